@@ -1,0 +1,182 @@
+/**
+ * `npm run bench:upload`: document upload throughput (MB/s) and the server's peak RSS for 1, 10 and
+ * 50 MB PDFs (issue 5: "a 50 MB upload raises server memory by at most 64 MB"). Starts the server as
+ * a child process on a fresh PGlite data dir with disk storage (and, unless BENCH_ONLY=disk, again
+ * with S3 on a local s3rver), signs a user up, creates a move, then streams each file over HTTP
+ * BENCH_RUNS times (default 3) from a generator (the client never holds a whole file). RSS is the
+ * child's VmRSS from /proc, sampled every 10 ms; "rise" is the peak during the upload minus the RSS
+ * just before it. Env: BENCH_RUNS, BENCH_ONLY=disk|s3.
+ */
+import { spawn, type ChildProcess } from 'node:child_process'
+import { randomBytes } from 'node:crypto'
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import http from 'node:http'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import S3rver from 's3rver'
+
+const SECRET = 'bench-secret-bench-secret-bench-secret-0123'
+const RUNS = Number(process.env.BENCH_RUNS ?? 3)
+const SIZES_MB = [1, 10, 50]
+const MB = 1024 * 1024
+const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..')
+
+const rssOf = (pid: number) => {
+  const m = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))
+  return m ? Number(m[1]) * 1024 : 0
+}
+
+async function startServer(env: Record<string, string>, port: number): Promise<ChildProcess> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+    cwd: root,
+    env: {
+      ...process.env,
+      SEED_DEMO: 'false',
+      LOG_LEVEL: 'warn',
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      BETTER_AUTH_SECRET: SECRET,
+      NODE_ENV: 'production',
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
+      DOCUMENT_MAX_BYTES: String(60 * MB),
+      ...env,
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  })
+  for (let i = 0; i < 300; i++) {
+    try {
+      if ((await fetch(`http://127.0.0.1:${port}/api/health`)).ok) return child
+    } catch {
+      // not up yet
+    }
+    await new Promise((r) => setTimeout(r, 100))
+  }
+  child.kill()
+  throw new Error('server did not start')
+}
+
+/** Streams `bytes` of a PDF-looking body in 64 KiB chunks; resolves with the status and seconds taken. */
+function upload(port: number, cookie: string, txId: string, bytes: number, name: string) {
+  return new Promise<{ status: number; seconds: number }>((resolve, reject) => {
+    const chunk = randomBytes(64 * 1024)
+    const started = performance.now()
+    const req = http.request(
+      {
+        host: '127.0.0.1',
+        port,
+        method: 'POST',
+        path: `/api/transactions/${txId}/documents?folder=Property&filename=${encodeURIComponent(name)}`,
+        headers: { cookie, 'content-length': String(bytes), 'content-type': 'application/pdf' },
+      },
+      (res) => {
+        res.resume()
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, seconds: (performance.now() - started) / 1000 }))
+      },
+    )
+    req.on('error', reject)
+    let sent = 0
+    const head = Buffer.from('%PDF-1.7\n')
+    const write = () => {
+      while (sent < bytes) {
+        let part = chunk.subarray(0, Math.min(chunk.length, bytes - sent))
+        if (sent === 0) part = Buffer.concat([head, part.subarray(head.length)])
+        sent += part.length
+        if (!req.write(part)) return void req.once('drain', write)
+      }
+      req.end()
+    }
+    write()
+  })
+}
+
+async function run(label: string, env: Record<string, string>) {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'homeward-upload-bench-'))
+  const port = 3900 + Math.floor(Math.random() * 90)
+  const child = await startServer({ DATA_DIR: dataDir, ...env }, port)
+  try {
+    const base = `http://127.0.0.1:${port}`
+    const signUp = await fetch(`${base}/api/auth/sign-up/email`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: base },
+      body: JSON.stringify({
+        name: 'Bench Seller',
+        email: `bench-${Date.now()}@homeward.test`,
+        password: 'correct horse battery',
+        role: 'seller',
+      }),
+    })
+    const cookie = signUp.headers
+      .getSetCookie()
+      .find((c) => c.includes('session_token='))!
+      .split(';')[0]
+    const created = await fetch(`${base}/api/transactions`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', cookie, origin: base },
+      body: JSON.stringify({
+        address_line_1: '12 Clarence Road',
+        town: 'St Albans',
+        postcode: 'AL1 4NG',
+        role: 'seller',
+        agreed_price: 450000,
+        tenure: 'freehold',
+      }),
+    })
+    const { id: txId } = (await created.json()) as { id: string }
+    await upload(port, cookie, txId, MB, 'warm-up.pdf')
+    console.log(`\n${label}`)
+    console.log('size    runs  MB/s (median)  peak RSS     RSS rise during upload (max)')
+    for (const size of SIZES_MB) {
+      const speeds: number[] = []
+      let peak = 0
+      let rise = 0
+      for (let i = 0; i < RUNS; i++) {
+        const before = rssOf(child.pid!)
+        let max = before
+        const timer = setInterval(() => (max = Math.max(max, rssOf(child.pid!))), 10)
+        const { status, seconds } = await upload(port, cookie, txId, size * MB, `file-${size}.pdf`)
+        clearInterval(timer)
+        max = Math.max(max, rssOf(child.pid!))
+        if (status !== 201) throw new Error(`upload of ${size} MB answered ${status}`)
+        speeds.push(size / seconds)
+        peak = Math.max(peak, max)
+        rise = Math.max(rise, max - before)
+      }
+      speeds.sort((a, b) => a - b)
+      const median = speeds[Math.floor(speeds.length / 2)]
+      console.log(
+        `${String(size).padStart(2)} MB   ${RUNS}     ${median.toFixed(1).padStart(7)}        ${(peak / MB).toFixed(0).padStart(4)} MB      ${(rise / MB).toFixed(1)} MB`,
+      )
+    }
+  } finally {
+    child.kill('SIGTERM')
+    await new Promise((r) => child.once('exit', r))
+    rmSync(dataDir, { recursive: true, force: true })
+  }
+}
+
+const only = process.env.BENCH_ONLY
+if (only !== 's3') await run('disk storage (PGlite)', { STORAGE_DRIVER: 'disk' })
+if (only !== 'disk') {
+  const dir = mkdtempSync(path.join(tmpdir(), 'homeward-s3rver-'))
+  const s3 = new S3rver({
+    address: '127.0.0.1',
+    port: 0,
+    silent: true,
+    directory: dir,
+    configureBuckets: [{ name: 'bench' }],
+  })
+  const { port } = await s3.run()
+  try {
+    await run('S3 storage on local s3rver (PGlite)', {
+      STORAGE_DRIVER: 's3',
+      S3_BUCKET: 'bench',
+      S3_ENDPOINT: `http://127.0.0.1:${port}`,
+      S3_ACCESS_KEY_ID: 'S3RVER',
+      S3_SECRET_ACCESS_KEY: 'S3RVER',
+      S3_FORCE_PATH_STYLE: 'true',
+    })
+  } finally {
+    await s3.close()
+    rmSync(dir, { recursive: true, force: true })
+  }
+}

@@ -1,0 +1,44 @@
+// `npm start`: builds the web app when its sources are newer than the build, then runs the server
+// (TypeScript through tsx, in this process so that SIGTERM reaches it directly).
+import { spawnSync } from 'node:child_process'
+import { existsSync, readdirSync, statSync } from 'node:fs'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
+const builtIndex = path.join(root, 'dist/web/index.html')
+
+/** Newest modification time (ms) under the given paths. */
+function newest(paths) {
+  let max = 0
+  const visit = (p) => {
+    if (!existsSync(p)) return
+    const st = statSync(p)
+    if (st.isDirectory()) for (const entry of readdirSync(p)) visit(path.join(p, entry))
+    else max = Math.max(max, st.mtimeMs)
+  }
+  paths.forEach((p) => visit(path.join(root, p)))
+  return max
+}
+
+const sources = ['src/web', 'src/shared', 'vite.config.ts', 'package-lock.json']
+const needsBuild = !existsSync(builtIndex) || newest(sources) > statSync(builtIndex).mtimeMs
+if (needsBuild) {
+  process.stdout.write('Building the web app (first start or sources changed)...\n')
+  const res = spawnSync(
+    process.execPath,
+    [path.join(root, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'],
+    {
+      cwd: root,
+      stdio: 'inherit',
+    },
+  )
+  if (res.status !== 0) {
+    process.stderr.write('The web app failed to build; see the errors above.\n')
+    process.exit(res.status ?? 1)
+  }
+}
+
+const { register } = await import('tsx/esm/api')
+register()
+await import(path.join(root, 'src/server/main.ts'))

@@ -1,0 +1,71 @@
+/**
+ * Who may see a transaction and everything under it (property, stages, tasks, participants,
+ * documents, messages): its buyer, its seller, or a participant. Every query that touches
+ * transaction data goes through these helpers, so that none forgets the check.
+ * Anyone else, signed in or not, gets the same 404 as for a transaction that does not exist.
+ * See docs/decisions/005-access-control.md. Permission: `read:transaction:party`.
+ */
+
+import { sql } from 'drizzle-orm'
+import type { Database, Tx } from '../db/client'
+import { notFound } from '../http/errors'
+import type { Viewer } from '../auth/viewer'
+
+/**
+ * SQL subquery (set-based, one index probe each side) of the transaction ids that the profile in
+ * parameter `$n` may see. Written set-based because per-row function checks were 45x slower (STACK.md).
+ */
+export function visibleTransactionIdsSql(param: string): string {
+  return `(select t.id from transactions t where t.buyer_user_id = ${param} or t.seller_user_id = ${param}
+    union select tp.transaction_id from transaction_participants tp where tp.user_id = ${param})`
+}
+
+const CAN_SEE_SQL = `select exists(select 1 from ${visibleTransactionIdsSql('$1')} v where v.id = $2)::text`
+
+/** True when the viewer may see the transaction. Signed-out viewers see none. */
+export async function canSeeTransaction(database: Database, viewer: Viewer | null, txId: string): Promise<boolean> {
+  if (!viewer) return false
+  return (await database.queryJson('can_see_transaction', CAN_SEE_SQL, [viewer.profileId, txId])) === 'true'
+}
+
+/** Throws the standard 404 AppError unless the viewer may see the transaction. */
+export async function assertCanSeeTransaction(database: Database, viewer: Viewer | null, txId: string): Promise<void> {
+  if (!(await canSeeTransaction(database, viewer, txId))) throw notFound()
+}
+
+/**
+ * The viewer's role on a transaction, read inside a database transaction with the row locked
+ * (`for update`) so that concurrent changes queue: their participant role, else 'buyer' or 'seller'
+ * from the transaction's own columns. Throws the standard 404 when the viewer may not see it.
+ */
+export async function lockTransactionForViewer(
+  tx: Tx,
+  viewer: Viewer | null,
+  txId: string,
+): Promise<{ role: string; status: string; version: number; buyerUserId: string | null; sellerUserId: string | null }> {
+  if (!viewer) throw notFound()
+  const res = await tx.execute(sql`
+    select t.status, t.version, t.buyer_user_id, t.seller_user_id,
+      coalesce(
+        (select tp.role from transaction_participants tp where tp.transaction_id = t.id and tp.user_id = ${viewer.profileId}),
+        case when t.buyer_user_id = ${viewer.profileId} then 'buyer' when t.seller_user_id = ${viewer.profileId} then 'seller' end
+      ) as role
+    from transactions t where t.id = ${txId} for update`)
+  const row = res.rows[0] as
+    | {
+        status: string
+        version: number
+        buyer_user_id: string | null
+        seller_user_id: string | null
+        role: string | null
+      }
+    | undefined
+  if (!row?.role) throw notFound()
+  return {
+    role: row.role,
+    status: row.status,
+    version: row.version,
+    buyerUserId: row.buyer_user_id,
+    sellerUserId: row.seller_user_id,
+  }
+}

@@ -1,0 +1,62 @@
+import { mkdtempSync, readFileSync, statSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { describe, expect, it } from 'vitest'
+import { ConfigError, loadConfig } from './config'
+
+const tmp = () => mkdtempSync(path.join(tmpdir(), 'homeward-config-'))
+
+describe('loadConfig', () => {
+  it('applies the documented defaults', () => {
+    const dir = tmp()
+    const c = loadConfig({ DATA_DIR: dir })
+    expect(c.PORT).toBe(3000)
+    expect(c.publicUrl).toBe('http://localhost:3000')
+    expect(c.DATABASE_URL).toBeUndefined()
+    expect(c.STORAGE_DRIVER).toBe('disk')
+    expect(c.secure).toBe(false)
+    expect(c.SEED_DEMO).toBe(true)
+  })
+
+  it('generates the auth secret into the data dir once, with mode 600, and reuses it', () => {
+    const dir = tmp()
+    const first = loadConfig({ DATA_DIR: dir }).authSecret
+    expect(first.length).toBeGreaterThanOrEqual(43)
+    expect(statSync(path.join(dir, 'auth-secret')).mode & 0o777).toBe(0o600)
+    expect(loadConfig({ DATA_DIR: dir }).authSecret).toBe(first)
+    expect(readFileSync(path.join(dir, 'auth-secret'), 'utf8').trim()).toBe(first)
+  })
+
+  it('prefers BETTER_AUTH_SECRET and marks https public URLs secure', () => {
+    const c = loadConfig({
+      DATA_DIR: tmp(),
+      BETTER_AUTH_SECRET: 's'.repeat(40),
+      PUBLIC_URL: 'https://homeward.example/',
+    })
+    expect(c.authSecret).toBe('s'.repeat(40))
+    expect(c.publicUrl).toBe('https://homeward.example')
+    expect(c.secure).toBe(true)
+  })
+
+  it.each([
+    [{ PORT: 'eighty' }, 'PORT'],
+    [{ PORT: '70000' }, 'PORT'],
+    [{ DATABASE_URL: 'mysql://localhost/db' }, 'DATABASE_URL'],
+    [{ PUBLIC_URL: 'not a url' }, 'PUBLIC_URL'],
+    [{ STORAGE_DRIVER: 'ftp' }, 'STORAGE_DRIVER'],
+    [{ STORAGE_DRIVER: 's3' }, 'S3_BUCKET'],
+    [{ SMTP_URL: 'http://mail' }, 'SMTP_URL'],
+    [{ BETTER_AUTH_SECRET: 'short' }, 'BETTER_AUTH_SECRET'],
+    [{ SEED_DEMO: 'maybe' }, 'SEED_DEMO'],
+  ])('stops with a message naming the variable: %j', (env, name) => {
+    expect(() => loadConfig({ DATA_DIR: tmp(), ...env })).toThrow(ConfigError)
+    expect(() => loadConfig({ DATA_DIR: tmp(), ...env })).toThrow(new RegExp(`${name}: `))
+  })
+
+  it('splits trusted proxies', () => {
+    expect(loadConfig({ DATA_DIR: tmp(), TRUSTED_PROXIES: '10.0.0.1, 10.0.0.2' }).trustedProxies).toEqual([
+      '10.0.0.1',
+      '10.0.0.2',
+    ])
+  })
+})

@@ -1,0 +1,111 @@
+/**
+ * Configuration: every environment variable the server reads, parsed once at start by one zod schema.
+ * A bad value stops the process with a message naming the variable (see README, "Configuration").
+ */
+import { randomBytes } from 'node:crypto'
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+import path from 'node:path'
+import { z } from 'zod'
+
+const bool = (fallback: boolean) =>
+  z
+    .enum(['true', 'false', '1', '0', 'yes', 'no'], { message: 'must be true or false' })
+    .optional()
+    .transform((v) => (v === undefined ? fallback : ['true', '1', 'yes'].includes(v)))
+
+const ConfigSchema = z
+  .object({
+    NODE_ENV: z
+      .enum(['development', 'production', 'test'], { message: 'must be development, production or test' })
+      .default('development'),
+    PORT: z.coerce
+      .number({ message: 'must be a number' })
+      .int('must be a whole number')
+      .min(0)
+      .max(65535)
+      .default(3000),
+    HOST: z.string().min(1).default('0.0.0.0'),
+    DATA_DIR: z.string().min(1).default('./data'),
+    DATABASE_URL: z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
+      .optional(),
+    DB_POOL_MAX: z.coerce.number().int().min(1).max(100).default(10),
+    PUBLIC_URL: z.url({ message: 'must be an absolute URL such as https://homeward.example' }).optional(),
+    BETTER_AUTH_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+    SMTP_URL: z
+      .string()
+      .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
+      .optional(),
+    MAIL_FROM: z.string().min(3).default('Homeward <no-reply@homeward.local>'),
+    STORAGE_DRIVER: z.enum(['disk', 's3'], { message: 'must be disk or s3' }).default('disk'),
+    S3_BUCKET: z.string().optional(),
+    S3_REGION: z.string().default('eu-west-2'),
+    S3_ENDPOINT: z.url().optional(),
+    S3_ACCESS_KEY_ID: z.string().optional(),
+    S3_SECRET_ACCESS_KEY: z.string().optional(),
+    S3_FORCE_PATH_STYLE: bool(false),
+    /** Largest document upload in bytes; unset means 50 MB (52428800), see features/documents. */
+    DOCUMENT_MAX_BYTES: z.coerce
+      .number({ message: 'must be a number' })
+      .int('must be a whole number')
+      .min(1)
+      .optional(),
+    TRUSTED_PROXIES: z.string().default(''),
+    SEED_DEMO: bool(true),
+    LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
+  })
+  .superRefine((c, ctx) => {
+    if (c.STORAGE_DRIVER === 's3' && !c.S3_BUCKET) {
+      ctx.addIssue({ code: 'custom', path: ['S3_BUCKET'], message: 'is required when STORAGE_DRIVER=s3' })
+    }
+  })
+
+export type RawConfig = z.output<typeof ConfigSchema>
+
+export interface Config extends RawConfig {
+  /** Absolute data directory (PGlite files, uploads, generated secret). */
+  dataDir: string
+  publicUrl: string
+  authSecret: string
+  trustedProxies: string[]
+  /** True when PUBLIC_URL is https: cookies get Secure, HSTS is sent. */
+  secure: boolean
+}
+
+export class ConfigError extends Error {}
+
+/**
+ * Parses the environment. Throws ConfigError whose message names each bad variable,
+ * e.g. "PORT: must be a whole number". Generates the auth secret into DATA_DIR when absent.
+ */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = ConfigSchema.safeParse(env)
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`)
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`)
+  }
+  const raw = parsed.data
+  const dataDir = path.resolve(raw.DATA_DIR)
+  const publicUrl = (raw.PUBLIC_URL ?? `http://localhost:${raw.PORT}`).replace(/\/$/, '')
+  return {
+    ...raw,
+    dataDir,
+    publicUrl,
+    authSecret: raw.BETTER_AUTH_SECRET ?? readOrCreateSecret(dataDir),
+    trustedProxies: raw.TRUSTED_PROXIES.split(',')
+      .map((s) => s.trim())
+      .filter(Boolean),
+    secure: publicUrl.startsWith('https://'),
+  }
+}
+
+/** Reads DATA_DIR/auth-secret, creating it (256 random bits, mode 0600) on first start. */
+function readOrCreateSecret(dataDir: string): string {
+  const file = path.join(dataDir, 'auth-secret')
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim()
+  mkdirSync(dataDir, { recursive: true })
+  const secret = randomBytes(32).toString('base64url')
+  writeFileSync(file, secret + '\n', { mode: 0o600, flag: 'wx' })
+  return secret
+}

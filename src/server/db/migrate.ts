@@ -1,0 +1,29 @@
+/**
+ * Applies the committed migration set (src/server/db/migrations) to PGlite or PostgreSQL.
+ * On PostgreSQL an advisory lock serialises concurrent starts of several server processes.
+ */
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator'
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator'
+import type { PgliteDatabase } from 'drizzle-orm/pglite'
+import type { Database } from './client'
+
+export const MIGRATIONS_FOLDER = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations')
+const MIGRATION_LOCK_KEY = 4_242_001
+
+/** Brings the database's schema up to date. Idempotent. */
+export async function runMigrations(database: Database): Promise<void> {
+  if (database.kind === 'pglite') {
+    await migratePglite(database.db as unknown as PgliteDatabase, { migrationsFolder: MIGRATIONS_FOLDER })
+    return
+  }
+  const client = await database.pool!.connect()
+  try {
+    await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY])
+    await migratePg(database.db, { migrationsFolder: MIGRATIONS_FOLDER })
+  } finally {
+    await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => {})
+    client.release()
+  }
+}

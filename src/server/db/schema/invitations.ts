@@ -1,0 +1,46 @@
+/**
+ * Invitations to join a transaction: a single-use link bound to one email, valid 7 days.
+ * Only the SHA-256 of the token is stored, so a database leak does not leak working links.
+ */
+import { sql } from 'drizzle-orm'
+import { check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
+import { INVITABLE_ROLES } from '../../../shared/contracts/invitations'
+import { organizations } from './directory'
+import { profiles } from './people'
+import { sqlInList } from './sql-lists'
+import { transactions } from './transactions'
+
+export const invitations = pgTable(
+  'invitations',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    transactionId: uuid('transaction_id')
+      .notNull()
+      .references(() => transactions.id, { onDelete: 'cascade' }),
+    /** Lower-cased email the link is bound to. */
+    email: text('email').notNull(),
+    role: text('role').notNull(),
+    organizationId: uuid('organization_id').references(() => organizations.id, { onDelete: 'set null' }),
+    invitedBy: uuid('invited_by').references(() => profiles.id, { onDelete: 'set null' }),
+    tokenHash: text('token_hash').notNull(),
+    status: text('status').notNull().default('pending'),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    sendCount: integer('send_count').notNull().default(1),
+    lastSentAt: timestamp('last_sent_at', { withTimezone: true }).notNull().defaultNow(),
+    acceptedAt: timestamp('accepted_at', { withTimezone: true }),
+    acceptedBy: uuid('accepted_by').references(() => profiles.id, { onDelete: 'set null' }),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('invitations_token_hash_key').on(t.tokenHash),
+    // Inviting the same email again re-sends the pending invitation, never a second one.
+    uniqueIndex('invitations_pending_email_key')
+      .on(t.transactionId, t.email)
+      .where(sql`status = 'pending'`),
+    index('invitations_tx_created_idx').on(t.transactionId, t.createdAt.desc()),
+    check('invitations_role_check', sql.raw(`role in ${sqlInList(INVITABLE_ROLES)}`)),
+    check('invitations_status_check', sql.raw(`status in ('pending', 'accepted', 'revoked')`)),
+    check('invitations_email_lower', sql`${t.email} = lower(${t.email})`),
+  ],
+)

@@ -1,0 +1,40 @@
+/** People: profiles (one per auth user) and their stored roles. Spec section 3 (profiles, user_roles), section 6 (roles). */
+import { sql } from 'drizzle-orm'
+import { check, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
+import { STORED_ROLES } from '../../../shared/domain/roles'
+import { user } from './auth'
+import { sqlInList } from './sql-lists'
+
+export const profiles = pgTable(
+  'profiles',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    authId: text('auth_id').references(() => user.id, { onDelete: 'set null' }),
+    fullName: text('full_name').notNull(),
+    email: text('email').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('profiles_auth_id_key').on(t.authId),
+    uniqueIndex('profiles_email_lower_key').on(sql`lower(${t.email})`),
+    check('profiles_full_name_length', sql`char_length(${t.fullName}) between 1 and 120`),
+  ],
+)
+
+export const userRoles = pgTable(
+  'user_roles',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => profiles.id, { onDelete: 'cascade' }),
+    role: text('role').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('user_roles_user_role_key').on(t.userId, t.role),
+    index('user_roles_user_id_idx').on(t.userId),
+    check('user_roles_role_check', sql.raw(`role in ${sqlInList(STORED_ROLES)}`)),
+  ],
+)

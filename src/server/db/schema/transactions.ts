@@ -1,0 +1,189 @@
+/**
+ * The transaction aggregate: a move from offer accepted to completion, with its property, timeline
+ * stages and tasks, participants, documents and messages. Spec section 3; statuses in section 4;
+ * stage names from ../shared/domain/conveyancing.md.
+ */
+import { sql } from 'drizzle-orm'
+import { bigint, check, date, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
+import {
+  DOCUMENT_FOLDERS,
+  STAGE_STATUSES,
+  TASK_STATUSES,
+  TENURES,
+  TRANSACTION_STATUSES,
+} from '../../../shared/domain/statuses'
+import { PARTICIPANT_ROLES } from '../../../shared/domain/roles'
+import { organizations } from './directory'
+import { profiles } from './people'
+import { sqlInList } from './sql-lists'
+
+export const transactions = pgTable(
+  'transactions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    status: text('status').notNull().default('draft'),
+    buyerUserId: uuid('buyer_user_id').references(() => profiles.id, { onDelete: 'set null' }),
+    sellerUserId: uuid('seller_user_id').references(() => profiles.id, { onDelete: 'set null' }),
+    createdBy: uuid('created_by').references(() => profiles.id, { onDelete: 'set null' }),
+    /** Agreed price in pence (GBP). */
+    agreedPricePence: bigint('agreed_price_pence', { mode: 'number' }),
+    exchangeDate: date('exchange_date'),
+    completionDate: date('completion_date'),
+    cancelledReason: text('cancelled_reason'),
+    /** Optimistic concurrency: bumped on every change to the row. */
+    version: integer('version').notNull().default(1),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('transactions_buyer_created_idx').on(t.buyerUserId, t.createdAt.desc()),
+    index('transactions_seller_created_idx').on(t.sellerUserId, t.createdAt.desc()),
+    index('transactions_created_idx').on(t.createdAt.desc()),
+    check('transactions_status_check', sql.raw(`status in ${sqlInList(TRANSACTION_STATUSES)}`)),
+    check('transactions_price_check', sql`${t.agreedPricePence} is null or ${t.agreedPricePence} >= 0`),
+    check('transactions_cancelled_reason_length', sql`char_length(${t.cancelledReason}) <= 2000`),
+  ],
+)
+
+export const properties = pgTable(
+  'properties',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    transactionId: uuid('transaction_id')
+      .notNull()
+      .references(() => transactions.id, { onDelete: 'cascade' }),
+    addressLines: text('address_lines').array().notNull(),
+    /** Normalised UK postcode, e.g. 'AL3 5AF'. */
+    postcode: text('postcode').notNull(),
+    /** Unique Property Reference Number: 1 to 12 digits. */
+    uprn: text('uprn'),
+    tenure: text('tenure'),
+    titleNumber: text('title_number'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('properties_transaction_id_key').on(t.transactionId),
+    check('properties_uprn_check', sql`${t.uprn} is null or ${t.uprn} ~ '^[0-9]{1,12}$'`),
+    check('properties_tenure_check', sql.raw(`tenure is null or tenure in ${sqlInList(TENURES)}`)),
+    check('properties_postcode_length', sql`char_length(${t.postcode}) between 5 and 8`),
+    check('properties_address_lines_count', sql`cardinality(${t.addressLines}) between 1 and 6`),
+  ],
+)
+
+export const timelineStages = pgTable(
+  'timeline_stages',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    transactionId: uuid('transaction_id')
+      .notNull()
+      .references(() => transactions.id, { onDelete: 'cascade' }),
+    stageName: text('stage_name').notNull(),
+    sortIndex: integer('sort_index').notNull(),
+    status: text('status').notNull().default('not_started'),
+    percentComplete: integer('percent_complete').notNull().default(0),
+    blockedReason: text('blocked_reason'),
+    version: integer('version').notNull().default(1),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('timeline_stages_tx_sort_key').on(t.transactionId, t.sortIndex),
+    check('timeline_stages_status_check', sql.raw(`status in ${sqlInList(STAGE_STATUSES)}`)),
+    check('timeline_stages_percent_check', sql`${t.percentComplete} between 0 and 100`),
+    check('timeline_stages_blocked_reason_check', sql`(${t.status} = 'blocked') = (${t.blockedReason} is not null)`),
+  ],
+)
+
+export const tasks = pgTable(
+  'tasks',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    stageId: uuid('stage_id')
+      .notNull()
+      .references(() => timelineStages.id, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    status: text('status').notNull().default('not_completed'),
+    sortIndex: integer('sort_index').notNull(),
+    /** Who ticks it: 'buyer_side', 'seller_side' or a participant role (issue 4). */
+    ownerSide: text('owner_side'),
+    completedAt: timestamp('completed_at', { withTimezone: true }),
+    completedBy: uuid('completed_by').references(() => profiles.id, { onDelete: 'set null' }),
+    version: integer('version').notNull().default(1),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('tasks_stage_sort_key').on(t.stageId, t.sortIndex),
+    check('tasks_status_check', sql.raw(`status in ${sqlInList(TASK_STATUSES)}`)),
+    check('tasks_title_length', sql`char_length(${t.title}) between 1 and 300`),
+  ],
+)
+
+export const transactionParticipants = pgTable(
+  'transaction_participants',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    transactionId: uuid('transaction_id')
+      .notNull()
+      .references(() => transactions.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => profiles.id, { onDelete: 'cascade' }),
+    role: text('role').notNull(),
+    invitedBy: uuid('invited_by').references(() => profiles.id, { onDelete: 'set null' }),
+    organizationId: uuid('organization_id').references(() => organizations.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('transaction_participants_tx_user_key').on(t.transactionId, t.userId),
+    index('transaction_participants_user_idx').on(t.userId, t.transactionId),
+    check('transaction_participants_role_check', sql.raw(`role in ${sqlInList(PARTICIPANT_ROLES)}`)),
+  ],
+)
+
+export const documents = pgTable(
+  'documents',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    transactionId: uuid('transaction_id')
+      .notNull()
+      .references(() => transactions.id, { onDelete: 'cascade' }),
+    filename: text('filename').notNull(),
+    folder: text('folder').notNull(),
+    version: integer('version').notNull().default(1),
+    uploadedBy: uuid('uploaded_by').references(() => profiles.id, { onDelete: 'set null' }),
+    contentType: text('content_type'),
+    sizeBytes: bigint('size_bytes', { mode: 'number' }),
+    storageKey: text('storage_key'),
+    sha256: text('sha256'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    signedAt: timestamp('signed_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('documents_tx_folder_idx').on(t.transactionId, t.folder, t.filename, t.version.desc()),
+    uniqueIndex('documents_tx_folder_name_version_key').on(t.transactionId, t.folder, t.filename, t.version),
+    check('documents_folder_check', sql.raw(`folder in ${sqlInList(DOCUMENT_FOLDERS)}`)),
+    check('documents_version_check', sql`${t.version} >= 1`),
+    check('documents_filename_length', sql`char_length(${t.filename}) between 1 and 255`),
+    check('documents_size_check', sql`${t.sizeBytes} is null or ${t.sizeBytes} >= 0`),
+  ],
+)
+
+export const messages = pgTable(
+  'messages',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    transactionId: uuid('transaction_id')
+      .notNull()
+      .references(() => transactions.id, { onDelete: 'cascade' }),
+    authorId: uuid('author_id').references(() => profiles.id, { onDelete: 'set null' }),
+    bodyMd: text('body_md').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    editedAt: timestamp('edited_at', { withTimezone: true }),
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('messages_tx_created_idx').on(t.transactionId, t.createdAt.desc()),
+    check('messages_body_length', sql`char_length(${t.bodyMd}) between 1 and 10000`),
+  ],
+)

@@ -1,0 +1,84 @@
+/**
+ * The auth edge: /api/auth/* is Better Auth's handler, with our zod contracts validating sign-up and
+ * sign-in bodies first (400 naming the field, nothing written) and its errors re-shaped to
+ * `{ error: { code, message } }`. Sign-up maps the 'I am a...' choice to the stored role (spec section 6).
+ */
+import type { Context } from 'hono'
+import { Hono } from 'hono'
+import { SignInInput, SignUpInput } from '../../../shared/contracts/auth'
+import { storedRoleFor } from '../../../shared/domain/roles'
+import type { ErrorCode } from '../../../shared/contracts/common'
+import { AppError, errorBody, validationError } from '../../http/errors'
+import type { AppDeps, AppEnv } from '../../http/router'
+
+/** Spec section 8, 'Auth: missing credentials'. */
+export const MISSING_CREDENTIALS = 'You must provide either an email or phone number and a password'
+
+const STATUS_CODES: Record<number, ErrorCode> = {
+  400: 'bad_request',
+  401: 'unauthenticated',
+  403: 'forbidden',
+  404: 'not_found',
+  409: 'conflict',
+  422: 'unprocessable',
+  429: 'rate_limited',
+}
+
+// Better Auth's own texts, reworded where a person needs to know what to do next.
+const MESSAGES: Record<string, string> = {
+  USER_ALREADY_EXISTS: 'An account with this email already exists. Sign in instead, or use another email.',
+  USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL:
+    'An account with this email already exists. Sign in instead, or use another email.',
+  INVALID_EMAIL_OR_PASSWORD: 'Invalid email or password.',
+}
+
+async function readJson(c: Context): Promise<unknown> {
+  try {
+    return await c.req.json()
+  } catch {
+    throw new AppError('bad_request', 'The request body must be valid JSON.')
+  }
+}
+
+/** Re-issues the request to Better Auth with a validated JSON body. */
+function withBody(req: Request, body: unknown): Request {
+  const headers = new Headers(req.headers)
+  headers.delete('content-length')
+  headers.set('content-type', 'application/json')
+  return new Request(req.url, { method: 'POST', headers, body: JSON.stringify(body) })
+}
+
+/** Re-shapes Better Auth's error bodies `{ code, message }` into ours; passes successes through. */
+async function reshape(res: Response): Promise<Response> {
+  if (res.status < 400 || !res.headers.get('content-type')?.includes('application/json')) return res
+  const data = (await res.json().catch(() => ({}))) as { code?: string; message?: string }
+  const code = STATUS_CODES[res.status] ?? (res.status >= 500 ? 'internal' : 'bad_request')
+  const message = (data.code && MESSAGES[data.code]) || data.message || 'Authentication failed.'
+  const headers = new Headers(res.headers)
+  headers.delete('content-length')
+  return new Response(JSON.stringify(errorBody(code, message)), { status: res.status, headers })
+}
+
+export function authRoutes({ auth }: AppDeps) {
+  const app = new Hono<AppEnv>()
+
+  app.post('/auth/sign-up/email', async (c) => {
+    const parsed = SignUpInput.safeParse(await readJson(c))
+    if (!parsed.success) throw validationError(parsed.error)
+    const { name, email, password, role } = parsed.data
+    return reshape(await auth.handler(withBody(c.req.raw, { name, email, password, signupRole: storedRoleFor(role) })))
+  })
+
+  app.post('/auth/sign-in/email', async (c) => {
+    const body = (await readJson(c)) as Record<string, unknown> | null
+    if (!body || typeof body !== 'object' || !body.email || !body.password) {
+      throw new AppError('validation_failed', MISSING_CREDENTIALS)
+    }
+    const parsed = SignInInput.safeParse(body)
+    if (!parsed.success) throw validationError(parsed.error)
+    return reshape(await auth.handler(withBody(c.req.raw, { ...parsed.data, rememberMe: body.rememberMe !== false })))
+  })
+
+  app.on(['GET', 'POST'], '/auth/*', async (c) => reshape(await auth.handler(c.req.raw)))
+  return app
+}

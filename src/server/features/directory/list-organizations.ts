@@ -1,0 +1,47 @@
+/**
+ * The marketplace directory: every organization with its latest accreditation_metrics row and its
+ * reviews' ratings, highest tier first, then by name. Spec section 7 ('Directory'); public data.
+ */
+import type { Database } from '../../db/client'
+import { notFound } from '../../http/errors'
+
+const ORG_FIELDS = `'id', o.id, 'name', o.name, 'type', o.type, 'accreditation_tier', o.accreditation_tier,
+  'town', o.town, 'postcode_district', o.postcode_district, 'description', o.description, 'contact_email', o.contact_email,
+  'accreditation_metrics', coalesce((
+    select json_agg(json_build_object('avg_days', m.avg_days, 'collapse_rate', m.collapse_rate, 'csat', m.csat,
+      'cases_count', m.cases_count, 'live_cases_count', m.live_cases_count,
+      'document_accuracy', m.document_accuracy, 'sla_rate', m.sla_rate))
+    from (select * from accreditation_metrics m0 where m0.organization_id = o.id order by m0.recorded_at desc limit 1) m), '[]'::json)`
+
+const TIER_RANK = `case o.accreditation_tier when 'platinum' then 3 when 'gold' then 2 when 'silver' then 1 else 0 end`
+
+const DIRECTORY_SQL = `
+select json_build_object('organizations', coalesce(json_agg(x.org order by x.rank desc, x.name, x.id), '[]'::json))::text
+from (
+  select o.id, o.name, ${TIER_RANK} as rank,
+    json_build_object(${ORG_FIELDS},
+      'marketplace_reviews', coalesce((select json_agg(json_build_object('rating_int', r.rating_int) order by r.created_at desc)
+        from marketplace_reviews r where r.organization_id = o.id), '[]'::json)) as org
+  from organizations o
+) x`
+
+const PROFILE_SQL = `
+select json_build_object(${ORG_FIELDS},
+  'marketplace_reviews', coalesce((select json_agg(json_build_object('rating_int', r.rating_int) order by r.created_at desc)
+    from marketplace_reviews r where r.organization_id = o.id), '[]'::json),
+  'reviews', coalesce((select json_agg(json_build_object('id', r.id, 'rating_int', r.rating_int, 'author_name', r.author_name,
+    'body', r.body, 'created_at', r.created_at) order by r.created_at desc)
+    from marketplace_reviews r where r.organization_id = o.id), '[]'::json))::text
+from organizations o where o.id = $1`
+
+/** Returns DirectoryResponse as JSON text: `{ organizations: DirectoryOrganization[] }`. */
+export async function listOrganizations({ database }: { database: Database }): Promise<string> {
+  return (await database.queryJson('directory_list', DIRECTORY_SQL, []))!
+}
+
+/** Returns OrganizationProfile as JSON text (one organization with full reviews), or throws 404. */
+export async function getOrganization({ database, orgId }: { database: Database; orgId: string }): Promise<string> {
+  const json = await database.queryJson('organization_profile', PROFILE_SQL, [orgId])
+  if (!json) throw notFound('professional')
+  return json
+}

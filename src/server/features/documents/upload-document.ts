@@ -1,0 +1,175 @@
+/**
+ * Uploads a document (issue 5, part 1): streams the request body to storage under a random key while
+ * counting, hashing and sniffing it, then records the version in one database transaction. The same
+ * display name in the same folder becomes version N+1; concurrent uploads queue on the transaction
+ * row lock and get consecutive versions. Anything that fails (too large, wrong type, client gone,
+ * database down) deletes the stored object and leaves no row. An Idempotency-Key gives one row.
+ */
+import { createHash, randomUUID } from 'node:crypto'
+import { Readable } from 'node:stream'
+import { pipeline } from 'node:stream/promises'
+import { sql } from 'drizzle-orm'
+import type { DocumentVersion, UploadDocumentQuery } from '../../../shared/contracts/documents'
+import { sanitiseDisplayName } from '../../../shared/domain/document-files'
+import { canSeeTransaction, lockTransactionForViewer } from '../../access/transactions'
+import type { Viewer } from '../../auth/viewer'
+import type { Database } from '../../db/client'
+import { AppError, notFound } from '../../http/errors'
+import type { ObjectStorage } from '../../platform/storage'
+import { recordActivity } from '../transactions/record-activity'
+import { getDocument } from './document-rows'
+import { formatMegabytes, UploadInspector, UploadTooLargeError } from './upload-inspector'
+
+/** Default upload limit: 50 MB (binary), overridable with DOCUMENT_MAX_BYTES. */
+export const DEFAULT_DOCUMENT_MAX_BYTES = 50 * 1024 * 1024
+/** An in-flight idempotency key older than this is taken as abandoned (its process died). */
+const IN_FLIGHT_STALE_MS = 60 * 60 * 1000
+
+export interface UploadDocumentOptions {
+  database: Database
+  storage: ObjectStorage
+  viewer: Viewer | null
+  txId: string
+  query: UploadDocumentQuery
+  /** The request body as a web stream (null when the request has none). */
+  body: ReadableStream<Uint8Array> | null
+  /** Declared Content-Length, when sent: refused at once when over the limit. */
+  contentLength: number | null
+  maxBytes: number
+  idempotencyKey: string | null
+  ip: string | null
+}
+
+/**
+ * Returns the stored version and whether it was created now (201) or replayed for an
+ * Idempotency-Key (200). Errors: 404 not visible; 413 too large; 415 wrong type; 422 empty, or an
+ * Idempotency-Key reused for a different upload; 409 the same key still in flight.
+ */
+export async function uploadDocument(
+  opts: UploadDocumentOptions,
+): Promise<{ document: DocumentVersion; created: boolean }> {
+  const { database, storage, viewer, txId } = opts
+  if (!viewer || !(await canSeeTransaction(database, viewer, txId))) throw notFound()
+  if (opts.contentLength !== null && opts.contentLength > opts.maxBytes) throw tooLarge(opts.maxBytes)
+  if (opts.contentLength === 0 || !opts.body) throw new AppError('unprocessable', 'The file is empty (0 bytes).')
+
+  let keyRowId: string | null = null
+  if (opts.idempotencyKey) {
+    const fingerprint = createHash('sha256')
+      .update([opts.query.folder, opts.query.filename, opts.contentLength ?? ''].join('\n'))
+      .digest('hex')
+    const claimed = await claimIdempotencyKey(database, viewer.profileId, txId, opts.idempotencyKey, fingerprint)
+    if ('replay' in claimed) {
+      await opts.body.cancel().catch(() => {})
+      return { document: await getDocument({ database, viewer, txId, docId: claimed.replay }), created: false }
+    }
+    keyRowId = claimed.id
+  }
+
+  const storageKey = `documents/${txId}/${randomUUID()}`
+  let stored = false
+  try {
+    const inspector = new UploadInspector(opts.maxBytes)
+    const source = Readable.fromWeb(opts.body as import('node:stream/web').ReadableStream<Uint8Array>)
+    const [put, piped] = await Promise.allSettled([
+      storage.put(storageKey, inspector, { contentType: 'application/octet-stream' }),
+      pipeline(source, inspector),
+    ])
+    stored = put.status === 'fulfilled'
+    if (piped.status === 'rejected') throw streamError(piped.reason)
+    if (put.status === 'rejected') throw put.reason
+    const inspected = inspector.result!
+    const filename = sanitiseDisplayName(opts.query.filename, inspected.contentType)
+
+    const docId = await database.db.transaction(async (tx) => {
+      // Locks the transaction row: concurrent uploads of the same name queue here and number in turn.
+      await lockTransactionForViewer(tx, viewer, txId)
+      const next = await tx.execute(sql`select coalesce(max(version), 0) + 1 as v from documents
+        where transaction_id = ${txId} and folder = ${opts.query.folder} and filename = ${filename}`)
+      const version = Number((next.rows[0] as { v: number | string }).v)
+      const inserted = await tx.execute(sql`
+        insert into documents (transaction_id, filename, folder, version, uploaded_by, content_type, size_bytes, storage_key, sha256)
+        values (${txId}, ${filename}, ${opts.query.folder}, ${version}, ${viewer.profileId}, ${inspected.contentType},
+          ${inspected.sizeBytes}, ${storageKey}, ${inspected.sha256})
+        returning id`)
+      const id = (inserted.rows[0] as { id: string }).id
+      if (keyRowId) {
+        await tx.execute(
+          sql`update document_upload_keys set status = 'done', document_id = ${id} where id = ${keyRowId}`,
+        )
+      }
+      await recordActivity(tx, {
+        transactionId: txId,
+        actorId: viewer.profileId,
+        kind: version === 1 ? 'document.uploaded' : 'document.version_added',
+        summary:
+          version === 1
+            ? `uploaded "${filename}" to ${opts.query.folder}`
+            : `uploaded version ${version} of "${filename}" in ${opts.query.folder}`,
+        payload: {
+          documentId: id,
+          version,
+          folder: opts.query.folder,
+          sha256: inspected.sha256,
+          sizeBytes: inspected.sizeBytes,
+          contentType: inspected.contentType,
+        },
+        ip: opts.ip,
+      })
+      return id
+    })
+    return { document: await getDocument({ database, viewer, txId, docId }), created: true }
+  } catch (err) {
+    // The storage removes partial data itself; a complete object without a row is removed here.
+    if (stored) await storage.delete(storageKey).catch(() => {})
+    if (keyRowId) await database.query('delete from document_upload_keys where id = $1', [keyRowId]).catch(() => {})
+    if (err instanceof UploadTooLargeError) throw tooLarge(err.maxBytes)
+    throw err
+  }
+}
+
+async function claimIdempotencyKey(
+  database: Database,
+  userId: string,
+  txId: string,
+  key: string,
+  fingerprint: string,
+): Promise<{ id: string } | { replay: string }> {
+  for (let attempt = 0; attempt < 2; attempt++) {
+    const inserted = await database.query<{ id: string }>(
+      `insert into document_upload_keys (transaction_id, user_id, idempotency_key, fingerprint)
+       values ($1, $2, $3, $4) on conflict do nothing returning id`,
+      [txId, userId, key, fingerprint],
+    )
+    if (inserted[0]) return { id: inserted[0].id }
+    const [existing] = await database.query<{
+      id: string
+      status: string
+      fingerprint: string
+      document_id: string | null
+      age_ms: number | string
+    }>(
+      `select id, status, fingerprint, document_id, (extract(epoch from now() - created_at) * 1000)::float8 as age_ms
+       from document_upload_keys where transaction_id = $1 and user_id = $2 and idempotency_key = $3`,
+      [txId, userId, key],
+    )
+    if (!existing) continue
+    if (existing.fingerprint !== fingerprint)
+      throw new AppError('unprocessable', 'This Idempotency-Key was already used for a different upload.')
+    if (existing.status === 'done' && existing.document_id) return { replay: existing.document_id }
+    if (Number(existing.age_ms) < IN_FLIGHT_STALE_MS)
+      throw new AppError('conflict', 'This upload is still in progress. Wait for it to finish.')
+    await database.query(`delete from document_upload_keys where id = $1 and status = 'in_flight'`, [existing.id])
+  }
+  throw new AppError('conflict', 'This upload is still in progress. Wait for it to finish.')
+}
+
+function tooLarge(maxBytes: number): AppError {
+  return new AppError('payload_too_large', `The file is larger than ${formatMegabytes(maxBytes)}, the most we accept.`)
+}
+
+/** Our own refusals pass through; anything else from the body stream means the client went away. */
+function streamError(err: unknown): unknown {
+  if (err instanceof AppError || err instanceof UploadTooLargeError) return err
+  return new AppError('bad_request', 'The upload was interrupted before it finished. Nothing was saved.')
+}

@@ -1,0 +1,55 @@
+/** GET /api/health: whether the server can reach its database, with the pool's state on PostgreSQL. */
+import { createRoute, z } from '@hono/zod-openapi'
+import { createRouter, type AppDeps } from '../../http/router'
+
+const HealthResponse = z.object({
+  status: z.enum(['ok', 'degraded']),
+  database: z.object({
+    kind: z.enum(['pglite', 'postgres']),
+    status: z.enum(['up', 'down']),
+    latency_ms: z.number().optional(),
+    error: z.string().optional(),
+    pool: z.object({ total: z.number(), idle: z.number(), waiting: z.number() }).optional(),
+  }),
+})
+
+const healthRoute = createRoute({
+  method: 'get',
+  path: '/health',
+  summary: 'Service and database health',
+  responses: {
+    200: { description: 'Healthy', content: { 'application/json': { schema: HealthResponse } } },
+    503: { description: 'Database unreachable', content: { 'application/json': { schema: HealthResponse } } },
+  },
+})
+
+const PING_TIMEOUT_MS = 2_000
+
+export function healthRoutes({ database }: AppDeps) {
+  return createRouter().openapi(healthRoute, async (c) => {
+    c.header('Cache-Control', 'no-store')
+    const pool = database.pool
+      ? { total: database.pool.totalCount, idle: database.pool.idleCount, waiting: database.pool.waitingCount }
+      : undefined
+    const started = performance.now()
+    try {
+      await Promise.race([
+        database.ping(),
+        new Promise((_, reject) =>
+          setTimeout(() => reject(new Error('database did not answer within 2 s')), PING_TIMEOUT_MS).unref(),
+        ),
+      ])
+      const latency_ms = Math.round((performance.now() - started) * 10) / 10
+      return c.json(
+        { status: 'ok' as const, database: { kind: database.kind, status: 'up' as const, latency_ms, pool } },
+        200,
+      )
+    } catch (err) {
+      const error = err instanceof Error ? err.message : String(err)
+      return c.json(
+        { status: 'degraded' as const, database: { kind: database.kind, status: 'down' as const, error, pool } },
+        503,
+      )
+    }
+  })
+}

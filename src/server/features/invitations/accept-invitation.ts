@@ -1,0 +1,155 @@
+/**
+ * Accepting an invitation link (issue 4): single use, within 7 days, only by the person signed in
+ * with the invited email. Joins them in the invited role (and as the transaction's buyer or seller
+ * when that is the role), marks the invitation accepted and, when a draft now has both sides, makes
+ * it active: all in one database transaction. Also the public preview of a link.
+ */
+import { sql } from 'drizzle-orm'
+import type { InvitationPreview } from '../../../shared/contracts/invitations'
+import { participantRoleLabel } from '../../../shared/domain/roles'
+import type { Viewer } from '../../auth/viewer'
+import type { Database } from '../../db/client'
+import { AppError } from '../../http/errors'
+import { recordActivity } from '../transactions/record-activity'
+import { hashInvitationToken, maskEmail } from './invitation-token'
+
+const UK_DATE = new Intl.DateTimeFormat('en-GB', {
+  day: '2-digit',
+  month: 'short',
+  year: 'numeric',
+  timeZone: 'Europe/London',
+})
+const INVALID_LINK = 'This invitation link is not valid. Check that you used the whole link from the email.'
+
+interface InvitationRow {
+  id: string
+  transaction_id: string
+  email: string
+  role: string
+  status: string
+  expires_at: string | Date
+  organization_id: string | null
+  invited_by: string | null
+  inviter_name: string | null
+}
+
+/** What /invite/{token} shows before accepting. 404 for an unknown token. */
+export async function previewInvitation({
+  database,
+  token,
+}: {
+  database: Database
+  token: string
+}): Promise<InvitationPreview> {
+  const rows = await database.query<InvitationRow & { address_lines: string[] | null; postcode: string | null }>(
+    `select i.*, p.full_name as inviter_name, pr.address_lines, pr.postcode
+     from invitations i left join profiles p on p.id = i.invited_by left join properties pr on pr.transaction_id = i.transaction_id
+     where i.token_hash = $1`,
+    [hashInvitationToken(token)],
+  )
+  const inv = rows[0]
+  if (!inv) throw new AppError('not_found', INVALID_LINK)
+  const expired = inv.status === 'pending' && new Date(inv.expires_at) < new Date()
+  return {
+    status: expired ? 'expired' : (inv.status as InvitationPreview['status']),
+    email: maskEmail(inv.email),
+    role: inv.role,
+    invited_by_name: inv.inviter_name,
+    property: inv.address_lines ? { address_lines: inv.address_lines, postcode: inv.postcode ?? '' } : null,
+    expires_at: new Date(inv.expires_at).toISOString(),
+  }
+}
+
+export async function acceptInvitation({
+  database,
+  viewer,
+  token,
+}: {
+  database: Database
+  viewer: Viewer
+  token: string
+}): Promise<{ transaction_id: string }> {
+  const tokenHash = hashInvitationToken(token)
+  return database.db.transaction(async (tx) => {
+    // Lock the move before the invitation: create, re-send and withdraw lock in that order (through
+    // lockTransactionForViewer), and the opposite order deadlocks with them on PostgreSQL.
+    const found = await tx.execute(sql`select transaction_id from invitations where token_hash = ${tokenHash}`)
+    const target = found.rows[0] as { transaction_id: string } | undefined
+    if (!target) throw new AppError('not_found', INVALID_LINK)
+    const txRes = await tx.execute(
+      sql`select status, buyer_user_id, seller_user_id from transactions where id = ${target.transaction_id} for update`,
+    )
+    const res = await tx.execute(sql`
+      select i.*, p.full_name as inviter_name from invitations i left join profiles p on p.id = i.invited_by
+      where i.token_hash = ${tokenHash} for update of i`)
+    const inv = res.rows[0] as unknown as InvitationRow | undefined
+    // Re-sent while we waited for the lock: this token is no longer the invitation's.
+    if (!inv) throw new AppError('not_found', INVALID_LINK)
+    const inviter = inv.inviter_name ?? 'the person who invited you'
+    if (inv.status === 'accepted')
+      throw new AppError(
+        'gone',
+        'This invitation has already been used. Sign in to see the move, or ask for a new invitation.',
+      )
+    if (inv.status === 'revoked')
+      throw new AppError(
+        'gone',
+        `This invitation was withdrawn by ${inviter}. Ask them to invite you again if you still need access.`,
+      )
+    if (new Date(inv.expires_at) < new Date()) {
+      throw new AppError(
+        'gone',
+        `This invitation expired on ${UK_DATE.format(new Date(inv.expires_at))}. Ask ${inviter} to send you a new one.`,
+      )
+    }
+    if (viewer.email.toLowerCase() !== inv.email) {
+      throw new AppError(
+        'forbidden',
+        `This invitation was sent to ${maskEmail(inv.email)}. Sign in with that email address to accept it.`,
+      )
+    }
+    const t = txRes.rows[0] as { status: string; buyer_user_id: string | null; seller_user_id: string | null }
+    if (t.status === 'cancelled' || t.status === 'completed') {
+      throw new AppError('gone', `This move is already ${t.status}, so the invitation can no longer be used.`)
+    }
+    if (inv.role === 'buyer' || inv.role === 'seller') {
+      const column = inv.role === 'buyer' ? 'buyer_user_id' : 'seller_user_id'
+      const holder = inv.role === 'buyer' ? t.buyer_user_id : t.seller_user_id
+      if (holder && holder !== viewer.profileId) throw new AppError('conflict', `This move already has a ${inv.role}.`)
+      await tx.execute(sql`update transactions set ${sql.raw(column)} = ${viewer.profileId}, version = version + 1, updated_at = now()
+        where id = ${inv.transaction_id}`)
+    }
+    await tx.execute(sql`
+      insert into transaction_participants (transaction_id, user_id, role, invited_by, organization_id)
+      values (${inv.transaction_id}, ${viewer.profileId}, ${inv.role}, ${inv.invited_by}, ${inv.organization_id})
+      on conflict (transaction_id, user_id) do nothing`)
+    await tx.execute(
+      sql`update invitations set status = 'accepted', accepted_at = now(), accepted_by = ${viewer.profileId} where id = ${inv.id}`,
+    )
+    await recordActivity(tx, {
+      transactionId: inv.transaction_id,
+      actorId: viewer.profileId,
+      kind: 'participant.joined',
+      summary: `joined the move as ${participantRoleLabel(inv.role)}`,
+      payload: { invitationId: inv.id },
+    })
+    // Spec section 4 leaves transitions to us: a draft becomes active once both sides are on it.
+    const after = await tx.execute(
+      sql`select status, buyer_user_id, seller_user_id from transactions where id = ${inv.transaction_id}`,
+    )
+    const now = after.rows[0] as { status: string; buyer_user_id: string | null; seller_user_id: string | null }
+    if (now.status === 'draft' && now.buyer_user_id && now.seller_user_id) {
+      await tx.execute(
+        sql`update transactions set status = 'active', version = version + 1, updated_at = now() where id = ${inv.transaction_id}`,
+      )
+      await recordActivity(tx, {
+        transactionId: inv.transaction_id,
+        actorId: null,
+        kind: 'status.changed',
+        summary: 'The move is now active: both the buyer and the seller are on it.',
+        payload: { from: 'draft', to: 'active' },
+      })
+    }
+    return { transaction_id: inv.transaction_id }
+  })
+}

@@ -1,0 +1,186 @@
+/**
+ * Invites someone to a transaction by email and role, or a marketplace firm by its contact email
+ * (issue 4). Inviting an email that already has a pending invitation re-sends it (new link, new 7-day
+ * expiry), never a second row. The invitation, its email (outbox) and the audit entry are written in
+ * one database transaction.
+ */
+import { sql } from 'drizzle-orm'
+import type { CreateInvitationInput } from '../../../shared/contracts/invitations'
+import { canInvite, roleForOrganizationInvite } from '../../../shared/domain/permissions'
+import { participantRoleLabel } from '../../../shared/domain/roles'
+import { lockTransactionForViewer } from '../../access/transactions'
+import type { Viewer } from '../../auth/viewer'
+import type { Database, Tx } from '../../db/client'
+import { AppError } from '../../http/errors'
+import { enqueueMail } from '../../platform/mail/outbox'
+import { recordActivity } from '../transactions/record-activity'
+import { invitationEmail } from './invitation-email'
+import { newInvitationToken } from './invitation-token'
+
+interface Context {
+  database: Database
+  viewer: Viewer | null
+  publicUrl: string
+  deliverMail: boolean
+}
+
+/**
+ * A completed or cancelled move takes no one new: acceptInvitation refuses such links (410), so sending
+ * one would only mail a dead link. 409, nothing written.
+ */
+function assertOpenToNewPeople(status: string): void {
+  if (status === 'completed' || status === 'cancelled') {
+    throw new AppError('conflict', `This move is ${status}, so no one new can be invited to it.`)
+  }
+}
+
+async function propertyAddress(tx: Tx, txId: string): Promise<string> {
+  const res = await tx.execute(sql`select address_lines, postcode from properties where transaction_id = ${txId}`)
+  const row = res.rows[0] as { address_lines: string[]; postcode: string } | undefined
+  return row ? `${row.address_lines[0]}, ${row.postcode}` : 'your move'
+}
+
+/** Sends (or re-sends) the invitation email with a fresh token; returns the invitation id. */
+async function sendInvitation(
+  tx: Tx,
+  ctx: Context,
+  inv: { id?: string; txId: string; email: string; role: string; organizationId: string | null },
+): Promise<string> {
+  const { token, tokenHash, expiresAt } = newInvitationToken()
+  let id = inv.id
+  if (id) {
+    await tx.execute(sql`update invitations set token_hash = ${tokenHash}, expires_at = ${expiresAt.toISOString()},
+      send_count = send_count + 1, last_sent_at = now() where id = ${id}`)
+  } else {
+    const res =
+      await tx.execute(sql`insert into invitations (transaction_id, email, role, organization_id, invited_by, token_hash, expires_at)
+      values (${inv.txId}, ${inv.email}, ${inv.role}, ${inv.organizationId}, ${ctx.viewer!.profileId}, ${tokenHash}, ${expiresAt.toISOString()})
+      returning id`)
+    id = (res.rows[0] as { id: string }).id
+  }
+  await enqueueMail(
+    tx,
+    invitationEmail({
+      to: inv.email,
+      inviterName: ctx.viewer!.fullName,
+      role: inv.role,
+      address: await propertyAddress(tx, inv.txId),
+      link: `${ctx.publicUrl}/invite/${token}`,
+      expiresAt,
+      transactionId: inv.txId,
+    }),
+    { deliver: ctx.deliverMail },
+  )
+  return id
+}
+
+export async function createInvitation(ctx: Context & { txId: string; input: CreateInvitationInput }): Promise<string> {
+  const { txId, input } = ctx
+  return ctx.database.db.transaction(async (tx) => {
+    const { role: inviterRole, status } = await lockTransactionForViewer(tx, ctx.viewer, txId)
+    if (!canInvite(inviterRole)) throw new AppError('forbidden', 'You cannot invite people to this move.')
+    assertOpenToNewPeople(status)
+    let email: string
+    let role: string
+    let organizationId: string | null = null
+    if (input.organization_id) {
+      const res = await tx.execute(
+        sql`select id, name, type, contact_email from organizations where id = ${input.organization_id}`,
+      )
+      const org = res.rows[0] as { id: string; name: string; type: string; contact_email: string | null } | undefined
+      if (!org) throw new AppError('not_found', 'Could not find this professional.')
+      if (!org.contact_email)
+        throw new AppError(
+          'unprocessable',
+          `${org.name} has no contact email yet, so they cannot be invited from here.`,
+        )
+      const derived = input.role ?? roleForOrganizationInvite(org.type, inviterRole)
+      if (!derived) throw new AppError('unprocessable', `Choose the role ${org.name} will have on this move.`)
+      email = org.contact_email.toLowerCase()
+      role = derived
+      organizationId = org.id
+    } else {
+      email = input.email!.toLowerCase()
+      role = input.role!
+    }
+    const onAlready = await tx.execute(sql`
+      select 1 from transaction_participants tp join profiles p on p.id = tp.user_id
+      where tp.transaction_id = ${txId} and lower(p.email) = ${email}`)
+    if (onAlready.rows.length) throw new AppError('conflict', `${email} is already on this move.`)
+    if (role === 'buyer' || role === 'seller') {
+      const res = await tx.execute(sql`select buyer_user_id, seller_user_id from transactions where id = ${txId}`)
+      const t = res.rows[0] as { buyer_user_id: string | null; seller_user_id: string | null }
+      if ((role === 'buyer' && t.buyer_user_id) || (role === 'seller' && t.seller_user_id)) {
+        throw new AppError('conflict', `This move already has a ${role}.`)
+      }
+    }
+    const pending = await tx.execute(sql`
+      select id, role from invitations where transaction_id = ${txId} and email = ${email} and status = 'pending' for update`)
+    const existing = pending.rows[0] as { id: string; role: string } | undefined
+    if (existing && existing.role !== role) {
+      // Same person, new role: the pending invitation is updated rather than duplicated.
+      await tx.execute(
+        sql`update invitations set role = ${role}, organization_id = ${organizationId} where id = ${existing.id}`,
+      )
+    }
+    const id = await sendInvitation(tx, ctx, { id: existing?.id, txId, email, role, organizationId })
+    await recordActivity(tx, {
+      transactionId: txId,
+      actorId: ctx.viewer!.profileId,
+      kind: existing ? 'invitation.resent' : 'invitation.sent',
+      summary: `${existing ? 're-sent the invitation to' : 'invited'} ${email} as ${participantRoleLabel(role)}`,
+      payload: { invitationId: id },
+    })
+    return id
+  })
+}
+
+/** Re-sends a pending invitation with a fresh link and expiry. 409 when it is no longer pending. */
+export async function resendInvitation(ctx: Context & { txId: string; invitationId: string }): Promise<void> {
+  await ctx.database.db.transaction(async (tx) => {
+    const { status } = await lockTransactionForViewer(tx, ctx.viewer, ctx.txId)
+    assertOpenToNewPeople(status)
+    const res = await tx.execute(sql`select id, email, role, organization_id, status from invitations
+      where id = ${ctx.invitationId} and transaction_id = ${ctx.txId} for update`)
+    const inv = res.rows[0] as
+      { id: string; email: string; role: string; organization_id: string | null; status: string } | undefined
+    if (!inv) throw new AppError('not_found', 'Could not find this invitation.')
+    if (inv.status !== 'pending')
+      throw new AppError(
+        'conflict',
+        `This invitation was ${inv.status}, so it cannot be re-sent. Invite them again instead.`,
+      )
+    await sendInvitation(tx, ctx, {
+      id: inv.id,
+      txId: ctx.txId,
+      email: inv.email,
+      role: inv.role,
+      organizationId: inv.organization_id,
+    })
+    await recordActivity(tx, {
+      transactionId: ctx.txId,
+      actorId: ctx.viewer!.profileId,
+      kind: 'invitation.resent',
+      summary: `re-sent the invitation to ${inv.email}`,
+      payload: { invitationId: inv.id },
+    })
+  })
+}
+
+/** Withdraws a pending invitation: its link stops working at once. */
+export async function revokeInvitation(ctx: Context & { txId: string; invitationId: string }): Promise<void> {
+  await ctx.database.db.transaction(async (tx) => {
+    await lockTransactionForViewer(tx, ctx.viewer, ctx.txId)
+    const res = await tx.execute(sql`update invitations set status = 'revoked', revoked_at = now()
+      where id = ${ctx.invitationId} and transaction_id = ${ctx.txId} and status = 'pending' returning email`)
+    const row = res.rows[0] as { email: string } | undefined
+    if (!row) throw new AppError('not_found', 'Could not find a pending invitation to withdraw.')
+    await recordActivity(tx, {
+      transactionId: ctx.txId,
+      actorId: ctx.viewer!.profileId,
+      kind: 'invitation.revoked',
+      summary: `withdrew the invitation to ${row.email}`,
+      payload: { invitationId: ctx.invitationId },
+    })
+  })
+}

@@ -1,0 +1,45 @@
+/** The invitations of a transaction, newest first, for its participants (People tab). */
+import type { Viewer } from '../../auth/viewer'
+import type { Database } from '../../db/client'
+import { assertCanSeeTransaction } from '../../access/transactions'
+
+const LIST_SQL = `
+select json_build_object('invitations', coalesce(json_agg(json_build_object(
+  'id', i.id, 'email', i.email, 'role', i.role,
+  'status', case when i.status = 'pending' and i.expires_at < now() then 'expired' else i.status end,
+  'expires_at', i.expires_at, 'created_at', i.created_at, 'last_sent_at', i.last_sent_at, 'send_count', i.send_count,
+  'invited_by', case when p.id is null then null else json_build_object('id', p.id, 'full_name', p.full_name) end,
+  'organization', case when o.id is null then null else json_build_object('id', o.id, 'name', o.name, 'type', o.type) end
+) order by i.created_at desc), '[]'::json))::text
+from invitations i
+left join profiles p on p.id = i.invited_by
+left join organizations o on o.id = i.organization_id
+where i.transaction_id = $1`
+
+export async function listInvitations({
+  database,
+  viewer,
+  txId,
+}: {
+  database: Database
+  viewer: Viewer | null
+  txId: string
+}): Promise<string> {
+  await assertCanSeeTransaction(database, viewer, txId)
+  return (await database.queryJson('invitation_list', LIST_SQL, [txId]))!
+}
+
+/** One invitation of a transaction as JSON text (the same shape as a list entry). */
+export async function getInvitation({
+  database,
+  txId,
+  invitationId,
+}: {
+  database: Database
+  txId: string
+  invitationId: string
+}): Promise<string> {
+  const text = (await database.queryJson('invitation_list', LIST_SQL, [txId]))!
+  const found = (JSON.parse(text) as { invitations: { id: string }[] }).invitations.find((i) => i.id === invitationId)
+  return JSON.stringify(found)
+}

@@ -1,0 +1,301 @@
+/**
+ * A signer signs or declines; the requester cancels (issue 5, part 6). Each runs in one database
+ * transaction holding the transaction row and the request row locks, so two last signers cannot
+ * both complete it. When the last signer signs, the provider renders the signed PDF, which is
+ * stored as a new version of the same document with signed_at set; everyone is emailed.
+ */
+import { createHash, randomUUID } from 'node:crypto'
+import { Readable } from 'node:stream'
+import { sql } from 'drizzle-orm'
+import { PDFDocument } from 'pdf-lib'
+import type { SignatureRequest, SignInput } from '../../../shared/contracts/documents'
+import { lockTransactionForViewer } from '../../access/transactions'
+import type { Tx } from '../../db/client'
+import { AppError, notFound } from '../../http/errors'
+import { recordActivity } from '../transactions/record-activity'
+import { getSignatureRequest } from './read-signature-requests'
+import { documentsLink, readObject, type SigningContext } from './signing-context'
+import { queueSigningEmail } from './signing-email'
+
+const MAX_PNG_BYTES = 200 * 1024
+
+interface RequestRow {
+  id: string
+  document_id: string
+  document_sha256: string
+  status: string
+  in_order: boolean
+  page: number | null
+  requested_by: string | null
+}
+interface SignerRow {
+  id: string
+  user_id: string
+  sort_index: number
+  status: string
+  full_name: string
+  email: string
+  method: 'typed' | 'drawn' | null
+  typed_name: string | null
+  signature_png: string | null
+  consented_at: Date | string | null
+  signed_at: Date | string | null
+  ip: string | null
+}
+
+async function lockRequest(tx: Tx, ctx: SigningContext, txId: string, reqId: string) {
+  await lockTransactionForViewer(tx, ctx.viewer, txId)
+  const res = await tx.execute(sql`select id, document_id, document_sha256, status, in_order, page, requested_by
+    from signature_requests where id = ${reqId} and transaction_id = ${txId} for update`)
+  const req = res.rows[0] as unknown as RequestRow | undefined
+  if (!req) throw notFound('signature request')
+  const signers = (
+    await tx.execute(sql`select s.id, s.user_id, s.sort_index, s.status, p.full_name, p.email, s.method, s.typed_name,
+      s.signature_png, s.consented_at, s.signed_at, s.ip
+    from signature_request_signers s join profiles p on p.id = s.user_id
+    where s.request_id = ${reqId} order by s.sort_index`)
+  ).rows as unknown as SignerRow[]
+  const docRes = await tx.execute(
+    sql`select id, filename, folder, version, storage_key from documents where id = ${req.document_id}`,
+  )
+  const doc = docRes.rows[0] as unknown as {
+    id: string
+    filename: string
+    folder: string
+    version: number
+    storage_key: string
+  }
+  return { req, signers, doc }
+}
+
+function assertPending(req: RequestRow) {
+  if (req.status !== 'pending') throw new AppError('conflict', `This signature request is already ${req.status}.`)
+}
+
+/** Decodes and checks a drawn signature: a real PNG of at most 200 KB that pdf-lib can embed. */
+async function decodeSignaturePng(data: string): Promise<Buffer> {
+  const bytes = Buffer.from(data.replace(/^data:image\/png;base64,/, ''), 'base64')
+  const isPng = bytes.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))
+  if (!isPng || bytes.length > MAX_PNG_BYTES)
+    throw new AppError('validation_failed', 'The drawn signature must be a PNG image of at most 200 KB.', {
+      signature_png: ['Must be a PNG of at most 200 KB'],
+    })
+  try {
+    await (await PDFDocument.create()).embedPng(bytes)
+  } catch {
+    throw new AppError('validation_failed', 'The drawn signature could not be read as a PNG image.', {
+      signature_png: ['Not a readable PNG'],
+    })
+  }
+  return bytes
+}
+
+/**
+ * Signs as the viewer. Errors: 404 not visible; 403 not a signer; 409 not pending, another
+ * version's hash, or waiting for an earlier signer (in order); 400 bad drawn signature.
+ */
+export async function signRequest(
+  ctx: SigningContext & { txId: string; reqId: string; input: SignInput; userAgent: string | null },
+): Promise<SignatureRequest> {
+  const { database, storage, viewer, txId, reqId, input } = ctx
+  const png = input.method === 'drawn' ? await decodeSignaturePng(input.signature_png!) : null
+  let newKey: string | null = null
+  try {
+    await database.db.transaction(async (tx) => {
+      const { req, signers, doc } = await lockRequest(tx, ctx, txId, reqId)
+      const me = signers.find((s) => s.user_id === viewer!.profileId)
+      if (!me) throw new AppError('forbidden', 'You are not asked to sign this document.')
+      assertPending(req)
+      if (input.document_sha256 !== req.document_sha256)
+        throw new AppError(
+          'conflict',
+          'This signature is bound to another version of the document. Review the version you were asked to sign.',
+        )
+      if (me.status !== 'pending') throw new AppError('conflict', `You have already ${me.status} this document.`)
+      const waitingFor = req.in_order
+        ? signers.find((s) => s.sort_index < me.sort_index && s.status !== 'signed')
+        : null
+      if (waitingFor) throw new AppError('conflict', `${waitingFor.full_name} signs before you. You will be emailed.`)
+      const now = new Date()
+      await tx.execute(sql`update signature_request_signers set status = 'signed', consented_at = ${now.toISOString()},
+        signed_at = ${now.toISOString()}, method = ${input.method}, typed_name = ${input.method === 'typed' ? input.typed_name! : null},
+        signature_png = ${png ? png.toString('base64') : null}, ip = ${ctx.ip}, user_agent = ${ctx.userAgent?.slice(0, 500) ?? null}
+        where id = ${me.id}`)
+      Object.assign(me, {
+        status: 'signed',
+        consented_at: now,
+        signed_at: now,
+        method: input.method,
+        typed_name: input.typed_name ?? null,
+        signature_png: png?.toString('base64') ?? null,
+        ip: ctx.ip,
+      })
+      await recordActivity(tx, {
+        transactionId: txId,
+        actorId: viewer!.profileId,
+        kind: 'signature.signed',
+        summary: `signed "${doc.filename}" (version ${doc.version}) by ${input.method === 'typed' ? 'typing their name' : 'drawing'}`,
+        payload: { requestId: req.id, signerId: me.id, method: input.method, documentSha256: req.document_sha256 },
+        ip: ctx.ip,
+      })
+      const next = signers.find((s) => s.status === 'pending')
+      if (next) {
+        if (req.in_order)
+          await queueSigningEmail(tx, {
+            to: next.email,
+            subject: `Please sign "${doc.filename}"`,
+            lines: [`It is your turn to sign "${doc.filename}" (version ${doc.version}) on Homeward.`],
+            link: documentsLink(ctx.publicUrl, txId),
+            txId,
+            kind: 'signature.request',
+            deliver: ctx.deliverMail,
+          })
+        return
+      }
+
+      // Everyone has signed: produce the signed PDF as the next version.
+      const original = await readObject(storage, doc.storage_key)
+      if (original.sha256 !== req.document_sha256)
+        throw new AppError('conflict', 'The stored file no longer matches the version that was signed.')
+      const rendered = await ctx.provider.render({
+        original: original.bytes,
+        originalSha256: req.document_sha256,
+        documentName: doc.filename,
+        requestId: req.id,
+        page: req.page,
+        completedAt: now,
+        signatures: signers.map((s) => ({
+          signerId: s.id,
+          fullName: s.full_name,
+          email: s.email,
+          method: s.method!,
+          typedName: s.typed_name,
+          signaturePng: s.signature_png ? Buffer.from(s.signature_png, 'base64') : null,
+          consentedAt: new Date(s.consented_at!),
+          signedAt: new Date(s.signed_at!),
+          ip: s.ip,
+        })),
+      })
+      const finalSha = createHash('sha256').update(rendered.pdf).digest('hex')
+      newKey = `documents/${txId}/${randomUUID()}`
+      await storage.put(newKey, Readable.from([rendered.pdf]), { contentType: 'application/pdf' })
+      const v = await tx.execute(sql`select coalesce(max(version), 0) + 1 as v from documents
+        where transaction_id = ${txId} and folder = ${doc.folder} and filename = ${doc.filename}`)
+      const version = Number((v.rows[0] as { v: number | string }).v)
+      const ins = await tx.execute(sql`
+        insert into documents (transaction_id, filename, folder, version, uploaded_by, content_type, size_bytes, storage_key, sha256, signed_at)
+        values (${txId}, ${doc.filename}, ${doc.folder}, ${version}, ${req.requested_by}, 'application/pdf',
+          ${rendered.pdf.length}, ${newKey}, ${finalSha}, ${now.toISOString()})
+        returning id`)
+      const signedId = (ins.rows[0] as { id: string }).id
+      await tx.execute(sql`update signature_requests set status = 'completed', completed_at = ${now.toISOString()},
+        signed_document_id = ${signedId}, signed_sha256 = ${finalSha} where id = ${req.id}`)
+      await recordActivity(tx, {
+        transactionId: txId,
+        actorId: null,
+        kind: 'signature.completed',
+        summary: `"${doc.filename}" was signed by everyone; the signed PDF is version ${version}`,
+        payload: {
+          requestId: req.id,
+          documentId: signedId,
+          originalSha256: req.document_sha256,
+          signedContentSha256: rendered.signedContentSha256,
+          signedSha256: finalSha,
+        },
+      })
+      const recipients = new Map(signers.map((s) => [s.email, s.full_name]))
+      if (req.requested_by) {
+        const rb = await tx.execute(sql`select email, full_name from profiles where id = ${req.requested_by}`)
+        const r = rb.rows[0] as { email: string; full_name: string } | undefined
+        if (r) recipients.set(r.email, r.full_name)
+      }
+      for (const email of recipients.keys())
+        await queueSigningEmail(tx, {
+          to: email,
+          subject: `"${doc.filename}" has been signed`,
+          lines: [
+            `Everyone has signed "${doc.filename}". The signed PDF, with its certificate, is version ${version}.`,
+          ],
+          link: documentsLink(ctx.publicUrl, txId),
+          txId,
+          kind: 'signature.completed',
+          deliver: ctx.deliverMail,
+        })
+    })
+  } catch (err) {
+    if (newKey) await storage.delete(newKey).catch(() => {})
+    throw err
+  }
+  return getSignatureRequest({ database, viewer, txId, reqId })
+}
+
+/** Declines as the viewer, with a reason; the request ends as 'declined' and the requester is emailed. */
+export async function declineRequest(
+  ctx: SigningContext & { txId: string; reqId: string; reason: string },
+): Promise<SignatureRequest> {
+  const { database, viewer, txId, reqId } = ctx
+  await database.db.transaction(async (tx) => {
+    const { req, signers, doc } = await lockRequest(tx, ctx, txId, reqId)
+    const me = signers.find((s) => s.user_id === viewer!.profileId)
+    if (!me) throw new AppError('forbidden', 'You are not asked to sign this document.')
+    assertPending(req)
+    if (me.status !== 'pending') throw new AppError('conflict', `You have already ${me.status} this document.`)
+    await tx.execute(sql`update signature_request_signers set status = 'declined', declined_at = now(),
+      declined_reason = ${ctx.reason}, ip = ${ctx.ip} where id = ${me.id}`)
+    await tx.execute(sql`update signature_requests set status = 'declined' where id = ${req.id}`)
+    await recordActivity(tx, {
+      transactionId: txId,
+      actorId: viewer!.profileId,
+      kind: 'signature.declined',
+      summary: `declined to sign "${doc.filename}": ${ctx.reason}`.slice(0, 1000),
+      payload: { requestId: req.id, signerId: me.id },
+      ip: ctx.ip,
+    })
+    const rb = req.requested_by
+      ? ((await tx.execute(sql`select email from profiles where id = ${req.requested_by}`)).rows[0] as
+          { email: string } | undefined)
+      : undefined
+    if (rb)
+      await queueSigningEmail(tx, {
+        to: rb.email,
+        subject: `${viewer!.fullName} declined to sign "${doc.filename}"`,
+        lines: [`${viewer!.fullName} declined to sign "${doc.filename}".`, '', `Their reason: ${ctx.reason}`],
+        link: documentsLink(ctx.publicUrl, txId),
+        txId,
+        kind: 'signature.declined',
+        deliver: ctx.deliverMail,
+      })
+  })
+  return getSignatureRequest({ database, viewer, txId, reqId })
+}
+
+/** Cancels a pending request; only its requester may (403 otherwise). Pending signers are emailed. */
+export async function cancelRequest(ctx: SigningContext & { txId: string; reqId: string }): Promise<SignatureRequest> {
+  const { database, viewer, txId, reqId } = ctx
+  await database.db.transaction(async (tx) => {
+    const { req, signers, doc } = await lockRequest(tx, ctx, txId, reqId)
+    if (req.requested_by !== viewer!.profileId)
+      throw new AppError('forbidden', 'Only the person who asked for signatures can cancel the request.')
+    assertPending(req)
+    await tx.execute(sql`update signature_requests set status = 'cancelled', cancelled_at = now() where id = ${req.id}`)
+    await recordActivity(tx, {
+      transactionId: txId,
+      actorId: viewer!.profileId,
+      kind: 'signature.cancelled',
+      summary: `cancelled the signature request for "${doc.filename}"`,
+      payload: { requestId: req.id },
+      ip: ctx.ip,
+    })
+    for (const s of signers.filter((x) => x.status === 'pending'))
+      await queueSigningEmail(tx, {
+        to: s.email,
+        subject: `Signature no longer needed: "${doc.filename}"`,
+        lines: [`${viewer!.fullName} cancelled the request to sign "${doc.filename}". You do not need to do anything.`],
+        link: documentsLink(ctx.publicUrl, txId),
+        txId,
+        kind: 'signature.cancelled',
+        deliver: ctx.deliverMail,
+      })
+  })
+  return getSignatureRequest({ database, viewer, txId, reqId })
+}

@@ -1,0 +1,104 @@
+/**
+ * Moves a transaction between statuses (issue 4; spec section 4 lists the statuses, the transitions
+ * are ours, see `allowedStatusActions` in src/shared/domain/permissions.ts). The version must match
+ * (else 409); an action that is not open to the viewer in the current status answers 409 with a
+ * message saying why; nothing changes in either case.
+ */
+import { sql } from 'drizzle-orm'
+import type { StatusChangeInput } from '../../../shared/contracts/workspace'
+import { allowedStatusActions, STATUS_AFTER, type StatusAction } from '../../../shared/domain/permissions'
+import { transactionStatusLabel } from '../../../shared/domain/statuses'
+import { lockTransactionForViewer } from '../../access/transactions'
+import type { Viewer } from '../../auth/viewer'
+import type { Database } from '../../db/client'
+import { AppError } from '../../http/errors'
+import { recordActivity } from './record-activity'
+
+const ACTION_VERB: Record<StatusAction, string> = {
+  activate: 'activate',
+  exchange: 'record exchange for',
+  complete: 'record completion for',
+  cancel: 'cancel',
+}
+
+/** Why an action is refused, in words a person can act on. */
+function refusal(action: StatusAction, status: string, role: string): string {
+  const label = transactionStatusLabel(status)
+  if (status === 'completed' || status === 'cancelled')
+    return `This move is ${label.toLowerCase()}, so its status can no longer change.`
+  if (action === 'cancel' && status === 'exchange')
+    return 'After exchange, only a conveyancer can cancel (rescind) the contract, with a reason.'
+  if (action === 'exchange' && status !== 'active')
+    return `Exchange can only be recorded on an active move; this one is ${label}.`
+  if (action === 'complete' && status !== 'exchange')
+    return 'Completion can only be recorded after contracts have been exchanged.'
+  if (action === 'activate' && status !== 'draft') return `This move is already ${label}.`
+  return `As ${role.replace(/_/g, ' ')} you cannot ${ACTION_VERB[action]} this move; a conveyancer on the move can.`
+}
+
+export async function changeStatus({
+  database,
+  viewer,
+  txId,
+  input,
+}: {
+  database: Database
+  viewer: Viewer | null
+  txId: string
+  input: StatusChangeInput
+}): Promise<void> {
+  await database.db.transaction(async (tx) => {
+    const current = await lockTransactionForViewer(tx, viewer, txId)
+    if (current.version !== input.version) {
+      throw new AppError(
+        'conflict',
+        'Someone else changed this move a moment ago. We have loaded the latest version: please check it and try again.',
+      )
+    }
+    if (!allowedStatusActions(current.role, current.status).includes(input.action)) {
+      throw new AppError('conflict', refusal(input.action, current.status, current.role))
+    }
+    // Completion never precedes exchange: the agreed date at exchange, and the actual date at completion.
+    let exchangeDate: string | null = input.action === 'exchange' ? input.exchange_date : null
+    if (input.action === 'complete' && input.completion_date) {
+      const res = await tx.execute(
+        sql`select exchange_date::text as exchange_date from transactions where id = ${txId}`,
+      )
+      exchangeDate = (res.rows[0] as { exchange_date: string | null }).exchange_date
+    }
+    const completionDate =
+      input.action === 'exchange' || input.action === 'complete' ? input.completion_date : undefined
+    if (exchangeDate && completionDate && completionDate < exchangeDate) {
+      throw new AppError('validation_failed', 'The completion date cannot be before the exchange date.', {
+        completion_date: ['The completion date cannot be before the exchange date.'],
+      })
+    }
+    const next = STATUS_AFTER[input.action]
+    await tx.execute(sql`
+      update transactions set status = ${next}, version = version + 1, updated_at = now(),
+        exchange_date = ${input.action === 'exchange' ? input.exchange_date : sql`exchange_date`},
+        completion_date = ${
+          input.action === 'exchange' || (input.action === 'complete' && input.completion_date)
+            ? (input as { completion_date: string }).completion_date
+            : sql`completion_date`
+        },
+        cancelled_reason = ${input.action === 'cancel' ? input.reason : null}
+      where id = ${txId}`)
+    const summaries: Record<StatusAction, string> = {
+      activate: 'activated the move',
+      exchange:
+        input.action === 'exchange'
+          ? `recorded exchange of contracts on ${input.exchange_date}, completion agreed for ${input.completion_date}`
+          : '',
+      complete: 'recorded completion',
+      cancel: input.action === 'cancel' ? `cancelled the move: ${input.reason}` : '',
+    }
+    await recordActivity(tx, {
+      transactionId: txId,
+      actorId: viewer!.profileId,
+      kind: 'status.changed',
+      summary: summaries[input.action],
+      payload: { from: current.status, to: next },
+    })
+  })
+}

@@ -1,0 +1,57 @@
+/**
+ * Creates a transaction from the create form, in ONE database transaction: the transaction (draft),
+ * its property, the creator as buyer or seller (column and participant), and the standard England and
+ * Wales timeline as stages and tasks (leasehold adds TA7 and the management pack). Issue 4;
+ * stages from src/shared/domain/timeline-template.ts (../shared/domain/conveyancing.md).
+ */
+import { randomUUID } from 'node:crypto'
+import type { CreateTransactionData } from '../../../shared/contracts/workspace'
+import { nationForPostcode } from '../../../shared/domain/stage-progress'
+import { standardTimeline } from '../../../shared/domain/timeline-template'
+import type { Viewer } from '../../auth/viewer'
+import type { Database } from '../../db/client'
+import { insertTransaction } from '../../db/seed/insert-transaction'
+import { recordActivity } from './record-activity'
+
+/** Returns the new transaction's id. */
+export async function createTransaction({
+  database,
+  viewer,
+  input,
+}: {
+  database: Database
+  viewer: Viewer
+  input: CreateTransactionData
+}): Promise<{ id: string }> {
+  const id = randomUUID()
+  const template = standardTimeline({ tenure: input.tenure, nation: nationForPostcode(input.postcode) })
+  const addressLines = [input.address_line_1, input.address_line_2, input.town].filter((l): l is string => !!l)
+  await database.db.transaction(async (tx) => {
+    await insertTransaction(
+      tx,
+      {
+        id,
+        status: 'draft',
+        buyerProfileId: input.role === 'buyer' ? viewer.profileId : null,
+        sellerProfileId: input.role === 'seller' ? viewer.profileId : null,
+        createdBy: viewer.profileId,
+        agreedPricePence: Math.round(input.agreed_price * 100),
+        createdAt: new Date(),
+        property: { addressLines, postcode: input.postcode, uprn: input.uprn ?? null, tenure: input.tenure },
+        stages: template.map((stage) => ({
+          stageName: stage.stageName,
+          tasks: stage.tasks.map((t) => ({ title: t.title, ownerSide: t.ownerSide })),
+        })),
+        participants: [{ profileId: viewer.profileId, role: input.role }],
+      },
+      randomUUID,
+    )
+    await recordActivity(tx, {
+      transactionId: id,
+      actorId: viewer.profileId,
+      kind: 'transaction.created',
+      summary: `created the transaction for ${addressLines[0]}, ${input.postcode}`,
+    })
+  })
+  return { id }
+}

@@ -1,0 +1,28 @@
+/**
+ * The dashboard list: the viewer's transactions, newest first, each with its property (address lines
+ * and postcode), stage status and percent, and participants. Spec section 7 ('Dashboard list').
+ * The spec filters on buyer or seller only; professionals also see the cases they work on
+ * (docs/decisions/006-dashboard-includes-participants.md). One SQL round trip; the database builds the JSON.
+ */
+import { visibleTransactionIdsSql } from '../../access/transactions'
+import type { Viewer } from '../../auth/viewer'
+import type { Database } from '../../db/client'
+
+const DASHBOARD_SQL = `
+select json_build_object('transactions', coalesce(json_agg(x order by x.created_at desc, x.id), '[]'::json))::text
+from (
+  select t.id, t.status, t.created_at, t.buyer_user_id, t.seller_user_id,
+    (select json_build_object('address_lines', p.address_lines, 'postcode', p.postcode)
+       from properties p where p.transaction_id = t.id) as property,
+    coalesce((select json_agg(json_build_object('status', s.status, 'percent_complete', s.percent_complete) order by s.sort_index)
+       from timeline_stages s where s.transaction_id = t.id), '[]'::json) as timeline_stages,
+    coalesce((select json_agg(json_build_object('user_id', tp.user_id, 'role', tp.role) order by tp.created_at, tp.id)
+       from transaction_participants tp where tp.transaction_id = t.id), '[]'::json) as transaction_participants
+  from transactions t
+  where t.id in ${visibleTransactionIdsSql('$1')}
+) x`
+
+/** Returns DashboardResponse as JSON text: `{ transactions: DashboardTransaction[] }`. */
+export async function listDashboard({ database, viewer }: { database: Database; viewer: Viewer }): Promise<string> {
+  return (await database.queryJson('dashboard_list', DASHBOARD_SQL, [viewer.profileId]))!
+}

@@ -1,0 +1,62 @@
+/**
+ * Marks a stage blocked with a reason, or clears the block (issue 4). Conveyancers only
+ * (`canBlockStage`). The stage's version must match (else 409); its status is then derived from its
+ * tasks again, and the change is recorded in the audit trail.
+ */
+import { sql } from 'drizzle-orm'
+import { canBlockStage } from '../../../shared/domain/permissions'
+import { lockTransactionForViewer } from '../../access/transactions'
+import type { Viewer } from '../../auth/viewer'
+import type { Database } from '../../db/client'
+import { AppError, notFound } from '../../http/errors'
+import { recordActivity } from './record-activity'
+import { refreshStage } from './update-task'
+
+export async function updateStage({
+  database,
+  viewer,
+  txId,
+  stageId,
+  blockedReason,
+  version,
+}: {
+  database: Database
+  viewer: Viewer | null
+  txId: string
+  stageId: string
+  blockedReason: string | null
+  version: number
+}): Promise<void> {
+  await database.db.transaction(async (tx) => {
+    const { role } = await lockTransactionForViewer(tx, viewer, txId)
+    const res = await tx.execute(sql`
+      select id, stage_name, version, blocked_reason from timeline_stages
+      where id = ${stageId} and transaction_id = ${txId} for update`)
+    const stage = res.rows[0] as
+      { id: string; stage_name: string; version: number; blocked_reason: string | null } | undefined
+    if (!stage) throw notFound('stage')
+    if (!canBlockStage(role))
+      throw new AppError('forbidden', 'Only a conveyancer on this move can block or unblock a stage.')
+    if (stage.version !== version) {
+      throw new AppError(
+        'conflict',
+        'Someone else changed this stage a moment ago. We have loaded the latest version: please check it and try again.',
+      )
+    }
+    if (stage.blocked_reason === blockedReason) return
+    // Set the reason with a provisional status that satisfies the CHECK, then derive the real one.
+    await tx.execute(sql`update timeline_stages set blocked_reason = ${blockedReason},
+      status = ${blockedReason ? 'blocked' : 'not_started'}, version = version + 1, updated_at = now() where id = ${stageId}`)
+    await refreshStage(tx, stageId)
+    await tx.execute(sql`update transactions set updated_at = now() where id = ${txId}`)
+    await recordActivity(tx, {
+      transactionId: txId,
+      actorId: viewer!.profileId,
+      kind: blockedReason ? 'stage.blocked' : 'stage.unblocked',
+      summary: blockedReason
+        ? `marked “${stage.stage_name}” blocked: ${blockedReason}`
+        : `cleared the block on “${stage.stage_name}”`,
+      payload: { stageId },
+    })
+  })
+}

@@ -1,0 +1,93 @@
+/**
+ * Ticks or unticks a task (issue 4, 'Working the timeline'). Only the task's owners may
+ * (`canTickTask`, src/shared/domain/permissions.ts). The task's version must match (else 409, nothing
+ * changes); the stage's percent and status are recomputed from its tasks in the same database
+ * transaction, and the change is recorded in the audit trail.
+ */
+import { sql } from 'drizzle-orm'
+import { canTickTask } from '../../../shared/domain/permissions'
+import { deriveStageState } from '../../../shared/domain/stage-progress'
+import { lockTransactionForViewer } from '../../access/transactions'
+import type { Viewer } from '../../auth/viewer'
+import type { Database, Tx } from '../../db/client'
+import { AppError, notFound } from '../../http/errors'
+import { recordActivity } from './record-activity'
+
+export const STALE_TASK_MESSAGE =
+  'Someone else changed this task a moment ago. We have loaded the latest version: please check it and try again.'
+
+/** Recomputes a stage's percent and status from its tasks (locked); bumps its version when it changes. */
+export async function refreshStage(tx: Tx, stageId: string): Promise<void> {
+  const res = await tx.execute(sql`
+    select s.blocked_reason, s.status, s.percent_complete,
+      (select count(*) from tasks k where k.stage_id = s.id)::int as total,
+      (select count(*) from tasks k where k.stage_id = s.id and k.status = 'completed')::int as done
+    from timeline_stages s where s.id = ${stageId} for update`)
+  const row = res.rows[0] as {
+    blocked_reason: string | null
+    status: string
+    percent_complete: number
+    total: number
+    done: number
+  }
+  const next = deriveStageState(row.done, row.total, row.blocked_reason)
+  if (next.status !== row.status || next.percentComplete !== row.percent_complete) {
+    await tx.execute(sql`update timeline_stages set status = ${next.status}, percent_complete = ${next.percentComplete},
+      version = version + 1, updated_at = now() where id = ${stageId}`)
+  }
+}
+
+export async function updateTask({
+  database,
+  viewer,
+  txId,
+  taskId,
+  status,
+  version,
+}: {
+  database: Database
+  viewer: Viewer | null
+  txId: string
+  taskId: string
+  status: 'completed' | 'not_completed'
+  version: number
+}): Promise<void> {
+  await database.db.transaction(async (tx) => {
+    const { role } = await lockTransactionForViewer(tx, viewer, txId)
+    const res = await tx.execute(sql`
+      select k.id, k.title, k.status, k.version, k.owner_side, k.stage_id, s.stage_name
+      from tasks k join timeline_stages s on s.id = k.stage_id
+      where k.id = ${taskId} and s.transaction_id = ${txId} for update of k`)
+    const task = res.rows[0] as
+      | {
+          id: string
+          title: string
+          status: string
+          version: number
+          owner_side: string | null
+          stage_id: string
+          stage_name: string
+        }
+      | undefined
+    if (!task) throw notFound('task')
+    if (!canTickTask(role, task.owner_side)) {
+      throw new AppError('forbidden', 'This task belongs to another party on the move, so only they can tick it.')
+    }
+    if (task.version !== version) throw new AppError('conflict', STALE_TASK_MESSAGE)
+    if (task.status === status) return
+    await tx.execute(sql`
+      update tasks set status = ${status}, version = version + 1, updated_at = now(),
+        completed_at = ${status === 'completed' ? sql`now()` : null},
+        completed_by = ${status === 'completed' ? viewer!.profileId : null}
+      where id = ${taskId}`)
+    await refreshStage(tx, task.stage_id)
+    await tx.execute(sql`update transactions set updated_at = now() where id = ${txId}`)
+    await recordActivity(tx, {
+      transactionId: txId,
+      actorId: viewer!.profileId,
+      kind: status === 'completed' ? 'task.completed' : 'task.reopened',
+      summary: `${status === 'completed' ? 'ticked' : 'unticked'} “${task.title}” (${task.stage_name})`,
+      payload: { taskId, stageId: task.stage_id },
+    })
+  })
+}

@@ -1,0 +1,64 @@
+/**
+ * Typed application errors and their mapping to HTTP at the edge. Every error body is
+ * `{ error: { code, message, fields? } }` (src/shared/contracts/common.ts).
+ */
+import type { Context } from 'hono'
+import type { ContentfulStatusCode } from 'hono/utils/http-status'
+import { z } from 'zod'
+import { ERROR_STATUS, type ErrorBody, type ErrorCode } from '../../shared/contracts/common'
+import { isDatabaseUnavailable } from '../db/client'
+
+/** An error a person can act on: `code` picks the HTTP status, `message` is shown to them. */
+export class AppError extends Error {
+  constructor(
+    public readonly code: ErrorCode,
+    message: string,
+    public readonly fields?: Record<string, string[]>,
+  ) {
+    super(message)
+    this.name = 'AppError'
+  }
+}
+
+/** The standard 404 for anything the viewer may not see: same body whether it exists or not (ASVS 8.2.2). */
+export function notFound(what = 'transaction'): AppError {
+  return new AppError('not_found', `Could not find this ${what}.`)
+}
+
+/** Turns zod issues into `fields` (path -> messages) and a message naming the first field. */
+export function validationError(error: z.ZodError): AppError {
+  const fields: Record<string, string[]> = {}
+  for (const issue of error.issues) {
+    const key = issue.path.length ? issue.path.join('.') : '_'
+    ;(fields[key] ??= []).push(issue.message)
+  }
+  const first = error.issues[0]
+  const where = first?.path.length ? `${first.path.join('.')}: ` : ''
+  return new AppError('validation_failed', `${where}${first?.message ?? 'Invalid input'}`, fields)
+}
+
+/** Builds the JSON body for an error code. */
+export function errorBody(code: ErrorCode, message: string, fields?: Record<string, string[]>): ErrorBody {
+  return { error: fields ? { code, message, fields } : { code, message } }
+}
+
+/** Maps any thrown value to a JSON error response; unknown errors are logged and answered 500 without detail. */
+export function toErrorResponse(c: Context, err: unknown, log: (msg: string, err: unknown) => void) {
+  if (err instanceof AppError) {
+    return c.json(errorBody(err.code, err.message, err.fields), ERROR_STATUS[err.code] as ContentfulStatusCode)
+  }
+  if (err instanceof z.ZodError) {
+    const appErr = validationError(err)
+    return c.json(errorBody(appErr.code, appErr.message, appErr.fields), 400)
+  }
+  if (isDatabaseUnavailable(err)) {
+    log('database unavailable', err)
+    c.header('Retry-After', '5')
+    return c.json(
+      errorBody('database_unavailable', 'The service is briefly unavailable. Please try again in a few seconds.'),
+      503,
+    )
+  }
+  log('unhandled error', err)
+  return c.json(errorBody('internal', 'Something went wrong on our side. Please try again.'), 500)
+}

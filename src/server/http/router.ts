@@ -1,0 +1,63 @@
+/**
+ * Shared pieces of every feature router: the request environment (the viewer), the dependencies
+ * handed to features, and an OpenAPIHono whose validation failures answer 400 naming the field.
+ */
+import { OpenAPIHono } from '@hono/zod-openapi'
+import type { Context } from 'hono'
+import type { Auth } from '../auth/auth'
+import type { Viewer } from '../auth/viewer'
+import type { Config } from '../config'
+import type { Database } from '../db/client'
+import type { Logger } from '../logger'
+import type { MailService } from '../platform/mail/mail-service'
+import { AppError, errorBody, validationError } from './errors'
+
+export interface AppEnv {
+  Variables: { viewer: Viewer | null }
+}
+
+/** What features need from the host: the database, auth, configuration and a logger. */
+export interface AppDeps {
+  database: Database
+  auth: Auth
+  config: Config
+  log: Logger
+  mail: MailService
+}
+
+/** A feature router: zod-openapi validation errors become `{ error: { code: 'validation_failed', fields } }`. */
+export function createRouter() {
+  return new OpenAPIHono<AppEnv>({
+    defaultHook: (result, c) => {
+      if (!result.success) {
+        const err = validationError(result.error)
+        return c.json(errorBody(err.code, err.message, err.fields), 400)
+      }
+    },
+  })
+}
+
+/** The signed-in viewer, or throws 401. */
+export function requireViewer(c: Context<AppEnv>): Viewer {
+  const viewer = c.get('viewer')
+  if (!viewer) throw new AppError('unauthenticated', 'Sign in to continue.')
+  return viewer
+}
+
+/** Answers with JSON the database already built as text (no parse and re-serialise on hot paths). */
+export function jsonText(c: Context, text: string, status: 200 | 201 = 200) {
+  return c.body(text, status, { 'Content-Type': 'application/json; charset=utf-8' })
+}
+
+/** OpenAPI content block for a JSON schema: `{ content: { 'application/json': { schema } } }`. */
+export function jsonContent<T>(schema: T) {
+  return { content: { 'application/json': { schema } } }
+}
+
+/** Standard OpenAPI error responses, referenced by every route. */
+export const ERROR_RESPONSES = {
+  400: { description: 'Invalid input: the message names the field' },
+  401: { description: 'Not signed in' },
+  404: { description: 'Not found, or not yours to see' },
+  503: { description: 'Database unavailable' },
+} as const

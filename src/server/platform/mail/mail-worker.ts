@@ -1,0 +1,97 @@
+/**
+ * Drains the mail outbox: claims due rows, sends each through the transport, marks it sent. A failed
+ * send is retried with backoff (1 min doubling, up to 8 attempts, then 'failed'). Claims use
+ * FOR UPDATE SKIP LOCKED so that several server processes can drain one PostgreSQL outbox.
+ */
+import type { Database } from '../../db/client'
+import type { Logger } from '../../logger'
+import type { MailTransport } from './transport'
+
+const MAX_ATTEMPTS = 8
+const BATCH = 20
+
+interface DueMail {
+  id: string
+  to_address: string
+  subject: string
+  text_body: string
+  html_body: string | null
+  attempts: number
+}
+
+export interface MailWorker {
+  /** Sends what is due now; resolves with the number sent. */
+  drain(): Promise<number>
+  /** Polls every `intervalMs` until stop(). */
+  start(intervalMs?: number): void
+  stop(): Promise<void>
+}
+
+export function createMailWorker({
+  database,
+  transport,
+  log,
+}: {
+  database: Database
+  transport: MailTransport
+  log: Logger
+}): MailWorker {
+  let timer: NodeJS.Timeout | undefined
+  let running: Promise<number> | undefined
+
+  async function sendOne(row: DueMail): Promise<boolean> {
+    try {
+      await transport.send({ to: row.to_address, subject: row.subject, text: row.text_body, html: row.html_body })
+      await database.query(
+        `update mail_outbox set status = 'sent', sent_at = now(), attempts = attempts + 1 where id = $1`,
+        [row.id],
+      )
+      return true
+    } catch (err) {
+      const attempts = row.attempts + 1
+      const message = err instanceof Error ? err.message : String(err)
+      log.warn(`mail to ${row.to_address} failed (attempt ${attempts})`, message)
+      await database.query(
+        `update mail_outbox set attempts = $2, last_error = $3,
+           status = case when $2 >= ${MAX_ATTEMPTS} then 'failed' else 'pending' end,
+           next_attempt_at = now() + (interval '1 minute' * power(2, $2 - 1))
+         where id = $1`,
+        [row.id, attempts, message.slice(0, 1000)],
+      )
+      return false
+    }
+  }
+
+  async function drainOnce(): Promise<number> {
+    // Claim: push next_attempt_at forward so that another process does not pick the same rows while we send.
+    const rows = await database.query<DueMail>(
+      `update mail_outbox set next_attempt_at = now() + interval '5 minutes'
+       where id in (select id from mail_outbox where status = 'pending' and next_attempt_at <= now()
+                    order by created_at limit ${BATCH} for update skip locked)
+       returning id, to_address, subject, text_body, html_body, attempts`,
+    )
+    let sent = 0
+    for (const row of rows) if (await sendOne(row)) sent++
+    return sent
+  }
+
+  const worker: MailWorker = {
+    drain() {
+      running ??= drainOnce().finally(() => (running = undefined))
+      return running
+    },
+    start(intervalMs = 2_000) {
+      timer = setInterval(() => {
+        worker
+          .drain()
+          .catch((err) => log.warn('mail worker could not drain the outbox', err instanceof Error ? err.message : err))
+      }, intervalMs)
+      timer.unref()
+    },
+    async stop() {
+      if (timer) clearInterval(timer)
+      await running?.catch(() => {})
+    },
+  }
+  return worker
+}

@@ -1,0 +1,34 @@
+/**
+ * Writes emails to the durable outbox (table mail_outbox) inside the caller's database transaction,
+ * so that an email exists exactly when the change that causes it commits. With no SMTP configured the
+ * row is kept as the local outbox (status 'local'), readable at /dev/mail outside production.
+ */
+import type { Tx } from '../../db/client'
+import { mailOutbox } from '../../db/schema'
+
+export interface OutgoingMail {
+  to: string
+  subject: string
+  text: string
+  html?: string
+  /** What the email is about, e.g. 'invitation'. */
+  kind: string
+  transactionId?: string
+}
+
+/** Inserts the email into the outbox; `deliver` false keeps it local (no SMTP). Returns its id. */
+export async function enqueueMail(tx: Tx, mail: OutgoingMail, options: { deliver: boolean }): Promise<string> {
+  const [row] = await tx
+    .insert(mailOutbox)
+    .values({
+      toAddress: mail.to,
+      subject: mail.subject,
+      textBody: mail.text,
+      htmlBody: mail.html,
+      kind: mail.kind,
+      transactionId: mail.transactionId,
+      status: options.deliver ? 'pending' : 'local',
+    })
+    .returning({ id: mailOutbox.id })
+  return row.id
+}

@@ -1,0 +1,125 @@
+/** The storage contract, run against disk and against S3 (s3rver): streams, sizes, aborts, deletes, presign. */
+import { createHash, randomBytes, randomUUID } from 'node:crypto'
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { Readable } from 'node:stream'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { testConfig } from '../../test/test-app'
+import { storageFor } from './index'
+import { S3_PART_BYTES } from './s3-storage'
+import { StorageNotFoundError, type ObjectStorage } from './storage'
+import { startTestS3, type TestS3 } from './test-s3rver'
+
+async function readAll(r: Readable): Promise<Buffer> {
+  const chunks: Buffer[] = []
+  for await (const c of r) chunks.push(c as Buffer)
+  return Buffer.concat(chunks)
+}
+
+/** A stream of `total` bytes in 64 KiB chunks that errors after `failAfter` bytes when given. */
+function source(data: Buffer, failAfter?: number): Readable {
+  let offset = 0
+  return new Readable({
+    read() {
+      if (failAfter !== undefined && offset >= failAfter) {
+        this.destroy(new Error('client went away'))
+        return
+      }
+      if (offset >= data.length) return this.push(null)
+      const end = Math.min(offset + 65536, data.length)
+      this.push(data.subarray(offset, end))
+      offset = end
+    },
+  })
+}
+
+const sha = (b: Buffer) => createHash('sha256').update(b).digest('hex')
+
+for (const driver of ['disk', 's3'] as const) {
+  describe(`${driver} storage`, () => {
+    let s3: TestS3 | undefined
+    let dir: string
+    let storage: ObjectStorage
+
+    beforeAll(async () => {
+      dir = mkdtempSync(path.join(os.tmpdir(), 'homeward-storage-'))
+      if (driver === 's3') s3 = await startTestS3()
+      storage = storageFor(testConfig({ dataDir: dir, ...s3?.config }))
+    })
+    afterAll(async () => {
+      await s3?.close()
+      rmSync(dir, { recursive: true, force: true })
+    })
+
+    it('streams a small object in and out byte for byte', async () => {
+      const key = `test/${randomUUID()}`
+      const data = randomBytes(100_000)
+      expect(await storage.put(key, source(data), { contentType: 'application/pdf' })).toEqual({ sizeBytes: 100_000 })
+      const got = await storage.get(key)
+      expect(got.sizeBytes).toBe(100_000)
+      expect(sha(await readAll(got.body))).toBe(sha(data))
+      expect(await storage.exists(key)).toBe(true)
+      expect(await storage.list(key.slice(0, 5))).toContain(key)
+    })
+
+    it('streams an object larger than one multipart part intact', async () => {
+      const key = `test/${randomUUID()}`
+      const data = randomBytes(S3_PART_BYTES * 2 + 12_345)
+      await storage.put(key, source(data), { contentType: 'application/octet-stream' })
+      const got = await storage.get(key)
+      expect(got.sizeBytes).toBe(data.length)
+      expect(sha(await readAll(got.body))).toBe(sha(data))
+    })
+
+    it('leaves no object when the body fails part-way (small and multipart)', async () => {
+      for (const [size, failAfter] of [
+        [200_000, 65_536],
+        [S3_PART_BYTES * 2, S3_PART_BYTES + 65_536],
+      ]) {
+        const key = `test/${randomUUID()}`
+        await expect(
+          storage.put(key, source(randomBytes(size), failAfter), { contentType: 'application/pdf' }),
+        ).rejects.toThrow()
+        expect(await storage.exists(key)).toBe(false)
+      }
+      expect((await storage.list('test/')).length).toBe(2)
+      if (driver === 'disk') expect(readdirSync(path.join(dir, 'objects', '.tmp'))).toEqual([])
+    })
+
+    it('deletes, and deleting twice is fine; a missing object reads as StorageNotFoundError', async () => {
+      const key = `test/${randomUUID()}`
+      await storage.put(key, source(Buffer.from('hello')), { contentType: 'text/plain' })
+      await storage.delete(key)
+      await storage.delete(key)
+      expect(await storage.exists(key)).toBe(false)
+      await expect(storage.get(key)).rejects.toBeInstanceOf(StorageNotFoundError)
+    })
+
+    it('refuses keys that could escape the store', async () => {
+      await expect(
+        storage.put('../etc/passwd', source(Buffer.from('x')), { contentType: 'text/plain' }),
+      ).rejects.toThrow(/Invalid storage key/)
+      await expect(storage.get('test/../../x')).rejects.toThrow(/Invalid storage key/)
+    })
+
+    it(
+      driver === 's3' ? 'presigns a GET URL that serves the object with our headers' : 'has no presigned URLs',
+      async () => {
+        const key = `test/${randomUUID()}`
+        await storage.put(key, source(Buffer.from('%PDF-1.7 test')), { contentType: 'application/pdf' })
+        const url = await storage.presignGet(key, {
+          expiresInSeconds: 300,
+          contentType: 'application/pdf',
+          contentDisposition: 'attachment; filename="a.pdf"',
+        })
+        if (driver === 'disk') return expect(url).toBeNull()
+        expect(url).toMatch(/X-Amz-Expires=300/)
+        const res = await fetch(url!)
+        expect(res.status).toBe(200)
+        expect(res.headers.get('content-disposition')).toBe('attachment; filename="a.pdf"')
+        expect(await res.text()).toBe('%PDF-1.7 test')
+      },
+    )
+  })
+}

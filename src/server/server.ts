@@ -1,0 +1,110 @@
+/**
+ * Starts Homeward: open the database -> migrate -> seed demo data -> listen. Used by main.ts and by
+ * tests that need a real server process. `close()` stops accepting connections, lets in-flight
+ * requests finish, then closes the database.
+ */
+import { mkdirSync } from 'node:fs'
+import path from 'node:path'
+import { serve, type ServerType } from '@hono/node-server'
+import { createApp } from './app'
+import { createAuth } from './auth/auth'
+import type { Config } from './config'
+import { openPglite, openPostgres, type Database } from './db/client'
+import { runMigrations } from './db/migrate'
+import type { Logger } from './logger'
+import { createMailService } from './platform/mail/mail-service'
+
+export class StartupError extends Error {}
+
+export interface RunningServer {
+  url: string
+  port: number
+  database: Database
+  close(): Promise<void>
+}
+
+/** Hides the password of a database URL for messages. */
+export function redactUrl(url: string): string {
+  try {
+    const u = new URL(url)
+    if (u.password) u.password = '***'
+    return u.toString()
+  } catch {
+    return '(unparseable URL)'
+  }
+}
+
+/** Opens the configured database and checks it answers; throws StartupError naming the URL that failed. */
+export async function openDatabase(config: Config, log: Logger): Promise<Database> {
+  if (config.DATABASE_URL) {
+    const database = openPostgres(config.DATABASE_URL, {
+      max: config.DB_POOL_MAX,
+      onError: (err) => log.warn('database connection lost', err.message),
+    })
+    try {
+      await database.ping()
+    } catch (err) {
+      await database.close().catch(() => {})
+      throw new StartupError(
+        `Could not connect to the database at ${redactUrl(config.DATABASE_URL)}: ${err instanceof Error ? err.message : String(err)}`,
+      )
+    }
+    return database
+  }
+  const dir = path.join(config.dataDir, 'pglite')
+  mkdirSync(dir, { recursive: true })
+  try {
+    return await openPglite({ dataDir: dir })
+  } catch (err) {
+    throw new StartupError(
+      `Could not open the embedded database in ${dir}: ${err instanceof Error ? err.message : String(err)}`,
+    )
+  }
+}
+
+/** Starts the server. `seed` loads the demo data (idempotent); defaults to config.SEED_DEMO. */
+export async function startServer(options: {
+  config: Config
+  log: Logger
+  database?: Database
+  seed?: boolean
+}): Promise<RunningServer> {
+  const { config, log } = options
+  const database = options.database ?? (await openDatabase(config, log))
+  await runMigrations(database)
+  const auth = createAuth({ database, config, log })
+  if (options.seed ?? config.SEED_DEMO) {
+    const { seedDemoData } = await import('./db/seed')
+    await seedDemoData({ database, auth, log })
+  }
+  const mail = createMailService({ config, database, log })
+  mail.worker?.start()
+  const app = createApp({ database, auth, config, log, mail })
+
+  const server: ServerType = await new Promise((resolve, reject) => {
+    const s = serve({ fetch: app.fetch, port: config.PORT, hostname: config.HOST }, () => resolve(s))
+    s.once('error', reject)
+  })
+  const address = server.address()
+  const port = typeof address === 'object' && address ? address.port : config.PORT
+  const url = config.PORT === 0 ? `http://localhost:${port}` : config.publicUrl
+
+  let closing: Promise<void> | undefined
+  return {
+    url,
+    port,
+    database,
+    close() {
+      closing ??= (async () => {
+        await new Promise<void>((resolve) => {
+          server.close(() => resolve())
+          // Idle keep-alive sockets would hold close() open; in-flight requests still finish.
+          ;(server as unknown as { closeIdleConnections?: () => void }).closeIdleConnections?.()
+        })
+        await mail.close()
+        await database.close()
+      })()
+      return closing
+    },
+  }
+}

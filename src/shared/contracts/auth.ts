@@ -1,0 +1,44 @@
+import { z } from 'zod'
+import { SIGNUP_ROLE_CHOICES, STORED_ROLES } from '../domain/roles'
+
+/** Password rule: 8 to 128 characters, no composition rules, never truncated (ASVS 6.2.1, 6.2.8, 6.2.9). */
+export const Password = z
+  .string({ message: 'Enter a password' })
+  .min(8, 'Password must be at least 8 characters')
+  .max(128, 'Password must be at most 128 characters')
+
+export const Email = z
+  .string({ message: 'Enter an email address' })
+  .trim()
+  .max(254, 'Email must be at most 254 characters')
+  .pipe(z.email({ message: 'Enter a valid email address' }))
+
+export const FullName = z
+  .string({ message: 'Enter your full name' })
+  .trim()
+  .min(1, 'Enter your full name')
+  .max(120, 'Full name must be at most 120 characters')
+
+/** Body of POST /api/auth/sign-up/email. `name` is the full name; `role` is the 'I am a...' choice (spec section 2). */
+export const SignUpInput = z.object({
+  name: FullName,
+  email: Email,
+  password: Password,
+  role: z.enum(SIGNUP_ROLE_CHOICES, { message: 'Please select your role before continuing.' }),
+})
+export type SignUpInput = z.infer<typeof SignUpInput>
+
+/** Body of POST /api/auth/sign-in/email (spec section 5: both required). */
+export const SignInInput = z.object({
+  email: Email,
+  password: z.string({ message: 'Enter your password' }).min(1, 'Enter your password').max(128),
+})
+export type SignInInput = z.infer<typeof SignInInput>
+
+/** GET /api/me: the signed-in person with profile and stored roles (spec section 7, 'Find own profile'). */
+export const MeResponse = z.object({
+  user: z.object({ id: z.string(), email: z.string(), emailVerified: z.boolean() }),
+  profile: z.object({ id: z.string(), full_name: z.string(), email: z.string() }),
+  roles: z.array(z.enum(STORED_ROLES)),
+})
+export type MeResponse = z.infer<typeof MeResponse>

@@ -1,0 +1,35 @@
+import { z } from 'zod'
+
+/** Every API error body: `{ error: { code, message, fields? } }`. `fields` maps a field path to its messages. */
+export const ErrorBody = z.object({
+  error: z.object({
+    code: z.string(),
+    message: z.string(),
+    fields: z.record(z.string(), z.array(z.string())).optional(),
+  }),
+})
+export type ErrorBody = z.infer<typeof ErrorBody>
+
+/** Error codes and the HTTP status each maps to at the edge (src/server/http/errors.ts). */
+export const ERROR_STATUS = {
+  bad_request: 400,
+  validation_failed: 400,
+  unauthenticated: 401,
+  forbidden: 403,
+  not_found: 404,
+  conflict: 409,
+  gone: 410,
+  payload_too_large: 413,
+  unsupported_media_type: 415,
+  unprocessable: 422,
+  rate_limited: 429,
+  internal: 500,
+  database_unavailable: 503,
+} as const
+export type ErrorCode = keyof typeof ERROR_STATUS
+
+// Any 8-4-4-4-12 hex id: PostgreSQL's uuid type accepts every such value, whatever its version bits.
+export const Uuid = z.guid({ message: 'Must be a UUID' })
+
+/** ISO 8601 timestamp with offset as sent by the API. */
+export const Timestamp = z.string()

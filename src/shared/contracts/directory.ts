@@ -1,0 +1,50 @@
+import { z } from 'zod'
+import { Uuid } from './common'
+
+/** The latest accreditation_metrics row of an organization. Rates are fractions 0..1; csat out of 5. */
+export const AccreditationMetrics = z.object({
+  avg_days: z.number().int().nullable(),
+  collapse_rate: z.number().nullable(),
+  csat: z.number().nullable(),
+  cases_count: z.number().int().nullable(),
+  live_cases_count: z.number().int().nullable(),
+  document_accuracy: z.number().nullable(),
+  sla_rate: z.number().nullable(),
+})
+export type AccreditationMetrics = z.infer<typeof AccreditationMetrics>
+
+/** One professional firm in the directory (spec section 3, 'organizations'). */
+export const DirectoryOrganization = z.object({
+  id: Uuid,
+  name: z.string(),
+  type: z.enum(['law', 'survey', 'broker', 'agent']),
+  accreditation_tier: z.enum(['silver', 'gold', 'platinum']).nullable(),
+  town: z.string().nullable(),
+  postcode_district: z.string().nullable(),
+  description: z.string().nullable(),
+  contact_email: z.string().nullable(),
+  /** Spec section 3: only the first entry of the list is used, so the API returns just that one. */
+  accreditation_metrics: z.array(AccreditationMetrics).max(1),
+  marketplace_reviews: z.array(z.object({ rating_int: z.number().int().min(1).max(5) })),
+})
+export type DirectoryOrganization = z.infer<typeof DirectoryOrganization>
+
+/** GET /api/organizations: every organization, highest tier first (spec section 7, 'Directory'). */
+export const DirectoryResponse = z.object({ organizations: z.array(DirectoryOrganization) })
+export type DirectoryResponse = z.infer<typeof DirectoryResponse>
+
+export const OrganizationParams = z.object({ orgId: Uuid })
+
+/** One review on a profile page. */
+export const MarketplaceReview = z.object({
+  id: Uuid,
+  rating_int: z.number().int().min(1).max(5),
+  author_name: z.string(),
+  body: z.string(),
+  created_at: z.string(),
+})
+export type MarketplaceReview = z.infer<typeof MarketplaceReview>
+
+/** GET /api/organizations/{orgId}: one organization with its reviews in full, newest first. */
+export const OrganizationProfile = DirectoryOrganization.extend({ reviews: z.array(MarketplaceReview) })
+export type OrganizationProfile = z.infer<typeof OrganizationProfile>

@@ -1,0 +1,82 @@
+/**
+ * Contracts for invitations (issue 4): a single-use link /invite/{token}, valid 7 days, bound to the
+ * invited email. Inviting the same email to the same transaction again re-sends the pending one.
+ */
+import { z } from 'zod'
+import { Email } from './auth'
+import { Timestamp, Uuid } from './common'
+
+/** Roles one can be invited as (the buyer, the seller, or a professional). */
+export const INVITABLE_ROLES = [
+  'buyer',
+  'seller',
+  'buyer_conveyancer',
+  'seller_conveyancer',
+  'surveyor',
+  'mortgage_broker',
+  'estate_agent',
+] as const
+export type InvitableRole = (typeof INVITABLE_ROLES)[number]
+
+/**
+ * POST /api/transactions/{txId}/invitations. Either an email and a role (People tab), or an
+ * organization_id from the marketplace (its contact email; the role follows from its type and the
+ * inviter's side, or `role` when given).
+ */
+export const CreateInvitationInput = z
+  .object({
+    email: Email.optional(),
+    role: z.enum(INVITABLE_ROLES, { message: 'Choose a role for the person you invite' }).optional(),
+    organization_id: Uuid.optional(),
+  })
+  .superRefine((v, ctx) => {
+    if (v.organization_id && v.email) {
+      ctx.addIssue({ code: 'custom', path: ['email'], message: 'Invite either an email address or a firm, not both' })
+    }
+    if (!v.organization_id && !v.email) {
+      ctx.addIssue({ code: 'custom', path: ['email'], message: 'Enter the email address of the person to invite' })
+    }
+    if (!v.organization_id && !v.role) {
+      ctx.addIssue({ code: 'custom', path: ['role'], message: 'Choose a role for the person you invite' })
+    }
+  })
+export type CreateInvitationInput = z.infer<typeof CreateInvitationInput>
+
+export const INVITATION_STATUSES = ['pending', 'accepted', 'revoked', 'expired'] as const
+
+export const Invitation = z.object({
+  id: Uuid,
+  email: z.string(),
+  role: z.string(),
+  status: z.enum(INVITATION_STATUSES),
+  expires_at: Timestamp,
+  created_at: Timestamp,
+  last_sent_at: Timestamp,
+  send_count: z.number().int(),
+  invited_by: z.object({ id: z.string(), full_name: z.string() }).nullable(),
+  organization: z.object({ id: Uuid, name: z.string(), type: z.string() }).nullable(),
+})
+export type Invitation = z.infer<typeof Invitation>
+
+/** GET /api/transactions/{txId}/invitations */
+export const InvitationList = z.object({ invitations: z.array(Invitation) })
+
+export const InvitationParams = z.object({ txId: Uuid, invitationId: Uuid })
+export const InvitationTokenParams = z.object({ token: z.string().min(20).max(200) })
+
+/**
+ * GET /api/invitations/{token}: what the link's page shows before accepting (public: the token is
+ * the secret). `status` explains a used, revoked or expired link.
+ */
+export const InvitationPreview = z.object({
+  status: z.enum(INVITATION_STATUSES),
+  email: z.string(),
+  role: z.string(),
+  invited_by_name: z.string().nullable(),
+  property: z.object({ address_lines: z.array(z.string()), postcode: z.string() }).nullable(),
+  expires_at: Timestamp,
+})
+export type InvitationPreview = z.infer<typeof InvitationPreview>
+
+/** POST /api/invitations/{token}/accept: joins the signed-in person (whose email must match). */
+export const AcceptInvitationResponse = z.object({ transaction_id: Uuid })

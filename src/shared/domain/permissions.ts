@@ -1,0 +1,100 @@
+/**
+ * What each participant role may do on a transaction (issue 4; spec section 6 leaves server-side
+ * enforcement unspecified). The server enforces these; the web app uses the same functions only to
+ * hide what a person cannot do. Names follow `action:entity:scope` (CONVENTIONS.md).
+ */
+import type { ParticipantRole } from './roles'
+import type { TransactionStatus } from './statuses'
+
+const BUYER_SIDE: readonly string[] = ['buyer', 'buyer_conveyancer', 'buyers_agent', 'mortgage_broker', 'surveyor']
+const SELLER_SIDE: readonly string[] = ['seller', 'seller_conveyancer', 'estate_agent']
+const CONVEYANCERS: readonly string[] = ['buyer_conveyancer', 'seller_conveyancer']
+
+/** 'buyer' or 'seller' side of a participant role; lenders and unknown roles have none. */
+export function sideOf(role: string): 'buyer' | 'seller' | null {
+  if (BUYER_SIDE.includes(role)) return 'buyer'
+  if (SELLER_SIDE.includes(role)) return 'seller'
+  return null
+}
+
+export function isConveyancer(role: string | null | undefined): boolean {
+  return !!role && CONVEYANCERS.includes(role)
+}
+
+/**
+ * `update:task:own-side`: a task owned by 'buyer_side' is ticked by the buyer or the buyer's
+ * conveyancer, 'seller_side' by the seller or the seller's conveyancer; a task owned by a
+ * professional role by that professional, or by the conveyancer acting for that side.
+ */
+export function canTickTask(role: string | null | undefined, ownerSide: string | null | undefined): boolean {
+  if (!role) return false
+  if (!ownerSide) return isConveyancer(role)
+  if (ownerSide === 'buyer_side') return role === 'buyer' || role === 'buyer_conveyancer'
+  if (ownerSide === 'seller_side') return role === 'seller' || role === 'seller_conveyancer'
+  if (role === ownerSide) return true
+  // A conveyancer may tick the professional tasks of their own side (e.g. the mortgage offer arriving).
+  return isConveyancer(role) && sideOf(ownerSide) === sideOf(role)
+}
+
+/** `update:stage:block`: conveyancers mark a stage blocked with a reason and clear it. */
+export function canBlockStage(role: string | null | undefined): boolean {
+  return isConveyancer(role)
+}
+
+/** `create:invitation:party`: anyone on the transaction may invite. */
+export function canInvite(role: string | null | undefined): boolean {
+  return !!role
+}
+
+export type StatusAction = 'activate' | 'exchange' | 'complete' | 'cancel'
+
+/**
+ * The status actions open to a role now. Transitions (ours; spec section 4 lists statuses only):
+ * draft -> active (automatically when both sides are present, or by a conveyancer);
+ * active -> exchange and exchange -> completed (a conveyancer records them);
+ * draft|active -> cancelled (a party or their conveyancer, with a reason);
+ * exchange -> cancelled (rescission: a conveyancer, with a reason). Completed and cancelled are final.
+ */
+export function allowedStatusActions(
+  role: string | null | undefined,
+  status: TransactionStatus | string,
+): StatusAction[] {
+  if (!role) return []
+  const conveyancer = isConveyancer(role)
+  const party = role === 'buyer' || role === 'seller'
+  switch (status) {
+    case 'draft':
+      return [...(conveyancer ? (['activate'] as const) : []), ...(party || conveyancer ? (['cancel'] as const) : [])]
+    case 'active':
+      return [...(conveyancer ? (['exchange'] as const) : []), ...(party || conveyancer ? (['cancel'] as const) : [])]
+    case 'exchange':
+      return conveyancer ? ['complete', 'cancel'] : []
+    default:
+      return []
+  }
+}
+
+/** The status an action leads to. */
+export const STATUS_AFTER: Record<StatusAction, TransactionStatus> = {
+  activate: 'active',
+  exchange: 'exchange',
+  complete: 'completed',
+  cancel: 'cancelled',
+}
+
+/** Role of the participant invited from a marketplace firm, from its type and the inviter's side. */
+export function roleForOrganizationInvite(orgType: string, inviterRole: string): ParticipantRole | null {
+  const side = sideOf(inviterRole) ?? 'buyer'
+  switch (orgType) {
+    case 'law':
+      return side === 'seller' ? 'seller_conveyancer' : 'buyer_conveyancer'
+    case 'survey':
+      return 'surveyor'
+    case 'broker':
+      return 'mortgage_broker'
+    case 'agent':
+      return 'estate_agent'
+    default:
+      return null
+  }
+}

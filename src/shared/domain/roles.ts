@@ -1,0 +1,72 @@
+/**
+ * Roles a person picks at sign-up and the role stored for them. Spec section 6:
+ * buyer -> consumer_buyer, seller -> consumer_seller, conveyancer -> pro_conveyancer,
+ * surveyor -> pro_surveyor, broker -> pro_broker, agent -> pro_agent.
+ */
+export const SIGNUP_ROLE_CHOICES = ['buyer', 'seller', 'conveyancer', 'surveyor', 'broker', 'agent'] as const
+export type SignupRoleChoice = (typeof SIGNUP_ROLE_CHOICES)[number]
+
+export const STORED_ROLES = [
+  'consumer_buyer',
+  'consumer_seller',
+  'pro_conveyancer',
+  'pro_surveyor',
+  'pro_broker',
+  'pro_agent',
+] as const
+export type StoredRole = (typeof STORED_ROLES)[number]
+
+const STORED_ROLE_BY_CHOICE: Record<SignupRoleChoice, StoredRole> = {
+  buyer: 'consumer_buyer',
+  seller: 'consumer_seller',
+  conveyancer: 'pro_conveyancer',
+  surveyor: 'pro_surveyor',
+  broker: 'pro_broker',
+  agent: 'pro_agent',
+}
+
+/** Maps a sign-up choice to the stored role (spec section 6). */
+export function storedRoleFor(choice: SignupRoleChoice): StoredRole {
+  return STORED_ROLE_BY_CHOICE[choice]
+}
+
+/** UI label of a stored role: the 'pro_' or 'consumer_' prefix dropped and capitalised (spec section 6). */
+export function roleLabel(role: string): string {
+  const bare = role.replace(/^(pro|consumer)_/, '').replace(/_/g, ' ')
+  return bare.charAt(0).toUpperCase() + bare.slice(1)
+}
+
+/**
+ * A person's role on one transaction (transaction_participants.role). Names follow the PDTF
+ * participant roles (../shared/pdtf): Seller, Buyer, Seller's Conveyancer, Buyer's Conveyancer,
+ * Estate Agent, Buyer's Agent, Mortgage Broker, Lender, Surveyor.
+ */
+export const PARTICIPANT_ROLES = [
+  'buyer',
+  'seller',
+  'buyer_conveyancer',
+  'seller_conveyancer',
+  'estate_agent',
+  'buyers_agent',
+  'mortgage_broker',
+  'lender',
+  'surveyor',
+] as const
+export type ParticipantRole = (typeof PARTICIPANT_ROLES)[number]
+
+const PARTICIPANT_ROLE_LABELS: Record<ParticipantRole, string> = {
+  buyer: 'Buyer',
+  seller: 'Seller',
+  buyer_conveyancer: "Buyer's Conveyancer",
+  seller_conveyancer: "Seller's Conveyancer",
+  estate_agent: 'Estate Agent',
+  buyers_agent: "Buyer's Agent",
+  mortgage_broker: 'Mortgage Broker',
+  lender: 'Lender',
+  surveyor: 'Surveyor',
+}
+
+/** Display label of a participant role; unknown values fall back to roleLabel. */
+export function participantRoleLabel(role: string): string {
+  return (PARTICIPANT_ROLE_LABELS as Record<string, string>)[role] ?? roleLabel(role)
+}

@@ -1,0 +1,187 @@
+/**
+ * The standard timeline of a residential sale in England and Wales, offer accepted to
+ * post-completion: the stages and tasks a new transaction starts with. Stage order, form names and
+ * rules follow the domain brief (../shared/domain/conveyancing.md, "The standard milestones"); its
+ * eleven milestones are grouped into nine stages (signing sits with exchange, pre-completion with
+ * completion) so that the timeline stays readable on a phone.
+ */
+import type { Tenure } from './statuses'
+
+/**
+ * Who ticks a task: one side's consumer (the buyer or the seller themselves) or the professional in
+ * that participant role (src/shared/domain/roles.ts PARTICIPANT_ROLES). Stored in tasks.owner_side.
+ */
+export const OWNER_SIDES = [
+  'buyer_side',
+  'seller_side',
+  'buyer_conveyancer',
+  'seller_conveyancer',
+  'mortgage_broker',
+  'surveyor',
+  'estate_agent',
+] as const
+export type OwnerSide = (typeof OWNER_SIDES)[number]
+
+/** Stable keys of the standard stages, in timeline order; stage names are for display and may change. */
+export const STAGE_KEYS = [
+  'offer_accepted',
+  'instruction',
+  'property_information',
+  'searches',
+  'mortgage_and_survey',
+  'enquiries',
+  'exchange',
+  'completion',
+  'post_completion',
+] as const
+export type StageKey = (typeof STAGE_KEYS)[number]
+
+/** England (SDLT, HMRC) or Wales (Land Transaction Tax, Welsh Revenue Authority). */
+export type Nation = 'england' | 'wales'
+
+export interface TimelineTaskTemplate {
+  title: string
+  ownerSide: OwnerSide
+}
+
+export interface TimelineStageTemplate {
+  key: StageKey
+  stageName: string
+  tasks: TimelineTaskTemplate[]
+}
+
+export interface StandardTimelineOptions {
+  tenure: Tenure
+  /** Decides the land tax task after completion. Default 'england'. */
+  nation?: Nation
+}
+
+const task = (ownerSide: OwnerSide, title: string): TimelineTaskTemplate => ({ title, ownerSide })
+
+/**
+ * The standard stages with their tasks, in timeline order (sort_index = array index), as fresh
+ * objects each call. Leasehold adds the TA7 form and the landlord's management pack (LPE1): asked
+ * for with the property information, reviewed with the enquiries; and notice of assignment after
+ * completion. Post-completion tax is SDLT (SDLT1, 14 days) in England and Land Transaction Tax
+ * (30 days) in Wales. Source: ../shared/domain/conveyancing.md, milestones 1 to 11.
+ */
+export function standardTimeline({ tenure, nation = 'england' }: StandardTimelineOptions): TimelineStageTemplate[] {
+  const leasehold = tenure === 'leasehold'
+  const only = (when: boolean, ...tasks: TimelineTaskTemplate[]) => (when ? tasks : [])
+
+  return [
+    {
+      key: 'offer_accepted',
+      stageName: 'Offer accepted',
+      tasks: [
+        task('buyer_side', 'Mortgage decision in principle (DIP) and proof of deposit given to the agent'),
+        task('estate_agent', 'Offer accepted and property marked sold subject to contract (SSTC)'),
+        task('estate_agent', 'Memorandum of sale sent to both sides and their conveyancers'),
+      ],
+    },
+    {
+      key: 'instruction',
+      stageName: 'Instruction & ID checks',
+      tasks: [
+        task('buyer_side', "Buyer's conveyancer instructed and client care letter signed"),
+        task('seller_side', "Seller's conveyancer instructed and client care letter signed"),
+        task('buyer_conveyancer', 'Buyer ID and AML checks (customer due diligence) completed'),
+        task(
+          'seller_conveyancer',
+          'Seller ID and AML checks (customer due diligence) and proof of ownership completed',
+        ),
+        task('buyer_side', 'Source of funds and source of wealth evidence provided'),
+      ],
+    },
+    {
+      key: 'property_information',
+      stageName: 'Property information',
+      tasks: [
+        task('seller_side', 'TA6 Property Information Form completed'),
+        ...only(leasehold, task('seller_side', 'TA7 Leasehold Information Form completed')),
+        task('seller_side', 'TA10 Fittings and Contents Form completed'),
+        task('seller_conveyancer', 'Official copies of the register and title plan obtained from HM Land Registry'),
+        ...only(
+          leasehold,
+          task('seller_conveyancer', 'Management pack (LPE1) requested from the landlord or managing agent'),
+        ),
+        task('seller_conveyancer', "Draft contract pack sent to the buyer's conveyancer"),
+      ],
+    },
+    {
+      key: 'searches',
+      stageName: 'Searches',
+      tasks: [
+        task('buyer_side', 'Search fees paid on account'),
+        task('buyer_conveyancer', 'Local authority search (LLC1 + CON29) ordered'),
+        task('buyer_conveyancer', 'Drainage and water search (CON29DW) ordered'),
+        task('buyer_conveyancer', 'Environmental search ordered'),
+        task('buyer_conveyancer', 'Search results received and reviewed'),
+      ],
+    },
+    {
+      key: 'mortgage_and_survey',
+      stageName: 'Mortgage & survey',
+      tasks: [
+        task('mortgage_broker', 'Mortgage application submitted to the lender'),
+        task('mortgage_broker', "Lender's valuation carried out"),
+        task('mortgage_broker', "Mortgage offer issued and sent to the buyer's conveyancer"),
+        task('buyer_side', 'RICS Home Survey instructed (Level 1, 2 or 3)'),
+        task('surveyor', 'RICS survey report delivered to the buyer'),
+      ],
+    },
+    {
+      key: 'enquiries',
+      stageName: 'Enquiries & report on title',
+      tasks: [
+        task('buyer_conveyancer', "Pre-contract enquiries raised with the seller's conveyancer"),
+        task('seller_conveyancer', 'Replies to pre-contract enquiries sent'),
+        ...only(
+          leasehold,
+          task('buyer_conveyancer', 'Management pack (LPE1) reviewed: lease term, service charge and ground rent'),
+        ),
+        task('buyer_conveyancer', 'Enquiries satisfied'),
+        task('buyer_conveyancer', 'Report on title sent to the buyer'),
+      ],
+    },
+    {
+      key: 'exchange',
+      stageName: 'Exchange of contracts',
+      tasks: [
+        task('buyer_side', 'Contract signed by the buyer'),
+        task('seller_side', 'Contract and TR1 transfer deed signed by the seller'),
+        task('buyer_side', 'Mortgage deed signed and witnessed'),
+        task('buyer_side', "Deposit transferred to the buyer's conveyancer's client account"),
+        task('buyer_conveyancer', 'Completion date agreed along the chain'),
+        task('buyer_conveyancer', 'Contracts exchanged (Law Society Formula B)'),
+      ],
+    },
+    {
+      key: 'completion',
+      stageName: 'Completion',
+      tasks: [
+        task('seller_conveyancer', 'Completion information and undertakings (TA13) answered'),
+        task('buyer_conveyancer', 'Completion statement sent to the buyer'),
+        task('buyer_conveyancer', 'OS1 priority search lodged (30 working days of priority)'),
+        task('buyer_conveyancer', 'Certificate of title sent and mortgage funds drawn down'),
+        task('buyer_conveyancer', "Completion monies sent to the seller's conveyancer"),
+        task('estate_agent', 'Completion confirmed and keys released'),
+      ],
+    },
+    {
+      key: 'post_completion',
+      stageName: 'Post-completion',
+      tasks: [
+        nation === 'wales'
+          ? task(
+              'buyer_conveyancer',
+              'Land Transaction Tax return filed with the Welsh Revenue Authority and tax paid within 30 days',
+            )
+          : task('buyer_conveyancer', 'SDLT return (SDLT1) filed and tax paid within 14 days'),
+        task('seller_conveyancer', "Seller's mortgage redeemed and DS1 (or e-DS1) received"),
+        ...only(leasehold, task('buyer_conveyancer', 'Notice of assignment and charge served on the landlord')),
+        task('buyer_conveyancer', 'AP1 sent to HM Land Registry within the OS1 priority period'),
+      ],
+    },
+  ]
+}

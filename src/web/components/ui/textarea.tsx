@@ -1,0 +1,16 @@
+import type { ComponentProps } from 'react'
+import { cn } from '../../lib/cn'
+
+/** A multi-line text field; always pair it with a Label or an aria-label. */
+export function Textarea({ className, ...props }: ComponentProps<'textarea'>) {
+  return (
+    <textarea
+      data-slot="textarea"
+      className={cn(
+        'flex min-h-24 w-full min-w-0 rounded-md border border-input bg-background px-3 py-2 text-base text-foreground placeholder:text-slate-500 focus-visible:outline-2 focus-visible:outline-offset-0 focus-visible:outline-ring disabled:cursor-not-allowed disabled:opacity-60 aria-invalid:border-destructive md:text-sm',
+        className,
+      )}
+      {...props}
+    />
+  )
+}

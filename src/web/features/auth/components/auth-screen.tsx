@@ -1,0 +1,86 @@
+import { CheckCircle2 } from 'lucide-react'
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs'
+import { Logo } from '../../public-site/components/logo'
+import type { AuthTab } from '../messages'
+import { SignInForm } from './sign-in-form'
+import { SignUpForm } from './sign-up-form'
+
+const POINTS = [
+  'One shared timeline from offer to completion',
+  'Everyone on your move sees the same progress',
+  'Free for buyers and sellers',
+]
+
+/**
+ * The sign-in / sign-up screen of /auth and /app (spec section 2): tabs Sign In and Sign Up. A
+ * brand panel sits beside the forms on wide screens; phones get the forms alone.
+ */
+export function AuthScreen({
+  tab,
+  onTabChange,
+  defaultEmail,
+  onDone,
+  notice,
+}: {
+  tab: AuthTab
+  onTabChange: (tab: AuthTab) => void
+  defaultEmail?: string
+  onDone?: () => void
+  notice?: string
+}) {
+  return (
+    <div className="grid min-h-screen lg:grid-cols-2">
+      <aside className="hidden flex-col justify-between bg-primary p-12 text-primary-foreground lg:flex">
+        <Logo inverse />
+        <div className="flex flex-col gap-6">
+          <p className="text-4xl leading-tight font-bold tracking-tight">Moving home, together.</p>
+          <ul className="flex flex-col gap-3 text-lg text-teal-50">
+            {POINTS.map((p) => (
+              <li key={p} className="flex items-center gap-3">
+                <CheckCircle2 aria-hidden="true" className="size-5 shrink-0" />
+                {p}
+              </li>
+            ))}
+          </ul>
+        </div>
+        <p className="text-sm text-teal-100">Registered in the UK. All rights reserved.</p>
+      </aside>
+      <main id="main" className="flex flex-col items-center justify-center bg-surface px-4 py-10 sm:px-6">
+        <div className="flex w-full max-w-md flex-col gap-6">
+          <div className="lg:hidden">
+            <Logo />
+          </div>
+          <div>
+            <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">
+              {tab === 'sign-in' ? 'Welcome back' : 'Create your free account'}
+            </h1>
+            <p className="mt-1 text-muted-foreground">
+              {tab === 'sign-in'
+                ? 'Sign in to follow your move.'
+                : 'Buyers and sellers use Homeward free. Professionals join to work their cases.'}
+            </p>
+          </div>
+          {notice && (
+            <p role="status" className="rounded-lg border border-primary/30 bg-primary-soft/60 p-3 text-sm">
+              {notice}
+            </p>
+          )}
+          <div className="rounded-xl border bg-background p-5 shadow-sm sm:p-6">
+            <Tabs value={tab} onValueChange={(v) => onTabChange(v as AuthTab)} className="flex flex-col gap-6">
+              <TabsList className="grid w-full grid-cols-2">
+                <TabsTrigger value="sign-in">Sign In</TabsTrigger>
+                <TabsTrigger value="sign-up">Sign Up</TabsTrigger>
+              </TabsList>
+              <TabsContent value="sign-in">
+                <SignInForm defaultEmail={defaultEmail} onSignedIn={onDone} />
+              </TabsContent>
+              <TabsContent value="sign-up">
+                <SignUpForm defaultEmail={defaultEmail} onSignedUp={onDone} />
+              </TabsContent>
+            </Tabs>
+          </div>
+        </div>
+      </main>
+    </div>
+  )
+}

@@ -1,0 +1,164 @@
+import { zodResolver } from '@hookform/resolvers/zod'
+import { useForm, type DefaultValues } from 'react-hook-form'
+import { useNavigate } from 'react-router'
+import type { z } from 'zod'
+import { CreateTransactionInput } from '../../../../shared/contracts/workspace'
+import { Button } from '../../../components/ui/button'
+import { ChoiceGroup } from '../../../components/ui/choice-group'
+import { Dialog, DialogContent, DialogDescription, DialogTitle } from '../../../components/ui/dialog'
+import { applyServerFieldErrors } from '../../../components/ui/form-errors'
+import { FormField } from '../../../components/ui/form-field'
+import { Input } from '../../../components/ui/input'
+import { notify } from '../../../lib/toast'
+import { useCreateTransaction } from '../api'
+
+type FormInput = z.input<typeof CreateTransactionInput>
+type FormOutput = z.output<typeof CreateTransactionInput>
+
+const FIELDS = [
+  'address_line_1',
+  'address_line_2',
+  'town',
+  'postcode',
+  'uprn',
+  'role',
+  'agreed_price',
+  'tenure',
+] as const
+
+const EMPTY: DefaultValues<FormInput> = {
+  address_line_1: '',
+  address_line_2: '',
+  town: '',
+  postcode: '',
+  uprn: '',
+  agreed_price: '',
+}
+
+/**
+ * The create-transaction form (issue 4; not shown in the spec) in a dialog: 'Address line 1',
+ * 'Address line 2', 'Town or city', 'Postcode', 'UPRN (optional)', 'Your role in this move', 'Agreed
+ * price (£)' and 'Tenure', validated with the shared CreateTransactionInput schema (the postcode with
+ * the `postcode` library: 'Enter a valid UK postcode'). On success it opens the new workspace.
+ */
+export function CreateTransactionDialog({
+  open,
+  onOpenChange,
+  defaultRole,
+}: {
+  open: boolean
+  onOpenChange: (open: boolean) => void
+  defaultRole?: 'buyer' | 'seller'
+}) {
+  const navigate = useNavigate()
+  const create = useCreateTransaction()
+  const form = useForm<FormInput, unknown, FormOutput>({
+    resolver: zodResolver(CreateTransactionInput),
+    defaultValues: { ...EMPTY, role: defaultRole },
+  })
+  const { errors } = form.formState
+  // Registered here, in the order the fields appear, so that a failed submit focuses the first one.
+  const field = Object.fromEntries(FIELDS.map((name) => [name, form.register(name)])) as {
+    [K in (typeof FIELDS)[number]]: ReturnType<typeof form.register<K>>
+  }
+
+  const onSubmit = form.handleSubmit((values) =>
+    create.mutateAsync(values).then(
+      ({ id }) => {
+        notify.success(
+          'Transaction created',
+          `${values.address_line_1}, ${values.postcode} is ready. Invite the other side from People.`,
+        )
+        onOpenChange(false)
+        form.reset()
+        navigate(`/app/transactions/${id}`)
+      },
+      (err: Error) => {
+        if (!applyServerFieldErrors(err, form.setError, FIELDS))
+          notify.error('Could not create the transaction', err.message)
+      },
+    ),
+  )
+
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={(next) => {
+        if (create.isPending) return
+        onOpenChange(next)
+      }}
+    >
+      <DialogContent className="max-h-[calc(100dvh-2rem)] overflow-y-auto sm:max-w-xl">
+        <div className="pr-8">
+          <DialogTitle>Create a transaction</DialogTitle>
+          <DialogDescription className="mt-1">
+            Add the property you are buying or selling. We set up the standard England and Wales timeline for it.
+          </DialogDescription>
+        </div>
+        <form noValidate onSubmit={onSubmit} aria-label="Create a transaction">
+          <fieldset disabled={create.isPending} className="flex flex-col gap-4">
+            <FormField id="address_line_1" label="Address line 1" error={errors.address_line_1?.message}>
+              {(f) => <Input {...f} autoComplete="address-line1" {...field.address_line_1} />}
+            </FormField>
+            <FormField id="address_line_2" label="Address line 2" error={errors.address_line_2?.message}>
+              {(f) => <Input {...f} autoComplete="address-line2" {...field.address_line_2} />}
+            </FormField>
+            <div className="grid gap-4 sm:grid-cols-2">
+              <FormField id="town" label="Town or city" error={errors.town?.message}>
+                {(f) => <Input {...f} autoComplete="address-level2" {...field.town} />}
+              </FormField>
+              <FormField id="postcode" label="Postcode" error={errors.postcode?.message}>
+                {(f) => (
+                  <Input
+                    {...f}
+                    autoComplete="postal-code"
+                    autoCapitalize="characters"
+                    className="uppercase"
+                    {...field.postcode}
+                  />
+                )}
+              </FormField>
+            </div>
+            <FormField
+              id="uprn"
+              label="UPRN (optional)"
+              hint="The Unique Property Reference Number, up to 12 digits, if you know it."
+              error={errors.uprn?.message}
+            >
+              {(f) => <Input {...f} inputMode="numeric" {...field.uprn} />}
+            </FormField>
+            <ChoiceGroup
+              name="role"
+              legend="Your role in this move"
+              error={errors.role?.message}
+              inputProps={field.role}
+              choices={[
+                { value: 'buyer', label: 'Buyer' },
+                { value: 'seller', label: 'Seller' },
+              ]}
+            />
+            <FormField id="agreed_price" label="Agreed price (£)" error={errors.agreed_price?.message}>
+              {(f) => <Input {...f} inputMode="decimal" placeholder="e.g. 425000" {...field.agreed_price} />}
+            </FormField>
+            <ChoiceGroup
+              name="tenure"
+              legend="Tenure"
+              error={errors.tenure?.message}
+              inputProps={field.tenure}
+              choices={[
+                { value: 'freehold', label: 'Freehold' },
+                { value: 'leasehold', label: 'Leasehold', description: 'Adds TA7 and LPE1 tasks' },
+              ]}
+            />
+            <div className="mt-2 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+              <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>
+                Cancel
+              </Button>
+              <Button type="submit">{create.isPending ? 'Creating…' : 'Create Transaction'}</Button>
+            </div>
+          </fieldset>
+        </form>
+      </DialogContent>
+    </Dialog>
+  )
+}

@@ -1,0 +1,107 @@
+import { Plus } from 'lucide-react'
+import { useState } from 'react'
+import { useSearchParams } from 'react-router'
+import type { MeResponse } from '../../../../shared/contracts/auth'
+import { Button } from '../../../components/ui/button'
+import { OrganizationInviteDialog } from '../../invitations/components/organization-invite-dialog'
+import { useDashboard } from '../api'
+import { dashboardStats } from '../stats'
+import { CreateTransactionDialog } from './create-transaction-dialog'
+import { DashboardSkeleton } from './dashboard-skeleton'
+import { EmptyState } from './empty-state'
+import { NewTransactionCard } from './new-transaction-card'
+import { StatCards } from './stat-cards'
+import { TransactionCard } from './transaction-card'
+
+/**
+ * 'Your Transactions' (spec section 2): the four stat cards, a card per transaction (or the empty
+ * state), the create flow opened from every create button, and, with `?invite=<orgId>` from the
+ * marketplace, the dialog that invites that firm to one of the viewer's moves.
+ */
+export function DashboardView({ me }: { me: MeResponse }) {
+  const dashboard = useDashboard()
+  const [creating, setCreating] = useState(false)
+  const [params, setParams] = useSearchParams()
+  const inviteOrgId = params.get('invite')
+  const defaultRole = me.roles.includes('consumer_seller')
+    ? 'seller'
+    : me.roles.includes('consumer_buyer')
+      ? 'buyer'
+      : undefined
+  const firstName = me.profile.full_name.split(/\s+/)[0] ?? ''
+
+  const closeInvite = () =>
+    setParams(
+      (prev) => {
+        const p = new URLSearchParams(prev)
+        p.delete('invite')
+        return p
+      },
+      { replace: true },
+    )
+
+  const openCreate = () => setCreating(true)
+  const list = dashboard.data?.transactions ?? []
+
+  return (
+    <>
+      <div className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
+        <div>
+          <h1 className="text-3xl font-bold tracking-tight">Your Transactions</h1>
+          <p className="mt-1 text-muted-foreground">
+            {firstName ? `Hello ${firstName}. ` : ''}Every move you are part of, and how far along it is.
+          </p>
+        </div>
+        {list.length > 0 && (
+          <Button onClick={openCreate} className="w-full sm:w-auto">
+            <Plus aria-hidden="true" />
+            New Transaction
+          </Button>
+        )}
+      </div>
+
+      {dashboard.isPending ? (
+        <DashboardSkeleton />
+      ) : dashboard.isError ? (
+        <div role="alert" className="flex flex-col items-start gap-3 rounded-xl border bg-background p-6">
+          <h2 className="text-lg font-semibold">We could not load your transactions</h2>
+          <p className="text-muted-foreground">{dashboard.error.message}</p>
+          <Button variant="outline" onClick={() => void dashboard.refetch()}>
+            Try again
+          </Button>
+        </div>
+      ) : (
+        <>
+          <StatCards stats={dashboardStats(list)} />
+          {list.length === 0 ? (
+            <EmptyState onCreate={openCreate} />
+          ) : (
+            <section aria-labelledby="moves-heading" className="flex flex-col gap-3">
+              <h2 id="moves-heading" className="sr-only">
+                Transactions
+              </h2>
+              <div className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">
+                {list.map((tx) => (
+                  <TransactionCard key={tx.id} tx={tx} />
+                ))}
+                <NewTransactionCard onClick={openCreate} />
+              </div>
+            </section>
+          )}
+        </>
+      )}
+
+      <CreateTransactionDialog open={creating} onOpenChange={setCreating} defaultRole={defaultRole} />
+      {inviteOrgId && !creating && (
+        <OrganizationInviteDialog
+          orgId={inviteOrgId}
+          onClose={closeInvite}
+          onCreateTransaction={() => {
+            closeInvite()
+            openCreate()
+          }}
+        />
+      )}
+    </>
+  )
+}

@@ -1,0 +1,89 @@
+import { BookOpen, Mail, MessageCircle } from 'lucide-react'
+import { useEffect, useState } from 'react'
+import { AppLink } from '../../../lib/app-link'
+import { Badge } from '../../../components/ui/badge'
+import { Button } from '../../../components/ui/button'
+import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '../../../components/ui/card'
+import { EMAIL_REPLY_PROMISE, SUPPORT_EMAIL, SUPPORT_HOURS_TEXT } from '../../public-site/contact'
+import { isSupportOpen, nextOpeningText } from '../support-hours'
+
+/** The current time, refreshed every minute so 'open now' changes on the hour without a reload. */
+function useNow(intervalMs = 60_000): Date {
+  const [now, setNow] = useState(() => new Date())
+  useEffect(() => {
+    const id = window.setInterval(() => setNow(new Date()), intervalMs)
+    return () => window.clearInterval(id)
+  }, [intervalMs])
+  return now
+}
+
+const MAILTO = `mailto:${SUPPORT_EMAIL}?subject=${encodeURIComponent('Help with Homeward')}`
+
+/** Knowledge Base (jumps to the FAQs), Live Chat (hours and open now, UK time), Email Support (mailto). */
+export function SupportCards() {
+  const now = useNow()
+  const open = isSupportOpen(now)
+  const nextOpening = nextOpeningText(now)
+
+  return (
+    <ul className="grid grid-cols-1 gap-6 md:grid-cols-3">
+      <li className="flex">
+        <Card className="w-full">
+          <CardHeader>
+            <BookOpen aria-hidden="true" className="size-6 text-primary" />
+            <CardTitle as="h2">Knowledge Base</CardTitle>
+            <CardDescription>Answers to the questions we are asked most, from costs to inviting your conveyancer.</CardDescription>
+          </CardHeader>
+          <CardFooter>
+            <Button asChild variant="outline">
+              <a href="#faqs">Browse the FAQs</a>
+            </Button>
+          </CardFooter>
+        </Card>
+      </li>
+      <li className="flex">
+        <Card className="w-full">
+          <CardHeader>
+            <MessageCircle aria-hidden="true" className="size-6 text-primary" />
+            <CardTitle as="h2">Live Chat</CardTitle>
+            <CardDescription>Talk to our support team while you work on your move.</CardDescription>
+          </CardHeader>
+          <CardContent>
+            <p className="text-sm font-medium">{SUPPORT_HOURS_TEXT}</p>
+            <p role="status" className="flex flex-wrap items-center gap-2 text-sm" data-testid="support-status">
+              {open ? (
+                <Badge variant="success">Open now</Badge>
+              ) : (
+                <>
+                  <Badge variant="muted">Closed now</Badge>
+                  <span className="text-muted-foreground">Opens {nextOpening}</span>
+                </>
+              )}
+            </p>
+          </CardContent>
+          <CardFooter>
+            <Button asChild variant="outline">
+              <AppLink to="/auth">Sign in to chat</AppLink>
+            </Button>
+          </CardFooter>
+        </Card>
+      </li>
+      <li className="flex">
+        <Card className="w-full">
+          <CardHeader>
+            <Mail aria-hidden="true" className="size-6 text-primary" />
+            <CardTitle as="h2">Email Support</CardTitle>
+            <CardDescription>
+              Write to {SUPPORT_EMAIL} any time. {EMAIL_REPLY_PROMISE}.
+            </CardDescription>
+          </CardHeader>
+          <CardFooter>
+            <Button asChild variant="outline">
+              <a href={MAILTO}>Email support</a>
+            </Button>
+          </CardFooter>
+        </Card>
+      </li>
+    </ul>
+  )
+}

@@ -1,0 +1,69 @@
+import type { ReactNode } from 'react'
+import { AppLink } from '../../lib/app-link'
+
+/** The five FAQs of spec section 2: how it works, cost, inviting a conveyancer, data security, professional use. */
+export const FAQS: ReadonlyArray<{ id: string; question: string; answer: ReactNode }> = [
+  {
+    id: 'how-it-works',
+    question: 'How does Homeward work?',
+    answer: (
+      <>
+        <p>
+          Once your offer is accepted, you create a deal room for the property and invite the other people working on
+          your move: the other side, conveyancers, your mortgage broker, surveyor and estate agent. Everyone then works
+          from one shared timeline of milestones, from offer accepted to completion.
+        </p>
+        <p className="mt-2">
+          Each milestone is updated by the person responsible for it, documents are shared and signed in the same
+          place, and you can see at a glance what has happened, what is next and who it is waiting on.
+        </p>
+      </>
+    ),
+  },
+  {
+    id: 'cost',
+    question: 'How much does it cost?',
+    answer: (
+      <p>
+        Homeward is free for buyers and sellers to use. A small flat transaction fee is charged when your move
+        completes, and nothing is charged if your sale or purchase does not go ahead. Professionals pay for a Pro
+        subscription for their firm.
+      </p>
+    ),
+  },
+  {
+    id: 'invite-conveyancer',
+    question: 'How do I invite my conveyancer?',
+    answer: (
+      <p>
+        If your conveyancer is listed, find them in the <AppLink to="/marketplace">marketplace</AppLink> and choose Invite on
+        their card or profile; they are added to your deal room once they accept. If they are not listed, open your deal
+        room, go to People and create an invite link, then send it to them. They can join with that link and set up
+        their firm's profile at the same time.
+      </p>
+    ),
+  },
+  {
+    id: 'data-security',
+    question: 'Is my data secure?',
+    answer: (
+      <p>
+        Yes. Your data is encrypted in transit and at rest, stored in the UK, and only the people you invite to a move
+        can see it. Documents open through short-lived signed links, every action is written to an audit trail, and
+        identity and bank checks are carried out by regulated partners: we never see your bank login. Read our{' '}
+        <AppLink to="/privacy">privacy policy</AppLink> for the detail.
+      </p>
+    ),
+  },
+  {
+    id: 'professional-use',
+    question: 'Can professionals use Homeward?',
+    answer: (
+      <p>
+        Yes. Conveyancers, surveyors, mortgage brokers and estate agents join with a Pro account, list their firm in the
+        marketplace and work their cases from a case board with SLA tracking. Accreditation tiers (Silver, Gold and
+        Platinum) are earned from live results; see <AppLink to="/professionals/conveyancers">how tiers work</AppLink>.
+      </p>
+    ),
+  },
+]

@@ -1,0 +1,93 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import type { CreateInvitationInput, Invitation, InvitationPreview } from '../../../shared/contracts/invitations'
+import { apiFetch } from '../../lib/api-client'
+import { DASHBOARD_QUERY_KEY } from '../dashboard/api'
+import { transactionQueryKey } from '../workspace/api'
+
+const txPath = (txId: string) => `/api/transactions/${encodeURIComponent(txId)}/invitations`
+
+/** Query key of one transaction's invitations. */
+export const invitationsQueryKey = (txId: string) => ['transactions', 'invitations', txId] as const
+
+/** GET /api/transactions/{txId}/invitations: every invitation of the transaction (InvitationList). */
+export function invitationsQueryOptions(txId: string) {
+  return queryOptions({
+    queryKey: invitationsQueryKey(txId),
+    queryFn: ({ signal }) => apiFetch<{ invitations: Invitation[] }>(txPath(txId), { signal }),
+  })
+}
+
+/** One transaction's invitations. */
+export function useInvitations(txId: string, { enabled = true }: { enabled?: boolean } = {}) {
+  return useQuery({ ...invitationsQueryOptions(txId), enabled })
+}
+
+/**
+ * POST /api/transactions/{txId}/invitations: by email and role (People tab) or by organization_id
+ * (marketplace). Inviting the same email again re-sends the pending one. Invalidates that list.
+ */
+export function useCreateInvitation() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: ({ txId, input }: { txId: string; input: CreateInvitationInput }) =>
+      apiFetch<Invitation>(txPath(txId), { method: 'POST', body: input }),
+    onSuccess: (_data, { txId }) => queryClient.invalidateQueries({ queryKey: invitationsQueryKey(txId) }),
+  })
+}
+
+/** POST .../invitations/{invitationId}/resend: emails the same link again. Invalidates that list. */
+export function useResendInvitation(txId: string) {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: (invitationId: string) =>
+      apiFetch<Invitation>(`${txPath(txId)}/${encodeURIComponent(invitationId)}/resend`, { method: 'POST', body: {} }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: invitationsQueryKey(txId) }),
+  })
+}
+
+/** DELETE .../invitations/{invitationId}: the link stops working. Invalidates that list. */
+export function useRevokeInvitation(txId: string) {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: (invitationId: string) =>
+      apiFetch<void>(`${txPath(txId)}/${encodeURIComponent(invitationId)}`, { method: 'DELETE' }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: invitationsQueryKey(txId) }),
+  })
+}
+
+/** Query key of an invitation link's preview. */
+export const invitationPreviewQueryKey = (token: string) => ['invitations', 'preview', token] as const
+
+/** GET /api/invitations/{token}: what the link is for (public). 404 when the token is unknown. */
+export function invitationPreviewQueryOptions(token: string) {
+  return queryOptions({
+    queryKey: invitationPreviewQueryKey(token),
+    queryFn: ({ signal }) => apiFetch<InvitationPreview>(`/api/invitations/${encodeURIComponent(token)}`, { signal }),
+  })
+}
+
+/** An invitation link's preview. */
+export function useInvitationPreview(token: string) {
+  return useQuery(invitationPreviewQueryOptions(token))
+}
+
+/**
+ * POST /api/invitations/{token}/accept: joins the signed-in person to the transaction. Resolves to
+ * its id. Invalidates the dashboard, that workspace and the preview (now accepted).
+ */
+export function useAcceptInvitation(token: string) {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: () =>
+      apiFetch<{ transaction_id: string }>(`/api/invitations/${encodeURIComponent(token)}/accept`, {
+        method: 'POST',
+        body: {},
+      }),
+    onSuccess: ({ transaction_id }) =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: DASHBOARD_QUERY_KEY }),
+        queryClient.invalidateQueries({ queryKey: transactionQueryKey(transaction_id) }),
+        queryClient.invalidateQueries({ queryKey: invitationPreviewQueryKey(token) }),
+      ]),
+  })
+}

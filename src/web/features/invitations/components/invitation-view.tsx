@@ -1,0 +1,181 @@
+import { AlertCircle, CalendarClock, Home, LogIn, MailOpen, UserPlus } from 'lucide-react'
+import type { ReactNode } from 'react'
+import { Link, useNavigate } from 'react-router'
+import { participantRoleLabel } from '../../../../shared/domain/roles'
+import { Button } from '../../../components/ui/button'
+import { Skeleton } from '../../../components/ui/skeleton'
+import { ApiError } from '../../../lib/api-error'
+import { formatUkDate } from '../../../lib/formatters'
+import { notify } from '../../../lib/toast'
+import { useSession } from '../../session/api'
+import { signInHref } from '../../session/next-path'
+import { useSignOut } from '../../session/use-sign-out'
+import { addressOneLine } from '../../workspace/address'
+import { useAcceptInvitation, useInvitationPreview } from '../api'
+import { invitationUnavailableMessage } from '../messages'
+
+/**
+ * /invite/{token}: what the invitation is for, then accepting it. Signed out, it offers Sign in and
+ * Create an account, both coming back here; signed in, an Accept button. Expired, used and withdrawn
+ * links, and a link meant for another email, each say why and what to do.
+ */
+export function InvitationView({ token }: { token: string }) {
+  const preview = useInvitationPreview(token)
+  const session = useSession()
+  const accept = useAcceptInvitation(token)
+  const navigate = useNavigate()
+  const here = `/invite/${encodeURIComponent(token)}`
+  const switchAccount = useSignOut({ redirectTo: signInHref(here) })
+
+  if (preview.isPending || session.isPending) {
+    return (
+      <div role="status" className="flex flex-col gap-4">
+        <span className="sr-only">Loading your invitation</span>
+        <Skeleton className="h-8 w-3/4" />
+        <Skeleton className="h-5 w-full" />
+        <Skeleton className="h-5 w-2/3" />
+        <Skeleton className="mt-4 h-11 w-40" />
+      </div>
+    )
+  }
+
+  if (preview.isError) {
+    const notFound = preview.error instanceof ApiError && preview.error.status === 404
+    return (
+      <Problem
+        title={notFound ? 'This invitation link is not valid' : 'We could not open this invitation'}
+        body={
+          notFound
+            ? 'Check that you copied the whole link from the email, or ask the person who invited you to send it again.'
+            : preview.error.message
+        }
+        action={
+          <Button asChild variant="outline">
+            <Link to="/">Go to Homeward</Link>
+          </Button>
+        }
+      />
+    )
+  }
+
+  const inv = preview.data
+  const unavailable = invitationUnavailableMessage(inv)
+  const acceptError = accept.error instanceof ApiError ? accept.error : null
+
+  const onAccept = () =>
+    accept.mutate(undefined, {
+      onSuccess: ({ transaction_id }) => {
+        notify.success("You've joined the move", addressOneLine(inv.property))
+        navigate(`/app/transactions/${transaction_id}`)
+      },
+      onError: (err) => {
+        notify.error('Could not accept the invitation', err.message)
+        if (err instanceof ApiError && err.status === 410) void preview.refetch()
+      },
+    })
+
+  return (
+    <div className="flex flex-col gap-6">
+      <div className="flex flex-col gap-2">
+        <span className="flex size-12 items-center justify-center rounded-full bg-primary-soft text-primary">
+          <MailOpen aria-hidden="true" className="size-6" />
+        </span>
+        <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">You're invited to a move</h1>
+        <p className="text-muted-foreground">
+          {inv.invited_by_name ?? 'Someone'} invited <strong className="text-foreground">{inv.email}</strong> to join as{' '}
+          <strong className="text-foreground">{participantRoleLabel(inv.role)}</strong>.
+        </p>
+      </div>
+      <dl className="flex flex-col gap-3 rounded-xl border bg-surface p-4 text-sm">
+        <div className="flex items-start gap-3">
+          <dt className="mt-0.5">
+            <Home aria-hidden="true" className="size-4 text-muted-foreground" />
+            <span className="sr-only">Property</span>
+          </dt>
+          <dd className="font-medium">{addressOneLine(inv.property)}</dd>
+        </div>
+        <div className="flex items-start gap-3">
+          <dt className="mt-0.5">
+            <CalendarClock aria-hidden="true" className="size-4 text-muted-foreground" />
+            <span className="sr-only">Expires</span>
+          </dt>
+          <dd>Link valid until {formatUkDate(inv.expires_at)}</dd>
+        </div>
+      </dl>
+
+      {unavailable ? (
+        <Problem
+          title={unavailable.title}
+          body={unavailable.body}
+          action={
+            <Button asChild variant="outline">
+              <Link to={session.data ? '/app/home' : signInHref('/app/home')}>
+                {session.data ? 'Go to your transactions' : 'Sign in'}
+              </Link>
+            </Button>
+          }
+        />
+      ) : session.data ? (
+        <div className="flex flex-col gap-4">
+          <p className="text-sm text-muted-foreground">
+            Signed in as <strong className="text-foreground">{session.data.user.email}</strong>.
+          </p>
+          {acceptError && (
+            <div
+              role="alert"
+              className="flex gap-3 rounded-lg border border-red-200 bg-red-50 p-4 text-sm text-red-900"
+            >
+              <AlertCircle aria-hidden="true" className="mt-0.5 size-5 shrink-0" />
+              <p>{acceptError.message}</p>
+            </div>
+          )}
+          <div className="flex flex-col gap-2 sm:flex-row sm:flex-wrap">
+            {acceptError?.status === 403 ? (
+              // Meant for another email: accepting again cannot work, switching account can.
+              <Button size="lg" onClick={() => switchAccount.mutate()} disabled={switchAccount.isPending}>
+                Sign out and use another account
+              </Button>
+            ) : (
+              <Button size="lg" onClick={onAccept} disabled={accept.isPending}>
+                {accept.isPending ? 'Joining…' : 'Accept invitation'}
+              </Button>
+            )}
+          </div>
+        </div>
+      ) : (
+        <div className="flex flex-col gap-3">
+          <p className="text-sm text-muted-foreground">
+            Sign in with the invited email address, or create a free account with it, to accept.
+          </p>
+          <div className="flex flex-col gap-2 sm:flex-row sm:flex-wrap">
+            <Button asChild size="lg">
+              <Link to={signInHref(here)}>
+                <LogIn aria-hidden="true" />
+                Sign in to accept
+              </Link>
+            </Button>
+            <Button asChild size="lg" variant="outline">
+              <Link to={signInHref(here, { tab: 'sign-up' })}>
+                <UserPlus aria-hidden="true" />
+                Create an account
+              </Link>
+            </Button>
+          </div>
+        </div>
+      )}
+    </div>
+  )
+}
+
+function Problem({ title, body, action }: { title: string; body: string; action?: ReactNode }) {
+  return (
+    <div role="alert" className="flex flex-col gap-3 rounded-xl border border-amber-200 bg-accent/60 p-5">
+      <h2 className="flex items-center gap-2 text-lg font-semibold text-accent-foreground">
+        <AlertCircle aria-hidden="true" className="size-5" />
+        {title}
+      </h2>
+      <p className="text-sm text-accent-foreground">{body}</p>
+      {action && <div>{action}</div>}
+    </div>
+  )
+}

@@ -1,0 +1,110 @@
+import { zodResolver } from '@hookform/resolvers/zod'
+import { Mail, UserPlus } from 'lucide-react'
+import { useState } from 'react'
+import { useForm } from 'react-hook-form'
+import type { z } from 'zod'
+import { CreateInvitationInput } from '../../../../shared/contracts/invitations'
+import { Button } from '../../../components/ui/button'
+import { Dialog, DialogContent, DialogDescription, DialogTitle, DialogTrigger } from '../../../components/ui/dialog'
+import { applyServerFieldErrors } from '../../../components/ui/form-errors'
+import { FormField } from '../../../components/ui/form-field'
+import { Input } from '../../../components/ui/input'
+import { NativeSelect } from '../../../components/ui/native-select'
+import { notify } from '../../../lib/toast'
+import { useCreateInvitation } from '../api'
+import { INVITE_ROLE_OPTIONS } from '../messages'
+
+type ByEmailInput = z.input<typeof CreateInvitationInput>
+type ByEmailOutput = z.output<typeof CreateInvitationInput>
+
+/**
+ * 'Invite by email' on the People tab: email and role (buyer, seller, either side's conveyancer,
+ * surveyor, broker, agent), validated with the shared contract. The person gets a single-use link
+ * valid for 7 days; inviting the same email again re-sends it.
+ */
+export function InviteByEmailDialog({ txId }: { txId: string }) {
+  const [open, setOpen] = useState(false)
+  const create = useCreateInvitation()
+  const form = useForm<ByEmailInput, unknown, ByEmailOutput>({
+    resolver: zodResolver(CreateInvitationInput),
+    defaultValues: { email: '' },
+  })
+  const { errors } = form.formState
+
+  const onSubmit = form.handleSubmit((values) =>
+    create.mutateAsync({ txId, input: { email: values.email, role: values.role } }).then(
+      (invitation) => {
+        notify.success(
+          invitation.send_count > 1 ? 'Invitation sent again' : 'Invitation sent',
+          `We've emailed ${invitation.email} a link to join this move. It works for 7 days.`,
+        )
+        form.reset()
+        setOpen(false)
+      },
+      (err: Error) => {
+        if (!applyServerFieldErrors(err, form.setError, ['email', 'role']))
+          notify.error('Could not send the invitation', err.message)
+      },
+    ),
+  )
+
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={(next) => {
+        if (create.isPending) return
+        if (!next) form.reset()
+        setOpen(next)
+      }}
+    >
+      <DialogTrigger asChild>
+        <Button>
+          <UserPlus aria-hidden="true" />
+          Invite by email
+        </Button>
+      </DialogTrigger>
+      <DialogContent className="max-h-[calc(100dvh-2rem)] overflow-y-auto">
+        <div className="pr-8">
+          <DialogTitle>Invite someone to this move</DialogTitle>
+          <DialogDescription className="mt-1">
+            They get an email with a link that works once, for 7 days, for this email address only.
+          </DialogDescription>
+        </div>
+        <form noValidate onSubmit={onSubmit} aria-label="Invite by email">
+          <fieldset disabled={create.isPending} className="flex flex-col gap-4">
+            <FormField id="invite-email" label="Email address" error={errors.email?.message}>
+              {(f) => <Input {...f} type="email" autoComplete="off" {...form.register('email')} />}
+            </FormField>
+            <FormField id="invite-role" label="Their role on this move" error={errors.role?.message}>
+              {(f) => (
+                <NativeSelect
+                  {...f}
+                  defaultValue=""
+                  {...form.register('role', { setValueAs: (v: string) => v || undefined })}
+                >
+                  <option value="" disabled>
+                    Choose a role
+                  </option>
+                  {INVITE_ROLE_OPTIONS.map((o) => (
+                    <option key={o.value} value={o.value}>
+                      {o.label}
+                    </option>
+                  ))}
+                </NativeSelect>
+              )}
+            </FormField>
+            <div className="mt-2 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+              <Button type="button" variant="outline" onClick={() => setOpen(false)}>
+                Cancel
+              </Button>
+              <Button type="submit">
+                <Mail aria-hidden="true" />
+                {create.isPending ? 'Sending…' : 'Send invitation'}
+              </Button>
+            </div>
+          </fieldset>
+        </form>
+      </DialogContent>
+    </Dialog>
+  )
+}

@@ -1,0 +1,121 @@
+import { Send } from 'lucide-react'
+import { useState, type FormEvent } from 'react'
+import { useNavigate } from 'react-router'
+import { organizationTypeLabel } from '../../../../shared/domain/organizations'
+import { isActiveMove } from '../../../../shared/domain/statuses'
+import { Button } from '../../../components/ui/button'
+import { ChoiceGroup } from '../../../components/ui/choice-group'
+import { Dialog, DialogContent, DialogDescription, DialogTitle } from '../../../components/ui/dialog'
+import { Skeleton } from '../../../components/ui/skeleton'
+import { notify } from '../../../lib/toast'
+import { useDashboard } from '../../dashboard/api'
+import { useOrganization } from '../../marketplace/api'
+import { addressOneLine } from '../../workspace/address'
+import { useCreateInvitation } from '../api'
+
+/**
+ * The marketplace's Invite, signed in (/app/home?invite=<orgId>): pick one of your open moves and
+ * invite the firm by its contact email; its role follows from its type and your side. Then opens
+ * that move's People tab, where the pending invitation shows.
+ */
+export function OrganizationInviteDialog({
+  orgId,
+  onClose,
+  onCreateTransaction,
+}: {
+  orgId: string
+  onClose: () => void
+  onCreateTransaction: () => void
+}) {
+  const org = useOrganization(orgId)
+  const dashboard = useDashboard()
+  const create = useCreateInvitation()
+  const navigate = useNavigate()
+  const [txId, setTxId] = useState<string>()
+  const [error, setError] = useState<string>()
+  const open = (dashboard.data?.transactions ?? []).filter((t) => isActiveMove(t.status) || t.status === 'exchange')
+  const chosen = txId ?? (open.length === 1 ? open[0]!.id : undefined)
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault()
+    if (!chosen) {
+      setError('Choose the move to invite them to')
+      return
+    }
+    setError(undefined)
+    create.mutate(
+      { txId: chosen, input: { organization_id: orgId } },
+      {
+        onSuccess: (invitation) => {
+          notify.success('Invitation sent', `We've emailed ${org.data?.name ?? 'the firm'} at ${invitation.email}.`)
+          navigate(`/app/transactions/${chosen}?tab=people`)
+        },
+        onError: (err) => notify.error('Could not send the invitation', err.message),
+      },
+    )
+  }
+
+  const name = org.data?.name ?? 'this professional'
+  return (
+    <Dialog open onOpenChange={(o) => !o && !create.isPending && onClose()}>
+      <DialogContent className="max-h-[calc(100dvh-2rem)] overflow-y-auto">
+        <div className="pr-8">
+          <DialogTitle>{org.isError ? 'Professional not found' : `Invite ${name}`}</DialogTitle>
+          <DialogDescription className="mt-1">
+            {org.isError
+              ? 'This firm is no longer in the marketplace. Pick another one.'
+              : org.data
+                ? `${organizationTypeLabel(org.data.type)}${org.data.town ? ` in ${org.data.town}` : ''}. We email them a link to join the move you choose.`
+                : 'Loading the firm…'}
+          </DialogDescription>
+        </div>
+        {org.isError ? (
+          <div className="flex justify-end">
+            <Button onClick={() => navigate('/marketplace')}>Back to the marketplace</Button>
+          </div>
+        ) : dashboard.isPending || org.isPending ? (
+          <div role="status" className="flex flex-col gap-2">
+            <span className="sr-only">Loading your transactions</span>
+            <Skeleton className="h-14" />
+            <Skeleton className="h-14" />
+          </div>
+        ) : open.length === 0 ? (
+          <div className="flex flex-col gap-4">
+            <p className="text-sm text-muted-foreground">
+              You have no open moves yet. Create a transaction first, then invite {name} to it.
+            </p>
+            <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+              <Button variant="outline" onClick={onClose}>
+                Cancel
+              </Button>
+              <Button onClick={onCreateTransaction}>Create Transaction</Button>
+            </div>
+          </div>
+        ) : (
+          <form noValidate onSubmit={onSubmit} aria-label={`Invite ${name}`}>
+            <fieldset disabled={create.isPending} className="flex flex-col gap-4">
+              <ChoiceGroup
+                name="invite-transaction"
+                legend="Which move?"
+                columns={1}
+                error={error}
+                choices={open.map((t) => ({ value: t.id, label: addressOneLine(t.property) }))}
+                value={chosen ?? ''}
+                onValueChange={setTxId}
+              />
+              <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+                <Button type="button" variant="outline" onClick={onClose}>
+                  Cancel
+                </Button>
+                <Button type="submit">
+                  <Send aria-hidden="true" />
+                  {create.isPending ? 'Sending…' : 'Send invitation'}
+                </Button>
+              </div>
+            </fieldset>
+          </form>
+        )}
+      </DialogContent>
+    </Dialog>
+  )
+}

@@ -1,0 +1,129 @@
+import { MailCheck, RotateCw, X } from 'lucide-react'
+import { useState } from 'react'
+import type { Invitation } from '../../../../shared/contracts/invitations'
+import { participantRoleLabel } from '../../../../shared/domain/roles'
+import {
+  AlertDialog,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogTitle,
+} from '../../../components/ui/alert-dialog'
+import { Button } from '../../../components/ui/button'
+import { Skeleton } from '../../../components/ui/skeleton'
+import { formatUkDate } from '../../../lib/formatters'
+import { notify } from '../../../lib/toast'
+import { useInvitations, useResendInvitation, useRevokeInvitation } from '../api'
+
+/**
+ * Pending invitations of a move (issue 4): who, as what, when sent and until when, with Resend and
+ * Revoke (Revoke asks first: the emailed link stops working).
+ */
+export function PendingInvitations({ txId }: { txId: string }) {
+  const invitations = useInvitations(txId)
+  const resend = useResendInvitation(txId)
+  const revoke = useRevokeInvitation(txId)
+  const [revoking, setRevoking] = useState<Invitation | null>(null)
+  const pending = invitations.data?.invitations.filter((i) => i.status === 'pending') ?? []
+
+  return (
+    <section aria-labelledby="pending-invitations" className="flex flex-col gap-3">
+      <h2 id="pending-invitations" className="text-lg font-semibold">
+        Pending invitations
+      </h2>
+      {invitations.isPending ? (
+        <div role="status" className="flex flex-col gap-2">
+          <span className="sr-only">Loading invitations</span>
+          <Skeleton className="h-16 rounded-xl" />
+        </div>
+      ) : invitations.isError ? (
+        <p role="alert" className="text-sm text-destructive">
+          Could not load the invitations: {invitations.error.message}
+        </p>
+      ) : pending.length === 0 ? (
+        <p className="text-sm text-muted-foreground">No invitations waiting for an answer.</p>
+      ) : (
+        <ul className="flex flex-col gap-2" data-testid="pending-invitations">
+          {pending.map((inv) => (
+            <li
+              key={inv.id}
+              className="flex flex-col gap-3 rounded-xl border bg-background p-4 shadow-sm sm:flex-row sm:items-center sm:justify-between"
+            >
+              <div className="flex min-w-0 items-start gap-3">
+                <MailCheck aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-primary" />
+                <div className="min-w-0">
+                  <p className="truncate font-medium">{inv.organization?.name ?? inv.email}</p>
+                  <p className="text-sm text-muted-foreground">
+                    {participantRoleLabel(inv.role)}
+                    {inv.organization && <> · {inv.email}</>}
+                  </p>
+                  <p className="text-xs text-muted-foreground">
+                    Sent {formatUkDate(inv.last_sent_at)}
+                    {inv.send_count > 1 && <> ({inv.send_count} times)</>} · Expires {formatUkDate(inv.expires_at)}
+                  </p>
+                </div>
+              </div>
+              <div className="flex shrink-0 gap-2">
+                <Button
+                  variant="outline"
+                  size="sm"
+                  disabled={resend.isPending && resend.variables === inv.id}
+                  onClick={() =>
+                    resend.mutate(inv.id, {
+                      onSuccess: (updated) =>
+                        notify.success('Invitation re-sent', `We've emailed ${updated.email} again.`),
+                      onError: (err) => notify.error('Could not re-send the invitation', err.message),
+                    })
+                  }
+                >
+                  <RotateCw aria-hidden="true" />
+                  Resend<span className="sr-only"> to {inv.email}</span>
+                </Button>
+                <Button
+                  variant="outline"
+                  size="sm"
+                  className="text-destructive hover:bg-red-50"
+                  onClick={() => setRevoking(inv)}
+                >
+                  <X aria-hidden="true" />
+                  Revoke<span className="sr-only"> invitation to {inv.email}</span>
+                </Button>
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+      <AlertDialog open={!!revoking} onOpenChange={(o) => !o && !revoke.isPending && setRevoking(null)}>
+        <AlertDialogContent>
+          <AlertDialogTitle>Revoke this invitation?</AlertDialogTitle>
+          <AlertDialogDescription>
+            The link emailed to {revoking?.email} will stop working. You can invite them again later.
+          </AlertDialogDescription>
+          <AlertDialogFooter>
+            <AlertDialogCancel disabled={revoke.isPending}>Keep it</AlertDialogCancel>
+            <Button
+              variant="destructive"
+              disabled={revoke.isPending}
+              onClick={() =>
+                revoking &&
+                revoke.mutate(revoking.id, {
+                  onSuccess: () => {
+                    notify.success('Invitation revoked', `The link sent to ${revoking.email} no longer works.`)
+                    setRevoking(null)
+                  },
+                  onError: (err) => {
+                    notify.error('Could not revoke the invitation', err.message)
+                    setRevoking(null)
+                  },
+                })
+              }
+            >
+              {revoke.isPending ? 'Revoking…' : 'Revoke invitation'}
+            </Button>
+          </AlertDialogFooter>
+        </AlertDialogContent>
+      </AlertDialog>
+    </section>
+  )
+}

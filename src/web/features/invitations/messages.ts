@@ -1,0 +1,38 @@
+import type { InvitationPreview } from '../../../shared/contracts/invitations'
+import { INVITABLE_ROLES } from '../../../shared/contracts/invitations'
+import { participantRoleLabel } from '../../../shared/domain/roles'
+import { formatUkDate } from '../../lib/formatters'
+
+/** The roles offered in the invite dialog, with their labels ("Buyer's Conveyancer" ...). */
+export const INVITE_ROLE_OPTIONS = INVITABLE_ROLES.map((value) => ({ value, label: participantRoleLabel(value) }))
+
+/**
+ * Why an invitation link can no longer be accepted, in words a person can act on; null while it is
+ * pending and unexpired. Issue 4: expired, used and revoked links each say so clearly.
+ */
+export function invitationUnavailableMessage(
+  preview: Pick<InvitationPreview, 'status' | 'expires_at' | 'invited_by_name'>,
+  now: Date = new Date(),
+): { title: string; body: string } | null {
+  const who = preview.invited_by_name ?? 'the person who invited you'
+  const expired = preview.status === 'expired' || (preview.status === 'pending' && new Date(preview.expires_at) < now)
+  if (expired) {
+    return {
+      title: 'This invitation has expired',
+      body: `Invitations last 7 days; this one ended on ${formatUkDate(preview.expires_at)}. Ask ${who} to send you a new one.`,
+    }
+  }
+  if (preview.status === 'accepted') {
+    return {
+      title: 'This invitation has already been used',
+      body: 'Each invitation link works once. If it was you, sign in to find the move in your transactions; otherwise ask for a new invitation.',
+    }
+  }
+  if (preview.status === 'revoked') {
+    return {
+      title: 'This invitation was withdrawn',
+      body: `${who.charAt(0).toUpperCase()}${who.slice(1)} withdrew it. Ask them to invite you again if you still need access.`,
+    }
+  }
+  return null
+}

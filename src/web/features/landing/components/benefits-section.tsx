@@ -1,0 +1,39 @@
+import { Eye, Inbox, ShieldCheck, Timer } from 'lucide-react'
+import { BenefitGrid, type Benefit } from '../../public-site/components/benefit-grid'
+import { PageSection } from '../../public-site/components/page-section'
+
+const BENEFITS: readonly Benefit[] = [
+  {
+    icon: Eye,
+    title: 'Transparency',
+    text: 'Every party sees the same verified progress, documents and next steps. No more guessing what stage you are at.',
+  },
+  {
+    icon: Inbox,
+    title: 'Fewer Emails',
+    text: 'Updates, questions and documents live with the move they belong to, instead of scattered across inboxes.',
+  },
+  {
+    icon: Timer,
+    title: 'Faster Completion',
+    text: 'Bottlenecks are visible early, so searches, enquiries and mortgage offers keep moving and deals close up to 40% faster.',
+  },
+  {
+    icon: ShieldCheck,
+    title: 'Safer Payments',
+    text: 'Deposits are held by an FCA-authorised escrow partner and bank details are verified, so fraudsters have nothing to intercept.',
+  },
+]
+
+/** The four benefit cards of spec section 2. */
+export function BenefitsSection() {
+  return (
+    <PageSection
+      id="benefits"
+      title="Why movers and professionals choose Homeward"
+      intro="Built around how conveyancing in England and Wales really works, from memorandum of sale to the keys."
+    >
+      <BenefitGrid benefits={BENEFITS} />
+    </PageSection>
+  )
+}

@@ -1,0 +1,52 @@
+import { Quote } from 'lucide-react'
+import { PageSection } from '../../public-site/components/page-section'
+
+/** Marketing figures of spec sections 1 and 9. */
+export const MARKETING_FIGURES = [
+  { figure: '40%', text: 'Deals close up to 40% faster' },
+  { figure: '180+', text: 'accredited conveyancers on Homeward' },
+  { figure: '92%', text: 'of users say stress was reduced' },
+] as const
+
+const TESTIMONIALS = [
+  {
+    quote:
+      'My clients used to ring three times a week for an update. Now they open the timeline. We spend that time moving files on instead, and our average completion time has come down by almost a month.',
+    name: 'Priya Shah',
+    role: 'Licensed conveyancer, Leeds',
+  },
+  {
+    quote:
+      'As first-time buyers we had no idea what a CON29 was or why we were waiting. Homeward showed us every step and who was on it. We completed two weeks before our rental ran out.',
+    name: 'Tom Evans',
+    role: 'First-time buyer, Cardiff',
+  },
+] as const
+
+/** Social proof: the marketing figures and the two testimonials (a conveyancer, a buyer). */
+export function SocialProofSection() {
+  return (
+    <PageSection id="social-proof" title="Trusted by movers and the professionals who serve them">
+      <dl className="grid grid-cols-1 gap-6 sm:grid-cols-3">
+        {MARKETING_FIGURES.map((f) => (
+          <div key={f.figure} className="flex flex-col gap-1 rounded-xl border bg-background p-6 text-center shadow-sm">
+            <dt className="text-slate-700">{f.text}</dt>
+            <dd className="order-first text-4xl font-bold text-primary">{f.figure}</dd>
+          </div>
+        ))}
+      </dl>
+      <div className="mt-10 grid grid-cols-1 gap-6 md:grid-cols-2">
+        {TESTIMONIALS.map((t) => (
+          <figure key={t.name} className="flex flex-col gap-4 rounded-xl bg-sand p-6">
+            <Quote aria-hidden="true" className="size-7 text-primary" />
+            <blockquote className="text-lg text-slate-800">“{t.quote}”</blockquote>
+            <figcaption className="mt-auto">
+              <span className="font-semibold">{t.name}</span>
+              <span className="text-muted-foreground">, {t.role}</span>
+            </figcaption>
+          </figure>
+        ))}
+      </div>
+    </PageSection>
+  )
+}

@@ -1,0 +1,36 @@
+import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query'
+import type { DirectoryResponse, OrganizationProfile } from '../../../shared/contracts/directory'
+import { apiFetch } from '../../lib/api-client'
+
+/** GET /api/organizations: the whole directory, highest tier first (spec section 7, 'Directory'). Public. */
+export const directoryQueryOptions = queryOptions({
+  queryKey: ['directory'],
+  queryFn: ({ signal }) => apiFetch<DirectoryResponse>('/api/organizations', { signal }),
+  staleTime: 60_000,
+})
+
+/** GET /api/organizations/{orgId}: one professional with full reviews. 404 (ApiError) when unknown. */
+export function organizationQueryOptions(orgId: string) {
+  return queryOptions({
+    queryKey: ['directory', 'organization', orgId],
+    queryFn: ({ signal }) =>
+      apiFetch<OrganizationProfile>(`/api/organizations/${encodeURIComponent(orgId)}`, { signal }),
+    staleTime: 60_000,
+  })
+}
+
+/** The directory query. */
+export function useDirectory() {
+  return useQuery(directoryQueryOptions)
+}
+
+/** One professional's profile query. */
+export function useOrganization(orgId: string) {
+  return useQuery(organizationQueryOptions(orgId))
+}
+
+/** A function that starts loading a profile before it is opened (on hover or focus of its link). */
+export function usePrefetchOrganization(): (orgId: string) => void {
+  const queryClient = useQueryClient()
+  return (orgId) => void queryClient.prefetchQuery(organizationQueryOptions(orgId))
+}

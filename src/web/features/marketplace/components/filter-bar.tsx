@@ -1,0 +1,66 @@
+import { Label } from '../../../components/ui/label'
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../../components/ui/select'
+import {
+  countLabel,
+  isTierFilter,
+  isTypeFilter,
+  TIER_OPTIONS,
+  TYPE_OPTIONS,
+  type TierFilter,
+  type TypeFilter,
+} from '../filter'
+
+/** Type and tier selects and the live result count (spec section 2). */
+export function FilterBar({
+  type,
+  tier,
+  count,
+  onTypeChange,
+  onTierChange,
+}: {
+  type: TypeFilter
+  tier: TierFilter
+  count: number | null
+  onTypeChange: (type: TypeFilter) => void
+  onTierChange: (tier: TierFilter) => void
+}) {
+  return (
+    <div className="flex flex-col gap-4 border-b pb-5 sm:flex-row sm:items-end sm:justify-between">
+      <div className="grid grid-cols-2 gap-3 sm:flex sm:gap-4">
+        <div className="flex flex-col gap-1.5">
+          <Label htmlFor="filter-type">Type</Label>
+          <Select value={type} onValueChange={(v) => isTypeFilter(v) && onTypeChange(v)}>
+            <SelectTrigger id="filter-type" className="sm:w-48">
+              <SelectValue />
+            </SelectTrigger>
+            <SelectContent>
+              {TYPE_OPTIONS.map((o) => (
+                <SelectItem key={o.value} value={o.value}>
+                  {o.label}
+                </SelectItem>
+              ))}
+            </SelectContent>
+          </Select>
+        </div>
+        <div className="flex flex-col gap-1.5">
+          <Label htmlFor="filter-tier">Tier</Label>
+          <Select value={tier} onValueChange={(v) => isTierFilter(v) && onTierChange(v)}>
+            <SelectTrigger id="filter-tier" className="sm:w-48">
+              <SelectValue />
+            </SelectTrigger>
+            <SelectContent>
+              {TIER_OPTIONS.map((o) => (
+                <SelectItem key={o.value} value={o.value}>
+                  {o.label}
+                </SelectItem>
+              ))}
+            </SelectContent>
+          </Select>
+        </div>
+      </div>
+      <p role="status" aria-live="polite" className="text-sm font-medium text-slate-700" data-testid="result-count">
+        {count === null ? '' : countLabel(count)}
+      </p>
+    </div>
+  )
+}

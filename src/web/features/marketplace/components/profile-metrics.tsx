@@ -1,0 +1,33 @@
+import type { AccreditationMetrics } from '../../../../shared/contracts/directory'
+import { cardMetrics } from './organization-metrics'
+
+const percent = (fraction: number) => `${Math.round(fraction * 1000) / 10}%`
+
+/** Every published metric of a firm: the card's three plus CSAT, live cases, document accuracy and SLA. */
+export function profileMetrics(m: AccreditationMetrics | undefined): Array<{ label: string; value: string }> {
+  if (!m) return []
+  const rows = cardMetrics(m)
+  if (m.csat !== null) rows.push({ label: 'Client satisfaction', value: `${m.csat.toFixed(1)}/5` })
+  if (m.live_cases_count !== null) rows.push({ label: 'Live cases', value: String(m.live_cases_count) })
+  if (m.document_accuracy !== null) rows.push({ label: 'Document accuracy', value: percent(m.document_accuracy) })
+  if (m.sla_rate !== null) rows.push({ label: 'SLA deadlines met', value: percent(m.sla_rate) })
+  return rows
+}
+
+/** The profile's metrics grid, or a note when the firm has published none yet. */
+export function ProfileMetrics({ metrics }: { metrics: AccreditationMetrics | undefined }) {
+  const rows = profileMetrics(metrics)
+  if (rows.length === 0) {
+    return <p className="text-muted-foreground">This firm has not completed enough cases on Homeward to publish metrics yet.</p>
+  }
+  return (
+    <dl className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-4">
+      {rows.map((row) => (
+        <div key={row.label} className="flex flex-col gap-1 rounded-lg border bg-background p-4">
+          <dt className="text-sm text-muted-foreground">{row.label}</dt>
+          <dd className="order-first text-2xl font-bold tabular-nums">{row.value}</dd>
+        </div>
+      ))}
+    </dl>
+  )
+}

@@ -1,0 +1,30 @@
+import { describe, expect, it } from 'vitest'
+import { filtersFromParams, paramsFromFilters } from './filter-params'
+
+describe('marketplace URL state', () => {
+  it('reads q, type and tier', () => {
+    expect(filtersFromParams(new URLSearchParams('q=bath&type=survey&tier=gold'))).toEqual({
+      search: 'bath',
+      type: 'survey',
+      tier: 'gold',
+    })
+  })
+
+  it('unknown or missing values read as the defaults', () => {
+    expect(filtersFromParams(new URLSearchParams('type=wizard&tier=diamond'))).toEqual({
+      search: '',
+      type: 'all',
+      tier: 'all',
+    })
+  })
+
+  it('leaves defaults out and keeps unrelated parameters', () => {
+    const params = paramsFromFilters({ search: '', type: 'law', tier: 'all' }, new URLSearchParams('utm=x&q=old'))
+    expect(params.toString()).toBe('utm=x&type=law')
+  })
+
+  it('round-trips', () => {
+    const filters = { search: 'St Albans & Co', type: 'agent', tier: 'platinum' } as const
+    expect(filtersFromParams(paramsFromFilters(filters))).toEqual(filters)
+  })
+})

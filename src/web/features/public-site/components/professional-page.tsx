@@ -1,0 +1,70 @@
+import type { ReactNode } from 'react'
+import { AppLink } from '../../../lib/app-link'
+import { Button } from '../../../components/ui/button'
+import { usePageMeta } from '../../../lib/use-page-meta'
+import { BenefitGrid, type Benefit } from './benefit-grid'
+import { CtaBand } from './cta-band'
+import { PageHero } from './page-hero'
+import { PageSection } from './page-section'
+
+/**
+ * The layout shared by the four professional pages (spec section 2): hero, four benefit cards,
+ * optional extra sections, and a call to action to /auth.
+ */
+export function ProfessionalPage({
+  meta,
+  eyebrow,
+  title,
+  intro,
+  benefitsTitle,
+  benefits,
+  children,
+  ctaTitle,
+  ctaText,
+}: {
+  meta: { title: string; description: string }
+  eyebrow: string
+  title: string
+  intro: ReactNode
+  benefitsTitle: string
+  benefits: readonly Benefit[]
+  children?: ReactNode
+  ctaTitle: string
+  ctaText: ReactNode
+}) {
+  usePageMeta(meta)
+  return (
+    <>
+      <PageHero
+        eyebrow={eyebrow}
+        title={title}
+        actions={
+          <>
+            <Button asChild size="lg">
+              <AppLink to="/auth">Join as a verified professional</AppLink>
+            </Button>
+            <Button asChild size="lg" variant="outline">
+              <AppLink to="/marketplace">See the marketplace</AppLink>
+            </Button>
+          </>
+        }
+      >
+        {intro}
+      </PageHero>
+      <PageSection title={benefitsTitle}>
+        <BenefitGrid benefits={benefits} />
+      </PageSection>
+      {children}
+      <CtaBand
+        title={ctaTitle}
+        actions={
+          <Button asChild size="lg" variant="inverse">
+            <AppLink to="/auth">Join as a Pro</AppLink>
+          </Button>
+        }
+      >
+        {ctaText}
+      </CtaBand>
+    </>
+  )
+}

@@ -1,0 +1,19 @@
+import type { ReactNode } from 'react'
+import type { HeaderVariant } from '../header-config'
+import { SiteFooter } from './site-footer'
+import { SiteHeader } from './site-header'
+import { SkipLink } from './skip-link'
+
+/** Frame of every public page: skip link, public header, the page in <main id="main">, footer. Router-free. */
+export function PublicFrame({ variant, children }: { variant: HeaderVariant; children: ReactNode }) {
+  return (
+    <div className="flex min-h-screen flex-col">
+      <SkipLink />
+      <SiteHeader variant={variant} />
+      <main id="main" tabIndex={-1} className="flex-1 outline-none">
+        {children}
+      </main>
+      <SiteFooter />
+    </div>
+  )
+}

@@ -1,0 +1,32 @@
+import type { ReactNode } from 'react'
+import { SkipLink } from '../../public-site/components/skip-link'
+import { AppHeader } from './app-header'
+
+/** The frame of every signed-in page: skip link, the app header and a centred main column. */
+export function AppFrame({ email, children }: { email: string; children: ReactNode }) {
+  return (
+    <div className="flex min-h-screen flex-col bg-surface">
+      <SkipLink />
+      <AppHeader email={email} />
+      <main
+        id="main"
+        tabIndex={-1}
+        className="mx-auto flex w-full max-w-6xl flex-1 flex-col gap-6 px-4 py-6 outline-none sm:px-6 sm:py-8"
+      >
+        {children}
+      </main>
+    </div>
+  )
+}
+
+/** What a signed-in page shows while the session is checked: the frame's shape without content. */
+export function AppFrameFallback({ children }: { children?: ReactNode }) {
+  return (
+    <div className="flex min-h-screen flex-col bg-surface">
+      <div className="h-16 border-b bg-background" />
+      <main id="main" className="mx-auto flex w-full max-w-6xl flex-1 flex-col gap-6 px-4 py-6 sm:px-6 sm:py-8">
+        {children}
+      </main>
+    </div>
+  )
+}

@@ -1,0 +1,57 @@
+import type { ActivityEvent, Message } from '../../../shared/contracts/transactions'
+
+/** One line of 'Recent Activity': a message or an audit entry, by whom and when. */
+export interface ActivityItem {
+  id: string
+  kind: 'message' | 'event'
+  /** Who wrote or did it; null for the system's own entries, whose text is a whole sentence. */
+  who: string | null
+  text: string
+  at: string
+}
+
+/** Spec section 9: Recent Activity shows 5 items. */
+export const RECENT_ACTIVITY_LIMIT = 5
+
+/**
+ * Markdown message text as plain text for a one-line preview: emphasis markers, headings, list
+ * bullets, code ticks and link targets dropped, whitespace collapsed. '**15 days**' -> '15 days'.
+ */
+export function plainText(markdown: string): string {
+  return markdown
+    .replace(/!\[([^\]]*)\]\([^)]*\)/g, '$1')
+    .replace(/\[([^\]]+)\]\([^)]*\)/g, '$1')
+    .replace(/^\s{0,3}(#{1,6}\s+|[-*+]\s+|\d+\.\s+|>\s?)/gm, '')
+    .replace(/(\*\*|__|\*|_|~~|`)(?=\S)([\s\S]*?\S)\1/g, '$2')
+    .replace(/\s+/g, ' ')
+    .trim()
+}
+
+/**
+ * The latest `limit` items of 'Recent Activity', newest first. The spec shows the latest 5 messages
+ * (section 2); until chat ships, messages are rare, so the audit trail's entries (ticks, blocks,
+ * status changes, people joining) are merged in by time: what everyone on the move needs to see.
+ */
+export function recentActivity(
+  messages: ReadonlyArray<Message>,
+  events: ReadonlyArray<ActivityEvent>,
+  limit = RECENT_ACTIVITY_LIMIT,
+): ActivityItem[] {
+  const items: ActivityItem[] = [
+    ...messages.map((m) => ({
+      id: `m-${m.id}`,
+      kind: 'message' as const,
+      who: m.author?.full_name ?? 'Someone',
+      text: plainText(m.body_md),
+      at: m.created_at,
+    })),
+    ...events.map((e) => ({
+      id: `e-${e.id}`,
+      kind: 'event' as const,
+      who: e.actor?.full_name ?? null,
+      text: e.summary,
+      at: e.created_at,
+    })),
+  ]
+  return items.sort((a, b) => new Date(b.at).getTime() - new Date(a.at).getTime()).slice(0, limit)
+}

@@ -1,0 +1,151 @@
+import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query'
+import type { TransactionDetail } from '../../../shared/contracts/transactions'
+import type { StatusChangeInput } from '../../../shared/contracts/workspace'
+import { apiFetch } from '../../lib/api-client'
+import { ApiError } from '../../lib/api-error'
+import { notify } from '../../lib/toast'
+import { DASHBOARD_QUERY_KEY } from '../dashboard/api'
+import { withTaskStatus } from './optimistic'
+
+const txPath = (txId: string) => `/api/transactions/${encodeURIComponent(txId)}`
+
+/** Query key of one transaction's detail. */
+export const transactionQueryKey = (txId: string) => ['transactions', 'detail', txId] as const
+
+/**
+ * GET /api/transactions/{txId}: the whole workspace in one round trip (spec section 7, 'Transaction
+ * detail'). 404 (ApiError) when it does not exist or the viewer is not on it.
+ */
+export function transactionQueryOptions(txId: string) {
+  return queryOptions({
+    queryKey: transactionQueryKey(txId),
+    queryFn: ({ signal }) => apiFetch<TransactionDetail>(txPath(txId), { signal }),
+    // Everyone on the move sees each other's changes: refresh when the tab regains focus and every 30 s.
+    staleTime: 5_000,
+    refetchInterval: 30_000,
+  })
+}
+
+/** One transaction's detail. */
+export function useTransaction(txId: string, { enabled = true }: { enabled?: boolean } = {}) {
+  return useQuery({ ...transactionQueryOptions(txId), enabled })
+}
+
+/** Stores the server's refreshed detail and marks the dashboard stale (its progress, status or people changed). */
+function storeDetail(queryClient: QueryClient, detail: TransactionDetail): void {
+  queryClient.setQueryData(transactionQueryKey(detail.id), detail)
+  void queryClient.invalidateQueries({ queryKey: DASHBOARD_QUERY_KEY })
+}
+
+/** After a refused change (409 stale version, 403), reload the detail so the screen shows the truth. */
+function refreshAfterRefusal(queryClient: QueryClient, txId: string, error: unknown): void {
+  if (error instanceof ApiError && [403, 404, 409].includes(error.status)) {
+    void queryClient.invalidateQueries({ queryKey: transactionQueryKey(txId) })
+  }
+}
+
+export interface TaskChange {
+  taskId: string
+  status: 'completed' | 'not_completed'
+  version: number
+}
+
+/** Mutation key of task ticks on one transaction (used to find ticks still in flight). */
+export const taskMutationKey = (txId: string) => ['transactions', 'detail', txId, 'task'] as const
+
+/**
+ * PATCH /api/transactions/{txId}/tasks/{taskId}: tick or untick, optimistically. The box changes at
+ * once (stage percent and status re-derived); the server's detail replaces it on success, with any
+ * other ticks still in flight re-applied on top so nothing flickers; on error the previous detail
+ * comes back with a toast giving the server's message (409: someone else changed it first; 403: not
+ * theirs). The toast lives here, not in `mutate` callbacks, because those fire for the latest call only.
+ * `actorName` fills 'ticked by' in the optimistic view.
+ */
+export function useUpdateTask(txId: string, actorName: string) {
+  const queryClient = useQueryClient()
+  const key = transactionQueryKey(txId)
+  return useMutation({
+    mutationKey: taskMutationKey(txId),
+    mutationFn: ({ taskId, status, version }: TaskChange) =>
+      apiFetch<TransactionDetail>(`${txPath(txId)}/tasks/${encodeURIComponent(taskId)}`, {
+        method: 'PATCH',
+        body: { status, version },
+      }),
+    onMutate: async ({ taskId, status }) => {
+      await queryClient.cancelQueries({ queryKey: key })
+      const previous = queryClient.getQueryData<TransactionDetail>(key)
+      if (previous) {
+        queryClient.setQueryData(
+          key,
+          withTaskStatus(previous, taskId, status, { name: actorName, at: new Date().toISOString() }),
+        )
+      }
+      return { previous }
+    },
+    onError: (error, { taskId }, context) => {
+      const current = queryClient.getQueryData<TransactionDetail>(key)
+      const before = context?.previous?.timeline_stages.flatMap((s) => s.tasks).find((t) => t.id === taskId)
+      // Roll back only this task, keeping other ticks that succeeded meanwhile.
+      if (current && before)
+        queryClient.setQueryData(key, withTaskStatus(current, taskId, before.status as TaskChange['status']))
+      else if (context?.previous) queryClient.setQueryData(key, context.previous)
+      refreshAfterRefusal(queryClient, txId, error)
+      notify.error(
+        error instanceof ApiError && error.status === 409
+          ? 'Someone else changed this task'
+          : 'Could not update the task',
+        error.message,
+      )
+    },
+    onSuccess: (detail, variables) => {
+      const pending = queryClient
+        .getMutationCache()
+        .findAll({ mutationKey: taskMutationKey(txId), status: 'pending' })
+        .map((m) => m.state.variables as TaskChange | undefined)
+        .filter((v): v is TaskChange => !!v && v.taskId !== variables.taskId)
+      storeDetail(
+        queryClient,
+        pending.reduce((d, v) => withTaskStatus(d, v.taskId, v.status), detail),
+      )
+    },
+  })
+}
+
+/**
+ * PATCH /api/transactions/{txId}/stages/{stageId}: block with a reason, or clear (null).
+ * Conveyancers only. Stores the refreshed detail.
+ */
+export function useUpdateStage(txId: string) {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: ({
+      stageId,
+      blocked_reason,
+      version,
+    }: {
+      stageId: string
+      blocked_reason: string | null
+      version: number
+    }) =>
+      apiFetch<TransactionDetail>(`${txPath(txId)}/stages/${encodeURIComponent(stageId)}`, {
+        method: 'PATCH',
+        body: { blocked_reason, version },
+      }),
+    onSuccess: (detail) => storeDetail(queryClient, detail),
+    onError: (error) => refreshAfterRefusal(queryClient, txId, error),
+  })
+}
+
+/**
+ * POST /api/transactions/{txId}/status: activate, record exchange, record completion or cancel.
+ * 409 with a message for a transition that is not open (or a stale version). Stores the detail.
+ */
+export function useChangeStatus(txId: string) {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: (input: StatusChangeInput) =>
+      apiFetch<TransactionDetail>(`${txPath(txId)}/status`, { method: 'POST', body: input }),
+    onSuccess: (detail) => storeDetail(queryClient, detail),
+    onError: (error) => refreshAfterRefusal(queryClient, txId, error),
+  })
+}

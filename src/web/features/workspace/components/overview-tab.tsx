@@ -1,0 +1,129 @@
+import { CheckCircle2, Clock, FileText, MessageSquare, UserPlus, Users, Activity } from 'lucide-react'
+import { Link } from 'react-router'
+import type { TransactionDetail } from '../../../../shared/contracts/transactions'
+import { overallProgress } from '../../../../shared/domain/progress'
+import { participantRoleLabel } from '../../../../shared/domain/roles'
+import { Button } from '../../../components/ui/button'
+import { Progress } from '../../../components/ui/progress'
+import { formatUkDate } from '../../../lib/formatters'
+import { recentActivity } from '../activity'
+import { stageCounts } from '../optimistic'
+import { ParticipantAvatar } from './participant-avatar'
+
+/** Spec section 9: Key Participants shows 4. */
+export const KEY_PARTICIPANTS = 4
+
+/**
+ * Overview (spec section 2): progress bar; completed and in-progress stage counts, participants,
+ * documents; 'Key Participants' (first 4, Invite Professional to /marketplace); 'Recent Activity'
+ * (latest 5).
+ */
+export function OverviewTab({ detail }: { detail: TransactionDetail }) {
+  const progress = overallProgress(detail.timeline_stages)
+  const counts = stageCounts(detail.timeline_stages)
+  const stats = [
+    { label: 'Stages completed', value: counts.completed, Icon: CheckCircle2 },
+    { label: 'Stages in progress', value: counts.inProgress, Icon: Clock },
+    { label: 'Participants', value: detail.transaction_participants.length, Icon: Users },
+    { label: 'Documents', value: detail.documents.length, Icon: FileText },
+  ]
+  const activity = recentActivity(detail.messages, detail.activity)
+  return (
+    <div className="flex flex-col gap-6">
+      <section aria-labelledby="overall-progress" className="rounded-xl border bg-background p-5 shadow-sm sm:p-6">
+        <div className="mb-3 flex items-baseline justify-between">
+          <h2 id="overall-progress" className="text-lg font-semibold">
+            Overall progress
+          </h2>
+          <span className="text-2xl font-bold" data-testid="overall-percent">
+            {progress}%
+          </span>
+        </div>
+        <Progress value={progress} aria-labelledby="overall-progress" className="h-3" />
+        <dl className="mt-5 grid grid-cols-2 gap-3 sm:grid-cols-4">
+          {stats.map(({ label, value, Icon }) => (
+            <div key={label} className="rounded-lg bg-surface p-3">
+              <dt className="flex items-center gap-1.5 text-xs font-medium text-muted-foreground">
+                <Icon aria-hidden="true" className="size-3.5" />
+                {label}
+              </dt>
+              <dd
+                className="mt-1 text-xl font-bold"
+                data-testid={`overview-${label.toLowerCase().replace(/\s+/g, '-')}`}
+              >
+                {value}
+              </dd>
+            </div>
+          ))}
+        </dl>
+      </section>
+
+      <div className="grid gap-6 lg:grid-cols-2 lg:items-start">
+        <section
+          aria-labelledby="key-participants"
+          className="flex min-w-0 flex-col gap-4 rounded-xl border bg-background p-5 shadow-sm sm:p-6"
+        >
+          <div className="flex items-center justify-between gap-2">
+            <h2 id="key-participants" className="text-lg font-semibold">
+              Key Participants
+            </h2>
+            <Button asChild variant="outline" size="sm">
+              <Link to="/marketplace">
+                <UserPlus aria-hidden="true" />
+                Invite Professional
+              </Link>
+            </Button>
+          </div>
+          <ul className="flex flex-col gap-3">
+            {detail.transaction_participants.slice(0, KEY_PARTICIPANTS).map((p) => (
+              <li key={p.id} className="flex min-w-0 items-center gap-3">
+                <ParticipantAvatar name={p.profile.full_name} />
+                <div className="min-w-0">
+                  <p className="truncate font-medium">{p.profile.full_name}</p>
+                  <p className="truncate text-sm text-muted-foreground">
+                    {participantRoleLabel(p.role)}
+                    {p.organization && ` · ${p.organization.name}`}
+                  </p>
+                </div>
+              </li>
+            ))}
+          </ul>
+        </section>
+
+        <section
+          aria-labelledby="recent-activity"
+          className="flex min-w-0 flex-col gap-4 rounded-xl border bg-background p-5 shadow-sm sm:p-6"
+        >
+          <h2 id="recent-activity" className="text-lg font-semibold">
+            Recent Activity
+          </h2>
+          {activity.length === 0 ? (
+            <p className="text-sm text-muted-foreground">Nothing yet. Ticks, blocks and status changes appear here.</p>
+          ) : (
+            <ol className="flex flex-col gap-4" data-testid="recent-activity">
+              {activity.map((item) => {
+                const Icon = item.kind === 'message' ? MessageSquare : Activity
+                return (
+                  <li key={item.id} className="flex gap-3">
+                    <span className="mt-0.5 flex size-8 shrink-0 items-center justify-center rounded-full bg-muted text-muted-foreground">
+                      <Icon aria-hidden="true" className="size-4" />
+                    </span>
+                    <div className="min-w-0 text-sm">
+                      <p className="line-clamp-3 break-words">
+                        {item.who && <span className="font-semibold">{item.who} </span>}
+                        {item.kind === 'message' ? <>wrote: “{item.text}”</> : item.text}
+                      </p>
+                      <p className="text-xs text-muted-foreground">
+                        <time dateTime={item.at}>{formatUkDate(item.at)}</time>
+                      </p>
+                    </div>
+                  </li>
+                )
+              })}
+            </ol>
+          )}
+        </section>
+      </div>
+    </div>
+  )
+}

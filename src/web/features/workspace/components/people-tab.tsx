@@ -1,0 +1,62 @@
+import { Search } from 'lucide-react'
+import { Link } from 'react-router'
+import type { TransactionDetail } from '../../../../shared/contracts/transactions'
+import { canInvite } from '../../../../shared/domain/permissions'
+import { participantRoleLabel } from '../../../../shared/domain/roles'
+import { Button } from '../../../components/ui/button'
+import { formatUkDate } from '../../../lib/formatters'
+import { InviteByEmailDialog } from '../../invitations/components/invite-by-email-dialog'
+import { PendingInvitations } from '../../invitations/components/pending-invitations'
+import { ParticipantAvatar } from './participant-avatar'
+
+/**
+ * People (spec section 2): a card per participant with initials, role (no pro/consumer prefix),
+ * organisation, invited date; a link to /marketplace; inviting by email and the pending invitations.
+ */
+export function PeopleTab({ detail }: { detail: TransactionDetail }) {
+  const mayInvite = canInvite(detail.viewer_role)
+  return (
+    <div className="flex flex-col gap-8">
+      <section aria-labelledby="people-title" className="flex flex-col gap-4">
+        <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
+          <div>
+            <h2 id="people-title" className="text-xl font-semibold">
+              People on this move
+            </h2>
+            <p className="text-sm text-muted-foreground">Everyone here sees the same timeline and documents.</p>
+          </div>
+          <div className="flex flex-wrap gap-2">
+            <Button asChild variant="outline">
+              <Link to="/marketplace">
+                <Search aria-hidden="true" />
+                Find a professional
+              </Link>
+            </Button>
+            {mayInvite && <InviteByEmailDialog txId={detail.id} />}
+          </div>
+        </div>
+        <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
+          {detail.transaction_participants.map((p) => (
+            <li
+              key={p.id}
+              className="flex min-w-0 items-start gap-3 rounded-xl border bg-background p-4 shadow-sm"
+              data-testid="participant-card"
+            >
+              <ParticipantAvatar name={p.profile.full_name} className="size-12 text-base" />
+              <div className="min-w-0">
+                <p className="truncate font-semibold">{p.profile.full_name}</p>
+                <p className="text-sm font-medium text-primary">{participantRoleLabel(p.role)}</p>
+                {p.organization && <p className="truncate text-sm text-muted-foreground">{p.organization.name}</p>}
+                <p className="mt-1 text-xs text-muted-foreground">
+                  {p.invited_by ? 'Invited' : 'On the move since'}{' '}
+                  <time dateTime={p.created_at}>{formatUkDate(p.created_at)}</time>
+                </p>
+              </div>
+            </li>
+          ))}
+        </ul>
+      </section>
+      {mayInvite && <PendingInvitations txId={detail.id} />}
+    </div>
+  )
+}

@@ -1,0 +1,141 @@
+import { AlertTriangle, CheckCircle2, CircleDashed, Loader, OctagonAlert } from 'lucide-react'
+import { useState } from 'react'
+import type { Task, TimelineStage } from '../../../../shared/contracts/transactions'
+import { canBlockStage, canTickTask } from '../../../../shared/domain/permissions'
+import { Badge } from '../../../components/ui/badge'
+import { Button } from '../../../components/ui/button'
+import { Progress } from '../../../components/ui/progress'
+import { cn } from '../../../lib/cn'
+import { tasksCompleteLabel } from '../optimistic'
+import { StageBlockDialog } from './stage-block-dialog'
+import { TaskRow } from './task-row'
+
+/** Spec section 9: the timeline shows 3 tasks per stage until 'see all'. */
+export const TASKS_SHOWN = 3
+
+const ICONS = {
+  completed: { Icon: CheckCircle2, className: 'bg-success text-success-foreground', label: 'Completed' },
+  in_progress: { Icon: Loader, className: 'bg-primary-soft text-primary', label: 'In progress' },
+  blocked: { Icon: OctagonAlert, className: 'bg-red-100 text-red-800', label: 'Blocked' },
+  not_started: { Icon: CircleDashed, className: 'bg-muted text-muted-foreground', label: 'Not started' },
+} as const
+
+/**
+ * One stage of the Timeline tab (spec section 2): icon, name, a Blocked badge when blocked, percent,
+ * bar, 'N of M tasks complete', the blocked reason, and the first 3 tasks with a button to see all.
+ * Conveyancers also get Mark blocked / Clear block.
+ */
+export function StageCard({
+  txId,
+  stage,
+  viewerRole,
+  onToggleTask,
+}: {
+  txId: string
+  stage: TimelineStage
+  viewerRole: string | null
+  onToggleTask: (task: Task, checked: boolean) => void
+}) {
+  const [expanded, setExpanded] = useState(false)
+  const [blockOpen, setBlockOpen] = useState(false)
+  const tasks = [...stage.tasks].sort((a, b) => a.sort_index - b.sort_index)
+  const shown = expanded ? tasks : tasks.slice(0, TASKS_SHOWN)
+  const hidden = tasks.length - TASKS_SHOWN
+  const blocked = stage.status === 'blocked' || !!stage.blocked_reason
+  const look =
+    ICONS[
+      blocked
+        ? 'blocked'
+        : (stage.status as keyof typeof ICONS) in ICONS
+          ? (stage.status as keyof typeof ICONS)
+          : 'not_started'
+    ]
+  // Conveyancers block a stage that is still open, and clear any block.
+  const blockable = canBlockStage(viewerRole) && (!!stage.blocked_reason || stage.status !== 'completed')
+  const headingId = `stage-${stage.id}`
+  const listId = `stage-tasks-${stage.id}`
+
+  return (
+    <li>
+      <article
+        aria-labelledby={headingId}
+        data-testid="stage-card"
+        className={cn(
+          'flex flex-col gap-3 rounded-xl border bg-background p-4 shadow-sm sm:p-5',
+          blocked && 'border-red-300',
+        )}
+      >
+        <div className="flex items-start gap-3">
+          <span className={cn('flex size-10 shrink-0 items-center justify-center rounded-full', look.className)}>
+            <look.Icon aria-hidden="true" className="size-5" />
+          </span>
+          <div className="flex min-w-0 flex-1 flex-col gap-1">
+            <div className="flex flex-wrap items-center gap-2">
+              <h3 id={headingId} className="font-semibold">
+                {stage.stage_name}
+              </h3>
+              {blocked && (
+                <Badge variant="destructive">
+                  <AlertTriangle aria-hidden="true" />
+                  Blocked
+                </Badge>
+              )}
+              <span className="sr-only">{look.label}.</span>
+            </div>
+            <p className="text-sm text-muted-foreground">{tasksCompleteLabel(tasks)}</p>
+          </div>
+          <span className="text-lg font-bold" aria-label={`${stage.percent_complete} percent`}>
+            {stage.percent_complete}%
+          </span>
+        </div>
+        <Progress
+          value={stage.percent_complete}
+          aria-label={`${stage.stage_name} progress`}
+          indicatorClassName={blocked ? 'bg-red-700' : stage.status === 'completed' ? 'bg-emerald-700' : undefined}
+        />
+        {stage.blocked_reason && (
+          <p role="note" className="rounded-md border border-red-200 bg-red-50 p-3 text-sm text-red-900">
+            <strong>Blocked:</strong> {stage.blocked_reason}
+          </p>
+        )}
+        {tasks.length > 0 && (
+          <ul id={listId} className="flex flex-col divide-y">
+            {shown.map((task) => (
+              <TaskRow
+                key={task.id}
+                task={task}
+                canTick={canTickTask(viewerRole, task.owner_side)}
+                onToggle={onToggleTask}
+              />
+            ))}
+          </ul>
+        )}
+        {(hidden > 0 || blockable) && (
+          <div className="flex flex-wrap items-center justify-between gap-2">
+            {hidden > 0 ? (
+              <Button
+                variant="link"
+                className="h-auto px-0"
+                aria-expanded={expanded}
+                aria-controls={listId}
+                onClick={() => setExpanded((e) => !e)}
+              >
+                {expanded ? 'Show fewer tasks' : `See all ${tasks.length} tasks`}
+                <span className="sr-only"> in {stage.stage_name}</span>
+              </Button>
+            ) : (
+              <span />
+            )}
+            {blockable && (
+              <Button variant="outline" size="sm" onClick={() => setBlockOpen(true)}>
+                {stage.blocked_reason ? 'Clear block' : 'Mark blocked'}
+                <span className="sr-only"> on {stage.stage_name}</span>
+              </Button>
+            )}
+          </div>
+        )}
+        {blockable && <StageBlockDialog txId={txId} stage={stage} open={blockOpen} onOpenChange={setBlockOpen} />}
+      </article>
+    </li>
+  )
+}

@@ -1,0 +1,221 @@
+import { Ban, CheckCheck, Handshake, PlayCircle } from 'lucide-react'
+import { useState, type FormEvent } from 'react'
+import type { TransactionDetail } from '../../../../shared/contracts/transactions'
+import { StatusChangeInput } from '../../../../shared/contracts/workspace'
+import { allowedStatusActions, type StatusAction } from '../../../../shared/domain/permissions'
+import {
+  AlertDialog,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogTitle,
+} from '../../../components/ui/alert-dialog'
+import { Button } from '../../../components/ui/button'
+import { FormField } from '../../../components/ui/form-field'
+import { Input } from '../../../components/ui/input'
+import { Textarea } from '../../../components/ui/textarea'
+import { ApiError } from '../../../lib/api-error'
+import { formatUkDate } from '../../../lib/formatters'
+import { notify } from '../../../lib/toast'
+import { useChangeStatus } from '../api'
+import { focusFirstField } from '../focus-first-field'
+import { todayInLondon } from '../labels'
+
+const BUTTONS: Record<StatusAction, { label: string; Icon: typeof Ban; variant: 'default' | 'outline' }> = {
+  activate: { label: 'Activate move', Icon: PlayCircle, variant: 'default' },
+  exchange: { label: 'Record exchange', Icon: Handshake, variant: 'default' },
+  complete: { label: 'Record completion', Icon: CheckCheck, variant: 'default' },
+  cancel: { label: 'Cancel move', Icon: Ban, variant: 'outline' },
+}
+
+/**
+ * The status actions open to the viewer now (allowedStatusActions: a conveyancer activates, records
+ * exchange and completion; a party or their conveyancer cancels before exchange; only a conveyancer
+ * after it). Each opens a confirmation dialog: exchange asks both dates, cancel asks a reason.
+ */
+export function StatusActions({ detail }: { detail: TransactionDetail }) {
+  const [open, setOpen] = useState<StatusAction | null>(null)
+  const actions = allowedStatusActions(detail.viewer_role, detail.status)
+  if (actions.length === 0) return null
+  return (
+    <div className="flex flex-wrap gap-2">
+      {actions.map((action) => {
+        const { label, Icon, variant } = BUTTONS[action]
+        return (
+          <Button
+            key={action}
+            variant={variant}
+            className={action === 'cancel' ? 'text-destructive hover:bg-red-50' : undefined}
+            onClick={() => setOpen(action)}
+          >
+            <Icon aria-hidden="true" />
+            {label}
+          </Button>
+        )
+      })}
+      {open && <StatusDialog key={open} action={open} detail={detail} onClose={() => setOpen(null)} />}
+    </div>
+  )
+}
+
+type Fields = { exchange_date: string; completion_date: string; reason: string }
+
+const COPY: Record<StatusAction, { title: string; confirm: string; pending: string; done: string }> = {
+  activate: { title: 'Activate this move?', confirm: 'Activate', pending: 'Activating…', done: 'Move activated' },
+  exchange: {
+    title: 'Record exchange of contracts',
+    confirm: 'Record exchange',
+    pending: 'Recording…',
+    done: 'Exchange recorded',
+  },
+  complete: {
+    title: 'Record completion',
+    confirm: 'Record completion',
+    pending: 'Recording…',
+    done: 'Completion recorded',
+  },
+  cancel: { title: 'Cancel this move?', confirm: 'Cancel move', pending: 'Cancelling…', done: 'Move cancelled' },
+}
+
+function describe(action: StatusAction, status: string): string {
+  switch (action) {
+    case 'activate':
+      return 'Everyone on the move will see it as Active and can start working the timeline.'
+    case 'exchange':
+      return 'From exchange both sides are legally bound. Enter the date contracts were exchanged and the agreed completion date.'
+    case 'complete':
+      return 'Record that funds have been sent and the keys released. The move will show as Completed and its status can no longer change.'
+    case 'cancel':
+      return status === 'exchange'
+        ? 'Contracts have been exchanged, so cancelling rescinds the contract. Say why; everyone on the move will see it. This cannot be undone.'
+        : 'Say why the move is being cancelled; everyone on the move will see it. This cannot be undone.'
+  }
+}
+
+// The field that takes focus when a dialog opens (AlertDialog would otherwise focus Cancel).
+const FIRST_FIELD: Record<StatusAction, string | null> = {
+  activate: null,
+  exchange: 'exchange_date',
+  complete: 'completion_date',
+  cancel: 'cancel_reason',
+}
+
+/** The confirmation dialog of one status action, validated with the shared StatusChangeInput schema. */
+function StatusDialog({
+  action,
+  detail,
+  onClose,
+}: {
+  action: StatusAction
+  detail: TransactionDetail
+  onClose: () => void
+}) {
+  const change = useChangeStatus(detail.id)
+  const today = todayInLondon()
+  const [fields, setFields] = useState<Fields>({
+    exchange_date: today,
+    completion_date: action === 'complete' ? (detail.completion_date ?? today) : '',
+    reason: '',
+  })
+  const [errors, setErrors] = useState<Partial<Record<keyof Fields, string>>>({})
+  const copy = COPY[action]
+
+  const body = (): unknown => {
+    const base = { action, version: detail.version }
+    if (action === 'exchange')
+      return { ...base, exchange_date: fields.exchange_date, completion_date: fields.completion_date }
+    if (action === 'complete') return { ...base, completion_date: fields.completion_date || undefined }
+    if (action === 'cancel') return { ...base, reason: fields.reason }
+    return base
+  }
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault()
+    const parsed = StatusChangeInput.safeParse(body())
+    if (!parsed.success) {
+      const next: Partial<Record<keyof Fields, string>> = {}
+      for (const issue of parsed.error.issues) {
+        const key = issue.path[0] as keyof Fields
+        next[key] ??= issue.message
+      }
+      setErrors(next)
+      return
+    }
+    setErrors({})
+    change.mutate(parsed.data, {
+      onSuccess: (updated) => {
+        const description =
+          action === 'exchange' && updated.completion_date
+            ? `Completion is set for ${formatUkDate(updated.completion_date)}.`
+            : action === 'complete'
+              ? 'Congratulations: the move is complete.'
+              : undefined
+        notify.success(copy.done, description)
+        onClose()
+      },
+      onError: (err) => {
+        const fieldErrors = err instanceof ApiError ? err.fields : undefined
+        if (fieldErrors) {
+          setErrors(
+            Object.fromEntries(Object.entries(fieldErrors).map(([k, v]) => [k, v[0]])) as Partial<
+              Record<keyof Fields, string>
+            >,
+          )
+        }
+        notify.error(`Could not ${copy.confirm.toLowerCase()}`, err.message)
+        if (!fieldErrors) onClose()
+      },
+    })
+  }
+
+  const set = (key: keyof Fields) => (e: { target: { value: string } }) =>
+    setFields((f) => ({ ...f, [key]: e.target.value }))
+
+  return (
+    <AlertDialog open onOpenChange={(o) => !o && !change.isPending && onClose()}>
+      <AlertDialogContent onOpenAutoFocus={focusFirstField(FIRST_FIELD[action])}>
+        <AlertDialogTitle>{copy.title}</AlertDialogTitle>
+        <AlertDialogDescription>{describe(action, detail.status)}</AlertDialogDescription>
+        <form noValidate onSubmit={onSubmit} aria-label={copy.title}>
+          <fieldset disabled={change.isPending} className="flex flex-col gap-4">
+            {action === 'exchange' && (
+              <div className="grid gap-4 sm:grid-cols-2">
+                <FormField id="exchange_date" label="Exchange date" error={errors.exchange_date}>
+                  {(f) => <Input {...f} type="date" value={fields.exchange_date} onChange={set('exchange_date')} />}
+                </FormField>
+                <FormField id="completion_date" label="Completion date" error={errors.completion_date}>
+                  {(f) => (
+                    <Input
+                      {...f}
+                      type="date"
+                      min={fields.exchange_date || undefined}
+                      value={fields.completion_date}
+                      onChange={set('completion_date')}
+                    />
+                  )}
+                </FormField>
+              </div>
+            )}
+            {action === 'complete' && (
+              <FormField id="completion_date" label="Completion date" error={errors.completion_date}>
+                {(f) => <Input {...f} type="date" value={fields.completion_date} onChange={set('completion_date')} />}
+              </FormField>
+            )}
+            {action === 'cancel' && (
+              <FormField id="cancel_reason" label="Reason for cancelling" error={errors.reason}>
+                {(f) => <Textarea {...f} value={fields.reason} onChange={set('reason')} maxLength={2000} />}
+              </FormField>
+            )}
+            <AlertDialogFooter>
+              <AlertDialogCancel>{action === 'cancel' ? 'Keep the move' : 'Cancel'}</AlertDialogCancel>
+              <Button type="submit" variant={action === 'cancel' ? 'destructive' : 'default'}>
+                {change.isPending ? copy.pending : copy.confirm}
+              </Button>
+            </AlertDialogFooter>
+          </fieldset>
+        </form>
+      </AlertDialogContent>
+    </AlertDialog>
+  )
+}

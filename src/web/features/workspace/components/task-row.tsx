@@ -1,0 +1,68 @@
+import { CheckCircle2, Circle } from 'lucide-react'
+import type { Task } from '../../../../shared/contracts/transactions'
+import { cn } from '../../../lib/cn'
+import { formatUkDate } from '../../../lib/formatters'
+import { taskOwnerLabel } from '../labels'
+
+/**
+ * One task of a stage. Its owners get a real checkbox labelled with the task's title; everyone else
+ * sees its state as an icon with the state in words for screen readers. Below: who ticks it and,
+ * once done, who ticked it and when.
+ */
+export function TaskRow({
+  task,
+  canTick,
+  onToggle,
+}: {
+  task: Task
+  canTick: boolean
+  onToggle: (task: Task, checked: boolean) => void
+}) {
+  const done = task.status === 'completed'
+  const id = `task-${task.id}`
+  const meta = (
+    <span className="text-xs text-muted-foreground">
+      {taskOwnerLabel(task.owner_side)}
+      {done && task.completed_by_name && (
+        <>
+          {' · '}Ticked by {task.completed_by_name}
+          {task.completed_at && <> on {formatUkDate(task.completed_at)}</>}
+        </>
+      )}
+    </span>
+  )
+  return (
+    <li className="flex items-start gap-3 py-2" data-testid="task-row" data-done={done}>
+      {canTick ? (
+        <>
+          <input
+            id={id}
+            type="checkbox"
+            checked={done}
+            onChange={(e) => onToggle(task, e.target.checked)}
+            className="mt-0.5 size-5 shrink-0 cursor-pointer accent-primary"
+          />
+          <label htmlFor={id} className="flex min-w-0 cursor-pointer flex-col gap-0.5">
+            <span className={cn('text-sm break-words', done && 'text-muted-foreground')}>{task.title}</span>
+            {meta}
+          </label>
+        </>
+      ) : (
+        <>
+          {done ? (
+            <CheckCircle2 aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-primary" />
+          ) : (
+            <Circle aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-slate-400" />
+          )}
+          <div className="flex min-w-0 flex-col gap-0.5">
+            <span className={cn('text-sm break-words', done && 'text-muted-foreground')}>
+              {task.title}
+              <span className="sr-only">{done ? ' (done)' : ' (not done)'}</span>
+            </span>
+            {meta}
+          </div>
+        </>
+      )}
+    </li>
+  )
+}

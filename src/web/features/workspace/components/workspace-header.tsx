@@ -1,0 +1,97 @@
+import { ArrowLeft, FileText, Percent, PoundSterling, Users } from 'lucide-react'
+import { Link } from 'react-router'
+import type { TransactionDetail } from '../../../../shared/contracts/transactions'
+import { overallProgress } from '../../../../shared/domain/progress'
+import { participantRoleLabel } from '../../../../shared/domain/roles'
+import { formatGbpFromPence, formatUkDate } from '../../../lib/formatters'
+import { addressParts } from '../address'
+import { pluralise } from '../../dashboard/stats'
+import { StatusActions } from './status-actions'
+import { TransactionStatusBadge } from './transaction-status-badge'
+
+/**
+ * The workspace header (spec section 2): address, status badge, participant count, document count
+ * and overall percent complete; plus the agreed price, tenure, key dates, the viewer's own role and
+ * the status actions open to them.
+ */
+export function WorkspaceHeader({ detail }: { detail: TransactionDetail }) {
+  const { title, subtitle } = addressParts(detail.property)
+  const progress = overallProgress(detail.timeline_stages)
+  const facts = [
+    { label: 'Participants', value: pluralise(detail.transaction_participants.length, 'participant'), Icon: Users },
+    { label: 'Documents', value: pluralise(detail.documents.length, 'document'), Icon: FileText },
+    { label: 'Overall progress', value: `${progress}% complete`, Icon: Percent },
+    ...(detail.agreed_price_pence != null
+      ? [
+          {
+            label: 'Agreed price',
+            value: formatGbpFromPence(detail.agreed_price_pence, { whole: detail.agreed_price_pence % 100 === 0 }),
+            Icon: PoundSterling,
+          },
+        ]
+      : []),
+  ]
+  const tenure = detail.property?.tenure
+  return (
+    <header className="flex flex-col gap-4">
+      <Link
+        to="/app/home"
+        className="inline-flex w-fit items-center gap-1.5 rounded-sm text-sm font-semibold text-primary hover:underline"
+      >
+        <ArrowLeft aria-hidden="true" className="size-4" />
+        Your transactions
+      </Link>
+      <div className="flex flex-col gap-4 lg:flex-row lg:items-start lg:justify-between">
+        <div className="flex min-w-0 flex-col gap-2">
+          <div className="flex flex-wrap items-center gap-x-3 gap-y-2">
+            <h1 className="text-2xl font-bold tracking-tight break-words sm:text-3xl">{title}</h1>
+            <TransactionStatusBadge status={detail.status} className="text-sm" />
+          </div>
+          <p className="text-muted-foreground">
+            {subtitle}
+            {tenure && <span className="capitalize"> · {tenure}</span>}
+            {detail.viewer_role && <> · You are the {participantRoleLabel(detail.viewer_role)}</>}
+          </p>
+        </div>
+        <StatusActions detail={detail} />
+      </div>
+      <dl className="grid grid-cols-2 gap-x-6 gap-y-2 text-sm sm:flex sm:flex-wrap">
+        {facts.map(({ label, value, Icon }) => (
+          <div key={label} className="flex items-center gap-2">
+            <dt>
+              <Icon aria-hidden="true" className="size-4 text-muted-foreground" />
+              <span className="sr-only">{label}</span>
+            </dt>
+            <dd className="font-medium" data-testid={`header-${label.toLowerCase().replace(/\s+/g, '-')}`}>
+              {value}
+            </dd>
+          </div>
+        ))}
+      </dl>
+      <KeyDates detail={detail} />
+    </header>
+  )
+}
+
+/** Exchange and completion dates once recorded, and the reason a move was cancelled. */
+function KeyDates({ detail }: { detail: TransactionDetail }) {
+  if (detail.status === 'cancelled') {
+    return (
+      <p role="note" className="rounded-lg border border-red-200 bg-red-50 p-3 text-sm text-red-900">
+        <strong>Cancelled.</strong> {detail.cancelled_reason ?? 'No reason was given.'}
+      </p>
+    )
+  }
+  if (!detail.exchange_date && !detail.completion_date) return null
+  return (
+    <p className="rounded-lg border border-amber-200 bg-accent/60 p-3 text-sm text-accent-foreground">
+      {detail.exchange_date && <>Contracts exchanged on {formatUkDate(detail.exchange_date)}. </>}
+      {detail.completion_date && (
+        <>
+          {detail.status === 'completed' ? 'Completed on' : 'Completion agreed for'}{' '}
+          {formatUkDate(detail.completion_date)}.
+        </>
+      )}
+    </p>
+  )
+}

@@ -1,0 +1,48 @@
+import { useQueryClient } from '@tanstack/react-query'
+import { useEffect, useRef } from 'react'
+import { useNavigate } from 'react-router'
+import { ApiError } from '../../../lib/api-error'
+import { notify } from '../../../lib/toast'
+import { usePageMeta } from '../../../lib/use-page-meta'
+import { SESSION_QUERY_KEY } from '../../session/api'
+import { addressOneLine } from '../address'
+import { useTransaction } from '../api'
+import { WorkspaceSkeleton } from './workspace-skeleton'
+import { WorkspaceView } from './workspace-view'
+
+/** Spec section 8: the toast when a transaction fails to load or is not found. */
+export const LOAD_FAILED_TOAST = {
+  title: 'Error loading transaction',
+  description: 'Could not find this transaction.',
+} as const
+
+/**
+ * Loads one transaction and shows its workspace. Not found, not allowed (the API answers 404 for
+ * both) or failed after retries: toast 'Error loading transaction' / 'Could not find this
+ * transaction.' and go to /app/home (spec sections 2 and 8). A 401 means the session ended: the
+ * session is re-read and the gate sends the person to sign in and back.
+ */
+export function WorkspacePage({ txId, viewerName }: { txId: string; viewerName: string }) {
+  const detail = useTransaction(txId)
+  const navigate = useNavigate()
+  const queryClient = useQueryClient()
+  const handled = useRef(false)
+  usePageMeta({
+    title: detail.data ? addressOneLine(detail.data.property) : 'Transaction',
+    description: 'The shared timeline, documents and people of this move.',
+  })
+
+  useEffect(() => {
+    if (!detail.isError || handled.current) return
+    handled.current = true
+    if (detail.error instanceof ApiError && detail.error.status === 401) {
+      void queryClient.invalidateQueries({ queryKey: SESSION_QUERY_KEY })
+      return
+    }
+    notify.error(LOAD_FAILED_TOAST.title, LOAD_FAILED_TOAST.description)
+    navigate('/app/home', { replace: true })
+  }, [detail.isError, detail.error, navigate, queryClient])
+
+  if (!detail.data) return <WorkspaceSkeleton />
+  return <WorkspaceView detail={detail.data} viewerName={viewerName} />
+}

@@ -1,0 +1,13 @@
+import { describe, expect, it } from 'vitest'
+import { WORKSPACE_TABS, workspaceTabFrom } from './tabs'
+
+describe('workspace tabs', () => {
+  it('are the five of the spec, in order', () => {
+    expect(WORKSPACE_TABS.map((t) => t.label)).toEqual(['Overview', 'Timeline', 'Documents', 'People', 'Chat'])
+  })
+  it('reads ?tab= and falls back to Overview', () => {
+    expect(workspaceTabFrom('people')).toBe('people')
+    expect(workspaceTabFrom('nope')).toBe('overview')
+    expect(workspaceTabFrom(null)).toBe('overview')
+  })
+})

@@ -1,0 +1,24 @@
+import { describe, expect, it } from 'vitest'
+import { formatGbp, formatGbpFromPence, formatUkDate } from './formatters'
+
+describe('formatUkDate: dd MMM yyyy in Europe/London', () => {
+  it('formats with a two-digit day and three-letter month', () => {
+    expect(formatUkDate('2025-01-05T12:00:00Z')).toBe('05 Jan 2025')
+    expect(formatUkDate(new Date('2025-09-30T09:00:00Z'))).toBe('30 Sep 2025')
+  })
+  it('uses UK time: 23:30 UTC on 31 May is already 1 June in BST', () => {
+    expect(formatUkDate('2025-05-31T23:30:00Z')).toBe('01 Jun 2025')
+    expect(formatUkDate('2025-12-31T23:30:00Z')).toBe('31 Dec 2025')
+  })
+  it('returns an empty string for an invalid date', () => {
+    expect(formatUkDate('not a date')).toBe('')
+  })
+})
+
+describe('GBP', () => {
+  it('formats pence and pounds', () => {
+    expect(formatGbpFromPence(32_500_000)).toBe('£325,000.00')
+    expect(formatGbpFromPence(32_500_050, { whole: true })).toBe('£325,001')
+    expect(formatGbp(1499.5)).toBe('£1,499.50')
+  })
+})

@@ -1,0 +1,35 @@
+// Fixed three-letter months: ICU's en-GB short month for September is 'Sept', but the UK date
+// format used across Homeward is 'dd MMM yyyy' (05 Sep 2025).
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec']
+
+const LONDON_DATE = new Intl.DateTimeFormat('en-GB', {
+  timeZone: 'Europe/London',
+  day: '2-digit',
+  month: 'numeric',
+  year: 'numeric',
+})
+
+const GBP = new Intl.NumberFormat('en-GB', { style: 'currency', currency: 'GBP' })
+const GBP_WHOLE = new Intl.NumberFormat('en-GB', { style: 'currency', currency: 'GBP', maximumFractionDigits: 0 })
+
+/**
+ * A date as 'dd MMM yyyy' in UK time (Europe/London), e.g. '05 Sep 2025'. Accepts a Date or an
+ * ISO 8601 string; returns '' for an invalid date.
+ */
+export function formatUkDate(value: Date | string): string {
+  const date = typeof value === 'string' ? new Date(value) : value
+  if (Number.isNaN(date.getTime())) return ''
+  const parts = LONDON_DATE.formatToParts(date)
+  const get = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? ''
+  return `${get('day')} ${MONTHS[Number(get('month')) - 1]} ${get('year')}`
+}
+
+/** Pounds sterling from a whole number of pence, e.g. 32500000 -> '£325,000.00'; `whole` drops the pence. */
+export function formatGbpFromPence(pence: number, { whole = false }: { whole?: boolean } = {}): string {
+  return (whole ? GBP_WHOLE : GBP).format(pence / 100)
+}
+
+/** Pounds sterling from an amount in pounds, e.g. 1499.5 -> '£1,499.50'; `whole` rounds to pounds. */
+export function formatGbp(pounds: number, { whole = false }: { whole?: boolean } = {}): string {
+  return (whole ? GBP_WHOLE : GBP).format(pounds)
+}

@@ -1,0 +1,30 @@
+import { QueryClient } from '@tanstack/react-query'
+import { ApiError } from './api-error'
+
+/** Spec section 9: queries retry up to 3 times. */
+export const QUERY_RETRIES = 3
+
+/** Delay before retry number `attempt` (0-based): 1 s doubling, capped at 30 s (spec section 9). */
+export function retryDelay(attempt: number): number {
+  return Math.min(1000 * 2 ** attempt, 30_000)
+}
+
+/**
+ * Whether a failed query is tried again: up to 3 retries (spec section 9), except when the server
+ * refused the request itself (4xx such as 401 or 404), which no retry can change, so the person
+ * sees 'not found' or the sign-in screen at once instead of after 7 seconds of back-off.
+ */
+export function shouldRetry(failureCount: number, error: unknown): boolean {
+  if (error instanceof ApiError && error.isClientError) return false
+  return failureCount < QUERY_RETRIES
+}
+
+/** The app's QueryClient: gcTime 5 min, retries as above, mutations never retried (spec section 9). */
+export function createQueryClient(): QueryClient {
+  return new QueryClient({
+    defaultOptions: {
+      queries: { gcTime: 5 * 60 * 1000, retry: shouldRetry, retryDelay },
+      mutations: { retry: 0 },
+    },
+  })
+}

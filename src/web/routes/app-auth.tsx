@@ -1,0 +1,53 @@
+import { Navigate, useSearchParams } from 'react-router'
+import { Spinner } from '../components/ui/spinner'
+import { AuthScreen } from '../features/auth/components/auth-screen'
+import { authTabFrom, type AuthTab } from '../features/auth/messages'
+import { useSession } from '../features/session/api'
+import { DEFAULT_SIGNED_IN_PATH, safeNextPath } from '../features/session/next-path'
+import { useRenewSession } from '../features/session/renew'
+import { usePageMeta } from '../lib/use-page-meta'
+
+/**
+ * /auth and /app (spec section 2): Sign In and Sign Up tabs. With a session, go on to `next` (a
+ * same-origin path only) or /app/home; signing in or up lands there too. `?tab=sign-up` opens Sign Up
+ * and `?email=` fills the email (links from an invitation use both).
+ */
+export function Component() {
+  usePageMeta({
+    title: 'Sign in or create an account',
+    description: 'Sign in to Homeward, or create a free account to follow your move from offer to completion.',
+  })
+  useRenewSession()
+  const session = useSession()
+  const [params, setParams] = useSearchParams()
+  const next = safeNextPath(params.get('next'))
+  const tab = authTabFrom(params.get('tab'))
+
+  if (session.isPending) {
+    return (
+      <main id="main" className="flex min-h-screen items-center justify-center bg-surface">
+        <Spinner label="Checking whether you are signed in" />
+      </main>
+    )
+  }
+  if (session.data) return <Navigate to={next ?? DEFAULT_SIGNED_IN_PATH} replace />
+
+  const setTab = (value: AuthTab) =>
+    setParams(
+      (prev) => {
+        const p = new URLSearchParams(prev)
+        p.set('tab', value)
+        return p
+      },
+      { replace: true },
+    )
+
+  return (
+    <AuthScreen
+      tab={tab}
+      onTabChange={setTab}
+      defaultEmail={params.get('email') ?? ''}
+      notice={next?.startsWith('/invite/') ? 'Sign in or create an account to accept your invitation.' : undefined}
+    />
+  )
+}

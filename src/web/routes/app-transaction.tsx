@@ -1,0 +1,28 @@
+import { useParams } from 'react-router'
+import { AppFrame, AppFrameFallback } from '../features/session/components/app-frame'
+import { SignedInGate } from '../features/session/components/signed-in-gate'
+import { WorkspacePage } from '../features/workspace/components/workspace-page'
+import { WorkspaceSkeleton } from '../features/workspace/components/workspace-skeleton'
+
+/**
+ * /app/transactions/:txId: the transaction workspace (spec section 2). Without a session, /auth and
+ * back here afterwards; not found or not allowed, a toast and /app/home.
+ */
+export function Component() {
+  const { txId = '' } = useParams()
+  return (
+    <SignedInGate
+      fallback={
+        <AppFrameFallback>
+          <WorkspaceSkeleton />
+        </AppFrameFallback>
+      }
+    >
+      {(me) => (
+        <AppFrame email={me.user.email}>
+          <WorkspacePage key={txId} txId={txId} viewerName={me.profile.full_name} />
+        </AppFrame>
+      )}
+    </SignedInGate>
+  )
+}

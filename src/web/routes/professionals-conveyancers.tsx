@@ -1,0 +1,64 @@
+import { Gauge, LayoutList, ShieldCheck, Users } from 'lucide-react'
+import { AccreditationTiers } from '../features/accreditation/components/accreditation-tiers'
+import { PageSection } from '../features/public-site/components/page-section'
+import { ProfessionalPage } from '../features/public-site/components/professional-page'
+
+/** /professionals/conveyancers, with the accreditation tiers of spec section 9. */
+export function Component() {
+  return (
+    <ProfessionalPage
+      meta={{
+        title: 'For conveyancers',
+        description:
+          'A live case board with SLA tracking, automated AML and ID checks, and clients who can see progress for themselves. Earn Silver, Gold or Platinum accreditation from your real results.',
+      }}
+      eyebrow="For conveyancers"
+      title="Spend your day moving files on, not answering “any news?”"
+      intro={
+        <p>
+          Homeward gives solicitors and licensed conveyancers one case board for every matter, with clients, agents and
+          the other side working from the same verified timeline.
+        </p>
+      }
+      benefitsTitle="Built for conveyancing practices"
+      benefits={[
+        {
+          icon: LayoutList,
+          title: 'Cases board with SLAs',
+          text: 'Every matter by stage, with SLA clocks on searches, enquiries and reports so nothing quietly goes stale.',
+        },
+        {
+          icon: ShieldCheck,
+          title: 'AML and KYC automation',
+          text: 'Digital ID checks to the Land Registry PG81 standard and open-banking source of funds, recorded for your MLR 2017 file.',
+        },
+        {
+          icon: Users,
+          title: 'Clients who self-serve',
+          text: 'Buyers and sellers see progress, tasks and documents themselves, so status calls and emails drop sharply.',
+        },
+        {
+          icon: Gauge,
+          title: 'Enquiry tracking',
+          text: 'Raise, answer and close pre-contract enquiries in one thread with the other side, with a full audit trail.',
+        },
+      ]}
+      ctaTitle="Join 180+ accredited conveyancers"
+      ctaText="Create your firm's profile, bring your current matters across and start earning accreditation from your results."
+    >
+      <PageSection
+        id="accreditation"
+        tone="tinted"
+        title="Accreditation tiers"
+        intro={
+          <p>
+            Tiers are awarded from your live metrics on Homeward, not bought. They rise from Silver to Gold to Platinum,
+            and each tier includes the requirements of the one below. Your tier is reviewed as your metrics change.
+          </p>
+        }
+      >
+        <AccreditationTiers />
+      </PageSection>
+    </ProfessionalPage>
+  )
+}
