@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { formatGbp, formatGbpFromPence, formatUkDate } from './formatters'
+import { formatGbp, formatGbpFromPence, formatUkDate, formatUkDateTime } from './formatters'
 
 describe('formatUkDate: dd MMM yyyy in Europe/London', () => {
   it('formats with a two-digit day and three-letter month', () => {
@@ -20,5 +20,15 @@ describe('GBP', () => {
     expect(formatGbpFromPence(32_500_000)).toBe('£325,000.00')
     expect(formatGbpFromPence(32_500_050, { whole: true })).toBe('£325,001')
     expect(formatGbp(1499.5)).toBe('£1,499.50')
+  })
+})
+
+describe('formatUkDateTime: dd MMM yyyy, HH:mm in Europe/London', () => {
+  it('shows UK time: BST in summer, GMT in winter', () => {
+    expect(formatUkDateTime('2025-05-31T23:30:00Z')).toBe('01 Jun 2025, 00:30')
+    expect(formatUkDateTime('2025-12-31T09:05:00Z')).toBe('31 Dec 2025, 09:05')
+  })
+  it('returns an empty string for an invalid date', () => {
+    expect(formatUkDateTime('nope')).toBe('')
   })
 })

@@ -33,3 +33,17 @@ export function formatGbpFromPence(pence: number, { whole = false }: { whole?: b
 export function formatGbp(pounds: number, { whole = false }: { whole?: boolean } = {}): string {
   return (whole ? GBP_WHOLE : GBP).format(pounds)
 }
+
+const LONDON_TIME = new Intl.DateTimeFormat('en-GB', {
+  timeZone: 'Europe/London',
+  hour: '2-digit',
+  minute: '2-digit',
+  hourCycle: 'h23',
+})
+
+/** A moment as 'dd MMM yyyy, HH:mm' in UK time (Europe/London), e.g. '05 Sep 2025, 14:07'; '' when invalid. */
+export function formatUkDateTime(value: Date | string): string {
+  const date = typeof value === 'string' ? new Date(value) : value
+  if (Number.isNaN(date.getTime())) return ''
+  return `${formatUkDate(date)}, ${LONDON_TIME.format(date)}`
+}

@@ -1,9 +1,9 @@
 import type { DocumentSummary } from '../../../shared/contracts/transactions'
 import { DOCUMENT_FOLDERS } from '../../../shared/domain/statuses'
 
-export interface DocumentFolderGroup {
+export interface DocumentFolderGroup<T extends DocumentSummary = DocumentSummary> {
   folder: string
-  documents: DocumentSummary[]
+  documents: T[]
 }
 
 /**
@@ -11,10 +11,10 @@ export interface DocumentFolderGroup {
  * Fixtures (spec sections 2 and 9); every folder appears, empty or not. Within a folder, newest
  * first. Documents in any other folder come last under 'Other'.
  */
-export function groupDocuments(documents: ReadonlyArray<DocumentSummary>): DocumentFolderGroup[] {
+export function groupDocuments<T extends DocumentSummary>(documents: ReadonlyArray<T>): DocumentFolderGroup<T>[] {
   const byNewest = [...documents].sort((a, b) => new Date(b.created_at).getTime() - new Date(a.created_at).getTime())
   const known = new Set<string>(DOCUMENT_FOLDERS)
-  const groups: DocumentFolderGroup[] = DOCUMENT_FOLDERS.map((folder) => ({
+  const groups: DocumentFolderGroup<T>[] = DOCUMENT_FOLDERS.map((folder) => ({
     folder,
     documents: byNewest.filter((d) => d.folder === folder),
   }))

@@ -47,7 +47,7 @@ export function WorkspaceView({ detail, viewerName }: { detail: TransactionDetai
           <TimelineTab detail={detail} viewerName={viewerName} />
         </TabsContent>
         <TabsContent value={'documents' satisfies WorkspaceTab}>
-          <DocumentsTab documents={detail.documents} />
+          <DocumentsTab detail={detail} />
         </TabsContent>
         <TabsContent value={'people' satisfies WorkspaceTab}>
           <PeopleTab detail={detail} />

@@ -1,0 +1,134 @@
+import { Upload } from 'lucide-react'
+import { useState, type FormEvent } from 'react'
+import { DOCUMENT_FOLDERS, type DocumentFolder } from '../../../../shared/domain/statuses'
+import { Button } from '../../../components/ui/button'
+import { Dialog, DialogContent, DialogDescription, DialogTitle } from '../../../components/ui/dialog'
+import { FormField } from '../../../components/ui/form-field'
+import { NativeSelect } from '../../../components/ui/native-select'
+import { ACCEPT_ATTRIBUTE, ALLOWED_TYPES_TEXT, CLIENT_MAX_BYTES, formatFileSize, precheckFile } from '../file-checks'
+
+/**
+ * 'Upload Document': choose one of the six folders and one or more files (or the files dropped on
+ * the tab), then upload. The same name in the same folder becomes the next version. Pre-checks give
+ * a fast message; the server decides by the file's bytes.
+ */
+export function UploadDialog({
+  open,
+  onOpenChange,
+  initialFiles,
+  initialFolder,
+  onUpload,
+}: {
+  open: boolean
+  onOpenChange: (open: boolean) => void
+  initialFiles?: File[]
+  initialFolder?: DocumentFolder
+  onUpload: (files: File[], folder: DocumentFolder) => void
+}) {
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent>
+        <DialogTitle>Upload a document</DialogTitle>
+        <DialogDescription>
+          {ALLOWED_TYPES_TEXT}, up to {formatFileSize(CLIENT_MAX_BYTES)}. A file with the same name in the same folder
+          becomes its next version.
+        </DialogDescription>
+        {/* Keyed by open so that each opening starts from its own files and folder. */}
+        {open && (
+          <UploadForm
+            initialFiles={initialFiles}
+            initialFolder={initialFolder}
+            onCancel={() => onOpenChange(false)}
+            onUpload={(files, folder) => {
+              onUpload(files, folder)
+              onOpenChange(false)
+            }}
+          />
+        )}
+      </DialogContent>
+    </Dialog>
+  )
+}
+
+function UploadForm({
+  initialFiles = [],
+  initialFolder,
+  onCancel,
+  onUpload,
+}: {
+  initialFiles?: File[]
+  initialFolder?: DocumentFolder
+  onCancel: () => void
+  onUpload: (files: File[], folder: DocumentFolder) => void
+}) {
+  const [folder, setFolder] = useState<DocumentFolder | ''>(initialFolder ?? '')
+  const [files, setFiles] = useState<File[]>(initialFiles)
+  const [errors, setErrors] = useState<{ folder?: string; files?: string }>({})
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault()
+    const problems = files.map((f) => precheckFile(f)).filter((p): p is string => !!p)
+    const next = {
+      folder: folder ? undefined : 'Choose a folder',
+      files: files.length === 0 ? 'Choose a file to upload' : problems[0],
+    }
+    setErrors(next)
+    if (next.folder || next.files || !folder) return
+    onUpload(files, folder)
+  }
+
+  return (
+    <form noValidate onSubmit={onSubmit} aria-label="Upload a document" className="flex flex-col gap-4">
+      <FormField id="upload-folder" label="Folder" error={errors.folder}>
+        {(f) => (
+          <NativeSelect {...f} value={folder} onChange={(e) => setFolder(e.target.value as DocumentFolder)}>
+            <option value="" disabled>
+              Choose a folder
+            </option>
+            {DOCUMENT_FOLDERS.map((name) => (
+              <option key={name} value={name}>
+                {name}
+              </option>
+            ))}
+          </NativeSelect>
+        )}
+      </FormField>
+      <FormField
+        id="upload-files"
+        label="Files"
+        hint={initialFiles.length ? 'The files you dropped are chosen; pick others if you like.' : undefined}
+        error={errors.files}
+      >
+        {(f) => (
+          <input
+            {...f}
+            type="file"
+            multiple
+            accept={ACCEPT_ATTRIBUTE}
+            onChange={(e) => setFiles(Array.from(e.target.files ?? []))}
+            className="block w-full rounded-md border border-input bg-background p-2 text-sm file:mr-3 file:rounded-md file:border-0 file:bg-primary-soft file:px-3 file:py-1.5 file:text-sm file:font-medium file:text-primary-soft-foreground focus-visible:outline-2 focus-visible:outline-ring"
+          />
+        )}
+      </FormField>
+      {files.length > 0 && (
+        <ul className="flex flex-col gap-1 text-sm" aria-label="Chosen files">
+          {files.map((file) => (
+            <li key={`${file.name}-${file.size}`} className="flex justify-between gap-3">
+              <span className="truncate">{file.name}</span>
+              <span className="shrink-0 text-muted-foreground">{formatFileSize(file.size)}</span>
+            </li>
+          ))}
+        </ul>
+      )}
+      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+        <Button variant="outline" onClick={onCancel}>
+          Cancel
+        </Button>
+        <Button type="submit">
+          <Upload aria-hidden="true" />
+          Upload
+        </Button>
+      </div>
+    </form>
+  )
+}

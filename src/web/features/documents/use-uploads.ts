@@ -1,0 +1,98 @@
+import { useQueryClient } from '@tanstack/react-query'
+import { useCallback, useEffect, useRef, useState } from 'react'
+import type { DocumentFolder } from '../../../shared/domain/statuses'
+import { notify } from '../../lib/toast'
+import { refreshDocuments } from './api'
+import { precheckFile } from './file-checks'
+import { newIdempotencyKey } from './new-key'
+import { uploadFile } from './upload-file'
+
+/** One upload in flight or failed, as the progress list shows it. */
+export interface UploadItem {
+  id: string
+  filename: string
+  folder: DocumentFolder
+  sent: number
+  total: number
+  status: 'uploading' | 'failed'
+  error?: string
+}
+
+/**
+ * Uploads files into a folder with progress and cancel (issue 5, part 1). Each file is pre-checked
+ * (empty, too large, not an accepted type) for a fast message, then sent with its own
+ * Idempotency-Key; the server's message shows when it refuses. Finished uploads leave the list and
+ * refresh the documents; failed ones stay with their message until dismissed; cancelled ones go.
+ */
+export function useUploads(txId: string) {
+  const queryClient = useQueryClient()
+  const [items, setItems] = useState<UploadItem[]>([])
+  const controllers = useRef(new Map<string, AbortController>())
+
+  useEffect(() => {
+    const live = controllers.current
+    return () => live.forEach((c) => c.abort())
+  }, [])
+
+  const patch = useCallback(
+    (id: string, change: Partial<UploadItem> | null) =>
+      setItems((list) =>
+        change ? list.map((i) => (i.id === id ? { ...i, ...change } : i)) : list.filter((i) => i.id !== id),
+      ),
+    [],
+  )
+
+  const start = useCallback(
+    (files: ReadonlyArray<File>, folder: DocumentFolder) => {
+      for (const file of files) {
+        const problem = precheckFile(file)
+        if (problem) {
+          notify.error('Could not upload the file', problem)
+          continue
+        }
+        const id = newIdempotencyKey()
+        const controller = new AbortController()
+        controllers.current.set(id, controller)
+        setItems((list) => [
+          ...list,
+          { id, filename: file.name, folder, sent: 0, total: file.size, status: 'uploading' },
+        ])
+        uploadFile({
+          txId,
+          folder,
+          file,
+          idempotencyKey: id,
+          signal: controller.signal,
+          onProgress: (sent, total) => patch(id, { sent, total }),
+        })
+          .then((doc) => {
+            patch(id, null)
+            notify.success(
+              doc.version > 1 ? `Version ${doc.version} uploaded` : 'Document uploaded',
+              `"${doc.filename}" is in ${doc.folder}.`,
+            )
+            return refreshDocuments(queryClient, txId)
+          })
+          .catch((err: unknown) => {
+            if (err instanceof DOMException && err.name === 'AbortError') {
+              patch(id, null)
+              notify.info('Upload cancelled', `"${file.name}" was not stored.`)
+              return
+            }
+            const message = err instanceof Error ? err.message : 'The upload failed.'
+            patch(id, { status: 'failed', error: message })
+            notify.error('Could not upload the file', message)
+          })
+          .finally(() => controllers.current.delete(id))
+      }
+    },
+    [txId, queryClient, patch],
+  )
+
+  /** Aborts one upload in flight. */
+  const cancel = useCallback((id: string) => controllers.current.get(id)?.abort(), [])
+  /** Removes a failed upload's line. */
+  const dismiss = useCallback((id: string) => patch(id, null), [patch])
+
+  return { items, start, cancel, dismiss }
+}
