@@ -1,0 +1,64 @@
+/** Delay before re-opening a stream the browser gave up on: 2 s doubling to 60 s. */
+export function reopenDelay(attempt: number): number {
+  return Math.min(2_000 * 2 ** attempt, 60_000)
+}
+
+export interface EventStreamOptions {
+  url: string
+  /** SSE event name to listen to ('activity', 'notification'). */
+  event: string
+  onMessage: (data: unknown, lastEventId: string) => void
+  onStatus?: (status: 'connecting' | 'live' | 'reconnecting') => void
+  /** Called after a fresh connection replaced one that was closed (missed events cannot be replayed). */
+  onReopen?: () => void
+}
+
+/**
+ * Opens a Server-Sent Events stream with the browser's EventSource, which reconnects by itself and
+ * resends Last-Event-ID so the server replays what was missed. When the browser gives up (the server
+ * answered with an error status, e.g. after a restart or a lost session), a new EventSource is opened
+ * with back-off and `onReopen` lets the caller refetch. Returns a function that closes it for good.
+ */
+export function openEventStream({ url, event, onMessage, onStatus, onReopen }: EventStreamOptions): () => void {
+  let source: EventSource | null = null
+  let timer: ReturnType<typeof setTimeout> | undefined
+  let attempt = 0
+  let closed = false
+
+  const connect = (reopened: boolean) => {
+    onStatus?.(reopened ? 'reconnecting' : 'connecting')
+    const s = new EventSource(url, { withCredentials: true })
+    source = s
+    s.onopen = () => {
+      onStatus?.('live')
+      if (reopened && attempt > 0) onReopen?.()
+      attempt = 0
+    }
+    s.onerror = () => {
+      if (closed) return
+      onStatus?.('reconnecting')
+      if (s.readyState === EventSource.CLOSED) {
+        s.close()
+        timer = setTimeout(() => connect(true), reopenDelay(attempt))
+        attempt += 1
+      }
+    }
+    s.addEventListener(event, (e) => {
+      const message = e as MessageEvent<string>
+      let data: unknown
+      try {
+        data = JSON.parse(message.data)
+      } catch {
+        return
+      }
+      onMessage(data, message.lastEventId)
+    })
+  }
+
+  connect(false)
+  return () => {
+    closed = true
+    clearTimeout(timer)
+    source?.close()
+  }
+}

@@ -1,0 +1,59 @@
+import type { QueryKey } from '@tanstack/react-query'
+import type { LiveEvent } from '../../../shared/contracts/chat'
+import { chatKeys } from '../chat/api'
+import { DASHBOARD_QUERY_KEY } from '../dashboard/api'
+import { notificationKeys } from '../notifications/keys'
+import { updateRequestsKey } from '../update-requests/keys'
+import { transactionQueryKey } from '../workspace/api'
+
+/** A query to invalidate; `exact` keeps a prefix key from reaching the queries below it. */
+export interface Invalidation {
+  queryKey: QueryKey
+  exact?: boolean
+}
+
+// The documents and invitations features key their lists so (src/web/features/documents/api.ts,
+// src/web/features/invitations/api.ts); repeated here so that live updates do not depend on their internals.
+const documentsKey = (txId: string) => ['transactions', 'documents', txId] as const
+const invitationsKey = (txId: string) => ['transactions', 'invitations', txId] as const
+
+/**
+ * The queries one live event makes stale (issue 6), and no others: the transaction detail for
+ * everything (header, timeline, Overview's recent messages and activity), the thread list and that
+ * thread's messages for message and thread events, the documents for document and signature events,
+ * invitations for participant and invitation events, the dashboard for changes it summarises, and
+ * the viewer's notifications for anything.
+ */
+export function invalidationsFor(event: Pick<LiveEvent, 'kind' | 'payload'>, txId: string): Invalidation[] {
+  const out: Invalidation[] = [
+    { queryKey: transactionQueryKey(txId), exact: true },
+    { queryKey: notificationKeys.list },
+  ]
+  const [area] = event.kind.split('.')
+  const threadId = typeof event.payload.threadId === 'string' ? event.payload.threadId : null
+  switch (area) {
+    case 'message':
+    case 'thread':
+      out.push({ queryKey: chatKeys.threads(txId) })
+      if (threadId) out.push({ queryKey: chatKeys.messages(txId, threadId) })
+      break
+    case 'document':
+    case 'signature':
+      out.push({ queryKey: documentsKey(txId) })
+      break
+    case 'participant':
+    case 'invitation':
+      out.push({ queryKey: invitationsKey(txId) }, { queryKey: DASHBOARD_QUERY_KEY })
+      break
+    case 'task':
+    case 'stage':
+    case 'status':
+      out.push({ queryKey: DASHBOARD_QUERY_KEY })
+      break
+    case 'update_request':
+    case 'update':
+      out.push({ queryKey: updateRequestsKey(txId) })
+      break
+  }
+  return out
+}

@@ -1,0 +1,64 @@
+import { useQueryClient, type QueryKey } from '@tanstack/react-query'
+import { useEffect } from 'react'
+import type { LiveEvent } from '../../../shared/contracts/chat'
+import { chatKeys } from '../chat/api'
+import { transactionQueryKey } from '../workspace/api'
+import { openEventStream } from './event-stream'
+import { invalidationsFor, type Invalidation } from './invalidations'
+import { setLiveStatus } from './live-status'
+
+/** Events arriving within this window share one round of refetches. */
+const BATCH_MS = 150
+
+/**
+ * Keeps one transaction's screens live (issue 6): listens to GET /api/transactions/{txId}/events
+ * (SSE, `event: activity`, LiveEvent data) and invalidates exactly the queries each event touches
+ * (see invalidationsFor), batched so a burst refetches once. The detail's 30 s refetchInterval stays
+ * as the fallback. Closes on unmount; the connection state feeds the header's indicator.
+ */
+export function useTransactionLiveUpdates(txId: string): void {
+  const queryClient = useQueryClient()
+  useEffect(() => {
+    if (!txId || typeof EventSource === 'undefined') return
+    const pending = new Map<string, Invalidation>()
+    let flushTimer: ReturnType<typeof setTimeout> | undefined
+    const flush = () => {
+      flushTimer = undefined
+      for (const inv of pending.values())
+        void queryClient.invalidateQueries({ queryKey: inv.queryKey, exact: inv.exact })
+      pending.clear()
+    }
+    const queue = (list: Invalidation[]) => {
+      for (const inv of list) pending.set(JSON.stringify([inv.queryKey, !!inv.exact]), inv)
+      flushTimer ??= setTimeout(flush, BATCH_MS)
+    }
+    const close = openEventStream({
+      url: `/api/transactions/${encodeURIComponent(txId)}/events`,
+      event: 'activity',
+      onStatus: (status) => setLiveStatus(txId, status),
+      onMessage: (data) => {
+        const event = data as Partial<LiveEvent>
+        if (typeof event.kind !== 'string') return
+        queue(invalidationsFor({ kind: event.kind, payload: event.payload ?? {} }, txId))
+      },
+      onReopen: () =>
+        queue(
+          [transactionQueryKey(txId), chatKeys.all(txId)].map((queryKey: QueryKey, i) => ({
+            queryKey,
+            exact: i === 0,
+          })),
+        ),
+    })
+    return () => {
+      close()
+      clearTimeout(flushTimer)
+      setLiveStatus(txId, 'off')
+    }
+  }, [txId, queryClient])
+}
+
+/** Renders nothing; mounts useTransactionLiveUpdates where a hook cannot be called directly. */
+export function TransactionLiveUpdates({ txId }: { txId: string }) {
+  useTransactionLiveUpdates(txId)
+  return null
+}
