@@ -6,19 +6,25 @@
 import { existsSync, readFileSync } from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { promisify } from 'node:util'
+import { brotliCompress, constants as zlib, gzip } from 'node:zlib'
 import { serveStatic } from '@hono/node-server/serve-static'
 import { OpenAPIHono } from '@hono/zod-openapi'
+import type { MiddlewareHandler } from 'hono'
+import { compress } from 'hono/compress'
 import { HTTPException } from 'hono/http-exception'
 import { secureHeaders } from 'hono/secure-headers'
 import { resolveViewer } from './auth/viewer'
 import { activityRoutes } from './features/activity/routes'
 import { authRoutes } from './features/auth/routes'
+import { chatRoutes } from './features/chat/routes'
 import { devMailRoutes } from './features/dev-mail/routes'
 import { directoryRoutes } from './features/directory/routes'
 import { documentsRoutes } from './features/documents/routes'
 import { healthRoutes } from './features/health/routes'
 import { invitationsRoutes } from './features/invitations/routes'
 import { meRoutes } from './features/me/routes'
+import { notificationsRoutes } from './features/notifications/routes'
 import { signingRoutes } from './features/signing/routes'
 import { transactionsRoutes } from './features/transactions/routes'
 import { AppError, errorBody, toErrorResponse } from './http/errors'
@@ -29,6 +35,87 @@ export const WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)
 // Public endpoints that never need the viewer: skip the session lookup.
 const NO_VIEWER_PREFIXES = ['/api/auth/', '/api/health', '/api/openapi.json', '/api/organizations', '/api/dev/']
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE'])
+
+/**
+ * Content types worth compressing: text, JavaScript, JSON and SVG. Never `text/event-stream`: a
+ * compressor buffers, so Server-Sent Events would arrive late or never.
+ */
+export function isCompressible(contentType: string): boolean {
+  if (/^\s*text\/event-stream\b/i.test(contentType)) return false
+  return /^\s*(?:text\/|application\/(?:javascript|json|xml|manifest\+json)|image\/svg\+xml)/i.test(contentType)
+}
+
+/**
+ * gzip (level 6, streamed) for API JSON and HTML when the client accepts it; event streams pass
+ * through. Hono skips bodies under 1 KB only when they carry a Content-Length, which c.json() does
+ * not set, so small JSON is gzipped too: a few bytes and microseconds, not worth buffering to avoid.
+ */
+export const compressResponses = () => compress({ encoding: 'gzip', contentTypeFilter: isCompressible })
+
+/** Whether an Accept-Encoding header accepts `coding` (listed, and not with q=0). */
+function accepted(header: string, coding: string): boolean {
+  return header.split(',').some((part) => {
+    const [name, ...params] = part.split(';').map((p) => p.trim())
+    const q = params.find((p) => p.startsWith('q='))
+    return name.toLowerCase() === coding && (!q || Number(q.slice(2)) > 0)
+  })
+}
+
+const brotli = promisify(brotliCompress)
+const gzipAsync = promisify(gzip)
+
+/**
+ * Hashed build assets never change, so each is compressed once, on its first request, off the event
+ * loop, and kept in memory (about a quarter of the text assets' size). Brotli quality 9: on the
+ * 250 KB entry chunk it takes about 140 ms here against 2.6 s for quality 11, for 8% more bytes.
+ * Clients that accept neither encoding, and files that are not text, fall through to serveStatic.
+ */
+function precompressedAssets(root: string): MiddlewareHandler {
+  const cache = new Map<string, Promise<{ br: Buffer; gzip: Buffer } | null>>()
+  const load = (file: string) => {
+    let entry = cache.get(file)
+    if (!entry) {
+      entry = (async () => {
+        if (!existsSync(file)) return null
+        const raw = readFileSync(file)
+        const [br, gz] = await Promise.all([
+          brotli(raw, { params: { [zlib.BROTLI_PARAM_QUALITY]: 9, [zlib.BROTLI_PARAM_SIZE_HINT]: raw.length } }),
+          gzipAsync(raw, { level: 9 }),
+        ])
+        return { br, gzip: gz }
+      })()
+      cache.set(file, entry)
+    }
+    return entry
+  }
+  return async (c, next) => {
+    const type = /\.(m?js|css|svg|json|txt|map)$/.exec(c.req.path)?.[1]
+    const accepts = c.req.header('accept-encoding') ?? ''
+    const encoding = accepted(accepts, 'br') ? 'br' : accepted(accepts, 'gzip') ? 'gzip' : null
+    const file = path.join(root, c.req.path)
+    if (!type || !encoding || c.req.method !== 'GET' || !file.startsWith(root + path.sep) || c.req.path.includes('..'))
+      return next()
+    const compressed = await load(file)
+    if (!compressed) return next()
+    const mime: Record<string, string> = {
+      js: 'text/javascript; charset=utf-8',
+      mjs: 'text/javascript; charset=utf-8',
+      css: 'text/css; charset=utf-8',
+      svg: 'image/svg+xml',
+      json: 'application/json',
+      map: 'application/json',
+      txt: 'text/plain; charset=utf-8',
+    }
+    const body = compressed[encoding]
+    return c.body(new Uint8Array(body), 200, {
+      'Content-Type': mime[type],
+      'Content-Encoding': encoding,
+      'Content-Length': String(body.length),
+      'Cache-Control': 'public, max-age=31536000, immutable',
+      Vary: 'Accept-Encoding',
+    })
+  }
+}
 
 export function createApp(deps: AppDeps) {
   const { config, database, log } = deps
@@ -56,6 +143,7 @@ export function createApp(deps: AppDeps) {
       crossOriginEmbedderPolicy: false,
     }),
   )
+  app.use('*', compressResponses())
 
   app.use('/api/*', async (c, next) => {
     // CSRF: a state-changing request from a foreign page is refused before it reaches any feature.
@@ -89,6 +177,8 @@ export function createApp(deps: AppDeps) {
     .route('/api', documentsRoutes(deps))
     .route('/api', activityRoutes(deps))
     .route('/api', signingRoutes(deps))
+    .route('/api', chatRoutes(deps))
+    .route('/api', notificationsRoutes(deps))
 
   // The local outbox is for development and tests only.
   if (config.NODE_ENV !== 'production') app.route('/', devMailRoutes(deps))
@@ -106,6 +196,7 @@ export function createApp(deps: AppDeps) {
 
   if (existsSync(path.join(WEB_DIST, 'index.html'))) {
     const indexHtml = readFileSync(path.join(WEB_DIST, 'index.html'), 'utf8')
+    app.use('/assets/*', precompressedAssets(WEB_DIST))
     app.use(
       '/assets/*',
       serveStatic({
