@@ -1,4 +1,5 @@
 import { useParams } from 'react-router'
+import { TransactionLiveUpdates } from '../features/live/use-transaction-live-updates'
 import { AppFrame, AppFrameFallback } from '../features/session/components/app-frame'
 import { SignedInGate } from '../features/session/components/signed-in-gate'
 import { WorkspacePage } from '../features/workspace/components/workspace-page'
@@ -6,7 +7,8 @@ import { WorkspaceSkeleton } from '../features/workspace/components/workspace-sk
 
 /**
  * /app/transactions/:txId: the transaction workspace (spec section 2). Without a session, /auth and
- * back here afterwards; not found or not allowed, a toast and /app/home.
+ * back here afterwards; not found or not allowed, a toast and /app/home. Changes by others arrive
+ * live through the transaction's event stream (issue 6).
  */
 export function Component() {
   const { txId = '' } = useParams()
@@ -20,7 +22,8 @@ export function Component() {
     >
       {(me) => (
         <AppFrame email={me.user.email}>
-          <WorkspacePage key={txId} txId={txId} viewerName={me.profile.full_name} />
+          <TransactionLiveUpdates key={`live-${txId}`} txId={txId} />
+          <WorkspacePage key={txId} txId={txId} viewerName={me.profile.full_name} viewerId={me.profile.id} />
         </AppFrame>
       )}
     </SignedInGate>

@@ -2,6 +2,8 @@ import type { QueryKey } from '@tanstack/react-query'
 import type { LiveEvent } from '../../../shared/contracts/chat'
 import { chatKeys } from '../chat/api'
 import { DASHBOARD_QUERY_KEY } from '../dashboard/api'
+import { documentsKey } from '../documents/api'
+import { invitationsQueryKey } from '../invitations/api'
 import { notificationKeys } from '../notifications/keys'
 import { updateRequestsKey } from '../update-requests/keys'
 import { transactionQueryKey } from '../workspace/api'
@@ -11,11 +13,6 @@ export interface Invalidation {
   queryKey: QueryKey
   exact?: boolean
 }
-
-// The documents and invitations features key their lists so (src/web/features/documents/api.ts,
-// src/web/features/invitations/api.ts); repeated here so that live updates do not depend on their internals.
-const documentsKey = (txId: string) => ['transactions', 'documents', txId] as const
-const invitationsKey = (txId: string) => ['transactions', 'invitations', txId] as const
 
 /**
  * The queries one live event makes stale (issue 6), and no others: the transaction detail for
@@ -43,7 +40,7 @@ export function invalidationsFor(event: Pick<LiveEvent, 'kind' | 'payload'>, txI
       break
     case 'participant':
     case 'invitation':
-      out.push({ queryKey: invitationsKey(txId) }, { queryKey: DASHBOARD_QUERY_KEY })
+      out.push({ queryKey: invitationsQueryKey(txId) }, { queryKey: DASHBOARD_QUERY_KEY })
       break
     case 'task':
     case 'stage':

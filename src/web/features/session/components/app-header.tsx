@@ -1,6 +1,7 @@
 import { LogOut, Store } from 'lucide-react'
 import { Link } from 'react-router'
 import { Button } from '../../../components/ui/button'
+import { NotificationBell } from '../../notifications/components/notification-bell'
 import { Logo } from '../../public-site/components/logo'
 import { avatarLetter } from '../avatar'
 import { useSignOut } from '../use-sign-out'
@@ -22,6 +23,7 @@ export function AppHeader({ email }: { email: string }) {
               Marketplace
             </Link>
           </Button>
+          <NotificationBell />
           <Button
             variant="outline"
             className="px-2 sm:px-4"

@@ -4,6 +4,8 @@ import type { TransactionDetail } from '../../../../shared/contracts/transaction
 import { overallProgress } from '../../../../shared/domain/progress'
 import { participantRoleLabel } from '../../../../shared/domain/roles'
 import { formatGbpFromPence, formatUkDate } from '../../../lib/formatters'
+import { LiveIndicator } from '../../live/components/live-indicator'
+import { mayRequestUpdate, RequestUpdateButton } from '../../update-requests/components/request-update-button'
 import { addressParts } from '../address'
 import { pluralise } from '../../dashboard/stats'
 import { StatusActions } from './status-actions'
@@ -34,13 +36,16 @@ export function WorkspaceHeader({ detail }: { detail: TransactionDetail }) {
   const tenure = detail.property?.tenure
   return (
     <header className="flex flex-col gap-4">
-      <Link
-        to="/app/home"
-        className="inline-flex w-fit items-center gap-1.5 rounded-sm text-sm font-semibold text-primary hover:underline"
-      >
-        <ArrowLeft aria-hidden="true" className="size-4" />
-        Your transactions
-      </Link>
+      <div className="flex items-center justify-between gap-3">
+        <Link
+          to="/app/home"
+          className="inline-flex w-fit items-center gap-1.5 rounded-sm text-sm font-semibold text-primary hover:underline"
+        >
+          <ArrowLeft aria-hidden="true" className="size-4" />
+          Your transactions
+        </Link>
+        <LiveIndicator txId={detail.id} />
+      </div>
       <div className="flex flex-col gap-4 lg:flex-row lg:items-start lg:justify-between">
         <div className="flex min-w-0 flex-col gap-2">
           <div className="flex flex-wrap items-center gap-x-3 gap-y-2">
@@ -53,7 +58,10 @@ export function WorkspaceHeader({ detail }: { detail: TransactionDetail }) {
             {detail.viewer_role && <> · You are the {participantRoleLabel(detail.viewer_role)}</>}
           </p>
         </div>
-        <StatusActions detail={detail} />
+        <div className="flex flex-wrap items-start gap-2 lg:justify-end">
+          {mayRequestUpdate(detail.viewer_role) && <RequestUpdateButton txId={detail.id} />}
+          <StatusActions detail={detail} />
+        </div>
       </div>
       <dl className="grid grid-cols-2 gap-x-6 gap-y-2 text-sm sm:flex sm:flex-wrap">
         {facts.map(({ label, value, Icon }) => (

@@ -22,7 +22,7 @@ export const LOAD_FAILED_TOAST = {
  * transaction.' and go to /app/home (spec sections 2 and 8). A 401 means the session ended: the
  * session is re-read and the gate sends the person to sign in and back.
  */
-export function WorkspacePage({ txId, viewerName }: { txId: string; viewerName: string }) {
+export function WorkspacePage({ txId, viewerName, viewerId }: { txId: string; viewerName: string; viewerId: string }) {
   const detail = useTransaction(txId)
   const navigate = useNavigate()
   const queryClient = useQueryClient()
@@ -44,5 +44,5 @@ export function WorkspacePage({ txId, viewerName }: { txId: string; viewerName: 
   }, [detail.isError, detail.error, navigate, queryClient])
 
   if (!detail.data) return <WorkspaceSkeleton />
-  return <WorkspaceView detail={detail.data} viewerName={viewerName} />
+  return <WorkspaceView detail={detail.data} viewerName={viewerName} viewerId={viewerId} />
 }

@@ -1,6 +1,7 @@
 import { useSearchParams } from 'react-router'
 import type { TransactionDetail } from '../../../../shared/contracts/transactions'
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs'
+import { useThreads } from '../../chat/api'
 import { WORKSPACE_TABS, workspaceTabFrom, type WorkspaceTab } from '../tabs'
 import { ChatTab } from './chat-tab'
 import { DocumentsTab } from './documents-tab'
@@ -13,8 +14,18 @@ import { WorkspaceHeader } from './workspace-header'
  * The transaction workspace (spec section 2): header and the five tabs Overview, Timeline,
  * Documents, People and Chat. The open tab lives in `?tab=` so it survives reloads and can be linked.
  */
-export function WorkspaceView({ detail, viewerName }: { detail: TransactionDetail; viewerName: string }) {
+export function WorkspaceView({
+  detail,
+  viewerName,
+  viewerId,
+}: {
+  detail: TransactionDetail
+  viewerName: string
+  /** The viewer's profile id (chat: own messages, mentions). */
+  viewerId: string
+}) {
   const [params, setParams] = useSearchParams()
+  const chatUnread = useThreads(detail.id).data?.unread_total ?? 0
   const tab = workspaceTabFrom(params.get('tab'))
   const setTab = (value: string) =>
     setParams(
@@ -22,6 +33,7 @@ export function WorkspaceView({ detail, viewerName }: { detail: TransactionDetai
         const p = new URLSearchParams(prev)
         if (value === 'overview') p.delete('tab')
         else p.set('tab', value)
+        if (value !== 'chat') p.delete('thread')
         return p
       },
       { replace: true, preventScrollReset: true },
@@ -36,6 +48,15 @@ export function WorkspaceView({ detail, viewerName }: { detail: TransactionDetai
             {WORKSPACE_TABS.map((t) => (
               <TabsTrigger key={t.value} value={t.value} className="px-1.5 sm:px-4">
                 {t.label}
+                {t.value === 'chat' && chatUnread > 0 && (
+                  <span
+                    data-testid="chat-unread-badge"
+                    className="inline-flex min-w-5 items-center justify-center rounded-full bg-primary px-1.5 text-xs leading-5 font-semibold text-primary-foreground"
+                  >
+                    {chatUnread > 99 ? '99+' : chatUnread}
+                    <span className="sr-only"> unread</span>
+                  </span>
+                )}
               </TabsTrigger>
             ))}
           </TabsList>
@@ -53,7 +74,7 @@ export function WorkspaceView({ detail, viewerName }: { detail: TransactionDetai
           <PeopleTab detail={detail} />
         </TabsContent>
         <TabsContent value={'chat' satisfies WorkspaceTab}>
-          <ChatTab />
+          <ChatTab detail={detail} viewerId={viewerId} />
         </TabsContent>
       </Tabs>
     </div>

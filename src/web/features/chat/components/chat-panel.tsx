@@ -1,0 +1,120 @@
+import { useCallback, useMemo, useState, useSyncExternalStore } from 'react'
+import { useNavigate, useSearchParams } from 'react-router'
+import type { TransactionDetail } from '../../../../shared/contracts/transactions'
+import { Button } from '../../../components/ui/button'
+import { Skeleton } from '../../../components/ui/skeleton'
+import { useThreads } from '../api'
+import type { Mentionable } from '../mentions'
+import { NewThreadDialog } from './new-thread-dialog'
+import { ThreadList } from './thread-list'
+import { ThreadView } from './thread-view'
+
+const WIDE = '(min-width: 768px)'
+
+/** True from the md breakpoint: thread list and thread side by side; below it, one at a time. */
+function useWide(): boolean {
+  return useSyncExternalStore(
+    (onChange) => {
+      const mql = window.matchMedia(WIDE)
+      mql.addEventListener('change', onChange)
+      return () => mql.removeEventListener('change', onChange)
+    },
+    () => window.matchMedia(WIDE).matches,
+    () => true,
+  )
+}
+
+/**
+ * The Chat tab (issue 6): threads beside the open thread; the open thread lives in
+ * `?tab=chat&thread=<id>`. On wide screens 'General' opens when none is chosen; on phones the list
+ * shows first and a thread replaces it, with a back button.
+ */
+export function ChatPanel({ detail, viewerId }: { detail: TransactionDetail; viewerId: string }) {
+  const threads = useThreads(detail.id)
+  const [params] = useSearchParams()
+  const navigate = useNavigate()
+  const wide = useWide()
+  const [creating, setCreating] = useState(false)
+  const chosen = params.get('thread')
+
+  const people = useMemo<Mentionable[]>(
+    () =>
+      detail.transaction_participants
+        .map((p) => ({ id: p.user_id, full_name: p.profile.full_name }))
+        .filter((p, i, all) => p.full_name && all.findIndex((q) => q.id === p.id) === i),
+    [detail.transaction_participants],
+  )
+
+  const hrefFor = useCallback(
+    (threadId: string | null) => {
+      const p = new URLSearchParams(params)
+      p.set('tab', 'chat')
+      if (threadId) p.set('thread', threadId)
+      else p.delete('thread')
+      return `?${p}`
+    },
+    [params],
+  )
+
+  if (threads.isPending) {
+    return (
+      <div
+        className="grid h-[70dvh] min-h-[28rem] gap-3 rounded-xl border bg-background p-4 md:grid-cols-[18rem_1fr]"
+        aria-busy="true"
+      >
+        <Skeleton className="h-full" />
+        <Skeleton className="hidden h-full md:block" />
+      </div>
+    )
+  }
+  if (threads.isError) {
+    return (
+      <div role="alert" className="flex flex-col items-start gap-3 rounded-xl border bg-background p-6">
+        <p>We could not load the chat. {threads.error.message}</p>
+        <Button variant="outline" onClick={() => void threads.refetch()}>
+          Try again
+        </Button>
+      </div>
+    )
+  }
+
+  const list = threads.data.threads
+  const open = list.find((t) => t.id === chosen) ?? (wide ? list[0] : undefined) ?? null
+  const showList = wide || !open
+  const showThread = !!open
+
+  return (
+    <div className="flex h-[calc(100dvh-9rem)] min-h-[26rem] overflow-hidden rounded-xl border bg-background shadow-sm md:h-[70dvh] md:min-h-[30rem]">
+      {showList && (
+        <div className={wide ? 'w-72 shrink-0 border-r' : 'w-full'}>
+          <ThreadList
+            detail={detail}
+            threads={list}
+            activeId={open?.id ?? null}
+            hrefFor={hrefFor}
+            onNewThread={() => setCreating(true)}
+          />
+        </div>
+      )}
+      {showThread && open && (
+        <div className="flex min-w-0 flex-1 flex-col bg-surface">
+          <ThreadView
+            key={open.id}
+            detail={detail}
+            thread={open}
+            viewerId={viewerId}
+            people={people}
+            backHref={wide ? null : hrefFor(null)}
+          />
+        </div>
+      )}
+      <NewThreadDialog
+        detail={detail}
+        people={people}
+        open={creating}
+        onOpenChange={setCreating}
+        onCreated={(thread) => navigate(hrefFor(thread.id), { replace: true, preventScrollReset: true })}
+      />
+    </div>
+  )
+}

@@ -1,0 +1,261 @@
+import { Paperclip, SendHorizontal, X } from 'lucide-react'
+import { useId, useRef, useState, type KeyboardEvent } from 'react'
+import { PostMessageInput, type ChatAttachment } from '../../../../shared/contracts/chat'
+import type { DocumentSummary } from '../../../../shared/contracts/transactions'
+import { MESSAGE_MAX_ATTACHMENTS, MESSAGE_MAX_CHARS } from '../../../../shared/domain/chat'
+import { Button } from '../../../components/ui/button'
+import { cn } from '../../../lib/cn'
+import { activeMention, insertMention, matchPeople, mentionIdsIn, type Mentionable } from '../mentions'
+import { AttachmentPicker } from './attachment-picker'
+
+/** The counter appears once a message is this close to the limit. */
+const COUNTER_FROM = MESSAGE_MAX_CHARS - 1_000
+
+export interface ComposerSubmit {
+  body_md: string
+  mentions: string[]
+  attachment_ids: string[]
+}
+
+export type PendingAttachment = Pick<ChatAttachment, 'id' | 'filename'>
+
+/**
+ * The message box (issue 6): Enter sends, Shift+Enter starts a new line; a counter near the 10,000
+ * character limit; the contract's messages for an empty or too long message; '@' opens an
+ * accessible list of the move's participants (arrow keys, Enter or Tab to pick, Escape to close)
+ * that inserts '@Full Name'; attachments from the move's documents or a new upload.
+ * `onSubmit` resolves when sent (the box clears) and rejects with an Error whose message is shown.
+ */
+export function Composer({
+  txId,
+  people,
+  documents,
+  onSubmit,
+  label = 'Message',
+  placeholder = 'Write a message… (@ to mention someone)',
+}: {
+  txId: string
+  people: readonly Mentionable[]
+  documents: readonly DocumentSummary[]
+  onSubmit: (input: ComposerSubmit) => Promise<unknown>
+  label?: string
+  placeholder?: string
+}) {
+  const id = useId()
+  const textareaRef = useRef<HTMLTextAreaElement>(null)
+  const [text, setText] = useState('')
+  const [caret, setCaret] = useState(0)
+  const [attachments, setAttachments] = useState<PendingAttachment[]>([])
+  const [error, setError] = useState<string>()
+  const [sending, setSending] = useState(false)
+  const [dismissedAt, setDismissedAt] = useState<number | null>(null)
+  const [highlight, setHighlight] = useState(0)
+
+  const mention = activeMention(text, caret)
+  const options = mention ? matchPeople(people, mention.query) : []
+  const listOpen = !!mention && options.length > 0 && dismissedAt !== mention.start
+  const active = listOpen ? Math.min(highlight, options.length - 1) : -1
+  const listId = `${id}-mentions`
+  const optionId = (i: number) => `${id}-mention-${i}`
+  const counterId = `${id}-counter`
+  const errorId = `${id}-error`
+
+  const updateText = (value: string, position: number) => {
+    setText(value)
+    setCaret(position)
+    setHighlight(0)
+    if (error) setError(undefined)
+  }
+
+  const pick = (person: Mentionable) => {
+    if (!mention) return
+    const next = insertMention(text, mention.start, caret, person.full_name)
+    updateText(next.text, next.caret)
+    requestAnimationFrame(() => {
+      const el = textareaRef.current
+      if (!el) return
+      el.focus()
+      el.setSelectionRange(next.caret, next.caret)
+    })
+  }
+
+  const send = async () => {
+    if (sending) return
+    const input = { body_md: text, mentions: mentionIdsIn(text, people), attachment_ids: attachments.map((a) => a.id) }
+    const parsed = PostMessageInput.safeParse(input)
+    if (!parsed.success) {
+      setError(parsed.error.issues[0]?.message)
+      textareaRef.current?.focus()
+      return
+    }
+    setSending(true)
+    try {
+      await onSubmit(parsed.data)
+      setText('')
+      setCaret(0)
+      setAttachments([])
+      setError(undefined)
+    } catch (err) {
+      setError(err instanceof Error ? err.message : 'The message could not be sent. Try again.')
+    } finally {
+      setSending(false)
+      textareaRef.current?.focus()
+    }
+  }
+
+  const onKeyDown = (e: KeyboardEvent<HTMLTextAreaElement>) => {
+    if (e.nativeEvent.isComposing) return
+    if (listOpen) {
+      if (e.key === 'ArrowDown' || e.key === 'ArrowUp') {
+        e.preventDefault()
+        const step = e.key === 'ArrowDown' ? 1 : -1
+        setHighlight((active + step + options.length) % options.length)
+        return
+      }
+      if (e.key === 'Enter' || e.key === 'Tab') {
+        const person = options[active]
+        if (person) {
+          e.preventDefault()
+          pick(person)
+          return
+        }
+      }
+      if (e.key === 'Escape') {
+        e.preventDefault()
+        e.stopPropagation()
+        setDismissedAt(mention?.start ?? null)
+        return
+      }
+    }
+    if (e.key === 'Enter' && !e.shiftKey) {
+      e.preventDefault()
+      void send()
+    }
+  }
+
+  const length = text.length
+  const showCounter = length >= COUNTER_FROM
+  const over = length > MESSAGE_MAX_CHARS
+  const describedBy = [showCounter ? counterId : null, error ? errorId : null, `${id}-hint`].filter(Boolean).join(' ')
+
+  return (
+    <form
+      aria-label="Send a message"
+      noValidate
+      onSubmit={(e) => {
+        e.preventDefault()
+        void send()
+      }}
+      className="flex flex-col gap-2 border-t bg-background p-3"
+    >
+      {attachments.length > 0 && (
+        <ul aria-label="Attachments to send" className="flex flex-wrap gap-2">
+          {attachments.map((a) => (
+            <li
+              key={a.id}
+              className="inline-flex max-w-64 items-center gap-1 rounded-md border bg-muted py-0.5 pr-0.5 pl-2 text-xs font-medium"
+            >
+              <Paperclip aria-hidden="true" className="size-3.5 shrink-0" />
+              <span className="truncate">{a.filename}</span>
+              <button
+                type="button"
+                onClick={() => setAttachments((list) => list.filter((x) => x.id !== a.id))}
+                className="rounded p-0.5 hover:bg-background focus-visible:outline-2 focus-visible:outline-ring"
+              >
+                <X aria-hidden="true" className="size-3.5" />
+                <span className="sr-only">Remove {a.filename}</span>
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+      <div className="relative">
+        {listOpen && (
+          <ul
+            id={listId}
+            role="listbox"
+            aria-label="People to mention"
+            className="absolute bottom-full left-0 z-20 mb-1 max-h-56 w-72 max-w-full overflow-y-auto rounded-lg border bg-background p-1 shadow-lg"
+          >
+            {options.map((p, i) => (
+              <li
+                key={p.id}
+                id={optionId(i)}
+                role="option"
+                aria-selected={i === active}
+                onMouseDown={(e) => {
+                  e.preventDefault() // keep focus in the text box
+                  pick(p)
+                }}
+                onMouseEnter={() => setHighlight(i)}
+                className={cn(
+                  'cursor-pointer rounded-md px-2 py-1.5 text-sm',
+                  i === active ? 'bg-primary text-primary-foreground' : 'hover:bg-muted',
+                )}
+              >
+                {p.full_name}
+              </li>
+            ))}
+          </ul>
+        )}
+        <label htmlFor={`${id}-text`} className="sr-only">
+          {label}
+        </label>
+        <textarea
+          ref={textareaRef}
+          id={`${id}-text`}
+          role="combobox"
+          aria-autocomplete="list"
+          aria-expanded={listOpen}
+          aria-controls={listOpen ? listId : undefined}
+          aria-activedescendant={active >= 0 ? optionId(active) : undefined}
+          aria-invalid={!!error || over}
+          aria-describedby={describedBy}
+          value={text}
+          placeholder={placeholder}
+          rows={2}
+          onChange={(e) => updateText(e.target.value, e.target.selectionStart)}
+          onSelect={(e) => setCaret(e.currentTarget.selectionStart)}
+          onKeyDown={onKeyDown}
+          onBlur={() => mention && setDismissedAt(mention.start)}
+          onFocus={() => setDismissedAt(null)}
+          className="flex max-h-48 min-h-16 w-full resize-y rounded-md border border-input bg-background px-3 py-2 text-base text-foreground placeholder:text-slate-500 focus-visible:outline-2 focus-visible:outline-offset-0 focus-visible:outline-ring aria-invalid:border-destructive md:text-sm"
+        />
+      </div>
+      {error && (
+        <p id={errorId} role="alert" className="text-sm font-medium text-destructive">
+          {error}
+        </p>
+      )}
+      <div className="flex flex-wrap items-center gap-2">
+        <AttachmentPicker
+          txId={txId}
+          documents={documents}
+          chosen={attachments}
+          max={MESSAGE_MAX_ATTACHMENTS}
+          onAdd={(a) => setAttachments((list) => (list.some((x) => x.id === a.id) ? list : [...list, a]))}
+        />
+        <p id={`${id}-hint`} className="hidden text-xs text-muted-foreground sm:block">
+          Enter to send, Shift+Enter for a new line. Markdown works.
+        </p>
+        {showCounter && (
+          <p
+            id={counterId}
+            aria-live="polite"
+            className={cn(
+              'ml-auto text-xs tabular-nums',
+              over ? 'font-semibold text-destructive' : 'text-muted-foreground',
+            )}
+          >
+            {length.toLocaleString('en-GB')} / {MESSAGE_MAX_CHARS.toLocaleString('en-GB')}
+            <span className="sr-only"> characters</span>
+          </p>
+        )}
+        <Button type="submit" size="sm" disabled={sending} className={cn(!showCounter && 'ml-auto')}>
+          <SendHorizontal aria-hidden="true" />
+          {sending ? 'Sending…' : 'Send'}
+        </Button>
+      </div>
+    </form>
+  )
+}
