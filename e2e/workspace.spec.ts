@@ -7,6 +7,7 @@
 import AxeBuilder from '@axe-core/playwright'
 import { expect, test, type Browser, type Page } from '@playwright/test'
 import { watchConsole } from './public-helpers'
+import { formatUkDate } from '../src/web/lib/formatters'
 
 const PASSWORD = 'workspace-spec-2025!'
 const SHOTS = 'test-results/screens'
@@ -141,10 +142,19 @@ test.describe('the demo move, read only', () => {
       const contracts = page.getByTestId('document-folder').filter({ hasText: 'client-care-letter' })
       await expect(contracts.getByText('Signed')).toBeVisible()
       await expect(contracts).toContainText('Version 1')
-      await expect(contracts).toContainText('17 Oct 2026')
-      await expect(page.getByTitle('TA6-property-information-form.pdf')).toHaveCount(2)
+      // The demo data is dated relative to the day it is seeded: the client care letter is 36 days old.
+      const seededDay = new Date(Date.now() - 36 * 24 * 60 * 60 * 1000)
+      seededDay.setUTCHours(12, 0, 0, 0)
+      await expect(contracts).toContainText(formatUkDate(seededDay))
+      // The row shows the latest version; the earlier one is in its history.
+      await expect(page.getByTitle('TA6-property-information-form.pdf')).toHaveCount(1)
+      await expect(
+        page.getByRole('button', { name: /Show 1 earlier version of TA6-property-information-form/ }),
+      ).toBeVisible()
       await page.getByRole('button', { name: 'View client-care-letter-amelia-clarke.pdf' }).click()
-      await expect(toast(page)).toContainText('coming soon')
+      await expect(page.getByRole('dialog', { name: 'client-care-letter-amelia-clarke.pdf' })).toBeVisible()
+      await page.keyboard.press('Escape')
+      await expect(page.getByRole('dialog')).toHaveCount(0)
       await expect(page.getByRole('button', { name: 'Upload Document' })).toBeVisible()
       await fits()
       await expectNoAxeViolations(page)
@@ -157,7 +167,7 @@ test.describe('the demo move, read only', () => {
       await expect(cards.nth(2)).toContainText('PS')
       await expect(cards.nth(2)).toContainText("Buyer's Conveyancer")
       await expect(cards.nth(2)).toContainText('Shah Mercer Property Lawyers')
-      await expect(cards.nth(2)).toContainText('Invited 17 Oct 2026')
+      await expect(cards.nth(2)).toContainText(`Invited ${formatUkDate(seededDay)}`)
       await expect(page.getByRole('link', { name: 'Find a professional' })).toHaveAttribute('href', '/marketplace')
       await expect(page.getByRole('heading', { name: 'Pending invitations' })).toBeVisible()
       await fits()

@@ -13,6 +13,7 @@ import { openPglite, openPostgres, type Database } from './db/client'
 import { runMigrations } from './db/migrate'
 import type { Logger } from './logger'
 import { createMailService } from './platform/mail/mail-service'
+import { createRealtimeHub } from './platform/realtime/realtime-hub'
 
 export class StartupError extends Error {}
 
@@ -79,7 +80,9 @@ export async function startServer(options: {
   }
   const mail = createMailService({ config, database, log })
   mail.worker?.start()
-  const app = createApp({ database, auth, config, log, mail })
+  const realtime = createRealtimeHub({ database, databaseUrl: config.DATABASE_URL, log })
+  await realtime.ready
+  const app = createApp({ database, auth, config, log, mail, realtime })
 
   const server: ServerType = await new Promise((resolve, reject) => {
     const s = serve({ fetch: app.fetch, port: config.PORT, hostname: config.HOST }, () => resolve(s))
@@ -101,6 +104,7 @@ export async function startServer(options: {
           // Idle keep-alive sockets would hold close() open; in-flight requests still finish.
           ;(server as unknown as { closeIdleConnections?: () => void }).closeIdleConnections?.()
         })
+        await realtime.close()
         await mail.close()
         await database.close()
       })()

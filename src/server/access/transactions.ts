@@ -69,3 +69,30 @@ export async function lockTransactionForViewer(
     sellerUserId: row.seller_user_id,
   }
 }
+
+/**
+ * The viewer's role on a transaction, read without locking (for writes that do not change the
+ * transaction row, e.g. chat): their participant role, else 'buyer' or 'seller'. Throws the standard
+ * 404 when the viewer may not see it.
+ */
+export async function readViewerRole(tx: Tx, viewer: Viewer | null, txId: string): Promise<string> {
+  if (!viewer) throw notFound()
+  const res = await tx.execute(sql`
+    select coalesce(
+        (select tp.role from transaction_participants tp where tp.transaction_id = t.id and tp.user_id = ${viewer.profileId}),
+        case when t.buyer_user_id = ${viewer.profileId} then 'buyer' when t.seller_user_id = ${viewer.profileId} then 'seller' end
+      ) as role
+    from transactions t where t.id = ${txId}`)
+  const role = (res.rows[0] as { role: string | null } | undefined)?.role
+  if (!role) throw notFound()
+  return role
+}
+
+/** Profile ids of everyone on a transaction: its buyer, its seller and every participant. */
+export async function transactionPeopleIds(tx: Tx, txId: string): Promise<string[]> {
+  const res = await tx.execute(sql`
+    select buyer_user_id as id from transactions where id = ${txId} and buyer_user_id is not null
+    union select seller_user_id from transactions where id = ${txId} and seller_user_id is not null
+    union select user_id from transaction_participants where transaction_id = ${txId}`)
+  return (res.rows as { id: string }[]).map((r) => r.id)
+}

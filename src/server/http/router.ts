@@ -10,19 +10,21 @@ import type { Config } from '../config'
 import type { Database } from '../db/client'
 import type { Logger } from '../logger'
 import type { MailService } from '../platform/mail/mail-service'
+import type { RealtimeHub } from '../platform/realtime/realtime-hub'
 import { AppError, errorBody, validationError } from './errors'
 
 export interface AppEnv {
   Variables: { viewer: Viewer | null }
 }
 
-/** What features need from the host: the database, auth, configuration and a logger. */
+/** What features need from the host: the database, auth, configuration, a logger, mail and live fan-out. */
 export interface AppDeps {
   database: Database
   auth: Auth
   config: Config
   log: Logger
   mail: MailService
+  realtime: RealtimeHub
 }
 
 /** A feature router: zod-openapi validation errors become `{ error: { code: 'validation_failed', fields } }`. */

@@ -9,6 +9,7 @@ import { createAuth } from '../auth/auth'
 import type { Config } from '../config'
 import { createLogger } from '../logger'
 import { createMailService } from '../platform/mail/mail-service'
+import { createRealtimeHub } from '../platform/realtime/realtime-hub'
 import type { SignupRoleChoice } from '../../shared/domain/roles'
 import { createTestDatabase, type TestDatabase } from './test-database'
 
@@ -56,7 +57,9 @@ export async function createTestApp(options: { config?: Partial<Config>; testDat
   const log = createLogger('silent')
   const auth = createAuth({ database, config, log })
   const mail = createMailService({ config, database, log })
-  const app = createApp({ database, auth, config, log, mail })
+  const realtime = createRealtimeHub({ database, databaseUrl: testDatabase.url, log })
+  await realtime.ready
+  const app = createApp({ database, auth, config, log, mail, realtime })
 
   /** Sends a request; `as` adds that user's session cookie; objects in `json` are sent as JSON. */
   async function request(
@@ -104,7 +107,9 @@ export async function createTestApp(options: { config?: Partial<Config>; testDat
     request,
     signUp,
     mail,
+    realtime,
     close: async () => {
+      await realtime.close()
       await mail.close()
       await testDatabase.drop()
     },

@@ -4,7 +4,19 @@
  * stage names from ../shared/domain/conveyancing.md.
  */
 import { sql } from 'drizzle-orm'
-import { bigint, check, date, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
+import {
+  type AnyPgColumn,
+  bigint,
+  check,
+  date,
+  index,
+  integer,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core'
 import {
   DOCUMENT_FOLDERS,
   STAGE_STATUSES,
@@ -13,6 +25,7 @@ import {
   TRANSACTION_STATUSES,
 } from '../../../shared/domain/statuses'
 import { PARTICIPANT_ROLES } from '../../../shared/domain/roles'
+import { messageThreads } from './chat'
 import { organizations } from './directory'
 import { profiles } from './people'
 import { sqlInList } from './sql-lists'
@@ -176,7 +189,12 @@ export const messages = pgTable(
     transactionId: uuid('transaction_id')
       .notNull()
       .references(() => transactions.id, { onDelete: 'cascade' }),
+    /** The chat thread (issue 6); every transaction has a 'General' thread. */
+    threadId: uuid('thread_id')
+      .notNull()
+      .references((): AnyPgColumn => messageThreads.id, { onDelete: 'cascade' }),
     authorId: uuid('author_id').references(() => profiles.id, { onDelete: 'set null' }),
+    /** Markdown; emptied when the author deletes the message. */
     bodyMd: text('body_md').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     editedAt: timestamp('edited_at', { withTimezone: true }),
@@ -184,6 +202,10 @@ export const messages = pgTable(
   },
   (t) => [
     index('messages_tx_created_idx').on(t.transactionId, t.createdAt.desc()),
-    check('messages_body_length', sql`char_length(${t.bodyMd}) between 1 and 10000`),
+    index('messages_thread_created_idx').on(t.threadId, t.createdAt.desc(), t.id.desc()),
+    check(
+      'messages_body_length',
+      sql`char_length(${t.bodyMd}) <= 10000 and (${t.deletedAt} is not null or char_length(${t.bodyMd}) >= 1)`,
+    ),
   ],
 )

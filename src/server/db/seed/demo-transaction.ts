@@ -8,7 +8,8 @@
 import type { DocumentFolder } from '../../../shared/domain/statuses'
 import { standardTimeline, type OwnerSide } from '../../../shared/domain/timeline-template'
 import type { Tx } from '../client'
-import { documents, messages } from '../schema'
+import { and, eq, sql } from 'drizzle-orm'
+import { documents, messages, messageThreads } from '../schema'
 import { insertTransaction, stagesInProgress, type InsertedTransaction } from './insert-transaction'
 import { createPrng } from './prng'
 
@@ -147,9 +148,15 @@ export async function insertDemoTransaction(tx: Tx, people: DemoPeople, now: Dat
       doc('Searches', 'environmental-search-report.pdf', priya, 13, { sizeKb: 2380 }),
     ])
 
+  // The 'General' thread is created with the transaction (trigger of migration 0005).
+  const [general] = await tx
+    .select({ id: messageThreads.id })
+    .from(messageThreads)
+    .where(and(eq(messageThreads.transactionId, DEMO_TRANSACTION_ID), eq(messageThreads.topic, 'general')))
   const message = (authorId: string, createdAt: Date, bodyMd: string) => ({
     id: r.uuid(),
     transactionId: DEMO_TRANSACTION_ID,
+    threadId: general.id,
     authorId,
     bodyMd,
     createdAt,
@@ -198,5 +205,9 @@ export async function insertDemoTransaction(tx: Tx, people: DemoPeople, now: Dat
         "Great, thanks both. I'll book a RICS Level 2 survey as soon as the contract pack is in, and my broker is ready to submit the mortgage application.",
       ),
     ])
+  await tx
+    .update(messageThreads)
+    .set({ lastMessageAt: sql`(select max(created_at) from messages where thread_id = ${general.id})` })
+    .where(eq(messageThreads.id, general.id))
   return inserted
 }

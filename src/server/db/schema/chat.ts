@@ -1,0 +1,81 @@
+/**
+ * Chat (issue 6): threads on a transaction ('General' plus topic threads), messages' mentions and
+ * attachments, and each reader's position in each thread (for unread counts). Messages themselves
+ * live with the transaction aggregate (transactions.ts, spec section 3).
+ */
+import { sql } from 'drizzle-orm'
+import { check, index, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
+import { THREAD_TOPICS } from '../../../shared/domain/chat'
+import { profiles } from './people'
+import { sqlInList } from './sql-lists'
+import { documents, messages, transactions } from './transactions'
+
+export const messageThreads = pgTable(
+  'message_threads',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    transactionId: uuid('transaction_id')
+      .notNull()
+      .references(() => transactions.id, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    /** 'general' (one per transaction), 'stage', 'document', 'enquiry' or 'other'. */
+    topic: text('topic').notNull(),
+    /** The stage or document the thread is about, when topic is 'stage' or 'document'. */
+    topicRef: uuid('topic_ref'),
+    createdBy: uuid('created_by').references(() => profiles.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    lastMessageAt: timestamp('last_message_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('message_threads_tx_idx').on(t.transactionId, t.lastMessageAt.desc()),
+    uniqueIndex('message_threads_one_general_key')
+      .on(t.transactionId)
+      .where(sql`topic = 'general'`),
+    check('message_threads_topic_check', sql.raw(`topic in ${sqlInList(THREAD_TOPICS)}`)),
+    check('message_threads_title_length', sql`char_length(${t.title}) between 1 and 120`),
+  ],
+)
+
+export const messageMentions = pgTable(
+  'message_mentions',
+  {
+    messageId: uuid('message_id')
+      .notNull()
+      .references(() => messages.id, { onDelete: 'cascade' }),
+    profileId: uuid('profile_id')
+      .notNull()
+      .references(() => profiles.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.messageId, t.profileId] }), index('message_mentions_profile_idx').on(t.profileId)],
+)
+
+export const messageAttachments = pgTable(
+  'message_attachments',
+  {
+    messageId: uuid('message_id')
+      .notNull()
+      .references(() => messages.id, { onDelete: 'cascade' }),
+    documentId: uuid('document_id')
+      .notNull()
+      .references(() => documents.id, { onDelete: 'cascade' }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.messageId, t.documentId] }),
+    index('message_attachments_document_idx').on(t.documentId),
+  ],
+)
+
+/** Where each reader is in each thread: messages after `lastReadAt` by others are unread. */
+export const threadReads = pgTable(
+  'thread_reads',
+  {
+    threadId: uuid('thread_id')
+      .notNull()
+      .references(() => messageThreads.id, { onDelete: 'cascade' }),
+    profileId: uuid('profile_id')
+      .notNull()
+      .references(() => profiles.id, { onDelete: 'cascade' }),
+    lastReadAt: timestamp('last_read_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.threadId, t.profileId] })],
+)

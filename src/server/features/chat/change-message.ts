@@ -1,0 +1,105 @@
+/**
+ * Editing and deleting one's own chat message (issue 6): the author only, within 15 minutes of
+ * posting (MESSAGE_EDIT_WINDOW_MS); an edit keeps the message's place and marks it edited, a delete
+ * empties it and marks it deleted. Both are recorded and announced live. Marking a thread read moves
+ * the viewer's read position to now.
+ */
+import { sql } from 'drizzle-orm'
+import { canStillEditMessage } from '../../../shared/domain/chat'
+import { readViewerRole } from '../../access/transactions'
+import type { Tx } from '../../db/client'
+import { AppError, notFound } from '../../http/errors'
+import { recordActivity } from '../transactions/record-activity'
+import type { ChatContext } from './chat-context'
+import { assertMentionable, messageJson } from './post-message'
+
+const TOO_LATE =
+  'Messages can only be edited or deleted within 15 minutes of posting. Post a new message to correct this one.'
+
+/** Locks the message and checks that the viewer may change it now. */
+async function lockOwnMessage(tx: Tx, ctx: ChatContext, txId: string, messageId: string) {
+  await readViewerRole(tx, ctx.viewer, txId)
+  const res = await tx.execute(sql`
+    select m.id, m.author_id, m.created_at, m.deleted_at, m.thread_id, th.title
+    from messages m join message_threads th on th.id = m.thread_id
+    where m.id = ${messageId} and m.transaction_id = ${txId} for update of m`)
+  const message = res.rows[0] as
+    | {
+        id: string
+        author_id: string | null
+        created_at: string
+        deleted_at: string | null
+        thread_id: string
+        title: string
+      }
+    | undefined
+  if (!message) throw notFound('message')
+  if (message.author_id !== ctx.viewer!.profileId) {
+    throw new AppError('forbidden', 'You can only edit or delete your own messages.')
+  }
+  if (message.deleted_at) throw new AppError('conflict', 'This message has already been deleted.')
+  if (!canStillEditMessage(message.created_at)) throw new AppError('conflict', TOO_LATE)
+  return message
+}
+
+/** PATCH .../messages/{messageId}: new text and mentions. Returns the message as JSON text. */
+export async function editMessage(
+  ctx: ChatContext,
+  { txId, messageId, bodyMd, mentions }: { txId: string; messageId: string; bodyMd: string; mentions: string[] },
+): Promise<string> {
+  return ctx.database.db.transaction(async (tx) => {
+    const message = await lockOwnMessage(tx, ctx, txId, messageId)
+    await assertMentionable(tx, txId, mentions)
+    await tx.execute(
+      sql`update messages set body_md = ${bodyMd}, edited_at = clock_timestamp() where id = ${messageId}`,
+    )
+    await tx.execute(sql`delete from message_mentions where message_id = ${messageId}`)
+    for (const profileId of mentions) {
+      await tx.execute(sql`insert into message_mentions (message_id, profile_id) values (${messageId}, ${profileId})`)
+    }
+    await recordActivity(tx, {
+      transactionId: txId,
+      actorId: ctx.viewer!.profileId,
+      kind: 'message.edited',
+      summary: `edited a message in “${message.title}”`,
+      payload: { messageId, threadId: message.thread_id },
+    })
+    return messageJson(tx, messageId)
+  })
+}
+
+/** DELETE .../messages/{messageId}: empties the message and marks it deleted. Returns it as JSON text. */
+export async function deleteMessage(
+  ctx: ChatContext,
+  { txId, messageId }: { txId: string; messageId: string },
+): Promise<string> {
+  return ctx.database.db.transaction(async (tx) => {
+    const message = await lockOwnMessage(tx, ctx, txId, messageId)
+    await tx.execute(sql`update messages set body_md = '', deleted_at = clock_timestamp() where id = ${messageId}`)
+    await tx.execute(sql`delete from message_mentions where message_id = ${messageId}`)
+    await tx.execute(sql`delete from message_attachments where message_id = ${messageId}`)
+    await recordActivity(tx, {
+      transactionId: txId,
+      actorId: ctx.viewer!.profileId,
+      kind: 'message.deleted',
+      summary: `deleted a message in “${message.title}”`,
+      payload: { messageId, threadId: message.thread_id },
+    })
+    return messageJson(tx, messageId)
+  })
+}
+
+/** POST .../threads/{threadId}/read: the viewer has read the thread up to now. */
+export async function markThreadRead(
+  ctx: ChatContext,
+  { txId, threadId }: { txId: string; threadId: string },
+): Promise<void> {
+  await ctx.database.db.transaction(async (tx) => {
+    await readViewerRole(tx, ctx.viewer, txId)
+    const res = await tx.execute(sql`select 1 from message_threads where id = ${threadId} and transaction_id = ${txId}`)
+    if (res.rows.length === 0) throw notFound('thread')
+    await tx.execute(sql`
+      insert into thread_reads (thread_id, profile_id, last_read_at) values (${threadId}, ${ctx.viewer!.profileId}, clock_timestamp())
+      on conflict (thread_id, profile_id) do update set last_read_at = greatest(thread_reads.last_read_at, excluded.last_read_at)`)
+  })
+}

@@ -1,0 +1,47 @@
+/**
+ * GET /api/transactions/{txId}/threads/{threadId}/messages?before=&limit= (issue 6): one page of a
+ * thread's history, oldest first, older than the `before` message when given; `has_more` says whether
+ * older messages remain. One round trip after the access check.
+ */
+import { assertCanSeeTransaction } from '../../access/transactions'
+import type { Viewer } from '../../auth/viewer'
+import type { Database } from '../../db/client'
+import { notFound } from '../../http/errors'
+import { MESSAGE_JSON_SQL } from './message-json'
+
+const PAGE_SQL = `
+with thread as (select id from message_threads where id = $2 and transaction_id = $1),
+page as (
+  select m.* from messages m
+  where m.thread_id = (select id from thread)
+    and ($3::uuid is null or (m.created_at, m.id) < (select b.created_at, b.id from messages b where b.id = $3 and b.thread_id = $2))
+  order by m.created_at desc, m.id desc
+  limit $4 + 1
+),
+shown as (select * from page order by created_at desc, id desc limit $4)
+select case when not exists (select 1 from thread) then null else json_build_object(
+  'has_more', (select count(*) from page) > $4,
+  'messages', coalesce((select json_agg(${MESSAGE_JSON_SQL} order by m.created_at, m.id) from shown m), '[]'::json)
+)::text end`
+
+/** The page as JSON text (MessagePage). 404 when the viewer is not on the transaction or the thread is not on it. */
+export async function listMessages({
+  database,
+  viewer,
+  txId,
+  threadId,
+  before,
+  limit,
+}: {
+  database: Database
+  viewer: Viewer | null
+  txId: string
+  threadId: string
+  before?: string
+  limit: number
+}): Promise<string> {
+  await assertCanSeeTransaction(database, viewer, txId)
+  const json = await database.queryJson('chat_messages_page', PAGE_SQL, [txId, threadId, before ?? null, limit])
+  if (!json) throw notFound('thread')
+  return json
+}

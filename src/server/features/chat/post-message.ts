@@ -1,0 +1,210 @@
+/**
+ * Posting in chat (issue 6): a message in a thread, or a new topic thread with its first message.
+ * One database transaction writes the message, its mentions and attachments, the thread's latest
+ * time, the author's read position, an audit entry (announced live to everyone on the transaction),
+ * a notification (and email) for each person mentioned, and, when a conveyancer replies, marks their
+ * clients' open update requests answered.
+ */
+import { sql } from 'drizzle-orm'
+import { GENERAL_THREAD_TITLE } from '../../../shared/domain/chat'
+import { isConveyancer, sideOf } from '../../../shared/domain/permissions'
+import { readViewerRole, transactionPeopleIds } from '../../access/transactions'
+import type { Tx } from '../../db/client'
+import { AppError, notFound } from '../../http/errors'
+import { notifyPeople } from '../notifications/notify-people'
+import { recordActivity } from '../transactions/record-activity'
+import { threadLink, type ChatContext } from './chat-context'
+import { MESSAGE_JSON_SQL } from './message-json'
+
+export interface MessageInput {
+  bodyMd: string
+  mentions: string[]
+  attachmentIds: string[]
+}
+
+/** Refuses mentions of people who are not on the transaction (400 naming the field). */
+export async function assertMentionable(tx: Tx, txId: string, mentions: string[]): Promise<void> {
+  if (mentions.length === 0) return
+  const people = new Set(await transactionPeopleIds(tx, txId))
+  if (mentions.some((id) => !people.has(id))) {
+    throw new AppError(
+      'validation_failed',
+      'mentions: you can only mention people on this move. Invite them first from the People tab.',
+      { mentions: ['Only people on this move can be mentioned'] },
+    )
+  }
+}
+
+/** Refuses attachments that are not documents of this transaction (400 naming the field). */
+async function assertAttachable(tx: Tx, txId: string, attachmentIds: string[]): Promise<void> {
+  if (attachmentIds.length === 0) return
+  const res = await tx.execute(sql`select count(*)::int as n from documents where transaction_id = ${txId}
+    and id in (${sql.join(
+      attachmentIds.map((id) => sql`${id}::uuid`),
+      sql`, `,
+    )})`)
+  if ((res.rows[0] as { n: number }).n !== attachmentIds.length) {
+    throw new AppError('validation_failed', 'attachment_ids: attach documents of this move only.', {
+      attachment_ids: ['Not a document of this move'],
+    })
+  }
+}
+
+/** Writes the message and everything that follows from it; returns its id. Caller holds the transaction. */
+async function writeMessage(
+  tx: Tx,
+  ctx: ChatContext,
+  args: { txId: string; role: string; thread: { id: string; title: string }; input: MessageInput },
+): Promise<string> {
+  const { txId, role, thread, input } = args
+  const viewer = ctx.viewer!
+  await assertMentionable(tx, txId, input.mentions)
+  await assertAttachable(tx, txId, input.attachmentIds)
+
+  const inserted = await tx.execute(sql`
+    insert into messages (transaction_id, thread_id, author_id, body_md, created_at)
+    values (${txId}, ${thread.id}, ${viewer.profileId}, ${input.bodyMd}, clock_timestamp())
+    returning id, created_at`)
+  const message = inserted.rows[0] as { id: string; created_at: string }
+  for (const profileId of input.mentions) {
+    await tx.execute(sql`insert into message_mentions (message_id, profile_id) values (${message.id}, ${profileId})`)
+  }
+  for (const documentId of input.attachmentIds) {
+    await tx.execute(
+      sql`insert into message_attachments (message_id, document_id) values (${message.id}, ${documentId})`,
+    )
+  }
+  await tx.execute(
+    sql`update message_threads set last_message_at = ${message.created_at}::timestamptz where id = ${thread.id}`,
+  )
+  await tx.execute(sql`
+    insert into thread_reads (thread_id, profile_id, last_read_at) values (${thread.id}, ${viewer.profileId}, ${message.created_at}::timestamptz)
+    on conflict (thread_id, profile_id) do update set last_read_at = greatest(thread_reads.last_read_at, excluded.last_read_at)`)
+
+  await recordActivity(tx, {
+    transactionId: txId,
+    actorId: viewer.profileId,
+    kind: 'message.posted',
+    summary: `posted in “${thread.title}”`,
+    payload: { messageId: message.id, threadId: thread.id },
+  })
+
+  if (input.mentions.length > 0) {
+    await notifyPeople(tx, {
+      recipients: input.mentions,
+      kind: 'mention',
+      transactionId: txId,
+      actorId: viewer.profileId,
+      title: `${viewer.fullName} mentioned you in ${thread.title}`,
+      body: input.bodyMd.trim(),
+      link: threadLink(txId, thread.id),
+      publicUrl: ctx.publicUrl,
+      deliverMail: ctx.deliverMail,
+    })
+  }
+
+  // Issue 6, 'Request update': a conveyancer's reply in chat answers their clients' open requests.
+  const side = sideOf(role)
+  if (isConveyancer(role) && side) {
+    await tx.execute(sql`
+      update update_requests set answered_at = now(), answered_by = ${viewer.profileId}
+      where transaction_id = ${txId} and answered_at is null
+        and requested_by in (select ${side === 'buyer' ? sql`buyer_user_id` : sql`seller_user_id`} from transactions where id = ${txId}
+                             union select user_id from transaction_participants where transaction_id = ${txId} and role = ${side})`)
+  }
+  return message.id
+}
+
+/** Reads one message as JSON text (ChatMessage). */
+export async function messageJson(tx: Tx, messageId: string): Promise<string> {
+  const res = await tx.execute(
+    sql`select ${sql.raw(MESSAGE_JSON_SQL)}::text as json from messages m where m.id = ${messageId}`,
+  )
+  return (res.rows[0] as { json: string }).json
+}
+
+/**
+ * POST .../threads/{threadId}/messages: posts in an existing thread of the transaction. Returns the
+ * message as JSON text. 404 when the viewer is not on the transaction or the thread is not on it;
+ * 400 for mentions of people not on it or documents of another transaction.
+ */
+export async function postMessage(
+  ctx: ChatContext,
+  { txId, threadId, input }: { txId: string; threadId: string; input: MessageInput },
+): Promise<string> {
+  return ctx.database.db.transaction(async (tx) => {
+    const role = await readViewerRole(tx, ctx.viewer, txId)
+    const res = await tx.execute(
+      sql`select id, title from message_threads where id = ${threadId} and transaction_id = ${txId} for update`,
+    )
+    const thread = res.rows[0] as { id: string; title: string } | undefined
+    if (!thread) throw notFound('thread')
+    const messageId = await writeMessage(tx, ctx, { txId, role, thread, input })
+    return messageJson(tx, messageId)
+  })
+}
+
+/**
+ * POST .../threads: starts a topic thread with its first message. `topicRef` must name a stage (for
+ * 'stage') or a document (for 'document') of the transaction. Returns `{ thread, message }` as JSON text.
+ */
+export async function createThread(
+  ctx: ChatContext,
+  {
+    txId,
+    title,
+    topic,
+    topicRef,
+    input,
+  }: {
+    txId: string
+    title: string
+    topic: 'stage' | 'document' | 'enquiry' | 'other'
+    topicRef?: string
+    input: MessageInput
+  },
+): Promise<string> {
+  if (title.toLowerCase() === GENERAL_THREAD_TITLE.toLowerCase()) {
+    throw new AppError('validation_failed', 'title: every move already has a General thread; choose another title.', {
+      title: ['Choose a title other than General'],
+    })
+  }
+  return ctx.database.db.transaction(async (tx) => {
+    const role = await readViewerRole(tx, ctx.viewer, txId)
+    if (topic === 'stage' || topic === 'document') {
+      if (!topicRef) {
+        throw new AppError('validation_failed', `topic_ref: choose the ${topic} this thread is about.`, {
+          topic_ref: [`Choose the ${topic}`],
+        })
+      }
+      const table = topic === 'stage' ? sql`timeline_stages` : sql`documents`
+      const found = await tx.execute(sql`select 1 from ${table} where id = ${topicRef} and transaction_id = ${txId}`)
+      if (found.rows.length === 0) {
+        throw new AppError('validation_failed', `topic_ref: that ${topic} is not on this move.`, {
+          topic_ref: [`Not a ${topic} of this move`],
+        })
+      }
+    }
+    const res = await tx.execute(sql`
+      insert into message_threads (transaction_id, title, topic, topic_ref, created_by)
+      values (${txId}, ${title}, ${topic}, ${topic === 'stage' || topic === 'document' ? topicRef! : null}, ${ctx.viewer!.profileId})
+      returning id, title`)
+    const thread = res.rows[0] as { id: string; title: string }
+    await recordActivity(tx, {
+      transactionId: txId,
+      actorId: ctx.viewer!.profileId,
+      kind: 'thread.created',
+      summary: `started the thread “${thread.title}”`,
+      payload: { threadId: thread.id },
+    })
+    const messageId = await writeMessage(tx, ctx, { txId, role, thread, input })
+    const threads = await tx.execute(sql`
+      select json_build_object('id', th.id, 'title', th.title, 'topic', th.topic, 'topic_ref', th.topic_ref,
+        'created_at', th.created_at, 'last_message_at', th.last_message_at,
+        'created_by', json_build_object('id', p.id, 'full_name', p.full_name),
+        'message_count', 1, 'unread_count', 0, 'last_message_preview', left(${input.bodyMd}, 140))::text as json
+      from message_threads th join profiles p on p.id = th.created_by where th.id = ${thread.id}`)
+    const threadJson = (threads.rows[0] as { json: string }).json
+    return `{"thread":${threadJson},"message":${await messageJson(tx, messageId)}}`
+  })
+}

@@ -1,0 +1,175 @@
+/**
+ * Server-Sent Events streams (issue 6, 'Live updates'). A transaction's stream sends each audit entry
+ * (task ticks, stage and status changes, people joining, documents, chat messages) as it commits,
+ * with the entry's per-transaction `seq` as the event id: entries get their seq under a lock held
+ * until commit, so seqs arrive in order without gaps and a client that reconnects with Last-Event-ID
+ * gets exactly what it missed from the database. A person's stream sends their new notifications.
+ * Both check the session and access again every minute and close when either is gone.
+ */
+import type { Context } from 'hono'
+import { streamSSE, type SSEStreamingApi } from 'hono/streaming'
+import { canSeeTransaction } from '../../access/transactions'
+import { resolveViewer, type Viewer } from '../../auth/viewer'
+import type { AppDeps } from '../../http/router'
+import { transactionTopic, userTopic, type LiveAnnouncement } from '../../platform/realtime/realtime-hub'
+
+/** Comment line sent this often so that proxies keep the connection open (ms). */
+export const KEEP_ALIVE_MS = 25_000
+/** Session and access are checked again after this many keep-alives (about a minute). */
+const RECHECK_EVERY = 2
+/** Most entries sent in one catch-up after a reconnect; a client further behind reloads. */
+const CATCH_UP_LIMIT = 500
+/** Browsers wait this long before reconnecting (ms). */
+const RETRY_MS = 3_000
+
+interface LiveEventData {
+  seq: number
+  kind: string
+  actor_id: string | null
+  created_at: string
+  payload: Record<string, unknown>
+}
+
+/** Resolves after `ms`, or at once when the stream is aborted. */
+function pause(stream: SSEStreamingApi, ms: number): Promise<void> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(resolve, ms)
+    stream.onAbort(() => {
+      clearTimeout(timer)
+      resolve()
+    })
+  })
+}
+
+/** Keeps the stream open with comments, re-checking `stillAllowed` about every minute; resolves when it ends. */
+async function keepAlive(stream: SSEStreamingApi, stillAllowed: () => Promise<boolean>): Promise<void> {
+  let ticks = 0
+  while (!stream.aborted && !stream.closed) {
+    await pause(stream, KEEP_ALIVE_MS)
+    if (stream.aborted || stream.closed) return
+    await stream.write(': keep-alive\n\n')
+    if (++ticks % RECHECK_EVERY === 0 && !(await stillAllowed().catch(() => true))) {
+      await stream.writeSSE({ event: 'revoked', data: '{}' })
+      return
+    }
+  }
+}
+
+/** Parses Last-Event-ID (header, or `lastEventId` in the query for manual reconnects); null when absent. */
+function lastEventIdOf(c: Context): number | null {
+  const raw = c.req.header('last-event-id') ?? c.req.query('lastEventId')
+  if (raw === undefined || !/^\d{1,9}$/.test(raw)) return null
+  return Number(raw)
+}
+
+/** GET /api/transactions/{txId}/events: the caller has already checked that the viewer may see txId. */
+export function transactionEventStream(c: Context, deps: AppDeps, viewer: Viewer, txId: string): Response {
+  const { database, realtime, config } = deps
+  const cookieHeader = c.req.header('cookie')
+  const resumeFrom = lastEventIdOf(c)
+  return streamSSE(c, async (stream) => {
+    let lastSent = 0
+    let buffered: LiveEventData[] | null = []
+    let chain: Promise<void> = Promise.resolve()
+    const enqueue = (work: () => Promise<void>) => {
+      chain = chain.then(work).catch(() => stream.abort())
+    }
+    const send = async (data: LiveEventData) => {
+      if (data.seq <= lastSent || stream.aborted) return
+      lastSent = data.seq
+      await stream.writeSSE({ event: 'activity', id: String(data.seq), data: JSON.stringify(data) })
+    }
+    const catchUp = async () => {
+      const rows = await database.query<LiveEventData>(
+        `select seq, kind, actor_id, to_char(created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as created_at, payload
+         from activity_events where transaction_id = $1 and seq > $2 order by seq limit ${CATCH_UP_LIMIT}`,
+        [txId, lastSent],
+      )
+      if (rows.length === CATCH_UP_LIMIT) {
+        // Too far behind to replay: tell the client to reload everything, and continue from the newest.
+        await stream.writeSSE({ event: 'reload', data: '{}' })
+        const [max] = await database.query<{ seq: number }>(
+          'select coalesce(max(seq), 0) as seq from activity_events where transaction_id = $1',
+          [txId],
+        )
+        lastSent = max.seq
+        return
+      }
+      for (const row of rows) await send(row)
+    }
+
+    const unsubscribe = realtime.subscribe(transactionTopic(txId), (a: LiveAnnouncement) => {
+      const data = a.data as unknown as LiveEventData
+      if (buffered) buffered.push(data)
+      else enqueue(() => send(data))
+      if (data.kind.startsWith('participant.')) enqueue(async () => void (await recheck()))
+    })
+    const unresync = realtime.onResync(() => enqueue(catchUp))
+    const recheck = async () => {
+      const current = await resolveViewer({ database, cookieHeader, secret: config.authSecret, secure: config.secure })
+      const allowed =
+        !!current && current.profileId === viewer.profileId && (await canSeeTransaction(database, current, txId))
+      if (!allowed) stream.abort()
+      return allowed
+    }
+    stream.onAbort(() => {
+      unsubscribe()
+      unresync()
+    })
+    try {
+      if (resumeFrom === null) {
+        const [max] = await database.query<{ seq: number }>(
+          'select coalesce(max(seq), 0) as seq from activity_events where transaction_id = $1',
+          [txId],
+        )
+        lastSent = max.seq
+      } else {
+        lastSent = resumeFrom
+      }
+      await stream.writeSSE({ event: 'ready', data: JSON.stringify({ seq: lastSent }), retry: RETRY_MS })
+      if (resumeFrom !== null) await catchUp()
+      const pending = buffered.sort((a, b) => a.seq - b.seq)
+      buffered = null
+      for (const data of pending) await send(data)
+      await keepAlive(stream, recheck)
+    } finally {
+      unsubscribe()
+      unresync()
+    }
+  })
+}
+
+/** GET /api/notifications/stream: the viewer's new notifications as they are written. */
+export function notificationStream(c: Context, deps: AppDeps, viewer: Viewer): Response {
+  const { database, realtime, config } = deps
+  const cookieHeader = c.req.header('cookie')
+  return streamSSE(c, async (stream) => {
+    let chain: Promise<void> = Promise.resolve()
+    const enqueue = (work: () => Promise<void>) => {
+      chain = chain.then(work).catch(() => stream.abort())
+    }
+    const unsubscribe = realtime.subscribe(userTopic(viewer.profileId), (a) =>
+      enqueue(() => stream.writeSSE({ event: 'notification', data: JSON.stringify(a.data) })),
+    )
+    const unresync = realtime.onResync(() => enqueue(() => stream.writeSSE({ event: 'reload', data: '{}' })))
+    stream.onAbort(() => {
+      unsubscribe()
+      unresync()
+    })
+    try {
+      await stream.writeSSE({ event: 'ready', data: '{}', retry: RETRY_MS })
+      await keepAlive(stream, async () => {
+        const current = await resolveViewer({
+          database,
+          cookieHeader,
+          secret: config.authSecret,
+          secure: config.secure,
+        })
+        return current?.profileId === viewer.profileId
+      })
+    } finally {
+      unsubscribe()
+      unresync()
+    }
+  })
+}

@@ -1,0 +1,106 @@
+/**
+ * Tells people about something on a move (issue 6, 'Notifications'): one in-app notification each,
+ * announced live to their notification stream, and an email through the durable outbox unless they
+ * switched that kind off or chose the daily digest. Everything is written inside the caller's database
+ * transaction, so a notification and its email exist exactly when the change that causes them commits.
+ */
+import { sql } from 'drizzle-orm'
+import type { NotificationKind } from '../../../shared/domain/chat'
+import type { Tx } from '../../db/client'
+import { enqueueMail } from '../../platform/mail/outbox'
+import { announce } from '../../platform/realtime/announce'
+import { userTopic } from '../../platform/realtime/realtime-hub'
+
+export interface NotifyOptions {
+  /** Profile ids to tell; the actor and duplicates are skipped. */
+  recipients: string[]
+  kind: NotificationKind
+  transactionId: string | null
+  actorId: string | null
+  /** One line, e.g. 'Sam Buyer mentioned you in General'. */
+  title: string
+  /** A short excerpt or detail (at most 300 characters are kept). */
+  body?: string | null
+  /** Same-origin path to open, e.g. '/app/transactions/{id}?tab=chat'. */
+  link: string
+  /** PUBLIC_URL, to make the email's link absolute. */
+  publicUrl: string
+  /** False keeps email in the local outbox (no SMTP configured). */
+  deliverMail: boolean
+}
+
+interface Recipient {
+  id: string
+  email: string
+  full_name: string
+  wants_email: boolean
+  digest: boolean
+}
+
+/** Writes the notifications, their live announcements and any instant emails; returns the notification ids. */
+export async function notifyPeople(tx: Tx, options: NotifyOptions): Promise<string[]> {
+  const recipients = [...new Set(options.recipients)].filter((id) => id !== options.actorId)
+  if (recipients.length === 0) return []
+  const res = await tx.execute(sql`
+    select p.id, p.email, p.full_name,
+      coalesce((s.email ->> ${options.kind})::boolean, true) as wants_email,
+      coalesce(s.digest, false) as digest
+    from profiles p left join notification_settings s on s.profile_id = p.id
+    where p.id in (${sql.join(
+      recipients.map((id) => sql`${id}::uuid`),
+      sql`, `,
+    )})`)
+  const people = res.rows as unknown as Recipient[]
+  const body = options.body ? options.body.slice(0, 300) : null
+  const ids: string[] = []
+  for (const person of people) {
+    const instantEmail = person.wants_email && !person.digest
+    const inserted = await tx.execute(sql`
+      insert into notifications (profile_id, transaction_id, kind, title, body, link, actor_id, emailed_at)
+      values (${person.id}, ${options.transactionId}, ${options.kind}, ${options.title}, ${body}, ${options.link},
+        ${options.actorId}, ${instantEmail ? sql`now()` : null})
+      returning id, created_at`)
+    const row = inserted.rows[0] as { id: string; created_at: string | Date }
+    ids.push(row.id)
+    await announce(tx, {
+      topic: userTopic(person.id),
+      data: {
+        id: row.id,
+        kind: options.kind,
+        title: options.title,
+        body,
+        link: options.link,
+        transaction_id: options.transactionId,
+        created_at: new Date(row.created_at).toISOString(),
+      },
+    })
+    if (instantEmail) {
+      await enqueueMail(
+        tx,
+        {
+          to: person.email,
+          subject: options.title,
+          text: notificationEmailText(person.full_name, options.title, body, options.publicUrl + options.link),
+          kind: `notification.${options.kind}`,
+          transactionId: options.transactionId ?? undefined,
+        },
+        { deliver: options.deliverMail },
+      )
+    }
+  }
+  return ids
+}
+
+/** Plain-text body of a notification email, with the link and where to change email settings. */
+export function notificationEmailText(name: string, title: string, body: string | null, url: string): string {
+  return [
+    `Hello ${name},`,
+    '',
+    title + '.',
+    ...(body ? ['', body] : []),
+    '',
+    `Open it in Homeward: ${url}`,
+    '',
+    'You can choose which emails you get, or one daily digest instead, from the bell in Homeward (Email settings).',
+  ].join('\n')
+}
