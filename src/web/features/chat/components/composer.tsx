@@ -52,7 +52,11 @@ export function Composer({
   const [highlight, setHighlight] = useState(0)
 
   const mention = activeMention(text, caret)
-  const options = mention ? matchPeople(people, mention.query) : []
+  // A name just inserted ('@Sarah Mitchell ') is finished: the list stays closed for it.
+  const finished =
+    !!mention &&
+    people.some((p) => mention.query.toLocaleLowerCase('en-GB') === `${p.full_name} `.toLocaleLowerCase('en-GB'))
+  const options = mention && !finished ? matchPeople(people, mention.query) : []
   const listOpen = !!mention && options.length > 0 && dismissedAt !== mention.start
   const active = listOpen ? Math.min(highlight, options.length - 1) : -1
   const listId = `${id}-mentions`
