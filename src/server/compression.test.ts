@@ -36,7 +36,10 @@ describe('compressResponses', () => {
 
   it('leaves JSON alone when the client does not ask for gzip', async () => {
     const app = appWithRoutes()
-    for (const headers of [{}, { 'accept-encoding': 'identity' }, { 'accept-encoding': 'br' }]) {
+    for (const headers of [{}, { 'accept-encoding': 'identity' }, { 'accept-encoding': 'br' }] as Record<
+      string,
+      string
+    >[]) {
       const res = await app.request('/api/big', { headers })
       expect(res.headers.get('content-encoding')).toBeNull()
       expect(await res.json()).toEqual(bigJson)
