@@ -1,9 +1,10 @@
 /**
  * `npm run bench`: API throughput and latency on PostgreSQL and on PGlite (issue 2 targets).
- * Seeds 1,000 users and 5,000 transactions (8 stages of 4 tasks, 4 participants each), starts the
- * server as a child process, drives it with wrk on 127.0.0.1 (10 s, 10 connections) for the dashboard
- * and the transaction detail, and prints req/s, p50, p99 and the server's RSS. Also times the first
- * start on a fresh data dir and a later start (PGlite).
+ * Seeds 1,000 users and 5,000 transactions (8 stages of 4 tasks, 4 participants, 7 document versions,
+ * 20 messages and 12 chained audit entries each), starts the server as a child process, drives it
+ * with wrk on 127.0.0.1 (10 s, 10 connections) for the dashboard and the transaction detail, and
+ * prints req/s, p50, p99 and the server's RSS. Also times the first start on a fresh data dir and a
+ * later start (PGlite).
  * Env: BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/test: a bench database is created
  * beside it and dropped after), BENCH_DURATION (seconds, default 10), BENCH_ONLY=postgres|pglite.
  */
@@ -43,6 +44,8 @@ async function seed(database: Database) {
   await database.query(`
     create temporary table bench_profiles as
     select row_number() over (order by email) as n, id from profiles where email like 'bench%@homeward.test'`)
+  await database.query(`create unique index on bench_profiles (n)`)
+  await database.query(`analyze bench_profiles`)
   await database.query(`
     insert into transactions (id, status, buyer_user_id, seller_user_id, agreed_price_pence, created_at)
     select md5('tx' || g)::uuid, (array['draft','active','active','exchange','completed'])[1 + g % 5],
@@ -71,8 +74,60 @@ async function seed(database: Database) {
     insert into tasks (stage_id, title, status, sort_index)
     select md5('st' || g || '-' || s)::uuid, 'Task ' || k, case when s < 3 then 'completed' else 'not_completed' end, k
     from generate_series(1, 5000) g cross join generate_series(1, 8) s cross join generate_series(1, 4) k`)
+  await seedCaseHistory(database)
   await database.query(`analyze`)
   return Math.round(performance.now() - started)
+}
+
+/**
+ * What a case in progress carries besides its timeline (issue 4's shapes), so that the detail
+ * endpoint reads realistic rows: per transaction 7 document versions across the six folders (the
+ * TA6 in two versions), 20 messages and 12 audit-trail entries chained with the same hash function
+ * the app uses (migration 0004), so the chain verifies.
+ */
+async function seedCaseHistory(database: Database) {
+  await database.query(`
+    insert into documents (transaction_id, filename, folder, version, uploaded_by, content_type, size_bytes, storage_key, sha256, created_at)
+    select md5('tx' || g)::uuid, d.filename, d.folder, d.version,
+      (select id from bench_profiles where n = 1 + (g * 13 + 1) % 1000), 'application/pdf', 180000 + g % 97 * 1000,
+      'bench/' || g || '/' || d.filename || '.v' || d.version, encode(sha256(convert_to(g || d.filename || d.version, 'UTF8')), 'hex'),
+      now() - (g % 300) * interval '1 day' + d.version * interval '3 days'
+    from generate_series(1, 5000) g
+    cross join (values ('passport-buyer.pdf', 'Identity', 1), ('TA6-property-information.pdf', 'Property', 1),
+      ('TA6-property-information.pdf', 'Property', 2), ('local-authority-search.pdf', 'Searches', 1),
+      ('mortgage-offer.pdf', 'Mortgage', 1), ('draft-contract.pdf', 'Contracts', 1),
+      ('TA10-fittings-and-contents.pdf', 'Fixtures', 1)) as d(filename, folder, version)`)
+  // Chat threads arrived with issue 6: when messages belong to a thread, use the transaction's 'General' one.
+  const [threaded] = await database.query<{ n: number }>(
+    `select count(*)::int as n from information_schema.columns where table_name = 'messages' and column_name = 'thread_id'`,
+  )
+  const thread = threaded.n > 0
+  await database.query(`
+    insert into messages (transaction_id, author_id, body_md, created_at${thread ? ', thread_id' : ''})
+    select x.id, p.id,
+      'Update ' || k || ' on ' || x.g || ' Park Road: the **local authority search** is back and the TA6 replies are ' ||
+        'attached. Could you confirm the completion date works for your side by Friday?',
+      now() - (x.g % 300) * interval '1 day' + k * interval '5 hours'${thread ? ', th.id' : ''}
+    from (select g, md5('tx' || g)::uuid as id from generate_series(1, 5000) g) x
+    cross join generate_series(1, 20) k
+    join bench_profiles p on p.n = 1 + (x.g * 7 + (k % 2) * 6) % 1000
+    ${thread ? `join message_threads th on th.transaction_id = x.id and th.topic = 'general'` : ''}`)
+  await database.query(`
+    insert into activity_events (transaction_id, actor_id, actor_ref, kind, summary, payload, created_at, seq, prev_hash, hash)
+    with recursive chain(g, k, actor, kind, payload, created_at, prev_hash, hash) as (
+      select g, 1, a.id, 'task.completed', jsonb_build_object('task', 'Task 1'), c.t, null::text,
+        homeward_activity_hash(md5('tx' || g)::uuid, 1, 'task.completed', a.id, c.t, jsonb_build_object('task', 'Task 1'), null)
+      from generate_series(1, 5000) g
+      cross join lateral (select id from bench_profiles where n = 1 + (g * 7) % 1000) a
+      cross join lateral (select date_trunc('milliseconds', now() - (g % 300) * interval '1 day') as t) c
+      union all
+      select g, k + 1, actor, 'task.completed', jsonb_build_object('task', 'Task ' || (k + 1)), created_at + interval '1 day', hash,
+        homeward_activity_hash(md5('tx' || g)::uuid, k + 1, 'task.completed', actor, created_at + interval '1 day',
+          jsonb_build_object('task', 'Task ' || (k + 1)), hash)
+      from chain where k < 12
+    )
+    select md5('tx' || g)::uuid, actor, actor, kind, 'ticked "' || (payload->>'task') || '"', payload, created_at, k, prev_hash, hash
+    from chain`)
 }
 
 /** A session for the busiest bench user, and the cookie that carries it. */

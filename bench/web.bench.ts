@@ -1,25 +1,30 @@
 /**
  * `npm run bench:web`: the web app's budgets from issue 3, measured (a benchmark, not a test).
  *
- *  1. JavaScript each public entry page downloads, gzipped (budget for /: 90 KB), and that no
- *     public page downloads the signed-in app's route chunks.
+ *  1. JavaScript each public entry page downloads, as the real server sends it (gzip and brotli;
+ *     budget for /: 90 KB gzipped), and that no public page downloads the signed-in app's route
+ *     chunks.
  *  2. Marketplace re-filtering at 2,000 organisations (budget: 16 ms per keystroke): the pure
- *     filter in Node, then keystroke-to-paint in Chromium (Event Timing API) on the real page.
+ *     filter in Node, then keystroke-to-paint in Chromium on the real page.
  *  3. Lighthouse, mobile preset, median of 3 runs on /, /buyers and /marketplace (budgets:
  *     performance >= 95, accessibility 100, best practices >= 95, SEO >= 95), when the
  *     `lighthouse` package can be run (`npx lighthouse@12.8.2`, the last release for Node 20).
  *
- * The app is built into .tmp/bench-web (not dist/) and served by bench/web.serve.ts with gzip, as
- * a production host would; /api is answered with generated directory data. Options (env):
- * BENCH_ONLY (a comma list of js, filter, keys, lighthouse), BENCH_NO_BUILD=1 (reuse the last build),
- * BENCH_SKIP_LIGHTHOUSE=1, BENCH_LIGHTHOUSE_RUNS (3), CHROME_PATH (/usr/bin/chromium).
+ * Parts 1 and 3 run against the real server, started as `npm start` does (scripts/start.mjs: a
+ * production build in dist/web when the sources changed, then src/server/main.ts with its
+ * compression) on a fresh embedded database with the demo data. Part 2b needs 2,000 organisations,
+ * more than the demo directory holds, so it serves the same dist/web from bench/web.serve.ts with
+ * generated directory data. Options (env): BENCH_ONLY (a comma list of js, filter, keys,
+ * lighthouse), BENCH_SKIP_LIGHTHOUSE=1, BENCH_LIGHTHOUSE_RUNS (3), CHROME_PATH (/usr/bin/chromium),
+ * BENCH_PORT (3814).
  */
-import { execFile, spawnSync } from 'node:child_process'
-import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs'
+import { execFile, spawn, spawnSync } from 'node:child_process'
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import http from 'node:http'
+import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { performance } from 'node:perf_hooks'
 import { fileURLToPath } from 'node:url'
-import { gzipSync } from 'node:zlib'
 import { chromium } from '@playwright/test'
 import type { DirectoryOrganization } from '../src/shared/contracts/directory'
 import { filterOrganizations, type MarketplaceFilters } from '../src/web/features/marketplace/filter'
@@ -27,26 +32,80 @@ import { createDirectory } from '../src/web/features/marketplace/organization-fa
 import { serveBuild } from './web.serve'
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
-const outDir = path.join(root, '.tmp/bench-web')
+const outDir = path.join(root, 'dist/web')
 const CHROME = process.env.CHROME_PATH ?? '/usr/bin/chromium'
-const CHROME_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking']
+const CHROME_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+]
 const JS_BUDGET_KB = 90
 const FRAME_MS = 16
 
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]
-const pct = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(xs.length * p))]
+const pct = (xs: number[], p: number) =>
+  [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(xs.length * p))]
 const line = (text = '') => process.stdout.write(`${text}\n`)
 
-function build() {
-  line(`Building the web app into ${path.relative(root, outDir)} ...`)
-  rmSync(outDir, { recursive: true, force: true })
-  const res = spawnSync(
-    process.execPath,
-    [path.join(root, 'node_modules/vite/bin/vite.js'), 'build', '--outDir', outDir, '--emptyOutDir', '--logLevel', 'warn'],
-    { cwd: root, stdio: 'inherit' },
+/** Starts `npm start`'s server (build if needed, then main.ts) on a fresh data dir; resolves when healthy. */
+async function startRealServer() {
+  const port = Number(process.env.BENCH_PORT ?? 3814)
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'hw-bench-web-'))
+  const started = performance.now()
+  const child = spawn(process.execPath, [path.join(root, 'scripts/start.mjs')], {
+    cwd: root,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
+      DATA_DIR: dataDir,
+      SEED_DEMO: 'true',
+      LOG_LEVEL: 'warn',
+      NODE_ENV: 'production',
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  })
+  const exited = new Promise<void>((resolve) => child.on('exit', () => resolve()))
+  process.on('exit', () => child.kill('SIGKILL'))
+  const url = `http://127.0.0.1:${port}`
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}`)
+    try {
+      if ((await fetch(`${url}/api/health`)).ok) break
+    } catch {
+      /* not up yet */
+    }
+    await new Promise((r) => setTimeout(r, 200))
+  }
+  line(
+    `Real server (scripts/start.mjs, PGlite, demo data) ready at ${url} in ${Math.round(performance.now() - started)} ms`,
   )
-  if (res.status !== 0) throw new Error('vite build failed')
+  return {
+    url,
+    close: async () => {
+      child.kill('SIGTERM')
+      await exited
+      rmSync(dataDir, { recursive: true, force: true })
+    },
+  }
+}
+
+/** Bytes of `url` as sent over the wire for this Accept-Encoding (no decoding), and the encoding used. */
+function wireSize(url: string, acceptEncoding: string) {
+  return new Promise<{ bytes: number; encoding: string }>((resolve, reject) => {
+    http
+      .get(url, { headers: { 'accept-encoding': acceptEncoding } }, (res) => {
+        let bytes = 0
+        res.on('data', (c: Buffer) => (bytes += c.length))
+        res.on('end', () => resolve({ bytes, encoding: String(res.headers['content-encoding'] ?? 'none') }))
+        res.on('error', reject)
+      })
+      .on('error', reject)
+  })
 }
 
 /** Organisations with the profile fields the profile route expects. */
@@ -62,7 +121,7 @@ function apiStub(directory: DirectoryOrganization[]) {
 }
 
 async function measureDownloads(baseUrl: string) {
-  line('\n1. JavaScript downloaded per page (gzip level 6, as served)')
+  line('\n1. JavaScript downloaded per page, as the real server sends it (bytes on the wire)')
   const browser = await chromium.launch({ executablePath: CHROME, args: CHROME_ARGS })
   const results: Record<string, number> = {}
   let ok = true
@@ -77,16 +136,22 @@ async function measureDownloads(baseUrl: string) {
     await tab.waitForTimeout(500)
     let raw = 0
     let gz = 0
+    let br = 0
+    const encodings = new Set<string>()
     for (const s of scripts) {
-      const body = readFileSync(path.join(outDir, s))
-      raw += body.length
-      gz += gzipSync(body, { level: 6 }).length
+      raw += (await wireSize(baseUrl + s, 'identity')).bytes
+      const g = await wireSize(baseUrl + s, 'gzip')
+      const b = await wireSize(baseUrl + s, 'br')
+      encodings.add(`${g.encoding}/${b.encoding}`)
+      gz += g.bytes
+      br += b.bytes
     }
     const appChunks = [...scripts].filter((s) => /\/(app-auth|app-home|app-transaction|app-invite)-/.test(s))
     if (appChunks.length) ok = false
     results[page] = gz
     line(
-      `   ${page.padEnd(13)} ${String(scripts.size).padStart(2)} files  ${kb(raw).padStart(9)} raw  ${kb(gz).padStart(8)} gzipped` +
+      `   ${page.padEnd(13)} ${String(scripts.size).padStart(2)} files  ${kb(raw).padStart(9)} raw  ${kb(gz).padStart(8)} gzip  ${kb(br).padStart(8)} brotli` +
+        (encodings.size === 1 && encodings.has('gzip/br') ? '' : `  (encodings served: ${[...encodings].join(', ')})`) +
         (appChunks.length ? `  SIGNED-IN APP CODE: ${appChunks.join(', ')}` : ''),
     )
     await context.close()
@@ -100,7 +165,12 @@ async function measureDownloads(baseUrl: string) {
 function measureFilterInNode(directory: DirectoryOrganization[]) {
   line(`\n2a. filterOrganizations on ${directory.length} organisations (Node, pure function)`)
   const keystrokes = ['b', 'br', 'bri', 'bris', 'brist', 'bristo', 'bristol', 'bristo', 'brist', 'ls1', 'harrison']
-  const combos: Array<Partial<MarketplaceFilters>> = [{}, { type: 'law' }, { tier: 'gold' }, { type: 'survey', tier: 'silver' }]
+  const combos: Array<Partial<MarketplaceFilters>> = [
+    {},
+    { type: 'law' },
+    { tier: 'gold' },
+    { type: 'survey', tier: 'silver' },
+  ]
   const times: number[] = []
   for (let round = 0; round < 30; round++) {
     for (const combo of combos) {
@@ -237,36 +307,23 @@ const only = process.env.BENCH_ONLY?.split(',').map((s) => s.trim())
 const wanted = (part: string) => !only || only.includes(part)
 
 async function main() {
-  if (!process.env.BENCH_NO_BUILD || !existsSync(path.join(outDir, 'index.html'))) build()
-  const seededSize = createDirectory(320)
   const large = createDirectory(2000)
-
-  if (wanted('js')) {
-    const small = await serveBuild({ dir: outDir, apiStub: apiStub(seededSize) })
-    try {
-      await measureDownloads(small.url)
-    } finally {
-      await small.close()
+  const real = wanted('js') || wanted('lighthouse') ? await startRealServer() : null
+  try {
+    if (real && wanted('js')) await measureDownloads(real.url)
+    if (wanted('filter')) measureFilterInNode(large)
+    if (wanted('keys')) {
+      if (!existsSync(path.join(outDir, 'index.html'))) throw new Error('dist/web is not built: run `npm run build`')
+      const big = await serveBuild({ dir: outDir, apiStub: apiStub(large) })
+      try {
+        await measureKeystrokes(big.url, large.length)
+      } finally {
+        await big.close()
+      }
     }
-  }
-
-  if (wanted('filter')) measureFilterInNode(large)
-  if (wanted('keys')) {
-    const big = await serveBuild({ dir: outDir, apiStub: apiStub(large) })
-    try {
-      await measureKeystrokes(big.url, large.length)
-    } finally {
-      await big.close()
-    }
-  }
-
-  if (wanted('lighthouse')) {
-    const lhServer = await serveBuild({ dir: outDir, apiStub: apiStub(seededSize) })
-    try {
-      await measureLighthouse(lhServer.url)
-    } finally {
-      await lhServer.close()
-    }
+    if (real && wanted('lighthouse')) await measureLighthouse(real.url)
+  } finally {
+    await real?.close()
   }
 }
 

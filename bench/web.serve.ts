@@ -66,7 +66,9 @@ export function serveBuild(options: StaticServerOptions): Promise<{ url: string;
     const type = TYPES[path.extname(file)] ?? 'application/octet-stream'
     const headers: Record<string, string> = {
       'content-type': type,
-      'cache-control': file.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache',
+      'cache-control': file.includes(`${path.sep}assets${path.sep}`)
+        ? 'public, max-age=31536000, immutable'
+        : 'no-cache',
     }
     if (/text|javascript|json|svg/.test(type) && /\bgzip\b/.test(String(req.headers['accept-encoding'] ?? ''))) {
       // Hashed assets never change, so their gzip is cached; index.html is read afresh.
