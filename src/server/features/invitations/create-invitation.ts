@@ -8,11 +8,13 @@ import { sql } from 'drizzle-orm'
 import type { CreateInvitationInput } from '../../../shared/contracts/invitations'
 import { canInvite, roleForOrganizationInvite } from '../../../shared/domain/permissions'
 import { participantRoleLabel } from '../../../shared/domain/roles'
+import { ukDate } from '../../../shared/domain/uk-time'
 import { lockTransactionForViewer } from '../../access/transactions'
 import type { Viewer } from '../../auth/viewer'
 import type { Database, Tx } from '../../db/client'
 import { AppError } from '../../http/errors'
 import { enqueueMail } from '../../platform/mail/outbox'
+import { notifyPeople } from '../notifications/notify-people'
 import { recordActivity } from '../transactions/record-activity'
 import { invitationEmail } from './invitation-email'
 import { newInvitationToken } from './invitation-token'
@@ -58,19 +60,36 @@ async function sendInvitation(
       returning id`)
     id = (res.rows[0] as { id: string }).id
   }
-  await enqueueMail(
-    tx,
-    invitationEmail({
-      to: inv.email,
-      inviterName: ctx.viewer!.fullName,
-      role: inv.role,
-      address: await propertyAddress(tx, inv.txId),
-      link: `${ctx.publicUrl}/invite/${token}`,
-      expiresAt,
-      transactionId: inv.txId,
-    }),
-    { deliver: ctx.deliverMail },
-  )
+  const address = await propertyAddress(tx, inv.txId)
+  const email = invitationEmail({
+    to: inv.email,
+    inviterName: ctx.viewer!.fullName,
+    role: inv.role,
+    address,
+    link: `${ctx.publicUrl}/invite/${token}`,
+    expiresAt,
+    transactionId: inv.txId,
+  })
+  // Someone who already has an account also sees it in the app (issue 6), and their email settings
+  // apply; anyone else gets the email, which is how they can join at all.
+  const existing = await tx.execute(sql`select id from profiles where lower(email) = lower(${inv.email})`)
+  const profileId = (existing.rows[0] as { id: string } | undefined)?.id
+  if (profileId) {
+    await notifyPeople(tx, {
+      recipients: [profileId],
+      kind: 'invitation',
+      transactionId: null,
+      actorId: ctx.viewer!.profileId,
+      title: `${ctx.viewer!.fullName} invited you to their move at ${address}`,
+      body: `As ${participantRoleLabel(inv.role)}. The invitation is open until ${ukDate(expiresAt)}.`,
+      link: `/invite/${token}`,
+      publicUrl: ctx.publicUrl,
+      deliverMail: ctx.deliverMail,
+      customEmail: () => email,
+    })
+  } else {
+    await enqueueMail(tx, email, { deliver: ctx.deliverMail })
+  }
   return id
 }
 

@@ -1,13 +1,7 @@
 /** The invitation email: who invited you, to which move, in what role, the link and when it expires. */
 import { participantRoleLabel } from '../../../shared/domain/roles'
+import { ukDate } from '../../../shared/domain/uk-time'
 import type { OutgoingMail } from '../../platform/mail/outbox'
-
-const UK_DATE = new Intl.DateTimeFormat('en-GB', {
-  day: '2-digit',
-  month: 'short',
-  year: 'numeric',
-  timeZone: 'Europe/London',
-})
 
 export function invitationEmail(options: {
   to: string
@@ -19,7 +13,7 @@ export function invitationEmail(options: {
   transactionId: string
 }): OutgoingMail {
   const role = participantRoleLabel(options.role)
-  const expires = UK_DATE.format(options.expiresAt)
+  const expires = ukDate(options.expiresAt)
   const text = [
     `${options.inviterName} has invited you to join their move at ${options.address} on Homeward, as ${role}.`,
     '',

@@ -7,11 +7,17 @@
 import { sql } from 'drizzle-orm'
 import type { NotificationKind } from '../../../shared/domain/chat'
 import type { Tx } from '../../db/client'
-import { enqueueMail } from '../../platform/mail/outbox'
+import { enqueueMail, type OutgoingMail } from '../../platform/mail/outbox'
 import { announce } from '../../platform/realtime/announce'
 import { userTopic } from '../../platform/realtime/realtime-hub'
 
-export interface NotifyOptions {
+/** How notification emails go out: PUBLIC_URL for their links, and whether mail leaves (SMTP) or stays local. */
+export interface NotificationDelivery {
+  publicUrl: string
+  deliverMail: boolean
+}
+
+export interface NotifyOptions extends NotificationDelivery {
   /** Profile ids to tell; the actor and duplicates are skipped. */
   recipients: string[]
   kind: NotificationKind
@@ -23,10 +29,11 @@ export interface NotifyOptions {
   body?: string | null
   /** Same-origin path to open, e.g. '/app/transactions/{id}?tab=chat'. */
   link: string
-  /** PUBLIC_URL, to make the email's link absolute. */
-  publicUrl: string
-  /** False keeps email in the local outbox (no SMTP configured). */
-  deliverMail: boolean
+  /**
+   * The email to send instead of the generic one, for kinds with a template of their own (an
+   * invitation with its link, a signing request). Still sent only when the person wants instant email.
+   */
+  customEmail?: (person: { email: string; fullName: string }) => OutgoingMail
 }
 
 interface Recipient {
@@ -75,17 +82,14 @@ export async function notifyPeople(tx: Tx, options: NotifyOptions): Promise<stri
       },
     })
     if (instantEmail) {
-      await enqueueMail(
-        tx,
-        {
-          to: person.email,
-          subject: options.title,
-          text: notificationEmailText(person.full_name, options.title, body, options.publicUrl + options.link),
-          kind: `notification.${options.kind}`,
-          transactionId: options.transactionId ?? undefined,
-        },
-        { deliver: options.deliverMail },
-      )
+      const mail = options.customEmail?.({ email: person.email, fullName: person.full_name }) ?? {
+        to: person.email,
+        subject: options.title,
+        text: notificationEmailText(person.full_name, options.title, body, options.publicUrl + options.link),
+        kind: `notification.${options.kind}`,
+        transactionId: options.transactionId ?? undefined,
+      }
+      await enqueueMail(tx, mail, { deliver: options.deliverMail })
     }
   }
   return ids

@@ -6,20 +6,12 @@
  */
 import { sql } from 'drizzle-orm'
 import { UPDATE_REQUEST_INTERVAL_MS } from '../../../shared/domain/chat'
+import { ukDateTime } from '../../../shared/domain/uk-time'
 import { assertCanSeeTransaction, lockTransactionForViewer } from '../../access/transactions'
 import type { Viewer } from '../../auth/viewer'
 import type { Database } from '../../db/client'
 import { AppError } from '../../http/errors'
 import { notifyPeople } from './notify-people'
-
-const UK_TIME = new Intl.DateTimeFormat('en-GB', {
-  timeZone: 'Europe/London',
-  day: '2-digit',
-  month: 'short',
-  year: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-})
 
 const REQUEST_JSON = `json_build_object('id', r.id, 'note', r.note, 'created_at', r.created_at, 'answered_at', r.answered_at,
   'requested_by', (select json_build_object('id', p.id, 'full_name', p.full_name) from profiles p where p.id = r.requested_by),
@@ -131,7 +123,7 @@ export class UpdateRequestTooSoon extends AppError {
   constructor(public readonly nextAllowedAt: Date) {
     super(
       'rate_limited',
-      `You asked for an update less than 24 hours ago. You can ask again from ${UK_TIME.format(nextAllowedAt)} (UK time).`,
+      `You asked for an update less than 24 hours ago. You can ask again from ${ukDateTime(nextAllowedAt)} (UK time).`,
     )
   }
 }

@@ -12,8 +12,8 @@ import { NotSignableError } from '../../providers/e-signature/e-signature-provid
 import { recordActivity } from '../transactions/record-activity'
 import { getDocument } from '../documents/document-rows'
 import { getSignatureRequest } from './read-signature-requests'
-import { documentsLink, readObject, type SigningContext } from './signing-context'
-import { queueSigningEmail } from './signing-email'
+import { readObject, type SigningContext } from './signing-context'
+import { notifySigner } from './signing-email'
 
 /** Creates the request; returns it. Errors: 404 not visible; 409 wrong version or one already pending; 422 not signable. */
 export async function createSignatureRequest(
@@ -97,8 +97,9 @@ export async function createSignatureRequest(
     const notify = input.in_order ? input.signer_ids.slice(0, 1) : input.signer_ids
     for (const userId of notify) {
       const p = byId.get(userId)!
-      await queueSigningEmail(tx, {
-        to: p.email,
+      await notifySigner(tx, {
+        signer: p,
+        actorId: viewer!.profileId,
         subject: `Please sign "${doc.filename}"`,
         lines: [
           `${viewer!.fullName} has asked you to sign "${doc.filename}" (version ${doc.version}) on Homeward.`,
@@ -106,9 +107,8 @@ export async function createSignatureRequest(
           '',
           'Review the document, then sign by typing your name or drawing your signature.',
         ],
-        link: documentsLink(ctx.publicUrl, txId),
         txId,
-        kind: 'signature.request',
+        publicUrl: ctx.publicUrl,
         deliver: ctx.deliverMail,
       })
     }

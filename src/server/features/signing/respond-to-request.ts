@@ -15,7 +15,7 @@ import { AppError, notFound } from '../../http/errors'
 import { recordActivity } from '../transactions/record-activity'
 import { getSignatureRequest } from './read-signature-requests'
 import { documentsLink, readObject, type SigningContext } from './signing-context'
-import { queueSigningEmail } from './signing-email'
+import { notifySigner, queueSigningEmail } from './signing-email'
 
 const MAX_PNG_BYTES = 200 * 1024
 
@@ -141,13 +141,13 @@ export async function signRequest(
       const next = signers.find((s) => s.status === 'pending')
       if (next) {
         if (req.in_order)
-          await queueSigningEmail(tx, {
-            to: next.email,
+          await notifySigner(tx, {
+            signer: { id: next.user_id, email: next.email },
+            actorId: viewer!.profileId,
             subject: `Please sign "${doc.filename}"`,
             lines: [`It is your turn to sign "${doc.filename}" (version ${doc.version}) on Homeward.`],
-            link: documentsLink(ctx.publicUrl, txId),
             txId,
-            kind: 'signature.request',
+            publicUrl: ctx.publicUrl,
             deliver: ctx.deliverMail,
           })
         return

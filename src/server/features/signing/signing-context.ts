@@ -26,5 +26,5 @@ export async function readObject(storage: ObjectStorage, key: string): Promise<{
 
 /** The link to the move's documents in emails. */
 export function documentsLink(publicUrl: string, txId: string): string {
-  return `${publicUrl}/transactions/${txId}?tab=documents`
+  return `${publicUrl}/app/transactions/${txId}?tab=documents`
 }

@@ -8,10 +8,11 @@ import { sql } from 'drizzle-orm'
 import type { StatusChangeInput } from '../../../shared/contracts/workspace'
 import { allowedStatusActions, STATUS_AFTER, type StatusAction } from '../../../shared/domain/permissions'
 import { transactionStatusLabel } from '../../../shared/domain/statuses'
-import { lockTransactionForViewer } from '../../access/transactions'
+import { lockTransactionForViewer, transactionPeopleIds } from '../../access/transactions'
 import type { Viewer } from '../../auth/viewer'
 import type { Database } from '../../db/client'
 import { AppError } from '../../http/errors'
+import { notifyPeople, type NotificationDelivery } from '../notifications/notify-people'
 import { recordActivity } from './record-activity'
 
 const ACTION_VERB: Record<StatusAction, string> = {
@@ -41,11 +42,14 @@ export async function changeStatus({
   viewer,
   txId,
   input,
+  notify,
 }: {
   database: Database
   viewer: Viewer | null
   txId: string
   input: StatusChangeInput
+  /** Where notification emails link to and whether they leave (issue 6: 'a status change'). */
+  notify: NotificationDelivery
 }): Promise<void> {
   await database.db.transaction(async (tx) => {
     const current = await lockTransactionForViewer(tx, viewer, txId)
@@ -99,6 +103,26 @@ export async function changeStatus({
       kind: 'status.changed',
       summary: summaries[input.action],
       payload: { from: current.status, to: next },
+    })
+    const address = await tx.execute(
+      sql`select address_lines[1] as line from properties where transaction_id = ${txId}`,
+    )
+    const where = (address.rows[0] as { line: string } | undefined)?.line ?? 'your move'
+    const titles: Record<StatusAction, string> = {
+      activate: `The move at ${where} is now active`,
+      exchange: `Contracts exchanged on ${where}`,
+      complete: `Completion recorded on ${where}`,
+      cancel: `The move at ${where} was cancelled`,
+    }
+    await notifyPeople(tx, {
+      recipients: await transactionPeopleIds(tx, txId),
+      kind: 'status_changed',
+      transactionId: txId,
+      actorId: viewer!.profileId,
+      title: titles[input.action],
+      body: `${viewer!.fullName} ${summaries[input.action]}.`,
+      link: `/app/transactions/${txId}`,
+      ...notify,
     })
   })
 }

@@ -87,7 +87,8 @@ const statusRoute = createRoute({
   },
 })
 
-export function transactionsRoutes({ database }: AppDeps) {
+export function transactionsRoutes({ database, config, mail }: AppDeps) {
+  const notify = { publicUrl: config.publicUrl, deliverMail: mail.deliver }
   const detail = (viewer: Parameters<typeof getTransactionDetail>[0]['viewer'], txId: string) =>
     getTransactionDetail({ database, viewer, txId })
   return createRouter()
@@ -103,7 +104,8 @@ export function transactionsRoutes({ database }: AppDeps) {
     .openapi(taskRoute, async (c) => {
       const { txId, taskId } = c.req.valid('param')
       const { status, version } = c.req.valid('json')
-      await updateTask({ database, viewer: c.get('viewer'), txId, taskId, status, version })
+      await updateTask({ database, viewer: c.get('viewer'), txId, taskId, status, version, notify })
+      mail.kick()
       return jsonText(c, await detail(c.get('viewer'), txId)) as never
     })
     .openapi(stageRoute, async (c) => {
@@ -114,7 +116,8 @@ export function transactionsRoutes({ database }: AppDeps) {
     })
     .openapi(statusRoute, async (c) => {
       const { txId } = c.req.valid('param')
-      await changeStatus({ database, viewer: c.get('viewer'), txId, input: c.req.valid('json') })
+      await changeStatus({ database, viewer: c.get('viewer'), txId, input: c.req.valid('json'), notify })
+      mail.kick()
       return jsonText(c, await detail(c.get('viewer'), txId)) as never
     })
 }

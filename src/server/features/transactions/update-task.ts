@@ -7,17 +7,21 @@
 import { sql } from 'drizzle-orm'
 import { canTickTask } from '../../../shared/domain/permissions'
 import { deriveStageState } from '../../../shared/domain/stage-progress'
-import { lockTransactionForViewer } from '../../access/transactions'
+import { lockTransactionForViewer, transactionPeopleIds } from '../../access/transactions'
 import type { Viewer } from '../../auth/viewer'
 import type { Database, Tx } from '../../db/client'
 import { AppError, notFound } from '../../http/errors'
+import { notifyPeople, type NotificationDelivery } from '../notifications/notify-people'
 import { recordActivity } from './record-activity'
 
 export const STALE_TASK_MESSAGE =
   'Someone else changed this task a moment ago. We have loaded the latest version: please check it and try again.'
 
-/** Recomputes a stage's percent and status from its tasks (locked); bumps its version when it changes. */
-export async function refreshStage(tx: Tx, stageId: string): Promise<void> {
+/**
+ * Recomputes a stage's percent and status from its tasks (locked); bumps its version when it changes.
+ * Returns the status before and after.
+ */
+export async function refreshStage(tx: Tx, stageId: string): Promise<{ before: string; after: string }> {
   const res = await tx.execute(sql`
     select s.blocked_reason, s.status, s.percent_complete,
       (select count(*) from tasks k where k.stage_id = s.id)::int as total,
@@ -35,6 +39,7 @@ export async function refreshStage(tx: Tx, stageId: string): Promise<void> {
     await tx.execute(sql`update timeline_stages set status = ${next.status}, percent_complete = ${next.percentComplete},
       version = version + 1, updated_at = now() where id = ${stageId}`)
   }
+  return { before: row.status, after: next.status }
 }
 
 export async function updateTask({
@@ -44,6 +49,7 @@ export async function updateTask({
   taskId,
   status,
   version,
+  notify,
 }: {
   database: Database
   viewer: Viewer | null
@@ -51,6 +57,8 @@ export async function updateTask({
   taskId: string
   status: 'completed' | 'not_completed'
   version: number
+  /** Where notification emails link to and whether they leave (issue 6: 'a stage completed'). */
+  notify: NotificationDelivery
 }): Promise<void> {
   await database.db.transaction(async (tx) => {
     const { role } = await lockTransactionForViewer(tx, viewer, txId)
@@ -80,7 +88,7 @@ export async function updateTask({
         completed_at = ${status === 'completed' ? sql`now()` : null},
         completed_by = ${status === 'completed' ? viewer!.profileId : null}
       where id = ${taskId}`)
-    await refreshStage(tx, task.stage_id)
+    const stage = await refreshStage(tx, task.stage_id)
     await tx.execute(sql`update transactions set updated_at = now() where id = ${txId}`)
     await recordActivity(tx, {
       transactionId: txId,
@@ -89,5 +97,17 @@ export async function updateTask({
       summary: `${status === 'completed' ? 'ticked' : 'unticked'} “${task.title}” (${task.stage_name})`,
       payload: { taskId, stageId: task.stage_id },
     })
+    if (stage.after === 'completed' && stage.before !== 'completed') {
+      await notifyPeople(tx, {
+        recipients: await transactionPeopleIds(tx, txId),
+        kind: 'stage_completed',
+        transactionId: txId,
+        actorId: viewer!.profileId,
+        title: `${task.stage_name} is complete`,
+        body: `${viewer!.fullName} ticked the last task, “${task.title}”.`,
+        link: `/app/transactions/${txId}?tab=timeline`,
+        ...notify,
+      })
+    }
   })
 }
