@@ -6,7 +6,8 @@
  * prints req/s, p50, p99 and the server's RSS. Also times the first start on a fresh data dir and a
  * later start (PGlite).
  * Env: BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/test: a bench database is created
- * beside it and dropped after), BENCH_DURATION (seconds, default 10), BENCH_ONLY=postgres|pglite.
+ * beside it and dropped after), BENCH_DURATION (seconds, default 10), BENCH_ONLY=postgres|pglite,
+ * BENCH_SKIP_STARTUP=1, BENCH_GZIP=1 (also the detail with Accept-Encoding: gzip, as browsers send).
  */
 import { execFileSync, spawn, spawnSync } from 'node:child_process'
 import { createHmac } from 'node:crypto'
@@ -212,8 +213,9 @@ function toMs(v: string): number {
   return m[2] === 'us' ? n / 1000 : m[2] === 's' ? n * 1000 : n
 }
 
-function wrk(url: string, cookie: string) {
-  const out = execFileSync('wrk', ['-t2', '-c10', `-d${DURATION}s`, '--latency', '-H', `Cookie: ${cookie}`, url], {
+function wrk(url: string, cookie: string, extraHeaders: string[] = []) {
+  const headers = [`Cookie: ${cookie}`, ...extraHeaders].flatMap((h) => ['-H', h])
+  const out = execFileSync('wrk', ['-t2', '-c10', `-d${DURATION}s`, '--latency', ...headers, url], {
     encoding: 'utf8',
   })
   const rps = Number(out.match(/Requests\/sec:\s+([\d.]+)/)?.[1])
@@ -269,10 +271,13 @@ async function benchBackend(kind: 'postgres' | 'pglite', port: number) {
   }
   const dashboard = wrk(`${base}/api/transactions`, cookie)
   const detail = wrk(`${base}/api/transactions/${txId}`, cookie)
+  // What a browser sends: the JSON is then gzipped by the server (app.ts), which costs CPU per request.
+  const detailGzip =
+    process.env.BENCH_GZIP === '1' ? wrk(`${base}/api/transactions/${txId}`, cookie, ['Accept-Encoding: gzip']) : null
   const mem = rssMb(server.child.pid!)
   await server.stop()
   await cleanup()
-  return { kind, seedMs, startMs, dashboardRows: count, dashboard, detail, mem }
+  return { kind, seedMs, startMs, dashboardRows: count, dashboard, detail, detailGzip, mem }
 }
 
 /** First start on a fresh data dir (create, migrate, seed demo data) and a later start, PGlite. */
@@ -292,6 +297,7 @@ function printBackend(r: Awaited<ReturnType<typeof benchBackend>>) {
   for (const [name, w] of [
     ['dashboard', r.dashboard],
     ['detail', r.detail],
+    ...(r.detailGzip ? ([['detail+gzip', r.detailGzip]] as const) : []),
   ] as const) {
     console.log(
       `${r.kind.padEnd(9)} ${name.padEnd(10)} ${String(w.rps).padStart(6)} ${String(w.p50).padStart(8)} ${String(w.p99).padStart(8)} ${String(w.non2xx).padStart(8)}  ${r.mem.rss} (${r.mem.peak})${w.errors ? `  ${w.errors}` : ''}`,
