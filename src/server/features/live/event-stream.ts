@@ -17,6 +17,11 @@ import { transactionTopic, userTopic, type LiveAnnouncement } from '../../platfo
 export const KEEP_ALIVE_MS = 25_000
 /** Session and access are checked again after this many keep-alives (about a minute). */
 const RECHECK_EVERY = 2
+/**
+ * The keep-alive period (ms) and re-check cadence that streams opened from now on use: the values
+ * above in production. Tests shorten them to see a revoked stream close without waiting a minute.
+ */
+export const liveTimings = { keepAliveMs: KEEP_ALIVE_MS, recheckEvery: RECHECK_EVERY }
 /** Most entries sent in one catch-up after a reconnect; a client further behind reloads. */
 const CATCH_UP_LIMIT = 500
 /** Browsers wait this long before reconnecting (ms). */
@@ -43,12 +48,13 @@ function pause(stream: SSEStreamingApi, ms: number): Promise<void> {
 
 /** Keeps the stream open with comments, re-checking `stillAllowed` about every minute; resolves when it ends. */
 async function keepAlive(stream: SSEStreamingApi, stillAllowed: () => Promise<boolean>): Promise<void> {
+  const { keepAliveMs, recheckEvery } = liveTimings
   let ticks = 0
   while (!stream.aborted && !stream.closed) {
-    await pause(stream, KEEP_ALIVE_MS)
+    await pause(stream, keepAliveMs)
     if (stream.aborted || stream.closed) return
     await stream.write(': keep-alive\n\n')
-    if (++ticks % RECHECK_EVERY === 0 && !(await stillAllowed().catch(() => true))) {
+    if (++ticks % recheckEvery === 0 && !(await stillAllowed().catch(() => true))) {
       await stream.writeSSE({ event: 'revoked', data: '{}' })
       return
     }
