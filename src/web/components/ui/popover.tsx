@@ -12,6 +12,7 @@ export function PopoverContent({
   className,
   sideOffset = 6,
   align = 'end',
+  collisionPadding = 8,
   ...props
 }: ComponentProps<typeof PopoverPrimitive.Content>) {
   return (
@@ -20,6 +21,7 @@ export function PopoverContent({
         data-slot="popover-content"
         sideOffset={sideOffset}
         align={align}
+        collisionPadding={collisionPadding}
         className={cn(
           'z-50 w-80 max-w-[calc(100vw-1rem)] rounded-lg border bg-background text-foreground shadow-lg outline-none data-[state=closed]:animate-out data-[state=closed]:fade-out-0 data-[state=open]:animate-in data-[state=open]:fade-in-0 motion-reduce:animate-none',
           className,

@@ -1,4 +1,4 @@
-import { useCallback, useMemo, useState, useSyncExternalStore } from 'react'
+import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react'
 import { useNavigate, useSearchParams } from 'react-router'
 import type { TransactionDetail } from '../../../../shared/contracts/transactions'
 import { Button } from '../../../components/ui/button'
@@ -36,6 +36,12 @@ export function ChatPanel({ detail, viewerId }: { detail: TransactionDetail; vie
   const wide = useWide()
   const [creating, setCreating] = useState(false)
   const chosen = params.get('thread')
+  const panel = useRef<HTMLDivElement>(null)
+
+  // On phones a chosen thread fills the panel: bring the whole panel (and its message box) into view.
+  useEffect(() => {
+    if (!wide && chosen) panel.current?.scrollIntoView({ block: 'start' })
+  }, [wide, chosen])
 
   const people = useMemo<Mentionable[]>(
     () =>
@@ -84,7 +90,10 @@ export function ChatPanel({ detail, viewerId }: { detail: TransactionDetail; vie
   const showThread = !!open
 
   return (
-    <div className="flex h-[calc(100dvh-9rem)] min-h-[26rem] overflow-hidden rounded-xl border bg-background shadow-sm md:h-[70dvh] md:min-h-[30rem]">
+    <div
+      ref={panel}
+      className="flex h-[calc(100dvh-6rem)] scroll-mt-20 min-h-[26rem] overflow-hidden rounded-xl border bg-background shadow-sm md:h-[70dvh] md:min-h-[30rem]"
+    >
       {showList && (
         <div className={wide ? 'w-72 shrink-0 border-r' : 'w-full'}>
           <ThreadList

@@ -1,5 +1,5 @@
 import { FileText, Pencil, Trash2 } from 'lucide-react'
-import { useState, type KeyboardEvent } from 'react'
+import { useEffect, useRef, useState, type KeyboardEvent } from 'react'
 import { EditMessageInput, type ChatMessage } from '../../../../shared/contracts/chat'
 import { canStillEditMessage } from '../../../../shared/domain/chat'
 import {
@@ -148,6 +148,15 @@ function EditForm({
   const [text, setText] = useState(message.body_md)
   const [error, setError] = useState<string>()
   const id = `edit-${message.id}`
+  const box = useRef<HTMLTextAreaElement>(null)
+
+  // Start editing at the end of the text, where additions usually go.
+  useEffect(() => {
+    const el = box.current
+    if (!el) return
+    el.focus()
+    el.setSelectionRange(el.value.length, el.value.length)
+  }, [])
 
   const save = () => {
     const parsed = EditMessageInput.safeParse({ body_md: text, mentions: mentionIdsIn(text, people) })
@@ -176,7 +185,7 @@ function EditForm({
       </label>
       <Textarea
         id={id}
-        autoFocus
+        ref={box}
         value={text}
         onChange={(e) => {
           setText(e.target.value)

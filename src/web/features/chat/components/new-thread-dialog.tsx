@@ -54,6 +54,9 @@ export function NewThreadDialog({
   const [body, setBody] = useState('')
   const [errors, setErrors] = useState<Partial<Record<Field | 'form', string>>>({})
 
+  const clearError = (field: Field) =>
+    setErrors((e) => (e[field] || e.form ? { ...e, [field]: undefined, form: undefined } : e))
+
   const reset = () => {
     setTitle('')
     setTopic('')
@@ -116,7 +119,10 @@ export function NewThreadDialog({
                   value={title}
                   maxLength={THREAD_TITLE_MAX_CHARS + 20}
                   placeholder="e.g. Questions about the local search"
-                  onChange={(e) => setTitle(e.target.value)}
+                  onChange={(e) => {
+                    setTitle(e.target.value)
+                    clearError('title')
+                  }}
                 />
               )}
             </FormField>
@@ -128,6 +134,7 @@ export function NewThreadDialog({
                   onChange={(e) => {
                     setTopic(e.target.value as Topic)
                     setTopicRef('')
+                    clearError('topic')
                   }}
                 >
                   <option value="" disabled>
@@ -144,7 +151,14 @@ export function NewThreadDialog({
             {topic === 'stage' && (
               <FormField id={`${id}-topic_ref`} label="Stage" error={errors.topic_ref}>
                 {(f) => (
-                  <NativeSelect {...f} value={topicRef} onChange={(e) => setTopicRef(e.target.value)}>
+                  <NativeSelect
+                    {...f}
+                    value={topicRef}
+                    onChange={(e) => {
+                      setTopicRef(e.target.value)
+                      clearError('topic_ref')
+                    }}
+                  >
                     <option value="" disabled>
                       Choose the stage
                     </option>
@@ -165,7 +179,14 @@ export function NewThreadDialog({
                 hint={detail.documents.length === 0 ? 'There are no documents on this move yet.' : undefined}
               >
                 {(f) => (
-                  <NativeSelect {...f} value={topicRef} onChange={(e) => setTopicRef(e.target.value)}>
+                  <NativeSelect
+                    {...f}
+                    value={topicRef}
+                    onChange={(e) => {
+                      setTopicRef(e.target.value)
+                      clearError('topic_ref')
+                    }}
+                  >
                     <option value="" disabled>
                       Choose the document
                     </option>
@@ -184,7 +205,17 @@ export function NewThreadDialog({
               hint="Markdown works. Type @ and a name to mention someone."
               error={errors.body_md}
             >
-              {(f) => <Textarea {...f} value={body} rows={4} onChange={(e) => setBody(e.target.value)} />}
+              {(f) => (
+                <Textarea
+                  {...f}
+                  value={body}
+                  rows={4}
+                  onChange={(e) => {
+                    setBody(e.target.value)
+                    clearError('body_md')
+                  }}
+                />
+              )}
             </FormField>
             {errors.form && (
               <p role="alert" className="text-sm font-medium text-destructive">

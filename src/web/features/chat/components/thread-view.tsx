@@ -1,5 +1,5 @@
 import { ArrowLeft } from 'lucide-react'
-import { useCallback, useEffect, useMemo, useState } from 'react'
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
 import { Link } from 'react-router'
 import type { ChatThread } from '../../../../shared/contracts/chat'
 import type { TransactionDetail } from '../../../../shared/contracts/transactions'
@@ -49,14 +49,21 @@ export function ThreadView({
   const visible = usePageVisible()
   const unread = thread.unread_count
   const { mutate: markThreadRead } = markRead
+  // One request per batch of unread messages: the open-effect and reaching the bottom can coincide.
+  const marking = useRef(false)
+  const markNow = useCallback(() => {
+    if (marking.current) return
+    marking.current = true
+    markThreadRead(thread.id, { onSettled: () => void (marking.current = false) })
+  }, [markThreadRead, thread.id])
 
   const onReachBottom = useCallback(() => {
-    if (visible && unread > 0) markThreadRead(thread.id)
-  }, [visible, unread, markThreadRead, thread.id])
+    if (visible && unread > 0) markNow()
+  }, [visible, unread, markNow])
 
   useEffect(() => {
     // Opening the thread (or coming back to the page) with unread messages marks it read.
-    if (visible && unread > 0 && messages.isSuccess) markThreadRead(thread.id)
+    if (visible && unread > 0 && messages.isSuccess) markNow()
     // eslint-disable-next-line react-hooks/exhaustive-deps -- once per open/visible, not per unread change
   }, [visible, thread.id, messages.isSuccess])
 

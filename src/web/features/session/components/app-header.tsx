@@ -7,8 +7,9 @@ import { avatarLetter } from '../avatar'
 import { useSignOut } from '../use-sign-out'
 
 /**
- * The signed-in app's top bar (spec section 2): logo, Marketplace link, Sign Out and an avatar with
- * the first letter of the email. On phones the labels shrink to icons with accessible names.
+ * The signed-in app's top bar (spec section 2): logo, Marketplace link, the notifications bell
+ * (issue 6), Sign Out and an avatar with the first letter of the email. On phones the labels shrink
+ * to icons with accessible names (Marketplace too below 420 px, to leave room for the bell).
  */
 export function AppHeader({ email }: { email: string }) {
   const signOut = useSignOut()
@@ -19,8 +20,8 @@ export function AppHeader({ email }: { email: string }) {
         <nav aria-label="Account" className="flex items-center gap-1 sm:gap-2">
           <Button asChild variant="ghost" className="px-2 sm:px-4">
             <Link to="/marketplace">
-              <Store aria-hidden="true" className="hidden sm:block" />
-              Marketplace
+              <Store aria-hidden="true" />
+              <span className="sr-only min-[420px]:not-sr-only">Marketplace</span>
             </Link>
           </Button>
           <NotificationBell />
