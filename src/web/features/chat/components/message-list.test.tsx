@@ -11,7 +11,7 @@ const ROW = 100
 const VIEW = 300
 const descriptors: [string, PropertyDescriptor | undefined][] = []
 beforeAll(() => {
-  for (const name of ['scrollHeight', 'clientHeight']) {
+  for (const name of ['scrollHeight', 'clientHeight', 'offsetTop', 'offsetHeight']) {
     descriptors.push([name, Object.getOwnPropertyDescriptor(HTMLElement.prototype, name)])
   }
   Object.defineProperty(HTMLElement.prototype, 'scrollHeight', {
@@ -21,6 +21,14 @@ beforeAll(() => {
     },
   })
   Object.defineProperty(HTMLElement.prototype, 'clientHeight', { configurable: true, get: () => VIEW })
+  // Messages stack from the top of the box, one ROW each.
+  Object.defineProperty(HTMLElement.prototype, 'offsetTop', {
+    configurable: true,
+    get(this: HTMLElement) {
+      return this.dataset.messageId && this.parentElement ? [...this.parentElement.children].indexOf(this) * ROW : 0
+    },
+  })
+  Object.defineProperty(HTMLElement.prototype, 'offsetHeight', { configurable: true, get: () => ROW })
 })
 afterAll(() => {
   for (const [name, d] of descriptors) if (d) Object.defineProperty(HTMLElement.prototype, name, d)
@@ -98,6 +106,15 @@ describe('MessageList', () => {
     expect(onLoadOlder).toHaveBeenCalled()
     update(range(1, 60))
     expect(box.scrollTop).toBe(50 + 30 * ROW)
+  })
+
+  it('keeps the reader’s place when a refetch drops older messages above while new ones arrive', () => {
+    const { box, update } = renderList(range(11, 60))
+    box.scrollTop = 1000 // Message 21 at the top of the view
+    fireEvent.scroll(box)
+    update(range(13, 62))
+    expect(box.scrollTop).toBe(800) // Message 21 is now the 9th item: still at the top of the view
+    expect(screen.getByRole('button', { name: '2 new messages' })).toBeTruthy()
   })
 
   it('announces a new message from someone else politely', () => {

@@ -20,6 +20,16 @@ function useNow(ms: number): Date {
   return now
 }
 
+/** The first message whose bottom is below the top of the view, with its offset from that top. */
+function findAnchor(el: HTMLElement): { id: string; offset: number } | null {
+  for (const node of el.querySelectorAll<HTMLElement>('[data-message-id]')) {
+    if (node.offsetTop + node.offsetHeight > el.scrollTop) {
+      return { id: node.dataset.messageId ?? '', offset: node.offsetTop - el.scrollTop }
+    }
+  }
+  return null
+}
+
 /**
  * A thread's messages, oldest first, in a scrolling box (issue 6). Scrolling near the top loads
  * older pages, keeping the reader's place when they are prepended. At the bottom, the view follows
@@ -49,7 +59,9 @@ export function MessageList({
   const now = useNow(30_000)
   const box = useRef<HTMLDivElement>(null)
   const atBottom = useRef(true)
-  const last = useRef<{ firstId?: string; lastId?: string; height: number; count: number }>({ height: 0, count: 0 })
+  const last = useRef<{ lastId?: string; count: number }>({ count: 0 })
+  /** The first message at least partly in view and its distance from the top of the view, in px. */
+  const anchor = useRef<{ id: string; offset: number } | null>(null)
   const [unseen, setUnseen] = useState(0)
   const [announcement, setAnnouncement] = useState('')
 
@@ -61,37 +73,37 @@ export function MessageList({
     setUnseen(0)
   }, [])
 
-  // After each change of the list, before paint: keep the place on prepend, follow or count on append.
+  // After each change of the list, before paint: follow the newest message when at the bottom (or
+  // when the viewer sent it); otherwise keep the message the reader is looking at exactly where it was,
+  // whatever happened above it (older pages prepended, a refetch dropping or reshaping older ones).
   useLayoutEffect(() => {
     const el = box.current
     if (!el) return
     const prev = last.current
-    const firstId = messages[0]?.id
     const lastId = messages[messages.length - 1]?.id
-    if (prev.count === 0) {
+    const newOnes =
+      prev.count > 0 && lastId !== prev.lastId && messages.some((m) => m.id === prev.lastId)
+        ? messages.slice(messages.findIndex((m) => m.id === prev.lastId) + 1)
+        : []
+    const mine = newOnes.some((m) => m.author?.id === viewerId)
+    if (prev.count === 0 || atBottom.current || mine) {
       el.scrollTop = el.scrollHeight
-    } else if (firstId !== prev.firstId && lastId === prev.lastId) {
-      // Older messages were prepended: move down by exactly what was added above.
-      el.scrollTop += el.scrollHeight - prev.height
-    } else if (lastId !== prev.lastId && messages.length >= prev.count) {
-      const newOnes = messages.slice(messages.findIndex((m) => m.id === prev.lastId) + 1)
-      const mine = newOnes.some((m) => m.author?.id === viewerId)
-      if (atBottom.current || mine) {
-        el.scrollTop = el.scrollHeight
-        atBottom.current = true
-      } else {
-        setUnseen((n) => n + newOnes.length)
-      }
-      const fromOthers = newOnes.filter((m) => m.author?.id !== viewerId && !m.deleted_at)
-      const latest = fromOthers[fromOthers.length - 1]
-      if (latest) {
-        const preview = latest.body_md.replace(/\s+/g, ' ').slice(0, 120)
-        setAnnouncement(`New message from ${latest.author?.full_name ?? 'a participant'}: ${preview}`)
-      }
-    } else if (atBottom.current) {
-      el.scrollTop = el.scrollHeight
+      atBottom.current = true
+      setUnseen(0)
+    } else {
+      const a = anchor.current
+      const node = a ? el.querySelector<HTMLElement>(`[data-message-id="${a.id}"]`) : null
+      if (a && node) el.scrollTop = node.offsetTop - a.offset
+      if (newOnes.length > 0) setUnseen((n) => n + newOnes.length)
     }
-    last.current = { firstId, lastId, height: el.scrollHeight, count: messages.length }
+    const fromOthers = newOnes.filter((m) => m.author?.id !== viewerId && !m.deleted_at)
+    const latest = fromOthers[fromOthers.length - 1]
+    if (latest) {
+      const preview = latest.body_md.replace(/\s+/g, ' ').slice(0, 120)
+      setAnnouncement(`New message from ${latest.author?.full_name ?? 'a participant'}: ${preview}`)
+    }
+    last.current = { lastId, count: messages.length }
+    anchor.current = findAnchor(el)
   }, [messages, viewerId])
 
   // When the box itself resizes (phone keyboard, window) at the bottom, the newest message stays in view.
@@ -118,7 +130,7 @@ export function MessageList({
       onReachBottom?.()
     }
     atBottom.current = bottom
-    last.current.height = el.scrollHeight
+    anchor.current = findAnchor(el)
     if (el.scrollTop < TOP_LOAD_PX && hasOlder && !loadingOlder) onLoadOlder()
   }
 
@@ -130,7 +142,7 @@ export function MessageList({
         tabIndex={0}
         aria-label="Messages"
         role="region"
-        className="h-full overflow-y-auto px-2 py-3 outline-none [overflow-anchor:none] focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-ring sm:px-4"
+        className="relative h-full overflow-y-auto px-2 py-3 outline-none [overflow-anchor:none] focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-ring sm:px-4"
       >
         <div className="flex justify-center pb-2">
           {loadingOlder ? (
@@ -151,7 +163,7 @@ export function MessageList({
         ) : (
           <ol className="flex flex-col gap-1.5">
             {messages.map((m) => (
-              <li key={m.id}>
+              <li key={m.id} data-message-id={m.id}>
                 <MessageItem txId={txId} message={m} viewerId={viewerId} people={people} now={now} />
               </li>
             ))}
