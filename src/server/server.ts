@@ -14,6 +14,7 @@ import { runMigrations } from './db/migrate'
 import type { Logger } from './logger'
 import { createMailService } from './platform/mail/mail-service'
 import { createRealtimeHub } from './platform/realtime/realtime-hub'
+import { startDigestScheduler } from './features/notifications/digest'
 
 export class StartupError extends Error {}
 
@@ -80,6 +81,12 @@ export async function startServer(options: {
   }
   const mail = createMailService({ config, database, log })
   mail.worker?.start()
+  const digests = startDigestScheduler({
+    database,
+    delivery: { publicUrl: config.publicUrl, deliverMail: mail.deliver },
+    log,
+    onQueued: () => mail.kick(),
+  })
   const realtime = createRealtimeHub({ database, databaseUrl: config.DATABASE_URL, log })
   await realtime.ready
   const app = createApp({ database, auth, config, log, mail, realtime })
@@ -105,6 +112,7 @@ export async function startServer(options: {
           ;(server as unknown as { closeIdleConnections?: () => void }).closeIdleConnections?.()
         })
         await realtime.close()
+        await digests.stop()
         await mail.close()
         await database.close()
       })()

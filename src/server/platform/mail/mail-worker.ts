@@ -1,5 +1,8 @@
 /**
- * Drains the mail outbox: claims due rows, sends each through the transport, marks it sent. A failed
+ * Drains the mail outbox: claims due rows, sends each through the transport, marks it sent. A crash
+ * between sending and marking leaves the row claimed for 5 minutes, then it is sent again with the same
+ * Message-ID (the outbox id), so the receiving side keeps one email: at-least-once delivery made
+ * idempotent at the receiver, the one guarantee SMTP allows (docs/decisions/008). A failed
  * send is retried with backoff (1 min doubling, up to 8 attempts, then 'failed'). Claims use
  * FOR UPDATE SKIP LOCKED so that several server processes can drain one PostgreSQL outbox.
  */
@@ -41,7 +44,13 @@ export function createMailWorker({
 
   async function sendOne(row: DueMail): Promise<boolean> {
     try {
-      await transport.send({ to: row.to_address, subject: row.subject, text: row.text_body, html: row.html_body })
+      await transport.send({
+        id: row.id,
+        to: row.to_address,
+        subject: row.subject,
+        text: row.text_body,
+        html: row.html_body,
+      })
       await database.query(
         `update mail_outbox set status = 'sent', sent_at = now(), attempts = attempts + 1 where id = $1`,
         [row.id],

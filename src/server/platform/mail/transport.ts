@@ -5,6 +5,12 @@
 import nodemailer from 'nodemailer'
 
 export interface MailMessage {
+  /**
+   * Stable id of the email (its outbox row id). Sent as the Message-ID header, so that a retry after a
+   * crash between sending and marking sent carries the same Message-ID and receiving systems treat
+   * the two deliveries as one email (docs/decisions/008-realtime-and-outbox.md).
+   */
+  id?: string
   to: string
   subject: string
   text: string
@@ -20,10 +26,18 @@ export interface MailTransport {
 /** SMTP transport for the given URL; `from` is the sender of every message. */
 export function smtpTransport(url: string, from: string): MailTransport {
   const transporter = nodemailer.createTransport(url)
+  const domain = /@([^>\s]+)>?\s*$/.exec(from)?.[1] ?? 'homeward.local'
   return {
     kind: 'smtp',
     async send(m) {
-      await transporter.sendMail({ from, to: m.to, subject: m.subject, text: m.text, html: m.html ?? undefined })
+      await transporter.sendMail({
+        from,
+        to: m.to,
+        subject: m.subject,
+        text: m.text,
+        html: m.html ?? undefined,
+        messageId: m.id ? `<outbox.${m.id}@${domain}>` : undefined,
+      })
     },
     close: () => transporter.close(),
   }

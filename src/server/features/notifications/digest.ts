@@ -1,0 +1,145 @@
+/**
+ * The daily digest (issue 6): people who chose it get no instant notification emails; instead, once a
+ * day after 08:00 UK time, one email lists what they were notified of since their last digest (only
+ * kinds they want by email). Each person is handled in their own database transaction with their
+ * settings row locked (SKIP LOCKED), so several server processes never send one digest twice, and the
+ * email goes through the durable outbox.
+ */
+import { sql } from 'drizzle-orm'
+import { DIGEST_HOUR_LONDON, NOTIFICATION_KINDS, NOTIFICATION_KIND_LABELS } from '../../../shared/domain/chat'
+import { ukDateTime } from '../../../shared/domain/uk-time'
+import type { Database } from '../../db/client'
+import type { Logger } from '../../logger'
+import { enqueueMail } from '../../platform/mail/outbox'
+import type { NotificationDelivery } from './notify-people'
+
+/** Most notifications listed in one digest; the rest are summarised by count. */
+const DIGEST_MAX_ITEMS = 50
+
+/** SQL for 08:00 UK time on the UK day of the instant `at` (ISO string), as a timestamptz. */
+const digestDueAt = (at: string) =>
+  sql`((date_trunc('day', ${at}::timestamptz at time zone 'Europe/London')
+        + make_interval(hours => ${DIGEST_HOUR_LONDON})) at time zone 'Europe/London')`
+
+interface DueItem {
+  id: string
+  kind: string
+  title: string
+  body: string | null
+  link: string
+  created_at: string | Date
+}
+
+/**
+ * Sends every digest that is due at `now` (default: the current time); returns how many emails were
+ * queued. A person is due when `now` is past today's 08:00 UK time and their last digest was before it.
+ */
+export async function sendDueDigests({
+  database,
+  delivery,
+  now = new Date(),
+}: {
+  database: Database
+  delivery: NotificationDelivery
+  now?: Date
+}): Promise<number> {
+  const at = now.toISOString()
+  const dueAt = digestDueAt(at)
+  const candidates = await database.db.execute(sql`
+    select s.profile_id from notification_settings s
+    where s.digest and ${at}::timestamptz >= ${dueAt} and (s.last_digest_at is null or s.last_digest_at < ${dueAt})`)
+  let sent = 0
+  for (const { profile_id } of candidates.rows as { profile_id: string }[]) {
+    const queued = await database.db.transaction(async (tx) => {
+      const locked = await tx.execute(sql`
+        select s.email, s.last_digest_at, p.email as address, p.full_name
+        from notification_settings s join profiles p on p.id = s.profile_id
+        where s.profile_id = ${profile_id} and s.digest
+          and (s.last_digest_at is null or s.last_digest_at < ${dueAt})
+        for update of s skip locked`)
+      const person = locked.rows[0] as
+        | { email: Record<string, boolean>; last_digest_at: string | null; address: string; full_name: string }
+        | undefined
+      if (!person) return false
+      const kinds = NOTIFICATION_KINDS.filter((k) => person.email?.[k] ?? true)
+      const items = kinds.length
+        ? ((
+            await tx.execute(sql`
+              select id, kind, title, body, link, created_at from notifications
+              where profile_id = ${profile_id} and emailed_at is null and created_at <= ${at}::timestamptz
+                and kind in (${sql.join(
+                  kinds.map((k) => sql`${k}`),
+                  sql`, `,
+                )})
+              order by created_at, id`)
+          ).rows as unknown as DueItem[])
+        : []
+      await tx.execute(
+        sql`update notification_settings set last_digest_at = ${at}::timestamptz where profile_id = ${profile_id}`,
+      )
+      if (items.length === 0) return false
+      await tx.execute(
+        sql`update notifications set emailed_at = ${at}::timestamptz where id in (${sql.join(
+          items.map((i) => sql`${i.id}::uuid`),
+          sql`, `,
+        )})`,
+      )
+      await enqueueMail(
+        tx,
+        {
+          to: person.address,
+          subject: `Your Homeward digest: ${items.length} update${items.length === 1 ? '' : 's'}`,
+          text: digestText(person.full_name, items, delivery.publicUrl),
+          kind: 'notification.digest',
+        },
+        { deliver: delivery.deliverMail },
+      )
+      return true
+    })
+    if (queued) sent++
+  }
+  return sent
+}
+
+/** Plain-text digest: one block per notification, oldest first, with its link. */
+export function digestText(name: string, items: DueItem[], publicUrl: string): string {
+  const shown = items.slice(0, DIGEST_MAX_ITEMS)
+  const lines = [`Hello ${name},`, '', `Here is what happened on your moves since your last digest.`, '']
+  for (const item of shown) {
+    lines.push(`• ${item.title} (${ukDateTime(new Date(item.created_at))})`)
+    if (item.body) lines.push(`  ${item.body.replace(/\s+/g, ' ').slice(0, 200)}`)
+    lines.push(`  ${publicUrl}${item.link}`, '')
+  }
+  if (items.length > shown.length) lines.push(`…and ${items.length - shown.length} more in Homeward.`, '')
+  lines.push(
+    `You get this once a day because you chose the daily digest. Change it, or what you hear about (${NOTIFICATION_KINDS.map((k) => NOTIFICATION_KIND_LABELS[k].toLowerCase()).join('; ')}), from the bell in Homeward: Email settings.`,
+  )
+  return lines.join('\n')
+}
+
+/** Checks for due digests every minute until stopped. */
+export function startDigestScheduler(options: {
+  database: Database
+  delivery: NotificationDelivery
+  log: Logger
+  onQueued?: () => void
+  intervalMs?: number
+}): { stop(): Promise<void> } {
+  let running: Promise<void> | undefined
+  const tick = () => {
+    running ??= sendDueDigests(options)
+      .then((n) => {
+        if (n > 0) options.onQueued?.()
+      })
+      .catch((err) => options.log.warn('could not send daily digests', err instanceof Error ? err.message : err))
+      .finally(() => (running = undefined))
+  }
+  const timer = setInterval(tick, options.intervalMs ?? 60_000)
+  timer.unref()
+  return {
+    async stop() {
+      clearInterval(timer)
+      await running
+    },
+  }
+}
