@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query'
 import { Download, FileText } from 'lucide-react'
-import { useState } from 'react'
-import type { DocumentVersion } from '../../../../shared/contracts/documents'
+import { useEffect, useState } from 'react'
+import type { DocumentVersion, SignedUrlResponse } from '../../../../shared/contracts/documents'
 import { Badge } from '../../../components/ui/badge'
 import { Button } from '../../../components/ui/button'
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '../../../components/ui/dialog'
@@ -10,15 +10,12 @@ import { NativeSelect } from '../../../components/ui/native-select'
 import { Skeleton } from '../../../components/ui/skeleton'
 import { formatUkDate } from '../../../lib/formatters'
 import { notify } from '../../../lib/toast'
-import { documentsKey, documentVersionsQueryOptions, fetchFileLink, useSignatureRequests } from '../api'
+import { documentVersionsQueryOptions, fetchFileLink, useSignatureRequests } from '../api'
 import { formatFileSize } from '../file-checks'
 import { requestForVersion } from '../signing-state'
 import { PdfPreview } from './pdf-preview'
 import type { SignerChoice } from './request-signatures-dialog'
 import { SignaturePanel } from './signature-panel'
-
-/** A link lives 5 minutes; fetch a new one after 4 so a preview never starts with an expired one. */
-const LINK_STALE_MS = 4 * 60 * 1000
 
 /**
  * The in-app viewer (issue 5, part 5), loaded on first use so the workspace never downloads
@@ -67,8 +64,14 @@ export function DocumentViewer({
           </p>
         )}
         {version && (
-          <div className="flex min-h-0 flex-1 flex-col gap-4 lg:flex-row">
-            <div className="min-h-[50dvh] min-w-0 flex-1 rounded-lg bg-muted p-2 sm:p-3 lg:min-h-0 lg:overflow-y-auto">
+          <div className="flex shrink-0 flex-col gap-4 lg:min-h-0 lg:flex-1 lg:shrink lg:flex-row">
+            {/* Scrolls on its own, so it takes focus for keyboard scrolling. */}
+            <div
+              role="region"
+              aria-label={`Preview of ${version.filename}, version ${version.version}`}
+              tabIndex={0}
+              className="h-[60dvh] min-w-0 shrink-0 overflow-y-auto rounded-lg bg-muted p-2 focus-visible:outline-2 focus-visible:outline-ring sm:p-3 lg:h-auto lg:min-h-0 lg:flex-1 lg:shrink"
+            >
               <Preview key={version.id} txId={txId} version={version} onPageCount={setPageCount} />
             </div>
             <aside
@@ -104,7 +107,7 @@ export function DocumentViewer({
             </aside>
           </div>
         )}
-        {!version && !versions.isError && <Skeleton className="min-h-[50dvh] flex-1" />}
+        {!version && !versions.isError && <Skeleton className="h-[60dvh] shrink-0 lg:h-auto lg:flex-1" />}
       </DialogContent>
     </Dialog>
   )
@@ -120,13 +123,7 @@ function Preview({
   version: DocumentVersion
   onPageCount: (pages: number) => void
 }) {
-  const link = useQuery({
-    queryKey: [...documentsKey(txId), 'link', version.id],
-    queryFn: () => fetchFileLink(txId, version.id, 'inline'),
-    enabled: version.inline_allowed,
-    staleTime: LINK_STALE_MS,
-    gcTime: LINK_STALE_MS,
-  })
+  const link = useFileLink(txId, version)
   if (!version.inline_allowed)
     return (
       <div className="flex h-full flex-col items-center justify-center gap-3 p-8 text-center text-sm text-muted-foreground">
@@ -135,13 +132,13 @@ function Preview({
         <DownloadButton txId={txId} version={version} />
       </div>
     )
-  if (link.isError)
+  if (link.error)
     return (
       <p role="alert" className="p-6 text-sm text-destructive">
-        {link.error.message}
+        {link.error}
       </p>
     )
-  if (!link.data) return <Skeleton className="h-full min-h-[50dvh] w-full" />
+  if (!link.data) return <Skeleton className="h-full min-h-64 w-full" />
   if (version.content_type === 'application/pdf')
     return <PdfPreview url={link.data.url} title={version.filename} onPageCount={onPageCount} />
   return (
@@ -151,6 +148,28 @@ function Preview({
       className="mx-auto max-h-full max-w-full rounded-md bg-white object-contain shadow-sm"
     />
   )
+}
+
+/**
+ * A short-lived inline link for one version, fetched once per preview and kept in state, not in
+ * the query cache: live updates invalidate every documents query after each view (a view is an
+ * audit event), and a refetched link would be a new URL, reloading the preview in a loop.
+ */
+function useFileLink(txId: string, version: DocumentVersion) {
+  const [link, setLink] = useState<{ data?: SignedUrlResponse; error?: string }>({})
+  useEffect(() => {
+    if (!version.inline_allowed) return
+    let live = true
+    fetchFileLink(txId, version.id, 'inline').then(
+      (data) => live && setLink({ data }),
+      (err: unknown) =>
+        live && setLink({ error: err instanceof Error ? err.message : 'The file could not be opened.' }),
+    )
+    return () => {
+      live = false
+    }
+  }, [txId, version.id, version.inline_allowed])
+  return link
 }
 
 /** Download: fetches a fresh attachment link (5 minutes, this viewer only) and follows it. */

@@ -123,7 +123,10 @@ export function SignForm({
               checked={consent}
               aria-invalid={!!errors.consent}
               aria-describedby={errors.consent ? 'sign-consent-error' : undefined}
-              onChange={(e) => setConsent(e.target.checked)}
+              onChange={(e) => {
+                setConsent(e.target.checked)
+                setErrors((prev) => ({ ...prev, consent: undefined }))
+              }}
               className="mt-0.5 size-5 shrink-0 cursor-pointer accent-primary"
             />
             <label htmlFor="sign-consent" className="cursor-pointer text-sm">

@@ -1,5 +1,5 @@
 import { Upload } from 'lucide-react'
-import { useState, type FormEvent } from 'react'
+import { useState, type FormEvent, type RefObject } from 'react'
 import { DOCUMENT_FOLDERS, type DocumentFolder } from '../../../../shared/domain/statuses'
 import { Button } from '../../../components/ui/button'
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '../../../components/ui/dialog'
@@ -18,16 +18,25 @@ export function UploadDialog({
   initialFiles,
   initialFolder,
   onUpload,
+  returnFocusTo,
 }: {
   open: boolean
   onOpenChange: (open: boolean) => void
   initialFiles?: File[]
   initialFolder?: DocumentFolder
   onUpload: (files: File[], folder: DocumentFolder) => void
+  /** Focused when the dialog closes (it has no Radix trigger: it also opens on a drop). */
+  returnFocusTo?: RefObject<HTMLElement | null>
 }) {
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent>
+      <DialogContent
+        onCloseAutoFocus={(e) => {
+          if (!returnFocusTo?.current) return
+          e.preventDefault()
+          returnFocusTo.current.focus()
+        }}
+      >
         <DialogTitle>Upload a document</DialogTitle>
         <DialogDescription>
           {ALLOWED_TYPES_TEXT}, up to {formatFileSize(CLIENT_MAX_BYTES)}. A file with the same name in the same folder

@@ -1,5 +1,5 @@
 import { ChevronDown, Eye, FileText, FolderOpen, PenLine, Upload } from 'lucide-react'
-import { lazy, Suspense, useState, type DragEvent } from 'react'
+import { lazy, Suspense, useRef, useState, type DragEvent } from 'react'
 import type { DocumentListItem } from '../../../../shared/contracts/documents'
 import type { TransactionDetail } from '../../../../shared/contracts/transactions'
 import { DOCUMENT_FOLDERS, type DocumentFolder } from '../../../../shared/domain/statuses'
@@ -49,6 +49,17 @@ export function DocumentsTab({ detail }: { detail: TransactionDetail }) {
   const [viewing, setViewing] = useState<string | null>(null)
   const [dragging, setDragging] = useState(false)
   const [openHistory, setOpenHistory] = useState<string | null>(null)
+  const uploadButton = useRef<HTMLButtonElement>(null)
+  // The viewer unmounts on close, so focus goes back by hand to what opened it.
+  const opener = useRef<HTMLElement | null>(null)
+  const openViewer = (versionId: string) => {
+    opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null
+    setViewing(versionId)
+  }
+  const closeViewer = () => {
+    setViewing(null)
+    requestAnimationFrame(() => opener.current?.isConnected && opener.current.focus())
+  }
 
   const docs = documents.data?.documents ?? []
   const allRequests = requests.data?.requests ?? []
@@ -92,7 +103,7 @@ export function DocumentsTab({ detail }: { detail: TransactionDetail }) {
             Every document of the move, versioned, in one place. Drop files on a folder to upload them there.
           </p>
         </div>
-        <Button onClick={() => setDialog({})}>
+        <Button ref={uploadButton} onClick={() => setDialog({})}>
           <Upload aria-hidden="true" />
           Upload Document
         </Button>
@@ -103,7 +114,7 @@ export function DocumentsTab({ detail }: { detail: TransactionDetail }) {
         </p>
       )}
       <UploadProgressList items={uploads.items} onCancel={uploads.cancel} onDismiss={uploads.dismiss} />
-      <AwaitingSignature requests={waiting} filenameOf={filenameOf} onReview={(r) => setViewing(r.document_id)} />
+      <AwaitingSignature requests={waiting} filenameOf={filenameOf} onReview={(r) => openViewer(r.document_id)} />
       {documents.isError ? (
         <p role="alert" className="text-sm text-destructive">
           {documents.error.message}
@@ -144,7 +155,7 @@ export function DocumentsTab({ detail }: { detail: TransactionDetail }) {
                       awaiting={pendingFor.has(doc.id)}
                       historyOpen={openHistory === doc.id}
                       onToggleHistory={() => setOpenHistory((id) => (id === doc.id ? null : doc.id))}
-                      onView={setViewing}
+                      onView={openViewer}
                     />
                   ))}
                 </ul>
@@ -160,6 +171,7 @@ export function DocumentsTab({ detail }: { detail: TransactionDetail }) {
         initialFiles={dialog?.files}
         initialFolder={dialog?.folder}
         onUpload={uploads.start}
+        returnFocusTo={uploadButton}
       />
       {viewing && (
         <Suspense
@@ -176,7 +188,7 @@ export function DocumentsTab({ detail }: { detail: TransactionDetail }) {
             docId={viewing}
             me={me}
             people={signerChoices(detail.transaction_participants)}
-            onClose={() => setViewing(null)}
+            onClose={closeViewer}
           />
         </Suspense>
       )}

@@ -1,0 +1,429 @@
+/**
+ * Documents and e-signing in the browser (issue 5, 'Must show'): the seller uploads a TA6 PDF into
+ * Property with a progress bar, the buyer sees and previews it (pdf.js), a second upload (dropped
+ * on the folder) makes version 2, the seller asks buyer and seller to sign, both sign in their own
+ * browsers (typed, then drawn), the row shows 'Signed', the certificate lists both (API and the
+ * signed PDF's text), Verify says intact, an outsider's copy of the signed URL gives 403, the audit
+ * trail verifies, and a cancelled upload leaves no row. Screenshots at 1280 and 390 px; axe.
+ */
+import { expect, test, type APIRequestContext, type Browser, type Locator, type Page } from '@playwright/test'
+import { PDFDocument, StandardFonts } from 'pdf-lib'
+import AxeBuilder from '@axe-core/playwright'
+import { watchConsole } from './public-helpers'
+
+const PASSWORD = 'documents-spec-2025!'
+const SHOTS = 'test-results/screens'
+const run = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`
+// The browser logs refused requests (the outsider's 403 is made outside the page, but a cancelled
+// or refused upload may show here) and pdf.js warns about fonts; neither is a fault of the page.
+const ALLOWED_CONSOLE = [/status of 40[0-9]/, /status of 415/]
+
+interface Person {
+  name: string
+  email: string
+}
+
+/** A signed-in person in their own browser context at `width` px. */
+async function newPerson(browser: Browser, person: Person, role: 'buyer' | 'seller', width: number) {
+  const context = await browser.newContext({
+    viewport: { width, height: width < 500 ? 844 : 900 },
+    locale: 'en-GB',
+    timezoneId: 'Europe/London',
+  })
+  const page = await context.newPage()
+  const res = await page.request.post('/api/auth/sign-up/email', {
+    data: { name: person.name, email: person.email, password: PASSWORD, role },
+  })
+  expect(res.ok()).toBe(true)
+  return { context, page, console: watchConsole(page) }
+}
+
+/** The newest invitation token emailed to `email`, from the local outbox. */
+async function inviteToken(request: APIRequestContext, email: string): Promise<string> {
+  let token: string | undefined
+  await expect
+    .poll(async () => {
+      const { messages } = (await (await request.get('/api/dev/mail')).json()) as {
+        messages: { to: string; text: string }[]
+      }
+      token = messages
+        .find((m) => m.to.toLowerCase().includes(email.toLowerCase()))
+        ?.text.match(/\/invite\/([\w-]+)/)?.[1]
+      return token ?? null
+    })
+    .not.toBeNull()
+  return token!
+}
+
+/** A small PDF whose pages carry `lines` of text. */
+async function makePdf(lines: string[], pages = 1): Promise<Buffer> {
+  const doc = await PDFDocument.create()
+  const font = await doc.embedFont(StandardFonts.Helvetica)
+  for (let p = 0; p < pages; p++) {
+    const page = doc.addPage([595, 842])
+    lines.forEach((line, i) => page.drawText(line, { x: 60, y: 760 - i * 24, size: 14, font }))
+    page.drawText(`Page ${p + 1} of ${pages}`, { x: 60, y: 60, size: 10, font })
+  }
+  return Buffer.from(await doc.save())
+}
+
+/** All the text of a PDF, page by page, read with pdf.js in Node. */
+async function pdfText(bytes: Buffer): Promise<string> {
+  const pdfjs = await import('pdfjs-dist/legacy/build/pdf.mjs')
+  const doc = await pdfjs.getDocument({ data: new Uint8Array(bytes), isEvalSupported: false, verbosity: 0 }).promise
+  const out: string[] = []
+  for (let i = 1; i <= doc.numPages; i++) {
+    const content = await (await doc.getPage(i)).getTextContent()
+    out.push(content.items.map((item) => ('str' in item ? item.str : '')).join(' '))
+  }
+  return out.join('\n')
+}
+
+/** axe-core (WCAG 2.x A and AA, best practice) on the page, leaving out toasts caught mid-animation. */
+async function expectNoAxeViolations(page: Page) {
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'])
+    .exclude('[data-sonner-toaster]')
+    .analyze()
+  expect(results.violations.map((v) => ({ rule: v.id, targets: v.nodes.map((n) => n.target.join(' ')) }))).toEqual([])
+}
+
+/** The Documents tab needs no sideways scrolling: nothing in it reaches past the viewport's width. */
+async function expectTabFits(page: Page) {
+  const overflow = await page.getByTestId('documents-tab').evaluate((tab) => {
+    const limit = document.documentElement.clientWidth
+    return Array.from(tab.querySelectorAll('*'))
+      .filter((el) => el.getBoundingClientRect().right > limit + 0.5)
+      .map((el) => el.outerHTML.slice(0, 80))
+  })
+  expect(overflow).toEqual([])
+}
+
+async function shot(page: Page, name: string, fullPage = true) {
+  await page.screenshot({ path: `${SHOTS}/documents-${name}-${page.viewportSize()!.width}.png`, fullPage })
+}
+
+const folder = (page: Page, name: string) =>
+  page.getByTestId('document-folder').filter({ has: page.getByRole('heading', { name: new RegExp(`^${name}`) }) })
+const row = (scope: Locator, filename: string) =>
+  scope.getByTestId('document-row').filter({ has: scope.page().getByTitle(filename, { exact: true }) })
+
+/** Drops `file` on `target` the way a browser does: a DataTransfer with the file, then drop events. */
+async function dropFile(page: Page, selector: string, file: { name: string; bytes: Buffer }) {
+  const dataTransfer = await page.evaluateHandle(
+    ({ name, base64 }) => {
+      const bytes = Uint8Array.from(atob(base64), (c) => c.charCodeAt(0))
+      const dt = new DataTransfer()
+      dt.items.add(new File([bytes], name, { type: 'application/pdf' }))
+      return dt
+    },
+    { name: file.name, base64: file.bytes.toString('base64') },
+  )
+  for (const type of ['dragenter', 'dragover', 'drop']) await page.dispatchEvent(selector, type, { dataTransfer })
+}
+
+test.describe.configure({ mode: 'serial' })
+
+test('TA6: upload, preview, version 2, both sign, Signed, certificate, verify, 403 for outsiders, cancel', async ({
+  browser,
+  request,
+}) => {
+  test.setTimeout(240_000)
+  const sellerP = { name: 'Sam Seller', email: `sam.${run}@e2e.homeward.example` }
+  const buyerP = { name: 'Bella Buyer', email: `bella.${run}@e2e.homeward.example` }
+  const outsiderP = { name: 'Otto Outsider', email: `otto.${run}@e2e.homeward.example` }
+
+  // --- The seller's move, with the buyer invited and joined (through the API: other specs show the UI)
+  const s = await newPerson(browser, sellerP, 'seller', 1280)
+  const created = await s.page.request.post('/api/transactions', {
+    data: {
+      address_line_1: '8 Mill Lane',
+      town: 'Hitchin',
+      postcode: 'SG5 1AA',
+      role: 'seller',
+      agreed_price: 425000,
+      tenure: 'freehold',
+    },
+  })
+  expect(created.status()).toBe(201)
+  const { id: txId } = (await created.json()) as { id: string }
+  const invited = await s.page.request.post(`/api/transactions/${txId}/invitations`, {
+    data: { email: buyerP.email, role: 'buyer' },
+  })
+  expect(invited.ok()).toBe(true)
+  const b = await newPerson(browser, buyerP, 'buyer', 390)
+  const token = await inviteToken(request, buyerP.email)
+  expect((await b.page.request.post(`/api/invitations/${token}/accept`, { data: {} })).ok()).toBe(true)
+  const docsPath = `/app/transactions/${txId}?tab=documents`
+
+  // --- The seller uploads the TA6 into Property with the button -----------------------------------
+  await s.page.goto(docsPath)
+  await expect(s.page.getByRole('heading', { name: 'Smart Contract Room' })).toBeVisible()
+  await expect(s.page.getByTestId('document-folder')).toHaveCount(6)
+  await s.page.getByRole('button', { name: 'Upload Document' }).click()
+  const upload = s.page.getByRole('dialog', { name: 'Upload a document' })
+  await upload.getByRole('button', { name: 'Upload' }).click()
+  await expect(upload.getByLabel('Folder')).toHaveAttribute('aria-invalid', 'true')
+  await expect(upload.getByText('Choose a file to upload')).toBeVisible()
+  await upload.getByLabel('Folder').selectOption('Property')
+  const ta6v1 = await makePdf(['TA6 Property Information Form', 'Seller: Sam Seller', 'Draft 1'], 2)
+  await upload.getByLabel('Files').setInputFiles({ name: 'TA6.pdf', mimeType: 'application/pdf', buffer: ta6v1 })
+  await upload.getByRole('button', { name: 'Upload' }).click()
+  await expect(upload).toHaveCount(0)
+  await expect(s.page.getByRole('button', { name: 'Upload Document' })).toBeFocused()
+  await expect(row(folder(s.page, 'Property'), 'TA6.pdf')).toContainText('Version 1')
+
+  // A file that is not an accepted type is refused before sending, with the allowed types named.
+  await s.page.getByRole('button', { name: 'Upload Document' }).click()
+  await upload.getByLabel('Folder').selectOption('Fixtures')
+  await upload
+    .getByLabel('Files')
+    .setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('hi') })
+  await upload.getByRole('button', { name: 'Upload' }).click()
+  await expect(upload.getByText('Upload a PDF, JPEG, PNG, HEIC or Word (.docx) file')).toBeVisible()
+  await upload.getByRole('button', { name: 'Cancel' }).click()
+  // ... and the server's own message shows when it refuses (HTML named .pdf: magic bytes decide).
+  await s.page.getByRole('button', { name: 'Upload Document' }).click()
+  await upload.getByLabel('Folder').selectOption('Fixtures')
+  await upload.getByLabel('Files').setInputFiles({
+    name: 'fake.pdf',
+    mimeType: 'application/pdf',
+    buffer: Buffer.from('<html><script>alert(1)</script></html>'),
+  })
+  await upload.getByRole('button', { name: 'Upload' }).click()
+  const failed = s.page.getByTestId('upload-item')
+  await expect(failed).toContainText('Failed: fake.pdf')
+  await expect(failed).toContainText('This type of file is not accepted')
+  await failed.getByRole('button', { name: 'Dismiss fake.pdf' }).click()
+  await expect(failed).toHaveCount(0)
+
+  await expectNoAxeViolations(s.page)
+  await shot(s.page, 'tab')
+
+  // --- The buyer sees it and previews it ------------------------------------------------------------
+  await b.page.goto(docsPath)
+  await expect(row(folder(b.page, 'Property'), 'TA6.pdf')).toContainText('Version 1')
+  await expectTabFits(b.page)
+  await shot(b.page, 'tab')
+  await b.page.getByRole('button', { name: 'View TA6.pdf' }).click()
+  const viewer = b.page.getByRole('dialog', { name: 'TA6.pdf' })
+  await expect(viewer).toBeVisible()
+  await expect(viewer.locator('.react-pdf__Page__canvas')).toHaveCount(2)
+  await expect(viewer.locator('.react-pdf__Page__textContent').first()).toContainText('TA6 Property Information Form')
+  await expect(viewer.getByText('No one has been asked to sign this version.')).toBeVisible()
+  await expect(viewer.getByText(/PG82 witnessed signing process/)).toBeVisible()
+  await shot(b.page, 'viewer', false)
+  await expectNoAxeViolations(b.page)
+  await b.page.keyboard.press('Escape')
+  await expect(viewer).toHaveCount(0)
+
+  // --- Version 2: the seller drops the revised TA6 on the Property folder -------------------------
+  const ta6v2 = await makePdf(['TA6 Property Information Form', 'Seller: Sam Seller', 'Final'], 2)
+  await dropFile(s.page, '[data-folder="Property"]', { name: 'TA6.pdf', bytes: ta6v2 })
+  await expect(row(folder(s.page, 'Property'), 'TA6.pdf')).toContainText('Version 2')
+  await s.page.getByRole('button', { name: 'Show 1 earlier version of TA6.pdf' }).click()
+  await expect(s.page.getByRole('list', { name: 'Earlier versions' })).toContainText('Version 1')
+
+  // --- The seller asks buyer and seller to sign version 2 -------------------------------------------
+  await s.page.getByRole('button', { name: 'View TA6.pdf' }).click()
+  const sViewer = s.page.getByRole('dialog', { name: 'TA6.pdf' })
+  await expect(sViewer.getByLabel('Version', { exact: true })).toHaveValue(/.+/)
+  await expect(sViewer.locator('.react-pdf__Page__textContent').first()).toContainText('Final')
+  // The version switch shows version 1 again.
+  const v1 = await sViewer
+    .getByLabel('Version', { exact: true })
+    .locator('option', { hasText: /^Version 1 ·/ })
+    .getAttribute('value')
+  await sViewer.getByLabel('Version', { exact: true }).selectOption(v1!)
+  await expect(sViewer.locator('.react-pdf__Page__textContent').first()).toContainText('Draft 1')
+  await sViewer.getByLabel('Version', { exact: true }).selectOption({ index: 0 })
+  await expect(sViewer.locator('.react-pdf__Page__textContent').first()).toContainText('Final')
+  await sViewer.getByRole('button', { name: 'Ask to sign' }).click()
+  const ask = s.page.getByRole('dialog', { name: 'Ask people to sign' })
+  await ask.getByLabel(/Bella Buyer/).check()
+  await ask.getByLabel(/Sam Seller/).check()
+  await ask.getByLabel('On a page of the document').check()
+  await ask.getByLabel('Page number').fill('2')
+  await ask.getByLabel('Message (optional)').fill('Please sign the final TA6.')
+  await shot(s.page, 'request-dialog', false)
+  await expectNoAxeViolations(s.page)
+  await ask.getByRole('button', { name: 'Ask to sign' }).click()
+  await expect(ask).toHaveCount(0)
+  await expect(sViewer.getByTestId('signature-status')).toContainText('Waiting for 2 of 2 signatures')
+
+  // The seller signs first, typing their name.
+  const sForm = sViewer.getByRole('form', { name: 'Sign this document' })
+  await sForm.getByRole('button', { name: 'Sign' }).click()
+  await expect(sForm.getByText('Agree to sign electronically to continue')).toBeVisible()
+  await sForm.getByLabel(/agree to sign it electronically/).check()
+  await expect(sForm.getByLabel('Your full name')).toHaveValue('Sam Seller')
+  await shot(s.page, 'signing-dialog', false)
+  await expectNoAxeViolations(s.page)
+  await sForm.getByRole('button', { name: 'Sign' }).click()
+  await expect(sViewer.getByTestId('signature-status')).toContainText('Waiting for 1 of 2 signatures')
+  await s.page.keyboard.press('Escape')
+  await expect(row(folder(s.page, 'Property'), 'TA6.pdf')).toContainText('Awaiting signatures')
+
+  // --- The buyer signs on their phone, drawing ------------------------------------------------------
+  await b.page.reload()
+  const waiting = b.page.getByTestId('awaiting-signature')
+  await expect(waiting).toContainText('TA6.pdf')
+  await waiting.getByRole('button', { name: 'Review and sign TA6.pdf' }).click()
+  const bViewer = b.page.getByRole('dialog', { name: 'TA6.pdf' })
+  await expect(bViewer.locator('.react-pdf__Page__canvas').first()).toBeVisible()
+  const bForm = bViewer.getByRole('form', { name: 'Sign this document' })
+  await bForm.getByLabel(/agree to sign it electronically/).check()
+  await bForm.getByText('Draw my signature').click()
+  const pad = bForm.getByTestId('signature-pad')
+  await pad.scrollIntoViewIfNeeded()
+  const box = (await pad.boundingBox())!
+  await b.page.mouse.move(box.x + 20, box.y + box.height * 0.7)
+  await b.page.mouse.down()
+  for (let i = 1; i <= 12; i++)
+    await b.page.mouse.move(box.x + 20 + i * 20, box.y + box.height * (0.7 - 0.4 * Math.abs(Math.sin(i / 2))))
+  await b.page.mouse.up()
+  await expect(bForm.getByText('Signature drawn.')).toBeVisible()
+  await shot(b.page, 'signing-dialog', false)
+  await bForm.getByRole('button', { name: 'Sign' }).click()
+  await expect(bViewer.getByTestId('signature-status')).toContainText('Signed by everyone')
+  await b.page.keyboard.press('Escape')
+
+  // --- The row shows Signed (the signed PDF is version 3) ---------------------------------------------
+  const signedRow = row(folder(b.page, 'Property'), 'TA6.pdf')
+  await expect(signedRow).toContainText('Version 3')
+  await expect(signedRow.getByText('Signed', { exact: true })).toBeVisible()
+  await s.page.reload()
+  await expect(row(folder(s.page, 'Property'), 'TA6.pdf').getByText('Signed', { exact: true })).toBeVisible()
+
+  // --- The certificate lists both: through the API and in the signed PDF's text -----------------------
+  const { requests } = (await (await s.page.request.get(`/api/transactions/${txId}/signature-requests`)).json()) as {
+    requests: {
+      status: string
+      signed_document_id: string
+      signers: { full_name: string; status: string; method: string }[]
+    }[]
+  }
+  expect(requests[0].status).toBe('completed')
+  expect(requests[0].signers.map((x) => [x.full_name, x.status, x.method])).toEqual([
+    ['Bella Buyer', 'signed', 'drawn'],
+    ['Sam Seller', 'signed', 'typed'],
+  ])
+  const signedId = requests[0].signed_document_id
+  const link = (await (
+    await s.page.request.get(`/api/transactions/${txId}/documents/${signedId}/url?disposition=attachment`)
+  ).json()) as { url: string }
+  const file = await s.page.request.get(link.url)
+  expect(file.status()).toBe(200)
+  expect(file.headers()['x-content-type-options']).toBe('nosniff')
+  const text = await pdfText(await file.body())
+  expect(text).toContain('Bella Buyer')
+  expect(text).toContain('Sam Seller')
+  expect(text).toMatch(/certificate/i)
+
+  // --- Verify in the viewer says intact ------------------------------------------------------------------
+  await s.page.getByRole('button', { name: 'View TA6.pdf' }).click()
+  await s.page.getByRole('dialog', { name: 'TA6.pdf' }).getByRole('button', { name: 'Verify' }).click()
+  await expect(s.page.getByTestId('signature-verify-result')).toContainText('Intact')
+  await expect(s.page.getByTestId('signature-verify-result')).toContainText('Bella Buyer and Sam Seller')
+  await shot(s.page, 'viewer-signed', false)
+  await s.page.keyboard.press('Escape')
+
+  // --- An outsider's copy of the signed URL gives 403 ----------------------------------------------------
+  const o = await newPerson(browser, outsiderP, 'buyer', 1280)
+  const inline = (await (
+    await s.page.request.get(`/api/transactions/${txId}/documents/${signedId}/url?disposition=inline`)
+  ).json()) as { url: string }
+  expect((await o.page.request.get(inline.url)).status()).toBe(403)
+  expect((await o.page.request.get(`/api/transactions/${txId}/documents`)).status()).toBe(404)
+
+  // --- The Activity list and its verification ----------------------------------------------------------
+  const trail = s.page.getByTestId('activity-trail')
+  await expect(trail).toContainText('signed "TA6.pdf" (version 2)')
+  await trail.getByRole('button', { name: 'Verify audit trail' }).click()
+  await expect(s.page.getByTestId('audit-verify-result')).toContainText('Intact: all')
+
+  // --- A cancelled upload: the progress bar, Cancel, and no row ---------------------------------------
+  const cdp = await s.context.newCDPSession(s.page)
+  await cdp.send('Network.enable')
+  await cdp.send('Network.emulateNetworkConditions', {
+    offline: false,
+    latency: 20,
+    downloadThroughput: -1,
+    uploadThroughput: 256 * 1024,
+  })
+  const big = Buffer.concat([await makePdf(['Local search']), Buffer.alloc(6 * 1024 * 1024, 32)])
+  await s.page.getByRole('button', { name: 'Upload Document' }).click()
+  await upload.getByLabel('Folder').selectOption('Searches')
+  await upload.getByLabel('Files').setInputFiles({ name: 'local-search.pdf', mimeType: 'application/pdf', buffer: big })
+  await upload.getByRole('button', { name: 'Upload' }).click()
+  const progress = s.page.getByTestId('upload-item')
+  await expect(progress.getByRole('progressbar')).toBeVisible()
+  await expect(progress).toContainText(/of 6\.0 MB \(\d+%\)/)
+  await expect
+    .poll(async () => Number(await progress.getByRole('progressbar').getAttribute('aria-valuenow')))
+    .toBeGreaterThan(0)
+  await shot(s.page, 'upload-progress', false)
+  await progress.getByRole('button', { name: 'Cancel uploading local-search.pdf' }).click()
+  await expect(progress).toHaveCount(0)
+  await expect(s.page.getByText('Upload cancelled')).toBeVisible()
+  await cdp.send('Network.emulateNetworkConditions', {
+    offline: false,
+    latency: 0,
+    downloadThroughput: -1,
+    uploadThroughput: -1,
+  })
+  await s.page.waitForTimeout(1000)
+  const { documents } = (await (await s.page.request.get(`/api/transactions/${txId}/documents`)).json()) as {
+    documents: { filename: string }[]
+  }
+  expect(documents.map((d) => d.filename)).toEqual(['TA6.pdf'])
+  await s.page.reload()
+  await expect(folder(s.page, 'Searches')).toContainText('Nothing in this folder yet.')
+
+  s.console.check(ALLOWED_CONSOLE)
+  b.console.check(ALLOWED_CONSOLE)
+  await Promise.all([s.context.close(), b.context.close(), o.context.close()])
+})
+
+test('the upload progress and the Documents tab at 390 px', async ({ browser }) => {
+  const p = await newPerson(browser, { name: 'Nina Narrow', email: `nina.${run}@e2e.homeward.example` }, 'buyer', 390)
+  const created = await p.page.request.post('/api/transactions', {
+    data: {
+      address_line_1: '2 Bancroft',
+      town: 'Hitchin',
+      postcode: 'SG5 1JW',
+      role: 'buyer',
+      agreed_price: 310000,
+      tenure: 'leasehold',
+    },
+  })
+  const { id } = (await created.json()) as { id: string }
+  await p.page.goto(`/app/transactions/${id}?tab=documents`)
+  const cdp = await p.context.newCDPSession(p.page)
+  await cdp.send('Network.enable')
+  await cdp.send('Network.emulateNetworkConditions', {
+    offline: false,
+    latency: 20,
+    downloadThroughput: -1,
+    uploadThroughput: 512 * 1024,
+  })
+  await p.page.getByRole('button', { name: 'Upload Document' }).click()
+  const upload = p.page.getByRole('dialog', { name: 'Upload a document' })
+  await shot(p.page, 'upload-dialog', false)
+  await upload.getByLabel('Folder').selectOption('Identity')
+  const pdf = Buffer.concat([await makePdf(['Passport scan']), Buffer.alloc(3 * 1024 * 1024, 32)])
+  await upload.getByLabel('Files').setInputFiles({ name: 'passport.pdf', mimeType: 'application/pdf', buffer: pdf })
+  await upload.getByRole('button', { name: 'Upload' }).click()
+  const progress = p.page.getByTestId('upload-item')
+  await expect(progress.getByRole('progressbar')).toBeVisible()
+  await expect
+    .poll(async () => Number(await progress.getByRole('progressbar').getAttribute('aria-valuenow')))
+    .toBeGreaterThan(0)
+  await shot(p.page, 'upload-progress', false)
+  await expectNoAxeViolations(p.page)
+  // Left to finish, it lands in Identity.
+  await expect(row(folder(p.page, 'Identity'), 'passport.pdf')).toContainText('Version 1', { timeout: 30_000 })
+  await expectTabFits(p.page)
+  p.console.check(ALLOWED_CONSOLE)
+  await p.context.close()
+})
