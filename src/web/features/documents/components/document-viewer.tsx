@@ -2,7 +2,6 @@ import { useQuery } from '@tanstack/react-query'
 import { Download, FileText } from 'lucide-react'
 import { useEffect, useState } from 'react'
 import type { DocumentVersion, SignedUrlResponse } from '../../../../shared/contracts/documents'
-import { Badge } from '../../../components/ui/badge'
 import { Button } from '../../../components/ui/button'
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '../../../components/ui/dialog'
 import { Label } from '../../../components/ui/label'
@@ -83,14 +82,15 @@ export function DocumentViewer({
                 <NativeSelect id="viewer-version" value={version.id} onChange={(e) => setSelectedId(e.target.value)}>
                   {list.map((v, i) => (
                     <option key={v.id} value={v.id}>
-                      {`Version ${v.version}${i === 0 ? ' (latest)' : ''} · ${formatUkDate(v.created_at)}${v.signed_at ? ' · Signed' : ''}`}
+                      {versionLabel(v, i === 0)}
                     </option>
                   ))}
                 </NativeSelect>
-                <div className="flex flex-wrap items-center gap-2">
-                  {version.signed_at && <Badge variant="success">Signed</Badge>}
-                  <DownloadButton txId={txId} version={version} />
-                </div>
+                {version.sha256 && (
+                  <div>
+                    <DownloadButton txId={txId} version={version} />
+                  </div>
+                )}
               </div>
               <SignaturePanel
                 txId={txId}
@@ -113,6 +113,11 @@ export function DocumentViewer({
   )
 }
 
+/** 'Version 3 (latest) · 23 Nov 2026', or 'Version 3 · signed · 23 Nov 2026' for a signed PDF (short enough for a phone). */
+function versionLabel(v: DocumentVersion, latest: boolean): string {
+  return `Version ${v.version}${v.signed_at ? ' · signed' : latest ? ' (latest)' : ''} · ${formatUkDate(v.created_at)}`
+}
+
 /** The preview of one version through a short-lived inline link. */
 function Preview({
   txId,
@@ -124,6 +129,14 @@ function Preview({
   onPageCount: (pages: number) => void
 }) {
   const link = useFileLink(txId, version)
+  // Demo documents are rows without a stored file (no SHA-256): say so rather than fail to load.
+  if (!version.sha256)
+    return (
+      <div className="flex h-full flex-col items-center justify-center gap-3 p-8 text-center text-sm text-muted-foreground">
+        <FileText aria-hidden="true" className="size-10" />
+        <p>This is a demo document: only its details are stored, not a file, so there is nothing to show.</p>
+      </div>
+    )
   if (!version.inline_allowed)
     return (
       <div className="flex h-full flex-col items-center justify-center gap-3 p-8 text-center text-sm text-muted-foreground">
@@ -158,7 +171,7 @@ function Preview({
 function useFileLink(txId: string, version: DocumentVersion) {
   const [link, setLink] = useState<{ data?: SignedUrlResponse; error?: string }>({})
   useEffect(() => {
-    if (!version.inline_allowed) return
+    if (!version.inline_allowed || !version.sha256) return
     let live = true
     fetchFileLink(txId, version.id, 'inline').then(
       (data) => live && setLink({ data }),
@@ -168,7 +181,7 @@ function useFileLink(txId: string, version: DocumentVersion) {
     return () => {
       live = false
     }
-  }, [txId, version.id, version.inline_allowed])
+  }, [txId, version.id, version.inline_allowed, version.sha256])
   return link
 }
 

@@ -126,7 +126,7 @@ export function SignaturePanel({
           <p className="text-sm text-muted-foreground">No one has been asked to sign this version.</p>
         )
       )}
-      {isPdf && !version.signed_at && !pending && (
+      {isPdf && version.sha256 && !version.signed_at && !pending && (
         <Button variant="outline" size="sm" className="self-start" onClick={() => setAsking(true)}>
           <PenLine aria-hidden="true" />
           Ask to sign

@@ -34,7 +34,7 @@ export function UploadProgressList({
             className="flex flex-col gap-2 rounded-lg border bg-background p-3 shadow-sm"
           >
             <div className="flex items-center gap-3">
-              <p id={labelId} className="min-w-0 flex-1 truncate text-sm font-medium">
+              <p id={labelId} className="min-w-0 flex-1 text-sm font-medium break-words">
                 {item.status === 'failed' ? 'Failed: ' : 'Uploading '}
                 {item.filename} <span className="font-normal text-muted-foreground">to {item.folder}</span>
               </p>
