@@ -5,7 +5,10 @@
  * child process, opens one event stream per participant, then posts a chat message every 250 ms for
  * 60 s through the API. For every delivery it measures the time from the POST being sent to the client
  * parsing the `activity` event, and prints p50, p95, p99 and max over all deliveries, deliveries
- * received against expected, duplicates, and the server's RSS sampled every 5 s (first, max, last).
+ * received against expected, duplicates, the spread between the first and the last client of each
+ * message (the fan-out's own cost), the POST round trip, and the server's RSS sampled every 5 s
+ * (first, max, last) and CPU. The load average at the start is printed: on a shared machine the tail
+ * latency follows it.
  * Target: p99 <= 200 ms, every delivery arrives, RSS flat.
  * Env: BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/test), LIVE_CLIENTS (200),
  * LIVE_SECONDS (60), LIVE_INTERVAL_MS (250), LIVE_PORT (3821).
@@ -92,6 +95,10 @@ function startServer(env: Record<string, string>) {
   })
   // A failed run must not leave a server behind.
   process.on('exit', () => child.kill('SIGKILL'))
+  let stopping = false
+  child.on('exit', (code, signal) => {
+    if (!stopping) console.error(`the server exited during the run (code ${code}, signal ${signal})`)
+  })
   const ready = new Promise<void>((resolve, reject) => {
     const poll = setInterval(async () => {
       try {
@@ -110,6 +117,7 @@ function startServer(env: Record<string, string>) {
   })
   const stop = () =>
     new Promise<void>((resolve) => {
+      stopping = true
       if (child.exitCode !== null) return resolve()
       child.on('exit', () => resolve())
       child.kill('SIGTERM')
@@ -279,13 +287,18 @@ async function main() {
 
     const latencies: number[] = []
     const lastClient: number[] = []
+    const spread: number[] = []
     for (const [id, t0] of sentAt) {
       const times = arrivals.get(id) ?? []
       for (const t of times) latencies.push(t - t0)
-      if (times.length) lastClient.push(Math.max(...times) - t0)
+      if (times.length) {
+        lastClient.push(Math.max(...times) - t0)
+        spread.push(Math.max(...times) - Math.min(...times))
+      }
     }
     latencies.sort((a, b) => a - b)
     lastClient.sort((a, b) => a - b)
+    spread.sort((a, b) => a - b)
     postLatencies.sort((a, b) => a - b)
     const delivered = latencies.length
 
@@ -301,6 +314,10 @@ async function main() {
     console.log(
       `to all ${CLIENTS} clients: p50 ${round(percentile(lastClient, 50))} ms, p99 ${round(percentile(lastClient, 99))} ms, ` +
         `max ${round(lastClient[lastClient.length - 1] ?? NaN)} ms (per message, until the last client has it)`,
+    )
+    console.log(
+      `fan-out spread:    p50 ${round(percentile(spread, 50))} ms, p99 ${round(percentile(spread, 99))} ms, ` +
+        `max ${round(spread[spread.length - 1] ?? NaN)} ms (per message, first client to last client)`,
     )
     console.log(
       `POST round trip:   p50 ${round(percentile(postLatencies, 50))} ms, p99 ${round(percentile(postLatencies, 99))} ms`,
