@@ -51,7 +51,7 @@ export function WorkspaceView({
                 {t.value === 'chat' && chatUnread > 0 && (
                   <span
                     data-testid="chat-unread-badge"
-                    className="inline-flex min-w-5 items-center justify-center rounded-full bg-primary px-1.5 text-xs leading-5 font-semibold text-primary-foreground"
+                    className="-ml-0.5 inline-flex min-w-4 items-center justify-center rounded-full bg-primary px-1 text-[0.65rem] leading-4 font-semibold text-primary-foreground sm:ml-0 sm:min-w-5 sm:px-1.5 sm:text-xs sm:leading-5"
                   >
                     {chatUnread > 99 ? '99+' : chatUnread}
                     <span className="sr-only"> unread</span>
