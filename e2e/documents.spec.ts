@@ -427,3 +427,86 @@ test('the upload progress and the Documents tab at 390 px', async ({ browser }) 
   p.console.check(ALLOWED_CONSOLE)
   await p.context.close()
 })
+
+test('a signer declines with a reason; the requester cancels a new request; keyboard only', async ({
+  browser,
+  request,
+}) => {
+  test.setTimeout(120_000)
+  const sellerP = { name: 'Sol Seller', email: `sol.${run}@e2e.homeward.example` }
+  const buyerP = { name: 'Bo Buyer', email: `bo.${run}@e2e.homeward.example` }
+  const s = await newPerson(browser, sellerP, 'seller', 1280)
+  const created = await s.page.request.post('/api/transactions', {
+    data: {
+      address_line_1: '1 Hermitage Road',
+      town: 'Hitchin',
+      postcode: 'SG5 1BT',
+      role: 'seller',
+      agreed_price: 515000,
+      tenure: 'freehold',
+    },
+  })
+  const { id: txId } = (await created.json()) as { id: string }
+  await s.page.request.post(`/api/transactions/${txId}/invitations`, { data: { email: buyerP.email, role: 'buyer' } })
+  const b = await newPerson(browser, buyerP, 'buyer', 1280)
+  const token = await inviteToken(request, buyerP.email)
+  expect((await b.page.request.post(`/api/invitations/${token}/accept`, { data: {} })).ok()).toBe(true)
+  const pdf = await makePdf(['TA10 Fittings and Contents Form'])
+  const up = await s.page.request.post(`/api/transactions/${txId}/documents?folder=Fixtures&filename=TA10.pdf`, {
+    data: pdf,
+    headers: { 'content-type': 'application/octet-stream' },
+  })
+  expect(up.status()).toBe(201)
+
+  // The seller asks the buyer, with the keyboard only.
+  await s.page.goto(`/app/transactions/${txId}?tab=documents`)
+  const view = s.page.getByRole('button', { name: 'View TA10.pdf' })
+  await view.focus()
+  await s.page.keyboard.press('Enter')
+  const viewer = s.page.getByRole('dialog', { name: 'TA10.pdf' })
+  await expect(viewer.locator('.react-pdf__Page__canvas')).toHaveCount(1)
+  await viewer.getByRole('button', { name: 'Ask to sign' }).focus()
+  await s.page.keyboard.press('Enter')
+  const ask = s.page.getByRole('dialog', { name: 'Ask people to sign' })
+  await ask.getByLabel(/Bo Buyer/).focus()
+  await s.page.keyboard.press('Space')
+  await ask.getByRole('button', { name: 'Ask to sign' }).focus()
+  await s.page.keyboard.press('Enter')
+  await expect(viewer.getByTestId('signature-status')).toContainText('Waiting for 1 of 1 signature')
+  await s.page.keyboard.press('Escape')
+  await expect(viewer).toHaveCount(0)
+  // Focus is back on the button that opened the viewer.
+  await expect(view).toBeFocused()
+
+  // The buyer declines with a reason.
+  await b.page.goto(`/app/transactions/${txId}?tab=documents`)
+  await b.page.getByRole('button', { name: 'Review and sign TA10.pdf' }).click()
+  const bViewer = b.page.getByRole('dialog', { name: 'TA10.pdf' })
+  await bViewer.getByRole('button', { name: 'Decline…' }).click()
+  const decline = bViewer.getByRole('form', { name: 'Decline to sign' })
+  await decline.getByRole('button', { name: 'Decline to sign' }).click()
+  await expect(decline.getByText('Give a reason')).toBeVisible()
+  await decline.getByLabel('Why are you declining?').fill('The oven is staying, not going')
+  await decline.getByRole('button', { name: 'Decline to sign' }).click()
+  await expect(bViewer.getByTestId('signature-status')).toContainText(
+    'Declined by Bo Buyer: The oven is staying, not going',
+  )
+  await b.page.keyboard.press('Escape')
+  await expect(b.page.getByTestId('awaiting-signature')).toHaveCount(0)
+
+  // The seller sees it, asks again, and cancels.
+  await s.page.reload()
+  await s.page.getByRole('button', { name: 'View TA10.pdf' }).click()
+  await expect(viewer.getByTestId('signature-status')).toContainText('Declined by Bo Buyer')
+  await viewer.getByRole('button', { name: 'Ask to sign' }).click()
+  await ask.getByLabel(/Bo Buyer/).check()
+  await ask.getByRole('button', { name: 'Ask to sign' }).click()
+  await expect(viewer.getByTestId('signature-status')).toContainText('Waiting for 1 of 1 signature')
+  await viewer.getByRole('button', { name: 'Cancel signature request' }).click()
+  await expect(viewer.getByTestId('signature-status')).toContainText('Cancelled by the requester')
+  await expect(s.page.getByTestId('activity-trail')).toContainText('declined to sign "TA10.pdf"')
+
+  s.console.check(ALLOWED_CONSOLE)
+  b.console.check(ALLOWED_CONSOLE)
+  await Promise.all([s.context.close(), b.context.close()])
+})
