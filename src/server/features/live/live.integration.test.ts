@@ -484,14 +484,14 @@ describe('notification stream', () => {
   })
 })
 
-/** A server process (`tsx src/server/main.ts`) on the test's PostgreSQL database. */
-function serverProcess(port: number, databaseUrl: string) {
+/** A server process (`tsx src/server/main.ts`) on the test's PostgreSQL database, on a free port. */
+function serverProcess(databaseUrl: string) {
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
     cwd: root,
     env: {
       ...process.env,
       DATABASE_URL: databaseUrl,
-      PORT: String(port),
+      PORT: '0',
       HOST: '127.0.0.1',
       SEED_DEMO: 'false',
       LOG_LEVEL: 'info',
@@ -507,19 +507,21 @@ function serverProcess(port: number, databaseUrl: string) {
   child.stdout!.on('data', (d) => (stdout += d))
   child.stderr!.on('data', (d) => (stderr += d))
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)))
-  const ready = new Promise<void>((resolve, reject) => {
+  // Resolves with the server's URL once it says it is running (PORT 0: the port it was given).
+  const ready = new Promise<string>((resolve, reject) => {
     const timer = setInterval(() => {
-      if (stdout.includes('Homeward is running')) {
+      const port = /Homeward is running at http:\/\/localhost:(\d+)/.exec(stdout)?.[1]
+      if (port) {
         clearInterval(timer)
-        resolve()
+        resolve(`http://127.0.0.1:${port}`)
       }
     }, 50)
     void exited.then(() => {
       clearInterval(timer)
-      reject(new Error(`server on port ${port} exited early: ${stderr}`))
+      reject(new Error(`server exited early: ${stderr}`))
     })
   })
-  return { child, ready, exited, url: `http://127.0.0.1:${port}` }
+  return { child, ready, exited }
 }
 
 describe('two server processes on one PostgreSQL', () => {
@@ -534,22 +536,21 @@ describe('two server processes on one PostgreSQL', () => {
   it.skipIf(!process.env.TEST_DATABASE_URL)(
     'a message posted through process A reaches streams connected to process B (PGlite: skipped, in-process only)',
     async () => {
-      const port = 3700 + Math.floor(Math.random() * 200)
-      const a = serverProcess(port, t.testDatabase.url!)
-      const b = serverProcess(port + 1, t.testDatabase.url!)
+      const a = serverProcess(t.testDatabase.url!)
+      const b = serverProcess(t.testDatabase.url!)
       children.push(a, b)
-      await Promise.all([a.ready, b.ready])
+      const [aUrl, bUrl] = await Promise.all([a.ready, b.ready])
 
-      const events = await SseClient.open(`${b.url}/api/transactions/${txId}/events`, { cookie: conveyancer.cookie })
+      const events = await SseClient.open(`${bUrl}/api/transactions/${txId}/events`, { cookie: conveyancer.cookie })
       expect(events.status).toBe(200)
       openClients.push(events.client!)
       const ready = await events.client!.next()
       expect(ready.event).toBe('ready')
-      const bell = await SseClient.open(`${b.url}/api/notifications/stream`, { cookie: conveyancer.cookie })
+      const bell = await SseClient.open(`${bUrl}/api/notifications/stream`, { cookie: conveyancer.cookie })
       openClients.push(bell.client!)
       expect((await bell.client!.next()).event).toBe('ready')
 
-      const res = await fetch(`${a.url}/api/transactions/${txId}/threads/${generalId}/messages`, {
+      const res = await fetch(`${aUrl}/api/transactions/${txId}/threads/${generalId}/messages`, {
         method: 'POST',
         headers: { cookie: buyer.cookie, 'content-type': 'application/json' },
         body: JSON.stringify({ body_md: 'Posted on A, @Cora Conveyancer', mentions: [conveyancer.profileId] }),
