@@ -41,11 +41,12 @@ beforeAll(async () => {
     `insert into documents (transaction_id, filename, folder, version, uploaded_by) values ($1, 'TA6 Property Information.pdf', 'Property', 1, $2)`,
     [tx.transactionId, users.seller.profileId],
   )
-  await t.database.query(`insert into messages (transaction_id, author_id, body_md) values ($1, $2, $3)`, [
-    tx.transactionId,
-    users.buyer.profileId,
-    SECRET_MESSAGE,
-  ])
+  // Into the 'General' thread every transaction gets on insert (migration 0005).
+  await t.database.query(
+    `insert into messages (transaction_id, thread_id, author_id, body_md)
+     select $1, th.id, $2, $3 from message_threads th where th.transaction_id = $1 and th.topic = 'general'`,
+    [tx.transactionId, users.buyer.profileId, SECRET_MESSAGE],
+  )
   const invited = await t.request(`/api/transactions/${tx.transactionId}/invitations`, {
     as: users.buyer,
     json: { email: SECRET_INVITEE, role: 'surveyor' },
