@@ -7,6 +7,11 @@ describe('auditVerifyText', () => {
       'Intact: all 12 entries link up, from the first to the latest.',
     )
   })
+  it('says so when nothing is recorded yet', () => {
+    expect(auditVerifyText({ intact: true, entries: 0, first_broken: null, head: null })).toBe(
+      'Intact: nothing has been recorded yet.',
+    )
+  })
   it('names the first broken link and why', () => {
     expect(
       auditVerifyText({

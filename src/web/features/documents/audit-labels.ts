@@ -12,6 +12,7 @@ const REASONS: Record<NonNullable<AuditVerifyResponse['first_broken']>['reason']
  * its contents no longer match its hash. Entries from there on cannot be trusted.'
  */
 export function auditVerifyText(result: AuditVerifyResponse): string {
+  if (result.intact && result.entries === 0) return 'Intact: nothing has been recorded yet.'
   if (result.intact)
     return `Intact: all ${result.entries} entr${result.entries === 1 ? 'y links' : 'ies link'} up, from the first to the latest.`
   const broken = result.first_broken

@@ -1,0 +1,81 @@
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { ApiError } from '../../lib/api-error'
+import { uploadFile } from './upload-file'
+
+/** Records what uploadFile asks of XMLHttpRequest and lets each test play the browser's part. */
+class FakeXhr {
+  static last: FakeXhr
+  method = ''
+  url = ''
+  headers: Record<string, string> = {}
+  body: unknown
+  status = 0
+  responseText = ''
+  withCredentials = false
+  upload: { onprogress?: (e: { loaded: number; total: number; lengthComputable: boolean }) => void } = {}
+  onload?: () => void
+  onerror?: () => void
+  onabort?: () => void
+  constructor() {
+    FakeXhr.last = this
+  }
+  open(method: string, url: string) {
+    this.method = method
+    this.url = url
+  }
+  setRequestHeader(name: string, value: string) {
+    this.headers[name] = value
+  }
+  send(body: unknown) {
+    this.body = body
+  }
+  abort() {
+    this.onabort?.()
+  }
+  respond(status: number, body: unknown) {
+    this.status = status
+    this.responseText = JSON.stringify(body)
+    this.onload?.()
+  }
+}
+
+afterEach(() => vi.unstubAllGlobals())
+
+const file = new File([new Uint8Array([0x25, 0x50, 0x44, 0x46])], 'TA6 form.pdf', { type: 'application/pdf' })
+
+describe('uploadFile', () => {
+  it('posts the raw file with folder, name and Idempotency-Key, reports progress and resolves to the version', async () => {
+    vi.stubGlobal('XMLHttpRequest', FakeXhr)
+    const progress = vi.fn()
+    const done = uploadFile({ txId: 'tx-1', folder: 'Property', file, idempotencyKey: 'key-1', onProgress: progress })
+    const xhr = FakeXhr.last
+    expect(xhr.method).toBe('POST')
+    expect(xhr.url).toBe('/api/transactions/tx-1/documents?folder=Property&filename=TA6+form.pdf')
+    expect(xhr.headers['idempotency-key']).toBe('key-1')
+    expect(xhr.body).toBe(file)
+    xhr.upload.onprogress?.({ loaded: 2, total: 4, lengthComputable: true })
+    expect(progress).toHaveBeenCalledWith(2, 4)
+    xhr.respond(201, { id: 'doc-1', version: 1 })
+    await expect(done).resolves.toEqual({ id: 'doc-1', version: 1 })
+  })
+
+  it("rejects with the server's message and status", async () => {
+    vi.stubGlobal('XMLHttpRequest', FakeXhr)
+    const done = uploadFile({ txId: 'tx', folder: 'Identity', file, idempotencyKey: 'k' })
+    FakeXhr.last.respond(415, {
+      error: { code: 'unsupported_media_type', message: 'This type of file is not accepted.' },
+    })
+    const err = await done.catch((e: unknown) => e)
+    expect(err).toBeInstanceOf(ApiError)
+    expect((err as ApiError).status).toBe(415)
+    expect((err as ApiError).message).toBe('This type of file is not accepted.')
+  })
+
+  it('aborts when the signal fires, rejecting with an AbortError', async () => {
+    vi.stubGlobal('XMLHttpRequest', FakeXhr)
+    const controller = new AbortController()
+    const done = uploadFile({ txId: 'tx', folder: 'Identity', file, idempotencyKey: 'k', signal: controller.signal })
+    controller.abort()
+    await expect(done).rejects.toMatchObject({ name: 'AbortError' })
+  })
+})
