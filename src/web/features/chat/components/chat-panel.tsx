@@ -119,7 +119,7 @@ export function ChatPanel({ detail, viewerId }: { detail: TransactionDetail; vie
       )}
       <NewThreadDialog
         detail={detail}
-        people={people}
+        people={people.filter((p) => p.id !== viewerId)}
         open={creating}
         onOpenChange={setCreating}
         onCreated={(thread) => navigate(hrefFor(thread.id), { replace: true, preventScrollReset: true })}

@@ -1,12 +1,13 @@
 import { Paperclip, SendHorizontal, X } from 'lucide-react'
-import { useId, useRef, useState, type KeyboardEvent } from 'react'
+import { useId, useRef, useState } from 'react'
 import { PostMessageInput, type ChatAttachment } from '../../../../shared/contracts/chat'
 import type { DocumentSummary } from '../../../../shared/contracts/transactions'
 import { MESSAGE_MAX_ATTACHMENTS, MESSAGE_MAX_CHARS } from '../../../../shared/domain/chat'
 import { Button } from '../../../components/ui/button'
 import { cn } from '../../../lib/cn'
-import { activeMention, insertMention, matchPeople, mentionIdsIn, type Mentionable } from '../mentions'
+import { mentionIdsIn, type Mentionable } from '../mentions'
 import { AttachmentPicker } from './attachment-picker'
+import { MentionTextarea } from './mention-textarea'
 
 /** The counter appears once a message is this close to the limit. */
 const COUNTER_FROM = MESSAGE_MAX_CHARS - 1_000
@@ -44,43 +45,16 @@ export function Composer({
   const id = useId()
   const textareaRef = useRef<HTMLTextAreaElement>(null)
   const [text, setText] = useState('')
-  const [caret, setCaret] = useState(0)
   const [attachments, setAttachments] = useState<PendingAttachment[]>([])
   const [error, setError] = useState<string>()
   const [sending, setSending] = useState(false)
-  const [dismissedAt, setDismissedAt] = useState<number | null>(null)
-  const [highlight, setHighlight] = useState(0)
 
-  const mention = activeMention(text, caret)
-  // A name just inserted ('@Sarah Mitchell ') is finished: the list stays closed for it.
-  const finished =
-    !!mention &&
-    people.some((p) => mention.query.toLocaleLowerCase('en-GB') === `${p.full_name} `.toLocaleLowerCase('en-GB'))
-  const options = mention && !finished ? matchPeople(people, mention.query) : []
-  const listOpen = !!mention && options.length > 0 && dismissedAt !== mention.start
-  const active = listOpen ? Math.min(highlight, options.length - 1) : -1
-  const listId = `${id}-mentions`
-  const optionId = (i: number) => `${id}-mention-${i}`
   const counterId = `${id}-counter`
   const errorId = `${id}-error`
 
-  const updateText = (value: string, position: number) => {
+  const updateText = (value: string) => {
     setText(value)
-    setCaret(position)
-    setHighlight(0)
     if (error) setError(undefined)
-  }
-
-  const pick = (person: Mentionable) => {
-    if (!mention) return
-    const next = insertMention(text, mention.start, caret, person.full_name)
-    updateText(next.text, next.caret)
-    requestAnimationFrame(() => {
-      const el = textareaRef.current
-      if (!el) return
-      el.focus()
-      el.setSelectionRange(next.caret, next.caret)
-    })
   }
 
   const send = async () => {
@@ -96,7 +70,6 @@ export function Composer({
     try {
       await onSubmit(parsed.data)
       setText('')
-      setCaret(0)
       setAttachments([])
       setError(undefined)
     } catch (err) {
@@ -104,36 +77,6 @@ export function Composer({
     } finally {
       setSending(false)
       textareaRef.current?.focus()
-    }
-  }
-
-  const onKeyDown = (e: KeyboardEvent<HTMLTextAreaElement>) => {
-    if (e.nativeEvent.isComposing) return
-    if (listOpen) {
-      if (e.key === 'ArrowDown' || e.key === 'ArrowUp') {
-        e.preventDefault()
-        const step = e.key === 'ArrowDown' ? 1 : -1
-        setHighlight((active + step + options.length) % options.length)
-        return
-      }
-      if (e.key === 'Enter' || e.key === 'Tab') {
-        const person = options[active]
-        if (person) {
-          e.preventDefault()
-          pick(person)
-          return
-        }
-      }
-      if (e.key === 'Escape') {
-        e.preventDefault()
-        e.stopPropagation()
-        setDismissedAt(mention?.start ?? null)
-        return
-      }
-    }
-    if (e.key === 'Enter' && !e.shiftKey) {
-      e.preventDefault()
-      void send()
     }
   }
 
@@ -173,59 +116,22 @@ export function Composer({
           ))}
         </ul>
       )}
-      <div className="relative">
-        {listOpen && (
-          <ul
-            id={listId}
-            role="listbox"
-            aria-label="People to mention"
-            className="absolute bottom-full left-0 z-20 mb-1 max-h-56 w-72 max-w-full overflow-y-auto rounded-lg border bg-background p-1 shadow-lg"
-          >
-            {options.map((p, i) => (
-              <li
-                key={p.id}
-                id={optionId(i)}
-                role="option"
-                aria-selected={i === active}
-                onMouseDown={(e) => {
-                  e.preventDefault() // keep focus in the text box
-                  pick(p)
-                }}
-                onMouseEnter={() => setHighlight(i)}
-                className={cn(
-                  'cursor-pointer rounded-md px-2 py-1.5 text-sm',
-                  i === active ? 'bg-primary text-primary-foreground' : 'hover:bg-muted',
-                )}
-              >
-                {p.full_name}
-              </li>
-            ))}
-          </ul>
-        )}
-        <label htmlFor={`${id}-text`} className="sr-only">
-          {label}
-        </label>
-        <textarea
-          ref={textareaRef}
-          id={`${id}-text`}
-          role="combobox"
-          aria-autocomplete="list"
-          aria-expanded={listOpen}
-          aria-controls={listOpen ? listId : undefined}
-          aria-activedescendant={active >= 0 ? optionId(active) : undefined}
-          aria-invalid={!!error || over}
-          aria-describedby={describedBy}
-          value={text}
-          placeholder={placeholder}
-          rows={2}
-          onChange={(e) => updateText(e.target.value, e.target.selectionStart)}
-          onSelect={(e) => setCaret(e.currentTarget.selectionStart)}
-          onKeyDown={onKeyDown}
-          onBlur={() => mention && setDismissedAt(mention.start)}
-          onFocus={() => setDismissedAt(null)}
-          className="flex max-h-48 min-h-16 w-full resize-y rounded-md border border-input bg-background px-3 py-2 text-base text-foreground placeholder:text-slate-500 focus-visible:outline-2 focus-visible:outline-offset-0 focus-visible:outline-ring aria-invalid:border-destructive md:text-sm"
-        />
-      </div>
+      <label htmlFor={`${id}-text`} className="sr-only">
+        {label}
+      </label>
+      <MentionTextarea
+        ref={textareaRef}
+        id={`${id}-text`}
+        people={people}
+        value={text}
+        onValueChange={updateText}
+        onEnter={() => void send()}
+        aria-invalid={!!error || over}
+        aria-describedby={describedBy}
+        placeholder={placeholder}
+        rows={2}
+        className="max-h-48 min-h-16 resize-y"
+      />
       {error && (
         <p id={errorId} role="alert" className="text-sm font-medium text-destructive">
           {error}

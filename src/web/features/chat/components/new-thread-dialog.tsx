@@ -7,9 +7,9 @@ import { Dialog, DialogContent, DialogDescription, DialogTitle } from '../../../
 import { FormField } from '../../../components/ui/form-field'
 import { Input } from '../../../components/ui/input'
 import { NativeSelect } from '../../../components/ui/native-select'
-import { Textarea } from '../../../components/ui/textarea'
 import { useCreateThread } from '../api'
 import { mentionIdsIn, type Mentionable } from '../mentions'
+import { MentionTextarea } from './mention-textarea'
 
 type Topic = 'stage' | 'document' | 'enquiry' | 'other'
 type Field = 'title' | 'topic' | 'topic_ref' | 'body_md'
@@ -105,7 +105,13 @@ export function NewThreadDialog({
         onOpenChange(o)
       }}
     >
-      <DialogContent className="max-h-[calc(100dvh-2rem)] overflow-y-auto">
+      <DialogContent
+        className="max-h-[calc(100dvh-2rem)] overflow-y-auto"
+        // Escape in an open @mention list closes the list, not the dialog.
+        onEscapeKeyDown={(e) => {
+          if (e.target instanceof HTMLElement && e.target.getAttribute('aria-expanded') === 'true') e.preventDefault()
+        }}
+      >
         <DialogTitle>New thread</DialogTitle>
         <DialogDescription>
           Start a conversation about one part of the move. Everyone on it can read and reply.
@@ -206,12 +212,14 @@ export function NewThreadDialog({
               error={errors.body_md}
             >
               {(f) => (
-                <Textarea
+                <MentionTextarea
                   {...f}
+                  people={people}
                   value={body}
                   rows={4}
-                  onChange={(e) => {
-                    setBody(e.target.value)
+                  className="min-h-24"
+                  onValueChange={(v) => {
+                    setBody(v)
                     clearError('body_md')
                   }}
                 />
