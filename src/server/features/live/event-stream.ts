@@ -35,23 +35,26 @@ interface LiveEventData {
   payload: Record<string, unknown>
 }
 
-/** Resolves after `ms`, or at once when the stream is aborted. */
-function pause(stream: SSEStreamingApi, ms: number): Promise<void> {
-  return new Promise((resolve) => {
-    const timer = setTimeout(resolve, ms)
-    stream.onAbort(() => {
-      clearTimeout(timer)
-      resolve()
-    })
-  })
-}
-
-/** Keeps the stream open with comments, re-checking `stillAllowed` about every minute; resolves when it ends. */
+/**
+ * Keeps the stream open with comments, re-checking `stillAllowed` every `recheckEvery` keep-alives;
+ * when it answers false, sends `event: revoked` (the browser stops reconnecting) and resolves, which
+ * ends the stream. Resolves at once when the client goes away. One abort listener per stream.
+ */
 async function keepAlive(stream: SSEStreamingApi, stillAllowed: () => Promise<boolean>): Promise<void> {
   const { keepAliveMs, recheckEvery } = liveTimings
+  let wake: (() => void) | undefined
+  stream.onAbort(() => wake?.())
+  const pause = (ms: number) =>
+    new Promise<void>((resolve) => {
+      const timer = setTimeout(resolve, ms)
+      wake = () => {
+        clearTimeout(timer)
+        resolve()
+      }
+    })
   let ticks = 0
   while (!stream.aborted && !stream.closed) {
-    await pause(stream, keepAliveMs)
+    await pause(keepAliveMs)
     if (stream.aborted || stream.closed) return
     await stream.write(': keep-alive\n\n')
     if (++ticks % recheckEvery === 0 && !(await stillAllowed().catch(() => true))) {
@@ -108,15 +111,18 @@ export function transactionEventStream(c: Context, deps: AppDeps, viewer: Viewer
       const data = a.data as unknown as LiveEventData
       if (buffered) buffered.push(data)
       else enqueue(() => send(data))
-      if (data.kind.startsWith('participant.')) enqueue(async () => void (await recheck()))
+      if (data.kind.startsWith('participant.')) {
+        enqueue(async () => {
+          if (await recheck()) return
+          await stream.writeSSE({ event: 'revoked', data: '{}' })
+          stream.abort()
+        })
+      }
     })
     const unresync = realtime.onResync(() => enqueue(catchUp))
     const recheck = async () => {
       const current = await resolveViewer({ database, cookieHeader, secret: config.authSecret, secure: config.secure })
-      const allowed =
-        !!current && current.profileId === viewer.profileId && (await canSeeTransaction(database, current, txId))
-      if (!allowed) stream.abort()
-      return allowed
+      return !!current && current.profileId === viewer.profileId && (await canSeeTransaction(database, current, txId))
     }
     stream.onAbort(() => {
       unsubscribe()

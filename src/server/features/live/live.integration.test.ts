@@ -374,15 +374,18 @@ describe('only participants', () => {
 
     const after = await postMessage(buyer, 'Agent gone')
     expect((await watcher.client.nextActivity()).payload.messageId).toBe(after)
-    // The removal itself may still reach them (it is about them); nothing after it does.
+    // The removal itself may still reach them (it is about them), then `revoked`; nothing after it.
     const leftovers: SseEvent[] = []
     for (;;) {
       const e = await removed.client.next(100).catch(() => null)
       if (!e) break
       leftovers.push(e)
     }
-    expect(leftovers.map((e) => (JSON.parse(e.data) as ActivityData).kind)).toEqual(
-      leftovers.length ? ['participant.removed'] : [],
+    const revoked = leftovers.filter((e) => e.event === 'revoked')
+    const activity = leftovers.filter((e) => e.event === 'activity')
+    expect(revoked).toHaveLength(1)
+    expect(activity.map((e) => (JSON.parse(e.data) as ActivityData).kind)).toEqual(
+      activity.length ? ['participant.removed'] : [],
     )
     expect((await open(`/api/transactions/${txId}/events`, agent)).status).toBe(404)
   })

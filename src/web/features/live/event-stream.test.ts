@@ -84,4 +84,19 @@ describe('openEventStream', () => {
   it('backs off from 2 s to at most 60 s', () => {
     expect([0, 1, 2, 5, 10].map(reopenDelay)).toEqual([2000, 4000, 8000, 60000, 60000])
   })
+
+  it('refetches on `reload`, and on `revoked` closes for good without reopening', () => {
+    const onReopen = vi.fn()
+    const onRevoked = vi.fn()
+    openEventStream({ url: '/e', event: 'activity', onMessage: vi.fn(), onReopen, onRevoked })
+    const source = FakeEventSource.all[0]
+    source.emit('reload', '{}')
+    expect(onReopen).toHaveBeenCalledTimes(1)
+    source.emit('revoked', '{}')
+    expect(onRevoked).toHaveBeenCalledTimes(1)
+    expect(source.readyState).toBe(FakeEventSource.CLOSED)
+    source.onerror?.()
+    vi.advanceTimersByTime(120_000)
+    expect(FakeEventSource.all).toHaveLength(1)
+  })
 })

@@ -9,17 +9,31 @@ export interface EventStreamOptions {
   event: string
   onMessage: (data: unknown, lastEventId: string) => void
   onStatus?: (status: 'connecting' | 'live' | 'reconnecting') => void
-  /** Called after a fresh connection replaced one that was closed (missed events cannot be replayed). */
+  /**
+   * Called when missed events cannot be replayed, so everything shown should be refetched: after a
+   * fresh connection replaced one that was closed, and when the server sends `event: reload` (the
+   * client was too far behind, or the server lost its database listener for a while).
+   */
   onReopen?: () => void
+  /** Called once when the server ends the stream for good (`event: revoked`: signed out or removed from the move). */
+  onRevoked?: () => void
 }
 
 /**
  * Opens a Server-Sent Events stream with the browser's EventSource, which reconnects by itself and
  * resends Last-Event-ID so the server replays what was missed. When the browser gives up (the server
  * answered with an error status, e.g. after a restart or a lost session), a new EventSource is opened
- * with back-off and `onReopen` lets the caller refetch. Returns a function that closes it for good.
+ * with back-off and `onReopen` lets the caller refetch; `event: reload` asks for the same. After
+ * `event: revoked` it closes for good and calls `onRevoked`. Returns a function that closes it for good.
  */
-export function openEventStream({ url, event, onMessage, onStatus, onReopen }: EventStreamOptions): () => void {
+export function openEventStream({
+  url,
+  event,
+  onMessage,
+  onStatus,
+  onReopen,
+  onRevoked,
+}: EventStreamOptions): () => void {
   let source: EventSource | null = null
   let timer: ReturnType<typeof setTimeout> | undefined
   let attempt = 0
@@ -43,6 +57,13 @@ export function openEventStream({ url, event, onMessage, onStatus, onReopen }: E
         attempt += 1
       }
     }
+    s.addEventListener('reload', () => onReopen?.())
+    s.addEventListener('revoked', () => {
+      // Access is gone: stop here rather than let the browser reconnect to a 404 forever.
+      closed = true
+      s.close()
+      onRevoked?.()
+    })
     s.addEventListener(event, (e) => {
       const message = e as MessageEvent<string>
       let data: unknown

@@ -32,6 +32,13 @@ export function useTransactionLiveUpdates(txId: string): void {
       for (const inv of list) pending.set(JSON.stringify([inv.queryKey, !!inv.exact]), inv)
       flushTimer ??= setTimeout(flush, BATCH_MS)
     }
+    const refetchAll = () =>
+      queue(
+        [transactionQueryKey(txId), chatKeys.all(txId)].map((queryKey: QueryKey, i) => ({
+          queryKey,
+          exact: i === 0,
+        })),
+      )
     const close = openEventStream({
       url: `/api/transactions/${encodeURIComponent(txId)}/events`,
       event: 'activity',
@@ -41,13 +48,9 @@ export function useTransactionLiveUpdates(txId: string): void {
         if (typeof event.kind !== 'string') return
         queue(invalidationsFor({ kind: event.kind, payload: event.payload ?? {} }, txId))
       },
-      onReopen: () =>
-        queue(
-          [transactionQueryKey(txId), chatKeys.all(txId)].map((queryKey: QueryKey, i) => ({
-            queryKey,
-            exact: i === 0,
-          })),
-        ),
+      onReopen: refetchAll,
+      // Removed from the move or signed out: refetching the detail answers 404, which sends them home.
+      onRevoked: refetchAll,
     })
     return () => {
       close()
