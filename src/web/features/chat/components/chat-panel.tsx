@@ -35,6 +35,7 @@ export function ChatPanel({ detail, viewerId }: { detail: TransactionDetail; vie
   const navigate = useNavigate()
   const wide = useWide()
   const [creating, setCreating] = useState(false)
+  const [justCreated, setJustCreated] = useState<string | null>(null)
   const chosen = params.get('thread')
   const panel = useRef<HTMLDivElement>(null)
 
@@ -114,6 +115,7 @@ export function ChatPanel({ detail, viewerId }: { detail: TransactionDetail; vie
             viewerId={viewerId}
             people={people}
             backHref={wide ? null : hrefFor(null)}
+            focusComposer={open.id === justCreated}
           />
         </div>
       )}
@@ -122,7 +124,10 @@ export function ChatPanel({ detail, viewerId }: { detail: TransactionDetail; vie
         people={people.filter((p) => p.id !== viewerId)}
         open={creating}
         onOpenChange={setCreating}
-        onCreated={(thread) => navigate(hrefFor(thread.id), { replace: true, preventScrollReset: true })}
+        onCreated={(thread) => {
+          setJustCreated(thread.id)
+          navigate(hrefFor(thread.id), { replace: true, preventScrollReset: true })
+        }}
       />
     </div>
   )

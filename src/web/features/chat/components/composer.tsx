@@ -34,6 +34,7 @@ export function Composer({
   onSubmit,
   label = 'Message',
   placeholder = 'Write a message… (@ to mention someone)',
+  autoFocus = false,
 }: {
   txId: string
   people: readonly Mentionable[]
@@ -41,6 +42,7 @@ export function Composer({
   onSubmit: (input: ComposerSubmit) => Promise<unknown>
   label?: string
   placeholder?: string
+  autoFocus?: boolean
 }) {
   const id = useId()
   const textareaRef = useRef<HTMLTextAreaElement>(null)
@@ -122,6 +124,7 @@ export function Composer({
       <MentionTextarea
         ref={textareaRef}
         id={`${id}-text`}
+        autoFocus={autoFocus}
         people={people}
         value={text}
         onValueChange={updateText}

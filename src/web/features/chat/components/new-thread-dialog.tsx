@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent } from 'react'
+import { useId, useRef, useState, type FormEvent } from 'react'
 import { CreateThreadInput, type ChatThread } from '../../../../shared/contracts/chat'
 import type { TransactionDetail } from '../../../../shared/contracts/transactions'
 import { THREAD_TITLE_MAX_CHARS } from '../../../../shared/domain/chat'
@@ -48,6 +48,7 @@ export function NewThreadDialog({
 }) {
   const id = useId()
   const create = useCreateThread(detail.id)
+  const created = useRef(false)
   const [title, setTitle] = useState('')
   const [topic, setTopic] = useState<Topic | ''>('')
   const [topicRef, setTopicRef] = useState('')
@@ -88,6 +89,7 @@ export function NewThreadDialog({
     }
     create.mutate(parsed.data, {
       onSuccess: ({ thread }) => {
+        created.current = true
         reset()
         onOpenChange(false)
         onCreated(thread)
@@ -108,6 +110,13 @@ export function NewThreadDialog({
       <DialogContent
         className="max-h-[calc(100dvh-2rem)] overflow-y-auto"
         // Escape in an open @mention list closes the list, not the dialog.
+        // After a thread starts, the caret goes to its message box, not back to 'New thread'.
+        onCloseAutoFocus={(e) => {
+          if (created.current) {
+            created.current = false
+            e.preventDefault()
+          }
+        }}
         onEscapeKeyDown={(e) => {
           if (e.target instanceof HTMLElement && e.target.getAttribute('aria-expanded') === 'true') e.preventDefault()
         }}

@@ -34,6 +34,7 @@ export function ThreadView({
   viewerId,
   people,
   backHref,
+  focusComposer = false,
 }: {
   detail: TransactionDetail
   thread: ChatThread
@@ -41,6 +42,8 @@ export function ThreadView({
   people: readonly Mentionable[]
   /** On phones, the link back to the list of threads. */
   backHref: string | null
+  /** Put the caret in the message box at once (just after starting the thread). */
+  focusComposer?: boolean
 }) {
   const txId = detail.id
   const messages = useMessages(txId, thread.id)
@@ -119,6 +122,7 @@ export function ThreadView({
         people={people.filter((p) => p.id !== viewerId)}
         documents={detail.documents}
         label={`Message ${thread.title}`}
+        autoFocus={focusComposer}
         onSubmit={(input) => post.mutateAsync(input)}
       />
     </section>

@@ -1,6 +1,6 @@
 import { Bell, CheckCheck, Settings } from 'lucide-react'
 import { useState } from 'react'
-import { useNavigate } from 'react-router'
+import { Link } from 'react-router'
 import type { Notification } from '../../../../shared/contracts/chat'
 import { Button } from '../../../components/ui/button'
 import { Popover, PopoverContent, PopoverTrigger } from '../../../components/ui/popover'
@@ -29,7 +29,6 @@ export function NotificationBell() {
   useNotificationStream()
   const list = useNotifications()
   const markRead = useMarkNotificationsRead()
-  const navigate = useNavigate()
   const [open, setOpen] = useState(false)
   const [settingsOpen, setSettingsOpen] = useState(false)
   const unread = list.data?.unread_count ?? 0
@@ -38,8 +37,6 @@ export function NotificationBell() {
   const choose = (n: Notification) => {
     if (!n.read_at) markRead.mutate({ ids: [n.id] })
     setOpen(false)
-    const path = safeInternalPath(n.link)
-    if (path) navigate(path)
   }
 
   return (
@@ -92,32 +89,7 @@ export function NotificationBell() {
               <ul className="flex flex-col p-1">
                 {items.map((n) => (
                   <li key={n.id}>
-                    <button
-                      type="button"
-                      onClick={() => choose(n)}
-                      className={cn(
-                        'flex w-full gap-2 rounded-md px-2.5 py-2 text-left text-sm hover:bg-muted focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-ring',
-                        !n.read_at && 'bg-primary-soft/40',
-                      )}
-                    >
-                      <span
-                        aria-hidden="true"
-                        className={cn(
-                          'mt-1.5 size-2 shrink-0 rounded-full',
-                          n.read_at ? 'bg-transparent' : 'bg-primary',
-                        )}
-                      />
-                      <span className="min-w-0 flex-1">
-                        <span className={cn('block', !n.read_at && 'font-semibold')}>
-                          {n.title}
-                          {!n.read_at && <span className="sr-only"> (unread)</span>}
-                        </span>
-                        {n.body && <span className="line-clamp-2 block text-xs text-muted-foreground">{n.body}</span>}
-                        <time dateTime={n.created_at} className="block text-xs text-muted-foreground">
-                          {timeAgo(n.created_at)}
-                        </time>
-                      </span>
-                    </button>
+                    <NotificationLink notification={n} onChoose={() => choose(n)} />
                   </li>
                 ))}
               </ul>
@@ -141,5 +113,41 @@ export function NotificationBell() {
       </Popover>
       <EmailSettingsDialog open={settingsOpen} onOpenChange={setSettingsOpen} />
     </>
+  )
+}
+
+/** One notification: a link to its page (same-origin paths only) that also marks it read. */
+function NotificationLink({ notification: n, onChoose }: { notification: Notification; onChoose: () => void }) {
+  const path = safeInternalPath(n.link)
+  const className = cn(
+    'flex w-full gap-2 rounded-md px-2.5 py-2 text-left text-sm hover:bg-muted focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-ring',
+    !n.read_at && 'bg-primary-soft/40',
+  )
+  const content = (
+    <>
+      <span
+        aria-hidden="true"
+        className={cn('mt-1.5 size-2 shrink-0 rounded-full', n.read_at ? 'bg-transparent' : 'bg-primary')}
+      />
+      <span className="min-w-0 flex-1">
+        <span className={cn('block', !n.read_at && 'font-semibold')}>
+          {n.title}
+          {!n.read_at && <span className="sr-only"> (unread)</span>}
+        </span>
+        {n.body && <span className="line-clamp-2 block text-xs text-muted-foreground">{n.body}</span>}
+        <time dateTime={n.created_at} className="block text-xs text-muted-foreground">
+          {timeAgo(n.created_at)}
+        </time>
+      </span>
+    </>
+  )
+  return path ? (
+    <Link to={path} onClick={onChoose} className={className}>
+      {content}
+    </Link>
+  ) : (
+    <button type="button" onClick={onChoose} className={className}>
+      {content}
+    </button>
   )
 }
