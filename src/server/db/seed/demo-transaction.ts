@@ -209,5 +209,11 @@ export async function insertDemoTransaction(tx: Tx, people: DemoPeople, now: Dat
     .update(messageThreads)
     .set({ lastMessageAt: sql`(select max(created_at) from messages where thread_id = ${general.id})` })
     .where(eq(messageThreads.id, general.id))
+  // The three have read the conversation so far: the demo opens without a wall of unread messages.
+  await tx.execute(sql`
+    insert into thread_reads (thread_id, profile_id, last_read_at)
+    select ${general.id}::uuid, p.id, (select max(created_at) from messages where thread_id = ${general.id})
+    from unnest(array[${amelia}, ${tom}, ${priya}]::uuid[]) as p(id)
+    on conflict (thread_id, profile_id) do nothing`)
   return inserted
 }
