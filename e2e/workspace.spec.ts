@@ -176,8 +176,14 @@ test.describe('the demo move, read only', () => {
 
       // Chat
       await page.getByRole('tab', { name: 'Chat' }).click()
-      await expect(page.getByRole('heading', { name: 'Chat coming soon' })).toBeVisible()
-      await expect(page.getByText(/Threaded conversations.*@mentions and attachments/)).toBeVisible()
+      // The demo conversation, already read by its three people: no unread badge, General open with its history.
+      const threadList = page.getByRole('navigation', { name: 'Chat threads' })
+      await expect(threadList).toBeVisible()
+      // On phones the thread list and the open thread take turns.
+      if (width < 500) await threadList.getByText('General', { exact: true }).click()
+      await expect(page.getByRole('heading', { name: 'General', level: 3 })).toBeVisible()
+      await expect(page.getByRole('region', { name: 'Messages' })).toContainText('gifted deposit letter')
+      await expect(page.getByLabel('Message General')).toBeVisible()
       await fits()
       await expectNoAxeViolations(page)
       await page.screenshot({ path: `${SHOTS}/workspace-chat-${width}.png`, fullPage: true })

@@ -235,6 +235,10 @@ describe('request update', () => {
     const res = await t.request(`/api/transactions/${txId}/update-requests`, { as: seller, json: {} })
     expect(res.status).toBe(409)
     expect(((await res.json()) as { error: { message: string } }).error.message).toMatch(/no seller's conveyancer/)
+    const sellerView = UpdateRequestListResponse.parse(
+      await (await t.request(`/api/transactions/${txId}/update-requests`, { as: seller })).json(),
+    )
+    expect(sellerView.can_request).toBe(false)
     await t.database.query(
       `update update_requests set created_at = now() - interval '24 hours 1 minute' where requested_by = $1`,
       [buyer.profileId],

@@ -28,7 +28,10 @@ async function nextAllowedAt(database: Database, txId: string, profileId: string
   return next.getTime() > Date.now() ? next : null
 }
 
-/** GET .../update-requests: the latest 20 requests on the transaction, and whether the viewer may ask now. */
+/**
+ * GET .../update-requests: the latest 20 requests on the transaction, and whether the viewer may ask
+ * now (a buyer or seller with a conveyancer on their side, 24 hours after their last request).
+ */
 export async function listUpdateRequests({
   database,
   viewer,
@@ -44,7 +47,15 @@ export async function listUpdateRequests({
      from transactions where id = $1`,
     [txId, viewer!.profileId],
   )
-  const isParty = !!role?.role
+  const side = role?.role ?? null
+  // A buyer or seller can ask only when a conveyancer on their side is there to be asked.
+  const [conveyancer] = side
+    ? await database.query<{ n: number }>(
+        'select count(*)::int as n from transaction_participants where transaction_id = $1 and role = $2',
+        [txId, `${side}_conveyancer`],
+      )
+    : []
+  const isParty = !!side && (conveyancer?.n ?? 0) > 0
   const next = isParty ? await nextAllowedAt(database, txId, viewer!.profileId) : null
   const requests = await database.queryJson(
     'update_requests_list',

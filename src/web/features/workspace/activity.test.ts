@@ -49,4 +49,10 @@ describe('recentActivity', () => {
     expect(m!.who).toBe('Someone')
     expect(e!.who).toBeNull()
   })
+  it('lists a chat message once: its own audit entries (posted, edited, new thread) are left out', () => {
+    const posted = { ...ev('a', '2025-05-01T10:00:01Z', 'posted in “General”'), kind: 'message.posted' }
+    const thread = { ...ev('b', '2025-05-01T10:00:00Z', 'started the thread “Survey”'), kind: 'thread.created' }
+    const items = recentActivity([msg('1', '2025-05-01T10:00:01Z', 'Hi all')], [posted, thread])
+    expect(items.map((i) => i.kind)).toEqual(['message'])
+  })
 })

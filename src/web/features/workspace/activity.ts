@@ -10,6 +10,11 @@ export interface ActivityItem {
   at: string
 }
 
+/** Audit kinds of chat itself: the message is already listed, so its audit entry would say it twice. */
+function isChatEntry(kind: string): boolean {
+  return kind.startsWith('message.') || kind === 'thread.created'
+}
+
 /** Spec section 9: Recent Activity shows 5 items. */
 export const RECENT_ACTIVITY_LIMIT = 5
 
@@ -31,6 +36,7 @@ export function plainText(markdown: string): string {
  * The latest `limit` items of 'Recent Activity', newest first. The spec shows the latest 5 messages
  * (section 2); until chat ships, messages are rare, so the audit trail's entries (ticks, blocks,
  * status changes, people joining) are merged in by time: what everyone on the move needs to see.
+ * Chat's own audit entries are left out: the message itself is listed.
  */
 export function recentActivity(
   messages: ReadonlyArray<Message>,
@@ -45,13 +51,15 @@ export function recentActivity(
       text: plainText(m.body_md),
       at: m.created_at,
     })),
-    ...events.map((e) => ({
-      id: `e-${e.id}`,
-      kind: 'event' as const,
-      who: e.actor?.full_name ?? null,
-      text: e.summary,
-      at: e.created_at,
-    })),
+    ...events
+      .filter((e) => !isChatEntry(e.kind))
+      .map((e) => ({
+        id: `e-${e.id}`,
+        kind: 'event' as const,
+        who: e.actor?.full_name ?? null,
+        text: e.summary,
+        at: e.created_at,
+      })),
   ]
   return items.sort((a, b) => new Date(b.at).getTime() - new Date(a.at).getTime()).slice(0, limit)
 }
