@@ -5,10 +5,13 @@ import { activeMention, insertMention, matchPeople, type Mentionable } from '../
 type TextareaProps = Omit<ComponentProps<'textarea'>, 'value' | 'onChange' | 'ref' | 'role'>
 
 /**
- * A text box with @mention autocomplete (issue 6), as an ARIA 1.2 combobox: typing '@' and part of a
- * name opens a listbox of the move's participants; Arrow keys move, Enter or Tab picks, Escape
- * closes; the pick inserts '@Full Name '. `onEnter`, when given, runs on Enter without Shift while
- * the list is closed (the chat composer sends); without it Enter starts a new line.
+ * A text box with @mention autocomplete (issue 6): typing '@' and part of a name opens a listbox of
+ * the move's participants, tied to the box by aria-controls and aria-activedescendant (HTML allows no
+ * role="combobox" on a textarea, so it stays a textbox with aria-autocomplete="list"; axe's
+ * aria-allowed-role); Arrow keys move, Enter or Tab picks, Escape closes; the pick inserts
+ * '@Full Name '. `data-mention-list` says whether the list is open (a dialog around the box keeps
+ * Escape for the list then). `onEnter`, when given, runs on Enter without Shift while the list is
+ * closed (the chat composer sends); without it Enter starts a new line.
  */
 export function MentionTextarea({
   value,
@@ -130,9 +133,8 @@ export function MentionTextarea({
       <textarea
         {...props}
         ref={setRefs}
-        role="combobox"
         aria-autocomplete="list"
-        aria-expanded={listOpen}
+        data-mention-list={listOpen ? 'open' : 'closed'}
         aria-controls={listOpen ? listId : undefined}
         aria-activedescendant={active >= 0 ? optionId(active) : undefined}
         value={value}

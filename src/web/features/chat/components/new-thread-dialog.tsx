@@ -118,7 +118,7 @@ export function NewThreadDialog({
           }
         }}
         onEscapeKeyDown={(e) => {
-          if (e.target instanceof HTMLElement && e.target.getAttribute('aria-expanded') === 'true') e.preventDefault()
+          if (e.target instanceof HTMLElement && e.target.dataset.mentionList === 'open') e.preventDefault()
         }}
       >
         <DialogTitle>New thread</DialogTitle>
