@@ -10,7 +10,7 @@ import { readViewerRole } from '../../access/transactions'
 import type { Tx } from '../../db/client'
 import { AppError, notFound } from '../../http/errors'
 import { recordActivity } from '../transactions/record-activity'
-import type { ChatContext } from './chat-context'
+import { threadLink, type ChatContext } from './chat-context'
 import { assertMentionable, messageJson } from './post-message'
 
 const TOO_LATE =
@@ -101,5 +101,9 @@ export async function markThreadRead(
     await tx.execute(sql`
       insert into thread_reads (thread_id, profile_id, last_read_at) values (${threadId}, ${ctx.viewer!.profileId}, clock_timestamp())
       on conflict (thread_id, profile_id) do update set last_read_at = greatest(thread_reads.last_read_at, excluded.last_read_at)`)
+    // Having read the thread, its mentions of the viewer are read too: the bell should not still ask.
+    await tx.execute(sql`update notifications set read_at = now()
+      where profile_id = ${ctx.viewer!.profileId} and read_at is null and kind = 'mention'
+        and link = ${threadLink(txId, threadId)}`)
   })
 }

@@ -132,6 +132,11 @@ describe('messages', () => {
     })
     expect(read.status).toBe(204)
     expect((await threads(conveyancer)).threads[0].unread_count).toBe(0)
+    // Reading the thread also reads the mention that pointed to it.
+    const bell = NotificationListResponse.parse(
+      await (await t.request('/api/notifications', { as: conveyancer })).json(),
+    )
+    expect(bell.notifications.filter((n) => n.kind === 'mention' && !n.read_at)).toEqual([])
   })
 
   it('attaches a document of this transaction, never one of another', async () => {

@@ -7,6 +7,7 @@
  */
 import { sql } from 'drizzle-orm'
 import { GENERAL_THREAD_TITLE } from '../../../shared/domain/chat'
+import { plainText } from '../../../shared/domain/plain-text'
 import { isConveyancer, sideOf } from '../../../shared/domain/permissions'
 import { readViewerRole, transactionPeopleIds } from '../../access/transactions'
 import type { Tx } from '../../db/client'
@@ -96,7 +97,7 @@ async function writeMessage(
       transactionId: txId,
       actorId: viewer.profileId,
       title: `${viewer.fullName} mentioned you in ${thread.title}`,
-      body: input.bodyMd.trim(),
+      body: plainText(input.bodyMd),
       link: threadLink(txId, thread.id),
       publicUrl: ctx.publicUrl,
       deliverMail: ctx.deliverMail,

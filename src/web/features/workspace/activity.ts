@@ -1,4 +1,7 @@
 import type { ActivityEvent, Message } from '../../../shared/contracts/transactions'
+import { plainText } from '../../../shared/domain/plain-text'
+
+export { plainText }
 
 /** One line of 'Recent Activity': a message or an audit entry, by whom and when. */
 export interface ActivityItem {
@@ -17,20 +20,6 @@ function isChatEntry(kind: string): boolean {
 
 /** Spec section 9: Recent Activity shows 5 items. */
 export const RECENT_ACTIVITY_LIMIT = 5
-
-/**
- * Markdown message text as plain text for a one-line preview: emphasis markers, headings, list
- * bullets, code ticks and link targets dropped, whitespace collapsed. '**15 days**' -> '15 days'.
- */
-export function plainText(markdown: string): string {
-  return markdown
-    .replace(/!\[([^\]]*)\]\([^)]*\)/g, '$1')
-    .replace(/\[([^\]]+)\]\([^)]*\)/g, '$1')
-    .replace(/^\s{0,3}(#{1,6}\s+|[-*+]\s+|\d+\.\s+|>\s?)/gm, '')
-    .replace(/(\*\*|__|\*|_|~~|`)(?=\S)([\s\S]*?\S)\1/g, '$2')
-    .replace(/\s+/g, ' ')
-    .trim()
-}
 
 /**
  * The latest `limit` items of 'Recent Activity', newest first. The spec shows the latest 5 messages

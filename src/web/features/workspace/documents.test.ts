@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { DocumentSummary } from '../../../shared/contracts/transactions'
-import { groupDocuments } from './documents'
+import { countDocuments, groupDocuments } from './documents'
 
 const doc = (id: string, folder: string, at: string): DocumentSummary => ({
   id,
@@ -32,5 +32,18 @@ describe('groupDocuments', () => {
     ])
     expect(groups.find((g) => g.folder === 'Property')!.documents.map((d) => d.id)).toEqual(['ta6-v2', 'ta6-v1'])
     expect(groups.at(-1)).toMatchObject({ folder: 'Other', documents: [{ id: 'misc' }] })
+  })
+})
+
+describe('countDocuments', () => {
+  it('counts each file once, whatever its number of versions', () => {
+    const docs = [
+      { folder: 'Property', filename: 'TA6.pdf' },
+      { folder: 'Property', filename: 'TA6.pdf' },
+      { folder: 'Fixtures', filename: 'TA6.pdf' },
+      { folder: 'Property', filename: 'TA10.pdf' },
+    ]
+    expect(countDocuments(docs)).toBe(3)
+    expect(countDocuments([])).toBe(0)
   })
 })

@@ -21,3 +21,11 @@ export function groupDocuments<T extends DocumentSummary>(documents: ReadonlyArr
   const other = byNewest.filter((d) => !known.has(d.folder))
   return other.length ? [...groups, { folder: 'Other', documents: other }] : groups
 }
+
+/**
+ * How many documents a transaction has: each file (folder and name) once, however many versions it
+ * has, since a new version replaces the row rather than adding a document (issue 5, 'Versions').
+ */
+export function countDocuments(documents: ReadonlyArray<Pick<DocumentSummary, 'folder' | 'filename'>>): number {
+  return new Set(documents.map((d) => `${d.folder}/${d.filename}`)).size
+}

@@ -5,6 +5,7 @@ import type { TransactionDetail } from '../../../../shared/contracts/transaction
 import { Button } from '../../../components/ui/button'
 import { cn } from '../../../lib/cn'
 import { formatMessageTime } from '../format'
+import { plainText } from '../../../../shared/domain/plain-text'
 
 /** What a thread is about, for people: 'Stage: Searches', 'Document: TA6.pdf', 'Enquiry' ... or null for General. */
 export function threadTopicLabel(thread: ChatThread, detail: TransactionDetail): string | null {
@@ -86,7 +87,7 @@ export function ThreadList({
                 </span>
                 {topic && <span className="truncate text-xs text-primary">{topic}</span>}
                 <span className="line-clamp-1 text-xs text-muted-foreground">
-                  {t.last_message_preview ?? 'No messages yet'}
+                  {t.last_message_preview ? plainText(t.last_message_preview) : 'No messages yet'}
                 </span>
               </Link>
             </li>

@@ -7,6 +7,7 @@ import { Button } from '../../../components/ui/button'
 import { Progress } from '../../../components/ui/progress'
 import { formatUkDate } from '../../../lib/formatters'
 import { recentActivity } from '../activity'
+import { countDocuments } from '../documents'
 import { stageCounts } from '../optimistic'
 import { ParticipantAvatar } from './participant-avatar'
 
@@ -25,7 +26,7 @@ export function OverviewTab({ detail }: { detail: TransactionDetail }) {
     { label: 'Stages completed', value: counts.completed, Icon: CheckCircle2 },
     { label: 'Stages in progress', value: counts.inProgress, Icon: Clock },
     { label: 'Participants', value: detail.transaction_participants.length, Icon: Users },
-    { label: 'Documents', value: detail.documents.length, Icon: FileText },
+    { label: 'Documents', value: countDocuments(detail.documents), Icon: FileText },
   ]
   const activity = recentActivity(detail.messages, detail.activity)
   return (

@@ -7,6 +7,7 @@ import { formatGbpFromPence, formatUkDate } from '../../../lib/formatters'
 import { LiveIndicator } from '../../live/components/live-indicator'
 import { mayRequestUpdate, RequestUpdateButton } from '../../update-requests/components/request-update-button'
 import { addressParts } from '../address'
+import { countDocuments } from '../documents'
 import { pluralise } from '../../dashboard/stats'
 import { StatusActions } from './status-actions'
 import { TransactionStatusBadge } from './transaction-status-badge'
@@ -21,7 +22,7 @@ export function WorkspaceHeader({ detail }: { detail: TransactionDetail }) {
   const progress = overallProgress(detail.timeline_stages)
   const facts = [
     { label: 'Participants', value: pluralise(detail.transaction_participants.length, 'participant'), Icon: Users },
-    { label: 'Documents', value: pluralise(detail.documents.length, 'document'), Icon: FileText },
+    { label: 'Documents', value: pluralise(countDocuments(detail.documents), 'document'), Icon: FileText },
     { label: 'Overall progress', value: `${progress}% complete`, Icon: Percent },
     ...(detail.agreed_price_pence != null
       ? [
