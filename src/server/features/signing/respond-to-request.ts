@@ -7,10 +7,10 @@
 import { createHash, randomUUID } from 'node:crypto'
 import { Readable } from 'node:stream'
 import { sql } from 'drizzle-orm'
-import { PDFDocument } from 'pdf-lib'
 import type { SignatureRequest, SignInput } from '../../../shared/contracts/documents'
 import { lockTransactionForViewer } from '../../access/transactions'
 import type { Tx } from '../../db/client'
+import { requireVerifiedEmail } from '../../auth/require-verified-email'
 import { AppError, notFound } from '../../http/errors'
 import { recordActivity } from '../transactions/record-activity'
 import { getSignatureRequest } from './read-signature-requests'
@@ -81,6 +81,7 @@ async function decodeSignaturePng(data: string): Promise<Buffer> {
       signature_png: ['Must be a PNG of at most 200 KB'],
     })
   try {
+    const { PDFDocument } = await import('pdf-lib')
     await (await PDFDocument.create()).embedPng(bytes)
   } catch {
     throw new AppError('validation_failed', 'The drawn signature could not be read as a PNG image.', {
@@ -105,6 +106,7 @@ export async function signRequest(
       const { req, signers, doc } = await lockRequest(tx, ctx, txId, reqId)
       const me = signers.find((s) => s.user_id === viewer!.profileId)
       if (!me) throw new AppError('forbidden', 'You are not asked to sign this document.')
+      requireVerifiedEmail(viewer, 'sign documents')
       assertPending(req)
       if (input.document_sha256 !== req.document_sha256)
         throw new AppError(

@@ -20,7 +20,7 @@ import type { Viewer } from '../../auth/viewer'
 import { clientIp } from '../../http/client-ip'
 import { createRouter, ERROR_RESPONSES, jsonContent, type AppDeps } from '../../http/router'
 import { storageFor } from '../../platform/storage'
-import { createBuiltinESignatureProvider } from '../../providers/e-signature/builtin-provider'
+import { lazyESignatureProvider } from '../../providers/e-signature/lazy-provider'
 import { createSignatureRequest } from './create-signature-request'
 import { getSignatureRequest, listSignatureRequests } from './read-signature-requests'
 import { cancelRequest, declineRequest, signRequest } from './respond-to-request'
@@ -105,7 +105,9 @@ const verifyRoute = createRoute({
 
 export function signingRoutes({ database, config, mail }: AppDeps) {
   const storage = storageFor(config)
-  const provider = createBuiltinESignatureProvider()
+  const provider = lazyESignatureProvider('builtin', async () =>
+    (await import('../../providers/e-signature/builtin-provider')).createBuiltinESignatureProvider(),
+  )
   const ctx = (viewer: Viewer | null, ip: string | null): SigningContext => ({
     database,
     storage,

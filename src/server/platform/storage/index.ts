@@ -5,7 +5,7 @@
 import path from 'node:path'
 import type { Config } from '../../config'
 import { createDiskStorage } from './disk-storage'
-import { createS3Storage } from './s3-storage'
+import type { S3StorageOptions } from './s3-storage'
 import type { ObjectStorage } from './storage'
 
 export type { ObjectStorage } from './storage'
@@ -19,7 +19,7 @@ export function storageFor(config: Config): ObjectStorage {
   if (!storage) {
     storage =
       config.STORAGE_DRIVER === 's3'
-        ? createS3Storage({
+        ? lazyS3Storage({
             bucket: config.S3_BUCKET!,
             region: config.S3_REGION,
             endpoint: config.S3_ENDPOINT,
@@ -31,4 +31,23 @@ export function storageFor(config: Config): ObjectStorage {
     instances.set(config, storage)
   }
   return storage
+}
+
+/**
+ * S3 storage whose AWS SDK is imported on first use, not at start-up (the SDK takes about a second
+ * to load here; the server should answer before it is needed: issue 2, later starts within 5 s).
+ */
+function lazyS3Storage(options: S3StorageOptions): ObjectStorage {
+  let loading: Promise<ObjectStorage> | undefined
+  const s3 = () => (loading ??= import('./s3-storage').then((m) => m.createS3Storage(options)))
+  return {
+    driver: 's3',
+    put: async (key, body, opts) => (await s3()).put(key, body, opts),
+    get: async (key) => (await s3()).get(key),
+    exists: async (key) => (await s3()).exists(key),
+    delete: async (key) => (await s3()).delete(key),
+    list: async (prefix, opts) => (await s3()).list(prefix, opts),
+    sweepIncomplete: async (olderThan) => (await s3()).sweepIncomplete(olderThan),
+    presignGet: async (key, opts) => (await s3()).presignGet(key, opts),
+  }
 }
