@@ -6,6 +6,14 @@ const PORT = Number(process.env.E2E_PORT ?? 3100)
 const BASE_URL = `http://localhost:${PORT}`
 const DATA_DIR = process.env.E2E_DATA_DIR ?? `.tmp/e2e-data-${process.pid}`
 process.env.E2E_DATA_DIR = DATA_DIR
+// The documents journey again on S3 storage (issue 5): a second server on s3rver, scripts/e2e-s3-server.mjs.
+const S3_PORT = Number(process.env.E2E_S3_PORT ?? PORT + 1)
+const S3_BASE_URL = `http://localhost:${S3_PORT}`
+const S3_ROOT = process.env.E2E_S3_ROOT ?? `.tmp/e2e-data-s3-${process.pid}`
+process.env.E2E_S3_ROOT = S3_ROOT
+// AUTH_RATE_LIMIT off: every journey signs people up from 127.0.0.1; the limits are tested with their
+// real values in src/server/auth/rate-limit.integration.test.ts.
+const SERVER_ENV = { HOST: '127.0.0.1', NODE_ENV: 'test', LOG_LEVEL: 'warn', AUTH_RATE_LIMIT: 'false' }
 
 export const CHROMIUM_ARGS = [
   '--no-sandbox',
@@ -40,21 +48,37 @@ export default defineConfig({
         launchOptions: { executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS },
       },
     },
-  ],
-  webServer: {
-    command: `rm -rf ${DATA_DIR} && node scripts/start.mjs`,
-    url: `${BASE_URL}/api/health`,
-    timeout: 180_000,
-    reuseExistingServer: false,
-    stdout: 'pipe',
-    stderr: 'pipe',
-    env: {
-      PORT: String(PORT),
-      HOST: '127.0.0.1',
-      PUBLIC_URL: BASE_URL,
-      DATA_DIR,
-      NODE_ENV: 'test',
-      LOG_LEVEL: 'warn',
+    {
+      name: 'chromium-s3',
+      testMatch: 'documents.spec.ts',
+      use: {
+        ...devices['Desktop Chrome'],
+        baseURL: S3_BASE_URL,
+        launchOptions: { executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS },
+      },
     },
-  },
+  ],
+  webServer: [
+    {
+      command: `rm -rf ${DATA_DIR} && node scripts/start.mjs`,
+      url: `${BASE_URL}/api/health`,
+      timeout: 180_000,
+      reuseExistingServer: false,
+      stdout: 'pipe',
+      stderr: 'pipe',
+      env: { ...SERVER_ENV, PORT: String(PORT), PUBLIC_URL: BASE_URL, DATA_DIR },
+    },
+    {
+      name: 's3',
+      command: 'node scripts/e2e-s3-server.mjs',
+      url: `${S3_BASE_URL}/api/health`,
+      timeout: 180_000,
+      reuseExistingServer: false,
+      stdout: 'pipe',
+      stderr: 'pipe',
+      // SIGTERM lets the script stop the app and s3rver and remove its directory.
+      gracefulShutdown: { signal: 'SIGTERM', timeout: 20_000 },
+      env: { ...SERVER_ENV, PORT: String(S3_PORT), PUBLIC_URL: S3_BASE_URL, E2E_S3_ROOT: S3_ROOT },
+    },
+  ],
 })

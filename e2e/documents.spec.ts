@@ -5,6 +5,9 @@
  * browsers (typed, then drawn), the row shows 'Signed', the certificate lists both (API and the
  * signed PDF's text), Verify says intact, an outsider's copy of the signed URL gives 403, the audit
  * trail verifies, and a cancelled upload leaves no row. Screenshots at 1280 and 390 px; axe.
+ * Runs twice (playwright.config.ts): on disk storage (project chromium) and on S3 through s3rver
+ * (chromium-s3). File links are the app's own signed /api/files URLs on both (it streams S3 objects
+ * rather than handing out presigned URLs), so the same 403 checks apply to both.
  */
 import { expect, test, type APIRequestContext, type Browser, type Locator, type Page } from '@playwright/test'
 import { PDFDocument, StandardFonts } from 'pdf-lib'
@@ -100,7 +103,10 @@ async function expectTabFits(page: Page) {
 }
 
 async function shot(page: Page, name: string, fullPage = true) {
-  await page.screenshot({ path: `${SHOTS}/documents-${name}-${page.viewportSize()!.width}.png`, fullPage })
+  // This spec also runs on S3 storage (project chromium-s3), at the same time: its screenshots go apart.
+  const project = test.info().project.name
+  const dir = project === 'chromium' ? SHOTS : `${SHOTS}/${project}`
+  await page.screenshot({ path: `${dir}/documents-${name}-${page.viewportSize()!.width}.png`, fullPage })
 }
 
 const folder = (page: Page, name: string) =>
@@ -322,7 +328,11 @@ test('TA6: upload, preview, version 2, both sign, Signed, certificate, verify, 4
 
   // --- Verify in the viewer says intact ------------------------------------------------------------------
   await s.page.getByRole('button', { name: 'View TA6.pdf' }).click()
-  await s.page.getByRole('dialog', { name: 'TA6.pdf' }).getByRole('button', { name: 'Verify' }).click()
+  const signedViewer = s.page.getByRole('dialog', { name: 'TA6.pdf' })
+  // The signed PDF previews: its two pages and the certificate page. Waiting for them also keeps the
+  // viewer from closing mid-load (pdf.js then throws 'Worker was terminated' on the page).
+  await expect(signedViewer.locator('.react-pdf__Page__canvas')).toHaveCount(3)
+  await signedViewer.getByRole('button', { name: 'Verify' }).click()
   await expect(s.page.getByTestId('signature-verify-result')).toContainText('Intact')
   await expect(s.page.getByTestId('signature-verify-result')).toContainText('Bella Buyer and Sam Seller')
   await shot(s.page, 'viewer-signed', false)
@@ -482,6 +492,7 @@ test('a signer declines with a reason; the requester cancels a new request; keyb
   await b.page.goto(`/app/transactions/${txId}?tab=documents`)
   await b.page.getByRole('button', { name: 'Review and sign TA10.pdf' }).click()
   const bViewer = b.page.getByRole('dialog', { name: 'TA10.pdf' })
+  await expect(bViewer.locator('.react-pdf__Page__canvas')).toHaveCount(1)
   await bViewer.getByRole('button', { name: 'Decline…' }).click()
   const decline = bViewer.getByRole('form', { name: 'Decline to sign' })
   await decline.getByRole('button', { name: 'Decline to sign' }).click()
