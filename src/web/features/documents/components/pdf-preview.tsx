@@ -11,6 +11,19 @@ pdfjs.GlobalWorkerOptions.workerSrc = workerUrl
 // No eval: the CSP forbids it, and pdf.js would otherwise probe for it (a console error).
 const PDF_OPTIONS = { isEvalSupported: false } as const
 
+/**
+ * Closing the preview while pdf.js is still loading tears its worker down, and pdf.js then rejects the
+ * pending load with 'Worker was terminated' that nobody awaits any more (react-pdf issue #1062, still
+ * in 10.5). That rejection means "the user closed it": nothing to report, so it is not let through as an
+ * uncaught error. Every other rejection is left alone.
+ */
+if (typeof window !== 'undefined') {
+  window.addEventListener('unhandledrejection', (event) => {
+    const reason = event.reason as { message?: unknown } | undefined
+    if (reason?.message === 'Worker was terminated') event.preventDefault()
+  })
+}
+
 /** Pages drawn at most; longer files say so and offer the download. */
 const MAX_PAGES = 30
 
