@@ -15,6 +15,7 @@ import { compress } from 'hono/compress'
 import { HTTPException } from 'hono/http-exception'
 import { secureHeaders } from 'hono/secure-headers'
 import { resolveViewer } from './auth/viewer'
+import { accountRoutes } from './features/account/routes'
 import { activityRoutes } from './features/activity/routes'
 import { authRoutes } from './features/auth/routes'
 import { chatRoutes } from './features/chat/routes'
@@ -171,6 +172,7 @@ export function createApp(deps: AppDeps) {
     .route('/api', healthRoutes(deps))
     .route('/api', authRoutes(deps))
     .route('/api', meRoutes())
+    .route('/api', accountRoutes(deps))
     .route('/api', transactionsRoutes(deps))
     .route('/api', directoryRoutes(deps))
     .route('/api', invitationsRoutes(deps))

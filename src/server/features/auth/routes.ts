@@ -5,11 +5,18 @@
  */
 import type { Context } from 'hono'
 import { Hono } from 'hono'
+import { ChangePasswordInput } from '../../../shared/contracts/account'
 import { SignInInput, SignUpInput } from '../../../shared/contracts/auth'
 import { storedRoleFor } from '../../../shared/domain/roles'
 import type { ErrorCode } from '../../../shared/contracts/common'
 import { AppError, errorBody, validationError } from '../../http/errors'
 import type { AppDeps, AppEnv } from '../../http/router'
+import { isFresh, sessionFromCookie } from '../account/sessions'
+import { recordSecurityEvents } from './record-security-events'
+
+/** A password change from a session older than Better Auth's freshAge (one day): ASVS 7.5.1. */
+export const REAUTHENTICATE_MESSAGE =
+  'For your security, sign in again before changing your password: you signed in more than a day ago.'
 
 /** Spec section 8, 'Auth: missing credentials'. */
 export const MISSING_CREDENTIALS = 'You must provide either an email or phone number and a password'
@@ -30,6 +37,7 @@ const MESSAGES: Record<string, string> = {
   USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL:
     'An account with this email already exists. Sign in instead, or use another email.',
   INVALID_EMAIL_OR_PASSWORD: 'Invalid email or password.',
+  INVALID_PASSWORD: 'Your current password is not right.',
 }
 
 async function readJson(c: Context): Promise<unknown> {
@@ -59,8 +67,31 @@ async function reshape(res: Response): Promise<Response> {
   return new Response(JSON.stringify(errorBody(code, message)), { status: res.status, headers })
 }
 
-export function authRoutes({ auth }: AppDeps) {
+export function authRoutes(deps: AppDeps) {
+  const { auth, config, database } = deps
   const app = new Hono<AppEnv>()
+
+  // Security events (issue 7, item 10) for every /api/auth/* request below.
+  app.use('/auth/*', recordSecurityEvents(deps))
+
+  // Better Auth checks neither freshness (its freshAge guards only list-sessions here) nor that other
+  // sessions end: both are ours. The body is rebuilt from the validated fields only.
+  app.post('/auth/change-password', async (c) => {
+    const parsed = ChangePasswordInput.safeParse(await readJson(c))
+    if (!parsed.success) throw validationError(parsed.error)
+    const session = await sessionFromCookie({
+      database,
+      cookieHeader: c.req.header('cookie'),
+      secret: config.authSecret,
+      secure: config.secure,
+    })
+    if (!session) throw new AppError('unauthenticated', 'Sign in to continue.')
+    if (!isFresh(session.createdAt, (await auth.$context).sessionConfig.freshAge)) {
+      throw new AppError('forbidden', REAUTHENTICATE_MESSAGE)
+    }
+    const body = { ...parsed.data, revokeOtherSessions: true }
+    return reshape(await auth.handler(withBody(c.req.raw, body)))
+  })
 
   app.post('/auth/sign-up/email', async (c) => {
     const parsed = SignUpInput.safeParse(await readJson(c))

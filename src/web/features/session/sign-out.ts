@@ -10,3 +10,13 @@ export async function signOut(): Promise<void> {
     throw err
   }
 }
+
+/** Signs out every session of this person, this one included (POST /api/auth/revoke-sessions; the spec's 'global' scope). */
+export async function signOutEverywhere(): Promise<void> {
+  try {
+    await apiFetch('/api/auth/revoke-sessions', { method: 'POST', body: {} })
+  } catch (err) {
+    if (err instanceof ApiError && err.status === 401) return
+    throw err
+  }
+}

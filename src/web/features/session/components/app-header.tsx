@@ -1,4 +1,4 @@
-import { LogOut, Store } from 'lucide-react'
+import { LogOut, Settings, Store } from 'lucide-react'
 import { Link } from 'react-router'
 import { Button } from '../../../components/ui/button'
 import { NotificationBell } from '../../notifications/components/notification-bell'
@@ -8,8 +8,9 @@ import { useSignOut } from '../use-sign-out'
 
 /**
  * The signed-in app's top bar (spec section 2): logo, Marketplace link, the notifications bell
- * (issue 6), Sign Out and an avatar with the first letter of the email. On phones the labels shrink
- * to icons with accessible names (Marketplace too below 420 px, to leave room for the bell).
+ * (issue 6), account Settings (issue 7), Sign Out and an avatar with the first letter of the email.
+ * On phones the labels shrink to icons with accessible names (Marketplace too below 420 px, to leave
+ * room for the bell; Settings's label shows from 1024 px).
  */
 export function AppHeader({ email }: { email: string }) {
   const signOut = useSignOut()
@@ -25,6 +26,12 @@ export function AppHeader({ email }: { email: string }) {
             </Link>
           </Button>
           <NotificationBell />
+          <Button asChild variant="ghost" className="px-2 sm:px-4">
+            <Link to="/app/settings">
+              <Settings aria-hidden="true" />
+              <span className="sr-only lg:not-sr-only">Settings</span>
+            </Link>
+          </Button>
           <Button
             variant="outline"
             className="px-2 sm:px-4"

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react'
-import { Navigate, useLocation } from 'react-router'
+import { Navigate, useLocation, useNavigation } from 'react-router'
 import type { MeResponse } from '../../../../shared/contracts/auth'
 import { Button } from '../../../components/ui/button'
 import { useSession } from '../api'
@@ -23,6 +23,7 @@ export function SignedInGate({
   useRenewSession()
   const session = useSession()
   const location = useLocation()
+  const navigation = useNavigation()
   if (session.isPending) return <>{fallback}</>
   if (session.isError) {
     return (
@@ -36,6 +37,9 @@ export function SignedInGate({
     )
   }
   if (!session.data) {
+    // Signing out clears the session and then navigates away itself (use-sign-out.ts): while that
+    // navigation is under way, do not start a second one back to sign-in with `next` set.
+    if (navigation.state !== 'idle') return <>{fallback}</>
     const here = `${location.pathname}${location.search}${location.hash}`
     return <Navigate to={returnHere ? signInHref(here) : '/auth'} replace />
   }

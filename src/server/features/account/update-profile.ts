@@ -1,0 +1,23 @@
+/**
+ * Changes the person's full name (issue 7, item 5): profiles.full_name, which the app shows, and
+ * Better Auth's user.name, which its session answers carry, in one database transaction.
+ */
+import { eq } from 'drizzle-orm'
+import type { AccountProfile } from '../../../shared/contracts/account'
+import type { Viewer } from '../../auth/viewer'
+import type { Database } from '../../db/client'
+import { profiles, user } from '../../db/schema'
+
+export async function updateProfile(options: {
+  database: Database
+  viewer: Viewer
+  fullName: string
+}): Promise<AccountProfile> {
+  const { database, viewer, fullName } = options
+  const now = new Date()
+  await database.db.transaction(async (tx) => {
+    await tx.update(profiles).set({ fullName, updatedAt: now }).where(eq(profiles.id, viewer.profileId))
+    await tx.update(user).set({ name: fullName, updatedAt: now }).where(eq(user.id, viewer.authId))
+  })
+  return { fullName, email: viewer.email }
+}

@@ -1,0 +1,117 @@
+/**
+ * Security events at the auth edge (issue 7, item 10): every /api/auth/* request passes through this
+ * middleware, which reads the path and Better Auth's answer and appends sign-up, sign-in success and
+ * failure (to the email's account when there is one), sign-out, password changes and session
+ * revocations to security_events. Who is asking is read before the call, because sign-out and
+ * revocation delete the very session that says so. A failure to record is logged, never shown: the
+ * person's action has already happened.
+ */
+import type { MiddlewareHandler } from 'hono'
+import type { SecurityEventKind } from '../../../shared/contracts/account'
+import { clientIp } from '../../http/client-ip'
+import type { AppDeps, AppEnv } from '../../http/router'
+import { recordSecurityEvent, userIdForEmail, type RequestOrigin } from '../account/security-events'
+import { sessionFromCookie } from '../account/sessions'
+
+const AUTH_PREFIX = '/api/auth'
+/** Paths (after /api/auth) that act on the caller's own session or sessions. */
+const SESSION_PATHS = new Set([
+  '/sign-out',
+  '/change-password',
+  '/revoke-session',
+  '/revoke-other-sessions',
+  '/revoke-sessions',
+])
+
+async function jsonOf(res: Response | Request): Promise<Record<string, unknown> | null> {
+  try {
+    const data: unknown = await res.clone().json()
+    return data && typeof data === 'object' ? (data as Record<string, unknown>) : null
+  } catch {
+    return null
+  }
+}
+
+function userIdOf(body: Record<string, unknown> | null): string | null {
+  const user = body?.user as { id?: unknown } | undefined
+  return typeof user?.id === 'string' ? user.id : null
+}
+
+export function recordSecurityEvents({ database, config, log }: AppDeps): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    const path = c.req.path.startsWith(AUTH_PREFIX) ? c.req.path.slice(AUTH_PREFIX.length) : c.req.path
+    const isSignIn = path.startsWith('/sign-in/') && path !== '/sign-in/social'
+    const isSignUp = path === '/sign-up/email'
+    if (c.req.method !== 'POST' || (!isSignIn && !isSignUp && !SESSION_PATHS.has(path))) return next()
+
+    const origin: RequestOrigin = {
+      ip: clientIp(c, config.trustedProxies),
+      userAgent: c.req.header('user-agent') ?? null,
+    }
+    // Read before the call: these requests end the session they arrive with.
+    const caller = SESSION_PATHS.has(path)
+      ? await sessionFromCookie({
+          database,
+          cookieHeader: c.req.header('cookie'),
+          secret: config.authSecret,
+          secure: config.secure,
+        })
+      : null
+    const others =
+      caller && (path === '/revoke-other-sessions' || path === '/revoke-sessions')
+        ? Number(
+            (
+              await database.query<{ n: string }>(
+                `select count(*)::text as n from session where user_id = $1 and expires_at > now() and id <> $2`,
+                [caller.userId, caller.id],
+              )
+            )[0]?.n ?? 0,
+          )
+        : 0
+    // The email of a sign-in attempt, from a copy of the body (the handler reads the original).
+    const attemptedEmail = isSignIn ? (await jsonOf(c.req.raw))?.email : undefined
+
+    await next()
+
+    const status = c.res.status
+    const events: Array<{ userId: string | null; kind: SecurityEventKind; detail?: Record<string, unknown> }> = []
+    if (isSignUp && status === 200) {
+      const userId = userIdOf(await jsonOf(c.res))
+      if (userId) events.push({ userId, kind: 'account.created' })
+    } else if (isSignIn) {
+      const method = path.slice('/sign-in/'.length)
+      if (status === 200) {
+        const userId = userIdOf(await jsonOf(c.res))
+        if (userId) events.push({ userId, kind: 'sign_in.succeeded', detail: { method } })
+      } else if (status >= 400 && status !== 400 && typeof attemptedEmail === 'string') {
+        const userId = await userIdForEmail(database, attemptedEmail)
+        events.push({ userId, kind: 'sign_in.failed', detail: { method, status } })
+      }
+    } else if (caller) {
+      const ok = status === 200
+      if (path === '/sign-out' && ok) events.push({ userId: caller.userId, kind: 'sign_out' })
+      if (path === '/change-password') {
+        if (ok) events.push({ userId: caller.userId, kind: 'password.changed', detail: { otherSessionsEnded: true } })
+        else {
+          // A form mistake (validation_failed) is not an attempt; a wrong current password or a stale session is.
+          const code = ((await jsonOf(c.res))?.error as { code?: string } | undefined)?.code
+          if (code !== 'validation_failed')
+            events.push({ userId: caller.userId, kind: 'password.change_failed', detail: { status, code } })
+        }
+      }
+      if (ok && path === '/revoke-session')
+        events.push({ userId: caller.userId, kind: 'sessions.revoked', detail: { scope: 'one', count: 1 } })
+      if (ok && path === '/revoke-other-sessions')
+        events.push({ userId: caller.userId, kind: 'sessions.revoked', detail: { scope: 'others', count: others } })
+      if (ok && path === '/revoke-sessions')
+        events.push({ userId: caller.userId, kind: 'sessions.revoked', detail: { scope: 'global', count: others + 1 } })
+    }
+    for (const event of events) {
+      try {
+        await recordSecurityEvent({ database, origin, ...event })
+      } catch (err) {
+        log.error('could not record a security event', err)
+      }
+    }
+  }
+}

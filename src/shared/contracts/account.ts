@@ -1,0 +1,81 @@
+/**
+ * Account settings (issue 7, item 5 and 10): profile, password change, active sessions and the
+ * person's own security events. Sessions are named by their id only: tokens never leave the server.
+ */
+import { z } from 'zod'
+import { FullName, Password } from './auth'
+import { Timestamp, Uuid } from './common'
+
+/** PATCH /api/account/profile. */
+export const UpdateProfileInput = z.object({ fullName: FullName })
+export type UpdateProfileInput = z.infer<typeof UpdateProfileInput>
+
+/** GET and PATCH /api/account/profile. */
+export const AccountProfile = z.object({ fullName: z.string(), email: z.string() })
+export type AccountProfile = z.infer<typeof AccountProfile>
+
+/**
+ * Body of POST /api/auth/change-password as our edge accepts it; other sessions are always ended
+ * (ASVS 7.4.3), so `revokeOtherSessions` is not the client's choice.
+ */
+export const ChangePasswordInput = z.object({
+  currentPassword: z.string({ message: 'Enter your current password' }).min(1, 'Enter your current password').max(128),
+  newPassword: Password,
+})
+export type ChangePasswordInput = z.infer<typeof ChangePasswordInput>
+
+/** One active session of the signed-in person (GET /api/account/sessions). */
+export const AccountSession = z.object({
+  id: z.string(),
+  /** From the user agent, e.g. 'Chrome on Windows'; 'Unknown device' when there is none. */
+  device: z.string(),
+  /** Client IP when the session began; no location database, so no place name. */
+  ip: z.string().nullable(),
+  createdAt: Timestamp,
+  /** When the session was last renewed (Better Auth renews at most once a day). */
+  lastActiveAt: Timestamp,
+  current: z.boolean(),
+})
+export type AccountSession = z.infer<typeof AccountSession>
+
+export const AccountSessionList = z.object({
+  sessions: z.array(AccountSession),
+  /**
+   * Whether this session began recently enough (Better Auth's session.freshAge, one day) to change the
+   * password without signing in again (ASVS 7.5.1); the server checks again on the change itself.
+   */
+  signedInRecently: z.boolean(),
+})
+export type AccountSessionList = z.infer<typeof AccountSessionList>
+
+/** Path parameters of DELETE /api/account/sessions/{sessionId}. */
+export const SessionParams = z.object({ sessionId: z.string().min(1).max(200) })
+
+/** What a security event records; MFA kinds come with two-factor sign-in. */
+export const SECURITY_EVENT_KINDS = [
+  'account.created',
+  'sign_in.succeeded',
+  'sign_in.failed',
+  'sign_out',
+  'password.changed',
+  'password.change_failed',
+  'sessions.revoked',
+] as const
+export type SecurityEventKind = (typeof SECURITY_EVENT_KINDS)[number]
+
+/** Which sessions a revocation ended: one chosen session, all but this one, or all (spec's local / others / global). */
+export const REVOKE_SCOPES = ['one', 'others', 'global'] as const
+
+export const SecurityEvent = z.object({
+  id: Uuid,
+  kind: z.string(),
+  detail: z.record(z.string(), z.unknown()),
+  ip: z.string().nullable(),
+  device: z.string(),
+  createdAt: Timestamp,
+})
+export type SecurityEvent = z.infer<typeof SecurityEvent>
+
+/** GET /api/account/security-events: the viewer's own, newest first (at most 100). */
+export const SecurityEventList = z.object({ events: z.array(SecurityEvent) })
+export type SecurityEventList = z.infer<typeof SecurityEventList>

@@ -1,0 +1,23 @@
+import type { MeResponse } from '../../../../shared/contracts/auth'
+import { useAccountSessions } from '../api'
+import { PasswordCard } from './password-card'
+import { ProfileCard } from './profile-card'
+import { SecurityActivityCard } from './security-activity-card'
+import { SessionsCard } from './sessions-card'
+
+/** /app/settings: profile, password, where you're signed in, and security activity (issue 7, items 5 and 10). */
+export function SettingsPage({ me }: { me: MeResponse }) {
+  const sessions = useAccountSessions()
+  return (
+    <div className="mx-auto flex w-full max-w-3xl flex-col gap-6">
+      <div className="flex flex-col gap-1">
+        <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">Account settings</h1>
+        <p className="text-muted-foreground">Your name, password and where you’re signed in.</p>
+      </div>
+      <ProfileCard fullName={me.profile.full_name} email={me.user.email} />
+      <PasswordCard signedInRecently={sessions.data?.signedInRecently} />
+      <SessionsCard />
+      <SecurityActivityCard />
+    </div>
+  )
+}
