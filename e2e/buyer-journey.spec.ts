@@ -9,6 +9,7 @@
  * transitions each show a clear message and change nothing.
  */
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test'
+import { verifyEmailByLink } from './mail-helpers'
 import { watchConsole } from './public-helpers'
 
 const PASSWORD = 'park-road-2025!'
@@ -75,6 +76,12 @@ test('a buyer, a seller and a conveyancer run a move from offer to completion', 
   await signUp(b.page, buyer, 'Buyer')
   await expect(b.page).toHaveURL(/\/app\/home$/)
   await expect(b.page.getByText('No transactions yet')).toBeVisible()
+  // Inviting needs a confirmed email: the banner says so, and the emailed link confirms it.
+  await expect(b.page.getByRole('region', { name: 'Confirm your email' })).toBeVisible()
+  await verifyEmailByLink(b.page, buyer.email)
+  await b.page.getByRole('link', { name: 'Go to Homeward' }).click()
+  await expect(b.page.getByText('No transactions yet')).toBeVisible()
+  await expect(b.page.getByRole('region', { name: 'Confirm your email' })).toHaveCount(0)
 
   await b.page.getByRole('button', { name: 'Create Transaction' }).click()
   const form = b.page.getByRole('dialog', { name: 'Create a transaction' })

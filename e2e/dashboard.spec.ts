@@ -5,6 +5,7 @@
  */
 import AxeBuilder from '@axe-core/playwright'
 import { expect, test, type Page } from '@playwright/test'
+import { verifyEmailByRequest } from './mail-helpers'
 import { watchConsole } from './public-helpers'
 
 const PASSWORD = 'dashboard-spec-2025!'
@@ -24,6 +25,7 @@ async function signUpNewPerson(page: Page, role: 'buyer' | 'seller' = 'buyer') {
     data: { name: 'Dana Dashboard', email, password: PASSWORD, role },
   })
   expect(res.ok()).toBe(true)
+  await verifyEmailByRequest(page.request, email)
   return email
 }
 

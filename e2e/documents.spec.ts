@@ -12,6 +12,7 @@
 import { expect, test, type APIRequestContext, type Browser, type Locator, type Page } from '@playwright/test'
 import { PDFDocument, StandardFonts } from 'pdf-lib'
 import AxeBuilder from '@axe-core/playwright'
+import { verifyEmailByRequest } from './mail-helpers'
 import { watchConsole } from './public-helpers'
 
 const PASSWORD = 'documents-spec-2025!'
@@ -38,6 +39,7 @@ async function newPerson(browser: Browser, person: Person, role: 'buyer' | 'sell
     data: { name: person.name, email: person.email, password: PASSWORD, role },
   })
   expect(res.ok()).toBe(true)
+  await verifyEmailByRequest(page.request, person.email)
   return { context, page, console: watchConsole(page) }
 }
 

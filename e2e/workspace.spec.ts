@@ -6,6 +6,7 @@
  */
 import AxeBuilder from '@axe-core/playwright'
 import { expect, test, type Browser, type Page } from '@playwright/test'
+import { verifyEmailByRequest } from './mail-helpers'
 import { watchConsole } from './public-helpers'
 import { formatUkDate } from '../src/web/lib/formatters'
 
@@ -33,6 +34,7 @@ async function buyerWithTransaction(page: Page, address = '3 Station Road') {
     data: { name: 'Wes Workspace', email, password: PASSWORD, role: 'buyer' },
   })
   expect(res.ok()).toBe(true)
+  await verifyEmailByRequest(page.request, email)
   const created = await page.request.post('/api/transactions', {
     data: {
       address_line_1: address,

@@ -52,6 +52,8 @@ const ConfigSchema = z
       .min(1)
       .optional(),
     TRUSTED_PROXIES: z.string().default(''),
+    /** Rate limits on sign-in, sign-up, recovery, codes and resend (docs/decisions/009-account-recovery.md). */
+    AUTH_RATE_LIMIT: bool(true),
     SEED_DEMO: bool(true),
     LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
   })

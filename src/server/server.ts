@@ -74,12 +74,12 @@ export async function startServer(options: {
   const { config, log } = options
   const database = options.database ?? (await openDatabase(config, log))
   await runMigrations(database)
-  const auth = createAuth({ database, config, log })
+  const mail = createMailService({ config, database, log })
+  const auth = createAuth({ database, config, log, mail })
   if (options.seed ?? config.SEED_DEMO) {
     const { seedDemoData } = await import('./db/seed')
     await seedDemoData({ database, auth, log })
   }
-  const mail = createMailService({ config, database, log })
   mail.worker?.start()
   const digests = startDigestScheduler({
     database,

@@ -77,6 +77,8 @@ export const routes: RouteObject[] = [
       },
       // The signed-in app (spec section 2: /auth and /app both show sign-in / sign-up).
       { path: 'auth', lazy: () => import('./routes/app-auth') },
+      { path: 'reset-password', lazy: () => import('./routes/auth-reset-password') },
+      { path: 'verify-email', lazy: () => import('./routes/auth-verify-email') },
       { path: 'app', lazy: () => import('./routes/app-auth') },
       { path: 'app/home', lazy: () => import('./routes/app-home') },
       { path: 'app/settings', lazy: () => import('./routes/app-settings') },

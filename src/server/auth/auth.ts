@@ -2,27 +2,45 @@
  * The Better Auth instance: email and password sign-in, sessions in the database, HttpOnly SameSite
  * cookies (Secure behind https). The profile and stored role are written by a database trigger on the
  * user insert, inside Better Auth's sign-up transaction (docs/decisions/004-atomic-sign-up.md).
+ * Email verification, password recovery, sign-in by emailed code and database-backed rate limits:
+ * docs/decisions/009-account-recovery.md.
  */
 import { betterAuth } from 'better-auth'
 import { drizzleAdapter } from 'better-auth/adapters/drizzle'
+import { emailOTP } from 'better-auth/plugins'
 import { STORED_ROLES } from '../../shared/domain/roles'
 import type { Config } from '../config'
 import type { Database } from '../db/client'
 import type { Logger } from '../logger'
-import { account, session, user, verification } from '../db/schema'
+import { account, rateLimit, session, user, verification } from '../db/schema'
+import { resetPasswordMail, sendAuthMail, signInCodeMail, verifyEmailMail, type AuthMailer } from './auth-mail'
+import { CLIENT_IP_HEADER } from './client-ip'
+import { accountRateLimit, IP_RULES } from './rate-limits'
 
 /** Cookie prefix: the session cookie is `homeward.session_token` (`__Secure-` prefixed behind https). */
 export const COOKIE_PREFIX = 'homeward'
+
+const BASE_PATH = '/api/auth'
+/** Reset links: single use (Better Auth deletes the token when used), valid 1 hour. */
+export const RESET_LINK_SECONDS = 60 * 60
+export const VERIFY_LINK_SECONDS = 60 * 60
+/** Emailed sign-in codes: valid 10 minutes, single use, 3 tries. */
+export const SIGN_IN_CODE_SECONDS = 10 * 60
+export const SIGN_IN_CODE_TRIES = 3
 
 export function createAuth({
   database,
   config,
   log,
+  mail,
 }: {
   database: Database
-  config: Pick<Config, 'authSecret' | 'publicUrl' | 'secure'>
+  config: Pick<Config, 'authSecret' | 'publicUrl' | 'secure'> & Partial<Pick<Config, 'AUTH_RATE_LIMIT'>>
   log?: Logger
+  /** Where verification, reset and code emails go; without it they stay in the local outbox. */
+  mail?: AuthMailer
 }) {
+  const send = (m: Parameters<typeof sendAuthMail>[2]) => sendAuthMail(database, mail, m)
   return betterAuth({
     // Better Auth's messages go through our logger (and so never to console.error in tests).
     logger: {
@@ -37,11 +55,11 @@ export function createAuth({
     appName: 'Homeward',
     secret: config.authSecret,
     baseURL: config.publicUrl,
-    basePath: '/api/auth',
+    basePath: BASE_PATH,
     trustedOrigins: [config.publicUrl],
     database: drizzleAdapter(database.db, {
       provider: 'pg',
-      schema: { user, session, account, verification },
+      schema: { user, session, account, verification, rateLimit },
       transaction: true,
     }),
     emailAndPassword: {
@@ -49,6 +67,19 @@ export function createAuth({
       minPasswordLength: 8,
       maxPasswordLength: 128,
       autoSignIn: true,
+      resetPasswordTokenExpiresIn: RESET_LINK_SECONDS,
+      revokeSessionsOnPasswordReset: true,
+      // Our own page, not Better Auth's redirecting URL: the token is the whole secret.
+      sendResetPassword: async ({ user: u, token }) =>
+        send(
+          resetPasswordMail(u.email, u.name, `${config.publicUrl}/reset-password?token=${encodeURIComponent(token)}`),
+        ),
+    },
+    emailVerification: {
+      sendOnSignUp: true,
+      expiresIn: VERIFY_LINK_SECONDS,
+      sendVerificationEmail: async ({ user: u, token }) =>
+        send(verifyEmailMail(u.email, u.name, `${config.publicUrl}/verify-email?token=${encodeURIComponent(token)}`)),
     },
     user: {
       additionalFields: {
@@ -60,6 +91,8 @@ export function createAuth({
       updateAge: 60 * 60 * 24,
     },
     advanced: {
+      // Set by our edge from the socket or a trusted proxy's X-Forwarded-For (client-ip.ts), never by the client.
+      ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
       cookiePrefix: COOKIE_PREFIX,
       useSecureCookies: config.secure,
       defaultCookieAttributes: { httpOnly: true, sameSite: 'lax', secure: config.secure },
@@ -76,8 +109,36 @@ export function createAuth({
         },
       },
     },
+    // Sign-in by emailed code for existing accounts only: sign-up must go through /sign-up/email, whose
+    // trigger needs a role (docs/decisions/004-atomic-sign-up.md).
+    disabledPaths: [
+      '/email-otp/request-password-reset',
+      '/email-otp/reset-password',
+      '/forget-password/email-otp',
+      '/email-otp/verify-email',
+      '/email-otp/request-email-change',
+      '/email-otp/change-email',
+    ],
+    plugins: [
+      emailOTP({
+        disableSignUp: true,
+        expiresIn: SIGN_IN_CODE_SECONDS,
+        allowedAttempts: SIGN_IN_CODE_TRIES,
+        storeOTP: 'hashed',
+        sendVerificationOTP: async ({ email, otp, type }) => {
+          if (type === 'sign-in') await send(signInCodeMail(email, otp))
+        },
+      }),
+      ...(config.AUTH_RATE_LIMIT === false ? [] : [accountRateLimit(database, BASE_PATH)]),
+    ],
     telemetry: { enabled: false },
-    rateLimit: { enabled: false },
+    rateLimit: {
+      enabled: config.AUTH_RATE_LIMIT !== false,
+      storage: 'database',
+      window: 60,
+      max: 100,
+      customRules: IP_RULES,
+    },
   })
 }
 

@@ -28,6 +28,8 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     S3_REGION: 'eu-west-2',
     S3_FORCE_PATH_STYLE: false,
     TRUSTED_PROXIES: '',
+    // Tests sign many people up from one address; the rate-limit tests turn this back on.
+    AUTH_RATE_LIMIT: false,
     SEED_DEMO: false,
     LOG_LEVEL: 'silent',
     dataDir: '.tmp/test-data',
@@ -55,8 +57,8 @@ export async function createTestApp(options: { config?: Partial<Config>; testDat
   const { database } = testDatabase
   const config = testConfig(options.config)
   const log = createLogger('silent')
-  const auth = createAuth({ database, config, log })
   const mail = createMailService({ config, database, log })
+  const auth = createAuth({ database, config, log, mail })
   const realtime = createRealtimeHub({ database, databaseUrl: testDatabase.url, log })
   await realtime.ready
   const app = createApp({ database, auth, config, log, mail, realtime })
@@ -82,9 +84,12 @@ export async function createTestApp(options: { config?: Partial<Config>; testDat
     return app.request(path, { method: init.method ?? (body ? 'POST' : 'GET'), headers, body })
   }
 
-  /** Signs a new person up through the real endpoint and returns their session. Unique email unless given. */
+  /**
+   * Signs a new person up through the real endpoint and returns their session. Unique email unless
+   * given. Their email counts as verified (as if they had opened the link) unless `verified: false`.
+   */
   async function signUp(
-    opts: { role?: SignupRoleChoice; name?: string; email?: string; password?: string } = {},
+    opts: { role?: SignupRoleChoice; name?: string; email?: string; password?: string; verified?: boolean } = {},
   ): Promise<TestUser> {
     const email = opts.email ?? `user-${randomUUID()}@homeward.test`
     const password = opts.password ?? 'correct horse battery'
@@ -94,6 +99,9 @@ export async function createTestApp(options: { config?: Partial<Config>; testDat
     })
     if (res.status !== 200) throw new Error(`sign-up failed: ${res.status} ${await res.text()}`)
     const cookie = sessionCookieFrom(res)
+    if (opts.verified !== false) {
+      await database.query(`update "user" set email_verified = true where email = $1`, [email.toLowerCase()])
+    }
     const me = (await (await request('/api/me', { as: { cookie } as TestUser })).json()) as { profile: { id: string } }
     return { email, password, name, cookie, profileId: me.profile.id }
   }

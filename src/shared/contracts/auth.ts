@@ -42,3 +42,23 @@ export const MeResponse = z.object({
   roles: z.array(z.enum(STORED_ROLES)),
 })
 export type MeResponse = z.infer<typeof MeResponse>
+
+/** Body of POST /api/auth/request-password-reset and of the sign-in code request: just the email. */
+export const EmailOnlyInput = z.object({ email: Email })
+export type EmailOnlyInput = z.infer<typeof EmailOnlyInput>
+
+/** The new-password form of /reset-password: the same 8-128 rule, typed twice. */
+export const NewPasswordForm = z
+  .object({ password: Password, confirm: z.string() })
+  .refine((v) => v.password === v.confirm, { message: 'The two passwords do not match', path: ['confirm'] })
+export type NewPasswordForm = z.infer<typeof NewPasswordForm>
+
+/** The emailed sign-in code: 6 digits (Better Auth's emailOTP plugin). */
+export const SignInCodeInput = z.object({
+  email: Email,
+  otp: z
+    .string({ message: 'Enter the 6-digit code' })
+    .trim()
+    .regex(/^\d{6}$/, 'Enter the 6-digit code from the email'),
+})
+export type SignInCodeInput = z.infer<typeof SignInCodeInput>

@@ -4,7 +4,7 @@
  * from sign-up into the AFTER INSERT trigger that creates the profile and role in the same database
  * transaction (docs/decisions/004-atomic-sign-up.md).
  */
-import { boolean, index, pgTable, text, timestamp } from 'drizzle-orm/pg-core'
+import { bigint, boolean, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core'
 
 export const user = pgTable('user', {
   id: text('id').primaryKey(),
@@ -67,4 +67,23 @@ export const verification = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('verification_identifier_idx').on(t.identifier)],
+)
+
+/** Better Auth's rate limiter with storage 'database': one row per client IP and path. */
+export const rateLimit = pgTable('rate_limit', {
+  id: text('id').primaryKey(),
+  key: text('key').notNull().unique(),
+  count: integer('count').notNull(),
+  lastRequest: bigint('last_request', { mode: 'number' }).notNull(),
+})
+
+/** Our per-account limits (src/server/auth/rate-limits.ts): a fixed window per key, counted atomically. */
+export const accountRateLimit = pgTable(
+  'account_rate_limit',
+  {
+    key: text('key').primaryKey(),
+    count: integer('count').notNull(),
+    resetsAt: timestamp('resets_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('account_rate_limit_resets_at_idx').on(t.resetsAt)],
 )

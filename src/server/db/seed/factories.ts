@@ -41,6 +41,8 @@ export interface CreateUserOptions {
   email?: string
   /** Default: 'correct horse battery staple'. */
   password?: string
+  /** Whether their email counts as confirmed. Default true. */
+  verified?: boolean
 }
 
 export interface CreatedUser {
@@ -77,6 +79,10 @@ export async function createUser(auth: Auth, options: CreateUserOptions): Promis
     .getSetCookie()
     .find((c) => c.includes('session_token='))
     ?.split(';')[0]
+  // Factory users have confirmed their email (as if they had opened the link) unless asked otherwise.
+  if (options.verified !== false) {
+    await options.database.query(`update "user" set email_verified = true where id = $1`, [response.user.id])
+  }
   const [profile] = await options.database.query<{ id: string }>('select id from profiles where auth_id = $1', [
     response.user.id,
   ])

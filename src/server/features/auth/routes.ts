@@ -8,6 +8,7 @@ import { Hono } from 'hono'
 import { ChangePasswordInput } from '../../../shared/contracts/account'
 import { SignInInput, SignUpInput } from '../../../shared/contracts/auth'
 import { storedRoleFor } from '../../../shared/domain/roles'
+import { trustedProxyMatcher, withClientIp } from '../../auth/client-ip'
 import type { ErrorCode } from '../../../shared/contracts/common'
 import { AppError, errorBody, validationError } from '../../http/errors'
 import type { AppDeps, AppEnv } from '../../http/router'
@@ -38,6 +39,20 @@ const MESSAGES: Record<string, string> = {
     'An account with this email already exists. Sign in instead, or use another email.',
   INVALID_EMAIL_OR_PASSWORD: 'Invalid email or password.',
   INVALID_PASSWORD: 'Your current password is not right.',
+  INVALID_TOKEN: 'This link is not valid or has already been used. Ask for a new one.',
+  TOKEN_EXPIRED: 'This link has expired. Ask for a new one.',
+  INVALID_OTP: 'That code is not right. Check the latest email we sent you, or ask for a new code.',
+  OTP_EXPIRED: 'This code has expired. Ask for a new one.',
+  TOO_MANY_ATTEMPTS: 'Too many wrong codes. Ask for a new code.',
+}
+
+/** 'in 45 seconds', 'in 3 minutes', 'in 1 hour'. */
+function waitPhrase(seconds: number): string {
+  if (seconds < 90) return `in ${seconds} second${seconds === 1 ? '' : 's'}`
+  const minutes = Math.ceil(seconds / 60)
+  if (minutes < 90) return `in ${minutes} minutes`
+  const hours = Math.ceil(minutes / 60)
+  return `in ${hours} hour${hours === 1 ? '' : 's'}`
 }
 
 async function readJson(c: Context): Promise<unknown> {
@@ -61,15 +76,22 @@ async function reshape(res: Response): Promise<Response> {
   if (res.status < 400 || !res.headers.get('content-type')?.includes('application/json')) return res
   const data = (await res.json().catch(() => ({}))) as { code?: string; message?: string }
   const code = STATUS_CODES[res.status] ?? (res.status >= 500 ? 'internal' : 'bad_request')
-  const message = (data.code && MESSAGES[data.code]) || data.message || 'Authentication failed.'
+  let message = (data.code && MESSAGES[data.code]) || data.message || 'Authentication failed.'
   const headers = new Headers(res.headers)
   headers.delete('content-length')
+  if (res.status === 429) {
+    // Better Auth's limiter says X-Retry-After; HTTP clients and proxies read Retry-After (RFC 9110).
+    const wait = Math.max(1, Number(res.headers.get('x-retry-after')) || 60)
+    headers.set('retry-after', String(wait))
+    message = `Too many attempts. Please try again ${waitPhrase(wait)}.`
+  }
   return new Response(JSON.stringify(errorBody(code, message)), { status: res.status, headers })
 }
 
 export function authRoutes(deps: AppDeps) {
   const { auth, config, database } = deps
   const app = new Hono<AppEnv>()
+  const trusted = trustedProxyMatcher(config.trustedProxies)
 
   // Security events (issue 7, item 10) for every /api/auth/* request below.
   app.use('/auth/*', recordSecurityEvents(deps))
@@ -90,14 +112,18 @@ export function authRoutes(deps: AppDeps) {
       throw new AppError('forbidden', REAUTHENTICATE_MESSAGE)
     }
     const body = { ...parsed.data, revokeOtherSessions: true }
-    return reshape(await auth.handler(withBody(c.req.raw, body)))
+    return reshape(await auth.handler(await withClientIp(c, withBody(c.req.raw, body), trusted)))
   })
 
   app.post('/auth/sign-up/email', async (c) => {
     const parsed = SignUpInput.safeParse(await readJson(c))
     if (!parsed.success) throw validationError(parsed.error)
     const { name, email, password, role } = parsed.data
-    return reshape(await auth.handler(withBody(c.req.raw, { name, email, password, signupRole: storedRoleFor(role) })))
+    return reshape(
+      await auth.handler(
+        await withClientIp(c, withBody(c.req.raw, { name, email, password, signupRole: storedRoleFor(role) }), trusted),
+      ),
+    )
   })
 
   app.post('/auth/sign-in/email', async (c) => {
@@ -107,9 +133,15 @@ export function authRoutes(deps: AppDeps) {
     }
     const parsed = SignInInput.safeParse(body)
     if (!parsed.success) throw validationError(parsed.error)
-    return reshape(await auth.handler(withBody(c.req.raw, { ...parsed.data, rememberMe: body.rememberMe !== false })))
+    return reshape(
+      await auth.handler(
+        await withClientIp(c, withBody(c.req.raw, { ...parsed.data, rememberMe: body.rememberMe !== false }), trusted),
+      ),
+    )
   })
 
-  app.on(['GET', 'POST'], '/auth/*', async (c) => reshape(await auth.handler(c.req.raw)))
+  app.on(['GET', 'POST'], '/auth/*', async (c) =>
+    reshape(await auth.handler(await withClientIp(c, c.req.raw, trusted))),
+  )
   return app
 }

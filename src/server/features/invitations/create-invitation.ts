@@ -10,6 +10,7 @@ import { canInvite, roleForOrganizationInvite } from '../../../shared/domain/per
 import { participantRoleLabel } from '../../../shared/domain/roles'
 import { ukDate } from '../../../shared/domain/uk-time'
 import { lockTransactionForViewer } from '../../access/transactions'
+import { requireVerifiedEmail } from '../../auth/require-verified-email'
 import type { Viewer } from '../../auth/viewer'
 import type { Database, Tx } from '../../db/client'
 import { AppError } from '../../http/errors'
@@ -98,6 +99,7 @@ export async function createInvitation(ctx: Context & { txId: string; input: Cre
   return ctx.database.db.transaction(async (tx) => {
     const { role: inviterRole, status } = await lockTransactionForViewer(tx, ctx.viewer, txId)
     if (!canInvite(inviterRole)) throw new AppError('forbidden', 'You cannot invite people to this move.')
+    requireVerifiedEmail(ctx.viewer, 'invite people')
     assertOpenToNewPeople(status)
     let email: string
     let role: string
@@ -158,6 +160,7 @@ export async function createInvitation(ctx: Context & { txId: string; input: Cre
 export async function resendInvitation(ctx: Context & { txId: string; invitationId: string }): Promise<void> {
   await ctx.database.db.transaction(async (tx) => {
     const { status } = await lockTransactionForViewer(tx, ctx.viewer, ctx.txId)
+    requireVerifiedEmail(ctx.viewer, 'invite people')
     assertOpenToNewPeople(status)
     const res = await tx.execute(sql`select id, email, role, organization_id, status from invitations
       where id = ${ctx.invitationId} and transaction_id = ${ctx.txId} for update`)

@@ -41,6 +41,7 @@ export function createMailWorker({
 }): MailWorker {
   let timer: NodeJS.Timeout | undefined
   let running: Promise<number> | undefined
+  let again: Promise<number> | undefined
 
   async function sendOne(row: DueMail): Promise<boolean> {
     try {
@@ -86,7 +87,18 @@ export function createMailWorker({
 
   const worker: MailWorker = {
     drain() {
-      running ??= drainOnce().finally(() => (running = undefined))
+      // A drain asked for while one runs may concern rows committed after that run claimed its batch:
+      // run once more afterwards (at most one queued) rather than answering with the older run.
+      if (running) {
+        again ??= running
+          .catch(() => 0)
+          .then(() => {
+            again = undefined
+            return worker.drain()
+          })
+        return again
+      }
+      running = drainOnce().finally(() => (running = undefined))
       return running
     },
     start(intervalMs = 2_000) {

@@ -1,7 +1,11 @@
 import { CheckCircle2 } from 'lucide-react'
+import { useState } from 'react'
+import { Button } from '../../../components/ui/button'
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs'
 import { Logo } from '../../public-site/components/logo'
 import type { AuthTab } from '../messages'
+import { EmailCodeForm } from './email-code-form'
+import { ForgotPasswordForm } from './forgot-password-form'
 import { SignInForm } from './sign-in-form'
 import { SignUpForm } from './sign-up-form'
 
@@ -28,6 +32,9 @@ export function AuthScreen({
   onDone?: () => void
   notice?: string
 }) {
+  // The Sign In tab offers a password, a reset link ('Forgot password?') or an emailed code (issue 7).
+  const [signInWith, setSignInWith] = useState<'password' | 'forgot' | 'code'>('password')
+  const back = () => setSignInWith('password')
   return (
     <div className="grid min-h-screen lg:grid-cols-2">
       <aside className="hidden flex-col justify-between bg-primary p-12 text-primary-foreground lg:flex">
@@ -72,7 +79,23 @@ export function AuthScreen({
                 <TabsTrigger value="sign-up">Sign Up</TabsTrigger>
               </TabsList>
               <TabsContent value="sign-in">
-                <SignInForm defaultEmail={defaultEmail} onSignedIn={onDone} />
+                {signInWith === 'password' && (
+                  <div className="flex flex-col gap-2">
+                    <SignInForm defaultEmail={defaultEmail} onSignedIn={onDone} />
+                    <div className="flex flex-wrap justify-between gap-2">
+                      <Button type="button" variant="link" onClick={() => setSignInWith('forgot')}>
+                        Forgot password?
+                      </Button>
+                      <Button type="button" variant="link" onClick={() => setSignInWith('code')}>
+                        Email me a sign-in code
+                      </Button>
+                    </div>
+                  </div>
+                )}
+                {signInWith === 'forgot' && <ForgotPasswordForm defaultEmail={defaultEmail} onBack={back} />}
+                {signInWith === 'code' && (
+                  <EmailCodeForm defaultEmail={defaultEmail} onBack={back} onSignedIn={onDone} />
+                )}
               </TabsContent>
               <TabsContent value="sign-up">
                 <SignUpForm defaultEmail={defaultEmail} onSignedUp={onDone} />

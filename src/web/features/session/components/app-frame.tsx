@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react'
+import { VerifyEmailBanner } from '../../auth/components/verify-email-banner'
 import { SkipLink } from '../../public-site/components/skip-link'
 import { AppHeader } from './app-header'
 
@@ -8,6 +9,7 @@ export function AppFrame({ email, children }: { email: string; children: ReactNo
     <div className="flex min-h-screen flex-col bg-surface">
       <SkipLink />
       <AppHeader email={email} />
+      <VerifyEmailBanner />
       <main
         id="main"
         tabIndex={-1}

@@ -1,0 +1,47 @@
+/**
+ * Reading Homeward's local outbox (GET /api/dev/mail) in journeys: the newest link of a kind emailed
+ * to someone, and confirming an email address the way a person does, by opening the emailed link.
+ */
+import { expect, type APIRequestContext, type Page } from '@playwright/test'
+
+interface OutboxMail {
+  to: string
+  subject: string
+  text: string
+}
+
+/** The newest email to `email` whose text matches `pattern`; returns the first match of the pattern. */
+export async function mailMatch(request: APIRequestContext, email: string, pattern: RegExp): Promise<string> {
+  let found: string | undefined
+  await expect
+    .poll(async () => {
+      const res = await request.get('/api/dev/mail')
+      const { messages } = (await res.json()) as { messages: OutboxMail[] }
+      const mail = messages.find((m) => m.to.toLowerCase() === email.toLowerCase() && pattern.test(m.text))
+      found = mail?.text.match(pattern)?.[0]
+      return found ?? null
+    })
+    .not.toBeNull()
+  return found!
+}
+
+/** The path (with query) of the newest link to `page` (e.g. '/verify-email') emailed to `email`. */
+export async function mailedLink(request: APIRequestContext, email: string, page: string): Promise<string> {
+  const link = await mailMatch(request, email, new RegExp(`https?://\\S+${page}\\?token=\\S+`))
+  const url = new URL(link)
+  return url.pathname + url.search
+}
+
+/** Opens the verification link emailed to `email` in `page` and waits for the confirmation. */
+export async function verifyEmailByLink(page: Page, email: string): Promise<void> {
+  await page.goto(await mailedLink(page.request, email, '/verify-email'))
+  await expect(page.getByText('your email address is confirmed')).toBeVisible()
+}
+
+/** Confirms `email` by fetching its emailed link through `request` (for people signed up through the API). */
+export async function verifyEmailByRequest(request: APIRequestContext, email: string): Promise<void> {
+  const link = await mailedLink(request, email, '/verify-email')
+  const token = new URLSearchParams(link.split('?')[1]).get('token')!
+  const res = await request.get(`/api/auth/verify-email?token=${encodeURIComponent(token)}`)
+  expect(res.ok()).toBe(true)
+}

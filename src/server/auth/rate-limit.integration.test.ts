@@ -1,0 +1,238 @@
+/**
+ * Rate limits on the auth endpoints, with the real limits, over real HTTP (the socket address is the
+ * client unless the peer is a trusted proxy). Checklist 'Authentication and sessions', 6.3.1 / 4.1.3:
+ * the 11th sign-in attempt in a minute for one account is 429 with Retry-After; a spoofed
+ * X-Forwarded-For does not reset it; the limit is shared by two server processes on PostgreSQL.
+ */
+import { spawn } from 'node:child_process'
+import { randomUUID } from 'node:crypto'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { startServer, type RunningServer } from '../server'
+import { createTestDatabase, type TestDatabase } from '../test/test-database'
+import { TEST_PUBLIC_URL, testConfig } from '../test/test-app'
+
+const root = path.resolve(__dirname, '../../..')
+const PASSWORD = 'correct horse battery'
+const email = (who: string) => `${who}-${randomUUID().slice(0, 8)}@homeward.test`
+const spawnedBases = new Set<string>()
+const originFor = (base: string) => (spawnedBases.has(base) ? base : TEST_PUBLIC_URL)
+const randomIp = () => `198.51.100.${1 + Math.floor(Math.random() * 250)}`
+
+function post(base: string, p: string, body: unknown, headers: Record<string, string> = {}) {
+  return fetch(`${base}/api/auth${p}`, {
+    method: 'POST',
+    // In-process servers trust TEST_PUBLIC_URL as the origin; spawned ones are told PUBLIC_URL = base.
+    headers: { 'content-type': 'application/json', origin: originFor(base), ...headers },
+    body: JSON.stringify(body),
+  })
+}
+async function signUp(base: string, address: string) {
+  const res = await post(base, '/sign-up/email', {
+    name: 'Rita Limit',
+    email: address,
+    password: PASSWORD,
+    role: 'buyer',
+  })
+  expect(res.status).toBe(200)
+  return res.headers
+    .getSetCookie()
+    .find((c) => c.includes('session_token='))!
+    .split(';')[0]
+}
+async function expect429(res: Response) {
+  expect(res.status).toBe(429)
+  const retryAfter = Number(res.headers.get('retry-after'))
+  expect(retryAfter).toBeGreaterThanOrEqual(1)
+  expect(retryAfter).toBeLessThanOrEqual(60 * 60)
+  const body = (await res.json()) as { error: { code: string; message: string } }
+  expect(body.error.code).toBe('rate_limited')
+  expect(body.error.message).toMatch(/try again in \d+ (second|minute|hour)/)
+}
+
+async function serve(trustedProxies: string[]) {
+  const testDatabase = await createTestDatabase()
+  const server = await startServer({
+    config: testConfig({ AUTH_RATE_LIMIT: true, DATABASE_URL: testDatabase.url, trustedProxies }),
+    log: (await import('../logger')).createLogger('silent'),
+    database: testDatabase.database,
+    seed: false,
+  })
+  // Requests go to 127.0.0.1; the session cookies and origin check use the public URL's host.
+  return { testDatabase, server, base: `http://127.0.0.1:${server.port}` }
+}
+
+describe('rate limits, no trusted proxy (the socket address is the client)', () => {
+  let s: { testDatabase: TestDatabase; server: RunningServer; base: string }
+  beforeAll(async () => {
+    s = await serve([])
+  })
+  afterAll(async () => {
+    await s?.server.close()
+  })
+
+  it('the 11th sign-in for one account in a minute is 429 with Retry-After, whatever X-Forwarded-For says', async () => {
+    const address = email('rita')
+    await signUp(s.base, address)
+    for (let i = 0; i < 10; i++) {
+      const res = await post(
+        s.base,
+        '/sign-in/email',
+        { email: address, password: 'wrong password' },
+        { 'x-forwarded-for': randomIp() },
+      )
+      expect(res.status).toBe(401)
+    }
+    await expect429(
+      await post(s.base, '/sign-in/email', { email: address, password: PASSWORD }, { 'x-forwarded-for': randomIp() }),
+    )
+  })
+
+  it('a verification email can be re-sent once a minute per account', async () => {
+    const address = email('resend')
+    const cookie = await signUp(s.base, address)
+    const resend = () => post(s.base, '/send-verification-email', { email: address }, { cookie })
+    expect((await resend()).status).toBe(200)
+    await expect429(await resend())
+  })
+
+  it('sign-in codes: one a minute per account', async () => {
+    const address = email('code')
+    await signUp(s.base, address)
+    const send = () => post(s.base, '/email-otp/send-verification-otp', { email: address, type: 'sign-in' })
+    expect((await send()).status).toBe(200)
+    await expect429(await send())
+  })
+})
+
+describe('rate limits behind a trusted proxy', () => {
+  let s: { testDatabase: TestDatabase; server: RunningServer; base: string }
+  beforeAll(async () => {
+    s = await serve(['127.0.0.1', '::1'])
+  })
+  afterAll(async () => {
+    await s?.server.close()
+  })
+
+  it('counts per client IP from X-Forwarded-For: the 11th sign-in from one client in a minute is 429', async () => {
+    const client = '203.0.113.9'
+    for (let i = 0; i < 10; i++) {
+      const res = await post(
+        s.base,
+        '/sign-in/email',
+        { email: email('who'), password: 'wrong password' },
+        { 'x-forwarded-for': client },
+      )
+      expect(res.status).toBe(401)
+    }
+    await expect429(
+      await post(s.base, '/sign-in/email', { email: email('who'), password: 'x' }, { 'x-forwarded-for': client }),
+    )
+    // Another client behind the same proxy is not affected.
+    const other = await post(
+      s.base,
+      '/sign-in/email',
+      { email: email('who'), password: 'wrong password' },
+      { 'x-forwarded-for': '203.0.113.10' },
+    )
+    expect(other.status).toBe(401)
+  })
+
+  it('a new client IP per attempt does not reset the per-account limit', async () => {
+    const address = email('rotating')
+    await signUp(s.base, address)
+    for (let i = 0; i < 10; i++) {
+      const res = await post(
+        s.base,
+        '/sign-in/email',
+        { email: address, password: 'wrong' + i },
+        { 'x-forwarded-for': randomIp() },
+      )
+      expect(res.status).toBe(401)
+    }
+    await expect429(
+      await post(s.base, '/sign-in/email', { email: address, password: PASSWORD }, { 'x-forwarded-for': randomIp() }),
+    )
+  })
+})
+
+function runServer(env: Record<string, string>) {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+    cwd: root,
+    env: { ...process.env, SEED_DEMO: 'false', LOG_LEVEL: 'info', HOST: '127.0.0.1', NODE_ENV: 'production', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+  let stdout = ''
+  let stderr = ''
+  child.stdout.on('data', (d) => (stdout += d))
+  child.stderr.on('data', (d) => (stderr += d))
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)))
+  const ready = new Promise<void>((resolve, reject) => {
+    const timer = setInterval(() => {
+      if (stdout.includes('Homeward is running')) {
+        clearInterval(timer)
+        resolve()
+      }
+    }, 50)
+    void exited.then(() => {
+      clearInterval(timer)
+      reject(new Error(`server exited early: ${stderr}`))
+    })
+  })
+  return { child, exited, ready }
+}
+
+describe.skipIf(!process.env.TEST_DATABASE_URL)('two server processes on one PostgreSQL database', () => {
+  let testDatabase: TestDatabase
+  let dataDir: string
+  const servers: ReturnType<typeof runServer>[] = []
+  const ports = [3960 + Math.floor(Math.random() * 20), 3985 + Math.floor(Math.random() * 10)]
+  beforeAll(async () => {
+    testDatabase = await createTestDatabase()
+    dataDir = mkdtempSync(path.join(tmpdir(), 'hw-rl-'))
+    for (const port of ports) {
+      servers.push(
+        runServer({
+          PORT: String(port),
+          PUBLIC_URL: `http://127.0.0.1:${port}`,
+          DATABASE_URL: testDatabase.url!,
+          DATA_DIR: dataDir,
+          BETTER_AUTH_SECRET: 'two-processes-share-this-secret-of-32+chars',
+        }),
+      )
+    }
+    await Promise.all(servers.map((s) => s.ready))
+  }, 60_000)
+  afterAll(async () => {
+    for (const s of servers) s.child.kill('SIGTERM')
+    await Promise.all(servers.map((s) => s.exited))
+    await testDatabase?.drop()
+    rmSync(dataDir, { recursive: true, force: true })
+  })
+
+  it('shares the per-account sign-in limit: 10 attempts spread over both, the 11th is 429 on either', async () => {
+    const bases = ports.map((p) => `http://127.0.0.1:${p}`)
+    for (const b of bases) spawnedBases.add(b)
+    const address = email('shared')
+    await signUp(bases[0], address)
+    for (let i = 0; i < 10; i++) {
+      const res = await post(
+        bases[i % 2],
+        '/sign-in/email',
+        { email: address, password: 'wrong' },
+        { 'x-forwarded-for': randomIp() },
+      )
+      expect(res.status).toBe(401)
+    }
+    await expect429(await post(bases[0], '/sign-in/email', { email: address, password: PASSWORD }))
+    await expect429(await post(bases[1], '/sign-in/email', { email: address, password: PASSWORD }))
+  })
+
+  it('shares the per-IP sign-in limit across both processes', async () => {
+    const bases = ports.map((p) => `http://127.0.0.1:${p}`)
+    // The first test spent 12 attempts from 127.0.0.1 within its minute; any account is refused now.
+    await expect429(await post(bases[1], '/sign-in/email', { email: email('fresh'), password: 'x' }))
+  })
+})

@@ -1,0 +1,39 @@
+import { Button } from '../../../components/ui/button'
+import { notify } from '../../../lib/toast'
+import { useSession } from '../../session/api'
+import { useResendVerification } from '../api'
+
+/**
+ * Shown in the signed-in app while the account's email is not confirmed (issue 7): until then the
+ * person cannot invite others or sign documents. Re-sending is limited to 1 a minute and 5 an hour;
+ * the server's 429 message says when to try again.
+ */
+export function VerifyEmailBanner() {
+  const session = useSession()
+  const resend = useResendVerification()
+  const user = session.data?.user
+  if (!user || user.emailVerified) return null
+  return (
+    <div role="region" aria-label="Confirm your email" className="border-b border-amber-300 bg-amber-50 text-amber-950">
+      <div className="mx-auto flex w-full max-w-6xl flex-wrap items-center justify-between gap-3 px-4 py-3 text-sm sm:px-6">
+        <p>
+          Please confirm your email address: we sent a link to <strong>{user.email}</strong>. Until then you cannot
+          invite people or sign documents.
+        </p>
+        <Button
+          size="sm"
+          variant="outline"
+          disabled={resend.isPending}
+          onClick={() =>
+            resend.mutateAsync(user.email).then(
+              () => notify.success('Link sent', `We emailed a new link to ${user.email}.`),
+              (err: Error) => notify.error('Could not send the link', err.message),
+            )
+          }
+        >
+          {resend.isPending ? 'Sending…' : 'Send a new link'}
+        </Button>
+      </div>
+    </div>
+  )
+}
