@@ -88,7 +88,7 @@ test('name, two sessions, sign out the other, password, security activity, sign 
   const otherRow = sessionRows(page).filter({ hasNotText: 'This device' })
   await otherRow.getByRole('button', { name: /^Sign out/ }).click()
   const dialog = page.getByRole('alertdialog')
-  await expect(dialog).toContainText('That device will need to sign in again')
+  await expect(dialog).toContainText('will need to sign in again on its next visit')
   await expectNoAxeViolations(page)
   await page.screenshot({ path: `${SHOTS}/account-settings-confirm-1280.png` })
   await dialog.getByRole('button', { name: 'Sign out' }).click()

@@ -79,7 +79,7 @@ export function SessionsCard() {
                     }
                     size="sm"
                     title={`Sign out ${s.device}?`}
-                    description="That device will need to sign in again on its next visit."
+                    description={`${s.device}, signed in ${formatUkDateTime(s.createdAt)} from IP ${s.ip ?? 'unknown'}, will need to sign in again on its next visit.`}
                     confirmLabel="Sign out"
                     onConfirm={() =>
                       revokeOne
