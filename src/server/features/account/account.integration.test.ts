@@ -171,6 +171,21 @@ describe('ending sessions (local / others / global)', () => {
     expect(JSON.stringify(body)).not.toContain(decodeURIComponent(phone.split('=')[1]).split('.')[0])
   })
 
+  it('shows the client IP each session began from (the socket, not a spoofed X-Forwarded-For)', async () => {
+    const user = await t.signUp()
+    const phone = await fromAddress('/api/auth/sign-in/email', {
+      ip: '203.0.113.7',
+      ua: FIREFOX_LINUX,
+      json: { email: user.email, password: user.password },
+      headers: { 'x-forwarded-for': '10.9.9.9' },
+    })
+    expect(phone.status).toBe(200)
+    const desk = await signIn(user, { ip: '198.51.100.20', ua: CHROME_WINDOWS })
+    const { sessions } = await (await t.request('/api/account/sessions', { as: as(desk) })).json()
+    expect(sessions[0]).toMatchObject({ current: true, ip: '198.51.100.20' })
+    expect(sessions).toContainEqual(expect.objectContaining({ device: 'Firefox on Linux', ip: '203.0.113.7' }))
+  })
+
   it('one: the chosen session gets 401, the others keep working; another person cannot end it', async () => {
     const user = await t.signUp()
     const phone = await signIn(user, { ua: FIREFOX_LINUX })
