@@ -52,7 +52,8 @@ async function inviteToken(request: APIRequestContext, email: string): Promise<s
         messages: { to: string; text: string }[]
       }
       token = messages
-        .find((m) => m.to.toLowerCase().includes(email.toLowerCase()))
+        // The newest invitation: a verification email may have come after it.
+        .find((m) => m.to.toLowerCase().includes(email.toLowerCase()) && /\/invite\/[\w-]+/.test(m.text))
         ?.text.match(/\/invite\/([\w-]+)/)?.[1]
       return token ?? null
     })
