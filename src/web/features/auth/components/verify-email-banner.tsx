@@ -17,8 +17,9 @@ export function VerifyEmailBanner() {
     <div role="region" aria-label="Confirm your email" className="border-b border-amber-300 bg-amber-50 text-amber-950">
       <div className="mx-auto flex w-full max-w-6xl flex-wrap items-center justify-between gap-3 px-4 py-3 text-sm sm:px-6">
         <p>
-          Please confirm your email address: we sent a link to <strong>{user.email}</strong>. Until then you cannot
-          invite people or sign documents.
+          Please confirm your email address: we sent a link to{' '}
+          <strong className="[overflow-wrap:anywhere]">{user.email}</strong>. Until then you cannot invite people or
+          sign documents.
         </p>
         <Button
           size="sm"
