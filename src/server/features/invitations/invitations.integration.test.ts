@@ -6,8 +6,6 @@
  * endpoint (ASVS 8.2); used, withdrawn, expired and wrong-email links change nothing (ASVS 8.2.1).
  */
 import { randomBytes, randomUUID } from 'node:crypto'
-import type { AddressInfo } from 'node:net'
-import { SMTPServer } from 'smtp-server'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import {
   AcceptInvitationResponse,
@@ -22,6 +20,7 @@ import { createMailService } from '../../platform/mail/mail-service'
 import { createMailWorker } from '../../platform/mail/mail-worker'
 import { enqueueMail } from '../../platform/mail/outbox'
 import { smtpTransport } from '../../platform/mail/transport'
+import { startSmtpCapture, type SmtpCapture } from '../../test/smtp-capture'
 import { createTestApp, TEST_PUBLIC_URL, type TestApp, type TestUser } from '../../test/test-app'
 import { hashInvitationToken } from './invitation-token'
 
@@ -797,43 +796,18 @@ function decodeBody(raw: string): string {
 }
 
 describe('delivery through a real SMTP server', () => {
-  interface Received {
-    from: string
-    to: string[]
-    raw: string
-  }
-  let server: SMTPServer
-  let port: number
+  let capture: SmtpCapture
   let smtp: TestApp
   let inviter: TestUser
-  const received: Received[] = []
 
   beforeAll(async () => {
-    server = new SMTPServer({
-      authOptional: true,
-      disabledCommands: ['STARTTLS'],
-      logger: false,
-      onData(stream, session, callback) {
-        const chunks: Buffer[] = []
-        stream.on('data', (c: Buffer) => chunks.push(c))
-        stream.on('end', () => {
-          received.push({
-            from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
-            to: session.envelope.rcptTo.map((r) => r.address),
-            raw: Buffer.concat(chunks).toString('utf8'),
-          })
-          callback()
-        })
-      },
-    })
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-    port = (server.server.address() as AddressInfo).port
-    smtp = await createTestApp({ config: { SMTP_URL: `smtp://127.0.0.1:${port}` } })
+    capture = await startSmtpCapture()
+    smtp = await createTestApp({ config: { SMTP_URL: capture.url } })
     inviter = await smtp.signUp({ role: 'buyer', name: 'Bea Buyer' })
   })
   afterAll(async () => {
     await smtp?.close()
-    await new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve()))
+    await capture?.close()
   })
 
   async function smtpDraft() {
@@ -862,7 +836,7 @@ describe('delivery through a real SMTP server', () => {
     expect(res.status).toBe(201)
     await smtp.mail.worker!.drain()
 
-    const messages = received.filter((m) => m.to.includes(email))
+    const messages = capture.received.filter((m) => m.to.includes(email))
     expect(messages).toHaveLength(1)
     expect(messages[0].from).toBe('no-reply@homeward.local')
     expect(messages[0].raw).toMatch(/^Subject: Bea Buyer invited you to their move at 47 Park Road, AL3 5AF/m)
@@ -895,14 +869,14 @@ describe('delivery through a real SMTP server', () => {
       )
     }
     const log = createLogger('silent')
-    const transports = [0, 1].map(() => smtpTransport(`smtp://127.0.0.1:${port}`, 'Homeward <no-reply@homeward.local>'))
+    const transports = [0, 1].map(() => smtpTransport(capture.url, 'Homeward <no-reply@homeward.local>'))
     const workers = transports.map((transport) => createMailWorker({ database: smtp.database, transport, log }))
     try {
       await Promise.all([...workers.map((w) => w.drain()), smtp.mail.worker!.drain()])
     } finally {
       transports.forEach((tr) => tr.close())
     }
-    for (const email of emails) expect(received.filter((m) => m.to.includes(email))).toHaveLength(1)
+    for (const email of emails) expect(capture.received.filter((m) => m.to.includes(email))).toHaveLength(1)
     const [row] = await smtp.database.query<{ n: string }>(
       `select count(*)::text as n from mail_outbox where to_address = any($1) and status = 'sent' and attempts = 1`,
       [emails],
