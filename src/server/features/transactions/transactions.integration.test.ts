@@ -67,7 +67,10 @@ describe('GET /api/transactions/{txId}', () => {
       property: { addressLines: ['47 Park Road', 'Harpenden'], postcode: 'AL3 5AF', uprn: '100080123456' },
     })
     await t.database.query(
-      `insert into messages (transaction_id, author_id, body_md, created_at) values ($1, $2, 'First', now() - interval '1 hour'), ($1, $3, 'Second', now())`,
+      `insert into messages (transaction_id, thread_id, author_id, body_md, created_at)
+       select $1, th.id, m.author, m.body, m.at from message_threads th,
+         (values ($2::uuid, 'First', now() - interval '1 hour'), ($3::uuid, 'Second', now())) as m(author, body, at)
+       where th.transaction_id = $1 and th.topic = 'general'`,
       [inserted.transactionId, buyer.profileId, conveyancer.profileId],
     )
     const res = await t.request(`/api/transactions/${inserted.transactionId}`, { as: conveyancer })
