@@ -14,6 +14,16 @@ process.env.E2E_S3_ROOT = S3_ROOT
 // AUTH_RATE_LIMIT off: every journey signs people up from 127.0.0.1; the limits are tested with their
 // real values in src/server/auth/rate-limit.integration.test.ts.
 const SERVER_ENV = { HOST: '127.0.0.1', NODE_ENV: 'test', LOG_LEVEL: 'warn', AUTH_RATE_LIMIT: 'false' }
+// OpenID Connect sign-in (e2e/oauth.spec.ts): a local provider, scripts/e2e-oidc-provider.mjs, on PORT + 2.
+const OIDC_PORT = Number(process.env.E2E_OIDC_PORT ?? PORT + 2)
+const OIDC = { id: 'testidp', clientId: 'homeward-e2e', clientSecret: 'e2e-client-secret' }
+const OIDC_ENV = {
+  OIDC_PROVIDERS: OIDC.id,
+  OIDC_TESTIDP_ISSUER: `http://127.0.0.1:${OIDC_PORT}`,
+  OIDC_TESTIDP_CLIENT_ID: OIDC.clientId,
+  OIDC_TESTIDP_CLIENT_SECRET: OIDC.clientSecret,
+  OIDC_TESTIDP_NAME: 'Test IdP',
+}
 
 export const CHROMIUM_ARGS = [
   '--no-sandbox',
@@ -60,13 +70,28 @@ export default defineConfig({
   ],
   webServer: [
     {
+      name: 'oidc',
+      command: 'node scripts/e2e-oidc-provider.mjs',
+      url: `http://127.0.0.1:${OIDC_PORT}/.well-known/openid-configuration`,
+      timeout: 60_000,
+      reuseExistingServer: false,
+      stdout: 'pipe',
+      stderr: 'pipe',
+      env: {
+        E2E_OIDC_PORT: String(OIDC_PORT),
+        E2E_OIDC_REDIRECT_URI: `${BASE_URL}/api/auth/callback/${OIDC.id}`,
+        E2E_OIDC_CLIENT_ID: OIDC.clientId,
+        E2E_OIDC_CLIENT_SECRET: OIDC.clientSecret,
+      },
+    },
+    {
       command: `rm -rf ${DATA_DIR} && node scripts/start.mjs`,
       url: `${BASE_URL}/api/health`,
       timeout: 180_000,
       reuseExistingServer: false,
       stdout: 'pipe',
       stderr: 'pipe',
-      env: { ...SERVER_ENV, PORT: String(PORT), PUBLIC_URL: BASE_URL, DATA_DIR },
+      env: { ...SERVER_ENV, ...OIDC_ENV, PORT: String(PORT), PUBLIC_URL: BASE_URL, DATA_DIR },
     },
     {
       name: 's3',

@@ -117,7 +117,7 @@ test('name, two sessions, sign out the other, password, security activity, sign 
   await page.goto('/auth?next=/app/settings')
   await page.getByLabel('Email', { exact: true }).fill(email)
   await page.getByLabel('Password', { exact: true }).fill(NEW_PASSWORD)
-  await page.getByRole('button', { name: 'Sign In' }).click()
+  await page.getByRole('button', { name: 'Sign In', exact: true }).click()
   await expect(page).toHaveURL(/\/app\/settings$/)
   await expect(page.getByRole('heading', { level: 1, name: 'Account settings' })).toBeVisible()
 

@@ -62,7 +62,7 @@ test.describe('sign-in screen', () => {
     for (const width of [1280, 390]) {
       await page.setViewportSize({ width, height: width < 500 ? 844 : 900 })
       await page.goto('/auth')
-      await expect(page.getByRole('button', { name: 'Sign In' })).toBeVisible()
+      await expect(page.getByRole('button', { name: 'Sign In', exact: true })).toBeVisible()
       await expectNoAxeViolations(page)
       await page.screenshot({ path: `${SHOTS}/auth-sign-in-${width}.png`, fullPage: true })
       await page.getByRole('tab', { name: 'Sign Up' }).click()
@@ -146,7 +146,7 @@ test.describe('sign in', () => {
     await page.goto('/auth')
     await page.getByLabel('Email', { exact: true }).fill(DEMO.email)
     await page.getByLabel('Password', { exact: true }).fill('not-the-password')
-    await page.getByRole('button', { name: 'Sign In' }).click()
+    await page.getByRole('button', { name: 'Sign In', exact: true }).click()
     await expect(toast(page)).toContainText('Error signing in')
     await expect(toast(page)).toContainText('Invalid email or password.')
     await expect(toast(page)).toHaveAttribute('data-type', 'error')
@@ -155,7 +155,7 @@ test.describe('sign in', () => {
 
   test('missing fields are named at the fields', async ({ page }) => {
     await page.goto('/auth')
-    await page.getByRole('button', { name: 'Sign In' }).click()
+    await page.getByRole('button', { name: 'Sign In', exact: true }).click()
     await expect(page.getByText('Enter a valid email address')).toBeVisible()
     await expect(page.getByText('Enter your password')).toBeVisible()
   })
@@ -170,7 +170,7 @@ test.describe('sign in', () => {
     await page.goto('/auth')
     await page.getByLabel('Email', { exact: true }).fill(DEMO.email)
     await page.getByLabel('Password', { exact: true }).fill(DEMO.password)
-    await page.getByRole('button', { name: 'Sign In' }).click()
+    await page.getByRole('button', { name: 'Sign In', exact: true }).click()
     await expect(page.getByRole('button', { name: 'Signing in…' })).toBeDisabled()
     await expect(page.getByLabel('Email', { exact: true })).toBeDisabled()
     release()
@@ -186,7 +186,7 @@ test.describe('sign in', () => {
       await page.goto(`/auth?next=${encodeURIComponent(next)}`)
       await page.getByLabel('Email', { exact: true }).fill(DEMO.email)
       await page.getByLabel('Password', { exact: true }).fill(DEMO.password)
-      await page.getByRole('button', { name: 'Sign In' }).click()
+      await page.getByRole('button', { name: 'Sign In', exact: true }).click()
     }
     await signIn('/marketplace?q=law')
     await expect(page).toHaveURL(/\/marketplace\?q=law$/)
@@ -212,7 +212,7 @@ test.describe('signed-in pages and sign out', () => {
     )
     await page.getByLabel('Email', { exact: true }).fill(DEMO.email)
     await page.getByLabel('Password', { exact: true }).fill(DEMO.password)
-    await page.getByRole('button', { name: 'Sign In' }).click()
+    await page.getByRole('button', { name: 'Sign In', exact: true }).click()
     await expect(page).toHaveURL(/\/app\/transactions\/5eed0000-0000-4000-8000-000000000002\?tab=people$/)
     await expect(page.getByRole('heading', { name: 'People on this move' })).toBeVisible()
   })

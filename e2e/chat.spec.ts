@@ -225,6 +225,13 @@ test("the buyer mentions the conveyancer, who sees it live, replies live, and ti
   await box.press('Enter')
   await expect(list).toBeHidden()
   await expect(box).toHaveValue(`Could you confirm the searches are ordered? @${conveyancer.name} `)
+  // The conveyancer's toast shows for 4 s only (spec 9): watch for it from before the send, so a slow
+  // machine cannot let it come and go while the badge and bell are being checked.
+  const toastSeen = expect(
+    toast(c)
+      .filter({ hasText: `${buyer.name} mentioned you in General` })
+      .first(),
+  ).toBeVisible(LIVE)
   await box.press('Enter')
   await expect(box).toHaveValue('')
   const question = messages(b).getByRole('article').filter({ hasText: 'Could you confirm the searches are ordered?' })
@@ -234,11 +241,7 @@ test("the buyer mentions the conveyancer, who sees it live, replies live, and ti
   // The conveyancer, still on Overview: the Chat tab's badge, the bell's count, the toast and Recent Activity, live.
   await expect(chatBadge(c)).toHaveText(/^1\s*unread$/, LIVE)
   await expect(bell(c)).toHaveAttribute('aria-label', `Notifications, ${before.unread_count + 1} unread`, LIVE)
-  await expect(
-    toast(c)
-      .filter({ hasText: `${buyer.name} mentioned you in General` })
-      .first(),
-  ).toBeVisible()
+  await toastSeen
   await expect(c.getByTestId('recent-activity')).toContainText(
     `${buyer.name} wrote: “Could you confirm the searches are ordered?`,
     LIVE,

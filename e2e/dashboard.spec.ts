@@ -212,7 +212,7 @@ test.describe('the marketplace Invite ends here', () => {
     await expect(page).toHaveURL(/\/auth\?next=/)
     await page.getByLabel('Email', { exact: true }).fill(email)
     await page.getByLabel('Password', { exact: true }).fill(PASSWORD)
-    await page.getByRole('button', { name: 'Sign In' }).click()
+    await page.getByRole('button', { name: 'Sign In', exact: true }).click()
     await expect(page).toHaveURL(new RegExp(`/app/home\\?invite=${firm.id}$`))
     const dialog = page.getByRole('dialog', { name: `Invite ${firm.name}` })
     await expect(dialog).toContainText('You have no open moves yet')

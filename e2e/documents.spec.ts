@@ -15,6 +15,9 @@ import AxeBuilder from '@axe-core/playwright'
 import { verifyEmailByRequest } from './mail-helpers'
 import { watchConsole } from './public-helpers'
 
+// pdf.js renders in a worker: on a loaded 2-core machine a page's canvas and text layer can take
+// longer than the default 10 s to appear.
+const PDF_RENDER = { timeout: 30_000 }
 const PASSWORD = 'documents-spec-2025!'
 const SHOTS = 'test-results/screens'
 const run = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`
@@ -217,8 +220,11 @@ test('TA6: upload, preview, version 2, both sign, Signed, certificate, verify, 4
   await b.page.getByRole('button', { name: 'View TA6.pdf' }).click()
   const viewer = b.page.getByRole('dialog', { name: 'TA6.pdf' })
   await expect(viewer).toBeVisible()
-  await expect(viewer.locator('.react-pdf__Page__canvas')).toHaveCount(2)
-  await expect(viewer.locator('.react-pdf__Page__textContent').first()).toContainText('TA6 Property Information Form')
+  await expect(viewer.locator('.react-pdf__Page__canvas')).toHaveCount(2, PDF_RENDER)
+  await expect(viewer.locator('.react-pdf__Page__textContent').first()).toContainText(
+    'TA6 Property Information Form',
+    PDF_RENDER,
+  )
   await expect(viewer.getByText('No one has been asked to sign this version.')).toBeVisible()
   await expect(viewer.getByText(/PG82 witnessed signing process/)).toBeVisible()
   await shot(b.page, 'viewer', false)
@@ -237,16 +243,16 @@ test('TA6: upload, preview, version 2, both sign, Signed, certificate, verify, 4
   await s.page.getByRole('button', { name: 'View TA6.pdf' }).click()
   const sViewer = s.page.getByRole('dialog', { name: 'TA6.pdf' })
   await expect(sViewer.getByLabel('Version', { exact: true })).toHaveValue(/.+/)
-  await expect(sViewer.locator('.react-pdf__Page__textContent').first()).toContainText('Final')
+  await expect(sViewer.locator('.react-pdf__Page__textContent').first()).toContainText('Final', PDF_RENDER)
   // The version switch shows version 1 again.
   const v1 = await sViewer
     .getByLabel('Version', { exact: true })
     .locator('option', { hasText: /^Version 1 ·/ })
     .getAttribute('value')
   await sViewer.getByLabel('Version', { exact: true }).selectOption(v1!)
-  await expect(sViewer.locator('.react-pdf__Page__textContent').first()).toContainText('Draft 1')
+  await expect(sViewer.locator('.react-pdf__Page__textContent').first()).toContainText('Draft 1', PDF_RENDER)
   await sViewer.getByLabel('Version', { exact: true }).selectOption({ index: 0 })
-  await expect(sViewer.locator('.react-pdf__Page__textContent').first()).toContainText('Final')
+  await expect(sViewer.locator('.react-pdf__Page__textContent').first()).toContainText('Final', PDF_RENDER)
   await sViewer.getByRole('button', { name: 'Ask to sign' }).click()
   const ask = s.page.getByRole('dialog', { name: 'Ask people to sign' })
   await ask.getByLabel(/Bella Buyer/).check()
@@ -279,7 +285,7 @@ test('TA6: upload, preview, version 2, both sign, Signed, certificate, verify, 4
   await expect(waiting).toContainText('TA6.pdf')
   await waiting.getByRole('button', { name: 'Review and sign TA6.pdf' }).click()
   const bViewer = b.page.getByRole('dialog', { name: 'TA6.pdf' })
-  await expect(bViewer.locator('.react-pdf__Page__canvas').first()).toBeVisible()
+  await expect(bViewer.locator('.react-pdf__Page__canvas').first()).toBeVisible(PDF_RENDER)
   const bForm = bViewer.getByRole('form', { name: 'Sign this document' })
   await bForm.getByLabel(/agree to sign it electronically/).check()
   await bForm.getByText('Draw my signature').click()
@@ -334,7 +340,7 @@ test('TA6: upload, preview, version 2, both sign, Signed, certificate, verify, 4
   const signedViewer = s.page.getByRole('dialog', { name: 'TA6.pdf' })
   // The signed PDF previews: its two pages and the certificate page. Waiting for them also keeps the
   // viewer from closing mid-load (pdf.js then throws 'Worker was terminated' on the page).
-  await expect(signedViewer.locator('.react-pdf__Page__canvas')).toHaveCount(3)
+  await expect(signedViewer.locator('.react-pdf__Page__canvas')).toHaveCount(3, PDF_RENDER)
   await signedViewer.getByRole('button', { name: 'Verify' }).click()
   await expect(s.page.getByTestId('signature-verify-result')).toContainText('Intact')
   await expect(s.page.getByTestId('signature-verify-result')).toContainText('Bella Buyer and Sam Seller')
@@ -477,7 +483,7 @@ test('a signer declines with a reason; the requester cancels a new request; keyb
   await view.focus()
   await s.page.keyboard.press('Enter')
   const viewer = s.page.getByRole('dialog', { name: 'TA10.pdf' })
-  await expect(viewer.locator('.react-pdf__Page__canvas')).toHaveCount(1)
+  await expect(viewer.locator('.react-pdf__Page__canvas')).toHaveCount(1, PDF_RENDER)
   await viewer.getByRole('button', { name: 'Ask to sign' }).focus()
   await s.page.keyboard.press('Enter')
   const ask = s.page.getByRole('dialog', { name: 'Ask people to sign' })
@@ -495,7 +501,7 @@ test('a signer declines with a reason; the requester cancels a new request; keyb
   await b.page.goto(`/app/transactions/${txId}?tab=documents`)
   await b.page.getByRole('button', { name: 'Review and sign TA10.pdf' }).click()
   const bViewer = b.page.getByRole('dialog', { name: 'TA10.pdf' })
-  await expect(bViewer.locator('.react-pdf__Page__canvas')).toHaveCount(1)
+  await expect(bViewer.locator('.react-pdf__Page__canvas')).toHaveCount(1, PDF_RENDER)
   await bViewer.getByRole('button', { name: 'Decline…' }).click()
   const decline = bViewer.getByRole('form', { name: 'Decline to sign' })
   await decline.getByRole('button', { name: 'Decline to sign' }).click()

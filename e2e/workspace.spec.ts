@@ -284,6 +284,9 @@ test.describe('working a move', () => {
   test('two people on one task: the second gets the 409 message and the latest state', async ({ browser, page }) => {
     const { path, email } = await buyerWithTransaction(page)
     const other = await (browser as Browser).newContext()
+    // The second screen has lost its live connection (a laptop lid closed, a train tunnel): without it,
+    // live updates would refresh the task before the click and there would be no conflict to show.
+    await other.route('**/api/transactions/*/events', (route) => route.abort())
     const second = await other.newPage()
     await signIn(second, { email, password: PASSWORD })
     await page.goto(`${path}?tab=timeline`)
@@ -291,7 +294,8 @@ test.describe('working a move', () => {
     const first = stage(page, 'Offer accepted').getByRole('checkbox', { name: /Mortgage decision in principle/ })
     const stale = stage(second, 'Offer accepted').getByRole('checkbox', { name: /Mortgage decision in principle/ })
     await expect(stale).not.toBeChecked()
-    await first.check()
+    await first.click()
+    await expect(first).toBeChecked()
     await expect(stage(page, 'Offer accepted').getByText('1 of 3 tasks complete')).toBeVisible()
     // The second screen still shows it unticked, with the old version: ticking it is refused.
     await stale.click()

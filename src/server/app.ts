@@ -19,15 +19,19 @@ import { accountRoutes } from './features/account/routes'
 import { activityRoutes } from './features/activity/routes'
 import { authRoutes } from './features/auth/routes'
 import { chatRoutes } from './features/chat/routes'
+import { dataRightsRoutes } from './features/data-rights/routes'
 import { devMailRoutes } from './features/dev-mail/routes'
 import { directoryRoutes } from './features/directory/routes'
 import { documentsRoutes } from './features/documents/routes'
 import { healthRoutes } from './features/health/routes'
+import { oauthEdgeRoutes } from './features/identities/oauth-edge'
+import { identitiesRoutes } from './features/identities/routes'
 import { invitationsRoutes } from './features/invitations/routes'
 import { meRoutes } from './features/me/routes'
 import { notificationsRoutes } from './features/notifications/routes'
 import { signingRoutes } from './features/signing/routes'
 import { transactionsRoutes } from './features/transactions/routes'
+import { twoFactorRoutes } from './features/two-factor/routes'
 import { AppError, errorBody, toErrorResponse } from './http/errors'
 import type { AppDeps, AppEnv } from './http/router'
 
@@ -36,6 +40,12 @@ export const WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)
 // Public endpoints that never need the viewer: skip the session lookup.
 const NO_VIEWER_PREFIXES = ['/api/auth/', '/api/health', '/api/openapi.json', '/api/organizations', '/api/dev/']
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE'])
+/**
+ * The body types an HTML form or a fetch without a CORS preflight can send from any site. No endpoint
+ * takes them (JSON everywhere, application/octet-stream for uploads), so they are refused outright:
+ * defence in depth behind the Origin check for browsers that send no Origin (ASVS 3.5.3).
+ */
+const FORM_BODY_TYPES = /^\s*(?:application\/x-www-form-urlencoded|multipart\/form-data|text\/plain)\b/i
 
 /**
  * Content types worth compressing: text, JavaScript, JSON and SVG. Never `text/event-stream`: a
@@ -152,6 +162,9 @@ export function createApp(deps: AppDeps) {
     if (STATE_CHANGING.has(c.req.method) && origin && origin !== allowedOrigin) {
       throw new AppError('forbidden', 'This request came from another site and was refused.')
     }
+    if (STATE_CHANGING.has(c.req.method) && FORM_BODY_TYPES.test(c.req.header('content-type') ?? '')) {
+      throw new AppError('unsupported_media_type', 'Send the request body as JSON (Content-Type: application/json).')
+    }
     c.header('Cache-Control', 'no-store')
     const p = c.req.path
     c.set(
@@ -163,6 +176,7 @@ export function createApp(deps: AppDeps) {
             cookieHeader: c.req.header('cookie'),
             secret: config.authSecret,
             secure: config.secure,
+            maxSessionDays: config.SESSION_MAX_DAYS,
           }),
     )
     await next()
@@ -170,9 +184,14 @@ export function createApp(deps: AppDeps) {
 
   const api = app
     .route('/api', healthRoutes(deps))
+    // Before authRoutes: its catch-all would hand these OAuth paths to Better Auth unchecked.
+    .route('/api', oauthEdgeRoutes(deps))
     .route('/api', authRoutes(deps))
+    .route('/api', identitiesRoutes(deps))
     .route('/api', meRoutes())
     .route('/api', accountRoutes(deps))
+    .route('/api', dataRightsRoutes(deps))
+    .route('/api', twoFactorRoutes(deps))
     .route('/api', transactionsRoutes(deps))
     .route('/api', directoryRoutes(deps))
     .route('/api', invitationsRoutes(deps))

@@ -6,6 +6,7 @@ import { randomBytes } from 'node:crypto'
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { z } from 'zod'
+import { readOidcProviders, type OidcProviderConfig } from './auth/oidc-config'
 
 const bool = (fallback: boolean) =>
   z
@@ -54,10 +55,27 @@ const ConfigSchema = z
     TRUSTED_PROXIES: z.string().default(''),
     /** Rate limits on sign-in, sign-up, recovery, codes and resend (docs/decisions/009-account-recovery.md). */
     AUTH_RATE_LIMIT: bool(true),
+    /** Session idle timeout: a session unused this many days ends (ASVS 7.3.1). */
+    SESSION_IDLE_DAYS: z.coerce
+      .number({ message: 'must be a number' })
+      .int('must be a whole number')
+      .min(1)
+      .max(365)
+      .default(30),
+    /** Absolute session lifetime: a session this many days old ends however active (ASVS 7.3.2). */
+    SESSION_MAX_DAYS: z.coerce
+      .number({ message: 'must be a number' })
+      .int('must be a whole number')
+      .min(1)
+      .max(3650)
+      .default(90),
     SEED_DEMO: bool(true),
     LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
   })
   .superRefine((c, ctx) => {
+    if (c.SESSION_MAX_DAYS < c.SESSION_IDLE_DAYS) {
+      ctx.addIssue({ code: 'custom', path: ['SESSION_MAX_DAYS'], message: 'must be at least SESSION_IDLE_DAYS' })
+    }
     if (c.STORAGE_DRIVER === 's3' && !c.S3_BUCKET) {
       ctx.addIssue({ code: 'custom', path: ['S3_BUCKET'], message: 'is required when STORAGE_DRIVER=s3' })
     }
@@ -73,6 +91,8 @@ export interface Config extends RawConfig {
   trustedProxies: string[]
   /** True when PUBLIC_URL is https: cookies get Secure, HSTS is sent. */
   secure: boolean
+  /** OpenID Connect sign-in providers (OIDC_PROVIDERS and OIDC_<ID>_*); absent or empty: none. */
+  oidcProviders?: OidcProviderConfig[]
 }
 
 export class ConfigError extends Error {}
@@ -83,8 +103,10 @@ export class ConfigError extends Error {}
  */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = ConfigSchema.safeParse(env)
-  if (!parsed.success) {
-    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`)
+  const oidc = readOidcProviders(env)
+  if (!parsed.success || oidc.issues.length) {
+    const lines = (parsed.error?.issues ?? []).map((i) => `  ${i.path.join('.')}: ${i.message}`)
+    lines.push(...oidc.issues.map((line) => `  ${line}`))
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`)
   }
   const raw = parsed.data
@@ -99,6 +121,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       .map((s) => s.trim())
       .filter(Boolean),
     secure: publicUrl.startsWith('https://'),
+    oidcProviders: oidc.providers,
   }
 }
 

@@ -16,7 +16,7 @@ export interface AuthMail {
   to: string
   subject: string
   text: string
-  kind: 'verify-email' | 'reset-password' | 'sign-in-code'
+  kind: 'verify-email' | 'reset-password' | 'sign-in-code' | 'change-email' | 'email-change-requested'
 }
 
 export async function sendAuthMail(database: Database, mailer: AuthMailer | undefined, mail: AuthMail): Promise<void> {
@@ -67,6 +67,58 @@ export function signInCodeMail(to: string, code: string): AuthMail {
       `Your Homeward sign-in code is: ${code}`,
       '',
       'It works once, for 10 minutes. If you did not ask to sign in, you can ignore this email.',
+    ].join('\n'),
+  }
+}
+
+/** To the NEW address: the link that finishes an email change (issue 7, item 5). */
+export function changeEmailMail(to: string, name: string, link: string): AuthMail {
+  return {
+    to,
+    kind: 'change-email',
+    subject: 'Confirm your new email address for Homeward',
+    text: [
+      `Hello ${name},`,
+      '',
+      'You asked to use this address for your Homeward account. To confirm, open this link:',
+      link,
+      '',
+      'The link works for 1 hour. Until you open it, your account keeps its old email address.',
+      'If you did not ask for this, ignore this email: nothing changes.',
+    ].join('\n'),
+  }
+}
+
+/**
+ * After a change-email request: to the OLD address always (ASVS 6.3.7), and, when the new address
+ * already has an account, to that address instead of a link. Only the inbox's owner learns that.
+ */
+export function emailChangeRequestedMail(to: string, name: string, newEmail: string): AuthMail {
+  return {
+    to,
+    kind: 'email-change-requested',
+    subject: 'A change to the email address of your Homeward account was requested',
+    text: [
+      `Hello ${name},`,
+      '',
+      `Someone signed in to your Homeward account asked to change its email address to ${newEmail}. The change happens only if the link we sent to that address is opened.`,
+      '',
+      'If this was not you, sign in, change your password and sign out of all other sessions in Settings.',
+    ].join('\n'),
+  }
+}
+
+export function emailInUseMail(to: string): AuthMail {
+  return {
+    to,
+    kind: 'email-change-requested',
+    subject: 'Your email address was offered for another Homeward account',
+    text: [
+      'Hello,',
+      '',
+      'Someone asked to move another Homeward account to this email address. This address already has a Homeward account, so nothing was changed.',
+      '',
+      'If this was you, sign in with this address instead. If not, you can ignore this email.',
     ].join('\n'),
   }
 }

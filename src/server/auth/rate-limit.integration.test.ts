@@ -90,6 +90,18 @@ describe('rate limits, no trusted proxy (the socket address is the client)', () 
     )
   })
 
+  it('change email: 10 requests an hour from one client IP, the 11th is 429 and sends nothing', async () => {
+    const cookie = await signUp(s.base, email('carl'))
+    for (let i = 0; i < 10; i++) {
+      const res = await post(s.base, '/change-email', { newEmail: email(`carl-new-${i}`) }, { cookie })
+      expect(res.status).toBe(200)
+    }
+    const last = email('carl-last')
+    await expect429(await post(s.base, '/change-email', { newEmail: last }, { cookie }))
+    const mails = await s.testDatabase.database.query(`select 1 from mail_outbox where to_address = $1`, [last])
+    expect(mails).toHaveLength(0)
+  })
+
   it('a verification email can be re-sent once a minute per account', async () => {
     const address = email('resend')
     const cookie = await signUp(s.base, address)

@@ -26,6 +26,11 @@ export const IP_RULES: Record<string, Rule> = {
   '/email-otp/send-verification-otp': { window: 900, max: 10 },
   '/send-verification-email': { window: 3600, max: 20 },
   '/verify-email': { window: 60, max: 30 },
+  // Each request emails the old address and a link to the new one (features/auth/routes.ts).
+  '/change-email': { window: 3600, max: 10 },
+  // Two-factor (auth/two-factor.ts): the plugin's own 3 per 10 s would trip people behind one office
+  // address; wrong codes are capped per account anyway (10, then a 15-minute lock).
+  '/two-factor/*': { window: 60, max: 20 },
 }
 
 /** Per account (email), by path; every rule of a path must allow the request. */

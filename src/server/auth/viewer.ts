@@ -30,7 +30,32 @@ select json_build_object(
 from session s
 join "user" u on u.id = s.user_id
 join profiles p on p.auth_id = u.id
-where s.token = $1 and s.expires_at > now()`
+where s.token = $1 and s.expires_at > now() and s.created_at > now() - make_interval(days => $2::int)`
+
+/** The absolute session lifetime when none is configured (SESSION_MAX_DAYS, ASVS 7.3.2). */
+export const DEFAULT_SESSION_MAX_DAYS = 90
+
+/**
+ * Deletes the session this cookie carries when it began SESSION_MAX_DAYS or more ago, however active
+ * it has been (ASVS 7.3.2: absolute lifetime; Better Auth knows only the sliding idle timeout). Called
+ * before Better Auth sees a request and when the viewer lookup finds no live session. Returns whether
+ * a session was ended.
+ */
+export async function endSessionPastMaxAge(options: {
+  database: Database
+  cookieHeader: string | undefined
+  secret: string
+  secure: boolean
+  maxDays: number
+}): Promise<boolean> {
+  const token = verifySessionCookie(readCookie(options.cookieHeader, sessionCookieName(options.secure)), options.secret)
+  if (!token) return false
+  const rows = await options.database.query(
+    `delete from session where token = $1 and created_at <= now() - make_interval(days => $2::int) returning id`,
+    [token, options.maxDays],
+  )
+  return rows.length > 0
+}
 
 /** Name of the session cookie for the given security mode. */
 export function sessionCookieName(secure: boolean): string {
@@ -65,15 +90,23 @@ export function verifySessionCookie(raw: string | undefined, secret: string): st
   return token
 }
 
-/** Resolves the request's viewer, or null when signed out, expired or tampered. One database round trip. */
+/**
+ * Resolves the request's viewer, or null when signed out, idle-expired, past its absolute lifetime
+ * (`maxSessionDays`, default 90; such a session row is deleted) or tampered. One database round trip
+ * when signed in.
+ */
 export async function resolveViewer(options: {
   database: Database
   cookieHeader: string | undefined
   secret: string
   secure: boolean
+  maxSessionDays?: number
 }): Promise<Viewer | null> {
   const token = verifySessionCookie(readCookie(options.cookieHeader, sessionCookieName(options.secure)), options.secret)
   if (!token) return null
-  const json = await options.database.queryJson('viewer_by_session', VIEWER_SQL, [token])
-  return json ? (JSON.parse(json) as Viewer) : null
+  const maxDays = options.maxSessionDays ?? DEFAULT_SESSION_MAX_DAYS
+  const json = await options.database.queryJson('viewer_by_session', VIEWER_SQL, [token, maxDays])
+  if (json) return JSON.parse(json) as Viewer
+  await endSessionPastMaxAge({ ...options, maxDays })
+  return null
 }

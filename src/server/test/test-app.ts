@@ -31,6 +31,8 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     // Tests sign many people up from one address; the rate-limit tests turn this back on.
     AUTH_RATE_LIMIT: false,
     SEED_DEMO: false,
+    SESSION_IDLE_DAYS: 30,
+    SESSION_MAX_DAYS: 90,
     LOG_LEVEL: 'silent',
     dataDir: '.tmp/test-data',
     publicUrl: TEST_PUBLIC_URL,
@@ -74,14 +76,19 @@ export async function createTestApp(options: { config?: Partial<Config>; testDat
       body?: string
     } = {},
   ) {
-    const headers: Record<string, string> = { ...init.headers }
+    const method = init.method ?? (init.body || init.json !== undefined ? 'POST' : 'GET')
+    // As a browser does: fetch() sends Origin on every request but GET and HEAD; a test may override it.
+    const headers: Record<string, string> = {
+      ...(method === 'GET' || method === 'HEAD' ? {} : { origin: new URL(config.publicUrl).origin }),
+      ...init.headers,
+    }
     if (init.as) headers.cookie = init.as.cookie
     let body = init.body
     if (init.json !== undefined) {
       headers['content-type'] = 'application/json'
       body = JSON.stringify(init.json)
     }
-    return app.request(path, { method: init.method ?? (body ? 'POST' : 'GET'), headers, body })
+    return app.request(path, { method, headers, body })
   }
 
   /**

@@ -3,7 +3,7 @@
  * person's own security events. Sessions are named by their id only: tokens never leave the server.
  */
 import { z } from 'zod'
-import { FullName, Password } from './auth'
+import { Email, FullName, Password } from './auth'
 import { Timestamp, Uuid } from './common'
 
 /** PATCH /api/account/profile. */
@@ -23,6 +23,13 @@ export const ChangePasswordInput = z.object({
   newPassword: Password,
 })
 export type ChangePasswordInput = z.infer<typeof ChangePasswordInput>
+
+/**
+ * Body of POST /api/auth/change-email as our edge accepts it: a link goes to the new address and the
+ * change happens when it is opened. No callbackURL: the link opens our own /verify-email page.
+ */
+export const ChangeEmailInput = z.object({ newEmail: Email })
+export type ChangeEmailInput = z.infer<typeof ChangeEmailInput>
 
 /** One active session of the signed-in person (GET /api/account/sessions). */
 export const AccountSession = z.object({
@@ -51,7 +58,7 @@ export type AccountSessionList = z.infer<typeof AccountSessionList>
 /** Path parameters of DELETE /api/account/sessions/{sessionId}. */
 export const SessionParams = z.object({ sessionId: z.string().min(1).max(200) })
 
-/** What a security event records; MFA kinds come with two-factor sign-in. */
+/** What a security event records. */
 export const SECURITY_EVENT_KINDS = [
   'account.created',
   'sign_in.succeeded',
@@ -60,6 +67,22 @@ export const SECURITY_EVENT_KINDS = [
   'password.changed',
   'password.change_failed',
   'sessions.revoked',
+  // Issue 7, item 5: recorded when a change-email link is opened (features/account/change-email.ts).
+  'email.changed',
+  /** Issue 7 item 8: the person downloaded their data (GET /api/account/export). */
+  'data.exported',
+  /** Issue 7 item 8: the account was deleted; kept with user_id null (docs/decisions/011-data-rights.md). */
+  'account.deleted',
+  // Two-factor authentication (issue 7, item 4): features/auth/record-security-events.ts.
+  'mfa.enabled',
+  'mfa.disabled',
+  'mfa.backup_codes_regenerated',
+  'mfa.failed',
+  'mfa.locked',
+  // OpenID Connect identities (issue 7, item 6): features/identities/. Detail { provider, providerName, via? }.
+  'identity.linked',
+  'identity.unlinked',
+  'identity.link_failed',
 ] as const
 export type SecurityEventKind = (typeof SECURITY_EVENT_KINDS)[number]
 

@@ -10,7 +10,8 @@ import { usePageMeta } from '../lib/use-page-meta'
 /**
  * /auth and /app (spec section 2): Sign In and Sign Up tabs. With a session, go on to `next` (a
  * same-origin path only) or /app/home; signing in or up lands there too. `?tab=sign-up` opens Sign Up
- * and `?email=` fills the email (links from an invitation use both).
+ * and `?email=` fills the email (links from an invitation use both). `?step=two-factor` asks for the
+ * second factor of a sign-in begun by an OAuth callback (server auth/two-factor.ts).
  */
 export function Component() {
   usePageMeta({
@@ -47,6 +48,7 @@ export function Component() {
       tab={tab}
       onTabChange={setTab}
       defaultEmail={params.get('email') ?? ''}
+      step={params.get('step') === 'two-factor' ? 'two-factor' : undefined}
       notice={next?.startsWith('/invite/') ? 'Sign in or create an account to accept your invitation.' : undefined}
     />
   )

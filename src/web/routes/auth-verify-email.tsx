@@ -18,9 +18,9 @@ export function Component() {
   const result = useQuery({
     queryKey: ['verify-email', token],
     queryFn: async () => {
-      await verifyEmail(token)
+      const { email } = await verifyEmail(token)
       await queryClient.invalidateQueries({ queryKey: SESSION_QUERY_KEY })
-      return true
+      return { changedTo: email ?? null }
     },
     enabled: token !== '',
     retry: false,
@@ -47,8 +47,10 @@ export function Component() {
         </div>
       ) : (
         <div className="flex flex-col gap-4">
-          <p role="status" className="text-sm">
-            Thank you: your email address is confirmed. You can now invite people to your move and sign documents.
+          <p role="status" className="text-sm break-words">
+            {result.data.changedTo
+              ? `Done: your account’s email address is now ${result.data.changedTo}. Sign in with it from now on.`
+              : 'Thank you: your email address is confirmed. You can now invite people to your move and sign documents.'}
           </p>
           <Button asChild>
             <a href="/app/home">Go to Homeward</a>

@@ -13,6 +13,8 @@ export const user = pgTable('user', {
   emailVerified: boolean('email_verified').notNull().default(false),
   image: text('image'),
   signupRole: text('signup_role'),
+  /** Better Auth two-factor plugin: true once TOTP enrolment is confirmed with a code. */
+  twoFactorEnabled: boolean('two_factor_enabled').default(false),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 })
@@ -86,4 +88,25 @@ export const accountRateLimit = pgTable(
     resetsAt: timestamp('resets_at', { withTimezone: true }).notNull(),
   },
   (t) => [index('account_rate_limit_resets_at_idx').on(t.resetsAt)],
+)
+
+/**
+ * Better Auth two-factor plugin: the user's TOTP secret and backup codes (both encrypted with the auth
+ * secret by the plugin; backup codes are single use), with the wrong-code counter and lock-out time
+ * (issue 7 item 4: lock-out after 10 wrong codes).
+ */
+export const twoFactor = pgTable(
+  'two_factor',
+  {
+    id: text('id').primaryKey(),
+    secret: text('secret').notNull(),
+    backupCodes: text('backup_codes').notNull(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    verified: boolean('verified').default(true),
+    failedVerificationCount: integer('failed_verification_count').default(0),
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+  },
+  (t) => [index('two_factor_user_id_idx').on(t.userId), index('two_factor_secret_idx').on(t.secret)],
 )

@@ -12,6 +12,11 @@ export const profiles = pgTable(
     authId: text('auth_id').references(() => user.id, { onDelete: 'set null' }),
     fullName: text('full_name').notNull(),
     email: text('email').notNull(),
+    /**
+     * Set when the person deleted their account (UK GDPR art. 17): the name becomes 'Deleted user', the
+     * email a placeholder and auth_id null, so transaction history stays readable to the other parties.
+     */
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -3,6 +3,7 @@
  * concurrent writers chain correctly; an entry edited or removed behind the app's back is named by
  * the verifier; erasing a person's profile does not break the chain.
  */
+import { sql } from 'drizzle-orm'
 import { randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { AuditTrailResponse, AuditVerifyResponse } from '../../../shared/contracts/documents'
@@ -144,6 +145,39 @@ describe('audit trail', () => {
     // Only the erasure update is let through, never a change to anything else.
     await expect(
       t.database.query(`update activity_events set actor_id = null, kind = 'x' where transaction_id = $1`, [txId]),
+    ).rejects.toThrow(/append-only/)
+  })
+
+  it('lets an account deletion erase a name from summaries and IPs, only with homeward.erasure on, and the chain stays intact', async () => {
+    const txId = await newTx()
+    await write(txId, 2)
+    const erase = (set: string) =>
+      t.database.db
+        .transaction(async (tx) => {
+          await tx.execute(sql`select set_config('homeward.erasure', 'on', true)`)
+          await tx.execute(sql.raw(`update activity_events set ${set} where transaction_id = '${txId}'`))
+        })
+        // drizzle wraps the database's error ('Failed query: …'); the trigger's message is its cause.
+        .catch((e: Error) => {
+          throw e.cause ?? e
+        })
+    // Without the setting, a summary edit is refused as before (see above); with it, summary and ip may change.
+    await erase(`summary = 'asked Deleted user to sign', ip = null`)
+    const rows = await t.database.query<{ summary: string; ip: string | null }>(
+      'select summary, ip from activity_events where transaction_id = $1',
+      [txId],
+    )
+    expect(rows).toEqual([
+      { summary: 'asked Deleted user to sign', ip: null },
+      { summary: 'asked Deleted user to sign', ip: null },
+    ])
+    expect(((await (await verify(txId)).json()) as AuditVerifyResponse).intact).toBe(true)
+    // Even then nothing else may change, and an IP may only be erased, never set.
+    await expect(erase(`kind = 'x'`)).rejects.toThrow(/append-only/)
+    await expect(erase(`ip = '203.0.113.9'`)).rejects.toThrow(/append-only/)
+    // The setting is local to its transaction: afterwards a summary edit is refused again.
+    await expect(
+      t.database.query(`update activity_events set summary = 'changed' where transaction_id = $1`, [txId]),
     ).rejects.toThrow(/append-only/)
   })
 })

@@ -1,8 +1,8 @@
 /**
  * Security events at the auth edge (issue 7, item 10): every /api/auth/* request passes through this
  * middleware, which reads the path and Better Auth's answer and appends sign-up, sign-in success and
- * failure (to the email's account when there is one), sign-out, password changes and session
- * revocations to security_events. Who is asking is read before the call, because sign-out and
+ * failure (to the email's account when there is one), sign-out, password changes, session
+ * revocations and two-factor changes, wrong codes and lock-outs (issue 7, item 4) to security_events. Who is asking is read before the call, because sign-out and
  * revocation delete the very session that says so. A failure to record is logged, never shown: the
  * person's action has already happened.
  */
@@ -12,6 +12,8 @@ import { clientIp } from '../../http/client-ip'
 import type { AppDeps, AppEnv } from '../../http/router'
 import { recordSecurityEvent, userIdForEmail, type RequestOrigin } from '../account/security-events'
 import { sessionFromCookie } from '../account/sessions'
+import { verifySessionCookie } from '../../auth/viewer'
+import { COOKIE_PREFIX } from '../../auth/auth'
 
 const AUTH_PREFIX = '/api/auth'
 /** Paths (after /api/auth) that act on the caller's own session or sessions. */
@@ -22,6 +24,35 @@ const SESSION_PATHS = new Set([
   '/revoke-other-sessions',
   '/revoke-sessions',
 ])
+
+/** Two-factor paths (after /api/auth) that record events; the verify ones complete a sign-in or enrolment. */
+const TWO_FACTOR_PATHS = new Set([
+  '/two-factor/verify-totp',
+  '/two-factor/verify-backup-code',
+  '/two-factor/disable',
+  '/two-factor/generate-backup-codes',
+])
+const isVerifyPath = (path: string) => path === '/two-factor/verify-totp' || path === '/two-factor/verify-backup-code'
+
+/** The person of a pending sign-in's second-factor step: the signed `two_factor` cookie names a verification row. */
+async function challengeUserId(
+  { database, config }: Pick<AppDeps, 'database' | 'config'>,
+  cookieHeader: string | undefined,
+): Promise<string | null> {
+  const name = `${config.secure ? '__Secure-' : ''}${COOKIE_PREFIX}.two_factor`
+  const raw = cookieHeader
+    ?.split(';')
+    .map((p) => p.trim())
+    .find((p) => p.startsWith(`${name}=`))
+    ?.slice(name.length + 1)
+  const identifier = verifySessionCookie(raw, config.authSecret)
+  if (!identifier) return null
+  const rows = await database.query<{ value: string }>(
+    `select value from verification where identifier = $1 and expires_at > now()`,
+    [identifier],
+  )
+  return rows[0]?.value ?? null
+}
 
 async function jsonOf(res: Response | Request): Promise<Record<string, unknown> | null> {
   try {
@@ -42,21 +73,23 @@ export function recordSecurityEvents({ database, config, log }: AppDeps): Middle
     const path = c.req.path.startsWith(AUTH_PREFIX) ? c.req.path.slice(AUTH_PREFIX.length) : c.req.path
     const isSignIn = path.startsWith('/sign-in/') && path !== '/sign-in/social'
     const isSignUp = path === '/sign-up/email'
-    if (c.req.method !== 'POST' || (!isSignIn && !isSignUp && !SESSION_PATHS.has(path))) return next()
+    const isTwoFactor = TWO_FACTOR_PATHS.has(path)
+    if (c.req.method !== 'POST' || (!isSignIn && !isSignUp && !isTwoFactor && !SESSION_PATHS.has(path))) return next()
 
     const origin: RequestOrigin = {
       ip: clientIp(c, config.trustedProxies),
       userAgent: c.req.header('user-agent') ?? null,
     }
     // Read before the call: these requests end the session they arrive with.
-    const caller = SESSION_PATHS.has(path)
-      ? await sessionFromCookie({
-          database,
-          cookieHeader: c.req.header('cookie'),
-          secret: config.authSecret,
-          secure: config.secure,
-        })
-      : null
+    const caller =
+      SESSION_PATHS.has(path) || isTwoFactor
+        ? await sessionFromCookie({
+            database,
+            cookieHeader: c.req.header('cookie'),
+            secret: config.authSecret,
+            secure: config.secure,
+          })
+        : null
     const others =
       caller && (path === '/revoke-other-sessions' || path === '/revoke-sessions')
         ? Number(
@@ -68,6 +101,18 @@ export function recordSecurityEvents({ database, config, log }: AppDeps): Middle
             )[0]?.n ?? 0,
           )
         : 0
+    // A second-factor step: its person, and whether enrolment is being confirmed (read before: the
+    // challenge is used up and the flag set by the call).
+    const challengeUser =
+      isVerifyPath(path) && !caller ? await challengeUserId({ database, config }, c.req.header('cookie')) : null
+    const wasEnabled =
+      caller && isVerifyPath(path)
+        ? !!(
+            await database.query<{ on: boolean | null }>(`select two_factor_enabled as on from "user" where id = $1`, [
+              caller.userId,
+            ])
+          )[0]?.on
+        : true
     // The email of a sign-in attempt, from a copy of the body (the handler reads the original).
     const attemptedEmail = isSignIn ? (await jsonOf(c.req.raw))?.email : undefined
 
@@ -86,6 +131,22 @@ export function recordSecurityEvents({ database, config, log }: AppDeps): Middle
       } else if (status >= 400 && status !== 400 && typeof attemptedEmail === 'string') {
         const userId = await userIdForEmail(database, attemptedEmail)
         events.push({ userId, kind: 'sign_in.failed', detail: { method, status } })
+      }
+    } else if (isTwoFactor) {
+      const factor = path === '/two-factor/verify-backup-code' ? 'backup_code' : 'totp'
+      if (challengeUser && status === 200)
+        events.push({ userId: challengeUser, kind: 'sign_in.succeeded', detail: { method: 'two-factor', factor } })
+      // 401: a wrong or reused code; 429: the second factor is locked (auth/two-factor.ts).
+      if (challengeUser && status === 401)
+        events.push({ userId: challengeUser, kind: 'mfa.failed', detail: { factor } })
+      if (challengeUser && status === 429)
+        events.push({ userId: challengeUser, kind: 'mfa.locked', detail: { factor } })
+      if (caller && status === 200) {
+        if (path === '/two-factor/verify-totp' && !wasEnabled)
+          events.push({ userId: caller.userId, kind: 'mfa.enabled' })
+        if (path === '/two-factor/disable') events.push({ userId: caller.userId, kind: 'mfa.disabled' })
+        if (path === '/two-factor/generate-backup-codes')
+          events.push({ userId: caller.userId, kind: 'mfa.backup_codes_regenerated' })
       }
     } else if (caller) {
       const ok = status === 200

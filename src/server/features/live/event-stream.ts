@@ -121,7 +121,13 @@ export function transactionEventStream(c: Context, deps: AppDeps, viewer: Viewer
     })
     const unresync = realtime.onResync(() => enqueue(catchUp))
     const recheck = async () => {
-      const current = await resolveViewer({ database, cookieHeader, secret: config.authSecret, secure: config.secure })
+      const current = await resolveViewer({
+        database,
+        cookieHeader,
+        secret: config.authSecret,
+        secure: config.secure,
+        maxSessionDays: config.SESSION_MAX_DAYS,
+      })
       return !!current && current.profileId === viewer.profileId && (await canSeeTransaction(database, current, txId))
     }
     stream.onAbort(() => {
@@ -176,6 +182,7 @@ export function notificationStream(c: Context, deps: AppDeps, viewer: Viewer): R
           cookieHeader,
           secret: config.authSecret,
           secure: config.secure,
+          maxSessionDays: config.SESSION_MAX_DAYS,
         })
         return current?.profileId === viewer.profileId
       })

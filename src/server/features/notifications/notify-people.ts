@@ -18,7 +18,7 @@ export interface NotificationDelivery {
 }
 
 export interface NotifyOptions extends NotificationDelivery {
-  /** Profile ids to tell; the actor and duplicates are skipped. */
+  /** Profile ids to tell; the actor, duplicates and deleted accounts (docs/decisions/011-data-rights.md) are skipped. */
   recipients: string[]
   kind: NotificationKind
   transactionId: string | null
@@ -53,7 +53,7 @@ export async function notifyPeople(tx: Tx, options: NotifyOptions): Promise<stri
       coalesce((s.email ->> ${options.kind})::boolean, true) as wants_email,
       coalesce(s.digest, false) as digest
     from profiles p left join notification_settings s on s.profile_id = p.id
-    where p.id in (${sql.join(
+    where p.deleted_at is null and p.id in (${sql.join(
       recipients.map((id) => sql`${id}::uuid`),
       sql`, `,
     )})`)

@@ -57,12 +57,19 @@ export async function createSignatureRequest(
     if (pending.rows.length)
       throw new AppError('conflict', 'This version already has a signature request in progress. Cancel it first.')
     const people = await tx.execute(sql`
-      select p.id, p.full_name, p.email from profiles p
+      select p.id, p.full_name, p.email, p.deleted_at from profiles p
       where p.id in (select unnest(${`{${input.signer_ids.join(',')}}`}::uuid[]))
         and (p.id in (select tp.user_id from transaction_participants tp where tp.transaction_id = ${txId})
              or p.id in (select t.buyer_user_id from transactions t where t.id = ${txId}
                          union select t.seller_user_id from transactions t where t.id = ${txId}))`)
-    const byId = new Map((people.rows as { id: string; full_name: string; email: string }[]).map((p) => [p.id, p]))
+    const rows = people.rows as { id: string; full_name: string; email: string; deleted_at: unknown }[]
+    // A deleted account (docs/decisions/011-data-rights.md) stays on the move as 'Deleted user' but cannot sign.
+    const gone = rows.filter((p) => p.deleted_at !== null).map((p) => p.id)
+    if (gone.length)
+      throw new AppError('unprocessable', 'A person who has deleted their account cannot be asked to sign.', {
+        signer_ids: gone.map((id) => `${id} has deleted their account`),
+      })
+    const byId = new Map(rows.map((p) => [p.id, p]))
     const missing = input.signer_ids.filter((id) => !byId.has(id))
     if (missing.length)
       throw new AppError('unprocessable', 'Only people on this move can be asked to sign.', {

@@ -2,6 +2,7 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 import type {
   AccountProfile,
   AccountSessionList,
+  ChangeEmailInput,
   ChangePasswordInput,
   SecurityEventList,
   UpdateProfileInput,
@@ -48,6 +49,19 @@ export function useUpdateProfile() {
       )
       void queryClient.invalidateQueries({ queryKey: SESSION_QUERY_KEY })
     },
+  })
+}
+
+/**
+ * POST /api/auth/change-email: sends a link to the new address (the same answer whether or not that
+ * address has an account); the email changes when the link is opened.
+ */
+export function useChangeEmail() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: (input: ChangeEmailInput) =>
+      apiFetch<unknown>('/api/auth/change-email', { method: 'POST', body: input }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: accountKeys.all }),
   })
 }
 

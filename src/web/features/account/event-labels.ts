@@ -7,6 +7,13 @@ const LABELS: Record<string, string> = {
   sign_out: 'Signed out',
   'password.changed': 'Password changed',
   'password.change_failed': 'Password change refused',
+  'email.changed': 'Email address changed',
+  'mfa.enabled': 'Two-factor authentication turned on',
+  'mfa.disabled': 'Two-factor authentication turned off',
+  'mfa.backup_codes_regenerated': 'New backup codes made (the old ones no longer work)',
+  'mfa.failed': 'Wrong two-factor code entered',
+  'mfa.locked': 'Two-factor sign-in locked after too many wrong codes',
+  'data.exported': 'Downloaded your data',
 }
 
 /** What a security event says to its owner, e.g. 'Signed out all other sessions (2)'. */
@@ -19,10 +26,29 @@ export function describeSecurityEvent(event: Pick<SecurityEvent, 'kind' | 'detai
     return 'Sessions signed out'
   }
   if (event.kind === 'password.changed') return 'Password changed; other sessions signed out'
+  const named = event.detail.providerName ?? event.detail.provider
+  const provider = typeof named === 'string' ? named : null
+  if (event.kind === 'identity.linked') return `Linked sign-in with ${provider ?? 'a provider'}`
+  if (event.kind === 'identity.unlinked') return `Unlinked sign-in with ${provider ?? 'a provider'}`
+  if (event.kind === 'identity.link_failed') return `Linking ${provider ?? 'a provider'} failed`
+  if (event.kind === 'sign_in.succeeded' && event.detail.method === 'oauth' && provider)
+    return `Signed in with ${provider}`
+  if (event.kind === 'account.created' && event.detail.method === 'oauth' && provider)
+    return `Account created with ${provider}`
+  if (event.kind === 'sign_in.succeeded' && event.detail.factor === 'backup_code') return 'Signed in with a backup code'
+  if (event.kind === 'sign_in.succeeded' && event.detail.factor === 'totp')
+    return 'Signed in with two-factor authentication'
   return LABELS[event.kind] ?? 'Security event'
 }
 
 /** Whether the event is one a person should look at twice (shown with a warning style). */
 export function isWarning(event: Pick<SecurityEvent, 'kind'>): boolean {
-  return event.kind === 'sign_in.failed' || event.kind === 'password.change_failed'
+  return (
+    event.kind === 'sign_in.failed' ||
+    event.kind === 'password.change_failed' ||
+    event.kind === 'mfa.failed' ||
+    event.kind === 'mfa.locked' ||
+    event.kind === 'mfa.disabled' ||
+    event.kind === 'identity.link_failed'
+  )
 }

@@ -12,12 +12,46 @@ async function startSession(queryClient: ReturnType<typeof useQueryClient>): Pro
   await queryClient.fetchQuery({ ...sessionQueryOptions, staleTime: 0 })
 }
 
-/** POST /api/auth/sign-in/email, then loads the session. Errors are ApiError with the server's message. */
+/** What a first factor led to: signed in, or (two-factor on) the code step comes next, with no session yet. */
+export interface SignInResult {
+  twoFactor: boolean
+}
+
+/** Starts the session, unless the answer is Better Auth's `{ twoFactorRedirect: true }` (issue 7, item 4). */
+async function afterFirstFactor(queryClient: ReturnType<typeof useQueryClient>, body: unknown): Promise<SignInResult> {
+  if (body && typeof body === 'object' && (body as { twoFactorRedirect?: unknown }).twoFactorRedirect === true) {
+    return { twoFactor: true }
+  }
+  await startSession(queryClient)
+  return { twoFactor: false }
+}
+
+/**
+ * POST /api/auth/sign-in/email, then loads the session, or says the two-factor step comes next.
+ * Errors are ApiError with the server's message.
+ */
 export function useSignIn() {
   const queryClient = useQueryClient()
   return useMutation({
-    mutationFn: async (input: SignInInput) => {
-      await apiFetch('/api/auth/sign-in/email', { method: 'POST', body: input })
+    mutationFn: async (input: SignInInput) =>
+      afterFirstFactor(
+        queryClient,
+        await apiFetch<unknown>('/api/auth/sign-in/email', { method: 'POST', body: input }),
+      ),
+  })
+}
+
+/**
+ * The second factor of a pending sign-in: POST /api/auth/two-factor/verify-totp (a code from the
+ * authenticator app) or verify-backup-code (used up), then loads the session. Wrong codes answer 401,
+ * a locked second factor 429 with a message saying when to try again.
+ */
+export function useVerifySecondFactor() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: async ({ method, code }: { method: 'totp' | 'backup'; code: string }) => {
+      const path = method === 'totp' ? 'verify-totp' : 'verify-backup-code'
+      await apiFetch(`/api/auth/two-factor/${path}`, { method: 'POST', body: { code } })
       await startSession(queryClient)
     },
   })
@@ -64,14 +98,15 @@ export function useSendSignInCode() {
   })
 }
 
-/** POST /api/auth/sign-in/email-otp, then loads the session. */
+/** POST /api/auth/sign-in/email-otp, then loads the session, or says the two-factor step comes next. */
 export function useSignInWithCode() {
   const queryClient = useQueryClient()
   return useMutation({
-    mutationFn: async (input: { email: string; otp: string }) => {
-      await apiFetch('/api/auth/sign-in/email-otp', { method: 'POST', body: input })
-      await startSession(queryClient)
-    },
+    mutationFn: async (input: { email: string; otp: string }) =>
+      afterFirstFactor(
+        queryClient,
+        await apiFetch<unknown>('/api/auth/sign-in/email-otp', { method: 'POST', body: input }),
+      ),
   })
 }
 
@@ -83,6 +118,8 @@ export function useResendVerification() {
 }
 
 /** GET /api/auth/verify-email?token=: marks the email verified, or throws ApiError (expired, not valid). */
-export async function verifyEmail(token: string): Promise<void> {
-  await apiFetch(`/api/auth/verify-email?token=${encodeURIComponent(token)}`)
+export async function verifyEmail(token: string): Promise<{ email?: string }> {
+  // `email` is set when the link finished an email change (the account's new address).
+  const body = await apiFetch<{ email?: string } | null>(`/api/auth/verify-email?token=${encodeURIComponent(token)}`)
+  return body ?? {}
 }

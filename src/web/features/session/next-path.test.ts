@@ -16,6 +16,8 @@ describe('safeNextPath', () => {
     ['absolute URL', 'https://evil.example/app/home'],
     ['protocol-relative', '//evil.example'],
     ['backslash trick', '/\\evil.example'],
+    ['percent-encoded protocol-relative', '%2F%2Fevil.example'],
+    ['percent-encoded absolute URL', 'https%3A%2F%2Fevil.example'],
     ['embedded backslash', '/app\\..\\//evil.example'],
     ['javascript scheme', 'javascript:alert(1)'],
     ['relative path', 'app/home'],

@@ -20,6 +20,7 @@ export function ConfirmButton({
   title,
   description,
   confirmLabel,
+  pendingLabel = 'Signing out…',
   onConfirm,
   variant = 'outline',
   size,
@@ -30,6 +31,8 @@ export function ConfirmButton({
   title: string
   description: string
   confirmLabel: string
+  /** Shown on the action while `onConfirm` runs; defaults to 'Signing out…'. */
+  pendingLabel?: string
   onConfirm: () => Promise<unknown>
   variant?: ButtonVariant
   size?: 'sm' | 'default'
@@ -66,7 +69,7 @@ export function ConfirmButton({
             disabled={pending}
             onClick={confirm}
           >
-            {pending ? 'Signing out…' : confirmLabel}
+            {pending ? pendingLabel : confirmLabel}
           </AlertDialogPrimitive.Action>
         </AlertDialogFooter>
       </AlertDialogContent>

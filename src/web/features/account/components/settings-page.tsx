@@ -1,9 +1,14 @@
 import type { MeResponse } from '../../../../shared/contracts/auth'
+import { LinkedIdentitiesCard } from '../../identities/components/linked-identities-card'
 import { useAccountSessions } from '../api'
+import { DeleteAccountCard } from './delete-account-card'
+import { EmailCard } from './email-card'
 import { PasswordCard } from './password-card'
 import { ProfileCard } from './profile-card'
 import { SecurityActivityCard } from './security-activity-card'
 import { SessionsCard } from './sessions-card'
+import { TwoFactorCard } from './two-factor-card'
+import { YourDataCard } from './your-data-card'
 
 /** /app/settings: profile, password, where you're signed in, and security activity (issue 7, items 5 and 10). */
 export function SettingsPage({ me }: { me: MeResponse }) {
@@ -15,9 +20,14 @@ export function SettingsPage({ me }: { me: MeResponse }) {
         <p className="text-muted-foreground">Your name, password and where you’re signed in.</p>
       </div>
       <ProfileCard fullName={me.profile.full_name} email={me.user.email} />
+      <EmailCard email={me.user.email} signedInRecently={sessions.data?.signedInRecently} />
       <PasswordCard signedInRecently={sessions.data?.signedInRecently} />
+      <TwoFactorCard />
+      <LinkedIdentitiesCard />
       <SessionsCard />
       <SecurityActivityCard />
+      <YourDataCard />
+      <DeleteAccountCard email={me.user.email} />
     </div>
   )
 }

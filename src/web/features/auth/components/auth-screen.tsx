@@ -4,10 +4,12 @@ import { Button } from '../../../components/ui/button'
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs'
 import { Logo } from '../../public-site/components/logo'
 import type { AuthTab } from '../messages'
+import { OAuthButtons } from '../../identities/components/oauth-buttons'
 import { EmailCodeForm } from './email-code-form'
 import { ForgotPasswordForm } from './forgot-password-form'
 import { SignInForm } from './sign-in-form'
 import { SignUpForm } from './sign-up-form'
+import { TwoFactorStep } from './two-factor-step'
 
 const POINTS = [
   'One shared timeline from offer to completion',
@@ -25,15 +27,20 @@ export function AuthScreen({
   defaultEmail,
   onDone,
   notice,
+  step,
 }: {
   tab: AuthTab
   onTabChange: (tab: AuthTab) => void
   defaultEmail?: string
   onDone?: () => void
   notice?: string
+  /** 'two-factor': a first factor is done elsewhere (an OAuth callback) and the code is asked. */
+  step?: 'two-factor'
 }) {
   // The Sign In tab offers a password, a reset link ('Forgot password?') or an emailed code (issue 7).
-  const [signInWith, setSignInWith] = useState<'password' | 'forgot' | 'code'>('password')
+  // With two-factor on, every one of them is followed by the code step (issue 7, item 4).
+  const [signInWith, setSignInWith] = useState<'password' | 'forgot' | 'code' | 'two-factor'>(step ?? 'password')
+  const askSecondFactor = () => setSignInWith('two-factor')
   const back = () => setSignInWith('password')
   return (
     <div className="grid min-h-screen lg:grid-cols-2">
@@ -81,7 +88,7 @@ export function AuthScreen({
               <TabsContent value="sign-in">
                 {signInWith === 'password' && (
                   <div className="flex flex-col gap-2">
-                    <SignInForm defaultEmail={defaultEmail} onSignedIn={onDone} />
+                    <SignInForm defaultEmail={defaultEmail} onSignedIn={onDone} onTwoFactor={askSecondFactor} />
                     <div className="flex flex-wrap justify-between gap-2">
                       <Button type="button" variant="link" onClick={() => setSignInWith('forgot')}>
                         Forgot password?
@@ -90,15 +97,26 @@ export function AuthScreen({
                         Email me a sign-in code
                       </Button>
                     </div>
+                    <OAuthButtons mode="sign-in" />
                   </div>
                 )}
                 {signInWith === 'forgot' && <ForgotPasswordForm defaultEmail={defaultEmail} onBack={back} />}
+                {signInWith === 'two-factor' && <TwoFactorStep onBack={back} onSignedIn={onDone} />}
                 {signInWith === 'code' && (
-                  <EmailCodeForm defaultEmail={defaultEmail} onBack={back} onSignedIn={onDone} />
+                  <EmailCodeForm
+                    defaultEmail={defaultEmail}
+                    onBack={back}
+                    onSignedIn={onDone}
+                    onTwoFactor={askSecondFactor}
+                  />
                 )}
               </TabsContent>
               <TabsContent value="sign-up">
-                <SignUpForm defaultEmail={defaultEmail} onSignedUp={onDone} />
+                <SignUpForm
+                  defaultEmail={defaultEmail}
+                  onSignedUp={onDone}
+                  footer={(chooseRole) => <OAuthButtons mode="sign-up" chooseRole={chooseRole} />}
+                />
               </TabsContent>
             </Tabs>
           </div>

@@ -17,10 +17,13 @@ export function EmailCodeForm({
   defaultEmail = '',
   onBack,
   onSignedIn,
+  onTwoFactor,
 }: {
   defaultEmail?: string
   onBack: () => void
   onSignedIn?: () => void
+  /** Two-factor is on: the code step comes next (issue 7, item 4). */
+  onTwoFactor?: () => void
 }) {
   const send = useSendSignInCode()
   const signIn = useSignInWithCode()
@@ -42,7 +45,8 @@ export function EmailCodeForm({
   )
   const onEnter = codeForm.handleSubmit((values) =>
     signIn.mutateAsync(values).then(
-      () => {
+      (result) => {
+        if (result.twoFactor) return onTwoFactor?.()
         notify.success(AUTH_TOASTS.signedIn.title, AUTH_TOASTS.signedIn.description)
         onSignedIn?.()
       },

@@ -6,6 +6,7 @@ import { Button } from '../../../components/ui/button'
 import { FormField } from '../../../components/ui/form-field'
 import { Input } from '../../../components/ui/input'
 import { useResetPassword } from '../api'
+import { ApiError } from '../../../lib/api-error'
 
 /**
  * The new-password form of /reset-password: same 8-128 rule as sign-up, typed twice. On success the
@@ -23,7 +24,12 @@ export function ResetPasswordForm({ token }: { token: string }) {
   const onSubmit = form.handleSubmit(({ password }) =>
     reset.mutateAsync({ token, newPassword: password }).then(
       () => setDone(true),
-      (err: Error) => setFailure(err.message),
+      (err: Error) => {
+        // A password the server refuses (e.g. one of the 1,000 most common) is the field's problem, not the link's.
+        const problem = err instanceof ApiError ? err.fields?.newPassword?.[0] : undefined
+        if (problem) form.setError('password', { type: 'server', message: problem }, { shouldFocus: true })
+        else setFailure(err.message)
+      },
     ),
   )
 

@@ -12,9 +12,18 @@ import { AUTH_TOASTS } from '../messages'
 /**
  * Sign In (spec section 2): email and password, both required (section 5). The whole form is
  * disabled while submitting. Success toasts 'Welcome back!' and calls `onSignedIn`; failure toasts
- * 'Error signing in' with the server's message in the destructive style (section 8).
+ * 'Error signing in' with the server's message in the destructive style (section 8). With two-factor
+ * on, `onTwoFactor` is called instead and the toast waits for the code (issue 7, item 4).
  */
-export function SignInForm({ defaultEmail = '', onSignedIn }: { defaultEmail?: string; onSignedIn?: () => void }) {
+export function SignInForm({
+  defaultEmail = '',
+  onSignedIn,
+  onTwoFactor,
+}: {
+  defaultEmail?: string
+  onSignedIn?: () => void
+  onTwoFactor?: () => void
+}) {
   const signIn = useSignIn()
   const form = useForm<SignInInput>({
     resolver: zodResolver(SignInInput),
@@ -24,7 +33,8 @@ export function SignInForm({ defaultEmail = '', onSignedIn }: { defaultEmail?: s
 
   const onSubmit = form.handleSubmit((values) =>
     signIn.mutateAsync(values).then(
-      () => {
+      (result) => {
+        if (result.twoFactor) return onTwoFactor?.()
         notify.success(AUTH_TOASTS.signedIn.title, AUTH_TOASTS.signedIn.description)
         onSignedIn?.()
       },

@@ -1,7 +1,9 @@
 import { zodResolver } from '@hookform/resolvers/zod'
 import { Controller, useForm } from 'react-hook-form'
+import type { ReactNode } from 'react'
 import type { z } from 'zod'
 import { SignUpInput } from '../../../../shared/contracts/auth'
+import type { SignupRoleChoice } from '../../../../shared/domain/roles'
 import { Button } from '../../../components/ui/button'
 import { applyServerFieldErrors } from '../../../components/ui/form-errors'
 import { FieldError, FormField } from '../../../components/ui/form-field'
@@ -18,7 +20,16 @@ type SignUpValues = z.input<typeof SignUpInput>
  * the toast 'Role required' appears (section 5 and 8). Disabled while submitting; success toasts
  * 'Account created!' and calls `onSignedUp` (the server signs the new person in).
  */
-export function SignUpForm({ defaultEmail = '', onSignedUp }: { defaultEmail?: string; onSignedUp?: () => void }) {
+export function SignUpForm({
+  defaultEmail = '',
+  onSignedUp,
+  footer,
+}: {
+  defaultEmail?: string
+  onSignedUp?: () => void
+  /** Below the form (the provider buttons): gets a function that returns the chosen role, or null after saying one is needed. */
+  footer?: (chooseRole: () => Promise<SignupRoleChoice | null>) => ReactNode
+}) {
   const signUp = useSignUp()
   const form = useForm<SignUpValues, unknown, SignUpInput>({
     resolver: zodResolver(SignUpInput),
@@ -74,6 +85,16 @@ export function SignUpForm({ defaultEmail = '', onSignedUp }: { defaultEmail?: s
           {signUp.isPending ? 'Creating your account…' : 'Create Account'}
         </Button>
       </fieldset>
+      {/* Sign-up by a provider needs the role too (docs/decisions/010-oauth.md): the footer asks for it. */}
+      {footer && (
+        <div className="mt-4">
+          {footer(async () => {
+            if (await form.trigger('role')) return form.getValues('role') ?? null
+            notify.error(AUTH_TOASTS.roleRequired.title, AUTH_TOASTS.roleRequired.description)
+            return null
+          })}
+        </div>
+      )}
     </form>
   )
 }

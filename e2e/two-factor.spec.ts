@@ -1,0 +1,154 @@
+/**
+ * Two-factor authentication (issue 7, item 4), as a person does it: turn it on in /app/settings
+ * (password, read the setup key shown beside the QR code as an authenticator app would, confirm with
+ * a code, save the backup codes), sign out, sign in with the password and be asked for the code,
+ * land on /app/home; then sign in with a backup code instead. Codes come from `otpauth`. Screenshots
+ * at 1280 and 390 px and axe on the settings card and the sign-in step.
+ */
+import AxeBuilder from '@axe-core/playwright'
+import { expect, test, type Page } from '@playwright/test'
+import * as OTPAuth from 'otpauth'
+import { watchConsole } from './public-helpers'
+
+const PASSWORD = 'two-factor-spec-2025!'
+const SHOTS = process.env.E2E_SHOTS ?? 'test-results/screens'
+const ALLOWED_CONSOLE = [/status of 401/]
+
+const uniqueEmail = (prefix: string) =>
+  `${prefix}.${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}@e2e.homeward.example`
+const toast = (page: Page) => page.locator('[data-sonner-toast][data-front="true"]')
+
+async function expectNoAxeViolations(page: Page) {
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'])
+    .exclude('[data-sonner-toaster]')
+    .analyze()
+  expect(results.violations.map((v) => ({ rule: v.id, targets: v.nodes.map((n) => n.target.join(' ')) }))).toEqual([])
+}
+
+/** A code for the next 30-second step not yet used (the server refuses a step twice). */
+async function freshCode(totp: OTPAuth.TOTP, used: Set<number>): Promise<string> {
+  for (;;) {
+    const step = Math.floor(Date.now() / 30_000)
+    if (!used.has(step) && Date.now() % 30_000 < 25_000) {
+      used.add(step)
+      return totp.generate()
+    }
+    await new Promise((r) => setTimeout(r, 1000))
+  }
+}
+
+async function signInWithPassword(page: Page, email: string) {
+  await page.goto('/auth')
+  await page.getByLabel('Email').fill(email)
+  await page.getByLabel('Password').fill(PASSWORD)
+  await page.getByRole('button', { name: 'Sign In', exact: true }).click()
+  await expect(page.getByRole('heading', { name: 'Two-factor authentication' })).toBeVisible()
+  await expect(page).toHaveURL(/\/auth/)
+}
+
+async function signOut(page: Page) {
+  await page.getByRole('navigation', { name: 'Account' }).getByRole('button', { name: 'Sign Out' }).click()
+  await expect(page).toHaveURL(/\/auth|\/$/)
+}
+
+test('turn on two-factor in settings, then sign in with a code from the app and with a backup code', async ({
+  page,
+}) => {
+  test.setTimeout(150_000)
+  const console = watchConsole(page)
+  const email = uniqueEmail('twofactor')
+  const signUp = await page.request.post('/api/auth/sign-up/email', {
+    data: { name: 'Tess Twofactor', email, password: PASSWORD, role: 'buyer' },
+  })
+  expect(signUp.ok()).toBe(true)
+
+  // Settings: turn it on with the password.
+  await page.goto('/app/settings')
+  const card = page.getByRole('region', { name: 'Two-factor authentication' })
+  await expect(card).toContainText('Off.')
+  await card.getByRole('button', { name: 'Turn on two-factor authentication' }).click()
+  await card.getByLabel('Current password').fill(PASSWORD)
+  await card.getByRole('button', { name: 'Continue' }).click()
+
+  // Scan: the QR code and the setup key as text; the key is what an app would read.
+  await expect(card.getByRole('img', { name: /QR code for your authenticator app/ })).toBeVisible()
+  const key = (await card.getByLabel('Setup key').innerText()).replace(/\s+/g, '')
+  expect(key).toMatch(/^[A-Z2-7]{16,}$/)
+  const totp = new OTPAuth.TOTP({ secret: OTPAuth.Secret.fromBase32(key), digits: 6, period: 30 })
+  const used = new Set<number>()
+  for (const width of [1280, 390]) {
+    await page.setViewportSize({ width, height: width < 500 ? 844 : 900 })
+    await card.scrollIntoViewIfNeeded()
+    await page.screenshot({ path: `${SHOTS}/two-factor-scan-${width}.png`, fullPage: true })
+  }
+  await page.setViewportSize({ width: 1280, height: 900 })
+  await expectNoAxeViolations(page)
+
+  // A wrong code is refused with a message under the field; the right one turns it on.
+  const codeField = card.getByLabel('Enter the 6-digit code the app shows')
+  await codeField.fill('12')
+  await card.getByRole('button', { name: 'Confirm and turn on' }).click()
+  await expect(card).toContainText('Enter the 6-digit code from your authenticator app')
+  await codeField.fill(await freshCode(totp, used))
+  await card.getByRole('button', { name: 'Confirm and turn on' }).click()
+  await expect(toast(page)).toContainText('Two-factor authentication is on')
+
+  // The 10 backup codes, shown once.
+  const codes = await card.getByRole('list', { name: 'Backup codes' }).getByRole('listitem').allInnerTexts()
+  expect(codes).toHaveLength(10)
+  for (const c of codes) expect(c).toMatch(/^[A-Za-z0-9]{5}-[A-Za-z0-9]{5}$/)
+  await expect(card.getByRole('link', { name: 'Download' })).toHaveAttribute('download', 'homeward-backup-codes.txt')
+  for (const width of [1280, 390]) {
+    await page.setViewportSize({ width, height: width < 500 ? 844 : 900 })
+    await card.scrollIntoViewIfNeeded()
+    await page.screenshot({ path: `${SHOTS}/two-factor-backup-codes-${width}.png`, fullPage: true })
+  }
+  await page.setViewportSize({ width: 1280, height: 900 })
+  await card.getByRole('button', { name: 'I have saved my backup codes' }).click()
+  await expect(card).toContainText('10 backup codes left.')
+  await expect(page.getByRole('list', { name: 'Security activity, newest first' })).toContainText(
+    'Two-factor authentication turned on',
+  )
+
+  // Sign out, sign in with the password: the code is asked, no session before it.
+  await signOut(page)
+  await signInWithPassword(page, email)
+  expect((await page.request.get('/api/me')).status()).toBe(401)
+  await expect(toast(page)).toHaveCount(0)
+  for (const width of [1280, 390]) {
+    await page.setViewportSize({ width, height: width < 500 ? 844 : 900 })
+    await page.screenshot({ path: `${SHOTS}/two-factor-sign-in-${width}.png`, fullPage: true })
+  }
+  await page.setViewportSize({ width: 1280, height: 900 })
+  await expectNoAxeViolations(page)
+  await page.getByLabel('Authentication code').fill('000000')
+  await page.getByRole('button', { name: 'Verify and sign in' }).click()
+  await expect(page.getByText('That code is not right.').first()).toBeVisible()
+  await page.getByLabel('Authentication code').fill(await freshCode(totp, used))
+  await page.getByRole('button', { name: 'Verify and sign in' }).click()
+  await expect(toast(page)).toContainText('Welcome back!')
+  await expect(page).toHaveURL(/\/app\/home$/)
+
+  // Again, with a backup code instead of the app.
+  await signOut(page)
+  await signInWithPassword(page, email)
+  await page.getByRole('button', { name: 'Use a backup code instead' }).click()
+  await page.getByLabel('Backup code').fill(codes[0])
+  await page.getByRole('button', { name: 'Verify and sign in' }).click()
+  await expect(toast(page)).toContainText('Welcome back!')
+  await expect(page).toHaveURL(/\/app\/home$/)
+
+  // The used backup code does not work twice.
+  await page.goto('/app/settings')
+  await expect(page.getByRole('region', { name: 'Two-factor authentication' })).toContainText('9 backup codes left.')
+  await signOut(page)
+  await signInWithPassword(page, email)
+  await page.getByRole('button', { name: 'Use a backup code instead' }).click()
+  await page.getByLabel('Backup code').fill(codes[0])
+  await page.getByRole('button', { name: 'Verify and sign in' }).click()
+  await expect(page.getByText('That backup code is not right, or it has already been used.').first()).toBeVisible()
+  await expect(page).toHaveURL(/\/auth/)
+
+  console.check(ALLOWED_CONSOLE)
+})

@@ -1,0 +1,238 @@
+/**
+ * Two-factor sign-in (issue 7, item 4; checklist 'Authentication and sessions' 6.3.4, 6.5.1, 6.5.2):
+ * Better Auth's `twoFactor` plugin (TOTP from an authenticator app plus 10 backup codes) and our
+ * hardening plugin `twoFactorGuards`, which closes what the plugin leaves open in 1.7.24:
+ * - the plugin asks for the second factor only after /sign-in/email, /sign-in/username and
+ *   /sign-in/phone-number; we run its own challenge hook after every other sign-in path too (emailed
+ *   code, social or OpenID Connect id token, OAuth callbacks), and turn its JSON answer into a
+ *   redirect to /auth?step=two-factor where a browser arrived by redirect (callbacks);
+ * - TOTP codes can be replayed within their 90-second window: we record the last time step used per
+ *   person and refuse that step or an older one (ASVS 6.5.1);
+ * - backup codes are stored encrypted by default: we store SHA-256 digests instead and hash what the
+ *   person types before the plugin compares (ASVS 6.5.2); the plugin already removes a used one;
+ * - its lock-out (10 consecutive wrong codes lock the account's second factor for 15 minutes) answers
+ *   'Invalid code' on the 10th wrong code and a vague text after: we answer 429 TWO_FACTOR_LOCKED with
+ *   X-Retry-After, from which the edge writes when to try again.
+ * 'Trust this device' is not offered: the edge drops `trustDevice`, so the second factor is asked on
+ * every sign-in (docs/decisions/009-account-recovery.md).
+ */
+import { createHash, createHmac, randomUUID } from 'node:crypto'
+import type { BetterAuthPlugin } from 'better-auth'
+import { APIError, createAuthMiddleware, getSessionFromCtx } from 'better-auth/api'
+import { symmetricDecrypt } from 'better-auth/crypto'
+import { twoFactor } from 'better-auth/plugins'
+import { sql } from 'drizzle-orm'
+import type { Database } from '../db/client'
+
+/** TOTP as authenticator apps expect it: 6 digits, 30-second steps, one step either side accepted. */
+export const TOTP_DIGITS = 6
+export const TOTP_PERIOD_SECONDS = 30
+const TOTP_WINDOW = 1
+/** Consecutive wrong codes (across sign-in attempts) before the second factor locks, and for how long. */
+export const TWO_FACTOR_MAX_FAILURES = 10
+export const TWO_FACTOR_LOCK_SECONDS = 15 * 60
+export const BACKUP_CODE_COUNT = 10
+/** The two_factor challenge lasts 10 minutes after the first factor. */
+export const TWO_FACTOR_CHALLENGE_SECONDS = 10 * 60
+
+const HASH_PREFIX = 'sha256:'
+const TWO_FACTOR_COOKIE = 'two_factor'
+
+/**
+ * The stored form of a backup code: `sha256:` + base64url of SHA-256 over the code as issued
+ * (`abcde-12345`; spaces dropped, a missing dash restored). Codes carry about 59 bits of entropy, so
+ * an unsalted fast hash is enough to keep a database reader from using them.
+ */
+export function hashBackupCode(code: string): string {
+  let c = code.replace(/\s+/g, '')
+  if (/^[A-Za-z0-9]{10}$/.test(c)) c = `${c.slice(0, 5)}-${c.slice(5)}`
+  return HASH_PREFIX + createHash('sha256').update(c).digest('base64url')
+}
+
+/** The plugin's storeBackupCodes option: lists go in as JSON of codes or digests, come out as digests. */
+const hashedBackupCodes = {
+  encrypt: async (json: string) => {
+    const codes = JSON.parse(json) as string[]
+    return JSON.stringify(codes.map((c) => (c.startsWith(HASH_PREFIX) ? c : hashBackupCode(c))))
+  },
+  decrypt: async (stored: string) => stored,
+}
+
+/** RFC 4226 HOTP with the plugin's key convention (the secret string's UTF-8 bytes as the HMAC-SHA1 key). */
+function hotp(key: Buffer, counter: number): string {
+  const buf = Buffer.alloc(8)
+  buf.writeBigUInt64BE(BigInt(counter))
+  const mac = createHmac('sha1', key).update(buf).digest()
+  const offset = mac[mac.length - 1] & 15
+  const n = (mac.readUInt32BE(offset) & 0x7fffffff) % 10 ** TOTP_DIGITS
+  return n.toString().padStart(TOTP_DIGITS, '0')
+}
+
+/** The time step whose code `code` is, within the accepted window around `now`; null when none. */
+export function matchingTotpStep(secret: string, code: string, now = Date.now()): number | null {
+  const key = secret.startsWith('base32:') ? base32Decode(secret.slice(7)) : Buffer.from(secret, 'utf8')
+  const current = Math.floor(now / 1000 / TOTP_PERIOD_SECONDS)
+  for (let i = -TOTP_WINDOW; i <= TOTP_WINDOW; i++) if (hotp(key, current + i) === code) return current + i
+  return null
+}
+
+function base32Decode(s: string): Buffer {
+  const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567'
+  let bits = ''
+  for (const ch of s.toUpperCase().replace(/=+$/, '')) bits += alphabet.indexOf(ch).toString(2).padStart(5, '0')
+  const bytes = bits.match(/.{8}/g) ?? []
+  return Buffer.from(bytes.map((b) => parseInt(b, 2)))
+}
+
+/**
+ * Records `step` as the last TOTP step `userId` used, unless that step or a later one already was:
+ * true when the code may be accepted. Serialised per person by an advisory lock, so two requests with
+ * the same code cannot both pass. Stored in Better Auth's verification table (no migration needed).
+ */
+export async function claimTotpStep(database: Database, userId: string, step: number): Promise<boolean> {
+  const identifier = `totp-last-step-${userId}`
+  const expiresAt = new Date((step + TOTP_WINDOW + 1) * TOTP_PERIOD_SECONDS * 1000)
+  return database.db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${identifier}))`)
+    const prev = await tx.execute(sql`select value from verification where identifier = ${identifier}`)
+    const last = Math.max(-1, ...(prev.rows as { value: string }[]).map((r) => Number(r.value)))
+    if (last >= step) return false
+    await tx.execute(sql`delete from verification where identifier = ${identifier}`)
+    await tx.execute(sql`insert into verification (id, identifier, value, expires_at)
+      values (${randomUUID()}, ${identifier}, ${String(step)}, ${expiresAt.toISOString()})`)
+    return true
+  })
+}
+
+type HookCtx = Parameters<Parameters<typeof createAuthMiddleware>[0]>[0]
+
+/** Who is verifying: the signed-in person (enrolment) or the person of the pending sign-in challenge. */
+async function verifyingUserId(ctx: HookCtx): Promise<{ userId: string; signIn: boolean } | null> {
+  const session = await getSessionFromCtx(ctx).catch(() => null)
+  if (session) return { userId: session.user.id, signIn: false }
+  const cookie = ctx.context.createAuthCookie(TWO_FACTOR_COOKIE)
+  const identifier = await ctx.getSignedCookie(cookie.name, ctx.context.secret)
+  if (!identifier) return null
+  const challenge = await ctx.context.internalAdapter.findVerificationValue(identifier)
+  return challenge ? { userId: challenge.value, signIn: true } : null
+}
+
+interface TwoFactorRow {
+  id: string
+  secret: string
+  lockedUntil?: Date | string | null
+}
+
+async function twoFactorRow(ctx: HookCtx, userId: string): Promise<TwoFactorRow | null> {
+  return ctx.context.adapter.findOne<TwoFactorRow>({
+    model: 'twoFactor',
+    where: [{ field: 'userId', value: userId }],
+  })
+}
+
+function lockedSeconds(row: TwoFactorRow | null): number {
+  if (!row?.lockedUntil) return 0
+  return Math.max(0, Math.ceil((new Date(row.lockedUntil).getTime() - Date.now()) / 1000))
+}
+
+/** Paths (Better Auth endpoint paths) that sign in and answer JSON, beyond the plugin's own three. */
+const JSON_SIGN_IN_PATHS = new Set(['/sign-in/email-otp', '/sign-in/social', '/sign-in/oauth2', '/sign-in/magic-link'])
+const isCallback = (path: string) => path.startsWith('/callback/') || path.startsWith('/oauth2/callback/')
+const isChallengeAnswer = (value: unknown) =>
+  !!value && typeof value === 'object' && (value as { twoFactorRedirect?: unknown }).twoFactorRedirect === true
+
+const VERIFY_PATHS = new Set(['/two-factor/verify-totp', '/two-factor/verify-backup-code'])
+const FAILURE_CODES = new Set(['INVALID_CODE', 'INVALID_BACKUP_CODE', 'ACCOUNT_TEMPORARILY_LOCKED'])
+
+/**
+ * The `twoFactor` plugin as Homeward configures it, followed by `twoFactorGuards`. `appUrl` is where
+ * a browser is sent after an OAuth callback when a code is still needed (`/auth?step=two-factor`).
+ */
+export function twoFactorPlugins({ database, appUrl }: { database: Database; appUrl: string }) {
+  const plugin = twoFactor({
+    issuer: 'Homeward',
+    totpOptions: { digits: TOTP_DIGITS, period: TOTP_PERIOD_SECONDS },
+    backupCodeOptions: { amount: BACKUP_CODE_COUNT, storeBackupCodes: hashedBackupCodes },
+    accountLockout: {
+      enabled: true,
+      maxFailedAttempts: TWO_FACTOR_MAX_FAILURES,
+      durationSeconds: TWO_FACTOR_LOCK_SECONDS,
+    },
+    twoFactorCookieMaxAge: TWO_FACTOR_CHALLENGE_SECONDS,
+  })
+  // The plugin's own 'ask for the second factor' hook: it works on any path that made a new session.
+  const challenge = plugin.hooks?.after?.[0]?.handler
+  if (!challenge) throw new Error('better-auth twoFactor plugin: challenge hook not found (version changed?)')
+
+  const guards = {
+    id: 'homeward-two-factor-guards',
+    hooks: {
+      before: [
+        {
+          matcher: (ctx) => ctx.path === '/two-factor/verify-backup-code',
+          handler: createAuthMiddleware(async (ctx) => {
+            const code = (ctx.body as { code?: unknown } | undefined)?.code
+            if (typeof code !== 'string') return
+            return { context: { body: { ...ctx.body, code: hashBackupCode(code) } } }
+          }),
+        },
+        {
+          matcher: (ctx) => ctx.path === '/two-factor/verify-totp',
+          handler: createAuthMiddleware(async (ctx) => {
+            const code = (ctx.body as { code?: unknown } | undefined)?.code
+            if (typeof code !== 'string' || !/^\d{6}$/.test(code)) return
+            const who = await verifyingUserId(ctx)
+            if (!who) return
+            const row = await twoFactorRow(ctx, who.userId)
+            // Locked: the plugin refuses before comparing; do not spend the code.
+            if (!row || (who.signIn && lockedSeconds(row) > 0)) return
+            const secret = await symmetricDecrypt({ key: ctx.context.secretConfig, data: row.secret })
+            const step = matchingTotpStep(secret, code)
+            if (step === null) return
+            if (!(await claimTotpStep(database, who.userId, step))) {
+              throw new APIError('UNAUTHORIZED', {
+                code: 'TOTP_CODE_REUSED',
+                message: 'That code has already been used.',
+              })
+            }
+          }),
+        },
+      ],
+      after: [
+        {
+          matcher: (ctx) => JSON_SIGN_IN_PATHS.has(ctx.path ?? '') || isCallback(ctx.path ?? ''),
+          handler: challenge,
+        },
+        {
+          // A browser that arrived by redirect cannot read JSON: send it to the code step instead.
+          matcher: (ctx) => isCallback(ctx.path ?? ''),
+          handler: createAuthMiddleware(async (ctx) => {
+            if (isChallengeAnswer(ctx.context.returned)) throw ctx.redirect(`${appUrl}/auth?step=two-factor`)
+          }),
+        },
+        {
+          // The status stays the endpoint's (401): the edge answers 429 for TWO_FACTOR_LOCKED.
+          matcher: (ctx) => VERIFY_PATHS.has(ctx.path ?? ''),
+          handler: createAuthMiddleware(async (ctx) => {
+            const returned = ctx.context.returned as { statusCode?: unknown; body?: { code?: string } } | undefined
+            // Duck-typed: the plugin's APIError class is not the one better-auth/api exports.
+            if (!returned || typeof returned !== 'object' || typeof returned.statusCode !== 'number') return
+            const code = returned.body?.code
+            if (!code || !FAILURE_CODES.has(code)) return
+            const who = await verifyingUserId(ctx)
+            if (!who?.signIn) return
+            const wait = lockedSeconds(await twoFactorRow(ctx, who.userId))
+            if (wait > 0) {
+              throw new APIError(
+                'TOO_MANY_REQUESTS',
+                { code: 'TWO_FACTOR_LOCKED', message: 'Too many wrong codes.' },
+                { 'X-Retry-After': String(wait) },
+              )
+            }
+          }),
+        },
+      ],
+    },
+  } satisfies BetterAuthPlugin
+  return [plugin, guards] as const
+}

@@ -1,0 +1,245 @@
+/**
+ * 'Delete my account' (issue 7, item 8; UK GDPR art. 17), in one database transaction:
+ * - the profile is kept but anonymised ('Deleted user', a placeholder email, deleted_at, auth_id null),
+ *   so every move's history (people, chat, activity, documents, signatures) stays readable to the
+ *   other parties, who see 'Deleted user' wherever the name was shown;
+ * - the Better Auth user is deleted (sessions, sign-in methods and two-factor go with it by cascade;
+ *   security_events.user_id becomes null by its foreign key, after their IP and device are erased);
+ * - personal data nobody else needs is removed: notifications, email choices, update requests, read
+ *   positions, upload keys, roles, pending emails to the address and its sign-in codes; pending
+ *   invitations they sent or that were sent to them are revoked and the address on any invitation
+ *   replaced by the placeholder;
+ * - on moves with anyone else on them, their documents stay: the professionals must keep a move's
+ *   records for 5 years after it ends (Money Laundering Regulations 2017, reg. 40);
+ * - signature requests still waiting for them end as declined ('Their account was deleted.');
+ * - on drafts only they were on (nobody else ever saw them), their documents and messages are removed,
+ *   and the stored files deleted after the commit.
+ * - in the append-only audit trail (activity_events) of their moves, their name and email are replaced
+ *   by 'Deleted user' in every summary (others' entries such as 'asked <name> to sign' included) and
+ *   the IP of their own entries is erased; neither is hashed, so the chain still verifies (the trigger
+ *   lets exactly this through while `homeward.erasure` is on: migration 0009).
+ * See docs/decisions/011-data-rights.md.
+ */
+import { sql } from 'drizzle-orm'
+import {
+  AML_RETENTION_NOTICE,
+  DELETE_CONFIRMATION_WORD,
+  DELETED_USER_NAME,
+  type DeleteAccountInput,
+  type DeleteAccountResult,
+} from '../../../shared/contracts/data-rights'
+import type { Auth } from '../../auth/auth'
+import type { Viewer } from '../../auth/viewer'
+import type { Database, Tx } from '../../db/client'
+import { AppError } from '../../http/errors'
+import type { ObjectStorage } from '../../platform/storage'
+import { recordActivity } from '../transactions/record-activity'
+
+/** The placeholder that replaces a deleted person's email everywhere (RFC 2606 reserves .invalid). */
+export function deletedEmailFor(profileId: string): string {
+  return `deleted-${profileId}@deleted.invalid`
+}
+
+/** Checks the typed confirmation: the account's email (any case) or the word DELETE. */
+export function confirmationMatches(typed: string, email: string): boolean {
+  const t = typed.trim()
+  return t === DELETE_CONFIRMATION_WORD || t.toLowerCase() === email.trim().toLowerCase()
+}
+
+/**
+ * Verifies the confirmation and the current password, then deletes. Errors: 400 (confirmation does
+ * not match), 403 (password wrong; nothing is changed). Stored files of removed drafts are deleted
+ * after the commit; a failure there is logged by the caller's `onStorageError`, never undone.
+ */
+export async function deleteAccount(options: {
+  database: Database
+  auth: Auth
+  storage: ObjectStorage
+  viewer: Viewer
+  input: DeleteAccountInput
+  onStorageError?: (key: string, err: unknown) => void
+}): Promise<DeleteAccountResult> {
+  const { database, auth, storage, viewer, input } = options
+  if (!confirmationMatches(input.confirmation, viewer.email)) {
+    throw new AppError(
+      'validation_failed',
+      `Type your email address (${viewer.email}) or ${DELETE_CONFIRMATION_WORD} to confirm.`,
+      { confirmation: ['Does not match your email address or DELETE'] },
+    )
+  }
+  const [credential] = await database.query<{ password: string | null }>(
+    `select password from account where user_id = $1 and provider_id = 'credential'`,
+    [viewer.authId],
+  )
+  const ctx = await auth.$context
+  const ok =
+    !!credential?.password && (await ctx.password.verify({ hash: credential.password, password: input.password }))
+  if (!ok) {
+    throw new AppError('forbidden', 'Your current password is not right. Nothing was deleted.', {
+      password: ['Your current password is not right'],
+    })
+  }
+
+  const result = await database.db.transaction((tx) => deleteInTransaction(tx, viewer))
+
+  for (const key of result.keys) {
+    await storage.delete(key).catch((err: unknown) => options.onStorageError?.(key, err))
+  }
+  return {
+    deleted: true,
+    retainedTransactions: result.retainedTransactions,
+    retainedDocuments: result.retainedDocuments,
+    removedDrafts: result.removedDrafts,
+    removedFiles: result.keys.length,
+    notice: AML_RETENTION_NOTICE,
+  }
+}
+
+async function all<T>(tx: Tx, query: ReturnType<typeof sql>): Promise<T[]> {
+  return (await tx.execute(query)).rows as T[]
+}
+
+async function deleteInTransaction(tx: Tx, viewer: Viewer) {
+  const me = viewer.profileId
+  const placeholder = deletedEmailFor(me)
+  const email = viewer.email.toLowerCase()
+  // Lock the profile: two deletions at once (two tabs) run one after the other; the second finds no user.
+  const [locked] = await all<{ id: string }>(
+    tx,
+    sql`select id from profiles where id = ${me} and deleted_at is null for update`,
+  )
+  if (!locked) throw new AppError('unauthenticated', 'Sign in to continue.')
+
+  // Moves they are on, and whether anyone else is (as buyer, seller or participant).
+  const moves = await all<{ id: string; status: string; others: number }>(
+    tx,
+    sql`select t.id, t.status,
+          (select count(*)::int from transaction_participants o where o.transaction_id = t.id and o.user_id <> ${me})
+          + (case when t.buyer_user_id is not null and t.buyer_user_id <> ${me} then 1 else 0 end)
+          + (case when t.seller_user_id is not null and t.seller_user_id <> ${me} then 1 else 0 end) as others
+        from transactions t
+       where t.buyer_user_id = ${me} or t.seller_user_id = ${me} or t.created_by = ${me}
+          or exists (select 1 from transaction_participants p where p.transaction_id = t.id and p.user_id = ${me})`,
+  )
+  const soleDrafts = moves.filter((m) => m.status === 'draft' && m.others === 0).map((m) => m.id)
+  const shared = moves.filter((m) => !soleDrafts.includes(m.id)).map((m) => m.id)
+
+  // Drafts nobody else was ever on: their documents and messages go (and the files, after commit).
+  let keys: string[] = []
+  if (soleDrafts.length) {
+    const ids = sql.join(
+      soleDrafts.map((id) => sql`${id}::uuid`),
+      sql`, `,
+    )
+    keys = (
+      await all<{ storage_key: string | null }>(
+        tx,
+        sql`delete from documents where transaction_id in (${ids}) returning storage_key`,
+      )
+    )
+      .map((r) => r.storage_key)
+      .filter((k): k is string => !!k)
+    await tx.execute(sql`delete from messages where transaction_id in (${ids})`)
+  }
+  // Signatures still waiting for them can never come: those requests end as declined, on the record.
+  const waiting = await all<{ signer_id: string; request_id: string; transaction_id: string; filename: string }>(
+    tx,
+    sql`select s.id as signer_id, r.id as request_id, r.transaction_id, d.filename
+          from signature_request_signers s
+          join signature_requests r on r.id = s.request_id
+          join documents d on d.id = r.document_id
+         where s.user_id = ${me} and s.status = 'pending' and r.status = 'pending'`,
+  )
+  for (const w of waiting) {
+    await tx.execute(sql`update signature_request_signers set status = 'declined', declined_at = now(),
+      declined_reason = 'Their account was deleted.' where id = ${w.signer_id}`)
+    await tx.execute(sql`update signature_requests set status = 'declined' where id = ${w.request_id}`)
+    await recordActivity(tx, {
+      transactionId: w.transaction_id,
+      actorId: me,
+      kind: 'signature.declined',
+      summary: `declined to sign "${w.filename}": their account was deleted`.slice(0, 1000),
+      payload: { requestId: w.request_id, signerId: w.signer_id },
+    })
+  }
+
+  const [{ n: retainedDocuments }] = await all<{ n: number }>(
+    tx,
+    sql`select count(*)::int as n from documents where uploaded_by = ${me}`,
+  )
+
+  // Personal data nobody else needs.
+  await tx.execute(sql`delete from notifications where profile_id = ${me}`)
+  await tx.execute(sql`delete from notification_settings where profile_id = ${me}`)
+  await tx.execute(sql`delete from update_requests where requested_by = ${me}`)
+  await tx.execute(sql`delete from thread_reads where profile_id = ${me}`)
+  await tx.execute(sql`delete from document_upload_keys where user_id = ${me}`)
+  await tx.execute(sql`delete from user_roles where user_id = ${me}`)
+  // Others' notifications named them in their one-line title ('Sam Buyer mentioned you in General').
+  await tx.execute(
+    sql`update notifications set title = replace(title, ${viewer.fullName}, ${DELETED_USER_NAME})
+         where actor_id = ${me} and position(${viewer.fullName} in title) > 0`,
+  )
+  // Invitations: pending ones they sent or that were sent to them are revoked; the address goes.
+  await tx.execute(
+    sql`update invitations set status = 'revoked', revoked_at = now()
+         where status = 'pending' and (invited_by = ${me} or email = ${email})`,
+  )
+  await tx.execute(sql`update invitations set email = ${placeholder} where email = ${email}`)
+  // Emails to the address: unsent ones must not go out, sent ones are a copy of personal data.
+  await tx.execute(sql`delete from mail_outbox where lower(to_address) = ${email}`)
+  await tx.execute(sql`delete from verification where identifier like ${`%${email}%`}`)
+
+  // The audit trail of their moves: name and email out of every summary, IP out of their own entries.
+  await eraseFromAuditTrail(tx, {
+    profileId: me,
+    transactionIds: moves.map((m) => m.id),
+    needles: [viewer.fullName, viewer.email, email],
+  })
+
+  // Security events: erase IP and device (allowed by the append-only trigger), then the user row's
+  // deletion sets user_id null by its foreign key. The deletion itself is kept with no user.
+  await tx.execute(sql`update security_events set ip = null, user_agent = null where user_id = ${viewer.authId}`)
+  await tx.execute(
+    sql`update profiles set full_name = ${DELETED_USER_NAME}, email = ${placeholder}, auth_id = null,
+          deleted_at = now(), updated_at = now()
+         where id = ${me}`,
+  )
+  await tx.execute(sql`delete from "user" where id = ${viewer.authId}`)
+  await tx.execute(
+    sql`insert into security_events (user_id, kind, detail, ip, user_agent)
+        values (null, 'account.deleted', ${JSON.stringify({
+          profile_id: me,
+          retained_transactions: shared.length,
+          removed_drafts: soleDrafts.length,
+        })}::jsonb, null, null)`,
+  )
+  return { keys, retainedTransactions: shared.length, retainedDocuments, removedDrafts: soleDrafts.length }
+}
+
+/**
+ * Erases a deleted person from the audit trail of `transactionIds`: each of `needles` (their name and
+ * email; blank ones skipped) becomes 'Deleted user' in every summary, and their own entries lose
+ * their IP. Runs with `homeward.erasure` on for this transaction only (SET LOCAL), the one case the
+ * append-only trigger allows (migration 0009); hashes cover neither column, so the chain still verifies.
+ */
+async function eraseFromAuditTrail(
+  tx: Tx,
+  { profileId, transactionIds, needles }: { profileId: string; transactionIds: string[]; needles: string[] },
+) {
+  await tx.execute(sql`select set_config('homeward.erasure', 'on', true)`)
+  await tx.execute(sql`update activity_events set ip = null where actor_id = ${profileId} and ip is not null`)
+  if (transactionIds.length) {
+    const ids = sql.join(
+      transactionIds.map((id) => sql`${id}::uuid`),
+      sql`, `,
+    )
+    for (const needle of new Set(needles.map((n) => n.trim()).filter(Boolean))) {
+      await tx.execute(
+        sql`update activity_events set summary = left(replace(summary, ${needle}, ${DELETED_USER_NAME}), 1000)
+             where transaction_id in (${ids}) and position(${needle} in summary) > 0`,
+      )
+    }
+  }
+  await tx.execute(sql`select set_config('homeward.erasure', 'off', true)`)
+}

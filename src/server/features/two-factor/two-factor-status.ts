@@ -1,0 +1,40 @@
+/**
+ * Whether the viewer has two-factor sign-in on, how many backup codes are left, and whether their
+ * session is recent enough to change it (issue 7, item 4; ASVS 7.5.1). Backup codes are stored as a
+ * JSON list of SHA-256 digests (auth/two-factor.ts), so counting them reveals nothing.
+ */
+import type { TwoFactorStatus } from '../../../shared/contracts/two-factor'
+import type { Viewer } from '../../auth/viewer'
+import type { Database } from '../../db/client'
+import { isFresh } from '../account/sessions'
+
+export async function getTwoFactorStatus(options: {
+  database: Database
+  viewer: Viewer
+  freshAgeSeconds: number
+}): Promise<TwoFactorStatus> {
+  const { database, viewer } = options
+  const [row] = await database.query<{ enabled: boolean | null; codes: string | null; created_at: Date | string }>(
+    `select u.two_factor_enabled as enabled, tf.backup_codes as codes, s.created_at
+     from "user" u
+     join session s on s.id = $2 and s.user_id = u.id
+     left join two_factor tf on tf.user_id = u.id and tf.verified is not false
+     where u.id = $1`,
+    [viewer.authId, viewer.sessionId],
+  )
+  const enabled = !!row?.enabled
+  let remaining = 0
+  if (enabled && row?.codes) {
+    try {
+      const list: unknown = JSON.parse(row.codes)
+      remaining = Array.isArray(list) ? list.length : 0
+    } catch {
+      remaining = 0
+    }
+  }
+  return {
+    enabled,
+    backupCodesRemaining: remaining,
+    signedInRecently: !!row && isFresh(new Date(row.created_at), options.freshAgeSeconds),
+  }
+}

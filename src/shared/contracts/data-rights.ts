@@ -1,0 +1,47 @@
+/**
+ * Data rights under UK GDPR (issue 7, item 8): download my data (art. 15 and 20) and delete my
+ * account (art. 17). The export is a ZIP, so only the deletion has a JSON contract.
+ * Decisions: docs/decisions/011-data-rights.md.
+ */
+import { z } from 'zod'
+
+/** The word a person may type instead of their email to confirm deletion. */
+export const DELETE_CONFIRMATION_WORD = 'DELETE'
+
+/** The name every other party sees in place of a deleted person's. */
+export const DELETED_USER_NAME = 'Deleted user'
+
+/** Years after a move ends that the professionals keep its records (Money Laundering Regulations 2017, reg. 40). */
+export const AML_RETENTION_YEARS = 5
+
+/** What the settings page says before and after deletion about the documents that stay. */
+export const AML_RETENTION_NOTICE =
+  'Documents you shared on a move stay with that move for 5 years after it ends, because anti-money-laundering law ' +
+  'requires the professionals to keep them (Money Laundering Regulations 2017, regulation 40). On those moves ' +
+  'you will appear as ‘Deleted user’.'
+
+/** Body of POST /api/account/delete: the email (or DELETE) typed out, and the current password. */
+export const DeleteAccountInput = z.object({
+  confirmation: z
+    .string({ message: `Type your email address or ${DELETE_CONFIRMATION_WORD} to confirm` })
+    .trim()
+    .min(1, `Type your email address or ${DELETE_CONFIRMATION_WORD} to confirm`)
+    .max(254),
+  password: z.string({ message: 'Enter your current password' }).min(1, 'Enter your current password').max(128),
+})
+export type DeleteAccountInput = z.infer<typeof DeleteAccountInput>
+
+/** Answer of POST /api/account/delete: what was removed and what stays for the other parties. */
+export const DeleteAccountResult = z.object({
+  deleted: z.literal(true),
+  /** Moves on which the person's documents and messages stay, under 'Deleted user'. */
+  retainedTransactions: z.number().int(),
+  /** Documents (every version counted) kept on those moves for AML record keeping. */
+  retainedDocuments: z.number().int(),
+  /** Drafts only the person was on, emptied of their documents and messages. */
+  removedDrafts: z.number().int(),
+  /** Stored files removed (those on removed drafts). */
+  removedFiles: z.number().int(),
+  notice: z.string(),
+})
+export type DeleteAccountResult = z.infer<typeof DeleteAccountResult>

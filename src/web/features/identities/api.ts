@@ -1,0 +1,71 @@
+/**
+ * OpenID Connect sign-in and linked identities (issue 7, item 6): the configured providers (public),
+ * the viewer's linked identities, starting a provider round trip (sign in, sign up with a role, or
+ * link) and unlinking.
+ */
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import type {
+  AuthProviderList,
+  LinkedIdentityList,
+  LinkIdentityInput,
+  OAuthRedirect,
+  OAuthSignInInput,
+} from '../../../shared/contracts/identities'
+import { apiFetch } from '../../lib/api-client'
+
+export const identityKeys = {
+  providers: ['auth-providers'] as const,
+  linked: ['account', 'identities'] as const,
+}
+
+/** GET /api/auth-providers: the providers configured on this server (rarely changes). */
+export const authProvidersQueryOptions = queryOptions({
+  queryKey: identityKeys.providers,
+  queryFn: ({ signal }) => apiFetch<AuthProviderList>('/api/auth-providers', { signal }),
+  staleTime: 5 * 60 * 1000,
+})
+
+export function useAuthProviders() {
+  return useQuery(authProvidersQueryOptions)
+}
+
+/** GET /api/account/identities. */
+export const linkedIdentitiesQueryOptions = queryOptions({
+  queryKey: identityKeys.linked,
+  queryFn: ({ signal }) => apiFetch<LinkedIdentityList>('/api/account/identities', { signal }),
+})
+
+export function useLinkedIdentities() {
+  return useQuery(linkedIdentitiesQueryOptions)
+}
+
+/** Leaves the app for the provider's sign-in page (a full navigation: the provider is another site). */
+function goTo(redirect: OAuthRedirect) {
+  window.location.assign(redirect.url)
+}
+
+/** POST /api/auth/sign-in/social, then off to the provider. With `role`, a new account may be created. */
+export function useOAuthSignIn() {
+  return useMutation({
+    mutationFn: async (input: OAuthSignInInput) =>
+      goTo(await apiFetch<OAuthRedirect>('/api/auth/sign-in/social', { method: 'POST', body: input })),
+  })
+}
+
+/** POST /api/auth/link-social, then off to the provider; it returns to /app/settings. */
+export function useLinkIdentity() {
+  return useMutation({
+    mutationFn: async (input: LinkIdentityInput) =>
+      goTo(await apiFetch<OAuthRedirect>('/api/auth/link-social', { method: 'POST', body: input })),
+  })
+}
+
+/** DELETE /api/account/identities/{id}; refreshes the list and the security activity. */
+export function useUnlinkIdentity() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: (identityId: string) =>
+      apiFetch<void>(`/api/account/identities/${encodeURIComponent(identityId)}`, { method: 'DELETE' }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: ['account'] }),
+  })
+}
