@@ -1,11 +1,31 @@
-// Prints one line "tests: N passed, N failed[, N skipped]" from vitest's and Playwright's JSON reports.
-// Exits 1 when a report is missing or no test ran at all.
+// Prints one line "tests: N passed, N failed[, N skipped]" from vitest's and Playwright's JSON reports,
+// preceded by the name, file and first error line of every failed (and every flaky) test, so that the
+// end of a CI log says what broke. Exits 1 when a report is missing or no test ran at all.
 import { existsSync, readFileSync } from 'node:fs'
 
 let passed = 0
 let failed = 0
 let skipped = 0
 let missing = false
+/** Lines naming failed or flaky tests: "FAILED <file> › <name>: <first error line>". */
+const problems = []
+
+/** First non-empty line of an error text, without ANSI colours, at most 300 characters. */
+function firstLine(text) {
+  const clean = String(text ?? '').replace(/\u001b\[[0-9;]*m/g, '')
+  const line = clean.split('\n').find((l) => l.trim() !== '') ?? ''
+  return line.trim().slice(0, 300)
+}
+
+/** Walks Playwright's nested suites, calling `visit(spec, titles)` for every spec. */
+function eachSpec(suites, titles, visit) {
+  for (const suite of suites ?? []) {
+    const path = suite.title && !suite.title.endsWith('.ts') ? [...titles, suite.title] : titles
+    for (const spec of suite.specs ?? []) visit(spec, path)
+    eachSpec(suite.suites, path, visit)
+  }
+}
+
 for (const file of process.argv.slice(2)) {
   if (!existsSync(file)) {
     process.stderr.write(`missing test report: ${file}\n`)
@@ -18,12 +38,33 @@ for (const file of process.argv.slice(2)) {
     passed += r.stats.expected + (r.stats.flaky ?? 0)
     failed += r.stats.unexpected
     skipped += r.stats.skipped
+    eachSpec(r.suites, [], (spec, titles) => {
+      for (const test of spec.tests ?? []) {
+        if (test.status !== 'unexpected' && test.status !== 'flaky') continue
+        const error = (test.results ?? []).map((res) => res.error?.message).find(Boolean)
+        const label = test.status === 'flaky' ? 'FLAKY' : 'FAILED'
+        const name = [...titles, spec.title].join(' › ')
+        problems.push(`${label} ${spec.file}:${spec.line} [${test.projectName}] › ${name}: ${firstLine(error)}`)
+      }
+    })
   } else {
     // vitest (Jest-compatible JSON)
     passed += r.numPassedTests
     failed += r.numFailedTests
     skipped += (r.numPendingTests ?? 0) + (r.numTodoTests ?? 0)
+    for (const fileResult of r.testResults ?? []) {
+      const where = String(fileResult.name ?? '').replace(`${process.cwd()}/`, '')
+      const failedTests = (fileResult.assertionResults ?? []).filter((a) => a.status === 'failed')
+      for (const a of failedTests) {
+        problems.push(`FAILED ${where} › ${a.fullName}: ${firstLine(a.failureMessages?.[0])}`)
+      }
+      // A file that failed before any test ran (an import error, a hook) has no failed assertion.
+      if (fileResult.status === 'failed' && failedTests.length === 0) {
+        problems.push(`FAILED ${where}: ${firstLine(fileResult.message)}`)
+      }
+    }
   }
 }
+for (const line of problems) process.stdout.write(`${line}\n`)
 process.stdout.write(`tests: ${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}\n`)
 process.exit(missing || failed > 0 || passed === 0 ? 1 : 0)
