@@ -10,9 +10,12 @@ let missing = false
 /** Lines naming failed or flaky tests: "FAILED <file> › <name>: <first error line>". */
 const problems = []
 
+/** ANSI colour codes (ESC [ … m), which vitest and Playwright put into error messages. */
+const ANSI_COLOUR = new RegExp(`${String.fromCharCode(27)}\\[[0-9;]*m`, 'g')
+
 /** First non-empty line of an error text, without ANSI colours, at most 300 characters. */
 function firstLine(text) {
-  const clean = String(text ?? '').replace(/\u001b\[[0-9;]*m/g, '')
+  const clean = String(text ?? '').replace(ANSI_COLOUR, '')
   const line = clean.split('\n').find((l) => l.trim() !== '') ?? ''
   return line.trim().slice(0, 300)
 }
