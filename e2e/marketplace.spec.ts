@@ -185,8 +185,12 @@ test.describe('filters on the seeded directory', () => {
       await choose(page, 'Tier', label)
       const ours = expected({ tier })
       await expect(count(page)).toHaveText(countLabel(ours.length))
-      const shown = await cards(page).locator('[data-tier]').evaluateAll((els) => els.map((e) => e.getAttribute('data-tier')))
-      const allowed = { platinum: ['platinum'], gold: ['gold', 'platinum'], silver: ['silver', 'gold', 'platinum'] }[tier]
+      const shown = await cards(page)
+        .locator('[data-tier]')
+        .evaluateAll((els) => els.map((e) => e.getAttribute('data-tier')))
+      const allowed = { platinum: ['platinum'], gold: ['gold', 'platinum'], silver: ['silver', 'gold', 'platinum'] }[
+        tier
+      ]
       expect(shown.every((t) => allowed.includes(t!))).toBe(true)
       // The original product matched the exact tier (spec section 5); on this data that differs for
       // 'Gold & Above' and 'Silver & Above', and the page does not do it.
@@ -318,7 +322,10 @@ test.describe('Invite', () => {
   test('signed out: goes to /auth and names the invite as where to come back to', async ({ page }) => {
     const org = directory[0]
     await openMarketplace(page)
-    await cards(page).first().getByRole('link', { name: `Invite ${org.name}` }).click()
+    await cards(page)
+      .first()
+      .getByRole('link', { name: `Invite ${org.name}` })
+      .click()
     await expect(page).toHaveURL(`/auth?next=${encodeURIComponent(`/app/home?invite=${org.id}`)}`)
   })
 
@@ -331,7 +338,10 @@ test.describe('Invite', () => {
 
     const org = directory[1]
     await openMarketplace(page)
-    await cards(page).nth(1).getByRole('link', { name: `Invite ${org.name}` }).click()
+    await cards(page)
+      .nth(1)
+      .getByRole('link', { name: `Invite ${org.name}` })
+      .click()
     await expect(page).toHaveURL(`/app/home?invite=${org.id}`)
 
     await page.goto(`/auth?next=${encodeURIComponent(`/app/home?invite=${org.id}`)}`)

@@ -248,8 +248,7 @@ test.describe('mobile drawer at 390 px', () => {
       await expect(dialog.getByRole('link', { name: 'For Buyers' })).toBeVisible()
       await expect(dialog.getByRole('link', { name: 'For Sellers' })).toBeVisible()
 
-      const focusInside = () =>
-        page.evaluate(() => !!document.activeElement?.closest('[role="dialog"]'))
+      const focusInside = () => page.evaluate(() => !!document.activeElement?.closest('[role="dialog"]'))
       await expect.poll(focusInside).toBe(true)
       for (let i = 0; i < 20; i++) {
         await page.keyboard.press('Tab')
@@ -301,7 +300,9 @@ test.describe('redirects of the old professional links', () => {
     for (const { path } of PUBLIC_PAGES) {
       await page.goto(path)
       await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
-      await expect(page.locator('a[href="/conveyancers"], a[href="/surveyors"], a[href="/brokers"], a[href="/agents"]')).toHaveCount(0)
+      await expect(
+        page.locator('a[href="/conveyancers"], a[href="/surveyors"], a[href="/brokers"], a[href="/agents"]'),
+      ).toHaveCount(0)
     }
   })
 })

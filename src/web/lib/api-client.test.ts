@@ -4,7 +4,10 @@ import { ApiError } from './api-error'
 
 const respond = (status: number, body: unknown, raw = false) =>
   vi.spyOn(globalThis, 'fetch').mockResolvedValue(
-    new Response(raw ? (body as string) : JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } }),
+    new Response(raw ? (body as string) : JSON.stringify(body), {
+      status,
+      headers: { 'content-type': 'application/json' },
+    }),
   )
 
 afterEach(() => vi.restoreAllMocks())
@@ -19,7 +22,13 @@ describe('apiFetch', () => {
   })
 
   it('turns the error body into a typed ApiError with code, message and fields', async () => {
-    respond(400, { error: { code: 'validation_failed', message: 'Check the form', fields: { email: ['Enter a valid email address'] } } })
+    respond(400, {
+      error: {
+        code: 'validation_failed',
+        message: 'Check the form',
+        fields: { email: ['Enter a valid email address'] },
+      },
+    })
     const err = await apiFetch('/api/x').catch((e: unknown) => e)
     expect(err).toBeInstanceOf(ApiError)
     expect(err).toMatchObject({

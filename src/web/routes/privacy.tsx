@@ -34,7 +34,9 @@ export function Component() {
               <p>We collect only what a home move needs:</p>
               <ul>
                 <li>Account details: your name, email address, password (stored only as a secure hash) and role.</li>
-                <li>Move details: the property address, UPRN and postcode, milestones, tasks, messages and documents.</li>
+                <li>
+                  Move details: the property address, UPRN and postcode, milestones, tasks, messages and documents.
+                </li>
                 <li>
                   Identity and funds checks: the outcome of digital ID verification and open-banking proof of funds,
                   supplied by our regulated partners.

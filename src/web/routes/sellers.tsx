@@ -39,7 +39,10 @@ export function Component() {
         </p>
       </PageHero>
 
-      <PageSection title="A sale that keeps moving" intro="The slow parts of selling are the paperwork and the waiting. We cut both.">
+      <PageSection
+        title="A sale that keeps moving"
+        intro="The slow parts of selling are the paperwork and the waiting. We cut both."
+      >
         <BenefitGrid
           benefits={[
             {
@@ -69,9 +72,18 @@ export function Component() {
       <PageSection title="What you get" tone="tinted">
         <CheckList
           items={[
-            { title: 'TA6 and TA10 forms', text: 'Guided questions in plain English, shared with your conveyancer when you are ready.' },
-            { title: 'Title check', text: 'Your title register and plan reviewed before marketing, not after an offer.' },
-            { title: 'EPC on file', text: 'Your Energy Performance Certificate attached to the sale for buyers and lenders.' },
+            {
+              title: 'TA6 and TA10 forms',
+              text: 'Guided questions in plain English, shared with your conveyancer when you are ready.',
+            },
+            {
+              title: 'Title check',
+              text: 'Your title register and plan reviewed before marketing, not after an offer.',
+            },
+            {
+              title: 'EPC on file',
+              text: 'Your Energy Performance Certificate attached to the sale for buyers and lenders.',
+            },
             {
               title: 'Logbook handover',
               text: 'Hand your buyer a digital logbook of guarantees, certificates and manuals at completion.',

@@ -3,14 +3,7 @@ import { Slot } from 'radix-ui'
 import type { ComponentProps } from 'react'
 
 export type ButtonVariant =
-  | 'default'
-  | 'secondary'
-  | 'outline'
-  | 'outline-inverse'
-  | 'ghost'
-  | 'link'
-  | 'destructive'
-  | 'inverse'
+  'default' | 'secondary' | 'outline' | 'outline-inverse' | 'ghost' | 'link' | 'destructive' | 'inverse'
 export type ButtonSize = 'default' | 'sm' | 'lg' | 'icon'
 
 /**

@@ -10,7 +10,9 @@ export const TOOLTIP_DELAY_MS = 700
 export const TOOLTIP_SKIP_DELAY_MS = 300
 
 /** The app-wide tooltip provider with the spec's delays. */
-export function TooltipProvider(props: Omit<ComponentProps<typeof TooltipPrimitive.Provider>, 'delayDuration' | 'skipDelayDuration'>) {
+export function TooltipProvider(
+  props: Omit<ComponentProps<typeof TooltipPrimitive.Provider>, 'delayDuration' | 'skipDelayDuration'>,
+) {
   return (
     <TooltipPrimitive.Provider delayDuration={TOOLTIP_DELAY_MS} skipDelayDuration={TOOLTIP_SKIP_DELAY_MS} {...props} />
   )
@@ -20,7 +22,11 @@ export const Tooltip = TooltipPrimitive.Root
 export const TooltipTrigger = TooltipPrimitive.Trigger
 
 /** The tooltip bubble; supplementary only, never the sole carrier of information. */
-export function TooltipContent({ className, sideOffset = 6, ...props }: ComponentProps<typeof TooltipPrimitive.Content>) {
+export function TooltipContent({
+  className,
+  sideOffset = 6,
+  ...props
+}: ComponentProps<typeof TooltipPrimitive.Content>) {
   return (
     <TooltipPrimitive.Portal>
       <TooltipPrimitive.Content

@@ -60,7 +60,10 @@ describe('tierCriteria checks metrics at the boundaries', () => {
   })
 
   it('platinum document accuracy at 98% passes, 97.99% fails, and current values are shown', () => {
-    expect(tierCriteria('platinum', metrics({ document_accuracy: 0.98 }))[4]).toMatchObject({ met: true, current: '98%' })
+    expect(tierCriteria('platinum', metrics({ document_accuracy: 0.98 }))[4]).toMatchObject({
+      met: true,
+      current: '98%',
+    })
     expect(tierCriteria('platinum', metrics({ document_accuracy: 0.9799 }))[4].met).toBe(false)
   })
 

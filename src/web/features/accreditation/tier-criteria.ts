@@ -35,7 +35,11 @@ export function tierCriteria(tier: AccreditationTier, metrics?: AccreditationMet
       { label: 'Academy Lite access', current: null, met: null },
       {
         label: `${t.silver.liveCases}+ live cases`,
-        ...check(m?.live_cases_count, (v) => v >= t.silver.liveCases, (v) => `${v} live`),
+        ...check(
+          m?.live_cases_count,
+          (v) => v >= t.silver.liveCases,
+          (v) => `${v} live`,
+        ),
       },
       {
         label: `SLA met on more than ${pct(t.silver.slaRateAbove)} of deadlines`,
@@ -47,11 +51,19 @@ export function tierCriteria(tier: AccreditationTier, metrics?: AccreditationMet
   const criteria: TierCriterion[] = [
     {
       label: `${th.completedCases}+ completed cases`,
-      ...check(m?.cases_count, (v) => v >= th.completedCases, (v) => `${v} completed`),
+      ...check(
+        m?.cases_count,
+        (v) => v >= th.completedCases,
+        (v) => `${v} completed`,
+      ),
     },
     {
       label: `Average of at most ${th.maxAvgDays} days to complete`,
-      ...check(m?.avg_days, (v) => v <= th.maxAvgDays, (v) => `${v} days`),
+      ...check(
+        m?.avg_days,
+        (v) => v <= th.maxAvgDays,
+        (v) => `${v} days`,
+      ),
     },
     {
       label: `Fall-through rate at most ${pct(th.maxCollapseRate)}`,
@@ -59,7 +71,11 @@ export function tierCriteria(tier: AccreditationTier, metrics?: AccreditationMet
     },
     {
       label: `Customer satisfaction (CSAT) at least ${th.minCsat}/5`,
-      ...check(m?.csat, (v) => bp(v) >= bp(th.minCsat), (v) => `${v.toFixed(1)}/5`),
+      ...check(
+        m?.csat,
+        (v) => bp(v) >= bp(th.minCsat),
+        (v) => `${v.toFixed(1)}/5`,
+      ),
     },
   ]
   if (tier === 'platinum') {

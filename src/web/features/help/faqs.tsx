@@ -14,8 +14,8 @@ export const FAQS: ReadonlyArray<{ id: string; question: string; answer: ReactNo
           from one shared timeline of milestones, from offer accepted to completion.
         </p>
         <p className="mt-2">
-          Each milestone is updated by the person responsible for it, documents are shared and signed in the same
-          place, and you can see at a glance what has happened, what is next and who it is waiting on.
+          Each milestone is updated by the person responsible for it, documents are shared and signed in the same place,
+          and you can see at a glance what has happened, what is next and who it is waiting on.
         </p>
       </>
     ),
@@ -36,10 +36,10 @@ export const FAQS: ReadonlyArray<{ id: string; question: string; answer: ReactNo
     question: 'How do I invite my conveyancer?',
     answer: (
       <p>
-        If your conveyancer is listed, find them in the <AppLink to="/marketplace">marketplace</AppLink> and choose Invite on
-        their card or profile; they are added to your deal room once they accept. If they are not listed, open your deal
-        room, go to People and create an invite link, then send it to them. They can join with that link and set up
-        their firm's profile at the same time.
+        If your conveyancer is listed, find them in the <AppLink to="/marketplace">marketplace</AppLink> and choose
+        Invite on their card or profile; they are added to your deal room once they accept. If they are not listed, open
+        your deal room, go to People and create an invite link, then send it to them. They can join with that link and
+        set up their firm's profile at the same time.
       </p>
     ),
   },

@@ -32,7 +32,9 @@ export function SupportCards() {
           <CardHeader>
             <BookOpen aria-hidden="true" className="size-6 text-primary" />
             <CardTitle as="h2">Knowledge Base</CardTitle>
-            <CardDescription>Answers to the questions we are asked most, from costs to inviting your conveyancer.</CardDescription>
+            <CardDescription>
+              Answers to the questions we are asked most, from costs to inviting your conveyancer.
+            </CardDescription>
           </CardHeader>
           <CardFooter>
             <Button asChild variant="outline">

@@ -33,7 +33,10 @@ function AudienceCard({
         <Button asChild>
           <AppLink to="/auth">{cta}</AppLink>
         </Button>
-        <AppLink to={more.href} className="inline-flex items-center gap-1 text-sm font-semibold text-primary hover:underline">
+        <AppLink
+          to={more.href}
+          className="inline-flex items-center gap-1 text-sm font-semibold text-primary hover:underline"
+        >
           {more.label}
           <ArrowRight aria-hidden="true" className="size-4" />
         </AppLink>

@@ -18,7 +18,12 @@ const STEPS = [
 /** The three-step explainer of spec section 2. */
 export function HowItWorksSection() {
   return (
-    <PageSection id="how-it-works" title="How it works" intro="Three steps, from accepted offer to keys in hand." tone="tinted">
+    <PageSection
+      id="how-it-works"
+      title="How it works"
+      intro="Three steps, from accepted offer to keys in hand."
+      tone="tinted"
+    >
       <ol className="grid grid-cols-1 gap-6 md:grid-cols-3">
         {STEPS.map((step, index) => (
           <li key={step.title} className="flex flex-col gap-3 rounded-xl bg-background p-6 shadow-sm">

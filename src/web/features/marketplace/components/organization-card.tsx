@@ -49,11 +49,7 @@ export const OrganizationCard = memo(function OrganizationCard({
       <div className="mt-auto grid grid-cols-2 gap-2">
         <InviteLink orgId={org.id} orgName={org.name} signedIn={signedIn} />
         <Button asChild variant="outline">
-          <Link
-            to={`/marketplace/${org.id}`}
-            onMouseEnter={() => prefetch(org.id)}
-            onFocus={() => prefetch(org.id)}
-          >
+          <Link to={`/marketplace/${org.id}`} onMouseEnter={() => prefetch(org.id)} onFocus={() => prefetch(org.id)}>
             Profile<span className="sr-only"> of {org.name}</span>
           </Link>
         </Button>

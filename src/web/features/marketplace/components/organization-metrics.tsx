@@ -15,7 +15,13 @@ export function cardMetrics(m: AccreditationMetrics | undefined): Array<{ label:
 }
 
 /** Metrics as a description list; renders nothing when none are present. */
-export function OrganizationMetrics({ metrics, className }: { metrics: AccreditationMetrics | undefined; className?: string }) {
+export function OrganizationMetrics({
+  metrics,
+  className,
+}: {
+  metrics: AccreditationMetrics | undefined
+  className?: string
+}) {
   const rows = cardMetrics(metrics)
   if (rows.length === 0) return null
   return (

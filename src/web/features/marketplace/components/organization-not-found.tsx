@@ -6,7 +6,8 @@ import { usePageMeta } from '../../../lib/use-page-meta'
 export function OrganizationNotFound() {
   usePageMeta({
     title: 'Professional not found',
-    description: 'This professional is not listed on Homeward. Search the marketplace for accredited professionals near you.',
+    description:
+      'This professional is not listed on Homeward. Search the marketplace for accredited professionals near you.',
   })
   return (
     <div className="mx-auto flex max-w-xl flex-col items-center gap-4 px-4 py-24 text-center">

@@ -18,7 +18,11 @@ export function profileMetrics(m: AccreditationMetrics | undefined): Array<{ lab
 export function ProfileMetrics({ metrics }: { metrics: AccreditationMetrics | undefined }) {
   const rows = profileMetrics(metrics)
   if (rows.length === 0) {
-    return <p className="text-muted-foreground">This firm has not completed enough cases on Homeward to publish metrics yet.</p>
+    return (
+      <p className="text-muted-foreground">
+        This firm has not completed enough cases on Homeward to publish metrics yet.
+      </p>
+    )
   }
   return (
     <dl className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-4">

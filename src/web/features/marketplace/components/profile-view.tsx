@@ -29,7 +29,10 @@ function ProfileDetails({ org }: { org: OrganizationProfile }) {
 
   return (
     <div className="mx-auto flex max-w-5xl flex-col gap-10 px-4 py-8 sm:px-6 lg:px-8">
-      <Link to="/marketplace" className="inline-flex w-fit items-center gap-1 text-sm font-semibold text-primary hover:underline">
+      <Link
+        to="/marketplace"
+        className="inline-flex w-fit items-center gap-1 text-sm font-semibold text-primary hover:underline"
+      >
         <ArrowLeft aria-hidden="true" className="size-4" />
         Back to the marketplace
       </Link>

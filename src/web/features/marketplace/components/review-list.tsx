@@ -19,7 +19,11 @@ function Stars({ rating }: { rating: number }) {
 /** Reviews, newest first, with rating, author, date (dd MMM yyyy) and text. */
 export function ReviewList({ reviews }: { reviews: readonly MarketplaceReview[] }) {
   if (reviews.length === 0) {
-    return <p className="text-muted-foreground">No reviews yet. Reviews come from clients who completed a move with this firm.</p>
+    return (
+      <p className="text-muted-foreground">
+        No reviews yet. Reviews come from clients who completed a move with this firm.
+      </p>
+    )
   }
   return (
     <ul className="flex flex-col gap-4">

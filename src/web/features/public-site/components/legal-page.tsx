@@ -14,7 +14,15 @@ export const LEGAL_EFFECTIVE_DATE = 'January 2025'
  * A legal page: title, last-updated line, a contents list linking to each section, then the
  * sections. Used by /privacy, /terms and /cookies.
  */
-export function LegalPage({ title, intro, sections }: { title: string; intro: ReactNode; sections: readonly LegalSection[] }) {
+export function LegalPage({
+  title,
+  intro,
+  sections,
+}: {
+  title: string
+  intro: ReactNode
+  sections: readonly LegalSection[]
+}) {
   return (
     <article className="mx-auto max-w-3xl px-4 py-14 sm:px-6 lg:px-8">
       <header className="border-b pb-8">

@@ -46,8 +46,8 @@ export function SiteFooter() {
             © {year} {COMPANY_NAME}. {REGISTRATION_TEXT}.
           </p>
           <p>
-            {COMPANY_NAME} is a wholly owned subsidiary of {PARENT_COMPANY_NAME}. Homeward is not a law firm and does not
-            give legal advice; conveyancing is carried out by the regulated firms you instruct.
+            {COMPANY_NAME} is a wholly owned subsidiary of {PARENT_COMPANY_NAME}. Homeward is not a law firm and does
+            not give legal advice; conveyancing is carried out by the regulated firms you instruct.
           </p>
         </div>
       </div>
