@@ -6,11 +6,10 @@
 import { expect, test, type Page } from '@playwright/test'
 import { mailMatch, mailedLink } from './mail-helpers'
 import { watchConsole } from './public-helpers'
+import { uniqueEmail } from './app-helpers'
 
 const PASSWORD = 'recovery-spec-2025!'
 const NEW_PASSWORD = 'a new and longer passphrase'
-const uniqueEmail = (prefix: string) =>
-  `${prefix}.${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}@e2e.homeward.example`
 
 /** Signs someone up through the API (the form is covered by auth.spec.ts), then forgets the session. */
 async function existingPerson(page: Page, name: string) {

@@ -4,27 +4,14 @@
  * the new one, read the security activity, and sign out everywhere. Screenshots at 1280 and 390 px
  * and axe on /app/settings.
  */
-import AxeBuilder from '@axe-core/playwright'
 import { expect, test, type Page } from '@playwright/test'
 import { watchConsole } from './public-helpers'
+import { expectNoAxeViolations, toast, uniqueEmail } from './app-helpers'
 
 const PASSWORD = 'settings-spec-2025!'
 const NEW_PASSWORD = 'a new and longer passphrase'
 const SHOTS = 'test-results/screens'
 const ALLOWED_CONSOLE = [/status of 401/]
-
-const uniqueEmail = (prefix: string) =>
-  `${prefix}.${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}@e2e.homeward.example`
-
-const toast = (page: Page) => page.locator('[data-sonner-toast][data-front="true"]')
-
-async function expectNoAxeViolations(page: Page) {
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'])
-    .exclude('[data-sonner-toaster]')
-    .analyze()
-  expect(results.violations.map((v) => ({ rule: v.id, targets: v.nodes.map((n) => n.target.join(' ')) }))).toEqual([])
-}
 
 const sessionRows = (page: Page) => page.getByRole('list', { name: 'Active sessions' }).getByRole('listitem')
 

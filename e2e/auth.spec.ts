@@ -3,33 +3,22 @@
  * buttons, 'Role required', the exact toasts, forms disabled while submitting, `next` on this origin
  * only, the redirect when already signed in, and Sign Out.
  */
-import AxeBuilder from '@axe-core/playwright'
 import { expect, test, type Page } from '@playwright/test'
 import { watchConsole } from './public-helpers'
+import { expectNoAxeViolations, toast, uniqueEmail } from './app-helpers'
 
 const PASSWORD = 'auth-spec-2025!'
 const SHOTS = 'test-results/screens'
 const ALLOWED_CONSOLE = [/status of 401/, /status of 422/]
 const DEMO = { email: 'amelia.buyer@homeward.example', password: 'homeward-demo-2025' }
 
-const uniqueEmail = (prefix: string) =>
-  `${prefix}.${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}@e2e.homeward.example`
-
 /** The toast on screen (spec section 9: one at a time; a replaced one may still be fading out). */
-const toast = (page: Page) => page.locator('[data-sonner-toast][data-front="true"]')
 
 /**
  * axe-core (WCAG 2.2 AA) on the page. The toaster is left out: sonner's richColors error toast
  * (red on pink) fails colour contrast; that is the shared Toaster's styling (providers.tsx),
  * reported separately, not this screen's.
  */
-async function expectNoAxeViolations(page: Page) {
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'])
-    .exclude('[data-sonner-toaster]')
-    .analyze()
-  expect(results.violations.map((v) => ({ rule: v.id, targets: v.nodes.map((n) => n.target.join(' ')) }))).toEqual([])
-}
 
 async function fillSignUp(page: Page, { name, email }: { name: string; email: string }) {
   await page.getByLabel('Full name').fill(name)

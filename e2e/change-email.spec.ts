@@ -4,26 +4,15 @@
  * Settings and sign-in use the new address; the activity list says 'Email address changed'. A stale
  * session (older than a day) is asked to sign in again. Screenshots at 1280 and 390 px, axe.
  */
-import AxeBuilder from '@axe-core/playwright'
-import { expect, test, type Page } from '@playwright/test'
+import { expect, test } from '@playwright/test'
 import { mailedLink, mailMatch } from './mail-helpers'
 import { watchConsole } from './public-helpers'
+import { expectNoAxeViolations, uniqueEmail } from './app-helpers'
 
 const PASSWORD = 'change-email-spec-2025!'
 const SHOTS = 'test-results/screens'
 // 400: the deliberate 'same address' mistake.
 const ALLOWED_CONSOLE = [/status of 400/, /status of 401/]
-
-const uniqueEmail = (prefix: string) =>
-  `${prefix}.${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}@e2e.homeward.example`
-
-async function expectNoAxeViolations(page: Page) {
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'])
-    .exclude('[data-sonner-toaster]')
-    .analyze()
-  expect(results.violations.map((v) => ({ rule: v.id, targets: v.nodes.map((n) => n.target.join(' ')) }))).toEqual([])
-}
 
 test('change email: link to the new address, notice to the old, then sign in with the new one', async ({
   page,

@@ -8,9 +8,9 @@
  * inert (no script runs), and screenshots plus axe of the Chat tab, bell and email settings at 1280
  * and 390 px. Every test makes its own people and move; the seeded demo move is never touched.
  */
-import AxeBuilder from '@axe-core/playwright'
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test'
 import { watchConsole } from './public-helpers'
+import { expectNoAxeViolations } from './app-helpers'
 
 const PASSWORD = 'chat-spec-2025!'
 const SHOTS = 'test-results/screens'
@@ -140,14 +140,6 @@ async function post(who: Person, txId: string, threadId: string, body_md: string
   })
   expect(res.status(), await res.text()).toBe(201)
   return (await res.json()) as { id: string }
-}
-
-async function expectNoAxeViolations(page: Page) {
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'])
-    .exclude('[data-sonner-toaster]')
-    .analyze()
-  expect(results.violations.map((v) => ({ rule: v.id, targets: v.nodes.map((n) => n.target.join(' ')) }))).toEqual([])
 }
 
 async function shot(page: Page, name: string, fullPage = false) {

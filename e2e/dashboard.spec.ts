@@ -3,20 +3,15 @@
  * empty state with both create buttons, the create-transaction form with its validation, and the
  * marketplace's Invite finishing here (signed in, and signed out via /auth and back).
  */
-import AxeBuilder from '@axe-core/playwright'
 import { expect, test, type Page } from '@playwright/test'
 import { verifyEmailByRequest } from './mail-helpers'
 import { watchConsole } from './public-helpers'
+import { expectNoAxeViolations, toast, uniqueEmail } from './app-helpers'
 
 const PASSWORD = 'dashboard-spec-2025!'
 const SHOTS = 'test-results/screens'
 const ALLOWED_CONSOLE = [/status of 401/]
 const DEMO_BUYER = { email: 'amelia.buyer@homeward.example', password: 'homeward-demo-2025' }
-
-const uniqueEmail = (prefix: string) =>
-  `${prefix}.${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}@e2e.homeward.example`
-
-const toast = (page: Page) => page.locator('[data-sonner-toast][data-front="true"]')
 
 /** Signs a new person up through the API (the UI is covered by auth.spec.ts); the page shares its cookies. */
 async function signUpNewPerson(page: Page, role: 'buyer' | 'seller' = 'buyer') {
@@ -35,13 +30,6 @@ async function signIn(page: Page, { email, password }: { email: string; password
 }
 
 /** axe-core (WCAG 2.2 AA), the toaster aside (its error colours are the shared Toaster's). */
-async function expectNoAxeViolations(page: Page) {
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'])
-    .exclude('[data-sonner-toaster]')
-    .analyze()
-  expect(results.violations.map((v) => ({ rule: v.id, targets: v.nodes.map((n) => n.target.join(' ')) }))).toEqual([])
-}
 
 test('a new person: stat cards at zero, the empty state, and both buttons open the create form', async ({ page }) => {
   const console = watchConsole(page)

@@ -7,27 +7,17 @@
  * Screenshots at 1280 and 390 px; axe on the settings page and the open dialog.
  */
 import { readFileSync } from 'node:fs'
-import AxeBuilder from '@axe-core/playwright'
-import { expect, test, type Browser, type Page } from '@playwright/test'
+import { expect, test, type Browser } from '@playwright/test'
 import { PDFDocument, StandardFonts } from 'pdf-lib'
 import { unzip } from '../src/server/test/unzip'
 import { verifyEmailByRequest } from './mail-helpers'
 import { watchConsole } from './public-helpers'
+import { expectNoAxeViolations, toast } from './app-helpers'
 
 const PASSWORD = 'data-rights-spec-2025!'
 const SHOTS = 'test-results/screens'
 const run = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`
 const ALLOWED_CONSOLE = [/status of 40[13]/]
-
-const toast = (page: Page) => page.locator('[data-sonner-toast][data-front="true"]')
-
-async function expectNoAxeViolations(page: Page) {
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'])
-    .exclude('[data-sonner-toaster]')
-    .analyze()
-  expect(results.violations.map((v) => ({ rule: v.id, targets: v.nodes.map((n) => n.target.join(' ')) }))).toEqual([])
-}
 
 async function newPerson(browser: Browser, name: string, email: string, role: 'buyer' | 'seller', width: number) {
   const context = await browser.newContext({

@@ -11,9 +11,9 @@
  */
 import { expect, test, type APIRequestContext, type Browser, type Locator, type Page } from '@playwright/test'
 import { PDFDocument, StandardFonts } from 'pdf-lib'
-import AxeBuilder from '@axe-core/playwright'
 import { verifyEmailByRequest } from './mail-helpers'
 import { watchConsole } from './public-helpers'
+import { expectNoAxeViolations } from './app-helpers'
 
 // pdf.js renders in a worker: on a loaded 2-core machine a page's canvas and text layer can take
 // longer than the default 10 s to appear.
@@ -89,13 +89,6 @@ async function pdfText(bytes: Buffer): Promise<string> {
 }
 
 /** axe-core (WCAG 2.x A and AA, best practice) on the page, leaving out toasts caught mid-animation. */
-async function expectNoAxeViolations(page: Page) {
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'])
-    .exclude('[data-sonner-toaster]')
-    .analyze()
-  expect(results.violations.map((v) => ({ rule: v.id, targets: v.nodes.map((n) => n.target.join(' ')) }))).toEqual([])
-}
 
 /** The Documents tab needs no sideways scrolling: nothing in it reaches past the viewport's width. */
 async function expectTabFits(page: Page) {

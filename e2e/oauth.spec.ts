@@ -5,26 +5,15 @@
  * cannot be unlinked; a provider sign-in without an account is told to sign up first; a password
  * account links the provider from /app/settings and unlinks it. Screenshots at 1280 and 390 px, axe.
  */
-import AxeBuilder from '@axe-core/playwright'
 import { expect, test, type Page } from '@playwright/test'
 import { watchConsole } from './public-helpers'
+import { expectNoAxeViolations, toast, uniqueEmail } from './app-helpers'
 
 const PROVIDER = 'Test IdP'
 // Refused requests the page handles itself (the unlink refusal, the signed-out session check).
 const ALLOWED_CONSOLE = [/status of 401/, /status of 409/]
 
-const uniqueEmail = (prefix: string) =>
-  `${prefix}.${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}@e2e.homeward.example`
-const toast = (page: Page) => page.locator('[data-sonner-toast][data-front="true"]')
 const card = (page: Page) => page.getByRole('region', { name: 'Linked sign-in methods' })
-
-async function expectNoAxeViolations(page: Page) {
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'])
-    .exclude('[data-sonner-toaster]')
-    .analyze()
-  expect(results.violations.map((v) => ({ rule: v.id, targets: v.nodes.map((n) => n.target.join(' ')) }))).toEqual([])
-}
 
 /** At the provider's login page: sign in as `email`. */
 async function loginAtProvider(page: Page, email: string) {

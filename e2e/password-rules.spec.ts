@@ -5,12 +5,11 @@
 import { expect, test } from '@playwright/test'
 import { mailedLink } from './mail-helpers'
 import { watchConsole } from './public-helpers'
+import { uniqueEmail } from './app-helpers'
 
 const COMMON_MESSAGE = 'This password is one of the 1,000 most common passwords'
 // 400: the refused common passwords; 401: the signed-out /auth page asking who is there.
 const ALLOWED_CONSOLE = [/status of 400/, /status of 401/]
-const uniqueEmail = (prefix: string) =>
-  `${prefix}.${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}@e2e.homeward.example`
 
 test('a top-1000 common password is refused under the field at sign-up and on the reset page', async ({ page }) => {
   test.setTimeout(90_000)

@@ -5,26 +5,14 @@
  * land on /app/home; then sign in with a backup code instead. Codes come from `otpauth`. Screenshots
  * at 1280 and 390 px and axe on the settings card and the sign-in step.
  */
-import AxeBuilder from '@axe-core/playwright'
 import { expect, test, type Page } from '@playwright/test'
 import * as OTPAuth from 'otpauth'
 import { watchConsole } from './public-helpers'
+import { expectNoAxeViolations, toast, uniqueEmail } from './app-helpers'
 
 const PASSWORD = 'two-factor-spec-2025!'
 const SHOTS = process.env.E2E_SHOTS ?? 'test-results/screens'
 const ALLOWED_CONSOLE = [/status of 401/]
-
-const uniqueEmail = (prefix: string) =>
-  `${prefix}.${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}@e2e.homeward.example`
-const toast = (page: Page) => page.locator('[data-sonner-toast][data-front="true"]')
-
-async function expectNoAxeViolations(page: Page) {
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'])
-    .exclude('[data-sonner-toaster]')
-    .analyze()
-  expect(results.violations.map((v) => ({ rule: v.id, targets: v.nodes.map((n) => n.target.join(' ')) }))).toEqual([])
-}
 
 /** A code for the next 30-second step not yet used (the server refuses a step twice). */
 async function freshCode(totp: OTPAuth.TOTP, used: Set<number>): Promise<string> {

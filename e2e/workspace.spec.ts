@@ -4,11 +4,11 @@
  * rollback and the 409 message, cancelling with a reason, the People tab's invitations (re-send,
  * revoke, the withdrawn link), links that are not valid or have expired, and the not-found toast.
  */
-import AxeBuilder from '@axe-core/playwright'
 import { expect, test, type Browser, type Page } from '@playwright/test'
 import { verifyEmailByRequest } from './mail-helpers'
 import { watchConsole } from './public-helpers'
 import { formatUkDate } from '../src/web/lib/formatters'
+import { expectNoAxeViolations, toast, uniqueEmail } from './app-helpers'
 
 const PASSWORD = 'workspace-spec-2025!'
 const SHOTS = 'test-results/screens'
@@ -16,11 +16,6 @@ const DEMO_TX = '/app/transactions/5eed0000-0000-4000-8000-000000000002'
 const AMELIA = { email: 'amelia.buyer@homeward.example', password: 'homeward-demo-2025' }
 const PRIYA = { email: 'priya.conveyancer@homeward.example', password: 'homeward-demo-2025' }
 const ALLOWED_CONSOLE = [/status of 40[0-9]/, /status of 500/]
-
-const uniqueEmail = (prefix: string) =>
-  `${prefix}.${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}@e2e.homeward.example`
-
-const toast = (page: Page) => page.locator('[data-sonner-toast][data-front="true"]')
 
 async function signIn(page: Page, { email, password }: { email: string; password: string }) {
   const res = await page.request.post('/api/auth/sign-in/email', { data: { email, password } })
@@ -48,14 +43,6 @@ async function buyerWithTransaction(page: Page, address = '3 Station Road') {
   expect(created.status()).toBe(201)
   const { id } = (await created.json()) as { id: string }
   return { email, id, path: `/app/transactions/${id}` }
-}
-
-async function expectNoAxeViolations(page: Page) {
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'])
-    .exclude('[data-sonner-toaster]')
-    .analyze()
-  expect(results.violations.map((v) => ({ rule: v.id, targets: v.nodes.map((n) => n.target.join(' ')) }))).toEqual([])
 }
 
 function stage(page: Page, name: string) {

@@ -1,0 +1,25 @@
+/**
+ * Helpers shared by the signed-in app's journeys: unique test emails, the visible toast and the
+ * axe-core check (WCAG 2.2 AA and best practice, CONVENTIONS.md).
+ */
+import AxeBuilder from '@axe-core/playwright'
+import { expect, type Page } from '@playwright/test'
+
+/** A fresh address per call, e.g. `buyer.m3x9k2ab@e2e.homeward.example`, so runs never collide. */
+export const uniqueEmail = (prefix: string) =>
+  `${prefix}.${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}@e2e.homeward.example`
+
+/** The toast in front (sonner stacks them; the newest is data-front). */
+export const toast = (page: Page) => page.locator('[data-sonner-toast][data-front="true"]')
+
+/**
+ * Fails with the rule ids and their targets when axe-core finds any WCAG 2.2 A/AA or best-practice
+ * violation on the page. Toasts are left out: they come and go while axe runs.
+ */
+export async function expectNoAxeViolations(page: Page) {
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'])
+    .exclude('[data-sonner-toaster]')
+    .analyze()
+  expect(results.violations.map((v) => ({ rule: v.id, targets: v.nodes.map((n) => n.target.join(' ')) }))).toEqual([])
+}
