@@ -13,7 +13,15 @@ const S3_ROOT = process.env.E2E_S3_ROOT ?? `.tmp/e2e-data-s3-${process.pid}`
 process.env.E2E_S3_ROOT = S3_ROOT
 // AUTH_RATE_LIMIT off: every journey signs people up from 127.0.0.1; the limits are tested with their
 // real values in src/server/auth/rate-limit.integration.test.ts.
-const SERVER_ENV = { HOST: '127.0.0.1', NODE_ENV: 'test', LOG_LEVEL: 'warn', AUTH_RATE_LIMIT: 'false' }
+// SUPPORT_INBOUND_TOKEN: e2e/support.spec.ts posts the support team's reply as the inbound-mail webhook would.
+export const SUPPORT_INBOUND_TOKEN = 'e2e-support-inbound-token-0123456789'
+const SERVER_ENV = {
+  HOST: '127.0.0.1',
+  NODE_ENV: 'test',
+  LOG_LEVEL: 'warn',
+  AUTH_RATE_LIMIT: 'false',
+  SUPPORT_INBOUND_TOKEN,
+}
 // OpenID Connect sign-in (e2e/oauth.spec.ts): a local provider, scripts/e2e-oidc-provider.mjs, on PORT + 2.
 const OIDC_PORT = Number(process.env.E2E_OIDC_PORT ?? PORT + 2)
 const OIDC = { id: 'testidp', clientId: 'homeward-e2e', clientSecret: 'e2e-client-secret' }

@@ -82,6 +82,7 @@ export const routes: RouteObject[] = [
       { path: 'app', lazy: () => import('./routes/app-auth') },
       { path: 'app/home', lazy: () => import('./routes/app-home') },
       { path: 'app/settings', lazy: () => import('./routes/app-settings') },
+      { path: 'app/support', lazy: () => import('./routes/app-support') },
       { path: 'app/transactions/:txId', lazy: () => import('./routes/app-transaction') },
       { path: 'invite/:token', lazy: () => import('./routes/app-invite') },
     ],

@@ -37,9 +37,9 @@ export const FAQS: ReadonlyArray<{ id: string; question: string; answer: ReactNo
     answer: (
       <p>
         If your conveyancer is listed, find them in the <AppLink to="/marketplace">marketplace</AppLink> and choose
-        Invite on their card or profile; they are added to your deal room once they accept. If they are not listed, open
-        your deal room, go to People and create an invite link, then send it to them. They can join with that link and
-        set up their firm's profile at the same time.
+        Invite on their card or profile, then pick your move and their email address. If they are not listed, open your
+        move, go to People, choose Invite by email and enter their address and role: we email them an invite link, valid
+        for 7 days, that you can re-send or withdraw. They join your move once they accept it.
       </p>
     ),
   },
@@ -48,10 +48,12 @@ export const FAQS: ReadonlyArray<{ id: string; question: string; answer: ReactNo
     question: 'Is my data secure?',
     answer: (
       <p>
-        Yes. Your data is encrypted in transit and at rest, stored in the UK, and only the people you invite to a move
-        can see it. Documents open through short-lived signed links, every action is written to an audit trail, and
-        identity and bank checks are carried out by regulated partners: we never see your bank login. Read our{' '}
-        <AppLink to="/privacy">privacy policy</AppLink> for the detail.
+        Yes. Only the people on a move can see it, and the server checks that on every request. Connections are
+        encrypted, passwords are stored as one-way hashes, and you can turn on two-factor authentication in Settings.
+        Documents open through links that last five minutes and work only for you; every upload, view, download and
+        signature goes into an activity trail whose entries are chained, so changes to it are detected. You can download
+        your data or delete your account from Settings. Read our <AppLink to="/privacy">privacy policy</AppLink> for the
+        detail.
       </p>
     ),
   },

@@ -19,7 +19,7 @@ function useNow(intervalMs = 60_000): Date {
 
 const MAILTO = `mailto:${SUPPORT_EMAIL}?subject=${encodeURIComponent('Help with Homeward')}`
 
-/** Knowledge Base (jumps to the FAQs), Live Chat (hours and open now, UK time), Email Support (mailto). */
+/** Knowledge Base (jumps to the FAQs), Live Chat (hours, open now in UK time, the support chat), Email Support (mailto). */
 export function SupportCards() {
   const now = useNow()
   const open = isSupportOpen(now)
@@ -48,7 +48,9 @@ export function SupportCards() {
           <CardHeader>
             <MessageCircle aria-hidden="true" className="size-6 text-primary" />
             <CardTitle as="h2">Live Chat</CardTitle>
-            <CardDescription>Talk to our support team while you work on your move.</CardDescription>
+            <CardDescription>
+              Write to our support team from your account. We answer in the chat and by email.
+            </CardDescription>
           </CardHeader>
           <CardContent>
             <p className="text-sm font-medium">{SUPPORT_HOURS_TEXT}</p>
@@ -64,8 +66,9 @@ export function SupportCards() {
             </p>
           </CardContent>
           <CardFooter>
+            {/* /app/support asks a signed-out person to sign in and brings them back to the chat. */}
             <Button asChild variant="outline">
-              <AppLink to="/auth">Sign in to chat</AppLink>
+              <AppLink to="/app/support">Start a chat</AppLink>
             </Button>
           </CardFooter>
         </Card>
