@@ -113,21 +113,29 @@ async function seedCaseHistory(database: Database) {
     cross join generate_series(1, 20) k
     join bench_profiles p on p.n = 1 + (x.g * 7 + (k % 2) * 6) % 1000
     ${thread ? `join message_threads th on th.transaction_id = x.id and th.topic = 'general'` : ''}`)
+  // Hash chain v2 (migration 0010): every shown field, the summary through a salted digest. Not signed:
+  // the bench reads the trail, it does not verify it.
   await database.query(`
-    insert into activity_events (transaction_id, actor_id, actor_ref, kind, summary, payload, created_at, seq, prev_hash, hash)
-    with recursive chain(g, k, actor, kind, payload, created_at, prev_hash, hash) as (
-      select g, 1, a.id, 'task.completed', jsonb_build_object('task', 'Task 1'), c.t, null::text,
-        homeward_activity_hash(md5('tx' || g)::uuid, 1, 'task.completed', a.id, c.t, jsonb_build_object('task', 'Task 1'), null)
+    insert into activity_events (id, transaction_id, actor_id, actor_ref, kind, summary, summary_salt, summary_digest,
+      payload, created_at, seq, prev_hash, hash)
+    with recursive chain(g, k, id, actor, summary, created_at, prev_hash, hash) as (
+      select g, 1, i.id, a.id, 'ticked "Task 1"', c.t, null::text,
+        homeward_activity_hash_v2(i.id, md5('tx' || g)::uuid, 1, 'task.completed', a.id, c.t,
+          homeward_activity_summary_digest('bench', 'ticked "Task 1"'), jsonb_build_object('task', 'Task 1'), null)
       from generate_series(1, 5000) g
       cross join lateral (select id from bench_profiles where n = 1 + (g * 7) % 1000) a
       cross join lateral (select date_trunc('milliseconds', now() - (g % 300) * interval '1 day') as t) c
+      cross join lateral (select gen_random_uuid() as id, g as unused) i
       union all
-      select g, k + 1, actor, 'task.completed', jsonb_build_object('task', 'Task ' || (k + 1)), created_at + interval '1 day', hash,
-        homeward_activity_hash(md5('tx' || g)::uuid, k + 1, 'task.completed', actor, created_at + interval '1 day',
+      select g, k + 1, i.id, actor, 'ticked "Task ' || (k + 1) || '"', created_at + interval '1 day', hash,
+        homeward_activity_hash_v2(i.id, md5('tx' || g)::uuid, k + 1, 'task.completed', actor, created_at + interval '1 day',
+          homeward_activity_summary_digest('bench', 'ticked "Task ' || (k + 1) || '"'),
           jsonb_build_object('task', 'Task ' || (k + 1)), hash)
-      from chain where k < 12
+      from chain cross join lateral (select gen_random_uuid() as id, k as unused) i
+      where k < 12
     )
-    select md5('tx' || g)::uuid, actor, actor, kind, 'ticked "' || (payload->>'task') || '"', payload, created_at, k, prev_hash, hash
+    select id, md5('tx' || g)::uuid, actor, actor, 'task.completed', summary, 'bench',
+      homeward_activity_summary_digest('bench', summary), jsonb_build_object('task', 'Task ' || k), created_at, k, prev_hash, hash
     from chain`)
 }
 

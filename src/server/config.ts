@@ -31,9 +31,20 @@ const ConfigSchema = z
       .string()
       .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
       .optional(),
+    /**
+     * PostgreSQL: the owner of the schema, used only to run migrations, so that the server itself can
+     * run as DATABASE_URL's role, a member of homeward_app that does not own the audit tables
+     * (docs/decisions/012-audit-chain.md). Unset: migrations run as DATABASE_URL.
+     */
+    DATABASE_OWNER_URL: z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
+      .optional(),
     DB_POOL_MAX: z.coerce.number().int().min(1).max(100).default(10),
     PUBLIC_URL: z.url({ message: 'must be an absolute URL such as https://homeward.example' }).optional(),
     BETTER_AUTH_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+    /** Signs the audit chain's checkpoints; unset: DATA_DIR/audit-signing-key, made on first start. */
+    AUDIT_SIGNING_KEY: z.string().min(32, 'must be at least 32 characters').optional(),
     SMTP_URL: z
       .string()
       .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
@@ -80,6 +91,9 @@ const ConfigSchema = z
     if (c.SESSION_MAX_DAYS < c.SESSION_IDLE_DAYS) {
       ctx.addIssue({ code: 'custom', path: ['SESSION_MAX_DAYS'], message: 'must be at least SESSION_IDLE_DAYS' })
     }
+    if (c.DATABASE_OWNER_URL && !c.DATABASE_URL) {
+      ctx.addIssue({ code: 'custom', path: ['DATABASE_OWNER_URL'], message: 'needs DATABASE_URL as well' })
+    }
     if (c.STORAGE_DRIVER === 's3' && !c.S3_BUCKET) {
       ctx.addIssue({ code: 'custom', path: ['S3_BUCKET'], message: 'is required when STORAGE_DRIVER=s3' })
     }
@@ -92,6 +106,8 @@ export interface Config extends RawConfig {
   dataDir: string
   publicUrl: string
   authSecret: string
+  /** AUDIT_SIGNING_KEY, or the key generated into DATA_DIR/audit-signing-key. */
+  auditSigningKey: string
   trustedProxies: string[]
   /** True when PUBLIC_URL is https: cookies get Secure, HSTS is sent. */
   secure: boolean
@@ -121,6 +137,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir,
     publicUrl,
     authSecret: raw.BETTER_AUTH_SECRET ?? readOrCreateSecret(dataDir),
+    auditSigningKey: raw.AUDIT_SIGNING_KEY ?? readOrCreateSecret(dataDir, 'audit-signing-key'),
     trustedProxies: raw.TRUSTED_PROXIES.split(',')
       .map((s) => s.trim())
       .filter(Boolean),
@@ -129,9 +146,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
 }
 
-/** Reads DATA_DIR/auth-secret, creating it (256 random bits, mode 0600) on first start. */
-function readOrCreateSecret(dataDir: string): string {
-  const file = path.join(dataDir, 'auth-secret')
+/** Reads DATA_DIR/<name> (auth-secret by default), creating it (256 random bits, mode 0600) on first start. */
+function readOrCreateSecret(dataDir: string, name = 'auth-secret'): string {
+  const file = path.join(dataDir, name)
   if (existsSync(file)) return readFileSync(file, 'utf8').trim()
   mkdirSync(dataDir, { recursive: true })
   const secret = randomBytes(32).toString('base64url')

@@ -10,7 +10,8 @@ import { createApp } from './app'
 import { createAuth } from './auth/auth'
 import type { Config } from './config'
 import { openPglite, openPostgres, type Database } from './db/client'
-import { runMigrations } from './db/migrate'
+import { migrateAsOwner } from './db/migrate-as-owner'
+import { configureAuditSigning, signUnsignedChainHeads } from './features/activity/audit-signing'
 import type { Logger } from './logger'
 import { createMailService } from './platform/mail/mail-service'
 import { createRealtimeHub } from './platform/realtime/realtime-hub'
@@ -73,7 +74,10 @@ export async function startServer(options: {
 }): Promise<RunningServer> {
   const { config, log } = options
   const database = options.database ?? (await openDatabase(config, log))
-  await runMigrations(database)
+  await migrateAsOwner({ config, database, log })
+  configureAuditSigning(config.auditSigningKey)
+  const signedHeads = await signUnsignedChainHeads(database)
+  if (signedHeads) log.info(`Signed the audit chain heads of ${signedHeads} moves written before checkpoints existed`)
   const mail = createMailService({ config, database, log })
   const auth = createAuth({ database, config, log, mail })
   if (options.seed ?? config.SEED_DEMO) {

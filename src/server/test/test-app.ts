@@ -7,6 +7,7 @@ import { randomUUID } from 'node:crypto'
 import { createApp } from '../app'
 import { createAuth } from '../auth/auth'
 import type { Config } from '../config'
+import { configureAuditSigning } from '../features/activity/audit-signing'
 import { createLogger } from '../logger'
 import { createMailService } from '../platform/mail/mail-service'
 import { createRealtimeHub } from '../platform/realtime/realtime-hub'
@@ -38,6 +39,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     dataDir: '.tmp/test-data',
     publicUrl: TEST_PUBLIC_URL,
     authSecret: 'test-secret-of-at-least-thirty-two-characters',
+    auditSigningKey: 'test-audit-signing-key-of-at-least-thirty-two-characters',
     trustedProxies: [],
     secure: false,
     ...overrides,
@@ -54,17 +56,22 @@ export interface TestUser {
 
 export type TestApp = Awaited<ReturnType<typeof createTestApp>>
 
-/** Builds the app on a fresh database. Call `close()` in afterAll. */
+/**
+ * Builds the app on a fresh database. Call `close()` in afterAll. The app runs on
+ * `testDatabase.appDatabase` (on PostgreSQL a role that does not own the audit tables); `database` is
+ * the owner's connection, for set-up and for tampering as someone with database access would.
+ */
 export async function createTestApp(options: { config?: Partial<Config>; testDatabase?: TestDatabase } = {}) {
   const testDatabase = options.testDatabase ?? (await createTestDatabase())
-  const { database } = testDatabase
+  const { database, appDatabase } = testDatabase
   const config = testConfig(options.config)
+  configureAuditSigning(config.auditSigningKey)
   const log = createLogger('silent')
-  const mail = createMailService({ config, database, log })
-  const auth = createAuth({ database, config, log, mail })
-  const realtime = createRealtimeHub({ database, databaseUrl: testDatabase.url, log })
+  const mail = createMailService({ config, database: appDatabase, log })
+  const auth = createAuth({ database: appDatabase, config, log, mail })
+  const realtime = createRealtimeHub({ database: appDatabase, databaseUrl: testDatabase.appUrl, log })
   await realtime.ready
-  const app = createApp({ database, auth, config, log, mail, realtime })
+  const app = createApp({ database: appDatabase, auth, config, log, mail, realtime })
 
   /** Sends a request; `as` adds that user's session cookie; objects in `json` are sent as JSON. */
   async function request(
@@ -119,6 +126,7 @@ export async function createTestApp(options: { config?: Partial<Config>; testDat
     auth,
     config,
     database,
+    appDatabase,
     testDatabase,
     request,
     signUp,

@@ -95,16 +95,31 @@ export type AuditTrailResponse = z.infer<typeof AuditTrailResponse>
 export const AuditVerifyResponse = z.object({
   intact: z.boolean(),
   entries: z.number().int(),
-  /** The first link that does not verify, or null when intact. */
+  /**
+   * The first link that does not verify, or null when intact. `id` is null when the entry is gone
+   * (entries_missing: a signed checkpoint names a seq the chain no longer reaches).
+   */
   first_broken: z
     .object({
-      id: Uuid,
+      id: Uuid.nullable(),
       seq: z.number().int().nullable(),
-      reason: z.enum(['hash_mismatch', 'prev_hash_mismatch', 'seq_gap', 'missing_hash']),
+      reason: z.enum([
+        'hash_mismatch',
+        'prev_hash_mismatch',
+        'seq_gap',
+        'missing_hash',
+        'summary_mismatch',
+        'bad_signature',
+        'checkpoint_mismatch',
+        'entries_missing',
+        'unsigned_entry',
+      ]),
     })
     .nullable(),
   /** SHA-256 of the last entry: the head of the chain. */
   head: z.string().nullable(),
+  /** The seq of the latest checkpoint signed with the server's key (null when none). */
+  signed_seq: z.number().int().nullable(),
 })
 export type AuditVerifyResponse = z.infer<typeof AuditVerifyResponse>
 

@@ -1,6 +1,7 @@
 /**
- * Migration 0004 chains the audit entries written before it, so an existing database (the demo
- * data, a running install) verifies intact after upgrading. Runs on a fresh PGlite regardless of
+ * Migration 0004 chains the audit entries written before it, and 0010 re-chains them with every
+ * shown field hashed and leaves their heads for the server to sign at start, so an existing database
+ * (the demo data, a running install) verifies intact after upgrading. Runs on a fresh PGlite regardless of
  * TEST_DATABASE_URL: it needs a database stopped at migration 0002.
  */
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
@@ -12,6 +13,7 @@ import { afterAll, describe, expect, it } from 'vitest'
 import { openPglite, type Database } from '../../db/client'
 import { MIGRATIONS_FOLDER } from '../../db/migrate'
 import { verifyAuditTrail } from './audit-chain'
+import { configureAuditSigning, signUnsignedChainHeads } from './audit-signing'
 
 describe('migration 0004 backfills the audit chain', () => {
   let database: Database | undefined
@@ -52,12 +54,18 @@ describe('migration 0004 backfills the audit chain', () => {
     )
     viewer.profileId = p.id
     await database.query('update transactions set buyer_user_id = $1', [p.id])
+    // Migration 0010 re-chains them (v2 hashes) and leaves each head to be signed at start.
+    configureAuditSigning('test-audit-signing-key-of-at-least-thirty-two-characters')
+    const before = await verifyAuditTrail({ database, viewer: viewer as never, txId: tx1.id })
+    expect(before.first_broken).toMatchObject({ seq: 1, reason: 'unsigned_entry' })
+    expect(await signUnsignedChainHeads(database)).toBe(2)
+    expect(await signUnsignedChainHeads(database)).toBe(0)
     for (const [txId, n] of [
       [tx1.id, 2],
       [tx2.id, 1],
     ] as const) {
       const res = await verifyAuditTrail({ database, viewer: viewer as never, txId })
-      expect(res).toMatchObject({ intact: true, entries: n })
+      expect(res).toMatchObject({ intact: true, entries: n, signed_seq: n })
     }
     await expect(database.query('delete from activity_events')).rejects.toThrow(/append-only/)
   })

@@ -1,7 +1,10 @@
 /**
- * The audit trail is append-only and hash-chained: triggers refuse UPDATE, DELETE and TRUNCATE;
- * concurrent writers chain correctly; an entry edited or removed behind the app's back is named by
- * the verifier; erasing a person's profile does not break the chain.
+ * The audit trail is append-only, hash-chained and anchored by signed checkpoints: triggers refuse
+ * UPDATE, DELETE and TRUNCATE; concurrent writers chain correctly; an entry edited or removed behind
+ * the app's back is named by the verifier; erasing a person's profile does not break the chain. The
+ * forgery battery of issue 19 item 5 (someone with database access: an entry inserted with a correct
+ * hash, an edit re-chained, the newest entry deleted, a summary edited, the old erasure setting) is
+ * each detected or refused; on PostgreSQL the app's role cannot even try.
  */
 import { sql } from 'drizzle-orm'
 import { randomUUID } from 'node:crypto'
@@ -9,7 +12,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { AuditTrailResponse, AuditVerifyResponse } from '../../../shared/contracts/documents'
 import { createTransaction } from '../../db/seed/factories'
 import { createTestApp, type TestApp, type TestUser } from '../../test/test-app'
+import { ownsAuditTables } from '../../db/migrate-as-owner'
 import { recordActivity } from '../transactions/record-activity'
+import { configureAuditSigning } from './audit-signing'
 
 describe('audit trail', () => {
   let t: TestApp
@@ -60,7 +65,7 @@ describe('audit trail', () => {
     expect(asc[0].prev_hash).toBeNull()
     for (let i = 1; i < asc.length; i++) expect(asc[i].prev_hash).toBe(asc[i - 1].hash)
     const res = (await (await verify(txId)).json()) as AuditVerifyResponse
-    expect(res).toEqual({ intact: true, entries: 4, first_broken: null, head: asc[3].hash })
+    expect(res).toEqual({ intact: true, entries: 4, first_broken: null, head: asc[3].hash, signed_seq: 4 })
   })
 
   it('outsiders and anonymous get 404 for the trail and the verifier', async () => {
@@ -148,36 +153,189 @@ describe('audit trail', () => {
     ).rejects.toThrow(/append-only/)
   })
 
-  it('lets an account deletion erase a name from summaries and IPs, only with homeward.erasure on, and the chain stays intact', async () => {
+  /** Runs statements as the owner with the append-only triggers off, as an attacker with database access would. */
+  async function tamper(...statements: string[]) {
+    await t.database.query('alter table activity_events disable trigger activity_events_append_only')
+    await t.database.query('alter table audit_checkpoints disable trigger audit_checkpoints_append_only')
+    try {
+      for (const s of statements) await t.database.query(s)
+    } finally {
+      await t.database.query('alter table activity_events enable trigger activity_events_append_only')
+      await t.database.query('alter table audit_checkpoints enable trigger audit_checkpoints_append_only')
+    }
+  }
+  const verified = async (txId: string) => (await (await verify(txId)).json()) as AuditVerifyResponse
+  const idAt = async (txId: string, seq: number) =>
+    (
+      await t.database.query<{ id: string }>('select id from activity_events where transaction_id = $1 and seq = $2', [
+        txId,
+        seq,
+      ])
+    )[0].id
+
+  describe('forgery battery (issue 19 item 5)', () => {
+    it('an entry inserted with a correct hash is named as never signed; a made-up checkpoint as not genuine', async () => {
+      const txId = await newTx()
+      await write(txId, 3)
+      const forgedId = randomUUID()
+      // The forger knows the formula (it is in the migration) and chains the entry correctly.
+      await t.database.query(
+        `insert into activity_events (id, transaction_id, actor_id, actor_ref, kind, summary, summary_salt, summary_digest,
+           payload, created_at, seq, prev_hash, hash)
+         select $2::uuid, $1::uuid, null, null, 'task.completed', 'ticked "Completion"', 'ab', homeward_activity_summary_digest('ab', 'ticked "Completion"'),
+           '{}'::jsonb, now(), 4, h.hash,
+           homeward_activity_hash_v2($2::uuid, $1::uuid, 4, 'task.completed', null, now(),
+             homeward_activity_summary_digest('ab', 'ticked "Completion"'), '{}'::jsonb, h.hash)
+         from activity_events h where h.transaction_id = $1 and h.seq = 3`,
+        [txId, forgedId],
+      )
+      expect(await verified(txId)).toMatchObject({
+        intact: false,
+        entries: 4,
+        first_broken: { id: forgedId, seq: 4, reason: 'unsigned_entry' },
+        signed_seq: 3,
+      })
+      // A checkpoint for it without the server's key does not help.
+      await t.database.query(
+        `insert into audit_checkpoints (transaction_id, seq, head_hash, signed_at, key_id, signature)
+         select transaction_id, seq, hash, now(), (select key_id from audit_checkpoints limit 1), repeat('0', 64)
+         from activity_events where id = $1`,
+        [forgedId],
+      )
+      expect((await verified(txId)).first_broken).toEqual({ id: forgedId, seq: 4, reason: 'bad_signature' })
+    })
+
+    it('an edit re-chained with correct hashes differs from what the server signed', async () => {
+      const txId = await newTx()
+      await write(txId, 5)
+      const second = await idAt(txId, 2)
+      await tamper(
+        `update activity_events set payload = '{"i": 99}'::jsonb where id = '${second}'`,
+        `do $$ declare r record; prev text; begin
+           for r in select * from activity_events where transaction_id = '${txId}' order by seq loop
+             if r.seq >= 2 then
+               update activity_events set prev_hash = prev,
+                 hash = homeward_activity_hash_v2(r.id, r.transaction_id, r.seq, r.kind, r.actor_ref, r.created_at,
+                                                  r.summary_digest, r.payload, prev)
+                where id = r.id returning hash into prev;
+             else prev := r.hash; end if;
+           end loop;
+         end $$`,
+      )
+      expect((await verified(txId)).first_broken).toEqual({ id: second, seq: 2, reason: 'checkpoint_mismatch' })
+    })
+
+    it('deleting the newest entry leaves a signed checkpoint the chain no longer reaches', async () => {
+      const txId = await newTx()
+      await write(txId, 3)
+      await tamper(`delete from activity_events where transaction_id = '${txId}' and seq = 3`)
+      expect(await verified(txId)).toMatchObject({
+        intact: false,
+        entries: 2,
+        first_broken: { id: null, seq: 3, reason: 'entries_missing' },
+      })
+    })
+
+    it('an edited summary is named, even with its digest and the chain recomputed', async () => {
+      const txId = await newTx()
+      await write(txId, 3)
+      const second = await idAt(txId, 2)
+      await tamper(`update activity_events set summary = 'ticked "Mortgage offer"' where id = '${second}'`)
+      expect((await verified(txId)).first_broken).toEqual({ id: second, seq: 2, reason: 'summary_mismatch' })
+      // Dropping the salt, as a real erasure does, is not enough without a signed redaction.
+      await tamper(`update activity_events set summary_salt = null where id = '${second}'`)
+      expect((await verified(txId)).first_broken).toEqual({ id: second, seq: 2, reason: 'summary_mismatch' })
+    })
+
+    it('the old erasure setting no longer lets any session rewrite an entry', async () => {
+      const txId = await newTx()
+      await write(txId, 2)
+      for (const db of [t.database, t.appDatabase]) {
+        await expect(
+          db.db.transaction(async (tx) => {
+            await tx.execute(sql`select set_config('homeward.erasure', 'on', true)`)
+            await tx.execute(sql`update activity_events set summary = 'asked Deleted user to sign', summary_salt = null
+                                  where transaction_id = ${txId}`)
+          }),
+        ).rejects.toMatchObject({ cause: { message: expect.stringMatching(/append-only|permission denied/) } })
+      }
+      expect((await verified(txId)).intact).toBe(true)
+    })
+
+    it('the redaction function refuses a person who has not deleted their account', async () => {
+      await expect(
+        t.appDatabase.query(`select * from homeward_redact_activity($1::uuid, array['Sam'])`, [buyer.profileId]),
+      ).rejects.toThrow(/only a deleted account/)
+    })
+
+    it('a checkpoint signed with another key is not genuine', async () => {
+      const txId = await newTx()
+      await write(txId, 2)
+      configureAuditSigning('another-key-of-at-least-thirty-two-characters!!')
+      try {
+        expect(await verified(txId)).toMatchObject({ intact: false, first_broken: { seq: 1, reason: 'bad_signature' } })
+      } finally {
+        configureAuditSigning(t.config.auditSigningKey)
+      }
+    })
+  })
+
+  describe.runIf(process.env.TEST_DATABASE_URL)('the app’s PostgreSQL role', () => {
+    it('does not own the audit tables and may only read and append to them', async () => {
+      expect(await ownsAuditTables(t.appDatabase)).toBe(false)
+      expect(await ownsAuditTables(t.database)).toBe(true)
+      const txId = await newTx()
+      await write(txId, 1)
+      for (const statement of [
+        `update activity_events set summary = 'x' where transaction_id = '${txId}'`,
+        `delete from activity_events where transaction_id = '${txId}'`,
+        'truncate activity_events',
+        'alter table activity_events disable trigger activity_events_append_only',
+        `update audit_checkpoints set signature = 'x' where transaction_id = '${txId}'`,
+        `delete from audit_checkpoints where transaction_id = '${txId}'`,
+        'alter table audit_checkpoints disable trigger audit_checkpoints_append_only',
+        `insert into audit_unsigned_heads values ('${txId}', 1, 'x')`,
+      ]) {
+        await expect(t.appDatabase.query(statement), statement).rejects.toThrow(/permission denied|must be owner/)
+      }
+      expect((await verified(txId)).intact).toBe(true)
+    })
+  })
+
+  it('an account deletion erases a name from summaries and IPs through the redaction function, and the chain stays intact', async () => {
+    const leaver = await t.signUp({ name: 'Robin Leaver' })
     const txId = await newTx()
-    await write(txId, 2)
-    const erase = (set: string) =>
-      t.database.db
-        .transaction(async (tx) => {
-          await tx.execute(sql`select set_config('homeward.erasure', 'on', true)`)
-          await tx.execute(sql.raw(`update activity_events set ${set} where transaction_id = '${txId}'`))
-        })
-        // drizzle wraps the database's error ('Failed query: …'); the trigger's message is its cause.
-        .catch((e: Error) => {
-          throw e.cause ?? e
-        })
-    // Without the setting, a summary edit is refused as before (see above); with it, summary and ip may change.
-    await erase(`summary = 'asked Deleted user to sign', ip = null`)
-    const rows = await t.database.query<{ summary: string; ip: string | null }>(
-      'select summary, ip from activity_events where transaction_id = $1',
+    await t.database.query(
+      `insert into transaction_participants (transaction_id, user_id, role) values ($1, $2, 'seller_conveyancer')`,
+      [txId, leaver.profileId],
+    )
+    await write(txId, 1)
+    await t.database.db.transaction((tx) =>
+      recordActivity(tx, {
+        transactionId: txId,
+        actorId: buyer.profileId,
+        kind: 'signature.requested',
+        summary: 'asked Robin Leaver to sign "Contract.pdf"',
+        ip: '203.0.113.7',
+      }),
+    )
+    await write(txId, 1, leaver.profileId)
+    const res = await t.request('/api/account/delete', {
+      as: leaver,
+      json: { confirmation: 'DELETE', password: leaver.password },
+    })
+    expect(res.status).toBe(200)
+    const rows = await t.database.query<{ seq: number; kind: string; summary: string; ip: string | null }>(
+      'select seq, kind, summary, ip from activity_events where transaction_id = $1 order by seq',
       [txId],
     )
-    expect(rows).toEqual([
-      { summary: 'asked Deleted user to sign', ip: null },
-      { summary: 'asked Deleted user to sign', ip: null },
-    ])
-    expect(((await (await verify(txId)).json()) as AuditVerifyResponse).intact).toBe(true)
-    // Even then nothing else may change, and an IP may only be erased, never set.
-    await expect(erase(`kind = 'x'`)).rejects.toThrow(/append-only/)
-    await expect(erase(`ip = '203.0.113.9'`)).rejects.toThrow(/append-only/)
-    // The setting is local to its transaction: afterwards a summary edit is refused again.
-    await expect(
-      t.database.query(`update activity_events set summary = 'changed' where transaction_id = $1`, [txId]),
-    ).rejects.toThrow(/append-only/)
+    expect(rows[1].summary).toBe('asked Deleted user to sign "Contract.pdf"')
+    expect(rows[2].ip).toBeNull()
+    expect(rows.at(-1)).toMatchObject({ kind: 'audit.redacted' })
+    expect(JSON.stringify(rows)).not.toContain('Robin')
+    expect(await verified(txId)).toMatchObject({ intact: true, entries: rows.length })
+    // A later edit of the redacted wording is still caught.
+    await tamper(`update activity_events set summary = 'asked nobody' where transaction_id = '${txId}' and seq = 2`)
+    expect((await verified(txId)).first_broken).toMatchObject({ seq: 2, reason: 'summary_mismatch' })
   })
 })

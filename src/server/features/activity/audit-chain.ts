@@ -1,47 +1,18 @@
 /**
- * Reading and verifying a transaction's hash-chained audit trail (issue 5, part 7). The verifier
- * recomputes every link in Node, independently of the SQL function that wrote it
- * (homeward_activity_hash, migration 0004), and names the first link that does not hold.
+ * Reading and verifying a transaction's hash-chained audit trail (issue 5, part 7; issue 19 item 5).
+ * The verifier recomputes every link in Node, independently of the SQL function that wrote it
+ * (homeward_activity_hash_v2, migration 0010), checks the chain against the signed checkpoints and
+ * names the first link that does not hold. Canonical forms: ./audit-canonical.ts.
  */
-import { createHash } from 'node:crypto'
 import type { AuditEntry, AuditVerifyResponse } from '../../../shared/contracts/documents'
 import { assertCanSeeTransaction, visibleTransactionIdsSql } from '../../access/transactions'
 import type { Viewer } from '../../auth/viewer'
 import type { Database } from '../../db/client'
+import { auditKeyId, checkpointSignatureValid, entryHash, redactedSummaryHash, summaryDigest } from './audit-canonical'
+import { auditSigningKey } from './audit-signing'
 
 /** Most entries one page of the trail returns. */
 export const AUDIT_PAGE_MAX = 200
-
-/**
- * SHA-256 (hex) of one link: 'homeward-audit-v1', transaction id, seq, kind, actor ref ('' when
- * none), created_at in epoch ms, payload as PostgreSQL prints jsonb, previous hash ('' for the
- * first), joined by '\n'. Must match SQL homeward_activity_hash exactly.
- */
-export function auditLinkHash(e: {
-  transactionId: string
-  seq: number
-  kind: string
-  actorRef: string | null
-  createdAtMs: string
-  payloadText: string
-  prevHash: string | null
-}): string {
-  return createHash('sha256')
-    .update(
-      [
-        'homeward-audit-v1',
-        e.transactionId,
-        String(e.seq),
-        e.kind,
-        e.actorRef ?? '',
-        e.createdAtMs,
-        e.payloadText,
-        e.prevHash ?? '',
-      ].join('\n'),
-      'utf8',
-    )
-    .digest('hex')
-}
 
 /** The trail newest first, `limit` entries (1..200) before seq `beforeSeq` when given. 404 when not visible. */
 export async function listAuditTrail(opts: {
@@ -69,9 +40,14 @@ export async function listAuditTrail(opts: {
 }
 
 /**
- * Walks the whole chain in seq order and recomputes each hash. Reports the first broken link:
- * missing_hash (an entry outside the chain), seq_gap (an entry removed or inserted out of order),
- * prev_hash_mismatch (links re-ordered or one removed), hash_mismatch (an entry edited). 404 when not visible.
+ * Walks the whole chain in seq order, recomputes each hash and checks it against the signed
+ * checkpoints (issue 19 item 5). Reports the first broken link: missing_hash (an entry outside the
+ * chain), seq_gap (an entry removed or inserted out of order), prev_hash_mismatch (links re-ordered
+ * or one removed), hash_mismatch (an entry edited, or its actor changed), summary_mismatch (the
+ * wording changed without a signed redaction), bad_signature (a checkpoint not made with the
+ * server's key), checkpoint_mismatch (the chain was re-hashed after an edit), entries_missing (the
+ * newest entries deleted), unsigned_entry (an entry the server never signed: inserted behind its
+ * back). 404 when not visible.
  */
 export async function verifyAuditTrail(opts: {
   database: Database
@@ -79,44 +55,123 @@ export async function verifyAuditTrail(opts: {
   txId: string
 }): Promise<AuditVerifyResponse> {
   await assertCanSeeTransaction(opts.database, opts.viewer, opts.txId)
-  const rows = await opts.database.query<{
+  return verifyAuditChain(opts.database, opts.txId)
+}
+
+type Reason = NonNullable<AuditVerifyResponse['first_broken']>['reason']
+
+/** verifyAuditTrail without the access check: for the server's own use and tests. */
+export async function verifyAuditChain(database: Database, txId: string): Promise<AuditVerifyResponse> {
+  const key = auditSigningKey()
+  const rows = await database.query<{
     id: string
     seq: number | null
     kind: string
+    actor_id: string | null
     actor_ref: string | null
-    ms: string
+    us: string
+    summary: string
+    summary_salt: string | null
+    summary_digest: string | null
     payload_text: string
     prev_hash: string | null
     hash: string | null
   }>(
-    `select id, seq, kind, actor_ref::text, floor(extract(epoch from created_at) * 1000)::bigint::text as ms,
-       payload::text as payload_text, prev_hash, hash
+    `select id, seq, kind, actor_id::text, actor_ref::text, (extract(epoch from created_at) * 1000000)::bigint::text as us,
+       summary, summary_salt, summary_digest, payload::text as payload_text, prev_hash, hash
      from activity_events where transaction_id = $1 order by seq nulls last, created_at, id`,
-    [opts.txId],
+    [txId],
   )
+  const checkpoints = await database.query<{
+    seq: number
+    head_hash: string
+    us: string
+    key_id: string
+    signature: string
+  }>(
+    `select seq, head_hash, (extract(epoch from signed_at) * 1000000)::bigint::text as us, key_id, signature
+     from audit_checkpoints where transaction_id = $1 order by seq`,
+    [txId],
+  )
+  const head = rows.length ? rows[rows.length - 1].hash : null
+  let signedSeq: number | null = null
+  const result = (first: { id: string | null; seq: number | null; reason: Reason } | null): AuditVerifyResponse => ({
+    intact: first === null,
+    entries: rows.length,
+    first_broken: first,
+    head,
+    signed_seq: signedSeq,
+  })
+
+  // Signed checkpoints first: only those made with the server's key count.
+  const bySeq = new Map<number, string>()
+  let forged: number | null = null
+  for (const c of checkpoints) {
+    const fields = { transactionId: txId, seq: c.seq, headHash: c.head_hash, signedAtMicros: c.us }
+    if (c.key_id !== auditKeyId(key) || !checkpointSignatureValid(key, fields, c.signature)) {
+      forged ??= c.seq
+      continue
+    }
+    bySeq.set(c.seq, c.head_hash)
+    signedSeq = Math.max(signedSeq ?? 0, c.seq)
+  }
+
+  // Redactions vouched for by signed 'audit.redacted' entries: seq -> sha256 of the summary now allowed.
+  const redacted = new Map<number, string>()
   let prev: string | null = null
   for (let i = 0; i < rows.length; i++) {
     const r = rows[i]
-    const broken = (reason: NonNullable<AuditVerifyResponse['first_broken']>['reason']) => ({
-      intact: false,
-      entries: rows.length,
-      first_broken: { id: r.id, seq: r.seq, reason },
-      head: rows[rows.length - 1].hash,
-    })
-    if (!r.hash || r.seq === null) return broken('missing_hash')
+    const broken = (reason: Reason) => result({ id: r.id, seq: r.seq, reason })
+    if (!r.hash || r.seq === null || !r.summary_digest) return broken('missing_hash')
     if (r.seq !== i + 1) return broken('seq_gap')
     if ((r.prev_hash ?? null) !== prev) return broken('prev_hash_mismatch')
-    const expected = auditLinkHash({
-      transactionId: opts.txId,
+    const expected = entryHash({
+      id: r.id,
+      transactionId: txId,
       seq: r.seq,
       kind: r.kind,
       actorRef: r.actor_ref,
-      createdAtMs: r.ms,
+      createdAtMicros: r.us,
+      summaryDigest: r.summary_digest,
       payloadText: r.payload_text,
       prevHash: r.prev_hash,
     })
-    if (expected !== r.hash) return broken('hash_mismatch')
+    if (expected !== r.hash || (r.actor_id !== null && r.actor_id !== r.actor_ref)) return broken('hash_mismatch')
+    // A redacted summary (no salt) is checked in the second pass, against the redaction lists.
+    if (r.summary_salt !== null && summaryDigest(r.summary_salt, r.summary) !== r.summary_digest) {
+      return broken('summary_mismatch')
+    }
+    if (forged !== null && r.seq >= forged) return broken('bad_signature')
+    const signedHead = bySeq.get(r.seq)
+    if (signedHead !== undefined && signedHead !== r.hash) return broken('checkpoint_mismatch')
+    if (signedSeq === null || r.seq > signedSeq) return broken('unsigned_entry')
+    if (r.kind === REDACTION_KIND) {
+      for (const [seq, hash] of redactionList(r.payload_text)) if (seq < r.seq) redacted.set(seq, hash)
+    }
     prev = r.hash
   }
-  return { intact: true, entries: rows.length, first_broken: null, head: prev }
+  // Redaction entries come after what they redact, so an earlier entry is checked against a later
+  // list: a second pass over the redacted ones once every list is known.
+  for (const r of rows) {
+    if (r.summary_salt === null && redacted.get(r.seq!) !== redactedSummaryHash(r.summary)) {
+      return result({ id: r.id, seq: r.seq, reason: 'summary_mismatch' })
+    }
+  }
+  if (forged !== null) return result({ id: null, seq: forged, reason: 'bad_signature' })
+  if (signedSeq !== null && signedSeq > rows.length) {
+    return result({ id: null, seq: rows.length + 1, reason: 'entries_missing' })
+  }
+  return result(null)
+}
+
+/** The kind of entry that vouches for summaries rewritten by an erasure (data-rights/delete-account.ts). */
+export const REDACTION_KIND = 'audit.redacted'
+
+/** The [seq, sha256 of the new summary] pairs an 'audit.redacted' entry's payload lists. */
+function redactionList(payloadText: string): [number, string][] {
+  const payload = JSON.parse(payloadText) as { entries?: unknown }
+  if (!Array.isArray(payload.entries)) return []
+  return payload.entries.filter(
+    (e): e is [number, string] => Array.isArray(e) && typeof e[0] === 'number' && typeof e[1] === 'string',
+  )
 }

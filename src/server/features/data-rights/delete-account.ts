@@ -16,8 +16,8 @@
  *   and the stored files deleted after the commit.
  * - in the append-only audit trail (activity_events) of their moves, their name and email are replaced
  *   by 'Deleted user' in every summary (others' entries such as 'asked <name> to sign' included) and
- *   the IP of their own entries is erased; neither is hashed, so the chain still verifies (the trigger
- *   lets exactly this through while `homeward.erasure` is on: migration 0009).
+ *   the IP of their own entries is erased, through the SECURITY DEFINER function of migration 0010;
+ *   a signed 'audit.redacted' entry on each move vouches for the new wording, so the chain verifies.
  * See docs/decisions/011-data-rights.md.
  */
 import { sql } from 'drizzle-orm'
@@ -33,6 +33,8 @@ import type { Viewer } from '../../auth/viewer'
 import type { Database, Tx } from '../../db/client'
 import { AppError } from '../../http/errors'
 import type { ObjectStorage } from '../../platform/storage'
+import { redactedSummaryHash } from '../activity/audit-canonical'
+import { REDACTION_KIND } from '../activity/audit-chain'
 import { recordActivity } from '../transactions/record-activity'
 
 /** The placeholder that replaces a deleted person's email everywhere (RFC 2606 reserves .invalid). */
@@ -190,13 +192,6 @@ async function deleteInTransaction(tx: Tx, viewer: Viewer) {
   await tx.execute(sql`delete from mail_outbox where lower(to_address) = ${email}`)
   await tx.execute(sql`delete from verification where identifier like ${`%${email}%`}`)
 
-  // The audit trail of their moves: name and email out of every summary, IP out of their own entries.
-  await eraseFromAuditTrail(tx, {
-    profileId: me,
-    transactionIds: moves.map((m) => m.id),
-    needles: [viewer.fullName, viewer.email, email],
-  })
-
   // Security events: erase IP and device (allowed by the append-only trigger), then the user row's
   // deletion sets user_id null by its foreign key. The deletion itself is kept with no user.
   await tx.execute(sql`update security_events set ip = null, user_agent = null where user_id = ${viewer.authId}`)
@@ -205,6 +200,9 @@ async function deleteInTransaction(tx: Tx, viewer: Viewer) {
           deleted_at = now(), updated_at = now()
          where id = ${me}`,
   )
+  // The audit trail of their moves (once the profile is marked deleted, which the erasure requires):
+  // name and email out of every summary, IP out of their own entries.
+  await eraseFromAuditTrail(tx, { profileId: me, needles: [viewer.fullName, viewer.email, email] })
   await tx.execute(sql`delete from "user" where id = ${viewer.authId}`)
   await tx.execute(
     sql`insert into security_events (user_id, kind, detail, ip, user_agent)
@@ -218,28 +216,32 @@ async function deleteInTransaction(tx: Tx, viewer: Viewer) {
 }
 
 /**
- * Erases a deleted person from the audit trail of `transactionIds`: each of `needles` (their name and
- * email; blank ones skipped) becomes 'Deleted user' in every summary, and their own entries lose
- * their IP. Runs with `homeward.erasure` on for this transaction only (SET LOCAL), the one case the
- * append-only trigger allows (migration 0009); hashes cover neither column, so the chain still verifies.
+ * Erases a deleted person from the audit trail of their moves through homeward_redact_activity
+ * (migration 0010: a SECURITY DEFINER function, the only way past the append-only trigger): each of
+ * `needles` (their name and email) becomes 'Deleted user' in every summary, and their own entries lose
+ * their IP. Each move whose summaries changed then gets a signed 'audit.redacted' entry listing the
+ * entries and a hash of their new wording, which is what lets the verifier accept the new text.
  */
-async function eraseFromAuditTrail(
-  tx: Tx,
-  { profileId, transactionIds, needles }: { profileId: string; transactionIds: string[]; needles: string[] },
-) {
-  await tx.execute(sql`select set_config('homeward.erasure', 'on', true)`)
-  await tx.execute(sql`update activity_events set ip = null where actor_id = ${profileId} and ip is not null`)
-  if (transactionIds.length) {
-    const ids = sql.join(
-      transactionIds.map((id) => sql`${id}::uuid`),
-      sql`, `,
-    )
-    for (const needle of new Set(needles.map((n) => n.trim()).filter(Boolean))) {
-      await tx.execute(
-        sql`update activity_events set summary = left(replace(summary, ${needle}, ${DELETED_USER_NAME}), 1000)
-             where transaction_id in (${ids}) and position(${needle} in summary) > 0`,
-      )
-    }
+async function eraseFromAuditTrail(tx: Tx, { profileId, needles }: { profileId: string; needles: string[] }) {
+  const unique = [...new Set(needles.map((n) => n.trim()).filter((n) => n.length >= 2))].slice(0, 3)
+  const changed = await all<{ transaction_id: string; seq: number; summary: string }>(
+    tx,
+    sql`select transaction_id, seq, summary from homeward_redact_activity(${profileId}::uuid,
+          array(select jsonb_array_elements_text(${JSON.stringify(unique)}::jsonb)))`,
+  )
+  const byMove = new Map<string, [number, string][]>()
+  for (const row of changed) {
+    const list = byMove.get(row.transaction_id) ?? []
+    list.push([row.seq, redactedSummaryHash(row.summary)])
+    byMove.set(row.transaction_id, list)
   }
-  await tx.execute(sql`select set_config('homeward.erasure', 'off', true)`)
+  for (const [transactionId, entries] of byMove) {
+    await recordActivity(tx, {
+      transactionId,
+      actorId: profileId,
+      kind: REDACTION_KIND,
+      summary: `removed a deleted account's name and email from ${entries.length} earlier entr${entries.length === 1 ? 'y' : 'ies'}`,
+      payload: { entries },
+    })
+  }
 }

@@ -307,6 +307,86 @@ for (const driver of ['disk', 's3'] as const) {
       expect((await upload(seller, pdf, { tx, headers: { 'idempotency-key': 'abort-1' } })).status).toBe(201)
     })
 
+    it('a retry with the same Idempotency-Key takes over from an upload whose process was killed', async () => {
+      const tx = await freshTx()
+      const pdf = await makePdf('retry')
+      const key = randomUUID()
+      // What a process killed mid-upload leaves: the key claimed, never finished, no longer renewed.
+      const fingerprint = createHash('sha256')
+        .update(['Property', 'TA6.pdf', String(pdf.length)].join('\n'))
+        .digest('hex')
+      await t.database.query(
+        `insert into document_upload_keys (transaction_id, user_id, idempotency_key, fingerprint, created_at)
+         values ($1, $2, $3, $4, now() - interval '2 minutes')`,
+        [tx, seller.profileId, key, fingerprint],
+      )
+      const retry = await upload(seller, pdf, {
+        tx,
+        headers: { 'idempotency-key': key, 'content-length': String(pdf.length) },
+      })
+      expect(retry.status).toBe(201)
+      expect(await rowsAndObjects(tx)).toEqual({ rows: 1, objects: 1 })
+      const replay = await upload(seller, pdf, {
+        tx,
+        headers: { 'idempotency-key': key, 'content-length': String(pdf.length) },
+      })
+      expect(replay.status).toBe(200)
+    })
+
+    it('an upload that stalls past its lease loses the key to the retry and keeps nothing of its own', async () => {
+      const tx = await freshTx()
+      const pdf = await makePdf('stall')
+      const key = randomUUID()
+      let open!: () => void
+      const gate = new Promise<void>((r) => (open = r))
+      const stalled = upload(seller, streamOf([pdf.subarray(0, 100), pdf.subarray(100)], { gate }), {
+        tx,
+        headers: { 'idempotency-key': key },
+      })
+      await vi.waitFor(async () => {
+        const rows = await t.database.query('select 1 from document_upload_keys where idempotency_key = $1', [key])
+        expect(rows).toHaveLength(1)
+      })
+      expect((await upload(seller, pdf, { tx, headers: { 'idempotency-key': key } })).status).toBe(409)
+      // No bytes for longer than the lease (as if 2 minutes passed).
+      await t.database.query(
+        `update document_upload_keys set created_at = now() - interval '2 minutes' where idempotency_key = $1`,
+        [key],
+      )
+      expect((await upload(seller, pdf, { tx, headers: { 'idempotency-key': key } })).status).toBe(201)
+      open()
+      expect((await stalled).status).toBe(409)
+      expect(await rowsAndObjects(tx)).toEqual({ rows: 1, objects: 1 })
+    })
+
+    it('a storage failure mid-upload leaves no row, no object, no temporary file, and the key free for the retry', async () => {
+      const tx = await freshTx()
+      const pdf = await makePdf('fails', 40)
+      const s = storage()
+      const put = s.put.bind(s)
+      // The storage takes some bytes, then fails (a full disk, S3 down).
+      s.put = async (key, body, options) => {
+        s.put = put
+        let seen = 0
+        const { Transform } = await import('node:stream')
+        const failing = body.pipe(
+          new Transform({
+            transform(chunk: Buffer, _enc, cb) {
+              seen += chunk.length
+              cb(seen > 2000 ? new Error('disk full') : null, chunk)
+            },
+          }),
+        )
+        return put(key, failing, options)
+      }
+      const key = randomUUID()
+      const failed = await upload(seller, pdf, { tx, headers: { 'idempotency-key': key } })
+      expect(failed.status).toBeGreaterThanOrEqual(500)
+      expect(await rowsAndObjects(tx)).toEqual({ rows: 0, objects: 0 })
+      if (driver === 'disk') expect(readdirSync(path.join(dataDir, 'objects', '.tmp'))).toEqual([])
+      expect((await upload(seller, pdf, { tx, headers: { 'idempotency-key': key } })).status).toBe(201)
+    })
+
     it('over real HTTP: a socket cut mid-upload leaves no row and no object', async () => {
       const tx = await freshTx()
       const server = serve({ fetch: t.app.fetch, port: 0, hostname: '127.0.0.1' })

@@ -3,7 +3,8 @@
  * counting, hashing and sniffing it, then records the version in one database transaction. The same
  * display name in the same folder becomes version N+1; concurrent uploads queue on the transaction
  * row lock and get consecutive versions. Anything that fails (too large, wrong type, client gone,
- * database down) deletes the stored object and leaves no row. An Idempotency-Key gives one row.
+ * database down) deletes the stored object and leaves no row. An Idempotency-Key gives one row; a key
+ * whose upload was killed mid-body can be retried once its lease lapses (UPLOAD_KEY_LEASE_MS).
  */
 import { createHash, randomUUID } from 'node:crypto'
 import { Readable } from 'node:stream'
@@ -22,8 +23,14 @@ import { formatMegabytes, UploadInspector, UploadTooLargeError } from './upload-
 
 /** Default upload limit: 50 MB (binary), overridable with DOCUMENT_MAX_BYTES. */
 export const DEFAULT_DOCUMENT_MAX_BYTES = 50 * 1024 * 1024
-/** An in-flight idempotency key older than this is taken as abandoned (its process died). */
-const IN_FLIGHT_STALE_MS = 60 * 60 * 1000
+/**
+ * The lease of an in-flight Idempotency-Key: the upload renews it (document_upload_keys.created_at)
+ * every RENEW_EVERY_MS while bytes keep arriving; a key not renewed for LEASE_MS belongs to an upload
+ * whose process was killed or whose client stalled, and a retry with the key takes it over (issue 19
+ * item 7: before, the retry got 409 for an hour).
+ */
+export const UPLOAD_KEY_LEASE_MS = 30_000
+const RENEW_EVERY_MS = 10_000
 
 export interface UploadDocumentOptions {
   database: Database
@@ -43,7 +50,8 @@ export interface UploadDocumentOptions {
 /**
  * Returns the stored version and whether it was created now (201) or replayed for an
  * Idempotency-Key (200). Errors: 404 not visible; 413 too large; 415 wrong type; 422 empty, or an
- * Idempotency-Key reused for a different upload; 409 the same key still in flight.
+ * Idempotency-Key reused for a different upload; 409 the same key still in flight (renewed within
+ * the last 30 s), or this upload stalled past its lease and a retry took the key over.
  */
 export async function uploadDocument(
   opts: UploadDocumentOptions,
@@ -68,8 +76,20 @@ export async function uploadDocument(
 
   const storageKey = `documents/${txId}/${randomUUID()}`
   let stored = false
+  const inspector = new UploadInspector(opts.maxBytes)
+  let renewedAt = 0
+  const renew = keyRowId
+    ? setInterval(() => {
+        if (inspector.sizeBytes === renewedAt) return
+        renewedAt = inspector.sizeBytes
+        void database
+          .query(`update document_upload_keys set created_at = now() where id = $1 and status = 'in_flight'`, [
+            keyRowId,
+          ])
+          .catch(() => {})
+      }, RENEW_EVERY_MS).unref()
+    : null
   try {
-    const inspector = new UploadInspector(opts.maxBytes)
     const source = Readable.fromWeb(opts.body as import('node:stream/web').ReadableStream<Uint8Array>)
     const [put, piped] = await Promise.allSettled([
       storage.put(storageKey, inspector, { contentType: 'application/octet-stream' }),
@@ -94,9 +114,14 @@ export async function uploadDocument(
         returning id`)
       const id = (inserted.rows[0] as { id: string }).id
       if (keyRowId) {
-        await tx.execute(
-          sql`update document_upload_keys set status = 'done', document_id = ${id} where id = ${keyRowId}`,
+        const done = await tx.execute(
+          sql`update document_upload_keys set status = 'done', document_id = ${id}
+               where id = ${keyRowId} and status = 'in_flight' returning id`,
         )
+        // The lease lapsed and a retry took the key over: that retry's upload is the one that counts.
+        if (!done.rows.length) {
+          throw new AppError('conflict', 'This upload stalled and was retried; the retry is the one kept.')
+        }
       }
       await recordActivity(tx, {
         transactionId: txId,
@@ -125,6 +150,8 @@ export async function uploadDocument(
     if (keyRowId) await database.query('delete from document_upload_keys where id = $1', [keyRowId]).catch(() => {})
     if (err instanceof UploadTooLargeError) throw tooLarge(err.maxBytes)
     throw err
+  } finally {
+    if (renew) clearInterval(renew)
   }
 }
 
@@ -157,9 +184,14 @@ async function claimIdempotencyKey(
     if (existing.fingerprint !== fingerprint)
       throw new AppError('unprocessable', 'This Idempotency-Key was already used for a different upload.')
     if (existing.status === 'done' && existing.document_id) return { replay: existing.document_id }
-    if (Number(existing.age_ms) < IN_FLIGHT_STALE_MS)
+    if (Number(existing.age_ms) < UPLOAD_KEY_LEASE_MS)
       throw new AppError('conflict', 'This upload is still in progress. Wait for it to finish.')
-    await database.query(`delete from document_upload_keys where id = $1 and status = 'in_flight'`, [existing.id])
+    // Abandoned: take it over (the condition makes two retries at once take it in turn).
+    await database.query(
+      `delete from document_upload_keys where id = $1 and status = 'in_flight'
+         and created_at <= now() - $2 * interval '1 millisecond'`,
+      [existing.id, UPLOAD_KEY_LEASE_MS],
+    )
   }
   throw new AppError('conflict', 'This upload is still in progress. Wait for it to finish.')
 }

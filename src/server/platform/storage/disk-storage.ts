@@ -1,9 +1,13 @@
 /**
  * Disk storage under `<DATA_DIR>/objects`. A write goes to `objects/.tmp/<uuid>` and is renamed into
  * place only when complete, so a crash or an aborted upload never leaves a partial object under a
- * real key; temporary files older than an hour (from a killed process) are swept at start.
+ * real key. Temporary files are named `<pid>-<host>-<uuid>`: at start, those of a process of this
+ * host that no longer
+ * runs (killed mid-upload) are swept at once, and any older than an hour (a reused pid, an older
+ * name without a pid) as well; failed writes remove their own.
  */
-import { randomUUID } from 'node:crypto'
+import { createHash, randomUUID } from 'node:crypto'
+import os from 'node:os'
 import { createReadStream, createWriteStream } from 'node:fs'
 import { mkdir, readdir, rename, rm, stat, unlink } from 'node:fs/promises'
 import path from 'node:path'
@@ -12,13 +16,15 @@ import { pipeline } from 'node:stream/promises'
 import { assertStorageKey, StorageNotFoundError, type ObjectStorage } from './storage'
 
 const TMP_MAX_AGE_MS = 60 * 60 * 1000
+/** This host, in temporary file names: a pid means something only on the host that wrote it. */
+const HOST_TAG = createHash('sha256').update(os.hostname()).digest('hex').slice(0, 8)
 
 /** Creates disk storage rooted at `root` (created when missing). */
 export function createDiskStorage(root: string): ObjectStorage {
   const tmpDir = path.join(root, '.tmp')
   const ready = (async () => {
     await mkdir(tmpDir, { recursive: true })
-    await sweepTemporaryFiles(tmpDir, Date.now() - TMP_MAX_AGE_MS)
+    await sweepTemporaryFiles(tmpDir, Date.now() - TMP_MAX_AGE_MS, { deadProcesses: true })
   })()
   const fileOf = (key: string) => {
     assertStorageKey(key)
@@ -30,7 +36,7 @@ export function createDiskStorage(root: string): ObjectStorage {
     async put(key, body) {
       const target = fileOf(key)
       await ready
-      const tmp = path.join(tmpDir, randomUUID())
+      const tmp = path.join(tmpDir, temporaryName())
       let sizeBytes = 0
       const counter = new Transform({
         transform(chunk: Buffer, _enc, cb) {
@@ -98,16 +104,43 @@ export function createDiskStorage(root: string): ObjectStorage {
   }
 }
 
-/** Removes temporary files last written before `beforeMs` (epoch ms); returns how many. */
-async function sweepTemporaryFiles(dir: string, beforeMs: number): Promise<number> {
+/**
+ * Removes temporary files last written before `beforeMs` (epoch ms) and, with `deadProcesses`, those
+ * whose name starts with the pid of a process that is no longer running. Returns how many.
+ */
+async function sweepTemporaryFiles(
+  dir: string,
+  beforeMs: number,
+  options: { deadProcesses?: boolean } = {},
+): Promise<number> {
   let removed = 0
   for (const name of await readdir(dir)) {
     const file = path.join(dir, name)
     const s = await stat(file).catch(() => null)
-    if (s && s.mtimeMs < beforeMs) {
+    if (!s) continue
+    const [, pid, host] = /^(\d+)-([0-9a-f]{8})-/.exec(name) ?? []
+    const orphaned = options.deadProcesses && host === HOST_TAG && !processRuns(Number(pid))
+    if (orphaned || s.mtimeMs < beforeMs) {
       await rm(file, { force: true })
       removed++
     }
   }
   return removed
+}
+
+/** A temporary file name: this process's pid, this host's tag, a random uuid. */
+export function temporaryName(pid = process.pid): string {
+  return `${pid}-${HOST_TAG}-${randomUUID()}`
+}
+
+/** True when a process with this pid exists (signal 0 checks without sending anything). */
+function processRuns(pid: number): boolean {
+  if (pid === process.pid) return true
+  try {
+    process.kill(pid, 0)
+    return true
+  } catch (err) {
+    // EPERM: it exists but belongs to someone else.
+    return (err as NodeJS.ErrnoException).code === 'EPERM'
+  }
 }

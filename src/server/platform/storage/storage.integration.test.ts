@@ -1,11 +1,13 @@
 /** The storage contract, run against disk and against S3 (s3rver): streams, sizes, aborts, deletes, presign. */
 import { createHash, randomBytes, randomUUID } from 'node:crypto'
-import { mkdtempSync, readdirSync, rmSync } from 'node:fs'
+import { spawnSync } from 'node:child_process'
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { Readable } from 'node:stream'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { testConfig } from '../../test/test-app'
+import { createDiskStorage, temporaryName } from './disk-storage'
 import { storageFor } from './index'
 import { S3_PART_BYTES } from './s3-storage'
 import { StorageNotFoundError, type ObjectStorage } from './storage'
@@ -86,6 +88,29 @@ for (const driver of ['disk', 's3'] as const) {
       expect((await storage.list('test/')).length).toBe(2)
       if (driver === 'disk') expect(readdirSync(path.join(dir, 'objects', '.tmp'))).toEqual([])
     })
+
+    it.runIf(driver === 'disk')(
+      'at start, sweeps the temporary files of a process that was killed mid-upload, however recent',
+      async () => {
+        const root = mkdtempSync(path.join(os.tmpdir(), 'homeward-storage-crash-'))
+        try {
+          const tmp = path.join(root, '.tmp')
+          mkdirSync(tmp, { recursive: true })
+          // A process that has exited: its pid is free (a fresh temporary file, seconds old).
+          const dead = spawnSync(process.execPath, ['-e', '']).pid
+          const orphan = path.join(tmp, temporaryName(dead))
+          writeFileSync(orphan, 'partial upload')
+          // A live process's upload in progress (this one) is left alone.
+          const live = path.join(tmp, temporaryName())
+          writeFileSync(live, 'in progress')
+          const restarted = createDiskStorage(root)
+          await restarted.sweepIncomplete(new Date(0))
+          expect(readdirSync(tmp)).toEqual([path.basename(live)])
+        } finally {
+          rmSync(root, { recursive: true, force: true })
+        }
+      },
+    )
 
     it('deletes, and deleting twice is fine; a missing object reads as StorageNotFoundError', async () => {
       const key = `test/${randomUUID()}`

@@ -5,6 +5,11 @@ const REASONS: Record<NonNullable<AuditVerifyResponse['first_broken']>['reason']
   prev_hash_mismatch: 'it does not point to the entry before it',
   seq_gap: 'an entry before it is missing',
   missing_hash: 'it has no hash',
+  summary_mismatch: 'its wording was changed',
+  bad_signature: 'the signed checkpoint for it is not genuine',
+  checkpoint_mismatch: 'it differs from what the server signed',
+  entries_missing: 'it was signed by the server but is no longer there',
+  unsigned_entry: 'it was never signed by the server',
 }
 
 /**
