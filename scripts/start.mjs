@@ -1,7 +1,18 @@
 // `npm start`: builds the web app when its sources are newer than the build, then runs the server
 // (TypeScript through tsx, in this process so that SIGTERM reaches it directly).
 import { spawnSync } from 'node:child_process'
-import { existsSync, readdirSync, statSync, writeFileSync } from 'node:fs'
+import {
+  cpSync,
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  statSync,
+  utimesSync,
+  writeFileSync,
+} from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 
@@ -25,27 +36,82 @@ function newest(paths) {
 // follows NODE_ENV, and the e2e server runs with NODE_ENV=test): those are rebuilt once.
 const productionMarker = path.join(root, 'dist/web/.production-build')
 const sources = ['src/web', 'src/shared', 'vite.config.ts', 'package-lock.json']
-const needsBuild =
+const needsBuild = () =>
   !existsSync(builtIndex) || !existsSync(productionMarker) || newest(sources) > statSync(builtIndex).mtimeMs
-if (needsBuild) {
-  process.stdout.write('Building the web app (first start or sources changed)...\n')
-  // Always a production build, whatever NODE_ENV the server runs with: NODE_ENV=test or development
-  // would make Vite bundle React's development build (about 1.6x the JavaScript).
-  const res = spawnSync(
-    process.execPath,
-    [path.join(root, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'],
-    {
-      cwd: root,
-      stdio: 'inherit',
-      env: { ...process.env, NODE_ENV: 'production' },
-    },
-  )
-  if (res.status !== 0) {
-    process.stderr.write('The web app failed to build; see the errors above.\n')
-    process.exit(res.status ?? 1)
+
+/**
+ * Builds the web app when needed, safely beside other servers of this checkout (two Playwright runs,
+ * or the e2e app and S3 servers starting together): one build at a time under a lock file, into a
+ * fresh directory that replaces dist/web by rename, keeping the previous build's hashed assets, so a
+ * server already running never loses the files its pages ask for (issue 11, item 6).
+ */
+async function buildWebApp() {
+  const lock = path.join(root, 'dist/.web-build.lock')
+  mkdirSync(path.dirname(lock), { recursive: true })
+  for (;;) {
+    try {
+      writeFileSync(lock, `${process.pid}\n`, { flag: 'wx' })
+      break
+    } catch {
+      // Another start is building: wait for it (a lock left by a dead process is taken over).
+      const holder = Number(readFileSync(lock, 'utf8').trim())
+      if (!holder || !isAlive(holder)) rmSync(lock, { force: true })
+      else await new Promise((r) => setTimeout(r, 500))
+    }
   }
-  writeFileSync(productionMarker, `${new Date().toISOString()}\n`)
+  try {
+    if (!needsBuild()) return
+    process.stdout.write('Building the web app (first start or sources changed)...\n')
+    const outDir = path.join(root, `dist/web.build-${process.pid}`)
+    rmSync(outDir, { recursive: true, force: true })
+    // Always a production build, whatever NODE_ENV the server runs with: NODE_ENV=test or development
+    // would make Vite bundle React's development build (about 1.6x the JavaScript).
+    const res = spawnSync(
+      process.execPath,
+      [
+        path.join(root, 'node_modules/vite/bin/vite.js'),
+        'build',
+        '--logLevel',
+        'warn',
+        '--outDir',
+        outDir,
+        '--emptyOutDir',
+      ],
+      { cwd: root, stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } },
+    )
+    if (res.status !== 0) {
+      rmSync(outDir, { recursive: true, force: true })
+      process.stderr.write('The web app failed to build; see the errors above.\n')
+      process.exit(res.status ?? 1)
+    }
+    writeFileSync(path.join(outDir, '.production-build'), `${new Date().toISOString()}\n`)
+    const live = path.join(root, 'dist/web')
+    if (existsSync(path.join(live, 'assets'))) {
+      // Content-hashed names never collide: older pages still open elsewhere keep their files.
+      cpSync(path.join(live, 'assets'), path.join(outDir, 'assets'), { recursive: true, force: false })
+    }
+    const old = path.join(root, `dist/web.old-${process.pid}`)
+    if (existsSync(live)) renameSync(live, old)
+    renameSync(outDir, live)
+    rmSync(old, { recursive: true, force: true })
+    // The index's mtime is what later starts compare with the sources.
+    const now = new Date()
+    utimesSync(builtIndex, now, now)
+  } finally {
+    rmSync(lock, { force: true })
+  }
 }
+
+function isAlive(pid) {
+  try {
+    process.kill(pid, 0)
+    return true
+  } catch {
+    return false
+  }
+}
+
+if (needsBuild()) await buildWebApp()
 
 const { register } = await import('tsx/esm/api')
 register()
