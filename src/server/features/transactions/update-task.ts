@@ -1,6 +1,7 @@
 /**
  * Ticks or unticks a task (issue 4, 'Working the timeline'). Only the task's owners may
- * (`canTickTask`, src/shared/domain/permissions.ts). The task's version must match (else 409, nothing
+ * (`canTickTask`, src/shared/domain/permissions.ts: the owner, or one stand-in of that side when the
+ * owner is not on the move, src/shared/domain/task-owners.ts). The task's version must match (else 409, nothing
  * changes); the stage's percent and status are recomputed from its tasks in the same database
  * transaction, and the change is recorded in the audit trail.
  */
@@ -42,6 +43,15 @@ export async function refreshStage(tx: Tx, stageId: string): Promise<{ before: s
   return { before: row.status, after: next.status }
 }
 
+/** Every role held on the move: participants' roles plus 'buyer'/'seller' from the transaction's columns. */
+async function rolesOnTransaction(tx: Tx, txId: string): Promise<string[]> {
+  const res = await tx.execute(sql`
+    select role from transaction_participants where transaction_id = ${txId}
+    union select 'buyer' from transactions where id = ${txId} and buyer_user_id is not null
+    union select 'seller' from transactions where id = ${txId} and seller_user_id is not null`)
+  return (res.rows as { role: string }[]).map((r) => r.role)
+}
+
 export async function updateTask({
   database,
   viewer,
@@ -78,7 +88,7 @@ export async function updateTask({
         }
       | undefined
     if (!task) throw notFound('task')
-    if (!canTickTask(role, task.owner_side)) {
+    if (!canTickTask(role, task.owner_side, await rolesOnTransaction(tx, txId))) {
       throw new AppError('forbidden', 'This task belongs to another party on the move, so only they can tick it.')
     }
     if (task.version !== version) throw new AppError('conflict', STALE_TASK_MESSAGE)

@@ -42,7 +42,16 @@ function renderCard(role: string | null, onToggle = vi.fn()) {
       <ol>{children}</ol>
     </QueryClientProvider>
   )
-  render(<StageCard txId="tx" stage={searches} viewerRole={role} onToggleTask={onToggle} />, { wrapper })
+  render(
+    <StageCard
+      txId="tx"
+      stage={searches}
+      viewerRole={role}
+      rolesOnMove={['buyer', 'seller', 'buyer_conveyancer', 'seller_conveyancer']}
+      onToggleTask={onToggle}
+    />,
+    { wrapper },
+  )
   return { onToggle, card: screen.getByRole('article', { name: /Searches/ }) }
 }
 

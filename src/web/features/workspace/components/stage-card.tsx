@@ -1,7 +1,8 @@
 import { AlertTriangle, CheckCircle2, CircleDashed, Loader, OctagonAlert } from 'lucide-react'
 import { useState } from 'react'
 import type { Task, TimelineStage } from '../../../../shared/contracts/transactions'
-import { canBlockStage, canTickTask } from '../../../../shared/domain/permissions'
+import { canBlockStage } from '../../../../shared/domain/permissions'
+import { standInNote, taskOwnership } from '../../../../shared/domain/task-owners'
 import { Badge } from '../../../components/ui/badge'
 import { Button } from '../../../components/ui/button'
 import { Progress } from '../../../components/ui/progress'
@@ -29,11 +30,14 @@ export function StageCard({
   txId,
   stage,
   viewerRole,
+  rolesOnMove,
   onToggleTask,
 }: {
   txId: string
   stage: TimelineStage
   viewerRole: string | null
+  /** Every role held on the move, for who ticks a task whose owner is absent (taskOwnership). */
+  rolesOnMove: readonly string[]
   onToggleTask: (task: Task, checked: boolean) => void
 }) {
   const [expanded, setExpanded] = useState(false)
@@ -100,14 +104,18 @@ export function StageCard({
         )}
         {tasks.length > 0 && (
           <ul id={listId} className="flex flex-col divide-y">
-            {shown.map((task) => (
-              <TaskRow
-                key={task.id}
-                task={task}
-                canTick={canTickTask(viewerRole, task.owner_side)}
-                onToggle={onToggleTask}
-              />
-            ))}
+            {shown.map((task) => {
+              const ownership = taskOwnership(task.owner_side, rolesOnMove)
+              return (
+                <TaskRow
+                  key={task.id}
+                  task={task}
+                  canTick={!!viewerRole && ownership.roles.includes(viewerRole)}
+                  standInNote={standInNote(ownership)}
+                  onToggle={onToggleTask}
+                />
+              )
+            })}
           </ul>
         )}
         {(hidden > 0 || blockable) && (

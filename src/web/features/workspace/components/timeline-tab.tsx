@@ -1,5 +1,6 @@
-import { useCallback } from 'react'
+import { useCallback, useMemo } from 'react'
 import type { Task, TransactionDetail } from '../../../../shared/contracts/transactions'
+import { rolesOnMove } from '../../../../shared/domain/task-owners'
 import { useUpdateTask } from '../api'
 import { StageCard } from './stage-card'
 
@@ -15,6 +16,7 @@ export function TimelineTab({ detail, viewerName }: { detail: TransactionDetail;
       mutate({ taskId: task.id, status: checked ? 'completed' : 'not_completed', version: task.version }),
     [mutate],
   )
+  const roles = useMemo(() => rolesOnMove(detail), [detail])
   const stages = [...detail.timeline_stages].sort((a, b) => a.sort_index - b.sort_index)
   if (stages.length === 0) {
     return <p className="rounded-xl border bg-background p-6 text-muted-foreground">This move has no timeline yet.</p>
@@ -31,6 +33,7 @@ export function TimelineTab({ detail, viewerName }: { detail: TransactionDetail;
             txId={detail.id}
             stage={stage}
             viewerRole={detail.viewer_role}
+            rolesOnMove={roles}
             onToggleTask={onToggleTask}
           />
         ))}

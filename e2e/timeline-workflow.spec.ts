@@ -1,0 +1,104 @@
+/**
+ * Working the timeline with real people on a move (issue 11 item 4): tasks whose owner is not on the
+ * move go to one named stand-in of that side, shown on the task; unticking someone else's task asks
+ * first and tells them; a blocked stage names who and when, notifies the move and shows on the
+ * dashboard card; recording exchange lists what is still open and needs an explicit confirmation.
+ * Every test makes its own people and move; the seeded demo move is never touched.
+ */
+import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test'
+import { mailMatch, verifyEmailByRequest } from './mail-helpers'
+import { toast, uniqueEmail } from './app-helpers'
+
+const PASSWORD = 'timeline-spec-2025!'
+const SHOTS = 'test-results/screens'
+
+interface Person {
+  name: string
+  email: string
+  page: Page
+  request: APIRequestContext
+}
+
+/** A person signed up with `role`, email confirmed, in their own browser context. */
+async function person(browser: Browser, name: string, role: 'buyer' | 'seller' | 'conveyancer'): Promise<Person> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } })
+  const page = await context.newPage()
+  const email = uniqueEmail(name.split(' ')[0]!.toLowerCase())
+  const res = await context.request.post('/api/auth/sign-up/email', { data: { name, email, password: PASSWORD, role } })
+  expect(res.ok()).toBe(true)
+  await verifyEmailByRequest(context.request, email)
+  return { name, email, page, request: context.request }
+}
+
+/** The buyer's new active-or-draft move with each of `others` invited in their role and accepted. */
+async function move(
+  buyer: Person,
+  others: { who: Person; role: 'seller' | 'buyer_conveyancer' | 'seller_conveyancer' }[],
+) {
+  const created = await buyer.request.post('/api/transactions', {
+    data: {
+      address_line_1: `${Math.floor(Math.random() * 200) + 1} Timeline Road`,
+      town: 'St Albans',
+      postcode: 'AL1 3HD',
+      role: 'buyer',
+      agreed_price: 415000,
+      tenure: 'freehold',
+    },
+  })
+  expect(created.status()).toBe(201)
+  const { id } = (await created.json()) as { id: string }
+  for (const { who, role } of others) {
+    const invited = await buyer.request.post(`/api/transactions/${id}/invitations`, {
+      data: { email: who.email, role },
+    })
+    expect(invited.ok(), await invited.text()).toBe(true)
+    const token = (await mailMatch(buyer.request, who.email, /\/invite\/[\w-]+/)).split('/').pop()!
+    const accepted = await who.request.post(`/api/invitations/${token}/accept`, { data: {} })
+    expect(accepted.ok(), await accepted.text()).toBe(true)
+  }
+  return { id, path: `/app/transactions/${id}` }
+}
+
+function stage(page: Page, name: string) {
+  return page.getByTestId('stage-card').filter({ has: page.getByRole('heading', { name, exact: true }) })
+}
+
+function taskRow(page: Page, title: RegExp) {
+  return page.getByTestId('task-row').filter({ hasText: title })
+}
+
+test.describe('tasks whose owner is not on the move', () => {
+  test('with no estate agent, the seller ticks the agent’s tasks and everyone sees who may', async ({ browser }) => {
+    const buyer = await person(browser, 'Bea Buyer', 'buyer')
+    const seller = await person(browser, 'Sid Seller', 'seller')
+    const { path } = await move(buyer, [{ who: seller, role: 'seller' }])
+
+    await seller.page.goto(`${path}?tab=timeline`)
+    const sstc = taskRow(seller.page, /marked sold subject to contract/)
+    await expect(sstc.getByTestId('stand-in-note')).toHaveText(
+      'Estate agent not on this move: the seller can complete this',
+    )
+    await sstc.getByRole('checkbox').check()
+    await expect(sstc.getByText(/Ticked by Sid Seller on/)).toBeVisible()
+    await expect(stage(seller.page, 'Offer accepted').getByText('1 of 3 tasks complete')).toBeVisible()
+    await seller.page.screenshot({ path: `${SHOTS}/timeline-stand-in-1280.png` })
+
+    // The buyer sees the same note, but no checkbox: the task is on the seller's side.
+    await buyer.page.goto(`${path}?tab=timeline`)
+    const memo = taskRow(buyer.page, /Memorandum of sale sent/)
+    await expect(memo.getByTestId('stand-in-note')).toHaveText(
+      'Estate agent not on this move: the seller can complete this',
+    )
+    await expect(memo.getByRole('checkbox')).toHaveCount(0)
+    // No broker on the move: the buyer (no conveyancer either) completes the broker's tasks.
+    const mortgage = stage(buyer.page, 'Mortgage & survey')
+    await mortgage.getByRole('button', { name: /See all/ }).click()
+    const application = taskRow(buyer.page, /Mortgage application submitted/)
+    await expect(application.getByTestId('stand-in-note')).toHaveText(
+      'Mortgage broker not on this move: the buyer can complete this',
+    )
+    await application.getByRole('checkbox').check()
+    await expect(application.getByText(/Ticked by Bea Buyer on/)).toBeVisible()
+    await expect(toast(buyer.page)).toHaveCount(0)
+  })
+})
