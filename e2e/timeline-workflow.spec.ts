@@ -102,3 +102,50 @@ test.describe('tasks whose owner is not on the move', () => {
     await expect(toast(buyer.page)).toHaveCount(0)
   })
 })
+
+test.describe('unticking someone else’s task', () => {
+  test('asks first, naming who ticked it, and tells them', async ({ browser }) => {
+    const buyer = await person(browser, 'Bea Buyer', 'buyer')
+    const conveyancer = await person(browser, 'Cora Conveyancer', 'conveyancer')
+    const { path } = await move(buyer, [{ who: conveyancer, role: 'buyer_conveyancer' }])
+
+    await buyer.page.goto(`${path}?tab=timeline`)
+    const dip = stage(buyer.page, 'Offer accepted').getByRole('checkbox', { name: /Mortgage decision in principle/ })
+    await dip.check()
+    await expect(stage(buyer.page, 'Offer accepted').getByText(/Ticked by Bea Buyer on/)).toBeVisible()
+
+    await conveyancer.page.goto(`${path}?tab=timeline`)
+    const theirs = stage(conveyancer.page, 'Offer accepted').getByRole('checkbox', {
+      name: /Mortgage decision in principle/,
+    })
+    await expect(theirs).toBeChecked()
+    await theirs.click()
+    const dialog = conveyancer.page.getByRole('alertdialog', { name: 'Untick Bea Buyer’s task?' })
+    await expect(dialog).toContainText('Bea Buyer ticked “Mortgage decision in principle')
+    await expect(dialog).toContainText('we will tell Bea Buyer')
+    await conveyancer.page.screenshot({ path: `${SHOTS}/timeline-untick-confirm-1280.png` })
+    // Keeping it changes nothing.
+    await dialog.getByRole('button', { name: 'Keep it ticked' }).click()
+    await expect(dialog).toBeHidden()
+    await expect(theirs).toBeChecked()
+    // Unticking after confirming.
+    await theirs.click()
+    await dialog.getByRole('button', { name: 'Untick' }).click()
+    await expect(theirs).not.toBeChecked()
+    await expect(stage(conveyancer.page, 'Offer accepted').getByText('0 of 3 tasks complete')).toBeVisible()
+
+    // The buyer is told, live, in the bell.
+    const bell = buyer.page.getByTestId('notification-bell')
+    await expect(bell).toHaveAttribute('aria-label', /Notifications, [1-9]\d* unread/, { timeout: 15_000 })
+    await bell.click()
+    await expect(buyer.page.getByRole('dialog', { name: 'Notifications' })).toContainText(
+      'Cora Conveyancer unticked a task you completed',
+    )
+    // Unticking one's own task asks nothing.
+    await buyer.page.keyboard.press('Escape')
+    await dip.check()
+    await dip.uncheck()
+    await expect(buyer.page.getByRole('alertdialog')).toHaveCount(0)
+    await expect(dip).not.toBeChecked()
+  })
+})

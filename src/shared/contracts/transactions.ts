@@ -33,6 +33,8 @@ export const Task = z.object({
   owner_side: z.string().nullable(),
   version: z.number().int(),
   completed_at: Timestamp.nullable(),
+  /** Profile id of who ticked it (null when not done or their account is gone). */
+  completed_by: z.string().nullable(),
   completed_by_name: z.string().nullable(),
 })
 export type Task = z.infer<typeof Task>

@@ -73,6 +73,8 @@ const allOn = {
   signature_requested: true,
   status_changed: true,
   update_requested: true,
+  task_reopened: true,
+  stage_blocked: true,
 }
 
 describe('the bell', () => {

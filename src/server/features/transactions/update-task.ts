@@ -1,7 +1,8 @@
 /**
  * Ticks or unticks a task (issue 4, 'Working the timeline'). Only the task's owners may
  * (`canTickTask`, src/shared/domain/permissions.ts: the owner, or one stand-in of that side when the
- * owner is not on the move, src/shared/domain/task-owners.ts). The task's version must match (else 409, nothing
+ * owner is not on the move, src/shared/domain/task-owners.ts). Unticking a task someone else
+ * completed notifies that person (kind 'task_reopened', their email settings honoured). The task's version must match (else 409, nothing
  * changes); the stage's percent and status are recomputed from its tasks in the same database
  * transaction, and the change is recorded in the audit trail.
  */
@@ -73,7 +74,7 @@ export async function updateTask({
   await database.db.transaction(async (tx) => {
     const { role } = await lockTransactionForViewer(tx, viewer, txId)
     const res = await tx.execute(sql`
-      select k.id, k.title, k.status, k.version, k.owner_side, k.stage_id, s.stage_name
+      select k.id, k.title, k.status, k.version, k.owner_side, k.stage_id, k.completed_by, s.stage_name
       from tasks k join timeline_stages s on s.id = k.stage_id
       where k.id = ${taskId} and s.transaction_id = ${txId} for update of k`)
     const task = res.rows[0] as
@@ -84,6 +85,7 @@ export async function updateTask({
           version: number
           owner_side: string | null
           stage_id: string
+          completed_by: string | null
           stage_name: string
         }
       | undefined
@@ -107,6 +109,19 @@ export async function updateTask({
       summary: `${status === 'completed' ? 'ticked' : 'unticked'} “${task.title}” (${task.stage_name})`,
       payload: { taskId, stageId: task.stage_id },
     })
+    // Unticking someone else's work tells them (issue 11): they may be relying on it being done.
+    if (status === 'not_completed' && task.completed_by && task.completed_by !== viewer!.profileId) {
+      await notifyPeople(tx, {
+        recipients: [task.completed_by],
+        kind: 'task_reopened',
+        transactionId: txId,
+        actorId: viewer!.profileId,
+        title: `${viewer!.fullName} unticked a task you completed`,
+        body: `“${task.title}” (${task.stage_name}) shows as not done again.`,
+        link: `/app/transactions/${txId}?tab=timeline`,
+        ...notify,
+      })
+    }
     if (stage.after === 'completed' && stage.before !== 'completed') {
       await notifyPeople(tx, {
         recipients: await transactionPeopleIds(tx, txId),

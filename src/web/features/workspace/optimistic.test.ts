@@ -10,6 +10,7 @@ const task = (id: string, status = 'not_completed'): Task => ({
   owner_side: 'buyer_conveyancer',
   version: 1,
   completed_at: null,
+  completed_by: null,
   completed_by_name: null,
 })
 

@@ -16,6 +16,7 @@ const task = (n: number, owner: string, status = 'not_completed'): Task => ({
   owner_side: owner,
   version: 1,
   completed_at: status === 'completed' ? '2025-05-01T10:00:00Z' : null,
+  completed_by: null,
   completed_by_name: status === 'completed' ? 'Priya Shah' : null,
 })
 
