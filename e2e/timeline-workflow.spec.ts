@@ -149,3 +149,32 @@ test.describe('unticking someone else’s task', () => {
     await expect(dip).not.toBeChecked()
   })
 })
+
+test.describe('a blocked stage', () => {
+  test('names who and when, tells the move, and shows on the dashboard card', async ({ browser }) => {
+    const buyer = await person(browser, 'Bea Buyer', 'buyer')
+    const conveyancer = await person(browser, 'Cora Conveyancer', 'conveyancer')
+    const { path } = await move(buyer, [{ who: conveyancer, role: 'buyer_conveyancer' }])
+
+    await conveyancer.page.goto(`${path}?tab=timeline`)
+    await conveyancer.page.getByRole('button', { name: 'Mark blocked on Searches' }).click()
+    const dialog = conveyancer.page.getByRole('alertdialog', { name: 'Mark Searches as blocked' })
+    await dialog.getByLabel('Reason').fill('Council backlog: local search about 15 working days late')
+    await dialog.getByRole('button', { name: 'Mark blocked' }).click()
+    const searches = stage(conveyancer.page, 'Searches')
+    await expect(searches.getByRole('note')).toContainText('Council backlog')
+    await expect(searches.getByTestId('blocked-by')).toHaveText(
+      /^Blocked by Cora Conveyancer on \d{2} [A-Z][a-z]{2} \d{4}$/,
+    )
+    await searches.scrollIntoViewIfNeeded()
+    await conveyancer.page.screenshot({ path: `${SHOTS}/timeline-blocked-by-1280.png` })
+
+    // The buyer: told in the bell, and the card on the dashboard says which stage is blocked.
+    await buyer.page.goto('/app/home')
+    const card = buyer.page.getByTestId('transaction-card')
+    await expect(card.getByTestId('blocked-stage-badge')).toHaveText('Blocked: Searches')
+    await buyer.page.screenshot({ path: `${SHOTS}/dashboard-blocked-badge-1280.png` })
+    await buyer.page.getByTestId('notification-bell').click()
+    await expect(buyer.page.getByRole('dialog', { name: 'Notifications' })).toContainText('Searches is blocked')
+  })
+})

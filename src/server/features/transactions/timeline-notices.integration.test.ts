@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { NotificationListResponse, type NotificationSettings } from '../../../shared/contracts/chat'
-import { TransactionDetail } from '../../../shared/contracts/transactions'
+import { DashboardResponse, TransactionDetail } from '../../../shared/contracts/transactions'
 import { NOTIFICATION_KINDS } from '../../../shared/domain/chat'
 import { createTransaction } from '../../db/seed/factories'
 import { createTestApp, type TestApp, type TestUser } from '../../test/test-app'
@@ -128,6 +128,56 @@ describe('unticking someone else’s task', () => {
       expect(await mailsTo(seller, 'notification.task_reopened', txId)).toHaveLength(0)
     } finally {
       await saveEmailSettings(seller, [])
+    }
+  })
+})
+
+describe('blocking a stage', () => {
+  it('records who and when, tells everyone else on the move, and shows on the dashboard card', async () => {
+    const txId = await newMove()
+    await saveEmailSettings(sellerConveyancer, ['stage_blocked'])
+    try {
+      const searches = (await detailOf(txId)).timeline_stages.find((s) => s.stage_name === 'Searches')!
+      const started = Date.now()
+      const res = await t.request(`/api/transactions/${txId}/stages/${searches.id}`, {
+        as: buyerConveyancer,
+        method: 'PATCH',
+        json: { blocked_reason: 'Council backlog on the local search', version: searches.version },
+      })
+      expect(res.status).toBe(200)
+      const blocked = TransactionDetail.parse(await res.json()).timeline_stages.find((s) => s.id === searches.id)!
+      expect(blocked).toMatchObject({ status: 'blocked', blocked_by_name: 'Cora Conveyancer' })
+      expect(new Date(blocked.blocked_at!).getTime()).toBeGreaterThanOrEqual(started - 5_000)
+
+      for (const who of [buyer, seller, sellerConveyancer]) {
+        const told = (await bellOn(who, txId)).filter((n) => n.kind === 'stage_blocked')
+        expect(told, who.name).toHaveLength(1)
+        expect(told[0]).toMatchObject({
+          title: 'Searches is blocked',
+          body: 'Cora Conveyancer marked it blocked: Council backlog on the local search',
+          link: `/app/transactions/${txId}?tab=timeline`,
+        })
+      }
+      expect((await bellOn(buyerConveyancer, txId)).filter((n) => n.kind === 'stage_blocked')).toEqual([])
+      // Email per each person's settings: the seller's conveyancer switched this kind off.
+      expect(await mailsTo(buyer, 'notification.stage_blocked', txId)).toHaveLength(1)
+      expect(await mailsTo(seller, 'notification.stage_blocked', txId)).toHaveLength(1)
+      expect(await mailsTo(sellerConveyancer, 'notification.stage_blocked', txId)).toHaveLength(0)
+
+      const dashboard = DashboardResponse.parse(await (await t.request('/api/transactions', { as: seller })).json())
+      const card = dashboard.transactions.find((x) => x.id === txId)!
+      expect(card.timeline_stages.filter((s) => s.status === 'blocked').map((s) => s.stage_name)).toEqual(['Searches'])
+
+      // Clearing forgets who blocked it.
+      const cleared = await t.request(`/api/transactions/${txId}/stages/${searches.id}`, {
+        as: sellerConveyancer,
+        method: 'PATCH',
+        json: { blocked_reason: null, version: blocked.version },
+      })
+      const after = TransactionDetail.parse(await cleared.json()).timeline_stages.find((s) => s.id === searches.id)!
+      expect(after).toMatchObject({ blocked_reason: null, blocked_by_name: null, blocked_at: null })
+    } finally {
+      await saveEmailSettings(sellerConveyancer, [])
     }
   })
 })

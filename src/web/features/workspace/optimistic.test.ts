@@ -21,6 +21,8 @@ const stage = (id: string, tasks: Task[], extra: Partial<TimelineStage> = {}): T
   status: 'not_started',
   percent_complete: 0,
   blocked_reason: null,
+  blocked_by_name: null,
+  blocked_at: null,
   version: 1,
   tasks,
   ...extra,

@@ -27,6 +27,8 @@ const searches: TimelineStage = {
   status: 'blocked',
   percent_complete: 20,
   blocked_reason: 'Council backlog',
+  blocked_by_name: 'Priya Shah',
+  blocked_at: '2025-05-02T10:00:00Z',
   version: 2,
   tasks: [
     task(1, 'buyer_side', 'completed'),
@@ -63,7 +65,9 @@ describe('StageCard', () => {
     expect(within(card).getByText('Blocked')).toBeTruthy()
     expect(within(card).getByText('20%')).toBeTruthy()
     expect(within(card).getByText('1 of 5 tasks complete')).toBeTruthy()
-    expect(within(card).getByRole('note').textContent).toBe('Blocked: Council backlog')
+    expect(within(card).getByRole('note').textContent).toBe(
+      'Blocked: Council backlogBlocked by Priya Shah on 02 May 2025',
+    )
     expect(within(card).getByRole('progressbar').getAttribute('aria-valuenow')).toBe('20')
   })
 

@@ -7,6 +7,7 @@ import { Badge } from '../../../components/ui/badge'
 import { Button } from '../../../components/ui/button'
 import { Progress } from '../../../components/ui/progress'
 import { cn } from '../../../lib/cn'
+import { formatUkDate } from '../../../lib/formatters'
 import { tasksCompleteLabel } from '../optimistic'
 import { StageBlockDialog } from './stage-block-dialog'
 import { TaskRow } from './task-row'
@@ -23,7 +24,7 @@ const ICONS = {
 
 /**
  * One stage of the Timeline tab (spec section 2): icon, name, a Blocked badge when blocked, percent,
- * bar, 'N of M tasks complete', the blocked reason, and the first 3 tasks with a button to see all.
+ * bar, 'N of M tasks complete', the blocked reason with who blocked it and when, and the first 3 tasks with a button to see all.
  * Conveyancers also get Mark blocked / Clear block.
  */
 export function StageCard({
@@ -100,6 +101,11 @@ export function StageCard({
         {stage.blocked_reason && (
           <p role="note" className="rounded-md border border-red-200 bg-red-50 p-3 text-sm text-red-900">
             <strong>Blocked:</strong> {stage.blocked_reason}
+            {stage.blocked_by_name && stage.blocked_at && (
+              <span className="mt-1 block text-xs" data-testid="blocked-by">
+                Blocked by {stage.blocked_by_name} on {formatUkDate(stage.blocked_at)}
+              </span>
+            )}
           </p>
         )}
         {tasks.length > 0 && (
