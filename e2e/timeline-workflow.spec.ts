@@ -21,7 +21,11 @@ interface Person {
 
 /** A person signed up with `role`, email confirmed, in their own browser context. */
 async function person(browser: Browser, name: string, role: 'buyer' | 'seller' | 'conveyancer'): Promise<Person> {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } })
+  const context = await browser.newContext({
+    viewport: { width: 1280, height: 900 },
+    locale: 'en-GB',
+    timezoneId: 'Europe/London',
+  })
   const page = await context.newPage()
   const email = uniqueEmail(name.split(' ')[0]!.toLowerCase())
   const res = await context.request.post('/api/auth/sign-up/email', { data: { name, email, password: PASSWORD, role } })
@@ -176,5 +180,66 @@ test.describe('a blocked stage', () => {
     await buyer.page.screenshot({ path: `${SHOTS}/dashboard-blocked-badge-1280.png` })
     await buyer.page.getByTestId('notification-bell').click()
     await expect(buyer.page.getByRole('dialog', { name: 'Notifications' })).toContainText('Searches is blocked')
+  })
+})
+
+test.describe('recording exchange', () => {
+  test('shows what is still open, refuses while a stage is blocked, and needs an explicit confirmation', async ({
+    browser,
+  }) => {
+    const buyer = await person(browser, 'Bea Buyer', 'buyer')
+    const conveyancer = await person(browser, 'Cora Conveyancer', 'conveyancer')
+    const { id, path } = await move(buyer, [{ who: conveyancer, role: 'buyer_conveyancer' }])
+    const c = conveyancer.page
+    let detail = (await (await c.request.get(`/api/transactions/${id}`)).json()) as {
+      version: number
+      timeline_stages: { id: string; stage_name: string; version: number }[]
+    }
+    expect(
+      (
+        await c.request.post(`/api/transactions/${id}/status`, {
+          data: { action: 'activate', version: detail.version },
+        })
+      ).status(),
+    ).toBe(200)
+    detail = await (await c.request.get(`/api/transactions/${id}`)).json()
+    const searches = detail.timeline_stages.find((s) => s.stage_name === 'Searches')!
+    const blocked = await c.request.patch(`/api/transactions/${id}/stages/${searches.id}`, {
+      data: { blocked_reason: 'Council backlog', version: searches.version },
+    })
+    expect(blocked.status()).toBe(200)
+
+    await c.goto(path)
+    await c.getByRole('button', { name: 'Record exchange' }).click()
+    let dialog = c.getByRole('alertdialog', { name: 'Record exchange of contracts' })
+    const open = dialog.getByTestId('exchange-open-items')
+    await expect(open).toContainText('Searches is blocked: Council backlog')
+    await expect(open).toContainText('No signed contract in the Contracts folder yet.')
+    await expect(open).toContainText(/\d+ tasks due before exchange not done/)
+    await expect(open).toContainText('Search fees paid on account (Searches)')
+    await expect(dialog.getByRole('button', { name: 'Record exchange' })).toBeDisabled()
+    await c.screenshot({ path: `${SHOTS}/exchange-blocked-1280.png` })
+    await dialog.getByRole('button', { name: 'Cancel' }).click()
+
+    // Cleared: exchange can be recorded, but only once confirmed.
+    await c.getByRole('tab', { name: 'Timeline' }).click()
+    await c.getByRole('button', { name: 'Clear block on Searches' }).click()
+    await c
+      .getByRole('alertdialog', { name: 'Clear the block on Searches?' })
+      .getByRole('button', { name: 'Clear block' })
+      .click()
+    await expect(stage(c, 'Searches').getByRole('note')).toHaveCount(0)
+    await c.getByRole('button', { name: 'Record exchange' }).click()
+    dialog = c.getByRole('alertdialog', { name: 'Record exchange of contracts' })
+    await expect(dialog.getByTestId('exchange-open-items')).not.toContainText('blocked')
+    await dialog.getByLabel('Completion date').fill('2026-12-18')
+    await dialog.getByRole('button', { name: 'Record exchange' }).click()
+    await expect(dialog.getByText('Confirm that contracts have been exchanged')).toBeVisible()
+    await c.screenshot({ path: `${SHOTS}/exchange-confirm-1280.png` })
+    await expect(c.getByTestId('status-badge').first()).toHaveText('Active')
+    await dialog.getByLabel('I confirm contracts have been exchanged').check()
+    await dialog.getByRole('button', { name: 'Record exchange' }).click()
+    await expect(toast(c)).toContainText('Exchange recorded')
+    await expect(c.getByTestId('status-badge').first()).toHaveText('Exchanged')
   })
 })

@@ -200,10 +200,11 @@ test.describe('the demo move, read only', () => {
     // Nothing is changed here: the demo move is shared by every test of the run.
     await page.getByRole('button', { name: 'Record exchange' }).click()
     const dialog = page.getByRole('alertdialog', { name: 'Record exchange of contracts' })
-    await dialog.getByLabel('Completion date').fill('')
-    await dialog.getByRole('button', { name: 'Record exchange' }).click()
-    await expect(dialog.getByText('Enter the agreed completion date')).toBeVisible()
-    await page.screenshot({ path: `${SHOTS}/workspace-exchange-errors-1280.png` })
+    // Searches is blocked on the demo move: the dialog says so, and exchange cannot be confirmed.
+    await expect(dialog.getByTestId('exchange-open-items')).toContainText('Searches is blocked')
+    await expect(dialog.getByLabel('I confirm contracts have been exchanged')).toBeDisabled()
+    await expect(dialog.getByRole('button', { name: 'Record exchange' })).toBeDisabled()
+    await page.screenshot({ path: `${SHOTS}/workspace-exchange-blocked-1280.png` })
     await dialog.getByRole('button', { name: 'Cancel' }).click()
     await expect(dialog).toBeHidden()
     await expect(page.getByTestId('status-badge').first()).toHaveText('Active')

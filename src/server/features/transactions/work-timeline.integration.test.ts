@@ -503,6 +503,7 @@ describe('transaction status', () => {
       version: detail.version,
       exchange_date: '2026-12-01',
       completion_date: '2026-12-15',
+      confirm: true,
     })
     expect(res.status).toBe(200)
     detail = TransactionDetail.parse(await res.json())
@@ -541,6 +542,7 @@ describe('transaction status', () => {
           version: detail.version,
           exchange_date: '2026-12-01',
           completion_date: '2026-12-01',
+          confirm: true,
         })
       ).json(),
     )
@@ -596,7 +598,7 @@ describe('transaction status', () => {
     })
   })
 
-  const EXCHANGE = { action: 'exchange', exchange_date: '2026-12-01', completion_date: '2026-12-15' }
+  const EXCHANGE = { action: 'exchange', exchange_date: '2026-12-01', completion_date: '2026-12-15', confirm: true }
   it.each([
     [
       'the buyer records exchange',
@@ -716,6 +718,7 @@ describe('transaction status', () => {
         version: detail.version,
         exchange_date: '2026-12-15',
         completion_date: '2026-12-01',
+        confirm: true,
       }),
       400,
       'The completion date cannot be before the exchange date.',
@@ -732,6 +735,7 @@ describe('transaction status', () => {
       version: detail.version,
       exchange_date: '2026-12-01',
       completion_date: '2026-12-15',
+      confirm: true,
     })
     detail = TransactionDetail.parse(await exchanged.json())
     const before = await snapshot(txId)
@@ -752,9 +756,12 @@ describe('transaction status', () => {
     [{ action: 'cancel', reason: '' }, 'reason'],
     [{ action: 'cancel', reason: '   ' }, 'reason'],
     [{ action: 'cancel' }, 'reason'],
-    [{ action: 'exchange', completion_date: '2026-12-15' }, 'exchange_date'],
+    [{ action: 'exchange', completion_date: '2026-12-15', confirm: true }, 'exchange_date'],
     [{ action: 'exchange', exchange_date: '2026-12-01' }, 'completion_date'],
-    [{ action: 'exchange', exchange_date: '1 December 2026', completion_date: '2026-12-15' }, 'exchange_date'],
+    [
+      { action: 'exchange', exchange_date: '1 December 2026', completion_date: '2026-12-15', confirm: true },
+      'exchange_date',
+    ],
     [{ action: 'withdraw' }, 'action'],
   ])('answers 400 naming the field for %j, changing nothing', async (body, field) => {
     const txId = await newMove('active')
@@ -763,6 +770,54 @@ describe('transaction status', () => {
     const err = await expectError(await changeStatus(buyerConveyancer, txId, { ...body, version: detail.version }), 400)
     expect(Object.keys(err.error.fields!)).toContain(field)
     expect(await snapshot(txId)).toEqual(before)
+  })
+
+  it.each([
+    ['without confirm', {}],
+    ['with confirm: false', { confirm: false }],
+    ['with confirm: "yes"', { confirm: 'yes' }],
+  ])('answers 400 naming confirm to an exchange %s, changing nothing', async (_label, extra) => {
+    const txId = await newMove('active')
+    const detail = await detailOf(txId)
+    const before = await snapshot(txId)
+    const err = await expectError(
+      await changeStatus(buyerConveyancer, txId, {
+        action: 'exchange',
+        version: detail.version,
+        exchange_date: '2026-12-01',
+        completion_date: '2026-12-15',
+        ...extra,
+      }),
+      400,
+    )
+    expect(err.error.fields!.confirm).toEqual(['Confirm that contracts have been exchanged'])
+    expect(await snapshot(txId)).toEqual(before)
+  })
+
+  it('refuses exchange with 409 naming the blocked stages, changing nothing; once cleared it is recorded', async () => {
+    const txId = await newMove('active')
+    let detail = await detailOf(txId)
+    for (const name of ['Searches', 'Enquiries & report on title']) {
+      const res = await block(buyerConveyancer, txId, stageNamed(detail, name), 'Waiting on the council')
+      detail = TransactionDetail.parse(await res.json())
+    }
+    const before = await snapshot(txId)
+    const exchange = { ...EXCHANGE, version: detail.version }
+    const err = await expectError(
+      await changeStatus(sellerConveyancer, txId, exchange),
+      409,
+      'Searches and Enquiries & report on title are blocked. Clear the block before recording exchange: from exchange both sides are legally bound.',
+    )
+    expect(err.error.code).toBe('conflict')
+    expect(await snapshot(txId)).toEqual(before)
+
+    for (const name of ['Searches', 'Enquiries & report on title']) {
+      const res = await block(buyerConveyancer, txId, stageNamed(detail, name), null)
+      detail = TransactionDetail.parse(await res.json())
+    }
+    const res = await changeStatus(sellerConveyancer, txId, { ...EXCHANGE, version: detail.version })
+    expect(res.status).toBe(200)
+    expect(TransactionDetail.parse(await res.json()).status).toBe('exchange')
   })
 
   it('answers 409 to a stale version, changing nothing', async () => {
@@ -789,6 +844,7 @@ describe('transaction status', () => {
         version: detail.version,
         exchange_date: '2026-12-01',
         completion_date: '2026-12-15',
+        confirm: true,
       }),
       changeStatus(buyer, txId, { action: 'cancel', version: detail.version, reason: 'Chain collapsed' }),
     ])
