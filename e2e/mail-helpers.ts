@@ -36,6 +36,7 @@ export async function mailedLink(request: APIRequestContext, email: string, page
 export async function verifyEmailByLink(page: Page, email: string): Promise<void> {
   await page.goto(await mailedLink(page.request, email, '/verify-email'))
   await expect(page.getByText('your email address is confirmed')).toBeVisible()
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Email confirmed')
 }
 
 /** Confirms `email` by fetching its emailed link through `request` (for people signed up through the API). */

@@ -364,6 +364,9 @@ test.describe('invitations on the People tab', () => {
     const link = new URL(messages.find((m) => m.to.includes(invitee))!.text.match(/https?:\/\/\S+\/invite\/[\w-]+/)![0])
       .pathname
 
+    // The re-sent toast sits bottom right, over this row at 720 px high: close it, as a person would.
+    await toast(page).getByRole('button', { name: 'Close toast' }).click()
+    await expect(toast(page)).toHaveCount(0)
     await page.getByRole('button', { name: `Revoke invitation to ${invitee}` }).click()
     const confirm = page.getByRole('alertdialog', { name: 'Revoke this invitation?' })
     await expect(confirm).toContainText(invitee)

@@ -28,6 +28,7 @@ import { oauthEdgeRoutes } from './features/identities/oauth-edge'
 import { identitiesRoutes } from './features/identities/routes'
 import { invitationsRoutes } from './features/invitations/routes'
 import { meRoutes } from './features/me/routes'
+import { supportRoutes } from './features/support/routes'
 import { notificationsRoutes } from './features/notifications/routes'
 import { signingRoutes } from './features/signing/routes'
 import { transactionsRoutes } from './features/transactions/routes'
@@ -38,7 +39,14 @@ import type { AppDeps, AppEnv } from './http/router'
 export const WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../dist/web')
 
 // Public endpoints that never need the viewer: skip the session lookup.
-const NO_VIEWER_PREFIXES = ['/api/auth/', '/api/health', '/api/openapi.json', '/api/organizations', '/api/dev/']
+const NO_VIEWER_PREFIXES = [
+  '/api/auth/',
+  '/api/health',
+  '/api/openapi.json',
+  '/api/organizations',
+  '/api/dev/',
+  '/api/support/inbound',
+]
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE'])
 /**
  * The body types an HTML form or a fetch without a CORS preflight can send from any site. No endpoint
@@ -200,6 +208,7 @@ export function createApp(deps: AppDeps) {
     .route('/api', signingRoutes(deps))
     .route('/api', chatRoutes(deps))
     .route('/api', notificationsRoutes(deps))
+    .route('/api', supportRoutes(deps))
 
   // The local outbox is for development and tests only.
   if (config.NODE_ENV !== 'production') app.route('/', devMailRoutes(deps))

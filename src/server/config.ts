@@ -39,6 +39,10 @@ const ConfigSchema = z
       .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
       .optional(),
     MAIL_FROM: z.string().min(3).default('Homeward <no-reply@homeward.local>'),
+    /** Where the support chat's messages are emailed (spec section 1: support@homeward.co.uk). */
+    SUPPORT_EMAIL: z.email({ message: 'must be an email address' }).default('support@homeward.co.uk'),
+    /** Shared secret of the inbound-mail webhook POST /api/support/inbound; unset, the route answers 404. */
+    SUPPORT_INBOUND_TOKEN: z.string().min(24, 'must be at least 24 characters').optional(),
     STORAGE_DRIVER: z.enum(['disk', 's3'], { message: 'must be disk or s3' }).default('disk'),
     S3_BUCKET: z.string().optional(),
     S3_REGION: z.string().default('eu-west-2'),

@@ -1,6 +1,12 @@
 import * as OTPAuth from 'otpauth'
 import { describe, expect, it } from 'vitest'
-import { hashBackupCode, matchingTotpStep } from './two-factor'
+import {
+  BACKUP_CODE_ALPHABET,
+  backupCodeCandidates,
+  generateBackupCodeList,
+  hashBackupCode,
+  matchingTotpStep,
+} from './two-factor'
 
 // The plugin's secrets are 32-character strings used as UTF-8 key bytes; apps get them in base32.
 const SECRET = 'aB3dE5gH7jK9mN1pQ3sT5vW7yZ9bC1dE'
@@ -37,5 +43,25 @@ describe('hashBackupCode', () => {
     expect(hashBackupCode('Ab3dE9xYz1')).toBe(h)
     expect(hashBackupCode(' Ab3dE-9xYz1 ')).toBe(h)
     expect(hashBackupCode('ab3de-9xyz1')).not.toBe(h)
+  })
+})
+
+describe('generateBackupCodeList', () => {
+  it('issues ten XXXXX-XXXXX codes with no look-alike characters (0/O, 1/I/l)', () => {
+    const codes = generateBackupCodeList()
+    expect(codes).toHaveLength(10)
+    expect(new Set(codes).size).toBe(10)
+    for (const code of codes) {
+      expect(code).toMatch(/^[2-9A-HJ-NP-Z]{5}-[2-9A-HJ-NP-Z]{5}$/)
+      expect(code).not.toMatch(/[01OIl]/)
+    }
+    expect(BACKUP_CODE_ALPHABET).toHaveLength(32)
+  })
+
+  it('accepts a new code typed in lower case, and an old mixed-case code only as issued', () => {
+    const [code] = generateBackupCodeList(1)
+    expect(backupCodeCandidates(code.toLowerCase())).toContain(hashBackupCode(code))
+    expect(backupCodeCandidates(code)).toEqual([hashBackupCode(code)])
+    expect(backupCodeCandidates('Ab3dE-9xYz1')).toContain(hashBackupCode('Ab3dE-9xYz1'))
   })
 })

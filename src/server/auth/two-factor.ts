@@ -16,7 +16,7 @@
  * 'Trust this device' is not offered: the edge drops `trustDevice`, so the second factor is asked on
  * every sign-in (docs/decisions/009-account-recovery.md).
  */
-import { createHash, createHmac, randomUUID } from 'node:crypto'
+import { createHash, createHmac, randomInt, randomUUID } from 'node:crypto'
 import type { BetterAuthPlugin } from 'better-auth'
 import { APIError, createAuthMiddleware, getSessionFromCtx } from 'better-auth/api'
 import { symmetricDecrypt } from 'better-auth/crypto'
@@ -47,6 +47,33 @@ export function hashBackupCode(code: string): string {
   let c = code.replace(/\s+/g, '')
   if (/^[A-Za-z0-9]{10}$/.test(c)) c = `${c.slice(0, 5)}-${c.slice(5)}`
   return HASH_PREFIX + createHash('sha256').update(c).digest('base64url')
+}
+
+/**
+ * Backup codes are drawn from 32 characters that cannot be mistaken for one another when read off
+ * paper or a screen: digits 2-9 and capitals without I and O (no 0/O, 1/I/l look-alikes; issue 11,
+ * item 5). Ten characters as `ABCDE-23456`: 50 bits each, with lock-out after 10 wrong codes.
+ */
+export const BACKUP_CODE_ALPHABET = '23456789ABCDEFGHJKLMNPQRSTUVWXYZ'
+
+/** `count` fresh backup codes in the form `XXXXX-XXXXX` from BACKUP_CODE_ALPHABET (crypto-random). */
+export function generateBackupCodeList(count = BACKUP_CODE_COUNT): string[] {
+  return Array.from({ length: count }, () => {
+    let c = ''
+    for (let i = 0; i < 10; i++) c += BACKUP_CODE_ALPHABET[randomInt(BACKUP_CODE_ALPHABET.length)]
+    return `${c.slice(0, 5)}-${c.slice(5)}`
+  })
+}
+
+/**
+ * The digests a typed backup code may match: as typed and, since codes issued from
+ * BACKUP_CODE_ALPHABET are upper case, upper-cased (codes issued before it were mixed case and
+ * keep matching only exactly as issued).
+ */
+export function backupCodeCandidates(code: string): string[] {
+  const typed = hashBackupCode(code)
+  const upper = hashBackupCode(code.toUpperCase())
+  return typed === upper ? [typed] : [typed, upper]
 }
 
 /** The plugin's storeBackupCodes option: lists go in as JSON of codes or digests, come out as digests. */
@@ -120,6 +147,7 @@ async function verifyingUserId(ctx: HookCtx): Promise<{ userId: string; signIn: 
 interface TwoFactorRow {
   id: string
   secret: string
+  backupCodes?: string | null
   lockedUntil?: Date | string | null
 }
 
@@ -128,6 +156,15 @@ async function twoFactorRow(ctx: HookCtx, userId: string): Promise<TwoFactorRow 
     model: 'twoFactor',
     where: [{ field: 'userId', value: userId }],
   })
+}
+
+function safeParseList(json: string | null | undefined): string[] {
+  try {
+    const list: unknown = JSON.parse(json ?? '[]')
+    return Array.isArray(list) ? list.filter((x): x is string => typeof x === 'string') : []
+  } catch {
+    return []
+  }
 }
 
 function lockedSeconds(row: TwoFactorRow | null): number {
@@ -152,7 +189,11 @@ export function twoFactorPlugins({ database, appUrl }: { database: Database; app
   const plugin = twoFactor({
     issuer: 'Homeward',
     totpOptions: { digits: TOTP_DIGITS, period: TOTP_PERIOD_SECONDS },
-    backupCodeOptions: { amount: BACKUP_CODE_COUNT, storeBackupCodes: hashedBackupCodes },
+    backupCodeOptions: {
+      amount: BACKUP_CODE_COUNT,
+      storeBackupCodes: hashedBackupCodes,
+      customBackupCodesGenerate: () => generateBackupCodeList(),
+    },
     accountLockout: {
       enabled: true,
       maxFailedAttempts: TWO_FACTOR_MAX_FAILURES,
@@ -173,7 +214,15 @@ export function twoFactorPlugins({ database, appUrl }: { database: Database; app
           handler: createAuthMiddleware(async (ctx) => {
             const code = (ctx.body as { code?: unknown } | undefined)?.code
             if (typeof code !== 'string') return
-            return { context: { body: { ...ctx.body, code: hashBackupCode(code) } } }
+            const candidates = backupCodeCandidates(code)
+            let chosen = candidates[0]
+            if (candidates.length > 1) {
+              const who = await verifyingUserId(ctx)
+              const row = who ? await twoFactorRow(ctx, who.userId) : null
+              const stored = safeParseList(row?.backupCodes)
+              chosen = candidates.find((h) => stored.includes(h)) ?? chosen
+            }
+            return { context: { body: { ...ctx.body, code: chosen } } }
           }),
         },
         {

@@ -24,6 +24,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     DATA_DIR: '.tmp/test-data',
     DB_POOL_MAX: 5,
     MAIL_FROM: 'Homeward <no-reply@homeward.local>',
+    SUPPORT_EMAIL: 'support@homeward.co.uk',
     STORAGE_DRIVER: 'disk',
     S3_REGION: 'eu-west-2',
     S3_FORCE_PATH_STYLE: false,

@@ -12,7 +12,6 @@ import { usePageMeta } from '../lib/use-page-meta'
  * once and says so, or says why not (expired, not valid or already used) and how to get a new link.
  */
 export function Component() {
-  usePageMeta({ title: 'Confirm your email', description: 'Confirm the email address of your Homeward account.' })
   const token = useSearchParams()[0].get('token') ?? ''
   const queryClient = useQueryClient()
   const result = useQuery({
@@ -27,9 +26,18 @@ export function Component() {
     staleTime: Infinity,
     gcTime: Infinity,
   })
+  // Once confirmed the page says so in its heading too, not "Confirm your email" (issue 11, item 5).
+  const title = result.isSuccess
+    ? result.data.changedTo
+      ? 'Email address changed'
+      : 'Email confirmed'
+    : result.isError || token === ''
+      ? 'Email not confirmed'
+      : 'Confirm your email'
+  usePageMeta({ title, description: 'Confirm the email address of your Homeward account.' })
 
   return (
-    <AuthCardPage title="Confirm your email">
+    <AuthCardPage title={title}>
       {token === '' ? (
         <p role="alert" className="text-sm">
           This link is incomplete. Open the link from the email again.

@@ -1,5 +1,6 @@
 import type { MeResponse } from '../../../../shared/contracts/auth'
 import { LinkedIdentitiesCard } from '../../identities/components/linked-identities-card'
+import { NotificationsSettingsCard } from '../../notifications/components/notifications-settings-card'
 import { useAccountSessions } from '../api'
 import { DeleteAccountCard } from './delete-account-card'
 import { EmailCard } from './email-card'
@@ -10,7 +11,7 @@ import { SessionsCard } from './sessions-card'
 import { TwoFactorCard } from './two-factor-card'
 import { YourDataCard } from './your-data-card'
 
-/** /app/settings: profile, password, where you're signed in, and security activity (issue 7, items 5 and 10). */
+/** /app/settings: profile, password, where you're signed in, security activity (issue 7, items 5 and 10), notifications. */
 export function SettingsPage({ me }: { me: MeResponse }) {
   const sessions = useAccountSessions()
   return (
@@ -26,6 +27,7 @@ export function SettingsPage({ me }: { me: MeResponse }) {
       <LinkedIdentitiesCard />
       <SessionsCard />
       <SecurityActivityCard />
+      <NotificationsSettingsCard />
       <YourDataCard />
       <DeleteAccountCard email={me.user.email} />
     </div>

@@ -28,7 +28,8 @@ export function RolePicker({
   return (
     <fieldset className="flex flex-col gap-2" aria-invalid={invalid || undefined}>
       <legend className="mb-2 text-sm font-medium">I am a...</legend>
-      <div className="grid grid-cols-2 gap-2 sm:grid-cols-3">
+      {/* Two columns at every width: in three, "Conveyancer" squeezed its icon out at 1280 px (issue 11, item 5). */}
+      <div className="grid grid-cols-2 gap-2">
         {ROLE_BUTTONS.map(({ value: role, label }) => {
           const Icon = ICONS[role]
           const selected = value === role
@@ -46,7 +47,7 @@ export function RolePicker({
                 invalid && !selected && 'border-destructive',
               )}
             >
-              <Icon aria-hidden="true" className="size-4" />
+              <Icon aria-hidden="true" className="size-4 shrink-0" />
               {label}
             </button>
           )

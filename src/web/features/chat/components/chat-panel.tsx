@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react'
+import { type RefObject, useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react'
 import { useNavigate, useSearchParams } from 'react-router'
 import type { TransactionDetail } from '../../../../shared/contracts/transactions'
 import { Button } from '../../../components/ui/button'
@@ -24,6 +24,32 @@ function useWide(): boolean {
   )
 }
 
+/** Least height (px) of the desktop chat panel, and the gap (px) kept below it. */
+const MIN_WIDE_HEIGHT = 320
+const BOTTOM_GAP = 16
+
+/**
+ * On wide screens, the panel's height in px so that it ends `BOTTOM_GAP` above the bottom of the
+ * viewport when the page is scrolled to the top: the composer is on screen without scrolling
+ * (issue 11, item 5). Follows window resizes; null on phones, where CSS sizes the panel.
+ */
+function useFitToViewport(panel: RefObject<HTMLDivElement | null>, wide: boolean, ready: boolean) {
+  const [height, setHeight] = useState<number | null>(null)
+  useEffect(() => {
+    if (!wide || !ready) return
+    const fit = () => {
+      const el = panel.current
+      if (!el) return
+      const top = el.getBoundingClientRect().top + window.scrollY
+      setHeight(Math.max(MIN_WIDE_HEIGHT, Math.floor(window.innerHeight - top - BOTTOM_GAP)))
+    }
+    fit()
+    window.addEventListener('resize', fit)
+    return () => window.removeEventListener('resize', fit)
+  }, [panel, wide, ready])
+  return wide && ready ? height : null
+}
+
 /**
  * The Chat tab (issue 6): threads beside the open thread; the open thread lives in
  * `?tab=chat&thread=<id>`. On wide screens 'General' opens when none is chosen; on phones the list
@@ -38,6 +64,7 @@ export function ChatPanel({ detail, viewerId }: { detail: TransactionDetail; vie
   const [justCreated, setJustCreated] = useState<string | null>(null)
   const chosen = params.get('thread')
   const panel = useRef<HTMLDivElement>(null)
+  const fittedHeight = useFitToViewport(panel, wide, threads.isSuccess)
 
   // On phones a chosen thread fills the panel: bring the whole panel (and its message box) into view.
   useEffect(() => {
@@ -93,7 +120,8 @@ export function ChatPanel({ detail, viewerId }: { detail: TransactionDetail; vie
   return (
     <div
       ref={panel}
-      className="flex h-[calc(100dvh-6rem)] scroll-mt-20 min-h-[26rem] overflow-hidden rounded-xl border bg-background shadow-sm md:h-[70dvh] md:min-h-[30rem]"
+      style={fittedHeight ? { height: fittedHeight } : undefined}
+      className="flex h-[calc(100dvh-6rem)] scroll-mt-20 min-h-[26rem] overflow-hidden rounded-xl border bg-background shadow-sm md:h-[70dvh] md:min-h-80"
     >
       {showList && (
         <div className={wide ? 'w-72 shrink-0 border-r' : 'w-full'}>

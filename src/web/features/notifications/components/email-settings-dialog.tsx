@@ -28,7 +28,7 @@ export function EmailSettingsDialog({ open, onOpenChange }: { open: boolean; onO
             {settings.error.message}
           </p>
         ) : (
-          <SettingsForm
+          <EmailSettingsForm
             key={JSON.stringify(settings.data)}
             initial={settings.data}
             onDone={() => onOpenChange(false)}
@@ -39,7 +39,11 @@ export function EmailSettingsDialog({ open, onOpenChange }: { open: boolean; onO
   )
 }
 
-function SettingsForm({ initial, onDone }: { initial: NotificationSettings; onDone: () => void }) {
+/**
+ * The email settings form, in the bell's dialog and on /app/settings. `onDone` runs after a save or
+ * Cancel; without it (the settings page) there is no Cancel and the form stays.
+ */
+export function EmailSettingsForm({ initial, onDone }: { initial: NotificationSettings; onDone?: () => void }) {
   const [value, setValue] = useState(initial)
   const save = useSaveNotificationSettings()
   return (
@@ -52,7 +56,7 @@ function SettingsForm({ initial, onDone }: { initial: NotificationSettings; onDo
         save.mutate(value, {
           onSuccess: () => {
             notify.success('Email settings saved')
-            onDone()
+            onDone?.()
           },
           onError: (err) => notify.error('Could not save your email settings', err.message),
         })
@@ -88,9 +92,11 @@ function SettingsForm({ initial, onDone }: { initial: NotificationSettings; onDo
         />
       </div>
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-        <Button type="button" variant="outline" onClick={onDone}>
-          Cancel
-        </Button>
+        {onDone && (
+          <Button type="button" variant="outline" onClick={onDone}>
+            Cancel
+          </Button>
+        )}
         <Button type="submit">{save.isPending ? 'Saving…' : 'Save settings'}</Button>
       </div>
     </form>

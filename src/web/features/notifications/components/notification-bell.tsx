@@ -117,7 +117,7 @@ export function NotificationBell() {
 }
 
 /** One notification: a link to its page (same-origin paths only) that also marks it read. */
-function NotificationLink({ notification: n, onChoose }: { notification: Notification; onChoose: () => void }) {
+export function NotificationLink({ notification: n, onChoose }: { notification: Notification; onChoose: () => void }) {
   const path = safeInternalPath(n.link)
   const className = cn(
     'flex w-full gap-2 rounded-md px-2.5 py-2 text-left text-sm hover:bg-muted focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-ring',

@@ -1,5 +1,5 @@
 import { ChevronDown, Eye, FileText, FolderOpen, PenLine, Upload } from 'lucide-react'
-import { lazy, Suspense, useRef, useState, type DragEvent } from 'react'
+import { lazy, Suspense, useRef, useState, type DragEvent, type ReactNode } from 'react'
 import type { DocumentListItem } from '../../../../shared/contracts/documents'
 import type { TransactionDetail } from '../../../../shared/contracts/transactions'
 import { DOCUMENT_FOLDERS, type DocumentFolder } from '../../../../shared/domain/statuses'
@@ -18,7 +18,7 @@ import { signerChoices } from '../../documents/signer-choices'
 import { awaitingSignature } from '../../documents/signing-state'
 import { useUploads } from '../../documents/use-uploads'
 import { useSession } from '../../session/api'
-import { groupDocuments } from '../documents'
+import { groupDocuments, type DocumentFolderGroup } from '../documents'
 
 // The viewer brings pdf.js: loaded on the first View, never with the workspace.
 const DocumentViewer = lazy(() =>
@@ -126,43 +126,22 @@ export function DocumentsTab({ detail }: { detail: TransactionDetail }) {
           ))}
         </div>
       ) : (
-        <div className="grid gap-4 md:grid-cols-2">
-          {groupDocuments(docs).map(({ folder, documents: inFolder }) => (
-            <section
-              key={folder}
-              aria-labelledby={`folder-${folder}`}
-              className={cn(
-                'flex min-w-0 flex-col gap-2 rounded-xl border bg-background p-4 shadow-sm',
-                dragging && isFolder(folder) && 'border-dashed border-primary',
-              )}
-              data-testid="document-folder"
-              data-folder={folder}
-            >
-              <h3 id={`folder-${folder}`} className="flex items-center gap-2 font-semibold">
-                <FolderOpen aria-hidden="true" className="size-4 text-primary" />
-                {folder}
-                <span className="text-sm font-normal text-muted-foreground">({inFolder.length})</span>
-              </h3>
-              {inFolder.length === 0 ? (
-                <p className="text-sm text-muted-foreground">Nothing in this folder yet.</p>
-              ) : (
-                <ul className="flex flex-col divide-y">
-                  {inFolder.map((doc) => (
-                    <DocumentRow
-                      key={doc.id}
-                      txId={txId}
-                      doc={doc}
-                      awaiting={pendingFor.has(doc.id)}
-                      historyOpen={openHistory === doc.id}
-                      onToggleHistory={() => setOpenHistory((id) => (id === doc.id ? null : doc.id))}
-                      onView={openViewer}
-                    />
-                  ))}
-                </ul>
-              )}
-            </section>
-          ))}
-        </div>
+        <DocumentFolders
+          groups={groupDocuments(docs)}
+          dragging={dragging}
+          onUploadTo={(folder) => setDialog({ folder })}
+          renderDocument={(doc) => (
+            <DocumentRow
+              key={doc.id}
+              txId={txId}
+              doc={doc}
+              awaiting={pendingFor.has(doc.id)}
+              historyOpen={openHistory === doc.id}
+              onToggleHistory={() => setOpenHistory((id) => (id === doc.id ? null : doc.id))}
+              onView={openViewer}
+            />
+          )}
+        />
       )}
       <ActivityTrail txId={txId} />
       <UploadDialog
@@ -260,5 +239,92 @@ function DocumentRow({
         </>
       )}
     </li>
+  )
+}
+
+/**
+ * The folders in their fixed order (spec section 2): folders holding documents as cards, empty ones
+ * collapsed into one row of small drop targets below them so that they never push real documents
+ * down (issue 11, item 5). Each empty folder is still a drop target (`data-folder`) and a button
+ * that opens the upload dialog with that folder chosen.
+ */
+function DocumentFolders({
+  groups,
+  dragging,
+  onUploadTo,
+  renderDocument,
+}: {
+  groups: DocumentFolderGroup<DocumentListItem>[]
+  dragging: boolean
+  onUploadTo: (folder: DocumentFolder) => void
+  renderDocument: (doc: DocumentListItem) => ReactNode
+}) {
+  const filled = groups.filter((g) => g.documents.length > 0)
+  const empty = groups.filter((g) => g.documents.length === 0)
+  return (
+    <div className="flex flex-col gap-4">
+      {filled.length === 0 && (
+        <p className="rounded-xl border border-dashed bg-background p-6 text-center text-sm text-muted-foreground">
+          No documents on this move yet. Upload the first one, or drop a file on a folder below.
+        </p>
+      )}
+      {filled.length > 0 && (
+        <div className="grid gap-4 md:grid-cols-2">
+          {filled.map(({ folder, documents: inFolder }) => (
+            <section
+              key={folder}
+              aria-labelledby={`folder-${folder}`}
+              className={cn(
+                'flex min-w-0 flex-col gap-2 rounded-xl border bg-background p-4 shadow-sm',
+                dragging && isFolder(folder) && 'border-dashed border-primary',
+              )}
+              data-testid="document-folder"
+              data-folder={folder}
+            >
+              <h3 id={`folder-${folder}`} className="flex items-center gap-2 font-semibold">
+                <FolderOpen aria-hidden="true" className="size-4 text-primary" />
+                {folder}
+                <span className="text-sm font-normal text-muted-foreground">({inFolder.length})</span>
+              </h3>
+              <ul className="flex flex-col divide-y">{inFolder.map(renderDocument)}</ul>
+            </section>
+          ))}
+        </div>
+      )}
+      {empty.length > 0 && (
+        <div className="flex flex-col gap-2">
+          <p className="text-sm font-medium text-muted-foreground" id="empty-folders-title">
+            Empty folders
+          </p>
+          <ul className="flex flex-wrap gap-2" aria-labelledby="empty-folders-title">
+            {empty.map(({ folder }) => (
+              <li key={folder}>
+                <section
+                  aria-labelledby={`folder-${folder}`}
+                  data-testid="document-folder"
+                  data-folder={folder}
+                  className={cn(
+                    'flex items-center gap-2 rounded-lg border bg-background py-1 pr-1 pl-3 text-sm shadow-sm',
+                    dragging && 'border-dashed border-primary',
+                  )}
+                >
+                  <FolderOpen aria-hidden="true" className="size-4 text-muted-foreground" />
+                  <h3 id={`folder-${folder}`} className="font-medium">
+                    {folder} <span className="font-normal text-muted-foreground">(0)</span>
+                  </h3>
+                  <span className="sr-only">Nothing in this folder yet.</span>
+                  {isFolder(folder) && (
+                    <Button variant="ghost" size="sm" className="h-7 px-2" onClick={() => onUploadTo(folder)}>
+                      <Upload aria-hidden="true" />
+                      <span className="sr-only">Upload to {folder}</span>
+                    </Button>
+                  )}
+                </section>
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
+    </div>
   )
 }
