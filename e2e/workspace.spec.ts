@@ -195,6 +195,9 @@ test.describe('the demo move, read only', () => {
     await page.goto(`${DEMO_TX}?tab=timeline`)
     await expect(page.getByText("You are the Buyer's Conveyancer")).toBeVisible()
     await expect(page.getByRole('button', { name: 'Clear block on Searches' })).toBeVisible()
+    await expect(stage(page, 'Searches').getByTestId('blocked-by')).toHaveText(
+      /^Blocked by Priya Shah on \d{2} [A-Z][a-z]{2} \d{4}$/,
+    )
     await expect(page.getByRole('button', { name: 'Mark blocked on Mortgage & survey' })).toBeVisible()
     await expect(page.getByRole('button', { name: 'Record exchange' })).toBeVisible()
     // Nothing is changed here: the demo move is shared by every test of the run.

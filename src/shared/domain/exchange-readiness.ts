@@ -4,7 +4,7 @@
  * person recording it sees this first and confirms explicitly. A blocked stage refuses exchange
  * outright (the server answers 409, change-status.ts); open tasks and an unsigned contract are shown
  * but do not refuse, because conveyancers may exchange on work recorded outside Homeward.
- * docs/decisions/012-timeline-workflow.md.
+ * docs/decisions/013-timeline-owners-blocks-exchange.md.
  */
 import { EXCHANGE_STAGE_NAME, EXCHANGE_TASK_TITLE } from './timeline-template'
 
