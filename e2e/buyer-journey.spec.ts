@@ -240,7 +240,13 @@ test('a buyer, a seller and a conveyancer run a move from offer to completion', 
   expect(early.status()).toBe(409)
   expect(((await early.json()) as { error: { message: string } }).error.message).toMatch(/./)
   const buyerExchange = await b.page.request.post(`/api/transactions/${txId}/status`, {
-    data: { action: 'exchange', version: detail.version, exchange_date: '2026-01-10', completion_date: '2026-01-24' },
+    data: {
+      action: 'exchange',
+      version: detail.version,
+      exchange_date: '2026-01-10',
+      completion_date: '2026-01-24',
+      confirm: true,
+    },
   })
   expect(buyerExchange.status()).toBe(409)
   expect(((await buyerExchange.json()) as { error: { message: string } }).error.message).toContain('conveyancer')
@@ -257,11 +263,13 @@ test('a buyer, a seller and a conveyancer run a move from offer to completion', 
   const staleDialog = stale.getByRole('alertdialog', { name: 'Record exchange of contracts' })
   await staleDialog.getByLabel('Exchange date').fill('2026-03-03')
   await staleDialog.getByLabel('Completion date').fill('2026-04-01')
+  await staleDialog.getByLabel('I confirm contracts have been exchanged').check()
 
   await c.page.getByRole('button', { name: 'Record exchange' }).click()
   const exchange = c.page.getByRole('alertdialog', { name: 'Record exchange of contracts' })
   await exchange.getByLabel('Exchange date').fill('2026-03-02')
   await exchange.getByLabel('Completion date').fill('2026-03-16')
+  await exchange.getByLabel('I confirm contracts have been exchanged').check()
   await shot(c.page, 'exchange-dialog')
   await exchange.getByRole('button', { name: 'Record exchange' }).click()
   await expect(c.page.getByText('Exchange recorded')).toBeVisible()

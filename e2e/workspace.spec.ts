@@ -195,15 +195,19 @@ test.describe('the demo move, read only', () => {
     await page.goto(`${DEMO_TX}?tab=timeline`)
     await expect(page.getByText("You are the Buyer's Conveyancer")).toBeVisible()
     await expect(page.getByRole('button', { name: 'Clear block on Searches' })).toBeVisible()
+    await expect(stage(page, 'Searches').getByTestId('blocked-by')).toHaveText(
+      /^Blocked by Priya Shah on \d{2} [A-Z][a-z]{2} \d{4}$/,
+    )
     await expect(page.getByRole('button', { name: 'Mark blocked on Mortgage & survey' })).toBeVisible()
     await expect(page.getByRole('button', { name: 'Record exchange' })).toBeVisible()
     // Nothing is changed here: the demo move is shared by every test of the run.
     await page.getByRole('button', { name: 'Record exchange' }).click()
     const dialog = page.getByRole('alertdialog', { name: 'Record exchange of contracts' })
-    await dialog.getByLabel('Completion date').fill('')
-    await dialog.getByRole('button', { name: 'Record exchange' }).click()
-    await expect(dialog.getByText('Enter the agreed completion date')).toBeVisible()
-    await page.screenshot({ path: `${SHOTS}/workspace-exchange-errors-1280.png` })
+    // Searches is blocked on the demo move: the dialog says so, and exchange cannot be confirmed.
+    await expect(dialog.getByTestId('exchange-open-items')).toContainText('Searches is blocked')
+    await expect(dialog.getByLabel('I confirm contracts have been exchanged')).toBeDisabled()
+    await expect(dialog.getByRole('button', { name: 'Record exchange' })).toBeDisabled()
+    await page.screenshot({ path: `${SHOTS}/workspace-exchange-blocked-1280.png` })
     await dialog.getByRole('button', { name: 'Cancel' }).click()
     await expect(dialog).toBeHidden()
     await expect(page.getByTestId('status-badge').first()).toHaveText('Active')

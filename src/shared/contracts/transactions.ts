@@ -1,7 +1,12 @@
 import { z } from 'zod'
 import { Timestamp, Uuid } from './common'
 
-const StageSummary = z.object({ status: z.string(), percent_complete: z.number().int() })
+const StageSummary = z.object({
+  status: z.string(),
+  percent_complete: z.number().int(),
+  /** Beyond the spec's dashboard select: the card names a blocked stage ('Blocked: Searches'). */
+  stage_name: z.string(),
+})
 const ParticipantSummary = z.object({ user_id: z.string(), role: z.string() })
 const PropertySummary = z.object({ address_lines: z.array(z.string()), postcode: z.string() })
 
@@ -33,6 +38,8 @@ export const Task = z.object({
   owner_side: z.string().nullable(),
   version: z.number().int(),
   completed_at: Timestamp.nullable(),
+  /** Profile id of who ticked it (null when not done or their account is gone). */
+  completed_by: z.string().nullable(),
   completed_by_name: z.string().nullable(),
 })
 export type Task = z.infer<typeof Task>
@@ -44,6 +51,9 @@ export const TimelineStage = z.object({
   status: z.string(),
   percent_complete: z.number().int(),
   blocked_reason: z.string().nullable(),
+  /** Who marked it blocked and when (null when not blocked, or blocked before this was recorded). */
+  blocked_by_name: z.string().nullable(),
+  blocked_at: Timestamp.nullable(),
   version: z.number().int(),
   tasks: z.array(Task),
 })

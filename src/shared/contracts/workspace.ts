@@ -85,7 +85,8 @@ export const UpdateStageInput = z.object({
 
 /**
  * POST /api/transactions/{txId}/status. Spec section 4 lists the statuses; the transitions are ours:
- * activate (draft -> active), exchange (active -> exchange, conveyancer, with dates),
+ * activate (draft -> active), exchange (active -> exchange, conveyancer, with dates and
+ * `confirm: true`; refused with 409 while any stage is blocked),
  * complete (exchange -> completed, conveyancer), cancel (draft|active -> cancelled with a reason by a
  * party or their conveyancer; exchange -> cancelled by a conveyancer only: rescission).
  */
@@ -96,6 +97,8 @@ export const StatusChangeInput = z.discriminatedUnion('action', [
     version: z.number().int().min(1),
     exchange_date: z.iso.date({ message: 'Enter the exchange date' }),
     completion_date: z.iso.date({ message: 'Enter the agreed completion date' }),
+    /** Exchange is legally binding: the person recording it confirms explicitly (issue 11). */
+    confirm: z.literal(true, { message: 'Confirm that contracts have been exchanged' }),
   }),
   z.object({
     action: z.literal('complete'),

@@ -41,6 +41,8 @@ export const NOTIFICATION_KINDS = [
   'signature_requested',
   'status_changed',
   'update_requested',
+  'task_reopened',
+  'stage_blocked',
 ] as const
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number]
 
@@ -51,6 +53,8 @@ export const NOTIFICATION_KIND_LABELS: Record<NotificationKind, string> = {
   signature_requested: 'A document is waiting for my signature',
   status_changed: 'The status of my move changes (exchange, completion, cancellation)',
   update_requested: 'A client asks me for an update',
+  task_reopened: 'Someone else unticks a task I completed',
+  stage_blocked: 'A stage of my move is blocked',
 }
 
 /** A buyer or seller may ask their conveyancer for an update once per this period per transaction (24 h, in ms). */

@@ -5,6 +5,7 @@
  */
 import type { ParticipantRole } from './roles'
 import type { TransactionStatus } from './statuses'
+import { canTickTaskOnMove } from './task-owners'
 
 const BUYER_SIDE: readonly string[] = ['buyer', 'buyer_conveyancer', 'buyers_agent', 'mortgage_broker', 'surveyor']
 const SELLER_SIDE: readonly string[] = ['seller', 'seller_conveyancer', 'estate_agent']
@@ -24,16 +25,15 @@ export function isConveyancer(role: string | null | undefined): boolean {
 /**
  * `update:task:own-side`: a task owned by 'buyer_side' is ticked by the buyer or the buyer's
  * conveyancer, 'seller_side' by the seller or the seller's conveyancer; a task owned by a
- * professional role by that professional, or by the conveyancer acting for that side.
+ * professional role by that professional when on the move, else by one stand-in of that side
+ * (`taskOwnership`, src/shared/domain/task-owners.ts). `rolesOnMove`: every role held on the move.
  */
-export function canTickTask(role: string | null | undefined, ownerSide: string | null | undefined): boolean {
-  if (!role) return false
-  if (!ownerSide) return isConveyancer(role)
-  if (ownerSide === 'buyer_side') return role === 'buyer' || role === 'buyer_conveyancer'
-  if (ownerSide === 'seller_side') return role === 'seller' || role === 'seller_conveyancer'
-  if (role === ownerSide) return true
-  // A conveyancer may tick the professional tasks of their own side (e.g. the mortgage offer arriving).
-  return isConveyancer(role) && sideOf(ownerSide) === sideOf(role)
+export function canTickTask(
+  role: string | null | undefined,
+  ownerSide: string | null | undefined,
+  rolesOnMove: Iterable<string>,
+): boolean {
+  return canTickTaskOnMove(role, ownerSide, rolesOnMove)
 }
 
 /** `update:stage:block`: conveyancers mark a stage blocked with a reason and clear it. */

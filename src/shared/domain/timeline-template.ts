@@ -56,6 +56,11 @@ export interface StandardTimelineOptions {
   nation?: Nation
 }
 
+/** The stage that ends with exchange of contracts; every task up to it is due before exchange. */
+export const EXCHANGE_STAGE_NAME = 'Exchange of contracts'
+/** The task that records the exchange itself (so it is not 'still open' when exchange is recorded). */
+export const EXCHANGE_TASK_TITLE = 'Contracts exchanged (Law Society Formula B)'
+
 const task = (ownerSide: OwnerSide, title: string): TimelineTaskTemplate => ({ title, ownerSide })
 
 /**
@@ -146,14 +151,14 @@ export function standardTimeline({ tenure, nation = 'england' }: StandardTimelin
     },
     {
       key: 'exchange',
-      stageName: 'Exchange of contracts',
+      stageName: EXCHANGE_STAGE_NAME,
       tasks: [
         task('buyer_side', 'Contract signed by the buyer'),
         task('seller_side', 'Contract and TR1 transfer deed signed by the seller'),
         task('buyer_side', 'Mortgage deed signed and witnessed'),
         task('buyer_side', "Deposit transferred to the buyer's conveyancer's client account"),
         task('buyer_conveyancer', 'Completion date agreed along the chain'),
-        task('buyer_conveyancer', 'Contracts exchanged (Law Society Formula B)'),
+        task('buyer_conveyancer', EXCHANGE_TASK_TITLE),
       ],
     },
     {

@@ -95,6 +95,9 @@ export const timelineStages = pgTable(
     status: text('status').notNull().default('not_started'),
     percentComplete: integer('percent_complete').notNull().default(0),
     blockedReason: text('blocked_reason'),
+    /** Who marked the stage blocked and when (issue 11): shown as 'Blocked by <name> on <date>'. */
+    blockedBy: uuid('blocked_by').references(() => profiles.id, { onDelete: 'set null' }),
+    blockedAt: timestamp('blocked_at', { withTimezone: true }),
     version: integer('version').notNull().default(1),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

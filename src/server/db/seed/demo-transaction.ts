@@ -78,6 +78,9 @@ export async function insertDemoTransaction(tx: Tx, people: DemoPeople, now: Dat
     currentTasksDone: 3,
     blocked: { stageIndex: searchesIndex, reason: DEMO_BLOCKED_REASON, tasksDone: 4 },
   })
+  // Priya marked Searches blocked (her chat message says so): shown as 'Blocked by Priya ... on ...'.
+  stages[searchesIndex].blockedBy = priya
+  stages[searchesIndex].blockedAt = ago(12, 10, 5)
   stages.forEach((stage, i) =>
     stage.tasks.forEach((task, k) => {
       if (task.status !== 'completed') return

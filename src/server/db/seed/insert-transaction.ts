@@ -27,6 +27,9 @@ export interface StageSpec {
   status?: StageStatus
   /** Required exactly when status is 'blocked'. */
   blockedReason?: string | null
+  /** Who marked it blocked and when (profile id); only with a blocked reason. */
+  blockedBy?: string | null
+  blockedAt?: Date | null
   /** Default: round(done / total * 100), 0 with no tasks. */
   percentComplete?: number
 }
@@ -175,6 +178,8 @@ export async function insertTransaction(
         status: s.status ?? derivedStatus(s),
         percentComplete: s.percentComplete ?? percentDone(s.tasks),
         blockedReason: s.blockedReason ?? null,
+        blockedBy: s.blockedReason ? (s.blockedBy ?? null) : null,
+        blockedAt: s.blockedReason ? (s.blockedAt ?? null) : null,
         createdAt: spec.createdAt,
         updatedAt: spec.createdAt,
       })),

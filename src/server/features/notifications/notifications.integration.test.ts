@@ -73,6 +73,8 @@ const allOn = {
   signature_requested: true,
   status_changed: true,
   update_requested: true,
+  task_reopened: true,
+  stage_blocked: true,
 }
 
 describe('the bell', () => {
@@ -181,7 +183,13 @@ describe('what people are told about', () => {
     const fresh = TransactionDetail.parse(await (await t.request(`/api/transactions/${txId}`, { as: buyer })).json())
     const cancel = await t.request(`/api/transactions/${txId}/status`, {
       as: conveyancer,
-      json: { action: 'exchange', exchange_date: '2026-12-01', completion_date: '2026-12-15', version: fresh.version },
+      json: {
+        action: 'exchange',
+        exchange_date: '2026-12-01',
+        completion_date: '2026-12-15',
+        confirm: true,
+        version: fresh.version,
+      },
     })
     expect(cancel.status).toBe(200)
     const exchanged = (await bell(buyer)).notifications.find((n) => n.kind === 'status_changed')

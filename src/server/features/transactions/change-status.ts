@@ -2,10 +2,12 @@
  * Moves a transaction between statuses (issue 4; spec section 4 lists the statuses, the transitions
  * are ours, see `allowedStatusActions` in src/shared/domain/permissions.ts). The version must match
  * (else 409); an action that is not open to the viewer in the current status answers 409 with a
- * message saying why; nothing changes in either case.
+ * message saying why; recording exchange while any stage is blocked answers 409 naming the stages
+ * (the input must also carry `confirm: true`, else 400); nothing changes in any of these cases.
  */
 import { sql } from 'drizzle-orm'
 import type { StatusChangeInput } from '../../../shared/contracts/workspace'
+import { blockedExchangeMessage } from '../../../shared/domain/exchange-readiness'
 import { allowedStatusActions, STATUS_AFTER, type StatusAction } from '../../../shared/domain/permissions'
 import { transactionStatusLabel } from '../../../shared/domain/statuses'
 import { lockTransactionForViewer, transactionPeopleIds } from '../../access/transactions'
@@ -61,6 +63,13 @@ export async function changeStatus({
     }
     if (!allowedStatusActions(current.role, current.status).includes(input.action)) {
       throw new AppError('conflict', refusal(input.action, current.status, current.role))
+    }
+    // Exchange binds both sides: not while a stage is blocked (src/shared/domain/exchange-readiness.ts).
+    if (input.action === 'exchange') {
+      const res = await tx.execute(sql`select stage_name from timeline_stages
+        where transaction_id = ${txId} and status = 'blocked' order by sort_index`)
+      const blocked = (res.rows as { stage_name: string }[]).map((r) => r.stage_name)
+      if (blocked.length > 0) throw new AppError('conflict', blockedExchangeMessage(blocked))
     }
     // Completion never precedes exchange: the agreed date at exchange, and the actual date at completion.
     let exchangeDate: string | null = input.action === 'exchange' ? input.exchange_date : null

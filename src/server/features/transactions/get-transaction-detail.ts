@@ -29,9 +29,10 @@ select json_build_object(
      select json_agg(json_build_object(
        'id', s.id, 'stage_name', s.stage_name, 'sort_index', s.sort_index, 'status', s.status,
        'percent_complete', s.percent_complete, 'blocked_reason', s.blocked_reason, 'version', s.version,
+       'blocked_at', s.blocked_at, 'blocked_by_name', (select bp.full_name from profiles bp where bp.id = s.blocked_by),
        'tasks', coalesce((select json_agg(json_build_object('id', k.id, 'title', k.title, 'status', k.status,
           'sort_index', k.sort_index, 'owner_side', k.owner_side, 'version', k.version, 'completed_at', k.completed_at,
-          'completed_by_name', cb.full_name) order by k.sort_index)
+          'completed_by', k.completed_by, 'completed_by_name', cb.full_name) order by k.sort_index)
           from tasks k left join profiles cb on cb.id = k.completed_by where k.stage_id = s.id), '[]'::json)
      ) order by s.sort_index)
      from timeline_stages s where s.transaction_id = t.id), '[]'::json),

@@ -1,6 +1,6 @@
 /**
  * The dashboard list: the viewer's transactions, newest first, each with its property (address lines
- * and postcode), stage status and percent, and participants. Spec section 7 ('Dashboard list').
+ * and postcode), stage name, status and percent (the card names a blocked stage), and participants. Spec section 7 ('Dashboard list').
  * The spec filters on buyer or seller only; professionals also see the cases they work on
  * (docs/decisions/006-dashboard-includes-participants.md). One SQL round trip; the database builds the JSON.
  */
@@ -14,7 +14,7 @@ from (
   select t.id, t.status, t.created_at, t.buyer_user_id, t.seller_user_id,
     (select json_build_object('address_lines', p.address_lines, 'postcode', p.postcode)
        from properties p where p.transaction_id = t.id) as property,
-    coalesce((select json_agg(json_build_object('status', s.status, 'percent_complete', s.percent_complete) order by s.sort_index)
+    coalesce((select json_agg(json_build_object('status', s.status, 'percent_complete', s.percent_complete, 'stage_name', s.stage_name) order by s.sort_index)
        from timeline_stages s where s.transaction_id = t.id), '[]'::json) as timeline_stages,
     coalesce((select json_agg(json_build_object('user_id', tp.user_id, 'role', tp.role) order by tp.created_at, tp.id)
        from transaction_participants tp where tp.transaction_id = t.id), '[]'::json) as transaction_participants

@@ -111,7 +111,16 @@ export function transactionsRoutes({ database, config, mail }: AppDeps) {
     .openapi(stageRoute, async (c) => {
       const { txId, stageId } = c.req.valid('param')
       const { blocked_reason, version } = c.req.valid('json')
-      await updateStage({ database, viewer: c.get('viewer'), txId, stageId, blockedReason: blocked_reason, version })
+      await updateStage({
+        database,
+        viewer: c.get('viewer'),
+        txId,
+        stageId,
+        blockedReason: blocked_reason,
+        version,
+        notify,
+      })
+      mail.kick()
       return jsonText(c, await detail(c.get('viewer'), txId)) as never
     })
     .openapi(statusRoute, async (c) => {

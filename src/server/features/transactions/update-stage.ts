@@ -1,14 +1,16 @@
 /**
  * Marks a stage blocked with a reason, or clears the block (issue 4). Conveyancers only
  * (`canBlockStage`). The stage's version must match (else 409); its status is then derived from its
- * tasks again, and the change is recorded in the audit trail.
+ * tasks again, and the change is recorded in the audit trail. A block records who and when
+ * (blocked_by, blocked_at) and notifies everyone else on the move (kind 'stage_blocked', issue 11).
  */
 import { sql } from 'drizzle-orm'
 import { canBlockStage } from '../../../shared/domain/permissions'
-import { lockTransactionForViewer } from '../../access/transactions'
+import { lockTransactionForViewer, transactionPeopleIds } from '../../access/transactions'
 import type { Viewer } from '../../auth/viewer'
 import type { Database } from '../../db/client'
 import { AppError, notFound } from '../../http/errors'
+import { notifyPeople, type NotificationDelivery } from '../notifications/notify-people'
 import { recordActivity } from './record-activity'
 import { refreshStage } from './update-task'
 
@@ -19,6 +21,7 @@ export async function updateStage({
   stageId,
   blockedReason,
   version,
+  notify,
 }: {
   database: Database
   viewer: Viewer | null
@@ -26,6 +29,8 @@ export async function updateStage({
   stageId: string
   blockedReason: string | null
   version: number
+  /** Where notification emails link to and whether they leave (issue 11: a block tells the move). */
+  notify: NotificationDelivery
 }): Promise<void> {
   await database.db.transaction(async (tx) => {
     const { role } = await lockTransactionForViewer(tx, viewer, txId)
@@ -46,6 +51,7 @@ export async function updateStage({
     if (stage.blocked_reason === blockedReason) return
     // Set the reason with a provisional status that satisfies the CHECK, then derive the real one.
     await tx.execute(sql`update timeline_stages set blocked_reason = ${blockedReason},
+      blocked_by = ${blockedReason ? viewer!.profileId : null}, blocked_at = ${blockedReason ? sql`now()` : null},
       status = ${blockedReason ? 'blocked' : 'not_started'}, version = version + 1, updated_at = now() where id = ${stageId}`)
     await refreshStage(tx, stageId)
     await tx.execute(sql`update transactions set updated_at = now() where id = ${txId}`)
@@ -58,5 +64,17 @@ export async function updateStage({
         : `cleared the block on “${stage.stage_name}”`,
       payload: { stageId },
     })
+    if (blockedReason) {
+      await notifyPeople(tx, {
+        recipients: await transactionPeopleIds(tx, txId),
+        kind: 'stage_blocked',
+        transactionId: txId,
+        actorId: viewer!.profileId,
+        title: `${stage.stage_name} is blocked`,
+        body: `${viewer!.fullName} marked it blocked: ${blockedReason}`,
+        link: `/app/transactions/${txId}?tab=timeline`,
+        ...notify,
+      })
+    }
   })
 }

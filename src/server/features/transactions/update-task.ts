@@ -1,6 +1,8 @@
 /**
  * Ticks or unticks a task (issue 4, 'Working the timeline'). Only the task's owners may
- * (`canTickTask`, src/shared/domain/permissions.ts). The task's version must match (else 409, nothing
+ * (`canTickTask`, src/shared/domain/permissions.ts: the owner, or one stand-in of that side when the
+ * owner is not on the move, src/shared/domain/task-owners.ts). Unticking a task someone else
+ * completed notifies that person (kind 'task_reopened', their email settings honoured). The task's version must match (else 409, nothing
  * changes); the stage's percent and status are recomputed from its tasks in the same database
  * transaction, and the change is recorded in the audit trail.
  */
@@ -42,6 +44,15 @@ export async function refreshStage(tx: Tx, stageId: string): Promise<{ before: s
   return { before: row.status, after: next.status }
 }
 
+/** Every role held on the move: participants' roles plus 'buyer'/'seller' from the transaction's columns. */
+async function rolesOnTransaction(tx: Tx, txId: string): Promise<string[]> {
+  const res = await tx.execute(sql`
+    select role from transaction_participants where transaction_id = ${txId}
+    union select 'buyer' from transactions where id = ${txId} and buyer_user_id is not null
+    union select 'seller' from transactions where id = ${txId} and seller_user_id is not null`)
+  return (res.rows as { role: string }[]).map((r) => r.role)
+}
+
 export async function updateTask({
   database,
   viewer,
@@ -63,7 +74,7 @@ export async function updateTask({
   await database.db.transaction(async (tx) => {
     const { role } = await lockTransactionForViewer(tx, viewer, txId)
     const res = await tx.execute(sql`
-      select k.id, k.title, k.status, k.version, k.owner_side, k.stage_id, s.stage_name
+      select k.id, k.title, k.status, k.version, k.owner_side, k.stage_id, k.completed_by, s.stage_name
       from tasks k join timeline_stages s on s.id = k.stage_id
       where k.id = ${taskId} and s.transaction_id = ${txId} for update of k`)
     const task = res.rows[0] as
@@ -74,11 +85,12 @@ export async function updateTask({
           version: number
           owner_side: string | null
           stage_id: string
+          completed_by: string | null
           stage_name: string
         }
       | undefined
     if (!task) throw notFound('task')
-    if (!canTickTask(role, task.owner_side)) {
+    if (!canTickTask(role, task.owner_side, await rolesOnTransaction(tx, txId))) {
       throw new AppError('forbidden', 'This task belongs to another party on the move, so only they can tick it.')
     }
     if (task.version !== version) throw new AppError('conflict', STALE_TASK_MESSAGE)
@@ -97,6 +109,19 @@ export async function updateTask({
       summary: `${status === 'completed' ? 'ticked' : 'unticked'} “${task.title}” (${task.stage_name})`,
       payload: { taskId, stageId: task.stage_id },
     })
+    // Unticking someone else's work tells them (issue 11): they may be relying on it being done.
+    if (status === 'not_completed' && task.completed_by && task.completed_by !== viewer!.profileId) {
+      await notifyPeople(tx, {
+        recipients: [task.completed_by],
+        kind: 'task_reopened',
+        transactionId: txId,
+        actorId: viewer!.profileId,
+        title: `${viewer!.fullName} unticked a task you completed`,
+        body: `“${task.title}” (${task.stage_name}) shows as not done again.`,
+        link: `/app/transactions/${txId}?tab=timeline`,
+        ...notify,
+      })
+    }
     if (stage.after === 'completed' && stage.before !== 'completed') {
       await notifyPeople(tx, {
         recipients: await transactionPeopleIds(tx, txId),

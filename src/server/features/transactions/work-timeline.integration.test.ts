@@ -169,6 +169,8 @@ describe('ticking tasks', () => {
     ['buyerConveyancer', 'seller_side'],
     ['buyerConveyancer', 'seller_conveyancer'],
     ['sellerConveyancer', 'buyer_conveyancer'],
+    // The surveyor is on the move, so their task is theirs alone (issue 11: no stand-in when present).
+    ['buyerConveyancer', 'surveyor'],
   ] as const)('refuses the %s a %s task with 403, changing nothing', async (who, owner) => {
     const actor = { seller, buyer, surveyor, buyerConveyancer, sellerConveyancer }[who]
     const txId = await newMove()
@@ -186,7 +188,6 @@ describe('ticking tasks', () => {
     ['buyerConveyancer', 'buyer_conveyancer'],
     ['buyerConveyancer', 'buyer_side'],
     ['buyerConveyancer', 'mortgage_broker'],
-    ['buyerConveyancer', 'surveyor'],
     ['sellerConveyancer', 'seller_conveyancer'],
     ['sellerConveyancer', 'seller_side'],
     ['sellerConveyancer', 'estate_agent'],
@@ -200,6 +201,55 @@ describe('ticking tasks', () => {
     expect(res.status).toBe(200)
     const after = TransactionDetail.parse(await res.json())
     expect(taskById(after, task.id)).toMatchObject({ status: 'completed', completed_by_name: actor.name })
+  })
+
+  it('lets a move with no estate agent, broker, surveyor or seller’s conveyancer reach 100%, each absent owner’s tasks ticked by one stand-in of that side', async () => {
+    // Buyer, seller and the buyer's conveyancer only: a private sale, mortgage arranged directly.
+    const { transactionId: txId } = await createTransaction(t.database, {
+      status: 'active',
+      buyerProfileId: buyer.profileId,
+      sellerProfileId: seller.profileId,
+      participants: [{ profileId: buyerConveyancer.profileId, role: 'buyer_conveyancer' }],
+    })
+    const standIn: Record<string, TestUser> = {
+      buyer_side: buyer,
+      seller_side: seller,
+      buyer_conveyancer: buyerConveyancer,
+      estate_agent: seller,
+      seller_conveyancer: seller,
+      mortgage_broker: buyerConveyancer,
+      surveyor: buyerConveyancer,
+    }
+    let detail = await detailOf(txId)
+    const agentTask = firstTaskOwnedBy(detail, 'estate_agent')
+    // Not the other side's conveyancer: the agent's tasks stay on the seller's side.
+    await expectError(await tick(buyerConveyancer, txId, agentTask), 403)
+    for (const task of detail.timeline_stages.flatMap((s) => s.tasks)) {
+      const res = await tick(standIn[task.owner_side!], txId, task)
+      expect(res.status, `${task.owner_side}: ${task.title}`).toBe(200)
+      detail = TransactionDetail.parse(await res.json())
+    }
+    expect(detail.timeline_stages.map((s) => [s.status, s.percent_complete])).toEqual(
+      detail.timeline_stages.map(() => ['completed', 100]),
+    )
+    const dashboard = await (await t.request('/api/transactions', { as: seller })).json()
+    const card = dashboard.transactions.find((x: { id: string }) => x.id === txId)
+    expect(card.timeline_stages.every((s: { percent_complete: number }) => s.percent_complete === 100)).toBe(true)
+  })
+
+  it('gives an absent owner’s task to one stand-in only, and none once the owner joins', async () => {
+    // With the seller's conveyancer on the move, they (not the seller) stand in for the estate agent.
+    const txId = await newMove()
+    const agentTask = firstTaskOwnedBy(await detailOf(txId), 'estate_agent')
+    await expectError(await tick(seller, txId, agentTask), 403)
+    // Once an estate agent is on the move, the task is theirs alone.
+    const agent = await t.signUp({ role: 'agent', name: 'Ada Agent' })
+    await t.database.query(
+      `insert into transaction_participants (transaction_id, user_id, role) values ($1, $2, 'estate_agent')`,
+      [txId, agent.profileId],
+    )
+    await expectError(await tick(sellerConveyancer, txId, agentTask), 403)
+    expect((await tick(agent, txId, agentTask)).status).toBe(200)
   })
 
   it('derives the stage: all tasks done makes it completed at 100, unticking one puts it back in progress', async () => {
@@ -453,6 +503,7 @@ describe('transaction status', () => {
       version: detail.version,
       exchange_date: '2026-12-01',
       completion_date: '2026-12-15',
+      confirm: true,
     })
     expect(res.status).toBe(200)
     detail = TransactionDetail.parse(await res.json())
@@ -491,6 +542,7 @@ describe('transaction status', () => {
           version: detail.version,
           exchange_date: '2026-12-01',
           completion_date: '2026-12-01',
+          confirm: true,
         })
       ).json(),
     )
@@ -546,7 +598,7 @@ describe('transaction status', () => {
     })
   })
 
-  const EXCHANGE = { action: 'exchange', exchange_date: '2026-12-01', completion_date: '2026-12-15' }
+  const EXCHANGE = { action: 'exchange', exchange_date: '2026-12-01', completion_date: '2026-12-15', confirm: true }
   it.each([
     [
       'the buyer records exchange',
@@ -666,6 +718,7 @@ describe('transaction status', () => {
         version: detail.version,
         exchange_date: '2026-12-15',
         completion_date: '2026-12-01',
+        confirm: true,
       }),
       400,
       'The completion date cannot be before the exchange date.',
@@ -682,6 +735,7 @@ describe('transaction status', () => {
       version: detail.version,
       exchange_date: '2026-12-01',
       completion_date: '2026-12-15',
+      confirm: true,
     })
     detail = TransactionDetail.parse(await exchanged.json())
     const before = await snapshot(txId)
@@ -702,9 +756,12 @@ describe('transaction status', () => {
     [{ action: 'cancel', reason: '' }, 'reason'],
     [{ action: 'cancel', reason: '   ' }, 'reason'],
     [{ action: 'cancel' }, 'reason'],
-    [{ action: 'exchange', completion_date: '2026-12-15' }, 'exchange_date'],
+    [{ action: 'exchange', completion_date: '2026-12-15', confirm: true }, 'exchange_date'],
     [{ action: 'exchange', exchange_date: '2026-12-01' }, 'completion_date'],
-    [{ action: 'exchange', exchange_date: '1 December 2026', completion_date: '2026-12-15' }, 'exchange_date'],
+    [
+      { action: 'exchange', exchange_date: '1 December 2026', completion_date: '2026-12-15', confirm: true },
+      'exchange_date',
+    ],
     [{ action: 'withdraw' }, 'action'],
   ])('answers 400 naming the field for %j, changing nothing', async (body, field) => {
     const txId = await newMove('active')
@@ -713,6 +770,54 @@ describe('transaction status', () => {
     const err = await expectError(await changeStatus(buyerConveyancer, txId, { ...body, version: detail.version }), 400)
     expect(Object.keys(err.error.fields!)).toContain(field)
     expect(await snapshot(txId)).toEqual(before)
+  })
+
+  it.each([
+    ['without confirm', {}],
+    ['with confirm: false', { confirm: false }],
+    ['with confirm: "yes"', { confirm: 'yes' }],
+  ])('answers 400 naming confirm to an exchange %s, changing nothing', async (_label, extra) => {
+    const txId = await newMove('active')
+    const detail = await detailOf(txId)
+    const before = await snapshot(txId)
+    const err = await expectError(
+      await changeStatus(buyerConveyancer, txId, {
+        action: 'exchange',
+        version: detail.version,
+        exchange_date: '2026-12-01',
+        completion_date: '2026-12-15',
+        ...extra,
+      }),
+      400,
+    )
+    expect(err.error.fields!.confirm).toEqual(['Confirm that contracts have been exchanged'])
+    expect(await snapshot(txId)).toEqual(before)
+  })
+
+  it('refuses exchange with 409 naming the blocked stages, changing nothing; once cleared it is recorded', async () => {
+    const txId = await newMove('active')
+    let detail = await detailOf(txId)
+    for (const name of ['Searches', 'Enquiries & report on title']) {
+      const res = await block(buyerConveyancer, txId, stageNamed(detail, name), 'Waiting on the council')
+      detail = TransactionDetail.parse(await res.json())
+    }
+    const before = await snapshot(txId)
+    const exchange = { ...EXCHANGE, version: detail.version }
+    const err = await expectError(
+      await changeStatus(sellerConveyancer, txId, exchange),
+      409,
+      'Searches and Enquiries & report on title are blocked. Clear the block before recording exchange: from exchange both sides are legally bound.',
+    )
+    expect(err.error.code).toBe('conflict')
+    expect(await snapshot(txId)).toEqual(before)
+
+    for (const name of ['Searches', 'Enquiries & report on title']) {
+      const res = await block(buyerConveyancer, txId, stageNamed(detail, name), null)
+      detail = TransactionDetail.parse(await res.json())
+    }
+    const res = await changeStatus(sellerConveyancer, txId, { ...EXCHANGE, version: detail.version })
+    expect(res.status).toBe(200)
+    expect(TransactionDetail.parse(await res.json()).status).toBe('exchange')
   })
 
   it('answers 409 to a stale version, changing nothing', async () => {
@@ -739,6 +844,7 @@ describe('transaction status', () => {
         version: detail.version,
         exchange_date: '2026-12-01',
         completion_date: '2026-12-15',
+        confirm: true,
       }),
       changeStatus(buyer, txId, { action: 'cancel', version: detail.version, reason: 'Chain collapsed' }),
     ])

@@ -32,11 +32,11 @@ describe('dashboardStats', () => {
   it('averages each transaction’s rounded stage mean, then rounds', () => {
     const a = tx({
       timeline_stages: [
-        { status: 'completed', percent_complete: 100 },
-        { status: 'x', percent_complete: 33 },
+        { status: 'completed', percent_complete: 100, stage_name: 'A' },
+        { status: 'x', percent_complete: 33, stage_name: 'B' },
       ],
     }) // 66.5 -> 67
-    const b = tx({ timeline_stages: [{ status: 'x', percent_complete: 0 }] }) // 0
+    const b = tx({ timeline_stages: [{ status: 'x', percent_complete: 0, stage_name: 'A' }] }) // 0
     const c = tx({ timeline_stages: [] }) // 0
     expect(dashboardStats([a, b, c]).avgProgress).toBe(22) // (67 + 0 + 0) / 3 = 22.33
   })

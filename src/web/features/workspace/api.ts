@@ -59,9 +59,9 @@ export const taskMutationKey = (txId: string) => ['transactions', 'detail', txId
  * other ticks still in flight re-applied on top so nothing flickers; on error the previous detail
  * comes back with a toast giving the server's message (409: someone else changed it first; 403: not
  * theirs). The toast lives here, not in `mutate` callbacks, because those fire for the latest call only.
- * `actorName` fills 'ticked by' in the optimistic view.
+ * `actorName` and `actorId` fill 'ticked by' in the optimistic view.
  */
-export function useUpdateTask(txId: string, actorName: string) {
+export function useUpdateTask(txId: string, actorName: string, actorId?: string) {
   const queryClient = useQueryClient()
   const key = transactionQueryKey(txId)
   return useMutation({
@@ -77,7 +77,7 @@ export function useUpdateTask(txId: string, actorName: string) {
       if (previous) {
         queryClient.setQueryData(
           key,
-          withTaskStatus(previous, taskId, status, { name: actorName, at: new Date().toISOString() }),
+          withTaskStatus(previous, taskId, status, { name: actorName, id: actorId, at: new Date().toISOString() }),
         )
       }
       return { previous }

@@ -10,6 +10,7 @@ const task = (id: string, status = 'not_completed'): Task => ({
   owner_side: 'buyer_conveyancer',
   version: 1,
   completed_at: null,
+  completed_by: null,
   completed_by_name: null,
 })
 
@@ -20,6 +21,8 @@ const stage = (id: string, tasks: Task[], extra: Partial<TimelineStage> = {}): T
   status: 'not_started',
   percent_complete: 0,
   blocked_reason: null,
+  blocked_by_name: null,
+  blocked_at: null,
   version: 1,
   tasks,
   ...extra,

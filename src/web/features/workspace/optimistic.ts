@@ -19,7 +19,7 @@ export function withTaskStatus(
   detail: TransactionDetail,
   taskId: string,
   status: 'completed' | 'not_completed',
-  by?: { name: string; at: string },
+  by?: { name: string; at: string; id?: string },
 ): TransactionDetail {
   let found = false
   const stages = detail.timeline_stages.map((stage) => {
@@ -33,6 +33,7 @@ export function withTaskStatus(
               ...t,
               status,
               completed_at: status === 'completed' ? (by?.at ?? t.completed_at) : null,
+              completed_by: status === 'completed' ? (by?.id ?? t.completed_by) : null,
               completed_by_name: status === 'completed' ? (by?.name ?? t.completed_by_name) : null,
             }
           : t,

@@ -1,7 +1,8 @@
-import { CalendarDays, Users } from 'lucide-react'
+import { AlertTriangle, CalendarDays, Users } from 'lucide-react'
 import { Link } from 'react-router'
 import type { DashboardTransaction } from '../../../../shared/contracts/transactions'
 import { daysActive, overallProgress } from '../../../../shared/domain/progress'
+import { Badge } from '../../../components/ui/badge'
 import { Button } from '../../../components/ui/button'
 import { Progress } from '../../../components/ui/progress'
 import { addressOneLine, addressParts } from '../../workspace/address'
@@ -10,12 +11,14 @@ import { pluralise } from '../stats'
 
 /**
  * One transaction on /app/home (spec section 2): status badge, address lines and postcode, days
- * active since creation, participant count, a View link to the workspace and a progress bar.
+ * active since creation, participant count, a View link to the workspace and a progress bar; a
+ * 'Blocked: <stage>' badge for each blocked stage (issue 11).
  */
 export function TransactionCard({ tx, now }: { tx: DashboardTransaction; now?: Date }) {
   const { title, subtitle } = addressParts(tx.property)
   const progress = overallProgress(tx.timeline_stages)
   const headingId = `tx-${tx.id}`
+  const blocked = tx.timeline_stages.filter((s) => s.status === 'blocked')
   return (
     <article
       aria-labelledby={headingId}
@@ -41,6 +44,18 @@ export function TransactionCard({ tx, now }: { tx: DashboardTransaction; now?: D
           {pluralise(tx.transaction_participants.length, 'participant')}
         </li>
       </ul>
+      {blocked.length > 0 && (
+        <ul className="flex flex-wrap gap-2" aria-label="Blocked stages">
+          {blocked.map((s) => (
+            <li key={s.stage_name}>
+              <Badge variant="destructive" data-testid="blocked-stage-badge">
+                <AlertTriangle aria-hidden="true" />
+                Blocked: {s.stage_name}
+              </Badge>
+            </li>
+          ))}
+        </ul>
+      )}
       <div className="flex flex-col gap-1.5">
         <div className="flex items-center justify-between text-sm">
           <span className="font-medium">Progress</span>

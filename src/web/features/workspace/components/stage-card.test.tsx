@@ -16,6 +16,7 @@ const task = (n: number, owner: string, status = 'not_completed'): Task => ({
   owner_side: owner,
   version: 1,
   completed_at: status === 'completed' ? '2025-05-01T10:00:00Z' : null,
+  completed_by: null,
   completed_by_name: status === 'completed' ? 'Priya Shah' : null,
 })
 
@@ -26,6 +27,8 @@ const searches: TimelineStage = {
   status: 'blocked',
   percent_complete: 20,
   blocked_reason: 'Council backlog',
+  blocked_by_name: 'Priya Shah',
+  blocked_at: '2025-05-02T10:00:00Z',
   version: 2,
   tasks: [
     task(1, 'buyer_side', 'completed'),
@@ -42,7 +45,16 @@ function renderCard(role: string | null, onToggle = vi.fn()) {
       <ol>{children}</ol>
     </QueryClientProvider>
   )
-  render(<StageCard txId="tx" stage={searches} viewerRole={role} onToggleTask={onToggle} />, { wrapper })
+  render(
+    <StageCard
+      txId="tx"
+      stage={searches}
+      viewerRole={role}
+      rolesOnMove={['buyer', 'seller', 'buyer_conveyancer', 'seller_conveyancer']}
+      onToggleTask={onToggle}
+    />,
+    { wrapper },
+  )
   return { onToggle, card: screen.getByRole('article', { name: /Searches/ }) }
 }
 
@@ -53,7 +65,9 @@ describe('StageCard', () => {
     expect(within(card).getByText('Blocked')).toBeTruthy()
     expect(within(card).getByText('20%')).toBeTruthy()
     expect(within(card).getByText('1 of 5 tasks complete')).toBeTruthy()
-    expect(within(card).getByRole('note').textContent).toBe('Blocked: Council backlog')
+    expect(within(card).getByRole('note').textContent).toBe(
+      'Blocked: Council backlogBlocked by Priya Shah on 02 May 2025',
+    )
     expect(within(card).getByRole('progressbar').getAttribute('aria-valuenow')).toBe('20')
   })
 

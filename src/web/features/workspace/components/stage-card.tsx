@@ -1,11 +1,13 @@
 import { AlertTriangle, CheckCircle2, CircleDashed, Loader, OctagonAlert } from 'lucide-react'
 import { useState } from 'react'
 import type { Task, TimelineStage } from '../../../../shared/contracts/transactions'
-import { canBlockStage, canTickTask } from '../../../../shared/domain/permissions'
+import { canBlockStage } from '../../../../shared/domain/permissions'
+import { standInNote, taskOwnership } from '../../../../shared/domain/task-owners'
 import { Badge } from '../../../components/ui/badge'
 import { Button } from '../../../components/ui/button'
 import { Progress } from '../../../components/ui/progress'
 import { cn } from '../../../lib/cn'
+import { formatUkDate } from '../../../lib/formatters'
 import { tasksCompleteLabel } from '../optimistic'
 import { StageBlockDialog } from './stage-block-dialog'
 import { TaskRow } from './task-row'
@@ -22,18 +24,21 @@ const ICONS = {
 
 /**
  * One stage of the Timeline tab (spec section 2): icon, name, a Blocked badge when blocked, percent,
- * bar, 'N of M tasks complete', the blocked reason, and the first 3 tasks with a button to see all.
+ * bar, 'N of M tasks complete', the blocked reason with who blocked it and when, and the first 3 tasks with a button to see all.
  * Conveyancers also get Mark blocked / Clear block.
  */
 export function StageCard({
   txId,
   stage,
   viewerRole,
+  rolesOnMove,
   onToggleTask,
 }: {
   txId: string
   stage: TimelineStage
   viewerRole: string | null
+  /** Every role held on the move, for who ticks a task whose owner is absent (taskOwnership). */
+  rolesOnMove: readonly string[]
   onToggleTask: (task: Task, checked: boolean) => void
 }) {
   const [expanded, setExpanded] = useState(false)
@@ -96,18 +101,27 @@ export function StageCard({
         {stage.blocked_reason && (
           <p role="note" className="rounded-md border border-red-200 bg-red-50 p-3 text-sm text-red-900">
             <strong>Blocked:</strong> {stage.blocked_reason}
+            {stage.blocked_by_name && stage.blocked_at && (
+              <span className="mt-1 block text-xs" data-testid="blocked-by">
+                Blocked by {stage.blocked_by_name} on {formatUkDate(stage.blocked_at)}
+              </span>
+            )}
           </p>
         )}
         {tasks.length > 0 && (
           <ul id={listId} className="flex flex-col divide-y">
-            {shown.map((task) => (
-              <TaskRow
-                key={task.id}
-                task={task}
-                canTick={canTickTask(viewerRole, task.owner_side)}
-                onToggle={onToggleTask}
-              />
-            ))}
+            {shown.map((task) => {
+              const ownership = taskOwnership(task.owner_side, rolesOnMove)
+              return (
+                <TaskRow
+                  key={task.id}
+                  task={task}
+                  canTick={!!viewerRole && ownership.roles.includes(viewerRole)}
+                  standInNote={standInNote(ownership)}
+                  onToggle={onToggleTask}
+                />
+              )
+            })}
           </ul>
         )}
         {(hidden > 0 || blockable) && (

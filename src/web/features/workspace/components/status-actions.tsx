@@ -2,6 +2,7 @@ import { Ban, CheckCheck, Handshake, PlayCircle } from 'lucide-react'
 import { useState, type FormEvent } from 'react'
 import type { TransactionDetail } from '../../../../shared/contracts/transactions'
 import { StatusChangeInput } from '../../../../shared/contracts/workspace'
+import { exchangeReadiness, type ExchangeReadiness } from '../../../../shared/domain/exchange-readiness'
 import { allowedStatusActions, type StatusAction } from '../../../../shared/domain/permissions'
 import {
   AlertDialog,
@@ -59,7 +60,7 @@ export function StatusActions({ detail }: { detail: TransactionDetail }) {
   )
 }
 
-type Fields = { exchange_date: string; completion_date: string; reason: string }
+type Fields = { exchange_date: string; completion_date: string; reason: string; confirm: boolean }
 
 const COPY: Record<StatusAction, { title: string; confirm: string; pending: string; done: string }> = {
   activate: { title: 'Activate this move?', confirm: 'Activate', pending: 'Activating…', done: 'Move activated' },
@@ -83,7 +84,7 @@ function describe(action: StatusAction, status: string): string {
     case 'activate':
       return 'Everyone on the move will see it as Active and can start working the timeline.'
     case 'exchange':
-      return 'From exchange both sides are legally bound. Enter the date contracts were exchanged and the agreed completion date.'
+      return 'From exchange both sides are legally bound. Check what is still open, enter the date contracts were exchanged and the agreed completion date, and confirm.'
     case 'complete':
       return 'Record that funds have been sent and the keys released. The move will show as Completed and its status can no longer change.'
     case 'cancel':
@@ -117,14 +118,22 @@ function StatusDialog({
     exchange_date: today,
     completion_date: action === 'complete' ? (detail.completion_date ?? today) : '',
     reason: '',
+    confirm: false,
   })
   const [errors, setErrors] = useState<Partial<Record<keyof Fields, string>>>({})
   const copy = COPY[action]
+  const readiness = action === 'exchange' ? exchangeReadiness(detail) : null
+  const blocked = (readiness?.blockedStages.length ?? 0) > 0
 
   const body = (): unknown => {
     const base = { action, version: detail.version }
     if (action === 'exchange')
-      return { ...base, exchange_date: fields.exchange_date, completion_date: fields.completion_date }
+      return {
+        ...base,
+        exchange_date: fields.exchange_date,
+        completion_date: fields.completion_date,
+        confirm: fields.confirm,
+      }
     if (action === 'complete') return { ...base, completion_date: fields.completion_date || undefined }
     if (action === 'cancel') return { ...base, reason: fields.reason }
     return base
@@ -169,7 +178,7 @@ function StatusDialog({
     })
   }
 
-  const set = (key: keyof Fields) => (e: { target: { value: string } }) =>
+  const set = (key: Exclude<keyof Fields, 'confirm'>) => (e: { target: { value: string } }) =>
     setFields((f) => ({ ...f, [key]: e.target.value }))
 
   return (
@@ -197,6 +206,28 @@ function StatusDialog({
                 </FormField>
               </div>
             )}
+            {readiness && <ExchangeChecklist readiness={readiness} />}
+            {action === 'exchange' && (
+              <div className="flex flex-col gap-1">
+                <label className="flex items-start gap-2 text-sm font-medium">
+                  <input
+                    type="checkbox"
+                    className="mt-0.5 size-5 shrink-0 accent-primary"
+                    checked={fields.confirm}
+                    disabled={blocked}
+                    aria-invalid={!!errors.confirm}
+                    aria-describedby={errors.confirm ? 'exchange-confirm-error' : undefined}
+                    onChange={(e) => setFields((f) => ({ ...f, confirm: e.target.checked }))}
+                  />
+                  I confirm contracts have been exchanged
+                </label>
+                {errors.confirm && (
+                  <p id="exchange-confirm-error" className="text-sm text-destructive">
+                    {errors.confirm}
+                  </p>
+                )}
+              </div>
+            )}
             {action === 'complete' && (
               <FormField id="completion_date" label="Completion date" error={errors.completion_date}>
                 {(f) => <Input {...f} type="date" value={fields.completion_date} onChange={set('completion_date')} />}
@@ -209,7 +240,7 @@ function StatusDialog({
             )}
             <AlertDialogFooter>
               <AlertDialogCancel>{action === 'cancel' ? 'Keep the move' : 'Cancel'}</AlertDialogCancel>
-              <Button type="submit" variant={action === 'cancel' ? 'destructive' : 'default'}>
+              <Button type="submit" variant={action === 'cancel' ? 'destructive' : 'default'} disabled={blocked}>
                 {change.isPending ? copy.pending : copy.confirm}
               </Button>
             </AlertDialogFooter>
@@ -217,5 +248,56 @@ function StatusDialog({
         </form>
       </AlertDialogContent>
     </AlertDialog>
+  )
+}
+
+/**
+ * What is still open before exchange (exchangeReadiness): blocked stages (exchange is refused until
+ * they are cleared), tasks due before exchange not done, and whether a contract is signed.
+ */
+function ExchangeChecklist({ readiness }: { readiness: ExchangeReadiness }) {
+  const { blockedStages, openTasks, contractSigned } = readiness
+  if (blockedStages.length === 0 && openTasks.length === 0 && contractSigned) {
+    return (
+      <p className="rounded-md border border-emerald-200 bg-emerald-50 p-3 text-sm text-emerald-900">
+        Every task due before exchange is done and a signed contract is in the Contracts folder.
+      </p>
+    )
+  }
+  return (
+    <section
+      aria-labelledby="exchange-open-title"
+      data-testid="exchange-open-items"
+      className="flex flex-col gap-2 rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950"
+    >
+      <h3 id="exchange-open-title" className="font-semibold">
+        Still open before exchange
+      </h3>
+      {blockedStages.length > 0 && (
+        <div role="alert" className="text-red-900">
+          <p className="font-medium">Clear the block first: exchange cannot be recorded while a stage is blocked.</p>
+          <ul className="list-disc pl-5">
+            {blockedStages.map((s) => (
+              <li key={s.stage_name}>
+                {s.stage_name} is blocked{s.blocked_reason ? `: ${s.blocked_reason}` : ''}
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
+      {!contractSigned && <p>No signed contract in the Contracts folder yet.</p>}
+      {openTasks.length > 0 && (
+        <div>
+          <p>{openTasks.length === 1 ? '1 task' : `${openTasks.length} tasks`} due before exchange not done:</p>
+          <ul className="max-h-40 list-disc overflow-y-auto pl-5" tabIndex={0} aria-label="Tasks not done">
+            {openTasks.map((k) => (
+              <li key={`${k.stage_name}/${k.title}`}>
+                {k.title} <span className="text-amber-800">({k.stage_name})</span>
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
+    </section>
   )
 }

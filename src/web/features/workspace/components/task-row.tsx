@@ -6,16 +6,19 @@ import { taskOwnerLabel } from '../labels'
 
 /**
  * One task of a stage. Its owners get a real checkbox labelled with the task's title; everyone else
- * sees its state as an icon with the state in words for screen readers. Below: who ticks it and,
- * once done, who ticked it and when.
+ * sees its state as an icon with the state in words for screen readers. Below: who ticks it, who
+ * stands in when that owner is not on the move, and, once done, who ticked it and when.
  */
 export function TaskRow({
   task,
   canTick,
+  standInNote,
   onToggle,
 }: {
   task: Task
   canTick: boolean
+  /** Who completes it instead when its owner is not on the move (standInNote, src/shared/domain/task-owners.ts). */
+  standInNote?: string | null
   onToggle: (task: Task, checked: boolean) => void
 }) {
   const done = task.status === 'completed'
@@ -28,6 +31,11 @@ export function TaskRow({
           {' · '}Ticked by {task.completed_by_name}
           {task.completed_at && <> on {formatUkDate(task.completed_at)}</>}
         </>
+      )}
+      {standInNote && (
+        <span className="block text-amber-900" data-testid="stand-in-note">
+          {standInNote}
+        </span>
       )}
     </span>
   )

@@ -1,20 +1,38 @@
-import { useCallback } from 'react'
+import { useCallback, useMemo, useState } from 'react'
 import type { Task, TransactionDetail } from '../../../../shared/contracts/transactions'
+import { rolesOnMove } from '../../../../shared/domain/task-owners'
 import { useUpdateTask } from '../api'
 import { StageCard } from './stage-card'
+import { isSomeoneElsesTick, UntickDialog } from './untick-dialog'
 
 /**
  * Timeline (spec section 2): stages by sort_index. Ticking a task updates at once and rolls back with
- * a toast when the server refuses (useUpdateTask).
+ * a toast when the server refuses (useUpdateTask). Unticking a task someone else ticked asks first.
  */
-export function TimelineTab({ detail, viewerName }: { detail: TransactionDetail; viewerName: string }) {
-  const updateTask = useUpdateTask(detail.id, viewerName)
+export function TimelineTab({
+  detail,
+  viewerName,
+  viewerId,
+}: {
+  detail: TransactionDetail
+  viewerName: string
+  /** The viewer's profile id: unticking a task someone else ticked asks first (UntickDialog). */
+  viewerId?: string
+}) {
+  const updateTask = useUpdateTask(detail.id, viewerName, viewerId)
   const { mutate } = updateTask
+  const [confirmUntick, setConfirmUntick] = useState<Task | null>(null)
   const onToggleTask = useCallback(
-    (task: Task, checked: boolean) =>
-      mutate({ taskId: task.id, status: checked ? 'completed' : 'not_completed', version: task.version }),
-    [mutate],
+    (task: Task, checked: boolean) => {
+      if (!checked && isSomeoneElsesTick(task, viewerId)) {
+        setConfirmUntick(task)
+        return
+      }
+      mutate({ taskId: task.id, status: checked ? 'completed' : 'not_completed', version: task.version })
+    },
+    [mutate, viewerId],
   )
+  const roles = useMemo(() => rolesOnMove(detail), [detail])
   const stages = [...detail.timeline_stages].sort((a, b) => a.sort_index - b.sort_index)
   if (stages.length === 0) {
     return <p className="rounded-xl border bg-background p-6 text-muted-foreground">This move has no timeline yet.</p>
@@ -31,10 +49,19 @@ export function TimelineTab({ detail, viewerName }: { detail: TransactionDetail;
             txId={detail.id}
             stage={stage}
             viewerRole={detail.viewer_role}
+            rolesOnMove={roles}
             onToggleTask={onToggleTask}
           />
         ))}
       </ol>
+      <UntickDialog
+        task={confirmUntick}
+        onCancel={() => setConfirmUntick(null)}
+        onConfirm={(task) => {
+          setConfirmUntick(null)
+          mutate({ taskId: task.id, status: 'not_completed', version: task.version })
+        }}
+      />
     </section>
   )
 }

@@ -65,7 +65,7 @@ export function WorkspaceView({
           <OverviewTab detail={detail} />
         </TabsContent>
         <TabsContent value={'timeline' satisfies WorkspaceTab}>
-          <TimelineTab detail={detail} viewerName={viewerName} />
+          <TimelineTab detail={detail} viewerName={viewerName} viewerId={viewerId} />
         </TabsContent>
         <TabsContent value={'documents' satisfies WorkspaceTab}>
           <DocumentsTab detail={detail} />
