@@ -277,6 +277,37 @@ test.describe('offline for real', () => {
     await context.setOffline(false)
   })
 
+  test('a task ticked offline says it is not saved yet, the Live indicator says Offline, and the tick is sent on reconnecting', async ({
+    page,
+    context,
+  }) => {
+    const { path } = await buyerWithMove(page)
+    await page.goto(`${path}?tab=timeline`)
+    const live = page.getByTestId('live-indicator')
+    await expect(live).toHaveAttribute('data-status', 'live', { timeout: 20_000 })
+    await expect(live).toHaveText('Live')
+
+    await context.setOffline(true)
+    await expect(live).toHaveAttribute('data-status', 'offline')
+    await expect(live).toHaveText('Offline')
+    await expect(page.getByText('You are offline.')).toBeVisible()
+    const row = page.getByTestId('task-row').filter({ hasText: 'Mortgage decision in principle' })
+    const box = row.getByRole('checkbox')
+    await box.check()
+    await expect(box).toBeChecked()
+    await expect(row.getByTestId('task-save-state')).toHaveText(/Not saved yet: you are offline/)
+    await page.screenshot({ path: `${SHOTS}/failures-task-offline.png` })
+
+    await context.setOffline(false)
+    await expect(row.getByTestId('task-save-state')).toHaveCount(0, { timeout: 15_000 })
+    await expect(page.getByText('You are offline.')).toHaveCount(0)
+    await expect(live).not.toHaveAttribute('data-status', 'offline')
+    await page.reload()
+    await expect(
+      page.getByTestId('task-row').filter({ hasText: 'Mortgage decision in principle' }).getByRole('checkbox'),
+    ).toBeChecked()
+  })
+
   test('a tick whose request fails rolls back with the reason', async ({ page }) => {
     const { path } = await buyerWithMove(page)
     await page.goto(`${path}?tab=timeline`)
