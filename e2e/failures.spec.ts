@@ -8,12 +8,12 @@
  * A screenshot of each message goes to test-results/screens/failures-*.png.
  */
 import { expect, test, type Page, type Route } from '@playwright/test'
-import { PDFDocument, StandardFonts } from 'pdf-lib'
-import { toast, uniqueEmail } from './app-helpers'
-import { verifyEmailByRequest } from './mail-helpers'
+import { buyerWithMove as newBuyerWithMove, makePdf, toast, uniqueEmail } from './app-helpers'
 
 const SHOTS = 'test-results/screens'
 const PASSWORD = 'failures-spec-2025!'
+const buyerWithMove = (page: Page) =>
+  newBuyerWithMove(page, { name: 'Fay Failure', prefix: 'failures', password: PASSWORD })
 const NETWORK = /We could not reach Homeward\. Check your connection and try again\./
 
 interface Failure {
@@ -69,36 +69,6 @@ async function refuse(
 
 const shot = (page: Page, form: string, failure: Failure) =>
   page.screenshot({ path: `${SHOTS}/failures-${form}-${failure.name}.png` })
-
-/** A new verified buyer, signed in on `page`, with a move of their own. */
-async function buyerWithMove(page: Page) {
-  const email = uniqueEmail('failures')
-  const res = await page.request.post('/api/auth/sign-up/email', {
-    data: { name: 'Fay Failure', email, password: PASSWORD, role: 'buyer' },
-  })
-  expect(res.ok()).toBe(true)
-  await verifyEmailByRequest(page.request, email)
-  const created = await page.request.post('/api/transactions', {
-    data: {
-      address_line_1: '9 Brook Street',
-      town: 'Hitchin',
-      postcode: 'SG5 1AA',
-      role: 'buyer',
-      agreed_price: 310000,
-      tenure: 'freehold',
-    },
-  })
-  expect(created.status()).toBe(201)
-  const { id } = (await created.json()) as { id: string }
-  return { email, txId: id, path: `/app/transactions/${id}` }
-}
-
-async function makePdf(text: string): Promise<Buffer> {
-  const doc = await PDFDocument.create()
-  const font = await doc.embedFont(StandardFonts.Helvetica)
-  doc.addPage([595, 842]).drawText(text, { x: 50, y: 780, size: 14, font })
-  return Buffer.from(await doc.save())
-}
 
 test.describe('every main form says what went wrong and keeps what was typed', () => {
   test('sign up', async ({ page }) => {
