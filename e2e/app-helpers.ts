@@ -4,6 +4,8 @@
  */
 import AxeBuilder from '@axe-core/playwright'
 import { expect, type Page } from '@playwright/test'
+import { PDFDocument, StandardFonts } from 'pdf-lib'
+import { verifyEmailByRequest } from './mail-helpers'
 
 /** A fresh address per call, e.g. `buyer.m3x9k2ab@e2e.homeward.example`, so runs never collide. */
 export const uniqueEmail = (prefix: string) =>
@@ -22,4 +24,39 @@ export async function expectNoAxeViolations(page: Page) {
     .exclude('[data-sonner-toaster]')
     .analyze()
   expect(results.violations.map((v) => ({ rule: v.id, targets: v.nodes.map((n) => n.target.join(' ')) }))).toEqual([])
+}
+
+/**
+ * A new buyer with a confirmed email, signed in on `page` (through its request context, which
+ * shares the cookies), with a freehold move of their own: its id and workspace path.
+ */
+export async function buyerWithMove(
+  page: Page,
+  { name = 'Bea Buyer', prefix = 'buyer', password = 'e2e-buyer-2025!' } = {},
+): Promise<{ email: string; txId: string; path: string }> {
+  const email = uniqueEmail(prefix)
+  const res = await page.request.post('/api/auth/sign-up/email', { data: { name, email, password, role: 'buyer' } })
+  expect(res.ok()).toBe(true)
+  await verifyEmailByRequest(page.request, email)
+  const created = await page.request.post('/api/transactions', {
+    data: {
+      address_line_1: '5 Mill Lane',
+      town: 'Harpenden',
+      postcode: 'AL5 4SP',
+      role: 'buyer',
+      agreed_price: 350000,
+      tenure: 'freehold',
+    },
+  })
+  expect(created.status()).toBe(201)
+  const { id } = (await created.json()) as { id: string }
+  return { email, txId: id, path: `/app/transactions/${id}` }
+}
+
+/** A one-page A4 PDF with `text` near the top. */
+export async function makePdf(text: string): Promise<Buffer> {
+  const doc = await PDFDocument.create()
+  const font = await doc.embedFont(StandardFonts.Helvetica)
+  doc.addPage([595, 842]).drawText(text, { x: 50, y: 780, size: 14, font })
+  return Buffer.from(await doc.save())
 }

@@ -6,9 +6,7 @@
  * settings are in Settings too. The demo move is only read.
  */
 import { expect, test, type Locator, type Page } from '@playwright/test'
-import { PDFDocument, StandardFonts } from 'pdf-lib'
-import { expectNoAxeViolations, toast, uniqueEmail } from './app-helpers'
-import { verifyEmailByRequest } from './mail-helpers'
+import { buyerWithMove, expectNoAxeViolations, makePdf, toast } from './app-helpers'
 
 const SHOTS = 'test-results/screens'
 const DEMO_TX = '/app/transactions/5eed0000-0000-4000-8000-000000000002'
@@ -24,35 +22,6 @@ async function box(locator: Locator) {
 
 const overlaps = (a: { x: number; y: number; width: number; height: number }, b: typeof a) =>
   a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height
-
-/** A new buyer, signed in on `page`, with a move of their own: its id. */
-async function buyerWithMove(page: Page): Promise<string> {
-  const email = uniqueEmail('polish')
-  const res = await page.request.post('/api/auth/sign-up/email', {
-    data: { name: 'Pat Polish', email, password: 'polish-spec-2025!', role: 'buyer' },
-  })
-  expect(res.ok()).toBe(true)
-  await verifyEmailByRequest(page.request, email)
-  const created = await page.request.post('/api/transactions', {
-    data: {
-      address_line_1: '5 Mill Lane',
-      town: 'Harpenden',
-      postcode: 'AL5 4SP',
-      role: 'buyer',
-      agreed_price: 350000,
-      tenure: 'freehold',
-    },
-  })
-  expect(created.status()).toBe(201)
-  return ((await created.json()) as { id: string }).id
-}
-
-async function makePdf(text: string): Promise<Buffer> {
-  const doc = await PDFDocument.create()
-  const font = await doc.embedFont(StandardFonts.Helvetica)
-  doc.addPage([595, 842]).drawText(text, { x: 50, y: 780, size: 14, font })
-  return Buffer.from(await doc.save())
-}
 
 async function signInThroughForm(page: Page) {
   await page.goto('/auth')
@@ -127,7 +96,7 @@ test.describe('signed in as the demo buyer', () => {
 })
 
 test('empty document folders collapse below the folders that hold documents', async ({ page }) => {
-  const txId = await buyerWithMove(page)
+  const { txId } = await buyerWithMove(page, { name: 'Pat Polish', prefix: 'polish' })
   const pdf = await makePdf('TA6 Property Information Form')
   const up = await page.request.post(`/api/transactions/${txId}/documents?folder=Property&filename=TA6.pdf`, {
     data: pdf,

@@ -2,15 +2,18 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import { apiFetch } from './api-client'
 import { ApiError } from './api-error'
 
-const respond = (status: number, body: unknown, raw = false) =>
+const respond = (status: number, body: unknown, raw = false, headers: Record<string, string> = {}) =>
   vi.spyOn(globalThis, 'fetch').mockResolvedValue(
     new Response(raw ? (body as string) : JSON.stringify(body), {
       status,
-      headers: { 'content-type': 'application/json' },
+      headers: { 'content-type': 'application/json', ...headers },
     }),
   )
 
-afterEach(() => vi.restoreAllMocks())
+afterEach(() => {
+  vi.restoreAllMocks()
+  vi.useRealTimers()
+})
 
 describe('apiFetch', () => {
   it('returns the parsed body and sends JSON with the same-origin cookies', async () => {
@@ -45,8 +48,83 @@ describe('apiFetch', () => {
     await expect(apiFetch('/api/x')).rejects.toMatchObject({ status: 502, code: 'internal', isClientError: false })
   })
 
-  it('reports a network failure as status 0', async () => {
+  it('reports a network failure as status 0 with what to do', async () => {
     vi.spyOn(globalThis, 'fetch').mockRejectedValue(new TypeError('Failed to fetch'))
-    await expect(apiFetch('/api/x')).rejects.toMatchObject({ status: 0, code: 'network_error' })
+    await expect(apiFetch('/api/x')).rejects.toMatchObject({
+      status: 0,
+      code: 'network_error',
+      message: 'We could not reach Homeward. Check your connection and try again.',
+    })
+  })
+
+  it.each([
+    [403, /permission/],
+    [409, /Someone else changed this/],
+    [413, /too large/],
+    [422, /could not be accepted/],
+    [500, /went wrong on our side/],
+    [503, /unavailable just now/],
+  ])('gives a message a person can act on for a bare %i', async (status, message) => {
+    respond(status, '', true)
+    const err = (await apiFetch('/api/x').catch((e: unknown) => e)) as ApiError
+    expect(err).toBeInstanceOf(ApiError)
+    expect(err.status).toBe(status)
+    expect(err.message).toMatch(message)
+  })
+
+  it('says when to try again after a 429, from Retry-After in seconds or as a date', async () => {
+    respond(429, 'Too Many Requests', true, { 'retry-after': '300' })
+    await expect(apiFetch('/api/x')).rejects.toMatchObject({
+      status: 429,
+      code: 'rate_limited',
+      retryAfterSeconds: 300,
+      message: 'Too many attempts. Try again in 5 minutes.',
+      isClientError: false,
+    })
+    vi.restoreAllMocks()
+    respond(429, '', true, { 'retry-after': new Date(Date.now() + 30_000).toUTCString() })
+    await expect(apiFetch('/api/x')).rejects.toMatchObject({
+      message: expect.stringMatching(/^Too many attempts\. Try again in (29|30|31) seconds\.$/),
+    })
+  })
+
+  it("keeps the server's own 429 message and takes a bare { message } body", async () => {
+    respond(
+      429,
+      { error: { code: 'rate_limited', message: 'Too many attempts. Please try again in 2 minutes.' } },
+      false,
+      {
+        'retry-after': '120',
+      },
+    )
+    await expect(apiFetch('/api/x')).rejects.toMatchObject({
+      message: 'Too many attempts. Please try again in 2 minutes.',
+      retryAfterSeconds: 120,
+    })
+    vi.restoreAllMocks()
+    respond(403, { code: 'INVALID_ORIGIN', message: 'Invalid origin' })
+    await expect(apiFetch('/api/x')).rejects.toMatchObject({
+      status: 403,
+      code: 'forbidden',
+      message: 'Invalid origin',
+    })
+  })
+
+  it('gives up after the time limit with a timeout error, and passes a caller abort through', async () => {
+    vi.spyOn(globalThis, 'fetch').mockImplementation(
+      (_path, init) =>
+        new Promise((_resolve, reject) =>
+          init?.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError'))),
+        ),
+    )
+    await expect(apiFetch('/api/x', { timeoutMs: 20 })).rejects.toMatchObject({
+      status: 0,
+      code: 'timeout',
+      message: expect.stringMatching(/taking too long/),
+    })
+    const controller = new AbortController()
+    const pending = apiFetch('/api/x', { signal: controller.signal })
+    controller.abort()
+    await expect(pending).rejects.toMatchObject({ name: 'AbortError' })
   })
 })

@@ -1,68 +1,66 @@
-import { ApiError, isErrorBody } from './api-error'
+import { errorFromResponse, networkError, TIMEOUT_MESSAGE, ApiError } from './api-error'
+
+/** A request with no answer after this long fails with TIMEOUT_MESSAGE instead of spinning forever. */
+export const API_TIMEOUT_MS = 30_000
 
 export interface ApiRequest {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
   /** Sent as JSON. */
   body?: unknown
   signal?: AbortSignal
+  /** Milliseconds before giving up (default API_TIMEOUT_MS). */
+  timeoutMs?: number
 }
 
 /**
  * Calls the Homeward API on this origin (cookies included) and returns the parsed JSON body as `T`.
- * `path` starts with '/api/'. Throws ApiError: the server's `{ error: { code, message, fields } }`
- * when it sent one, a generic message per status otherwise, or status 0 when the network failed.
+ * `path` starts with '/api/'. Every failure is an ApiError whose message a person can act on: the
+ * server's `{ error: { code, message, fields } }` when it sent one, otherwise a message per status
+ * (429 and 503 say when to try again from Retry-After); status 0 with code 'network_error' when the
+ * network failed and 'timeout' after `timeoutMs`. Aborting `signal` rejects with its AbortError.
  * Types come from src/shared/contracts; the server validates its own answers against them.
  */
-export async function apiFetch<T>(path: string, { method = 'GET', body, signal }: ApiRequest = {}): Promise<T> {
-  let res: Response
+export async function apiFetch<T>(
+  path: string,
+  { method = 'GET', body, signal, timeoutMs = API_TIMEOUT_MS }: ApiRequest = {},
+): Promise<T> {
+  const controller = new AbortController()
+  let timedOut = false
+  const timer = setTimeout(() => {
+    timedOut = true
+    controller.abort()
+  }, timeoutMs)
+  const forward = () => controller.abort()
+  if (signal?.aborted) controller.abort()
+  signal?.addEventListener('abort', forward, { once: true })
   try {
-    res = await fetch(path, {
-      method,
-      signal,
-      credentials: 'same-origin',
-      headers:
-        body === undefined
-          ? { accept: 'application/json' }
-          : { accept: 'application/json', 'content-type': 'application/json' },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    })
-  } catch (err) {
-    if (err instanceof DOMException && err.name === 'AbortError') throw err
-    throw new ApiError(0, {
-      code: 'network_error',
-      message: 'We could not reach Homeward. Check your connection and try again.',
-    })
-  }
-
-  const text = await res.text()
-  let data: unknown = undefined
-  if (text) {
+    let res: Response
+    let text: string
     try {
-      data = JSON.parse(text)
-    } catch {
-      data = undefined
+      res = await fetch(path, {
+        method,
+        signal: controller.signal,
+        credentials: 'same-origin',
+        headers:
+          body === undefined
+            ? { accept: 'application/json' }
+            : { accept: 'application/json', 'content-type': 'application/json' },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      })
+      text = await res.text()
+    } catch (err) {
+      if (timedOut) throw new ApiError(0, { code: 'timeout', message: TIMEOUT_MESSAGE })
+      if (signal?.aborted) throw err
+      throw networkError()
     }
+    if (!res.ok) throw errorFromResponse(res.status, text, res.headers.get('retry-after'))
+    try {
+      return (text ? JSON.parse(text) : undefined) as T
+    } catch {
+      return undefined as T
+    }
+  } finally {
+    clearTimeout(timer)
+    signal?.removeEventListener('abort', forward)
   }
-
-  if (!res.ok) {
-    if (isErrorBody(data)) throw new ApiError(res.status, data.error)
-    throw new ApiError(res.status, { code: codeForStatus(res.status), message: messageForStatus(res.status) })
-  }
-  return data as T
-}
-
-function codeForStatus(status: number): string {
-  if (status === 401) return 'unauthenticated'
-  if (status === 403) return 'forbidden'
-  if (status === 404) return 'not_found'
-  if (status === 503) return 'database_unavailable'
-  return status >= 500 ? 'internal' : 'bad_request'
-}
-
-function messageForStatus(status: number): string {
-  if (status === 401) return 'Please sign in to continue.'
-  if (status === 403) return 'You do not have access to this.'
-  if (status === 404) return 'We could not find what you were looking for.'
-  if (status >= 500) return 'Something went wrong on our side. Please try again in a moment.'
-  return 'The request could not be completed.'
 }

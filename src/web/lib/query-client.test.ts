@@ -9,6 +9,20 @@ describe('query client settings (spec section 9)', () => {
     expect(defaults.mutations?.retry).toBe(0)
   })
 
+  it('runs mutations while offline so they fail with a message instead of waiting silently', async () => {
+    const { onlineManager } = await import('@tanstack/react-query')
+    const client = createQueryClient()
+    onlineManager.setOnline(false)
+    try {
+      const mutation = client.getMutationCache().build(client, {
+        mutationFn: () => Promise.reject(new ApiError(0, { code: 'network_error', message: 'offline' })),
+      })
+      await expect(mutation.execute(undefined)).rejects.toMatchObject({ code: 'network_error' })
+    } finally {
+      onlineManager.setOnline(true)
+    }
+  })
+
   it('backs off from 1 s, doubling, capped at 30 s', () => {
     expect([0, 1, 2, 3, 4, 5, 6].map(retryDelay)).toEqual([1000, 2000, 4000, 8000, 16000, 30000, 30000])
   })

@@ -19,12 +19,18 @@ export function shouldRetry(failureCount: number, error: unknown): boolean {
   return failureCount < QUERY_RETRIES
 }
 
-/** The app's QueryClient: gcTime 5 min, retries as above, mutations never retried (spec section 9). */
+/**
+ * The app's QueryClient: gcTime 5 min, retries as above, mutations never retried (spec section 9).
+ * Mutations run whatever the browser says about the network (networkMode 'always'): offline, the
+ * request fails at once with the network message instead of waiting silently, paused, with the
+ * button spinning (issue 11, item 2). A mutation that should wait for the network and be sent on
+ * reconnecting says so itself (the task tick, workspace/api.ts).
+ */
 export function createQueryClient(): QueryClient {
   return new QueryClient({
     defaultOptions: {
       queries: { gcTime: 5 * 60 * 1000, retry: shouldRetry, retryDelay },
-      mutations: { retry: 0 },
+      mutations: { retry: 0, networkMode: 'always' },
     },
   })
 }

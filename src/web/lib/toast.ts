@@ -4,6 +4,8 @@
  * every page: public pages never toast, so they never download it (providers.tsx mounts the
  * Toaster when toasterHost says one is wanted).
  */
+import { useEffect } from 'react'
+
 export const TOAST_DURATION_MS = 4000
 export const VISIBLE_TOASTS = 1
 
@@ -27,13 +29,21 @@ export const toasterHost = {
   isWanted: (): boolean => wanted,
   /** Called by the Toaster once it is mounted; queued toasts then show. */
   markMounted: (): void => markMounted(),
+  /**
+   * Mounts the (empty) Toaster now, for pages whose forms may fail: a toast asked for later, after
+   * the network went, could not download sonner and would be lost (issue 11, item 2).
+   */
+  preload: (): void => want(),
+}
+
+function want(): void {
+  if (wanted) return
+  wanted = true
+  listeners.forEach((listener) => listener())
 }
 
 function show(kind: Kind, title: string, description?: string): void {
-  if (!wanted) {
-    wanted = true
-    listeners.forEach((listener) => listener())
-  }
+  want()
   void Promise.all([import('sonner'), mounted]).then(([{ toast }]) => {
     toast.dismiss()
     if (kind === 'info') toast(title, { description })
@@ -48,4 +58,9 @@ export const notify = {
   error: (title: string, description?: string): void => show('error', title, description),
   /** Neutral information. */
   info: (title: string, description?: string): void => show('info', title, description),
+}
+
+/** Preloads the Toaster once the calling page has mounted (see toasterHost.preload). */
+export function usePreloadedToaster(): void {
+  useEffect(() => toasterHost.preload(), [])
 }

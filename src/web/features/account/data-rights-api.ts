@@ -6,7 +6,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useNavigate } from 'react-router'
 import type { DeleteAccountInput, DeleteAccountResult } from '../../../shared/contracts/data-rights'
 import { apiFetch } from '../../lib/api-client'
-import { ApiError, isErrorBody } from '../../lib/api-error'
+import { errorFromResponse, networkError } from '../../lib/api-error'
 import { notify } from '../../lib/toast'
 import { SESSION_QUERY_KEY } from '../session/api'
 
@@ -27,18 +27,10 @@ export async function downloadMyData(onProgress: (bytes: number) => void, signal
     res = await fetch('/api/account/export', { credentials: 'same-origin', signal })
   } catch (err) {
     if (err instanceof DOMException && err.name === 'AbortError') throw err
-    throw new ApiError(0, {
-      code: 'network_error',
-      message: 'We could not reach Homeward. Check your connection and try again.',
-    })
+    throw networkError()
   }
-  if (!res.ok || !res.body) {
-    const data: unknown = await res.json().catch(() => undefined)
-    throw new ApiError(
-      res.status,
-      isErrorBody(data) ? data.error : { code: 'internal', message: 'Your data could not be prepared. Try again.' },
-    )
-  }
+  if (!res.ok) throw errorFromResponse(res.status, await res.text().catch(() => ''), res.headers.get('retry-after'))
+  if (!res.body) throw networkError()
   const reader = res.body.getReader()
   const chunks: Uint8Array<ArrayBuffer>[] = []
   let received = 0

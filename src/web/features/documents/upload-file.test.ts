@@ -29,12 +29,17 @@ class FakeXhr {
   send(body: unknown) {
     this.body = body
   }
+  responseHeaders: Record<string, string> = {}
   abort() {
     this.onabort?.()
   }
-  respond(status: number, body: unknown) {
+  getResponseHeader(name: string) {
+    return this.responseHeaders[name.toLowerCase()] ?? null
+  }
+  respond(status: number, body: unknown, headers: Record<string, string> = {}) {
     this.status = status
-    this.responseText = JSON.stringify(body)
+    this.responseText = typeof body === 'string' ? body : JSON.stringify(body)
+    this.responseHeaders = headers
     this.onload?.()
   }
 }
@@ -69,6 +74,26 @@ describe('uploadFile', () => {
     expect(err).toBeInstanceOf(ApiError)
     expect((err as ApiError).status).toBe(415)
     expect((err as ApiError).message).toBe('This type of file is not accepted.')
+  })
+
+  it('says what to do when a proxy answers 413 with HTML, or the server asks to wait (429 Retry-After)', async () => {
+    vi.stubGlobal('XMLHttpRequest', FakeXhr)
+    const tooLarge = uploadFile({ txId: 'tx', folder: 'Identity', file, idempotencyKey: 'k' })
+    FakeXhr.last.respond(413, '<html><body>413 Request Entity Too Large</body></html>')
+    await expect(tooLarge).rejects.toMatchObject({ status: 413, message: expect.stringMatching(/smaller file/) })
+    const limited = uploadFile({ txId: 'tx', folder: 'Identity', file, idempotencyKey: 'k2' })
+    FakeXhr.last.respond(429, '', { 'retry-after': '120' })
+    await expect(limited).rejects.toMatchObject({
+      status: 429,
+      message: 'Too many attempts. Try again in 2 minutes.',
+    })
+  })
+
+  it('reports a dropped connection as status 0 with what to do', async () => {
+    vi.stubGlobal('XMLHttpRequest', FakeXhr)
+    const done = uploadFile({ txId: 'tx', folder: 'Identity', file, idempotencyKey: 'k' })
+    FakeXhr.last.onerror?.()
+    await expect(done).rejects.toMatchObject({ status: 0, message: expect.stringMatching(/Check your connection/) })
   })
 
   it('aborts when the signal fires, rejecting with an AbortError', async () => {

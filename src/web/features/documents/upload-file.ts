@@ -1,6 +1,6 @@
 import type { DocumentVersion } from '../../../shared/contracts/documents'
 import type { DocumentFolder } from '../../../shared/domain/statuses'
-import { ApiError, isErrorBody } from '../../lib/api-error'
+import { errorFromResponse, networkError } from '../../lib/api-error'
 
 export interface UploadFileOptions {
   txId: string
@@ -41,32 +41,18 @@ export function uploadFile({ txId, folder, file, idempotencyKey, onProgress, sig
     }
     xhr.onerror = () => {
       done()
-      reject(
-        new ApiError(0, {
-          code: 'network_error',
-          message: 'The upload stopped: we could not reach Homeward. Check your connection and try again.',
-        }),
-      )
+      reject(networkError('The upload stopped: we could not reach Homeward. Check your connection and try again.'))
     }
     xhr.onload = () => {
       done()
-      let data: unknown
-      try {
-        data = xhr.responseText ? JSON.parse(xhr.responseText) : undefined
-      } catch {
-        data = undefined
+      if (xhr.status >= 200 && xhr.status < 300) {
+        try {
+          return resolve(JSON.parse(xhr.responseText) as DocumentVersion)
+        } catch {
+          return reject(networkError())
+        }
       }
-      if (xhr.status >= 200 && xhr.status < 300) return resolve(data as DocumentVersion)
-      if (isErrorBody(data)) return reject(new ApiError(xhr.status, data.error))
-      reject(
-        new ApiError(xhr.status, {
-          code: xhr.status === 413 ? 'payload_too_large' : 'internal',
-          message:
-            xhr.status === 413
-              ? 'The file is larger than the upload limit.'
-              : 'The upload failed on our side. Please try again in a moment.',
-        }),
-      )
+      reject(errorFromResponse(xhr.status, xhr.responseText, xhr.getResponseHeader('retry-after')))
     }
     xhr.send(file)
   })

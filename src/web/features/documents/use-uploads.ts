@@ -16,13 +16,17 @@ export interface UploadItem {
   total: number
   status: 'uploading' | 'failed'
   error?: string
+  /** Kept so that a failed upload can be tried again without choosing the file again. */
+  file: File
 }
 
 /**
  * Uploads files into a folder with progress and cancel (issue 5, part 1). Each file is pre-checked
  * (empty, too large, not an accepted type) for a fast message, then sent with its own
  * Idempotency-Key; the server's message shows when it refuses. Finished uploads leave the list and
- * refresh the documents; failed ones stay with their message until dismissed; cancelled ones go.
+ * refresh the documents; failed ones stay with their message until tried again (same file, folder
+ * and Idempotency-Key, so a lost answer to a stored upload gives no second copy) or dismissed;
+ * cancelled ones go.
  */
 export function useUploads(txId: string) {
   const queryClient = useQueryClient()
@@ -42,6 +46,41 @@ export function useUploads(txId: string) {
     [],
   )
 
+  const send = useCallback(
+    (id: string, file: File, folder: DocumentFolder) => {
+      const controller = new AbortController()
+      controllers.current.set(id, controller)
+      uploadFile({
+        txId,
+        folder,
+        file,
+        idempotencyKey: id,
+        signal: controller.signal,
+        onProgress: (sent, total) => patch(id, { sent, total }),
+      })
+        .then((doc) => {
+          patch(id, null)
+          notify.success(
+            doc.version > 1 ? `Version ${doc.version} uploaded` : 'Document uploaded',
+            `"${doc.filename}" is in ${doc.folder}.`,
+          )
+          return refreshDocuments(queryClient, txId)
+        })
+        .catch((err: unknown) => {
+          if (err instanceof DOMException && err.name === 'AbortError') {
+            patch(id, null)
+            notify.info('Upload cancelled', `"${file.name}" was not stored.`)
+            return
+          }
+          const message = err instanceof Error ? err.message : 'The upload failed.'
+          patch(id, { status: 'failed', error: message })
+          notify.error('Could not upload the file', message)
+        })
+        .finally(() => controllers.current.delete(id))
+    },
+    [txId, queryClient, patch],
+  )
+
   const start = useCallback(
     (files: ReadonlyArray<File>, folder: DocumentFolder) => {
       for (const file of files) {
@@ -51,42 +90,25 @@ export function useUploads(txId: string) {
           continue
         }
         const id = newIdempotencyKey()
-        const controller = new AbortController()
-        controllers.current.set(id, controller)
         setItems((list) => [
           ...list,
-          { id, filename: file.name, folder, sent: 0, total: file.size, status: 'uploading' },
+          { id, filename: file.name, folder, sent: 0, total: file.size, status: 'uploading', file },
         ])
-        uploadFile({
-          txId,
-          folder,
-          file,
-          idempotencyKey: id,
-          signal: controller.signal,
-          onProgress: (sent, total) => patch(id, { sent, total }),
-        })
-          .then((doc) => {
-            patch(id, null)
-            notify.success(
-              doc.version > 1 ? `Version ${doc.version} uploaded` : 'Document uploaded',
-              `"${doc.filename}" is in ${doc.folder}.`,
-            )
-            return refreshDocuments(queryClient, txId)
-          })
-          .catch((err: unknown) => {
-            if (err instanceof DOMException && err.name === 'AbortError') {
-              patch(id, null)
-              notify.info('Upload cancelled', `"${file.name}" was not stored.`)
-              return
-            }
-            const message = err instanceof Error ? err.message : 'The upload failed.'
-            patch(id, { status: 'failed', error: message })
-            notify.error('Could not upload the file', message)
-          })
-          .finally(() => controllers.current.delete(id))
+        send(id, file, folder)
       }
     },
-    [txId, queryClient, patch],
+    [send],
+  )
+
+  /** Sends a failed upload again. */
+  const retry = useCallback(
+    (id: string) => {
+      const item = items.find((i) => i.id === id && i.status === 'failed')
+      if (!item) return
+      patch(id, { status: 'uploading', sent: 0, error: undefined })
+      send(id, item.file, item.folder)
+    },
+    [items, patch, send],
   )
 
   /** Aborts one upload in flight. */
@@ -94,5 +116,5 @@ export function useUploads(txId: string) {
   /** Removes a failed upload's line. */
   const dismiss = useCallback((id: string) => patch(id, null), [patch])
 
-  return { items, start, cancel, dismiss }
+  return { items, start, retry, cancel, dismiss }
 }

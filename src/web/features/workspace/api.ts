@@ -66,6 +66,8 @@ export function useUpdateTask(txId: string, actorName: string, actorId?: string)
   const key = transactionQueryKey(txId)
   return useMutation({
     mutationKey: taskMutationKey(txId),
+    // Offline, the tick waits (paused, the row says 'Not saved yet') and is sent on reconnecting.
+    networkMode: 'online',
     mutationFn: ({ taskId, status, version }: TaskChange) =>
       apiFetch<TransactionDetail>(`${txPath(txId)}/tasks/${encodeURIComponent(taskId)}`, {
         method: 'PATCH',

@@ -2,6 +2,7 @@ import { CheckCircle2 } from 'lucide-react'
 import { useState } from 'react'
 import { Button } from '../../../components/ui/button'
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs'
+import { usePreloadedToaster } from '../../../lib/toast'
 import { Logo } from '../../public-site/components/logo'
 import type { AuthTab } from '../messages'
 import { OAuthButtons } from '../../identities/components/oauth-buttons'
@@ -40,6 +41,8 @@ export function AuthScreen({
   // The Sign In tab offers a password, a reset link ('Forgot password?') or an emailed code (issue 7).
   // With two-factor on, every one of them is followed by the code step (issue 7, item 4).
   const [signInWith, setSignInWith] = useState<'password' | 'forgot' | 'code' | 'two-factor'>(step ?? 'password')
+  // Every form here answers with a toast, which must show even once the network has gone.
+  usePreloadedToaster()
   const askSecondFactor = () => setSignInWith('two-factor')
   const back = () => setSignInWith('password')
   return (

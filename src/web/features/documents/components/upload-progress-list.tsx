@@ -1,20 +1,22 @@
-import { AlertCircle, X } from 'lucide-react'
+import { AlertCircle, RotateCcw, X } from 'lucide-react'
 import { Button } from '../../../components/ui/button'
 import { Progress } from '../../../components/ui/progress'
 import { formatFileSize } from '../file-checks'
 import type { UploadItem } from '../use-uploads'
 
 /**
- * Uploads in flight, each with a progress bar and Cancel, and failed ones with the server's message
- * and Dismiss. A polite live region announces new lines; the bars carry their own value.
+ * Uploads in flight, each with a progress bar and Cancel, and failed ones with the server's message,
+ * Try again and Dismiss. A polite live region announces new lines; the bars carry their own value.
  */
 export function UploadProgressList({
   items,
   onCancel,
+  onRetry,
   onDismiss,
 }: {
   items: ReadonlyArray<UploadItem>
   onCancel: (id: string) => void
+  onRetry: (id: string) => void
   onDismiss: (id: string) => void
 }) {
   return (
@@ -44,9 +46,15 @@ export function UploadProgressList({
                   Cancel<span className="sr-only"> uploading {item.filename}</span>
                 </Button>
               ) : (
-                <Button variant="ghost" size="sm" onClick={() => onDismiss(item.id)}>
-                  Dismiss<span className="sr-only"> {item.filename}</span>
-                </Button>
+                <>
+                  <Button variant="outline" size="sm" onClick={() => onRetry(item.id)}>
+                    <RotateCcw aria-hidden="true" />
+                    Try again<span className="sr-only"> uploading {item.filename}</span>
+                  </Button>
+                  <Button variant="ghost" size="sm" onClick={() => onDismiss(item.id)}>
+                    Dismiss<span className="sr-only"> {item.filename}</span>
+                  </Button>
+                </>
               )}
             </div>
             {item.status === 'uploading' ? (

@@ -1,14 +1,22 @@
 import type { ReactNode } from 'react'
+import { OfflineBanner } from '../../../components/offline-banner'
+import { usePreloadedToaster } from '../../../lib/toast'
 import { VerifyEmailBanner } from '../../auth/components/verify-email-banner'
 import { SkipLink } from '../../public-site/components/skip-link'
 import { AppHeader } from './app-header'
 
-/** The frame of every signed-in page: skip link, the app header and a centred main column. */
+/**
+ * The frame of every signed-in page: skip link, the app header, the offline and confirm-your-email
+ * banners and a centred main column. The Toaster is loaded at once, so a failure toast still shows
+ * after the network has gone.
+ */
 export function AppFrame({ email, children }: { email: string; children: ReactNode }) {
+  usePreloadedToaster()
   return (
     <div className="flex min-h-screen flex-col bg-surface">
       <SkipLink />
       <AppHeader email={email} />
+      <OfflineBanner />
       <VerifyEmailBanner />
       <main
         id="main"

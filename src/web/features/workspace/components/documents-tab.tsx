@@ -113,7 +113,12 @@ export function DocumentsTab({ detail }: { detail: TransactionDetail }) {
           Drop on a folder to upload into it, or anywhere else to choose the folder.
         </p>
       )}
-      <UploadProgressList items={uploads.items} onCancel={uploads.cancel} onDismiss={uploads.dismiss} />
+      <UploadProgressList
+        items={uploads.items}
+        onCancel={uploads.cancel}
+        onRetry={uploads.retry}
+        onDismiss={uploads.dismiss}
+      />
       <AwaitingSignature requests={waiting} filenameOf={filenameOf} onReview={(r) => openViewer(r.document_id)} />
       {documents.isError ? (
         <p role="alert" className="text-sm text-destructive">

@@ -3,6 +3,7 @@ import type { Task } from '../../../../shared/contracts/transactions'
 import { cn } from '../../../lib/cn'
 import { formatUkDate } from '../../../lib/formatters'
 import { taskOwnerLabel } from '../labels'
+import { useTaskSaveState } from '../task-save-state'
 
 /**
  * One task of a stage. Its owners get a real checkbox labelled with the task's title; everyone else
@@ -23,6 +24,7 @@ export function TaskRow({
 }) {
   const done = task.status === 'completed'
   const id = `task-${task.id}`
+  const saving = useTaskSaveState(task.id)
   const meta = (
     <span className="text-xs text-muted-foreground">
       {taskOwnerLabel(task.owner_side)}
@@ -35,6 +37,11 @@ export function TaskRow({
       {standInNote && (
         <span className="block text-amber-900" data-testid="stand-in-note">
           {standInNote}
+        </span>
+      )}
+      {saving && (
+        <span role="status" data-testid="task-save-state" className="block font-medium text-amber-800">
+          {saving === 'offline' ? 'Not saved yet: you are offline. It is sent when you reconnect.' : 'Saving…'}
         </span>
       )}
     </span>

@@ -19,7 +19,8 @@ export const LOAD_FAILED_TOAST = {
 /**
  * Loads one transaction and shows its workspace. Not found, not allowed (the API answers 404 for
  * both) or failed after retries: toast 'Error loading transaction' / 'Could not find this
- * transaction.' and go to /app/home (spec sections 2 and 8). A 401 means the session ended: the
+ * transaction.' and go to /app/home (spec sections 2 and 8); when the network or the server failed, the
+ * toast gives that message instead, since the transaction may well exist. A 401 means the session ended: the
  * session is re-read and the gate sends the person to sign in and back.
  */
 export function WorkspacePage({ txId, viewerName, viewerId }: { txId: string; viewerName: string; viewerId: string }) {
@@ -39,7 +40,9 @@ export function WorkspacePage({ txId, viewerName, viewerId }: { txId: string; vi
       void queryClient.invalidateQueries({ queryKey: SESSION_QUERY_KEY })
       return
     }
-    notify.error(LOAD_FAILED_TOAST.title, LOAD_FAILED_TOAST.description)
+    // Not found (404) is the spec's text; a dropped connection or a server fault says what happened instead.
+    const unreachable = detail.error instanceof ApiError && (detail.error.status === 0 || detail.error.status >= 500)
+    notify.error(LOAD_FAILED_TOAST.title, unreachable ? detail.error.message : LOAD_FAILED_TOAST.description)
     navigate('/app/home', { replace: true })
   }, [detail.isError, detail.error, navigate, queryClient])
 
