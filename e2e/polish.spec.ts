@@ -80,6 +80,20 @@ test.describe('signed in as the demo buyer', () => {
     }
   })
 
+  test("'Cancel move' sits in a menu, not beside the main action", async ({ page }) => {
+    for (const width of WIDTHS) {
+      await page.setViewportSize({ width, height: heightFor(width) })
+      await page.goto(DEMO_TX)
+      await expect(page.getByRole('heading', { level: 1, name: '12 Clarence Road' })).toBeVisible()
+      await expect(page.getByRole('button', { name: 'Cancel move' })).toHaveCount(0)
+      await page.getByRole('button', { name: 'More actions' }).click()
+      await expect(page.getByRole('menuitem', { name: 'Cancel move' })).toBeVisible()
+      await page.screenshot({ path: `${SHOTS}/polish-more-actions-${width}.png` })
+      await page.keyboard.press('Escape')
+      await expect(page.getByRole('menuitem', { name: 'Cancel move' })).toHaveCount(0)
+    }
+  })
+
   test('notification history and email settings are in Settings', async ({ page }) => {
     for (const width of WIDTHS) {
       await page.setViewportSize({ width, height: heightFor(width) })

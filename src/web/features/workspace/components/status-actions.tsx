@@ -1,4 +1,4 @@
-import { Ban, CheckCheck, Handshake, PlayCircle } from 'lucide-react'
+import { Ban, CheckCheck, Handshake, MoreHorizontal, PlayCircle } from 'lucide-react'
 import { useState, type FormEvent } from 'react'
 import type { TransactionDetail } from '../../../../shared/contracts/transactions'
 import { StatusChangeInput } from '../../../../shared/contracts/workspace'
@@ -13,6 +13,12 @@ import {
   AlertDialogTitle,
 } from '../../../components/ui/alert-dialog'
 import { Button } from '../../../components/ui/button'
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuTrigger,
+} from '../../../components/ui/dropdown-menu'
 import { FormField } from '../../../components/ui/form-field'
 import { Input } from '../../../components/ui/input'
 import { Textarea } from '../../../components/ui/textarea'
@@ -33,28 +39,42 @@ const BUTTONS: Record<StatusAction, { label: string; Icon: typeof Ban; variant: 
 /**
  * The status actions open to the viewer now (allowedStatusActions: a conveyancer activates, records
  * exchange and completion; a party or their conveyancer cancels before exchange; only a conveyancer
- * after it). Each opens a confirmation dialog: exchange asks both dates, cancel asks a reason.
+ * after it). Each opens a confirmation dialog: exchange asks both dates, cancel asks a reason. The
+ * main actions are buttons; 'Cancel move', destructive and rare, sits in a 'More actions' menu so it
+ * is never beside the main action (issue 11, item 5).
  */
 export function StatusActions({ detail }: { detail: TransactionDetail }) {
   const [open, setOpen] = useState<StatusAction | null>(null)
   const actions = allowedStatusActions(detail.viewer_role, detail.status)
   if (actions.length === 0) return null
+  const main = actions.filter((a) => a !== 'cancel')
+  const canCancel = actions.includes('cancel')
   return (
     <div className="flex flex-wrap gap-2">
-      {actions.map((action) => {
+      {main.map((action) => {
         const { label, Icon, variant } = BUTTONS[action]
         return (
-          <Button
-            key={action}
-            variant={variant}
-            className={action === 'cancel' ? 'text-destructive hover:bg-red-50' : undefined}
-            onClick={() => setOpen(action)}
-          >
+          <Button key={action} variant={variant} onClick={() => setOpen(action)}>
             <Icon aria-hidden="true" />
             {label}
           </Button>
         )
       })}
+      {canCancel && (
+        <DropdownMenu>
+          <DropdownMenuTrigger asChild>
+            <Button variant="outline" size="icon" aria-label="More actions">
+              <MoreHorizontal aria-hidden="true" />
+            </Button>
+          </DropdownMenuTrigger>
+          <DropdownMenuContent align="end">
+            <DropdownMenuItem className="text-destructive focus:text-destructive" onSelect={() => setOpen('cancel')}>
+              <Ban aria-hidden="true" />
+              {BUTTONS.cancel.label}
+            </DropdownMenuItem>
+          </DropdownMenuContent>
+        </DropdownMenu>
+      )}
       {open && <StatusDialog key={open} action={open} detail={detail} onClose={() => setOpen(null)} />}
     </div>
   )
