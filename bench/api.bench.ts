@@ -9,18 +9,17 @@
  * beside it and dropped after), BENCH_DURATION (seconds, default 10), BENCH_ONLY=postgres|pglite,
  * BENCH_SKIP_STARTUP=1, BENCH_GZIP=1 (also the detail with Accept-Encoding: gzip, as browsers send).
  */
-import { execFileSync, spawn, spawnSync } from 'node:child_process'
+import { execFileSync, spawnSync } from 'node:child_process'
 import { createHmac } from 'node:crypto'
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import pg from 'pg'
+import { BENCH_SECRET as SECRET, startServer } from './bench-server'
 import { openPglite, openPostgres, type Database } from '../src/server/db/client'
 import { runMigrations } from '../src/server/db/migrate'
 
-const SECRET = 'bench-secret-bench-secret-bench-secret-0123'
 const DURATION = Number(process.env.BENCH_DURATION ?? 10)
-const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..')
 
 function ensureWrk() {
   if (spawnSync('which', ['wrk']).status === 0) return
@@ -162,52 +161,6 @@ async function sessionFor(database: Database) {
   }
 }
 
-const children = new Set<ReturnType<typeof spawn>>()
-// A failed run must not leave a server behind.
-process.on('exit', () => children.forEach((c) => c.kill('SIGKILL')))
-
-function startServer(env: Record<string, string>) {
-  const started = performance.now()
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
-    cwd: root,
-    env: {
-      ...process.env,
-      SEED_DEMO: 'false',
-      LOG_LEVEL: 'warn',
-      HOST: '127.0.0.1',
-      BETTER_AUTH_SECRET: SECRET,
-      NODE_ENV: 'production',
-      ...env,
-    },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  })
-  children.add(child)
-  child.on('exit', () => children.delete(child))
-  const ready = new Promise<number>((resolve, reject) => {
-    const poll = setInterval(async () => {
-      try {
-        const res = await fetch(`http://127.0.0.1:${env.PORT}/api/health`)
-        if (res.ok) {
-          clearInterval(poll)
-          resolve(Math.round(performance.now() - started))
-        }
-      } catch {
-        /* not up yet */
-      }
-    }, 50)
-    child.on('exit', (code) => {
-      clearInterval(poll)
-      reject(new Error(`server exited with ${code}`))
-    })
-  })
-  const stop = () =>
-    new Promise<void>((resolve) => {
-      child.on('exit', () => resolve())
-      child.kill('SIGTERM')
-    })
-  return { child, ready, stop }
-}
-
 function rssMb(pid: number) {
   const status = readFileSync(`/proc/${pid}/status`, 'utf8')
   const kb = (key: string) => Number(status.match(new RegExp(`${key}:\\s+(\\d+)`))?.[1] ?? 0)
@@ -266,7 +219,7 @@ async function benchBackend(kind: 'postgres' | 'pglite', port: number) {
   const { cookie, txId, count } = await sessionFor(database)
   await database.close()
 
-  const server = startServer({ ...env, PORT: String(port) })
+  const server = startServer({ port, env })
   const startMs = await server.ready
   const base = `http://127.0.0.1:${port}`
   // Warm-up: plans cached, JIT of our own code done.
@@ -291,10 +244,10 @@ async function benchBackend(kind: 'postgres' | 'pglite', port: number) {
 /** First start on a fresh data dir (create, migrate, seed demo data) and a later start, PGlite. */
 async function startupTimes(port: number) {
   const dir = mkdtempSync(path.join(tmpdir(), 'hw-start-'))
-  const first = startServer({ DATA_DIR: dir, PORT: String(port), SEED_DEMO: 'true' })
+  const first = startServer({ port, env: { DATA_DIR: dir, SEED_DEMO: 'true' } })
   const firstMs = await first.ready
   await first.stop()
-  const second = startServer({ DATA_DIR: dir, PORT: String(port), SEED_DEMO: 'true' })
+  const second = startServer({ port, env: { DATA_DIR: dir, SEED_DEMO: 'true' } })
   const secondMs = await second.ready
   await second.stop()
   rmSync(dir, { recursive: true, force: true })

@@ -7,54 +7,18 @@
  * Reports seconds to the first byte and to the last, the ZIP's size, and the server's RSS rise during
  * the export (VmRSS from /proc, sampled every 10 ms).
  */
-import { spawn, type ChildProcess } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { mkdtempSync, rmSync } from 'node:fs'
 import http from 'node:http'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import S3rver from 's3rver'
+import { rssBytes, startServer } from './bench-server'
 
-const SECRET = 'bench-secret-bench-secret-bench-secret-0123'
 const RUNS = Number(process.env.BENCH_RUNS ?? 3)
 const DOCS = Number(process.env.BENCH_DOCS ?? 20)
 const DOC_MB = Number(process.env.BENCH_DOC_MB ?? 1)
 const MB = 1024 * 1024
-const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..')
-
-const rssOf = (pid: number) => {
-  const m = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))
-  return m ? Number(m[1]) * 1024 : 0
-}
-
-async function startServer(env: Record<string, string>, port: number): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
-    cwd: root,
-    env: {
-      ...process.env,
-      SEED_DEMO: 'false',
-      LOG_LEVEL: 'warn',
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      BETTER_AUTH_SECRET: SECRET,
-      NODE_ENV: 'production',
-      PUBLIC_URL: `http://127.0.0.1:${port}`,
-      AUTH_RATE_LIMIT: 'false',
-      ...env,
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  })
-  for (let i = 0; i < 300; i++) {
-    try {
-      if ((await fetch(`http://127.0.0.1:${port}/api/health`)).ok) return child
-    } catch {
-      // not up yet
-    }
-    await new Promise((r) => setTimeout(r, 100))
-  }
-  child.kill()
-  throw new Error('server did not start')
-}
 
 /** Uploads a PDF-looking body of `bytes` (random after the header, so it does not compress). */
 async function upload(base: string, cookie: string, txId: string, bytes: number, name: string) {
@@ -90,7 +54,9 @@ function exportOnce(port: number, cookie: string) {
 async function run(label: string, env: Record<string, string>) {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'homeward-export-bench-'))
   const port = 3900 + Math.floor(Math.random() * 90)
-  const child = await startServer({ DATA_DIR: dataDir, ...env }, port)
+  const server = startServer({ port, env: { DATA_DIR: dataDir, ...env } })
+  await server.ready
+  const child = server.child
   try {
     const base = `http://127.0.0.1:${port}`
     const signUp = await fetch(`${base}/api/auth/sign-up/email`, {
@@ -137,9 +103,9 @@ async function run(label: string, env: Record<string, string>) {
     console.log(`\n${label}: ${DOCS} documents of ${DOC_MB} MB`)
     console.log('run  status  first byte  total     ZIP size   RSS rise')
     for (let i = 0; i < RUNS; i++) {
-      const before = rssOf(child.pid!)
+      const before = rssBytes(child.pid!)
       let max = before
-      const timer = setInterval(() => (max = Math.max(max, rssOf(child.pid!))), 10)
+      const timer = setInterval(() => (max = Math.max(max, rssBytes(child.pid!))), 10)
       const r = await exportOnce(port, cookie)
       clearInterval(timer)
       if (r.status !== 200) throw new Error(`export answered ${r.status}`)
@@ -148,8 +114,7 @@ async function run(label: string, env: Record<string, string>) {
       )
     }
   } finally {
-    child.kill('SIGTERM')
-    await new Promise((r) => child.once('exit', r))
+    await server.stop()
     rmSync(dataDir, { recursive: true, force: true })
   }
 }

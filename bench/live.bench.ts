@@ -13,7 +13,6 @@
  * Env: BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/test), LIVE_CLIENTS (200),
  * LIVE_SECONDS (60), LIVE_INTERVAL_MS (250), LIVE_PORT (3821).
  */
-import { spawn } from 'node:child_process'
 import { createHmac, randomUUID } from 'node:crypto'
 import { mkdtempSync, readFileSync } from 'node:fs'
 import http from 'node:http'
@@ -23,15 +22,14 @@ import pg from 'pg'
 import { openPostgres } from '../src/server/db/client'
 import { runMigrations } from '../src/server/db/migrate'
 import { createTransaction } from '../src/server/db/seed/factories'
+import { BENCH_SECRET as SECRET, startServer } from './bench-server'
 
-const SECRET = 'bench-secret-bench-secret-bench-secret-0123'
 const CLIENTS = Number(process.env.LIVE_CLIENTS ?? 200)
 const SECONDS = Number(process.env.LIVE_SECONDS ?? 60)
 const INTERVAL_MS = Number(process.env.LIVE_INTERVAL_MS ?? 250)
 const PORT = Number(process.env.LIVE_PORT ?? 3821)
 const WARM_UP_POSTS = 8
 const RSS_EVERY_MS = 5_000
-const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..')
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 
@@ -76,53 +74,6 @@ async function seed(url: string) {
   }
   await database.close()
   return { txId: tx.transactionId, threadId: general.id, posterCookie: cookies[0], viewerCookies: cookies.slice(1) }
-}
-
-function startServer(env: Record<string, string>) {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
-    cwd: root,
-    env: {
-      ...process.env,
-      SEED_DEMO: 'false',
-      LOG_LEVEL: 'warn',
-      HOST: '127.0.0.1',
-      BETTER_AUTH_SECRET: SECRET,
-      NODE_ENV: 'production',
-      PORT: String(PORT),
-      ...env,
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  })
-  // A failed run must not leave a server behind.
-  process.on('exit', () => child.kill('SIGKILL'))
-  let stopping = false
-  child.on('exit', (code, signal) => {
-    if (!stopping) console.error(`the server exited during the run (code ${code}, signal ${signal})`)
-  })
-  const ready = new Promise<void>((resolve, reject) => {
-    const poll = setInterval(async () => {
-      try {
-        if ((await fetch(`http://127.0.0.1:${PORT}/api/health`)).ok) {
-          clearInterval(poll)
-          resolve()
-        }
-      } catch {
-        /* not up yet */
-      }
-    }, 100)
-    child.on('exit', (code) => {
-      clearInterval(poll)
-      reject(new Error(`server exited with ${code}`))
-    })
-  })
-  const stop = () =>
-    new Promise<void>((resolve) => {
-      stopping = true
-      if (child.exitCode !== null) return resolve()
-      child.on('exit', () => resolve())
-      child.kill('SIGTERM')
-    })
-  return { child, ready, stop }
 }
 
 function rssMb(pid: number): number {
@@ -217,8 +168,9 @@ async function main() {
     )
     const { txId, threadId, posterCookie, viewerCookies } = await seed(dbUrl.toString())
     const server = startServer({
-      DATABASE_URL: dbUrl.toString(),
-      DATA_DIR: mkdtempSync(path.join(tmpdir(), 'hw-live-bench-')),
+      port: PORT,
+      pollMs: 100,
+      env: { DATABASE_URL: dbUrl.toString(), DATA_DIR: mkdtempSync(path.join(tmpdir(), 'hw-live-bench-')) },
     })
     await server.ready
     const pid = server.child.pid!

@@ -7,53 +7,17 @@
  * child's VmRSS from /proc, sampled every 10 ms; "rise" is the peak during the upload minus the RSS
  * just before it. Env: BENCH_RUNS, BENCH_ONLY=disk|s3.
  */
-import { spawn, type ChildProcess } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { mkdtempSync, rmSync } from 'node:fs'
 import http from 'node:http'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import S3rver from 's3rver'
+import { rssBytes, startServer } from './bench-server'
 
-const SECRET = 'bench-secret-bench-secret-bench-secret-0123'
 const RUNS = Number(process.env.BENCH_RUNS ?? 3)
 const SIZES_MB = [1, 10, 50]
 const MB = 1024 * 1024
-const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..')
-
-const rssOf = (pid: number) => {
-  const m = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))
-  return m ? Number(m[1]) * 1024 : 0
-}
-
-async function startServer(env: Record<string, string>, port: number): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
-    cwd: root,
-    env: {
-      ...process.env,
-      SEED_DEMO: 'false',
-      LOG_LEVEL: 'warn',
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      BETTER_AUTH_SECRET: SECRET,
-      NODE_ENV: 'production',
-      PUBLIC_URL: `http://127.0.0.1:${port}`,
-      DOCUMENT_MAX_BYTES: String(60 * MB),
-      ...env,
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  })
-  for (let i = 0; i < 300; i++) {
-    try {
-      if ((await fetch(`http://127.0.0.1:${port}/api/health`)).ok) return child
-    } catch {
-      // not up yet
-    }
-    await new Promise((r) => setTimeout(r, 100))
-  }
-  child.kill()
-  throw new Error('server did not start')
-}
 
 /** Streams `bytes` of a PDF-looking body in 64 KiB chunks; resolves with the status and seconds taken. */
 function upload(port: number, cookie: string, txId: string, bytes: number, name: string) {
@@ -92,7 +56,9 @@ function upload(port: number, cookie: string, txId: string, bytes: number, name:
 async function run(label: string, env: Record<string, string>) {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'homeward-upload-bench-'))
   const port = 3900 + Math.floor(Math.random() * 90)
-  const child = await startServer({ DATA_DIR: dataDir, ...env }, port)
+  const server = startServer({ port, env: { DOCUMENT_MAX_BYTES: String(60 * MB), DATA_DIR: dataDir, ...env } })
+  await server.ready
+  const child = server.child
   try {
     const base = `http://127.0.0.1:${port}`
     const signUp = await fetch(`${base}/api/auth/sign-up/email`, {
@@ -130,12 +96,12 @@ async function run(label: string, env: Record<string, string>) {
       let peak = 0
       let rise = 0
       for (let i = 0; i < RUNS; i++) {
-        const before = rssOf(child.pid!)
+        const before = rssBytes(child.pid!)
         let max = before
-        const timer = setInterval(() => (max = Math.max(max, rssOf(child.pid!))), 10)
+        const timer = setInterval(() => (max = Math.max(max, rssBytes(child.pid!))), 10)
         const { status, seconds } = await upload(port, cookie, txId, size * MB, `file-${size}.pdf`)
         clearInterval(timer)
-        max = Math.max(max, rssOf(child.pid!))
+        max = Math.max(max, rssBytes(child.pid!))
         if (status !== 201) throw new Error(`upload of ${size} MB answered ${status}`)
         speeds.push(size / seconds)
         peak = Math.max(peak, max)
@@ -148,8 +114,7 @@ async function run(label: string, env: Record<string, string>) {
       )
     }
   } finally {
-    child.kill('SIGTERM')
-    await new Promise((r) => child.once('exit', r))
+    await server.stop()
     rmSync(dataDir, { recursive: true, force: true })
   }
 }

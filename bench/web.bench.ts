@@ -18,7 +18,7 @@
  * lighthouse), BENCH_SKIP_LIGHTHOUSE=1, BENCH_LIGHTHOUSE_RUNS (3), CHROME_PATH (/usr/bin/chromium),
  * BENCH_PORT (3814).
  */
-import { execFile, spawn, spawnSync } from 'node:child_process'
+import { execFile, spawnSync } from 'node:child_process'
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import http from 'node:http'
 import { tmpdir } from 'node:os'
@@ -28,6 +28,7 @@ import { fileURLToPath } from 'node:url'
 import { chromium } from '@playwright/test'
 import type { DirectoryOrganization } from '../src/shared/contracts/directory'
 import { filterOrganizations, type MarketplaceFilters } from '../src/web/features/marketplace/filter'
+import { startServer } from './bench-server'
 import { createDirectory } from '../src/web/features/marketplace/organization-factory'
 import { serveBuild } from './web.serve'
 
@@ -54,41 +55,13 @@ const line = (text = '') => process.stdout.write(`${text}\n`)
 async function startRealServer() {
   const port = Number(process.env.BENCH_PORT ?? 3814)
   const dataDir = mkdtempSync(path.join(tmpdir(), 'hw-bench-web-'))
-  const started = performance.now()
-  const child = spawn(process.execPath, [path.join(root, 'scripts/start.mjs')], {
-    cwd: root,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      PUBLIC_URL: `http://127.0.0.1:${port}`,
-      DATA_DIR: dataDir,
-      SEED_DEMO: 'true',
-      LOG_LEVEL: 'warn',
-      NODE_ENV: 'production',
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  })
-  const exited = new Promise<void>((resolve) => child.on('exit', () => resolve()))
-  process.on('exit', () => child.kill('SIGKILL'))
-  const url = `http://127.0.0.1:${port}`
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}`)
-    try {
-      if ((await fetch(`${url}/api/health`)).ok) break
-    } catch {
-      /* not up yet */
-    }
-    await new Promise((r) => setTimeout(r, 200))
-  }
-  line(
-    `Real server (scripts/start.mjs, PGlite, demo data) ready at ${url} in ${Math.round(performance.now() - started)} ms`,
-  )
+  const server = startServer({ port, script: 'start', pollMs: 200, env: { DATA_DIR: dataDir, SEED_DEMO: 'true' } })
+  const readyMs = await server.ready
+  line(`Real server (scripts/start.mjs, PGlite, demo data) ready at ${server.url} in ${readyMs} ms`)
   return {
-    url,
+    url: server.url,
     close: async () => {
-      child.kill('SIGTERM')
-      await exited
+      await server.stop()
       rmSync(dataDir, { recursive: true, force: true })
     },
   }
