@@ -53,7 +53,8 @@ export const Invitation = z.object({
   created_at: Timestamp,
   last_sent_at: Timestamp,
   send_count: z.number().int(),
-  invited_by: z.object({ id: z.string(), full_name: z.string() }).nullable(),
+  /** `role`: the inviter's role on the move now (null once they left): only their side may re-send or withdraw. */
+  invited_by: z.object({ id: z.string(), full_name: z.string(), role: z.string().nullable() }).nullable(),
   organization: z.object({ id: Uuid, name: z.string(), type: z.string() }).nullable(),
 })
 export type Invitation = z.infer<typeof Invitation>

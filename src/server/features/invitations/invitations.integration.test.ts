@@ -331,10 +331,10 @@ describe('inviting a marketplace firm', () => {
   })
 
   it('takes an explicit role over the derived one', async () => {
-    const { organizationId } = await createOrganization(t.database, { type: 'law' })
+    const { organizationId } = await createOrganization(t.database, { type: 'survey' })
     const txId = await newDraft()
-    const inv = await inviteOk(buyer, txId, { organization_id: organizationId, role: 'seller_conveyancer' })
-    expect(inv.role).toBe('seller_conveyancer')
+    const inv = await inviteOk(buyer, txId, { organization_id: organizationId, role: 'mortgage_broker' })
+    expect(inv.role).toBe('mortgage_broker')
   })
 
   it('answers 404 for an unknown firm and 422 for a firm without a contact email, writing nothing', async () => {
@@ -353,6 +353,57 @@ describe('inviting a marketplace firm', () => {
       'No Email LLP has no contact email yet, so they cannot be invited from here.',
     )
     expect(await snapshot(txId)).toEqual(before)
+  })
+})
+
+describe('each side appoints its own people (issue 19 item 4)', () => {
+  it("refuses a buyer appointing the seller's conveyancer (the battery's case), by email or firm, writing nothing", async () => {
+    const txId = await newDraft()
+    // The battery's repro: the buyer invites their own second account as the seller's conveyancer.
+    const second = await t.signUp({ role: 'conveyancer', name: 'Bea Again' })
+    const { organizationId } = await createOrganization(t.database, { type: 'law' })
+    const agency = await createOrganization(t.database, { type: 'agent' })
+    const before = await snapshot(txId)
+    const message =
+      "The Seller's Conveyancer is appointed by the seller's side. Ask the seller to invite them (or invite the seller, who can then invite their own)."
+    await expectError(await invite(buyer, txId, { email: second.email, role: 'seller_conveyancer' }), 403, message)
+    await expectError(
+      await invite(buyer, txId, { organization_id: organizationId, role: 'seller_conveyancer' }),
+      403,
+      message,
+    )
+    await expectError(
+      await invite(buyer, txId, { email: uniqueEmail('agent'), role: 'estate_agent' }),
+      403,
+      /Estate Agent/,
+    )
+    // An estate agency from the marketplace would join as the estate agent: the seller's side.
+    await expectError(await invite(buyer, txId, { organization_id: agency.organizationId }), 403, /Estate Agent/)
+    expect(await snapshot(txId)).toEqual(before)
+    expect((await t.request(`/api/transactions/${txId}`, { as: second })).status).toBe(404)
+  })
+
+  it("refuses the seller's side appointing the buyer's professionals", async () => {
+    const seller = await t.signUp({ role: 'seller' })
+    const txId = await newDraft(seller, 'seller')
+    const before = await snapshot(txId)
+    for (const role of ['buyer_conveyancer', 'surveyor', 'mortgage_broker']) {
+      await expectError(await invite(seller, txId, { email: uniqueEmail('pro'), role }), 403, /buyer's side/)
+    }
+    expect(await snapshot(txId)).toEqual(before)
+  })
+
+  it('lets each side invite its own professionals and the other principal while that seat is empty', async () => {
+    const txId = await newDraft()
+    await inviteOk(buyer, txId, { email: uniqueEmail('conv'), role: 'buyer_conveyancer' })
+    await inviteOk(buyer, txId, { email: uniqueEmail('surv'), role: 'surveyor' })
+    const sellerEmail = uniqueEmail('seller')
+    const { token } = await inviteWithToken(buyer, txId, sellerEmail, 'seller')
+    const seller = await t.signUp({ role: 'seller', email: sellerEmail })
+    expect((await accept(seller, token)).status).toBe(200)
+    // The seller now appoints their own conveyancer and agent.
+    await inviteOk(seller, txId, { email: uniqueEmail('sconv'), role: 'seller_conveyancer' })
+    await inviteOk(seller, txId, { email: uniqueEmail('agent'), role: 'estate_agent' })
   })
 })
 
@@ -623,7 +674,7 @@ describe('previewing and accepting a link', () => {
 })
 
 describe('revoking and re-sending', () => {
-  it('lets any participant withdraw a pending invitation; the link stops working at once', async () => {
+  it('lets the inviter’s side withdraw a pending invitation; the link stops working at once', async () => {
     const txId = await newDraft()
     const proEmail = uniqueEmail('pro')
     const pro = await t.signUp({ role: 'conveyancer', name: 'Cora Conveyancer', email: proEmail })
@@ -660,7 +711,7 @@ describe('revoking and re-sending', () => {
     expect(fresh.send_count).toBe(1)
   })
 
-  it('lets any participant re-send: same invitation, a new link, the old one dead', async () => {
+  it('lets the inviter’s side re-send: same invitation, a new link, the old one dead', async () => {
     const txId = await newDraft()
     const proEmail = uniqueEmail('pro2')
     const pro = await t.signUp({ role: 'conveyancer', name: 'Cora Conveyancer', email: proEmail })
@@ -681,6 +732,45 @@ describe('revoking and re-sending', () => {
     expect(mails[0].subject).toBe('Cora Conveyancer invited you to their move at 47 Park Road, AL3 5AF')
     await expectError(await preview(token), 404)
     expect((await preview(await latestToken(email))).status).toBe(200)
+  })
+})
+
+describe("the other side cannot withdraw or re-send one's invitations (issue 19 item 7)", () => {
+  it('refuses the seller withdrawing or re-sending the buyer’s invitation, changing nothing; the buyer can', async () => {
+    const txId = await newDraft()
+    const sellerEmail = uniqueEmail('seller')
+    const { token } = await inviteWithToken(buyer, txId, sellerEmail, 'seller')
+    const seller = await t.signUp({ role: 'seller', name: 'Sam Seller', email: sellerEmail })
+    expect((await accept(seller, token)).status).toBe(200)
+    const conveyancer = await inviteOk(buyer, txId, { email: uniqueEmail('bconv'), role: 'buyer_conveyancer' })
+    const own = await inviteOk(seller, txId, { email: uniqueEmail('agent'), role: 'estate_agent' })
+
+    const before = await snapshot(txId)
+    const path = `/api/transactions/${txId}/invitations/${conveyancer.id}`
+    await expectError(
+      await t.request(path, { method: 'DELETE', as: seller }),
+      403,
+      'Only Bea Buyer or someone on their side of the move can withdraw it.',
+    )
+    await expectError(
+      await t.request(`${path}/resend`, { method: 'POST', as: seller }),
+      403,
+      'Only Bea Buyer or someone on their side of the move can re-send it.',
+    )
+    expect(await snapshot(txId)).toEqual(before)
+    const listed = (await listOf(txId, seller)).find((i) => i.id === conveyancer.id)!
+    expect(listed.invited_by).toEqual({ id: buyer.profileId, full_name: 'Bea Buyer', role: 'buyer' })
+
+    // And the other way round; each side manages its own.
+    await expectError(
+      await t.request(`/api/transactions/${txId}/invitations/${own.id}`, { method: 'DELETE', as: buyer }),
+      403,
+      /Only .* or someone on their side/,
+    )
+    expect((await t.request(path, { method: 'DELETE', as: buyer })).status).toBe(204)
+    expect(
+      (await t.request(`/api/transactions/${txId}/invitations/${own.id}`, { method: 'DELETE', as: seller })).status,
+    ).toBe(204)
   })
 })
 
