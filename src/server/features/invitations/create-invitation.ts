@@ -13,6 +13,7 @@ import {
   otherSideInviteMessage,
   roleForOrganizationInvite,
 } from '../../../shared/domain/permissions'
+import { singleLine } from '../../../shared/domain/plain-text'
 import { participantRoleLabel } from '../../../shared/domain/roles'
 import { ukDate } from '../../../shared/domain/uk-time'
 import { lockTransactionForViewer } from '../../access/transactions'
@@ -24,6 +25,7 @@ import { enqueueMail } from '../../platform/mail/outbox'
 import { notifyPeople } from '../notifications/notify-people'
 import { recordActivity } from '../transactions/record-activity'
 import { invitationEmail } from './invitation-email'
+import { limitInvitationSend } from './invitation-limits'
 import { newInvitationToken } from './invitation-token'
 
 interface Context {
@@ -114,7 +116,7 @@ async function sendInvitation(
       kind: 'invitation',
       transactionId: null,
       actorId: ctx.viewer!.profileId,
-      title: `${ctx.viewer!.fullName} invited you to their move at ${address}`,
+      title: singleLine(`${ctx.viewer!.fullName} invited you to their move at ${address}`),
       body: `As ${participantRoleLabel(inv.role)}. The invitation is open until ${ukDate(expiresAt)}.`,
       link: `/invite/${token}`,
       publicUrl: ctx.publicUrl,
@@ -179,6 +181,7 @@ export async function createInvitation(ctx: Context & { txId: string; input: Cre
         sql`update invitations set role = ${role}, organization_id = ${organizationId} where id = ${existing.id}`,
       )
     }
+    await limitInvitationSend(tx, { profileId: ctx.viewer!.profileId, txId, resendOf: existing?.id })
     const id = await sendInvitation(tx, ctx, { id: existing?.id, txId, email, role, organizationId })
     await recordActivity(tx, {
       transactionId: txId,
@@ -222,6 +225,7 @@ export async function resendInvitation(ctx: Context & { txId: string; invitation
         'conflict',
         `This invitation was ${inv.status}, so it cannot be re-sent. Invite them again instead.`,
       )
+    await limitInvitationSend(tx, { profileId: ctx.viewer!.profileId, txId: ctx.txId, resendOf: inv.id })
     await sendInvitation(tx, ctx, {
       id: inv.id,
       txId: ctx.txId,

@@ -407,6 +407,100 @@ describe('each side appoints its own people (issue 19 item 4)', () => {
   })
 })
 
+describe('invitation emails and their limits (issue 19 item 6)', () => {
+  const outboxFor = (email: string) =>
+    t.database.query<{ subject: string; text_body: string; to_address: string }>(
+      'select subject, text_body, to_address from mail_outbox where to_address = $1 order by created_at',
+      [email],
+    )
+
+  it('puts names and addresses on one line: no newline reaches a subject, header or body line', async () => {
+    // The battery's repro: a name and an address carrying CRLF and a header.
+    const eve = await t.signUp({ role: 'buyer', name: 'Eve\r\nBcc: victim@evil.example' })
+    const res = await t.request('/api/transactions', {
+      as: eve,
+      json: {
+        address_line_1: '1 High St\r\nX-Injected: yes',
+        town: 'Harpenden\n\nAccept here: http://evil.example',
+        postcode: 'AL3 5AF',
+        role: 'buyer',
+        agreed_price: 300000,
+        tenure: 'freehold',
+      },
+    })
+    expect(res.status).toBe(201)
+    const txId = ((await res.json()) as { id: string }).id
+    const email = uniqueEmail('victim')
+    await inviteOk(eve, txId, { email, role: 'seller' })
+    const [mail] = await outboxFor(email)
+    expect(mail.subject).toBe(
+      'Eve Bcc: victim@evil.example invited you to their move at 1 High St X-Injected: yes, AL3 5AF',
+    )
+    expect(mail.text_body.split('\n')[0]).toBe(
+      'Eve Bcc: victim@evil.example has invited you to join their move at 1 High St X-Injected: yes, AL3 5AF on Homeward, as Seller.',
+    )
+    expect(mail.text_body).not.toMatch(/^(Bcc|X-Injected|Accept here):/m)
+
+    // A name stored before the contracts stripped it is still put on one line in the email.
+    await t.database.query(`update profiles set full_name = $2 where id = $1`, [
+      eve.profileId,
+      'Eve\r\nCc: x@evil.example',
+    ])
+    const other = uniqueEmail('victim2')
+    await inviteOk(eve, txId, { email: other, role: 'surveyor' })
+    const [second] = await outboxFor(other)
+    expect(second.subject).toBe(
+      'Eve Cc: x@evil.example invited you to their move at 1 High St X-Injected: yes, AL3 5AF',
+    )
+    expect(second.text_body).not.toMatch(/^Cc:/m)
+  })
+
+  it('limits new invitations per person per move: 25 at once send 10, the rest 429 saying when to try again', async () => {
+    const sender = await t.signUp({ role: 'buyer', name: 'Sue Sender' })
+    const txId = await newDraft(sender)
+    const results = await Promise.all(
+      Array.from({ length: 25 }, (_, i) => invite(sender, txId, { email: uniqueEmail(`flood${i}`), role: 'surveyor' })),
+    )
+    const statuses = results.map((r) => r.status)
+    expect(statuses.filter((x) => x === 201)).toHaveLength(10)
+    expect(statuses.filter((x) => x === 429)).toHaveLength(15)
+    const refused = results.find((r) => r.status === 429)!
+    await expectError(
+      refused,
+      429,
+      /^You have sent many invitations on this move in a short time\. Please try again in (10|9) minutes\.$/,
+    )
+    expect(await listOf(txId, sender)).toHaveLength(10)
+    const [{ n }] = await t.database.query<{ n: number }>(
+      'select count(*)::int as n from mail_outbox where transaction_id = $1',
+      [txId],
+    )
+    expect(n).toBe(10)
+    // Another person on another move is not affected.
+    const elsewhere = await newDraft()
+    expect((await invite(buyer, elsewhere, { email: uniqueEmail('fine'), role: 'surveyor' })).status).toBe(201)
+  })
+
+  it('limits re-sends of one invitation: 10 re-sends send 3, then 429 saying when', async () => {
+    const txId = await newDraft()
+    const email = uniqueEmail('resent-often')
+    const inv = await inviteOk(buyer, txId, { email, role: 'surveyor' })
+    const statuses: number[] = []
+    let last: Response | undefined
+    for (let i = 0; i < 10; i++) {
+      last = await t.request(`/api/transactions/${txId}/invitations/${inv.id}/resend`, { method: 'POST', as: buyer })
+      statuses.push(last.status)
+      if (last.status !== 200) break
+    }
+    expect(statuses).toEqual([200, 200, 200, 429])
+    await expectError(last!, 429, /the last email may still be on its way\. You can send it again in (60 minutes|1 hour)\.$/)
+    // Inviting the same email again is a re-send too.
+    expect((await invite(buyer, txId, { email, role: 'surveyor' })).status).toBe(429)
+    expect(await outboxFor(email)).toHaveLength(4)
+    expect((await listOf(txId)).find((i) => i.id === inv.id)!.send_count).toBe(4)
+  })
+})
+
 describe('previewing and accepting a link', () => {
   it('previews with a masked email, role, inviter, property and status; unknown tokens 404', async () => {
     const txId = await newDraft()
