@@ -70,12 +70,21 @@ export const InvitationTokenParams = z.object({ token: z.string().min(20).max(20
  * the secret). `status` explains a used, revoked or expired link.
  */
 export const InvitationPreview = z.object({
-  status: z.enum(INVITATION_STATUSES),
+  /** `superseded`: this link was replaced by a re-send; the newest email has the working one. */
+  status: z.enum([...INVITATION_STATUSES, 'superseded']),
+  /** Masked ('j***@example.com'): what the page shows. */
   email: z.string(),
+  /**
+   * The full invited address, only to prefill sign-up (issue 11 item 4): whoever holds the token
+   * received it at that address, so it tells them nothing new.
+   */
+  invited_email: z.string(),
   role: z.string(),
   invited_by_name: z.string().nullable(),
   property: z.object({ address_lines: z.array(z.string()), postcode: z.string() }).nullable(),
   expires_at: Timestamp,
+  /** When the newest email of this invitation was sent. */
+  last_sent_at: Timestamp,
 })
 export type InvitationPreview = z.infer<typeof InvitationPreview>
 

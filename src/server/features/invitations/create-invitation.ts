@@ -87,6 +87,9 @@ async function sendInvitation(
   const { token, tokenHash, expiresAt } = newInvitationToken()
   let id = inv.id
   if (id) {
+    // The replaced link stays recognisable: it says a newer invitation was sent (issue 11 item 4).
+    await tx.execute(sql`insert into invitation_superseded_tokens (token_hash, invitation_id)
+      select token_hash, id from invitations where id = ${id} on conflict do nothing`)
     await tx.execute(sql`update invitations set token_hash = ${tokenHash}, expires_at = ${expiresAt.toISOString()},
       send_count = send_count + 1, last_sent_at = now() where id = ${id}`)
   } else {

@@ -214,9 +214,16 @@ describe('inviting by email', () => {
       summary: `re-sent the invitation to ${email} as Surveyor`,
     })
 
-    await expectError(await preview(first.token), 404, /not valid/)
+    // The old link is recognised: it says a newer invitation was sent (issue 11 item 4), and never works.
+    const old = InvitationPreview.parse(await (await preview(first.token)).json())
+    expect(old).toMatchObject({ status: 'superseded', role: 'surveyor' })
+    expect(new Date(old.last_sent_at).getTime()).toBe(new Date(again.last_sent_at).getTime())
     const invitee = await t.signUp({ role: 'surveyor', email })
-    await expectError(await accept(invitee, first.token), 404)
+    await expectError(
+      await accept(invitee, first.token),
+      410,
+      `A newer invitation was sent on ${UK_DATE.format(new Date(again.last_sent_at))}, so this link no longer works. Use the link in the latest email.`,
+    )
     const p = InvitationPreview.parse(await (await preview(newToken)).json())
     expect(p.status).toBe('pending')
     expect((await accept(invitee, newToken)).status).toBe(200)
@@ -493,11 +500,63 @@ describe('invitation emails and their limits (issue 19 item 6)', () => {
       if (last.status !== 200) break
     }
     expect(statuses).toEqual([200, 200, 200, 429])
-    await expectError(last!, 429, /the last email may still be on its way\. You can send it again in (60 minutes|1 hour)\.$/)
+    await expectError(
+      last!,
+      429,
+      /the last email may still be on its way\. You can send it again in (60 minutes|1 hour)\.$/,
+    )
     // Inviting the same email again is a re-send too.
     expect((await invite(buyer, txId, { email, role: 'surveyor' })).status).toBe(429)
     expect(await outboxFor(email)).toHaveLength(4)
     expect((await listOf(txId)).find((i) => i.id === inv.id)!.send_count).toBe(4)
+  })
+})
+
+describe('accepting after sign-up and re-sends (issue 11 item 4)', () => {
+  it('verifies the invited email on accept: the invitee can then invite (and sign) without a verify step', async () => {
+    const txId = await newDraft()
+    const email = uniqueEmail('unverified-seller')
+    const { token } = await inviteWithToken(buyer, txId, email, 'seller')
+    const seller = await t.signUp({ role: 'seller', email, verified: false })
+    const meBefore = await (await t.request('/api/me', { as: seller })).json()
+    expect(meBefore.user.emailVerified).toBe(false)
+    expect((await accept(seller, token)).status).toBe(200)
+    const me = await (await t.request('/api/me', { as: seller })).json()
+    expect(me.user.emailVerified).toBe(true)
+    // What verification gates now works at once: the seller appoints their conveyancer.
+    expect((await invite(seller, txId, { email: uniqueEmail('sconv'), role: 'seller_conveyancer' })).status).toBe(201)
+  })
+
+  it('does not verify anyone through a link meant for another email', async () => {
+    const txId = await newDraft()
+    const { token } = await inviteWithToken(buyer, txId, uniqueEmail('meant'), 'seller')
+    const other = await t.signUp({ role: 'seller', verified: false })
+    await expectError(await accept(other, token), 403)
+    expect((await (await t.request('/api/me', { as: other })).json()).user.emailVerified).toBe(false)
+  })
+
+  it('marks the invitation’s notifications read on accept, those of re-sent links too, and no others', async () => {
+    const email = uniqueEmail('has-account')
+    const pro = await t.signUp({ role: 'surveyor', email })
+    const txId = await newDraft()
+    const otherTx = await newDraft()
+    const inv = await inviteOk(buyer, txId, { email, role: 'surveyor' })
+    await t.request(`/api/transactions/${txId}/invitations/${inv.id}/resend`, { method: 'POST', as: buyer })
+    await inviteOk(buyer, otherTx, { email, role: 'surveyor' })
+    const list = async () =>
+      (await (await t.request('/api/notifications', { as: pro })).json()) as {
+        unread_count: number
+        notifications: { kind: string; link: string; read_at: string | null }[]
+      }
+    expect((await list()).unread_count).toBe(3)
+    const token = (await list()).notifications[1].link.split('/invite/')[1]
+    expect((await accept(pro, token)).status).toBe(200)
+    const after = await list()
+    expect(after.unread_count).toBe(1)
+    // The one left unread is the other move's invitation.
+    const unread = after.notifications.filter((n) => !n.read_at)
+    expect(unread).toHaveLength(1)
+    expect(unread[0].link).toBe(after.notifications[0].link)
   })
 })
 
@@ -511,10 +570,12 @@ describe('previewing and accepting a link', () => {
     expect(InvitationPreview.parse(await res.json())).toEqual({
       status: 'pending',
       email: `j***@homeward.test`,
+      invited_email: email,
       role: 'seller',
       invited_by_name: 'Bea Buyer',
       property: { address_lines: ['47 Park Road', 'Harpenden'], postcode: 'AL3 5AF' },
       expires_at: new Date(invitation.expires_at).toISOString(),
+      last_sent_at: new Date(invitation.last_sent_at).toISOString(),
     })
     await expectError(
       await preview(randomBytes(32).toString('base64url')),
@@ -650,7 +711,7 @@ describe('previewing and accepting a link', () => {
       const outcome = `${i % 2 === 0 ? 'withdraw' : 'resend'} ${accepted.status}/${withdrawn.status}`
       outcomes.add(outcome)
       // Either the accept came first (the other finds nothing pending) or the other did (the link is dead).
-      expect(['withdraw 200/404', 'withdraw 410/204', 'resend 200/409', 'resend 404/200']).toContain(outcome)
+      expect(['withdraw 200/404', 'withdraw 410/204', 'resend 200/409', 'resend 410/200']).toContain(outcome)
       const joined = (await detailOf(txId)).transaction_participants.some((p) => p.user_id === seller.profileId)
       expect(joined).toBe(accepted.status === 200)
     }
@@ -701,7 +762,7 @@ describe('previewing and accepting a link', () => {
     })
     expect(resent.status).toBe(200)
     expect(Invitation.parse(await resent.json())).toMatchObject({ status: 'pending', send_count: 2 })
-    await expectError(await accept(seller, token), 404)
+    await expectError(await accept(seller, token), 410, /A newer invitation was sent/)
     expect((await accept(seller, await latestToken(email))).status).toBe(200)
   })
 
@@ -824,7 +885,7 @@ describe('revoking and re-sending', () => {
     expect(mails).toHaveLength(2)
     // The re-sent email names who sent it.
     expect(mails[0].subject).toBe('Cora Conveyancer invited you to their move at 47 Park Road, AL3 5AF')
-    await expectError(await preview(token), 404)
+    expect(InvitationPreview.parse(await (await preview(token)).json()).status).toBe('superseded')
     expect((await preview(await latestToken(email))).status).toBe(200)
   })
 })

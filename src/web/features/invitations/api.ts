@@ -2,6 +2,8 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 import type { CreateInvitationInput, Invitation, InvitationPreview } from '../../../shared/contracts/invitations'
 import { apiFetch } from '../../lib/api-client'
 import { DASHBOARD_QUERY_KEY } from '../dashboard/api'
+import { notificationKeys } from '../notifications/keys'
+import { SESSION_QUERY_KEY } from '../session/api'
 import { transactionQueryKey } from '../workspace/api'
 
 const txPath = (txId: string) => `/api/transactions/${encodeURIComponent(txId)}/invitations`
@@ -73,7 +75,8 @@ export function useInvitationPreview(token: string) {
 
 /**
  * POST /api/invitations/{token}/accept: joins the signed-in person to the transaction. Resolves to
- * its id. Invalidates the dashboard, that workspace and the preview (now accepted).
+ * its id. Invalidates the dashboard, that workspace, the preview (now accepted), the session (the
+ * email is now confirmed) and the notifications (the invitation's are now read).
  */
 export function useAcceptInvitation(token: string) {
   const queryClient = useQueryClient()
@@ -88,6 +91,8 @@ export function useAcceptInvitation(token: string) {
         queryClient.invalidateQueries({ queryKey: DASHBOARD_QUERY_KEY }),
         queryClient.invalidateQueries({ queryKey: transactionQueryKey(transaction_id) }),
         queryClient.invalidateQueries({ queryKey: invitationPreviewQueryKey(token) }),
+        queryClient.invalidateQueries({ queryKey: SESSION_QUERY_KEY }),
+        queryClient.invalidateQueries({ queryKey: notificationKeys.list }),
       ]),
   })
 }
