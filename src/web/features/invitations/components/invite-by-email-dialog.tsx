@@ -92,7 +92,12 @@ export function InviteByEmailDialog({
             <FormField id="invite-email" label="Email address" error={errors.email?.message}>
               {(f) => <Input {...f} type="email" autoComplete="off" {...form.register('email')} />}
             </FormField>
-            <FormField id="invite-role" label="Their role on this move" error={errors.role?.message}>
+            <FormField
+              id="invite-role"
+              label="Their role on this move"
+              hint={`The ${otherSide}'s side invites its own ${otherSide === 'seller' ? 'conveyancer and estate agent' : 'conveyancer, surveyor and broker'}.`}
+              error={errors.role?.message}
+            >
               {(f) => (
                 <NativeSelect
                   {...f}
@@ -110,9 +115,6 @@ export function InviteByEmailDialog({
                 </NativeSelect>
               )}
             </FormField>
-            <p className="text-sm text-muted-foreground">
-              The {otherSide}'s side invites its own conveyancer{otherSide === 'seller' ? ' and estate agent' : ''}.
-            </p>
             <div className="mt-2 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
               <Button type="button" variant="outline" onClick={() => setOpen(false)}>
                 Cancel
