@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { singleLine } from '../domain/plain-text'
 import { SIGNUP_ROLE_CHOICES, STORED_ROLES } from '../domain/roles'
 
 /** Password rule: 8 to 128 characters, no composition rules, never truncated (ASVS 6.2.1, 6.2.8, 6.2.9). */
@@ -13,9 +14,10 @@ export const Email = z
   .max(254, 'Email must be at most 254 characters')
   .pipe(z.email({ message: 'Enter a valid email address' }))
 
+/** A person's full name on one line: control characters stripped (it goes into email subjects, issue 19 item 6). */
 export const FullName = z
   .string({ message: 'Enter your full name' })
-  .trim()
+  .overwrite(singleLine)
   .min(1, 'Enter your full name')
   .max(120, 'Full name must be at most 120 characters')
 

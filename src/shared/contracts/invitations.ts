@@ -53,7 +53,8 @@ export const Invitation = z.object({
   created_at: Timestamp,
   last_sent_at: Timestamp,
   send_count: z.number().int(),
-  invited_by: z.object({ id: z.string(), full_name: z.string() }).nullable(),
+  /** `role`: the inviter's role on the move now (null once they left): only their side may re-send or withdraw. */
+  invited_by: z.object({ id: z.string(), full_name: z.string(), role: z.string().nullable() }).nullable(),
   organization: z.object({ id: Uuid, name: z.string(), type: z.string() }).nullable(),
 })
 export type Invitation = z.infer<typeof Invitation>
@@ -69,12 +70,21 @@ export const InvitationTokenParams = z.object({ token: z.string().min(20).max(20
  * the secret). `status` explains a used, revoked or expired link.
  */
 export const InvitationPreview = z.object({
-  status: z.enum(INVITATION_STATUSES),
+  /** `superseded`: this link was replaced by a re-send; the newest email has the working one. */
+  status: z.enum([...INVITATION_STATUSES, 'superseded']),
+  /** Masked ('j***@example.com'): what the page shows. */
   email: z.string(),
+  /**
+   * The full invited address, only to prefill sign-up (issue 11 item 4): whoever holds the token
+   * received it at that address, so it tells them nothing new.
+   */
+  invited_email: z.string(),
   role: z.string(),
   invited_by_name: z.string().nullable(),
   property: z.object({ address_lines: z.array(z.string()), postcode: z.string() }).nullable(),
   expires_at: Timestamp,
+  /** When the newest email of this invitation was sent. */
+  last_sent_at: Timestamp,
 })
 export type InvitationPreview = z.infer<typeof InvitationPreview>
 

@@ -5,6 +5,7 @@
  */
 import { isValid as isValidPostcode, toNormalised } from 'postcode'
 import { z } from 'zod'
+import { singleLine } from '../domain/plain-text'
 import { Uuid } from './common'
 
 /** A UK postcode, validated and normalised ('al35af' -> 'AL3 5AF') with the `postcode` library. */
@@ -20,10 +21,11 @@ export const Uprn = z
   .trim()
   .regex(/^\d{1,12}$/, 'UPRN must be 1 to 12 digits')
 
+// Address parts are one line each, control characters stripped: they go into email subjects (issue 19 item 6).
 const optionalText = (max: number, label: string) =>
   z
     .string()
-    .trim()
+    .overwrite(singleLine)
     .max(max, `${label} must be at most ${max} characters`)
     .optional()
     .transform((v) => (v ? v : undefined))
@@ -36,13 +38,13 @@ const optionalText = (max: number, label: string) =>
 export const CreateTransactionInput = z.object({
   address_line_1: z
     .string({ message: 'Enter the first line of the address' })
-    .trim()
+    .overwrite(singleLine)
     .min(1, 'Enter the first line of the address')
     .max(100, 'Address line 1 must be at most 100 characters'),
   address_line_2: optionalText(100, 'Address line 2'),
   town: z
     .string({ message: 'Enter the town or city' })
-    .trim()
+    .overwrite(singleLine)
     .min(1, 'Enter the town or city')
     .max(60, 'Town or city must be at most 60 characters'),
   postcode: UkPostcode,

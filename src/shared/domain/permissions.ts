@@ -3,7 +3,7 @@
  * enforcement unspecified). The server enforces these; the web app uses the same functions only to
  * hide what a person cannot do. Names follow `action:entity:scope` (CONVENTIONS.md).
  */
-import type { ParticipantRole } from './roles'
+import { participantRoleLabel, type ParticipantRole } from './roles'
 import type { TransactionStatus } from './statuses'
 import { canTickTaskOnMove } from './task-owners'
 
@@ -41,9 +41,41 @@ export function canBlockStage(role: string | null | undefined): boolean {
   return isConveyancer(role)
 }
 
-/** `create:invitation:party`: anyone on the transaction may invite. */
+/** `create:invitation:party`: anyone on the transaction with a side (buyer's or seller's) may invite. */
 export function canInvite(role: string | null | undefined): boolean {
-  return !!role
+  return !!role && sideOf(role) !== null
+}
+
+/**
+ * `create:invitation:own-side` (issue 19 item 4; docs/decisions/014-who-appoints-whom.md): each side
+ * appoints its own people. A participant may invite any role on their own side, and the other side's
+ * principal (the buyer or the seller, while that seat is empty: checked where the seat is known), but
+ * never the other side's professionals: a buyer cannot appoint the seller's conveyancer or the estate agent.
+ */
+export function canInviteRole(inviterRole: string | null | undefined, invitedRole: string): boolean {
+  if (!inviterRole) return false
+  const side = sideOf(inviterRole)
+  if (!side) return false
+  return sideOf(invitedRole) === side || invitedRole === 'buyer' || invitedRole === 'seller'
+}
+
+/** Why `canInviteRole` refused, in words a person can act on. */
+export function otherSideInviteMessage(invitedRole: string): string {
+  const other = sideOf(invitedRole) === 'seller' ? 'seller' : 'buyer'
+  return `The ${participantRoleLabel(invitedRole)} is appointed by the ${other}'s side. Ask the ${other} to invite them (or invite the ${other}, who can then invite their own).`
+}
+
+/**
+ * `delete:invitation:own-side` (issue 19 item 7): a pending invitation is withdrawn or re-sent by the
+ * person who sent it, or by someone on the same side as them.
+ */
+export function canManageInvitation(
+  viewer: { profileId: string; role: string | null | undefined },
+  inviter: { profileId: string | null; role: string | null | undefined },
+): boolean {
+  if (inviter.profileId && inviter.profileId === viewer.profileId) return true
+  const side = viewer.role ? sideOf(viewer.role) : null
+  return !!side && !!inviter.role && sideOf(inviter.role) === side
 }
 
 export type StatusAction = 'activate' | 'exchange' | 'complete' | 'cancel'

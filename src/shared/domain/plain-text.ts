@@ -13,3 +13,19 @@ export function plainText(markdown: string): string {
     .replace(/\s+/g, ' ')
     .trim()
 }
+
+// Built from code points so that the source holds no control characters (eslint no-control-regex).
+const range = (from: number, to: number) => `${String.fromCharCode(from)}-${String.fromCharCode(to)}`
+/** C0 and C1 controls, DEL, line and paragraph separators: each becomes a space. */
+const BREAKING = new RegExp(`[${range(0x00, 0x1f)}${range(0x7f, 0x9f)}${range(0x2028, 0x2029)}]`, 'g')
+/** Bidi embeddings, overrides and isolates, and the BOM: dropped (they can disguise text, e.g. in a subject). */
+const INVISIBLE = new RegExp(`[${range(0x202a, 0x202e)}${range(0x2066, 0x2069)}${String.fromCharCode(0xfeff)}]`, 'g')
+
+/**
+ * Text for one line: names, addresses, email subjects and headers (issue 19 item 6). Control
+ * characters (newlines, tabs, NUL, C1) and line separators become a space, bidi controls are dropped,
+ * runs of spaces collapse and the ends are trimmed. 'Bea\r\nBcc: x' -> 'Bea Bcc: x'.
+ */
+export function singleLine(text: string): string {
+  return text.replace(BREAKING, ' ').replace(INVISIBLE, '').replace(/ {2,}/g, ' ').trim()
+}

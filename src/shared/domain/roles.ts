@@ -70,3 +70,24 @@ const PARTICIPANT_ROLE_LABELS: Record<ParticipantRole, string> = {
 export function participantRoleLabel(role: string): string {
   return (PARTICIPANT_ROLE_LABELS as Record<string, string>)[role] ?? roleLabel(role)
 }
+
+const SIGNUP_CHOICE_BY_PARTICIPANT_ROLE: Record<string, SignupRoleChoice> = {
+  buyer: 'buyer',
+  seller: 'seller',
+  buyer_conveyancer: 'conveyancer',
+  seller_conveyancer: 'conveyancer',
+  surveyor: 'surveyor',
+  mortgage_broker: 'broker',
+  estate_agent: 'agent',
+  buyers_agent: 'agent',
+}
+
+/** The sign-up 'I am a...' choice matching a role someone is invited as ('seller_conveyancer' -> 'conveyancer'); null for none. */
+export function signupChoiceForParticipantRole(role: string): SignupRoleChoice | null {
+  return SIGNUP_CHOICE_BY_PARTICIPANT_ROLE[role] ?? null
+}
+
+/** A sign-up choice from untrusted text (a query parameter), or undefined. */
+export function parseSignupChoice(value: string | null | undefined): SignupRoleChoice | undefined {
+  return (SIGNUP_ROLE_CHOICES as readonly string[]).includes(value ?? '') ? (value as SignupRoleChoice) : undefined
+}

@@ -1,6 +1,7 @@
 import { Navigate, useSearchParams } from 'react-router'
 import { Spinner } from '../components/ui/spinner'
 import { AuthScreen } from '../features/auth/components/auth-screen'
+import { parseSignupChoice } from '../../shared/domain/roles'
 import { authTabFrom, type AuthTab } from '../features/auth/messages'
 import { useSession } from '../features/session/api'
 import { DEFAULT_SIGNED_IN_PATH, safeNextPath } from '../features/session/next-path'
@@ -10,7 +11,7 @@ import { usePageMeta } from '../lib/use-page-meta'
 /**
  * /auth and /app (spec section 2): Sign In and Sign Up tabs. With a session, go on to `next` (a
  * same-origin path only) or /app/home; signing in or up lands there too. `?tab=sign-up` opens Sign Up
- * and `?email=` fills the email (links from an invitation use both). `?step=two-factor` asks for the
+ * and `?email=` fills the email, `?role=` the 'I am a...' choice (links from an invitation use all three). `?step=two-factor` asks for the
  * second factor of a sign-in begun by an OAuth callback (server auth/two-factor.ts).
  */
 export function Component() {
@@ -48,6 +49,7 @@ export function Component() {
       tab={tab}
       onTabChange={setTab}
       defaultEmail={params.get('email') ?? ''}
+      defaultRole={parseSignupChoice(params.get('role'))}
       step={params.get('step') === 'two-factor' ? 'two-factor' : undefined}
       notice={next?.startsWith('/invite/') ? 'Sign in or create an account to accept your invitation.' : undefined}
     />

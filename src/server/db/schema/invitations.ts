@@ -44,3 +44,20 @@ export const invitations = pgTable(
     check('invitations_email_lower', sql`${t.email} = lower(${t.email})`),
   ],
 )
+
+/**
+ * Links replaced by a re-send (issue 11 item 4): the old token's hash stays linked to its invitation
+ * so that the old link can say a newer invitation was sent, rather than that it is not valid. Such a
+ * link never works again; only its hash is kept, like the current one's.
+ */
+export const invitationSupersededTokens = pgTable(
+  'invitation_superseded_tokens',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    invitationId: uuid('invitation_id')
+      .notNull()
+      .references(() => invitations.id, { onDelete: 'cascade' }),
+    supersededAt: timestamp('superseded_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('invitation_superseded_tokens_invitation_idx').on(t.invitationId)],
+)

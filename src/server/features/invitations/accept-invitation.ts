@@ -2,13 +2,14 @@
  * Accepting an invitation link (issue 4): single use, within 7 days, only by the person signed in
  * with the invited email. Joins them in the invited role (and as the transaction's buyer or seller
  * when that is the role), marks the invitation accepted and, when a draft now has both sides, makes
- * it active: all in one database transaction. Also the public preview of a link.
+ * it active: all in one database transaction. Accepting also proves the invited email (it becomes
+ * verified) and marks the invitation's notifications read. Also the public preview of a link.
  */
 import { sql } from 'drizzle-orm'
 import type { InvitationPreview } from '../../../shared/contracts/invitations'
 import { participantRoleLabel } from '../../../shared/domain/roles'
 import type { Viewer } from '../../auth/viewer'
-import type { Database } from '../../db/client'
+import type { Database, Tx } from '../../db/client'
 import { AppError } from '../../http/errors'
 import { recordActivity } from '../transactions/record-activity'
 import { hashInvitationToken, maskEmail } from './invitation-token'
@@ -31,6 +32,34 @@ interface InvitationRow {
   organization_id: string | null
   invited_by: string | null
   inviter_name: string | null
+  last_sent_at: string | Date
+}
+
+/**
+ * Marks read the viewer's in-app notifications of this invitation (issue 11 item 4): those whose link
+ * holds its current token or one a re-send replaced. Links hold the token itself, stored here only as a
+ * hash, so the viewer's few unread invitation notifications are hashed and compared.
+ */
+async function markInvitationNotificationsRead(
+  tx: Tx,
+  profileId: string,
+  invitationId: string,
+  tokenHash: string,
+): Promise<void> {
+  const unread = await tx.execute(sql`select id, link from notifications
+    where profile_id = ${profileId} and kind = 'invitation' and read_at is null`)
+  if (!unread.rows.length) return
+  const old = await tx.execute(
+    sql`select token_hash from invitation_superseded_tokens where invitation_id = ${invitationId}`,
+  )
+  const hashes = new Set([tokenHash, ...(old.rows as { token_hash: string }[]).map((r) => r.token_hash)])
+  const ids = (unread.rows as { id: string; link: string }[])
+    .filter((n) => {
+      const token = /^\/invite\/([\w-]+)$/.exec(n.link)?.[1]
+      return !!token && hashes.has(hashInvitationToken(token))
+    })
+    .map((n) => n.id)
+  for (const id of ids) await tx.execute(sql`update notifications set read_at = now() where id = ${id}`)
 }
 
 /** What /invite/{token} shows before accepting. 404 for an unknown token. */
@@ -47,17 +76,57 @@ export async function previewInvitation({
      where i.token_hash = $1`,
     [hashInvitationToken(token)],
   )
-  const inv = rows[0]
+  let inv = rows[0]
+  let superseded = false
+  if (!inv) {
+    // A link replaced by a re-send: recognisable, so it can say a newer invitation was sent.
+    const old = await database.query<InvitationRow & { address_lines: string[] | null; postcode: string | null }>(
+      `select i.*, p.full_name as inviter_name, pr.address_lines, pr.postcode
+       from invitation_superseded_tokens s join invitations i on i.id = s.invitation_id
+       left join profiles p on p.id = i.invited_by left join properties pr on pr.transaction_id = i.transaction_id
+       where s.token_hash = $1`,
+      [hashInvitationToken(token)],
+    )
+    inv = old[0]
+    superseded = true
+  }
   if (!inv) throw new AppError('not_found', INVALID_LINK)
   const expired = inv.status === 'pending' && new Date(inv.expires_at) < new Date()
   return {
-    status: expired ? 'expired' : (inv.status as InvitationPreview['status']),
+    status:
+      superseded && inv.status === 'pending'
+        ? 'superseded'
+        : expired
+          ? 'expired'
+          : (inv.status as InvitationPreview['status']),
     email: maskEmail(inv.email),
+    invited_email: inv.email,
     role: inv.role,
     invited_by_name: inv.inviter_name,
     property: inv.address_lines ? { address_lines: inv.address_lines, postcode: inv.postcode ?? '' } : null,
     expires_at: new Date(inv.expires_at).toISOString(),
+    last_sent_at: new Date(inv.last_sent_at).toISOString(),
   }
+}
+
+/**
+ * The error for a token that is not an invitation's current one: 410 naming when the newer invitation
+ * was sent when the token was replaced by a re-send (issue 11 item 4), else the 404 of a link that is not valid.
+ */
+async function unknownTokenError(tx: Tx, tokenHash: string): Promise<AppError> {
+  const res = await tx.execute(sql`select i.last_sent_at, i.status from invitation_superseded_tokens s
+    join invitations i on i.id = s.invitation_id where s.token_hash = ${tokenHash}`)
+  const row = res.rows[0] as { last_sent_at: string | Date; status: string } | undefined
+  if (!row) return new AppError('not_found', INVALID_LINK)
+  if (row.status === 'accepted')
+    return new AppError(
+      'gone',
+      'This invitation has already been used. Sign in to see the move, or ask for a new invitation.',
+    )
+  return new AppError(
+    'gone',
+    `A newer invitation was sent on ${UK_DATE.format(new Date(row.last_sent_at))}, so this link no longer works. Use the link in the latest email.`,
+  )
 }
 
 export async function acceptInvitation({
@@ -75,7 +144,7 @@ export async function acceptInvitation({
     // lockTransactionForViewer), and the opposite order deadlocks with them on PostgreSQL.
     const found = await tx.execute(sql`select transaction_id from invitations where token_hash = ${tokenHash}`)
     const target = found.rows[0] as { transaction_id: string } | undefined
-    if (!target) throw new AppError('not_found', INVALID_LINK)
+    if (!target) throw await unknownTokenError(tx, tokenHash)
     const txRes = await tx.execute(
       sql`select status, buyer_user_id, seller_user_id from transactions where id = ${target.transaction_id} for update`,
     )
@@ -84,7 +153,7 @@ export async function acceptInvitation({
       where i.token_hash = ${tokenHash} for update of i`)
     const inv = res.rows[0] as unknown as InvitationRow | undefined
     // Re-sent while we waited for the lock: this token is no longer the invitation's.
-    if (!inv) throw new AppError('not_found', INVALID_LINK)
+    if (!inv) throw await unknownTokenError(tx, tokenHash)
     const inviter = inv.inviter_name ?? 'the person who invited you'
     if (inv.status === 'accepted')
       throw new AppError(
@@ -126,6 +195,12 @@ export async function acceptInvitation({
     await tx.execute(
       sql`update invitations set status = 'accepted', accepted_at = now(), accepted_by = ${viewer.profileId} where id = ${inv.id}`,
     )
+    // The emailed link reached this address and its owner signed in with it: that proves the address
+    // as the verification link would (issue 11 item 4), so signing and inviting are not blocked later.
+    await tx.execute(
+      sql`update "user" set email_verified = true, updated_at = now() where id = ${viewer.authId} and not email_verified`,
+    )
+    await markInvitationNotificationsRead(tx, viewer.profileId, inv.id, tokenHash)
     await recordActivity(tx, {
       transactionId: inv.transaction_id,
       actorId: viewer.profileId,

@@ -6,7 +6,14 @@
  */
 import { sql } from 'drizzle-orm'
 import type { CreateInvitationInput } from '../../../shared/contracts/invitations'
-import { canInvite, roleForOrganizationInvite } from '../../../shared/domain/permissions'
+import {
+  canInvite,
+  canInviteRole,
+  canManageInvitation,
+  otherSideInviteMessage,
+  roleForOrganizationInvite,
+} from '../../../shared/domain/permissions'
+import { singleLine } from '../../../shared/domain/plain-text'
 import { participantRoleLabel } from '../../../shared/domain/roles'
 import { ukDate } from '../../../shared/domain/uk-time'
 import { lockTransactionForViewer } from '../../access/transactions'
@@ -18,6 +25,7 @@ import { enqueueMail } from '../../platform/mail/outbox'
 import { notifyPeople } from '../notifications/notify-people'
 import { recordActivity } from '../transactions/record-activity'
 import { invitationEmail } from './invitation-email'
+import { limitInvitationSend } from './invitation-limits'
 import { newInvitationToken } from './invitation-token'
 
 interface Context {
@@ -43,6 +51,33 @@ async function propertyAddress(tx: Tx, txId: string): Promise<string> {
   return row ? `${row.address_lines[0]}, ${row.postcode}` : 'your move'
 }
 
+/**
+ * 403 unless the viewer sent the invitation or is on the same side as whoever did (issue 19 item 7,
+ * `canManageInvitation`). The inviter's side is their role on this move now (participant row, else
+ * the buyer or seller column).
+ */
+async function assertMayManage(
+  tx: Tx,
+  viewer: { profileId: string; role: string },
+  txId: string,
+  invitedBy: string | null,
+  action: string,
+): Promise<void> {
+  const res = await tx.execute(sql`
+    select coalesce(
+        (select tp.role from transaction_participants tp where tp.transaction_id = t.id and tp.user_id = ${invitedBy}),
+        case when t.buyer_user_id = ${invitedBy} then 'buyer' when t.seller_user_id = ${invitedBy} then 'seller' end
+      ) as role, (select full_name from profiles where id = ${invitedBy}) as name
+    from transactions t where t.id = ${txId}`)
+  const inviter = res.rows[0] as { role: string | null; name: string | null } | undefined
+  if (!canManageInvitation(viewer, { profileId: invitedBy, role: inviter?.role })) {
+    throw new AppError(
+      'forbidden',
+      `Only ${inviter?.name ?? 'the person who sent this invitation'} or someone on their side of the move can ${action} it.`,
+    )
+  }
+}
+
 /** Sends (or re-sends) the invitation email with a fresh token; returns the invitation id. */
 async function sendInvitation(
   tx: Tx,
@@ -52,6 +87,9 @@ async function sendInvitation(
   const { token, tokenHash, expiresAt } = newInvitationToken()
   let id = inv.id
   if (id) {
+    // The replaced link stays recognisable: it says a newer invitation was sent (issue 11 item 4).
+    await tx.execute(sql`insert into invitation_superseded_tokens (token_hash, invitation_id)
+      select token_hash, id from invitations where id = ${id} on conflict do nothing`)
     await tx.execute(sql`update invitations set token_hash = ${tokenHash}, expires_at = ${expiresAt.toISOString()},
       send_count = send_count + 1, last_sent_at = now() where id = ${id}`)
   } else {
@@ -81,7 +119,7 @@ async function sendInvitation(
       kind: 'invitation',
       transactionId: null,
       actorId: ctx.viewer!.profileId,
-      title: `${ctx.viewer!.fullName} invited you to their move at ${address}`,
+      title: singleLine(`${ctx.viewer!.fullName} invited you to their move at ${address}`),
       body: `As ${participantRoleLabel(inv.role)}. The invitation is open until ${ukDate(expiresAt)}.`,
       link: `/invite/${token}`,
       publicUrl: ctx.publicUrl,
@@ -124,6 +162,8 @@ export async function createInvitation(ctx: Context & { txId: string; input: Cre
       email = input.email!.toLowerCase()
       role = input.role!
     }
+    // Each side appoints its own professionals (issue 19 item 4): 403, nothing written.
+    if (!canInviteRole(inviterRole, role)) throw new AppError('forbidden', otherSideInviteMessage(role))
     const onAlready = await tx.execute(sql`
       select 1 from transaction_participants tp join profiles p on p.id = tp.user_id
       where tp.transaction_id = ${txId} and lower(p.email) = ${email}`)
@@ -144,6 +184,7 @@ export async function createInvitation(ctx: Context & { txId: string; input: Cre
         sql`update invitations set role = ${role}, organization_id = ${organizationId} where id = ${existing.id}`,
       )
     }
+    await limitInvitationSend(tx, { profileId: ctx.viewer!.profileId, txId, resendOf: existing?.id })
     const id = await sendInvitation(tx, ctx, { id: existing?.id, txId, email, role, organizationId })
     await recordActivity(tx, {
       transactionId: txId,
@@ -159,19 +200,35 @@ export async function createInvitation(ctx: Context & { txId: string; input: Cre
 /** Re-sends a pending invitation with a fresh link and expiry. 409 when it is no longer pending. */
 export async function resendInvitation(ctx: Context & { txId: string; invitationId: string }): Promise<void> {
   await ctx.database.db.transaction(async (tx) => {
-    const { status } = await lockTransactionForViewer(tx, ctx.viewer, ctx.txId)
+    const { status, role: viewerRole } = await lockTransactionForViewer(tx, ctx.viewer, ctx.txId)
     requireVerifiedEmail(ctx.viewer, 'invite people')
     assertOpenToNewPeople(status)
-    const res = await tx.execute(sql`select id, email, role, organization_id, status from invitations
+    const res = await tx.execute(sql`select id, email, role, organization_id, status, invited_by from invitations
       where id = ${ctx.invitationId} and transaction_id = ${ctx.txId} for update`)
     const inv = res.rows[0] as
-      { id: string; email: string; role: string; organization_id: string | null; status: string } | undefined
+      | {
+          id: string
+          email: string
+          role: string
+          organization_id: string | null
+          status: string
+          invited_by: string | null
+        }
+      | undefined
     if (!inv) throw new AppError('not_found', 'Could not find this invitation.')
+    await assertMayManage(
+      tx,
+      { profileId: ctx.viewer!.profileId, role: viewerRole },
+      ctx.txId,
+      inv.invited_by,
+      're-send',
+    )
     if (inv.status !== 'pending')
       throw new AppError(
         'conflict',
         `This invitation was ${inv.status}, so it cannot be re-sent. Invite them again instead.`,
       )
+    await limitInvitationSend(tx, { profileId: ctx.viewer!.profileId, txId: ctx.txId, resendOf: inv.id })
     await sendInvitation(tx, ctx, {
       id: inv.id,
       txId: ctx.txId,
@@ -189,14 +246,24 @@ export async function resendInvitation(ctx: Context & { txId: string; invitation
   })
 }
 
-/** Withdraws a pending invitation: its link stops working at once. */
+/** Withdraws a pending invitation: its link stops working at once. 403 for the other side (issue 19 item 7). */
 export async function revokeInvitation(ctx: Context & { txId: string; invitationId: string }): Promise<void> {
   await ctx.database.db.transaction(async (tx) => {
-    await lockTransactionForViewer(tx, ctx.viewer, ctx.txId)
+    const { role: viewerRole } = await lockTransactionForViewer(tx, ctx.viewer, ctx.txId)
+    const found = await tx.execute(sql`select invited_by from invitations
+      where id = ${ctx.invitationId} and transaction_id = ${ctx.txId} and status = 'pending' for update`)
+    const pending = found.rows[0] as { invited_by: string | null } | undefined
+    if (!pending) throw new AppError('not_found', 'Could not find a pending invitation to withdraw.')
+    await assertMayManage(
+      tx,
+      { profileId: ctx.viewer!.profileId, role: viewerRole },
+      ctx.txId,
+      pending.invited_by,
+      'withdraw',
+    )
     const res = await tx.execute(sql`update invitations set status = 'revoked', revoked_at = now()
-      where id = ${ctx.invitationId} and transaction_id = ${ctx.txId} and status = 'pending' returning email`)
-    const row = res.rows[0] as { email: string } | undefined
-    if (!row) throw new AppError('not_found', 'Could not find a pending invitation to withdraw.')
+      where id = ${ctx.invitationId} returning email`)
+    const row = res.rows[0] as { email: string }
     await recordActivity(tx, {
       transactionId: ctx.txId,
       actorId: ctx.viewer!.profileId,

@@ -1,4 +1,9 @@
-/** The invitation email: who invited you, to which move, in what role, the link and when it expires. */
+/**
+ * The invitation email: who invited you, to which move, in what role, the link and when it expires.
+ * Names and addresses are put on one line (control characters stripped, issue 19 item 6) so that a
+ * name cannot add lines to the body or headers to the subject, even one stored before the contracts did so.
+ */
+import { singleLine } from '../../../shared/domain/plain-text'
 import { participantRoleLabel } from '../../../shared/domain/roles'
 import { ukDate } from '../../../shared/domain/uk-time'
 import type { OutgoingMail } from '../../platform/mail/outbox'
@@ -13,9 +18,11 @@ export function invitationEmail(options: {
   transactionId: string
 }): OutgoingMail {
   const role = participantRoleLabel(options.role)
+  const inviter = singleLine(options.inviterName)
+  const address = singleLine(options.address)
   const expires = ukDate(options.expiresAt)
   const text = [
-    `${options.inviterName} has invited you to join their move at ${options.address} on Homeward, as ${role}.`,
+    `${inviter} has invited you to join their move at ${address} on Homeward, as ${role}.`,
     '',
     'Homeward gives everyone on a move one shared, verified timeline from offer to completion.',
     '',
@@ -25,7 +32,7 @@ export function invitationEmail(options: {
   ].join('\n')
   return {
     to: options.to,
-    subject: `${options.inviterName} invited you to their move at ${options.address}`,
+    subject: `${inviter} invited you to their move at ${address}`,
     text,
     kind: 'invitation',
     transactionId: options.transactionId,

@@ -214,9 +214,16 @@ describe('inviting by email', () => {
       summary: `re-sent the invitation to ${email} as Surveyor`,
     })
 
-    await expectError(await preview(first.token), 404, /not valid/)
+    // The old link is recognised: it says a newer invitation was sent (issue 11 item 4), and never works.
+    const old = InvitationPreview.parse(await (await preview(first.token)).json())
+    expect(old).toMatchObject({ status: 'superseded', role: 'surveyor' })
+    expect(new Date(old.last_sent_at).getTime()).toBe(new Date(again.last_sent_at).getTime())
     const invitee = await t.signUp({ role: 'surveyor', email })
-    await expectError(await accept(invitee, first.token), 404)
+    await expectError(
+      await accept(invitee, first.token),
+      410,
+      `A newer invitation was sent on ${UK_DATE.format(new Date(again.last_sent_at))}, so this link no longer works. Use the link in the latest email.`,
+    )
     const p = InvitationPreview.parse(await (await preview(newToken)).json())
     expect(p.status).toBe('pending')
     expect((await accept(invitee, newToken)).status).toBe(200)
@@ -331,10 +338,10 @@ describe('inviting a marketplace firm', () => {
   })
 
   it('takes an explicit role over the derived one', async () => {
-    const { organizationId } = await createOrganization(t.database, { type: 'law' })
+    const { organizationId } = await createOrganization(t.database, { type: 'survey' })
     const txId = await newDraft()
-    const inv = await inviteOk(buyer, txId, { organization_id: organizationId, role: 'seller_conveyancer' })
-    expect(inv.role).toBe('seller_conveyancer')
+    const inv = await inviteOk(buyer, txId, { organization_id: organizationId, role: 'mortgage_broker' })
+    expect(inv.role).toBe('mortgage_broker')
   })
 
   it('answers 404 for an unknown firm and 422 for a firm without a contact email, writing nothing', async () => {
@@ -356,6 +363,203 @@ describe('inviting a marketplace firm', () => {
   })
 })
 
+describe('each side appoints its own people (issue 19 item 4)', () => {
+  it("refuses a buyer appointing the seller's conveyancer (the battery's case), by email or firm, writing nothing", async () => {
+    const txId = await newDraft()
+    // The battery's repro: the buyer invites their own second account as the seller's conveyancer.
+    const second = await t.signUp({ role: 'conveyancer', name: 'Bea Again' })
+    const { organizationId } = await createOrganization(t.database, { type: 'law' })
+    const agency = await createOrganization(t.database, { type: 'agent' })
+    const before = await snapshot(txId)
+    const message =
+      "The Seller's Conveyancer is appointed by the seller's side. Ask the seller to invite them (or invite the seller, who can then invite their own)."
+    await expectError(await invite(buyer, txId, { email: second.email, role: 'seller_conveyancer' }), 403, message)
+    await expectError(
+      await invite(buyer, txId, { organization_id: organizationId, role: 'seller_conveyancer' }),
+      403,
+      message,
+    )
+    await expectError(
+      await invite(buyer, txId, { email: uniqueEmail('agent'), role: 'estate_agent' }),
+      403,
+      /Estate Agent/,
+    )
+    // An estate agency from the marketplace would join as the estate agent: the seller's side.
+    await expectError(await invite(buyer, txId, { organization_id: agency.organizationId }), 403, /Estate Agent/)
+    expect(await snapshot(txId)).toEqual(before)
+    expect((await t.request(`/api/transactions/${txId}`, { as: second })).status).toBe(404)
+  })
+
+  it("refuses the seller's side appointing the buyer's professionals", async () => {
+    const seller = await t.signUp({ role: 'seller' })
+    const txId = await newDraft(seller, 'seller')
+    const before = await snapshot(txId)
+    for (const role of ['buyer_conveyancer', 'surveyor', 'mortgage_broker']) {
+      await expectError(await invite(seller, txId, { email: uniqueEmail('pro'), role }), 403, /buyer's side/)
+    }
+    expect(await snapshot(txId)).toEqual(before)
+  })
+
+  it('lets each side invite its own professionals and the other principal while that seat is empty', async () => {
+    const txId = await newDraft()
+    await inviteOk(buyer, txId, { email: uniqueEmail('conv'), role: 'buyer_conveyancer' })
+    await inviteOk(buyer, txId, { email: uniqueEmail('surv'), role: 'surveyor' })
+    const sellerEmail = uniqueEmail('seller')
+    const { token } = await inviteWithToken(buyer, txId, sellerEmail, 'seller')
+    const seller = await t.signUp({ role: 'seller', email: sellerEmail })
+    expect((await accept(seller, token)).status).toBe(200)
+    // The seller now appoints their own conveyancer and agent.
+    await inviteOk(seller, txId, { email: uniqueEmail('sconv'), role: 'seller_conveyancer' })
+    await inviteOk(seller, txId, { email: uniqueEmail('agent'), role: 'estate_agent' })
+  })
+})
+
+describe('invitation emails and their limits (issue 19 item 6)', () => {
+  const outboxFor = (email: string) =>
+    t.database.query<{ subject: string; text_body: string; to_address: string }>(
+      'select subject, text_body, to_address from mail_outbox where to_address = $1 order by created_at',
+      [email],
+    )
+
+  it('puts names and addresses on one line: no newline reaches a subject, header or body line', async () => {
+    // The battery's repro: a name and an address carrying CRLF and a header.
+    const eve = await t.signUp({ role: 'buyer', name: 'Eve\r\nBcc: victim@evil.example' })
+    const res = await t.request('/api/transactions', {
+      as: eve,
+      json: {
+        address_line_1: '1 High St\r\nX-Injected: yes',
+        town: 'Harpenden\n\nAccept here: http://evil.example',
+        postcode: 'AL3 5AF',
+        role: 'buyer',
+        agreed_price: 300000,
+        tenure: 'freehold',
+      },
+    })
+    expect(res.status).toBe(201)
+    const txId = ((await res.json()) as { id: string }).id
+    const email = uniqueEmail('victim')
+    await inviteOk(eve, txId, { email, role: 'seller' })
+    const [mail] = await outboxFor(email)
+    expect(mail.subject).toBe(
+      'Eve Bcc: victim@evil.example invited you to their move at 1 High St X-Injected: yes, AL3 5AF',
+    )
+    expect(mail.text_body.split('\n')[0]).toBe(
+      'Eve Bcc: victim@evil.example has invited you to join their move at 1 High St X-Injected: yes, AL3 5AF on Homeward, as Seller.',
+    )
+    expect(mail.text_body).not.toMatch(/^(Bcc|X-Injected|Accept here):/m)
+
+    // A name stored before the contracts stripped it is still put on one line in the email.
+    await t.database.query(`update profiles set full_name = $2 where id = $1`, [
+      eve.profileId,
+      'Eve\r\nCc: x@evil.example',
+    ])
+    const other = uniqueEmail('victim2')
+    await inviteOk(eve, txId, { email: other, role: 'surveyor' })
+    const [second] = await outboxFor(other)
+    expect(second.subject).toBe(
+      'Eve Cc: x@evil.example invited you to their move at 1 High St X-Injected: yes, AL3 5AF',
+    )
+    expect(second.text_body).not.toMatch(/^Cc:/m)
+  })
+
+  it('limits new invitations per person per move: 25 at once send 10, the rest 429 saying when to try again', async () => {
+    const sender = await t.signUp({ role: 'buyer', name: 'Sue Sender' })
+    const txId = await newDraft(sender)
+    const results = await Promise.all(
+      Array.from({ length: 25 }, (_, i) => invite(sender, txId, { email: uniqueEmail(`flood${i}`), role: 'surveyor' })),
+    )
+    const statuses = results.map((r) => r.status)
+    expect(statuses.filter((x) => x === 201)).toHaveLength(10)
+    expect(statuses.filter((x) => x === 429)).toHaveLength(15)
+    const refused = results.find((r) => r.status === 429)!
+    await expectError(
+      refused,
+      429,
+      /^You have sent many invitations on this move in a short time\. Please try again in (10|9) minutes\.$/,
+    )
+    expect(await listOf(txId, sender)).toHaveLength(10)
+    const [{ n }] = await t.database.query<{ n: number }>(
+      'select count(*)::int as n from mail_outbox where transaction_id = $1',
+      [txId],
+    )
+    expect(n).toBe(10)
+    // Another person on another move is not affected.
+    const elsewhere = await newDraft()
+    expect((await invite(buyer, elsewhere, { email: uniqueEmail('fine'), role: 'surveyor' })).status).toBe(201)
+  })
+
+  it('limits re-sends of one invitation: 10 re-sends send 3, then 429 saying when', async () => {
+    const txId = await newDraft()
+    const email = uniqueEmail('resent-often')
+    const inv = await inviteOk(buyer, txId, { email, role: 'surveyor' })
+    const statuses: number[] = []
+    let last: Response | undefined
+    for (let i = 0; i < 10; i++) {
+      last = await t.request(`/api/transactions/${txId}/invitations/${inv.id}/resend`, { method: 'POST', as: buyer })
+      statuses.push(last.status)
+      if (last.status !== 200) break
+    }
+    expect(statuses).toEqual([200, 200, 200, 429])
+    await expectError(
+      last!,
+      429,
+      /the last email may still be on its way\. You can send it again in (60 minutes|1 hour)\.$/,
+    )
+    // Inviting the same email again is a re-send too.
+    expect((await invite(buyer, txId, { email, role: 'surveyor' })).status).toBe(429)
+    expect(await outboxFor(email)).toHaveLength(4)
+    expect((await listOf(txId)).find((i) => i.id === inv.id)!.send_count).toBe(4)
+  })
+})
+
+describe('accepting after sign-up and re-sends (issue 11 item 4)', () => {
+  it('verifies the invited email on accept: the invitee can then invite (and sign) without a verify step', async () => {
+    const txId = await newDraft()
+    const email = uniqueEmail('unverified-seller')
+    const { token } = await inviteWithToken(buyer, txId, email, 'seller')
+    const seller = await t.signUp({ role: 'seller', email, verified: false })
+    const meBefore = await (await t.request('/api/me', { as: seller })).json()
+    expect(meBefore.user.emailVerified).toBe(false)
+    expect((await accept(seller, token)).status).toBe(200)
+    const me = await (await t.request('/api/me', { as: seller })).json()
+    expect(me.user.emailVerified).toBe(true)
+    // What verification gates now works at once: the seller appoints their conveyancer.
+    expect((await invite(seller, txId, { email: uniqueEmail('sconv'), role: 'seller_conveyancer' })).status).toBe(201)
+  })
+
+  it('does not verify anyone through a link meant for another email', async () => {
+    const txId = await newDraft()
+    const { token } = await inviteWithToken(buyer, txId, uniqueEmail('meant'), 'seller')
+    const other = await t.signUp({ role: 'seller', verified: false })
+    await expectError(await accept(other, token), 403)
+    expect((await (await t.request('/api/me', { as: other })).json()).user.emailVerified).toBe(false)
+  })
+
+  it('marks the invitation’s notifications read on accept, those of re-sent links too, and no others', async () => {
+    const email = uniqueEmail('has-account')
+    const pro = await t.signUp({ role: 'surveyor', email })
+    const txId = await newDraft()
+    const otherTx = await newDraft()
+    const inv = await inviteOk(buyer, txId, { email, role: 'surveyor' })
+    await t.request(`/api/transactions/${txId}/invitations/${inv.id}/resend`, { method: 'POST', as: buyer })
+    await inviteOk(buyer, otherTx, { email, role: 'surveyor' })
+    const list = async () =>
+      (await (await t.request('/api/notifications', { as: pro })).json()) as {
+        unread_count: number
+        notifications: { kind: string; link: string; read_at: string | null }[]
+      }
+    expect((await list()).unread_count).toBe(3)
+    const token = (await list()).notifications[1].link.split('/invite/')[1]
+    expect((await accept(pro, token)).status).toBe(200)
+    const after = await list()
+    expect(after.unread_count).toBe(1)
+    // The one left unread is the other move's invitation.
+    const unread = after.notifications.filter((n) => !n.read_at)
+    expect(unread).toHaveLength(1)
+    expect(unread[0].link).toBe(after.notifications[0].link)
+  })
+})
+
 describe('previewing and accepting a link', () => {
   it('previews with a masked email, role, inviter, property and status; unknown tokens 404', async () => {
     const txId = await newDraft()
@@ -366,10 +570,12 @@ describe('previewing and accepting a link', () => {
     expect(InvitationPreview.parse(await res.json())).toEqual({
       status: 'pending',
       email: `j***@homeward.test`,
+      invited_email: email,
       role: 'seller',
       invited_by_name: 'Bea Buyer',
       property: { address_lines: ['47 Park Road', 'Harpenden'], postcode: 'AL3 5AF' },
       expires_at: new Date(invitation.expires_at).toISOString(),
+      last_sent_at: new Date(invitation.last_sent_at).toISOString(),
     })
     await expectError(
       await preview(randomBytes(32).toString('base64url')),
@@ -505,7 +711,7 @@ describe('previewing and accepting a link', () => {
       const outcome = `${i % 2 === 0 ? 'withdraw' : 'resend'} ${accepted.status}/${withdrawn.status}`
       outcomes.add(outcome)
       // Either the accept came first (the other finds nothing pending) or the other did (the link is dead).
-      expect(['withdraw 200/404', 'withdraw 410/204', 'resend 200/409', 'resend 404/200']).toContain(outcome)
+      expect(['withdraw 200/404', 'withdraw 410/204', 'resend 200/409', 'resend 410/200']).toContain(outcome)
       const joined = (await detailOf(txId)).transaction_participants.some((p) => p.user_id === seller.profileId)
       expect(joined).toBe(accepted.status === 200)
     }
@@ -556,7 +762,7 @@ describe('previewing and accepting a link', () => {
     })
     expect(resent.status).toBe(200)
     expect(Invitation.parse(await resent.json())).toMatchObject({ status: 'pending', send_count: 2 })
-    await expectError(await accept(seller, token), 404)
+    await expectError(await accept(seller, token), 410, /A newer invitation was sent/)
     expect((await accept(seller, await latestToken(email))).status).toBe(200)
   })
 
@@ -623,7 +829,7 @@ describe('previewing and accepting a link', () => {
 })
 
 describe('revoking and re-sending', () => {
-  it('lets any participant withdraw a pending invitation; the link stops working at once', async () => {
+  it('lets the inviter’s side withdraw a pending invitation; the link stops working at once', async () => {
     const txId = await newDraft()
     const proEmail = uniqueEmail('pro')
     const pro = await t.signUp({ role: 'conveyancer', name: 'Cora Conveyancer', email: proEmail })
@@ -660,7 +866,7 @@ describe('revoking and re-sending', () => {
     expect(fresh.send_count).toBe(1)
   })
 
-  it('lets any participant re-send: same invitation, a new link, the old one dead', async () => {
+  it('lets the inviter’s side re-send: same invitation, a new link, the old one dead', async () => {
     const txId = await newDraft()
     const proEmail = uniqueEmail('pro2')
     const pro = await t.signUp({ role: 'conveyancer', name: 'Cora Conveyancer', email: proEmail })
@@ -679,8 +885,47 @@ describe('revoking and re-sending', () => {
     expect(mails).toHaveLength(2)
     // The re-sent email names who sent it.
     expect(mails[0].subject).toBe('Cora Conveyancer invited you to their move at 47 Park Road, AL3 5AF')
-    await expectError(await preview(token), 404)
+    expect(InvitationPreview.parse(await (await preview(token)).json()).status).toBe('superseded')
     expect((await preview(await latestToken(email))).status).toBe(200)
+  })
+})
+
+describe("the other side cannot withdraw or re-send one's invitations (issue 19 item 7)", () => {
+  it('refuses the seller withdrawing or re-sending the buyer’s invitation, changing nothing; the buyer can', async () => {
+    const txId = await newDraft()
+    const sellerEmail = uniqueEmail('seller')
+    const { token } = await inviteWithToken(buyer, txId, sellerEmail, 'seller')
+    const seller = await t.signUp({ role: 'seller', name: 'Sam Seller', email: sellerEmail })
+    expect((await accept(seller, token)).status).toBe(200)
+    const conveyancer = await inviteOk(buyer, txId, { email: uniqueEmail('bconv'), role: 'buyer_conveyancer' })
+    const own = await inviteOk(seller, txId, { email: uniqueEmail('agent'), role: 'estate_agent' })
+
+    const before = await snapshot(txId)
+    const path = `/api/transactions/${txId}/invitations/${conveyancer.id}`
+    await expectError(
+      await t.request(path, { method: 'DELETE', as: seller }),
+      403,
+      'Only Bea Buyer or someone on their side of the move can withdraw it.',
+    )
+    await expectError(
+      await t.request(`${path}/resend`, { method: 'POST', as: seller }),
+      403,
+      'Only Bea Buyer or someone on their side of the move can re-send it.',
+    )
+    expect(await snapshot(txId)).toEqual(before)
+    const listed = (await listOf(txId, seller)).find((i) => i.id === conveyancer.id)!
+    expect(listed.invited_by).toEqual({ id: buyer.profileId, full_name: 'Bea Buyer', role: 'buyer' })
+
+    // And the other way round; each side manages its own.
+    await expectError(
+      await t.request(`/api/transactions/${txId}/invitations/${own.id}`, { method: 'DELETE', as: buyer }),
+      403,
+      /Only .* or someone on their side/,
+    )
+    expect((await t.request(path, { method: 'DELETE', as: buyer })).status).toBe(204)
+    expect(
+      (await t.request(`/api/transactions/${txId}/invitations/${own.id}`, { method: 'DELETE', as: seller })).status,
+    ).toBe(204)
   })
 })
 

@@ -8,10 +8,13 @@ select json_build_object('invitations', coalesce(json_agg(json_build_object(
   'id', i.id, 'email', i.email, 'role', i.role,
   'status', case when i.status = 'pending' and i.expires_at < now() then 'expired' else i.status end,
   'expires_at', i.expires_at, 'created_at', i.created_at, 'last_sent_at', i.last_sent_at, 'send_count', i.send_count,
-  'invited_by', case when p.id is null then null else json_build_object('id', p.id, 'full_name', p.full_name) end,
+  'invited_by', case when p.id is null then null else json_build_object('id', p.id, 'full_name', p.full_name,
+    'role', coalesce((select tp.role from transaction_participants tp where tp.transaction_id = i.transaction_id and tp.user_id = p.id),
+      case when t.buyer_user_id = p.id then 'buyer' when t.seller_user_id = p.id then 'seller' end)) end,
   'organization', case when o.id is null then null else json_build_object('id', o.id, 'name', o.name, 'type', o.type) end
 ) order by i.created_at desc), '[]'::json))::text
 from invitations i
+join transactions t on t.id = i.transaction_id
 left join profiles p on p.id = i.invited_by
 left join organizations o on o.id = i.organization_id
 where i.transaction_id = $1`

@@ -236,7 +236,8 @@ describe('writes by the allowed', () => {
   it.each(ALLOWED)('the %s invites someone and re-sends the pending invitation', async (actor) => {
     const email = `invited-by-${actor}@homeward.test`
     const created = await t.request(`/api/transactions/${tx.transactionId}/invitations`, {
-      json: { email, role: 'mortgage_broker' },
+      // Each side appoints its own people (issue 19 item 4).
+      json: { email, role: actor === 'seller' ? 'estate_agent' : 'mortgage_broker' },
       as: as(actor),
     })
     expect(created.status).toBe(201)
@@ -249,9 +250,9 @@ describe('writes by the allowed', () => {
     expect(Invitation.parse(await resent.json())).toMatchObject({ id: inv.id, send_count: 2 })
   })
 
-  it('the professional withdraws a pending invitation', async () => {
+  it('the professional withdraws a pending invitation of their side', async () => {
     const created = await t.request(`/api/transactions/${tx.transactionId}/invitations`, {
-      json: { email: 'to-withdraw@homeward.test', role: 'estate_agent' },
+      json: { email: 'to-withdraw@homeward.test', role: 'surveyor' },
       as: users.buyer,
     })
     const inv = Invitation.parse(await created.json())

@@ -3,6 +3,7 @@
  * so that an email exists exactly when the change that causes it commits. With no SMTP configured the
  * row is kept as the local outbox (status 'local'), readable at /dev/mail outside production.
  */
+import { singleLine } from '../../../shared/domain/plain-text'
 import type { Tx } from '../../db/client'
 import { mailOutbox } from '../../db/schema'
 
@@ -16,13 +17,16 @@ export interface OutgoingMail {
   transactionId?: string
 }
 
-/** Inserts the email into the outbox; `deliver` false keeps it local (no SMTP). Returns its id. */
+/**
+ * Inserts the email into the outbox; `deliver` false keeps it local (no SMTP). Returns its id. The
+ * subject and address are header values: kept to one line here whatever the caller built (issue 19 item 6).
+ */
 export async function enqueueMail(tx: Tx, mail: OutgoingMail, options: { deliver: boolean }): Promise<string> {
   const [row] = await tx
     .insert(mailOutbox)
     .values({
-      toAddress: mail.to,
-      subject: mail.subject,
+      toAddress: singleLine(mail.to),
+      subject: singleLine(mail.subject),
       textBody: mail.text,
       htmlBody: mail.html,
       kind: mail.kind,

@@ -1,7 +1,10 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import type { MeResponse } from '../../../shared/contracts/auth'
 import type { CreateInvitationInput, Invitation, InvitationPreview } from '../../../shared/contracts/invitations'
 import { apiFetch } from '../../lib/api-client'
 import { DASHBOARD_QUERY_KEY } from '../dashboard/api'
+import { notificationKeys } from '../notifications/keys'
+import { SESSION_QUERY_KEY } from '../session/api'
 import { transactionQueryKey } from '../workspace/api'
 
 const txPath = (txId: string) => `/api/transactions/${encodeURIComponent(txId)}/invitations`
@@ -73,7 +76,8 @@ export function useInvitationPreview(token: string) {
 
 /**
  * POST /api/invitations/{token}/accept: joins the signed-in person to the transaction. Resolves to
- * its id. Invalidates the dashboard, that workspace and the preview (now accepted).
+ * its id. Marks the cached session's email confirmed (accepting verified it) and invalidates the
+ * dashboard, that workspace, the preview (now accepted) and the notifications (the invitation's are read).
  */
 export function useAcceptInvitation(token: string) {
   const queryClient = useQueryClient()
@@ -83,11 +87,18 @@ export function useAcceptInvitation(token: string) {
         method: 'POST',
         body: {},
       }),
-    onSuccess: ({ transaction_id }) =>
-      Promise.all([
+    onSuccess: ({ transaction_id }) => {
+      // The server verified the email as it accepted: say so now, so the verify banner is gone before
+      // the move opens rather than vanishing (and moving the page) under the person's pointer later.
+      queryClient.setQueryData<MeResponse | null>(SESSION_QUERY_KEY, (me) =>
+        me ? { ...me, user: { ...me.user, emailVerified: true } } : me,
+      )
+      return Promise.all([
         queryClient.invalidateQueries({ queryKey: DASHBOARD_QUERY_KEY }),
         queryClient.invalidateQueries({ queryKey: transactionQueryKey(transaction_id) }),
         queryClient.invalidateQueries({ queryKey: invitationPreviewQueryKey(token) }),
-      ]),
+        queryClient.invalidateQueries({ queryKey: notificationKeys.list }),
+      ])
+    },
   })
 }

@@ -40,4 +40,14 @@ describe('INVITE_ROLE_OPTIONS', () => {
       'Estate Agent',
     ])
   })
+  it('says a newer invitation was sent for a link replaced by a re-send (issue 11 item 4)', () => {
+    const m = invitationUnavailableMessage(
+      { ...base, status: 'superseded', last_sent_at: '2025-06-03T09:00:00Z' },
+      new Date('2025-06-04T10:00:00Z'),
+    )
+    expect(m?.title).toBe('A newer invitation was sent')
+    expect(m?.body).toBe(
+      'Amelia Clarke sent this invitation again on 03 Jun 2025, so this older link no longer works. Open the link in the most recent invitation email.',
+    )
+  })
 })

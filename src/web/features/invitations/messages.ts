@@ -8,10 +8,12 @@ export const INVITE_ROLE_OPTIONS = INVITABLE_ROLES.map((value) => ({ value, labe
 
 /**
  * Why an invitation link can no longer be accepted, in words a person can act on; null while it is
- * pending and unexpired. Issue 4: expired, used and revoked links each say so clearly.
+ * pending and unexpired. Issue 4: expired, used and revoked links each say so clearly; issue 11: a
+ * link replaced by a re-send says a newer invitation was sent.
  */
 export function invitationUnavailableMessage(
-  preview: Pick<InvitationPreview, 'status' | 'expires_at' | 'invited_by_name'>,
+  preview: Pick<InvitationPreview, 'status' | 'expires_at' | 'invited_by_name'> &
+    Partial<Pick<InvitationPreview, 'last_sent_at'>>,
   now: Date = new Date(),
 ): { title: string; body: string } | null {
   const who = preview.invited_by_name ?? 'the person who invited you'
@@ -20,6 +22,12 @@ export function invitationUnavailableMessage(
     return {
       title: 'This invitation has expired',
       body: `Invitations last 7 days; this one ended on ${formatUkDate(preview.expires_at)}. Ask ${who} to send you a new one.`,
+    }
+  }
+  if (preview.status === 'superseded') {
+    return {
+      title: 'A newer invitation was sent',
+      body: `${who.charAt(0).toUpperCase()}${who.slice(1)} sent this invitation again${preview.last_sent_at ? ` on ${formatUkDate(preview.last_sent_at)}` : ''}, so this older link no longer works. Open the link in the most recent invitation email.`,
     }
   }
   if (preview.status === 'accepted') {

@@ -1,5 +1,6 @@
 import { CheckCircle2 } from 'lucide-react'
 import { useState } from 'react'
+import type { SignupRoleChoice } from '../../../../shared/domain/roles'
 import { Button } from '../../../components/ui/button'
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs'
 import { usePreloadedToaster } from '../../../lib/toast'
@@ -26,6 +27,7 @@ export function AuthScreen({
   tab,
   onTabChange,
   defaultEmail,
+  defaultRole,
   onDone,
   notice,
   step,
@@ -33,6 +35,8 @@ export function AuthScreen({
   tab: AuthTab
   onTabChange: (tab: AuthTab) => void
   defaultEmail?: string
+  /** The 'I am a...' choice to start Sign Up with (an invitation knows it). */
+  defaultRole?: SignupRoleChoice
   onDone?: () => void
   notice?: string
   /** 'two-factor': a first factor is done elsewhere (an OAuth callback) and the code is asked. */
@@ -117,6 +121,7 @@ export function AuthScreen({
               <TabsContent value="sign-up">
                 <SignUpForm
                   defaultEmail={defaultEmail}
+                  defaultRole={defaultRole}
                   onSignedUp={onDone}
                   footer={(chooseRole) => <OAuthButtons mode="sign-up" chooseRole={chooseRole} />}
                 />

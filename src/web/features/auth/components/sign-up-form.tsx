@@ -22,10 +22,12 @@ type SignUpValues = z.input<typeof SignUpInput>
  */
 export function SignUpForm({
   defaultEmail = '',
+  defaultRole,
   onSignedUp,
   footer,
 }: {
   defaultEmail?: string
+  defaultRole?: SignupRoleChoice
   onSignedUp?: () => void
   /** Below the form (the provider buttons): gets a function that returns the chosen role, or null after saying one is needed. */
   footer?: (chooseRole: () => Promise<SignupRoleChoice | null>) => ReactNode
@@ -33,7 +35,7 @@ export function SignUpForm({
   const signUp = useSignUp()
   const form = useForm<SignUpValues, unknown, SignUpInput>({
     resolver: zodResolver(SignUpInput),
-    defaultValues: { name: '', email: defaultEmail, password: '' },
+    defaultValues: { name: '', email: defaultEmail, password: '', role: defaultRole },
   })
   const { errors } = form.formState
 

@@ -4,6 +4,7 @@ import { cleanup, fireEvent, render, screen } from '@testing-library/react'
 import type { ReactNode } from 'react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import type { SignatureRequest } from '../../../../shared/contracts/documents'
+import { SESSION_QUERY_KEY } from '../../session/api'
 import { SignForm } from './sign-form'
 
 afterEach(() => {
@@ -30,9 +31,14 @@ const request: SignatureRequest = {
   signers: [],
 }
 
-function renderForm() {
+function renderForm({ verified = true }: { verified?: boolean } = {}) {
+  const client = new QueryClient()
+  client.setQueryData(SESSION_QUERY_KEY, {
+    user: { id: 'u', email: 'sam@example.com', emailVerified: verified },
+    profile: { id: 'p', full_name: 'Sam Seller', email: 'sam@example.com' },
+  })
   const wrapper = ({ children }: { children: ReactNode }) => (
-    <QueryClientProvider client={new QueryClient()}>{children}</QueryClientProvider>
+    <QueryClientProvider client={client}>{children}</QueryClientProvider>
   )
   render(<SignForm txId="tx" request={request} defaultName="Sam Seller" />, { wrapper })
 }
@@ -70,5 +76,15 @@ describe('SignForm', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Decline…' }))
     fireEvent.click(screen.getByRole('button', { name: 'Decline to sign' }))
     expect(screen.getByText('Give a reason')).toBeTruthy()
+  })
+  it('says an unconfirmed email blocks signing before any work: no signature pad, no Sign button (issue 11)', () => {
+    const fetch = vi.fn()
+    vi.stubGlobal('fetch', fetch)
+    renderForm({ verified: false })
+    expect(screen.getByRole('alert').textContent).toContain('Confirm your email before you sign')
+    expect(screen.getByRole('alert').textContent).toContain('sam@example.com')
+    expect(screen.queryByRole('button', { name: 'Sign' })).toBeNull()
+    expect(screen.queryByLabelText(/agree to sign it electronically/)).toBeNull()
+    expect(fetch).not.toHaveBeenCalled()
   })
 })

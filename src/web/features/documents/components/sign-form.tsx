@@ -1,4 +1,4 @@
-import { PenLine } from 'lucide-react'
+import { MailWarning, PenLine } from 'lucide-react'
 import { useState, type FormEvent } from 'react'
 import type { SignatureRequest } from '../../../../shared/contracts/documents'
 import { DeclineInput, SignInput } from '../../../../shared/contracts/documents'
@@ -8,6 +8,8 @@ import { FieldError, FormField } from '../../../components/ui/form-field'
 import { Input } from '../../../components/ui/input'
 import { Textarea } from '../../../components/ui/textarea'
 import { notify } from '../../../lib/toast'
+import { useResendVerification } from '../../auth/api'
+import { useSession } from '../../session/api'
 import { useDecline, useSign } from '../api'
 import { SignaturePad } from './signature-pad'
 
@@ -16,7 +18,8 @@ type Method = 'typed' | 'drawn'
 /**
  * The signer's part (issue 5, part 6): review the document above, agree to sign electronically,
  * then sign by typing the name (the keyboard way) or drawing; or decline with a reason. Sends the
- * SHA-256 of the reviewed version, so a signature never lands on another version (409).
+ * SHA-256 of the reviewed version, so a signature never lands on another version (409). An
+ * unconfirmed email blocks signing on the server, so it is said first, before any work (issue 11).
  */
 export function SignForm({
   txId,
@@ -27,6 +30,8 @@ export function SignForm({
   request: SignatureRequest
   defaultName: string
 }) {
+  const session = useSession()
+  const resend = useResendVerification()
   const sign = useSign(txId)
   const decline = useDecline(txId)
   const [consent, setConsent] = useState(false)
@@ -84,6 +89,39 @@ export function SignForm({
       },
     )
   }
+
+  const user = session.data?.user
+  if (user && !user.emailVerified)
+    return (
+      <div
+        role="alert"
+        className="flex flex-col gap-3 rounded-lg border border-amber-300 bg-amber-50 p-4 text-sm text-amber-950"
+      >
+        <p className="flex items-start gap-2">
+          <MailWarning aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+          <span>
+            Confirm your email before you sign: open the link we sent to{' '}
+            <strong className="[overflow-wrap:anywhere]">{user.email}</strong>, then come back here. Signing needs a
+            confirmed address so that nobody can sign in your name.
+          </span>
+        </p>
+        <div>
+          <Button
+            size="sm"
+            variant="outline"
+            disabled={resend.isPending}
+            onClick={() =>
+              resend.mutateAsync(user.email).then(
+                () => notify.success('Link sent', `We emailed a new link to ${user.email}.`),
+                (err: Error) => notify.error('Could not send the link', err.message),
+              )
+            }
+          >
+            {resend.isPending ? 'Sending…' : 'Send a new link'}
+          </Button>
+        </div>
+      </div>
+    )
 
   if (declining)
     return (

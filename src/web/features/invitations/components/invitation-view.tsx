@@ -1,7 +1,7 @@
 import { AlertCircle, CalendarClock, Home, LogIn, MailOpen, UserPlus } from 'lucide-react'
-import type { ReactNode } from 'react'
-import { Link, useNavigate } from 'react-router'
-import { participantRoleLabel } from '../../../../shared/domain/roles'
+import { useEffect, useEffectEvent, useRef, type ReactNode } from 'react'
+import { Link, useNavigate, useSearchParams } from 'react-router'
+import { participantRoleLabel, signupChoiceForParticipantRole } from '../../../../shared/domain/roles'
 import { Button } from '../../../components/ui/button'
 import { Skeleton } from '../../../components/ui/skeleton'
 import { ApiError } from '../../../lib/api-error'
@@ -16,8 +16,10 @@ import { invitationUnavailableMessage } from '../messages'
 
 /**
  * /invite/{token}: what the invitation is for, then accepting it. Signed out, it offers Sign in and
- * Create an account, both coming back here; signed in, an Accept button. Expired, used and withdrawn
- * links, and a link meant for another email, each say why and what to do.
+ * Create an account, both coming back here; signed in, an Accept button. Expired, used, withdrawn and
+ * re-sent links, and a link meant for another email, each say why and what to do. Create an account
+ * arrives with the invited email and role filled in, and coming back here from sign-up or sign-in
+ * (`?join=1`) accepts at once (issue 11 item 4); the server still checks that the email matches.
  */
 export function InvitationView({ token }: { token: string }) {
   const preview = useInvitationPreview(token)
@@ -26,6 +28,37 @@ export function InvitationView({ token }: { token: string }) {
   const navigate = useNavigate()
   const here = `/invite/${encodeURIComponent(token)}`
   const switchAccount = useSignOut({ redirectTo: signInHref(here) })
+  const [params, setParams] = useSearchParams()
+  const joinOnArrival = params.get('join') === '1'
+  const autoAccepted = useRef(false)
+
+  const onAccept = () =>
+    accept.mutate(undefined, {
+      onSuccess: ({ transaction_id }) => {
+        notify.success("You've joined the move", addressOneLine(preview.data?.property ?? null))
+        navigate(`/app/transactions/${transaction_id}`)
+      },
+      onError: (err) => {
+        notify.error('Could not accept the invitation', err.message)
+        if (err instanceof ApiError && err.status === 410) void preview.refetch()
+      },
+    })
+  const acceptOnArrival = useEffectEvent(onAccept)
+  const canJoin = !!preview.data && !invitationUnavailableMessage(preview.data) && !!session.data
+  // Back from signing up or in through this invitation: accept once, without a second press.
+  useEffect(() => {
+    if (!joinOnArrival || !canJoin || autoAccepted.current) return
+    autoAccepted.current = true
+    setParams(
+      (prev) => {
+        const p = new URLSearchParams(prev)
+        p.delete('join')
+        return p
+      },
+      { replace: true },
+    )
+    acceptOnArrival()
+  }, [joinOnArrival, canJoin, setParams])
 
   if (preview.isPending || session.isPending) {
     return (
@@ -62,17 +95,10 @@ export function InvitationView({ token }: { token: string }) {
   const unavailable = invitationUnavailableMessage(inv)
   const acceptError = accept.error instanceof ApiError ? accept.error : null
 
-  const onAccept = () =>
-    accept.mutate(undefined, {
-      onSuccess: ({ transaction_id }) => {
-        notify.success("You've joined the move", addressOneLine(inv.property))
-        navigate(`/app/transactions/${transaction_id}`)
-      },
-      onError: (err) => {
-        notify.error('Could not accept the invitation', err.message)
-        if (err instanceof ApiError && err.status === 410) void preview.refetch()
-      },
-    })
+  const back = `${here}?join=1`
+  const signUpParams: Record<string, string> = { tab: 'sign-up', email: inv.invited_email }
+  const choice = signupChoiceForParticipantRole(inv.role)
+  if (choice) signUpParams.role = choice
 
   return (
     <div className="flex flex-col gap-6">
@@ -149,13 +175,13 @@ export function InvitationView({ token }: { token: string }) {
           </p>
           <div className="flex flex-col gap-2 sm:flex-row sm:flex-wrap">
             <Button asChild size="lg">
-              <Link to={signInHref(here)}>
+              <Link to={signInHref(back, { email: inv.invited_email })}>
                 <LogIn aria-hidden="true" />
                 Sign in to accept
               </Link>
             </Button>
             <Button asChild size="lg" variant="outline">
-              <Link to={signInHref(here, { tab: 'sign-up' })}>
+              <Link to={signInHref(back, signUpParams)}>
                 <UserPlus aria-hidden="true" />
                 Create an account
               </Link>

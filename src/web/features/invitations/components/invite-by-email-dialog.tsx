@@ -4,6 +4,7 @@ import { useState } from 'react'
 import { useForm } from 'react-hook-form'
 import type { z } from 'zod'
 import { CreateInvitationInput } from '../../../../shared/contracts/invitations'
+import { canInviteRole, sideOf } from '../../../../shared/domain/permissions'
 import { Button } from '../../../components/ui/button'
 import { Dialog, DialogContent, DialogDescription, DialogTitle, DialogTrigger } from '../../../components/ui/dialog'
 import { applyServerFieldErrors } from '../../../components/ui/form-errors'
@@ -20,9 +21,25 @@ type ByEmailOutput = z.output<typeof CreateInvitationInput>
 /**
  * 'Invite by email' on the People tab: email and role (buyer, seller, either side's conveyancer,
  * surveyor, broker, agent), validated with the shared contract. The person gets a single-use link
- * valid for 7 days; inviting the same email again re-sends it.
+ * valid for 7 days; inviting the same email again re-sends it. Only the roles the viewer may appoint
+ * are offered: their own side's, and the other principal while that seat is empty (issue 19 item 4).
  */
-export function InviteByEmailDialog({ txId }: { txId: string }) {
+export function InviteByEmailDialog({
+  txId,
+  viewerRole,
+  hasBuyer,
+  hasSeller,
+}: {
+  txId: string
+  viewerRole: string | null | undefined
+  hasBuyer: boolean
+  hasSeller: boolean
+}) {
+  const roleOptions = INVITE_ROLE_OPTIONS.filter(
+    (o) =>
+      canInviteRole(viewerRole, o.value) && !(o.value === 'buyer' && hasBuyer) && !(o.value === 'seller' && hasSeller),
+  )
+  const otherSide = viewerRole && sideOf(viewerRole) === 'seller' ? 'buyer' : 'seller'
   const [open, setOpen] = useState(false)
   const create = useCreateInvitation()
   const form = useForm<ByEmailInput, unknown, ByEmailOutput>({
@@ -75,7 +92,12 @@ export function InviteByEmailDialog({ txId }: { txId: string }) {
             <FormField id="invite-email" label="Email address" error={errors.email?.message}>
               {(f) => <Input {...f} type="email" autoComplete="off" {...form.register('email')} />}
             </FormField>
-            <FormField id="invite-role" label="Their role on this move" error={errors.role?.message}>
+            <FormField
+              id="invite-role"
+              label="Their role on this move"
+              hint={`The ${otherSide}'s side invites its own ${otherSide === 'seller' ? 'conveyancer and estate agent' : 'conveyancer, surveyor and broker'}.`}
+              error={errors.role?.message}
+            >
               {(f) => (
                 <NativeSelect
                   {...f}
@@ -85,7 +107,7 @@ export function InviteByEmailDialog({ txId }: { txId: string }) {
                   <option value="" disabled>
                     Choose a role
                   </option>
-                  {INVITE_ROLE_OPTIONS.map((o) => (
+                  {roleOptions.map((o) => (
                     <option key={o.value} value={o.value}>
                       {o.label}
                     </option>

@@ -1,6 +1,7 @@
 import { MailCheck, RotateCw, X } from 'lucide-react'
 import { useState } from 'react'
 import type { Invitation } from '../../../../shared/contracts/invitations'
+import { canManageInvitation } from '../../../../shared/domain/permissions'
 import { participantRoleLabel } from '../../../../shared/domain/roles'
 import {
   AlertDialog,
@@ -14,13 +15,22 @@ import { Button } from '../../../components/ui/button'
 import { Skeleton } from '../../../components/ui/skeleton'
 import { formatUkDate } from '../../../lib/formatters'
 import { notify } from '../../../lib/toast'
+import { useSession } from '../../session/api'
 import { useInvitations, useResendInvitation, useRevokeInvitation } from '../api'
 
 /**
  * Pending invitations of a move (issue 4): who, as what, when sent and until when, with Resend and
- * Revoke (Revoke asks first: the emailed link stops working).
+ * Revoke (Revoke asks first: the emailed link stops working). Resend and Revoke show only to the
+ * inviter's side (issue 19 item 7); the other side sees who invited whom.
  */
-export function PendingInvitations({ txId }: { txId: string }) {
+export function PendingInvitations({ txId, viewerRole }: { txId: string; viewerRole: string | null }) {
+  const session = useSession()
+  const viewerId = session.data?.profile.id ?? ''
+  const mayManage = (inv: Invitation) =>
+    canManageInvitation(
+      { profileId: viewerId, role: viewerRole },
+      { profileId: inv.invited_by?.id ?? null, role: inv.invited_by?.role },
+    )
   const invitations = useInvitations(txId)
   const resend = useResendInvitation(txId)
   const revoke = useRevokeInvitation(txId)
@@ -64,32 +74,38 @@ export function PendingInvitations({ txId }: { txId: string }) {
                   </p>
                 </div>
               </div>
-              <div className="flex shrink-0 gap-2">
-                <Button
-                  variant="outline"
-                  size="sm"
-                  disabled={resend.isPending && resend.variables === inv.id}
-                  onClick={() =>
-                    resend.mutate(inv.id, {
-                      onSuccess: (updated) =>
-                        notify.success('Invitation re-sent', `We've emailed ${updated.email} again.`),
-                      onError: (err) => notify.error('Could not re-send the invitation', err.message),
-                    })
-                  }
-                >
-                  <RotateCw aria-hidden="true" />
-                  Resend<span className="sr-only"> to {inv.email}</span>
-                </Button>
-                <Button
-                  variant="outline"
-                  size="sm"
-                  className="text-destructive hover:bg-red-50"
-                  onClick={() => setRevoking(inv)}
-                >
-                  <X aria-hidden="true" />
-                  Revoke<span className="sr-only"> invitation to {inv.email}</span>
-                </Button>
-              </div>
+              {!mayManage(inv) ? (
+                <p className="shrink-0 text-xs text-muted-foreground">
+                  Invited by {inv.invited_by?.full_name ?? 'someone who has left the move'}
+                </p>
+              ) : (
+                <div className="flex shrink-0 gap-2">
+                  <Button
+                    variant="outline"
+                    size="sm"
+                    disabled={resend.isPending && resend.variables === inv.id}
+                    onClick={() =>
+                      resend.mutate(inv.id, {
+                        onSuccess: (updated) =>
+                          notify.success('Invitation re-sent', `We've emailed ${updated.email} again.`),
+                        onError: (err) => notify.error('Could not re-send the invitation', err.message),
+                      })
+                    }
+                  >
+                    <RotateCw aria-hidden="true" />
+                    Resend<span className="sr-only"> to {inv.email}</span>
+                  </Button>
+                  <Button
+                    variant="outline"
+                    size="sm"
+                    className="text-destructive hover:bg-red-50"
+                    onClick={() => setRevoking(inv)}
+                  >
+                    <X aria-hidden="true" />
+                    Revoke<span className="sr-only"> invitation to {inv.email}</span>
+                  </Button>
+                </div>
+              )}
             </li>
           ))}
         </ul>

@@ -32,7 +32,14 @@ export function PeopleTab({ detail }: { detail: TransactionDetail }) {
                 Find a professional
               </Link>
             </Button>
-            {mayInvite && <InviteByEmailDialog txId={detail.id} />}
+            {mayInvite && (
+              <InviteByEmailDialog
+                txId={detail.id}
+                viewerRole={detail.viewer_role}
+                hasBuyer={!!detail.buyer_user_id}
+                hasSeller={!!detail.seller_user_id}
+              />
+            )}
           </div>
         </div>
         <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
@@ -56,7 +63,7 @@ export function PeopleTab({ detail }: { detail: TransactionDetail }) {
           ))}
         </ul>
       </section>
-      {mayInvite && <PendingInvitations txId={detail.id} />}
+      {mayInvite && <PendingInvitations txId={detail.id} viewerRole={detail.viewer_role} />}
     </div>
   )
 }

@@ -1,0 +1,123 @@
+/**
+ * Joining through an emailed invitation (issue 11 item 4): the older link of a re-sent invitation says
+ * a newer one was sent; Create an account arrives with the invited email and role filled in; after
+ * sign-up the invitation is accepted without a second press; accepting proves the email, so the
+ * invited seller signs a document at once, with no "verify your email" step. Screenshots at 390 px.
+ */
+import { expect, test, type Browser } from '@playwright/test'
+import { PDFDocument, StandardFonts } from 'pdf-lib'
+import { toast, uniqueEmail } from './app-helpers'
+import { mailMatch, verifyEmailByRequest } from './mail-helpers'
+
+const PASSWORD = 'invitation-join-2025!'
+const SHOTS = 'test-results/screens'
+
+async function newContext(browser: Browser, width: number) {
+  const context = await browser.newContext({
+    viewport: { width, height: width < 500 ? 844 : 900 },
+    locale: 'en-GB',
+    timezoneId: 'Europe/London',
+  })
+  return { context, page: await context.newPage() }
+}
+
+async function onePagePdf(): Promise<Buffer> {
+  const doc = await PDFDocument.create()
+  const font = await doc.embedFont(StandardFonts.Helvetica)
+  doc.addPage([595, 842]).drawText('Memorandum of sale', { x: 60, y: 760, size: 14, font })
+  return Buffer.from(await doc.save())
+}
+
+test('an invited seller joins through the link without pressing Accept again and signs at once', async ({
+  browser,
+  request,
+}) => {
+  const buyerEmail = uniqueEmail('join-buyer')
+  const sellerEmail = uniqueEmail('join-seller')
+
+  // --- The buyer (through the API) creates the move and invites the seller, then re-sends ----------
+  const b = await newContext(browser, 1280)
+  const signedUp = await b.page.request.post('/api/auth/sign-up/email', {
+    data: { name: 'Bo Buyer', email: buyerEmail, password: PASSWORD, role: 'buyer' },
+  })
+  expect(signedUp.ok()).toBe(true)
+  await verifyEmailByRequest(b.page.request, buyerEmail)
+  const created = await b.page.request.post('/api/transactions', {
+    data: {
+      address_line_1: '3 Orchard Close',
+      town: 'Hitchin',
+      postcode: 'SG5 1AA',
+      role: 'buyer',
+      agreed_price: 390000,
+      tenure: 'freehold',
+    },
+  })
+  expect(created.status()).toBe(201)
+  const { id: txId } = (await created.json()) as { id: string }
+  const invited = await b.page.request.post(`/api/transactions/${txId}/invitations`, {
+    data: { email: sellerEmail, role: 'seller' },
+  })
+  expect(invited.status()).toBe(201)
+  const { id: invitationId } = (await invited.json()) as { id: string }
+  const linkPattern = /\/invite\/[\w-]+/
+  const oldLink = await mailMatch(request, sellerEmail, linkPattern)
+  const resent = await b.page.request.post(`/api/transactions/${txId}/invitations/${invitationId}/resend`, { data: {} })
+  expect(resent.ok()).toBe(true)
+  let newLink = oldLink
+  await expect.poll(async () => (newLink = await mailMatch(request, sellerEmail, linkPattern))).not.toBe(oldLink)
+
+  // --- The older link says a newer invitation was sent -----------------------------------------
+  const s = await newContext(browser, 390)
+  await s.page.goto(oldLink)
+  const superseded = s.page.getByRole('alert').filter({ hasText: 'A newer invitation was sent' })
+  await expect(superseded).toContainText('Bo Buyer sent this invitation again on')
+  await expect(superseded).toContainText('Open the link in the most recent invitation email.')
+  await expect(s.page.getByText('Check that you copied the whole link')).toHaveCount(0)
+  await s.page.screenshot({ path: `${SHOTS}/invite-superseded-390.png`, fullPage: true })
+
+  // --- The newest link: Create an account is prefilled with the invited email and role -------------
+  await s.page.goto(newLink)
+  await s.page.getByRole('link', { name: 'Create an account' }).click()
+  await expect(s.page).toHaveURL(/\/auth\?.*tab=sign-up/)
+  await expect(s.page.getByLabel('Email', { exact: true })).toHaveValue(sellerEmail)
+  await expect(s.page.getByRole('button', { name: 'Seller', exact: true })).toHaveAttribute('aria-pressed', 'true')
+  await s.page.screenshot({ path: `${SHOTS}/invite-sign-up-prefilled-390.png`, fullPage: true })
+  await s.page.getByLabel('Full name').fill('Sal Seller')
+  await s.page.getByLabel('Password', { exact: true }).fill(PASSWORD)
+  await s.page.getByRole('button', { name: 'Create Account' }).click()
+
+  // Accepted without a second press: straight onto the move, already active with both sides.
+  await expect(s.page).toHaveURL(new RegExp(`/app/transactions/${txId}$`))
+  await expect(toast(s.page)).toContainText("You've joined the move")
+  await expect(s.page.getByTestId('status-badge').first()).toHaveText('Active')
+  // Accepting proved the address: no "confirm your email" banner.
+  await expect(s.page.getByRole('region', { name: 'Confirm your email' })).toHaveCount(0)
+
+  // --- The buyer asks the seller to sign; the seller signs with no verify step ---------------------
+  const uploaded = await b.page.request.post(
+    `/api/transactions/${txId}/documents?folder=Property&filename=Memorandum.pdf`,
+    { data: await onePagePdf(), headers: { 'content-type': 'application/pdf' } },
+  )
+  expect(uploaded.status()).toBe(201)
+  const doc = (await uploaded.json()) as { id: string; sha256: string }
+  const me = (await (await s.page.request.get('/api/me')).json()) as { profile: { id: string } }
+  const asked = await b.page.request.post(`/api/transactions/${txId}/documents/${doc.id}/signature-requests`, {
+    data: { signer_ids: [me.profile.id], document_sha256: doc.sha256 },
+  })
+  expect(asked.status()).toBe(201)
+
+  await s.page.goto(`/app/transactions/${txId}?tab=documents`)
+  await s.page.getByTestId('awaiting-signature').getByRole('button', { name: 'Review and sign Memorandum.pdf' }).click()
+  const viewer = s.page.getByRole('dialog', { name: 'Memorandum.pdf' })
+  const form = viewer.getByRole('form', { name: 'Sign this document' })
+  await expect(form).toBeVisible()
+  await expect(viewer.getByText('Confirm your email before you sign')).toHaveCount(0)
+  await form.getByLabel(/agree to sign it electronically/).check()
+  await expect(form.getByLabel('Your full name')).toHaveValue('Sal Seller')
+  await form.getByRole('button', { name: 'Sign' }).click()
+  await expect(viewer.getByTestId('signature-status')).toContainText('Signed by everyone')
+  await s.page.screenshot({ path: `${SHOTS}/invite-joined-signed-390.png` })
+
+  await b.context.close()
+  await s.context.close()
+})
