@@ -1,14 +1,8 @@
 /** The API as a whole: health, OpenAPI, JSON 404s, security headers and the foreign-origin guard. */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createTestApp, TEST_PUBLIC_URL, type TestApp } from './test/test-app'
+import { describe, expect, it } from 'vitest'
+import { createTestApp, TEST_PUBLIC_URL, useTestApp } from './test/test-app'
 
-let t: TestApp
-beforeAll(async () => {
-  t = await createTestApp()
-})
-afterAll(async () => {
-  await t?.close()
-})
+const t = useTestApp()
 
 describe('the API', () => {
   it('reports health with the database state', async () => {

@@ -4,16 +4,10 @@
  * /api/auth/*; redirect targets other than same-origin paths are refused by Better Auth's
  * trustedOrigins check; personal API responses carry Cache-Control: no-store.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createTestApp, TEST_PUBLIC_URL, type TestApp, type TestUser } from './test/test-app'
+import { describe, expect, it } from 'vitest'
+import { TEST_PUBLIC_URL, type TestUser, useTestApp } from './test/test-app'
 
-let t: TestApp
-beforeAll(async () => {
-  t = await createTestApp()
-})
-afterAll(async () => {
-  await t?.close()
-})
+const t = useTestApp()
 
 const FOREIGN = 'https://evil.example'
 const address = (who: string) => `${who}-${Math.random().toString(36).slice(2, 10)}@homeward.test`

@@ -4,6 +4,7 @@
  * same Hono app that serves HTTP.
  */
 import { randomUUID } from 'node:crypto'
+import { afterAll, beforeAll } from 'vitest'
 import { createApp } from '../app'
 import { createAuth } from '../auth/auth'
 import type { Config } from '../config'
@@ -146,4 +147,29 @@ export function sessionCookieFrom(res: Response): string {
   const session = setCookies.find((c) => c.includes('session_token='))
   if (!session) throw new Error(`no session cookie in response (${setCookies.join('; ')})`)
   return session.split(';')[0]
+}
+
+/**
+ * The test app of one test file (issue 11, item 6: one copy of the set-up every integration test
+ * repeated): created in a `beforeAll` registered here, closed (database dropped) in an `afterAll`.
+ * Returns a stand-in that forwards to the app once it exists, so `const t = useTestApp()` sits at
+ * the top of the file; touching it outside a hook or test throws. `options` may be a function when
+ * it depends on something made in an earlier `beforeAll`.
+ */
+export function useTestApp(
+  options?: Parameters<typeof createTestApp>[0] | (() => Parameters<typeof createTestApp>[0]),
+): TestApp {
+  let app: TestApp | undefined
+  beforeAll(async () => {
+    app = await createTestApp(typeof options === 'function' ? options() : options)
+  })
+  afterAll(async () => {
+    await app?.close()
+  })
+  return new Proxy({} as TestApp, {
+    get(_target, prop) {
+      if (!app) throw new Error('useTestApp: the app exists only inside beforeAll/it/afterAll')
+      return Reflect.get(app, prop)
+    },
+  })
 }

@@ -4,17 +4,11 @@
  * other or all sessions, re-authentication for a stale session, the profile name, and security events
  * recorded for each action and readable only by their owner.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createTestApp, sessionCookieFrom, type TestApp, type TestUser } from '../../test/test-app'
+import { describe, expect, it } from 'vitest'
+import { sessionCookieFrom, type TestUser, useTestApp } from '../../test/test-app'
 import { REAUTHENTICATE_MESSAGE } from '../auth/routes'
 
-let t: TestApp
-beforeAll(async () => {
-  t = await createTestApp()
-})
-afterAll(async () => {
-  await t?.close()
-})
+const t = useTestApp()
 
 const CHROME_WINDOWS =
   'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36'

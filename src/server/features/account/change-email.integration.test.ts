@@ -5,18 +5,12 @@
  * than a day must sign in again (ASVS 7.5.1); an address another account uses is refused without the
  * requester learning so. Link expiry uses a fake clock (Date only).
  */
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
-import { createTestApp, sessionCookieFrom, type TestApp, type TestUser } from '../../test/test-app'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { sessionCookieFrom, type TestUser, useTestApp } from '../../test/test-app'
 import { REAUTHENTICATE_EMAIL_MESSAGE, SAME_EMAIL_MESSAGE } from '../auth/routes'
 import { EMAIL_TAKEN_ON_CONFIRM, EXPIRED_LINK, INVALID_LINK } from './change-email'
 
-let t: TestApp
-beforeAll(async () => {
-  t = await createTestApp()
-})
-afterAll(async () => {
-  await t?.close()
-})
+const t = useTestApp()
 afterEach(() => {
   vi.useRealTimers()
 })

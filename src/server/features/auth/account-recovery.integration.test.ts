@@ -10,17 +10,15 @@ import os from 'node:os'
 import path from 'node:path'
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { createTransaction } from '../../db/seed/factories'
-import { createTestApp, sessionCookieFrom, type TestApp } from '../../test/test-app'
+import { sessionCookieFrom, useTestApp } from '../../test/test-app'
 import { makePdf } from '../documents/test-files'
 
-let t: TestApp
 let dataDir: string
 beforeAll(async () => {
   dataDir = mkdtempSync(path.join(os.tmpdir(), 'homeward-recovery-'))
-  t = await createTestApp({ config: { dataDir } })
 })
+const t = useTestApp(() => ({ config: { dataDir } }))
 afterAll(async () => {
-  await t?.close()
   rmSync(dataDir, { recursive: true, force: true })
 })
 afterEach(() => {

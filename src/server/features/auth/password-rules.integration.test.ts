@@ -3,17 +3,11 @@
  * 8 characters, long unicode passphrases accepted, the 1,000 most common passwords refused on sign-up,
  * password change and reset with a clear message, no composition rules, and no truncation.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { COMMON_PASSWORD_MESSAGE, commonPasswords, isCommonPassword } from '../../auth/common-passwords'
-import { createTestApp, sessionCookieFrom, type TestApp } from '../../test/test-app'
+import { sessionCookieFrom, useTestApp } from '../../test/test-app'
 
-let t: TestApp
-beforeAll(async () => {
-  t = await createTestApp()
-})
-afterAll(async () => {
-  await t?.close()
-})
+const t = useTestApp()
 
 const address = () => `pw-${Math.random().toString(36).slice(2, 10)}@homeward.test`
 async function signUp(email: string, password: string) {

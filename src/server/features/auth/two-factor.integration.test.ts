@@ -12,17 +12,15 @@ import path from 'node:path'
 import * as OTPAuth from 'otpauth'
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { hashBackupCode, twoFactorPlugins } from '../../auth/two-factor'
-import { createTestApp, sessionCookieFrom, type TestApp, type TestUser } from '../../test/test-app'
+import { sessionCookieFrom, type TestUser, useTestApp } from '../../test/test-app'
 import { REAUTHENTICATE_TWO_FACTOR_MESSAGE } from './two-factor-edge'
 
-let t: TestApp
 let dataDir: string
 beforeAll(async () => {
   dataDir = mkdtempSync(path.join(os.tmpdir(), 'homeward-2fa-'))
-  t = await createTestApp({ config: { dataDir } })
 })
+const t = useTestApp(() => ({ config: { dataDir } }))
 afterAll(async () => {
-  await t?.close()
   rmSync(dataDir, { recursive: true, force: true })
 })
 afterEach(() => {

@@ -1,14 +1,13 @@
 /** The public directory: contract shape, tier order, first metrics row only, profile with reviews. */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { DirectoryResponse, OrganizationProfile } from '../../../shared/contracts/directory'
 import { tierRank } from '../../../shared/domain/organizations'
 import { createOrganization } from '../../db/seed/factories'
-import { createTestApp, type TestApp } from '../../test/test-app'
+import { useTestApp } from '../../test/test-app'
 
-let t: TestApp
+const t = useTestApp()
 let gold: string
 beforeAll(async () => {
-  t = await createTestApp()
   await createOrganization(t.database, { name: 'Silverline Surveys', type: 'survey' })
   gold = (
     await createOrganization(t.database, {
@@ -22,9 +21,6 @@ beforeAll(async () => {
     type: 'agent',
     metrics: { completedCases: 150, avgDays: 50, collapseRate: 0.05, csat: 4.8, documentAccuracy: 0.99 },
   })
-})
-afterAll(async () => {
-  await t?.close()
 })
 
 describe('GET /api/organizations', () => {

@@ -3,7 +3,7 @@
  * daily digest instead of instant mail, notifications for a stage completed and a status change, and
  * 'Request update' (buyers and sellers only, once per 24 hours, answered by the conveyancer's reply).
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import {
   NotificationListResponse,
   NotificationSettings,
@@ -12,10 +12,10 @@ import {
 } from '../../../shared/contracts/chat'
 import { TransactionDetail } from '../../../shared/contracts/transactions'
 import { createTransaction } from '../../db/seed/factories'
-import { createTestApp, type TestApp, type TestUser } from '../../test/test-app'
+import { type TestUser, useTestApp } from '../../test/test-app'
 import { sendDueDigests } from './digest'
 
-let t: TestApp
+const t = useTestApp()
 let buyer: TestUser
 let seller: TestUser
 let conveyancer: TestUser
@@ -23,7 +23,6 @@ let txId: string
 let generalId: string
 
 beforeAll(async () => {
-  t = await createTestApp()
   buyer = await t.signUp({ role: 'buyer', name: 'Bea Buyer' })
   seller = await t.signUp({ role: 'seller', name: 'Sam Seller' })
   conveyancer = await t.signUp({ role: 'conveyancer', name: 'Cora Conveyancer' })
@@ -38,9 +37,6 @@ beforeAll(async () => {
     threads: { id: string }[]
   }
   generalId = threads.threads[0].id
-})
-afterAll(async () => {
-  await t?.close()
 })
 
 const mention = (as: TestUser, who: TestUser, text = 'ping') =>

@@ -3,22 +3,18 @@
  * stored and emailed to the support address through the outbox; the team's reply arrives through
  * the inbound webhook (bearer token) and shows in that person's thread only; limits and bad input.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { SUPPORT_MESSAGES_PER_HOUR, SupportMessage, SupportThread } from '../../../shared/contracts/support'
-import { createTestApp, type TestApp, type TestUser } from '../../test/test-app'
+import { createTestApp, type TestUser, useTestApp } from '../../test/test-app'
 
 const TOKEN = 'inbound-token-for-tests-0123456789'
-let t: TestApp
+const t = useTestApp({ config: { SUPPORT_INBOUND_TOKEN: TOKEN, SUPPORT_EMAIL: 'help@homeward.example' } })
 let amy: TestUser
 let ben: TestUser
 
 beforeAll(async () => {
-  t = await createTestApp({ config: { SUPPORT_INBOUND_TOKEN: TOKEN, SUPPORT_EMAIL: 'help@homeward.example' } })
   amy = await t.signUp({ role: 'buyer', name: 'Amy Asker' })
   ben = await t.signUp({ role: 'seller', name: 'Ben Other' })
-})
-afterAll(async () => {
-  await t?.close()
 })
 
 const thread = async (as: TestUser) =>

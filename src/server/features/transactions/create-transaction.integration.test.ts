@@ -4,23 +4,19 @@
  * timeline and an activity entry in one database transaction; bad input answers 400 naming the field
  * and writes nothing; extra fields are ignored (ASVS 8.2.3); signed-out callers get 401.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { TransactionDetail } from '../../../shared/contracts/transactions'
 import { CreateTransactionResponse } from '../../../shared/contracts/workspace'
 import { standardTimeline } from '../../../shared/domain/timeline-template'
-import { createTestApp, type TestApp, type TestUser } from '../../test/test-app'
+import { type TestUser, useTestApp } from '../../test/test-app'
 
-let t: TestApp
+const t = useTestApp()
 let buyer: TestUser
 let seller: TestUser
 
 beforeAll(async () => {
-  t = await createTestApp()
   buyer = await t.signUp({ role: 'buyer', name: 'Bea Buyer' })
   seller = await t.signUp({ role: 'seller', name: 'Sam Seller' })
-})
-afterAll(async () => {
-  await t?.close()
 })
 
 const VALID = {

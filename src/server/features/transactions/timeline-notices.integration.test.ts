@@ -3,28 +3,24 @@
  * tells that person, and marking a stage blocked tells everyone on the move, names who and when, and
  * shows on the dashboard card. Email follows each person's notification settings.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { NotificationListResponse, type NotificationSettings } from '../../../shared/contracts/chat'
 import { DashboardResponse, TransactionDetail } from '../../../shared/contracts/transactions'
 import { NOTIFICATION_KINDS } from '../../../shared/domain/chat'
 import { createTransaction } from '../../db/seed/factories'
-import { createTestApp, type TestApp, type TestUser } from '../../test/test-app'
+import { type TestUser, useTestApp } from '../../test/test-app'
 
-let t: TestApp
+const t = useTestApp()
 let buyer: TestUser
 let seller: TestUser
 let buyerConveyancer: TestUser
 let sellerConveyancer: TestUser
 
 beforeAll(async () => {
-  t = await createTestApp()
   buyer = await t.signUp({ role: 'buyer', name: 'Bea Buyer' })
   seller = await t.signUp({ role: 'seller', name: 'Sam Seller' })
   buyerConveyancer = await t.signUp({ role: 'conveyancer', name: 'Cora Conveyancer' })
   sellerConveyancer = await t.signUp({ role: 'conveyancer', name: 'Sol Solicitor' })
-})
-afterAll(async () => {
-  await t?.close()
 })
 
 async function newMove() {

@@ -1,17 +1,11 @@
 /** The dashboard and detail reads: shapes per the shared contracts, ordering, and bad input. */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { DashboardResponse, TransactionDetail } from '../../../shared/contracts/transactions'
 import { overallProgress } from '../../../shared/domain/progress'
 import { createTransaction } from '../../db/seed/factories'
-import { createTestApp, type TestApp } from '../../test/test-app'
+import { useTestApp } from '../../test/test-app'
 
-let t: TestApp
-beforeAll(async () => {
-  t = await createTestApp()
-})
-afterAll(async () => {
-  await t?.close()
-})
+const t = useTestApp()
 
 describe('GET /api/transactions', () => {
   it('lists the viewer’s transactions newest first with property, stages and participants', async () => {
