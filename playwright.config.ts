@@ -13,7 +13,14 @@ const S3_ROOT = process.env.E2E_S3_ROOT ?? `.tmp/e2e-data-s3-${process.pid}`
 process.env.E2E_S3_ROOT = S3_ROOT
 // AUTH_RATE_LIMIT off: every journey signs people up from 127.0.0.1; the limits are tested with their
 // real values in src/server/auth/rate-limit.integration.test.ts.
-const SERVER_ENV = { HOST: '127.0.0.1', NODE_ENV: 'test', LOG_LEVEL: 'warn', AUTH_RATE_LIMIT: 'false' }
+// DEV_MAIL: journeys read the emailed links from the local outbox (/api/dev/mail, loopback only).
+const SERVER_ENV = {
+  HOST: '127.0.0.1',
+  NODE_ENV: 'test',
+  LOG_LEVEL: 'warn',
+  AUTH_RATE_LIMIT: 'false',
+  DEV_MAIL: 'true',
+}
 // OpenID Connect sign-in (e2e/oauth.spec.ts): a local provider, scripts/e2e-oidc-provider.mjs, on PORT + 2.
 const OIDC_PORT = Number(process.env.E2E_OIDC_PORT ?? PORT + 2)
 const OIDC = { id: 'testidp', clientId: 'homeward-e2e', clientSecret: 'e2e-client-secret' }

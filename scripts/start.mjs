@@ -47,6 +47,11 @@ if (needsBuild) {
   writeFileSync(productionMarker, `${new Date().toISOString()}\n`)
 }
 
+// A newcomer's `npm start` shows the emails Homeward would send (sign-up links, invitations) at
+// /dev/mail: a local development outbox, served to this computer only (src/server/features/dev-mail).
+// Never in production, where config.ts refuses DEV_MAIL=true; set DEV_MAIL=false to turn it off.
+if (process.env.NODE_ENV !== 'production' && process.env.DEV_MAIL === undefined) process.env.DEV_MAIL = 'true'
+
 const { register } = await import('tsx/esm/api')
 register()
 await import(path.join(root, 'src/server/main.ts'))

@@ -201,8 +201,8 @@ export function createApp(deps: AppDeps) {
     .route('/api', chatRoutes(deps))
     .route('/api', notificationsRoutes(deps))
 
-  // The local outbox is for development and tests only.
-  if (config.NODE_ENV !== 'production') app.route('/', devMailRoutes(deps))
+  // The local outbox: 404 unless DEV_MAIL=true and the request is from this machine (features/dev-mail).
+  app.route('/', devMailRoutes(deps))
 
   app.doc('/api/openapi.json', {
     openapi: '3.0.3',
