@@ -22,8 +22,14 @@ export interface RunningServer {
   url: string
   port: number
   database: Database
+  /** Whether the demo accounts are there to print: never with NODE_ENV=production. */
+  demoSeeded: boolean
   close(): Promise<void>
 }
+
+/** The line logged at start in production instead of the demo accounts (issue 19, item 2). */
+export const NO_DEMO_IN_PRODUCTION =
+  'Demo accounts are not created with NODE_ENV=production: their password is published'
 
 /** Hides the password of a database URL for messages. */
 export function redactUrl(url: string): string {
@@ -64,7 +70,11 @@ export async function openDatabase(config: Config, log: Logger): Promise<Databas
   }
 }
 
-/** Starts the server. `seed` loads the demo data (idempotent); defaults to config.SEED_DEMO. */
+/**
+ * Starts the server. `seed` loads the demo data (idempotent); defaults to config.SEED_DEMO. In
+ * production only the directory: the demo accounts' password is in the README, so there they would
+ * be anyone's (issue 19, item 2).
+ */
 export async function startServer(options: {
   config: Config
   log: Logger
@@ -76,9 +86,13 @@ export async function startServer(options: {
   await runMigrations(database)
   const mail = createMailService({ config, database, log })
   const auth = createAuth({ database, config, log, mail })
-  if (options.seed ?? config.SEED_DEMO) {
+  const production = config.NODE_ENV === 'production'
+  const seed = options.seed ?? config.SEED_DEMO
+  const demoSeeded = seed && !production
+  if (production) log.info(NO_DEMO_IN_PRODUCTION)
+  if (seed) {
     const { seedDemoData } = await import('./db/seed')
-    await seedDemoData({ database, auth, log })
+    await seedDemoData({ database, auth, log, accounts: !production })
   }
   mail.worker?.start()
   const digests = startDigestScheduler({
@@ -104,6 +118,7 @@ export async function startServer(options: {
     url,
     port,
     database,
+    demoSeeded,
     close() {
       closing ??= (async () => {
         await new Promise<void>((resolve) => {
