@@ -11,6 +11,7 @@ import { brotliCompress, constants as zlib, gzip } from 'node:zlib'
 import { serveStatic } from '@hono/node-server/serve-static'
 import { OpenAPIHono } from '@hono/zod-openapi'
 import type { MiddlewareHandler } from 'hono'
+import { bodyLimit } from 'hono/body-limit'
 import { compress } from 'hono/compress'
 import { HTTPException } from 'hono/http-exception'
 import { secureHeaders } from 'hono/secure-headers'
@@ -34,6 +35,7 @@ import { transactionsRoutes } from './features/transactions/routes'
 import { twoFactorRoutes } from './features/two-factor/routes'
 import { AppError, errorBody, toErrorResponse } from './http/errors'
 import type { AppDeps, AppEnv } from './http/router'
+import { csrfVerdict } from './http/same-origin'
 
 export const WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../dist/web')
 
@@ -46,6 +48,31 @@ const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE'])
  * defence in depth behind the Origin check for browsers that send no Origin (ASVS 3.5.3).
  */
 const FORM_BODY_TYPES = /^\s*(?:application\/x-www-form-urlencoded|multipart\/form-data|text\/plain)\b/i
+
+/** Largest JSON body: 1 MB. Document uploads stream under their own limit (DOCUMENT_MAX_BYTES). */
+export const JSON_BODY_MAX_BYTES = 1024 * 1024
+/** The one route whose body is a file: POST /api/transactions/{txId}/documents (features/documents). */
+const UPLOAD_PATH = /^\/api\/transactions\/[^/]+\/documents\/?$/
+
+/**
+ * Refuses a body over JSON_BODY_MAX_BYTES with 413 before anything reads it: before the CSRF check's
+ * neighbours, the session lookup, validation and Better Auth's rate limiter (issue 19, item 3). A
+ * declared Content-Length is refused at once; a chunked body is counted as it arrives.
+ */
+function limitBodies(): MiddlewareHandler {
+  const limit = bodyLimit({
+    maxSize: JSON_BODY_MAX_BYTES,
+    onError: (c) =>
+      c.json(
+        errorBody(
+          'payload_too_large',
+          'The request body is too large: the limit is 1 MB. Send less, or upload a file as a document.',
+        ),
+        413,
+      ),
+  })
+  return (c, next) => (c.req.method === 'POST' && UPLOAD_PATH.test(c.req.path) ? next() : limit(c, next))
+}
 
 /**
  * Content types worth compressing: text, JavaScript, JSON and SVG. Never `text/event-stream`: a
@@ -131,7 +158,6 @@ function precompressedAssets(root: string): MiddlewareHandler {
 export function createApp(deps: AppDeps) {
   const { config, database, log } = deps
   const app = new OpenAPIHono<AppEnv>()
-  const allowedOrigin = new URL(config.publicUrl).origin
 
   app.use(
     '*',
@@ -152,15 +178,25 @@ export function createApp(deps: AppDeps) {
       xFrameOptions: 'DENY',
       referrerPolicy: 'strict-origin-when-cross-origin',
       crossOriginEmbedderPolicy: false,
+      // A route that sets its own header keeps it: a file download's sandbox CSP (documents/file-links.ts).
+      overwrite: false,
     }),
   )
   app.use('*', compressResponses())
 
+  app.use('/api/*', limitBodies())
   app.use('/api/*', async (c, next) => {
-    // CSRF: a state-changing request from a foreign page is refused before it reaches any feature.
-    const origin = c.req.header('origin')
-    if (STATE_CHANGING.has(c.req.method) && origin && origin !== allowedOrigin) {
-      throw new AppError('forbidden', 'This request came from another site and was refused.')
+    // CSRF: a state-changing request from a foreign page is refused before it reaches any feature
+    // (the rule: http/same-origin.ts).
+    if (STATE_CHANGING.has(c.req.method)) {
+      const verdict = csrfVerdict(config, c.req.url, (name) => c.req.header(name))
+      if (verdict === 'foreign') throw new AppError('forbidden', 'This request came from another site and was refused.')
+      if (verdict === 'missing') {
+        throw new AppError(
+          'forbidden',
+          'This request did not say which page sent it (no Origin header) and was refused.',
+        )
+      }
     }
     if (STATE_CHANGING.has(c.req.method) && FORM_BODY_TYPES.test(c.req.header('content-type') ?? '')) {
       throw new AppError('unsupported_media_type', 'Send the request body as JSON (Content-Type: application/json).')

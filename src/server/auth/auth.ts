@@ -21,6 +21,7 @@ import {
   verifyEmailMail,
   type AuthMailer,
 } from './auth-mail'
+import { allowedOrigins } from '../http/same-origin'
 import { CLIENT_IP_HEADER } from './client-ip'
 import { oauthOptions, oauthPlugins } from './oauth'
 import { accountRateLimit, IP_RULES } from './rate-limits'
@@ -55,7 +56,7 @@ export function createAuth({
 }: {
   database: Database
   config: Pick<Config, 'authSecret' | 'publicUrl' | 'secure'> &
-    Partial<Pick<Config, 'AUTH_RATE_LIMIT' | 'SESSION_IDLE_DAYS' | 'oidcProviders'>>
+    Partial<Pick<Config, 'AUTH_RATE_LIMIT' | 'SESSION_IDLE_DAYS' | 'oidcProviders' | 'publicUrlSet' | 'trustedOrigins'>>
   log?: Logger
   /** Where verification, reset and code emails go; without it they stay in the local outbox. */
   mail?: AuthMailer
@@ -76,7 +77,9 @@ export function createAuth({
     secret: config.authSecret,
     baseURL: config.publicUrl,
     basePath: BASE_PATH,
-    trustedOrigins: [config.publicUrl],
+    // The same rule as our edge (http/same-origin.ts): PUBLIC_URL and TRUSTED_ORIGINS when PUBLIC_URL is
+    // set, otherwise also the origin the request was made to (localhost, 127.0.0.1, a LAN address).
+    trustedOrigins: (request) => allowedOrigins(config, request?.url),
     database: drizzleAdapter(database.db, {
       provider: 'pg',
       schema: { user, session, account, verification, rateLimit, twoFactor },
