@@ -98,7 +98,9 @@ export default defineConfig({
       reuseExistingServer: false,
       stdout: 'pipe',
       stderr: 'pipe',
-      env: { ...SERVER_ENV, ...OIDC_ENV, PORT: String(PORT), PUBLIC_URL: BASE_URL, DATA_DIR },
+      // No PUBLIC_URL, as on a newcomer's machine: the app works at localhost and at 127.0.0.1 alike
+      // (e2e/any-address.spec.ts); links in emails use http://localhost:PORT, the default.
+      env: { ...SERVER_ENV, ...OIDC_ENV, PORT: String(PORT), DATA_DIR },
     },
     {
       name: 's3',

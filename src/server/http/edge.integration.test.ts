@@ -107,13 +107,15 @@ describe('a state-changing request without Origin (issue 19, item 7)', () => {
   it('from a browser, with cookies and no Origin, Referer or Sec-Fetch-Site: 403, nothing written', async () => {
     const user = await t.signUp()
     const before = await count()
-    for (const headers of [
-      { origin: '', 'user-agent': BROWSER },
-      { origin: '', 'user-agent': BROWSER, 'sec-fetch-site': 'cross-site' },
-      { origin: '', 'sec-fetch-site': 'same-site' },
-      { origin: '', referer: 'https://evil.example/form' },
-    ]) {
-      const { origin: _drop, ...rest } = headers
+    // Sent with app.request directly: the test app's request() adds an Origin as browsers do.
+    const attempts: Array<Record<string, string>> = [
+      { 'user-agent': BROWSER },
+      { 'user-agent': BROWSER, 'sec-fetch-site': 'cross-site' },
+      { 'sec-fetch-site': 'same-site' },
+      { referer: 'https://evil.example/form' },
+    ]
+    for (const headers of attempts) {
+      const rest = headers
       const res = await t.app.request('/api/transactions', {
         method: 'POST',
         headers: { ...rest, cookie: user.cookie, 'content-type': 'application/json' },
@@ -126,10 +128,11 @@ describe('a state-changing request without Origin (issue 19, item 7)', () => {
 
   it('from a browser saying Sec-Fetch-Site: same-origin, or an API client: allowed', async () => {
     const user = await t.signUp()
-    for (const headers of [
+    const clients: Array<Record<string, string>> = [
       { 'user-agent': BROWSER, 'sec-fetch-site': 'same-origin' },
       { 'user-agent': 'curl/8.5.0' },
-    ]) {
+    ]
+    for (const headers of clients) {
       const res = await t.app.request('/api/transactions', {
         method: 'POST',
         headers: { ...headers, cookie: user.cookie, 'content-type': 'application/json' },
