@@ -104,12 +104,12 @@ describe('a state-changing request without Origin (issue 19, item 7)', () => {
   const count = async () =>
     Number((await t.database.query<{ n: number }>(`select count(*)::int as n from transactions`))[0].n)
 
-  it('from a browser, with cookies and no Origin, Referer or Sec-Fetch-Site: 403, nothing written', async () => {
+  it('from a browser (fetch metadata) without Origin or Sec-Fetch-Site, or another site: 403, nothing written', async () => {
     const user = await t.signUp()
     const before = await count()
     // Sent with app.request directly: the test app's request() adds an Origin as browsers do.
     const attempts: Array<Record<string, string>> = [
-      { 'user-agent': BROWSER },
+      { 'user-agent': BROWSER, 'sec-fetch-mode': 'cors', 'sec-fetch-dest': 'empty' },
       { 'user-agent': BROWSER, 'sec-fetch-site': 'cross-site' },
       { 'sec-fetch-site': 'same-site' },
       { referer: 'https://evil.example/form' },
@@ -129,8 +129,10 @@ describe('a state-changing request without Origin (issue 19, item 7)', () => {
   it('from a browser saying Sec-Fetch-Site: same-origin, or an API client: allowed', async () => {
     const user = await t.signUp()
     const clients: Array<Record<string, string>> = [
-      { 'user-agent': BROWSER, 'sec-fetch-site': 'same-origin' },
+      { 'user-agent': BROWSER, 'sec-fetch-site': 'same-origin', 'sec-fetch-mode': 'cors' },
       { 'user-agent': 'curl/8.5.0' },
+      // Playwright's request context: a browser User-Agent, but no fetch metadata, driven by no page.
+      { 'user-agent': BROWSER },
     ]
     for (const headers of clients) {
       const res = await t.app.request('/api/transactions', {

@@ -39,11 +39,16 @@ export function isAllowedOrigin(policy: OriginPolicy, origin: string, url: strin
 export type CsrfVerdict = 'allow' | 'foreign' | 'missing'
 
 /**
- * The CSRF decision for a state-changing request: 'foreign' when the Origin (or, without one, the
- * Referer) is not allowed or Sec-Fetch-Site says another site sent it; 'missing' when a browser
- * (a Mozilla-style User-Agent) carrying cookies sent none of Origin, Referer and Sec-Fetch-Site;
- * otherwise 'allow'. API clients (no cookies, or no browser User-Agent) need no Origin: they are not
- * driven by another site's page.
+ * The CSRF decision for a state-changing request (issue 19, item 7):
+ * - Origin present: 'allow' only for an allowed origin, else 'foreign'.
+ * - No Origin: 'foreign' when Sec-Fetch-Site says another site (cross-site or same-site) sent it, or
+ *   the Referer is another origin; 'allow' for Sec-Fetch-Site same-origin or none (typed by the user).
+ * - No Origin and no Sec-Fetch-Site, but other fetch metadata (Sec-Fetch-Mode, -Dest, -User): a
+ *   browser that says where it is but not who sent it: 'missing' (refused).
+ * - None of these: an API client (curl, a script, Playwright's request context), which no other
+ *   site's page can drive: 'allow'. Every browser in use sends Origin on state-changing requests and
+ *   fetch metadata; old ones that send neither still have SameSite=Lax cookies, the 415 on form
+ *   bodies, and no CORS answer for a cross-site JSON preflight.
  */
 export function csrfVerdict(
   policy: OriginPolicy,
@@ -57,9 +62,9 @@ export function csrfVerdict(
   const referer = headers('referer')
   if (referer) {
     const from = requestOrigin(referer)
-    return from && isAllowedOrigin(policy, from, url) ? 'allow' : 'foreign'
+    if (!from || !isAllowedOrigin(policy, from, url)) return 'foreign'
   }
   if (site === 'same-origin' || site === 'none') return 'allow'
-  const browser = /^Mozilla\//.test(headers('user-agent') ?? '')
-  return browser && headers('cookie') ? 'missing' : 'allow'
+  const fetchMetadata = ['sec-fetch-mode', 'sec-fetch-dest', 'sec-fetch-user'].some((h) => headers(h) !== undefined)
+  return fetchMetadata ? 'missing' : 'allow'
 }
