@@ -15,6 +15,7 @@ import { bodyLimit } from 'hono/body-limit'
 import { compress } from 'hono/compress'
 import { HTTPException } from 'hono/http-exception'
 import { secureHeaders } from 'hono/secure-headers'
+import { COOKIE_PREFIX } from './auth/auth'
 import { resolveViewer } from './auth/viewer'
 import { accountRoutes } from './features/account/routes'
 import { activityRoutes } from './features/activity/routes'
@@ -34,7 +35,7 @@ import { signingRoutes } from './features/signing/routes'
 import { transactionsRoutes } from './features/transactions/routes'
 import { twoFactorRoutes } from './features/two-factor/routes'
 import { AppError, errorBody, toErrorResponse } from './http/errors'
-import type { AppDeps, AppEnv } from './http/router'
+import { SESSION_SECURITY_SCHEME, type AppDeps, type AppEnv } from './http/router'
 import { csrfVerdict } from './http/same-origin'
 
 export const WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../dist/web')
@@ -240,8 +241,16 @@ export function createApp(deps: AppDeps) {
   // The local outbox: 404 unless DEV_MAIL=true and the request is from this machine (features/dev-mail).
   app.route('/', devMailRoutes(deps))
 
+  // Every operation needs the session cookie unless it says `security: []` (http/router.ts, PUBLIC).
+  app.openAPIRegistry.registerComponent('securitySchemes', SESSION_SECURITY_SCHEME, {
+    type: 'apiKey',
+    in: 'cookie',
+    name: `${COOKIE_PREFIX}.session_token`,
+    description: 'The session cookie set by sign-in (`__Secure-` prefixed behind https).',
+  })
   app.doc('/api/openapi.json', {
     openapi: '3.0.3',
+    security: [{ [SESSION_SECURITY_SCHEME]: [] }],
     info: {
       title: 'Homeward API',
       version: '1.0.0',
