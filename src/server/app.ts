@@ -34,7 +34,7 @@ import { notificationsRoutes } from './features/notifications/routes'
 import { signingRoutes } from './features/signing/routes'
 import { transactionsRoutes } from './features/transactions/routes'
 import { twoFactorRoutes } from './features/two-factor/routes'
-import { AppError, errorBody, toErrorResponse } from './http/errors'
+import { AppError, errorBody, NUL_MESSAGE, toErrorResponse } from './http/errors'
 import { SESSION_SECURITY_SCHEME, type AppDeps, type AppEnv } from './http/router'
 import { csrfVerdict } from './http/same-origin'
 
@@ -156,6 +156,43 @@ function precompressedAssets(root: string): MiddlewareHandler {
   }
 }
 
+/** The path ('fullName', 'lines.2') of the first string or key holding a NUL character, or null. */
+export function findNul(value: unknown, path: string[] = []): string | null {
+  if (typeof value === 'string') return value.includes('\u0000') ? path.join('.') || '_' : null
+  if (!value || typeof value !== 'object') return null
+  for (const [key, item] of Object.entries(value)) {
+    if (key.includes('\u0000')) return [...path, '_'].join('.')
+    const found = findNul(item, [...path, key])
+    if (found) return found
+  }
+  return null
+}
+
+/**
+ * Refuses a JSON body with a NUL character in any string (PostgreSQL cannot store it) with 400 naming
+ * the field, before any feature sees it (issue 19, item 7); after the session lookup, so that a
+ * signed-out caller of a private route gets its 401 first. Reads a clone: Better Auth's handler and
+ * the features read the body again. Broken JSON passes on, to get its own 400.
+ */
+const refuseNul: MiddlewareHandler<AppEnv> = async (c, next) => {
+  if (!STATE_CHANGING.has(c.req.method) || !/^\s*application\/json\b/i.test(c.req.header('content-type') ?? ''))
+    return next()
+  // Signed out on a route that needs a session: its 401 comes first, naming no field (issue 11, item 7).
+  if (!c.get('viewer') && !NO_VIEWER_PREFIXES.some((prefix) => c.req.path.startsWith(prefix))) return next()
+  const text = await c.req.raw.clone().text()
+  // The escape as JSON writes it, or a raw NUL byte (invalid JSON, but cheap to look for).
+  if (!/\\u0000/i.test(text) && !text.includes(String.fromCharCode(0))) return next()
+  let body: unknown
+  try {
+    body = JSON.parse(text)
+  } catch {
+    return next()
+  }
+  const field = findNul(body)
+  if (field) throw new AppError('validation_failed', `${field}: ${NUL_MESSAGE}`, { [field]: [NUL_MESSAGE] })
+  return next()
+}
+
 export function createApp(deps: AppDeps) {
   const { config, database, log } = deps
   const app = new OpenAPIHono<AppEnv>()
@@ -218,6 +255,8 @@ export function createApp(deps: AppDeps) {
     )
     await next()
   })
+
+  app.use('/api/*', refuseNul)
 
   const api = app
     .route('/api', healthRoutes(deps))

@@ -201,3 +201,56 @@ describe('request body limit (issue 19, item 3)', () => {
     expect(res.status).not.toBe(413)
   })
 })
+
+describe('a NUL character in input (issue 19, item 7)', () => {
+  let t: TestApp
+  beforeAll(async () => {
+    t = await createTestApp()
+  })
+  afterAll(async () => {
+    await t?.close()
+  })
+
+  it('is refused with 400 naming the field, on our routes and Better Auth’s, and nothing is written', async () => {
+    const user = await t.signUp()
+    const before = await t.database.query(`select count(*)::int as n from transactions`)
+    const attempts: Array<{ path: string; method?: string; json: unknown; as?: typeof user; field: string }> = [
+      {
+        path: '/api/transactions',
+        json: { ...TX, address_line_1: '1 Nul\u0000 Street' },
+        as: user,
+        field: 'address_line_1',
+      },
+      {
+        path: '/api/account/profile',
+        method: 'PATCH',
+        json: { fullName: 'Nul\u0000Name' },
+        as: user,
+        field: 'fullName',
+      },
+      {
+        path: '/api/auth/sign-up/email',
+        json: { name: 'Nul\u0000', email: email('nul'), password: 'long enough pass', role: 'buyer' },
+        field: 'name',
+      },
+      { path: '/api/auth/sign-in/email', json: { email: user.email, password: 'x\u0000y' }, field: 'password' },
+    ]
+    for (const a of attempts) {
+      const res = await t.request(a.path, { method: a.method, json: a.json, as: a.as })
+      expect(res.status, a.path).toBe(400)
+      const body = (await res.json()) as { error: { code: string; message: string; fields?: Record<string, string[]> } }
+      expect(body.error.message, a.path).toMatch(/NUL character/)
+      expect(Object.keys(body.error.fields ?? {}), a.path).toEqual([a.field])
+    }
+    expect(await t.database.query(`select count(*)::int as n from transactions`)).toEqual(before)
+    const [me] = await t.database.query<{ full_name: string }>(`select full_name from profiles where id = $1`, [
+      user.profileId,
+    ])
+    expect(me.full_name).not.toContain('\u0000')
+  })
+
+  it('signed out on a private route: 401 first, naming no field', async () => {
+    const res = await t.request('/api/transactions', { json: { ...TX, address_line_1: 'x\u0000' } })
+    expect(res.status).toBe(401)
+  })
+})
