@@ -126,6 +126,7 @@ export async function startServer(options: {
           // Idle keep-alive sockets would hold close() open; in-flight requests still finish.
           ;(server as unknown as { closeIdleConnections?: () => void }).closeIdleConnections?.()
         })
+        await auth.mailIdle()
         await realtime.close()
         await digests.stop()
         await mail.close()

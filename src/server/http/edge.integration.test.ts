@@ -254,3 +254,50 @@ describe('a NUL character in input (issue 19, item 7)', () => {
     expect(res.status).toBe(401)
   })
 })
+
+describe('password reset answers a known and an unknown email in the same time (issue 19, item 7)', () => {
+  let t: TestApp
+  beforeAll(async () => {
+    t = await createTestApp()
+  })
+  afterAll(async () => {
+    await t?.close()
+  })
+
+  it('answers before the email is queued, so a slow outbox does not show which address is known', async () => {
+    const user = await t.signUp()
+    // Writing to the outbox now takes 2 s: only the known address's request writes there.
+    await t.database.query(`create function homeward_test_slow_mail() returns trigger language plpgsql as $$
+      begin perform pg_sleep(2); return new; end $$`)
+    await t.database.query(`create trigger homeward_test_slow_mail before insert on mail_outbox
+      for each row execute function homeward_test_slow_mail()`)
+    try {
+      const timed = async (address: string) => {
+        const started = performance.now()
+        const res = await t.app.request('/api/auth/request-password-reset', {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', origin: t.config.publicUrl },
+          body: JSON.stringify({ email: address, redirectTo: '/reset-password' }),
+        })
+        const ms = performance.now() - started
+        return { status: res.status, body: await res.text(), ms }
+      }
+      const known = await timed(user.email)
+      const unknown = await timed(email('nobody'))
+      expect(known.status).toBe(200)
+      expect(unknown).toMatchObject({ status: 200, body: known.body })
+      expect(known.ms).toBeLessThan(1500)
+      // ... and the email still arrives.
+      await t.auth.mailIdle()
+      const mails = await t.database.query(
+        `select 1 from mail_outbox where to_address = $1 and kind = 'reset-password'`,
+        [user.email],
+      )
+      expect(mails).toHaveLength(1)
+    } finally {
+      await t.auth.mailIdle()
+      await t.database.query(`drop trigger homeward_test_slow_mail on mail_outbox`)
+      await t.database.query(`drop function homeward_test_slow_mail()`)
+    }
+  })
+})

@@ -102,7 +102,10 @@ export async function createTestApp(options: { config?: Partial<Config>; testDat
     const env = peer
       ? { incoming: { socket: { remoteAddress: peer, remotePort: 50000, remoteFamily: 'IPv4' } } }
       : undefined
-    return app.request(path, { method, headers, body }, env)
+    const res = await app.request(path, { method, headers, body }, env)
+    // Emails queued after the answer (a password reset: auth/auth.ts) are in the outbox before a test looks.
+    await auth.mailIdle()
+    return res
   }
 
   /**
@@ -138,6 +141,7 @@ export async function createTestApp(options: { config?: Partial<Config>; testDat
     mail,
     realtime,
     close: async () => {
+      await auth.mailIdle()
       await realtime.close()
       await mail.close()
       await testDatabase.drop()
