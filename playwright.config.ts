@@ -19,12 +19,14 @@ process.env.E2E_S3_ROOT = S3_ROOT
 // real values in src/server/auth/rate-limit.integration.test.ts.
 // SUPPORT_INBOUND_TOKEN: e2e/support.spec.ts posts the support team's reply as the inbound-mail webhook would.
 export const SUPPORT_INBOUND_TOKEN = 'e2e-support-inbound-token-0123456789'
+// DEV_MAIL: journeys read the emailed links from the local outbox (/api/dev/mail, loopback only).
 const SERVER_ENV = {
   HOST: '127.0.0.1',
   NODE_ENV: 'test',
   LOG_LEVEL: 'warn',
   AUTH_RATE_LIMIT: 'false',
   SUPPORT_INBOUND_TOKEN,
+  DEV_MAIL: 'true',
 }
 // OpenID Connect sign-in (e2e/oauth.spec.ts): a local provider, scripts/e2e-oidc-provider.mjs, on PORT + 2.
 const OIDC_PORT = Number(process.env.E2E_OIDC_PORT ?? PORT + 2)
@@ -104,7 +106,9 @@ export default defineConfig({
       reuseExistingServer: false,
       stdout: 'pipe',
       stderr: 'pipe',
-      env: { ...SERVER_ENV, ...OIDC_ENV, PORT: String(PORT), PUBLIC_URL: BASE_URL, DATA_DIR },
+      // No PUBLIC_URL, as on a newcomer's machine: the app works at localhost and at 127.0.0.1 alike
+      // (e2e/any-address.spec.ts); links in emails use http://localhost:PORT, the default.
+      env: { ...SERVER_ENV, ...OIDC_ENV, PORT: String(PORT), DATA_DIR },
     },
     {
       name: 's3',

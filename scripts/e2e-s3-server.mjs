@@ -38,6 +38,8 @@ const app = spawn(process.execPath, [path.join(root, 'scripts/start.mjs')], {
   env: {
     ...process.env,
     DATA_DIR: dataDir,
+    // The journeys read emailed links from the local outbox (/api/dev/mail).
+    DEV_MAIL: process.env.DEV_MAIL ?? 'true',
     STORAGE_DRIVER: 's3',
     S3_BUCKET: bucket,
     S3_REGION: 'eu-west-2',

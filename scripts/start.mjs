@@ -113,6 +113,11 @@ function isAlive(pid) {
 
 if (needsBuild()) await buildWebApp()
 
+// A newcomer's `npm start` shows the emails Homeward would send (sign-up links, invitations) at
+// /dev/mail: a local development outbox, served to this computer only (src/server/features/dev-mail).
+// Never in production, where config.ts refuses DEV_MAIL=true; set DEV_MAIL=false to turn it off.
+if (process.env.NODE_ENV !== 'production' && process.env.DEV_MAIL === undefined) process.env.DEV_MAIL = 'true'
+
 const { register } = await import('tsx/esm/api')
 register()
 await import(path.join(root, 'src/server/main.ts'))

@@ -11,9 +11,11 @@ import { brotliCompress, constants as zlib, gzip } from 'node:zlib'
 import { serveStatic } from '@hono/node-server/serve-static'
 import { OpenAPIHono } from '@hono/zod-openapi'
 import type { MiddlewareHandler } from 'hono'
+import { bodyLimit } from 'hono/body-limit'
 import { compress } from 'hono/compress'
 import { HTTPException } from 'hono/http-exception'
 import { secureHeaders } from 'hono/secure-headers'
+import { COOKIE_PREFIX } from './auth/auth'
 import { resolveViewer } from './auth/viewer'
 import { accountRoutes } from './features/account/routes'
 import { activityRoutes } from './features/activity/routes'
@@ -33,8 +35,9 @@ import { notificationsRoutes } from './features/notifications/routes'
 import { signingRoutes } from './features/signing/routes'
 import { transactionsRoutes } from './features/transactions/routes'
 import { twoFactorRoutes } from './features/two-factor/routes'
-import { AppError, errorBody, toErrorResponse } from './http/errors'
-import type { AppDeps, AppEnv } from './http/router'
+import { AppError, errorBody, NUL_MESSAGE, toErrorResponse } from './http/errors'
+import { SESSION_SECURITY_SCHEME, type AppDeps, type AppEnv } from './http/router'
+import { csrfVerdict } from './http/same-origin'
 
 export const WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../dist/web')
 
@@ -54,6 +57,31 @@ const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE'])
  * defence in depth behind the Origin check for browsers that send no Origin (ASVS 3.5.3).
  */
 const FORM_BODY_TYPES = /^\s*(?:application\/x-www-form-urlencoded|multipart\/form-data|text\/plain)\b/i
+
+/** Largest JSON body: 1 MB. Document uploads stream under their own limit (DOCUMENT_MAX_BYTES). */
+export const JSON_BODY_MAX_BYTES = 1024 * 1024
+/** The one route whose body is a file: POST /api/transactions/{txId}/documents (features/documents). */
+const UPLOAD_PATH = /^\/api\/transactions\/[^/]+\/documents\/?$/
+
+/**
+ * Refuses a body over JSON_BODY_MAX_BYTES with 413 before anything reads it: before the CSRF check's
+ * neighbours, the session lookup, validation and Better Auth's rate limiter (issue 19, item 3). A
+ * declared Content-Length is refused at once; a chunked body is counted as it arrives.
+ */
+function limitBodies(): MiddlewareHandler {
+  const limit = bodyLimit({
+    maxSize: JSON_BODY_MAX_BYTES,
+    onError: (c) =>
+      c.json(
+        errorBody(
+          'payload_too_large',
+          'The request body is too large: the limit is 1 MB. Send less, or upload a file as a document.',
+        ),
+        413,
+      ),
+  })
+  return (c, next) => (c.req.method === 'POST' && UPLOAD_PATH.test(c.req.path) ? next() : limit(c, next))
+}
 
 /**
  * Content types worth compressing: text, JavaScript, JSON and SVG. Never `text/event-stream`: a
@@ -136,10 +164,46 @@ function precompressedAssets(root: string): MiddlewareHandler {
   }
 }
 
+/** The path ('fullName', 'lines.2') of the first string or key holding a NUL character, or null. */
+export function findNul(value: unknown, path: string[] = []): string | null {
+  if (typeof value === 'string') return value.includes('\u0000') ? path.join('.') || '_' : null
+  if (!value || typeof value !== 'object') return null
+  for (const [key, item] of Object.entries(value)) {
+    if (key.includes('\u0000')) return [...path, '_'].join('.')
+    const found = findNul(item, [...path, key])
+    if (found) return found
+  }
+  return null
+}
+
+/**
+ * Refuses a JSON body with a NUL character in any string (PostgreSQL cannot store it) with 400 naming
+ * the field, before any feature sees it (issue 19, item 7); after the session lookup, so that a
+ * signed-out caller of a private route gets its 401 first. Reads a clone: Better Auth's handler and
+ * the features read the body again. Broken JSON passes on, to get its own 400.
+ */
+const refuseNul: MiddlewareHandler<AppEnv> = async (c, next) => {
+  if (!STATE_CHANGING.has(c.req.method) || !/^\s*application\/json\b/i.test(c.req.header('content-type') ?? ''))
+    return next()
+  // Signed out on a route that needs a session: its 401 comes first, naming no field (issue 11, item 7).
+  if (!c.get('viewer') && !NO_VIEWER_PREFIXES.some((prefix) => c.req.path.startsWith(prefix))) return next()
+  const text = await c.req.raw.clone().text()
+  // The escape as JSON writes it, or a raw NUL byte (invalid JSON, but cheap to look for).
+  if (!/\\u0000/i.test(text) && !text.includes(String.fromCharCode(0))) return next()
+  let body: unknown
+  try {
+    body = JSON.parse(text)
+  } catch {
+    return next()
+  }
+  const field = findNul(body)
+  if (field) throw new AppError('validation_failed', `${field}: ${NUL_MESSAGE}`, { [field]: [NUL_MESSAGE] })
+  return next()
+}
+
 export function createApp(deps: AppDeps) {
   const { config, database, log } = deps
   const app = new OpenAPIHono<AppEnv>()
-  const allowedOrigin = new URL(config.publicUrl).origin
 
   app.use(
     '*',
@@ -160,15 +224,25 @@ export function createApp(deps: AppDeps) {
       xFrameOptions: 'DENY',
       referrerPolicy: 'strict-origin-when-cross-origin',
       crossOriginEmbedderPolicy: false,
+      // A route that sets its own header keeps it: a file download's sandbox CSP (documents/file-links.ts).
+      overwrite: false,
     }),
   )
   app.use('*', compressResponses())
 
+  app.use('/api/*', limitBodies())
   app.use('/api/*', async (c, next) => {
-    // CSRF: a state-changing request from a foreign page is refused before it reaches any feature.
-    const origin = c.req.header('origin')
-    if (STATE_CHANGING.has(c.req.method) && origin && origin !== allowedOrigin) {
-      throw new AppError('forbidden', 'This request came from another site and was refused.')
+    // CSRF: a state-changing request from a foreign page is refused before it reaches any feature
+    // (the rule: http/same-origin.ts).
+    if (STATE_CHANGING.has(c.req.method)) {
+      const verdict = csrfVerdict(config, c.req.url, (name) => c.req.header(name))
+      if (verdict === 'foreign') throw new AppError('forbidden', 'This request came from another site and was refused.')
+      if (verdict === 'missing') {
+        throw new AppError(
+          'forbidden',
+          'This request did not say which page sent it (no Origin header) and was refused.',
+        )
+      }
     }
     if (STATE_CHANGING.has(c.req.method) && FORM_BODY_TYPES.test(c.req.header('content-type') ?? '')) {
       throw new AppError('unsupported_media_type', 'Send the request body as JSON (Content-Type: application/json).')
@@ -190,6 +264,8 @@ export function createApp(deps: AppDeps) {
     await next()
   })
 
+  app.use('/api/*', refuseNul)
+
   const api = app
     .route('/api', healthRoutes(deps))
     // Before authRoutes: its catch-all would hand these OAuth paths to Better Auth unchecked.
@@ -210,11 +286,19 @@ export function createApp(deps: AppDeps) {
     .route('/api', notificationsRoutes(deps))
     .route('/api', supportRoutes(deps))
 
-  // The local outbox is for development and tests only.
-  if (config.NODE_ENV !== 'production') app.route('/', devMailRoutes(deps))
+  // The local outbox: 404 unless DEV_MAIL=true and the request is from this machine (features/dev-mail).
+  app.route('/', devMailRoutes(deps))
 
+  // Every operation needs the session cookie unless it says `security: []` (http/router.ts, PUBLIC).
+  app.openAPIRegistry.registerComponent('securitySchemes', SESSION_SECURITY_SCHEME, {
+    type: 'apiKey',
+    in: 'cookie',
+    name: `${COOKIE_PREFIX}.session_token`,
+    description: 'The session cookie set by sign-in (`__Secure-` prefixed behind https).',
+  })
   app.doc('/api/openapi.json', {
     openapi: '3.0.3',
+    security: [{ [SESSION_SECURITY_SCHEME]: [] }],
     info: {
       title: 'Homeward API',
       version: '1.0.0',

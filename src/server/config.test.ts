@@ -53,6 +53,32 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ DATA_DIR: tmp(), ...env })).toThrow(new RegExp(`${name}: `))
   })
 
+  it('keeps the local outbox off unless DEV_MAIL=true, and refuses it in production (issue 19, item 1)', () => {
+    expect(loadConfig({ DATA_DIR: tmp() }).DEV_MAIL).toBe(false)
+    expect(loadConfig({ DATA_DIR: tmp(), DEV_MAIL: 'true' }).DEV_MAIL).toBe(true)
+    expect(() => loadConfig({ DATA_DIR: tmp(), DEV_MAIL: 'true', NODE_ENV: 'production' })).toThrow(
+      /DEV_MAIL: must not be true with NODE_ENV=production/,
+    )
+    expect(loadConfig({ DATA_DIR: tmp(), DEV_MAIL: 'false', NODE_ENV: 'production' }).DEV_MAIL).toBe(false)
+  })
+
+  it('reads TRUSTED_ORIGINS and whether PUBLIC_URL was set (issue 11, item 1)', () => {
+    const unset = loadConfig({ DATA_DIR: tmp() })
+    expect(unset.publicUrlSet).toBe(false)
+    expect(unset.trustedOrigins).toEqual([])
+    const set = loadConfig({
+      DATA_DIR: tmp(),
+      PUBLIC_URL: 'https://homeward.example',
+      TRUSTED_ORIGINS: 'https://www.homeward.example, https://homeward.example:8443/',
+    })
+    expect(set.publicUrlSet).toBe(true)
+    expect(set.trustedOrigins).toEqual(['https://www.homeward.example', 'https://homeward.example:8443'])
+    expect(() => loadConfig({ DATA_DIR: tmp(), TRUSTED_ORIGINS: 'https://a.example/path' })).toThrow(
+      /TRUSTED_ORIGINS: /,
+    )
+    expect(() => loadConfig({ DATA_DIR: tmp(), TRUSTED_ORIGINS: 'not an origin' })).toThrow(/TRUSTED_ORIGINS: /)
+  })
+
   it('splits trusted proxies', () => {
     expect(loadConfig({ DATA_DIR: tmp(), TRUSTED_PROXIES: '10.0.0.1, 10.0.0.2' }).trustedProxies).toEqual([
       '10.0.0.1',

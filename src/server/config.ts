@@ -85,6 +85,17 @@ const ConfigSchema = z
       .max(3650)
       .default(90),
     SEED_DEMO: bool(true),
+    /**
+     * The local development outbox at /dev/mail and /api/dev/mail (every email kept without SMTP_URL,
+     * reset links included). Off unless set; refused with NODE_ENV=production; served to loopback
+     * peers only (features/dev-mail). `npm start` sets it outside production (scripts/start.mjs).
+     */
+    DEV_MAIL: bool(false),
+    /**
+     * Extra origins allowed to send state-changing requests when PUBLIC_URL is set, comma-separated
+     * (https://admin.homeward.example,https://homeward.example:8443). See http/same-origin.ts.
+     */
+    TRUSTED_ORIGINS: z.string().default(''),
     LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
   })
   .superRefine((c, ctx) => {
@@ -94,10 +105,38 @@ const ConfigSchema = z
     if (c.DATABASE_OWNER_URL && !c.DATABASE_URL) {
       ctx.addIssue({ code: 'custom', path: ['DATABASE_OWNER_URL'], message: 'needs DATABASE_URL as well' })
     }
+    if (c.DEV_MAIL && c.NODE_ENV === 'production') {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['DEV_MAIL'],
+        message: 'must not be true with NODE_ENV=production (the outbox shows every email, reset links included)',
+      })
+    }
+    for (const entry of c.TRUSTED_ORIGINS.split(',')
+      .map((s) => s.trim())
+      .filter(Boolean)) {
+      if (!isOrigin(entry)) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['TRUSTED_ORIGINS'],
+          message: `${JSON.stringify(entry)} is not an origin such as https://homeward.example`,
+        })
+      }
+    }
     if (c.STORAGE_DRIVER === 's3' && !c.S3_BUCKET) {
       ctx.addIssue({ code: 'custom', path: ['S3_BUCKET'], message: 'is required when STORAGE_DRIVER=s3' })
     }
   })
+
+/** Whether `value` is exactly an origin: scheme, host and optional port, nothing after. */
+function isOrigin(value: string): boolean {
+  try {
+    const u = new URL(value)
+    return (u.protocol === 'http:' || u.protocol === 'https:') && u.origin === value.replace(/\/$/, '')
+  } catch {
+    return false
+  }
+}
 
 export type RawConfig = z.output<typeof ConfigSchema>
 
@@ -105,6 +144,13 @@ export interface Config extends RawConfig {
   /** Absolute data directory (PGlite files, uploads, generated secret). */
   dataDir: string
   publicUrl: string
+  /**
+   * True when PUBLIC_URL was set: only its origin and TRUSTED_ORIGINS may send state-changing
+   * requests. False: a request from the origin it was made to is same-origin (http/same-origin.ts).
+   */
+  publicUrlSet?: boolean
+  /** TRUSTED_ORIGINS parsed: origins without a trailing slash. */
+  trustedOrigins?: string[]
   authSecret: string
   /** AUDIT_SIGNING_KEY, or the key generated into DATA_DIR/audit-signing-key. */
   auditSigningKey: string
@@ -136,6 +182,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     ...raw,
     dataDir,
     publicUrl,
+    publicUrlSet: raw.PUBLIC_URL !== undefined,
+    trustedOrigins: raw.TRUSTED_ORIGINS.split(',')
+      .map((s) => s.trim().replace(/\/$/, ''))
+      .filter(Boolean),
     authSecret: raw.BETTER_AUTH_SECRET ?? readOrCreateSecret(dataDir),
     auditSigningKey: raw.AUDIT_SIGNING_KEY ?? readOrCreateSecret(dataDir, 'audit-signing-key'),
     trustedProxies: raw.TRUSTED_PROXIES.split(',')

@@ -3,9 +3,10 @@
  * Exits 1 with a message naming what failed (a config variable, the database URL).
  * SIGTERM and SIGINT finish in-flight requests, close the database and exit 0.
  */
+import path from 'node:path'
 import { ConfigError, loadConfig } from './config'
 import { createLogger } from './logger'
-import { startServer, StartupError } from './server'
+import { redactUrl, startServer, StartupError } from './server'
 
 async function main() {
   let config
@@ -31,11 +32,21 @@ async function main() {
     throw err
   }
   const seconds = ((performance.now() - started) / 1000).toFixed(1)
-  log.info(`Homeward is running at ${running.url} (database: ${running.database.kind}, ready in ${seconds} s)`)
-  if (config.SEED_DEMO) {
+  // The start log at info (issue 11, item 3): this line, the database, the demo accounts; nothing else.
+  const database = config.DATABASE_URL
+    ? `PostgreSQL at ${redactUrl(config.DATABASE_URL)}`
+    : `embedded PGlite in ${path.join(config.dataDir, 'pglite')}`
+  log.info(`Homeward is running at ${running.url} (ready in ${seconds} s)`)
+  log.info(`Database: ${database}`)
+  if (running.demoSeeded) {
     const { DEMO_ACCOUNTS } = await import('./db/seed')
     const lines = DEMO_ACCOUNTS.map((a) => `  ${a.label.padEnd(12)} ${a.email.padEnd(40)} ${a.password}`)
-    process.stdout.write(`\nDemo accounts (sign in at ${running.url}/auth):\n${lines.join('\n')}\n\n`)
+    const outbox = config.DEV_MAIL
+      ? `Emails are kept in a local development outbox at ${running.url}/dev/mail (DEV_MAIL=true, this computer only).\n`
+      : ''
+    process.stdout.write(`\nDemo accounts (sign in at ${running.url}/auth):\n${lines.join('\n')}\n${outbox}\n`)
+  } else if (config.DEV_MAIL) {
+    log.info(`Local development outbox: ${running.url}/dev/mail (DEV_MAIL=true, this computer only)`)
   }
 
   const shutdown = (signal: string) => {

@@ -23,8 +23,14 @@ export interface RunningServer {
   url: string
   port: number
   database: Database
+  /** Whether the demo accounts are there to print: never with NODE_ENV=production. */
+  demoSeeded: boolean
   close(): Promise<void>
 }
+
+/** The line logged at start in production instead of the demo accounts (issue 19, item 2). */
+export const NO_DEMO_IN_PRODUCTION =
+  'Demo accounts are not created with NODE_ENV=production: their password is published'
 
 /** Hides the password of a database URL for messages. */
 export function redactUrl(url: string): string {
@@ -65,7 +71,11 @@ export async function openDatabase(config: Config, log: Logger): Promise<Databas
   }
 }
 
-/** Starts the server. `seed` loads the demo data (idempotent); defaults to config.SEED_DEMO. */
+/**
+ * Starts the server. `seed` loads the demo data (idempotent); defaults to config.SEED_DEMO. In
+ * production only the directory: the demo accounts' password is in the README, so there they would
+ * be anyone's (issue 19, item 2).
+ */
 export async function startServer(options: {
   config: Config
   log: Logger
@@ -80,9 +90,13 @@ export async function startServer(options: {
   if (signedHeads) log.info(`Signed the audit chain heads of ${signedHeads} moves written before checkpoints existed`)
   const mail = createMailService({ config, database, log })
   const auth = createAuth({ database, config, log, mail })
-  if (options.seed ?? config.SEED_DEMO) {
+  const production = config.NODE_ENV === 'production'
+  const seed = options.seed ?? config.SEED_DEMO
+  const demoSeeded = seed && !production
+  if (production) log.info(NO_DEMO_IN_PRODUCTION)
+  if (seed) {
     const { seedDemoData } = await import('./db/seed')
-    await seedDemoData({ database, auth, log })
+    await seedDemoData({ database, auth, log, accounts: !production })
   }
   mail.worker?.start()
   const digests = startDigestScheduler({
@@ -108,6 +122,7 @@ export async function startServer(options: {
     url,
     port,
     database,
+    demoSeeded,
     close() {
       closing ??= (async () => {
         await new Promise<void>((resolve) => {
@@ -115,6 +130,7 @@ export async function startServer(options: {
           // Idle keep-alive sockets would hold close() open; in-flight requests still finish.
           ;(server as unknown as { closeIdleConnections?: () => void }).closeIdleConnections?.()
         })
+        await auth.mailIdle()
         await realtime.close()
         await digests.stop()
         await mail.close()

@@ -21,6 +21,7 @@ import {
   verifyEmailMail,
   type AuthMailer,
 } from './auth-mail'
+import { allowedOrigins } from '../http/same-origin'
 import { CLIENT_IP_HEADER } from './client-ip'
 import { oauthOptions, oauthPlugins } from './oauth'
 import { accountRateLimit, IP_RULES } from './rate-limits'
@@ -55,13 +56,30 @@ export function createAuth({
 }: {
   database: Database
   config: Pick<Config, 'authSecret' | 'publicUrl' | 'secure'> &
-    Partial<Pick<Config, 'AUTH_RATE_LIMIT' | 'SESSION_IDLE_DAYS' | 'oidcProviders'>>
+    Partial<Pick<Config, 'AUTH_RATE_LIMIT' | 'SESSION_IDLE_DAYS' | 'oidcProviders' | 'publicUrlSet' | 'trustedOrigins'>>
   log?: Logger
   /** Where verification, reset and code emails go; without it they stay in the local outbox. */
   mail?: AuthMailer
 }) {
   const send = (m: Parameters<typeof sendAuthMail>[2]) => sendAuthMail(database, mail, m)
-  return betterAuth({
+  // Mail queued after the answer has gone (see sendAfterAnswer); `mailIdle()` waits for it.
+  const background = new Set<Promise<void>>()
+  /**
+   * Queues an email without holding the answer: a password reset for a known address must take as
+   * long as one for an unknown address, which sends nothing (issue 19, item 7; ASVS 6.3.8). A failure
+   * is logged without the email's content.
+   */
+  const sendAfterAnswer = (m: Parameters<typeof sendAuthMail>[2]) => {
+    // Started on the next turn of the event loop, once the request has finished its own queries.
+    const task: Promise<void> = new Promise<void>((resolve) => setImmediate(resolve))
+      .then(() => send(m))
+      .catch((err: unknown) =>
+        log?.error(`could not queue the ${m.kind} email`, err instanceof Error ? err.message : err),
+      )
+      .finally(() => background.delete(task))
+    background.add(task)
+  }
+  const instance = betterAuth({
     // Better Auth's messages go through our logger (and so never to console.error in tests).
     logger: {
       log: (level, message, ...args) => {
@@ -76,7 +94,9 @@ export function createAuth({
     secret: config.authSecret,
     baseURL: config.publicUrl,
     basePath: BASE_PATH,
-    trustedOrigins: [config.publicUrl],
+    // The same rule as our edge (http/same-origin.ts): PUBLIC_URL and TRUSTED_ORIGINS when PUBLIC_URL is
+    // set, otherwise also the origin the request was made to (localhost, 127.0.0.1, a LAN address).
+    trustedOrigins: (request) => allowedOrigins(config, request?.url),
     database: drizzleAdapter(database.db, {
       provider: 'pg',
       schema: { user, session, account, verification, rateLimit, twoFactor },
@@ -90,8 +110,9 @@ export function createAuth({
       resetPasswordTokenExpiresIn: RESET_LINK_SECONDS,
       revokeSessionsOnPasswordReset: true,
       // Our own page, not Better Auth's redirecting URL: the token is the whole secret.
+      // Not awaited: the answer leaves first (sendAfterAnswer).
       sendResetPassword: async ({ user: u, token }) =>
-        send(
+        sendAfterAnswer(
           resetPasswordMail(u.email, u.name, `${config.publicUrl}/reset-password?token=${encodeURIComponent(token)}`),
         ),
     },
@@ -175,6 +196,12 @@ export function createAuth({
       window: 60,
       max: 100,
       customRules: IP_RULES,
+    },
+  })
+  return Object.assign(instance, {
+    /** Resolves when every email queued after its answer is in the outbox (tests, shutdown). */
+    mailIdle: async () => {
+      while (background.size) await Promise.all([...background])
     },
   })
 }

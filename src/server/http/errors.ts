@@ -42,6 +42,20 @@ export function errorBody(code: ErrorCode, message: string, fields?: Record<stri
   return { error: fields ? { code, message, fields } : { code, message } }
 }
 
+/** The message for text with a NUL character, which PostgreSQL cannot store (issue 19, item 7). */
+export const NUL_MESSAGE = 'Text cannot contain a NUL character (\\u0000). Remove it and try again.'
+
+/**
+ * PostgreSQL's answer to text it cannot store: 22021 (a NUL byte in text) and 22P05 (\u0000 in
+ * jsonb), on the error or its cause (drizzle wraps driver errors). Input the edge let through, so a
+ * 400 for the person, never a 500 that would log the query and its parameters (their data).
+ */
+export function isUnstorableText(err: unknown, depth = 0): boolean {
+  if (!err || typeof err !== 'object' || depth > 3) return false
+  const e = err as { code?: unknown; cause?: unknown }
+  return e.code === '22021' || e.code === '22P05' || isUnstorableText(e.cause, depth + 1)
+}
+
 /** Maps any thrown value to a JSON error response; unknown errors are logged and answered 500 without detail. */
 export function toErrorResponse(c: Context, err: unknown, log: (msg: string, err: unknown) => void) {
   if (err instanceof AppError) {
@@ -51,6 +65,7 @@ export function toErrorResponse(c: Context, err: unknown, log: (msg: string, err
     const appErr = validationError(err)
     return c.json(errorBody(appErr.code, appErr.message, appErr.fields), 400)
   }
+  if (isUnstorableText(err)) return c.json(errorBody('bad_request', NUL_MESSAGE), 400)
   if (isDatabaseUnavailable(err)) {
     log('database unavailable', err)
     c.header('Retry-After', '5')

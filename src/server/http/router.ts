@@ -1,9 +1,10 @@
 /**
  * Shared pieces of every feature router: the request environment (the viewer), the dependencies
- * handed to features, and an OpenAPIHono whose validation failures answer 400 naming the field.
+ * handed to features, and an OpenAPIHono whose routes require a session before anything else, unless
+ * declared `security: PUBLIC`, and whose validation failures answer 400 naming the field.
  */
 import { OpenAPIHono } from '@hono/zod-openapi'
-import type { Context } from 'hono'
+import type { Context, MiddlewareHandler } from 'hono'
 import type { Auth } from '../auth/auth'
 import type { Viewer } from '../auth/viewer'
 import type { Config } from '../config'
@@ -27,9 +28,31 @@ export interface AppDeps {
   realtime: RealtimeHub
 }
 
-/** A feature router: zod-openapi validation errors become `{ error: { code: 'validation_failed', fields } }`. */
+/**
+ * `security: PUBLIC` on a route (OpenAPI's empty security requirement: no authentication) lets
+ * signed-out people call it: health, the directory, sign-in providers, an invitation's preview.
+ * Every other route of createRouter() requires a session.
+ */
+export const PUBLIC: Array<Record<string, string[]>> = []
+
+/** The OpenAPI security scheme of every non-public route: the session cookie (auth/auth.ts). */
+export const SESSION_SECURITY_SCHEME = 'session'
+
+/** 401 before anything reads the request: the route middleware runs before zod-openapi's validators. */
+const requireSession: MiddlewareHandler<AppEnv> = async (c, next) => {
+  requireViewer(c)
+  await next()
+}
+
+/**
+ * A feature router. Authenticate before validating (issue 11, item 7): a route not declared
+ * `security: PUBLIC` answers 401 to a signed-out caller before its params, query or body are looked
+ * at, so field names are never told to strangers. Validation errors then become
+ * `{ error: { code: 'validation_failed', fields } }` (400). Routes added without `openapi()` (a raw
+ * upload) call requireViewer themselves first.
+ */
 export function createRouter() {
-  return new OpenAPIHono<AppEnv>({
+  const router = new OpenAPIHono<AppEnv>({
     defaultHook: (result, c) => {
       if (!result.success) {
         const err = validationError(result.error)
@@ -37,6 +60,14 @@ export function createRouter() {
       }
     },
   })
+  const openapi = router.openapi
+  router.openapi = ((route, handler, hook) => {
+    if (route.security && route.security.length === 0) return openapi(route, handler, hook)
+    const own =
+      route.middleware === undefined ? [] : Array.isArray(route.middleware) ? route.middleware : [route.middleware]
+    return openapi({ ...route, middleware: [requireSession, ...own] }, handler, hook)
+  }) as typeof router.openapi
+  return router
 }
 
 /** The signed-in viewer, or throws 401. */

@@ -34,11 +34,16 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     // Tests sign many people up from one address; the rate-limit tests turn this back on.
     AUTH_RATE_LIMIT: false,
     SEED_DEMO: false,
+    // The local outbox at /api/dev/mail, as the e2e servers have it (the dev-mail tests turn it off).
+    DEV_MAIL: true,
+    TRUSTED_ORIGINS: '',
     SESSION_IDLE_DAYS: 30,
     SESSION_MAX_DAYS: 90,
     LOG_LEVEL: 'silent',
     dataDir: '.tmp/test-data',
     publicUrl: TEST_PUBLIC_URL,
+    publicUrlSet: true,
+    trustedOrigins: [],
     authSecret: 'test-secret-of-at-least-thirty-two-characters',
     auditSigningKey: 'test-audit-signing-key-of-at-least-thirty-two-characters',
     trustedProxies: [],
@@ -83,6 +88,11 @@ export async function createTestApp(options: { config?: Partial<Config>; testDat
       as?: TestUser | null
       headers?: Record<string, string>
       body?: string
+      /**
+       * The socket peer address, as @hono/node-server reports it. Default: none (as in-process
+       * requests have), except 127.0.0.1 for the local outbox (/dev/mail, /api/dev/mail).
+       */
+      peer?: string | null
     } = {},
   ) {
     const method = init.method ?? (init.body || init.json !== undefined ? 'POST' : 'GET')
@@ -97,7 +107,14 @@ export async function createTestApp(options: { config?: Partial<Config>; testDat
       headers['content-type'] = 'application/json'
       body = JSON.stringify(init.json)
     }
-    return app.request(path, { method, headers, body })
+    const peer = init.peer !== undefined ? init.peer : /^\/(api\/)?dev\//.test(path) ? '127.0.0.1' : null
+    const env = peer
+      ? { incoming: { socket: { remoteAddress: peer, remotePort: 50000, remoteFamily: 'IPv4' } } }
+      : undefined
+    const res = await app.request(path, { method, headers, body }, env)
+    // Emails queued after the answer (a password reset: auth/auth.ts) are in the outbox before a test looks.
+    await auth.mailIdle()
+    return res
   }
 
   /**
@@ -134,6 +151,7 @@ export async function createTestApp(options: { config?: Partial<Config>; testDat
     mail,
     realtime,
     close: async () => {
+      await auth.mailIdle()
       await realtime.close()
       await mail.close()
       await testDatabase.drop()

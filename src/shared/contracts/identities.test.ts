@@ -25,6 +25,10 @@ describe('isSameOriginPath (redirect targets, ASVS 3.7.2)', () => {
     '/%0a/evil.example',
     '/\t/evil.example',
     '/%E0%A4%A',
+    '/..//evil.example',
+    '/./..//evil.example/x',
+    '/%2e%2e//evil.example',
+    '/%2E%2E%2F%2Fevil.example',
   ])('refuses %j', (path) => expect(isSameOriginPath(path)).toBe(false))
 
   it('applies to both return paths of a sign-in, naming the field', () => {

@@ -37,8 +37,14 @@ export function isSameOriginPath(value: string): boolean {
   // eslint-disable-next-line no-control-regex
   if (decoded.startsWith('//') || /[\u0000-\u001f\u007f\\]/.test(decoded)) return false
   const base = 'http://homeward.invalid'
+  // Normalised, dot segments can fold into a protocol-relative path ('/..//evil.example' ->
+  // '//evil.example'): the normalised form must stay a plain path too (issue 19, item 7).
+  const sameOrigin = (v: string) => {
+    const url = new URL(v, base)
+    return url.origin === base && !url.pathname.startsWith('//')
+  }
   try {
-    return new URL(value, base).origin === base && new URL(decoded, base).origin === base
+    return sameOrigin(value) && sameOrigin(decoded)
   } catch {
     return false
   }

@@ -3,6 +3,7 @@
  * and one transaction in progress that they share. Loaded by the server at start when SEED_DEMO is on
  * (server.ts); idempotent and cheap to call again.
  */
+import { randomUUID } from 'node:crypto'
 import { sql } from 'drizzle-orm'
 import type { Auth } from '../../auth/auth'
 import type { Logger } from '../../logger'
@@ -37,6 +38,11 @@ export interface SeedOptions {
   log?: Logger
   /** The clock the demo data is placed against (reviews, the transaction 38 days ago). Default now. */
   now?: Date
+  /**
+   * False loads the directory only: no demo accounts (their password is published) and no demo
+   * transaction. server.ts passes false with NODE_ENV=production (issue 19, item 2). Default true.
+   */
+  accounts?: boolean
 }
 
 export interface SeedResult {
@@ -65,24 +71,27 @@ async function readState(database: Database): Promise<SeedState> {
   return { hasFirm: row.has_firm, users: Number(row.users), hasTransaction: row.has_tx }
 }
 
-/** Signs a demo account up through Better Auth; an account that appeared meanwhile counts as done. */
-async function signUpDemoAccount(database: Database, auth: Auth, account: DemoAccount): Promise<boolean> {
-  try {
-    await auth.api.signUpEmail({
-      body: { name: account.name, email: account.email, password: account.password, signupRole: account.role },
-    })
-    // Demo accounts are ready to use: their (made-up) addresses count as confirmed.
-    await database.query(`update "user" set email_verified = true where email = $1`, [account.email.toLowerCase()])
+/**
+ * Creates a demo account ready to use: its (made-up, RFC 2606) address already confirmed, so no
+ * verification email is sent and the demo buyer can invite and sign at once (issue 11, item 3). The
+ * user and its password account are written in one transaction with Better Auth's own password
+ * hasher; the sign-up trigger makes the profile and role (docs/decisions/004-atomic-sign-up.md).
+ * Returns false when the account already existed (a concurrent seeder made it first).
+ */
+async function createDemoAccount(database: Database, auth: Auth, account: DemoAccount): Promise<boolean> {
+  const hash = await (await auth.$context).password.hash(account.password)
+  return database.db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK_KEY})`)
+    const email = account.email.toLowerCase()
+    const found = await tx.execute(sql`select 1 from "user" where email = ${email}`)
+    if (found.rows.length) return false
+    const userId = randomUUID()
+    await tx.execute(sql`insert into "user" (id, name, email, email_verified, signup_role)
+      values (${userId}, ${account.name}, ${email}, true, ${account.role})`)
+    await tx.execute(sql`insert into account (id, account_id, provider_id, user_id, password)
+      values (${randomUUID()}, ${userId}, 'credential', ${userId}, ${hash})`)
     return true
-  } catch (err) {
-    // A concurrent seeder may have created it first: Better Auth then refuses the email ("already
-    // exists") or, when both passed its check together, the unique index does. Either way it exists.
-    const [row] = await database.query<{ n: number }>(`select count(*)::int as n from "user" where email = $1`, [
-      account.email,
-    ])
-    if (Number(row.n) === 1) return false
-    throw err
-  }
+  })
 }
 
 /**
@@ -91,7 +100,13 @@ async function signUpDemoAccount(database: Database, auth: Auth, account: DemoAc
  * their profiles and roles) and the demo transaction (by its fixed id). A second call reads one row
  * and writes nothing. Content is fixed by seeded generators; only timestamps follow `now`.
  */
-export async function seedDemoData({ database, auth, log, now = new Date() }: SeedOptions): Promise<SeedResult> {
+export async function seedDemoData({
+  database,
+  auth,
+  log,
+  now = new Date(),
+  accounts = true,
+}: SeedOptions): Promise<SeedResult> {
   const started = performance.now()
   const result: SeedResult = {
     alreadySeeded: false,
@@ -102,7 +117,7 @@ export async function seedDemoData({ database, auth, log, now = new Date() }: Se
     ms: 0,
   }
   const state = await readState(database)
-  if (state.hasFirm && state.users === DEMO_ACCOUNTS.length && state.hasTransaction) {
+  if (state.hasFirm && (!accounts || (state.users === DEMO_ACCOUNTS.length && state.hasTransaction))) {
     result.alreadySeeded = true
     result.ms = Math.round(performance.now() - started)
     log?.debug(`demo data already loaded (${result.ms} ms)`)
@@ -115,18 +130,18 @@ export async function seedDemoData({ database, auth, log, now = new Date() }: Se
     result.reviews = written.reviews
   }
 
-  if (state.users < DEMO_ACCOUNTS.length) {
+  if (accounts && state.users < DEMO_ACCOUNTS.length) {
     const [existing] = await database.query<{ emails: string[] | null }>(
       `select array_agg(email) as emails from "user" where email = any($1::text[])`,
       [DEMO_ACCOUNTS.map((a) => a.email)],
     )
     const have = new Set(existing?.emails ?? [])
     for (const account of DEMO_ACCOUNTS) {
-      if (!have.has(account.email) && (await signUpDemoAccount(database, auth, account))) result.usersCreated += 1
+      if (!have.has(account.email) && (await createDemoAccount(database, auth, account))) result.usersCreated += 1
     }
   }
 
-  if (!state.hasTransaction) {
+  if (accounts && !state.hasTransaction) {
     const rows = await database.query<{ email: string; id: string }>(
       `select lower(email) as email, id from profiles where lower(email) = any($1::text[])`,
       [DEMO_ACCOUNTS.map((a) => a.email.toLowerCase())],
@@ -154,7 +169,8 @@ export async function seedDemoData({ database, auth, log, now = new Date() }: Se
   }
 
   result.ms = Math.round(performance.now() - started)
-  log?.info(
+  // Debug, not info: the start log shows the start line, the database and the demo accounts only.
+  log?.debug(
     `demo data loaded in ${result.ms} ms: ${result.organizations} professionals, ${result.reviews} reviews, ` +
       `${result.usersCreated} demo accounts, ${result.transactionCreated ? 1 : 0} transaction`,
   )

@@ -172,7 +172,7 @@ describe('seedDemoData on a fresh database', () => {
     expect(dates.newest_days).toBeLessThan(30)
   })
 
-  it('creates the three demo accounts through Better Auth, each with a profile and its role, able to sign in', async () => {
+  it("creates the three demo accounts with Better Auth's password hash, each with a profile and its role, able to sign in", async () => {
     for (const account of DEMO_ACCOUNTS) {
       const rows = await t.database.query<{ full_name: string; role: string; has_password: boolean }>(
         `select p.full_name, r.role, exists(select 1 from account a where a.user_id = u.id and a.provider_id = 'credential' and a.password is not null) as has_password
@@ -186,6 +186,32 @@ describe('seedDemoData on a fresh database', () => {
       expect(res.status, account.email).toBe(200)
     }
     expect(DEMO_ACCOUNTS.map((a) => a.label)).toEqual(['Buyer', 'Seller', 'Conveyancer'])
+  })
+
+  it('creates them with their email confirmed and sends no verification email (issue 11, item 3)', async () => {
+    const rows = await t.database.query<{ email: string; email_verified: boolean }>(
+      `select email, email_verified from "user" where email = any($1::text[]) order by email`,
+      [DEMO_ACCOUNTS.map((a) => a.email)],
+    )
+    expect(rows).toHaveLength(3)
+    for (const row of rows) expect(row.email_verified, row.email).toBe(true)
+    const mails = await t.database.query(`select 1 from mail_outbox where to_address = any($1::text[])`, [
+      DEMO_ACCOUNTS.map((a) => a.email),
+    ])
+    expect(mails).toHaveLength(0)
+  })
+
+  it('lets the demo buyer invite someone at once, without confirming an email first', async () => {
+    const buyer = DEMO_ACCOUNTS.find((a) => a.label === 'Buyer')!
+    const signIn = await t.request('/api/auth/sign-in/email', {
+      json: { email: buyer.email, password: buyer.password },
+    })
+    const cookie = sessionCookieFrom(signIn)
+    const res = await t.request(`/api/transactions/${DEMO_TRANSACTION_ID}/invitations`, {
+      headers: { cookie },
+      json: { email: `surveyor-${Date.now()}@homeward.test`, role: 'surveyor' },
+    })
+    expect(res.status, await res.clone().text()).toBe(201)
   })
 
   it('makes the demo transaction: 12 Clarence Road, St Albans AL1 4NG, £525,000, active, 38 days old', async () => {
@@ -350,6 +376,30 @@ describe('seedDemoData again', () => {
     })
     expect(ms).toBeLessThan(500)
     expect(await snapshot(t.database)).toEqual(before)
+  })
+})
+
+describe('seedDemoData in production (accounts: false, issue 19 item 2)', () => {
+  it('loads the directory but no demo account and no demo transaction', async () => {
+    const other = await createTestDatabase()
+    try {
+      const auth = createAuth({
+        database: other.database,
+        config: { authSecret: 'x'.repeat(32), publicUrl: 'http://localhost:3000', secure: false },
+      })
+      const result = await seedDemoData({ database: other.database, auth, accounts: false })
+      expect(result).toMatchObject({ usersCreated: 0, transactionCreated: false })
+      expect(result.organizations).toBe(first.organizations)
+      const [counts] = await other.database.query<{ users: number; tx: number }>(
+        `select (select count(*)::int from "user") as users, (select count(*)::int from transactions) as tx`,
+      )
+      expect(counts).toEqual({ users: 0, tx: 0 })
+      expect(await seedDemoData({ database: other.database, auth, accounts: false })).toMatchObject({
+        alreadySeeded: true,
+      })
+    } finally {
+      await other.drop()
+    }
   })
 })
 

@@ -68,11 +68,14 @@ describe('audit trail', () => {
     expect(res).toEqual({ intact: true, entries: 4, first_broken: null, head: asc[3].hash, signed_seq: 4 })
   })
 
-  it('outsiders and anonymous get 404 for the trail and the verifier', async () => {
+  it('outsiders get 404 and signed-out callers 401 for the trail and the verifier', async () => {
     const txId = await newTx()
-    for (const who of [outsider, null]) {
-      expect((await verify(txId, who)).status).toBe(404)
-      expect((await t.request(`/api/transactions/${txId}/activity`, { as: who })).status).toBe(404)
+    for (const [who, status] of [
+      [outsider, 404],
+      [null, 401],
+    ] as const) {
+      expect((await verify(txId, who)).status).toBe(status)
+      expect((await t.request(`/api/transactions/${txId}/activity`, { as: who })).status).toBe(status)
     }
   })
 

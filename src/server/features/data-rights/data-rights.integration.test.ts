@@ -296,8 +296,8 @@ for (const driver of ['disk', 's3'] as const) {
         for (const p of ['/api/me', '/api/transactions', '/api/account/export', '/api/account/sessions']) {
           expect((await t.request(p, { as: seller })).status, p).toBe(401)
         }
-        // Transaction data answers signed-out people 404, as for anyone who may not see it (decision 005).
-        expect((await t.request(`/api/transactions/${txId}`, { as: seller })).status).toBe(404)
+        // Transaction data too: signed out is 401 before anything else (issue 11 item 7, decision 005).
+        expect((await t.request(`/api/transactions/${txId}`, { as: seller })).status).toBe(401)
         const signIn = await t.request('/api/auth/sign-in/email', {
           json: { email: seller.email, password: seller.password },
         })

@@ -1,12 +1,13 @@
 /** HTTP edge of the public directory: GET /api/organizations and GET /api/organizations/{orgId}. */
 import { createRoute } from '@hono/zod-openapi'
 import { DirectoryResponse, OrganizationParams, OrganizationProfile } from '../../../shared/contracts/directory'
-import { createRouter, ERROR_RESPONSES, jsonText, type AppDeps } from '../../http/router'
+import { createRouter, ERROR_RESPONSES, jsonText, PUBLIC, type AppDeps } from '../../http/router'
 import { getOrganization, listOrganizations } from './list-organizations'
 
 const listRoute = createRoute({
   method: 'get',
   path: '/organizations',
+  security: PUBLIC,
   summary: 'Accredited professionals, highest tier first (public)',
   responses: {
     200: { description: 'Directory', content: { 'application/json': { schema: DirectoryResponse } } },
@@ -17,6 +18,7 @@ const listRoute = createRoute({
 const profileRoute = createRoute({
   method: 'get',
   path: '/organizations/{orgId}',
+  security: PUBLIC,
   summary: "One professional's profile with reviews (public)",
   request: { params: OrganizationParams },
   responses: {

@@ -106,7 +106,7 @@ for (const driver of ['disk', 's3'] as const) {
       return transactionId
     }
 
-    it('stores a PDF the seller uploads; the buyer lists it; outsiders and anonymous get 404', async () => {
+    it('stores a PDF the seller uploads; the buyer lists it; outsiders get 404, signed out 401', async () => {
       const pdf = await makePdf()
       const res = await upload(seller, pdf)
       expect(res.status).toBe(201)
@@ -130,10 +130,10 @@ for (const driver of ['disk', 's3'] as const) {
       for (const who of [outsider, null]) {
         for (const p of ['', `/${doc.id}`, `/${doc.id}/versions`, `/${doc.id}/url`]) {
           const r = await t.request(`/api/transactions/${txId}/documents${p}`, { as: who })
-          expect(r.status, `${p} as ${who?.name ?? 'anonymous'}`).toBe(404)
+          expect(r.status, `${p} as ${who?.name ?? 'anonymous'}`).toBe(who ? 404 : 401)
         }
         const up = await upload(who, pdf)
-        expect(up.status).toBe(404)
+        expect(up.status).toBe(who ? 404 : 401)
       }
       expect(await storage().list(`documents/${txId}/`)).toHaveLength((await rowsAndObjects()).rows)
     })
@@ -507,14 +507,16 @@ for (const driver of ['disk', 's3'] as const) {
         expect(wr.headers.get('content-disposition')).toBe(
           `attachment; filename="_n_code _letter_.docx"; filename*=UTF-8''%C3%9Cn%C3%AFcode%20%22letter%22.docx`,
         )
-        expect(wr.headers.get('content-security-policy')).toContain("default-src 'self'")
+        // The file's own sandbox policy, not the app's (issue 19, item 7); the other headers still come.
+        expect(wr.headers.get('content-security-policy')).toBe("default-src 'none'; img-src 'self'; sandbox")
+        expect(wr.headers.get('x-frame-options')).toBe('DENY')
         await wr.arrayBuffer()
       })
 
-      it('403 for an outsider or anonymous with a copy, a tampered link, or another document id', async () => {
+      it('403 for an outsider with a copy (401 signed out), a tampered link, or another document id', async () => {
         const l = await link(buyer, pdfDoc)
         expect((await t.request(l.url, { as: outsider })).status).toBe(403)
-        expect((await t.request(l.url, { as: null })).status).toBe(403)
+        expect((await t.request(l.url, { as: null })).status).toBe(401)
         expect((await t.request(l.url, { as: seller })).status).toBe(403)
         expect((await t.request(l.url.replace('d=inline', 'd=attachment'), { as: buyer })).status).toBe(403)
         expect((await t.request(l.url.replace(/s=[^&]+/, 's=AAAA'), { as: buyer })).status).toBe(403)

@@ -16,7 +16,7 @@ import {
 import { TransactionParams } from '../../../shared/contracts/transactions'
 import { clientIp } from '../../http/client-ip'
 import { validationError } from '../../http/errors'
-import { createRouter, ERROR_RESPONSES, jsonContent, type AppDeps } from '../../http/router'
+import { createRouter, ERROR_RESPONSES, jsonContent, requireViewer, type AppDeps } from '../../http/router'
 import { storageFor } from '../../platform/storage'
 import { getDocument, listDocumentVersions, listDocuments } from './document-rows'
 import { createFileLink, openFileLink } from './file-links'
@@ -151,6 +151,8 @@ export function documentsRoutes({ database, config, log }: AppDeps) {
       return c.body(file.body, 200, file.headers) as never
     })
     .post('/transactions/:txId/documents', async (c) => {
+      // Authenticate before validating (issue 11, item 7), as createRouter does for openapi() routes.
+      requireViewer(c)
       const params = TransactionParams.safeParse(c.req.param())
       if (!params.success) throw validationError(params.error)
       const query = UploadDocumentQuery.safeParse(c.req.query())

@@ -1,6 +1,6 @@
 /** GET /api/health: whether the server can reach its database, with the pool's state on PostgreSQL. */
 import { createRoute, z } from '@hono/zod-openapi'
-import { createRouter, type AppDeps } from '../../http/router'
+import { createRouter, PUBLIC, type AppDeps } from '../../http/router'
 
 const HealthResponse = z.object({
   status: z.enum(['ok', 'degraded']),
@@ -16,6 +16,7 @@ const HealthResponse = z.object({
 const healthRoute = createRoute({
   method: 'get',
   path: '/health',
+  security: PUBLIC,
   summary: 'Service and database health',
   responses: {
     200: { description: 'Healthy', content: { 'application/json': { schema: HealthResponse } } },

@@ -7,7 +7,7 @@ import { createRoute } from '@hono/zod-openapi'
 import { AuthProviderList, IdentityParams, LinkedIdentityList } from '../../../shared/contracts/identities'
 import { clientIp } from '../../http/client-ip'
 import { AppError } from '../../http/errors'
-import { createRouter, ERROR_RESPONSES, jsonContent, requireViewer, type AppDeps } from '../../http/router'
+import { createRouter, ERROR_RESPONSES, jsonContent, PUBLIC, requireViewer, type AppDeps } from '../../http/router'
 import { isFresh } from '../account/sessions'
 import { listIdentities, unlinkIdentity } from './identities'
 
@@ -18,6 +18,7 @@ export const REAUTHENTICATE_UNLINK_MESSAGE =
 const providersRoute = createRoute({
   method: 'get',
   path: '/auth-providers',
+  security: PUBLIC,
   summary: 'The OpenID Connect providers people can sign in with (empty when none is configured)',
   responses: { 200: { description: 'Providers', ...jsonContent(AuthProviderList) }, ...ERROR_RESPONSES },
 })

@@ -2,8 +2,8 @@
  * Invitations (issue 4, 'Invitations'): invite by email and role or a marketplace firm, re-send
  * instead of duplicating, a single-use link bound to the invited email and valid 7 days, accept,
  * revoke and resend, the local outbox at /api/dev/mail, and real delivery through an SMTP server
- * (the `smtp-server` package). Outsiders and signed-out callers get 404 on every transaction-scoped
- * endpoint (ASVS 8.2); used, withdrawn, expired and wrong-email links change nothing (ASVS 8.2.1).
+ * (the `smtp-server` package). Outsiders get 404 on every transaction-scoped endpoint (ASVS 8.2),
+ * signed-out callers 401 before anything else (issue 11, item 7); used, withdrawn, expired and wrong-email links change nothing (ASVS 8.2.1).
  */
 import { randomBytes, randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
@@ -965,14 +965,16 @@ describe('who may list, invite, re-send and withdraw (ASVS 8.2)', () => {
   )
 
   it.each(CALLS.flatMap(([name, make]) => [[name, 'outsider', make] as const, [name, 'anonymous', make] as const]))(
-    '%s: the %s gets 404 and nothing changes',
+    '%s: the %s gets 404 (signed out: 401) and nothing changes',
     async (_name, who, make) => {
       const { path, method, ...rest } = make() as { path: string; method: string; json?: unknown }
       const before = await snapshot(txId)
       const res = await t.request(path, { method, as: who === 'outsider' ? outsider : null, json: rest.json })
-      expect(res.status).toBe(404)
+      expect(res.status).toBe(who === 'outsider' ? 404 : 401)
       const text = await res.text()
-      expect(JSON.parse(text)).toEqual(NOT_FOUND)
+      expect(JSON.parse(text)).toEqual(
+        who === 'outsider' ? NOT_FOUND : { error: { code: 'unauthenticated', message: 'Sign in to continue.' } },
+      )
       expect(text).not.toContain(secretEmail)
       expect(await snapshot(txId)).toEqual(before)
     },

@@ -13,7 +13,15 @@ import {
   InvitationTokenParams,
 } from '../../../shared/contracts/invitations'
 import { TransactionParams } from '../../../shared/contracts/transactions'
-import { createRouter, ERROR_RESPONSES, jsonContent, jsonText, requireViewer, type AppDeps } from '../../http/router'
+import {
+  createRouter,
+  ERROR_RESPONSES,
+  jsonContent,
+  jsonText,
+  PUBLIC,
+  requireViewer,
+  type AppDeps,
+} from '../../http/router'
 import { acceptInvitation, previewInvitation } from './accept-invitation'
 import { createInvitation, resendInvitation, revokeInvitation } from './create-invitation'
 import { getInvitation, listInvitations } from './list-invitations'
@@ -53,6 +61,7 @@ const revokeRoute = createRoute({
 const previewRoute = createRoute({
   method: 'get',
   path: '/invitations/{token}',
+  security: PUBLIC,
   summary: 'What an invitation link is for (public: the token is the secret)',
   request: { params: InvitationTokenParams },
   responses: { 200: { description: 'Preview', ...jsonContent(InvitationPreview) }, ...ERROR_RESPONSES },

@@ -330,7 +330,7 @@ describe('a participant’s transaction stream', () => {
 describe('only participants', () => {
   it.each([
     ['an outsider', () => outsider, 404],
-    ['anonymous', () => null, 404],
+    ['anonymous', () => null, 401],
   ])('%s gets %i JSON and no stream', async (_label, who, expected) => {
     const { status, contentType, client } = await open(`/api/transactions/${txId}/events`, who())
     expect(status).toBe(expected)

@@ -13,7 +13,7 @@ import {
   SupportThread,
 } from '../../../shared/contracts/support'
 import { AppError } from '../../http/errors'
-import { createRouter, ERROR_RESPONSES, jsonContent, requireViewer, type AppDeps } from '../../http/router'
+import { createRouter, ERROR_RESPONSES, jsonContent, PUBLIC, requireViewer, type AppDeps } from '../../http/router'
 import { addSupportReply, getSupportThread, postSupportMessage, SupportRateLimited } from './support-thread'
 
 const threadRoute = createRoute({
@@ -37,6 +37,8 @@ const inboundRoute = createRoute({
   method: 'post',
   path: '/support/inbound',
   summary: "The support team's reply, from the inbound-mail webhook (Bearer SUPPORT_INBOUND_TOKEN)",
+  // No session: the webhook authenticates with its bearer token, checked in the handler.
+  security: PUBLIC,
   request: { body: { required: true, ...jsonContent(SupportInboundReply) } },
   responses: { 201: { description: 'Added to the thread', ...jsonContent(SupportMessage) }, ...ERROR_RESPONSES },
 })

@@ -2,10 +2,10 @@
  * The access matrix, continued (issue 2, ASVS 8.2) for what hangs off a transaction besides its
  * timeline and invitations (those are in access-matrix.integration.test.ts): documents, file
  * links, e-signing and the audit trail. Every endpoint is called as buyer, seller, participant
- * professional, outsider and anonymous. The allowed get their data; outsiders and anonymous callers
- * get the same 404 as for an unknown transaction, with no case data in the body, and their writes
- * change nothing. File links are the exception by design (issue 5): a link made for one person
- * answers 403 to anyone else. New transaction endpoints add a row to READS or WRITES.
+ * professional, outsider and anonymous. The allowed get their data; outsiders get the same 404 as
+ * for an unknown transaction, signed-out callers 401 before anything else (issue 11, item 7), with no
+ * case data in the body, and their writes change nothing. File links are the exception by design
+ * (issue 5): a link made for one person answers 403 to anyone else signed in. New transaction endpoints add a row to READS or WRITES.
  */
 import { mkdtempSync, rmSync } from 'node:fs'
 import os from 'node:os'
@@ -132,10 +132,14 @@ afterAll(async () => {
 })
 
 /** A denied answer: the unknown-transaction 404, and nothing of the case in it. */
-async function expectNotFound(res: Response) {
-  expect(res.status).toBe(404)
+/** A signed-out caller is told to sign in before anything else (issue 11, item 7; decision 005). */
+const UNAUTHENTICATED = { error: { code: 'unauthenticated', message: 'Sign in to continue.' } }
+
+/** The outsider's 404 (same as for an unknown id), or the signed-out caller's 401; no case data either way. */
+async function expectDenied(actor: (typeof DENIED)[number], res: Response) {
+  expect(res.status).toBe(actor === 'anonymous' ? 401 : 404)
   const text = await res.text()
-  expect(JSON.parse(text)).toEqual(NOT_FOUND)
+  expect(JSON.parse(text)).toEqual(actor === 'anonymous' ? UNAUTHENTICATED : NOT_FOUND)
   for (const secret of [SECRET_ADDRESS, SECRET_FILE, SECRET_REQUEST_NOTE, ta6.sha256, 'Bea Buyer', 'Sam Seller'])
     expect(text).not.toContain(secret)
 }
@@ -213,8 +217,8 @@ describe.each(READS)('$name', ({ call, check }) => {
     check(await res.json())
   })
 
-  it.each(DENIED)('gives the %s 404 and no data', async (actor) => {
-    await expectNotFound(await call(actor))
+  it.each(DENIED)('gives the %s 404 (signed out: 401) and no data', async (actor) => {
+    await expectDenied(actor, await call(actor))
   })
 })
 
@@ -235,15 +239,18 @@ describe('GET /api/files/{docId} (a link made for one person)', () => {
     ).toBe('%PDF-')
   })
 
-  it.each(DENIED)('answers 403 with no file to the %s holding the buyer’s link (issue 5)', async (actor) => {
-    const res = await t.request(await linkFor('buyer'), { as: as(actor) })
-    expect(res.status).toBe(403)
-    expect(res.headers.get('content-type')).toMatch(/^application\/json/)
-    const text = await res.text()
-    expect(JSON.parse(text).error.code).toBe('forbidden')
-    expect(text).not.toContain('%PDF')
-    expect(text).not.toContain(SECRET_FILE)
-  })
+  it.each(DENIED)(
+    'answers 403 (signed out: 401) with no file to the %s holding the buyer’s link (issue 5)',
+    async (actor) => {
+      const res = await t.request(await linkFor('buyer'), { as: as(actor) })
+      expect(res.status).toBe(actor === 'anonymous' ? 401 : 403)
+      expect(res.headers.get('content-type')).toMatch(/^application\/json/)
+      const text = await res.text()
+      expect(JSON.parse(text).error.code).toBe(actor === 'anonymous' ? 'unauthenticated' : 'forbidden')
+      expect(text).not.toContain('%PDF')
+      expect(text).not.toContain(SECRET_FILE)
+    },
+  )
 
   it('answers 403 to a participant holding someone else’s link', async () => {
     const res = await t.request(await linkFor('buyer'), { as: users.seller })
@@ -293,9 +300,9 @@ const WRITES: Array<{ name: string; call: (actor: Actor) => Promise<Response> }>
 ]
 
 describe.each(WRITES)('$name', ({ call }) => {
-  it.each(DENIED)('gives the %s 404 and changes nothing', async (actor) => {
+  it.each(DENIED)('gives the %s 404 (signed out: 401) and changes nothing', async (actor) => {
     const before = await snapshot()
-    await expectNotFound(await call(actor))
+    await expectDenied(actor, await call(actor))
     expect(await snapshot()).toEqual(before)
   })
 })

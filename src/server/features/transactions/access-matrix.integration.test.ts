@@ -1,7 +1,8 @@
 /**
  * The access matrix (issue 2, ASVS 8.2): every transaction endpoint called as buyer, seller,
- * participant professional, outsider and anonymous. The allowed get their data; everyone else gets
- * 404 with no transaction data in the body. New transaction endpoints add a row to ENDPOINTS.
+ * participant professional, outsider and anonymous. The allowed get their data; an outsider gets 404
+ * with no transaction data in the body, a signed-out caller 401 before anything else (issue 11,
+ * item 7; docs/decisions/005-access-control.md). New transaction endpoints add a row to ENDPOINTS.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { Invitation, InvitationList } from '../../../shared/contracts/invitations'
@@ -61,6 +62,19 @@ afterAll(async () => {
 
 const as = (actor: Actor) => (actor === 'anonymous' ? null : users[actor])
 
+/** An outsider's 404 (same as an unknown id) or a signed-out caller's 401; returns the body text. */
+async function expectDenied(actor: Actor, res: Response): Promise<string> {
+  const signedOut = actor === 'anonymous'
+  expect(res.status).toBe(signedOut ? 401 : 404)
+  const text = await res.text()
+  expect(JSON.parse(text)).toEqual(
+    signedOut
+      ? { error: { code: 'unauthenticated', message: 'Sign in to continue.' } }
+      : { error: { code: 'not_found', message: 'Could not find this transaction.' } },
+  )
+  return text
+}
+
 /** Transaction-scoped endpoints: each returns the transaction's data to the allowed. */
 const ENDPOINTS = [
   {
@@ -89,11 +103,9 @@ describe.each(ENDPOINTS)('$name', ({ call, check }) => {
     check(await res.json())
   })
 
-  it.each(DENIED)('gives the %s 404 and no data', async (actor) => {
+  it.each(DENIED)('gives the %s 404 (signed out: 401) and no data', async (actor) => {
     const res = await call(actor)
-    expect(res.status).toBe(404)
-    const text = await res.text()
-    expect(JSON.parse(text)).toEqual({ error: { code: 'not_found', message: 'Could not find this transaction.' } })
+    const text = await expectDenied(actor, res)
     expect(text).not.toContain(SECRET_ADDRESS)
     expect(text).not.toContain(SECRET_MESSAGE)
     expect(text).not.toContain(SECRET_INVITEE)
@@ -203,12 +215,10 @@ const WRITES = [
 ]
 
 describe.each(WRITES)('$name', ({ call }) => {
-  it.each(DENIED)('gives the %s 404 and changes nothing', async (actor) => {
+  it.each(DENIED)('gives the %s 404 (signed out: 401) and changes nothing', async (actor) => {
     const before = await snapshot()
     const res = await call(actor)
-    expect(res.status).toBe(404)
-    const text = await res.text()
-    expect(JSON.parse(text)).toEqual({ error: { code: 'not_found', message: 'Could not find this transaction.' } })
+    const text = await expectDenied(actor, res)
     expect(text).not.toContain(SECRET_ADDRESS)
     expect(text).not.toContain(SECRET_INVITEE)
     expect(await snapshot()).toEqual(before)

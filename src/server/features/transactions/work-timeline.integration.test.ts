@@ -330,14 +330,15 @@ describe('ticking tasks', () => {
     expect(await snapshot(txB)).toEqual(beforeB)
   })
 
-  it('answers 404 to an outsider and a signed-out caller, changing nothing', async () => {
+  it('answers 404 to an outsider and 401 to a signed-out caller, changing nothing', async () => {
     const txId = await newMove()
     const task = firstTaskOwnedBy(await detailOf(txId), 'buyer_side')
     const before = await snapshot(txId)
-    for (const as of [outsider, null]) {
-      const body = await expectError(await tick(as, txId, task), 404)
-      expect(body).toEqual({ error: { code: 'not_found', message: 'Could not find this transaction.' } })
-    }
+    const body = await expectError(await tick(outsider, txId, task), 404)
+    expect(body).toEqual({ error: { code: 'not_found', message: 'Could not find this transaction.' } })
+    expect(await expectError(await tick(null, txId, task), 401)).toEqual({
+      error: { code: 'unauthenticated', message: 'Sign in to continue.' },
+    })
     expect(await snapshot(txId)).toEqual(before)
   })
 
@@ -469,14 +470,14 @@ describe('blocking a stage', () => {
     expect(await snapshot(txId)).toEqual(before)
   })
 
-  it('answers 404 for a stage of another transaction, and to an outsider, changing nothing', async () => {
+  it('answers 404 for a stage of another transaction and to an outsider, 401 signed out, changing nothing', async () => {
     const txA = await newMove()
     const txB = await newMove()
     const stageOfB = stageNamed(await detailOf(txB), 'Searches')
     const [beforeA, beforeB] = [await snapshot(txA), await snapshot(txB)]
     await expectError(await block(buyerConveyancer, txA, stageOfB, 'Wrong move'), 404, 'Could not find this stage.')
     await expectError(await block(outsider, txB, stageOfB, 'Not mine'), 404, 'Could not find this transaction.')
-    await expectError(await block(null, txB, stageOfB, 'Signed out'), 404, 'Could not find this transaction.')
+    await expectError(await block(null, txB, stageOfB, 'Signed out'), 401, 'Sign in to continue.')
     expect(await snapshot(txA)).toEqual(beforeA)
     expect(await snapshot(txB)).toEqual(beforeB)
   })
@@ -854,16 +855,23 @@ describe('transaction status', () => {
     expect(['exchange', 'cancelled']).toContain(after.status)
   })
 
-  it('answers 404 to an outsider and a signed-out caller, changing nothing', async () => {
+  it('answers 404 to an outsider and 401 to a signed-out caller, changing nothing', async () => {
     const txId = await newMove('active')
     const detail = await detailOf(txId)
     const before = await snapshot(txId)
-    for (const as of [outsider, null]) {
+    for (const [as, status] of [
+      [outsider, 404],
+      [null, 401],
+    ] as const) {
       const err = await expectError(
         await changeStatus(as, txId, { action: 'cancel', reason: 'Not mine to cancel', version: detail.version }),
-        404,
+        status,
       )
-      expect(err).toEqual({ error: { code: 'not_found', message: 'Could not find this transaction.' } })
+      expect(err).toEqual(
+        status === 401
+          ? { error: { code: 'unauthenticated', message: 'Sign in to continue.' } }
+          : { error: { code: 'not_found', message: 'Could not find this transaction.' } },
+      )
     }
     expect(await snapshot(txId)).toEqual(before)
   })

@@ -27,7 +27,7 @@ export function createMailService({
   log: Logger
 }): MailService {
   if (!config.SMTP_URL) {
-    const printer = localOutboxPrinter({ database, log })
+    const printer = localOutboxPrinter({ database, log, showContent: config.DEV_MAIL === true })
     return { deliver: false, kick: printer.kick, close: printer.idle }
   }
   const transport = smtpTransport(config.SMTP_URL, config.MAIL_FROM)
@@ -51,14 +51,21 @@ export function createMailService({
  * Without SMTP, mail stays in the local outbox and is printed to the log (issue 4: "kept in a local
  * outbox, printed to the log, and readable at /dev/mail"). Each kick, after a commit, prints the local
  * rows of the last 10 minutes (newest 100) not printed yet, oldest first; ids are remembered only
- * for that window.
+ * for that window. The subject and text (links, codes) only in local development (DEV_MAIL=true);
+ * otherwise one line without them, so that no secret reaches a production log (issue 19, item 1).
  */
-function localOutboxPrinter({ database, log }: { database: Database; log: Logger }) {
+function localOutboxPrinter({ database, log, showContent }: { database: Database; log: Logger; showContent: boolean }) {
   const printed = new Set<string>()
   let running: Promise<void> = Promise.resolve()
   async function print() {
-    const rows = await database.query<{ id: string; to_address: string; subject: string; text_body: string }>(
-      `select id, to_address, subject, text_body from mail_outbox
+    const rows = await database.query<{
+      id: string
+      to_address: string
+      subject: string
+      text_body: string
+      kind: string
+    }>(
+      `select id, to_address, subject, text_body, kind from mail_outbox
        where status = 'local' and created_at > now() - interval '10 minutes' order by created_at desc, id desc limit 100`,
     )
     rows.reverse()
@@ -67,9 +74,13 @@ function localOutboxPrinter({ database, log }: { database: Database; log: Logger
     for (const row of rows) {
       if (printed.has(row.id)) continue
       printed.add(row.id)
-      log.info(
-        `mail kept in the local outbox (no SMTP_URL; also at /dev/mail)\nTo: ${row.to_address}\nSubject: ${row.subject}\n\n${row.text_body}\n`,
-      )
+      if (showContent) {
+        log.info(
+          `mail kept in the local outbox (no SMTP_URL; also at /dev/mail)\nTo: ${row.to_address}\nSubject: ${row.subject}\n\n${row.text_body}\n`,
+        )
+      } else {
+        log.warn(`a ${row.kind} email to ${row.to_address} was not sent: set SMTP_URL to deliver mail`)
+      }
     }
   }
   return {

@@ -25,12 +25,25 @@ describe('safeNextPath', () => {
     ['newline', '/app\n/home'],
     ['the sign-in screen', '/auth'],
     ['/app itself', '/app'],
+    // Dot segments that normalise to a protocol-relative path (issue 19, item 7).
+    ['dot segment to protocol-relative', '/..//evil.example'],
+    ['dot segments to protocol-relative with a path', '/app/../..//evil.example/path?x=1'],
+    ['single-dot segment to protocol-relative', '/.//evil.example'],
+    ['encoded dot segment to protocol-relative', '/%2e%2e//evil.example'],
+    ['many dot segments', '/a/b/../../..//evil.example'],
+    ['dot segment to a triple slash', '/..///evil.example'],
   ])('refuses %s', (_name, value) => {
     expect(safeNextPath(value)).toBeNull()
   })
 
-  it('normalises dot segments and still stays on this origin', () => {
-    expect(safeNextPath('/app/../marketplace')).toBe('/marketplace')
+  it.each([
+    ['/app/../marketplace', '/marketplace'],
+    ['/../app/home', '/app/home'],
+    ['/./app/settings', '/app/settings'],
+    ['/app/transactions/../home?x=1#y', '/app/home?x=1#y'],
+    ['/app//home', '/app//home'],
+  ])('normalises dot segments and still stays on this origin: %s -> %s', (value, expected) => {
+    expect(safeNextPath(value)).toBe(expected)
   })
 })
 

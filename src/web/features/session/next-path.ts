@@ -6,7 +6,8 @@ export const DEFAULT_SIGNED_IN_PATH = '/app/home'
 /**
  * Makes a `next` parameter safe to navigate to: a path on this origin ('/invite/abc?x=1#y'), or null.
  * Refuses absolute and protocol-relative URLs ('https://evil.example', '//evil.example', '/\\evil'),
- * other schemes ('javascript:'), control characters, and the sign-in screen itself (a loop).
+ * other schemes ('javascript:'), control characters, paths whose dot segments normalise to one of
+ * those ('/..//evil.example'), and the sign-in screen itself (a loop).
  * Issue 4: "A `next` parameter returns the user where they were going, same-origin paths only."
  */
 export function safeNextPath(next: string | null | undefined): string | null {
@@ -22,6 +23,9 @@ export function safeNextPath(next: string | null | undefined): string | null {
     return null
   }
   if (url.origin !== base) return null
+  // Dot segments can fold into a protocol-relative path: '/..//evil.example' -> '//evil.example'.
+  // Check the normalised path again, as it is what the browser will be sent to (issue 19, item 7).
+  if (url.pathname.startsWith('//') || url.pathname.startsWith('/\\')) return null
   if (SIGN_IN_PATHS.has(url.pathname)) return null
   return `${url.pathname}${url.search}${url.hash}`
 }

@@ -1,0 +1,114 @@
+/**
+ * The local outbox shows every email, reset links included (issue 19, item 1): it is served only with
+ * DEV_MAIL=true, only to this machine, and DEV_MAIL is refused in production (config.test.ts).
+ */
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import type { Logger } from '../../logger'
+import { createMailService } from '../../platform/mail/mail-service'
+import { enqueueMail } from '../../platform/mail/outbox'
+import { createTestApp, type TestApp } from '../../test/test-app'
+import { isLoopbackAddress, isLoopbackHost } from './routes'
+
+let on: TestApp
+let off: TestApp
+beforeAll(async () => {
+  on = await createTestApp({ config: { DEV_MAIL: true } })
+  off = await createTestApp({ config: { DEV_MAIL: false } })
+})
+afterAll(async () => {
+  await on?.close()
+  await off?.close()
+})
+
+const PATHS = ['/dev/mail', '/api/dev/mail']
+
+describe('without DEV_MAIL', () => {
+  it.each(PATHS)('%s is 404, even from this machine', async (path) => {
+    await off.signUp({ verified: false }) // puts a verification link in the outbox
+    const res = await off.request(path, { peer: '127.0.0.1' })
+    expect(res.status).toBe(404)
+    expect(await res.text()).not.toContain('verify-email')
+  })
+})
+
+describe('with DEV_MAIL', () => {
+  it.each(PATHS)('%s is served to a loopback peer', async (path) => {
+    const user = await on.signUp({ verified: false })
+    for (const peer of ['127.0.0.1', '::1', '::ffff:127.0.0.1']) {
+      const res = await on.request(path, { peer })
+      expect(res.status, peer).toBe(200)
+      expect(await res.text(), peer).toContain(user.email)
+    }
+  })
+
+  it.each(PATHS)('%s is 404 to another machine, a proxied request or a foreign host name', async (path) => {
+    const user = await on.signUp({ verified: false })
+    const attempts: Array<{ peer?: string | null; headers?: Record<string, string> }> = [
+      { peer: '192.168.1.20' },
+      { peer: '10.0.0.7' },
+      { peer: '2001:db8::1' },
+      { peer: null },
+      { peer: '127.0.0.1', headers: { 'x-forwarded-for': '203.0.113.9' } },
+      { peer: '127.0.0.1', headers: { forwarded: 'for=203.0.113.9' } },
+      { peer: '127.0.0.1', headers: { host: 'rebound.evil.example:3000' } },
+    ]
+    for (const a of attempts) {
+      const res = await on.request(path, a)
+      expect(res.status, JSON.stringify(a)).toBe(404)
+      expect(await res.text()).not.toContain(user.email)
+    }
+  })
+})
+
+describe('loopback rules', () => {
+  it.each([
+    ['127.0.0.1', true],
+    ['127.8.9.10', true],
+    ['::1', true],
+    ['::ffff:127.0.0.1', true],
+    ['192.168.0.1', false],
+    ['::ffff:10.0.0.1', false],
+    ['fe80::1', false],
+    ['', false],
+    ['localhost', false],
+  ])('address %j -> %s', (address, expected) => expect(isLoopbackAddress(address)).toBe(expected))
+
+  it.each([
+    ['localhost:3000', true],
+    ['127.0.0.1:3000', true],
+    ['[::1]:3000', true],
+    ['localhost', true],
+    ['192.168.1.5:3000', false],
+    ['evil.example', false],
+    ['localhost.evil.example', false],
+    ['127.0.0.1.evil.example', false],
+  ])('host %j -> %s', (host, expected) => expect(isLoopbackHost(host)).toBe(expected))
+})
+
+describe('the log of a kept email', () => {
+  it('without DEV_MAIL names only the kind and address: no subject, link or code', async () => {
+    const lines: string[] = []
+    const push = (m: string) => lines.push(m)
+    const log: Logger = { debug: push, info: push, warn: push, error: push }
+    const service = createMailService({ config: off.config, database: off.database, log })
+    const to = `kept-${Date.now()}@homeward.test`
+    await off.database.db.transaction((tx) =>
+      enqueueMail(
+        tx,
+        {
+          to,
+          subject: '123456 is your code',
+          text: 'Reset: http://localhost:3000/reset-password?token=secret',
+          kind: 'test',
+        },
+        { deliver: false },
+      ),
+    )
+    service.kick()
+    await vi.waitFor(() => expect(lines.filter((l) => l.includes(to))).toHaveLength(1))
+    const line = lines.find((l) => l.includes(to))!
+    expect(line).toContain('set SMTP_URL')
+    expect(line).not.toMatch(/123456|token=|secret/)
+    await service.close()
+  })
+})
