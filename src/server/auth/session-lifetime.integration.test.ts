@@ -6,12 +6,11 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { loadConfig } from '../config'
-import { createTestApp, type TestApp, type TestUser } from '../test/test-app'
+import { createTestApp, type TestApp, type TestUser, useTestApp } from '../test/test-app'
 
-let t: TestApp
+const t = useTestApp()
 let short: TestApp
 beforeAll(async () => {
-  t = await createTestApp()
   // Configured from the environment, as an operator would: 7 days idle, 10 days absolute.
   const env = loadConfig({
     SESSION_IDLE_DAYS: '7',
@@ -24,7 +23,6 @@ beforeAll(async () => {
   })
 })
 afterAll(async () => {
-  await t?.close()
   await short?.close()
 })
 

@@ -4,8 +4,8 @@
  * route tells a stranger the names of the fields it expects. Iterating the document means a new
  * route cannot escape the rule.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createTestApp, type TestApp } from '../test/test-app'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { useTestApp } from '../test/test-app'
 
 interface Operation {
   security?: unknown[]
@@ -15,14 +15,10 @@ interface OpenApiDocument {
   paths: Record<string, Record<string, Operation>>
 }
 
-let t: TestApp
+const t = useTestApp()
 let doc: OpenApiDocument
 beforeAll(async () => {
-  t = await createTestApp()
   doc = (await (await t.request('/api/openapi.json')).json()) as OpenApiDocument
-})
-afterAll(async () => {
-  await t?.close()
 })
 
 const operations = (filter: (op: Operation) => boolean) =>

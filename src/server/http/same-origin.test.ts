@@ -71,9 +71,10 @@ describe('csrfVerdict', () => {
     ['no Origin, a same-origin Referer', { referer: 'http://localhost:3000/app', cookie: 's=1' }, 'allow'],
     [
       'a browser: fetch metadata but no Origin or Sec-Fetch-Site',
-      { 'sec-fetch-mode': 'cors', cookie: 's=1' },
+      { 'sec-fetch-mode': 'cors', 'sec-fetch-dest': 'empty', cookie: 's=1' },
       'missing',
     ],
+    ["Node's fetch (undici): Sec-Fetch-Mode alone", { 'sec-fetch-mode': 'cors', cookie: 's=1' }, 'allow'],
     ['a browser: Sec-Fetch-Dest only', { 'sec-fetch-dest': 'empty', cookie: 's=1' }, 'missing'],
     ['an API client with a cookie (curl)', { cookie: 's=1', 'user-agent': 'curl/8.5.0' }, 'allow'],
     [

@@ -43,8 +43,9 @@ export type CsrfVerdict = 'allow' | 'foreign' | 'missing'
  * - Origin present: 'allow' only for an allowed origin, else 'foreign'.
  * - No Origin: 'foreign' when Sec-Fetch-Site says another site (cross-site or same-site) sent it, or
  *   the Referer is another origin; 'allow' for Sec-Fetch-Site same-origin or none (typed by the user).
- * - No Origin and no Sec-Fetch-Site, but other fetch metadata (Sec-Fetch-Mode, -Dest, -User): a
- *   browser that says where it is but not who sent it: 'missing' (refused).
+ * - No Origin and no Sec-Fetch-Site, but Sec-Fetch-Dest or -User: a browser that says where it is
+ *   but not who sent it: 'missing' (refused). Sec-Fetch-Mode alone does not count: Node's fetch
+ *   (undici) sends `Sec-Fetch-Mode: cors` on every request, and servers calling our webhooks use it.
  * - None of these: an API client (curl, a script, Playwright's request context), which no other
  *   site's page can drive: 'allow'. Every browser in use sends Origin on state-changing requests and
  *   fetch metadata; old ones that send neither still have SameSite=Lax cookies, the 415 on form
@@ -65,6 +66,6 @@ export function csrfVerdict(
     if (!from || !isAllowedOrigin(policy, from, url)) return 'foreign'
   }
   if (site === 'same-origin' || site === 'none') return 'allow'
-  const fetchMetadata = ['sec-fetch-mode', 'sec-fetch-dest', 'sec-fetch-user'].some((h) => headers(h) !== undefined)
+  const fetchMetadata = ['sec-fetch-dest', 'sec-fetch-user'].some((h) => headers(h) !== undefined)
   return fetchMetadata ? 'missing' : 'allow'
 }

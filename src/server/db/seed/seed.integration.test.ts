@@ -3,13 +3,13 @@
  * computed from the stored metrics, the demo accounts, the demo transaction obeying every table rule
  * and readable through the API by its three people; and a second run that changes nothing.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { ACCREDITATION_TIERS, ORGANIZATION_TYPES } from '../../../shared/domain/organizations'
 import { overallProgress } from '../../../shared/domain/progress'
 import { DOCUMENT_FOLDERS } from '../../../shared/domain/statuses'
 import { standardTimeline } from '../../../shared/domain/timeline-template'
 import { accreditationTierFor } from '../../../shared/domain/tiers'
-import { createTestApp, sessionCookieFrom, type TestApp } from '../../test/test-app'
+import { sessionCookieFrom, useTestApp } from '../../test/test-app'
 import { createTestDatabase } from '../../test/test-database'
 import { createAuth } from '../../auth/auth'
 import type { Database } from '../client'
@@ -64,18 +64,14 @@ async function directoryDigest(database: Database) {
   return row.digest
 }
 
-let t: TestApp
+const t = useTestApp()
 let first: SeedResult
 let seedMs: number
 
 beforeAll(async () => {
-  t = await createTestApp()
   const started = performance.now()
   first = await seedDemoData({ database: t.database, auth: t.auth })
   seedMs = performance.now() - started
-})
-afterAll(async () => {
-  await t?.close()
 })
 
 describe('seedDemoData on a fresh database', () => {

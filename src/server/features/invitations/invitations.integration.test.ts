@@ -21,7 +21,7 @@ import { createMailWorker } from '../../platform/mail/mail-worker'
 import { enqueueMail } from '../../platform/mail/outbox'
 import { smtpTransport } from '../../platform/mail/transport'
 import { startSmtpCapture, type SmtpCapture } from '../../test/smtp-capture'
-import { createTestApp, TEST_PUBLIC_URL, type TestApp, type TestUser } from '../../test/test-app'
+import { createTestApp, TEST_PUBLIC_URL, type TestApp, type TestUser, useTestApp } from '../../test/test-app'
 import { hashInvitationToken } from './invitation-token'
 
 const UK_DATE = new Intl.DateTimeFormat('en-GB', {
@@ -32,17 +32,13 @@ const UK_DATE = new Intl.DateTimeFormat('en-GB', {
 })
 const LINK = new RegExp(`${TEST_PUBLIC_URL}/invite/([A-Za-z0-9_-]{43})`)
 
-let t: TestApp
+const t = useTestApp()
 let buyer: TestUser
 let outsider: TestUser
 
 beforeAll(async () => {
-  t = await createTestApp()
   buyer = await t.signUp({ role: 'buyer', name: 'Bea Buyer' })
   outsider = await t.signUp({ role: 'buyer', name: 'Olly Outsider' })
-})
-afterAll(async () => {
-  await t?.close()
 })
 
 const uniqueEmail = (who: string) => `${who}-${randomUUID().slice(0, 8)}@homeward.test`

@@ -15,7 +15,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { createTransaction } from '../../db/seed/factories'
 import { createLogger } from '../../logger'
 import { startServer, type RunningServer } from '../../server'
-import { createTestApp, testConfig, type TestApp, type TestUser } from '../../test/test-app'
+import { testConfig, type TestUser, useTestApp } from '../../test/test-app'
 import { recordActivity } from '../transactions/record-activity'
 import { liveTimings } from './event-stream'
 
@@ -162,7 +162,7 @@ class SseClient {
   }
 }
 
-let t: TestApp
+const t = useTestApp()
 let server: RunningServer
 let buyer: TestUser
 let seller: TestUser
@@ -173,7 +173,6 @@ let generalId: string
 const openClients: SseClient[] = []
 
 beforeAll(async () => {
-  t = await createTestApp()
   // The real HTTP server over the same database; the test database closes itself in t.close().
   server = await startServer({
     config: testConfig({ PORT: 0, DATABASE_URL: t.testDatabase.url }),
@@ -205,7 +204,6 @@ afterEach(() => {
 afterAll(async () => {
   for (const c of openClients.splice(0)) c.close()
   await server?.close()
-  await t?.close()
 })
 
 /** Opens a stream through the real server and tracks it for closing after the test. */

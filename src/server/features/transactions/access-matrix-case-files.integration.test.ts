@@ -23,7 +23,7 @@ import {
   SignedUrlResponse,
 } from '../../../shared/contracts/documents'
 import { createTransaction, type InsertedTransaction } from '../../db/seed/factories'
-import { createTestApp, type TestApp, type TestUser } from '../../test/test-app'
+import { type TestUser, useTestApp } from '../../test/test-app'
 import { makePdf } from '../documents/test-files'
 
 type Actor = 'buyer' | 'seller' | 'professional' | 'outsider' | 'anonymous'
@@ -43,7 +43,6 @@ const SECRET_ADDRESS = '17 Hidden Mews'
 const SECRET_FILE = 'Hidden-Mews-TA6.pdf'
 const SECRET_REQUEST_NOTE = 'Please sign the Hidden Mews TA6'
 
-let t: TestApp
 let dataDir: string
 let users: Record<Exclude<Actor, 'anonymous'>, TestUser>
 let tx: InsertedTransaction
@@ -94,7 +93,6 @@ const sign = (actor: Actor, req: SignatureRequest, sha256: string) =>
 
 beforeAll(async () => {
   dataDir = mkdtempSync(path.join(os.tmpdir(), 'homeward-matrix-'))
-  t = await createTestApp({ config: { dataDir } })
   users = {
     buyer: await t.signUp({ role: 'buyer', name: 'Bea Buyer' }),
     seller: await t.signUp({ role: 'seller', name: 'Sam Seller' }),
@@ -125,9 +123,9 @@ beforeAll(async () => {
   pendingDoc = await uploaded('seller', 'Hidden-Mews-TA10.pdf', 'Fixtures')
   pending = await asked('seller', pendingDoc, [users.buyer, users.seller])
 })
+const t = useTestApp(() => ({ config: { dataDir } }))
 
 afterAll(async () => {
-  await t?.close()
   if (dataDir) rmSync(dataDir, { recursive: true, force: true })
 })
 

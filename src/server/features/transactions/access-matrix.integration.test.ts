@@ -4,17 +4,17 @@
  * with no transaction data in the body, a signed-out caller 401 before anything else (issue 11,
  * item 7; docs/decisions/005-access-control.md). New transaction endpoints add a row to ENDPOINTS.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { Invitation, InvitationList } from '../../../shared/contracts/invitations'
 import { DashboardResponse, TransactionDetail } from '../../../shared/contracts/transactions'
 import { createTransaction, type InsertedTransaction } from '../../db/seed/factories'
-import { createTestApp, type TestApp, type TestUser } from '../../test/test-app'
+import { type TestUser, useTestApp } from '../../test/test-app'
 
 type Actor = 'buyer' | 'seller' | 'professional' | 'outsider' | 'anonymous'
 const ALLOWED: Actor[] = ['buyer', 'seller', 'professional']
 const DENIED: Actor[] = ['outsider', 'anonymous']
 
-let t: TestApp
+const t = useTestApp()
 let users: Record<Exclude<Actor, 'anonymous'>, TestUser>
 let tx: InsertedTransaction
 const SECRET_ADDRESS = '221 Secret Lane'
@@ -23,7 +23,6 @@ const SECRET_INVITEE = 'secret-surveyor@homeward.test'
 let invitation: Invitation
 
 beforeAll(async () => {
-  t = await createTestApp()
   users = {
     buyer: await t.signUp({ role: 'buyer', name: 'Bea Buyer' }),
     seller: await t.signUp({ role: 'seller', name: 'Sam Seller' }),
@@ -54,10 +53,6 @@ beforeAll(async () => {
   })
   expect(invited.status).toBe(201)
   invitation = Invitation.parse(await invited.json())
-})
-
-afterAll(async () => {
-  await t?.close()
 })
 
 const as = (actor: Actor) => (actor === 'anonymous' ? null : users[actor])

@@ -4,14 +4,14 @@
  * stale version answers 409 and changes nothing, every change is in the activity trail with its
  * actor, and status moves only along the allowed transitions (others 409 with a message).
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { TransactionDetail, type Task } from '../../../shared/contracts/transactions'
 import type { TransactionStatus } from '../../../shared/domain/statuses'
 import { createTransaction } from '../../db/seed/factories'
-import { createTestApp, type TestApp, type TestUser } from '../../test/test-app'
+import { type TestUser, useTestApp } from '../../test/test-app'
 import { STALE_TASK_MESSAGE } from './update-task'
 
-let t: TestApp
+const t = useTestApp()
 let buyer: TestUser
 let seller: TestUser
 let buyerConveyancer: TestUser
@@ -20,16 +20,12 @@ let surveyor: TestUser
 let outsider: TestUser
 
 beforeAll(async () => {
-  t = await createTestApp()
   buyer = await t.signUp({ role: 'buyer', name: 'Bea Buyer' })
   seller = await t.signUp({ role: 'seller', name: 'Sam Seller' })
   buyerConveyancer = await t.signUp({ role: 'conveyancer', name: 'Cora Conveyancer' })
   sellerConveyancer = await t.signUp({ role: 'conveyancer', name: 'Sol Solicitor' })
   surveyor = await t.signUp({ role: 'surveyor', name: 'Sue Surveyor' })
   outsider = await t.signUp({ role: 'buyer', name: 'Olly Outsider' })
-})
-afterAll(async () => {
-  await t?.close()
 })
 
 /** A move with both parties, both conveyancers and a surveyor on it. */
