@@ -3,7 +3,7 @@
  * axe-core check (WCAG 2.2 AA and best practice, CONVENTIONS.md).
  */
 import AxeBuilder from '@axe-core/playwright'
-import { expect, type Page } from '@playwright/test'
+import { expect, type APIRequestContext, type Page } from '@playwright/test'
 
 /** A fresh address per call, e.g. `buyer.m3x9k2ab@e2e.homeward.example`, so runs never collide. */
 export const uniqueEmail = (prefix: string) =>
@@ -22,4 +22,13 @@ export async function expectNoAxeViolations(page: Page) {
     .exclude('[data-sonner-toaster]')
     .analyze()
   expect(results.violations.map((v) => ({ rule: v.id, targets: v.nodes.map((n) => n.target.join(' ')) }))).toEqual([])
+}
+
+/**
+ * Signs in through the API; the session cookie lands in `request`'s browser context. Sign-up signs
+ * nobody in (issue 11, item 6): journeys that sign up through the API sign in next, or open the link.
+ */
+export async function signInByRequest(request: APIRequestContext, email: string, password: string) {
+  const res = await request.post('/api/auth/sign-in/email', { data: { email, password } })
+  expect(res.ok()).toBe(true)
 }

@@ -7,7 +7,7 @@
  */
 import { expect, test, type Page } from '@playwright/test'
 import { watchConsole } from './public-helpers'
-import { expectNoAxeViolations, toast, uniqueEmail } from './app-helpers'
+import { expectNoAxeViolations, toast, uniqueEmail, signInByRequest } from './app-helpers'
 
 const PROVIDER = 'Test IdP'
 // Refused requests the page handles itself (the unlink refusal, the signed-out session check).
@@ -100,6 +100,7 @@ test('a password account links the provider in settings, then unlinks it', async
     data: { name: 'Lin Linker', email, password: 'linking-spec-2025!', role: 'buyer' },
   })
   expect(signUp.ok()).toBe(true)
+  await signInByRequest(page.request, email, 'linking-spec-2025!')
 
   await page.goto('/app/settings')
   await expect(card(page)).toContainText('Password')

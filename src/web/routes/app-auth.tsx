@@ -10,7 +10,8 @@ import { usePageMeta } from '../lib/use-page-meta'
 /**
  * /auth and /app (spec section 2): Sign In and Sign Up tabs. With a session, go on to `next` (a
  * same-origin path only) or /app/home; signing in or up lands there too. `?tab=sign-up` opens Sign Up
- * and `?email=` fills the email (links from an invitation use both). `?step=two-factor` asks for the
+ * and `?email=` fills the email (links from an invitation use both); sign-up's emailed link goes on to
+ * `next` too. `?step=two-factor` asks for the
  * second factor of a sign-in begun by an OAuth callback (server auth/two-factor.ts).
  */
 export function Component() {
@@ -49,6 +50,7 @@ export function Component() {
       onTabChange={setTab}
       defaultEmail={params.get('email') ?? ''}
       step={params.get('step') === 'two-factor' ? 'two-factor' : undefined}
+      next={next ?? undefined}
       notice={next?.startsWith('/invite/') ? 'Sign in or create an account to accept your invitation.' : undefined}
     />
   )

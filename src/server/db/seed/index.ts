@@ -68,12 +68,13 @@ async function readState(database: Database): Promise<SeedState> {
 /** Signs a demo account up through Better Auth; an account that appeared meanwhile counts as done. */
 async function signUpDemoAccount(database: Database, auth: Auth, account: DemoAccount): Promise<boolean> {
   try {
-    await auth.api.signUpEmail({
+    const { user } = await auth.api.signUpEmail({
       body: { name: account.name, email: account.email, password: account.password, signupRole: account.role },
     })
-    // Demo accounts are ready to use: their (made-up) addresses count as confirmed.
-    await database.query(`update "user" set email_verified = true where email = $1`, [account.email.toLowerCase()])
-    return true
+    // Demo accounts are ready to use: their (made-up) addresses count as confirmed. Sign-up answers a known
+    // address as a new one (issue 11, item 6): only the row with the answer's id was made by this call.
+    const made = await database.query(`update "user" set email_verified = true where id = $1 returning id`, [user.id])
+    return made.length === 1
   } catch (err) {
     // A concurrent seeder may have created it first: Better Auth then refuses the email ("already
     // exists") or, when both passed its check together, the unique index does. Either way it exists.
