@@ -44,6 +44,7 @@ async function signUp(page: Page, person: { name: string; email: string }, role:
   await page.getByRole('button', { name: 'Go to Sign In' }).click()
   await page.getByLabel('Password', { exact: true }).fill(PASSWORD)
   await page.getByRole('button', { name: 'Sign In', exact: true }).click()
+  await expect(page.getByText('Welcome back!')).toBeVisible()
 }
 
 /** The newest invitation link emailed to `email`, read from the local outbox. */
