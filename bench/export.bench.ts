@@ -59,17 +59,17 @@ async function run(label: string, env: Record<string, string>) {
   const child = server.child
   try {
     const base = `http://127.0.0.1:${port}`
-    const signUp = await fetch(`${base}/api/auth/sign-up/email`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', origin: base },
-      body: JSON.stringify({
-        name: 'Bench Seller',
-        email: `bench-${Date.now()}@homeward.test`,
-        password: 'correct horse battery',
-        role: 'seller',
-      }),
-    })
-    const cookie = signUp.headers
+    // Sign-up signs nobody in (issue 11, item 6): sign in with the same password for the session.
+    const account = { email: `bench-${Date.now()}@homeward.test`, password: 'correct horse battery' }
+    const post = (p: string, body: unknown) =>
+      fetch(`${base}/api/auth/${p}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', origin: base },
+        body: JSON.stringify(body),
+      })
+    await post('sign-up/email', { name: 'Bench Seller', ...account, role: 'seller' })
+    const signIn = await post('sign-in/email', account)
+    const cookie = signIn.headers
       .getSetCookie()
       .find((c) => c.includes('session_token='))!
       .split(';')[0]

@@ -6,7 +6,7 @@
  */
 import { expect, test, type Page } from '@playwright/test'
 import { watchConsole } from './public-helpers'
-import { expectNoAxeViolations, toast, uniqueEmail } from './app-helpers'
+import { expectNoAxeViolations, toast, uniqueEmail, signInByRequest } from './app-helpers'
 
 const PASSWORD = 'settings-spec-2025!'
 const NEW_PASSWORD = 'a new and longer passphrase'
@@ -31,6 +31,7 @@ test('name, two sessions, sign out the other, password, security activity, sign 
     data: { name: 'Sam Settings', email, password: PASSWORD, role: 'buyer' },
   })
   expect(signUp.ok()).toBe(true)
+  await signInByRequest(page.request, email, PASSWORD)
 
   // Reached from the top bar.
   await page.goto('/app/home')

@@ -3,7 +3,7 @@
  * axe-core check (WCAG 2.2 AA and best practice, CONVENTIONS.md).
  */
 import AxeBuilder from '@axe-core/playwright'
-import { expect, type Page } from '@playwright/test'
+import { expect, type APIRequestContext, type Page } from '@playwright/test'
 import { PDFDocument, StandardFonts } from 'pdf-lib'
 import { verifyEmailByRequest } from './mail-helpers'
 
@@ -59,4 +59,13 @@ export async function makePdf(text: string): Promise<Buffer> {
   const font = await doc.embedFont(StandardFonts.Helvetica)
   doc.addPage([595, 842]).drawText(text, { x: 50, y: 780, size: 14, font })
   return Buffer.from(await doc.save())
+}
+
+/**
+ * Signs in through the API; the session cookie lands in `request`'s browser context. Sign-up signs
+ * nobody in (issue 11, item 6): journeys that sign up through the API sign in next, or open the link.
+ */
+export async function signInByRequest(request: APIRequestContext, email: string, password: string) {
+  const res = await request.post('/api/auth/sign-in/email', { data: { email, password } })
+  expect(res.ok()).toBe(true)
 }

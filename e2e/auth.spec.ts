@@ -6,6 +6,7 @@
 import { expect, test, type Page } from '@playwright/test'
 import { watchConsole } from './public-helpers'
 import { expectNoAxeViolations, toast, uniqueEmail } from './app-helpers'
+import { mailMatch, verifyEmailByLink } from './mail-helpers'
 
 const PASSWORD = 'auth-spec-2025!'
 const SHOTS = 'test-results/screens'
@@ -76,7 +77,9 @@ test.describe('sign up', () => {
     expect(signIn.status()).toBe(401)
   })
 
-  test('with a role: Account created!, signed in, on to /app/home; /auth then redirects', async ({ page }) => {
+  test('with a role: Account created!, Check your email, and the emailed link signs in and goes on; /auth then redirects', async ({
+    page,
+  }) => {
     const console = watchConsole(page)
     const email = uniqueEmail('seller')
     await page.goto('/auth')
@@ -89,6 +92,15 @@ test.describe('sign up', () => {
     await page.getByRole('button', { name: 'Create Account' }).click()
     await expect(toast(page)).toContainText('Account created!')
     await expect(toast(page)).toContainText('Welcome to Homeward')
+    // Sign-up signs nobody in (issue 11, item 6): it says to check the email.
+    await expect(page.getByRole('heading', { name: 'Check your email' })).toBeFocused()
+    await expect(page.getByRole('status').filter({ hasText: `We sent an email to ${email}` })).toBeVisible()
+    await expect(page).toHaveURL(/\/auth/)
+    expect((await page.request.get('/api/me')).status()).toBe(401)
+    await page.screenshot({ path: `${SHOTS}/auth-sign-up-check-email-1280.png`, fullPage: true })
+
+    await verifyEmailByLink(page, email)
+    await page.getByRole('link', { name: 'Go to Homeward' }).click()
     await expect(page).toHaveURL(/\/app\/home$/)
     await expect(page.getByRole('img', { name: `Signed in as ${email}` })).toHaveText('S')
     const me = (await (await page.request.get('/api/me')).json()) as { roles: string[] }
@@ -101,14 +113,36 @@ test.describe('sign up', () => {
     console.check(ALLOWED_CONSOLE)
   })
 
-  test('an email already registered: Error signing up with the server message', async ({ page }) => {
-    await page.goto('/auth?tab=sign-up')
-    await fillSignUp(page, { name: 'Amelia Again', email: DEMO.email })
-    await page.getByRole('button', { name: 'Buyer', exact: true }).click()
-    await page.getByRole('button', { name: 'Create Account' }).click()
-    await expect(toast(page)).toContainText('Error signing up')
-    await expect(toast(page)).toContainText('An account with this email already exists')
-    await expect(page).toHaveURL(/\/auth/)
+  test('an email already registered: the same screen as a new one, no session, and the owner gets an email instead', async ({
+    page,
+  }) => {
+    const console = watchConsole(page)
+    const owner = uniqueEmail('owner')
+    const made = await page.request.post('/api/auth/sign-up/email', {
+      data: { name: 'Olive Owner', email: owner, password: PASSWORD, role: 'buyer' },
+    })
+    expect(made.ok()).toBe(true)
+    const fresh = uniqueEmail('fresh')
+    const seen: string[] = []
+    for (const email of [owner, fresh]) {
+      await page.goto('/auth?tab=sign-up')
+      await fillSignUp(page, { name: 'Amelia Again', email })
+      await page.getByRole('button', { name: 'Buyer', exact: true }).click()
+      const answer = page.waitForResponse('**/api/auth/sign-up/email')
+      await page.getByRole('button', { name: 'Create Account' }).click()
+      const res = await answer
+      expect(res.status()).toBe(200)
+      expect(await res.headerValue('set-cookie')).toBeNull()
+      await expect(toast(page)).toContainText('Account created!')
+      const panel = page.getByRole('status').filter({ has: page.getByRole('heading', { name: 'Check your email' }) })
+      await expect(panel).toBeVisible()
+      seen.push((await panel.innerText()).replace(email, '<email>'))
+      expect((await page.request.get('/api/me')).status()).toBe(401)
+    }
+    expect(seen[0]).toBe(seen[1])
+    await mailMatch(page.request, owner, /Someone tried to create a Homeward account with this email address/)
+    await mailMatch(page.request, fresh, /verify-email\?token=/)
+    console.check(ALLOWED_CONSOLE)
   })
 
   test('the form is disabled while submitting', async ({ page }) => {
@@ -126,7 +160,7 @@ test.describe('sign up', () => {
     await expect(page.getByLabel('Full name')).toBeDisabled()
     await expect(page.getByRole('button', { name: 'Surveyor', exact: true })).toBeDisabled()
     release()
-    await expect(page).toHaveURL(/\/app\/home$/)
+    await expect(page.getByRole('heading', { name: 'Check your email' })).toBeVisible()
   })
 })
 
@@ -212,6 +246,11 @@ test.describe('signed-in pages and sign out', () => {
     await fillSignUp(page, { name: 'Lee Leaver', email })
     await page.getByRole('button', { name: 'Agent', exact: true }).click()
     await page.getByRole('button', { name: 'Create Account' }).click()
+    // 'Go to Sign In' keeps the email; the password signs in before the address is confirmed.
+    await page.getByRole('button', { name: 'Go to Sign In' }).click()
+    await expect(page.getByLabel('Email', { exact: true })).toHaveValue(email)
+    await page.getByLabel('Password', { exact: true }).fill(PASSWORD)
+    await page.getByRole('button', { name: 'Sign In', exact: true }).click()
     await expect(page).toHaveURL(/\/app\/home$/)
     await page.getByRole('button', { name: 'Sign Out' }).click()
     await expect(toast(page)).toContainText('Signed out')

@@ -39,6 +39,12 @@ async function signUp(page: Page, person: { name: string; email: string }, role:
   await page.getByRole('button', { name: role, exact: true }).click()
   await page.getByRole('button', { name: 'Create Account' }).click()
   await expect(page.getByText('Account created!')).toBeVisible()
+  // Sign-up signs nobody in (issue 11, item 6): sign in with the password; the address stays unconfirmed.
+  await expect(page.getByRole('heading', { name: 'Check your email' })).toBeVisible()
+  await page.getByRole('button', { name: 'Go to Sign In' }).click()
+  await page.getByLabel('Password', { exact: true }).fill(PASSWORD)
+  await page.getByRole('button', { name: 'Sign In', exact: true }).click()
+  await expect(page.getByText('Welcome back!')).toBeVisible()
 }
 
 /** The newest invitation link emailed to `email`, read from the local outbox. */

@@ -7,7 +7,7 @@
 import { expect, test } from '@playwright/test'
 import { mailedLink, mailMatch } from './mail-helpers'
 import { watchConsole } from './public-helpers'
-import { expectNoAxeViolations, uniqueEmail } from './app-helpers'
+import { expectNoAxeViolations, uniqueEmail, signInByRequest } from './app-helpers'
 
 const PASSWORD = 'change-email-spec-2025!'
 const SHOTS = 'test-results/screens'
@@ -26,6 +26,7 @@ test('change email: link to the new address, notice to the old, then sign in wit
     data: { name: 'Erin Email', email, password: PASSWORD, role: 'buyer' },
   })
   expect(signUp.ok()).toBe(true)
+  await signInByRequest(page.request, email, PASSWORD)
 
   await page.goto('/app/settings')
   const card = page.locator('[aria-labelledby="email-title"]')

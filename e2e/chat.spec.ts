@@ -10,7 +10,7 @@
  */
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test'
 import { watchConsole } from './public-helpers'
-import { expectNoAxeViolations } from './app-helpers'
+import { expectNoAxeViolations, signInByRequest } from './app-helpers'
 
 const PASSWORD = 'chat-spec-2025!'
 const SHOTS = 'test-results/screens'
@@ -44,6 +44,7 @@ async function person(browser: Browser, name: string, role: 'buyer' | 'seller' |
     data: { name, email, password: PASSWORD, role },
   })
   expect(res.ok()).toBe(true)
+  await signInByRequest(context.request, email, PASSWORD)
   const me = (await (await context.request.get('/api/me')).json()) as {
     user: { emailVerified: boolean }
     profile: { id: string }

@@ -3,7 +3,7 @@
  * /app/settings (the ZIP is opened here and its README, JSON and uploaded PDF checked byte for byte),
  * then deletes the account after typing the email and the password (a wrong password first: refused,
  * nothing deleted), lands on /auth with a toast saying what stays and why, the old cookie replays as
- * 401, and the buyer still sees the move's history with 'Deleted user' on People, Overview and Chat.
+ * 401, and the buyer still sees the move's history with 'Former participant' on People, Overview and Chat.
  * Screenshots at 1280 and 390 px; axe on the settings page and the open dialog.
  */
 import { readFileSync } from 'node:fs'
@@ -40,7 +40,7 @@ async function makePdf(text: string): Promise<Buffer> {
   return Buffer.from(await doc.save())
 }
 
-test('download my data, then delete my account; the buyer sees Deleted user', async ({ browser, request }) => {
+test('download my data, then delete my account; the buyer sees Former participant', async ({ browser, request }) => {
   test.setTimeout(180_000)
   const sellerEmail = `dara.${run}@e2e.homeward.example`
   const buyerEmail = `bea.${run}@e2e.homeward.example`
@@ -162,16 +162,16 @@ test('download my data, then delete my account; the buyer sees Deleted user', as
   const signIn = await request.post('/api/auth/sign-in/email', { data: { email: sellerEmail, password: PASSWORD } })
   expect(signIn.status()).toBe(401)
 
-  // --- The buyer still sees the move, with 'Deleted user' ---------------------------------------------
+  // --- The buyer still sees the move, with 'Former participant' ---------------------------------------------
   await b.page.goto(`/app/transactions/${txId}?tab=people`)
-  await expect(b.page.getByText('Deleted user').first()).toBeVisible()
+  await expect(b.page.getByText('Former participant').first()).toBeVisible()
   await expect(b.page.getByText('Dara Seller')).toHaveCount(0)
   await b.page.screenshot({ path: `${SHOTS}/data-rights-buyer-people-390.png`, fullPage: true })
   await b.page.goto(`/app/transactions/${txId}?tab=chat`)
   // On a phone the thread list comes first: open General.
   await b.page.getByText('General', { exact: true }).first().click()
   const message = b.page.getByRole('article').filter({ hasText: 'The keys are with the agent.' })
-  await expect(message).toContainText('Deleted user')
+  await expect(message).toContainText('Former participant')
   await b.page.screenshot({ path: `${SHOTS}/data-rights-buyer-chat-390.png` })
   await b.page.goto(`/app/transactions/${txId}?tab=documents`)
   await expect(b.page.getByTitle('TA6.pdf', { exact: true }).first()).toBeVisible()

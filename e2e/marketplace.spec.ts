@@ -13,6 +13,7 @@ import {
   type MarketplaceFilters,
 } from '../src/web/features/marketplace/filter'
 import { watchConsole } from './public-helpers'
+import { signInByRequest } from './app-helpers'
 
 const TYPE_LABEL = { law: 'Conveyancer', survey: 'Surveyor', broker: 'Mortgage Broker', agent: 'Estate Agent' } as const
 
@@ -335,6 +336,7 @@ test.describe('Invite', () => {
       data: { name: 'Imogen Invite', email, password: 'correct horse battery', role: 'buyer' },
     })
     expect(res.ok()).toBe(true)
+    await signInByRequest(page.request, email, 'correct horse battery')
 
     const org = directory[1]
     await openMarketplace(page)

@@ -7,7 +7,8 @@
  */
 import { expect, test, type Page } from '@playwright/test'
 import { watchConsole } from './public-helpers'
-import { expectNoAxeViolations, toast, uniqueEmail } from './app-helpers'
+import { expectNoAxeViolations, toast, uniqueEmail, signInByRequest } from './app-helpers'
+import { mailedLink } from './mail-helpers'
 
 const PROVIDER = 'Test IdP'
 // Refused requests the page handles itself (the unlink refusal, the signed-out session check).
@@ -70,6 +71,13 @@ test('sign up with the provider after choosing a role, land on /app/home, sign i
   await expect(page.getByRole('list', { name: 'Security activity, newest first' })).toContainText(
     `Account created with ${PROVIDER}`,
   )
+  // No password yet: two-factor offers to set one first, by the emailed link (issue 11, item 6).
+  const twoFactor = page.getByRole('region', { name: 'Two-factor authentication' })
+  await expect(twoFactor).toContainText('Set a password first')
+  await twoFactor.getByRole('button', { name: 'Email me a link to set a password' }).click()
+  await expect(twoFactor.getByRole('status')).toContainText(`We sent a link to ${email}`)
+  await twoFactor.screenshot({ path: 'test-results/screens/two-factor-set-password-first-1280.png' })
+  expect(await mailedLink(page.request, email, '/reset-password')).toMatch(/^\/reset-password\?token=/)
 
   // A new visit: sign in with the provider from the Sign In tab.
   await context.clearCookies()
@@ -100,6 +108,7 @@ test('a password account links the provider in settings, then unlinks it', async
     data: { name: 'Lin Linker', email, password: 'linking-spec-2025!', role: 'buyer' },
   })
   expect(signUp.ok()).toBe(true)
+  await signInByRequest(page.request, email, 'linking-spec-2025!')
 
   await page.goto('/app/settings')
   await expect(card(page)).toContainText('Password')

@@ -16,7 +16,8 @@ export interface AuthMail {
   to: string
   subject: string
   text: string
-  kind: 'verify-email' | 'reset-password' | 'sign-in-code' | 'change-email' | 'email-change-requested'
+  kind:
+    'verify-email' | 'reset-password' | 'sign-in-code' | 'change-email' | 'email-change-requested' | 'sign-up-attempt'
 }
 
 export async function sendAuthMail(database: Database, mailer: AuthMailer | undefined, mail: AuthMail): Promise<void> {
@@ -32,11 +33,34 @@ export function verifyEmailMail(to: string, name: string, link: string): AuthMai
     text: [
       `Hello ${name},`,
       '',
-      'Please confirm that this is your email address by opening this link:',
+      'Please confirm that this is your email address by opening this link (the first time, it also signs you in):',
       link,
       '',
       'The link works for 1 hour. Until you confirm, you can use Homeward but cannot invite people or sign documents.',
       'If you did not create a Homeward account, you can ignore this email.',
+    ].join('\n'),
+  }
+}
+
+/**
+ * To an address that already has an account, instead of a second account (issue 11, item 6): the sign-up
+ * answers exactly as for a new address, so only the inbox's owner learns that the account exists (OWASP
+ * Authentication Cheat Sheet, 'Account creation').
+ */
+export function signUpAttemptMail(to: string, name: string, appUrl: string): AuthMail {
+  return {
+    to,
+    kind: 'sign-up-attempt',
+    subject: 'Someone tried to create a Homeward account with this address',
+    text: [
+      `Hello ${name},`,
+      '',
+      'Someone tried to create a Homeward account with this email address, but it already has one, so nothing was created.',
+      '',
+      `If it was you, sign in: ${appUrl}/auth?email=${encodeURIComponent(to)}`,
+      `Forgotten your password? Choose a new one from the same page with "Forgot password?".`,
+      '',
+      'If it was not you, you can ignore this email: your account has not changed.',
     ].join('\n'),
   }
 }

@@ -18,6 +18,7 @@ import {
   resetPasswordMail,
   sendAuthMail,
   signInCodeMail,
+  signUpAttemptMail,
   verifyEmailMail,
   type AuthMailer,
 } from './auth-mail'
@@ -46,6 +47,12 @@ function isEmailChangeToken(token: string): boolean {
   } catch {
     return false
   }
+}
+
+/** `&next=/path` when the sign-up named where to go after the link (a same-origin path, checked at the edge). */
+function nextParam(url: string): string {
+  const next = new URL(url).searchParams.get('callbackURL')
+  return next && next !== '/' && /^\/(?![/\\])/.test(next) ? `&next=${encodeURIComponent(next)}` : ''
 }
 
 export function createAuth({
@@ -106,7 +113,12 @@ export function createAuth({
       enabled: true,
       minPasswordLength: 8,
       maxPasswordLength: 128,
-      autoSignIn: true,
+      // Sign-up answers alike for a known and a new address (issue 11, item 6): nobody is signed in by it
+      // (a session would tell the two apart), and Better Auth answers a known address with the same body
+      // after hashing the password too; the address's owner gets an email instead of a second account.
+      // The emailed verification link signs the new person in (autoSignInAfterVerification below).
+      autoSignIn: false,
+      onExistingUserSignUp: async ({ user: u }) => send(signUpAttemptMail(u.email, u.name, config.publicUrl)),
       resetPasswordTokenExpiresIn: RESET_LINK_SECONDS,
       revokeSessionsOnPasswordReset: true,
       // Our own page, not Better Auth's redirecting URL: the token is the whole secret.
@@ -118,9 +130,10 @@ export function createAuth({
     },
     emailVerification: {
       sendOnSignUp: true,
+      autoSignInAfterVerification: true,
       expiresIn: VERIFY_LINK_SECONDS,
-      sendVerificationEmail: async ({ user: u, token }) => {
-        const link = `${config.publicUrl}/verify-email?token=${encodeURIComponent(token)}`
+      sendVerificationEmail: async ({ user: u, url, token }) => {
+        const link = `${config.publicUrl}/verify-email?token=${encodeURIComponent(token)}${nextParam(url)}`
         // The same link page confirms a new address after /change-email (features/account/change-email.ts).
         await send(
           isEmailChangeToken(token) ? changeEmailMail(u.email, u.name, link) : verifyEmailMail(u.email, u.name, link),

@@ -5,7 +5,8 @@
  * - the plugin asks for the second factor only after /sign-in/email, /sign-in/username and
  *   /sign-in/phone-number; we run its own challenge hook after every other sign-in path too (emailed
  *   code, social or OpenID Connect id token, OAuth callbacks), and turn its JSON answer into a
- *   redirect to /auth?step=two-factor where a browser arrived by redirect (callbacks);
+ *   redirect to /auth?step=two-factor where a browser arrived by redirect (callbacks); the sign-in made
+ *   by a sign-up's verification link is challenged the same way;
  * - TOTP codes can be replayed within their 90-second window: we record the last time step used per
  *   person and refuse that step or an older one (ASVS 6.5.1);
  * - backup codes are stored encrypted by default: we store SHA-256 digests instead and hash what the
@@ -251,6 +252,23 @@ export function twoFactorPlugins({ database, appUrl }: { database: Database; app
         {
           matcher: (ctx) => JSON_SIGN_IN_PATHS.has(ctx.path ?? '') || isCallback(ctx.path ?? ''),
           handler: challenge,
+        },
+        {
+          // The first use of a sign-up's verification link signs in (auth.ts, issue 11, item 6): with two-factor
+          // on, that sign-in needs the second factor too. A session the request already had is left alone.
+          matcher: (ctx) => ctx.path === '/verify-email',
+          handler: createAuthMiddleware(async (ctx) => {
+            const made = ctx.context.newSession
+            if (!made) return
+            const had = await ctx.getSignedCookie(ctx.context.authCookies.sessionToken.name, ctx.context.secret)
+            if (had && had === made.session.token) return
+            // Called from inside this middleware, the plugin's hook answers `{ headers, response }`: its cookies
+            // (the challenge, the session's removal) are passed on with this hook's own.
+            const out = (await challenge(ctx)) as { headers?: Headers; response?: unknown } | undefined
+            const mine = (ctx as unknown as { responseHeaders: Headers }).responseHeaders
+            for (const cookie of out?.headers?.getSetCookie() ?? []) mine.append('set-cookie', cookie)
+            return out?.response
+          }),
         },
         {
           // A browser that arrived by redirect cannot read JSON: send it to the code step instead.

@@ -118,7 +118,7 @@ export async function createTestApp(options: { config?: Partial<Config>; testDat
   }
 
   /**
-   * Signs a new person up through the real endpoint and returns their session. Unique email unless
+   * Signs a new person up through the real endpoint, then in with the password, and returns their session. Unique email unless
    * given. Their email counts as verified (as if they had opened the link) unless `verified: false`.
    */
   async function signUp(
@@ -131,10 +131,13 @@ export async function createTestApp(options: { config?: Partial<Config>; testDat
       json: { name, email, password, role: opts.role ?? 'buyer' },
     })
     if (res.status !== 200) throw new Error(`sign-up failed: ${res.status} ${await res.text()}`)
-    const cookie = sessionCookieFrom(res)
     if (opts.verified !== false) {
       await database.query(`update "user" set email_verified = true where email = $1`, [email.toLowerCase()])
     }
+    // Sign-up signs nobody in (issue 11, item 6): the new person signs in with their password.
+    const signIn = await request('/api/auth/sign-in/email', { json: { email, password } })
+    if (signIn.status !== 200) throw new Error(`sign-in after sign-up failed: ${signIn.status} ${await signIn.text()}`)
+    const cookie = sessionCookieFrom(signIn)
     const me = (await (await request('/api/me', { as: { cookie } as TestUser })).json()) as { profile: { id: string } }
     return { email, password, name, cookie, profileId: me.profile.id }
   }

@@ -27,8 +27,21 @@ export const SignUpInput = z.object({
   email: Email,
   password: Password,
   role: z.enum(SIGNUP_ROLE_CHOICES, { message: 'Please select your role before continuing.' }),
+  /** Where the emailed confirmation link continues to (an invitation): a path on this site only. */
+  next: z
+    .string()
+    .max(2000)
+    .regex(/^\/(?![/\\])/, 'Must be a path on this site')
+    .optional(),
 })
 export type SignUpInput = z.infer<typeof SignUpInput>
+
+/**
+ * Answer of POST /api/auth/sign-up/email, the same for a new address and one that already has an account
+ * (no account enumeration, issue 11, item 6): nobody is signed in; the email tells the person what next.
+ */
+export const SignUpResult = z.object({ status: z.literal('check-email'), email: z.string() })
+export type SignUpResult = z.infer<typeof SignUpResult>
 
 /** Body of POST /api/auth/sign-in/email (spec section 5: both required). */
 export const SignInInput = z.object({

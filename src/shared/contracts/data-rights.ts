@@ -8,8 +8,12 @@ import { z } from 'zod'
 /** The word a person may type instead of their email to confirm deletion. */
 export const DELETE_CONFIRMATION_WORD = 'DELETE'
 
-/** The name every other party sees in place of a deleted person's. */
-export const DELETED_USER_NAME = 'Deleted user'
+/**
+ * The name every other party sees in place of a deleted person's: on the profile, in chat mentions, in
+ * signature certificates rendered after the deletion and in the audit trail (issue 11, item 6; migration
+ * 0013 keeps the database's erasure function in step).
+ */
+export const DELETED_USER_NAME = 'Former participant'
 
 /** Years after a move ends that the professionals keep its records (Money Laundering Regulations 2017, reg. 40). */
 export const AML_RETENTION_YEARS = 5
@@ -18,7 +22,7 @@ export const AML_RETENTION_YEARS = 5
 export const AML_RETENTION_NOTICE =
   'Documents you shared on a move stay with that move for 5 years after it ends, because anti-money-laundering law ' +
   'requires the professionals to keep them (Money Laundering Regulations 2017, regulation 40). On those moves ' +
-  'you will appear as ‘Deleted user’.'
+  'you will appear as ‘Former participant’.'
 
 /** Body of POST /api/account/delete: the email (or DELETE) typed out, and the current password. */
 export const DeleteAccountInput = z.object({
@@ -34,7 +38,7 @@ export type DeleteAccountInput = z.infer<typeof DeleteAccountInput>
 /** Answer of POST /api/account/delete: what was removed and what stays for the other parties. */
 export const DeleteAccountResult = z.object({
   deleted: z.literal(true),
-  /** Moves on which the person's documents and messages stay, under 'Deleted user'. */
+  /** Moves on which the person's documents and messages stay, under 'Former participant'. */
   retainedTransactions: z.number().int(),
   /** Documents (every version counted) kept on those moves for AML record keeping. */
   retainedDocuments: z.number().int(),

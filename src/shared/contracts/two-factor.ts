@@ -17,6 +17,10 @@ export const BackupCode = z
   .transform((s) => s.replace(/\s+/g, ''))
   .pipe(z.string().regex(/^[A-Za-z0-9]{5}-?[A-Za-z0-9]{5}$/, 'A backup code looks like abcde-12345'))
 
+/** Asking to change two-factor on an account without a password (made with a provider). */
+export const SET_PASSWORD_FIRST_MESSAGE =
+  'Your account has no password yet: you sign in with a provider or an emailed code. Set a password first (we email you a link), then turn on two-factor authentication with it.'
+
 /** The current password, asked before enabling, disabling or regenerating backup codes. */
 export const TwoFactorPasswordInput = z.object({
   password: z.string({ message: 'Enter your current password' }).min(1, 'Enter your current password').max(128),
@@ -48,5 +52,10 @@ export const TwoFactorStatus = z.object({
   backupCodesRemaining: z.number().int().min(0),
   /** Whether this session began within a day, so the changes above need no new sign-in (ASVS 7.5.1). */
   signedInRecently: z.boolean(),
+  /**
+   * Whether the account has a password. Changes above are confirmed with it; an account made with a provider
+   * (OpenID Connect) sets one first through the emailed reset link (issue 11, item 6).
+   */
+  hasPassword: z.boolean(),
 })
 export type TwoFactorStatus = z.infer<typeof TwoFactorStatus>

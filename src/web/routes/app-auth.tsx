@@ -11,7 +11,8 @@ import { usePageMeta } from '../lib/use-page-meta'
 /**
  * /auth and /app (spec section 2): Sign In and Sign Up tabs. With a session, go on to `next` (a
  * same-origin path only) or /app/home; signing in or up lands there too. `?tab=sign-up` opens Sign Up
- * and `?email=` fills the email, `?role=` the 'I am a...' choice (links from an invitation use all three). `?step=two-factor` asks for the
+ * and `?email=` fills the email, `?role=` the 'I am a...' choice (links from an invitation use all three);
+ * sign-up's emailed link goes on to `next` too. `?step=two-factor` asks for the
  * second factor of a sign-in begun by an OAuth callback (server auth/two-factor.ts).
  */
 export function Component() {
@@ -51,6 +52,7 @@ export function Component() {
       defaultEmail={params.get('email') ?? ''}
       defaultRole={parseSignupChoice(params.get('role'))}
       step={params.get('step') === 'two-factor' ? 'two-factor' : undefined}
+      next={next ?? undefined}
       notice={next?.startsWith('/invite/') ? 'Sign in or create an account to accept your invitation.' : undefined}
     />
   )

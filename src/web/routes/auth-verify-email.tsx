@@ -5,21 +5,26 @@ import { Spinner } from '../components/ui/spinner'
 import { verifyEmail } from '../features/auth/api'
 import { AuthCardPage } from '../features/auth/components/auth-card-page'
 import { SESSION_QUERY_KEY } from '../features/session/api'
+import { DEFAULT_SIGNED_IN_PATH, safeNextPath, signInHref } from '../features/session/next-path'
 import { usePageMeta } from '../lib/use-page-meta'
 
 /**
  * /verify-email?token=: the page the emailed verification link opens (issue 7). It confirms the email
- * once and says so, or says why not (expired, not valid or already used) and how to get a new link.
+ * once and says so, or says why not (expired, not valid or already used) and how to get a new link. The
+ * first use of a sign-up's link also signs the person in; `next` (an invitation) is where it goes on to.
  */
 export function Component() {
-  const token = useSearchParams()[0].get('token') ?? ''
+  const [params] = useSearchParams()
+  const token = params.get('token') ?? ''
+  // Sign-up from an invitation: the link goes on there (signed in by the link, server auth/auth.ts).
+  const next = safeNextPath(params.get('next'))
   const queryClient = useQueryClient()
   const result = useQuery({
     queryKey: ['verify-email', token],
     queryFn: async () => {
-      const { email } = await verifyEmail(token)
+      const { email, twoFactorRedirect } = await verifyEmail(token)
       await queryClient.invalidateQueries({ queryKey: SESSION_QUERY_KEY })
-      return { changedTo: email ?? null }
+      return { changedTo: email ?? null, twoFactor: twoFactorRedirect === true }
     },
     enabled: token !== '',
     retry: false,
@@ -61,7 +66,13 @@ export function Component() {
               : 'Thank you: your email address is confirmed. You can now invite people to your move and sign documents.'}
           </p>
           <Button asChild>
-            <a href="/app/home">Go to Homeward</a>
+            {result.data.twoFactor ? (
+              <a href={signInHref(next ?? DEFAULT_SIGNED_IN_PATH, { step: 'two-factor' })}>
+                Enter your two-factor code
+              </a>
+            ) : (
+              <a href={next ?? DEFAULT_SIGNED_IN_PATH}>{next ? 'Continue' : 'Go to Homeward'}</a>
+            )}
           </Button>
         </div>
       )}

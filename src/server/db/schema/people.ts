@@ -13,7 +13,7 @@ export const profiles = pgTable(
     fullName: text('full_name').notNull(),
     email: text('email').notNull(),
     /**
-     * Set when the person deleted their account (UK GDPR art. 17): the name becomes 'Deleted user', the
+     * Set when the person deleted their account (UK GDPR art. 17): the name becomes 'Former participant', the
      * email a placeholder and auth_id null, so transaction history stays readable to the other parties.
      */
     deletedAt: timestamp('deleted_at', { withTimezone: true }),

@@ -60,7 +60,7 @@ export interface CreatedUser {
 
 /**
  * Signs a new user up through Better Auth (`auth.api.signUpEmail`), so the profile and role are made
- * by the same trigger as in production, and returns their ids and a session cookie. Unique email per
+ * by the same trigger as in production, signs them in and returns their ids and a session cookie. Unique email per
  * call unless one is given. Throws when Better Auth refuses the sign-up.
  */
 export async function createUser(auth: Auth, options: CreateUserOptions): Promise<CreatedUser> {
@@ -71,10 +71,12 @@ export async function createUser(auth: Auth, options: CreateUserOptions): Promis
   const email = options.email ?? `user-${id}@homeward.test`
   const name = options.name ?? `Test ${role.replace(/^(pro|consumer)_/, '')} ${id}`
   const password = options.password ?? 'correct horse battery staple'
-  const { headers, response } = await auth.api.signUpEmail({
+  const { response } = await auth.api.signUpEmail({
     body: { name, email, password, signupRole: role },
     returnHeaders: true,
   })
+  // Sign-up signs nobody in (issue 11, item 6): the session comes from signing in with the password.
+  const { headers } = await auth.api.signInEmail({ body: { email, password }, returnHeaders: true })
   const cookie = headers
     .getSetCookie()
     .find((c) => c.includes('session_token='))

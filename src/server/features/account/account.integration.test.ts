@@ -352,16 +352,17 @@ describe('security events', () => {
       'sign_in.succeeded',
       'sign_in.succeeded',
       'sign_in.failed',
+      'sign_in.succeeded', // t.signUp signs in after signing up (issue 11, item 6)
       'account.created',
     ])
     const times = list.map((e) => Date.parse(e.createdAt))
     expect([...times].sort((a, b) => b - a)).toEqual(times)
-    expect(list.at(-2)).toMatchObject({
+    expect(list.at(-3)).toMatchObject({
       ip: '203.0.113.66',
       device: 'Firefox on Linux',
       detail: { method: 'email', status: 401 },
     })
-    expect(list.at(-3)).toMatchObject({ ip: '198.51.100.20', device: 'Chrome on Windows' })
+    expect(list.at(-4)).toMatchObject({ ip: '198.51.100.20', device: 'Chrome on Windows' })
     expect(list.filter((e) => e.kind === 'sessions.revoked').map((e) => e.detail)).toEqual([
       { scope: 'global', count: 2 },
       { scope: 'others', count: 2 },
@@ -369,8 +370,8 @@ describe('security events', () => {
     ])
     expect(list.find((e) => e.kind === 'password.changed')?.detail).toEqual({ otherSessionsEnded: true })
 
-    // Another person sees none of them; their own list has only their sign-up.
-    expect((await events(intruder)).map((e) => e.kind)).toEqual(['account.created'])
+    // Another person sees none of them; their own list has only their sign-up and first sign-in.
+    expect((await events(intruder)).map((e) => e.kind)).toEqual(['sign_in.succeeded', 'account.created'])
   })
 
   it('records a failed sign-in for an unknown email without an account, and a stale password change', async () => {
@@ -403,6 +404,6 @@ describe('security events', () => {
       t.database.query(`update security_events set kind = 'sign_out' where kind = 'account.created'`),
     ).rejects.toThrow(/append-only/)
     await expect(t.database.query(`delete from security_events`)).rejects.toThrow(/append-only/)
-    expect((await events(user)).map((e) => e.kind)).toEqual(['account.created'])
+    expect((await events(user)).map((e) => e.kind)).toEqual(['sign_in.succeeded', 'account.created'])
   })
 })

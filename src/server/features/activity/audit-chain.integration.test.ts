@@ -332,7 +332,7 @@ describe('audit trail', () => {
       'select seq, kind, summary, ip from activity_events where transaction_id = $1 order by seq',
       [txId],
     )
-    expect(rows[1].summary).toBe('asked Deleted user to sign "Contract.pdf"')
+    expect(rows[1].summary).toBe('asked Former participant to sign "Contract.pdf"')
     expect(rows[2].ip).toBeNull()
     expect(rows.at(-1)).toMatchObject({ kind: 'audit.redacted' })
     expect(JSON.stringify(rows)).not.toContain('Robin')

@@ -114,14 +114,18 @@ export function recordSecurityEvents({ database, config, log }: AppDeps): Middle
           )[0]?.on
         : true
     // The email of a sign-in attempt, from a copy of the body (the handler reads the original).
-    const attemptedEmail = isSignIn ? (await jsonOf(c.req.raw))?.email : undefined
+    const attemptedEmail = isSignIn || isSignUp ? (await jsonOf(c.req.raw))?.email : undefined
+    // Sign-up answers a known address as a new one (issue 11, item 6), so whether it created an account is
+    // read from the database: an account for the address that was not there before.
+    const existedBefore =
+      isSignUp && typeof attemptedEmail === 'string' ? !!(await userIdForEmail(database, attemptedEmail)) : true
 
     await next()
 
     const status = c.res.status
     const events: Array<{ userId: string | null; kind: SecurityEventKind; detail?: Record<string, unknown> }> = []
     if (isSignUp && status === 200) {
-      const userId = userIdOf(await jsonOf(c.res))
+      const userId = existedBefore ? null : await userIdForEmail(database, attemptedEmail as string)
       if (userId) events.push({ userId, kind: 'account.created' })
     } else if (isSignIn) {
       const method = path.slice('/sign-in/'.length)

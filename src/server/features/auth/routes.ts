@@ -7,7 +7,7 @@ import type { Context } from 'hono'
 import { Hono } from 'hono'
 import { z } from 'zod'
 import { ChangeEmailInput, ChangePasswordInput } from '../../../shared/contracts/account'
-import { Password, SignInInput, SignUpInput } from '../../../shared/contracts/auth'
+import { Password, SignInInput, SignUpInput, SignUpResult } from '../../../shared/contracts/auth'
 import { storedRoleFor } from '../../../shared/domain/roles'
 import { emailChangeRequestedMail, emailInUseMail, sendAuthMail } from '../../auth/auth-mail'
 import { trustedProxyMatcher, withClientIp } from '../../auth/client-ip'
@@ -212,13 +212,14 @@ export function authRoutes(deps: AppDeps) {
   app.post('/auth/sign-up/email', async (c) => {
     const parsed = SignUpInput.safeParse(await readJson(c))
     if (!parsed.success) throw validationError(parsed.error)
-    const { name, email, password, role } = parsed.data
+    const { name, email, password, role, next } = parsed.data
     refuseCommonPassword(password, 'password')
-    return reshape(
-      await auth.handler(
-        await withClientIp(c, withBody(c.req.raw, { name, email, password, signupRole: storedRoleFor(role) }), trusted),
-      ),
-    )
+    const body = { name, email, password, signupRole: storedRoleFor(role), ...(next ? { callbackURL: next } : {}) }
+    const res = await reshape(await auth.handler(await withClientIp(c, withBody(c.req.raw, body), trusted)))
+    if (res.status !== 200) return res
+    // One answer for a new and a known address (Better Auth's generic answer for a known one carries a made-up
+    // user): ours names neither, so nothing in it can tell the two apart. No session either way (auth.ts).
+    return c.json(SignUpResult.parse({ status: 'check-email', email: email.toLowerCase() }), 200)
   })
 
   app.post('/auth/sign-in/email', async (c) => {

@@ -9,6 +9,15 @@ afterAll(async () => {
   await t?.close()
 })
 
+/** The newest email of `kind` sent to `to` (local outbox), or undefined. */
+async function newestMail(to: string, kind: string) {
+  const [row] = await t.database.query<{ subject: string; text_body: string }>(
+    `select subject, text_body from mail_outbox where to_address = $1 and kind = $2 order by created_at desc, id desc limit 1`,
+    [to.toLowerCase(), kind],
+  )
+  return row
+}
+
 async function countRows(email: string) {
   const [row] = await t.database.query<{ users: string; profiles: string; accounts: string; roles: string }>(
     `select
@@ -27,21 +36,58 @@ async function countRows(email: string) {
 }
 
 describe('sign-up', () => {
-  it('creates the user, profile and stored role together and signs the person in', async () => {
+  it('creates the user, profile and stored role together; the emailed link confirms the address and signs the person in', async () => {
     const email = `amelia-${Date.now()}@homeward.test`
     const res = await t.request('/api/auth/sign-up/email', {
       json: { name: 'Amelia Clarke', email, password: 'a sensible passphrase', role: 'conveyancer' },
     })
     expect(res.status).toBe(200)
-    const cookie = sessionCookieFrom(res)
-    expect(res.headers.getSetCookie().join(';')).toMatch(/HttpOnly/i)
-    expect(res.headers.getSetCookie().join(';')).toMatch(/SameSite=Lax/i)
+    expect(await res.json()).toEqual({ status: 'check-email', email })
+    // Nobody is signed in by sign-up (issue 11, item 6).
+    expect(res.headers.getSetCookie()).toEqual([])
+    expect(await countRows(email)).toEqual({ users: 1, profiles: 1, accounts: 1, roles: 1 })
+
+    const mail = await newestMail(email, 'verify-email')
+    const token = new URL(mail!.text_body.match(/https?:\/\/\S+\/verify-email\?\S+/)![0]).searchParams.get('token')!
+    const verified = await t.request(`/api/auth/verify-email?token=${encodeURIComponent(token)}`)
+    expect(verified.status).toBe(200)
+    const cookie = sessionCookieFrom(verified)
+    expect(verified.headers.getSetCookie().join(';')).toMatch(/HttpOnly/i)
+    expect(verified.headers.getSetCookie().join(';')).toMatch(/SameSite=Lax/i)
     const me = await t.request('/api/me', { headers: { cookie } })
     expect(me.status).toBe(200)
     const body = await me.json()
     expect(body.profile).toMatchObject({ full_name: 'Amelia Clarke', email })
+    expect(body.user.emailVerified).toBe(true)
     expect(body.roles).toEqual(['pro_conveyancer'])
-    expect(await countRows(email)).toEqual({ users: 1, profiles: 1, accounts: 1, roles: 1 })
+
+    // The link signs in once: opened again it still answers, but starts no second session.
+    const again = await t.request(`/api/auth/verify-email?token=${encodeURIComponent(token)}`)
+    expect(again.status).toBe(200)
+    expect(again.headers.getSetCookie().filter((c) => c.includes('session_token=') && !/Max-Age=0/i.test(c))).toEqual(
+      [],
+    )
+  })
+
+  it('carries an invitation path into the confirmation link, and only a path on this site', async () => {
+    const email = `invited-${Date.now()}@homeward.test`
+    const res = await t.request('/api/auth/sign-up/email', {
+      json: { name: 'Ina Vited', email, password: 'a sensible passphrase', role: 'seller', next: '/invite/abc123' },
+    })
+    expect(res.status).toBe(200)
+    expect((await newestMail(email, 'verify-email'))!.text_body).toMatch(
+      /\/verify-email\?token=\S+&next=%2Finvite%2Fabc123/,
+    )
+    const evil = await t.request('/api/auth/sign-up/email', {
+      json: {
+        name: 'Ina Vited',
+        email: `x-${email}`,
+        password: 'a sensible passphrase',
+        role: 'seller',
+        next: '//evil.example',
+      },
+    })
+    expect(evil.status).toBe(400)
   })
 
   it.each([
@@ -83,15 +129,39 @@ describe('sign-up', () => {
     expect((await countRows('badrole@homeward.test')).users).toBe(0)
   })
 
-  it('gives a clear error for a second sign-up with the same email and keeps one profile', async () => {
-    const user = await t.signUp()
-    const res = await t.request('/api/auth/sign-up/email', {
-      json: { name: 'Someone Else', email: user.email.toUpperCase(), password: 'another passphrase', role: 'seller' },
-    })
-    expect(res.status).toBe(422)
-    const body = await res.json()
-    expect(body.error.message).toMatch(/already exists/)
+  it('answers a known email exactly as a new one, signs nobody in and emails the address instead (OWASP; issue 11, item 6)', async () => {
+    const user = await t.signUp({ name: 'Owen Owner' })
+    const fresh = `fresh-${Date.now()}@homeward.test`
+    const attempt = (email: string) =>
+      t.request('/api/auth/sign-up/email', {
+        json: { name: 'Someone Else', email, password: 'another passphrase', role: 'seller' },
+      })
+    const known = await attempt(user.email.toUpperCase())
+    const unknown = await attempt(fresh)
+    expect(known.status).toBe(unknown.status)
+    expect(known.status).toBe(200)
+    expect(known.headers.getSetCookie()).toEqual(unknown.headers.getSetCookie())
+    expect(known.headers.getSetCookie()).toEqual([])
+    const [knownBody, unknownBody] = [await known.json(), await unknown.json()]
+    expect(knownBody).toEqual({ status: 'check-email', email: user.email.toLowerCase() })
+    expect(unknownBody).toEqual({ status: 'check-email', email: fresh })
+
+    // The account is untouched and the owner hears of the attempt; no verification link goes to them.
     expect(await countRows(user.email)).toEqual({ users: 1, profiles: 1, accounts: 1, roles: 1 })
+    const notice = await newestMail(user.email, 'sign-up-attempt')
+    expect(notice?.subject).toBe('Someone tried to create a Homeward account with this address')
+    expect(notice?.text_body).toMatch(/Hello Owen Owner/)
+    expect(notice?.text_body).toMatch(/sign in: http:\/\/localhost:3000\/auth\?email=/)
+    expect(notice?.text_body).toMatch(/Forgot password\?/)
+    const links = await t.database.query(`select 1 from mail_outbox where to_address = $1 and kind = 'verify-email'`, [
+      user.email.toLowerCase(),
+    ])
+    expect(links).toHaveLength(1) // the one from their own sign-up only
+    // The other person's password does not open the account.
+    const signIn = await t.request('/api/auth/sign-in/email', {
+      json: { email: user.email, password: 'another passphrase' },
+    })
+    expect(signIn.status).toBe(401)
   })
 
   it.each([
@@ -137,7 +207,8 @@ describe('sign-up', () => {
       },
     })
     expect(res.status).toBe(200)
-    const me = await (await t.request('/api/me', { headers: { cookie: sessionCookieFrom(res) } })).json()
+    const signIn = await t.request('/api/auth/sign-in/email', { json: { email, password: 'long enough' } })
+    const me = await (await t.request('/api/me', { headers: { cookie: sessionCookieFrom(signIn) } })).json()
     expect(me.roles).toEqual(['consumer_buyer'])
     expect(me.user.emailVerified).toBe(false)
   })

@@ -203,6 +203,33 @@ describe('second factor on every sign-in path (ASVS 6.3.4)', () => {
     expect((await t.request('/api/me', { headers: { cookie: sessionCookieFrom(ok) } })).status).toBe(200)
   })
 
+  it("a sign-up's verification link, which signs in the first time (issue 11, item 6), asks for the second factor too", async () => {
+    freezeAtStepStart()
+    // Two-factor turned on before the address was confirmed: the link must not skip the code.
+    const u = await enrol(await t.signUp({ verified: false }))
+    tick(STEP_MS)
+    const [mail] = await t.database.query<{ text_body: string }>(
+      `select text_body from mail_outbox where to_address = $1 and kind = 'verify-email' order by created_at desc limit 1`,
+      [u.email.toLowerCase()],
+    )
+    const token = new URL(mail.text_body.match(/https?:\/\/\S+\/verify-email\?\S+/)![0]).searchParams.get('token')!
+    // Opened where the person is already signed in: that session stays, nothing is asked.
+    const mine = await t.request(`/api/auth/verify-email?token=${encodeURIComponent(token)}`, { as: u })
+    expect(mine.status).toBe(200)
+    expect((await t.request('/api/me', { as: u })).status).toBe(200)
+
+    await t.database.query(`update "user" set email_verified = false where email = $1`, [u.email.toLowerCase()])
+    const before = await sessionCount(u.email)
+    const res = await t.request(`/api/auth/verify-email?token=${encodeURIComponent(token)}`)
+    expect(res.status).toBe(200)
+    expect(await res.json()).toMatchObject({ twoFactorRedirect: true })
+    expect(cookieFrom(res, 'homeward.session_token')).toBeNull()
+    expect(await sessionCount(u.email)).toBe(before)
+    const ok = await verifyTotp(cookieFrom(res, 'homeward.two_factor'), u.totp.generate({ timestamp: Date.now() }))
+    expect(ok.status).toBe(200)
+    expect((await t.request('/api/me', { headers: { cookie: sessionCookieFrom(ok) } })).status).toBe(200)
+  })
+
   it('the challenge hook also runs after OAuth callbacks (/callback/:id, /oauth2/callback/:id) and sends the browser to the code step', () => {
     const [, guards] = twoFactorPlugins({ database: t.database, appUrl: 'http://localhost:3000' })
     const after = guards.hooks.after

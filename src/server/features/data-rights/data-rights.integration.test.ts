@@ -6,6 +6,7 @@
  * to sign up again, a wrong password changes nothing, sole drafts emptied and their files removed).
  */
 import { createHash } from 'node:crypto'
+import { inflateSync } from 'node:zlib'
 import { mkdtempSync, rmSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
@@ -62,6 +63,14 @@ for (const driver of ['disk', 's3'] as const) {
         json: { body_md: body },
       })
       expect(res.status, await res.clone().text()).toBe(201)
+    }
+
+    /** The stored bytes of a document version, through its short-lived link. */
+    async function download(as: TestUser, txId: string, docId: string): Promise<Buffer> {
+      const link = (await (await t.request(`/api/transactions/${txId}/documents/${docId}/url`, { as })).json()) as {
+        url: string
+      }
+      return Buffer.from(await (await t.request(link.url, { as })).arrayBuffer())
     }
 
     /** A move between a seller and a buyer with their conveyancer, as the factories make it. */
@@ -253,7 +262,88 @@ for (const driver of ['disk', 's3'] as const) {
         expect((await t.request('/api/me', { as: seller })).status).toBe(200)
       })
 
-      it('deletion anonymises everywhere; others still read the history as Deleted user; AML documents stay downloadable', async () => {
+      it("after deletion, '@Name' in others' messages and a certificate rendered later say Former participant; a PDF signed before still verifies", async () => {
+        const { seller, buyer, conveyancer, txId } = await move()
+        expect(DELETED_USER_NAME).toBe('Former participant')
+        const threadId = await general(buyer, txId)
+        const mention = await t.request(`/api/transactions/${txId}/threads/${threadId}/messages`, {
+          as: buyer,
+          json: { body_md: `@${seller.name} can you check the TA6?`, mentions: [seller.profileId] },
+        })
+        expect(mention.status, await mention.clone().text()).toBe(201)
+        const ask = async (filename: string, signers: TestUser[]) => {
+          const doc = await upload(conveyancer, txId, await makePdf(filename), filename, 'Contracts')
+          const res = await t.request(`/api/transactions/${txId}/documents/${doc.id}/signature-requests`, {
+            as: conveyancer,
+            json: { document_sha256: doc.sha256, signer_ids: signers.map((u) => u.profileId) },
+          })
+          expect(res.status, await res.clone().text()).toBe(201)
+          return { doc, id: ((await res.json()) as { id: string }).id }
+        }
+        const sign = async (who: TestUser, req: { doc: { sha256: string }; id: string }) => {
+          const res = await t.request(`/api/transactions/${txId}/signature-requests/${req.id}/sign`, {
+            as: who,
+            json: { consent: true, method: 'typed', typed_name: who.name, document_sha256: req.doc.sha256 },
+          })
+          expect(res.status, await res.clone().text()).toBe(200)
+          return (await res.json()) as { status: string; signed_document_id: string | null }
+        }
+        // Signed and completed before the deletion; and one the seller signs, the buyer only after it.
+        const before = await ask('Before.pdf', [seller])
+        const completed = await sign(seller, before)
+        expect(completed.status).toBe('completed')
+        const later = await ask('Later.pdf', [seller, buyer])
+        await sign(seller, later)
+        const signedBefore = await download(buyer, txId, completed.signed_document_id!)
+
+        const res = await t.request('/api/account/delete', {
+          as: seller,
+          json: { confirmation: 'DELETE', password: seller.password },
+        })
+        expect(res.status, await res.clone().text()).toBe(200)
+
+        // Chat: the mention names the placeholder, in the text and in the mention list.
+        const chat = (await (
+          await t.request(`/api/transactions/${txId}/threads/${threadId}/messages`, { as: buyer })
+        ).json()) as { messages: Array<{ body_md: string; mentions: Array<{ id: string; full_name: string }> }> }
+        const asked = chat.messages.find((m) => m.body_md.endsWith('can you check the TA6?'))!
+        expect(asked.body_md).toBe('@Former participant can you check the TA6?')
+        expect(asked.mentions).toEqual([{ id: seller.profileId, full_name: 'Former participant' }])
+
+        // The PDF signed before: its bytes are unchanged, so its recorded hash still verifies; the panel
+        // names the placeholder.
+        expect(sha(await download(buyer, txId, completed.signed_document_id!))).toBe(sha(signedBefore))
+        const verify = await t.request(
+          `/api/transactions/${txId}/documents/${completed.signed_document_id}/signature/verify`,
+          { as: buyer },
+        )
+        expect(await verify.json()).toMatchObject({
+          intact: true,
+          signers: [expect.objectContaining({ full_name: 'Former participant' })],
+        })
+        const requests = JSON.stringify(
+          await (await t.request(`/api/transactions/${txId}/signature-requests`, { as: buyer })).json(),
+        )
+        expect(requests).not.toContain(seller.name)
+
+        // The request completed after the deletion: its certificate is rendered with the placeholder.
+        const done = await sign(buyer, later)
+        expect(done.status).toBe('completed')
+        const certificate = (await download(buyer, txId, done.signed_document_id!)).toString('latin1')
+        const streams = [certificate]
+        for (const m of certificate.matchAll(/stream\r?\n([\s\S]*?)endstream/g)) {
+          try {
+            streams.push(inflateSync(Buffer.from(m[1], 'latin1')).toString('latin1'))
+          } catch {
+            // not deflated
+          }
+        }
+        const hex = (text: string) => Buffer.from(text, 'latin1').toString('hex').toUpperCase()
+        expect(streams.some((st) => st.includes(hex('Former participant')))).toBe(true)
+        expect(streams.some((st) => st.includes(hex(seller.name)))).toBe(false)
+      })
+
+      it('deletion anonymises everywhere; others still read the history as Former participant; AML documents stay downloadable', async () => {
         const { seller, buyer, conveyancer, txId } = await move()
         const pdf = await makePdf('Signed contract')
         const doc = await upload(seller, txId, pdf, 'Contract.pdf', 'Contracts')
@@ -342,7 +432,7 @@ for (const driver of ['disk', 's3'] as const) {
           { user_id: null, detail: expect.objectContaining({ profile_id: seller.profileId }) },
         ])
 
-        // The buyer still reads the whole history, with 'Deleted user' wherever the name was.
+        // The buyer still reads the whole history, with 'Former participant' wherever the name was.
         const detail = JSON.stringify(await (await t.request(`/api/transactions/${txId}`, { as: buyer })).json())
         const dashboard = JSON.stringify(await (await t.request('/api/transactions', { as: buyer })).json())
         const threadId = await general(buyer, txId)

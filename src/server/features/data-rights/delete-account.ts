@@ -1,8 +1,8 @@
 /**
  * 'Delete my account' (issue 7, item 8; UK GDPR art. 17), in one database transaction:
- * - the profile is kept but anonymised ('Deleted user', a placeholder email, deleted_at, auth_id null),
+ * - the profile is kept but anonymised ('Former participant', a placeholder email, deleted_at, auth_id null),
  *   so every move's history (people, chat, activity, documents, signatures) stays readable to the
- *   other parties, who see 'Deleted user' wherever the name was shown;
+ *   other parties, who see 'Former participant' wherever the name was shown;
  * - the Better Auth user is deleted (sessions, sign-in methods and two-factor go with it by cascade;
  *   security_events.user_id becomes null by its foreign key, after their IP and device are erased);
  * - personal data nobody else needs is removed: notifications, email choices, update requests, read
@@ -11,11 +11,12 @@
  *   replaced by the placeholder;
  * - on moves with anyone else on them, their documents stay: the professionals must keep a move's
  *   records for 5 years after it ends (Money Laundering Regulations 2017, reg. 40);
- * - signature requests still waiting for them end as declined ('Their account was deleted.');
+ * - signature requests still waiting for them end as declined ('Their account was deleted.'); their typed
+ *   signatures and '@Name' mentions in others' messages name 'Former participant' (issue 11, item 6);
  * - on drafts only they were on (nobody else ever saw them), their documents and messages are removed,
  *   and the stored files deleted after the commit.
  * - in the append-only audit trail (activity_events) of their moves, their name and email are replaced
- *   by 'Deleted user' in every summary (others' entries such as 'asked <name> to sign' included) and
+ *   by 'Former participant' in every summary (others' entries such as 'asked <name> to sign' included) and
  *   the IP of their own entries is erased, through the SECURITY DEFINER function of migration 0010;
  *   a signed 'audit.redacted' entry on each move vouches for the new wording, so the chain verifies.
  * See docs/decisions/011-data-rights.md.
@@ -182,6 +183,25 @@ async function deleteInTransaction(tx: Tx, viewer: Viewer) {
     sql`update notifications set title = replace(title, ${viewer.fullName}, ${DELETED_USER_NAME})
          where actor_id = ${me} and position(${viewer.fullName} in title) > 0`,
   )
+  // Others' messages that mention them ('@Sam Buyer ...'): the mention names the placeholder instead. The
+  // mention itself (message_mentions) stays and shows the anonymised profile. Issue 11, item 6.
+  if (shared.length && viewer.fullName.trim().length >= 2) {
+    const sharedIds = sql.join(
+      shared.map((id) => sql`${id}::uuid`),
+      sql`, `,
+    )
+    await tx.execute(
+      sql`update messages set body_md = replace(body_md, ${`@${viewer.fullName.trim()}`}, ${`@${DELETED_USER_NAME}`})
+           where transaction_id in (${sharedIds}) and position(${`@${viewer.fullName.trim()}`} in body_md) > 0`,
+    )
+  }
+  // A typed signature is their name: a certificate rendered after now (the request completing when the
+  // last person signs) shows the placeholder, as the signature panels do. PDFs already signed are not
+  // touched, so their recorded SHA-256 still verifies (docs/decisions/011-data-rights.md).
+  await tx.execute(
+    sql`update signature_request_signers set typed_name = ${DELETED_USER_NAME}
+         where user_id = ${me} and typed_name is not null`,
+  )
   // Invitations: pending ones they sent or that were sent to them are revoked; the address goes.
   await tx.execute(
     sql`update invitations set status = 'revoked', revoked_at = now()
@@ -218,7 +238,7 @@ async function deleteInTransaction(tx: Tx, viewer: Viewer) {
 /**
  * Erases a deleted person from the audit trail of their moves through homeward_redact_activity
  * (migration 0010: a SECURITY DEFINER function, the only way past the append-only trigger): each of
- * `needles` (their name and email) becomes 'Deleted user' in every summary, and their own entries lose
+ * `needles` (their name and email) becomes 'Former participant' in every summary, and their own entries lose
  * their IP. Each move whose summaries changed then gets a signed 'audit.redacted' entry listing the
  * entries and a hash of their new wording, which is what lets the verifier accept the new text.
  */

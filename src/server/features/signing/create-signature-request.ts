@@ -63,7 +63,7 @@ export async function createSignatureRequest(
              or p.id in (select t.buyer_user_id from transactions t where t.id = ${txId}
                          union select t.seller_user_id from transactions t where t.id = ${txId}))`)
     const rows = people.rows as { id: string; full_name: string; email: string; deleted_at: unknown }[]
-    // A deleted account (docs/decisions/011-data-rights.md) stays on the move as 'Deleted user' but cannot sign.
+    // A deleted account (docs/decisions/011-data-rights.md) stays on the move as 'Former participant' but cannot sign.
     const gone = rows.filter((p) => p.deleted_at !== null).map((p) => p.id)
     if (gone.length)
       throw new AppError('unprocessable', 'A person who has deleted their account cannot be asked to sign.', {

@@ -1,7 +1,8 @@
 /**
  * Whether the viewer has two-factor sign-in on, how many backup codes are left, and whether their
  * session is recent enough to change it (issue 7, item 4; ASVS 7.5.1). Backup codes are stored as a
- * JSON list of SHA-256 digests (auth/two-factor.ts), so counting them reveals nothing.
+ * JSON list of SHA-256 digests (auth/two-factor.ts), so counting them reveals nothing. `hasPassword`:
+ * turning it on asks for the password, so an account made with a provider sets one first (issue 11, item 6).
  */
 import type { TwoFactorStatus } from '../../../shared/contracts/two-factor'
 import type { Viewer } from '../../auth/viewer'
@@ -14,8 +15,15 @@ export async function getTwoFactorStatus(options: {
   freshAgeSeconds: number
 }): Promise<TwoFactorStatus> {
   const { database, viewer } = options
-  const [row] = await database.query<{ enabled: boolean | null; codes: string | null; created_at: Date | string }>(
-    `select u.two_factor_enabled as enabled, tf.backup_codes as codes, s.created_at
+  const [row] = await database.query<{
+    enabled: boolean | null
+    codes: string | null
+    created_at: Date | string
+    has_password: boolean
+  }>(
+    `select u.two_factor_enabled as enabled, tf.backup_codes as codes, s.created_at,
+       exists(select 1 from account a where a.user_id = u.id and a.provider_id = 'credential' and a.password is not null)
+         as has_password
      from "user" u
      join session s on s.id = $2 and s.user_id = u.id
      left join two_factor tf on tf.user_id = u.id and tf.verified is not false
@@ -36,5 +44,6 @@ export async function getTwoFactorStatus(options: {
     enabled,
     backupCodesRemaining: remaining,
     signedInRecently: !!row && isFresh(new Date(row.created_at), options.freshAgeSeconds),
+    hasPassword: !!row?.has_password,
   }
 }

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import type { SignInInput, SignUpInput } from '../../../shared/contracts/auth'
+import type { SignInInput, SignUpInput, SignUpResult } from '../../../shared/contracts/auth'
 import { apiFetch } from '../../lib/api-client'
 import { sessionQueryOptions } from '../session/api'
 
@@ -59,15 +59,14 @@ export function useVerifySecondFactor() {
 
 /**
  * POST /api/auth/sign-up/email with the 'I am a...' choice as `role` (stored as consumer_/pro_ role,
- * spec section 6). The server signs the new person in, then the session is loaded.
+ * spec section 6) and, optionally, `next` (where the emailed link continues to). The answer is the same
+ * for a new address and one that already has an account (issue 11, item 6): nobody is signed in; the
+ * emailed link confirms the address and signs the new person in.
  */
 export function useSignUp() {
-  const queryClient = useQueryClient()
   return useMutation({
-    mutationFn: async (input: SignUpInput) => {
-      await apiFetch('/api/auth/sign-up/email', { method: 'POST', body: input })
-      await startSession(queryClient)
-    },
+    mutationFn: (input: SignUpInput) =>
+      apiFetch<SignUpResult>('/api/auth/sign-up/email', { method: 'POST', body: input }),
   })
 }
 
@@ -117,9 +116,15 @@ export function useResendVerification() {
   })
 }
 
-/** GET /api/auth/verify-email?token=: marks the email verified, or throws ApiError (expired, not valid). */
-export async function verifyEmail(token: string): Promise<{ email?: string }> {
+/**
+ * GET /api/auth/verify-email?token=: marks the email verified, or throws ApiError (expired, not valid).
+ * The first use of a sign-up's link also signs in; with two-factor on, `twoFactorRedirect` says the
+ * code step comes next (server auth/two-factor.ts).
+ */
+export async function verifyEmail(token: string): Promise<{ email?: string; twoFactorRedirect?: boolean }> {
   // `email` is set when the link finished an email change (the account's new address).
-  const body = await apiFetch<{ email?: string } | null>(`/api/auth/verify-email?token=${encodeURIComponent(token)}`)
+  const body = await apiFetch<{ email?: string; twoFactorRedirect?: boolean } | null>(
+    `/api/auth/verify-email?token=${encodeURIComponent(token)}`,
+  )
   return body ?? {}
 }

@@ -4,7 +4,8 @@
  */
 export const AUTH_TOASTS = {
   signedIn: { title: 'Welcome back!', description: "You've successfully signed in." },
-  signedUp: { title: 'Account created!', description: 'Welcome to Homeward. Your account is ready.' },
+  // The same for a new address and a known one (issue 11, item 6): the email says what comes next.
+  signedUp: { title: 'Account created!', description: 'Welcome to Homeward. Check your email to continue.' },
   signInFailed: { title: 'Error signing in' },
   signUpFailed: { title: 'Error signing up' },
   roleRequired: { title: 'Role required', description: 'Please select your role before continuing.' },

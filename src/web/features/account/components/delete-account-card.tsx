@@ -84,7 +84,7 @@ export function DeleteAccountCard({ email }: { email: string }) {
           <DialogContent>
             <DialogTitle>Delete your account?</DialogTitle>
             <DialogDescription>
-              This cannot be undone. Other people on your moves will see ‘Deleted user’ instead of your name.
+              This cannot be undone. Other people on your moves will see ‘Former participant’ instead of your name.
             </DialogDescription>
             <form noValidate onSubmit={onSubmit} aria-label="Delete my account">
               <fieldset disabled={remove.isPending} className="flex flex-col gap-4">

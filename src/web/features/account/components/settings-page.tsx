@@ -23,7 +23,7 @@ export function SettingsPage({ me }: { me: MeResponse }) {
       <ProfileCard fullName={me.profile.full_name} email={me.user.email} />
       <EmailCard email={me.user.email} signedInRecently={sessions.data?.signedInRecently} />
       <PasswordCard signedInRecently={sessions.data?.signedInRecently} />
-      <TwoFactorCard />
+      <TwoFactorCard email={me.user.email} />
       <LinkedIdentitiesCard />
       <SessionsCard />
       <SecurityActivityCard />

@@ -14,6 +14,7 @@ import { TotpCodeInput } from '../../../components/ui/totp-code-input'
 import { Skeleton } from '../../../components/ui/skeleton'
 import { ApiError } from '../../../lib/api-error'
 import { notify } from '../../../lib/toast'
+import { useRequestPasswordReset } from '../../auth/api'
 import { signInHref } from '../../session/next-path'
 import { useSignOut } from '../../session/use-sign-out'
 import {
@@ -37,9 +38,10 @@ const ConfirmCodeInput = z.object({ code: TotpCode })
  * Two-factor authentication (issue 7, item 4): turn on with the current password, scan the QR code
  * (or type the key), confirm with a 6-digit code, then save the 10 backup codes shown once. When on:
  * make new backup codes or turn it off, each after the password. A session older than a day is asked
- * to sign in again first (ASVS 7.5.1), as for the password.
+ * to sign in again first (ASVS 7.5.1), as for the password. An account made with a provider has no
+ * password: it is offered 'Set a password first', the emailed reset link (issue 11, item 6).
  */
-export function TwoFactorCard() {
+export function TwoFactorCard({ email }: { email: string }) {
   const status = useTwoFactorStatus()
   const [phase, setPhase] = useState<Phase>({ name: 'idle' })
   const [stale, setStale] = useState(false)
@@ -117,6 +119,8 @@ export function TwoFactorCard() {
         </div>
       </div>
     )
+  } else if (!status.data.hasPassword) {
+    body = <SetPasswordFirst email={email} />
   } else {
     body = (
       <div className="flex flex-col items-start gap-3">
@@ -141,6 +145,38 @@ export function TwoFactorCard() {
       </CardHeader>
       {body}
     </Card>
+  )
+}
+
+/**
+ * Off, on an account without a password (made with a provider): the password confirms each change, so it
+ * is set first through the emailed link (valid 1 hour; it ends every session, so sign in again after).
+ */
+function SetPasswordFirst({ email }: { email: string }) {
+  const send = useRequestPasswordReset()
+  if (send.isSuccess) {
+    return (
+      <p role="status" className="rounded-lg border bg-surface p-4 text-sm break-words">
+        We sent a link to <strong>{email}</strong>. Open it to choose a password (it works for 1 hour), sign in again,
+        then come back here to turn on two-factor authentication.
+      </p>
+    )
+  }
+  return (
+    <div className="flex flex-col items-start gap-3">
+      <p className="text-sm">
+        Off. Two-factor authentication asks for your password when you turn it on or off, and your account has none yet:
+        you sign in with a provider or an emailed code. Set a password first.
+      </p>
+      {send.isError && (
+        <p role="alert" className="text-sm text-destructive">
+          {send.error.message}
+        </p>
+      )}
+      <Button onClick={() => send.mutate(email)} disabled={send.isPending}>
+        {send.isPending ? 'Sending…' : 'Email me a link to set a password'}
+      </Button>
+    </div>
   )
 }
 

@@ -31,6 +31,7 @@ export function AuthScreen({
   onDone,
   notice,
   step,
+  next,
 }: {
   tab: AuthTab
   onTabChange: (tab: AuthTab) => void
@@ -39,6 +40,8 @@ export function AuthScreen({
   defaultRole?: SignupRoleChoice
   onDone?: () => void
   notice?: string
+  /** Where the sign-up's emailed link continues to (an invitation); sign-in goes there on its own. */
+  next?: string
   /** 'two-factor': a first factor is done elsewhere (an OAuth callback) and the code is asked. */
   step?: 'two-factor'
 }) {
@@ -49,6 +52,8 @@ export function AuthScreen({
   usePreloadedToaster()
   const askSecondFactor = () => setSignInWith('two-factor')
   const back = () => setSignInWith('password')
+  // 'Go to Sign In' after sign-up carries the email typed there.
+  const [email, setEmail] = useState(defaultEmail)
   return (
     <div className="grid min-h-screen lg:grid-cols-2">
       <aside className="hidden flex-col justify-between bg-primary p-12 text-primary-foreground lg:flex">
@@ -95,7 +100,7 @@ export function AuthScreen({
               <TabsContent value="sign-in">
                 {signInWith === 'password' && (
                   <div className="flex flex-col gap-2">
-                    <SignInForm defaultEmail={defaultEmail} onSignedIn={onDone} onTwoFactor={askSecondFactor} />
+                    <SignInForm defaultEmail={email} onSignedIn={onDone} onTwoFactor={askSecondFactor} />
                     <div className="flex flex-wrap justify-between gap-2">
                       <Button type="button" variant="link" onClick={() => setSignInWith('forgot')}>
                         Forgot password?
@@ -107,22 +112,22 @@ export function AuthScreen({
                     <OAuthButtons mode="sign-in" />
                   </div>
                 )}
-                {signInWith === 'forgot' && <ForgotPasswordForm defaultEmail={defaultEmail} onBack={back} />}
+                {signInWith === 'forgot' && <ForgotPasswordForm defaultEmail={email} onBack={back} />}
                 {signInWith === 'two-factor' && <TwoFactorStep onBack={back} onSignedIn={onDone} />}
                 {signInWith === 'code' && (
-                  <EmailCodeForm
-                    defaultEmail={defaultEmail}
-                    onBack={back}
-                    onSignedIn={onDone}
-                    onTwoFactor={askSecondFactor}
-                  />
+                  <EmailCodeForm defaultEmail={email} onBack={back} onSignedIn={onDone} onTwoFactor={askSecondFactor} />
                 )}
               </TabsContent>
               <TabsContent value="sign-up">
                 <SignUpForm
                   defaultEmail={defaultEmail}
                   defaultRole={defaultRole}
-                  onSignedUp={onDone}
+                  next={next}
+                  onSignIn={(typed) => {
+                    setEmail(typed)
+                    setSignInWith('password')
+                    onTabChange('sign-in')
+                  }}
                   footer={(chooseRole) => <OAuthButtons mode="sign-up" chooseRole={chooseRole} />}
                 />
               </TabsContent>

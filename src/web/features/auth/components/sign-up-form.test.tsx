@@ -47,25 +47,20 @@ describe('SignUpForm', () => {
     expect(fetch).not.toHaveBeenCalled()
   })
 
-  it('with a role, posts the choice and toasts Account created!', async () => {
-    const fetch = vi.fn(async (url: string) =>
-      url === '/api/me'
-        ? new Response(
-            JSON.stringify({
-              user: { id: 'u', email: 'sam@example.com', emailVerified: false },
-              profile: { id: 'p', full_name: 'Sam Seller', email: 'sam@example.com' },
-              roles: ['consumer_seller'],
-            }),
-          )
-        : new Response(JSON.stringify({ token: 't' })),
-    )
+  it('with a role, posts the choice and `next`, toasts Account created! and says to check the email', async () => {
+    const fetch = vi.fn(async () => new Response(JSON.stringify({ status: 'check-email', email: 'sam@example.com' })))
     vi.stubGlobal('fetch', fetch)
-    const onSignedUp = vi.fn()
-    render(<SignUpForm onSignedUp={onSignedUp} />, { wrapper })
+    const onSignIn = vi.fn()
+    render(<SignUpForm next="/invite/abc" onSignIn={onSignIn} />, { wrapper })
     fill()
     fireEvent.click(screen.getByRole('button', { name: 'Seller' }))
     fireEvent.click(screen.getByRole('button', { name: 'Create Account' }))
-    await waitFor(() => expect(onSignedUp).toHaveBeenCalled())
+    const heading = await screen.findByRole('heading', { name: 'Check your email' })
+    // Focus moves to the news; the form is gone. Sign-up loads no session (nobody is signed in by it).
+    await waitFor(() => expect(document.activeElement).toBe(heading))
+    expect(screen.queryByRole('form', { name: 'Sign up' })).toBeNull()
+    expect(screen.getByText('sam@example.com')).toBeTruthy()
+    expect(fetch).toHaveBeenCalledTimes(1)
     const [url, init] = fetch.mock.calls[0] as unknown as [string, RequestInit]
     expect(url).toBe('/api/auth/sign-up/email')
     expect(JSON.parse(init.body as string)).toEqual({
@@ -73,8 +68,14 @@ describe('SignUpForm', () => {
       email: 'sam@example.com',
       password: 'long-enough-1',
       role: 'seller',
+      next: '/invite/abc',
     })
-    expect(notify.success).toHaveBeenCalledWith('Account created!', 'Welcome to Homeward. Your account is ready.')
+    expect(notify.success).toHaveBeenCalledWith(
+      'Account created!',
+      'Welcome to Homeward. Check your email to continue.',
+    )
+    fireEvent.click(screen.getByRole('button', { name: 'Go to Sign In' }))
+    expect(onSignIn).toHaveBeenCalledWith('sam@example.com')
   })
 
   it('shows the server message in Error signing up', async () => {

@@ -1,6 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod'
 import { Controller, useForm } from 'react-hook-form'
-import type { ReactNode } from 'react'
+import { MailCheck } from 'lucide-react'
+import { useEffect, useRef, useState, type ReactNode } from 'react'
 import type { z } from 'zod'
 import { SignUpInput } from '../../../../shared/contracts/auth'
 import type { SignupRoleChoice } from '../../../../shared/domain/roles'
@@ -18,21 +19,27 @@ type SignUpValues = z.input<typeof SignUpInput>
 /**
  * Sign Up (spec section 2): full name, email, password and the 'I am a...' picker. Without a role
  * the toast 'Role required' appears (section 5 and 8). Disabled while submitting; success toasts
- * 'Account created!' and calls `onSignedUp` (the server signs the new person in).
+ * 'Account created!' and shows 'Check your email' in place of the form: the server answers a new and a
+ * known address alike and signs nobody in (issue 11, item 6); the emailed link does, and goes on to `next`.
  */
 export function SignUpForm({
   defaultEmail = '',
   defaultRole,
-  onSignedUp,
+  next,
+  onSignIn,
   footer,
 }: {
   defaultEmail?: string
   defaultRole?: SignupRoleChoice
-  onSignedUp?: () => void
+  /** Where the emailed link continues to after confirming (a same-origin path, e.g. an invitation). */
+  next?: string
+  /** 'Sign in instead' on the 'Check your email' panel, with the email typed. */
+  onSignIn?: (email: string) => void
   /** Below the form (the provider buttons): gets a function that returns the chosen role, or null after saying one is needed. */
   footer?: (chooseRole: () => Promise<SignupRoleChoice | null>) => ReactNode
 }) {
   const signUp = useSignUp()
+  const [sentTo, setSentTo] = useState<string | null>(null)
   const form = useForm<SignUpValues, unknown, SignUpInput>({
     resolver: zodResolver(SignUpInput),
     defaultValues: { name: '', email: defaultEmail, password: '', role: defaultRole },
@@ -41,10 +48,10 @@ export function SignUpForm({
 
   const onSubmit = form.handleSubmit(
     (values) =>
-      signUp.mutateAsync(values).then(
-        () => {
+      signUp.mutateAsync(next ? { ...values, next } : values).then(
+        (result) => {
           notify.success(AUTH_TOASTS.signedUp.title, AUTH_TOASTS.signedUp.description)
-          onSignedUp?.()
+          setSentTo(result.email)
         },
         (err: Error) => {
           applyServerFieldErrors(err, form.setError, ['name', 'email', 'password'])
@@ -55,6 +62,19 @@ export function SignUpForm({
       if (invalid.role) notify.error(AUTH_TOASTS.roleRequired.title, AUTH_TOASTS.roleRequired.description)
     },
   )
+
+  if (sentTo) {
+    return (
+      <CheckYourEmail
+        email={sentTo}
+        onSignIn={onSignIn ? () => onSignIn(sentTo) : undefined}
+        onAnotherEmail={() => {
+          form.reset({ ...form.getValues(), email: '', password: '' })
+          setSentTo(null)
+        }}
+      />
+    )
+  }
 
   return (
     <form noValidate onSubmit={onSubmit} aria-label="Sign up">
@@ -98,5 +118,51 @@ export function SignUpForm({
         </div>
       )}
     </form>
+  )
+}
+
+/**
+ * After sign-up, whatever the address: the same words whether it is new or already has an account (the
+ * email to it says which), so the screen tells nobody else which addresses have accounts.
+ */
+function CheckYourEmail({
+  email,
+  onSignIn,
+  onAnotherEmail,
+}: {
+  email: string
+  onSignIn?: () => void
+  onAnotherEmail: () => void
+}) {
+  const heading = useRef<HTMLHeadingElement>(null)
+  // The form the focus was on is gone: move it to the news.
+  useEffect(() => heading.current?.focus(), [])
+  return (
+    <section aria-labelledby="check-email-title" className="flex flex-col gap-4" role="status">
+      <div className="flex items-center gap-3">
+        <MailCheck aria-hidden="true" className="size-8 shrink-0 text-primary" />
+        <h2 id="check-email-title" ref={heading} tabIndex={-1} className="text-xl font-semibold outline-none">
+          Check your email
+        </h2>
+      </div>
+      <p className="text-sm break-words">
+        We sent an email to <strong>{email}</strong>. Open the link in it to confirm your address: it signs you in. The
+        link works for 1 hour.
+      </p>
+      <p className="text-sm text-muted-foreground">
+        If this address already has a Homeward account, the email says so and how to sign in instead. Nothing arrived?
+        Check your spam folder, or sign in and ask for a new link.
+      </p>
+      <div className="flex flex-wrap gap-2">
+        {onSignIn && (
+          <Button type="button" onClick={onSignIn}>
+            Go to Sign In
+          </Button>
+        )}
+        <Button type="button" variant="outline" onClick={onAnotherEmail}>
+          Use another email
+        </Button>
+      </div>
+    </section>
   )
 }
