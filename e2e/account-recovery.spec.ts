@@ -6,7 +6,7 @@
 import { expect, test, type Page } from '@playwright/test'
 import { mailMatch, mailedLink } from './mail-helpers'
 import { watchConsole } from './public-helpers'
-import { uniqueEmail } from './app-helpers'
+import { signUpByRequest, uniqueEmail } from './app-helpers'
 
 const PASSWORD = 'recovery-spec-2025!'
 const NEW_PASSWORD = 'a new and longer passphrase'
@@ -14,10 +14,7 @@ const NEW_PASSWORD = 'a new and longer passphrase'
 /** Signs someone up through the API (the form is covered by auth.spec.ts), then forgets the session. */
 async function existingPerson(page: Page, name: string) {
   const email = uniqueEmail(name.toLowerCase().split(' ')[0]!)
-  const res = await page.request.post('/api/auth/sign-up/email', {
-    data: { name, email, password: PASSWORD, role: 'buyer' },
-  })
-  expect(res.ok()).toBe(true)
+  await signUpByRequest(page.request, { name, email, password: PASSWORD, verified: false })
   await page.context().clearCookies()
   return email
 }

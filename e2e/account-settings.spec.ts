@@ -6,7 +6,7 @@
  */
 import { expect, test, type Page } from '@playwright/test'
 import { watchConsole } from './public-helpers'
-import { expectNoAxeViolations, toast, uniqueEmail, signInByRequest } from './app-helpers'
+import { expectNoAxeViolations, toast, signUpByRequest, uniqueEmail } from './app-helpers'
 
 const PASSWORD = 'settings-spec-2025!'
 const NEW_PASSWORD = 'a new and longer passphrase'
@@ -27,11 +27,7 @@ test('name, two sessions, sign out the other, password, security activity, sign 
   test.setTimeout(120_000)
   const console = watchConsole(page)
   const email = uniqueEmail('settings')
-  const signUp = await page.request.post('/api/auth/sign-up/email', {
-    data: { name: 'Sam Settings', email, password: PASSWORD, role: 'buyer' },
-  })
-  expect(signUp.ok()).toBe(true)
-  await signInByRequest(page.request, email, PASSWORD)
+  await signUpByRequest(page.request, { name: 'Sam Settings', email, password: PASSWORD, verified: false })
 
   // Reached from the top bar.
   await page.goto('/app/home')

@@ -8,9 +8,9 @@
  * an invalid postcode, a reused invitation, an invitation opened by another email and illegal status
  * transitions each show a clear message and change nothing.
  */
-import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test'
-import { verifyEmailByLink } from './mail-helpers'
-import { watchConsole } from './public-helpers'
+import { expect, test, type Page } from '@playwright/test'
+import { newBrowser } from './app-helpers'
+import { inviteLink, verifyEmailByLink } from './mail-helpers'
 
 const PASSWORD = 'park-road-2025!'
 const SHOTS = 'test-results/screens'
@@ -21,16 +21,6 @@ const run = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}
 const buyer = { name: 'Hannah Okafor', email: `hannah.${run}@e2e.homeward.example` }
 const seller = { name: 'Graham Pike', email: `graham.${run}@e2e.homeward.example` }
 const outsider = { name: 'Olive Stranger', email: `olive.${run}@e2e.homeward.example` }
-
-async function newPerson(browser: Browser, width = 1280) {
-  const context = await browser.newContext({
-    viewport: { width, height: width < 500 ? 844 : 900 },
-    locale: 'en-GB',
-    timezoneId: 'Europe/London',
-  })
-  const page = await context.newPage()
-  return { context, page, console: watchConsole(page) }
-}
 
 async function signUp(page: Page, person: { name: string; email: string }, role: string) {
   await page.getByLabel('Full name').fill(person.name)
@@ -47,21 +37,6 @@ async function signUp(page: Page, person: { name: string; email: string }, role:
   await expect(page.getByText('Welcome back!')).toBeVisible()
 }
 
-/** The newest invitation link emailed to `email`, read from the local outbox. */
-async function inviteLink(request: APIRequestContext, email: string): Promise<string> {
-  let link: string | undefined
-  await expect
-    .poll(async () => {
-      const res = await request.get('/api/dev/mail')
-      const { messages } = (await res.json()) as { messages: { to: string; text: string }[] }
-      const mail = messages.find((m) => m.to.toLowerCase().includes(email.toLowerCase()))
-      link = mail?.text.match(/https?:\/\/\S+\/invite\/[\w-]+/)?.[0]
-      return link ?? null
-    })
-    .not.toBeNull()
-  return new URL(link!).pathname
-}
-
 async function shot(page: Page, name: string) {
   await page.screenshot({ path: `${SHOTS}/journey-${name}-${page.viewportSize()!.width}.png`, fullPage: true })
 }
@@ -76,7 +51,7 @@ test('a buyer, a seller and a conveyancer run a move from offer to completion', 
   test.setTimeout(240_000)
 
   // --- The buyer signs up and creates the transaction -----------------------------------------
-  const b = await newPerson(browser)
+  const b = await newBrowser(browser)
   await b.page.goto('/auth')
   await b.page.getByRole('tab', { name: 'Sign Up' }).click()
   await signUp(b.page, buyer, 'Buyer')
@@ -146,7 +121,7 @@ test('a buyer, a seller and a conveyancer run a move from offer to completion', 
 
   // --- The seller accepts through the emailed link, signing up from it -------------------------
   const sellerLink = await inviteLink(request, seller.email)
-  const s = await newPerson(browser, 390)
+  const s = await newBrowser(browser, { width: 390 })
   await s.page.goto(sellerLink)
   await expect(s.page.getByRole('heading', { name: "You're invited to a move" })).toBeVisible()
   await expect(s.page.getByText('47 Park Road, Harpenden, AL3 5AF')).toBeVisible()
@@ -170,7 +145,7 @@ test('a buyer, a seller and a conveyancer run a move from offer to completion', 
 
   // --- The conveyancer's link, opened first by someone else --------------------------------------
   const conveyancerLink = await inviteLink(request, firm.contact_email!)
-  const o = await newPerson(browser)
+  const o = await newBrowser(browser)
   await o.page.goto('/auth?tab=sign-up')
   await signUp(o.page, outsider, 'Buyer')
   await o.page.goto(conveyancerLink)
@@ -183,7 +158,7 @@ test('a buyer, a seller and a conveyancer run a move from offer to completion', 
   await shot(o.page, 'invite-wrong-email')
 
   // The conveyancer signs up with the firm's address and accepts.
-  const c = await newPerson(browser)
+  const c = await newBrowser(browser)
   await c.page.goto(conveyancerLink)
   await c.page.getByRole('link', { name: 'Create an account' }).click()
   await signUp(c.page, { name: 'Jo Marsh', email: firm.contact_email! }, 'Conveyancer')

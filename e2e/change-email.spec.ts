@@ -7,7 +7,7 @@
 import { expect, test } from '@playwright/test'
 import { mailedLink, mailMatch } from './mail-helpers'
 import { watchConsole } from './public-helpers'
-import { expectNoAxeViolations, uniqueEmail, signInByRequest } from './app-helpers'
+import { expectNoAxeViolations, signUpByRequest, uniqueEmail } from './app-helpers'
 
 const PASSWORD = 'change-email-spec-2025!'
 const SHOTS = 'test-results/screens'
@@ -22,11 +22,7 @@ test('change email: link to the new address, notice to the old, then sign in wit
   const console = watchConsole(page)
   const email = uniqueEmail('before')
   const next = uniqueEmail('after')
-  const signUp = await page.request.post('/api/auth/sign-up/email', {
-    data: { name: 'Erin Email', email, password: PASSWORD, role: 'buyer' },
-  })
-  expect(signUp.ok()).toBe(true)
-  await signInByRequest(page.request, email, PASSWORD)
+  await signUpByRequest(page.request, { name: 'Erin Email', email, password: PASSWORD, verified: false })
 
   await page.goto('/app/settings')
   const card = page.locator('[aria-labelledby="email-title"]')

@@ -8,131 +8,25 @@
  * inert (no script runs), and screenshots plus axe of the Chat tab, bell and email settings at 1280
  * and 390 px. Every test makes its own people and move; the seeded demo move is never touched.
  */
-import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test'
-import { watchConsole } from './public-helpers'
-import { expectNoAxeViolations, signInByRequest } from './app-helpers'
+import { expect, test, type Page } from '@playwright/test'
+import { expectNoAxeViolations, move, person, type Person } from './app-helpers'
 
-const PASSWORD = 'chat-spec-2025!'
 const SHOTS = 'test-results/screens'
 // Refused requests are logged by the browser as console errors; they are not faults of the page.
 const ALLOWED_CONSOLE = [/status of 40[0-9]/]
 // The live path crosses an event stream and a refetch on a shared 2-core machine.
 const LIVE = { timeout: 15_000 }
 
-const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`
-
-interface Person {
-  name: string
-  email: string
-  id: string
-  page: Page
-  request: APIRequestContext
-  close: () => Promise<void>
-  console: ReturnType<typeof watchConsole>
-}
-
-/** A person signed up with `role` in their own browser context at `width` px. */
-async function person(browser: Browser, name: string, role: 'buyer' | 'seller' | 'conveyancer', width = 1280) {
-  const context = await browser.newContext({
-    viewport: { width, height: width < 500 ? 844 : 900 },
-    locale: 'en-GB',
-    timezoneId: 'Europe/London',
-  })
-  const page = await context.newPage()
-  const email = `${name.split(' ')[0]!.toLowerCase()}.${unique()}@e2e.homeward.example`
-  const res = await context.request.post('/api/auth/sign-up/email', {
-    data: { name, email, password: PASSWORD, role },
-  })
-  expect(res.ok()).toBe(true)
-  await signInByRequest(context.request, email, PASSWORD)
-  const me = (await (await context.request.get('/api/me')).json()) as {
-    user: { emailVerified: boolean }
-    profile: { id: string }
-  }
-  // Inviting needs a confirmed email (issue 7): open the link from the local outbox, as a person would.
-  if (!me.user.emailVerified) await verifyEmail(context.request, email)
-  const id = me.profile.id
-  return {
-    name,
-    email,
-    id,
-    page,
-    request: context.request,
-    close: () => context.close(),
-    console: watchConsole(page),
-  } satisfies Person
-}
-
-/** Opens the email confirmation link sent to `email` (read from the local outbox). */
-async function verifyEmail(request: APIRequestContext, email: string) {
-  let token: string | undefined
-  await expect
-    .poll(async () => {
-      const { messages } = (await (await request.get('/api/dev/mail')).json()) as {
-        messages: { to: string; text: string }[]
-      }
-      token = messages
-        .find((m) => m.to.toLowerCase().includes(email.toLowerCase()) && m.text.includes('/verify-email?token='))
-        ?.text.match(/\/verify-email\?token=(\S+)/)?.[1]
-      return token ?? null
-    })
-    .not.toBeNull()
-  const res = await request.get(`/api/auth/verify-email?token=${token!}`)
-  expect(res.ok(), await res.text()).toBe(true)
-  const me = (await (await request.get('/api/me')).json()) as { user: { emailVerified: boolean } }
-  expect(me.user.emailVerified).toBe(true)
-}
-
-/** The newest invitation token emailed to `email`, from the local outbox. */
-async function inviteToken(request: APIRequestContext, email: string): Promise<string> {
-  let token: string | undefined
-  await expect
-    .poll(async () => {
-      const { messages } = (await (await request.get('/api/dev/mail')).json()) as {
-        messages: { to: string; text: string }[]
-      }
-      token = messages
-        .find((m) => m.to.toLowerCase().includes(email.toLowerCase()))
-        ?.text.match(/\/invite\/([\w-]+)/)?.[1]
-      return token ?? null
-    })
-    .not.toBeNull()
-  return token!
-}
-
-/** The buyer's new move with each of `others` invited in `role` and accepted; returns ids and the path. */
-async function move(
-  buyer: Person,
-  others: { who: Person; role: 'seller' | 'buyer_conveyancer' }[],
-  address = `${Math.floor(Math.random() * 200) + 1} Chat Lane`,
-) {
-  const created = await buyer.request.post('/api/transactions', {
-    data: {
-      address_line_1: address,
-      town: 'St Albans',
-      postcode: 'AL1 3HD',
-      role: 'buyer',
-      agreed_price: 415000,
-      tenure: 'freehold',
-    },
-  })
-  expect(created.status()).toBe(201)
-  const { id: txId } = (await created.json()) as { id: string }
-  for (const { who, role } of others) {
-    const invited = await buyer.request.post(`/api/transactions/${txId}/invitations`, {
-      data: { email: who.email, role },
-    })
-    expect(invited.ok(), await invited.text()).toBe(true)
-    const token = await inviteToken(buyer.request, who.email)
-    const accepted = await who.request.post(`/api/invitations/${token}/accept`, { data: {} })
-    expect(accepted.ok(), await accepted.text()).toBe(true)
-  }
-  const { threads } = (await (await buyer.request.get(`/api/transactions/${txId}/threads`)).json()) as {
+/** The buyer's new move in Chat Lane with each of `others` joined (see `move`), and its General thread. */
+async function chatMove(buyer: Person, others: Parameters<typeof move>[1]) {
+  const address = `${Math.floor(Math.random() * 200) + 1} Chat Lane`
+  const created = await move(buyer, others, { address, town: 'St Albans', postcode: 'AL1 3HD', agreed_price: 415000 })
+  const { threads } = (await (await buyer.request.get(`/api/transactions/${created.txId}/threads`)).json()) as {
     threads: { id: string; title: string }[]
   }
   const general = threads.find((t) => t.title === 'General')!
   expect(general).toBeTruthy()
-  return { txId, path: `/app/transactions/${txId}`, address, generalId: general.id }
+  return { ...created, address, generalId: general.id }
 }
 
 async function post(who: Person, txId: string, threadId: string, body_md: string, mentions: string[] = []) {
@@ -172,7 +66,7 @@ test("the buyer mentions the conveyancer, who sees it live, replies live, and ti
   const buyer = await person(browser, 'Hannah Okafor', 'buyer')
   const conveyancer = await person(browser, 'Jo Marsh', 'conveyancer')
   const seller = await person(browser, 'Graham Pike', 'seller')
-  const { path, address } = await move(buyer, [
+  const { path, address } = await chatMove(buyer, [
     { who: seller, role: 'seller' },
     { who: conveyancer, role: 'buyer_conveyancer' },
   ])
@@ -301,7 +195,7 @@ test('the composer refuses empty and too-long messages; own messages can be edit
 }) => {
   test.setTimeout(120_000)
   const buyer = await person(browser, 'Wes Writer', 'buyer')
-  const { path } = await move(buyer, [])
+  const { path } = await chatMove(buyer, [])
   const page = buyer.page
   await page.goto(`${path}?tab=chat`)
   const box = composer(page)
@@ -370,7 +264,7 @@ test('history loads when scrolling up, and a new message does not move the reade
   test.setTimeout(150_000)
   const buyer = await person(browser, 'Rita Reader', 'buyer')
   const conveyancer = await person(browser, 'Carl Counsel', 'conveyancer')
-  const { txId, path } = await move(buyer, [{ who: conveyancer, role: 'buyer_conveyancer' }])
+  const { txId, path } = await chatMove(buyer, [{ who: conveyancer, role: 'buyer_conveyancer' }])
 
   // A thread with 36 messages: more than one page (30).
   const label = (n: number) => `History message ${String(n).padStart(2, '0')}`
@@ -418,7 +312,7 @@ test('an XSS corpus in message bodies renders inert: no script runs, no unsafe l
   test.setTimeout(120_000)
   const buyer = await person(browser, 'Xavier Safe', 'buyer')
   const conveyancer = await person(browser, 'Cora Counsel', 'conveyancer')
-  const { txId, path, generalId } = await move(buyer, [{ who: conveyancer, role: 'buyer_conveyancer' }])
+  const { txId, path, generalId } = await chatMove(buyer, [{ who: conveyancer, role: 'buyer_conveyancer' }])
   const page = conveyancer.page
 
   // Any script that runs flips the flag; dialogs are recorded too.
@@ -516,9 +410,9 @@ test('an XSS corpus in message bodies renders inert: no script runs, no unsafe l
 for (const width of [1280, 390]) {
   test(`Chat tab, bell and email settings at ${width} px: screenshots and axe`, async ({ browser }) => {
     test.setTimeout(150_000)
-    const buyer = await person(browser, 'Petra Pixel', 'buyer', width)
-    const conveyancer = await person(browser, 'Simon Solicitor', 'conveyancer', width)
-    const { txId, path, generalId } = await move(buyer, [{ who: conveyancer, role: 'buyer_conveyancer' }])
+    const buyer = await person(browser, 'Petra Pixel', 'buyer', { width })
+    const conveyancer = await person(browser, 'Simon Solicitor', 'conveyancer', { width })
+    const { txId, path, generalId } = await chatMove(buyer, [{ who: conveyancer, role: 'buyer_conveyancer' }])
     await post(conveyancer, txId, generalId, 'Welcome aboard. I will keep this thread up to date.')
     await post(
       buyer,

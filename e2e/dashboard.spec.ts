@@ -4,9 +4,8 @@
  * marketplace's Invite finishing here (signed in, and signed out via /auth and back).
  */
 import { expect, test, type Page } from '@playwright/test'
-import { verifyEmailByRequest } from './mail-helpers'
 import { watchConsole } from './public-helpers'
-import { expectNoAxeViolations, toast, uniqueEmail } from './app-helpers'
+import { createMove, expectNoAxeViolations, signInByRequest, signUpByRequest, toast, uniqueEmail } from './app-helpers'
 
 const PASSWORD = 'dashboard-spec-2025!'
 const SHOTS = 'test-results/screens'
@@ -14,22 +13,8 @@ const ALLOWED_CONSOLE = [/status of 401/]
 const DEMO_BUYER = { email: 'amelia.buyer@homeward.example', password: 'homeward-demo-2025' }
 
 /** Signs a new person up through the API (the UI is covered by auth.spec.ts); the page shares its cookies. */
-async function signUpNewPerson(page: Page, role: 'buyer' | 'seller' = 'buyer') {
-  const email = uniqueEmail(role)
-  const res = await page.request.post('/api/auth/sign-up/email', {
-    data: { name: 'Dana Dashboard', email, password: PASSWORD, role },
-  })
-  expect(res.ok()).toBe(true)
-  await verifyEmailByRequest(page.request, email)
-  return email
-}
-
-async function signIn(page: Page, { email, password }: { email: string; password: string }) {
-  const res = await page.request.post('/api/auth/sign-in/email', { data: { email, password } })
-  expect(res.ok()).toBe(true)
-}
-
-/** axe-core (WCAG 2.2 AA), the toaster aside (its error colours are the shared Toaster's). */
+const signUpNewPerson = (page: Page, role: 'buyer' | 'seller' = 'buyer') =>
+  signUpByRequest(page.request, { name: 'Dana Dashboard', email: uniqueEmail(role), password: PASSWORD, role })
 
 test('a new person: stat cards at zero, the empty state, and both buttons open the create form', async ({ page }) => {
   const console = watchConsole(page)
@@ -130,7 +115,7 @@ test('the create form validates at the fields, then opens the new workspace', as
 })
 
 test('the demo buyer sees 12 Clarence Road with its stats, and View opens it', async ({ page }) => {
-  await signIn(page, DEMO_BUYER)
+  await signInByRequest(page.request, DEMO_BUYER)
   for (const width of [1280, 390]) {
     await page.setViewportSize({ width, height: width < 500 ? 844 : 900 })
     await page.goto('/app/home')
@@ -157,18 +142,12 @@ test.describe('the marketplace Invite ends here', () => {
 
   test('signed in: pick the move, the firm is invited, its People tab shows it', async ({ page }) => {
     await signUpNewPerson(page)
-    const created = await page.request.post('/api/transactions', {
-      data: {
-        address_line_1: '9 Mill Lane',
-        town: 'Hitchin',
-        postcode: 'SG4 9AA',
-        role: 'buyer',
-        agreed_price: 410000,
-        tenure: 'freehold',
-      },
+    const { txId: id } = await createMove(page.request, {
+      address: '9 Mill Lane',
+      town: 'Hitchin',
+      postcode: 'SG4 9AA',
+      agreed_price: 410000,
     })
-    expect(created.status()).toBe(201)
-    const { id } = (await created.json()) as { id: string }
     const firm = await pickFirm(page, 1)
     await page.goto(`/marketplace/${firm.id}`)
     await page
@@ -187,9 +166,7 @@ test.describe('the marketplace Invite ends here', () => {
 
   test('signed out: sign in first, then the dialog; with no open move it offers to create one', async ({ page }) => {
     const email = uniqueEmail('nomove')
-    await page.request.post('/api/auth/sign-up/email', {
-      data: { name: 'Nia Nomove', email, password: PASSWORD, role: 'buyer' },
-    })
+    await signUpByRequest(page.request, { name: 'Nia Nomove', email, password: PASSWORD, verified: false })
     await page.context().clearCookies()
     const firm = await pickFirm(page, 2)
     await page.goto(`/marketplace/${firm.id}`)

@@ -7,80 +7,29 @@
  * Screenshots at 1280 and 390 px; axe on the settings page and the open dialog.
  */
 import { readFileSync } from 'node:fs'
-import { expect, test, type Browser } from '@playwright/test'
-import { PDFDocument, StandardFonts } from 'pdf-lib'
+import { expect, test } from '@playwright/test'
 import { unzip } from '../src/server/test/unzip'
-import { verifyEmailByRequest } from './mail-helpers'
-import { watchConsole } from './public-helpers'
-import { expectNoAxeViolations, toast } from './app-helpers'
+import { expectNoAxeViolations, makePdf, move, person, toast } from './app-helpers'
 
 const PASSWORD = 'data-rights-spec-2025!'
 const SHOTS = 'test-results/screens'
-const run = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`
 const ALLOWED_CONSOLE = [/status of 40[13]/]
-
-async function newPerson(browser: Browser, name: string, email: string, role: 'buyer' | 'seller', width: number) {
-  const context = await browser.newContext({
-    viewport: { width, height: width < 500 ? 844 : 900 },
-    locale: 'en-GB',
-    timezoneId: 'Europe/London',
-    acceptDownloads: true,
-  })
-  const page = await context.newPage()
-  const res = await page.request.post('/api/auth/sign-up/email', { data: { name, email, password: PASSWORD, role } })
-  expect(res.ok()).toBe(true)
-  await verifyEmailByRequest(page.request, email)
-  return { context, page, console: watchConsole(page) }
-}
-
-async function makePdf(text: string): Promise<Buffer> {
-  const doc = await PDFDocument.create()
-  const font = await doc.embedFont(StandardFonts.Helvetica)
-  doc.addPage([595, 842]).drawText(text, { x: 60, y: 760, size: 14, font })
-  return Buffer.from(await doc.save())
-}
 
 test('download my data, then delete my account; the buyer sees Former participant', async ({ browser, request }) => {
   test.setTimeout(180_000)
-  const sellerEmail = `dara.${run}@e2e.homeward.example`
-  const buyerEmail = `bea.${run}@e2e.homeward.example`
-  const s = await newPerson(browser, 'Dara Seller', sellerEmail, 'seller', 1280)
+  const downloads = { password: PASSWORD, acceptDownloads: true }
+  const s = await person(browser, 'Dara Seller', 'seller', downloads)
+  const b = await person(browser, 'Bea Buyer', 'buyer', { ...downloads, width: 390 })
+  const sellerEmail = s.email
 
   // The seller's move with the buyer joined, a document and a message (through the API: other specs show the UI).
-  const created = await s.page.request.post('/api/transactions', {
-    data: {
-      address_line_1: '3 Orchard Way',
-      town: 'Harpenden',
-      postcode: 'AL5 2BT',
-      role: 'seller',
-      agreed_price: 510000,
-      tenure: 'freehold',
-    },
+  const { txId } = await move(s, [{ who: b, role: 'buyer' }], {
+    address: '3 Orchard Way',
+    town: 'Harpenden',
+    postcode: 'AL5 2BT',
+    role: 'seller',
+    agreed_price: 510000,
   })
-  expect(created.status()).toBe(201)
-  const { id: txId } = (await created.json()) as { id: string }
-  expect(
-    (
-      await s.page.request.post(`/api/transactions/${txId}/invitations`, { data: { email: buyerEmail, role: 'buyer' } })
-    ).ok(),
-  ).toBe(true)
-  const b = await newPerson(browser, 'Bea Buyer', buyerEmail, 'buyer', 390)
-  const link = await (async () => {
-    let token: string | undefined
-    await expect
-      .poll(async () => {
-        const { messages } = (await (await request.get('/api/dev/mail')).json()) as {
-          messages: { to: string; text: string }[]
-        }
-        token = messages
-          .find((m) => m.to.toLowerCase().includes(buyerEmail) && /\/invite\/[\w-]+/.test(m.text))
-          ?.text.match(/\/invite\/([\w-]+)/)?.[1]
-        return token ?? null
-      })
-      .not.toBeNull()
-    return token!
-  })()
-  expect((await b.page.request.post(`/api/invitations/${link}/accept`, { data: {} })).ok()).toBe(true)
   const pdf = await makePdf('TA6 Property Information Form: Dara Seller')
   const up = await s.page.request.post(`/api/transactions/${txId}/documents?folder=Property&filename=TA6.pdf`, {
     data: pdf,

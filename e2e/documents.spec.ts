@@ -9,72 +9,16 @@
  * (chromium-s3). File links are the app's own signed /api/files URLs on both (it streams S3 objects
  * rather than handing out presigned URLs), so the same 403 checks apply to both.
  */
-import { expect, test, type APIRequestContext, type Browser, type Locator, type Page } from '@playwright/test'
-import { PDFDocument, StandardFonts } from 'pdf-lib'
-import { verifyEmailByRequest } from './mail-helpers'
-import { watchConsole } from './public-helpers'
-import { expectNoAxeViolations } from './app-helpers'
+import { expect, test, type Locator, type Page } from '@playwright/test'
+import { createMove, expectNoAxeViolations, makePdf, move, person, type Person } from './app-helpers'
 
 // pdf.js renders in a worker: on a loaded 2-core machine a page's canvas and text layer can take
 // longer than the default 10 s to appear.
 const PDF_RENDER = { timeout: 30_000 }
-const PASSWORD = 'documents-spec-2025!'
 const SHOTS = 'test-results/screens'
-const run = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`
 // The browser logs refused requests (the outsider's 403 is made outside the page, but a cancelled
 // or refused upload may show here) and pdf.js warns about fonts; neither is a fault of the page.
 const ALLOWED_CONSOLE = [/status of 40[0-9]/, /status of 415/]
-
-interface Person {
-  name: string
-  email: string
-}
-
-/** A signed-in person in their own browser context at `width` px. */
-async function newPerson(browser: Browser, person: Person, role: 'buyer' | 'seller', width: number) {
-  const context = await browser.newContext({
-    viewport: { width, height: width < 500 ? 844 : 900 },
-    locale: 'en-GB',
-    timezoneId: 'Europe/London',
-  })
-  const page = await context.newPage()
-  const res = await page.request.post('/api/auth/sign-up/email', {
-    data: { name: person.name, email: person.email, password: PASSWORD, role },
-  })
-  expect(res.ok()).toBe(true)
-  await verifyEmailByRequest(page.request, person.email)
-  return { context, page, console: watchConsole(page) }
-}
-
-/** The newest invitation token emailed to `email`, from the local outbox. */
-async function inviteToken(request: APIRequestContext, email: string): Promise<string> {
-  let token: string | undefined
-  await expect
-    .poll(async () => {
-      const { messages } = (await (await request.get('/api/dev/mail')).json()) as {
-        messages: { to: string; text: string }[]
-      }
-      token = messages
-        // The newest invitation: a verification email may have come after it.
-        .find((m) => m.to.toLowerCase().includes(email.toLowerCase()) && /\/invite\/[\w-]+/.test(m.text))
-        ?.text.match(/\/invite\/([\w-]+)/)?.[1]
-      return token ?? null
-    })
-    .not.toBeNull()
-  return token!
-}
-
-/** A small PDF whose pages carry `lines` of text. */
-async function makePdf(lines: string[], pages = 1): Promise<Buffer> {
-  const doc = await PDFDocument.create()
-  const font = await doc.embedFont(StandardFonts.Helvetica)
-  for (let p = 0; p < pages; p++) {
-    const page = doc.addPage([595, 842])
-    lines.forEach((line, i) => page.drawText(line, { x: 60, y: 760 - i * 24, size: 14, font }))
-    page.drawText(`Page ${p + 1} of ${pages}`, { x: 60, y: 60, size: 10, font })
-  }
-  return Buffer.from(await doc.save())
-}
 
 /** All the text of a PDF, page by page, read with pdf.js in Node. */
 async function pdfText(bytes: Buffer): Promise<string> {
@@ -87,8 +31,6 @@ async function pdfText(bytes: Buffer): Promise<string> {
   }
   return out.join('\n')
 }
-
-/** axe-core (WCAG 2.x A and AA, best practice) on the page, leaving out toasts caught mid-animation. */
 
 /** The Documents tab needs no sideways scrolling: nothing in it reaches past the viewport's width. */
 async function expectTabFits(page: Page) {
@@ -113,6 +55,25 @@ const folder = (page: Page, name: string) =>
 const row = (scope: Locator, filename: string) =>
   scope.getByTestId('document-row').filter({ has: scope.page().getByTitle(filename, { exact: true }) })
 
+/** Slows `who`'s uploads to `bytesPerSecond` (Chrome DevTools network emulation); returns the undo. */
+async function throttleUploads(who: Pick<Person, 'context' | 'page'>, bytesPerSecond: number) {
+  const cdp = await who.context.newCDPSession(who.page)
+  await cdp.send('Network.enable')
+  await cdp.send('Network.emulateNetworkConditions', {
+    offline: false,
+    latency: 20,
+    downloadThroughput: -1,
+    uploadThroughput: bytesPerSecond,
+  })
+  return () =>
+    cdp.send('Network.emulateNetworkConditions', {
+      offline: false,
+      latency: 0,
+      downloadThroughput: -1,
+      uploadThroughput: -1,
+    })
+}
+
 /** Drops `file` on `target` the way a browser does: a DataTransfer with the file, then drop events. */
 async function dropFile(page: Page, selector: string, file: { name: string; bytes: Buffer }) {
   const dataTransfer = await page.evaluateHandle(
@@ -131,34 +92,18 @@ test.describe.configure({ mode: 'serial' })
 
 test('TA6: upload, preview, version 2, both sign, Signed, certificate, verify, 403 for outsiders, cancel', async ({
   browser,
-  request,
 }) => {
   test.setTimeout(240_000)
-  const sellerP = { name: 'Sam Seller', email: `sam.${run}@e2e.homeward.example` }
-  const buyerP = { name: 'Bella Buyer', email: `bella.${run}@e2e.homeward.example` }
-  const outsiderP = { name: 'Otto Outsider', email: `otto.${run}@e2e.homeward.example` }
-
   // --- The seller's move, with the buyer invited and joined (through the API: other specs show the UI)
-  const s = await newPerson(browser, sellerP, 'seller', 1280)
-  const created = await s.page.request.post('/api/transactions', {
-    data: {
-      address_line_1: '8 Mill Lane',
-      town: 'Hitchin',
-      postcode: 'SG5 1AA',
-      role: 'seller',
-      agreed_price: 425000,
-      tenure: 'freehold',
-    },
+  const s = await person(browser, 'Sam Seller', 'seller')
+  const b = await person(browser, 'Bella Buyer', 'buyer', { width: 390 })
+  const { txId } = await move(s, [{ who: b, role: 'buyer' }], {
+    address: '8 Mill Lane',
+    town: 'Hitchin',
+    postcode: 'SG5 1AA',
+    role: 'seller',
+    agreed_price: 425000,
   })
-  expect(created.status()).toBe(201)
-  const { id: txId } = (await created.json()) as { id: string }
-  const invited = await s.page.request.post(`/api/transactions/${txId}/invitations`, {
-    data: { email: buyerP.email, role: 'buyer' },
-  })
-  expect(invited.ok()).toBe(true)
-  const b = await newPerson(browser, buyerP, 'buyer', 390)
-  const token = await inviteToken(request, buyerP.email)
-  expect((await b.page.request.post(`/api/invitations/${token}/accept`, { data: {} })).ok()).toBe(true)
   const docsPath = `/app/transactions/${txId}?tab=documents`
 
   // --- The seller uploads the TA6 into Property with the button -----------------------------------
@@ -341,7 +286,7 @@ test('TA6: upload, preview, version 2, both sign, Signed, certificate, verify, 4
   await s.page.keyboard.press('Escape')
 
   // --- An outsider's copy of the signed URL gives 403 ----------------------------------------------------
-  const o = await newPerson(browser, outsiderP, 'buyer', 1280)
+  const o = await person(browser, 'Otto Outsider', 'buyer')
   const inline = (await (
     await s.page.request.get(`/api/transactions/${txId}/documents/${signedId}/url?disposition=inline`)
   ).json()) as { url: string }
@@ -355,14 +300,7 @@ test('TA6: upload, preview, version 2, both sign, Signed, certificate, verify, 4
   await expect(s.page.getByTestId('audit-verify-result')).toContainText('Intact: all')
 
   // --- A cancelled upload: the progress bar, Cancel, and no row ---------------------------------------
-  const cdp = await s.context.newCDPSession(s.page)
-  await cdp.send('Network.enable')
-  await cdp.send('Network.emulateNetworkConditions', {
-    offline: false,
-    latency: 20,
-    downloadThroughput: -1,
-    uploadThroughput: 256 * 1024,
-  })
+  const unthrottle = await throttleUploads(s, 256 * 1024)
   const big = Buffer.concat([await makePdf(['Local search']), Buffer.alloc(6 * 1024 * 1024, 32)])
   await s.page.getByRole('button', { name: 'Upload Document' }).click()
   await upload.getByLabel('Folder').selectOption('Searches')
@@ -378,12 +316,7 @@ test('TA6: upload, preview, version 2, both sign, Signed, certificate, verify, 4
   await progress.getByRole('button', { name: 'Cancel uploading local-search.pdf' }).click()
   await expect(progress).toHaveCount(0)
   await expect(s.page.getByText('Upload cancelled')).toBeVisible()
-  await cdp.send('Network.emulateNetworkConditions', {
-    offline: false,
-    latency: 0,
-    downloadThroughput: -1,
-    uploadThroughput: -1,
-  })
+  await unthrottle()
   await s.page.waitForTimeout(1000)
   const { documents } = (await (await s.page.request.get(`/api/transactions/${txId}/documents`)).json()) as {
     documents: { filename: string }[]
@@ -398,27 +331,16 @@ test('TA6: upload, preview, version 2, both sign, Signed, certificate, verify, 4
 })
 
 test('the upload progress and the Documents tab at 390 px', async ({ browser }) => {
-  const p = await newPerson(browser, { name: 'Nina Narrow', email: `nina.${run}@e2e.homeward.example` }, 'buyer', 390)
-  const created = await p.page.request.post('/api/transactions', {
-    data: {
-      address_line_1: '2 Bancroft',
-      town: 'Hitchin',
-      postcode: 'SG5 1JW',
-      role: 'buyer',
-      agreed_price: 310000,
-      tenure: 'leasehold',
-    },
+  const p = await person(browser, 'Nina Narrow', 'buyer', { width: 390 })
+  const { path } = await createMove(p.request, {
+    address: '2 Bancroft',
+    town: 'Hitchin',
+    postcode: 'SG5 1JW',
+    agreed_price: 310000,
+    tenure: 'leasehold',
   })
-  const { id } = (await created.json()) as { id: string }
-  await p.page.goto(`/app/transactions/${id}?tab=documents`)
-  const cdp = await p.context.newCDPSession(p.page)
-  await cdp.send('Network.enable')
-  await cdp.send('Network.emulateNetworkConditions', {
-    offline: false,
-    latency: 20,
-    downloadThroughput: -1,
-    uploadThroughput: 512 * 1024,
-  })
+  await p.page.goto(`${path}?tab=documents`)
+  await throttleUploads(p, 512 * 1024)
   await p.page.getByRole('button', { name: 'Upload Document' }).click()
   const upload = p.page.getByRole('dialog', { name: 'Upload a document' })
   await shot(p.page, 'upload-dialog', false)
@@ -440,29 +362,17 @@ test('the upload progress and the Documents tab at 390 px', async ({ browser }) 
   await p.context.close()
 })
 
-test('a signer declines with a reason; the requester cancels a new request; keyboard only', async ({
-  browser,
-  request,
-}) => {
+test('a signer declines with a reason; the requester cancels a new request; keyboard only', async ({ browser }) => {
   test.setTimeout(120_000)
-  const sellerP = { name: 'Sol Seller', email: `sol.${run}@e2e.homeward.example` }
-  const buyerP = { name: 'Bo Buyer', email: `bo.${run}@e2e.homeward.example` }
-  const s = await newPerson(browser, sellerP, 'seller', 1280)
-  const created = await s.page.request.post('/api/transactions', {
-    data: {
-      address_line_1: '1 Hermitage Road',
-      town: 'Hitchin',
-      postcode: 'SG5 1BT',
-      role: 'seller',
-      agreed_price: 515000,
-      tenure: 'freehold',
-    },
+  const s = await person(browser, 'Sol Seller', 'seller')
+  const b = await person(browser, 'Bo Buyer', 'buyer')
+  const { txId } = await move(s, [{ who: b, role: 'buyer' }], {
+    address: '1 Hermitage Road',
+    town: 'Hitchin',
+    postcode: 'SG5 1BT',
+    role: 'seller',
+    agreed_price: 515000,
   })
-  const { id: txId } = (await created.json()) as { id: string }
-  await s.page.request.post(`/api/transactions/${txId}/invitations`, { data: { email: buyerP.email, role: 'buyer' } })
-  const b = await newPerson(browser, buyerP, 'buyer', 1280)
-  const token = await inviteToken(request, buyerP.email)
-  expect((await b.page.request.post(`/api/invitations/${token}/accept`, { data: {} })).ok()).toBe(true)
   const pdf = await makePdf(['TA10 Fittings and Contents Form'])
   const up = await s.page.request.post(`/api/transactions/${txId}/documents?folder=Fixtures&filename=TA10.pdf`, {
     data: pdf,

@@ -4,56 +4,27 @@
  * sign-up the invitation is accepted without a second press; accepting proves the email, so the
  * invited seller signs a document at once, with no "verify your email" step. Screenshots at 390 px.
  */
-import { expect, test, type Browser } from '@playwright/test'
-import { PDFDocument, StandardFonts } from 'pdf-lib'
-import { toast, uniqueEmail } from './app-helpers'
-import { mailMatch, verifyEmailByRequest } from './mail-helpers'
+import { expect, test } from '@playwright/test'
+import { createMove, makePdf, newBrowser, person, toast, uniqueEmail } from './app-helpers'
+import { mailedLink, mailMatch } from './mail-helpers'
 
 const PASSWORD = 'invitation-join-2025!'
 const SHOTS = 'test-results/screens'
-
-async function newContext(browser: Browser, width: number) {
-  const context = await browser.newContext({
-    viewport: { width, height: width < 500 ? 844 : 900 },
-    locale: 'en-GB',
-    timezoneId: 'Europe/London',
-  })
-  return { context, page: await context.newPage() }
-}
-
-async function onePagePdf(): Promise<Buffer> {
-  const doc = await PDFDocument.create()
-  const font = await doc.embedFont(StandardFonts.Helvetica)
-  doc.addPage([595, 842]).drawText('Memorandum of sale', { x: 60, y: 760, size: 14, font })
-  return Buffer.from(await doc.save())
-}
 
 test('an invited seller joins through the link without pressing Accept again and signs at once', async ({
   browser,
   request,
 }) => {
-  const buyerEmail = uniqueEmail('join-buyer')
   const sellerEmail = uniqueEmail('join-seller')
 
   // --- The buyer (through the API) creates the move and invites the seller, then re-sends ----------
-  const b = await newContext(browser, 1280)
-  const signedUp = await b.page.request.post('/api/auth/sign-up/email', {
-    data: { name: 'Bo Buyer', email: buyerEmail, password: PASSWORD, role: 'buyer' },
+  const b = await person(browser, 'Bo Buyer', 'buyer', { email: uniqueEmail('join-buyer') })
+  const { txId } = await createMove(b.request, {
+    address: '3 Orchard Close',
+    town: 'Hitchin',
+    postcode: 'SG5 1AA',
+    agreed_price: 390000,
   })
-  expect(signedUp.ok()).toBe(true)
-  await verifyEmailByRequest(b.page.request, buyerEmail)
-  const created = await b.page.request.post('/api/transactions', {
-    data: {
-      address_line_1: '3 Orchard Close',
-      town: 'Hitchin',
-      postcode: 'SG5 1AA',
-      role: 'buyer',
-      agreed_price: 390000,
-      tenure: 'freehold',
-    },
-  })
-  expect(created.status()).toBe(201)
-  const { id: txId } = (await created.json()) as { id: string }
   const invited = await b.page.request.post(`/api/transactions/${txId}/invitations`, {
     data: { email: sellerEmail, role: 'seller' },
   })
@@ -67,7 +38,7 @@ test('an invited seller joins through the link without pressing Accept again and
   await expect.poll(async () => (newLink = await mailMatch(request, sellerEmail, linkPattern))).not.toBe(oldLink)
 
   // --- The older link says a newer invitation was sent -----------------------------------------
-  const s = await newContext(browser, 390)
+  const s = await newBrowser(browser, { width: 390 })
   await s.page.goto(oldLink)
   const superseded = s.page.getByRole('alert').filter({ hasText: 'A newer invitation was sent' })
   await expect(superseded).toContainText('Bo Buyer sent this invitation again on')
@@ -85,6 +56,11 @@ test('an invited seller joins through the link without pressing Accept again and
   await s.page.getByLabel('Full name').fill('Sal Seller')
   await s.page.getByLabel('Password', { exact: true }).fill(PASSWORD)
   await s.page.getByRole('button', { name: 'Create Account' }).click()
+  // Sign-up signs nobody in (issue 11, item 6): the emailed link confirms, signs in and goes on to the invitation.
+  await expect(s.page.getByRole('heading', { name: 'Check your email' })).toBeVisible()
+  await s.page.goto(await mailedLink(s.page.request, sellerEmail, '/verify-email'))
+  await expect(s.page.getByRole('heading', { level: 1 })).toHaveText('Email confirmed')
+  await s.page.getByRole('link', { name: 'Continue' }).click()
 
   // Accepted without a second press: straight onto the move, already active with both sides.
   await expect(s.page).toHaveURL(new RegExp(`/app/transactions/${txId}$`))
@@ -96,7 +72,7 @@ test('an invited seller joins through the link without pressing Accept again and
   // --- The buyer asks the seller to sign; the seller signs with no verify step ---------------------
   const uploaded = await b.page.request.post(
     `/api/transactions/${txId}/documents?folder=Property&filename=Memorandum.pdf`,
-    { data: await onePagePdf(), headers: { 'content-type': 'application/pdf' } },
+    { data: await makePdf('Memorandum of sale'), headers: { 'content-type': 'application/pdf' } },
   )
   expect(uploaded.status()).toBe(201)
   const doc = (await uploaded.json()) as { id: string; sha256: string }

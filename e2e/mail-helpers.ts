@@ -1,13 +1,23 @@
 /**
  * Reading Homeward's local outbox (GET /api/dev/mail) in journeys: the newest link of a kind emailed
- * to someone, and confirming an email address the way a person does, by opening the emailed link.
+ * to someone, invitation links and tokens, and confirming an email address the way a person does,
+ * by opening the emailed link. `outbox` is the one place that reads the outbox.
  */
 import { expect, type APIRequestContext, type Page } from '@playwright/test'
 
-interface OutboxMail {
+/** One email kept in the local outbox. */
+export interface OutboxMail {
   to: string
   subject: string
   text: string
+}
+
+/** Every email in the local outbox, newest first. */
+export async function outbox(request: APIRequestContext): Promise<OutboxMail[]> {
+  const res = await request.get('/api/dev/mail')
+  expect(res.ok(), 'the local outbox (/api/dev/mail) answers').toBe(true)
+  const { messages } = (await res.json()) as { messages: OutboxMail[] }
+  return messages
 }
 
 /** The newest email to `email` whose text matches `pattern`; returns the first match of the pattern. */
@@ -15,8 +25,7 @@ export async function mailMatch(request: APIRequestContext, email: string, patte
   let found: string | undefined
   await expect
     .poll(async () => {
-      const res = await request.get('/api/dev/mail')
-      const { messages } = (await res.json()) as { messages: OutboxMail[] }
+      const messages = await outbox(request)
       const mail = messages.find((m) => m.to.toLowerCase() === email.toLowerCase() && pattern.test(m.text))
       found = mail?.text.match(pattern)?.[0]
       return found ?? null
@@ -30,6 +39,16 @@ export async function mailedLink(request: APIRequestContext, email: string, page
   const link = await mailMatch(request, email, new RegExp(`https?://\\S+${page}\\?token=\\S+`))
   const url = new URL(link)
   return url.pathname + url.search
+}
+
+/** The path ('/invite/<token>') of the newest invitation link emailed to `email`. */
+export async function inviteLink(request: APIRequestContext, email: string): Promise<string> {
+  return new URL(await mailMatch(request, email, /https?:\/\/\S+\/invite\/[\w-]+/)).pathname
+}
+
+/** The token of the newest invitation emailed to `email` (for POST /api/invitations/:token/accept). */
+export async function inviteToken(request: APIRequestContext, email: string): Promise<string> {
+  return (await inviteLink(request, email)).split('/').pop()!
 }
 
 /** Opens the verification link emailed to `email` in `page` and waits for the confirmation. */

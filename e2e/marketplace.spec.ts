@@ -13,7 +13,7 @@ import {
   type MarketplaceFilters,
 } from '../src/web/features/marketplace/filter'
 import { watchConsole } from './public-helpers'
-import { signInByRequest } from './app-helpers'
+import { signUpByRequest } from './app-helpers'
 
 const TYPE_LABEL = { law: 'Conveyancer', survey: 'Surveyor', broker: 'Mortgage Broker', agent: 'Estate Agent' } as const
 
@@ -332,11 +332,12 @@ test.describe('Invite', () => {
 
   test('signed in: opens the invite flow; after sign-in /auth returns to it', async ({ page }) => {
     const email = `invite-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.co.uk`
-    const res = await page.request.post('/api/auth/sign-up/email', {
-      data: { name: 'Imogen Invite', email, password: 'correct horse battery', role: 'buyer' },
+    await signUpByRequest(page.request, {
+      name: 'Imogen Invite',
+      email,
+      password: 'correct horse battery',
+      verified: false,
     })
-    expect(res.ok()).toBe(true)
-    await signInByRequest(page.request, email, 'correct horse battery')
 
     const org = directory[1]
     await openMarketplace(page)

@@ -7,7 +7,7 @@
  */
 import { expect, test, type Page } from '@playwright/test'
 import { watchConsole } from './public-helpers'
-import { expectNoAxeViolations, toast, uniqueEmail, signInByRequest } from './app-helpers'
+import { expectNoAxeViolations, toast, signUpByRequest, uniqueEmail } from './app-helpers'
 import { mailedLink } from './mail-helpers'
 
 const PROVIDER = 'Test IdP'
@@ -104,11 +104,7 @@ test('a password account links the provider in settings, then unlinks it', async
   test.setTimeout(120_000)
   const console = watchConsole(page)
   const email = uniqueEmail('linker')
-  const signUp = await page.request.post('/api/auth/sign-up/email', {
-    data: { name: 'Lin Linker', email, password: 'linking-spec-2025!', role: 'buyer' },
-  })
-  expect(signUp.ok()).toBe(true)
-  await signInByRequest(page.request, email, 'linking-spec-2025!')
+  await signUpByRequest(page.request, { name: 'Lin Linker', email, password: 'linking-spec-2025!', verified: false })
 
   await page.goto('/app/settings')
   await expect(card(page)).toContainText('Password')

@@ -98,7 +98,7 @@ test.describe('signed in as the demo buyer', () => {
     for (const width of WIDTHS) {
       await page.setViewportSize({ width, height: heightFor(width) })
       await page.goto('/app/settings')
-      const card = page.getByRole('region', { name: 'Notifications' })
+      const card = page.getByRole('region', { name: 'Notifications', exact: true })
       await expect(card.getByRole('heading', { name: 'Notification history' })).toBeVisible()
       await expect(card.getByRole('heading', { name: 'Email settings' })).toBeVisible()
       await expect(card.getByRole('form', { name: 'Email settings' })).toBeVisible()

@@ -6,17 +6,15 @@
  */
 import { expect, test } from '@playwright/test'
 import { SUPPORT_INBOUND_TOKEN } from '../playwright.config'
-import { expectNoAxeViolations, toast, uniqueEmail } from './app-helpers'
+import { outbox } from './mail-helpers'
+import { expectNoAxeViolations, toast, signUpByRequest, uniqueEmail } from './app-helpers'
 
 const SHOTS = 'test-results/screens'
 const PASSWORD = 'support-spec-2025!'
 
 test('from Help, sign in, write to support, and read the reply', async ({ page }) => {
   const email = uniqueEmail('support')
-  const res = await page.request.post('/api/auth/sign-up/email', {
-    data: { name: 'Sue Support', email, password: PASSWORD, role: 'buyer' },
-  })
-  expect(res.ok()).toBe(true)
+  await signUpByRequest(page.request, { name: 'Sue Support', email, password: PASSWORD, verified: false })
   await page.context().clearCookies()
 
   await page.goto('/help')
@@ -39,10 +37,9 @@ test('from Help, sign in, write to support, and read the reply', async ({ page }
   await expect(box).toHaveValue('')
 
   // The message went to the support address through the outbox.
-  const mail = (await (await page.request.get('/api/dev/mail')).json()) as {
-    messages: { to: string; subject: string; text: string }[]
-  }
-  const toSupport = mail.messages.find((m) => m.to === 'support@homeward.co.uk' && m.text.includes(email))
+  const toSupport = (await outbox(page.request)).find(
+    (m) => m.to === 'support@homeward.co.uk' && m.text.includes(email),
+  )
   expect(toSupport?.subject).toBe('Support chat: Sue Support')
 
   // The team answers by email; the inbound webhook puts the answer in the thread.

@@ -5,63 +5,19 @@
  * dashboard card; recording exchange lists what is still open and needs an explicit confirmation.
  * Every test makes its own people and move; the seeded demo move is never touched.
  */
-import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test'
-import { mailMatch, verifyEmailByRequest } from './mail-helpers'
-import { toast, uniqueEmail } from './app-helpers'
+import { expect, test, type Page } from '@playwright/test'
+import { move, person, toast, type Person } from './app-helpers'
 
-const PASSWORD = 'timeline-spec-2025!'
 const SHOTS = 'test-results/screens'
 
-interface Person {
-  name: string
-  email: string
-  page: Page
-  request: APIRequestContext
-}
-
-/** A person signed up with `role`, email confirmed, in their own browser context. */
-async function person(browser: Browser, name: string, role: 'buyer' | 'seller' | 'conveyancer'): Promise<Person> {
-  const context = await browser.newContext({
-    viewport: { width: 1280, height: 900 },
-    locale: 'en-GB',
-    timezoneId: 'Europe/London',
+/** The buyer's new move in Timeline Road with each of `others` joined (see `move`). */
+const timelineMove = (buyer: Person, others: Parameters<typeof move>[1]) =>
+  move(buyer, others, {
+    address: `${Math.floor(Math.random() * 200) + 1} Timeline Road`,
+    town: 'St Albans',
+    postcode: 'AL1 3HD',
+    agreed_price: 415000,
   })
-  const page = await context.newPage()
-  const email = uniqueEmail(name.split(' ')[0]!.toLowerCase())
-  const res = await context.request.post('/api/auth/sign-up/email', { data: { name, email, password: PASSWORD, role } })
-  expect(res.ok()).toBe(true)
-  await verifyEmailByRequest(context.request, email)
-  return { name, email, page, request: context.request }
-}
-
-/** The buyer's new active-or-draft move with each of `others` invited in their role and accepted. */
-async function move(
-  buyer: Person,
-  others: { who: Person; role: 'seller' | 'buyer_conveyancer' | 'seller_conveyancer' }[],
-) {
-  const created = await buyer.request.post('/api/transactions', {
-    data: {
-      address_line_1: `${Math.floor(Math.random() * 200) + 1} Timeline Road`,
-      town: 'St Albans',
-      postcode: 'AL1 3HD',
-      role: 'buyer',
-      agreed_price: 415000,
-      tenure: 'freehold',
-    },
-  })
-  expect(created.status()).toBe(201)
-  const { id } = (await created.json()) as { id: string }
-  for (const { who, role } of others) {
-    const invited = await buyer.request.post(`/api/transactions/${id}/invitations`, {
-      data: { email: who.email, role },
-    })
-    expect(invited.ok(), await invited.text()).toBe(true)
-    const token = (await mailMatch(buyer.request, who.email, /\/invite\/[\w-]+/)).split('/').pop()!
-    const accepted = await who.request.post(`/api/invitations/${token}/accept`, { data: {} })
-    expect(accepted.ok(), await accepted.text()).toBe(true)
-  }
-  return { id, path: `/app/transactions/${id}` }
-}
 
 function stage(page: Page, name: string) {
   return page.getByTestId('stage-card').filter({ has: page.getByRole('heading', { name, exact: true }) })
@@ -75,7 +31,7 @@ test.describe('tasks whose owner is not on the move', () => {
   test('with no estate agent, the seller ticks the agent’s tasks and everyone sees who may', async ({ browser }) => {
     const buyer = await person(browser, 'Bea Buyer', 'buyer')
     const seller = await person(browser, 'Sid Seller', 'seller')
-    const { path } = await move(buyer, [{ who: seller, role: 'seller' }])
+    const { path } = await timelineMove(buyer, [{ who: seller, role: 'seller' }])
 
     await seller.page.goto(`${path}?tab=timeline`)
     const sstc = taskRow(seller.page, /marked sold subject to contract/)
@@ -111,7 +67,7 @@ test.describe('unticking someone else’s task', () => {
   test('asks first, naming who ticked it, and tells them', async ({ browser }) => {
     const buyer = await person(browser, 'Bea Buyer', 'buyer')
     const conveyancer = await person(browser, 'Cora Conveyancer', 'conveyancer')
-    const { path } = await move(buyer, [{ who: conveyancer, role: 'buyer_conveyancer' }])
+    const { path } = await timelineMove(buyer, [{ who: conveyancer, role: 'buyer_conveyancer' }])
 
     await buyer.page.goto(`${path}?tab=timeline`)
     const dip = stage(buyer.page, 'Offer accepted').getByRole('checkbox', { name: /Mortgage decision in principle/ })
@@ -158,7 +114,7 @@ test.describe('a blocked stage', () => {
   test('names who and when, tells the move, and shows on the dashboard card', async ({ browser }) => {
     const buyer = await person(browser, 'Bea Buyer', 'buyer')
     const conveyancer = await person(browser, 'Cora Conveyancer', 'conveyancer')
-    const { path } = await move(buyer, [{ who: conveyancer, role: 'buyer_conveyancer' }])
+    const { path } = await timelineMove(buyer, [{ who: conveyancer, role: 'buyer_conveyancer' }])
 
     await conveyancer.page.goto(`${path}?tab=timeline`)
     await conveyancer.page.getByRole('button', { name: 'Mark blocked on Searches' }).click()
@@ -189,7 +145,7 @@ test.describe('recording exchange', () => {
   }) => {
     const buyer = await person(browser, 'Bea Buyer', 'buyer')
     const conveyancer = await person(browser, 'Cora Conveyancer', 'conveyancer')
-    const { id, path } = await move(buyer, [{ who: conveyancer, role: 'buyer_conveyancer' }])
+    const { txId: id, path } = await timelineMove(buyer, [{ who: conveyancer, role: 'buyer_conveyancer' }])
     const c = conveyancer.page
     let detail = (await (await c.request.get(`/api/transactions/${id}`)).json()) as {
       version: number

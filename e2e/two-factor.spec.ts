@@ -8,7 +8,7 @@
 import { expect, test, type Page } from '@playwright/test'
 import * as OTPAuth from 'otpauth'
 import { watchConsole } from './public-helpers'
-import { expectNoAxeViolations, toast, uniqueEmail, signInByRequest } from './app-helpers'
+import { expectNoAxeViolations, toast, signUpByRequest, uniqueEmail } from './app-helpers'
 
 const PASSWORD = 'two-factor-spec-2025!'
 const SHOTS = process.env.E2E_SHOTS ?? 'test-results/screens'
@@ -46,11 +46,7 @@ test('turn on two-factor in settings, then sign in with a code from the app and 
   test.setTimeout(150_000)
   const console = watchConsole(page)
   const email = uniqueEmail('twofactor')
-  const signUp = await page.request.post('/api/auth/sign-up/email', {
-    data: { name: 'Tess Twofactor', email, password: PASSWORD, role: 'buyer' },
-  })
-  expect(signUp.ok()).toBe(true)
-  await signInByRequest(page.request, email, PASSWORD)
+  await signUpByRequest(page.request, { name: 'Tess Twofactor', email, password: PASSWORD, verified: false })
 
   // Settings: turn it on with the password.
   await page.goto('/app/settings')

@@ -5,10 +5,10 @@
  * revoke, the withdrawn link), links that are not valid or have expired, and the not-found toast.
  */
 import { expect, test, type Browser, type Page } from '@playwright/test'
-import { verifyEmailByRequest } from './mail-helpers'
+import { inviteLink } from './mail-helpers'
 import { watchConsole } from './public-helpers'
 import { formatUkDate } from '../src/web/lib/formatters'
-import { expectNoAxeViolations, toast, uniqueEmail } from './app-helpers'
+import { buyerWithMove, expectNoAxeViolations, signInByRequest, toast, uniqueEmail } from './app-helpers'
 
 const PASSWORD = 'workspace-spec-2025!'
 const SHOTS = 'test-results/screens'
@@ -17,33 +17,8 @@ const AMELIA = { email: 'amelia.buyer@homeward.example', password: 'homeward-dem
 const PRIYA = { email: 'priya.conveyancer@homeward.example', password: 'homeward-demo-2025' }
 const ALLOWED_CONSOLE = [/status of 40[0-9]/, /status of 500/]
 
-async function signIn(page: Page, { email, password }: { email: string; password: string }) {
-  const res = await page.request.post('/api/auth/sign-in/email', { data: { email, password } })
-  expect(res.ok()).toBe(true)
-}
-
-/** A new buyer with a new draft transaction of their own; returns its workspace path. */
-async function buyerWithTransaction(page: Page, address = '3 Station Road') {
-  const email = uniqueEmail('buyer')
-  const res = await page.request.post('/api/auth/sign-up/email', {
-    data: { name: 'Wes Workspace', email, password: PASSWORD, role: 'buyer' },
-  })
-  expect(res.ok()).toBe(true)
-  await verifyEmailByRequest(page.request, email)
-  const created = await page.request.post('/api/transactions', {
-    data: {
-      address_line_1: address,
-      town: 'Harpenden',
-      postcode: 'AL5 4SP',
-      role: 'buyer',
-      agreed_price: 350000,
-      tenure: 'freehold',
-    },
-  })
-  expect(created.status()).toBe(201)
-  const { id } = (await created.json()) as { id: string }
-  return { email, id, path: `/app/transactions/${id}` }
-}
+// The buyer of each new move here (buyerWithMove), named on the withdrawn invitation.
+const WES = { name: 'Wes Workspace', password: PASSWORD, address: '3 Station Road' }
 
 function stage(page: Page, name: string) {
   return page.getByTestId('stage-card').filter({ has: page.getByRole('heading', { name, exact: true }) })
@@ -53,7 +28,7 @@ test.describe('the demo move, read only', () => {
   test('header, five tabs and their content, at 1280 and 390 px', async ({ page }) => {
     test.setTimeout(120_000)
     const console = watchConsole(page)
-    await signIn(page, AMELIA)
+    await signInByRequest(page.request, AMELIA)
     for (const width of [1280, 390]) {
       await page.setViewportSize({ width, height: width < 500 ? 844 : 900 })
       await page.goto(DEMO_TX)
@@ -181,7 +156,7 @@ test.describe('the demo move, read only', () => {
   })
 
   test('the tabs work from the keyboard', async ({ page }) => {
-    await signIn(page, AMELIA)
+    await signInByRequest(page.request, AMELIA)
     await page.goto(DEMO_TX)
     await page.getByRole('tab', { name: 'Overview' }).focus()
     await page.keyboard.press('ArrowRight')
@@ -191,7 +166,7 @@ test.describe('the demo move, read only', () => {
   })
 
   test('the conveyancer is offered the stage blocks and exchange', async ({ page }) => {
-    await signIn(page, PRIYA)
+    await signInByRequest(page.request, PRIYA)
     await page.goto(`${DEMO_TX}?tab=timeline`)
     await expect(page.getByText("You are the Buyer's Conveyancer")).toBeVisible()
     await expect(page.getByRole('button', { name: 'Clear block on Searches' })).toBeVisible()
@@ -216,7 +191,7 @@ test.describe('the demo move, read only', () => {
 
 test.describe('working a move', () => {
   test('ticking shows at once, persists, and records who ticked it', async ({ page }) => {
-    const { path } = await buyerWithTransaction(page)
+    const { path } = await buyerWithMove(page, WES)
     await page.goto(`${path}?tab=timeline`)
     const offer = stage(page, 'Offer accepted')
     const dip = offer.getByRole('checkbox', { name: /Mortgage decision in principle/ })
@@ -245,7 +220,7 @@ test.describe('working a move', () => {
   })
 
   test('a refused tick rolls back with a toast', async ({ page }) => {
-    const { path } = await buyerWithTransaction(page)
+    const { path } = await buyerWithMove(page, WES)
     await page.goto(`${path}?tab=timeline`)
     let release: () => void = () => {}
     const held = new Promise<void>((resolve) => (release = resolve))
@@ -273,13 +248,13 @@ test.describe('working a move', () => {
   })
 
   test('two people on one task: the second gets the 409 message and the latest state', async ({ browser, page }) => {
-    const { path, email } = await buyerWithTransaction(page)
+    const { path, email } = await buyerWithMove(page, WES)
     const other = await (browser as Browser).newContext()
     // The second screen has lost its live connection (a laptop lid closed, a train tunnel): without it,
     // live updates would refresh the task before the click and there would be no conflict to show.
     await other.route('**/api/transactions/*/events', (route) => route.abort())
     const second = await other.newPage()
-    await signIn(second, { email, password: PASSWORD })
+    await signInByRequest(second.request, { email, password: PASSWORD })
     await page.goto(`${path}?tab=timeline`)
     await second.goto(`${path}?tab=timeline`)
     const first = stage(page, 'Offer accepted').getByRole('checkbox', { name: /Mortgage decision in principle/ })
@@ -300,7 +275,7 @@ test.describe('working a move', () => {
   })
 
   test('cancelling asks a reason, then the move is Cancelled with it and nothing more can change', async ({ page }) => {
-    const { path } = await buyerWithTransaction(page)
+    const { path } = await buyerWithMove(page, WES)
     await page.goto(path)
     await expect(page.getByTestId('status-badge').first()).toHaveText('Draft')
     await expect(page.getByRole('button', { name: 'Activate move' })).toHaveCount(0)
@@ -327,7 +302,7 @@ test.describe('working a move', () => {
 
 test.describe('invitations on the People tab', () => {
   test('invite, invite again, re-send and revoke; the revoked link says so', async ({ page, browser }) => {
-    const { path } = await buyerWithTransaction(page, '21 Ridge Way')
+    const { path } = await buyerWithMove(page, { ...WES, address: '21 Ridge Way' })
     const invitee = uniqueEmail('invitee')
     await page.goto(`${path}?tab=people`)
     await page.getByRole('button', { name: 'Invite by email' }).click()
@@ -364,11 +339,7 @@ test.describe('invitations on the People tab', () => {
     await page.screenshot({ path: `${SHOTS}/workspace-pending-390.png`, fullPage: true })
     await page.setViewportSize({ width: 1280, height: 720 })
 
-    const { messages } = (await (await page.request.get('/api/dev/mail')).json()) as {
-      messages: { to: string; text: string }[]
-    }
-    const link = new URL(messages.find((m) => m.to.includes(invitee))!.text.match(/https?:\/\/\S+\/invite\/[\w-]+/)![0])
-      .pathname
+    const link = await inviteLink(page.request, invitee)
 
     // The re-sent toast sits bottom right, over this row at 720 px high: close it, as a person would.
     await toast(page).getByRole('button', { name: 'Close toast' }).click()
@@ -433,7 +404,7 @@ test.describe('invitations on the People tab', () => {
 test.describe('not found', () => {
   for (const id of ['00000000-0000-4000-8000-00000000dead', 'not-a-transaction-id']) {
     test(`${id}: the toast, then /app/home`, async ({ page }) => {
-      await signIn(page, AMELIA)
+      await signInByRequest(page.request, AMELIA)
       await page.goto(`/app/transactions/${id}`)
       await expect(toast(page)).toContainText('Error loading transaction')
       await expect(toast(page)).toContainText('Could not find this transaction.')
@@ -442,7 +413,7 @@ test.describe('not found', () => {
   }
 
   test('a person not on the move gets the toast, and the API answers 404', async ({ page }) => {
-    await buyerWithTransaction(page)
+    await buyerWithMove(page, WES)
     await page.goto(DEMO_TX)
     await expect(toast(page)).toContainText('Error loading transaction')
     await expect(page).toHaveURL(/\/app\/home$/)
