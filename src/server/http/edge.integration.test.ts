@@ -35,7 +35,13 @@ describe('PUBLIC_URL not set: the address the app was opened at is same-origin',
         headers: origin,
       })
       expect(signUp.status, await signUp.clone().text()).toBe(200)
-      const cookie = sessionCookieFrom(signUp)
+      // Sign-up signs nobody in (issue 11, item 6): sign in from the same address.
+      const signIn = await t.request(`${base}/api/auth/sign-in/email`, {
+        json: { email: address, password: 'long enough pass' },
+        headers: origin,
+      })
+      expect(signIn.status, await signIn.clone().text()).toBe(200)
+      const cookie = sessionCookieFrom(signIn)
       const created = await t.request(`${base}/api/transactions`, { json: TX, headers: { ...origin, cookie } })
       expect(created.status, await created.clone().text()).toBe(201)
       const evil = await t.request(`${base}/api/transactions`, {

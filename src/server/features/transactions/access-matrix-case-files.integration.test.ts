@@ -91,8 +91,11 @@ const sign = (actor: Actor, req: SignatureRequest, sha256: string) =>
     json: { consent: true, method: 'typed', typed_name: `${actor} signs`, document_sha256: sha256 },
   })
 
-beforeAll(async () => {
+beforeAll(() => {
   dataDir = mkdtempSync(path.join(os.tmpdir(), 'homeward-matrix-'))
+})
+const t = useTestApp(() => ({ config: { dataDir } }))
+beforeAll(async () => {
   users = {
     buyer: await t.signUp({ role: 'buyer', name: 'Bea Buyer' }),
     seller: await t.signUp({ role: 'seller', name: 'Sam Seller' }),
@@ -123,7 +126,6 @@ beforeAll(async () => {
   pendingDoc = await uploaded('seller', 'Hidden-Mews-TA10.pdf', 'Fixtures')
   pending = await asked('seller', pendingDoc, [users.buyer, users.seller])
 })
-const t = useTestApp(() => ({ config: { dataDir } }))
 
 afterAll(async () => {
   if (dataDir) rmSync(dataDir, { recursive: true, force: true })
