@@ -263,7 +263,7 @@ test.describe('offline for real', () => {
     await expect(page.getByText('You are offline.')).toBeVisible()
     const row = page.getByTestId('task-row').filter({ hasText: 'Mortgage decision in principle' })
     const box = row.getByRole('checkbox')
-    await box.check()
+    await box.click()
     await expect(box).toBeChecked()
     await expect(row.getByTestId('task-save-state')).toHaveText(/Not saved yet: you are offline/)
     await page.screenshot({ path: `${SHOTS}/failures-task-offline.png` })

@@ -1,6 +1,4 @@
-import { Skeleton } from '../components/ui/skeleton'
-import { AppFrame, AppFrameFallback } from '../features/session/components/app-frame'
-import { SignedInGate } from '../features/session/components/signed-in-gate'
+import { SignedInPage } from '../features/session/components/signed-in-page'
 import { SupportChat } from '../features/support/components/support-chat'
 import { usePageMeta } from '../lib/use-page-meta'
 
@@ -8,27 +6,16 @@ import { usePageMeta } from '../lib/use-page-meta'
 export function Component() {
   usePageMeta({ title: 'Support chat', description: 'Talk to the Homeward support team.' })
   return (
-    <SignedInGate
-      fallback={
-        <AppFrameFallback>
-          <div className="mx-auto flex w-full max-w-3xl flex-col gap-6" aria-busy="true">
-            <Skeleton className="h-9 w-64" />
-            <Skeleton className="h-96 w-full" />
-          </div>
-        </AppFrameFallback>
-      }
-    >
+    <SignedInPage blocks={1} blockClassName="h-96 w-full">
       {(me) => (
-        <AppFrame email={me.user.email}>
-          <div className="mx-auto flex w-full max-w-3xl flex-col gap-6">
-            <div className="flex flex-col gap-1">
-              <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">Support chat</h1>
-              <p className="text-muted-foreground">Questions about Homeward or your move? Our team is here to help.</p>
-            </div>
-            <SupportChat email={me.user.email} />
+        <div className="mx-auto flex w-full max-w-3xl flex-col gap-6">
+          <div className="flex flex-col gap-1">
+            <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">Support chat</h1>
+            <p className="text-muted-foreground">Questions about Homeward or your move? Our team is here to help.</p>
           </div>
-        </AppFrame>
+          <SupportChat email={me.user.email} />
+        </div>
       )}
-    </SignedInGate>
+    </SignedInPage>
   )
 }

@@ -1,4 +1,4 @@
-import { Bell, CheckCheck, Settings } from 'lucide-react'
+import { Bell, Settings } from 'lucide-react'
 import { useState } from 'react'
 import { Link } from 'react-router'
 import type { Notification } from '../../../../shared/contracts/chat'
@@ -9,6 +9,7 @@ import { timeAgo } from '../../chat/format'
 import { useMarkNotificationsRead, useNotifications } from '../api'
 import { useNotificationStream } from '../use-notification-stream'
 import { EmailSettingsDialog } from './email-settings-dialog'
+import { MarkAllReadButton } from './mark-all-read-button'
 
 /** A notification's link when it is a same-origin path; anything else is not followed. */
 export function safeInternalPath(link: string): string | null {
@@ -64,15 +65,7 @@ export function NotificationBell() {
         <PopoverContent aria-label="Notifications" className="flex max-h-[min(32rem,calc(100dvh-5rem))] w-96 flex-col">
           <div className="flex items-center justify-between gap-2 border-b px-3 py-2">
             <h2 className="font-semibold">Notifications</h2>
-            <Button
-              variant="ghost"
-              size="sm"
-              disabled={unread === 0 || markRead.isPending}
-              onClick={() => markRead.mutate({ all: true })}
-            >
-              <CheckCheck aria-hidden="true" />
-              Mark all as read
-            </Button>
+            <MarkAllReadButton unread={unread} />
           </div>
           <div className="min-h-0 flex-1 overflow-y-auto">
             {list.isPending ? (

@@ -1,10 +1,9 @@
-import { CheckCheck } from 'lucide-react'
 import type { Notification } from '../../../../shared/contracts/chat'
-import { Button } from '../../../components/ui/button'
 import { Card, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card'
 import { Skeleton } from '../../../components/ui/skeleton'
 import { useMarkNotificationsRead, useNotifications, useNotificationSettings } from '../api'
 import { EmailSettingsForm } from './email-settings-dialog'
+import { MarkAllReadButton } from './mark-all-read-button'
 import { NotificationLink } from './notification-bell'
 
 /**
@@ -35,15 +34,7 @@ export function NotificationsSettingsCard() {
           <h3 id="notification-history-title" className="font-semibold">
             Notification history
           </h3>
-          <Button
-            variant="outline"
-            size="sm"
-            disabled={unread === 0 || markRead.isPending}
-            onClick={() => markRead.mutate({ all: true })}
-          >
-            <CheckCheck aria-hidden="true" />
-            Mark all as read
-          </Button>
+          <MarkAllReadButton unread={unread} variant="outline" />
         </div>
         {list.isPending ? (
           <Skeleton className="h-24 w-full" />
