@@ -103,6 +103,8 @@ for (const driver of ['disk', 's3'] as const) {
         const photo = await upload(seller, txId, PNG, 'Front: "door".png', 'Fixtures')
         await upload(buyer, txId, await makePdf('Mortgage offer'), 'Offer.pdf', 'Mortgage')
         await post(seller, txId, 'Keys are with the agent')
+        const asked = await t.request('/api/support/messages', { as: seller, json: { body: 'Where is my TA6?' } })
+        expect(asked.status).toBe(201)
 
         const res = await exportZip(seller)
         expect(res.status).toBe(200)
@@ -124,6 +126,7 @@ for (const driver of ['disk', 's3'] as const) {
           'invitations.json',
           'signatures.json',
           'activity.json',
+          'support.json',
           'documents.json',
         ]) {
           expect(names).toContain(f)
@@ -138,6 +141,7 @@ for (const driver of ['disk', 's3'] as const) {
           expect.objectContaining({ id: txId, you_are_seller: true, your_participant_role: 'seller' }),
         ])
         expect(json('messages.json').map((m: { body_md: string }) => m.body_md)).toEqual(['Keys are with the agent'])
+        expect(json('support.json')).toEqual([expect.objectContaining({ author: 'member', body: 'Where is my TA6?' })])
         const docs = json('documents.json') as Array<{ id: string; path_in_zip: string; sha256: string }>
         // Only what the seller uploaded: the buyer's mortgage offer is not theirs to export.
         expect(docs.map((d) => d.id).sort()).toEqual([d1.id, d2.id, photo.id].sort())

@@ -61,6 +61,7 @@ export async function collectExport(
     signatureRequestsMade,
     activity,
     documents,
+    supportMessages,
   ] = await Promise.all([
     rows(
       database,
@@ -157,6 +158,11 @@ export async function collectExport(
          from documents where uploaded_by = $1 order by transaction_id, folder, filename, version`,
       p,
     ),
+    rows(
+      database,
+      `select id, author, body, created_at from support_messages where profile_id = $1 order by created_at, id`,
+      p,
+    ),
   ])
   const docs: ExportedDocument[] = documents.map((d) => ({
     ...d,
@@ -185,6 +191,7 @@ export async function collectExport(
       invitations: { sent: invitationsSent, received: invitationsReceived },
       signatures: { signed_or_asked_of_you: signaturesGiven, requests_you_made: signatureRequestsMade },
       activity,
+      support: supportMessages,
       documents: docs.map(({ storage_key: _key, ...d }) => d),
     },
     documents: docs,
@@ -216,6 +223,7 @@ invitations.json      Invitations you sent, and invitations to your email addres
 signatures.json       Signatures asked of you (with your consent, typed or drawn signature, IP and device) and the
                       signature requests you made.
 activity.json         Entries in the moves' audit trails that record something you did.
+support.json          Your conversation with Homeward support: what you wrote and the team's replies.
 documents.json        Every document version you uploaded: name, folder, version, type, size, SHA-256 and
                       path_in_zip, where its file is in this ZIP.
 files/                The files themselves, every version: files/<move id>/<folder>/v<version>-<file name>.
