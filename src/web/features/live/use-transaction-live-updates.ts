@@ -2,7 +2,7 @@ import { useQueryClient, type QueryKey } from '@tanstack/react-query'
 import { useEffect } from 'react'
 import type { LiveEvent } from '../../../shared/contracts/chat'
 import { chatKeys } from '../chat/api'
-import { transactionQueryKey } from '../workspace/api'
+import { taskMutationKey, transactionQueryKey } from '../workspace/api'
 import { openEventStream } from './event-stream'
 import { invalidationsFor, type Invalidation } from './invalidations'
 import { setLiveStatus } from './live-status'
@@ -14,7 +14,8 @@ const BATCH_MS = 150
  * Keeps one transaction's screens live (issue 6): listens to GET /api/transactions/{txId}/events
  * (SSE, `event: activity`, LiveEvent data) and invalidates exactly the queries each event touches
  * (see invalidationsFor), batched so a burst refetches once. The detail's 30 s refetchInterval stays
- * as the fallback. Closes on unmount; the connection state feeds the header's indicator.
+ * as the fallback. Invalidations wait while a task tick is pending, so that a refetch cannot show the
+ * state from before it. Closes on unmount; the connection state feeds the header's indicator.
  */
 export function useTransactionLiveUpdates(txId: string): void {
   const queryClient = useQueryClient()
@@ -24,6 +25,12 @@ export function useTransactionLiveUpdates(txId: string): void {
     let flushTimer: ReturnType<typeof setTimeout> | undefined
     const flush = () => {
       flushTimer = undefined
+      // While a task tick is on its way, a refetch could answer from before it commits and undo the
+      // ticked box on screen for a moment; wait until it settles (its answer refreshes the detail).
+      if (queryClient.isMutating({ mutationKey: taskMutationKey(txId) }) > 0) {
+        flushTimer = setTimeout(flush, BATCH_MS)
+        return
+      }
       for (const inv of pending.values())
         void queryClient.invalidateQueries({ queryKey: inv.queryKey, exact: inv.exact })
       pending.clear()
