@@ -3,7 +3,7 @@
  * Spec section 8, 'Generic router failure': a route that fails to load or to render shows
  * 'Unexpected Application Error!' from the root errorElement of the app's real route table.
  */
-import { cleanup, render, screen } from '@testing-library/react'
+import { cleanup, render, screen, waitFor } from '@testing-library/react'
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router'
 import { afterEach, describe, expect, it } from 'vitest'
 import { expectConsoleError } from '../../test-setup/fail-on-console-error'
@@ -55,6 +55,7 @@ describe('router failure', () => {
     expect(UNEXPECTED_ERROR_TITLE).toBe('Unexpected Application Error!')
     expect(screen.getByText(message)).toBeTruthy()
     expect(screen.getByRole('link', { name: 'Return to Home' }).getAttribute('href')).toBe('/')
-    expect(document.title).toBe('Something went wrong | Homeward')
+    // Set by an effect, which may run after the heading is found on a busy machine.
+    await waitFor(() => expect(document.title).toBe('Something went wrong | Homeward'))
   })
 })
