@@ -1,7 +1,5 @@
-import { Button } from '../../../components/ui/button'
-import { notify } from '../../../lib/toast'
 import { useSession } from '../../session/api'
-import { useResendVerification } from '../api'
+import { ResendVerificationButton } from './resend-verification-button'
 
 /**
  * Shown in the signed-in app while the account's email is not confirmed (issue 7): until then the
@@ -10,7 +8,6 @@ import { useResendVerification } from '../api'
  */
 export function VerifyEmailBanner() {
   const session = useSession()
-  const resend = useResendVerification()
   const user = session.data?.user
   if (!user || user.emailVerified) return null
   return (
@@ -21,19 +18,7 @@ export function VerifyEmailBanner() {
           <strong className="[overflow-wrap:anywhere]">{user.email}</strong>. Until then you cannot invite people or
           sign documents.
         </p>
-        <Button
-          size="sm"
-          variant="outline"
-          disabled={resend.isPending}
-          onClick={() =>
-            resend.mutateAsync(user.email).then(
-              () => notify.success('Link sent', `We emailed a new link to ${user.email}.`),
-              (err: Error) => notify.error('Could not send the link', err.message),
-            )
-          }
-        >
-          {resend.isPending ? 'Sending…' : 'Send a new link'}
-        </Button>
+        <ResendVerificationButton email={user.email} />
       </div>
     </div>
   )

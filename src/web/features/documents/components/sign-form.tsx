@@ -8,7 +8,7 @@ import { FieldError, FormField } from '../../../components/ui/form-field'
 import { Input } from '../../../components/ui/input'
 import { Textarea } from '../../../components/ui/textarea'
 import { notify } from '../../../lib/toast'
-import { useResendVerification } from '../../auth/api'
+import { ResendVerificationButton } from '../../auth/components/resend-verification-button'
 import { useSession } from '../../session/api'
 import { useDecline, useSign } from '../api'
 import { SignaturePad } from './signature-pad'
@@ -31,7 +31,6 @@ export function SignForm({
   defaultName: string
 }) {
   const session = useSession()
-  const resend = useResendVerification()
   const sign = useSign(txId)
   const decline = useDecline(txId)
   const [consent, setConsent] = useState(false)
@@ -106,19 +105,7 @@ export function SignForm({
           </span>
         </p>
         <div>
-          <Button
-            size="sm"
-            variant="outline"
-            disabled={resend.isPending}
-            onClick={() =>
-              resend.mutateAsync(user.email).then(
-                () => notify.success('Link sent', `We emailed a new link to ${user.email}.`),
-                (err: Error) => notify.error('Could not send the link', err.message),
-              )
-            }
-          >
-            {resend.isPending ? 'Sending…' : 'Send a new link'}
-          </Button>
+          <ResendVerificationButton email={user.email} />
         </div>
       </div>
     )
