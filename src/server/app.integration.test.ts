@@ -1,5 +1,6 @@
 /** The API as a whole: health, OpenAPI, JSON 404s, security headers and the foreign-origin guard. */
 import { describe, expect, it } from 'vitest'
+import { allEndpoints } from '../shared/contracts/catalogue'
 import { createTestApp, TEST_PUBLIC_URL, useTestApp } from './test/test-app'
 
 const t = useTestApp()
@@ -28,6 +29,16 @@ describe('the API', () => {
     ]) {
       expect(Object.keys(doc.paths)).toContain(p)
     }
+  })
+
+  it('serves exactly the endpoint catalogue: every entry is an operation, every operation an entry', async () => {
+    const doc = (await (await t.request('/api/openapi.json')).json()) as { paths: Record<string, object> }
+    const served = Object.entries(doc.paths).flatMap(([path, ops]) =>
+      Object.keys(ops).map((method) => `${method.toUpperCase()} ${path}`),
+    )
+    const catalogue = allEndpoints().map((e) => `${e.method.toUpperCase()} /api${e.path}`)
+    expect(new Set(catalogue).size).toBe(catalogue.length)
+    expect([...served].sort()).toEqual([...catalogue].sort())
   })
 
   it('answers unknown API routes with 404 JSON', async () => {

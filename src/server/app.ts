@@ -38,6 +38,7 @@ import { twoFactorRoutes } from './features/two-factor/routes'
 import { AppError, errorBody, NUL_MESSAGE, toErrorResponse } from './http/errors'
 import { SESSION_SECURITY_SCHEME, type AppDeps, type AppEnv } from './http/router'
 import { csrfVerdict } from './http/same-origin'
+import { validateResponses } from './http/validate-responses'
 
 export const WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../dist/web')
 
@@ -266,6 +267,9 @@ export function createApp(deps: AppDeps) {
 
   app.use('/api/*', refuseNul)
 
+  // Outside production every catalogue answer is parsed against its contract (http/validate-responses.ts).
+  if (config.NODE_ENV !== 'production') app.use('/api/*', validateResponses(log))
+
   const api = app
     .route('/api', healthRoutes(deps))
     // Before authRoutes: its catch-all would hand these OAuth paths to Better Auth unchecked.
@@ -289,7 +293,7 @@ export function createApp(deps: AppDeps) {
   // The local outbox: 404 unless DEV_MAIL=true and the request is from this machine (features/dev-mail).
   app.route('/', devMailRoutes(deps))
 
-  // Every operation needs the session cookie unless it says `security: []` (http/router.ts, PUBLIC).
+  // Every operation needs the session cookie unless it says `security: []` (PUBLIC in src/shared/contracts/endpoint.ts).
   app.openAPIRegistry.registerComponent('securitySchemes', SESSION_SECURITY_SCHEME, {
     type: 'apiKey',
     in: 'cookie',

@@ -25,7 +25,7 @@ const CAN_SEE_SQL = `select exists(select 1 from ${visibleTransactionIdsSql('$1'
 /** True when the viewer may see the transaction. Signed-out viewers see none. */
 export async function canSeeTransaction(database: Database, viewer: Viewer | null, txId: string): Promise<boolean> {
   if (!viewer) return false
-  return (await database.queryJson('can_see_transaction', CAN_SEE_SQL, [viewer.profileId, txId])) === 'true'
+  return (await database.queryJson<boolean>('can_see_transaction', CAN_SEE_SQL, [viewer.profileId, txId])) === 'true'
 }
 
 /** Throws the standard 404 AppError unless the viewer may see the transaction. */

@@ -6,7 +6,7 @@
  */
 import { createHmac, timingSafeEqual } from 'node:crypto'
 import type { StoredRole } from '../../shared/domain/roles'
-import type { Database } from '../db/client'
+import { parseJsonText, type Database } from '../db/client'
 import { COOKIE_PREFIX } from './auth'
 
 export interface Viewer {
@@ -105,8 +105,8 @@ export async function resolveViewer(options: {
   const token = verifySessionCookie(readCookie(options.cookieHeader, sessionCookieName(options.secure)), options.secret)
   if (!token) return null
   const maxDays = options.maxSessionDays ?? DEFAULT_SESSION_MAX_DAYS
-  const json = await options.database.queryJson('viewer_by_session', VIEWER_SQL, [token, maxDays])
-  if (json) return JSON.parse(json) as Viewer
+  const json = await options.database.queryJson<Viewer>('viewer_by_session', VIEWER_SQL, [token, maxDays])
+  if (json) return parseJsonText(json)
   await endSessionPastMaxAge({ ...options, maxDays })
   return null
 }

@@ -16,11 +16,32 @@ export type Db = NodePgDatabase<Schema>
 /** A drizzle transaction handle, as passed to `db.transaction(async (tx) => ...)`. */
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0]
 
+declare const jsonOf: unique symbol
+/**
+ * JSON text the database built, whose parsed value is a `T` (a contract's type). The claim is made
+ * where the query is named (`queryJson<TransactionDetail>(...)`) and checked against the endpoint's
+ * response schema on every answer outside production (http/validate-responses.ts).
+ */
+export type JsonText<T> = string & { readonly [jsonOf]: T }
+
+/** The value of database-built JSON text, typed as what the query claims to build. */
+export function parseJsonText<T>(text: JsonText<T>): T {
+  return JSON.parse(text) as T
+}
+
+/** A value as JSON text, typed by the value (for answers assembled around database-built parts). */
+export function toJsonText<T>(value: T): JsonText<T> {
+  return JSON.stringify(value) as JsonText<T>
+}
+
 export interface Database {
   kind: 'pglite' | 'postgres'
   db: Db
-  /** Runs one statement and returns the first column of the first row (text), or null when no row. */
-  queryJson(name: string, text: string, params: unknown[]): Promise<string | null>
+  /**
+   * Runs one statement and returns the first column of the first row (JSON text the query built,
+   * whose value is a `T`), or null when no row.
+   */
+  queryJson<T>(name: string, text: string, params: unknown[]): Promise<JsonText<T> | null>
   /** Runs a statement and returns its rows as objects. */
   query<T = Record<string, unknown>>(text: string, params?: unknown[]): Promise<T[]>
   /** Round trip to the database; throws when it is unreachable. */
@@ -49,9 +70,9 @@ export function openPostgres(url: string, options: { max?: number; onError?: (er
     kind: 'postgres',
     db,
     pool,
-    async queryJson(name, text, params) {
+    async queryJson<T>(name: string, text: string, params: unknown[]) {
       const res = await pool.query({ name, text, values: params, rowMode: 'array' })
-      return res.rows.length ? (res.rows[0][0] as string | null) : null
+      return res.rows.length ? (res.rows[0][0] as JsonText<T> | null) : null
     },
     async query(text, params = []) {
       return (await pool.query(text, params)).rows
@@ -78,9 +99,9 @@ export function wrapPglite(pglite: PGlite): Database {
     kind: 'pglite',
     db,
     pglite,
-    async queryJson(_name, text, params) {
+    async queryJson<T>(_name: string, text: string, params: unknown[]) {
       const res = await pglite.query<unknown[]>(text, params, { rowMode: 'array' })
-      return res.rows.length ? (res.rows[0][0] as string | null) : null
+      return res.rows.length ? (res.rows[0][0] as JsonText<T> | null) : null
     },
     async query(text, params = []) {
       return (await pglite.query(text, params)).rows as never

@@ -1,21 +1,29 @@
 /**
  * Shared pieces of every feature router: the request environment (the viewer), the dependencies
- * handed to features, and an OpenAPIHono whose routes require a session before anything else, unless
- * declared `security: PUBLIC`, and whose validation failures answer 400 naming the field.
+ * handed to features, and an OpenAPIHono whose routes come from the endpoint catalogue
+ * (src/shared/contracts), require a session before anything else unless declared `security: PUBLIC`,
+ * answer 400 naming the field when their input is invalid, and record which endpoint answered so that
+ * its answer can be checked against the contract (validate-responses.ts).
  */
 import { OpenAPIHono } from '@hono/zod-openapi'
-import type { Context, MiddlewareHandler } from 'hono'
+import type { Context, MiddlewareHandler, TypedResponse } from 'hono'
+import type { JSONParsed } from 'hono/utils/types'
+import type { EndpointSpec } from '../../shared/contracts/endpoint'
 import type { Auth } from '../auth/auth'
 import type { Viewer } from '../auth/viewer'
 import type { Config } from '../config'
-import type { Database } from '../db/client'
+import type { Database, JsonText } from '../db/client'
 import type { Logger } from '../logger'
 import type { MailService } from '../platform/mail/mail-service'
 import type { RealtimeHub } from '../platform/realtime/realtime-hub'
 import { AppError, errorBody, validationError } from './errors'
 
 export interface AppEnv {
-  Variables: { viewer: Viewer | null }
+  Variables: {
+    viewer: Viewer | null
+    /** The catalogue endpoint this request was routed to, once routed (unset for Better Auth's and raw routes). */
+    endpoint?: EndpointSpec
+  }
 }
 
 /** What features need from the host: the database, auth, configuration, a logger, mail and live fan-out. */
@@ -28,15 +36,16 @@ export interface AppDeps {
   realtime: RealtimeHub
 }
 
-/**
- * `security: PUBLIC` on a route (OpenAPI's empty security requirement: no authentication) lets
- * signed-out people call it: health, the directory, sign-in providers, an invitation's preview.
- * Every other route of createRouter() requires a session.
- */
-export const PUBLIC: Array<Record<string, string[]>> = []
-
 /** The OpenAPI security scheme of every non-public route: the session cookie (auth/auth.ts). */
 export const SESSION_SECURITY_SCHEME = 'session'
+
+/** Records the endpoint a request was routed to, for the contract check of its answer. */
+const markEndpoint =
+  (spec: EndpointSpec): MiddlewareHandler<AppEnv> =>
+  async (c, next) => {
+    c.set('endpoint', spec)
+    await next()
+  }
 
 /** 401 before anything reads the request: the route middleware runs before zod-openapi's validators. */
 const requireSession: MiddlewareHandler<AppEnv> = async (c, next) => {
@@ -45,11 +54,12 @@ const requireSession: MiddlewareHandler<AppEnv> = async (c, next) => {
 }
 
 /**
- * A feature router. Authenticate before validating (issue 11, item 7): a route not declared
+ * A feature router; its `openapi(endpoint, handler)` takes an endpoint of the catalogue
+ * (src/shared/contracts). Authenticate before validating (issue 11, item 7): a route not declared
  * `security: PUBLIC` answers 401 to a signed-out caller before its params, query or body are looked
  * at, so field names are never told to strangers. Validation errors then become
  * `{ error: { code: 'validation_failed', fields } }` (400). Routes added without `openapi()` (a raw
- * upload) call requireViewer themselves first.
+ * upload) call requireViewer and `c.set('endpoint', ...)` themselves first.
  */
 export function createRouter() {
   const router = new OpenAPIHono<AppEnv>({
@@ -62,12 +72,18 @@ export function createRouter() {
   })
   const openapi = router.openapi
   router.openapi = ((route, handler, hook) => {
-    if (route.security && route.security.length === 0) return openapi(route, handler, hook)
     const own =
       route.middleware === undefined ? [] : Array.isArray(route.middleware) ? route.middleware : [route.middleware]
-    return openapi({ ...route, middleware: [requireSession, ...own] }, handler, hook)
+    const isPublic = route.security && route.security.length === 0
+    const first = [markEndpoint(route as EndpointSpec), ...(isPublic ? [] : [requireSession])]
+    return openapi({ ...route, middleware: [...first, ...own] }, handler, hook)
   }) as typeof router.openapi
   return router
+}
+
+/** An OpenAPI path as Hono routes it: `/transactions/{txId}` -> `/transactions/:txId`. */
+export function honoPath(path: string): string {
+  return path.replace(/\{([^}]+)\}/g, ':$1')
 }
 
 /** The signed-in viewer, or throws 401. */
@@ -77,20 +93,16 @@ export function requireViewer(c: Context<AppEnv>): Viewer {
   return viewer
 }
 
-/** Answers with JSON the database already built as text (no parse and re-serialise on hot paths). */
-export function jsonText(c: Context, text: string, status: 200 | 201 = 200) {
-  return c.body(text, status, { 'Content-Type': 'application/json; charset=utf-8' })
+/**
+ * Answers with JSON the database already built as text (no parse and re-serialise on hot paths),
+ * typed as the `T` the text holds, so the route's declared answer type checks it like c.json().
+ */
+export function jsonText<T, S extends 200 | 201 = 200>(
+  c: Context,
+  text: JsonText<T>,
+  status: S = 200 as S,
+): Response & TypedResponse<JSONParsed<T>, S, 'json'> {
+  const res = c.newResponse(text, status, { 'Content-Type': 'application/json; charset=utf-8' })
+  // The text was built to the contract; outside production every answer is parsed against it.
+  return res as Response & TypedResponse<JSONParsed<T>, S, 'json'>
 }
-
-/** OpenAPI content block for a JSON schema: `{ content: { 'application/json': { schema } } }`. */
-export function jsonContent<T>(schema: T) {
-  return { content: { 'application/json': { schema } } }
-}
-
-/** Standard OpenAPI error responses, referenced by every route. */
-export const ERROR_RESPONSES = {
-  400: { description: 'Invalid input: the message names the field' },
-  401: { description: 'Not signed in' },
-  404: { description: 'Not found, or not yours to see' },
-  503: { description: 'Database unavailable' },
-} as const

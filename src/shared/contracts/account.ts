@@ -5,6 +5,7 @@
 import { z } from 'zod'
 import { Email, FullName, Password } from './auth'
 import { Timestamp, Uuid } from './common'
+import { endpoint, ERRORS, json, jsonBody } from './endpoint'
 
 /** PATCH /api/account/profile. */
 export const UpdateProfileInput = z.object({ fullName: FullName })
@@ -91,7 +92,7 @@ export const REVOKE_SCOPES = ['one', 'others', 'global'] as const
 
 export const SecurityEvent = z.object({
   id: Uuid,
-  kind: z.string(),
+  kind: z.enum(SECURITY_EVENT_KINDS),
   detail: z.record(z.string(), z.unknown()),
   ip: z.string().nullable(),
   device: z.string(),
@@ -102,3 +103,39 @@ export type SecurityEvent = z.infer<typeof SecurityEvent>
 /** GET /api/account/security-events: the viewer's own, newest first (at most 100). */
 export const SecurityEventList = z.object({ events: z.array(SecurityEvent) })
 export type SecurityEventList = z.infer<typeof SecurityEventList>
+
+/** The account-settings endpoints (password, email and sign-out changes are Better Auth's, under /api/auth). */
+export const accountEndpoints = {
+  profile: endpoint({
+    method: 'get',
+    path: '/account/profile',
+    summary: "The viewer's full name and email",
+    responses: { 200: json('Profile', AccountProfile), ...ERRORS },
+  }),
+  updateProfile: endpoint({
+    method: 'patch',
+    path: '/account/profile',
+    summary: 'Change the full name (profile and sign-in account together)',
+    request: { body: jsonBody(UpdateProfileInput) },
+    responses: { 200: json('Saved', AccountProfile), ...ERRORS },
+  }),
+  sessions: endpoint({
+    method: 'get',
+    path: '/account/sessions',
+    summary: "The viewer's active sessions, this one first",
+    responses: { 200: json('Sessions', AccountSessionList), ...ERRORS },
+  }),
+  revokeSession: endpoint({
+    method: 'delete',
+    path: '/account/sessions/{sessionId}',
+    summary: "End one of the viewer's sessions",
+    request: { params: SessionParams },
+    responses: { 204: { description: 'Ended' }, ...ERRORS },
+  }),
+  securityEvents: endpoint({
+    method: 'get',
+    path: '/account/security-events',
+    summary: "The viewer's own security events, newest first (at most 100)",
+    responses: { 200: json('Events', SecurityEventList), ...ERRORS },
+  }),
+}

@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { singleLine } from '../domain/plain-text'
 import { SIGNUP_ROLE_CHOICES, STORED_ROLES } from '../domain/roles'
+import { endpoint, ERRORS, json } from './endpoint'
 
 /** Password rule: 8 to 128 characters, no composition rules, never truncated (ASVS 6.2.1, 6.2.8, 6.2.9). */
 export const Password = z
@@ -77,3 +78,17 @@ export const SignInCodeInput = z.object({
     .regex(/^\d{6}$/, 'Enter the 6-digit code from the email'),
 })
 export type SignInCodeInput = z.infer<typeof SignInCodeInput>
+
+/**
+ * The session endpoint of our own. Signing up, in and out, passwords, codes and sessions are Better
+ * Auth's /api/auth/* endpoints: our edge validates their bodies with the schemas above
+ * (features/auth/routes.ts), but their answers are Better Auth's, so they are not in this catalogue.
+ */
+export const authEndpoints = {
+  me: endpoint({
+    method: 'get',
+    path: '/me',
+    summary: 'The signed-in user with profile and roles',
+    responses: { 200: json('Current user', MeResponse), 401: ERRORS[401] },
+  }),
+}

@@ -1,20 +1,20 @@
 /**
- * Contracts of chat, live updates, notifications and update requests (issue 6). Messages are
- * Markdown (`body_md`, spec section 3), rendered safely by the web app; mentions and attachments are
- * sent as ids next to the text, so the server can check that each is on the transaction.
+ * Contracts of chat (issue 6): threads on a transaction, messages (post, edit, delete, history
+ * pages) and read positions. Messages are Markdown (`body_md`, spec section 3), rendered safely by
+ * the web app; mentions and attachments are sent as ids next to the text, so the server can check
+ * that each is on the transaction.
  */
 import { z } from 'zod'
 import {
   MESSAGE_MAX_ATTACHMENTS,
   MESSAGE_MAX_CHARS,
   MESSAGE_PAGE_SIZE,
-  NOTIFICATION_KINDS,
   THREAD_TITLE_MAX_CHARS,
-  UPDATE_REQUEST_NOTE_MAX_CHARS,
+  THREAD_TOPICS,
 } from '../domain/chat'
-import { Timestamp, Uuid } from './common'
-
-const Person = z.object({ id: z.string(), full_name: z.string() })
+import { DOCUMENT_FOLDERS } from '../domain/statuses'
+import { Person, Timestamp, TransactionParams, Uuid } from './common'
+import { endpoint, ERRORS, json, jsonBody } from './endpoint'
 
 export const ThreadParams = z.object({ txId: Uuid, threadId: Uuid })
 export const MessageParams = z.object({ txId: Uuid, messageId: Uuid })
@@ -38,7 +38,7 @@ const Mentions = z
 export const ChatThread = z.object({
   id: Uuid,
   title: z.string(),
-  topic: z.string(),
+  topic: z.enum(THREAD_TOPICS),
   topic_ref: z.string().nullable(),
   created_at: Timestamp,
   last_message_at: Timestamp.nullable(),
@@ -61,7 +61,8 @@ export const CreateThreadInput = z.object({
     .trim()
     .min(1, 'Give the thread a title')
     .max(THREAD_TITLE_MAX_CHARS, `A thread title can be at most ${THREAD_TITLE_MAX_CHARS} characters`),
-  topic: z.enum(['stage', 'document', 'enquiry', 'other'], { message: 'Choose what the thread is about' }),
+  /** Anything but 'general': the one general thread comes with every transaction. */
+  topic: z.enum(THREAD_TOPICS).exclude(['general'], { message: 'Choose what the thread is about' }),
   /** The stage or document the thread is about (required for 'stage' and 'document'). */
   topic_ref: Uuid.optional(),
   body_md: MessageBody,
@@ -72,7 +73,7 @@ export type CreateThreadInput = z.input<typeof CreateThreadInput>
 export const ChatAttachment = z.object({
   id: Uuid,
   filename: z.string(),
-  folder: z.string(),
+  folder: z.enum(DOCUMENT_FOLDERS),
   version: z.number().int(),
   content_type: z.string().nullable(),
   size_bytes: z.number().int().nullable(),
@@ -124,82 +125,64 @@ export type PostMessageInput = z.input<typeof PostMessageInput>
 export const EditMessageInput = z.object({ body_md: MessageBody, mentions: Mentions })
 export type EditMessageInput = z.input<typeof EditMessageInput>
 
-/** A change on a transaction, as sent on its live event stream; `seq` is the SSE event id. */
-export const LiveEvent = z.object({
-  seq: z.number().int(),
-  kind: z.string(),
-  actor_id: z.string().nullable(),
-  created_at: Timestamp,
-  payload: z.record(z.string(), z.unknown()),
-})
-export type LiveEvent = z.infer<typeof LiveEvent>
+/** POST /api/transactions/{txId}/threads answers the new thread and its first message. */
+export const CreatedThread = z.object({ thread: ChatThread, message: ChatMessage })
+export type CreatedThread = z.infer<typeof CreatedThread>
 
-export const Notification = z.object({
-  id: Uuid,
-  kind: z.enum(NOTIFICATION_KINDS),
-  title: z.string(),
-  body: z.string().nullable(),
-  /** Same-origin path to open. */
-  link: z.string(),
-  transaction_id: z.string().nullable(),
-  actor: Person.nullable(),
-  created_at: Timestamp,
-  read_at: Timestamp.nullable(),
-})
-export type Notification = z.infer<typeof Notification>
+const FORBIDDEN_OR_LATE = {
+  403: { description: 'Not your message' },
+  409: { description: 'Past the 15-minute edit window, or already deleted' },
+} as const
 
-/** GET /api/notifications: newest 50, and the count of unread. */
-export const NotificationListResponse = z.object({
-  notifications: z.array(Notification),
-  unread_count: z.number().int(),
-})
-export type NotificationListResponse = z.infer<typeof NotificationListResponse>
-
-/** POST /api/notifications/read: mark the given ids read, or all when `all` is true. */
-export const MarkNotificationsReadInput = z
-  .object({ ids: z.array(Uuid).max(200).optional(), all: z.boolean().optional() })
-  .refine((v) => v.all === true || (v.ids?.length ?? 0) > 0, 'Give the ids to mark as read, or all: true')
-
-/** GET/PUT /api/notifications/settings: email on or off per kind (default on), and the daily digest. */
-export const NotificationSettings = z.object({
-  email: z.object(
-    Object.fromEntries(NOTIFICATION_KINDS.map((k) => [k, z.boolean()])) as Record<
-      (typeof NOTIFICATION_KINDS)[number],
-      z.ZodBoolean
-    >,
-  ),
-  /** True: no instant emails; one email a day at 08:00 UK time with what happened. */
-  digest: z.boolean(),
-})
-export type NotificationSettings = z.infer<typeof NotificationSettings>
-
-/** POST /api/transactions/{txId}/update-requests: a buyer or seller asks their conveyancer for an update. */
-export const CreateUpdateRequestInput = z.object({
-  note: z
-    .string()
-    .trim()
-    .max(UPDATE_REQUEST_NOTE_MAX_CHARS, `A note can be at most ${UPDATE_REQUEST_NOTE_MAX_CHARS} characters`)
-    .optional()
-    .transform((v) => (v ? v : undefined)),
-})
-
-export const UpdateRequest = z.object({
-  id: Uuid,
-  requested_by: Person.nullable(),
-  note: z.string().nullable(),
-  created_at: Timestamp,
-  answered_at: Timestamp.nullable(),
-  answered_by: Person.nullable(),
-})
-export type UpdateRequest = z.infer<typeof UpdateRequest>
-
-/**
- * GET /api/transactions/{txId}/update-requests: the latest 20; `next_allowed_at` is when the viewer may
- * ask again (null: now, or the viewer is not a buyer or seller).
- */
-export const UpdateRequestListResponse = z.object({
-  requests: z.array(UpdateRequest),
-  can_request: z.boolean(),
-  next_allowed_at: Timestamp.nullable(),
-})
-export type UpdateRequestListResponse = z.infer<typeof UpdateRequestListResponse>
+/** The chat endpoints. */
+export const chatEndpoints = {
+  threads: endpoint({
+    method: 'get',
+    path: '/transactions/{txId}/threads',
+    summary: "The transaction's chat threads with the viewer's unread counts ('General' first)",
+    request: { params: TransactionParams },
+    responses: { 200: json('Threads', ThreadListResponse), ...ERRORS },
+  }),
+  createThread: endpoint({
+    method: 'post',
+    path: '/transactions/{txId}/threads',
+    summary: 'Start a thread on a topic (a stage, a document, an enquiry, anything) with its first message',
+    request: { params: TransactionParams, body: jsonBody(CreateThreadInput) },
+    responses: { 201: json('Created', CreatedThread), ...ERRORS },
+  }),
+  messages: endpoint({
+    method: 'get',
+    path: '/transactions/{txId}/threads/{threadId}/messages',
+    summary: 'One page of a thread, oldest first, older than `before` when given',
+    request: { params: ThreadParams, query: MessagesQuery },
+    responses: { 200: json('Messages', MessagePage), ...ERRORS },
+  }),
+  postMessage: endpoint({
+    method: 'post',
+    path: '/transactions/{txId}/threads/{threadId}/messages',
+    summary: 'Post a Markdown message with @mentions and attachments',
+    request: { params: ThreadParams, body: jsonBody(PostMessageInput) },
+    responses: { 201: json('Posted', ChatMessage), ...ERRORS },
+  }),
+  editMessage: endpoint({
+    method: 'patch',
+    path: '/transactions/{txId}/messages/{messageId}',
+    summary: 'Edit your own message within 15 minutes',
+    request: { params: MessageParams, body: jsonBody(EditMessageInput) },
+    responses: { 200: json('Edited', ChatMessage), ...FORBIDDEN_OR_LATE, ...ERRORS },
+  }),
+  deleteMessage: endpoint({
+    method: 'delete',
+    path: '/transactions/{txId}/messages/{messageId}',
+    summary: 'Delete your own message within 15 minutes (it stays as "deleted")',
+    request: { params: MessageParams },
+    responses: { 200: json('Deleted', ChatMessage), ...FORBIDDEN_OR_LATE, ...ERRORS },
+  }),
+  markThreadRead: endpoint({
+    method: 'post',
+    path: '/transactions/{txId}/threads/{threadId}/read',
+    summary: 'Mark the thread read up to now',
+    request: { params: ThreadParams },
+    responses: { 204: { description: 'Marked read' }, ...ERRORS },
+  }),
+}

@@ -1,15 +1,5 @@
 import { z } from 'zod'
 
-/** Every API error body: `{ error: { code, message, fields? } }`. `fields` maps a field path to its messages. */
-export const ErrorBody = z.object({
-  error: z.object({
-    code: z.string(),
-    message: z.string(),
-    fields: z.record(z.string(), z.array(z.string())).optional(),
-  }),
-})
-export type ErrorBody = z.infer<typeof ErrorBody>
-
 /** Error codes and the HTTP status each maps to at the edge (src/server/http/errors.ts). */
 export const ERROR_STATUS = {
   bad_request: 400,
@@ -27,9 +17,27 @@ export const ERROR_STATUS = {
   database_unavailable: 503,
 } as const
 export type ErrorCode = keyof typeof ERROR_STATUS
+export const ERROR_CODES = Object.keys(ERROR_STATUS) as [ErrorCode, ...ErrorCode[]]
+
+/** Every API error body: `{ error: { code, message, fields? } }`. `fields` maps a field path to its messages. */
+export const ErrorBody = z.object({
+  error: z.object({
+    code: z.enum(ERROR_CODES),
+    message: z.string(),
+    fields: z.record(z.string(), z.array(z.string())).optional(),
+  }),
+})
+export type ErrorBody = z.infer<typeof ErrorBody>
 
 // Any 8-4-4-4-12 hex id: PostgreSQL's uuid type accepts every such value, whatever its version bits.
 export const Uuid = z.guid({ message: 'Must be a UUID' })
 
 /** ISO 8601 timestamp with offset as sent by the API. */
 export const Timestamp = z.string()
+
+/** Path parameters of every endpoint under /transactions/{txId}. */
+export const TransactionParams = z.object({ txId: Uuid })
+
+/** A person as other people on a move see them: profile id and full name ('Former participant' once erased). */
+export const Person = z.object({ id: z.string(), full_name: z.string() })
+export type Person = z.infer<typeof Person>

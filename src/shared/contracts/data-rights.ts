@@ -4,6 +4,7 @@
  * Decisions: docs/decisions/011-data-rights.md.
  */
 import { z } from 'zod'
+import { endpoint, ERRORS, json, jsonBody } from './endpoint'
 
 /** The word a person may type instead of their email to confirm deletion. */
 export const DELETE_CONFIRMATION_WORD = 'DELETE'
@@ -49,3 +50,32 @@ export const DeleteAccountResult = z.object({
   notice: z.string(),
 })
 export type DeleteAccountResult = z.infer<typeof DeleteAccountResult>
+
+/** The data-rights endpoints. */
+export const dataRightsEndpoints = {
+  export: endpoint({
+    method: 'get',
+    path: '/account/export',
+    summary: "Download the viewer's data: a ZIP of JSON files and every file version they uploaded",
+    responses: {
+      200: {
+        description: 'ZIP (Content-Disposition: attachment; filename="homeward-data-<yyyy-mm-dd>.zip")',
+        content: { 'application/zip': { schema: z.string().meta({ format: 'binary' }) } },
+      },
+      429: { description: 'Too many exports in the last hour' },
+      ...ERRORS,
+    },
+  }),
+  deleteAccount: endpoint({
+    method: 'post',
+    path: '/account/delete',
+    summary: "Delete the viewer's account (typed confirmation and current password); signs out",
+    request: { body: jsonBody(DeleteAccountInput) },
+    responses: {
+      200: json('Deleted; the session cookie is cleared', DeleteAccountResult),
+      403: { description: 'Current password not right: nothing was deleted' },
+      429: { description: 'Too many wrong passwords' },
+      ...ERRORS,
+    },
+  }),
+}

@@ -1,4 +1,7 @@
+/** The public directory of professional firms (spec sections 3 and 7): the marketplace's list and profiles. */
 import { z } from 'zod'
+import { ACCREDITATION_TIERS, ORGANIZATION_TYPES } from '../domain/organizations'
+import { endpoint, ERRORS, json, PUBLIC } from './endpoint'
 import { Uuid } from './common'
 
 /** The latest accreditation_metrics row of an organization. Rates are fractions 0..1; csat out of 5. */
@@ -17,8 +20,8 @@ export type AccreditationMetrics = z.infer<typeof AccreditationMetrics>
 export const DirectoryOrganization = z.object({
   id: Uuid,
   name: z.string(),
-  type: z.enum(['law', 'survey', 'broker', 'agent']),
-  accreditation_tier: z.enum(['silver', 'gold', 'platinum']).nullable(),
+  type: z.enum(ORGANIZATION_TYPES),
+  accreditation_tier: z.enum(ACCREDITATION_TIERS).nullable(),
   town: z.string().nullable(),
   postcode_district: z.string().nullable(),
   description: z.string().nullable(),
@@ -48,3 +51,22 @@ export type MarketplaceReview = z.infer<typeof MarketplaceReview>
 /** GET /api/organizations/{orgId}: one organization with its reviews in full, newest first. */
 export const OrganizationProfile = DirectoryOrganization.extend({ reviews: z.array(MarketplaceReview) })
 export type OrganizationProfile = z.infer<typeof OrganizationProfile>
+
+/** The directory endpoints: public, non-personal data. */
+export const directoryEndpoints = {
+  list: endpoint({
+    method: 'get',
+    path: '/organizations',
+    security: PUBLIC,
+    summary: 'Accredited professionals, highest tier first (public)',
+    responses: { 200: json('Directory', DirectoryResponse), 503: ERRORS[503] },
+  }),
+  profile: endpoint({
+    method: 'get',
+    path: '/organizations/{orgId}',
+    security: PUBLIC,
+    summary: "One professional's profile with reviews (public)",
+    request: { params: OrganizationParams },
+    responses: { 200: json('Profile', OrganizationProfile), ...ERRORS },
+  }),
+}

@@ -6,6 +6,7 @@
 import { z } from 'zod'
 import { SIGNUP_ROLE_CHOICES } from '../domain/roles'
 import { Timestamp } from './common'
+import { endpoint, ERRORS, json, PUBLIC } from './endpoint'
 
 /**
  * A same-origin path to return to after a provider ('/app/home', '/app/settings?x=1'). Refuses
@@ -148,4 +149,36 @@ export const OAUTH_ERROR_MESSAGES: Record<string, string> = {
 export function oauthErrorMessage(code: string, providerName = 'the provider'): string {
   const text = OAUTH_ERROR_MESSAGES[code] ?? 'Signing in with {provider} did not work. Please try again.'
   return text.replaceAll('{provider}', providerName)
+}
+
+/**
+ * The linked-identity endpoints. Linking and signing in with a provider start at Better Auth's
+ * POST /api/auth/link-social and /api/auth/sign-in/social (validated by our edge, oauth-edge.ts).
+ */
+export const identityEndpoints = {
+  providers: endpoint({
+    method: 'get',
+    path: '/auth-providers',
+    security: PUBLIC,
+    summary: 'The OpenID Connect providers people can sign in with (empty when none is configured)',
+    responses: { 200: json('Providers', AuthProviderList), ...ERRORS },
+  }),
+  list: endpoint({
+    method: 'get',
+    path: '/account/identities',
+    summary: "The viewer's linked sign-in identities, the providers that can be linked, and whether a password is set",
+    responses: { 200: json('Identities', LinkedIdentityList), ...ERRORS },
+  }),
+  unlink: endpoint({
+    method: 'delete',
+    path: '/account/identities/{identityId}',
+    summary: 'Unlink one identity; refused (409) for the last way to sign in',
+    request: { params: IdentityParams },
+    responses: {
+      204: { description: 'Unlinked' },
+      403: { description: 'Session older than a day: sign in again' },
+      409: { description: 'The last way to sign in' },
+      ...ERRORS,
+    },
+  }),
 }

@@ -3,8 +3,11 @@
  * invited email. Inviting the same email to the same transaction again re-sends the pending one.
  */
 import { z } from 'zod'
+import { ORGANIZATION_TYPES } from '../domain/organizations'
+import { PARTICIPANT_ROLES, type ParticipantRole } from '../domain/roles'
 import { Email } from './auth'
-import { Timestamp, Uuid } from './common'
+import { Timestamp, TransactionParams, Uuid } from './common'
+import { endpoint, ERRORS, json, jsonBody, PUBLIC } from './endpoint'
 
 /** Roles one can be invited as (the buyer, the seller, or a professional). */
 export const INVITABLE_ROLES = [
@@ -15,7 +18,7 @@ export const INVITABLE_ROLES = [
   'surveyor',
   'mortgage_broker',
   'estate_agent',
-] as const
+] as const satisfies readonly ParticipantRole[]
 export type InvitableRole = (typeof INVITABLE_ROLES)[number]
 
 /**
@@ -47,20 +50,23 @@ export const INVITATION_STATUSES = ['pending', 'accepted', 'revoked', 'expired']
 export const Invitation = z.object({
   id: Uuid,
   email: z.string(),
-  role: z.string(),
+  role: z.enum(INVITABLE_ROLES),
   status: z.enum(INVITATION_STATUSES),
   expires_at: Timestamp,
   created_at: Timestamp,
   last_sent_at: Timestamp,
   send_count: z.number().int(),
   /** `role`: the inviter's role on the move now (null once they left): only their side may re-send or withdraw. */
-  invited_by: z.object({ id: z.string(), full_name: z.string(), role: z.string().nullable() }).nullable(),
-  organization: z.object({ id: Uuid, name: z.string(), type: z.string() }).nullable(),
+  invited_by: z
+    .object({ id: z.string(), full_name: z.string(), role: z.enum(PARTICIPANT_ROLES).nullable() })
+    .nullable(),
+  organization: z.object({ id: Uuid, name: z.string(), type: z.enum(ORGANIZATION_TYPES) }).nullable(),
 })
 export type Invitation = z.infer<typeof Invitation>
 
 /** GET /api/transactions/{txId}/invitations */
 export const InvitationList = z.object({ invitations: z.array(Invitation) })
+export type InvitationList = z.infer<typeof InvitationList>
 
 export const InvitationParams = z.object({ txId: Uuid, invitationId: Uuid })
 export const InvitationTokenParams = z.object({ token: z.string().min(20).max(200) })
@@ -79,7 +85,7 @@ export const InvitationPreview = z.object({
    * received it at that address, so it tells them nothing new.
    */
   invited_email: z.string(),
-  role: z.string(),
+  role: z.enum(INVITABLE_ROLES),
   invited_by_name: z.string().nullable(),
   property: z.object({ address_lines: z.array(z.string()), postcode: z.string() }).nullable(),
   expires_at: Timestamp,
@@ -90,3 +96,56 @@ export type InvitationPreview = z.infer<typeof InvitationPreview>
 
 /** POST /api/invitations/{token}/accept: joins the signed-in person (whose email must match). */
 export const AcceptInvitationResponse = z.object({ transaction_id: Uuid })
+export type AcceptInvitationResponse = z.infer<typeof AcceptInvitationResponse>
+
+/** The invitation endpoints. */
+export const invitationEndpoints = {
+  list: endpoint({
+    method: 'get',
+    path: '/transactions/{txId}/invitations',
+    summary: "A transaction's invitations, newest first",
+    request: { params: TransactionParams },
+    responses: { 200: json('Invitations', InvitationList), ...ERRORS },
+  }),
+  create: endpoint({
+    method: 'post',
+    path: '/transactions/{txId}/invitations',
+    summary: 'Invite by email and role, or a marketplace firm by organization_id (re-sends a pending one)',
+    request: { params: TransactionParams, body: jsonBody(CreateInvitationInput) },
+    responses: { 201: json('Invitation sent', Invitation), 409: { description: 'Already on the move' }, ...ERRORS },
+  }),
+  resend: endpoint({
+    method: 'post',
+    path: '/transactions/{txId}/invitations/{invitationId}/resend',
+    summary: 'Re-send a pending invitation with a fresh link',
+    request: { params: InvitationParams },
+    responses: { 200: json('Re-sent', Invitation), ...ERRORS },
+  }),
+  revoke: endpoint({
+    method: 'delete',
+    path: '/transactions/{txId}/invitations/{invitationId}',
+    summary: 'Withdraw a pending invitation',
+    request: { params: InvitationParams },
+    responses: { 204: { description: 'Withdrawn' }, ...ERRORS },
+  }),
+  preview: endpoint({
+    method: 'get',
+    path: '/invitations/{token}',
+    security: PUBLIC,
+    summary: 'What an invitation link is for (public: the token is the secret)',
+    request: { params: InvitationTokenParams },
+    responses: { 200: json('Preview', InvitationPreview), ...ERRORS },
+  }),
+  accept: endpoint({
+    method: 'post',
+    path: '/invitations/{token}/accept',
+    summary: 'Accept an invitation as the signed-in person (email must match)',
+    request: { params: InvitationTokenParams },
+    responses: {
+      200: json('Joined', AcceptInvitationResponse),
+      403: { description: 'Signed in with another email' },
+      410: { description: 'Used, withdrawn or expired' },
+      ...ERRORS,
+    },
+  }),
+}

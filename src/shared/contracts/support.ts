@@ -3,6 +3,7 @@
  * people, answered by Homeward's support team Monday to Friday 9am-5pm (spec sections 1 and 9).
  */
 import { z } from 'zod'
+import { endpoint, ERRORS, json, jsonBody, PUBLIC } from './endpoint'
 
 /** Longest support message, in characters. */
 export const SUPPORT_MESSAGE_MAX_CHARS = 4000
@@ -26,9 +27,12 @@ export const SupportMessageBody = z
 export const PostSupportMessageInput = z.object({ body: SupportMessageBody })
 export type PostSupportMessageInput = z.input<typeof PostSupportMessageInput>
 
+/** Who wrote a support message: the signed-in person or the support team (support_messages.author). */
+export const SUPPORT_AUTHORS = ['member', 'support'] as const
+
 export const SupportMessage = z.object({
   id: z.string(),
-  author: z.enum(['member', 'support']),
+  author: z.enum(SUPPORT_AUTHORS),
   body: z.string(),
   created_at: z.string(),
 })
@@ -50,3 +54,33 @@ export const SupportInboundReply = z.object({
   body: SupportMessageBody,
 })
 export type SupportInboundReply = z.input<typeof SupportInboundReply>
+
+/** The support endpoints. */
+export const supportEndpoints = {
+  thread: endpoint({
+    method: 'get',
+    path: '/support/messages',
+    summary: "The viewer's support conversation, oldest first",
+    responses: { 200: json('Thread', SupportThread), ...ERRORS },
+  }),
+  post: endpoint({
+    method: 'post',
+    path: '/support/messages',
+    summary: 'Write to the support team (also emailed to the support address)',
+    request: { body: jsonBody(PostSupportMessageInput) },
+    responses: {
+      201: json('Sent', SupportMessage),
+      429: { description: 'More than 20 messages in an hour; Retry-After in seconds' },
+      ...ERRORS,
+    },
+  }),
+  inbound: endpoint({
+    method: 'post',
+    path: '/support/inbound',
+    summary: "The support team's reply, from the inbound-mail webhook (Bearer SUPPORT_INBOUND_TOKEN)",
+    // No session: the webhook authenticates with its bearer token, checked in the handler.
+    security: PUBLIC,
+    request: { body: jsonBody(SupportInboundReply) },
+    responses: { 201: json('Added to the thread', SupportMessage), ...ERRORS },
+  }),
+}

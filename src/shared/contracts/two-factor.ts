@@ -4,6 +4,7 @@
  * settings status. `trustDevice` is never accepted: the second factor is asked on every sign-in.
  */
 import { z } from 'zod'
+import { endpoint, ERRORS, json } from './endpoint'
 
 /** A 6-digit code from the authenticator app (spaces allowed, as apps show '123 456'). */
 export const TotpCode = z
@@ -59,3 +60,13 @@ export const TwoFactorStatus = z.object({
   hasPassword: z.boolean(),
 })
 export type TwoFactorStatus = z.infer<typeof TwoFactorStatus>
+
+/** The two-factor settings endpoint; the changes themselves are Better Auth's /api/auth/two-factor/*. */
+export const twoFactorEndpoints = {
+  status: endpoint({
+    method: 'get',
+    path: '/account/two-factor',
+    summary: 'Whether two-factor sign-in is on, backup codes left, and whether the session may change it',
+    responses: { 200: json('Status', TwoFactorStatus), ...ERRORS },
+  }),
+}

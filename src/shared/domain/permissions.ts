@@ -7,6 +7,37 @@ import { participantRoleLabel, type ParticipantRole } from './roles'
 import type { TransactionStatus } from './statuses'
 import { canTickTaskOnMove } from './task-owners'
 
+/** What a permission lets one do; the scope says to which ones (CONVENTIONS.md: `action:entity:scope`). */
+type PermissionName = `${'create' | 'read' | 'update' | 'delete'}:${string}:${string}`
+
+/**
+ * Every permission the server checks on a transaction, named `action:entity:scope` (Epic Stack's
+ * convention, CONVENTIONS.md). The rule behind each is the function that names it below (or, for
+ * the signing and chat ones, the use case that checks it); a refusal names its permission
+ * (src/server/access/permissions.ts).
+ */
+export const PERMISSIONS = [
+  /** Tick or untick a task your side owns: `canTickTask`. */
+  'update:task:own-side',
+  /** Block or clear a stage: conveyancers, `canBlockStage`. */
+  'update:stage:block',
+  /** Invite anyone at all to the move: a party with a side, `canInvite`. */
+  'create:invitation:party',
+  /** Invite this role: your own side's, or the other side's principal, `canInviteRole`. */
+  'create:invitation:own-side',
+  /** Re-send or withdraw a pending invitation: its sender or their side, `canManageInvitation`. */
+  'delete:invitation:own-side',
+  /** Edit or delete a chat message: its author, within the edit window. */
+  'update:message:own',
+  /** Ask your conveyancer for an update: the buyer or the seller. */
+  'create:update-request:party',
+  /** Sign or decline a signature request: the signers it names. */
+  'update:signature-request:signer',
+  /** Cancel a signature request: the person who made it. */
+  'delete:signature-request:requester',
+] as const satisfies readonly PermissionName[]
+export type Permission = (typeof PERMISSIONS)[number]
+
 const BUYER_SIDE: readonly string[] = ['buyer', 'buyer_conveyancer', 'buyers_agent', 'mortgage_broker', 'surveyor']
 const SELLER_SIDE: readonly string[] = ['seller', 'seller_conveyancer', 'estate_agent']
 const CONVEYANCERS: readonly string[] = ['buyer_conveyancer', 'seller_conveyancer']

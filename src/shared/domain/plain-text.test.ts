@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { CreateTransactionInput } from '../contracts/workspace'
+import { CreateTransactionInput } from '../contracts/transactions'
 import { SignUpInput } from '../contracts/auth'
 import { singleLine } from './plain-text'
 

@@ -1,6 +1,7 @@
 import type { ErrorBody } from '../../shared/contracts/common'
 
-type ErrorDetail = ErrorBody['error']
+/** The server's error detail; the client adds codes of its own ('network_error', 'timeout'). */
+type ErrorDetail = Omit<ErrorBody['error'], 'code'> & { code: string }
 
 /** The message for a request that never got an answer (offline, DNS, connection refused or reset). */
 export const NETWORK_MESSAGE = 'We could not reach Homeward. Check your connection and try again.'
@@ -35,7 +36,7 @@ export class ApiError extends Error {
 }
 
 /** Narrows an unknown JSON value to the error body shape without pulling a schema library into the bundle. */
-export function isErrorBody(value: unknown): value is ErrorBody {
+export function isErrorBody(value: unknown): value is { error: ErrorDetail } {
   if (!value || typeof value !== 'object') return false
   const error = (value as { error?: unknown }).error
   return (

@@ -4,68 +4,28 @@
  * out everywhere' are Better Auth's endpoints under /api/auth, guarded and recorded in
  * features/auth/routes.ts.
  */
-import { createRoute } from '@hono/zod-openapi'
-import {
-  AccountProfile,
-  AccountSessionList,
-  SecurityEventList,
-  SessionParams,
-  UpdateProfileInput,
-} from '../../../shared/contracts/account'
+import { accountEndpoints as endpoints } from '../../../shared/contracts/account'
 import { clientIp } from '../../http/client-ip'
-import { createRouter, ERROR_RESPONSES, jsonContent, requireViewer, type AppDeps } from '../../http/router'
+import { createRouter, requireViewer, type AppDeps } from '../../http/router'
 import { listSecurityEvents, recordSecurityEvent } from './security-events'
 import { listSessions, revokeSession } from './sessions'
 import { updateProfile } from './update-profile'
 
-const getProfileRoute = createRoute({
-  method: 'get',
-  path: '/account/profile',
-  summary: "The viewer's full name and email",
-  responses: { 200: { description: 'Profile', ...jsonContent(AccountProfile) }, ...ERROR_RESPONSES },
-})
-const updateProfileRoute = createRoute({
-  method: 'patch',
-  path: '/account/profile',
-  summary: 'Change the full name (profile and sign-in account together)',
-  request: { body: { required: true, ...jsonContent(UpdateProfileInput) } },
-  responses: { 200: { description: 'Saved', ...jsonContent(AccountProfile) }, ...ERROR_RESPONSES },
-})
-const listSessionsRoute = createRoute({
-  method: 'get',
-  path: '/account/sessions',
-  summary: "The viewer's active sessions, this one first",
-  responses: { 200: { description: 'Sessions', ...jsonContent(AccountSessionList) }, ...ERROR_RESPONSES },
-})
-const revokeSessionRoute = createRoute({
-  method: 'delete',
-  path: '/account/sessions/{sessionId}',
-  summary: "End one of the viewer's sessions",
-  request: { params: SessionParams },
-  responses: { 204: { description: 'Ended' }, ...ERROR_RESPONSES },
-})
-const securityEventsRoute = createRoute({
-  method: 'get',
-  path: '/account/security-events',
-  summary: "The viewer's own security events, newest first (at most 100)",
-  responses: { 200: { description: 'Events', ...jsonContent(SecurityEventList) }, ...ERROR_RESPONSES },
-})
-
 export function accountRoutes({ database, auth, config }: AppDeps) {
   return createRouter()
-    .openapi(getProfileRoute, (c) => {
+    .openapi(endpoints.profile, (c) => {
       const v = requireViewer(c)
       return c.json({ fullName: v.fullName, email: v.email }, 200)
     })
-    .openapi(updateProfileRoute, async (c) =>
+    .openapi(endpoints.updateProfile, async (c) =>
       c.json(await updateProfile({ database, viewer: requireViewer(c), fullName: c.req.valid('json').fullName }), 200),
     )
-    .openapi(listSessionsRoute, async (c) => {
+    .openapi(endpoints.sessions, async (c) => {
       const viewer = requireViewer(c)
       const { freshAge } = (await auth.$context).sessionConfig
       return c.json(await listSessions({ database, viewer, freshAgeSeconds: freshAge }), 200)
     })
-    .openapi(revokeSessionRoute, async (c) => {
+    .openapi(endpoints.revokeSession, async (c) => {
       const viewer = requireViewer(c)
       await revokeSession({ database, viewer, sessionId: c.req.valid('param').sessionId })
       await recordSecurityEvent({
@@ -75,9 +35,9 @@ export function accountRoutes({ database, auth, config }: AppDeps) {
         detail: { scope: 'one', count: 1 },
         origin: { ip: clientIp(c, config.trustedProxies), userAgent: c.req.header('user-agent') ?? null },
       })
-      return c.body(null, 204) as never
+      return c.body(null, 204)
     })
-    .openapi(securityEventsRoute, async (c) =>
+    .openapi(endpoints.securityEvents, async (c) =>
       c.json(await listSecurityEvents({ database, viewer: requireViewer(c) }), 200),
     )
 }

@@ -38,7 +38,7 @@ export async function userIdForEmail(database: Database, email: string): Promise
 export async function listSecurityEvents(options: { database: Database; viewer: Viewer }): Promise<SecurityEventList> {
   const rows = await options.database.query<{
     id: string
-    kind: string
+    kind: SecurityEventKind
     detail: Record<string, unknown>
     ip: string | null
     user_agent: string | null

@@ -9,7 +9,7 @@
 import { sql } from 'drizzle-orm'
 import { randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { AuditTrailResponse, AuditVerifyResponse } from '../../../shared/contracts/documents'
+import type { AuditTrailResponse, AuditVerifyResponse } from '../../../shared/contracts/activity'
 import { createTransaction } from '../../db/seed/factories'
 import { createTestApp, type TestApp, type TestUser } from '../../test/test-app'
 import { ownsAuditTables } from '../../db/migrate-as-owner'

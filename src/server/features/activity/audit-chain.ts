@@ -4,10 +4,10 @@
  * (homeward_activity_hash_v2, migration 0010), checks the chain against the signed checkpoints and
  * names the first link that does not hold. Canonical forms: ./audit-canonical.ts.
  */
-import type { AuditEntry, AuditVerifyResponse } from '../../../shared/contracts/documents'
+import type { AuditEntry, AuditVerifyResponse } from '../../../shared/contracts/activity'
 import { assertCanSeeTransaction, visibleTransactionIdsSql } from '../../access/transactions'
 import type { Viewer } from '../../auth/viewer'
-import type { Database } from '../../db/client'
+import { parseJsonText, type Database } from '../../db/client'
 import { auditKeyId, checkpointSignatureValid, entryHash, redactedSummaryHash, summaryDigest } from './audit-canonical'
 import { auditSigningKey } from './audit-signing'
 
@@ -23,7 +23,7 @@ export async function listAuditTrail(opts: {
   beforeSeq?: number
 }): Promise<AuditEntry[]> {
   await assertCanSeeTransaction(opts.database, opts.viewer, opts.txId)
-  const json = await opts.database.queryJson(
+  const json = await opts.database.queryJson<AuditEntry[]>(
     'audit_trail',
     `select coalesce(json_agg(json_build_object('id', e.id, 'seq', e.seq, 'kind', e.kind, 'summary', e.summary,
         'created_at', e.created_at, 'prev_hash', e.prev_hash, 'hash', e.hash,
@@ -36,7 +36,7 @@ export async function listAuditTrail(opts: {
      left join profiles p on p.id = e.actor_id`,
     [opts.viewer!.profileId, opts.txId, opts.beforeSeq ?? null, Math.min(Math.max(opts.limit, 1), AUDIT_PAGE_MAX)],
   )
-  return JSON.parse(json ?? '[]') as AuditEntry[]
+  return json ? parseJsonText(json) : []
 }
 
 /**

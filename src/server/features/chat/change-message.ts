@@ -7,11 +7,13 @@
 import { sql } from 'drizzle-orm'
 import { canStillEditMessage } from '../../../shared/domain/chat'
 import { readViewerRole } from '../../access/transactions'
-import type { Tx } from '../../db/client'
+import type { ChatMessage } from '../../../shared/contracts/chat'
+import type { JsonText, Tx } from '../../db/client'
 import { AppError, notFound } from '../../http/errors'
 import { recordActivity } from '../transactions/record-activity'
 import { threadLink, type ChatContext } from './chat-context'
 import { assertMentionable, messageJson } from './post-message'
+import { requirePermission } from '../../access/permissions'
 
 const TOO_LATE =
   'Messages can only be edited or deleted within 15 minutes of posting. Post a new message to correct this one.'
@@ -34,9 +36,11 @@ async function lockOwnMessage(tx: Tx, ctx: ChatContext, txId: string, messageId:
       }
     | undefined
   if (!message) throw notFound('message')
-  if (message.author_id !== ctx.viewer!.profileId) {
-    throw new AppError('forbidden', 'You can only edit or delete your own messages.')
-  }
+  requirePermission(
+    'update:message:own',
+    message.author_id === ctx.viewer!.profileId,
+    'You can only edit or delete your own messages.',
+  )
   if (message.deleted_at) throw new AppError('conflict', 'This message has already been deleted.')
   if (!canStillEditMessage(message.created_at)) throw new AppError('conflict', TOO_LATE)
   return message
@@ -46,7 +50,7 @@ async function lockOwnMessage(tx: Tx, ctx: ChatContext, txId: string, messageId:
 export async function editMessage(
   ctx: ChatContext,
   { txId, messageId, bodyMd, mentions }: { txId: string; messageId: string; bodyMd: string; mentions: string[] },
-): Promise<string> {
+): Promise<JsonText<ChatMessage>> {
   return ctx.database.db.transaction(async (tx) => {
     const message = await lockOwnMessage(tx, ctx, txId, messageId)
     await assertMentionable(tx, txId, mentions)
@@ -72,7 +76,7 @@ export async function editMessage(
 export async function deleteMessage(
   ctx: ChatContext,
   { txId, messageId }: { txId: string; messageId: string },
-): Promise<string> {
+): Promise<JsonText<ChatMessage>> {
   return ctx.database.db.transaction(async (tx) => {
     const message = await lockOwnMessage(tx, ctx, txId, messageId)
     await tx.execute(sql`update messages set body_md = '', deleted_at = clock_timestamp() where id = ${messageId}`)

@@ -5,7 +5,8 @@
  * message, too late). Only people on the move can read or post; others get 404 and no data.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { ChatMessage, MessagePage, ThreadListResponse, NotificationListResponse } from '../../../shared/contracts/chat'
+import { ChatMessage, MessagePage, ThreadListResponse } from '../../../shared/contracts/chat'
+import { NotificationListResponse } from '../../../shared/contracts/notifications'
 import { createTransaction } from '../../db/seed/factories'
 import { createTestApp, type TestApp, type TestUser } from '../../test/test-app'
 

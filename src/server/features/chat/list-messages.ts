@@ -5,7 +5,8 @@
  */
 import { assertCanSeeTransaction } from '../../access/transactions'
 import type { Viewer } from '../../auth/viewer'
-import type { Database } from '../../db/client'
+import type { MessagePage } from '../../../shared/contracts/chat'
+import type { Database, JsonText } from '../../db/client'
 import { notFound } from '../../http/errors'
 import { MESSAGE_JSON_SQL } from './message-json'
 
@@ -39,9 +40,14 @@ export async function listMessages({
   threadId: string
   before?: string
   limit: number
-}): Promise<string> {
+}): Promise<JsonText<MessagePage>> {
   await assertCanSeeTransaction(database, viewer, txId)
-  const json = await database.queryJson('chat_messages_page', PAGE_SQL, [txId, threadId, before ?? null, limit])
+  const json = await database.queryJson<MessagePage>('chat_messages_page', PAGE_SQL, [
+    txId,
+    threadId,
+    before ?? null,
+    limit,
+  ])
   if (!json) throw notFound('thread')
   return json
 }

@@ -5,7 +5,8 @@
  */
 import { assertCanSeeTransaction } from '../../access/transactions'
 import type { Viewer } from '../../auth/viewer'
-import type { Database } from '../../db/client'
+import type { ThreadListResponse } from '../../../shared/contracts/chat'
+import type { Database, JsonText } from '../../db/client'
 
 const THREADS_SQL = `
 with t as (
@@ -38,7 +39,7 @@ export async function listThreads({
   database: Database
   viewer: Viewer | null
   txId: string
-}): Promise<string> {
+}): Promise<JsonText<ThreadListResponse>> {
   await assertCanSeeTransaction(database, viewer, txId)
-  return (await database.queryJson('chat_threads', THREADS_SQL, [txId, viewer!.profileId]))!
+  return (await database.queryJson<ThreadListResponse>('chat_threads', THREADS_SQL, [txId, viewer!.profileId]))!
 }

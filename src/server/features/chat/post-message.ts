@@ -10,7 +10,8 @@ import { GENERAL_THREAD_TITLE } from '../../../shared/domain/chat'
 import { plainText } from '../../../shared/domain/plain-text'
 import { isConveyancer, sideOf } from '../../../shared/domain/permissions'
 import { readViewerRole, transactionPeopleIds } from '../../access/transactions'
-import type { Tx } from '../../db/client'
+import type { ChatMessage, ChatThread, CreatedThread } from '../../../shared/contracts/chat'
+import type { JsonText, Tx } from '../../db/client'
 import { AppError, notFound } from '../../http/errors'
 import { notifyPeople } from '../notifications/notify-people'
 import { recordActivity } from '../transactions/record-activity'
@@ -117,11 +118,11 @@ async function writeMessage(
 }
 
 /** Reads one message as JSON text (ChatMessage). */
-export async function messageJson(tx: Tx, messageId: string): Promise<string> {
+export async function messageJson(tx: Tx, messageId: string): Promise<JsonText<ChatMessage>> {
   const res = await tx.execute(
     sql`select ${sql.raw(MESSAGE_JSON_SQL)}::text as json from messages m where m.id = ${messageId}`,
   )
-  return (res.rows[0] as { json: string }).json
+  return (res.rows[0] as { json: JsonText<ChatMessage> }).json
 }
 
 /**
@@ -132,7 +133,7 @@ export async function messageJson(tx: Tx, messageId: string): Promise<string> {
 export async function postMessage(
   ctx: ChatContext,
   { txId, threadId, input }: { txId: string; threadId: string; input: MessageInput },
-): Promise<string> {
+): Promise<JsonText<ChatMessage>> {
   return ctx.database.db.transaction(async (tx) => {
     const role = await readViewerRole(tx, ctx.viewer, txId)
     const res = await tx.execute(
@@ -164,7 +165,7 @@ export async function createThread(
     topicRef?: string
     input: MessageInput
   },
-): Promise<string> {
+): Promise<JsonText<CreatedThread>> {
   if (title.toLowerCase() === GENERAL_THREAD_TITLE.toLowerCase()) {
     throw new AppError('validation_failed', 'title: every move already has a General thread; choose another title.', {
       title: ['Choose a title other than General'],
@@ -205,7 +206,7 @@ export async function createThread(
         'created_by', json_build_object('id', p.id, 'full_name', p.full_name),
         'message_count', 1, 'unread_count', 0, 'last_message_preview', left(${input.bodyMd}, 140))::text as json
       from message_threads th join profiles p on p.id = th.created_by where th.id = ${thread.id}`)
-    const threadJson = (threads.rows[0] as { json: string }).json
-    return `{"thread":${threadJson},"message":${await messageJson(tx, messageId)}}`
+    const threadJson = (threads.rows[0] as { json: JsonText<ChatThread> }).json
+    return `{"thread":${threadJson},"message":${await messageJson(tx, messageId)}}` as JsonText<CreatedThread>
   })
 }

@@ -25,9 +25,9 @@ import { sql } from 'drizzle-orm'
 import {
   AML_RETENTION_NOTICE,
   DELETE_CONFIRMATION_WORD,
-  DELETED_USER_NAME,
   type DeleteAccountInput,
   type DeleteAccountResult,
+  DELETED_USER_NAME,
 } from '../../../shared/contracts/data-rights'
 import type { Auth } from '../../auth/auth'
 import type { Viewer } from '../../auth/viewer'

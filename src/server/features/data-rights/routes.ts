@@ -5,14 +5,13 @@
  * account (database-backed, so across processes). docs/decisions/011-data-rights.md.
  */
 import { Readable } from 'node:stream'
-import { createRoute, z } from '@hono/zod-openapi'
 import { deleteCookie } from 'hono/cookie'
-import { DeleteAccountInput, DeleteAccountResult } from '../../../shared/contracts/data-rights'
+import { dataRightsEndpoints as endpoints } from '../../../shared/contracts/data-rights'
 import { consumeAccountLimit, type Rule } from '../../auth/rate-limits'
 import { sessionCookieName } from '../../auth/viewer'
 import { clientIp } from '../../http/client-ip'
 import { AppError } from '../../http/errors'
-import { createRouter, ERROR_RESPONSES, jsonContent, requireViewer, type AppDeps } from '../../http/router'
+import { createRouter, requireViewer, type AppDeps } from '../../http/router'
 import { storageFor } from '../../platform/storage'
 import { recordSecurityEvent } from '../account/security-events'
 import { deleteAccount } from './delete-account'
@@ -22,33 +21,6 @@ import { buildExportZip, exportFilename } from './export-data'
 const EXPORT_LIMIT: Rule = { window: 3600, max: 10 }
 /** Wrong passwords on deletion: 5 tries in 15 minutes, like a sign-in. */
 const DELETE_LIMIT: Rule = { window: 900, max: 5 }
-
-const exportRoute = createRoute({
-  method: 'get',
-  path: '/account/export',
-  summary: "Download the viewer's data: a ZIP of JSON files and every file version they uploaded",
-  responses: {
-    200: {
-      description: 'ZIP (Content-Disposition: attachment; filename="homeward-data-<yyyy-mm-dd>.zip")',
-      content: { 'application/zip': { schema: z.string().openapi({ format: 'binary' }) } },
-    },
-    429: { description: 'Too many exports in the last hour' },
-    ...ERROR_RESPONSES,
-  },
-})
-
-const deleteRoute = createRoute({
-  method: 'post',
-  path: '/account/delete',
-  summary: "Delete the viewer's account (typed confirmation and current password); signs out",
-  request: { body: { required: true, ...jsonContent(DeleteAccountInput) } },
-  responses: {
-    200: { description: 'Deleted; the session cookie is cleared', ...jsonContent(DeleteAccountResult) },
-    403: { description: 'Current password not right: nothing was deleted' },
-    429: { description: 'Too many wrong passwords' },
-    ...ERROR_RESPONSES,
-  },
-})
 
 export function dataRightsRoutes({ database, auth, config, log }: AppDeps) {
   const storage = storageFor(config)
@@ -64,7 +36,7 @@ export function dataRightsRoutes({ database, auth, config, log }: AppDeps) {
     }
   }
   return createRouter()
-    .openapi(exportRoute, async (c) => {
+    .openapi(endpoints.export, async (c) => {
       const viewer = requireViewer(c)
       await limited(`export:${viewer.authId}`, EXPORT_LIMIT)
       const zip = await buildExportZip({ database, storage, viewer })
@@ -81,9 +53,9 @@ export function dataRightsRoutes({ database, auth, config, log }: AppDeps) {
         'Content-Disposition': `attachment; filename="${filename}"`,
         'Cache-Control': 'no-store',
         'X-Content-Type-Options': 'nosniff',
-      }) as never
+      })
     })
-    .openapi(deleteRoute, async (c) => {
+    .openapi(endpoints.deleteAccount, async (c) => {
       const viewer = requireViewer(c)
       await limited(`delete-account:${viewer.authId}`, DELETE_LIMIT)
       const result = await deleteAccount({

@@ -2,7 +2,8 @@
  * The marketplace directory: every organization with its latest accreditation_metrics row and its
  * reviews' ratings, highest tier first, then by name. Spec section 7 ('Directory'); public data.
  */
-import type { Database } from '../../db/client'
+import type { DirectoryResponse, OrganizationProfile } from '../../../shared/contracts/directory'
+import type { Database, JsonText } from '../../db/client'
 import { notFound } from '../../http/errors'
 
 const ORG_FIELDS = `'id', o.id, 'name', o.name, 'type', o.type, 'accreditation_tier', o.accreditation_tier,
@@ -35,13 +36,19 @@ select json_build_object(${ORG_FIELDS},
 from organizations o where o.id = $1`
 
 /** Returns DirectoryResponse as JSON text: `{ organizations: DirectoryOrganization[] }`. */
-export async function listOrganizations({ database }: { database: Database }): Promise<string> {
-  return (await database.queryJson('directory_list', DIRECTORY_SQL, []))!
+export async function listOrganizations({ database }: { database: Database }): Promise<JsonText<DirectoryResponse>> {
+  return (await database.queryJson<DirectoryResponse>('directory_list', DIRECTORY_SQL, []))!
 }
 
 /** Returns OrganizationProfile as JSON text (one organization with full reviews), or throws 404. */
-export async function getOrganization({ database, orgId }: { database: Database; orgId: string }): Promise<string> {
-  const json = await database.queryJson('organization_profile', PROFILE_SQL, [orgId])
+export async function getOrganization({
+  database,
+  orgId,
+}: {
+  database: Database
+  orgId: string
+}): Promise<JsonText<OrganizationProfile>> {
+  const json = await database.queryJson<OrganizationProfile>('organization_profile', PROFILE_SQL, [orgId])
   if (!json) throw notFound('professional')
   return json
 }

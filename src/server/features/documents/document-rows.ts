@@ -1,7 +1,7 @@
 /** Reading document rows as the API shows them (DocumentVersion), always through the access check. */
 import { canSeeTransaction, visibleTransactionIdsSql } from '../../access/transactions'
 import type { Viewer } from '../../auth/viewer'
-import type { Database } from '../../db/client'
+import { parseJsonText, type Database } from '../../db/client'
 import { notFound } from '../../http/errors'
 import type { DocumentListItem, DocumentVersion } from '../../../shared/contracts/documents'
 import { DOCUMENT_FOLDERS } from '../../../shared/domain/statuses'
@@ -46,8 +46,11 @@ export async function listDocuments(opts: {
   txId: string
 }): Promise<DocumentListItem[]> {
   if (!opts.viewer || !(await canSeeTransaction(opts.database, opts.viewer, opts.txId))) throw notFound()
-  const json = await opts.database.queryJson('documents_list', LIST_SQL, [opts.viewer.profileId, opts.txId])
-  return JSON.parse(json ?? '[]') as DocumentListItem[]
+  const json = await opts.database.queryJson<DocumentListItem[]>('documents_list', LIST_SQL, [
+    opts.viewer.profileId,
+    opts.txId,
+  ])
+  return json ? parseJsonText(json) : []
 }
 
 /** Every version of the document's name in its folder, newest first. 404 when not visible. */
@@ -58,13 +61,13 @@ export async function listDocumentVersions(opts: {
   docId: string
 }): Promise<DocumentVersion[]> {
   if (!opts.viewer) throw notFound('document')
-  const json = await opts.database.queryJson('document_versions', VERSIONS_SQL, [
+  const json = await opts.database.queryJson<DocumentVersion[]>('document_versions', VERSIONS_SQL, [
     opts.viewer.profileId,
     opts.txId,
     opts.docId,
   ])
   if (!json) throw notFound('document')
-  return JSON.parse(json) as DocumentVersion[]
+  return parseJsonText(json)
 }
 
 /** One version. 404 when it does not exist or is not visible to the viewer. */
@@ -75,7 +78,11 @@ export async function getDocument(opts: {
   docId: string
 }): Promise<DocumentVersion> {
   if (!opts.viewer) throw notFound('document')
-  const json = await opts.database.queryJson('document_one', ONE_SQL, [opts.viewer.profileId, opts.txId, opts.docId])
+  const json = await opts.database.queryJson<DocumentVersion>('document_one', ONE_SQL, [
+    opts.viewer.profileId,
+    opts.txId,
+    opts.docId,
+  ])
   if (!json) throw notFound('document')
-  return JSON.parse(json) as DocumentVersion
+  return parseJsonText(json)
 }

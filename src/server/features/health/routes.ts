@@ -1,33 +1,11 @@
 /** GET /api/health: whether the server can reach its database, with the pool's state on PostgreSQL. */
-import { createRoute, z } from '@hono/zod-openapi'
-import { createRouter, PUBLIC, type AppDeps } from '../../http/router'
-
-const HealthResponse = z.object({
-  status: z.enum(['ok', 'degraded']),
-  database: z.object({
-    kind: z.enum(['pglite', 'postgres']),
-    status: z.enum(['up', 'down']),
-    latency_ms: z.number().optional(),
-    error: z.string().optional(),
-    pool: z.object({ total: z.number(), idle: z.number(), waiting: z.number() }).optional(),
-  }),
-})
-
-const healthRoute = createRoute({
-  method: 'get',
-  path: '/health',
-  security: PUBLIC,
-  summary: 'Service and database health',
-  responses: {
-    200: { description: 'Healthy', content: { 'application/json': { schema: HealthResponse } } },
-    503: { description: 'Database unreachable', content: { 'application/json': { schema: HealthResponse } } },
-  },
-})
+import { healthEndpoints } from '../../../shared/contracts/health'
+import { createRouter, type AppDeps } from '../../http/router'
 
 const PING_TIMEOUT_MS = 2_000
 
 export function healthRoutes({ database }: AppDeps) {
-  return createRouter().openapi(healthRoute, async (c) => {
+  return createRouter().openapi(healthEndpoints.health, async (c) => {
     c.header('Cache-Control', 'no-store')
     const pool = database.pool
       ? { total: database.pool.totalCount, idle: database.pool.idleCount, waiting: database.pool.waitingCount }

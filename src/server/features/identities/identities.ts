@@ -4,8 +4,11 @@
  * verified when it arrived); unlinked in one transaction that refuses to remove the last way to sign
  * in and records 'identity.unlinked'.
  */
-import type { AuthProvider, LinkedIdentityList } from '../../../shared/contracts/identities'
-import { LAST_SIGN_IN_METHOD_MESSAGE } from '../../../shared/contracts/identities'
+import {
+  type AuthProvider,
+  LAST_SIGN_IN_METHOD_MESSAGE,
+  type LinkedIdentityList,
+} from '../../../shared/contracts/identities'
 import { sql } from 'drizzle-orm'
 import type { Database } from '../../db/client'
 import { AppError, notFound } from '../../http/errors'

@@ -3,43 +3,16 @@
  * /auth buttons), the viewer's linked identities, and unlinking one. Linking starts at
  * POST /api/auth/link-social (oauth-edge.ts) because it needs Better Auth's state cookie.
  */
-import { createRoute } from '@hono/zod-openapi'
-import { AuthProviderList, IdentityParams, LinkedIdentityList } from '../../../shared/contracts/identities'
+import { identityEndpoints as endpoints } from '../../../shared/contracts/identities'
 import { clientIp } from '../../http/client-ip'
 import { AppError } from '../../http/errors'
-import { createRouter, ERROR_RESPONSES, jsonContent, PUBLIC, requireViewer, type AppDeps } from '../../http/router'
+import { createRouter, requireViewer, type AppDeps } from '../../http/router'
 import { isFresh } from '../account/sessions'
 import { listIdentities, unlinkIdentity } from './identities'
 
 /** Unlinking from a session older than a day (ASVS 7.5.1, as for the password and email). */
 export const REAUTHENTICATE_UNLINK_MESSAGE =
   'For your security, sign in again before unlinking a sign-in method: you signed in more than a day ago.'
-
-const providersRoute = createRoute({
-  method: 'get',
-  path: '/auth-providers',
-  security: PUBLIC,
-  summary: 'The OpenID Connect providers people can sign in with (empty when none is configured)',
-  responses: { 200: { description: 'Providers', ...jsonContent(AuthProviderList) }, ...ERROR_RESPONSES },
-})
-const listRoute = createRoute({
-  method: 'get',
-  path: '/account/identities',
-  summary: "The viewer's linked sign-in identities, the providers that can be linked, and whether a password is set",
-  responses: { 200: { description: 'Identities', ...jsonContent(LinkedIdentityList) }, ...ERROR_RESPONSES },
-})
-const unlinkRoute = createRoute({
-  method: 'delete',
-  path: '/account/identities/{identityId}',
-  summary: 'Unlink one identity; refused (409) for the last way to sign in',
-  request: { params: IdentityParams },
-  responses: {
-    204: { description: 'Unlinked' },
-    403: { description: 'Session older than a day: sign in again' },
-    409: { description: 'The last way to sign in' },
-    ...ERROR_RESPONSES,
-  },
-})
 
 /** The configured providers as the web app shows them. */
 export function configuredProviders(deps: Pick<AppDeps, 'config'>) {
@@ -49,15 +22,15 @@ export function configuredProviders(deps: Pick<AppDeps, 'config'>) {
 export function identitiesRoutes(deps: AppDeps) {
   const { database, auth, config } = deps
   return createRouter()
-    .openapi(providersRoute, (c) => c.json({ providers: configuredProviders(deps) }, 200))
-    .openapi(listRoute, async (c) => {
+    .openapi(endpoints.providers, (c) => c.json({ providers: configuredProviders(deps) }, 200))
+    .openapi(endpoints.list, async (c) => {
       const viewer = requireViewer(c)
       return c.json(
         await listIdentities({ database, userId: viewer.authId, providers: configuredProviders(deps) }),
         200,
       )
     })
-    .openapi(unlinkRoute, async (c) => {
+    .openapi(endpoints.unlink, async (c) => {
       const viewer = requireViewer(c)
       const [session] = await database.query<{ created_at: Date | string }>(
         `select created_at from session where id = $1`,
@@ -74,6 +47,6 @@ export function identitiesRoutes(deps: AppDeps) {
         providers: configuredProviders(deps),
         origin: { ip: clientIp(c, config.trustedProxies), userAgent: c.req.header('user-agent') ?? null },
       })
-      return c.body(null, 204) as never
+      return c.body(null, 204)
     })
 }

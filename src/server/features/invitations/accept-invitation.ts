@@ -7,6 +7,7 @@
  */
 import { sql } from 'drizzle-orm'
 import type { InvitationPreview } from '../../../shared/contracts/invitations'
+import type { InvitableRole } from '../../../shared/contracts/invitations'
 import { participantRoleLabel } from '../../../shared/domain/roles'
 import type { Viewer } from '../../auth/viewer'
 import type { Database, Tx } from '../../db/client'
@@ -26,7 +27,7 @@ interface InvitationRow {
   id: string
   transaction_id: string
   email: string
-  role: string
+  role: InvitableRole
   status: string
   expires_at: string | Date
   organization_id: string | null

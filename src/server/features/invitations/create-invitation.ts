@@ -24,6 +24,7 @@ import { AppError } from '../../http/errors'
 import { enqueueMail } from '../../platform/mail/outbox'
 import { notifyPeople } from '../notifications/notify-people'
 import { recordActivity } from '../transactions/record-activity'
+import { requirePermission } from '../../access/permissions'
 import { invitationEmail } from './invitation-email'
 import { limitInvitationSend } from './invitation-limits'
 import { newInvitationToken } from './invitation-token'
@@ -70,12 +71,11 @@ async function assertMayManage(
       ) as role, (select full_name from profiles where id = ${invitedBy}) as name
     from transactions t where t.id = ${txId}`)
   const inviter = res.rows[0] as { role: string | null; name: string | null } | undefined
-  if (!canManageInvitation(viewer, { profileId: invitedBy, role: inviter?.role })) {
-    throw new AppError(
-      'forbidden',
-      `Only ${inviter?.name ?? 'the person who sent this invitation'} or someone on their side of the move can ${action} it.`,
-    )
-  }
+  requirePermission(
+    'delete:invitation:own-side',
+    canManageInvitation(viewer, { profileId: invitedBy, role: inviter?.role }),
+    `Only ${inviter?.name ?? 'the person who sent this invitation'} or someone on their side of the move can ${action} it.`,
+  )
 }
 
 /** Sends (or re-sends) the invitation email with a fresh token; returns the invitation id. */
@@ -136,7 +136,7 @@ export async function createInvitation(ctx: Context & { txId: string; input: Cre
   const { txId, input } = ctx
   return ctx.database.db.transaction(async (tx) => {
     const { role: inviterRole, status } = await lockTransactionForViewer(tx, ctx.viewer, txId)
-    if (!canInvite(inviterRole)) throw new AppError('forbidden', 'You cannot invite people to this move.')
+    requirePermission('create:invitation:party', canInvite(inviterRole), 'You cannot invite people to this move.')
     requireVerifiedEmail(ctx.viewer, 'invite people')
     assertOpenToNewPeople(status)
     let email: string
@@ -163,7 +163,7 @@ export async function createInvitation(ctx: Context & { txId: string; input: Cre
       role = input.role!
     }
     // Each side appoints its own professionals (issue 19 item 4): 403, nothing written.
-    if (!canInviteRole(inviterRole, role)) throw new AppError('forbidden', otherSideInviteMessage(role))
+    requirePermission('create:invitation:own-side', canInviteRole(inviterRole, role), otherSideInviteMessage(role))
     const onAlready = await tx.execute(sql`
       select 1 from transaction_participants tp join profiles p on p.id = tp.user_id
       where tp.transaction_id = ${txId} and lower(p.email) = ${email}`)

@@ -1,7 +1,9 @@
 /** The invitations of a transaction, newest first, for its participants (People tab). */
 import type { Viewer } from '../../auth/viewer'
-import type { Database } from '../../db/client'
+import type { Invitation, InvitationList } from '../../../shared/contracts/invitations'
+import { parseJsonText, toJsonText, type Database, type JsonText } from '../../db/client'
 import { assertCanSeeTransaction } from '../../access/transactions'
+import { notFound } from '../../http/errors'
 
 const LIST_SQL = `
 select json_build_object('invitations', coalesce(json_agg(json_build_object(
@@ -27,9 +29,9 @@ export async function listInvitations({
   database: Database
   viewer: Viewer | null
   txId: string
-}): Promise<string> {
+}): Promise<JsonText<InvitationList>> {
   await assertCanSeeTransaction(database, viewer, txId)
-  return (await database.queryJson('invitation_list', LIST_SQL, [txId]))!
+  return (await database.queryJson<InvitationList>('invitation_list', LIST_SQL, [txId]))!
 }
 
 /** One invitation of a transaction as JSON text (the same shape as a list entry). */
@@ -41,8 +43,9 @@ export async function getInvitation({
   database: Database
   txId: string
   invitationId: string
-}): Promise<string> {
-  const text = (await database.queryJson('invitation_list', LIST_SQL, [txId]))!
-  const found = (JSON.parse(text) as { invitations: { id: string }[] }).invitations.find((i) => i.id === invitationId)
-  return JSON.stringify(found)
+}): Promise<JsonText<Invitation>> {
+  const text = (await database.queryJson<InvitationList>('invitation_list', LIST_SQL, [txId]))!
+  const found = parseJsonText(text).invitations.find((i) => i.id === invitationId)
+  if (!found) throw notFound('invitation')
+  return toJsonText(found)
 }

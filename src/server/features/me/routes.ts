@@ -1,20 +1,9 @@
 /** GET /api/me: the signed-in person with profile and stored roles (spec section 7, 'Find own profile'). */
-import { createRoute } from '@hono/zod-openapi'
-import { MeResponse } from '../../../shared/contracts/auth'
-import { createRouter, ERROR_RESPONSES, requireViewer } from '../../http/router'
-
-const meRoute = createRoute({
-  method: 'get',
-  path: '/me',
-  summary: 'The signed-in user with profile and roles',
-  responses: {
-    200: { description: 'Current user', content: { 'application/json': { schema: MeResponse } } },
-    401: ERROR_RESPONSES[401],
-  },
-})
+import { authEndpoints } from '../../../shared/contracts/auth'
+import { createRouter, requireViewer } from '../../http/router'
 
 export function meRoutes() {
-  return createRouter().openapi(meRoute, (c) => {
+  return createRouter().openapi(authEndpoints.me, (c) => {
     const v = requireViewer(c)
     return c.json(
       {

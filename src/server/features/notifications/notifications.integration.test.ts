@@ -4,12 +4,8 @@
  * 'Request update' (buyers and sellers only, once per 24 hours, answered by the conveyancer's reply).
  */
 import { beforeAll, describe, expect, it } from 'vitest'
-import {
-  NotificationListResponse,
-  NotificationSettings,
-  UpdateRequest,
-  UpdateRequestListResponse,
-} from '../../../shared/contracts/chat'
+import { NotificationListResponse, NotificationSettings } from '../../../shared/contracts/notifications'
+import { UpdateRequest, UpdateRequestListResponse } from '../../../shared/contracts/update-requests'
 import { TransactionDetail } from '../../../shared/contracts/transactions'
 import { createTransaction } from '../../db/seed/factories'
 import { type TestUser, useTestApp } from '../../test/test-app'

@@ -3,7 +3,7 @@
  * with the daily digest switch. A person only ever reads and changes their own.
  */
 import { sql } from 'drizzle-orm'
-import type { NotificationSettings } from '../../../shared/contracts/chat'
+import type { NotificationListResponse, NotificationSettings } from '../../../shared/contracts/notifications'
 import { NOTIFICATION_KINDS } from '../../../shared/domain/chat'
 import type { Viewer } from '../../auth/viewer'
 import type { Database } from '../../db/client'
@@ -23,7 +23,7 @@ select json_build_object(
 
 /** GET /api/notifications: newest 50 and the unread count, as JSON text (NotificationListResponse). */
 export async function listNotifications({ database, viewer }: { database: Database; viewer: Viewer }) {
-  return (await database.queryJson('notifications_list', LIST_SQL, [viewer.profileId]))!
+  return (await database.queryJson<NotificationListResponse>('notifications_list', LIST_SQL, [viewer.profileId]))!
 }
 
 /** POST /api/notifications/read: marks the given notifications of the viewer (or all) read. Others' ids are ignored. */

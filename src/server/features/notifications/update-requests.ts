@@ -9,9 +9,11 @@ import { UPDATE_REQUEST_INTERVAL_MS } from '../../../shared/domain/chat'
 import { ukDateTime } from '../../../shared/domain/uk-time'
 import { assertCanSeeTransaction, lockTransactionForViewer } from '../../access/transactions'
 import type { Viewer } from '../../auth/viewer'
-import type { Database } from '../../db/client'
+import type { UpdateRequest, UpdateRequestListResponse } from '../../../shared/contracts/update-requests'
+import type { Database, JsonText } from '../../db/client'
 import { AppError } from '../../http/errors'
 import { notifyPeople } from './notify-people'
+import { requirePermission } from '../../access/permissions'
 
 const REQUEST_JSON = `json_build_object('id', r.id, 'note', r.note, 'created_at', r.created_at, 'answered_at', r.answered_at,
   'requested_by', (select json_build_object('id', p.id, 'full_name', p.full_name) from profiles p where p.id = r.requested_by),
@@ -40,7 +42,7 @@ export async function listUpdateRequests({
   database: Database
   viewer: Viewer | null
   txId: string
-}): Promise<string> {
+}): Promise<JsonText<UpdateRequestListResponse>> {
   await assertCanSeeTransaction(database, viewer, txId)
   const [role] = await database.query<{ role: string | null }>(
     `select case when buyer_user_id = $2 then 'buyer' when seller_user_id = $2 then 'seller' end as role
@@ -57,13 +59,13 @@ export async function listUpdateRequests({
     : []
   const isParty = !!side && (conveyancer?.n ?? 0) > 0
   const next = isParty ? await nextAllowedAt(database, txId, viewer!.profileId) : null
-  const requests = await database.queryJson(
+  const requests = await database.queryJson<UpdateRequest[]>(
     'update_requests_list',
     `select coalesce(json_agg(${REQUEST_JSON} order by r.created_at desc), '[]'::json)::text
      from (select * from update_requests where transaction_id = $1 order by created_at desc limit 20) r`,
     [txId],
   )
-  return `{"requests":${requests},"can_request":${isParty && !next},"next_allowed_at":${next ? JSON.stringify(next.toISOString()) : 'null'}}`
+  return `{"requests":${requests},"can_request":${isParty && !next},"next_allowed_at":${next ? JSON.stringify(next.toISOString()) : 'null'}}` as JsonText<UpdateRequestListResponse>
 }
 
 /**
@@ -84,12 +86,16 @@ export async function createUpdateRequest({
   note?: string
   publicUrl: string
   deliverMail: boolean
-}): Promise<string> {
+}): Promise<JsonText<UpdateRequest>> {
   return database.db.transaction(async (tx) => {
     const locked = await lockTransactionForViewer(tx, viewer, txId)
     const side =
       locked.buyerUserId === viewer!.profileId ? 'buyer' : locked.sellerUserId === viewer!.profileId ? 'seller' : null
-    if (!side) throw new AppError('forbidden', 'Only the buyer or the seller can ask their conveyancer for an update.')
+    requirePermission(
+      'create:update-request:party',
+      side !== null,
+      'Only the buyer or the seller can ask their conveyancer for an update.',
+    )
     const last = await tx.execute(sql`select created_at from update_requests
       where transaction_id = ${txId} and requested_by = ${viewer!.profileId} order by created_at desc limit 1`)
     const lastAt = (last.rows[0] as { created_at: string | Date } | undefined)?.created_at
@@ -125,7 +131,7 @@ export async function createUpdateRequest({
     const res = await tx.execute(
       sql`select ${sql.raw(REQUEST_JSON)}::text as json from update_requests r where r.id = ${id}`,
     )
-    return (res.rows[0] as { json: string }).json
+    return (res.rows[0] as { json: JsonText<UpdateRequest> }).json
   })
 }
 

@@ -5,7 +5,7 @@
  * all at once, or only the first when signing in order.
  */
 import { sql } from 'drizzle-orm'
-import type { CreateSignatureRequestInput, SignatureRequest } from '../../../shared/contracts/documents'
+import type { CreateSignatureRequestInput, SignatureRequest } from '../../../shared/contracts/signing'
 import { lockTransactionForViewer } from '../../access/transactions'
 import { AppError } from '../../http/errors'
 import { NotSignableError } from '../../providers/e-signature/e-signature-provider'

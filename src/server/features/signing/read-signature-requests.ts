@@ -1,8 +1,8 @@
 /** Signature requests with their signers, as the API shows them, through the access check. */
-import type { SignatureRequest } from '../../../shared/contracts/documents'
+import type { SignatureRequest } from '../../../shared/contracts/signing'
 import { assertCanSeeTransaction, visibleTransactionIdsSql } from '../../access/transactions'
 import type { Viewer } from '../../auth/viewer'
-import type { Database } from '../../db/client'
+import { parseJsonText, type Database } from '../../db/client'
 import { notFound } from '../../http/errors'
 
 const REQUEST_JSON = `json_build_object(
@@ -35,12 +35,12 @@ export async function listSignatureRequests(opts: {
   documentId?: string
 }): Promise<SignatureRequest[]> {
   await assertCanSeeTransaction(opts.database, opts.viewer, opts.txId)
-  const json = await opts.database.queryJson('signature_requests_list', LIST_SQL, [
+  const json = await opts.database.queryJson<SignatureRequest[]>('signature_requests_list', LIST_SQL, [
     opts.viewer!.profileId,
     opts.txId,
     opts.documentId ?? null,
   ])
-  return JSON.parse(json ?? '[]') as SignatureRequest[]
+  return json ? parseJsonText(json) : []
 }
 
 /** One request. 404 when it does not exist or is not visible. */
@@ -51,11 +51,11 @@ export async function getSignatureRequest(opts: {
   reqId: string
 }): Promise<SignatureRequest> {
   if (!opts.viewer) throw notFound('signature request')
-  const json = await opts.database.queryJson('signature_request_one', ONE_SQL, [
+  const json = await opts.database.queryJson<SignatureRequest>('signature_request_one', ONE_SQL, [
     opts.viewer.profileId,
     opts.txId,
     opts.reqId,
   ])
   if (!json) throw notFound('signature request')
-  return JSON.parse(json) as SignatureRequest
+  return parseJsonText(json)
 }

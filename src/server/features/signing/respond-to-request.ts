@@ -7,7 +7,7 @@
 import { createHash, randomUUID } from 'node:crypto'
 import { Readable } from 'node:stream'
 import { sql } from 'drizzle-orm'
-import type { SignatureRequest, SignInput } from '../../../shared/contracts/documents'
+import type { SignatureRequest, SignInput } from '../../../shared/contracts/signing'
 import { lockTransactionForViewer } from '../../access/transactions'
 import type { Tx } from '../../db/client'
 import { requireVerifiedEmail } from '../../auth/require-verified-email'
@@ -16,6 +16,7 @@ import { recordActivity } from '../transactions/record-activity'
 import { getSignatureRequest } from './read-signature-requests'
 import { documentsLink, readObject, type SigningContext } from './signing-context'
 import { notifySigner, queueSigningEmail } from './signing-email'
+import { PermissionDenied, requirePermission } from '../../access/permissions'
 
 const MAX_PNG_BYTES = 200 * 1024
 
@@ -105,7 +106,7 @@ export async function signRequest(
     await database.db.transaction(async (tx) => {
       const { req, signers, doc } = await lockRequest(tx, ctx, txId, reqId)
       const me = signers.find((s) => s.user_id === viewer!.profileId)
-      if (!me) throw new AppError('forbidden', 'You are not asked to sign this document.')
+      if (!me) throw new PermissionDenied('update:signature-request:signer', 'You are not asked to sign this document.')
       requireVerifiedEmail(viewer, 'sign documents')
       assertPending(req)
       if (input.document_sha256 !== req.document_sha256)
@@ -239,7 +240,7 @@ export async function declineRequest(
   await database.db.transaction(async (tx) => {
     const { req, signers, doc } = await lockRequest(tx, ctx, txId, reqId)
     const me = signers.find((s) => s.user_id === viewer!.profileId)
-    if (!me) throw new AppError('forbidden', 'You are not asked to sign this document.')
+    if (!me) throw new PermissionDenied('update:signature-request:signer', 'You are not asked to sign this document.')
     assertPending(req)
     if (me.status !== 'pending') throw new AppError('conflict', `You have already ${me.status} this document.`)
     await tx.execute(sql`update signature_request_signers set status = 'declined', declined_at = now(),
@@ -276,8 +277,11 @@ export async function cancelRequest(ctx: SigningContext & { txId: string; reqId:
   const { database, viewer, txId, reqId } = ctx
   await database.db.transaction(async (tx) => {
     const { req, signers, doc } = await lockRequest(tx, ctx, txId, reqId)
-    if (req.requested_by !== viewer!.profileId)
-      throw new AppError('forbidden', 'Only the person who asked for signatures can cancel the request.')
+    requirePermission(
+      'delete:signature-request:requester',
+      req.requested_by === viewer!.profileId,
+      'Only the person who asked for signatures can cancel the request.',
+    )
     assertPending(req)
     await tx.execute(sql`update signature_requests set status = 'cancelled', cancelled_at = now() where id = ${req.id}`)
     await recordActivity(tx, {

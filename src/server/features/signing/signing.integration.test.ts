@@ -12,13 +12,9 @@ import { Readable } from 'node:stream'
 import { inflateSync } from 'node:zlib'
 import { PDFDocument } from 'pdf-lib'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type {
-  AuditVerifyResponse,
-  DocumentListResponse,
-  DocumentVersion,
-  SignatureRequest,
-  SignatureVerifyResponse,
-} from '../../../shared/contracts/documents'
+import type { AuditVerifyResponse } from '../../../shared/contracts/activity'
+import type { DocumentListResponse, DocumentVersion } from '../../../shared/contracts/documents'
+import type { SignatureRequest, SignatureVerifyResponse } from '../../../shared/contracts/signing'
 import { createTransaction } from '../../db/seed/factories'
 import { storageFor } from '../../platform/storage'
 import { startTestS3, type TestS3 } from '../../platform/storage/test-s3rver'

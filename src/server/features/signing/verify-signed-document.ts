@@ -3,7 +3,7 @@
  * original, recomputes both SHA-256s, and compares them with what was recorded when the request was
  * made and completed. Recorded in the audit trail as signature.verified.
  */
-import type { SignatureVerifyResponse } from '../../../shared/contracts/documents'
+import type { SignatureVerifyResponse } from '../../../shared/contracts/signing'
 import { AppError } from '../../http/errors'
 import { StorageNotFoundError } from '../../platform/storage'
 import { getDocument } from '../documents/document-rows'

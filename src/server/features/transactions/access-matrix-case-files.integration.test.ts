@@ -11,17 +11,18 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { AuditTrailResponse, AuditVerifyResponse } from '../../../shared/contracts/activity'
 import {
-  AuditTrailResponse,
-  AuditVerifyResponse,
   DocumentListResponse,
   DocumentVersion,
   DocumentVersionsResponse,
+  SignedUrlResponse,
+} from '../../../shared/contracts/documents'
+import {
   SignatureRequest,
   SignatureRequestListResponse,
   SignatureVerifyResponse,
-  SignedUrlResponse,
-} from '../../../shared/contracts/documents'
+} from '../../../shared/contracts/signing'
 import { createTransaction, type InsertedTransaction } from '../../db/seed/factories'
 import { type TestUser, useTestApp } from '../../test/test-app'
 import { makePdf } from '../documents/test-files'

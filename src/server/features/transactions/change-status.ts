@@ -6,7 +6,7 @@
  * (the input must also carry `confirm: true`, else 400); nothing changes in any of these cases.
  */
 import { sql } from 'drizzle-orm'
-import type { StatusChangeInput } from '../../../shared/contracts/workspace'
+import type { StatusChangeInput } from '../../../shared/contracts/transactions'
 import { blockedExchangeMessage } from '../../../shared/domain/exchange-readiness'
 import { allowedStatusActions, STATUS_AFTER, type StatusAction } from '../../../shared/domain/permissions'
 import { transactionStatusLabel } from '../../../shared/domain/statuses'

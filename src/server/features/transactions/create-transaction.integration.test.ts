@@ -5,8 +5,7 @@
  * and writes nothing; extra fields are ignored (ASVS 8.2.3); signed-out callers get 401.
  */
 import { beforeAll, describe, expect, it } from 'vitest'
-import { TransactionDetail } from '../../../shared/contracts/transactions'
-import { CreateTransactionResponse } from '../../../shared/contracts/workspace'
+import { CreateTransactionResponse, TransactionDetail } from '../../../shared/contracts/transactions'
 import { standardTimeline } from '../../../shared/domain/timeline-template'
 import { type TestUser, useTestApp } from '../../test/test-app'
 

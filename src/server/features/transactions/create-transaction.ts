@@ -5,7 +5,7 @@
  * stages from src/shared/domain/timeline-template.ts (../shared/domain/conveyancing.md).
  */
 import { randomUUID } from 'node:crypto'
-import type { CreateTransactionData } from '../../../shared/contracts/workspace'
+import type { CreateTransactionData } from '../../../shared/contracts/transactions'
 import { nationForPostcode } from '../../../shared/domain/stage-progress'
 import { standardTimeline } from '../../../shared/domain/timeline-template'
 import type { Viewer } from '../../auth/viewer'

@@ -6,7 +6,8 @@
  */
 import { visibleTransactionIdsSql } from '../../access/transactions'
 import type { Viewer } from '../../auth/viewer'
-import type { Database } from '../../db/client'
+import type { TransactionDetail } from '../../../shared/contracts/transactions'
+import type { Database, JsonText } from '../../db/client'
 import { notFound } from '../../http/errors'
 
 /** Messages included in the detail, newest first; the chat reads older ones page by page. */
@@ -76,10 +77,10 @@ export async function getTransactionDetail({
   database: Database
   viewer: Viewer | null
   txId: string
-}): Promise<string> {
+}): Promise<JsonText<TransactionDetail>> {
   // Signed out reads the same as not allowed: no hint that the transaction exists.
   if (!viewer) throw notFound()
-  const json = await database.queryJson('transaction_detail', DETAIL_SQL, [viewer.profileId, txId])
+  const json = await database.queryJson<TransactionDetail>('transaction_detail', DETAIL_SQL, [viewer.profileId, txId])
   if (!json) throw notFound()
   return json
 }

@@ -6,7 +6,8 @@
  */
 import { visibleTransactionIdsSql } from '../../access/transactions'
 import type { Viewer } from '../../auth/viewer'
-import type { Database } from '../../db/client'
+import type { DashboardResponse } from '../../../shared/contracts/transactions'
+import type { Database, JsonText } from '../../db/client'
 
 const DASHBOARD_SQL = `
 select json_build_object('transactions', coalesce(json_agg(x order by x.created_at desc, x.id), '[]'::json))::text
@@ -23,6 +24,12 @@ from (
 ) x`
 
 /** Returns DashboardResponse as JSON text: `{ transactions: DashboardTransaction[] }`. */
-export async function listDashboard({ database, viewer }: { database: Database; viewer: Viewer }): Promise<string> {
-  return (await database.queryJson('dashboard_list', DASHBOARD_SQL, [viewer.profileId]))!
+export async function listDashboard({
+  database,
+  viewer,
+}: {
+  database: Database
+  viewer: Viewer
+}): Promise<JsonText<DashboardResponse>> {
+  return (await database.queryJson<DashboardResponse>('dashboard_list', DASHBOARD_SQL, [viewer.profileId]))!
 }

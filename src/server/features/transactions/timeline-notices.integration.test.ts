@@ -4,7 +4,7 @@
  * shows on the dashboard card. Email follows each person's notification settings.
  */
 import { beforeAll, describe, expect, it } from 'vitest'
-import { NotificationListResponse, type NotificationSettings } from '../../../shared/contracts/chat'
+import { NotificationListResponse, type NotificationSettings } from '../../../shared/contracts/notifications'
 import { DashboardResponse, TransactionDetail } from '../../../shared/contracts/transactions'
 import { NOTIFICATION_KINDS } from '../../../shared/domain/chat'
 import { createTransaction } from '../../db/seed/factories'

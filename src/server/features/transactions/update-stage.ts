@@ -13,6 +13,7 @@ import { AppError, notFound } from '../../http/errors'
 import { notifyPeople, type NotificationDelivery } from '../notifications/notify-people'
 import { recordActivity } from './record-activity'
 import { refreshStage } from './update-task'
+import { requirePermission } from '../../access/permissions'
 
 export async function updateStage({
   database,
@@ -40,8 +41,11 @@ export async function updateStage({
     const stage = res.rows[0] as
       { id: string; stage_name: string; version: number; blocked_reason: string | null } | undefined
     if (!stage) throw notFound('stage')
-    if (!canBlockStage(role))
-      throw new AppError('forbidden', 'Only a conveyancer on this move can block or unblock a stage.')
+    requirePermission(
+      'update:stage:block',
+      canBlockStage(role),
+      'Only a conveyancer on this move can block or unblock a stage.',
+    )
     if (stage.version !== version) {
       throw new AppError(
         'conflict',

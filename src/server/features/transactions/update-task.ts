@@ -15,6 +15,7 @@ import type { Database, Tx } from '../../db/client'
 import { AppError, notFound } from '../../http/errors'
 import { notifyPeople, type NotificationDelivery } from '../notifications/notify-people'
 import { recordActivity } from './record-activity'
+import { requirePermission } from '../../access/permissions'
 
 export const STALE_TASK_MESSAGE =
   'Someone else changed this task a moment ago. We have loaded the latest version: please check it and try again.'
@@ -90,9 +91,11 @@ export async function updateTask({
         }
       | undefined
     if (!task) throw notFound('task')
-    if (!canTickTask(role, task.owner_side, await rolesOnTransaction(tx, txId))) {
-      throw new AppError('forbidden', 'This task belongs to another party on the move, so only they can tick it.')
-    }
+    requirePermission(
+      'update:task:own-side',
+      canTickTask(role, task.owner_side, await rolesOnTransaction(tx, txId)),
+      'This task belongs to another party on the move, so only they can tick it.',
+    )
     if (task.version !== version) throw new AppError('conflict', STALE_TASK_MESSAGE)
     if (task.status === status) return
     await tx.execute(sql`

@@ -5,7 +5,7 @@
  * actor, and status moves only along the allowed transitions (others 409 with a message).
  */
 import { beforeAll, describe, expect, it } from 'vitest'
-import { TransactionDetail, type Task } from '../../../shared/contracts/transactions'
+import { type Task, TransactionDetail } from '../../../shared/contracts/transactions'
 import type { TransactionStatus } from '../../../shared/domain/statuses'
 import { createTransaction } from '../../db/seed/factories'
 import { type TestUser, useTestApp } from '../../test/test-app'

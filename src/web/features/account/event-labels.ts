@@ -16,8 +16,14 @@ const LABELS: Record<string, string> = {
   'data.exported': 'Downloaded your data',
 }
 
+/**
+ * A security event as this build reads it: `kind` may be one it does not know yet (written by a newer
+ * server than the page in the browser), which reads as 'Security event'.
+ */
+type ReadableEvent = Pick<SecurityEvent, 'detail'> & { kind: SecurityEvent['kind'] | (string & {}) }
+
 /** What a security event says to its owner, e.g. 'Signed out all other sessions (2)'. */
-export function describeSecurityEvent(event: Pick<SecurityEvent, 'kind' | 'detail'>): string {
+export function describeSecurityEvent(event: ReadableEvent): string {
   if (event.kind === 'sessions.revoked') {
     const count = typeof event.detail.count === 'number' ? event.detail.count : null
     if (event.detail.scope === 'one') return 'Signed out another session'
@@ -42,7 +48,7 @@ export function describeSecurityEvent(event: Pick<SecurityEvent, 'kind' | 'detai
 }
 
 /** Whether the event is one a person should look at twice (shown with a warning style). */
-export function isWarning(event: Pick<SecurityEvent, 'kind'>): boolean {
+export function isWarning(event: Pick<ReadableEvent, 'kind'>): boolean {
   return (
     event.kind === 'sign_in.failed' ||
     event.kind === 'password.change_failed' ||

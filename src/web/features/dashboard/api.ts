@@ -1,6 +1,5 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import type { DashboardResponse } from '../../../shared/contracts/transactions'
-import type { CreateTransactionData } from '../../../shared/contracts/workspace'
+import type { CreateTransactionData, DashboardResponse } from '../../../shared/contracts/transactions'
 import { apiFetch } from '../../lib/api-client'
 
 /** Query key of the dashboard list; every change to a transaction's progress, status or people invalidates it. */

@@ -1,14 +1,15 @@
 import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query'
+import type { AuditTrailResponse, AuditVerifyResponse } from '../../../shared/contracts/activity'
 import type {
-  AuditTrailResponse,
-  AuditVerifyResponse,
   CreateSignatureRequestInput,
-  DocumentListResponse,
-  DocumentVersionsResponse,
   SignatureRequest,
   SignatureVerifyResponse,
-  SignedUrlResponse,
   SignInput,
+} from '../../../shared/contracts/signing'
+import type {
+  DocumentListResponse,
+  DocumentVersionsResponse,
+  SignedUrlResponse,
 } from '../../../shared/contracts/documents'
 import { apiFetch } from '../../lib/api-client'
 

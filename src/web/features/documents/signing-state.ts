@@ -1,4 +1,4 @@
-import type { SignatureRequest } from '../../../shared/contracts/documents'
+import type { SignatureRequest } from '../../../shared/contracts/signing'
 
 type Signer = SignatureRequest['signers'][number]
 

@@ -1,5 +1,4 @@
-import type { InvitationPreview } from '../../../shared/contracts/invitations'
-import { INVITABLE_ROLES } from '../../../shared/contracts/invitations'
+import { INVITABLE_ROLES, type InvitationPreview } from '../../../shared/contracts/invitations'
 import { participantRoleLabel } from '../../../shared/domain/roles'
 import { formatUkDate } from '../../lib/formatters'
 

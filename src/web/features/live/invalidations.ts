@@ -1,5 +1,5 @@
 import type { QueryKey } from '@tanstack/react-query'
-import type { LiveEvent } from '../../../shared/contracts/chat'
+import type { LiveEvent } from '../../../shared/contracts/live'
 import { chatKeys } from '../chat/api'
 import { DASHBOARD_QUERY_KEY } from '../dashboard/api'
 import { documentsKey } from '../documents/api'

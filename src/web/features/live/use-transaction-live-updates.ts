@@ -1,6 +1,6 @@
 import { useQueryClient, type QueryKey } from '@tanstack/react-query'
 import { useEffect } from 'react'
-import type { LiveEvent } from '../../../shared/contracts/chat'
+import type { LiveEvent } from '../../../shared/contracts/live'
 import { chatKeys } from '../chat/api'
 import { taskMutationKey, transactionQueryKey } from '../workspace/api'
 import { openEventStream } from './event-stream'

@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import type { NotificationListResponse, NotificationSettings } from '../../../shared/contracts/chat'
+import type { NotificationListResponse, NotificationSettings } from '../../../shared/contracts/notifications'
 import { apiFetch } from '../../lib/api-client'
 import { notificationKeys } from './keys'
 

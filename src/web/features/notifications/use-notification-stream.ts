@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { useEffect } from 'react'
-import type { Notification } from '../../../shared/contracts/chat'
+import type { Notification } from '../../../shared/contracts/notifications'
 import { notify } from '../../lib/toast'
 import { openEventStream } from '../live/event-stream'
 import { notificationKeys } from './keys'

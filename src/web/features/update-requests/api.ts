@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import type { UpdateRequest, UpdateRequestListResponse } from '../../../shared/contracts/chat'
+import type { UpdateRequest, UpdateRequestListResponse } from '../../../shared/contracts/update-requests'
 import { apiFetch } from '../../lib/api-client'
 import { updateRequestsKey } from './keys'
 

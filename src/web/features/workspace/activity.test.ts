@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import type { ActivityEvent, Message } from '../../../shared/contracts/transactions'
+import type { ActivityEvent } from '../../../shared/contracts/activity'
+import type { Message } from '../../../shared/contracts/transactions'
 import { plainText, recentActivity } from './activity'
 
 const msg = (id: string, at: string, body = 'Hello', author: string | null = 'Tom Whitfield'): Message => ({

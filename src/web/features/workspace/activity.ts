@@ -1,4 +1,5 @@
-import type { ActivityEvent, Message } from '../../../shared/contracts/transactions'
+import type { ActivityEvent } from '../../../shared/contracts/activity'
+import type { Message } from '../../../shared/contracts/transactions'
 import { plainText } from '../../../shared/domain/plain-text'
 
 export { plainText }

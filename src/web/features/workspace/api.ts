@@ -1,6 +1,5 @@
 import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query'
-import type { TransactionDetail } from '../../../shared/contracts/transactions'
-import type { StatusChangeInput } from '../../../shared/contracts/workspace'
+import type { StatusChangeInput, TransactionDetail } from '../../../shared/contracts/transactions'
 import { apiFetch } from '../../lib/api-client'
 import { ApiError } from '../../lib/api-error'
 import { notify } from '../../lib/toast'

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import type { Task, TimelineStage, TransactionDetail } from '../../../shared/contracts/transactions'
 import { deriveStage, stageCounts, tasksCompleteLabel, withTaskStatus } from './optimistic'
 
-const task = (id: string, status = 'not_completed'): Task => ({
+const task = (id: string, status: Task['status'] = 'not_completed'): Task => ({
   id,
   title: `Task ${id}`,
   status,

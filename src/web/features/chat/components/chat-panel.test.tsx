@@ -17,7 +17,7 @@ const thread = (
   id: string,
   title: string,
   unread: number,
-  topic = 'general',
+  topic: ChatThread['topic'] = 'general',
   topic_ref: string | null = null,
 ): ChatThread => ({
   id,

@@ -1,6 +1,6 @@
 import { Paperclip, SendHorizontal, X } from 'lucide-react'
 import { useId, useRef, useState } from 'react'
-import { PostMessageInput, type ChatAttachment } from '../../../../shared/contracts/chat'
+import { type ChatAttachment, PostMessageInput } from '../../../../shared/contracts/chat'
 import type { DocumentSummary } from '../../../../shared/contracts/transactions'
 import { MESSAGE_MAX_ATTACHMENTS, MESSAGE_MAX_CHARS } from '../../../../shared/domain/chat'
 import { Button } from '../../../components/ui/button'

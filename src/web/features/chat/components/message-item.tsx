@@ -1,6 +1,6 @@
 import { FileText, Pencil, Trash2 } from 'lucide-react'
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react'
-import { EditMessageInput, type ChatMessage } from '../../../../shared/contracts/chat'
+import { type ChatMessage, EditMessageInput } from '../../../../shared/contracts/chat'
 import { canStillEditMessage } from '../../../../shared/domain/chat'
 import {
   AlertDialog,

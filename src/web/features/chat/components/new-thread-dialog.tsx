@@ -1,5 +1,5 @@
 import { useId, useRef, useState, type FormEvent } from 'react'
-import { CreateThreadInput, type ChatThread } from '../../../../shared/contracts/chat'
+import { type ChatThread, CreateThreadInput } from '../../../../shared/contracts/chat'
 import type { TransactionDetail } from '../../../../shared/contracts/transactions'
 import { THREAD_TITLE_MAX_CHARS } from '../../../../shared/domain/chat'
 import { Button } from '../../../components/ui/button'

@@ -1,5 +1,5 @@
 import { PenLine } from 'lucide-react'
-import type { SignatureRequest } from '../../../../shared/contracts/documents'
+import type { SignatureRequest } from '../../../../shared/contracts/signing'
 import { Button } from '../../../components/ui/button'
 import { formatUkDate } from '../../../lib/formatters'
 

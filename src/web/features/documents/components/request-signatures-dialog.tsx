@@ -1,6 +1,7 @@
 import { ArrowDown, ArrowUp } from 'lucide-react'
 import { useState, type FormEvent } from 'react'
-import { CreateSignatureRequestInput, type DocumentVersion } from '../../../../shared/contracts/documents'
+import { CreateSignatureRequestInput } from '../../../../shared/contracts/signing'
+import type { DocumentVersion } from '../../../../shared/contracts/documents'
 import { participantRoleLabel } from '../../../../shared/domain/roles'
 import { Button } from '../../../components/ui/button'
 import { ChoiceGroup } from '../../../components/ui/choice-group'

@@ -3,7 +3,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { cleanup, fireEvent, render, screen } from '@testing-library/react'
 import type { ReactNode } from 'react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import type { SignatureRequest } from '../../../../shared/contracts/documents'
+import type { SignatureRequest } from '../../../../shared/contracts/signing'
 import { SESSION_QUERY_KEY } from '../../session/api'
 import { SignForm } from './sign-form'
 

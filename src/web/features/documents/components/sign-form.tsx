@@ -1,7 +1,6 @@
 import { MailWarning, PenLine } from 'lucide-react'
 import { useState, type FormEvent } from 'react'
-import type { SignatureRequest } from '../../../../shared/contracts/documents'
-import { DeclineInput, SignInput } from '../../../../shared/contracts/documents'
+import { DeclineInput, type SignatureRequest, SignInput } from '../../../../shared/contracts/signing'
 import { Button } from '../../../components/ui/button'
 import { ChoiceGroup } from '../../../components/ui/choice-group'
 import { FieldError, FormField } from '../../../components/ui/form-field'

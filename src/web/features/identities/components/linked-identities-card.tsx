@@ -1,7 +1,7 @@
 import { KeyRound, Link2 } from 'lucide-react'
 import { useEffect } from 'react'
 import { useSearchParams } from 'react-router'
-import { oauthErrorMessage, type LinkedIdentity } from '../../../../shared/contracts/identities'
+import { type LinkedIdentity, oauthErrorMessage } from '../../../../shared/contracts/identities'
 import { Button } from '../../../components/ui/button'
 import { Card, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card'
 import { Skeleton } from '../../../components/ui/skeleton'

@@ -1,5 +1,5 @@
 import { useSearchParams } from 'react-router'
-import { oauthErrorMessage, type AuthProvider } from '../../../../shared/contracts/identities'
+import { type AuthProvider, oauthErrorMessage } from '../../../../shared/contracts/identities'
 import type { SignupRoleChoice } from '../../../../shared/domain/roles'
 import { Button } from '../../../components/ui/button'
 import { notify } from '../../../lib/toast'

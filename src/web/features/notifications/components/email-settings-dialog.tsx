@@ -1,5 +1,5 @@
 import { useState } from 'react'
-import type { NotificationSettings } from '../../../../shared/contracts/chat'
+import type { NotificationSettings } from '../../../../shared/contracts/notifications'
 import { NOTIFICATION_KINDS, NOTIFICATION_KIND_LABELS } from '../../../../shared/domain/chat'
 import { Button } from '../../../components/ui/button'
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '../../../components/ui/dialog'

@@ -1,7 +1,7 @@
 import { Bell, Settings } from 'lucide-react'
 import { useState } from 'react'
 import { Link } from 'react-router'
-import type { Notification } from '../../../../shared/contracts/chat'
+import type { Notification } from '../../../../shared/contracts/notifications'
 import { Button } from '../../../components/ui/button'
 import { Popover, PopoverContent, PopoverTrigger } from '../../../components/ui/popover'
 import { cn } from '../../../lib/cn'

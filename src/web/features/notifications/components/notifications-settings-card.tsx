@@ -1,4 +1,4 @@
-import type { Notification } from '../../../../shared/contracts/chat'
+import type { Notification } from '../../../../shared/contracts/notifications'
 import { Card, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card'
 import { Skeleton } from '../../../components/ui/skeleton'
 import { useMarkNotificationsRead, useNotifications, useNotificationSettings } from '../api'

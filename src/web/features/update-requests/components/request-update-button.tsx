@@ -1,6 +1,6 @@
 import { BellRing } from 'lucide-react'
 import { useId, useState, type FormEvent } from 'react'
-import { CreateUpdateRequestInput } from '../../../../shared/contracts/chat'
+import { CreateUpdateRequestInput } from '../../../../shared/contracts/update-requests'
 import { UPDATE_REQUEST_NOTE_MAX_CHARS } from '../../../../shared/domain/chat'
 import { Button } from '../../../components/ui/button'
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '../../../components/ui/dialog'

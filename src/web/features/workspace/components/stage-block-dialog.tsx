@@ -1,6 +1,5 @@
 import { useState, type FormEvent } from 'react'
-import type { TimelineStage } from '../../../../shared/contracts/transactions'
-import { UpdateStageInput } from '../../../../shared/contracts/workspace'
+import { type TimelineStage, UpdateStageInput } from '../../../../shared/contracts/transactions'
 import {
   AlertDialog,
   AlertDialogCancel,

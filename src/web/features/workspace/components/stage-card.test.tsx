@@ -8,7 +8,7 @@ import { StageCard } from './stage-card'
 
 afterEach(cleanup)
 
-const task = (n: number, owner: string, status = 'not_completed'): Task => ({
+const task = (n: number, owner: Task['owner_side'], status: Task['status'] = 'not_completed'): Task => ({
   id: `00000000-0000-4000-8000-00000000000${n}`,
   title: `Task number ${n}`,
   status,

@@ -1,7 +1,6 @@
 import { Ban, CheckCheck, Handshake, MoreHorizontal, PlayCircle } from 'lucide-react'
 import { useState, type FormEvent } from 'react'
-import type { TransactionDetail } from '../../../../shared/contracts/transactions'
-import { StatusChangeInput } from '../../../../shared/contracts/workspace'
+import { StatusChangeInput, type TransactionDetail } from '../../../../shared/contracts/transactions'
 import { exchangeReadiness, type ExchangeReadiness } from '../../../../shared/domain/exchange-readiness'
 import { allowedStatusActions, type StatusAction } from '../../../../shared/domain/permissions'
 import {

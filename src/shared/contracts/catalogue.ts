@@ -1,0 +1,49 @@
+/**
+ * The whole endpoint catalogue in one place: every endpoint of the JSON API that our own code serves,
+ * grouped by feature. The server's routes are built from these entries, and a test checks that the
+ * served API and the catalogue are the same set. The web app imports a feature's group from its own
+ * contract file instead, so that a page's bundle holds only the contracts it uses.
+ */
+import { activityEndpoints } from './activity'
+import { accountEndpoints } from './account'
+import { authEndpoints } from './auth'
+import { chatEndpoints } from './chat'
+import { dataRightsEndpoints } from './data-rights'
+import { directoryEndpoints } from './directory'
+import { documentEndpoints } from './documents'
+import type { EndpointSpec } from './endpoint'
+import { healthEndpoints } from './health'
+import { identityEndpoints } from './identities'
+import { invitationEndpoints } from './invitations'
+import { liveEndpoints } from './live'
+import { notificationEndpoints } from './notifications'
+import { signingEndpoints } from './signing'
+import { supportEndpoints } from './support'
+import { transactionEndpoints } from './transactions'
+import { twoFactorEndpoints } from './two-factor'
+import { updateRequestEndpoints } from './update-requests'
+
+export const catalogue = {
+  account: accountEndpoints,
+  activity: activityEndpoints,
+  auth: authEndpoints,
+  chat: chatEndpoints,
+  dataRights: dataRightsEndpoints,
+  directory: directoryEndpoints,
+  documents: documentEndpoints,
+  health: healthEndpoints,
+  identities: identityEndpoints,
+  invitations: invitationEndpoints,
+  live: liveEndpoints,
+  notifications: notificationEndpoints,
+  signing: signingEndpoints,
+  support: supportEndpoints,
+  transactions: transactionEndpoints,
+  twoFactor: twoFactorEndpoints,
+  updateRequests: updateRequestEndpoints,
+} satisfies Record<string, Record<string, EndpointSpec>>
+
+/** Every endpoint of the catalogue, as a flat list. */
+export function allEndpoints(): EndpointSpec[] {
+  return Object.values(catalogue).flatMap((group) => Object.values(group) as EndpointSpec[])
+}
