@@ -1,3 +1,11 @@
+import {
+  endpointUrl,
+  type EndpointBody,
+  type EndpointParams,
+  type EndpointQuery,
+  type EndpointResponse,
+  type EndpointSpec,
+} from '../../shared/contracts/endpoint'
 import { errorFromResponse, networkError, TIMEOUT_MESSAGE, ApiError } from './api-error'
 
 /** A request with no answer after this long fails with TIMEOUT_MESSAGE instead of spinning forever. */
@@ -18,7 +26,8 @@ export interface ApiRequest {
  * server's `{ error: { code, message, fields } }` when it sent one, otherwise a message per status
  * (429 and 503 say when to try again from Retry-After); status 0 with code 'network_error' when the
  * network failed and 'timeout' after `timeoutMs`. Aborting `signal` rejects with its AbortError.
- * Types come from src/shared/contracts; the server validates its own answers against them.
+ * Endpoints of our own API are called through callApi (below), which takes path and answer type from
+ * the endpoint catalogue; apiFetch itself is for Better Auth's /api/auth/* endpoints.
  */
 export async function apiFetch<T>(
   path: string,
@@ -63,4 +72,35 @@ export async function apiFetch<T>(
     clearTimeout(timer)
     signal?.removeEventListener('abort', forward)
   }
+}
+
+/** What callApi sends: path parameters, query and JSON body as the endpoint's contract takes them. */
+export type CallOptions<E extends EndpointSpec> = (EndpointParams<E> extends undefined
+  ? { params?: undefined }
+  : { params: EndpointParams<E> }) &
+  (EndpointBody<E> extends undefined ? { body?: undefined } : { body: EndpointBody<E> }) & {
+    query?: EndpointQuery<E>
+    signal?: AbortSignal
+    timeoutMs?: number
+  }
+
+/**
+ * Calls one endpoint of the catalogue (src/shared/contracts): its method and path come from the
+ * entry, `{name}` path segments are filled from `params`, and the answer is typed by the entry's
+ * success schema (void for 204). Errors as apiFetch: an ApiError a person can act on.
+ */
+export function callApi<E extends EndpointSpec>(
+  spec: E,
+  ...[options]: {} extends CallOptions<E> ? [CallOptions<E>?] : [CallOptions<E>]
+): Promise<EndpointResponse<E>> {
+  const { params, query, body, signal, timeoutMs } = (options ?? {}) as CallOptions<EndpointSpec> & {
+    params?: EndpointParams<E>
+    query?: EndpointQuery<E>
+  }
+  return apiFetch<EndpointResponse<E>>(endpointUrl(spec, { params, query }), {
+    method: spec.method.toUpperCase() as ApiRequest['method'],
+    body,
+    signal,
+    timeoutMs,
+  })
 }

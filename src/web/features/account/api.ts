@@ -1,14 +1,12 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import type {
-  AccountProfile,
-  AccountSessionList,
-  ChangeEmailInput,
-  ChangePasswordInput,
-  SecurityEventList,
-  UpdateProfileInput,
+import {
+  accountEndpoints,
+  type ChangeEmailInput,
+  type ChangePasswordInput,
+  type UpdateProfileInput,
 } from '../../../shared/contracts/account'
 import type { MeResponse } from '../../../shared/contracts/auth'
-import { apiFetch } from '../../lib/api-client'
+import { apiFetch, callApi } from '../../lib/api-client'
 import { SESSION_QUERY_KEY } from '../session/api'
 
 export const accountKeys = {
@@ -20,7 +18,7 @@ export const accountKeys = {
 /** GET /api/account/sessions: the viewer's active sessions (this one first) and whether they signed in recently. */
 export const sessionsQueryOptions = queryOptions({
   queryKey: accountKeys.sessions,
-  queryFn: ({ signal }) => apiFetch<AccountSessionList>('/api/account/sessions', { signal }),
+  queryFn: ({ signal }) => callApi(accountEndpoints.sessions, { signal }),
 })
 
 export function useAccountSessions() {
@@ -30,7 +28,7 @@ export function useAccountSessions() {
 /** GET /api/account/security-events: the viewer's own, newest first. */
 export const securityEventsQueryOptions = queryOptions({
   queryKey: accountKeys.events,
-  queryFn: ({ signal }) => apiFetch<SecurityEventList>('/api/account/security-events', { signal }),
+  queryFn: ({ signal }) => callApi(accountEndpoints.securityEvents, { signal }),
 })
 
 export function useSecurityEvents() {
@@ -41,8 +39,7 @@ export function useSecurityEvents() {
 export function useUpdateProfile() {
   const queryClient = useQueryClient()
   return useMutation({
-    mutationFn: (input: UpdateProfileInput) =>
-      apiFetch<AccountProfile>('/api/account/profile', { method: 'PATCH', body: input }),
+    mutationFn: (input: UpdateProfileInput) => callApi(accountEndpoints.updateProfile, { body: input }),
     onSuccess: (profile) => {
       queryClient.setQueryData<MeResponse | null>(SESSION_QUERY_KEY, (me) =>
         me ? { ...me, profile: { ...me.profile, full_name: profile.fullName } } : me,
@@ -51,6 +48,9 @@ export function useUpdateProfile() {
     },
   })
 }
+
+// Changing the email or the password and ending other sessions are Better Auth's /api/auth/*
+// endpoints (our edge validates their bodies): their answers are Better Auth's, outside the catalogue.
 
 /**
  * POST /api/auth/change-email: sends a link to the new address (the same answer whether or not that
@@ -82,8 +82,7 @@ export function useChangePassword() {
 export function useRevokeSession() {
   const queryClient = useQueryClient()
   return useMutation({
-    mutationFn: (sessionId: string) =>
-      apiFetch<void>(`/api/account/sessions/${encodeURIComponent(sessionId)}`, { method: 'DELETE' }),
+    mutationFn: (sessionId: string) => callApi(accountEndpoints.revokeSession, { params: { sessionId } }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: accountKeys.all }),
   })
 }

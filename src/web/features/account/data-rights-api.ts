@@ -4,8 +4,9 @@
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useNavigate } from 'react-router'
-import type { DeleteAccountInput, DeleteAccountResult } from '../../../shared/contracts/data-rights'
-import { apiFetch } from '../../lib/api-client'
+import { dataRightsEndpoints, type DeleteAccountInput } from '../../../shared/contracts/data-rights'
+import { endpointUrl } from '../../../shared/contracts/endpoint'
+import { callApi } from '../../lib/api-client'
 import { errorFromResponse, networkError } from '../../lib/api-error'
 import { notify } from '../../lib/toast'
 import { SESSION_QUERY_KEY } from '../session/api'
@@ -24,7 +25,8 @@ export function filenameFrom(disposition: string | null): string {
 export async function downloadMyData(onProgress: (bytes: number) => void, signal?: AbortSignal): Promise<number> {
   let res: Response
   try {
-    res = await fetch('/api/account/export', { credentials: 'same-origin', signal })
+    // A plain fetch, not callApi: the answer is a ZIP read as a stream, for progress.
+    res = await fetch(endpointUrl(dataRightsEndpoints.export), { credentials: 'same-origin', signal })
   } catch (err) {
     if (err instanceof DOMException && err.name === 'AbortError') throw err
     throw networkError()
@@ -61,8 +63,7 @@ export function useDeleteAccount() {
   const queryClient = useQueryClient()
   const navigate = useNavigate()
   return useMutation({
-    mutationFn: (input: DeleteAccountInput) =>
-      apiFetch<DeleteAccountResult>('/api/account/delete', { method: 'POST', body: input }),
+    mutationFn: (input: DeleteAccountInput) => callApi(dataRightsEndpoints.deleteAccount, { body: input }),
     onSuccess: (result) => {
       void queryClient.cancelQueries()
       queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== SESSION_QUERY_KEY[0] })

@@ -1,6 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import type { EnableTwoFactorResult, TwoFactorStatus } from '../../../shared/contracts/two-factor'
-import { apiFetch } from '../../lib/api-client'
+import { twoFactorEndpoints, type EnableTwoFactorResult } from '../../../shared/contracts/two-factor'
+import { apiFetch, callApi } from '../../lib/api-client'
 import { accountKeys } from './api'
 
 /** Query key of GET /api/account/two-factor (under the account keys, so account changes refresh it). */
@@ -9,12 +9,15 @@ export const twoFactorKey = [...accountKeys.all, 'two-factor'] as const
 /** GET /api/account/two-factor: on or off, backup codes left, and whether this session may change it. */
 export const twoFactorQueryOptions = queryOptions({
   queryKey: twoFactorKey,
-  queryFn: ({ signal }) => apiFetch<TwoFactorStatus>('/api/account/two-factor', { signal }),
+  queryFn: ({ signal }) => callApi(twoFactorEndpoints.status, { signal }),
 })
 
 export function useTwoFactorStatus() {
   return useQuery(twoFactorQueryOptions)
 }
+
+// Enabling, confirming, disabling and new backup codes are Better Auth's /api/auth/two-factor/*
+// endpoints (our edge validates their bodies): their answers are Better Auth's, outside the catalogue.
 
 /**
  * Enabling, confirming and disabling re-issue the session (Better Auth) and add security events:

@@ -1,5 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import type { SignInInput, SignUpInput, SignUpResult } from '../../../shared/contracts/auth'
+// Better Auth's /api/auth/* endpoints, called with apiFetch: our edge validates their bodies, but their
+// answers are Better Auth's, so they are not in the endpoint catalogue (src/shared/contracts/auth.ts).
 import { apiFetch } from '../../lib/api-client'
 import { sessionQueryOptions } from '../session/api'
 

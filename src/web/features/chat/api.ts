@@ -8,21 +8,18 @@ import {
   type InfiniteData,
   type QueryClient,
 } from '@tanstack/react-query'
-import type {
-  ChatMessage,
-  ChatThread,
-  CreateThreadInput,
-  EditMessageInput,
-  MessagePage,
-  PostMessageInput,
-  ThreadListResponse,
+import {
+  chatEndpoints,
+  type ChatMessage,
+  type CreateThreadInput,
+  type EditMessageInput,
+  type MessagePage,
+  type PostMessageInput,
+  type ThreadListResponse,
 } from '../../../shared/contracts/chat'
 import { MESSAGE_PAGE_SIZE } from '../../../shared/domain/chat'
-import { apiFetch } from '../../lib/api-client'
+import { callApi } from '../../lib/api-client'
 import { transactionQueryKey } from '../workspace/api'
-
-const txPath = (txId: string) => `/api/transactions/${encodeURIComponent(txId)}`
-const threadPath = (txId: string, threadId: string) => `${txPath(txId)}/threads/${encodeURIComponent(threadId)}`
 
 /**
  * Query keys of chat. They sit outside the transaction detail's key so that invalidating the detail
@@ -38,7 +35,7 @@ export const chatKeys = {
 export function threadsQueryOptions(txId: string) {
   return queryOptions({
     queryKey: chatKeys.threads(txId),
-    queryFn: ({ signal }) => apiFetch<ThreadListResponse>(`${txPath(txId)}/threads`, { signal }),
+    queryFn: ({ signal }) => callApi(chatEndpoints.threads, { params: { txId }, signal }),
     staleTime: 10_000,
   })
 }
@@ -56,11 +53,12 @@ export function useThreads(txId: string) {
 export function messagesQueryOptions(txId: string, threadId: string) {
   return infiniteQueryOptions({
     queryKey: chatKeys.messages(txId, threadId),
-    queryFn: ({ signal, pageParam }) => {
-      const query = new URLSearchParams({ limit: String(MESSAGE_PAGE_SIZE) })
-      if (pageParam) query.set('before', pageParam)
-      return apiFetch<MessagePage>(`${threadPath(txId, threadId)}/messages?${query}`, { signal })
-    },
+    queryFn: ({ signal, pageParam }) =>
+      callApi(chatEndpoints.messages, {
+        params: { txId, threadId },
+        query: { limit: MESSAGE_PAGE_SIZE, before: pageParam ?? undefined },
+        signal,
+      }),
     initialPageParam: null as string | null,
     getNextPageParam: (page: MessagePage) => (page.has_more && page.messages[0] ? page.messages[0].id : undefined),
     staleTime: 10_000,
@@ -113,11 +111,7 @@ function refreshAround(queryClient: QueryClient, txId: string): void {
 export function useCreateThread(txId: string) {
   const queryClient = useQueryClient()
   return useMutation({
-    mutationFn: (input: CreateThreadInput) =>
-      apiFetch<{ thread: ChatThread; message: ChatMessage }>(`${txPath(txId)}/threads`, {
-        method: 'POST',
-        body: input,
-      }),
+    mutationFn: (input: CreateThreadInput) => callApi(chatEndpoints.createThread, { params: { txId }, body: input }),
     onSuccess: () => refreshAround(queryClient, txId),
   })
 }
@@ -127,7 +121,7 @@ export function usePostMessage(txId: string, threadId: string) {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: (input: PostMessageInput) =>
-      apiFetch<ChatMessage>(`${threadPath(txId, threadId)}/messages`, { method: 'POST', body: input }),
+      callApi(chatEndpoints.postMessage, { params: { txId, threadId }, body: input }),
     onSuccess: (message) => {
       storeMessage(queryClient, txId, message)
       refreshAround(queryClient, txId)
@@ -140,10 +134,7 @@ export function useEditMessage(txId: string) {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: ({ messageId, ...input }: EditMessageInput & { messageId: string }) =>
-      apiFetch<ChatMessage>(`${txPath(txId)}/messages/${encodeURIComponent(messageId)}`, {
-        method: 'PATCH',
-        body: input,
-      }),
+      callApi(chatEndpoints.editMessage, { params: { txId, messageId }, body: input }),
     onSuccess: (message) => {
       storeMessage(queryClient, txId, message)
       refreshAround(queryClient, txId)
@@ -155,8 +146,7 @@ export function useEditMessage(txId: string) {
 export function useDeleteMessage(txId: string) {
   const queryClient = useQueryClient()
   return useMutation({
-    mutationFn: (messageId: string) =>
-      apiFetch<ChatMessage>(`${txPath(txId)}/messages/${encodeURIComponent(messageId)}`, { method: 'DELETE' }),
+    mutationFn: (messageId: string) => callApi(chatEndpoints.deleteMessage, { params: { txId, messageId } }),
     onSuccess: (message) => {
       storeMessage(queryClient, txId, message)
       refreshAround(queryClient, txId)
@@ -171,7 +161,7 @@ export function useDeleteMessage(txId: string) {
 export function useMarkThreadRead(txId: string) {
   const queryClient = useQueryClient()
   return useMutation({
-    mutationFn: (threadId: string) => apiFetch<void>(`${threadPath(txId, threadId)}/read`, { method: 'POST' }),
+    mutationFn: (threadId: string) => callApi(chatEndpoints.markThreadRead, { params: { txId, threadId } }),
     onMutate: (threadId) => {
       queryClient.setQueryData<ThreadListResponse>(chatKeys.threads(txId), (data) => {
         if (!data) return data

@@ -1,6 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import type { CreateTransactionData, DashboardResponse } from '../../../shared/contracts/transactions'
-import { apiFetch } from '../../lib/api-client'
+import { transactionEndpoints, type CreateTransactionData } from '../../../shared/contracts/transactions'
+import { callApi } from '../../lib/api-client'
 
 /** Query key of the dashboard list; every change to a transaction's progress, status or people invalidates it. */
 export const DASHBOARD_QUERY_KEY = ['transactions', 'list'] as const
@@ -8,7 +8,7 @@ export const DASHBOARD_QUERY_KEY = ['transactions', 'list'] as const
 /** GET /api/transactions: the viewer's transactions, newest first (spec section 7, 'Dashboard list'). */
 export const dashboardQueryOptions = queryOptions({
   queryKey: DASHBOARD_QUERY_KEY,
-  queryFn: ({ signal }) => apiFetch<DashboardResponse>('/api/transactions', { signal }),
+  queryFn: ({ signal }) => callApi(transactionEndpoints.list, { signal }),
   staleTime: 15_000,
 })
 
@@ -24,8 +24,7 @@ export function useDashboard({ enabled = true }: { enabled?: boolean } = {}) {
 export function useCreateTransaction() {
   const queryClient = useQueryClient()
   return useMutation({
-    mutationFn: (input: CreateTransactionData) =>
-      apiFetch<{ id: string }>('/api/transactions', { method: 'POST', body: input }),
+    mutationFn: (input: CreateTransactionData) => callApi(transactionEndpoints.create, { body: input }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: DASHBOARD_QUERY_KEY }),
   })
 }

@@ -1,21 +1,8 @@
 import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query'
-import type { AuditTrailResponse, AuditVerifyResponse } from '../../../shared/contracts/activity'
-import type {
-  CreateSignatureRequestInput,
-  SignatureRequest,
-  SignatureVerifyResponse,
-  SignInput,
-} from '../../../shared/contracts/signing'
-import type {
-  DocumentListResponse,
-  DocumentVersionsResponse,
-  SignedUrlResponse,
-} from '../../../shared/contracts/documents'
-import { apiFetch } from '../../lib/api-client'
-
-const txPath = (txId: string) => `/api/transactions/${encodeURIComponent(txId)}`
-const docPath = (txId: string, docId: string) => `${txPath(txId)}/documents/${encodeURIComponent(docId)}`
-const reqPath = (txId: string, reqId: string) => `${txPath(txId)}/signature-requests/${encodeURIComponent(reqId)}`
+import { activityEndpoints } from '../../../shared/contracts/activity'
+import { documentEndpoints } from '../../../shared/contracts/documents'
+import { signingEndpoints, type CreateSignatureRequestInput, type SignInput } from '../../../shared/contracts/signing'
+import { callApi } from '../../lib/api-client'
 
 /** Every documents query of one transaction starts with this key; invalidate it after any change. */
 export const documentsKey = (txId: string) => ['transactions', 'documents', txId] as const
@@ -26,7 +13,7 @@ const detailKey = (txId: string) => ['transactions', 'detail', txId] as const
 export function documentsQueryOptions(txId: string) {
   return queryOptions({
     queryKey: [...documentsKey(txId), 'list'],
-    queryFn: ({ signal }) => apiFetch<DocumentListResponse>(`${txPath(txId)}/documents`, { signal }),
+    queryFn: ({ signal }) => callApi(documentEndpoints.list, { params: { txId }, signal }),
     staleTime: 5_000,
   })
 }
@@ -35,7 +22,7 @@ export function documentsQueryOptions(txId: string) {
 export function documentVersionsQueryOptions(txId: string, docId: string) {
   return queryOptions({
     queryKey: [...documentsKey(txId), 'versions', docId],
-    queryFn: ({ signal }) => apiFetch<DocumentVersionsResponse>(`${docPath(txId, docId)}/versions`, { signal }),
+    queryFn: ({ signal }) => callApi(documentEndpoints.versions, { params: { txId, docId }, signal }),
     staleTime: 5_000,
   })
 }
@@ -44,8 +31,7 @@ export function documentVersionsQueryOptions(txId: string, docId: string) {
 export function signatureRequestsQueryOptions(txId: string) {
   return queryOptions({
     queryKey: [...documentsKey(txId), 'signature-requests'],
-    queryFn: ({ signal }) =>
-      apiFetch<{ requests: SignatureRequest[] }>(`${txPath(txId)}/signature-requests`, { signal }),
+    queryFn: ({ signal }) => callApi(signingEndpoints.list, { params: { txId }, signal }),
     staleTime: 5_000,
     // Signers elsewhere change these: refresh while the tab is open.
     refetchInterval: 30_000,
@@ -56,7 +42,7 @@ export function signatureRequestsQueryOptions(txId: string) {
 export function auditTrailQueryOptions(txId: string, limit: number) {
   return queryOptions({
     queryKey: [...documentsKey(txId), 'activity', limit],
-    queryFn: ({ signal }) => apiFetch<AuditTrailResponse>(`${txPath(txId)}/activity?limit=${limit}`, { signal }),
+    queryFn: ({ signal }) => callApi(activityEndpoints.trail, { params: { txId }, query: { limit }, signal }),
     staleTime: 5_000,
   })
 }
@@ -71,17 +57,17 @@ export const useSignatureRequests = (txId: string) => useQuery(signatureRequests
  * when needed (view, download) rather than cached, since it expires.
  */
 export function fetchFileLink(txId: string, docId: string, disposition: 'inline' | 'attachment') {
-  return apiFetch<SignedUrlResponse>(`${docPath(txId, docId)}/url?disposition=${disposition}`)
+  return callApi(documentEndpoints.fileLink, { params: { txId, docId }, query: { disposition } })
 }
 
 /** GET .../documents/{docId}/signature/verify: recomputes the signed and original files' SHA-256. */
 export function verifySignedDocument(txId: string, docId: string) {
-  return apiFetch<SignatureVerifyResponse>(`${docPath(txId, docId)}/signature/verify`)
+  return callApi(signingEndpoints.verify, { params: { txId, docId } })
 }
 
 /** GET .../activity/verify: walks the audit hash chain and names the first broken link. */
 export function verifyAuditTrail(txId: string) {
-  return apiFetch<AuditVerifyResponse>(`${txPath(txId)}/activity/verify`)
+  return callApi(activityEndpoints.verify, { params: { txId } })
 }
 
 /** After an upload or a signing step: documents, signature requests, activity and the header counts. */
@@ -97,7 +83,7 @@ export function useCreateSignatureRequest(txId: string) {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: ({ docId, input }: { docId: string; input: CreateSignatureRequestInput }) =>
-      apiFetch<SignatureRequest>(`${docPath(txId, docId)}/signature-requests`, { method: 'POST', body: input }),
+      callApi(signingEndpoints.create, { params: { txId, docId }, body: input }),
     onSettled: () => refreshDocuments(queryClient, txId),
   })
 }
@@ -107,7 +93,7 @@ export function useSign(txId: string) {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: ({ reqId, input }: { reqId: string; input: SignInput }) =>
-      apiFetch<SignatureRequest>(`${reqPath(txId, reqId)}/sign`, { method: 'POST', body: input }),
+      callApi(signingEndpoints.sign, { params: { txId, reqId }, body: input }),
     onSettled: () => refreshDocuments(queryClient, txId),
   })
 }
@@ -117,7 +103,7 @@ export function useDecline(txId: string) {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: ({ reqId, reason }: { reqId: string; reason: string }) =>
-      apiFetch<SignatureRequest>(`${reqPath(txId, reqId)}/decline`, { method: 'POST', body: { reason } }),
+      callApi(signingEndpoints.decline, { params: { txId, reqId }, body: { reason } }),
     onSettled: () => refreshDocuments(queryClient, txId),
   })
 }
@@ -126,7 +112,7 @@ export function useDecline(txId: string) {
 export function useCancelSignatureRequest(txId: string) {
   const queryClient = useQueryClient()
   return useMutation({
-    mutationFn: (reqId: string) => apiFetch<SignatureRequest>(`${reqPath(txId, reqId)}/cancel`, { method: 'POST' }),
+    mutationFn: (reqId: string) => callApi(signingEndpoints.cancel, { params: { txId, reqId } }),
     onSettled: () => refreshDocuments(queryClient, txId),
   })
 }

@@ -1,4 +1,5 @@
-import type { DocumentVersion } from '../../../shared/contracts/documents'
+import { documentEndpoints, type DocumentVersion } from '../../../shared/contracts/documents'
+import { endpointUrl } from '../../../shared/contracts/endpoint'
 import type { DocumentFolder } from '../../../shared/domain/statuses'
 import { errorFromResponse, networkError } from '../../lib/api-error'
 
@@ -25,8 +26,11 @@ export function uploadFile({ txId, folder, file, idempotencyKey, onProgress, sig
     const abortError = () => new DOMException('The upload was cancelled.', 'AbortError')
     if (signal?.aborted) return reject(abortError())
     const xhr = new XMLHttpRequest()
-    const query = new URLSearchParams({ folder, filename: file.name })
-    xhr.open('POST', `/api/transactions/${encodeURIComponent(txId)}/documents?${query}`)
+    const { upload } = documentEndpoints
+    xhr.open(
+      upload.method.toUpperCase(),
+      endpointUrl(upload, { params: { txId }, query: { folder, filename: file.name } }),
+    )
     xhr.withCredentials = true
     xhr.setRequestHeader('accept', 'application/json')
     xhr.setRequestHeader('content-type', 'application/octet-stream')

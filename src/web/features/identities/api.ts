@@ -4,14 +4,13 @@
  * link) and unlinking.
  */
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import type {
-  AuthProviderList,
-  LinkedIdentityList,
-  LinkIdentityInput,
-  OAuthRedirect,
-  OAuthSignInInput,
+import {
+  identityEndpoints,
+  type LinkIdentityInput,
+  type OAuthRedirect,
+  type OAuthSignInInput,
 } from '../../../shared/contracts/identities'
-import { apiFetch } from '../../lib/api-client'
+import { apiFetch, callApi } from '../../lib/api-client'
 
 export const identityKeys = {
   providers: ['auth-providers'] as const,
@@ -21,7 +20,7 @@ export const identityKeys = {
 /** GET /api/auth-providers: the providers configured on this server (rarely changes). */
 export const authProvidersQueryOptions = queryOptions({
   queryKey: identityKeys.providers,
-  queryFn: ({ signal }) => apiFetch<AuthProviderList>('/api/auth-providers', { signal }),
+  queryFn: ({ signal }) => callApi(identityEndpoints.providers, { signal }),
   staleTime: 5 * 60 * 1000,
 })
 
@@ -32,7 +31,7 @@ export function useAuthProviders() {
 /** GET /api/account/identities. */
 export const linkedIdentitiesQueryOptions = queryOptions({
   queryKey: identityKeys.linked,
-  queryFn: ({ signal }) => apiFetch<LinkedIdentityList>('/api/account/identities', { signal }),
+  queryFn: ({ signal }) => callApi(identityEndpoints.list, { signal }),
 })
 
 export function useLinkedIdentities() {
@@ -43,6 +42,9 @@ export function useLinkedIdentities() {
 function goTo(redirect: OAuthRedirect) {
   window.location.assign(redirect.url)
 }
+
+// Starting a provider round trip goes through Better Auth's /api/auth/sign-in/social and link-social
+// (our edge validates the body, oauth-edge.ts): Better Auth answers them, outside the catalogue.
 
 /** POST /api/auth/sign-in/social, then off to the provider. With `role`, a new account may be created. */
 export function useOAuthSignIn() {
@@ -64,8 +66,7 @@ export function useLinkIdentity() {
 export function useUnlinkIdentity() {
   const queryClient = useQueryClient()
   return useMutation({
-    mutationFn: (identityId: string) =>
-      apiFetch<void>(`/api/account/identities/${encodeURIComponent(identityId)}`, { method: 'DELETE' }),
+    mutationFn: (identityId: string) => callApi(identityEndpoints.unlink, { params: { identityId } }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: ['account'] }),
   })
 }

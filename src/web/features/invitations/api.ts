@@ -1,13 +1,11 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import type { MeResponse } from '../../../shared/contracts/auth'
-import type { CreateInvitationInput, Invitation, InvitationPreview } from '../../../shared/contracts/invitations'
-import { apiFetch } from '../../lib/api-client'
+import { invitationEndpoints, type CreateInvitationInput } from '../../../shared/contracts/invitations'
+import { callApi } from '../../lib/api-client'
 import { DASHBOARD_QUERY_KEY } from '../dashboard/api'
 import { notificationKeys } from '../notifications/keys'
 import { SESSION_QUERY_KEY } from '../session/api'
 import { transactionQueryKey } from '../workspace/api'
-
-const txPath = (txId: string) => `/api/transactions/${encodeURIComponent(txId)}/invitations`
 
 /** Query key of one transaction's invitations. */
 export const invitationsQueryKey = (txId: string) => ['transactions', 'invitations', txId] as const
@@ -16,7 +14,7 @@ export const invitationsQueryKey = (txId: string) => ['transactions', 'invitatio
 export function invitationsQueryOptions(txId: string) {
   return queryOptions({
     queryKey: invitationsQueryKey(txId),
-    queryFn: ({ signal }) => apiFetch<{ invitations: Invitation[] }>(txPath(txId), { signal }),
+    queryFn: ({ signal }) => callApi(invitationEndpoints.list, { params: { txId }, signal }),
   })
 }
 
@@ -33,7 +31,7 @@ export function useCreateInvitation() {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: ({ txId, input }: { txId: string; input: CreateInvitationInput }) =>
-      apiFetch<Invitation>(txPath(txId), { method: 'POST', body: input }),
+      callApi(invitationEndpoints.create, { params: { txId }, body: input }),
     onSuccess: (_data, { txId }) => queryClient.invalidateQueries({ queryKey: invitationsQueryKey(txId) }),
   })
 }
@@ -42,8 +40,7 @@ export function useCreateInvitation() {
 export function useResendInvitation(txId: string) {
   const queryClient = useQueryClient()
   return useMutation({
-    mutationFn: (invitationId: string) =>
-      apiFetch<Invitation>(`${txPath(txId)}/${encodeURIComponent(invitationId)}/resend`, { method: 'POST', body: {} }),
+    mutationFn: (invitationId: string) => callApi(invitationEndpoints.resend, { params: { txId, invitationId } }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: invitationsQueryKey(txId) }),
   })
 }
@@ -52,8 +49,7 @@ export function useResendInvitation(txId: string) {
 export function useRevokeInvitation(txId: string) {
   const queryClient = useQueryClient()
   return useMutation({
-    mutationFn: (invitationId: string) =>
-      apiFetch<void>(`${txPath(txId)}/${encodeURIComponent(invitationId)}`, { method: 'DELETE' }),
+    mutationFn: (invitationId: string) => callApi(invitationEndpoints.revoke, { params: { txId, invitationId } }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: invitationsQueryKey(txId) }),
   })
 }
@@ -65,7 +61,7 @@ export const invitationPreviewQueryKey = (token: string) => ['invitations', 'pre
 export function invitationPreviewQueryOptions(token: string) {
   return queryOptions({
     queryKey: invitationPreviewQueryKey(token),
-    queryFn: ({ signal }) => apiFetch<InvitationPreview>(`/api/invitations/${encodeURIComponent(token)}`, { signal }),
+    queryFn: ({ signal }) => callApi(invitationEndpoints.preview, { params: { token }, signal }),
   })
 }
 
@@ -82,11 +78,7 @@ export function useInvitationPreview(token: string) {
 export function useAcceptInvitation(token: string) {
   const queryClient = useQueryClient()
   return useMutation({
-    mutationFn: () =>
-      apiFetch<{ transaction_id: string }>(`/api/invitations/${encodeURIComponent(token)}/accept`, {
-        method: 'POST',
-        body: {},
-      }),
+    mutationFn: () => callApi(invitationEndpoints.accept, { params: { token } }),
     onSuccess: ({ transaction_id }) => {
       // The server verified the email as it accepted: say so now, so the verify banner is gone before
       // the move opens rather than vanishing (and moving the page) under the person's pointer later.

@@ -1,6 +1,7 @@
 import { useQueryClient, type QueryKey } from '@tanstack/react-query'
 import { useEffect } from 'react'
-import type { LiveEvent } from '../../../shared/contracts/live'
+import { endpointUrl } from '../../../shared/contracts/endpoint'
+import { liveEndpoints, type LiveEvent } from '../../../shared/contracts/live'
 import { chatKeys } from '../chat/api'
 import { taskMutationKey, transactionQueryKey } from '../workspace/api'
 import { openEventStream } from './event-stream'
@@ -47,7 +48,7 @@ export function useTransactionLiveUpdates(txId: string): void {
         })),
       )
     const close = openEventStream({
-      url: `/api/transactions/${encodeURIComponent(txId)}/events`,
+      url: endpointUrl(liveEndpoints.events, { params: { txId } }),
       event: 'activity',
       onStatus: (status) => setLiveStatus(txId, status),
       onMessage: (data) => {

@@ -1,11 +1,11 @@
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query'
-import type { DirectoryResponse, OrganizationProfile } from '../../../shared/contracts/directory'
-import { apiFetch } from '../../lib/api-client'
+import { directoryEndpoints } from '../../../shared/contracts/directory'
+import { callApi } from '../../lib/api-client'
 
 /** GET /api/organizations: the whole directory, highest tier first (spec section 7, 'Directory'). Public. */
 export const directoryQueryOptions = queryOptions({
   queryKey: ['directory'],
-  queryFn: ({ signal }) => apiFetch<DirectoryResponse>('/api/organizations', { signal }),
+  queryFn: ({ signal }) => callApi(directoryEndpoints.list, { signal }),
   staleTime: 60_000,
 })
 
@@ -13,8 +13,7 @@ export const directoryQueryOptions = queryOptions({
 export function organizationQueryOptions(orgId: string) {
   return queryOptions({
     queryKey: ['directory', 'organization', orgId],
-    queryFn: ({ signal }) =>
-      apiFetch<OrganizationProfile>(`/api/organizations/${encodeURIComponent(orgId)}`, { signal }),
+    queryFn: ({ signal }) => callApi(directoryEndpoints.profile, { params: { orgId }, signal }),
     staleTime: 60_000,
   })
 }

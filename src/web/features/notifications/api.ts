@@ -1,12 +1,16 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import type { NotificationListResponse, NotificationSettings } from '../../../shared/contracts/notifications'
-import { apiFetch } from '../../lib/api-client'
+import {
+  notificationEndpoints,
+  type NotificationListResponse,
+  type NotificationSettings,
+} from '../../../shared/contracts/notifications'
+import { callApi } from '../../lib/api-client'
 import { notificationKeys } from './keys'
 
 /** GET /api/notifications: the newest 50 and the unread count. The stream keeps it fresh; 60 s is the fallback. */
 export const notificationsQueryOptions = queryOptions({
   queryKey: notificationKeys.list,
-  queryFn: ({ signal }) => apiFetch<NotificationListResponse>('/api/notifications', { signal }),
+  queryFn: ({ signal }) => callApi(notificationEndpoints.list, { signal }),
   staleTime: 15_000,
   refetchInterval: 60_000,
 })
@@ -19,8 +23,7 @@ export function useNotifications() {
 export function useMarkNotificationsRead() {
   const queryClient = useQueryClient()
   return useMutation({
-    mutationFn: (input: { ids: string[] } | { all: true }) =>
-      apiFetch<void>('/api/notifications/read', { method: 'POST', body: input }),
+    mutationFn: (input: { ids: string[] } | { all: true }) => callApi(notificationEndpoints.markRead, { body: input }),
     onMutate: async (input) => {
       await queryClient.cancelQueries({ queryKey: notificationKeys.list })
       const previous = queryClient.getQueryData<NotificationListResponse>(notificationKeys.list)
@@ -46,7 +49,7 @@ export function useMarkNotificationsRead() {
 /** GET /api/notifications/settings: email on or off per kind, and the daily digest. */
 export const notificationSettingsQueryOptions = queryOptions({
   queryKey: notificationKeys.settings,
-  queryFn: ({ signal }) => apiFetch<NotificationSettings>('/api/notifications/settings', { signal }),
+  queryFn: ({ signal }) => callApi(notificationEndpoints.settings, { signal }),
 })
 
 export function useNotificationSettings({ enabled = true }: { enabled?: boolean } = {}) {
@@ -57,8 +60,7 @@ export function useNotificationSettings({ enabled = true }: { enabled?: boolean 
 export function useSaveNotificationSettings() {
   const queryClient = useQueryClient()
   return useMutation({
-    mutationFn: (settings: NotificationSettings) =>
-      apiFetch<NotificationSettings>('/api/notifications/settings', { method: 'PUT', body: settings }),
+    mutationFn: (settings: NotificationSettings) => callApi(notificationEndpoints.saveSettings, { body: settings }),
     onSuccess: (saved) => queryClient.setQueryData(notificationKeys.settings, saved),
   })
 }

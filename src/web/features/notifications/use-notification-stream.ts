@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { useEffect } from 'react'
-import type { Notification } from '../../../shared/contracts/notifications'
+import { endpointUrl } from '../../../shared/contracts/endpoint'
+import { notificationEndpoints, type Notification } from '../../../shared/contracts/notifications'
 import { notify } from '../../lib/toast'
 import { openEventStream } from '../live/event-stream'
 import { notificationKeys } from './keys'
@@ -14,7 +15,7 @@ export function useNotificationStream(): void {
   useEffect(() => {
     if (typeof EventSource === 'undefined') return
     return openEventStream({
-      url: '/api/notifications/stream',
+      url: endpointUrl(notificationEndpoints.stream),
       event: 'notification',
       onMessage: (data) => {
         void queryClient.invalidateQueries({ queryKey: notificationKeys.list })

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
-import type { MeResponse } from '../../../shared/contracts/auth'
-import { apiFetch } from '../../lib/api-client'
+import { authEndpoints, type MeResponse } from '../../../shared/contracts/auth'
+import { callApi } from '../../lib/api-client'
 import { ApiError } from '../../lib/api-error'
 
 /** Query key of the current session; invalidate it after sign-in or sign-out. */
@@ -11,7 +11,7 @@ export const sessionQueryOptions = queryOptions({
   queryKey: SESSION_QUERY_KEY,
   queryFn: async ({ signal }): Promise<MeResponse | null> => {
     try {
-      return await apiFetch<MeResponse>('/api/me', { signal })
+      return await callApi(authEndpoints.me, { signal })
     } catch (err) {
       if (err instanceof ApiError && err.status === 401) return null
       throw err

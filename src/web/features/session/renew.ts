@@ -1,4 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
+// Better Auth's /api/auth/* endpoints, called with apiFetch: our edge validates their bodies, but their
+// answers are Better Auth's, so they are not in the endpoint catalogue (src/shared/contracts/auth.ts).
 import { apiFetch } from '../../lib/api-client'
 
 /**

@@ -1,13 +1,13 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import type { SupportMessage, SupportThread } from '../../../shared/contracts/support'
-import { apiFetch } from '../../lib/api-client'
+import { supportEndpoints, type SupportThread } from '../../../shared/contracts/support'
+import { callApi } from '../../lib/api-client'
 
 const SUPPORT_THREAD_KEY = ['support', 'thread'] as const
 
 /** GET /api/support/messages: the viewer's conversation with support; refreshed every 30 s for replies. */
 export const supportThreadQueryOptions = queryOptions({
   queryKey: SUPPORT_THREAD_KEY,
-  queryFn: ({ signal }) => apiFetch<SupportThread>('/api/support/messages', { signal }),
+  queryFn: ({ signal }) => callApi(supportEndpoints.thread, { signal }),
   refetchInterval: 30_000,
 })
 
@@ -19,7 +19,7 @@ export function useSupportThread() {
 export function useSendSupportMessage() {
   const queryClient = useQueryClient()
   return useMutation({
-    mutationFn: (body: string) => apiFetch<SupportMessage>('/api/support/messages', { method: 'POST', body: { body } }),
+    mutationFn: (body: string) => callApi(supportEndpoints.post, { body: { body } }),
     onSuccess: (message) => {
       queryClient.setQueryData<SupportThread>(SUPPORT_THREAD_KEY, (old) =>
         old ? { ...old, messages: [...old.messages, message] } : old,

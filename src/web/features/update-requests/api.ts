@@ -1,15 +1,13 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import type { UpdateRequest, UpdateRequestListResponse } from '../../../shared/contracts/update-requests'
-import { apiFetch } from '../../lib/api-client'
+import { updateRequestEndpoints, type CreateUpdateRequestInput } from '../../../shared/contracts/update-requests'
+import { callApi } from '../../lib/api-client'
 import { updateRequestsKey } from './keys'
-
-const path = (txId: string) => `/api/transactions/${encodeURIComponent(txId)}/update-requests`
 
 /** GET .../update-requests: the latest 20, whether the viewer may ask now and when they may next. */
 export function updateRequestsQueryOptions(txId: string) {
   return queryOptions({
     queryKey: updateRequestsKey(txId),
-    queryFn: ({ signal }) => apiFetch<UpdateRequestListResponse>(path(txId), { signal }),
+    queryFn: ({ signal }) => callApi(updateRequestEndpoints.list, { params: { txId }, signal }),
     staleTime: 30_000,
   })
 }
@@ -22,7 +20,8 @@ export function useUpdateRequests(txId: string, { enabled = true }: { enabled?: 
 export function useRequestUpdate(txId: string) {
   const queryClient = useQueryClient()
   return useMutation({
-    mutationFn: (input: { note?: string }) => apiFetch<UpdateRequest>(path(txId), { method: 'POST', body: input }),
+    mutationFn: (input: CreateUpdateRequestInput) =>
+      callApi(updateRequestEndpoints.create, { params: { txId }, body: input }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: updateRequestsKey(txId) }),
   })
 }

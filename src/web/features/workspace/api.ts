@@ -1,12 +1,14 @@
 import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query'
-import type { StatusChangeInput, TransactionDetail } from '../../../shared/contracts/transactions'
-import { apiFetch } from '../../lib/api-client'
+import {
+  transactionEndpoints,
+  type StatusChangeInput,
+  type TransactionDetail,
+} from '../../../shared/contracts/transactions'
+import { callApi } from '../../lib/api-client'
 import { ApiError } from '../../lib/api-error'
 import { notify } from '../../lib/toast'
 import { DASHBOARD_QUERY_KEY } from '../dashboard/api'
 import { withTaskStatus } from './optimistic'
-
-const txPath = (txId: string) => `/api/transactions/${encodeURIComponent(txId)}`
 
 /** Query key of one transaction's detail. */
 export const transactionQueryKey = (txId: string) => ['transactions', 'detail', txId] as const
@@ -18,7 +20,7 @@ export const transactionQueryKey = (txId: string) => ['transactions', 'detail', 
 export function transactionQueryOptions(txId: string) {
   return queryOptions({
     queryKey: transactionQueryKey(txId),
-    queryFn: ({ signal }) => apiFetch<TransactionDetail>(txPath(txId), { signal }),
+    queryFn: ({ signal }) => callApi(transactionEndpoints.detail, { params: { txId }, signal }),
     // Everyone on the move sees each other's changes: refresh when the tab regains focus and every 30 s.
     staleTime: 5_000,
     refetchInterval: 30_000,
@@ -68,10 +70,7 @@ export function useUpdateTask(txId: string, actorName: string, actorId?: string)
     // Offline, the tick waits (paused, the row says 'Not saved yet') and is sent on reconnecting.
     networkMode: 'online',
     mutationFn: ({ taskId, status, version }: TaskChange) =>
-      apiFetch<TransactionDetail>(`${txPath(txId)}/tasks/${encodeURIComponent(taskId)}`, {
-        method: 'PATCH',
-        body: { status, version },
-      }),
+      callApi(transactionEndpoints.updateTask, { params: { txId, taskId }, body: { status, version } }),
     onMutate: async ({ taskId, status }) => {
       await queryClient.cancelQueries({ queryKey: key })
       const previous = queryClient.getQueryData<TransactionDetail>(key)
@@ -127,11 +126,7 @@ export function useUpdateStage(txId: string) {
       stageId: string
       blocked_reason: string | null
       version: number
-    }) =>
-      apiFetch<TransactionDetail>(`${txPath(txId)}/stages/${encodeURIComponent(stageId)}`, {
-        method: 'PATCH',
-        body: { blocked_reason, version },
-      }),
+    }) => callApi(transactionEndpoints.updateStage, { params: { txId, stageId }, body: { blocked_reason, version } }),
     onSuccess: (detail) => storeDetail(queryClient, detail),
     onError: (error) => refreshAfterRefusal(queryClient, txId, error),
   })
@@ -145,7 +140,7 @@ export function useChangeStatus(txId: string) {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: (input: StatusChangeInput) =>
-      apiFetch<TransactionDetail>(`${txPath(txId)}/status`, { method: 'POST', body: input }),
+      callApi(transactionEndpoints.changeStatus, { params: { txId }, body: input }),
     onSuccess: (detail) => storeDetail(queryClient, detail),
     onError: (error) => refreshAfterRefusal(queryClient, txId, error),
   })

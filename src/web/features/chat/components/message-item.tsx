@@ -1,6 +1,7 @@
 import { FileText, Pencil, Trash2 } from 'lucide-react'
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react'
 import { type ChatMessage, EditMessageInput } from '../../../../shared/contracts/chat'
+import { documentEndpoints } from '../../../../shared/contracts/documents'
 import { canStillEditMessage } from '../../../../shared/domain/chat'
 import {
   AlertDialog,
@@ -12,7 +13,7 @@ import {
 } from '../../../components/ui/alert-dialog'
 import { Button } from '../../../components/ui/button'
 import { Textarea } from '../../../components/ui/textarea'
-import { apiFetch } from '../../../lib/api-client'
+import { callApi } from '../../../lib/api-client'
 import { cn } from '../../../lib/cn'
 import { notify } from '../../../lib/toast'
 import { useDeleteMessage, useEditMessage } from '../api'
@@ -230,9 +231,10 @@ function AttachmentLink({
   const open = async () => {
     setBusy(true)
     try {
-      const { url } = await apiFetch<{ url: string }>(
-        `/api/transactions/${encodeURIComponent(txId)}/documents/${encodeURIComponent(id)}/url?disposition=attachment`,
-      )
+      const { url } = await callApi(documentEndpoints.fileLink, {
+        params: { txId, docId: id },
+        query: { disposition: 'attachment' },
+      })
       window.location.assign(url)
     } catch (err) {
       notify.error('Could not open the attachment', err instanceof Error ? err.message : undefined)
