@@ -1,5 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { apiFetch } from './api-client'
+import { chatEndpoints } from '../../shared/contracts/chat'
+import { transactionEndpoints } from '../../shared/contracts/transactions'
+import { apiFetch, callApi } from './api-client'
 import { ApiError } from './api-error'
 
 const respond = (status: number, body: unknown, raw = false, headers: Record<string, string> = {}) =>
@@ -126,5 +128,38 @@ describe('apiFetch', () => {
     const pending = apiFetch('/api/x', { signal: controller.signal })
     controller.abort()
     await expect(pending).rejects.toMatchObject({ name: 'AbortError' })
+  })
+})
+
+describe('callApi', () => {
+  const txId = '5eed0000-0000-4000-8000-000000000002'
+
+  it('takes method and path from the catalogue entry, filling and encoding path parameters and the query', async () => {
+    const spy = respond(200, { messages: [], has_more: false })
+    const page = await callApi(chatEndpoints.messages, {
+      params: { txId, threadId: 'a/b c' },
+      query: { limit: 30, before: undefined },
+    })
+    expect(page.has_more).toBe(false)
+    const [url, init] = spy.mock.calls[0]
+    expect(url).toBe(`/api/transactions/${txId}/threads/a%2Fb%20c/messages?limit=30`)
+    expect(init).toMatchObject({ method: 'GET' })
+  })
+
+  it('sends the body as JSON with the entry method', async () => {
+    const spy = respond(200, {})
+    await callApi(transactionEndpoints.updateTask, {
+      params: { txId, taskId: txId },
+      body: { status: 'completed', version: 3 },
+    })
+    const [url, init] = spy.mock.calls[0]
+    expect(url).toBe(`/api/transactions/${txId}/tasks/${txId}`)
+    expect(init).toMatchObject({ method: 'PATCH', body: '{"status":"completed","version":3}' })
+  })
+
+  it('refuses, in types and at run time, a call without the path parameters the path names', async () => {
+    respond(200, {})
+    // @ts-expect-error params are required for /transactions/{txId}
+    expect(() => callApi(transactionEndpoints.detail)).toThrow("path parameter 'txId' is missing")
   })
 })

@@ -91,7 +91,7 @@ export type CallOptions<E extends EndpointSpec> = (EndpointParams<E> extends und
  */
 export function callApi<E extends EndpointSpec>(
   spec: E,
-  ...[options]: {} extends CallOptions<E> ? [CallOptions<E>?] : [CallOptions<E>]
+  ...[options]: Partial<CallOptions<E>> extends CallOptions<E> ? [CallOptions<E>?] : [CallOptions<E>]
 ): Promise<EndpointResponse<E>> {
   const { params, query, body, signal, timeoutMs } = (options ?? {}) as CallOptions<EndpointSpec> & {
     params?: EndpointParams<E>
