@@ -39,10 +39,13 @@ export const DocumentVersion = z.object({
   filename: z.string(),
   folder: z.enum(DOCUMENT_FOLDERS),
   version: z.number().int().min(1),
-  content_type: z.string(),
-  size_bytes: z.number().int(),
-  /** SHA-256 of the bytes, hex. */
-  sha256: z.string(),
+  /**
+   * Type, size and SHA-256 (hex) of the bytes: set by every upload; null on rows without a stored
+   * file (the demo move's documents are rows only), which cannot be viewed, verified or signed.
+   */
+  content_type: z.string().nullable(),
+  size_bytes: z.number().int().nullable(),
+  sha256: z.string().nullable(),
   created_at: Timestamp,
   signed_at: Timestamp.nullable(),
   uploaded_by: z.object({ id: Uuid, full_name: z.string() }).nullable(),

@@ -18,8 +18,8 @@ export const EXTENSION_FOR_TYPE: Record<string, string> = {
 const EXTENSION_ALIASES: Record<string, string[]> = { '.jpg': ['.jpg', '.jpeg'], '.heic': ['.heic', '.heif'] }
 
 /** PDFs and images may show inline in the viewer; everything else is served as an attachment. */
-export function isInlineAllowed(contentType: string): boolean {
-  return contentType === 'application/pdf' || contentType.startsWith('image/')
+export function isInlineAllowed(contentType: string | null): boolean {
+  return contentType === 'application/pdf' || !!contentType?.startsWith('image/')
 }
 
 /**

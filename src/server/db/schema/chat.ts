@@ -5,7 +5,7 @@
  */
 import { sql } from 'drizzle-orm'
 import { check, index, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
-import { THREAD_TOPICS } from '../../../shared/domain/chat'
+import { THREAD_TOPICS, type ThreadTopic } from '../../../shared/domain/chat'
 import { profiles } from './people'
 import { sqlInList } from './sql-lists'
 import { documents, messages, transactions } from './transactions'
@@ -19,7 +19,7 @@ export const messageThreads = pgTable(
       .references(() => transactions.id, { onDelete: 'cascade' }),
     title: text('title').notNull(),
     /** 'general' (one per transaction), 'stage', 'document', 'enquiry' or 'other'. */
-    topic: text('topic').notNull(),
+    topic: text('topic').$type<ThreadTopic>().notNull(),
     /** The stage or document the thread is about, when topic is 'stage' or 'document'. */
     topicRef: uuid('topic_ref'),
     createdBy: uuid('created_by').references(() => profiles.id, { onDelete: 'set null' }),

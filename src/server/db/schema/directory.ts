@@ -4,7 +4,12 @@
  */
 import { sql } from 'drizzle-orm'
 import { boolean, check, index, integer, numeric, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core'
-import { ACCREDITATION_TIERS, ORGANIZATION_TYPES } from '../../../shared/domain/organizations'
+import {
+  ACCREDITATION_TIERS,
+  ORGANIZATION_TYPES,
+  type AccreditationTier,
+  type OrganizationType,
+} from '../../../shared/domain/organizations'
 import { sqlInList } from './sql-lists'
 
 export const organizations = pgTable(
@@ -12,8 +17,8 @@ export const organizations = pgTable(
   {
     id: uuid('id').primaryKey().defaultRandom(),
     name: text('name').notNull(),
-    type: text('type').notNull(),
-    accreditationTier: text('accreditation_tier'),
+    type: text('type').$type<OrganizationType>().notNull(),
+    accreditationTier: text('accreditation_tier').$type<AccreditationTier>(),
     town: text('town'),
     postcodeDistrict: text('postcode_district'),
     description: text('description'),

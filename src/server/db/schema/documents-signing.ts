@@ -6,6 +6,7 @@
  */
 import { sql } from 'drizzle-orm'
 import { boolean, check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
+import type { SignatureMethod, SignatureRequestStatus, SignerStatus } from '../../../shared/domain/signing'
 import { profiles } from './people'
 import { documents, transactions } from './transactions'
 
@@ -60,7 +61,7 @@ export const signatureRequests = pgTable(
     provider: text('provider').notNull().default('builtin'),
     requestedBy: uuid('requested_by').references(() => profiles.id, { onDelete: 'set null' }),
     /** 'pending', 'completed', 'declined' or 'cancelled'. */
-    status: text('status').notNull().default('pending'),
+    status: text('status').$type<SignatureRequestStatus>().notNull().default('pending'),
     /** Signers sign one after another by sort_index when true. */
     inOrder: boolean('in_order').notNull().default(false),
     message: text('message'),
@@ -95,11 +96,11 @@ export const signatureRequestSigners = pgTable(
       .references(() => profiles.id, { onDelete: 'cascade' }),
     sortIndex: integer('sort_index').notNull(),
     /** 'pending', 'signed' or 'declined'. */
-    status: text('status').notNull().default('pending'),
+    status: text('status').$type<SignerStatus>().notNull().default('pending'),
     consentedAt: timestamp('consented_at', { withTimezone: true }),
     signedAt: timestamp('signed_at', { withTimezone: true }),
     /** 'typed' or 'drawn'. */
-    method: text('method'),
+    method: text('method').$type<SignatureMethod>(),
     typedName: text('typed_name'),
     /** Drawn signature as base64 PNG (at most ~200 KB). */
     signaturePng: text('signature_png'),

@@ -4,7 +4,7 @@
  */
 import { sql } from 'drizzle-orm'
 import { check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
-import { INVITABLE_ROLES } from '../../../shared/contracts/invitations'
+import { INVITABLE_ROLES, type InvitableRole } from '../../../shared/contracts/invitations'
 import { organizations } from './directory'
 import { profiles } from './people'
 import { sqlInList } from './sql-lists'
@@ -19,7 +19,7 @@ export const invitations = pgTable(
       .references(() => transactions.id, { onDelete: 'cascade' }),
     /** Lower-cased email the link is bound to. */
     email: text('email').notNull(),
-    role: text('role').notNull(),
+    role: text('role').$type<InvitableRole>().notNull(),
     organizationId: uuid('organization_id').references(() => organizations.id, { onDelete: 'set null' }),
     invitedBy: uuid('invited_by').references(() => profiles.id, { onDelete: 'set null' }),
     tokenHash: text('token_hash').notNull(),

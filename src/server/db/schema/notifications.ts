@@ -4,7 +4,7 @@
  */
 import { sql } from 'drizzle-orm'
 import { boolean, check, index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core'
-import { NOTIFICATION_KINDS } from '../../../shared/domain/chat'
+import { NOTIFICATION_KINDS, type NotificationKind } from '../../../shared/domain/chat'
 import { profiles } from './people'
 import { sqlInList } from './sql-lists'
 import { transactions } from './transactions'
@@ -17,7 +17,7 @@ export const notifications = pgTable(
       .notNull()
       .references(() => profiles.id, { onDelete: 'cascade' }),
     transactionId: uuid('transaction_id').references(() => transactions.id, { onDelete: 'cascade' }),
-    kind: text('kind').notNull(),
+    kind: text('kind').$type<NotificationKind>().notNull(),
     /** One line, e.g. 'Sam Buyer mentioned you in General'. */
     title: text('title').notNull(),
     /** A short excerpt or detail. */

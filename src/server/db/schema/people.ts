@@ -1,7 +1,7 @@
 /** People: profiles (one per auth user) and their stored roles. Spec section 3 (profiles, user_roles), section 6 (roles). */
 import { sql } from 'drizzle-orm'
 import { check, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
-import { STORED_ROLES } from '../../../shared/domain/roles'
+import { STORED_ROLES, type StoredRole } from '../../../shared/domain/roles'
 import { user } from './auth'
 import { sqlInList } from './sql-lists'
 
@@ -34,7 +34,7 @@ export const userRoles = pgTable(
     userId: uuid('user_id')
       .notNull()
       .references(() => profiles.id, { onDelete: 'cascade' }),
-    role: text('role').notNull(),
+    role: text('role').$type<StoredRole>().notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

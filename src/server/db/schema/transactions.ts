@@ -23,8 +23,13 @@ import {
   TASK_STATUSES,
   TENURES,
   TRANSACTION_STATUSES,
+  type DocumentFolder,
+  type StageStatus,
+  type TaskStatus,
+  type Tenure,
+  type TransactionStatus,
 } from '../../../shared/domain/statuses'
-import { PARTICIPANT_ROLES } from '../../../shared/domain/roles'
+import { PARTICIPANT_ROLES, type ParticipantRole } from '../../../shared/domain/roles'
 import { messageThreads } from './chat'
 import { organizations } from './directory'
 import { profiles } from './people'
@@ -34,7 +39,7 @@ export const transactions = pgTable(
   'transactions',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    status: text('status').notNull().default('draft'),
+    status: text('status').$type<TransactionStatus>().notNull().default('draft'),
     buyerUserId: uuid('buyer_user_id').references(() => profiles.id, { onDelete: 'set null' }),
     sellerUserId: uuid('seller_user_id').references(() => profiles.id, { onDelete: 'set null' }),
     createdBy: uuid('created_by').references(() => profiles.id, { onDelete: 'set null' }),
@@ -70,7 +75,7 @@ export const properties = pgTable(
     postcode: text('postcode').notNull(),
     /** Unique Property Reference Number: 1 to 12 digits. */
     uprn: text('uprn'),
-    tenure: text('tenure'),
+    tenure: text('tenure').$type<Tenure>(),
     titleNumber: text('title_number'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -92,7 +97,7 @@ export const timelineStages = pgTable(
       .references(() => transactions.id, { onDelete: 'cascade' }),
     stageName: text('stage_name').notNull(),
     sortIndex: integer('sort_index').notNull(),
-    status: text('status').notNull().default('not_started'),
+    status: text('status').$type<StageStatus>().notNull().default('not_started'),
     percentComplete: integer('percent_complete').notNull().default(0),
     blockedReason: text('blocked_reason'),
     /** Who marked the stage blocked and when (issue 11): shown as 'Blocked by <name> on <date>'. */
@@ -118,7 +123,7 @@ export const tasks = pgTable(
       .notNull()
       .references(() => timelineStages.id, { onDelete: 'cascade' }),
     title: text('title').notNull(),
-    status: text('status').notNull().default('not_completed'),
+    status: text('status').$type<TaskStatus>().notNull().default('not_completed'),
     sortIndex: integer('sort_index').notNull(),
     /** Who ticks it: 'buyer_side', 'seller_side' or a participant role (issue 4). */
     ownerSide: text('owner_side'),
@@ -145,7 +150,7 @@ export const transactionParticipants = pgTable(
     userId: uuid('user_id')
       .notNull()
       .references(() => profiles.id, { onDelete: 'cascade' }),
-    role: text('role').notNull(),
+    role: text('role').$type<ParticipantRole>().notNull(),
     invitedBy: uuid('invited_by').references(() => profiles.id, { onDelete: 'set null' }),
     organizationId: uuid('organization_id').references(() => organizations.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -165,7 +170,7 @@ export const documents = pgTable(
       .notNull()
       .references(() => transactions.id, { onDelete: 'cascade' }),
     filename: text('filename').notNull(),
-    folder: text('folder').notNull(),
+    folder: text('folder').$type<DocumentFolder>().notNull(),
     version: integer('version').notNull().default(1),
     uploadedBy: uuid('uploaded_by').references(() => profiles.id, { onDelete: 'set null' }),
     contentType: text('content_type'),

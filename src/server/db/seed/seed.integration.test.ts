@@ -4,6 +4,7 @@
  * and readable through the API by its three people; and a second run that changes nothing.
  */
 import { beforeAll, describe, expect, it } from 'vitest'
+import { DocumentListResponse } from '../../../shared/contracts/documents'
 import { ACCREDITATION_TIERS, ORGANIZATION_TYPES } from '../../../shared/domain/organizations'
 import { overallProgress } from '../../../shared/domain/progress'
 import { DOCUMENT_FOLDERS } from '../../../shared/domain/statuses'
@@ -354,6 +355,25 @@ describe('seedDemoData on a fresh database', () => {
       }
       expect(list.transactions.map((x) => x.id)).toContain(DEMO_TRANSACTION_ID)
     }
+  })
+
+  it('lists its documents and their versions within the contract, rows without a stored file included', async () => {
+    const [amelia] = DEMO_ACCOUNTS
+    const signIn = await t.request('/api/auth/sign-in/email', {
+      json: { email: amelia.email, password: amelia.password },
+    })
+    const cookie = sessionCookieFrom(signIn)
+    // Outside production every answer is parsed against its contract: a mismatch would be a 500.
+    const res = await t.request(`/api/transactions/${DEMO_TRANSACTION_ID}/documents`, { headers: { cookie } })
+    expect(res.status).toBe(200)
+    const { documents } = DocumentListResponse.parse(await res.json())
+    expect(documents.length).toBeGreaterThan(0)
+    // The demo documents are rows only: no bytes, so no hash to verify or sign against.
+    expect(documents.every((d) => d.sha256 === null)).toBe(true)
+    const versions = await t.request(`/api/transactions/${DEMO_TRANSACTION_ID}/documents/${documents[0].id}/versions`, {
+      headers: { cookie },
+    })
+    expect(versions.status).toBe(200)
   })
 })
 

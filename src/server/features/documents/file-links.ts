@@ -110,10 +110,12 @@ export async function openFileLink(opts: {
       ip: opts.ip,
     }),
   )
-  const filename = doc.filename || `document${EXTENSION_FOR_TYPE[doc.content_type] ?? ''}`
+  // A stored file always has its type (uploads set it); a row without one is sent as bytes.
+  const contentType = doc.content_type ?? 'application/octet-stream'
+  const filename = doc.filename || `document${EXTENSION_FOR_TYPE[contentType] ?? ''}`
   const kind: Disposition = d === 'inline' && isInlineAllowed(doc.content_type) ? 'inline' : 'attachment'
   const headers: Record<string, string> = {
-    'Content-Type': doc.content_type,
+    'Content-Type': contentType,
     'Content-Length': String(stored.sizeBytes),
     'Content-Disposition': contentDisposition(kind, filename),
     'X-Content-Type-Options': 'nosniff',

@@ -4,7 +4,7 @@
  * expiry), never a second row. The invitation, its email (outbox) and the audit entry are written in
  * one database transaction.
  */
-import { sql } from 'drizzle-orm'
+import { eq, sql } from 'drizzle-orm'
 import type { CreateInvitationInput } from '../../../shared/contracts/invitations'
 import {
   canInvite,
@@ -20,6 +20,7 @@ import { lockTransactionForViewer } from '../../access/transactions'
 import { requireVerifiedEmail } from '../../auth/require-verified-email'
 import type { Viewer } from '../../auth/viewer'
 import type { Database, Tx } from '../../db/client'
+import { organizations, profiles, properties, transactions } from '../../db/schema'
 import { AppError } from '../../http/errors'
 import { enqueueMail } from '../../platform/mail/outbox'
 import { notifyPeople } from '../notifications/notify-people'
@@ -47,9 +48,11 @@ function assertOpenToNewPeople(status: string): void {
 }
 
 async function propertyAddress(tx: Tx, txId: string): Promise<string> {
-  const res = await tx.execute(sql`select address_lines, postcode from properties where transaction_id = ${txId}`)
-  const row = res.rows[0] as { address_lines: string[]; postcode: string } | undefined
-  return row ? `${row.address_lines[0]}, ${row.postcode}` : 'your move'
+  const [row] = await tx
+    .select({ addressLines: properties.addressLines, postcode: properties.postcode })
+    .from(properties)
+    .where(eq(properties.transactionId, txId))
+  return row ? `${row.addressLines[0]}, ${row.postcode}` : 'your move'
 }
 
 /**
@@ -111,8 +114,11 @@ async function sendInvitation(
   })
   // Someone who already has an account also sees it in the app (issue 6), and their email settings
   // apply; anyone else gets the email, which is how they can join at all.
-  const existing = await tx.execute(sql`select id from profiles where lower(email) = lower(${inv.email})`)
-  const profileId = (existing.rows[0] as { id: string } | undefined)?.id
+  const [existing] = await tx
+    .select({ id: profiles.id })
+    .from(profiles)
+    .where(sql`lower(${profiles.email}) = lower(${inv.email})`)
+  const profileId = existing?.id
   if (profileId) {
     await notifyPeople(tx, {
       recipients: [profileId],
@@ -143,19 +149,24 @@ export async function createInvitation(ctx: Context & { txId: string; input: Cre
     let role: string
     let organizationId: string | null = null
     if (input.organization_id) {
-      const res = await tx.execute(
-        sql`select id, name, type, contact_email from organizations where id = ${input.organization_id}`,
-      )
-      const org = res.rows[0] as { id: string; name: string; type: string; contact_email: string | null } | undefined
+      const [org] = await tx
+        .select({
+          id: organizations.id,
+          name: organizations.name,
+          type: organizations.type,
+          contactEmail: organizations.contactEmail,
+        })
+        .from(organizations)
+        .where(eq(organizations.id, input.organization_id))
       if (!org) throw new AppError('not_found', 'Could not find this professional.')
-      if (!org.contact_email)
+      if (!org.contactEmail)
         throw new AppError(
           'unprocessable',
           `${org.name} has no contact email yet, so they cannot be invited from here.`,
         )
       const derived = input.role ?? roleForOrganizationInvite(org.type, inviterRole)
       if (!derived) throw new AppError('unprocessable', `Choose the role ${org.name} will have on this move.`)
-      email = org.contact_email.toLowerCase()
+      email = org.contactEmail.toLowerCase()
       role = derived
       organizationId = org.id
     } else {
@@ -169,9 +180,11 @@ export async function createInvitation(ctx: Context & { txId: string; input: Cre
       where tp.transaction_id = ${txId} and lower(p.email) = ${email}`)
     if (onAlready.rows.length) throw new AppError('conflict', `${email} is already on this move.`)
     if (role === 'buyer' || role === 'seller') {
-      const res = await tx.execute(sql`select buyer_user_id, seller_user_id from transactions where id = ${txId}`)
-      const t = res.rows[0] as { buyer_user_id: string | null; seller_user_id: string | null }
-      if ((role === 'buyer' && t.buyer_user_id) || (role === 'seller' && t.seller_user_id)) {
+      const [t] = await tx
+        .select({ buyerUserId: transactions.buyerUserId, sellerUserId: transactions.sellerUserId })
+        .from(transactions)
+        .where(eq(transactions.id, txId))
+      if ((role === 'buyer' && t.buyerUserId) || (role === 'seller' && t.sellerUserId)) {
         throw new AppError('conflict', `This move already has a ${role}.`)
       }
     }

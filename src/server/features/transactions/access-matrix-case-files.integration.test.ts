@@ -115,8 +115,8 @@ beforeAll(async () => {
   ta6 = await uploaded('seller', SECRET_FILE)
   expect(ta6.version).toBe(2)
   completedRequest = await asked('seller', ta6, [users.buyer, users.seller])
-  expect((await sign('buyer', completedRequest, ta6.sha256)).status).toBe(200)
-  const last = await sign('seller', completedRequest, ta6.sha256)
+  expect((await sign('buyer', completedRequest, ta6.sha256!)).status).toBe(200)
+  const last = await sign('seller', completedRequest, ta6.sha256!)
   expect(last.status).toBe(200)
   completedRequest = SignatureRequest.parse(await last.json())
   expect(completedRequest.status).toBe('completed')
@@ -287,7 +287,7 @@ const WRITES: Array<{ name: string; call: (actor: Actor) => Promise<Response> }>
   },
   {
     name: 'POST /api/transactions/{txId}/signature-requests/{reqId}/sign',
-    call: (actor) => sign(actor, pending, pendingDoc.sha256),
+    call: (actor) => sign(actor, pending, pendingDoc.sha256!),
   },
   {
     name: 'POST /api/transactions/{txId}/signature-requests/{reqId}/decline',
@@ -318,7 +318,7 @@ describe('writes by the allowed', () => {
   it('a signer signs, another declines, and the requester cancels their own request', async () => {
     const doc = await uploaded('professional', 'Completion-statement.pdf', 'Contracts')
     const first = await asked('professional', doc, [users.buyer, users.seller])
-    expect((await sign('buyer', first, doc.sha256)).status).toBe(200)
+    expect((await sign('buyer', first, doc.sha256!)).status).toBe(200)
     const declined = await t.request(`${base()}/signature-requests/${first.id}/decline`, {
       as: users.seller,
       json: { reason: 'The completion date is wrong' },
@@ -337,7 +337,7 @@ describe('writes by the allowed', () => {
 
   it('a participant who is not a signer may read the request but gets 403 on sign and decline', async () => {
     const before = await snapshot()
-    expect((await sign('professional', pending, pendingDoc.sha256)).status).toBe(403)
+    expect((await sign('professional', pending, pendingDoc.sha256!)).status).toBe(403)
     const declined = await t.request(`${base()}/signature-requests/${pending.id}/decline`, {
       as: users.professional,
       json: { reason: 'Not mine to decline' },

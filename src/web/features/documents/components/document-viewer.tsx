@@ -53,7 +53,7 @@ export function DocumentViewer({
           <DialogTitle className="truncate">{version?.filename ?? 'Document'}</DialogTitle>
           <DialogDescription>
             {version
-              ? `${version.folder} · version ${version.version} · ${formatFileSize(version.size_bytes)} · uploaded ${formatUkDate(version.created_at)}${version.uploaded_by ? ` by ${version.uploaded_by.full_name}` : ''}`
+              ? `${version.folder} · version ${version.version} · ${version.size_bytes === null ? 'no file' : formatFileSize(version.size_bytes)} · uploaded ${formatUkDate(version.created_at)}${version.uploaded_by ? ` by ${version.uploaded_by.full_name}` : ''}`
               : 'Loading the document…'}
           </DialogDescription>
         </div>
