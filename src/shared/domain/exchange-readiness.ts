@@ -1,5 +1,5 @@
 /**
- * What is still open before exchange of contracts (issue 11 item 4). Exchange is legally binding
+ * What is still open before exchange of contracts. Exchange is legally binding
  * (../shared/domain/conveyancing.md, milestone 8: "from here both sides are legally bound"), so the
  * person recording it sees this first and confirms explicitly. A blocked stage refuses exchange
  * outright (the server answers 409, change-status.ts); open tasks and an unsigned contract are shown

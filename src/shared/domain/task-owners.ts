@@ -1,7 +1,8 @@
 /**
- * Who may tick a task, given who is on the move (issue 11 item 4, 'one rule for tasks whose owner is
- * not on the move'). Pure: the server's authorisation (update-task.ts) and the timeline's checkboxes
- * both call `taskOwnership`, so what the screen offers is exactly what the server accepts.
+ * Who may tick a task, given who is on the move: one rule, shown on the task, for tasks whose owner
+ * is not on the move, so every move can reach 100%. Pure: the server's authorisation (update-task.ts)
+ * and the timeline's checkboxes both call `taskOwnership`, so what the screen offers is exactly what
+ * the server accepts.
  *
  * The rule, from the domain brief (../shared/domain/conveyancing.md, 'Parties' and milestones 1, 5,
  * 10): every task belongs to one side of the sale. A task owned by a professional (estate agent,

@@ -24,7 +24,7 @@ describe('standardTimeline: stages (domain brief, "The standard milestones")', (
     expect(leasehold.map((s) => s.key)).toEqual([...STAGE_KEYS])
   })
 
-  it('gives every stage at least three tasks, so the timeline card always has three to show (spec section 9)', () => {
+  it('gives every stage at least three tasks, so the timeline card always has three to show', () => {
     for (const s of [...freehold, ...leasehold]) expect(s.tasks.length).toBeGreaterThanOrEqual(3)
   })
 
