@@ -1,7 +1,7 @@
 /**
  * What each participant role may do on a transaction (ours: the product spec leaves server-side
  * enforcement unspecified). The server enforces these; the web app uses the same functions only to
- * hide what a person cannot do. Names follow `action:entity:scope` (CONVENTIONS.md).
+ * hide what a person cannot do. Names follow `action:entity:scope`.
  */
 import { participantRoleLabel, type ParticipantRole } from './roles'
 import type { TransactionStatus } from './statuses'

@@ -38,7 +38,7 @@ export function roleLabel(role: string): string {
 
 /**
  * A person's role on one transaction (transaction_participants.role). Names follow the PDTF
- * participant roles (../shared/pdtf): Seller, Buyer, Seller's Conveyancer, Buyer's Conveyancer,
+ * participant roles of the Property Data Trust Framework (PDTF): Seller, Buyer, Seller's Conveyancer, Buyer's Conveyancer,
  * Estate Agent, Buyer's Agent, Mortgage Broker, Lender, Surveyor.
  */
 export const PARTICIPANT_ROLES = [

@@ -7,7 +7,7 @@ const leasehold = standardTimeline({ tenure: 'leasehold' })
 const titles = (stages: TimelineStageTemplate[]) => stages.flatMap((s) => s.tasks.map((t) => t.title))
 const stage = (stages: TimelineStageTemplate[], key: string) => stages.find((s) => s.key === key)!
 
-describe('standardTimeline: stages (domain brief, "The standard milestones")', () => {
+describe('standardTimeline: the standard milestones of a sale in England and Wales, as stages', () => {
   it('has the nine standard stages in timeline order', () => {
     expect(freehold.map((s) => s.stageName)).toEqual([
       'Offer accepted',
