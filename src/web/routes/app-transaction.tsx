@@ -1,7 +1,7 @@
 import { useParams } from 'react-router'
 import { TransactionLiveUpdates } from '../features/live/use-transaction-live-updates'
-import { AppFrame, AppFrameFallback } from '../features/session/components/app-frame'
-import { SignedInGate } from '../features/session/components/signed-in-gate'
+import { AppFrame, AppFrameFallback } from '../app/app-frame'
+import { SignedInGate } from '../app/signed-in-gate'
 import { WorkspacePage } from '../features/workspace/components/workspace-page'
 import { WorkspaceSkeleton } from '../features/workspace/components/workspace-skeleton'
 

@@ -8,7 +8,7 @@ import type { DeleteAccountInput, DeleteAccountResult } from '../../../shared/co
 import { apiFetch } from '../../lib/api-client'
 import { errorFromResponse, networkError } from '../../lib/api-error'
 import { notify } from '../../lib/toast'
-import { SESSION_QUERY_KEY } from '../session/api'
+import { SESSION_QUERY_KEY } from '../../lib/session/api'
 
 /** The filename from `Content-Disposition: attachment; filename="..."`, or a dated default. */
 export function filenameFrom(disposition: string | null): string {

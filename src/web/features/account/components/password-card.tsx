@@ -9,8 +9,8 @@ import { FormField } from '../../../components/ui/form-field'
 import { Input } from '../../../components/ui/input'
 import { ApiError } from '../../../lib/api-error'
 import { notify } from '../../../lib/toast'
-import { signInHref } from '../../session/next-path'
-import { useSignOut } from '../../session/use-sign-out'
+import { signInHref } from '../../../lib/session/next-path'
+import { useSignOut } from '../../../lib/session/use-sign-out'
 import { useChangePassword } from '../api'
 
 /**

@@ -14,9 +14,9 @@ import { TotpCodeInput } from '../../../components/ui/totp-code-input'
 import { Skeleton } from '../../../components/ui/skeleton'
 import { ApiError } from '../../../lib/api-error'
 import { notify } from '../../../lib/toast'
-import { useRequestPasswordReset } from '../../auth/api'
-import { signInHref } from '../../session/next-path'
-import { useSignOut } from '../../session/use-sign-out'
+import { useRequestPasswordReset } from '../../../lib/session/emailed-links'
+import { signInHref } from '../../../lib/session/next-path'
+import { useSignOut } from '../../../lib/session/use-sign-out'
 import {
   useConfirmTwoFactor,
   useDisableTwoFactor,

@@ -5,8 +5,8 @@ import { daysActive, overallProgress } from '../../../../shared/domain/progress'
 import { Badge } from '../../../components/ui/badge'
 import { Button } from '../../../components/ui/button'
 import { Progress } from '../../../components/ui/progress'
-import { addressOneLine, addressParts } from '../../workspace/address'
-import { TransactionStatusBadge } from '../../workspace/components/transaction-status-badge'
+import { addressOneLine, addressParts } from '../../../lib/address'
+import { TransactionStatusBadge } from '../../../components/transaction-status-badge'
 import { pluralise } from '../stats'
 
 /**

@@ -10,7 +10,7 @@ import { Skeleton } from '../../../components/ui/skeleton'
 import { notify } from '../../../lib/toast'
 import { useDashboard } from '../../dashboard/api'
 import { useOrganization } from '../../marketplace/api'
-import { addressOneLine } from '../../workspace/address'
+import { addressOneLine } from '../../../lib/address'
 import { useCreateInvitation } from '../api'
 
 /**

@@ -17,7 +17,7 @@ import { VersionHistory } from '../../documents/components/version-history'
 import { signerChoices } from '../../documents/signer-choices'
 import { awaitingSignature } from '../../documents/signing-state'
 import { useUploads } from '../../documents/use-uploads'
-import { useSession } from '../../session/api'
+import { useSession } from '../../../lib/session/api'
 import { groupDocuments, type DocumentFolderGroup } from '../documents'
 
 // The viewer brings pdf.js: loaded on the first View, never with the workspace.

@@ -6,11 +6,11 @@ import { participantRoleLabel } from '../../../../shared/domain/roles'
 import { formatGbpFromPence, formatUkDate } from '../../../lib/formatters'
 import { LiveIndicator } from '../../live/components/live-indicator'
 import { mayRequestUpdate, RequestUpdateButton } from '../../update-requests/components/request-update-button'
-import { addressParts } from '../address'
+import { addressParts } from '../../../lib/address'
 import { countDocuments } from '../documents'
 import { pluralise } from '../../dashboard/stats'
 import { StatusActions } from './status-actions'
-import { TransactionStatusBadge } from './transaction-status-badge'
+import { TransactionStatusBadge } from '../../../components/transaction-status-badge'
 
 /**
  * The workspace header (spec section 2): address, status badge, participant count, document count

@@ -1,10 +1,10 @@
 import { LogOut, Settings, Store } from 'lucide-react'
 import { Link } from 'react-router'
-import { Button } from '../../../components/ui/button'
-import { NotificationBell } from '../../notifications/components/notification-bell'
-import { Logo } from '../../public-site/components/logo'
-import { avatarLetter } from '../avatar'
-import { useSignOut } from '../use-sign-out'
+import { Button } from '../components/ui/button'
+import { NotificationBell } from '../features/notifications/components/notification-bell'
+import { Logo } from '../components/logo'
+import { avatarLetter } from '../lib/avatar'
+import { useSignOut } from '../lib/session/use-sign-out'
 
 /**
  * The signed-in app's top bar (spec section 2): logo, Marketplace link, the notifications bell

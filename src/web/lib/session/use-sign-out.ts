@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useNavigate } from 'react-router'
-import { notify } from '../../lib/toast'
+import { notify } from '../toast'
 import { SESSION_QUERY_KEY } from './api'
 import { signOut, signOutEverywhere } from './sign-out'
 

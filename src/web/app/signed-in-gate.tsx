@@ -1,10 +1,10 @@
 import type { ReactNode } from 'react'
 import { Navigate, useLocation, useNavigation } from 'react-router'
-import type { MeResponse } from '../../../../shared/contracts/auth'
-import { Button } from '../../../components/ui/button'
-import { useSession } from '../api'
-import { signInHref } from '../next-path'
-import { useRenewSession } from '../renew'
+import type { MeResponse } from '../../shared/contracts/auth'
+import { Button } from '../components/ui/button'
+import { useSession } from '../lib/session/api'
+import { signInHref } from '../lib/session/next-path'
+import { useRenewSession } from '../lib/session/renew'
 
 /**
  * Renders `children(me)` for a signed-in person. Without a session it goes to /auth, with `next`
