@@ -1,4 +1,4 @@
-import { SettingsPage } from '../features/account/components/settings-page'
+import { SettingsPage } from '../app/settings-page'
 import { SignedInPage } from '../app/signed-in-page'
 import { usePageMeta } from '../lib/use-page-meta'
 

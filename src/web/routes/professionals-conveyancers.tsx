@@ -1,5 +1,5 @@
 import { Gauge, LayoutList, ShieldCheck, Users } from 'lucide-react'
-import { AccreditationTiers } from '../features/accreditation/components/accreditation-tiers'
+import { AccreditationTiers } from '../features/marketplace/components/accreditation-tiers'
 import { PageSection } from '../components/page-section'
 import { ProfessionalPage } from '../features/public-site/components/professional-page'
 

@@ -7,7 +7,7 @@ import { Button } from '../../../components/ui/button'
 import { Progress } from '../../../components/ui/progress'
 import { addressOneLine, addressParts } from '../../../lib/address'
 import { TransactionStatusBadge } from '../../../components/transaction-status-badge'
-import { pluralise } from '../stats'
+import { pluralise } from '../../../lib/formatters'
 
 /**
  * One transaction on /app/home (spec section 2): status badge, address lines and postcode, days
