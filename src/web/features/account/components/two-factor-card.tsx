@@ -253,6 +253,8 @@ function PasswordStep({
               {...field}
               type="password"
               autoComplete="current-password"
+              // The step opens when the person picks an action: the caret goes where they must type next.
+              // eslint-disable-next-line jsx-a11y-x/no-autofocus
               autoFocus
               {...form.register('password')}
             />
