@@ -2,12 +2,7 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 import type { MeResponse } from '../../../shared/contracts/auth'
 import type { CreateInvitationInput, Invitation, InvitationPreview } from '../../../shared/contracts/invitations'
 import { apiFetch } from '../../lib/api-client'
-import {
-  DASHBOARD_QUERY_KEY,
-  invitationsQueryKey,
-  notificationKeys,
-  transactionQueryKey,
-} from '../../lib/query-keys'
+import { DASHBOARD_QUERY_KEY, invitationsQueryKey, notificationKeys, transactionQueryKey } from '../../lib/query-keys'
 import { SESSION_QUERY_KEY } from '../../lib/session/api'
 
 const txPath = (txId: string) => `/api/transactions/${encodeURIComponent(txId)}/invitations`

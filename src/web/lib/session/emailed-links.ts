@@ -1,5 +1,6 @@
 import { useMutation } from '@tanstack/react-query'
 import { apiFetch } from '../api-client'
+import { PAGE_PATHS } from '../../../shared/paths'
 
 // Requests for the emails that carry a one-time link. Both are asked for from more than one place
 // (the sign-in screen and account settings; the confirm-your-email banner and the signing form).
@@ -11,7 +12,10 @@ import { apiFetch } from '../api-client'
 export function useRequestPasswordReset() {
   return useMutation({
     mutationFn: (email: string) =>
-      apiFetch('/api/auth/request-password-reset', { method: 'POST', body: { email, redirectTo: '/reset-password' } }),
+      apiFetch('/api/auth/request-password-reset', {
+        method: 'POST',
+        body: { email, redirectTo: PAGE_PATHS.resetPassword },
+      }),
   })
 }
 

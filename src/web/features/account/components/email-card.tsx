@@ -12,6 +12,7 @@ import { notify } from '../../../lib/toast'
 import { signInHref } from '../../../lib/session/next-path'
 import { useSignOut } from '../../../lib/session/use-sign-out'
 import { useChangeEmail } from '../api'
+import { PAGE_PATHS } from '../../../../shared/paths'
 
 /**
  * Email address (issue 7, item 5): the address you sign in with, and a form to change it. A link goes
@@ -22,7 +23,7 @@ export function EmailCard({ email, signedInRecently }: { email: string; signedIn
   const change = useChangeEmail()
   const [stale, setStale] = useState(false)
   const [sentTo, setSentTo] = useState<string | null>(null)
-  const reauthenticate = useSignOut({ redirectTo: signInHref('/app/settings') })
+  const reauthenticate = useSignOut({ redirectTo: signInHref(PAGE_PATHS.settings) })
   const form = useForm<ChangeEmailInput>({ resolver: zodResolver(ChangeEmailInput), defaultValues: { newEmail: '' } })
   const mustSignInAgain = stale || signedInRecently === false
 

@@ -12,6 +12,7 @@ import { notify } from '../../../lib/toast'
 import { signInHref } from '../../../lib/session/next-path'
 import { useSignOut } from '../../../lib/session/use-sign-out'
 import { useChangePassword } from '../api'
+import { PAGE_PATHS } from '../../../../shared/paths'
 
 /**
  * Change password: current and new (8 to 128 characters). Every other session is signed out. A
@@ -21,7 +22,7 @@ import { useChangePassword } from '../api'
 export function PasswordCard({ signedInRecently }: { signedInRecently: boolean | undefined }) {
   const change = useChangePassword()
   const [stale, setStale] = useState(false)
-  const reauthenticate = useSignOut({ redirectTo: signInHref('/app/settings') })
+  const reauthenticate = useSignOut({ redirectTo: signInHref(PAGE_PATHS.settings) })
   const form = useForm<ChangePasswordInput>({
     resolver: zodResolver(ChangePasswordInput),
     defaultValues: { currentPassword: '', newPassword: '' },

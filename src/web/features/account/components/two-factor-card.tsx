@@ -24,6 +24,7 @@ import {
   useRegenerateBackupCodes,
   useTwoFactorStatus,
 } from '../two-factor-api'
+import { PAGE_PATHS } from '../../../../shared/paths'
 
 type Action = 'enable' | 'disable' | 'regenerate'
 type Phase =
@@ -45,7 +46,7 @@ export function TwoFactorCard({ email }: { email: string }) {
   const status = useTwoFactorStatus()
   const [phase, setPhase] = useState<Phase>({ name: 'idle' })
   const [stale, setStale] = useState(false)
-  const reauthenticate = useSignOut({ redirectTo: signInHref('/app/settings') })
+  const reauthenticate = useSignOut({ redirectTo: signInHref(PAGE_PATHS.settings) })
   const mustSignInAgain = stale || status.data?.signedInRecently === false
   const idle = () => setPhase({ name: 'idle' })
 

@@ -138,7 +138,9 @@ export function AuthScreen({
                     setSignInWith('password')
                     onTabChange('sign-in')
                   }}
-                  footer={ProviderButtons && ((chooseRole) => <ProviderButtons mode="sign-up" chooseRole={chooseRole} />)}
+                  footer={
+                    ProviderButtons && ((chooseRole) => <ProviderButtons mode="sign-up" chooseRole={chooseRole} />)
+                  }
                 />
               </TabsContent>
             </Tabs>

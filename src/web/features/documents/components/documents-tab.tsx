@@ -21,9 +21,7 @@ import { useSession } from '../../../lib/session/api'
 import { groupDocuments, type DocumentFolderGroup } from '../group-documents'
 
 // The viewer brings pdf.js: loaded on the first View, never with the workspace.
-const DocumentViewer = lazy(() =>
-  import('./document-viewer').then((m) => ({ default: m.DocumentViewer })),
-)
+const DocumentViewer = lazy(() => import('./document-viewer').then((m) => ({ default: m.DocumentViewer })))
 
 const isFolder = (value: string | undefined): value is DocumentFolder =>
   (DOCUMENT_FOLDERS as ReadonlyArray<string>).includes(value ?? '')

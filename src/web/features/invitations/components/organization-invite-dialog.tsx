@@ -12,6 +12,7 @@ import { Skeleton } from '../../../components/ui/skeleton'
 import { notify } from '../../../lib/toast'
 import { addressOneLine } from '../../../lib/address'
 import { useCreateInvitation } from '../api'
+import { PAGE_PATHS, transactionPath } from '../../../../shared/paths'
 
 /** What the dialog reads of a query: its data once loaded, and whether it is loading or failed. */
 export interface QueryState<T> {
@@ -60,7 +61,7 @@ export function OrganizationInviteDialog({
       {
         onSuccess: (invitation) => {
           notify.success('Invitation sent', `We've emailed ${org.data?.name ?? 'the firm'} at ${invitation.email}.`)
-          navigate(`/app/transactions/${chosen}?tab=people`)
+          navigate(transactionPath(chosen, { tab: 'people' }))
         },
         onError: (err) => notify.error('Could not send the invitation', err.message),
       },
@@ -83,7 +84,7 @@ export function OrganizationInviteDialog({
         </div>
         {org.isError ? (
           <div className="flex justify-end">
-            <Button onClick={() => navigate('/marketplace')}>Back to the marketplace</Button>
+            <Button onClick={() => navigate(PAGE_PATHS.marketplace)}>Back to the marketplace</Button>
           </div>
         ) : moves.isPending || org.isPending ? (
           <div role="status" className="flex flex-col gap-2">

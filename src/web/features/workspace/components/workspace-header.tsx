@@ -9,6 +9,7 @@ import { addressParts } from '../../../lib/address'
 import { countDocuments } from '../documents'
 import { StatusActions } from './status-actions'
 import { TransactionStatusBadge } from '../../../components/transaction-status-badge'
+import { PAGE_PATHS } from '../../../../shared/paths'
 
 /**
  * The workspace header (spec section 2): address, status badge, participant count, document count
@@ -46,7 +47,7 @@ export function WorkspaceHeader({
     <header className="flex flex-col gap-4">
       <div className="flex items-center justify-between gap-3">
         <Link
-          to="/app/home"
+          to={PAGE_PATHS.home}
           className="inline-flex w-fit items-center gap-1.5 rounded-sm text-sm font-semibold text-primary hover:underline"
         >
           <ArrowLeft aria-hidden="true" className="size-4" />

@@ -11,6 +11,7 @@ import { useTransaction } from '../api'
 import type { WorkspaceSlots } from '../slots'
 import { WorkspaceSkeleton } from './workspace-skeleton'
 import { WorkspaceView } from './workspace-view'
+import { PAGE_PATHS } from '../../../../shared/paths'
 
 /** Spec section 8: the toast when a transaction fails to load or is not found. */
 export const LOAD_FAILED_TOAST = {
@@ -56,7 +57,7 @@ export function WorkspacePage({
     // Not found (404) is the spec's text; a dropped connection or a server fault says what happened instead.
     const unreachable = detail.error instanceof ApiError && (detail.error.status === 0 || detail.error.status >= 500)
     notify.error(LOAD_FAILED_TOAST.title, unreachable ? detail.error.message : LOAD_FAILED_TOAST.description)
-    navigate('/app/home', { replace: true })
+    navigate(PAGE_PATHS.home, { replace: true })
   }, [detail.isError, detail.error, navigate, queryClient])
 
   if (!detail.data) return <WorkspaceSkeleton />

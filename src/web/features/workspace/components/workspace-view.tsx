@@ -59,15 +59,11 @@ export function WorkspaceView({
         <TabsContent value={'timeline' satisfies WorkspaceTab}>
           <TimelineTab detail={detail} viewerName={viewerName} viewerId={viewerId} />
         </TabsContent>
-        <TabsContent value={'documents' satisfies WorkspaceTab}>
-          {slots.documentsTab}
-        </TabsContent>
+        <TabsContent value={'documents' satisfies WorkspaceTab}>{slots.documentsTab}</TabsContent>
         <TabsContent value={'people' satisfies WorkspaceTab}>
           <PeopleTab detail={detail} inviteButton={slots.inviteButton} pendingInvitations={slots.pendingInvitations} />
         </TabsContent>
-        <TabsContent value={'chat' satisfies WorkspaceTab}>
-          {slots.chatTab}
-        </TabsContent>
+        <TabsContent value={'chat' satisfies WorkspaceTab}>{slots.chatTab}</TabsContent>
       </Tabs>
     </div>
   )
