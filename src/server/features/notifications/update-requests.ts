@@ -7,6 +7,7 @@
 import { sql } from 'drizzle-orm'
 import { UPDATE_REQUEST_INTERVAL_MS } from '../../../shared/domain/chat'
 import { ukDateTime } from '../../../shared/domain/uk-time'
+import { transactionPath } from '../../../shared/paths'
 import { assertCanSeeTransaction, lockTransactionForViewer } from '../../access/transactions'
 import type { Viewer } from '../../auth/viewer'
 import type { Database } from '../../db/client'
@@ -118,7 +119,7 @@ export async function createUpdateRequest({
       actorId: viewer!.profileId,
       title: `${viewer!.fullName} asked for an update`,
       body: note ?? 'No note was added. Reply in chat to let them know where things stand.',
-      link: `/app/transactions/${txId}?tab=chat`,
+      link: transactionPath(txId, { tab: 'chat' }),
       publicUrl,
       deliverMail,
     })

@@ -10,6 +10,7 @@ import type { StatusChangeInput } from '../../../shared/contracts/workspace'
 import { blockedExchangeMessage } from '../../../shared/domain/exchange-readiness'
 import { allowedStatusActions, STATUS_AFTER, type StatusAction } from '../../../shared/domain/permissions'
 import { transactionStatusLabel } from '../../../shared/domain/statuses'
+import { transactionPath } from '../../../shared/paths'
 import { lockTransactionForViewer, transactionPeopleIds } from '../../access/transactions'
 import type { Viewer } from '../../auth/viewer'
 import type { Database } from '../../db/client'
@@ -130,7 +131,7 @@ export async function changeStatus({
       actorId: viewer!.profileId,
       title: titles[input.action],
       body: `${viewer!.fullName} ${summaries[input.action]}.`,
-      link: `/app/transactions/${txId}`,
+      link: transactionPath(txId),
       ...notify,
     })
   })

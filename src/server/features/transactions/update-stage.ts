@@ -6,6 +6,7 @@
  */
 import { sql } from 'drizzle-orm'
 import { canBlockStage } from '../../../shared/domain/permissions'
+import { transactionPath } from '../../../shared/paths'
 import { lockTransactionForViewer, transactionPeopleIds } from '../../access/transactions'
 import type { Viewer } from '../../auth/viewer'
 import type { Database } from '../../db/client'
@@ -72,7 +73,7 @@ export async function updateStage({
         actorId: viewer!.profileId,
         title: `${stage.stage_name} is blocked`,
         body: `${viewer!.fullName} marked it blocked: ${blockedReason}`,
-        link: `/app/transactions/${txId}?tab=timeline`,
+        link: transactionPath(txId, { tab: 'timeline' }),
         ...notify,
       })
     }

@@ -9,6 +9,7 @@
 import { sql } from 'drizzle-orm'
 import { canTickTask } from '../../../shared/domain/permissions'
 import { deriveStageState } from '../../../shared/domain/stage-progress'
+import { transactionPath } from '../../../shared/paths'
 import { lockTransactionForViewer, transactionPeopleIds } from '../../access/transactions'
 import type { Viewer } from '../../auth/viewer'
 import type { Database, Tx } from '../../db/client'
@@ -118,7 +119,7 @@ export async function updateTask({
         actorId: viewer!.profileId,
         title: `${viewer!.fullName} unticked a task you completed`,
         body: `“${task.title}” (${task.stage_name}) shows as not done again.`,
-        link: `/app/transactions/${txId}?tab=timeline`,
+        link: transactionPath(txId, { tab: 'timeline' }),
         ...notify,
       })
     }
@@ -130,7 +131,7 @@ export async function updateTask({
         actorId: viewer!.profileId,
         title: `${task.stage_name} is complete`,
         body: `${viewer!.fullName} ticked the last task, “${task.title}”.`,
-        link: `/app/transactions/${txId}?tab=timeline`,
+        link: transactionPath(txId, { tab: 'timeline' }),
         ...notify,
       })
     }

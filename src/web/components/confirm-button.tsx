@@ -8,8 +8,8 @@ import {
   AlertDialogFooter,
   AlertDialogTitle,
   AlertDialogTrigger,
-} from '../../../components/ui/alert-dialog'
-import { Button, buttonVariants, type ButtonVariant } from '../../../components/ui/button'
+} from './ui/alert-dialog'
+import { Button, buttonVariants, type ButtonVariant } from './ui/button'
 
 /**
  * A button that asks first: a confirmation dialog whose action runs `onConfirm` (a promise; the

@@ -1,5 +1,5 @@
-import { apiFetch } from '../../lib/api-client'
-import { ApiError } from '../../lib/api-error'
+import { apiFetch } from '../api-client'
+import { ApiError } from '../api-error'
 
 /** Signs out (POST /api/auth/sign-out). 401, 403 and 404 mean already signed out and are ignored (spec section 8). */
 export async function signOut(): Promise<void> {

@@ -1,4 +1,4 @@
-import { AppLink } from '../../../lib/app-link'
+import { AppLink } from '../lib/app-link'
 import { clsx as cn } from 'clsx'
 
 /** The Homeward wordmark linking to the landing page. */

@@ -8,22 +8,20 @@ import { Button } from '../../../components/ui/button'
 import { Skeleton } from '../../../components/ui/skeleton'
 import { cn } from '../../../lib/cn'
 import { formatUkDate } from '../../../lib/formatters'
-import { useDocuments, useSignatureRequests } from '../../documents/api'
-import { ActivityTrail } from '../../documents/components/activity-trail'
-import { AwaitingSignature } from '../../documents/components/awaiting-signature'
-import { UploadDialog } from '../../documents/components/upload-dialog'
-import { UploadProgressList } from '../../documents/components/upload-progress-list'
-import { VersionHistory } from '../../documents/components/version-history'
-import { signerChoices } from '../../documents/signer-choices'
-import { awaitingSignature } from '../../documents/signing-state'
-import { useUploads } from '../../documents/use-uploads'
-import { useSession } from '../../session/api'
-import { groupDocuments, type DocumentFolderGroup } from '../documents'
+import { useDocuments, useSignatureRequests } from '../api'
+import { ActivityTrail } from './activity-trail'
+import { AwaitingSignature } from './awaiting-signature'
+import { UploadDialog } from './upload-dialog'
+import { UploadProgressList } from './upload-progress-list'
+import { VersionHistory } from './version-history'
+import { signerChoices } from '../signer-choices'
+import { awaitingSignature } from '../signing-state'
+import { useUploads } from '../use-uploads'
+import { useSession } from '../../../lib/session/api'
+import { groupDocuments, type DocumentFolderGroup } from '../group-documents'
 
 // The viewer brings pdf.js: loaded on the first View, never with the workspace.
-const DocumentViewer = lazy(() =>
-  import('../../documents/components/document-viewer').then((m) => ({ default: m.DocumentViewer })),
-)
+const DocumentViewer = lazy(() => import('./document-viewer').then((m) => ({ default: m.DocumentViewer })))
 
 const isFolder = (value: string | undefined): value is DocumentFolder =>
   (DOCUMENT_FOLDERS as ReadonlyArray<string>).includes(value ?? '')

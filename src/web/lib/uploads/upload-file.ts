@@ -1,6 +1,6 @@
 import type { DocumentVersion } from '../../../shared/contracts/documents'
 import type { DocumentFolder } from '../../../shared/domain/statuses'
-import { errorFromResponse, networkError } from '../../lib/api-error'
+import { errorFromResponse, networkError } from '../api-error'
 
 export interface UploadFileOptions {
   txId: string

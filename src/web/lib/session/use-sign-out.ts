@@ -1,8 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useNavigate } from 'react-router'
-import { notify } from '../../lib/toast'
+import { notify } from '../toast'
 import { SESSION_QUERY_KEY } from './api'
 import { signOut, signOutEverywhere } from './sign-out'
+import { PAGE_PATHS } from '../../../shared/paths'
 
 /** Spec section 8, success toast of signing out. */
 export const SIGNED_OUT_TOAST = { title: 'Signed out', description: "You've been signed out successfully." } as const
@@ -14,7 +15,7 @@ export const SIGNED_OUT_TOAST = { title: 'Signed out', description: "You've been
  * session of the person, on every device (account settings' 'Sign out everywhere').
  */
 export function useSignOut({
-  redirectTo = '/auth',
+  redirectTo = PAGE_PATHS.signIn,
   everywhere = false,
 }: { redirectTo?: string; everywhere?: boolean } = {}) {
   const queryClient = useQueryClient()

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { ApiError } from '../../lib/api-error'
+import { ApiError } from '../api-error'
 import { uploadFile } from './upload-file'
 
 /** Records what uploadFile asks of XMLHttpRequest and lets each test play the browser's part. */

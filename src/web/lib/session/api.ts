@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import type { MeResponse } from '../../../shared/contracts/auth'
-import { apiFetch } from '../../lib/api-client'
-import { ApiError } from '../../lib/api-error'
+import { apiFetch } from '../api-client'
+import { ApiError } from '../api-error'
 
 /** Query key of the current session; invalidate it after sign-in or sign-out. */
 export const SESSION_QUERY_KEY = ['session', 'me'] as const

@@ -1,4 +1,4 @@
-import { formatUkDate } from '../../lib/formatters'
+import { formatUkDate } from './formatters'
 
 const LONDON_TIME = new Intl.DateTimeFormat('en-GB', {
   timeZone: 'Europe/London',

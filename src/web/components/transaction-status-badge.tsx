@@ -1,5 +1,5 @@
-import { transactionStatusLabel } from '../../../../shared/domain/statuses'
-import { Badge } from '../../../components/ui/badge'
+import { transactionStatusLabel } from '../../shared/domain/statuses'
+import { Badge } from './ui/badge'
 
 const VARIANTS = {
   draft: 'muted',

@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react'
-import { OfflineBanner } from '../../../components/offline-banner'
-import { usePreloadedToaster } from '../../../lib/toast'
-import { VerifyEmailBanner } from '../../auth/components/verify-email-banner'
-import { SkipLink } from '../../public-site/components/skip-link'
+import { OfflineBanner } from '../components/offline-banner'
+import { usePreloadedToaster } from '../lib/toast'
+import { VerifyEmailBanner } from '../features/auth/components/verify-email-banner'
+import { SkipLink } from '../components/skip-link'
 import { AppHeader } from './app-header'
 
 /**

@@ -1,10 +1,11 @@
 import type { ReactNode } from 'react'
 import { Navigate, useLocation, useNavigation } from 'react-router'
-import type { MeResponse } from '../../../../shared/contracts/auth'
-import { Button } from '../../../components/ui/button'
-import { useSession } from '../api'
-import { signInHref } from '../next-path'
-import { useRenewSession } from '../renew'
+import type { MeResponse } from '../../shared/contracts/auth'
+import { Button } from '../components/ui/button'
+import { useSession } from '../lib/session/api'
+import { signInHref } from '../lib/session/next-path'
+import { useRenewSession } from '../lib/session/renew'
+import { PAGE_PATHS } from '../../shared/paths'
 
 /**
  * Renders `children(me)` for a signed-in person. Without a session it goes to /auth, with `next`
@@ -41,7 +42,7 @@ export function SignedInGate({
     // navigation is under way, do not start a second one back to sign-in with `next` set.
     if (navigation.state !== 'idle') return <>{fallback}</>
     const here = `${location.pathname}${location.search}${location.hash}`
-    return <Navigate to={returnHere ? signInHref(here) : '/auth'} replace />
+    return <Navigate to={returnHere ? signInHref(here) : PAGE_PATHS.signIn} replace />
   }
   return <>{children(session.data)}</>
 }

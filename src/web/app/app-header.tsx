@@ -1,10 +1,11 @@
 import { LogOut, Settings, Store } from 'lucide-react'
 import { Link } from 'react-router'
-import { Button } from '../../../components/ui/button'
-import { NotificationBell } from '../../notifications/components/notification-bell'
-import { Logo } from '../../public-site/components/logo'
-import { avatarLetter } from '../avatar'
-import { useSignOut } from '../use-sign-out'
+import { Button } from '../components/ui/button'
+import { NotificationBell } from '../features/notifications/components/notification-bell'
+import { Logo } from '../components/logo'
+import { avatarLetter } from '../lib/avatar'
+import { useSignOut } from '../lib/session/use-sign-out'
+import { PAGE_PATHS } from '../../shared/paths'
 
 /**
  * The signed-in app's top bar (spec section 2): logo, Marketplace link, the notifications bell
@@ -20,14 +21,14 @@ export function AppHeader({ email }: { email: string }) {
         <Logo />
         <nav aria-label="Account" className="flex items-center gap-1 sm:gap-2">
           <Button asChild variant="ghost" className="px-2 sm:px-4">
-            <Link to="/marketplace">
+            <Link to={PAGE_PATHS.marketplace}>
               <Store aria-hidden="true" />
               <span className="sr-only min-[420px]:not-sr-only">Marketplace</span>
             </Link>
           </Button>
           <NotificationBell />
           <Button asChild variant="ghost" className="px-2 sm:px-4">
-            <Link to="/app/settings">
+            <Link to={PAGE_PATHS.settings}>
               <Settings aria-hidden="true" />
               <span className="sr-only lg:not-sr-only">Settings</span>
             </Link>

@@ -1,6 +1,6 @@
-import { Button } from '../../../components/ui/button'
-import { notify } from '../../../lib/toast'
-import { useResendVerification } from '../api'
+import { Button } from './ui/button'
+import { notify } from '../lib/toast'
+import { useResendVerification } from '../lib/session/emailed-links'
 
 /** 'Send a new link': emails `email` a fresh verification link and says how that went in a toast. */
 export function ResendVerificationButton({ email }: { email: string }) {

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react'
-import type { MeResponse } from '../../../../shared/contracts/auth'
-import { Skeleton } from '../../../components/ui/skeleton'
+import type { MeResponse } from '../../shared/contracts/auth'
+import { Skeleton } from '../components/ui/skeleton'
 import { AppFrame, AppFrameFallback } from './app-frame'
 import { SignedInGate } from './signed-in-gate'
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { formatMessageTime, timeAgo } from './format'
+import { formatMessageTime, timeAgo } from './time-formatters'
 
 describe('formatMessageTime', () => {
   const now = new Date('2025-07-10T12:00:00Z') // 13:00 in London (BST)

@@ -4,7 +4,7 @@ import { Skeleton } from '../../../components/ui/skeleton'
 
 // Loaded when the Chat tab first opens: the Markdown renderer and the composer stay out of the
 // workspace's first download.
-const ChatPanel = lazy(() => import('../../chat/components/chat-panel').then((m) => ({ default: m.ChatPanel })))
+const ChatPanel = lazy(() => import('./chat-panel').then((m) => ({ default: m.ChatPanel })))
 
 /** Chat (spec section 2, issue 6): threaded conversations of everyone on the move. */
 export function ChatTab({ detail, viewerId }: { detail: TransactionDetail; viewerId: string }) {

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
-import { apiFetch } from '../../lib/api-client'
+import { apiFetch } from '../api-client'
 
 /**
  * GET /api/auth/get-session: Better Auth extends the session cookie (sliding expiry) when it is

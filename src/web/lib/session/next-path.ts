@@ -1,7 +1,9 @@
-const SIGN_IN_PATHS = new Set(['/auth', '/app', '/app/'])
+import { PAGE_PATHS } from '../../../shared/paths'
+
+const SIGN_IN_PATHS = new Set<string>([PAGE_PATHS.signIn, PAGE_PATHS.app, `${PAGE_PATHS.app}/`])
 
 /** Where a signed-in person lands when no `next` is given (spec section 7: sign-in goes to /app/home). */
-export const DEFAULT_SIGNED_IN_PATH = '/app/home'
+export const DEFAULT_SIGNED_IN_PATH = PAGE_PATHS.home
 
 /**
  * Makes a `next` parameter safe to navigate to: a path on this origin ('/invite/abc?x=1#y'), or null.
@@ -36,5 +38,5 @@ export function signInHref(path: string, extra: Record<string, string> = {}): st
   const next = safeNextPath(path)
   if (next) params.set('next', next)
   const query = params.toString()
-  return query ? `/auth?${query}` : '/auth'
+  return query ? `${PAGE_PATHS.signIn}?${query}` : PAGE_PATHS.signIn
 }
