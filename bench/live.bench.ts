@@ -21,7 +21,7 @@ import path from 'node:path'
 import pg from 'pg'
 import { openPostgres } from '../src/server/db/client'
 import { runMigrations } from '../src/server/db/migrate'
-import { createTransaction } from '../src/server/db/seed/factories'
+import { createTransaction } from '../src/server/test/factories'
 import { BENCH_SECRET as SECRET, startServer } from './bench-server'
 
 const CLIENTS = Number(process.env.LIVE_CLIENTS ?? 200)
