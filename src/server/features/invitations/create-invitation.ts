@@ -4,7 +4,7 @@
  * expiry), never a second row. The invitation, its email (outbox) and the audit entry are written in
  * one database transaction.
  */
-import { sql } from 'drizzle-orm'
+import { eq, sql } from 'drizzle-orm'
 import type { CreateInvitationInput } from '../../../shared/contracts/invitations'
 import {
   canInvite,
@@ -21,6 +21,7 @@ import { lockTransactionForViewer } from '../../access/transactions'
 import { requireVerifiedEmail } from '../../auth/require-verified-email'
 import type { Viewer } from '../../auth/viewer'
 import type { Database, Tx } from '../../db/client'
+import { invitations } from '../../db/schema'
 import { AppError } from '../../http/errors'
 import { enqueueMail } from '../../platform/mail/outbox'
 import { notifyPeople } from '../notifications/notify-people'
@@ -91,14 +92,24 @@ async function sendInvitation(
     // The replaced link stays recognisable: it says a newer invitation was sent (issue 11 item 4).
     await tx.execute(sql`insert into invitation_superseded_tokens (token_hash, invitation_id)
       select token_hash, id from invitations where id = ${id} on conflict do nothing`)
-    await tx.execute(sql`update invitations set token_hash = ${tokenHash}, expires_at = ${expiresAt.toISOString()},
-      send_count = send_count + 1, last_sent_at = now() where id = ${id}`)
+    await tx
+      .update(invitations)
+      .set({ tokenHash, expiresAt, sendCount: sql`${invitations.sendCount} + 1`, lastSentAt: sql`now()` })
+      .where(eq(invitations.id, id))
   } else {
-    const res =
-      await tx.execute(sql`insert into invitations (transaction_id, email, role, organization_id, invited_by, token_hash, expires_at)
-      values (${inv.txId}, ${inv.email}, ${inv.role}, ${inv.organizationId}, ${ctx.viewer!.profileId}, ${tokenHash}, ${expiresAt.toISOString()})
-      returning id`)
-    id = (res.rows[0] as { id: string }).id
+    const [row] = await tx
+      .insert(invitations)
+      .values({
+        transactionId: inv.txId,
+        email: inv.email,
+        role: inv.role,
+        organizationId: inv.organizationId,
+        invitedBy: ctx.viewer!.profileId,
+        tokenHash,
+        expiresAt,
+      })
+      .returning({ id: invitations.id })
+    id = row.id
   }
   const address = await propertyAddress(tx, inv.txId)
   const email = invitationEmail({
@@ -181,9 +192,7 @@ export async function createInvitation(ctx: Context & { txId: string; input: Cre
     const existing = pending.rows[0] as { id: string; role: string } | undefined
     if (existing && existing.role !== role) {
       // Same person, new role: the pending invitation is updated rather than duplicated.
-      await tx.execute(
-        sql`update invitations set role = ${role}, organization_id = ${organizationId} where id = ${existing.id}`,
-      )
+      await tx.update(invitations).set({ role, organizationId }).where(eq(invitations.id, existing.id))
     }
     await limitInvitationSend(tx, { profileId: ctx.viewer!.profileId, txId, resendOf: existing?.id })
     const id = await sendInvitation(tx, ctx, { id: existing?.id, txId, email, role, organizationId })
@@ -262,9 +271,11 @@ export async function revokeInvitation(ctx: Context & { txId: string; invitation
       pending.invited_by,
       'withdraw',
     )
-    const res = await tx.execute(sql`update invitations set status = 'revoked', revoked_at = now()
-      where id = ${ctx.invitationId} returning email`)
-    const row = res.rows[0] as { email: string }
+    const [row] = await tx
+      .update(invitations)
+      .set({ status: 'revoked', revokedAt: sql`now()` })
+      .where(eq(invitations.id, ctx.invitationId))
+      .returning({ email: invitations.email })
     await recordActivity(tx, {
       transactionId: ctx.txId,
       actorId: ctx.viewer!.profileId,
