@@ -169,4 +169,24 @@ export default tseslint.config(
       ],
     },
   },
+  // src/server/db holds the schema, the client, the migrations and the migrator only: it sits below
+  // auth/, features/, the demo seed and the test harness, never the other way round. This block
+  // replaces the server rule above for these files, so it repeats the web ban.
+  {
+    files: ['src/server/db/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['**/web/**'], message: 'The server may not import web code.' },
+            {
+              group: ['**/auth/**', '**/features/**', '**/seed/**', '**/seed', '**/test/**'],
+              message: 'src/server/db imports no auth, feature, seed or test code: put that code outside db/.',
+            },
+          ],
+        },
+      ],
+    },
+  },
 )

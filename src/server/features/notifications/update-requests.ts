@@ -11,6 +11,7 @@ import { transactionPath } from '../../../shared/paths'
 import { assertCanSeeTransaction, lockTransactionForViewer } from '../../access/transactions'
 import type { Viewer } from '../../auth/viewer'
 import type { Database } from '../../db/client'
+import { updateRequests } from '../../db/schema'
 import { AppError } from '../../http/errors'
 import { notifyPeople } from './notify-people'
 
@@ -109,9 +110,10 @@ export async function createUpdateRequest({
         `There is no ${side}'s conveyancer on this move yet. Invite one from the People tab or the marketplace first.`,
       )
     }
-    const inserted = await tx.execute(sql`insert into update_requests (transaction_id, requested_by, note)
-      values (${txId}, ${viewer!.profileId}, ${note ?? null}) returning id`)
-    const id = (inserted.rows[0] as { id: string }).id
+    const [{ id }] = await tx
+      .insert(updateRequests)
+      .values({ transactionId: txId, requestedBy: viewer!.profileId, note: note ?? null })
+      .returning({ id: updateRequests.id })
     await notifyPeople(tx, {
       recipients,
       kind: 'update_requested',

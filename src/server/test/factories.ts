@@ -5,24 +5,29 @@
  * creates their profile and role.
  */
 import { randomInt, randomUUID } from 'node:crypto'
-import type { Auth } from '../../auth/auth'
-import type { Database } from '../client'
-import { accreditationMetrics, marketplaceReviews, organizations } from '../schema'
-import type { AccreditationTier, OrganizationType } from '../../../shared/domain/organizations'
-import { storedRoleFor, STORED_ROLES, type SignupRoleChoice, type StoredRole } from '../../../shared/domain/roles'
-import type { Tenure, TransactionStatus } from '../../../shared/domain/statuses'
-import { standardTimeline, type TimelineStageTemplate } from '../../../shared/domain/timeline-template'
-import { accreditationTierFor, type TierMetrics } from '../../../shared/domain/tiers'
+import type { Auth } from '../auth/auth'
+import type { Database } from '../db/client'
+import { accreditationMetrics, marketplaceReviews, organizations } from '../db/schema'
+import type { AccreditationTier, OrganizationType } from '../../shared/domain/organizations'
+import { storedRoleFor, STORED_ROLES, type SignupRoleChoice, type StoredRole } from '../../shared/domain/roles'
+import type { Tenure, TransactionStatus } from '../../shared/domain/statuses'
+import { standardTimeline, type TimelineStageTemplate } from '../../shared/domain/timeline-template'
+import { accreditationTierFor, type TierMetrics } from '../../shared/domain/tiers'
 import {
   insertTransaction,
   type InsertedTransaction,
   type ParticipantSpec,
   type PropertySpec,
   type StageSpec,
-} from './insert-transaction'
+} from '../features/transactions/insert-transaction'
 
-export { stagesInProgress, percentDone } from './insert-transaction'
-export type { InsertedTransaction, ParticipantSpec, StageSpec, TaskSpec } from './insert-transaction'
+export { stagesInProgress, percentDone } from '../features/transactions/insert-transaction'
+export type {
+  InsertedTransaction,
+  ParticipantSpec,
+  StageSpec,
+  TaskSpec,
+} from '../features/transactions/insert-transaction'
 
 let counter = 0
 /** A short unique suffix: a per-process counter plus random hex, so parallel test files never clash. */

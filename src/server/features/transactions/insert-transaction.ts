@@ -1,15 +1,16 @@
 /**
  * Writes one transaction with its property, timeline stages, tasks and participants through a drizzle
  * transaction handle: one multi-row insert per table, ids made by the caller so that nothing needs
- * RETURNING. Shared by the demo seed and the test factories, so both obey the same table CHECKs:
+ * RETURNING. Shared by createTransaction, the demo seed (src/server/seed) and the test factories
+ * (src/server/test/factories.ts), so all three obey the same table CHECKs:
  * a stage is 'blocked' exactly when it has a blocked_reason, percent_complete is 0..100, a task is
  * 'completed' or 'not_completed' (src/server/db/schema/transactions.ts).
  */
 import type { ParticipantRole } from '../../../shared/domain/roles'
 import type { StageStatus, TaskStatus, Tenure, TransactionStatus } from '../../../shared/domain/statuses'
 import type { OwnerSide, TimelineStageTemplate } from '../../../shared/domain/timeline-template'
-import type { Tx } from '../client'
-import { properties, tasks, timelineStages, transactionParticipants, transactions } from '../schema'
+import type { Tx } from '../../db/client'
+import { properties, tasks, timelineStages, transactionParticipants, transactions } from '../../db/schema'
 
 export interface TaskSpec {
   title: string

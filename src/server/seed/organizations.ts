@@ -9,10 +9,10 @@
  * accreditationTierFor(metrics) of the metrics as stored (spec section 9), never set by hand.
  */
 import { sql } from 'drizzle-orm'
-import { type AccreditationTier, type OrganizationType } from '../../../shared/domain/organizations'
-import { accreditationTierFor, type TierMetrics } from '../../../shared/domain/tiers'
-import type { Database } from '../client'
-import { accreditationMetrics, marketplaceReviews, organizations } from '../schema'
+import { type AccreditationTier, type OrganizationType } from '../../shared/domain/organizations'
+import { accreditationTierFor, type TierMetrics } from '../../shared/domain/tiers'
+import type { Database } from '../db/client'
+import { accreditationMetrics, marketplaceReviews, organizations } from '../db/schema'
 import { createPrng, type Prng } from './prng'
 import { REVIEW_BODIES, REVIEWER_FIRST_NAMES, reviewerName, type ReviewBand } from './review-text'
 import { TOWNS, type Town } from './towns'

@@ -5,9 +5,9 @@
  */
 import { randomUUID } from 'node:crypto'
 import { sql } from 'drizzle-orm'
-import type { Auth } from '../../auth/auth'
-import type { Logger } from '../../logger'
-import type { Database } from '../client'
+import type { Auth } from '../auth/auth'
+import type { Logger } from '../logger'
+import type { Database } from '../db/client'
 import { DEMO_ACCOUNTS, type DemoAccount } from './demo-accounts'
 import { DEMO_TRANSACTION_ID, insertDemoTransaction } from './demo-transaction'
 import { DEMO_FIRM_ID, seedOrganizations } from './organizations'

@@ -4,15 +4,15 @@
  * and readable through the API by its three people; and a second run that changes nothing.
  */
 import { beforeAll, describe, expect, it } from 'vitest'
-import { ACCREDITATION_TIERS, ORGANIZATION_TYPES } from '../../../shared/domain/organizations'
-import { overallProgress } from '../../../shared/domain/progress'
-import { DOCUMENT_FOLDERS } from '../../../shared/domain/statuses'
-import { standardTimeline } from '../../../shared/domain/timeline-template'
-import { accreditationTierFor } from '../../../shared/domain/tiers'
-import { sessionCookieFrom, useTestApp } from '../../test/test-app'
-import { createTestDatabase } from '../../test/test-database'
-import { createAuth } from '../../auth/auth'
-import type { Database } from '../client'
+import { ACCREDITATION_TIERS, ORGANIZATION_TYPES } from '../../shared/domain/organizations'
+import { overallProgress } from '../../shared/domain/progress'
+import { DOCUMENT_FOLDERS } from '../../shared/domain/statuses'
+import { standardTimeline } from '../../shared/domain/timeline-template'
+import { accreditationTierFor } from '../../shared/domain/tiers'
+import { sessionCookieFrom, useTestApp } from '../test/test-app'
+import { createTestDatabase } from '../test/test-database'
+import { createAuth } from '../auth/auth'
+import type { Database } from '../db/client'
 import {
   DEMO_ACCOUNTS,
   DEMO_AGREED_PRICE_PENCE,

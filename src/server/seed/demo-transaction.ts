@@ -5,12 +5,16 @@
  * authority search, which the council has delayed. Dates are relative to `now` so the case always
  * looks live; the content never changes.
  */
-import type { DocumentFolder } from '../../../shared/domain/statuses'
-import { standardTimeline, type OwnerSide } from '../../../shared/domain/timeline-template'
-import type { Tx } from '../client'
+import type { DocumentFolder } from '../../shared/domain/statuses'
+import { standardTimeline, type OwnerSide } from '../../shared/domain/timeline-template'
+import type { Tx } from '../db/client'
 import { and, eq, sql } from 'drizzle-orm'
-import { documents, messages, messageThreads } from '../schema'
-import { insertTransaction, stagesInProgress, type InsertedTransaction } from './insert-transaction'
+import { documents, messages, messageThreads } from '../db/schema'
+import {
+  insertTransaction,
+  stagesInProgress,
+  type InsertedTransaction,
+} from '../features/transactions/insert-transaction'
 import { createPrng } from './prng'
 
 /** Fixed id, so the seed can tell that the demo transaction exists and links to it stay stable. */
