@@ -113,12 +113,6 @@ export default tseslint.config(
     },
   },
   {
-    // Drizzle tables name each other's columns for foreign keys inside lazy `references(() => ...)`
-    // callbacks, read after every module has loaded: those schema files may import each other.
-    files: ['src/server/db/schema/**/*.ts'],
-    rules: { 'import-x/no-cycle': 'off' },
-  },
-  {
     files: ['src/shared/**/*.ts'],
     rules: {
       'no-restricted-imports': [
