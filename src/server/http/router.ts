@@ -12,10 +12,15 @@ import type { Database } from '../db/client'
 import type { Logger } from '../logger'
 import type { MailService } from '../platform/mail/mail-service'
 import type { RealtimeHub } from '../platform/realtime/realtime-hub'
+import type { ClientInfo } from './client-info'
 import { AppError, errorBody, validationError } from './errors'
 
+/**
+ * What the app's middleware sets on every request: the viewer (null when signed out; a route of
+ * createRouter() not declared PUBLIC never runs without one) and the client's address and user agent.
+ */
 export interface AppEnv {
-  Variables: { viewer: Viewer | null }
+  Variables: { viewer: Viewer | null; client: ClientInfo }
 }
 
 /** What features need from the host: the database, auth, configuration, a logger, mail and live fan-out. */

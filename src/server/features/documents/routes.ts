@@ -14,7 +14,6 @@ import {
   UploadDocumentQuery,
 } from '../../../shared/contracts/documents'
 import { TransactionParams } from '../../../shared/contracts/transactions'
-import { clientIp } from '../../http/client-ip'
 import { validationError } from '../../http/errors'
 import { createRouter, ERROR_RESPONSES, jsonContent, requireViewer, type AppDeps } from '../../http/router'
 import { storageFor } from '../../platform/storage'
@@ -146,7 +145,7 @@ export function documentsRoutes({ database, config, log }: AppDeps) {
         docId,
         params: c.req.valid('query'),
         secret: config.authSecret,
-        ip: clientIp(c, config.trustedProxies),
+        ip: c.var.client.ip,
       })
       return c.body(file.body, 200, file.headers) as never
     })
@@ -168,7 +167,7 @@ export function documentsRoutes({ database, config, log }: AppDeps) {
         contentLength: length !== undefined && /^\d+$/.test(length) ? Number(length) : null,
         maxBytes,
         idempotencyKey: c.req.header('idempotency-key')?.slice(0, 255) || null,
-        ip: clientIp(c, config.trustedProxies),
+        ip: c.var.client.ip,
       })
       return c.json(document, created ? 201 : 200)
     })

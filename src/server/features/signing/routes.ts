@@ -17,7 +17,6 @@ import {
 import { Uuid } from '../../../shared/contracts/common'
 import { TransactionParams } from '../../../shared/contracts/transactions'
 import type { Viewer } from '../../auth/viewer'
-import { clientIp } from '../../http/client-ip'
 import { createRouter, ERROR_RESPONSES, jsonContent, type AppDeps } from '../../http/router'
 import { storageFor } from '../../platform/storage'
 import { lazyESignatureProvider } from '../../providers/e-signature/lazy-provider'
@@ -121,7 +120,7 @@ export function signingRoutes({ database, config, mail }: AppDeps) {
     .openapi(createReqRoute, async (c) => {
       const { txId, docId } = c.req.valid('param')
       const created = await createSignatureRequest({
-        ...ctx(c.get('viewer'), clientIp(c, config.trustedProxies)),
+        ...ctx(c.get('viewer'), c.var.client.ip),
         txId,
         docId,
         input: c.req.valid('json'),
@@ -142,11 +141,11 @@ export function signingRoutes({ database, config, mail }: AppDeps) {
     .openapi(signRoute, async (c) => {
       const { txId, reqId } = c.req.valid('param')
       const res = await signRequest({
-        ...ctx(c.get('viewer'), clientIp(c, config.trustedProxies)),
+        ...ctx(c.get('viewer'), c.var.client.ip),
         txId,
         reqId,
         input: c.req.valid('json'),
-        userAgent: c.req.header('user-agent') ?? null,
+        userAgent: c.var.client.userAgent,
       })
       mail.kick()
       return c.json(res, 200)
@@ -154,7 +153,7 @@ export function signingRoutes({ database, config, mail }: AppDeps) {
     .openapi(declineRoute, async (c) => {
       const { txId, reqId } = c.req.valid('param')
       const res = await declineRequest({
-        ...ctx(c.get('viewer'), clientIp(c, config.trustedProxies)),
+        ...ctx(c.get('viewer'), c.var.client.ip),
         txId,
         reqId,
         reason: c.req.valid('json').reason,
@@ -164,15 +163,12 @@ export function signingRoutes({ database, config, mail }: AppDeps) {
     })
     .openapi(cancelRoute, async (c) => {
       const { txId, reqId } = c.req.valid('param')
-      const res = await cancelRequest({ ...ctx(c.get('viewer'), clientIp(c, config.trustedProxies)), txId, reqId })
+      const res = await cancelRequest({ ...ctx(c.get('viewer'), c.var.client.ip), txId, reqId })
       mail.kick()
       return c.json(res, 200)
     })
     .openapi(verifyRoute, async (c) => {
       const { txId, docId } = c.req.valid('param')
-      return c.json(
-        await verifySignedDocument({ ...ctx(c.get('viewer'), clientIp(c, config.trustedProxies)), txId, docId }),
-        200,
-      )
+      return c.json(await verifySignedDocument({ ...ctx(c.get('viewer'), c.var.client.ip), txId, docId }), 200)
     })
 }
