@@ -75,7 +75,11 @@ export function createRouter() {
   return router
 }
 
-/** The signed-in viewer, or throws 401. */
+/**
+ * The signed-in viewer, typed non-null, or throws 401. Handlers of routes that need a session read
+ * the viewer through this (never `c.var.viewer`, which is null for public routes and signed-out
+ * callers), and use cases and the access helpers take a `Viewer`, never `Viewer | null`.
+ */
 export function requireViewer(c: Context<AppEnv>): Viewer {
   const viewer = c.get('viewer')
   if (!viewer) throw new AppError('unauthenticated', 'Sign in to continue.')

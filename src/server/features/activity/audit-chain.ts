@@ -17,7 +17,7 @@ export const AUDIT_PAGE_MAX = 200
 /** The trail newest first, `limit` entries (1..200) before seq `beforeSeq` when given. 404 when not visible. */
 export async function listAuditTrail(opts: {
   database: Database
-  viewer: Viewer | null
+  viewer: Viewer
   txId: string
   limit: number
   beforeSeq?: number
@@ -34,7 +34,7 @@ export async function listAuditTrail(opts: {
              and ($3::int is null or e0.seq < $3::int)
            order by e0.seq desc nulls last limit $4) e
      left join profiles p on p.id = e.actor_id`,
-    [opts.viewer!.profileId, opts.txId, opts.beforeSeq ?? null, Math.min(Math.max(opts.limit, 1), AUDIT_PAGE_MAX)],
+    [opts.viewer.profileId, opts.txId, opts.beforeSeq ?? null, Math.min(Math.max(opts.limit, 1), AUDIT_PAGE_MAX)],
   )
   return JSON.parse(json ?? '[]') as AuditEntry[]
 }
@@ -51,7 +51,7 @@ export async function listAuditTrail(opts: {
  */
 export async function verifyAuditTrail(opts: {
   database: Database
-  viewer: Viewer | null
+  viewer: Viewer
   txId: string
 }): Promise<AuditVerifyResponse> {
   await assertCanSeeTransaction(opts.database, opts.viewer, opts.txId)

@@ -34,7 +34,7 @@ async function lockOwnMessage(tx: Tx, ctx: ChatContext, txId: string, messageId:
       }
     | undefined
   if (!message) throw notFound('message')
-  if (message.author_id !== ctx.viewer!.profileId) {
+  if (message.author_id !== ctx.viewer.profileId) {
     throw new AppError('forbidden', 'You can only edit or delete your own messages.')
   }
   if (message.deleted_at) throw new AppError('conflict', 'This message has already been deleted.')
@@ -59,7 +59,7 @@ export async function editMessage(
     }
     await recordActivity(tx, {
       transactionId: txId,
-      actorId: ctx.viewer!.profileId,
+      actorId: ctx.viewer.profileId,
       kind: 'message.edited',
       summary: `edited a message in “${message.title}”`,
       payload: { messageId, threadId: message.thread_id },
@@ -80,7 +80,7 @@ export async function deleteMessage(
     await tx.execute(sql`delete from message_attachments where message_id = ${messageId}`)
     await recordActivity(tx, {
       transactionId: txId,
-      actorId: ctx.viewer!.profileId,
+      actorId: ctx.viewer.profileId,
       kind: 'message.deleted',
       summary: `deleted a message in “${message.title}”`,
       payload: { messageId, threadId: message.thread_id },
@@ -99,11 +99,11 @@ export async function markThreadRead(
     const res = await tx.execute(sql`select 1 from message_threads where id = ${threadId} and transaction_id = ${txId}`)
     if (res.rows.length === 0) throw notFound('thread')
     await tx.execute(sql`
-      insert into thread_reads (thread_id, profile_id, last_read_at) values (${threadId}, ${ctx.viewer!.profileId}, clock_timestamp())
+      insert into thread_reads (thread_id, profile_id, last_read_at) values (${threadId}, ${ctx.viewer.profileId}, clock_timestamp())
       on conflict (thread_id, profile_id) do update set last_read_at = greatest(thread_reads.last_read_at, excluded.last_read_at)`)
     // Having read the thread, its mentions of the viewer are read too: the bell should not still ask.
     await tx.execute(sql`update notifications set read_at = now()
-      where profile_id = ${ctx.viewer!.profileId} and read_at is null and kind = 'mention'
+      where profile_id = ${ctx.viewer.profileId} and read_at is null and kind = 'mention'
         and link = ${threadLink(txId, threadId)}`)
   })
 }

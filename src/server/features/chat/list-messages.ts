@@ -34,7 +34,7 @@ export async function listMessages({
   limit,
 }: {
   database: Database
-  viewer: Viewer | null
+  viewer: Viewer
   txId: string
   threadId: string
   before?: string

@@ -36,9 +36,9 @@ export async function listThreads({
   txId,
 }: {
   database: Database
-  viewer: Viewer | null
+  viewer: Viewer
   txId: string
 }): Promise<string> {
   await assertCanSeeTransaction(database, viewer, txId)
-  return (await database.queryJson('chat_threads', THREADS_SQL, [txId, viewer!.profileId]))!
+  return (await database.queryJson('chat_threads', THREADS_SQL, [txId, viewer.profileId]))!
 }

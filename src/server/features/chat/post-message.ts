@@ -58,7 +58,7 @@ async function writeMessage(
   args: { txId: string; role: string; thread: { id: string; title: string }; input: MessageInput },
 ): Promise<string> {
   const { txId, role, thread, input } = args
-  const viewer = ctx.viewer!
+  const viewer = ctx.viewer
   await assertMentionable(tx, txId, input.mentions)
   await assertAttachable(tx, txId, input.attachmentIds)
 
@@ -188,12 +188,12 @@ export async function createThread(
     }
     const res = await tx.execute(sql`
       insert into message_threads (transaction_id, title, topic, topic_ref, created_by)
-      values (${txId}, ${title}, ${topic}, ${topic === 'stage' || topic === 'document' ? topicRef! : null}, ${ctx.viewer!.profileId})
+      values (${txId}, ${title}, ${topic}, ${topic === 'stage' || topic === 'document' ? topicRef! : null}, ${ctx.viewer.profileId})
       returning id, title`)
     const thread = res.rows[0] as { id: string; title: string }
     await recordActivity(tx, {
       transactionId: txId,
-      actorId: ctx.viewer!.profileId,
+      actorId: ctx.viewer.profileId,
       kind: 'thread.created',
       summary: `started the thread “${thread.title}”`,
       payload: { threadId: thread.id },

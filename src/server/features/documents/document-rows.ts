@@ -42,10 +42,10 @@ where d.id = $3 and d.transaction_id = $2 and d.transaction_id in ${visibleTrans
 /** Latest version of each document of the transaction, folders in display order, then by name. 404 when not visible. */
 export async function listDocuments(opts: {
   database: Database
-  viewer: Viewer | null
+  viewer: Viewer
   txId: string
 }): Promise<DocumentListItem[]> {
-  if (!opts.viewer || !(await canSeeTransaction(opts.database, opts.viewer, opts.txId))) throw notFound()
+  if (!(await canSeeTransaction(opts.database, opts.viewer, opts.txId))) throw notFound()
   const json = await opts.database.queryJson('documents_list', LIST_SQL, [opts.viewer.profileId, opts.txId])
   return JSON.parse(json ?? '[]') as DocumentListItem[]
 }
@@ -53,11 +53,10 @@ export async function listDocuments(opts: {
 /** Every version of the document's name in its folder, newest first. 404 when not visible. */
 export async function listDocumentVersions(opts: {
   database: Database
-  viewer: Viewer | null
+  viewer: Viewer
   txId: string
   docId: string
 }): Promise<DocumentVersion[]> {
-  if (!opts.viewer) throw notFound('document')
   const json = await opts.database.queryJson('document_versions', VERSIONS_SQL, [
     opts.viewer.profileId,
     opts.txId,
@@ -70,11 +69,10 @@ export async function listDocumentVersions(opts: {
 /** One version. 404 when it does not exist or is not visible to the viewer. */
 export async function getDocument(opts: {
   database: Database
-  viewer: Viewer | null
+  viewer: Viewer
   txId: string
   docId: string
 }): Promise<DocumentVersion> {
-  if (!opts.viewer) throw notFound('document')
   const json = await opts.database.queryJson('document_one', ONE_SQL, [opts.viewer.profileId, opts.txId, opts.docId])
   if (!json) throw notFound('document')
   return JSON.parse(json) as DocumentVersion

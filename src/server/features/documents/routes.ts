@@ -111,22 +111,22 @@ export function documentsRoutes({ database, config, log }: AppDeps) {
   return router
     .openapi(listRoute, async (c) => {
       const { txId } = c.req.valid('param')
-      return c.json({ documents: await listDocuments({ database, viewer: c.get('viewer'), txId }) }, 200)
+      return c.json({ documents: await listDocuments({ database, viewer: requireViewer(c), txId }) }, 200)
     })
     .openapi(oneRoute, async (c) => {
       const { txId, docId } = c.req.valid('param')
-      return c.json(await getDocument({ database, viewer: c.get('viewer'), txId, docId }), 200)
+      return c.json(await getDocument({ database, viewer: requireViewer(c), txId, docId }), 200)
     })
     .openapi(versionsRoute, async (c) => {
       const { txId, docId } = c.req.valid('param')
-      return c.json({ versions: await listDocumentVersions({ database, viewer: c.get('viewer'), txId, docId }) }, 200)
+      return c.json({ versions: await listDocumentVersions({ database, viewer: requireViewer(c), txId, docId }) }, 200)
     })
     .openapi(urlRoute, async (c) => {
       const { txId, docId } = c.req.valid('param')
       const { disposition } = c.req.valid('query')
       const link = await createFileLink({
         database,
-        viewer: c.get('viewer'),
+        viewer: requireViewer(c),
         txId,
         docId,
         disposition,
@@ -141,7 +141,7 @@ export function documentsRoutes({ database, config, log }: AppDeps) {
       const file = await openFileLink({
         database,
         storage,
-        viewer: c.get('viewer'),
+        viewer: requireViewer(c),
         docId,
         params: c.req.valid('query'),
         secret: config.authSecret,
@@ -151,7 +151,7 @@ export function documentsRoutes({ database, config, log }: AppDeps) {
     })
     .post('/transactions/:txId/documents', async (c) => {
       // Authenticate before validating (issue 11, item 7), as createRouter does for openapi() routes.
-      requireViewer(c)
+      const viewer = requireViewer(c)
       const params = TransactionParams.safeParse(c.req.param())
       if (!params.success) throw validationError(params.error)
       const query = UploadDocumentQuery.safeParse(c.req.query())
@@ -160,7 +160,7 @@ export function documentsRoutes({ database, config, log }: AppDeps) {
       const { document, created } = await uploadDocument({
         database,
         storage,
-        viewer: c.get('viewer'),
+        viewer,
         txId: params.data.txId,
         query: query.data,
         body: c.req.raw.body,

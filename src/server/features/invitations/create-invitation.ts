@@ -30,7 +30,7 @@ import { newInvitationToken } from './invitation-token'
 
 interface Context {
   database: Database
-  viewer: Viewer | null
+  viewer: Viewer
   publicUrl: string
   deliverMail: boolean
 }
@@ -95,14 +95,14 @@ async function sendInvitation(
   } else {
     const res =
       await tx.execute(sql`insert into invitations (transaction_id, email, role, organization_id, invited_by, token_hash, expires_at)
-      values (${inv.txId}, ${inv.email}, ${inv.role}, ${inv.organizationId}, ${ctx.viewer!.profileId}, ${tokenHash}, ${expiresAt.toISOString()})
+      values (${inv.txId}, ${inv.email}, ${inv.role}, ${inv.organizationId}, ${ctx.viewer.profileId}, ${tokenHash}, ${expiresAt.toISOString()})
       returning id`)
     id = (res.rows[0] as { id: string }).id
   }
   const address = await propertyAddress(tx, inv.txId)
   const email = invitationEmail({
     to: inv.email,
-    inviterName: ctx.viewer!.fullName,
+    inviterName: ctx.viewer.fullName,
     role: inv.role,
     address,
     link: `${ctx.publicUrl}/invite/${token}`,
@@ -118,8 +118,8 @@ async function sendInvitation(
       recipients: [profileId],
       kind: 'invitation',
       transactionId: null,
-      actorId: ctx.viewer!.profileId,
-      title: singleLine(`${ctx.viewer!.fullName} invited you to their move at ${address}`),
+      actorId: ctx.viewer.profileId,
+      title: singleLine(`${ctx.viewer.fullName} invited you to their move at ${address}`),
       body: `As ${participantRoleLabel(inv.role)}. The invitation is open until ${ukDate(expiresAt)}.`,
       link: `/invite/${token}`,
       publicUrl: ctx.publicUrl,
@@ -184,11 +184,11 @@ export async function createInvitation(ctx: Context & { txId: string; input: Cre
         sql`update invitations set role = ${role}, organization_id = ${organizationId} where id = ${existing.id}`,
       )
     }
-    await limitInvitationSend(tx, { profileId: ctx.viewer!.profileId, txId, resendOf: existing?.id })
+    await limitInvitationSend(tx, { profileId: ctx.viewer.profileId, txId, resendOf: existing?.id })
     const id = await sendInvitation(tx, ctx, { id: existing?.id, txId, email, role, organizationId })
     await recordActivity(tx, {
       transactionId: txId,
-      actorId: ctx.viewer!.profileId,
+      actorId: ctx.viewer.profileId,
       kind: existing ? 'invitation.resent' : 'invitation.sent',
       summary: `${existing ? 're-sent the invitation to' : 'invited'} ${email} as ${participantRoleLabel(role)}`,
       payload: { invitationId: id },
@@ -218,7 +218,7 @@ export async function resendInvitation(ctx: Context & { txId: string; invitation
     if (!inv) throw new AppError('not_found', 'Could not find this invitation.')
     await assertMayManage(
       tx,
-      { profileId: ctx.viewer!.profileId, role: viewerRole },
+      { profileId: ctx.viewer.profileId, role: viewerRole },
       ctx.txId,
       inv.invited_by,
       're-send',
@@ -228,7 +228,7 @@ export async function resendInvitation(ctx: Context & { txId: string; invitation
         'conflict',
         `This invitation was ${inv.status}, so it cannot be re-sent. Invite them again instead.`,
       )
-    await limitInvitationSend(tx, { profileId: ctx.viewer!.profileId, txId: ctx.txId, resendOf: inv.id })
+    await limitInvitationSend(tx, { profileId: ctx.viewer.profileId, txId: ctx.txId, resendOf: inv.id })
     await sendInvitation(tx, ctx, {
       id: inv.id,
       txId: ctx.txId,
@@ -238,7 +238,7 @@ export async function resendInvitation(ctx: Context & { txId: string; invitation
     })
     await recordActivity(tx, {
       transactionId: ctx.txId,
-      actorId: ctx.viewer!.profileId,
+      actorId: ctx.viewer.profileId,
       kind: 'invitation.resent',
       summary: `re-sent the invitation to ${inv.email}`,
       payload: { invitationId: inv.id },
@@ -256,7 +256,7 @@ export async function revokeInvitation(ctx: Context & { txId: string; invitation
     if (!pending) throw new AppError('not_found', 'Could not find a pending invitation to withdraw.')
     await assertMayManage(
       tx,
-      { profileId: ctx.viewer!.profileId, role: viewerRole },
+      { profileId: ctx.viewer.profileId, role: viewerRole },
       ctx.txId,
       pending.invited_by,
       'withdraw',
@@ -266,7 +266,7 @@ export async function revokeInvitation(ctx: Context & { txId: string; invitation
     const row = res.rows[0] as { email: string }
     await recordActivity(tx, {
       transactionId: ctx.txId,
-      actorId: ctx.viewer!.profileId,
+      actorId: ctx.viewer.profileId,
       kind: 'invitation.revoked',
       summary: `withdrew the invitation to ${row.email}`,
       payload: { invitationId: ctx.invitationId },

@@ -25,7 +25,7 @@ export async function listInvitations({
   txId,
 }: {
   database: Database
-  viewer: Viewer | null
+  viewer: Viewer
   txId: string
 }): Promise<string> {
   await assertCanSeeTransaction(database, viewer, txId)

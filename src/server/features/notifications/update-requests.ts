@@ -38,14 +38,14 @@ export async function listUpdateRequests({
   txId,
 }: {
   database: Database
-  viewer: Viewer | null
+  viewer: Viewer
   txId: string
 }): Promise<string> {
   await assertCanSeeTransaction(database, viewer, txId)
   const [role] = await database.query<{ role: string | null }>(
     `select case when buyer_user_id = $2 then 'buyer' when seller_user_id = $2 then 'seller' end as role
      from transactions where id = $1`,
-    [txId, viewer!.profileId],
+    [txId, viewer.profileId],
   )
   const side = role?.role ?? null
   // A buyer or seller can ask only when a conveyancer on their side is there to be asked.
@@ -56,7 +56,7 @@ export async function listUpdateRequests({
       )
     : []
   const isParty = !!side && (conveyancer?.n ?? 0) > 0
-  const next = isParty ? await nextAllowedAt(database, txId, viewer!.profileId) : null
+  const next = isParty ? await nextAllowedAt(database, txId, viewer.profileId) : null
   const requests = await database.queryJson(
     'update_requests_list',
     `select coalesce(json_agg(${REQUEST_JSON} order by r.created_at desc), '[]'::json)::text
@@ -79,7 +79,7 @@ export async function createUpdateRequest({
   deliverMail,
 }: {
   database: Database
-  viewer: Viewer | null
+  viewer: Viewer
   txId: string
   note?: string
   publicUrl: string
@@ -88,10 +88,10 @@ export async function createUpdateRequest({
   return database.db.transaction(async (tx) => {
     const locked = await lockTransactionForViewer(tx, viewer, txId)
     const side =
-      locked.buyerUserId === viewer!.profileId ? 'buyer' : locked.sellerUserId === viewer!.profileId ? 'seller' : null
+      locked.buyerUserId === viewer.profileId ? 'buyer' : locked.sellerUserId === viewer.profileId ? 'seller' : null
     if (!side) throw new AppError('forbidden', 'Only the buyer or the seller can ask their conveyancer for an update.')
     const last = await tx.execute(sql`select created_at from update_requests
-      where transaction_id = ${txId} and requested_by = ${viewer!.profileId} order by created_at desc limit 1`)
+      where transaction_id = ${txId} and requested_by = ${viewer.profileId} order by created_at desc limit 1`)
     const lastAt = (last.rows[0] as { created_at: string | Date } | undefined)?.created_at
     if (lastAt) {
       const next = new Date(new Date(lastAt).getTime() + UPDATE_REQUEST_INTERVAL_MS)
@@ -109,14 +109,14 @@ export async function createUpdateRequest({
       )
     }
     const inserted = await tx.execute(sql`insert into update_requests (transaction_id, requested_by, note)
-      values (${txId}, ${viewer!.profileId}, ${note ?? null}) returning id`)
+      values (${txId}, ${viewer.profileId}, ${note ?? null}) returning id`)
     const id = (inserted.rows[0] as { id: string }).id
     await notifyPeople(tx, {
       recipients,
       kind: 'update_requested',
       transactionId: txId,
-      actorId: viewer!.profileId,
-      title: `${viewer!.fullName} asked for an update`,
+      actorId: viewer.profileId,
+      title: `${viewer.fullName} asked for an update`,
       body: note ?? 'No note was added. Reply in chat to let them know where things stand.',
       link: `/app/transactions/${txId}?tab=chat`,
       publicUrl,

@@ -77,7 +77,7 @@ export async function createSignatureRequest(
       })
     const inserted = await tx.execute(sql`
       insert into signature_requests (transaction_id, document_id, document_sha256, provider, requested_by, in_order, page, message)
-      values (${txId}, ${doc.id}, ${doc.sha256}, ${ctx.provider.name}, ${viewer!.profileId}, ${input.in_order},
+      values (${txId}, ${doc.id}, ${doc.sha256}, ${ctx.provider.name}, ${viewer.profileId}, ${input.in_order},
         ${input.page ?? null}, ${input.message ?? null})
       returning id`)
     const id = (inserted.rows[0] as { id: string }).id
@@ -89,7 +89,7 @@ export async function createSignatureRequest(
     }
     await recordActivity(tx, {
       transactionId: txId,
-      actorId: viewer!.profileId,
+      actorId: viewer.profileId,
       kind: 'signature.requested',
       summary: `asked ${input.signer_ids.map((s) => byId.get(s)!.full_name).join(', ')} to sign "${doc.filename}" (version ${doc.version})`,
       payload: {
@@ -106,10 +106,10 @@ export async function createSignatureRequest(
       const p = byId.get(userId)!
       await notifySigner(tx, {
         signer: p,
-        actorId: viewer!.profileId,
+        actorId: viewer.profileId,
         subject: `Please sign "${doc.filename}"`,
         lines: [
-          `${viewer!.fullName} has asked you to sign "${doc.filename}" (version ${doc.version}) on Homeward.`,
+          `${viewer.fullName} has asked you to sign "${doc.filename}" (version ${doc.version}) on Homeward.`,
           ...(input.message ? ['', input.message] : []),
           '',
           'Review the document, then sign by typing your name or drawing your signature.',

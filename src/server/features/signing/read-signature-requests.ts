@@ -30,13 +30,13 @@ where r.id = $3 and r.transaction_id = $2 and r.transaction_id in ${visibleTrans
 /** Requests of a transaction, newest first, optionally for one document version. 404 when not visible. */
 export async function listSignatureRequests(opts: {
   database: Database
-  viewer: Viewer | null
+  viewer: Viewer
   txId: string
   documentId?: string
 }): Promise<SignatureRequest[]> {
   await assertCanSeeTransaction(opts.database, opts.viewer, opts.txId)
   const json = await opts.database.queryJson('signature_requests_list', LIST_SQL, [
-    opts.viewer!.profileId,
+    opts.viewer.profileId,
     opts.txId,
     opts.documentId ?? null,
   ])
@@ -46,11 +46,10 @@ export async function listSignatureRequests(opts: {
 /** One request. 404 when it does not exist or is not visible. */
 export async function getSignatureRequest(opts: {
   database: Database
-  viewer: Viewer | null
+  viewer: Viewer
   txId: string
   reqId: string
 }): Promise<SignatureRequest> {
-  if (!opts.viewer) throw notFound('signature request')
   const json = await opts.database.queryJson('signature_request_one', ONE_SQL, [
     opts.viewer.profileId,
     opts.txId,

@@ -50,7 +50,7 @@ export async function verifySignedDocument(
   await database.db.transaction((tx) =>
     recordActivity(tx, {
       transactionId: txId,
-      actorId: viewer!.profileId,
+      actorId: viewer.profileId,
       kind: 'signature.verified',
       summary: `verified the signed "${signed.filename}": ${signedOk && originalOk ? 'intact' : 'NOT intact'}`,
       payload: { requestId: req.id, documentId: docId, intact: signedOk && originalOk, computedSha256: signedHash },

@@ -24,7 +24,7 @@ export async function updateStage({
   notify,
 }: {
   database: Database
-  viewer: Viewer | null
+  viewer: Viewer
   txId: string
   stageId: string
   blockedReason: string | null
@@ -51,13 +51,13 @@ export async function updateStage({
     if (stage.blocked_reason === blockedReason) return
     // Set the reason with a provisional status that satisfies the CHECK, then derive the real one.
     await tx.execute(sql`update timeline_stages set blocked_reason = ${blockedReason},
-      blocked_by = ${blockedReason ? viewer!.profileId : null}, blocked_at = ${blockedReason ? sql`now()` : null},
+      blocked_by = ${blockedReason ? viewer.profileId : null}, blocked_at = ${blockedReason ? sql`now()` : null},
       status = ${blockedReason ? 'blocked' : 'not_started'}, version = version + 1, updated_at = now() where id = ${stageId}`)
     await refreshStage(tx, stageId)
     await tx.execute(sql`update transactions set updated_at = now() where id = ${txId}`)
     await recordActivity(tx, {
       transactionId: txId,
-      actorId: viewer!.profileId,
+      actorId: viewer.profileId,
       kind: blockedReason ? 'stage.blocked' : 'stage.unblocked',
       summary: blockedReason
         ? `marked “${stage.stage_name}” blocked: ${blockedReason}`
@@ -69,9 +69,9 @@ export async function updateStage({
         recipients: await transactionPeopleIds(tx, txId),
         kind: 'stage_blocked',
         transactionId: txId,
-        actorId: viewer!.profileId,
+        actorId: viewer.profileId,
         title: `${stage.stage_name} is blocked`,
-        body: `${viewer!.fullName} marked it blocked: ${blockedReason}`,
+        body: `${viewer.fullName} marked it blocked: ${blockedReason}`,
         link: `/app/transactions/${txId}?tab=timeline`,
         ...notify,
       })

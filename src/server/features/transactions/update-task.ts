@@ -63,7 +63,7 @@ export async function updateTask({
   notify,
 }: {
   database: Database
-  viewer: Viewer | null
+  viewer: Viewer
   txId: string
   taskId: string
   status: 'completed' | 'not_completed'
@@ -98,25 +98,25 @@ export async function updateTask({
     await tx.execute(sql`
       update tasks set status = ${status}, version = version + 1, updated_at = now(),
         completed_at = ${status === 'completed' ? sql`now()` : null},
-        completed_by = ${status === 'completed' ? viewer!.profileId : null}
+        completed_by = ${status === 'completed' ? viewer.profileId : null}
       where id = ${taskId}`)
     const stage = await refreshStage(tx, task.stage_id)
     await tx.execute(sql`update transactions set updated_at = now() where id = ${txId}`)
     await recordActivity(tx, {
       transactionId: txId,
-      actorId: viewer!.profileId,
+      actorId: viewer.profileId,
       kind: status === 'completed' ? 'task.completed' : 'task.reopened',
       summary: `${status === 'completed' ? 'ticked' : 'unticked'} “${task.title}” (${task.stage_name})`,
       payload: { taskId, stageId: task.stage_id },
     })
     // Unticking someone else's work tells them (issue 11): they may be relying on it being done.
-    if (status === 'not_completed' && task.completed_by && task.completed_by !== viewer!.profileId) {
+    if (status === 'not_completed' && task.completed_by && task.completed_by !== viewer.profileId) {
       await notifyPeople(tx, {
         recipients: [task.completed_by],
         kind: 'task_reopened',
         transactionId: txId,
-        actorId: viewer!.profileId,
-        title: `${viewer!.fullName} unticked a task you completed`,
+        actorId: viewer.profileId,
+        title: `${viewer.fullName} unticked a task you completed`,
         body: `“${task.title}” (${task.stage_name}) shows as not done again.`,
         link: `/app/transactions/${txId}?tab=timeline`,
         ...notify,
@@ -127,9 +127,9 @@ export async function updateTask({
         recipients: await transactionPeopleIds(tx, txId),
         kind: 'stage_completed',
         transactionId: txId,
-        actorId: viewer!.profileId,
+        actorId: viewer.profileId,
         title: `${task.stage_name} is complete`,
-        body: `${viewer!.fullName} ticked the last task, “${task.title}”.`,
+        body: `${viewer.fullName} ticked the last task, “${task.title}”.`,
         link: `/app/transactions/${txId}?tab=timeline`,
         ...notify,
       })
