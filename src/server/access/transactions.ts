@@ -20,6 +20,16 @@ export function visibleTransactionIdsSql(param: string): string {
     union select tp.transaction_id from transaction_participants tp where tp.user_id = ${param})`
 }
 
+/**
+ * SQL condition, true when the profile in parameter `viewerParam` may see the transaction in
+ * parameter `txParam`. Embedded in the read it guards, in the same statement: in `where` for a
+ * single-row read (no row: 404), in `having` for an aggregate read (a bare `having` without `group
+ * by` drops the one aggregate row, so an outsider gets no row, not an empty list).
+ */
+export function canSeeTransactionSql(viewerParam: string, txParam: string): string {
+  return `${txParam} in ${visibleTransactionIdsSql(viewerParam)}`
+}
+
 const CAN_SEE_SQL = `select exists(select 1 from ${visibleTransactionIdsSql('$1')} v where v.id = $2)::text`
 
 /** True when the viewer may see the transaction (signed-out callers never get this far: createRouter answers 401). */

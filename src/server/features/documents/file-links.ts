@@ -10,7 +10,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto'
 import { Readable } from 'node:stream'
 import { EXTENSION_FOR_TYPE, isInlineAllowed } from '../../../shared/domain/document-files'
-import { canSeeTransaction } from '../../access/transactions'
+import { visibleTransactionIdsSql } from '../../access/transactions'
 import type { Viewer } from '../../auth/viewer'
 import type { Database } from '../../db/client'
 import { AppError } from '../../http/errors'
@@ -88,11 +88,11 @@ export async function openFileLink(opts: {
   if (Number(e) * 1000 <= (opts.now ?? Date.now())) throw forbidden('This link has expired. Open the document again.')
   if (opts.viewer.profileId !== u) throw forbidden('This link was made for someone else.')
   const [row] = await opts.database.query<{ transaction_id: string; storage_key: string | null }>(
-    'select transaction_id, storage_key from documents where id = $1',
-    [opts.docId],
+    `select d.transaction_id, d.storage_key from documents d
+      where d.id = $1 and d.transaction_id in ${visibleTransactionIdsSql('$2')}`,
+    [opts.docId, opts.viewer.profileId],
   )
-  if (!row?.storage_key || !(await canSeeTransaction(opts.database, opts.viewer, row.transaction_id)))
-    throw forbidden('You no longer have access to this document.')
+  if (!row?.storage_key) throw forbidden('You no longer have access to this document.')
   const doc = await getDocument({
     database: opts.database,
     viewer: opts.viewer,

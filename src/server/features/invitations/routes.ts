@@ -95,13 +95,17 @@ export function invitationsRoutes({ database, config, mail }: AppDeps) {
       const { txId } = c.req.valid('param')
       const id = await createInvitation({ ...ctx(requireViewer(c)), txId, input: c.req.valid('json') })
       mail.kick()
-      return jsonText(c, await getInvitation({ database, txId, invitationId: id }), 201) as never
+      return jsonText(
+        c,
+        await getInvitation({ database, viewer: requireViewer(c), txId, invitationId: id }),
+        201,
+      ) as never
     })
     .openapi(resendRoute, async (c) => {
       const { txId, invitationId } = c.req.valid('param')
       await resendInvitation({ ...ctx(requireViewer(c)), txId, invitationId })
       mail.kick()
-      return jsonText(c, await getInvitation({ database, txId, invitationId })) as never
+      return jsonText(c, await getInvitation({ database, viewer: requireViewer(c), txId, invitationId })) as never
     })
     .openapi(revokeRoute, async (c) => {
       const { txId, invitationId } = c.req.valid('param')
