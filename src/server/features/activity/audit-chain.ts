@@ -63,26 +63,19 @@ export async function verifyAuditTrail(opts: {
 
 type Reason = NonNullable<AuditVerifyResponse['first_broken']>['reason']
 
-/** verifyAuditTrail without the access check: for the server's own use and tests. */
-export async function verifyAuditChain(database: Database, txId: string): Promise<AuditVerifyResponse> {
-  // Without a viewer there is no guard, so the read always has its row: never null.
-  return (await loadAndVerify(database, txId, null)) as AuditVerifyResponse
-}
-
 /**
- * Reads the chain and its checkpoints and verifies them. With `viewerId`, both reads embed the
- * access check, and null means the viewer may not see the transaction: the entries come from a
- * one-row guard left-joined to the trail, so no row at all is "not visible" and a row without an
- * entry is "visible, empty trail".
+ * Reads the chain and its checkpoints and verifies them; null when the viewer may not see the
+ * transaction. Both reads embed the access check: the entries come from a one-row guard left-joined
+ * to the trail, so no row at all is "not visible" and a row without an entry is "visible, empty trail".
  */
 async function loadAndVerify(
   database: Database,
   txId: string,
-  viewerId: string | null,
+  viewerId: string,
 ): Promise<AuditVerifyResponse | null> {
   const key = auditSigningKey()
-  const guard = viewerId === null ? '' : `and ${canSeeTransactionSql('$2', '$1')}`
-  const params = viewerId === null ? [txId] : [txId, viewerId]
+  const guard = `and ${canSeeTransactionSql('$2', '$1')}`
+  const params = [txId, viewerId]
   const joined = await database.query<{
     id: string
     seq: number | null
