@@ -68,11 +68,7 @@ type Reason = NonNullable<AuditVerifyResponse['first_broken']>['reason']
  * transaction. Both reads embed the access check: the entries come from a one-row guard left-joined
  * to the trail, so no row at all is "not visible" and a row without an entry is "visible, empty trail".
  */
-async function loadAndVerify(
-  database: Database,
-  txId: string,
-  viewerId: string,
-): Promise<AuditVerifyResponse | null> {
+async function loadAndVerify(database: Database, txId: string, viewerId: string): Promise<AuditVerifyResponse | null> {
   const key = auditSigningKey()
   const guard = `and ${canSeeTransactionSql('$2', '$1')}`
   const params = [txId, viewerId]
