@@ -5,7 +5,7 @@
  * outside the range the header is ignored and the socket address is the client.
  */
 import { describe, expect, it } from 'vitest'
-import { createTransaction } from '../db/seed/factories'
+import { createTransaction } from '../test/factories'
 import { makePdf } from '../features/documents/test-files'
 import { type TestUser, useTestApp } from '../test/test-app'
 

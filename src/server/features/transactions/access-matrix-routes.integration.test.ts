@@ -15,7 +15,7 @@ import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { DocumentVersion, SignatureRequest } from '../../../shared/contracts/documents'
 import { Invitation } from '../../../shared/contracts/invitations'
-import { createTransaction } from '../../db/seed/factories'
+import { createTransaction } from '../../test/factories'
 import { type TestUser, useTestApp } from '../../test/test-app'
 import { makePdf } from '../documents/test-files'
 
@@ -72,7 +72,7 @@ beforeAll(async () => {
   pdf = await makePdf('Matrix Row TA6', 1)
 })
 
-function upload(actor: Actor, txId: string, filename: string) {
+async function upload(actor: Actor, txId: string, filename: string): Promise<Response> {
   const user = as(actor)
   return t.app.request(`${base(txId)}/documents?${new URLSearchParams({ folder: 'Property', filename })}`, {
     method: 'POST',
