@@ -24,7 +24,7 @@ import {
   type AuthMailer,
 } from './auth-mail'
 import { allowedOrigins } from '../http/same-origin'
-import { CLIENT_IP_HEADER } from './client-ip'
+import { CLIENT_IP_HEADER } from '../http/client-info'
 import { oauthOptions, oauthPlugins } from './oauth'
 import { accountRateLimit, IP_RULES } from './rate-limits'
 import { twoFactorPlugins } from './two-factor'
@@ -156,7 +156,7 @@ export function createAuth({
       // Better Auth skips its Origin and callback-URL checks when it detects a test run; keep them on so
       // tests see what production does (checklist 'Browser': foreign Origin, redirect targets).
       disableOriginCheck: false,
-      // Set by our edge from the socket or a trusted proxy's X-Forwarded-For (client-ip.ts), never by the client.
+      // Set by our edge from the socket or a trusted proxy's X-Forwarded-For (http/client-info.ts), never by the client.
       ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
       cookiePrefix: COOKIE_PREFIX,
       useSecureCookies: config.secure,

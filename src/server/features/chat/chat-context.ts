@@ -5,7 +5,7 @@ import type { Database } from '../../db/client'
 
 export interface ChatContext {
   database: Database
-  viewer: Viewer | null
+  viewer: Viewer
   /** PUBLIC_URL, for links in notification emails. */
   publicUrl: string
   /** False keeps email in the local outbox (no SMTP configured). */

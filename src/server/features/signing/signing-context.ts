@@ -10,7 +10,7 @@ export interface SigningContext {
   database: Database
   storage: ObjectStorage
   provider: ESignatureProvider
-  viewer: Viewer | null
+  viewer: Viewer
   publicUrl: string
   deliverMail: boolean
   ip: string | null

@@ -49,7 +49,7 @@ export async function changeStatus({
   notify,
 }: {
   database: Database
-  viewer: Viewer | null
+  viewer: Viewer
   txId: string
   input: StatusChangeInput
   /** Where notification emails link to and whether they leave (issue 6: 'a status change'). */
@@ -114,7 +114,7 @@ export async function changeStatus({
     }
     await recordActivity(tx, {
       transactionId: txId,
-      actorId: viewer!.profileId,
+      actorId: viewer.profileId,
       kind: 'status.changed',
       summary: summaries[input.action],
       payload: { from: current.status, to: next },
@@ -133,9 +133,9 @@ export async function changeStatus({
       recipients: await transactionPeopleIds(tx, txId),
       kind: 'status_changed',
       transactionId: txId,
-      actorId: viewer!.profileId,
+      actorId: viewer.profileId,
       title: titles[input.action],
-      body: `${viewer!.fullName} ${summaries[input.action]}.`,
+      body: `${viewer.fullName} ${summaries[input.action]}.`,
       link: transactionPath(txId),
       ...notify,
     })

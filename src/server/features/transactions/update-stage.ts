@@ -26,7 +26,7 @@ export async function updateStage({
   notify,
 }: {
   database: Database
-  viewer: Viewer | null
+  viewer: Viewer
   txId: string
   stageId: string
   blockedReason: string | null
@@ -56,7 +56,7 @@ export async function updateStage({
       .update(timelineStages)
       .set({
         blockedReason,
-        blockedBy: blockedReason ? viewer!.profileId : null,
+        blockedBy: blockedReason ? viewer.profileId : null,
         blockedAt: blockedReason ? sql`now()` : null,
         status: blockedReason ? 'blocked' : 'not_started',
         version: sql`${timelineStages.version} + 1`,
@@ -67,7 +67,7 @@ export async function updateStage({
     await touchTransaction(tx, txId)
     await recordActivity(tx, {
       transactionId: txId,
-      actorId: viewer!.profileId,
+      actorId: viewer.profileId,
       kind: blockedReason ? 'stage.blocked' : 'stage.unblocked',
       summary: blockedReason
         ? `marked “${stage.stage_name}” blocked: ${blockedReason}`
@@ -79,9 +79,9 @@ export async function updateStage({
         recipients: await transactionPeopleIds(tx, txId),
         kind: 'stage_blocked',
         transactionId: txId,
-        actorId: viewer!.profileId,
+        actorId: viewer.profileId,
         title: `${stage.stage_name} is blocked`,
-        body: `${viewer!.fullName} marked it blocked: ${blockedReason}`,
+        body: `${viewer.fullName} marked it blocked: ${blockedReason}`,
         link: transactionPath(txId, { tab: 'timeline' }),
         ...notify,
       })
