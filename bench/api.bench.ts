@@ -11,8 +11,8 @@
  */
 import { execFileSync, spawnSync } from 'node:child_process'
 import { createHmac } from 'node:crypto'
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { loadavg, tmpdir } from 'node:os'
 import path from 'node:path'
 import pg from 'pg'
 import { BENCH_SECRET as SECRET, startServer } from './bench-server'
@@ -20,6 +20,7 @@ import { openPglite, openPostgres, type Database } from '../src/server/db/client
 import { runMigrations } from '../src/server/db/migrate'
 
 const DURATION = Number(process.env.BENCH_DURATION ?? 10)
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3)
 
 function ensureWrk() {
   if (spawnSync('which', ['wrk']).status === 0) return
@@ -174,7 +175,15 @@ function toMs(v: string): number {
   return m[2] === 'us' ? n / 1000 : m[2] === 's' ? n * 1000 : n
 }
 
-function wrk(url: string, cookie: string, extraHeaders: string[] = []) {
+interface WrkResult {
+  rps: number
+  p50: number
+  p99: number
+  non2xx: number
+  errors: string
+}
+
+function wrk(url: string, cookie: string, extraHeaders: string[] = []): WrkResult {
   const headers = [`Cookie: ${cookie}`, ...extraHeaders].flatMap((h) => ['-H', h])
   const out = execFileSync('wrk', ['-t2', '-c10', `-d${DURATION}s`, '--latency', ...headers, url], {
     encoding: 'utf8',
@@ -187,10 +196,48 @@ function wrk(url: string, cookie: string, extraHeaders: string[] = []) {
   return { rps: Math.round(rps), p50: Math.round(p50 * 100) / 100, p99: Math.round(p99 * 100) / 100, non2xx, errors }
 }
 
+const median = (xs: number[]) => {
+  const s = [...xs].sort((a, b) => a - b)
+  return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2
+}
+const load = () => loadavg()[0].toFixed(2)
+
+/** The same requests, one server after the other, `ROUNDS` times; who goes first alternates by round. */
+async function alternate(
+  servers: Record<'app' | 'bare', string>,
+  paths: Record<'dashboard' | 'detail', string>,
+  cookie: string,
+) {
+  const rounds: Record<'dashboard' | 'detail', Record<'app' | 'bare', WrkResult[]>> = {
+    dashboard: { app: [], bare: [] },
+    detail: { app: [], bare: [] },
+  }
+  for (let r = 0; r < ROUNDS; r++) {
+    for (const endpoint of ['dashboard', 'detail'] as const) {
+      for (const who of r % 2 ? (['bare', 'app'] as const) : (['app', 'bare'] as const)) {
+        rounds[endpoint][who].push(wrk(`${servers[who]}${paths[endpoint]}`, cookie))
+      }
+    }
+  }
+  return rounds
+}
+
+async function warmUp(urls: string[], cookie: string) {
+  for (let i = 0; i < 200; i++) {
+    for (const url of urls) {
+      const res = await fetch(url, { headers: { cookie } })
+      const body = await res.text()
+      if (!res.ok) throw new Error(`warm-up ${url} answered ${res.status}: ${body.slice(0, 300)}`)
+    }
+  }
+}
+
 async function benchBackend(kind: 'postgres' | 'pglite', port: number) {
   let database: Database
   let env: Record<string, string>
+  let bareEnv: Record<string, string>
   let cleanup: () => Promise<void>
+  let dir = ''
   if (kind === 'postgres') {
     const serverUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test'
     const name = `homeward_bench_${process.pid}`
@@ -202,6 +249,7 @@ async function benchBackend(kind: 'postgres' | 'pglite', port: number) {
     url.pathname = `/${name}`
     database = openPostgres(url.toString())
     env = { DATABASE_URL: url.toString(), DATA_DIR: mkdtempSync(path.join(tmpdir(), 'hw-bench-')) }
+    bareEnv = { DATABASE_URL: url.toString() }
     cleanup = async () => {
       const a = new pg.Client({ connectionString: serverUrl })
       await a.connect()
@@ -209,38 +257,48 @@ async function benchBackend(kind: 'postgres' | 'pglite', port: number) {
       await a.end()
     }
   } else {
-    const dir = mkdtempSync(path.join(tmpdir(), 'hw-bench-'))
+    dir = mkdtempSync(path.join(tmpdir(), 'hw-bench-'))
     database = await openPglite({ dataDir: path.join(dir, 'pglite') })
     env = { DATA_DIR: dir }
+    // PGlite is one process's: the baseline reads a byte-for-byte copy of the seeded data directory.
+    bareEnv = { PGLITE_DIR: path.join(dir, 'pglite-bare') }
     cleanup = async () => rmSync(dir, { recursive: true, force: true })
   }
   await runMigrations(database)
   const seedMs = await seed(database)
   const { cookie, txId, count } = await sessionFor(database)
   await database.close()
+  if (kind === 'pglite') cpSync(path.join(dir, 'pglite'), path.join(dir, 'pglite-bare'), { recursive: true })
 
+  const loadBefore = load()
   const server = startServer({ port, env })
-  const startMs = await server.ready
-  const base = `http://127.0.0.1:${port}`
-  // Warm-up: plans cached, JIT of our own code done.
-  for (let i = 0; i < 200; i++) {
-    for (const url of [`${base}/api/transactions`, `${base}/api/transactions/${txId}`]) {
-      const res = await fetch(url, { headers: { cookie } })
-      const body = await res.text()
-      if (!res.ok) throw new Error(`warm-up ${url} answered ${res.status}: ${body.slice(0, 300)}`)
+  const bare = startServer({ port: port + 10, env: bareEnv, script: 'bare' })
+  try {
+    const startMs = await server.ready
+    await bare.ready
+    const paths = { dashboard: '/api/transactions', detail: `/api/transactions/${txId}` }
+    const servers = { app: server.url, bare: bare.url }
+    // Warm-up: plans cached, JIT of our own code done; both answer the same.
+    for (const url of Object.values(servers))
+      await warmUp([`${url}${paths.dashboard}`, `${url}${paths.detail}`], cookie)
+    for (const p of Object.values(paths)) {
+      const [a, b] = await Promise.all(
+        [servers.app, servers.bare].map(async (u) => (await fetch(`${u}${p}`, { headers: { cookie } })).text()),
+      )
+      if (a !== b) throw new Error(`the app and the baseline answer ${p} differently`)
     }
+    const rounds = await alternate(servers, paths, cookie)
+    // What a browser sends: the JSON is then gzipped by the server (app.ts), which costs CPU per request.
+    const detailGzip =
+      process.env.BENCH_GZIP === '1' ? wrk(`${servers.app}${paths.detail}`, cookie, ['Accept-Encoding: gzip']) : null
+    const mem = rssMb(server.child.pid!)
+    return { kind, seedMs, startMs, dashboardRows: count, rounds, detailGzip, mem, loadBefore, loadAfter: load() }
+  } finally {
+    await server.stop()
+    await bare.stop()
+    await cleanup()
   }
-  const dashboard = wrk(`${base}/api/transactions`, cookie)
-  const detail = wrk(`${base}/api/transactions/${txId}`, cookie)
-  // What a browser sends: the JSON is then gzipped by the server (app.ts), which costs CPU per request.
-  const detailGzip =
-    process.env.BENCH_GZIP === '1' ? wrk(`${base}/api/transactions/${txId}`, cookie, ['Accept-Encoding: gzip']) : null
-  const mem = rssMb(server.child.pid!)
-  await server.stop()
-  await cleanup()
-  return { kind, seedMs, startMs, dashboardRows: count, dashboard, detail, detailGzip, mem }
 }
-
 /** First start on a fresh data dir (create, migrate, seed demo data) and a later start, PGlite. */
 async function startupTimes(port: number) {
   const dir = mkdtempSync(path.join(tmpdir(), 'hw-start-'))
@@ -255,25 +313,44 @@ async function startupTimes(port: number) {
 }
 
 function printBackend(r: Awaited<ReturnType<typeof benchBackend>>) {
-  for (const [name, w] of [
-    ['dashboard', r.dashboard],
-    ['detail', r.detail],
-    ...(r.detailGzip ? ([['detail+gzip', r.detailGzip]] as const) : []),
-  ] as const) {
+  for (const endpoint of ['dashboard', 'detail'] as const) {
+    const { app, bare } = r.rounds[endpoint]
+    const ratios = app.map((a, i) => a.rps / bare[i].rps)
+    const row = (who: string, w: WrkResult[]) =>
+      `${r.kind.padEnd(9)} ${endpoint.padEnd(10)} ${who.padEnd(9)} ${String(median(w.map((x) => x.rps))).padStart(6)} ${median(
+        w.map((x) => x.p50),
+      )
+        .toFixed(2)
+        .padStart(8)} ${median(w.map((x) => x.p99))
+        .toFixed(2)
+        .padStart(
+          8,
+        )} ${String(w.reduce((n, x) => n + x.non2xx, 0)).padStart(7)}  ${w.map((x) => x.rps).join(' / ')}${w.some((x) => x.errors) ? `  ${w.map((x) => x.errors).join(' ')}` : ''}`
+    console.log(row('app', app))
+    console.log(row('baseline', bare))
+    const p99 = median(app.map((x) => x.p99)) / median(bare.map((x) => x.p99))
     console.log(
-      `${r.kind.padEnd(9)} ${name.padEnd(10)} ${String(w.rps).padStart(6)} ${String(w.p50).padStart(8)} ${String(w.p99).padStart(8)} ${String(w.non2xx).padStart(8)}  ${r.mem.rss} (${r.mem.peak})${w.errors ? `  ${w.errors}` : ''}`,
+      `${r.kind.padEnd(9)} ${endpoint.padEnd(10)} ratio     ${median(ratios).toFixed(2).padStart(6)}  app/baseline req/s (rounds ${ratios.map((x) => x.toFixed(2)).join(', ')}); p99 app/baseline ${p99.toFixed(2)}`,
+    )
+  }
+  if (r.detailGzip) {
+    const w = r.detailGzip
+    console.log(
+      `${r.kind.padEnd(9)} ${'detail+gz'.padEnd(10)} app       ${String(w.rps).padStart(6)} ${w.p50.toFixed(2).padStart(8)} ${w.p99.toFixed(2).padStart(8)} ${String(w.non2xx).padStart(7)}`,
     )
   }
   console.log(
-    `${r.kind.padEnd(9)} seed ${r.seedMs} ms, server ready in ${r.startMs} ms, dashboard rows ${r.dashboardRows}`,
+    `${r.kind.padEnd(9)} load average ${r.loadBefore} before, ${r.loadAfter} after; seed ${r.seedMs} ms; app ready in ${r.startMs} ms, RSS ${r.mem.rss} MB (peak ${r.mem.peak}); dashboard rows ${r.dashboardRows}`,
   )
 }
 
 async function main() {
   ensureWrk()
   const only = process.env.BENCH_ONLY
-  console.log(`Homeward API benchmark: wrk -t2 -c10 -d${DURATION}s on 127.0.0.1, 1,000 users, 5,000 transactions\n`)
-  console.log('backend   endpoint   req/s    p50 ms   p99 ms   non-2xx  RSS MB (peak)')
+  console.log(
+    `Homeward API benchmark: wrk -t2 -c10 -d${DURATION}s on 127.0.0.1, 1,000 users, 5,000 transactions; ${ROUNDS} alternating rounds of the app and the bare baseline (bench/bare-server.ts)\n`,
+  )
+  console.log('backend   endpoint   server     req/s   p50 ms   p99 ms non-2xx  req/s by round')
   if (only !== 'pglite') printBackend(await benchBackend('postgres', 3811))
   if (only !== 'postgres') printBackend(await benchBackend('pglite', 3812))
   if (process.env.BENCH_SKIP_STARTUP !== '1') {
@@ -283,7 +360,7 @@ async function main() {
     )
   }
   console.log(
-    'Targets (PostgreSQL): dashboard >= 800 req/s with p99 <= 30 ms; detail >= 1,000 req/s; RSS <= 300 MB; first start <= 20 s, later <= 5 s',
+    'Targets: PostgreSQL dashboard and detail >= 1.2x the baseline req/s with p99 no higher; PGlite >= 2.5x the original code; RSS <= 300 MB; first start <= 20 s, later <= 5 s',
   )
 }
 
