@@ -4,7 +4,7 @@
  * which runs a named prepared statement on PostgreSQL and returns the database-built JSON as text.
  * See docs/decisions/001-database.md.
  */
-import { PGlite } from '@electric-sql/pglite'
+import { PGlite, protocol } from '@electric-sql/pglite'
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
 import { drizzle as drizzlePg, type NodePgDatabase } from 'drizzle-orm/node-postgres'
 import pg from 'pg'
@@ -78,10 +78,7 @@ export function wrapPglite(pglite: PGlite): Database {
     kind: 'pglite',
     db,
     pglite,
-    async queryJson(_name, text, params) {
-      const res = await pglite.query<unknown[]>(text, params, { rowMode: 'array' })
-      return res.rows.length ? (res.rows[0][0] as string | null) : null
-    },
+    queryJson: (name, text, params) => queryPrepared(pglite, name, text, params),
     async query(text, params = []) {
       return (await pglite.query(text, params)).rows as never
     },
@@ -92,6 +89,72 @@ export function wrapPglite(pglite: PGlite): Database {
       if (!pglite.closed) await pglite.close()
     },
   }
+}
+
+/** The named statements prepared on each PGlite instance: name -> SQL text and parameter type ids. */
+const preparedOnPglite = new WeakMap<PGlite, Map<string, { text: string; types: number[] }>>()
+
+function concatBytes(...parts: Uint8Array[]): Uint8Array {
+  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0))
+  let at = 0
+  for (const p of parts) {
+    out.set(p, at)
+    at += p.length
+  }
+  return out
+}
+
+/**
+ * queryJson on PGlite through a real named prepared statement, as node-postgres does on PostgreSQL:
+ * Parse and Describe once per instance and name, then Bind and Execute with the values as
+ * parameters. PGlite's own query() parses and plans every statement anew (26-60% of a dashboard or
+ * detail request), and it serves one query at a time, so every plan saved counts in full. Values
+ * are serialised by PGlite's serializers for the parameter types the server reported, never pasted
+ * into SQL. Like node-postgres, refuses a name already prepared with a different text.
+ */
+async function queryPrepared(pglite: PGlite, name: string, text: string, params: unknown[]): Promise<string | null> {
+  const { serialize } = protocol
+  let prepared = preparedOnPglite.get(pglite)
+  if (!prepared) preparedOnPglite.set(pglite, (prepared = new Map()))
+  const statements = prepared
+  // The same locks as PGlite's query(): after any open transaction, one protocol exchange at a time.
+  return pglite._runExclusiveTransaction(() =>
+    pglite.runExclusive(async () => {
+      let statement = statements.get(name)
+      if (statement && statement.text !== text) {
+        throw new Error(`Prepared statements must be unique: '${name}' was prepared with a different text`)
+      }
+      try {
+        if (!statement) {
+          const described = await pglite.execProtocol(
+            concatBytes(serialize.parse({ name, text }), serialize.describe({ type: 'S', name })),
+            { syncToFs: false },
+          )
+          const types =
+            (
+              described.messages.find((m) => m.name === 'parameterDescription') as
+                { dataTypeIDs?: number[] } | undefined
+            )?.dataTypeIDs ?? []
+          statements.set(name, (statement = { text, types }))
+        }
+        const types = statement.types
+        const values = params.map((value, i) => {
+          if (value === null || value === undefined) return null
+          const serializer = pglite.serializers[types[i]]
+          return serializer ? serializer(value as never) : String(value)
+        })
+        const result = await pglite.execProtocol(
+          concatBytes(serialize.bind({ statement: name, values }), serialize.execute({})),
+          { syncToFs: false },
+        )
+        const row = result.messages.find((m) => m.name === 'dataRow') as { fields: (string | null)[] } | undefined
+        return row ? row.fields[0] : null
+      } finally {
+        await pglite.execProtocol(serialize.sync(), { syncToFs: false })
+        if (!pglite.isInTransaction()) await pglite.syncToFs()
+      }
+    }),
+  )
 }
 
 /** PostgreSQL error codes and driver messages that mean "the database is unreachable right now" (maps to 503). */
