@@ -15,7 +15,7 @@ import { bodyLimit } from 'hono/body-limit'
 import { HTTPException } from 'hono/http-exception'
 import { secureHeaders } from 'hono/secure-headers'
 import { COOKIE_PREFIX } from './auth/auth'
-import { resolveViewer } from './auth/viewer'
+import { createViewerCache } from './auth/viewer-cache'
 import { accountRoutes } from './features/account/routes'
 import { activityRoutes } from './features/activity/routes'
 import { authRoutes } from './features/auth/routes'
@@ -182,6 +182,14 @@ const refuseNul: MiddlewareHandler<AppEnv> = async (c, next) => {
 export function createApp(deps: AppDeps) {
   const { config, database, log } = deps
   const app = new OpenAPIHono<AppEnv>()
+  // The session lookup, kept per cookie and forgotten on every viewer change (auth/viewer-cache.ts).
+  const viewers = createViewerCache({
+    database,
+    realtime: deps.realtime,
+    secret: config.authSecret,
+    secure: config.secure,
+    maxSessionDays: config.SESSION_MAX_DAYS,
+  })
 
   app.use(
     '*',
@@ -229,15 +237,7 @@ export function createApp(deps: AppDeps) {
     const p = c.req.path
     c.set(
       'viewer',
-      NO_VIEWER_PREFIXES.some((prefix) => p.startsWith(prefix))
-        ? null
-        : await resolveViewer({
-            database,
-            cookieHeader: c.req.header('cookie'),
-            secret: config.authSecret,
-            secure: config.secure,
-            maxSessionDays: config.SESSION_MAX_DAYS,
-          }),
+      NO_VIEWER_PREFIXES.some((prefix) => p.startsWith(prefix)) ? null : await viewers.resolve(c.req.header('cookie')),
     )
     await next()
   })

@@ -32,6 +32,31 @@ export interface Database {
   pool?: pg.Pool
 }
 
+/**
+ * The NOTIFY channel of viewer changes: a session ended or shortened, or a user, profile or role
+ * row changed (the triggers of migration 0015). Payload: the Better Auth user id.
+ */
+export const VIEWER_CHANNEL = 'homeward_viewer'
+
+const viewerChangeListeners = new Set<(authUserId: string) => void>()
+
+/**
+ * Calls `listener` with the auth user id of every viewer change committed through any database
+ * connection this process opened (every PostgreSQL pool connection LISTENs, and PostgreSQL delivers
+ * a session's own notifications before its COMMIT returns; PGlite before its query resolves), so a
+ * change made here is known before the write's caller goes on. Changes made by other processes
+ * arrive through the realtime hub's LISTEN connection instead. Returns the unsubscribe.
+ */
+export function onViewerChange(listener: (authUserId: string) => void): () => void {
+  viewerChangeListeners.add(listener)
+  return () => viewerChangeListeners.delete(listener)
+}
+
+/** Hands a viewer change to every listener of this process. */
+export function announceViewerChange(authUserId: string): void {
+  for (const listener of [...viewerChangeListeners]) listener(authUserId)
+}
+
 /** Opens PostgreSQL through a pool. JIT off: nested JSON queries otherwise pay ~60 ms of compilation (STACK.md). */
 export function openPostgres(url: string, options: { max?: number; onError?: (err: Error) => void } = {}): Database {
   const pool = new pg.Pool({
@@ -44,6 +69,14 @@ export function openPostgres(url: string, options: { max?: number; onError?: (er
   })
   // Without a listener an idle client's error (e.g. the backend was terminated) crashes the process.
   pool.on('error', (err) => options.onError?.(err))
+  // Every connection hears the viewer changes it commits itself (see onViewerChange). Queued before
+  // the query the connection was opened for.
+  pool.on('connect', (client) => {
+    client.on('notification', (msg) => {
+      if (msg.channel === VIEWER_CHANNEL && msg.payload) announceViewerChange(msg.payload)
+    })
+    client.query(`listen ${VIEWER_CHANNEL}`).catch((err: Error) => options.onError?.(err))
+  })
   const db = drizzlePg(pool, { schema })
   return {
     kind: 'postgres',
@@ -71,9 +104,16 @@ export async function openPglite(options: { dataDir?: string; loadDataDir?: Blob
   return wrapPglite(pglite)
 }
 
+const listeningPglites = new WeakSet<PGlite>()
+
 /** Wraps an open PGlite instance as a Database. */
 export function wrapPglite(pglite: PGlite): Database {
   const db = drizzlePglite(pglite, { schema }) as unknown as Db
+  // One instance, one process: its own notifications are all the viewer changes there are.
+  if (!listeningPglites.has(pglite)) {
+    listeningPglites.add(pglite)
+    pglite.listen(VIEWER_CHANNEL, (payload) => payload && announceViewerChange(payload)).catch(() => {})
+  }
   return {
     kind: 'pglite',
     db,
