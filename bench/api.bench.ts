@@ -1,13 +1,18 @@
 /**
- * `npm run bench`: API throughput and latency on PostgreSQL and on PGlite (issue 2 targets).
- * Seeds 1,000 users and 5,000 transactions (8 stages of 4 tasks, 4 participants, 7 document versions,
- * 20 messages and 12 chained audit entries each), starts the server as a child process, drives it
- * with wrk on 127.0.0.1 (10 s, 10 connections) for the dashboard and the transaction detail, and
- * prints req/s, p50, p99 and the server's RSS. Also times the first start on a fresh data dir and a
- * later start (PGlite).
+ * `npm run bench`: API throughput and latency on PostgreSQL and on PGlite, as a ratio against a
+ * baseline measured in the same run. Seeds 1,000 users and 5,000 transactions (bench/bench-data.ts),
+ * starts the app (src/server/main.ts) and the bare baseline (bench/bare-server.ts: Hono + pg, one
+ * indexed session query, the original dashboard and detail SQL) side by side on the same data (on
+ * PGlite, a copy of the seeded data directory: it is one process's), checks that both answer alike,
+ * then drives them with wrk on 127.0.0.1 (10 s, 10 connections) in alternating rounds (the app
+ * first in odd rounds, the baseline first in even ones), so that the machine's drift falls on both.
+ * Prints per server the median req/s, p50 and p99 over the rounds, each round's req/s, the median of
+ * the per-round ratios app/baseline, the load average before and after, and the app's RSS. Also
+ * times the first start on a fresh data dir and a later start (PGlite).
  * Env: BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/test: a bench database is created
- * beside it and dropped after), BENCH_DURATION (seconds, default 10), BENCH_ONLY=postgres|pglite,
- * BENCH_SKIP_STARTUP=1, BENCH_GZIP=1 (also the detail with Accept-Encoding: gzip, as browsers send).
+ * beside it and dropped after), BENCH_DURATION (seconds, default 10), BENCH_ROUNDS (default 3),
+ * BENCH_ONLY=postgres|pglite, BENCH_SKIP_STARTUP=1, BENCH_GZIP=1 (also the app's detail with
+ * Accept-Encoding: gzip, as browsers send).
  */
 import { execFileSync, spawnSync } from 'node:child_process'
 import { cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
@@ -49,6 +54,8 @@ function toMs(v: string): number {
 
 interface WrkResult {
   rps: number
+  /** The server process's CPU time (user + system) per request during the round, microseconds. */
+  cpuUs?: number
   p50: number
   p99: number
   non2xx: number
@@ -74,9 +81,17 @@ const median = (xs: number[]) => {
 }
 const load = () => loadavg()[0].toFixed(2)
 
+/** CPU time (user + system) process `pid` has used, in milliseconds, from /proc/<pid>/stat. */
+function cpuMs(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ')
+  // utime and stime are fields 14 and 15 of stat, in clock ticks (100 a second on Linux).
+  return (Number(fields[11]) + Number(fields[12])) * 10
+}
+
 /** The same requests, one server after the other, `ROUNDS` times; who goes first alternates by round. */
 async function alternate(
   servers: Record<'app' | 'bare', string>,
+  pids: Record<'app' | 'bare', number>,
   paths: Record<'dashboard' | 'detail', string>,
   cookie: string,
 ) {
@@ -87,7 +102,10 @@ async function alternate(
   for (let r = 0; r < ROUNDS; r++) {
     for (const endpoint of ['dashboard', 'detail'] as const) {
       for (const who of r % 2 ? (['bare', 'app'] as const) : (['app', 'bare'] as const)) {
-        rounds[endpoint][who].push(wrk(`${servers[who]}${paths[endpoint]}`, cookie))
+        const before = cpuMs(pids[who])
+        const result = wrk(`${servers[who]}${paths[endpoint]}`, cookie)
+        result.cpuUs = Math.round(((cpuMs(pids[who]) - before) * 1000) / (result.rps * DURATION))
+        rounds[endpoint][who].push(result)
       }
     }
   }
@@ -159,7 +177,7 @@ async function benchBackend(kind: 'postgres' | 'pglite', port: number) {
       )
       if (a !== b) throw new Error(`the app and the baseline answer ${p} differently`)
     }
-    const rounds = await alternate(servers, paths, cookie)
+    const rounds = await alternate(servers, { app: server.child.pid!, bare: bare.child.pid! }, paths, cookie)
     // What a browser sends: the JSON is then gzipped by the server (app.ts), which costs CPU per request.
     const detailGzip =
       process.env.BENCH_GZIP === '1' ? wrk(`${servers.app}${paths.detail}`, cookie, ['Accept-Encoding: gzip']) : null
@@ -197,7 +215,7 @@ function printBackend(r: Awaited<ReturnType<typeof benchBackend>>) {
         .toFixed(2)
         .padStart(
           8,
-        )} ${String(w.reduce((n, x) => n + x.non2xx, 0)).padStart(7)}  ${w.map((x) => x.rps).join(' / ')}${w.some((x) => x.errors) ? `  ${w.map((x) => x.errors).join(' ')}` : ''}`
+        )} ${String(w.reduce((n, x) => n + x.non2xx, 0)).padStart(7)} ${String(median(w.map((x) => x.cpuUs ?? 0))).padStart(7)}  ${w.map((x) => x.rps).join(' / ')}${w.some((x) => x.errors) ? `  ${w.map((x) => x.errors).join(' ')}` : ''}`
     console.log(row('app', app))
     console.log(row('baseline', bare))
     const p99 = median(app.map((x) => x.p99)) / median(bare.map((x) => x.p99))
@@ -222,7 +240,7 @@ async function main() {
   console.log(
     `Homeward API benchmark: wrk -t2 -c10 -d${DURATION}s on 127.0.0.1, 1,000 users, 5,000 transactions; ${ROUNDS} alternating rounds of the app and the bare baseline (bench/bare-server.ts)\n`,
   )
-  console.log('backend   endpoint   server     req/s   p50 ms   p99 ms non-2xx  req/s by round')
+  console.log('backend   endpoint   server     req/s   p50 ms   p99 ms non-2xx  CPU us  req/s by round')
   if (only !== 'pglite') printBackend(await benchBackend('postgres', 3811))
   if (only !== 'postgres') printBackend(await benchBackend('pglite', 3812))
   if (process.env.BENCH_SKIP_STARTUP !== '1') {
