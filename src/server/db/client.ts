@@ -66,17 +66,18 @@ export function openPostgres(url: string, options: { max?: number; onError?: (er
     idleTimeoutMillis: 30_000,
     options: '-c jit=off -c statement_timeout=30000',
     application_name: 'homeward',
-  })
+    // Every connection hears the viewer changes it commits itself (see onViewerChange), listening
+    // before it is handed out. pg-pool awaits this hook; @types/pg does not declare it yet.
+    onConnect: async (client: pg.PoolClient) => {
+      client.on('notification', (msg) => {
+        if (msg.channel === VIEWER_CHANNEL && msg.payload) announceViewerChange(msg.payload)
+      })
+      await client.query(`listen ${VIEWER_CHANNEL}`).catch((err: Error) => options.onError?.(err))
+    },
+  } as pg.PoolConfig)
   // Without a listener an idle client's error (e.g. the backend was terminated) crashes the process.
   pool.on('error', (err) => options.onError?.(err))
-  // Every connection hears the viewer changes it commits itself (see onViewerChange). Queued before
-  // the query the connection was opened for.
-  pool.on('connect', (client) => {
-    client.on('notification', (msg) => {
-      if (msg.channel === VIEWER_CHANNEL && msg.payload) announceViewerChange(msg.payload)
-    })
-    client.query(`listen ${VIEWER_CHANNEL}`).catch((err: Error) => options.onError?.(err))
-  })
+
   const db = drizzlePg(pool, { schema })
   return {
     kind: 'postgres',
