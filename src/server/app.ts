@@ -34,6 +34,7 @@ import { notificationsRoutes } from './features/notifications/routes'
 import { signingRoutes } from './features/signing/routes'
 import { transactionsRoutes } from './features/transactions/routes'
 import { twoFactorRoutes } from './features/two-factor/routes'
+import { clientInfo } from './http/client-info'
 import { AppError, errorBody, NUL_MESSAGE, toErrorResponse } from './http/errors'
 import { SESSION_SECURITY_SCHEME, type AppDeps, type AppEnv } from './http/router'
 import { csrfVerdict } from './http/same-origin'
@@ -191,6 +192,8 @@ export function createApp(deps: AppDeps) {
     maxSessionDays: config.SESSION_MAX_DAYS,
   })
 
+  // The client's address and user agent, once per request, for everything after (http/client-info.ts).
+  app.use('*', clientInfo(config.trustedProxies))
   app.use(
     '*',
     secureHeaders({
