@@ -67,14 +67,14 @@ export function openPostgres(url: string, options: { max?: number; onError?: (er
     options: '-c jit=off -c statement_timeout=30000',
     application_name: 'homeward',
     // Every connection hears the viewer changes it commits itself (see onViewerChange), listening
-    // before it is handed out. pg-pool awaits this hook; @types/pg does not declare it yet.
-    onConnect: async (client: pg.PoolClient) => {
+    // before it is handed out. pg-pool awaits this hook (@types/pg types it as returning void).
+    onConnect: async (client: pg.ClientBase) => {
       client.on('notification', (msg) => {
         if (msg.channel === VIEWER_CHANNEL && msg.payload) announceViewerChange(msg.payload)
       })
       await client.query(`listen ${VIEWER_CHANNEL}`).catch((err: Error) => options.onError?.(err))
     },
-  } as pg.PoolConfig)
+  })
   // Without a listener an idle client's error (e.g. the backend was terminated) crashes the process.
   pool.on('error', (err) => options.onError?.(err))
 
