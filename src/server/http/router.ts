@@ -12,10 +12,15 @@ import type { Database } from '../db/client'
 import type { Logger } from '../logger'
 import type { MailService } from '../platform/mail/mail-service'
 import type { RealtimeHub } from '../platform/realtime/realtime-hub'
+import type { ClientInfo } from './client-info'
 import { AppError, errorBody, validationError } from './errors'
 
+/**
+ * What the app's middleware sets on every request: the viewer (null when signed out; a route of
+ * createRouter() not declared PUBLIC never runs without one) and the client's address and user agent.
+ */
 export interface AppEnv {
-  Variables: { viewer: Viewer | null }
+  Variables: { viewer: Viewer | null; client: ClientInfo }
 }
 
 /** What features need from the host: the database, auth, configuration, a logger, mail and live fan-out. */
@@ -70,7 +75,11 @@ export function createRouter() {
   return router
 }
 
-/** The signed-in viewer, or throws 401. */
+/**
+ * The signed-in viewer, typed non-null, or throws 401. Handlers of routes that need a session read
+ * the viewer through this (never `c.var.viewer`, which is null for public routes and signed-out
+ * callers), and use cases and the access helpers take a `Viewer`, never `Viewer | null`.
+ */
 export function requireViewer(c: Context<AppEnv>): Viewer {
   const viewer = c.get('viewer')
   if (!viewer) throw new AppError('unauthenticated', 'Sign in to continue.')

@@ -12,7 +12,6 @@ import {
   SessionParams,
   UpdateProfileInput,
 } from '../../../shared/contracts/account'
-import { clientIp } from '../../http/client-ip'
 import { createRouter, ERROR_RESPONSES, jsonContent, requireViewer, type AppDeps } from '../../http/router'
 import { listSecurityEvents, recordSecurityEvent } from './security-events'
 import { listSessions, revokeSession } from './sessions'
@@ -51,7 +50,7 @@ const securityEventsRoute = createRoute({
   responses: { 200: { description: 'Events', ...jsonContent(SecurityEventList) }, ...ERROR_RESPONSES },
 })
 
-export function accountRoutes({ database, auth, config }: AppDeps) {
+export function accountRoutes({ database, auth }: AppDeps) {
   return createRouter()
     .openapi(getProfileRoute, (c) => {
       const v = requireViewer(c)
@@ -73,7 +72,7 @@ export function accountRoutes({ database, auth, config }: AppDeps) {
         userId: viewer.authId,
         kind: 'sessions.revoked',
         detail: { scope: 'one', count: 1 },
-        origin: { ip: clientIp(c, config.trustedProxies), userAgent: c.req.header('user-agent') ?? null },
+        origin: c.var.client,
       })
       return c.body(null, 204) as never
     })

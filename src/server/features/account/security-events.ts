@@ -6,13 +6,11 @@ import type { SecurityEventKind, SecurityEventList } from '../../../shared/contr
 import type { Viewer } from '../../auth/viewer'
 import type { Database } from '../../db/client'
 import { securityEvents } from '../../db/schema'
+import type { ClientInfo } from '../../http/client-info'
 import { describeDevice } from './describe-device'
 
-/** Where a request came from, as recorded with each event. */
-export interface RequestOrigin {
-  ip: string | null
-  userAgent: string | null
-}
+/** Where a request came from, as recorded with each event: the request's `c.var.client`. */
+export type RequestOrigin = ClientInfo
 
 /** Appends one event. `userId` is Better Auth's user id, or null (a failed sign-in for an unknown email). */
 export async function recordSecurityEvent(options: {

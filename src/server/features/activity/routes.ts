@@ -2,7 +2,7 @@
 import { createRoute, z } from '@hono/zod-openapi'
 import { AuditTrailResponse, AuditVerifyResponse } from '../../../shared/contracts/documents'
 import { TransactionParams } from '../../../shared/contracts/transactions'
-import { createRouter, ERROR_RESPONSES, jsonContent, type AppDeps } from '../../http/router'
+import { createRouter, ERROR_RESPONSES, jsonContent, requireViewer, type AppDeps } from '../../http/router'
 import { listAuditTrail, verifyAuditTrail } from './audit-chain'
 
 const listRoute = createRoute({
@@ -32,11 +32,11 @@ export function activityRoutes({ database }: AppDeps) {
     .openapi(listRoute, async (c) => {
       const { txId } = c.req.valid('param')
       const { limit, before_seq } = c.req.valid('query')
-      const entries = await listAuditTrail({ database, viewer: c.get('viewer'), txId, limit, beforeSeq: before_seq })
+      const entries = await listAuditTrail({ database, viewer: requireViewer(c), txId, limit, beforeSeq: before_seq })
       return c.json({ entries }, 200)
     })
     .openapi(verifyRoute, async (c) => {
       const { txId } = c.req.valid('param')
-      return c.json(await verifyAuditTrail({ database, viewer: c.get('viewer'), txId }), 200)
+      return c.json(await verifyAuditTrail({ database, viewer: requireViewer(c), txId }), 200)
     })
 }

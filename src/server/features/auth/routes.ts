@@ -9,11 +9,10 @@ import { z } from 'zod'
 import { ChangeEmailInput, ChangePasswordInput } from '../../../shared/contracts/account'
 import { Password, SignInInput, SignUpInput, SignUpResult } from '../../../shared/contracts/auth'
 import { storedRoleFor } from '../../../shared/domain/roles'
-import { trustedProxyMatcher, withClientIp } from '../../auth/client-ip'
 import { COMMON_PASSWORD_MESSAGE, isCommonPassword } from '../../auth/common-passwords'
 import { endSessionPastMaxAge } from '../../auth/viewer'
-import { clientIp } from '../../http/client-ip'
 import type { ErrorCode } from '../../../shared/contracts/common'
+import { forBetterAuth } from '../../http/client-info'
 import { AppError, errorBody, validationError } from '../../http/errors'
 import type { AppDeps, AppEnv } from '../../http/router'
 import {
@@ -116,7 +115,6 @@ async function reshape(res: Response): Promise<Response> {
 export function authRoutes(deps: AppDeps) {
   const { auth, config, database, mail } = deps
   const app = new Hono<AppEnv>()
-  const trusted = trustedProxyMatcher(config.trustedProxies)
 
   const freshSession = (c: Context, staleMessage: string) => requireFreshSession(deps, c, staleMessage)
 
@@ -143,14 +141,14 @@ export function authRoutes(deps: AppDeps) {
     refuseCommonPassword(parsed.data.newPassword, 'newPassword')
     await freshSession(c, REAUTHENTICATE_MESSAGE)
     const body = { ...parsed.data, revokeOtherSessions: true }
-    return reshape(await auth.handler(await withClientIp(c, withBody(c.req.raw, body), trusted)))
+    return reshape(await auth.handler(await forBetterAuth(c, withBody(c.req.raw, body))))
   })
 
   app.post('/auth/reset-password', async (c) => {
     const parsed = ResetPasswordInput.safeParse(await readJson(c))
     if (!parsed.success) throw validationError(parsed.error)
     refuseCommonPassword(parsed.data.newPassword, 'newPassword')
-    return reshape(await auth.handler(await withClientIp(c, withBody(c.req.raw, parsed.data), trusted)))
+    return reshape(await auth.handler(await forBetterAuth(c, withBody(c.req.raw, parsed.data))))
   })
 
   // A fresh session only; the rest (same-address refusal, Better Auth's link, the notices) is
@@ -165,7 +163,7 @@ export function authRoutes(deps: AppDeps) {
       userId: session.userId,
       newEmail: parsed.data.newEmail,
       sendLink: async (newEmail) =>
-        reshape(await auth.handler(await withClientIp(c, withBody(c.req.raw, { newEmail }), trusted))),
+        reshape(await auth.handler(await forBetterAuth(c, withBody(c.req.raw, { newEmail })))),
     })
   })
 
@@ -184,7 +182,7 @@ export function authRoutes(deps: AppDeps) {
       database,
       token,
       signedInUserId: signedIn?.userId ?? null,
-      origin: { ip: clientIp(c, config.trustedProxies), userAgent: c.req.header('user-agent') ?? null },
+      origin: c.var.client,
       mailer: mail,
     })
     return c.json({ status: true, email }, 200)
@@ -192,7 +190,7 @@ export function authRoutes(deps: AppDeps) {
 
   // Two-factor authentication (issue 7, item 4): validated, guarded and forwarded in two-factor-edge.ts.
   registerTwoFactorEdge(app, deps, async (c, body) =>
-    reshape(await auth.handler(await withClientIp(c, withBody(c.req.raw, body), trusted))),
+    reshape(await auth.handler(await forBetterAuth(c, withBody(c.req.raw, body)))),
   )
 
   app.post('/auth/sign-up/email', async (c) => {
@@ -201,7 +199,7 @@ export function authRoutes(deps: AppDeps) {
     const { name, email, password, role, next } = parsed.data
     refuseCommonPassword(password, 'password')
     const body = { name, email, password, signupRole: storedRoleFor(role), ...(next ? { callbackURL: next } : {}) }
-    const res = await reshape(await auth.handler(await withClientIp(c, withBody(c.req.raw, body), trusted)))
+    const res = await reshape(await auth.handler(await forBetterAuth(c, withBody(c.req.raw, body))))
     if (res.status !== 200) return res
     // One answer for a new and a known address (Better Auth's generic answer for a known one carries a made-up
     // user): ours names neither, so nothing in it can tell the two apart. No session either way (auth.ts).
@@ -217,13 +215,11 @@ export function authRoutes(deps: AppDeps) {
     if (!parsed.success) throw validationError(parsed.error)
     return reshape(
       await auth.handler(
-        await withClientIp(c, withBody(c.req.raw, { ...parsed.data, rememberMe: body.rememberMe !== false }), trusted),
+        await forBetterAuth(c, withBody(c.req.raw, { ...parsed.data, rememberMe: body.rememberMe !== false })),
       ),
     )
   })
 
-  app.on(['GET', 'POST'], '/auth/*', async (c) =>
-    reshape(await auth.handler(await withClientIp(c, c.req.raw, trusted))),
-  )
+  app.on(['GET', 'POST'], '/auth/*', async (c) => reshape(await auth.handler(await forBetterAuth(c, c.req.raw))))
   return app
 }

@@ -35,7 +35,7 @@ async function lockOwnMessage(tx: Tx, ctx: ChatContext, txId: string, messageId:
       }
     | undefined
   if (!message) throw notFound('message')
-  if (message.author_id !== ctx.viewer!.profileId) {
+  if (message.author_id !== ctx.viewer.profileId) {
     throw new AppError('forbidden', 'You can only edit or delete your own messages.')
   }
   if (message.deleted_at) throw new AppError('conflict', 'This message has already been deleted.')
@@ -59,7 +59,7 @@ export async function editMessage(
     await insertMentions(tx, messageId, mentions)
     await recordActivity(tx, {
       transactionId: txId,
-      actorId: ctx.viewer!.profileId,
+      actorId: ctx.viewer.profileId,
       kind: 'message.edited',
       summary: `edited a message in “${message.title}”`,
       payload: { messageId, threadId: message.thread_id },
@@ -83,7 +83,7 @@ export async function deleteMessage(
     await tx.delete(messageAttachments).where(eq(messageAttachments.messageId, messageId))
     await recordActivity(tx, {
       transactionId: txId,
-      actorId: ctx.viewer!.profileId,
+      actorId: ctx.viewer.profileId,
       kind: 'message.deleted',
       summary: `deleted a message in “${message.title}”`,
       payload: { messageId, threadId: message.thread_id },
@@ -101,14 +101,14 @@ export async function markThreadRead(
     await readViewerRole(tx, ctx.viewer, txId)
     const res = await tx.execute(sql`select 1 from message_threads where id = ${threadId} and transaction_id = ${txId}`)
     if (res.rows.length === 0) throw notFound('thread')
-    await markReadUpTo(tx, threadId, ctx.viewer!.profileId, sql`clock_timestamp()`)
+    await markReadUpTo(tx, threadId, ctx.viewer.profileId, sql`clock_timestamp()`)
     // Having read the thread, its mentions of the viewer are read too: the bell should not still ask.
     await tx
       .update(notifications)
       .set({ readAt: sql`now()` })
       .where(
         and(
-          eq(notifications.profileId, ctx.viewer!.profileId),
+          eq(notifications.profileId, ctx.viewer.profileId),
           isNull(notifications.readAt),
           eq(notifications.kind, 'mention'),
           eq(notifications.link, threadLink(txId, threadId)),

@@ -79,7 +79,7 @@ async function writeMessage(
   args: { txId: string; role: string; thread: { id: string; title: string }; input: MessageInput },
 ): Promise<string> {
   const { txId, role, thread, input } = args
-  const viewer = ctx.viewer!
+  const viewer = ctx.viewer
   await assertMentionable(tx, txId, input.mentions)
   await assertAttachable(tx, txId, input.attachmentIds)
 
@@ -216,12 +216,12 @@ export async function createThread(
         title,
         topic,
         topicRef: topic === 'stage' || topic === 'document' ? topicRef! : null,
-        createdBy: ctx.viewer!.profileId,
+        createdBy: ctx.viewer.profileId,
       })
       .returning({ id: messageThreads.id, title: messageThreads.title })
     await recordActivity(tx, {
       transactionId: txId,
-      actorId: ctx.viewer!.profileId,
+      actorId: ctx.viewer.profileId,
       kind: 'thread.created',
       summary: `started the thread “${thread.title}”`,
       payload: { threadId: thread.id },

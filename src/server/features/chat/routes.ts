@@ -17,7 +17,15 @@ import {
 } from '../../../shared/contracts/chat'
 import { TransactionParams } from '../../../shared/contracts/transactions'
 import { assertCanSeeTransaction } from '../../access/transactions'
-import { createRouter, ERROR_RESPONSES, jsonContent, jsonText, type AppDeps, type AppEnv } from '../../http/router'
+import {
+  createRouter,
+  ERROR_RESPONSES,
+  jsonContent,
+  jsonText,
+  requireViewer,
+  type AppDeps,
+  type AppEnv,
+} from '../../http/router'
 import { transactionEventStream } from '../live/event-stream'
 import { deleteMessage, editMessage, markThreadRead } from './change-message'
 import type { ChatContext } from './chat-context'
@@ -101,14 +109,14 @@ export function chatRoutes(deps: AppDeps) {
   const { database, config, mail } = deps
   const ctx = (c: Context<AppEnv>): ChatContext => ({
     database,
-    viewer: c.get('viewer'),
+    viewer: requireViewer(c),
     publicUrl: config.publicUrl,
     deliverMail: mail.deliver,
   })
   return createRouter()
     .openapi(threadsRoute, async (c) => {
       const { txId } = c.req.valid('param')
-      return jsonText(c, await listThreads({ database, viewer: c.get('viewer'), txId })) as never
+      return jsonText(c, await listThreads({ database, viewer: requireViewer(c), txId })) as never
     })
     .openapi(createThreadRoute, async (c) => {
       const { txId } = c.req.valid('param')
@@ -128,7 +136,7 @@ export function chatRoutes(deps: AppDeps) {
       const { before, limit } = c.req.valid('query')
       return jsonText(
         c,
-        await listMessages({ database, viewer: c.get('viewer'), txId, threadId, before, limit }),
+        await listMessages({ database, viewer: requireViewer(c), txId, threadId, before, limit }),
       ) as never
     })
     .openapi(postRoute, async (c) => {
@@ -161,8 +169,8 @@ export function chatRoutes(deps: AppDeps) {
     })
     .openapi(eventsRoute, async (c) => {
       const { txId } = c.req.valid('param')
-      const viewer = c.get('viewer')
+      const viewer = requireViewer(c)
       await assertCanSeeTransaction(database, viewer, txId)
-      return transactionEventStream(c, deps, viewer!, txId) as never
+      return transactionEventStream(c, deps, viewer, txId) as never
     })
 }

@@ -10,7 +10,6 @@ import { deleteCookie } from 'hono/cookie'
 import { DeleteAccountInput, DeleteAccountResult } from '../../../shared/contracts/data-rights'
 import { consumeAccountLimit, type Rule } from '../../auth/rate-limits'
 import { sessionCookieName } from '../../auth/viewer'
-import { clientIp } from '../../http/client-ip'
 import { AppError } from '../../http/errors'
 import { createRouter, ERROR_RESPONSES, jsonContent, requireViewer, type AppDeps } from '../../http/router'
 import { storageFor } from '../../platform/storage'
@@ -72,7 +71,7 @@ export function dataRightsRoutes({ database, auth, config, log }: AppDeps) {
         database,
         userId: viewer.authId,
         kind: 'data.exported',
-        origin: { ip: clientIp(c, config.trustedProxies), userAgent: c.req.header('user-agent') ?? null },
+        origin: c.var.client,
       })
       zip.on('error', (err) => log.error('data export failed while streaming', err))
       const filename = exportFilename()

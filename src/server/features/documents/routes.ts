@@ -14,7 +14,6 @@ import {
   UploadDocumentQuery,
 } from '../../../shared/contracts/documents'
 import { TransactionParams } from '../../../shared/contracts/transactions'
-import { clientIp } from '../../http/client-ip'
 import { validationError } from '../../http/errors'
 import { createRouter, ERROR_RESPONSES, jsonContent, requireViewer, type AppDeps } from '../../http/router'
 import { storageFor } from '../../platform/storage'
@@ -112,22 +111,22 @@ export function documentsRoutes({ database, config, log }: AppDeps) {
   return router
     .openapi(listRoute, async (c) => {
       const { txId } = c.req.valid('param')
-      return c.json({ documents: await listDocuments({ database, viewer: c.get('viewer'), txId }) }, 200)
+      return c.json({ documents: await listDocuments({ database, viewer: requireViewer(c), txId }) }, 200)
     })
     .openapi(oneRoute, async (c) => {
       const { txId, docId } = c.req.valid('param')
-      return c.json(await getDocument({ database, viewer: c.get('viewer'), txId, docId }), 200)
+      return c.json(await getDocument({ database, viewer: requireViewer(c), txId, docId }), 200)
     })
     .openapi(versionsRoute, async (c) => {
       const { txId, docId } = c.req.valid('param')
-      return c.json({ versions: await listDocumentVersions({ database, viewer: c.get('viewer'), txId, docId }) }, 200)
+      return c.json({ versions: await listDocumentVersions({ database, viewer: requireViewer(c), txId, docId }) }, 200)
     })
     .openapi(urlRoute, async (c) => {
       const { txId, docId } = c.req.valid('param')
       const { disposition } = c.req.valid('query')
       const link = await createFileLink({
         database,
-        viewer: c.get('viewer'),
+        viewer: requireViewer(c),
         txId,
         docId,
         disposition,
@@ -142,17 +141,17 @@ export function documentsRoutes({ database, config, log }: AppDeps) {
       const file = await openFileLink({
         database,
         storage,
-        viewer: c.get('viewer'),
+        viewer: requireViewer(c),
         docId,
         params: c.req.valid('query'),
         secret: config.authSecret,
-        ip: clientIp(c, config.trustedProxies),
+        ip: c.var.client.ip,
       })
       return c.body(file.body, 200, file.headers) as never
     })
     .post('/transactions/:txId/documents', async (c) => {
       // Authenticate before validating (issue 11, item 7), as createRouter does for openapi() routes.
-      requireViewer(c)
+      const viewer = requireViewer(c)
       const params = TransactionParams.safeParse(c.req.param())
       if (!params.success) throw validationError(params.error)
       const query = UploadDocumentQuery.safeParse(c.req.query())
@@ -161,14 +160,14 @@ export function documentsRoutes({ database, config, log }: AppDeps) {
       const { document, created } = await uploadDocument({
         database,
         storage,
-        viewer: c.get('viewer'),
+        viewer,
         txId: params.data.txId,
         query: query.data,
         body: c.req.raw.body,
         contentLength: length !== undefined && /^\d+$/.test(length) ? Number(length) : null,
         maxBytes,
         idempotencyKey: c.req.header('idempotency-key')?.slice(0, 255) || null,
-        ip: clientIp(c, config.trustedProxies),
+        ip: c.var.client.ip,
       })
       return c.json(document, created ? 201 : 200)
     })

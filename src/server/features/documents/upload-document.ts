@@ -36,7 +36,7 @@ const RENEW_EVERY_MS = 10_000
 export interface UploadDocumentOptions {
   database: Database
   storage: ObjectStorage
-  viewer: Viewer | null
+  viewer: Viewer
   txId: string
   query: UploadDocumentQuery
   /** The request body as a web stream (null when the request has none). */
@@ -58,7 +58,7 @@ export async function uploadDocument(
   opts: UploadDocumentOptions,
 ): Promise<{ document: DocumentVersion; created: boolean }> {
   const { database, storage, viewer, txId } = opts
-  if (!viewer || !(await canSeeTransaction(database, viewer, txId))) throw notFound()
+  if (!(await canSeeTransaction(database, viewer, txId))) throw notFound()
   if (opts.contentLength !== null && opts.contentLength > opts.maxBytes) throw tooLarge(opts.maxBytes)
   if (opts.contentLength === 0 || !opts.body) throw new AppError('unprocessable', 'The file is empty (0 bytes).')
 

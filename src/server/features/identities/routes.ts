@@ -5,7 +5,6 @@
  */
 import { createRoute } from '@hono/zod-openapi'
 import { AuthProviderList, IdentityParams, LinkedIdentityList } from '../../../shared/contracts/identities'
-import { clientIp } from '../../http/client-ip'
 import { AppError } from '../../http/errors'
 import { createRouter, ERROR_RESPONSES, jsonContent, PUBLIC, requireViewer, type AppDeps } from '../../http/router'
 import { isFresh } from '../account/sessions'
@@ -47,7 +46,7 @@ export function configuredProviders(deps: Pick<AppDeps, 'config'>) {
 }
 
 export function identitiesRoutes(deps: AppDeps) {
-  const { database, auth, config } = deps
+  const { database, auth } = deps
   return createRouter()
     .openapi(providersRoute, (c) => c.json({ providers: configuredProviders(deps) }, 200))
     .openapi(listRoute, async (c) => {
@@ -72,7 +71,7 @@ export function identitiesRoutes(deps: AppDeps) {
         userId: viewer.authId,
         identityId: c.req.valid('param').identityId,
         providers: configuredProviders(deps),
-        origin: { ip: clientIp(c, config.trustedProxies), userAgent: c.req.header('user-agent') ?? null },
+        origin: c.var.client,
       })
       return c.body(null, 204) as never
     })

@@ -16,6 +16,7 @@ import {
 import { singleLine } from '../../../shared/domain/plain-text'
 import { participantRoleLabel } from '../../../shared/domain/roles'
 import { ukDate } from '../../../shared/domain/uk-time'
+import { invitationPath } from '../../../shared/paths'
 import { lockTransactionForViewer } from '../../access/transactions'
 import { requireVerifiedEmail } from '../../auth/require-verified-email'
 import type { Viewer } from '../../auth/viewer'
@@ -31,7 +32,7 @@ import { newInvitationToken } from './invitation-token'
 
 interface Context {
   database: Database
-  viewer: Viewer | null
+  viewer: Viewer
   publicUrl: string
   deliverMail: boolean
 }
@@ -103,7 +104,7 @@ async function sendInvitation(
         email: inv.email,
         role: inv.role,
         organizationId: inv.organizationId,
-        invitedBy: ctx.viewer!.profileId,
+        invitedBy: ctx.viewer.profileId,
         tokenHash,
         expiresAt,
       })
@@ -113,10 +114,10 @@ async function sendInvitation(
   const address = await propertyAddress(tx, inv.txId)
   const email = invitationEmail({
     to: inv.email,
-    inviterName: ctx.viewer!.fullName,
+    inviterName: ctx.viewer.fullName,
     role: inv.role,
     address,
-    link: `${ctx.publicUrl}/invite/${token}`,
+    link: `${ctx.publicUrl}${invitationPath(token)}`,
     expiresAt,
     transactionId: inv.txId,
   })
@@ -129,10 +130,10 @@ async function sendInvitation(
       recipients: [profileId],
       kind: 'invitation',
       transactionId: null,
-      actorId: ctx.viewer!.profileId,
-      title: singleLine(`${ctx.viewer!.fullName} invited you to their move at ${address}`),
+      actorId: ctx.viewer.profileId,
+      title: singleLine(`${ctx.viewer.fullName} invited you to their move at ${address}`),
       body: `As ${participantRoleLabel(inv.role)}. The invitation is open until ${ukDate(expiresAt)}.`,
-      link: `/invite/${token}`,
+      link: invitationPath(token),
       publicUrl: ctx.publicUrl,
       deliverMail: ctx.deliverMail,
       customEmail: () => email,
@@ -193,11 +194,11 @@ export async function createInvitation(ctx: Context & { txId: string; input: Cre
       // Same person, new role: the pending invitation is updated rather than duplicated.
       await tx.update(invitations).set({ role, organizationId }).where(eq(invitations.id, existing.id))
     }
-    await limitInvitationSend(tx, { profileId: ctx.viewer!.profileId, txId, resendOf: existing?.id })
+    await limitInvitationSend(tx, { profileId: ctx.viewer.profileId, txId, resendOf: existing?.id })
     const id = await sendInvitation(tx, ctx, { id: existing?.id, txId, email, role, organizationId })
     await recordActivity(tx, {
       transactionId: txId,
-      actorId: ctx.viewer!.profileId,
+      actorId: ctx.viewer.profileId,
       kind: existing ? 'invitation.resent' : 'invitation.sent',
       summary: `${existing ? 're-sent the invitation to' : 'invited'} ${email} as ${participantRoleLabel(role)}`,
       payload: { invitationId: id },
@@ -227,7 +228,7 @@ export async function resendInvitation(ctx: Context & { txId: string; invitation
     if (!inv) throw new AppError('not_found', 'Could not find this invitation.')
     await assertMayManage(
       tx,
-      { profileId: ctx.viewer!.profileId, role: viewerRole },
+      { profileId: ctx.viewer.profileId, role: viewerRole },
       ctx.txId,
       inv.invited_by,
       're-send',
@@ -237,7 +238,7 @@ export async function resendInvitation(ctx: Context & { txId: string; invitation
         'conflict',
         `This invitation was ${inv.status}, so it cannot be re-sent. Invite them again instead.`,
       )
-    await limitInvitationSend(tx, { profileId: ctx.viewer!.profileId, txId: ctx.txId, resendOf: inv.id })
+    await limitInvitationSend(tx, { profileId: ctx.viewer.profileId, txId: ctx.txId, resendOf: inv.id })
     await sendInvitation(tx, ctx, {
       id: inv.id,
       txId: ctx.txId,
@@ -247,7 +248,7 @@ export async function resendInvitation(ctx: Context & { txId: string; invitation
     })
     await recordActivity(tx, {
       transactionId: ctx.txId,
-      actorId: ctx.viewer!.profileId,
+      actorId: ctx.viewer.profileId,
       kind: 'invitation.resent',
       summary: `re-sent the invitation to ${inv.email}`,
       payload: { invitationId: inv.id },
@@ -265,7 +266,7 @@ export async function revokeInvitation(ctx: Context & { txId: string; invitation
     if (!pending) throw new AppError('not_found', 'Could not find a pending invitation to withdraw.')
     await assertMayManage(
       tx,
-      { profileId: ctx.viewer!.profileId, role: viewerRole },
+      { profileId: ctx.viewer.profileId, role: viewerRole },
       ctx.txId,
       pending.invited_by,
       'withdraw',
@@ -277,7 +278,7 @@ export async function revokeInvitation(ctx: Context & { txId: string; invitation
       .returning({ email: invitations.email })
     await recordActivity(tx, {
       transactionId: ctx.txId,
-      actorId: ctx.viewer!.profileId,
+      actorId: ctx.viewer.profileId,
       kind: 'invitation.revoked',
       summary: `withdrew the invitation to ${row.email}`,
       payload: { invitationId: ctx.invitationId },

@@ -1,7 +1,8 @@
 /** The invitations of a transaction, newest first, for its participants (People tab). */
 import type { Viewer } from '../../auth/viewer'
 import type { Database } from '../../db/client'
-import { assertCanSeeTransaction } from '../../access/transactions'
+import { canSeeTransactionSql } from '../../access/transactions'
+import { notFound } from '../../http/errors'
 
 const LIST_SQL = `
 select json_build_object('invitations', coalesce(json_agg(json_build_object(
@@ -17,32 +18,37 @@ from invitations i
 join transactions t on t.id = i.transaction_id
 left join profiles p on p.id = i.invited_by
 left join organizations o on o.id = i.organization_id
-where i.transaction_id = $1`
+where i.transaction_id = $1
+having ${canSeeTransactionSql('$2', '$1')}`
 
+/** The invitations as JSON text (InvitationList). 404 when the viewer may not see the transaction. */
 export async function listInvitations({
   database,
   viewer,
   txId,
 }: {
   database: Database
-  viewer: Viewer | null
+  viewer: Viewer
   txId: string
 }): Promise<string> {
-  await assertCanSeeTransaction(database, viewer, txId)
-  return (await database.queryJson('invitation_list', LIST_SQL, [txId]))!
+  const json = await database.queryJson('invitation_list', LIST_SQL, [txId, viewer.profileId])
+  if (json === null) throw notFound()
+  return json
 }
 
-/** One invitation of a transaction as JSON text (the same shape as a list entry). */
+/** One invitation of a transaction as JSON text (the same shape as a list entry). 404 when not visible. */
 export async function getInvitation({
   database,
+  viewer,
   txId,
   invitationId,
 }: {
   database: Database
+  viewer: Viewer
   txId: string
   invitationId: string
 }): Promise<string> {
-  const text = (await database.queryJson('invitation_list', LIST_SQL, [txId]))!
+  const text = await listInvitations({ database, viewer, txId })
   const found = (JSON.parse(text) as { invitations: { id: string }[] }).invitations.find((i) => i.id === invitationId)
   return JSON.stringify(found)
 }

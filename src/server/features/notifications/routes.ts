@@ -96,14 +96,14 @@ export function notificationsRoutes(deps: AppDeps) {
     .openapi(streamRoute, async (c) => notificationStream(c, deps, requireViewer(c)) as never)
     .openapi(listRequestsRoute, async (c) => {
       const { txId } = c.req.valid('param')
-      return jsonText(c, await listUpdateRequests({ database, viewer: c.get('viewer'), txId })) as never
+      return jsonText(c, await listUpdateRequests({ database, viewer: requireViewer(c), txId })) as never
     })
     .openapi(createRequestRoute, async (c) => {
       const { txId } = c.req.valid('param')
       try {
         const json = await createUpdateRequest({
           database,
-          viewer: c.get('viewer'),
+          viewer: requireViewer(c),
           txId,
           note: c.req.valid('json').note,
           publicUrl: config.publicUrl,

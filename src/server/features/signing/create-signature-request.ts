@@ -83,7 +83,7 @@ export async function createSignatureRequest(
         documentId: doc.id,
         documentSha256: doc.sha256,
         provider: ctx.provider.name,
-        requestedBy: viewer!.profileId,
+        requestedBy: viewer.profileId,
         inOrder: input.in_order,
         page: input.page ?? null,
         message: input.message ?? null,
@@ -100,7 +100,7 @@ export async function createSignatureRequest(
     }
     await recordActivity(tx, {
       transactionId: txId,
-      actorId: viewer!.profileId,
+      actorId: viewer.profileId,
       kind: 'signature.requested',
       summary: `asked ${input.signer_ids.map((s) => byId.get(s)!.full_name).join(', ')} to sign "${doc.filename}" (version ${doc.version})`,
       payload: {
@@ -117,10 +117,10 @@ export async function createSignatureRequest(
       const p = byId.get(userId)!
       await notifySigner(tx, {
         signer: p,
-        actorId: viewer!.profileId,
+        actorId: viewer.profileId,
         subject: `Please sign "${doc.filename}"`,
         lines: [
-          `${viewer!.fullName} has asked you to sign "${doc.filename}" (version ${doc.version}) on Homeward.`,
+          `${viewer.fullName} has asked you to sign "${doc.filename}" (version ${doc.version}) on Homeward.`,
           ...(input.message ? ['', input.message] : []),
           '',
           'Review the document, then sign by typing your name or drawing your signature.',

@@ -105,7 +105,7 @@ export async function signRequest(
   try {
     await database.db.transaction(async (tx) => {
       const { req, signers, doc } = await lockRequest(tx, ctx, txId, reqId)
-      const me = signers.find((s) => s.user_id === viewer!.profileId)
+      const me = signers.find((s) => s.user_id === viewer.profileId)
       if (!me) throw new AppError('forbidden', 'You are not asked to sign this document.')
       requireVerifiedEmail(viewer, 'sign documents')
       assertPending(req)
@@ -144,7 +144,7 @@ export async function signRequest(
       })
       await recordActivity(tx, {
         transactionId: txId,
-        actorId: viewer!.profileId,
+        actorId: viewer.profileId,
         kind: 'signature.signed',
         summary: `signed "${doc.filename}" (version ${doc.version}) by ${input.method === 'typed' ? 'typing their name' : 'drawing'}`,
         payload: { requestId: req.id, signerId: me.id, method: input.method, documentSha256: req.document_sha256 },
@@ -155,7 +155,7 @@ export async function signRequest(
         if (req.in_order)
           await notifySigner(tx, {
             signer: { id: next.user_id, email: next.email },
-            actorId: viewer!.profileId,
+            actorId: viewer.profileId,
             subject: `Please sign "${doc.filename}"`,
             lines: [`It is your turn to sign "${doc.filename}" (version ${doc.version}) on Homeward.`],
             txId,
@@ -259,7 +259,7 @@ export async function declineRequest(
   const { database, viewer, txId, reqId } = ctx
   await database.db.transaction(async (tx) => {
     const { req, signers, doc } = await lockRequest(tx, ctx, txId, reqId)
-    const me = signers.find((s) => s.user_id === viewer!.profileId)
+    const me = signers.find((s) => s.user_id === viewer.profileId)
     if (!me) throw new AppError('forbidden', 'You are not asked to sign this document.')
     assertPending(req)
     if (me.status !== 'pending') throw new AppError('conflict', `You have already ${me.status} this document.`)
@@ -270,7 +270,7 @@ export async function declineRequest(
     await tx.update(signatureRequests).set({ status: 'declined' }).where(eq(signatureRequests.id, req.id))
     await recordActivity(tx, {
       transactionId: txId,
-      actorId: viewer!.profileId,
+      actorId: viewer.profileId,
       kind: 'signature.declined',
       summary: `declined to sign "${doc.filename}": ${ctx.reason}`.slice(0, 1000),
       payload: { requestId: req.id, signerId: me.id },
@@ -283,8 +283,8 @@ export async function declineRequest(
     if (rb)
       await queueSigningEmail(tx, {
         to: rb.email,
-        subject: `${viewer!.fullName} declined to sign "${doc.filename}"`,
-        lines: [`${viewer!.fullName} declined to sign "${doc.filename}".`, '', `Their reason: ${ctx.reason}`],
+        subject: `${viewer.fullName} declined to sign "${doc.filename}"`,
+        lines: [`${viewer.fullName} declined to sign "${doc.filename}".`, '', `Their reason: ${ctx.reason}`],
         link: documentsLink(ctx.publicUrl, txId),
         txId,
         kind: 'signature.declined',
@@ -299,7 +299,7 @@ export async function cancelRequest(ctx: SigningContext & { txId: string; reqId:
   const { database, viewer, txId, reqId } = ctx
   await database.db.transaction(async (tx) => {
     const { req, signers, doc } = await lockRequest(tx, ctx, txId, reqId)
-    if (req.requested_by !== viewer!.profileId)
+    if (req.requested_by !== viewer.profileId)
       throw new AppError('forbidden', 'Only the person who asked for signatures can cancel the request.')
     assertPending(req)
     await tx
@@ -308,7 +308,7 @@ export async function cancelRequest(ctx: SigningContext & { txId: string; reqId:
       .where(eq(signatureRequests.id, req.id))
     await recordActivity(tx, {
       transactionId: txId,
-      actorId: viewer!.profileId,
+      actorId: viewer.profileId,
       kind: 'signature.cancelled',
       summary: `cancelled the signature request for "${doc.filename}"`,
       payload: { requestId: req.id },
@@ -318,7 +318,7 @@ export async function cancelRequest(ctx: SigningContext & { txId: string; reqId:
       await queueSigningEmail(tx, {
         to: s.email,
         subject: `Signature no longer needed: "${doc.filename}"`,
-        lines: [`${viewer!.fullName} cancelled the request to sign "${doc.filename}". You do not need to do anything.`],
+        lines: [`${viewer.fullName} cancelled the request to sign "${doc.filename}". You do not need to do anything.`],
         link: documentsLink(ctx.publicUrl, txId),
         txId,
         kind: 'signature.cancelled',

@@ -17,8 +17,7 @@ import {
 import { Uuid } from '../../../shared/contracts/common'
 import { TransactionParams } from '../../../shared/contracts/transactions'
 import type { Viewer } from '../../auth/viewer'
-import { clientIp } from '../../http/client-ip'
-import { createRouter, ERROR_RESPONSES, jsonContent, type AppDeps } from '../../http/router'
+import { createRouter, ERROR_RESPONSES, jsonContent, requireViewer, type AppDeps } from '../../http/router'
 import { storageFor } from '../../platform/storage'
 import { lazyESignatureProvider } from '../../providers/e-signature/lazy-provider'
 import { createSignatureRequest } from './create-signature-request'
@@ -108,7 +107,7 @@ export function signingRoutes({ database, config, mail }: AppDeps) {
   const provider = lazyESignatureProvider('builtin', async () =>
     (await import('../../providers/e-signature/builtin-provider')).createBuiltinESignatureProvider(),
   )
-  const ctx = (viewer: Viewer | null, ip: string | null): SigningContext => ({
+  const ctx = (viewer: Viewer, ip: string | null): SigningContext => ({
     database,
     storage,
     provider,
@@ -121,7 +120,7 @@ export function signingRoutes({ database, config, mail }: AppDeps) {
     .openapi(createReqRoute, async (c) => {
       const { txId, docId } = c.req.valid('param')
       const created = await createSignatureRequest({
-        ...ctx(c.get('viewer'), clientIp(c, config.trustedProxies)),
+        ...ctx(requireViewer(c), c.var.client.ip),
         txId,
         docId,
         input: c.req.valid('json'),
@@ -132,21 +131,26 @@ export function signingRoutes({ database, config, mail }: AppDeps) {
     .openapi(listReqRoute, async (c) => {
       const { txId } = c.req.valid('param')
       const { document_id } = c.req.valid('query')
-      const requests = await listSignatureRequests({ database, viewer: c.get('viewer'), txId, documentId: document_id })
+      const requests = await listSignatureRequests({
+        database,
+        viewer: requireViewer(c),
+        txId,
+        documentId: document_id,
+      })
       return c.json({ requests }, 200)
     })
     .openapi(oneReqRoute, async (c) => {
       const { txId, reqId } = c.req.valid('param')
-      return c.json(await getSignatureRequest({ database, viewer: c.get('viewer'), txId, reqId }), 200)
+      return c.json(await getSignatureRequest({ database, viewer: requireViewer(c), txId, reqId }), 200)
     })
     .openapi(signRoute, async (c) => {
       const { txId, reqId } = c.req.valid('param')
       const res = await signRequest({
-        ...ctx(c.get('viewer'), clientIp(c, config.trustedProxies)),
+        ...ctx(requireViewer(c), c.var.client.ip),
         txId,
         reqId,
         input: c.req.valid('json'),
-        userAgent: c.req.header('user-agent') ?? null,
+        userAgent: c.var.client.userAgent,
       })
       mail.kick()
       return c.json(res, 200)
@@ -154,7 +158,7 @@ export function signingRoutes({ database, config, mail }: AppDeps) {
     .openapi(declineRoute, async (c) => {
       const { txId, reqId } = c.req.valid('param')
       const res = await declineRequest({
-        ...ctx(c.get('viewer'), clientIp(c, config.trustedProxies)),
+        ...ctx(requireViewer(c), c.var.client.ip),
         txId,
         reqId,
         reason: c.req.valid('json').reason,
@@ -164,15 +168,12 @@ export function signingRoutes({ database, config, mail }: AppDeps) {
     })
     .openapi(cancelRoute, async (c) => {
       const { txId, reqId } = c.req.valid('param')
-      const res = await cancelRequest({ ...ctx(c.get('viewer'), clientIp(c, config.trustedProxies)), txId, reqId })
+      const res = await cancelRequest({ ...ctx(requireViewer(c), c.var.client.ip), txId, reqId })
       mail.kick()
       return c.json(res, 200)
     })
     .openapi(verifyRoute, async (c) => {
       const { txId, docId } = c.req.valid('param')
-      return c.json(
-        await verifySignedDocument({ ...ctx(c.get('viewer'), clientIp(c, config.trustedProxies)), txId, docId }),
-        200,
-      )
+      return c.json(await verifySignedDocument({ ...ctx(requireViewer(c), c.var.client.ip), txId, docId }), 200)
     })
 }

@@ -10,6 +10,7 @@ import type { StatusChangeInput } from '../../../shared/contracts/workspace'
 import { blockedExchangeMessage } from '../../../shared/domain/exchange-readiness'
 import { allowedStatusActions, STATUS_AFTER, type StatusAction } from '../../../shared/domain/permissions'
 import { transactionStatusLabel } from '../../../shared/domain/statuses'
+import { transactionPath } from '../../../shared/paths'
 import { lockTransactionForViewer, transactionPeopleIds } from '../../access/transactions'
 import type { Viewer } from '../../auth/viewer'
 import type { Database } from '../../db/client'
@@ -48,7 +49,7 @@ export async function changeStatus({
   notify,
 }: {
   database: Database
-  viewer: Viewer | null
+  viewer: Viewer
   txId: string
   input: StatusChangeInput
   /** Where notification emails link to and whether they leave (issue 6: 'a status change'). */
@@ -113,7 +114,7 @@ export async function changeStatus({
     }
     await recordActivity(tx, {
       transactionId: txId,
-      actorId: viewer!.profileId,
+      actorId: viewer.profileId,
       kind: 'status.changed',
       summary: summaries[input.action],
       payload: { from: current.status, to: next },
@@ -132,10 +133,10 @@ export async function changeStatus({
       recipients: await transactionPeopleIds(tx, txId),
       kind: 'status_changed',
       transactionId: txId,
-      actorId: viewer!.profileId,
+      actorId: viewer.profileId,
       title: titles[input.action],
-      body: `${viewer!.fullName} ${summaries[input.action]}.`,
-      link: `/app/transactions/${txId}`,
+      body: `${viewer.fullName} ${summaries[input.action]}.`,
+      link: transactionPath(txId),
       ...notify,
     })
   })

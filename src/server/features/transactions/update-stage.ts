@@ -6,6 +6,7 @@
  */
 import { eq, sql } from 'drizzle-orm'
 import { canBlockStage } from '../../../shared/domain/permissions'
+import { transactionPath } from '../../../shared/paths'
 import { lockTransactionForViewer, transactionPeopleIds } from '../../access/transactions'
 import type { Viewer } from '../../auth/viewer'
 import type { Database } from '../../db/client'
@@ -25,7 +26,7 @@ export async function updateStage({
   notify,
 }: {
   database: Database
-  viewer: Viewer | null
+  viewer: Viewer
   txId: string
   stageId: string
   blockedReason: string | null
@@ -55,7 +56,7 @@ export async function updateStage({
       .update(timelineStages)
       .set({
         blockedReason,
-        blockedBy: blockedReason ? viewer!.profileId : null,
+        blockedBy: blockedReason ? viewer.profileId : null,
         blockedAt: blockedReason ? sql`now()` : null,
         status: blockedReason ? 'blocked' : 'not_started',
         version: sql`${timelineStages.version} + 1`,
@@ -66,7 +67,7 @@ export async function updateStage({
     await touchTransaction(tx, txId)
     await recordActivity(tx, {
       transactionId: txId,
-      actorId: viewer!.profileId,
+      actorId: viewer.profileId,
       kind: blockedReason ? 'stage.blocked' : 'stage.unblocked',
       summary: blockedReason
         ? `marked “${stage.stage_name}” blocked: ${blockedReason}`
@@ -78,10 +79,10 @@ export async function updateStage({
         recipients: await transactionPeopleIds(tx, txId),
         kind: 'stage_blocked',
         transactionId: txId,
-        actorId: viewer!.profileId,
+        actorId: viewer.profileId,
         title: `${stage.stage_name} is blocked`,
-        body: `${viewer!.fullName} marked it blocked: ${blockedReason}`,
-        link: `/app/transactions/${txId}?tab=timeline`,
+        body: `${viewer.fullName} marked it blocked: ${blockedReason}`,
+        link: transactionPath(txId, { tab: 'timeline' }),
         ...notify,
       })
     }

@@ -9,6 +9,7 @@
 import { eq, sql } from 'drizzle-orm'
 import { canTickTask } from '../../../shared/domain/permissions'
 import { deriveStageState } from '../../../shared/domain/stage-progress'
+import { transactionPath } from '../../../shared/paths'
 import { lockTransactionForViewer, transactionPeopleIds } from '../../access/transactions'
 import type { Viewer } from '../../auth/viewer'
 import type { Database, Tx } from '../../db/client'
@@ -79,7 +80,7 @@ export async function updateTask({
   notify,
 }: {
   database: Database
-  viewer: Viewer | null
+  viewer: Viewer
   txId: string
   taskId: string
   status: 'completed' | 'not_completed'
@@ -118,28 +119,28 @@ export async function updateTask({
         version: sql`${tasks.version} + 1`,
         updatedAt: sql`now()`,
         completedAt: status === 'completed' ? sql`now()` : null,
-        completedBy: status === 'completed' ? viewer!.profileId : null,
+        completedBy: status === 'completed' ? viewer.profileId : null,
       })
       .where(eq(tasks.id, taskId))
     const stage = await refreshStage(tx, task.stage_id)
     await touchTransaction(tx, txId)
     await recordActivity(tx, {
       transactionId: txId,
-      actorId: viewer!.profileId,
+      actorId: viewer.profileId,
       kind: status === 'completed' ? 'task.completed' : 'task.reopened',
       summary: `${status === 'completed' ? 'ticked' : 'unticked'} “${task.title}” (${task.stage_name})`,
       payload: { taskId, stageId: task.stage_id },
     })
     // Unticking someone else's work tells them (issue 11): they may be relying on it being done.
-    if (status === 'not_completed' && task.completed_by && task.completed_by !== viewer!.profileId) {
+    if (status === 'not_completed' && task.completed_by && task.completed_by !== viewer.profileId) {
       await notifyPeople(tx, {
         recipients: [task.completed_by],
         kind: 'task_reopened',
         transactionId: txId,
-        actorId: viewer!.profileId,
-        title: `${viewer!.fullName} unticked a task you completed`,
+        actorId: viewer.profileId,
+        title: `${viewer.fullName} unticked a task you completed`,
         body: `“${task.title}” (${task.stage_name}) shows as not done again.`,
-        link: `/app/transactions/${txId}?tab=timeline`,
+        link: transactionPath(txId, { tab: 'timeline' }),
         ...notify,
       })
     }
@@ -148,10 +149,10 @@ export async function updateTask({
         recipients: await transactionPeopleIds(tx, txId),
         kind: 'stage_completed',
         transactionId: txId,
-        actorId: viewer!.profileId,
+        actorId: viewer.profileId,
         title: `${task.stage_name} is complete`,
-        body: `${viewer!.fullName} ticked the last task, “${task.title}”.`,
-        link: `/app/transactions/${txId}?tab=timeline`,
+        body: `${viewer.fullName} ticked the last task, “${task.title}”.`,
+        link: transactionPath(txId, { tab: 'timeline' }),
         ...notify,
       })
     }
