@@ -1,6 +1,7 @@
 /**
  * The one way benchmarks start Homeward (issue 11, item 6): a child process running
- * src/server/main.ts through tsx (or scripts/start.mjs, which builds the web app first) on
+ * src/server/main.ts through tsx (or scripts/start.mjs, which builds the web app first, or the
+ * baseline bench/bare-server.ts) on
  * 127.0.0.1:`port`, production settings, no demo data unless asked, rate limits off, a fixed auth
  * secret. `ready` resolves with the milliseconds from spawn to a healthy /api/health and rejects if
  * the process exits first; `stop()` sends SIGTERM and waits; a failed run never leaves it behind.
@@ -33,12 +34,20 @@ export function startServer({
   port: number
   /** Extra or overriding environment variables (DATA_DIR, DATABASE_URL, SEED_DEMO ...). */
   env?: Record<string, string>
-  /** 'main': src/server/main.ts; 'start': scripts/start.mjs (`npm start`, builds the web app). */
-  script?: 'main' | 'start'
+  /**
+   * 'main': src/server/main.ts; 'start': scripts/start.mjs (`npm start`, builds the web app);
+   * 'bare': bench/bare-server.ts, the baseline (PGLITE_DIR or DATABASE_URL in `env`).
+   */
+  script?: 'main' | 'start' | 'bare'
   pollMs?: number
 }): BenchServer {
   const started = performance.now()
-  const args = script === 'main' ? ['--import', 'tsx', 'src/server/main.ts'] : [path.join(ROOT, 'scripts/start.mjs')]
+  const args =
+    script === 'main'
+      ? ['--import', 'tsx', 'src/server/main.ts']
+      : script === 'bare'
+        ? ['--import', 'tsx', 'bench/bare-server.ts']
+        : [path.join(ROOT, 'scripts/start.mjs')]
   const url = `http://127.0.0.1:${port}`
   const child = spawn(process.execPath, args, {
     cwd: ROOT,

@@ -43,7 +43,7 @@ const needsBuild = () =>
  * Builds the web app when needed, safely beside other servers of this checkout (two Playwright runs,
  * or the e2e app and S3 servers starting together): one build at a time under a lock file, into a
  * fresh directory that replaces dist/web by rename, keeping the previous build's hashed assets, so a
- * server already running never loses the files its pages ask for (issue 11, item 6).
+ * server already running never loses the files its pages ask for.
  */
 async function buildWebApp() {
   const lock = path.join(root, 'dist/.web-build.lock')

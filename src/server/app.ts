@@ -12,11 +12,10 @@ import { serveStatic } from '@hono/node-server/serve-static'
 import { OpenAPIHono } from '@hono/zod-openapi'
 import type { MiddlewareHandler } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
-import { compress } from 'hono/compress'
 import { HTTPException } from 'hono/http-exception'
 import { secureHeaders } from 'hono/secure-headers'
 import { COOKIE_PREFIX } from './auth/auth'
-import { resolveViewer } from './auth/viewer'
+import { createViewerCache } from './auth/viewer-cache'
 import { accountRoutes } from './features/account/routes'
 import { activityRoutes } from './features/activity/routes'
 import { authRoutes } from './features/auth/routes'
@@ -35,9 +34,11 @@ import { notificationsRoutes } from './features/notifications/routes'
 import { signingRoutes } from './features/signing/routes'
 import { transactionsRoutes } from './features/transactions/routes'
 import { twoFactorRoutes } from './features/two-factor/routes'
+import { clientInfo } from './http/client-info'
 import { AppError, errorBody, NUL_MESSAGE, toErrorResponse } from './http/errors'
 import { SESSION_SECURITY_SCHEME, type AppDeps, type AppEnv } from './http/router'
 import { csrfVerdict } from './http/same-origin'
+import { acceptsEncoding, compressResponses, isCompressible } from './http/compression'
 import { validateResponses } from './http/validate-responses'
 
 export const WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../dist/web')
@@ -84,30 +85,8 @@ function limitBodies(): MiddlewareHandler {
   return (c, next) => (c.req.method === 'POST' && UPLOAD_PATH.test(c.req.path) ? next() : limit(c, next))
 }
 
-/**
- * Content types worth compressing: text, JavaScript, JSON and SVG. Never `text/event-stream`: a
- * compressor buffers, so Server-Sent Events would arrive late or never.
- */
-export function isCompressible(contentType: string): boolean {
-  if (/^\s*text\/event-stream\b/i.test(contentType)) return false
-  return /^\s*(?:text\/|application\/(?:javascript|json|xml|manifest\+json)|image\/svg\+xml)/i.test(contentType)
-}
-
-/**
- * gzip (level 6, streamed) for API JSON and HTML when the client accepts it; event streams pass
- * through. Hono skips bodies under 1 KB only when they carry a Content-Length, which c.json() does
- * not set, so small JSON is gzipped too: a few bytes and microseconds, not worth buffering to avoid.
- */
-export const compressResponses = () => compress({ encoding: 'gzip', contentTypeFilter: isCompressible })
-
-/** Whether an Accept-Encoding header accepts `coding` (listed, and not with q=0). */
-function accepted(header: string, coding: string): boolean {
-  return header.split(',').some((part) => {
-    const [name, ...params] = part.split(';').map((p) => p.trim())
-    const q = params.find((p) => p.startsWith('q='))
-    return name.toLowerCase() === coding && (!q || Number(q.slice(2)) > 0)
-  })
-}
+// The compression middleware lives in http/compression.ts; re-exported for its unit test.
+export { compressResponses, isCompressible }
 
 const brotli = promisify(brotliCompress)
 const gzipAsync = promisify(gzip)
@@ -139,7 +118,7 @@ function precompressedAssets(root: string): MiddlewareHandler {
   return async (c, next) => {
     const type = /\.(m?js|css|svg|json|txt|map)$/.exec(c.req.path)?.[1]
     const accepts = c.req.header('accept-encoding') ?? ''
-    const encoding = accepted(accepts, 'br') ? 'br' : accepted(accepts, 'gzip') ? 'gzip' : null
+    const encoding = acceptsEncoding(accepts, 'br') ? 'br' : acceptsEncoding(accepts, 'gzip') ? 'gzip' : null
     const file = path.join(root, c.req.path)
     if (!type || !encoding || c.req.method !== 'GET' || !file.startsWith(root + path.sep) || c.req.path.includes('..'))
       return next()
@@ -205,7 +184,17 @@ const refuseNul: MiddlewareHandler<AppEnv> = async (c, next) => {
 export function createApp(deps: AppDeps) {
   const { config, database, log } = deps
   const app = new OpenAPIHono<AppEnv>()
+  // The session lookup, kept per cookie and forgotten on every viewer change (auth/viewer-cache.ts).
+  const viewers = createViewerCache({
+    database,
+    realtime: deps.realtime,
+    secret: config.authSecret,
+    secure: config.secure,
+    maxSessionDays: config.SESSION_MAX_DAYS,
+  })
 
+  // The client's address and user agent, once per request, for everything after (http/client-info.ts).
+  app.use('*', clientInfo(config.trustedProxies))
   app.use(
     '*',
     secureHeaders({
@@ -252,15 +241,7 @@ export function createApp(deps: AppDeps) {
     const p = c.req.path
     c.set(
       'viewer',
-      NO_VIEWER_PREFIXES.some((prefix) => p.startsWith(prefix))
-        ? null
-        : await resolveViewer({
-            database,
-            cookieHeader: c.req.header('cookie'),
-            secret: config.authSecret,
-            secure: config.secure,
-            maxSessionDays: config.SESSION_MAX_DAYS,
-          }),
+      NO_VIEWER_PREFIXES.some((prefix) => p.startsWith(prefix)) ? null : await viewers.resolve(c.req.header('cookie')),
     )
     await next()
   })

@@ -8,6 +8,7 @@ import { streamSSE } from 'hono/streaming'
 import { gunzipSync } from 'node:zlib'
 import { describe, expect, it } from 'vitest'
 import { compressResponses, isCompressible } from './app'
+import { GZIP_SYNC_MAX_BYTES } from './http/compression'
 
 const bigJson = { items: Array.from({ length: 200 }, (_, i) => ({ id: i, address: `${i} Park Road, Harpenden` })) }
 
@@ -74,5 +75,77 @@ describe('isCompressible', () => {
     ['application/octet-stream', false],
   ])('%s -> %s', (type, expected) => {
     expect(isCompressible(type)).toBe(expected)
+  })
+})
+
+describe('compressResponses: nothing to pay when nobody asks', () => {
+  /** An app that records the response its handler made, as the compression middleware sees it. */
+  function recording() {
+    const made: Response[] = []
+    const app = new Hono()
+    app.use('*', compressResponses())
+    app.use('*', async (c, next) => {
+      await next()
+      made.push(c.res)
+    })
+    app.get('/api/text', (c) => c.body(JSON.stringify(bigJson), 200, { 'Content-Type': 'application/json' }))
+    app.get('/api/pdf', (c) => c.body(new Uint8Array(4096), 200, { 'Content-Type': 'application/pdf' }))
+    return { app, made }
+  }
+
+  it('hands on the very response the handler made, with Vary added in place', async () => {
+    const { app, made } = recording()
+    for (const headers of [{}, { 'accept-encoding': 'identity' }, { 'accept-encoding': 'gzip;q=0' }] as Record<
+      string,
+      string
+    >[]) {
+      const res = await app.request('/api/text', { headers })
+      expect(res).toBe(made.at(-1))
+      expect(res.headers.get('vary')).toBe('Accept-Encoding')
+      expect(res.headers.get('content-encoding')).toBeNull()
+      expect(await res.json()).toEqual(bigJson)
+    }
+  })
+
+  it('leaves a body that is not text alone, without Vary', async () => {
+    const { app, made } = recording()
+    const res = await app.request('/api/pdf', { headers: { 'accept-encoding': 'gzip' } })
+    expect(res).toBe(made.at(-1))
+    expect(res.headers.get('vary')).toBeNull()
+    expect(res.headers.get('content-encoding')).toBeNull()
+  })
+})
+
+describe('compressResponses: gzip in one call', () => {
+  const app = new Hono()
+  app.use('*', compressResponses())
+  const small = { items: bigJson.items.slice(0, 60) }
+  const large = { items: Array.from({ length: 2000 }, (_, i) => ({ id: i, note: `entry ${i} of the large body` })) }
+  app.get('/api/small', (c) => c.json(small))
+  app.get('/api/large', (c) => c.json(large))
+  app.get('/page', (c) => c.html('<!doctype html><div id="root"></div>'))
+
+  it.each([
+    ['/api/small', small],
+    ['/api/large', large],
+  ])('%s decodes to the same JSON, with its gzipped Content-Length', async (path, expected) => {
+    const res = await app.request(path, { headers: { 'accept-encoding': 'br;q=1, gzip;q=0.8' } })
+    expect(res.headers.get('content-encoding')).toBe('gzip')
+    const bytes = Buffer.from(await res.arrayBuffer())
+    expect(Number(res.headers.get('content-length'))).toBe(bytes.length)
+    expect(JSON.parse(gunzipSync(bytes).toString())).toEqual(expected)
+  })
+
+  it('the large body is over the on-loop limit, the small one under it', () => {
+    expect(JSON.stringify(large).length).toBeGreaterThan(GZIP_SYNC_MAX_BYTES)
+    expect(JSON.stringify(small).length).toBeLessThan(GZIP_SYNC_MAX_BYTES)
+  })
+
+  it('gzips HTML for `Accept-Encoding: *`, and nothing for HEAD', async () => {
+    const res = await app.request('/page', { headers: { 'accept-encoding': '*' } })
+    expect(res.headers.get('content-encoding')).toBe('gzip')
+    expect(gunzipSync(Buffer.from(await res.arrayBuffer())).toString()).toContain('<div id="root">')
+    const head = await app.request('/page', { method: 'HEAD', headers: { 'accept-encoding': 'gzip' } })
+    expect(head.headers.get('content-encoding')).toBeNull()
   })
 })

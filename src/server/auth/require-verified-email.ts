@@ -6,8 +6,8 @@ import { AppError } from '../http/errors'
 import type { Viewer } from './viewer'
 
 /** Throws 403 naming what to do when the viewer's email is not verified. `action`: e.g. 'invite people'. */
-export function requireVerifiedEmail(viewer: Viewer | null, action: string): void {
-  if (viewer && !viewer.emailVerified) {
+export function requireVerifiedEmail(viewer: Viewer, action: string): void {
+  if (!viewer.emailVerified) {
     throw new AppError(
       'forbidden',
       `Please verify your email first: open the link we emailed to ${viewer.email} before you ${action}. You can ask for a new link from the banner at the top of the page.`,

@@ -22,8 +22,9 @@ import type { BetterAuthPlugin } from 'better-auth'
 import { APIError, createAuthMiddleware, getSessionFromCtx } from 'better-auth/api'
 import { symmetricDecrypt } from 'better-auth/crypto'
 import { twoFactor } from 'better-auth/plugins'
-import { sql } from 'drizzle-orm'
+import { eq, sql } from 'drizzle-orm'
 import type { Database } from '../db/client'
+import { verification } from '../db/schema'
 
 /** TOTP as authenticator apps expect it: 6 digits, 30-second steps, one step either side accepted. */
 export const TOTP_DIGITS = 6
@@ -125,9 +126,8 @@ export async function claimTotpStep(database: Database, userId: string, step: nu
     const prev = await tx.execute(sql`select value from verification where identifier = ${identifier}`)
     const last = Math.max(-1, ...(prev.rows as { value: string }[]).map((r) => Number(r.value)))
     if (last >= step) return false
-    await tx.execute(sql`delete from verification where identifier = ${identifier}`)
-    await tx.execute(sql`insert into verification (id, identifier, value, expires_at)
-      values (${randomUUID()}, ${identifier}, ${String(step)}, ${expiresAt.toISOString()})`)
+    await tx.delete(verification).where(eq(verification.identifier, identifier))
+    await tx.insert(verification).values({ id: randomUUID(), identifier, value: String(step), expiresAt })
     return true
   })
 }

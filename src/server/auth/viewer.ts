@@ -21,12 +21,14 @@ export interface Viewer {
   sessionId: string
 }
 
+// `validForMs`: until the session's idle expiry or its absolute lifetime, whichever comes first,
+// measured by the database's clock and counted from now on ours (auth/viewer-cache.ts keeps it so long).
 const VIEWER_SQL = `
-select json_build_object(
+select json_build_object('viewer', json_build_object(
   'profileId', p.id, 'authId', u.id, 'email', u.email, 'emailVerified', u.email_verified,
   'fullName', p.full_name, 'sessionId', s.id,
   'roles', coalesce((select json_agg(r.role order by r.role) from user_roles r where r.user_id = p.id), '[]'::json)
-)::text
+), 'validForMs', floor(extract(epoch from least(s.expires_at, s.created_at + make_interval(days => $2::int)) - now()) * 1000))::text
 from session s
 join "user" u on u.id = s.user_id
 join profiles p on p.auth_id = u.id
@@ -63,7 +65,7 @@ export function sessionCookieName(secure: boolean): string {
 }
 
 /** Reads a cookie value from a Cookie header without decoding others. */
-function readCookie(header: string | undefined, name: string): string | undefined {
+export function readCookie(header: string | undefined, name: string): string | undefined {
   if (!header) return undefined
   for (const part of header.split(';')) {
     const eq = part.indexOf('=')
@@ -102,10 +104,28 @@ export async function resolveViewer(options: {
   secure: boolean
   maxSessionDays?: number
 }): Promise<Viewer | null> {
+  return (await lookUpSession(options))?.viewer ?? null
+}
+
+/**
+ * resolveViewer, with how long the session stays valid from now if nothing changes (milliseconds,
+ * the nearer of its idle expiry and its absolute lifetime), for auth/viewer-cache.ts.
+ */
+export async function lookUpSession(options: {
+  database: Database
+  cookieHeader: string | undefined
+  secret: string
+  secure: boolean
+  maxSessionDays?: number
+}): Promise<{ viewer: Viewer; validForMs: number } | null> {
   const token = verifySessionCookie(readCookie(options.cookieHeader, sessionCookieName(options.secure)), options.secret)
   if (!token) return null
   const maxDays = options.maxSessionDays ?? DEFAULT_SESSION_MAX_DAYS
-  const json = await options.database.queryJson<Viewer>('viewer_by_session', VIEWER_SQL, [token, maxDays])
+  const json = await options.database.queryJson<{ viewer: Viewer; validForMs: number }>(
+    'viewer_by_session',
+    VIEWER_SQL,
+    [token, maxDays],
+  )
   if (json) return parseJsonText(json)
   await endSessionPastMaxAge({ ...options, maxDays })
   return null

@@ -4,7 +4,7 @@
  * which runs a named prepared statement on PostgreSQL and returns the database-built JSON as text.
  * See docs/decisions/001-database.md.
  */
-import { PGlite } from '@electric-sql/pglite'
+import { PGlite, protocol } from '@electric-sql/pglite'
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
 import { drizzle as drizzlePg, type NodePgDatabase } from 'drizzle-orm/node-postgres'
 import pg from 'pg'
@@ -53,6 +53,31 @@ export interface Database {
   pool?: pg.Pool
 }
 
+/**
+ * The NOTIFY channel of viewer changes: a session ended or shortened, or a user, profile or role
+ * row changed (the triggers of migration 0015). Payload: the Better Auth user id.
+ */
+export const VIEWER_CHANNEL = 'homeward_viewer'
+
+const viewerChangeListeners = new Set<(authUserId: string) => void>()
+
+/**
+ * Calls `listener` with the auth user id of every viewer change committed through any database
+ * connection this process opened (every PostgreSQL pool connection LISTENs, and PostgreSQL delivers
+ * a session's own notifications before its COMMIT returns; PGlite before its query resolves), so a
+ * change made here is known before the write's caller goes on. Changes made by other processes
+ * arrive through the realtime hub's LISTEN connection instead. Returns the unsubscribe.
+ */
+export function onViewerChange(listener: (authUserId: string) => void): () => void {
+  viewerChangeListeners.add(listener)
+  return () => viewerChangeListeners.delete(listener)
+}
+
+/** Hands a viewer change to every listener of this process. */
+export function announceViewerChange(authUserId: string): void {
+  for (const listener of [...viewerChangeListeners]) listener(authUserId)
+}
+
 /** Opens PostgreSQL through a pool. JIT off: nested JSON queries otherwise pay ~60 ms of compilation (STACK.md). */
 export function openPostgres(url: string, options: { max?: number; onError?: (err: Error) => void } = {}): Database {
   const pool = new pg.Pool({
@@ -62,9 +87,18 @@ export function openPostgres(url: string, options: { max?: number; onError?: (er
     idleTimeoutMillis: 30_000,
     options: '-c jit=off -c statement_timeout=30000',
     application_name: 'homeward',
+    // Every connection hears the viewer changes it commits itself (see onViewerChange), listening
+    // before it is handed out. pg-pool awaits this hook (@types/pg types it as returning void).
+    onConnect: async (client: pg.ClientBase) => {
+      client.on('notification', (msg) => {
+        if (msg.channel === VIEWER_CHANNEL && msg.payload) announceViewerChange(msg.payload)
+      })
+      await client.query(`listen ${VIEWER_CHANNEL}`).catch((err: Error) => options.onError?.(err))
+    },
   })
   // Without a listener an idle client's error (e.g. the backend was terminated) crashes the process.
   pool.on('error', (err) => options.onError?.(err))
+
   const db = drizzlePg(pool, { schema })
   return {
     kind: 'postgres',
@@ -92,17 +126,22 @@ export async function openPglite(options: { dataDir?: string; loadDataDir?: Blob
   return wrapPglite(pglite)
 }
 
+const listeningPglites = new WeakSet<PGlite>()
+
 /** Wraps an open PGlite instance as a Database. */
 export function wrapPglite(pglite: PGlite): Database {
   const db = drizzlePglite(pglite, { schema }) as unknown as Db
+  // One instance, one process: its own notifications are all the viewer changes there are.
+  if (!listeningPglites.has(pglite)) {
+    listeningPglites.add(pglite)
+    pglite.listen(VIEWER_CHANNEL, (payload) => payload && announceViewerChange(payload)).catch(() => {})
+  }
   return {
     kind: 'pglite',
     db,
     pglite,
-    async queryJson<T>(_name: string, text: string, params: unknown[]) {
-      const res = await pglite.query<unknown[]>(text, params, { rowMode: 'array' })
-      return res.rows.length ? (res.rows[0][0] as JsonText<T> | null) : null
-    },
+    queryJson: <T>(name: string, text: string, params: unknown[]) =>
+      queryPrepared(pglite, name, text, params) as Promise<JsonText<T> | null>,
     async query(text, params = []) {
       return (await pglite.query(text, params)).rows as never
     },
@@ -113,6 +152,72 @@ export function wrapPglite(pglite: PGlite): Database {
       if (!pglite.closed) await pglite.close()
     },
   }
+}
+
+/** The named statements prepared on each PGlite instance: name -> SQL text and parameter type ids. */
+const preparedOnPglite = new WeakMap<PGlite, Map<string, { text: string; types: number[] }>>()
+
+function concatBytes(...parts: Uint8Array[]): Uint8Array {
+  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0))
+  let at = 0
+  for (const p of parts) {
+    out.set(p, at)
+    at += p.length
+  }
+  return out
+}
+
+/**
+ * queryJson on PGlite through a real named prepared statement, as node-postgres does on PostgreSQL:
+ * Parse and Describe once per instance and name, then Bind and Execute with the values as
+ * parameters. PGlite's own query() parses and plans every statement anew (26-60% of a dashboard or
+ * detail request), and it serves one query at a time, so every plan saved counts in full. Values
+ * are serialised by PGlite's serializers for the parameter types the server reported, never pasted
+ * into SQL. Like node-postgres, refuses a name already prepared with a different text.
+ */
+async function queryPrepared(pglite: PGlite, name: string, text: string, params: unknown[]): Promise<string | null> {
+  const { serialize } = protocol
+  let prepared = preparedOnPglite.get(pglite)
+  if (!prepared) preparedOnPglite.set(pglite, (prepared = new Map()))
+  const statements = prepared
+  // The same locks as PGlite's query(): after any open transaction, one protocol exchange at a time.
+  return pglite._runExclusiveTransaction(() =>
+    pglite.runExclusive(async () => {
+      let statement = statements.get(name)
+      if (statement && statement.text !== text) {
+        throw new Error(`Prepared statements must be unique: '${name}' was prepared with a different text`)
+      }
+      try {
+        if (!statement) {
+          const described = await pglite.execProtocol(
+            concatBytes(serialize.parse({ name, text }), serialize.describe({ type: 'S', name })),
+            { syncToFs: false },
+          )
+          const types =
+            (
+              described.messages.find((m) => m.name === 'parameterDescription') as
+                { dataTypeIDs?: number[] } | undefined
+            )?.dataTypeIDs ?? []
+          statements.set(name, (statement = { text, types }))
+        }
+        const types = statement.types
+        const values = params.map((value, i) => {
+          if (value === null || value === undefined) return null
+          const serializer = pglite.serializers[types[i]]
+          return serializer ? serializer(value as never) : String(value)
+        })
+        const result = await pglite.execProtocol(
+          concatBytes(serialize.bind({ statement: name, values }), serialize.execute({})),
+          { syncToFs: false },
+        )
+        const row = result.messages.find((m) => m.name === 'dataRow') as { fields: (string | null)[] } | undefined
+        return row ? row.fields[0] : null
+      } finally {
+        await pglite.execProtocol(serialize.sync(), { syncToFs: false })
+        if (!pglite.isInTransaction()) await pglite.syncToFs()
+      }
+    }),
+  )
 }
 
 /** PostgreSQL error codes and driver messages that mean "the database is unreachable right now" (maps to 503). */

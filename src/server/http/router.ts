@@ -16,11 +16,17 @@ import type { Database, JsonText } from '../db/client'
 import type { Logger } from '../logger'
 import type { MailService } from '../platform/mail/mail-service'
 import type { RealtimeHub } from '../platform/realtime/realtime-hub'
+import type { ClientInfo } from './client-info'
 import { AppError, errorBody, validationError } from './errors'
 
+/**
+ * What the app's middleware sets on every request: the viewer (null when signed out; a route of
+ * createRouter() not declared PUBLIC never runs without one) and the client's address and user agent.
+ */
 export interface AppEnv {
   Variables: {
     viewer: Viewer | null
+    client: ClientInfo
     /** The catalogue endpoint this request was routed to, once routed (unset for Better Auth's and raw routes). */
     endpoint?: EndpointSpec
   }
@@ -86,7 +92,11 @@ export function honoPath(path: string): string {
   return path.replace(/\{([^}]+)\}/g, ':$1')
 }
 
-/** The signed-in viewer, or throws 401. */
+/**
+ * The signed-in viewer, typed non-null, or throws 401. Handlers of routes that need a session read
+ * the viewer through this (never `c.var.viewer`, which is null for public routes and signed-out
+ * callers), and use cases and the access helpers take a `Viewer`, never `Viewer | null`.
+ */
 export function requireViewer(c: Context<AppEnv>): Viewer {
   const viewer = c.get('viewer')
   if (!viewer) throw new AppError('unauthenticated', 'Sign in to continue.')

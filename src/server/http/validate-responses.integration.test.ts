@@ -7,7 +7,7 @@
  */
 import { describe, expect, it } from 'vitest'
 import { TransactionDetail } from '../../shared/contracts/transactions'
-import { createTransaction } from '../db/seed/factories'
+import { createTransaction } from '../test/factories'
 import { useTestApp, type TestApp, type TestUser } from '../test/test-app'
 
 const test = useTestApp()

@@ -4,22 +4,12 @@
  */
 import { z } from 'zod'
 import { ORGANIZATION_TYPES } from '../domain/organizations'
-import { PARTICIPANT_ROLES, type ParticipantRole } from '../domain/roles'
+import { INVITABLE_ROLES, PARTICIPANT_ROLES } from '../domain/roles'
 import { Email } from './auth'
 import { Timestamp, TransactionParams, Uuid } from './common'
 import { endpoint, ERRORS, json, jsonBody, PUBLIC } from './endpoint'
 
-/** Roles one can be invited as (the buyer, the seller, or a professional). */
-export const INVITABLE_ROLES = [
-  'buyer',
-  'seller',
-  'buyer_conveyancer',
-  'seller_conveyancer',
-  'surveyor',
-  'mortgage_broker',
-  'estate_agent',
-] as const satisfies readonly ParticipantRole[]
-export type InvitableRole = (typeof INVITABLE_ROLES)[number]
+export { INVITABLE_ROLES, type InvitableRole } from '../domain/roles'
 
 /**
  * POST /api/transactions/{txId}/invitations. Either an email and a role (People tab), or an

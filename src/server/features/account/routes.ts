@@ -5,13 +5,12 @@
  * features/auth/routes.ts.
  */
 import { accountEndpoints as endpoints } from '../../../shared/contracts/account'
-import { clientIp } from '../../http/client-ip'
 import { createRouter, requireViewer, type AppDeps } from '../../http/router'
 import { listSecurityEvents, recordSecurityEvent } from './security-events'
 import { listSessions, revokeSession } from './sessions'
 import { updateProfile } from './update-profile'
 
-export function accountRoutes({ database, auth, config }: AppDeps) {
+export function accountRoutes({ database, auth }: AppDeps) {
   return createRouter()
     .openapi(endpoints.profile, (c) => {
       const v = requireViewer(c)
@@ -33,7 +32,7 @@ export function accountRoutes({ database, auth, config }: AppDeps) {
         userId: viewer.authId,
         kind: 'sessions.revoked',
         detail: { scope: 'one', count: 1 },
-        origin: { ip: clientIp(c, config.trustedProxies), userAgent: c.req.header('user-agent') ?? null },
+        origin: c.var.client,
       })
       return c.body(null, 204)
     })

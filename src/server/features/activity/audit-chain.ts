@@ -5,7 +5,8 @@
  * names the first link that does not hold. Canonical forms: ./audit-canonical.ts.
  */
 import type { AuditEntry, AuditVerifyResponse } from '../../../shared/contracts/activity'
-import { assertCanSeeTransaction, visibleTransactionIdsSql } from '../../access/transactions'
+import { canSeeTransactionSql, visibleTransactionIdsSql } from '../../access/transactions'
+import { notFound } from '../../http/errors'
 import type { Viewer } from '../../auth/viewer'
 import { parseJsonText, type Database } from '../../db/client'
 import { auditKeyId, checkpointSignatureValid, entryHash, redactedSummaryHash, summaryDigest } from './audit-canonical'
@@ -17,12 +18,11 @@ export const AUDIT_PAGE_MAX = 200
 /** The trail newest first, `limit` entries (1..200) before seq `beforeSeq` when given. 404 when not visible. */
 export async function listAuditTrail(opts: {
   database: Database
-  viewer: Viewer | null
+  viewer: Viewer
   txId: string
   limit: number
   beforeSeq?: number
 }): Promise<AuditEntry[]> {
-  await assertCanSeeTransaction(opts.database, opts.viewer, opts.txId)
   const json = await opts.database.queryJson<AuditEntry[]>(
     'audit_trail',
     `select coalesce(json_agg(json_build_object('id', e.id, 'seq', e.seq, 'kind', e.kind, 'summary', e.summary,
@@ -33,10 +33,12 @@ export async function listAuditTrail(opts: {
            where e0.transaction_id = $2 and e0.transaction_id in ${visibleTransactionIdsSql('$1')}
              and ($3::int is null or e0.seq < $3::int)
            order by e0.seq desc nulls last limit $4) e
-     left join profiles p on p.id = e.actor_id`,
-    [opts.viewer!.profileId, opts.txId, opts.beforeSeq ?? null, Math.min(Math.max(opts.limit, 1), AUDIT_PAGE_MAX)],
+     left join profiles p on p.id = e.actor_id
+     having ${canSeeTransactionSql('$1', '$2')}`,
+    [opts.viewer.profileId, opts.txId, opts.beforeSeq ?? null, Math.min(Math.max(opts.limit, 1), AUDIT_PAGE_MAX)],
   )
-  return json ? parseJsonText(json) : []
+  if (json === null) throw notFound()
+  return parseJsonText(json)
 }
 
 /**
@@ -51,19 +53,26 @@ export async function listAuditTrail(opts: {
  */
 export async function verifyAuditTrail(opts: {
   database: Database
-  viewer: Viewer | null
+  viewer: Viewer
   txId: string
 }): Promise<AuditVerifyResponse> {
-  await assertCanSeeTransaction(opts.database, opts.viewer, opts.txId)
-  return verifyAuditChain(opts.database, opts.txId)
+  const verified = await loadAndVerify(opts.database, opts.txId, opts.viewer.profileId)
+  if (!verified) throw notFound()
+  return verified
 }
 
 type Reason = NonNullable<AuditVerifyResponse['first_broken']>['reason']
 
-/** verifyAuditTrail without the access check: for the server's own use and tests. */
-export async function verifyAuditChain(database: Database, txId: string): Promise<AuditVerifyResponse> {
+/**
+ * Reads the chain and its checkpoints and verifies them; null when the viewer may not see the
+ * transaction. Both reads embed the access check: the entries come from a one-row guard left-joined
+ * to the trail, so no row at all is "not visible" and a row without an entry is "visible, empty trail".
+ */
+async function loadAndVerify(database: Database, txId: string, viewerId: string): Promise<AuditVerifyResponse | null> {
   const key = auditSigningKey()
-  const rows = await database.query<{
+  const guard = `and ${canSeeTransactionSql('$2', '$1')}`
+  const params = [txId, viewerId]
+  const joined = await database.query<{
     id: string
     seq: number | null
     kind: string
@@ -77,11 +86,16 @@ export async function verifyAuditChain(database: Database, txId: string): Promis
     prev_hash: string | null
     hash: string | null
   }>(
-    `select id, seq, kind, actor_id::text, actor_ref::text, (extract(epoch from created_at) * 1000000)::bigint::text as us,
-       summary, summary_salt, summary_digest, payload::text as payload_text, prev_hash, hash
-     from activity_events where transaction_id = $1 order by seq nulls last, created_at, id`,
-    [txId],
+    `select e.id, e.seq, e.kind, e.actor_id::text, e.actor_ref::text,
+       (extract(epoch from e.created_at) * 1000000)::bigint::text as us,
+       e.summary, e.summary_salt, e.summary_digest, e.payload::text as payload_text, e.prev_hash, e.hash
+     from (select 1 as one where true ${guard}) g
+     left join activity_events e on e.transaction_id = $1
+     order by e.seq nulls last, e.created_at, e.id`,
+    params,
   )
+  if (joined.length === 0) return null
+  const rows = joined.filter((r) => r.id !== null)
   const checkpoints = await database.query<{
     seq: number
     head_hash: string
@@ -90,8 +104,8 @@ export async function verifyAuditChain(database: Database, txId: string): Promis
     signature: string
   }>(
     `select seq, head_hash, (extract(epoch from signed_at) * 1000000)::bigint::text as us, key_id, signature
-     from audit_checkpoints where transaction_id = $1 order by seq`,
-    [txId],
+     from audit_checkpoints where transaction_id = $1 ${guard} order by seq`,
+    params,
   )
   const head = rows.length ? rows[rows.length - 1].hash : null
   let signedSeq: number | null = null

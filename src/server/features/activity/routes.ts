@@ -1,6 +1,6 @@
 /** HTTP edge of the audit trail: the readable list and the chain verifier (issue 5, part 7). */
 import { activityEndpoints as endpoints } from '../../../shared/contracts/activity'
-import { createRouter, type AppDeps } from '../../http/router'
+import { createRouter, requireViewer, type AppDeps } from '../../http/router'
 import { listAuditTrail, verifyAuditTrail } from './audit-chain'
 
 export function activityRoutes({ database }: AppDeps) {
@@ -8,11 +8,11 @@ export function activityRoutes({ database }: AppDeps) {
     .openapi(endpoints.trail, async (c) => {
       const { txId } = c.req.valid('param')
       const { limit, before_seq } = c.req.valid('query')
-      const entries = await listAuditTrail({ database, viewer: c.get('viewer'), txId, limit, beforeSeq: before_seq })
+      const entries = await listAuditTrail({ database, viewer: requireViewer(c), txId, limit, beforeSeq: before_seq })
       return c.json({ entries }, 200)
     })
     .openapi(endpoints.verify, async (c) => {
       const { txId } = c.req.valid('param')
-      return c.json(await verifyAuditTrail({ database, viewer: c.get('viewer'), txId }), 200)
+      return c.json(await verifyAuditTrail({ database, viewer: requireViewer(c), txId }), 200)
     })
 }

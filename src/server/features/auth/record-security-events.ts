@@ -8,7 +8,6 @@
  */
 import type { MiddlewareHandler } from 'hono'
 import type { SecurityEventKind } from '../../../shared/contracts/account'
-import { clientIp } from '../../http/client-ip'
 import type { AppDeps, AppEnv } from '../../http/router'
 import { recordSecurityEvent, userIdForEmail, type RequestOrigin } from '../account/security-events'
 import { sessionFromCookie } from '../account/sessions'
@@ -76,10 +75,7 @@ export function recordSecurityEvents({ database, config, log }: AppDeps): Middle
     const isTwoFactor = TWO_FACTOR_PATHS.has(path)
     if (c.req.method !== 'POST' || (!isSignIn && !isSignUp && !isTwoFactor && !SESSION_PATHS.has(path))) return next()
 
-    const origin: RequestOrigin = {
-      ip: clientIp(c, config.trustedProxies),
-      userAgent: c.req.header('user-agent') ?? null,
-    }
+    const origin: RequestOrigin = c.var.client
     // Read before the call: these requests end the session they arrive with.
     const caller =
       SESSION_PATHS.has(path) || isTwoFactor

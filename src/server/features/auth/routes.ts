@@ -10,14 +10,17 @@ import { ChangeEmailInput, ChangePasswordInput } from '../../../shared/contracts
 import { Password, SignInInput, SignUpInput, SignUpResult } from '../../../shared/contracts/auth'
 import type { ErrorCode } from '../../../shared/contracts/common'
 import { storedRoleFor } from '../../../shared/domain/roles'
-import { emailChangeRequestedMail, emailInUseMail, sendAuthMail } from '../../auth/auth-mail'
-import { trustedProxyMatcher, withClientIp } from '../../auth/client-ip'
 import { COMMON_PASSWORD_MESSAGE, isCommonPassword } from '../../auth/common-passwords'
 import { endSessionPastMaxAge } from '../../auth/viewer'
-import { clientIp } from '../../http/client-ip'
+import { forBetterAuth } from '../../http/client-info'
 import { AppError, errorBody, validationError } from '../../http/errors'
 import type { AppDeps, AppEnv } from '../../http/router'
-import { confirmEmailChange, readEmailChangeToken } from '../account/change-email'
+import {
+  confirmEmailChange,
+  readEmailChangeToken,
+  REAUTHENTICATE_EMAIL_MESSAGE,
+  requestEmailChange,
+} from '../account/change-email'
 import { sessionFromCookie } from '../account/sessions'
 import { readJson, requireFreshSession, withBody } from './edge-helpers'
 import { recordSecurityEvents } from './record-security-events'
@@ -26,13 +29,6 @@ import { registerTwoFactorEdge } from './two-factor-edge'
 /** A password change from a session older than Better Auth's freshAge (one day): ASVS 7.5.1. */
 export const REAUTHENTICATE_MESSAGE =
   'For your security, sign in again before changing your password: you signed in more than a day ago.'
-
-/** The same rule for an email change (ASVS 7.5.1). */
-export const REAUTHENTICATE_EMAIL_MESSAGE =
-  'For your security, sign in again before changing your email address: you signed in more than a day ago.'
-
-/** Asking for the address the account already has. */
-export const SAME_EMAIL_MESSAGE = 'This is already the email address of your account.'
 
 /** Body of POST /api/auth/reset-password: the emailed token and the new password (8-128, not common). */
 const ResetPasswordInput = z.object({
@@ -119,7 +115,6 @@ async function reshape(res: Response): Promise<Response> {
 export function authRoutes(deps: AppDeps) {
   const { auth, config, database, mail } = deps
   const app = new Hono<AppEnv>()
-  const trusted = trustedProxyMatcher(config.trustedProxies)
 
   const freshSession = (c: Context, staleMessage: string) => requireFreshSession(deps, c, staleMessage)
 
@@ -146,40 +141,30 @@ export function authRoutes(deps: AppDeps) {
     refuseCommonPassword(parsed.data.newPassword, 'newPassword')
     await freshSession(c, REAUTHENTICATE_MESSAGE)
     const body = { ...parsed.data, revokeOtherSessions: true }
-    return reshape(await auth.handler(await withClientIp(c, withBody(c.req.raw, body), trusted)))
+    return reshape(await auth.handler(await forBetterAuth(c, withBody(c.req.raw, body))))
   })
 
   app.post('/auth/reset-password', async (c) => {
     const parsed = ResetPasswordInput.safeParse(await readJson(c))
     if (!parsed.success) throw validationError(parsed.error)
     refuseCommonPassword(parsed.data.newPassword, 'newPassword')
-    return reshape(await auth.handler(await withClientIp(c, withBody(c.req.raw, parsed.data), trusted)))
+    return reshape(await auth.handler(await forBetterAuth(c, withBody(c.req.raw, parsed.data))))
   })
 
-  // Issue 7, item 5: a fresh session only; the link goes to the new address (Better Auth), notices to
-  // the old one and, when the new address already has an account, to it instead of a link. The answer
-  // is the same either way, so the requester learns nothing about other accounts.
+  // A fresh session only; the rest (same-address refusal, Better Auth's link, the notices) is
+  // requestEmailChange in features/account/change-email.ts.
   app.post('/auth/change-email', async (c) => {
     const parsed = ChangeEmailInput.safeParse(await readJson(c))
     if (!parsed.success) throw validationError(parsed.error)
-    const newEmail = parsed.data.newEmail.toLowerCase()
     const session = await freshSession(c, REAUTHENTICATE_EMAIL_MESSAGE)
-    const [me] = await database.query<{ email: string; name: string }>(`select email, name from "user" where id = $1`, [
-      session.userId,
-    ])
-    if (me?.email === newEmail) {
-      throw new AppError('validation_failed', SAME_EMAIL_MESSAGE, { newEmail: [SAME_EMAIL_MESSAGE] })
-    }
-    const res = await reshape(await auth.handler(await withClientIp(c, withBody(c.req.raw, { newEmail }), trusted)))
-    if (res.status === 200 && me) {
-      const taken = await database.query(`select 1 from "user" where email = $1 and id <> $2`, [
-        newEmail,
-        session.userId,
-      ])
-      if (taken.length) await sendAuthMail(database, mail, emailInUseMail(newEmail))
-      await sendAuthMail(database, mail, emailChangeRequestedMail(me.email, me.name, newEmail))
-    }
-    return res
+    return requestEmailChange({
+      database,
+      mailer: mail,
+      userId: session.userId,
+      newEmail: parsed.data.newEmail,
+      sendLink: async (newEmail) =>
+        reshape(await auth.handler(await forBetterAuth(c, withBody(c.req.raw, { newEmail })))),
+    })
   })
 
   // The change-email link is applied here, in one transaction with the profile (features/account/
@@ -197,16 +182,15 @@ export function authRoutes(deps: AppDeps) {
       database,
       token,
       signedInUserId: signedIn?.userId ?? null,
-      origin: { ip: clientIp(c, config.trustedProxies), userAgent: c.req.header('user-agent') ?? null },
-      deliverMail: mail.deliver,
+      origin: c.var.client,
+      mailer: mail,
     })
-    mail.kick()
     return c.json({ status: true, email }, 200)
   })
 
   // Two-factor authentication (issue 7, item 4): validated, guarded and forwarded in two-factor-edge.ts.
   registerTwoFactorEdge(app, deps, async (c, body) =>
-    reshape(await auth.handler(await withClientIp(c, withBody(c.req.raw, body), trusted))),
+    reshape(await auth.handler(await forBetterAuth(c, withBody(c.req.raw, body)))),
   )
 
   app.post('/auth/sign-up/email', async (c) => {
@@ -215,7 +199,7 @@ export function authRoutes(deps: AppDeps) {
     const { name, email, password, role, next } = parsed.data
     refuseCommonPassword(password, 'password')
     const body = { name, email, password, signupRole: storedRoleFor(role), ...(next ? { callbackURL: next } : {}) }
-    const res = await reshape(await auth.handler(await withClientIp(c, withBody(c.req.raw, body), trusted)))
+    const res = await reshape(await auth.handler(await forBetterAuth(c, withBody(c.req.raw, body))))
     if (res.status !== 200) return res
     // One answer for a new and a known address (Better Auth's generic answer for a known one carries a made-up
     // user): ours names neither, so nothing in it can tell the two apart. No session either way (auth.ts).
@@ -231,13 +215,11 @@ export function authRoutes(deps: AppDeps) {
     if (!parsed.success) throw validationError(parsed.error)
     return reshape(
       await auth.handler(
-        await withClientIp(c, withBody(c.req.raw, { ...parsed.data, rememberMe: body.rememberMe !== false }), trusted),
+        await forBetterAuth(c, withBody(c.req.raw, { ...parsed.data, rememberMe: body.rememberMe !== false })),
       ),
     )
   })
 
-  app.on(['GET', 'POST'], '/auth/*', async (c) =>
-    reshape(await auth.handler(await withClientIp(c, c.req.raw, trusted))),
-  )
+  app.on(['GET', 'POST'], '/auth/*', async (c) => reshape(await auth.handler(await forBetterAuth(c, c.req.raw))))
   return app
 }

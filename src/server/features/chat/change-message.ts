@@ -4,15 +4,16 @@
  * empties it and marks it deleted. Both are recorded and announced live. Marking a thread read moves
  * the viewer's read position to now.
  */
-import { sql } from 'drizzle-orm'
+import { and, eq, isNull, sql } from 'drizzle-orm'
 import { canStillEditMessage } from '../../../shared/domain/chat'
 import { readViewerRole } from '../../access/transactions'
 import type { ChatMessage } from '../../../shared/contracts/chat'
 import type { JsonText, Tx } from '../../db/client'
+import { messageAttachments, messageMentions, messages, notifications } from '../../db/schema'
 import { AppError, notFound } from '../../http/errors'
 import { recordActivity } from '../transactions/record-activity'
 import { threadLink, type ChatContext } from './chat-context'
-import { assertMentionable, messageJson } from './post-message'
+import { assertMentionable, insertMentions, markReadUpTo, messageJson } from './post-message'
 import { requirePermission } from '../../access/permissions'
 
 const TOO_LATE =
@@ -38,7 +39,7 @@ async function lockOwnMessage(tx: Tx, ctx: ChatContext, txId: string, messageId:
   if (!message) throw notFound('message')
   requirePermission(
     'update:message:own',
-    message.author_id === ctx.viewer!.profileId,
+    message.author_id === ctx.viewer.profileId,
     'You can only edit or delete your own messages.',
   )
   if (message.deleted_at) throw new AppError('conflict', 'This message has already been deleted.')
@@ -54,16 +55,15 @@ export async function editMessage(
   return ctx.database.db.transaction(async (tx) => {
     const message = await lockOwnMessage(tx, ctx, txId, messageId)
     await assertMentionable(tx, txId, mentions)
-    await tx.execute(
-      sql`update messages set body_md = ${bodyMd}, edited_at = clock_timestamp() where id = ${messageId}`,
-    )
-    await tx.execute(sql`delete from message_mentions where message_id = ${messageId}`)
-    for (const profileId of mentions) {
-      await tx.execute(sql`insert into message_mentions (message_id, profile_id) values (${messageId}, ${profileId})`)
-    }
+    await tx
+      .update(messages)
+      .set({ bodyMd, editedAt: sql`clock_timestamp()` })
+      .where(eq(messages.id, messageId))
+    await tx.delete(messageMentions).where(eq(messageMentions.messageId, messageId))
+    await insertMentions(tx, messageId, mentions)
     await recordActivity(tx, {
       transactionId: txId,
-      actorId: ctx.viewer!.profileId,
+      actorId: ctx.viewer.profileId,
       kind: 'message.edited',
       summary: `edited a message in “${message.title}”`,
       payload: { messageId, threadId: message.thread_id },
@@ -79,12 +79,15 @@ export async function deleteMessage(
 ): Promise<JsonText<ChatMessage>> {
   return ctx.database.db.transaction(async (tx) => {
     const message = await lockOwnMessage(tx, ctx, txId, messageId)
-    await tx.execute(sql`update messages set body_md = '', deleted_at = clock_timestamp() where id = ${messageId}`)
-    await tx.execute(sql`delete from message_mentions where message_id = ${messageId}`)
-    await tx.execute(sql`delete from message_attachments where message_id = ${messageId}`)
+    await tx
+      .update(messages)
+      .set({ bodyMd: '', deletedAt: sql`clock_timestamp()` })
+      .where(eq(messages.id, messageId))
+    await tx.delete(messageMentions).where(eq(messageMentions.messageId, messageId))
+    await tx.delete(messageAttachments).where(eq(messageAttachments.messageId, messageId))
     await recordActivity(tx, {
       transactionId: txId,
-      actorId: ctx.viewer!.profileId,
+      actorId: ctx.viewer.profileId,
       kind: 'message.deleted',
       summary: `deleted a message in “${message.title}”`,
       payload: { messageId, threadId: message.thread_id },
@@ -102,12 +105,18 @@ export async function markThreadRead(
     await readViewerRole(tx, ctx.viewer, txId)
     const res = await tx.execute(sql`select 1 from message_threads where id = ${threadId} and transaction_id = ${txId}`)
     if (res.rows.length === 0) throw notFound('thread')
-    await tx.execute(sql`
-      insert into thread_reads (thread_id, profile_id, last_read_at) values (${threadId}, ${ctx.viewer!.profileId}, clock_timestamp())
-      on conflict (thread_id, profile_id) do update set last_read_at = greatest(thread_reads.last_read_at, excluded.last_read_at)`)
+    await markReadUpTo(tx, threadId, ctx.viewer.profileId, sql`clock_timestamp()`)
     // Having read the thread, its mentions of the viewer are read too: the bell should not still ask.
-    await tx.execute(sql`update notifications set read_at = now()
-      where profile_id = ${ctx.viewer!.profileId} and read_at is null and kind = 'mention'
-        and link = ${threadLink(txId, threadId)}`)
+    await tx
+      .update(notifications)
+      .set({ readAt: sql`now()` })
+      .where(
+        and(
+          eq(notifications.profileId, ctx.viewer.profileId),
+          isNull(notifications.readAt),
+          eq(notifications.kind, 'mention'),
+          eq(notifications.link, threadLink(txId, threadId)),
+        ),
+      )
   })
 }

@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ChatMessage, MessagePage, ThreadListResponse } from '../../../shared/contracts/chat'
 import { NotificationListResponse } from '../../../shared/contracts/notifications'
-import { createTransaction } from '../../db/seed/factories'
+import { createTransaction } from '../../test/factories'
 import { createTestApp, type TestApp, type TestUser } from '../../test/test-app'
 
 let t: TestApp

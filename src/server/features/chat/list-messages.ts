@@ -1,14 +1,17 @@
 /**
  * GET /api/transactions/{txId}/threads/{threadId}/messages?before=&limit= (issue 6): one page of a
  * thread's history, oldest first, older than the `before` message when given; `has_more` says whether
- * older messages remain. One round trip after the access check.
+ * older messages remain. One round trip, the access check included.
  */
-import { assertCanSeeTransaction } from '../../access/transactions'
+import { canSeeTransactionSql } from '../../access/transactions'
 import type { Viewer } from '../../auth/viewer'
 import type { MessagePage } from '../../../shared/contracts/chat'
 import type { Database, JsonText } from '../../db/client'
 import { notFound } from '../../http/errors'
 import { MESSAGE_JSON_SQL } from './message-json'
+
+/** What PAGE_SQL answers when the viewer may see the transaction but the thread is not on it. */
+const NO_THREAD = 'no-thread'
 
 const PAGE_SQL = `
 with thread as (select id from message_threads where id = $2 and transaction_id = $1),
@@ -20,7 +23,10 @@ page as (
   limit $4 + 1
 ),
 shown as (select * from page order by created_at desc, id desc limit $4)
-select case when not exists (select 1 from thread) then null else json_build_object(
+select case
+  when not (${canSeeTransactionSql('$5', '$1')}) then null
+  when not exists (select 1 from thread) then '${NO_THREAD}'
+  else json_build_object(
   'has_more', (select count(*) from page) > $4,
   'messages', coalesce((select json_agg(${MESSAGE_JSON_SQL} order by m.created_at, m.id) from shown m), '[]'::json)
 )::text end`
@@ -35,19 +41,20 @@ export async function listMessages({
   limit,
 }: {
   database: Database
-  viewer: Viewer | null
+  viewer: Viewer
   txId: string
   threadId: string
   before?: string
   limit: number
 }): Promise<JsonText<MessagePage>> {
-  await assertCanSeeTransaction(database, viewer, txId)
   const json = await database.queryJson<MessagePage>('chat_messages_page', PAGE_SQL, [
     txId,
     threadId,
     before ?? null,
     limit,
+    viewer.profileId,
   ])
-  if (!json) throw notFound('thread')
+  if (json === null) throw notFound()
+  if (json === NO_THREAD) throw notFound('thread')
   return json
 }

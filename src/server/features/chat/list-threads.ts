@@ -1,12 +1,13 @@
 /**
  * GET /api/transactions/{txId}/threads (issue 6): the transaction's chat threads, 'General' first
  * then by latest message, each with the viewer's unread count (messages by others after the
- * viewer's last read). One round trip after the access check.
+ * viewer's last read). One round trip, the access check included.
  */
-import { assertCanSeeTransaction } from '../../access/transactions'
+import { canSeeTransactionSql } from '../../access/transactions'
 import type { Viewer } from '../../auth/viewer'
 import type { ThreadListResponse } from '../../../shared/contracts/chat'
 import type { Database, JsonText } from '../../db/client'
+import { notFound } from '../../http/errors'
 
 const THREADS_SQL = `
 with t as (
@@ -28,7 +29,8 @@ select json_build_object(
     'message_count', t.message_count, 'unread_count', t.unread_count, 'last_message_preview', t.last_message_preview
   ) order by (t.topic = 'general') desc, coalesce(t.last_message_at, t.created_at) desc, t.id), '[]'::json),
   'unread_total', coalesce(sum(t.unread_count), 0)::int
-)::text from t`
+)::text from t
+having ${canSeeTransactionSql('$2', '$1')}`
 
 /** The thread list as JSON text (ThreadListResponse). Throws 404 unless the viewer is on the transaction. */
 export async function listThreads({
@@ -37,9 +39,10 @@ export async function listThreads({
   txId,
 }: {
   database: Database
-  viewer: Viewer | null
+  viewer: Viewer
   txId: string
 }): Promise<JsonText<ThreadListResponse>> {
-  await assertCanSeeTransaction(database, viewer, txId)
-  return (await database.queryJson<ThreadListResponse>('chat_threads', THREADS_SQL, [txId, viewer!.profileId]))!
+  const json = await database.queryJson<ThreadListResponse>('chat_threads', THREADS_SQL, [txId, viewer.profileId])
+  if (json === null) throw notFound()
+  return json
 }

@@ -6,7 +6,7 @@ import type { Context } from 'hono'
 import { chatEndpoints as endpoints } from '../../../shared/contracts/chat'
 import { liveEndpoints } from '../../../shared/contracts/live'
 import { assertCanSeeTransaction } from '../../access/transactions'
-import { createRouter, jsonText, type AppDeps, type AppEnv } from '../../http/router'
+import { createRouter, jsonText, requireViewer, type AppDeps, type AppEnv } from '../../http/router'
 import { transactionEventStream } from '../live/event-stream'
 import { deleteMessage, editMessage, markThreadRead } from './change-message'
 import type { ChatContext } from './chat-context'
@@ -18,14 +18,14 @@ export function chatRoutes(deps: AppDeps) {
   const { database, config, mail } = deps
   const ctx = (c: Context<AppEnv>): ChatContext => ({
     database,
-    viewer: c.get('viewer'),
+    viewer: requireViewer(c),
     publicUrl: config.publicUrl,
     deliverMail: mail.deliver,
   })
   return createRouter()
     .openapi(endpoints.threads, async (c) => {
       const { txId } = c.req.valid('param')
-      return jsonText(c, await listThreads({ database, viewer: c.get('viewer'), txId }))
+      return jsonText(c, await listThreads({ database, viewer: requireViewer(c), txId }))
     })
     .openapi(endpoints.createThread, async (c) => {
       const { txId } = c.req.valid('param')
@@ -43,7 +43,7 @@ export function chatRoutes(deps: AppDeps) {
     .openapi(endpoints.messages, async (c) => {
       const { txId, threadId } = c.req.valid('param')
       const { before, limit } = c.req.valid('query')
-      return jsonText(c, await listMessages({ database, viewer: c.get('viewer'), txId, threadId, before, limit }))
+      return jsonText(c, await listMessages({ database, viewer: requireViewer(c), txId, threadId, before, limit }))
     })
     .openapi(endpoints.postMessage, async (c) => {
       const { txId, threadId } = c.req.valid('param')
@@ -72,8 +72,8 @@ export function chatRoutes(deps: AppDeps) {
     })
     .openapi(liveEndpoints.events, async (c) => {
       const { txId } = c.req.valid('param')
-      const viewer = c.get('viewer')
+      const viewer = requireViewer(c)
       await assertCanSeeTransaction(database, viewer, txId)
-      return transactionEventStream(c, deps, viewer!, txId)
+      return transactionEventStream(c, deps, viewer, txId)
     })
 }

@@ -21,7 +21,7 @@
  *   a signed 'audit.redacted' entry on each move vouches for the new wording, so the chain verifies.
  * See docs/decisions/011-data-rights.md.
  */
-import { sql } from 'drizzle-orm'
+import { and, eq, inArray, isNotNull, like, or, sql } from 'drizzle-orm'
 import {
   AML_RETENTION_NOTICE,
   DELETE_CONFIRMATION_WORD,
@@ -32,6 +32,24 @@ import {
 import type { Auth } from '../../auth/auth'
 import type { Viewer } from '../../auth/viewer'
 import type { Database, Tx } from '../../db/client'
+import {
+  documents,
+  documentUploadKeys,
+  invitations,
+  mailOutbox,
+  messages,
+  notifications,
+  notificationSettings,
+  profiles,
+  securityEvents,
+  signatureRequests,
+  signatureRequestSigners,
+  threadReads,
+  updateRequests,
+  user,
+  userRoles,
+  verification,
+} from '../../db/schema'
 import { AppError } from '../../http/errors'
 import type { ObjectStorage } from '../../platform/storage'
 import { redactedSummaryHash } from '../activity/audit-canonical'
@@ -130,19 +148,15 @@ async function deleteInTransaction(tx: Tx, viewer: Viewer) {
   // Drafts nobody else was ever on: their documents and messages go (and the files, after commit).
   let keys: string[] = []
   if (soleDrafts.length) {
-    const ids = sql.join(
-      soleDrafts.map((id) => sql`${id}::uuid`),
-      sql`, `,
-    )
     keys = (
-      await all<{ storage_key: string | null }>(
-        tx,
-        sql`delete from documents where transaction_id in (${ids}) returning storage_key`,
-      )
+      await tx
+        .delete(documents)
+        .where(inArray(documents.transactionId, soleDrafts))
+        .returning({ storageKey: documents.storageKey })
     )
-      .map((r) => r.storage_key)
+      .map((r) => r.storageKey)
       .filter((k): k is string => !!k)
-    await tx.execute(sql`delete from messages where transaction_id in (${ids})`)
+    await tx.delete(messages).where(inArray(messages.transactionId, soleDrafts))
   }
   // Signatures still waiting for them can never come: those requests end as declined, on the record.
   const waiting = await all<{ signer_id: string; request_id: string; transaction_id: string; filename: string }>(
@@ -154,9 +168,11 @@ async function deleteInTransaction(tx: Tx, viewer: Viewer) {
          where s.user_id = ${me} and s.status = 'pending' and r.status = 'pending'`,
   )
   for (const w of waiting) {
-    await tx.execute(sql`update signature_request_signers set status = 'declined', declined_at = now(),
-      declined_reason = 'Their account was deleted.' where id = ${w.signer_id}`)
-    await tx.execute(sql`update signature_requests set status = 'declined' where id = ${w.request_id}`)
+    await tx
+      .update(signatureRequestSigners)
+      .set({ status: 'declined', declinedAt: sql`now()`, declinedReason: 'Their account was deleted.' })
+      .where(eq(signatureRequestSigners.id, w.signer_id))
+    await tx.update(signatureRequests).set({ status: 'declined' }).where(eq(signatureRequests.id, w.request_id))
     await recordActivity(tx, {
       transactionId: w.transaction_id,
       actorId: me,
@@ -172,12 +188,12 @@ async function deleteInTransaction(tx: Tx, viewer: Viewer) {
   )
 
   // Personal data nobody else needs.
-  await tx.execute(sql`delete from notifications where profile_id = ${me}`)
-  await tx.execute(sql`delete from notification_settings where profile_id = ${me}`)
-  await tx.execute(sql`delete from update_requests where requested_by = ${me}`)
-  await tx.execute(sql`delete from thread_reads where profile_id = ${me}`)
-  await tx.execute(sql`delete from document_upload_keys where user_id = ${me}`)
-  await tx.execute(sql`delete from user_roles where user_id = ${me}`)
+  await tx.delete(notifications).where(eq(notifications.profileId, me))
+  await tx.delete(notificationSettings).where(eq(notificationSettings.profileId, me))
+  await tx.delete(updateRequests).where(eq(updateRequests.requestedBy, me))
+  await tx.delete(threadReads).where(eq(threadReads.profileId, me))
+  await tx.delete(documentUploadKeys).where(eq(documentUploadKeys.userId, me))
+  await tx.delete(userRoles).where(eq(userRoles.userId, me))
   // Others' notifications named them in their one-line title ('Sam Buyer mentioned you in General').
   await tx.execute(
     sql`update notifications set title = replace(title, ${viewer.fullName}, ${DELETED_USER_NAME})
@@ -198,40 +214,44 @@ async function deleteInTransaction(tx: Tx, viewer: Viewer) {
   // A typed signature is their name: a certificate rendered after now (the request completing when the
   // last person signs) shows the placeholder, as the signature panels do. PDFs already signed are not
   // touched, so their recorded SHA-256 still verifies (docs/decisions/011-data-rights.md).
-  await tx.execute(
-    sql`update signature_request_signers set typed_name = ${DELETED_USER_NAME}
-         where user_id = ${me} and typed_name is not null`,
-  )
+  await tx
+    .update(signatureRequestSigners)
+    .set({ typedName: DELETED_USER_NAME })
+    .where(and(eq(signatureRequestSigners.userId, me), isNotNull(signatureRequestSigners.typedName)))
   // Invitations: pending ones they sent or that were sent to them are revoked; the address goes.
-  await tx.execute(
-    sql`update invitations set status = 'revoked', revoked_at = now()
-         where status = 'pending' and (invited_by = ${me} or email = ${email})`,
-  )
-  await tx.execute(sql`update invitations set email = ${placeholder} where email = ${email}`)
+  await tx
+    .update(invitations)
+    .set({ status: 'revoked', revokedAt: sql`now()` })
+    .where(and(eq(invitations.status, 'pending'), or(eq(invitations.invitedBy, me), eq(invitations.email, email))))
+  await tx.update(invitations).set({ email: placeholder }).where(eq(invitations.email, email))
   // Emails to the address: unsent ones must not go out, sent ones are a copy of personal data.
-  await tx.execute(sql`delete from mail_outbox where lower(to_address) = ${email}`)
-  await tx.execute(sql`delete from verification where identifier like ${`%${email}%`}`)
+  await tx.delete(mailOutbox).where(eq(sql`lower(${mailOutbox.toAddress})`, email))
+  await tx.delete(verification).where(like(verification.identifier, `%${email}%`))
 
   // Security events: erase IP and device (allowed by the append-only trigger), then the user row's
   // deletion sets user_id null by its foreign key. The deletion itself is kept with no user.
-  await tx.execute(sql`update security_events set ip = null, user_agent = null where user_id = ${viewer.authId}`)
-  await tx.execute(
-    sql`update profiles set full_name = ${DELETED_USER_NAME}, email = ${placeholder}, auth_id = null,
-          deleted_at = now(), updated_at = now()
-         where id = ${me}`,
-  )
+  await tx.update(securityEvents).set({ ip: null, userAgent: null }).where(eq(securityEvents.userId, viewer.authId))
+  await tx
+    .update(profiles)
+    .set({
+      fullName: DELETED_USER_NAME,
+      email: placeholder,
+      authId: null,
+      deletedAt: sql`now()`,
+      updatedAt: sql`now()`,
+    })
+    .where(eq(profiles.id, me))
   // The audit trail of their moves (once the profile is marked deleted, which the erasure requires):
   // name and email out of every summary, IP out of their own entries.
   await eraseFromAuditTrail(tx, { profileId: me, needles: [viewer.fullName, viewer.email, email] })
-  await tx.execute(sql`delete from "user" where id = ${viewer.authId}`)
-  await tx.execute(
-    sql`insert into security_events (user_id, kind, detail, ip, user_agent)
-        values (null, 'account.deleted', ${JSON.stringify({
-          profile_id: me,
-          retained_transactions: shared.length,
-          removed_drafts: soleDrafts.length,
-        })}::jsonb, null, null)`,
-  )
+  await tx.delete(user).where(eq(user.id, viewer.authId))
+  await tx.insert(securityEvents).values({
+    userId: null,
+    kind: 'account.deleted',
+    detail: { profile_id: me, retained_transactions: shared.length, removed_drafts: soleDrafts.length },
+    ip: null,
+    userAgent: null,
+  })
   return { keys, retainedTransactions: shared.length, retainedDocuments, removedDrafts: soleDrafts.length }
 }
 

@@ -6,6 +6,7 @@
  */
 import { Readable } from 'node:stream'
 import { ZipFile } from 'yazl'
+import { visibleTransactionIdsSql } from '../../access/transactions'
 import type { Viewer } from '../../auth/viewer'
 import type { Database } from '../../db/client'
 import type { ObjectStorage } from '../../platform/storage'
@@ -91,7 +92,7 @@ export async function collectExport(
          from transactions t
          left join properties pr on pr.transaction_id = t.id
          left join transaction_participants tp on tp.transaction_id = t.id and tp.user_id = $1
-        where t.buyer_user_id = $1 or t.seller_user_id = $1 or tp.user_id is not null
+        where t.id in ${visibleTransactionIdsSql('$1')}
         order by t.created_at`,
       p,
     ),

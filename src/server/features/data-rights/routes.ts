@@ -9,7 +9,6 @@ import { deleteCookie } from 'hono/cookie'
 import { dataRightsEndpoints as endpoints } from '../../../shared/contracts/data-rights'
 import { consumeAccountLimit, type Rule } from '../../auth/rate-limits'
 import { sessionCookieName } from '../../auth/viewer'
-import { clientIp } from '../../http/client-ip'
 import { AppError } from '../../http/errors'
 import { createRouter, requireViewer, type AppDeps } from '../../http/router'
 import { storageFor } from '../../platform/storage'
@@ -44,7 +43,7 @@ export function dataRightsRoutes({ database, auth, config, log }: AppDeps) {
         database,
         userId: viewer.authId,
         kind: 'data.exported',
-        origin: { ip: clientIp(c, config.trustedProxies), userAgent: c.req.header('user-agent') ?? null },
+        origin: c.var.client,
       })
       zip.on('error', (err) => log.error('data export failed while streaming', err))
       const filename = exportFilename()

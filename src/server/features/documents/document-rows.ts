@@ -1,5 +1,5 @@
 /** Reading document rows as the API shows them (DocumentVersion), always through the access check. */
-import { canSeeTransaction, visibleTransactionIdsSql } from '../../access/transactions'
+import { canSeeTransactionSql, visibleTransactionIdsSql } from '../../access/transactions'
 import type { Viewer } from '../../auth/viewer'
 import { parseJsonText, type Database } from '../../db/client'
 import { notFound } from '../../http/errors'
@@ -26,7 +26,8 @@ select coalesce(json_agg(x.doc order by x.folder_rank, x.filename), '[]'::json):
         from documents d0
         where d0.transaction_id = $2 and d0.transaction_id in ${visibleTransactionIdsSql('$1')}) d
   left join profiles u on u.id = d.uploaded_by
-  where d.rn = 1) x`
+  where d.rn = 1) x
+having ${canSeeTransactionSql('$1', '$2')}`
 
 const VERSIONS_SQL = `
 select json_agg(${DOCUMENT_JSON} order by d.version desc)::text
@@ -42,25 +43,24 @@ where d.id = $3 and d.transaction_id = $2 and d.transaction_id in ${visibleTrans
 /** Latest version of each document of the transaction, folders in display order, then by name. 404 when not visible. */
 export async function listDocuments(opts: {
   database: Database
-  viewer: Viewer | null
+  viewer: Viewer
   txId: string
 }): Promise<DocumentListItem[]> {
-  if (!opts.viewer || !(await canSeeTransaction(opts.database, opts.viewer, opts.txId))) throw notFound()
   const json = await opts.database.queryJson<DocumentListItem[]>('documents_list', LIST_SQL, [
     opts.viewer.profileId,
     opts.txId,
   ])
-  return json ? parseJsonText(json) : []
+  if (json === null) throw notFound()
+  return parseJsonText(json)
 }
 
 /** Every version of the document's name in its folder, newest first. 404 when not visible. */
 export async function listDocumentVersions(opts: {
   database: Database
-  viewer: Viewer | null
+  viewer: Viewer
   txId: string
   docId: string
 }): Promise<DocumentVersion[]> {
-  if (!opts.viewer) throw notFound('document')
   const json = await opts.database.queryJson<DocumentVersion[]>('document_versions', VERSIONS_SQL, [
     opts.viewer.profileId,
     opts.txId,
@@ -73,11 +73,10 @@ export async function listDocumentVersions(opts: {
 /** One version. 404 when it does not exist or is not visible to the viewer. */
 export async function getDocument(opts: {
   database: Database
-  viewer: Viewer | null
+  viewer: Viewer
   txId: string
   docId: string
 }): Promise<DocumentVersion> {
-  if (!opts.viewer) throw notFound('document')
   const json = await opts.database.queryJson<DocumentVersion>('document_one', ONE_SQL, [
     opts.viewer.profileId,
     opts.txId,

@@ -10,7 +10,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto'
 import { Readable } from 'node:stream'
 import { EXTENSION_FOR_TYPE, isInlineAllowed } from '../../../shared/domain/document-files'
-import { canSeeTransaction } from '../../access/transactions'
+import { visibleTransactionIdsSql } from '../../access/transactions'
 import type { Viewer } from '../../auth/viewer'
 import type { Database } from '../../db/client'
 import { AppError } from '../../http/errors'
@@ -37,7 +37,7 @@ function mac(secret: string, docId: string, d: string, u: string, e: string): st
  */
 export async function createFileLink(opts: {
   database: Database
-  viewer: Viewer | null
+  viewer: Viewer
   txId: string
   docId: string
   disposition: Disposition
@@ -47,7 +47,7 @@ export async function createFileLink(opts: {
   const doc = await getDocument(opts)
   const d: Disposition = opts.disposition === 'inline' && isInlineAllowed(doc.content_type) ? 'inline' : 'attachment'
   const e = String(Math.floor((opts.now ?? Date.now()) / 1000) + FILE_LINK_TTL_SECONDS)
-  const u = opts.viewer!.profileId
+  const u = opts.viewer.profileId
   const s = mac(opts.secret, doc.id, d, u, e)
   const qs = new URLSearchParams({ d, u, e, s })
   return { url: `/api/files/${doc.id}?${qs}`, expires_at: new Date(Number(e) * 1000).toISOString(), disposition: d }
@@ -72,7 +72,7 @@ const forbidden = (why: string) => new AppError('forbidden', why)
 export async function openFileLink(opts: {
   database: Database
   storage: ObjectStorage
-  viewer: Viewer | null
+  viewer: Viewer
   docId: string
   params: Record<string, string | undefined>
   secret: string
@@ -86,13 +86,13 @@ export async function openFileLink(opts: {
   const given = Buffer.from(s)
   if (expected.length !== given.length || !timingSafeEqual(expected, given)) throw forbidden('This link is not valid.')
   if (Number(e) * 1000 <= (opts.now ?? Date.now())) throw forbidden('This link has expired. Open the document again.')
-  if (!opts.viewer || opts.viewer.profileId !== u) throw forbidden('This link was made for someone else.')
+  if (opts.viewer.profileId !== u) throw forbidden('This link was made for someone else.')
   const [row] = await opts.database.query<{ transaction_id: string; storage_key: string | null }>(
-    'select transaction_id, storage_key from documents where id = $1',
-    [opts.docId],
+    `select d.transaction_id, d.storage_key from documents d
+      where d.id = $1 and d.transaction_id in ${visibleTransactionIdsSql('$2')}`,
+    [opts.docId, opts.viewer.profileId],
   )
-  if (!row?.storage_key || !(await canSeeTransaction(opts.database, opts.viewer, row.transaction_id)))
-    throw forbidden('You no longer have access to this document.')
+  if (!row?.storage_key) throw forbidden('You no longer have access to this document.')
   const doc = await getDocument({
     database: opts.database,
     viewer: opts.viewer,
@@ -103,7 +103,7 @@ export async function openFileLink(opts: {
   await opts.database.db.transaction((tx) =>
     recordActivity(tx, {
       transactionId: row.transaction_id,
-      actorId: opts.viewer!.profileId,
+      actorId: opts.viewer.profileId,
       kind: d === 'inline' ? 'document.viewed' : 'document.downloaded',
       summary: `${d === 'inline' ? 'viewed' : 'downloaded'} "${doc.filename}" (version ${doc.version})`,
       payload: { documentId: doc.id, version: doc.version, sha256: doc.sha256 },

@@ -5,7 +5,6 @@
  */
 import { TransactionParams } from '../../../shared/contracts/common'
 import { documentEndpoints as endpoints, UploadDocumentQuery } from '../../../shared/contracts/documents'
-import { clientIp } from '../../http/client-ip'
 import { validationError } from '../../http/errors'
 import { createRouter, honoPath, requireViewer, type AppDeps } from '../../http/router'
 import { storageFor } from '../../platform/storage'
@@ -30,22 +29,22 @@ export function documentsRoutes({ database, config, log }: AppDeps) {
   return router
     .openapi(endpoints.list, async (c) => {
       const { txId } = c.req.valid('param')
-      return c.json({ documents: await listDocuments({ database, viewer: c.get('viewer'), txId }) }, 200)
+      return c.json({ documents: await listDocuments({ database, viewer: requireViewer(c), txId }) }, 200)
     })
     .openapi(endpoints.one, async (c) => {
       const { txId, docId } = c.req.valid('param')
-      return c.json(await getDocument({ database, viewer: c.get('viewer'), txId, docId }), 200)
+      return c.json(await getDocument({ database, viewer: requireViewer(c), txId, docId }), 200)
     })
     .openapi(endpoints.versions, async (c) => {
       const { txId, docId } = c.req.valid('param')
-      return c.json({ versions: await listDocumentVersions({ database, viewer: c.get('viewer'), txId, docId }) }, 200)
+      return c.json({ versions: await listDocumentVersions({ database, viewer: requireViewer(c), txId, docId }) }, 200)
     })
     .openapi(endpoints.fileLink, async (c) => {
       const { txId, docId } = c.req.valid('param')
       const { disposition } = c.req.valid('query')
       const link = await createFileLink({
         database,
-        viewer: c.get('viewer'),
+        viewer: requireViewer(c),
         txId,
         docId,
         disposition,
@@ -60,18 +59,18 @@ export function documentsRoutes({ database, config, log }: AppDeps) {
       const file = await openFileLink({
         database,
         storage,
-        viewer: c.get('viewer'),
+        viewer: requireViewer(c),
         docId,
         params: c.req.valid('query'),
         secret: config.authSecret,
-        ip: clientIp(c, config.trustedProxies),
+        ip: c.var.client.ip,
       })
       return c.body(file.body, 200, file.headers)
     })
     .post(honoPath(endpoints.upload.path), async (c) => {
       // Authenticate before validating (issue 11, item 7), as createRouter does for openapi() routes.
       c.set('endpoint', endpoints.upload)
-      requireViewer(c)
+      const viewer = requireViewer(c)
       const params = TransactionParams.safeParse(c.req.param())
       if (!params.success) throw validationError(params.error)
       const query = UploadDocumentQuery.safeParse(c.req.query())
@@ -80,14 +79,14 @@ export function documentsRoutes({ database, config, log }: AppDeps) {
       const { document, created } = await uploadDocument({
         database,
         storage,
-        viewer: c.get('viewer'),
+        viewer,
         txId: params.data.txId,
         query: query.data,
         body: c.req.raw.body,
         contentLength: length !== undefined && /^\d+$/.test(length) ? Number(length) : null,
         maxBytes,
         idempotencyKey: c.req.header('idempotency-key')?.slice(0, 255) || null,
-        ip: clientIp(c, config.trustedProxies),
+        ip: c.var.client.ip,
       })
       return c.json(document, created ? 201 : 200)
     })

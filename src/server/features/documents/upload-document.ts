@@ -9,12 +9,13 @@
 import { createHash, randomUUID } from 'node:crypto'
 import { Readable } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
-import { sql } from 'drizzle-orm'
+import { and, eq, sql } from 'drizzle-orm'
 import type { DocumentVersion, UploadDocumentQuery } from '../../../shared/contracts/documents'
 import { sanitiseDisplayName } from '../../../shared/domain/document-files'
 import { canSeeTransaction, lockTransactionForViewer } from '../../access/transactions'
 import type { Viewer } from '../../auth/viewer'
 import type { Database } from '../../db/client'
+import { documents, documentUploadKeys } from '../../db/schema'
 import { AppError, notFound } from '../../http/errors'
 import type { ObjectStorage } from '../../platform/storage'
 import { recordActivity } from '../transactions/record-activity'
@@ -35,7 +36,7 @@ const RENEW_EVERY_MS = 10_000
 export interface UploadDocumentOptions {
   database: Database
   storage: ObjectStorage
-  viewer: Viewer | null
+  viewer: Viewer
   txId: string
   query: UploadDocumentQuery
   /** The request body as a web stream (null when the request has none). */
@@ -57,7 +58,7 @@ export async function uploadDocument(
   opts: UploadDocumentOptions,
 ): Promise<{ document: DocumentVersion; created: boolean }> {
   const { database, storage, viewer, txId } = opts
-  if (!viewer || !(await canSeeTransaction(database, viewer, txId))) throw notFound()
+  if (!(await canSeeTransaction(database, viewer, txId))) throw notFound()
   if (opts.contentLength !== null && opts.contentLength > opts.maxBytes) throw tooLarge(opts.maxBytes)
   if (opts.contentLength === 0 || !opts.body) throw new AppError('unprocessable', 'The file is empty (0 bytes).')
 
@@ -82,10 +83,10 @@ export async function uploadDocument(
     ? setInterval(() => {
         if (inspector.sizeBytes === renewedAt) return
         renewedAt = inspector.sizeBytes
-        void database
-          .query(`update document_upload_keys set created_at = now() where id = $1 and status = 'in_flight'`, [
-            keyRowId,
-          ])
+        void database.db
+          .update(documentUploadKeys)
+          .set({ createdAt: sql`now()` })
+          .where(and(eq(documentUploadKeys.id, keyRowId!), eq(documentUploadKeys.status, 'in_flight')))
           .catch(() => {})
       }, RENEW_EVERY_MS).unref()
     : null
@@ -107,19 +108,28 @@ export async function uploadDocument(
       const next = await tx.execute(sql`select coalesce(max(version), 0) + 1 as v from documents
         where transaction_id = ${txId} and folder = ${opts.query.folder} and filename = ${filename}`)
       const version = Number((next.rows[0] as { v: number | string }).v)
-      const inserted = await tx.execute(sql`
-        insert into documents (transaction_id, filename, folder, version, uploaded_by, content_type, size_bytes, storage_key, sha256)
-        values (${txId}, ${filename}, ${opts.query.folder}, ${version}, ${viewer.profileId}, ${inspected.contentType},
-          ${inspected.sizeBytes}, ${storageKey}, ${inspected.sha256})
-        returning id`)
-      const id = (inserted.rows[0] as { id: string }).id
+      const [{ id }] = await tx
+        .insert(documents)
+        .values({
+          transactionId: txId,
+          filename,
+          folder: opts.query.folder,
+          version,
+          uploadedBy: viewer.profileId,
+          contentType: inspected.contentType,
+          sizeBytes: inspected.sizeBytes,
+          storageKey,
+          sha256: inspected.sha256,
+        })
+        .returning({ id: documents.id })
       if (keyRowId) {
-        const done = await tx.execute(
-          sql`update document_upload_keys set status = 'done', document_id = ${id}
-               where id = ${keyRowId} and status = 'in_flight' returning id`,
-        )
+        const done = await tx
+          .update(documentUploadKeys)
+          .set({ status: 'done', documentId: id })
+          .where(and(eq(documentUploadKeys.id, keyRowId), eq(documentUploadKeys.status, 'in_flight')))
+          .returning({ id: documentUploadKeys.id })
         // The lease lapsed and a retry took the key over: that retry's upload is the one that counts.
-        if (!done.rows.length) {
+        if (!done.length) {
           throw new AppError('conflict', 'This upload stalled and was retried; the retry is the one kept.')
         }
       }
@@ -147,7 +157,12 @@ export async function uploadDocument(
   } catch (err) {
     // The storage removes partial data itself; a complete object without a row is removed here.
     if (stored) await storage.delete(storageKey).catch(() => {})
-    if (keyRowId) await database.query('delete from document_upload_keys where id = $1', [keyRowId]).catch(() => {})
+    if (keyRowId) {
+      await database.db
+        .delete(documentUploadKeys)
+        .where(eq(documentUploadKeys.id, keyRowId))
+        .catch(() => {})
+    }
     if (err instanceof UploadTooLargeError) throw tooLarge(err.maxBytes)
     throw err
   } finally {
@@ -163,11 +178,11 @@ async function claimIdempotencyKey(
   fingerprint: string,
 ): Promise<{ id: string } | { replay: string }> {
   for (let attempt = 0; attempt < 2; attempt++) {
-    const inserted = await database.query<{ id: string }>(
-      `insert into document_upload_keys (transaction_id, user_id, idempotency_key, fingerprint)
-       values ($1, $2, $3, $4) on conflict do nothing returning id`,
-      [txId, userId, key, fingerprint],
-    )
+    const inserted = await database.db
+      .insert(documentUploadKeys)
+      .values({ transactionId: txId, userId, idempotencyKey: key, fingerprint })
+      .onConflictDoNothing()
+      .returning({ id: documentUploadKeys.id })
     if (inserted[0]) return { id: inserted[0].id }
     const [existing] = await database.query<{
       id: string

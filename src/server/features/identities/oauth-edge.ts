@@ -18,8 +18,8 @@ import { Hono } from 'hono'
 import type { ErrorCode } from '../../../shared/contracts/common'
 import { LinkIdentityInput, OAuthSignInInput } from '../../../shared/contracts/identities'
 import { storedRoleFor } from '../../../shared/domain/roles'
-import { trustedProxyMatcher, withClientIp } from '../../auth/client-ip'
-import { clientIp } from '../../http/client-ip'
+import { PAGE_PATHS } from '../../../shared/paths'
+import { forBetterAuth } from '../../http/client-info'
 import { AppError, errorBody, validationError } from '../../http/errors'
 import type { AppDeps, AppEnv } from '../../http/router'
 import { sessionFromCookie } from '../account/sessions'
@@ -27,9 +27,9 @@ import { readJson, requireFreshSession, withBody } from '../auth/edge-helpers'
 import { recordOAuthCallback } from './record-oauth-callback'
 
 /** Where a sign-in lands by default (spec section 7) and where failures return. */
-export const DEFAULT_CALLBACK_PATH = '/app/home'
-export const DEFAULT_ERROR_PATH = '/auth'
-export const SETTINGS_PATH = '/app/settings'
+export const DEFAULT_CALLBACK_PATH = PAGE_PATHS.home
+export const DEFAULT_ERROR_PATH = PAGE_PATHS.signIn
+export const SETTINGS_PATH = PAGE_PATHS.settings
 
 export const REAUTHENTICATE_LINK_MESSAGE =
   'For your security, sign in again before linking a sign-in method: you signed in more than a day ago.'
@@ -68,7 +68,6 @@ async function redirectAnswer(res: Response): Promise<Response> {
 export function oauthEdgeRoutes(deps: AppDeps) {
   const { auth, config, database, log } = deps
   const app = new Hono<AppEnv>()
-  const trusted = trustedProxyMatcher(config.trustedProxies)
   const providers = new Map((config.oidcProviders ?? []).map((p) => [p.id, p]))
 
   function requireProvider(id: string) {
@@ -96,7 +95,7 @@ export function oauthEdgeRoutes(deps: AppDeps) {
       disableRedirect: true,
       ...(role ? { requestSignUp: true, additionalData: { signupRole: storedRoleFor(role) } } : {}),
     }
-    return redirectAnswer(await auth.handler(await withClientIp(c, withBody(c.req.raw, body), trusted)))
+    return redirectAnswer(await auth.handler(await forBetterAuth(c, withBody(c.req.raw, body))))
   })
 
   app.post('/auth/link-social', async (c) => {
@@ -118,7 +117,7 @@ export function oauthEdgeRoutes(deps: AppDeps) {
       errorCallbackURL: parsed.data.errorCallbackURL ?? `${SETTINGS_PATH}?provider=${encodeURIComponent(provider)}`,
       disableRedirect: true,
     }
-    return redirectAnswer(await auth.handler(await withClientIp(c, withBody(c.req.raw, body), trusted)))
+    return redirectAnswer(await auth.handler(await forBetterAuth(c, withBody(c.req.raw, body))))
   })
 
   app.get('/auth/callback/:providerId', async (c) => {
@@ -126,7 +125,7 @@ export function oauthEdgeRoutes(deps: AppDeps) {
     requireProvider(providerId)
     const startedAt = Date.now()
     const caller = await callerSession(c)
-    const res = await auth.handler(await withClientIp(c, c.req.raw, trusted))
+    const res = await auth.handler(await forBetterAuth(c, c.req.raw))
     try {
       await recordOAuthCallback({
         database,
@@ -135,7 +134,7 @@ export function oauthEdgeRoutes(deps: AppDeps) {
         providerName: providers.get(providerId)?.name ?? providerId,
         caller,
         startedAt,
-        origin: { ip: clientIp(c, config.trustedProxies), userAgent: c.req.header('user-agent') ?? null },
+        origin: c.var.client,
         secret: config.authSecret,
         secure: config.secure,
       })

@@ -4,7 +4,6 @@
  * POST /api/auth/link-social (oauth-edge.ts) because it needs Better Auth's state cookie.
  */
 import { identityEndpoints as endpoints } from '../../../shared/contracts/identities'
-import { clientIp } from '../../http/client-ip'
 import { AppError } from '../../http/errors'
 import { createRouter, requireViewer, type AppDeps } from '../../http/router'
 import { isFresh } from '../account/sessions'
@@ -20,7 +19,7 @@ export function configuredProviders(deps: Pick<AppDeps, 'config'>) {
 }
 
 export function identitiesRoutes(deps: AppDeps) {
-  const { database, auth, config } = deps
+  const { database, auth } = deps
   return createRouter()
     .openapi(endpoints.providers, (c) => c.json({ providers: configuredProviders(deps) }, 200))
     .openapi(endpoints.list, async (c) => {
@@ -45,7 +44,7 @@ export function identitiesRoutes(deps: AppDeps) {
         userId: viewer.authId,
         identityId: c.req.valid('param').identityId,
         providers: configuredProviders(deps),
-        origin: { ip: clientIp(c, config.trustedProxies), userAgent: c.req.header('user-agent') ?? null },
+        origin: c.var.client,
       })
       return c.body(null, 204)
     })

@@ -5,12 +5,13 @@
  * it active: all in one database transaction. Accepting also proves the invited email (it becomes
  * verified) and marks the invitation's notifications read. Also the public preview of a link.
  */
-import { sql } from 'drizzle-orm'
+import { and, eq, inArray, sql } from 'drizzle-orm'
 import type { InvitationPreview } from '../../../shared/contracts/invitations'
 import type { InvitableRole } from '../../../shared/contracts/invitations'
 import { participantRoleLabel } from '../../../shared/domain/roles'
 import type { Viewer } from '../../auth/viewer'
 import type { Database, Tx } from '../../db/client'
+import { invitations, notifications, transactionParticipants, transactions, user } from '../../db/schema'
 import { AppError } from '../../http/errors'
 import { recordActivity } from '../transactions/record-activity'
 import { hashInvitationToken, maskEmail } from './invitation-token'
@@ -60,7 +61,11 @@ async function markInvitationNotificationsRead(
       return !!token && hashes.has(hashInvitationToken(token))
     })
     .map((n) => n.id)
-  for (const id of ids) await tx.execute(sql`update notifications set read_at = now() where id = ${id}`)
+  if (ids.length)
+    await tx
+      .update(notifications)
+      .set({ readAt: sql`now()` })
+      .where(inArray(notifications.id, ids))
 }
 
 /** What /invite/{token} shows before accepting. 404 for an unknown token. */
@@ -183,24 +188,37 @@ export async function acceptInvitation({
       throw new AppError('gone', `This move is already ${t.status}, so the invitation can no longer be used.`)
     }
     if (inv.role === 'buyer' || inv.role === 'seller') {
-      const column = inv.role === 'buyer' ? 'buyer_user_id' : 'seller_user_id'
       const holder = inv.role === 'buyer' ? t.buyer_user_id : t.seller_user_id
       if (holder && holder !== viewer.profileId) throw new AppError('conflict', `This move already has a ${inv.role}.`)
-      await tx.execute(sql`update transactions set ${sql.raw(column)} = ${viewer.profileId}, version = version + 1, updated_at = now()
-        where id = ${inv.transaction_id}`)
+      await tx
+        .update(transactions)
+        .set({
+          ...(inv.role === 'buyer' ? { buyerUserId: viewer.profileId } : { sellerUserId: viewer.profileId }),
+          version: sql`${transactions.version} + 1`,
+          updatedAt: sql`now()`,
+        })
+        .where(eq(transactions.id, inv.transaction_id))
     }
-    await tx.execute(sql`
-      insert into transaction_participants (transaction_id, user_id, role, invited_by, organization_id)
-      values (${inv.transaction_id}, ${viewer.profileId}, ${inv.role}, ${inv.invited_by}, ${inv.organization_id})
-      on conflict (transaction_id, user_id) do nothing`)
-    await tx.execute(
-      sql`update invitations set status = 'accepted', accepted_at = now(), accepted_by = ${viewer.profileId} where id = ${inv.id}`,
-    )
+    await tx
+      .insert(transactionParticipants)
+      .values({
+        transactionId: inv.transaction_id,
+        userId: viewer.profileId,
+        role: inv.role,
+        invitedBy: inv.invited_by,
+        organizationId: inv.organization_id,
+      })
+      .onConflictDoNothing({ target: [transactionParticipants.transactionId, transactionParticipants.userId] })
+    await tx
+      .update(invitations)
+      .set({ status: 'accepted', acceptedAt: sql`now()`, acceptedBy: viewer.profileId })
+      .where(eq(invitations.id, inv.id))
     // The emailed link reached this address and its owner signed in with it: that proves the address
     // as the verification link would (issue 11 item 4), so signing and inviting are not blocked later.
-    await tx.execute(
-      sql`update "user" set email_verified = true, updated_at = now() where id = ${viewer.authId} and not email_verified`,
-    )
+    await tx
+      .update(user)
+      .set({ emailVerified: true, updatedAt: sql`now()` })
+      .where(and(eq(user.id, viewer.authId), eq(user.emailVerified, false)))
     await markInvitationNotificationsRead(tx, viewer.profileId, inv.id, tokenHash)
     await recordActivity(tx, {
       transactionId: inv.transaction_id,
@@ -215,9 +233,10 @@ export async function acceptInvitation({
     )
     const now = after.rows[0] as { status: string; buyer_user_id: string | null; seller_user_id: string | null }
     if (now.status === 'draft' && now.buyer_user_id && now.seller_user_id) {
-      await tx.execute(
-        sql`update transactions set status = 'active', version = version + 1, updated_at = now() where id = ${inv.transaction_id}`,
-      )
+      await tx
+        .update(transactions)
+        .set({ status: 'active', version: sql`${transactions.version} + 1`, updatedAt: sql`now()` })
+        .where(eq(transactions.id, inv.transaction_id))
       await recordActivity(tx, {
         transactionId: inv.transaction_id,
         actorId: null,

@@ -5,7 +5,7 @@
  * one database transaction.
  */
 import { eq, sql } from 'drizzle-orm'
-import type { CreateInvitationInput } from '../../../shared/contracts/invitations'
+import type { CreateInvitationInput, InvitableRole } from '../../../shared/contracts/invitations'
 import {
   canInvite,
   canInviteRole,
@@ -16,11 +16,12 @@ import {
 import { singleLine } from '../../../shared/domain/plain-text'
 import { participantRoleLabel } from '../../../shared/domain/roles'
 import { ukDate } from '../../../shared/domain/uk-time'
+import { invitationPath } from '../../../shared/paths'
 import { lockTransactionForViewer } from '../../access/transactions'
 import { requireVerifiedEmail } from '../../auth/require-verified-email'
 import type { Viewer } from '../../auth/viewer'
 import type { Database, Tx } from '../../db/client'
-import { organizations, profiles, properties, transactions } from '../../db/schema'
+import { invitations, organizations, profiles, properties, transactions } from '../../db/schema'
 import { AppError } from '../../http/errors'
 import { enqueueMail } from '../../platform/mail/outbox'
 import { notifyPeople } from '../notifications/notify-people'
@@ -32,7 +33,7 @@ import { newInvitationToken } from './invitation-token'
 
 interface Context {
   database: Database
-  viewer: Viewer | null
+  viewer: Viewer
   publicUrl: string
   deliverMail: boolean
 }
@@ -85,7 +86,7 @@ async function assertMayManage(
 async function sendInvitation(
   tx: Tx,
   ctx: Context,
-  inv: { id?: string; txId: string; email: string; role: string; organizationId: string | null },
+  inv: { id?: string; txId: string; email: string; role: InvitableRole; organizationId: string | null },
 ): Promise<string> {
   const { token, tokenHash, expiresAt } = newInvitationToken()
   let id = inv.id
@@ -93,22 +94,32 @@ async function sendInvitation(
     // The replaced link stays recognisable: it says a newer invitation was sent (issue 11 item 4).
     await tx.execute(sql`insert into invitation_superseded_tokens (token_hash, invitation_id)
       select token_hash, id from invitations where id = ${id} on conflict do nothing`)
-    await tx.execute(sql`update invitations set token_hash = ${tokenHash}, expires_at = ${expiresAt.toISOString()},
-      send_count = send_count + 1, last_sent_at = now() where id = ${id}`)
+    await tx
+      .update(invitations)
+      .set({ tokenHash, expiresAt, sendCount: sql`${invitations.sendCount} + 1`, lastSentAt: sql`now()` })
+      .where(eq(invitations.id, id))
   } else {
-    const res =
-      await tx.execute(sql`insert into invitations (transaction_id, email, role, organization_id, invited_by, token_hash, expires_at)
-      values (${inv.txId}, ${inv.email}, ${inv.role}, ${inv.organizationId}, ${ctx.viewer!.profileId}, ${tokenHash}, ${expiresAt.toISOString()})
-      returning id`)
-    id = (res.rows[0] as { id: string }).id
+    const [row] = await tx
+      .insert(invitations)
+      .values({
+        transactionId: inv.txId,
+        email: inv.email,
+        role: inv.role,
+        organizationId: inv.organizationId,
+        invitedBy: ctx.viewer.profileId,
+        tokenHash,
+        expiresAt,
+      })
+      .returning({ id: invitations.id })
+    id = row.id
   }
   const address = await propertyAddress(tx, inv.txId)
   const email = invitationEmail({
     to: inv.email,
-    inviterName: ctx.viewer!.fullName,
+    inviterName: ctx.viewer.fullName,
     role: inv.role,
     address,
-    link: `${ctx.publicUrl}/invite/${token}`,
+    link: `${ctx.publicUrl}${invitationPath(token)}`,
     expiresAt,
     transactionId: inv.txId,
   })
@@ -124,10 +135,10 @@ async function sendInvitation(
       recipients: [profileId],
       kind: 'invitation',
       transactionId: null,
-      actorId: ctx.viewer!.profileId,
-      title: singleLine(`${ctx.viewer!.fullName} invited you to their move at ${address}`),
+      actorId: ctx.viewer.profileId,
+      title: singleLine(`${ctx.viewer.fullName} invited you to their move at ${address}`),
       body: `As ${participantRoleLabel(inv.role)}. The invitation is open until ${ukDate(expiresAt)}.`,
-      link: `/invite/${token}`,
+      link: invitationPath(token),
       publicUrl: ctx.publicUrl,
       deliverMail: ctx.deliverMail,
       customEmail: () => email,
@@ -146,7 +157,7 @@ export async function createInvitation(ctx: Context & { txId: string; input: Cre
     requireVerifiedEmail(ctx.viewer, 'invite people')
     assertOpenToNewPeople(status)
     let email: string
-    let role: string
+    let role: InvitableRole
     let organizationId: string | null = null
     if (input.organization_id) {
       const [org] = await tx
@@ -190,18 +201,16 @@ export async function createInvitation(ctx: Context & { txId: string; input: Cre
     }
     const pending = await tx.execute(sql`
       select id, role from invitations where transaction_id = ${txId} and email = ${email} and status = 'pending' for update`)
-    const existing = pending.rows[0] as { id: string; role: string } | undefined
+    const existing = pending.rows[0] as { id: string; role: InvitableRole } | undefined
     if (existing && existing.role !== role) {
       // Same person, new role: the pending invitation is updated rather than duplicated.
-      await tx.execute(
-        sql`update invitations set role = ${role}, organization_id = ${organizationId} where id = ${existing.id}`,
-      )
+      await tx.update(invitations).set({ role, organizationId }).where(eq(invitations.id, existing.id))
     }
-    await limitInvitationSend(tx, { profileId: ctx.viewer!.profileId, txId, resendOf: existing?.id })
+    await limitInvitationSend(tx, { profileId: ctx.viewer.profileId, txId, resendOf: existing?.id })
     const id = await sendInvitation(tx, ctx, { id: existing?.id, txId, email, role, organizationId })
     await recordActivity(tx, {
       transactionId: txId,
-      actorId: ctx.viewer!.profileId,
+      actorId: ctx.viewer.profileId,
       kind: existing ? 'invitation.resent' : 'invitation.sent',
       summary: `${existing ? 're-sent the invitation to' : 'invited'} ${email} as ${participantRoleLabel(role)}`,
       payload: { invitationId: id },
@@ -222,7 +231,7 @@ export async function resendInvitation(ctx: Context & { txId: string; invitation
       | {
           id: string
           email: string
-          role: string
+          role: InvitableRole
           organization_id: string | null
           status: string
           invited_by: string | null
@@ -231,7 +240,7 @@ export async function resendInvitation(ctx: Context & { txId: string; invitation
     if (!inv) throw new AppError('not_found', 'Could not find this invitation.')
     await assertMayManage(
       tx,
-      { profileId: ctx.viewer!.profileId, role: viewerRole },
+      { profileId: ctx.viewer.profileId, role: viewerRole },
       ctx.txId,
       inv.invited_by,
       're-send',
@@ -241,7 +250,7 @@ export async function resendInvitation(ctx: Context & { txId: string; invitation
         'conflict',
         `This invitation was ${inv.status}, so it cannot be re-sent. Invite them again instead.`,
       )
-    await limitInvitationSend(tx, { profileId: ctx.viewer!.profileId, txId: ctx.txId, resendOf: inv.id })
+    await limitInvitationSend(tx, { profileId: ctx.viewer.profileId, txId: ctx.txId, resendOf: inv.id })
     await sendInvitation(tx, ctx, {
       id: inv.id,
       txId: ctx.txId,
@@ -251,7 +260,7 @@ export async function resendInvitation(ctx: Context & { txId: string; invitation
     })
     await recordActivity(tx, {
       transactionId: ctx.txId,
-      actorId: ctx.viewer!.profileId,
+      actorId: ctx.viewer.profileId,
       kind: 'invitation.resent',
       summary: `re-sent the invitation to ${inv.email}`,
       payload: { invitationId: inv.id },
@@ -269,17 +278,19 @@ export async function revokeInvitation(ctx: Context & { txId: string; invitation
     if (!pending) throw new AppError('not_found', 'Could not find a pending invitation to withdraw.')
     await assertMayManage(
       tx,
-      { profileId: ctx.viewer!.profileId, role: viewerRole },
+      { profileId: ctx.viewer.profileId, role: viewerRole },
       ctx.txId,
       pending.invited_by,
       'withdraw',
     )
-    const res = await tx.execute(sql`update invitations set status = 'revoked', revoked_at = now()
-      where id = ${ctx.invitationId} returning email`)
-    const row = res.rows[0] as { email: string }
+    const [row] = await tx
+      .update(invitations)
+      .set({ status: 'revoked', revokedAt: sql`now()` })
+      .where(eq(invitations.id, ctx.invitationId))
+      .returning({ email: invitations.email })
     await recordActivity(tx, {
       transactionId: ctx.txId,
-      actorId: ctx.viewer!.profileId,
+      actorId: ctx.viewer.profileId,
       kind: 'invitation.revoked',
       summary: `withdrew the invitation to ${row.email}`,
       payload: { invitationId: ctx.invitationId },

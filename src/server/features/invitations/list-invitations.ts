@@ -2,7 +2,7 @@
 import type { Viewer } from '../../auth/viewer'
 import type { Invitation, InvitationList } from '../../../shared/contracts/invitations'
 import { parseJsonText, toJsonText, type Database, type JsonText } from '../../db/client'
-import { assertCanSeeTransaction } from '../../access/transactions'
+import { canSeeTransactionSql } from '../../access/transactions'
 import { notFound } from '../../http/errors'
 
 const LIST_SQL = `
@@ -19,32 +19,37 @@ from invitations i
 join transactions t on t.id = i.transaction_id
 left join profiles p on p.id = i.invited_by
 left join organizations o on o.id = i.organization_id
-where i.transaction_id = $1`
+where i.transaction_id = $1
+having ${canSeeTransactionSql('$2', '$1')}`
 
+/** The invitations as JSON text (InvitationList). 404 when the viewer may not see the transaction. */
 export async function listInvitations({
   database,
   viewer,
   txId,
 }: {
   database: Database
-  viewer: Viewer | null
+  viewer: Viewer
   txId: string
 }): Promise<JsonText<InvitationList>> {
-  await assertCanSeeTransaction(database, viewer, txId)
-  return (await database.queryJson<InvitationList>('invitation_list', LIST_SQL, [txId]))!
+  const json = await database.queryJson<InvitationList>('invitation_list', LIST_SQL, [txId, viewer.profileId])
+  if (json === null) throw notFound()
+  return json
 }
 
-/** One invitation of a transaction as JSON text (the same shape as a list entry). */
+/** One invitation of a transaction as JSON text (the same shape as a list entry). 404 when not visible. */
 export async function getInvitation({
   database,
+  viewer,
   txId,
   invitationId,
 }: {
   database: Database
+  viewer: Viewer
   txId: string
   invitationId: string
 }): Promise<JsonText<Invitation>> {
-  const text = (await database.queryJson<InvitationList>('invitation_list', LIST_SQL, [txId]))!
+  const text = await listInvitations({ database, viewer, txId })
   const found = parseJsonText(text).invitations.find((i) => i.id === invitationId)
   if (!found) throw notFound('invitation')
   return toJsonText(found)

@@ -18,23 +18,23 @@ export function invitationsRoutes({ database, config, mail }: AppDeps) {
   return createRouter()
     .openapi(endpoints.list, async (c) => {
       const { txId } = c.req.valid('param')
-      return jsonText(c, await listInvitations({ database, viewer: c.get('viewer'), txId }))
+      return jsonText(c, await listInvitations({ database, viewer: requireViewer(c), txId }))
     })
     .openapi(endpoints.create, async (c) => {
       const { txId } = c.req.valid('param')
-      const id = await createInvitation({ ...ctx(c.get('viewer')), txId, input: c.req.valid('json') })
+      const id = await createInvitation({ ...ctx(requireViewer(c)), txId, input: c.req.valid('json') })
       mail.kick()
-      return jsonText(c, await getInvitation({ database, txId, invitationId: id }), 201)
+      return jsonText(c, await getInvitation({ database, viewer: requireViewer(c), txId, invitationId: id }), 201)
     })
     .openapi(endpoints.resend, async (c) => {
       const { txId, invitationId } = c.req.valid('param')
-      await resendInvitation({ ...ctx(c.get('viewer')), txId, invitationId })
+      await resendInvitation({ ...ctx(requireViewer(c)), txId, invitationId })
       mail.kick()
-      return jsonText(c, await getInvitation({ database, txId, invitationId }))
+      return jsonText(c, await getInvitation({ database, viewer: requireViewer(c), txId, invitationId }))
     })
     .openapi(endpoints.revoke, async (c) => {
       const { txId, invitationId } = c.req.valid('param')
-      await revokeInvitation({ ...ctx(c.get('viewer')), txId, invitationId })
+      await revokeInvitation({ ...ctx(requireViewer(c)), txId, invitationId })
       return c.body(null, 204)
     })
     .openapi(endpoints.preview, async (c) => {

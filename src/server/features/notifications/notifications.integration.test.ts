@@ -7,7 +7,7 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import { NotificationListResponse, NotificationSettings } from '../../../shared/contracts/notifications'
 import { UpdateRequest, UpdateRequestListResponse } from '../../../shared/contracts/update-requests'
 import { TransactionDetail } from '../../../shared/contracts/transactions'
-import { createTransaction } from '../../db/seed/factories'
+import { createTransaction } from '../../test/factories'
 import { type TestUser, useTestApp } from '../../test/test-app'
 import { sendDueDigests } from './digest'
 

@@ -38,14 +38,14 @@ export function notificationsRoutes(deps: AppDeps) {
     .openapi(notificationEndpoints.stream, async (c) => notificationStream(c, deps, requireViewer(c)))
     .openapi(updateRequestEndpoints.list, async (c) => {
       const { txId } = c.req.valid('param')
-      return jsonText(c, await listUpdateRequests({ database, viewer: c.get('viewer'), txId }))
+      return jsonText(c, await listUpdateRequests({ database, viewer: requireViewer(c), txId }))
     })
     .openapi(updateRequestEndpoints.create, async (c) => {
       const { txId } = c.req.valid('param')
       try {
         const json = await createUpdateRequest({
           database,
-          viewer: c.get('viewer'),
+          viewer: requireViewer(c),
           txId,
           note: c.req.valid('json').note,
           publicUrl: config.publicUrl,

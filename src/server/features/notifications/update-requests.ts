@@ -7,11 +7,13 @@
 import { sql } from 'drizzle-orm'
 import { UPDATE_REQUEST_INTERVAL_MS } from '../../../shared/domain/chat'
 import { ukDateTime } from '../../../shared/domain/uk-time'
-import { assertCanSeeTransaction, lockTransactionForViewer } from '../../access/transactions'
+import { transactionPath } from '../../../shared/paths'
+import { canSeeTransactionSql, lockTransactionForViewer } from '../../access/transactions'
 import type { Viewer } from '../../auth/viewer'
 import type { UpdateRequest, UpdateRequestListResponse } from '../../../shared/contracts/update-requests'
 import type { Database, JsonText } from '../../db/client'
-import { AppError } from '../../http/errors'
+import { updateRequests } from '../../db/schema'
+import { AppError, notFound } from '../../http/errors'
 import { notifyPeople } from './notify-people'
 import { requirePermission } from '../../access/permissions'
 
@@ -19,16 +21,21 @@ const REQUEST_JSON = `json_build_object('id', r.id, 'note', r.note, 'created_at'
   'requested_by', (select json_build_object('id', p.id, 'full_name', p.full_name) from profiles p where p.id = r.requested_by),
   'answered_by', (select json_build_object('id', p.id, 'full_name', p.full_name) from profiles p where p.id = r.answered_by))`
 
-/** When the viewer may ask again (null: now). */
-async function nextAllowedAt(database: Database, txId: string, profileId: string): Promise<Date | null> {
-  const [row] = await database.query<{ created_at: Date | string }>(
-    `select created_at from update_requests where transaction_id = $1 and requested_by = $2 order by created_at desc limit 1`,
-    [txId, profileId],
-  )
-  if (!row) return null
-  const next = new Date(new Date(row.created_at).getTime() + UPDATE_REQUEST_INTERVAL_MS)
-  return next.getTime() > Date.now() ? next : null
-}
+/**
+ * The viewer's side ('buyer', 'seller' or null), how many conveyancers that side has, when the
+ * viewer last asked, and the latest 20 requests as JSON; no row when the viewer may not see the
+ * transaction.
+ */
+const LIST_SQL = `
+select t.side, t.last_request_at,
+  (select count(*)::int from transaction_participants tp where tp.transaction_id = $1 and tp.role = t.side || '_conveyancer') as conveyancers,
+  (select coalesce(json_agg(${REQUEST_JSON} order by r.created_at desc), '[]'::json)::text
+     from (select * from update_requests where transaction_id = $1 order by created_at desc limit 20) r) as requests
+from (
+  select case when x.buyer_user_id = $2 then 'buyer' when x.seller_user_id = $2 then 'seller' end as side,
+    (select max(u.created_at) from update_requests u where u.transaction_id = $1 and u.requested_by = $2) as last_request_at
+  from transactions x where x.id = $1 and ${canSeeTransactionSql('$2', '$1')}
+) t`
 
 /**
  * GET .../update-requests: the latest 20 requests on the transaction, and whether the viewer may ask
@@ -40,31 +47,24 @@ export async function listUpdateRequests({
   txId,
 }: {
   database: Database
-  viewer: Viewer | null
+  viewer: Viewer
   txId: string
 }): Promise<JsonText<UpdateRequestListResponse>> {
-  await assertCanSeeTransaction(database, viewer, txId)
-  const [role] = await database.query<{ role: string | null }>(
-    `select case when buyer_user_id = $2 then 'buyer' when seller_user_id = $2 then 'seller' end as role
-     from transactions where id = $1`,
-    [txId, viewer!.profileId],
-  )
-  const side = role?.role ?? null
+  const [row] = await database.query<{
+    side: string | null
+    last_request_at: Date | string | null
+    conveyancers: number | null
+    requests: string
+  }>(LIST_SQL, [txId, viewer.profileId])
+  if (!row) throw notFound()
   // A buyer or seller can ask only when a conveyancer on their side is there to be asked.
-  const [conveyancer] = side
-    ? await database.query<{ n: number }>(
-        'select count(*)::int as n from transaction_participants where transaction_id = $1 and role = $2',
-        [txId, `${side}_conveyancer`],
-      )
-    : []
-  const isParty = !!side && (conveyancer?.n ?? 0) > 0
-  const next = isParty ? await nextAllowedAt(database, txId, viewer!.profileId) : null
-  const requests = await database.queryJson<UpdateRequest[]>(
-    'update_requests_list',
-    `select coalesce(json_agg(${REQUEST_JSON} order by r.created_at desc), '[]'::json)::text
-     from (select * from update_requests where transaction_id = $1 order by created_at desc limit 20) r`,
-    [txId],
-  )
+  const isParty = !!row.side && (row.conveyancers ?? 0) > 0
+  const after = row.last_request_at
+    ? new Date(new Date(row.last_request_at).getTime() + UPDATE_REQUEST_INTERVAL_MS)
+    : null
+  // When the viewer may ask again (null: now).
+  const next = isParty && after && after.getTime() > Date.now() ? after : null
+  const requests = row.requests
   return `{"requests":${requests},"can_request":${isParty && !next},"next_allowed_at":${next ? JSON.stringify(next.toISOString()) : 'null'}}` as JsonText<UpdateRequestListResponse>
 }
 
@@ -81,7 +81,7 @@ export async function createUpdateRequest({
   deliverMail,
 }: {
   database: Database
-  viewer: Viewer | null
+  viewer: Viewer
   txId: string
   note?: string
   publicUrl: string
@@ -90,14 +90,14 @@ export async function createUpdateRequest({
   return database.db.transaction(async (tx) => {
     const locked = await lockTransactionForViewer(tx, viewer, txId)
     const side =
-      locked.buyerUserId === viewer!.profileId ? 'buyer' : locked.sellerUserId === viewer!.profileId ? 'seller' : null
+      locked.buyerUserId === viewer.profileId ? 'buyer' : locked.sellerUserId === viewer.profileId ? 'seller' : null
     requirePermission(
       'create:update-request:party',
       side !== null,
       'Only the buyer or the seller can ask their conveyancer for an update.',
     )
     const last = await tx.execute(sql`select created_at from update_requests
-      where transaction_id = ${txId} and requested_by = ${viewer!.profileId} order by created_at desc limit 1`)
+      where transaction_id = ${txId} and requested_by = ${viewer.profileId} order by created_at desc limit 1`)
     const lastAt = (last.rows[0] as { created_at: string | Date } | undefined)?.created_at
     if (lastAt) {
       const next = new Date(new Date(lastAt).getTime() + UPDATE_REQUEST_INTERVAL_MS)
@@ -114,17 +114,18 @@ export async function createUpdateRequest({
         `There is no ${side}'s conveyancer on this move yet. Invite one from the People tab or the marketplace first.`,
       )
     }
-    const inserted = await tx.execute(sql`insert into update_requests (transaction_id, requested_by, note)
-      values (${txId}, ${viewer!.profileId}, ${note ?? null}) returning id`)
-    const id = (inserted.rows[0] as { id: string }).id
+    const [{ id }] = await tx
+      .insert(updateRequests)
+      .values({ transactionId: txId, requestedBy: viewer.profileId, note: note ?? null })
+      .returning({ id: updateRequests.id })
     await notifyPeople(tx, {
       recipients,
       kind: 'update_requested',
       transactionId: txId,
-      actorId: viewer!.profileId,
-      title: `${viewer!.fullName} asked for an update`,
+      actorId: viewer.profileId,
+      title: `${viewer.fullName} asked for an update`,
       body: note ?? 'No note was added. Reply in chat to let them know where things stand.',
-      link: `/app/transactions/${txId}?tab=chat`,
+      link: transactionPath(txId, { tab: 'chat' }),
       publicUrl,
       deliverMail,
     })

@@ -7,6 +7,7 @@
 import { sql } from 'drizzle-orm'
 import type { CreateSignatureRequestInput, SignatureRequest } from '../../../shared/contracts/signing'
 import { lockTransactionForViewer } from '../../access/transactions'
+import { signatureRequests, signatureRequestSigners } from '../../db/schema'
 import { AppError } from '../../http/errors'
 import { NotSignableError } from '../../providers/e-signature/e-signature-provider'
 import { recordActivity } from '../transactions/record-activity'
@@ -21,7 +22,11 @@ export async function createSignatureRequest(
 ): Promise<SignatureRequest> {
   const { database, viewer, txId, docId, input } = ctx
   const doc = await getDocument({ database, viewer, txId, docId })
-  if (input.document_sha256 !== doc.sha256)
+  // Rows without a stored file (the demo move's listed documents) have no hash and nothing to sign.
+  if (doc.sha256 === null)
+    throw new AppError('unprocessable', 'This document has no file uploaded yet, so it cannot be signed.')
+  const docSha256 = doc.sha256
+  if (input.document_sha256 !== docSha256)
     throw new AppError(
       'conflict',
       `This signature request is for another version. Version ${doc.version} of "${doc.filename}" has a different SHA-256.`,
@@ -75,27 +80,37 @@ export async function createSignatureRequest(
       throw new AppError('unprocessable', 'Only people on this move can be asked to sign.', {
         signer_ids: missing.map((id) => `${id} is not on this move`),
       })
-    const inserted = await tx.execute(sql`
-      insert into signature_requests (transaction_id, document_id, document_sha256, provider, requested_by, in_order, page, message)
-      values (${txId}, ${doc.id}, ${doc.sha256}, ${ctx.provider.name}, ${viewer!.profileId}, ${input.in_order},
-        ${input.page ?? null}, ${input.message ?? null})
-      returning id`)
-    const id = (inserted.rows[0] as { id: string }).id
+    const [{ id }] = await tx
+      .insert(signatureRequests)
+      .values({
+        transactionId: txId,
+        documentId: doc.id,
+        documentSha256: docSha256,
+        provider: ctx.provider.name,
+        requestedBy: viewer.profileId,
+        inOrder: input.in_order,
+        page: input.page ?? null,
+        message: input.message ?? null,
+      })
+      .returning({ id: signatureRequests.id })
+    // One insert per signer, in signing order: the audit entry lists their ids in that order.
     const signerRows: string[] = []
     for (const [i, userId] of input.signer_ids.entries()) {
-      const r = await tx.execute(sql`insert into signature_request_signers (request_id, user_id, sort_index)
-        values (${id}, ${userId}, ${i}) returning id`)
-      signerRows.push((r.rows[0] as { id: string }).id)
+      const [signer] = await tx
+        .insert(signatureRequestSigners)
+        .values({ requestId: id, userId, sortIndex: i })
+        .returning({ id: signatureRequestSigners.id })
+      signerRows.push(signer.id)
     }
     await recordActivity(tx, {
       transactionId: txId,
-      actorId: viewer!.profileId,
+      actorId: viewer.profileId,
       kind: 'signature.requested',
       summary: `asked ${input.signer_ids.map((s) => byId.get(s)!.full_name).join(', ')} to sign "${doc.filename}" (version ${doc.version})`,
       payload: {
         requestId: id,
         documentId: doc.id,
-        documentSha256: doc.sha256,
+        documentSha256: docSha256,
         signerIds: signerRows,
         inOrder: input.in_order,
       },
@@ -106,10 +121,10 @@ export async function createSignatureRequest(
       const p = byId.get(userId)!
       await notifySigner(tx, {
         signer: p,
-        actorId: viewer!.profileId,
+        actorId: viewer.profileId,
         subject: `Please sign "${doc.filename}"`,
         lines: [
-          `${viewer!.fullName} has asked you to sign "${doc.filename}" (version ${doc.version}) on Homeward.`,
+          `${viewer.fullName} has asked you to sign "${doc.filename}" (version ${doc.version}) on Homeward.`,
           ...(input.message ? ['', input.message] : []),
           '',
           'Review the document, then sign by typing your name or drawing your signature.',

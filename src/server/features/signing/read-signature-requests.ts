@@ -1,6 +1,6 @@
 /** Signature requests with their signers, as the API shows them, through the access check. */
 import type { SignatureRequest } from '../../../shared/contracts/signing'
-import { assertCanSeeTransaction, visibleTransactionIdsSql } from '../../access/transactions'
+import { canSeeTransactionSql, visibleTransactionIdsSql } from '../../access/transactions'
 import type { Viewer } from '../../auth/viewer'
 import { parseJsonText, type Database } from '../../db/client'
 import { notFound } from '../../http/errors'
@@ -20,7 +20,8 @@ const LIST_SQL = `
 select coalesce(json_agg(${REQUEST_JSON} order by r.created_at desc, r.id), '[]'::json)::text
 from signature_requests r left join profiles rb on rb.id = r.requested_by
 where r.transaction_id = $2 and r.transaction_id in ${visibleTransactionIdsSql('$1')}
-  and ($3::uuid is null or r.document_id = $3::uuid or r.signed_document_id = $3::uuid)`
+  and ($3::uuid is null or r.document_id = $3::uuid or r.signed_document_id = $3::uuid)
+having ${canSeeTransactionSql('$1', '$2')}`
 
 const ONE_SQL = `
 select ${REQUEST_JSON}::text
@@ -30,27 +31,26 @@ where r.id = $3 and r.transaction_id = $2 and r.transaction_id in ${visibleTrans
 /** Requests of a transaction, newest first, optionally for one document version. 404 when not visible. */
 export async function listSignatureRequests(opts: {
   database: Database
-  viewer: Viewer | null
+  viewer: Viewer
   txId: string
   documentId?: string
 }): Promise<SignatureRequest[]> {
-  await assertCanSeeTransaction(opts.database, opts.viewer, opts.txId)
   const json = await opts.database.queryJson<SignatureRequest[]>('signature_requests_list', LIST_SQL, [
-    opts.viewer!.profileId,
+    opts.viewer.profileId,
     opts.txId,
     opts.documentId ?? null,
   ])
-  return json ? parseJsonText(json) : []
+  if (json === null) throw notFound()
+  return parseJsonText(json)
 }
 
 /** One request. 404 when it does not exist or is not visible. */
 export async function getSignatureRequest(opts: {
   database: Database
-  viewer: Viewer | null
+  viewer: Viewer
   txId: string
   reqId: string
 }): Promise<SignatureRequest> {
-  if (!opts.viewer) throw notFound('signature request')
   const json = await opts.database.queryJson<SignatureRequest>('signature_request_one', ONE_SQL, [
     opts.viewer.profileId,
     opts.txId,

@@ -6,10 +6,12 @@
  */
 import { createHash, randomUUID } from 'node:crypto'
 import { Readable } from 'node:stream'
-import { sql } from 'drizzle-orm'
+import { eq, sql } from 'drizzle-orm'
 import type { SignatureRequest, SignInput } from '../../../shared/contracts/signing'
+import type { DocumentFolder } from '../../../shared/domain/statuses'
 import { lockTransactionForViewer } from '../../access/transactions'
 import type { Tx } from '../../db/client'
+import { documents, signatureRequests, signatureRequestSigners } from '../../db/schema'
 import { requireVerifiedEmail } from '../../auth/require-verified-email'
 import { AppError, notFound } from '../../http/errors'
 import { recordActivity } from '../transactions/record-activity'
@@ -62,7 +64,7 @@ async function lockRequest(tx: Tx, ctx: SigningContext, txId: string, reqId: str
   const doc = docRes.rows[0] as unknown as {
     id: string
     filename: string
-    folder: string
+    folder: DocumentFolder
     version: number
     storage_key: string
   }
@@ -105,7 +107,7 @@ export async function signRequest(
   try {
     await database.db.transaction(async (tx) => {
       const { req, signers, doc } = await lockRequest(tx, ctx, txId, reqId)
-      const me = signers.find((s) => s.user_id === viewer!.profileId)
+      const me = signers.find((s) => s.user_id === viewer.profileId)
       if (!me) throw new PermissionDenied('update:signature-request:signer', 'You are not asked to sign this document.')
       requireVerifiedEmail(viewer, 'sign documents')
       assertPending(req)
@@ -120,10 +122,19 @@ export async function signRequest(
         : null
       if (waitingFor) throw new AppError('conflict', `${waitingFor.full_name} signs before you. You will be emailed.`)
       const now = new Date()
-      await tx.execute(sql`update signature_request_signers set status = 'signed', consented_at = ${now.toISOString()},
-        signed_at = ${now.toISOString()}, method = ${input.method}, typed_name = ${input.method === 'typed' ? input.typed_name! : null},
-        signature_png = ${png ? png.toString('base64') : null}, ip = ${ctx.ip}, user_agent = ${ctx.userAgent?.slice(0, 500) ?? null}
-        where id = ${me.id}`)
+      await tx
+        .update(signatureRequestSigners)
+        .set({
+          status: 'signed',
+          consentedAt: now,
+          signedAt: now,
+          method: input.method,
+          typedName: input.method === 'typed' ? input.typed_name! : null,
+          signaturePng: png ? png.toString('base64') : null,
+          ip: ctx.ip,
+          userAgent: ctx.userAgent?.slice(0, 500) ?? null,
+        })
+        .where(eq(signatureRequestSigners.id, me.id))
       Object.assign(me, {
         status: 'signed',
         consented_at: now,
@@ -135,7 +146,7 @@ export async function signRequest(
       })
       await recordActivity(tx, {
         transactionId: txId,
-        actorId: viewer!.profileId,
+        actorId: viewer.profileId,
         kind: 'signature.signed',
         summary: `signed "${doc.filename}" (version ${doc.version}) by ${input.method === 'typed' ? 'typing their name' : 'drawing'}`,
         payload: { requestId: req.id, signerId: me.id, method: input.method, documentSha256: req.document_sha256 },
@@ -146,7 +157,7 @@ export async function signRequest(
         if (req.in_order)
           await notifySigner(tx, {
             signer: { id: next.user_id, email: next.email },
-            actorId: viewer!.profileId,
+            actorId: viewer.profileId,
             subject: `Please sign "${doc.filename}"`,
             lines: [`It is your turn to sign "${doc.filename}" (version ${doc.version}) on Homeward.`],
             txId,
@@ -185,14 +196,25 @@ export async function signRequest(
       const v = await tx.execute(sql`select coalesce(max(version), 0) + 1 as v from documents
         where transaction_id = ${txId} and folder = ${doc.folder} and filename = ${doc.filename}`)
       const version = Number((v.rows[0] as { v: number | string }).v)
-      const ins = await tx.execute(sql`
-        insert into documents (transaction_id, filename, folder, version, uploaded_by, content_type, size_bytes, storage_key, sha256, signed_at)
-        values (${txId}, ${doc.filename}, ${doc.folder}, ${version}, ${req.requested_by}, 'application/pdf',
-          ${rendered.pdf.length}, ${newKey}, ${finalSha}, ${now.toISOString()})
-        returning id`)
-      const signedId = (ins.rows[0] as { id: string }).id
-      await tx.execute(sql`update signature_requests set status = 'completed', completed_at = ${now.toISOString()},
-        signed_document_id = ${signedId}, signed_sha256 = ${finalSha} where id = ${req.id}`)
+      const [{ id: signedId }] = await tx
+        .insert(documents)
+        .values({
+          transactionId: txId,
+          filename: doc.filename,
+          folder: doc.folder,
+          version,
+          uploadedBy: req.requested_by,
+          contentType: 'application/pdf',
+          sizeBytes: rendered.pdf.length,
+          storageKey: newKey,
+          sha256: finalSha,
+          signedAt: now,
+        })
+        .returning({ id: documents.id })
+      await tx
+        .update(signatureRequests)
+        .set({ status: 'completed', completedAt: now, signedDocumentId: signedId, signedSha256: finalSha })
+        .where(eq(signatureRequests.id, req.id))
       await recordActivity(tx, {
         transactionId: txId,
         actorId: null,
@@ -239,16 +261,18 @@ export async function declineRequest(
   const { database, viewer, txId, reqId } = ctx
   await database.db.transaction(async (tx) => {
     const { req, signers, doc } = await lockRequest(tx, ctx, txId, reqId)
-    const me = signers.find((s) => s.user_id === viewer!.profileId)
+    const me = signers.find((s) => s.user_id === viewer.profileId)
     if (!me) throw new PermissionDenied('update:signature-request:signer', 'You are not asked to sign this document.')
     assertPending(req)
     if (me.status !== 'pending') throw new AppError('conflict', `You have already ${me.status} this document.`)
-    await tx.execute(sql`update signature_request_signers set status = 'declined', declined_at = now(),
-      declined_reason = ${ctx.reason}, ip = ${ctx.ip} where id = ${me.id}`)
-    await tx.execute(sql`update signature_requests set status = 'declined' where id = ${req.id}`)
+    await tx
+      .update(signatureRequestSigners)
+      .set({ status: 'declined', declinedAt: sql`now()`, declinedReason: ctx.reason, ip: ctx.ip })
+      .where(eq(signatureRequestSigners.id, me.id))
+    await tx.update(signatureRequests).set({ status: 'declined' }).where(eq(signatureRequests.id, req.id))
     await recordActivity(tx, {
       transactionId: txId,
-      actorId: viewer!.profileId,
+      actorId: viewer.profileId,
       kind: 'signature.declined',
       summary: `declined to sign "${doc.filename}": ${ctx.reason}`.slice(0, 1000),
       payload: { requestId: req.id, signerId: me.id },
@@ -261,8 +285,8 @@ export async function declineRequest(
     if (rb)
       await queueSigningEmail(tx, {
         to: rb.email,
-        subject: `${viewer!.fullName} declined to sign "${doc.filename}"`,
-        lines: [`${viewer!.fullName} declined to sign "${doc.filename}".`, '', `Their reason: ${ctx.reason}`],
+        subject: `${viewer.fullName} declined to sign "${doc.filename}"`,
+        lines: [`${viewer.fullName} declined to sign "${doc.filename}".`, '', `Their reason: ${ctx.reason}`],
         link: documentsLink(ctx.publicUrl, txId),
         txId,
         kind: 'signature.declined',
@@ -279,14 +303,17 @@ export async function cancelRequest(ctx: SigningContext & { txId: string; reqId:
     const { req, signers, doc } = await lockRequest(tx, ctx, txId, reqId)
     requirePermission(
       'delete:signature-request:requester',
-      req.requested_by === viewer!.profileId,
+      req.requested_by === viewer.profileId,
       'Only the person who asked for signatures can cancel the request.',
     )
     assertPending(req)
-    await tx.execute(sql`update signature_requests set status = 'cancelled', cancelled_at = now() where id = ${req.id}`)
+    await tx
+      .update(signatureRequests)
+      .set({ status: 'cancelled', cancelledAt: sql`now()` })
+      .where(eq(signatureRequests.id, req.id))
     await recordActivity(tx, {
       transactionId: txId,
-      actorId: viewer!.profileId,
+      actorId: viewer.profileId,
       kind: 'signature.cancelled',
       summary: `cancelled the signature request for "${doc.filename}"`,
       payload: { requestId: req.id },
@@ -296,7 +323,7 @@ export async function cancelRequest(ctx: SigningContext & { txId: string; reqId:
       await queueSigningEmail(tx, {
         to: s.email,
         subject: `Signature no longer needed: "${doc.filename}"`,
-        lines: [`${viewer!.fullName} cancelled the request to sign "${doc.filename}". You do not need to do anything.`],
+        lines: [`${viewer.fullName} cancelled the request to sign "${doc.filename}". You do not need to do anything.`],
         link: documentsLink(ctx.publicUrl, txId),
         txId,
         kind: 'signature.cancelled',

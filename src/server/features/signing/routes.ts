@@ -5,8 +5,7 @@
  */
 import { signingEndpoints as endpoints } from '../../../shared/contracts/signing'
 import type { Viewer } from '../../auth/viewer'
-import { clientIp } from '../../http/client-ip'
-import { createRouter, type AppDeps } from '../../http/router'
+import { createRouter, requireViewer, type AppDeps } from '../../http/router'
 import { storageFor } from '../../platform/storage'
 import { lazyESignatureProvider } from '../../providers/e-signature/lazy-provider'
 import { createSignatureRequest } from './create-signature-request'
@@ -20,7 +19,7 @@ export function signingRoutes({ database, config, mail }: AppDeps) {
   const provider = lazyESignatureProvider('builtin', async () =>
     (await import('../../providers/e-signature/builtin-provider')).createBuiltinESignatureProvider(),
   )
-  const ctx = (viewer: Viewer | null, ip: string | null): SigningContext => ({
+  const ctx = (viewer: Viewer, ip: string | null): SigningContext => ({
     database,
     storage,
     provider,
@@ -33,7 +32,7 @@ export function signingRoutes({ database, config, mail }: AppDeps) {
     .openapi(endpoints.create, async (c) => {
       const { txId, docId } = c.req.valid('param')
       const created = await createSignatureRequest({
-        ...ctx(c.get('viewer'), clientIp(c, config.trustedProxies)),
+        ...ctx(requireViewer(c), c.var.client.ip),
         txId,
         docId,
         input: c.req.valid('json'),
@@ -44,21 +43,26 @@ export function signingRoutes({ database, config, mail }: AppDeps) {
     .openapi(endpoints.list, async (c) => {
       const { txId } = c.req.valid('param')
       const { document_id } = c.req.valid('query')
-      const requests = await listSignatureRequests({ database, viewer: c.get('viewer'), txId, documentId: document_id })
+      const requests = await listSignatureRequests({
+        database,
+        viewer: requireViewer(c),
+        txId,
+        documentId: document_id,
+      })
       return c.json({ requests }, 200)
     })
     .openapi(endpoints.one, async (c) => {
       const { txId, reqId } = c.req.valid('param')
-      return c.json(await getSignatureRequest({ database, viewer: c.get('viewer'), txId, reqId }), 200)
+      return c.json(await getSignatureRequest({ database, viewer: requireViewer(c), txId, reqId }), 200)
     })
     .openapi(endpoints.sign, async (c) => {
       const { txId, reqId } = c.req.valid('param')
       const res = await signRequest({
-        ...ctx(c.get('viewer'), clientIp(c, config.trustedProxies)),
+        ...ctx(requireViewer(c), c.var.client.ip),
         txId,
         reqId,
         input: c.req.valid('json'),
-        userAgent: c.req.header('user-agent') ?? null,
+        userAgent: c.var.client.userAgent,
       })
       mail.kick()
       return c.json(res, 200)
@@ -66,7 +70,7 @@ export function signingRoutes({ database, config, mail }: AppDeps) {
     .openapi(endpoints.decline, async (c) => {
       const { txId, reqId } = c.req.valid('param')
       const res = await declineRequest({
-        ...ctx(c.get('viewer'), clientIp(c, config.trustedProxies)),
+        ...ctx(requireViewer(c), c.var.client.ip),
         txId,
         reqId,
         reason: c.req.valid('json').reason,
@@ -76,15 +80,12 @@ export function signingRoutes({ database, config, mail }: AppDeps) {
     })
     .openapi(endpoints.cancel, async (c) => {
       const { txId, reqId } = c.req.valid('param')
-      const res = await cancelRequest({ ...ctx(c.get('viewer'), clientIp(c, config.trustedProxies)), txId, reqId })
+      const res = await cancelRequest({ ...ctx(requireViewer(c), c.var.client.ip), txId, reqId })
       mail.kick()
       return c.json(res, 200)
     })
     .openapi(endpoints.verify, async (c) => {
       const { txId, docId } = c.req.valid('param')
-      return c.json(
-        await verifySignedDocument({ ...ctx(c.get('viewer'), clientIp(c, config.trustedProxies)), txId, docId }),
-        200,
-      )
+      return c.json(await verifySignedDocument({ ...ctx(requireViewer(c), c.var.client.ip), txId, docId }), 200)
     })
 }

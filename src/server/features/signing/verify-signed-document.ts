@@ -4,6 +4,7 @@
  * made and completed. Recorded in the audit trail as signature.verified.
  */
 import type { SignatureVerifyResponse } from '../../../shared/contracts/signing'
+import { visibleTransactionIdsSql } from '../../access/transactions'
 import { AppError } from '../../http/errors'
 import { StorageNotFoundError } from '../../platform/storage'
 import { getDocument } from '../documents/document-rows'
@@ -24,13 +25,15 @@ export async function verifySignedDocument(
     signed_sha256: string
   }>(
     `select id, document_id, document_sha256, signed_sha256 from signature_requests
-     where signed_document_id = $1 and transaction_id = $2 and status = 'completed'`,
-    [docId, txId],
+     where signed_document_id = $1 and transaction_id = $2 and status = 'completed'
+       and transaction_id in ${visibleTransactionIdsSql('$3')}`,
+    [docId, txId, viewer.profileId],
   )
   if (!req) throw new AppError('unprocessable', 'This version is not a signed document, so there is nothing to verify.')
   const keys = await database.query<{ id: string; storage_key: string }>(
-    'select id, storage_key from documents where id = any($1::uuid[])',
-    [`{${docId},${req.document_id}}`],
+    `select id, storage_key from documents
+      where id = any($1::uuid[]) and transaction_id = $2 and transaction_id in ${visibleTransactionIdsSql('$3')}`,
+    [`{${docId},${req.document_id}}`, txId, viewer.profileId],
   )
   const keyOf = (id: string) => keys.find((k) => k.id === id)?.storage_key
   const hashOf = async (id: string) => {
@@ -50,7 +53,7 @@ export async function verifySignedDocument(
   await database.db.transaction((tx) =>
     recordActivity(tx, {
       transactionId: txId,
-      actorId: viewer!.profileId,
+      actorId: viewer.profileId,
       kind: 'signature.verified',
       summary: `verified the signed "${signed.filename}": ${signedOk && originalOk ? 'intact' : 'NOT intact'}`,
       payload: { requestId: req.id, documentId: docId, intact: signedOk && originalOk, computedSha256: signedHash },

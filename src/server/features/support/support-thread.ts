@@ -7,8 +7,10 @@
  */
 import { sql } from 'drizzle-orm'
 import { SUPPORT_MESSAGES_PER_HOUR, type SupportMessage, type SupportThread } from '../../../shared/contracts/support'
+import { PAGE_PATHS } from '../../../shared/paths'
 import type { Viewer } from '../../auth/viewer'
 import type { Database } from '../../db/client'
+import { supportMessages } from '../../db/schema'
 import { AppError } from '../../http/errors'
 import { enqueueMail } from '../../platform/mail/outbox'
 
@@ -17,6 +19,14 @@ interface Row {
   author: 'member' | 'support'
   body: string
   created_at: Date | string
+}
+
+/** The columns a stored message is answered with, as a Row. */
+const returnedRow = {
+  id: supportMessages.id,
+  author: sql<Row['author']>`${supportMessages.author}`,
+  body: supportMessages.body,
+  created_at: supportMessages.createdAt,
 }
 
 const toMessage = (r: Row): SupportMessage => ({
@@ -76,9 +86,10 @@ export async function postSupportMessage({
         : 3600
       throw new SupportRateLimited(retry)
     }
-    const inserted = await tx.execute(sql`insert into support_messages (profile_id, author, body)
-      values (${viewer.profileId}, 'member', ${body}) returning id, author, body, created_at`)
-    const row = inserted.rows[0] as unknown as Row
+    const [row] = await tx
+      .insert(supportMessages)
+      .values({ profileId: viewer.profileId, author: 'member', body })
+      .returning(returnedRow)
     await enqueueMail(
       tx,
       {
@@ -89,7 +100,7 @@ export async function postSupportMessage({
           '',
           body,
           '',
-          `Reply to ${viewer.email}; replies through the support inbox also appear in their chat at ${publicUrl}/app/support.`,
+          `Reply to ${viewer.email}; replies through the support inbox also appear in their chat at ${publicUrl}${PAGE_PATHS.support}.`,
         ].join('\n'),
         kind: 'support.message',
       },
@@ -117,11 +128,10 @@ export async function addSupportReply({
     [to],
   )
   if (!profile) throw new AppError('not_found', 'No Homeward account has that email address.')
-  const [row] = await database.query<Row>(
-    `insert into support_messages (profile_id, author, body) values ($1, 'support', $2)
-     returning id, author, body, created_at`,
-    [profile.id, body],
-  )
+  const [row] = await database.db
+    .insert(supportMessages)
+    .values({ profileId: profile.id, author: 'support', body })
+    .returning(returnedRow)
   return toMessage(row)
 }
 

@@ -23,7 +23,7 @@ import {
   SignatureRequestListResponse,
   SignatureVerifyResponse,
 } from '../../../shared/contracts/signing'
-import { createTransaction, type InsertedTransaction } from '../../db/seed/factories'
+import { createTransaction, type InsertedTransaction } from '../../test/factories'
 import { type TestUser, useTestApp } from '../../test/test-app'
 import { makePdf } from '../documents/test-files'
 

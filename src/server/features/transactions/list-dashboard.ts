@@ -2,14 +2,15 @@
  * The dashboard list: the viewer's transactions, newest first, each with its property (address lines
  * and postcode), stage name, status and percent (the card names a blocked stage), and participants. Spec section 7 ('Dashboard list').
  * The spec filters on buyer or seller only; professionals also see the cases they work on
- * (docs/decisions/006-dashboard-includes-participants.md). One SQL round trip; the database builds the JSON.
+ * (docs/decisions/006-dashboard-includes-participants.md). One SQL round trip; the database builds the JSON,
+ * probing indexes only: the visible ids as an array, then each transaction's rows by its id.
  */
-import { visibleTransactionIdsSql } from '../../access/transactions'
+import { visibleTransactionIdArraySql } from '../../access/transactions'
 import type { Viewer } from '../../auth/viewer'
 import type { DashboardResponse } from '../../../shared/contracts/transactions'
 import type { Database, JsonText } from '../../db/client'
 
-const DASHBOARD_SQL = `
+export const DASHBOARD_SQL = `
 select json_build_object('transactions', coalesce(json_agg(x order by x.created_at desc, x.id), '[]'::json))::text
 from (
   select t.id, t.status, t.created_at, t.buyer_user_id, t.seller_user_id,
@@ -20,7 +21,7 @@ from (
     coalesce((select json_agg(json_build_object('user_id', tp.user_id, 'role', tp.role) order by tp.created_at, tp.id)
        from transaction_participants tp where tp.transaction_id = t.id), '[]'::json) as transaction_participants
   from transactions t
-  where t.id in ${visibleTransactionIdsSql('$1')}
+  where t.id = any(${visibleTransactionIdArraySql('$1')})
 ) x`
 
 /** Returns DashboardResponse as JSON text: `{ transactions: DashboardTransaction[] }`. */

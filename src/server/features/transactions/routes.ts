@@ -19,7 +19,7 @@ export function transactionsRoutes({ database, config, mail }: AppDeps) {
     .openapi(endpoints.list, async (c) => jsonText(c, await listDashboard({ database, viewer: requireViewer(c) })))
     .openapi(endpoints.detail, async (c) => {
       const { txId } = c.req.valid('param')
-      return jsonText(c, await detail(c.get('viewer'), txId))
+      return jsonText(c, await detail(requireViewer(c), txId))
     })
     .openapi(endpoints.create, async (c) => {
       const created = await createTransaction({ database, viewer: requireViewer(c), input: c.req.valid('json') })
@@ -28,16 +28,16 @@ export function transactionsRoutes({ database, config, mail }: AppDeps) {
     .openapi(endpoints.updateTask, async (c) => {
       const { txId, taskId } = c.req.valid('param')
       const { status, version } = c.req.valid('json')
-      await updateTask({ database, viewer: c.get('viewer'), txId, taskId, status, version, notify })
+      await updateTask({ database, viewer: requireViewer(c), txId, taskId, status, version, notify })
       mail.kick()
-      return jsonText(c, await detail(c.get('viewer'), txId))
+      return jsonText(c, await detail(requireViewer(c), txId))
     })
     .openapi(endpoints.updateStage, async (c) => {
       const { txId, stageId } = c.req.valid('param')
       const { blocked_reason, version } = c.req.valid('json')
       await updateStage({
         database,
-        viewer: c.get('viewer'),
+        viewer: requireViewer(c),
         txId,
         stageId,
         blockedReason: blocked_reason,
@@ -45,12 +45,12 @@ export function transactionsRoutes({ database, config, mail }: AppDeps) {
         notify,
       })
       mail.kick()
-      return jsonText(c, await detail(c.get('viewer'), txId))
+      return jsonText(c, await detail(requireViewer(c), txId))
     })
     .openapi(endpoints.changeStatus, async (c) => {
       const { txId } = c.req.valid('param')
-      await changeStatus({ database, viewer: c.get('viewer'), txId, input: c.req.valid('json'), notify })
+      await changeStatus({ database, viewer: requireViewer(c), txId, input: c.req.valid('json'), notify })
       mail.kick()
-      return jsonText(c, await detail(c.get('viewer'), txId))
+      return jsonText(c, await detail(requireViewer(c), txId))
     })
 }

@@ -6,7 +6,9 @@
  * send is retried with backoff (1 min doubling, up to 8 attempts, then 'failed'). Claims use
  * FOR UPDATE SKIP LOCKED so that several server processes can drain one PostgreSQL outbox.
  */
+import { eq, sql } from 'drizzle-orm'
 import type { Database } from '../../db/client'
+import { mailOutbox } from '../../db/schema'
 import type { Logger } from '../../logger'
 import type { MailTransport } from './transport'
 
@@ -52,10 +54,10 @@ export function createMailWorker({
         text: row.text_body,
         html: row.html_body,
       })
-      await database.query(
-        `update mail_outbox set status = 'sent', sent_at = now(), attempts = attempts + 1 where id = $1`,
-        [row.id],
-      )
+      await database.db
+        .update(mailOutbox)
+        .set({ status: 'sent', sentAt: sql`now()`, attempts: sql`${mailOutbox.attempts} + 1` })
+        .where(eq(mailOutbox.id, row.id))
       return true
     } catch (err) {
       const attempts = row.attempts + 1

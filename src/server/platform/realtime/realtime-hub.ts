@@ -6,7 +6,7 @@
  * backoff; PGlite: its in-process listen (STACK.md: LISTEN/NOTIFY works in-process only).
  */
 import pg from 'pg'
-import type { Database } from '../../db/client'
+import { onViewerChange, VIEWER_CHANNEL, type Database } from '../../db/client'
 import type { Logger } from '../../logger'
 
 /** The NOTIFY channel every announcement goes through. */
@@ -31,6 +31,17 @@ export interface RealtimeHub {
    * missed meanwhile, so streams catch up from the database. Returns the unsubscribe.
    */
   onResync(listener: () => void): () => void
+  /**
+   * Calls `listener` with the auth user id of every viewer change (a session ended, a user, profile or
+   * role changed: db/client.ts VIEWER_CHANNEL), made by this process or any other. Returns the
+   * unsubscribe.
+   */
+  onViewerChange(listener: (authUserId: string) => void): () => void
+  /**
+   * Whether changes from other processes reach this one now: false while the PostgreSQL LISTEN
+   * connection is down (reconnecting), when whatever was kept on the strength of it may be stale.
+   */
+  isListening(): boolean
   /** Number of subscriptions in this process (for health and benchmarks). */
   size(): number
   /** Resolves once this process is listening. */
@@ -56,7 +67,15 @@ export function createRealtimeHub({
 }): RealtimeHub {
   const topics = new Map<string, Set<LiveListener>>()
   const resyncListeners = new Set<() => void>()
+  const viewerListeners = new Set<(authUserId: string) => void>()
   let closed = false
+  let listening = false
+
+  function viewerChanged(authUserId: string) {
+    for (const listener of [...viewerListeners]) listener(authUserId)
+  }
+  // Changes committed through this process's own connections, known before their COMMIT returns.
+  const stopLocalViewerChanges = onViewerChange(viewerChanged)
 
   function dispatch(payload: string) {
     let announcement: LiveAnnouncement
@@ -86,7 +105,10 @@ export function createRealtimeHub({
 
   if (database.kind === 'pglite') {
     const unlisten = database.pglite!.listen(LIVE_CHANNEL, dispatch)
-    ready = unlisten.then(() => {})
+    // PGlite has no other process: its viewer changes all come through onViewerChange.
+    ready = unlisten.then(() => {
+      listening = true
+    })
     stop = async () => {
       await (await unlisten)().catch(() => {})
     }
@@ -102,6 +124,7 @@ export function createRealtimeHub({
       const c = new pg.Client({ connectionString: databaseUrl, application_name: 'homeward-live' })
       c.on('notification', (msg) => {
         if (msg.channel === LIVE_CHANNEL && msg.payload) dispatch(msg.payload)
+        else if (msg.channel === VIEWER_CHANNEL && msg.payload) viewerChanged(msg.payload)
       })
       c.on('error', (err) => {
         log.warn('live connection lost; reconnecting', err.message)
@@ -113,7 +136,9 @@ export function createRealtimeHub({
       try {
         await c.connect()
         await c.query(`listen ${LIVE_CHANNEL}`)
+        await c.query(`listen ${VIEWER_CHANNEL}`)
         client = c
+        listening = true
         retryMs = 500
         resolveReady()
         if (isReconnect) resync()
@@ -124,6 +149,7 @@ export function createRealtimeHub({
       }
     }
     const scheduleReconnect = () => {
+      listening = false
       if (closed || reconnectTimer) return
       const old = client
       client = undefined
@@ -160,6 +186,11 @@ export function createRealtimeHub({
       resyncListeners.add(listener)
       return () => resyncListeners.delete(listener)
     },
+    onViewerChange(listener) {
+      viewerListeners.add(listener)
+      return () => viewerListeners.delete(listener)
+    },
+    isListening: () => listening && !closed,
     size() {
       let n = 0
       for (const set of topics.values()) n += set.size
@@ -168,9 +199,12 @@ export function createRealtimeHub({
     ready,
     async close() {
       closed = true
+      listening = false
+      stopLocalViewerChanges()
       await stop()
       topics.clear()
       resyncListeners.clear()
+      viewerListeners.clear()
     },
   }
 }

@@ -7,7 +7,7 @@ import {
 } from '../../../shared/contracts/account'
 import type { MeResponse } from '../../../shared/contracts/auth'
 import { apiFetch, callApi } from '../../lib/api-client'
-import { SESSION_QUERY_KEY } from '../session/api'
+import { SESSION_QUERY_KEY } from '../../lib/session/api'
 
 export const accountKeys = {
   all: ['account'] as const,

@@ -1,9 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { transactionEndpoints, type CreateTransactionData } from '../../../shared/contracts/transactions'
 import { callApi } from '../../lib/api-client'
-
-/** Query key of the dashboard list; every change to a transaction's progress, status or people invalidates it. */
-export const DASHBOARD_QUERY_KEY = ['transactions', 'list'] as const
+import { DASHBOARD_QUERY_KEY } from '../../lib/query-keys'
 
 /** GET /api/transactions: the viewer's transactions, newest first (spec section 7, 'Dashboard list'). */
 export const dashboardQueryOptions = queryOptions({

@@ -3,11 +3,7 @@ import { activityEndpoints } from '../../../shared/contracts/activity'
 import { documentEndpoints } from '../../../shared/contracts/documents'
 import { signingEndpoints, type CreateSignatureRequestInput, type SignInput } from '../../../shared/contracts/signing'
 import { callApi } from '../../lib/api-client'
-
-/** Every documents query of one transaction starts with this key; invalidate it after any change. */
-export const documentsKey = (txId: string) => ['transactions', 'documents', txId] as const
-/** The transaction's detail key (header counts, recent activity), kept in step after uploads and signing. */
-const detailKey = (txId: string) => ['transactions', 'detail', txId] as const
+import { documentsKey, transactionQueryKey } from '../../lib/query-keys'
 
 /** GET .../documents: the latest version of each document, folders in display order, then by name. */
 export function documentsQueryOptions(txId: string) {
@@ -74,7 +70,7 @@ export function verifyAuditTrail(txId: string) {
 export function refreshDocuments(queryClient: QueryClient, txId: string): Promise<unknown> {
   return Promise.all([
     queryClient.invalidateQueries({ queryKey: documentsKey(txId) }),
-    queryClient.invalidateQueries({ queryKey: detailKey(txId) }),
+    queryClient.invalidateQueries({ queryKey: transactionQueryKey(txId) }),
   ])
 }
 

@@ -2,13 +2,8 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 import type { MeResponse } from '../../../shared/contracts/auth'
 import { invitationEndpoints, type CreateInvitationInput } from '../../../shared/contracts/invitations'
 import { callApi } from '../../lib/api-client'
-import { DASHBOARD_QUERY_KEY } from '../dashboard/api'
-import { notificationKeys } from '../notifications/keys'
-import { SESSION_QUERY_KEY } from '../session/api'
-import { transactionQueryKey } from '../workspace/api'
-
-/** Query key of one transaction's invitations. */
-export const invitationsQueryKey = (txId: string) => ['transactions', 'invitations', txId] as const
+import { DASHBOARD_QUERY_KEY, invitationsQueryKey, notificationKeys, transactionQueryKey } from '../../lib/query-keys'
+import { SESSION_QUERY_KEY } from '../../lib/session/api'
 
 /** GET /api/transactions/{txId}/invitations: every invitation of the transaction (InvitationList). */
 export function invitationsQueryOptions(txId: string) {

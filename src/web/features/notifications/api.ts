@@ -5,7 +5,7 @@ import {
   type NotificationSettings,
 } from '../../../shared/contracts/notifications'
 import { callApi } from '../../lib/api-client'
-import { notificationKeys } from './keys'
+import { notificationKeys } from '../../lib/query-keys'
 
 /** GET /api/notifications: the newest 50 and the unread count. The stream keeps it fresh; 60 s is the fallback. */
 export const notificationsQueryOptions = queryOptions({

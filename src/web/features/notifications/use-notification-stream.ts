@@ -3,8 +3,8 @@ import { useEffect } from 'react'
 import { endpointUrl } from '../../../shared/contracts/endpoint'
 import { notificationEndpoints, type Notification } from '../../../shared/contracts/notifications'
 import { notify } from '../../lib/toast'
-import { openEventStream } from '../live/event-stream'
-import { notificationKeys } from './keys'
+import { openEventStream } from '../../lib/event-stream'
+import { notificationKeys } from '../../lib/query-keys'
 
 /**
  * While signed in: listens to GET /api/notifications/stream (SSE, `event: notification`) and, for

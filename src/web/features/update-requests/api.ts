@@ -1,7 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { updateRequestEndpoints, type CreateUpdateRequestInput } from '../../../shared/contracts/update-requests'
 import { callApi } from '../../lib/api-client'
-import { updateRequestsKey } from './keys'
+import { updateRequestsKey } from '../../lib/query-keys'
 
 /** GET .../update-requests: the latest 20, whether the viewer may ask now and when they may next. */
 export function updateRequestsQueryOptions(txId: string) {

@@ -1,0 +1,137 @@
+/**
+ * The API benchmark's data, shared by bench/api.bench.ts and bench/explain.ts: 1,000 users and 5,000
+ * transactions (8 stages of 4 tasks, 4 participants, 7 document versions, 20 messages and 12 chained
+ * audit entries each), bulk-inserted through SQL, and a session for the busiest user with the signed
+ * cookie that carries it.
+ */
+import { createHmac } from 'node:crypto'
+import { BENCH_SECRET as SECRET } from './bench-server'
+import type { Database } from '../src/server/db/client'
+
+/** Bulk seed through SQL (generate_series): the trigger creates each user's profile and role. */
+export async function seed(database: Database) {
+  const started = performance.now()
+  await database.query(`
+    insert into "user" (id, name, email, email_verified, signup_role)
+    select 'bench-user-' || g, 'Bench Person ' || g, 'bench' || g || '@homeward.test', true,
+      (array['consumer_buyer','consumer_seller','pro_conveyancer','pro_surveyor'])[1 + g % 4]
+    from generate_series(1, 1000) g`)
+  await database.query(`
+    create temporary table bench_profiles as
+    select row_number() over (order by email) as n, id from profiles where email like 'bench%@homeward.test'`)
+  await database.query(`create unique index on bench_profiles (n)`)
+  await database.query(`analyze bench_profiles`)
+  await database.query(`
+    insert into transactions (id, status, buyer_user_id, seller_user_id, agreed_price_pence, created_at)
+    select md5('tx' || g)::uuid, (array['draft','active','active','exchange','completed'])[1 + g % 5],
+      (select id from bench_profiles where n = 1 + (g * 7) % 1000),
+      (select id from bench_profiles where n = 1 + (g * 13 + 1) % 1000),
+      30000000 + g * 1000, now() - (g % 300) * interval '1 day'
+    from generate_series(1, 5000) g`)
+  await database.query(`
+    insert into properties (transaction_id, address_lines, postcode, uprn, tenure)
+    select md5('tx' || g)::uuid, array[g || ' Park Road', 'Harpenden'], 'AL5 ' || (g % 9) || 'AB', (100000 + g)::text, 'freehold'
+    from generate_series(1, 5000) g`)
+  await database.query(`
+    insert into transaction_participants (transaction_id, user_id, role)
+    select md5('tx' || g)::uuid, p.id, (array['buyer','seller','buyer_conveyancer','seller_conveyancer'])[k]
+    from generate_series(1, 5000) g
+    cross join generate_series(1, 4) k
+    join bench_profiles p on p.n = 1 + (g * 7 + (k - 1) * 6 * (g % 3 + 1)) % 1000
+    on conflict do nothing`)
+  await database.query(`
+    insert into timeline_stages (id, transaction_id, stage_name, sort_index, status, percent_complete)
+    select md5('st' || g || '-' || s)::uuid, md5('tx' || g)::uuid, 'Stage ' || s, s,
+      case when s < 3 then 'completed' when s = 3 then 'in_progress' else 'not_started' end,
+      case when s < 3 then 100 when s = 3 then 50 else 0 end
+    from generate_series(1, 5000) g cross join generate_series(1, 8) s`)
+  await database.query(`
+    insert into tasks (stage_id, title, status, sort_index)
+    select md5('st' || g || '-' || s)::uuid, 'Task ' || k, case when s < 3 then 'completed' else 'not_completed' end, k
+    from generate_series(1, 5000) g cross join generate_series(1, 8) s cross join generate_series(1, 4) k`)
+  await seedCaseHistory(database)
+  await database.query(`analyze`)
+  return Math.round(performance.now() - started)
+}
+
+/**
+ * What a case in progress carries besides its timeline (issue 4's shapes), so that the detail
+ * endpoint reads realistic rows: per transaction 7 document versions across the six folders (the
+ * TA6 in two versions), 20 messages and 12 audit-trail entries chained with the same hash function
+ * the app uses (migration 0004), so the chain verifies.
+ */
+async function seedCaseHistory(database: Database) {
+  await database.query(`
+    insert into documents (transaction_id, filename, folder, version, uploaded_by, content_type, size_bytes, storage_key, sha256, created_at)
+    select md5('tx' || g)::uuid, d.filename, d.folder, d.version,
+      (select id from bench_profiles where n = 1 + (g * 13 + 1) % 1000), 'application/pdf', 180000 + g % 97 * 1000,
+      'bench/' || g || '/' || d.filename || '.v' || d.version, encode(sha256(convert_to(g || d.filename || d.version, 'UTF8')), 'hex'),
+      now() - (g % 300) * interval '1 day' + d.version * interval '3 days'
+    from generate_series(1, 5000) g
+    cross join (values ('passport-buyer.pdf', 'Identity', 1), ('TA6-property-information.pdf', 'Property', 1),
+      ('TA6-property-information.pdf', 'Property', 2), ('local-authority-search.pdf', 'Searches', 1),
+      ('mortgage-offer.pdf', 'Mortgage', 1), ('draft-contract.pdf', 'Contracts', 1),
+      ('TA10-fittings-and-contents.pdf', 'Fixtures', 1)) as d(filename, folder, version)`)
+  // Chat threads arrived with issue 6: when messages belong to a thread, use the transaction's 'General' one.
+  const [threaded] = await database.query<{ n: number }>(
+    `select count(*)::int as n from information_schema.columns where table_name = 'messages' and column_name = 'thread_id'`,
+  )
+  const thread = threaded.n > 0
+  await database.query(`
+    insert into messages (transaction_id, author_id, body_md, created_at${thread ? ', thread_id' : ''})
+    select x.id, p.id,
+      'Update ' || k || ' on ' || x.g || ' Park Road: the **local authority search** is back and the TA6 replies are ' ||
+        'attached. Could you confirm the completion date works for your side by Friday?',
+      now() - (x.g % 300) * interval '1 day' + k * interval '5 hours'${thread ? ', th.id' : ''}
+    from (select g, md5('tx' || g)::uuid as id from generate_series(1, 5000) g) x
+    cross join generate_series(1, 20) k
+    join bench_profiles p on p.n = 1 + (x.g * 7 + (k % 2) * 6) % 1000
+    ${thread ? `join message_threads th on th.transaction_id = x.id and th.topic = 'general'` : ''}`)
+  // Hash chain v2 (migration 0010): every shown field, the summary through a salted digest. Not signed:
+  // the bench reads the trail, it does not verify it.
+  await database.query(`
+    insert into activity_events (id, transaction_id, actor_id, actor_ref, kind, summary, summary_salt, summary_digest,
+      payload, created_at, seq, prev_hash, hash)
+    with recursive chain(g, k, id, actor, summary, created_at, prev_hash, hash) as (
+      select g, 1, i.id, a.id, 'ticked "Task 1"', c.t, null::text,
+        homeward_activity_hash_v2(i.id, md5('tx' || g)::uuid, 1, 'task.completed', a.id, c.t,
+          homeward_activity_summary_digest('bench', 'ticked "Task 1"'), jsonb_build_object('task', 'Task 1'), null)
+      from generate_series(1, 5000) g
+      cross join lateral (select id from bench_profiles where n = 1 + (g * 7) % 1000) a
+      cross join lateral (select date_trunc('milliseconds', now() - (g % 300) * interval '1 day') as t) c
+      cross join lateral (select gen_random_uuid() as id, g as unused) i
+      union all
+      select g, k + 1, i.id, actor, 'ticked "Task ' || (k + 1) || '"', created_at + interval '1 day', hash,
+        homeward_activity_hash_v2(i.id, md5('tx' || g)::uuid, k + 1, 'task.completed', actor, created_at + interval '1 day',
+          homeward_activity_summary_digest('bench', 'ticked "Task ' || (k + 1) || '"'),
+          jsonb_build_object('task', 'Task ' || (k + 1)), hash)
+      from chain cross join lateral (select gen_random_uuid() as id, k as unused) i
+      where k < 12
+    )
+    select id, md5('tx' || g)::uuid, actor, actor, 'task.completed', summary, 'bench',
+      homeward_activity_summary_digest('bench', summary), jsonb_build_object('task', 'Task ' || k), created_at, k, prev_hash, hash
+    from chain`)
+}
+
+/** A session for the busiest bench user, and the cookie that carries it. */
+export async function sessionFor(database: Database) {
+  const [busiest] = await database.query<{ user_id: string; auth_id: string; n: string }>(`
+    select tp.user_id, p.auth_id, count(*)::text as n from transaction_participants tp join profiles p on p.id = tp.user_id
+    group by tp.user_id, p.auth_id order by count(*) desc limit 1`)
+  const token = 'bench-session-token-0000000000000000'
+  await database.query(
+    `insert into session (id, token, user_id, expires_at) values ('bench-session', $1, $2, now() + interval '1 day')
+    on conflict (id) do nothing`,
+    [token, busiest.auth_id],
+  )
+  const [tx] = await database.query<{ transaction_id: string }>(
+    `select transaction_id from transaction_participants where user_id = $1 limit 1`,
+    [busiest.user_id],
+  )
+  const signature = createHmac('sha256', SECRET).update(token).digest('base64')
+  return {
+    cookie: `homeward.session_token=${encodeURIComponent(`${token}.${signature}`)}`,
+    txId: tx.transaction_id,
+    count: Number(busiest.n),
+  }
+}

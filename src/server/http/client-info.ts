@@ -1,0 +1,121 @@
+/**
+ * Who is on the other end of the connection: the client's IP address and user agent, resolved once
+ * per request by `clientInfo()` (registered first in app.ts) and read everywhere as `c.var.client`:
+ * the audit trail, security events, e-signature evidence, and Better Auth's rate limits and session
+ * records (through CLIENT_IP_HEADER, which `forBetterAuth` always overwrites).
+ *
+ * The rule: X-Forwarded-For is believed only when the socket peer is one of TRUSTED_PROXIES (single
+ * addresses or CIDR ranges such as `10.0.0.0/8`, IPv4 or IPv6), and then read from the right,
+ * skipping trusted hops, so that the first untrusted hop is the client: a client cannot choose its
+ * own address by sending the header itself. Otherwise the socket address is the client.
+ */
+import { BlockList, isIP } from 'node:net'
+import type { Context, MiddlewareHandler } from 'hono'
+
+/** The client of one request. `ip` is null when unknown (in-process requests in tests have no socket). */
+export interface ClientInfo {
+  ip: string | null
+  userAgent: string | null
+}
+
+/** The header Better Auth reads the client IP from (auth/auth.ts `advanced.ipAddress`); set only here. */
+export const CLIENT_IP_HEADER = 'x-homeward-client-ip'
+
+function family(ip: string): 'ipv4' | 'ipv6' | null {
+  const v = isIP(ip)
+  return v === 4 ? 'ipv4' : v === 6 ? 'ipv6' : null
+}
+
+/** An IPv4-mapped IPv6 address (`::ffff:203.0.113.7`, as Node reports IPv4 peers on a dual-stack socket) as plain IPv4. */
+function plain(ip: string): string {
+  return ip.replace(/^::ffff:(\d+\.\d+\.\d+\.\d+)$/i, '$1')
+}
+
+/**
+ * Builds a matcher for TRUSTED_PROXIES entries such as `10.0.0.0/8`, `192.168.1.10` or `::1`
+ * (Node's BlockList does the CIDR arithmetic). Entries that are not an address or a range are ignored.
+ */
+export function trustedProxyMatcher(entries: readonly string[]): (ip: string) => boolean {
+  const list = new BlockList()
+  let any = false
+  for (const entry of entries) {
+    const [addr, prefix, extra] = entry.trim().split('/')
+    const fam = family(addr)
+    if (!fam || extra !== undefined) continue
+    if (prefix === undefined) list.addAddress(addr, fam)
+    else if (/^\d{1,3}$/.test(prefix) && Number(prefix) <= (fam === 'ipv4' ? 32 : 128))
+      list.addSubnet(addr, Number(prefix), fam)
+    else continue
+    any = true
+  }
+  if (!any) return () => false
+  return (ip) => {
+    const p = plain(ip)
+    const fam = family(p)
+    return fam !== null && list.check(p, fam)
+  }
+}
+
+/**
+ * The client address: the socket peer, or, when the peer is trusted, the right-most hop of
+ * X-Forwarded-For that is not trusted (the left-most when every hop is). A hop that is not an IP
+ * address ends the walk at the peer: no trusted proxy writes one. Undefined when there is no peer.
+ */
+export function resolveClientIp(
+  peer: string | undefined,
+  forwardedFor: string | undefined,
+  isTrusted: (ip: string) => boolean,
+): string | undefined {
+  if (!peer) return undefined
+  if (!isTrusted(peer) || !forwardedFor) return plain(peer)
+  const hops = forwardedFor
+    .split(',')
+    .map((s) => plain(s.trim()))
+    .filter(Boolean)
+  for (let i = hops.length - 1; i >= 0; i--) {
+    if (!family(hops[i])) return plain(peer)
+    if (!isTrusted(hops[i])) return hops[i]
+  }
+  return hops[0] ?? plain(peer)
+}
+
+/** The socket peer of a request served by @hono/node-server (undefined under app.request without an env). */
+function socketPeer(c: Context): string | undefined {
+  const env = c.env as { incoming?: { socket?: { remoteAddress?: string } } } | undefined
+  return env?.incoming?.socket?.remoteAddress
+}
+
+/**
+ * Middleware: resolves the client once and sets `c.var.client` (`ClientInfo`). The user agent is
+ * kept as sent; whoever stores it caps its length.
+ */
+export function clientInfo(trustedProxies: readonly string[]): MiddlewareHandler<{
+  Variables: { client: ClientInfo }
+}> {
+  const isTrusted = trustedProxyMatcher(trustedProxies)
+  return async (c, next) => {
+    c.set('client', {
+      ip: resolveClientIp(socketPeer(c), c.req.header('x-forwarded-for'), isTrusted) ?? null,
+      userAgent: c.req.header('user-agent') ?? null,
+    })
+    await next()
+  }
+}
+
+/**
+ * The request to hand to Better Auth: `req` with CLIENT_IP_HEADER set to `c.var.client.ip` (removed
+ * when unknown), whatever the client sent in it. The body is read into memory (auth bodies are small
+ * JSON, under the edge's 1 MB limit).
+ */
+export async function forBetterAuth<E extends { Variables: { client: ClientInfo } }>(
+  c: Context<E>,
+  req: Request,
+): Promise<Request> {
+  const headers = new Headers(req.headers)
+  headers.delete(CLIENT_IP_HEADER)
+  const ip = c.var.client.ip
+  if (ip) headers.set(CLIENT_IP_HEADER, ip)
+  const bytes = req.method === 'GET' || req.method === 'HEAD' ? null : await req.arrayBuffer()
+  // An empty body must stay absent: Better Auth answers 415 to a body without a content type.
+  return new Request(req.url, { method: req.method, headers, body: bytes?.byteLength ? bytes : undefined })
+}
