@@ -7,7 +7,8 @@
  * later start (PGlite).
  * Env: BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/test: a bench database is created
  * beside it and dropped after), BENCH_DURATION (seconds, default 10), BENCH_ONLY=postgres|pglite,
- * BENCH_SKIP_STARTUP=1, BENCH_GZIP=1 (also the detail with Accept-Encoding: gzip, as browsers send).
+ * BENCH_SKIP_STARTUP=1, BENCH_GZIP=1 (also the detail with Accept-Encoding: gzip, as browsers send),
+ * BENCH_PORT (first of three ports, default 3811).
  */
 import { execFileSync, spawnSync } from 'node:child_process'
 import { createHmac } from 'node:crypto'
@@ -274,10 +275,11 @@ async function main() {
   const only = process.env.BENCH_ONLY
   console.log(`Homeward API benchmark: wrk -t2 -c10 -d${DURATION}s on 127.0.0.1, 1,000 users, 5,000 transactions\n`)
   console.log('backend   endpoint   req/s    p50 ms   p99 ms   non-2xx  RSS MB (peak)')
-  if (only !== 'pglite') printBackend(await benchBackend('postgres', 3811))
-  if (only !== 'postgres') printBackend(await benchBackend('pglite', 3812))
+  const port = Number(process.env.BENCH_PORT ?? 3811)
+  if (only !== 'pglite') printBackend(await benchBackend('postgres', port))
+  if (only !== 'postgres') printBackend(await benchBackend('pglite', port + 1))
   if (process.env.BENCH_SKIP_STARTUP !== '1') {
-    const startup = await startupTimes(3813)
+    const startup = await startupTimes(port + 2)
     console.log(
       `\nPGlite start: first (fresh data dir, migrate + demo data) ${startup.firstMs} ms, later ${startup.secondMs} ms`,
     )
