@@ -206,14 +206,15 @@ async function withLock(fn) {
       writeFileSync(lock, `${process.pid}\n`, { flag: 'wx' })
       break
     } catch {
-      // A lock left by a process that died is taken over.
-      let holder = 0
+      // A lock left by a process that died is taken over. An empty lock is being written, unless old.
+      let holder, age
       try {
         holder = Number(readFileSync(lock, 'utf8').trim())
+        age = Date.now() - statSync(lock).mtimeMs
       } catch {
-        continue
+        continue // released meanwhile
       }
-      if (!holder || !isAlive(holder)) rmSync(lock, { force: true })
+      if (holder ? !isAlive(holder) : age > 10_000) rmSync(lock, { force: true })
       else await new Promise((r) => setTimeout(r, 300))
     }
   }
