@@ -7,10 +7,10 @@ const BASE_URL = `http://localhost:${PORT}`
 const DATA_DIR = process.env.E2E_DATA_DIR ?? `.tmp/e2e-data-${process.pid}`
 process.env.E2E_DATA_DIR = DATA_DIR
 // Traces and failure screenshots per run: Playwright empties its output folder at start, which
-// would delete another run's files in the same checkout (issue 11, item 6). Workers inherit it.
+// would delete another run's files in the same checkout. Workers inherit it.
 const OUTPUT_DIR = process.env.E2E_OUTPUT_DIR ?? `test-results/run-${process.pid}`
 process.env.E2E_OUTPUT_DIR = OUTPUT_DIR
-// The documents journey again on S3 storage (issue 5): a second server on s3rver, scripts/e2e-s3-server.mjs.
+// The documents journey again on S3 storage: a second server on s3rver, scripts/e2e-s3-server.mjs.
 const S3_PORT = Number(process.env.E2E_S3_PORT ?? PORT + 1)
 const S3_BASE_URL = `http://localhost:${S3_PORT}`
 const S3_ROOT = process.env.E2E_S3_ROOT ?? `.tmp/e2e-data-s3-${process.pid}`

@@ -1,5 +1,5 @@
 /**
- * `npx tsx bench/export.bench.ts`: 'Download my data' for a typical account (issue 7, item 8: "within a minute").
+ * `npx tsx bench/export.bench.ts`: 'Download my data' for a typical account (target: the ZIP within a minute).
  * Starts the server as a child process on a fresh PGlite data dir (disk storage, and unless
  * BENCH_ONLY=disk again on S3 through a local s3rver), signs a seller up, creates a move, uploads
  * BENCH_DOCS documents (default 20) of BENCH_DOC_MB MB each (default 1), posts a few messages, then
@@ -59,7 +59,7 @@ async function run(label: string, env: Record<string, string>) {
   const child = server.child
   try {
     const base = `http://127.0.0.1:${port}`
-    // Sign-up signs nobody in (issue 11, item 6): sign in with the same password for the session.
+    // Sign-up signs nobody in (it answers known and unknown emails alike): sign in for the session.
     const account = { email: `bench-${Date.now()}@homeward.test`, password: 'correct horse battery' }
     const post = (p: string, body: unknown) =>
       fetch(`${base}/api/auth/${p}`, {

@@ -1,5 +1,5 @@
 /**
- * `npm run bench:live`: live-update fan-out on PostgreSQL with one server process (issue 6, 'Speed').
+ * `npm run bench:live`: live-update fan-out on PostgreSQL with one server process.
  * Creates a fresh database beside BENCH_DATABASE_URL, one transaction with 200 participants, each with
  * their own session (rows inserted directly, as bench/api.bench.ts does), starts the server as a
  * child process, opens one event stream per participant, then posts a chat message every 250 ms for
@@ -21,7 +21,7 @@ import path from 'node:path'
 import pg from 'pg'
 import { openPostgres } from '../src/server/db/client'
 import { runMigrations } from '../src/server/db/migrate'
-import { createTransaction } from '../src/server/db/seed/factories'
+import { createTransaction } from '../src/server/test/factories'
 import { BENCH_SECRET as SECRET, startServer } from './bench-server'
 
 const CLIENTS = Number(process.env.LIVE_CLIENTS ?? 200)

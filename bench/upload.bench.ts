@@ -1,6 +1,6 @@
 /**
  * `npm run bench:upload`: document upload throughput (MB/s) and the server's peak RSS for 1, 10 and
- * 50 MB PDFs (issue 5: "a 50 MB upload raises server memory by at most 64 MB"). Starts the server as
+ * 50 MB PDFs (target: a 50 MB upload raises server memory by at most 64 MB). Starts the server as
  * a child process on a fresh PGlite data dir with disk storage (and, unless BENCH_ONLY=disk, again
  * with S3 on a local s3rver), signs a user up, creates a move, then streams each file over HTTP
  * BENCH_RUNS times (default 3) from a generator (the client never holds a whole file). RSS is the
@@ -61,7 +61,7 @@ async function run(label: string, env: Record<string, string>) {
   const child = server.child
   try {
     const base = `http://127.0.0.1:${port}`
-    // Sign-up signs nobody in (issue 11, item 6): sign in with the same password for the session.
+    // Sign-up signs nobody in (it answers known and unknown emails alike): sign in for the session.
     const account = { email: `bench-${Date.now()}@homeward.test`, password: 'correct horse battery' }
     const post = (p: string, body: unknown) =>
       fetch(`${base}/api/auth/${p}`, {

@@ -1,5 +1,5 @@
 /**
- * `npm run bench:web`: the web app's budgets from issue 3, measured (a benchmark, not a test).
+ * `npm run bench:web`: the public web app's budgets, measured (a benchmark, not a test).
  *
  *  1. JavaScript each public entry page downloads, as the real server sends it (gzip and brotli;
  *     budget for /: 90 KB gzipped), and that no public page downloads the signed-in app's route

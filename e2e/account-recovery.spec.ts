@@ -1,5 +1,5 @@
 /**
- * Issue 7: getting back into an account. Forgot password on the Sign In tab -> the emailed link (from
+ * Getting back into an account. Forgot password on the Sign In tab -> the emailed link (from
  * the local outbox) -> a new password -> signed in with it; and signing in with an emailed code instead
  * of a password.
  */

@@ -1,5 +1,5 @@
 /**
- * Account settings (issue 7, items 5 and 10): change the name, see two sessions from two browsers,
+ * Account settings: change the name, see two sessions from two browsers,
  * sign the other one out (its next navigation lands on /auth), change the password and sign in with
  * the new one, read the security activity, and sign out everywhere. Screenshots at 1280 and 390 px
  * and axe on /app/settings.

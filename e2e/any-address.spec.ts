@@ -1,7 +1,8 @@
 /**
- * Issue 11, item 1: the app works at whatever address it is opened. The e2e server has no PUBLIC_URL,
- * as on a newcomer's machine; at http://127.0.0.1:PORT and at http://localhost:PORT a person signs up,
- * creates a transaction and invites someone, and a cross-site POST is still refused with 403.
+ * The app works at whatever address it is opened: without PUBLIC_URL, the origin a request was made
+ * to is same-origin. The e2e server has no PUBLIC_URL, as on a newcomer's machine; at
+ * http://127.0.0.1:PORT and at http://localhost:PORT a person signs up, creates a transaction and
+ * invites someone, and a cross-site POST is still refused with 403.
  */
 import { expect, test } from '@playwright/test'
 import { toast, uniqueEmail } from './app-helpers'
@@ -30,7 +31,8 @@ for (const host of ['127.0.0.1', 'localhost']) {
     await page.getByLabel('Password', { exact: true }).fill(PASSWORD)
     await page.getByRole('button', { name: 'Buyer', exact: true }).click()
     await page.getByRole('button', { name: 'Create Account' }).click()
-    // Sign-up signs nobody in (issue 11, item 6): the emailed link confirms the address and signs in.
+    // Sign-up signs nobody in (it answers known and unknown emails alike): the emailed link confirms
+    // the address and signs in.
     await expect(page.getByRole('heading', { name: 'Check your email' })).toBeVisible()
     await verifyEmailByLink(page, email)
     await page.goto('/app/home')

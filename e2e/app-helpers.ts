@@ -1,7 +1,7 @@
 /**
  * Helpers shared by the signed-in app's journeys: unique test emails, people signed up in their own
  * browser context, moves with people invited and joined, signing in, a small PDF, the visible toast
- * and the axe-core check (WCAG 2.2 AA and best practice, CONVENTIONS.md). People and moves are made
+ * and the axe-core check (WCAG 2.2 AA and best practice). People and moves are made
  * through the API: the forms are covered by auth.spec.ts, dashboard.spec.ts and workspace.spec.ts.
  */
 import AxeBuilder from '@axe-core/playwright'
@@ -53,7 +53,7 @@ export async function newBrowser(browser: Browser, { width = 1280, acceptDownloa
 /**
  * Signs someone up through POST /api/auth/sign-up/email on `request`, which keeps the session
  * cookie; then confirms the email by the emailed link unless `verified` is false (inviting and
- * signing need a confirmed email, issue 7).
+ * signing need a confirmed email).
  */
 export async function signUpByRequest(
   request: APIRequestContext,
@@ -67,7 +67,7 @@ export async function signUpByRequest(
 ): Promise<void> {
   const res = await request.post('/api/auth/sign-up/email', { data: { name, email, password, role } })
   expect(res.ok(), await res.text()).toBe(true)
-  // Sign-up signs nobody in, so that it answers a known and an unknown address alike (issue 11, item 6).
+  // Sign-up signs nobody in, so that it answers a known and an unknown address alike.
   await signInByRequest(request, { email, password })
   if (verified) await verifyEmailByRequest(request, email)
 }

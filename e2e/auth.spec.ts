@@ -1,5 +1,5 @@
 /**
- * Sign in and sign up (spec sections 2, 5, 6 and 8; issue 4 item 1): the two tabs, the six role
+ * Sign in and sign up on /auth and /app: the two tabs, the six role
  * buttons, 'Role required', the exact toasts, forms disabled while submitting, `next` on this origin
  * only, the redirect when already signed in, and Sign Out.
  */
@@ -13,7 +13,7 @@ const SHOTS = 'test-results/screens'
 const ALLOWED_CONSOLE = [/status of 401/, /status of 422/]
 const DEMO = { email: 'amelia.buyer@homeward.example', password: 'homeward-demo-2025' }
 
-/** The toast on screen (spec section 9: one at a time; a replaced one may still be fading out). */
+/** The toast on screen (one at a time; a replaced one may still be fading out). */
 
 /**
  * axe-core (WCAG 2.2 AA) on the page. The toaster is left out: sonner's richColors error toast
@@ -92,7 +92,7 @@ test.describe('sign up', () => {
     await page.getByRole('button', { name: 'Create Account' }).click()
     await expect(toast(page)).toContainText('Account created!')
     await expect(toast(page)).toContainText('Welcome to Homeward')
-    // Sign-up signs nobody in (issue 11, item 6): it says to check the email.
+    // Sign-up signs nobody in, so it answers known and unknown emails alike: it says to check the email.
     await expect(page.getByRole('heading', { name: 'Check your email' })).toBeFocused()
     await expect(page.getByRole('status').filter({ hasText: `We sent an email to ${email}` })).toBeVisible()
     await expect(page).toHaveURL(/\/auth/)

@@ -1,5 +1,5 @@
 /**
- * Issue 4, "Must show": the main job on real input, in Chromium, with a browser context per person.
+ * The product's main job, end to end on real input, in Chromium, with a browser context per person.
  * A buyer signs up and creates 47 Park Road, Harpenden AL3 5AF; invites the seller by email and a
  * conveyancer from the marketplace; both accept through the links read from the local outbox
  * (/api/dev/mail); the conveyancer ticks tasks, blocks a stage and clears it, records exchange then
@@ -29,7 +29,8 @@ async function signUp(page: Page, person: { name: string; email: string }, role:
   await page.getByRole('button', { name: role, exact: true }).click()
   await page.getByRole('button', { name: 'Create Account' }).click()
   await expect(page.getByText('Account created!')).toBeVisible()
-  // Sign-up signs nobody in (issue 11, item 6): sign in with the password; the address stays unconfirmed.
+  // Sign-up signs nobody in (it answers known and unknown emails alike): sign in with the password;
+  // the address stays unconfirmed.
   await expect(page.getByRole('heading', { name: 'Check your email' })).toBeVisible()
   await page.getByRole('button', { name: 'Go to Sign In' }).click()
   await page.getByLabel('Password', { exact: true }).fill(PASSWORD)
@@ -129,7 +130,7 @@ test('a buyer, a seller and a conveyancer run a move from offer to completion', 
   await s.page.getByRole('link', { name: 'Create an account' }).click()
   await expect(s.page).toHaveURL(/\/auth\?.*tab=sign-up/)
   await signUp(s.page, seller, 'Seller')
-  // Back from sign-up through the invitation, it is accepted without a second press (issue 11 item 4).
+  // Back from sign-up through the invitation, it is accepted without a second press.
   await expect(s.page).toHaveURL(txPath)
   await expect(s.page.getByText("You've joined the move")).toBeVisible()
   // Both sides are on it: the draft became active.

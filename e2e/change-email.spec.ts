@@ -1,5 +1,5 @@
 /**
- * Change email (issue 7, item 5) as a person does it: Settings -> Email address -> new address -> the
+ * Change email as a person does it: Settings -> Email address -> new address -> the
  * link arrives at the NEW address (the old one gets a notice) -> opening it says the change is done ->
  * Settings and sign-in use the new address; the activity list says 'Email address changed'. A stale
  * session (older than a day) is asked to sign in again. Screenshots at 1280 and 390 px, axe.

@@ -1,5 +1,5 @@
 /**
- * Chat, live updates and notifications in the browser (issue 6, 'Must show'): in two browser
+ * Chat, live updates and notifications in the browser: in two browser
  * contexts open at once and never reloaded, the buyer mentions the conveyancer with the @ list; the
  * conveyancer, on Overview, sees the Chat tab's unread badge, the bell's count and the notification
  * arrive live, reads and replies; the reply reaches the buyer live; a task ticked by the conveyancer
@@ -112,7 +112,7 @@ test("the buyer mentions the conveyancer, who sees it live, replies live, and ti
   await box.press('Enter')
   await expect(list).toBeHidden()
   await expect(box).toHaveValue(`Could you confirm the searches are ordered? @${conveyancer.name} `)
-  // The conveyancer's toast shows for 4 s only (spec 9): watch for it from before the send, so a slow
+  // The conveyancer's toast shows for 4 s only (the toast duration): watch for it from before the send, so a slow
   // machine cannot let it come and go while the badge and bell are being checked.
   const toastSeen = expect(
     toast(c)

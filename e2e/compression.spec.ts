@@ -1,8 +1,8 @@
 /**
- * Compression on the real server (issue 3 budget): the server Playwright starts is `npm start`'s
- * (scripts/start.mjs: the Vite build served by src/server/app.ts), not the benchmark's stand-in.
- * Built assets come back gzipped or brotli-compressed when asked, byte-identical once decoded, and
- * the JavaScript the landing page downloads stays within 90 KB gzipped.
+ * Compression on the real server: the server Playwright starts is `npm start`'s (scripts/start.mjs:
+ * the Vite build served by src/server/app.ts), not the benchmark's stand-in. Built assets come back
+ * gzipped or brotli-compressed when asked, byte-identical once decoded, and the JavaScript the
+ * landing page downloads stays within 90 KB gzipped.
  */
 import http from 'node:http'
 import { brotliDecompressSync, gunzipSync } from 'node:zlib'

@@ -1,5 +1,5 @@
 /**
- * /app/home (spec section 2, issue 4 items 2, 3 and 7): the four stat cards, transaction cards, the
+ * /app/home: the four stat cards, transaction cards, the
  * empty state with both create buttons, the create-transaction form with its validation, and the
  * marketplace's Invite finishing here (signed in, and signed out via /auth and back).
  */

@@ -1,10 +1,11 @@
 /**
- * Data rights (issue 7, item 8) as a person does them: the seller of a move downloads their data from
- * /app/settings (the ZIP is opened here and its README, JSON and uploaded PDF checked byte for byte),
- * then deletes the account after typing the email and the password (a wrong password first: refused,
- * nothing deleted), lands on /auth with a toast saying what stays and why, the old cookie replays as
- * 401, and the buyer still sees the move's history with 'Former participant' on People, Overview and Chat.
- * Screenshots at 1280 and 390 px; axe on the settings page and the open dialog.
+ * Data rights (UK GDPR access, portability and erasure) as a person does them: the seller of a move
+ * downloads their data from /app/settings (the ZIP is opened here and its README, JSON and uploaded
+ * PDF checked byte for byte), then deletes the account after typing the email and the password (a
+ * wrong password first: refused, nothing deleted), lands on /auth with a toast saying what stays
+ * and why, the old cookie replays as 401, and the buyer still sees the move's history with 'Former
+ * participant' on People, Overview and Chat. Screenshots at 1280 and 390 px; axe on the settings
+ * page and the open dialog.
  */
 import { readFileSync } from 'node:fs'
 import { expect, test } from '@playwright/test'

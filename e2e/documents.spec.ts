@@ -1,5 +1,5 @@
 /**
- * Documents and e-signing in the browser (issue 5, 'Must show'): the seller uploads a TA6 PDF into
+ * Documents and e-signing in the browser: the seller uploads a TA6 PDF into
  * Property with a progress bar, the buyer sees and previews it (pdf.js), a second upload (dropped
  * on the folder) makes version 2, the seller asks buyer and seller to sign, both sign in their own
  * browsers (typed, then drawn), the row shows 'Signed', the certificate lists both (API and the

@@ -1,11 +1,11 @@
 /**
- * No silent failures (issue 11, item 2). Each main form - sign up, sign in, create transaction,
- * invite, upload, send message, sign - is made to fail with page.route: the server refuses (403 and
- * 409 with its own message, 422 with an HTML page, 429 with Retry-After and no body, 500 as plain
- * text) or the network is down (route.abort). Each time the person sees what happened and what to
- * do, and what they typed is still there. Then offline for real (context.setOffline): a ticked task
- * says it is not saved yet, the Live indicator says Offline, and the tick is sent on reconnecting.
- * A screenshot of each message goes to test-results/screens/failures-*.png.
+ * No silent failures. Each main form - sign up, sign in, create transaction, invite, upload, send
+ * message, sign - is made to fail with page.route: the server refuses (403 and 409 with its own
+ * message, 422 with an HTML page, 429 with Retry-After and no body, 500 as plain text) or the
+ * network is down (route.abort). Each time the person sees what happened and what to do, and what
+ * they typed is still there. Then offline for real (context.setOffline): a ticked task says it is
+ * not saved yet, the Live indicator says Offline, and the tick is sent on reconnecting. A
+ * screenshot of each message goes to test-results/screens/failures-*.png.
  */
 import { expect, test, type Page, type Route } from '@playwright/test'
 import { buyerWithMove as newBuyerWithMove, makePdf, toast, uniqueEmail } from './app-helpers'

@@ -1,5 +1,5 @@
 /**
- * Joining through an emailed invitation (issue 11 item 4): the older link of a re-sent invitation says
+ * Joining through an emailed invitation: the older link of a re-sent invitation says
  * a newer one was sent; Create an account arrives with the invited email and role filled in; after
  * sign-up the invitation is accepted without a second press; accepting proves the email, so the
  * invited seller signs a document at once, with no "verify your email" step. Screenshots at 390 px.
@@ -56,7 +56,8 @@ test('an invited seller joins through the link without pressing Accept again and
   await s.page.getByLabel('Full name').fill('Sal Seller')
   await s.page.getByLabel('Password', { exact: true }).fill(PASSWORD)
   await s.page.getByRole('button', { name: 'Create Account' }).click()
-  // Sign-up signs nobody in (issue 11, item 6): the emailed link confirms, signs in and goes on to the invitation.
+  // Sign-up signs nobody in (it answers known and unknown emails alike): the emailed link confirms,
+  // signs in and goes on to the invitation.
   await expect(s.page.getByRole('heading', { name: 'Check your email' })).toBeVisible()
   await s.page.goto(await mailedLink(s.page.request, sellerEmail, '/verify-email'))
   await expect(s.page.getByRole('heading', { level: 1 })).toHaveText('Email confirmed')

@@ -1,5 +1,5 @@
 /**
- * The marketplace (issue 3, spec sections 2 and 5) on the seeded directory: layout, cards, each
+ * The marketplace on the seeded directory: layout, cards, each
  * filter and their combinations, URL state, loading and empty states, profile pages and Invite.
  * Expected results come from the directory API and the same pure filter the page uses.
  */
@@ -193,7 +193,7 @@ test.describe('filters on the seeded directory', () => {
         tier
       ]
       expect(shown.every((t) => allowed.includes(t!))).toBe(true)
-      // The original product matched the exact tier (spec section 5); on this data that differs for
+      // The original product matched the exact tier only; on this data that differs for
       // 'Gold & Above' and 'Silver & Above', and the page does not do it.
       const original = filterOrganizations(directory, { search: '', type: 'all', tier }, ORIGINAL_READING)
       if (tier === 'platinum') expect(original.length).toBe(ours.length)

@@ -1,5 +1,5 @@
 /**
- * OpenID Connect sign-in (issue 7, item 6) in Chromium against the local provider that
+ * OpenID Connect sign-in in Chromium against the local provider that
  * playwright.config.ts starts (scripts/e2e-oidc-provider.mjs, 'Test IdP'): sign up with it from the
  * Sign Up tab after choosing a role, land on /app/home, sign in with it again; its only identity
  * cannot be unlinked; a provider sign-in without an account is told to sign up first; a password
@@ -71,7 +71,7 @@ test('sign up with the provider after choosing a role, land on /app/home, sign i
   await expect(page.getByRole('list', { name: 'Security activity, newest first' })).toContainText(
     `Account created with ${PROVIDER}`,
   )
-  // No password yet: two-factor offers to set one first, by the emailed link (issue 11, item 6).
+  // No password yet: two-factor offers to set one first, by an emailed link.
   const twoFactor = page.getByRole('region', { name: 'Two-factor authentication' })
   await expect(twoFactor).toContainText('Set a password first')
   await twoFactor.getByRole('button', { name: 'Email me a link to set a password' }).click()

@@ -29,7 +29,7 @@ test('a top-1000 common password is refused under the field at sign-up and on th
 
   await page.getByLabel('Password', { exact: true }).fill('a long and unusual passphrase')
   await page.getByRole('button', { name: 'Create Account', exact: true }).click()
-  // Sign-up signs nobody in (issue 11, item 6): it says to check the email.
+  // Sign-up signs nobody in, so it answers known and unknown emails alike: it says to check the email.
   await expect(page.getByRole('heading', { name: 'Check your email' })).toBeVisible()
 
   // Reset: the common password is refused on the field; the same link then sets a good one.

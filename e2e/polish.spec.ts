@@ -1,5 +1,5 @@
 /**
- * Polish seen in screenshots (issue 11, item 5), each checked by what a person sees, at 1280 and
+ * Polish seen in screenshots, each checked by what a person sees, at 1280 and
  * 390 px with a screenshot: every role on the sign-up picker keeps its icon; a toast covers neither
  * the header nor the page heading; the desktop chat composer is on screen without scrolling; empty
  * document folders collapse below the ones holding documents; notification history and email

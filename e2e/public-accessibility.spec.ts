@@ -1,6 +1,6 @@
 /**
  * axe-core finds no WCAG A/AA violations on any public page, at desktop (1280 px) and mobile
- * (390 px) widths, including the open navigation drawer, a profile page and the 404 page (issue 3).
+ * (390 px) widths, including the open navigation drawer, a profile page and the 404 page.
  */
 import { expect, test, type Page } from '@playwright/test'
 import { expectNoAxeViolations, PUBLIC_PAGES } from './public-helpers'

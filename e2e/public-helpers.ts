@@ -1,11 +1,11 @@
 /**
  * Helpers for the public-site and marketplace journeys: console-error capture (a journey fails on
- * an unexpected console.error, CONVENTIONS.md), axe-core checks and the public page list.
+ * an unexpected console.error), axe-core checks and the public page list.
  */
 import AxeBuilder from '@axe-core/playwright'
 import { expect, type Page } from '@playwright/test'
 
-/** Every public page of spec section 2 with its h1 (marketplace included). */
+/** Every public page, reachable without signing in, with its h1 (marketplace included). */
 export const PUBLIC_PAGES = [
   { path: '/', h1: 'Your whole home move, on one shared timeline' },
   { path: '/buyers', h1: 'Buying a home, finally transparent.' },

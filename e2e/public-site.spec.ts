@@ -1,5 +1,5 @@
 /**
- * The public site (issue 3, spec section 2): landing page, demo timeline, header and drawer,
+ * The public site, reachable without signing in: landing page, demo timeline, header and drawer,
  * redirects, static pages, help, legal pages, 404, titles and descriptions.
  */
 import { expect, test, type Page } from '@playwright/test'
@@ -27,7 +27,7 @@ async function expectFooter(page: Page) {
 }
 
 test.describe('landing page', () => {
-  test('texts, links and sections of spec section 2', async ({ page }) => {
+  test('texts, links and sections of the landing page', async ({ page }) => {
     const console = watchConsole(page)
     await page.goto('/')
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Your whole home move, on one shared timeline')
@@ -333,7 +333,7 @@ test.describe('static pages', () => {
     for (const text of ['TA6', 'TA10', 'Title check', 'EPC', 'Logbook handover']) await expect(main).toContainText(text)
   })
 
-  test('/professionals/conveyancers states the accreditation thresholds of spec section 9', async ({ page }) => {
+  test('/professionals/conveyancers states the Silver, Gold and Platinum thresholds', async ({ page }) => {
     await page.goto('/professionals/conveyancers')
     const tiers = page.locator('#accreditation')
     await expect(tiers.getByRole('heading', { name: 'Accreditation tiers' })).toBeVisible()

@@ -1,5 +1,5 @@
 /**
- * Help's Live Chat (issue 11, item 4): signed out, 'Start a chat' asks to sign in and comes back to
+ * Help's Live Chat, a real support conversation: signed out, 'Start a chat' asks to sign in and comes back to
  * the support chat; the message is sent, shown, and emailed to the support address; the team's
  * reply (through the inbound-mail webhook) appears in the thread; a refused send says why and keeps
  * what was typed. Screenshots at 1280 and 390 px.

@@ -1,5 +1,5 @@
 /**
- * Working the timeline with real people on a move (issue 11 item 4): tasks whose owner is not on the
+ * Working the timeline with real people on a move: tasks whose owner is not on the
  * move go to one named stand-in of that side, shown on the task; unticking someone else's task asks
  * first and tells them; a blocked stage names who and when, notifies the move and shows on the
  * dashboard card; recording exchange lists what is still open and needs an explicit confirmation.

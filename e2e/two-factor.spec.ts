@@ -1,5 +1,5 @@
 /**
- * Two-factor authentication (issue 7, item 4), as a person does it: turn it on in /app/settings
+ * Two-factor authentication (TOTP), as a person does it: turn it on in /app/settings
  * (password, read the setup key shown beside the QR code as an authenticator app would, confirm with
  * a code, save the backup codes), sign out, sign in with the password and be asked for the code,
  * land on /app/home; then sign in with a backup code instead. Codes come from `otpauth`. Screenshots

@@ -1,5 +1,5 @@
 /**
- * /app/transactions/:txId (spec section 2, issue 4 items 4 to 7): the header and the five tabs on
+ * /app/transactions/:txId: the header and the five tabs on
  * the demo move (read only, so parallel tests never disturb it), ticking with optimistic update,
  * rollback and the 409 message, cancelling with a reason, the People tab's invitations (re-send,
  * revoke, the withdrawn link), links that are not valid or have expired, and the not-found toast.

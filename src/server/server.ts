@@ -96,7 +96,7 @@ export async function startServer(options: {
   const demoSeeded = seed && !production
   if (production) log.info(NO_DEMO_IN_PRODUCTION)
   if (seed) {
-    const { seedDemoData } = await import('./db/seed')
+    const { seedDemoData } = await import('./seed')
     await seedDemoData({ database, auth, log, accounts: !production })
   }
   mail.worker?.start()

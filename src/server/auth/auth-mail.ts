@@ -3,6 +3,7 @@
  * Better Auth calls these after its own transaction has committed, so each is written to the outbox
  * in a transaction of its own, then the mail service is nudged (docs/decisions/009-account-recovery.md).
  */
+import { signInPath } from '../../shared/paths'
 import type { Database } from '../db/client'
 import { enqueueMail } from '../platform/mail/outbox'
 
@@ -57,7 +58,7 @@ export function signUpAttemptMail(to: string, name: string, appUrl: string): Aut
       '',
       'Someone tried to create a Homeward account with this email address, but it already has one, so nothing was created.',
       '',
-      `If it was you, sign in: ${appUrl}/auth?email=${encodeURIComponent(to)}`,
+      `If it was you, sign in: ${appUrl}${signInPath({ email: to })}`,
       `Forgotten your password? Choose a new one from the same page with "Forgot password?".`,
       '',
       'If it was not you, you can ignore this email: your account has not changed.',

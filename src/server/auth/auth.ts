@@ -9,6 +9,7 @@ import { betterAuth } from 'better-auth'
 import { drizzleAdapter } from 'better-auth/adapters/drizzle'
 import { emailOTP } from 'better-auth/plugins'
 import { STORED_ROLES } from '../../shared/domain/roles'
+import { resetPasswordPath, verifyEmailPath } from '../../shared/paths'
 import type { Config } from '../config'
 import type { Database } from '../db/client'
 import type { Logger } from '../logger'
@@ -49,10 +50,10 @@ function isEmailChangeToken(token: string): boolean {
   }
 }
 
-/** `&next=/path` when the sign-up named where to go after the link (a same-origin path, checked at the edge). */
-function nextParam(url: string): string {
+/** The path the sign-up named to go to after the link (a same-origin path, checked at the edge), if any. */
+function nextPath(url: string): string | undefined {
   const next = new URL(url).searchParams.get('callbackURL')
-  return next && next !== '/' && /^\/(?![/\\])/.test(next) ? `&next=${encodeURIComponent(next)}` : ''
+  return next && next !== '/' && /^\/(?![/\\])/.test(next) ? next : undefined
 }
 
 export function createAuth({
@@ -124,16 +125,14 @@ export function createAuth({
       // Our own page, not Better Auth's redirecting URL: the token is the whole secret.
       // Not awaited: the answer leaves first (sendAfterAnswer).
       sendResetPassword: async ({ user: u, token }) =>
-        sendAfterAnswer(
-          resetPasswordMail(u.email, u.name, `${config.publicUrl}/reset-password?token=${encodeURIComponent(token)}`),
-        ),
+        sendAfterAnswer(resetPasswordMail(u.email, u.name, `${config.publicUrl}${resetPasswordPath(token)}`)),
     },
     emailVerification: {
       sendOnSignUp: true,
       autoSignInAfterVerification: true,
       expiresIn: VERIFY_LINK_SECONDS,
       sendVerificationEmail: async ({ user: u, url, token }) => {
-        const link = `${config.publicUrl}/verify-email?token=${encodeURIComponent(token)}${nextParam(url)}`
+        const link = `${config.publicUrl}${verifyEmailPath(token, nextPath(url))}`
         // The same link page confirms a new address after /change-email (features/account/change-email.ts).
         await send(
           isEmailChangeToken(token) ? changeEmailMail(u.email, u.name, link) : verifyEmailMail(u.email, u.name, link),

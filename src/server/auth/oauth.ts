@@ -17,6 +17,7 @@ import { getOAuthState } from 'better-auth/api'
 import type { BetterAuthOptions, BetterAuthPlugin } from 'better-auth'
 import { genericOAuth } from 'better-auth/plugins'
 import { STORED_ROLES } from '../../shared/domain/roles'
+import { PAGE_PATHS } from '../../shared/paths'
 import type { OidcProviderConfig } from './oidc-config'
 
 /** Scopes asked of every provider: who the person is and their email. */
@@ -90,6 +91,6 @@ export function oauthOptions(publicUrl: string): Pick<BetterAuthOptions, 'accoun
       },
     },
     // A callback that fails before its state is read (no state, tampered state) lands on /auth.
-    onAPIError: { errorURL: `${publicUrl}/auth` },
+    onAPIError: { errorURL: `${publicUrl}${PAGE_PATHS.signIn}` },
   }
 }

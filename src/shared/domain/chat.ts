@@ -1,12 +1,12 @@
 /**
- * Chat and notification rules shared by server and web (issue 6): message limits, the edit window,
+ * Chat and notification rules shared by server and web: message limits, the edit window,
  * thread topics and the notification kinds a person can switch between email and in-app only.
  */
 
-/** Longest message body in characters (issue 6, 'Bad input'). */
+/** Longest message body in characters; a longer one is refused with a message. */
 export const MESSAGE_MAX_CHARS = 10_000
 
-/** A message's author may edit or delete it for this long after posting (issue 6): 15 minutes, in ms. */
+/** A message's author may edit or delete it for this long after posting: 15 minutes, in ms. */
 export const MESSAGE_EDIT_WINDOW_MS = 15 * 60 * 1000
 
 /** Messages per page when history loads as the reader scrolls up. */
@@ -31,7 +31,7 @@ export function canStillEditMessage(createdAt: Date | string, now: Date = new Da
 }
 
 /**
- * Notification kinds (issue 6, 'Notifications'); each can send email or not, per person.
+ * Notification kinds; each can send email or not, per person.
  * Labels are what the settings screen shows.
  */
 export const NOTIFICATION_KINDS = [

@@ -1,6 +1,6 @@
 /**
  * Rules for uploaded files that both sides share: display-name sanitising and which types may show
- * inline (issue 5; security checklist, Files: ASVS 5.2.x, 5.3.2, 5.4.x).
+ * inline: only PDFs and images, the rest download as attachments (OWASP ASVS 5.2.x, 5.3.2, 5.4.x).
  */
 
 /** Longest display name kept, in characters (the documents.filename column allows 255). */

@@ -1,10 +1,9 @@
 /**
- * What is still open before exchange of contracts (issue 11 item 4). Exchange is legally binding
- * (../shared/domain/conveyancing.md, milestone 8: "from here both sides are legally bound"), so the
- * person recording it sees this first and confirms explicitly. A blocked stage refuses exchange
- * outright (the server answers 409, change-status.ts); open tasks and an unsigned contract are shown
- * but do not refuse, because conveyancers may exchange on work recorded outside Homeward.
- * docs/decisions/013-timeline-owners-blocks-exchange.md.
+ * What is still open before exchange of contracts. Exchange is legally binding (from exchange both
+ * sides are bound to complete), so the person recording it sees this first and confirms explicitly.
+ * A blocked stage refuses exchange outright (the server answers 409, change-status.ts); open tasks
+ * and an unsigned contract are shown but do not refuse, because conveyancers may exchange on work
+ * recorded outside Homeward. docs/decisions/013-timeline-owners-blocks-exchange.md.
  */
 import { EXCHANGE_STAGE_NAME, EXCHANGE_TASK_TITLE } from './timeline-template'
 

@@ -8,7 +8,7 @@ import {
   tierRank,
 } from './organizations'
 
-describe('organizationTypeLabel (spec section 3)', () => {
+describe('organizationTypeLabel: Conveyancer, Surveyor, Mortgage Broker, Estate Agent', () => {
   it.each([
     ['law', 'Conveyancer'],
     ['survey', 'Surveyor'],
@@ -28,7 +28,7 @@ describe('organizationTypeLabel (spec section 3)', () => {
   })
 })
 
-describe('tierRank (spec section 4: silver < gold < platinum)', () => {
+describe('tierRank: silver < gold < platinum', () => {
   it('ranks the tiers in rising order', () => {
     expect(ACCREDITATION_TIERS).toEqual(['silver', 'gold', 'platinum'])
     expect(tierRank('silver')).toBe(1)
@@ -49,7 +49,7 @@ describe('tierRank (spec section 4: silver < gold < platinum)', () => {
   })
 })
 
-describe('successRatePercent: 1 - collapse_rate as a whole percent (spec sections 3 and 9)', () => {
+describe('successRatePercent: 1 - collapse_rate as a whole percent', () => {
   it.each([
     [0, 100],
     [1, 0],
@@ -69,7 +69,7 @@ describe('successRatePercent: 1 - collapse_rate as a whole percent (spec section
   })
 })
 
-describe('averageRating: mean of rating_int to one decimal, "0.0" with no reviews (spec section 3)', () => {
+describe('averageRating: mean of rating_int to one decimal, "0.0" with no reviews', () => {
   it('is "0.0" with no reviews', () => {
     expect(averageRating([])).toBe('0.0')
   })

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { canInvite, canInviteRole, canManageInvitation } from './permissions'
 
-describe('canInviteRole (issue 19 item 4)', () => {
+describe('canInviteRole: each side appoints its own people', () => {
   it.each([
     ['buyer', 'buyer_conveyancer', true],
     ['buyer', 'surveyor', true],
@@ -27,7 +27,7 @@ describe('canInviteRole (issue 19 item 4)', () => {
   })
 })
 
-describe('canManageInvitation (issue 19 item 7)', () => {
+describe("canManageInvitation: only the inviter's side withdraws or re-sends", () => {
   const inviter = { profileId: 'b', role: 'buyer' }
   it('lets the inviter and their side withdraw, not the other side', () => {
     expect(canManageInvitation({ profileId: 'b', role: 'buyer' }, inviter)).toBe(true)

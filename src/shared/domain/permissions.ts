@@ -1,7 +1,7 @@
 /**
- * What each participant role may do on a transaction (issue 4; spec section 6 leaves server-side
+ * What each participant role may do on a transaction (ours: the product spec leaves server-side
  * enforcement unspecified). The server enforces these; the web app uses the same functions only to
- * hide what a person cannot do. Names follow `action:entity:scope` (CONVENTIONS.md).
+ * hide what a person cannot do. Names follow `action:entity:scope`.
  */
 import { participantRoleLabel, type ParticipantRole } from './roles'
 import type { TransactionStatus } from './statuses'
@@ -47,7 +47,7 @@ export function canInvite(role: string | null | undefined): boolean {
 }
 
 /**
- * `create:invitation:own-side` (issue 19 item 4; docs/decisions/014-who-appoints-whom.md): each side
+ * `create:invitation:own-side` (docs/decisions/014-who-appoints-whom.md): each side
  * appoints its own people. A participant may invite any role on their own side, and the other side's
  * principal (the buyer or the seller, while that seat is empty: checked where the seat is known), but
  * never the other side's professionals: a buyer cannot appoint the seller's conveyancer or the estate agent.
@@ -66,7 +66,7 @@ export function otherSideInviteMessage(invitedRole: string): string {
 }
 
 /**
- * `delete:invitation:own-side` (issue 19 item 7): a pending invitation is withdrawn or re-sent by the
+ * `delete:invitation:own-side`: a pending invitation is withdrawn or re-sent by the
  * person who sent it, or by someone on the same side as them.
  */
 export function canManageInvitation(
@@ -81,7 +81,7 @@ export function canManageInvitation(
 export type StatusAction = 'activate' | 'exchange' | 'complete' | 'cancel'
 
 /**
- * The status actions open to a role now. Transitions (ours; spec section 4 lists statuses only):
+ * The status actions open to a role now. Transitions (ours; the product spec lists statuses only):
  * draft -> active (automatically when both sides are present, or by a conveyancer);
  * active -> exchange and exchange -> completed (a conveyancer records them);
  * draft|active -> cancelled (a party or their conveyancer, with a reason);

@@ -5,7 +5,7 @@ import { singleLine } from './plain-text'
 
 const ch = (code: number) => String.fromCharCode(code)
 
-describe('singleLine (issue 19 item 6)', () => {
+describe('singleLine: no control or bidi characters in one-line text', () => {
   it.each([
     ['Bea\r\nBcc: victim@example.com', 'Bea Bcc: victim@example.com'],
     [`Bea${ch(0)}Buyer`, 'Bea Buyer'],

@@ -1,4 +1,4 @@
-/** Plain text of chat Markdown, for one-line previews, notification texts and emails (issue 6). */
+/** Plain text of chat Markdown, for one-line previews, notification texts and emails. */
 
 /**
  * Markdown message text as plain text for a one-line preview: emphasis markers, headings, list
@@ -22,7 +22,8 @@ const BREAKING = new RegExp(`[${range(0x00, 0x1f)}${range(0x7f, 0x9f)}${range(0x
 const INVISIBLE = new RegExp(`[${range(0x202a, 0x202e)}${range(0x2066, 0x2069)}${String.fromCharCode(0xfeff)}]`, 'g')
 
 /**
- * Text for one line: names, addresses, email subjects and headers (issue 19 item 6). Control
+ * Text for one line: names, addresses, email subjects and headers, so no newline can add an email
+ * header or a fake line to a message. Control
  * characters (newlines, tabs, NUL, C1) and line separators become a space, bidi controls are dropped,
  * runs of spaces collapse and the ends are trimmed. 'Bea\r\nBcc: x' -> 'Bea Bcc: x'.
  */

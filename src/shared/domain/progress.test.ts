@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { daysActive, overallProgress } from './progress'
 
-describe('overallProgress: mean of the stages percent_complete, rounded (spec section 7)', () => {
+describe('overallProgress: mean of the stages percent_complete, rounded', () => {
   const stages = (...percents: number[]) => percents.map((percent_complete) => ({ percent_complete }))
 
   it('is 0 with no stages', () => {
@@ -24,7 +24,7 @@ describe('overallProgress: mean of the stages percent_complete, rounded (spec se
   })
 })
 
-describe('daysActive: whole days since creation (spec section 9)', () => {
+describe('daysActive: whole days since creation', () => {
   const created = new Date('2025-03-10T09:30:00Z')
 
   it('is 0 on the day of creation', () => {

@@ -1,5 +1,5 @@
 /**
- * Roles a person picks at sign-up and the role stored for them. Spec section 6:
+ * Roles a person picks at sign-up and the role stored for them:
  * buyer -> consumer_buyer, seller -> consumer_seller, conveyancer -> pro_conveyancer,
  * surveyor -> pro_surveyor, broker -> pro_broker, agent -> pro_agent.
  */
@@ -25,12 +25,12 @@ const STORED_ROLE_BY_CHOICE: Record<SignupRoleChoice, StoredRole> = {
   agent: 'pro_agent',
 }
 
-/** Maps a sign-up choice to the stored role (spec section 6). */
+/** Maps a sign-up choice to the stored role: buyer -> consumer_buyer, conveyancer -> pro_conveyancer ... */
 export function storedRoleFor(choice: SignupRoleChoice): StoredRole {
   return STORED_ROLE_BY_CHOICE[choice]
 }
 
-/** UI label of a stored role: the 'pro_' or 'consumer_' prefix dropped and capitalised (spec section 6). */
+/** UI label of a stored role: the 'pro_' or 'consumer_' prefix dropped and capitalised. */
 export function roleLabel(role: string): string {
   const bare = role.replace(/^(pro|consumer)_/, '').replace(/_/g, ' ')
   return bare.charAt(0).toUpperCase() + bare.slice(1)
@@ -38,7 +38,7 @@ export function roleLabel(role: string): string {
 
 /**
  * A person's role on one transaction (transaction_participants.role). Names follow the PDTF
- * participant roles (../shared/pdtf): Seller, Buyer, Seller's Conveyancer, Buyer's Conveyancer,
+ * participant roles of the Property Data Trust Framework (PDTF): Seller, Buyer, Seller's Conveyancer, Buyer's Conveyancer,
  * Estate Agent, Buyer's Agent, Mortgage Broker, Lender, Surveyor.
  */
 export const PARTICIPANT_ROLES = [

@@ -1,5 +1,5 @@
 /**
- * A stage's percent and status follow from its tasks and never disagree with them (issue 4):
+ * A stage's percent and status follow from its tasks and are never stored inconsistently with them:
  * percent = round(done / total * 100); status is 'blocked' while a blocked reason stands, else
  * 'completed' when every task is done, 'in_progress' when some are, 'not_started' when none are.
  */

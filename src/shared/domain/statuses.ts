@@ -1,4 +1,4 @@
-/** Transaction statuses (spec section 4). 'exchange' displays as 'Exchanged'; unknown shows as Draft. */
+/** Transaction statuses. 'exchange' displays as 'Exchanged'; an unknown status displays as 'Draft'. */
 export const TRANSACTION_STATUSES = ['draft', 'active', 'exchange', 'completed', 'cancelled'] as const
 export type TransactionStatus = (typeof TRANSACTION_STATUSES)[number]
 
@@ -10,25 +10,25 @@ const TRANSACTION_STATUS_LABELS: Record<TransactionStatus, string> = {
   cancelled: 'Cancelled',
 }
 
-/** Badge text of a transaction status; anything unknown displays as 'Draft' (spec section 4). */
+/** Badge text of a transaction status; anything unknown displays as 'Draft'. */
 export function transactionStatusLabel(status: string): string {
   return (TRANSACTION_STATUS_LABELS as Record<string, string>)[status] ?? 'Draft'
 }
 
-/** Statuses counted as 'Active Moves' on the dashboard (spec section 2: active or draft). */
+/** Statuses counted as 'Active Moves' on the dashboard (active or draft). */
 export function isActiveMove(status: string): boolean {
   return status === 'active' || status === 'draft'
 }
 
-/** Timeline stage statuses (spec section 4): anything but these three is 'not started'. */
+/** Timeline stage statuses: completed, in_progress, blocked; anything else is 'not started'. */
 export const STAGE_STATUSES = ['not_started', 'in_progress', 'blocked', 'completed'] as const
 export type StageStatus = (typeof STAGE_STATUSES)[number]
 
-/** Task statuses (spec section 4): completed or not. */
+/** Task statuses: completed or not. */
 export const TASK_STATUSES = ['not_completed', 'completed'] as const
 export type TaskStatus = (typeof TASK_STATUSES)[number]
 
-/** The six document folders in their fixed display order (spec sections 2 and 9). */
+/** The six document folders, a fixed list, in the Documents tab's display order. */
 export const DOCUMENT_FOLDERS = ['Identity', 'Property', 'Searches', 'Mortgage', 'Contracts', 'Fixtures'] as const
 export type DocumentFolder = (typeof DOCUMENT_FOLDERS)[number]
 

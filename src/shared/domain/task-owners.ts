@@ -1,18 +1,19 @@
 /**
- * Who may tick a task, given who is on the move (issue 11 item 4, 'one rule for tasks whose owner is
- * not on the move'). Pure: the server's authorisation (update-task.ts) and the timeline's checkboxes
- * both call `taskOwnership`, so what the screen offers is exactly what the server accepts.
+ * Who may tick a task, given who is on the move: one rule, shown on the task, for tasks whose owner
+ * is not on the move, so every move can reach 100%. Pure: the server's authorisation
+ * (update-task.ts) and the timeline's checkboxes both call `taskOwnership`, so what the screen
+ * offers is exactly what the server accepts.
  *
- * The rule, from the domain brief (../shared/domain/conveyancing.md, 'Parties' and milestones 1, 5,
- * 10): every task belongs to one side of the sale. A task owned by a professional (estate agent,
- * mortgage broker, surveyor, either conveyancer) is ticked by that professional when they are on the
- * move, and by nobody else, so nobody's work changes behind their back. When that professional is not
- * on the move, ONE named stand-in of the same side ticks it: the side's conveyancer if on the move
- * (they receive the memorandum of sale, the mortgage offer and the completion monies), else the
- * side's own buyer or seller (a private sale, a mortgage arranged directly with the lender, a buyer
- * not yet represented). So the estate agent's tasks fall to the seller's conveyancer or the seller;
- * the broker's and the surveyor's to the buyer's conveyancer or the buyer; a conveyancer's to their
- * client. 'buyer_side' and 'seller_side' tasks stay with that side's consumer and conveyancer.
+ * The rule, from how a sale runs in England and Wales: every task belongs to one side of the sale.
+ * A task owned by a professional (estate agent, mortgage broker, surveyor, either conveyancer) is
+ * ticked by that professional when they are on the move, and by nobody else, so nobody's work
+ * changes behind their back. When that professional is not on the move, ONE named stand-in of the
+ * same side ticks it: the side's conveyancer if on the move (they receive the memorandum of sale,
+ * the mortgage offer and the completion monies), else the side's own buyer or seller (a private
+ * sale, a mortgage arranged directly with the lender, a buyer not yet represented). So the estate
+ * agent's tasks fall to the seller's conveyancer or the seller; the broker's and the surveyor's to
+ * the buyer's conveyancer or the buyer; a conveyancer's to their client. 'buyer_side' and
+ * 'seller_side' tasks stay with that side's consumer and conveyancer.
  */
 import { participantRoleLabel } from './roles'
 

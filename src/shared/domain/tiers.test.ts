@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import { accreditationTierFor, TIER_THRESHOLDS, type TierMetrics } from './tiers'
 
-// Spec section 9, "Accreditation tier thresholds". Each fixture sits exactly on every boundary of its
-// tier, so one field moved by the smallest step the database stores (1 case, 1 day, 0.0001 of a rate,
+// The accreditation tier thresholds (TIER_THRESHOLDS, asserted in full below). Each fixture sits
+// exactly on every boundary of its tier, so one field moved by the smallest step the database stores (1 case, 1 day, 0.0001 of a rate,
 // 0.01 of CSAT) must drop it a tier, and the boundary value itself must keep it.
 
 /** Exactly on every Silver boundary, nothing more: live cases 3, SLA just above 70%. */
@@ -45,7 +45,7 @@ describe('accreditationTierFor: fixtures sit on the boundaries', () => {
     expect(accreditationTierFor(platinumEdge)).toBe('platinum')
   })
 
-  it('uses the thresholds of spec section 9', () => {
+  it('uses the published accreditation thresholds', () => {
     expect(TIER_THRESHOLDS).toEqual({
       silver: { liveCases: 3, slaRateAbove: 0.7 },
       gold: { completedCases: 25, maxAvgDays: 70, maxCollapseRate: 0.12, minCsat: 4.4 },

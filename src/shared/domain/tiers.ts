@@ -22,7 +22,7 @@ export interface TierMetrics {
   documentAccuracy: number
 }
 
-/** Tier thresholds, spec section 9 ("Accreditation tier thresholds"). */
+/** Accreditation tier thresholds: the product's published criteria, also listed on the Conveyancers page. */
 export const TIER_THRESHOLDS = {
   silver: { liveCases: 3, slaRateAbove: 0.7 },
   gold: { completedCases: 25, maxAvgDays: 70, maxCollapseRate: 0.12, minCsat: 4.4 },
@@ -34,7 +34,7 @@ const bp = (fraction: number) => Math.round(fraction * 10_000)
 
 /**
  * The accreditation tier earned by a set of metrics, or null when not even Silver is met.
- * Tiers are cumulative: Gold also needs Silver, Platinum also needs Gold. Spec section 9.
+ * Tiers are cumulative: Gold also needs Silver, Platinum also needs Gold.
  */
 export function accreditationTierFor(m: TierMetrics): AccreditationTier | null {
   const t = TIER_THRESHOLDS

@@ -7,7 +7,7 @@ const leasehold = standardTimeline({ tenure: 'leasehold' })
 const titles = (stages: TimelineStageTemplate[]) => stages.flatMap((s) => s.tasks.map((t) => t.title))
 const stage = (stages: TimelineStageTemplate[], key: string) => stages.find((s) => s.key === key)!
 
-describe('standardTimeline: stages (domain brief, "The standard milestones")', () => {
+describe('standardTimeline: the standard milestones of a sale in England and Wales, as stages', () => {
   it('has the nine standard stages in timeline order', () => {
     expect(freehold.map((s) => s.stageName)).toEqual([
       'Offer accepted',
@@ -24,7 +24,7 @@ describe('standardTimeline: stages (domain brief, "The standard milestones")', (
     expect(leasehold.map((s) => s.key)).toEqual([...STAGE_KEYS])
   })
 
-  it('gives every stage at least three tasks, so the timeline card always has three to show (spec section 9)', () => {
+  it('gives every stage at least three tasks, so the timeline card always has three to show', () => {
     for (const s of [...freehold, ...leasehold]) expect(s.tasks.length).toBeGreaterThanOrEqual(3)
   })
 

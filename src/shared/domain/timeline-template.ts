@@ -1,9 +1,9 @@
 /**
  * The standard timeline of a residential sale in England and Wales, offer accepted to
  * post-completion: the stages and tasks a new transaction starts with. Stage order, form names and
- * rules follow the domain brief (../shared/domain/conveyancing.md, "The standard milestones"); its
- * eleven milestones are grouped into nine stages (signing sits with exchange, pre-completion with
- * completion) so that the timeline stays readable on a phone.
+ * rules follow the eleven standard milestones of a sale in England and Wales, grouped into nine
+ * stages (signing sits with exchange, pre-completion with completion) so that the timeline stays
+ * readable on a phone.
  */
 import type { Tenure } from './statuses'
 
@@ -68,7 +68,7 @@ const task = (ownerSide: OwnerSide, title: string): TimelineTaskTemplate => ({ t
  * objects each call. Leasehold adds the TA7 form and the landlord's management pack (LPE1): asked
  * for with the property information, reviewed with the enquiries; and notice of assignment after
  * completion. Post-completion tax is SDLT (SDLT1, 14 days) in England and Land Transaction Tax
- * (30 days) in Wales. Source: ../shared/domain/conveyancing.md, milestones 1 to 11.
+ * (30 days) in Wales.
  */
 export function standardTimeline({ tenure, nation = 'england' }: StandardTimelineOptions): TimelineStageTemplate[] {
   const leasehold = tenure === 'leasehold'

@@ -33,7 +33,7 @@ function isBrowserHandledClick(event: MouseEvent<HTMLAnchorElement>, target: str
  * screen readers); inside the single-page app a plain left-click navigates client-side.
  * '#...' is always an anchor.
  */
-export function AppLink({ to, onClick, ...props }: AppLinkProps) {
+export function AppLink({ to, onClick, children, ...props }: AppLinkProps) {
   const navigate = useContext(NavigateContext)
   function handleClick(event: MouseEvent<HTMLAnchorElement>) {
     onClick?.(event)
@@ -41,5 +41,9 @@ export function AppLink({ to, onClick, ...props }: AppLinkProps) {
     event.preventDefault()
     navigate(to)
   }
-  return <a href={to} onClick={handleClick} {...props} />
+  return (
+    <a href={to} onClick={handleClick} {...props}>
+      {children}
+    </a>
+  )
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { formatGbp, formatGbpFromPence, formatUkDate, formatUkDateTime } from './formatters'
+import { formatGbp, formatGbpFromPence, formatUkDate, formatUkDateTime, pluralise } from './formatters'
 
 describe('formatUkDate: dd MMM yyyy in Europe/London', () => {
   it('formats with a two-digit day and three-letter month', () => {
@@ -30,5 +30,14 @@ describe('formatUkDateTime: dd MMM yyyy, HH:mm in Europe/London', () => {
   })
   it('returns an empty string for an invalid date', () => {
     expect(formatUkDateTime('nope')).toBe('')
+  })
+})
+
+describe('pluralise', () => {
+  it('uses the singular for one only', () => {
+    expect(pluralise(0, 'day')).toBe('0 days')
+    expect(pluralise(1, 'day')).toBe('1 day')
+    expect(pluralise(2, 'participant')).toBe('2 participants')
+    expect(pluralise(1, 'person', 'people')).toBe('1 person')
   })
 })

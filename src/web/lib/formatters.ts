@@ -47,3 +47,8 @@ export function formatUkDateTime(value: Date | string): string {
   if (Number.isNaN(date.getTime())) return ''
   return `${formatUkDate(date)}, ${LONDON_TIME.format(date)}`
 }
+
+/** '1 day' or 'N days' (spec section 9: whole days). */
+export function pluralise(count: number, one: string, many = `${one}s`): string {
+  return `${count} ${count === 1 ? one : many}`
+}

@@ -3,9 +3,10 @@ import { Spinner } from '../components/ui/spinner'
 import { AuthScreen } from '../features/auth/components/auth-screen'
 import { parseSignupChoice } from '../../shared/domain/roles'
 import { authTabFrom, type AuthTab } from '../features/auth/messages'
-import { useSession } from '../features/session/api'
-import { DEFAULT_SIGNED_IN_PATH, safeNextPath } from '../features/session/next-path'
-import { useRenewSession } from '../features/session/renew'
+import { OAuthButtons } from '../features/identities/components/oauth-buttons'
+import { useSession } from '../lib/session/api'
+import { DEFAULT_SIGNED_IN_PATH, safeNextPath } from '../lib/session/next-path'
+import { useRenewSession } from '../lib/session/renew'
 import { usePageMeta } from '../lib/use-page-meta'
 
 /**
@@ -54,6 +55,7 @@ export function Component() {
       step={params.get('step') === 'two-factor' ? 'two-factor' : undefined}
       next={next ?? undefined}
       notice={next?.startsWith('/invite/') ? 'Sign in or create an account to accept your invitation.' : undefined}
+      ProviderButtons={OAuthButtons}
     />
   )
 }

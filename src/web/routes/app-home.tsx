@@ -1,8 +1,9 @@
 import { useSearchParams } from 'react-router'
+import { OrganizationInvite } from '../app/organization-invite'
 import { DashboardSkeleton } from '../features/dashboard/components/dashboard-skeleton'
 import { DashboardView } from '../features/dashboard/components/dashboard-view'
-import { AppFrame, AppFrameFallback } from '../features/session/components/app-frame'
-import { SignedInGate } from '../features/session/components/signed-in-gate'
+import { AppFrame, AppFrameFallback } from '../app/app-frame'
+import { SignedInGate } from '../app/signed-in-gate'
 import { usePageMeta } from '../lib/use-page-meta'
 
 /**
@@ -26,7 +27,7 @@ export function Component() {
     >
       {(me) => (
         <AppFrame email={me.user.email}>
-          <DashboardView me={me} />
+          <DashboardView me={me} OrganizationInvite={OrganizationInvite} />
         </AppFrame>
       )}
     </SignedInGate>

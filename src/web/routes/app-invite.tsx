@@ -1,10 +1,10 @@
 import { useParams } from 'react-router'
 import { InvitationView } from '../features/invitations/components/invitation-view'
-import { Logo } from '../features/public-site/components/logo'
-import { SkipLink } from '../features/public-site/components/skip-link'
-import { useSession } from '../features/session/api'
-import { AppHeader } from '../features/session/components/app-header'
-import { useRenewSession } from '../features/session/renew'
+import { Logo } from '../components/logo'
+import { SkipLink } from '../components/skip-link'
+import { useSession } from '../lib/session/api'
+import { AppHeader } from '../app/app-header'
+import { useRenewSession } from '../lib/session/renew'
 import { usePageMeta } from '../lib/use-page-meta'
 
 /**

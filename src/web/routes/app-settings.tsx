@@ -1,5 +1,5 @@
-import { SettingsPage } from '../features/account/components/settings-page'
-import { SignedInPage } from '../features/session/components/signed-in-page'
+import { SettingsPage } from '../app/settings-page'
+import { SignedInPage } from '../app/signed-in-page'
 import { usePageMeta } from '../lib/use-page-meta'
 
 /** /app/settings: account settings, signed in only (without a session, /auth and back here afterwards). */

@@ -1,4 +1,4 @@
-import { SignedInPage } from '../features/session/components/signed-in-page'
+import { SignedInPage } from '../app/signed-in-page'
 import { SupportChat } from '../features/support/components/support-chat'
 import { usePageMeta } from '../lib/use-page-meta'
 

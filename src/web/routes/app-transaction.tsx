@@ -1,8 +1,8 @@
 import { useParams } from 'react-router'
+import { TransactionWorkspace } from '../app/transaction-workspace'
 import { TransactionLiveUpdates } from '../features/live/use-transaction-live-updates'
-import { AppFrame, AppFrameFallback } from '../features/session/components/app-frame'
-import { SignedInGate } from '../features/session/components/signed-in-gate'
-import { WorkspacePage } from '../features/workspace/components/workspace-page'
+import { AppFrame, AppFrameFallback } from '../app/app-frame'
+import { SignedInGate } from '../app/signed-in-gate'
 import { WorkspaceSkeleton } from '../features/workspace/components/workspace-skeleton'
 
 /**
@@ -23,7 +23,7 @@ export function Component() {
       {(me) => (
         <AppFrame email={me.user.email}>
           <TransactionLiveUpdates key={`live-${txId}`} txId={txId} />
-          <WorkspacePage key={txId} txId={txId} viewerName={me.profile.full_name} viewerId={me.profile.id} />
+          <TransactionWorkspace key={txId} txId={txId} viewerName={me.profile.full_name} viewerId={me.profile.id} />
         </AppFrame>
       )}
     </SignedInGate>

@@ -4,8 +4,8 @@ import { Button } from '../components/ui/button'
 import { Spinner } from '../components/ui/spinner'
 import { verifyEmail } from '../features/auth/api'
 import { AuthCardPage } from '../features/auth/components/auth-card-page'
-import { SESSION_QUERY_KEY } from '../features/session/api'
-import { DEFAULT_SIGNED_IN_PATH, safeNextPath, signInHref } from '../features/session/next-path'
+import { SESSION_QUERY_KEY } from '../lib/session/api'
+import { DEFAULT_SIGNED_IN_PATH, safeNextPath, signInHref } from '../lib/session/next-path'
 import { usePageMeta } from '../lib/use-page-meta'
 
 /**

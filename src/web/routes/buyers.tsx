@@ -1,11 +1,11 @@
 import { BellRing, FileText, Fingerprint, Landmark } from 'lucide-react'
 import { Link } from 'react-router'
 import { Button } from '../components/ui/button'
-import { BenefitGrid } from '../features/public-site/components/benefit-grid'
+import { BenefitGrid } from '../components/benefit-grid'
 import { CheckList } from '../features/public-site/components/check-list'
 import { CtaBand } from '../features/public-site/components/cta-band'
 import { PageHero } from '../features/public-site/components/page-hero'
-import { PageSection } from '../features/public-site/components/page-section'
+import { PageSection } from '../components/page-section'
 import { usePageMeta } from '../lib/use-page-meta'
 
 /** /buyers: the public page for people buying a home (spec section 2). */

@@ -1,4 +1,4 @@
-import { PRIVACY_EMAIL } from '../features/public-site/contact'
+import { PRIVACY_EMAIL } from '../lib/contact'
 import { LegalPage } from '../features/public-site/components/legal-page'
 import { usePageMeta } from '../lib/use-page-meta'
 

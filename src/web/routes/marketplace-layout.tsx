@@ -1,7 +1,7 @@
 import { Outlet } from 'react-router'
 import { MarketplaceTopBar } from '../features/marketplace/components/marketplace-top-bar'
 import { SiteFooter } from '../features/public-site/components/site-footer'
-import { SkipLink } from '../features/public-site/components/skip-link'
+import { SkipLink } from '../components/skip-link'
 
 /** Frame of /marketplace and its profile pages: the marketplace top bar instead of the public header. */
 export function Component() {

@@ -1,4 +1,4 @@
-import { COMPANY_NAME, POSTAL_ADDRESS, PRIVACY_EMAIL } from '../features/public-site/contact'
+import { COMPANY_NAME, POSTAL_ADDRESS, PRIVACY_EMAIL } from '../lib/contact'
 import { LegalPage } from '../features/public-site/components/legal-page'
 import { usePageMeta } from '../lib/use-page-meta'
 

@@ -1,6 +1,6 @@
 import { Gauge, LayoutList, ShieldCheck, Users } from 'lucide-react'
-import { AccreditationTiers } from '../features/accreditation/components/accreditation-tiers'
-import { PageSection } from '../features/public-site/components/page-section'
+import { AccreditationTiers } from '../features/marketplace/components/accreditation-tiers'
+import { PageSection } from '../components/page-section'
 import { ProfessionalPage } from '../features/public-site/components/professional-page'
 
 /** /professionals/conveyancers, with the accreditation tiers of spec section 9. */

@@ -1,11 +1,11 @@
 import { ClipboardList, FileCheck2, KeyRound, ScrollText } from 'lucide-react'
 import { Link } from 'react-router'
 import { Button } from '../components/ui/button'
-import { BenefitGrid } from '../features/public-site/components/benefit-grid'
+import { BenefitGrid } from '../components/benefit-grid'
 import { CheckList } from '../features/public-site/components/check-list'
 import { CtaBand } from '../features/public-site/components/cta-band'
 import { PageHero } from '../features/public-site/components/page-hero'
-import { PageSection } from '../features/public-site/components/page-section'
+import { PageSection } from '../components/page-section'
 import { usePageMeta } from '../lib/use-page-meta'
 
 const CONVEYANCER_SEARCH = '/marketplace?type=law'

@@ -1,4 +1,4 @@
-import { COMPANY_NAME, LEGAL_EMAIL, POSTAL_ADDRESS, SUPPORT_EMAIL } from '../features/public-site/contact'
+import { COMPANY_NAME, LEGAL_EMAIL, POSTAL_ADDRESS, SUPPORT_EMAIL } from '../lib/contact'
 import { LegalPage } from '../features/public-site/components/legal-page'
 import { usePageMeta } from '../lib/use-page-meta'
 

@@ -1,14 +1,15 @@
 /**
- * Chat (issue 6): threads on a transaction ('General' plus topic threads), messages' mentions and
- * attachments, and each reader's position in each thread (for unread counts). Messages themselves
- * live with the transaction aggregate (transactions.ts, spec section 3).
+ * Chat: threads on a transaction ('General' plus topic threads), their messages (the product spec's
+ * Message entity), messages' mentions and attachments, and each reader's position in each thread (for
+ * unread counts). Threads and messages are one file so that the schema's imports run one
+ * way: chat.ts reads transactions.ts, never the reverse.
  */
 import { sql } from 'drizzle-orm'
 import { check, index, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
 import { THREAD_TOPICS } from '../../../shared/domain/chat'
 import { profiles } from './people'
 import { sqlInList } from './sql-lists'
-import { documents, messages, transactions } from './transactions'
+import { documents, transactions } from './transactions'
 
 export const messageThreads = pgTable(
   'message_threads',
@@ -33,6 +34,34 @@ export const messageThreads = pgTable(
       .where(sql`topic = 'general'`),
     check('message_threads_topic_check', sql.raw(`topic in ${sqlInList(THREAD_TOPICS)}`)),
     check('message_threads_title_length', sql`char_length(${t.title}) between 1 and 120`),
+  ],
+)
+
+export const messages = pgTable(
+  'messages',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    transactionId: uuid('transaction_id')
+      .notNull()
+      .references(() => transactions.id, { onDelete: 'cascade' }),
+    /** The chat thread (issue 6); every transaction has a 'General' thread. */
+    threadId: uuid('thread_id')
+      .notNull()
+      .references(() => messageThreads.id, { onDelete: 'cascade' }),
+    authorId: uuid('author_id').references(() => profiles.id, { onDelete: 'set null' }),
+    /** Markdown; emptied when the author deletes the message. */
+    bodyMd: text('body_md').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    editedAt: timestamp('edited_at', { withTimezone: true }),
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('messages_tx_created_idx').on(t.transactionId, t.createdAt.desc()),
+    index('messages_thread_created_idx').on(t.threadId, t.createdAt.desc(), t.id.desc()),
+    check(
+      'messages_body_length',
+      sql`char_length(${t.bodyMd}) <= 10000 and (${t.deletedAt} is not null or char_length(${t.bodyMd}) >= 1)`,
+    ),
   ],
 )
 

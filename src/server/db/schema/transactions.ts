@@ -1,22 +1,10 @@
 /**
  * The transaction aggregate: a move from offer accepted to completion, with its property, timeline
- * stages and tasks, participants, documents and messages. Spec section 3; statuses in section 4;
+ * stages and tasks, participants and documents (its messages are in chat.ts). Spec section 3; statuses in section 4;
  * stage names from ../shared/domain/conveyancing.md.
  */
 import { sql } from 'drizzle-orm'
-import {
-  type AnyPgColumn,
-  bigint,
-  check,
-  date,
-  index,
-  integer,
-  pgTable,
-  text,
-  timestamp,
-  uniqueIndex,
-  uuid,
-} from 'drizzle-orm/pg-core'
+import { bigint, check, date, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
 import {
   DOCUMENT_FOLDERS,
   STAGE_STATUSES,
@@ -25,7 +13,6 @@ import {
   TRANSACTION_STATUSES,
 } from '../../../shared/domain/statuses'
 import { PARTICIPANT_ROLES } from '../../../shared/domain/roles'
-import { messageThreads } from './chat'
 import { organizations } from './directory'
 import { profiles } from './people'
 import { sqlInList } from './sql-lists'
@@ -182,33 +169,5 @@ export const documents = pgTable(
     check('documents_version_check', sql`${t.version} >= 1`),
     check('documents_filename_length', sql`char_length(${t.filename}) between 1 and 255`),
     check('documents_size_check', sql`${t.sizeBytes} is null or ${t.sizeBytes} >= 0`),
-  ],
-)
-
-export const messages = pgTable(
-  'messages',
-  {
-    id: uuid('id').primaryKey().defaultRandom(),
-    transactionId: uuid('transaction_id')
-      .notNull()
-      .references(() => transactions.id, { onDelete: 'cascade' }),
-    /** The chat thread (issue 6); every transaction has a 'General' thread. */
-    threadId: uuid('thread_id')
-      .notNull()
-      .references((): AnyPgColumn => messageThreads.id, { onDelete: 'cascade' }),
-    authorId: uuid('author_id').references(() => profiles.id, { onDelete: 'set null' }),
-    /** Markdown; emptied when the author deletes the message. */
-    bodyMd: text('body_md').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    editedAt: timestamp('edited_at', { withTimezone: true }),
-    deletedAt: timestamp('deleted_at', { withTimezone: true }),
-  },
-  (t) => [
-    index('messages_tx_created_idx').on(t.transactionId, t.createdAt.desc()),
-    index('messages_thread_created_idx').on(t.threadId, t.createdAt.desc(), t.id.desc()),
-    check(
-      'messages_body_length',
-      sql`char_length(${t.bodyMd}) <= 10000 and (${t.deletedAt} is not null or char_length(${t.bodyMd}) >= 1)`,
-    ),
   ],
 )

@@ -7,8 +7,13 @@
  */
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { sessionCookieFrom, type TestUser, useTestApp } from '../../test/test-app'
-import { REAUTHENTICATE_EMAIL_MESSAGE, SAME_EMAIL_MESSAGE } from '../auth/routes'
-import { EMAIL_TAKEN_ON_CONFIRM, EXPIRED_LINK, INVALID_LINK } from './change-email'
+import {
+  EMAIL_TAKEN_ON_CONFIRM,
+  EXPIRED_LINK,
+  INVALID_LINK,
+  REAUTHENTICATE_EMAIL_MESSAGE,
+  SAME_EMAIL_MESSAGE,
+} from './change-email'
 
 const t = useTestApp()
 afterEach(() => {

@@ -1,5 +1,7 @@
 /**
- * Changing the sign-in email (issue 7, item 5). Better Auth's POST /change-email sends a link to the
+ * Changing the sign-in email, both steps: the request (`requestEmailChange`, behind POST
+ * /api/auth/change-email) and the confirming link (`confirmEmailChange`, behind GET
+ * /api/auth/verify-email). Better Auth's POST /change-email sends a link to the
  * NEW address (a JWT signed with the auth secret: `{ email: old, updateTo: new, userId, requestType:
  * 'change-email-verification' }`, valid 1 hour). Opening it lands here instead of in Better Auth's
  * verify-email, because Better Auth updates only `user.email` and outside any transaction: this step
@@ -8,8 +10,10 @@
  * the token's `email`.
  */
 import { createHmac, timingSafeEqual } from 'node:crypto'
-import { sql } from 'drizzle-orm'
+import { and, eq, ne, sql } from 'drizzle-orm'
+import { emailChangeRequestedMail, emailInUseMail, sendAuthMail, type AuthMailer } from '../../auth/auth-mail'
 import type { Database } from '../../db/client'
+import { profiles, securityEvents, user } from '../../db/schema'
 import { AppError } from '../../http/errors'
 import { enqueueMail } from '../../platform/mail/outbox'
 import type { RequestOrigin } from './security-events'
@@ -20,6 +24,13 @@ export interface EmailChangeToken {
   updateTo: string
   userId: string
 }
+
+/** Asking for an email change from a session older than Better Auth's freshAge (one day): ASVS 7.5.1. */
+export const REAUTHENTICATE_EMAIL_MESSAGE =
+  'For your security, sign in again before changing your email address: you signed in more than a day ago.'
+
+/** Asking for the address the account already has. */
+export const SAME_EMAIL_MESSAGE = 'This is already the email address of your account.'
 
 export const INVALID_LINK = 'This link is not valid or has already been used. Ask for a new one.'
 export const EXPIRED_LINK = 'This link has expired. Ask for a new one.'
@@ -33,6 +44,41 @@ function base64urlJson(part: string): Record<string, unknown> | null {
   } catch {
     return null
   }
+}
+
+/**
+ * Asks to change the signed-in account's email to `newEmail` (compared and sent lower-cased). Refuses
+ * the account's own address (400 validation_failed on `newEmail`). `sendLink` hands the address to
+ * Better Auth's POST /change-email, which emails the confirming link to the new address, and returns
+ * its answer (already in our error shape). When that answer is 200: a notice to the old address always
+ * (ASVS 6.3.7) and, when the new address already has another account, a notice to it. The answer is
+ * returned as it came, the same whether or not the address is taken, so the requester learns nothing
+ * about other accounts. The caller checks first that the session is fresh (ASVS 7.5.1).
+ */
+export async function requestEmailChange(options: {
+  database: Database
+  mailer: AuthMailer
+  /** Better Auth user id of the session asking. */
+  userId: string
+  newEmail: string
+  sendLink: (newEmail: string) => Promise<Response>
+}): Promise<Response> {
+  const { database, mailer, userId } = options
+  const newEmail = options.newEmail.toLowerCase()
+  const [me] = await database.db.select({ email: user.email, name: user.name }).from(user).where(eq(user.id, userId))
+  if (me?.email === newEmail) {
+    throw new AppError('validation_failed', SAME_EMAIL_MESSAGE, { newEmail: [SAME_EMAIL_MESSAGE] })
+  }
+  const res = await options.sendLink(newEmail)
+  if (res.status === 200 && me) {
+    const taken = await database.db
+      .select({ id: user.id })
+      .from(user)
+      .where(and(eq(user.email, newEmail), ne(user.id, userId)))
+    if (taken.length) await sendAuthMail(database, mailer, emailInUseMail(newEmail))
+    await sendAuthMail(database, mailer, emailChangeRequestedMail(me.email, me.name, newEmail))
+  }
+  return res
 }
 
 /**
@@ -63,7 +109,8 @@ export function readEmailChangeToken(token: string, secret: string, now = Date.n
  * Applies a confirmed email change in one transaction: user.email (now verified: the link proved the
  * inbox), profiles.email, the security event 'email.changed' and the notice to the old address.
  * Errors: 401 when the account's email is no longer the token's (used or superseded link) or when a
- * different person is signed in on this browser; 409 when the new address was taken meanwhile.
+ * different person is signed in on this browser; 409 when the new address was taken meanwhile. The
+ * mail service is nudged once the transaction has committed.
  */
 export async function confirmEmailChange(options: {
   database: Database
@@ -71,7 +118,7 @@ export async function confirmEmailChange(options: {
   /** Better Auth user id of the session on this browser, if any. */
   signedInUserId: string | null
   origin: RequestOrigin
-  deliverMail: boolean
+  mailer: AuthMailer
 }): Promise<{ email: string }> {
   const { database, token, origin } = options
   if (options.signedInUserId && options.signedInUserId !== token.userId) {
@@ -90,19 +137,27 @@ export async function confirmEmailChange(options: {
     const taken = await tx.execute(sql`select 1 from "user" where email = ${token.updateTo} and id <> ${token.userId}
       union all select 1 from profiles where lower(email) = ${token.updateTo} and auth_id is distinct from ${token.userId}`)
     if (taken.rows.length) throw new AppError('conflict', EMAIL_TAKEN_ON_CONFIRM)
-    await tx.execute(
-      sql`update "user" set email = ${token.updateTo}, email_verified = true, updated_at = now() where id = ${token.userId}`,
-    )
-    await tx.execute(
-      sql`update profiles set email = ${token.updateTo}, updated_at = now() where auth_id = ${token.userId}`,
-    )
+    await tx
+      .update(user)
+      .set({ email: token.updateTo, emailVerified: true, updatedAt: sql`now()` })
+      .where(eq(user.id, token.userId))
+    await tx
+      .update(profiles)
+      .set({ email: token.updateTo, updatedAt: sql`now()` })
+      .where(eq(profiles.authId, token.userId))
     // No addresses in the detail: security events outlive an account's erasure (only user, IP and device are wiped).
-    await tx.execute(sql`insert into security_events (user_id, kind, detail, ip, user_agent)
-      values (${token.userId}, 'email.changed', '{}'::jsonb, ${origin.ip}, ${origin.userAgent?.slice(0, 500) ?? null})`)
+    await tx.insert(securityEvents).values({
+      userId: token.userId,
+      kind: 'email.changed',
+      detail: {},
+      ip: origin.ip,
+      userAgent: origin.userAgent?.slice(0, 500) ?? null,
+    })
     await enqueueMail(tx, emailChangedNotice(account.email, account.name, token.updateTo), {
-      deliver: options.deliverMail,
+      deliver: options.mailer.deliver,
     })
   })
+  options.mailer.kick()
   return { email: token.updateTo }
 }
 

@@ -5,6 +5,7 @@
 import type { SecurityEventKind, SecurityEventList } from '../../../shared/contracts/account'
 import type { Viewer } from '../../auth/viewer'
 import type { Database } from '../../db/client'
+import { securityEvents } from '../../db/schema'
 import { describeDevice } from './describe-device'
 
 /** Where a request came from, as recorded with each event. */
@@ -22,10 +23,9 @@ export async function recordSecurityEvent(options: {
   origin: RequestOrigin
 }): Promise<void> {
   const { database, userId, kind, detail = {}, origin } = options
-  await database.query(
-    `insert into security_events (user_id, kind, detail, ip, user_agent) values ($1, $2, $3::jsonb, $4, $5)`,
-    [userId, kind, JSON.stringify(detail), origin.ip, origin.userAgent?.slice(0, 500) ?? null],
-  )
+  await database.db
+    .insert(securityEvents)
+    .values({ userId, kind, detail, ip: origin.ip, userAgent: origin.userAgent?.slice(0, 500) ?? null })
 }
 
 /** The account (Better Auth user id) holding this email, or null. Emails are stored lower-case. */

@@ -9,7 +9,7 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
-import { createTransaction } from '../../db/seed/factories'
+import { createTransaction } from '../../test/factories'
 import { sessionCookieFrom, useTestApp } from '../../test/test-app'
 import { makePdf } from '../documents/test-files'
 

@@ -4,14 +4,15 @@
  * empties it and marks it deleted. Both are recorded and announced live. Marking a thread read moves
  * the viewer's read position to now.
  */
-import { sql } from 'drizzle-orm'
+import { and, eq, isNull, sql } from 'drizzle-orm'
 import { canStillEditMessage } from '../../../shared/domain/chat'
 import { readViewerRole } from '../../access/transactions'
 import type { Tx } from '../../db/client'
+import { messageAttachments, messageMentions, messages, notifications } from '../../db/schema'
 import { AppError, notFound } from '../../http/errors'
 import { recordActivity } from '../transactions/record-activity'
 import { threadLink, type ChatContext } from './chat-context'
-import { assertMentionable, messageJson } from './post-message'
+import { assertMentionable, insertMentions, markReadUpTo, messageJson } from './post-message'
 
 const TOO_LATE =
   'Messages can only be edited or deleted within 15 minutes of posting. Post a new message to correct this one.'
@@ -50,13 +51,12 @@ export async function editMessage(
   return ctx.database.db.transaction(async (tx) => {
     const message = await lockOwnMessage(tx, ctx, txId, messageId)
     await assertMentionable(tx, txId, mentions)
-    await tx.execute(
-      sql`update messages set body_md = ${bodyMd}, edited_at = clock_timestamp() where id = ${messageId}`,
-    )
-    await tx.execute(sql`delete from message_mentions where message_id = ${messageId}`)
-    for (const profileId of mentions) {
-      await tx.execute(sql`insert into message_mentions (message_id, profile_id) values (${messageId}, ${profileId})`)
-    }
+    await tx
+      .update(messages)
+      .set({ bodyMd, editedAt: sql`clock_timestamp()` })
+      .where(eq(messages.id, messageId))
+    await tx.delete(messageMentions).where(eq(messageMentions.messageId, messageId))
+    await insertMentions(tx, messageId, mentions)
     await recordActivity(tx, {
       transactionId: txId,
       actorId: ctx.viewer!.profileId,
@@ -75,9 +75,12 @@ export async function deleteMessage(
 ): Promise<string> {
   return ctx.database.db.transaction(async (tx) => {
     const message = await lockOwnMessage(tx, ctx, txId, messageId)
-    await tx.execute(sql`update messages set body_md = '', deleted_at = clock_timestamp() where id = ${messageId}`)
-    await tx.execute(sql`delete from message_mentions where message_id = ${messageId}`)
-    await tx.execute(sql`delete from message_attachments where message_id = ${messageId}`)
+    await tx
+      .update(messages)
+      .set({ bodyMd: '', deletedAt: sql`clock_timestamp()` })
+      .where(eq(messages.id, messageId))
+    await tx.delete(messageMentions).where(eq(messageMentions.messageId, messageId))
+    await tx.delete(messageAttachments).where(eq(messageAttachments.messageId, messageId))
     await recordActivity(tx, {
       transactionId: txId,
       actorId: ctx.viewer!.profileId,
@@ -98,12 +101,18 @@ export async function markThreadRead(
     await readViewerRole(tx, ctx.viewer, txId)
     const res = await tx.execute(sql`select 1 from message_threads where id = ${threadId} and transaction_id = ${txId}`)
     if (res.rows.length === 0) throw notFound('thread')
-    await tx.execute(sql`
-      insert into thread_reads (thread_id, profile_id, last_read_at) values (${threadId}, ${ctx.viewer!.profileId}, clock_timestamp())
-      on conflict (thread_id, profile_id) do update set last_read_at = greatest(thread_reads.last_read_at, excluded.last_read_at)`)
+    await markReadUpTo(tx, threadId, ctx.viewer!.profileId, sql`clock_timestamp()`)
     // Having read the thread, its mentions of the viewer are read too: the bell should not still ask.
-    await tx.execute(sql`update notifications set read_at = now()
-      where profile_id = ${ctx.viewer!.profileId} and read_at is null and kind = 'mention'
-        and link = ${threadLink(txId, threadId)}`)
+    await tx
+      .update(notifications)
+      .set({ readAt: sql`now()` })
+      .where(
+        and(
+          eq(notifications.profileId, ctx.viewer!.profileId),
+          isNull(notifications.readAt),
+          eq(notifications.kind, 'mention'),
+          eq(notifications.link, threadLink(txId, threadId)),
+        ),
+      )
   })
 }

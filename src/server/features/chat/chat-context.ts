@@ -1,4 +1,5 @@
 /** What chat's write use cases need from the host. */
+import { transactionPath } from '../../../shared/paths'
 import type { Viewer } from '../../auth/viewer'
 import type { Database } from '../../db/client'
 
@@ -13,5 +14,5 @@ export interface ChatContext {
 
 /** Workspace path of a thread, for notifications. */
 export function threadLink(txId: string, threadId: string): string {
-  return `/app/transactions/${txId}?tab=chat&thread=${threadId}`
+  return transactionPath(txId, { tab: 'chat', thread: threadId })
 }

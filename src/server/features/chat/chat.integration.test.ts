@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ChatMessage, MessagePage, ThreadListResponse, NotificationListResponse } from '../../../shared/contracts/chat'
-import { createTransaction } from '../../db/seed/factories'
+import { createTransaction } from '../../test/factories'
 import { createTestApp, type TestApp, type TestUser } from '../../test/test-app'
 
 let t: TestApp

@@ -5,12 +5,13 @@
  * a notification (and email) for each person mentioned, and, when a conveyancer replies, marks their
  * clients' open update requests answered.
  */
-import { sql } from 'drizzle-orm'
+import { eq, sql, type SQL } from 'drizzle-orm'
 import { GENERAL_THREAD_TITLE } from '../../../shared/domain/chat'
 import { plainText } from '../../../shared/domain/plain-text'
 import { isConveyancer, sideOf } from '../../../shared/domain/permissions'
 import { readViewerRole, transactionPeopleIds } from '../../access/transactions'
 import type { Tx } from '../../db/client'
+import { messageAttachments, messageMentions, messages, messageThreads, threadReads } from '../../db/schema'
 import { AppError, notFound } from '../../http/errors'
 import { notifyPeople } from '../notifications/notify-people'
 import { recordActivity } from '../transactions/record-activity'
@@ -34,6 +35,26 @@ export async function assertMentionable(tx: Tx, txId: string, mentions: string[]
       { mentions: ['Only people on this move can be mentioned'] },
     )
   }
+}
+
+/** Writes a message's mentions (profile ids, already checked with assertMentionable), in one statement. */
+export async function insertMentions(tx: Tx, messageId: string, mentions: string[]): Promise<void> {
+  if (mentions.length === 0) return
+  await tx.insert(messageMentions).values(mentions.map((profileId) => ({ messageId, profileId })))
+}
+
+/**
+ * Moves a reader's position in a thread forward to `at` (a timestamptz as PostgreSQL writes it, or
+ * clock_timestamp()); never back, so a late write cannot mark newer messages unread again.
+ */
+export async function markReadUpTo(tx: Tx, threadId: string, profileId: string, at: SQL): Promise<void> {
+  await tx
+    .insert(threadReads)
+    .values({ threadId, profileId, lastReadAt: at })
+    .onConflictDoUpdate({
+      target: [threadReads.threadId, threadReads.profileId],
+      set: { lastReadAt: sql`greatest(thread_reads.last_read_at, excluded.last_read_at)` },
+    })
 }
 
 /** Refuses attachments that are not documents of this transaction (400 naming the field). */
@@ -62,25 +83,27 @@ async function writeMessage(
   await assertMentionable(tx, txId, input.mentions)
   await assertAttachable(tx, txId, input.attachmentIds)
 
-  const inserted = await tx.execute(sql`
-    insert into messages (transaction_id, thread_id, author_id, body_md, created_at)
-    values (${txId}, ${thread.id}, ${viewer.profileId}, ${input.bodyMd}, clock_timestamp())
-    returning id, created_at`)
-  const message = inserted.rows[0] as { id: string; created_at: string }
-  for (const profileId of input.mentions) {
-    await tx.execute(sql`insert into message_mentions (message_id, profile_id) values (${message.id}, ${profileId})`)
+  // created_at comes back as PostgreSQL's text, not a Date: the thread's time and the author's read
+  // position must equal it to the microsecond, or the author's own message would count as unread.
+  const [message] = await tx
+    .insert(messages)
+    .values({
+      transactionId: txId,
+      threadId: thread.id,
+      authorId: viewer.profileId,
+      bodyMd: input.bodyMd,
+      createdAt: sql`clock_timestamp()`,
+    })
+    .returning({ id: messages.id, createdAt: sql<string>`${messages.createdAt}` })
+  const createdAt = sql`${message.createdAt}::timestamptz`
+  await insertMentions(tx, message.id, input.mentions)
+  if (input.attachmentIds.length > 0) {
+    await tx
+      .insert(messageAttachments)
+      .values(input.attachmentIds.map((documentId) => ({ messageId: message.id, documentId })))
   }
-  for (const documentId of input.attachmentIds) {
-    await tx.execute(
-      sql`insert into message_attachments (message_id, document_id) values (${message.id}, ${documentId})`,
-    )
-  }
-  await tx.execute(
-    sql`update message_threads set last_message_at = ${message.created_at}::timestamptz where id = ${thread.id}`,
-  )
-  await tx.execute(sql`
-    insert into thread_reads (thread_id, profile_id, last_read_at) values (${thread.id}, ${viewer.profileId}, ${message.created_at}::timestamptz)
-    on conflict (thread_id, profile_id) do update set last_read_at = greatest(thread_reads.last_read_at, excluded.last_read_at)`)
+  await tx.update(messageThreads).set({ lastMessageAt: createdAt }).where(eq(messageThreads.id, thread.id))
+  await markReadUpTo(tx, thread.id, viewer.profileId, createdAt)
 
   await recordActivity(tx, {
     transactionId: txId,
@@ -186,11 +209,16 @@ export async function createThread(
         })
       }
     }
-    const res = await tx.execute(sql`
-      insert into message_threads (transaction_id, title, topic, topic_ref, created_by)
-      values (${txId}, ${title}, ${topic}, ${topic === 'stage' || topic === 'document' ? topicRef! : null}, ${ctx.viewer!.profileId})
-      returning id, title`)
-    const thread = res.rows[0] as { id: string; title: string }
+    const [thread] = await tx
+      .insert(messageThreads)
+      .values({
+        transactionId: txId,
+        title,
+        topic,
+        topicRef: topic === 'stage' || topic === 'document' ? topicRef! : null,
+        createdBy: ctx.viewer!.profileId,
+      })
+      .returning({ id: messageThreads.id, title: messageThreads.title })
     await recordActivity(tx, {
       transactionId: txId,
       actorId: ctx.viewer!.profileId,

@@ -2,7 +2,7 @@
 import { beforeAll, describe, expect, it } from 'vitest'
 import { DirectoryResponse, OrganizationProfile } from '../../../shared/contracts/directory'
 import { tierRank } from '../../../shared/domain/organizations'
-import { createOrganization } from '../../db/seed/factories'
+import { createOrganization } from '../../test/factories'
 import { useTestApp } from '../../test/test-app'
 
 const t = useTestApp()

@@ -6,8 +6,9 @@
  */
 import type { AuthProvider, LinkedIdentityList } from '../../../shared/contracts/identities'
 import { LAST_SIGN_IN_METHOD_MESSAGE } from '../../../shared/contracts/identities'
-import { sql } from 'drizzle-orm'
+import { eq, sql } from 'drizzle-orm'
 import type { Database } from '../../db/client'
+import { account, securityEvents } from '../../db/schema'
 import { AppError, notFound } from '../../http/errors'
 import type { RequestOrigin } from '../account/security-events'
 
@@ -82,12 +83,16 @@ export async function unlinkIdentity(options: {
     const target = rows.find((r) => r.id === identityId && r.provider_id !== PASSWORD_PROVIDER_ID)
     if (!target) throw notFound('linked sign-in method')
     if (rows.length <= 1) throw new AppError('conflict', LAST_SIGN_IN_METHOD_MESSAGE)
-    await tx.execute(sql`delete from account where id = ${target.id}`)
-    await tx.execute(sql`insert into security_events (user_id, kind, detail, ip, user_agent)
-      values (${userId}, 'identity.unlinked', ${JSON.stringify({
+    await tx.delete(account).where(eq(account.id, target.id))
+    await tx.insert(securityEvents).values({
+      userId,
+      kind: 'identity.unlinked',
+      detail: {
         provider: target.provider_id,
         providerName: providers.find((p) => p.id === target.provider_id)?.name ?? target.provider_id,
-      })}::jsonb,
-              ${origin.ip}, ${origin.userAgent?.slice(0, 500) ?? null})`)
+      },
+      ip: origin.ip,
+      userAgent: origin.userAgent?.slice(0, 500) ?? null,
+    })
   })
 }

@@ -18,6 +18,7 @@ import { Hono } from 'hono'
 import type { ErrorCode } from '../../../shared/contracts/common'
 import { LinkIdentityInput, OAuthSignInInput } from '../../../shared/contracts/identities'
 import { storedRoleFor } from '../../../shared/domain/roles'
+import { PAGE_PATHS } from '../../../shared/paths'
 import { trustedProxyMatcher, withClientIp } from '../../auth/client-ip'
 import { clientIp } from '../../http/client-ip'
 import { AppError, errorBody, validationError } from '../../http/errors'
@@ -27,9 +28,9 @@ import { readJson, requireFreshSession, withBody } from '../auth/edge-helpers'
 import { recordOAuthCallback } from './record-oauth-callback'
 
 /** Where a sign-in lands by default (spec section 7) and where failures return. */
-export const DEFAULT_CALLBACK_PATH = '/app/home'
-export const DEFAULT_ERROR_PATH = '/auth'
-export const SETTINGS_PATH = '/app/settings'
+export const DEFAULT_CALLBACK_PATH = PAGE_PATHS.home
+export const DEFAULT_ERROR_PATH = PAGE_PATHS.signIn
+export const SETTINGS_PATH = PAGE_PATHS.settings
 
 export const REAUTHENTICATE_LINK_MESSAGE =
   'For your security, sign in again before linking a sign-in method: you signed in more than a day ago.'

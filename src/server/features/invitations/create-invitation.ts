@@ -16,6 +16,7 @@ import {
 import { singleLine } from '../../../shared/domain/plain-text'
 import { participantRoleLabel } from '../../../shared/domain/roles'
 import { ukDate } from '../../../shared/domain/uk-time'
+import { invitationPath } from '../../../shared/paths'
 import { lockTransactionForViewer } from '../../access/transactions'
 import { requireVerifiedEmail } from '../../auth/require-verified-email'
 import type { Viewer } from '../../auth/viewer'
@@ -105,7 +106,7 @@ async function sendInvitation(
     inviterName: ctx.viewer!.fullName,
     role: inv.role,
     address,
-    link: `${ctx.publicUrl}/invite/${token}`,
+    link: `${ctx.publicUrl}${invitationPath(token)}`,
     expiresAt,
     transactionId: inv.txId,
   })
@@ -121,7 +122,7 @@ async function sendInvitation(
       actorId: ctx.viewer!.profileId,
       title: singleLine(`${ctx.viewer!.fullName} invited you to their move at ${address}`),
       body: `As ${participantRoleLabel(inv.role)}. The invitation is open until ${ukDate(expiresAt)}.`,
-      link: `/invite/${token}`,
+      link: invitationPath(token),
       publicUrl: ctx.publicUrl,
       deliverMail: ctx.deliverMail,
       customEmail: () => email,

@@ -14,7 +14,7 @@ import {
   InvitationPreview,
 } from '../../../shared/contracts/invitations'
 import { TransactionDetail } from '../../../shared/contracts/transactions'
-import { createOrganization } from '../../db/seed/factories'
+import { createOrganization } from '../../test/factories'
 import { createLogger, type Logger } from '../../logger'
 import { createMailService } from '../../platform/mail/mail-service'
 import { createMailWorker } from '../../platform/mail/mail-worker'

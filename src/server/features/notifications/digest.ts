@@ -5,10 +5,11 @@
  * settings row locked (SKIP LOCKED), so several server processes never send one digest twice, and the
  * email goes through the durable outbox.
  */
-import { sql } from 'drizzle-orm'
+import { eq, inArray, sql } from 'drizzle-orm'
 import { DIGEST_HOUR_LONDON, NOTIFICATION_KINDS, NOTIFICATION_KIND_LABELS } from '../../../shared/domain/chat'
 import { ukDateTime } from '../../../shared/domain/uk-time'
 import type { Database } from '../../db/client'
+import { notifications, notificationSettings } from '../../db/schema'
 import type { Logger } from '../../logger'
 import { enqueueMail } from '../../platform/mail/outbox'
 import type { NotificationDelivery } from './notify-people'
@@ -74,16 +75,20 @@ export async function sendDueDigests({
               order by created_at, id`)
           ).rows as unknown as DueItem[])
         : []
-      await tx.execute(
-        sql`update notification_settings set last_digest_at = ${at}::timestamptz where profile_id = ${profile_id}`,
-      )
+      await tx
+        .update(notificationSettings)
+        .set({ lastDigestAt: sql`${at}::timestamptz` })
+        .where(eq(notificationSettings.profileId, profile_id))
       if (items.length === 0) return false
-      await tx.execute(
-        sql`update notifications set emailed_at = ${at}::timestamptz where id in (${sql.join(
-          items.map((i) => sql`${i.id}::uuid`),
-          sql`, `,
-        )})`,
-      )
+      await tx
+        .update(notifications)
+        .set({ emailedAt: sql`${at}::timestamptz` })
+        .where(
+          inArray(
+            notifications.id,
+            items.map((i) => i.id),
+          ),
+        )
       await enqueueMail(
         tx,
         {

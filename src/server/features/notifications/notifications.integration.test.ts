@@ -11,7 +11,7 @@ import {
   UpdateRequestListResponse,
 } from '../../../shared/contracts/chat'
 import { TransactionDetail } from '../../../shared/contracts/transactions'
-import { createTransaction } from '../../db/seed/factories'
+import { createTransaction } from '../../test/factories'
 import { type TestUser, useTestApp } from '../../test/test-app'
 import { sendDueDigests } from './digest'
 

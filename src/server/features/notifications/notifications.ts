@@ -2,11 +2,12 @@
  * The viewer's notifications (issue 6): the bell's list, marking read, and email settings per kind
  * with the daily digest switch. A person only ever reads and changes their own.
  */
-import { sql } from 'drizzle-orm'
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm'
 import type { NotificationSettings } from '../../../shared/contracts/chat'
 import { NOTIFICATION_KINDS } from '../../../shared/domain/chat'
 import type { Viewer } from '../../auth/viewer'
 import type { Database } from '../../db/client'
+import { notifications } from '../../db/schema'
 
 const LIST_SQL = `
 with mine as (
@@ -38,16 +39,17 @@ export async function markNotificationsRead({
   ids?: string[]
   all?: boolean
 }): Promise<void> {
-  if (all) {
-    await database.query('update notifications set read_at = now() where profile_id = $1 and read_at is null', [
-      viewer.profileId,
-    ])
-    return
-  }
-  await database.query(
-    'update notifications set read_at = now() where profile_id = $1 and read_at is null and id = any($2::uuid[])',
-    [viewer.profileId, ids ?? []],
-  )
+  if (!all && !ids?.length) return
+  await database.db
+    .update(notifications)
+    .set({ readAt: sql`now()` })
+    .where(
+      and(
+        eq(notifications.profileId, viewer.profileId),
+        isNull(notifications.readAt),
+        all ? undefined : inArray(notifications.id, ids!),
+      ),
+    )
 }
 
 /** The viewer's email settings; every kind defaults to on, the digest to off. */

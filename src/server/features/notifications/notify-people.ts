@@ -7,6 +7,7 @@
 import { sql } from 'drizzle-orm'
 import type { NotificationKind } from '../../../shared/domain/chat'
 import type { Tx } from '../../db/client'
+import { notifications } from '../../db/schema'
 import { enqueueMail, type OutgoingMail } from '../../platform/mail/outbox'
 import { announce } from '../../platform/realtime/announce'
 import { userTopic } from '../../platform/realtime/realtime-hub'
@@ -62,12 +63,19 @@ export async function notifyPeople(tx: Tx, options: NotifyOptions): Promise<stri
   const ids: string[] = []
   for (const person of people) {
     const instantEmail = person.wants_email && !person.digest
-    const inserted = await tx.execute(sql`
-      insert into notifications (profile_id, transaction_id, kind, title, body, link, actor_id, emailed_at)
-      values (${person.id}, ${options.transactionId}, ${options.kind}, ${options.title}, ${body}, ${options.link},
-        ${options.actorId}, ${instantEmail ? sql`now()` : null})
-      returning id, created_at`)
-    const row = inserted.rows[0] as { id: string; created_at: string | Date }
+    const [row] = await tx
+      .insert(notifications)
+      .values({
+        profileId: person.id,
+        transactionId: options.transactionId,
+        kind: options.kind,
+        title: options.title,
+        body,
+        link: options.link,
+        actorId: options.actorId,
+        emailedAt: instantEmail ? sql`now()` : null,
+      })
+      .returning({ id: notifications.id, created_at: notifications.createdAt })
     ids.push(row.id)
     await announce(tx, {
       topic: userTopic(person.id),

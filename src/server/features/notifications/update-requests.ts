@@ -7,9 +7,11 @@
 import { sql } from 'drizzle-orm'
 import { UPDATE_REQUEST_INTERVAL_MS } from '../../../shared/domain/chat'
 import { ukDateTime } from '../../../shared/domain/uk-time'
+import { transactionPath } from '../../../shared/paths'
 import { assertCanSeeTransaction, lockTransactionForViewer } from '../../access/transactions'
 import type { Viewer } from '../../auth/viewer'
 import type { Database } from '../../db/client'
+import { updateRequests } from '../../db/schema'
 import { AppError } from '../../http/errors'
 import { notifyPeople } from './notify-people'
 
@@ -108,9 +110,10 @@ export async function createUpdateRequest({
         `There is no ${side}'s conveyancer on this move yet. Invite one from the People tab or the marketplace first.`,
       )
     }
-    const inserted = await tx.execute(sql`insert into update_requests (transaction_id, requested_by, note)
-      values (${txId}, ${viewer!.profileId}, ${note ?? null}) returning id`)
-    const id = (inserted.rows[0] as { id: string }).id
+    const [{ id }] = await tx
+      .insert(updateRequests)
+      .values({ transactionId: txId, requestedBy: viewer!.profileId, note: note ?? null })
+      .returning({ id: updateRequests.id })
     await notifyPeople(tx, {
       recipients,
       kind: 'update_requested',
@@ -118,7 +121,7 @@ export async function createUpdateRequest({
       actorId: viewer!.profileId,
       title: `${viewer!.fullName} asked for an update`,
       body: note ?? 'No note was added. Reply in chat to let them know where things stand.',
-      link: `/app/transactions/${txId}?tab=chat`,
+      link: transactionPath(txId, { tab: 'chat' }),
       publicUrl,
       deliverMail,
     })

@@ -7,6 +7,7 @@
 import { sql } from 'drizzle-orm'
 import type { CreateSignatureRequestInput, SignatureRequest } from '../../../shared/contracts/documents'
 import { lockTransactionForViewer } from '../../access/transactions'
+import { signatureRequests, signatureRequestSigners } from '../../db/schema'
 import { AppError } from '../../http/errors'
 import { NotSignableError } from '../../providers/e-signature/e-signature-provider'
 import { recordActivity } from '../transactions/record-activity'
@@ -75,17 +76,27 @@ export async function createSignatureRequest(
       throw new AppError('unprocessable', 'Only people on this move can be asked to sign.', {
         signer_ids: missing.map((id) => `${id} is not on this move`),
       })
-    const inserted = await tx.execute(sql`
-      insert into signature_requests (transaction_id, document_id, document_sha256, provider, requested_by, in_order, page, message)
-      values (${txId}, ${doc.id}, ${doc.sha256}, ${ctx.provider.name}, ${viewer!.profileId}, ${input.in_order},
-        ${input.page ?? null}, ${input.message ?? null})
-      returning id`)
-    const id = (inserted.rows[0] as { id: string }).id
+    const [{ id }] = await tx
+      .insert(signatureRequests)
+      .values({
+        transactionId: txId,
+        documentId: doc.id,
+        documentSha256: doc.sha256,
+        provider: ctx.provider.name,
+        requestedBy: viewer!.profileId,
+        inOrder: input.in_order,
+        page: input.page ?? null,
+        message: input.message ?? null,
+      })
+      .returning({ id: signatureRequests.id })
+    // One insert per signer, in signing order: the audit entry lists their ids in that order.
     const signerRows: string[] = []
     for (const [i, userId] of input.signer_ids.entries()) {
-      const r = await tx.execute(sql`insert into signature_request_signers (request_id, user_id, sort_index)
-        values (${id}, ${userId}, ${i}) returning id`)
-      signerRows.push((r.rows[0] as { id: string }).id)
+      const [signer] = await tx
+        .insert(signatureRequestSigners)
+        .values({ requestId: id, userId, sortIndex: i })
+        .returning({ id: signatureRequestSigners.id })
+      signerRows.push(signer.id)
     }
     await recordActivity(tx, {
       transactionId: txId,

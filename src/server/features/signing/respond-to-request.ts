@@ -6,10 +6,11 @@
  */
 import { createHash, randomUUID } from 'node:crypto'
 import { Readable } from 'node:stream'
-import { sql } from 'drizzle-orm'
+import { eq, sql } from 'drizzle-orm'
 import type { SignatureRequest, SignInput } from '../../../shared/contracts/documents'
 import { lockTransactionForViewer } from '../../access/transactions'
 import type { Tx } from '../../db/client'
+import { documents, signatureRequests, signatureRequestSigners } from '../../db/schema'
 import { requireVerifiedEmail } from '../../auth/require-verified-email'
 import { AppError, notFound } from '../../http/errors'
 import { recordActivity } from '../transactions/record-activity'
@@ -119,10 +120,19 @@ export async function signRequest(
         : null
       if (waitingFor) throw new AppError('conflict', `${waitingFor.full_name} signs before you. You will be emailed.`)
       const now = new Date()
-      await tx.execute(sql`update signature_request_signers set status = 'signed', consented_at = ${now.toISOString()},
-        signed_at = ${now.toISOString()}, method = ${input.method}, typed_name = ${input.method === 'typed' ? input.typed_name! : null},
-        signature_png = ${png ? png.toString('base64') : null}, ip = ${ctx.ip}, user_agent = ${ctx.userAgent?.slice(0, 500) ?? null}
-        where id = ${me.id}`)
+      await tx
+        .update(signatureRequestSigners)
+        .set({
+          status: 'signed',
+          consentedAt: now,
+          signedAt: now,
+          method: input.method,
+          typedName: input.method === 'typed' ? input.typed_name! : null,
+          signaturePng: png ? png.toString('base64') : null,
+          ip: ctx.ip,
+          userAgent: ctx.userAgent?.slice(0, 500) ?? null,
+        })
+        .where(eq(signatureRequestSigners.id, me.id))
       Object.assign(me, {
         status: 'signed',
         consented_at: now,
@@ -184,14 +194,25 @@ export async function signRequest(
       const v = await tx.execute(sql`select coalesce(max(version), 0) + 1 as v from documents
         where transaction_id = ${txId} and folder = ${doc.folder} and filename = ${doc.filename}`)
       const version = Number((v.rows[0] as { v: number | string }).v)
-      const ins = await tx.execute(sql`
-        insert into documents (transaction_id, filename, folder, version, uploaded_by, content_type, size_bytes, storage_key, sha256, signed_at)
-        values (${txId}, ${doc.filename}, ${doc.folder}, ${version}, ${req.requested_by}, 'application/pdf',
-          ${rendered.pdf.length}, ${newKey}, ${finalSha}, ${now.toISOString()})
-        returning id`)
-      const signedId = (ins.rows[0] as { id: string }).id
-      await tx.execute(sql`update signature_requests set status = 'completed', completed_at = ${now.toISOString()},
-        signed_document_id = ${signedId}, signed_sha256 = ${finalSha} where id = ${req.id}`)
+      const [{ id: signedId }] = await tx
+        .insert(documents)
+        .values({
+          transactionId: txId,
+          filename: doc.filename,
+          folder: doc.folder,
+          version,
+          uploadedBy: req.requested_by,
+          contentType: 'application/pdf',
+          sizeBytes: rendered.pdf.length,
+          storageKey: newKey,
+          sha256: finalSha,
+          signedAt: now,
+        })
+        .returning({ id: documents.id })
+      await tx
+        .update(signatureRequests)
+        .set({ status: 'completed', completedAt: now, signedDocumentId: signedId, signedSha256: finalSha })
+        .where(eq(signatureRequests.id, req.id))
       await recordActivity(tx, {
         transactionId: txId,
         actorId: null,
@@ -242,9 +263,11 @@ export async function declineRequest(
     if (!me) throw new AppError('forbidden', 'You are not asked to sign this document.')
     assertPending(req)
     if (me.status !== 'pending') throw new AppError('conflict', `You have already ${me.status} this document.`)
-    await tx.execute(sql`update signature_request_signers set status = 'declined', declined_at = now(),
-      declined_reason = ${ctx.reason}, ip = ${ctx.ip} where id = ${me.id}`)
-    await tx.execute(sql`update signature_requests set status = 'declined' where id = ${req.id}`)
+    await tx
+      .update(signatureRequestSigners)
+      .set({ status: 'declined', declinedAt: sql`now()`, declinedReason: ctx.reason, ip: ctx.ip })
+      .where(eq(signatureRequestSigners.id, me.id))
+    await tx.update(signatureRequests).set({ status: 'declined' }).where(eq(signatureRequests.id, req.id))
     await recordActivity(tx, {
       transactionId: txId,
       actorId: viewer!.profileId,
@@ -279,7 +302,10 @@ export async function cancelRequest(ctx: SigningContext & { txId: string; reqId:
     if (req.requested_by !== viewer!.profileId)
       throw new AppError('forbidden', 'Only the person who asked for signatures can cancel the request.')
     assertPending(req)
-    await tx.execute(sql`update signature_requests set status = 'cancelled', cancelled_at = now() where id = ${req.id}`)
+    await tx
+      .update(signatureRequests)
+      .set({ status: 'cancelled', cancelledAt: sql`now()` })
+      .where(eq(signatureRequests.id, req.id))
     await recordActivity(tx, {
       transactionId: txId,
       actorId: viewer!.profileId,

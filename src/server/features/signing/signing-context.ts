@@ -1,5 +1,6 @@
 /** What every signing use case needs, and small helpers they share. */
 import { createHash } from 'node:crypto'
+import { transactionPath } from '../../../shared/paths'
 import type { Viewer } from '../../auth/viewer'
 import type { Database } from '../../db/client'
 import type { ObjectStorage } from '../../platform/storage'
@@ -26,5 +27,5 @@ export async function readObject(storage: ObjectStorage, key: string): Promise<{
 
 /** The link to the move's documents in emails. */
 export function documentsLink(publicUrl: string, txId: string): string {
-  return `${publicUrl}/app/transactions/${txId}?tab=documents`
+  return `${publicUrl}${transactionPath(txId, { tab: 'documents' })}`
 }

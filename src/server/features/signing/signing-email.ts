@@ -1,4 +1,5 @@
 /** Emails and notifications of the signing workflow, written inside the caller's database transaction. */
+import { transactionPath } from '../../../shared/paths'
 import type { Tx } from '../../db/client'
 import { enqueueMail } from '../../platform/mail/outbox'
 import { notifyPeople } from '../notifications/notify-people'
@@ -38,7 +39,7 @@ export async function notifySigner(
     deliver: boolean
   },
 ): Promise<void> {
-  const path = `/app/transactions/${opts.txId}?tab=documents`
+  const path = transactionPath(opts.txId, { tab: 'documents' })
   await notifyPeople(tx, {
     recipients: [opts.signer.id],
     kind: 'signature_requested',

@@ -19,7 +19,7 @@ import type {
   SignatureRequest,
   SignatureVerifyResponse,
 } from '../../../shared/contracts/documents'
-import { createTransaction } from '../../db/seed/factories'
+import { createTransaction } from '../../test/factories'
 import { storageFor } from '../../platform/storage'
 import { startTestS3, type TestS3 } from '../../platform/storage/test-s3rver'
 import { createTestApp, type TestApp, type TestUser } from '../../test/test-app'

@@ -7,6 +7,7 @@
  */
 import { sql } from 'drizzle-orm'
 import { SUPPORT_MESSAGES_PER_HOUR, type SupportMessage, type SupportThread } from '../../../shared/contracts/support'
+import { PAGE_PATHS } from '../../../shared/paths'
 import type { Viewer } from '../../auth/viewer'
 import type { Database } from '../../db/client'
 import { AppError } from '../../http/errors'
@@ -89,7 +90,7 @@ export async function postSupportMessage({
           '',
           body,
           '',
-          `Reply to ${viewer.email}; replies through the support inbox also appear in their chat at ${publicUrl}/app/support.`,
+          `Reply to ${viewer.email}; replies through the support inbox also appear in their chat at ${publicUrl}${PAGE_PATHS.support}.`,
         ].join('\n'),
         kind: 'support.message',
       },

@@ -22,7 +22,7 @@ import {
   SignatureVerifyResponse,
   SignedUrlResponse,
 } from '../../../shared/contracts/documents'
-import { createTransaction, type InsertedTransaction } from '../../db/seed/factories'
+import { createTransaction, type InsertedTransaction } from '../../test/factories'
 import { type TestUser, useTestApp } from '../../test/test-app'
 import { makePdf } from '../documents/test-files'
 

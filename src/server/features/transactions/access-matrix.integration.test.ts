@@ -7,7 +7,7 @@
 import { beforeAll, describe, expect, it } from 'vitest'
 import { Invitation, InvitationList } from '../../../shared/contracts/invitations'
 import { DashboardResponse, TransactionDetail } from '../../../shared/contracts/transactions'
-import { createTransaction, type InsertedTransaction } from '../../db/seed/factories'
+import { createTransaction, type InsertedTransaction } from '../../test/factories'
 import { type TestUser, useTestApp } from '../../test/test-app'
 
 type Actor = 'buyer' | 'seller' | 'professional' | 'outsider' | 'anonymous'

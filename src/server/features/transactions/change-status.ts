@@ -5,14 +5,16 @@
  * message saying why; recording exchange while any stage is blocked answers 409 naming the stages
  * (the input must also carry `confirm: true`, else 400); nothing changes in any of these cases.
  */
-import { sql } from 'drizzle-orm'
+import { eq, sql } from 'drizzle-orm'
 import type { StatusChangeInput } from '../../../shared/contracts/workspace'
 import { blockedExchangeMessage } from '../../../shared/domain/exchange-readiness'
 import { allowedStatusActions, STATUS_AFTER, type StatusAction } from '../../../shared/domain/permissions'
 import { transactionStatusLabel } from '../../../shared/domain/statuses'
+import { transactionPath } from '../../../shared/paths'
 import { lockTransactionForViewer, transactionPeopleIds } from '../../access/transactions'
 import type { Viewer } from '../../auth/viewer'
 import type { Database } from '../../db/client'
+import { transactions } from '../../db/schema'
 import { AppError } from '../../http/errors'
 import { notifyPeople, type NotificationDelivery } from '../notifications/notify-people'
 import { recordActivity } from './record-activity'
@@ -87,16 +89,20 @@ export async function changeStatus({
       })
     }
     const next = STATUS_AFTER[input.action]
-    await tx.execute(sql`
-      update transactions set status = ${next}, version = version + 1, updated_at = now(),
-        exchange_date = ${input.action === 'exchange' ? input.exchange_date : sql`exchange_date`},
-        completion_date = ${
-          input.action === 'exchange' || (input.action === 'complete' && input.completion_date)
-            ? (input as { completion_date: string }).completion_date
-            : sql`completion_date`
-        },
-        cancelled_reason = ${input.action === 'cancel' ? input.reason : null}
-      where id = ${txId}`)
+    // Exchange sets both dates; completion sets the actual date when given; otherwise they stay.
+    await tx
+      .update(transactions)
+      .set({
+        status: next,
+        version: sql`${transactions.version} + 1`,
+        updatedAt: sql`now()`,
+        ...(input.action === 'exchange' ? { exchangeDate: input.exchange_date } : {}),
+        ...(input.action === 'exchange' || (input.action === 'complete' && input.completion_date)
+          ? { completionDate: (input as { completion_date: string }).completion_date }
+          : {}),
+        cancelledReason: input.action === 'cancel' ? input.reason : null,
+      })
+      .where(eq(transactions.id, txId))
     const summaries: Record<StatusAction, string> = {
       activate: 'activated the move',
       exchange:
@@ -130,7 +136,7 @@ export async function changeStatus({
       actorId: viewer!.profileId,
       title: titles[input.action],
       body: `${viewer!.fullName} ${summaries[input.action]}.`,
-      link: `/app/transactions/${txId}`,
+      link: transactionPath(txId),
       ...notify,
     })
   })

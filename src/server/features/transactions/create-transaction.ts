@@ -10,7 +10,7 @@ import { nationForPostcode } from '../../../shared/domain/stage-progress'
 import { standardTimeline } from '../../../shared/domain/timeline-template'
 import type { Viewer } from '../../auth/viewer'
 import type { Database } from '../../db/client'
-import { insertTransaction } from '../../db/seed/insert-transaction'
+import { insertTransaction } from './insert-transaction'
 import { recordActivity } from './record-activity'
 
 /** Returns the new transaction's id. */

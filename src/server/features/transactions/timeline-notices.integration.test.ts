@@ -7,7 +7,7 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import { NotificationListResponse, type NotificationSettings } from '../../../shared/contracts/chat'
 import { DashboardResponse, TransactionDetail } from '../../../shared/contracts/transactions'
 import { NOTIFICATION_KINDS } from '../../../shared/domain/chat'
-import { createTransaction } from '../../db/seed/factories'
+import { createTransaction } from '../../test/factories'
 import { type TestUser, useTestApp } from '../../test/test-app'
 
 const t = useTestApp()

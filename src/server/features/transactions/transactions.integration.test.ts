@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest'
 import { DashboardResponse, TransactionDetail } from '../../../shared/contracts/transactions'
 import { overallProgress } from '../../../shared/domain/progress'
-import { createTransaction } from '../../db/seed/factories'
+import { createTransaction } from '../../test/factories'
 import { useTestApp } from '../../test/test-app'
 
 const t = useTestApp()

@@ -4,15 +4,17 @@
  * tasks again, and the change is recorded in the audit trail. A block records who and when
  * (blocked_by, blocked_at) and notifies everyone else on the move (kind 'stage_blocked', issue 11).
  */
-import { sql } from 'drizzle-orm'
+import { eq, sql } from 'drizzle-orm'
 import { canBlockStage } from '../../../shared/domain/permissions'
+import { transactionPath } from '../../../shared/paths'
 import { lockTransactionForViewer, transactionPeopleIds } from '../../access/transactions'
 import type { Viewer } from '../../auth/viewer'
 import type { Database } from '../../db/client'
+import { timelineStages } from '../../db/schema'
 import { AppError, notFound } from '../../http/errors'
 import { notifyPeople, type NotificationDelivery } from '../notifications/notify-people'
 import { recordActivity } from './record-activity'
-import { refreshStage } from './update-task'
+import { refreshStage, touchTransaction } from './update-task'
 
 export async function updateStage({
   database,
@@ -50,11 +52,19 @@ export async function updateStage({
     }
     if (stage.blocked_reason === blockedReason) return
     // Set the reason with a provisional status that satisfies the CHECK, then derive the real one.
-    await tx.execute(sql`update timeline_stages set blocked_reason = ${blockedReason},
-      blocked_by = ${blockedReason ? viewer!.profileId : null}, blocked_at = ${blockedReason ? sql`now()` : null},
-      status = ${blockedReason ? 'blocked' : 'not_started'}, version = version + 1, updated_at = now() where id = ${stageId}`)
+    await tx
+      .update(timelineStages)
+      .set({
+        blockedReason,
+        blockedBy: blockedReason ? viewer!.profileId : null,
+        blockedAt: blockedReason ? sql`now()` : null,
+        status: blockedReason ? 'blocked' : 'not_started',
+        version: sql`${timelineStages.version} + 1`,
+        updatedAt: sql`now()`,
+      })
+      .where(eq(timelineStages.id, stageId))
     await refreshStage(tx, stageId)
-    await tx.execute(sql`update transactions set updated_at = now() where id = ${txId}`)
+    await touchTransaction(tx, txId)
     await recordActivity(tx, {
       transactionId: txId,
       actorId: viewer!.profileId,
@@ -72,7 +82,7 @@ export async function updateStage({
         actorId: viewer!.profileId,
         title: `${stage.stage_name} is blocked`,
         body: `${viewer!.fullName} marked it blocked: ${blockedReason}`,
-        link: `/app/transactions/${txId}?tab=timeline`,
+        link: transactionPath(txId, { tab: 'timeline' }),
         ...notify,
       })
     }

@@ -6,12 +6,14 @@
  * changes); the stage's percent and status are recomputed from its tasks in the same database
  * transaction, and the change is recorded in the audit trail.
  */
-import { sql } from 'drizzle-orm'
+import { eq, sql } from 'drizzle-orm'
 import { canTickTask } from '../../../shared/domain/permissions'
 import { deriveStageState } from '../../../shared/domain/stage-progress'
+import { transactionPath } from '../../../shared/paths'
 import { lockTransactionForViewer, transactionPeopleIds } from '../../access/transactions'
 import type { Viewer } from '../../auth/viewer'
 import type { Database, Tx } from '../../db/client'
+import { tasks, timelineStages, transactions } from '../../db/schema'
 import { AppError, notFound } from '../../http/errors'
 import { notifyPeople, type NotificationDelivery } from '../notifications/notify-people'
 import { recordActivity } from './record-activity'
@@ -38,10 +40,25 @@ export async function refreshStage(tx: Tx, stageId: string): Promise<{ before: s
   }
   const next = deriveStageState(row.done, row.total, row.blocked_reason)
   if (next.status !== row.status || next.percentComplete !== row.percent_complete) {
-    await tx.execute(sql`update timeline_stages set status = ${next.status}, percent_complete = ${next.percentComplete},
-      version = version + 1, updated_at = now() where id = ${stageId}`)
+    await tx
+      .update(timelineStages)
+      .set({
+        status: next.status,
+        percentComplete: next.percentComplete,
+        version: sql`${timelineStages.version} + 1`,
+        updatedAt: sql`now()`,
+      })
+      .where(eq(timelineStages.id, stageId))
   }
   return { before: row.status, after: next.status }
+}
+
+/** Marks the transaction changed now (its updated_at), after a change to one of its stages or tasks. */
+export async function touchTransaction(tx: Tx, txId: string): Promise<void> {
+  await tx
+    .update(transactions)
+    .set({ updatedAt: sql`now()` })
+    .where(eq(transactions.id, txId))
 }
 
 /** Every role held on the move: participants' roles plus 'buyer'/'seller' from the transaction's columns. */
@@ -95,13 +112,18 @@ export async function updateTask({
     }
     if (task.version !== version) throw new AppError('conflict', STALE_TASK_MESSAGE)
     if (task.status === status) return
-    await tx.execute(sql`
-      update tasks set status = ${status}, version = version + 1, updated_at = now(),
-        completed_at = ${status === 'completed' ? sql`now()` : null},
-        completed_by = ${status === 'completed' ? viewer!.profileId : null}
-      where id = ${taskId}`)
+    await tx
+      .update(tasks)
+      .set({
+        status,
+        version: sql`${tasks.version} + 1`,
+        updatedAt: sql`now()`,
+        completedAt: status === 'completed' ? sql`now()` : null,
+        completedBy: status === 'completed' ? viewer!.profileId : null,
+      })
+      .where(eq(tasks.id, taskId))
     const stage = await refreshStage(tx, task.stage_id)
-    await tx.execute(sql`update transactions set updated_at = now() where id = ${txId}`)
+    await touchTransaction(tx, txId)
     await recordActivity(tx, {
       transactionId: txId,
       actorId: viewer!.profileId,
@@ -118,7 +140,7 @@ export async function updateTask({
         actorId: viewer!.profileId,
         title: `${viewer!.fullName} unticked a task you completed`,
         body: `“${task.title}” (${task.stage_name}) shows as not done again.`,
-        link: `/app/transactions/${txId}?tab=timeline`,
+        link: transactionPath(txId, { tab: 'timeline' }),
         ...notify,
       })
     }
@@ -130,7 +152,7 @@ export async function updateTask({
         actorId: viewer!.profileId,
         title: `${task.stage_name} is complete`,
         body: `${viewer!.fullName} ticked the last task, “${task.title}”.`,
-        link: `/app/transactions/${txId}?tab=timeline`,
+        link: transactionPath(txId, { tab: 'timeline' }),
         ...notify,
       })
     }

@@ -7,7 +7,7 @@
 import { beforeAll, describe, expect, it } from 'vitest'
 import { TransactionDetail, type Task } from '../../../shared/contracts/transactions'
 import type { TransactionStatus } from '../../../shared/domain/statuses'
-import { createTransaction } from '../../db/seed/factories'
+import { createTransaction } from '../../test/factories'
 import { type TestUser, useTestApp } from '../../test/test-app'
 import { STALE_TASK_MESSAGE } from './update-task'
 

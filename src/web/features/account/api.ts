@@ -9,7 +9,7 @@ import type {
 } from '../../../shared/contracts/account'
 import type { MeResponse } from '../../../shared/contracts/auth'
 import { apiFetch } from '../../lib/api-client'
-import { SESSION_QUERY_KEY } from '../session/api'
+import { SESSION_QUERY_KEY } from '../../lib/session/api'
 
 export const accountKeys = {
   all: ['account'] as const,

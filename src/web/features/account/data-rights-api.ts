@@ -8,7 +8,8 @@ import type { DeleteAccountInput, DeleteAccountResult } from '../../../shared/co
 import { apiFetch } from '../../lib/api-client'
 import { errorFromResponse, networkError } from '../../lib/api-error'
 import { notify } from '../../lib/toast'
-import { SESSION_QUERY_KEY } from '../session/api'
+import { SESSION_QUERY_KEY } from '../../lib/session/api'
+import { PAGE_PATHS } from '../../../shared/paths'
 
 /** The filename from `Content-Disposition: attachment; filename="..."`, or a dated default. */
 export function filenameFrom(disposition: string | null): string {
@@ -71,7 +72,7 @@ export function useDeleteAccount() {
         'Your account has been deleted',
         result.retainedDocuments > 0 ? result.notice : 'Your personal data has been removed.',
       )
-      void navigate('/auth', { replace: true, flushSync: true })
+      void navigate(PAGE_PATHS.signIn, { replace: true, flushSync: true })
     },
   })
 }

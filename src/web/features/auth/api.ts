@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import type { SignInInput, SignUpInput, SignUpResult } from '../../../shared/contracts/auth'
 import { apiFetch } from '../../lib/api-client'
-import { sessionQueryOptions } from '../session/api'
+import { sessionQueryOptions } from '../../lib/session/api'
 
 /**
  * After signing in or up, forget anything cached for a previous person and load /api/me afresh, so
@@ -70,17 +70,6 @@ export function useSignUp() {
   })
 }
 
-/**
- * POST /api/auth/request-password-reset. The answer is the same whether or not the email has an
- * account (no account enumeration); a link valid for 1 hour is emailed when it does.
- */
-export function useRequestPasswordReset() {
-  return useMutation({
-    mutationFn: (email: string) =>
-      apiFetch('/api/auth/request-password-reset', { method: 'POST', body: { email, redirectTo: '/reset-password' } }),
-  })
-}
-
 /** POST /api/auth/reset-password with the emailed token; ends every session of the account. */
 export function useResetPassword() {
   return useMutation({
@@ -106,13 +95,6 @@ export function useSignInWithCode() {
         queryClient,
         await apiFetch<unknown>('/api/auth/sign-in/email-otp', { method: 'POST', body: input }),
       ),
-  })
-}
-
-/** POST /api/auth/send-verification-email for the signed-in person (at most 1 a minute, 5 an hour). */
-export function useResendVerification() {
-  return useMutation({
-    mutationFn: (email: string) => apiFetch('/api/auth/send-verification-email', { method: 'POST', body: { email } }),
   })
 }
 

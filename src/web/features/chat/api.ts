@@ -19,20 +19,10 @@ import type {
 } from '../../../shared/contracts/chat'
 import { MESSAGE_PAGE_SIZE } from '../../../shared/domain/chat'
 import { apiFetch } from '../../lib/api-client'
-import { transactionQueryKey } from '../workspace/api'
+import { chatKeys, transactionQueryKey } from '../../lib/query-keys'
 
 const txPath = (txId: string) => `/api/transactions/${encodeURIComponent(txId)}`
 const threadPath = (txId: string, threadId: string) => `${txPath(txId)}/threads/${encodeURIComponent(threadId)}`
-
-/**
- * Query keys of chat. They sit outside the transaction detail's key so that invalidating the detail
- * does not refetch every open thread, and a new message refetches only its own thread.
- */
-export const chatKeys = {
-  all: (txId: string) => ['chat', txId] as const,
-  threads: (txId: string) => ['chat', txId, 'threads'] as const,
-  messages: (txId: string, threadId: string) => ['chat', txId, 'messages', threadId] as const,
-}
 
 /** GET .../threads: 'General' first, then by latest message, with the viewer's unread counts. */
 export function threadsQueryOptions(txId: string) {

@@ -2,9 +2,7 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 import type { DashboardResponse } from '../../../shared/contracts/transactions'
 import type { CreateTransactionData } from '../../../shared/contracts/workspace'
 import { apiFetch } from '../../lib/api-client'
-
-/** Query key of the dashboard list; every change to a transaction's progress, status or people invalidates it. */
-export const DASHBOARD_QUERY_KEY = ['transactions', 'list'] as const
+import { DASHBOARD_QUERY_KEY } from '../../lib/query-keys'
 
 /** GET /api/transactions: the viewer's transactions, newest first (spec section 7, 'Dashboard list'). */
 export const dashboardQueryOptions = queryOptions({

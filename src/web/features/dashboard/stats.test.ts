@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { DashboardTransaction } from '../../../shared/contracts/transactions'
-import { dashboardStats, pluralise } from './stats'
+import { dashboardStats } from './stats'
 
 let n = 0
 function tx(overrides: Partial<DashboardTransaction> = {}): DashboardTransaction {
@@ -48,14 +48,5 @@ describe('dashboardStats', () => {
       tx({ transaction_participants: [p('buyer')] }),
     ]
     expect(dashboardStats(list).teamMembers).toBe(3)
-  })
-})
-
-describe('pluralise', () => {
-  it('uses the singular for one only', () => {
-    expect(pluralise(0, 'day')).toBe('0 days')
-    expect(pluralise(1, 'day')).toBe('1 day')
-    expect(pluralise(2, 'participant')).toBe('2 participants')
-    expect(pluralise(1, 'person', 'people')).toBe('1 person')
   })
 })

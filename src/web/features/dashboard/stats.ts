@@ -27,8 +27,3 @@ export function dashboardStats(transactions: ReadonlyArray<DashboardTransaction>
     totalMoves: total,
   }
 }
-
-/** '1 day' or 'N days' (spec section 9: whole days). */
-export function pluralise(count: number, one: string, many = `${one}s`): string {
-  return `${count} ${count === 1 ? one : many}`
-}

@@ -11,15 +11,11 @@ import type {
   SignInput,
 } from '../../../shared/contracts/documents'
 import { apiFetch } from '../../lib/api-client'
+import { documentsKey, transactionQueryKey } from '../../lib/query-keys'
 
 const txPath = (txId: string) => `/api/transactions/${encodeURIComponent(txId)}`
 const docPath = (txId: string, docId: string) => `${txPath(txId)}/documents/${encodeURIComponent(docId)}`
 const reqPath = (txId: string, reqId: string) => `${txPath(txId)}/signature-requests/${encodeURIComponent(reqId)}`
-
-/** Every documents query of one transaction starts with this key; invalidate it after any change. */
-export const documentsKey = (txId: string) => ['transactions', 'documents', txId] as const
-/** The transaction's detail key (header counts, recent activity), kept in step after uploads and signing. */
-const detailKey = (txId: string) => ['transactions', 'detail', txId] as const
 
 /** GET .../documents: the latest version of each document, folders in display order, then by name. */
 export function documentsQueryOptions(txId: string) {
@@ -87,7 +83,7 @@ export function verifyAuditTrail(txId: string) {
 export function refreshDocuments(queryClient: QueryClient, txId: string): Promise<unknown> {
   return Promise.all([
     queryClient.invalidateQueries({ queryKey: documentsKey(txId) }),
-    queryClient.invalidateQueries({ queryKey: detailKey(txId) }),
+    queryClient.invalidateQueries({ queryKey: transactionQueryKey(txId) }),
   ])
 }
 

@@ -3,9 +3,9 @@ import { useCallback, useEffect, useRef, useState } from 'react'
 import type { DocumentFolder } from '../../../shared/domain/statuses'
 import { notify } from '../../lib/toast'
 import { refreshDocuments } from './api'
-import { precheckFile } from './file-checks'
-import { newIdempotencyKey } from './new-key'
-import { uploadFile } from './upload-file'
+import { precheckFile } from '../../lib/uploads/file-checks'
+import { newIdempotencyKey } from '../../lib/uploads/idempotency-key'
+import { uploadFile } from '../../lib/uploads/upload-file'
 
 /** One upload in flight or failed, as the progress list shows it. */
 export interface UploadItem {

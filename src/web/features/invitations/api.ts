@@ -2,15 +2,10 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 import type { MeResponse } from '../../../shared/contracts/auth'
 import type { CreateInvitationInput, Invitation, InvitationPreview } from '../../../shared/contracts/invitations'
 import { apiFetch } from '../../lib/api-client'
-import { DASHBOARD_QUERY_KEY } from '../dashboard/api'
-import { notificationKeys } from '../notifications/keys'
-import { SESSION_QUERY_KEY } from '../session/api'
-import { transactionQueryKey } from '../workspace/api'
+import { DASHBOARD_QUERY_KEY, invitationsQueryKey, notificationKeys, transactionQueryKey } from '../../lib/query-keys'
+import { SESSION_QUERY_KEY } from '../../lib/session/api'
 
 const txPath = (txId: string) => `/api/transactions/${encodeURIComponent(txId)}/invitations`
-
-/** Query key of one transaction's invitations. */
-export const invitationsQueryKey = (txId: string) => ['transactions', 'invitations', txId] as const
 
 /** GET /api/transactions/{txId}/invitations: every invitation of the transaction (InvitationList). */
 export function invitationsQueryOptions(txId: string) {

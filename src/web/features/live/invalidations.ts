@@ -1,12 +1,14 @@
 import type { QueryKey } from '@tanstack/react-query'
 import type { LiveEvent } from '../../../shared/contracts/chat'
-import { chatKeys } from '../chat/api'
-import { DASHBOARD_QUERY_KEY } from '../dashboard/api'
-import { documentsKey } from '../documents/api'
-import { invitationsQueryKey } from '../invitations/api'
-import { notificationKeys } from '../notifications/keys'
-import { updateRequestsKey } from '../update-requests/keys'
-import { transactionQueryKey } from '../workspace/api'
+import {
+  chatKeys,
+  DASHBOARD_QUERY_KEY,
+  documentsKey,
+  invitationsQueryKey,
+  notificationKeys,
+  transactionQueryKey,
+  updateRequestsKey,
+} from '../../lib/query-keys'
 
 /** A query to invalidate; `exact` keeps a prefix key from reaching the queries below it. */
 export interface Invalidation {

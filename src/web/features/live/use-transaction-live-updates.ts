@@ -1,9 +1,8 @@
 import { useQueryClient, type QueryKey } from '@tanstack/react-query'
 import { useEffect } from 'react'
 import type { LiveEvent } from '../../../shared/contracts/chat'
-import { chatKeys } from '../chat/api'
-import { taskMutationKey, transactionQueryKey } from '../workspace/api'
-import { openEventStream } from './event-stream'
+import { chatKeys, taskMutationKey, transactionQueryKey } from '../../lib/query-keys'
+import { openEventStream } from '../../lib/event-stream'
 import { invalidationsFor, type Invalidation } from './invalidations'
 import { setLiveStatus } from './live-status'
 

@@ -1,7 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import type { NotificationListResponse, NotificationSettings } from '../../../shared/contracts/chat'
 import { apiFetch } from '../../lib/api-client'
-import { notificationKeys } from './keys'
+import { notificationKeys } from '../../lib/query-keys'
 
 /** GET /api/notifications: the newest 50 and the unread count. The stream keeps it fresh; 60 s is the fallback. */
 export const notificationsQueryOptions = queryOptions({

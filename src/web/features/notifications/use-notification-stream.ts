@@ -2,8 +2,8 @@ import { useQueryClient } from '@tanstack/react-query'
 import { useEffect } from 'react'
 import type { Notification } from '../../../shared/contracts/chat'
 import { notify } from '../../lib/toast'
-import { openEventStream } from '../live/event-stream'
-import { notificationKeys } from './keys'
+import { openEventStream } from '../../lib/event-stream'
+import { notificationKeys } from '../../lib/query-keys'
 
 /**
  * While signed in: listens to GET /api/notifications/stream (SSE, `event: notification`) and, for

@@ -1,7 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import type { UpdateRequest, UpdateRequestListResponse } from '../../../shared/contracts/chat'
 import { apiFetch } from '../../lib/api-client'
-import { updateRequestsKey } from './keys'
+import { updateRequestsKey } from '../../lib/query-keys'
 
 const path = (txId: string) => `/api/transactions/${encodeURIComponent(txId)}/update-requests`
 

@@ -4,13 +4,10 @@ import type { StatusChangeInput } from '../../../shared/contracts/workspace'
 import { apiFetch } from '../../lib/api-client'
 import { ApiError } from '../../lib/api-error'
 import { notify } from '../../lib/toast'
-import { DASHBOARD_QUERY_KEY } from '../dashboard/api'
+import { DASHBOARD_QUERY_KEY, taskMutationKey, transactionQueryKey } from '../../lib/query-keys'
 import { withTaskStatus } from './optimistic'
 
 const txPath = (txId: string) => `/api/transactions/${encodeURIComponent(txId)}`
-
-/** Query key of one transaction's detail. */
-export const transactionQueryKey = (txId: string) => ['transactions', 'detail', txId] as const
 
 /**
  * GET /api/transactions/{txId}: the whole workspace in one round trip (spec section 7, 'Transaction
@@ -49,9 +46,6 @@ export interface TaskChange {
   status: 'completed' | 'not_completed'
   version: number
 }
-
-/** Mutation key of task ticks on one transaction (used to find ticks still in flight). */
-export const taskMutationKey = (txId: string) => ['transactions', 'detail', txId, 'task'] as const
 
 /**
  * PATCH /api/transactions/{txId}/tasks/{taskId}: tick or untick, optimistically. The box changes at

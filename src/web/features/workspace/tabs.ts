@@ -1,3 +1,5 @@
+import type { TransactionTab } from '../../../shared/paths'
+
 /** The five workspace tabs in order (spec section 2 and 9). */
 export const WORKSPACE_TABS = [
   { value: 'overview', label: 'Overview' },
@@ -5,7 +7,7 @@ export const WORKSPACE_TABS = [
   { value: 'documents', label: 'Documents' },
   { value: 'people', label: 'People' },
   { value: 'chat', label: 'Chat' },
-] as const
+] as const satisfies ReadonlyArray<{ value: TransactionTab; label: string }>
 
 export type WorkspaceTab = (typeof WORKSPACE_TABS)[number]['value']
 

@@ -9,9 +9,10 @@ import { FormField } from '../../../components/ui/form-field'
 import { Input } from '../../../components/ui/input'
 import { ApiError } from '../../../lib/api-error'
 import { notify } from '../../../lib/toast'
-import { signInHref } from '../../session/next-path'
-import { useSignOut } from '../../session/use-sign-out'
+import { signInHref } from '../../../lib/session/next-path'
+import { useSignOut } from '../../../lib/session/use-sign-out'
 import { useChangeEmail } from '../api'
+import { PAGE_PATHS } from '../../../../shared/paths'
 
 /**
  * Email address (issue 7, item 5): the address you sign in with, and a form to change it. A link goes
@@ -22,7 +23,7 @@ export function EmailCard({ email, signedInRecently }: { email: string; signedIn
   const change = useChangeEmail()
   const [stale, setStale] = useState(false)
   const [sentTo, setSentTo] = useState<string | null>(null)
-  const reauthenticate = useSignOut({ redirectTo: signInHref('/app/settings') })
+  const reauthenticate = useSignOut({ redirectTo: signInHref(PAGE_PATHS.settings) })
   const form = useForm<ChangeEmailInput>({ resolver: zodResolver(ChangeEmailInput), defaultValues: { newEmail: '' } })
   const mustSignInAgain = stale || signedInRecently === false
 

@@ -9,9 +9,10 @@ import { FormField } from '../../../components/ui/form-field'
 import { Input } from '../../../components/ui/input'
 import { ApiError } from '../../../lib/api-error'
 import { notify } from '../../../lib/toast'
-import { signInHref } from '../../session/next-path'
-import { useSignOut } from '../../session/use-sign-out'
+import { signInHref } from '../../../lib/session/next-path'
+import { useSignOut } from '../../../lib/session/use-sign-out'
 import { useChangePassword } from '../api'
+import { PAGE_PATHS } from '../../../../shared/paths'
 
 /**
  * Change password: current and new (8 to 128 characters). Every other session is signed out. A
@@ -21,7 +22,7 @@ import { useChangePassword } from '../api'
 export function PasswordCard({ signedInRecently }: { signedInRecently: boolean | undefined }) {
   const change = useChangePassword()
   const [stale, setStale] = useState(false)
-  const reauthenticate = useSignOut({ redirectTo: signInHref('/app/settings') })
+  const reauthenticate = useSignOut({ redirectTo: signInHref(PAGE_PATHS.settings) })
   const form = useForm<ChangePasswordInput>({
     resolver: zodResolver(ChangePasswordInput),
     defaultValues: { currentPassword: '', newPassword: '' },

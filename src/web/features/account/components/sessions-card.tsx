@@ -7,9 +7,9 @@ import { Card, CardDescription, CardHeader, CardTitle } from '../../../component
 import { Skeleton } from '../../../components/ui/skeleton'
 import { formatUkDateTime } from '../../../lib/formatters'
 import { notify } from '../../../lib/toast'
-import { useSignOut } from '../../session/use-sign-out'
+import { useSignOut } from '../../../lib/session/use-sign-out'
 import { useAccountSessions, useRevokeOtherSessions, useRevokeSession } from '../api'
-import { ConfirmButton } from './confirm-button'
+import { ConfirmButton } from '../../../components/confirm-button'
 
 const PHONE = /iPhone|Android|iPad/
 

@@ -14,9 +14,9 @@ import { TotpCodeInput } from '../../../components/ui/totp-code-input'
 import { Skeleton } from '../../../components/ui/skeleton'
 import { ApiError } from '../../../lib/api-error'
 import { notify } from '../../../lib/toast'
-import { useRequestPasswordReset } from '../../auth/api'
-import { signInHref } from '../../session/next-path'
-import { useSignOut } from '../../session/use-sign-out'
+import { useRequestPasswordReset } from '../../../lib/session/emailed-links'
+import { signInHref } from '../../../lib/session/next-path'
+import { useSignOut } from '../../../lib/session/use-sign-out'
 import {
   useConfirmTwoFactor,
   useDisableTwoFactor,
@@ -24,6 +24,7 @@ import {
   useRegenerateBackupCodes,
   useTwoFactorStatus,
 } from '../two-factor-api'
+import { PAGE_PATHS } from '../../../../shared/paths'
 
 type Action = 'enable' | 'disable' | 'regenerate'
 type Phase =
@@ -45,7 +46,7 @@ export function TwoFactorCard({ email }: { email: string }) {
   const status = useTwoFactorStatus()
   const [phase, setPhase] = useState<Phase>({ name: 'idle' })
   const [stale, setStale] = useState(false)
-  const reauthenticate = useSignOut({ redirectTo: signInHref('/app/settings') })
+  const reauthenticate = useSignOut({ redirectTo: signInHref(PAGE_PATHS.settings) })
   const mustSignInAgain = stale || status.data?.signedInRecently === false
   const idle = () => setPhase({ name: 'idle' })
 
@@ -253,6 +254,8 @@ function PasswordStep({
               {...field}
               type="password"
               autoComplete="current-password"
+              // The step opens when the person picks an action: the caret goes where they must type next.
+              // eslint-disable-next-line jsx-a11y-x/no-autofocus
               autoFocus
               {...form.register('password')}
             />

@@ -1,12 +1,11 @@
 import { CheckCircle2 } from 'lucide-react'
-import { useState } from 'react'
+import { useState, type ComponentType } from 'react'
 import type { SignupRoleChoice } from '../../../../shared/domain/roles'
 import { Button } from '../../../components/ui/button'
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs'
 import { usePreloadedToaster } from '../../../lib/toast'
-import { Logo } from '../../public-site/components/logo'
+import { Logo } from '../../../components/logo'
 import type { AuthTab } from '../messages'
-import { OAuthButtons } from '../../identities/components/oauth-buttons'
 import { EmailCodeForm } from './email-code-form'
 import { ForgotPasswordForm } from './forgot-password-form'
 import { SignInForm } from './sign-in-form'
@@ -19,9 +18,17 @@ const POINTS = [
   'Free for buyers and sellers',
 ]
 
+/** Props of the 'Sign in with <provider>' buttons placed under each tab's form. */
+export interface ProviderButtonsProps {
+  mode: 'sign-in' | 'sign-up'
+  /** Sign Up tab: the chosen role, or null after showing why one is needed. */
+  chooseRole?: () => Promise<SignupRoleChoice | null>
+}
+
 /**
  * The sign-in / sign-up screen of /auth and /app (spec section 2): tabs Sign In and Sign Up. A
- * brand panel sits beside the forms on wide screens; phones get the forms alone.
+ * brand panel sits beside the forms on wide screens; phones get the forms alone. The route passes
+ * the OpenID Connect buttons in as `ProviderButtons` (they belong to the identities feature).
  */
 export function AuthScreen({
   tab,
@@ -32,6 +39,7 @@ export function AuthScreen({
   notice,
   step,
   next,
+  ProviderButtons,
 }: {
   tab: AuthTab
   onTabChange: (tab: AuthTab) => void
@@ -44,6 +52,8 @@ export function AuthScreen({
   next?: string
   /** 'two-factor': a first factor is done elsewhere (an OAuth callback) and the code is asked. */
   step?: 'two-factor'
+  /** 'Sign in with <provider>' / 'Sign up with <provider>' for each configured provider. */
+  ProviderButtons?: ComponentType<ProviderButtonsProps>
 }) {
   // The Sign In tab offers a password, a reset link ('Forgot password?') or an emailed code (issue 7).
   // With two-factor on, every one of them is followed by the code step (issue 7, item 4).
@@ -109,7 +119,7 @@ export function AuthScreen({
                         Email me a sign-in code
                       </Button>
                     </div>
-                    <OAuthButtons mode="sign-in" />
+                    {ProviderButtons && <ProviderButtons mode="sign-in" />}
                   </div>
                 )}
                 {signInWith === 'forgot' && <ForgotPasswordForm defaultEmail={email} onBack={back} />}
@@ -128,7 +138,9 @@ export function AuthScreen({
                     setSignInWith('password')
                     onTabChange('sign-in')
                   }}
-                  footer={(chooseRole) => <OAuthButtons mode="sign-up" chooseRole={chooseRole} />}
+                  footer={
+                    ProviderButtons && ((chooseRole) => <ProviderButtons mode="sign-up" chooseRole={chooseRole} />)
+                  }
                 />
               </TabsContent>
             </Tabs>

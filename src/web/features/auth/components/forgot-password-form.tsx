@@ -6,7 +6,7 @@ import { Button } from '../../../components/ui/button'
 import { FormField } from '../../../components/ui/form-field'
 import { Input } from '../../../components/ui/input'
 import { notify } from '../../../lib/toast'
-import { useRequestPasswordReset } from '../api'
+import { useRequestPasswordReset } from '../../../lib/session/emailed-links'
 
 /**
  * 'Forgot password?' on the Sign In tab: asks for the email and always answers the same way, whether

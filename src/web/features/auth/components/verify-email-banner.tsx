@@ -1,5 +1,5 @@
-import { useSession } from '../../session/api'
-import { ResendVerificationButton } from './resend-verification-button'
+import { useSession } from '../../../lib/session/api'
+import { ResendVerificationButton } from '../../../components/resend-verification-button'
 
 /**
  * Shown in the signed-in app while the account's email is not confirmed (issue 7): until then the

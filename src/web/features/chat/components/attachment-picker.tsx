@@ -14,9 +14,9 @@ import {
   CLIENT_MAX_BYTES,
   formatFileSize,
   precheckFile,
-} from '../../documents/file-checks'
-import { newIdempotencyKey } from '../../documents/new-key'
-import { uploadFile } from '../../documents/upload-file'
+} from '../../../lib/uploads/file-checks'
+import { newIdempotencyKey } from '../../../lib/uploads/idempotency-key'
+import { uploadFile } from '../../../lib/uploads/upload-file'
 import type { PendingAttachment } from './composer'
 
 /**

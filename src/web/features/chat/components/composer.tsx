@@ -124,6 +124,8 @@ export function Composer({
       <MentionTextarea
         ref={textareaRef}
         id={`${id}-text`}
+        // Only when asked for, just after the person started this thread themselves (see ThreadView).
+        // eslint-disable-next-line jsx-a11y-x/no-autofocus
         autoFocus={autoFocus}
         people={people}
         value={text}

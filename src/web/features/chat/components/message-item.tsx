@@ -16,7 +16,7 @@ import { apiFetch } from '../../../lib/api-client'
 import { cn } from '../../../lib/cn'
 import { notify } from '../../../lib/toast'
 import { useDeleteMessage, useEditMessage } from '../api'
-import { formatMessageTime, formatUkDateTimeFull } from '../format'
+import { formatMessageTime, formatUkDateTimeFull } from '../../../lib/time-formatters'
 import { mentionIdsIn, type Mentionable } from '../mentions'
 import { SafeMarkdown } from '../safe-markdown'
 

@@ -4,7 +4,7 @@ import type { ChatThread } from '../../../../shared/contracts/chat'
 import type { TransactionDetail } from '../../../../shared/contracts/transactions'
 import { Button } from '../../../components/ui/button'
 import { cn } from '../../../lib/cn'
-import { formatMessageTime } from '../format'
+import { formatMessageTime } from '../../../lib/time-formatters'
 import { plainText } from '../../../../shared/domain/plain-text'
 
 /** What a thread is about, for people: 'Stage: Searches', 'Document: TA6.pdf', 'Enquiry' ... or null for General. */

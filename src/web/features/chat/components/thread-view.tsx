@@ -122,6 +122,8 @@ export function ThreadView({
         people={people.filter((p) => p.id !== viewerId)}
         documents={detail.documents}
         label={`Message ${thread.title}`}
+        // True only right after the person created this thread: they will type its first message.
+        // eslint-disable-next-line jsx-a11y-x/no-autofocus
         autoFocus={focusComposer}
         onSubmit={(input) => post.mutateAsync(input)}
       />

@@ -11,6 +11,7 @@ import { FormField } from '../../../components/ui/form-field'
 import { Input } from '../../../components/ui/input'
 import { notify } from '../../../lib/toast'
 import { useCreateTransaction } from '../api'
+import { transactionPath } from '../../../../shared/paths'
 
 type FormInput = z.input<typeof CreateTransactionInput>
 type FormOutput = z.output<typeof CreateTransactionInput>
@@ -71,7 +72,7 @@ export function CreateTransactionDialog({
         )
         onOpenChange(false)
         form.reset()
-        navigate(`/app/transactions/${id}`)
+        navigate(transactionPath(id))
       },
       (err: Error) => {
         if (!applyServerFieldErrors(err, form.setError, FIELDS))

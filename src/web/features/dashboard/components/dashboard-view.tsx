@@ -1,9 +1,8 @@
 import { Plus } from 'lucide-react'
-import { useState } from 'react'
+import { useState, type ComponentType } from 'react'
 import { useSearchParams } from 'react-router'
 import type { MeResponse } from '../../../../shared/contracts/auth'
 import { Button } from '../../../components/ui/button'
-import { OrganizationInviteDialog } from '../../invitations/components/organization-invite-dialog'
 import { useDashboard } from '../api'
 import { dashboardStats } from '../stats'
 import { CreateTransactionDialog } from './create-transaction-dialog'
@@ -13,12 +12,27 @@ import { NewTransactionCard } from './new-transaction-card'
 import { StatCards } from './stat-cards'
 import { TransactionCard } from './transaction-card'
 
+/** Props of the marketplace's invite dialog, opened over the dashboard by `?invite=<orgId>`. */
+export interface OrganizationInviteProps {
+  orgId: string
+  onClose: () => void
+  /** The viewer has no open move yet: close the invite and open the create flow instead. */
+  onCreateTransaction: () => void
+}
+
 /**
  * 'Your Transactions' (spec section 2): the four stat cards, a card per transaction (or the empty
  * state), the create flow opened from every create button, and, with `?invite=<orgId>` from the
- * marketplace, the dialog that invites that firm to one of the viewer's moves.
+ * marketplace, the dialog that invites that firm to one of the viewer's moves (`OrganizationInvite`,
+ * passed in by the route: inviting belongs to the invitations feature).
  */
-export function DashboardView({ me }: { me: MeResponse }) {
+export function DashboardView({
+  me,
+  OrganizationInvite,
+}: {
+  me: MeResponse
+  OrganizationInvite?: ComponentType<OrganizationInviteProps>
+}) {
   const dashboard = useDashboard()
   const [creating, setCreating] = useState(false)
   const [params, setParams] = useSearchParams()
@@ -92,8 +106,8 @@ export function DashboardView({ me }: { me: MeResponse }) {
       )}
 
       <CreateTransactionDialog open={creating} onOpenChange={setCreating} defaultRole={defaultRole} />
-      {inviteOrgId && !creating && (
-        <OrganizationInviteDialog
+      {inviteOrgId && !creating && OrganizationInvite && (
+        <OrganizationInvite
           orgId={inviteOrgId}
           onClose={closeInvite}
           onCreateTransaction={() => {

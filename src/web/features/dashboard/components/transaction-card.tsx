@@ -5,9 +5,10 @@ import { daysActive, overallProgress } from '../../../../shared/domain/progress'
 import { Badge } from '../../../components/ui/badge'
 import { Button } from '../../../components/ui/button'
 import { Progress } from '../../../components/ui/progress'
-import { addressOneLine, addressParts } from '../../workspace/address'
-import { TransactionStatusBadge } from '../../workspace/components/transaction-status-badge'
-import { pluralise } from '../stats'
+import { addressOneLine, addressParts } from '../../../lib/address'
+import { TransactionStatusBadge } from '../../../components/transaction-status-badge'
+import { pluralise } from '../../../lib/formatters'
+import { transactionPath } from '../../../../shared/paths'
 
 /**
  * One transaction on /app/home (spec section 2): status badge, address lines and postcode, days
@@ -64,7 +65,7 @@ export function TransactionCard({ tx, now }: { tx: DashboardTransaction; now?: D
         <Progress value={progress} aria-label={`Progress of ${addressOneLine(tx.property)}`} />
       </div>
       <Button asChild variant="outline" className="mt-auto w-full">
-        <Link to={`/app/transactions/${tx.id}`}>
+        <Link to={transactionPath(tx.id)}>
           View<span className="sr-only"> {addressOneLine(tx.property)}</span>
         </Link>
       </Button>

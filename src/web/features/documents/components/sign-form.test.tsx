@@ -4,7 +4,7 @@ import { cleanup, fireEvent, render, screen } from '@testing-library/react'
 import type { ReactNode } from 'react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import type { SignatureRequest } from '../../../../shared/contracts/documents'
-import { SESSION_QUERY_KEY } from '../../session/api'
+import { SESSION_QUERY_KEY } from '../../../lib/session/api'
 import { SignForm } from './sign-form'
 
 afterEach(() => {

@@ -5,7 +5,13 @@ import { Button } from '../../../components/ui/button'
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '../../../components/ui/dialog'
 import { FormField } from '../../../components/ui/form-field'
 import { NativeSelect } from '../../../components/ui/native-select'
-import { ACCEPT_ATTRIBUTE, ALLOWED_TYPES_TEXT, CLIENT_MAX_BYTES, formatFileSize, precheckFile } from '../file-checks'
+import {
+  ACCEPT_ATTRIBUTE,
+  ALLOWED_TYPES_TEXT,
+  CLIENT_MAX_BYTES,
+  formatFileSize,
+  precheckFile,
+} from '../../../lib/uploads/file-checks'
 
 /**
  * 'Upload Document': choose one of the six folders and one or more files (or the files dropped on

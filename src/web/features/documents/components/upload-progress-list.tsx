@@ -1,7 +1,7 @@
 import { AlertCircle, RotateCcw, X } from 'lucide-react'
 import { Button } from '../../../components/ui/button'
 import { Progress } from '../../../components/ui/progress'
-import { formatFileSize } from '../file-checks'
+import { formatFileSize } from '../../../lib/uploads/file-checks'
 import type { UploadItem } from '../use-uploads'
 
 /**

@@ -4,8 +4,8 @@ import { AppLink } from '../../../lib/app-link'
 import { Badge } from '../../../components/ui/badge'
 import { Button } from '../../../components/ui/button'
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '../../../components/ui/card'
-import { EMAIL_REPLY_PROMISE, SUPPORT_EMAIL, SUPPORT_HOURS_TEXT } from '../../public-site/contact'
-import { isSupportOpen, nextOpeningText } from '../support-hours'
+import { EMAIL_REPLY_PROMISE, SUPPORT_EMAIL, SUPPORT_HOURS_TEXT } from '../../../lib/contact'
+import { isSupportOpen, nextOpeningText } from '../../../lib/support-hours'
 
 /** The current time, refreshed every minute so 'open now' changes on the hour without a reload. */
 function useNow(intervalMs = 60_000): Date {

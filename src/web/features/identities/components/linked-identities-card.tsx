@@ -7,7 +7,7 @@ import { Card, CardDescription, CardHeader, CardTitle } from '../../../component
 import { Skeleton } from '../../../components/ui/skeleton'
 import { formatUkDate } from '../../../lib/formatters'
 import { notify } from '../../../lib/toast'
-import { ConfirmButton } from '../../account/components/confirm-button'
+import { ConfirmButton } from '../../../components/confirm-button'
 import { useLinkedIdentities, useLinkIdentity, useUnlinkIdentity } from '../api'
 
 /**

@@ -3,7 +3,7 @@ import { oauthErrorMessage, type AuthProvider } from '../../../../shared/contrac
 import type { SignupRoleChoice } from '../../../../shared/domain/roles'
 import { Button } from '../../../components/ui/button'
 import { notify } from '../../../lib/toast'
-import { DEFAULT_SIGNED_IN_PATH, safeNextPath } from '../../session/next-path'
+import { DEFAULT_SIGNED_IN_PATH, safeNextPath } from '../../../lib/session/next-path'
 import { useAuthProviders, useOAuthSignIn } from '../api'
 
 /**

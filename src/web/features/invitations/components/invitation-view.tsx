@@ -7,12 +7,13 @@ import { Skeleton } from '../../../components/ui/skeleton'
 import { ApiError } from '../../../lib/api-error'
 import { formatUkDate } from '../../../lib/formatters'
 import { notify } from '../../../lib/toast'
-import { useSession } from '../../session/api'
-import { signInHref } from '../../session/next-path'
-import { useSignOut } from '../../session/use-sign-out'
-import { addressOneLine } from '../../workspace/address'
+import { useSession } from '../../../lib/session/api'
+import { signInHref } from '../../../lib/session/next-path'
+import { useSignOut } from '../../../lib/session/use-sign-out'
+import { addressOneLine } from '../../../lib/address'
 import { useAcceptInvitation, useInvitationPreview } from '../api'
 import { invitationUnavailableMessage } from '../messages'
+import { invitationPath, PAGE_PATHS, transactionPath } from '../../../../shared/paths'
 
 /**
  * /invite/{token}: what the invitation is for, then accepting it. Signed out, it offers Sign in and
@@ -26,7 +27,7 @@ export function InvitationView({ token }: { token: string }) {
   const session = useSession()
   const accept = useAcceptInvitation(token)
   const navigate = useNavigate()
-  const here = `/invite/${encodeURIComponent(token)}`
+  const here = invitationPath(token)
   const switchAccount = useSignOut({ redirectTo: signInHref(here) })
   const [params, setParams] = useSearchParams()
   const joinOnArrival = params.get('join') === '1'
@@ -36,7 +37,7 @@ export function InvitationView({ token }: { token: string }) {
     accept.mutate(undefined, {
       onSuccess: ({ transaction_id }) => {
         notify.success("You've joined the move", addressOneLine(preview.data?.property ?? null))
-        navigate(`/app/transactions/${transaction_id}`)
+        navigate(transactionPath(transaction_id))
       },
       onError: (err) => {
         notify.error('Could not accept the invitation', err.message)
@@ -135,7 +136,7 @@ export function InvitationView({ token }: { token: string }) {
           body={unavailable.body}
           action={
             <Button asChild variant="outline">
-              <Link to={session.data ? '/app/home' : signInHref('/app/home')}>
+              <Link to={session.data ? PAGE_PATHS.home : signInHref(PAGE_PATHS.home)}>
                 {session.data ? 'Go to your transactions' : 'Sign in'}
               </Link>
             </Button>

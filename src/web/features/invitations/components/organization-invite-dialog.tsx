@@ -1,6 +1,8 @@
 import { Send } from 'lucide-react'
 import { useState, type FormEvent } from 'react'
 import { useNavigate } from 'react-router'
+import type { OrganizationProfile } from '../../../../shared/contracts/directory'
+import type { DashboardResponse } from '../../../../shared/contracts/transactions'
 import { organizationTypeLabel } from '../../../../shared/domain/organizations'
 import { isActiveMove } from '../../../../shared/domain/statuses'
 import { Button } from '../../../components/ui/button'
@@ -8,32 +10,43 @@ import { ChoiceGroup } from '../../../components/ui/choice-group'
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '../../../components/ui/dialog'
 import { Skeleton } from '../../../components/ui/skeleton'
 import { notify } from '../../../lib/toast'
-import { useDashboard } from '../../dashboard/api'
-import { useOrganization } from '../../marketplace/api'
-import { addressOneLine } from '../../workspace/address'
+import { addressOneLine } from '../../../lib/address'
 import { useCreateInvitation } from '../api'
+import { PAGE_PATHS, transactionPath } from '../../../../shared/paths'
+
+/** What the dialog reads of a query: its data once loaded, and whether it is loading or failed. */
+export interface QueryState<T> {
+  data: T | undefined
+  isPending: boolean
+  isError: boolean
+}
 
 /**
  * The marketplace's Invite, signed in (/app/home?invite=<orgId>): pick one of your open moves and
  * invite the firm by its contact email; its role follows from its type and your side. Then opens
- * that move's People tab, where the pending invitation shows.
+ * that move's People tab, where the pending invitation shows. The firm (`org`, from the marketplace)
+ * and the viewer's moves (`moves`, from the dashboard) are loaded by the caller and passed in.
  */
 export function OrganizationInviteDialog({
   orgId,
+  org,
+  moves,
   onClose,
   onCreateTransaction,
 }: {
   orgId: string
+  /** The firm's public profile as it loads: GET /api/organizations/{orgId}. */
+  org: QueryState<OrganizationProfile>
+  /** The viewer's transactions as they load: GET /api/transactions. */
+  moves: QueryState<DashboardResponse>
   onClose: () => void
   onCreateTransaction: () => void
 }) {
-  const org = useOrganization(orgId)
-  const dashboard = useDashboard()
   const create = useCreateInvitation()
   const navigate = useNavigate()
   const [txId, setTxId] = useState<string>()
   const [error, setError] = useState<string>()
-  const open = (dashboard.data?.transactions ?? []).filter((t) => isActiveMove(t.status) || t.status === 'exchange')
+  const open = (moves.data?.transactions ?? []).filter((t) => isActiveMove(t.status) || t.status === 'exchange')
   const chosen = txId ?? (open.length === 1 ? open[0]!.id : undefined)
 
   const onSubmit = (event: FormEvent) => {
@@ -48,7 +61,7 @@ export function OrganizationInviteDialog({
       {
         onSuccess: (invitation) => {
           notify.success('Invitation sent', `We've emailed ${org.data?.name ?? 'the firm'} at ${invitation.email}.`)
-          navigate(`/app/transactions/${chosen}?tab=people`)
+          navigate(transactionPath(chosen, { tab: 'people' }))
         },
         onError: (err) => notify.error('Could not send the invitation', err.message),
       },
@@ -71,9 +84,9 @@ export function OrganizationInviteDialog({
         </div>
         {org.isError ? (
           <div className="flex justify-end">
-            <Button onClick={() => navigate('/marketplace')}>Back to the marketplace</Button>
+            <Button onClick={() => navigate(PAGE_PATHS.marketplace)}>Back to the marketplace</Button>
           </div>
-        ) : dashboard.isPending || org.isPending ? (
+        ) : moves.isPending || org.isPending ? (
           <div role="status" className="flex flex-col gap-2">
             <span className="sr-only">Loading your transactions</span>
             <Skeleton className="h-14" />

@@ -15,7 +15,7 @@ import { Button } from '../../../components/ui/button'
 import { Skeleton } from '../../../components/ui/skeleton'
 import { formatUkDate } from '../../../lib/formatters'
 import { notify } from '../../../lib/toast'
-import { useSession } from '../../session/api'
+import { useSession } from '../../../lib/session/api'
 import { useInvitations, useResendInvitation, useRevokeInvitation } from '../api'
 
 /**

@@ -1,6 +1,6 @@
 import { Eye, Inbox, ShieldCheck, Timer } from 'lucide-react'
-import { BenefitGrid, type Benefit } from '../../public-site/components/benefit-grid'
-import { PageSection } from '../../public-site/components/page-section'
+import { BenefitGrid, type Benefit } from '../../../components/benefit-grid'
+import { PageSection } from '../../../components/page-section'
 
 const BENEFITS: readonly Benefit[] = [
   {

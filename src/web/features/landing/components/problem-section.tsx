@@ -1,4 +1,4 @@
-import { PageSection } from '../../public-site/components/page-section'
+import { PageSection } from '../../../components/page-section'
 
 const PROBLEMS = [
   {

@@ -1,5 +1,5 @@
 import { Quote } from 'lucide-react'
-import { PageSection } from '../../public-site/components/page-section'
+import { PageSection } from '../../../components/page-section'
 
 /** Marketing figures of spec sections 1 and 9. */
 export const MARKETING_FIGURES = [

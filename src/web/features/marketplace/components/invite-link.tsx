@@ -3,7 +3,7 @@ import { UserPlus } from 'lucide-react'
 import type { MouseEvent } from 'react'
 import { Link, useNavigate } from 'react-router'
 import { Button, type ButtonProps } from '../../../components/ui/button'
-import { sessionQueryOptions } from '../../session/api'
+import { sessionQueryOptions } from '../../../lib/session/api'
 import { inviteHref } from '../invite'
 
 /**

@@ -1,6 +1,6 @@
 import { Link } from 'react-router'
 import { Button } from '../../../components/ui/button'
-import { Logo } from '../../public-site/components/logo'
+import { Logo } from '../../../components/logo'
 
 /** The marketplace's sticky top bar (spec section 2): logo to /, Dashboard to /app/home, Sign In to /auth. */
 export function MarketplaceTopBar() {

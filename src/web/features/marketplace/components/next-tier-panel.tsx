@@ -1,8 +1,8 @@
 import { CircleCheck, CircleDashed, CircleHelp } from 'lucide-react'
 import type { AccreditationMetrics } from '../../../../shared/contracts/directory'
 import type { AccreditationTier } from '../../../../shared/domain/organizations'
-import { TierBadge } from '../../accreditation/components/tier-badge'
-import { nextTier, tierCriteria, TIER_LABELS, type TierCriterion } from '../../accreditation/tier-criteria'
+import { TierBadge } from './tier-badge'
+import { nextTier, tierCriteria, TIER_LABELS, type TierCriterion } from '../tier-criteria'
 
 function CriterionRow({ criterion }: { criterion: TierCriterion }) {
   const { label, current, met } = criterion

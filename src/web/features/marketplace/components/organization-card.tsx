@@ -4,11 +4,12 @@ import { Link } from 'react-router'
 import type { DirectoryOrganization } from '../../../../shared/contracts/directory'
 import { organizationTypeLabel } from '../../../../shared/domain/organizations'
 import { Button } from '../../../components/ui/button'
-import { TierBadge } from '../../accreditation/components/tier-badge'
+import { TierBadge } from './tier-badge'
 import { usePrefetchOrganization } from '../api'
 import { InviteLink } from './invite-link'
 import { OrganizationMetrics } from './organization-metrics'
 import { StarRating } from './star-rating'
+import { organizationPath } from '../../../../shared/paths'
 
 /** One professional in the marketplace grid (spec section 2): tier, rating, name, type, metrics, Invite and Profile. */
 export const OrganizationCard = memo(function OrganizationCard({
@@ -49,7 +50,7 @@ export const OrganizationCard = memo(function OrganizationCard({
       <div className="mt-auto grid grid-cols-2 gap-2">
         <InviteLink orgId={org.id} orgName={org.name} signedIn={signedIn} />
         <Button asChild variant="outline">
-          <Link to={`/marketplace/${org.id}`} onMouseEnter={() => prefetch(org.id)} onFocus={() => prefetch(org.id)}>
+          <Link to={organizationPath(org.id)} onMouseEnter={() => prefetch(org.id)} onFocus={() => prefetch(org.id)}>
             Profile<span className="sr-only"> of {org.name}</span>
           </Link>
         </Button>

@@ -2,10 +2,10 @@ import type { ReactNode } from 'react'
 import { AppLink } from '../../../lib/app-link'
 import { Button } from '../../../components/ui/button'
 import { usePageMeta } from '../../../lib/use-page-meta'
-import { BenefitGrid, type Benefit } from './benefit-grid'
+import { BenefitGrid, type Benefit } from '../../../components/benefit-grid'
 import { CtaBand } from './cta-band'
 import { PageHero } from './page-hero'
-import { PageSection } from './page-section'
+import { PageSection } from '../../../components/page-section'
 
 /**
  * The layout shared by the four professional pages (spec section 2): hero, four benefit cards,

@@ -1,7 +1,7 @@
 import { AppLink } from '../../../lib/app-link'
-import { COMPANY_NAME, PARENT_COMPANY_NAME, SUPPORT_EMAIL } from '../contact'
+import { COMPANY_NAME, PARENT_COMPANY_NAME, SUPPORT_EMAIL } from '../../../lib/contact'
 import { FOOTER_GROUPS } from '../nav-links'
-import { Logo } from './logo'
+import { Logo } from '../../../components/logo'
 
 /** Registration line required by spec section 2 ('Registered in the UK. All rights reserved'). */
 export const REGISTRATION_TEXT = 'Registered in the UK. All rights reserved'

@@ -1,7 +1,7 @@
 import { AppLink } from '../../../lib/app-link'
 import { Button } from '../../../components/ui/button'
 import { headerConfig, type HeaderVariant } from '../header-config'
-import { Logo } from './logo'
+import { Logo } from '../../../components/logo'
 import { MobileNav } from './mobile-nav'
 import { NavItemLink } from './nav-item-link'
 import { ProfessionalsMenu } from './professionals-menu'

@@ -8,8 +8,8 @@ import { Textarea } from '../../../components/ui/textarea'
 import { cn } from '../../../lib/cn'
 import { formatUkDateTime } from '../../../lib/formatters'
 import { notify } from '../../../lib/toast'
-import { isSupportOpen, nextOpeningText } from '../../help/support-hours'
-import { EMAIL_REPLY_PROMISE, SUPPORT_HOURS_TEXT } from '../../public-site/contact'
+import { isSupportOpen, nextOpeningText } from '../../../lib/support-hours'
+import { EMAIL_REPLY_PROMISE, SUPPORT_HOURS_TEXT } from '../../../lib/contact'
 import { useSendSupportMessage, useSupportThread } from '../api'
 
 /**

@@ -7,7 +7,7 @@ import { Dialog, DialogContent, DialogDescription, DialogTitle } from '../../../
 import { FormField } from '../../../components/ui/form-field'
 import { Textarea } from '../../../components/ui/textarea'
 import { notify } from '../../../lib/toast'
-import { formatMessageTime } from '../../chat/format'
+import { formatMessageTime } from '../../../lib/time-formatters'
 import { useRequestUpdate, useUpdateRequests } from '../api'
 
 /** Roles that may ask their conveyancer for an update (issue 6). */

@@ -1,5 +1,5 @@
 import { cn } from '../../../lib/cn'
-import { initials } from '../../session/avatar'
+import { initials } from '../../../lib/avatar'
 
 /** A round badge with a person's initials; decorative (the name is always shown beside it). */
 export function ParticipantAvatar({ name, className }: { name: string; className?: string }) {

@@ -1,19 +1,27 @@
 import { Search } from 'lucide-react'
+import type { ReactNode } from 'react'
 import { Link } from 'react-router'
 import type { TransactionDetail } from '../../../../shared/contracts/transactions'
 import { canInvite } from '../../../../shared/domain/permissions'
 import { participantRoleLabel } from '../../../../shared/domain/roles'
 import { Button } from '../../../components/ui/button'
 import { formatUkDate } from '../../../lib/formatters'
-import { InviteByEmailDialog } from '../../invitations/components/invite-by-email-dialog'
-import { PendingInvitations } from '../../invitations/components/pending-invitations'
 import { ParticipantAvatar } from './participant-avatar'
 
 /**
  * People (spec section 2): a card per participant with initials, role (no pro/consumer prefix),
- * organisation, invited date; a link to /marketplace; inviting by email and the pending invitations.
+ * organisation, invited date; a link to /marketplace; for those who may invite, `inviteButton` (by
+ * email) and `pendingInvitations`, both from the invitations feature.
  */
-export function PeopleTab({ detail }: { detail: TransactionDetail }) {
+export function PeopleTab({
+  detail,
+  inviteButton,
+  pendingInvitations,
+}: {
+  detail: TransactionDetail
+  inviteButton?: ReactNode
+  pendingInvitations?: ReactNode
+}) {
   const mayInvite = canInvite(detail.viewer_role)
   return (
     <div className="flex flex-col gap-8">
@@ -32,14 +40,7 @@ export function PeopleTab({ detail }: { detail: TransactionDetail }) {
                 Find a professional
               </Link>
             </Button>
-            {mayInvite && (
-              <InviteByEmailDialog
-                txId={detail.id}
-                viewerRole={detail.viewer_role}
-                hasBuyer={!!detail.buyer_user_id}
-                hasSeller={!!detail.seller_user_id}
-              />
-            )}
+            {mayInvite && inviteButton}
           </div>
         </div>
         <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
@@ -63,7 +64,7 @@ export function PeopleTab({ detail }: { detail: TransactionDetail }) {
           ))}
         </ul>
       </section>
-      {mayInvite && <PendingInvitations txId={detail.id} viewerRole={detail.viewer_role} />}
+      {mayInvite && pendingInvitations}
     </div>
   )
 }

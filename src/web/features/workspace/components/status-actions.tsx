@@ -309,13 +309,16 @@ function ExchangeChecklist({ readiness }: { readiness: ExchangeReadiness }) {
       {openTasks.length > 0 && (
         <div>
           <p>{openTasks.length === 1 ? '1 task' : `${openTasks.length} tasks`} due before exchange not done:</p>
-          <ul className="max-h-40 list-disc overflow-y-auto pl-5" tabIndex={0} aria-label="Tasks not done">
-            {openTasks.map((k) => (
-              <li key={`${k.stage_name}/${k.title}`}>
-                {k.title} <span className="text-amber-800">({k.stage_name})</span>
-              </li>
-            ))}
-          </ul>
+          {/* Scrolls on its own, so it takes focus for keyboard scrolling. */}
+          <div role="region" aria-label="Tasks not done" tabIndex={0} className="max-h-40 overflow-y-auto">
+            <ul className="list-disc pl-5">
+              {openTasks.map((k) => (
+                <li key={`${k.stage_name}/${k.title}`}>
+                  {k.title} <span className="text-amber-800">({k.stage_name})</span>
+                </li>
+              ))}
+            </ul>
+          </div>
         </div>
       )}
     </section>

@@ -1,23 +1,31 @@
 import { ArrowLeft, FileText, Percent, PoundSterling, Users } from 'lucide-react'
+import type { ReactNode } from 'react'
 import { Link } from 'react-router'
 import type { TransactionDetail } from '../../../../shared/contracts/transactions'
 import { overallProgress } from '../../../../shared/domain/progress'
 import { participantRoleLabel } from '../../../../shared/domain/roles'
-import { formatGbpFromPence, formatUkDate } from '../../../lib/formatters'
-import { LiveIndicator } from '../../live/components/live-indicator'
-import { mayRequestUpdate, RequestUpdateButton } from '../../update-requests/components/request-update-button'
-import { addressParts } from '../address'
+import { formatGbpFromPence, formatUkDate, pluralise } from '../../../lib/formatters'
+import { addressParts } from '../../../lib/address'
 import { countDocuments } from '../documents'
-import { pluralise } from '../../dashboard/stats'
 import { StatusActions } from './status-actions'
-import { TransactionStatusBadge } from './transaction-status-badge'
+import { TransactionStatusBadge } from '../../../components/transaction-status-badge'
+import { PAGE_PATHS } from '../../../../shared/paths'
 
 /**
  * The workspace header (spec section 2): address, status badge, participant count, document count
  * and overall percent complete; plus the agreed price, tenure, key dates, the viewer's own role and
- * the status actions open to them.
+ * the status actions open to them. `liveStatus` sits beside the back link and `actions` before the
+ * status actions (both from other features, see WorkspaceSlots).
  */
-export function WorkspaceHeader({ detail }: { detail: TransactionDetail }) {
+export function WorkspaceHeader({
+  detail,
+  liveStatus,
+  actions,
+}: {
+  detail: TransactionDetail
+  liveStatus?: ReactNode
+  actions?: ReactNode
+}) {
   const { title, subtitle } = addressParts(detail.property)
   const progress = overallProgress(detail.timeline_stages)
   const facts = [
@@ -39,13 +47,13 @@ export function WorkspaceHeader({ detail }: { detail: TransactionDetail }) {
     <header className="flex flex-col gap-4">
       <div className="flex items-center justify-between gap-3">
         <Link
-          to="/app/home"
+          to={PAGE_PATHS.home}
           className="inline-flex w-fit items-center gap-1.5 rounded-sm text-sm font-semibold text-primary hover:underline"
         >
           <ArrowLeft aria-hidden="true" className="size-4" />
           Your transactions
         </Link>
-        <LiveIndicator txId={detail.id} />
+        {liveStatus}
       </div>
       <div className="flex flex-col gap-4 lg:flex-row lg:items-start lg:justify-between">
         <div className="flex min-w-0 flex-col gap-2">
@@ -60,7 +68,7 @@ export function WorkspaceHeader({ detail }: { detail: TransactionDetail }) {
           </p>
         </div>
         <div className="flex flex-wrap items-start gap-2 lg:justify-end">
-          {mayRequestUpdate(detail.viewer_role) && <RequestUpdateButton txId={detail.id} />}
+          {actions}
           <StatusActions detail={detail} />
         </div>
       </div>

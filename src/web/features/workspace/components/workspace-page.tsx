@@ -1,14 +1,17 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { useEffect, useRef } from 'react'
 import { useNavigate } from 'react-router'
+import type { TransactionDetail } from '../../../../shared/contracts/transactions'
 import { ApiError } from '../../../lib/api-error'
 import { notify } from '../../../lib/toast'
 import { usePageMeta } from '../../../lib/use-page-meta'
-import { SESSION_QUERY_KEY } from '../../session/api'
-import { addressOneLine } from '../address'
+import { SESSION_QUERY_KEY } from '../../../lib/session/api'
+import { addressOneLine } from '../../../lib/address'
 import { useTransaction } from '../api'
+import type { WorkspaceSlots } from '../slots'
 import { WorkspaceSkeleton } from './workspace-skeleton'
 import { WorkspaceView } from './workspace-view'
+import { PAGE_PATHS } from '../../../../shared/paths'
 
 /** Spec section 8: the toast when a transaction fails to load or is not found. */
 export const LOAD_FAILED_TOAST = {
@@ -21,9 +24,20 @@ export const LOAD_FAILED_TOAST = {
  * both) or failed after retries: toast 'Error loading transaction' / 'Could not find this
  * transaction.' and go to /app/home (spec sections 2 and 8); when the network or the server failed, the
  * toast gives that message instead, since the transaction may well exist. A 401 means the session ended: the
- * session is re-read and the gate sends the person to sign in and back.
+ * session is re-read and the gate sends the person to sign in and back. `slots` gives, for the
+ * loaded transaction, the parts other features provide (WorkspaceSlots).
  */
-export function WorkspacePage({ txId, viewerName, viewerId }: { txId: string; viewerName: string; viewerId: string }) {
+export function WorkspacePage({
+  txId,
+  viewerName,
+  viewerId,
+  slots,
+}: {
+  txId: string
+  viewerName: string
+  viewerId: string
+  slots: (detail: TransactionDetail) => WorkspaceSlots
+}) {
   const detail = useTransaction(txId)
   const navigate = useNavigate()
   const queryClient = useQueryClient()
@@ -43,9 +57,9 @@ export function WorkspacePage({ txId, viewerName, viewerId }: { txId: string; vi
     // Not found (404) is the spec's text; a dropped connection or a server fault says what happened instead.
     const unreachable = detail.error instanceof ApiError && (detail.error.status === 0 || detail.error.status >= 500)
     notify.error(LOAD_FAILED_TOAST.title, unreachable ? detail.error.message : LOAD_FAILED_TOAST.description)
-    navigate('/app/home', { replace: true })
+    navigate(PAGE_PATHS.home, { replace: true })
   }, [detail.isError, detail.error, navigate, queryClient])
 
   if (!detail.data) return <WorkspaceSkeleton />
-  return <WorkspaceView detail={detail.data} viewerName={viewerName} viewerId={viewerId} />
+  return <WorkspaceView detail={detail.data} viewerName={viewerName} viewerId={viewerId} slots={slots(detail.data)} />
 }

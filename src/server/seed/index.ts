@@ -1,0 +1,178 @@
+/**
+ * Demo data for a fresh install (issue 2, section 8): the professionals directory, three demo users
+ * and one transaction in progress that they share. Loaded by the server at start when SEED_DEMO is on
+ * (server.ts); idempotent and cheap to call again.
+ */
+import { randomUUID } from 'node:crypto'
+import { sql } from 'drizzle-orm'
+import type { Auth } from '../auth/auth'
+import type { Logger } from '../logger'
+import type { Database } from '../db/client'
+import { DEMO_ACCOUNTS, type DemoAccount } from './demo-accounts'
+import { DEMO_TRANSACTION_ID, insertDemoTransaction } from './demo-transaction'
+import { DEMO_FIRM_ID, seedOrganizations } from './organizations'
+
+export { DEMO_ACCOUNTS, DEMO_PASSWORD, type DemoAccount } from './demo-accounts'
+export {
+  DEMO_AGREED_PRICE_PENCE,
+  DEMO_BLOCKED_REASON,
+  DEMO_DAYS_SINCE_OFFER,
+  DEMO_PROPERTY,
+  DEMO_TRANSACTION_ID,
+} from './demo-transaction'
+export {
+  DEMO_FIRM_ID,
+  DEMO_FIRM_NAME,
+  DEMO_ORGANIZATION_COUNTS,
+  generateDemoOrganizations,
+  seedOrganizations,
+} from './organizations'
+
+// Serialises concurrent seeders (several server processes starting on one PostgreSQL) inside each
+// write transaction; on PGlite there is only one connection, so it never waits.
+const SEED_LOCK_KEY = 4_242_002
+
+export interface SeedOptions {
+  database: Database
+  auth: Auth
+  log?: Logger
+  /** The clock the demo data is placed against (reviews, the transaction 38 days ago). Default now. */
+  now?: Date
+  /**
+   * False loads the directory only: no demo accounts (their password is published) and no demo
+   * transaction. server.ts passes false with NODE_ENV=production (issue 19, item 2). Default true.
+   */
+  accounts?: boolean
+}
+
+export interface SeedResult {
+  /** True when everything was already there and nothing was written. */
+  alreadySeeded: boolean
+  organizations: number
+  reviews: number
+  usersCreated: number
+  transactionCreated: boolean
+  ms: number
+}
+
+interface SeedState {
+  hasFirm: boolean
+  users: number
+  hasTransaction: boolean
+}
+
+async function readState(database: Database): Promise<SeedState> {
+  const [row] = await database.query<{ has_firm: boolean; users: number; has_tx: boolean }>(
+    `select exists(select 1 from organizations where id = $1) as has_firm,
+       (select count(*)::int from "user" where email = any($2::text[])) as users,
+       exists(select 1 from transactions where id = $3) as has_tx`,
+    [DEMO_FIRM_ID, DEMO_ACCOUNTS.map((a) => a.email), DEMO_TRANSACTION_ID],
+  )
+  return { hasFirm: row.has_firm, users: Number(row.users), hasTransaction: row.has_tx }
+}
+
+/**
+ * Creates a demo account ready to use: its (made-up, RFC 2606) address already confirmed, so no
+ * verification email is sent and the demo buyer can invite and sign at once (issue 11, item 3). The
+ * user and its password account are written in one transaction with Better Auth's own password
+ * hasher; the sign-up trigger makes the profile and role (docs/decisions/004-atomic-sign-up.md).
+ * Returns false when the account already existed (a concurrent seeder made it first).
+ */
+async function createDemoAccount(database: Database, auth: Auth, account: DemoAccount): Promise<boolean> {
+  const hash = await (await auth.$context).password.hash(account.password)
+  return database.db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK_KEY})`)
+    const email = account.email.toLowerCase()
+    const found = await tx.execute(sql`select 1 from "user" where email = ${email}`)
+    if (found.rows.length) return false
+    const userId = randomUUID()
+    await tx.execute(sql`insert into "user" (id, name, email, email_verified, signup_role)
+      values (${userId}, ${account.name}, ${email}, true, ${account.role})`)
+    await tx.execute(sql`insert into account (id, account_id, provider_id, user_id, password)
+      values (${randomUUID()}, ${userId}, 'credential', ${userId}, ${hash})`)
+    return true
+  })
+}
+
+/**
+ * Loads the demo data, skipping each part that is already there: the directory (marker: the demo
+ * firm), the three DEMO_ACCOUNTS (by email, created through Better Auth so the sign-up trigger makes
+ * their profiles and roles) and the demo transaction (by its fixed id). A second call reads one row
+ * and writes nothing. Content is fixed by seeded generators; only timestamps follow `now`.
+ */
+export async function seedDemoData({
+  database,
+  auth,
+  log,
+  now = new Date(),
+  accounts = true,
+}: SeedOptions): Promise<SeedResult> {
+  const started = performance.now()
+  const result: SeedResult = {
+    alreadySeeded: false,
+    organizations: 0,
+    reviews: 0,
+    usersCreated: 0,
+    transactionCreated: false,
+    ms: 0,
+  }
+  const state = await readState(database)
+  if (state.hasFirm && (!accounts || (state.users === DEMO_ACCOUNTS.length && state.hasTransaction))) {
+    result.alreadySeeded = true
+    result.ms = Math.round(performance.now() - started)
+    log?.debug(`demo data already loaded (${result.ms} ms)`)
+    return result
+  }
+
+  if (!state.hasFirm) {
+    const written = await seedOrganizations(database, { now, lockKey: SEED_LOCK_KEY })
+    result.organizations = written.organizations
+    result.reviews = written.reviews
+  }
+
+  if (accounts && state.users < DEMO_ACCOUNTS.length) {
+    const [existing] = await database.query<{ emails: string[] | null }>(
+      `select array_agg(email) as emails from "user" where email = any($1::text[])`,
+      [DEMO_ACCOUNTS.map((a) => a.email)],
+    )
+    const have = new Set(existing?.emails ?? [])
+    for (const account of DEMO_ACCOUNTS) {
+      if (!have.has(account.email) && (await createDemoAccount(database, auth, account))) result.usersCreated += 1
+    }
+  }
+
+  if (accounts && !state.hasTransaction) {
+    const rows = await database.query<{ email: string; id: string }>(
+      `select lower(email) as email, id from profiles where lower(email) = any($1::text[])`,
+      [DEMO_ACCOUNTS.map((a) => a.email.toLowerCase())],
+    )
+    const profileOf = (label: string) => {
+      const email = DEMO_ACCOUNTS.find((a) => a.label === label)!.email.toLowerCase()
+      const id = rows.find((p) => p.email === email)?.id
+      if (!id) throw new Error(`Demo data: the ${label.toLowerCase()} account ${email} has no profile`)
+      return id
+    }
+    const people = {
+      buyerProfileId: profileOf('Buyer'),
+      sellerProfileId: profileOf('Seller'),
+      conveyancerProfileId: profileOf('Conveyancer'),
+      conveyancerOrganizationId: DEMO_FIRM_ID,
+    }
+    result.transactionCreated = await database.db.transaction(async (tx) => {
+      await tx.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK_KEY})`)
+      // Checked again under the lock: a concurrent seeder may have written it meanwhile.
+      const found = await tx.execute(sql`select 1 from transactions where id = ${DEMO_TRANSACTION_ID}`)
+      if (found.rows.length) return false
+      await insertDemoTransaction(tx, people, now)
+      return true
+    })
+  }
+
+  result.ms = Math.round(performance.now() - started)
+  // Debug, not info: the start log shows the start line, the database and the demo accounts only.
+  log?.debug(
+    `demo data loaded in ${result.ms} ms: ${result.organizations} professionals, ${result.reviews} reviews, ` +
+      `${result.usersCreated} demo accounts, ${result.transactionCreated ? 1 : 0} transaction`,
+  )
+  return result
+}

@@ -1,0 +1,79 @@
+/**
+ * The web app's page paths, for everything that links to a page: the server's emails,
+ * notification links and OAuth redirects, and the web's own links. Each is a same-origin path; an
+ * email puts PUBLIC_URL in front. The routes themselves are declared in src/web/router.tsx
+ * (src/web/page-paths.test.tsx checks that every path here reaches one of them).
+ *
+ * Path segments and query values are URL-encoded; the ids and tokens in use (UUIDs, base64url)
+ * need no encoding, so a link reads exactly as its id.
+ */
+export const PAGE_PATHS = {
+  /** Sign in and sign up (tabs); `next` returns there afterwards. */
+  signIn: '/auth',
+  /** The signed-in app's front door: shows sign-in, or goes on to `home`. */
+  app: '/app',
+  /** 'Your Transactions', where a signed-in person lands by default. */
+  home: '/app/home',
+  settings: '/app/settings',
+  support: '/app/support',
+  marketplace: '/marketplace',
+  /** Where an emailed password-reset link lands (with `?token=`). */
+  resetPassword: '/reset-password',
+  /** Where an emailed confirm-your-address link lands (with `?token=`, and `next` after a sign-up). */
+  verifyEmail: '/verify-email',
+} as const
+
+/** The transaction workspace's tabs, named by `?tab=` (Overview when absent). */
+export const TRANSACTION_TABS = ['overview', 'timeline', 'documents', 'people', 'chat'] as const
+export type TransactionTab = (typeof TRANSACTION_TABS)[number]
+
+// encodeURIComponent, not URLSearchParams: the links keep the exact form they have always had
+// (a space as %20, `!'()~` as they are).
+const withQuery = (path: string, query: Record<string, string | undefined>): string => {
+  const search = Object.entries(query)
+    .filter((entry): entry is [string, string] => entry[1] !== undefined)
+    .map(([key, value]) => `${encodeURIComponent(key)}=${encodeURIComponent(value)}`)
+    .join('&')
+  return search ? `${path}?${search}` : path
+}
+
+/** The sign-in page, optionally with the email filled in: '/auth?email=amelia%40example.com'. */
+export function signInPath(query: { email?: string } = {}): string {
+  return withQuery(PAGE_PATHS.signIn, { email: query.email })
+}
+
+/**
+ * One transaction's workspace: '/app/transactions/{txId}', with `?tab=` to open a tab and, on the
+ * Chat tab, `&thread=` to open one thread ('/app/transactions/t1?tab=chat&thread=th1').
+ */
+export function transactionPath(txId: string, open: { tab?: TransactionTab; thread?: string } = {}): string {
+  return withQuery(`/app/transactions/${encodeURIComponent(txId)}`, { tab: open.tab, thread: open.thread })
+}
+
+/** The page that shows and accepts an invitation: '/invite/{token}'. */
+export function invitationPath(token: string): string {
+  return `/invite/${encodeURIComponent(token)}`
+}
+
+/** A firm's public profile in the marketplace: '/marketplace/{orgId}'. */
+export function organizationPath(orgId: string): string {
+  return `${PAGE_PATHS.marketplace}/${encodeURIComponent(orgId)}`
+}
+
+/** 'Your Transactions' opening the marketplace's invite for one firm: '/app/home?invite={orgId}'. */
+export function inviteOrganizationPath(orgId: string): string {
+  return withQuery(PAGE_PATHS.home, { invite: orgId })
+}
+
+/** An emailed password-reset link's path: '/reset-password?token={token}'. */
+export function resetPasswordPath(token: string): string {
+  return withQuery(PAGE_PATHS.resetPassword, { token })
+}
+
+/**
+ * An emailed confirm-your-address link's path: '/verify-email?token={token}', plus `&next=` (a
+ * same-origin path, checked by the caller) where a sign-up continues after confirming.
+ */
+export function verifyEmailPath(token: string, next?: string): string {
+  return withQuery(PAGE_PATHS.verifyEmail, { token, next })
+}

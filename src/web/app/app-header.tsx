@@ -1,0 +1,58 @@
+import { LogOut, Settings, Store } from 'lucide-react'
+import { Link } from 'react-router'
+import { Button } from '../components/ui/button'
+import { NotificationBell } from '../features/notifications/components/notification-bell'
+import { Logo } from '../components/logo'
+import { avatarLetter } from '../lib/avatar'
+import { useSignOut } from '../lib/session/use-sign-out'
+import { PAGE_PATHS } from '../../shared/paths'
+
+/**
+ * The signed-in app's top bar (spec section 2): logo, Marketplace link, the notifications bell
+ * (issue 6), account Settings (issue 7), Sign Out and an avatar with the first letter of the email.
+ * On phones the labels shrink to icons with accessible names (Marketplace too below 420 px, to leave
+ * room for the bell; Settings's label shows from 1024 px).
+ */
+export function AppHeader({ email }: { email: string }) {
+  const signOut = useSignOut()
+  return (
+    <header className="sticky top-0 z-40 border-b bg-background/95 backdrop-blur supports-[backdrop-filter]:bg-background/85">
+      <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-2 px-4 sm:px-6">
+        <Logo />
+        <nav aria-label="Account" className="flex items-center gap-1 sm:gap-2">
+          <Button asChild variant="ghost" className="px-2 sm:px-4">
+            <Link to={PAGE_PATHS.marketplace}>
+              <Store aria-hidden="true" />
+              <span className="sr-only min-[420px]:not-sr-only">Marketplace</span>
+            </Link>
+          </Button>
+          <NotificationBell />
+          <Button asChild variant="ghost" className="px-2 sm:px-4">
+            <Link to={PAGE_PATHS.settings}>
+              <Settings aria-hidden="true" />
+              <span className="sr-only lg:not-sr-only">Settings</span>
+            </Link>
+          </Button>
+          <Button
+            variant="outline"
+            className="px-2 sm:px-4"
+            onClick={() => signOut.mutate()}
+            disabled={signOut.isPending}
+          >
+            <LogOut aria-hidden="true" />
+            <span className="sr-only sm:not-sr-only">Sign Out</span>
+          </Button>
+          <span
+            role="img"
+            aria-label={`Signed in as ${email}`}
+            title={email}
+            data-testid="avatar"
+            className="flex size-8 shrink-0 items-center sm:size-9 justify-center rounded-full bg-primary text-sm font-semibold text-primary-foreground"
+          >
+            {avatarLetter(email)}
+          </span>
+        </nav>
+      </div>
+    </header>
+  )
+}

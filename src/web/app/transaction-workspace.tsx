@@ -1,0 +1,49 @@
+import { ChatTab } from '../features/chat/components/chat-tab'
+import { ChatUnreadBadge } from '../features/chat/components/chat-unread-badge'
+import { DocumentsTab } from '../features/documents/components/documents-tab'
+import { InviteByEmailDialog } from '../features/invitations/components/invite-by-email-dialog'
+import { PendingInvitations } from '../features/invitations/components/pending-invitations'
+import { LiveIndicator } from '../features/live/components/live-indicator'
+import { mayRequestUpdate, RequestUpdateButton } from '../features/update-requests/components/request-update-button'
+import { WorkspacePage } from '../features/workspace/components/workspace-page'
+
+/**
+ * The transaction workspace with every feature in its place: the workspace's header, Overview,
+ * Timeline and People, plus the live indicator, 'Request update' (buyers and sellers), the
+ * Documents and Chat tabs with Chat's unread badge, and inviting by email with the pending
+ * invitations (the workspace shows those two only to people who may invite).
+ */
+export function TransactionWorkspace({
+  txId,
+  viewerName,
+  viewerId,
+}: {
+  txId: string
+  viewerName: string
+  /** The viewer's profile id (ticks; chat: own messages, mentions). */
+  viewerId: string
+}) {
+  return (
+    <WorkspacePage
+      txId={txId}
+      viewerName={viewerName}
+      viewerId={viewerId}
+      slots={(detail) => ({
+        liveStatus: <LiveIndicator txId={detail.id} />,
+        headerActions: mayRequestUpdate(detail.viewer_role) && <RequestUpdateButton txId={detail.id} />,
+        documentsTab: <DocumentsTab detail={detail} />,
+        chatTab: <ChatTab detail={detail} viewerId={viewerId} />,
+        chatBadge: <ChatUnreadBadge txId={detail.id} />,
+        inviteButton: (
+          <InviteByEmailDialog
+            txId={detail.id}
+            viewerRole={detail.viewer_role}
+            hasBuyer={!!detail.buyer_user_id}
+            hasSeller={!!detail.seller_user_id}
+          />
+        ),
+        pendingInvitations: <PendingInvitations txId={detail.id} viewerRole={detail.viewer_role} />,
+      })}
+    />
+  )
+}

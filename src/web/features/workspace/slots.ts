@@ -1,0 +1,22 @@
+import type { ReactNode } from 'react'
+
+/**
+ * The parts of the workspace that other features provide, passed in by the app shell
+ * (src/web/app/transaction-workspace.tsx) so that the workspace imports none of them. Each is
+ * rendered where the comment says; a missing one leaves its place empty.
+ */
+export interface WorkspaceSlots {
+  /** Header, beside 'Your transactions': whether live updates are arriving. */
+  liveStatus?: ReactNode
+  /** Header, before the status actions (e.g. 'Request an update'). */
+  headerActions?: ReactNode
+  /** The Documents tab's content. */
+  documentsTab?: ReactNode
+  /** The Chat tab's content, and the badge on its trigger (unread messages). */
+  chatTab?: ReactNode
+  chatBadge?: ReactNode
+  /** People tab, for those who may invite: the invite button beside 'Find a professional'. */
+  inviteButton?: ReactNode
+  /** People tab, for those who may invite: the pending invitations under the people. */
+  pendingInvitations?: ReactNode
+}
