@@ -274,6 +274,13 @@ export async function build({ force = false, only = [], log = (line) => process.
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   const args = process.argv.slice(2)
+  // `npm install` runs this as the prepare script, so that the first `npm start` has nothing to build;
+  // an install without the development dependencies (`--omit=dev`) has no build tools: skip.
+  const tools = ['node_modules/vite/package.json', 'node_modules/esbuild/package.json']
+  if (process.env.npm_lifecycle_event === 'prepare' && !tools.every((t) => existsSync(path.join(ROOT, t)))) {
+    process.stdout.write('Build tools not installed (npm install --omit=dev?): skipping the build.\n')
+    process.exit(0)
+  }
   try {
     const took = await build({ force: args.includes('--force'), only: args.filter((a) => !a.startsWith('--')) })
     const done = Object.entries(took).map(([name, ms]) => `${name} ${(ms / 1000).toFixed(1)} s`)
