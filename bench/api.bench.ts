@@ -1,7 +1,7 @@
 /**
  * `npm run bench`: API throughput and latency on PostgreSQL and on PGlite, as a ratio against a
  * baseline measured in the same run. Seeds 1,000 users and 5,000 transactions (bench/bench-data.ts),
- * starts the app (src/server/main.ts) and the bare baseline (bench/bare-server.ts: Hono + pg, one
+ * starts the app (the compiled dist/server/main.js) and the bare baseline (bench/bare-server.ts: Hono + pg, one
  * indexed session query, the original dashboard and detail SQL) side by side on the same data (on
  * PGlite, a copy of the seeded data directory: it is one process's), checks that both answer alike,
  * then drives them with wrk on 127.0.0.1 (10 s, 10 connections) in alternating rounds (the app
@@ -12,7 +12,7 @@
  * Env: BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/test: a bench database is created
  * beside it and dropped after), BENCH_DURATION (seconds, default 10), BENCH_ROUNDS (default 3),
  * BENCH_ONLY=postgres|pglite, BENCH_SKIP_STARTUP=1, BENCH_GZIP=1 (also the app's detail with
- * Accept-Encoding: gzip, as browsers send).
+ * Accept-Encoding: gzip, as browsers send), BENCH_PORT (first of three ports, default 3811).
  */
 import { execFileSync, spawnSync } from 'node:child_process'
 import { cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
@@ -241,10 +241,11 @@ async function main() {
     `Homeward API benchmark: wrk -t2 -c10 -d${DURATION}s on 127.0.0.1, 1,000 users, 5,000 transactions; ${ROUNDS} alternating rounds of the app and the bare baseline (bench/bare-server.ts)\n`,
   )
   console.log('backend   endpoint   server     req/s   p50 ms   p99 ms non-2xx  CPU us  req/s by round')
-  if (only !== 'pglite') printBackend(await benchBackend('postgres', 3811))
-  if (only !== 'postgres') printBackend(await benchBackend('pglite', 3812))
+  const port = Number(process.env.BENCH_PORT ?? 3811)
+  if (only !== 'pglite') printBackend(await benchBackend('postgres', port))
+  if (only !== 'postgres') printBackend(await benchBackend('pglite', port + 1))
   if (process.env.BENCH_SKIP_STARTUP !== '1') {
-    const startup = await startupTimes(3813)
+    const startup = await startupTimes(port + 2)
     console.log(
       `\nPGlite start: first (fresh data dir, migrate + demo data) ${startup.firstMs} ms, later ${startup.secondMs} ms`,
     )

@@ -1,13 +1,14 @@
 /**
- * The one way benchmarks start Homeward (issue 11, item 6): a child process running
- * src/server/main.ts through tsx (or scripts/start.mjs, which builds the web app first, or the
- * baseline bench/bare-server.ts) on
+ * The one way benchmarks start Homeward: a child process running the compiled server as `npm start`
+ * does (dist/server/main.js with source maps, built first by scripts/build.mjs when stale),
+ * scripts/start.mjs itself, or the baseline bench/bare-server.ts (through tsx), on
  * 127.0.0.1:`port`, production settings, no demo data unless asked, rate limits off, a fixed auth
- * secret. `ready` resolves with the milliseconds from spawn to a healthy /api/health and rejects if
+ * secret. BENCH_NODE_ARGS adds Node flags to the server's command line (space-separated), to
+ * compare runtime settings. `ready` resolves with the milliseconds from spawn to a healthy /api/health and rejects if
  * the process exits first; `stop()` sends SIGTERM and waits; a failed run never leaves it behind.
  * `rssBytes(pid)` reads VmRSS from /proc (Linux).
  */
-import { spawn, type ChildProcess } from 'node:child_process'
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
 import { readFileSync } from 'node:fs'
 import path from 'node:path'
 
@@ -23,6 +24,15 @@ export interface BenchServer {
 }
 
 const running = new Set<ChildProcess>()
+let built = false
+
+/** Runs scripts/build.mjs once per bench process (it skips what is up to date). */
+function ensureBuilt() {
+  if (built) return
+  const res = spawnSync(process.execPath, [path.join(ROOT, 'scripts/build.mjs')], { cwd: ROOT, stdio: 'inherit' })
+  if (res.status !== 0) throw new Error('the build failed')
+  built = true
+}
 process.on('exit', () => running.forEach((c) => c.kill('SIGKILL')))
 
 export function startServer({
@@ -35,19 +45,23 @@ export function startServer({
   /** Extra or overriding environment variables (DATA_DIR, DATABASE_URL, SEED_DEMO ...). */
   env?: Record<string, string>
   /**
-   * 'main': src/server/main.ts; 'start': scripts/start.mjs (`npm start`, builds the web app);
+   * 'main': dist/server/main.js (built here when stale); 'start': scripts/start.mjs (`npm start`);
    * 'bare': bench/bare-server.ts, the baseline (PGLITE_DIR or DATABASE_URL in `env`).
    */
   script?: 'main' | 'start' | 'bare'
   pollMs?: number
 }): BenchServer {
   const started = performance.now()
-  const args =
-    script === 'main'
-      ? ['--import', 'tsx', 'src/server/main.ts']
+  if (script === 'main') ensureBuilt()
+  const nodeArgs = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean)
+  const args = [
+    ...nodeArgs,
+    ...(script === 'main'
+      ? ['--enable-source-maps', path.join(ROOT, 'dist/server/main.js')]
       : script === 'bare'
         ? ['--import', 'tsx', 'bench/bare-server.ts']
-        : [path.join(ROOT, 'scripts/start.mjs')]
+        : [path.join(ROOT, 'scripts/start.mjs')]),
+  ]
   const url = `http://127.0.0.1:${port}`
   const child = spawn(process.execPath, args, {
     cwd: ROOT,

@@ -5,7 +5,6 @@
  */
 import { existsSync, readFileSync } from 'node:fs'
 import path from 'node:path'
-import { fileURLToPath } from 'node:url'
 import { promisify } from 'node:util'
 import { brotliCompress, constants as zlib, gzip } from 'node:zlib'
 import { serveStatic } from '@hono/node-server/serve-static'
@@ -34,6 +33,7 @@ import { notificationsRoutes } from './features/notifications/routes'
 import { signingRoutes } from './features/signing/routes'
 import { transactionsRoutes } from './features/transactions/routes'
 import { twoFactorRoutes } from './features/two-factor/routes'
+import { fromAppRoot } from './app-root'
 import { clientInfo } from './http/client-info'
 import { AppError, errorBody, NUL_MESSAGE, toErrorResponse } from './http/errors'
 import { SESSION_SECURITY_SCHEME, type AppDeps, type AppEnv } from './http/router'
@@ -41,7 +41,8 @@ import { csrfVerdict } from './http/same-origin'
 import { acceptsEncoding, compressResponses, isCompressible } from './http/compression'
 import { validateResponses } from './http/validate-responses'
 
-export const WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../dist/web')
+/** The built web app (`vite build`, run by scripts/build.mjs). */
+export const WEB_DIST = fromAppRoot('dist/web')
 
 // Public endpoints that never need the viewer: skip the session lookup.
 const NO_VIEWER_PREFIXES = [

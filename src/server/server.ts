@@ -11,6 +11,7 @@ import { createAuth } from './auth/auth'
 import type { Config } from './config'
 import { openPglite, openPostgres, type Database } from './db/client'
 import { migrateAsOwner } from './db/migrate-as-owner'
+import { PGLITE_TEMPLATE } from './db/pglite-template'
 import { configureAuditSigning, signUnsignedChainHeads } from './features/activity/audit-signing'
 import type { Logger } from './logger'
 import { createMailService } from './platform/mail/mail-service'
@@ -63,7 +64,7 @@ export async function openDatabase(config: Config, log: Logger): Promise<Databas
   const dir = path.join(config.dataDir, 'pglite')
   mkdirSync(dir, { recursive: true })
   try {
-    return await openPglite({ dataDir: dir })
+    return await openPglite({ dataDir: dir, template: PGLITE_TEMPLATE })
   } catch (err) {
     throw new StartupError(
       `Could not open the embedded database in ${dir}: ${err instanceof Error ? err.message : String(err)}`,

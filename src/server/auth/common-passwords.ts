@@ -5,13 +5,14 @@
  * Inc.: see common-passwords.LICENSE.txt. No internet service (such as haveibeenpwned) is asked.
  */
 import { readFileSync } from 'node:fs'
+import { fromAppRoot } from '../app-root'
 
 let list: Set<string> | undefined
 
 /** The list, read once from common-passwords.txt beside this file (one password a line). */
 export function commonPasswords(): Set<string> {
   list ??= new Set(
-    readFileSync(new URL('./common-passwords.txt', import.meta.url), 'utf8')
+    readFileSync(fromAppRoot('src/server/auth/common-passwords.txt'), 'utf8')
       .split('\n')
       .map((line) => line.trim())
       .filter(Boolean),

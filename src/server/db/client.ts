@@ -4,6 +4,11 @@
  * which runs a named prepared statement on PostgreSQL and returns the database-built JSON as text.
  * See docs/decisions/001-database.md.
  */
+import { spawn } from 'node:child_process'
+import { existsSync } from 'node:fs'
+import { createRequire } from 'node:module'
+import path from 'node:path'
+import { pathToFileURL } from 'node:url'
 import { PGlite, protocol } from '@electric-sql/pglite'
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
 import { drizzle as drizzlePg, type NodePgDatabase } from 'drizzle-orm/node-postgres'
@@ -120,13 +125,84 @@ export function openPostgres(url: string, options: { max?: number; onError?: (er
   }
 }
 
-/** Opens PGlite on a data directory, in memory when dataDir is undefined, or from a dumped tarball. */
-export async function openPglite(options: { dataDir?: string; loadDataDir?: Blob } = {}): Promise<Database> {
-  const pglite = await PGlite.create({ dataDir: options.dataDir, loadDataDir: options.loadDataDir })
+/**
+ * PostgreSQL settings of the embedded database, passed at every start (`-c name=value`). PGlite keeps
+ * PostgreSQL's server defaults, sized for a machine's shared database (shared_buffers 128 MB), in the
+ * one process that also runs Homeward, where every buffer page touched stays resident. 16 MB of
+ * shared buffers hold the demo data and the 5,000-move bench data's hot pages (the files themselves
+ * stay in the operating system's page cache), for about 110 MB less resident memory; one connection
+ * is all PGlite ever has; maintenance_work_mem only sizes index builds in migrations.
+ */
+export const PGLITE_SETTINGS = [
+  'shared_buffers=16MB',
+  'max_connections=4',
+  'wal_buffers=1MB',
+  'maintenance_work_mem=16MB',
+] as const
+
+const pgliteStartParams = () => [...PGlite.defaultStartParams, ...PGLITE_SETTINGS.flatMap((s) => ['-c', s])]
+
+/**
+ * Opens PGlite on a data directory, in memory when dataDir is undefined, or from a dumped tarball.
+ * A data directory that holds no database yet is filled first by a short-lived child process, from
+ * the dump file `template` when it exists (pglite-template.ts), otherwise by PGlite's initdb: that
+ * runs a second PostgreSQL instance and copies its files through a tarball, about 500 MB of memory
+ * this process would otherwise keep for its whole life.
+ */
+export async function openPglite(
+  options: { dataDir?: string; loadDataDir?: Blob; template?: string } = {},
+): Promise<Database> {
+  if (options.dataDir && !options.loadDataDir && !existsSync(path.join(options.dataDir, 'PG_VERSION'))) {
+    await createPgliteDataDir(options.dataDir, options.template)
+  }
+  const pglite = await PGlite.create({
+    dataDir: options.dataDir,
+    loadDataDir: options.loadDataDir,
+    startParams: pgliteStartParams(),
+  })
   return wrapPglite(pglite)
 }
 
 const listeningPglites = new WeakSet<PGlite>()
+
+// Run by `node --input-type=module -e`: argv[1] the PGlite module's URL, argv[2] the data directory,
+// argv[3] the start parameters as JSON, argv[4] a dump file to load, or ''.
+const CREATE_SCRIPT = `
+import { existsSync, readFileSync } from 'node:fs'
+const [, moduleUrl, dataDir, startParams, template] = process.argv
+const { PGlite } = await import(moduleUrl)
+const loadDataDir = template && existsSync(template) ? new Blob([readFileSync(template)]) : undefined
+const db = await PGlite.create({ dataDir, loadDataDir, startParams: JSON.parse(startParams) })
+await db.close()
+`
+
+/**
+ * Creates a PGlite database in `dataDir` in a child process, loaded from the dump file `template`
+ * when it exists; rejects with the child's error output on failure.
+ */
+export async function createPgliteDataDir(dataDir: string, template?: string): Promise<void> {
+  const moduleUrl = pathToFileURL(createRequire(import.meta.url).resolve('@electric-sql/pglite')).href
+  const child = spawn(
+    process.execPath,
+    [
+      '--input-type=module',
+      '-e',
+      CREATE_SCRIPT,
+      moduleUrl,
+      dataDir,
+      JSON.stringify(pgliteStartParams()),
+      template ?? '',
+    ],
+    { stdio: ['ignore', 'ignore', 'pipe'] },
+  )
+  let stderr = ''
+  child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk))
+  const code = await new Promise<number | null>((resolve, reject) => {
+    child.once('error', reject)
+    child.once('exit', resolve)
+  })
+  if (code !== 0) throw new Error(`creating the database failed (exit ${code}): ${stderr.trim()}`)
+}
 
 /** Wraps an open PGlite instance as a Database. */
 export function wrapPglite(pglite: PGlite): Database {

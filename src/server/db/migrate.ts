@@ -2,14 +2,14 @@
  * Applies the committed migration set (src/server/db/migrations) to PGlite or PostgreSQL.
  * On PostgreSQL an advisory lock serialises concurrent starts of several server processes.
  */
-import path from 'node:path'
-import { fileURLToPath } from 'node:url'
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator'
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator'
 import type { PgliteDatabase } from 'drizzle-orm/pglite'
+import { fromAppRoot } from '../app-root'
 import type { Database } from './client'
 
-export const MIGRATIONS_FOLDER = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations')
+/** The committed migrations, read at run time by drizzle's migrator (from the sources, also under the bundle). */
+export const MIGRATIONS_FOLDER = fromAppRoot('src/server/db/migrations')
 const MIGRATION_LOCK_KEY = 4_242_001
 
 /** Brings the database's schema up to date. Idempotent. */

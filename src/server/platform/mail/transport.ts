@@ -2,7 +2,7 @@
  * How an email leaves: SMTP through nodemailer when SMTP_URL is set (smtp:// or smtps://), otherwise
  * nothing leaves and the outbox row stays readable locally.
  */
-import nodemailer from 'nodemailer'
+import type { Transporter } from 'nodemailer'
 
 export interface MailMessage {
   /**
@@ -23,14 +23,19 @@ export interface MailTransport {
   close(): void
 }
 
-/** SMTP transport for the given URL; `from` is the sender of every message. */
+/**
+ * SMTP transport for the given URL; `from` is the sender of every message. nodemailer is loaded with
+ * the first email, so a server that sends none does not hold it in memory.
+ */
 export function smtpTransport(url: string, from: string): MailTransport {
-  const transporter = nodemailer.createTransport(url)
+  let transporter: Promise<Transporter> | undefined
   const domain = /@([^>\s]+)>?\s*$/.exec(from)?.[1] ?? 'homeward.local'
   return {
     kind: 'smtp',
     async send(m) {
-      await transporter.sendMail({
+      transporter ??= import('nodemailer').then(({ default: nodemailer }) => nodemailer.createTransport(url))
+      const t = await transporter
+      await t.sendMail({
         from,
         to: m.to,
         subject: m.subject,
@@ -39,6 +44,8 @@ export function smtpTransport(url: string, from: string): MailTransport {
         messageId: m.id ? `<outbox.${m.id}@${domain}>` : undefined,
       })
     },
-    close: () => transporter.close(),
+    close() {
+      void transporter?.then((t) => t.close())
+    },
   }
 }
