@@ -15,9 +15,12 @@ import {
 } from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { buildServerRenderer } from './build-server-renderer.mjs'
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 const builtIndex = path.join(root, 'dist/web/index.html')
+// The server renderer of the public pages, built from the same sources (build-server-renderer.mjs).
+const builtRenderer = path.join(root, 'dist/web-ssr/entry-server.js')
 
 /** Newest modification time (ms) under the given paths. */
 function newest(paths) {
@@ -37,7 +40,10 @@ function newest(paths) {
 const productionMarker = path.join(root, 'dist/web/.production-build')
 const sources = ['src/web', 'src/shared', 'vite.config.ts', 'package-lock.json']
 const needsBuild = () =>
-  !existsSync(builtIndex) || !existsSync(productionMarker) || newest(sources) > statSync(builtIndex).mtimeMs
+  !existsSync(builtIndex) ||
+  !existsSync(productionMarker) ||
+  !existsSync(builtRenderer) ||
+  newest(sources) > statSync(builtIndex).mtimeMs
 
 /**
  * Builds the web app when needed, safely beside other servers of this checkout (two Playwright runs,
@@ -79,10 +85,13 @@ async function buildWebApp() {
       ],
       { cwd: root, stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } },
     )
-    if (res.status !== 0) {
+    const ssrOutDir = path.join(root, `dist/web-ssr.build-${process.pid}`)
+    const status = res.status === 0 ? buildServerRenderer(ssrOutDir) : (res.status ?? 1)
+    if (status !== 0) {
       rmSync(outDir, { recursive: true, force: true })
+      rmSync(ssrOutDir, { recursive: true, force: true })
       process.stderr.write('The web app failed to build; see the errors above.\n')
-      process.exit(res.status ?? 1)
+      process.exit(status)
     }
     writeFileSync(path.join(outDir, '.production-build'), `${new Date().toISOString()}\n`)
     const live = path.join(root, 'dist/web')
@@ -94,6 +103,16 @@ async function buildWebApp() {
     if (existsSync(live)) renameSync(live, old)
     renameSync(outDir, live)
     rmSync(old, { recursive: true, force: true })
+    // A running server has imported its renderer already, but loads a page's chunk when first asked
+    // for it: the previous build's chunks stay too, as above.
+    const liveRenderer = path.join(root, 'dist/web-ssr')
+    if (existsSync(path.join(liveRenderer, 'assets'))) {
+      cpSync(path.join(liveRenderer, 'assets'), path.join(ssrOutDir, 'assets'), { recursive: true, force: false })
+    }
+    const oldRenderer = path.join(root, `dist/web-ssr.old-${process.pid}`)
+    if (existsSync(liveRenderer)) renameSync(liveRenderer, oldRenderer)
+    renameSync(ssrOutDir, liveRenderer)
+    rmSync(oldRenderer, { recursive: true, force: true })
     // The index's mtime is what later starts compare with the sources.
     const now = new Date()
     utimesSync(builtIndex, now, now)

@@ -3,7 +3,7 @@ import { useEffect, useRef } from 'react'
 import { useNavigate } from 'react-router'
 import { ApiError } from '../../../lib/api-error'
 import { notify } from '../../../lib/toast'
-import { usePageMeta } from '../../../lib/use-page-meta'
+import { PageTitle } from '../../../lib/page-meta'
 import { SESSION_QUERY_KEY } from '../../session/api'
 import { addressOneLine } from '../address'
 import { useTransaction } from '../api'
@@ -28,10 +28,6 @@ export function WorkspacePage({ txId, viewerName, viewerId }: { txId: string; vi
   const navigate = useNavigate()
   const queryClient = useQueryClient()
   const handled = useRef(false)
-  usePageMeta({
-    title: detail.data ? addressOneLine(detail.data.property) : 'Transaction',
-    description: 'The shared timeline, documents and people of this move.',
-  })
 
   useEffect(() => {
     if (!detail.isError || handled.current) return
@@ -46,6 +42,17 @@ export function WorkspacePage({ txId, viewerName, viewerId }: { txId: string; vi
     navigate('/app/home', { replace: true })
   }, [detail.isError, detail.error, navigate, queryClient])
 
-  if (!detail.data) return <WorkspaceSkeleton />
-  return <WorkspaceView detail={detail.data} viewerName={viewerName} viewerId={viewerId} />
+  return (
+    <>
+      <PageTitle
+        title={detail.data ? addressOneLine(detail.data.property) : 'Transaction'}
+        description="The shared timeline, documents and people of this move."
+      />
+      {detail.data ? (
+        <WorkspaceView detail={detail.data} viewerName={viewerName} viewerId={viewerId} />
+      ) : (
+        <WorkspaceSkeleton />
+      )}
+    </>
+  )
 }
