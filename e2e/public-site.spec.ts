@@ -440,7 +440,8 @@ test.describe('404', () => {
     const home = page.getByRole('link', { name: 'Return to Home' })
     await expect(home).toHaveAttribute('href', '/')
     expect(console.errors.some((e) => e.includes('/no-such-page/here'))).toBe(true)
-    console.check([/\/no-such-page\/here/])
+    // The browser also logs the 404 status the server answers for an unknown path.
+    console.check([/\/no-such-page\/here/, /status of 404/])
     await home.click()
     await expect(page).toHaveURL('/')
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Your whole home move, on one shared timeline')

@@ -2,6 +2,7 @@
 // directory under dist/, each skipped while its output is newer than its sources.
 //
 //   web       Vite: the React app, a production build in dist/web
+//   ssr       Vite: the public pages' server renderer (src/web/entry-server.tsx) in dist/web-ssr
 //   server    esbuild: src/server/main.ts and everything it imports (dependencies included, PGlite
 //             excepted: its WebAssembly files are read from node_modules) as ES modules in
 //             dist/server, with source maps; `npm start` runs it with Node's source-map support,
@@ -88,6 +89,45 @@ const web = {
   },
   // The index's mtime is what later starts compare with the sources.
   stamp: 'index.html',
+}
+
+/**
+ * The server renderer of the public pages: src/web/entry-server.tsx built by `vite build --ssr` into
+ * one ES module, dist/web-ssr/entry-server.js, which the API server imports at run time
+ * (src/server/features/public-pages/renderer.ts) to render them with the same components the
+ * browser hydrates. After 'web', from the same sources.
+ */
+const ssr = {
+  name: 'ssr',
+  dir: 'web-ssr',
+  keep: 'assets',
+  stale() {
+    const entry = dist('web-ssr/entry-server.js')
+    return (
+      !existsSync(entry) ||
+      !existsSync(dist('web-ssr', MARKER)) ||
+      newest(['src/web', 'src/shared', 'vite.config.ts', ...SHARED_SOURCES]) > mtime(entry)
+    )
+  },
+  run(outDir) {
+    const res = spawnSync(
+      process.execPath,
+      [
+        path.join(ROOT, 'node_modules/vite/bin/vite.js'),
+        'build',
+        '--ssr',
+        'entry-server.tsx',
+        '--logLevel',
+        'warn',
+        '--outDir',
+        outDir,
+        '--emptyOutDir',
+      ],
+      { cwd: ROOT, stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } },
+    )
+    if (res.status !== 0) throw new Error('the server renderer failed to build; see the errors above')
+  },
+  stamp: 'entry-server.js',
 }
 
 /** The server: one esbuild bundle of src/server/main.ts, split where the code imports lazily. */
@@ -181,7 +221,7 @@ const database = {
 }
 
 /** The steps, in the order they run. */
-export const STEPS = [web, server, database]
+export const STEPS = [web, ssr, server, database]
 
 /** Names of the steps whose output is missing or older than their sources. */
 export function staleSteps() {

@@ -9,10 +9,9 @@ import { promisify } from 'node:util'
 import { brotliCompress, constants as zlib, gzip } from 'node:zlib'
 import { serveStatic } from '@hono/node-server/serve-static'
 import { OpenAPIHono } from '@hono/zod-openapi'
-import type { MiddlewareHandler } from 'hono'
+import type { Context, MiddlewareHandler } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
 import { HTTPException } from 'hono/http-exception'
-import { secureHeaders } from 'hono/secure-headers'
 import { COOKIE_PREFIX } from './auth/auth'
 import { createViewerCache } from './auth/viewer-cache'
 import { accountRoutes } from './features/account/routes'
@@ -21,6 +20,7 @@ import { authRoutes } from './features/auth/routes'
 import { chatRoutes } from './features/chat/routes'
 import { dataRightsRoutes } from './features/data-rights/routes'
 import { devMailRoutes } from './features/dev-mail/routes'
+import { publicPagesRoutes } from './features/public-pages/routes'
 import { directoryRoutes } from './features/directory/routes'
 import { documentsRoutes } from './features/documents/routes'
 import { healthRoutes } from './features/health/routes'
@@ -39,6 +39,7 @@ import { AppError, errorBody, NUL_MESSAGE, toErrorResponse } from './http/errors
 import { SESSION_SECURITY_SCHEME, type AppDeps, type AppEnv } from './http/router'
 import { csrfVerdict } from './http/same-origin'
 import { acceptsEncoding, compressResponses, isCompressible } from './http/compression'
+import { securityHeaders } from './http/security-headers'
 import { validateResponses } from './http/validate-responses'
 
 /** The built web app (`vite build`, run by scripts/build.mjs). */
@@ -182,6 +183,10 @@ const refuseNul: MiddlewareHandler<AppEnv> = async (c, next) => {
   return next()
 }
 
+const cacheShort = (_path: string, c: Context) => {
+  c.header('Cache-Control', 'public, max-age=300')
+}
+
 export function createApp(deps: AppDeps) {
   const { config, database, log } = deps
   const app = new OpenAPIHono<AppEnv>()
@@ -196,29 +201,7 @@ export function createApp(deps: AppDeps) {
 
   // The client's address and user agent, once per request, for everything after (http/client-info.ts).
   app.use('*', clientInfo(config.trustedProxies))
-  app.use(
-    '*',
-    secureHeaders({
-      contentSecurityPolicy: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'"],
-        objectSrc: ["'none'"],
-        baseUri: ["'self'"],
-        formAction: ["'self'"],
-        frameAncestors: ["'none'"],
-      },
-      strictTransportSecurity: config.secure ? 'max-age=31536000; includeSubDomains' : false,
-      xFrameOptions: 'DENY',
-      referrerPolicy: 'strict-origin-when-cross-origin',
-      crossOriginEmbedderPolicy: false,
-      // A route that sets its own header keeps it: a file download's sandbox CSP (documents/file-links.ts).
-      overwrite: false,
-    }),
-  )
+  app.use('*', securityHeaders(config))
   app.use('*', compressResponses())
 
   app.use('/api/*', limitBodies())
@@ -295,7 +278,6 @@ export function createApp(deps: AppDeps) {
   app.all('/api/*', (c) => c.json(errorBody('not_found', `No API route for ${c.req.method} ${c.req.path}.`), 404))
 
   if (existsSync(path.join(WEB_DIST, 'index.html'))) {
-    const indexHtml = readFileSync(path.join(WEB_DIST, 'index.html'), 'utf8')
     app.use('/assets/*', precompressedAssets(WEB_DIST))
     app.use(
       '/assets/*',
@@ -304,12 +286,11 @@ export function createApp(deps: AppDeps) {
         onFound: (_p, c) => c.header('Cache-Control', 'public, max-age=31536000, immutable'),
       }),
     )
-    app.use('*', serveStatic({ root: WEB_DIST, onFound: (_p, c) => c.header('Cache-Control', 'public, max-age=300') }))
-    // Every other GET is a client-side route of the single-page app.
-    app.get('*', (c) => {
-      c.header('Cache-Control', 'no-cache')
-      return c.html(indexHtml)
-    })
+    // Files such as /favicon.svg. Not the page templates (index.html, landing.html, also what '/' would
+    // map to): every page is answered by publicPagesRoutes.
+    const files = serveStatic({ root: WEB_DIST, onFound: cacheShort })
+    app.use('*', (c, next) => (/\/[^/]+\.(?!html$)[a-z0-9]+$/i.test(c.req.path) ? files(c, next) : next()))
+    app.route('/', publicPagesRoutes(deps, WEB_DIST))
   } else {
     app.get('*', (c) =>
       c.text('The web app is not built yet. Run `npm start` (which builds it) or `npm run build`.', 503),

@@ -1,4 +1,4 @@
-import { QueryClientProvider } from '@tanstack/react-query'
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query'
 import { lazy, Suspense, useSyncExternalStore, type ReactNode } from 'react'
 import { TooltipProvider } from './components/ui/tooltip'
 import { createQueryClient } from './lib/query-client'
@@ -25,10 +25,11 @@ function ToasterHost() {
 /**
  * App-wide providers: TanStack Query (gcTime 5 min, 3 retries backing off 1 s to 30 s, mutations
  * never retried), Radix tooltips (700 ms delay, 300 ms skip) and the sonner Toaster. Spec section 9.
+ * `client` is the browser's one QueryClient unless given (the server renders each page with its own).
  */
-export function AppProviders({ children }: { children: ReactNode }) {
+export function AppProviders({ children, client = appQueryClient }: { children: ReactNode; client?: QueryClient }) {
   return (
-    <QueryClientProvider client={appQueryClient}>
+    <QueryClientProvider client={client}>
       <TooltipProvider>
         {children}
         <ToasterHost />

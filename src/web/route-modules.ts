@@ -4,6 +4,7 @@
  * (one network round trip sooner on a first visit). import() returns the same module both times.
  */
 export const publicRouteModules = {
+  landing: () => import('./routes/landing'),
   buyers: () => import('./routes/buyers'),
   sellers: () => import('./routes/sellers'),
   conveyancers: () => import('./routes/professionals-conveyancers'),

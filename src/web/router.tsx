@@ -1,46 +1,60 @@
 import { createBrowserRouter, redirect, type RouteObject } from 'react-router'
-import { directoryQueryOptions, organizationQueryOptions } from './features/marketplace/api'
 import { PublicLayout } from './features/public-site/components/public-layout'
 import type { HeaderVariant } from './features/public-site/header-config'
 import { PROFESSIONAL_PAGES } from './features/public-site/nav-links'
-import { appQueryClient } from './providers'
 import { publicRouteModules as m } from './route-modules'
+import { landingLoader, marketplaceLoader, notFoundLoader, profileLoader, rootLoader } from './route-loaders'
 import { RootLayout } from './routes/root-layout'
 import { RouteErrorPage } from './routes/route-error'
-import { Component as LandingPage } from './routes/landing'
 
-/** Route handle read by PublicLayout to pick the header variant. */
+/** Route handle of a public page, read by PublicLayout to pick the header variant. */
 export interface PublicRouteHandle {
   header: HeaderVariant
+  /** 'landing': the page is its own document (landing.html), rendered by the server and not hydrated. */
+  document?: 'landing'
 }
+
+/** Route handle of a page of the signed-in app, which the server sends as the empty app for the browser to render. */
+export interface BrowserOnlyRouteHandle {
+  browserOnly: true
+}
+
+const browserOnly: BrowserOnlyRouteHandle = { browserOnly: true }
 
 const consumer: PublicRouteHandle = { header: 'consumer' }
 const professional: PublicRouteHandle = { header: 'professional' }
 const support: PublicRouteHandle = { header: 'support' }
 
 /**
- * Every route of spec section 2. The landing page ships in the entry chunk (it is the first paint
- * for most visitors); every other page is a lazy chunk, so public pages never download the
- * signed-in app (/auth, /app/...) and vice versa. Each route module exports `Component`.
+ * Every route of spec section 2. The public pages (the landing page, the static pages, the
+ * marketplace and its profiles, and the not-found page) are rendered by the server
+ * (entry-server.tsx) with this same table, then hydrated; the landing page is a document of its own
+ * whose small script does not hydrate (landing-entry.ts). Every page is a lazy chunk, so public pages
+ * never download the signed-in app (/auth, /app/...) and vice versa. Each route module exports
+ * `Component`.
  */
 export const routes: RouteObject[] = [
   {
+    id: 'root',
     path: '/',
     Component: RootLayout,
+    loader: rootLoader,
+    shouldRevalidate: () => false,
     errorElement: <RouteErrorPage />,
     hydrateFallbackElement: <div className="min-h-screen" aria-busy="true" />,
     children: [
       {
         Component: PublicLayout,
         children: [
-          { index: true, Component: LandingPage, handle: { header: 'landing' } satisfies PublicRouteHandle },
+          {
+            index: true,
+            loader: landingLoader,
+            lazy: m.landing,
+            handle: { header: 'landing', document: 'landing' } satisfies PublicRouteHandle,
+          },
           { path: 'buyers', lazy: m.buyers, handle: consumer },
           { path: 'sellers', lazy: m.sellers, handle: consumer },
-          {
-            path: 'professionals/conveyancers',
-            lazy: m.conveyancers,
-            handle: professional,
-          },
+          { path: 'professionals/conveyancers', lazy: m.conveyancers, handle: professional },
           { path: 'professionals/surveyors', lazy: m.surveyors, handle: professional },
           { path: 'professionals/brokers', lazy: m.brokers, handle: professional },
           { path: 'professionals/agents', lazy: m.agents, handle: professional },
@@ -48,45 +62,40 @@ export const routes: RouteObject[] = [
           { path: 'privacy', lazy: m.privacy, handle: support },
           { path: 'terms', lazy: m.terms, handle: support },
           { path: 'cookies', lazy: m.cookies, handle: support },
-          { path: '*', lazy: m.notFound, handle: consumer },
+          { path: '*', loader: notFoundLoader, lazy: m.notFound, handle: consumer },
         ],
       },
-      // Issue 3: the original linked /conveyancers, which was never a route. Old links land on the real page.
-      ...PROFESSIONAL_PAGES.map((page): RouteObject => ({ path: page.slug, loader: () => redirect(page.href) })),
+      // Issue 3: the original linked /conveyancers, which was never a route. Old links land on the
+      // real page, permanently moved.
+      ...PROFESSIONAL_PAGES.map((page): RouteObject => ({ path: page.slug, loader: () => redirect(page.href, 301) })),
       {
         lazy: m.marketplaceLayout,
         children: [
-          {
-            path: 'marketplace',
-            // Start the directory request alongside the route's code instead of after it.
-            loader: () => {
-              void appQueryClient.prefetchQuery(directoryQueryOptions)
-              return null
-            },
-            lazy: m.marketplace,
-          },
-          {
-            path: 'marketplace/:orgId',
-            loader: ({ params }) => {
-              if (params.orgId) void appQueryClient.prefetchQuery(organizationQueryOptions(params.orgId))
-              return null
-            },
-            lazy: m.marketplaceProfile,
-          },
+          { path: 'marketplace', loader: marketplaceLoader, lazy: m.marketplace },
+          { path: 'marketplace/:orgId', loader: profileLoader, lazy: m.marketplaceProfile },
         ],
       },
-      // The signed-in app (spec section 2: /auth and /app both show sign-in / sign-up).
-      { path: 'auth', lazy: () => import('./routes/app-auth') },
-      { path: 'reset-password', lazy: () => import('./routes/auth-reset-password') },
-      { path: 'verify-email', lazy: () => import('./routes/auth-verify-email') },
-      { path: 'app', lazy: () => import('./routes/app-auth') },
-      { path: 'app/home', lazy: () => import('./routes/app-home') },
-      { path: 'app/settings', lazy: () => import('./routes/app-settings') },
-      { path: 'app/support', lazy: () => import('./routes/app-support') },
-      { path: 'app/transactions/:txId', lazy: () => import('./routes/app-transaction') },
-      { path: 'invite/:token', lazy: () => import('./routes/app-invite') },
+      // The signed-in app (spec section 2: /auth and /app both show sign-in / sign-up), rendered in
+      // the browser only.
+      { path: 'auth', lazy: () => import('./routes/app-auth'), handle: browserOnly },
+      { path: 'reset-password', lazy: () => import('./routes/auth-reset-password'), handle: browserOnly },
+      { path: 'verify-email', lazy: () => import('./routes/auth-verify-email'), handle: browserOnly },
+      { path: 'app', lazy: () => import('./routes/app-auth'), handle: browserOnly },
+      { path: 'app/home', lazy: () => import('./routes/app-home'), handle: browserOnly },
+      { path: 'app/settings', lazy: () => import('./routes/app-settings'), handle: browserOnly },
+      { path: 'app/support', lazy: () => import('./routes/app-support'), handle: browserOnly },
+      { path: 'app/transactions/:txId', lazy: () => import('./routes/app-transaction'), handle: browserOnly },
+      { path: 'invite/:token', lazy: () => import('./routes/app-invite'), handle: browserOnly },
     ],
   },
 ]
 
-export const router = createBrowserRouter(routes)
+/**
+ * The browser's router. After a server render it starts from the server's loader data
+ * (window.__staticRouterHydrationData, which React Router reads itself); the route modules of the
+ * page must be loaded first (app-entry.tsx), or the router would show its fallback instead of
+ * hydrating the page.
+ */
+export function createAppRouter() {
+  return createBrowserRouter(routes)
+}

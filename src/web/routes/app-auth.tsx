@@ -7,7 +7,7 @@ import { OAuthButtons } from '../features/identities/components/oauth-buttons'
 import { useSession } from '../lib/session/api'
 import { DEFAULT_SIGNED_IN_PATH, safeNextPath } from '../lib/session/next-path'
 import { useRenewSession } from '../lib/session/renew'
-import { usePageMeta } from '../lib/use-page-meta'
+import { PageTitle } from '../lib/page-meta'
 
 /**
  * /auth and /app (spec section 2): Sign In and Sign Up tabs. With a session, go on to `next` (a
@@ -17,10 +17,12 @@ import { usePageMeta } from '../lib/use-page-meta'
  * second factor of a sign-in begun by an OAuth callback (server auth/two-factor.ts).
  */
 export function Component() {
-  usePageMeta({
-    title: 'Sign in or create an account',
-    description: 'Sign in to Homeward, or create a free account to follow your move from offer to completion.',
-  })
+  const head = (
+    <PageTitle
+      title="Sign in or create an account"
+      description="Sign in to Homeward, or create a free account to follow your move from offer to completion."
+    />
+  )
   useRenewSession()
   const session = useSession()
   const [params, setParams] = useSearchParams()
@@ -30,6 +32,7 @@ export function Component() {
   if (session.isPending) {
     return (
       <main id="main" className="flex min-h-screen items-center justify-center bg-surface">
+        {head}
         <Spinner label="Checking whether you are signed in" />
       </main>
     )
@@ -47,15 +50,18 @@ export function Component() {
     )
 
   return (
-    <AuthScreen
-      tab={tab}
-      onTabChange={setTab}
-      defaultEmail={params.get('email') ?? ''}
-      defaultRole={parseSignupChoice(params.get('role'))}
-      step={params.get('step') === 'two-factor' ? 'two-factor' : undefined}
-      next={next ?? undefined}
-      notice={next?.startsWith('/invite/') ? 'Sign in or create an account to accept your invitation.' : undefined}
-      ProviderButtons={OAuthButtons}
-    />
+    <>
+      {head}
+      <AuthScreen
+        tab={tab}
+        onTabChange={setTab}
+        defaultEmail={params.get('email') ?? ''}
+        defaultRole={parseSignupChoice(params.get('role'))}
+        step={params.get('step') === 'two-factor' ? 'two-factor' : undefined}
+        next={next ?? undefined}
+        notice={next?.startsWith('/invite/') ? 'Sign in or create an account to accept your invitation.' : undefined}
+        ProviderButtons={OAuthButtons}
+      />
+    </>
   )
 }

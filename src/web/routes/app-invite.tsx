@@ -5,19 +5,20 @@ import { SkipLink } from '../components/skip-link'
 import { useSession } from '../lib/session/api'
 import { AppHeader } from '../app/app-header'
 import { useRenewSession } from '../lib/session/renew'
-import { usePageMeta } from '../lib/use-page-meta'
+import { PageTitle } from '../lib/page-meta'
 
 /**
  * /invite/:token: an invitation link from an email. Open to everyone (the token is the secret): it
  * shows what the invitation is for and lets the invited person sign in or up and accept.
  */
 export function Component() {
-  usePageMeta({ title: 'Your invitation', description: 'You have been invited to join a move on Homeward.' })
+  const pageMeta = { title: 'Your invitation', description: 'You have been invited to join a move on Homeward.' }
   useRenewSession()
   const { token = '' } = useParams()
   const session = useSession()
   return (
     <div className="flex min-h-screen flex-col bg-surface">
+      <PageTitle {...pageMeta} />
       <SkipLink />
       {session.data ? (
         <AppHeader email={session.data.user.email} />

@@ -1,21 +1,24 @@
 import { SignedInPage } from '../app/signed-in-page'
 import { SupportChat } from '../features/support/components/support-chat'
-import { usePageMeta } from '../lib/use-page-meta'
+import { PageTitle } from '../lib/page-meta'
 
 /** /app/support: Help's Live Chat for signed-in people (issue 11, item 4); signed out, /auth and back here. */
 export function Component() {
-  usePageMeta({ title: 'Support chat', description: 'Talk to the Homeward support team.' })
+  const pageMeta = { title: 'Support chat', description: 'Talk to the Homeward support team.' }
   return (
-    <SignedInPage blocks={1} blockClassName="h-96 w-full">
-      {(me) => (
-        <div className="mx-auto flex w-full max-w-3xl flex-col gap-6">
-          <div className="flex flex-col gap-1">
-            <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">Support chat</h1>
-            <p className="text-muted-foreground">Questions about Homeward or your move? Our team is here to help.</p>
+    <>
+      <PageTitle {...pageMeta} />
+      <SignedInPage blocks={1} blockClassName="h-96 w-full">
+        {(me) => (
+          <div className="mx-auto flex w-full max-w-3xl flex-col gap-6">
+            <div className="flex flex-col gap-1">
+              <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">Support chat</h1>
+              <p className="text-muted-foreground">Questions about Homeward or your move? Our team is here to help.</p>
+            </div>
+            <SupportChat email={me.user.email} />
           </div>
-          <SupportChat email={me.user.email} />
-        </div>
-      )}
-    </SignedInPage>
+        )}
+      </SignedInPage>
+    </>
   )
 }

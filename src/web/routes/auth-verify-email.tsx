@@ -6,7 +6,7 @@ import { verifyEmail } from '../features/auth/api'
 import { AuthCardPage } from '../features/auth/components/auth-card-page'
 import { SESSION_QUERY_KEY } from '../lib/session/api'
 import { DEFAULT_SIGNED_IN_PATH, safeNextPath, signInHref } from '../lib/session/next-path'
-import { usePageMeta } from '../lib/use-page-meta'
+import { PageTitle } from '../lib/page-meta'
 
 /**
  * /verify-email?token=: the page the emailed verification link opens (issue 7). It confirms the email
@@ -39,43 +39,46 @@ export function Component() {
     : result.isError || token === ''
       ? 'Email not confirmed'
       : 'Confirm your email'
-  usePageMeta({ title, description: 'Confirm the email address of your Homeward account.' })
+  const pageMeta = { title, description: 'Confirm the email address of your Homeward account.' }
 
   return (
-    <AuthCardPage title={title}>
-      {token === '' ? (
-        <p role="alert" className="text-sm">
-          This link is incomplete. Open the link from the email again.
-        </p>
-      ) : result.isPending ? (
-        <Spinner label="Confirming your email" />
-      ) : result.isError ? (
-        <div className="flex flex-col gap-4">
+    <>
+      <PageTitle {...pageMeta} />
+      <AuthCardPage title={title}>
+        {token === '' ? (
           <p role="alert" className="text-sm">
-            {result.error.message} Sign in and use “Send a new link” at the top of the page.
+            This link is incomplete. Open the link from the email again.
           </p>
-          <Button asChild variant="outline">
-            <a href="/app/home">Go to Homeward</a>
-          </Button>
-        </div>
-      ) : (
-        <div className="flex flex-col gap-4">
-          <p role="status" className="text-sm break-words">
-            {result.data.changedTo
-              ? `Done: your account’s email address is now ${result.data.changedTo}. Sign in with it from now on.`
-              : 'Thank you: your email address is confirmed. You can now invite people to your move and sign documents.'}
-          </p>
-          <Button asChild>
-            {result.data.twoFactor ? (
-              <a href={signInHref(next ?? DEFAULT_SIGNED_IN_PATH, { step: 'two-factor' })}>
-                Enter your two-factor code
-              </a>
-            ) : (
-              <a href={next ?? DEFAULT_SIGNED_IN_PATH}>{next ? 'Continue' : 'Go to Homeward'}</a>
-            )}
-          </Button>
-        </div>
-      )}
-    </AuthCardPage>
+        ) : result.isPending ? (
+          <Spinner label="Confirming your email" />
+        ) : result.isError ? (
+          <div className="flex flex-col gap-4">
+            <p role="alert" className="text-sm">
+              {result.error.message} Sign in and use “Send a new link” at the top of the page.
+            </p>
+            <Button asChild variant="outline">
+              <a href="/app/home">Go to Homeward</a>
+            </Button>
+          </div>
+        ) : (
+          <div className="flex flex-col gap-4">
+            <p role="status" className="text-sm break-words">
+              {result.data.changedTo
+                ? `Done: your account’s email address is now ${result.data.changedTo}. Sign in with it from now on.`
+                : 'Thank you: your email address is confirmed. You can now invite people to your move and sign documents.'}
+            </p>
+            <Button asChild>
+              {result.data.twoFactor ? (
+                <a href={signInHref(next ?? DEFAULT_SIGNED_IN_PATH, { step: 'two-factor' })}>
+                  Enter your two-factor code
+                </a>
+              ) : (
+                <a href={next ?? DEFAULT_SIGNED_IN_PATH}>{next ? 'Continue' : 'Go to Homeward'}</a>
+              )}
+            </Button>
+          </div>
+        )}
+      </AuthCardPage>
+    </>
   )
 }

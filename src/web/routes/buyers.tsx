@@ -6,17 +6,18 @@ import { CheckList } from '../features/public-site/components/check-list'
 import { CtaBand } from '../features/public-site/components/cta-band'
 import { PageHero } from '../features/public-site/components/page-hero'
 import { PageSection } from '../components/page-section'
-import { usePageMeta } from '../lib/use-page-meta'
+import { PublicPageMeta } from '../lib/page-meta'
 
 /** /buyers: the public page for people buying a home (spec section 2). */
 export function Component() {
-  usePageMeta({
+  const pageMeta = {
     title: 'For buyers',
     description:
       'Buy your home with every step in view: searches, survey, mortgage offer, exchange and completion on one timeline shared with your conveyancer. Free for buyers.',
-  })
+  }
   return (
     <>
+      <PublicPageMeta {...pageMeta} />
       <PageHero
         eyebrow="For buyers"
         title="Buying a home, finally transparent."

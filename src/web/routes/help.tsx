@@ -1,16 +1,17 @@
 import { FaqAccordion } from '../features/help/components/faq-accordion'
 import { SupportCards } from '../features/help/components/support-cards'
-import { usePageMeta } from '../lib/use-page-meta'
+import { PublicPageMeta } from '../lib/page-meta'
 
 /** /help: support options and the five FAQs (spec section 2). */
 export function Component() {
-  usePageMeta({
+  const pageMeta = {
     title: 'Help centre',
     description:
       'Get help with Homeward: browse answers to common questions, chat with us Monday to Friday 9am-5pm, or email support and hear back within 24 hours.',
-  })
+  }
   return (
     <>
+      <PublicPageMeta {...pageMeta} />
       <section className="bg-gradient-to-b from-primary-soft/60 to-background">
         <div className="mx-auto max-w-7xl px-4 pt-14 pb-10 sm:px-6 lg:px-8">
           <h1 className="text-4xl font-bold tracking-tight">How can we help?</h1>

@@ -8,17 +8,18 @@ import { ProblemSection } from '../features/landing/components/problem-section'
 import { SocialProofSection } from '../features/landing/components/social-proof-section'
 import { TimelineDemoSection } from '../features/landing/components/timeline-demo-section'
 import { CtaBand } from '../features/public-site/components/cta-band'
-import { usePageMeta } from '../lib/use-page-meta'
+import { PublicPageMeta } from '../lib/page-meta'
 
 /** The landing page (spec section 2, '/'). */
 export function Component() {
-  usePageMeta({
+  const pageMeta = {
     title: 'Homeward: one shared timeline for moving home',
     description:
       'Homeward puts buyers, sellers, conveyancers, surveyors, brokers and agents on one verified timeline from offer to completion in England and Wales.',
-  })
+  }
   return (
     <>
+      <PublicPageMeta {...pageMeta} />
       <LandingHero />
       <ProblemSection />
       <TimelineDemoSection />

@@ -1,8 +1,10 @@
-import { useParams } from 'react-router'
+import { useLoaderData, useParams } from 'react-router'
 import { ProfileView } from '../features/marketplace/components/profile-view'
+import type { ProfileData } from '../route-loaders'
 
-/** /marketplace/:orgId: one professional's profile (issue 3). */
+/** /marketplace/:orgId: one professional's profile (issue 3), rendered by the server with its data. */
 export function Component() {
   const { orgId = '' } = useParams()
-  return <ProfileView orgId={orgId} />
+  const rendered = useLoaderData() as ProfileData | null
+  return <ProfileView orgId={orgId} rendered={rendered?.org} />
 }

@@ -1,21 +1,22 @@
 import { useEffect } from 'react'
 import { Link, useLocation } from 'react-router'
 import { Button } from '../components/ui/button'
-import { usePageMeta } from '../lib/use-page-meta'
+import { PublicPageMeta } from '../lib/page-meta'
 
 /** The 404 page for any unknown route (spec section 2): logs the attempted path with console.error. */
 export function Component() {
   const { pathname } = useLocation()
-  usePageMeta({
+  const pageMeta = {
     title: 'Page not found',
     description: 'The page you were looking for does not exist on Homeward. Return to the home page to carry on.',
-  })
+  }
   useEffect(() => {
     console.error('404 Error: User attempted to access non-existent route:', pathname)
   }, [pathname])
 
   return (
     <div className="mx-auto flex max-w-xl flex-col items-center gap-4 px-4 py-24 text-center">
+      <PublicPageMeta {...pageMeta} />
       <p className="text-7xl font-bold text-primary" aria-hidden="true">
         404
       </p>

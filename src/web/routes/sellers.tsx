@@ -6,19 +6,20 @@ import { CheckList } from '../features/public-site/components/check-list'
 import { CtaBand } from '../features/public-site/components/cta-band'
 import { PageHero } from '../features/public-site/components/page-hero'
 import { PageSection } from '../components/page-section'
-import { usePageMeta } from '../lib/use-page-meta'
+import { PublicPageMeta } from '../lib/page-meta'
 
 const CONVEYANCER_SEARCH = '/marketplace?type=law'
 
 /** /sellers: the public page for people selling a home (spec section 2). */
 export function Component() {
-  usePageMeta({
+  const pageMeta = {
     title: 'For sellers',
     description:
       'Sell your home with less stress: TA6 and TA10 forms online, an early title check, your EPC and a digital logbook handover, all on one shared timeline.',
-  })
+  }
   return (
     <>
+      <PublicPageMeta {...pageMeta} />
       <PageHero
         eyebrow="For sellers"
         title="Selling a home, finally stress-free."

@@ -52,3 +52,22 @@ export async function getOrganization({
   if (!json) throw notFound('professional')
   return json
 }
+
+/** One profile's entry in the sitemap: its id and when anything on the page last changed. */
+export interface OrganizationUpdate {
+  id: string
+  /** ISO 8601: the latest of the firm's own update, its newest review and its newest metrics. */
+  updatedAt: string
+}
+
+const UPDATES_SQL = `
+select o.id, greatest(o.updated_at,
+  (select max(r.created_at) from marketplace_reviews r where r.organization_id = o.id),
+  (select max(m.recorded_at) from accreditation_metrics m where m.organization_id = o.id)) as updated_at
+from organizations o order by o.id`
+
+/** Every organization's id with the time its profile page last changed (for the sitemap). Public data. */
+export async function listOrganizationUpdates({ database }: { database: Database }): Promise<OrganizationUpdate[]> {
+  const rows = await database.query<{ id: string; updated_at: Date | string }>(UPDATES_SQL)
+  return rows.map((row) => ({ id: row.id, updatedAt: new Date(row.updated_at).toISOString() }))
+}

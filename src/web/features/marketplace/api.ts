@@ -1,5 +1,5 @@
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query'
-import { directoryEndpoints } from '../../../shared/contracts/directory'
+import { directoryEndpoints, type OrganizationProfile } from '../../../shared/contracts/directory'
 import { callApi } from '../../lib/api-client'
 
 /** GET /api/organizations: the whole directory, highest tier first (spec section 7, 'Directory'). Public. */
@@ -23,9 +23,12 @@ export function useDirectory() {
   return useQuery(directoryQueryOptions)
 }
 
-/** One professional's profile query. */
-export function useOrganization(orgId: string) {
-  return useQuery(organizationQueryOptions(orgId))
+/**
+ * One professional's profile query. `initial`: the profile the server rendered the page with (the
+ * cache starts from it), or null when the server found no such firm (nothing is fetched).
+ */
+export function useOrganization(orgId: string, initial?: OrganizationProfile | null) {
+  return useQuery({ ...organizationQueryOptions(orgId), initialData: initial ?? undefined, enabled: initial !== null })
 }
 
 /** A function that starts loading a profile before it is opened (on hover or focus of its link). */

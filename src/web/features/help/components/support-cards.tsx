@@ -3,6 +3,7 @@ import { useEffect, useState } from 'react'
 import { AppLink } from '../../../lib/app-link'
 import { Badge } from '../../../components/ui/badge'
 import { Button } from '../../../components/ui/button'
+import { useHydrated } from '../../../lib/use-hydrated'
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '../../../components/ui/card'
 import { EMAIL_REPLY_PROMISE, SUPPORT_EMAIL, SUPPORT_HOURS_TEXT } from '../../../lib/contact'
 import { isSupportOpen, nextOpeningText } from '../../../lib/support-hours'
@@ -24,6 +25,8 @@ export function SupportCards() {
   const now = useNow()
   const open = isSupportOpen(now)
   const nextOpening = nextOpeningText(now)
+  // 'Open now' is the visitor's clock's answer, not the server's: the status appears once the page is live.
+  const live = useHydrated()
 
   return (
     <ul className="grid grid-cols-1 gap-6 md:grid-cols-3">
@@ -55,7 +58,7 @@ export function SupportCards() {
           <CardContent>
             <p className="text-sm font-medium">{SUPPORT_HOURS_TEXT}</p>
             <p role="status" className="flex flex-wrap items-center gap-2 text-sm" data-testid="support-status">
-              {open ? (
+              {!live ? null : open ? (
                 <Badge variant="success">Open now</Badge>
               ) : (
                 <>

@@ -1,20 +1,24 @@
 import { CircleCheck, CircleDashed, Clock } from 'lucide-react'
 import { Badge } from '../../../components/ui/badge'
 import { clsx as cn } from 'clsx'
-import { usePrefersReducedMotion } from '../../../lib/use-prefers-reduced-motion'
-import { DEMO_MILESTONES, demoStepBadge, demoStepStatus } from '../demo-timeline'
-import { useDemoTimeline } from '../use-demo-timeline'
+import { DEMO_MILESTONES, demoStepBadge, demoStepStatus, PROGRESS_TARGET, STATIC_HIGHLIGHT } from '../demo-timeline'
 
 const ICONS = { complete: CircleCheck, active: Clock, pending: CircleDashed } as const
 
 /**
  * The illustrative move on the landing page: overall progress (an accessible progressbar) and the
- * six sample milestones, one highlighted at a time. Still under prefers-reduced-motion.
+ * six sample milestones, one highlighted. Rendered by the server holding still (65%, the step in
+ * progress highlighted: what search engines, people without JavaScript and people who asked for
+ * reduced motion see); enhance-demo-timeline.ts sets it moving in the browser through the data-demo
+ * attributes below, as the landing page ships without React.
  */
-export function DemoTimelineCard() {
-  const reducedMotion = usePrefersReducedMotion()
-  const { progress, highlighted } = useDemoTimeline(!reducedMotion)
-
+export function DemoTimelineCard({
+  progress = PROGRESS_TARGET,
+  highlighted = STATIC_HIGHLIGHT,
+}: {
+  progress?: number
+  highlighted?: number
+}) {
   return (
     <div className="rounded-2xl border bg-background p-5 shadow-lg sm:p-6" data-testid="demo-timeline-card">
       <div className="flex items-start justify-between gap-4">
@@ -30,11 +34,10 @@ export function DemoTimelineCard() {
           <span id="demo-progress-label" className="font-medium">
             Overall progress
           </span>
-          <span className="font-semibold tabular-nums" aria-hidden="true">
+          <span className="font-semibold tabular-nums" aria-hidden="true" data-demo-progress-text="">
             {progress}%
           </span>
         </div>
-        {/* A plain progressbar rather than the Radix one: this card ships in the landing page's small entry. */}
         <div
           role="progressbar"
           aria-labelledby="demo-progress-label"
@@ -42,9 +45,11 @@ export function DemoTimelineCard() {
           aria-valuemax={100}
           aria-valuenow={progress}
           aria-valuetext={`${progress}%`}
+          data-demo-progress=""
           className="relative mt-2 h-3 w-full overflow-hidden rounded-full bg-muted"
         >
           <div
+            data-demo-progress-bar=""
             className="h-full w-full bg-primary transition-transform duration-75 ease-linear motion-reduce:transition-none"
             style={{ transform: `translateX(-${100 - progress}%)` }}
           />
@@ -63,10 +68,8 @@ export function DemoTimelineCard() {
               aria-current={isHighlighted ? 'step' : undefined}
               data-status={status}
               data-highlighted={isHighlighted || undefined}
-              className={cn(
-                'flex items-center gap-3 rounded-lg border border-transparent px-3 py-2.5 transition-colors duration-300 motion-reduce:transition-none',
-                isHighlighted && 'border-primary/40 bg-primary-soft/50',
-              )}
+              data-demo-step=""
+              className="flex items-center gap-3 rounded-lg border border-transparent px-3 py-2.5 transition-colors duration-300 data-highlighted:border-primary/40 data-highlighted:bg-primary-soft/50 motion-reduce:transition-none"
             >
               <Icon
                 aria-hidden="true"

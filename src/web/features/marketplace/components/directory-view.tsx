@@ -1,24 +1,34 @@
 import { useDeferredValue, useMemo } from 'react'
-import type { DirectoryOrganization } from '../../../../shared/contracts/directory'
+import { useLoaderData } from 'react-router'
 import { Button } from '../../../components/ui/button'
 import { Spinner } from '../../../components/ui/spinner'
 import { useDirectory } from '../api'
 import { filterOrganizations } from '../filter'
+import { sameFilters, type DirectoryFirstPage } from '../first-page'
 import { useMarketplaceFilters } from '../use-marketplace-filters'
 import { FilterBar } from './filter-bar'
 import { MarketplaceHero } from './marketplace-hero'
 import { useKnownSession } from './invite-link'
 import { OrganizationResults } from './organization-results'
 
+function LoadingProfessionals() {
+  return (
+    <div className="flex justify-center py-20">
+      <Spinner label="Loading professionals" className="[&_svg]:size-8" />
+    </div>
+  )
+}
+
 /**
  * The marketplace directory: search, filters (in the URL) and results, filtered in the browser on
  * the already loaded list (spec section 5). Typing stays responsive on large lists because the
- * results follow a deferred copy of the filters.
+ * results follow a deferred copy of the filters. A page rendered by the server starts with the
+ * first page of results it chose for the URL's filters (route loader data), and shows them until
+ * the whole directory has arrived.
  */
-const EMPTY: DirectoryOrganization[] = []
-
 export function DirectoryView() {
   const { filters, setSearch, setType, setTier, commitSearch } = useMarketplaceFilters()
+  const rendered = useLoaderData() as DirectoryFirstPage | null
   const directory = useDirectory()
   const signedIn = useKnownSession()
   const search = useDeferredValue(filters.search)
@@ -28,24 +38,28 @@ export function DirectoryView() {
     () => (directory.data ? filterOrganizations(directory.data.organizations, { search, type, tier }) : null),
     [directory.data, search, type, tier],
   )
+  // The server's first page, while it still answers the filters shown.
+  const firstPage = !results && rendered && sameFilters(rendered.filters, { search, type, tier }) ? rendered : null
 
   return (
     <>
-      <MarketplaceHero search={filters.search} onSearchChange={setSearch} onSubmit={commitSearch} />
+      <MarketplaceHero
+        search={filters.search}
+        type={filters.type}
+        tier={filters.tier}
+        onSearchChange={setSearch}
+        onSubmit={commitSearch}
+      />
       <div className="mx-auto max-w-7xl px-4 pb-16 sm:px-6 lg:px-8">
         <FilterBar
           type={filters.type}
           tier={filters.tier}
-          count={results ? results.length : null}
+          count={results ? results.length : firstPage ? firstPage.total : null}
           onTypeChange={setType}
           onTierChange={setTier}
         />
         <div className="pt-6">
-          {directory.isPending ? (
-            <div className="flex justify-center py-20">
-              <Spinner label="Loading professionals" className="[&_svg]:size-8" />
-            </div>
-          ) : directory.isError ? (
+          {directory.isError ? (
             <div role="alert" className="flex flex-col items-center gap-3 py-16 text-center">
               <h2 className="text-xl font-semibold">We could not load the directory</h2>
               <p className="text-muted-foreground">{directory.error.message}</p>
@@ -53,8 +67,14 @@ export function DirectoryView() {
                 Try again
               </Button>
             </div>
+          ) : results ? (
+            <OrganizationResults organizations={results} signedIn={signedIn} />
+          ) : firstPage ? (
+            <OrganizationResults organizations={firstPage.organizations} total={firstPage.total} signedIn={signedIn}>
+              {firstPage.total > firstPage.organizations.length && <LoadingProfessionals />}
+            </OrganizationResults>
           ) : (
-            <OrganizationResults organizations={results ?? EMPTY} signedIn={signedIn} />
+            <LoadingProfessionals />
           )}
         </div>
       </div>

@@ -1,4 +1,5 @@
 import { Label } from '../../../components/ui/label'
+import { useHydrated } from '../../../lib/use-hydrated'
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../../components/ui/select'
 import {
   countLabel,
@@ -24,14 +25,17 @@ export function FilterBar({
   onTypeChange: (type: TypeFilter) => void
   onTierChange: (tier: TierFilter) => void
 }) {
+  // The selects work once the page is live (a server-rendered page hydrates first).
+  const live = useHydrated()
   return (
     <div className="flex flex-col gap-4 border-b pb-5 sm:flex-row sm:items-end sm:justify-between">
       <div className="grid grid-cols-2 gap-3 sm:flex sm:gap-4">
         <div className="flex flex-col gap-1.5">
           <Label htmlFor="filter-type">Type</Label>
           <Select value={type} onValueChange={(v) => isTypeFilter(v) && onTypeChange(v)}>
-            <SelectTrigger id="filter-type" className="sm:w-48">
-              <SelectValue />
+            <SelectTrigger id="filter-type" className="sm:w-48" aria-disabled={!live || undefined}>
+              {/* The label itself, so that the server-rendered page shows it too. */}
+              <SelectValue>{TYPE_OPTIONS.find((o) => o.value === type)?.label}</SelectValue>
             </SelectTrigger>
             <SelectContent>
               {TYPE_OPTIONS.map((o) => (
@@ -45,8 +49,8 @@ export function FilterBar({
         <div className="flex flex-col gap-1.5">
           <Label htmlFor="filter-tier">Tier</Label>
           <Select value={tier} onValueChange={(v) => isTierFilter(v) && onTierChange(v)}>
-            <SelectTrigger id="filter-tier" className="sm:w-48">
-              <SelectValue />
+            <SelectTrigger id="filter-tier" className="sm:w-48" aria-disabled={!live || undefined}>
+              <SelectValue>{TIER_OPTIONS.find((o) => o.value === tier)?.label}</SelectValue>
             </SelectTrigger>
             <SelectContent>
               {TIER_OPTIONS.map((o) => (

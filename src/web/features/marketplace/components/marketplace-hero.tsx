@@ -1,22 +1,39 @@
 import { Search } from 'lucide-react'
-import type { FormEvent } from 'react'
+import { useLayoutEffect, useRef, type FormEvent } from 'react'
 import { Button } from '../../../components/ui/button'
 import { Input } from '../../../components/ui/input'
+import type { TierFilter, TypeFilter } from '../filter'
 
-/** The marketplace hero (spec section 2): title, search box ('Search by name or location...') and Search button. */
+/**
+ * The marketplace hero (spec section 2): title, search box ('Search by name or location...') and
+ * Search button. The form also works as a plain GET of /marketplace?q=&type=&tier= (without
+ * JavaScript, or before the server-rendered page is live); what was typed before then is searched
+ * for once it is.
+ */
 export function MarketplaceHero({
   search,
+  type,
+  tier,
   onSearchChange,
   onSubmit,
 }: {
   search: string
+  type: TypeFilter
+  tier: TierFilter
   onSearchChange: (value: string) => void
   onSubmit: () => void
 }) {
+  const input = useRef<HTMLInputElement>(null)
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault()
     onSubmit()
   }
+  // Once, when the page goes live: typing into the server-rendered box reached no handler.
+  useLayoutEffect(() => {
+    const typed = input.current?.value
+    if (typed !== undefined && typed !== search) onSearchChange(typed)
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [])
   return (
     <section className="bg-gradient-to-b from-primary-soft/70 to-background">
       <div className="mx-auto flex max-w-4xl flex-col items-center gap-5 px-4 pt-12 pb-8 text-center sm:px-6 md:pt-16 lg:px-8">
@@ -30,6 +47,8 @@ export function MarketplaceHero({
         <form
           role="search"
           aria-label="Professionals"
+          method="get"
+          action="/marketplace"
           onSubmit={submit}
           className="flex w-full max-w-2xl flex-col gap-2 sm:flex-row"
         >
@@ -42,8 +61,10 @@ export function MarketplaceHero({
               className="pointer-events-none absolute top-1/2 left-3 size-5 -translate-y-1/2 text-slate-500"
             />
             <Input
+              ref={input}
               id="marketplace-search"
               type="search"
+              name="q"
               value={search}
               onChange={(e) => onSearchChange(e.target.value)}
               placeholder="Search by name or location..."
@@ -52,6 +73,8 @@ export function MarketplaceHero({
               className="h-12 pl-10 text-base md:text-base"
             />
           </div>
+          {type !== 'all' && <input type="hidden" name="type" value={type} />}
+          {tier !== 'all' && <input type="hidden" name="tier" value={tier} />}
           <Button type="submit" size="lg">
             Search
           </Button>

@@ -1,30 +1,34 @@
 import { SearchX } from 'lucide-react'
-import { useState } from 'react'
+import { useState, type ReactNode } from 'react'
 import type { DirectoryOrganization } from '../../../../shared/contracts/directory'
 import { Button } from '../../../components/ui/button'
+import { PAGE_SIZE } from '../first-page'
 import { OrganizationCard } from './organization-card'
-
-/** Cards rendered per page; more appear with 'Show more'. Divisible by 1, 2 and 3 columns. */
-export const PAGE_SIZE = 30
 
 /**
  * The result grid (one column, two from medium, three from large screens), showing PAGE_SIZE cards at
  * a time, or the empty state of spec section 2. A new result list (new filters) starts again at
  * one page; cards are keyed by id and memoised, so a keystroke re-renders only what changed.
+ * `total` and `children`: the server's first page of a longer list, with what to show in place of
+ * 'Show more' until the rest has arrived.
  */
 export function OrganizationResults({
   organizations,
   signedIn,
+  total = organizations.length,
+  children,
 }: {
   organizations: readonly DirectoryOrganization[]
   signedIn: boolean | undefined
+  total?: number
+  children?: ReactNode
 }) {
   const [page, setPage] = useState({ list: organizations, shown: PAGE_SIZE })
   // Reset during render when the list changes (React's pattern for state derived from props).
   if (page.list !== organizations) setPage({ list: organizations, shown: PAGE_SIZE })
   const shown = page.list === organizations ? page.shown : PAGE_SIZE
 
-  if (organizations.length === 0) {
+  if (total === 0) {
     return (
       <div className="flex flex-col items-center gap-3 rounded-xl border border-dashed px-6 py-16 text-center">
         <SearchX aria-hidden="true" className="size-10 text-slate-500" />
@@ -48,16 +52,17 @@ export function OrganizationResults({
           </li>
         ))}
       </ul>
-      {remaining > 0 && (
-        <div className="mt-8 flex flex-col items-center gap-2">
-          <p className="text-sm text-muted-foreground">
-            Showing {visible.length} of {organizations.length}
-          </p>
-          <Button variant="outline" size="lg" onClick={() => setPage((p) => ({ ...p, shown: p.shown + PAGE_SIZE }))}>
-            Show {Math.min(PAGE_SIZE, remaining)} more
-          </Button>
-        </div>
-      )}
+      {children ??
+        (remaining > 0 && (
+          <div className="mt-8 flex flex-col items-center gap-2">
+            <p className="text-sm text-muted-foreground">
+              Showing {visible.length} of {total}
+            </p>
+            <Button variant="outline" size="lg" onClick={() => setPage((p) => ({ ...p, shown: p.shown + PAGE_SIZE }))}>
+              Show {Math.min(PAGE_SIZE, remaining)} more
+            </Button>
+          </div>
+        ))}
     </>
   )
 }

@@ -5,7 +5,7 @@ import { organizationTypeLabel } from '../../../../shared/domain/organizations'
 import { Button } from '../../../components/ui/button'
 import { Spinner } from '../../../components/ui/spinner'
 import { ApiError } from '../../../lib/api-error'
-import { usePageMeta } from '../../../lib/use-page-meta'
+import { PublicPageMeta, useCanonicalUrl } from '../../../lib/page-meta'
 import { TierBadge } from './tier-badge'
 import { useOrganization } from '../api'
 import { InviteLink, useKnownSession } from './invite-link'
@@ -14,21 +14,26 @@ import { OrganizationNotFound } from './organization-not-found'
 import { ProfileMetrics } from './profile-metrics'
 import { ReviewList } from './review-list'
 import { StarRating } from './star-rating'
+import { organizationStructuredData } from '../structured-data'
 
 function ProfileDetails({ org }: { org: OrganizationProfile }) {
   const typeLabel = organizationTypeLabel(org.type)
   const location = [org.town, org.postcode_district].filter(Boolean).join(', ')
-  usePageMeta({
-    title: `${org.name}: ${typeLabel}${org.town ? ` in ${org.town}` : ''}`,
-    description:
-      org.description ??
-      `${org.name} is a ${typeLabel.toLowerCase()} listed on Homeward. See completion times, success rate and reviews.`,
-  })
+  const url = useCanonicalUrl()
   const metrics = org.accreditation_metrics[0]
   const signedIn = useKnownSession()
 
   return (
     <div className="mx-auto flex max-w-5xl flex-col gap-10 px-4 py-8 sm:px-6 lg:px-8">
+      <PublicPageMeta
+        type="profile"
+        title={`${org.name}: ${typeLabel}${org.town ? ` in ${org.town}` : ''}`}
+        description={
+          org.description ??
+          `${org.name} is a ${typeLabel.toLowerCase()} listed on Homeward. See completion times, success rate and reviews.`
+        }
+        structuredData={organizationStructuredData(org, url)}
+      />
       <Link
         to="/marketplace"
         className="inline-flex w-fit items-center gap-1 text-sm font-semibold text-primary hover:underline"
@@ -96,9 +101,14 @@ function ProfileDetails({ org }: { org: OrganizationProfile }) {
   )
 }
 
-/** /marketplace/:orgId: a professional's profile, or a friendly not-found when the API answers 404. */
-export function ProfileView({ orgId }: { orgId: string }) {
-  const query = useOrganization(orgId)
+/**
+ * /marketplace/:orgId: a professional's profile, or a friendly not-found when there is no such firm.
+ * `rendered` is what the server rendered the page with (the firm, or null for none); without it (a
+ * client-side navigation) the profile is fetched.
+ */
+export function ProfileView({ orgId, rendered }: { orgId: string; rendered?: OrganizationProfile | null }) {
+  const query = useOrganization(orgId, rendered)
+  if (rendered === null) return <OrganizationNotFound />
   if (query.isPending) {
     return (
       <div className="flex justify-center py-24">

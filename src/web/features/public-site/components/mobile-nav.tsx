@@ -1,6 +1,7 @@
 import { Menu } from 'lucide-react'
 import { lazy, Suspense, useRef, useState } from 'react'
 import { Button } from '../../../components/ui/button'
+import { useHydrated } from '../../../lib/use-hydrated'
 import type { HeaderConfig } from '../header-config'
 
 const loadDrawer = () => import('./mobile-nav-drawer')
@@ -16,6 +17,7 @@ export function MobileNav({ config }: { config: HeaderConfig }) {
   const [wanted, setWanted] = useState(false)
   const buttonRef = useRef<HTMLButtonElement>(null)
   const prefetch = () => void loadDrawer()
+  const live = useHydrated()
 
   return (
     <>
@@ -26,6 +28,7 @@ export function MobileNav({ config }: { config: HeaderConfig }) {
         aria-label="Open menu"
         aria-haspopup="dialog"
         aria-expanded={open}
+        aria-disabled={!live || undefined}
         onPointerEnter={prefetch}
         onTouchStart={prefetch}
         onFocus={prefetch}

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react'
 import { AppLink } from '../../../lib/app-link'
 import { Button } from '../../../components/ui/button'
-import { usePageMeta } from '../../../lib/use-page-meta'
+import { PublicPageMeta } from '../../../lib/page-meta'
 import { BenefitGrid, type Benefit } from '../../../components/benefit-grid'
 import { CtaBand } from './cta-band'
 import { PageHero } from './page-hero'
@@ -32,9 +32,9 @@ export function ProfessionalPage({
   ctaTitle: string
   ctaText: ReactNode
 }) {
-  usePageMeta(meta)
   return (
     <>
+      <PublicPageMeta {...meta} />
       <PageHero
         eyebrow={eyebrow}
         title={title}

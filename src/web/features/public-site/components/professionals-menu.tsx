@@ -3,6 +3,7 @@ import { useEffect, useId, useRef, useState } from 'react'
 import { AppLink } from '../../../lib/app-link'
 import { clsx as cn } from 'clsx'
 import { isCurrentPath, useCurrentPath } from '../../../lib/current-path'
+import { useHydrated } from '../../../lib/use-hydrated'
 import { PROFESSIONAL_PAGES } from '../nav-links'
 
 /**
@@ -18,6 +19,7 @@ export function ProfessionalsMenu() {
   const listId = useId()
   const path = useCurrentPath()
   const onProPage = path.startsWith('/professionals/')
+  const live = useHydrated()
 
   useEffect(() => {
     if (!open) return
@@ -50,6 +52,7 @@ export function ProfessionalsMenu() {
         type="button"
         aria-expanded={open}
         aria-controls={listId}
+        aria-disabled={!live || undefined}
         onClick={() => setOpen((o) => !o)}
         className={cn(
           'inline-flex items-center gap-1 rounded-md px-3 py-2 text-sm font-medium text-slate-700 transition-colors hover:bg-muted hover:text-foreground',

@@ -43,7 +43,8 @@ export function SiteFooter() {
       <div className="border-t border-slate-800">
         <div className="mx-auto flex max-w-7xl flex-col gap-1 px-4 py-6 text-xs text-slate-300 sm:px-6 lg:px-8">
           <p>
-            © {year} {COMPANY_NAME}. {REGISTRATION_TEXT}.
+            {/* The year is the server's when it rendered the page; a browser whose clock says otherwise keeps it. */}©{' '}
+            <span suppressHydrationWarning>{year}</span> {COMPANY_NAME}. {REGISTRATION_TEXT}.
           </p>
           <p>
             {COMPANY_NAME} is a wholly owned subsidiary of {PARENT_COMPANY_NAME}. Homeward is not a law firm and does

@@ -2,6 +2,7 @@ import { AppLink } from '../../../lib/app-link'
 import { Button } from '../../../components/ui/button'
 import { headerConfig, type HeaderVariant } from '../header-config'
 import { Logo } from '../../../components/logo'
+import { LandingMenu } from './landing-menu'
 import { MobileNav } from './mobile-nav'
 import { NavItemLink } from './nav-item-link'
 import { ProfessionalsMenu } from './professionals-menu'
@@ -40,7 +41,8 @@ export function SiteHeader({ variant }: { variant: HeaderVariant }) {
             <AppLink to={config.cta.href}>{config.cta.label}</AppLink>
           </Button>
           <div className="lg:hidden">
-            <MobileNav config={config} />
+            {/* The landing page has no React in the browser: its drawer is a native dialog (landing-entry.ts). */}
+            {variant === 'landing' ? <LandingMenu config={config} /> : <MobileNav config={config} />}
           </div>
         </div>
       </div>

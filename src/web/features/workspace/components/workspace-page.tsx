@@ -4,7 +4,7 @@ import { useNavigate } from 'react-router'
 import type { TransactionDetail } from '../../../../shared/contracts/transactions'
 import { ApiError } from '../../../lib/api-error'
 import { notify } from '../../../lib/toast'
-import { usePageMeta } from '../../../lib/use-page-meta'
+import { PageTitle } from '../../../lib/page-meta'
 import { SESSION_QUERY_KEY } from '../../../lib/session/api'
 import { addressOneLine } from '../../../lib/address'
 import { useTransaction } from '../api'
@@ -42,10 +42,6 @@ export function WorkspacePage({
   const navigate = useNavigate()
   const queryClient = useQueryClient()
   const handled = useRef(false)
-  usePageMeta({
-    title: detail.data ? addressOneLine(detail.data.property) : 'Transaction',
-    description: 'The shared timeline, documents and people of this move.',
-  })
 
   useEffect(() => {
     if (!detail.isError || handled.current) return
@@ -60,6 +56,17 @@ export function WorkspacePage({
     navigate(PAGE_PATHS.home, { replace: true })
   }, [detail.isError, detail.error, navigate, queryClient])
 
-  if (!detail.data) return <WorkspaceSkeleton />
-  return <WorkspaceView detail={detail.data} viewerName={viewerName} viewerId={viewerId} slots={slots(detail.data)} />
+  return (
+    <>
+      <PageTitle
+        title={detail.data ? addressOneLine(detail.data.property) : 'Transaction'}
+        description="The shared timeline, documents and people of this move."
+      />
+      {detail.data ? (
+        <WorkspaceView detail={detail.data} viewerName={viewerName} viewerId={viewerId} slots={slots(detail.data)} />
+      ) : (
+        <WorkspaceSkeleton />
+      )}
+    </>
+  )
 }

@@ -1,0 +1,26 @@
+/** The public data the server renderer may read, through the directory's own use cases. */
+import { DirectoryResponse, OrganizationParams, OrganizationProfile } from '../../../shared/contracts/directory'
+import type { PublicPageData } from '../../../shared/contracts/server-render'
+import type { Database } from '../../db/client'
+import { AppError } from '../../http/errors'
+import { getOrganization, listOrganizations } from '../directory/list-organizations'
+
+/**
+ * PublicPageData on `database`: the directory and profiles exactly as GET /api/organizations and
+ * /api/organizations/{orgId} answer them (the same use cases, checked against the same contracts).
+ * A profile id that is not a UUID, or of no firm, is null.
+ */
+export function publicPageData(database: Database): PublicPageData {
+  return {
+    loadDirectory: async () => DirectoryResponse.parse(JSON.parse(await listOrganizations({ database }))),
+    loadProfile: async (orgId) => {
+      if (!OrganizationParams.safeParse({ orgId }).success) return null
+      try {
+        return OrganizationProfile.parse(JSON.parse(await getOrganization({ database, orgId })))
+      } catch (error) {
+        if (error instanceof AppError && error.code === 'not_found') return null
+        throw error
+      }
+    },
+  }
+}

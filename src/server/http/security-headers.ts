@@ -1,0 +1,33 @@
+/** The security headers of every response: Content-Security-Policy, HSTS behind https, framing, referrer. */
+import type { MiddlewareHandler } from 'hono'
+import { NONCE, secureHeaders } from 'hono/secure-headers'
+import type { Config } from '../config'
+
+/**
+ * secureHeaders for Homeward. Scripts only from our own origin; with `scriptNonce`, also the inline
+ * script carrying that one response's nonce (a server-rendered page's router data, written by React
+ * Router's StaticRouterProvider): a fresh random nonce per response, read from
+ * `c.get('secureHeadersNonce')`. A header the route set itself is kept (a file download's sandbox
+ * CSP, documents/file-links.ts).
+ */
+export function securityHeaders(config: Pick<Config, 'secure'>, { scriptNonce = false } = {}): MiddlewareHandler {
+  return secureHeaders({
+    contentSecurityPolicy: {
+      defaultSrc: ["'self'"],
+      scriptSrc: scriptNonce ? ["'self'", NONCE] : ["'self'"],
+      styleSrc: ["'self'", "'unsafe-inline'"],
+      imgSrc: ["'self'", 'data:', 'blob:'],
+      fontSrc: ["'self'", 'data:'],
+      connectSrc: ["'self'"],
+      objectSrc: ["'none'"],
+      baseUri: ["'self'"],
+      formAction: ["'self'"],
+      frameAncestors: ["'none'"],
+    },
+    strictTransportSecurity: config.secure ? 'max-age=31536000; includeSubDomains' : false,
+    xFrameOptions: 'DENY',
+    referrerPolicy: 'strict-origin-when-cross-origin',
+    crossOriginEmbedderPolicy: false,
+    overwrite: false,
+  })
+}

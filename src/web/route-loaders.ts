@@ -1,0 +1,61 @@
+/**
+ * The route loaders of the public pages. Each runs twice in a page's life: on the server, where
+ * `context` is the server render context (render-context.ts) and the data comes from the server's
+ * own use cases, and in the browser on client-side navigation, where it starts the API request and
+ * lets the page show its loading state rather than holding the navigation.
+ */
+import { data, redirectDocument, type LoaderFunctionArgs } from 'react-router'
+import type { OrganizationProfile } from '../shared/contracts/directory'
+import { directoryQueryOptions, organizationQueryOptions } from './features/marketplace/api'
+import { directoryFirstPage, type DirectoryFirstPage } from './features/marketplace/first-page'
+import type { RootData } from './lib/page-meta'
+import { appQueryClient } from './providers'
+import { onServer } from './render-context'
+
+/** Root: the site address for canonical URLs. Runs once per document (the root never revalidates). */
+export function rootLoader({ context }: LoaderFunctionArgs): RootData {
+  return { siteUrl: onServer(context)?.siteUrl ?? window.location.origin }
+}
+
+/**
+ * The landing page is a document of its own (landing.html: server-rendered, not hydrated), so a
+ * client-side navigation to / loads it afresh.
+ */
+export function landingLoader({ context }: LoaderFunctionArgs) {
+  if (onServer(context)) return null
+  throw redirectDocument('/')
+}
+
+/** Unknown paths: the not-found page, with status 404. */
+export function notFoundLoader() {
+  return data(null, { status: 404 })
+}
+
+/** /marketplace: on the server, the first page for the URL's filters; in the browser, null (the page fetches). */
+export async function marketplaceLoader({ request, context }: LoaderFunctionArgs): Promise<DirectoryFirstPage | null> {
+  const server = onServer(context)
+  if (!server) {
+    // Start the directory request alongside the route's code instead of after it.
+    void appQueryClient.prefetchQuery(directoryQueryOptions)
+    return null
+  }
+  const { organizations } = await server.data.loadDirectory()
+  return directoryFirstPage(organizations, new URL(request.url).searchParams)
+}
+
+/** Loader data of a profile rendered by the server: the firm, or null (answered with status 404). */
+export interface ProfileData {
+  org: OrganizationProfile | null
+}
+
+/** /marketplace/:orgId: on the server, the firm or a 404; in the browser, null (the page fetches). */
+export async function profileLoader({ params, context }: LoaderFunctionArgs) {
+  const orgId = params.orgId ?? ''
+  const server = onServer(context)
+  if (!server) {
+    void appQueryClient.prefetchQuery(organizationQueryOptions(orgId))
+    return null
+  }
+  const org = await server.data.loadProfile(orgId)
+  return org ? ({ org } satisfies ProfileData) : data({ org: null } satisfies ProfileData, { status: 404 })
+}
