@@ -25,135 +25,138 @@ function stage(page: Page, name: string) {
 }
 
 test.describe('the demo move, read only', () => {
-  test('header, five tabs and their content, at 1280 and 390 px', async ({ page }) => {
-    test.setTimeout(120_000)
-    const console = watchConsole(page)
-    await signInByRequest(page.request, AMELIA)
-    for (const width of [1280, 390]) {
-      await page.setViewportSize({ width, height: width < 500 ? 844 : 900 })
-      await page.goto(DEMO_TX)
-      await expect(page.getByRole('heading', { level: 1, name: '12 Clarence Road' })).toBeVisible()
-      await expect(page.getByTestId('status-badge').first()).toHaveText('Active')
-      await expect(page.getByTestId('header-participants')).toHaveText('3 participants')
-      await expect(page.getByTestId('header-documents')).toHaveText('10 documents') // 11 files, the TA6 in two versions
-      await expect(page.getByTestId('header-overall-progress')).toHaveText(/^\d+% complete$/)
-      await expect(page.getByTestId('header-agreed-price')).toHaveText('£525,000')
-      await expect(page.getByRole('tab')).toHaveText(['Overview', 'Timeline', 'Documents', 'People', 'Chat'])
-      // No horizontal scrolling of the page at this width, on any tab.
-      const fits = async () =>
-        expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width)
-      await fits()
+  // One test per width: each walks five tabs with an axe scan on each, so they run in parallel.
+  for (const width of [1280, 390]) {
+    test(`header, five tabs and their content, at ${width} px`, async ({ page }) => {
+      test.setTimeout(120_000)
+      const console = watchConsole(page)
+      await signInByRequest(page.request, AMELIA)
+      {
+        await page.setViewportSize({ width, height: width < 500 ? 844 : 900 })
+        await page.goto(DEMO_TX)
+        await expect(page.getByRole('heading', { level: 1, name: '12 Clarence Road' })).toBeVisible()
+        await expect(page.getByTestId('status-badge').first()).toHaveText('Active')
+        await expect(page.getByTestId('header-participants')).toHaveText('3 participants')
+        await expect(page.getByTestId('header-documents')).toHaveText('10 documents') // 11 files, the TA6 in two versions
+        await expect(page.getByTestId('header-overall-progress')).toHaveText(/^\d+% complete$/)
+        await expect(page.getByTestId('header-agreed-price')).toHaveText('£525,000')
+        await expect(page.getByRole('tab')).toHaveText(['Overview', 'Timeline', 'Documents', 'People', 'Chat'])
+        // No horizontal scrolling of the page at this width, on any tab.
+        const fits = async () =>
+          expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width)
+        await fits()
 
-      // Overview
-      await expect(page.getByTestId('overview-stages-completed')).toHaveText('2')
-      await expect(page.getByTestId('overview-participants')).toHaveText('3')
-      await expect(page.getByTestId('overview-documents')).toHaveText('10')
-      const key = page.getByRole('region', { name: 'Key Participants' })
-      await expect(key.getByRole('listitem')).toHaveCount(3)
-      await expect(key).toContainText("Priya ShahBuyer's Conveyancer · Shah Mercer Property Lawyers")
-      await expect(key.getByRole('link', { name: 'Invite Professional' })).toHaveAttribute('href', '/marketplace')
-      await expect(page.getByTestId('recent-activity').getByRole('listitem')).toHaveCount(5)
-      await expectNoAxeViolations(page)
-      await page.screenshot({ path: `${SHOTS}/workspace-overview-${width}.png`, fullPage: true })
+        // Overview
+        await expect(page.getByTestId('overview-stages-completed')).toHaveText('2')
+        await expect(page.getByTestId('overview-participants')).toHaveText('3')
+        await expect(page.getByTestId('overview-documents')).toHaveText('10')
+        const key = page.getByRole('region', { name: 'Key Participants' })
+        await expect(key.getByRole('listitem')).toHaveCount(3)
+        await expect(key).toContainText("Priya ShahBuyer's Conveyancer · Shah Mercer Property Lawyers")
+        await expect(key.getByRole('link', { name: 'Invite Professional' })).toHaveAttribute('href', '/marketplace')
+        await expect(page.getByTestId('recent-activity').getByRole('listitem')).toHaveCount(5)
+        await expectNoAxeViolations(page)
+        await page.screenshot({ path: `${SHOTS}/workspace-overview-${width}.png`, fullPage: true })
 
-      // Timeline
-      await page.getByRole('tab', { name: 'Timeline' }).click()
-      await expect(page).toHaveURL(/\?tab=timeline$/)
-      await expect(page.getByTestId('stage-card')).toHaveCount(9)
-      await expect(page.getByTestId('stage-card').getByRole('heading')).toHaveText([
-        'Offer accepted',
-        'Instruction & ID checks',
-        'Property information',
-        'Searches',
-        'Mortgage & survey',
-        'Enquiries & report on title',
-        'Exchange of contracts',
-        'Completion',
-        'Post-completion',
-      ])
-      const searches = stage(page, 'Searches')
-      await expect(searches.getByText('Blocked', { exact: true })).toBeVisible()
-      await expect(searches.getByRole('note')).toContainText('Local authority search delayed')
-      await expect(searches.getByText(/^\d of 5 tasks complete$/)).toBeVisible()
-      await expect(searches.getByTestId('task-row')).toHaveCount(3)
-      const seeAll = searches.getByRole('button', { name: 'See all 5 tasks in Searches' })
-      await expect(seeAll).toHaveAttribute('aria-expanded', 'false')
-      await seeAll.click()
-      await expect(searches.getByTestId('task-row')).toHaveCount(5)
-      await expect(searches.getByRole('button', { name: 'Show fewer tasks in Searches' })).toHaveAttribute(
-        'aria-expanded',
-        'true',
-      )
-      // The buyer ticks only buyer's-side tasks, and cannot block stages.
-      await expect(searches.getByRole('checkbox')).toHaveCount(1)
-      await expect(searches.getByRole('checkbox', { name: /Search fees paid on account/ })).toBeChecked()
-      await expect(page.getByRole('button', { name: /Mark blocked|Clear block/ })).toHaveCount(0)
-      await fits()
-      await expectNoAxeViolations(page)
-      await page.screenshot({ path: `${SHOTS}/workspace-timeline-${width}.png`, fullPage: true })
+        // Timeline
+        await page.getByRole('tab', { name: 'Timeline' }).click()
+        await expect(page).toHaveURL(/\?tab=timeline$/)
+        await expect(page.getByTestId('stage-card')).toHaveCount(9)
+        await expect(page.getByTestId('stage-card').getByRole('heading')).toHaveText([
+          'Offer accepted',
+          'Instruction & ID checks',
+          'Property information',
+          'Searches',
+          'Mortgage & survey',
+          'Enquiries & report on title',
+          'Exchange of contracts',
+          'Completion',
+          'Post-completion',
+        ])
+        const searches = stage(page, 'Searches')
+        await expect(searches.getByText('Blocked', { exact: true })).toBeVisible()
+        await expect(searches.getByRole('note')).toContainText('Local authority search delayed')
+        await expect(searches.getByText(/^\d of 5 tasks complete$/)).toBeVisible()
+        await expect(searches.getByTestId('task-row')).toHaveCount(3)
+        const seeAll = searches.getByRole('button', { name: 'See all 5 tasks in Searches' })
+        await expect(seeAll).toHaveAttribute('aria-expanded', 'false')
+        await seeAll.click()
+        await expect(searches.getByTestId('task-row')).toHaveCount(5)
+        await expect(searches.getByRole('button', { name: 'Show fewer tasks in Searches' })).toHaveAttribute(
+          'aria-expanded',
+          'true',
+        )
+        // The buyer ticks only buyer's-side tasks, and cannot block stages.
+        await expect(searches.getByRole('checkbox')).toHaveCount(1)
+        await expect(searches.getByRole('checkbox', { name: /Search fees paid on account/ })).toBeChecked()
+        await expect(page.getByRole('button', { name: /Mark blocked|Clear block/ })).toHaveCount(0)
+        await fits()
+        await expectNoAxeViolations(page)
+        await page.screenshot({ path: `${SHOTS}/workspace-timeline-${width}.png`, fullPage: true })
 
-      // Documents
-      await page.getByRole('tab', { name: 'Documents' }).click()
-      await expect(page.getByRole('heading', { name: 'Smart Contract Room' })).toBeVisible()
-      await expect(page.getByTestId('document-folder').getByRole('heading')).toHaveText([
-        /^Identity/,
-        /^Property/,
-        /^Searches/,
-        /^Mortgage/,
-        /^Contracts/,
-        /^Fixtures/,
-      ])
-      const contracts = page.getByTestId('document-folder').filter({ hasText: 'client-care-letter' })
-      await expect(contracts.getByText('Signed')).toBeVisible()
-      await expect(contracts).toContainText('Version 1')
-      // The demo data is dated relative to the day it is seeded: the client care letter is 36 days old.
-      const seededDay = new Date(Date.now() - 36 * 24 * 60 * 60 * 1000)
-      seededDay.setUTCHours(12, 0, 0, 0)
-      await expect(contracts).toContainText(formatUkDate(seededDay))
-      // The row shows the latest version; the earlier one is in its history.
-      await expect(page.getByTitle('TA6-property-information-form.pdf')).toHaveCount(1)
-      await expect(
-        page.getByRole('button', { name: /Show 1 earlier version of TA6-property-information-form/ }),
-      ).toBeVisible()
-      await page.getByRole('button', { name: 'View client-care-letter-amelia-clarke.pdf' }).click()
-      await expect(page.getByRole('dialog', { name: 'client-care-letter-amelia-clarke.pdf' })).toBeVisible()
-      await page.keyboard.press('Escape')
-      await expect(page.getByRole('dialog')).toHaveCount(0)
-      await expect(page.getByRole('button', { name: 'Upload Document' })).toBeVisible()
-      await fits()
-      await expectNoAxeViolations(page)
-      await page.screenshot({ path: `${SHOTS}/workspace-documents-${width}.png`, fullPage: true })
+        // Documents
+        await page.getByRole('tab', { name: 'Documents' }).click()
+        await expect(page.getByRole('heading', { name: 'Smart Contract Room' })).toBeVisible()
+        await expect(page.getByTestId('document-folder').getByRole('heading')).toHaveText([
+          /^Identity/,
+          /^Property/,
+          /^Searches/,
+          /^Mortgage/,
+          /^Contracts/,
+          /^Fixtures/,
+        ])
+        const contracts = page.getByTestId('document-folder').filter({ hasText: 'client-care-letter' })
+        await expect(contracts.getByText('Signed')).toBeVisible()
+        await expect(contracts).toContainText('Version 1')
+        // The demo data is dated relative to the day it is seeded: the client care letter is 36 days old.
+        const seededDay = new Date(Date.now() - 36 * 24 * 60 * 60 * 1000)
+        seededDay.setUTCHours(12, 0, 0, 0)
+        await expect(contracts).toContainText(formatUkDate(seededDay))
+        // The row shows the latest version; the earlier one is in its history.
+        await expect(page.getByTitle('TA6-property-information-form.pdf')).toHaveCount(1)
+        await expect(
+          page.getByRole('button', { name: /Show 1 earlier version of TA6-property-information-form/ }),
+        ).toBeVisible()
+        await page.getByRole('button', { name: 'View client-care-letter-amelia-clarke.pdf' }).click()
+        await expect(page.getByRole('dialog', { name: 'client-care-letter-amelia-clarke.pdf' })).toBeVisible()
+        await page.keyboard.press('Escape')
+        await expect(page.getByRole('dialog')).toHaveCount(0)
+        await expect(page.getByRole('button', { name: 'Upload Document' })).toBeVisible()
+        await fits()
+        await expectNoAxeViolations(page)
+        await page.screenshot({ path: `${SHOTS}/workspace-documents-${width}.png`, fullPage: true })
 
-      // People
-      await page.getByRole('tab', { name: 'People' }).click()
-      const cards = page.getByTestId('participant-card')
-      await expect(cards).toHaveCount(3)
-      await expect(cards.nth(2)).toContainText('PS')
-      await expect(cards.nth(2)).toContainText("Buyer's Conveyancer")
-      await expect(cards.nth(2)).toContainText('Shah Mercer Property Lawyers')
-      await expect(cards.nth(2)).toContainText(`Invited ${formatUkDate(seededDay)}`)
-      await expect(page.getByRole('link', { name: 'Find a professional' })).toHaveAttribute('href', '/marketplace')
-      await expect(page.getByRole('heading', { name: 'Pending invitations' })).toBeVisible()
-      await fits()
-      await expectNoAxeViolations(page)
-      await page.screenshot({ path: `${SHOTS}/workspace-people-${width}.png`, fullPage: true })
+        // People
+        await page.getByRole('tab', { name: 'People' }).click()
+        const cards = page.getByTestId('participant-card')
+        await expect(cards).toHaveCount(3)
+        await expect(cards.nth(2)).toContainText('PS')
+        await expect(cards.nth(2)).toContainText("Buyer's Conveyancer")
+        await expect(cards.nth(2)).toContainText('Shah Mercer Property Lawyers')
+        await expect(cards.nth(2)).toContainText(`Invited ${formatUkDate(seededDay)}`)
+        await expect(page.getByRole('link', { name: 'Find a professional' })).toHaveAttribute('href', '/marketplace')
+        await expect(page.getByRole('heading', { name: 'Pending invitations' })).toBeVisible()
+        await fits()
+        await expectNoAxeViolations(page)
+        await page.screenshot({ path: `${SHOTS}/workspace-people-${width}.png`, fullPage: true })
 
-      // Chat
-      await page.getByRole('tab', { name: 'Chat' }).click()
-      // The demo conversation, already read by its three people: no unread badge, General open with its history.
-      const threadList = page.getByRole('navigation', { name: 'Chat threads' })
-      await expect(threadList).toBeVisible()
-      // On phones the thread list and the open thread take turns.
-      if (width < 500) await threadList.getByText('General', { exact: true }).click()
-      await expect(page.getByRole('heading', { name: 'General', level: 3 })).toBeVisible()
-      await expect(page.getByRole('region', { name: 'Messages' })).toContainText('gifted deposit letter')
-      await expect(page.getByLabel('Message General')).toBeVisible()
-      await fits()
-      await expectNoAxeViolations(page)
-      await page.screenshot({ path: `${SHOTS}/workspace-chat-${width}.png`, fullPage: true })
-    }
-    console.check(ALLOWED_CONSOLE)
-  })
+        // Chat
+        await page.getByRole('tab', { name: 'Chat' }).click()
+        // The demo conversation, already read by its three people: no unread badge, General open with its history.
+        const threadList = page.getByRole('navigation', { name: 'Chat threads' })
+        await expect(threadList).toBeVisible()
+        // On phones the thread list and the open thread take turns.
+        if (width < 500) await threadList.getByText('General', { exact: true }).click()
+        await expect(page.getByRole('heading', { name: 'General', level: 3 })).toBeVisible()
+        await expect(page.getByRole('region', { name: 'Messages' })).toContainText('gifted deposit letter')
+        await expect(page.getByLabel('Message General')).toBeVisible()
+        await fits()
+        await expectNoAxeViolations(page)
+        await page.screenshot({ path: `${SHOTS}/workspace-chat-${width}.png`, fullPage: true })
+      }
+      console.check(ALLOWED_CONSOLE)
+    })
+  }
 
   test('the tabs work from the keyboard', async ({ page }) => {
     await signInByRequest(page.request, AMELIA)
