@@ -164,6 +164,9 @@ const server = {
       splitting: true,
       chunkNames: 'chunks/[name]-[hash]',
       platform: 'node',
+      // Packages' ES module builds first: a CommonJS build imported with import() in a split bundle
+      // yields a namespace without its named exports (pdf-lib's PDFDocument was undefined).
+      mainFields: ['module', 'main'],
       format: 'esm',
       target: 'node20.19',
       // Stack traces point into the TypeScript sources (`node --enable-source-maps`); the sources'
