@@ -5,6 +5,10 @@
  * none. Used by access/transactions.ts, so that every transaction read and write keeps going through
  * one set of fragments. Permission: `read:transaction:firm-member`.
  */
+import { sql } from 'drizzle-orm'
+import type { MemberRole } from '../../shared/domain/firms'
+import type { Viewer } from '../auth/viewer'
+import type { Tx } from '../db/client'
 
 /** SQL subquery of the transaction ids on which the profile in `param` works through their current firm. */
 export function firmTransactionIdsSql(param: string): string {
@@ -39,4 +43,20 @@ export function visibleMattersSql(param: string): string {
   return `select vm.* from organization_members vom
     join matters vm on vm.organization_id = vom.organization_id
     where vom.profile_id = ${param} and vom.removed_at is null`
+}
+
+/**
+ * The viewer's current firm membership, read inside a database transaction with the firm's row
+ * locked (`for update`) so that membership changes of one firm queue (the last admin cannot be
+ * removed twice at once). Null when the viewer belongs to no firm.
+ */
+export async function lockViewerFirm(
+  tx: Tx,
+  viewer: Viewer,
+): Promise<{ organizationId: string; role: MemberRole; firmName: string } | null> {
+  const res = await tx.execute(sql`
+    select o.id, o.name, om.role from organization_members om join organizations o on o.id = om.organization_id
+    where om.profile_id = ${viewer.profileId} and om.removed_at is null for update of o`)
+  const row = res.rows[0] as { id: string; name: string; role: MemberRole } | undefined
+  return row ? { organizationId: row.id, role: row.role, firmName: row.name } : null
 }

@@ -72,6 +72,7 @@ export const CreateFirmInput = z.object({
   contact_email: Email,
 })
 export type CreateFirmInput = z.input<typeof CreateFirmInput>
+export type CreateFirmData = z.output<typeof CreateFirmInput>
 
 /** POST /api/firm/claim: claim an existing marketplace listing nobody has joined yet. */
 export const ClaimListingInput = z.object({ organization_id: Uuid })
