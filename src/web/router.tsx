@@ -81,6 +81,7 @@ export const routes: RouteObject[] = [
       { path: 'verify-email', lazy: () => import('./routes/auth-verify-email') },
       { path: 'app', lazy: () => import('./routes/app-auth') },
       { path: 'app/home', lazy: () => import('./routes/app-home') },
+      { path: 'app/cases', lazy: () => import('./routes/app-cases') },
       { path: 'app/settings', lazy: () => import('./routes/app-settings') },
       { path: 'app/support', lazy: () => import('./routes/app-support') },
       { path: 'app/transactions/:txId', lazy: () => import('./routes/app-transaction') },
