@@ -399,7 +399,7 @@ describe('cases board', () => {
     const first = await board(boardFirmAdmin)
     const rows = [...first.rows, ...(await board(boardFirmAdmin, `?cursor=${first.next_cursor}`)).rows]
     const fresh = rows.find((r) => r.address === '1 Board Street, Harpenden')!
-    expect(fresh).toMatchObject({ stage: 'Instruction & ID checks', side: 'seller', days_since_instruction: 0 })
+    expect(fresh).toMatchObject({ stage: 'Offer accepted', side: 'seller', days_since_instruction: 0 })
     expect(fresh.next_task).toBe('Seller ID and AML checks (customer due diligence) and proof of ownership completed')
     // A seller's matter runs the draft contract pack clock from instruction: 5 working days, not yet due.
     expect(fresh.sla).toMatchObject({ status: 'on_track', clock: 'Draft contract pack' })

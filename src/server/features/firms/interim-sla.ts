@@ -62,26 +62,41 @@ export const INTERIM_SLA_CLOCKS: readonly InterimClock[] = [
 
 const lit = (s: string) => sqlInList([s]).slice(1, -1)
 
-/** The day `n` working days (Mon-Fri) after the London date `d`. */
-function addWorkingDaysSql(d: string, n: number): string {
-  return `(select g::date from generate_series(${d} + 1, ${d} + ${n * 2 + 7}, interval '1 day') g
-    where extract(isodow from g) < 6 order by g offset ${n - 1} limit 1)`
+const TITLES = [
+  ...new Set(INTERIM_SLA_CLOCKS.flatMap((c) => [...(c.startTasks === 'instruction' ? [] : c.startTasks), c.stopTask])),
+]
+
+/**
+ * Aggregate columns over the matter's `timeline_stages s join tasks k` rows that the clocks need:
+ * `sla_t<i>` when each task involved was ticked (null when open), `sla_p<i>` whether clock i's stop
+ * task sits in a blocked stage (the clock is paused). For the select list of the board's one pass
+ * over the matter's tasks.
+ */
+export function interimSlaAggregateColumnsSql(): string {
+  return [
+    ...TITLES.map((t, i) => `max(k.completed_at) filter (where k.title = ${lit(t)} and k.status = 'completed') as sla_t${i}`),
+    ...INTERIM_SLA_CLOCKS.map(
+      (c, i) => `coalesce(bool_or(s.status = 'blocked') filter (where k.title = ${lit(c.stopTask)}), false) as sla_p${i}`,
+    ),
+  ].join(',\n      ')
 }
 
 /**
- * A lateral subquery for the board row `b` (columns transaction_id, side, instructed_at) giving the
- * driving clock: columns sla_clock, sla_due_on (date), sla_status, sla_stop_task. No row when no clock runs. One
- * pass over the matter's tasks collects when each task involved was ticked.
+ * The London date `n` working days (Monday to Friday) after the date expression `d`, closed form: a
+ * weekend day counts from the Friday before it; then n days plus two for every weekend crossed.
+ */
+export function addWorkingDaysSql(d: string, n: number): string {
+  const dow = `extract(isodow from ${d})::int`
+  return `((${d}) - greatest(${dow} - 5, 0) + ${n} + 2 * ((least(${dow}, 5) - 1 + ${n}) / 5))`
+}
+
+/**
+ * A lateral subquery for the board row `b` (columns side, instructed_at) and the aggregate row `tl`
+ * (interimSlaAggregateColumnsSql) giving the driving clock: columns sla_clock, sla_due_on (date),
+ * sla_status, sla_stop_task. No row when no clock runs.
  */
 export function interimSlaLateralSql(): string {
-  const titles = [...new Set(INTERIM_SLA_CLOCKS.flatMap((c) => [...(c.startTasks === 'instruction' ? [] : c.startTasks), c.stopTask]))]
-  const col = (title: string) => `agg.t${titles.indexOf(title)}`
-  const aggColumns = [
-    ...titles.map((t, i) => `max(k.completed_at) filter (where k.title = ${lit(t)} and k.status = 'completed') as t${i}`),
-    ...INTERIM_SLA_CLOCKS.map(
-      (c, i) => `coalesce(bool_or(s.status = 'blocked') filter (where k.title = ${lit(c.stopTask)}), false) as p${i}`,
-    ),
-  ]
+  const col = (title: string) => `tl.sla_t${TITLES.indexOf(title)}`
   const values = INTERIM_SLA_CLOCKS.map((c, i) => {
     const start =
       c.startTasks === 'instruction'
@@ -89,7 +104,7 @@ export function interimSlaLateralSql(): string {
         : c.startTasks.length === 1
           ? col(c.startTasks[0])
           : `case when ${c.startTasks.map((t) => `${col(t)} is not null`).join(' and ')} then greatest(${c.startTasks.map(col).join(', ')}) end`
-    return `(${i}, ${lit(c.name)}, ${lit(c.side)}, ${start}, ${col(c.stopTask)}, agg.p${i}, ${lit(c.stopTask)})`
+    return `(${i}, ${lit(c.name)}, ${lit(c.side)}, ${start}, ${col(c.stopTask)}, tl.sla_p${i}, ${lit(c.stopTask)})`
   })
   const dueCases = INTERIM_SLA_CLOCKS.map(
     (c, i) => `when ${i} then ${addWorkingDaysSql("(c.started_at at time zone 'Europe/London')::date", c.workingDays)}`,
@@ -98,15 +113,13 @@ export function interimSlaLateralSql(): string {
     select e.clock as sla_clock, e.due_on as sla_due_on, e.status as sla_status, e.stop_task as sla_stop_task from (
       select d.clock, d.due_on, d.stop_task,
         case when d.today > d.due_on then 'breached'
-          when d.due_on <= d.today + case extract(isodow from d.today)::int when 5 then 3 when 6 then 2 else 1 end then 'due_soon'
+          when d.due_on <= ${addWorkingDaysSql('d.today', 1)} then 'due_soon'
           else 'on_track' end as status
       from (
         select c.clock, c.stop_task, (case c.i
         ${dueCases}
         end) as due_on, (now() at time zone 'Europe/London')::date as today
-        from (select ${aggColumns.join(',\n          ')}
-          from timeline_stages s join tasks k on k.stage_id = s.id where s.transaction_id = b.transaction_id) agg,
-        lateral (values ${values.join(',\n          ')}) as c(i, clock, side, started_at, stopped_at, paused, stop_task)
+        from (values ${values.join(',\n          ')}) as c(i, clock, side, started_at, stopped_at, paused, stop_task)
         where c.side = b.side and c.started_at is not null and c.stopped_at is null and not c.paused
       ) d
     ) e

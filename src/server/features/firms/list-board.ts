@@ -13,7 +13,7 @@ import { visibleMattersSql } from '../../access/firms'
 import type { Viewer } from '../../auth/viewer'
 import type { Database } from '../../db/client'
 import { AppError } from '../../http/errors'
-import { interimSlaLateralSql } from './interim-sla'
+import { interimSlaAggregateColumnsSql, interimSlaLateralSql } from './interim-sla'
 
 interface SortSpec {
   /** Expression over the `rows` CTE; never null. */
@@ -50,11 +50,7 @@ rows as (
     coalesce((select array_agg(cp.full_name order by ctp.created_at, cp.full_name) from transaction_participants ctp
        join profiles cp on cp.id = ctp.user_id where ctp.transaction_id = b.transaction_id and ctp.role = b.side),
       array[b.client_name]) as client_names,
-    st.stage_name as stage, coalesce(st.status = 'blocked', false) as stage_blocked,
-    (select k.title from timeline_stages s2 join tasks k on k.stage_id = s2.id
-       where s2.transaction_id = b.transaction_id and k.status = 'not_completed'
-         and k.owner_side = case b.side when 'buyer' then 'buyer_conveyancer' else 'seller_conveyancer' end
-       order by s2.sort_index, k.sort_index limit 1) as next_task,
+    tl.stage, coalesce(tl.stage_status = 'blocked', false) as stage_blocked, tl.next_task,
     (current_date - (b.instructed_at at time zone 'Europe/London')::date) as days_since_instruction,
     sla.sla_clock, sla.sla_due_on, sla.sla_stop_task, coalesce(sla.sla_status, 'none') as sla_status,
     (select max(e.created_at) from activity_events e where e.transaction_id = b.transaction_id) as last_activity_at,
@@ -66,8 +62,16 @@ rows as (
   join transactions t on t.id = b.transaction_id
   join properties p on p.transaction_id = b.transaction_id
   left join profiles fe on fe.id = b.fee_earner_id
-  left join lateral (select s.stage_name, s.status from timeline_stages s
-    where s.transaction_id = b.transaction_id and s.status <> 'completed' order by s.sort_index limit 1) st on true
+  -- One pass over the matter's stages and tasks: current stage, next task of the firm's side, clock inputs.
+  left join lateral (
+    select (array_agg(s.stage_name order by s.sort_index) filter (where s.status <> 'completed'))[1] as stage,
+      (array_agg(s.status order by s.sort_index) filter (where s.status <> 'completed'))[1] as stage_status,
+      (array_agg(k.title order by s.sort_index, k.sort_index) filter (where k.status = 'not_completed'
+         and k.owner_side = case b.side when 'buyer' then 'buyer_conveyancer' else 'seller_conveyancer' end))[1] as next_task,
+      ${interimSlaAggregateColumnsSql()}
+    from timeline_stages s left join tasks k on k.stage_id = s.id
+    where s.transaction_id = b.transaction_id
+  ) tl on true
   left join lateral ${interimSlaLateralSql()} sla on true
 ),
 filtered as (
@@ -110,6 +114,11 @@ select json_build_object(
     join profiles mp on mp.id = om.profile_id where om.role in ('admin', 'fee_earner')), '[]'::json),
   'viewer_role', (select fm.role from firm_member fm)
 )::text`
+}
+
+/** The board statement for one sort (for bench/cases-board-explain.ts). */
+export function boardSqlFor(sort: BoardSort): string {
+  return SQL_BY_SORT[sort]
 }
 
 const SQL_BY_SORT = Object.fromEntries(Object.keys(SORTS).map((k) => [k, boardSql(k as BoardSort)])) as Record<
