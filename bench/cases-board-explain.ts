@@ -30,20 +30,29 @@ async function main() {
     await sessionFor(database)
     await seedBoard(database, busiest.id)
     // As the app runs (db/client.ts): no JIT.
-    await database.query("set jit = off")
+    await database.query('set jit = off')
     for (const sort of ['instructed', 'due', 'activity'] as const) {
       const times: number[] = []
       let plan = ''
       for (let i = 0; i < RUNS; i++) {
-        const rows = await database.query<{ 'QUERY PLAN': string }>(
-          `explain (analyze, buffers) ${boardSqlFor(sort)}`,
-          [busiest.id, null, null, null, null, null, null, null, 100],
-        )
+        const rows = await database.query<{ 'QUERY PLAN': string }>(`explain (analyze, buffers) ${boardSqlFor(sort)}`, [
+          busiest.id,
+          null,
+          null,
+          null,
+          null,
+          null,
+          null,
+          null,
+          100,
+        ])
         plan = rows.map((r) => r['QUERY PLAN']).join('\n')
         times.push(Number(/Execution Time: ([\d.]+)/.exec(plan)?.[1]))
       }
       times.sort((a, b) => a - b)
-      console.log(`board sort=${sort}: median execution ${times[Math.floor(times.length / 2)].toFixed(2)} ms over ${RUNS} runs`)
+      console.log(
+        `board sort=${sort}: median execution ${times[Math.floor(times.length / 2)].toFixed(2)} ms over ${RUNS} runs`,
+      )
       if (process.env.EXPLAIN_PLAN === '1') console.log(plan)
     }
   } finally {

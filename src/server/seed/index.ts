@@ -72,7 +72,12 @@ async function readState(database: Database): Promise<SeedState> {
        exists(select 1 from matters where id = $4) as has_matters`,
     [DEMO_FIRM_ID, DEMO_ACCOUNTS.map((a) => a.email), DEMO_TRANSACTION_ID, DEMO_MATTER_ID],
   )
-  return { hasFirm: row.has_firm, users: Number(row.users), hasTransaction: row.has_tx, hasFirmMatters: row.has_matters }
+  return {
+    hasFirm: row.has_firm,
+    users: Number(row.users),
+    hasTransaction: row.has_tx,
+    hasFirmMatters: row.has_matters,
+  }
 }
 
 /**

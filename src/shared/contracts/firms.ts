@@ -4,14 +4,7 @@
  * earner) and the board of the firm's matters with filters, sorting and keyset pages.
  */
 import { z } from 'zod'
-import {
-  BOARD_PAGE_SIZE,
-  BOARD_SORTS,
-  BOARD_VIEWS,
-  MATTER_SIDES,
-  MEMBER_ROLES,
-  SLA_STATUSES,
-} from '../domain/firms'
+import { BOARD_PAGE_SIZE, BOARD_SORTS, BOARD_VIEWS, MATTER_SIDES, MEMBER_ROLES, SLA_STATUSES } from '../domain/firms'
 import { Email, FullName } from './auth'
 import { Timestamp, Uuid } from './common'
 import { CreateTransactionInput } from './workspace'

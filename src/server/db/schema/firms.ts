@@ -32,8 +32,12 @@ export const organizationMembers = pgTable(
     removedBy: uuid('removed_by').references(() => profiles.id, { onDelete: 'set null' }),
   },
   (t) => [
-    uniqueIndex('organization_members_active_profile_key').on(t.profileId).where(sql`removed_at is null`),
-    index('organization_members_org_idx').on(t.organizationId, t.profileId).where(sql`removed_at is null`),
+    uniqueIndex('organization_members_active_profile_key')
+      .on(t.profileId)
+      .where(sql`removed_at is null`),
+    index('organization_members_org_idx')
+      .on(t.organizationId, t.profileId)
+      .where(sql`removed_at is null`),
     check('organization_members_role_check', sql.raw(`role in ${sqlInList(MEMBER_ROLES)}`)),
   ],
 )

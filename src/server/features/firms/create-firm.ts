@@ -27,11 +27,15 @@ function firmTypeFor(viewer: Viewer): OrganizationType {
     const type = ORGANIZATION_TYPE_BY_ROLE[role]
     if (type) return type
   }
-  throw new AppError('forbidden', 'Only professionals belong to a firm. Buyers and sellers work on their moves directly.')
+  throw new AppError(
+    'forbidden',
+    'Only professionals belong to a firm. Buyers and sellers work on their moves directly.',
+  )
 }
 
 async function assertNoFirm(tx: Tx, viewer: Viewer): Promise<void> {
-  const res = await tx.execute(sql`select o.name from organization_members om join organizations o on o.id = om.organization_id
+  const res =
+    await tx.execute(sql`select o.name from organization_members om join organizations o on o.id = om.organization_id
     where om.profile_id = ${viewer.profileId} and om.removed_at is null`)
   const row = res.rows[0] as { name: string } | undefined
   if (row) throw new AppError('conflict', `You already belong to ${row.name}. A person works in one firm at a time.`)
@@ -90,8 +94,7 @@ export async function claimListing({
         exists(select 1 from organization_members om where om.organization_id = o.id and om.removed_at is null) as has_members
       from organizations o where id = ${organizationId} for update`)
     const org = res.rows[0] as
-      | { id: string; name: string; type: string; contact_email: string | null; has_members: boolean }
-      | undefined
+      { id: string; name: string; type: string; contact_email: string | null; has_members: boolean } | undefined
     if (!org) throw new AppError('not_found', 'Could not find this listing.')
     if (org.has_members) {
       throw new AppError('conflict', `${org.name} already has people on Homeward. Ask its admin to invite you.`)

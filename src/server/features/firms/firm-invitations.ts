@@ -28,7 +28,8 @@ interface Context {
 /** The viewer's firm when they are its admin; 403 otherwise (404-like rules do not apply: it is their own firm). */
 async function lockFirmAsAdmin(tx: Tx, viewer: Viewer) {
   const firm = await lockViewerFirm(tx, viewer)
-  if (!firm) throw new AppError('forbidden', 'You do not belong to a firm yet. Create your firm or claim its listing first.')
+  if (!firm)
+    throw new AppError('forbidden', 'You do not belong to a firm yet. Create your firm or claim its listing first.')
   if (!canManageFirm(firm.role)) throw new AppError('forbidden', `Only an admin of ${firm.firmName} can do this.`)
   return firm
 }
@@ -104,15 +105,33 @@ export async function acceptFirmInvitation({
       from organization_invitations i join organizations o on o.id = i.organization_id
       where i.token_hash = ${hashInvitationToken(token)} for update of i`)
     const inv = res.rows[0] as
-      | { id: string; organization_id: string; email: string; role: MemberRole; status: string; expires_at: string | Date; name: string }
+      | {
+          id: string
+          organization_id: string
+          email: string
+          role: MemberRole
+          status: string
+          expires_at: string | Date
+          name: string
+        }
       | undefined
-    if (!inv) throw new AppError('not_found', 'This invitation link is not valid. Check that you used the whole link from the email.')
-    if (inv.status !== 'pending') throw new AppError('gone', 'This invitation has already been used or was withdrawn. Ask the firm for a new one.')
-    if (new Date(inv.expires_at) < new Date()) throw new AppError('gone', 'This invitation has expired. Ask the firm for a new one.')
+    if (!inv)
+      throw new AppError(
+        'not_found',
+        'This invitation link is not valid. Check that you used the whole link from the email.',
+      )
+    if (inv.status !== 'pending')
+      throw new AppError('gone', 'This invitation has already been used or was withdrawn. Ask the firm for a new one.')
+    if (new Date(inv.expires_at) < new Date())
+      throw new AppError('gone', 'This invitation has expired. Ask the firm for a new one.')
     if (inv.email !== viewer.email.toLowerCase()) {
-      throw new AppError('forbidden', `This invitation is for another email address. Sign in as ${inv.email} to accept it.`)
+      throw new AppError(
+        'forbidden',
+        `This invitation is for another email address. Sign in as ${inv.email} to accept it.`,
+      )
     }
-    const current = await tx.execute(sql`select o.id, o.name from organization_members om join organizations o on o.id = om.organization_id
+    const current =
+      await tx.execute(sql`select o.id, o.name from organization_members om join organizations o on o.id = om.organization_id
       where om.profile_id = ${viewer.profileId} and om.removed_at is null`)
     const other = current.rows[0] as { id: string; name: string } | undefined
     if (other?.id === inv.organization_id) throw new AppError('conflict', `You are already a member of ${inv.name}.`)

@@ -12,6 +12,7 @@ import { BoardResponse, MyFirmResponse } from '../../../shared/contracts/firms'
 import { standardTimeline } from '../../../shared/domain/timeline-template'
 import { createOrganization, createTransaction, stagesInProgress } from '../../test/factories'
 import { TEST_PUBLIC_URL, type TestUser, useTestApp } from '../../test/test-app'
+import { addWorkingDaysSql } from './interim-sla'
 import { listBoard } from './list-board'
 
 const t = useTestApp()
@@ -145,22 +146,37 @@ describe('firm membership', () => {
       /Only an admin/,
     )
     const stranger = await t.signUp({ role: 'conveyancer' })
-    await json(await t.request('/api/firm/invitations', { as: admin, json: { email: stranger.email, role: 'assistant' } }), 201)
+    await json(
+      await t.request('/api/firm/invitations', { as: admin, json: { email: stranger.email, role: 'assistant' } }),
+      201,
+    )
     const token = await latestJoinToken(stranger.email.toLowerCase())
     const wrong = await t.signUp({ role: 'conveyancer' })
-    await expectError(await t.request(`/api/firm-invitations/${token}/accept`, { as: wrong, method: 'POST' }), 403, /another email/)
+    await expectError(
+      await t.request(`/api/firm-invitations/${token}/accept`, { as: wrong, method: 'POST' }),
+      403,
+      /another email/,
+    )
     await json(await t.request(`/api/firm-invitations/${token}/accept`, { as: stranger, method: 'POST' }), 200)
     await expectError(await t.request(`/api/firm-invitations/${token}/accept`, { as: stranger, method: 'POST' }), 410)
   })
 
   it('keeps at least one admin, and only admins change roles', async () => {
     await expectError(
-      await t.request(`/api/firm/members/${admin.profileId}`, { as: admin, method: 'PATCH', json: { role: 'fee_earner' } }),
+      await t.request(`/api/firm/members/${admin.profileId}`, {
+        as: admin,
+        method: 'PATCH',
+        json: { role: 'fee_earner' },
+      }),
       409,
       /at least one admin/,
     )
     await expectError(
-      await t.request(`/api/firm/members/${assistant.profileId}`, { as: feeEarner, method: 'PATCH', json: { role: 'admin' } }),
+      await t.request(`/api/firm/members/${assistant.profileId}`, {
+        as: feeEarner,
+        method: 'PATCH',
+        json: { role: 'admin' },
+      }),
       403,
     )
   })
@@ -202,10 +218,7 @@ describe('matters and access', () => {
       await openMatter(exMember, { client_name: 'Someone', client_email: 'someone@example.test', side: 'seller' }),
       201,
     )
-    await json(
-      await t.request(`/api/firm/members/${exMember.profileId}`, { as: admin, method: 'DELETE' }),
-      409,
-    )
+    await json(await t.request(`/api/firm/members/${exMember.profileId}`, { as: admin, method: 'DELETE' }), 409)
     await json(
       await t.request(`/api/matters/${theirs.matter_id}/fee-earner`, {
         as: admin,
@@ -223,10 +236,11 @@ describe('matters and access', () => {
       [buyerClient.email.toLowerCase()],
     )
     expect(mail).toHaveLength(1)
-    const detail = await json<{ status: string; viewer_role: string; transaction_participants: { role: string; user_id: string }[] }>(
-      await t.request(`/api/transactions/${txId}`, { as: feeEarner }),
-      200,
-    )
+    const detail = await json<{
+      status: string
+      viewer_role: string
+      transaction_participants: { role: string; user_id: string }[]
+    }>(await t.request(`/api/transactions/${txId}`, { as: feeEarner }), 200)
     expect(detail.status).toBe('draft')
     expect(detail.viewer_role).toBe('buyer_conveyancer')
     expect(detail.transaction_participants).toEqual([
@@ -235,7 +249,11 @@ describe('matters and access', () => {
   })
 
   it('an assistant cannot open a matter; a fee earner cannot open one for a colleague', async () => {
-    await expectError(await openMatter(assistant, { client_name: 'X', client_email: 'x@example.test' }), 403, /assistant cannot open/)
+    await expectError(
+      await openMatter(assistant, { client_name: 'X', client_email: 'x@example.test' }),
+      403,
+      /assistant cannot open/,
+    )
     await expectError(
       await openMatter(feeEarner, { client_name: 'X', client_email: 'x@example.test', fee_earner_id: admin.profileId }),
       403,
@@ -291,7 +309,11 @@ describe('matters and access', () => {
     const reassign = (as: TestUser, fee_earner_id: string, version = 1) =>
       t.request(`/api/matters/${matterId}/fee-earner`, { as, method: 'PATCH', json: { fee_earner_id, version } })
     await expectError(await reassign(feeEarner, admin.profileId), 403, /Only an admin/)
-    await expectError(await reassign(admin, otherFirmAdmin.profileId), 422, /must be a current member of Admin & Co Conveyancing/)
+    await expectError(
+      await reassign(admin, otherFirmAdmin.profileId),
+      422,
+      /must be a current member of Admin & Co Conveyancing/,
+    )
     await expectError(await reassign(admin, exMember.profileId), 422, /must be a current member/)
     await expectError(await reassign(admin, assistant.profileId), 422, /assistant cannot be the fee earner/)
     await expectError(await reassign(otherFirmAdmin, otherFirmAdmin.profileId), 404)
@@ -315,7 +337,18 @@ describe('cases board', () => {
   const DAY = 86_400_000
 
   /** Inserts `n` matters for the board firm straight into the database (as the seed does). */
-  async function seedMatters(n: number, orgId: string, make: (i: number) => Partial<{ side: string; feeEarner: string; completedStages: number; instructedDaysAgo: number; postcode: string; client: string }>) {
+  async function seedMatters(
+    n: number,
+    orgId: string,
+    make: (i: number) => Partial<{
+      side: string
+      feeEarner: string
+      completedStages: number
+      instructedDaysAgo: number
+      postcode: string
+      client: string
+    }>,
+  ) {
     const template = standardTimeline({ tenure: 'freehold' })
     for (let i = 0; i < n; i++) {
       const o = make(i)
@@ -327,7 +360,15 @@ describe('cases board', () => {
       await t.database.query(
         `insert into matters (organization_id, transaction_id, side, fee_earner_id, client_name, instructed_at)
          values ($1, $2, $3, $4, $5, now() - make_interval(days => $6::int) - make_interval(secs => $7::int))`,
-        [orgId, inserted.transactionId, o.side ?? 'buyer', o.feeEarner ?? boardFirmAdmin.profileId, o.client ?? `Client ${i + 1}`, o.instructedDaysAgo ?? i, i],
+        [
+          orgId,
+          inserted.transactionId,
+          o.side ?? 'buyer',
+          o.feeEarner ?? boardFirmAdmin.profileId,
+          o.client ?? `Client ${i + 1}`,
+          o.instructedDaysAgo ?? i,
+          i,
+        ],
       )
     }
   }
@@ -361,17 +402,23 @@ describe('cases board', () => {
     expect(instructed).toEqual([...instructed].sort((a, b) => Date.parse(a) - Date.parse(b)))
   })
 
-  it.each(['due', 'completion', 'activity', 'address'] as const)('keyset pages stay complete when sorted by %s', async (sort) => {
-    const ids: string[] = []
-    let cursor: string | null = null
-    do {
-      const page: BoardResponse = await board(boardFirmAdmin, `?sort=${sort}&limit=40${cursor ? `&cursor=${cursor}` : ''}`)
-      ids.push(...page.rows.map((r) => r.matter_id))
-      cursor = page.next_cursor
-    } while (cursor)
-    expect(ids).toHaveLength(130)
-    expect(new Set(ids).size).toBe(130)
-  })
+  it.each(['due', 'completion', 'activity', 'address'] as const)(
+    'keyset pages stay complete when sorted by %s',
+    async (sort) => {
+      const ids: string[] = []
+      let cursor: string | null = null
+      do {
+        const page: BoardResponse = await board(
+          boardFirmAdmin,
+          `?sort=${sort}&limit=40${cursor ? `&cursor=${cursor}` : ''}`,
+        )
+        ids.push(...page.rows.map((r) => r.matter_id))
+        cursor = page.next_cursor
+      } while (cursor)
+      expect(ids).toHaveLength(130)
+      expect(new Set(ids).size).toBe(130)
+    },
+  )
 
   it('filters by side, fee earner, stage and text on address, postcode and client', async () => {
     const sellers = await board(boardFirmAdmin, '?side=seller')
@@ -383,7 +430,9 @@ describe('cases board', () => {
     const searches = await board(boardFirmAdmin, `?stage=${encodeURIComponent('Searches')}`)
     expect(searches.total).toBe(26)
     expect(searches.rows.every((r) => r.stage === 'Searches')).toBe(true)
-    expect((await board(boardFirmAdmin, '?q=al5%209zz')).rows.map((r) => r.address)).toEqual(['8 Board Street, Harpenden'])
+    expect((await board(boardFirmAdmin, '?q=al5%209zz')).rows.map((r) => r.address)).toEqual([
+      '8 Board Street, Harpenden',
+    ])
     expect((await board(boardFirmAdmin, '?q=AL59ZZ')).total).toBe(1)
     expect((await board(boardFirmAdmin, '?q=zebedee')).rows.map((r) => r.client_names)).toEqual([['Zebedee Quill']])
     // '12 Board Street' and '112 Board Street' both contain it.
@@ -438,5 +487,24 @@ describe('cases board', () => {
     })
     expect(seen).toEqual(['queryJson'])
     expect(BoardResponse.parse(JSON.parse(text)).rows.length).toBe(86)
+  })
+})
+
+describe('working days (interim clocks)', () => {
+  it('the closed form matches counting Monday to Friday one by one, from every day of three weeks', async () => {
+    const rows = await t.database.query<{ d: string; n: number; closed: string; counted: string }>(
+      `select d::date::text as d, n, (${addWorkingDaysSql('d::date', 1)})::text as c1, (${addWorkingDaysSql('d::date', 5)})::text as c5,
+         (${addWorkingDaysSql('d::date', 10)})::text as c10,
+         (select g::date::text from generate_series(d::date + 1, d::date + 40, interval '1 day') g
+           where extract(isodow from g) < 6 order by g offset n - 1 limit 1) as counted,
+         case n when 1 then (${addWorkingDaysSql('d::date', 1)})::text when 5 then (${addWorkingDaysSql('d::date', 5)})::text
+           else (${addWorkingDaysSql('d::date', 10)})::text end as closed
+       from generate_series(date '2026-11-02', date '2026-11-22', interval '1 day') d, unnest(array[1, 5, 10]) n`,
+    )
+    expect(rows).toHaveLength(63)
+    for (const r of rows) expect(r.closed, `${r.d} + ${r.n}`).toBe(r.counted)
+    // Friday + 1 working day is Monday; Saturday + 5 is the Friday after next Monday.
+    expect(rows.find((r) => r.d === '2026-11-06' && r.n === 1)?.closed).toBe('2026-11-09')
+    expect(rows.find((r) => r.d === '2026-11-07' && r.n === 5)?.closed).toBe('2026-11-13')
   })
 })

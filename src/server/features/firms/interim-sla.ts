@@ -74,9 +74,12 @@ const TITLES = [
  */
 export function interimSlaAggregateColumnsSql(): string {
   return [
-    ...TITLES.map((t, i) => `max(k.completed_at) filter (where k.title = ${lit(t)} and k.status = 'completed') as sla_t${i}`),
+    ...TITLES.map(
+      (t, i) => `max(k.completed_at) filter (where k.title = ${lit(t)} and k.status = 'completed') as sla_t${i}`,
+    ),
     ...INTERIM_SLA_CLOCKS.map(
-      (c, i) => `coalesce(bool_or(s.status = 'blocked') filter (where k.title = ${lit(c.stopTask)}), false) as sla_p${i}`,
+      (c, i) =>
+        `coalesce(bool_or(s.status = 'blocked') filter (where k.title = ${lit(c.stopTask)}), false) as sla_p${i}`,
     ),
   ].join(',\n      ')
 }

@@ -39,12 +39,18 @@ export async function assertFeeEarnerOfFirm(
   firm: { organizationId: string; firmName: string },
   profileId: string,
 ): Promise<string> {
-  const res = await tx.execute(sql`select om.role, p.full_name from organization_members om join profiles p on p.id = om.profile_id
+  const res =
+    await tx.execute(sql`select om.role, p.full_name from organization_members om join profiles p on p.id = om.profile_id
     where om.organization_id = ${firm.organizationId} and om.profile_id = ${profileId} and om.removed_at is null`)
   const row = res.rows[0] as { role: string; full_name: string } | undefined
-  if (!row) throw new AppError('unprocessable', notAMemberMessage(firm.firmName), { fee_earner_id: [notAMemberMessage(firm.firmName)] })
+  if (!row)
+    throw new AppError('unprocessable', notAMemberMessage(firm.firmName), {
+      fee_earner_id: [notAMemberMessage(firm.firmName)],
+    })
   if (!canBeFeeEarner(row.role)) {
-    throw new AppError('unprocessable', ASSISTANT_NOT_FEE_EARNER_MESSAGE, { fee_earner_id: [ASSISTANT_NOT_FEE_EARNER_MESSAGE] })
+    throw new AppError('unprocessable', ASSISTANT_NOT_FEE_EARNER_MESSAGE, {
+      fee_earner_id: [ASSISTANT_NOT_FEE_EARNER_MESSAGE],
+    })
   }
   return row.full_name
 }
@@ -76,11 +82,17 @@ export async function openMatter({
       throw new AppError('forbidden', 'Only a conveyancing firm opens matters on Homeward.')
     }
     if (!canOpenMatter(firm.role)) {
-      throw new AppError('forbidden', `An assistant cannot open matters. Ask an admin or a fee earner of ${firm.firmName}.`)
+      throw new AppError(
+        'forbidden',
+        `An assistant cannot open matters. Ask an admin or a fee earner of ${firm.firmName}.`,
+      )
     }
     const feeEarnerId = input.fee_earner_id ?? viewer.profileId
     if (feeEarnerId !== viewer.profileId && !canManageFirm(firm.role)) {
-      throw new AppError('forbidden', 'A fee earner opens matters for themselves. Ask an admin to open one for a colleague.')
+      throw new AppError(
+        'forbidden',
+        'A fee earner opens matters for themselves. Ask an admin to open one for a colleague.',
+      )
     }
     await assertFeeEarnerOfFirm(tx, firm, feeEarnerId)
     const role = conveyancerRoleForSide(input.side)
@@ -100,7 +112,9 @@ export async function openMatter({
           stageName: stage.stageName,
           tasks: stage.tasks.map((t) => ({ title: t.title, ownerSide: t.ownerSide })),
         })),
-        participants: [{ profileId: feeEarnerId, role, organizationId: firm.organizationId, invitedBy: viewer.profileId }],
+        participants: [
+          { profileId: feeEarnerId, role, organizationId: firm.organizationId, invitedBy: viewer.profileId },
+        ],
       },
       randomUUID,
     )

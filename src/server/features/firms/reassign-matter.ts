@@ -30,17 +30,28 @@ export async function reassignMatter({
   return database.db.transaction(async (tx) => {
     const firm = await lockViewerFirm(tx, viewer)
     if (!firm) throw notFound('matter')
-    const res = await tx.execute(sql`select m.transaction_id, m.side, m.fee_earner_id, m.version, p.full_name as old_name
+    const res =
+      await tx.execute(sql`select m.transaction_id, m.side, m.fee_earner_id, m.version, p.full_name as old_name
       from matters m left join profiles p on p.id = m.fee_earner_id
       where m.id = ${matterId} and m.organization_id = ${firm.organizationId} for update of m`)
     const matter = res.rows[0] as
-      | { transaction_id: string; side: MatterSide; fee_earner_id: string | null; version: number; old_name: string | null }
+      | {
+          transaction_id: string
+          side: MatterSide
+          fee_earner_id: string | null
+          version: number
+          old_name: string | null
+        }
       | undefined
     if (!matter) throw notFound('matter')
-    if (!canManageFirm(firm.role)) throw new AppError('forbidden', `Only an admin of ${firm.firmName} can reassign a matter.`)
+    if (!canManageFirm(firm.role))
+      throw new AppError('forbidden', `Only an admin of ${firm.firmName} can reassign a matter.`)
     const newName = await assertFeeEarnerOfFirm(tx, firm, feeEarnerId)
     if (matter.version !== version) {
-      throw new AppError('conflict', `Someone changed this matter meanwhile (now version ${matter.version}). Reload and try again.`)
+      throw new AppError(
+        'conflict',
+        `Someone changed this matter meanwhile (now version ${matter.version}). Reload and try again.`,
+      )
     }
     if (matter.fee_earner_id === feeEarnerId) return { version: matter.version }
     const role = conveyancerRoleForSide(matter.side)
@@ -51,7 +62,8 @@ export async function reassignMatter({
         where transaction_id = ${matter.transaction_id} and user_id = ${matter.fee_earner_id} and role = ${role}
           and not exists(select 1 from transaction_participants x where x.transaction_id = ${matter.transaction_id} and x.user_id = ${feeEarnerId})`)
     }
-    const upd = await tx.execute(sql`update matters set fee_earner_id = ${feeEarnerId}, version = version + 1, updated_at = now()
+    const upd =
+      await tx.execute(sql`update matters set fee_earner_id = ${feeEarnerId}, version = version + 1, updated_at = now()
       where id = ${matterId} returning version`)
     await recordActivity(tx, {
       transactionId: matter.transaction_id,

@@ -147,7 +147,9 @@ export async function sendInvitation(
   return id
 }
 
-export async function createInvitation(ctx: InvitationContext & { txId: string; input: CreateInvitationInput }): Promise<string> {
+export async function createInvitation(
+  ctx: InvitationContext & { txId: string; input: CreateInvitationInput },
+): Promise<string> {
   const { txId, input } = ctx
   return ctx.database.db.transaction(async (tx) => {
     const { role: inviterRole, status } = await lockTransactionForViewer(tx, ctx.viewer, txId)
