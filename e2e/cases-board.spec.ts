@@ -12,6 +12,8 @@ const PRIYA = { email: 'priya.conveyancer@homeward.example', password: 'homeward
 const SHOTS = 'test-results/screens'
 
 test('the demo conveyancer lands on her cases board, filters and switches views', async ({ page }) => {
+  // Many steps, each a round trip; the shared CI machine is slow at times.
+  test.setTimeout(180_000)
   const console = watchConsole(page)
   await page.setViewportSize({ width: 1280, height: 900 })
   await page.goto('/auth')

@@ -7,6 +7,7 @@ import { z } from 'zod'
 import { BOARD_PAGE_SIZE, BOARD_SORTS, BOARD_VIEWS, MATTER_SIDES, MEMBER_ROLES, SLA_STATUSES } from '../domain/firms'
 import { Email, FullName } from './auth'
 import { Timestamp, Uuid } from './common'
+import { endpoint, ERRORS, json, jsonBody } from './endpoint'
 import { CreateTransactionInput } from './workspace'
 
 const MemberRole = z.enum(MEMBER_ROLES, { message: 'Choose admin, fee earner or assistant' })
@@ -83,6 +84,7 @@ export const ChangeMemberInput = z.object({ role: MemberRole })
 
 /** POST /api/firm/invitations/{token}/accept answers the firm joined. */
 export const AcceptFirmInvitationResponse = z.object({ organization_id: Uuid, role: MemberRole })
+export type AcceptFirmInvitationResponse = z.infer<typeof AcceptFirmInvitationResponse>
 
 const OptionalDate = z
   .union([z.iso.date({ message: 'Use a date like 2027-03-31' }), z.literal('').transform(() => undefined)])
@@ -115,6 +117,7 @@ export const MatterParams = z.object({ matterId: Uuid })
 
 /** PATCH /api/matters/{matterId}/fee-earner: an admin hands the matter to another member. */
 export const ReassignMatterInput = z.object({ fee_earner_id: Uuid, version: z.number().int().min(1) })
+export const ReassignMatterResponse = z.object({ version: z.number().int() })
 
 const emptyToUndefined = (v: unknown) => (v === '' ? undefined : v)
 
@@ -178,3 +181,127 @@ export const BoardResponse = z.object({
   viewer_role: MemberRole.nullable(),
 })
 export type BoardResponse = z.infer<typeof BoardResponse>
+
+const FORBIDDEN = { 403: { description: 'Not allowed in your member role' } } as const
+
+/** The firms and cases board endpoints. */
+export const firmsEndpoints = {
+  myFirm: endpoint({
+    method: 'get',
+    path: '/firm',
+    summary: "The viewer's firm, their member role, its members and (admins) pending invitations",
+    responses: { 200: json('My firm', MyFirmResponse), ...ERRORS },
+  }),
+  createFirm: endpoint({
+    method: 'post',
+    path: '/firm',
+    summary: 'Create a firm and its marketplace listing; the creator becomes its admin',
+    request: { body: jsonBody(CreateFirmInput) },
+    responses: {
+      201: json('Created', MyFirmResponse),
+      409: { description: 'Already in a firm' },
+      ...FORBIDDEN,
+      ...ERRORS,
+    },
+  }),
+  claimListing: endpoint({
+    method: 'post',
+    path: '/firm/claim',
+    summary: 'Claim a marketplace listing nobody has joined, from an email at its domain',
+    request: { body: jsonBody(ClaimListingInput) },
+    responses: {
+      200: json('Claimed', MyFirmResponse),
+      409: { description: 'Already in a firm, or the listing has members' },
+      ...FORBIDDEN,
+      ...ERRORS,
+    },
+  }),
+  inviteMember: endpoint({
+    method: 'post',
+    path: '/firm/invitations',
+    summary: 'Invite a colleague by email in a member role (admins)',
+    request: { body: jsonBody(InviteMemberInput) },
+    responses: {
+      201: json('Invited', MyFirmResponse),
+      409: { description: 'Already a member' },
+      ...FORBIDDEN,
+      ...ERRORS,
+    },
+  }),
+  revokeInvitation: endpoint({
+    method: 'delete',
+    path: '/firm/invitations/{invitationId}',
+    summary: 'Withdraw a pending invitation (admins)',
+    request: { params: FirmInvitationParams },
+    responses: { 204: { description: 'Withdrawn' }, ...FORBIDDEN, ...ERRORS },
+  }),
+  acceptInvitation: endpoint({
+    method: 'post',
+    path: '/firm-invitations/{token}/accept',
+    summary: 'Join the firm as the signed-in person (email must match the invitation)',
+    request: { params: FirmInvitationTokenParams },
+    responses: {
+      200: json('Joined', AcceptFirmInvitationResponse),
+      403: { description: 'Signed in with another email' },
+      409: { description: 'Already in a firm' },
+      410: { description: 'Used, withdrawn or expired' },
+      ...ERRORS,
+    },
+  }),
+  changeMember: endpoint({
+    method: 'patch',
+    path: '/firm/members/{profileId}',
+    summary: "Change a member's role (admins; the firm keeps an admin)",
+    request: { params: MemberParams, body: jsonBody(ChangeMemberInput) },
+    responses: {
+      200: json('Changed', MyFirmResponse),
+      409: { description: 'Last admin, or holds live matters' },
+      ...FORBIDDEN,
+      ...ERRORS,
+    },
+  }),
+  removeMember: endpoint({
+    method: 'delete',
+    path: '/firm/members/{profileId}',
+    summary: 'Remove a member from the firm (admins; their live matters reassigned first)',
+    request: { params: MemberParams },
+    responses: {
+      204: { description: 'Removed' },
+      409: { description: 'Last admin, or holds live matters' },
+      ...FORBIDDEN,
+      ...ERRORS,
+    },
+  }),
+  openMatter: endpoint({
+    method: 'post',
+    path: '/matters',
+    summary: "Open a matter for a client as the buyer's or seller's conveyancer, and invite the client",
+    request: { body: jsonBody(OpenMatterInput) },
+    responses: {
+      201: json('Opened', OpenMatterResponse),
+      422: { description: 'The fee earner is not an admin or fee earner of the firm' },
+      ...FORBIDDEN,
+      ...ERRORS,
+    },
+  }),
+  reassignMatter: endpoint({
+    method: 'patch',
+    path: '/matters/{matterId}/fee-earner',
+    summary: 'Hand a matter to another admin or fee earner of the firm (admins)',
+    request: { params: MatterParams, body: jsonBody(ReassignMatterInput) },
+    responses: {
+      200: json('Reassigned', ReassignMatterResponse),
+      409: { description: 'Changed meanwhile: the message gives the current version' },
+      422: { description: 'Not a current member, or an assistant' },
+      ...FORBIDDEN,
+      ...ERRORS,
+    },
+  }),
+  board: endpoint({
+    method: 'get',
+    path: '/cases',
+    summary: "The cases board: the firm's matters with filters, sorting and keyset pages of at most 100",
+    request: { query: BoardQuery },
+    responses: { 200: json('Board', BoardResponse), ...ERRORS },
+  }),
+}

@@ -53,7 +53,9 @@ rows as (
     tl.stage, coalesce(tl.stage_status = 'blocked', false) as stage_blocked, tl.next_task,
     (current_date - (b.instructed_at at time zone 'Europe/London')::date) as days_since_instruction,
     sla.sla_clock, sla.sla_due_on, sla.sla_stop_task, coalesce(sla.sla_status, 'none') as sla_status,
-    (select max(e.created_at) from activity_events e where e.transaction_id = b.transaction_id) as last_activity_at,
+    -- Last activity: the latest audit entry, chat message or ticked task (greatest ignores nulls).
+    greatest((select max(e.created_at) from activity_events e where e.transaction_id = b.transaction_id),
+      (select max(lm.created_at) from messages lm where lm.transaction_id = b.transaction_id), tl.last_ticked_at) as last_activity_at,
     (select count(*) from messages msg left join thread_reads tr on tr.thread_id = msg.thread_id and tr.profile_id = $1
        where msg.transaction_id = b.transaction_id and msg.deleted_at is null and msg.author_id is distinct from $1
          and msg.created_at > coalesce(tr.last_read_at, '-infinity'))::int as unread_messages,
@@ -68,6 +70,7 @@ rows as (
       (array_agg(s.status order by s.sort_index) filter (where s.status <> 'completed'))[1] as stage_status,
       (array_agg(k.title order by s.sort_index, k.sort_index) filter (where k.status = 'not_completed'
          and k.owner_side = case b.side when 'buyer' then 'buyer_conveyancer' else 'seller_conveyancer' end))[1] as next_task,
+      max(k.completed_at) as last_ticked_at,
       ${interimSlaAggregateColumnsSql()}
     from timeline_stages s left join tasks k on k.stage_id = s.id
     where s.transaction_id = b.transaction_id

@@ -1,29 +1,11 @@
 /**
  * HTTP edge of firms and the cases board: the viewer's firm (create, claim a listing, members,
- * invitations), matters (open, reassign) and GET /api/cases. Written as one `endpoints` object of
- * route definitions, the shape the endpoint catalogue in src/shared/contracts takes, so that it moves
- * there unchanged. Mail is nudged out after commits that queue it.
+ * invitations), matters (open, reassign) and GET /api/cases, built from the endpoint catalogue entries
+ * `firmsEndpoints` (src/shared/contracts/firms.ts). Mail is nudged out after commits that queue it.
  */
-import { createRoute, z } from '@hono/zod-openapi'
-import {
-  AcceptFirmInvitationResponse,
-  BoardQuery,
-  BoardResponse,
-  ChangeMemberInput,
-  ClaimListingInput,
-  CreateFirmInput,
-  FirmInvitationParams,
-  FirmInvitationTokenParams,
-  InviteMemberInput,
-  MatterParams,
-  MemberParams,
-  MyFirmResponse,
-  OpenMatterInput,
-  OpenMatterResponse,
-  ReassignMatterInput,
-} from '../../../shared/contracts/firms'
+import { firmsEndpoints } from '../../../shared/contracts/firms'
 import type { MemberRole } from '../../../shared/domain/firms'
-import { createRouter, ERROR_RESPONSES, jsonContent, jsonText, requireViewer, type AppDeps } from '../../http/router'
+import { createRouter, jsonText, requireViewer, type AppDeps } from '../../http/router'
 import { claimListing, createFirm } from './create-firm'
 import { acceptFirmInvitation, inviteMember, revokeFirmInvitation } from './firm-invitations'
 import { getMyFirm } from './get-my-firm'
@@ -31,130 +13,6 @@ import { listBoard } from './list-board'
 import { changeMemberRole, removeMember } from './members'
 import { openMatter } from './open-matter'
 import { reassignMatter } from './reassign-matter'
-
-const body = <T>(schema: T) => ({ required: true, ...jsonContent(schema) })
-const FORBIDDEN = { 403: { description: 'Not allowed in your member role' } } as const
-
-export const firmsEndpoints = {
-  myFirm: createRoute({
-    method: 'get',
-    path: '/firm',
-    summary: "The viewer's firm, their member role, its members and (admins) pending invitations",
-    responses: { 200: { description: 'My firm', ...jsonContent(MyFirmResponse) }, ...ERROR_RESPONSES },
-  }),
-  createFirm: createRoute({
-    method: 'post',
-    path: '/firm',
-    summary: 'Create a firm and its marketplace listing; the creator becomes its admin',
-    request: { body: body(CreateFirmInput) },
-    responses: {
-      201: { description: 'Created', ...jsonContent(MyFirmResponse) },
-      409: { description: 'Already in a firm' },
-      ...FORBIDDEN,
-      ...ERROR_RESPONSES,
-    },
-  }),
-  claimListing: createRoute({
-    method: 'post',
-    path: '/firm/claim',
-    summary: 'Claim a marketplace listing nobody has joined, from an email at its domain',
-    request: { body: body(ClaimListingInput) },
-    responses: {
-      200: { description: 'Claimed', ...jsonContent(MyFirmResponse) },
-      409: { description: 'Already in a firm, or the listing has members' },
-      ...FORBIDDEN,
-      ...ERROR_RESPONSES,
-    },
-  }),
-  inviteMember: createRoute({
-    method: 'post',
-    path: '/firm/invitations',
-    summary: 'Invite a colleague by email in a member role (admins)',
-    request: { body: body(InviteMemberInput) },
-    responses: {
-      201: { description: 'Invited', ...jsonContent(MyFirmResponse) },
-      409: { description: 'Already a member' },
-      ...FORBIDDEN,
-      ...ERROR_RESPONSES,
-    },
-  }),
-  revokeInvitation: createRoute({
-    method: 'delete',
-    path: '/firm/invitations/{invitationId}',
-    summary: 'Withdraw a pending invitation (admins)',
-    request: { params: FirmInvitationParams },
-    responses: { 204: { description: 'Withdrawn' }, ...FORBIDDEN, ...ERROR_RESPONSES },
-  }),
-  acceptInvitation: createRoute({
-    method: 'post',
-    path: '/firm-invitations/{token}/accept',
-    summary: 'Join the firm as the signed-in person (email must match the invitation)',
-    request: { params: FirmInvitationTokenParams },
-    responses: {
-      200: { description: 'Joined', ...jsonContent(AcceptFirmInvitationResponse) },
-      403: { description: 'Signed in with another email' },
-      409: { description: 'Already in a firm' },
-      410: { description: 'Used, withdrawn or expired' },
-      ...ERROR_RESPONSES,
-    },
-  }),
-  changeMember: createRoute({
-    method: 'patch',
-    path: '/firm/members/{profileId}',
-    summary: "Change a member's role (admins; the firm keeps an admin)",
-    request: { params: MemberParams, body: body(ChangeMemberInput) },
-    responses: {
-      200: { description: 'Changed', ...jsonContent(MyFirmResponse) },
-      409: { description: 'Last admin, or holds live matters' },
-      ...FORBIDDEN,
-      ...ERROR_RESPONSES,
-    },
-  }),
-  removeMember: createRoute({
-    method: 'delete',
-    path: '/firm/members/{profileId}',
-    summary: 'Remove a member from the firm (admins; their live matters reassigned first)',
-    request: { params: MemberParams },
-    responses: {
-      204: { description: 'Removed' },
-      409: { description: 'Last admin, or holds live matters' },
-      ...FORBIDDEN,
-      ...ERROR_RESPONSES,
-    },
-  }),
-  openMatter: createRoute({
-    method: 'post',
-    path: '/matters',
-    summary: "Open a matter for a client as the buyer's or seller's conveyancer, and invite the client",
-    request: { body: body(OpenMatterInput) },
-    responses: {
-      201: { description: 'Opened', ...jsonContent(OpenMatterResponse) },
-      422: { description: 'The fee earner is not an admin or fee earner of the firm' },
-      ...FORBIDDEN,
-      ...ERROR_RESPONSES,
-    },
-  }),
-  reassignMatter: createRoute({
-    method: 'patch',
-    path: '/matters/{matterId}/fee-earner',
-    summary: 'Hand a matter to another admin or fee earner of the firm (admins)',
-    request: { params: MatterParams, body: body(ReassignMatterInput) },
-    responses: {
-      200: { description: 'Reassigned', ...jsonContent(z.object({ version: z.number().int() })) },
-      409: { description: 'Changed meanwhile: the message gives the current version' },
-      422: { description: 'Not a current member, or an assistant' },
-      ...FORBIDDEN,
-      ...ERROR_RESPONSES,
-    },
-  }),
-  board: createRoute({
-    method: 'get',
-    path: '/cases',
-    summary: "The cases board: the firm's matters with filters, sorting and keyset pages of at most 100",
-    request: { query: BoardQuery },
-    responses: { 200: { description: 'Board', ...jsonContent(BoardResponse) }, ...ERROR_RESPONSES },
-  }),
-}
 
 export function firmsRoutes({ database, config, mail }: AppDeps) {
   const e = firmsEndpoints

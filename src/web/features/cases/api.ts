@@ -1,5 +1,16 @@
+/**
+ * The cases board's and the firm's endpoints, called through their catalogue entries
+ * (`firmsEndpoints`): method and path come from the entry, the answer type from its contract.
+ */
 import { infiniteQueryOptions, useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query'
-import type { BoardResponse, CreateFirmInput } from '../../../shared/contracts/firms'
+import {
+  firmsEndpoints,
+  type AcceptFirmInvitationResponse,
+  type BoardResponse,
+  type CreateFirmInput,
+  type MyFirmResponse,
+} from '../../../shared/contracts/firms'
+import { endpointUrl, type EndpointSpec } from '../../../shared/contracts/endpoint'
 import { apiFetch } from '../../lib/api-client'
 
 const BOARD_KEY = ['cases-board'] as const
@@ -7,19 +18,19 @@ const BOARD_KEY = ['cases-board'] as const
 /** The board's filters and sort as sent to GET /api/cases (the page keeps them in the URL). */
 export type BoardFilters = Partial<Record<'stage' | 'sla' | 'side' | 'fee_earner' | 'q' | 'sort', string>>
 
-function boardUrl(filters: BoardFilters, cursor: string | null): string {
-  const params = new URLSearchParams()
-  for (const [k, v] of Object.entries(filters)) if (v) params.set(k, String(v))
-  if (cursor) params.set('cursor', cursor)
-  const q = params.toString()
-  return q ? `/api/cases?${q}` : '/api/cases'
-}
+const method = (e: EndpointSpec) => e.method.toUpperCase() as 'GET' | 'POST' | 'PATCH' | 'DELETE'
 
 /** GET /api/cases, page by page (keyset cursor); the next page loads on request. */
 export function boardQueryOptions(filters: BoardFilters) {
   return infiniteQueryOptions({
     queryKey: [...BOARD_KEY, filters],
-    queryFn: ({ pageParam, signal }) => apiFetch<BoardResponse>(boardUrl(filters, pageParam), { signal }),
+    queryFn: ({ pageParam, signal }) =>
+      apiFetch<BoardResponse>(
+        endpointUrl(firmsEndpoints.board, {
+          query: { ...filters, ...(pageParam ? { cursor: pageParam } : {}) } as never,
+        }),
+        { signal },
+      ),
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.next_cursor,
     staleTime: 15_000,
@@ -34,7 +45,11 @@ export function useBoard(filters: BoardFilters) {
 export function useCreateFirm() {
   const queryClient = useQueryClient()
   return useMutation({
-    mutationFn: (input: CreateFirmInput) => apiFetch('/api/firm', { method: 'POST', body: input }),
+    mutationFn: (input: CreateFirmInput) =>
+      apiFetch<MyFirmResponse>(endpointUrl(firmsEndpoints.createFirm), {
+        method: method(firmsEndpoints.createFirm),
+        body: input,
+      }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: BOARD_KEY }),
   })
 }
@@ -44,7 +59,9 @@ export function useAcceptFirmInvitation() {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: (token: string) =>
-      apiFetch(`/api/firm-invitations/${encodeURIComponent(token)}/accept`, { method: 'POST' }),
+      apiFetch<AcceptFirmInvitationResponse>(endpointUrl(firmsEndpoints.acceptInvitation, { params: { token } }), {
+        method: method(firmsEndpoints.acceptInvitation),
+      }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: BOARD_KEY }),
   })
 }
