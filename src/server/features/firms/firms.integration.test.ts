@@ -261,12 +261,12 @@ describe('matters and access', () => {
   })
 
   it.each([
-    ['the admin', () => admin, 200, 'buyer_conveyancer'],
-    ['the fee earner', () => feeEarner, 200, 'buyer_conveyancer'],
-    ['an assistant', () => assistant, 200, 'buyer_conveyancer'],
-    ['a member of another firm', () => otherFirmAdmin, 404, null],
-    ['an ex-member', () => exMember, 404, null],
-  ])('%s: transaction detail %i', async (_who, as, status, role) => {
+    ['the admin', 200, () => admin, 'buyer_conveyancer'],
+    ['the fee earner', 200, () => feeEarner, 'buyer_conveyancer'],
+    ['an assistant', 200, () => assistant, 'buyer_conveyancer'],
+    ['a member of another firm', 404, () => otherFirmAdmin, null],
+    ['an ex-member', 404, () => exMember, null],
+  ] as const)('%s: transaction detail %i', async (_who, status, as, role) => {
     const res = await t.request(`/api/transactions/${txId}`, { as: as() })
     const body = await json<{ viewer_role?: string; error?: { code: string } }>(res, status)
     if (role) expect(body.viewer_role).toBe(role)
@@ -274,10 +274,10 @@ describe('matters and access', () => {
   })
 
   it.each([
-    ['an assistant', () => assistant, 200],
-    ['a member of another firm', () => otherFirmAdmin, 404],
-    ['an ex-member', () => exMember, 404],
-  ])('%s: writing (ticking a task) answers %i', async (_who, as, status) => {
+    ['an assistant', 200, () => assistant],
+    ['a member of another firm', 404, () => otherFirmAdmin],
+    ['an ex-member', 404, () => exMember],
+  ] as const)('%s: writing (ticking a task) answers %i', async (_who, status, as) => {
     const [task] = await t.database.query<{ id: string; version: number }>(
       `select k.id, k.version from tasks k join timeline_stages s on s.id = k.stage_id
        where s.transaction_id = $1 and k.owner_side = 'buyer_conveyancer' and k.status = 'not_completed' order by s.sort_index, k.sort_index limit 1`,
@@ -452,8 +452,8 @@ describe('cases board', () => {
     expect(fresh.next_task).toBe('Seller ID and AML checks (customer due diligence) and proof of ownership completed')
     // A seller's matter runs the draft contract pack clock from instruction: 5 working days, not yet due.
     expect(fresh.sla).toMatchObject({ status: 'on_track', clock: 'Draft contract pack' })
-    const old = rows.find((r) => r.address === '40 Board Street, Harpenden')! // i = 39: buyer side, 39 days ago
-    expect(old.side).toBe('buyer')
+    const old = rows.find((r) => r.address === '40 Board Street, Harpenden')! // i = 39: seller side, 39 days ago
+    expect(old.side).toBe('seller')
     expect(old.days_since_instruction).toBe(39)
     const breached = await board(boardFirmAdmin, '?sla=breached')
     expect(breached.total).toBeGreaterThan(0)
