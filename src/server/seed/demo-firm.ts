@@ -92,10 +92,12 @@ export async function insertDemoFirm(
 
   const template = standardTimeline({ tenure: 'freehold' })
   for (let i = 0; i < DEMO_FIRM_EXTRA_MATTERS; i++) {
-    const side: MatterSide = i % 3 === 1 ? 'seller' : 'buyer'
+    // The first two are seller's matters whose draft contract pack clock (5 working days from
+    // instruction) falls due on the next working day and is already past, whatever day `now` is.
+    const side: MatterSide = i < 2 || i % 3 === 1 ? 'seller' : 'buyer'
     const feeEarner = i % 2 === 0 ? people.priya : people.daniel
     // Spread over the timeline: most matters in the first half, where the clocks run.
-    const completedStages = r.weighted<number>([
+    const drawnStages = r.weighted<number>([
       [1, 8],
       [2, 8],
       [3, 6],
@@ -104,9 +106,11 @@ export async function insertDemoFirm(
       [6, 2],
       [7, 1],
     ])
-    const instructedDaysAgo = r.int(2 + completedStages * 6, 10 + completedStages * 12)
+    const completedStages = i < 2 ? 1 : drawnStages
+    const drawnDaysAgo = r.int(2 + completedStages * 6, 10 + completedStages * 12)
+    const instructedDaysAgo = i === 0 ? calendarDaysBackForWorkingDays(now, 4) : i === 1 ? 12 : drawnDaysAgo
     const instructedAt = day(instructedDaysAgo)
-    const blocked = r.chance(0.12) && completedStages < 6
+    const blocked = i >= 2 && r.chance(0.12) && completedStages < 6
     const stages = stagesInProgress(template, {
       completedStages,
       currentTasksDone: r.int(0, 3),
@@ -173,6 +177,20 @@ export async function insertDemoFirm(
         from message_threads th where th.transaction_id = ${txId}::uuid and th.topic = 'general'`)
     }
   }
+}
+
+/** Calendar days back from `now` to the day `n` working days (Monday to Friday) before it, in London. */
+function calendarDaysBackForWorkingDays(now: Date, n: number): number {
+  // Today's London date at noon UTC, so stepping back whole days never crosses midnight.
+  const today = new Date(`${now.toLocaleDateString('en-CA', { timeZone: 'Europe/London' })}T12:00:00Z`)
+  let back = 0
+  let left = n
+  while (left > 0) {
+    back += 1
+    const weekday = new Date(today.getTime() - back * DAY_MS).getUTCDay()
+    if (weekday !== 0 && weekday !== 6) left -= 1
+  }
+  return back
 }
 
 function isoDay(d: Date): string {

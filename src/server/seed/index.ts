@@ -87,8 +87,13 @@ async function readState(database: Database): Promise<SeedState> {
  * hasher; the sign-up trigger makes the profile and role (docs/decisions/004-atomic-sign-up.md).
  * Returns false when the account already existed (a concurrent seeder made it first).
  */
-async function createDemoAccount(database: Database, auth: Auth, account: DemoAccount): Promise<boolean> {
-  const hash = await (await auth.$context).password.hash(account.password)
+async function createDemoAccount(
+  database: Database,
+  auth: Auth,
+  account: DemoAccount,
+  passwordHash?: string,
+): Promise<boolean> {
+  const hash = passwordHash ?? (await (await auth.$context).password.hash(account.password))
   return database.db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK_KEY})`)
     const email = account.email.toLowerCase()
@@ -182,8 +187,10 @@ export async function seedDemoData({
 
   if (accounts && !state.hasFirmMatters) {
     // The demo firm at work: Priya's colleagues, memberships and the matters on her cases board.
+    // They share the demo password: hashed once (Better Auth's scrypt is the slow part of the seed).
+    const hash = await (await auth.$context).password.hash(DEMO_FIRM_COLLEAGUES[0].password)
     for (const colleague of DEMO_FIRM_COLLEAGUES) {
-      if (await createDemoAccount(database, auth, colleague)) result.usersCreated += 1
+      if (await createDemoAccount(database, auth, colleague, hash)) result.usersCreated += 1
     }
     const emails = [DEMO_ACCOUNTS.find((a) => a.label === 'Conveyancer')!, ...DEMO_FIRM_COLLEAGUES].map((a) =>
       a.email.toLowerCase(),
