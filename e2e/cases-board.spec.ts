@@ -72,17 +72,22 @@ test('the demo conveyancer lands on her cases board, filters and switches views'
   await expectNoAxeViolations(page)
   await page.screenshot({ path: `${SHOTS}/cases-board-1280.png`, fullPage: true })
 
-  // 390 px: the filters stack, the table scrolls sideways inside its frame, not the page.
+  // 390 px: the filters stack, the table becomes one card per matter, nothing scrolls sideways.
   await page.setViewportSize({ width: 390, height: 844 })
   await page.getByRole('button', { name: 'Table' }).click()
-  await expect(rows.first()).toBeVisible()
+  const items = page.getByTestId('case-item')
+  await expect(items.first()).toBeVisible()
+  expect(await items.count()).toBeGreaterThanOrEqual(30)
+  await expect(rows.first()).toBeHidden()
   const pageWidth = await page.evaluate(() => document.documentElement.scrollWidth)
   expect(pageWidth).toBeLessThanOrEqual(390)
-  await page.screenshot({ path: `${SHOTS}/cases-table-390.png` })
+  await expectNoAxeViolations(page)
+  await page.screenshot({ path: `${SHOTS}/cases-table-390.png`, fullPage: true })
   await page.getByRole('button', { name: 'Board' }).click()
   await page.screenshot({ path: `${SHOTS}/cases-board-390.png` })
 
   // Opening a matter goes to its workspace.
+  await page.setViewportSize({ width: 1280, height: 900 })
   await page.getByRole('button', { name: 'Table' }).click()
   await rows
     .filter({ hasText: '12 Clarence Road' })

@@ -224,72 +224,113 @@ function Filter({
 
 function CasesTable({ rows }: { rows: BoardRow[] }) {
   return (
-    <div className="overflow-x-auto rounded-lg border bg-background">
-      <table className="w-full min-w-[960px] text-left text-sm">
-        <caption className="sr-only">The firm&apos;s matters</caption>
-        <thead className="bg-muted/50 text-xs text-muted-foreground">
-          <tr>
-            {[
-              'Property',
-              'Client',
-              'Side',
-              'Stage',
-              'Next task',
-              'Days',
-              'Targets',
-              'SLA',
-              'Last activity',
-              'Unread',
-              'Fee earner',
-            ].map((h) => (
-              <th key={h} scope="col" className="px-3 py-2 font-medium">
-                {h}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map((r) => (
-            <tr key={r.matter_id} className="border-t align-top" data-testid="case-row">
-              <td className="px-3 py-2">
-                <Link className="font-medium underline-offset-2 hover:underline" to={transactionPath(r.transaction_id)}>
-                  {r.address}
-                </Link>
-                <div className="text-xs text-muted-foreground">{r.postcode}</div>
-              </td>
-              <td className="px-3 py-2">{r.client_names.join(', ')}</td>
-              <td className="px-3 py-2">{matterSideLabel(r.side)}</td>
-              <td className="px-3 py-2">
-                {r.stage ?? 'All stages done'}
-                {r.stage_blocked && (
-                  <Badge variant="destructive" className="ml-1">
-                    Blocked
-                  </Badge>
-                )}
-              </td>
-              <td className="px-3 py-2">
-                {r.next_task ?? '—'}
-                {r.next_task_due && (
-                  <div className="text-xs text-muted-foreground">due {formatUkDate(r.next_task_due)}</div>
-                )}
-              </td>
-              <td className="px-3 py-2">{r.days_since_instruction}</td>
-              <td className="px-3 py-2 text-xs">
-                Exchange {dateOrDash(r.target_exchange_date)}
-                <br />
-                Completion {dateOrDash(r.target_completion_date)}
-              </td>
-              <td className="px-3 py-2">
-                <SlaBadge row={r} />
-              </td>
-              <td className="px-3 py-2 text-xs">{r.last_activity_at ? formatUkDateTime(r.last_activity_at) : '—'}</td>
-              <td className="px-3 py-2">{r.unread_messages || ''}</td>
-              <td className="px-3 py-2">{r.fee_earner?.full_name ?? '—'}</td>
+    <>
+      {/* Phones: one card per matter with the columns that decide what to do next. */}
+      <ul className="flex flex-col gap-2 sm:hidden" aria-label="The firm's matters">
+        {rows.map((r) => (
+          <li key={r.matter_id} data-testid="case-item" className="rounded-lg border bg-background p-3 text-sm">
+            <Link className="font-medium underline-offset-2 hover:underline" to={transactionPath(r.transaction_id)}>
+              {r.address}
+            </Link>
+            <div className="text-xs text-muted-foreground">
+              {r.postcode} · {r.client_names.join(', ')} · {matterSideLabel(r.side)}
+            </div>
+            <div className="mt-1">
+              {r.stage ?? 'All stages done'}
+              {r.stage_blocked && (
+                <Badge variant="destructive" className="ml-1">
+                  Blocked
+                </Badge>
+              )}
+              {' · '}
+              {r.days_since_instruction} days
+            </div>
+            {r.next_task && (
+              <div className="text-xs">
+                Next: {r.next_task}
+                {r.next_task_due ? `, due ${formatUkDate(r.next_task_due)}` : ''}
+              </div>
+            )}
+            <div className="mt-1 flex items-center justify-between gap-2">
+              <SlaBadge row={r} />
+              <span className="text-xs text-muted-foreground">
+                {r.fee_earner?.full_name ?? 'No fee earner'}
+                {r.unread_messages ? ` · ${pluralise(r.unread_messages, 'unread message')}` : ''}
+              </span>
+            </div>
+          </li>
+        ))}
+      </ul>
+      <div className="hidden overflow-x-auto rounded-lg border bg-background sm:block">
+        <table className="w-full min-w-[960px] text-left text-sm">
+          <caption className="sr-only">The firm&apos;s matters</caption>
+          <thead className="bg-muted/50 text-xs text-muted-foreground">
+            <tr>
+              {[
+                'Property',
+                'Client',
+                'Side',
+                'Stage',
+                'Next task',
+                'Days',
+                'Targets',
+                'SLA',
+                'Last activity',
+                'Unread',
+                'Fee earner',
+              ].map((h) => (
+                <th key={h} scope="col" className="px-3 py-2 font-medium">
+                  {h}
+                </th>
+              ))}
             </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+          </thead>
+          <tbody>
+            {rows.map((r) => (
+              <tr key={r.matter_id} className="border-t align-top" data-testid="case-row">
+                <td className="px-3 py-2">
+                  <Link
+                    className="font-medium underline-offset-2 hover:underline"
+                    to={transactionPath(r.transaction_id)}
+                  >
+                    {r.address}
+                  </Link>
+                  <div className="text-xs text-muted-foreground">{r.postcode}</div>
+                </td>
+                <td className="px-3 py-2">{r.client_names.join(', ')}</td>
+                <td className="px-3 py-2">{matterSideLabel(r.side)}</td>
+                <td className="px-3 py-2">
+                  {r.stage ?? 'All stages done'}
+                  {r.stage_blocked && (
+                    <Badge variant="destructive" className="ml-1">
+                      Blocked
+                    </Badge>
+                  )}
+                </td>
+                <td className="px-3 py-2">
+                  {r.next_task ?? '—'}
+                  {r.next_task_due && (
+                    <div className="text-xs text-muted-foreground">due {formatUkDate(r.next_task_due)}</div>
+                  )}
+                </td>
+                <td className="px-3 py-2">{r.days_since_instruction}</td>
+                <td className="px-3 py-2 text-xs">
+                  Exchange {dateOrDash(r.target_exchange_date)}
+                  <br />
+                  Completion {dateOrDash(r.target_completion_date)}
+                </td>
+                <td className="px-3 py-2">
+                  <SlaBadge row={r} />
+                </td>
+                <td className="px-3 py-2 text-xs">{r.last_activity_at ? formatUkDateTime(r.last_activity_at) : '—'}</td>
+                <td className="px-3 py-2">{r.unread_messages || ''}</td>
+                <td className="px-3 py-2">{r.fee_earner?.full_name ?? '—'}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </>
   )
 }
 
