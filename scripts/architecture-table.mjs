@@ -36,6 +36,7 @@ const MANUAL = {
   'data-rights': { web: ['account'] },
   directory: { web: ['marketplace', 'accreditation'], e2e: ['marketplace'] },
   documents: { e2e: ['failures'] },
+  firms: { web: ['cases'], e2e: ['cases-board'] },
   identities: { e2e: ['oauth'] },
   invitations: { e2e: ['invitation-join', 'buyer-journey', 'workspace'] },
   live: { e2e: ['chat', 'failures'] },

@@ -28,6 +28,7 @@ import { oauthEdgeRoutes } from './features/identities/oauth-edge'
 import { identitiesRoutes } from './features/identities/routes'
 import { invitationsRoutes } from './features/invitations/routes'
 import { meRoutes } from './features/me/routes'
+import { firmsRoutes } from './features/firms/routes'
 import { supportRoutes } from './features/support/routes'
 import { notificationsRoutes } from './features/notifications/routes'
 import { signingRoutes } from './features/signing/routes'
@@ -254,6 +255,7 @@ export function createApp(deps: AppDeps) {
     .route('/api', chatRoutes(deps))
     .route('/api', notificationsRoutes(deps))
     .route('/api', supportRoutes(deps))
+    .route('/api', firmsRoutes(deps))
 
   // The local outbox: 404 unless DEV_MAIL=true and the request is from this machine (features/dev-mail).
   app.route('/', devMailRoutes(deps))

@@ -14,6 +14,8 @@ export const PAGE_PATHS = {
   app: '/app',
   /** 'Your Transactions', where a signed-in person lands by default. */
   home: '/app/home',
+  /** The cases board: a professional's home, one row per matter of their firm. */
+  cases: '/app/cases',
   settings: '/app/settings',
   support: '/app/support',
   marketplace: '/marketplace',
@@ -76,4 +78,9 @@ export function resetPasswordPath(token: string): string {
  */
 export function verifyEmailPath(token: string, next?: string): string {
   return withQuery(PAGE_PATHS.verifyEmail, { token, next })
+}
+
+/** An emailed invitation to join a firm: the cases board, which offers to join ('/app/cases?join={token}'). */
+export function firmInvitationPath(token: string): string {
+  return withQuery(PAGE_PATHS.cases, { join: token })
 }

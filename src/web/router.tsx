@@ -82,6 +82,7 @@ export const routes: RouteObject[] = [
       { path: 'verify-email', lazy: () => import('./routes/auth-verify-email'), handle: browserOnly },
       { path: 'app', lazy: () => import('./routes/app-auth'), handle: browserOnly },
       { path: 'app/home', lazy: () => import('./routes/app-home'), handle: browserOnly },
+      { path: 'app/cases', lazy: () => import('./routes/app-cases'), handle: browserOnly },
       { path: 'app/settings', lazy: () => import('./routes/app-settings'), handle: browserOnly },
       { path: 'app/support', lazy: () => import('./routes/app-support'), handle: browserOnly },
       { path: 'app/transactions/:txId', lazy: () => import('./routes/app-transaction'), handle: browserOnly },

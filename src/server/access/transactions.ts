@@ -1,6 +1,7 @@
 /**
  * Who may see a transaction and everything under it (property, stages, tasks, participants,
- * documents, messages): its buyer, its seller, or a participant. Every query that touches
+ * documents, messages): its buyer, its seller, a participant, or a current member of a firm instructed
+ * on it (a matter: access/firms.ts). Every query that touches
  * transaction data goes through these helpers, so that none forgets the check.
  * Anyone else, signed in or not, gets the same 404 as for a transaction that does not exist.
  * See docs/decisions/005-access-control.md. Permission: `read:transaction:party`.
@@ -10,6 +11,7 @@ import { sql } from 'drizzle-orm'
 import type { Database, Tx } from '../db/client'
 import { notFound } from '../http/errors'
 import type { Viewer } from '../auth/viewer'
+import { firmMemberOnTransactionSql, firmRoleOnTransactionSql, firmTransactionIdsSql } from './firms'
 
 /**
  * SQL subquery (set-based, one index probe each side) of the transaction ids that the profile in
@@ -17,7 +19,8 @@ import type { Viewer } from '../auth/viewer'
  */
 export function visibleTransactionIdsSql(param: string): string {
   return `(select t.id from transactions t where t.buyer_user_id = ${param} or t.seller_user_id = ${param}
-    union select tp.transaction_id from transaction_participants tp where tp.user_id = ${param})`
+    union select tp.transaction_id from transaction_participants tp where tp.user_id = ${param}
+    union ${firmTransactionIdsSql(param)})`
 }
 
 /**
@@ -38,17 +41,36 @@ export function canSeeTransactionSql(viewerParam: string, txParam: string): stri
 export function visibleTransactionIdArraySql(param: string): string {
   return `array(select t.id from transactions t where t.buyer_user_id = ${param}
     union select t.id from transactions t where t.seller_user_id = ${param}
-    union select tp.transaction_id from transaction_participants tp where tp.user_id = ${param})`
+    union select tp.transaction_id from transaction_participants tp where tp.user_id = ${param}
+    union ${firmTransactionIdsSql(param)})`
 }
 
 /**
  * SQL condition, on the transaction row `alias`, that the profile in parameter `param` may see it:
- * its buyer, its seller or a participant (one index probe). For queries that read one transaction.
+ * its buyer, its seller, a participant or a member of a firm instructed on it (index probes). For
+ * queries that read one transaction.
  */
 export function canSeeTransactionRowSql(alias: string, param: string): string {
   return `(${alias}.buyer_user_id = ${param} or ${alias}.seller_user_id = ${param}
-    or exists(select 1 from transaction_participants vtp where vtp.transaction_id = ${alias}.id and vtp.user_id = ${param}))`
+    or exists(select 1 from transaction_participants vtp where vtp.transaction_id = ${alias}.id and vtp.user_id = ${param})
+    or ${firmMemberOnTransactionSql(`${alias}.id`, param)})`
 }
+
+/**
+ * SQL expression of the role the profile in `param` holds on the transaction row `alias`: their
+ * participant role, else 'buyer' or 'seller' from the transaction's columns, else the conveyancer
+ * role their firm holds on it; null when they may not see it.
+ */
+export function viewerRoleSql(alias: string, param: string): string {
+  return `coalesce(
+    (select vtp.role from transaction_participants vtp where vtp.transaction_id = ${alias}.id and vtp.user_id = ${param}),
+    case when ${alias}.buyer_user_id = ${param} then 'buyer' when ${alias}.seller_user_id = ${param} then 'seller' end,
+    ${firmRoleOnTransactionSql(`${alias}.id`, param)})`
+}
+
+// The viewer's role on transaction row `t`, the viewer's profile id being the column `v.vid` (bound
+// as a parameter: `cross join (select $id::uuid as vid) v`), so drizzle numbers the one parameter.
+const VIEWER_ROLE = sql.raw(viewerRoleSql('t', 'v.vid'))
 
 const CAN_SEE_SQL = `select exists(select 1 from ${visibleTransactionIdsSql('$1')} v where v.id = $2)::text`
 
@@ -65,7 +87,7 @@ export async function assertCanSeeTransaction(database: Database, viewer: Viewer
 /**
  * The viewer's role on a transaction, read inside a database transaction with the row locked
  * (`for update`) so that concurrent changes queue: their participant role, else 'buyer' or 'seller'
- * from the transaction's own columns. Throws the standard 404 when the viewer may not see it.
+ * from the transaction's own columns, else their firm's conveyancer role (viewerRoleSql). Throws the standard 404 when the viewer may not see it.
  */
 export async function lockTransactionForViewer(
   tx: Tx,
@@ -73,12 +95,8 @@ export async function lockTransactionForViewer(
   txId: string,
 ): Promise<{ role: string; status: string; version: number; buyerUserId: string | null; sellerUserId: string | null }> {
   const res = await tx.execute(sql`
-    select t.status, t.version, t.buyer_user_id, t.seller_user_id,
-      coalesce(
-        (select tp.role from transaction_participants tp where tp.transaction_id = t.id and tp.user_id = ${viewer.profileId}),
-        case when t.buyer_user_id = ${viewer.profileId} then 'buyer' when t.seller_user_id = ${viewer.profileId} then 'seller' end
-      ) as role
-    from transactions t where t.id = ${txId} for update`)
+    select t.status, t.version, t.buyer_user_id, t.seller_user_id, ${VIEWER_ROLE} as role
+    from transactions t cross join (select ${viewer.profileId}::uuid as vid) v where t.id = ${txId} for update of t`)
   const row = res.rows[0] as
     | {
         status: string
@@ -105,11 +123,8 @@ export async function lockTransactionForViewer(
  */
 export async function readViewerRole(tx: Tx, viewer: Viewer, txId: string): Promise<string> {
   const res = await tx.execute(sql`
-    select coalesce(
-        (select tp.role from transaction_participants tp where tp.transaction_id = t.id and tp.user_id = ${viewer.profileId}),
-        case when t.buyer_user_id = ${viewer.profileId} then 'buyer' when t.seller_user_id = ${viewer.profileId} then 'seller' end
-      ) as role
-    from transactions t where t.id = ${txId}`)
+    select ${VIEWER_ROLE} as role
+    from transactions t cross join (select ${viewer.profileId}::uuid as vid) v where t.id = ${txId}`)
   const role = (res.rows[0] as { role: string | null } | undefined)?.role
   if (!role) throw notFound()
   return role

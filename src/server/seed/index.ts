@@ -10,6 +10,7 @@ import type { Logger } from '../logger'
 import type { Database } from '../db/client'
 import { DEMO_ACCOUNTS, type DemoAccount } from './demo-accounts'
 import { DEMO_TRANSACTION_ID, insertDemoTransaction } from './demo-transaction'
+import { DEMO_FIRM_COLLEAGUES, DEMO_MATTER_ID, insertDemoFirm } from './demo-firm'
 import { DEMO_FIRM_ID, seedOrganizations } from './organizations'
 
 export { DEMO_ACCOUNTS, DEMO_PASSWORD, type DemoAccount } from './demo-accounts'
@@ -20,6 +21,7 @@ export {
   DEMO_PROPERTY,
   DEMO_TRANSACTION_ID,
 } from './demo-transaction'
+export { DEMO_FIRM_COLLEAGUES, DEMO_FIRM_EXTRA_MATTERS, DEMO_MATTER_ID } from './demo-firm'
 export {
   DEMO_FIRM_ID,
   DEMO_FIRM_NAME,
@@ -59,16 +61,23 @@ interface SeedState {
   hasFirm: boolean
   users: number
   hasTransaction: boolean
+  hasFirmMatters: boolean
 }
 
 async function readState(database: Database): Promise<SeedState> {
-  const [row] = await database.query<{ has_firm: boolean; users: number; has_tx: boolean }>(
+  const [row] = await database.query<{ has_firm: boolean; users: number; has_tx: boolean; has_matters: boolean }>(
     `select exists(select 1 from organizations where id = $1) as has_firm,
        (select count(*)::int from "user" where email = any($2::text[])) as users,
-       exists(select 1 from transactions where id = $3) as has_tx`,
-    [DEMO_FIRM_ID, DEMO_ACCOUNTS.map((a) => a.email), DEMO_TRANSACTION_ID],
+       exists(select 1 from transactions where id = $3) as has_tx,
+       exists(select 1 from matters where id = $4) as has_matters`,
+    [DEMO_FIRM_ID, DEMO_ACCOUNTS.map((a) => a.email), DEMO_TRANSACTION_ID, DEMO_MATTER_ID],
   )
-  return { hasFirm: row.has_firm, users: Number(row.users), hasTransaction: row.has_tx }
+  return {
+    hasFirm: row.has_firm,
+    users: Number(row.users),
+    hasTransaction: row.has_tx,
+    hasFirmMatters: row.has_matters,
+  }
 }
 
 /**
@@ -78,8 +87,13 @@ async function readState(database: Database): Promise<SeedState> {
  * hasher; the sign-up trigger makes the profile and role (docs/decisions/004-atomic-sign-up.md).
  * Returns false when the account already existed (a concurrent seeder made it first).
  */
-async function createDemoAccount(database: Database, auth: Auth, account: DemoAccount): Promise<boolean> {
-  const hash = await (await auth.$context).password.hash(account.password)
+async function createDemoAccount(
+  database: Database,
+  auth: Auth,
+  account: DemoAccount,
+  passwordHash?: string,
+): Promise<boolean> {
+  const hash = passwordHash ?? (await (await auth.$context).password.hash(account.password))
   return database.db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK_KEY})`)
     const email = account.email.toLowerCase()
@@ -117,7 +131,10 @@ export async function seedDemoData({
     ms: 0,
   }
   const state = await readState(database)
-  if (state.hasFirm && (!accounts || (state.users === DEMO_ACCOUNTS.length && state.hasTransaction))) {
+  if (
+    state.hasFirm &&
+    (!accounts || (state.users === DEMO_ACCOUNTS.length && state.hasTransaction && state.hasFirmMatters))
+  ) {
     result.alreadySeeded = true
     result.ms = Math.round(performance.now() - started)
     log?.debug(`demo data already loaded (${result.ms} ms)`)
@@ -165,6 +182,43 @@ export async function seedDemoData({
       if (found.rows.length) return false
       await insertDemoTransaction(tx, people, now)
       return true
+    })
+  }
+
+  if (accounts && !state.hasFirmMatters) {
+    // The demo firm at work: Priya's colleagues, memberships and the matters on her cases board.
+    // They share the demo password: hashed once (Better Auth's scrypt is the slow part of the seed).
+    const hash = await (await auth.$context).password.hash(DEMO_FIRM_COLLEAGUES[0].password)
+    for (const colleague of DEMO_FIRM_COLLEAGUES) {
+      if (await createDemoAccount(database, auth, colleague, hash)) result.usersCreated += 1
+    }
+    const emails = [DEMO_ACCOUNTS.find((a) => a.label === 'Conveyancer')!, ...DEMO_FIRM_COLLEAGUES].map((a) =>
+      a.email.toLowerCase(),
+    )
+    const rows = await database.query<{ email: string; id: string }>(
+      `select lower(email) as email, id from profiles where lower(email) = any($1::text[])`,
+      [emails],
+    )
+    const idOf = (email: string) => {
+      const id = rows.find((p) => p.email === email)?.id
+      if (!id) throw new Error(`Demo data: the demo account ${email} has no profile`)
+      return id
+    }
+    await database.db.transaction(async (tx) => {
+      await tx.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK_KEY})`)
+      const found = await tx.execute(sql`select 1 from matters where id = ${DEMO_MATTER_ID}`)
+      if (found.rows.length) return
+      await insertDemoFirm(
+        tx,
+        {
+          priya: idOf(emails[0]),
+          daniel: idOf(emails[1]),
+          grace: idOf(emails[2]),
+          organizationId: DEMO_FIRM_ID,
+          demoTransactionId: DEMO_TRANSACTION_ID,
+        },
+        now,
+      )
     })
   }
 

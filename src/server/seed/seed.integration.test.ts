@@ -10,7 +10,8 @@ import { overallProgress } from '../../shared/domain/progress'
 import { DOCUMENT_FOLDERS } from '../../shared/domain/statuses'
 import { standardTimeline } from '../../shared/domain/timeline-template'
 import { accreditationTierFor } from '../../shared/domain/tiers'
-import { sessionCookieFrom, useTestApp } from '../test/test-app'
+import { BoardResponse } from '../../shared/contracts/firms'
+import { sessionCookieFrom, type TestUser, useTestApp } from '../test/test-app'
 import { createTestDatabase } from '../test/test-database'
 import { createAuth } from '../auth/auth'
 import type { Database } from '../db/client'
@@ -39,6 +40,8 @@ const TABLES = [
   'transaction_participants',
   'documents',
   'messages',
+  'organization_members',
+  'matters',
 ]
 
 /** Row count and a digest of every row of each seeded table (timestamps included), to prove a rerun writes nothing. */
@@ -75,7 +78,8 @@ beforeAll(async () => {
 
 describe('seedDemoData on a fresh database', () => {
   it('reports what it wrote', () => {
-    expect(first).toMatchObject({ alreadySeeded: false, usersCreated: 3, transactionCreated: true })
+    // The three demo accounts and the demo firm's fee earner and assistant.
+    expect(first).toMatchObject({ alreadySeeded: false, usersCreated: 5, transactionCreated: true })
     expect(first.organizations).toBeGreaterThanOrEqual(300)
     expect(first.reviews).toBeGreaterThan(500)
   })
@@ -373,6 +377,40 @@ describe('seedDemoData on a fresh database', () => {
   })
 })
 
+describe("the demo firm's cases board", () => {
+  it("Priya's firm works at least 30 matters at varied stages with a fee earner and an assistant, some clocks breached and one due soon", async () => {
+    const signIn = await t.request('/api/auth/sign-in/email', {
+      json: { email: 'priya.conveyancer@homeward.example', password: 'homeward-demo-2025' },
+    })
+    expect(signIn.status).toBe(200)
+    const cookie = sessionCookieFrom(signIn)
+    const res = await t.request('/api/cases', { as: { cookie } as TestUser })
+    expect(res.status).toBe(200)
+    const board = BoardResponse.parse(await res.json())
+    expect(board.viewer_role).toBe('admin')
+    expect(board.total).toBeGreaterThanOrEqual(30)
+    expect(new Set(board.rows.map((r) => r.stage)).size).toBeGreaterThanOrEqual(5)
+    expect(new Set(board.rows.map((r) => r.side))).toEqual(new Set(['buyer', 'seller']))
+    expect(new Set(board.rows.map((r) => r.fee_earner?.full_name))).toEqual(new Set(['Priya Shah', 'Daniel Mercer']))
+    expect(board.rows.filter((r) => r.sla.status === 'breached').length).toBeGreaterThan(0)
+    expect(board.rows.filter((r) => r.sla.status === 'due_soon').length).toBeGreaterThan(0)
+    expect(board.rows.find((r) => r.transaction_id === DEMO_TRANSACTION_ID)).toMatchObject({
+      client_names: ['Amelia Clarke'],
+      side: 'buyer',
+    })
+    const members = await t.database.query<{ email: string; role: string }>(
+      `select p.email, om.role from organization_members om join profiles p on p.id = om.profile_id
+       where om.organization_id = $1 and om.removed_at is null order by p.email`,
+      [DEMO_FIRM_ID],
+    )
+    expect(members).toEqual([
+      { email: 'daniel.feeearner@homeward.example', role: 'fee_earner' },
+      { email: 'grace.assistant@homeward.example', role: 'assistant' },
+      { email: 'priya.conveyancer@homeward.example', role: 'admin' },
+    ])
+  })
+})
+
 describe('seedDemoData again', () => {
   it('changes nothing and returns quickly', async () => {
     const before = await snapshot(t.database)
@@ -428,14 +466,15 @@ describe('seedDemoData on other databases', () => {
         seedDemoData({ database: other.database, auth }),
       ])
       expect(results.reduce((n, r) => n + r.organizations, 0)).toBe(first.organizations)
-      expect(results.reduce((n, r) => n + r.usersCreated, 0)).toBe(3)
+      expect(results.reduce((n, r) => n + r.usersCreated, 0)).toBe(5)
       expect(results.filter((r) => r.transactionCreated)).toHaveLength(1)
       expect(await directoryDigest(other.database)).toBe(await directoryDigest(t.database))
       const [counts] = await other.database.query<{ users: number; tx: number; stages: number }>(
         `select (select count(*)::int from "user") as users, (select count(*)::int from transactions) as tx,
            (select count(*)::int from timeline_stages) as stages`,
       )
-      expect(counts).toEqual({ users: 3, tx: 1, stages: 9 })
+      // The demo move and the demo firm's 33 other matters, nine stages each.
+      expect(counts).toEqual({ users: 5, tx: 34, stages: 306 })
     } finally {
       await other.drop()
     }

@@ -1,4 +1,5 @@
-import { useSearchParams } from 'react-router'
+import { Navigate, useSearchParams } from 'react-router'
+import { PAGE_PATHS } from '../../shared/paths'
 import { OrganizationInvite } from '../app/organization-invite'
 import { DashboardSkeleton } from '../features/dashboard/components/dashboard-skeleton'
 import { DashboardView } from '../features/dashboard/components/dashboard-view'
@@ -27,11 +28,16 @@ export function Component() {
           </AppFrameFallback>
         }
       >
-        {(me) => (
-          <AppFrame email={me.user.email}>
-            <DashboardView me={me} OrganizationInvite={OrganizationInvite} />
-          </AppFrame>
-        )}
+        {(me) =>
+          // Professionals land on their cases board; buyers and sellers keep their move cards.
+          me.roles.some((r) => r.startsWith('pro_')) && !params.has('invite') && !params.has('moves') ? (
+            <Navigate to={PAGE_PATHS.cases} replace />
+          ) : (
+            <AppFrame email={me.user.email}>
+              <DashboardView me={me} OrganizationInvite={OrganizationInvite} />
+            </AppFrame>
+          )
+        }
       </SignedInGate>
     </>
   )

@@ -31,7 +31,7 @@ import { invitationEmail } from './invitation-email'
 import { limitInvitationSend } from './invitation-limits'
 import { newInvitationToken } from './invitation-token'
 
-interface Context {
+export interface InvitationContext {
   database: Database
   viewer: Viewer
   publicUrl: string
@@ -82,10 +82,13 @@ async function assertMayManage(
   )
 }
 
-/** Sends (or re-sends) the invitation email with a fresh token; returns the invitation id. */
-async function sendInvitation(
+/**
+ * Sends (or re-sends) the invitation email with a fresh token; returns the invitation id. Also used
+ * when a firm opens a matter and invites its client (features/firms/open-matter.ts), inside its write.
+ */
+export async function sendInvitation(
   tx: Tx,
-  ctx: Context,
+  ctx: InvitationContext,
   inv: { id?: string; txId: string; email: string; role: InvitableRole; organizationId: string | null },
 ): Promise<string> {
   const { token, tokenHash, expiresAt } = newInvitationToken()
@@ -149,7 +152,9 @@ async function sendInvitation(
   return id
 }
 
-export async function createInvitation(ctx: Context & { txId: string; input: CreateInvitationInput }): Promise<string> {
+export async function createInvitation(
+  ctx: InvitationContext & { txId: string; input: CreateInvitationInput },
+): Promise<string> {
   const { txId, input } = ctx
   return ctx.database.db.transaction(async (tx) => {
     const { role: inviterRole, status } = await lockTransactionForViewer(tx, ctx.viewer, txId)
@@ -220,7 +225,7 @@ export async function createInvitation(ctx: Context & { txId: string; input: Cre
 }
 
 /** Re-sends a pending invitation with a fresh link and expiry. 409 when it is no longer pending. */
-export async function resendInvitation(ctx: Context & { txId: string; invitationId: string }): Promise<void> {
+export async function resendInvitation(ctx: InvitationContext & { txId: string; invitationId: string }): Promise<void> {
   await ctx.database.db.transaction(async (tx) => {
     const { status, role: viewerRole } = await lockTransactionForViewer(tx, ctx.viewer, ctx.txId)
     requireVerifiedEmail(ctx.viewer, 'invite people')
@@ -269,7 +274,7 @@ export async function resendInvitation(ctx: Context & { txId: string; invitation
 }
 
 /** Withdraws a pending invitation: its link stops working at once. 403 for the other side (issue 19 item 7). */
-export async function revokeInvitation(ctx: Context & { txId: string; invitationId: string }): Promise<void> {
+export async function revokeInvitation(ctx: InvitationContext & { txId: string; invitationId: string }): Promise<void> {
   await ctx.database.db.transaction(async (tx) => {
     const { role: viewerRole } = await lockTransactionForViewer(tx, ctx.viewer, ctx.txId)
     const found = await tx.execute(sql`select invited_by from invitations

@@ -6,6 +6,9 @@
  * once; an allowed write against a fresh move of the same people, so that rows do not depend on
  * each other's order. Denied answers are the unknown-transaction 404 (a removed participant is an
  * outsider again) or, signed out, 401, with none of the move's data in the body.
+ * Firms: every move is a matter of the professional's firm (buyer's side), so its assistant works it
+ * as the firm's conveyancer, like the professional; a member of another firm and an ex-member of this
+ * one (removed from the firm) are outsiders.
  * The deeper checks of the main endpoints (the data the allowed get, nothing changed by a denied
  * write) are in access-matrix.integration.test.ts and access-matrix-case-files.integration.test.ts.
  */
@@ -20,17 +23,29 @@ import { createTransaction } from '../../test/factories'
 import { type TestUser, useTestApp } from '../../test/test-app'
 import { makePdf } from '../documents/test-files'
 
-const ACTORS = ['buyer', 'seller', 'professional', 'removed', 'outsider', 'anonymous'] as const
+const ACTORS = [
+  'buyer',
+  'seller',
+  'professional',
+  'assistant',
+  'removed',
+  'outsider',
+  'otherFirm',
+  'exMember',
+  'anonymous',
+] as const
+type Allowed = 'buyer' | 'seller' | 'professional' | 'assistant'
 type Actor = (typeof ACTORS)[number]
 type Person = Exclude<Actor, 'anonymous'>
 
 /** The professional's role on every move here: the buyer's side has a conveyancer (update requests need one). */
 const PROFESSIONAL_ROLE = 'buyer_conveyancer'
 /** The side whose tasks each allowed actor ticks. */
-const OWN_SIDE: Record<'buyer' | 'seller' | 'professional', string> = {
+const OWN_SIDE: Record<Allowed, string> = {
   buyer: 'buyer_side',
   seller: 'seller_side',
   professional: 'buyer_conveyancer',
+  assistant: 'buyer_conveyancer',
 }
 const SECRET_ADDRESS = '9 Matrix Row'
 const SECRET_FILE = 'Matrix-Row-TA6.pdf'
@@ -46,6 +61,7 @@ afterAll(() => {
 const t = useTestApp(() => ({ config: { dataDir } }))
 
 let users: Record<Person, TestUser>
+let firmId: string
 const as = (actor: Actor) => (actor === 'anonymous' ? null : users[actor])
 
 /** A move of the buyer, the seller and the professional; the removed participant was on it and was taken off. */
@@ -63,6 +79,10 @@ async function newMove(address = `${Math.floor(Math.random() * 900) + 10} Fresh 
     move.transactionId,
     users.removed.profileId,
   ])
+  await t.database.query(
+    `insert into matters (organization_id, transaction_id, side, fee_earner_id, client_name) values ($1, $2, 'buyer', $3, 'Bea Buyer')`,
+    [firmId, move.transactionId, users.professional.profileId],
+  )
   return move.transactionId
 }
 
@@ -99,6 +119,13 @@ async function askToSign(actor: Person, txId: string, doc: DocumentVersion, sign
   expect(res.status).toBe(201)
   return SignatureRequest.parse(await res.json())
 }
+
+/** Asks `actor` themselves to sign: the answer as it comes (the assistant, not on the move, gets 422). */
+const askToSignSelf = (actor: Person, txId: string, doc: DocumentVersion) =>
+  t.request(`${base(txId)}/documents/${doc.id}/signature-requests`, {
+    as: as(actor),
+    json: { document_sha256: doc.sha256, signer_ids: [users[actor].profileId] },
+  })
 
 const sign = (actor: Actor, txId: string, req: SignatureRequest, sha256: string) =>
   t.request(`${base(txId)}/signature-requests/${req.id}/sign`, {
@@ -178,7 +205,29 @@ beforeAll(async () => {
     professional: await t.signUp({ role: 'conveyancer', name: 'Cora Conveyancer' }),
     removed: await t.signUp({ role: 'surveyor', name: 'Rory Removed' }),
     outsider: await t.signUp({ role: 'buyer', name: 'Olly Outsider' }),
+    assistant: await t.signUp({ role: 'conveyancer', name: 'Asha Assistant' }),
+    otherFirm: await t.signUp({ role: 'conveyancer', name: 'Otto Otherfirm' }),
+    exMember: await t.signUp({ role: 'conveyancer', name: 'Ezra Exmember' }),
   }
+  const [firm] = await t.database.query<{ id: string }>(
+    `insert into organizations (name, type) values ('Matrix Conveyancing', 'law') returning id`,
+  )
+  firmId = firm.id
+  const [other] = await t.database.query<{ id: string }>(
+    `insert into organizations (name, type) values ('Other Firm', 'law') returning id`,
+  )
+  await t.database.query(
+    `insert into organization_members (organization_id, profile_id, role, removed_at) values
+      ($1, $2, 'admin', null), ($1, $3, 'assistant', null), ($1, $4, 'fee_earner', now()), ($5, $6, 'admin', null)`,
+    [
+      firmId,
+      users.professional.profileId,
+      users.assistant.profileId,
+      users.exMember.profileId,
+      other.id,
+      users.otherFirm.profileId,
+    ],
+  )
   const txId = await newMove(SECRET_ADDRESS)
   const doc = await uploaded('seller', txId, SECRET_FILE)
   const completed0 = await askToSign('seller', txId, doc, ['buyer'])
@@ -223,22 +272,26 @@ interface Row {
 }
 
 /** The allowed get `status` (or their own, from `own`); the removed participant and the outsider 404; signed out 401. */
-const answers = (status: number, own: Partial<Record<'buyer' | 'seller' | 'professional', number>> = {}) => ({
+const answers = (status: number, own: Partial<Record<Allowed, number>> = {}) => ({
   buyer: status,
   seller: status,
   professional: status,
+  // The firm's assistant works the matter as the firm's conveyancer: what the professional gets.
+  assistant: own.professional ?? status,
   ...own,
   removed: 404,
   outsider: 404,
+  otherFirm: 404,
+  exMember: 404,
   anonymous: 401,
 })
 
-const isAllowed = (actor: Actor): actor is 'buyer' | 'seller' | 'professional' =>
-  actor === 'buyer' || actor === 'seller' || actor === 'professional'
+const isAllowed = (actor: Actor): actor is Allowed =>
+  actor === 'buyer' || actor === 'seller' || actor === 'professional' || actor === 'assistant'
 
 /** A write: the allowed act on a fresh move (`fresh`), the denied on the shared one (`denied`). */
 const write =
-  (fresh: (actor: 'buyer' | 'seller' | 'professional', txId: string) => Promise<Response>, denied: Call): Call =>
+  (fresh: (actor: Allowed, txId: string) => Promise<Response>, denied: Call): Call =>
   async (actor) =>
     isAllowed(actor) ? fresh(actor, await newMove()) : denied(actor)
 
@@ -354,15 +407,18 @@ const ROWS: Record<string, Row> = {
     call: write(
       async (actor, txId) => {
         const doc = await uploaded(actor, txId)
+        if (actor === 'assistant') return askToSignSelf(actor, txId, doc)
         return sign(actor, txId, await askToSign(actor, txId, doc, [actor]), doc.sha256)
       },
       (actor) => sign(actor, move.txId, move.pending, move.pendingDoc.sha256),
     ),
-    expected: answers(200),
+    // Signers are the people on the move; the firm's assistant works the matter but signs nothing (422).
+    expected: answers(200, { assistant: 422 }),
   },
   'POST /api/transactions/{txId}/signature-requests/{reqId}/decline': {
     call: write(
       async (actor, txId) => {
+        if (actor === 'assistant') return askToSignSelf(actor, txId, await uploaded(actor, txId))
         const req = await askToSign(actor, txId, await uploaded(actor, txId), [actor])
         return t.request(`${base(txId)}/signature-requests/${req.id}/decline`, {
           as: as(actor),
@@ -375,7 +431,7 @@ const ROWS: Record<string, Row> = {
           json: { reason: 'No' },
         }),
     ),
-    expected: answers(200),
+    expected: answers(200, { assistant: 422 }),
   },
   'POST /api/transactions/{txId}/signature-requests/{reqId}/cancel': {
     call: write(

@@ -7,7 +7,7 @@
  * key, so every participant has the profile the join required): joined to the whole profiles
  * table, each lookup was planned as a sequential scan and a hash join, eleven per detail.
  */
-import { canSeeTransactionRowSql } from '../../access/transactions'
+import { canSeeTransactionRowSql, viewerRoleSql } from '../../access/transactions'
 import type { Viewer } from '../../auth/viewer'
 import type { TransactionDetail } from '../../../shared/contracts/transactions'
 import type { Database, JsonText } from '../../db/client'
@@ -24,9 +24,7 @@ select json_build_object(
   'buyer_user_id', t.buyer_user_id, 'seller_user_id', t.seller_user_id,
   'agreed_price_pence', t.agreed_price_pence, 'exchange_date', t.exchange_date, 'completion_date', t.completion_date,
   'cancelled_reason', t.cancelled_reason,
-  'viewer_role', coalesce(
-     (select vp.role from transaction_participants vp where vp.transaction_id = t.id and vp.user_id = $1),
-     case when t.buyer_user_id = $1 then 'buyer' when t.seller_user_id = $1 then 'seller' end),
+  'viewer_role', ${viewerRoleSql('t', '$1')},
   'property', (select json_build_object('address_lines', p.address_lines, 'postcode', p.postcode, 'uprn', p.uprn, 'tenure', p.tenure)
      from properties p where p.transaction_id = t.id),
   'timeline_stages', coalesce((

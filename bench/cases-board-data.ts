@@ -1,0 +1,78 @@
+/**
+ * The cases board benchmark's data: on top of bench/bench-data.ts (1,000 users, 5,000 transactions),
+ * a conveyancing firm whose fee earner (the bench's busiest user) holds 100 matters on the standard
+ * England and Wales timeline at varied stages, both sides, some blocked, task times spread over the
+ * last 120 days so that SLA clocks run, breach and fall due. Inserted through the same
+ * insertTransaction the app and the seed use.
+ */
+import { randomUUID } from 'node:crypto'
+import { standardTimeline } from '../src/shared/domain/timeline-template'
+import type { Database } from '../src/server/db/client'
+import { matters, organizationMembers, organizations } from '../src/server/db/schema'
+import { insertTransaction, stagesInProgress } from '../src/server/features/transactions/insert-transaction'
+import { createPrng } from '../src/server/seed/prng'
+
+export const BOARD_MATTERS = 100
+const DAY = 86_400_000
+
+/** Inserts the firm (the fee earner its admin) and its 100 matters. */
+export async function seedBoard(database: Database, feeEarnerProfileId: string): Promise<void> {
+  const r = createPrng('bench-cases-board')
+  const orgId = randomUUID()
+  const template = standardTimeline({ tenure: 'freehold' })
+  await database.db.transaction(async (tx) => {
+    await tx.insert(organizations).values({ id: orgId, name: 'Bench Conveyancing LLP', type: 'law', town: 'Harpenden' })
+    await tx.insert(organizationMembers).values({ organizationId: orgId, profileId: feeEarnerProfileId, role: 'admin' })
+    for (let i = 0; i < BOARD_MATTERS; i++) {
+      const completedStages = r.int(0, 7)
+      const daysAgo = r.int(1 + completedStages * 8, 15 + completedStages * 14)
+      const created = new Date(Date.now() - daysAgo * DAY)
+      const stages = stagesInProgress(template, {
+        completedStages,
+        currentTasksDone: r.int(0, 3),
+        ...(r.chance(0.1) && completedStages < 7
+          ? { blocked: { stageIndex: completedStages + 1, reason: 'Waiting for the council' } }
+          : {}),
+      })
+      stages.forEach((s, si) =>
+        s.tasks.forEach((t) => {
+          if (t.status === 'completed') {
+            t.completedAt = new Date(created.getTime() + Math.min(daysAgo - 1, si * 7 + r.int(0, 5)) * DAY)
+          }
+        }),
+      )
+      const txId = randomUUID()
+      const side = i % 3 === 1 ? 'seller' : 'buyer'
+      await insertTransaction(
+        tx,
+        {
+          id: txId,
+          status: 'active',
+          buyerProfileId: null,
+          sellerProfileId: null,
+          createdBy: feeEarnerProfileId,
+          createdAt: created,
+          property: { addressLines: [`${i + 1} Board Lane`, 'Harpenden'], postcode: `AL5 ${1 + (i % 9)}QP` },
+          stages,
+          participants: [
+            {
+              profileId: feeEarnerProfileId,
+              role: side === 'buyer' ? 'buyer_conveyancer' : 'seller_conveyancer',
+              organizationId: orgId,
+            },
+          ],
+        },
+        randomUUID,
+      )
+      await tx.insert(matters).values({
+        organizationId: orgId,
+        transactionId: txId,
+        side,
+        feeEarnerId: feeEarnerProfileId,
+        clientName: `Client ${i + 1}`,
+        instructedAt: created,
+      })
+    }
+  })
+  await database.query('analyze')
+}

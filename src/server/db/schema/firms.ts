@@ -1,0 +1,113 @@
+/**
+ * Firms at work: who belongs to which organization (the directory's row) in which member role, the
+ * firm's invitations to colleagues, and the matters a firm is instructed on (a transaction, one side,
+ * one fee earner). Roles and sides from src/shared/domain/firms.ts.
+ */
+import { sql } from 'drizzle-orm'
+import { check, date, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
+import { MATTER_SIDES, MEMBER_ROLES } from '../../../shared/domain/firms'
+import { organizations } from './directory'
+import { profiles } from './people'
+import { sqlInList } from './sql-lists'
+import { transactions } from './transactions'
+
+/**
+ * A person's membership of a firm. Removing someone sets `removed_at` (the row stays, so the history
+ * of who held a matter stays readable); a removed member sees none of the firm's matters. A person is
+ * an active member of at most one firm.
+ */
+export const organizationMembers = pgTable(
+  'organization_members',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    profileId: uuid('profile_id')
+      .notNull()
+      .references(() => profiles.id, { onDelete: 'cascade' }),
+    role: text('role').notNull(),
+    joinedAt: timestamp('joined_at', { withTimezone: true }).notNull().defaultNow(),
+    removedAt: timestamp('removed_at', { withTimezone: true }),
+    removedBy: uuid('removed_by').references(() => profiles.id, { onDelete: 'set null' }),
+  },
+  (t) => [
+    uniqueIndex('organization_members_active_profile_key')
+      .on(t.profileId)
+      .where(sql`removed_at is null`),
+    index('organization_members_org_idx')
+      .on(t.organizationId, t.profileId)
+      .where(sql`removed_at is null`),
+    check('organization_members_role_check', sql.raw(`role in ${sqlInList(MEMBER_ROLES)}`)),
+  ],
+)
+
+/** A firm admin's invitation to a colleague: single-use link bound to one email, 7 days; only its hash is stored. */
+export const organizationInvitations = pgTable(
+  'organization_invitations',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    /** Lower-cased email the link is bound to. */
+    email: text('email').notNull(),
+    role: text('role').notNull(),
+    invitedBy: uuid('invited_by').references(() => profiles.id, { onDelete: 'set null' }),
+    tokenHash: text('token_hash').notNull(),
+    status: text('status').notNull().default('pending'),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    acceptedAt: timestamp('accepted_at', { withTimezone: true }),
+    acceptedBy: uuid('accepted_by').references(() => profiles.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('organization_invitations_token_hash_key').on(t.tokenHash),
+    uniqueIndex('organization_invitations_pending_email_key')
+      .on(t.organizationId, t.email)
+      .where(sql`status = 'pending'`),
+    check('organization_invitations_role_check', sql.raw(`role in ${sqlInList(MEMBER_ROLES)}`)),
+    check('organization_invitations_status_check', sql.raw(`status in ('pending', 'accepted', 'revoked')`)),
+    check('organization_invitations_email_lower', sql`${t.email} = lower(${t.email})`),
+  ],
+)
+
+/**
+ * A matter: a transaction on which a firm is instructed for one side, held by one fee earner.
+ * `client_name` is the name the firm was instructed by (shown until the client joins the move);
+ * target dates are the firm's own plan, not the agreed dates on the transaction.
+ */
+export const matters = pgTable(
+  'matters',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    transactionId: uuid('transaction_id')
+      .notNull()
+      .references(() => transactions.id, { onDelete: 'cascade' }),
+    side: text('side').notNull(),
+    feeEarnerId: uuid('fee_earner_id').references(() => profiles.id, { onDelete: 'set null' }),
+    clientName: text('client_name').notNull(),
+    clientEmail: text('client_email'),
+    instructedAt: timestamp('instructed_at', { withTimezone: true }).notNull().defaultNow(),
+    targetExchangeDate: date('target_exchange_date'),
+    targetCompletionDate: date('target_completion_date'),
+    version: integer('version').notNull().default(1),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    // One firm per side of a move.
+    uniqueIndex('matters_tx_side_key').on(t.transactionId, t.side),
+    index('matters_org_instructed_idx').on(t.organizationId, t.instructedAt, t.id),
+    index('matters_fee_earner_idx').on(t.feeEarnerId),
+    check('matters_side_check', sql.raw(`side in ${sqlInList(MATTER_SIDES)}`)),
+    check('matters_client_name_length', sql`char_length(${t.clientName}) between 1 and 200`),
+    check(
+      'matters_target_dates_order',
+      sql`${t.targetExchangeDate} is null or ${t.targetCompletionDate} is null or ${t.targetExchangeDate} <= ${t.targetCompletionDate}`,
+    ),
+  ],
+)

@@ -1,0 +1,112 @@
+/**
+ * A professional without a firm creates one (a new organization: their marketplace listing, unlisted
+ * until it earns a tier) or claims an existing listing nobody has joined yet; either way they become
+ * its admin. Buyers and sellers have no firm (403). Someone already in a firm must leave it first (409).
+ */
+import { randomUUID } from 'node:crypto'
+import { sql } from 'drizzle-orm'
+import type { CreateFirmData } from '../../../shared/contracts/firms'
+import type { OrganizationType } from '../../../shared/domain/organizations'
+import type { StoredRole } from '../../../shared/domain/roles'
+import { requireVerifiedEmail } from '../../auth/require-verified-email'
+import type { Viewer } from '../../auth/viewer'
+import type { Database, Tx } from '../../db/client'
+import { organizationMembers, organizations } from '../../db/schema'
+import { AppError } from '../../http/errors'
+
+const ORGANIZATION_TYPE_BY_ROLE: Partial<Record<StoredRole, OrganizationType>> = {
+  pro_conveyancer: 'law',
+  pro_surveyor: 'survey',
+  pro_broker: 'broker',
+  pro_agent: 'agent',
+}
+
+/** The directory type of the viewer's trade ('pro_conveyancer' -> 'law'); 403 for buyers and sellers. */
+function firmTypeFor(viewer: Viewer): OrganizationType {
+  for (const role of viewer.roles) {
+    const type = ORGANIZATION_TYPE_BY_ROLE[role]
+    if (type) return type
+  }
+  throw new AppError(
+    'forbidden',
+    'Only professionals belong to a firm. Buyers and sellers work on their moves directly.',
+  )
+}
+
+async function assertNoFirm(tx: Tx, viewer: Viewer): Promise<void> {
+  const res =
+    await tx.execute(sql`select o.name from organization_members om join organizations o on o.id = om.organization_id
+    where om.profile_id = ${viewer.profileId} and om.removed_at is null`)
+  const row = res.rows[0] as { name: string } | undefined
+  if (row) throw new AppError('conflict', `You already belong to ${row.name}. A person works in one firm at a time.`)
+}
+
+/** Creates the firm and makes the viewer its admin, in one database transaction. Returns the firm id. */
+export async function createFirm({
+  database,
+  viewer,
+  input,
+}: {
+  database: Database
+  viewer: Viewer
+  input: CreateFirmData
+}): Promise<string> {
+  const type = firmTypeFor(viewer)
+  requireVerifiedEmail(viewer, 'create a firm')
+  const id = randomUUID()
+  await database.db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${viewer.profileId}))`)
+    await assertNoFirm(tx, viewer)
+    await tx.insert(organizations).values({
+      id,
+      name: input.name,
+      type,
+      town: input.town,
+      postcodeDistrict: input.postcode_district,
+      contactEmail: input.contact_email.toLowerCase(),
+      description: null,
+    })
+    await tx.insert(organizationMembers).values({ organizationId: id, profileId: viewer.profileId, role: 'admin' })
+  })
+  return id
+}
+
+/**
+ * Claims a marketplace listing: only one nobody has joined, of the viewer's trade, and only from an
+ * email address at the listing's own domain (its contact email's), so that a firm cannot be taken
+ * over by a stranger. 404 for an unknown listing, 409 when it has members, 403 for another domain.
+ */
+export async function claimListing({
+  database,
+  viewer,
+  organizationId,
+}: {
+  database: Database
+  viewer: Viewer
+  organizationId: string
+}): Promise<void> {
+  const type = firmTypeFor(viewer)
+  requireVerifiedEmail(viewer, 'claim a listing')
+  await database.db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${viewer.profileId}))`)
+    await assertNoFirm(tx, viewer)
+    const res = await tx.execute(sql`select id, name, type, contact_email,
+        exists(select 1 from organization_members om where om.organization_id = o.id and om.removed_at is null) as has_members
+      from organizations o where id = ${organizationId} for update`)
+    const org = res.rows[0] as
+      { id: string; name: string; type: string; contact_email: string | null; has_members: boolean } | undefined
+    if (!org) throw new AppError('not_found', 'Could not find this listing.')
+    if (org.has_members) {
+      throw new AppError('conflict', `${org.name} already has people on Homeward. Ask its admin to invite you.`)
+    }
+    if (org.type !== type) throw new AppError('forbidden', `${org.name} is not a firm of your trade.`)
+    const domain = (email: string | null) => email?.split('@')[1]?.toLowerCase() ?? null
+    if (!org.contact_email || domain(org.contact_email) !== domain(viewer.email)) {
+      throw new AppError(
+        'forbidden',
+        `To claim ${org.name}, sign in with an email address at its own domain (${domain(org.contact_email) ?? 'none listed'}), or contact support.`,
+      )
+    }
+    await tx.insert(organizationMembers).values({ organizationId: org.id, profileId: viewer.profileId, role: 'admin' })
+  })
+}

@@ -1,0 +1,510 @@
+/**
+ * Firms and the cases board, through the API on a real database: creating and claiming a firm,
+ * inviting colleagues by email (the outbox) and their joining, member rules (one firm at a time, the
+ * last admin, live matters before removal), opening a matter and inviting the client, reassigning
+ * (422 for a non-member or an assistant, 409 for a stale version), what firm members see of a move
+ * (the access matrix: member, assistant, member of another firm, ex-member), and the board: one row
+ * per matter, filters, sorts, keyset pages past 100 rows, the interim SLA column, one SQL statement.
+ */
+import { randomUUID } from 'node:crypto'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { BoardResponse, MyFirmResponse } from '../../../shared/contracts/firms'
+import { standardTimeline } from '../../../shared/domain/timeline-template'
+import { createOrganization, createTransaction, stagesInProgress } from '../../test/factories'
+import { TEST_PUBLIC_URL, type TestUser, useTestApp } from '../../test/test-app'
+import { addWorkingDaysSql } from './interim-sla'
+import { listBoard } from './list-board'
+
+const t = useTestApp()
+const LINK = new RegExp(`${TEST_PUBLIC_URL.replace(/[/.]/g, '\\$&')}/app/cases\\?join=([A-Za-z0-9_-]{43})`)
+
+let admin: TestUser
+let feeEarner: TestUser
+let assistant: TestUser
+let otherFirmAdmin: TestUser
+let exMember: TestUser
+let buyerClient: TestUser
+let firmId: string
+
+async function json<T>(res: Response, status: number): Promise<T> {
+  const text = await res.text()
+  expect(res.status, text).toBe(status)
+  return (text ? JSON.parse(text) : undefined) as T
+}
+
+async function expectError(res: Response, status: number, message?: RegExp) {
+  const body = await json<{ error: { message: string } }>(res, status)
+  if (message) expect(body.error.message).toMatch(message)
+}
+
+const domain = `firm-${randomUUID().slice(0, 8)}.test`
+
+async function createFirm(as: TestUser, name: string) {
+  return MyFirmResponse.parse(
+    await json(
+      await t.request('/api/firm', {
+        as,
+        json: { name, town: 'St Albans', postcode_district: 'al1', contact_email: `hello@${domain}` },
+      }),
+      201,
+    ),
+  )
+}
+
+async function latestJoinToken(email: string): Promise<string> {
+  const rows = await t.database.query<{ text_body: string }>(
+    `select text_body from mail_outbox where to_address = $1 and kind = 'firm_invitation' order by created_at desc limit 1`,
+    [email],
+  )
+  const m = LINK.exec(rows[0]?.text_body ?? '')
+  if (!m) throw new Error(`no firm invitation link mailed to ${email}`)
+  return m[1]
+}
+
+async function join(as: TestUser, inviter: TestUser, role: string) {
+  await json(await t.request('/api/firm/invitations', { as: inviter, json: { email: as.email, role } }), 201)
+  const token = await latestJoinToken(as.email.toLowerCase())
+  return t.request(`/api/firm-invitations/${token}/accept`, { as, method: 'POST' })
+}
+
+const MATTER = {
+  address_line_1: '4 Holywell Hill',
+  town: 'St Albans',
+  postcode: 'AL1 1BT',
+  agreed_price: 610000,
+  tenure: 'freehold',
+}
+
+async function openMatter(as: TestUser, extra: Record<string, unknown>) {
+  return t.request('/api/matters', { as, json: { ...MATTER, side: 'buyer', ...extra } })
+}
+
+async function board(as: TestUser, query = ''): Promise<BoardResponse> {
+  return BoardResponse.parse(await json(await t.request(`/api/cases${query}`, { as }), 200))
+}
+
+beforeAll(async () => {
+  ;[admin, feeEarner, assistant, otherFirmAdmin, exMember, buyerClient] = await Promise.all([
+    t.signUp({ role: 'conveyancer', name: 'Ada Admin', email: `ada@${domain}` }),
+    t.signUp({ role: 'conveyancer', name: 'Fern Earner' }),
+    t.signUp({ role: 'conveyancer', name: 'Asha Assistant' }),
+    t.signUp({ role: 'conveyancer', name: 'Otto Other' }),
+    t.signUp({ role: 'conveyancer', name: 'Ezra Former' }),
+    t.signUp({ role: 'buyer', name: 'Cleo Client' }),
+  ])
+  firmId = (await createFirm(admin, 'Admin & Co Conveyancing')).firm!.id
+  await json(await join(feeEarner, admin, 'fee_earner'), 200)
+  await json(await join(assistant, admin, 'assistant'), 200)
+  await json(await join(exMember, admin, 'fee_earner'), 200)
+  await createFirm(otherFirmAdmin, 'Other Firm LLP')
+})
+
+describe('firm membership', () => {
+  it('lists the firm, its members in their roles and my role', async () => {
+    const mine = MyFirmResponse.parse(await json(await t.request('/api/firm', { as: feeEarner }), 200))
+    expect(mine.firm?.id).toBe(firmId)
+    expect(mine.firm?.listed).toBe(false)
+    expect(mine.my_role).toBe('fee_earner')
+    expect(mine.members.map((m) => [m.full_name, m.role])).toEqual(
+      expect.arrayContaining([
+        ['Ada Admin', 'admin'],
+        ['Fern Earner', 'fee_earner'],
+        ['Asha Assistant', 'assistant'],
+      ]),
+    )
+    expect(mine.invitations).toEqual([]) // only admins see invitations
+  })
+
+  it('a buyer has no firm and cannot create one', async () => {
+    expect(MyFirmResponse.parse(await json(await t.request('/api/firm', { as: buyerClient }), 200)).firm).toBeNull()
+    await expectError(
+      await t.request('/api/firm', {
+        as: buyerClient,
+        json: { name: 'Nope', town: 'X', postcode_district: 'AL1', contact_email: 'a@b.test' },
+      }),
+      403,
+      /Only professionals/,
+    )
+  })
+
+  it('a person works in one firm at a time: creating a second firm or joining another is 409', async () => {
+    await expectError(
+      await t.request('/api/firm', {
+        as: feeEarner,
+        json: { name: 'Breakaway', town: 'X', postcode_district: 'AL1', contact_email: 'a@b.test' },
+      }),
+      409,
+      /already belong to Admin & Co/,
+    )
+    await expectError(await join(feeEarner, otherFirmAdmin, 'fee_earner'), 409, /Leave it before you join Other Firm/)
+  })
+
+  it('only an admin invites; the link works once and only for the invited email', async () => {
+    await expectError(
+      await t.request('/api/firm/invitations', { as: feeEarner, json: { email: 'x@y.test', role: 'assistant' } }),
+      403,
+      /Only an admin/,
+    )
+    const stranger = await t.signUp({ role: 'conveyancer' })
+    await json(
+      await t.request('/api/firm/invitations', { as: admin, json: { email: stranger.email, role: 'assistant' } }),
+      201,
+    )
+    const token = await latestJoinToken(stranger.email.toLowerCase())
+    const wrong = await t.signUp({ role: 'conveyancer' })
+    await expectError(
+      await t.request(`/api/firm-invitations/${token}/accept`, { as: wrong, method: 'POST' }),
+      403,
+      /another email/,
+    )
+    await json(await t.request(`/api/firm-invitations/${token}/accept`, { as: stranger, method: 'POST' }), 200)
+    await expectError(await t.request(`/api/firm-invitations/${token}/accept`, { as: stranger, method: 'POST' }), 410)
+  })
+
+  it('keeps at least one admin, and only admins change roles', async () => {
+    await expectError(
+      await t.request(`/api/firm/members/${admin.profileId}`, {
+        as: admin,
+        method: 'PATCH',
+        json: { role: 'fee_earner' },
+      }),
+      409,
+      /at least one admin/,
+    )
+    await expectError(
+      await t.request(`/api/firm/members/${assistant.profileId}`, {
+        as: feeEarner,
+        method: 'PATCH',
+        json: { role: 'admin' },
+      }),
+      403,
+    )
+  })
+
+  it('claims an unjoined listing only from an email at its domain', async () => {
+    const { organizationId } = await createOrganization(t.database)
+    const loner = await t.signUp({ role: 'conveyancer' })
+    await expectError(
+      await t.request('/api/firm/claim', { as: loner, json: { organization_id: organizationId } }),
+      403,
+      /email address at its own domain/,
+    )
+    const owner = await t.signUp({ role: 'conveyancer', email: `owner@${organizationId}.example` })
+    const claimed = MyFirmResponse.parse(
+      await json(await t.request('/api/firm/claim', { as: owner, json: { organization_id: organizationId } }), 200),
+    )
+    expect(claimed).toMatchObject({ firm: { id: organizationId, listed: true }, my_role: 'admin' })
+    const second = await t.signUp({ role: 'conveyancer', email: `second@${organizationId}.example` })
+    await expectError(
+      await t.request('/api/firm/claim', { as: second, json: { organization_id: organizationId } }),
+      409,
+      /already has people/,
+    )
+  })
+})
+
+describe('matters and access', () => {
+  let matterId: string
+  let txId: string
+
+  beforeAll(async () => {
+    const opened = await json<{ matter_id: string; transaction_id: string }>(
+      await openMatter(feeEarner, { client_name: 'Cleo Client', client_email: buyerClient.email }),
+      201,
+    )
+    ;({ matter_id: matterId, transaction_id: txId } = opened)
+    // The ex-member holds a matter, which is reassigned before they leave.
+    const theirs = await json<{ matter_id: string }>(
+      await openMatter(exMember, { client_name: 'Someone', client_email: 'someone@example.test', side: 'seller' }),
+      201,
+    )
+    await json(await t.request(`/api/firm/members/${exMember.profileId}`, { as: admin, method: 'DELETE' }), 409)
+    await json(
+      await t.request(`/api/matters/${theirs.matter_id}/fee-earner`, {
+        as: admin,
+        method: 'PATCH',
+        json: { fee_earner_id: admin.profileId, version: 1 },
+      }),
+      200,
+    )
+    await json(await t.request(`/api/firm/members/${exMember.profileId}`, { as: admin, method: 'DELETE' }), 204)
+  })
+
+  it('opening a matter makes a draft move with the fee earner as the conveyancer and invites the client by email', async () => {
+    const mail = await t.database.query<{ subject: string }>(
+      `select subject from mail_outbox where to_address = $1 and kind = 'invitation'`,
+      [buyerClient.email.toLowerCase()],
+    )
+    expect(mail).toHaveLength(1)
+    const detail = await json<{
+      status: string
+      viewer_role: string
+      transaction_participants: { role: string; user_id: string }[]
+    }>(await t.request(`/api/transactions/${txId}`, { as: feeEarner }), 200)
+    expect(detail.status).toBe('draft')
+    expect(detail.viewer_role).toBe('buyer_conveyancer')
+    expect(detail.transaction_participants).toEqual([
+      expect.objectContaining({ user_id: feeEarner.profileId, role: 'buyer_conveyancer' }),
+    ])
+  })
+
+  it('an assistant cannot open a matter; a fee earner cannot open one for a colleague', async () => {
+    await expectError(
+      await openMatter(assistant, { client_name: 'X', client_email: 'x@example.test' }),
+      403,
+      /assistant cannot open/,
+    )
+    await expectError(
+      await openMatter(feeEarner, { client_name: 'X', client_email: 'x@example.test', fee_earner_id: admin.profileId }),
+      403,
+    )
+  })
+
+  it.each([
+    ['the admin', 200, () => admin, 'buyer_conveyancer'],
+    ['the fee earner', 200, () => feeEarner, 'buyer_conveyancer'],
+    ['an assistant', 200, () => assistant, 'buyer_conveyancer'],
+    ['a member of another firm', 404, () => otherFirmAdmin, null],
+    ['an ex-member', 404, () => exMember, null],
+  ] as const)('%s: transaction detail %i', async (_who, status, as, role) => {
+    const res = await t.request(`/api/transactions/${txId}`, { as: as() })
+    const body = await json<{ viewer_role?: string; error?: { code: string } }>(res, status)
+    if (role) expect(body.viewer_role).toBe(role)
+    else expect(body).toEqual({ error: { code: 'not_found', message: 'Could not find this transaction.' } })
+  })
+
+  it.each([
+    ['an assistant', 200, () => assistant],
+    ['a member of another firm', 404, () => otherFirmAdmin],
+    ['an ex-member', 404, () => exMember],
+  ] as const)('%s: writing (ticking a task) answers %i', async (_who, status, as) => {
+    const [task] = await t.database.query<{ id: string; version: number }>(
+      `select k.id, k.version from tasks k join timeline_stages s on s.id = k.stage_id
+       where s.transaction_id = $1 and k.owner_side = 'buyer_conveyancer' and k.status = 'not_completed' order by s.sort_index, k.sort_index limit 1`,
+      [txId],
+    )
+    const res = await t.request(`/api/transactions/${txId}/tasks/${task.id}`, {
+      as: as(),
+      method: 'PATCH',
+      json: { status: 'completed', version: task.version },
+    })
+    expect(res.status).toBe(status)
+    if (status === 200) {
+      await t.request(`/api/transactions/${txId}/tasks/${task.id}`, {
+        as: as(),
+        method: 'PATCH',
+        json: { status: 'not_completed', version: task.version + 1 },
+      })
+    }
+  })
+
+  it('the board shows the firm its matters and nobody else', async () => {
+    expect((await board(assistant)).rows.map((r) => r.matter_id)).toContain(matterId)
+    expect((await board(otherFirmAdmin)).rows.map((r) => r.matter_id)).not.toContain(matterId)
+    expect(await board(exMember)).toMatchObject({ rows: [], total: 0, viewer_role: null })
+    expect(await board(buyerClient)).toMatchObject({ rows: [], viewer_role: null })
+  })
+
+  it('reassigning: admins only; to a non-member or an assistant 422 naming the rule; stale version 409', async () => {
+    const reassign = (as: TestUser, fee_earner_id: string, version = 1) =>
+      t.request(`/api/matters/${matterId}/fee-earner`, { as, method: 'PATCH', json: { fee_earner_id, version } })
+    await expectError(await reassign(feeEarner, admin.profileId), 403, /Only an admin/)
+    await expectError(
+      await reassign(admin, otherFirmAdmin.profileId),
+      422,
+      /must be a current member of Admin & Co Conveyancing/,
+    )
+    await expectError(await reassign(admin, exMember.profileId), 422, /must be a current member/)
+    await expectError(await reassign(admin, assistant.profileId), 422, /assistant cannot be the fee earner/)
+    await expectError(await reassign(otherFirmAdmin, otherFirmAdmin.profileId), 404)
+    expect(await json(await reassign(admin, admin.profileId), 200)).toEqual({ version: 2 })
+    await expectError(await reassign(admin, feeEarner.profileId, 1), 409, /now version 2/)
+    const row = (await board(admin)).rows.find((r) => r.matter_id === matterId)!
+    expect(row.fee_earner).toEqual({ id: admin.profileId, full_name: 'Ada Admin' })
+    // The conveyancer seat on the move followed the matter.
+    const detail = await json<{ transaction_participants: { role: string; user_id: string }[] }>(
+      await t.request(`/api/transactions/${txId}`, { as: admin }),
+      200,
+    )
+    expect(detail.transaction_participants.find((p) => p.role === 'buyer_conveyancer')?.user_id).toBe(admin.profileId)
+    await json(await reassign(admin, feeEarner.profileId, 2), 200)
+  })
+})
+
+describe('cases board', () => {
+  let boardFirmAdmin: TestUser
+  let colleague: TestUser
+  const DAY = 86_400_000
+
+  /** Inserts `n` matters for the board firm straight into the database (as the seed does). */
+  async function seedMatters(
+    n: number,
+    orgId: string,
+    make: (i: number) => Partial<{
+      side: string
+      feeEarner: string
+      completedStages: number
+      instructedDaysAgo: number
+      postcode: string
+      client: string
+    }>,
+  ) {
+    const template = standardTimeline({ tenure: 'freehold' })
+    for (let i = 0; i < n; i++) {
+      const o = make(i)
+      const inserted = await createTransaction(t.database, {
+        stages: stagesInProgress(template, { completedStages: o.completedStages ?? 1 }),
+        property: { addressLines: [`${i + 1} Board Street`, 'Harpenden'], postcode: o.postcode ?? 'AL5 2AA' },
+        createdAt: new Date(Date.now() - (o.instructedDaysAgo ?? i) * DAY),
+      })
+      await t.database.query(
+        `insert into matters (organization_id, transaction_id, side, fee_earner_id, client_name, instructed_at)
+         values ($1, $2, $3, $4, $5, now() - make_interval(days => $6::int) - make_interval(secs => $7::int))`,
+        [
+          orgId,
+          inserted.transactionId,
+          o.side ?? 'buyer',
+          o.feeEarner ?? boardFirmAdmin.profileId,
+          o.client ?? `Client ${i + 1}`,
+          o.instructedDaysAgo ?? i,
+          i,
+        ],
+      )
+    }
+  }
+
+  beforeAll(async () => {
+    boardFirmAdmin = await t.signUp({ role: 'conveyancer', name: 'Bo Board' })
+    colleague = await t.signUp({ role: 'conveyancer', name: 'Col League' })
+    const firm = await createFirm(boardFirmAdmin, 'Board Firm')
+    await json(await join(colleague, boardFirmAdmin, 'fee_earner'), 200)
+    await seedMatters(130, firm.firm!.id, (i) => ({
+      side: i % 3 === 0 ? 'seller' : 'buyer',
+      feeEarner: i % 4 === 0 ? colleague.profileId : boardFirmAdmin.profileId,
+      completedStages: i % 5,
+      instructedDaysAgo: i % 60,
+      postcode: i === 7 ? 'AL5 9ZZ' : 'AL5 2AA',
+      client: i === 11 ? 'Zebedee Quill' : undefined,
+    }))
+  })
+
+  it('pages past 100 rows with a keyset cursor: every matter exactly once, in order', async () => {
+    const first = await board(boardFirmAdmin)
+    expect(first.total).toBe(130)
+    expect(first.rows).toHaveLength(100)
+    expect(first.next_cursor).not.toBeNull()
+    const second = await board(boardFirmAdmin, `?cursor=${first.next_cursor}`)
+    expect(second.rows).toHaveLength(30)
+    expect(second.next_cursor).toBeNull()
+    const ids = [...first.rows, ...second.rows].map((r) => r.matter_id)
+    expect(new Set(ids).size).toBe(130)
+    const instructed = [...first.rows, ...second.rows].map((r) => r.instructed_at)
+    expect(instructed).toEqual([...instructed].sort((a, b) => Date.parse(a) - Date.parse(b)))
+  })
+
+  it.each(['due', 'completion', 'activity', 'address'] as const)(
+    'keyset pages stay complete when sorted by %s',
+    async (sort) => {
+      const ids: string[] = []
+      let cursor: string | null = null
+      do {
+        const page: BoardResponse = await board(
+          boardFirmAdmin,
+          `?sort=${sort}&limit=40${cursor ? `&cursor=${cursor}` : ''}`,
+        )
+        ids.push(...page.rows.map((r) => r.matter_id))
+        cursor = page.next_cursor
+      } while (cursor)
+      expect(ids).toHaveLength(130)
+      expect(new Set(ids).size).toBe(130)
+    },
+  )
+
+  it('filters by side, fee earner, stage and text on address, postcode and client', async () => {
+    const sellers = await board(boardFirmAdmin, '?side=seller')
+    expect(sellers.total).toBe(44)
+    expect(sellers.rows.every((r) => r.side === 'seller')).toBe(true)
+    const theirs = await board(boardFirmAdmin, `?fee_earner=${colleague.profileId}`)
+    expect(theirs.total).toBe(33)
+    expect(theirs.rows.every((r) => r.fee_earner?.full_name === 'Col League')).toBe(true)
+    const searches = await board(boardFirmAdmin, `?stage=${encodeURIComponent('Searches')}`)
+    expect(searches.total).toBe(26)
+    expect(searches.rows.every((r) => r.stage === 'Searches')).toBe(true)
+    expect((await board(boardFirmAdmin, '?q=al5%209zz')).rows.map((r) => r.address)).toEqual([
+      '8 Board Street, Harpenden',
+    ])
+    expect((await board(boardFirmAdmin, '?q=AL59ZZ')).total).toBe(1)
+    expect((await board(boardFirmAdmin, '?q=zebedee')).rows.map((r) => r.client_names)).toEqual([['Zebedee Quill']])
+    // '12 Board Street' and '112 Board Street' both contain it.
+    expect((await board(boardFirmAdmin, '?q=12%20Board%20Street')).total).toBe(2)
+    // LIKE wildcards are taken literally.
+    expect((await board(boardFirmAdmin, '?q=%25')).total).toBe(0)
+    const combined = await board(boardFirmAdmin, `?side=seller&fee_earner=${colleague.profileId}`)
+    expect(combined.rows.every((r) => r.side === 'seller' && r.fee_earner?.id === colleague.profileId)).toBe(true)
+    expect(combined.total).toBe(11)
+  })
+
+  it('gives each row its stage, next task of the firm side, days since instruction and an SLA status from a running clock', async () => {
+    const first = await board(boardFirmAdmin)
+    const rows = [...first.rows, ...(await board(boardFirmAdmin, `?cursor=${first.next_cursor}`)).rows]
+    const fresh = rows.find((r) => r.address === '1 Board Street, Harpenden')!
+    expect(fresh).toMatchObject({ stage: 'Offer accepted', side: 'seller', days_since_instruction: 0 })
+    expect(fresh.next_task).toBe('Seller ID and AML checks (customer due diligence) and proof of ownership completed')
+    // A seller's matter runs the draft contract pack clock from instruction: 5 working days, not yet due.
+    expect(fresh.sla).toMatchObject({ status: 'on_track', clock: 'Draft contract pack' })
+    const old = rows.find((r) => r.address === '40 Board Street, Harpenden')! // i = 39: seller side, 39 days ago
+    expect(old.side).toBe('seller')
+    expect(old.days_since_instruction).toBe(39)
+    const breached = await board(boardFirmAdmin, '?sla=breached')
+    expect(breached.total).toBeGreaterThan(0)
+    expect(breached.rows.every((r) => r.sla.status === 'breached' && r.sla.clock === 'Draft contract pack')).toBe(true)
+    expect(breached.rows.every((r) => r.sla.due_on! < new Date().toISOString().slice(0, 10))).toBe(true)
+  })
+
+  it('answers 400 for a cursor it did not give out', async () => {
+    await expectError(await t.request('/api/cases?cursor=bm9wZQ', { as: boardFirmAdmin }), 400, /cursor/)
+  })
+
+  it('runs ONE SQL statement per board request', async () => {
+    const viewer = { profileId: boardFirmAdmin.profileId } as Parameters<typeof listBoard>[0]['viewer']
+    const seen: string[] = []
+    const database = new Proxy(t.appDatabase, {
+      get(target, prop, receiver) {
+        if (prop === 'queryJson' || prop === 'query') {
+          return (...args: unknown[]) => {
+            seen.push(String(prop))
+            return (Reflect.get(target, prop, receiver) as (...a: unknown[]) => unknown).apply(target, args)
+          }
+        }
+        if (prop === 'db') throw new Error('the board must not use the query builder')
+        return Reflect.get(target, prop, receiver)
+      },
+    })
+    const text = await listBoard({
+      database,
+      viewer,
+      query: { sort: 'instructed', limit: 100, side: 'buyer', q: 'Board' },
+    })
+    expect(seen).toEqual(['queryJson'])
+    expect(BoardResponse.parse(JSON.parse(text)).rows.length).toBe(86)
+  })
+})
+
+describe('working days (interim clocks)', () => {
+  it('the closed form matches counting Monday to Friday one by one, from every day of three weeks', async () => {
+    const rows = await t.database.query<{ d: string; n: number; closed: string; counted: string }>(
+      `select d::date::text as d, n, (${addWorkingDaysSql('d::date', 1)})::text as c1, (${addWorkingDaysSql('d::date', 5)})::text as c5,
+         (${addWorkingDaysSql('d::date', 10)})::text as c10,
+         (select g::date::text from generate_series(d::date + 1, d::date + 40, interval '1 day') g
+           where extract(isodow from g) < 6 order by g offset n - 1 limit 1) as counted,
+         case n when 1 then (${addWorkingDaysSql('d::date', 1)})::text when 5 then (${addWorkingDaysSql('d::date', 5)})::text
+           else (${addWorkingDaysSql('d::date', 10)})::text end as closed
+       from generate_series(date '2026-11-02', date '2026-11-22', interval '1 day') d, unnest(array[1, 5, 10]) n`,
+    )
+    expect(rows).toHaveLength(63)
+    for (const r of rows) expect(r.closed, `${r.d} + ${r.n}`).toBe(r.counted)
+    // Friday + 1 working day is Monday; Saturday + 5 is the Friday after next Monday.
+    expect(rows.find((r) => r.d === '2026-11-06' && r.n === 1)?.closed).toBe('2026-11-09')
+    expect(rows.find((r) => r.d === '2026-11-07' && r.n === 5)?.closed).toBe('2026-11-13')
+  })
+})

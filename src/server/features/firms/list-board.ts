@@ -1,0 +1,175 @@
+/**
+ * The cases board (GET /api/cases): every matter of the viewer's firm, one row each, with address,
+ * client names, side, current stage, the next task of the firm's side and its due day, days since
+ * instruction, target dates, SLA status and its clock, last activity, unread messages and fee earner.
+ * Filters (stage, SLA status, side, fee earner, text on address, postcode and client), five sorts,
+ * keyset pages of at most 100 rows on (sort value, matter id). ONE SQL statement per request, built
+ * as JSON by the database; which matters are visible comes from access/firms.ts.
+ */
+import { z } from 'zod'
+import type { BoardQueryData } from '../../../shared/contracts/firms'
+import type { BoardSort } from '../../../shared/domain/firms'
+import { visibleMattersSql } from '../../access/firms'
+import type { Viewer } from '../../auth/viewer'
+import type { Database } from '../../db/client'
+import { AppError } from '../../http/errors'
+import { interimSlaAggregateColumnsSql, interimSlaLateralSql } from './interim-sla'
+
+interface SortSpec {
+  /** Expression over the `rows` CTE; never null. */
+  expr: string
+  /** SQL type the cursor's value is cast back to. */
+  type: string
+  dir: 'asc' | 'desc'
+}
+
+const SORTS: Record<BoardSort, SortSpec> = {
+  instructed: { expr: 'r.instructed_at', type: 'timestamptz', dir: 'asc' },
+  due: { expr: "coalesce(r.sla_due_on, 'infinity'::date)", type: 'date', dir: 'asc' },
+  completion: { expr: "coalesce(r.target_completion_date, 'infinity'::date)", type: 'date', dir: 'asc' },
+  activity: { expr: "coalesce(r.last_activity_at, '-infinity'::timestamptz)", type: 'timestamptz', dir: 'desc' },
+  address: { expr: 'lower(r.address)', type: 'text', dir: 'asc' },
+}
+
+/**
+ * Parameters: $1 viewer profile id, $2 stage name, $3 SLA status, $4 side, $5 fee earner id, $6 text
+ * (LIKE pattern, escaped), $7 cursor value, $8 cursor matter id, $9 page size.
+ */
+function boardSql(sort: BoardSort): string {
+  const s = SORTS[sort]
+  const cmp = s.dir === 'asc' ? '>' : '<'
+  return `
+with firm_member as (
+  select om.organization_id, om.role from organization_members om where om.profile_id = $1 and om.removed_at is null
+),
+b as (${visibleMattersSql('$1')}),
+rows as (
+  select b.id as matter_id, b.transaction_id, b.version, b.side, b.instructed_at, b.target_exchange_date,
+    b.target_completion_date, b.fee_earner_id, t.status as transaction_status,
+    array_to_string(p.address_lines, ', ') as address, p.postcode,
+    coalesce((select array_agg(cp.full_name order by ctp.created_at, cp.full_name) from transaction_participants ctp
+       join profiles cp on cp.id = ctp.user_id where ctp.transaction_id = b.transaction_id and ctp.role = b.side),
+      array[b.client_name]) as client_names,
+    tl.stage, coalesce(tl.stage_status = 'blocked', false) as stage_blocked, tl.next_task,
+    (current_date - (b.instructed_at at time zone 'Europe/London')::date) as days_since_instruction,
+    sla.sla_clock, sla.sla_due_on, sla.sla_stop_task, coalesce(sla.sla_status, 'none') as sla_status,
+    -- Last activity: the latest audit entry, chat message or ticked task (greatest ignores nulls).
+    greatest((select max(e.created_at) from activity_events e where e.transaction_id = b.transaction_id),
+      (select max(lm.created_at) from messages lm where lm.transaction_id = b.transaction_id), tl.last_ticked_at) as last_activity_at,
+    (select count(*) from messages msg left join thread_reads tr on tr.thread_id = msg.thread_id and tr.profile_id = $1
+       where msg.transaction_id = b.transaction_id and msg.deleted_at is null and msg.author_id is distinct from $1
+         and msg.created_at > coalesce(tr.last_read_at, '-infinity'))::int as unread_messages,
+    fe.full_name as fee_earner_name
+  from b
+  join transactions t on t.id = b.transaction_id
+  join properties p on p.transaction_id = b.transaction_id
+  left join profiles fe on fe.id = b.fee_earner_id
+  -- One pass over the matter's stages and tasks: current stage, next task of the firm's side, clock inputs.
+  left join lateral (
+    select (array_agg(s.stage_name order by s.sort_index) filter (where s.status <> 'completed'))[1] as stage,
+      (array_agg(s.status order by s.sort_index) filter (where s.status <> 'completed'))[1] as stage_status,
+      (array_agg(k.title order by s.sort_index, k.sort_index) filter (where k.status = 'not_completed'
+         and k.owner_side = case b.side when 'buyer' then 'buyer_conveyancer' else 'seller_conveyancer' end))[1] as next_task,
+      max(k.completed_at) as last_ticked_at,
+      ${interimSlaAggregateColumnsSql()}
+    from timeline_stages s left join tasks k on k.stage_id = s.id
+    where s.transaction_id = b.transaction_id
+  ) tl on true
+  left join lateral ${interimSlaLateralSql()} sla on true
+),
+filtered as (
+  select r.*, case when r.sla_stop_task = r.next_task then r.sla_due_on end as next_task_due, ${s.expr} as sk
+  from rows r
+  where ($2::text is null or r.stage = $2)
+    and ($3::text is null or r.sla_status = $3)
+    and ($4::text is null or r.side = $4)
+    and ($5::uuid is null or r.fee_earner_id = $5)
+    and ($6::text is null or r.address ilike $6 or r.postcode ilike $6 or replace(r.postcode, ' ', '') ilike $6
+      or array_to_string(r.client_names, ' ') ilike $6)
+),
+page as (
+  select * from filtered f
+  where $7::text is null or (f.sk, f.matter_id) ${cmp} ($7::${s.type}, $8::uuid)
+  order by f.sk ${s.dir}, f.matter_id ${s.dir}
+  limit $9 + 1
+),
+numbered as (select pg.*, row_number() over (order by pg.sk ${s.dir}, pg.matter_id ${s.dir}) as n from page pg)
+select json_build_object(
+  'rows', coalesce((select json_agg(json_build_object(
+      'matter_id', x.matter_id, 'transaction_id', x.transaction_id, 'version', x.version,
+      'address', x.address, 'postcode', x.postcode, 'client_names', to_json(x.client_names), 'side', x.side,
+      'stage', x.stage, 'stage_blocked', x.stage_blocked, 'transaction_status', x.transaction_status,
+      'next_task', x.next_task, 'next_task_due', x.next_task_due,
+      'days_since_instruction', x.days_since_instruction, 'instructed_at', x.instructed_at,
+      'target_exchange_date', x.target_exchange_date, 'target_completion_date', x.target_completion_date,
+      'sla', json_build_object('status', x.sla_status, 'clock', x.sla_clock, 'due_on', x.sla_due_on),
+      'last_activity_at', x.last_activity_at, 'unread_messages', x.unread_messages,
+      'fee_earner', case when x.fee_earner_id is null then null
+        else json_build_object('id', x.fee_earner_id, 'full_name', x.fee_earner_name) end
+    ) order by x.n) from numbered x where x.n <= $9), '[]'::json),
+  'next_cursor', (select rtrim(translate(replace(encode(convert_to(json_build_array(x.sk::text, x.matter_id)::text, 'UTF8'),
+       'base64'), E'\n', ''), '+/', '-_'), '=') from numbered x
+     where x.n = $9 and exists(select 1 from numbered y where y.n = $9 + 1)),
+  'total', (select count(*) from filtered)::int,
+  'fee_earners', coalesce((select json_agg(json_build_object('id', mp.id, 'full_name', mp.full_name, 'role', om.role)
+      order by mp.full_name, mp.id)
+    from firm_member fm join organization_members om on om.organization_id = fm.organization_id and om.removed_at is null
+    join profiles mp on mp.id = om.profile_id where om.role in ('admin', 'fee_earner')), '[]'::json),
+  'viewer_role', (select fm.role from firm_member fm)
+)::text`
+}
+
+/** The board statement for one sort (for bench/cases-board-explain.ts). */
+export function boardSqlFor(sort: BoardSort): string {
+  return SQL_BY_SORT[sort]
+}
+
+const SQL_BY_SORT = Object.fromEntries(Object.keys(SORTS).map((k) => [k, boardSql(k as BoardSort)])) as Record<
+  BoardSort,
+  string
+>
+
+const Cursor = z.tuple([z.string().max(64), z.guid()])
+
+/** The cursor is base64url of the JSON [sort value, matter id], made by the board's SQL. */
+function decodeCursor(cursor: string): [string, string] {
+  try {
+    return Cursor.parse(JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')))
+  } catch {
+    throw new AppError('validation_failed', 'cursor: This page link is not valid. Reload the board.', {
+      cursor: ['Not a cursor this board gave out'],
+    })
+  }
+}
+
+/** `%text%` for ILIKE with the user's % _ and \ taken literally. */
+function containsPattern(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`
+}
+
+/**
+ * Returns BoardResponse as JSON text. A viewer in no firm gets no rows and `viewer_role` null.
+ * Throws 400 for a cursor the board did not give out.
+ */
+export async function listBoard({
+  database,
+  viewer,
+  query,
+}: {
+  database: Database
+  viewer: Viewer
+  query: BoardQueryData
+}): Promise<string> {
+  const [cursorValue, cursorId] = query.cursor ? decodeCursor(query.cursor) : [null, null]
+  return (await database.queryJson(`cases_board_${query.sort}`, SQL_BY_SORT[query.sort], [
+    viewer.profileId,
+    query.stage ?? null,
+    query.sla ?? null,
+    query.side ?? null,
+    query.fee_earner ?? null,
+    query.q ? containsPattern(query.q) : null,
+    cursorValue,
+    cursorId,
+    query.limit,
+  ]))!
+}

@@ -1,0 +1,94 @@
+/**
+ * An admin changes a member's role or removes them from the firm. The firm keeps at least one admin
+ * (409); a member who still holds live matters as fee earner is neither removed nor made an assistant
+ * until an admin reassigns those matters (409 naming how many). A removed member keeps their row
+ * (removed_at) and loses sight of every matter of the firm at once (access/firms.ts).
+ */
+import { sql } from 'drizzle-orm'
+import { canBeFeeEarner, canManageFirm, type MemberRole } from '../../../shared/domain/firms'
+import { lockViewerFirm } from '../../access/firms'
+import type { Viewer } from '../../auth/viewer'
+import type { Database, Tx } from '../../db/client'
+import { AppError } from '../../http/errors'
+
+interface Target {
+  role: MemberRole
+  name: string
+  liveMatters: number
+  admins: number
+}
+
+async function lockTarget(tx: Tx, viewer: Viewer, profileId: string) {
+  const firm = await lockViewerFirm(tx, viewer)
+  if (!firm || !canManageFirm(firm.role)) {
+    throw new AppError('forbidden', `Only an admin of ${firm?.firmName ?? 'the firm'} can change its members.`)
+  }
+  const res = await tx.execute(sql`select om.role, p.full_name as name,
+      (select count(*) from matters m join transactions t on t.id = m.transaction_id
+        where m.organization_id = om.organization_id and m.fee_earner_id = om.profile_id
+          and t.status not in ('completed', 'cancelled'))::int as live_matters,
+      (select count(*) from organization_members a where a.organization_id = om.organization_id
+        and a.removed_at is null and a.role = 'admin')::int as admins
+    from organization_members om join profiles p on p.id = om.profile_id
+    where om.organization_id = ${firm.organizationId} and om.profile_id = ${profileId} and om.removed_at is null`)
+  const row = res.rows[0] as { role: MemberRole; name: string; live_matters: number; admins: number } | undefined
+  if (!row) throw new AppError('not_found', `Could not find this member of ${firm.firmName}.`)
+  const target: Target = { role: row.role, name: row.name, liveMatters: row.live_matters, admins: row.admins }
+  return { firm, target }
+}
+
+function assertKeepsAnAdmin(target: Target, firmName: string): void {
+  if (target.role === 'admin' && target.admins <= 1) {
+    throw new AppError('conflict', `${firmName} needs at least one admin. Make someone else an admin first.`)
+  }
+}
+
+function assertNoLiveMatters(target: Target, action: string): void {
+  if (target.liveMatters > 0) {
+    throw new AppError(
+      'conflict',
+      `${target.name} is the fee earner of ${target.liveMatters} live matter${target.liveMatters === 1 ? '' : 's'}. Reassign ${target.liveMatters === 1 ? 'it' : 'them'} before you ${action}.`,
+    )
+  }
+}
+
+/** Changes a member's role (admins only). */
+export async function changeMemberRole({
+  database,
+  viewer,
+  profileId,
+  role,
+}: {
+  database: Database
+  viewer: Viewer
+  profileId: string
+  role: MemberRole
+}): Promise<void> {
+  await database.db.transaction(async (tx) => {
+    const { firm, target } = await lockTarget(tx, viewer, profileId)
+    if (target.role === role) return
+    if (role !== 'admin') assertKeepsAnAdmin(target, firm.firmName)
+    if (!canBeFeeEarner(role)) assertNoLiveMatters(target, 'make them an assistant')
+    await tx.execute(sql`update organization_members set role = ${role}
+      where organization_id = ${firm.organizationId} and profile_id = ${profileId} and removed_at is null`)
+  })
+}
+
+/** Removes a member from the firm (admins only; an admin may remove themselves if another admin remains). */
+export async function removeMember({
+  database,
+  viewer,
+  profileId,
+}: {
+  database: Database
+  viewer: Viewer
+  profileId: string
+}): Promise<void> {
+  await database.db.transaction(async (tx) => {
+    const { firm, target } = await lockTarget(tx, viewer, profileId)
+    assertKeepsAnAdmin(target, firm.firmName)
+    assertNoLiveMatters(target, 'remove them')
+    await tx.execute(sql`update organization_members set removed_at = now(), removed_by = ${viewer.profileId}
+      where organization_id = ${firm.organizationId} and profile_id = ${profileId} and removed_at is null`)
+  })
+}

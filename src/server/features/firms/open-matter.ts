@@ -1,0 +1,154 @@
+/**
+ * A conveyancing firm opens a matter for its client: as the buyer's or the seller's conveyancer. In
+ * ONE database transaction: the move (draft) with its property and the standard timeline, the fee
+ * earner on it in the firm's conveyancer role, the matter, the invitation to the client by email
+ * (the invitations feature's own sending, through the outbox) and the audit entries.
+ * Rules: the viewer is an admin or fee earner of a conveyancing firm (403); a fee earner opens
+ * matters for themselves, an admin for any admin or fee earner of the firm (422 naming the rule).
+ */
+import { randomUUID } from 'node:crypto'
+import { sql } from 'drizzle-orm'
+import type { OpenMatterData } from '../../../shared/contracts/firms'
+import {
+  ASSISTANT_NOT_FEE_EARNER_MESSAGE,
+  canBeFeeEarner,
+  canManageFirm,
+  canOpenMatter,
+  conveyancerRoleForSide,
+  matterSideLabel,
+  notAMemberMessage,
+} from '../../../shared/domain/firms'
+import { nationForPostcode } from '../../../shared/domain/stage-progress'
+import { standardTimeline } from '../../../shared/domain/timeline-template'
+import { lockViewerFirm } from '../../access/firms'
+import { requireVerifiedEmail } from '../../auth/require-verified-email'
+import type { Viewer } from '../../auth/viewer'
+import type { Database, Tx } from '../../db/client'
+import { matters } from '../../db/schema'
+import { AppError } from '../../http/errors'
+import { sendInvitation } from '../invitations/create-invitation'
+import { insertTransaction } from '../transactions/insert-transaction'
+import { recordActivity } from '../transactions/record-activity'
+
+/**
+ * 422 unless `profileId` is a current admin or fee earner of the firm: the rule a fee earner must
+ * satisfy, for opening and for reassigning. Returns their name.
+ */
+export async function assertFeeEarnerOfFirm(
+  tx: Tx,
+  firm: { organizationId: string; firmName: string },
+  profileId: string,
+): Promise<string> {
+  const res =
+    await tx.execute(sql`select om.role, p.full_name from organization_members om join profiles p on p.id = om.profile_id
+    where om.organization_id = ${firm.organizationId} and om.profile_id = ${profileId} and om.removed_at is null`)
+  const row = res.rows[0] as { role: string; full_name: string } | undefined
+  if (!row)
+    throw new AppError('unprocessable', notAMemberMessage(firm.firmName), {
+      fee_earner_id: [notAMemberMessage(firm.firmName)],
+    })
+  if (!canBeFeeEarner(row.role)) {
+    throw new AppError('unprocessable', ASSISTANT_NOT_FEE_EARNER_MESSAGE, {
+      fee_earner_id: [ASSISTANT_NOT_FEE_EARNER_MESSAGE],
+    })
+  }
+  return row.full_name
+}
+
+/** Returns the new matter's and move's ids. */
+export async function openMatter({
+  database,
+  viewer,
+  input,
+  publicUrl,
+  deliverMail,
+}: {
+  database: Database
+  viewer: Viewer
+  input: OpenMatterData
+  publicUrl: string
+  deliverMail: boolean
+}): Promise<{ matter_id: string; transaction_id: string }> {
+  requireVerifiedEmail(viewer, 'open a matter')
+  const transactionId = randomUUID()
+  const matterId = randomUUID()
+  const template = standardTimeline({ tenure: input.tenure, nation: nationForPostcode(input.postcode) })
+  const addressLines = [input.address_line_1, input.address_line_2, input.town].filter((l): l is string => !!l)
+  await database.db.transaction(async (tx) => {
+    const firm = await lockViewerFirm(tx, viewer)
+    if (!firm) throw new AppError('forbidden', 'Create your firm or join one before you open a matter.')
+    const typeRes = await tx.execute(sql`select type from organizations where id = ${firm.organizationId}`)
+    if ((typeRes.rows[0] as { type: string }).type !== 'law') {
+      throw new AppError('forbidden', 'Only a conveyancing firm opens matters on Homeward.')
+    }
+    if (!canOpenMatter(firm.role)) {
+      throw new AppError(
+        'forbidden',
+        `An assistant cannot open matters. Ask an admin or a fee earner of ${firm.firmName}.`,
+      )
+    }
+    const feeEarnerId = input.fee_earner_id ?? viewer.profileId
+    if (feeEarnerId !== viewer.profileId && !canManageFirm(firm.role)) {
+      throw new AppError(
+        'forbidden',
+        'A fee earner opens matters for themselves. Ask an admin to open one for a colleague.',
+      )
+    }
+    await assertFeeEarnerOfFirm(tx, firm, feeEarnerId)
+    const role = conveyancerRoleForSide(input.side)
+    const now = new Date()
+    await insertTransaction(
+      tx,
+      {
+        id: transactionId,
+        status: 'draft',
+        buyerProfileId: null,
+        sellerProfileId: null,
+        createdBy: viewer.profileId,
+        agreedPricePence: Math.round(input.agreed_price * 100),
+        createdAt: now,
+        property: { addressLines, postcode: input.postcode, uprn: input.uprn ?? null, tenure: input.tenure },
+        stages: template.map((stage) => ({
+          stageName: stage.stageName,
+          tasks: stage.tasks.map((t) => ({ title: t.title, ownerSide: t.ownerSide })),
+        })),
+        participants: [
+          { profileId: feeEarnerId, role, organizationId: firm.organizationId, invitedBy: viewer.profileId },
+        ],
+      },
+      randomUUID,
+    )
+    await tx.insert(matters).values({
+      id: matterId,
+      organizationId: firm.organizationId,
+      transactionId,
+      side: input.side,
+      feeEarnerId,
+      clientName: input.client_name,
+      clientEmail: input.client_email.toLowerCase(),
+      instructedAt: now,
+      targetExchangeDate: input.target_exchange_date ?? null,
+      targetCompletionDate: input.target_completion_date ?? null,
+    })
+    await recordActivity(tx, {
+      transactionId,
+      actorId: viewer.profileId,
+      kind: 'transaction.created',
+      summary: `opened the matter for ${addressLines[0]}, ${input.postcode} as ${firm.firmName}, the ${matterSideLabel(input.side).toLowerCase()} conveyancer`,
+      payload: { matterId },
+    })
+    const invitationId = await sendInvitation(
+      tx,
+      { database, viewer, publicUrl, deliverMail },
+      { txId: transactionId, email: input.client_email.toLowerCase(), role: input.side, organizationId: null },
+    )
+    await recordActivity(tx, {
+      transactionId,
+      actorId: viewer.profileId,
+      kind: 'invitation.sent',
+      summary: `invited ${input.client_email.toLowerCase()} as ${input.side === 'buyer' ? 'Buyer' : 'Seller'}`,
+      payload: { invitationId },
+    })
+  })
+  return { matter_id: matterId, transaction_id: transactionId }
+}

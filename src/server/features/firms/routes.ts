@@ -1,0 +1,92 @@
+/**
+ * HTTP edge of firms and the cases board: the viewer's firm (create, claim a listing, members,
+ * invitations), matters (open, reassign) and GET /api/cases, built from the endpoint catalogue entries
+ * `firmsEndpoints` (src/shared/contracts/firms.ts). Mail is nudged out after commits that queue it.
+ */
+import { firmsEndpoints } from '../../../shared/contracts/firms'
+import type { MemberRole } from '../../../shared/domain/firms'
+import { createRouter, jsonText, requireViewer, type AppDeps } from '../../http/router'
+import { claimListing, createFirm } from './create-firm'
+import { acceptFirmInvitation, inviteMember, revokeFirmInvitation } from './firm-invitations'
+import { getMyFirm } from './get-my-firm'
+import { listBoard } from './list-board'
+import { changeMemberRole, removeMember } from './members'
+import { openMatter } from './open-matter'
+import { reassignMatter } from './reassign-matter'
+
+export function firmsRoutes({ database, config, mail }: AppDeps) {
+  const e = firmsEndpoints
+  const myFirm = (viewer: ReturnType<typeof requireViewer>) => getMyFirm({ database, viewer })
+  return createRouter()
+    .openapi(e.myFirm, async (c) => jsonText(c, await myFirm(requireViewer(c))) as never)
+    .openapi(e.createFirm, async (c) => {
+      const viewer = requireViewer(c)
+      await createFirm({ database, viewer, input: c.req.valid('json') })
+      return jsonText(c, await myFirm(viewer), 201) as never
+    })
+    .openapi(e.claimListing, async (c) => {
+      const viewer = requireViewer(c)
+      await claimListing({ database, viewer, organizationId: c.req.valid('json').organization_id })
+      return jsonText(c, await myFirm(viewer)) as never
+    })
+    .openapi(e.inviteMember, async (c) => {
+      const viewer = requireViewer(c)
+      await inviteMember({
+        database,
+        viewer,
+        publicUrl: config.publicUrl,
+        deliverMail: mail.deliver,
+        input: c.req.valid('json'),
+      })
+      mail.kick()
+      return jsonText(c, await myFirm(viewer), 201) as never
+    })
+    .openapi(e.revokeInvitation, async (c) => {
+      const { invitationId } = c.req.valid('param')
+      await revokeFirmInvitation({
+        database,
+        viewer: requireViewer(c),
+        publicUrl: config.publicUrl,
+        deliverMail: mail.deliver,
+        invitationId,
+      })
+      return c.body(null, 204) as never
+    })
+    .openapi(e.acceptInvitation, async (c) => {
+      const { token } = c.req.valid('param')
+      return c.json(await acceptFirmInvitation({ database, viewer: requireViewer(c), token }), 200)
+    })
+    .openapi(e.changeMember, async (c) => {
+      const viewer = requireViewer(c)
+      const { profileId } = c.req.valid('param')
+      await changeMemberRole({ database, viewer, profileId, role: c.req.valid('json').role as MemberRole })
+      return jsonText(c, await myFirm(viewer)) as never
+    })
+    .openapi(e.removeMember, async (c) => {
+      const { profileId } = c.req.valid('param')
+      await removeMember({ database, viewer: requireViewer(c), profileId })
+      return c.body(null, 204) as never
+    })
+    .openapi(e.openMatter, async (c) => {
+      const ids = await openMatter({
+        database,
+        viewer: requireViewer(c),
+        input: c.req.valid('json'),
+        publicUrl: config.publicUrl,
+        deliverMail: mail.deliver,
+      })
+      mail.kick()
+      return c.json(ids, 201)
+    })
+    .openapi(e.reassignMatter, async (c) => {
+      const { matterId } = c.req.valid('param')
+      const { fee_earner_id, version } = c.req.valid('json')
+      return c.json(
+        await reassignMatter({ database, viewer: requireViewer(c), matterId, feeEarnerId: fee_earner_id, version }),
+        200,
+      )
+    })
+    .openapi(e.board, async (c) => {
+      return jsonText(c, await listBoard({ database, viewer: requireViewer(c), query: c.req.valid('query') })) as never
+    })
+}

@@ -1,0 +1,307 @@
+/**
+ * Contracts of firms and the cases board: a professional's firm (the directory's organization), its
+ * members and invitations, matters (a transaction the firm is instructed on, one side, one fee
+ * earner) and the board of the firm's matters with filters, sorting and keyset pages.
+ */
+import { z } from 'zod'
+import { BOARD_PAGE_SIZE, BOARD_SORTS, BOARD_VIEWS, MATTER_SIDES, MEMBER_ROLES, SLA_STATUSES } from '../domain/firms'
+import { Email, FullName } from './auth'
+import { Timestamp, Uuid } from './common'
+import { endpoint, ERRORS, json, jsonBody } from './endpoint'
+import { CreateTransactionInput } from './workspace'
+
+const MemberRole = z.enum(MEMBER_ROLES, { message: 'Choose admin, fee earner or assistant' })
+
+/** A firm as its members see it. `listed`: shown in the marketplace (it has an accreditation tier). */
+export const Firm = z.object({
+  id: Uuid,
+  name: z.string(),
+  type: z.string(),
+  town: z.string().nullable(),
+  postcode_district: z.string().nullable(),
+  contact_email: z.string().nullable(),
+  listed: z.boolean(),
+})
+export type Firm = z.infer<typeof Firm>
+
+export const FirmMember = z.object({
+  profile_id: Uuid,
+  full_name: z.string(),
+  email: z.string(),
+  role: MemberRole,
+  joined_at: Timestamp,
+  /** Live matters they hold as fee earner. */
+  matters_count: z.number().int(),
+})
+export type FirmMember = z.infer<typeof FirmMember>
+
+export const FirmInvitation = z.object({
+  id: Uuid,
+  email: z.string(),
+  role: MemberRole,
+  status: z.enum(['pending', 'accepted', 'revoked']),
+  expires_at: Timestamp,
+  created_at: Timestamp,
+})
+export type FirmInvitation = z.infer<typeof FirmInvitation>
+
+/** GET /api/firm: the viewer's firm, their role in it, its members and pending invitations; firm null when none. */
+export const MyFirmResponse = z.object({
+  firm: Firm.nullable(),
+  my_role: MemberRole.nullable(),
+  members: z.array(FirmMember),
+  invitations: z.array(FirmInvitation),
+})
+export type MyFirmResponse = z.infer<typeof MyFirmResponse>
+
+/** POST /api/firm: create a firm and its marketplace listing, the creator its admin. */
+export const CreateFirmInput = z.object({
+  name: z.string().trim().min(1, 'Enter the name of your firm').max(200, 'A firm name can be at most 200 characters'),
+  town: z.string().trim().min(1, 'Enter the town').max(60, 'Town must be at most 60 characters'),
+  postcode_district: z
+    .string()
+    .trim()
+    .toUpperCase()
+    .regex(/^[A-Z]{1,2}[0-9][0-9A-Z]?$/, 'Enter a postcode district such as AL1 or SW1A'),
+  contact_email: Email,
+})
+export type CreateFirmInput = z.input<typeof CreateFirmInput>
+export type CreateFirmData = z.output<typeof CreateFirmInput>
+
+/** POST /api/firm/claim: claim an existing marketplace listing nobody has joined yet. */
+export const ClaimListingInput = z.object({ organization_id: Uuid })
+
+/** POST /api/firm/invitations: an admin invites a colleague by email. */
+export const InviteMemberInput = z.object({ email: Email, role: MemberRole })
+export type InviteMemberInput = z.input<typeof InviteMemberInput>
+
+export const FirmInvitationParams = z.object({ invitationId: Uuid })
+export const FirmInvitationTokenParams = z.object({ token: z.string().min(20).max(100) })
+export const MemberParams = z.object({ profileId: Uuid })
+
+/** PATCH /api/firm/members/{profileId}: change a member's role. */
+export const ChangeMemberInput = z.object({ role: MemberRole })
+
+/** POST /api/firm/invitations/{token}/accept answers the firm joined. */
+export const AcceptFirmInvitationResponse = z.object({ organization_id: Uuid, role: MemberRole })
+export type AcceptFirmInvitationResponse = z.infer<typeof AcceptFirmInvitationResponse>
+
+const OptionalDate = z
+  .union([z.iso.date({ message: 'Use a date like 2027-03-31' }), z.literal('').transform(() => undefined)])
+  .optional()
+
+/**
+ * POST /api/matters: open a matter for a client, as the buyer's or the seller's conveyancer. Makes
+ * the move (draft) with the firm on it, the matter, and invites the client by email.
+ */
+export const OpenMatterInput = CreateTransactionInput.omit({ role: true })
+  .extend({
+    side: z.enum(MATTER_SIDES, { message: "Choose whether you act as the buyer's or the seller's conveyancer" }),
+    client_name: FullName,
+    client_email: Email,
+    /** Default: the person opening it. Admins may open for any admin or fee earner of the firm. */
+    fee_earner_id: Uuid.optional(),
+    target_exchange_date: OptionalDate,
+    target_completion_date: OptionalDate,
+  })
+  .refine(
+    (v) => !v.target_exchange_date || !v.target_completion_date || v.target_exchange_date <= v.target_completion_date,
+    { path: ['target_completion_date'], message: 'Target completion cannot be before target exchange' },
+  )
+export type OpenMatterInput = z.input<typeof OpenMatterInput>
+export type OpenMatterData = z.output<typeof OpenMatterInput>
+
+export const OpenMatterResponse = z.object({ matter_id: Uuid, transaction_id: Uuid })
+
+export const MatterParams = z.object({ matterId: Uuid })
+
+/** PATCH /api/matters/{matterId}/fee-earner: an admin hands the matter to another member. */
+export const ReassignMatterInput = z.object({ fee_earner_id: Uuid, version: z.number().int().min(1) })
+export const ReassignMatterResponse = z.object({ version: z.number().int() })
+
+const emptyToUndefined = (v: unknown) => (v === '' ? undefined : v)
+
+/** GET /api/cases: the board's filters, sort and page, as the URL carries them. */
+export const BoardQuery = z.object({
+  stage: z.preprocess(emptyToUndefined, z.string().max(100).optional()),
+  sla: z.preprocess(emptyToUndefined, z.enum(SLA_STATUSES).optional()),
+  side: z.preprocess(emptyToUndefined, z.enum(MATTER_SIDES).optional()),
+  fee_earner: z.preprocess(emptyToUndefined, Uuid.optional()),
+  q: z.preprocess(emptyToUndefined, z.string().trim().max(100).optional()),
+  sort: z.preprocess(emptyToUndefined, z.enum(BOARD_SORTS).default('instructed')),
+  /** Opaque: the next_cursor of the previous page. */
+  cursor: z.preprocess(emptyToUndefined, z.string().max(300).optional()),
+  limit: z.coerce.number().int().min(1).max(BOARD_PAGE_SIZE).default(BOARD_PAGE_SIZE),
+})
+export type BoardQuery = z.input<typeof BoardQuery>
+export type BoardQueryData = z.output<typeof BoardQuery>
+
+export const BoardViewParam = z.enum(BOARD_VIEWS)
+
+export const BoardSla = z.object({
+  status: z.enum(SLA_STATUSES),
+  /** The clock that drives the status (the running clock due first), or null when none runs. */
+  clock: z.string().nullable(),
+  due_on: z.string().nullable(),
+})
+
+/** One matter on the board. Dates are yyyy-mm-dd (Europe/London); times ISO. */
+export const BoardRow = z.object({
+  matter_id: Uuid,
+  transaction_id: Uuid,
+  version: z.number().int(),
+  address: z.string(),
+  postcode: z.string(),
+  client_names: z.array(z.string()),
+  side: z.enum(MATTER_SIDES),
+  stage: z.string().nullable(),
+  stage_blocked: z.boolean(),
+  transaction_status: z.string(),
+  next_task: z.string().nullable(),
+  next_task_due: z.string().nullable(),
+  days_since_instruction: z.number().int(),
+  instructed_at: Timestamp,
+  target_exchange_date: z.string().nullable(),
+  target_completion_date: z.string().nullable(),
+  sla: BoardSla,
+  last_activity_at: Timestamp.nullable(),
+  unread_messages: z.number().int(),
+  fee_earner: z.object({ id: Uuid, full_name: z.string() }).nullable(),
+})
+export type BoardRow = z.infer<typeof BoardRow>
+
+export const BoardResponse = z.object({
+  rows: z.array(BoardRow),
+  /** Pass as `cursor` for the next page; null on the last page. */
+  next_cursor: z.string().nullable(),
+  /** Matters matching the filters, across every page. */
+  total: z.number().int(),
+  /** Every current member who may hold a matter, for the fee earner filter and reassigning. */
+  fee_earners: z.array(z.object({ id: Uuid, full_name: z.string(), role: MemberRole })),
+  viewer_role: MemberRole.nullable(),
+})
+export type BoardResponse = z.infer<typeof BoardResponse>
+
+const FORBIDDEN = { 403: { description: 'Not allowed in your member role' } } as const
+
+/** The firms and cases board endpoints. */
+export const firmsEndpoints = {
+  myFirm: endpoint({
+    method: 'get',
+    path: '/firm',
+    summary: "The viewer's firm, their member role, its members and (admins) pending invitations",
+    responses: { 200: json('My firm', MyFirmResponse), ...ERRORS },
+  }),
+  createFirm: endpoint({
+    method: 'post',
+    path: '/firm',
+    summary: 'Create a firm and its marketplace listing; the creator becomes its admin',
+    request: { body: jsonBody(CreateFirmInput) },
+    responses: {
+      201: json('Created', MyFirmResponse),
+      409: { description: 'Already in a firm' },
+      ...FORBIDDEN,
+      ...ERRORS,
+    },
+  }),
+  claimListing: endpoint({
+    method: 'post',
+    path: '/firm/claim',
+    summary: 'Claim a marketplace listing nobody has joined, from an email at its domain',
+    request: { body: jsonBody(ClaimListingInput) },
+    responses: {
+      200: json('Claimed', MyFirmResponse),
+      409: { description: 'Already in a firm, or the listing has members' },
+      ...FORBIDDEN,
+      ...ERRORS,
+    },
+  }),
+  inviteMember: endpoint({
+    method: 'post',
+    path: '/firm/invitations',
+    summary: 'Invite a colleague by email in a member role (admins)',
+    request: { body: jsonBody(InviteMemberInput) },
+    responses: {
+      201: json('Invited', MyFirmResponse),
+      409: { description: 'Already a member' },
+      ...FORBIDDEN,
+      ...ERRORS,
+    },
+  }),
+  revokeInvitation: endpoint({
+    method: 'delete',
+    path: '/firm/invitations/{invitationId}',
+    summary: 'Withdraw a pending invitation (admins)',
+    request: { params: FirmInvitationParams },
+    responses: { 204: { description: 'Withdrawn' }, ...FORBIDDEN, ...ERRORS },
+  }),
+  acceptInvitation: endpoint({
+    method: 'post',
+    path: '/firm-invitations/{token}/accept',
+    summary: 'Join the firm as the signed-in person (email must match the invitation)',
+    request: { params: FirmInvitationTokenParams },
+    responses: {
+      200: json('Joined', AcceptFirmInvitationResponse),
+      403: { description: 'Signed in with another email' },
+      409: { description: 'Already in a firm' },
+      410: { description: 'Used, withdrawn or expired' },
+      ...ERRORS,
+    },
+  }),
+  changeMember: endpoint({
+    method: 'patch',
+    path: '/firm/members/{profileId}',
+    summary: "Change a member's role (admins; the firm keeps an admin)",
+    request: { params: MemberParams, body: jsonBody(ChangeMemberInput) },
+    responses: {
+      200: json('Changed', MyFirmResponse),
+      409: { description: 'Last admin, or holds live matters' },
+      ...FORBIDDEN,
+      ...ERRORS,
+    },
+  }),
+  removeMember: endpoint({
+    method: 'delete',
+    path: '/firm/members/{profileId}',
+    summary: 'Remove a member from the firm (admins; their live matters reassigned first)',
+    request: { params: MemberParams },
+    responses: {
+      204: { description: 'Removed' },
+      409: { description: 'Last admin, or holds live matters' },
+      ...FORBIDDEN,
+      ...ERRORS,
+    },
+  }),
+  openMatter: endpoint({
+    method: 'post',
+    path: '/matters',
+    summary: "Open a matter for a client as the buyer's or seller's conveyancer, and invite the client",
+    request: { body: jsonBody(OpenMatterInput) },
+    responses: {
+      201: json('Opened', OpenMatterResponse),
+      422: { description: 'The fee earner is not an admin or fee earner of the firm' },
+      ...FORBIDDEN,
+      ...ERRORS,
+    },
+  }),
+  reassignMatter: endpoint({
+    method: 'patch',
+    path: '/matters/{matterId}/fee-earner',
+    summary: 'Hand a matter to another admin or fee earner of the firm (admins)',
+    request: { params: MatterParams, body: jsonBody(ReassignMatterInput) },
+    responses: {
+      200: json('Reassigned', ReassignMatterResponse),
+      409: { description: 'Changed meanwhile: the message gives the current version' },
+      422: { description: 'Not a current member, or an assistant' },
+      ...FORBIDDEN,
+      ...ERRORS,
+    },
+  }),
+  board: endpoint({
+    method: 'get',
+    path: '/cases',
+    summary: "The cases board: the firm's matters with filters, sorting and keyset pages of at most 100",
+    request: { query: BoardQuery },
+    responses: { 200: json('Board', BoardResponse), ...ERRORS },
+  }),
+}

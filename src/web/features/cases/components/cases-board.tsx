@@ -1,0 +1,430 @@
+import { useMemo, useState, type FormEvent } from 'react'
+import { Link, useSearchParams } from 'react-router'
+import type { BoardResponse, BoardRow } from '../../../../shared/contracts/firms'
+import {
+  BOARD_SORTS,
+  boardSortLabel,
+  matterSideLabel,
+  memberRoleLabel,
+  SLA_STATUSES,
+  slaStatusLabel,
+  type BoardView,
+} from '../../../../shared/domain/firms'
+import { standardTimeline } from '../../../../shared/domain/timeline-template'
+import { transactionPath } from '../../../../shared/paths'
+import { Badge, type BadgeVariant } from '../../../components/ui/badge'
+import { Button } from '../../../components/ui/button'
+import { Input } from '../../../components/ui/input'
+import { Label } from '../../../components/ui/label'
+import { NativeSelect } from '../../../components/ui/native-select'
+import { Skeleton } from '../../../components/ui/skeleton'
+import { formatUkDate, formatUkDateTime, pluralise } from '../../../lib/formatters'
+import { useAcceptFirmInvitation, useBoard, useCreateFirm, type BoardFilters } from '../api'
+
+const STAGE_NAMES = standardTimeline({ tenure: 'freehold' }).map((s) => s.stageName)
+const FILTER_KEYS = ['stage', 'sla', 'side', 'fee_earner', 'q', 'sort'] as const
+
+const SLA_VARIANT: Record<string, BadgeVariant> = {
+  breached: 'destructive',
+  due_soon: 'gold',
+  on_track: 'success',
+  none: 'muted',
+}
+
+function SlaBadge({ row }: { row: BoardRow }) {
+  return (
+    <span className="flex flex-col gap-0.5">
+      <Badge variant={SLA_VARIANT[row.sla.status]}>{slaStatusLabel(row.sla.status)}</Badge>
+      {row.sla.clock && (
+        <span className="text-xs text-muted-foreground">
+          {row.sla.clock}
+          {row.sla.due_on ? `, due ${formatUkDate(row.sla.due_on)}` : ''}
+        </span>
+      )}
+    </span>
+  )
+}
+
+const dateOrDash = (d: string | null) => (d ? formatUkDate(d) : '—')
+
+/**
+ * /app/cases: the firm's matters as a table or a board (one column per timeline stage), with filters,
+ * sorting and the view kept in the URL, pages of 100 loaded on request.
+ */
+export function CasesBoard() {
+  const [params, setParams] = useSearchParams()
+  const view: BoardView = params.get('view') === 'board' ? 'board' : 'table'
+  const filters = useMemo(() => {
+    const f: Record<string, string> = {}
+    for (const k of FILTER_KEYS) {
+      const v = params.get(k)
+      if (v) f[k] = v
+    }
+    return f as BoardFilters
+  }, [params])
+  const board = useBoard(filters)
+  const [text, setText] = useState(filters.q ?? '')
+  const joinToken = params.get('join')
+
+  const set = (key: string, value: string) => {
+    const next = new URLSearchParams(params)
+    if (value) next.set(key, value)
+    else next.delete(key)
+    setParams(next, { replace: true })
+  }
+  const onSearch = (e: FormEvent) => {
+    e.preventDefault()
+    set('q', text.trim())
+  }
+
+  const first: BoardResponse | undefined = board.data?.pages[0]
+  const rows = board.data?.pages.flatMap((p) => p.rows) ?? []
+
+  return (
+    <div className="flex flex-col gap-4">
+      <div className="flex flex-wrap items-end justify-between gap-3">
+        <div>
+          <h1 className="text-2xl font-bold">Cases</h1>
+          {first && first.viewer_role && (
+            <p className="text-sm text-muted-foreground">
+              {pluralise(first.total, 'matter')} · you are {memberRoleLabel(first.viewer_role).toLowerCase()}
+            </p>
+          )}
+        </div>
+        <div role="group" aria-label="View" className="flex gap-1">
+          {(['table', 'board'] as const).map((v) => (
+            <Button
+              key={v}
+              size="sm"
+              variant={view === v ? 'default' : 'outline'}
+              aria-pressed={view === v}
+              onClick={() => set('view', v === 'table' ? '' : v)}
+            >
+              {v === 'table' ? 'Table' : 'Board'}
+            </Button>
+          ))}
+        </div>
+      </div>
+
+      {joinToken && <JoinFirm token={joinToken} onDone={() => set('join', '')} />}
+
+      <form onSubmit={onSearch} className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-6" aria-label="Filters">
+        <div className="flex flex-col gap-1 lg:col-span-2">
+          <Label htmlFor="cases-q">Search address, postcode or client</Label>
+          <div className="flex gap-2">
+            <Input
+              id="cases-q"
+              value={text}
+              onChange={(e) => setText(e.target.value)}
+              placeholder="e.g. AL1 or Clarke"
+            />
+            <Button type="submit" variant="outline">
+              Search
+            </Button>
+          </div>
+        </div>
+        <Filter id="cases-stage" label="Stage" value={filters.stage} onChange={(v) => set('stage', v)}>
+          <option value="">All stages</option>
+          {STAGE_NAMES.map((s) => (
+            <option key={s}>{s}</option>
+          ))}
+        </Filter>
+        <Filter id="cases-sla" label="SLA" value={filters.sla} onChange={(v) => set('sla', v)}>
+          <option value="">Any SLA status</option>
+          {SLA_STATUSES.map((s) => (
+            <option key={s} value={s}>
+              {slaStatusLabel(s)}
+            </option>
+          ))}
+        </Filter>
+        <Filter id="cases-side" label="Side" value={filters.side} onChange={(v) => set('side', v)}>
+          <option value="">Both sides</option>
+          <option value="buyer">Buyer&apos;s</option>
+          <option value="seller">Seller&apos;s</option>
+        </Filter>
+        <Filter
+          id="cases-fee-earner"
+          label="Fee earner"
+          value={filters.fee_earner}
+          onChange={(v) => set('fee_earner', v)}
+        >
+          <option value="">Everyone</option>
+          {first?.fee_earners.map((f) => (
+            <option key={f.id} value={f.id}>
+              {f.full_name}
+            </option>
+          ))}
+        </Filter>
+        <Filter id="cases-sort" label="Sort" value={filters.sort} onChange={(v) => set('sort', v)}>
+          {BOARD_SORTS.map((s) => (
+            <option key={s} value={s === 'instructed' ? '' : s}>
+              {boardSortLabel(s)}
+            </option>
+          ))}
+        </Filter>
+      </form>
+
+      {board.isPending ? (
+        <div aria-busy="true" aria-label="Loading cases" className="flex flex-col gap-2">
+          {Array.from({ length: 6 }, (_, i) => (
+            <Skeleton key={i} className="h-12 w-full" />
+          ))}
+        </div>
+      ) : board.isError ? (
+        <div role="alert" className="flex flex-col items-start gap-3 rounded-lg border p-4">
+          <p>We could not load your cases: {board.error.message}</p>
+          <Button onClick={() => void board.refetch()}>Try again</Button>
+        </div>
+      ) : !first?.viewer_role ? (
+        <NoFirm />
+      ) : rows.length === 0 ? (
+        <div className="rounded-lg border p-6 text-center">
+          <p className="font-medium">No matters found</p>
+          <p className="text-sm text-muted-foreground">
+            {Object.keys(filters).length ? 'Try clearing a filter.' : 'Matters your firm opens appear here.'}
+          </p>
+        </div>
+      ) : view === 'table' ? (
+        <CasesTable rows={rows} />
+      ) : (
+        <CasesColumns rows={rows} />
+      )}
+
+      {board.hasNextPage && (
+        <Button variant="outline" onClick={() => void board.fetchNextPage()} disabled={board.isFetchingNextPage}>
+          {board.isFetchingNextPage ? 'Loading…' : 'Load more matters'}
+        </Button>
+      )}
+    </div>
+  )
+}
+
+function Filter({
+  id,
+  label,
+  value,
+  onChange,
+  children,
+}: {
+  id: string
+  label: string
+  value: string | undefined
+  onChange: (v: string) => void
+  children: React.ReactNode
+}) {
+  return (
+    <div className="flex flex-col gap-1">
+      <Label htmlFor={id}>{label}</Label>
+      <NativeSelect id={id} value={value ?? ''} onChange={(e) => onChange(e.target.value)}>
+        {children}
+      </NativeSelect>
+    </div>
+  )
+}
+
+function CasesTable({ rows }: { rows: BoardRow[] }) {
+  return (
+    <>
+      {/* Phones: one card per matter with the columns that decide what to do next. */}
+      <ul className="flex flex-col gap-2 sm:hidden" aria-label="The firm's matters">
+        {rows.map((r) => (
+          <li key={r.matter_id} data-testid="case-item" className="rounded-lg border bg-background p-3 text-sm">
+            <Link className="font-medium underline-offset-2 hover:underline" to={transactionPath(r.transaction_id)}>
+              {r.address}
+            </Link>
+            <div className="text-xs text-muted-foreground">
+              {r.postcode} · {r.client_names.join(', ')} · {matterSideLabel(r.side)}
+            </div>
+            <div className="mt-1">
+              {r.stage ?? 'All stages done'}
+              {r.stage_blocked && (
+                <Badge variant="destructive" className="ml-1">
+                  Blocked
+                </Badge>
+              )}
+              {' · '}
+              {r.days_since_instruction} days
+            </div>
+            {r.next_task && (
+              <div className="text-xs">
+                Next: {r.next_task}
+                {r.next_task_due ? `, due ${formatUkDate(r.next_task_due)}` : ''}
+              </div>
+            )}
+            <div className="mt-1 flex items-center justify-between gap-2">
+              <SlaBadge row={r} />
+              <span className="text-xs text-muted-foreground">
+                {r.fee_earner?.full_name ?? 'No fee earner'}
+                {r.unread_messages ? ` · ${pluralise(r.unread_messages, 'unread message')}` : ''}
+              </span>
+            </div>
+          </li>
+        ))}
+      </ul>
+      <div className="hidden overflow-x-auto rounded-lg border bg-background sm:block">
+        <table className="w-full min-w-[960px] text-left text-sm">
+          <caption className="sr-only">The firm&apos;s matters</caption>
+          <thead className="bg-muted/50 text-xs text-muted-foreground">
+            <tr>
+              {[
+                'Property',
+                'Client',
+                'Side',
+                'Stage',
+                'Next task',
+                'Days',
+                'Targets',
+                'SLA',
+                'Last activity',
+                'Unread',
+                'Fee earner',
+              ].map((h) => (
+                <th key={h} scope="col" className="px-3 py-2 font-medium">
+                  {h}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((r) => (
+              <tr key={r.matter_id} className="border-t align-top" data-testid="case-row">
+                <td className="px-3 py-2">
+                  <Link
+                    className="font-medium underline-offset-2 hover:underline"
+                    to={transactionPath(r.transaction_id)}
+                  >
+                    {r.address}
+                  </Link>
+                  <div className="text-xs text-muted-foreground">{r.postcode}</div>
+                </td>
+                <td className="px-3 py-2">{r.client_names.join(', ')}</td>
+                <td className="px-3 py-2">{matterSideLabel(r.side)}</td>
+                <td className="px-3 py-2">
+                  {r.stage ?? 'All stages done'}
+                  {r.stage_blocked && (
+                    <Badge variant="destructive" className="ml-1">
+                      Blocked
+                    </Badge>
+                  )}
+                </td>
+                <td className="px-3 py-2">
+                  {r.next_task ?? '—'}
+                  {r.next_task_due && (
+                    <div className="text-xs text-muted-foreground">due {formatUkDate(r.next_task_due)}</div>
+                  )}
+                </td>
+                <td className="px-3 py-2">{r.days_since_instruction}</td>
+                <td className="px-3 py-2 text-xs">
+                  Exchange {dateOrDash(r.target_exchange_date)}
+                  <br />
+                  Completion {dateOrDash(r.target_completion_date)}
+                </td>
+                <td className="px-3 py-2">
+                  <SlaBadge row={r} />
+                </td>
+                <td className="px-3 py-2 text-xs">{r.last_activity_at ? formatUkDateTime(r.last_activity_at) : '—'}</td>
+                <td className="px-3 py-2">{r.unread_messages || ''}</td>
+                <td className="px-3 py-2">{r.fee_earner?.full_name ?? '—'}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </>
+  )
+}
+
+function CasesColumns({ rows }: { rows: BoardRow[] }) {
+  return (
+    <div className="flex snap-x gap-3 overflow-x-auto pb-2" aria-label="Matters by stage">
+      {STAGE_NAMES.map((stage) => {
+        const inStage = rows.filter((r) => r.stage === stage)
+        return (
+          <section
+            key={stage}
+            aria-label={stage}
+            className="flex w-72 shrink-0 snap-start flex-col gap-2 rounded-lg bg-muted/40 p-2"
+          >
+            <h2 className="px-1 text-sm font-semibold">
+              {stage} <span className="text-muted-foreground">({inStage.length})</span>
+            </h2>
+            {inStage.map((r) => (
+              <Link
+                key={r.matter_id}
+                to={transactionPath(r.transaction_id)}
+                data-testid="case-card"
+                className="flex flex-col gap-1 rounded-md border bg-background p-2 text-sm hover:border-primary"
+              >
+                <span className="font-medium">{r.address}</span>
+                <span className="text-xs text-muted-foreground">
+                  {r.client_names.join(', ')} · {matterSideLabel(r.side)} · {r.fee_earner?.full_name ?? 'no fee earner'}
+                </span>
+                <SlaBadge row={r} />
+              </Link>
+            ))}
+          </section>
+        )
+      })}
+    </div>
+  )
+}
+
+function NoFirm() {
+  const create = useCreateFirm()
+  const [form, setForm] = useState({ name: '', town: '', postcode_district: '', contact_email: '' })
+  const field = (key: keyof typeof form, label: string) => (
+    <div className="flex flex-col gap-1">
+      <Label htmlFor={`firm-${key}`}>{label}</Label>
+      <Input
+        id={`firm-${key}`}
+        value={form[key]}
+        onChange={(e) => setForm({ ...form, [key]: e.target.value })}
+        required
+      />
+    </div>
+  )
+  return (
+    <form
+      className="flex max-w-lg flex-col gap-3 rounded-lg border p-4"
+      onSubmit={(e) => {
+        e.preventDefault()
+        create.mutate(form)
+      }}
+    >
+      <h2 className="text-lg font-semibold">Set up your firm</h2>
+      <p className="text-sm text-muted-foreground">
+        Your cases board shows your firm&apos;s matters. Create your firm (its marketplace listing), or ask your
+        firm&apos;s admin to invite you.
+      </p>
+      {field('name', 'Firm name')}
+      {field('town', 'Town')}
+      {field('postcode_district', 'Postcode district (e.g. AL1)')}
+      {field('contact_email', 'Contact email')}
+      {create.isError && (
+        <p role="alert" className="text-sm text-destructive">
+          {create.error.message}
+        </p>
+      )}
+      <Button type="submit" disabled={create.isPending}>
+        Create firm
+      </Button>
+    </form>
+  )
+}
+
+function JoinFirm({ token, onDone }: { token: string; onDone: () => void }) {
+  const accept = useAcceptFirmInvitation()
+  return (
+    <div className="flex flex-wrap items-center gap-3 rounded-lg border bg-background p-4">
+      <p className="flex-1">You have been invited to join a firm on Homeward.</p>
+      {accept.isError && (
+        <p role="alert" className="text-sm text-destructive">
+          {accept.error.message}
+        </p>
+      )}
+      <Button onClick={() => accept.mutate(token, { onSuccess: onDone })} disabled={accept.isPending}>
+        Join the firm
+      </Button>
+    </div>
+  )
+}
