@@ -24,6 +24,7 @@ import { dataRightsRoutes } from './features/data-rights/routes'
 import { devMailRoutes } from './features/dev-mail/routes'
 import { directoryRoutes } from './features/directory/routes'
 import { documentsRoutes } from './features/documents/routes'
+import { enquiriesRoutes } from './features/enquiries/routes'
 import { healthRoutes } from './features/health/routes'
 import { oauthEdgeRoutes } from './features/identities/oauth-edge'
 import { identitiesRoutes } from './features/identities/routes'
@@ -266,6 +267,7 @@ export function createApp(deps: AppDeps) {
     .route('/api', chatRoutes(deps))
     .route('/api', notificationsRoutes(deps))
     .route('/api', supportRoutes(deps))
+    .route('/api', enquiriesRoutes(deps))
 
   // The local outbox: 404 unless DEV_MAIL=true and the request is from this machine (features/dev-mail).
   app.route('/', devMailRoutes(deps))

@@ -21,6 +21,9 @@ import {
   SLA_STATUSES,
 } from '../domain/sla-clocks'
 import { Timestamp, Uuid } from './common'
+import { DocumentVersion } from './documents'
+import { endpoint, ERRORS, json, jsonBody } from './endpoint'
+import { TransactionParams } from './transactions'
 
 export const EnquiryParams = z.object({ txId: Uuid, enquiryId: Uuid })
 export const FirmParams = z.object({ orgId: Uuid })
@@ -198,3 +201,110 @@ export const PutSlaSettingsInput = z.object({
     .min(1),
 })
 export type PutSlaSettingsInput = z.input<typeof PutSlaSettingsInput>
+
+const VERSION_CONFLICT = {
+  409: { description: 'Stale version (the answer names the current one), or a rule about who does what' },
+  403: { description: 'Not your part of the matter (the message names the rule)' },
+  422: { description: 'Not allowed in its state, e.g. a satisfied enquiry (the message names the rule)' },
+} as const
+
+const Changed = z.object({ version: z.number().int() })
+
+/** The endpoints of enquiries, SLA clocks and a firm's settings for them. */
+export const enquiryEndpoints = {
+  list: endpoint({
+    method: 'get',
+    path: '/transactions/{txId}/enquiries',
+    summary: "The matter's pre-contract enquiries (conveyancers: in full; anyone else on the move: statuses only)",
+    request: { params: TransactionParams },
+    responses: { 200: json('Enquiries', EnquiryList), ...ERRORS },
+  }),
+  raise: endpoint({
+    method: 'post',
+    path: '/transactions/{txId}/enquiries',
+    summary: "Raise one or several enquiries with the seller's conveyancer (buyer's conveyancer)",
+    request: { params: TransactionParams, body: jsonBody(RaiseEnquiriesInput) },
+    responses: { 201: json('Raised', z.object({ ids: z.array(Uuid) })), ...ERRORS, ...VERSION_CONFLICT },
+  }),
+  edit: endpoint({
+    method: 'patch',
+    path: '/transactions/{txId}/enquiries/{enquiryId}',
+    summary: "Correct an enquiry's text or category while it is not closed (buyer's conveyancer)",
+    request: { params: EnquiryParams, body: jsonBody(EditEnquiryInput) },
+    responses: { 200: json('Changed', Changed), ...ERRORS, ...VERSION_CONFLICT },
+  }),
+  reply: endpoint({
+    method: 'post',
+    path: '/transactions/{txId}/enquiries/{enquiryId}/replies',
+    summary: "Answer an enquiry (seller's conveyancer); its reply clock stops",
+    request: { params: EnquiryParams, body: jsonBody(ReplyInput) },
+    responses: { 201: json('Answered', Changed), ...ERRORS, ...VERSION_CONFLICT },
+  }),
+  changeStatus: endpoint({
+    method: 'post',
+    path: '/transactions/{txId}/enquiries/{enquiryId}/status',
+    summary: "Mark an enquiry satisfied, raise a further enquiry on it, or withdraw it (buyer's conveyancer)",
+    request: { params: EnquiryParams, body: jsonBody(ChangeEnquiryStatusInput) },
+    responses: { 200: json('Changed', Changed), ...ERRORS, ...VERSION_CONFLICT },
+  }),
+  sellerTask: endpoint({
+    method: 'post',
+    path: '/transactions/{txId}/enquiries/{enquiryId}/seller-task',
+    summary: "Turn an enquiry into a timeline task for the seller (seller's conveyancer)",
+    request: { params: EnquiryParams, body: jsonBody(SellerTaskInput) },
+    responses: {
+      201: json('Task made', Changed.extend({ task_id: Uuid })),
+      ...ERRORS,
+      ...VERSION_CONFLICT,
+    },
+  }),
+  exportReplies: endpoint({
+    method: 'post',
+    path: '/transactions/{txId}/enquiries/export',
+    summary: "Export 'Replies to enquiries' as a PDF: a new version in the Contracts folder (conveyancers)",
+    request: { params: TransactionParams },
+    responses: { 201: json('The new document version', DocumentVersion), ...ERRORS, ...VERSION_CONFLICT },
+  }),
+  standardForMatter: endpoint({
+    method: 'get',
+    path: '/transactions/{txId}/standard-enquiries',
+    summary: "The standard enquiries the viewer raises from on this matter (their firm's lists, else Homeward's)",
+    request: { params: TransactionParams },
+    responses: { 200: json('Standard enquiries', StandardEnquiries), ...ERRORS },
+  }),
+  clocks: endpoint({
+    method: 'get',
+    path: '/transactions/{txId}/sla-clocks',
+    summary: "The matter's SLA clocks: due dates in working days, due soon or breached",
+    request: { params: TransactionParams },
+    responses: { 200: json('Clocks', ClockList), ...ERRORS },
+  }),
+  firmStandard: endpoint({
+    method: 'get',
+    path: '/firms/{orgId}/standard-enquiries',
+    summary: "A firm's standard enquiry lists (people acting for the firm)",
+    request: { params: FirmParams },
+    responses: { 200: json('Standard enquiries', StandardEnquiries), ...ERRORS },
+  }),
+  putFirmStandard: endpoint({
+    method: 'put',
+    path: '/firms/{orgId}/standard-enquiries',
+    summary: "Replace one category of a firm's standard enquiries (empty: back to Homeward's list)",
+    request: { params: FirmParams, body: jsonBody(PutStandardEnquiriesInput) },
+    responses: { 200: json('Standard enquiries', StandardEnquiries), ...ERRORS },
+  }),
+  firmSla: endpoint({
+    method: 'get',
+    path: '/firms/{orgId}/sla-settings',
+    summary: "A firm's SLA targets in working days",
+    request: { params: FirmParams },
+    responses: { 200: json('SLA targets', SlaSettings), ...ERRORS },
+  }),
+  putFirmSla: endpoint({
+    method: 'put',
+    path: '/firms/{orgId}/sla-settings',
+    summary: "Change a firm's SLA targets (clocks started from now on)",
+    request: { params: FirmParams, body: jsonBody(PutSlaSettingsInput) },
+    responses: { 200: json('SLA targets', SlaSettings), ...ERRORS },
+  }),
+}

@@ -84,7 +84,6 @@ export function enquiryRoleOf(role: string): 'raiser' | 'replier' | 'viewer' {
   return 'viewer'
 }
 
-
 /** Homeward's default standard enquiries for each category (standard-enquiries.json); a firm may replace a category's list. */
 export const DEFAULT_STANDARD_ENQUIRIES: Record<EnquiryCategory, readonly string[]> = Object.fromEntries(
   ENQUIRY_CATEGORIES.map((c) => [c, (standardEnquiries as unknown as Record<string, string[]>)[c]]),

@@ -116,7 +116,11 @@ export async function changeEnquiryStatus(
     await saveEnquiry(tx, enquiry.id, { status: input.status })
     if (input.status === 'further_enquiry') await startEnquiryClock(tx, ctx.txId, enquiry.id)
     if (input.status === 'withdrawn') await stopEnquiryClock(tx, enquiry.id, 'cancelled')
-    const verb = { satisfied: 'marked satisfied', withdrawn: 'withdrew', further_enquiry: 'raised a further enquiry on' }
+    const verb = {
+      satisfied: 'marked satisfied',
+      withdrawn: 'withdrew',
+      further_enquiry: 'raised a further enquiry on',
+    }
     await recordActivity(tx, {
       transactionId: ctx.txId,
       actorId: ctx.viewer.profileId,

@@ -80,11 +80,7 @@ export async function renderRepliesPdf(opts: {
   if (opts.enquiries.length === 0) line('No enquiries have been raised on this matter.')
   for (const e of opts.enquiries) {
     y -= 6
-    line(
-      `Enquiry ${e.number}: ${ENQUIRY_CATEGORY_LABELS[e.category]} (${ENQUIRY_STATUS_LABELS[e.status]})`,
-      bold,
-      12,
-    )
+    line(`Enquiry ${e.number}: ${ENQUIRY_CATEGORY_LABELS[e.category]} (${ENQUIRY_STATUS_LABELS[e.status]})`, bold, 12)
     line(`Raised ${ukDate(new Date(e.created_at))}${e.raised_by ? ` by ${e.raised_by.full_name}` : ''}`, regular, 9)
     line(e.body ?? '', regular, 10, 12)
     for (const r of e.replies) {
@@ -117,7 +113,9 @@ export async function exportReplies(opts: {
   const { enquiries, my_part } = await listEnquiries({ database, viewer, txId })
   if (my_part === 'viewer')
     throw new AppError('forbidden', "Only the matter's conveyancers export the replies to enquiries.")
-  const prop = await database.db.execute(sql`select address_lines, postcode from properties where transaction_id = ${txId}`)
+  const prop = await database.db.execute(
+    sql`select address_lines, postcode from properties where transaction_id = ${txId}`,
+  )
   const p = prop.rows[0] as { address_lines: string[]; postcode: string } | undefined
   const address = p ? [...p.address_lines, p.postcode].join(', ') : ''
   const bytes = await renderRepliesPdf({ address, generatedAt: new Date(), enquiries })
@@ -141,7 +139,14 @@ export async function exportReplies(opts: {
         actorId: viewer.profileId,
         kind: version === 1 ? 'document.uploaded' : 'document.version_added',
         summary: `exported the replies to enquiries (${enquiries.length} ${enquiries.length === 1 ? 'enquiry' : 'enquiries'}) as version ${version} of "${REPLIES_FILENAME}" in Contracts`,
-        payload: { documentId: id, version, folder: 'Contracts', sha256, sizeBytes: bytes.byteLength, contentType: 'application/pdf' },
+        payload: {
+          documentId: id,
+          version,
+          folder: 'Contracts',
+          sha256,
+          sizeBytes: bytes.byteLength,
+          contentType: 'application/pdf',
+        },
         ip: opts.ip,
       })
       return id

@@ -29,18 +29,24 @@ export async function makeSellerTask(
     if (part !== 'replier')
       throw new AppError('forbidden', "Only the seller's conveyancer turns an enquiry into a task for the seller.")
     if (!canReply(enquiry.status))
-      throw new AppError('unprocessable', `Enquiry ${enquiry.number} is not waiting for a reply, so the seller has nothing to answer.`)
+      throw new AppError(
+        'unprocessable',
+        `Enquiry ${enquiry.number} is not waiting for a reply, so the seller has nothing to answer.`,
+      )
     if (enquiry.seller_task_id)
       throw new AppError('conflict', `Enquiry ${enquiry.number} already has a task for the seller.`)
     const stage = await tx.execute(sql`
       select k.stage_id from tasks k join timeline_stages s on s.id = k.stage_id
       where s.transaction_id = ${ctx.txId} and k.title = ${TASK_TITLES.repliesSent} limit 1`)
     const stageId = (stage.rows[0] as { stage_id: string } | undefined)?.stage_id
-    if (!stageId) throw new AppError('unprocessable', 'This matter has no enquiries stage on its timeline to add the task to.')
+    if (!stageId)
+      throw new AppError('unprocessable', 'This matter has no enquiries stage on its timeline to add the task to.')
     const prefix = `Answer enquiry ${enquiry.number} for your conveyancer: `
     const text = enquiry.body.replace(/\s+/g, ' ')
     const title =
-      prefix.length + text.length <= TASK_TITLE_MAX ? prefix + text : prefix + text.slice(0, TASK_TITLE_MAX - prefix.length - 1) + '…'
+      prefix.length + text.length <= TASK_TITLE_MAX
+        ? prefix + text
+        : prefix + text.slice(0, TASK_TITLE_MAX - prefix.length - 1) + '…'
     const res = await tx.execute(sql`
       insert into tasks (stage_id, title, owner_side, sort_index)
       values (${stageId}, ${title}, 'seller_side',

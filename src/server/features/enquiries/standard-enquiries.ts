@@ -5,11 +5,7 @@
  */
 import { sql } from 'drizzle-orm'
 import type { StandardEnquiries } from '../../../shared/contracts/enquiries'
-import {
-  DEFAULT_STANDARD_ENQUIRIES,
-  ENQUIRY_CATEGORIES,
-  type EnquiryCategory,
-} from '../../../shared/domain/enquiries'
+import { DEFAULT_STANDARD_ENQUIRIES, ENQUIRY_CATEGORIES, type EnquiryCategory } from '../../../shared/domain/enquiries'
 import { assertCanManageFirm } from '../../access/firms'
 import { readViewerRole } from '../../access/transactions'
 import type { Viewer } from '../../auth/viewer'

@@ -76,7 +76,11 @@ export async function alertClocksOfTransaction(
       now,
     )
     const alert =
-      e.sla === 'breached' ? 'breached' : e.sla === 'due_soon' && !row.stopped_at && !row.due_soon_notified_at ? 'due_soon' : null
+      e.sla === 'breached'
+        ? 'breached'
+        : e.sla === 'due_soon' && !row.stopped_at && !row.due_soon_notified_at
+          ? 'due_soon'
+          : null
     if (!alert) continue
     const label =
       SLA_CLOCK_DEFINITIONS[row.clock_type].label + (row.enquiry_number ? ` (enquiry ${row.enquiry_number})` : '')

@@ -17,7 +17,10 @@ export interface SlaMetShare {
 }
 
 /** Counts the firm's closed clocks as met or missed (working days, pauses and bank holidays applied). */
-export async function slaMetShareForOrganization(db: Database['db'] | Tx, organizationId: string): Promise<SlaMetShare> {
+export async function slaMetShareForOrganization(
+  db: Database['db'] | Tx,
+  organizationId: string,
+): Promise<SlaMetShare> {
   const res = await db.execute(sql`
     select c.started_at, c.stopped_at, c.target_working_days, ${CLOCK_PAUSES_JSON} as pauses
     from sla_clocks c

@@ -12,7 +12,9 @@ import type { Database, Tx } from '../../db/client'
 
 async function readSettings(db: Database['db'] | Tx, orgId: string): Promise<SlaSettings> {
   const res = await db.execute(sql`select clock_type, working_days from sla_settings where organization_id = ${orgId}`)
-  const own = new Map((res.rows as { clock_type: string; working_days: number }[]).map((r) => [r.clock_type, r.working_days]))
+  const own = new Map(
+    (res.rows as { clock_type: string; working_days: number }[]).map((r) => [r.clock_type, r.working_days]),
+  )
   return {
     organization_id: orgId,
     clocks: SLA_CLOCK_TYPES.map((t) => ({
