@@ -38,7 +38,14 @@ test.describe('the demo move, read only', () => {
       await expect(page.getByTestId('header-documents')).toHaveText('10 documents') // 11 files, the TA6 in two versions
       await expect(page.getByTestId('header-overall-progress')).toHaveText(/^\d+% complete$/)
       await expect(page.getByTestId('header-agreed-price')).toHaveText('£525,000')
-      await expect(page.getByRole('tab')).toHaveText(['Overview', 'Timeline', 'Documents', 'People', 'Chat'])
+      await expect(page.getByRole('tab')).toHaveText([
+        'Overview',
+        'Timeline',
+        'Documents',
+        'People',
+        'Chat',
+        'Enquiries',
+      ])
       // No horizontal scrolling of the page at this width, on any tab.
       const fits = async () =>
         expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width)
