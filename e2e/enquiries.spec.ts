@@ -72,7 +72,11 @@ test('raise three from the standard list, answer one, ask the seller, the buyer 
 
   // The seller finds the task on their timeline.
   await seller.page.goto(`${path}?tab=timeline`)
-  await expect(seller.page.getByText(/Answer enquiry 2 for your conveyancer/).first()).toBeAttached()
+  const enquiriesStage = seller.page
+    .getByTestId('stage-card')
+    .filter({ has: seller.page.getByRole('heading', { name: 'Enquiries & report on title', exact: true }) })
+  await enquiriesStage.getByRole('button', { name: /See all/ }).click()
+  await expect(enquiriesStage.getByText(/Answer enquiry 2 for your conveyancer/)).toBeVisible()
 
   // The buyer sees the statuses, read-only, on a desktop and on a phone.
   for (const width of [1280, 390]) {
