@@ -8,6 +8,7 @@
  * blocked, the due-soon and breach alerts (email through the outbox, audit entry, once each), and
  * the firm's SLA met share.
  */
+import { PDFDocument } from 'pdf-lib'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { EnquiryList, ClockList, StandardEnquiries } from '../../../shared/contracts/enquiries'
 import { DocumentVersion } from '../../../shared/contracts/documents'
@@ -286,13 +287,14 @@ describe('replies to enquiries as a PDF', () => {
       await (await t.request(`${base(txId)}/enquiries/export`, { as: buyerConveyancer, method: 'POST' })).json(),
     )
     expect(second.version).toBe(2)
-    const file = await t.request(`${base(txId)}/documents/${second.id}/file`, { as: buyerConveyancer })
-    if (file.status === 200)
-      expect(
-        Buffer.from(await file.arrayBuffer())
-          .subarray(0, 5)
-          .toString(),
-      ).toBe('%PDF-')
+    const link = (await (
+      await t.request(`${base(txId)}/documents/${second.id}/url?disposition=attachment`, { as: buyerConveyancer })
+    ).json()) as { url: string }
+    const file = await t.request(link.url, { as: buyerConveyancer })
+    expect(file.status).toBe(200)
+    const pdf = await PDFDocument.load(new Uint8Array(await file.arrayBuffer()))
+    expect(pdf.getTitle()).toBe('Replies to pre-contract enquiries')
+    expect(pdf.getPageCount()).toBeGreaterThanOrEqual(1)
     expect((await t.request(`${base(txId)}/enquiries/export`, { as: buyer, method: 'POST' })).status).toBe(403)
   })
 })
