@@ -9,7 +9,7 @@
  */
 import { sql, type SQL } from 'drizzle-orm'
 import { SLA_CLOCK_DEFINITIONS, type SlaClockType } from '../../../shared/domain/sla-clocks'
-import { TASK_TITLES } from '../../../shared/domain/timeline-template'
+import { EXCHANGE_TASK_TITLE, TASK_TITLES } from '../../../shared/domain/timeline-template'
 import { firmOfSide } from '../../access/firms'
 import type { Tx } from '../../db/client'
 
@@ -45,7 +45,7 @@ const TASK_CLOCKS: TaskClock[] = [
   {
     type: 'mortgage_offer_to_exchange',
     start: taskDoneAt(TASK_TITLES.mortgageOffer),
-    stopTitle: 'Contracts exchanged (Law Society Formula B)',
+    stopTitle: EXCHANGE_TASK_TITLE,
   },
 ]
 
