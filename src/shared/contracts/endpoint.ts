@@ -4,7 +4,7 @@
  * the server builds its routes from them (OpenAPIHono's `openapi(endpoint, handler)` takes the same
  * object shape as `createRoute`), the OpenAPI document is generated from them, and the web client
  * calls through them (`callApi(endpoint, { params, query, body })`), so a path, an input or an answer
- * type is written once. Plain objects and zod only: no framework here (docs/decisions/015-endpoint-catalogue.md).
+ * type is written once. Plain objects and zod only: no framework here (docs/decisions/017-endpoint-catalogue.md).
  */
 import type { z } from 'zod'
 
