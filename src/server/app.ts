@@ -23,6 +23,7 @@ import { devMailRoutes } from './features/dev-mail/routes'
 import { publicPagesRoutes } from './features/public-pages/routes'
 import { directoryRoutes } from './features/directory/routes'
 import { documentsRoutes } from './features/documents/routes'
+import { enquiriesRoutes } from './features/enquiries/routes'
 import { healthRoutes } from './features/health/routes'
 import { oauthEdgeRoutes } from './features/identities/oauth-edge'
 import { identitiesRoutes } from './features/identities/routes'
@@ -256,6 +257,7 @@ export function createApp(deps: AppDeps) {
     .route('/api', notificationsRoutes(deps))
     .route('/api', supportRoutes(deps))
     .route('/api', firmsRoutes(deps))
+    .route('/api', enquiriesRoutes(deps))
 
   // The local outbox: 404 unless DEV_MAIL=true and the request is from this machine (features/dev-mail).
   app.route('/', devMailRoutes(deps))

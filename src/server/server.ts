@@ -17,6 +17,7 @@ import type { Logger } from './logger'
 import { createMailService } from './platform/mail/mail-service'
 import { createRealtimeHub } from './platform/realtime/realtime-hub'
 import { startDigestScheduler } from './features/notifications/digest'
+import { startSlaScheduler } from './features/sla/check-clocks'
 
 export class StartupError extends Error {}
 
@@ -106,6 +107,12 @@ export async function startServer(options: {
     log,
     onQueued: () => mail.kick(),
   })
+  const slaClocks = startSlaScheduler({
+    database,
+    delivery: { publicUrl: config.publicUrl, deliverMail: mail.deliver },
+    log,
+    onQueued: () => mail.kick(),
+  })
   const realtime = createRealtimeHub({ database, databaseUrl: config.DATABASE_URL, log })
   await realtime.ready
   const app = createApp({ database, auth, config, log, mail, realtime })
@@ -134,6 +141,7 @@ export async function startServer(options: {
         await auth.mailIdle()
         await realtime.close()
         await digests.stop()
+        await slaClocks.stop()
         await mail.close()
         await database.close()
       })()

@@ -26,7 +26,7 @@ export const PAGE_PATHS = {
 } as const
 
 /** The transaction workspace's tabs, named by `?tab=` (Overview when absent). */
-export const TRANSACTION_TABS = ['overview', 'timeline', 'documents', 'people', 'chat'] as const
+export const TRANSACTION_TABS = ['overview', 'timeline', 'documents', 'people', 'chat', 'enquiries'] as const
 export type TransactionTab = (typeof TRANSACTION_TABS)[number]
 
 // encodeURIComponent, not URLSearchParams: the links keep the exact form they have always had

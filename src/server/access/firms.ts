@@ -4,11 +4,16 @@
  * firm and the transaction under it, as the firm's conveyancer on that side; a removed member sees
  * none. Used by access/transactions.ts, so that every transaction read and write keeps going through
  * one set of fragments. Permission: `read:transaction:firm-member`.
+ *
+ * Firm settings (SLA targets, standard enquiry lists) are read by any current member and changed by
+ * the firm's admins (`update:firm-settings:own-firm`); anyone else gets the standard 404. Deadline
+ * alerts go to the matter's fee earner and the firm's admins.
  */
 import { sql } from 'drizzle-orm'
 import type { MemberRole } from '../../shared/domain/firms'
 import type { Viewer } from '../auth/viewer'
-import type { Tx } from '../db/client'
+import type { Database, Tx } from '../db/client'
+import { notFound } from '../http/errors'
 
 /** SQL subquery of the transaction ids on which the profile in `param` works through their current firm. */
 export function firmTransactionIdsSql(param: string): string {
@@ -59,4 +64,59 @@ export async function lockViewerFirm(
     where om.profile_id = ${viewer.profileId} and om.removed_at is null for update of o`)
   const row = res.rows[0] as { id: string; name: string; role: MemberRole } | undefined
   return row ? { organizationId: row.id, role: row.role, firmName: row.name } : null
+}
+
+/** The firms the viewer is a current member of (at most one today). */
+export async function firmIdsOfViewer(tx: Tx | Database['db'], viewer: Viewer): Promise<string[]> {
+  const res = await tx.execute(sql`
+    select organization_id as id from organization_members
+    where profile_id = ${viewer.profileId} and removed_at is null`)
+  return (res.rows as { id: string }[]).map((r) => r.id)
+}
+
+/**
+ * Throws the standard 404 unless the viewer is a current member of the firm; with `admin`, unless
+ * they are one of its admins (changing the firm's settings).
+ */
+export async function assertCanManageFirm(
+  tx: Tx | Database['db'],
+  viewer: Viewer,
+  organizationId: string,
+  { admin = false }: { admin?: boolean } = {},
+): Promise<void> {
+  const res = await tx.execute(sql`
+    select role from organization_members
+    where profile_id = ${viewer.profileId} and organization_id = ${organizationId} and removed_at is null`)
+  const row = res.rows[0] as { role: MemberRole } | undefined
+  if (!row || (admin && row.role !== 'admin')) throw notFound('firm')
+}
+
+/** The firm instructed for `side` on the transaction (its matter), else that side's conveyancer's firm, or null. */
+export async function firmOfSide(tx: Tx, txId: string, side: 'buyer' | 'seller'): Promise<string | null> {
+  const res = await tx.execute(sql`
+    select organization_id from (
+      select organization_id, 0 as pref, null::timestamptz as created_at from matters
+        where transaction_id = ${txId} and side = ${side}
+      union all
+      select organization_id, 1, created_at from transaction_participants
+        where transaction_id = ${txId} and role = ${side + '_conveyancer'} and organization_id is not null
+    ) f order by pref, created_at limit 1`)
+  return (res.rows[0] as { organization_id: string } | undefined)?.organization_id ?? null
+}
+
+/**
+ * Profile ids to tell when a deadline of `side` on the matter is due soon or breached: the matter's
+ * fee earner and the firm's admins; without a matter, that side's conveyancers on the move.
+ */
+export async function deadlineRecipients(tx: Tx, txId: string, side: 'buyer' | 'seller'): Promise<string[]> {
+  const res = await tx.execute(sql`
+    with m as (select organization_id, fee_earner_id from matters where transaction_id = ${txId} and side = ${side})
+    select fee_earner_id as user_id from m where fee_earner_id is not null
+    union
+    select om.profile_id from organization_members om join m on m.organization_id = om.organization_id
+      where om.role = 'admin' and om.removed_at is null
+    union
+    select user_id from transaction_participants
+      where transaction_id = ${txId} and role = ${side + '_conveyancer'} and not exists (select 1 from m)`)
+  return (res.rows as { user_id: string }[]).map((r) => r.user_id)
 }

@@ -9,6 +9,7 @@ import type { Auth } from '../auth/auth'
 import type { Logger } from '../logger'
 import type { Database } from '../db/client'
 import { DEMO_ACCOUNTS, type DemoAccount } from './demo-accounts'
+import { insertDemoSale } from './demo-sale'
 import { DEMO_TRANSACTION_ID, insertDemoTransaction } from './demo-transaction'
 import { DEMO_FIRM_COLLEAGUES, DEMO_MATTER_ID, insertDemoFirm } from './demo-firm'
 import { DEMO_FIRM_ID, seedOrganizations } from './organizations'
@@ -181,6 +182,7 @@ export async function seedDemoData({
       const found = await tx.execute(sql`select 1 from transactions where id = ${DEMO_TRANSACTION_ID}`)
       if (found.rows.length) return false
       await insertDemoTransaction(tx, people, now)
+      await insertDemoSale(tx, people, now)
       return true
     })
   }

@@ -473,8 +473,9 @@ describe('seedDemoData on other databases', () => {
         `select (select count(*)::int from "user") as users, (select count(*)::int from transactions) as tx,
            (select count(*)::int from timeline_stages) as stages`,
       )
-      // The demo move and the demo firm's 33 other matters, nine stages each.
-      expect(counts).toEqual({ users: 5, tx: 34, stages: 306 })
+      // The demo move, the demo firm's 33 other matters and the demo sale (the demo conveyancer acting
+      // for a seller, with enquiries), nine stages each.
+      expect(counts).toEqual({ users: 5, tx: 35, stages: 315 })
     } finally {
       await other.drop()
     }

@@ -43,6 +43,9 @@ export const NOTIFICATION_KINDS = [
   'update_requested',
   'task_reopened',
   'stage_blocked',
+  'sla_due_soon',
+  'sla_breached',
+  'enquiry_update',
 ] as const
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number]
 
@@ -55,6 +58,9 @@ export const NOTIFICATION_KIND_LABELS: Record<NotificationKind, string> = {
   update_requested: 'A client asks me for an update',
   task_reopened: 'Someone else unticks a task I completed',
   stage_blocked: 'A stage of my move is blocked',
+  sla_due_soon: 'An SLA deadline on a matter I work is due soon',
+  sla_breached: 'An SLA deadline on a matter I work is breached',
+  enquiry_update: 'A pre-contract enquiry on my matter is raised, answered or closed',
 }
 
 /** A buyer or seller may ask their conveyancer for an update once per this period per transaction (24 h, in ms). */

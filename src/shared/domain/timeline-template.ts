@@ -61,6 +61,22 @@ export const EXCHANGE_STAGE_NAME = 'Exchange of contracts'
 /** The task that records the exchange itself (so it is not 'still open' when exchange is recorded). */
 export const EXCHANGE_TASK_TITLE = 'Contracts exchanged (Law Society Formula B)'
 
+/** Tasks that other features recognise by title: SLA clocks start and stop on them, enquiries tick them. */
+export const TASK_TITLES = {
+  sellerInstructed: "Seller's conveyancer instructed and client care letter signed",
+  contractPackSent: "Draft contract pack sent to the buyer's conveyancer",
+  localSearchOrdered: 'Local authority search (LLC1 + CON29) ordered',
+  searchesBack: 'Search results received and reviewed',
+  mortgageOffer: "Mortgage offer issued and sent to the buyer's conveyancer",
+  enquiriesRaised: "Pre-contract enquiries raised with the seller's conveyancer",
+  repliesSent: 'Replies to pre-contract enquiries sent',
+  enquiriesSatisfied: 'Enquiries satisfied',
+  reportOnTitle: 'Report on title sent to the buyer',
+} as const
+
+/** The stage that holds the enquiry tasks; a task made for the seller from an enquiry goes there. */
+export const ENQUIRIES_STAGE_NAME = 'Enquiries & report on title'
+
 const task = (ownerSide: OwnerSide, title: string): TimelineTaskTemplate => ({ title, ownerSide })
 
 /**
@@ -89,7 +105,7 @@ export function standardTimeline({ tenure, nation = 'england' }: StandardTimelin
       stageName: 'Instruction & ID checks',
       tasks: [
         task('buyer_side', "Buyer's conveyancer instructed and client care letter signed"),
-        task('seller_side', "Seller's conveyancer instructed and client care letter signed"),
+        task('seller_side', TASK_TITLES.sellerInstructed),
         task('buyer_conveyancer', 'Buyer ID and AML checks (customer due diligence) completed'),
         task(
           'seller_conveyancer',
@@ -110,7 +126,7 @@ export function standardTimeline({ tenure, nation = 'england' }: StandardTimelin
           leasehold,
           task('seller_conveyancer', 'Management pack (LPE1) requested from the landlord or managing agent'),
         ),
-        task('seller_conveyancer', "Draft contract pack sent to the buyer's conveyancer"),
+        task('seller_conveyancer', TASK_TITLES.contractPackSent),
       ],
     },
     {
@@ -118,10 +134,10 @@ export function standardTimeline({ tenure, nation = 'england' }: StandardTimelin
       stageName: 'Searches',
       tasks: [
         task('buyer_side', 'Search fees paid on account'),
-        task('buyer_conveyancer', 'Local authority search (LLC1 + CON29) ordered'),
+        task('buyer_conveyancer', TASK_TITLES.localSearchOrdered),
         task('buyer_conveyancer', 'Drainage and water search (CON29DW) ordered'),
         task('buyer_conveyancer', 'Environmental search ordered'),
-        task('buyer_conveyancer', 'Search results received and reviewed'),
+        task('buyer_conveyancer', TASK_TITLES.searchesBack),
       ],
     },
     {
@@ -130,23 +146,23 @@ export function standardTimeline({ tenure, nation = 'england' }: StandardTimelin
       tasks: [
         task('mortgage_broker', 'Mortgage application submitted to the lender'),
         task('mortgage_broker', "Lender's valuation carried out"),
-        task('mortgage_broker', "Mortgage offer issued and sent to the buyer's conveyancer"),
+        task('mortgage_broker', TASK_TITLES.mortgageOffer),
         task('buyer_side', 'RICS Home Survey instructed (Level 1, 2 or 3)'),
         task('surveyor', 'RICS survey report delivered to the buyer'),
       ],
     },
     {
       key: 'enquiries',
-      stageName: 'Enquiries & report on title',
+      stageName: ENQUIRIES_STAGE_NAME,
       tasks: [
-        task('buyer_conveyancer', "Pre-contract enquiries raised with the seller's conveyancer"),
-        task('seller_conveyancer', 'Replies to pre-contract enquiries sent'),
+        task('buyer_conveyancer', TASK_TITLES.enquiriesRaised),
+        task('seller_conveyancer', TASK_TITLES.repliesSent),
         ...only(
           leasehold,
           task('buyer_conveyancer', 'Management pack (LPE1) reviewed: lease term, service charge and ground rent'),
         ),
-        task('buyer_conveyancer', 'Enquiries satisfied'),
-        task('buyer_conveyancer', 'Report on title sent to the buyer'),
+        task('buyer_conveyancer', TASK_TITLES.enquiriesSatisfied),
+        task('buyer_conveyancer', TASK_TITLES.reportOnTitle),
       ],
     },
     {

@@ -1,6 +1,7 @@
 import { ChatTab } from '../features/chat/components/chat-tab'
 import { ChatUnreadBadge } from '../features/chat/components/chat-unread-badge'
 import { DocumentsTab } from '../features/documents/components/documents-tab'
+import { EnquiriesTab } from '../features/enquiries/components/enquiries-tab'
 import { InviteByEmailDialog } from '../features/invitations/components/invite-by-email-dialog'
 import { PendingInvitations } from '../features/invitations/components/pending-invitations'
 import { LiveIndicator } from '../features/live/components/live-indicator'
@@ -34,6 +35,7 @@ export function TransactionWorkspace({
         documentsTab: <DocumentsTab detail={detail} />,
         chatTab: <ChatTab detail={detail} viewerId={viewerId} />,
         chatBadge: <ChatUnreadBadge txId={detail.id} />,
+        enquiriesTab: <EnquiriesTab txId={detail.id} />,
         inviteButton: (
           <InviteByEmailDialog
             txId={detail.id}

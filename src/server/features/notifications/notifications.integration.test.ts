@@ -67,6 +67,9 @@ const allOn = {
   update_requested: true,
   task_reopened: true,
   stage_blocked: true,
+  sla_due_soon: true,
+  sla_breached: true,
+  enquiry_update: true,
 }
 
 describe('the bell', () => {

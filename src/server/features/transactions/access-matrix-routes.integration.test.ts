@@ -180,6 +180,17 @@ async function openTask(txId: string, side: string) {
   return row
 }
 
+/** An enquiry the professional (the buyer's conveyancer) raises on the move. */
+async function raised(txId: string) {
+  const res = await t.request(`${base(txId)}/enquiries`, {
+    as: users.professional,
+    json: { enquiries: [{ category: 'searches', body: 'Please supply the drainage search.' }] },
+  })
+  expect(res.status).toBe(201)
+  const { ids } = (await res.json()) as { ids: string[] }
+  return { id: ids[0], version: 1 }
+}
+
 async function txVersion(txId: string) {
   const [row] = await t.database.query<{ version: number }>('select version from transactions where id = $1', [txId])
   return row.version
@@ -196,6 +207,7 @@ let move: {
   invitation: Invitation
   messageId: string
   threadId: string
+  enquiryId: string
 }
 
 beforeAll(async () => {
@@ -260,6 +272,7 @@ beforeAll(async () => {
     invitation,
     messageId,
     threadId: await generalThread(txId),
+    enquiryId: (await raised(txId)).id,
   }
 })
 
@@ -574,6 +587,92 @@ const ROWS: Record<string, Row> = {
     ),
     // Only the buyer and the seller ask, and only with a conveyancer on their side (this move has the buyer's).
     expected: answers(201, { seller: 409, professional: 403 }),
+  },
+
+  // Enquiries: the professional here is the buyer's conveyancer, who raises and closes; only the seller's
+  // conveyancer answers or makes a seller task (the buyer's conveyancer answering their own: 409).
+  'GET /api/transactions/{txId}/enquiries': { call: get(() => `${base(move.txId)}/enquiries`), expected: answers(200) },
+  'POST /api/transactions/{txId}/enquiries': {
+    call: async (actor) =>
+      t.request(`${base(isAllowed(actor) ? await newMove() : move.txId)}/enquiries`, {
+        as: as(actor),
+        json: { enquiries: [{ category: 'title', body: 'Please supply the official copies.' }] },
+      }),
+    expected: answers(201, { buyer: 403, seller: 403 }),
+  },
+  'PATCH /api/transactions/{txId}/enquiries/{enquiryId}': {
+    call: write(
+      async (actor, txId) => {
+        const e = await raised(txId)
+        return t.request(`${base(txId)}/enquiries/${e.id}`, {
+          method: 'PATCH',
+          as: as(actor),
+          json: { version: e.version, body: 'Please supply the official copies and the title plan.' },
+        })
+      },
+      async (actor) =>
+        t.request(`${base(move.txId)}/enquiries/${move.enquiryId}`, {
+          method: 'PATCH',
+          as: as(actor),
+          json: { version: 1, body: 'Changed by someone not on the matter' },
+        }),
+    ),
+    expected: answers(200, { buyer: 403, seller: 403 }),
+  },
+  'POST /api/transactions/{txId}/enquiries/{enquiryId}/replies': {
+    call: write(
+      async (actor, txId) => {
+        const e = await raised(txId)
+        return t.request(`${base(txId)}/enquiries/${e.id}/replies`, {
+          as: as(actor),
+          json: { version: e.version, body: 'Official copies attached.' },
+        })
+      },
+      (actor) =>
+        t.request(`${base(move.txId)}/enquiries/${move.enquiryId}/replies`, {
+          as: as(actor),
+          json: { version: 1, body: 'An answer from outside' },
+        }),
+    ),
+    expected: answers(403, { professional: 409 }),
+  },
+  'POST /api/transactions/{txId}/enquiries/{enquiryId}/status': {
+    call: write(
+      async (actor, txId) => {
+        const e = await raised(txId)
+        return t.request(`${base(txId)}/enquiries/${e.id}/status`, {
+          as: as(actor),
+          json: { version: e.version, status: 'withdrawn' },
+        })
+      },
+      (actor) =>
+        t.request(`${base(move.txId)}/enquiries/${move.enquiryId}/status`, {
+          as: as(actor),
+          json: { version: 1, status: 'withdrawn' },
+        }),
+    ),
+    expected: answers(200, { buyer: 403, seller: 403 }),
+  },
+  'POST /api/transactions/{txId}/enquiries/{enquiryId}/seller-task': {
+    call: (actor) =>
+      t.request(`${base(move.txId)}/enquiries/${move.enquiryId}/seller-task`, { as: as(actor), json: { version: 1 } }),
+    expected: answers(403),
+  },
+  'POST /api/transactions/{txId}/enquiries/export': {
+    call: async (actor) =>
+      t.request(`${base(isAllowed(actor) ? await newMove() : move.txId)}/enquiries/export`, {
+        as: as(actor),
+        method: 'POST',
+      }),
+    expected: answers(201, { buyer: 403, seller: 403 }),
+  },
+  'GET /api/transactions/{txId}/standard-enquiries': {
+    call: get(() => `${base(move.txId)}/standard-enquiries`),
+    expected: answers(200),
+  },
+  'GET /api/transactions/{txId}/sla-clocks': {
+    call: get(() => `${base(move.txId)}/sla-clocks`),
+    expected: answers(200),
   },
 }
 

@@ -13,6 +13,7 @@ import type { Database } from '../../db/client'
 import { timelineStages } from '../../db/schema'
 import { AppError, notFound } from '../../http/errors'
 import { notifyPeople, type NotificationDelivery } from '../notifications/notify-people'
+import { syncClockPauses } from '../sla/clock-sync'
 import { recordActivity } from './record-activity'
 import { refreshStage, touchTransaction } from './update-task'
 import { requirePermission } from '../../access/permissions'
@@ -69,6 +70,8 @@ export async function updateStage({
       .where(eq(timelineStages.id, stageId))
     await refreshStage(tx, stageId)
     await touchTransaction(tx, txId)
+    // A blocked stage pauses its SLA clocks; clearing the block resumes them.
+    await syncClockPauses(tx, txId)
     await recordActivity(tx, {
       transactionId: txId,
       actorId: viewer.profileId,

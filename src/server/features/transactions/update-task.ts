@@ -16,6 +16,8 @@ import type { Database, Tx } from '../../db/client'
 import { tasks, timelineStages, transactions } from '../../db/schema'
 import { AppError, notFound } from '../../http/errors'
 import { notifyPeople, type NotificationDelivery } from '../notifications/notify-people'
+import { alertClocksOfTransaction } from '../sla/check-clocks'
+import { syncTaskClocks } from '../sla/clock-sync'
 import { recordActivity } from './record-activity'
 import { requirePermission } from '../../access/permissions'
 
@@ -134,6 +136,9 @@ export async function updateTask({
       summary: `${status === 'completed' ? 'ticked' : 'unticked'} “${task.title}” (${task.stage_name})`,
       payload: { taskId, stageId: task.stage_id },
     })
+    // SLA clocks start and stop on tasks (src/shared/domain/sla-clocks.ts).
+    await syncTaskClocks(tx, txId)
+    await alertClocksOfTransaction(tx, txId, notify)
     // Unticking someone else's work tells them (issue 11): they may be relying on it being done.
     if (status === 'not_completed' && task.completed_by && task.completed_by !== viewer.profileId) {
       await notifyPeople(tx, {

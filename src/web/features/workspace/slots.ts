@@ -15,6 +15,8 @@ export interface WorkspaceSlots {
   /** The Chat tab's content, and the badge on its trigger (unread messages). */
   chatTab?: ReactNode
   chatBadge?: ReactNode
+  /** The Enquiries tab's content (pre-contract enquiries and their reply clocks). */
+  enquiriesTab?: ReactNode
   /** People tab, for those who may invite: the invite button beside 'Find a professional'. */
   inviteButton?: ReactNode
   /** People tab, for those who may invite: the pending invitations under the people. */

@@ -2,8 +2,15 @@ import { describe, expect, it } from 'vitest'
 import { WORKSPACE_TABS, workspaceTabFrom } from './tabs'
 
 describe('workspace tabs', () => {
-  it('are the five of the spec, in order', () => {
-    expect(WORKSPACE_TABS.map((t) => t.label)).toEqual(['Overview', 'Timeline', 'Documents', 'People', 'Chat'])
+  it('are the five of the spec in order, then Enquiries', () => {
+    expect(WORKSPACE_TABS.map((t) => t.label)).toEqual([
+      'Overview',
+      'Timeline',
+      'Documents',
+      'People',
+      'Chat',
+      'Enquiries',
+    ])
   })
   it('reads ?tab= and falls back to Overview', () => {
     expect(workspaceTabFrom('people')).toBe('people')

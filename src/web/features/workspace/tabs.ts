@@ -1,12 +1,13 @@
 import type { TransactionTab } from '../../../shared/paths'
 
-/** The five workspace tabs in order (spec section 2 and 9). */
+/** The workspace tabs in order: the five of the spec (sections 2 and 9), then Enquiries. */
 export const WORKSPACE_TABS = [
   { value: 'overview', label: 'Overview' },
   { value: 'timeline', label: 'Timeline' },
   { value: 'documents', label: 'Documents' },
   { value: 'people', label: 'People' },
   { value: 'chat', label: 'Chat' },
+  { value: 'enquiries', label: 'Enquiries' },
 ] as const satisfies ReadonlyArray<{ value: TransactionTab; label: string }>
 
 export type WorkspaceTab = (typeof WORKSPACE_TABS)[number]['value']

@@ -64,6 +64,7 @@ export function WorkspaceView({
           <PeopleTab detail={detail} inviteButton={slots.inviteButton} pendingInvitations={slots.pendingInvitations} />
         </TabsContent>
         <TabsContent value={'chat' satisfies WorkspaceTab}>{slots.chatTab}</TabsContent>
+        <TabsContent value={'enquiries' satisfies WorkspaceTab}>{slots.enquiriesTab}</TabsContent>
       </Tabs>
     </div>
   )

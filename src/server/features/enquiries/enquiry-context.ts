@@ -1,0 +1,70 @@
+/**
+ * What every enquiry write shares: the matter locked for the viewer (404 when they may not see it),
+ * their part on it (src/shared/domain/enquiries.ts enquiryRoleOf), the enquiry locked, and the
+ * optimistic version check: a stale version is 409 naming the current one (in the message and in
+ * `fields.version`), so the second of two concurrent edits loses nothing and can retry on it.
+ */
+import { sql } from 'drizzle-orm'
+import { enquiryRoleOf, type EnquiryCategory, type EnquiryStatus } from '../../../shared/domain/enquiries'
+import { lockTransactionForViewer } from '../../access/transactions'
+import type { Viewer } from '../../auth/viewer'
+import type { Tx } from '../../db/client'
+import { AppError, notFound } from '../../http/errors'
+import type { NotificationDelivery } from '../notifications/notify-people'
+
+export interface EnquiryContext extends NotificationDelivery {
+  viewer: Viewer
+  txId: string
+}
+
+export interface LockedEnquiry {
+  id: string
+  number: number
+  category: EnquiryCategory
+  status: EnquiryStatus
+  body: string
+  version: number
+  raised_by: string | null
+  seller_task_id: string | null
+}
+
+/** The viewer's part on the matter, with the transaction row locked; 404 when they may not see it. */
+export async function lockMatter(tx: Tx, viewer: Viewer, txId: string) {
+  const { role } = await lockTransactionForViewer(tx, viewer, txId)
+  return { role, part: enquiryRoleOf(role) }
+}
+
+/** Locks the enquiry of this matter; 404 when there is none; 409 when `version` is stale. */
+export async function lockEnquiry(tx: Tx, txId: string, enquiryId: string, version: number): Promise<LockedEnquiry> {
+  const res = await tx.execute(sql`
+    select id, number, category, status, body, version, raised_by, seller_task_id from enquiries
+    where id = ${enquiryId} and transaction_id = ${txId} for update`)
+  const row = res.rows[0] as unknown as LockedEnquiry | undefined
+  if (!row) throw notFound('enquiry')
+  if (row.version !== version) {
+    throw new AppError(
+      'conflict',
+      `Someone else changed enquiry ${row.number} a moment ago (it is now at version ${row.version}). We have loaded the latest: check it and try again.`,
+      { version: [String(row.version)] },
+    )
+  }
+  return row
+}
+
+/** Bumps the enquiry's version with its other changes. */
+export async function saveEnquiry(
+  tx: Tx,
+  enquiryId: string,
+  change: { status?: EnquiryStatus; body?: string; category?: EnquiryCategory; sellerTaskId?: string },
+): Promise<void> {
+  const closes = change.status === 'satisfied' || change.status === 'withdrawn'
+  await tx.execute(sql`
+    update enquiries set
+      status = coalesce(${change.status ?? null}, status),
+      body = coalesce(${change.body ?? null}, body),
+      category = coalesce(${change.category ?? null}, category),
+      seller_task_id = coalesce(${change.sellerTaskId ?? null}::uuid, seller_task_id),
+      closed_at = ${closes ? sql`now()` : sql`closed_at`},
+      version = version + 1, updated_at = now()
+    where id = ${enquiryId}`)
+}

@@ -1,0 +1,64 @@
+/**
+ * A matter's enquiries, oldest first, in one statement that embeds the access check: conveyancers
+ * get the text, thread, documents and seller task; anyone else on the move (buyer, seller, agent,
+ * broker, surveyor) gets each enquiry's status only. Reply clocks are evaluated at `now`.
+ * 404 when the viewer may not see the matter.
+ */
+import { sql } from 'drizzle-orm'
+import type { Enquiry, EnquiryList } from '../../../shared/contracts/enquiries'
+import { readViewerRole } from '../../access/transactions'
+import type { Viewer } from '../../auth/viewer'
+import type { Database } from '../../db/client'
+import { CLOCK_PAUSES_JSON } from '../sla/check-clocks'
+import { clockStatus } from '../sla/clock-status'
+import { enquiryRoleOf } from '../../../shared/domain/enquiries'
+
+type Row = Omit<Enquiry, 'clock'> & { clock: Parameters<typeof clockStatus>[0] | null }
+
+export async function listEnquiries(opts: {
+  database: Database
+  viewer: Viewer
+  txId: string
+  now?: Date
+}): Promise<EnquiryList> {
+  return opts.database.db.transaction(async (tx) => {
+    const part = enquiryRoleOf(await readViewerRole(tx, opts.viewer, opts.txId))
+    const full = part !== 'viewer'
+    const res = await tx.execute(sql`
+      select e.id, e.number, e.category, e.status, case when ${full}::boolean then e.body end as body, e.version,
+        e.created_at, e.updated_at, e.closed_at,
+        case when ${full}::boolean and rb.id is not null then json_build_object('id', rb.id, 'full_name', rb.full_name) end as raised_by,
+        case when ${full}::boolean then coalesce((select json_agg(json_build_object('id', r.id, 'kind', r.kind, 'body', r.body,
+            'created_at', r.created_at,
+            'author', case when a.id is null then null else json_build_object('id', a.id, 'full_name', a.full_name) end)
+          order by r.created_at) from enquiry_replies r left join profiles a on a.id = r.author_id
+          where r.enquiry_id = e.id), '[]'::json) else '[]'::json end as replies,
+        case when ${full}::boolean then coalesce((select json_agg(json_build_object('id', d.id, 'filename', d.filename,
+            'folder', d.folder, 'version', d.version) order by d.filename)
+          from enquiry_documents ed join documents d on d.id = ed.document_id where ed.enquiry_id = e.id), '[]'::json)
+          else '[]'::json end as documents,
+        case when ${full}::boolean and k.id is not null then json_build_object('id', k.id, 'title', k.title, 'status', k.status) end
+          as seller_task,
+        (select json_build_object('id', c.id, 'clock_type', c.clock_type, 'side', c.side, 'enquiry_id', c.enquiry_id,
+            'target_working_days', c.target_working_days, 'started_at', c.started_at, 'stopped_at', c.stopped_at,
+            'pauses', ${CLOCK_PAUSES_JSON})
+          from sla_clocks c where c.enquiry_id = e.id and c.cancelled_at is null
+          order by c.started_at desc limit 1) as clock
+      from enquiries e
+      left join profiles rb on rb.id = e.raised_by
+      left join tasks k on k.id = e.seller_task_id
+      where e.transaction_id = ${opts.txId}
+      order by e.number`)
+    const now = opts.now ?? new Date()
+    const iso = (v: unknown) => (v ? new Date(v as string).toISOString() : null)
+    const enquiries = (res.rows as unknown as Row[]).map((r) => ({
+      ...r,
+      created_at: iso(r.created_at)!,
+      updated_at: iso(r.updated_at)!,
+      closed_at: iso(r.closed_at),
+      replies: r.replies.map((x) => ({ ...x, created_at: iso(x.created_at)! })),
+      clock: r.clock ? clockStatus(r.clock, now) : null,
+    }))
+    return { my_part: part, enquiries }
+  })
+}

@@ -1,0 +1,87 @@
+/**
+ * Raises one or several pre-contract enquiries at once (from the standard list or written fresh).
+ * Only the buyer's conveyancer on the matter may (403 naming the rule for anyone else on it; 404 for
+ * anyone not on it, exactly like a matter that does not exist). Each gets the next number, its
+ * linked documents (which must be this matter's), and a reply clock; the enquiry tasks tick, the
+ * audit trail records each, and the seller's conveyancer is told once. One database transaction.
+ */
+import { sql } from 'drizzle-orm'
+import { ENQUIRY_CATEGORY_LABELS, type EnquiryCategory } from '../../../shared/domain/enquiries'
+import { transactionPath } from '../../../shared/paths'
+import type { Database } from '../../db/client'
+import { AppError } from '../../http/errors'
+import { notifyPeople } from '../notifications/notify-people'
+import { alertClocksOfTransaction } from '../sla/check-clocks'
+import { startEnquiryClock } from '../sla/clock-sync'
+import { recordActivity } from '../transactions/record-activity'
+import { lockMatter, type EnquiryContext } from './enquiry-context'
+import { syncEnquiryTasks } from './enquiry-tasks'
+
+export const ONLY_BUYER_CONVEYANCER_RAISES =
+  "Only the buyer's conveyancer on this matter raises pre-contract enquiries; the seller's conveyancer answers them."
+
+export async function raiseEnquiries(
+  database: Database,
+  ctx: EnquiryContext,
+  input: { enquiries: { category: EnquiryCategory; body: string; document_ids: string[] }[] },
+): Promise<{ ids: string[] }> {
+  return database.db.transaction(async (tx) => {
+    const { part } = await lockMatter(tx, ctx.viewer, ctx.txId)
+    if (part !== 'raiser') throw new AppError('forbidden', ONLY_BUYER_CONVEYANCER_RAISES)
+    const docIds = [...new Set(input.enquiries.flatMap((e) => e.document_ids))]
+    if (docIds.length) {
+      const found = await tx.execute(sql`select id from documents where transaction_id = ${ctx.txId}
+        and id in (${sql.join(
+          docIds.map((id) => sql`${id}::uuid`),
+          sql`, `,
+        )})`)
+      if (found.rows.length !== docIds.length)
+        throw new AppError('unprocessable', 'A linked document is not one of this matter’s documents.', {
+          document_ids: ['Link documents of this matter only'],
+        })
+    }
+    const next = await tx.execute(
+      sql`select coalesce(max(number), 0) as n from enquiries where transaction_id = ${ctx.txId}`,
+    )
+    let number = Number((next.rows[0] as { n: number | string }).n)
+    const ids: string[] = []
+    for (const e of input.enquiries) {
+      number += 1
+      const res = await tx.execute(sql`
+        insert into enquiries (transaction_id, number, category, body, raised_by)
+        values (${ctx.txId}, ${number}, ${e.category}, ${e.body}, ${ctx.viewer.profileId}) returning id`)
+      const id = (res.rows[0] as { id: string }).id
+      ids.push(id)
+      for (const docId of e.document_ids) {
+        await tx.execute(sql`insert into enquiry_documents (enquiry_id, document_id) values (${id}, ${docId})`)
+      }
+      await startEnquiryClock(tx, ctx.txId, id)
+      await recordActivity(tx, {
+        transactionId: ctx.txId,
+        actorId: ctx.viewer.profileId,
+        kind: 'enquiry.raised',
+        summary: `raised enquiry ${number} (${ENQUIRY_CATEGORY_LABELS[e.category]})`,
+        payload: { enquiryId: id, number, category: e.category, documentIds: e.document_ids },
+      })
+    }
+    await syncEnquiryTasks(tx, ctx.txId, ctx.viewer.profileId)
+    const sellerConveyancers = await tx.execute(sql`select user_id from transaction_participants
+      where transaction_id = ${ctx.txId} and role = 'seller_conveyancer'`)
+    await notifyPeople(tx, {
+      recipients: (sellerConveyancers.rows as { user_id: string }[]).map((r) => r.user_id),
+      kind: 'enquiry_update',
+      transactionId: ctx.txId,
+      actorId: ctx.viewer.profileId,
+      title:
+        ids.length === 1
+          ? `${ctx.viewer.fullName} raised enquiry ${number}`
+          : `${ctx.viewer.fullName} raised ${ids.length} enquiries`,
+      body: 'Replies are due within the firm’s SLA for replies to enquiries.',
+      link: transactionPath(ctx.txId, { tab: 'enquiries' }),
+      publicUrl: ctx.publicUrl,
+      deliverMail: ctx.deliverMail,
+    })
+    await alertClocksOfTransaction(tx, ctx.txId, ctx)
+    return { ids }
+  })
+}

@@ -1,0 +1,93 @@
+/**
+ * HTTP edge of pre-contract enquiries and SLA clocks: the endpoints of
+ * src/shared/contracts/enquiries.ts. Handlers parse, call a use case, and nudge the mail worker
+ * after commits that notify people.
+ */
+import type { Context } from 'hono'
+import { enquiryEndpoints as endpoints } from '../../../shared/contracts/enquiries'
+import { createRouter, requireViewer, type AppDeps, type AppEnv } from '../../http/router'
+import { storageFor } from '../../platform/storage'
+import { listClocks } from '../sla/clock-status'
+import { getSlaSettings, putSlaSettings } from '../sla/sla-settings'
+import { changeEnquiryStatus, editEnquiry, replyToEnquiry } from './change-enquiry'
+import type { EnquiryContext } from './enquiry-context'
+import { exportReplies } from './export-replies'
+import { listEnquiries } from './list-enquiries'
+import { raiseEnquiries } from './raise-enquiries'
+import { makeSellerTask } from './seller-task'
+import { getFirmStandardEnquiries, putFirmStandardEnquiries, standardEnquiriesForMatter } from './standard-enquiries'
+
+export function enquiriesRoutes(deps: AppDeps) {
+  const { database, config, mail } = deps
+  const storage = storageFor(config)
+  const ctx = (c: Context<AppEnv>, txId: string): EnquiryContext => ({
+    viewer: requireViewer(c),
+    txId,
+    publicUrl: config.publicUrl,
+    deliverMail: mail.deliver,
+  })
+  return createRouter()
+    .openapi(endpoints.list, async (c) => {
+      const { txId } = c.req.valid('param')
+      return c.json(await listEnquiries({ database, viewer: requireViewer(c), txId }), 200)
+    })
+    .openapi(endpoints.raise, async (c) => {
+      const { txId } = c.req.valid('param')
+      const result = await raiseEnquiries(database, ctx(c, txId), c.req.valid('json'))
+      mail.kick()
+      return c.json(result, 201)
+    })
+    .openapi(endpoints.edit, async (c) => {
+      const { txId, enquiryId } = c.req.valid('param')
+      return c.json(await editEnquiry(database, ctx(c, txId), { enquiryId, ...c.req.valid('json') }), 200)
+    })
+    .openapi(endpoints.reply, async (c) => {
+      const { txId, enquiryId } = c.req.valid('param')
+      const result = await replyToEnquiry(database, ctx(c, txId), { enquiryId, ...c.req.valid('json') })
+      mail.kick()
+      return c.json(result, 201)
+    })
+    .openapi(endpoints.changeStatus, async (c) => {
+      const { txId, enquiryId } = c.req.valid('param')
+      const result = await changeEnquiryStatus(database, ctx(c, txId), { enquiryId, ...c.req.valid('json') })
+      mail.kick()
+      return c.json(result, 200)
+    })
+    .openapi(endpoints.sellerTask, async (c) => {
+      const { txId, enquiryId } = c.req.valid('param')
+      const { version } = c.req.valid('json')
+      const result = await makeSellerTask(database, ctx(c, txId), { enquiryId, version })
+      mail.kick()
+      return c.json({ version: result.version, task_id: result.taskId }, 201)
+    })
+    .openapi(endpoints.exportReplies, async (c) => {
+      const { txId } = c.req.valid('param')
+      const doc = await exportReplies({ database, storage, viewer: requireViewer(c), txId, ip: c.var.client.ip })
+      return c.json(doc, 201)
+    })
+    .openapi(endpoints.standardForMatter, async (c) => {
+      const { txId } = c.req.valid('param')
+      return c.json(await standardEnquiriesForMatter({ database, viewer: requireViewer(c), txId }), 200)
+    })
+    .openapi(endpoints.clocks, async (c) => {
+      const { txId } = c.req.valid('param')
+      return c.json(await listClocks({ database, viewer: requireViewer(c), txId }), 200)
+    })
+    .openapi(endpoints.firmStandard, async (c) => {
+      const { orgId } = c.req.valid('param')
+      return c.json(await getFirmStandardEnquiries({ database, viewer: requireViewer(c), orgId }), 200)
+    })
+    .openapi(endpoints.putFirmStandard, async (c) => {
+      const { orgId } = c.req.valid('param')
+      const body = c.req.valid('json')
+      return c.json(await putFirmStandardEnquiries({ database, viewer: requireViewer(c), orgId, ...body }), 200)
+    })
+    .openapi(endpoints.firmSla, async (c) => {
+      const { orgId } = c.req.valid('param')
+      return c.json(await getSlaSettings({ database, viewer: requireViewer(c), orgId }), 200)
+    })
+    .openapi(endpoints.putFirmSla, async (c) => {
+      const { orgId } = c.req.valid('param')
+      return c.json(await putSlaSettings({ database, viewer: requireViewer(c), orgId, ...c.req.valid('json') }), 200)
+    })
+}

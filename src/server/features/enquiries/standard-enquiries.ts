@@ -1,0 +1,74 @@
+/**
+ * Standard enquiry lists: Homeward's defaults per category (src/shared/domain/standard-enquiries.json)
+ * unless the firm replaced a category's list with its own. A firm's people read and change its
+ * lists (access/firms.ts); on a matter, the buyer's conveyancer raises from their firm's lists.
+ */
+import { sql } from 'drizzle-orm'
+import type { StandardEnquiries } from '../../../shared/contracts/enquiries'
+import { DEFAULT_STANDARD_ENQUIRIES, ENQUIRY_CATEGORIES, type EnquiryCategory } from '../../../shared/domain/enquiries'
+import { assertCanManageFirm } from '../../access/firms'
+import { readViewerRole } from '../../access/transactions'
+import type { Viewer } from '../../auth/viewer'
+import type { Database, Tx } from '../../db/client'
+
+async function readLists(db: Database['db'] | Tx, organizationId: string | null): Promise<StandardEnquiries> {
+  const own = new Map<string, string[]>()
+  if (organizationId) {
+    const res = await db.execute(
+      sql`select category, items from standard_enquiry_lists where organization_id = ${organizationId}`,
+    )
+    for (const r of res.rows as { category: string; items: string[] }[]) own.set(r.category, r.items)
+  }
+  return {
+    organization_id: organizationId,
+    categories: ENQUIRY_CATEGORIES.map((category) => ({
+      category,
+      items: own.get(category) ?? [...DEFAULT_STANDARD_ENQUIRIES[category]],
+      custom: own.has(category),
+    })),
+  }
+}
+
+/** The firm's lists (404 unless the viewer acts for the firm). */
+export async function getFirmStandardEnquiries(opts: { database: Database; viewer: Viewer; orgId: string }) {
+  await assertCanManageFirm(opts.database.db, opts.viewer, opts.orgId)
+  return readLists(opts.database.db, opts.orgId)
+}
+
+/** Replaces one category's list; an empty list restores Homeward's defaults for it. */
+export async function putFirmStandardEnquiries(opts: {
+  database: Database
+  viewer: Viewer
+  orgId: string
+  category: EnquiryCategory
+  items: string[]
+}): Promise<StandardEnquiries> {
+  return opts.database.db.transaction(async (tx) => {
+    await assertCanManageFirm(tx, opts.viewer, opts.orgId, { admin: true })
+    if (opts.items.length === 0) {
+      await tx.execute(sql`delete from standard_enquiry_lists
+        where organization_id = ${opts.orgId} and category = ${opts.category}`)
+    } else {
+      const items = sql`array[${sql.join(
+        opts.items.map((i) => sql`${i}`),
+        sql`, `,
+      )}]::text[]`
+      await tx.execute(sql`
+        insert into standard_enquiry_lists (organization_id, category, items, updated_by)
+        values (${opts.orgId}, ${opts.category}, ${items}, ${opts.viewer.profileId})
+        on conflict (organization_id, category)
+        do update set items = excluded.items, updated_by = excluded.updated_by, updated_at = now()`)
+    }
+    return readLists(tx, opts.orgId)
+  })
+}
+
+/** The lists the viewer raises from on this matter: their firm's on it, else the defaults (404 when not on it). */
+export async function standardEnquiriesForMatter(opts: { database: Database; viewer: Viewer; txId: string }) {
+  return opts.database.db.transaction(async (tx) => {
+    await readViewerRole(tx, opts.viewer, opts.txId)
+    const res = await tx.execute(sql`select organization_id from transaction_participants
+      where transaction_id = ${opts.txId} and user_id = ${opts.viewer.profileId}`)
+    return readLists(tx, (res.rows[0] as { organization_id: string | null } | undefined)?.organization_id ?? null)
+  })
+}

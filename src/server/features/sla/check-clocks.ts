@@ -1,0 +1,176 @@
+/**
+ * Raises the alerts of SLA clocks: when a clock becomes due soon, and when it is breached (a clock
+ * stopped late counts as breached too), the side's people are notified (kinds 'sla_due_soon' and
+ * 'sla_breached': in-app, and email through the outbox unless their settings say otherwise) and the
+ * matter's audit trail records it. Each transition alerts once: the clock row keeps when each went
+ * out, and clocks are locked (SKIP LOCKED) while checked, so several server processes never alert
+ * twice. Runs from a periodic job (startSlaScheduler) and after the writes that move clocks.
+ */
+import { sql } from 'drizzle-orm'
+import {
+  evaluateClock,
+  SLA_CLOCK_DEFINITIONS,
+  type ClockPause,
+  type SlaClockType,
+} from '../../../shared/domain/sla-clocks'
+import { transactionPath } from '../../../shared/paths'
+import { ukDate } from '../../../shared/domain/uk-time'
+import { deadlineRecipients } from '../../access/firms'
+import type { Database, Tx } from '../../db/client'
+import type { Logger } from '../../logger'
+import { notifyPeople, type NotificationDelivery } from '../notifications/notify-people'
+import { recordActivity } from '../transactions/record-activity'
+import { syncTaskClocks } from './clock-sync'
+
+interface ClockRow {
+  id: string
+  transaction_id: string
+  clock_type: SlaClockType
+  side: 'buyer' | 'seller'
+  enquiry_number: number | null
+  target_working_days: number
+  started_at: string | Date
+  stopped_at: string | Date | null
+  due_soon_notified_at: string | Date | null
+  breached_notified_at: string | Date | null
+  pauses: { from: string; to: string | null }[]
+}
+
+const toDate = (v: string | Date) => (v instanceof Date ? v : new Date(v))
+
+/** Reads a clock's pauses as the pure evaluator takes them. */
+export function pausesOf(rows: { from: string; to: string | null }[] | null): ClockPause[] {
+  return (rows ?? []).map((p) => ({ from: new Date(p.from), to: p.to ? new Date(p.to) : null }))
+}
+
+/** SQL: json array of a clock's pauses ({from, to}) for clock alias `c`. */
+export const CLOCK_PAUSES_JSON = sql`coalesce((select json_agg(json_build_object('from', p.paused_at, 'to', p.resumed_at)
+  order by p.paused_at) from sla_clock_pauses p where p.clock_id = c.id), '[]'::json)`
+
+/**
+ * Checks the clocks of one matter inside the caller's database transaction (locking the ones it
+ * may alert on) and sends the alerts due at `now`. Returns how many alerts went out.
+ */
+export async function alertClocksOfTransaction(
+  tx: Tx,
+  txId: string,
+  delivery: NotificationDelivery,
+  now: Date = new Date(),
+): Promise<number> {
+  const res = await tx.execute(sql`
+    select c.id, c.transaction_id, c.clock_type, c.side, c.target_working_days, c.started_at, c.stopped_at,
+      c.due_soon_notified_at, c.breached_notified_at, e.number as enquiry_number, ${CLOCK_PAUSES_JSON} as pauses
+    from sla_clocks c left join enquiries e on e.id = c.enquiry_id
+    where c.transaction_id = ${txId} and c.cancelled_at is null and c.breached_notified_at is null
+      and (c.stopped_at is null or c.stopped_at >= ${now.toISOString()}::timestamptz - interval '1 day')
+    for update of c skip locked`)
+  let sent = 0
+  for (const row of res.rows as unknown as ClockRow[]) {
+    const e = evaluateClock(
+      {
+        startedAt: toDate(row.started_at),
+        stoppedAt: row.stopped_at ? toDate(row.stopped_at) : null,
+        pauses: pausesOf(row.pauses),
+        targetWorkingDays: row.target_working_days,
+      },
+      now,
+    )
+    const alert =
+      e.sla === 'breached'
+        ? 'breached'
+        : e.sla === 'due_soon' && !row.stopped_at && !row.due_soon_notified_at
+          ? 'due_soon'
+          : null
+    if (!alert) continue
+    const label =
+      SLA_CLOCK_DEFINITIONS[row.clock_type].label + (row.enquiry_number ? ` (enquiry ${row.enquiry_number})` : '')
+    const due = e.dueDate ? ukDate(new Date(`${e.dueDate}T12:00:00Z`)) : null
+    const title = alert === 'breached' ? `SLA breached: ${label}` : `SLA due soon: ${label}`
+    const body =
+      alert === 'breached'
+        ? `The deadline of ${row.target_working_days} working days${due ? ` (due ${due})` : ''} has passed.`
+        : `${e.remainingWorkingDays <= 0 ? 'Due today' : `${e.remainingWorkingDays} working day left`}${due ? `: due ${due}` : ''}.`
+    await tx.execute(
+      alert === 'breached'
+        ? sql`update sla_clocks set breached_notified_at = ${now.toISOString()}::timestamptz,
+                due_soon_notified_at = coalesce(due_soon_notified_at, ${now.toISOString()}::timestamptz) where id = ${row.id}`
+        : sql`update sla_clocks set due_soon_notified_at = ${now.toISOString()}::timestamptz where id = ${row.id}`,
+    )
+    await recordActivity(tx, {
+      transactionId: txId,
+      actorId: null,
+      kind: alert === 'breached' ? 'sla.breached' : 'sla.due_soon',
+      summary: `${title}. ${body}`,
+      payload: { clockId: row.id, clockType: row.clock_type, dueDate: e.dueDate, used: e.usedWorkingDays },
+    })
+    await notifyPeople(tx, {
+      recipients: await deadlineRecipients(tx, txId, row.side),
+      kind: alert === 'breached' ? 'sla_breached' : 'sla_due_soon',
+      transactionId: txId,
+      actorId: null,
+      title,
+      body,
+      link: transactionPath(txId, { tab: row.clock_type === 'enquiry_replies' ? 'enquiries' : 'timeline' }),
+      ...delivery,
+    })
+    sent += 1
+  }
+  return sent
+}
+
+/**
+ * The periodic check over every live matter: syncs task clocks (a clock whose start was missed by a
+ * write still starts), then alerts matter by matter, each in its own database transaction.
+ * Returns how many alerts went out.
+ */
+export async function checkSlaClocks({
+  database,
+  delivery,
+  now = new Date(),
+}: {
+  database: Database
+  delivery: NotificationDelivery
+  now?: Date
+}): Promise<number> {
+  await database.db.transaction((tx) => syncTaskClocks(tx, null))
+  const candidates = await database.db.execute(sql`
+    select distinct c.transaction_id from sla_clocks c join transactions t on t.id = c.transaction_id
+    where t.status in ('draft', 'active') and c.cancelled_at is null and c.breached_notified_at is null
+      and (c.stopped_at is null or c.stopped_at >= ${now.toISOString()}::timestamptz - interval '1 day')`)
+  let sent = 0
+  for (const { transaction_id } of candidates.rows as { transaction_id: string }[]) {
+    sent += await database.db.transaction((tx) => alertClocksOfTransaction(tx, transaction_id, delivery, now))
+  }
+  return sent
+}
+
+/** Runs checkSlaClocks 2 s after start, then every `intervalMs` (default 5 minutes) until stop(); `onQueued` nudges the mail worker. */
+export function startSlaScheduler(options: {
+  database: Database
+  delivery: NotificationDelivery
+  log: Logger
+  onQueued?: () => void
+  intervalMs?: number
+}): { stop(): Promise<void> } {
+  let running: Promise<void> | undefined
+  const tick = () => {
+    running ??= checkSlaClocks(options)
+      .then((n) => {
+        if (n > 0) options.onQueued?.()
+      })
+      .catch((err) => options.log.warn('could not check SLA clocks', err instanceof Error ? err.message : err))
+      .finally(() => (running = undefined))
+  }
+  const timer = setInterval(tick, options.intervalMs ?? 5 * 60_000)
+  timer.unref()
+  // A first check soon after start, so alerts that fell due while the server was down go out.
+  const first = setTimeout(tick, 2_000)
+  first.unref()
+  return {
+    async stop() {
+      clearTimeout(first)
+      clearInterval(timer)
+      await running
+    },
+  }
+}

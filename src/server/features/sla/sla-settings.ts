@@ -1,0 +1,52 @@
+/**
+ * A firm's SLA targets: each clock type's working days, the firm's own value or the default
+ * (src/shared/domain/sla-clocks.ts). Changes apply to clocks that start afterwards; running clocks
+ * keep the target they started with. Only people acting for the firm (access/firms.ts).
+ */
+import { sql } from 'drizzle-orm'
+import type { SlaSettings } from '../../../shared/contracts/enquiries'
+import { SLA_CLOCK_DEFINITIONS, SLA_CLOCK_TYPES, type SlaClockType } from '../../../shared/domain/sla-clocks'
+import { assertCanManageFirm } from '../../access/firms'
+import type { Viewer } from '../../auth/viewer'
+import type { Database, Tx } from '../../db/client'
+
+async function readSettings(db: Database['db'] | Tx, orgId: string): Promise<SlaSettings> {
+  const res = await db.execute(sql`select clock_type, working_days from sla_settings where organization_id = ${orgId}`)
+  const own = new Map(
+    (res.rows as { clock_type: string; working_days: number }[]).map((r) => [r.clock_type, r.working_days]),
+  )
+  return {
+    organization_id: orgId,
+    clocks: SLA_CLOCK_TYPES.map((t) => ({
+      clock_type: t,
+      label: SLA_CLOCK_DEFINITIONS[t].label,
+      description: SLA_CLOCK_DEFINITIONS[t].description,
+      working_days: own.get(t) ?? SLA_CLOCK_DEFINITIONS[t].defaultWorkingDays,
+      default_working_days: SLA_CLOCK_DEFINITIONS[t].defaultWorkingDays,
+    })),
+  }
+}
+
+export async function getSlaSettings(opts: { database: Database; viewer: Viewer; orgId: string }) {
+  await assertCanManageFirm(opts.database.db, opts.viewer, opts.orgId)
+  return readSettings(opts.database.db, opts.orgId)
+}
+
+export async function putSlaSettings(opts: {
+  database: Database
+  viewer: Viewer
+  orgId: string
+  clocks: { clock_type: SlaClockType; working_days: number }[]
+}): Promise<SlaSettings> {
+  return opts.database.db.transaction(async (tx) => {
+    await assertCanManageFirm(tx, opts.viewer, opts.orgId, { admin: true })
+    for (const c of opts.clocks) {
+      await tx.execute(sql`
+        insert into sla_settings (organization_id, clock_type, working_days, updated_by)
+        values (${opts.orgId}, ${c.clock_type}, ${c.working_days}, ${opts.viewer.profileId})
+        on conflict (organization_id, clock_type)
+        do update set working_days = excluded.working_days, updated_by = excluded.updated_by, updated_at = now()`)
+    }
+    return readSettings(tx, opts.orgId)
+  })
+}

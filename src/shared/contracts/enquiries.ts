@@ -1,0 +1,310 @@
+/**
+ * Contracts of pre-contract enquiries and SLA clocks: a matter's enquiries with their threads,
+ * linked documents and reply clocks; raising several at once; replying, changing state, making a
+ * task for the seller, exporting the replies as a PDF; a matter's SLA clocks; a firm's SLA targets
+ * and standard enquiry lists. Every change names the enquiry `version` it read: a stale one is 409.
+ */
+import { z } from 'zod'
+import {
+  ENQUIRY_CATEGORIES,
+  ENQUIRY_MAX_BATCH,
+  ENQUIRY_MAX_CHARS,
+  ENQUIRY_MAX_DOCUMENTS,
+  ENQUIRY_STATUSES,
+  STANDARD_ENQUIRIES_MAX_PER_CATEGORY,
+} from '../domain/enquiries'
+import {
+  CLOCK_STATES,
+  SLA_CLOCK_TYPES,
+  SLA_MAX_WORKING_DAYS,
+  SLA_MIN_WORKING_DAYS,
+  SLA_STATUSES,
+} from '../domain/sla-clocks'
+import { Timestamp, Uuid } from './common'
+import { DocumentVersion } from './documents'
+import { endpoint, ERRORS, json, jsonBody } from './endpoint'
+import { TransactionParams } from './transactions'
+
+export const EnquiryParams = z.object({ txId: Uuid, enquiryId: Uuid })
+export const FirmParams = z.object({ orgId: Uuid })
+
+const Person = z.object({ id: z.string(), full_name: z.string() })
+const IsoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/)
+
+const EnquiryText = z
+  .string({ message: 'Write the enquiry' })
+  .trim()
+  .min(1, 'Write the enquiry: it cannot be empty')
+  .max(ENQUIRY_MAX_CHARS, `At most ${ENQUIRY_MAX_CHARS.toLocaleString('en-GB')} characters`)
+
+const Version = z.number({ message: 'Send the version you read' }).int().min(1)
+
+/** Where an SLA clock stands now (src/shared/domain/sla-clocks.ts). */
+export const ClockStatus = z.object({
+  id: Uuid,
+  clock_type: z.enum(SLA_CLOCK_TYPES),
+  label: z.string(),
+  side: z.enum(['buyer', 'seller']),
+  state: z.enum(CLOCK_STATES),
+  sla: z.enum(SLA_STATUSES),
+  target_working_days: z.number().int(),
+  used_working_days: z.number().int(),
+  remaining_working_days: z.number().int(),
+  /** The last working day allowed, 'yyyy-mm-dd' (Europe/London); null while paused. */
+  due_date: IsoDate.nullable(),
+  started_at: Timestamp,
+  stopped_at: Timestamp.nullable(),
+  enquiry_id: Uuid.nullable(),
+})
+export type ClockStatus = z.infer<typeof ClockStatus>
+
+export const EnquiryReply = z.object({
+  id: Uuid,
+  kind: z.enum(['reply', 'further_enquiry']),
+  body: z.string(),
+  author: Person.nullable(),
+  created_at: Timestamp,
+})
+export type EnquiryReply = z.infer<typeof EnquiryReply>
+
+/**
+ * One enquiry. Conveyancers on the matter see everything; anyone else on the move (the buyer, the
+ * seller, their agents) sees its number, category, status and dates only: `body` null, no replies.
+ */
+export const Enquiry = z.object({
+  id: Uuid,
+  number: z.number().int(),
+  category: z.enum(ENQUIRY_CATEGORIES),
+  status: z.enum(ENQUIRY_STATUSES),
+  body: z.string().nullable(),
+  version: z.number().int(),
+  created_at: Timestamp,
+  updated_at: Timestamp,
+  closed_at: Timestamp.nullable(),
+  raised_by: Person.nullable(),
+  replies: z.array(EnquiryReply),
+  documents: z.array(z.object({ id: Uuid, filename: z.string(), folder: z.string(), version: z.number().int() })),
+  seller_task: z.object({ id: Uuid, title: z.string(), status: z.string() }).nullable(),
+  /** The running (or last) reply clock. */
+  clock: ClockStatus.nullable(),
+})
+export type Enquiry = z.infer<typeof Enquiry>
+
+/** GET /api/transactions/{txId}/enquiries. */
+export const EnquiryList = z.object({
+  /** 'raiser' (buyer's conveyancer), 'replier' (seller's conveyancer) or 'viewer' (status only). */
+  my_part: z.enum(['raiser', 'replier', 'viewer']),
+  enquiries: z.array(Enquiry),
+})
+export type EnquiryList = z.infer<typeof EnquiryList>
+
+/** POST /api/transactions/{txId}/enquiries: raise one or several at once (e.g. ticked from the standard list). */
+export const RaiseEnquiriesInput = z.object({
+  enquiries: z
+    .array(
+      z.object({
+        category: z.enum(ENQUIRY_CATEGORIES, { message: 'Choose a category' }),
+        body: EnquiryText,
+        document_ids: z
+          .array(Uuid)
+          .max(ENQUIRY_MAX_DOCUMENTS, `At most ${ENQUIRY_MAX_DOCUMENTS} documents on one enquiry`)
+          .default([])
+          .transform((ids) => [...new Set(ids)]),
+      }),
+    )
+    .min(1, 'Choose at least one enquiry to raise')
+    .max(ENQUIRY_MAX_BATCH, `At most ${ENQUIRY_MAX_BATCH} enquiries at once`),
+})
+export type RaiseEnquiriesInput = z.input<typeof RaiseEnquiriesInput>
+
+/** POST .../enquiries/{enquiryId}/replies: the seller's conveyancer answers. */
+export const ReplyInput = z.object({ version: Version, body: EnquiryText })
+export type ReplyInput = z.input<typeof ReplyInput>
+
+/**
+ * POST .../enquiries/{enquiryId}/status: the buyer's conveyancer marks it satisfied, withdraws it,
+ * or raises a further enquiry on the reply (`body` required then).
+ */
+export const ChangeEnquiryStatusInput = z
+  .object({
+    version: Version,
+    status: z.enum(['satisfied', 'withdrawn', 'further_enquiry']),
+    body: EnquiryText.optional(),
+  })
+  .refine((v) => v.status !== 'further_enquiry' || !!v.body, {
+    message: 'Write the further enquiry',
+    path: ['body'],
+  })
+export type ChangeEnquiryStatusInput = z.input<typeof ChangeEnquiryStatusInput>
+
+/** PATCH .../enquiries/{enquiryId}: the buyer's conveyancer corrects the text or category before it is closed. */
+export const EditEnquiryInput = z.object({
+  version: Version,
+  body: EnquiryText.optional(),
+  category: z.enum(ENQUIRY_CATEGORIES).optional(),
+})
+export type EditEnquiryInput = z.input<typeof EditEnquiryInput>
+
+/** POST .../enquiries/{enquiryId}/seller-task: the seller's conveyancer asks the seller (a timeline task). */
+export const SellerTaskInput = z.object({ version: Version })
+
+/** GET /api/transactions/{txId}/sla-clocks: every clock of the matter. */
+export const ClockList = z.object({ clocks: z.array(ClockStatus) })
+export type ClockList = z.infer<typeof ClockList>
+
+/** A firm's standard enquiries, per category; `custom` when the firm replaced Homeward's list. */
+export const StandardEnquiries = z.object({
+  organization_id: Uuid.nullable(),
+  categories: z.array(
+    z.object({ category: z.enum(ENQUIRY_CATEGORIES), items: z.array(z.string()), custom: z.boolean() }),
+  ),
+})
+export type StandardEnquiries = z.infer<typeof StandardEnquiries>
+
+/** PUT /api/firms/{orgId}/standard-enquiries: replace one category's list (an empty list restores the defaults). */
+export const PutStandardEnquiriesInput = z.object({
+  category: z.enum(ENQUIRY_CATEGORIES),
+  items: z
+    .array(EnquiryText)
+    .max(STANDARD_ENQUIRIES_MAX_PER_CATEGORY, `At most ${STANDARD_ENQUIRIES_MAX_PER_CATEGORY} per category`),
+})
+export type PutStandardEnquiriesInput = z.input<typeof PutStandardEnquiriesInput>
+
+/** A firm's SLA targets: each clock type with the firm's value or the default. */
+export const SlaSettings = z.object({
+  organization_id: Uuid,
+  clocks: z.array(
+    z.object({
+      clock_type: z.enum(SLA_CLOCK_TYPES),
+      label: z.string(),
+      description: z.string(),
+      working_days: z.number().int(),
+      default_working_days: z.number().int(),
+    }),
+  ),
+})
+export type SlaSettings = z.infer<typeof SlaSettings>
+
+/** PUT /api/firms/{orgId}/sla-settings: the firm's own targets (for clocks started from now on). */
+export const PutSlaSettingsInput = z.object({
+  clocks: z
+    .array(
+      z.object({
+        clock_type: z.enum(SLA_CLOCK_TYPES),
+        working_days: z
+          .number()
+          .int()
+          .min(SLA_MIN_WORKING_DAYS, `At least ${SLA_MIN_WORKING_DAYS} working day`)
+          .max(SLA_MAX_WORKING_DAYS, `At most ${SLA_MAX_WORKING_DAYS} working days`),
+      }),
+    )
+    .min(1),
+})
+export type PutSlaSettingsInput = z.input<typeof PutSlaSettingsInput>
+
+const VERSION_CONFLICT = {
+  409: { description: 'Stale version (the answer names the current one), or a rule about who does what' },
+  403: { description: 'Not your part of the matter (the message names the rule)' },
+  422: { description: 'Not allowed in its state, e.g. a satisfied enquiry (the message names the rule)' },
+} as const
+
+const Changed = z.object({ version: z.number().int() })
+
+/** The endpoints of enquiries, SLA clocks and a firm's settings for them. */
+export const enquiryEndpoints = {
+  list: endpoint({
+    method: 'get',
+    path: '/transactions/{txId}/enquiries',
+    summary: "The matter's pre-contract enquiries (conveyancers: in full; anyone else on the move: statuses only)",
+    request: { params: TransactionParams },
+    responses: { 200: json('Enquiries', EnquiryList), ...ERRORS },
+  }),
+  raise: endpoint({
+    method: 'post',
+    path: '/transactions/{txId}/enquiries',
+    summary: "Raise one or several enquiries with the seller's conveyancer (buyer's conveyancer)",
+    request: { params: TransactionParams, body: jsonBody(RaiseEnquiriesInput) },
+    responses: { 201: json('Raised', z.object({ ids: z.array(Uuid) })), ...ERRORS, ...VERSION_CONFLICT },
+  }),
+  edit: endpoint({
+    method: 'patch',
+    path: '/transactions/{txId}/enquiries/{enquiryId}',
+    summary: "Correct an enquiry's text or category while it is not closed (buyer's conveyancer)",
+    request: { params: EnquiryParams, body: jsonBody(EditEnquiryInput) },
+    responses: { 200: json('Changed', Changed), ...ERRORS, ...VERSION_CONFLICT },
+  }),
+  reply: endpoint({
+    method: 'post',
+    path: '/transactions/{txId}/enquiries/{enquiryId}/replies',
+    summary: "Answer an enquiry (seller's conveyancer); its reply clock stops",
+    request: { params: EnquiryParams, body: jsonBody(ReplyInput) },
+    responses: { 201: json('Answered', Changed), ...ERRORS, ...VERSION_CONFLICT },
+  }),
+  changeStatus: endpoint({
+    method: 'post',
+    path: '/transactions/{txId}/enquiries/{enquiryId}/status',
+    summary: "Mark an enquiry satisfied, raise a further enquiry on it, or withdraw it (buyer's conveyancer)",
+    request: { params: EnquiryParams, body: jsonBody(ChangeEnquiryStatusInput) },
+    responses: { 200: json('Changed', Changed), ...ERRORS, ...VERSION_CONFLICT },
+  }),
+  sellerTask: endpoint({
+    method: 'post',
+    path: '/transactions/{txId}/enquiries/{enquiryId}/seller-task',
+    summary: "Turn an enquiry into a timeline task for the seller (seller's conveyancer)",
+    request: { params: EnquiryParams, body: jsonBody(SellerTaskInput) },
+    responses: {
+      201: json('Task made', Changed.extend({ task_id: Uuid })),
+      ...ERRORS,
+      ...VERSION_CONFLICT,
+    },
+  }),
+  exportReplies: endpoint({
+    method: 'post',
+    path: '/transactions/{txId}/enquiries/export',
+    summary: "Export 'Replies to enquiries' as a PDF: a new version in the Contracts folder (conveyancers)",
+    request: { params: TransactionParams },
+    responses: { 201: json('The new document version', DocumentVersion), ...ERRORS, ...VERSION_CONFLICT },
+  }),
+  standardForMatter: endpoint({
+    method: 'get',
+    path: '/transactions/{txId}/standard-enquiries',
+    summary: "The standard enquiries the viewer raises from on this matter (their firm's lists, else Homeward's)",
+    request: { params: TransactionParams },
+    responses: { 200: json('Standard enquiries', StandardEnquiries), ...ERRORS },
+  }),
+  clocks: endpoint({
+    method: 'get',
+    path: '/transactions/{txId}/sla-clocks',
+    summary: "The matter's SLA clocks: due dates in working days, due soon or breached",
+    request: { params: TransactionParams },
+    responses: { 200: json('Clocks', ClockList), ...ERRORS },
+  }),
+  firmStandard: endpoint({
+    method: 'get',
+    path: '/firms/{orgId}/standard-enquiries',
+    summary: "A firm's standard enquiry lists (people acting for the firm)",
+    request: { params: FirmParams },
+    responses: { 200: json('Standard enquiries', StandardEnquiries), ...ERRORS },
+  }),
+  putFirmStandard: endpoint({
+    method: 'put',
+    path: '/firms/{orgId}/standard-enquiries',
+    summary: "Replace one category of a firm's standard enquiries (empty: back to Homeward's list)",
+    request: { params: FirmParams, body: jsonBody(PutStandardEnquiriesInput) },
+    responses: { 200: json('Standard enquiries', StandardEnquiries), ...ERRORS },
+  }),
+  firmSla: endpoint({
+    method: 'get',
+    path: '/firms/{orgId}/sla-settings',
+    summary: "A firm's SLA targets in working days",
+    request: { params: FirmParams },
+    responses: { 200: json('SLA targets', SlaSettings), ...ERRORS },
+  }),
+  putFirmSla: endpoint({
+    method: 'put',
+    path: '/firms/{orgId}/sla-settings',
+    summary: "Change a firm's SLA targets (clocks started from now on)",
+    request: { params: FirmParams, body: jsonBody(PutSlaSettingsInput) },
+    responses: { 200: json('SLA targets', SlaSettings), ...ERRORS },
+  }),
+}

@@ -1,0 +1,132 @@
+import { FileDown, RefreshCw } from 'lucide-react'
+import type { Enquiry } from '../../../../shared/contracts/enquiries'
+import { ENQUIRY_CATEGORY_LABELS, ENQUIRY_STATUS_LABELS } from '../../../../shared/domain/enquiries'
+import { SLA_STATUS_LABELS } from '../../../../shared/domain/sla-clocks'
+import { Badge } from '../../../components/ui/badge'
+import { Button } from '../../../components/ui/button'
+import { Skeleton } from '../../../components/ui/skeleton'
+import { formatUkDate, pluralise } from '../../../lib/formatters'
+import { notify } from '../../../lib/toast'
+import { useEnquiries, useExportReplies } from '../api'
+import { EnquiryCard } from './enquiry-card'
+import { RaiseEnquiriesDialog } from './raise-enquiries-dialog'
+import { SLA_VARIANT, STATUS_VARIANT } from './labels'
+
+/**
+ * The Enquiries tab of a matter. The buyer's conveyancer raises enquiries (several at once from the
+ * standard list), marks replies satisfied, raises further enquiries or withdraws; the seller's
+ * conveyancer replies and asks the seller; both export the replies as a PDF into Contracts. Anyone
+ * else on the move sees each enquiry's status, read-only.
+ */
+export function EnquiriesTab({ txId }: { txId: string }) {
+  const query = useEnquiries(txId)
+  const exporter = useExportReplies(txId)
+
+  if (query.isPending) {
+    return (
+      <section aria-labelledby="enquiries-heading" className="flex flex-col gap-3" aria-busy="true">
+        <h2 id="enquiries-heading" className="text-lg font-semibold">
+          Pre-contract enquiries
+        </h2>
+        <p role="status" className="sr-only">
+          Loading enquiries
+        </p>
+        <Skeleton className="h-24" />
+        <Skeleton className="h-24" />
+      </section>
+    )
+  }
+  if (query.isError) {
+    return (
+      <section aria-labelledby="enquiries-heading" className="flex flex-col items-start gap-3">
+        <h2 id="enquiries-heading" className="text-lg font-semibold">
+          Pre-contract enquiries
+        </h2>
+        <p role="alert" className="text-sm text-destructive">
+          Could not load the enquiries: {query.error.message}
+        </p>
+        <Button variant="outline" onClick={() => void query.refetch()}>
+          <RefreshCw aria-hidden="true" />
+          Try again
+        </Button>
+      </section>
+    )
+  }
+
+  const { enquiries, my_part: part } = query.data
+  const open = enquiries.filter((e) => e.status === 'open' || e.status === 'further_enquiry').length
+  const onExport = () =>
+    exporter.mutate(undefined, {
+      onSuccess: (doc) =>
+        notify.success('Replies exported', `Version ${doc.version} of “${doc.filename}” is in the Contracts folder.`),
+      onError: (err) => notify.error('Could not export the replies', err.message),
+    })
+
+  return (
+    <section aria-labelledby="enquiries-heading" className="flex flex-col gap-4">
+      <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
+        <div>
+          <h2 id="enquiries-heading" className="text-lg font-semibold">
+            Pre-contract enquiries
+          </h2>
+          <p className="text-sm text-muted-foreground">
+            {enquiries.length === 0
+              ? 'None raised yet.'
+              : `${pluralise(enquiries.length, 'enquiry', 'enquiries')}, ${open} waiting for a reply.`}
+          </p>
+        </div>
+        <div className="flex flex-wrap gap-2">
+          {part === 'raiser' && <RaiseEnquiriesDialog txId={txId} />}
+          {part !== 'viewer' && enquiries.length > 0 && (
+            <Button variant="outline" onClick={onExport} disabled={exporter.isPending}>
+              <FileDown aria-hidden="true" />
+              {exporter.isPending ? 'Exporting…' : 'Export replies (PDF)'}
+            </Button>
+          )}
+        </div>
+      </div>
+
+      {enquiries.length === 0 ? (
+        <div className="rounded-lg border border-dashed p-6 text-center text-sm text-muted-foreground">
+          <p className="font-medium text-foreground">No enquiries yet</p>
+          <p>
+            {part === 'raiser'
+              ? 'Raise enquiries on the draft contract pack from your standard list, or write your own.'
+              : "The buyer's conveyancer raises enquiries on the draft contract pack; they will show here."}
+          </p>
+        </div>
+      ) : part === 'viewer' ? (
+        <StatusList enquiries={enquiries} />
+      ) : (
+        <ol className="flex flex-col gap-3" aria-label="Enquiries">
+          {enquiries.map((e) => (
+            <li key={e.id}>
+              <EnquiryCard txId={txId} enquiry={e} part={part} />
+            </li>
+          ))}
+        </ol>
+      )}
+    </section>
+  )
+}
+
+/** Buyers, sellers and others on the move: each enquiry's status, read-only. */
+function StatusList({ enquiries }: { enquiries: Enquiry[] }) {
+  return (
+    <ul className="divide-y rounded-lg border" aria-label="Enquiry statuses">
+      {enquiries.map((e) => (
+        <li key={e.id} className="flex flex-wrap items-center gap-x-3 gap-y-1 p-3 text-sm">
+          <span className="font-medium">Enquiry {e.number}</span>
+          <span className="text-muted-foreground">{ENQUIRY_CATEGORY_LABELS[e.category]}</span>
+          <Badge variant={STATUS_VARIANT[e.status]}>{ENQUIRY_STATUS_LABELS[e.status]}</Badge>
+          {e.clock && e.clock.state !== 'met' && e.clock.state !== 'missed' && e.clock.due_date && (
+            <Badge variant={SLA_VARIANT[e.clock.sla]}>
+              {SLA_STATUS_LABELS[e.clock.sla]}: reply due {formatUkDate(e.clock.due_date)}
+            </Badge>
+          )}
+          <span className="ml-auto text-xs text-muted-foreground">Raised {formatUkDate(e.created_at)}</span>
+        </li>
+      ))}
+    </ul>
+  )
+}

@@ -1,0 +1,186 @@
+import { useId, useState, type FormEvent } from 'react'
+import type { Enquiry } from '../../../../shared/contracts/enquiries'
+import {
+  canReply,
+  ENQUIRY_CATEGORY_LABELS,
+  ENQUIRY_MAX_CHARS,
+  ENQUIRY_STATUS_LABELS,
+  raiserTransitions,
+} from '../../../../shared/domain/enquiries'
+import { ConfirmButton } from '../../../components/confirm-button'
+import { Badge } from '../../../components/ui/badge'
+import { Button } from '../../../components/ui/button'
+import { FormField } from '../../../components/ui/form-field'
+import { Textarea } from '../../../components/ui/textarea'
+import { formatUkDate, formatUkDateTime } from '../../../lib/formatters'
+import { notify } from '../../../lib/toast'
+import { useChangeStatus, useReply, useSellerTask } from '../api'
+import { clockText, SLA_VARIANT, STATUS_VARIANT } from './labels'
+
+/**
+ * One enquiry for the conveyancers: its text, thread, linked documents, reply clock and the actions
+ * of the viewer's part. A change someone else made first (409) shows their message and reloads.
+ */
+export function EnquiryCard({
+  txId,
+  enquiry: e,
+  part,
+}: {
+  txId: string
+  enquiry: Enquiry
+  part: 'raiser' | 'replier'
+}) {
+  const id = useId()
+  const reply = useReply(txId)
+  const change = useChangeStatus(txId)
+  const sellerTask = useSellerTask(txId)
+  const [text, setText] = useState('')
+  const [error, setError] = useState<string>()
+  const [furtherOpen, setFurtherOpen] = useState(false)
+  const clock = clockText(e.clock)
+  const live = e.clock && (e.clock.state === 'running' || e.clock.state === 'paused')
+  const fail = (title: string) => (err: Error) => notify.error(title, err.message)
+
+  const submitText = (ev: FormEvent) => {
+    ev.preventDefault()
+    const body = text.trim()
+    if (!body) return setError(part === 'replier' ? 'Write the reply' : 'Write the further enquiry')
+    if (body.length > ENQUIRY_MAX_CHARS) return setError(`At most ${ENQUIRY_MAX_CHARS} characters`)
+    const done = {
+      onSuccess: () => {
+        setText('')
+        setError(undefined)
+        setFurtherOpen(false)
+        notify.success(part === 'replier' ? `Reply to enquiry ${e.number} sent` : 'Further enquiry raised')
+      },
+      onError: (err: Error) => setError(err.message),
+    }
+    if (part === 'replier') reply.mutate({ enquiryId: e.id, version: e.version, body }, done)
+    else change.mutate({ enquiryId: e.id, version: e.version, status: 'further_enquiry', body }, done)
+  }
+
+  const showTextForm = (part === 'replier' && canReply(e.status)) || (part === 'raiser' && furtherOpen)
+  const transitions = part === 'raiser' ? raiserTransitions(e.status) : []
+
+  return (
+    <article aria-labelledby={`${id}-title`} className="flex flex-col gap-3 rounded-lg border bg-card p-4">
+      <header className="flex flex-wrap items-center gap-2">
+        <h3 id={`${id}-title`} className="font-semibold">
+          Enquiry {e.number}
+        </h3>
+        <span className="text-sm text-muted-foreground">{ENQUIRY_CATEGORY_LABELS[e.category]}</span>
+        <Badge variant={STATUS_VARIANT[e.status]}>{ENQUIRY_STATUS_LABELS[e.status]}</Badge>
+        {clock && e.clock && <Badge variant={live ? SLA_VARIANT[e.clock.sla] : 'muted'}>{clock}</Badge>}
+      </header>
+      <p className="text-sm whitespace-pre-wrap">{e.body}</p>
+      <p className="text-xs text-muted-foreground">
+        Raised {formatUkDate(e.created_at)}
+        {e.raised_by ? ` by ${e.raised_by.full_name}` : ''}
+      </p>
+      {e.documents.length > 0 && (
+        <p className="text-xs">Linked: {e.documents.map((d) => `${d.filename} (v${d.version})`).join(', ')}</p>
+      )}
+      {e.replies.length > 0 && (
+        <ol className="flex flex-col gap-2 border-l-2 pl-3" aria-label={`Thread of enquiry ${e.number}`}>
+          {e.replies.map((r) => (
+            <li key={r.id} className="text-sm">
+              <p className="text-xs font-medium text-muted-foreground">
+                {r.kind === 'reply' ? 'Reply' : 'Further enquiry'}
+                {r.author ? ` from ${r.author.full_name}` : ''}, {formatUkDateTime(r.created_at)}
+              </p>
+              <p className="whitespace-pre-wrap">{r.body}</p>
+            </li>
+          ))}
+        </ol>
+      )}
+      {e.seller_task && (
+        <p className="text-xs text-muted-foreground">
+          Seller task on the timeline: {e.seller_task.status === 'completed' ? 'done' : 'waiting for the seller'}
+        </p>
+      )}
+
+      {showTextForm && (
+        <form
+          noValidate
+          onSubmit={submitText}
+          className="flex flex-col gap-2"
+          aria-label={`Answer enquiry ${e.number}`}
+        >
+          <FormField
+            id={`${id}-text`}
+            label={part === 'replier' ? `Your reply to enquiry ${e.number}` : `Further enquiry on enquiry ${e.number}`}
+            error={error}
+          >
+            {(control) => <Textarea {...control} value={text} onChange={(ev) => setText(ev.target.value)} rows={3} />}
+          </FormField>
+          <div className="flex flex-wrap gap-2">
+            <Button type="submit" disabled={reply.isPending || change.isPending}>
+              {part === 'replier' ? 'Send reply' : 'Raise further enquiry'}
+            </Button>
+            {part === 'raiser' && (
+              <Button type="button" variant="ghost" onClick={() => setFurtherOpen(false)}>
+                Cancel
+              </Button>
+            )}
+          </div>
+        </form>
+      )}
+
+      <div className="flex flex-wrap gap-2">
+        {part === 'replier' && canReply(e.status) && !e.seller_task && (
+          <Button
+            variant="outline"
+            size="sm"
+            disabled={sellerTask.isPending}
+            onClick={() =>
+              sellerTask.mutate(
+                { enquiryId: e.id, version: e.version },
+                {
+                  onSuccess: () =>
+                    notify.success('Task sent to the seller', `Enquiry ${e.number} is on the seller's timeline.`),
+                  onError: fail('Could not make the task'),
+                },
+              )
+            }
+          >
+            Ask the seller (make a task)
+          </Button>
+        )}
+        {transitions.includes('satisfied') && (
+          <Button
+            size="sm"
+            disabled={change.isPending}
+            onClick={() =>
+              change.mutate(
+                { enquiryId: e.id, version: e.version, status: 'satisfied' },
+                { onError: fail('Could not mark it satisfied') },
+              )
+            }
+          >
+            Mark satisfied
+          </Button>
+        )}
+        {transitions.includes('further_enquiry') && !furtherOpen && (
+          <Button size="sm" variant="outline" onClick={() => setFurtherOpen(true)}>
+            Raise further enquiry
+          </Button>
+        )}
+        {transitions.includes('withdrawn') && (
+          <ConfirmButton
+            size="sm"
+            variant="ghost"
+            label="Withdraw"
+            title={`Withdraw enquiry ${e.number}?`}
+            description="It closes without an answer and its reply clock stops. This cannot be undone."
+            confirmLabel="Withdraw enquiry"
+            onConfirm={() =>
+              change
+                .mutateAsync({ enquiryId: e.id, version: e.version, status: 'withdrawn' })
+                .catch((err: Error) => notify.error('Could not withdraw it', err.message))
+            }
+          />
+        )}
+      </div>
+    </article>
+  )
+}
