@@ -97,3 +97,8 @@ export function cpdDuration(minutes: number): string {
   const mins = m === 0 ? '' : m === 1 ? '1 minute' : `${m} minutes`
   return [hours, mins].filter(Boolean).join(' ') || '0 minutes'
 }
+
+/** True for a stored role of a professional (pro_conveyancer, pro_surveyor, pro_broker, pro_agent). */
+export function isProfessional(roles: readonly string[]): boolean {
+  return roles.some((r) => r.startsWith('pro_'))
+}
