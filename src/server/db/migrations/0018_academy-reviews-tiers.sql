@@ -64,4 +64,23 @@ CREATE INDEX "accreditation_metrics_source_recorded_idx" ON "accreditation_metri
 CREATE UNIQUE INDEX "marketplace_reviews_tx_reviewer_org_key" ON "marketplace_reviews" USING btree ("transaction_id","reviewer_profile_id","organization_id");--> statement-breakpoint
 ALTER TABLE "accreditation_metrics" ADD CONSTRAINT "accreditation_metrics_tier_check" CHECK (tier is null or tier in ('silver', 'gold', 'platinum'));--> statement-breakpoint
 ALTER TABLE "accreditation_metrics" ADD CONSTRAINT "accreditation_metrics_on_time_check" CHECK ("accreditation_metrics"."reports_on_time_rate" is null or "accreditation_metrics"."reports_on_time_rate" between 0 and 1);--> statement-breakpoint
-ALTER TABLE "accreditation_metrics" ADD CONSTRAINT "accreditation_metrics_source_check" CHECK ("accreditation_metrics"."source" in ('change', 'nightly', 'seed'));
+ALTER TABLE "accreditation_metrics" ADD CONSTRAINT "accreditation_metrics_source_check" CHECK ("accreditation_metrics"."source" in ('change', 'nightly', 'seed'));--> statement-breakpoint
+-- Every transaction still gets its one 'General' thread in the statement that creates it, but set-based:
+-- one insert per statement over the new rows instead of one per row, so that bulk inserts (the seeded
+-- track record of the directory, benchmarks) do not pay a trigger call and a separate insert per move.
+CREATE FUNCTION homeward_create_general_threads() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  INSERT INTO message_threads (transaction_id, title, topic, created_by, created_at)
+    SELECT id, 'General', 'general', created_by, created_at FROM new_transactions
+    ON CONFLICT DO NOTHING;
+  RETURN NULL;
+END;
+$$;
+--> statement-breakpoint
+DROP TRIGGER transactions_general_thread ON transactions;
+--> statement-breakpoint
+DROP FUNCTION homeward_create_general_thread();
+--> statement-breakpoint
+CREATE TRIGGER transactions_general_thread AFTER INSERT ON transactions
+  REFERENCING NEW TABLE AS new_transactions
+  FOR EACH STATEMENT EXECUTE FUNCTION homeward_create_general_threads();
