@@ -29,6 +29,9 @@ import { oauthEdgeRoutes } from './features/identities/oauth-edge'
 import { identitiesRoutes } from './features/identities/routes'
 import { invitationsRoutes } from './features/invitations/routes'
 import { meRoutes } from './features/me/routes'
+import { academyRoutes } from './features/academy/routes'
+import { accreditationRoutes } from './features/accreditation/routes'
+import { reviewsRoutes } from './features/reviews/routes'
 import { supportRoutes } from './features/support/routes'
 import { notificationsRoutes } from './features/notifications/routes'
 import { signingRoutes } from './features/signing/routes'
@@ -266,6 +269,9 @@ export function createApp(deps: AppDeps) {
     .route('/api', chatRoutes(deps))
     .route('/api', notificationsRoutes(deps))
     .route('/api', supportRoutes(deps))
+    .route('/api', academyRoutes(deps))
+    .route('/api', accreditationRoutes(deps))
+    .route('/api', reviewsRoutes(deps))
 
   // The local outbox: 404 unless DEV_MAIL=true and the request is from this machine (features/dev-mail).
   app.route('/', devMailRoutes(deps))

@@ -15,6 +15,7 @@ import { configureAuditSigning, signUnsignedChainHeads } from './features/activi
 import type { Logger } from './logger'
 import { createMailService } from './platform/mail/mail-service'
 import { createRealtimeHub } from './platform/realtime/realtime-hub'
+import { startAccreditationScheduler } from './features/accreditation/nightly'
 import { startDigestScheduler } from './features/notifications/digest'
 
 export class StartupError extends Error {}
@@ -105,6 +106,7 @@ export async function startServer(options: {
     log,
     onQueued: () => mail.kick(),
   })
+  const accreditation = startAccreditationScheduler({ database, log })
   const realtime = createRealtimeHub({ database, databaseUrl: config.DATABASE_URL, log })
   await realtime.ready
   const app = createApp({ database, auth, config, log, mail, realtime })
@@ -133,6 +135,7 @@ export async function startServer(options: {
         await auth.mailIdle()
         await realtime.close()
         await digests.stop()
+        await accreditation.stop()
         await mail.close()
         await database.close()
       })()

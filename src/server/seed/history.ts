@@ -106,7 +106,10 @@ export function generateHistory(orgs: readonly DemoOrganization[], now: Date): H
     reviews: { id: [], orgId: [], txId: [], rating: [], author: [], body: [], createdAt: [] },
     cpd: { profileId: [], slug: [], title: [], minutes: [], score: [], passedAt: [] },
   }
-  const nowMs = now.getTime()
+  // Every generated instant falls at 12:00 UTC on its day (yesterday's noon as the anchor), so the
+  // date of each is the same in UTC and in London and whole-day differences are exact on every install.
+  const nowMs = (Math.floor(now.getTime() / DAY_MS) - 1) * DAY_MS + 12 * 3_600_000
+  const realNowMs = now.getTime()
 
   for (const o of orgs) {
     const m = o.metrics
@@ -207,7 +210,7 @@ export function generateHistory(orgs: readonly DemoOrganization[], now: Date): H
       rows.reviews.rating.push(rating)
       rows.reviews.author.push(o.reviews[i].authorName)
       rows.reviews.body.push(body)
-      rows.reviews.createdAt.push(iso(Math.min(nowMs - 3_600_000, c.completedMs + r.int(1, 20) * DAY_MS)))
+      rows.reviews.createdAt.push(iso(Math.min(realNowMs - 3_600_000, c.completedMs + r.int(1, 20) * DAY_MS)))
     })
 
     // Academy Lite: the first fee earner passed a course in the last ten months.

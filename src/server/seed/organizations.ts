@@ -4,8 +4,8 @@
  * Generated from a fixed seed, so every install shows the same firms. Firm names are invented.
  *
  * Target figures follow the domain brief ("Figures for plausible demo data": completion 40 to 120
- * days, fall-through 5% to 30%, CSAT 3.5 to 5). Each firm is drawn towards a target tier (about 4%
- * platinum, 20% gold, the rest silver, per type); its history is generated around those targets, and
+ * days, fall-through 5% to 30%, CSAT 3.5 to 5). Each firm is drawn towards a target tier (about 3%
+ * platinum, 15% gold, the rest silver, per type); its history is generated around those targets, and
  * its metrics and tier are what the accreditation engine computes from that history, never set by hand.
  */
 import { sql } from 'drizzle-orm'
@@ -247,30 +247,30 @@ export function tierOf(m: DemoMetrics): AccreditationTier | null {
  * above its target has one threshold knocked below the next tier's, chosen at random, which is how real
  * firms miss a tier (slow, or too many fall-throughs, or a few unhappy clients).
  */
-function metricsFor(r: Prng, type: OrganizationType, target: AccreditationTier): DemoMetrics {
+function metricsFor(r: Prng, target: AccreditationTier): DemoMetrics {
   const base = { onboardingComplete: true, academyLiteAccess: true }
   let m: DemoMetrics
   if (target === 'platinum') {
     m = {
       ...base,
-      casesCount: r.int(100, 112),
+      casesCount: r.int(100, 104),
       avgDays: r.int(40, 55),
       collapseRate: r.decimal(0.05, 0.08, 4),
       csat: r.decimal(4.6, 4.97, 2),
       documentAccuracy: r.decimal(0.98, 0.999, 4),
       slaRate: r.decimal(0.88, 0.99, 4),
-      liveCasesCount: r.int(5, 9),
+      liveCasesCount: r.int(3, 5),
     }
   } else if (target === 'gold') {
     m = {
       ...base,
-      casesCount: r.int(25, 36),
+      casesCount: r.int(25, 29),
       avgDays: r.int(48, 70),
       collapseRate: r.decimal(0.05, 0.12, 4),
       csat: r.decimal(4.4, 4.85, 2),
       documentAccuracy: r.decimal(0.94, 0.995, 4),
       slaRate: r.decimal(0.8, 0.97, 4),
-      liveCasesCount: r.int(4, 8),
+      liveCasesCount: r.int(3, 5),
     }
     while (tierOf(m) === 'platinum') {
       const miss = r.pick(['days', 'collapse', 'csat', 'accuracy', 'cases'] as const)
@@ -278,25 +278,25 @@ function metricsFor(r: Prng, type: OrganizationType, target: AccreditationTier):
       else if (miss === 'collapse') m.collapseRate = r.decimal(0.0801, 0.12, 4)
       else if (miss === 'csat') m.csat = r.decimal(4.4, 4.59, 2)
       else if (miss === 'accuracy') m.documentAccuracy = r.decimal(0.93, 0.9799, 4)
-      else m.casesCount = r.int(25, 36)
+      else m.casesCount = r.int(25, 29)
     }
   } else {
     m = {
       ...base,
-      casesCount: r.int(3, 10),
+      casesCount: r.int(2, 6),
       avgDays: r.int(60, 120),
       collapseRate: r.decimal(0.1, 0.3, 4),
       csat: r.decimal(3.5, 4.5, 2),
       documentAccuracy: r.decimal(0.88, 0.985, 4),
       slaRate: r.decimal(0.7001, 0.93, 4),
-      liveCasesCount: r.int(3, 6),
+      liveCasesCount: r.int(3, 4),
     }
     while (tierOf(m) !== 'silver') {
       const miss = r.pick(['days', 'collapse', 'csat', 'cases'] as const)
       if (miss === 'days') m.avgDays = r.int(71, 120)
       else if (miss === 'collapse') m.collapseRate = r.decimal(0.1201, 0.3, 4)
       else if (miss === 'csat') m.csat = r.decimal(3.5, 4.39, 2)
-      else m.casesCount = r.int(3, 10)
+      else m.casesCount = r.int(2, 6)
     }
   }
   return m
@@ -353,12 +353,12 @@ function reviewsFor(r: Prng, type: OrganizationType, tier: AccreditationTier, fo
 }
 
 /**
- * Target tiers for n firms: round(4%) platinum, round(20%) gold, the rest silver, in a shuffled order.
+ * Target tiers for n firms: round(3%) platinum, round(15%) gold, the rest silver, in a shuffled order.
  * Platinum is rare (100+ completed cases each, every one a row of history: history.ts).
  */
 function targetTiers(r: Prng, n: number): AccreditationTier[] {
-  const platinum = Math.max(1, Math.round(n * 0.04))
-  const gold = Math.max(1, Math.round(n * 0.2))
+  const platinum = Math.max(1, Math.round(n * 0.03))
+  const gold = Math.max(1, Math.round(n * 0.15))
   const tiers: AccreditationTier[] = [
     ...Array<AccreditationTier>(platinum).fill('platinum'),
     ...Array<AccreditationTier>(gold).fill('gold'),
@@ -373,8 +373,8 @@ function demoFirm(r: Prng): DemoOrganization {
   const metrics: DemoMetrics = {
     onboardingComplete: true,
     academyLiteAccess: true,
-    casesCount: 118,
-    liveCasesCount: 9,
+    casesCount: 104,
+    liveCasesCount: 5,
     avgDays: 51,
     collapseRate: 0.065,
     csat: 4.82,
@@ -422,7 +422,7 @@ export function generateDemoOrganizations(): DemoOrganization[] {
         name = attempt < 20 ? r.pick(NAME_PATTERNS[type])(r, town) : `${name} (${town.town})`
       }
       names.add(name)
-      const metrics = metricsFor(r, type, targets[i])
+      const metrics = metricsFor(r, targets[i])
       const tier = tierOf(metrics)
       if (!tier) continue // Only firms that reach Silver are listed; metricsFor always reaches it.
       out.push({

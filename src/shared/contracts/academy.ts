@@ -5,6 +5,7 @@
  */
 import { z } from 'zod'
 import { Timestamp, Uuid } from './common'
+import { endpoint, ERRORS, json, jsonBody } from './endpoint'
 
 export const CourseParams = z.object({
   slug: z
@@ -103,3 +104,36 @@ export const QuizResult = z.object({
   record: CpdRecord.nullable(),
 })
 export type QuizResult = z.infer<typeof QuizResult>
+
+const PDF = { 'application/pdf': { schema: z.string().describe('The certificate, a PDF file') } }
+
+/** The Academy Lite endpoints: for professionals (403 for anyone else). */
+export const academyEndpoints = {
+  overview: endpoint({
+    method: 'get',
+    path: '/academy',
+    summary: "Academy Lite's courses with the viewer's progress and their firm's onboarding checklist",
+    responses: { 200: json('Courses', AcademyOverview), 403: { description: 'Not a professional' }, ...ERRORS },
+  }),
+  course: endpoint({
+    method: 'get',
+    path: '/academy/courses/{slug}',
+    summary: 'One course: lessons and quiz questions (without the answers)',
+    request: { params: CourseParams },
+    responses: { 200: json('Course', CourseDetail), 403: { description: 'Not a professional' }, ...ERRORS },
+  }),
+  submitQuiz: endpoint({
+    method: 'post',
+    path: '/academy/courses/{slug}/attempts',
+    summary: "Take the course's quiz: marked at once; a pass records the CPD minutes once",
+    request: { params: CourseParams, body: jsonBody(QuizSubmission) },
+    responses: { 201: json('Result', QuizResult), 403: { description: 'Not a professional' }, ...ERRORS },
+  }),
+  certificate: endpoint({
+    method: 'get',
+    path: '/academy/records/{recordId}/certificate',
+    summary: "The CPD certificate of one of the viewer's passed courses (PDF)",
+    request: { params: CpdRecordParams },
+    responses: { 200: { description: 'Certificate', content: PDF }, ...ERRORS },
+  }),
+}

@@ -8,6 +8,7 @@ import { ACCREDITATION_TIERS, ORGANIZATION_TYPES } from '../domain/organizations
 import { OnboardingStep } from './academy'
 import { Timestamp, Uuid } from './common'
 import { AccreditationMetrics } from './directory'
+import { endpoint, ERRORS, json } from './endpoint'
 
 const Tier = z.enum(ACCREDITATION_TIERS)
 
@@ -53,3 +54,13 @@ export const AccreditationPage = z.object({
     .nullable(),
 })
 export type AccreditationPage = z.infer<typeof AccreditationPage>
+
+/** The Accreditation page's endpoint. */
+export const accreditationEndpoints = {
+  page: endpoint({
+    method: 'get',
+    path: '/accreditation',
+    summary: "The viewer's firm's tier, each criterion met or not, the gap to the next tier, onboarding and history",
+    responses: { 200: json('Accreditation', AccreditationPage), ...ERRORS },
+  }),
+}

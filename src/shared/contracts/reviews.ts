@@ -6,6 +6,7 @@
 import { z } from 'zod'
 import { ORGANIZATION_TYPES } from '../domain/organizations'
 import { Timestamp, Uuid } from './common'
+import { endpoint, ERRORS, json, jsonBody } from './endpoint'
 
 /** At most 2,000 characters of comment. */
 export const REVIEW_BODY_MAX_CHARS = 2000
@@ -39,3 +40,29 @@ export const SubmitReviewInput = z.object({
     .default(''),
 })
 export type SubmitReviewInput = z.input<typeof SubmitReviewInput>
+
+export const ReviewParams = z.object({ txId: Uuid })
+
+const RULES = {
+  403: { description: 'Not the buyer or the seller of this move' },
+  409: { description: 'The move has not completed, or this firm is already reviewed' },
+  422: { description: 'The firm did not work on this move' },
+}
+
+/** Review endpoints: the buyer or the seller of a completed move. */
+export const reviewEndpoints = {
+  form: endpoint({
+    method: 'get',
+    path: '/transactions/{txId}/reviews',
+    summary: "The firms that worked on a completed move and the viewer's review of each",
+    request: { params: ReviewParams },
+    responses: { 200: json('Review form', ReviewForm), ...RULES, ...ERRORS },
+  }),
+  submit: endpoint({
+    method: 'post',
+    path: '/transactions/{txId}/reviews',
+    summary: 'Rate a firm that worked on the move, 1 to 5 with a comment (once per firm)',
+    request: { params: ReviewParams, body: jsonBody(SubmitReviewInput) },
+    responses: { 201: json('Review form with the new review', ReviewForm), ...RULES, ...ERRORS },
+  }),
+}

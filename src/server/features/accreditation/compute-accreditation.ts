@@ -73,7 +73,7 @@ part as (
 ),
 cases as (
   select p.org_id, p.tx_id, min(p.created_at) as instructed_at, t.status, t.created_at as agreed_at,
-    coalesce(t.completion_date, t.updated_at::date) as completed_on
+    coalesce(t.completion_date, (t.updated_at at time zone 'Europe/London')::date) as completed_on
   from part p join transactions t on t.id = p.tx_id
   group by p.org_id, p.tx_id, t.status, t.created_at, t.completion_date, t.updated_at
 ),
@@ -82,8 +82,8 @@ case_stats as (
     (count(*) filter (where status in ('draft', 'active', 'exchange')))::int as live,
     (count(*) filter (where status = 'completed'))::int as completed,
     (count(*) filter (where status = 'cancelled'))::int as cancelled,
-    round(avg(completed_on - instructed_at::date) filter (where status = 'completed'))::int as avg_days,
-    round(avg(completed_on - agreed_at::date) filter (where status = 'completed'))::int as sale_days
+    round(avg(completed_on - (instructed_at at time zone 'Europe/London')::date) filter (where status = 'completed'))::int as avg_days,
+    round(avg(completed_on - (agreed_at at time zone 'Europe/London')::date) filter (where status = 'completed'))::int as sale_days
   from cases group by org_id
 ),
 docs as (
