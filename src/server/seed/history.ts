@@ -48,7 +48,13 @@ const PARTICIPANT_ROLE: Record<OrganizationType, string> = {
 /** Column arrays, one per table. */
 export interface HistoryRows {
   profiles: { id: string[]; fullName: string[]; email: string[]; createdAt: string[] }
-  transactions: { id: string[]; status: string[]; createdAt: string[]; updatedAt: string[]; completionDate: (string | null)[] }
+  transactions: {
+    id: string[]
+    status: string[]
+    createdAt: string[]
+    updatedAt: string[]
+    completionDate: (string | null)[]
+  }
   properties: { txId: string[]; line1: string[]; town: string[]; postcode: string[] }
   participants: { txId: string[]; userId: string[]; role: string[]; orgId: string[]; createdAt: string[] }
   documents: {
@@ -60,7 +66,15 @@ export interface HistoryRows {
     createdAt: string[]
     correctsError: boolean[]
   }
-  reviews: { id: string[]; orgId: string[]; txId: string[]; rating: number[]; author: string[]; body: string[]; createdAt: string[] }
+  reviews: {
+    id: string[]
+    orgId: string[]
+    txId: string[]
+    rating: number[]
+    author: string[]
+    body: string[]
+    createdAt: string[]
+  }
   cpd: { profileId: string[]; slug: string[]; title: string[]; minutes: number[]; score: number[]; passedAt: string[] }
 }
 
@@ -121,7 +135,12 @@ export function generateHistory(orgs: readonly DemoOrganization[], now: Date): H
       const id = r.uuid()
       rows.profiles.id.push(id)
       rows.profiles.fullName.push(`${first} ${last}`)
-      rows.profiles.email.push(`${first.toLowerCase().normalize('NFD').replace(/[^a-z]/g, '')}.${last.toLowerCase()}.${i + 1}@${domain}`)
+      rows.profiles.email.push(
+        `${first
+          .toLowerCase()
+          .normalize('NFD')
+          .replace(/[^a-z]/g, '')}.${last.toLowerCase()}.${i + 1}@${domain}`,
+      )
       rows.profiles.createdAt.push(iso(joinedMs))
       return id
     })

@@ -171,7 +171,16 @@ export interface EngineResult {
  */
 export async function recomputeAccreditation(
   tx: Tx,
-  { organizationIds, source }: { organizationIds: readonly string[] | 'all'; source: EngineSource },
+  {
+    organizationIds,
+    source,
+    at,
+  }: {
+    organizationIds: readonly string[] | 'all'
+    source: EngineSource
+    /** When the figures count as recorded; default the database's now(). */
+    at?: Date
+  },
 ): Promise<EngineResult> {
   const ids = organizationIds === 'all' ? null : [...new Set(organizationIds)]
   if (ids && ids.length === 0) return { organizations: 0, changes: [] }
@@ -207,6 +216,7 @@ export async function recomputeAccreditation(
         offerDays: f.type === 'broker' ? f.report_days : null,
         saleToCompletionDays: f.type === 'agent' ? f.sale_days : null,
         source,
+        ...(at ? { recordedAt: at } : {}),
       })),
     )
   }
@@ -217,9 +227,15 @@ export async function recomputeAccreditation(
                   string_to_array(${changed.map((r) => r.tier ?? '').join(',')}, ',')) as u(id, tier_text),
            lateral (select nullif(u.tier_text, '') as tier) t
       where o.id = u.id`)
-    await tx
-      .insert(accreditationTierChanges)
-      .values(changed.map((r) => ({ organizationId: r.f.id, fromTier: r.f.current_tier, toTier: r.tier, source })))
+    await tx.insert(accreditationTierChanges).values(
+      changed.map((r) => ({
+        organizationId: r.f.id,
+        fromTier: r.f.current_tier,
+        toTier: r.tier,
+        source,
+        ...(at ? { changedAt: at } : {}),
+      })),
+    )
   }
   return {
     organizations: rows.length,

@@ -45,7 +45,7 @@ export async function runNightlyIfDue(database: Database, now = new Date()): Pro
     )
     const last2 = (again.rows[0] as { last: string | Date | null }).last
     if (!nightlyDue(last2 ? new Date(last2) : null, now)) return 0
-    return (await recomputeAccreditation(tx, { organizationIds: 'all', source: 'nightly' })).organizations
+    return (await recomputeAccreditation(tx, { organizationIds: 'all', source: 'nightly', at: now })).organizations
   })
 }
 
