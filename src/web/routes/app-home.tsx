@@ -1,5 +1,7 @@
+import { isProfessional } from '../../shared/domain/academy'
 import { useSearchParams } from 'react-router'
 import { OrganizationInvite } from '../app/organization-invite'
+import { ProfessionalOnboarding } from '../features/academy/components/professional-onboarding'
 import { DashboardSkeleton } from '../features/dashboard/components/dashboard-skeleton'
 import { DashboardView } from '../features/dashboard/components/dashboard-view'
 import { AppFrame, AppFrameFallback } from '../app/app-frame'
@@ -26,7 +28,8 @@ export function Component() {
       }
     >
       {(me) => (
-        <AppFrame email={me.user.email}>
+        <AppFrame email={me.user.email} professional={isProfessional(me.roles)}>
+          {isProfessional(me.roles) ? <ProfessionalOnboarding /> : null}
           <DashboardView me={me} OrganizationInvite={OrganizationInvite} />
         </AppFrame>
       )}
