@@ -109,7 +109,7 @@ describe('generateDemoOrganizations', () => {
 
   it('includes the demo conveyancer firm in St Albans, with reviews', () => {
     const firm = orgs.find((o) => o.id === DEMO_FIRM_ID)!
-    expect(firm).toMatchObject({ type: 'law', town: 'St Albans', postcodeDistrict: 'AL1', tier: 'platinum' })
+    expect(firm).toMatchObject({ type: 'law', town: 'St Albans', postcodeDistrict: 'AL1', tier: 'gold' })
     expect(firm.reviews.length).toBeGreaterThan(0)
   })
 })
