@@ -145,6 +145,7 @@ export function generateHistory(orgs: readonly DemoOrganization[], now: Date): H
       return id
     })
 
+    let moveCount = 0
     const addMove = (status: string, agreedMs: number, instructedMs: number, closedMs: number | null) => {
       const txId = r.uuid()
       rows.transactions.id.push(txId)
@@ -159,7 +160,8 @@ export function generateHistory(orgs: readonly DemoOrganization[], now: Date): H
         rows.properties.town.push(o.town)
         rows.properties.postcode.push(`${o.postcodeDistrict} ${r.int(1, 9)}${r.pick(UNIT)}${r.pick(UNIT)}`)
       }
-      const earner = earners[r.int(0, 1)]
+      // Alternately, so that both fee earners work on the firm's moves (a team of two: onboarding).
+      const earner = earners[moveCount++ % 2]
       rows.participants.txId.push(txId)
       rows.participants.userId.push(earner)
       rows.participants.role.push(PARTICIPANT_ROLE[o.type])

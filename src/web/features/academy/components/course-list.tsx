@@ -51,7 +51,7 @@ export function CourseList() {
                     </Badge>
                   ) : null}
                 </div>
-                <CardTitle className="text-lg">
+                <CardTitle as="h2" className="text-lg">
                   <Link to={coursePath(c.slug)} className="hover:underline">
                     {c.title}
                   </Link>

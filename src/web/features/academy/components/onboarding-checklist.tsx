@@ -8,7 +8,9 @@ export function OnboardingChecklist({ onboarding }: { onboarding: FirmOnboarding
   return (
     <Card data-testid="onboarding-checklist">
       <CardHeader>
-        <CardTitle className="text-lg">Getting {onboarding.organization.name} started</CardTitle>
+        <CardTitle as="h2" className="text-lg">
+          Getting {onboarding.organization.name} started
+        </CardTitle>
         <CardDescription>
           {onboarding.complete
             ? 'Onboarding complete: one of the Silver accreditation criteria.'
@@ -20,7 +22,7 @@ export function OnboardingChecklist({ onboarding }: { onboarding: FirmOnboarding
           {onboarding.steps.map((step) => (
             <li key={step.key} className="flex items-start gap-3">
               {step.done ? (
-                <CheckCircle2 className="mt-0.5 size-5 shrink-0 text-success" aria-hidden="true" />
+                <CheckCircle2 className="mt-0.5 size-5 shrink-0 text-success-foreground" aria-hidden="true" />
               ) : (
                 <Circle className="mt-0.5 size-5 shrink-0 text-muted-foreground" aria-hidden="true" />
               )}

@@ -44,7 +44,7 @@ export function QuizForm({ slug }: { slug: string }) {
         <div className="flex flex-col gap-2 rounded-lg border bg-background p-6">
           <h1 id="result-title" className="flex items-center gap-2 text-2xl font-bold" tabIndex={-1}>
             {result.passed ? (
-              <CheckCircle2 className="size-7 text-success" aria-hidden="true" />
+              <CheckCircle2 className="size-7 text-success-foreground" aria-hidden="true" />
             ) : (
               <XCircle className="size-7 text-destructive" aria-hidden="true" />
             )}
@@ -93,7 +93,7 @@ export function QuizForm({ slug }: { slug: string }) {
                 <p className="font-medium">
                   {i + 1}. {q.prompt}
                 </p>
-                <p className={r.correct ? 'text-success' : 'text-destructive'}>
+                <p className={r.correct ? 'text-success-foreground' : 'text-destructive'}>
                   {r.correct ? 'Correct' : `Not quite: the answer is "${q.options[r.answer]}"`}
                 </p>
                 <p className="text-sm text-muted-foreground">{r.explanation}</p>

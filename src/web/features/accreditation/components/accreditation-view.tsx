@@ -20,7 +20,7 @@ const tierLabel = (t: AccreditationTier | null) => (t ? TIER_LABEL[t] : 'No tier
 function Status({ c }: { c: Criterion }) {
   if (c.status === 'met')
     return (
-      <span className="flex items-center gap-1 text-success">
+      <span className="flex items-center gap-1 text-success-foreground">
         <CheckCircle2 className="size-4" aria-hidden="true" /> Met
       </span>
     )
@@ -85,7 +85,7 @@ export function AccreditationView() {
 
       <Card data-testid="next-tier-gap">
         <CardHeader>
-          <CardTitle className="text-lg">
+          <CardTitle as="h2" className="text-lg">
             {o.next_tier ? `What ${TIER_LABEL[o.next_tier]} still needs` : 'Platinum: the highest tier'}
           </CardTitle>
           <CardDescription>
@@ -126,7 +126,9 @@ export function AccreditationView() {
         {ACCREDITATION_TIERS.map((tier) => (
           <Card key={tier}>
             <CardHeader>
-              <CardTitle className="text-lg">{TIER_LABEL[tier]}</CardTitle>
+              <CardTitle as="h2" className="text-lg">
+                {TIER_LABEL[tier]}
+              </CardTitle>
             </CardHeader>
             <CardContent>
               <ul className="flex flex-col gap-3">
@@ -155,7 +157,9 @@ export function AccreditationView() {
       <div className="grid gap-4 lg:grid-cols-2">
         <Card>
           <CardHeader>
-            <CardTitle className="text-lg">Figures in the marketplace</CardTitle>
+            <CardTitle as="h2" className="text-lg">
+              Figures in the marketplace
+            </CardTitle>
             <CardDescription>What clients see on your card, for your trade.</CardDescription>
           </CardHeader>
           <CardContent>
@@ -175,14 +179,16 @@ export function AccreditationView() {
         </Card>
         <Card>
           <CardHeader>
-            <CardTitle className="text-lg">Onboarding</CardTitle>
+            <CardTitle as="h2" className="text-lg">
+              Onboarding
+            </CardTitle>
           </CardHeader>
           <CardContent>
             <ul className="flex flex-col gap-2">
               {o.onboarding.map((s) => (
                 <li key={s.key} className="flex items-start gap-2">
                   {s.done ? (
-                    <CheckCircle2 className="mt-0.5 size-4 shrink-0 text-success" aria-hidden="true" />
+                    <CheckCircle2 className="mt-0.5 size-4 shrink-0 text-success-foreground" aria-hidden="true" />
                   ) : (
                     <XCircle className="mt-0.5 size-4 shrink-0 text-muted-foreground" aria-hidden="true" />
                   )}
@@ -200,7 +206,9 @@ export function AccreditationView() {
 
       <Card>
         <CardHeader>
-          <CardTitle className="text-lg">Tier history</CardTitle>
+          <CardTitle as="h2" className="text-lg">
+            Tier history
+          </CardTitle>
         </CardHeader>
         <CardContent>
           {o.history.length === 0 ? (
