@@ -1,5 +1,5 @@
 import { CheckCircle2, Download, XCircle } from 'lucide-react'
-import { useState, type FormEvent } from 'react'
+import { useEffect, useRef, useState, type FormEvent } from 'react'
 import { Link } from 'react-router'
 import type { QuizResult } from '../../../../shared/contracts/academy'
 import { cpdDuration } from '../../../../shared/domain/academy'
@@ -15,6 +15,14 @@ export function QuizForm({ slug }: { slug: string }) {
   const [answers, setAnswers] = useState<Record<string, number>>({})
   const [result, setResult] = useState<QuizResult | null>(null)
   const [missing, setMissing] = useState(false)
+  const resultHeading = useRef<HTMLHeadingElement>(null)
+  // The result replaces the form: bring it into view and move focus to it, for keyboard and screen readers.
+  useEffect(() => {
+    if (result) {
+      window.scrollTo({ top: 0 })
+      resultHeading.current?.focus()
+    }
+  }, [result])
   if (course.isPending) return <Skeleton className="h-96 w-full" aria-busy="true" />
   if (course.isError) {
     return (
@@ -42,7 +50,12 @@ export function QuizForm({ slug }: { slug: string }) {
         data-testid="quiz-result"
       >
         <div className="flex flex-col gap-2 rounded-lg border bg-background p-6">
-          <h1 id="result-title" className="flex items-center gap-2 text-2xl font-bold" tabIndex={-1}>
+          <h1
+            id="result-title"
+            ref={resultHeading}
+            className="flex items-center gap-2 text-2xl font-bold outline-none"
+            tabIndex={-1}
+          >
             {result.passed ? (
               <CheckCircle2 className="size-7 text-success-foreground" aria-hidden="true" />
             ) : (
