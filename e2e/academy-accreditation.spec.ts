@@ -37,13 +37,20 @@ test('the demo conveyancer passes a course and downloads its certificate', async
   await page.getByRole('link', { name: 'Take the quiz' }).click()
   // First a fail: every answer wrong.
   for (const q of course.questions) {
-    await page.getByRole('group', { name: q.prompt }).getByRole('radio').nth((q.answer + 1) % q.options.length).check()
+    await page
+      .getByRole('group', { name: q.prompt })
+      .getByRole('radio')
+      .nth((q.answer + 1) % q.options.length)
+      .check()
   }
   await page.getByRole('button', { name: 'Submit answers' }).click()
   await expect(page.getByRole('heading', { name: 'Not passed this time' })).toBeVisible()
   await page.getByRole('button', { name: 'Try again' }).click()
   for (const q of course.questions) {
-    await page.getByRole('group', { name: q.prompt }).getByRole('radio', { name: q.options[q.answer], exact: true }).check()
+    await page
+      .getByRole('group', { name: q.prompt })
+      .getByRole('radio', { name: q.options[q.answer], exact: true })
+      .check()
   }
   await page.screenshot({ path: `${SHOTS}/academy-quiz-1280.png`, fullPage: true })
   await page.getByRole('button', { name: 'Submit answers' }).click()
@@ -64,7 +71,7 @@ test('the demo conveyancer passes a course and downloads its certificate', async
   await context.close()
 })
 
-test("the Accreditation page shows each criterion and the gap to the next tier", async ({ browser }) => {
+test('the Accreditation page shows each criterion and the gap to the next tier', async ({ browser }) => {
   for (const width of [1280, 390]) {
     const { context, page, console } = await asPriya(browser, width)
     await page.goto('/app/accreditation')
@@ -83,13 +90,17 @@ test("the Accreditation page shows each criterion and the gap to the next tier",
   }
 })
 
-test('a marketplace card shows the tier and figures the engine computed, in each trade’s terms', async ({ page, request }) => {
+test('a marketplace card shows the tier and figures the engine computed, in each trade’s terms', async ({
+  page,
+  request,
+}) => {
   const directory = ((await (await request.get('/api/organizations')).json()) as DirectoryResponse).organizations
   const firm = directory.find((o) => o.name === FIRM)!
   expect(firm.accreditation_tier).toBe('gold')
   expect(firm.accreditation_metrics[0]).toMatchObject({ tier: 'gold', avg_days: 58 })
   const surveyor = directory.find(
-    (o): o is DirectoryOrganization => o.type === 'survey' && (o.accreditation_metrics[0]?.reports_on_time_rate ?? null) !== null,
+    (o): o is DirectoryOrganization =>
+      o.type === 'survey' && (o.accreditation_metrics[0]?.reports_on_time_rate ?? null) !== null,
   )!
   for (const width of [1280, 390]) {
     await page.setViewportSize({ width, height: width < 500 ? 844 : 900 })
