@@ -30,6 +30,9 @@ import { identitiesRoutes } from './features/identities/routes'
 import { invitationsRoutes } from './features/invitations/routes'
 import { meRoutes } from './features/me/routes'
 import { firmsRoutes } from './features/firms/routes'
+import { academyRoutes } from './features/academy/routes'
+import { accreditationRoutes } from './features/accreditation/routes'
+import { reviewsRoutes } from './features/reviews/routes'
 import { supportRoutes } from './features/support/routes'
 import { notificationsRoutes } from './features/notifications/routes'
 import { signingRoutes } from './features/signing/routes'
@@ -258,6 +261,9 @@ export function createApp(deps: AppDeps) {
     .route('/api', supportRoutes(deps))
     .route('/api', firmsRoutes(deps))
     .route('/api', enquiriesRoutes(deps))
+    .route('/api', academyRoutes(deps))
+    .route('/api', accreditationRoutes(deps))
+    .route('/api', reviewsRoutes(deps))
 
   // The local outbox: 404 unless DEV_MAIL=true and the request is from this machine (features/dev-mail).
   app.route('/', devMailRoutes(deps))

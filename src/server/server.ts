@@ -16,6 +16,7 @@ import { configureAuditSigning, signUnsignedChainHeads } from './features/activi
 import type { Logger } from './logger'
 import { createMailService } from './platform/mail/mail-service'
 import { createRealtimeHub } from './platform/realtime/realtime-hub'
+import { startAccreditationScheduler } from './features/accreditation/nightly'
 import { startDigestScheduler } from './features/notifications/digest'
 import { startSlaScheduler } from './features/sla/check-clocks'
 
@@ -113,6 +114,7 @@ export async function startServer(options: {
     log,
     onQueued: () => mail.kick(),
   })
+  const accreditation = startAccreditationScheduler({ database, log })
   const realtime = createRealtimeHub({ database, databaseUrl: config.DATABASE_URL, log })
   await realtime.ready
   const app = createApp({ database, auth, config, log, mail, realtime })
@@ -142,6 +144,7 @@ export async function startServer(options: {
         await realtime.close()
         await digests.stop()
         await slaClocks.stop()
+        await accreditation.stop()
         await mail.close()
         await database.close()
       })()

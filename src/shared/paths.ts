@@ -84,3 +84,19 @@ export function verifyEmailPath(token: string, next?: string): string {
 export function firmInvitationPath(token: string): string {
   return withQuery(PAGE_PATHS.cases, { join: token })
 }
+
+/** Academy Lite's course list: '/app/academy'. */
+export const ACADEMY_PATH = '/app/academy'
+
+/** One Academy Lite course: '/app/academy/{slug}'; its quiz at '/app/academy/{slug}/quiz'. */
+export function coursePath(slug: string, page?: 'quiz'): string {
+  return `${ACADEMY_PATH}/${encodeURIComponent(slug)}${page ? `/${page}` : ''}`
+}
+
+/** A firm's own Accreditation page: '/app/accreditation'. */
+export const ACCREDITATION_PATH = '/app/accreditation'
+
+/** Where the buyer or seller of a completed move reviews its professionals: '/app/transactions/{txId}/review'. */
+export function reviewPath(txId: string): string {
+  return `/app/transactions/${encodeURIComponent(txId)}/review`
+}

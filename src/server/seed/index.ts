@@ -8,6 +8,7 @@ import { sql } from 'drizzle-orm'
 import type { Auth } from '../auth/auth'
 import type { Logger } from '../logger'
 import type { Database } from '../db/client'
+import { recomputeAccreditation } from '../features/accreditation/compute-accreditation'
 import { DEMO_ACCOUNTS, type DemoAccount } from './demo-accounts'
 import { insertDemoSale } from './demo-sale'
 import { DEMO_TRANSACTION_ID, insertDemoTransaction } from './demo-transaction'
@@ -183,6 +184,8 @@ export async function seedDemoData({
       if (found.rows.length) return false
       await insertDemoTransaction(tx, people, now)
       await insertDemoSale(tx, people, now)
+      // The demo move is one more live case of the demo firm, and the demo conveyancer one more of its people.
+      await recomputeAccreditation(tx, { organizationIds: [DEMO_FIRM_ID], source: 'seed' })
       return true
     })
   }

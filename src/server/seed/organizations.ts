@@ -1,18 +1,20 @@
 /**
  * The demo directory: conveyancers, surveyors, mortgage brokers and estate agents in real towns of
- * England and Wales, each with one accreditation_metrics row and 0 to 15 reviews. Generated from a
- * fixed seed, so every install shows the same firms. Firm names are invented.
+ * England and Wales, each with a track record on Homeward (history.ts) and 0 to 15 reviews.
+ * Generated from a fixed seed, so every install shows the same firms. Firm names are invented.
  *
- * Figures follow the domain brief ("Figures for plausible demo data": completion 40 to 120 days,
- * fall-through 5% to 30%, CSAT 3.5 to 5). Each firm is drawn towards a target tier (about 15%
- * platinum, 35% gold, the rest silver, per type) but its stored tier is always
- * accreditationTierFor(metrics) of the metrics as stored (spec section 9), never set by hand.
+ * Target figures follow the domain brief ("Figures for plausible demo data": completion 40 to 120
+ * days, fall-through 5% to 30%, CSAT 3.5 to 5). Each firm is drawn towards a target tier (about 3%
+ * platinum, 15% gold, the rest silver, per type); its history is generated around those targets, and
+ * its metrics and tier are what the accreditation engine computes from that history, never set by hand.
  */
 import { sql } from 'drizzle-orm'
 import { type AccreditationTier, type OrganizationType } from '../../shared/domain/organizations'
 import { accreditationTierFor, type TierMetrics } from '../../shared/domain/tiers'
 import type { Database } from '../db/client'
-import { accreditationMetrics, marketplaceReviews, organizations } from '../db/schema'
+import { organizations } from '../db/schema'
+import { recomputeAccreditation } from '../features/accreditation/compute-accreditation'
+import { generateHistory, insertHistory } from './history'
 import { createPrng, type Prng } from './prng'
 import { REVIEW_BODIES, REVIEWER_FIRST_NAMES, reviewerName, type ReviewBand } from './review-text'
 import { TOWNS, type Town } from './towns'
@@ -221,9 +223,6 @@ function describeFirm(r: Prng, type: OrganizationType, town: Town, staff: number
   }
 }
 
-// Per type, a multiplier on case counts: surveyors and agents see more cases than a conveyancer's caseload.
-const CASE_SCALE: Record<OrganizationType, number> = { law: 1, survey: 1.6, broker: 1.3, agent: 1.2 }
-
 function toTierMetrics(m: DemoMetrics): TierMetrics {
   return {
     onboardingComplete: m.onboardingComplete,
@@ -248,32 +247,30 @@ export function tierOf(m: DemoMetrics): AccreditationTier | null {
  * above its target has one threshold knocked below the next tier's, chosen at random, which is how real
  * firms miss a tier (slow, or too many fall-throughs, or a few unhappy clients).
  */
-function metricsFor(r: Prng, type: OrganizationType, target: AccreditationTier): DemoMetrics {
-  const scale = CASE_SCALE[type]
-  const cases = (min: number, max: number) => Math.round(r.int(min, max) * scale)
+function metricsFor(r: Prng, target: AccreditationTier): DemoMetrics {
   const base = { onboardingComplete: true, academyLiteAccess: true }
   let m: DemoMetrics
   if (target === 'platinum') {
     m = {
       ...base,
-      casesCount: cases(100, 520),
+      casesCount: r.int(100, 104),
       avgDays: r.int(40, 55),
       collapseRate: r.decimal(0.05, 0.08, 4),
       csat: r.decimal(4.6, 4.97, 2),
       documentAccuracy: r.decimal(0.98, 0.999, 4),
       slaRate: r.decimal(0.88, 0.99, 4),
-      liveCasesCount: r.int(14, 60),
+      liveCasesCount: r.int(3, 5),
     }
   } else if (target === 'gold') {
     m = {
       ...base,
-      casesCount: cases(25, 320),
+      casesCount: r.int(25, 29),
       avgDays: r.int(48, 70),
       collapseRate: r.decimal(0.05, 0.12, 4),
       csat: r.decimal(4.4, 4.85, 2),
       documentAccuracy: r.decimal(0.94, 0.995, 4),
       slaRate: r.decimal(0.8, 0.97, 4),
-      liveCasesCount: r.int(6, 40),
+      liveCasesCount: r.int(3, 5),
     }
     while (tierOf(m) === 'platinum') {
       const miss = r.pick(['days', 'collapse', 'csat', 'accuracy', 'cases'] as const)
@@ -281,25 +278,25 @@ function metricsFor(r: Prng, type: OrganizationType, target: AccreditationTier):
       else if (miss === 'collapse') m.collapseRate = r.decimal(0.0801, 0.12, 4)
       else if (miss === 'csat') m.csat = r.decimal(4.4, 4.59, 2)
       else if (miss === 'accuracy') m.documentAccuracy = r.decimal(0.93, 0.9799, 4)
-      else m.casesCount = r.int(25, 99)
+      else m.casesCount = r.int(25, 29)
     }
   } else {
     m = {
       ...base,
-      casesCount: cases(4, 260),
+      casesCount: r.int(2, 6),
       avgDays: r.int(60, 120),
       collapseRate: r.decimal(0.1, 0.3, 4),
       csat: r.decimal(3.5, 4.5, 2),
       documentAccuracy: r.decimal(0.88, 0.985, 4),
       slaRate: r.decimal(0.7001, 0.93, 4),
-      liveCasesCount: r.int(3, 30),
+      liveCasesCount: r.int(3, 4),
     }
     while (tierOf(m) !== 'silver') {
       const miss = r.pick(['days', 'collapse', 'csat', 'cases'] as const)
       if (miss === 'days') m.avgDays = r.int(71, 120)
       else if (miss === 'collapse') m.collapseRate = r.decimal(0.1201, 0.3, 4)
       else if (miss === 'csat') m.csat = r.decimal(3.5, 4.39, 2)
-      else m.casesCount = r.int(3, 24)
+      else m.casesCount = r.int(2, 6)
     }
   }
   return m
@@ -355,10 +352,13 @@ function reviewsFor(r: Prng, type: OrganizationType, tier: AccreditationTier, fo
   return reviews
 }
 
-/** Target tiers for n firms: round(15%) platinum, round(35%) gold, the rest silver, in a shuffled order. */
+/**
+ * Target tiers for n firms: round(3%) platinum, round(15%) gold, the rest silver, in a shuffled order.
+ * Platinum is rare (100+ completed cases each, every one a row of history: history.ts).
+ */
 function targetTiers(r: Prng, n: number): AccreditationTier[] {
-  const platinum = Math.max(1, Math.round(n * 0.15))
-  const gold = Math.max(1, Math.round(n * 0.35))
+  const platinum = Math.max(1, Math.round(n * 0.03))
+  const gold = Math.max(1, Math.round(n * 0.15))
   const tiers: AccreditationTier[] = [
     ...Array<AccreditationTier>(platinum).fill('platinum'),
     ...Array<AccreditationTier>(gold).fill('gold'),
@@ -367,15 +367,18 @@ function targetTiers(r: Prng, n: number): AccreditationTier[] {
   return r.shuffle(tiers)
 }
 
-/** The demo conveyancer's firm: St Albans, near the demo transaction, with Platinum-level figures. */
+/**
+ * The demo conveyancer's firm: St Albans, near the demo transaction, with Gold-level figures three days
+ * short of Platinum's 55-day average, so the demo's Accreditation page shows a gap to close.
+ */
 function demoFirm(r: Prng): DemoOrganization {
   const town = TOWNS.find((t) => t.district === 'AL1')!
   const metrics: DemoMetrics = {
     onboardingComplete: true,
     academyLiteAccess: true,
-    casesCount: 214,
-    liveCasesCount: 27,
-    avgDays: 51,
+    casesCount: 104,
+    liveCasesCount: 5,
+    avgDays: 58,
     collapseRate: 0.065,
     csat: 4.82,
     documentAccuracy: 0.991,
@@ -422,7 +425,7 @@ export function generateDemoOrganizations(): DemoOrganization[] {
         name = attempt < 20 ? r.pick(NAME_PATTERNS[type])(r, town) : `${name} (${town.town})`
       }
       names.add(name)
-      const metrics = metricsFor(r, type, targets[i])
+      const metrics = metricsFor(r, targets[i])
       const tier = tierOf(metrics)
       if (!tier) continue // Only firms that reach Silver are listed; metricsFor always reaches it.
       out.push({
@@ -444,39 +447,32 @@ export function generateDemoOrganizations(): DemoOrganization[] {
 }
 
 /**
- * Inserts the demo directory in ONE database transaction with one multi-row insert per table
- * (PGlite pays per statement, so row-by-row would take seconds). Timestamps are relative to `now`.
- * With `lockKey`, takes that transaction-level advisory lock first and writes nothing when the demo
- * firm is already there (a concurrent seeder won). Returns the number of organizations and reviews written.
+ * Inserts the demo directory in ONE database transaction: the firms (without a tier), their history
+ * (history.ts: moves, fee earners, delivered documents, reviews, a passed course), then runs the
+ * accreditation engine over all of it, which writes each firm's metrics row and tier and the first
+ * entry of its tier history. Timestamps are relative to `now`. With `lockKey`, takes that
+ * transaction-level advisory lock first and writes nothing when the demo firm is already there (a
+ * concurrent seeder won). Returns the number of organizations, reviews and historical moves written.
  */
 export async function seedOrganizations(
   database: Database,
   { now = new Date(), lockKey }: { now?: Date; lockKey?: number } = {},
-): Promise<{ organizations: number; reviews: number }> {
+): Promise<{ organizations: number; reviews: number; moves: number }> {
   const orgs = generateDemoOrganizations()
-  const at = (daysAgo: number, minutes = 0) => new Date(now.getTime() - daysAgo * DAY_MS - minutes * 60_000)
-  const reviews = orgs.flatMap((o) =>
-    o.reviews.map((rv) => ({
-      id: rv.id,
-      organizationId: o.id,
-      ratingInt: rv.ratingInt,
-      authorName: rv.authorName,
-      body: rv.body,
-      createdAt: at(rv.daysAgo, rv.ratingInt * 37),
-    })),
-  )
+  const history = generateHistory(orgs, now)
+  const at = (daysAgo: number) => new Date(now.getTime() - daysAgo * DAY_MS)
   return database.db.transaction(async (tx) => {
     if (lockKey !== undefined) {
       await tx.execute(sql`select pg_advisory_xact_lock(${lockKey})`)
       const found = await tx.execute(sql`select 1 from organizations where id = ${DEMO_FIRM_ID}`)
-      if (found.rows.length) return { organizations: 0, reviews: 0 }
+      if (found.rows.length) return { organizations: 0, reviews: 0, moves: 0 }
     }
     await tx.insert(organizations).values(
       orgs.map((o) => ({
         id: o.id,
         name: o.name,
         type: o.type,
-        accreditationTier: o.tier,
+        accreditationTier: null,
         town: o.town,
         postcodeDistrict: o.postcodeDistrict,
         description: o.description,
@@ -485,19 +481,10 @@ export async function seedOrganizations(
         updatedAt: at(Math.min(o.joinedDaysAgo, 3)),
       })),
     )
-    await tx.insert(accreditationMetrics).values(
-      orgs.map((o, i) => ({
-        organizationId: o.id,
-        ...o.metrics,
-        recordedAt: at(i % 7, 60),
-      })),
-    )
-    // Chunked only to stay well inside PostgreSQL's 65,535 bind parameters per statement.
-    for (let i = 0; i < reviews.length; i += 2000) {
-      await tx.insert(marketplaceReviews).values(reviews.slice(i, i + 2000))
-    }
+    const moves = await insertHistory(tx, history)
+    await recomputeAccreditation(tx, { organizationIds: 'all', source: 'seed' })
     // Fresh statistics so the directory's plan is right from the first request.
     await tx.execute(sql`analyze organizations, accreditation_metrics, marketplace_reviews`)
-    return { organizations: orgs.length, reviews: reviews.length }
+    return { organizations: orgs.length, reviews: history.reviews.id.length, moves }
   })
 }

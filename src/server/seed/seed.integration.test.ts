@@ -100,40 +100,50 @@ describe('seedDemoData on a fresh database', () => {
     }
   })
 
-  it('stores for each firm exactly the tier accreditationTierFor gives for its stored metrics', async () => {
+  it('stores for each firm the tier the engine computed from its history, the same as the rules give for its latest metrics', async () => {
     const rows = await t.database.query<{
       tier: string
-      metrics_rows: number
-      avg_days: number
-      collapse_rate: string
-      csat: string
+      metrics_tier: string
+      source: string
+      avg_days: number | null
+      collapse_rate: string | null
+      csat: string | null
       cases_count: number
       live_cases_count: number
-      document_accuracy: string
-      sla_rate: string
+      document_accuracy: string | null
+      sla_rate: string | null
       onboarding_complete: boolean
       academy_lite_access: boolean
     }>(
-      `select o.accreditation_tier as tier, m.*, (select count(*)::int from accreditation_metrics x where x.organization_id = o.id) as metrics_rows
-       from organizations o join accreditation_metrics m on m.organization_id = o.id`,
+      `select o.accreditation_tier as tier, m.tier as metrics_tier, m.*
+       from organizations o join lateral (select * from accreditation_metrics x where x.organization_id = o.id
+         order by x.recorded_at desc limit 1) m on true`,
     )
     expect(rows.length).toBe(first.organizations)
+    const n = (v: string | null) => (v === null ? null : Number(v))
     for (const m of rows) {
-      expect(m.metrics_rows).toBe(1)
+      expect(m.source).toBe('seed')
+      // No SLA clock has run on seeded history: no figure, never a made-up one.
+      expect(m.sla_rate).toBeNull()
       const computed = accreditationTierFor({
         onboardingComplete: m.onboarding_complete,
         academyLiteAccess: m.academy_lite_access,
         liveCases: m.live_cases_count,
-        slaRate: Number(m.sla_rate),
+        slaRate: n(m.sla_rate),
         completedCases: m.cases_count,
         avgDays: m.avg_days,
-        collapseRate: Number(m.collapse_rate),
-        csat: Number(m.csat),
-        documentAccuracy: Number(m.document_accuracy),
+        collapseRate: n(m.collapse_rate),
+        csat: n(m.csat),
+        documentAccuracy: n(m.document_accuracy),
       })
       expect(computed).not.toBeNull()
       expect(m.tier).toBe(computed)
+      expect(m.metrics_tier).toBe(computed)
     }
+    const [history] = await t.database.query<{ n: number }>(
+      `select count(distinct organization_id)::int as n from accreditation_tier_changes where from_tier is null and source = 'seed'`,
+    )
+    expect(history.n).toBe(first.organizations)
   })
 
   it('places firms in 60+ towns of England and Wales, with reviews on most but not all', async () => {
@@ -164,8 +174,9 @@ describe('seedDemoData on a fresh database', () => {
       `select extract(day from now() - min(created_at))::int as oldest_days, extract(day from now() - max(created_at))::int as newest_days
        from marketplace_reviews`,
     )
+    // Reviews follow the completions they are about, over up to three years of history.
     expect(dates.oldest_days).toBeGreaterThan(600)
-    expect(dates.oldest_days).toBeLessThanOrEqual(731)
+    expect(dates.oldest_days).toBeLessThanOrEqual(1116)
     expect(dates.newest_days).toBeLessThan(30)
   })
 
@@ -441,8 +452,9 @@ describe('seedDemoData in production (accounts: false, issue 19 item 2)', () => 
       expect(result).toMatchObject({ usersCreated: 0, transactionCreated: false })
       expect(result.organizations).toBe(first.organizations)
       const [counts] = await other.database.query<{ users: number; tx: number }>(
-        `select (select count(*)::int from "user") as users, (select count(*)::int from transactions) as tx`,
+        `select (select count(*)::int from "user") as users, (select count(*)::int from transactions where buyer_user_id is not null) as tx`,
       )
+      // The directory's track record (history.ts) is moves without a buyer or seller account.
       expect(counts).toEqual({ users: 0, tx: 0 })
       expect(await seedDemoData({ database: other.database, auth, accounts: false })).toMatchObject({
         alreadySeeded: true,
@@ -470,7 +482,7 @@ describe('seedDemoData on other databases', () => {
       expect(results.filter((r) => r.transactionCreated)).toHaveLength(1)
       expect(await directoryDigest(other.database)).toBe(await directoryDigest(t.database))
       const [counts] = await other.database.query<{ users: number; tx: number; stages: number }>(
-        `select (select count(*)::int from "user") as users, (select count(*)::int from transactions) as tx,
+        `select (select count(*)::int from "user") as users, (select count(*)::int from transactions where buyer_user_id is not null) as tx,
            (select count(*)::int from timeline_stages) as stages`,
       )
       // The demo move, the demo firm's 33 other matters and the demo sale (the demo conveyancer acting

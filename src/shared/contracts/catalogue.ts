@@ -4,6 +4,8 @@
  * served API and the catalogue are the same set. The web app imports a feature's group from its own
  * contract file instead, so that a page's bundle holds only the contracts it uses.
  */
+import { academyEndpoints } from './academy'
+import { accreditationEndpoints } from './accreditation'
 import { activityEndpoints } from './activity'
 import { accountEndpoints } from './account'
 import { authEndpoints } from './auth'
@@ -12,11 +14,14 @@ import { dataRightsEndpoints } from './data-rights'
 import { directoryEndpoints } from './directory'
 import { documentEndpoints } from './documents'
 import type { EndpointSpec } from './endpoint'
+import { enquiryEndpoints } from './enquiries'
+import { firmsEndpoints } from './firms'
 import { healthEndpoints } from './health'
 import { identityEndpoints } from './identities'
 import { invitationEndpoints } from './invitations'
 import { liveEndpoints } from './live'
 import { notificationEndpoints } from './notifications'
+import { reviewEndpoints } from './reviews'
 import { signingEndpoints } from './signing'
 import { supportEndpoints } from './support'
 import { transactionEndpoints } from './transactions'
@@ -24,18 +29,23 @@ import { twoFactorEndpoints } from './two-factor'
 import { updateRequestEndpoints } from './update-requests'
 
 export const catalogue = {
+  academy: academyEndpoints,
   account: accountEndpoints,
+  accreditation: accreditationEndpoints,
   activity: activityEndpoints,
   auth: authEndpoints,
   chat: chatEndpoints,
   dataRights: dataRightsEndpoints,
   directory: directoryEndpoints,
   documents: documentEndpoints,
+  enquiries: enquiryEndpoints,
+  firms: firmsEndpoints,
   health: healthEndpoints,
   identities: identityEndpoints,
   invitations: invitationEndpoints,
   live: liveEndpoints,
   notifications: notificationEndpoints,
+  reviews: reviewEndpoints,
   signing: signingEndpoints,
   support: supportEndpoints,
   transactions: transactionEndpoints,

@@ -13,6 +13,18 @@ export const AccreditationMetrics = z.object({
   live_cases_count: z.number().int().nullable(),
   document_accuracy: z.number().nullable(),
   sla_rate: z.number().nullable(),
+  /** The tier the accreditation engine computed with these figures. */
+  tier: z.enum(['silver', 'gold', 'platinum']).nullable().optional(),
+  reviews_count: z.number().int().nullable().optional(),
+  /** Surveyors: average days from instruction to the report. */
+  report_days: z.number().int().nullable().optional(),
+  /** Surveyors: share of reports delivered on time, 0..1. */
+  reports_on_time_rate: z.number().nullable().optional(),
+  /** Brokers: average days from instruction to the mortgage offer. */
+  offer_days: z.number().int().nullable().optional(),
+  /** Estate agents: average days from sale agreed to completion. */
+  sale_to_completion_days: z.number().int().nullable().optional(),
+  recorded_at: z.string().optional(),
 })
 export type AccreditationMetrics = z.infer<typeof AccreditationMetrics>
 

@@ -23,7 +23,7 @@ import {
 import { Timestamp, Uuid } from './common'
 import { DocumentVersion } from './documents'
 import { endpoint, ERRORS, json, jsonBody } from './endpoint'
-import { TransactionParams } from './transactions'
+import { TransactionParams } from './common'
 
 export const EnquiryParams = z.object({ txId: Uuid, enquiryId: Uuid })
 export const FirmParams = z.object({ orgId: Uuid })

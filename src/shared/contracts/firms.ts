@@ -8,7 +8,7 @@ import { BOARD_PAGE_SIZE, BOARD_SORTS, BOARD_VIEWS, MATTER_SIDES, MEMBER_ROLES, 
 import { Email, FullName } from './auth'
 import { Timestamp, Uuid } from './common'
 import { endpoint, ERRORS, json, jsonBody } from './endpoint'
-import { CreateTransactionInput } from './workspace'
+import { CreateTransactionInput } from './transactions'
 
 const MemberRole = z.enum(MEMBER_ROLES, { message: 'Choose admin, fee earner or assistant' })
 

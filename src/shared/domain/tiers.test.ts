@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { accreditationTierFor, TIER_THRESHOLDS, type TierMetrics } from './tiers'
+import { accreditationTierFor, assessAccreditation, TIER_THRESHOLDS, type TierMetrics } from './tiers'
 
 // The accreditation tier thresholds (TIER_THRESHOLDS, asserted in full below). Each fixture sits
 // exactly on every boundary of its tier, so one field moved by the smallest step the database stores (1 case, 1 day, 0.0001 of a rate,
@@ -148,5 +148,79 @@ describe('accreditationTierFor: odd input', () => {
     expect(accreditationTierFor({ ...silverEdge, liveCases: Number.NaN })).toBeNull()
     expect(accreditationTierFor({ ...platinumEdge, csat: Number.NaN })).toBe('silver')
     expect(accreditationTierFor({ ...platinumEdge, documentAccuracy: Number.NaN })).toBe('gold')
+  })
+})
+
+describe('assessAccreditation: missing figures, criteria and gaps', () => {
+  const none: TierMetrics = {
+    onboardingComplete: false,
+    academyLiteAccess: false,
+    liveCases: 0,
+    slaRate: null,
+    completedCases: 0,
+    avgDays: null,
+    collapseRate: null,
+    csat: null,
+    documentAccuracy: null,
+  }
+
+  it('shows SLA as no data, which does not hold Silver back', () => {
+    const a = assessAccreditation({ ...silverEdge, slaRate: null })
+    expect(a.tier).toBe('silver')
+    expect(a.criteria.find((c) => c.key === 'sla')).toMatchObject({
+      status: 'no_data',
+      current: null,
+      gap: 'No data yet',
+    })
+    expect(accreditationTierFor({ ...platinumEdge, slaRate: null })).toBe('platinum')
+  })
+
+  it('holds Gold back without reviews, completed cases or documents (null CSAT, days, accuracy)', () => {
+    expect(accreditationTierFor({ ...goldEdge, csat: null })).toBe('silver')
+    expect(accreditationTierFor({ ...goldEdge, avgDays: null })).toBe('silver')
+    expect(accreditationTierFor({ ...goldEdge, collapseRate: null })).toBe('silver')
+    expect(accreditationTierFor({ ...platinumEdge, documentAccuracy: null })).toBe('gold')
+  })
+
+  it('lists every criterion once per tier, Silver first, and the gaps to the next tier cumulatively', () => {
+    const a = assessAccreditation(none)
+    expect(a.tier).toBeNull()
+    expect(a.nextTier).toBe('silver')
+    expect(a.criteria.map((c) => `${c.tier}:${c.key}`)).toEqual([
+      'silver:onboarding',
+      'silver:academy',
+      'silver:live_cases',
+      'silver:sla',
+      'gold:completed_cases',
+      'gold:avg_days',
+      'gold:collapse_rate',
+      'gold:csat',
+      'platinum:completed_cases',
+      'platinum:avg_days',
+      'platinum:collapse_rate',
+      'platinum:csat',
+      'platinum:document_accuracy',
+    ])
+    expect(a.gapsToNext.map((c) => c.key)).toEqual(['onboarding', 'academy', 'live_cases'])
+    expect(a.gapsToNext[2].gap).toBe('3 more live cases')
+  })
+
+  it('words each gap to Gold from a Silver firm', () => {
+    const a = assessAccreditation({ ...silverEdge, completedCases: 17, avgDays: 76, collapseRate: 0.155, csat: 4.25 })
+    expect(a.tier).toBe('silver')
+    expect(a.nextTier).toBe('gold')
+    expect(Object.fromEntries(a.gapsToNext.map((c) => [c.key, c.gap]))).toEqual({
+      completed_cases: '8 more completed cases',
+      avg_days: '6 days faster on average',
+      collapse_rate: 'Fall-through 3.5 points lower',
+      csat: 'CSAT 0.15 higher',
+    })
+    expect(a.criteria.find((c) => c.key === 'sla')).toMatchObject({ status: 'met', current: '70%', gap: null })
+  })
+
+  it('has no next tier at Platinum', () => {
+    const a = assessAccreditation(platinumEdge)
+    expect(a).toMatchObject({ tier: 'platinum', nextTier: null, gapsToNext: [] })
+    expect(a.criteria.every((c) => c.status === 'met')).toBe(true)
   })
 })

@@ -10,12 +10,21 @@ import { AppHeader } from './app-header'
  * banners and a centred main column. The Toaster is loaded at once, so a failure toast still shows
  * after the network has gone.
  */
-export function AppFrame({ email, children }: { email: string; children: ReactNode }) {
+export function AppFrame({
+  email,
+  professional = false,
+  children,
+}: {
+  email: string
+  /** Shows the professionals' links (Academy, Accreditation). */
+  professional?: boolean
+  children: ReactNode
+}) {
   usePreloadedToaster()
   return (
     <div className="flex min-h-screen flex-col bg-surface">
       <SkipLink />
-      <AppHeader email={email} />
+      <AppHeader email={email} professional={professional} />
       <OfflineBanner />
       <VerifyEmailBanner />
       <main

@@ -1,19 +1,19 @@
-import { LogOut, Settings, Store } from 'lucide-react'
+import { Award, GraduationCap, LogOut, Settings, Store } from 'lucide-react'
 import { Link } from 'react-router'
 import { Button } from '../components/ui/button'
 import { NotificationBell } from '../features/notifications/components/notification-bell'
 import { Logo } from '../components/logo'
 import { avatarLetter } from '../lib/avatar'
 import { useSignOut } from '../lib/session/use-sign-out'
-import { PAGE_PATHS } from '../../shared/paths'
+import { ACADEMY_PATH, ACCREDITATION_PATH, PAGE_PATHS } from '../../shared/paths'
 
 /**
  * The signed-in app's top bar (spec section 2): logo, Marketplace link, the notifications bell
- * (issue 6), account Settings (issue 7), Sign Out and an avatar with the first letter of the email.
+ * (issue 6), for professionals Academy Lite and their firm's Accreditation, account Settings (issue 7), Sign Out and an avatar with the first letter of the email.
  * On phones the labels shrink to icons with accessible names (Marketplace too below 420 px, to leave
  * room for the bell; Settings's label shows from 1024 px).
  */
-export function AppHeader({ email }: { email: string }) {
+export function AppHeader({ email, professional = false }: { email: string; professional?: boolean }) {
   const signOut = useSignOut()
   return (
     <header className="sticky top-0 z-40 border-b bg-background/95 backdrop-blur supports-[backdrop-filter]:bg-background/85">
@@ -26,6 +26,22 @@ export function AppHeader({ email }: { email: string }) {
               <span className="sr-only min-[420px]:not-sr-only">Marketplace</span>
             </Link>
           </Button>
+          {professional ? (
+            <>
+              <Button asChild variant="ghost" className="px-2 sm:px-4">
+                <Link to={ACADEMY_PATH}>
+                  <GraduationCap aria-hidden="true" />
+                  <span className="sr-only lg:not-sr-only">Academy</span>
+                </Link>
+              </Button>
+              <Button asChild variant="ghost" className="px-2 sm:px-4">
+                <Link to={ACCREDITATION_PATH}>
+                  <Award aria-hidden="true" />
+                  <span className="sr-only lg:not-sr-only">Accreditation</span>
+                </Link>
+              </Button>
+            </>
+          ) : null}
           <NotificationBell />
           <Button asChild variant="ghost" className="px-2 sm:px-4">
             <Link to={PAGE_PATHS.settings}>

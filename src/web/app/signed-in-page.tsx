@@ -1,3 +1,4 @@
+import { isProfessional } from '../../shared/domain/academy'
 import type { ReactNode } from 'react'
 import type { MeResponse } from '../../shared/contracts/auth'
 import { Skeleton } from '../components/ui/skeleton'
@@ -31,7 +32,11 @@ export function SignedInPage({
         </AppFrameFallback>
       }
     >
-      {(me) => <AppFrame email={me.user.email}>{children(me)}</AppFrame>}
+      {(me) => (
+        <AppFrame email={me.user.email} professional={isProfessional(me.roles)}>
+          {children(me)}
+        </AppFrame>
+      )}
     </SignedInGate>
   )
 }

@@ -1,6 +1,8 @@
 import { Navigate, useSearchParams } from 'react-router'
+import { isProfessional } from '../../shared/domain/academy'
 import { PAGE_PATHS } from '../../shared/paths'
 import { OrganizationInvite } from '../app/organization-invite'
+import { ProfessionalOnboarding } from '../features/academy/components/professional-onboarding'
 import { DashboardSkeleton } from '../features/dashboard/components/dashboard-skeleton'
 import { DashboardView } from '../features/dashboard/components/dashboard-view'
 import { AppFrame, AppFrameFallback } from '../app/app-frame'
@@ -30,10 +32,11 @@ export function Component() {
       >
         {(me) =>
           // Professionals land on their cases board; buyers and sellers keep their move cards.
-          me.roles.some((r) => r.startsWith('pro_')) && !params.has('invite') && !params.has('moves') ? (
+          isProfessional(me.roles) && !params.has('invite') && !params.has('moves') ? (
             <Navigate to={PAGE_PATHS.cases} replace />
           ) : (
-            <AppFrame email={me.user.email}>
+            <AppFrame email={me.user.email} professional={isProfessional(me.roles)}>
+              {isProfessional(me.roles) ? <ProfessionalOnboarding /> : null}
               <DashboardView me={me} OrganizationInvite={OrganizationInvite} />
             </AppFrame>
           )

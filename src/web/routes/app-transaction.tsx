@@ -1,3 +1,4 @@
+import { isProfessional } from '../../shared/domain/academy'
 import { useParams } from 'react-router'
 import { TransactionWorkspace } from '../app/transaction-workspace'
 import { TransactionLiveUpdates } from '../features/live/use-transaction-live-updates'
@@ -21,7 +22,7 @@ export function Component() {
       }
     >
       {(me) => (
-        <AppFrame email={me.user.email}>
+        <AppFrame email={me.user.email} professional={isProfessional(me.roles)}>
           <TransactionLiveUpdates key={`live-${txId}`} txId={txId} />
           <TransactionWorkspace key={txId} txId={txId} viewerName={me.profile.full_name} viewerId={me.profile.id} />
         </AppFrame>

@@ -54,6 +54,20 @@ export const accreditationMetrics = pgTable(
     slaRate: numeric('sla_rate', { precision: 5, scale: 4, mode: 'number' }),
     onboardingComplete: boolean('onboarding_complete').notNull().default(false),
     academyLiteAccess: boolean('academy_lite_access').notNull().default(false),
+    /** The tier the accreditation engine computed from this row (null: not even Silver). */
+    tier: text('tier'),
+    /** Reviews the CSAT was computed from. */
+    reviewsCount: integer('reviews_count'),
+    /** Surveyors: average whole days from instruction to the report. */
+    reportDays: integer('report_days'),
+    /** Surveyors: share of reports delivered on time, 0..1. */
+    reportsOnTimeRate: numeric('reports_on_time_rate', { precision: 5, scale: 4, mode: 'number' }),
+    /** Brokers: average whole days from instruction to the mortgage offer. */
+    offerDays: integer('offer_days'),
+    /** Estate agents: average whole days from sale agreed to completion. */
+    saleToCompletionDays: integer('sale_to_completion_days'),
+    /** What made the engine compute this row: 'change' (an input changed), 'nightly' or 'seed'. */
+    source: text('source').notNull().default('change'),
     recordedAt: timestamp('recorded_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -71,24 +85,38 @@ export const accreditationMetrics = pgTable(
       sql`${t.documentAccuracy} is null or ${t.documentAccuracy} between 0 and 1`,
     ),
     check('accreditation_metrics_sla_rate_check', sql`${t.slaRate} is null or ${t.slaRate} between 0 and 1`),
+    check('accreditation_metrics_tier_check', sql.raw(`tier is null or tier in ${sqlInList(ACCREDITATION_TIERS)}`)),
+    check(
+      'accreditation_metrics_on_time_check',
+      sql`${t.reportsOnTimeRate} is null or ${t.reportsOnTimeRate} between 0 and 1`,
+    ),
+    check('accreditation_metrics_source_check', sql`${t.source} in ('change', 'nightly', 'seed')`),
+    index('accreditation_metrics_source_recorded_idx').on(t.source, t.recordedAt.desc()),
   ],
 )
 
-export const marketplaceReviews = pgTable(
-  'marketplace_reviews',
+/** Every change of an organization's tier, as the accreditation engine decided it. */
+export const accreditationTierChanges = pgTable(
+  'accreditation_tier_changes',
   {
     id: uuid('id').primaryKey().defaultRandom(),
     organizationId: uuid('organization_id')
       .notNull()
       .references(() => organizations.id, { onDelete: 'cascade' }),
-    ratingInt: integer('rating_int').notNull(),
-    authorName: text('author_name').notNull(),
-    body: text('body').notNull().default(''),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    fromTier: text('from_tier'),
+    toTier: text('to_tier'),
+    /** Why the engine ran: 'change' (an input changed), 'nightly' or 'seed'. */
+    source: text('source').notNull(),
+    changedAt: timestamp('changed_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    index('marketplace_reviews_org_created_idx').on(t.organizationId, t.createdAt.desc()),
-    check('marketplace_reviews_rating_check', sql`${t.ratingInt} between 1 and 5`),
-    check('marketplace_reviews_body_length', sql`char_length(${t.body}) <= 5000`),
+    index('accreditation_tier_changes_org_idx').on(t.organizationId, t.changedAt.desc()),
+    check(
+      'accreditation_tier_changes_tiers_check',
+      sql.raw(
+        `(from_tier is null or from_tier in ${sqlInList(ACCREDITATION_TIERS)}) and (to_tier is null or to_tier in ${sqlInList(ACCREDITATION_TIERS)})`,
+      ),
+    ),
+    check('accreditation_tier_changes_source_check', sql`${t.source} in ('change', 'nightly', 'seed')`),
   ],
 )

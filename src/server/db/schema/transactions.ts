@@ -4,7 +4,19 @@
  * stage names from ../shared/domain/conveyancing.md.
  */
 import { sql } from 'drizzle-orm'
-import { bigint, check, date, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
+import {
+  bigint,
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core'
 import {
   DOCUMENT_FOLDERS,
   STAGE_STATUSES,
@@ -166,6 +178,8 @@ export const documents = pgTable(
     sha256: text('sha256'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     signedAt: timestamp('signed_at', { withTimezone: true }),
+    /** This version replaces the previous one because that one had an error (document accuracy). */
+    correctsError: boolean('corrects_error').notNull().default(false),
   },
   (t) => [
     index('documents_tx_folder_idx').on(t.transactionId, t.folder, t.filename, t.version.desc()),

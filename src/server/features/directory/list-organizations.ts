@@ -1,6 +1,6 @@
 /**
- * The marketplace directory: every organization with its latest accreditation_metrics row and its
- * reviews' ratings, highest tier first, then by name. Spec section 7 ('Directory'); public data.
+ * The marketplace directory: every organization with its latest accreditation_metrics row (the
+ * accreditation engine's output: features/accreditation) and its reviews' ratings, highest tier first, then by name. Spec section 7 ('Directory'); public data.
  */
 import type { DirectoryResponse, OrganizationProfile } from '../../../shared/contracts/directory'
 import type { Database, JsonText } from '../../db/client'
@@ -11,7 +11,9 @@ const ORG_FIELDS = `'id', o.id, 'name', o.name, 'type', o.type, 'accreditation_t
   'accreditation_metrics', coalesce((
     select json_agg(json_build_object('avg_days', m.avg_days, 'collapse_rate', m.collapse_rate, 'csat', m.csat,
       'cases_count', m.cases_count, 'live_cases_count', m.live_cases_count,
-      'document_accuracy', m.document_accuracy, 'sla_rate', m.sla_rate))
+      'document_accuracy', m.document_accuracy, 'sla_rate', m.sla_rate, 'tier', m.tier,
+      'reviews_count', m.reviews_count, 'report_days', m.report_days, 'reports_on_time_rate', m.reports_on_time_rate,
+      'offer_days', m.offer_days, 'sale_to_completion_days', m.sale_to_completion_days, 'recorded_at', m.recorded_at))
     from (select * from accreditation_metrics m0 where m0.organization_id = o.id order by m0.recorded_at desc limit 1) m), '[]'::json)`
 
 const TIER_RANK = `case o.accreditation_tier when 'platinum' then 3 when 'gold' then 2 when 'silver' then 1 else 0 end`

@@ -3,7 +3,8 @@
  * with the live matters each holds, and (for admins) the pending invitations. One statement.
  */
 import type { Viewer } from '../../auth/viewer'
-import type { Database } from '../../db/client'
+import type { MyFirmResponse } from '../../../shared/contracts/firms'
+import type { Database, JsonText } from '../../db/client'
 
 const MY_FIRM_SQL = `
 with me as (select om.organization_id, om.role from organization_members om where om.profile_id = $1 and om.removed_at is null)
@@ -26,6 +27,6 @@ select json_build_object(
 )::text`
 
 /** Returns MyFirmResponse as JSON text. */
-export async function getMyFirm({ database, viewer }: { database: Database; viewer: Viewer }): Promise<string> {
-  return (await database.queryJson('my_firm', MY_FIRM_SQL, [viewer.profileId]))!
+export async function getMyFirm({ database, viewer }: { database: Database; viewer: Viewer }): Promise<JsonText<MyFirmResponse>> {
+  return (await database.queryJson<MyFirmResponse>('my_firm', MY_FIRM_SQL, [viewer.profileId]))!
 }

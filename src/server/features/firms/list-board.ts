@@ -7,11 +7,11 @@
  * as JSON by the database; which matters are visible comes from access/firms.ts.
  */
 import { z } from 'zod'
-import type { BoardQueryData } from '../../../shared/contracts/firms'
+import type { BoardQueryData, BoardResponse } from '../../../shared/contracts/firms'
 import type { BoardSort } from '../../../shared/domain/firms'
 import { visibleMattersSql } from '../../access/firms'
 import type { Viewer } from '../../auth/viewer'
-import type { Database } from '../../db/client'
+import type { Database, JsonText } from '../../db/client'
 import { AppError } from '../../http/errors'
 import { interimSlaAggregateColumnsSql, interimSlaLateralSql } from './interim-sla'
 
@@ -159,9 +159,9 @@ export async function listBoard({
   database: Database
   viewer: Viewer
   query: BoardQueryData
-}): Promise<string> {
+}): Promise<JsonText<BoardResponse>> {
   const [cursorValue, cursorId] = query.cursor ? decodeCursor(query.cursor) : [null, null]
-  return (await database.queryJson(`cases_board_${query.sort}`, SQL_BY_SORT[query.sort], [
+  return (await database.queryJson<BoardResponse>(`cases_board_${query.sort}`, SQL_BY_SORT[query.sort], [
     viewer.profileId,
     query.stage ?? null,
     query.sla ?? null,

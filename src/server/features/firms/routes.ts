@@ -18,16 +18,16 @@ export function firmsRoutes({ database, config, mail }: AppDeps) {
   const e = firmsEndpoints
   const myFirm = (viewer: ReturnType<typeof requireViewer>) => getMyFirm({ database, viewer })
   return createRouter()
-    .openapi(e.myFirm, async (c) => jsonText(c, await myFirm(requireViewer(c))) as never)
+    .openapi(e.myFirm, async (c) => jsonText(c, await myFirm(requireViewer(c))))
     .openapi(e.createFirm, async (c) => {
       const viewer = requireViewer(c)
       await createFirm({ database, viewer, input: c.req.valid('json') })
-      return jsonText(c, await myFirm(viewer), 201) as never
+      return jsonText(c, await myFirm(viewer), 201)
     })
     .openapi(e.claimListing, async (c) => {
       const viewer = requireViewer(c)
       await claimListing({ database, viewer, organizationId: c.req.valid('json').organization_id })
-      return jsonText(c, await myFirm(viewer)) as never
+      return jsonText(c, await myFirm(viewer))
     })
     .openapi(e.inviteMember, async (c) => {
       const viewer = requireViewer(c)
@@ -39,7 +39,7 @@ export function firmsRoutes({ database, config, mail }: AppDeps) {
         input: c.req.valid('json'),
       })
       mail.kick()
-      return jsonText(c, await myFirm(viewer), 201) as never
+      return jsonText(c, await myFirm(viewer), 201)
     })
     .openapi(e.revokeInvitation, async (c) => {
       const { invitationId } = c.req.valid('param')
@@ -50,7 +50,7 @@ export function firmsRoutes({ database, config, mail }: AppDeps) {
         deliverMail: mail.deliver,
         invitationId,
       })
-      return c.body(null, 204) as never
+      return c.body(null, 204)
     })
     .openapi(e.acceptInvitation, async (c) => {
       const { token } = c.req.valid('param')
@@ -60,12 +60,12 @@ export function firmsRoutes({ database, config, mail }: AppDeps) {
       const viewer = requireViewer(c)
       const { profileId } = c.req.valid('param')
       await changeMemberRole({ database, viewer, profileId, role: c.req.valid('json').role as MemberRole })
-      return jsonText(c, await myFirm(viewer)) as never
+      return jsonText(c, await myFirm(viewer))
     })
     .openapi(e.removeMember, async (c) => {
       const { profileId } = c.req.valid('param')
       await removeMember({ database, viewer: requireViewer(c), profileId })
-      return c.body(null, 204) as never
+      return c.body(null, 204)
     })
     .openapi(e.openMatter, async (c) => {
       const ids = await openMatter({
@@ -87,6 +87,6 @@ export function firmsRoutes({ database, config, mail }: AppDeps) {
       )
     })
     .openapi(e.board, async (c) => {
-      return jsonText(c, await listBoard({ database, viewer: requireViewer(c), query: c.req.valid('query') })) as never
+      return jsonText(c, await listBoard({ database, viewer: requireViewer(c), query: c.req.valid('query') }))
     })
 }

@@ -674,6 +674,19 @@ const ROWS: Record<string, Row> = {
     call: get(() => `${base(move.txId)}/sla-clocks`),
     expected: answers(200),
   },
+  // Reviews: only the buyer and the seller, and only once the move has completed (this one is active).
+  'GET /api/transactions/{txId}/reviews': {
+    call: get(() => `${base(move.txId)}/reviews`),
+    expected: answers(409, { professional: 403 }),
+  },
+  'POST /api/transactions/{txId}/reviews': {
+    call: (actor) =>
+      t.request(`${base(move.txId)}/reviews`, {
+        as: as(actor),
+        json: { organization_id: '00000000-0000-4000-8000-000000000000', rating_int: 5 },
+      }),
+    expected: answers(409, { professional: 403 }),
+  },
 }
 
 interface OpenApiDocument {

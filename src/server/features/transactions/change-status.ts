@@ -16,7 +16,9 @@ import type { Viewer } from '../../auth/viewer'
 import type { Database } from '../../db/client'
 import { transactions } from '../../db/schema'
 import { AppError } from '../../http/errors'
+import { organizationsOnTransaction, recomputeAccreditation } from '../accreditation/compute-accreditation'
 import { notifyPeople, type NotificationDelivery } from '../notifications/notify-people'
+import { requestReviews } from '../reviews/request-reviews'
 import { recordActivity } from './record-activity'
 
 const ACTION_VERB: Record<StatusAction, string> = {
@@ -139,5 +141,11 @@ export async function changeStatus({
       link: transactionPath(txId),
       ...notify,
     })
+    // Completion asks the buyer and the seller for a review; any change of status moves the firms'
+    // live, completed and cancelled counts, so their accreditation is recomputed with it.
+    if (input.action === 'complete') {
+      await requestReviews(tx, { txId, actorId: viewer.profileId, address: where, notify })
+    }
+    await recomputeAccreditation(tx, { organizationIds: await organizationsOnTransaction(tx, txId), source: 'change' })
   })
 }

@@ -46,7 +46,7 @@ export const OrganizationCard = memo(function OrganizationCard({
           </p>
         )}
       </div>
-      <OrganizationMetrics metrics={org.accreditation_metrics[0]} />
+      <OrganizationMetrics metrics={org.accreditation_metrics[0]} type={org.type} />
       <div className="mt-auto grid grid-cols-2 gap-2">
         <InviteLink orgId={org.id} orgName={org.name} signedIn={signedIn} />
         <Button asChild variant="outline">

@@ -1,28 +1,31 @@
 import type { AccreditationMetrics } from '../../../../shared/contracts/directory'
-import { successRatePercent } from '../../../../shared/domain/organizations'
+import type { OrganizationType } from '../../../../shared/domain/organizations'
+import { tradeFigureRows } from '../../../../shared/domain/trade-metrics'
 import { cn } from '../../../lib/cn'
 
-/** The card metrics that are present (spec section 5): avg_days truthy, collapse_rate not null, cases_count truthy. */
-export function cardMetrics(m: AccreditationMetrics | undefined): Array<{ label: string; value: string }> {
-  if (!m) return []
-  const rows: Array<{ label: string; value: string }> = []
-  if (m.avg_days) rows.push({ label: 'Avg completion', value: `${Math.round(m.avg_days)} days` })
-  if (m.collapse_rate !== null && m.collapse_rate !== undefined) {
-    rows.push({ label: 'Success rate', value: `${successRatePercent(m.collapse_rate)}%` })
-  }
-  if (m.cases_count) rows.push({ label: 'Completed cases', value: String(m.cases_count) })
-  return rows
+/**
+ * The card metrics of a firm's trade that are present (spec section 5: a row only when its value is):
+ * conveyancers' completion days, surveyors' reports on time and days to report, brokers' days to
+ * mortgage offer, agents' sale agreed to completion (src/shared/domain/trade-metrics.ts).
+ */
+export function cardMetrics(
+  m: AccreditationMetrics | undefined,
+  type: OrganizationType = 'law',
+): Array<{ label: string; value: string }> {
+  return tradeFigureRows(type, m)
 }
 
 /** Metrics as a description list; renders nothing when none are present. */
 export function OrganizationMetrics({
   metrics,
+  type,
   className,
 }: {
   metrics: AccreditationMetrics | undefined
+  type: OrganizationType
   className?: string
 }) {
-  const rows = cardMetrics(metrics)
+  const rows = cardMetrics(metrics, type)
   if (rows.length === 0) return null
   return (
     <dl className={cn('grid grid-cols-3 gap-2 rounded-lg bg-surface p-3 text-center', className)}>

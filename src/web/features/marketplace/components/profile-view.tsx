@@ -86,7 +86,7 @@ function ProfileDetails({ org }: { org: OrganizationProfile }) {
         <h2 id="metrics-heading" className="text-xl font-semibold">
           Results on Homeward
         </h2>
-        <ProfileMetrics metrics={metrics} />
+        <ProfileMetrics metrics={metrics} type={org.type} />
       </section>
 
       <NextTierPanel tier={org.accreditation_tier} metrics={metrics} />

@@ -1,0 +1,51 @@
+/**
+ * The review request sent when a move completes: the buyer and the seller each get a notification and
+ * an email (through the outbox, honouring their status-change email setting) linking to the page
+ * where they rate each firm that worked on the move. Written inside the completion's transaction.
+ */
+import { sql } from 'drizzle-orm'
+import { reviewPath } from '../../../shared/paths'
+import type { Tx } from '../../db/client'
+import { notifyPeople, type NotificationDelivery } from '../notifications/notify-people'
+
+export async function requestReviews(
+  tx: Tx,
+  { txId, address, notify }: { txId: string; actorId: string; address: string; notify: NotificationDelivery },
+): Promise<string[]> {
+  const res = await tx.execute(sql`select id from (
+      select buyer_user_id as id from transactions where id = ${txId}
+      union select seller_user_id from transactions where id = ${txId}
+      union select user_id from transaction_participants where transaction_id = ${txId} and role in ('buyer', 'seller')
+    ) p where id is not null`)
+  const recipients = (res.rows as { id: string }[]).map((r) => r.id)
+  const firms = await tx.execute(sql`select count(distinct organization_id)::int as n from transaction_participants
+    where transaction_id = ${txId} and organization_id is not null`)
+  if ((firms.rows[0] as { n: number }).n === 0) return []
+  const link = reviewPath(txId)
+  return notifyPeople(tx, {
+    recipients,
+    // Never skip the actor here: a buyer who records completion themselves is still asked.
+    actorId: null,
+    kind: 'status_changed',
+    transactionId: txId,
+    title: `How did your move at ${address} go?`,
+    body: 'Rate the professionals who worked on it: your review helps other movers choose.',
+    link,
+    ...notify,
+    customEmail: (person) => ({
+      to: person.email,
+      kind: 'review_request',
+      transactionId: txId,
+      subject: `How did your move at ${address} go?`,
+      text: [
+        `Hello ${person.fullName},`,
+        '',
+        `Congratulations: completion is recorded on ${address}.`,
+        '',
+        'Would you rate the professionals who worked on your move, from 1 to 5 stars with a comment? It takes a minute, and your review appears on their marketplace profile for other movers.',
+        '',
+        `${notify.publicUrl}${link}`,
+      ].join('\n'),
+    }),
+  })
+}

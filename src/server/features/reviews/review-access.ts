@@ -1,0 +1,41 @@
+/**
+ * Who may review a move's professionals: its buyer or its seller (by the move's buyer and seller, or
+ * a participant as buyer or seller), once it has completed. Anyone who may not see the move gets the
+ * standard 404; someone on the move in another role gets 403; before completion, 409.
+ */
+import { sql } from 'drizzle-orm'
+import type { Viewer } from '../../auth/viewer'
+import type { Tx } from '../../db/client'
+import { AppError, notFound } from '../../http/errors'
+
+export interface ReviewableMove {
+  id: string
+  status: string
+  address: string
+  completion_date: string | null
+  is_party: boolean
+  can_see: boolean
+}
+
+/** The move if the viewer may review it, else throws 404, 403 or 409 naming the rule. */
+export async function reviewableMove(tx: Tx, viewer: Viewer, txId: string): Promise<ReviewableMove> {
+  const res = await tx.execute(sql`select t.id, t.status, t.completion_date::text as completion_date,
+      coalesce(array_to_string(p.address_lines, ', ') || ', ' || p.postcode, 'Your move') as address,
+      (t.buyer_user_id = ${viewer.profileId} or t.seller_user_id = ${viewer.profileId}
+        or exists(select 1 from transaction_participants tp where tp.transaction_id = t.id
+          and tp.user_id = ${viewer.profileId} and tp.role in ('buyer', 'seller'))) as is_party,
+      (t.buyer_user_id = ${viewer.profileId} or t.seller_user_id = ${viewer.profileId}
+        or exists(select 1 from transaction_participants tp where tp.transaction_id = t.id
+          and tp.user_id = ${viewer.profileId})) as can_see
+    from transactions t left join properties p on p.transaction_id = t.id
+    where t.id = ${txId}`)
+  const move = res.rows[0] as unknown as ReviewableMove | undefined
+  if (!move || !move.can_see) throw notFound()
+  if (!move.is_party) {
+    throw new AppError('forbidden', 'Only the buyer or the seller of this move can review its professionals.')
+  }
+  if (move.status !== 'completed') {
+    throw new AppError('conflict', 'You can review the professionals on this move once it has completed.')
+  }
+  return move
+}

@@ -1,0 +1,26 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { endpointUrl } from '../../../shared/contracts/endpoint'
+import { reviewEndpoints, type ReviewForm, type SubmitReviewInput } from '../../../shared/contracts/reviews'
+import { apiFetch } from '../../lib/api-client'
+
+/** GET /api/transactions/{txId}/reviews. */
+export const reviewFormQueryOptions = (txId: string) =>
+  queryOptions({
+    queryKey: ['reviews', txId],
+    queryFn: ({ signal }) => apiFetch<ReviewForm>(endpointUrl(reviewEndpoints.form, { params: { txId } }), { signal }),
+    retry: false,
+  })
+
+export function useReviewForm(txId: string) {
+  return useQuery(reviewFormQueryOptions(txId))
+}
+
+/** POST /api/transactions/{txId}/reviews: the answer is the updated form. */
+export function useSubmitReview(txId: string) {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: (input: SubmitReviewInput) =>
+      apiFetch<ReviewForm>(endpointUrl(reviewEndpoints.submit, { params: { txId } }), { method: 'POST', body: input }),
+    onSuccess: (form) => queryClient.setQueryData(['reviews', txId], form),
+  })
+}
