@@ -27,6 +27,12 @@ select json_build_object(
 )::text`
 
 /** Returns MyFirmResponse as JSON text. */
-export async function getMyFirm({ database, viewer }: { database: Database; viewer: Viewer }): Promise<JsonText<MyFirmResponse>> {
+export async function getMyFirm({
+  database,
+  viewer,
+}: {
+  database: Database
+  viewer: Viewer
+}): Promise<JsonText<MyFirmResponse>> {
   return (await database.queryJson<MyFirmResponse>('my_firm', MY_FIRM_SQL, [viewer.profileId]))!
 }
