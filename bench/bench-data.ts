@@ -55,7 +55,7 @@ export async function seed(database: Database) {
 }
 
 /**
- * What a case in progress carries besides its timeline (issue 4's shapes), so that the detail
+ * What a case in progress carries besides its timeline (the detail endpoint's shapes), so that the detail
  * endpoint reads realistic rows: per transaction 7 document versions across the six folders (the
  * TA6 in two versions), 20 messages and 12 audit-trail entries chained with the same hash function
  * the app uses (migration 0004), so the chain verifies.
@@ -72,7 +72,7 @@ async function seedCaseHistory(database: Database) {
       ('TA6-property-information.pdf', 'Property', 2), ('local-authority-search.pdf', 'Searches', 1),
       ('mortgage-offer.pdf', 'Mortgage', 1), ('draft-contract.pdf', 'Contracts', 1),
       ('TA10-fittings-and-contents.pdf', 'Fixtures', 1)) as d(filename, folder, version)`)
-  // Chat threads arrived with issue 6: when messages belong to a thread, use the transaction's 'General' one.
+  // When messages belong to a thread, use the transaction's 'General' one.
   const [threaded] = await database.query<{ n: number }>(
     `select count(*)::int as n from information_schema.columns where table_name = 'messages' and column_name = 'thread_id'`,
   )

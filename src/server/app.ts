@@ -74,7 +74,7 @@ const UPLOAD_PATH = /^\/api\/transactions\/[^/]+\/documents\/?$/
 
 /**
  * Refuses a body over JSON_BODY_MAX_BYTES with 413 before anything reads it: before the CSRF check's
- * neighbours, the session lookup, validation and Better Auth's rate limiter (issue 19, item 3). A
+ * neighbours, the session lookup, validation and Better Auth's rate limiter. A
  * declared Content-Length is refused at once; a chunked body is counted as it arrives.
  */
 function limitBodies(): MiddlewareHandler {
@@ -165,14 +165,14 @@ export function findNul(value: unknown, path: string[] = []): string | null {
 
 /**
  * Refuses a JSON body with a NUL character in any string (PostgreSQL cannot store it) with 400 naming
- * the field, before any feature sees it (issue 19, item 7); after the session lookup, so that a
+ * the field, before any feature sees it; after the session lookup, so that a
  * signed-out caller of a private route gets its 401 first. Reads a clone: Better Auth's handler and
  * the features read the body again. Broken JSON passes on, to get its own 400.
  */
 const refuseNul: MiddlewareHandler<AppEnv> = async (c, next) => {
   if (!STATE_CHANGING.has(c.req.method) || !/^\s*application\/json\b/i.test(c.req.header('content-type') ?? ''))
     return next()
-  // Signed out on a route that needs a session: its 401 comes first, naming no field (issue 11, item 7).
+  // Signed out on a route that needs a session: its 401 comes first, naming no field.
   if (!c.get('viewer') && !NO_VIEWER_PREFIXES.some((prefix) => c.req.path.startsWith(prefix))) return next()
   const text = await c.req.raw.clone().text()
   // The escape as JSON writes it, or a raw NUL byte (invalid JSON, but cheap to look for).

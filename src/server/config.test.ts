@@ -53,7 +53,7 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ DATA_DIR: tmp(), ...env })).toThrow(new RegExp(`${name}: `))
   })
 
-  it('keeps the local outbox off unless DEV_MAIL=true, and refuses it in production (issue 19, item 1)', () => {
+  it('keeps the local outbox off unless DEV_MAIL=true, and refuses it in production', () => {
     expect(loadConfig({ DATA_DIR: tmp() }).DEV_MAIL).toBe(false)
     expect(loadConfig({ DATA_DIR: tmp(), DEV_MAIL: 'true' }).DEV_MAIL).toBe(true)
     expect(() => loadConfig({ DATA_DIR: tmp(), DEV_MAIL: 'true', NODE_ENV: 'production' })).toThrow(
@@ -62,7 +62,7 @@ describe('loadConfig', () => {
     expect(loadConfig({ DATA_DIR: tmp(), DEV_MAIL: 'false', NODE_ENV: 'production' }).DEV_MAIL).toBe(false)
   })
 
-  it('reads TRUSTED_ORIGINS and whether PUBLIC_URL was set (issue 11, item 1)', () => {
+  it('reads TRUSTED_ORIGINS and whether PUBLIC_URL was set', () => {
     const unset = loadConfig({ DATA_DIR: tmp() })
     expect(unset.publicUrlSet).toBe(false)
     expect(unset.trustedOrigins).toEqual([])

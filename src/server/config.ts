@@ -50,7 +50,7 @@ const ConfigSchema = z
       .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
       .optional(),
     MAIL_FROM: z.string().min(3).default('Homeward <no-reply@homeward.local>'),
-    /** Where the support chat's messages are emailed (spec section 1: support@homeward.co.uk). */
+    /** Where the support chat's messages are emailed (spec: What the product does: support@homeward.co.uk). */
     SUPPORT_EMAIL: z.email({ message: 'must be an email address' }).default('support@homeward.co.uk'),
     /** Shared secret of the inbound-mail webhook POST /api/support/inbound; unset, the route answers 404. */
     SUPPORT_INBOUND_TOKEN: z.string().min(24, 'must be at least 24 characters').optional(),

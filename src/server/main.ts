@@ -32,7 +32,7 @@ async function main() {
     throw err
   }
   const seconds = ((performance.now() - started) / 1000).toFixed(1)
-  // The start log at info (issue 11, item 3): this line, the database, the demo accounts; nothing else.
+  // The start log at info: this line, the database, the demo accounts; nothing else.
   const database = config.DATABASE_URL
     ? `PostgreSQL at ${redactUrl(config.DATABASE_URL)}`
     : `embedded PGlite in ${path.join(config.dataDir, 'pglite')}`

@@ -31,7 +31,7 @@ export interface RunningServer {
   close(): Promise<void>
 }
 
-/** The line logged at start in production instead of the demo accounts (issue 19, item 2). */
+/** The line logged at start in production instead of the demo accounts. */
 export const NO_DEMO_IN_PRODUCTION =
   'Demo accounts are not created with NODE_ENV=production: their password is published'
 
@@ -77,7 +77,7 @@ export async function openDatabase(config: Config, log: Logger): Promise<Databas
 /**
  * Starts the server. `seed` loads the demo data (idempotent); defaults to config.SEED_DEMO. In
  * production only the directory: the demo accounts' password is in the README, so there they would
- * be anyone's (issue 19, item 2).
+ * be anyone's.
  */
 export async function startServer(options: {
   config: Config

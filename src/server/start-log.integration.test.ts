@@ -1,7 +1,7 @@
 /**
- * What a newcomer sees at start (issue 11, item 3): at info, the start line, the database in use and
+ * What a newcomer sees at start: at info, the start line, the database in use and
  * the demo accounts (with where the local outbox is), nothing else: no email is printed. In production
- * no demo account is created, and one line says so (issue 19, item 2).
+ * no demo account is created, and one line says so.
  */
 import { spawn } from 'node:child_process'
 import { mkdtempSync, rmSync } from 'node:fs'

@@ -24,7 +24,7 @@ function ToasterHost() {
 
 /**
  * App-wide providers: TanStack Query (gcTime 5 min, 3 retries backing off 1 s to 30 s, mutations
- * never retried), Radix tooltips (700 ms delay, 300 ms skip) and the sonner Toaster. Spec section 9.
+ * never retried), Radix tooltips (700 ms delay, 300 ms skip) and the sonner Toaster. spec: Business constants and limits.
  * `client` is the browser's one QueryClient unless given (the server renders each page with its own).
  */
 export function AppProviders({ children, client = appQueryClient }: { children: ReactNode; client?: QueryClient }) {

@@ -26,7 +26,7 @@ const professional: PublicRouteHandle = { header: 'professional' }
 const support: PublicRouteHandle = { header: 'support' }
 
 /**
- * Every route of spec section 2. The public pages (the landing page, the static pages, the
+ * Every route of spec: Screens and routes. The public pages (the landing page, the static pages, the
  * marketplace and its profiles, and the not-found page) are rendered by the server
  * (entry-server.tsx) with this same table, then hydrated; the landing page is a document of its own
  * whose small script does not hydrate (landing-entry.ts). Every page is a lazy chunk, so public pages
@@ -65,7 +65,7 @@ export const routes: RouteObject[] = [
           { path: '*', loader: notFoundLoader, lazy: m.notFound, handle: consumer },
         ],
       },
-      // Issue 3: the original linked /conveyancers, which was never a route. Old links land on the
+      // The original linked /conveyancers, which was never a route. Old links land on the
       // real page, permanently moved.
       ...PROFESSIONAL_PAGES.map((page): RouteObject => ({ path: page.slug, loader: () => redirect(page.href, 301) })),
       {
@@ -75,7 +75,7 @@ export const routes: RouteObject[] = [
           { path: 'marketplace/:orgId', loader: profileLoader, lazy: m.marketplaceProfile },
         ],
       },
-      // The signed-in app (spec section 2: /auth and /app both show sign-in / sign-up), rendered in
+      // The signed-in app (spec: Screens and routes: /auth and /app both show sign-in / sign-up), rendered in
       // the browser only.
       { path: 'auth', lazy: () => import('./routes/app-auth'), handle: browserOnly },
       { path: 'reset-password', lazy: () => import('./routes/auth-reset-password'), handle: browserOnly },

@@ -44,7 +44,7 @@ export function verifyEmailMail(to: string, name: string, link: string): AuthMai
 }
 
 /**
- * To an address that already has an account, instead of a second account (issue 11, item 6): the sign-up
+ * To an address that already has an account, instead of a second account: the sign-up
  * answers exactly as for a new address, so only the inbox's owner learns that the account exists (OWASP
  * Authentication Cheat Sheet, 'Account creation').
  */
@@ -96,7 +96,7 @@ export function signInCodeMail(to: string, code: string): AuthMail {
   }
 }
 
-/** To the NEW address: the link that finishes an email change (issue 7, item 5). */
+/** To the NEW address: the link that finishes an email change. */
 export function changeEmailMail(to: string, name: string, link: string): AuthMail {
   return {
     to,

@@ -74,7 +74,7 @@ export function createAuth({
   const background = new Set<Promise<void>>()
   /**
    * Queues an email without holding the answer: a password reset for a known address must take as
-   * long as one for an unknown address, which sends nothing (issue 19, item 7; ASVS 6.3.8). A failure
+   * long as one for an unknown address, which sends nothing (ASVS 6.3.8). A failure
    * is logged without the email's content.
    */
   const sendAfterAnswer = (m: Parameters<typeof sendAuthMail>[2]) => {
@@ -114,7 +114,7 @@ export function createAuth({
       enabled: true,
       minPasswordLength: 8,
       maxPasswordLength: 128,
-      // Sign-up answers alike for a known and a new address (issue 11, item 6): nobody is signed in by it
+      // Sign-up answers alike for a known and a new address: nobody is signed in by it
       // (a session would tell the two apart), and Better Auth answers a known address with the same body
       // after hashing the password too; the address's owner gets an email instead of a second account.
       // The emailed verification link signs the new person in (autoSignInAfterVerification below).
@@ -143,7 +143,7 @@ export function createAuth({
       additionalFields: {
         signupRole: { type: 'string', required: true, input: true, returned: false },
       },
-      // A link to the NEW address; our edge guards the request and applies the change (issue 7, item 5).
+      // A link to the NEW address; our edge guards the request and applies the change.
       changeEmail: { enabled: true },
     },
     // Idle timeout (ASVS 7.3.1): a session unused for SESSION_IDLE_DAYS expires; each day of use renews it.

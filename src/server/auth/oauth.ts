@@ -1,5 +1,5 @@
 /**
- * OAuth / OpenID Connect sign-in (issue 7, item 6), enabled only for the providers in OIDC_PROVIDERS
+ * OAuth / OpenID Connect sign-in, enabled only for the providers in OIDC_PROVIDERS
  * (auth/oidc-config.ts). Better Auth's genericOAuth plugin registers each one as a social provider:
  * the browser starts at POST /api/auth/sign-in/social (or /link-social from settings) and returns to
  * GET /api/auth/callback/<id>. Authorization code with PKCE (S256), state bound to a signed cookie,

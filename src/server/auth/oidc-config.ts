@@ -1,5 +1,5 @@
 /**
- * OpenID Connect sign-in providers from the environment (issue 7, item 6):
+ * OpenID Connect sign-in providers from the environment:
  *
  *   OIDC_PROVIDERS=microsoft,google          ids, comma-separated (lower case, digits, hyphens)
  *   OIDC_MICROSOFT_ISSUER=https://login.microsoftonline.com/<tenant>/v2.0

@@ -38,7 +38,7 @@ async function signUp(base: string, address: string) {
   })
   expect(res.status).toBe(200)
 }
-/** Sign-up signs nobody in (issue 11, item 6): a session comes from signing in, which the limits count. */
+/** Sign-up signs nobody in: a session comes from signing in, which the limits count. */
 async function signUpAndIn(base: string, address: string, testDatabase: TestDatabase) {
   await signUp(base, address)
   // Set-up, not the limit under test: earlier tests may have spent this address's sign-ins.

@@ -1,6 +1,6 @@
 /**
  * Rate limits on the auth endpoints, stored in the database so that they hold across server processes
- * (issue 7, checklist 'Authentication and sessions' 6.3.1). Two layers:
+ * (checklist 'Authentication and sessions' 6.3.1). Two layers:
  * - per client IP and path: Better Auth's own limiter (storage 'database', table rate_limit), with
  *   our windows as its customRules; the IP comes from the header our edge sets (http/client-info.ts);
  * - per account (the email in the body), possibly several windows per path (resend: 1 a minute and

@@ -1,5 +1,5 @@
 /**
- * Issue 7: an account whose email is not confirmed can use the app but cannot invite others or sign
+ * An account whose email is not confirmed can use the app but cannot invite others or sign
  * documents, so that nobody can act in someone else's name with an address they do not own.
  */
 import { AppError } from '../http/errors'

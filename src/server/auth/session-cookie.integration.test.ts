@@ -1,5 +1,5 @@
 /**
- * The session cookie (issue 2, part 5): HttpOnly and SameSite=Lax always, and Secure (with the
+ * The session cookie: HttpOnly and SameSite=Lax always, and Secure (with the
  * `__Secure-` prefix) when PUBLIC_URL is https, the configuration being read by the real loader.
  * Over plain http (local use) it cannot be Secure, or browsers would drop it.
  */

@@ -1,5 +1,5 @@
 /**
- * Two-factor sign-in (issue 7, item 4; checklist 'Authentication and sessions' 6.3.4, 6.5.1, 6.5.2):
+ * Two-factor sign-in (checklist 'Authentication and sessions' 6.3.4, 6.5.1, 6.5.2):
  * Better Auth's `twoFactor` plugin (TOTP from an authenticator app plus 10 backup codes) and our
  * hardening plugin `twoFactorGuards`, which closes what the plugin leaves open in 1.7.24:
  * - the plugin asks for the second factor only after /sign-in/email, /sign-in/username and
@@ -53,8 +53,7 @@ export function hashBackupCode(code: string): string {
 
 /**
  * Backup codes are drawn from 32 characters that cannot be mistaken for one another when read off
- * paper or a screen: digits 2-9 and capitals without I and O (no 0/O, 1/I/l look-alikes; issue 11,
- * item 5). Ten characters as `ABCDE-23456`: 50 bits each, with lock-out after 10 wrong codes.
+ * paper or a screen: digits 2-9 and capitals without I and O (no 0/O, 1/I/l look-alikes). Ten characters as `ABCDE-23456`: 50 bits each, with lock-out after 10 wrong codes.
  */
 export const BACKUP_CODE_ALPHABET = '23456789ABCDEFGHJKLMNPQRSTUVWXYZ'
 
@@ -254,7 +253,7 @@ export function twoFactorPlugins({ database, appUrl }: { database: Database; app
           handler: challenge,
         },
         {
-          // The first use of a sign-up's verification link signs in (auth.ts, issue 11, item 6): with two-factor
+          // The first use of a sign-up's verification link signs in (auth.ts): with two-factor
           // on, that sign-in needs the second factor too. A session the request already had is left alone.
           matcher: (ctx) => ctx.path === '/verify-email',
           handler: createAuthMiddleware(async (ctx) => {

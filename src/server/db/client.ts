@@ -83,7 +83,7 @@ export function announceViewerChange(authUserId: string): void {
   for (const listener of [...viewerChangeListeners]) listener(authUserId)
 }
 
-/** Opens PostgreSQL through a pool. JIT off: nested JSON queries otherwise pay ~60 ms of compilation (STACK.md). */
+/** Opens PostgreSQL through a pool. JIT off: nested JSON queries otherwise pay ~60 ms of compilation, as measured on the dashboard query. */
 export function openPostgres(url: string, options: { max?: number; onError?: (err: Error) => void } = {}): Database {
   const pool = new pg.Pool({
     connectionString: url,

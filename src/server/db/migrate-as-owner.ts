@@ -1,6 +1,6 @@
 /**
- * Migrations as the schema's owner, the server as a role that does not own the audit tables (issue 19
- * item 5; docs/decisions/012-audit-chain.md). With DATABASE_OWNER_URL set, migrations run through a
+ * Migrations as the schema's owner, the server as a role that does not own the audit tables
+ * (docs/decisions/012-audit-chain.md). With DATABASE_OWNER_URL set, migrations run through a
  * short-lived connection as that role; otherwise through the server's own connection.
  */
 import type { Config } from '../config'

@@ -1,5 +1,5 @@
 /**
- * Authenticate before validating (issue 11, item 7): signed out, every operation of the OpenAPI
+ * Authenticate before validating: signed out, every operation of the OpenAPI
  * document that is not declared public answers 401, whatever its params, query and body, so no
  * route tells a stranger the names of the fields it expects. Iterating the document means a new
  * route cannot escape the rule.

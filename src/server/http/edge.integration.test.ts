@@ -1,6 +1,6 @@
 /**
- * The HTTP edge as a whole: same-origin at whatever address (issue 11, item 1), CSRF without an Origin
- * header (issue 19, item 7) and the 1 MB body limit before parsing and rate limits (issue 19, item 3).
+ * The HTTP edge as a whole: same-origin at whatever address, CSRF without an Origin
+ * header and the 1 MB body limit before parsing and rate limits.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestApp, sessionCookieFrom, type TestApp } from '../test/test-app'
@@ -35,7 +35,7 @@ describe('PUBLIC_URL not set: the address the app was opened at is same-origin',
         headers: origin,
       })
       expect(signUp.status, await signUp.clone().text()).toBe(200)
-      // Sign-up signs nobody in (issue 11, item 6): sign in from the same address.
+      // Sign-up signs nobody in: sign in from the same address.
       const signIn = await t.request(`${base}/api/auth/sign-in/email`, {
         json: { email: address, password: 'long enough pass' },
         headers: origin,
@@ -98,7 +98,7 @@ describe('PUBLIC_URL set: its origin and TRUSTED_ORIGINS only', () => {
   })
 })
 
-describe('a state-changing request without Origin (issue 19, item 7)', () => {
+describe('a state-changing request without Origin', () => {
   let t: TestApp
   beforeAll(async () => {
     t = await createTestApp()
@@ -151,7 +151,7 @@ describe('a state-changing request without Origin (issue 19, item 7)', () => {
   })
 })
 
-describe('request body limit (issue 19, item 3)', () => {
+describe('request body limit', () => {
   let t: TestApp
   beforeAll(async () => {
     t = await createTestApp({ config: { AUTH_RATE_LIMIT: true } })
@@ -208,7 +208,7 @@ describe('request body limit (issue 19, item 3)', () => {
   })
 })
 
-describe('a NUL character in input (issue 19, item 7)', () => {
+describe('a NUL character in input', () => {
   let t: TestApp
   beforeAll(async () => {
     t = await createTestApp()
@@ -261,7 +261,7 @@ describe('a NUL character in input (issue 19, item 7)', () => {
   })
 })
 
-describe('password reset answers a known and an unknown email in the same time (issue 19, item 7)', () => {
+describe('password reset answers a known and an unknown email in the same time', () => {
   let t: TestApp
   beforeAll(async () => {
     t = await createTestApp()

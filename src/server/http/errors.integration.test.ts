@@ -1,7 +1,6 @@
 /**
  * What the database refuses as text (a NUL character) is the person's input, not our failure: 400 with
- * a clear message, and nothing logged, since the log line would carry the query's parameters (issue 19,
- * item 7). The error comes from the real database (PGlite, or PostgreSQL with TEST_DATABASE_URL).
+ * a clear message, and nothing logged, since the log line would carry the query's parameters. The error comes from the real database (PGlite, or PostgreSQL with TEST_DATABASE_URL).
  */
 import { Hono } from 'hono'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'

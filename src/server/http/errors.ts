@@ -42,7 +42,7 @@ export function errorBody(code: ErrorCode, message: string, fields?: Record<stri
   return { error: fields ? { code, message, fields } : { code, message } }
 }
 
-/** The message for text with a NUL character, which PostgreSQL cannot store (issue 19, item 7). */
+/** The message for text with a NUL character, which PostgreSQL cannot store. */
 export const NUL_MESSAGE = 'Text cannot contain a NUL character (\\u0000). Remove it and try again.'
 
 /**

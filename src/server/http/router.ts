@@ -61,7 +61,7 @@ const requireSession: MiddlewareHandler<AppEnv> = async (c, next) => {
 
 /**
  * A feature router; its `openapi(endpoint, handler)` takes an endpoint of the catalogue
- * (src/shared/contracts). Authenticate before validating (issue 11, item 7): a route not declared
+ * (src/shared/contracts). Authenticate before validating: a route not declared
  * `security: PUBLIC` answers 401 to a signed-out caller before its params, query or body are looked
  * at, so field names are never told to strangers. Validation errors then become
  * `{ error: { code: 'validation_failed', fields } }` (400). Routes added without `openapi()` (a raw

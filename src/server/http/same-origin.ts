@@ -6,7 +6,7 @@
  *   all work; the default public URL (http://localhost:PORT) counts too.
  * - PUBLIC_URL set: its origin and the TRUSTED_ORIGINS list, nothing else (behind a proxy the Host
  *   header is the proxy's to set, so it is not trusted).
- * Issue 11, item 1. A foreign page cannot choose the Origin a browser sends, so a page elsewhere never
+ * A foreign page cannot choose the Origin a browser sends, so a page elsewhere never
  * passes; a DNS-rebound page is same-origin only with its own host name, whose cookies are not ours.
  */
 import type { Config } from '../config'
@@ -39,7 +39,7 @@ export function isAllowedOrigin(policy: OriginPolicy, origin: string, url: strin
 export type CsrfVerdict = 'allow' | 'foreign' | 'missing'
 
 /**
- * The CSRF decision for a state-changing request (issue 19, item 7):
+ * The CSRF decision for a state-changing request:
  * - Origin present: 'allow' only for an allowed origin, else 'foreign'.
  * - No Origin: 'foreign' when Sec-Fetch-Site says another site (cross-site or same-site) sent it, or
  *   the Referer is another origin; 'allow' for Sec-Fetch-Site same-origin or none (typed by the user).

@@ -1,5 +1,5 @@
 /**
- * Demo data for a fresh install (issue 2, section 8): the professionals directory, three demo users
+ * Demo data for a fresh install (spec: Error catalogue): the professionals directory, three demo users
  * and one transaction in progress that they share. Loaded by the server at start when SEED_DEMO is on
  * (server.ts); idempotent and cheap to call again.
  */
@@ -44,7 +44,7 @@ export interface SeedOptions {
   now?: Date
   /**
    * False loads the directory only: no demo accounts (their password is published) and no demo
-   * transaction. server.ts passes false with NODE_ENV=production (issue 19, item 2). Default true.
+   * transaction. server.ts passes false with NODE_ENV=production. Default true.
    */
   accounts?: boolean
 }
@@ -84,7 +84,7 @@ async function readState(database: Database): Promise<SeedState> {
 
 /**
  * Creates a demo account ready to use: its (made-up, RFC 2606) address already confirmed, so no
- * verification email is sent and the demo buyer can invite and sign at once (issue 11, item 3). The
+ * verification email is sent and the demo buyer can invite and sign at once. The
  * user and its password account are written in one transaction with Better Auth's own password
  * hasher; the sign-up trigger makes the profile and role (docs/decisions/004-atomic-sign-up.md).
  * Returns false when the account already existed (a concurrent seeder made it first).

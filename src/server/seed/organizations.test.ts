@@ -11,7 +11,7 @@ describe('generateDemoOrganizations', () => {
     expect(generateDemoOrganizations()).toEqual(orgs)
   })
 
-  it('has 180+ conveyancers and 40+ of each other type (issue 2)', () => {
+  it('has 180+ conveyancers and 40+ of each other type', () => {
     const count = (type: string) => orgs.filter((o) => o.type === type).length
     expect(count('law')).toBeGreaterThanOrEqual(180)
     for (const type of ['survey', 'broker', 'agent']) expect(count(type)).toBeGreaterThanOrEqual(40)

@@ -19,7 +19,7 @@ import { createPrng, type Prng } from './prng'
 import { REVIEW_BODIES, REVIEWER_FIRST_NAMES, reviewerName, type ReviewBand } from './review-text'
 import { TOWNS, type Town } from './towns'
 
-/** How many firms of each type the demo directory holds (issue 2: 180+ conveyancers, 40+ of the others). */
+/** How many firms of each type the demo directory holds (180+ conveyancers, 40+ of the others). */
 export const DEMO_ORGANIZATION_COUNTS: Record<OrganizationType, number> = {
   law: 184,
   survey: 46,

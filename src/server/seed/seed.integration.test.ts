@@ -196,7 +196,7 @@ describe('seedDemoData on a fresh database', () => {
     expect(DEMO_ACCOUNTS.map((a) => a.label)).toEqual(['Buyer', 'Seller', 'Conveyancer'])
   })
 
-  it('creates them with their email confirmed and sends no verification email (issue 11, item 3)', async () => {
+  it('creates them with their email confirmed and sends no verification email', async () => {
     const rows = await t.database.query<{ email: string; email_verified: boolean }>(
       `select email, email_verified from "user" where email = any($1::text[]) order by email`,
       [DEMO_ACCOUNTS.map((a) => a.email)],
@@ -440,7 +440,7 @@ describe('seedDemoData again', () => {
   })
 })
 
-describe('seedDemoData in production (accounts: false, issue 19 item 2)', () => {
+describe('seedDemoData in production (accounts: false)', () => {
   it('loads the directory but no demo account and no demo transaction', async () => {
     const other = await createTestDatabase()
     try {

@@ -80,7 +80,7 @@ export async function createUser(auth: Auth, options: CreateUserOptions): Promis
     body: { name, email, password, signupRole: role },
     returnHeaders: true,
   })
-  // Sign-up signs nobody in (issue 11, item 6): the session comes from signing in with the password.
+  // Sign-up signs nobody in: the session comes from signing in with the password.
   const { headers } = await auth.api.signInEmail({ body: { email, password }, returnHeaders: true })
   const cookie = headers
     .getSetCookie()
@@ -185,7 +185,7 @@ export interface CreateOrganizationOptions {
 
 /**
  * Inserts an organization with one metrics row and optional reviews, in one database transaction.
- * The tier is computed from the metrics (spec section 9), as in the seed; a firm below Silver gets none.
+ * The tier is computed from the metrics (spec: Business constants and limits), as in the seed; a firm below Silver gets none.
  */
 export async function createOrganization(
   database: Database,

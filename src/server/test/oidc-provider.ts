@@ -1,5 +1,5 @@
 /**
- * A local OpenID Connect provider for tests (issue 7, item 6), built on the `oidc-provider` package:
+ * A local OpenID Connect provider for tests, built on the `oidc-provider` package:
  * one confidential client (client_secret_post, PKCE required, redirect to our callback), its own
  * RS256 signing key, and a tiny login page instead of the package's dev interactions: GET
  * /interaction/<uid> shows an email field and 'Continue' (and 'Cancel'); POST .../login signs in as

@@ -134,7 +134,7 @@ export async function createTestApp(options: { config?: Partial<Config>; testDat
     if (opts.verified !== false) {
       await database.query(`update "user" set email_verified = true where email = $1`, [email.toLowerCase()])
     }
-    // Sign-up signs nobody in (issue 11, item 6): the new person signs in with their password.
+    // Sign-up signs nobody in: the new person signs in with their password.
     const signIn = await request('/api/auth/sign-in/email', { json: { email, password } })
     if (signIn.status !== 200) throw new Error(`sign-in after sign-up failed: ${signIn.status} ${await signIn.text()}`)
     const cookie = sessionCookieFrom(signIn)
@@ -171,7 +171,7 @@ export function sessionCookieFrom(res: Response): string {
 }
 
 /**
- * The test app of one test file (issue 11, item 6: one copy of the set-up every integration test
+ * The test app of one test file (item 6: one copy of the set-up every integration test
  * repeated): created in a `beforeAll` registered here, closed (database dropped) in an `afterAll`.
  * Returns a stand-in that forwards to the app once it exists, so `const t = useTestApp()` sits at
  * the top of the file; touching it outside a hook or test throws. `options` may be a function when

@@ -1,5 +1,5 @@
 /**
- * Account settings (issue 7, item 5 and 10): profile, password change, active sessions and the
+ * Account settings: profile, password change, active sessions and the
  * person's own security events. Sessions are named by their id only: tokens never leave the server.
  */
 import { z } from 'zod'
@@ -68,19 +68,19 @@ export const SECURITY_EVENT_KINDS = [
   'password.changed',
   'password.change_failed',
   'sessions.revoked',
-  // Issue 7, item 5: recorded when a change-email link is opened (features/account/change-email.ts).
+  // Recorded when a change-email link is opened (features/account/change-email.ts).
   'email.changed',
-  /** Issue 7 item 8: the person downloaded their data (GET /api/account/export). */
+  /** The person downloaded their data (GET /api/account/export). */
   'data.exported',
-  /** Issue 7 item 8: the account was deleted; kept with user_id null (docs/decisions/011-data-rights.md). */
+  /** The account was deleted; kept with user_id null (docs/decisions/011-data-rights.md). */
   'account.deleted',
-  // Two-factor authentication (issue 7, item 4): features/auth/record-security-events.ts.
+  // Two-factor authentication: features/auth/record-security-events.ts.
   'mfa.enabled',
   'mfa.disabled',
   'mfa.backup_codes_regenerated',
   'mfa.failed',
   'mfa.locked',
-  // OpenID Connect identities (issue 7, item 6): features/identities/. Detail { provider, providerName, via? }.
+  // OpenID Connect identities: features/identities/. Detail { provider, providerName, via? }.
   'identity.linked',
   'identity.unlinked',
   'identity.link_failed',

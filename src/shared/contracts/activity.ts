@@ -1,5 +1,5 @@
 /**
- * The audit trail of a transaction (issue 5, part 7): who did what and when, each entry linked to
+ * The audit trail of a transaction: who did what and when, each entry linked to
  * the one before by its hash, with the chain's verifier. `kind` ('task.completed', 'document.viewed')
  * is an open set: the trail is append-only and outlives the code that wrote it, so an entry written
  * by an older or newer version keeps its kind, and readers show what they do not know as it is.

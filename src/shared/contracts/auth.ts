@@ -15,14 +15,14 @@ export const Email = z
   .max(254, 'Email must be at most 254 characters')
   .pipe(z.email({ message: 'Enter a valid email address' }))
 
-/** A person's full name on one line: control characters stripped (it goes into email subjects, issue 19 item 6). */
+/** A person's full name on one line: control characters stripped (it goes into email subjects). */
 export const FullName = z
   .string({ message: 'Enter your full name' })
   .overwrite(singleLine)
   .min(1, 'Enter your full name')
   .max(120, 'Full name must be at most 120 characters')
 
-/** Body of POST /api/auth/sign-up/email. `name` is the full name; `role` is the 'I am a...' choice (spec section 2). */
+/** Body of POST /api/auth/sign-up/email. `name` is the full name; `role` is the 'I am a...' choice (spec: Screens and routes). */
 export const SignUpInput = z.object({
   name: FullName,
   email: Email,
@@ -39,19 +39,19 @@ export type SignUpInput = z.infer<typeof SignUpInput>
 
 /**
  * Answer of POST /api/auth/sign-up/email, the same for a new address and one that already has an account
- * (no account enumeration, issue 11, item 6): nobody is signed in; the email tells the person what next.
+ * (no account enumeration): nobody is signed in; the email tells the person what next.
  */
 export const SignUpResult = z.object({ status: z.literal('check-email'), email: z.string() })
 export type SignUpResult = z.infer<typeof SignUpResult>
 
-/** Body of POST /api/auth/sign-in/email (spec section 5: both required). */
+/** Body of POST /api/auth/sign-in/email (spec: Validation rules: both required). */
 export const SignInInput = z.object({
   email: Email,
   password: z.string({ message: 'Enter your password' }).min(1, 'Enter your password').max(128),
 })
 export type SignInInput = z.infer<typeof SignInInput>
 
-/** GET /api/me: the signed-in person with profile and stored roles (spec section 7, 'Find own profile'). */
+/** GET /api/me: the signed-in person with profile and stored roles (spec: The calls the product makes, 'Find own profile'). */
 export const MeResponse = z.object({
   user: z.object({ id: z.string(), email: z.string(), emailVerified: z.boolean() }),
   profile: z.object({ id: z.string(), full_name: z.string(), email: z.string() }),

@@ -1,6 +1,6 @@
 /**
- * Contracts of chat (issue 6): threads on a transaction, messages (post, edit, delete, history
- * pages) and read positions. Messages are Markdown (`body_md`, spec section 3), rendered safely by
+ * Contracts of chat: threads on a transaction, messages (post, edit, delete, history
+ * pages) and read positions. Messages are Markdown (`body_md`, spec: Entities), rendered safely by
  * the web app; mentions and attachments are sent as ids next to the text, so the server can check
  * that each is on the transaction.
  */
@@ -19,7 +19,7 @@ import { endpoint, ERRORS, json, jsonBody } from './endpoint'
 export const ThreadParams = z.object({ txId: Uuid, threadId: Uuid })
 export const MessageParams = z.object({ txId: Uuid, messageId: Uuid })
 
-/** A message body: Markdown, not empty or only spaces, at most 10,000 characters (issue 6). */
+/** A message body: Markdown, not empty or only spaces, at most 10,000 characters. */
 export const MessageBody = z
   .string({ message: 'Write a message' })
   .refine((v) => v.trim().length > 0, 'Write a message: it cannot be empty')

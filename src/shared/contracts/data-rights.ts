@@ -1,5 +1,5 @@
 /**
- * Data rights under UK GDPR (issue 7, item 8): download my data (art. 15 and 20) and delete my
+ * Data rights under UK GDPR: download my data (art. 15 and 20) and delete my
  * account (art. 17). The export is a ZIP, so only the deletion has a JSON contract.
  * Decisions: docs/decisions/011-data-rights.md.
  */
@@ -11,7 +11,7 @@ export const DELETE_CONFIRMATION_WORD = 'DELETE'
 
 /**
  * The name every other party sees in place of a deleted person's: on the profile, in chat mentions, in
- * signature certificates rendered after the deletion and in the audit trail (issue 11, item 6; migration
+ * signature certificates rendered after the deletion and in the audit trail (migration
  * 0013 keeps the database's erasure function in step).
  */
 export const DELETED_USER_NAME = 'Former participant'

@@ -1,4 +1,4 @@
-/** The public directory of professional firms (spec sections 3 and 7): the marketplace's list and profiles. */
+/** The public directory of professional firms (spec: Entities; The calls the product makes): the marketplace's list and profiles. */
 import { z } from 'zod'
 import { ACCREDITATION_TIERS, ORGANIZATION_TYPES } from '../domain/organizations'
 import { endpoint, ERRORS, json, PUBLIC } from './endpoint'
@@ -28,7 +28,7 @@ export const AccreditationMetrics = z.object({
 })
 export type AccreditationMetrics = z.infer<typeof AccreditationMetrics>
 
-/** One professional firm in the directory (spec section 3, 'organizations'). */
+/** One professional firm in the directory (spec: Entities, 'organizations'). */
 export const DirectoryOrganization = z.object({
   id: Uuid,
   name: z.string(),
@@ -38,13 +38,13 @@ export const DirectoryOrganization = z.object({
   postcode_district: z.string().nullable(),
   description: z.string().nullable(),
   contact_email: z.string().nullable(),
-  /** Spec section 3: only the first entry of the list is used, so the API returns just that one. */
+  /** Spec: Entities: only the first entry of the list is used, so the API returns just that one. */
   accreditation_metrics: z.array(AccreditationMetrics).max(1),
   marketplace_reviews: z.array(z.object({ rating_int: z.number().int().min(1).max(5) })),
 })
 export type DirectoryOrganization = z.infer<typeof DirectoryOrganization>
 
-/** GET /api/organizations: every organization, highest tier first (spec section 7, 'Directory'). */
+/** GET /api/organizations: every organization, highest tier first (spec: The calls the product makes, 'Directory'). */
 export const DirectoryResponse = z.object({ organizations: z.array(DirectoryOrganization) })
 export type DirectoryResponse = z.infer<typeof DirectoryResponse>
 

@@ -1,5 +1,5 @@
 /**
- * Documents API contracts (issue 5): upload, list, versions and short-lived file links. Uploads send
+ * Documents API contracts: upload, list, versions and short-lived file links. Uploads send
  * the file itself as the request body (not JSON), so their route is a plain Hono route; its query and
  * answers are still described here and in the OpenAPI document. Signing: signing.ts; the audit
  * trail: activity.ts.

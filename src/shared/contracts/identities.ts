@@ -1,5 +1,5 @@
 /**
- * OAuth / OpenID Connect sign-in and linked identities (issue 7, item 6). Providers are configured by
+ * OAuth / OpenID Connect sign-in and linked identities. Providers are configured by
  * the operator (OIDC_PROVIDERS); the browser starts a flow at POST /api/auth/sign-in/social (sign in,
  * or sign up with a role) or POST /api/auth/link-social (from settings) and is sent to the provider.
  */
@@ -39,7 +39,7 @@ export function isSameOriginPath(value: string): boolean {
   if (decoded.startsWith('//') || /[\u0000-\u001f\u007f\\]/.test(decoded)) return false
   const base = 'http://homeward.invalid'
   // Normalised, dot segments can fold into a protocol-relative path ('/..//evil.example' ->
-  // '//evil.example'): the normalised form must stay a plain path too (issue 19, item 7).
+  // '//evil.example'): the normalised form must stay a plain path too.
   const sameOrigin = (v: string) => {
     const url = new URL(v, base)
     return url.origin === base && !url.pathname.startsWith('//')

@@ -1,5 +1,5 @@
 /**
- * Contracts for invitations (issue 4): a single-use link /invite/{token}, valid 7 days, bound to the
+ * Contracts for invitations: a single-use link /invite/{token}, valid 7 days, bound to the
  * invited email. Inviting the same email to the same transaction again re-sends the pending one.
  */
 import { z } from 'zod'
@@ -71,7 +71,7 @@ export const InvitationPreview = z.object({
   /** Masked ('j***@example.com'): what the page shows. */
   email: z.string(),
   /**
-   * The full invited address, only to prefill sign-up (issue 11 item 4): whoever holds the token
+   * The full invited address, only to prefill sign-up: whoever holds the token
    * received it at that address, so it tells them nothing new.
    */
   invited_email: z.string(),

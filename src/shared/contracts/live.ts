@@ -1,5 +1,5 @@
 /**
- * Live updates (issue 6): each change on a transaction, sent to the people on it as it commits, over
+ * Live updates: each change on a transaction, sent to the people on it as it commits, over
  * Server-Sent Events. The web app refetches what the change touched.
  */
 import { z } from 'zod'

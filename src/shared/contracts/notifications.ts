@@ -1,5 +1,5 @@
 /**
- * Notifications (issue 6): the bell's list, marking read, email settings per kind with the daily
+ * Notifications: the bell's list, marking read, email settings per kind with the daily
  * digest, and the viewer's live notification stream.
  */
 import { z } from 'zod'

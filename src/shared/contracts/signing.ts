@@ -1,5 +1,5 @@
 /**
- * E-signing contracts (issue 5, part 6): ask participants to sign a PDF version, list requests,
+ * E-signing contracts: ask participants to sign a PDF version, list requests,
  * sign (typed or drawn, with consent), decline, cancel, and verify a signed PDF.
  */
 import { z } from 'zod'

@@ -1,6 +1,6 @@
 /**
- * Contracts of the support conversation (issue 11, item 4): Help's 'Live Chat' for signed-in
- * people, answered by Homeward's support team Monday to Friday 9am-5pm (spec sections 1 and 9).
+ * Contracts of the support conversation: Help's 'Live Chat' for signed-in
+ * people, answered by Homeward's support team Monday to Friday 9am-5pm (spec: What the product does; Business constants and limits).
  */
 import { z } from 'zod'
 import { endpoint, ERRORS, json, jsonBody, PUBLIC } from './endpoint'

@@ -1,5 +1,5 @@
 /**
- * Contracts of transactions (issue 4; spec section 7): the dashboard list, the transaction detail the
+ * Contracts of transactions (spec: The calls the product makes): the dashboard list, the transaction detail the
  * workspace shows, creating a transaction, and working it (ticking tasks, blocking stages, changing
  * status). Every change carries the `version` the client last saw; a stale version answers 409 with a
  * message saying someone else changed it first. Writes answer with the refreshed detail.
@@ -26,7 +26,7 @@ const StageSummary = z.object({
 const ParticipantSummary = z.object({ user_id: z.string(), role: z.enum(PARTICIPANT_ROLES) })
 const PropertySummary = z.object({ address_lines: z.array(z.string()), postcode: z.string() })
 
-/** One card of GET /api/transactions (spec section 7, 'Dashboard list'). */
+/** One card of GET /api/transactions (spec: The calls the product makes, 'Dashboard list'). */
 export const DashboardTransaction = z.object({
   id: Uuid,
   status: z.enum(TRANSACTION_STATUSES),
@@ -102,7 +102,7 @@ export const Message = z.object({
 })
 export type Message = z.infer<typeof Message>
 
-/** GET /api/transactions/{txId} (spec section 7, 'Transaction detail'). Stages and tasks by sort_index; messages newest first. */
+/** GET /api/transactions/{txId} (spec: The calls the product makes, 'Transaction detail'). Stages and tasks by sort_index; messages newest first. */
 export const TransactionDetail = z.object({
   id: Uuid,
   status: z.enum(TRANSACTION_STATUSES),
@@ -149,7 +149,7 @@ export const Uprn = z
   .trim()
   .regex(/^\d{1,12}$/, 'UPRN must be 1 to 12 digits')
 
-// Address parts are one line each, control characters stripped: they go into email subjects (issue 19 item 6).
+// Address parts are one line each, control characters stripped: they go into email subjects.
 const optionalText = (max: number, label: string) =>
   z
     .string()
@@ -214,7 +214,7 @@ export const UpdateStageInput = z.object({
 })
 
 /**
- * POST /api/transactions/{txId}/status. Spec section 4 lists the statuses; the transitions are ours:
+ * POST /api/transactions/{txId}/status. spec: States and transitions lists the statuses; the transitions are ours:
  * activate (draft -> active), exchange (active -> exchange, conveyancer, with dates and
  * `confirm: true`; refused with 409 while any stage is blocked),
  * complete (exchange -> completed, conveyancer), cancel (draft|active -> cancelled with a reason by a
@@ -227,7 +227,7 @@ export const StatusChangeInput = z.discriminatedUnion('action', [
     version: z.number().int().min(1),
     exchange_date: z.iso.date({ message: 'Enter the exchange date' }),
     completion_date: z.iso.date({ message: 'Enter the agreed completion date' }),
-    /** Exchange is legally binding: the person recording it confirms explicitly (issue 11). */
+    /** Exchange is legally binding: the person recording it confirms explicitly. */
     confirm: z.literal(true, { message: 'Confirm that contracts have been exchanged' }),
   }),
   z.object({

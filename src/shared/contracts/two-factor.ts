@@ -1,5 +1,5 @@
 /**
- * Two-factor authentication (issue 7, item 4): TOTP from an authenticator app plus single-use backup
+ * Two-factor authentication: TOTP from an authenticator app plus single-use backup
  * codes. Bodies of Better Auth's /api/auth/two-factor/* endpoints as our edge accepts them, and the
  * settings status. `trustDevice` is never accepted: the second factor is asked on every sign-in.
  */
@@ -55,7 +55,7 @@ export const TwoFactorStatus = z.object({
   signedInRecently: z.boolean(),
   /**
    * Whether the account has a password. Changes above are confirmed with it; an account made with a provider
-   * (OpenID Connect) sets one first through the emailed reset link (issue 11, item 6).
+   * (OpenID Connect) sets one first through the emailed reset link.
    */
   hasPassword: z.boolean(),
 })

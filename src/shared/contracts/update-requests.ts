@@ -1,5 +1,5 @@
 /**
- * Update requests (issue 6): a buyer or seller asks their conveyancer for an update, at most once a
+ * Update requests: a buyer or seller asks their conveyancer for an update, at most once a
  * day per transaction; the conveyancer's next message on the move answers it.
  */
 import { z } from 'zod'

@@ -1,5 +1,5 @@
 /**
- * E-signing states (issue 5, part 6): a signature request is pending until every signer has signed
+ * E-signing states: a signature request is pending until every signer has signed
  * (completed), one declines (declined) or the requester cancels it (cancelled); each signer is
  * pending, signed or declined, and signs with a typed name or a drawn signature. The database's CHECK
  * constraints on signature_requests and signature_request_signers hold the same lists.

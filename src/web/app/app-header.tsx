@@ -8,8 +8,8 @@ import { useSignOut } from '../lib/session/use-sign-out'
 import { ACADEMY_PATH, ACCREDITATION_PATH, PAGE_PATHS } from '../../shared/paths'
 
 /**
- * The signed-in app's top bar (spec section 2): logo, Marketplace link, the notifications bell
- * (issue 6), for professionals Academy Lite and their firm's Accreditation, account Settings (issue 7), Sign Out and an avatar with the first letter of the email.
+ * The signed-in app's top bar (spec: Screens and routes): logo, Marketplace link, the notifications bell
+ *, for professionals Academy Lite and their firm's Accreditation, account Settings, Sign Out and an avatar with the first letter of the email.
  * On phones the labels shrink to icons with accessible names (Marketplace too below 420 px, to leave
  * room for the bell; Settings's label shows from 1024 px).
  */

@@ -11,7 +11,7 @@ import { SessionsCard } from '../features/account/components/sessions-card'
 import { TwoFactorCard } from '../features/account/components/two-factor-card'
 import { YourDataCard } from '../features/account/components/your-data-card'
 
-/** /app/settings: profile, password, where you're signed in, security activity (issue 7, items 5 and 10), notifications. */
+/** /app/settings: profile, password, where you're signed in, security activity, notifications. */
 export function SettingsPage({ me }: { me: MeResponse }) {
   const sessions = useAccountSessions()
   return (

@@ -10,7 +10,7 @@ import { PAGE_PATHS } from '../../shared/paths'
 /**
  * Renders `children(me)` for a signed-in person. Without a session it goes to /auth, with `next`
  * set to the current address when `returnHere` (the workspace comes back after sign-in; /app/home
- * goes to plain /auth, spec section 2). While the session loads it shows `fallback`.
+ * goes to plain /auth, spec: Screens and routes). While the session loads it shows `fallback`.
  */
 export function SignedInGate({
   children,

@@ -2,7 +2,7 @@ import { WifiOff } from 'lucide-react'
 import { useOnline } from '../lib/use-online'
 
 /**
- * Shown across the signed-in app while the browser is offline (issue 11, item 2): says that pages
+ * Shown across the signed-in app while the browser is offline: says that pages
  * cannot load and changes are not saved until the connection is back, instead of loading forever.
  */
 export function OfflineBanner() {

@@ -10,7 +10,7 @@ const VARIANTS = {
 } as const
 
 /**
- * A transaction's status badge (spec section 4): Draft, Active, Exchanged, Completed, Cancelled;
+ * A transaction's status badge (spec: States and transitions): Draft, Active, Exchanged, Completed, Cancelled;
  * anything unknown shows as Draft.
  */
 export function TransactionStatusBadge({ status, className }: { status: string; className?: string }) {

@@ -1,7 +1,7 @@
 import { useEffect } from 'react'
 import { Button } from './ui/button'
 
-/** Message shown when a page fails (spec section 8, 'Generic router failure'). */
+/** Message shown when a page fails (spec: Error catalogue, 'Generic router failure'). */
 export const UNEXPECTED_ERROR_TITLE = 'Unexpected Application Error!'
 
 /** The full-page failure screen: the spec's message, what went wrong, and ways on. Logs the error. */

@@ -1,4 +1,4 @@
-/** The avatar letter: the first character of the email, upper-cased; '?' when empty (spec section 2). */
+/** The avatar letter: the first character of the email, upper-cased; '?' when empty (spec: Screens and routes). */
 export function avatarLetter(email: string): string {
   return email.trim().charAt(0).toUpperCase() || '?'
 }

@@ -1,6 +1,6 @@
 /**
  * Homeward's published contact details, in one place so that the help page, footer and legal
- * pages never disagree. Support hours and reply time are from spec sections 1 and 9.
+ * pages never disagree. Support hours and reply time are from spec: What the product does; Business constants and limits.
  */
 export const COMPANY_NAME = 'Homeward Ltd'
 export const PARENT_COMPANY_NAME = 'Homeward Group Holdings Ltd'

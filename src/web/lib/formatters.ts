@@ -48,7 +48,7 @@ export function formatUkDateTime(value: Date | string): string {
   return `${formatUkDate(date)}, ${LONDON_TIME.format(date)}`
 }
 
-/** '1 day' or 'N days' (spec section 9: whole days). */
+/** '1 day' or 'N days' (spec: Business constants and limits: whole days). */
 export function pluralise(count: number, one: string, many = `${one}s`): string {
   return `${count} ${count === 1 ? one : many}`
 }

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { ApiError } from './api-error'
 import { createQueryClient, retryDelay, shouldRetry } from './query-client'
 
-describe('query client settings (spec section 9)', () => {
+describe('query client settings (spec: Business constants and limits)', () => {
   it('gcTime 5 minutes, mutations never retried', () => {
     const defaults = createQueryClient().getDefaultOptions()
     expect(defaults.queries?.gcTime).toBe(300_000)

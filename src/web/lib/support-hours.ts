@@ -1,5 +1,5 @@
 /**
- * Live chat hours, spec section 1: Monday to Friday 9am-5pm, evaluated in UK time (Europe/London,
+ * Live chat hours, spec: What the product does: Monday to Friday 9am-5pm, evaluated in UK time (Europe/London,
  * so 9am means 9am on the clock in London in summer too). UK bank holidays are not modelled.
  */
 export const SUPPORT_OPEN_HOUR = 9

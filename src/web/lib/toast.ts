@@ -1,5 +1,5 @@
 /**
- * The app's toast helper. Spec section 9: one toast at a time, shown for 4000 ms. Each call
+ * The app's toast helper. spec: Business constants and limits: one toast at a time, shown for 4000 ms. Each call
  * replaces the toast on screen. sonner and its Toaster are loaded on the first toast, not with
  * every page: public pages never toast, so they never download it (providers.tsx mounts the
  * Toaster when toasterHost says one is wanted).
@@ -31,7 +31,7 @@ export const toasterHost = {
   markMounted: (): void => markMounted(),
   /**
    * Mounts the (empty) Toaster now, for pages whose forms may fail: a toast asked for later, after
-   * the network went, could not download sonner and would be lost (issue 11, item 2).
+   * the network went, could not download sonner and would be lost.
    */
   preload: (): void => want(),
 }

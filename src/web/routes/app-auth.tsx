@@ -10,7 +10,7 @@ import { useRenewSession } from '../lib/session/renew'
 import { PageTitle } from '../lib/page-meta'
 
 /**
- * /auth and /app (spec section 2): Sign In and Sign Up tabs. With a session, go on to `next` (a
+ * /auth and /app (spec: Screens and routes): Sign In and Sign Up tabs. With a session, go on to `next` (a
  * same-origin path only) or /app/home; signing in or up lands there too. `?tab=sign-up` opens Sign Up
  * and `?email=` fills the email, `?role=` the 'I am a...' choice (links from an invitation use all three);
  * sign-up's emailed link goes on to `next` too. `?step=two-factor` asks for the

@@ -10,7 +10,7 @@ import { SignedInGate } from '../app/signed-in-gate'
 import { PageTitle } from '../lib/page-meta'
 
 /**
- * /app/home: 'Your Transactions' (spec section 2), signed in only: without a session, /auth. With
+ * /app/home: 'Your Transactions' (spec: Screens and routes), signed in only: without a session, /auth. With
  * `?invite=<orgId>` (the marketplace's Invite) the sign-in comes back here to finish the invite.
  */
 export function Component() {

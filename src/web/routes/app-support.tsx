@@ -2,7 +2,7 @@ import { SignedInPage } from '../app/signed-in-page'
 import { SupportChat } from '../features/support/components/support-chat'
 import { PageTitle } from '../lib/page-meta'
 
-/** /app/support: Help's Live Chat for signed-in people (issue 11, item 4); signed out, /auth and back here. */
+/** /app/support: Help's Live Chat for signed-in people; signed out, /auth and back here. */
 export function Component() {
   const pageMeta = { title: 'Support chat', description: 'Talk to the Homeward support team.' }
   return (

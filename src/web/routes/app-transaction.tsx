@@ -7,9 +7,9 @@ import { SignedInGate } from '../app/signed-in-gate'
 import { WorkspaceSkeleton } from '../features/workspace/components/workspace-skeleton'
 
 /**
- * /app/transactions/:txId: the transaction workspace (spec section 2). Without a session, /auth and
+ * /app/transactions/:txId: the transaction workspace (spec: Screens and routes). Without a session, /auth and
  * back here afterwards; not found or not allowed, a toast and /app/home. Changes by others arrive
- * live through the transaction's event stream (issue 6).
+ * live through the transaction's event stream.
  */
 export function Component() {
   const { txId = '' } = useParams()

@@ -3,7 +3,7 @@ import { AuthCardPage } from '../features/auth/components/auth-card-page'
 import { ResetPasswordForm } from '../features/auth/components/reset-password-form'
 import { PageTitle } from '../lib/page-meta'
 
-/** /reset-password?token=: the page the emailed reset link opens (issue 7). */
+/** /reset-password?token=: the page the emailed reset link opens. */
 export function Component() {
   const pageMeta = { title: 'Choose a new password', description: 'Choose a new password for your Homeward account.' }
   const token = useSearchParams()[0].get('token')

@@ -9,7 +9,7 @@ import { DEFAULT_SIGNED_IN_PATH, safeNextPath, signInHref } from '../lib/session
 import { PageTitle } from '../lib/page-meta'
 
 /**
- * /verify-email?token=: the page the emailed verification link opens (issue 7). It confirms the email
+ * /verify-email?token=: the page the emailed verification link opens. It confirms the email
  * once and says so, or says why not (expired, not valid or already used) and how to get a new link. The
  * first use of a sign-up's link also signs the person in; `next` (an invitation) is where it goes on to.
  */
@@ -31,7 +31,7 @@ export function Component() {
     staleTime: Infinity,
     gcTime: Infinity,
   })
-  // Once confirmed the page says so in its heading too, not "Confirm your email" (issue 11, item 5).
+  // Once confirmed the page says so in its heading too, not "Confirm your email".
   const title = result.isSuccess
     ? result.data.changedTo
       ? 'Email address changed'

@@ -8,7 +8,7 @@ import { PageHero } from '../features/public-site/components/page-hero'
 import { PageSection } from '../components/page-section'
 import { PublicPageMeta } from '../lib/page-meta'
 
-/** /buyers: the public page for people buying a home (spec section 2). */
+/** /buyers: the public page for people buying a home (spec: Screens and routes). */
 export function Component() {
   const pageMeta = {
     title: 'For buyers',

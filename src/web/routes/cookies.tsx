@@ -2,7 +2,7 @@ import { PRIVACY_EMAIL } from '../lib/contact'
 import { LegalPage } from '../features/public-site/components/legal-page'
 import { PublicPageMeta } from '../lib/page-meta'
 
-/** /cookies: the cookie policy (spec section 2: dated January 2025, laws of England and Wales). */
+/** /cookies: the cookie policy (spec: Screens and routes: dated January 2025, laws of England and Wales). */
 export function Component() {
   const pageMeta = {
     title: 'Cookie policy',

@@ -2,7 +2,7 @@ import { FaqAccordion } from '../features/help/components/faq-accordion'
 import { SupportCards } from '../features/help/components/support-cards'
 import { PublicPageMeta } from '../lib/page-meta'
 
-/** /help: support options and the five FAQs (spec section 2). */
+/** /help: support options and the five FAQs (spec: Screens and routes). */
 export function Component() {
   const pageMeta = {
     title: 'Help centre',

@@ -10,7 +10,7 @@ import { TimelineDemoSection } from '../features/landing/components/timeline-dem
 import { CtaBand } from '../features/public-site/components/cta-band'
 import { PublicPageMeta } from '../lib/page-meta'
 
-/** The landing page (spec section 2, '/'). */
+/** The landing page (spec: Screens and routes, '/'). */
 export function Component() {
   const pageMeta = {
     title: 'Homeward: one shared timeline for moving home',

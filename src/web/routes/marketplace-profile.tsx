@@ -2,7 +2,7 @@ import { useLoaderData, useParams } from 'react-router'
 import { ProfileView } from '../features/marketplace/components/profile-view'
 import type { ProfileData } from '../route-loaders'
 
-/** /marketplace/:orgId: one professional's profile (issue 3), rendered by the server with its data. */
+/** /marketplace/:orgId: one professional's profile, rendered by the server with its data. */
 export function Component() {
   const { orgId = '' } = useParams()
   const rendered = useLoaderData() as ProfileData | null

@@ -1,7 +1,7 @@
 import { DirectoryView } from '../features/marketplace/components/directory-view'
 import { PublicPageMeta } from '../lib/page-meta'
 
-/** /marketplace: the professionals directory, reachable without sign-in (spec section 2). */
+/** /marketplace: the professionals directory, reachable without sign-in (spec: Screens and routes). */
 export function Component() {
   const pageMeta = {
     title: 'Find accredited conveyancers, surveyors, brokers and agents',

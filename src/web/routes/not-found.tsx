@@ -3,7 +3,7 @@ import { Link, useLocation } from 'react-router'
 import { Button } from '../components/ui/button'
 import { PublicPageMeta } from '../lib/page-meta'
 
-/** The 404 page for any unknown route (spec section 2): logs the attempted path with console.error. */
+/** The 404 page for any unknown route (spec: Screens and routes): logs the attempted path with console.error. */
 export function Component() {
   const { pathname } = useLocation()
   const pageMeta = {

@@ -1,7 +1,7 @@
 import { AlertTriangle, Handshake, Mail, TrendingUp } from 'lucide-react'
 import { ProfessionalPage } from '../features/public-site/components/professional-page'
 
-/** /professionals/agents (spec section 2). */
+/** /professionals/agents (spec: Screens and routes). */
 export function Component() {
   return (
     <ProfessionalPage

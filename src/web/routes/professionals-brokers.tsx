@@ -1,7 +1,7 @@
 import { BadgeCheck, FileStack, Landmark, Timer } from 'lucide-react'
 import { ProfessionalPage } from '../features/public-site/components/professional-page'
 
-/** /professionals/brokers (spec section 2). */
+/** /professionals/brokers (spec: Screens and routes). */
 export function Component() {
   return (
     <ProfessionalPage

@@ -3,7 +3,7 @@ import { AccreditationTiers } from '../features/marketplace/components/accredita
 import { PageSection } from '../components/page-section'
 import { ProfessionalPage } from '../features/public-site/components/professional-page'
 
-/** /professionals/conveyancers, with the accreditation tiers of spec section 9. */
+/** /professionals/conveyancers, with the accreditation tiers of spec: Business constants and limits. */
 export function Component() {
   return (
     <ProfessionalPage

@@ -1,7 +1,7 @@
 import { CalendarDays, FileUp, PoundSterling, Star } from 'lucide-react'
 import { ProfessionalPage } from '../features/public-site/components/professional-page'
 
-/** /professionals/surveyors (spec section 2). */
+/** /professionals/surveyors (spec: Screens and routes). */
 export function Component() {
   return (
     <ProfessionalPage

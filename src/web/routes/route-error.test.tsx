@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 /**
- * Spec section 8, 'Generic router failure': a route that fails to load or to render shows
+ * Spec: Error catalogue, 'Generic router failure': a route that fails to load or to render shows
  * 'Unexpected Application Error!' from the root errorElement of the app's real route table.
  */
 import { cleanup, render, screen, waitFor } from '@testing-library/react'

@@ -10,7 +10,7 @@ import { PublicPageMeta } from '../lib/page-meta'
 
 const CONVEYANCER_SEARCH = '/marketplace?type=law'
 
-/** /sellers: the public page for people selling a home (spec section 2). */
+/** /sellers: the public page for people selling a home (spec: Screens and routes). */
 export function Component() {
   const pageMeta = {
     title: 'For sellers',

@@ -2,7 +2,7 @@ import { COMPANY_NAME, LEGAL_EMAIL, POSTAL_ADDRESS, SUPPORT_EMAIL } from '../lib
 import { LegalPage } from '../features/public-site/components/legal-page'
 import { PublicPageMeta } from '../lib/page-meta'
 
-/** /terms: terms of service (spec section 2: dated January 2025, laws of England and Wales). */
+/** /terms: terms of service (spec: Screens and routes: dated January 2025, laws of England and Wales). */
 export function Component() {
   const pageMeta = {
     title: 'Terms of service',

@@ -33,7 +33,7 @@ export const activityEvents = pgTable(
     payload: jsonb('payload').notNull().default({}),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     /**
-     * Hash chain (issue 5; issue 19 item 5): position in the transaction's chain from 1, the actor's id
+     * Hash chain: position in the transaction's chain from 1, the actor's id
      * as hashed (kept when the profile is erased and actor_id goes null), the previous entry's hash and
      * this entry's SHA-256 over every shown field (id, transaction, seq, kind, actor, created_at, the
      * summary's salted digest, payload, previous hash). Canonical form: docs/decisions/012-audit-chain.md.
@@ -62,7 +62,7 @@ export const activityEvents = pgTable(
 )
 
 /**
- * Signed checkpoints of each transaction's audit chain (issue 19 item 5): one per appended entry,
+ * Signed checkpoints of each transaction's audit chain: one per appended entry,
  * written in the same database transaction, HMAC-SHA256 with AUDIT_SIGNING_KEY (never stored in the
  * database) over (transaction id, seq, head hash, signed_at). The verifier checks the chain against
  * them, so an entry inserted with a correct hash, a re-chained edit or a deleted newest entry shows.

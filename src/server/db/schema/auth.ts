@@ -93,7 +93,7 @@ export const accountRateLimit = pgTable(
 /**
  * Better Auth two-factor plugin: the user's TOTP secret and backup codes (both encrypted with the auth
  * secret by the plugin; backup codes are single use), with the wrong-code counter and lock-out time
- * (issue 7 item 4: lock-out after 10 wrong codes).
+ * (lock-out after 10 wrong codes).
  */
 export const twoFactor = pgTable(
   'two_factor',

@@ -44,7 +44,7 @@ export const messages = pgTable(
     transactionId: uuid('transaction_id')
       .notNull()
       .references(() => transactions.id, { onDelete: 'cascade' }),
-    /** The chat thread (issue 6); every transaction has a 'General' thread. */
+    /** The chat thread; every transaction has a 'General' thread. */
     threadId: uuid('thread_id')
       .notNull()
       .references(() => messageThreads.id, { onDelete: 'cascade' }),

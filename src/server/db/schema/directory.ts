@@ -1,6 +1,6 @@
 /**
- * The marketplace directory: organizations, their accreditation metrics and reviews. Spec section 3;
- * tier thresholds in section 9. Rates are fractions 0..1, csat is out of 5.
+ * The marketplace directory: organizations, their accreditation metrics and reviews. spec: Entities;
+ * tier thresholds in Business constants and limits. Rates are fractions 0..1, csat is out of 5.
  */
 import { sql } from 'drizzle-orm'
 import { boolean, check, index, integer, numeric, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core'

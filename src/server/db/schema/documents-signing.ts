@@ -1,5 +1,5 @@
 /**
- * Documents beyond the row itself (issue 5): upload idempotency keys, and e-signature requests with
+ * Documents beyond the row itself: upload idempotency keys, and e-signature requests with
  * their signers. A signature request is bound to one document version and that version's SHA-256, so
  * it can never be applied to another version (security checklist, Files: "a signature is bound to
  * its version's hash").

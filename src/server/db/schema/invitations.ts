@@ -46,7 +46,7 @@ export const invitations = pgTable(
 )
 
 /**
- * Links replaced by a re-send (issue 11 item 4): the old token's hash stays linked to its invitation
+ * Links replaced by a re-send: the old token's hash stays linked to its invitation
  * so that the old link can say a newer invitation was sent, rather than that it is not valid. Such a
  * link never works again; only its hash is kept, like the current one's.
  */

@@ -1,5 +1,5 @@
 /**
- * Notifications (issue 6): the in-app bell's entries, each person's email choices per kind (with an
+ * Notifications: the in-app bell's entries, each person's email choices per kind (with an
  * optional daily digest instead of instant mail), and buyers' and sellers' requests for an update.
  */
 import { sql } from 'drizzle-orm'

@@ -1,4 +1,4 @@
-/** People: profiles (one per auth user) and their stored roles. Spec section 3 (profiles, user_roles), section 6 (roles). */
+/** People: profiles (one per auth user) and their stored roles. spec: Entities (profiles, user_roles) and Roles and permissions. */
 import { sql } from 'drizzle-orm'
 import { check, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
 import { STORED_ROLES, type StoredRole } from '../../../shared/domain/roles'

@@ -1,5 +1,5 @@
 /**
- * Security events (issue 7, item 10): sign-in success and failure, sign-out, password changes and
+ * Security events: sign-in success and failure, sign-out, password changes and
  * session revocations (MFA changes later), each with time, client IP and user agent. The person sees
  * their own in account settings. Append-only: triggers in the migration refuse UPDATE, DELETE and
  * TRUNCATE, except an update that only erases personal data (user_id, ip, user_agent set to null),

@@ -1,5 +1,5 @@
 /**
- * Support conversations (issue 11, item 4: Help's 'Live Chat'): one thread per person with
+ * Support conversations (item 4: Help's 'Live Chat'): one thread per person with
  * Homeward's support team. A person's messages are also emailed to the support address through the
  * outbox; the team's replies arrive through the inbound-mail webhook (features/support).
  */

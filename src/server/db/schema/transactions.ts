@@ -1,6 +1,6 @@
 /**
  * The transaction aggregate: a move from offer accepted to completion, with its property, timeline
- * stages and tasks, participants and documents (its messages are in chat.ts). Spec section 3; statuses in section 4;
+ * stages and tasks, participants and documents (its messages are in chat.ts). spec: Entities; statuses in States and transitions;
  * stage names from ../shared/domain/conveyancing.md.
  */
 import { sql } from 'drizzle-orm'
@@ -99,7 +99,7 @@ export const timelineStages = pgTable(
     status: text('status').$type<StageStatus>().notNull().default('not_started'),
     percentComplete: integer('percent_complete').notNull().default(0),
     blockedReason: text('blocked_reason'),
-    /** Who marked the stage blocked and when (issue 11): shown as 'Blocked by <name> on <date>'. */
+    /** Who marked the stage blocked and when: shown as 'Blocked by <name> on <date>'. */
     blockedBy: uuid('blocked_by').references(() => profiles.id, { onDelete: 'set null' }),
     blockedAt: timestamp('blocked_at', { withTimezone: true }),
     version: integer('version').notNull().default(1),
@@ -124,7 +124,7 @@ export const tasks = pgTable(
     title: text('title').notNull(),
     status: text('status').$type<TaskStatus>().notNull().default('not_completed'),
     sortIndex: integer('sort_index').notNull(),
-    /** Who ticks it: 'buyer_side', 'seller_side' or a participant role (issue 4). */
+    /** Who ticks it: 'buyer_side', 'seller_side' or a participant role. */
     ownerSide: text('owner_side'),
     completedAt: timestamp('completed_at', { withTimezone: true }),
     completedBy: uuid('completed_by').references(() => profiles.id, { onDelete: 'set null' }),

@@ -1,5 +1,5 @@
 /**
- * Account settings and session security (issue 7, items 5 and 10; checklist 'Authentication and
+ * Account settings and session security (checklist 'Authentication and
  * sessions'): the session cookie, replaying a cookie after sign-out or a password change, ending one,
  * other or all sessions, re-authentication for a stale session, the profile name, and security events
  * recorded for each action and readable only by their owner.
@@ -352,7 +352,7 @@ describe('security events', () => {
       'sign_in.succeeded',
       'sign_in.succeeded',
       'sign_in.failed',
-      'sign_in.succeeded', // t.signUp signs in after signing up (issue 11, item 6)
+      'sign_in.succeeded', // t.signUp signs in after signing up
       'account.created',
     ])
     const times = list.map((e) => Date.parse(e.createdAt))

@@ -1,5 +1,5 @@
 /**
- * Changing the sign-in email (issue 7, item 5) against a real database (PGlite, or PostgreSQL with
+ * Changing the sign-in email against a real database (PGlite, or PostgreSQL with
  * TEST_DATABASE_URL): the link goes to the new address and a notice to the old; opening it changes
  * user.email and profiles.email in one transaction with the 'email.changed' event; a session older
  * than a day must sign in again (ASVS 7.5.1); an address another account uses is refused without the
@@ -50,7 +50,7 @@ async function events(user: TestUser) {
   return ((await res.json()) as { events: Array<{ kind: string }> }).events.map((e) => e.kind)
 }
 
-describe('change email (issue 7, item 5)', () => {
+describe('change email', () => {
   it('sends the link to the new address and a notice to the old; opening it changes user and profile email together', async () => {
     const user = await t.signUp({ name: 'Mover Person' })
     const next = address('moved')

@@ -1,5 +1,5 @@
 /**
- * HTTP edge of account settings (issue 7, items 5 and 10): profile name, active sessions (list, end
+ * HTTP edge of account settings: profile name, active sessions (list, end
  * one) and the viewer's own security events. Password change, 'sign out everywhere else' and 'sign
  * out everywhere' are Better Auth's endpoints under /api/auth, guarded and recorded in
  * features/auth/routes.ts.

@@ -1,5 +1,5 @@
 /**
- * Security events (issue 7, item 10): written at the auth edge and by session revocation, read by
+ * Security events: written at the auth edge and by session revocation, read by
  * their owner in account settings. The table is append-only (migration 0006).
  */
 import type { SecurityEventKind, SecurityEventList } from '../../../shared/contracts/account'

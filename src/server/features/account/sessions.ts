@@ -1,5 +1,5 @@
 /**
- * The signed-in person's active sessions (issue 7, item 5): listed from our own database so that a
+ * The signed-in person's active sessions: listed from our own database so that a
  * session older than Better Auth's freshAge can still see them (Better Auth's /list-sessions refuses
  * such sessions) and so that session tokens never reach the browser; one named session can be ended.
  * Ending 'all others' and 'all' goes through Better Auth (/revoke-other-sessions, /revoke-sessions).

@@ -1,5 +1,5 @@
 /**
- * Changes the person's full name (issue 7, item 5): profiles.full_name, which the app shows, and
+ * Changes the person's full name: profiles.full_name, which the app shows, and
  * Better Auth's user.name, which its session answers carry, in one database transaction.
  */
 import { eq } from 'drizzle-orm'

@@ -1,5 +1,5 @@
 /**
- * The audit chain's canonical serialisations (issue 19 item 5; docs/decisions/012-audit-chain.md).
+ * The audit chain's canonical serialisations (docs/decisions/012-audit-chain.md).
  * Entry hash and summary digest must match SQL homeward_activity_hash_v2 and
  * homeward_activity_summary_digest (migration 0010) byte for byte; checkpoint signatures are made and
  * checked only here, with a key the database never sees.

@@ -2,7 +2,7 @@
  * The audit trail is append-only, hash-chained and anchored by signed checkpoints: triggers refuse
  * UPDATE, DELETE and TRUNCATE; concurrent writers chain correctly; an entry edited or removed behind
  * the app's back is named by the verifier; erasing a person's profile does not break the chain. The
- * forgery battery of issue 19 item 5 (someone with database access: an entry inserted with a correct
+ * forgery battery (someone with database access: an entry inserted with a correct
  * hash, an edit re-chained, the newest entry deleted, a summary edited, the old erasure setting) is
  * each detected or refused; on PostgreSQL the app's role cannot even try.
  */
@@ -176,7 +176,7 @@ describe('audit trail', () => {
       ])
     )[0].id
 
-  describe('forgery battery (issue 19 item 5)', () => {
+  describe('forgery battery', () => {
     it('an entry inserted with a correct hash is named as never signed; a made-up checkpoint as not genuine', async () => {
       const txId = await newTx()
       await write(txId, 3)

@@ -1,5 +1,5 @@
 /**
- * Reading and verifying a transaction's hash-chained audit trail (issue 5, part 7; issue 19 item 5).
+ * Reading and verifying a transaction's hash-chained audit trail.
  * The verifier recomputes every link in Node, independently of the SQL function that wrote it
  * (homeward_activity_hash_v2, migration 0010), checks the chain against the signed checkpoints and
  * names the first link that does not hold. Canonical forms: ./audit-canonical.ts.
@@ -43,7 +43,7 @@ export async function listAuditTrail(opts: {
 
 /**
  * Walks the whole chain in seq order, recomputes each hash and checks it against the signed
- * checkpoints (issue 19 item 5). Reports the first broken link: missing_hash (an entry outside the
+ * checkpoints. Reports the first broken link: missing_hash (an entry outside the
  * chain), seq_gap (an entry removed or inserted out of order), prev_hash_mismatch (links re-ordered
  * or one removed), hash_mismatch (an entry edited, or its actor changed), summary_mismatch (the
  * wording changed without a signed redaction), bad_signature (a checkpoint not made with the

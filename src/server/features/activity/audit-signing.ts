@@ -1,5 +1,5 @@
 /**
- * The audit signing key and the signed checkpoints of each chain (issue 19 item 5). The key comes
+ * The audit signing key and the signed checkpoints of each chain. The key comes
  * from config (AUDIT_SIGNING_KEY, or DATA_DIR/audit-signing-key made on first start) and is held in
  * this process only: the database the application writes never sees it. One key per process, set at
  * start by startServer (and by the test app). See docs/decisions/012-audit-chain.md.

@@ -1,4 +1,4 @@
-/** HTTP edge of the audit trail: the readable list and the chain verifier (issue 5, part 7). */
+/** HTTP edge of the audit trail: the readable list and the chain verifier. */
 import { activityEndpoints as endpoints } from '../../../shared/contracts/activity'
 import { createRouter, requireViewer, type AppDeps } from '../../http/router'
 import { listAuditTrail, verifyAuditTrail } from './audit-chain'

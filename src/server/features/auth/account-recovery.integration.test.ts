@@ -1,5 +1,5 @@
 /**
- * Issue 7 (this slice): email verification, password recovery and sign-in by emailed code, against a
+ * Email verification, password recovery and sign-in by emailed code, against a
  * real database (PGlite, or PostgreSQL with TEST_DATABASE_URL). Checklist 'Authentication and sessions':
  * same answer for known and unknown emails (6.3.8), reset link single use / 1 h / ends other sessions
  * (6.4.3, 7.4.3), code 10 min / single use / 3 tries (6.5.1, 6.5.5, 6.6.3). Expiry uses a fake clock

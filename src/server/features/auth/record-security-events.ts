@@ -1,8 +1,8 @@
 /**
- * Security events at the auth edge (issue 7, item 10): every /api/auth/* request passes through this
+ * Security events at the auth edge: every /api/auth/* request passes through this
  * middleware, which reads the path and Better Auth's answer and appends sign-up, sign-in success and
  * failure (to the email's account when there is one), sign-out, password changes, session
- * revocations and two-factor changes, wrong codes and lock-outs (issue 7, item 4) to security_events. Who is asking is read before the call, because sign-out and
+ * revocations and two-factor changes, wrong codes and lock-outs to security_events. Who is asking is read before the call, because sign-out and
  * revocation delete the very session that says so. A failure to record is logged, never shown: the
  * person's action has already happened.
  */
@@ -111,7 +111,7 @@ export function recordSecurityEvents({ database, config, log }: AppDeps): Middle
         : true
     // The email of a sign-in attempt, from a copy of the body (the handler reads the original).
     const attemptedEmail = isSignIn || isSignUp ? (await jsonOf(c.req.raw))?.email : undefined
-    // Sign-up answers a known address as a new one (issue 11, item 6), so whether it created an account is
+    // Sign-up answers a known address as a new one, so whether it created an account is
     // read from the database: an account for the address that was not there before.
     const existedBefore =
       isSignUp && typeof attemptedEmail === 'string' ? !!(await userIdForEmail(database, attemptedEmail)) : true

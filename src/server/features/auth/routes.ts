@@ -1,7 +1,7 @@
 /**
  * The auth edge: /api/auth/* is Better Auth's handler, with our zod contracts validating sign-up and
  * sign-in bodies first (400 naming the field, nothing written) and its errors re-shaped to
- * `{ error: { code, message } }`. Sign-up maps the 'I am a...' choice to the stored role (spec section 6).
+ * `{ error: { code, message } }`. Sign-up maps the 'I am a...' choice to the stored role (spec: Roles and permissions).
  */
 import type { Context } from 'hono'
 import { Hono } from 'hono'
@@ -43,7 +43,7 @@ function refuseCommonPassword(password: string, field: string) {
   }
 }
 
-/** Spec section 8, 'Auth: missing credentials'. */
+/** Spec: Error catalogue, 'Auth: missing credentials'. */
 export const MISSING_CREDENTIALS = 'You must provide either an email or phone number and a password'
 
 const STATUS_CODES: Record<number, ErrorCode> = {
@@ -130,7 +130,7 @@ export function authRoutes(deps: AppDeps) {
     await next()
   })
 
-  // Security events (issue 7, item 10) for every /api/auth/* request below.
+  // Security events for every /api/auth/* request below.
   app.use('/auth/*', recordSecurityEvents(deps))
 
   // Better Auth checks neither freshness (its freshAge guards only list-sessions here) nor that other
@@ -188,7 +188,7 @@ export function authRoutes(deps: AppDeps) {
     return c.json({ status: true, email }, 200)
   })
 
-  // Two-factor authentication (issue 7, item 4): validated, guarded and forwarded in two-factor-edge.ts.
+  // Two-factor authentication: validated, guarded and forwarded in two-factor-edge.ts.
   registerTwoFactorEdge(app, deps, async (c, body) =>
     reshape(await auth.handler(await forBetterAuth(c, withBody(c.req.raw, body)))),
   )

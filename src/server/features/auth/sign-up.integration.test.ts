@@ -43,7 +43,7 @@ describe('sign-up', () => {
     })
     expect(res.status).toBe(200)
     expect(await res.json()).toEqual({ status: 'check-email', email })
-    // Nobody is signed in by sign-up (issue 11, item 6).
+    // Nobody is signed in by sign-up.
     expect(res.headers.getSetCookie()).toEqual([])
     expect(await countRows(email)).toEqual({ users: 1, profiles: 1, accounts: 1, roles: 1 })
 
@@ -97,7 +97,7 @@ describe('sign-up', () => {
     ['surveyor', 'pro_surveyor'],
     ['broker', 'pro_broker'],
     ['agent', 'pro_agent'],
-  ] as const)('stores the %s choice as %s (spec section 6)', async (choice, stored) => {
+  ] as const)('stores the %s choice as %s (spec: Roles and permissions)', async (choice, stored) => {
     const user = await t.signUp({ role: choice })
     const me = await (await t.request('/api/me', { as: user })).json()
     expect(me.roles).toEqual([stored])
@@ -129,7 +129,7 @@ describe('sign-up', () => {
     expect((await countRows('badrole@homeward.test')).users).toBe(0)
   })
 
-  it('answers a known email exactly as a new one, signs nobody in and emails the address instead (OWASP; issue 11, item 6)', async () => {
+  it('answers a known email exactly as a new one, signs nobody in and emails the address instead (OWASP)', async () => {
     const user = await t.signUp({ name: 'Owen Owner' })
     const fresh = `fresh-${Date.now()}@homeward.test`
     const attempt = (email: string) =>

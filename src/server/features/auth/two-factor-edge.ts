@@ -1,5 +1,5 @@
 /**
- * Our edge in front of Better Auth's two-factor endpoints (issue 7, item 4): bodies validated with the
+ * Our edge in front of Better Auth's two-factor endpoints: bodies validated with the
  * shared zod contracts and rebuilt from the validated fields only (so `trustDevice` and
  * `disableSession` never reach the plugin), and enabling, disabling or regenerating backup codes
  * refused from a session older than a day (ASVS 7.5.1, the rule of the password change).
@@ -38,7 +38,7 @@ export function registerTwoFactorEdge(
   }
   /**
    * A fresh session (ASVS 7.5.1) of an account with a password: the password confirms each change. An
-   * account made with a provider is told to set one first (issue 11, item 6): the reset link, whose
+   * account made with a provider is told to set one first: the reset link, whose
    * first use adds the password (Better Auth creates the credential account), proves the inbox too.
    */
   async function requireFreshSession(c: Context) {

@@ -1,5 +1,5 @@
 /**
- * Issue 7, item 4 with item 6: a person with two-factor on who signs in through OpenID Connect (a
+ * A person with two-factor on who signs in through OpenID Connect (a
  * real local provider, src/server/test/oidc-provider.ts) is sent from the callback to the code step
  * (/auth?step=two-factor) with no session, and gets one only with the code. Checklist 'Authentication
  * and sessions', 'user with TOTP signs in by any path' (ASVS 6.3.4).
@@ -91,7 +91,7 @@ describe('two-factor after an OAuth callback (ASVS 6.3.4)', () => {
     expect((await t.request('/api/me', { headers: { cookie: sessionCookieFrom(verified) } })).status).toBe(200)
   })
 
-  it('an account made with a provider (no password) sets one through the emailed link, then turns two-factor on (issue 11, item 6)', async () => {
+  it('an account made with a provider (no password) sets one through the emailed link, then turns two-factor on', async () => {
     vi.useFakeTimers({ toFake: ['Date'] })
     vi.setSystemTime(Math.ceil(Date.now() / 30_000) * 30_000 + 1000)
     const address = `oauth-only-${Math.random().toString(36).slice(2, 10)}@homeward.test`

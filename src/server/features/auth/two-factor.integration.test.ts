@@ -1,5 +1,5 @@
 /**
- * Issue 7, item 4: two-factor authentication (TOTP and backup codes) against a real database (PGlite,
+ * Two-factor authentication (TOTP and backup codes) against a real database (PGlite,
  * or PostgreSQL with TEST_DATABASE_URL). Checklist 'Authentication and sessions': second factor on
  * every sign-in path (6.3.4), TOTP reuse rejected and lock-out after 10 wrong codes (6.5.1), backup
  * codes stored hashed and single use (6.5.2), re-authentication after a day for MFA changes (7.5.1).
@@ -203,7 +203,7 @@ describe('second factor on every sign-in path (ASVS 6.3.4)', () => {
     expect((await t.request('/api/me', { headers: { cookie: sessionCookieFrom(ok) } })).status).toBe(200)
   })
 
-  it("a sign-up's verification link, which signs in the first time (issue 11, item 6), asks for the second factor too", async () => {
+  it("a sign-up's verification link, which signs in the first time, asks for the second factor too", async () => {
     freezeAtStepStart()
     // Two-factor turned on before the address was confirmed: the link must not skip the code.
     const u = await enrol(await t.signUp({ verified: false }))

@@ -1,5 +1,5 @@
 /**
- * Editing and deleting one's own chat message (issue 6): the author only, within 15 minutes of
+ * Editing and deleting one's own chat message: the author only, within 15 minutes of
  * posting (MESSAGE_EDIT_WINDOW_MS); an edit keeps the message's place and marks it edited, a delete
  * empties it and marks it deleted. Both are recorded and announced live. Marking a thread read moves
  * the viewer's read position to now.

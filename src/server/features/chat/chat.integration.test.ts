@@ -1,5 +1,5 @@
 /**
- * Chat (issue 6): the General thread and topic threads, posting with mentions and attachments,
+ * Chat: the General thread and topic threads, posting with mentions and attachments,
  * history pages, unread counts, editing and deleting within 15 minutes, and the bad input of the
  * issue (empty, whitespace, over 10,000 characters, mentions of non-participants, someone else's
  * message, too late). Only people on the move can read or post; others get 404 and no data.

@@ -1,5 +1,5 @@
 /**
- * GET /api/transactions/{txId}/threads/{threadId}/messages?before=&limit= (issue 6): one page of a
+ * GET /api/transactions/{txId}/threads/{threadId}/messages?before=&limit=: one page of a
  * thread's history, oldest first, older than the `before` message when given; `has_more` says whether
  * older messages remain. One round trip, the access check included.
  */

@@ -1,5 +1,5 @@
 /**
- * GET /api/transactions/{txId}/threads (issue 6): the transaction's chat threads, 'General' first
+ * GET /api/transactions/{txId}/threads: the transaction's chat threads, 'General' first
  * then by latest message, each with the viewer's unread count (messages by others after the
  * viewer's last read). One round trip, the access check included.
  */

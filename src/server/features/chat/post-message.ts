@@ -1,5 +1,5 @@
 /**
- * Posting in chat (issue 6): a message in a thread, or a new topic thread with its first message.
+ * Posting in chat: a message in a thread, or a new topic thread with its first message.
  * One database transaction writes the message, its mentions and attachments, the thread's latest
  * time, the author's read position, an audit entry (announced live to everyone on the transaction),
  * a notification (and email) for each person mentioned, and, when a conveyancer replies, marks their
@@ -128,7 +128,7 @@ async function writeMessage(
     })
   }
 
-  // Issue 6, 'Request update': a conveyancer's reply in chat answers their clients' open requests.
+  // 'Request update': a conveyancer's reply in chat answers their clients' open requests.
   const side = sideOf(role)
   if (isConveyancer(role) && side) {
     await tx.execute(sql`

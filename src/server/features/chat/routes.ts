@@ -1,5 +1,5 @@
 /**
- * HTTP edge of chat (issue 6): threads, messages (post, edit, delete, history pages), read positions,
+ * HTTP edge of chat: threads, messages (post, edit, delete, history pages), read positions,
  * and the transaction's live event stream (contracts/live.ts). Mail is nudged out after commits that notify people.
  */
 import type { Context } from 'hono'

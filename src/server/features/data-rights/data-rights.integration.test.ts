@@ -1,5 +1,5 @@
 /**
- * Data rights (issue 7, item 8) through the API, on disk and on S3 storage (s3rver), on PGlite and,
+ * Data rights through the API, on disk and on S3 storage (s3rver), on PGlite and,
  * with TEST_DATABASE_URL, on PostgreSQL: the export ZIP (README, JSON, every uploaded version's exact
  * bytes; own data only), and account deletion (typed confirmation and password, anonymised everywhere
  * the other parties look, AML-retained documents still downloadable, old cookie 401, the email free
@@ -390,7 +390,7 @@ for (const driver of ['disk', 's3'] as const) {
         for (const p of ['/api/me', '/api/transactions', '/api/account/export', '/api/account/sessions']) {
           expect((await t.request(p, { as: seller })).status, p).toBe(401)
         }
-        // Transaction data too: signed out is 401 before anything else (issue 11 item 7, decision 005).
+        // Transaction data too: signed out is 401 before anything else (decision 005).
         expect((await t.request(`/api/transactions/${txId}`, { as: seller })).status).toBe(401)
         const signIn = await t.request('/api/auth/sign-in/email', {
           json: { email: seller.email, password: seller.password },

@@ -1,4 +1,4 @@
-/** Pure parts of data rights (issue 7, item 8): the typed confirmation, ZIP paths and the download's file name. */
+/** Pure parts of data rights: the typed confirmation, ZIP paths and the download's file name. */
 import { describe, expect, it } from 'vitest'
 import { confirmationMatches, deletedEmailFor } from './delete-account'
 import { exportFilename, zipPathFor } from './export-data'

@@ -1,5 +1,5 @@
 /**
- * 'Delete my account' (issue 7, item 8; UK GDPR art. 17), in one database transaction:
+ * 'Delete my account' (UK GDPR art. 17), in one database transaction:
  * - the profile is kept but anonymised ('Former participant', a placeholder email, deleted_at, auth_id null),
  *   so every move's history (people, chat, activity, documents, signatures) stays readable to the
  *   other parties, who see 'Former participant' wherever the name was shown;
@@ -12,7 +12,7 @@
  * - on moves with anyone else on them, their documents stay: the professionals must keep a move's
  *   records for 5 years after it ends (Money Laundering Regulations 2017, reg. 40);
  * - signature requests still waiting for them end as declined ('Their account was deleted.'); their typed
- *   signatures and '@Name' mentions in others' messages name 'Former participant' (issue 11, item 6);
+ *   signatures and '@Name' mentions in others' messages name 'Former participant';
  * - on drafts only they were on (nobody else ever saw them), their documents and messages are removed,
  *   and the stored files deleted after the commit.
  * - in the append-only audit trail (activity_events) of their moves, their name and email are replaced
@@ -200,7 +200,7 @@ async function deleteInTransaction(tx: Tx, viewer: Viewer) {
          where actor_id = ${me} and position(${viewer.fullName} in title) > 0`,
   )
   // Others' messages that mention them ('@Sam Buyer ...'): the mention names the placeholder instead. The
-  // mention itself (message_mentions) stays and shows the anonymised profile. Issue 11, item 6.
+  // mention itself (message_mentions) stays and shows the anonymised profile.
   if (shared.length && viewer.fullName.trim().length >= 2) {
     const sharedIds = sql.join(
       shared.map((id) => sql`${id}::uuid`),

@@ -1,5 +1,5 @@
 /**
- * 'Download my data' (issue 7, item 8; UK GDPR arts. 15 and 20): a ZIP holding JSON of everything
+ * 'Download my data' (UK GDPR arts. 15 and 20): a ZIP holding JSON of everything
  * Homeward keeps about the viewer, plus every version of every file they uploaded, streamed from
  * storage (disk or S3) into the response one file at a time, so memory stays flat whatever the size.
  * Secrets never leave: no password hashes, session tokens, TOTP secrets or backup codes.

@@ -1,5 +1,5 @@
 /**
- * HTTP edge of data rights (issue 7, item 8): GET /api/account/export streams the viewer's data as a
+ * HTTP edge of data rights: GET /api/account/export streams the viewer's data as a
  * ZIP; POST /api/account/delete deletes the account after the typed confirmation and the current
  * password, then clears the session cookie. Both are recorded as security events and limited per
  * account (database-backed, so across processes). docs/decisions/011-data-rights.md.

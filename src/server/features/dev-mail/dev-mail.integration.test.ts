@@ -1,5 +1,5 @@
 /**
- * The local outbox shows every email, reset links included (issue 19, item 1): it is served only with
+ * The local outbox shows every email, reset links included: it is served only with
  * DEV_MAIL=true, only to this machine, and DEV_MAIL is refused in production (config.test.ts).
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'

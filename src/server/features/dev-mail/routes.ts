@@ -4,7 +4,6 @@
  * is served only when DEV_MAIL=true (never by default, refused with NODE_ENV=production: config.ts) and
  * only to a request from this machine: a loopback socket peer, no proxy headers, and a loopback host
  * name (a DNS-rebound page has its own). Anything else gets the same 404 as when it is off.
- * Issue 19, item 1.
  */
 import { BlockList, isIP } from 'node:net'
 import { Hono, type Context } from 'hono'

@@ -1,6 +1,6 @@
 /**
  * The marketplace directory: every organization with its latest accreditation_metrics row (the
- * accreditation engine's output: features/accreditation) and its reviews' ratings, highest tier first, then by name. Spec section 7 ('Directory'); public data.
+ * accreditation engine's output: features/accreditation) and its reviews' ratings, highest tier first, then by name. spec: The calls the product makes ('Directory'); public data.
  */
 import type { DirectoryResponse, OrganizationProfile } from '../../../shared/contracts/directory'
 import type { Database, JsonText } from '../../db/client'

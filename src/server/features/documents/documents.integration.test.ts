@@ -507,7 +507,7 @@ for (const driver of ['disk', 's3'] as const) {
         expect(wr.headers.get('content-disposition')).toBe(
           `attachment; filename="_n_code _letter_.docx"; filename*=UTF-8''%C3%9Cn%C3%AFcode%20%22letter%22.docx`,
         )
-        // The file's own sandbox policy, not the app's (issue 19, item 7); the other headers still come.
+        // The file's own sandbox policy, not the app's; the other headers still come.
         expect(wr.headers.get('content-security-policy')).toBe("default-src 'none'; img-src 'self'; sandbox")
         expect(wr.headers.get('x-frame-options')).toBe('DENY')
         await wr.arrayBuffer()

@@ -1,5 +1,5 @@
 /**
- * Short-lived links to a document's bytes (issue 5, part 4): `/api/files/<docId>?d=&u=&e=&s=`, an
+ * Short-lived links to a document's bytes: `/api/files/<docId>?d=&u=&e=&s=`, an
  * HMAC-SHA256 (key derived from the auth secret) over the document, disposition, the viewer it was
  * made for and its expiry. The file endpoint re-checks everything: signature, expiry, that the
  * requester is that viewer, and that they are still on the transaction. For S3 the bytes are
@@ -18,7 +18,7 @@ import type { ObjectStorage } from '../../platform/storage'
 import { recordActivity } from '../transactions/record-activity'
 import { getDocument } from './document-rows'
 
-/** Lifetime of a link: 5 minutes (issue 5). */
+/** Lifetime of a link: 5 minutes. */
 export const FILE_LINK_TTL_SECONDS = 5 * 60
 
 export type Disposition = 'inline' | 'attachment'

@@ -1,5 +1,5 @@
 /**
- * HTTP edge of documents (issue 5): upload (the raw file as the body, so a plain Hono route, also
+ * HTTP edge of documents: upload (the raw file as the body, so a plain Hono route, also
  * described in the OpenAPI document), list, versions, one version, short-lived file links, and the
  * file endpoint those links point to.
  */
@@ -68,7 +68,7 @@ export function documentsRoutes({ database, config, log }: AppDeps) {
       return c.body(file.body, 200, file.headers)
     })
     .post(honoPath(endpoints.upload.path), async (c) => {
-      // Authenticate before validating (issue 11, item 7), as createRouter does for openapi() routes.
+      // Authenticate before validating, as createRouter does for openapi() routes.
       c.set('endpoint', endpoints.upload)
       const viewer = requireViewer(c)
       const params = TransactionParams.safeParse(c.req.param())

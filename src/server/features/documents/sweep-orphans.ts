@@ -1,6 +1,6 @@
 /**
  * Removes stored objects that no document row refers to, and what interrupted writes left behind
- * (issue 5: "the server killed mid-upload: no row, no orphan after restart"). An upload writes its
+ * ("the server killed mid-upload: no row, no orphan after restart"). An upload writes its
  * object before its row commits; a process killed in between leaves an object without a row.
  * Only objects older than `olderThan` are touched, so uploads in flight in other processes are safe.
  */

@@ -1,5 +1,5 @@
 /**
- * Uploads a document (issue 5, part 1): streams the request body to storage under a random key while
+ * Uploads a document: streams the request body to storage under a random key while
  * counting, hashing and sniffing it, then records the version in one database transaction. The same
  * display name in the same folder becomes version N+1; concurrent uploads queue on the transaction
  * row lock and get consecutive versions. Anything that fails (too large, wrong type, client gone,
@@ -27,8 +27,8 @@ export const DEFAULT_DOCUMENT_MAX_BYTES = 50 * 1024 * 1024
 /**
  * The lease of an in-flight Idempotency-Key: the upload renews it (document_upload_keys.created_at)
  * every RENEW_EVERY_MS while bytes keep arriving; a key not renewed for LEASE_MS belongs to an upload
- * whose process was killed or whose client stalled, and a retry with the key takes it over (issue 19
- * item 7: before, the retry got 409 for an hour).
+ * whose process was killed or whose client stalled, and a retry with the key takes it over
+ * (a retry does not get 409 for an hour).
  */
 export const UPLOAD_KEY_LEASE_MS = 30_000
 const RENEW_EVERY_MS = 10_000

@@ -1,6 +1,6 @@
 /**
  * Inspects an upload as it streams through, without buffering it: counts bytes against the limit,
- * computes the SHA-256, and decides the type from magic bytes (issue 5: PDF, JPEG, PNG, HEIC, DOCX).
+ * computes the SHA-256, and decides the type from magic bytes (PDF, JPEG, PNG, HEIC, DOCX).
  * Only the first 4 KiB and the last 256 KiB are kept: DOCX is a zip, recognised by its central
  * directory (at the end) naming word/document.xml. The zip is never decompressed, so a zip bomb
  * costs nothing here, and a .docx is only ever served as an attachment.

@@ -1,5 +1,5 @@
 /**
- * Linked sign-in identities (issue 7, item 6): Better Auth's `account` rows other than the password
+ * Linked sign-in identities: Better Auth's `account` rows other than the password
  * ('credential'). Listed for their owner with the email the provider gave (from the stored ID token,
  * verified when it arrived); unlinked in one transaction that refuses to remove the last way to sign
  * in and records 'identity.unlinked'.

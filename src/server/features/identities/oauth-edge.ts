@@ -1,5 +1,5 @@
 /**
- * Our edge in front of Better Auth's OAuth endpoints (issue 7, item 6), mounted before the general
+ * Our edge in front of Better Auth's OAuth endpoints, mounted before the general
  * auth edge (features/auth/routes.ts) so that these paths never reach Better Auth unchecked:
  *
  * - POST /api/auth/sign-in/social: zod-validated; the provider must be configured (404 otherwise);
@@ -26,7 +26,7 @@ import { sessionFromCookie } from '../account/sessions'
 import { readJson, requireFreshSession, withBody } from '../auth/edge-helpers'
 import { recordOAuthCallback } from './record-oauth-callback'
 
-/** Where a sign-in lands by default (spec section 7) and where failures return. */
+/** Where a sign-in lands by default (spec: The calls the product makes) and where failures return. */
 export const DEFAULT_CALLBACK_PATH = PAGE_PATHS.home
 export const DEFAULT_ERROR_PATH = PAGE_PATHS.signIn
 export const SETTINGS_PATH = PAGE_PATHS.settings

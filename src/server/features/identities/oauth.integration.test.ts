@@ -1,5 +1,5 @@
 /**
- * Issue 7, item 6: OpenID Connect sign-in, sign-up, linking and unlinking against a real local
+ * OpenID Connect sign-in, sign-up, linking and unlinking against a real local
  * provider (the `oidc-provider` package, src/server/test/oidc-provider.ts) and a real database
  * (PGlite, or PostgreSQL with TEST_DATABASE_URL). Checklist rows: 'redirect targets' (Browser, ASVS
  * 3.7.2), account linking only on a verified email, state and nonce binding, the last sign-in method.

@@ -1,5 +1,5 @@
 /**
- * Security events of a provider callback (GET /api/auth/callback/<id>; issue 7, items 6 and 10), read
+ * Security events of a provider callback (GET /api/auth/callback/<id>), read
  * from Better Auth's answer and the database after it: a new session means a sign-in
  * ('sign_in.succeeded', method 'oauth'), preceded by 'account.created' for a new account or by
  * 'identity.linked' when the identity joined an existing account at sign-in; no new session but a new

@@ -1,5 +1,5 @@
 /**
- * HTTP edge of linked identities (issue 7, item 6): the public list of configured providers (the
+ * HTTP edge of linked identities: the public list of configured providers (the
  * /auth buttons), the viewer's linked identities, and unlinking one. Linking starts at
  * POST /api/auth/link-social (oauth-edge.ts) because it needs Better Auth's state cookie.
  */

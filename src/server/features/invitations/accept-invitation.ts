@@ -1,5 +1,5 @@
 /**
- * Accepting an invitation link (issue 4): single use, within 7 days, only by the person signed in
+ * Accepting an invitation link: single use, within 7 days, only by the person signed in
  * with the invited email. Joins them in the invited role (and as the transaction's buyer or seller
  * when that is the role), marks the invitation accepted and, when a draft now has both sides, makes
  * it active: all in one database transaction. Accepting also proves the invited email (it becomes
@@ -38,7 +38,7 @@ interface InvitationRow {
 }
 
 /**
- * Marks read the viewer's in-app notifications of this invitation (issue 11 item 4): those whose link
+ * Marks read the viewer's in-app notifications of this invitation: those whose link
  * holds its current token or one a re-send replaced. Links hold the token itself, stored here only as a
  * hash, so the viewer's few unread invitation notifications are hashed and compared.
  */
@@ -117,7 +117,7 @@ export async function previewInvitation({
 
 /**
  * The error for a token that is not an invitation's current one: 410 naming when the newer invitation
- * was sent when the token was replaced by a re-send (issue 11 item 4), else the 404 of a link that is not valid.
+ * was sent when the token was replaced by a re-send, else the 404 of a link that is not valid.
  */
 async function unknownTokenError(tx: Tx, tokenHash: string): Promise<AppError> {
   const res = await tx.execute(sql`select i.last_sent_at, i.status from invitation_superseded_tokens s
@@ -214,7 +214,7 @@ export async function acceptInvitation({
       .set({ status: 'accepted', acceptedAt: sql`now()`, acceptedBy: viewer.profileId })
       .where(eq(invitations.id, inv.id))
     // The emailed link reached this address and its owner signed in with it: that proves the address
-    // as the verification link would (issue 11 item 4), so signing and inviting are not blocked later.
+    // as the verification link would, so signing and inviting are not blocked later.
     await tx
       .update(user)
       .set({ emailVerified: true, updatedAt: sql`now()` })
@@ -227,7 +227,7 @@ export async function acceptInvitation({
       summary: `joined the move as ${participantRoleLabel(inv.role)}`,
       payload: { invitationId: inv.id },
     })
-    // Spec section 4 leaves transitions to us: a draft becomes active once both sides are on it.
+    // Spec: States and transitions leaves transitions to us: a draft becomes active once both sides are on it.
     const after = await tx.execute(
       sql`select status, buyer_user_id, seller_user_id from transactions where id = ${inv.transaction_id}`,
     )

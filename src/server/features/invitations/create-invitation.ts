@@ -1,6 +1,6 @@
 /**
  * Invites someone to a transaction by email and role, or a marketplace firm by its contact email
- * (issue 4). Inviting an email that already has a pending invitation re-sends it (new link, new 7-day
+ *. Inviting an email that already has a pending invitation re-sends it (new link, new 7-day
  * expiry), never a second row. The invitation, its email (outbox) and the audit entry are written in
  * one database transaction.
  */
@@ -57,8 +57,8 @@ async function propertyAddress(tx: Tx, txId: string): Promise<string> {
 }
 
 /**
- * 403 unless the viewer sent the invitation or is on the same side as whoever did (issue 19 item 7,
- * `canManageInvitation`). The inviter's side is their role on this move now (participant row, else
+ * 403 unless the viewer sent the invitation or is on the same side as whoever did
+ * (`canManageInvitation`). The inviter's side is their role on this move now (participant row, else
  * the buyer or seller column).
  */
 async function assertMayManage(
@@ -94,7 +94,7 @@ export async function sendInvitation(
   const { token, tokenHash, expiresAt } = newInvitationToken()
   let id = inv.id
   if (id) {
-    // The replaced link stays recognisable: it says a newer invitation was sent (issue 11 item 4).
+    // The replaced link stays recognisable: it says a newer invitation was sent.
     await tx.execute(sql`insert into invitation_superseded_tokens (token_hash, invitation_id)
       select token_hash, id from invitations where id = ${id} on conflict do nothing`)
     await tx
@@ -126,7 +126,7 @@ export async function sendInvitation(
     expiresAt,
     transactionId: inv.txId,
   })
-  // Someone who already has an account also sees it in the app (issue 6), and their email settings
+  // Someone who already has an account also sees it in the app, and their email settings
   // apply; anyone else gets the email, which is how they can join at all.
   const [existing] = await tx
     .select({ id: profiles.id })
@@ -189,7 +189,7 @@ export async function createInvitation(
       email = input.email!.toLowerCase()
       role = input.role!
     }
-    // Each side appoints its own professionals (issue 19 item 4): 403, nothing written.
+    // Each side appoints its own professionals: 403, nothing written.
     requirePermission('create:invitation:own-side', canInviteRole(inviterRole, role), otherSideInviteMessage(role))
     const onAlready = await tx.execute(sql`
       select 1 from transaction_participants tp join profiles p on p.id = tp.user_id
@@ -273,7 +273,7 @@ export async function resendInvitation(ctx: InvitationContext & { txId: string; 
   })
 }
 
-/** Withdraws a pending invitation: its link stops working at once. 403 for the other side (issue 19 item 7). */
+/** Withdraws a pending invitation: its link stops working at once. 403 for the other side. */
 export async function revokeInvitation(ctx: InvitationContext & { txId: string; invitationId: string }): Promise<void> {
   await ctx.database.db.transaction(async (tx) => {
     const { role: viewerRole } = await lockTransactionForViewer(tx, ctx.viewer, ctx.txId)

@@ -1,6 +1,6 @@
 /**
  * The invitation email: who invited you, to which move, in what role, the link and when it expires.
- * Names and addresses are put on one line (control characters stripped, issue 19 item 6) so that a
+ * Names and addresses are put on one line (control characters stripped) so that a
  * name cannot add lines to the body or headers to the subject, even one stored before the contracts did so.
  */
 import { singleLine } from '../../../shared/domain/plain-text'

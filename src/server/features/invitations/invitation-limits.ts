@@ -1,5 +1,5 @@
 /**
- * Limits on sending invitations (issue 19 item 6: the battery sent 25 in 0.4 s and re-sent one 10
+ * Limits on sending invitations (the battery sent 25 in 0.4 s and re-sent one 10
  * times). Counted in table account_rate_limit (auth/rate-limits.ts: fixed windows, the database clock
  * decides, so the limits hold across server processes) inside the caller's database transaction: a
  * send that fails later (403, 409) rolls its count back, so only emails that go out are counted.

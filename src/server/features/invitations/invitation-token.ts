@@ -1,4 +1,4 @@
-/** Invitation tokens: 256 random bits in the link; only their SHA-256 is stored. Valid 7 days (issue 4). */
+/** Invitation tokens: 256 random bits in the link; only their SHA-256 is stored. Valid 7 days. */
 import { createHash, randomBytes } from 'node:crypto'
 
 export const INVITATION_TTL_DAYS = 7

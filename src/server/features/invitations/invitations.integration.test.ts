@@ -1,9 +1,9 @@
 /**
- * Invitations (issue 4, 'Invitations'): invite by email and role or a marketplace firm, re-send
+ * Invitations ('Invitations'): invite by email and role or a marketplace firm, re-send
  * instead of duplicating, a single-use link bound to the invited email and valid 7 days, accept,
  * revoke and resend, the local outbox at /api/dev/mail, and real delivery through an SMTP server
  * (the `smtp-server` package). Outsiders get 404 on every transaction-scoped endpoint (ASVS 8.2),
- * signed-out callers 401 before anything else (issue 11, item 7); used, withdrawn, expired and wrong-email links change nothing (ASVS 8.2.1).
+ * signed-out callers 401 before anything else; used, withdrawn, expired and wrong-email links change nothing (ASVS 8.2.1).
  */
 import { randomBytes, randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
@@ -210,7 +210,7 @@ describe('inviting by email', () => {
       summary: `re-sent the invitation to ${email} as Surveyor`,
     })
 
-    // The old link is recognised: it says a newer invitation was sent (issue 11 item 4), and never works.
+    // The old link is recognised: it says a newer invitation was sent, and never works.
     const old = InvitationPreview.parse(await (await preview(first.token)).json())
     expect(old).toMatchObject({ status: 'superseded', role: 'surveyor' })
     expect(new Date(old.last_sent_at).getTime()).toBe(new Date(again.last_sent_at).getTime())
@@ -359,7 +359,7 @@ describe('inviting a marketplace firm', () => {
   })
 })
 
-describe('each side appoints its own people (issue 19 item 4)', () => {
+describe('each side appoints its own people', () => {
   it("refuses a buyer appointing the seller's conveyancer (the battery's case), by email or firm, writing nothing", async () => {
     const txId = await newDraft()
     // The battery's repro: the buyer invites their own second account as the seller's conveyancer.
@@ -410,7 +410,7 @@ describe('each side appoints its own people (issue 19 item 4)', () => {
   })
 })
 
-describe('invitation emails and their limits (issue 19 item 6)', () => {
+describe('invitation emails and their limits', () => {
   const outboxFor = (email: string) =>
     t.database.query<{ subject: string; text_body: string; to_address: string }>(
       'select subject, text_body, to_address from mail_outbox where to_address = $1 order by created_at',
@@ -508,7 +508,7 @@ describe('invitation emails and their limits (issue 19 item 6)', () => {
   })
 })
 
-describe('accepting after sign-up and re-sends (issue 11 item 4)', () => {
+describe('accepting after sign-up and re-sends', () => {
   it('verifies the invited email on accept: the invitee can then invite (and sign) without a verify step', async () => {
     const txId = await newDraft()
     const email = uniqueEmail('unverified-seller')
@@ -886,7 +886,7 @@ describe('revoking and re-sending', () => {
   })
 })
 
-describe("the other side cannot withdraw or re-send one's invitations (issue 19 item 7)", () => {
+describe("the other side cannot withdraw or re-send one's invitations", () => {
   it('refuses the seller withdrawing or re-sending the buyer’s invitation, changing nothing; the buyer can', async () => {
     const txId = await newDraft()
     const sellerEmail = uniqueEmail('seller')

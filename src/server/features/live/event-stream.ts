@@ -1,5 +1,5 @@
 /**
- * Server-Sent Events streams (issue 6, 'Live updates'). A transaction's stream sends each audit entry
+ * Server-Sent Events streams ('Live updates'). A transaction's stream sends each audit entry
  * (task ticks, stage and status changes, people joining, documents, chat messages) as it commits,
  * with the entry's per-transaction `seq` as the event id: entries get their seq under a lock held
  * until commit, so seqs arrive in order without gaps and a client that reconnects with Last-Event-ID

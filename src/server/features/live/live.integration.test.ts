@@ -1,5 +1,5 @@
 /**
- * Live updates (issue 6) through a real HTTP server: a transaction's event stream delivers each change
+ * Live updates through a real HTTP server: a transaction's event stream delivers each change
  * as it commits (chat messages, task ticks, status changes) with increasing ids, resumes after
  * Last-Event-ID with exactly what was missed, is open to participants only and closes when someone is
  * removed, never announces a rolled-back change, and the notification stream tells a person they were

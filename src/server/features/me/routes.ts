@@ -1,4 +1,4 @@
-/** GET /api/me: the signed-in person with profile and stored roles (spec section 7, 'Find own profile'). */
+/** GET /api/me: the signed-in person with profile and stored roles (spec: The calls the product makes, 'Find own profile'). */
 import { authEndpoints } from '../../../shared/contracts/auth'
 import { createRouter, requireViewer } from '../../http/router'
 

@@ -1,5 +1,5 @@
 /**
- * The daily digest (issue 6): people who chose it get no instant notification emails; instead, once a
+ * The daily digest: people who chose it get no instant notification emails; instead, once a
  * day after 08:00 UK time, one email lists what they were notified of since their last digest (only
  * kinds they want by email). Each person is handled in their own database transaction with their
  * settings row locked (SKIP LOCKED), so several server processes never send one digest twice, and the

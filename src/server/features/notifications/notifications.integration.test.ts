@@ -1,5 +1,5 @@
 /**
- * Notifications (issue 6): the bell's list and read state, email per kind switchable per person, the
+ * Notifications: the bell's list and read state, email per kind switchable per person, the
  * daily digest instead of instant mail, notifications for a stage completed and a status change, and
  * 'Request update' (buyers and sellers only, once per 24 hours, answered by the conveyancer's reply).
  */

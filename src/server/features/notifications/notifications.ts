@@ -1,5 +1,5 @@
 /**
- * The viewer's notifications (issue 6): the bell's list, marking read, and email settings per kind
+ * The viewer's notifications: the bell's list, marking read, and email settings per kind
  * with the daily digest switch. A person only ever reads and changes their own.
  */
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm'

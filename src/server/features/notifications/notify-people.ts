@@ -1,5 +1,5 @@
 /**
- * Tells people about something on a move (issue 6, 'Notifications'): one in-app notification each,
+ * Tells people about something on a move ('Notifications'): one in-app notification each,
  * announced live to their notification stream, and an email through the durable outbox unless they
  * switched that kind off or chose the daily digest. Everything is written inside the caller's database
  * transaction, so a notification and its email exist exactly when the change that causes them commits.

@@ -1,5 +1,5 @@
 /**
- * HTTP edge of notifications (issue 6): the bell's list, marking read, email settings, the viewer's
+ * HTTP edge of notifications: the bell's list, marking read, email settings, the viewer's
  * live notification stream (contracts/notifications.ts), and buyers' and sellers' update requests on
  * a transaction (contracts/update-requests.ts).
  */

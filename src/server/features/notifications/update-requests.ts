@@ -1,5 +1,5 @@
 /**
- * 'Request update' (issue 6): a buyer or seller asks the conveyancer on their side for an update,
+ * 'Request update': a buyer or seller asks the conveyancer on their side for an update,
  * with an optional note, at most once per 24 hours per transaction per person. The conveyancer gets
  * a notification (and email, per their settings); their next reply in chat marks it answered
  * (post-message.ts).

@@ -1,5 +1,5 @@
 /**
- * Asks named participants to sign one PDF version (issue 5, part 6). The request is bound to that
+ * Asks named participants to sign one PDF version. The request is bound to that
  * version's SHA-256: a hash from another version gives 409. Encrypted or damaged PDFs are refused
  * (422) with the reason. Signers are emailed through the outbox in the same database transaction:
  * all at once, or only the first when signing in order.

@@ -1,5 +1,5 @@
 /**
- * A signer signs or declines; the requester cancels (issue 5, part 6). Each runs in one database
+ * A signer signs or declines; the requester cancels. Each runs in one database
  * transaction holding the transaction row and the request row locks, so two last signers cannot
  * both complete it. When the last signer signs, the provider renders the signed PDF, which is
  * stored as a new version of the same document with signed_at set; everyone is emailed.

@@ -1,5 +1,5 @@
 /**
- * HTTP edge of e-signing (issue 5, part 6): ask participants to sign a PDF version, list requests,
+ * HTTP edge of e-signing: ask participants to sign a PDF version, list requests,
  * sign (typed or drawn, with consent), decline, cancel, and verify a signed PDF. Uses the built-in
  * e-signature provider; an external partner can be configured behind the same interface later.
  */

@@ -23,7 +23,7 @@ export async function queueSigningEmail(
 }
 
 /**
- * Tells a signer that a document waits for their signature (issue 6, 'a document to sign'): a
+ * Tells a signer that a document waits for their signature ('a document to sign'): a
  * notification in the app and, unless they switched it off or chose the digest, the signing email
  * (kind 'signature.request'). Nobody is told about a request they made themselves.
  */

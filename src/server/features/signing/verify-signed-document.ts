@@ -1,5 +1,5 @@
 /**
- * Verifies a signed PDF (issue 5, part 6): reads the stored bytes of the signed version and of the
+ * Verifies a signed PDF: reads the stored bytes of the signed version and of the
  * original, recomputes both SHA-256s, and compares them with what was recorded when the request was
  * made and completed. Recorded in the audit trail as signature.verified.
  */

@@ -1,5 +1,5 @@
 /**
- * HTTP edge of the support conversation (issue 11, item 4): the signed-in person's thread and
+ * HTTP edge of the support conversation: the signed-in person's thread and
  * sending a message; and the inbound-mail webhook through which the support team's replies arrive,
  * authenticated by `Authorization: Bearer <SUPPORT_INBOUND_TOKEN>` (404 when no token is configured,
  * so the route does not exist until an inbox is wired to it).

@@ -1,9 +1,9 @@
 /**
- * The support conversation (issue 11, item 4): Help's 'Live Chat' for signed-in people. Each person
+ * The support conversation: Help's 'Live Chat' for signed-in people. Each person
  * has one thread with Homeward's support team. What they write is stored and emailed, in the same
  * database transaction, to the support address through the outbox (so it reaches the team's inbox
  * or helpdesk whatever its hours); the team's replies come back through `addSupportReply`, called by
- * the inbound-mail webhook, and show in the thread. Hours: Monday to Friday 9am-5pm (spec section 1).
+ * the inbound-mail webhook, and show in the thread. Hours: Monday to Friday 9am-5pm (spec: What the product does).
  */
 import { sql } from 'drizzle-orm'
 import { SUPPORT_MESSAGES_PER_HOUR, type SupportMessage, type SupportThread } from '../../../shared/contracts/support'

@@ -1,5 +1,5 @@
 /**
- * The support conversation (issue 11, item 4): a signed-in person writes to support, the message is
+ * The support conversation: a signed-in person writes to support, the message is
  * stored and emailed to the support address through the outbox; the team's reply arrives through
  * the inbound webhook (bearer token) and shows in that person's thread only; limits and bad input.
  */
@@ -75,7 +75,7 @@ describe('support chat', () => {
     expect((await t.request('/api/support/messages', { as: ben, json: { body: 'x'.repeat(4001) } })).status).toBe(400)
     expect((await t.request('/api/support/messages', { json: { body: 'hello' } })).status).toBe(401)
     expect((await t.request('/api/support/messages')).status).toBe(401)
-    // A NUL is refused at the edge (issue 19, item 7); other control characters are dropped.
+    // A NUL is refused at the edge; other control characters are dropped.
     expect((await t.request('/api/support/messages', { as: ben, json: { body: 'one\u0000two' } })).status).toBe(400)
     const res = await t.request('/api/support/messages', { as: ben, json: { body: 'one\u0007two\u001b\nthree' } })
     expect(res.status).toBe(201)

@@ -1,11 +1,11 @@
 /**
- * The access matrix, continued (issue 2, ASVS 8.2) for what hangs off a transaction besides its
+ * The access matrix, continued (ASVS 8.2) for what hangs off a transaction besides its
  * timeline and invitations (those are in access-matrix.integration.test.ts): documents, file
  * links, e-signing and the audit trail. Every endpoint is called as buyer, seller, participant
  * professional, outsider and anonymous. The allowed get their data; outsiders get the same 404 as
- * for an unknown transaction, signed-out callers 401 before anything else (issue 11, item 7), with no
+ * for an unknown transaction, signed-out callers 401 before anything else, with no
  * case data in the body, and their writes change nothing. File links are the exception by design
- * (issue 5): a link made for one person answers 403 to anyone else signed in. New transaction endpoints add a row to READS or WRITES.
+ *: a link made for one person answers 403 to anyone else signed in. New transaction endpoints add a row to READS or WRITES.
  */
 import { mkdtempSync, rmSync } from 'node:fs'
 import os from 'node:os'
@@ -133,7 +133,7 @@ afterAll(async () => {
 })
 
 /** A denied answer: the unknown-transaction 404, and nothing of the case in it. */
-/** A signed-out caller is told to sign in before anything else (issue 11, item 7; decision 005). */
+/** A signed-out caller is told to sign in before anything else (decision 005). */
 const UNAUTHENTICATED = { error: { code: 'unauthenticated', message: 'Sign in to continue.' } }
 
 /** The outsider's 404 (same as for an unknown id), or the signed-out caller's 401; no case data either way. */
@@ -240,18 +240,15 @@ describe('GET /api/files/{docId} (a link made for one person)', () => {
     ).toBe('%PDF-')
   })
 
-  it.each(DENIED)(
-    'answers 403 (signed out: 401) with no file to the %s holding the buyer’s link (issue 5)',
-    async (actor) => {
-      const res = await t.request(await linkFor('buyer'), { as: as(actor) })
-      expect(res.status).toBe(actor === 'anonymous' ? 401 : 403)
-      expect(res.headers.get('content-type')).toMatch(/^application\/json/)
-      const text = await res.text()
-      expect(JSON.parse(text).error.code).toBe(actor === 'anonymous' ? 'unauthenticated' : 'forbidden')
-      expect(text).not.toContain('%PDF')
-      expect(text).not.toContain(SECRET_FILE)
-    },
-  )
+  it.each(DENIED)('answers 403 (signed out: 401) with no file to the %s holding the buyer’s link', async (actor) => {
+    const res = await t.request(await linkFor('buyer'), { as: as(actor) })
+    expect(res.status).toBe(actor === 'anonymous' ? 401 : 403)
+    expect(res.headers.get('content-type')).toMatch(/^application\/json/)
+    const text = await res.text()
+    expect(JSON.parse(text).error.code).toBe(actor === 'anonymous' ? 'unauthenticated' : 'forbidden')
+    expect(text).not.toContain('%PDF')
+    expect(text).not.toContain(SECRET_FILE)
+  })
 
   it('answers 403 to a participant holding someone else’s link', async () => {
     const res = await t.request(await linkFor('buyer'), { as: users.seller })

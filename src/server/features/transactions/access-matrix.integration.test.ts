@@ -1,8 +1,8 @@
 /**
- * The access matrix (issue 2, ASVS 8.2): every transaction endpoint called as buyer, seller,
+ * The access matrix (ASVS 8.2): every transaction endpoint called as buyer, seller,
  * participant professional, outsider and anonymous. The allowed get their data; an outsider gets 404
- * with no transaction data in the body, a signed-out caller 401 before anything else (issue 11,
- * item 7; docs/decisions/005-access-control.md). New transaction endpoints add a row to ENDPOINTS.
+ * with no transaction data in the body, a signed-out caller 401 before anything else
+ * (docs/decisions/005-access-control.md). New transaction endpoints add a row to ENDPOINTS.
  */
 import { beforeAll, describe, expect, it } from 'vitest'
 import { Invitation, InvitationList } from '../../../shared/contracts/invitations'
@@ -241,7 +241,7 @@ describe('writes by the allowed', () => {
   it.each(ALLOWED)('the %s invites someone and re-sends the pending invitation', async (actor) => {
     const email = `invited-by-${actor}@homeward.test`
     const created = await t.request(`/api/transactions/${tx.transactionId}/invitations`, {
-      // Each side appoints its own people (issue 19 item 4).
+      // Each side appoints its own people.
       json: { email, role: actor === 'seller' ? 'estate_agent' : 'mortgage_broker' },
       as: as(actor),
     })

@@ -1,5 +1,5 @@
 /**
- * Moves a transaction between statuses (issue 4; spec section 4 lists the statuses, the transitions
+ * Moves a transaction between statuses (spec: States and transitions lists the statuses, the transitions
  * are ours, see `allowedStatusActions` in src/shared/domain/permissions.ts). The version must match
  * (else 409); an action that is not open to the viewer in the current status answers 409 with a
  * message saying why; recording exchange while any stage is blocked answers 409 naming the stages
@@ -54,7 +54,7 @@ export async function changeStatus({
   viewer: Viewer
   txId: string
   input: StatusChangeInput
-  /** Where notification emails link to and whether they leave (issue 6: 'a status change'). */
+  /** Where notification emails link to and whether they leave ('a status change'). */
   notify: NotificationDelivery
 }): Promise<void> {
   await database.db.transaction(async (tx) => {

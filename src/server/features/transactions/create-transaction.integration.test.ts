@@ -1,5 +1,5 @@
 /**
- * Creating a transaction (issue 4, 'Creating a transaction'): POST /api/transactions writes the draft,
+ * Creating a transaction ('Creating a transaction'): POST /api/transactions writes the draft,
  * its property, the creator as buyer or seller (column and participant), the standard England and Wales
  * timeline and an activity entry in one database transaction; bad input answers 400 naming the field
  * and writes nothing; extra fields are ignored (ASVS 8.2.3); signed-out callers get 401.

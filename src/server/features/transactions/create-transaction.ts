@@ -1,7 +1,7 @@
 /**
  * Creates a transaction from the create form, in ONE database transaction: the transaction (draft),
  * its property, the creator as buyer or seller (column and participant), and the standard England and
- * Wales timeline as stages and tasks (leasehold adds TA7 and the management pack). Issue 4;
+ * Wales timeline as stages and tasks (leasehold adds TA7 and the management pack),
  * stages from src/shared/domain/timeline-template.ts (../shared/domain/conveyancing.md).
  */
 import { randomUUID } from 'node:crypto'

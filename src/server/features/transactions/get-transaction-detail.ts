@@ -1,7 +1,7 @@
 /**
  * One transaction with everything the workspace shows: property (with UPRN), stages with tasks by
  * sort_index, participants with profile and organization, documents, and the latest messages with
- * their author's name. Spec section 7 ('Transaction detail'). One SQL round trip; the access check
+ * their author's name. spec: The calls the product makes ('Transaction detail'). One SQL round trip; the access check
  * is part of the same statement, so a transaction the viewer may not see reads as not found. Every
  * name is looked up by primary key per row (a correlated subquery; user_id is a NOT NULL foreign
  * key, so every participant has the profile the join required): joined to the whole profiles

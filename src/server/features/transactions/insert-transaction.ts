@@ -121,7 +121,7 @@ export function stagesInProgress(
     if (i === blocked?.stageIndex) {
       return { stageName: stage.stageName, tasks: taskSpecs, status: 'blocked', blockedReason: blocked.reason }
     }
-    // Status follows the tasks (issue 4): a current stage with nothing ticked yet is not started.
+    // Status follows the tasks: a current stage with nothing ticked yet is not started.
     return { stageName: stage.stageName, tasks: taskSpecs }
   })
 }

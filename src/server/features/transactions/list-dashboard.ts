@@ -1,6 +1,6 @@
 /**
  * The dashboard list: the viewer's transactions, newest first, each with its property (address lines
- * and postcode), stage name, status and percent (the card names a blocked stage), and participants. Spec section 7 ('Dashboard list').
+ * and postcode), stage name, status and percent (the card names a blocked stage), and participants. spec: The calls the product makes ('Dashboard list').
  * The spec filters on buyer or seller only; professionals also see the cases they work on
  * (docs/decisions/006-dashboard-includes-participants.md). One SQL round trip; the database builds the JSON,
  * probing indexes only: the visible ids as an array, then each transaction's rows by its id.

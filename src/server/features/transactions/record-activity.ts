@@ -1,9 +1,9 @@
 /**
  * Appends an entry to the transaction's audit trail inside the caller's database transaction, as the
- * next link of that transaction's hash chain (issue 5) with a signed checkpoint of the new head (issue
+ * next link of that transaction's hash chain with a signed checkpoint of the new head (issue
  * 19 item 5). The table is append-only: triggers refuse UPDATE, DELETE and TRUNCATE (migrations 0004
  * and 0010), and on PostgreSQL the application's role has no such rights on it. Each entry is also announced to the
- * transaction's live event stream at commit (issue 6), with its `seq` as the stream's event id.
+ * transaction's live event stream at commit, with its `seq` as the stream's event id.
  */
 import { randomBytes, randomUUID } from 'node:crypto'
 import { sql } from 'drizzle-orm'

@@ -1,5 +1,5 @@
 /**
- * Nobody's work changes behind their back (issue 11 item 4): unticking a task someone else completed
+ * Nobody's work changes behind their back: unticking a task someone else completed
  * tells that person, and marking a stage blocked tells everyone on the move, names who and when, and
  * shows on the dashboard card. Email follows each person's notification settings.
  */

@@ -1,8 +1,8 @@
 /**
- * Marks a stage blocked with a reason, or clears the block (issue 4). Conveyancers only
+ * Marks a stage blocked with a reason, or clears the block. Conveyancers only
  * (`canBlockStage`). The stage's version must match (else 409); its status is then derived from its
  * tasks again, and the change is recorded in the audit trail. A block records who and when
- * (blocked_by, blocked_at) and notifies everyone else on the move (kind 'stage_blocked', issue 11).
+ * (blocked_by, blocked_at) and notifies everyone else on the move (kind 'stage_blocked').
  */
 import { eq, sql } from 'drizzle-orm'
 import { canBlockStage } from '../../../shared/domain/permissions'
@@ -33,7 +33,7 @@ export async function updateStage({
   stageId: string
   blockedReason: string | null
   version: number
-  /** Where notification emails link to and whether they leave (issue 11: a block tells the move). */
+  /** Where notification emails link to and whether they leave (a block tells the move). */
   notify: NotificationDelivery
 }): Promise<void> {
   await database.db.transaction(async (tx) => {

@@ -1,5 +1,5 @@
 /**
- * Ticks or unticks a task (issue 4, 'Working the timeline'). Only the task's owners may
+ * Ticks or unticks a task ('Working the timeline'). Only the task's owners may
  * (`canTickTask`, src/shared/domain/permissions.ts: the owner, or one stand-in of that side when the
  * owner is not on the move, src/shared/domain/task-owners.ts). Unticking a task someone else
  * completed notifies that person (kind 'task_reopened', their email settings honoured). The task's version must match (else 409, nothing
@@ -88,7 +88,7 @@ export async function updateTask({
   taskId: string
   status: 'completed' | 'not_completed'
   version: number
-  /** Where notification emails link to and whether they leave (issue 6: 'a stage completed'). */
+  /** Where notification emails link to and whether they leave ('a stage completed'). */
   notify: NotificationDelivery
 }): Promise<void> {
   await database.db.transaction(async (tx) => {
@@ -139,7 +139,7 @@ export async function updateTask({
     // SLA clocks start and stop on tasks (src/shared/domain/sla-clocks.ts).
     await syncTaskClocks(tx, txId)
     await alertClocksOfTransaction(tx, txId, notify)
-    // Unticking someone else's work tells them (issue 11): they may be relying on it being done.
+    // Unticking someone else's work tells them: they may be relying on it being done.
     if (status === 'not_completed' && task.completed_by && task.completed_by !== viewer.profileId) {
       await notifyPeople(tx, {
         recipients: [task.completed_by],

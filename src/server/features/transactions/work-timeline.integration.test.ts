@@ -1,5 +1,5 @@
 /**
- * Working a transaction (issue 4, 'Working the timeline' and 'Transaction status'): owners tick and
+ * Working a transaction ('Working the timeline' and 'Transaction status'): owners tick and
  * untick tasks, stage percent and status follow the tasks, conveyancers block and clear stages, a
  * stale version answers 409 and changes nothing, every change is in the activity trail with its
  * actor, and status moves only along the allowed transitions (others 409 with a message).
@@ -165,7 +165,7 @@ describe('ticking tasks', () => {
     ['buyerConveyancer', 'seller_side'],
     ['buyerConveyancer', 'seller_conveyancer'],
     ['sellerConveyancer', 'buyer_conveyancer'],
-    // The surveyor is on the move, so their task is theirs alone (issue 11: no stand-in when present).
+    // The surveyor is on the move, so their task is theirs alone (no stand-in when present).
     ['buyerConveyancer', 'surveyor'],
   ] as const)('refuses the %s a %s task with 403, changing nothing', async (who, owner) => {
     const actor = { seller, buyer, surveyor, buyerConveyancer, sellerConveyancer }[who]

@@ -1,5 +1,5 @@
 /**
- * HTTP edge of two-factor settings (issue 7, item 4): the viewer's status. Enabling, confirming,
+ * HTTP edge of two-factor settings: the viewer's status. Enabling, confirming,
  * disabling and new backup codes are Better Auth's /api/auth/two-factor/* endpoints, validated and
  * guarded in features/auth/two-factor-edge.ts.
  */

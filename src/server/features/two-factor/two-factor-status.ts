@@ -1,8 +1,8 @@
 /**
  * Whether the viewer has two-factor sign-in on, how many backup codes are left, and whether their
- * session is recent enough to change it (issue 7, item 4; ASVS 7.5.1). Backup codes are stored as a
+ * session is recent enough to change it (ASVS 7.5.1). Backup codes are stored as a
  * JSON list of SHA-256 digests (auth/two-factor.ts), so counting them reveals nothing. `hasPassword`:
- * turning it on asks for the password, so an account made with a provider sets one first (issue 11, item 6).
+ * turning it on asks for the password, so an account made with a provider sets one first.
  */
 import type { TwoFactorStatus } from '../../../shared/contracts/two-factor'
 import type { Viewer } from '../../auth/viewer'

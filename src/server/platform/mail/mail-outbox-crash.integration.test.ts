@@ -1,5 +1,5 @@
 /**
- * The durable outbox under a crash (issue 6, 'a crash never loses an email and never sends one
+ * The durable outbox under a crash ('a crash never loses an email and never sends one
  * twice'): a worker process is killed (SIGKILL) between the SMTP server accepting an email and the
  * row being marked sent. The email is not lost: after its claim lapses a restarted worker sends it
  * again and marks it sent. It is not sent twice as an email: both deliveries carry the same

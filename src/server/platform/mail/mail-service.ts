@@ -48,11 +48,11 @@ export function createMailService({
 }
 
 /**
- * Without SMTP, mail stays in the local outbox and is printed to the log (issue 4: "kept in a local
+ * Without SMTP, mail stays in the local outbox and is printed to the log ("kept in a local
  * outbox, printed to the log, and readable at /dev/mail"). Each kick, after a commit, prints the local
  * rows of the last 10 minutes (newest 100) not printed yet, oldest first; ids are remembered only
  * for that window. The subject and text (links, codes) only in local development (DEV_MAIL=true);
- * otherwise one line without them, so that no secret reaches a production log (issue 19, item 1).
+ * otherwise one line without them, so that no secret reaches a production log.
  */
 function localOutboxPrinter({ database, log, showContent }: { database: Database; log: Logger; showContent: boolean }) {
   const printed = new Set<string>()

@@ -19,7 +19,7 @@ export interface OutgoingMail {
 
 /**
  * Inserts the email into the outbox; `deliver` false keeps it local (no SMTP). Returns its id. The
- * subject and address are header values: kept to one line here whatever the caller built (issue 19 item 6).
+ * subject and address are header values: kept to one line here whatever the caller built.
  */
 export async function enqueueMail(tx: Tx, mail: OutgoingMail, options: { deliver: boolean }): Promise<string> {
   const [row] = await tx

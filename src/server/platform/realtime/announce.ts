@@ -1,7 +1,7 @@
 /**
  * Announces a change to live streams from inside the caller's database transaction: PostgreSQL
  * delivers a NOTIFY only when the transaction commits, and never when it rolls back, so a stream
- * never shows a change that did not happen (issue 6).
+ * never shows a change that did not happen.
  */
 import { sql } from 'drizzle-orm'
 import type { Tx } from '../../db/client'

@@ -1,9 +1,9 @@
 /**
- * Live fan-out across server processes (issue 6). Changes are announced with PostgreSQL NOTIFY on one
+ * Live fan-out across server processes. Changes are announced with PostgreSQL NOTIFY on one
  * channel from inside the database transaction that makes them, so an announcement exists exactly
  * when the change commits; every server process LISTENs once and hands each announcement to the
  * event streams connected to it. PostgreSQL: one dedicated connection per process, reconnected with
- * backoff; PGlite: its in-process listen (STACK.md: LISTEN/NOTIFY works in-process only).
+ * backoff; PGlite: its in-process listen (PGlite's LISTEN/NOTIFY reaches its own process only).
  */
 import pg from 'pg'
 import { onViewerChange, VIEWER_CHANNEL, type Database } from '../../db/client'

@@ -35,7 +35,7 @@ export function storageFor(config: Config): ObjectStorage {
 
 /**
  * S3 storage whose AWS SDK is imported on first use, not at start-up (the SDK takes about a second
- * to load here; the server should answer before it is needed: issue 2, later starts within 5 s).
+ * to load here; the server should answer before it is needed, and later starts within 5 s).
  */
 function lazyS3Storage(options: S3StorageOptions): ObjectStorage {
   let loading: Promise<ObjectStorage> | undefined

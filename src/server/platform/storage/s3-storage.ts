@@ -2,7 +2,7 @@
  * S3-compatible storage (@aws-sdk/client-s3). Uploads stream in 8 MiB parts (multipart upload), so
  * memory stays bounded whatever the file size; a body that fails aborts the multipart upload, which
  * leaves no object. Small bodies (under one part) go up in one PutObject. Checksum calculation is
- * "when required" only: with the SDK's default, s3rver stores streamed uploads corrupted (STACK.md).
+ * "when required" only: with the SDK's default, s3rver stores streamed uploads corrupted.
  */
 import {
   AbortMultipartUploadCommand,

@@ -1,7 +1,7 @@
 /**
  * Loads an e-signature provider on first use. The built-in provider pulls in pdf-lib (seconds of
  * module loading on this 2-core machine), which no request needs until someone signs, so the server
- * starts without it (issue 2: later starts within 5 s).
+ * starts without it (later starts within 5 s).
  */
 import type { ESignatureProvider } from './e-signature-provider'
 

@@ -1,7 +1,7 @@
 import { clsx } from 'clsx'
 import type { ComponentProps } from 'react'
 
-/** Badge colours. The tier variants follow spec section 4: platinum purple, gold accent, others muted. */
+/** Badge colours. The tier variants follow spec: States and transitions: platinum purple, gold accent, others muted. */
 export type BadgeVariant = 'default' | 'soft' | 'muted' | 'outline' | 'platinum' | 'gold' | 'success' | 'destructive'
 
 /** Badge classes; base styles live in styles.css (@layer components), so `className` utilities win. */

@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 /**
- * Spec section 9: tooltips open after 700 ms of hovering, and for 300 ms after one closes, moving to
+ * Spec: Business constants and limits: tooltips open after 700 ms of hovering, and for 300 ms after one closes, moving to
  * another trigger opens its tooltip at once. Checked through the app's own providers.
  */
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react'

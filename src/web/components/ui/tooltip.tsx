@@ -3,7 +3,7 @@ import type { ComponentProps } from 'react'
 import { cn } from '../../lib/cn'
 
 /**
- * Tooltip delays from spec section 9: open after 700 ms, and 300 ms within which moving to another
+ * Tooltip delays from spec: Business constants and limits: open after 700 ms, and 300 ms within which moving to another
  * trigger opens its tooltip at once. One provider wraps the app (providers.tsx).
  */
 export const TOOLTIP_DELAY_MS = 700

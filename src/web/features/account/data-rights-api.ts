@@ -1,5 +1,5 @@
 /**
- * Data rights from the browser (issue 7, item 8): download the ZIP with progress while the session
+ * Data rights from the browser: download the ZIP with progress while the session
  * stays as it is, and delete the account (then forget everything cached, as signing out does).
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query'

@@ -19,7 +19,7 @@ export interface SignInResult {
   twoFactor: boolean
 }
 
-/** Starts the session, unless the answer is Better Auth's `{ twoFactorRedirect: true }` (issue 7, item 4). */
+/** Starts the session, unless the answer is Better Auth's `{ twoFactorRedirect: true }`. */
 async function afterFirstFactor(queryClient: ReturnType<typeof useQueryClient>, body: unknown): Promise<SignInResult> {
   if (body && typeof body === 'object' && (body as { twoFactorRedirect?: unknown }).twoFactorRedirect === true) {
     return { twoFactor: true }
@@ -61,8 +61,8 @@ export function useVerifySecondFactor() {
 
 /**
  * POST /api/auth/sign-up/email with the 'I am a...' choice as `role` (stored as consumer_/pro_ role,
- * spec section 6) and, optionally, `next` (where the emailed link continues to). The answer is the same
- * for a new address and one that already has an account (issue 11, item 6): nobody is signed in; the
+ * Spec: Roles and permissions) and, optionally, `next` (where the emailed link continues to). The answer is the same
+ * for a new address and one that already has an account: nobody is signed in; the
  * emailed link confirms the address and signs the new person in.
  */
 export function useSignUp() {

@@ -3,7 +3,7 @@ import { SIGNUP_ROLE_CHOICES } from '../../../shared/domain/roles'
 import { AUTH_TOASTS, ROLE_BUTTONS, authTabFrom } from './messages'
 
 describe('auth texts', () => {
-  it('match spec section 8 word for word', () => {
+  it('match spec: Error catalogue word for word', () => {
     expect(AUTH_TOASTS.signedIn).toEqual({ title: 'Welcome back!', description: "You've successfully signed in." })
     expect(AUTH_TOASTS.roleRequired).toEqual({
       title: 'Role required',

@@ -1,17 +1,17 @@
 /**
- * The exact toast texts of spec section 8 for signing in and up. Titles are requirements; the
+ * The exact toast texts of spec: Error catalogue for signing in and up. Titles are requirements; the
  * server's own message is shown as the description of the failure toasts.
  */
 export const AUTH_TOASTS = {
   signedIn: { title: 'Welcome back!', description: "You've successfully signed in." },
-  // The same for a new address and a known one (issue 11, item 6): the email says what comes next.
+  // The same for a new address and a known one: the email says what comes next.
   signedUp: { title: 'Account created!', description: 'Welcome to Homeward. Check your email to continue.' },
   signInFailed: { title: 'Error signing in' },
   signUpFailed: { title: 'Error signing up' },
   roleRequired: { title: 'Role required', description: 'Please select your role before continuing.' },
 } as const
 
-/** The six 'I am a...' buttons in the spec's order (section 2) with their labels. */
+/** The six 'I am a...' buttons in the spec's order (spec: Screens and routes) with their labels. */
 export const ROLE_BUTTONS = [
   { value: 'buyer', label: 'Buyer' },
   { value: 'seller', label: 'Seller' },

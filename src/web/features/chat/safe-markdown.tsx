@@ -2,7 +2,7 @@ import type { ComponentProps } from 'react'
 import Markdown, { type Components, type UrlTransform } from 'react-markdown'
 import { cn } from '../../lib/cn'
 
-/** Schemes a link in a message may use (issue 6: links only http(s) and mailto). */
+/** Schemes a link in a message may use (links only http(s) and mailto). */
 const SAFE_SCHEMES = new Set(['http:', 'https:', 'mailto:'])
 
 /**
@@ -140,7 +140,7 @@ const components: Components = {
 }
 
 /**
- * A chat message's Markdown, rendered safely (issue 6): raw HTML is shown as text, never parsed;
+ * A chat message's Markdown, rendered safely: raw HTML is shown as text, never parsed;
  * images become a link text; links keep only http(s) and mailto targets and open in a new tab with
  * rel="noopener noreferrer nofollow"; '@Name' of each mentioned person is highlighted.
  */

@@ -3,7 +3,7 @@ import { transactionEndpoints, type CreateTransactionData } from '../../../share
 import { callApi } from '../../lib/api-client'
 import { DASHBOARD_QUERY_KEY } from '../../lib/query-keys'
 
-/** GET /api/transactions: the viewer's transactions, newest first (spec section 7, 'Dashboard list'). */
+/** GET /api/transactions: the viewer's transactions, newest first (spec: The calls the product makes, 'Dashboard list'). */
 export const dashboardQueryOptions = queryOptions({
   queryKey: DASHBOARD_QUERY_KEY,
   queryFn: ({ signal }) => callApi(transactionEndpoints.list, { signal }),

@@ -13,9 +13,9 @@ export interface DashboardStats {
 }
 
 /**
- * The four stat cards of /app/home (spec section 2): Active Moves (status active or draft), Avg
+ * The four stat cards of /app/home (spec: Screens and routes): Active Moves (status active or draft), Avg
  * Progress (percent), Team Members (total participants) and Total Moves. A transaction's progress is
- * the rounded mean of its stages' percent_complete (section 7).
+ * the rounded mean of its stages' percent_complete (spec: The calls the product makes).
  */
 export function dashboardStats(transactions: ReadonlyArray<DashboardTransaction>): DashboardStats {
   const total = transactions.length

@@ -8,7 +8,7 @@ export interface DocumentFolderGroup<T extends DocumentSummary = DocumentSummary
 
 /**
  * Documents grouped by folder in the fixed order Identity, Property, Searches, Mortgage, Contracts,
- * Fixtures (spec sections 2 and 9); every folder appears, empty or not. Within a folder, newest
+ * Fixtures (spec: Screens and routes; Business constants and limits); every folder appears, empty or not. Within a folder, newest
  * first. Documents in any other folder come last under 'Other'.
  */
 export function groupDocuments<T extends DocumentSummary>(documents: ReadonlyArray<T>): DocumentFolderGroup<T>[] {

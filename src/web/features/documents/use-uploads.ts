@@ -21,7 +21,7 @@ export interface UploadItem {
 }
 
 /**
- * Uploads files into a folder with progress and cancel (issue 5, part 1). Each file is pre-checked
+ * Uploads files into a folder with progress and cancel. Each file is pre-checked
  * (empty, too large, not an accepted type) for a fast message, then sent with its own
  * Idempotency-Key; the server's message shows when it refuses. Finished uploads leave the list and
  * refresh the documents; failed ones stay with their message until tried again (same file, folder

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react'
 import { AppLink } from '../../lib/app-link'
 
-/** The five FAQs of spec section 2: how it works, cost, inviting a conveyancer, data security, professional use. */
+/** The five FAQs of spec: Screens and routes: how it works, cost, inviting a conveyancer, data security, professional use. */
 export const FAQS: ReadonlyArray<{ id: string; question: string; answer: ReactNode }> = [
   {
     id: 'how-it-works',

@@ -1,5 +1,5 @@
 /**
- * OpenID Connect sign-in and linked identities (issue 7, item 6): the configured providers (public),
+ * OpenID Connect sign-in and linked identities: the configured providers (public),
  * the viewer's linked identities, starting a provider round trip (sign in, sign up with a role, or
  * link) and unlinking.
  */

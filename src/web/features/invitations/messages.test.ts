@@ -40,7 +40,7 @@ describe('INVITE_ROLE_OPTIONS', () => {
       'Estate Agent',
     ])
   })
-  it('says a newer invitation was sent for a link replaced by a re-send (issue 11 item 4)', () => {
+  it('says a newer invitation was sent for a link replaced by a re-send', () => {
     const m = invitationUnavailableMessage(
       { ...base, status: 'superseded', last_sent_at: '2025-06-03T09:00:00Z' },
       new Date('2025-06-04T10:00:00Z'),

@@ -7,7 +7,7 @@ export const INVITE_ROLE_OPTIONS = INVITABLE_ROLES.map((value) => ({ value, labe
 
 /**
  * Why an invitation link can no longer be accepted, in words a person can act on; null while it is
- * pending and unexpired. Issue 4: expired, used and revoked links each say so clearly; issue 11: a
+ * pending and unexpired. Expired, used and revoked links each say so clearly; a
  * link replaced by a re-send says a newer invitation was sent.
  */
 export function invitationUnavailableMessage(

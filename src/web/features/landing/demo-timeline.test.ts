@@ -9,7 +9,7 @@ import {
   STATIC_HIGHLIGHT,
 } from './demo-timeline'
 
-describe('demo timeline (spec sections 2 and 4)', () => {
+describe('demo timeline (spec: Screens and routes; States and transitions)', () => {
   it('has the six sample milestones in order', () => {
     expect(DEMO_MILESTONES.map((m) => m.name)).toEqual([
       'Offer accepted',

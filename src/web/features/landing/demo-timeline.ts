@@ -1,5 +1,5 @@
 /**
- * The landing page's illustrative timeline (spec section 2, 'Demo timeline'): six sample milestones,
+ * The landing page's illustrative timeline (spec: Screens and routes, 'Demo timeline'): six sample milestones,
  * overall progress counting from 0 up to 65 on a 50 ms tick and then starting again, and the
  * highlighted milestone moving on every 2 seconds.
  */
@@ -22,14 +22,14 @@ export const DEMO_MILESTONES = [
   { name: 'Completion in 3 days', progress: 0, detail: 'Keys released on completion' },
 ] as const
 
-/** A step is complete at 100, in progress above 0, otherwise pending (spec section 4). */
+/** A step is complete at 100, in progress above 0, otherwise pending (spec: States and transitions). */
 export function demoStepStatus(progress: number): DemoStepStatus {
   if (progress >= 100) return 'complete'
   if (progress > 0) return 'active'
   return 'pending'
 }
 
-/** Badge text of a step: 'Complete', 'In progress', or none for pending (spec section 4). */
+/** Badge text of a step: 'Complete', 'In progress', or none for pending (spec: States and transitions). */
 export function demoStepBadge(status: DemoStepStatus): string | null {
   if (status === 'complete') return 'Complete'
   if (status === 'active') return 'In progress'

@@ -17,7 +17,7 @@ export interface Invalidation {
 }
 
 /**
- * The queries one live event makes stale (issue 6), and no others: the transaction detail for
+ * The queries one live event makes stale, and no others: the transaction detail for
  * everything (header, timeline, Overview's recent messages and activity), the thread list and that
  * thread's messages for message and thread events, the documents for document and signature events,
  * invitations for participant and invitation events, the dashboard for changes it summarises, and

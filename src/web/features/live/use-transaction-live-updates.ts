@@ -11,7 +11,7 @@ import { setLiveStatus } from './live-status'
 const BATCH_MS = 150
 
 /**
- * Keeps one transaction's screens live (issue 6): listens to GET /api/transactions/{txId}/events
+ * Keeps one transaction's screens live: listens to GET /api/transactions/{txId}/events
  * (SSE, `event: activity`, LiveEvent data) and invalidates exactly the queries each event touches
  * (see invalidationsFor), batched so a burst refetches once. The detail's 30 s refetchInterval stays
  * as the fallback. Invalidations wait while a task tick is pending, so that a refetch cannot show the

@@ -2,7 +2,7 @@ import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query'
 import { directoryEndpoints, type OrganizationProfile } from '../../../shared/contracts/directory'
 import { callApi } from '../../lib/api-client'
 
-/** GET /api/organizations: the whole directory, highest tier first (spec section 7, 'Directory'). Public. */
+/** GET /api/organizations: the whole directory, highest tier first (spec: The calls the product makes, 'Directory'). Public. */
 export const directoryQueryOptions = queryOptions({
   queryKey: ['directory'],
   queryFn: ({ signal }) => callApi(directoryEndpoints.list, { signal }),

@@ -49,7 +49,7 @@ const all = [harrison, evans, patel, bristolHomes, unranked]
 const f = (over: Partial<MarketplaceFilters>): MarketplaceFilters => ({ search: '', type: 'all', tier: 'all', ...over })
 const names = (list: { name: string }[]) => list.map((o) => o.name)
 
-describe('marketplace options (spec section 2)', () => {
+describe('marketplace options (spec: Screens and routes)', () => {
   it('type options', () => {
     expect(TYPE_OPTIONS.map((o) => o.label)).toEqual([
       'All Types',
@@ -84,7 +84,7 @@ describe('search', () => {
     ])
   })
 
-  it('the original matched the name only (spec section 5): location found nothing', () => {
+  it('the original matched the name only (spec: Validation rules): location found nothing', () => {
     expect(names(filterOrganizations(all, f({ search: 'cardiff' }), ORIGINAL_READING))).toEqual([])
     expect(names(filterOrganizations(all, f({ search: 'Bristol' }), ORIGINAL_READING))).toEqual(['Bristol Homes'])
   })
@@ -123,7 +123,7 @@ describe('tier', () => {
     expect(names(filterOrganizations(all, f({ tier: 'platinum' }), ORIGINAL_READING))).toEqual(['Harrison Law LLP'])
   })
 
-  it('the original matched the exact tier although the labels say "and above" (spec section 5)', () => {
+  it('the original matched the exact tier although the labels say "and above" (spec: Validation rules)', () => {
     expect(names(filterOrganizations(all, f({ tier: 'gold' }), ORIGINAL_READING))).toEqual([
       'Evans Surveyors',
       'Bristol Homes',

@@ -7,7 +7,7 @@ import {
   type OrganizationType,
 } from '../../../shared/domain/organizations'
 
-/** Type filter: one organization type, or all (spec section 5: exact match on type, or all). */
+/** Type filter: one organization type, or all (spec: Validation rules: exact match on type, or all). */
 export type TypeFilter = 'all' | OrganizationType
 /** Tier filter: 'platinum' (Platinum Only), 'gold' (Gold & Above), 'silver' (Silver & Above), or all. */
 export type TierFilter = 'all' | AccreditationTier
@@ -21,8 +21,8 @@ export interface MarketplaceFilters {
 export const DEFAULT_FILTERS: MarketplaceFilters = { search: '', type: 'all', tier: 'all' }
 
 /**
- * How a filter reads. The spec (section 5) records that the original matched the search on the
- * name only and the tier exactly; issue 3 settles ours as name-or-location and cumulative tiers,
+ * How a filter reads. The spec (Validation rules) records that the original matched the search on the
+ * name only and the tier exactly; ours is name-or-location and cumulative tiers,
  * which is what the placeholder ('Search by name or location...') and the labels ('Gold & Above')
  * promise. The original reading stays available for the tests that document it.
  */
@@ -31,12 +31,12 @@ export interface FilterReading {
   tier: 'exact' | 'cumulative'
 }
 
-/** Homeward's reading (issue 3). */
+/** Homeward's reading. */
 export const HOMEWARD_READING: FilterReading = { search: 'name-or-location', tier: 'cumulative' }
-/** The original product's reading (spec section 5), kept to document the difference. */
+/** The original product's reading (spec: Validation rules), kept to document the difference. */
 export const ORIGINAL_READING: FilterReading = { search: 'name', tier: 'exact' }
 
-/** Type options in the order of spec section 2. */
+/** Type options in the order of spec: Screens and routes. */
 export const TYPE_OPTIONS: ReadonlyArray<{ value: TypeFilter; label: string }> = [
   { value: 'all', label: 'All Types' },
   { value: 'law', label: 'Conveyancers' },
@@ -45,7 +45,7 @@ export const TYPE_OPTIONS: ReadonlyArray<{ value: TypeFilter; label: string }> =
   { value: 'agent', label: 'Estate Agents' },
 ]
 
-/** Tier options in the order of spec section 2. */
+/** Tier options in the order of spec: Screens and routes. */
 export const TIER_OPTIONS: ReadonlyArray<{ value: TierFilter; label: string }> = [
   { value: 'all', label: 'All Tiers' },
   { value: 'platinum', label: 'Platinum Only' },
@@ -80,7 +80,7 @@ function haystack(org: DirectoryOrganization, reading: FilterReading['search']):
 /**
  * The organizations that pass all three filters, in their original order (the API sorts by tier,
  * highest first). Search is a case-insensitive substring match, with surrounding spaces ignored;
- * an empty search matches everything. Pure; runs on the already loaded list (spec section 5).
+ * an empty search matches everything. Pure; runs on the already loaded list (spec: Validation rules).
  */
 export function filterOrganizations(
   organizations: readonly DirectoryOrganization[],
@@ -96,7 +96,7 @@ export function filterOrganizations(
   )
 }
 
-/** The count label of spec section 2: '1 professional', '0 professionals', '12 professionals'. */
+/** The count label of spec: Screens and routes: '1 professional', '0 professionals', '12 professionals'. */
 export function countLabel(count: number): string {
   return `${count} ${count === 1 ? 'professional' : 'professionals'}`
 }

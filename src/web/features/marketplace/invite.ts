@@ -1,7 +1,7 @@
 import { inviteOrganizationPath, PAGE_PATHS } from '../../../shared/paths'
 
 /**
- * Where Invite goes for a professional (issue 3): signed in, to the invite flow that the workspace
+ * Where Invite goes for a professional: signed in, to the invite flow that the workspace
  * builds (`/app/home?invite=<orgId>`); signed out, to /auth with `next` set to that same address,
  * so the person comes back to the invite after signing in.
  */

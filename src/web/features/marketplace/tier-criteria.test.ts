@@ -13,7 +13,7 @@ const metrics = (over: Partial<AccreditationMetrics> = {}): AccreditationMetrics
   ...over,
 })
 
-describe('tierCriteria states the spec section 9 thresholds', () => {
+describe('tierCriteria states the spec: Business constants and limits thresholds', () => {
   it('Silver: onboarding, Academy Lite, 3+ live cases, SLA above 70%', () => {
     expect(tierCriteria('silver').map((c) => c.label)).toEqual([
       'Onboarding complete',

@@ -20,7 +20,7 @@ const pct = (fraction: number) => `${Math.round(fraction * 1000) / 10}%`
 const t = TIER_THRESHOLDS
 
 /**
- * The requirements of `tier` in words, from TIER_THRESHOLDS (spec section 9), each checked
+ * The requirements of `tier` in words, from TIER_THRESHOLDS (spec: Business constants and limits), each checked
  * against `metrics` when given. Silver's onboarding and Academy Lite items are never published,
  * so they come back with met null.
  */
@@ -87,7 +87,7 @@ export function tierCriteria(tier: AccreditationTier, metrics?: AccreditationMet
   return criteria
 }
 
-/** The tier above `tier` (null tier -> silver), or null at platinum. Tiers rise silver, gold, platinum (spec section 4). */
+/** The tier above `tier` (null tier -> silver), or null at platinum. Tiers rise silver, gold, platinum (spec: States and transitions). */
 export function nextTier(tier: AccreditationTier | null): AccreditationTier | null {
   if (tier === null) return 'silver'
   const i = ACCREDITATION_TIERS.indexOf(tier)

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { headerConfig } from './header-config'
 
-describe('headerConfig (spec section 2)', () => {
+describe('headerConfig (spec: Screens and routes)', () => {
   it('landing: anchors for buyers, sellers and professionals; Sign In and Get Started go to /app', () => {
     const c = headerConfig('landing')
     expect(c.leadingLinks.map((l) => l.href)).toEqual(['#buyers', '#sellers'])

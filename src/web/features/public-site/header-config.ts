@@ -3,7 +3,7 @@ import type { NavLink } from './nav-links'
 /**
  * Which header a public page shows. 'landing': the landing page's in-page anchors with Sign In and
  * Get Started to /app; 'consumer': the public header; 'professional': the public header with
- * 'Join as a Pro'; 'support': help and legal pages, where Sign In is hidden. Spec section 2.
+ * 'Join as a Pro'; 'support': help and legal pages, where Sign In is hidden. spec: Screens and routes.
  */
 export type HeaderVariant = 'landing' | 'consumer' | 'professional' | 'support'
 
@@ -18,7 +18,7 @@ export interface HeaderConfig {
   cta: NavLink
 }
 
-/** The header for a variant, per spec section 2 ('Landing page' and 'Public header'). */
+/** The header for a variant, per spec: Screens and routes ('Landing page' and 'Public header'). */
 export function headerConfig(variant: HeaderVariant): HeaderConfig {
   if (variant === 'landing') {
     return {

@@ -4,7 +4,7 @@ export interface NavLink {
   href: string
 }
 
-/** The four professional pages (spec section 2), with the old top-level slugs that redirect to them (issue 3). */
+/** The four professional pages (spec: Screens and routes), with the old top-level slugs that redirect to them. */
 export const PROFESSIONAL_PAGES = [
   {
     slug: 'conveyancers',
@@ -32,7 +32,7 @@ export const PROFESSIONAL_PAGES = [
   },
 ] as const
 
-/** Footer columns; together they hold every footer link of spec section 2. */
+/** Footer columns; together they hold every footer link of spec: Screens and routes. */
 export const FOOTER_GROUPS: ReadonlyArray<{ title: string; links: readonly NavLink[] }> = [
   {
     title: 'Moving home',

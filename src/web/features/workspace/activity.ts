@@ -19,12 +19,12 @@ function isChatEntry(kind: string): boolean {
   return kind.startsWith('message.') || kind === 'thread.created'
 }
 
-/** Spec section 9: Recent Activity shows 5 items. */
+/** Spec: Business constants and limits: Recent Activity shows 5 items. */
 export const RECENT_ACTIVITY_LIMIT = 5
 
 /**
  * The latest `limit` items of 'Recent Activity', newest first. The spec shows the latest 5 messages
- * (section 2); until chat ships, messages are rare, so the audit trail's entries (ticks, blocks,
+ * (spec: Screens and routes); until chat ships, messages are rare, so the audit trail's entries (ticks, blocks,
  * status changes, people joining) are merged in by time: what everyone on the move needs to see.
  * Chat's own audit entries are left out: the message itself is listed.
  */

@@ -11,7 +11,7 @@ import { DASHBOARD_QUERY_KEY, taskMutationKey, transactionQueryKey } from '../..
 import { withTaskStatus } from './optimistic'
 
 /**
- * GET /api/transactions/{txId}: the whole workspace in one round trip (spec section 7, 'Transaction
+ * GET /api/transactions/{txId}: the whole workspace in one round trip (spec: The calls the product makes, 'Transaction
  * detail'). 404 (ApiError) when it does not exist or the viewer is not on it.
  */
 export function transactionQueryOptions(txId: string) {

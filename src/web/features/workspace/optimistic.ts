@@ -51,7 +51,7 @@ export function stageCounts(stages: ReadonlyArray<{ status: string }>): { comple
   }
 }
 
-/** 'N of M tasks complete' for a stage (issue 4). */
+/** 'N of M tasks complete' for a stage. */
 export function tasksCompleteLabel(tasks: ReadonlyArray<{ status: string }>): string {
   const done = tasks.filter((t) => t.status === 'completed').length
   return `${done} of ${tasks.length} tasks complete`

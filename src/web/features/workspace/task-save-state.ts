@@ -5,7 +5,7 @@ import type { TaskChange } from './api'
 export type TaskSaveState = 'saving' | 'offline'
 
 /**
- * Whether a tick or untick of `taskId` is still unsaved (issue 11, item 2): from the task mutations
+ * Whether a tick or untick of `taskId` is still unsaved: from the task mutations
  * in the cache (useUpdateTask, which waits for the network when the browser is offline and is sent
  * on reconnecting). Null when nothing is pending. Task ids are unique, so the transaction is not needed.
  */

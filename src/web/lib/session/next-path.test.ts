@@ -25,7 +25,7 @@ describe('safeNextPath', () => {
     ['newline', '/app\n/home'],
     ['the sign-in screen', '/auth'],
     ['/app itself', '/app'],
-    // Dot segments that normalise to a protocol-relative path (issue 19, item 7).
+    // Dot segments that normalise to a protocol-relative path.
     ['dot segment to protocol-relative', '/..//evil.example'],
     ['dot segments to protocol-relative with a path', '/app/../..//evil.example/path?x=1'],
     ['single-dot segment to protocol-relative', '/.//evil.example'],

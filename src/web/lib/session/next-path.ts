@@ -2,7 +2,7 @@ import { PAGE_PATHS } from '../../../shared/paths'
 
 const SIGN_IN_PATHS = new Set<string>([PAGE_PATHS.signIn, PAGE_PATHS.app, `${PAGE_PATHS.app}/`])
 
-/** Where a signed-in person lands when no `next` is given (spec section 7: sign-in goes to /app/home). */
+/** Where a signed-in person lands when no `next` is given (spec: The calls the product makes: sign-in goes to /app/home). */
 export const DEFAULT_SIGNED_IN_PATH = PAGE_PATHS.home
 
 /**
@@ -10,7 +10,7 @@ export const DEFAULT_SIGNED_IN_PATH = PAGE_PATHS.home
  * Refuses absolute and protocol-relative URLs ('https://evil.example', '//evil.example', '/\\evil'),
  * other schemes ('javascript:'), control characters, paths whose dot segments normalise to one of
  * those ('/..//evil.example'), and the sign-in screen itself (a loop).
- * Issue 4: "A `next` parameter returns the user where they were going, same-origin paths only."
+ * "A `next` parameter returns the user where they were going, same-origin paths only."
  */
 export function safeNextPath(next: string | null | undefined): string | null {
   if (!next || next.length > 2000) return null
@@ -26,7 +26,7 @@ export function safeNextPath(next: string | null | undefined): string | null {
   }
   if (url.origin !== base) return null
   // Dot segments can fold into a protocol-relative path: '/..//evil.example' -> '//evil.example'.
-  // Check the normalised path again, as it is what the browser will be sent to (issue 19, item 7).
+  // Check the normalised path again, as it is what the browser will be sent to.
   if (url.pathname.startsWith('//') || url.pathname.startsWith('/\\')) return null
   if (SIGN_IN_PATHS.has(url.pathname)) return null
   return `${url.pathname}${url.search}${url.hash}`

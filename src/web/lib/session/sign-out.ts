@@ -3,7 +3,7 @@
 import { apiFetch } from '../api-client'
 import { ApiError } from '../api-error'
 
-/** Signs out (POST /api/auth/sign-out). 401, 403 and 404 mean already signed out and are ignored (spec section 8). */
+/** Signs out (POST /api/auth/sign-out). 401, 403 and 404 mean already signed out and are ignored (spec: Error catalogue). */
 export async function signOut(): Promise<void> {
   try {
     await apiFetch('/api/auth/sign-out', { method: 'POST', body: {} })

@@ -5,12 +5,12 @@ import { SESSION_QUERY_KEY } from './api'
 import { signOut, signOutEverywhere } from './sign-out'
 import { PAGE_PATHS } from '../../../shared/paths'
 
-/** Spec section 8, success toast of signing out. */
+/** Spec: Error catalogue, success toast of signing out. */
 export const SIGNED_OUT_TOAST = { title: 'Signed out', description: "You've been signed out successfully." } as const
 
 /**
- * Sign Out: POST /api/auth/sign-out (401/403/404 ignored, spec section 8), then forget everything
- * cached for that person, toast 'Signed out' and go to /auth (spec section 4), or to `redirectTo`
+ * Sign Out: POST /api/auth/sign-out (401/403/404 ignored, spec: Error catalogue), then forget everything
+ * cached for that person, toast 'Signed out' and go to /auth (spec: States and transitions), or to `redirectTo`
  * (a sign-in address with `next`, e.g. to switch account on an invitation). `everywhere` ends every
  * session of the person, on every device (account settings' 'Sign out everywhere').
  */

@@ -26,7 +26,7 @@ const EXTENSIONS = /\.(pdf|jpe?g|png|hei[cf]|docx)$/i
 /**
  * A fast message before uploading, or null when the file looks acceptable: empty, larger than
  * `maxBytes`, or a name and browser type that match none of the accepted types. Only a hint: the
- * server decides by the file's magic bytes (issue 5, part 1).
+ * server decides by the file's magic bytes.
  */
 export function precheckFile(file: Pick<File, 'name' | 'size' | 'type'>, maxBytes = CLIENT_MAX_BYTES): string | null {
   if (file.size === 0) return `"${file.name}" is empty (0 bytes).`

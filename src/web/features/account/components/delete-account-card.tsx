@@ -24,7 +24,7 @@ export function confirms(typed: string, email: string): boolean {
 }
 
 /**
- * Danger zone: 'Delete my account' (issue 7, item 8; UK GDPR art. 17). Says up front what goes and
+ * Danger zone: 'Delete my account' (UK GDPR art. 17). Says up front what goes and
  * what stays (documents on moves, for anti-money-laundering record keeping), then asks in a dialog
  * for the email (or DELETE) typed out and the current password before anything is deleted.
  */

@@ -15,7 +15,7 @@ import { useChangeEmail } from '../api'
 import { PAGE_PATHS } from '../../../../shared/paths'
 
 /**
- * Email address (issue 7, item 5): the address you sign in with, and a form to change it. A link goes
+ * Email address: the address you sign in with, and a form to change it. A link goes
  * to the new address and the change happens when it is opened; the old address is told. A session
  * older than a day is asked to sign in again first (ASVS 7.5.1), as for the password.
  */

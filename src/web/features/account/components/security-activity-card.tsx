@@ -6,7 +6,7 @@ import { formatUkDateTime } from '../../../lib/formatters'
 import { useSecurityEvents } from '../api'
 import { describeSecurityEvent, isWarning } from '../event-labels'
 
-/** Security activity (issue 7, item 10): the person's own sign-ins, sign-outs and changes, newest first, UK time. */
+/** Security activity: the person's own sign-ins, sign-outs and changes, newest first, UK time. */
 export function SecurityActivityCard() {
   const events = useSecurityEvents()
   return (

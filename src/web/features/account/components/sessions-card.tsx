@@ -14,7 +14,7 @@ import { ConfirmButton } from '../../../components/confirm-button'
 const PHONE = /iPhone|Android|iPad/
 
 /**
- * Active sessions (issue 7, item 5): device, IP (there is no location database, so no place name),
+ * Active sessions: device, IP (there is no location database, so no place name),
  * when it began and was last active, 'This device' marked. Sign out one, all others, or all (the
  * spec's local / others / global scopes), each after a confirmation.
  */

@@ -36,11 +36,11 @@ type Phase =
 const ConfirmCodeInput = z.object({ code: TotpCode })
 
 /**
- * Two-factor authentication (issue 7, item 4): turn on with the current password, scan the QR code
+ * Two-factor authentication: turn on with the current password, scan the QR code
  * (or type the key), confirm with a 6-digit code, then save the 10 backup codes shown once. When on:
  * make new backup codes or turn it off, each after the password. A session older than a day is asked
  * to sign in again first (ASVS 7.5.1), as for the password. An account made with a provider has no
- * password: it is offered 'Set a password first', the emailed reset link (issue 11, item 6).
+ * password: it is offered 'Set a password first', the emailed reset link.
  */
 export function TwoFactorCard({ email }: { email: string }) {
   const status = useTwoFactorStatus()

@@ -12,7 +12,7 @@ export function formatBytes(bytes: number): string {
 }
 
 /**
- * 'Your data' (issue 7, item 8; UK GDPR arts. 15 and 20): one button downloads a ZIP of everything
+ * 'Your data' (UK GDPR arts. 15 and 20): one button downloads a ZIP of everything
  * Homeward keeps about the person and every file they uploaded. The download runs in the page (the
  * session is untouched) with a live count of what has arrived; a second click waits for the first.
  */

@@ -26,7 +26,7 @@ export interface ProviderButtonsProps {
 }
 
 /**
- * The sign-in / sign-up screen of /auth and /app (spec section 2): tabs Sign In and Sign Up. A
+ * The sign-in / sign-up screen of /auth and /app (spec: Screens and routes): tabs Sign In and Sign Up. A
  * brand panel sits beside the forms on wide screens; phones get the forms alone. The route passes
  * the OpenID Connect buttons in as `ProviderButtons` (they belong to the identities feature).
  */
@@ -55,8 +55,8 @@ export function AuthScreen({
   /** 'Sign in with <provider>' / 'Sign up with <provider>' for each configured provider. */
   ProviderButtons?: ComponentType<ProviderButtonsProps>
 }) {
-  // The Sign In tab offers a password, a reset link ('Forgot password?') or an emailed code (issue 7).
-  // With two-factor on, every one of them is followed by the code step (issue 7, item 4).
+  // The Sign In tab offers a password, a reset link ('Forgot password?') or an emailed code.
+  // With two-factor on, every one of them is followed by the code step.
   const [signInWith, setSignInWith] = useState<'password' | 'forgot' | 'code' | 'two-factor'>(step ?? 'password')
   // Every form here answers with a toast, which must show even once the network has gone.
   usePreloadedToaster()

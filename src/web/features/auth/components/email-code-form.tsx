@@ -10,7 +10,7 @@ import { useSendSignInCode, useSignInWithCode } from '../api'
 import { AUTH_TOASTS } from '../messages'
 
 /**
- * Sign in by emailed code, the alternative to a password on the Sign In tab (issue 7): first the email
+ * Sign in by emailed code, the alternative to a password on the Sign In tab: first the email
  * (same answer for known and unknown addresses), then the 6-digit code, valid 10 minutes, 3 tries.
  */
 export function EmailCodeForm({
@@ -22,7 +22,7 @@ export function EmailCodeForm({
   defaultEmail?: string
   onBack: () => void
   onSignedIn?: () => void
-  /** Two-factor is on: the code step comes next (issue 7, item 4). */
+  /** Two-factor is on: the code step comes next. */
   onTwoFactor?: () => void
 }) {
   const send = useSendSignInCode()

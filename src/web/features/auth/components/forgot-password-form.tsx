@@ -10,7 +10,7 @@ import { useRequestPasswordReset } from '../../../lib/session/emailed-links'
 
 /**
  * 'Forgot password?' on the Sign In tab: asks for the email and always answers the same way, whether
- * or not it has an account (issue 7; checklist 6.3.8). The emailed link works once, for 1 hour.
+ * or not it has an account (checklist 6.3.8). The emailed link works once, for 1 hour.
  */
 export function ForgotPasswordForm({ defaultEmail = '', onBack }: { defaultEmail?: string; onBack: () => void }) {
   const request = useRequestPasswordReset()

@@ -13,7 +13,7 @@ const ICONS: Record<SignupRoleChoice, typeof Home> = {
 }
 
 /**
- * 'I am a...' (spec section 2): six toggle buttons, one chosen at a time. A group with a visible
+ * 'I am a...' (spec: Screens and routes): six toggle buttons, one chosen at a time. A group with a visible
  * legend; each button reports its state with aria-pressed.
  */
 export function RolePicker({
@@ -28,7 +28,7 @@ export function RolePicker({
   return (
     <fieldset className="flex flex-col gap-2" aria-invalid={invalid || undefined}>
       <legend className="mb-2 text-sm font-medium">I am a...</legend>
-      {/* Two columns at every width: in three, "Conveyancer" squeezed its icon out at 1280 px (issue 11, item 5). */}
+      {/* Two columns at every width: in three, "Conveyancer" squeezed its icon out at 1280 px. */}
       <div className="grid grid-cols-2 gap-2">
         {ROLE_BUTTONS.map(({ value: role, label }) => {
           const Icon = ICONS[role]

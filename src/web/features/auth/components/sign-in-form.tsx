@@ -10,10 +10,10 @@ import { useSignIn } from '../api'
 import { AUTH_TOASTS } from '../messages'
 
 /**
- * Sign In (spec section 2): email and password, both required (section 5). The whole form is
+ * Sign In (spec: Screens and routes): email and password, both required (spec: Validation rules). The whole form is
  * disabled while submitting. Success toasts 'Welcome back!' and calls `onSignedIn`; failure toasts
- * 'Error signing in' with the server's message in the destructive style (section 8). With two-factor
- * on, `onTwoFactor` is called instead and the toast waits for the code (issue 7, item 4).
+ * 'Error signing in' with the server's message in the destructive style (spec: Error catalogue). With two-factor
+ * on, `onTwoFactor` is called instead and the toast waits for the code.
  */
 export function SignInForm({
   defaultEmail = '',

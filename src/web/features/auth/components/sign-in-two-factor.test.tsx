@@ -26,7 +26,7 @@ const ME = {
   roles: ['consumer_buyer'],
 }
 
-describe('two-factor sign-in (issue 7, item 4)', () => {
+describe('two-factor sign-in', () => {
   it("a password sign-in answered with twoFactorRedirect asks for the code: no 'Welcome back!' and no session load", async () => {
     const fetch = vi.fn<(url: string) => Promise<Response>>(
       async () => new Response(JSON.stringify({ twoFactorRedirect: true, twoFactorMethods: ['totp'] })),

@@ -17,10 +17,10 @@ import { RolePicker } from './role-picker'
 type SignUpValues = z.input<typeof SignUpInput>
 
 /**
- * Sign Up (spec section 2): full name, email, password and the 'I am a...' picker. Without a role
- * the toast 'Role required' appears (section 5 and 8). Disabled while submitting; success toasts
+ * Sign Up (spec: Screens and routes): full name, email, password and the 'I am a...' picker. Without a role
+ * the toast 'Role required' appears (spec: Validation rules; Error catalogue). Disabled while submitting; success toasts
  * 'Account created!' and shows 'Check your email' in place of the form: the server answers a new and a
- * known address alike and signs nobody in (issue 11, item 6); the emailed link does, and goes on to `next`.
+ * known address alike and signs nobody in; the emailed link does, and goes on to `next`.
  */
 export function SignUpForm({
   defaultEmail = '',

@@ -14,7 +14,7 @@ import { AUTH_TOASTS } from '../messages'
 type Method = 'totp' | 'backup'
 
 /**
- * The 'Two-factor authentication' step of a sign-in (issue 7, item 4): after a password, an emailed
+ * The 'Two-factor authentication' step of a sign-in: after a password, an emailed
  * code or an OAuth provider, the 6-digit code from the authenticator app, or a backup code instead.
  * 'Welcome back!' is shown only once this step succeeds. Wrong codes, a reused code and the lock-out
  * after 10 wrong codes (with when to try again) are the server's messages, shown under the field.

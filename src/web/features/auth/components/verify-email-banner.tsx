@@ -2,7 +2,7 @@ import { useSession } from '../../../lib/session/api'
 import { ResendVerificationButton } from '../../../components/resend-verification-button'
 
 /**
- * Shown in the signed-in app while the account's email is not confirmed (issue 7): until then the
+ * Shown in the signed-in app while the account's email is not confirmed: until then the
  * person cannot invite others or sign documents. Re-sending is limited to 1 a minute and 5 an hour;
  * the server's 429 message says when to try again.
  */

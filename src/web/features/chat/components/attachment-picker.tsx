@@ -20,7 +20,7 @@ import { uploadFile } from '../../../lib/uploads/upload-file'
 import type { PendingAttachment } from './composer'
 
 /**
- * Attach to a message (issue 6): a document already on the move, or a new file uploaded into one of
+ * Attach to a message: a document already on the move, or a new file uploaded into one of
  * the move's folders through the documents module (same checks, progress and cancel), whose new
  * document id is then attached.
  */

@@ -31,7 +31,7 @@ const BOTTOM_GAP = 16
 /**
  * On wide screens, the panel's height in px so that it ends `BOTTOM_GAP` above the bottom of the
  * viewport when the page is scrolled to the top: the composer is on screen without scrolling
- * (issue 11, item 5). Follows window resizes; null on phones, where CSS sizes the panel.
+ *. Follows window resizes; null on phones, where CSS sizes the panel.
  */
 function useFitToViewport(panel: RefObject<HTMLDivElement | null>, wide: boolean, ready: boolean) {
   const [height, setHeight] = useState<number | null>(null)
@@ -51,7 +51,7 @@ function useFitToViewport(panel: RefObject<HTMLDivElement | null>, wide: boolean
 }
 
 /**
- * The Chat tab (issue 6): threads beside the open thread; the open thread lives in
+ * The Chat tab: threads beside the open thread; the open thread lives in
  * `?tab=chat&thread=<id>`. On wide screens 'General' opens when none is chosen; on phones the list
  * shows first and a thread replaces it, with a back button.
  */

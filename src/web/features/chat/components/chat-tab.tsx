@@ -6,7 +6,7 @@ import { Skeleton } from '../../../components/ui/skeleton'
 // workspace's first download.
 const ChatPanel = lazy(() => import('./chat-panel').then((m) => ({ default: m.ChatPanel })))
 
-/** Chat (spec section 2, issue 6): threaded conversations of everyone on the move. */
+/** Chat (spec: Screens and routes): threaded conversations of everyone on the move. */
 export function ChatTab({ detail, viewerId }: { detail: TransactionDetail; viewerId: string }) {
   return (
     <section aria-labelledby="chat-title" className="flex flex-col gap-3">

@@ -21,7 +21,7 @@ export interface ComposerSubmit {
 export type PendingAttachment = Pick<ChatAttachment, 'id' | 'filename'>
 
 /**
- * The message box (issue 6): Enter sends, Shift+Enter starts a new line; a counter near the 10,000
+ * The message box: Enter sends, Shift+Enter starts a new line; a counter near the 10,000
  * character limit; the contract's messages for an empty or too long message; '@' opens an
  * accessible list of the move's participants (arrow keys, Enter or Tab to pick, Escape to close)
  * that inserts '@Full Name'; attachments from the move's documents or a new upload.

@@ -5,7 +5,7 @@ import { activeMention, insertMention, matchPeople, type Mentionable } from '../
 type TextareaProps = Omit<ComponentProps<'textarea'>, 'value' | 'onChange' | 'ref' | 'role'>
 
 /**
- * A text box with @mention autocomplete (issue 6): typing '@' and part of a name opens a listbox of
+ * A text box with @mention autocomplete: typing '@' and part of a name opens a listbox of
  * the move's participants, tied to the box by aria-controls and aria-activedescendant (HTML allows no
  * role="combobox" on a textarea, so it stays a textbox with aria-autocomplete="list"; axe's
  * aria-allowed-role); Arrow keys move, Enter or Tab picks, Escape closes; the pick inserts

@@ -24,7 +24,7 @@ import { SafeMarkdown } from '../safe-markdown'
 /**
  * One message: author, UK time, the Markdown body, attachments, '(edited)'; a deleted message keeps
  * its place as 'This message was deleted'. The author gets Edit and Delete (with a confirmation) for
- * 15 minutes after posting (issue 6); `now` ticks from the list so the buttons go when time is up.
+ * 15 minutes after posting; `now` ticks from the list so the buttons go when time is up.
  */
 export function MessageItem({
   txId,

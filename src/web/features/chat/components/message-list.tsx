@@ -31,7 +31,7 @@ function findAnchor(el: HTMLElement): { id: string; offset: number } | null {
 }
 
 /**
- * A thread's messages, oldest first, in a scrolling box (issue 6). Scrolling near the top loads
+ * A thread's messages, oldest first, in a scrolling box. Scrolling near the top loads
  * older pages, keeping the reader's place when they are prepended. At the bottom, the view follows
  * new messages; scrolled up, it stays still and a 'New messages' pill offers to jump down. New
  * messages from others are announced politely to screen readers.

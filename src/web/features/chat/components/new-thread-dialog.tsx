@@ -30,7 +30,7 @@ const NewThreadForm = CreateThreadInput.superRefine((v, ctx) => {
 })
 
 /**
- * Starts a thread on a topic (issue 6): a title, what it is about (a stage or a document of this move,
+ * Starts a thread on a topic: a title, what it is about (a stage or a document of this move,
  * an enquiry, or anything else) and the first message. On success the new thread opens.
  */
 export function NewThreadDialog({

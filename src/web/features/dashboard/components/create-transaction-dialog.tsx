@@ -37,7 +37,7 @@ const EMPTY: DefaultValues<FormInput> = {
 }
 
 /**
- * The create-transaction form (issue 4; not shown in the spec) in a dialog: 'Address line 1',
+ * The create-transaction form (not shown in the spec) in a dialog: 'Address line 1',
  * 'Address line 2', 'Town or city', 'Postcode', 'UPRN (optional)', 'Your role in this move', 'Agreed
  * price (£)' and 'Tenure', validated with the shared CreateTransactionInput schema (the postcode with
  * the `postcode` library: 'Enter a valid UK postcode'). On success it opens the new workspace.

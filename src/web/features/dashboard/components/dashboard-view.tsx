@@ -21,7 +21,7 @@ export interface OrganizationInviteProps {
 }
 
 /**
- * 'Your Transactions' (spec section 2): the four stat cards, a card per transaction (or the empty
+ * 'Your Transactions' (spec: Screens and routes): the four stat cards, a card per transaction (or the empty
  * state), the create flow opened from every create button, and, with `?invite=<orgId>` from the
  * marketplace, the dialog that invites that firm to one of the viewer's moves (`OrganizationInvite`,
  * passed in by the route: inviting belongs to the invitations feature).

@@ -3,7 +3,7 @@ import { Button } from '../../../components/ui/button'
 import { NewTransactionCard } from './new-transaction-card'
 
 /**
- * No transactions yet (spec section 2): the message, a Create Transaction button and the dashed
+ * No transactions yet (spec: Screens and routes): the message, a Create Transaction button and the dashed
  * 'Start a new transaction' card; both open the create flow.
  */
 export function EmptyState({ onCreate }: { onCreate: () => void }) {

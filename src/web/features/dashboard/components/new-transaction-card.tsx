@@ -1,7 +1,7 @@
 import { Plus } from 'lucide-react'
 import { useId } from 'react'
 
-/** The dashed 'Start a new transaction' card (spec section 2); opens the create flow. */
+/** The dashed 'Start a new transaction' card (spec: Screens and routes); opens the create flow. */
 export function NewTransactionCard({ onClick }: { onClick: () => void }) {
   const id = useId()
   return (

@@ -1,7 +1,7 @@
 import { FolderOpen, Home, TrendingUp, Users, type LucideIcon } from 'lucide-react'
 import type { DashboardStats } from '../stats'
 
-/** The four stat cards of /app/home (spec section 2). */
+/** The four stat cards of /app/home (spec: Screens and routes). */
 export function StatCards({ stats }: { stats: DashboardStats }) {
   const cards: { label: string; value: string; Icon: LucideIcon }[] = [
     { label: 'Active Moves', value: String(stats.activeMoves), Icon: Home },

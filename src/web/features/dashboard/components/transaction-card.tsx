@@ -11,9 +11,9 @@ import { pluralise } from '../../../lib/formatters'
 import { transactionPath } from '../../../../shared/paths'
 
 /**
- * One transaction on /app/home (spec section 2): status badge, address lines and postcode, days
+ * One transaction on /app/home (spec: Screens and routes): status badge, address lines and postcode, days
  * active since creation, participant count, a View link to the workspace and a progress bar; a
- * 'Blocked: <stage>' badge for each blocked stage (issue 11).
+ * 'Blocked: <stage>' badge for each blocked stage.
  */
 export function TransactionCard({ tx, now }: { tx: DashboardTransaction; now?: Date }) {
   const { title, subtitle } = addressParts(tx.property)

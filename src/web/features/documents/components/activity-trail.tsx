@@ -12,7 +12,7 @@ const PAGE = 20
 const MAX = 200
 
 /**
- * The move's audit trail as a readable Activity list, newest first (issue 5, part 7): who did what
+ * The move's audit trail as a readable Activity list, newest first: who did what
  * and when, with 'Show more' and 'Verify audit trail', which walks the hash chain on the server and
  * says whether it is intact or names the first broken link.
  */

@@ -17,7 +17,7 @@ import type { SignerChoice } from './request-signatures-dialog'
 import { SignaturePanel } from './signature-panel'
 
 /**
- * The in-app viewer (issue 5, part 5), loaded on first use so the workspace never downloads
+ * The in-app viewer, loaded on first use so the workspace never downloads
  * pdf.js: the chosen version previewed (PDF pages through pdf.js, images inline, other types offer
  * the download), a version switch, Download, and the version's signature status with signing,
  * cancelling and verifying. Opens on `docId`, any version of the document.

@@ -30,7 +30,7 @@ const isFolder = (value: string | undefined): value is DocumentFolder =>
 const carriesFiles = (e: DragEvent) => Array.from(e.dataTransfer.types).includes('Files')
 
 /**
- * Documents (spec section 2, issue 5): 'Smart Contract Room'. Upload Document (or drop files on a
+ * Documents (spec: Screens and routes): 'Smart Contract Room'. Upload Document (or drop files on a
  * folder, or anywhere on the tab to choose one) with progress and cancel; documents by folder in
  * the fixed order, each row the latest version with its earlier versions on demand, a Signed or
  * 'Awaiting signatures' badge and View (the lazily loaded viewer, where signing happens); what
@@ -246,9 +246,9 @@ function DocumentRow({
 }
 
 /**
- * The folders in their fixed order (spec section 2): folders holding documents as cards, empty ones
+ * The folders in their fixed order (spec: Screens and routes): folders holding documents as cards, empty ones
  * collapsed into one row of small drop targets below them so that they never push real documents
- * down (issue 11, item 5). Each empty folder is still a drop target (`data-folder`) and a button
+ * down. Each empty folder is still a drop target (`data-folder`) and a button
  * that opens the upload dialog with that folder chosen.
  */
 function DocumentFolders({

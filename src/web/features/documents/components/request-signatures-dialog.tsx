@@ -20,7 +20,7 @@ export interface SignerChoice {
 }
 
 /**
- * 'Ask to sign' (issue 5, part 6): choose who signs (in the listed order when 'in order' is ticked,
+ * 'Ask to sign': choose who signs (in the listed order when 'in order' is ticked,
  * with buttons to move people up and down), where the signatures go (a page of the PDF or a
  * signature page added at the end) and an optional message. Bound to this version's SHA-256.
  */

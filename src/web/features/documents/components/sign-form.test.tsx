@@ -77,7 +77,7 @@ describe('SignForm', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Decline to sign' }))
     expect(screen.getByText('Give a reason')).toBeTruthy()
   })
-  it('says an unconfirmed email blocks signing before any work: no signature pad, no Sign button (issue 11)', () => {
+  it('says an unconfirmed email blocks signing before any work: no signature pad, no Sign button', () => {
     const fetch = vi.fn()
     vi.stubGlobal('fetch', fetch)
     renderForm({ verified: false })

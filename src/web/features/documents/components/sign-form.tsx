@@ -15,10 +15,10 @@ import { SignaturePad } from './signature-pad'
 type Method = 'typed' | 'drawn'
 
 /**
- * The signer's part (issue 5, part 6): review the document above, agree to sign electronically,
+ * The signer's part: review the document above, agree to sign electronically,
  * then sign by typing the name (the keyboard way) or drawing; or decline with a reason. Sends the
  * SHA-256 of the reviewed version, so a signature never lands on another version (409). An
- * unconfirmed email blocks signing on the server, so it is said first, before any work (issue 11).
+ * unconfirmed email blocks signing on the server, so it is said first, before any work.
  */
 export function SignForm({
   txId,

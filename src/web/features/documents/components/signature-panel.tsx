@@ -13,7 +13,7 @@ import { RequestSignaturesDialog, type SignerChoice } from './request-signatures
 import { SignForm } from './sign-form'
 
 /**
- * A version's signature status and what the viewer can do about it (issue 5, part 6): ask people
+ * A version's signature status and what the viewer can do about it: ask people
  * to sign (PDFs not yet signed), sign or decline when it is their turn, cancel their own request,
  * and verify a signed PDF's hashes. Always notes that this is not the PG82 process for deeds.
  */

@@ -11,7 +11,7 @@ import { ConfirmButton } from '../../../components/confirm-button'
 import { useLinkedIdentities, useLinkIdentity, useUnlinkIdentity } from '../api'
 
 /**
- * 'Linked sign-in methods' in /app/settings (issue 7, item 6): each linked provider with the email it
+ * 'Linked sign-in methods' in /app/settings: each linked provider with the email it
  * gave and when it was linked, 'Link <provider>' for the configured ones not linked yet, and 'Unlink'
  * after a confirmation. The server refuses to unlink the last way to sign in and says why; the card
  * says so up front too. Hidden when no provider is configured and none is linked.

@@ -8,7 +8,7 @@ import { useAuthProviders, useOAuthSignIn } from '../api'
 
 /**
  * 'Sign in with <provider>' (Sign In tab) or 'Sign up with <provider>' (Sign Up tab) for each
- * configured OpenID Connect provider; nothing when none is configured (issue 7, item 6). Sign-up asks
+ * configured OpenID Connect provider; nothing when none is configured. Sign-up asks
  * `chooseRole` for the 'I am a...' choice first (a new account needs a role: docs/decisions/010-oauth.md).
  * After the provider the browser lands on `next` (same-origin paths only) or /app/home; on failure it
  * returns to /auth with `?error=<code>`, shown here as a message saying what to do.

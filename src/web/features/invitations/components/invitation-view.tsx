@@ -20,7 +20,7 @@ import { invitationPath, PAGE_PATHS, transactionPath } from '../../../../shared/
  * Create an account, both coming back here; signed in, an Accept button. Expired, used, withdrawn and
  * re-sent links, and a link meant for another email, each say why and what to do. Create an account
  * arrives with the invited email and role filled in, and coming back here from sign-up or sign-in
- * (`?join=1`) accepts at once (issue 11 item 4); the server still checks that the email matches.
+ * (`?join=1`) accepts at once; the server still checks that the email matches.
  */
 export function InvitationView({ token }: { token: string }) {
   const preview = useInvitationPreview(token)

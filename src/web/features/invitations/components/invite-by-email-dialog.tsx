@@ -22,7 +22,7 @@ type ByEmailOutput = z.output<typeof CreateInvitationInput>
  * 'Invite by email' on the People tab: email and role (buyer, seller, either side's conveyancer,
  * surveyor, broker, agent), validated with the shared contract. The person gets a single-use link
  * valid for 7 days; inviting the same email again re-sends it. Only the roles the viewer may appoint
- * are offered: their own side's, and the other principal while that seat is empty (issue 19 item 4).
+ * are offered: their own side's, and the other principal while that seat is empty.
  */
 export function InviteByEmailDialog({
   txId,

@@ -19,9 +19,9 @@ import { useSession } from '../../../lib/session/api'
 import { useInvitations, useResendInvitation, useRevokeInvitation } from '../api'
 
 /**
- * Pending invitations of a move (issue 4): who, as what, when sent and until when, with Resend and
+ * Pending invitations of a move: who, as what, when sent and until when, with Resend and
  * Revoke (Revoke asks first: the emailed link stops working). Resend and Revoke show only to the
- * inviter's side (issue 19 item 7); the other side sees who invited whom.
+ * inviter's side; the other side sees who invited whom.
  */
 export function PendingInvitations({ txId, viewerRole }: { txId: string; viewerRole: string | null }) {
   const session = useSession()

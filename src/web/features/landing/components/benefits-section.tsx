@@ -25,7 +25,7 @@ const BENEFITS: readonly Benefit[] = [
   },
 ]
 
-/** The four benefit cards of spec section 2. */
+/** The four benefit cards of spec: Screens and routes. */
 export function BenefitsSection() {
   return (
     <PageSection

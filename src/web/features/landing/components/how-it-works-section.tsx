@@ -15,7 +15,7 @@ const STEPS = [
   },
 ] as const
 
-/** The three-step explainer of spec section 2. */
+/** The three-step explainer of spec: Screens and routes. */
 export function HowItWorksSection() {
   return (
     <PageSection

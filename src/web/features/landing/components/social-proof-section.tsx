@@ -1,7 +1,7 @@
 import { Quote } from 'lucide-react'
 import { PageSection } from '../../../components/page-section'
 
-/** Marketing figures of spec sections 1 and 9. */
+/** Marketing figures of spec: What the product does; Business constants and limits. */
 export const MARKETING_FIGURES = [
   { figure: '40%', text: 'Deals close up to 40% faster' },
   { figure: '180+', text: 'accredited conveyancers on Homeward' },

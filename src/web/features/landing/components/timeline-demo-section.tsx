@@ -7,7 +7,7 @@ const POINTS = [
   'Everyone in the chain sees the same timeline, updated the moment something changes',
 ] as const
 
-/** The demo timeline section (scroll target `timeline-demo`, spec section 2). */
+/** The demo timeline section (scroll target `timeline-demo`, spec: Screens and routes). */
 export function TimelineDemoSection() {
   return (
     <section id="timeline-demo" aria-labelledby="timeline-demo-heading" className="bg-surface">

@@ -9,7 +9,7 @@ const SUMMARIES = {
 } as const
 
 /**
- * The accreditation tiers and what each requires, generated from the thresholds of spec section 9
+ * The accreditation tiers and what each requires, generated from the thresholds of spec: Business constants and limits
  * (TIER_THRESHOLDS), so the page can never disagree with how tiers are awarded.
  */
 export function AccreditationTiers({ headingLevel = 3 }: { headingLevel?: 3 | 4 }) {

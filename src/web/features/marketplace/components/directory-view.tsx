@@ -21,7 +21,7 @@ function LoadingProfessionals() {
 
 /**
  * The marketplace directory: search, filters (in the URL) and results, filtered in the browser on
- * the already loaded list (spec section 5). Typing stays responsive on large lists because the
+ * the already loaded list (spec: Validation rules). Typing stays responsive on large lists because the
  * results follow a deferred copy of the filters. A page rendered by the server starts with the
  * first page of results it chose for the URL's filters (route loader data), and shows them until
  * the whole directory has arrived.

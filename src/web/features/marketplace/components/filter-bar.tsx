@@ -11,7 +11,7 @@ import {
   type TypeFilter,
 } from '../filter'
 
-/** Type and tier selects and the live result count (spec section 2). */
+/** Type and tier selects and the live result count (spec: Screens and routes). */
 export function FilterBar({
   type,
   tier,

@@ -5,7 +5,7 @@ import { Input } from '../../../components/ui/input'
 import type { TierFilter, TypeFilter } from '../filter'
 
 /**
- * The marketplace hero (spec section 2): title, search box ('Search by name or location...') and
+ * The marketplace hero (spec: Screens and routes): title, search box ('Search by name or location...') and
  * Search button. The form also works as a plain GET of /marketplace?q=&type=&tier= (without
  * JavaScript, or before the server-rendered page is live); what was typed before then is searched
  * for once it is.

@@ -2,7 +2,7 @@ import { Link } from 'react-router'
 import { Button } from '../../../components/ui/button'
 import { Logo } from '../../../components/logo'
 
-/** The marketplace's sticky top bar (spec section 2): logo to /, Dashboard to /app/home, Sign In to /auth. */
+/** The marketplace's sticky top bar (spec: Screens and routes): logo to /, Dashboard to /app/home, Sign In to /auth. */
 export function MarketplaceTopBar() {
   return (
     <header className="sticky top-0 z-40 border-b bg-background">

@@ -26,7 +26,7 @@ function CriterionRow({ criterion }: { criterion: TierCriterion }) {
 }
 
 /**
- * The firm's tier and what it takes to reach the next one, from the spec section 9 thresholds
+ * The firm's tier and what it takes to reach the next one, from the spec: Business constants and limits thresholds
  * checked against its published metrics. At Platinum it shows what the firm keeps meeting.
  */
 export function NextTierPanel({

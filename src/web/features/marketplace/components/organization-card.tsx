@@ -11,7 +11,7 @@ import { OrganizationMetrics } from './organization-metrics'
 import { StarRating } from './star-rating'
 import { organizationPath } from '../../../../shared/paths'
 
-/** One professional in the marketplace grid (spec section 2): tier, rating, name, type, metrics, Invite and Profile. */
+/** One professional in the marketplace grid (spec: Screens and routes): tier, rating, name, type, metrics, Invite and Profile. */
 export const OrganizationCard = memo(function OrganizationCard({
   org,
   signedIn,

@@ -14,7 +14,7 @@ const m = (over: Partial<AccreditationMetrics> = {}): AccreditationMetrics => ({
   ...over,
 })
 
-describe('cardMetrics (spec section 5: a row shows only when its value is present)', () => {
+describe('cardMetrics (spec: Validation rules: a row shows only when its value is present)', () => {
   it('shows avg completion in whole days, success rate = round((1 - collapse_rate) x 100)%, completed cases', () => {
     expect(cardMetrics(m())).toEqual([
       { label: 'Avg completion', value: '48 days' },

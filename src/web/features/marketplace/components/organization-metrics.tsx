@@ -4,7 +4,7 @@ import { tradeFigureRows } from '../../../../shared/domain/trade-metrics'
 import { cn } from '../../../lib/cn'
 
 /**
- * The card metrics of a firm's trade that are present (spec section 5: a row only when its value is):
+ * The card metrics of a firm's trade that are present (spec: Validation rules: a row only when its value is):
  * conveyancers' completion days, surveyors' reports on time and days to report, brokers' days to
  * mortgage offer, agents' sale agreed to completion (src/shared/domain/trade-metrics.ts).
  */

@@ -7,7 +7,7 @@ import { OrganizationCard } from './organization-card'
 
 /**
  * The result grid (one column, two from medium, three from large screens), showing PAGE_SIZE cards at
- * a time, or the empty state of spec section 2. A new result list (new filters) starts again at
+ * a time, or the empty state of spec: Screens and routes. A new result list (new filters) starts again at
  * one page; cards are keyed by id and memoised, so a keystroke re-renders only what changed.
  * `total` and `children`: the server's first page of a longer list, with what to show in place of
  * 'Show more' until the rest has arrived.

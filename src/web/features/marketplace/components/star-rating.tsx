@@ -3,7 +3,7 @@ import { averageRating } from '../../../../shared/domain/organizations'
 
 /**
  * Average star rating to one decimal with the review count, e.g. '4.6 (12 reviews)'. Renders
- * nothing when there are no reviews (spec section 2).
+ * nothing when there are no reviews (spec: Screens and routes).
  */
 export function StarRating({ ratings }: { ratings: readonly number[] }) {
   if (ratings.length === 0) return null

@@ -5,7 +5,7 @@ import { TIER_LABELS } from '../tier-criteria'
 
 const VARIANT = { platinum: 'platinum', gold: 'gold', silver: 'muted' } as const
 
-/** A tier badge in the spec section 4 colours: platinum purple, gold accent, anything else muted. */
+/** A tier badge in the spec: States and transitions colours: platinum purple, gold accent, anything else muted. */
 export function TierBadge({ tier }: { tier: AccreditationTier | null }) {
   if (!tier) {
     return <Badge variant="outline">Not yet accredited</Badge>

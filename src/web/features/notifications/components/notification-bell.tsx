@@ -22,7 +22,7 @@ export function bellLabel(unread: number): string {
 }
 
 /**
- * The bell in the app's top bar (issue 6): the unread count, a list of the newest notifications
+ * The bell in the app's top bar: the unread count, a list of the newest notifications
  * (title, excerpt, time ago; choosing one opens its page and marks it read), 'Mark all as read' and
  * the email settings. Listens to the notification stream while mounted (every signed-in page).
  */

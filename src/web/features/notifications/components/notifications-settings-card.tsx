@@ -7,7 +7,7 @@ import { MarkAllReadButton } from './mark-all-read-button'
 import { NotificationLink } from './notification-bell'
 
 /**
- * Notifications on /app/settings (issue 11, item 5): the history (the newest 50, as the bell shows,
+ * Notifications on /app/settings: the history (the newest 50, as the bell shows,
  * with 'Mark all as read') and which notifications also come by email, the same form as the bell's
  * 'Email settings' dialog, so that both are found where people look for settings.
  */

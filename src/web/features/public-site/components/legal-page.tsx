@@ -7,7 +7,7 @@ export interface LegalSection {
   body: ReactNode
 }
 
-/** The effective date shared by the legal pages (spec section 2: 'legal text dated January 2025'). */
+/** The effective date shared by the legal pages (spec: Screens and routes: 'legal text dated January 2025'). */
 export const LEGAL_EFFECTIVE_DATE = 'January 2025'
 
 /**

@@ -5,7 +5,7 @@ import { PROFESSIONAL_PAGES } from '../nav-links'
 import { NavItemLink } from './nav-item-link'
 
 /**
- * The links of the mobile navigation drawer (spec section 2): the header's page links, the four
+ * The links of the mobile navigation drawer (spec: Screens and routes): the header's page links, the four
  * professional pages, Sign In and the call to action. `onNavigate` runs when one is followed (the
  * drawer closes).
  */

@@ -8,7 +8,7 @@ const loadDrawer = () => import('./mobile-nav-drawer')
 const MobileNavDrawer = lazy(loadDrawer)
 
 /**
- * The header's links on small screens: a side drawer opened by 'Open menu' (spec section 2). The
+ * The header's links on small screens: a side drawer opened by 'Open menu' (spec: Screens and routes). The
  * drawer (a Radix dialog) is fetched when first wanted, starting as soon as the button is touched,
  * hovered or focused, so pages that never open it do not download it.
  */

@@ -8,7 +8,7 @@ import { PageHero } from './page-hero'
 import { PageSection } from '../../../components/page-section'
 
 /**
- * The layout shared by the four professional pages (spec section 2): hero, four benefit cards,
+ * The layout shared by the four professional pages (spec: Screens and routes): hero, four benefit cards,
  * optional extra sections, and a call to action to /auth.
  */
 export function ProfessionalPage({

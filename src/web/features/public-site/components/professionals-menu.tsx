@@ -8,7 +8,7 @@ import { PROFESSIONAL_PAGES } from '../nav-links'
 
 /**
  * 'For Professionals' in the desktop header: a disclosure menu of the four professional pages
- * (issue 3), the WAI-ARIA pattern for site navigation: a button with aria-expanded showing a list
+ *, the WAI-ARIA pattern for site navigation: a button with aria-expanded showing a list
  * of ordinary links. Escape closes it and returns focus to the button; so do a click outside and
  * tabbing away.
  */

@@ -3,10 +3,10 @@ import { COMPANY_NAME, PARENT_COMPANY_NAME, SUPPORT_EMAIL } from '../../../lib/c
 import { FOOTER_GROUPS } from '../nav-links'
 import { Logo } from '../../../components/logo'
 
-/** Registration line required by spec section 2 ('Registered in the UK. All rights reserved'). */
+/** Registration line required by spec: Screens and routes ('Registered in the UK. All rights reserved'). */
 export const REGISTRATION_TEXT = 'Registered in the UK. All rights reserved'
 
-/** The public footer: every footer link of spec section 2, the registration line and the subsidiary notice. */
+/** The public footer: every footer link of spec: Screens and routes, the registration line and the subsidiary notice. */
 export function SiteFooter() {
   const year = new Date().getFullYear()
   return (

@@ -7,7 +7,7 @@ import { MobileNav } from './mobile-nav'
 import { NavItemLink } from './nav-item-link'
 import { ProfessionalsMenu } from './professionals-menu'
 
-/** The public header (spec section 2): logo, page links, Sign In and the call to action; a drawer below 1024 px. */
+/** The public header (spec: Screens and routes): logo, page links, Sign In and the call to action; a drawer below 1024 px. */
 export function SiteHeader({ variant }: { variant: HeaderVariant }) {
   const config = headerConfig(variant)
   return (

@@ -13,7 +13,7 @@ import { EMAIL_REPLY_PROMISE, SUPPORT_HOURS_TEXT } from '../../../lib/contact'
 import { useSendSupportMessage, useSupportThread } from '../api'
 
 /**
- * The support conversation (issue 11, item 4), on /app/support: the hours and whether the team is
+ * The support conversation, on /app/support: the hours and whether the team is
  * in now (UK time), the thread with Homeward's support team, and a composer. What is typed stays in
  * the box until it is sent; a failure says why. Outside hours the person is told when the team is
  * back and that the answer also comes by email.

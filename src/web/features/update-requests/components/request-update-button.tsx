@@ -10,13 +10,13 @@ import { notify } from '../../../lib/toast'
 import { formatMessageTime } from '../../../lib/time-formatters'
 import { useRequestUpdate, useUpdateRequests } from '../api'
 
-/** Roles that may ask their conveyancer for an update (issue 6). */
+/** Roles that may ask their conveyancer for an update. */
 export function mayRequestUpdate(viewerRole: string | null): boolean {
   return viewerRole === 'buyer' || viewerRole === 'seller'
 }
 
 /**
- * 'Request update' for buyers and sellers (issue 6): a dialog with an optional note that tells their
+ * 'Request update' for buyers and sellers: a dialog with an optional note that tells their
  * conveyancer. Once per 24 hours per move: until then the button is disabled with when they may ask
  * again; a 429 from the server shows its message.
  */

@@ -11,11 +11,11 @@ import { countDocuments } from '../documents'
 import { stageCounts } from '../optimistic'
 import { ParticipantAvatar } from './participant-avatar'
 
-/** Spec section 9: Key Participants shows 4. */
+/** Spec: Business constants and limits: Key Participants shows 4. */
 export const KEY_PARTICIPANTS = 4
 
 /**
- * Overview (spec section 2): progress bar; completed and in-progress stage counts, participants,
+ * Overview (spec: Screens and routes): progress bar; completed and in-progress stage counts, participants,
  * documents; 'Key Participants' (first 4, Invite Professional to /marketplace); 'Recent Activity'
  * (latest 5).
  */

@@ -9,7 +9,7 @@ import { formatUkDate } from '../../../lib/formatters'
 import { ParticipantAvatar } from './participant-avatar'
 
 /**
- * People (spec section 2): a card per participant with initials, role (no pro/consumer prefix),
+ * People (spec: Screens and routes): a card per participant with initials, role (no pro/consumer prefix),
  * organisation, invited date; a link to /marketplace; for those who may invite, `inviteButton` (by
  * email) and `pendingInvitations`, both from the invitations feature.
  */

@@ -12,7 +12,7 @@ import { tasksCompleteLabel } from '../optimistic'
 import { StageBlockDialog } from './stage-block-dialog'
 import { TaskRow } from './task-row'
 
-/** Spec section 9: the timeline shows 3 tasks per stage until 'see all'. */
+/** Spec: Business constants and limits: the timeline shows 3 tasks per stage until 'see all'. */
 export const TASKS_SHOWN = 3
 
 const ICONS = {
@@ -23,7 +23,7 @@ const ICONS = {
 } as const
 
 /**
- * One stage of the Timeline tab (spec section 2): icon, name, a Blocked badge when blocked, percent,
+ * One stage of the Timeline tab (spec: Screens and routes): icon, name, a Blocked badge when blocked, percent,
  * bar, 'N of M tasks complete', the blocked reason with who blocked it and when, and the first 3 tasks with a button to see all.
  * Conveyancers also get Mark blocked / Clear block.
  */

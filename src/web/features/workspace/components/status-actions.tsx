@@ -40,7 +40,7 @@ const BUTTONS: Record<StatusAction, { label: string; Icon: typeof Ban; variant: 
  * exchange and completion; a party or their conveyancer cancels before exchange; only a conveyancer
  * after it). Each opens a confirmation dialog: exchange asks both dates, cancel asks a reason. The
  * main actions are buttons; 'Cancel move', destructive and rare, sits in a 'More actions' menu so it
- * is never beside the main action (issue 11, item 5).
+ * is never beside the main action.
  */
 export function StatusActions({ detail }: { detail: TransactionDetail }) {
   const [open, setOpen] = useState<StatusAction | null>(null)

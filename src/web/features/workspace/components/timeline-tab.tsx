@@ -6,7 +6,7 @@ import { StageCard } from './stage-card'
 import { isSomeoneElsesTick, UntickDialog } from './untick-dialog'
 
 /**
- * Timeline (spec section 2): stages by sort_index. Ticking a task updates at once and rolls back with
+ * Timeline (spec: Screens and routes): stages by sort_index. Ticking a task updates at once and rolls back with
  * a toast when the server refuses (useUpdateTask). Unticking a task someone else ticked asks first.
  */
 export function TimelineTab({

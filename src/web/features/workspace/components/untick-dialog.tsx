@@ -12,7 +12,7 @@ import { formatUkDate } from '../../../lib/formatters'
 
 /**
  * True when unticking `task` would undo someone else's work: it is done and was ticked by another
- * person (issue 11: "Unticking someone else's task asks first and tells them").
+ * person ("Unticking someone else's task asks first and tells them").
  */
 export function isSomeoneElsesTick(task: Task, viewerId: string | undefined): boolean {
   return task.status === 'completed' && !!task.completed_by && task.completed_by !== viewerId

@@ -12,7 +12,7 @@ import { TransactionStatusBadge } from '../../../components/transaction-status-b
 import { PAGE_PATHS } from '../../../../shared/paths'
 
 /**
- * The workspace header (spec section 2): address, status badge, participant count, document count
+ * The workspace header (spec: Screens and routes): address, status badge, participant count, document count
  * and overall percent complete; plus the agreed price, tenure, key dates, the viewer's own role and
  * the status actions open to them. `liveStatus` sits beside the back link and `actions` before the
  * status actions (both from other features, see WorkspaceSlots).

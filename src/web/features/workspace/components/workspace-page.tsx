@@ -13,7 +13,7 @@ import { WorkspaceSkeleton } from './workspace-skeleton'
 import { WorkspaceView } from './workspace-view'
 import { PAGE_PATHS } from '../../../../shared/paths'
 
-/** Spec section 8: the toast when a transaction fails to load or is not found. */
+/** Spec: Error catalogue: the toast when a transaction fails to load or is not found. */
 export const LOAD_FAILED_TOAST = {
   title: 'Error loading transaction',
   description: 'Could not find this transaction.',
@@ -22,7 +22,7 @@ export const LOAD_FAILED_TOAST = {
 /**
  * Loads one transaction and shows its workspace. Not found, not allowed (the API answers 404 for
  * both) or failed after retries: toast 'Error loading transaction' / 'Could not find this
- * transaction.' and go to /app/home (spec sections 2 and 8); when the network or the server failed, the
+ * transaction.' and go to /app/home (spec: Screens and routes; Error catalogue); when the network or the server failed, the
  * toast gives that message instead, since the transaction may well exist. A 401 means the session ended: the
  * session is re-read and the gate sends the person to sign in and back. `slots` gives, for the
  * loaded transaction, the parts other features provide (WorkspaceSlots).

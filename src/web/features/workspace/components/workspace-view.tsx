@@ -9,7 +9,7 @@ import { TimelineTab } from './timeline-tab'
 import { WorkspaceHeader } from './workspace-header'
 
 /**
- * The transaction workspace (spec section 2): header and the five tabs Overview, Timeline,
+ * The transaction workspace (spec: Screens and routes): header and the five tabs Overview, Timeline,
  * Documents, People and Chat. The open tab lives in `?tab=` so it survives reloads and can be linked.
  * Documents, Chat and the pieces from other features come in `slots` (see WorkspaceSlots).
  */
