@@ -2,7 +2,6 @@
  * HTTP edge of Academy Lite: the course list, one course, a quiz attempt and a certificate download.
  * Routes are built from the endpoint declarations in src/shared/contracts/academy.ts.
  */
-import { createRoute } from '@hono/zod-openapi'
 import { academyEndpoints as endpoints } from '../../../shared/contracts/academy'
 import { createRouter, requireViewer, type AppDeps } from '../../http/router'
 import { certificatePdf } from './certificate'
@@ -11,24 +10,24 @@ import { submitQuiz } from './submit-quiz'
 
 export function academyRoutes({ database }: AppDeps) {
   return createRouter()
-    .openapi(createRoute(endpoints.overview), async (c) =>
+    .openapi(endpoints.overview, async (c) =>
       c.json(await getAcademyOverview({ database, viewer: requireViewer(c) }), 200),
     )
-    .openapi(createRoute(endpoints.course), async (c) => {
+    .openapi(endpoints.course, async (c) => {
       const { slug } = c.req.valid('param')
       return c.json(await getCourse({ database, viewer: requireViewer(c), slug }), 200)
     })
-    .openapi(createRoute(endpoints.submitQuiz), async (c) => {
+    .openapi(endpoints.submitQuiz, async (c) => {
       const { slug } = c.req.valid('param')
       const input = c.req.valid('json')
       return c.json(await submitQuiz({ database, viewer: requireViewer(c), slug, input }), 201)
     })
-    .openapi(createRoute(endpoints.certificate), async (c) => {
+    .openapi(endpoints.certificate, async (c) => {
       const { recordId } = c.req.valid('param')
       const pdf = await certificatePdf({ database, viewer: requireViewer(c), recordId })
       return c.body(pdf.bytes as Uint8Array<ArrayBuffer>, 200, {
         'Content-Type': 'application/pdf',
         'Content-Disposition': `attachment; filename="${pdf.filename}"`,
-      }) as never
+      })
     })
 }

@@ -1,11 +1,10 @@
 /** HTTP edge of the firm's own Accreditation page: GET /api/accreditation. */
-import { createRoute } from '@hono/zod-openapi'
 import { accreditationEndpoints as endpoints } from '../../../shared/contracts/accreditation'
 import { createRouter, requireViewer, type AppDeps } from '../../http/router'
 import { getAccreditation } from './get-accreditation'
 
 export function accreditationRoutes({ database }: AppDeps) {
-  return createRouter().openapi(createRoute(endpoints.page), async (c) =>
+  return createRouter().openapi(endpoints.page, async (c) =>
     c.json(await getAccreditation({ database, viewer: requireViewer(c) }), 200),
   )
 }

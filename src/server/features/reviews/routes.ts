@@ -1,16 +1,15 @@
 /** HTTP edge of reviews after completion: the form and a submission, on a move the viewer is buyer or seller of. */
-import { createRoute } from '@hono/zod-openapi'
 import { reviewEndpoints as endpoints } from '../../../shared/contracts/reviews'
 import { createRouter, requireViewer, type AppDeps } from '../../http/router'
 import { getReviewForm, submitReview } from './reviews'
 
 export function reviewsRoutes({ database }: AppDeps) {
   return createRouter()
-    .openapi(createRoute(endpoints.form), async (c) => {
+    .openapi(endpoints.form, async (c) => {
       const { txId } = c.req.valid('param')
       return c.json(await getReviewForm({ database, viewer: requireViewer(c), txId }), 200)
     })
-    .openapi(createRoute(endpoints.submit), async (c) => {
+    .openapi(endpoints.submit, async (c) => {
       const { txId } = c.req.valid('param')
       const input = c.req.valid('json')
       return c.json(await submitReview({ database, viewer: requireViewer(c), txId, input }), 201)

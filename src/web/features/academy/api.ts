@@ -1,19 +1,14 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import {
-  academyEndpoints,
-  type AcademyOverview,
-  type CourseDetail,
-  type QuizResult,
-} from '../../../shared/contracts/academy'
+import { academyEndpoints } from '../../../shared/contracts/academy'
 import { endpointUrl } from '../../../shared/contracts/endpoint'
-import { apiFetch } from '../../lib/api-client'
+import { callApi } from '../../lib/api-client'
 
 const ACADEMY_KEY = ['academy'] as const
 
 /** GET /api/academy: courses, the viewer's CPD records, their firm's onboarding checklist. */
 export const academyQueryOptions = queryOptions({
   queryKey: [...ACADEMY_KEY, 'overview'],
-  queryFn: ({ signal }) => apiFetch<AcademyOverview>(endpointUrl(academyEndpoints.overview), { signal }),
+  queryFn: ({ signal }) => callApi(academyEndpoints.overview, { signal }),
 })
 
 export function useAcademy() {
@@ -24,8 +19,7 @@ export function useAcademy() {
 export const courseQueryOptions = (slug: string) =>
   queryOptions({
     queryKey: [...ACADEMY_KEY, 'course', slug],
-    queryFn: ({ signal }) =>
-      apiFetch<CourseDetail>(endpointUrl(academyEndpoints.course, { params: { slug } }), { signal }),
+    queryFn: ({ signal }) => callApi(academyEndpoints.course, { params: { slug }, signal }),
   })
 
 export function useCourse(slug: string) {
@@ -37,10 +31,7 @@ export function useSubmitQuiz(slug: string) {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: (answers: Record<string, number>) =>
-      apiFetch<QuizResult>(endpointUrl(academyEndpoints.submitQuiz, { params: { slug } }), {
-        method: 'POST',
-        body: { answers },
-      }),
+      callApi(academyEndpoints.submitQuiz, { params: { slug }, body: { answers } }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ACADEMY_KEY }),
   })
 }

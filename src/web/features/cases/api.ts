@@ -3,34 +3,24 @@
  * (`firmsEndpoints`): method and path come from the entry, the answer type from its contract.
  */
 import { infiniteQueryOptions, useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query'
-import {
-  firmsEndpoints,
-  type AcceptFirmInvitationResponse,
-  type BoardResponse,
-  type CreateFirmInput,
-  type MyFirmResponse,
-} from '../../../shared/contracts/firms'
-import { endpointUrl, type EndpointSpec } from '../../../shared/contracts/endpoint'
-import { apiFetch } from '../../lib/api-client'
+import { firmsEndpoints, type BoardQuery, type CreateFirmInput } from '../../../shared/contracts/firms'
+import { callApi } from '../../lib/api-client'
 
 const BOARD_KEY = ['cases-board'] as const
 
 /** The board's filters and sort as sent to GET /api/cases (the page keeps them in the URL). */
 export type BoardFilters = Partial<Record<'stage' | 'sla' | 'side' | 'fee_earner' | 'q' | 'sort', string>>
 
-const method = (e: EndpointSpec) => e.method.toUpperCase() as 'GET' | 'POST' | 'PATCH' | 'DELETE'
-
 /** GET /api/cases, page by page (keyset cursor); the next page loads on request. */
 export function boardQueryOptions(filters: BoardFilters) {
   return infiniteQueryOptions({
     queryKey: [...BOARD_KEY, filters],
     queryFn: ({ pageParam, signal }) =>
-      apiFetch<BoardResponse>(
-        endpointUrl(firmsEndpoints.board, {
-          query: { ...filters, ...(pageParam ? { cursor: pageParam } : {}) } as never,
-        }),
-        { signal },
-      ),
+      // The filters come from the URL as text; the server validates them against BoardQuery.
+      callApi(firmsEndpoints.board, {
+        query: { ...filters, ...(pageParam ? { cursor: pageParam } : {}) } as BoardQuery,
+        signal,
+      }),
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.next_cursor,
     staleTime: 15_000,
@@ -45,11 +35,7 @@ export function useBoard(filters: BoardFilters) {
 export function useCreateFirm() {
   const queryClient = useQueryClient()
   return useMutation({
-    mutationFn: (input: CreateFirmInput) =>
-      apiFetch<MyFirmResponse>(endpointUrl(firmsEndpoints.createFirm), {
-        method: method(firmsEndpoints.createFirm),
-        body: input,
-      }),
+    mutationFn: (input: CreateFirmInput) => callApi(firmsEndpoints.createFirm, { body: input }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: BOARD_KEY }),
   })
 }
@@ -58,10 +44,7 @@ export function useCreateFirm() {
 export function useAcceptFirmInvitation() {
   const queryClient = useQueryClient()
   return useMutation({
-    mutationFn: (token: string) =>
-      apiFetch<AcceptFirmInvitationResponse>(endpointUrl(firmsEndpoints.acceptInvitation, { params: { token } }), {
-        method: method(firmsEndpoints.acceptInvitation),
-      }),
+    mutationFn: (token: string) => callApi(firmsEndpoints.acceptInvitation, { params: { token } }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: BOARD_KEY }),
   })
 }

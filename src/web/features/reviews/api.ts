@@ -1,13 +1,12 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { endpointUrl } from '../../../shared/contracts/endpoint'
-import { reviewEndpoints, type ReviewForm, type SubmitReviewInput } from '../../../shared/contracts/reviews'
-import { apiFetch } from '../../lib/api-client'
+import { reviewEndpoints, type SubmitReviewInput } from '../../../shared/contracts/reviews'
+import { callApi } from '../../lib/api-client'
 
 /** GET /api/transactions/{txId}/reviews. */
 export const reviewFormQueryOptions = (txId: string) =>
   queryOptions({
     queryKey: ['reviews', txId],
-    queryFn: ({ signal }) => apiFetch<ReviewForm>(endpointUrl(reviewEndpoints.form, { params: { txId } }), { signal }),
+    queryFn: ({ signal }) => callApi(reviewEndpoints.form, { params: { txId }, signal }),
     retry: false,
   })
 
@@ -19,8 +18,7 @@ export function useReviewForm(txId: string) {
 export function useSubmitReview(txId: string) {
   const queryClient = useQueryClient()
   return useMutation({
-    mutationFn: (input: SubmitReviewInput) =>
-      apiFetch<ReviewForm>(endpointUrl(reviewEndpoints.submit, { params: { txId } }), { method: 'POST', body: input }),
+    mutationFn: (input: SubmitReviewInput) => callApi(reviewEndpoints.submit, { params: { txId }, body: input }),
     onSuccess: (form) => queryClient.setQueryData(['reviews', txId], form),
   })
 }
