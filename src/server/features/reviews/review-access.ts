@@ -7,6 +7,7 @@ import { sql } from 'drizzle-orm'
 import type { Viewer } from '../../auth/viewer'
 import type { Tx } from '../../db/client'
 import { AppError, notFound } from '../../http/errors'
+import { canSeeTransactionRowSql } from '../../access/transactions'
 
 export interface ReviewableMove {
   id: string
@@ -17,6 +18,9 @@ export interface ReviewableMove {
   can_see: boolean
 }
 
+// Who may see the move at all: the one access fragment (access/transactions.ts), firm members included.
+const CAN_SEE = sql.raw(canSeeTransactionRowSql('t', 'v.vid'))
+
 /** The move if the viewer may review it, else throws 404, 403 or 409 naming the rule. */
 export async function reviewableMove(tx: Tx, viewer: Viewer, txId: string): Promise<ReviewableMove> {
   const res = await tx.execute(sql`select t.id, t.status, t.completion_date::text as completion_date,
@@ -24,10 +28,9 @@ export async function reviewableMove(tx: Tx, viewer: Viewer, txId: string): Prom
       (t.buyer_user_id = ${viewer.profileId} or t.seller_user_id = ${viewer.profileId}
         or exists(select 1 from transaction_participants tp where tp.transaction_id = t.id
           and tp.user_id = ${viewer.profileId} and tp.role in ('buyer', 'seller'))) as is_party,
-      (t.buyer_user_id = ${viewer.profileId} or t.seller_user_id = ${viewer.profileId}
-        or exists(select 1 from transaction_participants tp where tp.transaction_id = t.id
-          and tp.user_id = ${viewer.profileId})) as can_see
-    from transactions t left join properties p on p.transaction_id = t.id
+      ${CAN_SEE} as can_see
+    from transactions t cross join (select ${viewer.profileId}::uuid as vid) v
+    left join properties p on p.transaction_id = t.id
     where t.id = ${txId}`)
   const move = res.rows[0] as unknown as ReviewableMove | undefined
   if (!move || !move.can_see) throw notFound()
