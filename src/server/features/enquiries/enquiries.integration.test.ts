@@ -36,6 +36,11 @@ beforeAll(async () => {
   sellerConveyancer = await t.signUp({ role: 'conveyancer', name: 'Sol Solicitor' })
   outsider = await t.signUp({ role: 'conveyancer', name: 'Otto Outsider' })
   sellerFirm = (await createOrganization(t.database, { name: 'Solicitor & Co' })).organizationId
+  // The seller's conveyancer is the firm's admin: admins change its SLA targets and standard lists.
+  await t.database.query(
+    `insert into organization_members (organization_id, profile_id, role) values ($1, $2, 'admin')`,
+    [sellerFirm, sellerConveyancer.profileId],
+  )
 })
 
 async function newMatter() {
