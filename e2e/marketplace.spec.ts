@@ -12,6 +12,7 @@ import {
   ORIGINAL_READING,
   type MarketplaceFilters,
 } from '../src/web/features/marketplace/filter'
+import { tradeFigureRows } from '../src/shared/domain/trade-metrics'
 import { watchConsole } from './public-helpers'
 import { signUpByRequest } from './app-helpers'
 
@@ -83,12 +84,10 @@ test.describe('layout', () => {
     await expect(card).toContainText(TYPE_LABEL[first.type])
     const tierLabel = { platinum: 'Platinum', gold: 'Gold', silver: 'Silver' }[first.accreditation_tier ?? 'silver']
     await expect(card.locator('[data-tier]')).toHaveText(tierLabel)
-    const m = first.accreditation_metrics[0]
-    if (m?.avg_days) await expect(card).toContainText(`Avg completion${Math.round(m.avg_days)} days`)
-    if (m?.collapse_rate != null) {
-      await expect(card).toContainText(`Success rate${Math.round((1 - m.collapse_rate) * 100)}%`)
-    }
-    if (m?.cases_count) await expect(card).toContainText(`Completed cases${m.cases_count}`)
+    // The figures of the firm's own trade (an agent shows sale agreed to completion, not case days).
+    const rows = tradeFigureRows(first.type, first.accreditation_metrics[0])
+    expect(rows.length).toBeGreaterThan(0)
+    for (const row of rows) await expect(card).toContainText(`${row.label}${row.value}`)
     await expect(card.getByRole('link', { name: `Invite ${first.name}` })).toBeVisible()
     await expect(card.getByRole('link', { name: `Profile of ${first.name}` })).toHaveAttribute(
       'href',

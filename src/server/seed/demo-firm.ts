@@ -116,13 +116,16 @@ export async function insertDemoFirm(
       currentTasksDone: r.int(0, 3),
       ...(blocked ? { blocked: { stageIndex: completedStages + 1, reason: r.pick(BLOCK_REASONS) } } : {}),
     })
-    // Tasks were ticked over the life of the matter: earlier stages earlier, the latest a few days ago.
+    // Tasks were ticked stage by stage from instruction: the first stages within days (the contract
+    // pack goes out inside its 5 working days, so the firm's closed SLA clocks are met), later ones a
+    // few days each, never later than today. Its open clocks due soon and breached come from the
+    // matters set up for them above.
+    const pace = stages.map((_, si) => (si <= 2 ? r.int(1, 2) : r.int(3, 7)))
     stages.forEach((stage, si) =>
       stage.tasks.forEach((task) => {
         if (task.status !== 'completed') return
-        const share = Math.min(1, (si + 1) / Math.max(1, completedStages + 1))
-        const daysAgo = Math.max(0, Math.round(instructedDaysAgo * (1 - share)) + r.int(0, 2))
-        task.completedAt = day(Math.min(instructedDaysAgo, daysAgo))
+        const elapsed = pace.slice(0, si + 1).reduce((sum, d) => sum + d, 0) + r.int(0, 1)
+        task.completedAt = day(Math.max(0, instructedDaysAgo - Math.min(instructedDaysAgo, elapsed)))
       }),
     )
     const town = r.pick(TOWNS.slice(0, 12))

@@ -18,7 +18,8 @@ export function AppHeader({ email, professional = false }: { email: string; prof
   return (
     <header className="sticky top-0 z-40 border-b bg-background/95 backdrop-blur supports-[backdrop-filter]:bg-background/85">
       <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-2 px-4 sm:px-6">
-        <Logo />
+        {/* Professionals have two more links: below 420 px the wordmark gives way to the mark alone. */}
+        <Logo className={professional ? '[&>span]:sr-only min-[420px]:[&>span]:not-sr-only' : undefined} />
         <nav aria-label="Account" className="flex items-center gap-1 sm:gap-2">
           <Button asChild variant="ghost" className="px-2 sm:px-4">
             <Link to={PAGE_PATHS.marketplace}>

@@ -19,7 +19,7 @@ export function Logo({ className, inverse = false }: { className?: string; inver
           fill={inverse ? '#115e59' : '#ffffff'}
         />
       </svg>
-      Homeward
+      <span>Homeward</span>
     </AppLink>
   )
 }
