@@ -56,6 +56,32 @@ const MARKER = '.production-build'
 // Every step is also stale when the dependencies or this script change.
 const SHARED_SOURCES = ['package-lock.json', 'scripts/build.mjs']
 
+// What the browser build and the server renderer are made from.
+const WEB_SOURCES = ['src/web', 'src/shared', 'vite.config.ts', ...SHARED_SOURCES]
+
+/**
+ * `vite build` into `outDir` with `args` added, always as a production build: NODE_ENV=test or
+ * development would make Vite bundle React's development build (about 1.6x the JavaScript), and the
+ * e2e server runs with NODE_ENV=test. Throws naming `what` when Vite fails (it prints its own errors).
+ */
+function viteBuild(outDir, args, what) {
+  const res = spawnSync(
+    process.execPath,
+    [
+      path.join(ROOT, 'node_modules/vite/bin/vite.js'),
+      'build',
+      ...args,
+      '--logLevel',
+      'warn',
+      '--outDir',
+      outDir,
+      '--emptyOutDir',
+    ],
+    { cwd: ROOT, stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } },
+  )
+  if (res.status !== 0) throw new Error(`${what} failed to build; see the errors above`)
+}
+
 /** The React app: `vite build` in production mode whatever NODE_ENV the server runs with. */
 const web = {
   name: 'web',
@@ -63,29 +89,10 @@ const web = {
   keep: 'assets',
   stale() {
     const index = dist('web/index.html')
-    return (
-      !existsSync(index) ||
-      !existsSync(dist('web', MARKER)) ||
-      newest(['src/web', 'src/shared', 'vite.config.ts', ...SHARED_SOURCES]) > mtime(index)
-    )
+    return !existsSync(index) || !existsSync(dist('web', MARKER)) || newest(WEB_SOURCES) > mtime(index)
   },
   run(outDir) {
-    // NODE_ENV=test or development would make Vite bundle React's development build (about 1.6x the
-    // JavaScript); the e2e server runs with NODE_ENV=test.
-    const res = spawnSync(
-      process.execPath,
-      [
-        path.join(ROOT, 'node_modules/vite/bin/vite.js'),
-        'build',
-        '--logLevel',
-        'warn',
-        '--outDir',
-        outDir,
-        '--emptyOutDir',
-      ],
-      { cwd: ROOT, stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } },
-    )
-    if (res.status !== 0) throw new Error('the web app failed to build; see the errors above')
+    viteBuild(outDir, [], 'the web app')
   },
   // The index's mtime is what later starts compare with the sources.
   stamp: 'index.html',
@@ -103,29 +110,10 @@ const ssr = {
   keep: 'assets',
   stale() {
     const entry = dist('web-ssr/entry-server.js')
-    return (
-      !existsSync(entry) ||
-      !existsSync(dist('web-ssr', MARKER)) ||
-      newest(['src/web', 'src/shared', 'vite.config.ts', ...SHARED_SOURCES]) > mtime(entry)
-    )
+    return !existsSync(entry) || !existsSync(dist('web-ssr', MARKER)) || newest(WEB_SOURCES) > mtime(entry)
   },
   run(outDir) {
-    const res = spawnSync(
-      process.execPath,
-      [
-        path.join(ROOT, 'node_modules/vite/bin/vite.js'),
-        'build',
-        '--ssr',
-        'entry-server.tsx',
-        '--logLevel',
-        'warn',
-        '--outDir',
-        outDir,
-        '--emptyOutDir',
-      ],
-      { cwd: ROOT, stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } },
-    )
-    if (res.status !== 0) throw new Error('the server renderer failed to build; see the errors above')
+    viteBuild(outDir, ['--ssr', 'entry-server.tsx'], 'the server renderer')
   },
   stamp: 'entry-server.js',
 }

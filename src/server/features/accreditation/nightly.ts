@@ -7,6 +7,7 @@
 import { sql } from 'drizzle-orm'
 import type { Database } from '../../db/client'
 import type { Logger } from '../../logger'
+import { startPeriodicJob, type PeriodicJob } from '../../platform/jobs/periodic-job'
 import { recomputeAccreditation } from './compute-accreditation'
 
 /** The nightly run happens from this hour, Europe/London time. */
@@ -50,27 +51,19 @@ export async function runNightlyIfDue(database: Database, now = new Date()): Pro
 }
 
 /** Checks hourly (and once shortly after start) until stopped. */
-export function startAccreditationScheduler(options: { database: Database; log: Logger; intervalMs?: number }): {
-  stop(): Promise<void>
-} {
-  let running: Promise<void> | undefined
-  const tick = () => {
-    running ??= runNightlyIfDue(options.database)
-      .then((n) => {
-        if (n > 0) options.log.debug(`nightly accreditation: ${n} organizations recomputed`)
-      })
-      .catch((err) => options.log.warn('could not recompute accreditation', err instanceof Error ? err.message : err))
-      .finally(() => (running = undefined))
-  }
-  const first = setTimeout(tick, 30_000)
-  first.unref()
-  const timer = setInterval(tick, options.intervalMs ?? HOUR_MS)
-  timer.unref()
-  return {
-    async stop() {
-      clearTimeout(first)
-      clearInterval(timer)
-      await running
+export function startAccreditationScheduler(options: {
+  database: Database
+  log: Logger
+  intervalMs?: number
+}): PeriodicJob {
+  return startPeriodicJob({
+    run: async () => {
+      const n = await runNightlyIfDue(options.database)
+      if (n > 0) options.log.debug(`nightly accreditation: ${n} organizations recomputed`)
     },
-  }
+    everyMs: options.intervalMs ?? HOUR_MS,
+    firstAfterMs: 30_000,
+    log: options.log,
+    failure: 'could not recompute accreditation',
+  })
 }

@@ -11,6 +11,7 @@ import { ukDateTime } from '../../../shared/domain/uk-time'
 import type { Database } from '../../db/client'
 import { notifications, notificationSettings } from '../../db/schema'
 import type { Logger } from '../../logger'
+import { startPeriodicJob, type PeriodicJob } from '../../platform/jobs/periodic-job'
 import { enqueueMail } from '../../platform/mail/outbox'
 import type { NotificationDelivery } from './notify-people'
 
@@ -129,22 +130,13 @@ export function startDigestScheduler(options: {
   log: Logger
   onQueued?: () => void
   intervalMs?: number
-}): { stop(): Promise<void> } {
-  let running: Promise<void> | undefined
-  const tick = () => {
-    running ??= sendDueDigests(options)
-      .then((n) => {
-        if (n > 0) options.onQueued?.()
-      })
-      .catch((err) => options.log.warn('could not send daily digests', err instanceof Error ? err.message : err))
-      .finally(() => (running = undefined))
-  }
-  const timer = setInterval(tick, options.intervalMs ?? 60_000)
-  timer.unref()
-  return {
-    async stop() {
-      clearInterval(timer)
-      await running
+}): PeriodicJob {
+  return startPeriodicJob({
+    run: async () => {
+      if ((await sendDueDigests(options)) > 0) options.onQueued?.()
     },
-  }
+    everyMs: options.intervalMs ?? 60_000,
+    log: options.log,
+    failure: 'could not send daily digests',
+  })
 }

@@ -18,6 +18,7 @@ import { ukDate } from '../../../shared/domain/uk-time'
 import { deadlineRecipients } from '../../access/firms'
 import type { Database, Tx } from '../../db/client'
 import type { Logger } from '../../logger'
+import { startPeriodicJob, type PeriodicJob } from '../../platform/jobs/periodic-job'
 import { notifyPeople, type NotificationDelivery } from '../notifications/notify-people'
 import { recordActivity } from '../transactions/record-activity'
 import { syncTaskClocks } from './clock-sync'
@@ -151,26 +152,15 @@ export function startSlaScheduler(options: {
   log: Logger
   onQueued?: () => void
   intervalMs?: number
-}): { stop(): Promise<void> } {
-  let running: Promise<void> | undefined
-  const tick = () => {
-    running ??= checkSlaClocks(options)
-      .then((n) => {
-        if (n > 0) options.onQueued?.()
-      })
-      .catch((err) => options.log.warn('could not check SLA clocks', err instanceof Error ? err.message : err))
-      .finally(() => (running = undefined))
-  }
-  const timer = setInterval(tick, options.intervalMs ?? 5 * 60_000)
-  timer.unref()
-  // A first check soon after start, so alerts that fell due while the server was down go out.
-  const first = setTimeout(tick, 2_000)
-  first.unref()
-  return {
-    async stop() {
-      clearTimeout(first)
-      clearInterval(timer)
-      await running
+}): PeriodicJob {
+  return startPeriodicJob({
+    run: async () => {
+      if ((await checkSlaClocks(options)) > 0) options.onQueued?.()
     },
-  }
+    everyMs: options.intervalMs ?? 5 * 60_000,
+    // A first check soon after start, so alerts that fell due while the server was down go out.
+    firstAfterMs: 2_000,
+    log: options.log,
+    failure: 'could not check SLA clocks',
+  })
 }
