@@ -11,29 +11,15 @@ import {
   type RaiseEnquiriesInput,
   type ReplyInput,
 } from '../../../shared/contracts/enquiries'
-import { endpointUrl, type EndpointResponse, type EndpointSpec } from '../../../shared/contracts/endpoint'
-import { apiFetch } from '../../lib/api-client'
+import { callApi } from '../../lib/api-client'
 import { documentsKey, transactionQueryKey } from '../../lib/query-keys'
 
 const enquiriesKey = (txId: string) => ['transactions', 'enquiries', txId] as const
 
-function call<E extends EndpointSpec>(
-  spec: E,
-  params: Record<string, string>,
-  body?: unknown,
-  signal?: AbortSignal,
-): Promise<EndpointResponse<E>> {
-  return apiFetch<EndpointResponse<E>>(endpointUrl(spec, { params: params as never }), {
-    method: spec.method.toUpperCase() as 'GET',
-    body,
-    signal,
-  })
-}
-
 export function enquiriesQueryOptions(txId: string) {
   return queryOptions({
     queryKey: [...enquiriesKey(txId), 'list'],
-    queryFn: ({ signal }) => call(enquiryEndpoints.list, { txId }, undefined, signal),
+    queryFn: ({ signal }) => callApi(enquiryEndpoints.list, { params: { txId }, signal }),
   })
 }
 
@@ -42,7 +28,7 @@ export const useEnquiries = (txId: string) => useQuery(enquiriesQueryOptions(txI
 export function useStandardEnquiries(txId: string, enabled: boolean) {
   return useQuery({
     queryKey: [...enquiriesKey(txId), 'standard'],
-    queryFn: ({ signal }) => call(enquiryEndpoints.standardForMatter, { txId }, undefined, signal),
+    queryFn: ({ signal }) => callApi(enquiryEndpoints.standardForMatter, { params: { txId }, signal }),
     enabled,
     staleTime: 5 * 60_000,
   })
@@ -51,7 +37,7 @@ export function useStandardEnquiries(txId: string, enabled: boolean) {
 export function useSlaClocks(txId: string) {
   return useQuery({
     queryKey: [...enquiriesKey(txId), 'clocks'],
-    queryFn: ({ signal }) => call(enquiryEndpoints.clocks, { txId }, undefined, signal),
+    queryFn: ({ signal }) => callApi(enquiryEndpoints.clocks, { params: { txId }, signal }),
   })
 }
 
@@ -67,7 +53,7 @@ function useRefresh(txId: string) {
 export function useRaiseEnquiries(txId: string) {
   const refresh = useRefresh(txId)
   return useMutation({
-    mutationFn: (input: RaiseEnquiriesInput) => call(enquiryEndpoints.raise, { txId }, input),
+    mutationFn: (input: RaiseEnquiriesInput) => callApi(enquiryEndpoints.raise, { params: { txId }, body: input }),
     onSettled: refresh,
   })
 }
@@ -76,7 +62,7 @@ export function useReply(txId: string) {
   const refresh = useRefresh(txId)
   return useMutation({
     mutationFn: ({ enquiryId, ...input }: ReplyInput & { enquiryId: string }) =>
-      call(enquiryEndpoints.reply, { txId, enquiryId }, input),
+      callApi(enquiryEndpoints.reply, { params: { txId, enquiryId }, body: input }),
     onSettled: refresh,
   })
 }
@@ -85,7 +71,7 @@ export function useChangeStatus(txId: string) {
   const refresh = useRefresh(txId)
   return useMutation({
     mutationFn: ({ enquiryId, ...input }: ChangeEnquiryStatusInput & { enquiryId: string }) =>
-      call(enquiryEndpoints.changeStatus, { txId, enquiryId }, input),
+      callApi(enquiryEndpoints.changeStatus, { params: { txId, enquiryId }, body: input }),
     onSettled: refresh,
   })
 }
@@ -94,7 +80,7 @@ export function useSellerTask(txId: string) {
   const refresh = useRefresh(txId)
   return useMutation({
     mutationFn: ({ enquiryId, version }: { enquiryId: string; version: number }) =>
-      call(enquiryEndpoints.sellerTask, { txId, enquiryId }, { version }),
+      callApi(enquiryEndpoints.sellerTask, { params: { txId, enquiryId }, body: { version } }),
     onSettled: refresh,
   })
 }
@@ -102,7 +88,7 @@ export function useSellerTask(txId: string) {
 export function useExportReplies(txId: string) {
   const queryClient = useQueryClient()
   return useMutation({
-    mutationFn: () => call(enquiryEndpoints.exportReplies, { txId }),
+    mutationFn: () => callApi(enquiryEndpoints.exportReplies, { params: { txId } }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: documentsKey(txId) }),
   })
 }
