@@ -340,7 +340,7 @@ test('the upload progress and the Documents tab at 390 px', async ({ browser }) 
     tenure: 'leasehold',
   })
   await p.page.goto(`${path}?tab=documents`)
-  await throttleUploads(p, 512 * 1024)
+  const unthrottle = await throttleUploads(p, 512 * 1024)
   await p.page.getByRole('button', { name: 'Upload Document' }).click()
   const upload = p.page.getByRole('dialog', { name: 'Upload a document' })
   await shot(p.page, 'upload-dialog', false)
@@ -358,6 +358,28 @@ test('the upload progress and the Documents tab at 390 px', async ({ browser }) 
   // Left to finish, it lands in Identity.
   await expect(row(folder(p.page, 'Identity'), 'passport.pdf')).toContainText('Version 1', { timeout: 30_000 })
   await expectTabFits(p.page)
+
+  // The scan was of the wrong page: the new version is marked as correcting an error in version 1.
+  await unthrottle()
+  await p.page.getByRole('button', { name: 'Upload Document' }).click()
+  await upload.getByLabel('Folder').selectOption('Identity')
+  const fix = upload.getByLabel('This corrects an error in version 1 of "passport.pdf"')
+  await expect(fix).toHaveCount(0)
+  await upload
+    .getByLabel('Files')
+    .setInputFiles({
+      name: 'passport.pdf',
+      mimeType: 'application/pdf',
+      buffer: await makePdf(['Passport photo page']),
+    })
+  await expect(fix).not.toBeChecked()
+  await fix.check()
+  await shot(p.page, 'upload-correction', false)
+  await expectNoAxeViolations(p.page)
+  await upload.getByRole('button', { name: 'Upload' }).click()
+  const passport = row(folder(p.page, 'Identity'), 'passport.pdf')
+  await expect(passport).toContainText('Version 2')
+  await expect(passport).toContainText('Corrects an error in version 1')
   p.console.check(ALLOWED_CONSOLE)
   await p.context.close()
 })

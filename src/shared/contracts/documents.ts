@@ -28,6 +28,12 @@ export const DocumentParams = z.object({ txId: Uuid, docId: Uuid })
 export const UploadDocumentQuery = z.object({
   folder: z.enum(DOCUMENT_FOLDERS, { message: `Choose a folder: ${DOCUMENT_FOLDERS.join(', ')}` }),
   filename: z.string().min(1, 'Give the file a name').max(1000, 'The file name is too long'),
+  /**
+   * 'true' when this version replaces the previous one because that one was wrong (not merely out of
+   * date). Only a second or later version can correct one; the firm's document accuracy counts it
+   * (spec: Accreditation, document accuracy).
+   */
+  corrects_error: z.enum(['true', 'false'], { message: 'corrects_error is true or false' }).optional(),
 })
 export type UploadDocumentQuery = z.infer<typeof UploadDocumentQuery>
 
@@ -51,6 +57,8 @@ export const DocumentVersion = z.object({
   uploaded_by: z.object({ id: Uuid, full_name: z.string() }).nullable(),
   /** True for PDFs and images, which the in-app viewer may show inline. */
   inline_allowed: z.boolean(),
+  /** True when this version was uploaded to replace the previous one because that one had an error. */
+  corrects_error: z.boolean(),
 })
 export type DocumentVersion = z.infer<typeof DocumentVersion>
 

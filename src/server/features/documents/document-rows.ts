@@ -13,7 +13,8 @@ export const DOCUMENT_JSON = `json_build_object(
   'version', d.version, 'content_type', d.content_type, 'size_bytes', d.size_bytes, 'sha256', d.sha256,
   'created_at', d.created_at, 'signed_at', d.signed_at,
   'uploaded_by', case when u.id is null then null else json_build_object('id', u.id, 'full_name', u.full_name) end,
-  'inline_allowed', (d.content_type = 'application/pdf' or d.content_type like 'image/%'))`
+  'inline_allowed', (d.content_type = 'application/pdf' or d.content_type like 'image/%'),
+  'corrects_error', d.corrects_error)`
 
 const FOLDER_ORDER = `array_position(array${sqlInList(DOCUMENT_FOLDERS).replace('(', '[').replace(/\)$/, ']')}::text[], d.folder)`
 

@@ -77,9 +77,16 @@ for (const driver of ['disk', 's3'] as const) {
     function upload(
       as: TestUser | null,
       body: Buffer | ReadableStream<Uint8Array>,
-      q: { folder?: string; filename?: string; tx?: string; headers?: Record<string, string> } = {},
+      q: {
+        folder?: string
+        filename?: string
+        tx?: string
+        headers?: Record<string, string>
+        correctsError?: 'true' | 'false' | 'yes'
+      } = {},
     ) {
       const qs = new URLSearchParams({ folder: q.folder ?? 'Property', filename: q.filename ?? 'TA6.pdf' })
+      if (q.correctsError) qs.set('corrects_error', q.correctsError)
       const headers: Record<string, string> = { 'content-type': 'application/octet-stream', ...q.headers }
       if (as) headers.cookie = as.cookie
       return t.app.request(`/api/transactions/${q.tx ?? txId}/documents?${qs}`, {
@@ -242,6 +249,52 @@ for (const driver of ['disk', 's3'] as const) {
         [tx],
       )
       for (const { storage_key } of keys) expect(storage_key).toMatch(new RegExp(`^documents/${tx}/[0-9a-f-]{36}$`))
+    })
+
+    it('a new version may be marked as correcting an error in the previous one; a first version may not', async () => {
+      const tx = await freshTx()
+      const first = await upload(seller, await makePdf('wrong'), {
+        tx,
+        filename: 'Fittings.pdf',
+        correctsError: 'true',
+      })
+      expect(first.status).toBe(422)
+      expect(((await first.json()) as { error: { message: string } }).error.message).toBe(
+        'There is no earlier version of "Fittings.pdf" in Property to correct: upload it without marking it as a correction.',
+      )
+      expect((await rowsAndObjects(tx)).rows).toBe(0)
+      const bad = await upload(seller, await makePdf('wrong'), { tx, filename: 'Fittings.pdf', correctsError: 'yes' })
+      expect(bad.status).toBe(400)
+      expect(((await bad.json()) as { error: { message: string } }).error.message).toContain(
+        'corrects_error is true or false',
+      )
+      const v1 = (await (
+        await upload(seller, await makePdf('wrong'), { tx, filename: 'Fittings.pdf' })
+      ).json()) as DocumentVersion
+      expect(v1.corrects_error).toBe(false)
+      const v2res = await upload(seller, await makePdf('right'), {
+        tx,
+        filename: 'Fittings.pdf',
+        correctsError: 'true',
+      })
+      expect(v2res.status).toBe(201)
+      const v2 = (await v2res.json()) as DocumentVersion
+      expect([v2.version, v2.corrects_error]).toEqual([2, true])
+      const hist = (await (
+        await t.request(`/api/transactions/${tx}/documents/${v1.id}/versions`, { as: buyer })
+      ).json()) as DocumentVersionsResponse
+      expect(hist.versions.map((v) => [v.version, v.corrects_error])).toEqual([
+        [2, true],
+        [1, false],
+      ])
+      const [activity] = await t.database.query<{ summary: string }>(
+        `select summary from activity_events where transaction_id = $1 and kind = 'document.version_added'`,
+        [tx],
+      )
+      expect(activity.summary).toBe(
+        'uploaded version 2 of "Fittings.pdf" in Property, correcting an error in version 1',
+      )
+      expect((await rowsAndObjects(tx)).objects).toBe(2)
     })
 
     it('two uploads of the same name at once are both kept as consecutive versions', async () => {

@@ -51,7 +51,8 @@ export interface UploadDocumentOptions {
 /**
  * Returns the stored version and whether it was created now (201) or replayed for an
  * Idempotency-Key (200). Errors: 404 not visible; 413 too large; 415 wrong type; 422 empty, or an
- * Idempotency-Key reused for a different upload; 409 the same key still in flight (renewed within
+ * Idempotency-Key reused for a different upload, or marked as correcting an error while it is the
+ * first version of its name (there is nothing to correct); 409 the same key still in flight (renewed within
  * the last 30 s), or this upload stalled past its lease and a retry took the key over.
  */
 export async function uploadDocument(
@@ -65,7 +66,14 @@ export async function uploadDocument(
   let keyRowId: string | null = null
   if (opts.idempotencyKey) {
     const fingerprint = createHash('sha256')
-      .update([opts.query.folder, opts.query.filename, opts.contentLength ?? ''].join('\n'))
+      .update(
+        [
+          opts.query.folder,
+          opts.query.filename,
+          opts.contentLength ?? '',
+          ...(opts.query.corrects_error === 'true' ? ['corrects_error'] : []),
+        ].join('\n'),
+      )
       .digest('hex')
     const claimed = await claimIdempotencyKey(database, viewer.profileId, txId, opts.idempotencyKey, fingerprint)
     if ('replay' in claimed) {
@@ -108,6 +116,13 @@ export async function uploadDocument(
       const next = await tx.execute(sql`select coalesce(max(version), 0) + 1 as v from documents
         where transaction_id = ${txId} and folder = ${opts.query.folder} and filename = ${filename}`)
       const version = Number((next.rows[0] as { v: number | string }).v)
+      const correctsError = opts.query.corrects_error === 'true'
+      if (correctsError && version === 1) {
+        throw new AppError(
+          'unprocessable',
+          `There is no earlier version of "${filename}" in ${opts.query.folder} to correct: upload it without marking it as a correction.`,
+        )
+      }
       const [{ id }] = await tx
         .insert(documents)
         .values({
@@ -120,6 +135,7 @@ export async function uploadDocument(
           sizeBytes: inspected.sizeBytes,
           storageKey,
           sha256: inspected.sha256,
+          correctsError,
         })
         .returning({ id: documents.id })
       if (keyRowId) {
@@ -140,7 +156,7 @@ export async function uploadDocument(
         summary:
           version === 1
             ? `uploaded "${filename}" to ${opts.query.folder}`
-            : `uploaded version ${version} of "${filename}" in ${opts.query.folder}`,
+            : `uploaded version ${version} of "${filename}" in ${opts.query.folder}${correctsError ? `, correcting an error in version ${version - 1}` : ''}`,
         payload: {
           documentId: id,
           version,
@@ -148,6 +164,7 @@ export async function uploadDocument(
           sha256: inspected.sha256,
           sizeBytes: inspected.sizeBytes,
           contentType: inspected.contentType,
+          correctsError,
         },
         ip: opts.ip,
       })

@@ -18,10 +18,13 @@ export interface UploadItem {
   error?: string
   /** Kept so that a failed upload can be tried again without choosing the file again. */
   file: File
+  /** The new version replaces the previous one because that one had an error. */
+  correctsError: boolean
 }
 
 /**
- * Uploads files into a folder with progress and cancel. Each file is pre-checked
+ * Uploads files into a folder with progress and cancel; files named in `correcting` are sent as
+ * versions that correct an error in the previous one. Each file is pre-checked
  * (empty, too large, not an accepted type) for a fast message, then sent with its own
  * Idempotency-Key; the server's message shows when it refuses. Finished uploads leave the list and
  * refresh the documents; failed ones stay with their message until tried again (same file, folder
@@ -47,7 +50,7 @@ export function useUploads(txId: string) {
   )
 
   const send = useCallback(
-    (id: string, file: File, folder: DocumentFolder) => {
+    (id: string, file: File, folder: DocumentFolder, correctsError: boolean) => {
       const controller = new AbortController()
       controllers.current.set(id, controller)
       uploadFile({
@@ -55,6 +58,7 @@ export function useUploads(txId: string) {
         folder,
         file,
         idempotencyKey: id,
+        correctsError,
         signal: controller.signal,
         onProgress: (sent, total) => patch(id, { sent, total }),
       })
@@ -82,7 +86,7 @@ export function useUploads(txId: string) {
   )
 
   const start = useCallback(
-    (files: ReadonlyArray<File>, folder: DocumentFolder) => {
+    (files: ReadonlyArray<File>, folder: DocumentFolder, correcting: ReadonlySet<string> = new Set()) => {
       for (const file of files) {
         const problem = precheckFile(file)
         if (problem) {
@@ -90,11 +94,12 @@ export function useUploads(txId: string) {
           continue
         }
         const id = newIdempotencyKey()
+        const correctsError = correcting.has(file.name)
         setItems((list) => [
           ...list,
-          { id, filename: file.name, folder, sent: 0, total: file.size, status: 'uploading', file },
+          { id, filename: file.name, folder, sent: 0, total: file.size, status: 'uploading', file, correctsError },
         ])
-        send(id, file, folder)
+        send(id, file, folder, correctsError)
       }
     },
     [send],
@@ -106,7 +111,7 @@ export function useUploads(txId: string) {
       const item = items.find((i) => i.id === id && i.status === 'failed')
       if (!item) return
       patch(id, { status: 'uploading', sent: 0, error: undefined })
-      send(id, item.file, item.folder)
+      send(id, item.file, item.folder, item.correctsError)
     },
     [items, patch, send],
   )

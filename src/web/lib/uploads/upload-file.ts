@@ -9,6 +9,8 @@ export interface UploadFileOptions {
   file: File
   /** Sent as Idempotency-Key: a retried or doubled submission of the same upload gives one row. */
   idempotencyKey: string
+  /** Marks this version as replacing the previous one because that one had an error. */
+  correctsError?: boolean
   /** Called with bytes sent and total as the browser sends the body. */
   onProgress?: (sent: number, total: number) => void
   signal?: AbortSignal
@@ -21,7 +23,15 @@ export interface UploadFileOptions {
  * message (413 too large, 415 wrong type, 422 empty ...), status 0 when the network failed, or a
  * DOMException 'AbortError' when `signal` aborts (the server then discards the partial upload).
  */
-export function uploadFile({ txId, folder, file, idempotencyKey, onProgress, signal }: UploadFileOptions) {
+export function uploadFile({
+  txId,
+  folder,
+  file,
+  idempotencyKey,
+  correctsError,
+  onProgress,
+  signal,
+}: UploadFileOptions) {
   return new Promise<DocumentVersion>((resolve, reject) => {
     const abortError = () => new DOMException('The upload was cancelled.', 'AbortError')
     if (signal?.aborted) return reject(abortError())
@@ -29,7 +39,10 @@ export function uploadFile({ txId, folder, file, idempotencyKey, onProgress, sig
     const { upload } = documentEndpoints
     xhr.open(
       upload.method.toUpperCase(),
-      endpointUrl(upload, { params: { txId }, query: { folder, filename: file.name } }),
+      endpointUrl(upload, {
+        params: { txId },
+        query: { folder, filename: file.name, ...(correctsError ? { corrects_error: 'true' } : {}) },
+      }),
     )
     xhr.withCredentials = true
     xhr.setRequestHeader('accept', 'application/json')

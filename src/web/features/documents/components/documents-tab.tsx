@@ -153,6 +153,7 @@ export function DocumentsTab({ detail }: { detail: TransactionDetail }) {
         initialFiles={dialog?.files}
         initialFolder={dialog?.folder}
         onUpload={uploads.start}
+        existing={docs}
         returnFocusTo={uploadButton}
       />
       {viewing && (
@@ -214,6 +215,7 @@ function DocumentRow({
               </Badge>
             )}
             {!doc.signed_at && awaiting && <Badge variant="soft">Awaiting signatures</Badge>}
+            {doc.corrects_error && <Badge variant="outline">Corrects an error in version {doc.version - 1}</Badge>}
           </p>
         </div>
         <Button variant="ghost" size="sm" onClick={() => onView(doc.id)}>

@@ -13,10 +13,19 @@ import {
   precheckFile,
 } from '../../../lib/uploads/file-checks'
 
+/** A document already in the move, as far as the dialog needs it: where, what name, which version. */
+export interface ExistingDocument {
+  folder: DocumentFolder
+  filename: string
+  version: number
+}
+
 /**
  * 'Upload Document': choose one of the six folders and one or more files (or the files dropped on
- * the tab), then upload. The same name in the same folder becomes the next version. Pre-checks give
- * a fast message; the server decides by the file's bytes.
+ * the tab), then upload. The same name in the same folder becomes the next version; when a chosen
+ * file replaces one already there, a tick marks the new version as correcting an error in the old
+ * one (what document accuracy counts). Pre-checks give a fast message; the server decides by the
+ * file's bytes.
  */
 export function UploadDialog({
   open,
@@ -24,13 +33,16 @@ export function UploadDialog({
   initialFiles,
   initialFolder,
   onUpload,
+  existing = [],
   returnFocusTo,
 }: {
   open: boolean
   onOpenChange: (open: boolean) => void
   initialFiles?: File[]
   initialFolder?: DocumentFolder
-  onUpload: (files: File[], folder: DocumentFolder) => void
+  onUpload: (files: File[], folder: DocumentFolder, correcting: ReadonlySet<string>) => void
+  /** The move's documents (latest versions), to tell a new version from a new document. */
+  existing?: ReadonlyArray<ExistingDocument>
   /** Focused when the dialog closes (it has no Radix trigger: it also opens on a drop). */
   returnFocusTo?: RefObject<HTMLElement | null>
 }) {
@@ -53,9 +65,10 @@ export function UploadDialog({
           <UploadForm
             initialFiles={initialFiles}
             initialFolder={initialFolder}
+            existing={existing}
             onCancel={() => onOpenChange(false)}
-            onUpload={(files, folder) => {
-              onUpload(files, folder)
+            onUpload={(files, folder, correcting) => {
+              onUpload(files, folder, correcting)
               onOpenChange(false)
             }}
           />
@@ -68,16 +81,24 @@ export function UploadDialog({
 function UploadForm({
   initialFiles = [],
   initialFolder,
+  existing,
   onCancel,
   onUpload,
 }: {
   initialFiles?: File[]
   initialFolder?: DocumentFolder
+  existing: ReadonlyArray<ExistingDocument>
   onCancel: () => void
-  onUpload: (files: File[], folder: DocumentFolder) => void
+  onUpload: (files: File[], folder: DocumentFolder, correcting: ReadonlySet<string>) => void
 }) {
   const [folder, setFolder] = useState<DocumentFolder | ''>(initialFolder ?? '')
   const [files, setFiles] = useState<File[]>(initialFiles)
+  const [correctsError, setCorrectsError] = useState(false)
+  // Chosen files that will become a new version of a document already in this folder.
+  const replacing = files.flatMap((file) => {
+    const doc = existing.find((d) => d.folder === folder && d.filename === file.name)
+    return doc ? [doc] : []
+  })
   const [errors, setErrors] = useState<{ folder?: string; files?: string }>({})
 
   const onSubmit = (event: FormEvent) => {
@@ -89,7 +110,7 @@ function UploadForm({
     }
     setErrors(next)
     if (next.folder || next.files || !folder) return
-    onUpload(files, folder)
+    onUpload(files, folder, new Set(correctsError ? replacing.map((d) => d.filename) : []))
   }
 
   return (
@@ -134,6 +155,26 @@ function UploadForm({
             </li>
           ))}
         </ul>
+      )}
+      {replacing.length > 0 && (
+        <div className="flex flex-col gap-1 rounded-md bg-muted/60 p-3">
+          <label className="flex items-start gap-2 text-sm font-medium">
+            <input
+              type="checkbox"
+              className="mt-0.5 size-5 shrink-0 accent-primary"
+              checked={correctsError}
+              aria-describedby="upload-corrects-error-hint"
+              onChange={(e) => setCorrectsError(e.target.checked)}
+            />
+            {replacing.length === 1
+              ? `This corrects an error in version ${replacing[0].version} of "${replacing[0].filename}"`
+              : `These correct errors in the versions they replace (${replacing.map((d) => d.filename).join(', ')})`}
+          </label>
+          <p id="upload-corrects-error-hint" className="ml-7 text-xs text-muted-foreground">
+            Tick only when the earlier version was wrong, not merely out of date. The version history marks the
+            correction, and it counts in the uploading firm&apos;s document accuracy.
+          </p>
+        </div>
       )}
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
         <Button variant="outline" onClick={onCancel}>

@@ -35,6 +35,7 @@ export function VersionHistory({
                 Version {v.version} · <time dateTime={v.created_at}>{formatUkDate(v.created_at)}</time>
                 {v.uploaded_by && ` · ${v.uploaded_by.full_name}`}
               </span>
+              {v.corrects_error && <Badge variant="outline">Corrects an error</Badge>}
               {v.signed_at && <Badge variant="success">Signed</Badge>}
               <Button variant="ghost" size="sm" onClick={() => onView(v.id)}>
                 <Eye aria-hidden="true" />
