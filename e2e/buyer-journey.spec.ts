@@ -9,7 +9,7 @@
  * transitions each show a clear message and change nothing.
  */
 import { expect, test, type Page } from '@playwright/test'
-import { newBrowser } from './app-helpers'
+import { expectNoAxeViolations, newBrowser } from './app-helpers'
 import { inviteLink, verifyEmailByLink } from './mail-helpers'
 
 const PASSWORD = 'park-road-2025!'
@@ -294,6 +294,19 @@ test('a buyer, a seller and a conveyancer run a move from offer to completion', 
   await expect(activity).toContainText('Jo Marsh recorded completion')
   await expect(activity).toContainText('Jo Marsh recorded exchange')
   await shot(b.page, 'buyer-overview-completed')
+
+  // --- The completed move asks the buyer to review the firm that worked on it -----------------
+  await b.page.getByRole('link', { name: 'Review your professionals' }).click()
+  await expect(b.page).toHaveURL(`${txPath}/review`)
+  await expect(b.page.getByRole('heading', { name: 'How did your move go?' })).toBeVisible()
+  const firmForm = b.page.locator('section').filter({ has: b.page.getByRole('heading', { name: firm.name }) })
+  await firmForm.locator('label').filter({ hasText: '5 stars' }).click()
+  await expect(firmForm.getByRole('radio', { name: '5 stars' })).toBeChecked()
+  await firmForm.getByLabel('Comment (optional)').fill('Kept us informed at every stage.')
+  await firmForm.getByRole('button', { name: `Review ${firm.name}` }).click()
+  await expect(firmForm.getByText(/You rated .* 5 out of 5/)).toBeVisible()
+  await expectNoAxeViolations(b.page)
+  await b.page.goto(txPath)
   await b.page.goto('/app/home')
   const card = b.page.getByTestId('transaction-card').filter({ hasText: '47 Park Road' })
   await expect(card.getByTestId('status-badge')).toHaveText('Completed')

@@ -1,8 +1,9 @@
-import { CheckCircle2, Clock, FileText, MessageSquare, UserPlus, Users, Activity } from 'lucide-react'
+import { CheckCircle2, Clock, FileText, MessageSquare, Star, UserPlus, Users, Activity } from 'lucide-react'
 import { Link } from 'react-router'
 import type { TransactionDetail } from '../../../../shared/contracts/transactions'
 import { overallProgress } from '../../../../shared/domain/progress'
 import { participantRoleLabel } from '../../../../shared/domain/roles'
+import { reviewPath } from '../../../../shared/paths'
 import { Button } from '../../../components/ui/button'
 import { Progress } from '../../../components/ui/progress'
 import { formatUkDate } from '../../../lib/formatters'
@@ -17,7 +18,8 @@ export const KEY_PARTICIPANTS = 4
 /**
  * Overview (spec: Screens and routes): progress bar; completed and in-progress stage counts, participants,
  * documents; 'Key Participants' (first 4, Invite Professional to /marketplace); 'Recent Activity'
- * (latest 5).
+ * (latest 5). Once the move has completed, its buyer and seller are asked to review the firms that
+ * worked on it (the same page the review request email links to).
  */
 export function OverviewTab({ detail }: { detail: TransactionDetail }) {
   const progress = overallProgress(detail.timeline_stages)
@@ -29,8 +31,30 @@ export function OverviewTab({ detail }: { detail: TransactionDetail }) {
     { label: 'Documents', value: countDocuments(detail.documents), Icon: FileText },
   ]
   const activity = recentActivity(detail.messages, detail.activity)
+  const canReview = detail.status === 'completed' && (detail.viewer_role === 'buyer' || detail.viewer_role === 'seller')
   return (
     <div className="flex flex-col gap-6">
+      {canReview && (
+        <section
+          aria-labelledby="review-your-professionals"
+          className="flex flex-col gap-3 rounded-xl border bg-primary-soft p-5 sm:flex-row sm:items-center sm:justify-between sm:p-6"
+        >
+          <div>
+            <h2 id="review-your-professionals" className="text-lg font-semibold">
+              Your move is complete
+            </h2>
+            <p className="text-sm text-muted-foreground">
+              Rate the firms that worked on it: your review helps the next buyer or seller choose.
+            </p>
+          </div>
+          <Button asChild className="shrink-0">
+            <Link to={reviewPath(detail.id)}>
+              <Star aria-hidden="true" />
+              Review your professionals
+            </Link>
+          </Button>
+        </section>
+      )}
       <section aria-labelledby="overall-progress" className="rounded-xl border bg-background p-5 shadow-sm sm:p-6">
         <div className="mb-3 flex items-baseline justify-between">
           <h2 id="overall-progress" className="text-lg font-semibold">
