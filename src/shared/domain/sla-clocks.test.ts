@@ -136,9 +136,7 @@ describe('clockMilestones', () => {
   })
 
   it('leaves what a block has not reached yet null, and keeps what it has', () => {
-    const m = clockMilestones(
-      clock({ targetWorkingDays: 2, pauses: [{ from: at('2026-11-26T09:00:00Z'), to: null }] }),
-    )
+    const m = clockMilestones(clock({ targetWorkingDays: 2, pauses: [{ from: at('2026-11-26T09:00:00Z'), to: null }] }))
     // Counted: Tue 24, Wed 25; paused from Thursday.
     expect(m).toEqual({ dueSoonOn: '2026-11-24', dueOn: '2026-11-25', breachedOn: null })
   })
@@ -178,7 +176,12 @@ describe('clockMilestones', () => {
             : m.dueSoonOn !== null && today >= m.dueSoonOn
               ? 'due_soon'
               : 'on_track'
-        expect({ i, n, sla: e.sla, state: e.state }).toEqual({ i, n, sla: expected, state: open ? 'paused' : 'running' })
+        expect({ i, n, sla: e.sla, state: e.state }).toEqual({
+          i,
+          n,
+          sla: expected,
+          state: open ? 'paused' : 'running',
+        })
         expect({ i, n, due: e.dueDate }).toEqual({ i, n, due: m.dueOn })
       }
     }

@@ -196,7 +196,8 @@ export interface ClockMilestones {
  */
 export function clockMilestones(clock: Omit<ClockTimes, 'stoppedAt'>): ClockMilestones {
   const target = clock.targetWorkingDays
-  if (!Number.isInteger(target) || target < 1) throw new RangeError(`clockMilestones: target must be >= 1, got ${target}`)
+  if (!Number.isInteger(target) || target < 1)
+    throw new RangeError(`clockMilestones: target must be >= 1, got ${target}`)
   const startDay = londonDate(clock.startedAt)
   const open = clock.pauses.find((p) => p.to === null)
   const countsUntil = open ? londonDate(open.from) : null
