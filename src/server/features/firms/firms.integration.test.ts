@@ -578,7 +578,7 @@ describe('cases board: SLA clocks and stored progress', () => {
     expect((await boardAt('2026-12-29T12:00:00Z', 'Holiday Close')).rows[0].sla.status).toBe('on_track')
   })
 
-  it('stores the stage and next task on the matter in the tick that changes them', async () => {
+  it('stores the stage and next task on the matter in the tick that changes them, and a tick starts the clock the board shows', async () => {
     const opened = OpenMatterResponse.parse(
       await json(
         await t.request('/api/matters', {
@@ -635,5 +635,21 @@ describe('cases board: SLA clocks and stored progress', () => {
       200,
     )
     expect(await stored()).toEqual(before)
+
+    // Ticking the order of the local search starts the searches clock, which the board shows.
+    const order = (await detail()).timeline_stages
+      .flatMap((s) => s.tasks)
+      .find((k) => k.title === 'Local authority search (LLC1 + CON29) ordered')!
+    await json(
+      await t.request(`/api/transactions/${opened.transaction_id}/tasks/${order.id}`, {
+        as: clockAdmin,
+        method: 'PATCH',
+        json: { status: 'completed', version: order.version },
+      }),
+      200,
+    )
+    const withClock = await onBoard()
+    expect(withClock.sla).toMatchObject({ status: 'on_track', clock: 'Searches back', paused: false })
+    expect(withClock.sla.due_on).toMatch(/^\d{4}-\d{2}-\d{2}$/)
   })
 })
