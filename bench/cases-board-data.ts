@@ -2,13 +2,14 @@
  * The cases board benchmark's data: on top of bench/bench-data.ts (1,000 users, 5,000 transactions),
  * a conveyancing firm whose fee earner (the bench's busiest user) holds 100 matters on the standard
  * England and Wales timeline at varied stages, both sides, some blocked, task times spread over the
- * last 120 days so that SLA clocks run, breach and fall due. Inserted through the same
- * insertTransaction the app and the seed use.
+ * last 120 days so that SLA clocks run, breach and fall due (started by the app's clock sync).
+ * Inserted through the same insertTransaction the app and the seed use.
  */
 import { randomUUID } from 'node:crypto'
 import { standardTimeline } from '../src/shared/domain/timeline-template'
 import type { Database } from '../src/server/db/client'
 import { matters, organizationMembers, organizations } from '../src/server/db/schema'
+import { syncTaskClocks } from '../src/server/features/sla/clock-sync'
 import { insertTransaction, stagesInProgress } from '../src/server/features/transactions/insert-transaction'
 import { createPrng } from '../src/server/seed/prng'
 
@@ -72,6 +73,8 @@ export async function seedBoard(database: Database, feeEarnerProfileId: string):
         clientName: `Client ${i + 1}`,
         instructedAt: created,
       })
+      // Its SLA clocks, as the app starts them after a task write.
+      await syncTaskClocks(tx, txId)
     }
   })
   await database.query('analyze')

@@ -7,6 +7,7 @@ import pg from 'pg'
 import { openPostgres } from '../src/server/db/client'
 import { runMigrations } from '../src/server/db/migrate'
 import { boardSqlFor } from '../src/server/features/firms/list-board'
+import { londonDate } from '../src/shared/domain/working-days'
 import { seed, sessionFor } from './bench-data'
 import { seedBoard } from './cases-board-data'
 
@@ -45,6 +46,7 @@ async function main() {
           null,
           null,
           100,
+          londonDate(new Date()),
         ])
         plan = rows.map((r) => r['QUERY PLAN']).join('\n')
         times.push(Number(/Execution Time: ([\d.]+)/.exec(plan)?.[1]))

@@ -17,6 +17,7 @@ import type { Logger } from './logger'
 import { createMailService } from './platform/mail/mail-service'
 import { createRealtimeHub } from './platform/realtime/realtime-hub'
 import { startAccreditationScheduler } from './features/accreditation/nightly'
+import { startClockCloseRecompute } from './features/accreditation/recompute-on-clock-close'
 import { startDigestScheduler } from './features/notifications/digest'
 import { startSlaScheduler } from './features/sla/check-clocks'
 
@@ -115,6 +116,7 @@ export async function startServer(options: {
     onQueued: () => mail.kick(),
   })
   const accreditation = startAccreditationScheduler({ database, log })
+  const tierOnClockClose = startClockCloseRecompute({ database, log })
   const realtime = createRealtimeHub({ database, databaseUrl: config.DATABASE_URL, log })
   await realtime.ready
   const app = createApp({ database, auth, config, log, mail, realtime })
@@ -145,6 +147,7 @@ export async function startServer(options: {
         await digests.stop()
         await slaClocks.stop()
         await accreditation.stop()
+        await tierOnClockClose.stop()
         await mail.close()
         await database.close()
       })()

@@ -83,6 +83,29 @@ export function announceViewerChange(authUserId: string): void {
   for (const listener of [...viewerChangeListeners]) listener(authUserId)
 }
 
+/**
+ * The NOTIFY channel of SLA clocks that stopped or reopened (the trigger of migration 0019), sent
+ * when their transaction commits. Payload: the firm's (organization's) id.
+ */
+export const SLA_CLOSED_CHANNEL = 'homeward_sla_closed'
+
+const slaClosedListeners = new Set<(organizationId: string) => void>()
+
+/**
+ * Calls `listener` with the organization id of every firm whose SLA clock stopped or reopened in a
+ * committed transaction of any session this process's connections hear (on PostgreSQL every pool
+ * connection LISTENs, so other processes' commits arrive too; PGlite has only its own). A firm may
+ * come more than once. Returns the unsubscribe.
+ */
+export function onSlaClockClosed(listener: (organizationId: string) => void): () => void {
+  slaClosedListeners.add(listener)
+  return () => slaClosedListeners.delete(listener)
+}
+
+function announceSlaClockClosed(organizationId: string): void {
+  for (const listener of [...slaClosedListeners]) listener(organizationId)
+}
+
 /** Opens PostgreSQL through a pool. JIT off: nested JSON queries otherwise pay ~60 ms of compilation, as measured on the dashboard query. */
 export function openPostgres(url: string, options: { max?: number; onError?: (err: Error) => void } = {}): Database {
   const pool = new pg.Pool({
@@ -97,8 +120,11 @@ export function openPostgres(url: string, options: { max?: number; onError?: (er
     onConnect: async (client: pg.ClientBase) => {
       client.on('notification', (msg) => {
         if (msg.channel === VIEWER_CHANNEL && msg.payload) announceViewerChange(msg.payload)
+        else if (msg.channel === SLA_CLOSED_CHANNEL && msg.payload) announceSlaClockClosed(msg.payload)
       })
-      await client.query(`listen ${VIEWER_CHANNEL}`).catch((err: Error) => options.onError?.(err))
+      await client
+        .query(`listen ${VIEWER_CHANNEL}; listen ${SLA_CLOSED_CHANNEL}`)
+        .catch((err: Error) => options.onError?.(err))
     },
   })
   // Without a listener an idle client's error (e.g. the backend was terminated) crashes the process.
@@ -211,6 +237,7 @@ export function wrapPglite(pglite: PGlite): Database {
   if (!listeningPglites.has(pglite)) {
     listeningPglites.add(pglite)
     pglite.listen(VIEWER_CHANNEL, (payload) => payload && announceViewerChange(payload)).catch(() => {})
+    pglite.listen(SLA_CLOSED_CHANNEL, (payload) => payload && announceSlaClockClosed(payload)).catch(() => {})
   }
   return {
     kind: 'pglite',

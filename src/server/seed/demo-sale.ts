@@ -8,6 +8,7 @@
 import { sql } from 'drizzle-orm'
 import { standardTimeline } from '../../shared/domain/timeline-template'
 import type { Tx } from '../db/client'
+import { refreshClockMilestones } from '../features/sla/clock-milestones'
 import { insertTransaction, stagesInProgress } from '../features/transactions/insert-transaction'
 import { createPrng } from './prng'
 
@@ -100,4 +101,5 @@ export async function insertDemoSale(
     12,
   )
   await enquiry(3, 'other', 'Please confirm the completion date the seller is aiming for.', 2)
+  await refreshClockMilestones(tx, DEMO_SALE_TRANSACTION_ID)
 }

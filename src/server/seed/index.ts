@@ -9,6 +9,7 @@ import type { Auth } from '../auth/auth'
 import type { Logger } from '../logger'
 import type { Database } from '../db/client'
 import { recomputeAccreditation } from '../features/accreditation/compute-accreditation'
+import { syncTaskClocks } from '../features/sla/clock-sync'
 import { DEMO_ACCOUNTS, type DemoAccount } from './demo-accounts'
 import { insertDemoSale } from './demo-sale'
 import { DEMO_TRANSACTION_ID, insertDemoTransaction } from './demo-transaction'
@@ -224,6 +225,12 @@ export async function seedDemoData({
         },
         now,
       )
+      // The clocks of the firm's matters start now rather than at the first periodic clock check, so
+      // the board shows them from the first request (the demo sale's clocks were inserted above).
+      const moves = await tx.execute(sql`select transaction_id from matters where organization_id = ${DEMO_FIRM_ID}`)
+      for (const { transaction_id } of moves.rows as { transaction_id: string }[]) {
+        await syncTaskClocks(tx, transaction_id)
+      }
     })
   }
 

@@ -140,9 +140,12 @@ export const BoardViewParam = z.enum(BOARD_VIEWS)
 
 export const BoardSla = z.object({
   status: z.enum(SLA_STATUSES),
-  /** The clock that drives the status (the running clock due first), or null when none runs. */
+  /** The clock that drives the status (the open clock nearest breach), or null when none is open. */
   clock: z.string().nullable(),
+  /** Its last working day allowed (yyyy-mm-dd); null while paused before reaching it. */
   due_on: z.string().nullable(),
+  /** The clock is paused: its stage is blocked. */
+  paused: z.boolean(),
 })
 
 /** One matter on the board. Dates are yyyy-mm-dd (Europe/London); times ISO. */

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest'
-import { evaluateClock, SLA_CLOCK_DEFINITIONS, slaMetShare, type ClockTimes } from './sla-clocks'
+import {
+  clockMilestones,
+  evaluateClock,
+  SLA_CLOCK_DEFINITIONS,
+  slaMetShare,
+  type ClockPause,
+  type ClockTimes,
+} from './sla-clocks'
+import { londonDate } from './working-days'
 
 const at = (iso: string) => new Date(iso)
 const clock = (over: Partial<ClockTimes> = {}): ClockTimes => ({
@@ -114,5 +122,68 @@ describe('clock definitions and the met share', () => {
   it('is met over closed clocks, null with none closed', () => {
     expect(slaMetShare({ met: 3, missed: 1 })).toBe(0.75)
     expect(slaMetShare({ met: 0, missed: 0 })).toBeNull()
+  })
+})
+
+describe('clockMilestones', () => {
+  it('skips the Christmas bank holidays: 5 working days from Tuesday 22 December 2026', () => {
+    // 25 Dec Friday, 28 Dec Boxing Day (substitute), 1 Jan New Year's Day.
+    expect(clockMilestones(clock({ startedAt: at('2026-12-22T10:00:00Z') }))).toEqual({
+      dueSoonOn: '2026-12-30',
+      dueOn: '2026-12-31',
+      breachedOn: '2027-01-04',
+    })
+  })
+
+  it('leaves what a block has not reached yet null, and keeps what it has', () => {
+    const m = clockMilestones(clock({ targetWorkingDays: 2, pauses: [{ from: at('2026-11-26T09:00:00Z'), to: null }] }))
+    // Counted: Tue 24, Wed 25; paused from Thursday.
+    expect(m).toEqual({ dueSoonOn: '2026-11-24', dueOn: '2026-11-25', breachedOn: null })
+  })
+
+  it('agrees with evaluateClock on every day, for clocks with pauses around bank holidays', () => {
+    // A small deterministic generator (no Math.random: the same cases every run).
+    let seed = 42
+    const rand = (n: number) => {
+      seed = (seed * 1103515245 + 12345) % 2147483648
+      return seed % n
+    }
+    const DAY = 86_400_000
+    for (let i = 0; i < 150; i++) {
+      const start = new Date(Date.parse('2026-12-10T09:00:00Z') + rand(40) * DAY + rand(10) * 3_600_000)
+      const pauses: ClockPause[] = []
+      let t = start.getTime()
+      for (let k = rand(3); k > 0; k--) {
+        const from = t + (1 + rand(5)) * DAY + rand(12) * 3_600_000
+        const to = from + rand(4) * DAY + (1 + rand(12)) * 3_600_000
+        pauses.push({ from: new Date(from), to: new Date(to) })
+        t = to
+      }
+      const open = rand(3) === 0
+      if (open) {
+        t += (1 + rand(5)) * DAY
+        pauses.push({ from: new Date(t), to: null })
+      }
+      const c = { startedAt: start, stoppedAt: null, pauses, targetWorkingDays: 1 + rand(8) }
+      const m = clockMilestones(c)
+      for (let n = 0; n < 30; n++) {
+        const now = new Date(t + 60_000 + n * DAY)
+        const e = evaluateClock(c, now)
+        const today = londonDate(now)
+        const expected =
+          m.breachedOn !== null && today >= m.breachedOn
+            ? 'breached'
+            : m.dueSoonOn !== null && today >= m.dueSoonOn
+              ? 'due_soon'
+              : 'on_track'
+        expect({ i, n, sla: e.sla, state: e.state }).toEqual({
+          i,
+          n,
+          sla: expected,
+          state: open ? 'paused' : 'running',
+        })
+        expect({ i, n, due: e.dueDate }).toEqual({ i, n, due: m.dueOn })
+      }
+    }
   })
 })

@@ -174,3 +174,44 @@ export function slaMetShare(closed: { met: number; missed: number }): number | n
   const total = closed.met + closed.missed
   return total === 0 ? null : closed.met / total
 }
+
+export interface ClockMilestones {
+  /** First day on which the clock is due soon (at most DUE_SOON_WORKING_DAYS left): the start day for a 1-day target. */
+  dueSoonOn: IsoDate | null
+  /** The last working day allowed (the target-th counted day). */
+  dueOn: IsoDate | null
+  /** The first day on which the clock is breached (the target+1-th counted day). */
+  breachedOn: IsoDate | null
+}
+
+/**
+ * The days on which an open clock (not stopped) becomes due soon, falls due and is breached, given
+ * its pauses so far: every working day after the start counts unless a pause spans its close; an
+ * open pause stops the count from its first day, so a milestone not reached before it is null
+ * (a block moves it). For any `now` at which the pauses are unchanged, evaluateClock(clock, now)
+ * gives 'breached' exactly when londonDate(now) >= breachedOn, otherwise 'due_soon' exactly when
+ * londonDate(now) >= dueSoonOn, and its dueDate is dueOn. So a stored copy turns the status of a
+ * clock on any day into comparisons of dates (the cases board, one SQL statement).
+ * Throws RangeError for a target below 1.
+ */
+export function clockMilestones(clock: Omit<ClockTimes, 'stoppedAt'>): ClockMilestones {
+  const target = clock.targetWorkingDays
+  if (!Number.isInteger(target) || target < 1)
+    throw new RangeError(`clockMilestones: target must be >= 1, got ${target}`)
+  const startDay = londonDate(clock.startedAt)
+  const open = clock.pauses.find((p) => p.to === null)
+  const countsUntil = open ? londonDate(open.from) : null
+  const closed = clock.pauses.filter((p) => p.to !== null)
+  const dueSoonAt = target - DUE_SOON_WORKING_DAYS
+  const out: ClockMilestones = { dueSoonOn: dueSoonAt <= 0 ? startDay : null, dueOn: null, breachedOn: null }
+  let used = 0
+  for (let d = nextDay(startDay); used <= target; d = nextDay(d)) {
+    if (countsUntil !== null && d >= countsUntil) break
+    if (!isWorkingDay(d) || pausedAtCloseOf(closed, d)) continue
+    used += 1
+    if (used === dueSoonAt) out.dueSoonOn = d
+    if (used === target) out.dueOn = d
+    if (used === target + 1) out.breachedOn = d
+  }
+  return out
+}

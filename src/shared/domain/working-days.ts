@@ -88,3 +88,6 @@ export function workingDaysBetween(from: IsoDate, to: IsoDate): number {
   for (let day = nextDay(from); day <= to; day = nextDay(day)) if (isWorkingDay(day)) count += 1
   return count
 }
+
+/** Every bank holiday date of the list, in order (what a stored working-day computation depends on). */
+export const BANK_HOLIDAY_DATES: readonly IsoDate[] = EVENTS.map((e) => e.date)

@@ -4,7 +4,7 @@
  * one fee earner). Roles and sides from src/shared/domain/firms.ts.
  */
 import { sql } from 'drizzle-orm'
-import { check, date, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
+import { boolean, check, date, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
 import { MATTER_SIDES, MEMBER_ROLES } from '../../../shared/domain/firms'
 import { organizations } from './directory'
 import { profiles } from './people'
@@ -97,6 +97,19 @@ export const matters = pgTable(
     version: integer('version').notNull().default(1),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    // The matter's progress on its timeline, kept by the database itself: statement triggers on
+    // timeline_stages, tasks and matters (migration 0019, homeward_refresh_matter_progress) rewrite
+    // these in the same transaction as every write to the timeline, so the cases board reads them
+    // instead of aggregating every matter's stages and tasks on each request.
+    /** Name of the first stage not completed; null when every stage is. */
+    currentStage: text('current_stage'),
+    /** That stage is blocked. */
+    currentStageBlocked: boolean('current_stage_blocked').notNull().default(false),
+    /** The first open task of the firm's side (stage order, then task order). */
+    nextTaskId: uuid('next_task_id'),
+    nextTaskTitle: text('next_task_title'),
+    /** When a task of the matter was last ticked. */
+    lastTickedAt: timestamp('last_ticked_at', { withTimezone: true }),
   },
   (t) => [
     // One firm per side of a move.

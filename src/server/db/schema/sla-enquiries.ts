@@ -8,7 +8,9 @@
  */
 import { sql } from 'drizzle-orm'
 import {
+  boolean,
   check,
+  date,
   index,
   integer,
   pgTable,
@@ -151,6 +153,19 @@ export const slaClocks = pgTable(
     /** Set once each alert went out, so each transition notifies once. */
     dueSoonNotifiedAt: timestamp('due_soon_notified_at', { withTimezone: true }),
     breachedNotifiedAt: timestamp('breached_notified_at', { withTimezone: true }),
+    // Milestones of an open clock (clockMilestones in src/shared/domain/sla-clocks.ts, England and
+    // Wales working days), written by refreshClockMilestones whenever its start, target or pauses
+    // change, so that its status on any later day is a comparison of dates: due soon from
+    // `due_soon_on`, breached from `breached_on`. Null while paused before reaching them.
+    dueSoonOn: date('due_soon_on'),
+    /** The last working day allowed. */
+    dueOn: date('due_on'),
+    /** The first working day that breaches the target. */
+    breachedOn: date('breached_on'),
+    /** The clock has an open pause (its stage is blocked). */
+    paused: boolean('paused').notNull().default(false),
+    /** Fingerprint of the inputs the milestones were computed from; null: not computed yet. */
+    milestonesKey: text('milestones_key'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

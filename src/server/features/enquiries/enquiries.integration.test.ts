@@ -323,6 +323,15 @@ describe('reply clocks', () => {
     })
     expect(block.status).toBe(200)
     expect((await clocksOf(txId))[0]).toMatchObject({ state: 'paused', due_date: null })
+    // The milestones the cases board reads are stored in the same write.
+    const stored = async () =>
+      (
+        await t.database.query<{ paused: boolean; due_on: string | null }>(
+          `select paused, due_on::text as due_on from sla_clocks where transaction_id = $1`,
+          [txId],
+        )
+      )[0]
+    expect(await stored()).toEqual({ paused: true, due_on: null })
     const [s2] = await t.database.query<{ version: number }>('select version from timeline_stages where id = $1', [
       stage.id,
     ])
@@ -333,6 +342,7 @@ describe('reply clocks', () => {
     })
     const clock = (await clocksOf(txId))[0]
     expect(clock.state).toBe('running')
+    expect(await stored()).toEqual({ paused: false, due_on: clock.due_date })
     const pauses = await t.database.query<{ resumed_at: Date | null }>(
       'select p.resumed_at from sla_clock_pauses p join sla_clocks c on c.id = p.clock_id where c.transaction_id = $1',
       [txId],

@@ -4,15 +4,18 @@
  * last admin, live matters before removal), opening a matter and inviting the client, reassigning
  * (422 for a non-member or an assistant, 409 for a stale version), what firm members see of a move
  * (the access matrix: member, assistant, member of another firm, ex-member), and the board: one row
- * per matter, filters, sorts, keyset pages past 100 rows, the interim SLA column, one SQL statement.
+ * per matter, filters, sorts, keyset pages past 100 rows, one SQL statement; its SLA column from the
+ * matter's open clocks (breached, paused, a bank holiday moving a due date) and its stored progress
+ * (stage, next task) following a tick in the same transaction.
  */
 import { randomUUID } from 'node:crypto'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { BoardResponse, MyFirmResponse } from '../../../shared/contracts/firms'
+import { BoardResponse, MyFirmResponse, OpenMatterResponse } from '../../../shared/contracts/firms'
+import { TransactionDetail } from '../../../shared/contracts/transactions'
 import { standardTimeline } from '../../../shared/domain/timeline-template'
 import { createOrganization, createTransaction, stagesInProgress } from '../../test/factories'
 import { TEST_PUBLIC_URL, type TestUser, useTestApp } from '../../test/test-app'
-import { addWorkingDaysSql } from './interim-sla'
+import { refreshClockMilestones } from '../sla/clock-milestones'
 import { listBoard } from './list-board'
 
 const t = useTestApp()
@@ -450,15 +453,11 @@ describe('cases board', () => {
     const fresh = rows.find((r) => r.address === '1 Board Street, Harpenden')!
     expect(fresh).toMatchObject({ stage: 'Offer accepted', side: 'seller', days_since_instruction: 0 })
     expect(fresh.next_task).toBe('Seller ID and AML checks (customer due diligence) and proof of ownership completed')
-    // A seller's matter runs the draft contract pack clock from instruction: 5 working days, not yet due.
-    expect(fresh.sla).toMatchObject({ status: 'on_track', clock: 'Draft contract pack' })
+    // No clock has started on a matter inserted without its firm as a participant.
+    expect(fresh.sla).toEqual({ status: 'none', clock: null, due_on: null, paused: false })
     const old = rows.find((r) => r.address === '40 Board Street, Harpenden')! // i = 39: seller side, 39 days ago
     expect(old.side).toBe('seller')
     expect(old.days_since_instruction).toBe(39)
-    const breached = await board(boardFirmAdmin, '?sla=breached')
-    expect(breached.total).toBeGreaterThan(0)
-    expect(breached.rows.every((r) => r.sla.status === 'breached' && r.sla.clock === 'Draft contract pack')).toBe(true)
-    expect(breached.rows.every((r) => r.sla.due_on! < new Date().toISOString().slice(0, 10))).toBe(true)
   })
 
   it('answers 400 for a cursor it did not give out', async () => {
@@ -490,21 +489,167 @@ describe('cases board', () => {
   })
 })
 
-describe('working days (interim clocks)', () => {
-  it('the closed form matches counting Monday to Friday one by one, from every day of three weeks', async () => {
-    const rows = await t.database.query<{ d: string; n: number; closed: string; counted: string }>(
-      `select d::date::text as d, n, (${addWorkingDaysSql('d::date', 1)})::text as c1, (${addWorkingDaysSql('d::date', 5)})::text as c5,
-         (${addWorkingDaysSql('d::date', 10)})::text as c10,
-         (select g::date::text from generate_series(d::date + 1, d::date + 40, interval '1 day') g
-           where extract(isodow from g) < 6 order by g offset n - 1 limit 1) as counted,
-         case n when 1 then (${addWorkingDaysSql('d::date', 1)})::text when 5 then (${addWorkingDaysSql('d::date', 5)})::text
-           else (${addWorkingDaysSql('d::date', 10)})::text end as closed
-       from generate_series(date '2026-11-02', date '2026-11-22', interval '1 day') d, unnest(array[1, 5, 10]) n`,
+describe('cases board: SLA clocks and stored progress', () => {
+  let clockAdmin: TestUser
+  let clockFirmId: string
+
+  /** A matter of the clock firm on a fresh move; returns its transaction id. */
+  async function matterAt(address: string, side: 'buyer' | 'seller') {
+    const inserted = await createTransaction(t.database, {
+      stages: stagesInProgress(standardTimeline({ tenure: 'freehold' }), { completedStages: 2 }),
+      property: { addressLines: [address, 'Harpenden'], postcode: 'AL5 4CK' },
+    })
+    await t.database.query(
+      `insert into matters (organization_id, transaction_id, side, fee_earner_id, client_name) values ($1, $2, $3, $4, 'C')`,
+      [clockFirmId, inserted.transactionId, side, clockAdmin.profileId],
     )
-    expect(rows).toHaveLength(63)
-    for (const r of rows) expect(r.closed, `${r.d} + ${r.n}`).toBe(r.counted)
-    // Friday + 1 working day is Monday; Saturday + 5 is the Friday after next Monday.
-    expect(rows.find((r) => r.d === '2026-11-06' && r.n === 1)?.closed).toBe('2026-11-09')
-    expect(rows.find((r) => r.d === '2026-11-07' && r.n === 5)?.closed).toBe('2026-11-13')
+    return inserted.transactionId
+  }
+
+  async function clock(
+    txId: string,
+    type: string,
+    side: 'buyer' | 'seller',
+    startedAt: string,
+    target: number,
+    pausedAt?: string,
+  ) {
+    const [row] = await t.database.query<{ id: string }>(
+      `insert into sla_clocks (transaction_id, organization_id, clock_type, side, target_working_days, started_at)
+       values ($1, $2, $3, $4, $5, $6) returning id`,
+      [txId, clockFirmId, type, side, target, startedAt],
+    )
+    if (pausedAt) {
+      await t.database.query(`insert into sla_clock_pauses (clock_id, paused_at) values ($1, $2)`, [row.id, pausedAt])
+    }
+    await t.database.db.transaction((tx) => refreshClockMilestones(tx, txId))
+  }
+
+  async function boardAt(now: string, q: string, extra: Partial<Parameters<typeof listBoard>[0]['query']> = {}) {
+    const text = await listBoard({
+      database: t.appDatabase,
+      viewer: { profileId: clockAdmin.profileId } as Parameters<typeof listBoard>[0]['viewer'],
+      query: { sort: 'instructed', limit: 100, q, ...extra },
+      now: new Date(now),
+    })
+    return BoardResponse.parse(JSON.parse(text))
+  }
+
+  beforeAll(async () => {
+    clockAdmin = await t.signUp({ role: 'conveyancer', name: 'Cara Clock' })
+    clockFirmId = (await createFirm(clockAdmin, 'Clockwork Conveyancing')).firm!.id
+  })
+
+  it('shows breached for a matter whose open clock nearest breach has passed its last working day', async () => {
+    const txId = await matterAt('1 Breach Road', 'buyer')
+    // Searches: 10 working days from Monday 2 November 2026, due Monday 16 November.
+    await clock(txId, 'searches', 'buyer', '2026-11-02T10:00:00Z', 10)
+    // On track, due later: not the one that drives the status.
+    await clock(txId, 'mortgage_offer_to_exchange', 'buyer', '2026-11-20T10:00:00Z', 15)
+    // The other side's clock is not the firm's to meet.
+    await clock(txId, 'contract_pack', 'seller', '2026-10-01T10:00:00Z', 5)
+    const [row] = (await boardAt('2026-11-26T12:00:00Z', 'Breach Road')).rows
+    expect(row.sla).toEqual({ status: 'breached', clock: 'Searches back', due_on: '2026-11-16', paused: false })
+    // The day it falls due it is due soon; the working day after, breached.
+    expect((await boardAt('2026-11-16T12:00:00Z', 'Breach Road')).rows[0].sla.status).toBe('due_soon')
+    expect((await boardAt('2026-11-17T08:00:00Z', 'Breach Road')).rows[0].sla.status).toBe('breached')
+    expect((await boardAt('2026-11-06T12:00:00Z', 'Breach Road')).rows[0].sla.status).toBe('on_track')
+    const filtered = await boardAt('2026-11-26T12:00:00Z', 'Breach Road', { sla: 'breached' })
+    expect(filtered.total).toBe(1)
+    expect((await boardAt('2026-11-26T12:00:00Z', 'Breach Road', { sla: 'on_track' })).total).toBe(0)
+  })
+
+  it('shows a paused clock as paused, with no due date while its block has not let it reach one', async () => {
+    const txId = await matterAt('2 Pause Lane', 'seller')
+    // Started Friday 20 November, paused from Monday 23: no working day counted yet.
+    await clock(txId, 'contract_pack', 'seller', '2026-11-20T10:00:00Z', 5, '2026-11-23T09:00:00Z')
+    const [row] = (await boardAt('2026-12-10T12:00:00Z', 'Pause Lane')).rows
+    expect(row.sla).toEqual({ status: 'on_track', clock: 'Draft contract pack', due_on: null, paused: true })
+  })
+
+  it('moves a due date over the England and Wales bank holidays', async () => {
+    const txId = await matterAt('3 Holiday Close', 'buyer')
+    // 5 working days from Tuesday 22 December 2026: Christmas Day (Friday 25) and the Boxing Day
+    // substitute (Monday 28) do not count, so it is due Thursday 31 December, not Tuesday 29.
+    await clock(txId, 'report_on_title', 'buyer', '2026-12-22T10:00:00Z', 5)
+    const [row] = (await boardAt('2026-12-23T12:00:00Z', 'Holiday Close')).rows
+    expect(row.sla).toEqual({ status: 'on_track', clock: 'Report on title', due_on: '2026-12-31', paused: false })
+    // Tuesday 29 December is still on track: two working days left.
+    expect((await boardAt('2026-12-29T12:00:00Z', 'Holiday Close')).rows[0].sla.status).toBe('on_track')
+  })
+
+  it('stores the stage and next task on the matter in the tick that changes them, and a tick starts the clock the board shows', async () => {
+    const opened = OpenMatterResponse.parse(
+      await json(
+        await t.request('/api/matters', {
+          as: clockAdmin,
+          json: {
+            ...MATTER,
+            address_line_1: '9 Tick Terrace',
+            side: 'buyer',
+            client_name: 'Tia Tick',
+            client_email: `tick-${randomUUID()}@example.test`,
+          },
+        }),
+        201,
+      ),
+    )
+    const stored = async () =>
+      (
+        await t.database.query<{ next_task_id: string; next_task_title: string; current_stage: string }>(
+          `select next_task_id, next_task_title, current_stage from matters where id = $1`,
+          [opened.matter_id],
+        )
+      )[0]
+    const detail = async () =>
+      TransactionDetail.parse(
+        await json(await t.request(`/api/transactions/${opened.transaction_id}`, { as: clockAdmin }), 200),
+      )
+    const before = await stored()
+    const d = await detail()
+    const task = d.timeline_stages.flatMap((s) => s.tasks).find((k) => k.id === before.next_task_id)!
+    expect(task.title).toBe(before.next_task_title)
+    const onBoard = async () => (await board(clockAdmin, '?q=Tick%20Terrace')).rows[0]
+    expect((await onBoard()).next_task).toBe(before.next_task_title)
+
+    await json(
+      await t.request(`/api/transactions/${opened.transaction_id}/tasks/${task.id}`, {
+        as: clockAdmin,
+        method: 'PATCH',
+        json: { status: 'completed', version: task.version },
+      }),
+      200,
+    )
+    const after = await stored()
+    expect(after.next_task_id).not.toBe(before.next_task_id)
+    expect((await onBoard()).next_task).toBe(after.next_task_title)
+
+    // Unticking it puts it back.
+    const ticked = (await detail()).timeline_stages.flatMap((s) => s.tasks).find((k) => k.id === task.id)!
+    await json(
+      await t.request(`/api/transactions/${opened.transaction_id}/tasks/${task.id}`, {
+        as: clockAdmin,
+        method: 'PATCH',
+        json: { status: 'not_completed', version: ticked.version },
+      }),
+      200,
+    )
+    expect(await stored()).toEqual(before)
+
+    // Ticking the order of the local search starts the searches clock, which the board shows.
+    const order = (await detail()).timeline_stages
+      .flatMap((s) => s.tasks)
+      .find((k) => k.title === 'Local authority search (LLC1 + CON29) ordered')!
+    await json(
+      await t.request(`/api/transactions/${opened.transaction_id}/tasks/${order.id}`, {
+        as: clockAdmin,
+        method: 'PATCH',
+        json: { status: 'completed', version: order.version },
+      }),
+      200,
+    )
+    const withClock = await onBoard()
+    expect(withClock.sla).toMatchObject({ status: 'on_track', clock: 'Searches back', paused: false })
+    expect(withClock.sla.due_on).toMatch(/^\d{4}-\d{2}-\d{2}$/)
   })
 })

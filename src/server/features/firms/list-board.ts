@@ -1,7 +1,9 @@
 /**
  * The cases board (GET /api/cases): every matter of the viewer's firm, one row each, with address,
  * client names, side, current stage, the next task of the firm's side and its due day, days since
- * instruction, target dates, SLA status and its clock, last activity, unread messages and fee earner.
+ * instruction, target dates, SLA status and its clock (sla_clocks: the open clock nearest breach, paused
+ * or not, judged on the England and Wales working-day calendar), last activity, unread messages and
+ * fee earner.
  * Filters (stage, SLA status, side, fee earner, text on address, postcode and client), five sorts,
  * keyset pages of at most 100 rows on (sort value, matter id). ONE SQL statement per request, built
  * as JSON by the database; which matters are visible comes from access/firms.ts.
@@ -9,11 +11,12 @@
 import { z } from 'zod'
 import type { BoardQueryData, BoardResponse } from '../../../shared/contracts/firms'
 import type { BoardSort } from '../../../shared/domain/firms'
+import { londonDate } from '../../../shared/domain/working-days'
 import { visibleMattersSql } from '../../access/firms'
 import type { Viewer } from '../../auth/viewer'
 import type { Database, JsonText } from '../../db/client'
 import { AppError } from '../../http/errors'
-import { interimSlaAggregateColumnsSql, interimSlaLateralSql } from './interim-sla'
+import { drivingClockLateralSql } from '../sla/board-clock'
 
 interface SortSpec {
   /** Expression over the `rows` CTE; never null. */
@@ -33,7 +36,8 @@ const SORTS: Record<BoardSort, SortSpec> = {
 
 /**
  * Parameters: $1 viewer profile id, $2 stage name, $3 SLA status, $4 side, $5 fee earner id, $6 text
- * (LIKE pattern, escaped), $7 cursor value, $8 cursor matter id, $9 page size.
+ * (LIKE pattern, escaped), $7 cursor value, $8 cursor matter id, $9 page size, $10 today's date in
+ * Europe/London (yyyy-mm-dd) on which SLA clocks are judged.
  */
 function boardSql(sort: BoardSort): string {
   const s = SORTS[sort]
@@ -50,12 +54,13 @@ rows as (
     coalesce((select array_agg(cp.full_name order by ctp.created_at, cp.full_name) from transaction_participants ctp
        join profiles cp on cp.id = ctp.user_id where ctp.transaction_id = b.transaction_id and ctp.role = b.side),
       array[b.client_name]) as client_names,
-    tl.stage, coalesce(tl.stage_status = 'blocked', false) as stage_blocked, tl.next_task,
-    (current_date - (b.instructed_at at time zone 'Europe/London')::date) as days_since_instruction,
+    b.current_stage as stage, b.current_stage_blocked as stage_blocked, b.next_task_title as next_task,
+    ($10::date - (b.instructed_at at time zone 'Europe/London')::date) as days_since_instruction,
     sla.sla_clock, sla.sla_due_on, sla.sla_stop_task, coalesce(sla.sla_status, 'none') as sla_status,
+    coalesce(sla.sla_paused, false) as sla_paused,
     -- Last activity: the latest audit entry, chat message or ticked task (greatest ignores nulls).
     greatest((select max(e.created_at) from activity_events e where e.transaction_id = b.transaction_id),
-      (select max(lm.created_at) from messages lm where lm.transaction_id = b.transaction_id), tl.last_ticked_at) as last_activity_at,
+      (select max(lm.created_at) from messages lm where lm.transaction_id = b.transaction_id), b.last_ticked_at) as last_activity_at,
     (select count(*) from messages msg left join thread_reads tr on tr.thread_id = msg.thread_id and tr.profile_id = $1
        where msg.transaction_id = b.transaction_id and msg.deleted_at is null and msg.author_id is distinct from $1
          and msg.created_at > coalesce(tr.last_read_at, '-infinity'))::int as unread_messages,
@@ -64,18 +69,9 @@ rows as (
   join transactions t on t.id = b.transaction_id
   join properties p on p.transaction_id = b.transaction_id
   left join profiles fe on fe.id = b.fee_earner_id
-  -- One pass over the matter's stages and tasks: current stage, next task of the firm's side, clock inputs.
-  left join lateral (
-    select (array_agg(s.stage_name order by s.sort_index) filter (where s.status <> 'completed'))[1] as stage,
-      (array_agg(s.status order by s.sort_index) filter (where s.status <> 'completed'))[1] as stage_status,
-      (array_agg(k.title order by s.sort_index, k.sort_index) filter (where k.status = 'not_completed'
-         and k.owner_side = case b.side when 'buyer' then 'buyer_conveyancer' else 'seller_conveyancer' end))[1] as next_task,
-      max(k.completed_at) as last_ticked_at,
-      ${interimSlaAggregateColumnsSql()}
-    from timeline_stages s left join tasks k on k.stage_id = s.id
-    where s.transaction_id = b.transaction_id
-  ) tl on true
-  left join lateral ${interimSlaLateralSql()} sla on true
+  -- Stage, next task and last tick are kept on the matter by the database (migration 0019); the
+  -- driving clock's status is judged on the London day $10.
+  left join lateral ${drivingClockLateralSql('b', '$10::date')} sla on true
 ),
 filtered as (
   select r.*, case when r.sla_stop_task = r.next_task then r.sla_due_on end as next_task_due, ${s.expr} as sk
@@ -102,7 +98,7 @@ select json_build_object(
       'next_task', x.next_task, 'next_task_due', x.next_task_due,
       'days_since_instruction', x.days_since_instruction, 'instructed_at', x.instructed_at,
       'target_exchange_date', x.target_exchange_date, 'target_completion_date', x.target_completion_date,
-      'sla', json_build_object('status', x.sla_status, 'clock', x.sla_clock, 'due_on', x.sla_due_on),
+      'sla', json_build_object('status', x.sla_status, 'clock', x.sla_clock, 'due_on', x.sla_due_on, 'paused', x.sla_paused),
       'last_activity_at', x.last_activity_at, 'unread_messages', x.unread_messages,
       'fee_earner', case when x.fee_earner_id is null then null
         else json_build_object('id', x.fee_earner_id, 'full_name', x.fee_earner_name) end
@@ -155,10 +151,13 @@ export async function listBoard({
   database,
   viewer,
   query,
+  now = new Date(),
 }: {
   database: Database
   viewer: Viewer
   query: BoardQueryData
+  /** The moment the SLA clocks are judged at (tests pass a fixed one). */
+  now?: Date
 }): Promise<JsonText<BoardResponse>> {
   const [cursorValue, cursorId] = query.cursor ? decodeCursor(query.cursor) : [null, null]
   return (await database.queryJson<BoardResponse>(`cases_board_${query.sort}`, SQL_BY_SORT[query.sort], [
@@ -171,5 +170,6 @@ export async function listBoard({
     cursorValue,
     cursorId,
     query.limit,
+    londonDate(now),
   ]))!
 }

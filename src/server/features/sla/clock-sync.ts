@@ -12,6 +12,7 @@ import { SLA_CLOCK_DEFINITIONS, type SlaClockType } from '../../../shared/domain
 import { EXCHANGE_TASK_TITLE, TASK_TITLES } from '../../../shared/domain/timeline-template'
 import { firmOfSide } from '../../access/firms'
 import type { Tx } from '../../db/client'
+import { refreshClockMilestones } from './clock-milestones'
 
 /** When the matter's task titled `title` was ticked, or null (SQL over transaction alias `t`). */
 const taskDoneAt = (title: string): SQL => sql`(select k.completed_at from tasks k
@@ -48,6 +49,12 @@ const TASK_CLOCKS: TaskClock[] = [
     stopTitle: EXCHANGE_TASK_TITLE,
   },
 ]
+
+/** The timeline task whose ticking stops each type of clock (an enquiry's reply clock: the replies task). */
+export const CLOCK_STOP_TASK_TITLES: Record<SlaClockType, string> = {
+  ...(Object.fromEntries(TASK_CLOCKS.map((c) => [c.type, c.stopTitle])) as Record<TaskClock['type'], string>),
+  enquiry_replies: TASK_TITLES.repliesSent,
+}
 
 const scope = (txId: string | null) => (txId ? sql`t.id = ${txId}` : sql`t.status in ('draft', 'active')`)
 
@@ -96,7 +103,8 @@ export async function syncTaskClocks(tx: Tx, txId: string | null): Promise<numbe
 /**
  * Opens a pause on every running clock whose stage is blocked (from the later of the block and the
  * clock's start) and closes the open pause of every clock whose stage is no longer blocked, or
- * that stopped.
+ * that stopped; then stores the milestones of the clocks whose start or pauses changed
+ * (refreshClockMilestones).
  */
 export async function syncClockPauses(tx: Tx, txId: string | null): Promise<void> {
   const inScope = txId ? sql`c.transaction_id = ${txId}` : sql`true`
@@ -112,6 +120,7 @@ export async function syncClockPauses(tx: Tx, txId: string | null): Promise<void
     from sla_clocks c left join timeline_stages s on s.id = c.stage_id
     where p.clock_id = c.id and ${inScope} and p.resumed_at is null
       and (c.stopped_at is not null or s.id is null or s.status <> 'blocked')`)
+  await refreshClockMilestones(tx, txId)
 }
 
 /** The stage holding the enquiry tasks of a matter (where reply clocks pause), or null. */
@@ -132,6 +141,7 @@ export async function startEnquiryClock(tx: Tx, txId: string, enquiryId: string)
       coalesce((select working_days from sla_settings where organization_id = ${organizationId}
                 and clock_type = 'enquiry_replies'), ${SLA_CLOCK_DEFINITIONS.enquiry_replies.defaultWorkingDays}),
       now())`)
+  await refreshClockMilestones(tx, txId)
 }
 
 /** Stops an enquiry's running reply clock: on its reply (met or missed), or cancelled when withdrawn. */

@@ -34,11 +34,15 @@ const SLA_VARIANT: Record<string, BadgeVariant> = {
 function SlaBadge({ row }: { row: BoardRow }) {
   return (
     <span className="flex flex-col gap-0.5">
-      <Badge variant={SLA_VARIANT[row.sla.status]}>{slaStatusLabel(row.sla.status)}</Badge>
+      <span className="flex flex-wrap gap-1">
+        <Badge variant={SLA_VARIANT[row.sla.status]}>{slaStatusLabel(row.sla.status)}</Badge>
+        {row.sla.paused && <Badge variant="muted">Paused</Badge>}
+      </span>
       {row.sla.clock && (
         <span className="text-xs text-muted-foreground">
           {row.sla.clock}
           {row.sla.due_on ? `, due ${formatUkDate(row.sla.due_on)}` : ''}
+          {row.sla.paused ? ' (paused while its stage is blocked)' : ''}
         </span>
       )}
     </span>

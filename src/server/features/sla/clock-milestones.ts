@@ -1,0 +1,70 @@
+/**
+ * Stores each open SLA clock's milestones (clockMilestones, src/shared/domain/sla-clocks.ts: due
+ * soon from, due on, breached from, in England and Wales working days) and whether it is paused on
+ * its sla_clocks row, so that the cases board tells a clock's status on any day by comparing dates
+ * in its one SQL statement. A row is recomputed when the fingerprint of its inputs (start, target,
+ * pauses, the bank holiday list) differs from the one stored with it; run after every write that
+ * starts a clock or opens or closes a pause, in the same database transaction, and by the periodic
+ * clock check (which also catches rows written before this existed).
+ */
+import { createHash } from 'node:crypto'
+import { sql } from 'drizzle-orm'
+import { clockMilestones } from '../../../shared/domain/sla-clocks'
+import { BANK_HOLIDAY_DATES } from '../../../shared/domain/working-days'
+import type { Tx } from '../../db/client'
+
+/** Changes when the bank holiday list does, so that a refreshed calendar recomputes every open clock. */
+const CALENDAR_KEY = createHash('sha1').update(BANK_HOLIDAY_DATES.join(',')).digest('hex').slice(0, 12)
+
+/** SQL: the fingerprint of clock `c`'s inputs. */
+const MILESTONES_KEY = sql`md5(${CALENDAR_KEY} || '|' || c.target_working_days || '|' || extract(epoch from c.started_at)
+  || '|' || coalesce((select string_agg(extract(epoch from p.paused_at) || '-' || coalesce(extract(epoch from p.resumed_at)::text, ''),
+       ',' order by p.paused_at) from sla_clock_pauses p where p.clock_id = c.id), ''))`
+
+interface Row {
+  id: string
+  key: string
+  target_working_days: number
+  started_at: string | Date
+  pauses: { from: string; to: string | null }[]
+}
+
+/**
+ * Recomputes the milestones of the open clocks of one matter (`txId`), or of every matter (null),
+ * whose inputs changed since they were stored. Returns how many rows were written.
+ */
+export async function refreshClockMilestones(tx: Tx, txId: string | null): Promise<number> {
+  const res = await tx.execute(sql`
+    select x.* from (
+      select c.id, c.target_working_days, c.started_at, c.milestones_key, ${MILESTONES_KEY} as key,
+        coalesce((select json_agg(json_build_object('from', p.paused_at, 'to', p.resumed_at) order by p.paused_at)
+          from sla_clock_pauses p where p.clock_id = c.id), '[]'::json) as pauses
+      from sla_clocks c
+      where c.stopped_at is null and c.cancelled_at is null ${txId ? sql`and c.transaction_id = ${txId}` : sql``}
+    ) x where x.milestones_key is distinct from x.key`)
+  const rows = res.rows as unknown as Row[]
+  if (rows.length === 0) return 0
+  const values = rows.map((r) => {
+    const pauses = r.pauses.map((p) => ({ from: new Date(p.from), to: p.to ? new Date(p.to) : null }))
+    const m = clockMilestones({
+      startedAt: new Date(r.started_at),
+      pauses,
+      targetWorkingDays: r.target_working_days,
+    })
+    return {
+      id: r.id,
+      key: r.key,
+      due_soon_on: m.dueSoonOn,
+      due_on: m.dueOn,
+      breached_on: m.breachedOn,
+      paused: pauses.some((p) => p.to === null),
+    }
+  })
+  await tx.execute(sql`
+    update sla_clocks c set due_soon_on = v.due_soon_on, due_on = v.due_on, breached_on = v.breached_on,
+      paused = v.paused, milestones_key = v.key
+    from json_to_recordset(${JSON.stringify(values)}::json)
+      as v(id uuid, key text, due_soon_on date, due_on date, breached_on date, paused boolean)
+    where c.id = v.id`)
+  return rows.length
+}
