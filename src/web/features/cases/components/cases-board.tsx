@@ -1,4 +1,4 @@
-import { useMemo, useState, type FormEvent } from 'react'
+import { useDeferredValue, useEffect, useMemo, useState, type FormEvent } from 'react'
 import { Link, useSearchParams } from 'react-router'
 import type { BoardResponse, BoardRow } from '../../../../shared/contracts/firms'
 import {
@@ -20,6 +20,7 @@ import { NativeSelect } from '../../../components/ui/native-select'
 import { Skeleton } from '../../../components/ui/skeleton'
 import { formatUkDate, formatUkDateTime, pluralise } from '../../../lib/formatters'
 import { useAcceptFirmInvitation, useBoard, useCreateFirm, type BoardFilters } from '../api'
+import { filterBoardRows } from '../filter-rows'
 
 const STAGE_NAMES = standardTimeline({ tenure: 'freehold' }).map((s) => s.stageName)
 const FILTER_KEYS = ['stage', 'sla', 'side', 'fee_earner', 'q', 'sort'] as const
@@ -51,9 +52,14 @@ function SlaBadge({ row }: { row: BoardRow }) {
 
 const dateOrDash = (d: string | null) => (d ? formatUkDate(d) : '—')
 
+/** How long typing must pause before the search text goes into the URL and to the server. */
+const SEARCH_PAUSE_MS = 400
+
 /**
  * /app/cases: the firm's matters as a table or a board (one column per timeline stage), with filters,
- * sorting and the view kept in the URL, pages of 100 loaded on request.
+ * sorting and the view kept in the URL, pages of 100 loaded on request. Typing in the search narrows
+ * the loaded rows in the browser at once (filter-rows.ts); the text reaches the URL, and so the
+ * server, when typing pauses (SEARCH_PAUSE_MS) or on Search.
  */
 export function CasesBoard() {
   const [params, setParams] = useSearchParams()
@@ -80,9 +86,32 @@ export function CasesBoard() {
     e.preventDefault()
     set('q', text.trim())
   }
+  useEffect(() => {
+    const q = text.trim()
+    if (q === (filters.q ?? '')) return
+    const timer = setTimeout(
+      () =>
+        setParams(
+          (prev) => {
+            const next = new URLSearchParams(prev)
+            if (q) next.set('q', q)
+            else next.delete('q')
+            return next
+          },
+          { replace: true },
+        ),
+      SEARCH_PAUSE_MS,
+    )
+    return () => clearTimeout(timer)
+  }, [text, filters.q, setParams])
 
   const first: BoardResponse | undefined = board.data?.pages[0]
-  const rows = board.data?.pages.flatMap((p) => p.rows) ?? []
+  const pages = board.data?.pages
+  const loaded = useMemo(() => pages?.flatMap((p) => p.rows) ?? [], [pages])
+  // The server's rows already match the URL's text; narrowing them by what is typed now is exact for
+  // longer text and shows a subset, until the server answers, for shorter.
+  const typed = useDeferredValue(text)
+  const rows = useMemo(() => filterBoardRows(loaded, typed), [loaded, typed])
 
   return (
     <div className="flex flex-col gap-4">
@@ -181,7 +210,13 @@ export function CasesBoard() {
         </div>
       ) : !first?.viewer_role ? (
         <NoFirm />
-      ) : rows.length === 0 ? (
+      ) : null}
+      {first?.viewer_role && !board.isPending && !board.isError && (
+        <p className="sr-only" aria-live="polite" data-testid="cases-shown">
+          {pluralise(rows.length, 'matter')} shown
+        </p>
+      )}
+      {board.isPending || board.isError || !first?.viewer_role ? null : rows.length === 0 ? (
         <div className="rounded-lg border p-6 text-center">
           <p className="font-medium">No matters found</p>
           <p className="text-sm text-muted-foreground">
