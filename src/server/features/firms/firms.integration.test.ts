@@ -526,7 +526,10 @@ describe('firm events and listings to claim', () => {
     await json(await join(colleague, boss, 'assistant'), 200)
     const pending = MyFirmResponse.parse(
       await json(
-        await t.request('/api/firm/invitations', { as: boss, json: { email: 'later@example.test', role: 'fee_earner' } }),
+        await t.request('/api/firm/invitations', {
+          as: boss,
+          json: { email: 'later@example.test', role: 'fee_earner' },
+        }),
         201,
       ),
     ).invitations.find((i) => i.email === 'later@example.test')!

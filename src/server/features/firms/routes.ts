@@ -64,7 +64,10 @@ export function firmsRoutes({ database, config, mail }: AppDeps) {
     })
     .openapi(e.acceptInvitation, async (c) => {
       const { token } = c.req.valid('param')
-      return c.json(await acceptFirmInvitation({ database, viewer: requireViewer(c), token, origin: c.var.client }), 200)
+      return c.json(
+        await acceptFirmInvitation({ database, viewer: requireViewer(c), token, origin: c.var.client }),
+        200,
+      )
     })
     .openapi(e.changeMember, async (c) => {
       const viewer = requireViewer(c)
