@@ -60,7 +60,7 @@ function ClaimListing() {
           setQ(text)
         }}
       >
-        <Label htmlFor="claim-q">Firm name</Label>
+        <Label htmlFor="claim-q">Your firm&apos;s name in the directory</Label>
         <div className="flex gap-2">
           <Input id="claim-q" value={text} onChange={(e) => setText(e.target.value)} placeholder="e.g. Shah" />
           <Button type="submit" variant="outline">
