@@ -148,8 +148,7 @@ function CreateFirm() {
             </FormField>
             <FormField
               id="firm-postcode-district"
-              label="Postcode district"
-              hint="The first half of the postcode, e.g. AL1"
+              label="Postcode district (e.g. AL1)"
               error={errors.postcode_district?.message}
             >
               {(f) => <Input {...f} className="uppercase" {...form.register('postcode_district')} />}

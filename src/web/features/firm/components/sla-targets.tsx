@@ -109,7 +109,7 @@ function SlaForm({ orgId, settings }: { orgId: string; settings: SlaSettings }) 
               <div>
                 <Label htmlFor={id}>{c.label}</Label>
                 <p id={`${id}-hint`} className="text-xs text-muted-foreground">
-                  {c.description} Homeward&apos;s default: {c.default_working_days}.
+                  {c.description} · Homeward&apos;s default: {c.default_working_days}
                 </p>
               </div>
               <div>
