@@ -225,3 +225,24 @@ test('a professional without a firm is offered to claim a listing or create one,
   pro.console.check([/status of 401/])
   await pro.close()
 })
+
+test('a fee earner reads the firm, its targets and lists, and changes nothing', async ({ page }) => {
+  const console = watchConsole(page)
+  const res = await page.request.post('/api/auth/sign-in/email', {
+    data: { email: 'daniel.feeearner@homeward.example', password: PRIYA.password },
+  })
+  expect(res.ok()).toBe(true)
+  await page.goto('/app/firm')
+  await expect(page.getByRole('heading', { level: 1, name: FIRM })).toBeVisible()
+  await expect(page.getByText('Only an admin changes roles or removes members.')).toBeVisible()
+  await expect(page.getByRole('button', { name: /^Change role of/ })).toHaveCount(0)
+  await page.getByRole('link', { name: /^Invitations/ }).click()
+  await expect(page.getByText(/Only an admin of .* invites colleagues/)).toBeVisible()
+  await page.getByRole('navigation', { name: 'Firm sections' }).getByRole('link', { name: 'Settings' }).click()
+  await expect(page.getByText('Replies to enquiries')).toBeVisible()
+  await expect(page.getByRole('button', { name: 'Save SLA targets' })).toHaveCount(0)
+  await expect(page.getByTestId('standard-item').first()).toBeVisible()
+  await expect(page.getByRole('button', { name: /^Remove enquiry/ })).toHaveCount(0)
+  await expectNoAxeViolations(page)
+  console.check()
+})
