@@ -85,6 +85,18 @@ export function firmInvitationPath(token: string): string {
   return withQuery(PAGE_PATHS.cases, { join: token })
 }
 
+/** The firm page's sections: members, invitations (admins), settings (SLA targets and standard enquiries). */
+export const FIRM_SECTIONS = ['members', 'invitations', 'settings'] as const
+export type FirmSection = (typeof FIRM_SECTIONS)[number]
+
+/** A professional's firm page: '/app/firm' (members), '/app/firm/{section}' for the others. */
+export function firmPath(section: FirmSection = 'members'): string {
+  return section === 'members' ? '/app/firm' : `/app/firm/${section}`
+}
+
+/** Opening a matter from the cases board: '/app/cases/new'. */
+export const OPEN_MATTER_PATH = '/app/cases/new'
+
 /** Academy Lite's course list: '/app/academy'. */
 export const ACADEMY_PATH = '/app/academy'
 

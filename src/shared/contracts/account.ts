@@ -84,6 +84,15 @@ export const SECURITY_EVENT_KINDS = [
   'identity.linked',
   'identity.unlinked',
   'identity.link_failed',
+  // Firm membership, recorded on the account of the person who made the change, in the same database
+  // transaction (features/firms/firm-events.ts; docs/decisions/018). Detail { organization_id, firm, ... }.
+  'firm.created',
+  'firm.claimed',
+  'firm.member_joined',
+  'firm.role_changed',
+  'firm.member_removed',
+  'firm.invitation_sent',
+  'firm.invitation_revoked',
 ] as const
 export type SecurityEventKind = (typeof SECURITY_EVENT_KINDS)[number]
 

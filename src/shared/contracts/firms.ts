@@ -71,6 +71,28 @@ export type CreateFirmData = z.output<typeof CreateFirmInput>
 /** POST /api/firm/claim: claim an existing marketplace listing nobody has joined yet. */
 export const ClaimListingInput = z.object({ organization_id: Uuid })
 
+/** GET /api/firm/listings?q=: search the directory for a listing of the viewer's trade to claim. */
+export const ListingSearchQuery = z.object({
+  q: z.string().trim().min(2, 'Type at least 2 letters of the firm name').max(100),
+})
+
+/**
+ * A directory listing nobody has joined yet. `domain`: its contact email's domain (the viewer must
+ * sign in from an address there to claim it); `claimable`: the viewer's email is at that domain.
+ */
+export const ClaimableListing = z.object({
+  id: Uuid,
+  name: z.string(),
+  town: z.string().nullable(),
+  postcode_district: z.string().nullable(),
+  domain: z.string().nullable(),
+  claimable: z.boolean(),
+})
+export type ClaimableListing = z.infer<typeof ClaimableListing>
+
+export const ListingSearchResponse = z.object({ listings: z.array(ClaimableListing) })
+export type ListingSearchResponse = z.infer<typeof ListingSearchResponse>
+
 /** POST /api/firm/invitations: an admin invites a colleague by email. */
 export const InviteMemberInput = z.object({ email: Email, role: MemberRole })
 export type InviteMemberInput = z.input<typeof InviteMemberInput>
@@ -206,6 +228,13 @@ export const firmsEndpoints = {
       ...FORBIDDEN,
       ...ERRORS,
     },
+  }),
+  searchListings: endpoint({
+    method: 'get',
+    path: '/firm/listings',
+    summary: "Directory listings of the viewer's trade that nobody has joined, by name (at most 20)",
+    request: { query: ListingSearchQuery },
+    responses: { 200: json('Listings', ListingSearchResponse), ...FORBIDDEN, ...ERRORS },
   }),
   claimListing: endpoint({
     method: 'post',

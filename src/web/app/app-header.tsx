@@ -1,15 +1,15 @@
-import { Award, GraduationCap, LogOut, Settings, Store } from 'lucide-react'
+import { Award, Building2, GraduationCap, LogOut, Settings, Store } from 'lucide-react'
 import { Link } from 'react-router'
 import { Button } from '../components/ui/button'
 import { NotificationBell } from '../features/notifications/components/notification-bell'
 import { Logo } from '../components/logo'
 import { avatarLetter } from '../lib/avatar'
 import { useSignOut } from '../lib/session/use-sign-out'
-import { ACADEMY_PATH, ACCREDITATION_PATH, PAGE_PATHS } from '../../shared/paths'
+import { ACADEMY_PATH, ACCREDITATION_PATH, firmPath, PAGE_PATHS } from '../../shared/paths'
 
 /**
  * The signed-in app's top bar (spec: Screens and routes): logo, Marketplace link, the notifications bell
- *, for professionals Academy Lite and their firm's Accreditation, account Settings, Sign Out and an avatar with the first letter of the email.
+ *, for professionals their Firm, Academy Lite and their firm's Accreditation, account Settings, Sign Out and an avatar with the first letter of the email.
  * On phones the labels shrink to icons with accessible names (Marketplace too below 420 px, to leave
  * room for the bell; Settings's label shows from 1024 px).
  */
@@ -29,6 +29,12 @@ export function AppHeader({ email, professional = false }: { email: string; prof
           </Button>
           {professional ? (
             <>
+              <Button asChild variant="ghost" className="px-2 sm:px-4">
+                <Link to={firmPath()}>
+                  <Building2 aria-hidden="true" />
+                  <span className="sr-only lg:not-sr-only">Firm</span>
+                </Link>
+              </Button>
               <Button asChild variant="ghost" className="px-2 sm:px-4">
                 <Link to={ACADEMY_PATH}>
                   <GraduationCap aria-hidden="true" />

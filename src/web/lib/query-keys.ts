@@ -39,3 +39,9 @@ export const notificationKeys = {
 
 /** Query key of a transaction's update requests (GET .../update-requests). */
 export const updateRequestsKey = (txId: string) => ['update-requests', txId] as const
+
+/** The cases board (GET /api/cases, every filter and page below it); firm changes invalidate it too. */
+export const CASES_BOARD_QUERY_KEY = ['cases-board'] as const
+
+/** The viewer's firm, members and invitations (GET /api/firm). */
+export const MY_FIRM_QUERY_KEY = ['firm', 'mine'] as const

@@ -1,9 +1,13 @@
 import { AppFrame, AppFrameFallback } from '../app/app-frame'
 import { SignedInGate } from '../app/signed-in-gate'
 import { CasesBoard } from '../features/cases/components/cases-board'
+import { FirmOnboarding } from '../features/firm/components/firm-onboarding'
 import { PageTitle } from '../lib/page-meta'
 
-/** /app/cases: the cases board, a professional's home (signed in only). */
+/**
+ * /app/cases: the cases board, a professional's home (signed in only). A professional without a firm
+ * is offered to claim their listing or create their firm (the firm feature) instead of the board.
+ */
 export function Component() {
   const pageMeta = { title: 'Cases', description: 'Every matter of your firm, its stage, next task and SLA.' }
   return (
@@ -12,7 +16,7 @@ export function Component() {
       <SignedInGate fallback={<AppFrameFallback>{null}</AppFrameFallback>}>
         {(me) => (
           <AppFrame email={me.user.email} professional>
-            <CasesBoard />
+            <CasesBoard noFirm={<FirmOnboarding email={me.user.email} />} />
           </AppFrame>
         )}
       </SignedInGate>

@@ -5,14 +5,16 @@
  */
 import { randomUUID } from 'node:crypto'
 import { sql } from 'drizzle-orm'
-import type { CreateFirmData } from '../../../shared/contracts/firms'
+import type { CreateFirmData, ListingSearchResponse } from '../../../shared/contracts/firms'
 import type { OrganizationType } from '../../../shared/domain/organizations'
 import type { StoredRole } from '../../../shared/domain/roles'
 import { requireVerifiedEmail } from '../../auth/require-verified-email'
 import type { Viewer } from '../../auth/viewer'
 import type { Database, Tx } from '../../db/client'
 import { organizationMembers, organizations } from '../../db/schema'
+import type { ClientInfo } from '../../http/client-info'
 import { AppError } from '../../http/errors'
+import { recordFirmEvent } from './firm-events'
 
 const ORGANIZATION_TYPE_BY_ROLE: Partial<Record<StoredRole, OrganizationType>> = {
   pro_conveyancer: 'law',
@@ -46,10 +48,12 @@ export async function createFirm({
   database,
   viewer,
   input,
+  origin,
 }: {
   database: Database
   viewer: Viewer
   input: CreateFirmData
+  origin?: ClientInfo
 }): Promise<string> {
   const type = firmTypeFor(viewer)
   requireVerifiedEmail(viewer, 'create a firm')
@@ -67,6 +71,7 @@ export async function createFirm({
       description: null,
     })
     await tx.insert(organizationMembers).values({ organizationId: id, profileId: viewer.profileId, role: 'admin' })
+    await recordFirmEvent(tx, { viewer, kind: 'firm.created', organizationId: id, firmName: input.name, origin })
   })
   return id
 }
@@ -80,10 +85,12 @@ export async function claimListing({
   database,
   viewer,
   organizationId,
+  origin,
 }: {
   database: Database
   viewer: Viewer
   organizationId: string
+  origin?: ClientInfo
 }): Promise<void> {
   const type = firmTypeFor(viewer)
   requireVerifiedEmail(viewer, 'claim a listing')
@@ -108,5 +115,53 @@ export async function claimListing({
       )
     }
     await tx.insert(organizationMembers).values({ organizationId: org.id, profileId: viewer.profileId, role: 'admin' })
+    await recordFirmEvent(tx, { viewer, kind: 'firm.claimed', organizationId: org.id, firmName: org.name, origin })
   })
+}
+
+const emailDomain = (email: string | null) => email?.split('@')[1]?.toLowerCase() ?? null
+
+/**
+ * Listings a professional without a firm could claim: organizations of their trade that nobody has
+ * joined, whose name contains `q` (case-insensitive), at most 20 by name. Each says its contact
+ * email's domain and whether the viewer's email is at it (claimListing's rule). 403 for buyers and sellers.
+ */
+export async function searchClaimableListings({
+  database,
+  viewer,
+  q,
+}: {
+  database: Database
+  viewer: Viewer
+  q: string
+}): Promise<ListingSearchResponse> {
+  const type = firmTypeFor(viewer)
+  const pattern = `%${q.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`
+  const rows = await database.query<{
+    id: string
+    name: string
+    town: string | null
+    postcode_district: string | null
+    contact_email: string | null
+  }>(
+    `select o.id, o.name, o.town, o.postcode_district, o.contact_email from organizations o
+     where o.type = $1 and o.name ilike $2
+       and not exists(select 1 from organization_members om where om.organization_id = o.id and om.removed_at is null)
+     order by o.name, o.id limit 20`,
+    [type, pattern],
+  )
+  const mine = emailDomain(viewer.email)
+  return {
+    listings: rows.map((r) => {
+      const domain = emailDomain(r.contact_email)
+      return {
+        id: r.id,
+        name: r.name,
+        town: r.town,
+        postcode_district: r.postcode_district,
+        domain,
+        claimable: domain !== null && domain === mine,
+      }
+    }),
+  }
 }

@@ -14,15 +14,19 @@ import { lockViewerFirm } from '../../access/firms'
 import { requireVerifiedEmail } from '../../auth/require-verified-email'
 import type { Viewer } from '../../auth/viewer'
 import type { Database, Tx } from '../../db/client'
+import type { ClientInfo } from '../../http/client-info'
 import { AppError } from '../../http/errors'
 import { enqueueMail } from '../../platform/mail/outbox'
 import { hashInvitationToken, newInvitationToken } from '../invitations/invitation-token'
+import { recordFirmEvent } from './firm-events'
 
 interface Context {
   database: Database
   viewer: Viewer
   publicUrl: string
   deliverMail: boolean
+  /** The request's client, recorded with the firm event. */
+  origin?: ClientInfo
 }
 
 /** The viewer's firm when they are its admin; 403 otherwise (404-like rules do not apply: it is their own firm). */
@@ -73,17 +77,38 @@ export async function inviteMember(ctx: Context & { input: InviteMemberInput }):
       },
       { deliver: ctx.deliverMail },
     )
+    await recordFirmEvent(tx, {
+      viewer: ctx.viewer,
+      kind: 'firm.invitation_sent',
+      organizationId: firm.organizationId,
+      firmName: firm.firmName,
+      detail: { invitation_id: id, email, role },
+      origin: ctx.origin,
+    })
     return id
   })
 }
 
-/** Withdraws a pending invitation of the viewer's firm (admins). 404 for another firm's or an unknown one. */
+/**
+ * Withdraws a pending invitation of the viewer's firm (admins; 403 otherwise). 404 for another firm's
+ * or an unknown one. Records `firm.invitation_revoked`.
+ */
 export async function revokeFirmInvitation(ctx: Context & { invitationId: string }): Promise<void> {
   await ctx.database.db.transaction(async (tx) => {
     const firm = await lockFirmAsAdmin(tx, ctx.viewer)
     const res = await tx.execute(sql`update organization_invitations set status = 'revoked'
-      where id = ${ctx.invitationId} and organization_id = ${firm.organizationId} and status = 'pending' returning id`)
-    if (!res.rows.length) throw new AppError('not_found', 'Could not find this invitation.')
+      where id = ${ctx.invitationId} and organization_id = ${firm.organizationId} and status = 'pending'
+      returning id, email, role`)
+    const inv = res.rows[0] as { id: string; email: string; role: string } | undefined
+    if (!inv) throw new AppError('not_found', 'Could not find this invitation.')
+    await recordFirmEvent(tx, {
+      viewer: ctx.viewer,
+      kind: 'firm.invitation_revoked',
+      organizationId: firm.organizationId,
+      firmName: firm.firmName,
+      detail: { invitation_id: inv.id, email: inv.email, role: inv.role },
+      origin: ctx.origin,
+    })
   })
 }
 
@@ -95,10 +120,12 @@ export async function acceptFirmInvitation({
   database,
   viewer,
   token,
+  origin,
 }: {
   database: Database
   viewer: Viewer
   token: string
+  origin?: ClientInfo
 }): Promise<{ organization_id: string; role: MemberRole }> {
   return database.db.transaction(async (tx) => {
     const res = await tx.execute(sql`select i.id, i.organization_id, i.email, i.role, i.status, i.expires_at, o.name
@@ -140,6 +167,14 @@ export async function acceptFirmInvitation({
       values (${inv.organization_id}, ${viewer.profileId}, ${inv.role})`)
     await tx.execute(sql`update organization_invitations set status = 'accepted', accepted_at = now(), accepted_by = ${viewer.profileId}
       where id = ${inv.id}`)
+    await recordFirmEvent(tx, {
+      viewer,
+      kind: 'firm.member_joined',
+      organizationId: inv.organization_id,
+      firmName: inv.name,
+      detail: { invitation_id: inv.id, role: inv.role },
+      origin,
+    })
     return { organization_id: inv.organization_id, role: inv.role }
   })
 }

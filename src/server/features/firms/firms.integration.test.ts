@@ -653,3 +653,85 @@ describe('cases board: SLA clocks and stored progress', () => {
     expect(withClock.sla.due_on).toMatch(/^\d{4}-\d{2}-\d{2}$/)
   })
 })
+
+describe('firm events and listings to claim', () => {
+  /** The firm events recorded for the account behind `as`, oldest first. */
+  async function firmEvents(as: TestUser) {
+    return t.database.query<{ kind: string; detail: Record<string, unknown> }>(
+      `select e.kind, e.detail from security_events e join "user" u on u.id = e.user_id
+       where u.email = $1 and e.kind like 'firm.%' order by e.created_at, e.id`,
+      [as.email.toLowerCase()],
+    )
+  }
+
+  it('records each membership change as a firm event of its actor, and nothing for a refused one', async () => {
+    const boss = await t.signUp({ role: 'conveyancer', name: 'Bea Boss' })
+    const colleague = await t.signUp({ role: 'conveyancer', name: 'Cal Colleague' })
+    const firm = (await createFirm(boss, 'Events & Partners')).firm!
+    await json(await join(colleague, boss, 'assistant'), 200)
+    const pending = MyFirmResponse.parse(
+      await json(
+        await t.request('/api/firm/invitations', {
+          as: boss,
+          json: { email: 'later@example.test', role: 'fee_earner' },
+        }),
+        201,
+      ),
+    ).invitations.find((i) => i.email === 'later@example.test')!
+    await json(await t.request(`/api/firm/invitations/${pending.id}`, { as: boss, method: 'DELETE' }), 204)
+    await json(
+      await t.request(`/api/firm/members/${colleague.profileId}`, {
+        as: boss,
+        method: 'PATCH',
+        json: { role: 'fee_earner' },
+      }),
+      200,
+    )
+    // Refused: the last admin cannot remove themselves; no event for it.
+    await expectError(
+      await t.request(`/api/firm/members/${boss.profileId}`, { as: boss, method: 'DELETE' }),
+      409,
+      /at least one admin/,
+    )
+    await json(await t.request(`/api/firm/members/${colleague.profileId}`, { as: boss, method: 'DELETE' }), 204)
+
+    const mine = await firmEvents(boss)
+    expect(mine.map((e) => e.kind)).toEqual([
+      'firm.created',
+      'firm.invitation_sent',
+      'firm.invitation_sent',
+      'firm.invitation_revoked',
+      'firm.role_changed',
+      'firm.member_removed',
+    ])
+    for (const e of mine) expect(e.detail).toMatchObject({ organization_id: firm.id, firm: 'Events & Partners' })
+    expect(mine[4].detail).toMatchObject({ profile_id: colleague.profileId, from: 'assistant', to: 'fee_earner' })
+    expect(mine[3].detail).toMatchObject({ email: 'later@example.test', role: 'fee_earner' })
+    expect(JSON.stringify(mine)).not.toMatch(/token/i)
+    expect((await firmEvents(colleague)).map((e) => e.kind)).toEqual(['firm.member_joined'])
+  })
+
+  it('finds listings of my trade nobody has joined, and says whether my email may claim each', async () => {
+    const mark = randomUUID().slice(0, 8)
+    const { organizationId: open } = await createOrganization(t.database, { name: `Searchable ${mark} Law` })
+    const { organizationId: joined } = await createOrganization(t.database, { name: `Searchable ${mark} Joined` })
+    await createOrganization(t.database, { name: `Searchable ${mark} Survey`, type: 'survey' })
+    const insider = await t.signUp({ role: 'conveyancer', email: `insider@${joined}.example` })
+    await json(await t.request('/api/firm/claim', { as: insider, json: { organization_id: joined } }), 200)
+
+    const owner = await t.signUp({ role: 'conveyancer', email: `owner@${open}.example` })
+    const found = await json<{ listings: { id: string; domain: string; claimable: boolean }[] }>(
+      await t.request(`/api/firm/listings?q=${encodeURIComponent(`searchable ${mark}`)}`, { as: owner }),
+      200,
+    )
+    expect(found.listings).toEqual([expect.objectContaining({ id: open, domain: `${open}.example`, claimable: true })])
+    const stranger = await t.signUp({ role: 'conveyancer' })
+    const theirs = await json<{ listings: { id: string; claimable: boolean }[] }>(
+      await t.request(`/api/firm/listings?q=${mark}`, { as: stranger }),
+      200,
+    )
+    expect(theirs.listings).toEqual([expect.objectContaining({ id: open, claimable: false })])
+    await expectError(await t.request('/api/firm/listings?q=a', { as: stranger }), 400)
+    await expectError(await t.request(`/api/firm/listings?q=${mark}`, { as: buyerClient }), 403, /Only professionals/)
+  })
+})

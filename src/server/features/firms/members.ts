@@ -9,11 +9,14 @@ import { canBeFeeEarner, canManageFirm, type MemberRole } from '../../../shared/
 import { lockViewerFirm } from '../../access/firms'
 import type { Viewer } from '../../auth/viewer'
 import type { Database, Tx } from '../../db/client'
+import type { ClientInfo } from '../../http/client-info'
 import { AppError } from '../../http/errors'
+import { recordFirmEvent } from './firm-events'
 
 interface Target {
   role: MemberRole
   name: string
+  email: string
   liveMatters: number
   admins: number
 }
@@ -23,7 +26,7 @@ async function lockTarget(tx: Tx, viewer: Viewer, profileId: string) {
   if (!firm || !canManageFirm(firm.role)) {
     throw new AppError('forbidden', `Only an admin of ${firm?.firmName ?? 'the firm'} can change its members.`)
   }
-  const res = await tx.execute(sql`select om.role, p.full_name as name,
+  const res = await tx.execute(sql`select om.role, p.full_name as name, p.email,
       (select count(*) from matters m join transactions t on t.id = m.transaction_id
         where m.organization_id = om.organization_id and m.fee_earner_id = om.profile_id
           and t.status not in ('completed', 'cancelled'))::int as live_matters,
@@ -31,9 +34,16 @@ async function lockTarget(tx: Tx, viewer: Viewer, profileId: string) {
         and a.removed_at is null and a.role = 'admin')::int as admins
     from organization_members om join profiles p on p.id = om.profile_id
     where om.organization_id = ${firm.organizationId} and om.profile_id = ${profileId} and om.removed_at is null`)
-  const row = res.rows[0] as { role: MemberRole; name: string; live_matters: number; admins: number } | undefined
+  const row = res.rows[0] as
+    { role: MemberRole; name: string; email: string; live_matters: number; admins: number } | undefined
   if (!row) throw new AppError('not_found', `Could not find this member of ${firm.firmName}.`)
-  const target: Target = { role: row.role, name: row.name, liveMatters: row.live_matters, admins: row.admins }
+  const target: Target = {
+    role: row.role,
+    name: row.name,
+    email: row.email,
+    liveMatters: row.live_matters,
+    admins: row.admins,
+  }
   return { firm, target }
 }
 
@@ -52,17 +62,22 @@ function assertNoLiveMatters(target: Target, action: string): void {
   }
 }
 
-/** Changes a member's role (admins only). */
+/**
+ * Changes a member's role (admins only; 403 otherwise). 409 when it would leave the firm without an
+ * admin, or make an assistant of someone who holds live matters. Records `firm.role_changed`.
+ */
 export async function changeMemberRole({
   database,
   viewer,
   profileId,
   role,
+  origin,
 }: {
   database: Database
   viewer: Viewer
   profileId: string
   role: MemberRole
+  origin?: ClientInfo
 }): Promise<void> {
   await database.db.transaction(async (tx) => {
     const { firm, target } = await lockTarget(tx, viewer, profileId)
@@ -71,18 +86,31 @@ export async function changeMemberRole({
     if (!canBeFeeEarner(role)) assertNoLiveMatters(target, 'make them an assistant')
     await tx.execute(sql`update organization_members set role = ${role}
       where organization_id = ${firm.organizationId} and profile_id = ${profileId} and removed_at is null`)
+    await recordFirmEvent(tx, {
+      viewer,
+      kind: 'firm.role_changed',
+      organizationId: firm.organizationId,
+      firmName: firm.firmName,
+      detail: { profile_id: profileId, member: target.name, email: target.email, from: target.role, to: role },
+      origin,
+    })
   })
 }
 
-/** Removes a member from the firm (admins only; an admin may remove themselves if another admin remains). */
+/**
+ * Removes a member from the firm (admins only; an admin may remove themselves if another admin
+ * remains). 409 for the last admin or a holder of live matters. Records `firm.member_removed`.
+ */
 export async function removeMember({
   database,
   viewer,
   profileId,
+  origin,
 }: {
   database: Database
   viewer: Viewer
   profileId: string
+  origin?: ClientInfo
 }): Promise<void> {
   await database.db.transaction(async (tx) => {
     const { firm, target } = await lockTarget(tx, viewer, profileId)
@@ -90,5 +118,13 @@ export async function removeMember({
     assertNoLiveMatters(target, 'remove them')
     await tx.execute(sql`update organization_members set removed_at = now(), removed_by = ${viewer.profileId}
       where organization_id = ${firm.organizationId} and profile_id = ${profileId} and removed_at is null`)
+    await recordFirmEvent(tx, {
+      viewer,
+      kind: 'firm.member_removed',
+      organizationId: firm.organizationId,
+      firmName: firm.firmName,
+      detail: { profile_id: profileId, member: target.name, email: target.email, role: target.role },
+      origin,
+    })
   })
 }

@@ -6,7 +6,7 @@
 import { firmsEndpoints } from '../../../shared/contracts/firms'
 import type { MemberRole } from '../../../shared/domain/firms'
 import { createRouter, jsonText, requireViewer, type AppDeps } from '../../http/router'
-import { claimListing, createFirm } from './create-firm'
+import { claimListing, createFirm, searchClaimableListings } from './create-firm'
 import { acceptFirmInvitation, inviteMember, revokeFirmInvitation } from './firm-invitations'
 import { getMyFirm } from './get-my-firm'
 import { listBoard } from './list-board'
@@ -21,12 +21,20 @@ export function firmsRoutes({ database, config, mail }: AppDeps) {
     .openapi(e.myFirm, async (c) => jsonText(c, await myFirm(requireViewer(c))))
     .openapi(e.createFirm, async (c) => {
       const viewer = requireViewer(c)
-      await createFirm({ database, viewer, input: c.req.valid('json') })
+      await createFirm({ database, viewer, input: c.req.valid('json'), origin: c.var.client })
       return jsonText(c, await myFirm(viewer), 201)
     })
+    .openapi(e.searchListings, async (c) =>
+      c.json(await searchClaimableListings({ database, viewer: requireViewer(c), q: c.req.valid('query').q }), 200),
+    )
     .openapi(e.claimListing, async (c) => {
       const viewer = requireViewer(c)
-      await claimListing({ database, viewer, organizationId: c.req.valid('json').organization_id })
+      await claimListing({
+        database,
+        viewer,
+        organizationId: c.req.valid('json').organization_id,
+        origin: c.var.client,
+      })
       return jsonText(c, await myFirm(viewer))
     })
     .openapi(e.inviteMember, async (c) => {
@@ -37,6 +45,7 @@ export function firmsRoutes({ database, config, mail }: AppDeps) {
         publicUrl: config.publicUrl,
         deliverMail: mail.deliver,
         input: c.req.valid('json'),
+        origin: c.var.client,
       })
       mail.kick()
       return jsonText(c, await myFirm(viewer), 201)
@@ -49,22 +58,27 @@ export function firmsRoutes({ database, config, mail }: AppDeps) {
         publicUrl: config.publicUrl,
         deliverMail: mail.deliver,
         invitationId,
+        origin: c.var.client,
       })
       return c.body(null, 204)
     })
     .openapi(e.acceptInvitation, async (c) => {
       const { token } = c.req.valid('param')
-      return c.json(await acceptFirmInvitation({ database, viewer: requireViewer(c), token }), 200)
+      return c.json(
+        await acceptFirmInvitation({ database, viewer: requireViewer(c), token, origin: c.var.client }),
+        200,
+      )
     })
     .openapi(e.changeMember, async (c) => {
       const viewer = requireViewer(c)
       const { profileId } = c.req.valid('param')
-      await changeMemberRole({ database, viewer, profileId, role: c.req.valid('json').role as MemberRole })
+      const role = c.req.valid('json').role as MemberRole
+      await changeMemberRole({ database, viewer, profileId, role, origin: c.var.client })
       return jsonText(c, await myFirm(viewer))
     })
     .openapi(e.removeMember, async (c) => {
       const { profileId } = c.req.valid('param')
-      await removeMember({ database, viewer: requireViewer(c), profileId })
+      await removeMember({ database, viewer: requireViewer(c), profileId, origin: c.var.client })
       return c.body(null, 204)
     })
     .openapi(e.openMatter, async (c) => {

@@ -14,6 +14,13 @@ const LABELS: Record<string, string> = {
   'mfa.failed': 'Wrong two-factor code entered',
   'mfa.locked': 'Two-factor sign-in locked after too many wrong codes',
   'data.exported': 'Downloaded your data',
+  'firm.created': 'Created your firm',
+  'firm.claimed': "Claimed your firm's listing",
+  'firm.member_joined': 'Joined a firm',
+  'firm.role_changed': "Changed a firm member's role",
+  'firm.member_removed': 'Removed a member from your firm',
+  'firm.invitation_sent': 'Invited a colleague to your firm',
+  'firm.invitation_revoked': 'Withdrew an invitation to your firm',
 }
 
 /**

@@ -2,11 +2,12 @@
  * The cases board's and the firm's endpoints, called through their catalogue entries
  * (`firmsEndpoints`): method and path come from the entry, the answer type from its contract.
  */
-import { infiniteQueryOptions, useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query'
-import { firmsEndpoints, type BoardQuery, type CreateFirmInput } from '../../../shared/contracts/firms'
+import { infiniteQueryOptions, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { firmsEndpoints, type BoardQuery, type OpenMatterInput } from '../../../shared/contracts/firms'
 import { callApi } from '../../lib/api-client'
+import { CASES_BOARD_QUERY_KEY, DASHBOARD_QUERY_KEY, MY_FIRM_QUERY_KEY } from '../../lib/query-keys'
 
-const BOARD_KEY = ['cases-board'] as const
+const BOARD_KEY = CASES_BOARD_QUERY_KEY
 
 /** The board's filters and sort as sent to GET /api/cases (the page keeps them in the URL). */
 export type BoardFilters = Partial<Record<'stage' | 'sla' | 'side' | 'fee_earner' | 'q' | 'sort', string>>
@@ -31,12 +32,40 @@ export function useBoard(filters: BoardFilters) {
   return useInfiniteQuery(boardQueryOptions(filters))
 }
 
-/** POST /api/firm: create the viewer's firm; the board reloads. */
-export function useCreateFirm() {
+/** GET /api/firm (the same cache entry as the firm page): who may hold a matter, for opening one. */
+export function useFirmForMatters() {
+  return useQuery({
+    queryKey: MY_FIRM_QUERY_KEY,
+    queryFn: ({ signal }) => callApi(firmsEndpoints.myFirm, { signal }),
+    staleTime: 15_000,
+  })
+}
+
+/** POST /api/matters: open a matter and invite the client; the board, the firm and the dashboard reload. */
+export function useOpenMatter() {
   const queryClient = useQueryClient()
   return useMutation({
-    mutationFn: (input: CreateFirmInput) => callApi(firmsEndpoints.createFirm, { body: input }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: BOARD_KEY }),
+    mutationFn: (input: OpenMatterInput) => callApi(firmsEndpoints.openMatter, { body: input }),
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: BOARD_KEY }),
+        queryClient.invalidateQueries({ queryKey: MY_FIRM_QUERY_KEY }),
+        queryClient.invalidateQueries({ queryKey: DASHBOARD_QUERY_KEY }),
+      ]),
+  })
+}
+
+/** PATCH /api/matters/{matterId}/fee-earner: hand a matter to another member (admins); the board reloads. */
+export function useReassignMatter() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: ({ matterId, feeEarnerId, version }: { matterId: string; feeEarnerId: string; version: number }) =>
+      callApi(firmsEndpoints.reassignMatter, { params: { matterId }, body: { fee_earner_id: feeEarnerId, version } }),
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: BOARD_KEY }),
+        queryClient.invalidateQueries({ queryKey: MY_FIRM_QUERY_KEY }),
+      ]),
   })
 }
 
@@ -45,6 +74,10 @@ export function useAcceptFirmInvitation() {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: (token: string) => callApi(firmsEndpoints.acceptInvitation, { params: { token } }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: BOARD_KEY }),
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: BOARD_KEY }),
+        queryClient.invalidateQueries({ queryKey: MY_FIRM_QUERY_KEY }),
+      ]),
   })
 }

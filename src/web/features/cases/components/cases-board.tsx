@@ -1,9 +1,12 @@
-import { useDeferredValue, useEffect, useMemo, useState, type FormEvent } from 'react'
+import { useDeferredValue, useEffect, useMemo, useState, type FormEvent, type ReactNode } from 'react'
 import { Link, useSearchParams } from 'react-router'
 import type { BoardResponse, BoardRow } from '../../../../shared/contracts/firms'
 import {
   BOARD_SORTS,
   boardSortLabel,
+  canBeFeeEarner,
+  canManageFirm,
+  canOpenMatter,
   matterSideLabel,
   memberRoleLabel,
   SLA_STATUSES,
@@ -11,7 +14,7 @@ import {
   type BoardView,
 } from '../../../../shared/domain/firms'
 import { standardTimeline } from '../../../../shared/domain/timeline-template'
-import { transactionPath } from '../../../../shared/paths'
+import { OPEN_MATTER_PATH, transactionPath } from '../../../../shared/paths'
 import { Badge, type BadgeVariant } from '../../../components/ui/badge'
 import { Button } from '../../../components/ui/button'
 import { Input } from '../../../components/ui/input'
@@ -19,8 +22,10 @@ import { Label } from '../../../components/ui/label'
 import { NativeSelect } from '../../../components/ui/native-select'
 import { Skeleton } from '../../../components/ui/skeleton'
 import { formatUkDate, formatUkDateTime, pluralise } from '../../../lib/formatters'
-import { useAcceptFirmInvitation, useBoard, useCreateFirm, type BoardFilters } from '../api'
+import { notify } from '../../../lib/toast'
+import { useAcceptFirmInvitation, useBoard, type BoardFilters } from '../api'
 import { filterBoardRows } from '../filter-rows'
+import { ReassignDialog } from './reassign-dialog'
 
 const STAGE_NAMES = standardTimeline({ tenure: 'freehold' }).map((s) => s.stageName)
 const FILTER_KEYS = ['stage', 'sla', 'side', 'fee_earner', 'q', 'sort'] as const
@@ -59,9 +64,11 @@ const SEARCH_PAUSE_MS = 400
  * /app/cases: the firm's matters as a table or a board (one column per timeline stage), with filters,
  * sorting and the view kept in the URL, pages of 100 loaded on request. Typing in the search narrows
  * the loaded rows in the browser at once (filter-rows.ts); the text reaches the URL, and so the
- * server, when typing pauses (SEARCH_PAUSE_MS) or on Search.
+ * server, when typing pauses (SEARCH_PAUSE_MS) or on Search. Admins and fee earners open a matter
+ * from here; admins reassign a matter's fee earner from its row. Without a firm it shows `noFirm`
+ * (claim a listing or create the firm) instead of the board.
  */
-export function CasesBoard() {
+export function CasesBoard({ noFirm }: { noFirm: ReactNode }) {
   const [params, setParams] = useSearchParams()
   const view: BoardView = params.get('view') === 'board' ? 'board' : 'table'
   const filters = useMemo(() => {
@@ -112,6 +119,19 @@ export function CasesBoard() {
   // longer text and shows a subset, until the server answers, for shorter.
   const typed = useDeferredValue(text)
   const rows = useMemo(() => filterBoardRows(loaded, typed), [loaded, typed])
+  const [reassigning, setReassigning] = useState<BoardRow | null>(null)
+  const canReassign = canManageFirm(first?.viewer_role)
+  const onReassign = canReassign ? setReassigning : undefined
+
+  if (first && !first.viewer_role) {
+    return (
+      <div className="flex flex-col gap-4">
+        <h1 className="text-2xl font-bold">Cases</h1>
+        {joinToken && <JoinFirm token={joinToken} onDone={() => set('join', '')} />}
+        {noFirm}
+      </div>
+    )
+  }
 
   return (
     <div className="flex flex-col gap-4">
@@ -124,18 +144,25 @@ export function CasesBoard() {
             </p>
           )}
         </div>
-        <div role="group" aria-label="View" className="flex gap-1">
-          {(['table', 'board'] as const).map((v) => (
-            <Button
-              key={v}
-              size="sm"
-              variant={view === v ? 'default' : 'outline'}
-              aria-pressed={view === v}
-              onClick={() => set('view', v === 'table' ? '' : v)}
-            >
-              {v === 'table' ? 'Table' : 'Board'}
+        <div className="flex flex-wrap items-center gap-2">
+          {canOpenMatter(first?.viewer_role) && (
+            <Button asChild size="sm">
+              <Link to={OPEN_MATTER_PATH}>Open a matter</Link>
             </Button>
-          ))}
+          )}
+          <div role="group" aria-label="View" className="flex gap-1">
+            {(['table', 'board'] as const).map((v) => (
+              <Button
+                key={v}
+                size="sm"
+                variant={view === v ? 'default' : 'outline'}
+                aria-pressed={view === v}
+                onClick={() => set('view', v === 'table' ? '' : v)}
+              >
+                {v === 'table' ? 'Table' : 'Board'}
+              </Button>
+            ))}
+          </div>
         </div>
       </div>
 
@@ -208,15 +235,13 @@ export function CasesBoard() {
           <p>We could not load your cases: {board.error.message}</p>
           <Button onClick={() => void board.refetch()}>Try again</Button>
         </div>
-      ) : !first?.viewer_role ? (
-        <NoFirm />
       ) : null}
       {first?.viewer_role && !board.isPending && !board.isError && (
         <p className="sr-only" aria-live="polite" data-testid="cases-shown">
           {pluralise(rows.length, 'matter')} shown
         </p>
       )}
-      {board.isPending || board.isError || !first?.viewer_role ? null : rows.length === 0 ? (
+      {board.isPending || board.isError ? null : rows.length === 0 ? (
         <div className="rounded-lg border p-6 text-center">
           <p className="font-medium">No matters found</p>
           <p className="text-sm text-muted-foreground">
@@ -224,7 +249,7 @@ export function CasesBoard() {
           </p>
         </div>
       ) : view === 'table' ? (
-        <CasesTable rows={rows} />
+        <CasesTable rows={rows} onReassign={onReassign} />
       ) : (
         <CasesColumns rows={rows} />
       )}
@@ -233,6 +258,13 @@ export function CasesBoard() {
         <Button variant="outline" onClick={() => void board.fetchNextPage()} disabled={board.isFetchingNextPage}>
           {board.isFetchingNextPage ? 'Loading…' : 'Load more matters'}
         </Button>
+      )}
+      {first && (
+        <ReassignDialog
+          row={reassigning}
+          members={first.fee_earners.filter((f) => canBeFeeEarner(f.role))}
+          onClose={() => setReassigning(null)}
+        />
       )}
     </div>
   )
@@ -261,7 +293,26 @@ function Filter({
   )
 }
 
-function CasesTable({ rows }: { rows: BoardRow[] }) {
+function FeeEarner({ row, onReassign }: { row: BoardRow; onReassign?: (row: BoardRow) => void }) {
+  return (
+    <span className="flex flex-col items-start gap-1">
+      <span>{row.fee_earner?.full_name ?? 'No fee earner'}</span>
+      {onReassign && (
+        <Button
+          size="sm"
+          variant="outline"
+          className="h-7 px-2 text-xs"
+          aria-label={`Reassign ${row.address}`}
+          onClick={() => onReassign(row)}
+        >
+          Reassign
+        </Button>
+      )}
+    </span>
+  )
+}
+
+function CasesTable({ rows, onReassign }: { rows: BoardRow[]; onReassign?: (row: BoardRow) => void }) {
   return (
     <>
       {/* Phones: one card per matter with the columns that decide what to do next. */}
@@ -290,11 +341,24 @@ function CasesTable({ rows }: { rows: BoardRow[] }) {
                 {r.next_task_due ? `, due ${formatUkDate(r.next_task_due)}` : ''}
               </div>
             )}
-            <div className="mt-1 flex items-center justify-between gap-2">
+            <div className="mt-1 flex items-start justify-between gap-2">
               <SlaBadge row={r} />
-              <span className="text-xs text-muted-foreground">
-                {r.fee_earner?.full_name ?? 'No fee earner'}
-                {r.unread_messages ? ` · ${pluralise(r.unread_messages, 'unread message')}` : ''}
+              <span className="flex flex-col items-end gap-1 text-xs text-muted-foreground">
+                <span>
+                  {r.fee_earner?.full_name ?? 'No fee earner'}
+                  {r.unread_messages ? ` · ${pluralise(r.unread_messages, 'unread message')}` : ''}
+                </span>
+                {onReassign && (
+                  <Button
+                    size="sm"
+                    variant="outline"
+                    className="h-7 px-2 text-xs"
+                    aria-label={`Reassign ${r.address}`}
+                    onClick={() => onReassign(r)}
+                  >
+                    Reassign
+                  </Button>
+                )}
               </span>
             </div>
           </li>
@@ -363,7 +427,9 @@ function CasesTable({ rows }: { rows: BoardRow[] }) {
                 </td>
                 <td className="px-3 py-2 text-xs">{r.last_activity_at ? formatUkDateTime(r.last_activity_at) : '—'}</td>
                 <td className="px-3 py-2">{r.unread_messages || ''}</td>
-                <td className="px-3 py-2">{r.fee_earner?.full_name ?? '—'}</td>
+                <td className="px-3 py-2">
+                  <FeeEarner row={r} onReassign={onReassign} />
+                </td>
               </tr>
             ))}
           </tbody>
@@ -408,49 +474,6 @@ function CasesColumns({ rows }: { rows: BoardRow[] }) {
   )
 }
 
-function NoFirm() {
-  const create = useCreateFirm()
-  const [form, setForm] = useState({ name: '', town: '', postcode_district: '', contact_email: '' })
-  const field = (key: keyof typeof form, label: string) => (
-    <div className="flex flex-col gap-1">
-      <Label htmlFor={`firm-${key}`}>{label}</Label>
-      <Input
-        id={`firm-${key}`}
-        value={form[key]}
-        onChange={(e) => setForm({ ...form, [key]: e.target.value })}
-        required
-      />
-    </div>
-  )
-  return (
-    <form
-      className="flex max-w-lg flex-col gap-3 rounded-lg border p-4"
-      onSubmit={(e) => {
-        e.preventDefault()
-        create.mutate(form)
-      }}
-    >
-      <h2 className="text-lg font-semibold">Set up your firm</h2>
-      <p className="text-sm text-muted-foreground">
-        Your cases board shows your firm&apos;s matters. Create your firm (its marketplace listing), or ask your
-        firm&apos;s admin to invite you.
-      </p>
-      {field('name', 'Firm name')}
-      {field('town', 'Town')}
-      {field('postcode_district', 'Postcode district (e.g. AL1)')}
-      {field('contact_email', 'Contact email')}
-      {create.isError && (
-        <p role="alert" className="text-sm text-destructive">
-          {create.error.message}
-        </p>
-      )}
-      <Button type="submit" disabled={create.isPending}>
-        Create firm
-      </Button>
-    </form>
-  )
-}
-
 function JoinFirm({ token, onDone }: { token: string; onDone: () => void }) {
   const accept = useAcceptFirmInvitation()
   return (
@@ -461,7 +484,17 @@ function JoinFirm({ token, onDone }: { token: string; onDone: () => void }) {
           {accept.error.message}
         </p>
       )}
-      <Button onClick={() => accept.mutate(token, { onSuccess: onDone })} disabled={accept.isPending}>
+      <Button
+        onClick={() =>
+          accept.mutate(token, {
+            onSuccess: (joined) => {
+              notify.success('Welcome to the firm', `You joined as ${memberRoleLabel(joined.role).toLowerCase()}.`)
+              onDone()
+            },
+          })
+        }
+        disabled={accept.isPending}
+      >
         Join the firm
       </Button>
     </div>

@@ -1,0 +1,40 @@
+/**
+ * Firm membership changes as security events: who created or claimed a firm, joined it, had their
+ * role changed or was removed, and which invitations were sent or withdrawn. A move's audit trail is
+ * per transaction and a membership change is not a change to a move (docs/decisions/018), so these
+ * go to the append-only `security_events` of the person who made the change, written in the same
+ * database transaction as the change itself. Reassigning a matter is in the move's audit trail.
+ */
+import type { SecurityEventKind } from '../../../shared/contracts/account'
+import type { Viewer } from '../../auth/viewer'
+import type { Tx } from '../../db/client'
+import { securityEvents } from '../../db/schema'
+import type { ClientInfo } from '../../http/client-info'
+
+/** The firm events' kinds (a subset of SECURITY_EVENT_KINDS). */
+export type FirmEventKind = Extract<SecurityEventKind, `firm.${string}`>
+
+/**
+ * Appends one firm event for `viewer` (the actor). `detail` names the firm (`organization_id`, `firm`)
+ * and, where there is one, the member or invited email and the roles before and after; never a token.
+ */
+export async function recordFirmEvent(
+  tx: Tx,
+  options: {
+    viewer: Viewer
+    kind: FirmEventKind
+    organizationId: string
+    firmName: string
+    detail?: Record<string, unknown>
+    origin?: ClientInfo
+  },
+): Promise<void> {
+  const { viewer, kind, organizationId, firmName, detail = {}, origin } = options
+  await tx.insert(securityEvents).values({
+    userId: viewer.authId,
+    kind,
+    detail: { organization_id: organizationId, firm: firmName, ...detail },
+    ip: origin?.ip ?? null,
+    userAgent: origin?.userAgent?.slice(0, 500) ?? null,
+  })
+}

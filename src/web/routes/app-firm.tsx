@@ -1,0 +1,29 @@
+import { Navigate, useParams } from 'react-router'
+import { FIRM_SECTIONS, firmPath, type FirmSection } from '../../shared/paths'
+import { SignedInPage } from '../app/signed-in-page'
+import { FirmPage } from '../features/firm/components/firm-page'
+import { PageTitle } from '../lib/page-meta'
+
+const TITLES: Record<FirmSection, string> = {
+  members: 'Firm members',
+  invitations: 'Firm invitations',
+  settings: 'Firm settings',
+}
+
+/** /app/firm, /app/firm/invitations, /app/firm/settings: the professional's firm (signed in only). */
+export function Component() {
+  const { section: raw } = useParams()
+  const section = (FIRM_SECTIONS as readonly string[]).includes(raw ?? 'members')
+    ? ((raw ?? 'members') as FirmSection)
+    : null
+  if (!section || raw === 'members') return <Navigate to={firmPath()} replace />
+  return (
+    <>
+      <PageTitle
+        title={TITLES[section]}
+        description="Your firm's members, invitations, SLA targets and standard enquiries."
+      />
+      <SignedInPage blocks={3}>{(me) => <FirmPage section={section} email={me.user.email} />}</SignedInPage>
+    </>
+  )
+}
