@@ -62,6 +62,15 @@ test('the demo conveyancer lands on her cases board, filters and switches views'
   await page.getByRole('button', { name: 'Search' }).click()
   await expect.poll(() => rows.count()).toBeGreaterThanOrEqual(30)
 
+  // Typing narrows the rows as you type, without Search; the text reaches the URL once typing pauses.
+  await page.getByLabel('Search address, postcode or client').pressSequentially('clarence')
+  await expect(rows).toHaveCount(1)
+  await expect(page.getByTestId('cases-shown')).toHaveText('1 matter shown')
+  await expect(page).toHaveURL(/[?&]q=clarence/)
+  await page.getByLabel('Search address, postcode or client').fill('')
+  await expect.poll(() => rows.count()).toBeGreaterThanOrEqual(30)
+  await expect(page).not.toHaveURL(/[?&]q=/)
+
   // The board view: one column per stage, kept in the URL across a reload.
   await page.getByRole('button', { name: 'Board' }).click()
   await expect(page).toHaveURL(/view=board/)
