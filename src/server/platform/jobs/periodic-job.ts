@@ -11,6 +11,18 @@ export interface PeriodicJob {
   stop(): Promise<void>
 }
 
+/**
+ * What a failed run logs: the error's message, and the database's own message when the error wraps
+ * one (the query builder's "Failed query: <SQL>" says which statement, its cause says why).
+ */
+export function describeFailure(err: unknown): string {
+  if (!(err instanceof Error)) return String(err)
+  const cause = err.cause instanceof Error ? err.cause.message : undefined
+  if (!cause) return err.message
+  const statement = err.message.replace(/\s+/g, ' ').slice(0, 160)
+  return `${cause} (${statement}${err.message.length > 160 ? '…' : ''})`
+}
+
 export function startPeriodicJob(options: {
   run: () => Promise<void>
   everyMs: number
@@ -22,7 +34,7 @@ export function startPeriodicJob(options: {
   const tick = () => {
     running ??= options
       .run()
-      .catch((err) => options.log.warn(options.failure, err instanceof Error ? err.message : err))
+      .catch((err) => options.log.warn(options.failure, describeFailure(err)))
       .finally(() => (running = undefined))
   }
   const timer = setInterval(tick, options.everyMs)

@@ -1,4 +1,4 @@
-import { useDeferredValue, useEffect, useMemo, useState, type FormEvent, type ReactNode } from 'react'
+import { memo, useDeferredValue, useEffect, useMemo, useState, type FormEvent, type ReactNode } from 'react'
 import { Link, useSearchParams } from 'react-router'
 import type { BoardResponse, BoardRow } from '../../../../shared/contracts/firms'
 import {
@@ -59,6 +59,11 @@ const dateOrDash = (d: string | null) => (d ? formatUkDate(d) : '—')
 
 /** How long typing must pause before the search text goes into the URL and to the server. */
 const SEARCH_PAUSE_MS = 400
+
+// Memoised: a keystroke in the search re-renders the board's form at once, and the 100 rows only
+// when the (deferred) filtered list changes, so the typed letter paints within the frame.
+const CasesTable = memo(CasesTableView)
+const CasesColumns = memo(CasesColumnsView)
 
 /**
  * /app/cases: the firm's matters as a table or a board (one column per timeline stage), with filters,
@@ -312,56 +317,107 @@ function FeeEarner({ row, onReassign }: { row: BoardRow; onReassign?: (row: Boar
   )
 }
 
-function CasesTable({ rows, onReassign }: { rows: BoardRow[]; onReassign?: (row: BoardRow) => void }) {
+type RowProps = { r: BoardRow; onReassign?: (row: BoardRow) => void }
+
+/** One matter as a phone card. Memoised: narrowing the list by typing re-renders none of the kept rows. */
+const CaseCard = memo(function CaseCard({ r, onReassign }: RowProps) {
+  return (
+    <li data-testid="case-item" className="rounded-lg border bg-background p-3 text-sm">
+      <Link className="font-medium underline-offset-2 hover:underline" to={transactionPath(r.transaction_id)}>
+        {r.address}
+      </Link>
+      <div className="text-xs text-muted-foreground">
+        {r.postcode} · {r.client_names.join(', ')} · {matterSideLabel(r.side)}
+      </div>
+      <div className="mt-1">
+        {r.stage ?? 'All stages done'}
+        {r.stage_blocked && (
+          <Badge variant="destructive" className="ml-1">
+            Blocked
+          </Badge>
+        )}
+        {' · '}
+        {r.days_since_instruction} days
+      </div>
+      {r.next_task && (
+        <div className="text-xs">
+          Next: {r.next_task}
+          {r.next_task_due ? `, due ${formatUkDate(r.next_task_due)}` : ''}
+        </div>
+      )}
+      <div className="mt-1 flex items-start justify-between gap-2">
+        <SlaBadge row={r} />
+        <span className="flex flex-col items-end gap-1 text-xs text-muted-foreground">
+          <span>
+            {r.fee_earner?.full_name ?? 'No fee earner'}
+            {r.unread_messages ? ` · ${pluralise(r.unread_messages, 'unread message')}` : ''}
+          </span>
+          {onReassign && (
+            <Button
+              size="sm"
+              variant="outline"
+              className="h-7 px-2 text-xs"
+              aria-label={`Reassign ${r.address}`}
+              onClick={() => onReassign(r)}
+            >
+              Reassign
+            </Button>
+          )}
+        </span>
+      </div>
+    </li>
+  )
+})
+
+/** One matter as a table row. Memoised as CaseCard is. */
+const CaseRow = memo(function CaseRow({ r, onReassign }: RowProps) {
+  return (
+    <tr className="border-t align-top" data-testid="case-row">
+      <td className="px-3 py-2">
+        <Link className="font-medium underline-offset-2 hover:underline" to={transactionPath(r.transaction_id)}>
+          {r.address}
+        </Link>
+        <div className="text-xs text-muted-foreground">{r.postcode}</div>
+      </td>
+      <td className="px-3 py-2">{r.client_names.join(', ')}</td>
+      <td className="px-3 py-2">{matterSideLabel(r.side)}</td>
+      <td className="px-3 py-2">
+        {r.stage ?? 'All stages done'}
+        {r.stage_blocked && (
+          <Badge variant="destructive" className="ml-1">
+            Blocked
+          </Badge>
+        )}
+      </td>
+      <td className="px-3 py-2">
+        {r.next_task ?? '—'}
+        {r.next_task_due && <div className="text-xs text-muted-foreground">due {formatUkDate(r.next_task_due)}</div>}
+      </td>
+      <td className="px-3 py-2">{r.days_since_instruction}</td>
+      <td className="px-3 py-2 text-xs">
+        Exchange {dateOrDash(r.target_exchange_date)}
+        <br />
+        Completion {dateOrDash(r.target_completion_date)}
+      </td>
+      <td className="px-3 py-2">
+        <SlaBadge row={r} />
+      </td>
+      <td className="px-3 py-2 text-xs">{r.last_activity_at ? formatUkDateTime(r.last_activity_at) : '—'}</td>
+      <td className="px-3 py-2">{r.unread_messages || ''}</td>
+      <td className="px-3 py-2">
+        <FeeEarner row={r} onReassign={onReassign} />
+      </td>
+    </tr>
+  )
+})
+
+function CasesTableView({ rows, onReassign }: { rows: BoardRow[]; onReassign?: (row: BoardRow) => void }) {
   return (
     <>
       {/* Phones: one card per matter with the columns that decide what to do next. */}
       <ul className="flex flex-col gap-2 sm:hidden" aria-label="The firm's matters">
         {rows.map((r) => (
-          <li key={r.matter_id} data-testid="case-item" className="rounded-lg border bg-background p-3 text-sm">
-            <Link className="font-medium underline-offset-2 hover:underline" to={transactionPath(r.transaction_id)}>
-              {r.address}
-            </Link>
-            <div className="text-xs text-muted-foreground">
-              {r.postcode} · {r.client_names.join(', ')} · {matterSideLabel(r.side)}
-            </div>
-            <div className="mt-1">
-              {r.stage ?? 'All stages done'}
-              {r.stage_blocked && (
-                <Badge variant="destructive" className="ml-1">
-                  Blocked
-                </Badge>
-              )}
-              {' · '}
-              {r.days_since_instruction} days
-            </div>
-            {r.next_task && (
-              <div className="text-xs">
-                Next: {r.next_task}
-                {r.next_task_due ? `, due ${formatUkDate(r.next_task_due)}` : ''}
-              </div>
-            )}
-            <div className="mt-1 flex items-start justify-between gap-2">
-              <SlaBadge row={r} />
-              <span className="flex flex-col items-end gap-1 text-xs text-muted-foreground">
-                <span>
-                  {r.fee_earner?.full_name ?? 'No fee earner'}
-                  {r.unread_messages ? ` · ${pluralise(r.unread_messages, 'unread message')}` : ''}
-                </span>
-                {onReassign && (
-                  <Button
-                    size="sm"
-                    variant="outline"
-                    className="h-7 px-2 text-xs"
-                    aria-label={`Reassign ${r.address}`}
-                    onClick={() => onReassign(r)}
-                  >
-                    Reassign
-                  </Button>
-                )}
-              </span>
-            </div>
-          </li>
+          <CaseCard key={r.matter_id} r={r} onReassign={onReassign} />
         ))}
       </ul>
       <div className="hidden overflow-x-auto rounded-lg border bg-background sm:block">
@@ -390,47 +446,7 @@ function CasesTable({ rows, onReassign }: { rows: BoardRow[]; onReassign?: (row:
           </thead>
           <tbody>
             {rows.map((r) => (
-              <tr key={r.matter_id} className="border-t align-top" data-testid="case-row">
-                <td className="px-3 py-2">
-                  <Link
-                    className="font-medium underline-offset-2 hover:underline"
-                    to={transactionPath(r.transaction_id)}
-                  >
-                    {r.address}
-                  </Link>
-                  <div className="text-xs text-muted-foreground">{r.postcode}</div>
-                </td>
-                <td className="px-3 py-2">{r.client_names.join(', ')}</td>
-                <td className="px-3 py-2">{matterSideLabel(r.side)}</td>
-                <td className="px-3 py-2">
-                  {r.stage ?? 'All stages done'}
-                  {r.stage_blocked && (
-                    <Badge variant="destructive" className="ml-1">
-                      Blocked
-                    </Badge>
-                  )}
-                </td>
-                <td className="px-3 py-2">
-                  {r.next_task ?? '—'}
-                  {r.next_task_due && (
-                    <div className="text-xs text-muted-foreground">due {formatUkDate(r.next_task_due)}</div>
-                  )}
-                </td>
-                <td className="px-3 py-2">{r.days_since_instruction}</td>
-                <td className="px-3 py-2 text-xs">
-                  Exchange {dateOrDash(r.target_exchange_date)}
-                  <br />
-                  Completion {dateOrDash(r.target_completion_date)}
-                </td>
-                <td className="px-3 py-2">
-                  <SlaBadge row={r} />
-                </td>
-                <td className="px-3 py-2 text-xs">{r.last_activity_at ? formatUkDateTime(r.last_activity_at) : '—'}</td>
-                <td className="px-3 py-2">{r.unread_messages || ''}</td>
-                <td className="px-3 py-2">
-                  <FeeEarner row={r} onReassign={onReassign} />
-                </td>
-              </tr>
+              <CaseRow key={r.matter_id} r={r} onReassign={onReassign} />
             ))}
           </tbody>
         </table>
@@ -439,7 +455,7 @@ function CasesTable({ rows, onReassign }: { rows: BoardRow[]; onReassign?: (row:
   )
 }
 
-function CasesColumns({ rows }: { rows: BoardRow[] }) {
+function CasesColumnsView({ rows }: { rows: BoardRow[] }) {
   return (
     <div className="flex snap-x gap-3 overflow-x-auto pb-2" aria-label="Matters by stage">
       {STAGE_NAMES.map((stage) => {
