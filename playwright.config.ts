@@ -53,8 +53,8 @@ export default defineConfig({
   testDir: 'e2e',
   outputDir: OUTPUT_DIR,
   fullyParallel: true,
-  // The journeys spend most of their time waiting on the browser and the servers (a full run used
-  // about a quarter of 2 cores with 2 workers), so 4 workers on 2 cores shorten the run by nearly half.
+  // The journeys spend most of their time waiting on the browser and the servers: a full run with 2
+  // workers used 360 CPU seconds in 864 s (a fifth of 2 cores), so 4 workers, even on 2 cores.
   // E2E_WORKERS overrides.
   workers: Number(process.env.E2E_WORKERS ?? 4),
   retries: process.env.CI ? 1 : 0,
