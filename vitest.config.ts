@@ -16,6 +16,8 @@ export default defineConfig({
           include: ['src/**/*.test.{ts,tsx}'],
           exclude: ['src/**/*.integration.test.ts', 'node_modules/**'],
           environment: 'node',
+          // vitest's default is one worker fewer than the cores: a single worker on a 2-core CI machine.
+          maxWorkers: 2,
         },
       },
       {
