@@ -365,13 +365,11 @@ test('the upload progress and the Documents tab at 390 px', async ({ browser }) 
   await upload.getByLabel('Folder').selectOption('Identity')
   const fix = upload.getByLabel('This corrects an error in version 1 of "passport.pdf"')
   await expect(fix).toHaveCount(0)
-  await upload
-    .getByLabel('Files')
-    .setInputFiles({
-      name: 'passport.pdf',
-      mimeType: 'application/pdf',
-      buffer: await makePdf(['Passport photo page']),
-    })
+  await upload.getByLabel('Files').setInputFiles({
+    name: 'passport.pdf',
+    mimeType: 'application/pdf',
+    buffer: await makePdf(['Passport photo page']),
+  })
   await expect(fix).not.toBeChecked()
   await fix.check()
   await shot(p.page, 'upload-correction', false)

@@ -22,6 +22,13 @@ describe('web import boundaries', { timeout: 60_000 }, () => {
     expect(await errorsOf('src/web/features/chat/wrong-way.ts', code)).toEqual([ZONE])
   })
 
+  it('refuses a wrong-way import written with a package.json alias as it does a relative one', async () => {
+    const code = "import { useTransaction } from '#web/features/workspace/api.ts'\nexport const x = useTransaction\n"
+    expect(await errorsOf('src/web/features/chat/wrong-way.ts', code)).toEqual([ZONE])
+    const down = "import { chatKeys } from '#web/lib/query-keys.ts'\nexport const x = chatKeys\n"
+    expect(await errorsOf('src/web/features/chat/right-way.ts', down)).toEqual([])
+  })
+
   it("allows a feature its own modules and the shared layer's", async () => {
     const code =
       "import { useThreads } from './api'\nimport { chatKeys } from '../../lib/query-keys'\n" +

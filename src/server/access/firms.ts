@@ -10,7 +10,7 @@
  * alerts go to the matter's fee earner and the firm's admins.
  */
 import { sql } from 'drizzle-orm'
-import type { MemberRole } from '../../shared/domain/firms'
+import type { MemberRole } from '#shared/domain/firms.ts'
 import type { Viewer } from '../auth/viewer'
 import type { Database, Tx } from '../db/client'
 import { notFound } from '../http/errors'

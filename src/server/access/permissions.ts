@@ -2,7 +2,7 @@
  * A refusal by permission: 403 with a message a person can act on, naming in code (and logs) which
  * permission of src/shared/domain/permissions.ts was missing.
  */
-import type { Permission } from '../../shared/domain/permissions'
+import type { Permission } from '#shared/domain/permissions.ts'
 import { AppError } from '../http/errors'
 
 export class PermissionDenied extends AppError {

@@ -3,7 +3,7 @@
  * Better Auth calls these after its own transaction has committed, so each is written to the outbox
  * in a transaction of its own, then the mail service is nudged (docs/decisions/009-account-recovery.md).
  */
-import { signInPath } from '../../shared/paths'
+import { signInPath } from '#shared/paths.ts'
 import type { Database } from '../db/client'
 import { enqueueMail } from '../platform/mail/outbox'
 

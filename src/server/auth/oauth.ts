@@ -16,8 +16,8 @@
 import { getOAuthState } from 'better-auth/api'
 import type { BetterAuthOptions, BetterAuthPlugin } from 'better-auth'
 import { genericOAuth } from 'better-auth/plugins'
-import { STORED_ROLES } from '../../shared/domain/roles'
-import { PAGE_PATHS } from '../../shared/paths'
+import { STORED_ROLES } from '#shared/domain/roles.ts'
+import { PAGE_PATHS } from '#shared/paths.ts'
 import type { OidcProviderConfig } from './oidc-config'
 
 /** Scopes asked of every provider: who the person is and their email. */

@@ -5,7 +5,7 @@
  * own GET /api/auth/get-session, which the web app calls on load (docs/decisions/003-auth.md).
  */
 import { createHmac, timingSafeEqual } from 'node:crypto'
-import type { StoredRole } from '../../shared/domain/roles'
+import type { StoredRole } from '#shared/domain/roles.ts'
 import { parseJsonText, type Database } from '../db/client'
 import { COOKIE_PREFIX } from './auth'
 

@@ -5,7 +5,7 @@
 import type { Context } from 'hono'
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
 import { z } from 'zod'
-import { ERROR_STATUS, type ErrorBody, type ErrorCode } from '../../shared/contracts/common'
+import { ERROR_STATUS, type ErrorBody, type ErrorCode } from '#shared/contracts/common.ts'
 import { isDatabaseUnavailable } from '../db/client'
 
 /** An error a person can act on: `code` picks the HTTP status, `message` is shown to them. */

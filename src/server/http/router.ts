@@ -8,7 +8,7 @@
 import { OpenAPIHono } from '@hono/zod-openapi'
 import type { Context, MiddlewareHandler, TypedResponse } from 'hono'
 import type { JSONParsed } from 'hono/utils/types'
-import type { EndpointSpec } from '../../shared/contracts/endpoint'
+import type { EndpointSpec } from '#shared/contracts/endpoint.ts'
 import type { Auth } from '../auth/auth'
 import type { Viewer } from '../auth/viewer'
 import type { Config } from '../config'

@@ -6,7 +6,7 @@
  * read through the database-built transaction detail.
  */
 import { describe, expect, it } from 'vitest'
-import { TransactionDetail } from '../../shared/contracts/transactions'
+import { TransactionDetail } from '#shared/contracts/transactions.ts'
 import { createTransaction } from '../test/factories'
 import { useTestApp, type TestApp, type TestUser } from '../test/test-app'
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { z } from 'zod'
-import { endpoint, ERRORS, json } from '../../shared/contracts/endpoint'
+import { endpoint, ERRORS, json } from '#shared/contracts/endpoint.ts'
 import { contractProblem } from './validate-responses'
 
 const Thing = z.object({ id: z.string(), size: z.enum(['small', 'large']) })

@@ -8,8 +8,8 @@
  */
 import type { MiddlewareHandler } from 'hono'
 import { z } from 'zod'
-import { ErrorBody } from '../../shared/contracts/common'
-import type { EndpointSpec } from '../../shared/contracts/endpoint'
+import { ErrorBody } from '#shared/contracts/common.ts'
+import type { EndpointSpec } from '#shared/contracts/endpoint.ts'
 import type { Logger } from '../logger'
 import { errorBody } from './errors'
 import type { AppEnv } from './router'

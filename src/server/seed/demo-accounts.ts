@@ -3,7 +3,7 @@
  * so a newcomer can sign in straight away. Their email domain is reserved (.example, RFC 2606), so no
  * mail can ever reach a real person.
  */
-import type { StoredRole } from '../../shared/domain/roles'
+import type { StoredRole } from '#shared/domain/roles.ts'
 
 export interface DemoAccount {
   /** What the start-up banner shows: 'Buyer', 'Seller', 'Conveyancer'. */

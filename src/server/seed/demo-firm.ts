@@ -7,8 +7,8 @@
  * joined yet (their names are on the matter).
  */
 import { sql } from 'drizzle-orm'
-import { conveyancerRoleForSide, type MatterSide } from '../../shared/domain/firms'
-import { standardTimeline } from '../../shared/domain/timeline-template'
+import { conveyancerRoleForSide, type MatterSide } from '#shared/domain/firms.ts'
+import { standardTimeline } from '#shared/domain/timeline-template.ts'
 import type { Tx } from '../db/client'
 import { matters, organizationMembers } from '../db/schema'
 import { insertTransaction, stagesInProgress } from '../features/transactions/insert-transaction'

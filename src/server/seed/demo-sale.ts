@@ -6,7 +6,7 @@
  * out, by email to Priya, with the first SLA check after start), one is recent.
  */
 import { sql } from 'drizzle-orm'
-import { standardTimeline } from '../../shared/domain/timeline-template'
+import { standardTimeline } from '#shared/domain/timeline-template.ts'
 import type { Tx } from '../db/client'
 import { refreshClockMilestones } from '../features/sla/clock-milestones'
 import { insertTransaction, stagesInProgress } from '../features/transactions/insert-transaction'

@@ -5,8 +5,8 @@
  * authority search, which the council has delayed. Dates are relative to `now` so the case always
  * looks live; the content never changes.
  */
-import type { DocumentFolder } from '../../shared/domain/statuses'
-import { standardTimeline, type OwnerSide } from '../../shared/domain/timeline-template'
+import type { DocumentFolder } from '#shared/domain/statuses.ts'
+import { standardTimeline, type OwnerSide } from '#shared/domain/timeline-template.ts'
 import type { Tx } from '../db/client'
 import { and, eq, sql } from 'drizzle-orm'
 import { documents, messages, messageThreads } from '../db/schema'

@@ -16,8 +16,8 @@
  * on PGlite.
  */
 import { sql } from 'drizzle-orm'
-import { ACADEMY_COURSES } from '../../shared/domain/academy-courses'
-import type { OrganizationType } from '../../shared/domain/organizations'
+import { ACADEMY_COURSES } from '#shared/domain/academy-courses.ts'
+import type { OrganizationType } from '#shared/domain/organizations.ts'
 import type { Tx } from '../db/client'
 import type { DemoOrganization } from './organizations'
 import { createPrng, type Prng } from './prng'

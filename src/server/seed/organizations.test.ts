@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { ACCREDITATION_TIERS, ORGANIZATION_TYPES } from '../../shared/domain/organizations'
-import { accreditationTierFor } from '../../shared/domain/tiers'
+import { ACCREDITATION_TIERS, ORGANIZATION_TYPES } from '#shared/domain/organizations.ts'
+import { accreditationTierFor } from '#shared/domain/tiers.ts'
 import { DEMO_FIRM_ID, DEMO_ORGANIZATION_COUNTS, generateDemoOrganizations } from './organizations'
 import { TOWNS } from './towns'
 

@@ -9,8 +9,8 @@
  * its metrics and tier are what the accreditation engine computes from that history, never set by hand.
  */
 import { sql } from 'drizzle-orm'
-import { type AccreditationTier, type OrganizationType } from '../../shared/domain/organizations'
-import { accreditationTierFor, type TierMetrics } from '../../shared/domain/tiers'
+import { type AccreditationTier, type OrganizationType } from '#shared/domain/organizations.ts'
+import { accreditationTierFor, type TierMetrics } from '#shared/domain/tiers.ts'
 import type { Database } from '../db/client'
 import { organizations } from '../db/schema'
 import { recomputeAccreditation } from '../features/accreditation/compute-accreditation'

@@ -3,7 +3,7 @@
  * things people actually comment on at each stage (domain brief: searches, enquiries, mortgage offer,
  * survey level, exchange, completion). Bands: 'good' for 5 and 4 stars, 'mixed' for 3, 'poor' for 1-2.
  */
-import type { OrganizationType } from '../../shared/domain/organizations'
+import type { OrganizationType } from '#shared/domain/organizations.ts'
 
 export type ReviewBand = 'good' | 'mixed' | 'poor'
 

@@ -8,11 +8,11 @@ import { randomInt, randomUUID } from 'node:crypto'
 import type { Auth } from '../auth/auth'
 import type { Database } from '../db/client'
 import { accreditationMetrics, marketplaceReviews, organizations } from '../db/schema'
-import type { AccreditationTier, OrganizationType } from '../../shared/domain/organizations'
-import { storedRoleFor, STORED_ROLES, type SignupRoleChoice, type StoredRole } from '../../shared/domain/roles'
-import type { Tenure, TransactionStatus } from '../../shared/domain/statuses'
-import { standardTimeline, type TimelineStageTemplate } from '../../shared/domain/timeline-template'
-import { accreditationTierFor, type TierMetrics } from '../../shared/domain/tiers'
+import type { AccreditationTier, OrganizationType } from '#shared/domain/organizations.ts'
+import { storedRoleFor, STORED_ROLES, type SignupRoleChoice, type StoredRole } from '#shared/domain/roles.ts'
+import type { Tenure, TransactionStatus } from '#shared/domain/statuses.ts'
+import { standardTimeline, type TimelineStageTemplate } from '#shared/domain/timeline-template.ts'
+import { accreditationTierFor, type TierMetrics } from '#shared/domain/tiers.ts'
 import {
   insertTransaction,
   type InsertedTransaction,

@@ -12,7 +12,7 @@ import { configureAuditSigning } from '../features/activity/audit-signing'
 import { createLogger } from '../logger'
 import { createMailService } from '../platform/mail/mail-service'
 import { createRealtimeHub } from '../platform/realtime/realtime-hub'
-import type { SignupRoleChoice } from '../../shared/domain/roles'
+import type { SignupRoleChoice } from '#shared/domain/roles.ts'
 import { createTestDatabase, type TestDatabase } from './test-database'
 
 export const TEST_PUBLIC_URL = 'http://localhost:3000'

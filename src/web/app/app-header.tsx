@@ -5,7 +5,7 @@ import { NotificationBell } from '../features/notifications/components/notificat
 import { Logo } from '../components/logo'
 import { avatarLetter } from '../lib/avatar'
 import { useSignOut } from '../lib/session/use-sign-out'
-import { ACADEMY_PATH, ACCREDITATION_PATH, firmPath, PAGE_PATHS } from '../../shared/paths'
+import { ACADEMY_PATH, ACCREDITATION_PATH, firmPath, PAGE_PATHS } from '#shared/paths.ts'
 
 /**
  * The signed-in app's top bar (spec: Screens and routes): logo, Marketplace link, the notifications bell

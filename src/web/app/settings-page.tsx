@@ -1,4 +1,4 @@
-import type { MeResponse } from '../../shared/contracts/auth'
+import type { MeResponse } from '#shared/contracts/auth.ts'
 import { LinkedIdentitiesCard } from '../features/identities/components/linked-identities-card'
 import { NotificationsSettingsCard } from '../features/notifications/components/notifications-settings-card'
 import { useAccountSessions } from '../features/account/api'

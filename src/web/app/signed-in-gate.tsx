@@ -1,11 +1,11 @@
 import type { ReactNode } from 'react'
 import { Navigate, useLocation, useNavigation } from 'react-router'
-import type { MeResponse } from '../../shared/contracts/auth'
+import type { MeResponse } from '#shared/contracts/auth.ts'
 import { Button } from '../components/ui/button'
 import { useSession } from '../lib/session/api'
 import { signInHref } from '../lib/session/next-path'
 import { useRenewSession } from '../lib/session/renew'
-import { PAGE_PATHS } from '../../shared/paths'
+import { PAGE_PATHS } from '#shared/paths.ts'
 
 /**
  * Renders `children(me)` for a signed-in person. Without a session it goes to /auth, with `next`

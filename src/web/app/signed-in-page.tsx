@@ -1,6 +1,6 @@
-import { isProfessional } from '../../shared/domain/academy'
+import { isProfessional } from '#shared/domain/academy.ts'
 import type { ReactNode } from 'react'
-import type { MeResponse } from '../../shared/contracts/auth'
+import type { MeResponse } from '#shared/contracts/auth.ts'
 import { Skeleton } from '../components/ui/skeleton'
 import { AppFrame, AppFrameFallback } from './app-frame'
 import { SignedInGate } from './signed-in-gate'

@@ -1,4 +1,4 @@
-import { transactionStatusLabel } from '../../shared/domain/statuses'
+import { transactionStatusLabel } from '#shared/domain/statuses.ts'
 import { Badge } from './ui/badge'
 
 const VARIANTS = {

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { chatEndpoints } from '../../shared/contracts/chat'
-import { transactionEndpoints } from '../../shared/contracts/transactions'
+import { chatEndpoints } from '#shared/contracts/chat.ts'
+import { transactionEndpoints } from '#shared/contracts/transactions.ts'
 import { apiFetch, callApi } from './api-client'
 import { ApiError } from './api-error'
 

@@ -5,7 +5,7 @@ import {
   type EndpointQuery,
   type EndpointResponse,
   type EndpointSpec,
-} from '../../shared/contracts/endpoint'
+} from '#shared/contracts/endpoint.ts'
 import { errorFromResponse, networkError, TIMEOUT_MESSAGE, ApiError } from './api-error'
 
 /** A request with no answer after this long fails with TIMEOUT_MESSAGE instead of spinning forever. */

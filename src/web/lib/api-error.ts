@@ -1,4 +1,4 @@
-import type { ErrorBody } from '../../shared/contracts/common'
+import type { ErrorBody } from '#shared/contracts/common.ts'
 
 /** The server's error detail; the client adds codes of its own ('network_error', 'timeout'). */
 type ErrorDetail = Omit<ErrorBody['error'], 'code'> & { code: string }

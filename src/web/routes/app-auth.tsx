@@ -1,7 +1,7 @@
 import { Navigate, useSearchParams } from 'react-router'
 import { Spinner } from '../components/ui/spinner'
 import { AuthScreen } from '../features/auth/components/auth-screen'
-import { parseSignupChoice } from '../../shared/domain/roles'
+import { parseSignupChoice } from '#shared/domain/roles.ts'
 import { authTabFrom, type AuthTab } from '../features/auth/messages'
 import { OAuthButtons } from '../features/identities/components/oauth-buttons'
 import { useSession } from '../lib/session/api'

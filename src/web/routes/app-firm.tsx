@@ -1,5 +1,5 @@
 import { Navigate, useParams } from 'react-router'
-import { FIRM_SECTIONS, firmPath, type FirmSection } from '../../shared/paths'
+import { FIRM_SECTIONS, firmPath, type FirmSection } from '#shared/paths.ts'
 import { SignedInPage } from '../app/signed-in-page'
 import { FirmPage } from '../features/firm/components/firm-page'
 import { PageTitle } from '../lib/page-meta'

@@ -1,6 +1,6 @@
 import { Navigate, useSearchParams } from 'react-router'
-import { isProfessional } from '../../shared/domain/academy'
-import { PAGE_PATHS } from '../../shared/paths'
+import { isProfessional } from '#shared/domain/academy.ts'
+import { PAGE_PATHS } from '#shared/paths.ts'
 import { OrganizationInvite } from '../app/organization-invite'
 import { ProfessionalOnboarding } from '../features/academy/components/professional-onboarding'
 import { DashboardSkeleton } from '../features/dashboard/components/dashboard-skeleton'

@@ -1,4 +1,4 @@
-import { isProfessional } from '../../shared/domain/academy'
+import { isProfessional } from '#shared/domain/academy.ts'
 import { useParams } from 'react-router'
 import { TransactionWorkspace } from '../app/transaction-workspace'
 import { TransactionLiveUpdates } from '../features/live/use-transaction-live-updates'

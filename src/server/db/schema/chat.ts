@@ -6,7 +6,7 @@
  */
 import { sql } from 'drizzle-orm'
 import { check, index, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
-import { THREAD_TOPICS, type ThreadTopic } from '../../../shared/domain/chat'
+import { THREAD_TOPICS, type ThreadTopic } from '#shared/domain/chat.ts'
 import { profiles } from './people'
 import { sqlInList } from './sql-lists'
 import { documents, transactions } from './transactions'

@@ -9,7 +9,7 @@ import {
   ORGANIZATION_TYPES,
   type AccreditationTier,
   type OrganizationType,
-} from '../../../shared/domain/organizations'
+} from '#shared/domain/organizations.ts'
 import { sqlInList } from './sql-lists'
 
 export const organizations = pgTable(

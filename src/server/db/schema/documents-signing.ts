@@ -6,7 +6,7 @@
  */
 import { sql } from 'drizzle-orm'
 import { boolean, check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
-import type { SignatureMethod, SignatureRequestStatus, SignerStatus } from '../../../shared/domain/signing'
+import type { SignatureMethod, SignatureRequestStatus, SignerStatus } from '#shared/domain/signing.ts'
 import { profiles } from './people'
 import { documents, transactions } from './transactions'
 

@@ -5,7 +5,7 @@
  */
 import { sql } from 'drizzle-orm'
 import { boolean, check, date, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
-import { MATTER_SIDES, MEMBER_ROLES } from '../../../shared/domain/firms'
+import { MATTER_SIDES, MEMBER_ROLES } from '#shared/domain/firms.ts'
 import { organizations } from './directory'
 import { profiles } from './people'
 import { sqlInList } from './sql-lists'

@@ -4,7 +4,7 @@
  */
 import { sql } from 'drizzle-orm'
 import { check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
-import { INVITABLE_ROLES, type InvitableRole } from '../../../shared/contracts/invitations'
+import { INVITABLE_ROLES, type InvitableRole } from '#shared/contracts/invitations.ts'
 import { organizations } from './directory'
 import { profiles } from './people'
 import { sqlInList } from './sql-lists'

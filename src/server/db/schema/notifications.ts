@@ -4,7 +4,7 @@
  */
 import { sql } from 'drizzle-orm'
 import { boolean, check, index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core'
-import { NOTIFICATION_KINDS, type NotificationKind } from '../../../shared/domain/chat'
+import { NOTIFICATION_KINDS, type NotificationKind } from '#shared/domain/chat.ts'
 import { profiles } from './people'
 import { sqlInList } from './sql-lists'
 import { transactions } from './transactions'

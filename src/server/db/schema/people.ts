@@ -1,7 +1,7 @@
 /** People: profiles (one per auth user) and their stored roles. spec: Entities (profiles, user_roles) and Roles and permissions. */
 import { sql } from 'drizzle-orm'
 import { check, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
-import { STORED_ROLES, type StoredRole } from '../../../shared/domain/roles'
+import { STORED_ROLES, type StoredRole } from '#shared/domain/roles.ts'
 import { user } from './auth'
 import { sqlInList } from './sql-lists'
 

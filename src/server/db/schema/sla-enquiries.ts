@@ -21,8 +21,8 @@ import {
   uuid,
   type AnyPgColumn,
 } from 'drizzle-orm/pg-core'
-import { ENQUIRY_CATEGORIES, ENQUIRY_MAX_CHARS, ENQUIRY_STATUSES } from '../../../shared/domain/enquiries'
-import { SLA_CLOCK_TYPES, SLA_MAX_WORKING_DAYS, SLA_MIN_WORKING_DAYS } from '../../../shared/domain/sla-clocks'
+import { ENQUIRY_CATEGORIES, ENQUIRY_MAX_CHARS, ENQUIRY_STATUSES } from '#shared/domain/enquiries.ts'
+import { SLA_CLOCK_TYPES, SLA_MAX_WORKING_DAYS, SLA_MIN_WORKING_DAYS } from '#shared/domain/sla-clocks.ts'
 import { organizations } from './directory'
 import { profiles } from './people'
 import { sqlInList } from './sql-lists'

@@ -28,8 +28,8 @@ import {
   type TaskStatus,
   type Tenure,
   type TransactionStatus,
-} from '../../../shared/domain/statuses'
-import { PARTICIPANT_ROLES, type ParticipantRole } from '../../../shared/domain/roles'
+} from '#shared/domain/statuses.ts'
+import { PARTICIPANT_ROLES, type ParticipantRole } from '#shared/domain/roles.ts'
 import { organizations } from './directory'
 import { profiles } from './people'
 import { sqlInList } from './sql-lists'

@@ -1,11 +1,11 @@
 /** Reading a person's Academy Lite progress: CPD records and attempt counts per course. */
 import { sql } from 'drizzle-orm'
-import type { CpdRecord } from '../../../shared/contracts/academy'
-import { certificateNumber, isProfessional } from '../../../shared/domain/academy'
-import { findCourse } from '../../../shared/domain/academy-courses'
-import type { Viewer } from '../../auth/viewer'
-import type { Database, Tx } from '../../db/client'
-import { AppError, notFound } from '../../http/errors'
+import type { CpdRecord } from '#shared/contracts/academy.ts'
+import { certificateNumber, isProfessional } from '#shared/domain/academy.ts'
+import { findCourse } from '#shared/domain/academy-courses.ts'
+import type { Viewer } from '#server/auth/viewer.ts'
+import type { Database, Tx } from '#server/db/client.ts'
+import { AppError, notFound } from '#server/http/errors.ts'
 
 interface RecordRow {
   id: string

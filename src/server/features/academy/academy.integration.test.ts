@@ -1,10 +1,10 @@
 /** Academy Lite through the API: professionals only, answers never sent, quiz pass and fail, CPD once, certificate PDF. */
 import { PDFDocument } from 'pdf-lib'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { AcademyOverview, CourseDetail, QuizResult } from '../../../shared/contracts/academy'
-import { findCourse } from '../../../shared/domain/academy-courses'
-import { createOrganization, createTransaction, createUser, type CreatedUser } from '../../test/factories'
-import { useTestApp } from '../../test/test-app'
+import { AcademyOverview, CourseDetail, QuizResult } from '#shared/contracts/academy.ts'
+import { findCourse } from '#shared/domain/academy-courses.ts'
+import { createOrganization, createTransaction, createUser, type CreatedUser } from '#server/test/factories.ts'
+import { useTestApp } from '#server/test/test-app.ts'
 
 const t = useTestApp()
 const course = findCourse('mlr-2017-client-due-diligence')!

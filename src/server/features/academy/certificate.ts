@@ -6,12 +6,12 @@
  */
 import { sql } from 'drizzle-orm'
 import { PDFDocument, rgb, StandardFonts } from 'pdf-lib'
-import { certificateNumber, cpdDuration } from '../../../shared/domain/academy'
-import { findCourse } from '../../../shared/domain/academy-courses'
-import { ukDate } from '../../../shared/domain/uk-time'
-import type { Viewer } from '../../auth/viewer'
-import type { Database } from '../../db/client'
-import { notFound } from '../../http/errors'
+import { certificateNumber, cpdDuration } from '#shared/domain/academy.ts'
+import { findCourse } from '#shared/domain/academy-courses.ts'
+import { ukDate } from '#shared/domain/uk-time.ts'
+import type { Viewer } from '#server/auth/viewer.ts'
+import type { Database } from '#server/db/client.ts'
+import { notFound } from '#server/http/errors.ts'
 
 // The standard fonts encode WinAnsi only: anything else becomes '?' rather than failing the PDF.
 function winAnsi(text: string): string {

@@ -1,9 +1,9 @@
 /** Academy Lite's list and one course, with the viewer's progress; the firm's onboarding checklist. */
-import type { AcademyOverview, CourseDetail, CourseSummary } from '../../../shared/contracts/academy'
-import type { AcademyCourse } from '../../../shared/domain/academy'
-import { ACADEMY_COURSES } from '../../../shared/domain/academy-courses'
-import type { Viewer } from '../../auth/viewer'
-import type { Database } from '../../db/client'
+import type { AcademyOverview, CourseDetail, CourseSummary } from '#shared/contracts/academy.ts'
+import type { AcademyCourse } from '#shared/domain/academy.ts'
+import { ACADEMY_COURSES } from '#shared/domain/academy-courses.ts'
+import type { Viewer } from '#server/auth/viewer.ts'
+import type { Database } from '#server/db/client.ts'
 import { factsOf, firmOf, onboardingOf } from '../accreditation/firm-of-viewer'
 import { assertProfessional, courseOr404, progressOf } from './academy-records'
 

@@ -2,8 +2,8 @@
  * HTTP edge of Academy Lite: the course list, one course, a quiz attempt and a certificate download.
  * Routes are built from the endpoint declarations in src/shared/contracts/academy.ts.
  */
-import { academyEndpoints as endpoints } from '../../../shared/contracts/academy'
-import { createRouter, requireViewer, type AppDeps } from '../../http/router'
+import { academyEndpoints as endpoints } from '#shared/contracts/academy.ts'
+import { createRouter, requireViewer, type AppDeps } from '#server/http/router.ts'
 import { certificatePdf } from './certificate'
 import { getAcademyOverview, getCourse } from './get-academy'
 import { submitQuiz } from './submit-quiz'

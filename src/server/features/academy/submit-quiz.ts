@@ -5,11 +5,11 @@
  * database transaction. A later pass returns the same record; a fail records only the attempt.
  */
 import { sql } from 'drizzle-orm'
-import type { QuizResult, QuizSubmission } from '../../../shared/contracts/academy'
-import { gradeQuiz } from '../../../shared/domain/academy'
-import type { Viewer } from '../../auth/viewer'
-import type { Database } from '../../db/client'
-import { academyQuizAttempts } from '../../db/schema'
+import type { QuizResult, QuizSubmission } from '#shared/contracts/academy.ts'
+import { gradeQuiz } from '#shared/domain/academy.ts'
+import type { Viewer } from '#server/auth/viewer.ts'
+import type { Database } from '#server/db/client.ts'
+import { academyQuizAttempts } from '#server/db/schema/index.ts'
 import { organizationsOfPerson, recomputeAccreditation } from '../accreditation/compute-accreditation'
 import { assertProfessional, courseOr404, toCpdRecord } from './academy-records'
 

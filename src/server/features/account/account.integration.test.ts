@@ -5,7 +5,7 @@
  * recorded for each action and readable only by their owner.
  */
 import { describe, expect, it } from 'vitest'
-import { sessionCookieFrom, type TestUser, useTestApp } from '../../test/test-app'
+import { sessionCookieFrom, type TestUser, useTestApp } from '#server/test/test-app.ts'
 import { REAUTHENTICATE_MESSAGE } from '../auth/routes'
 
 const t = useTestApp()

@@ -6,7 +6,7 @@
  * requester learning so. Link expiry uses a fake clock (Date only).
  */
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { sessionCookieFrom, type TestUser, useTestApp } from '../../test/test-app'
+import { sessionCookieFrom, type TestUser, useTestApp } from '#server/test/test-app.ts'
 import {
   EMAIL_TAKEN_ON_CONFIRM,
   EXPIRED_LINK,

@@ -11,11 +11,11 @@
  */
 import { createHmac, timingSafeEqual } from 'node:crypto'
 import { and, eq, ne, sql } from 'drizzle-orm'
-import { emailChangeRequestedMail, emailInUseMail, sendAuthMail, type AuthMailer } from '../../auth/auth-mail'
-import type { Database } from '../../db/client'
-import { profiles, securityEvents, user } from '../../db/schema'
-import { AppError } from '../../http/errors'
-import { enqueueMail } from '../../platform/mail/outbox'
+import { emailChangeRequestedMail, emailInUseMail, sendAuthMail, type AuthMailer } from '#server/auth/auth-mail.ts'
+import type { Database } from '#server/db/client.ts'
+import { profiles, securityEvents, user } from '#server/db/schema/index.ts'
+import { AppError } from '#server/http/errors.ts'
+import { enqueueMail } from '#server/platform/mail/outbox.ts'
 import type { RequestOrigin } from './security-events'
 
 /** What the change-email link carries (Better Auth's createEmailVerificationToken). */

@@ -4,8 +4,8 @@
  * out everywhere' are Better Auth's endpoints under /api/auth, guarded and recorded in
  * features/auth/routes.ts.
  */
-import { accountEndpoints as endpoints } from '../../../shared/contracts/account'
-import { createRouter, requireViewer, type AppDeps } from '../../http/router'
+import { accountEndpoints as endpoints } from '#shared/contracts/account.ts'
+import { createRouter, requireViewer, type AppDeps } from '#server/http/router.ts'
 import { listSecurityEvents, recordSecurityEvent } from './security-events'
 import { listSessions, revokeSession } from './sessions'
 import { updateProfile } from './update-profile'

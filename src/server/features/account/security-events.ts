@@ -2,11 +2,11 @@
  * Security events: written at the auth edge and by session revocation, read by
  * their owner in account settings. The table is append-only (migration 0006).
  */
-import type { SecurityEventKind, SecurityEventList } from '../../../shared/contracts/account'
-import type { Viewer } from '../../auth/viewer'
-import type { Database } from '../../db/client'
-import { securityEvents } from '../../db/schema'
-import type { ClientInfo } from '../../http/client-info'
+import type { SecurityEventKind, SecurityEventList } from '#shared/contracts/account.ts'
+import type { Viewer } from '#server/auth/viewer.ts'
+import type { Database } from '#server/db/client.ts'
+import { securityEvents } from '#server/db/schema/index.ts'
+import type { ClientInfo } from '#server/http/client-info.ts'
 import { describeDevice } from './describe-device'
 
 /** Where a request came from, as recorded with each event: the request's `c.var.client`. */

@@ -4,10 +4,10 @@
  * such sessions) and so that session tokens never reach the browser; one named session can be ended.
  * Ending 'all others' and 'all' goes through Better Auth (/revoke-other-sessions, /revoke-sessions).
  */
-import type { AccountSessionList } from '../../../shared/contracts/account'
-import { verifySessionCookie, sessionCookieName, type Viewer } from '../../auth/viewer'
-import type { Database } from '../../db/client'
-import { notFound } from '../../http/errors'
+import type { AccountSessionList } from '#shared/contracts/account.ts'
+import { verifySessionCookie, sessionCookieName, type Viewer } from '#server/auth/viewer.ts'
+import type { Database } from '#server/db/client.ts'
+import { notFound } from '#server/http/errors.ts'
 import { describeDevice } from './describe-device'
 
 /** The session a request's cookie carries (valid and unexpired), or null. */

@@ -3,10 +3,10 @@
  * Better Auth's user.name, which its session answers carry, in one database transaction.
  */
 import { eq } from 'drizzle-orm'
-import type { AccountProfile } from '../../../shared/contracts/account'
-import type { Viewer } from '../../auth/viewer'
-import type { Database } from '../../db/client'
-import { profiles, user } from '../../db/schema'
+import type { AccountProfile } from '#shared/contracts/account.ts'
+import type { Viewer } from '#server/auth/viewer.ts'
+import type { Database } from '#server/db/client.ts'
+import { profiles, user } from '#server/db/schema/index.ts'
 
 export async function updateProfile(options: {
   database: Database

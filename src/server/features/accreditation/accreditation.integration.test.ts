@@ -6,12 +6,12 @@
  */
 import { randomUUID } from 'node:crypto'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { AccreditationPage } from '../../../shared/contracts/accreditation'
-import { DirectoryResponse } from '../../../shared/contracts/directory'
-import { ReviewForm } from '../../../shared/contracts/reviews'
-import { findCourse } from '../../../shared/domain/academy-courses'
-import { createOrganization, createTransaction, createUser, type CreatedUser } from '../../test/factories'
-import { useTestApp } from '../../test/test-app'
+import { AccreditationPage } from '#shared/contracts/accreditation.ts'
+import { DirectoryResponse } from '#shared/contracts/directory.ts'
+import { ReviewForm } from '#shared/contracts/reviews.ts'
+import { findCourse } from '#shared/domain/academy-courses.ts'
+import { createOrganization, createTransaction, createUser, type CreatedUser } from '#server/test/factories.ts'
+import { useTestApp } from '#server/test/test-app.ts'
 import { recomputeAccreditation } from './compute-accreditation'
 import { runNightlyIfDue } from './nightly'
 

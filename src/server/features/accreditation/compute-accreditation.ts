@@ -20,12 +20,12 @@
  *   move's creation) to completion.
  */
 import { sql } from 'drizzle-orm'
-import { onboardingComplete } from '../../../shared/domain/onboarding'
-import type { AccreditationTier, OrganizationType } from '../../../shared/domain/organizations'
-import { assessAccreditation, type TierMetrics } from '../../../shared/domain/tiers'
-import { SURVEY_REPORT_ON_TIME_DAYS } from '../../../shared/domain/trade-metrics'
-import type { Tx } from '../../db/client'
-import { accreditationMetrics, accreditationTierChanges } from '../../db/schema'
+import { onboardingComplete } from '#shared/domain/onboarding.ts'
+import type { AccreditationTier, OrganizationType } from '#shared/domain/organizations.ts'
+import { assessAccreditation, type TierMetrics } from '#shared/domain/tiers.ts'
+import { SURVEY_REPORT_ON_TIME_DAYS } from '#shared/domain/trade-metrics.ts'
+import type { Tx } from '#server/db/client.ts'
+import { accreditationMetrics, accreditationTierChanges } from '#server/db/schema/index.ts'
 import { slaMetShareByOrganization } from './sla-share'
 
 export type EngineSource = 'change' | 'nightly' | 'seed'

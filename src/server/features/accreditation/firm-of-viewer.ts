@@ -4,9 +4,9 @@
  * move for (transaction_participants.organization_id). Everything in accreditation asks here.
  */
 import { sql } from 'drizzle-orm'
-import { onboardingChecklist, type OnboardingStep } from '../../../shared/domain/onboarding'
-import type { OrganizationType } from '../../../shared/domain/organizations'
-import type { Database, Tx } from '../../db/client'
+import { onboardingChecklist, type OnboardingStep } from '#shared/domain/onboarding.ts'
+import type { OrganizationType } from '#shared/domain/organizations.ts'
+import type { Database, Tx } from '#server/db/client.ts'
 import { organizationFactsSql, type OrganizationFacts } from './compute-accreditation'
 
 export interface Firm {

@@ -4,10 +4,10 @@
  * to the next tier, the onboarding checklist and the last 20 tier changes.
  */
 import { sql } from 'drizzle-orm'
-import type { AccreditationPage } from '../../../shared/contracts/accreditation'
-import { assessAccreditation } from '../../../shared/domain/tiers'
-import type { Viewer } from '../../auth/viewer'
-import type { Database } from '../../db/client'
+import type { AccreditationPage } from '#shared/contracts/accreditation.ts'
+import { assessAccreditation } from '#shared/domain/tiers.ts'
+import type { Viewer } from '#server/auth/viewer.ts'
+import type { Database } from '#server/db/client.ts'
 import { tierMetricsOf } from './compute-accreditation'
 import { factsOf, firmOf, onboardingOf } from './firm-of-viewer'
 import { slaMetShareByOrganization } from './sla-share'

@@ -5,9 +5,9 @@
  * the same transaction make one run a night, whichever process gets there first.
  */
 import { sql } from 'drizzle-orm'
-import type { Database } from '../../db/client'
-import type { Logger } from '../../logger'
-import { startPeriodicJob, type PeriodicJob } from '../../platform/jobs/periodic-job'
+import type { Database } from '#server/db/client.ts'
+import type { Logger } from '#server/logger.ts'
+import { startPeriodicJob, type PeriodicJob } from '#server/platform/jobs/periodic-job.ts'
 import { recomputeAccreditation } from './compute-accreditation'
 
 /** The nightly run happens from this hour, Europe/London time. */

@@ -6,9 +6,9 @@
 import { randomUUID } from 'node:crypto'
 import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
-import { createLogger } from '../../logger'
-import { createOrganization, createTransaction } from '../../test/factories'
-import { useTestApp } from '../../test/test-app'
+import { createLogger } from '#server/logger.ts'
+import { createOrganization, createTransaction } from '#server/test/factories.ts'
+import { useTestApp } from '#server/test/test-app.ts'
 import { startClockCloseRecompute, type ClockCloseRecompute } from './recompute-on-clock-close'
 
 const t = useTestApp()

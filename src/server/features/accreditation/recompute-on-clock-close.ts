@@ -6,8 +6,8 @@
  * of a burst, recomputes all of them in one engine run (source 'change'). Firms arriving while a
  * run is going wait for the next one, so a burst of closings costs one or two runs, never one each.
  */
-import { onSlaClockClosed, type Database } from '../../db/client'
-import type { Logger } from '../../logger'
+import { onSlaClockClosed, type Database } from '#server/db/client.ts'
+import type { Logger } from '#server/logger.ts'
 import { recomputeAccreditation } from './compute-accreditation'
 
 export interface ClockCloseRecompute {

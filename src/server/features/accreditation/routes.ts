@@ -1,6 +1,6 @@
 /** HTTP edge of the firm's own Accreditation page: GET /api/accreditation. */
-import { accreditationEndpoints as endpoints } from '../../../shared/contracts/accreditation'
-import { createRouter, requireViewer, type AppDeps } from '../../http/router'
+import { accreditationEndpoints as endpoints } from '#shared/contracts/accreditation.ts'
+import { createRouter, requireViewer, type AppDeps } from '#server/http/router.ts'
 import { getAccreditation } from './get-accreditation'
 
 export function accreditationRoutes({ database }: AppDeps) {

@@ -6,8 +6,8 @@
  * (src/shared/domain/tiers.ts), never as a made-up figure. One query for all the firms asked about.
  */
 import { sql } from 'drizzle-orm'
-import { evaluateClock, slaMetShare } from '../../../shared/domain/sla-clocks'
-import type { Tx } from '../../db/client'
+import { evaluateClock, slaMetShare } from '#shared/domain/sla-clocks.ts'
+import type { Tx } from '#server/db/client.ts'
 import { CLOCK_PAUSES_JSON, pausesOf } from '../sla/check-clocks'
 
 export async function slaMetShareByOrganization(

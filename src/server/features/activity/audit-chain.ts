@@ -4,11 +4,11 @@
  * (homeward_activity_hash_v2, migration 0010), checks the chain against the signed checkpoints and
  * names the first link that does not hold. Canonical forms: ./audit-canonical.ts.
  */
-import type { AuditEntry, AuditVerifyResponse } from '../../../shared/contracts/activity'
-import { canSeeTransactionSql, visibleTransactionIdsSql } from '../../access/transactions'
-import { notFound } from '../../http/errors'
-import type { Viewer } from '../../auth/viewer'
-import { parseJsonText, type Database } from '../../db/client'
+import type { AuditEntry, AuditVerifyResponse } from '#shared/contracts/activity.ts'
+import { canSeeTransactionSql, visibleTransactionIdsSql } from '#server/access/transactions.ts'
+import { notFound } from '#server/http/errors.ts'
+import type { Viewer } from '#server/auth/viewer.ts'
+import { parseJsonText, type Database } from '#server/db/client.ts'
 import { auditKeyId, checkpointSignatureValid, entryHash, redactedSummaryHash, summaryDigest } from './audit-canonical'
 import { auditSigningKey } from './audit-signing'
 

@@ -5,7 +5,7 @@
  * start by startServer (and by the test app). See docs/decisions/012-audit-chain.md.
  */
 import { sql } from 'drizzle-orm'
-import type { Database, Tx } from '../../db/client'
+import type { Database, Tx } from '#server/db/client.ts'
 import { auditKeyId, signCheckpoint } from './audit-canonical'
 
 let signingKey: string | null = null

@@ -1,6 +1,6 @@
 /** HTTP edge of the audit trail: the readable list and the chain verifier. */
-import { activityEndpoints as endpoints } from '../../../shared/contracts/activity'
-import { createRouter, requireViewer, type AppDeps } from '../../http/router'
+import { activityEndpoints as endpoints } from '#shared/contracts/activity.ts'
+import { createRouter, requireViewer, type AppDeps } from '#server/http/router.ts'
 import { listAuditTrail, verifyAuditTrail } from './audit-chain'
 
 export function activityRoutes({ database }: AppDeps) {

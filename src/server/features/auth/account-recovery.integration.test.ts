@@ -9,8 +9,8 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
-import { createTransaction } from '../../test/factories'
-import { sessionCookieFrom, useTestApp } from '../../test/test-app'
+import { createTransaction } from '#server/test/factories.ts'
+import { sessionCookieFrom, useTestApp } from '#server/test/test-app.ts'
 import { makePdf } from '../documents/test-files'
 
 let dataDir: string

@@ -4,8 +4,8 @@
  * validated fields, and the fresh-session rule (ASVS 7.5.1).
  */
 import type { Context } from 'hono'
-import { AppError } from '../../http/errors'
-import type { AppDeps } from '../../http/router'
+import { AppError } from '#server/http/errors.ts'
+import type { AppDeps } from '#server/http/router.ts'
 import { isFresh, sessionFromCookie } from '../account/sessions'
 
 /** The request's JSON body; 400 bad_request when it is not valid JSON. */

@@ -4,8 +4,8 @@
  * password change and reset with a clear message, no composition rules, and no truncation.
  */
 import { describe, expect, it } from 'vitest'
-import { COMMON_PASSWORD_MESSAGE, commonPasswords, isCommonPassword } from '../../auth/common-passwords'
-import { sessionCookieFrom, useTestApp } from '../../test/test-app'
+import { COMMON_PASSWORD_MESSAGE, commonPasswords, isCommonPassword } from '#server/auth/common-passwords.ts'
+import { sessionCookieFrom, useTestApp } from '#server/test/test-app.ts'
 
 const t = useTestApp()
 

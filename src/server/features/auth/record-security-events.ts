@@ -7,12 +7,12 @@
  * person's action has already happened.
  */
 import type { MiddlewareHandler } from 'hono'
-import type { SecurityEventKind } from '../../../shared/contracts/account'
-import type { AppDeps, AppEnv } from '../../http/router'
+import type { SecurityEventKind } from '#shared/contracts/account.ts'
+import type { AppDeps, AppEnv } from '#server/http/router.ts'
 import { recordSecurityEvent, userIdForEmail, type RequestOrigin } from '../account/security-events'
 import { sessionFromCookie } from '../account/sessions'
-import { verifySessionCookie } from '../../auth/viewer'
-import { COOKIE_PREFIX } from '../../auth/auth'
+import { verifySessionCookie } from '#server/auth/viewer.ts'
+import { COOKIE_PREFIX } from '#server/auth/auth.ts'
 
 const AUTH_PREFIX = '/api/auth'
 /** Paths (after /api/auth) that act on the caller's own session or sessions. */

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createTestApp, sessionCookieFrom, type TestApp } from '../../test/test-app'
+import { createTestApp, sessionCookieFrom, type TestApp } from '#server/test/test-app.ts'
 
 let t: TestApp
 beforeAll(async () => {

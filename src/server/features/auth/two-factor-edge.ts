@@ -13,9 +13,9 @@ import {
   TwoFactorPasswordInput,
   VerifyBackupCodeInput,
   VerifyTotpInput,
-} from '../../../shared/contracts/two-factor'
-import { AppError, validationError } from '../../http/errors'
-import type { AppDeps, AppEnv } from '../../http/router'
+} from '#shared/contracts/two-factor.ts'
+import { AppError, validationError } from '#server/http/errors.ts'
+import type { AppDeps, AppEnv } from '#server/http/router.ts'
 import { readJson, requireFreshSession as freshSession } from './edge-helpers'
 
 /** Changing two-factor settings from a session older than Better Auth's freshAge (one day): ASVS 7.5.1. */

@@ -6,10 +6,10 @@
  */
 import * as OTPAuth from 'otpauth'
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
-import { startOidcProvider, type OidcTestProvider } from '../../test/oidc-provider'
-import { cookieHeader, keepCookies, loginAtProvider } from '../../test/oidc-login'
-import { SET_PASSWORD_FIRST_MESSAGE } from '../../../shared/contracts/two-factor'
-import { createTestApp, sessionCookieFrom, TEST_PUBLIC_URL, type TestApp } from '../../test/test-app'
+import { startOidcProvider, type OidcTestProvider } from '#server/test/oidc-provider.ts'
+import { cookieHeader, keepCookies, loginAtProvider } from '#server/test/oidc-login.ts'
+import { SET_PASSWORD_FIRST_MESSAGE } from '#shared/contracts/two-factor.ts'
+import { createTestApp, sessionCookieFrom, TEST_PUBLIC_URL, type TestApp } from '#server/test/test-app.ts'
 
 const PROVIDER = 'testidp'
 let idp: OidcTestProvider

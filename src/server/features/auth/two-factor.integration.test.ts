@@ -11,8 +11,8 @@ import os from 'node:os'
 import path from 'node:path'
 import * as OTPAuth from 'otpauth'
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
-import { hashBackupCode, twoFactorPlugins } from '../../auth/two-factor'
-import { sessionCookieFrom, type TestUser, useTestApp } from '../../test/test-app'
+import { hashBackupCode, twoFactorPlugins } from '#server/auth/two-factor.ts'
+import { sessionCookieFrom, type TestUser, useTestApp } from '#server/test/test-app.ts'
 import { REAUTHENTICATE_TWO_FACTOR_MESSAGE } from './two-factor-edge'
 
 let dataDir: string

@@ -5,16 +5,16 @@
  * the viewer's read position to now.
  */
 import { and, eq, isNull, sql } from 'drizzle-orm'
-import { canStillEditMessage } from '../../../shared/domain/chat'
-import { readViewerRole } from '../../access/transactions'
-import type { ChatMessage } from '../../../shared/contracts/chat'
-import type { JsonText, Tx } from '../../db/client'
-import { messageAttachments, messageMentions, messages, notifications } from '../../db/schema'
-import { AppError, notFound } from '../../http/errors'
+import { canStillEditMessage } from '#shared/domain/chat.ts'
+import { readViewerRole } from '#server/access/transactions.ts'
+import type { ChatMessage } from '#shared/contracts/chat.ts'
+import type { JsonText, Tx } from '#server/db/client.ts'
+import { messageAttachments, messageMentions, messages, notifications } from '#server/db/schema/index.ts'
+import { AppError, notFound } from '#server/http/errors.ts'
 import { recordActivity } from '../transactions/record-activity'
 import { threadLink, type ChatContext } from './chat-context'
 import { assertMentionable, insertMentions, markReadUpTo, messageJson } from './post-message'
-import { requirePermission } from '../../access/permissions'
+import { requirePermission } from '#server/access/permissions.ts'
 
 const TOO_LATE =
   'Messages can only be edited or deleted within 15 minutes of posting. Post a new message to correct this one.'

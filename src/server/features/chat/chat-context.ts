@@ -1,7 +1,7 @@
 /** What chat's write use cases need from the host. */
-import { transactionPath } from '../../../shared/paths'
-import type { Viewer } from '../../auth/viewer'
-import type { Database } from '../../db/client'
+import { transactionPath } from '#shared/paths.ts'
+import type { Viewer } from '#server/auth/viewer.ts'
+import type { Database } from '#server/db/client.ts'
 
 export interface ChatContext {
   database: Database

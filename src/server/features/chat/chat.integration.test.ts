@@ -5,10 +5,10 @@
  * message, too late). Only people on the move can read or post; others get 404 and no data.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { ChatMessage, MessagePage, ThreadListResponse } from '../../../shared/contracts/chat'
-import { NotificationListResponse } from '../../../shared/contracts/notifications'
-import { createTransaction } from '../../test/factories'
-import { createTestApp, type TestApp, type TestUser } from '../../test/test-app'
+import { ChatMessage, MessagePage, ThreadListResponse } from '#shared/contracts/chat.ts'
+import { NotificationListResponse } from '#shared/contracts/notifications.ts'
+import { createTransaction } from '#server/test/factories.ts'
+import { createTestApp, type TestApp, type TestUser } from '#server/test/test-app.ts'
 
 let t: TestApp
 let buyer: TestUser

@@ -3,11 +3,11 @@
  * thread's history, oldest first, older than the `before` message when given; `has_more` says whether
  * older messages remain. One round trip, the access check included.
  */
-import { canSeeTransactionSql } from '../../access/transactions'
-import type { Viewer } from '../../auth/viewer'
-import type { MessagePage } from '../../../shared/contracts/chat'
-import type { Database, JsonText } from '../../db/client'
-import { notFound } from '../../http/errors'
+import { canSeeTransactionSql } from '#server/access/transactions.ts'
+import type { Viewer } from '#server/auth/viewer.ts'
+import type { MessagePage } from '#shared/contracts/chat.ts'
+import type { Database, JsonText } from '#server/db/client.ts'
+import { notFound } from '#server/http/errors.ts'
 import { MESSAGE_JSON_SQL } from './message-json'
 
 /** What PAGE_SQL answers when the viewer may see the transaction but the thread is not on it. */

@@ -3,11 +3,11 @@
  * then by latest message, each with the viewer's unread count (messages by others after the
  * viewer's last read). One round trip, the access check included.
  */
-import { canSeeTransactionSql } from '../../access/transactions'
-import type { Viewer } from '../../auth/viewer'
-import type { ThreadListResponse } from '../../../shared/contracts/chat'
-import type { Database, JsonText } from '../../db/client'
-import { notFound } from '../../http/errors'
+import { canSeeTransactionSql } from '#server/access/transactions.ts'
+import type { Viewer } from '#server/auth/viewer.ts'
+import type { ThreadListResponse } from '#shared/contracts/chat.ts'
+import type { Database, JsonText } from '#server/db/client.ts'
+import { notFound } from '#server/http/errors.ts'
 
 const THREADS_SQL = `
 with t as (

@@ -3,10 +3,10 @@
  * and the transaction's live event stream (contracts/live.ts). Mail is nudged out after commits that notify people.
  */
 import type { Context } from 'hono'
-import { chatEndpoints as endpoints } from '../../../shared/contracts/chat'
-import { liveEndpoints } from '../../../shared/contracts/live'
-import { assertCanSeeTransaction } from '../../access/transactions'
-import { createRouter, jsonText, requireViewer, type AppDeps, type AppEnv } from '../../http/router'
+import { chatEndpoints as endpoints } from '#shared/contracts/chat.ts'
+import { liveEndpoints } from '#shared/contracts/live.ts'
+import { assertCanSeeTransaction } from '#server/access/transactions.ts'
+import { createRouter, jsonText, requireViewer, type AppDeps, type AppEnv } from '#server/http/router.ts'
 import { transactionEventStream } from '../live/event-stream'
 import { deleteMessage, editMessage, markThreadRead } from './change-message'
 import type { ChatContext } from './chat-context'

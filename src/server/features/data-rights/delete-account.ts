@@ -28,10 +28,10 @@ import {
   type DeleteAccountInput,
   type DeleteAccountResult,
   DELETED_USER_NAME,
-} from '../../../shared/contracts/data-rights'
-import type { Auth } from '../../auth/auth'
-import type { Viewer } from '../../auth/viewer'
-import type { Database, Tx } from '../../db/client'
+} from '#shared/contracts/data-rights.ts'
+import type { Auth } from '#server/auth/auth.ts'
+import type { Viewer } from '#server/auth/viewer.ts'
+import type { Database, Tx } from '#server/db/client.ts'
 import {
   documents,
   documentUploadKeys,
@@ -49,9 +49,9 @@ import {
   user,
   userRoles,
   verification,
-} from '../../db/schema'
-import { AppError } from '../../http/errors'
-import type { ObjectStorage } from '../../platform/storage'
+} from '#server/db/schema/index.ts'
+import { AppError } from '#server/http/errors.ts'
+import type { ObjectStorage } from '#server/platform/storage/index.ts'
 import { redactedSummaryHash } from '../activity/audit-canonical'
 import { REDACTION_KIND } from '../activity/audit-chain'
 import { recordActivity } from '../transactions/record-activity'

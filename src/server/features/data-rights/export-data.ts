@@ -6,10 +6,10 @@
  */
 import { Readable } from 'node:stream'
 import { ZipFile } from 'yazl'
-import { visibleTransactionIdsSql } from '../../access/transactions'
-import type { Viewer } from '../../auth/viewer'
-import type { Database } from '../../db/client'
-import type { ObjectStorage } from '../../platform/storage'
+import { visibleTransactionIdsSql } from '#server/access/transactions.ts'
+import type { Viewer } from '#server/auth/viewer.ts'
+import type { Database } from '#server/db/client.ts'
+import type { ObjectStorage } from '#server/platform/storage/index.ts'
 
 /** One uploaded file version as listed in documents.json, with where it sits inside the ZIP. */
 export interface ExportedDocument {

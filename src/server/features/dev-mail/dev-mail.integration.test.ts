@@ -3,10 +3,10 @@
  * DEV_MAIL=true, only to this machine, and DEV_MAIL is refused in production (config.test.ts).
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
-import type { Logger } from '../../logger'
-import { createMailService } from '../../platform/mail/mail-service'
-import { enqueueMail } from '../../platform/mail/outbox'
-import { createTestApp, type TestApp } from '../../test/test-app'
+import type { Logger } from '#server/logger.ts'
+import { createMailService } from '#server/platform/mail/mail-service.ts'
+import { enqueueMail } from '#server/platform/mail/outbox.ts'
+import { createTestApp, type TestApp } from '#server/test/test-app.ts'
 import { isLoopbackAddress, isLoopbackHost } from './routes'
 
 let on: TestApp

@@ -7,8 +7,8 @@
  */
 import { BlockList, isIP } from 'node:net'
 import { Hono, type Context } from 'hono'
-import { errorBody } from '../../http/errors'
-import type { AppDeps, AppEnv } from '../../http/router'
+import { errorBody } from '#server/http/errors.ts'
+import type { AppDeps, AppEnv } from '#server/http/router.ts'
 
 interface OutboxRow {
   id: string

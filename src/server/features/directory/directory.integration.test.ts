@@ -1,9 +1,9 @@
 /** The public directory: contract shape, tier order, first metrics row only, profile with reviews. */
 import { beforeAll, describe, expect, it } from 'vitest'
-import { DirectoryResponse, OrganizationProfile } from '../../../shared/contracts/directory'
-import { tierRank } from '../../../shared/domain/organizations'
-import { createOrganization } from '../../test/factories'
-import { useTestApp } from '../../test/test-app'
+import { DirectoryResponse, OrganizationProfile } from '#shared/contracts/directory.ts'
+import { tierRank } from '#shared/domain/organizations.ts'
+import { createOrganization } from '#server/test/factories.ts'
+import { useTestApp } from '#server/test/test-app.ts'
 
 const t = useTestApp()
 let gold: string

@@ -2,9 +2,9 @@
  * The marketplace directory: every organization with its latest accreditation_metrics row (the
  * accreditation engine's output: features/accreditation) and its reviews' ratings, highest tier first, then by name. spec: The calls the product makes ('Directory'); public data.
  */
-import type { DirectoryResponse, OrganizationProfile } from '../../../shared/contracts/directory'
-import type { Database, JsonText } from '../../db/client'
-import { notFound } from '../../http/errors'
+import type { DirectoryResponse, OrganizationProfile } from '#shared/contracts/directory.ts'
+import type { Database, JsonText } from '#server/db/client.ts'
+import { notFound } from '#server/http/errors.ts'
 
 const ORG_FIELDS = `'id', o.id, 'name', o.name, 'type', o.type, 'accreditation_tier', o.accreditation_tier,
   'town', o.town, 'postcode_district', o.postcode_district, 'description', o.description, 'contact_email', o.contact_email,

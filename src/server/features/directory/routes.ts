@@ -1,6 +1,6 @@
 /** HTTP edge of the public directory: GET /api/organizations and GET /api/organizations/{orgId}. */
-import { directoryEndpoints as endpoints } from '../../../shared/contracts/directory'
-import { createRouter, jsonText, type AppDeps } from '../../http/router'
+import { directoryEndpoints as endpoints } from '#shared/contracts/directory.ts'
+import { createRouter, jsonText, type AppDeps } from '#server/http/router.ts'
 import { getOrganization, listOrganizations } from './list-organizations'
 
 // Public, non-personal data: short shared caching keeps the marketplace fast.

@@ -1,11 +1,11 @@
 /** Reading document rows as the API shows them (DocumentVersion), always through the access check. */
-import { canSeeTransactionSql, visibleTransactionIdsSql } from '../../access/transactions'
-import type { Viewer } from '../../auth/viewer'
-import { parseJsonText, type Database } from '../../db/client'
-import { notFound } from '../../http/errors'
-import type { DocumentListItem, DocumentVersion } from '../../../shared/contracts/documents'
-import { DOCUMENT_FOLDERS } from '../../../shared/domain/statuses'
-import { sqlInList } from '../../db/schema/sql-lists'
+import { canSeeTransactionSql, visibleTransactionIdsSql } from '#server/access/transactions.ts'
+import type { Viewer } from '#server/auth/viewer.ts'
+import { parseJsonText, type Database } from '#server/db/client.ts'
+import { notFound } from '#server/http/errors.ts'
+import type { DocumentListItem, DocumentVersion } from '#shared/contracts/documents.ts'
+import { DOCUMENT_FOLDERS } from '#shared/domain/statuses.ts'
+import { sqlInList } from '#server/db/schema/sql-lists.ts'
 
 /** JSON of one documents row `d` joined to its uploader `u` (a profiles row), in DocumentVersion shape. */
 export const DOCUMENT_JSON = `json_build_object(

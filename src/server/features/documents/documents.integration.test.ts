@@ -11,15 +11,11 @@ import os from 'node:os'
 import path from 'node:path'
 import { serve } from '@hono/node-server'
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
-import type {
-  DocumentListResponse,
-  DocumentVersion,
-  DocumentVersionsResponse,
-} from '../../../shared/contracts/documents'
-import { createTransaction } from '../../test/factories'
-import { storageFor } from '../../platform/storage'
-import { startTestS3, type TestS3 } from '../../platform/storage/test-s3rver'
-import { createTestApp, type TestApp, type TestUser } from '../../test/test-app'
+import type { DocumentListResponse, DocumentVersion, DocumentVersionsResponse } from '#shared/contracts/documents.ts'
+import { createTransaction } from '#server/test/factories.ts'
+import { storageFor } from '#server/platform/storage/index.ts'
+import { startTestS3, type TestS3 } from '#server/platform/storage/test-s3rver.ts'
+import { createTestApp, type TestApp, type TestUser } from '#server/test/test-app.ts'
 import { sweepOrphanedDocumentObjects } from './sweep-orphans'
 import { HEIC, HTML, JPEG, makeDocx, makePdf, makeZip, PNG, SVG } from './test-files'
 

@@ -9,12 +9,12 @@
  */
 import { createHmac, timingSafeEqual } from 'node:crypto'
 import { Readable } from 'node:stream'
-import { EXTENSION_FOR_TYPE, isInlineAllowed } from '../../../shared/domain/document-files'
-import { visibleTransactionIdsSql } from '../../access/transactions'
-import type { Viewer } from '../../auth/viewer'
-import type { Database } from '../../db/client'
-import { AppError } from '../../http/errors'
-import type { ObjectStorage } from '../../platform/storage'
+import { EXTENSION_FOR_TYPE, isInlineAllowed } from '#shared/domain/document-files.ts'
+import { visibleTransactionIdsSql } from '#server/access/transactions.ts'
+import type { Viewer } from '#server/auth/viewer.ts'
+import type { Database } from '#server/db/client.ts'
+import { AppError } from '#server/http/errors.ts'
+import type { ObjectStorage } from '#server/platform/storage/index.ts'
 import { recordActivity } from '../transactions/record-activity'
 import { getDocument } from './document-rows'
 

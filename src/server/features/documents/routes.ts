@@ -3,11 +3,11 @@
  * described in the OpenAPI document), list, versions, one version, short-lived file links, and the
  * file endpoint those links point to.
  */
-import { TransactionParams } from '../../../shared/contracts/common'
-import { documentEndpoints as endpoints, UploadDocumentQuery } from '../../../shared/contracts/documents'
-import { validationError } from '../../http/errors'
-import { createRouter, honoPath, requireViewer, type AppDeps } from '../../http/router'
-import { storageFor } from '../../platform/storage'
+import { TransactionParams } from '#shared/contracts/common.ts'
+import { documentEndpoints as endpoints, UploadDocumentQuery } from '#shared/contracts/documents.ts'
+import { validationError } from '#server/http/errors.ts'
+import { createRouter, honoPath, requireViewer, type AppDeps } from '#server/http/router.ts'
+import { storageFor } from '#server/platform/storage/index.ts'
 import { getDocument, listDocumentVersions, listDocuments } from './document-rows'
 import { createFileLink, openFileLink } from './file-links'
 import { sweepOrphanedDocumentObjects } from './sweep-orphans'

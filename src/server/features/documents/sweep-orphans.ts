@@ -4,8 +4,8 @@
  * object before its row commits; a process killed in between leaves an object without a row.
  * Only objects older than `olderThan` are touched, so uploads in flight in other processes are safe.
  */
-import type { Database } from '../../db/client'
-import type { ObjectStorage } from '../../platform/storage'
+import type { Database } from '#server/db/client.ts'
+import type { ObjectStorage } from '#server/platform/storage/index.ts'
 
 const BATCH = 500
 

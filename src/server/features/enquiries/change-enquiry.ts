@@ -16,10 +16,10 @@ import {
   ENQUIRY_STATUS_LABELS,
   raiserTransitions,
   type EnquiryCategory,
-} from '../../../shared/domain/enquiries'
-import { transactionPath } from '../../../shared/paths'
-import type { Database, Tx } from '../../db/client'
-import { AppError } from '../../http/errors'
+} from '#shared/domain/enquiries.ts'
+import { transactionPath } from '#shared/paths.ts'
+import type { Database, Tx } from '#server/db/client.ts'
+import { AppError } from '#server/http/errors.ts'
 import { notifyPeople } from '../notifications/notify-people'
 import { alertClocksOfTransaction } from '../sla/check-clocks'
 import { startEnquiryClock, stopEnquiryClock } from '../sla/clock-sync'

@@ -5,11 +5,11 @@
  * `fields.version`), so the second of two concurrent edits loses nothing and can retry on it.
  */
 import { sql } from 'drizzle-orm'
-import { enquiryRoleOf, type EnquiryCategory, type EnquiryStatus } from '../../../shared/domain/enquiries'
-import { lockTransactionForViewer } from '../../access/transactions'
-import type { Viewer } from '../../auth/viewer'
-import type { Tx } from '../../db/client'
-import { AppError, notFound } from '../../http/errors'
+import { enquiryRoleOf, type EnquiryCategory, type EnquiryStatus } from '#shared/domain/enquiries.ts'
+import { lockTransactionForViewer } from '#server/access/transactions.ts'
+import type { Viewer } from '#server/auth/viewer.ts'
+import type { Tx } from '#server/db/client.ts'
+import { AppError, notFound } from '#server/http/errors.ts'
 import type { NotificationDelivery } from '../notifications/notify-people'
 
 export interface EnquiryContext extends NotificationDelivery {

@@ -6,8 +6,8 @@
  * why, and the SLA clocks that start on these tasks (report on title) follow.
  */
 import { sql } from 'drizzle-orm'
-import { TASK_TITLES } from '../../../shared/domain/timeline-template'
-import type { Tx } from '../../db/client'
+import { TASK_TITLES } from '#shared/domain/timeline-template.ts'
+import type { Tx } from '#server/db/client.ts'
 import { syncTaskClocks } from '../sla/clock-sync'
 import { recordActivity } from '../transactions/record-activity'
 import { refreshStage, touchTransaction } from '../transactions/update-task'

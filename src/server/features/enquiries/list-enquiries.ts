@@ -5,13 +5,13 @@
  * 404 when the viewer may not see the matter.
  */
 import { sql } from 'drizzle-orm'
-import type { Enquiry, EnquiryList } from '../../../shared/contracts/enquiries'
-import { readViewerRole } from '../../access/transactions'
-import type { Viewer } from '../../auth/viewer'
-import type { Database } from '../../db/client'
+import type { Enquiry, EnquiryList } from '#shared/contracts/enquiries.ts'
+import { readViewerRole } from '#server/access/transactions.ts'
+import type { Viewer } from '#server/auth/viewer.ts'
+import type { Database } from '#server/db/client.ts'
 import { CLOCK_PAUSES_JSON } from '../sla/check-clocks'
 import { clockStatus } from '../sla/clock-status'
-import { enquiryRoleOf } from '../../../shared/domain/enquiries'
+import { enquiryRoleOf } from '#shared/domain/enquiries.ts'
 
 type Row = Omit<Enquiry, 'clock'> & { clock: Parameters<typeof clockStatus>[0] | null }
 

@@ -6,10 +6,10 @@
  * audit trail records each, and the seller's conveyancer is told once. One database transaction.
  */
 import { sql } from 'drizzle-orm'
-import { ENQUIRY_CATEGORY_LABELS, type EnquiryCategory } from '../../../shared/domain/enquiries'
-import { transactionPath } from '../../../shared/paths'
-import type { Database } from '../../db/client'
-import { AppError } from '../../http/errors'
+import { ENQUIRY_CATEGORY_LABELS, type EnquiryCategory } from '#shared/domain/enquiries.ts'
+import { transactionPath } from '#shared/paths.ts'
+import type { Database } from '#server/db/client.ts'
+import { AppError } from '#server/http/errors.ts'
 import { notifyPeople } from '../notifications/notify-people'
 import { alertClocksOfTransaction } from '../sla/check-clocks'
 import { startEnquiryClock } from '../sla/clock-sync'

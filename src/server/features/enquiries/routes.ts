@@ -4,9 +4,9 @@
  * after commits that notify people.
  */
 import type { Context } from 'hono'
-import { enquiryEndpoints as endpoints } from '../../../shared/contracts/enquiries'
-import { createRouter, requireViewer, type AppDeps, type AppEnv } from '../../http/router'
-import { storageFor } from '../../platform/storage'
+import { enquiryEndpoints as endpoints } from '#shared/contracts/enquiries.ts'
+import { createRouter, requireViewer, type AppDeps, type AppEnv } from '#server/http/router.ts'
+import { storageFor } from '#server/platform/storage/index.ts'
 import { listClocks } from '../sla/clock-status'
 import { getSlaSettings, putSlaSettings } from '../sla/sla-settings'
 import { changeEnquiryStatus, editEnquiry, replyToEnquiry } from './change-enquiry'

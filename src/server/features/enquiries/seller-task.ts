@@ -5,11 +5,11 @@
  * told, the stage's progress recomputed and the audit trail records it.
  */
 import { sql } from 'drizzle-orm'
-import { canReply } from '../../../shared/domain/enquiries'
-import { TASK_TITLES } from '../../../shared/domain/timeline-template'
-import { transactionPath } from '../../../shared/paths'
-import type { Database } from '../../db/client'
-import { AppError } from '../../http/errors'
+import { canReply } from '#shared/domain/enquiries.ts'
+import { TASK_TITLES } from '#shared/domain/timeline-template.ts'
+import { transactionPath } from '#shared/paths.ts'
+import type { Database } from '#server/db/client.ts'
+import { AppError } from '#server/http/errors.ts'
 import { notifyPeople } from '../notifications/notify-people'
 import { recordActivity } from '../transactions/record-activity'
 import { refreshStage, touchTransaction } from '../transactions/update-task'

@@ -4,12 +4,12 @@
  * lists (access/firms.ts); on a matter, the buyer's conveyancer raises from their firm's lists.
  */
 import { sql } from 'drizzle-orm'
-import type { StandardEnquiries } from '../../../shared/contracts/enquiries'
-import { DEFAULT_STANDARD_ENQUIRIES, ENQUIRY_CATEGORIES, type EnquiryCategory } from '../../../shared/domain/enquiries'
-import { assertCanManageFirm } from '../../access/firms'
-import { readViewerRole } from '../../access/transactions'
-import type { Viewer } from '../../auth/viewer'
-import type { Database, Tx } from '../../db/client'
+import type { StandardEnquiries } from '#shared/contracts/enquiries.ts'
+import { DEFAULT_STANDARD_ENQUIRIES, ENQUIRY_CATEGORIES, type EnquiryCategory } from '#shared/domain/enquiries.ts'
+import { assertCanManageFirm } from '#server/access/firms.ts'
+import { readViewerRole } from '#server/access/transactions.ts'
+import type { Viewer } from '#server/auth/viewer.ts'
+import type { Database, Tx } from '#server/db/client.ts'
 
 async function readLists(db: Database['db'] | Tx, organizationId: string | null): Promise<StandardEnquiries> {
   const own = new Map<string, string[]>()

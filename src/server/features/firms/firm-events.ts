@@ -5,11 +5,11 @@
  * go to the append-only `security_events` of the person who made the change, written in the same
  * database transaction as the change itself. Reassigning a matter is in the move's audit trail.
  */
-import type { SecurityEventKind } from '../../../shared/contracts/account'
-import type { Viewer } from '../../auth/viewer'
-import type { Tx } from '../../db/client'
-import { securityEvents } from '../../db/schema'
-import type { ClientInfo } from '../../http/client-info'
+import type { SecurityEventKind } from '#shared/contracts/account.ts'
+import type { Viewer } from '#server/auth/viewer.ts'
+import type { Tx } from '#server/db/client.ts'
+import { securityEvents } from '#server/db/schema/index.ts'
+import type { ClientInfo } from '#server/http/client-info.ts'
 
 /** The firm events' kinds (a subset of SECURITY_EVENT_KINDS). */
 export type FirmEventKind = Extract<SecurityEventKind, `firm.${string}`>

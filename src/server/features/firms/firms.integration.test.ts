@@ -10,11 +10,11 @@
  */
 import { randomUUID } from 'node:crypto'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { BoardResponse, MyFirmResponse, OpenMatterResponse } from '../../../shared/contracts/firms'
-import { TransactionDetail } from '../../../shared/contracts/transactions'
-import { standardTimeline } from '../../../shared/domain/timeline-template'
-import { createOrganization, createTransaction, stagesInProgress } from '../../test/factories'
-import { TEST_PUBLIC_URL, type TestUser, useTestApp } from '../../test/test-app'
+import { BoardResponse, MyFirmResponse, OpenMatterResponse } from '#shared/contracts/firms.ts'
+import { TransactionDetail } from '#shared/contracts/transactions.ts'
+import { standardTimeline } from '#shared/domain/timeline-template.ts'
+import { createOrganization, createTransaction, stagesInProgress } from '#server/test/factories.ts'
+import { TEST_PUBLIC_URL, type TestUser, useTestApp } from '#server/test/test-app.ts'
 import { refreshClockMilestones } from '../sla/clock-milestones'
 import { listBoard } from './list-board'
 

@@ -2,9 +2,9 @@
  * GET /api/firm: the viewer's firm (null when they have none), their member role, the current members
  * with the live matters each holds, and (for admins) the pending invitations. One statement.
  */
-import type { Viewer } from '../../auth/viewer'
-import type { MyFirmResponse } from '../../../shared/contracts/firms'
-import type { Database, JsonText } from '../../db/client'
+import type { Viewer } from '#server/auth/viewer.ts'
+import type { MyFirmResponse } from '#shared/contracts/firms.ts'
+import type { Database, JsonText } from '#server/db/client.ts'
 
 const MY_FIRM_SQL = `
 with me as (select om.organization_id, om.role from organization_members om where om.profile_id = $1 and om.removed_at is null)

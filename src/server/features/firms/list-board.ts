@@ -9,13 +9,13 @@
  * as JSON by the database; which matters are visible comes from access/firms.ts.
  */
 import { z } from 'zod'
-import type { BoardQueryData, BoardResponse } from '../../../shared/contracts/firms'
-import type { BoardSort } from '../../../shared/domain/firms'
-import { londonDate } from '../../../shared/domain/working-days'
-import { visibleMattersSql } from '../../access/firms'
-import type { Viewer } from '../../auth/viewer'
-import type { Database, JsonText } from '../../db/client'
-import { AppError } from '../../http/errors'
+import type { BoardQueryData, BoardResponse } from '#shared/contracts/firms.ts'
+import type { BoardSort } from '#shared/domain/firms.ts'
+import { londonDate } from '#shared/domain/working-days.ts'
+import { visibleMattersSql } from '#server/access/firms.ts'
+import type { Viewer } from '#server/auth/viewer.ts'
+import type { Database, JsonText } from '#server/db/client.ts'
+import { AppError } from '#server/http/errors.ts'
 import { drivingClockLateralSql } from '../sla/board-clock'
 
 interface SortSpec {

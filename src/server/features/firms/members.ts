@@ -5,12 +5,12 @@
  * (removed_at) and loses sight of every matter of the firm at once (access/firms.ts).
  */
 import { sql } from 'drizzle-orm'
-import { canBeFeeEarner, canManageFirm, type MemberRole } from '../../../shared/domain/firms'
-import { lockViewerFirm } from '../../access/firms'
-import type { Viewer } from '../../auth/viewer'
-import type { Database, Tx } from '../../db/client'
-import type { ClientInfo } from '../../http/client-info'
-import { AppError } from '../../http/errors'
+import { canBeFeeEarner, canManageFirm, type MemberRole } from '#shared/domain/firms.ts'
+import { lockViewerFirm } from '#server/access/firms.ts'
+import type { Viewer } from '#server/auth/viewer.ts'
+import type { Database, Tx } from '#server/db/client.ts'
+import type { ClientInfo } from '#server/http/client-info.ts'
+import { AppError } from '#server/http/errors.ts'
 import { recordFirmEvent } from './firm-events'
 
 interface Target {

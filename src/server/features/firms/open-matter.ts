@@ -8,7 +8,7 @@
  */
 import { randomUUID } from 'node:crypto'
 import { sql } from 'drizzle-orm'
-import type { OpenMatterData } from '../../../shared/contracts/firms'
+import type { OpenMatterData } from '#shared/contracts/firms.ts'
 import {
   ASSISTANT_NOT_FEE_EARNER_MESSAGE,
   canBeFeeEarner,
@@ -17,15 +17,15 @@ import {
   conveyancerRoleForSide,
   matterSideLabel,
   notAMemberMessage,
-} from '../../../shared/domain/firms'
-import { nationForPostcode } from '../../../shared/domain/stage-progress'
-import { standardTimeline } from '../../../shared/domain/timeline-template'
-import { lockViewerFirm } from '../../access/firms'
-import { requireVerifiedEmail } from '../../auth/require-verified-email'
-import type { Viewer } from '../../auth/viewer'
-import type { Database, Tx } from '../../db/client'
-import { matters } from '../../db/schema'
-import { AppError } from '../../http/errors'
+} from '#shared/domain/firms.ts'
+import { nationForPostcode } from '#shared/domain/stage-progress.ts'
+import { standardTimeline } from '#shared/domain/timeline-template.ts'
+import { lockViewerFirm } from '#server/access/firms.ts'
+import { requireVerifiedEmail } from '#server/auth/require-verified-email.ts'
+import type { Viewer } from '#server/auth/viewer.ts'
+import type { Database, Tx } from '#server/db/client.ts'
+import { matters } from '#server/db/schema/index.ts'
+import { AppError } from '#server/http/errors.ts'
 import { sendInvitation } from '../invitations/create-invitation'
 import { insertTransaction } from '../transactions/insert-transaction'
 import { recordActivity } from '../transactions/record-activity'

@@ -6,11 +6,11 @@
  * conveyancer participant follows the matter, and the audit trail says who handed it to whom.
  */
 import { sql } from 'drizzle-orm'
-import { canManageFirm, conveyancerRoleForSide, type MatterSide } from '../../../shared/domain/firms'
-import { lockViewerFirm } from '../../access/firms'
-import type { Viewer } from '../../auth/viewer'
-import type { Database } from '../../db/client'
-import { AppError, notFound } from '../../http/errors'
+import { canManageFirm, conveyancerRoleForSide, type MatterSide } from '#shared/domain/firms.ts'
+import { lockViewerFirm } from '#server/access/firms.ts'
+import type { Viewer } from '#server/auth/viewer.ts'
+import type { Database } from '#server/db/client.ts'
+import { AppError, notFound } from '#server/http/errors.ts'
 import { recordActivity } from '../transactions/record-activity'
 import { assertFeeEarnerOfFirm } from './open-matter'
 

@@ -3,9 +3,9 @@
  * invitations), matters (open, reassign) and GET /api/cases, built from the endpoint catalogue entries
  * `firmsEndpoints` (src/shared/contracts/firms.ts). Mail is nudged out after commits that queue it.
  */
-import { firmsEndpoints } from '../../../shared/contracts/firms'
-import type { MemberRole } from '../../../shared/domain/firms'
-import { createRouter, jsonText, requireViewer, type AppDeps } from '../../http/router'
+import { firmsEndpoints } from '#shared/contracts/firms.ts'
+import type { MemberRole } from '#shared/domain/firms.ts'
+import { createRouter, jsonText, requireViewer, type AppDeps } from '#server/http/router.ts'
 import { claimListing, createFirm, searchClaimableListings } from './create-firm'
 import { acceptFirmInvitation, inviteMember, revokeFirmInvitation } from './firm-invitations'
 import { getMyFirm } from './get-my-firm'

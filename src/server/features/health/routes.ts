@@ -1,6 +1,6 @@
 /** GET /api/health: whether the server can reach its database, with the pool's state on PostgreSQL. */
-import { healthEndpoints } from '../../../shared/contracts/health'
-import { createRouter, type AppDeps } from '../../http/router'
+import { healthEndpoints } from '#shared/contracts/health.ts'
+import { createRouter, type AppDeps } from '#server/http/router.ts'
 
 const PING_TIMEOUT_MS = 2_000
 

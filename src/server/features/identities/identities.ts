@@ -8,11 +8,11 @@ import {
   type AuthProvider,
   LAST_SIGN_IN_METHOD_MESSAGE,
   type LinkedIdentityList,
-} from '../../../shared/contracts/identities'
+} from '#shared/contracts/identities.ts'
 import { eq, sql } from 'drizzle-orm'
-import type { Database } from '../../db/client'
-import { account, securityEvents } from '../../db/schema'
-import { AppError, notFound } from '../../http/errors'
+import type { Database } from '#server/db/client.ts'
+import { account, securityEvents } from '#server/db/schema/index.ts'
+import { AppError, notFound } from '#server/http/errors.ts'
 import type { RequestOrigin } from '../account/security-events'
 
 /** Better Auth's provider id of the password. */

@@ -6,10 +6,16 @@
  */
 import * as OTPAuth from 'otpauth'
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
-import { LAST_SIGN_IN_METHOD_MESSAGE, type LinkedIdentityList } from '../../../shared/contracts/identities'
-import { startOidcProvider, type OidcTestProvider } from '../../test/oidc-provider'
-import { cookieHeader, keepCookies, loginAtProvider } from '../../test/oidc-login'
-import { createTestApp, sessionCookieFrom, TEST_PUBLIC_URL, type TestApp, type TestUser } from '../../test/test-app'
+import { LAST_SIGN_IN_METHOD_MESSAGE, type LinkedIdentityList } from '#shared/contracts/identities.ts'
+import { startOidcProvider, type OidcTestProvider } from '#server/test/oidc-provider.ts'
+import { cookieHeader, keepCookies, loginAtProvider } from '#server/test/oidc-login.ts'
+import {
+  createTestApp,
+  sessionCookieFrom,
+  TEST_PUBLIC_URL,
+  type TestApp,
+  type TestUser,
+} from '#server/test/test-app.ts'
 
 const PROVIDER = 'testidp'
 let idp: OidcTestProvider

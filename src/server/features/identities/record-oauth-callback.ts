@@ -6,8 +6,8 @@
  * identity on the caller's account means a link from settings ('identity.linked'). A failure is
  * 'sign_in.failed' with the error code (no account to attach it to, except the caller's on a link).
  */
-import type { SecurityEventKind } from '../../../shared/contracts/account'
-import type { Database } from '../../db/client'
+import type { SecurityEventKind } from '#shared/contracts/account.ts'
+import type { Database } from '#server/db/client.ts'
 import { recordSecurityEvent, type RequestOrigin } from '../account/security-events'
 import { sessionFromCookie } from '../account/sessions'
 

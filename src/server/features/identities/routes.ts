@@ -3,9 +3,9 @@
  * /auth buttons), the viewer's linked identities, and unlinking one. Linking starts at
  * POST /api/auth/link-social (oauth-edge.ts) because it needs Better Auth's state cookie.
  */
-import { identityEndpoints as endpoints } from '../../../shared/contracts/identities'
-import { AppError } from '../../http/errors'
-import { createRouter, requireViewer, type AppDeps } from '../../http/router'
+import { identityEndpoints as endpoints } from '#shared/contracts/identities.ts'
+import { AppError } from '#server/http/errors.ts'
+import { createRouter, requireViewer, type AppDeps } from '#server/http/router.ts'
 import { isFresh } from '../account/sessions'
 import { listIdentities, unlinkIdentity } from './identities'
 

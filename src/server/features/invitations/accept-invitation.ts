@@ -6,13 +6,13 @@
  * verified) and marks the invitation's notifications read. Also the public preview of a link.
  */
 import { and, eq, inArray, sql } from 'drizzle-orm'
-import type { InvitationPreview } from '../../../shared/contracts/invitations'
-import type { InvitableRole } from '../../../shared/contracts/invitations'
-import { participantRoleLabel } from '../../../shared/domain/roles'
-import type { Viewer } from '../../auth/viewer'
-import type { Database, Tx } from '../../db/client'
-import { invitations, notifications, transactionParticipants, transactions, user } from '../../db/schema'
-import { AppError } from '../../http/errors'
+import type { InvitationPreview } from '#shared/contracts/invitations.ts'
+import type { InvitableRole } from '#shared/contracts/invitations.ts'
+import { participantRoleLabel } from '#shared/domain/roles.ts'
+import type { Viewer } from '#server/auth/viewer.ts'
+import type { Database, Tx } from '#server/db/client.ts'
+import { invitations, notifications, transactionParticipants, transactions, user } from '#server/db/schema/index.ts'
+import { AppError } from '#server/http/errors.ts'
 import { recordActivity } from '../transactions/record-activity'
 import { hashInvitationToken, maskEmail } from './invitation-token'
 

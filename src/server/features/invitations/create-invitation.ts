@@ -5,28 +5,28 @@
  * one database transaction.
  */
 import { eq, sql } from 'drizzle-orm'
-import type { CreateInvitationInput, InvitableRole } from '../../../shared/contracts/invitations'
+import type { CreateInvitationInput, InvitableRole } from '#shared/contracts/invitations.ts'
 import {
   canInvite,
   canInviteRole,
   canManageInvitation,
   otherSideInviteMessage,
   roleForOrganizationInvite,
-} from '../../../shared/domain/permissions'
-import { singleLine } from '../../../shared/domain/plain-text'
-import { participantRoleLabel } from '../../../shared/domain/roles'
-import { ukDate } from '../../../shared/domain/uk-time'
-import { invitationPath } from '../../../shared/paths'
-import { lockTransactionForViewer } from '../../access/transactions'
-import { requireVerifiedEmail } from '../../auth/require-verified-email'
-import type { Viewer } from '../../auth/viewer'
-import type { Database, Tx } from '../../db/client'
-import { invitations, organizations, profiles, properties, transactions } from '../../db/schema'
-import { AppError } from '../../http/errors'
-import { enqueueMail } from '../../platform/mail/outbox'
+} from '#shared/domain/permissions.ts'
+import { singleLine } from '#shared/domain/plain-text.ts'
+import { participantRoleLabel } from '#shared/domain/roles.ts'
+import { ukDate } from '#shared/domain/uk-time.ts'
+import { invitationPath } from '#shared/paths.ts'
+import { lockTransactionForViewer } from '#server/access/transactions.ts'
+import { requireVerifiedEmail } from '#server/auth/require-verified-email.ts'
+import type { Viewer } from '#server/auth/viewer.ts'
+import type { Database, Tx } from '#server/db/client.ts'
+import { invitations, organizations, profiles, properties, transactions } from '#server/db/schema/index.ts'
+import { AppError } from '#server/http/errors.ts'
+import { enqueueMail } from '#server/platform/mail/outbox.ts'
 import { notifyPeople } from '../notifications/notify-people'
 import { recordActivity } from '../transactions/record-activity'
-import { requirePermission } from '../../access/permissions'
+import { requirePermission } from '#server/access/permissions.ts'
 import { invitationEmail } from './invitation-email'
 import { limitInvitationSend } from './invitation-limits'
 import { newInvitationToken } from './invitation-token'

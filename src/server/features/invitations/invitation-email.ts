@@ -3,10 +3,10 @@
  * Names and addresses are put on one line (control characters stripped) so that a
  * name cannot add lines to the body or headers to the subject, even one stored before the contracts did so.
  */
-import { singleLine } from '../../../shared/domain/plain-text'
-import { participantRoleLabel } from '../../../shared/domain/roles'
-import { ukDate } from '../../../shared/domain/uk-time'
-import type { OutgoingMail } from '../../platform/mail/outbox'
+import { singleLine } from '#shared/domain/plain-text.ts'
+import { participantRoleLabel } from '#shared/domain/roles.ts'
+import { ukDate } from '#shared/domain/uk-time.ts'
+import type { OutgoingMail } from '#server/platform/mail/outbox.ts'
 
 export function invitationEmail(options: {
   to: string

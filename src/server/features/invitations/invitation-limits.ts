@@ -5,9 +5,9 @@
  * send that fails later (403, 409) rolls its count back, so only emails that go out are counted.
  */
 import { sql } from 'drizzle-orm'
-import type { Rule } from '../../auth/rate-limits'
-import type { Tx } from '../../db/client'
-import { AppError } from '../../http/errors'
+import type { Rule } from '#server/auth/rate-limits.ts'
+import type { Tx } from '#server/db/client.ts'
+import { AppError } from '#server/http/errors.ts'
 
 /** New invitations and re-sends by one person on one move. */
 export const SEND_RULES: Rule[] = [

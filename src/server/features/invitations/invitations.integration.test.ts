@@ -12,16 +12,16 @@ import {
   Invitation,
   InvitationList,
   InvitationPreview,
-} from '../../../shared/contracts/invitations'
-import { TransactionDetail } from '../../../shared/contracts/transactions'
-import { createOrganization } from '../../test/factories'
-import { createLogger, type Logger } from '../../logger'
-import { createMailService } from '../../platform/mail/mail-service'
-import { createMailWorker } from '../../platform/mail/mail-worker'
-import { enqueueMail } from '../../platform/mail/outbox'
-import { smtpTransport } from '../../platform/mail/transport'
-import { startSmtpCapture, type SmtpCapture } from '../../test/smtp-capture'
-import { createTestApp, TEST_PUBLIC_URL, type TestApp, type TestUser, useTestApp } from '../../test/test-app'
+} from '#shared/contracts/invitations.ts'
+import { TransactionDetail } from '#shared/contracts/transactions.ts'
+import { createOrganization } from '#server/test/factories.ts'
+import { createLogger, type Logger } from '#server/logger.ts'
+import { createMailService } from '#server/platform/mail/mail-service.ts'
+import { createMailWorker } from '#server/platform/mail/mail-worker.ts'
+import { enqueueMail } from '#server/platform/mail/outbox.ts'
+import { smtpTransport } from '#server/platform/mail/transport.ts'
+import { startSmtpCapture, type SmtpCapture } from '#server/test/smtp-capture.ts'
+import { createTestApp, TEST_PUBLIC_URL, type TestApp, type TestUser, useTestApp } from '#server/test/test-app.ts'
 import { hashInvitationToken } from './invitation-token'
 
 const UK_DATE = new Intl.DateTimeFormat('en-GB', {

@@ -1,9 +1,9 @@
 /** The invitations of a transaction, newest first, for its participants (People tab). */
-import type { Viewer } from '../../auth/viewer'
-import type { Invitation, InvitationList } from '../../../shared/contracts/invitations'
-import { parseJsonText, toJsonText, type Database, type JsonText } from '../../db/client'
-import { canSeeTransactionSql } from '../../access/transactions'
-import { notFound } from '../../http/errors'
+import type { Viewer } from '#server/auth/viewer.ts'
+import type { Invitation, InvitationList } from '#shared/contracts/invitations.ts'
+import { parseJsonText, toJsonText, type Database, type JsonText } from '#server/db/client.ts'
+import { canSeeTransactionSql } from '#server/access/transactions.ts'
+import { notFound } from '#server/http/errors.ts'
 
 const LIST_SQL = `
 select json_build_object('invitations', coalesce(json_agg(json_build_object(

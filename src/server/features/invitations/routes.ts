@@ -2,8 +2,8 @@
  * HTTP edge of invitations: list, create, re-send and withdraw on a transaction; preview and accept
  * by token. Mail is nudged out after each commit.
  */
-import { invitationEndpoints as endpoints } from '../../../shared/contracts/invitations'
-import { createRouter, jsonText, requireViewer, type AppDeps } from '../../http/router'
+import { invitationEndpoints as endpoints } from '#shared/contracts/invitations.ts'
+import { createRouter, jsonText, requireViewer, type AppDeps } from '#server/http/router.ts'
 import { acceptInvitation, previewInvitation } from './accept-invitation'
 import { createInvitation, resendInvitation, revokeInvitation } from './create-invitation'
 import { getInvitation, listInvitations } from './list-invitations'

@@ -8,10 +8,10 @@
  */
 import type { Context } from 'hono'
 import { streamSSE, type SSEStreamingApi } from 'hono/streaming'
-import { canSeeTransaction } from '../../access/transactions'
-import { resolveViewer, type Viewer } from '../../auth/viewer'
-import type { AppDeps } from '../../http/router'
-import { transactionTopic, userTopic, type LiveAnnouncement } from '../../platform/realtime/realtime-hub'
+import { canSeeTransaction } from '#server/access/transactions.ts'
+import { resolveViewer, type Viewer } from '#server/auth/viewer.ts'
+import type { AppDeps } from '#server/http/router.ts'
+import { transactionTopic, userTopic, type LiveAnnouncement } from '#server/platform/realtime/realtime-hub.ts'
 
 /** Comment line sent this often so that proxies keep the connection open (ms). */
 export const KEEP_ALIVE_MS = 25_000

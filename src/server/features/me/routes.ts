@@ -1,6 +1,6 @@
 /** GET /api/me: the signed-in person with profile and stored roles (spec: The calls the product makes, 'Find own profile'). */
-import { authEndpoints } from '../../../shared/contracts/auth'
-import { createRouter, requireViewer } from '../../http/router'
+import { authEndpoints } from '#shared/contracts/auth.ts'
+import { createRouter, requireViewer } from '#server/http/router.ts'
 
 export function meRoutes() {
   return createRouter().openapi(authEndpoints.me, (c) => {

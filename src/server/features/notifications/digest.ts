@@ -6,13 +6,13 @@
  * email goes through the durable outbox.
  */
 import { eq, inArray, sql } from 'drizzle-orm'
-import { DIGEST_HOUR_LONDON, NOTIFICATION_KINDS, NOTIFICATION_KIND_LABELS } from '../../../shared/domain/chat'
-import { ukDateTime } from '../../../shared/domain/uk-time'
-import type { Database } from '../../db/client'
-import { notifications, notificationSettings } from '../../db/schema'
-import type { Logger } from '../../logger'
-import { startPeriodicJob, type PeriodicJob } from '../../platform/jobs/periodic-job'
-import { enqueueMail } from '../../platform/mail/outbox'
+import { DIGEST_HOUR_LONDON, NOTIFICATION_KINDS, NOTIFICATION_KIND_LABELS } from '#shared/domain/chat.ts'
+import { ukDateTime } from '#shared/domain/uk-time.ts'
+import type { Database } from '#server/db/client.ts'
+import { notifications, notificationSettings } from '#server/db/schema/index.ts'
+import type { Logger } from '#server/logger.ts'
+import { startPeriodicJob, type PeriodicJob } from '#server/platform/jobs/periodic-job.ts'
+import { enqueueMail } from '#server/platform/mail/outbox.ts'
 import type { NotificationDelivery } from './notify-people'
 
 /** Most notifications listed in one digest; the rest are summarised by count. */

@@ -4,11 +4,11 @@
  * 'Request update' (buyers and sellers only, once per 24 hours, answered by the conveyancer's reply).
  */
 import { beforeAll, describe, expect, it } from 'vitest'
-import { NotificationListResponse, NotificationSettings } from '../../../shared/contracts/notifications'
-import { UpdateRequest, UpdateRequestListResponse } from '../../../shared/contracts/update-requests'
-import { TransactionDetail } from '../../../shared/contracts/transactions'
-import { createTransaction } from '../../test/factories'
-import { type TestUser, useTestApp } from '../../test/test-app'
+import { NotificationListResponse, NotificationSettings } from '#shared/contracts/notifications.ts'
+import { UpdateRequest, UpdateRequestListResponse } from '#shared/contracts/update-requests.ts'
+import { TransactionDetail } from '#shared/contracts/transactions.ts'
+import { createTransaction } from '#server/test/factories.ts'
+import { type TestUser, useTestApp } from '#server/test/test-app.ts'
 import { sendDueDigests } from './digest'
 
 const t = useTestApp()

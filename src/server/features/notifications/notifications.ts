@@ -3,11 +3,11 @@
  * with the daily digest switch. A person only ever reads and changes their own.
  */
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm'
-import type { NotificationListResponse, NotificationSettings } from '../../../shared/contracts/notifications'
-import { NOTIFICATION_KINDS } from '../../../shared/domain/chat'
-import type { Viewer } from '../../auth/viewer'
-import type { Database } from '../../db/client'
-import { notifications } from '../../db/schema'
+import type { NotificationListResponse, NotificationSettings } from '#shared/contracts/notifications.ts'
+import { NOTIFICATION_KINDS } from '#shared/domain/chat.ts'
+import type { Viewer } from '#server/auth/viewer.ts'
+import type { Database } from '#server/db/client.ts'
+import { notifications } from '#server/db/schema/index.ts'
 
 const LIST_SQL = `
 with mine as (

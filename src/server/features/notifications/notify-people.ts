@@ -5,12 +5,12 @@
  * transaction, so a notification and its email exist exactly when the change that causes them commits.
  */
 import { sql } from 'drizzle-orm'
-import type { NotificationKind } from '../../../shared/domain/chat'
-import type { Tx } from '../../db/client'
-import { notifications } from '../../db/schema'
-import { enqueueMail, type OutgoingMail } from '../../platform/mail/outbox'
-import { announce } from '../../platform/realtime/announce'
-import { userTopic } from '../../platform/realtime/realtime-hub'
+import type { NotificationKind } from '#shared/domain/chat.ts'
+import type { Tx } from '#server/db/client.ts'
+import { notifications } from '#server/db/schema/index.ts'
+import { enqueueMail, type OutgoingMail } from '#server/platform/mail/outbox.ts'
+import { announce } from '#server/platform/realtime/announce.ts'
+import { userTopic } from '#server/platform/realtime/realtime-hub.ts'
 
 /** How notification emails go out: PUBLIC_URL for their links, and whether mail leaves (SMTP) or stays local. */
 export interface NotificationDelivery {

@@ -3,9 +3,9 @@
  * live notification stream (contracts/notifications.ts), and buyers' and sellers' update requests on
  * a transaction (contracts/update-requests.ts).
  */
-import { notificationEndpoints } from '../../../shared/contracts/notifications'
-import { updateRequestEndpoints } from '../../../shared/contracts/update-requests'
-import { createRouter, jsonText, requireViewer, type AppDeps } from '../../http/router'
+import { notificationEndpoints } from '#shared/contracts/notifications.ts'
+import { updateRequestEndpoints } from '#shared/contracts/update-requests.ts'
+import { createRouter, jsonText, requireViewer, type AppDeps } from '#server/http/router.ts'
 import { notificationStream } from '../live/event-stream'
 import {
   listNotifications,

@@ -5,17 +5,17 @@
  * (post-message.ts).
  */
 import { sql } from 'drizzle-orm'
-import { UPDATE_REQUEST_INTERVAL_MS } from '../../../shared/domain/chat'
-import { ukDateTime } from '../../../shared/domain/uk-time'
-import { transactionPath } from '../../../shared/paths'
-import { canSeeTransactionSql, lockTransactionForViewer } from '../../access/transactions'
-import type { Viewer } from '../../auth/viewer'
-import type { UpdateRequest, UpdateRequestListResponse } from '../../../shared/contracts/update-requests'
-import type { Database, JsonText } from '../../db/client'
-import { updateRequests } from '../../db/schema'
-import { AppError, notFound } from '../../http/errors'
+import { UPDATE_REQUEST_INTERVAL_MS } from '#shared/domain/chat.ts'
+import { ukDateTime } from '#shared/domain/uk-time.ts'
+import { transactionPath } from '#shared/paths.ts'
+import { canSeeTransactionSql, lockTransactionForViewer } from '#server/access/transactions.ts'
+import type { Viewer } from '#server/auth/viewer.ts'
+import type { UpdateRequest, UpdateRequestListResponse } from '#shared/contracts/update-requests.ts'
+import type { Database, JsonText } from '#server/db/client.ts'
+import { updateRequests } from '#server/db/schema/index.ts'
+import { AppError, notFound } from '#server/http/errors.ts'
 import { notifyPeople } from './notify-people'
-import { requirePermission } from '../../access/permissions'
+import { requirePermission } from '#server/access/permissions.ts'
 
 const REQUEST_JSON = `json_build_object('id', r.id, 'note', r.note, 'created_at', r.created_at, 'answered_at', r.answered_at,
   'requested_by', (select json_build_object('id', p.id, 'full_name', p.full_name) from profiles p where p.id = r.requested_by),

@@ -1,8 +1,8 @@
 /** The public data the server renderer may read, through the directory's own use cases. */
-import { DirectoryResponse, OrganizationParams, OrganizationProfile } from '../../../shared/contracts/directory'
-import type { PublicPageData } from '../../../shared/contracts/server-render'
-import type { Database } from '../../db/client'
-import { AppError } from '../../http/errors'
+import { DirectoryResponse, OrganizationParams, OrganizationProfile } from '#shared/contracts/directory.ts'
+import type { PublicPageData } from '#shared/contracts/server-render.ts'
+import type { Database } from '#server/db/client.ts'
+import { AppError } from '#server/http/errors.ts'
 import { getOrganization, listOrganizations } from '../directory/list-organizations'
 
 /**

@@ -6,7 +6,7 @@
 import { existsSync, readFileSync } from 'node:fs'
 import path from 'node:path'
 import { pathToFileURL } from 'node:url'
-import type { PageTemplates, PublicPageRenderer } from '../../../shared/contracts/server-render'
+import type { PageTemplates, PublicPageRenderer } from '#shared/contracts/server-render.ts'
 
 /** The renderer module and the page templates it fills, from one build. */
 export interface LoadedRenderer {

@@ -6,8 +6,8 @@
  * /robots.txt.
  */
 import { Hono } from 'hono'
-import type { AppDeps, AppEnv } from '../../http/router'
-import { securityHeaders } from '../../http/security-headers'
+import type { AppDeps, AppEnv } from '#server/http/router.ts'
+import { securityHeaders } from '#server/http/security-headers.ts'
 import { listOrganizationUpdates } from '../directory/list-organizations'
 import { publicPageData } from './page-data'
 import { rendererLoader } from './renderer'

@@ -4,8 +4,8 @@
  * where they rate each firm that worked on the move. Written inside the completion's transaction.
  */
 import { sql } from 'drizzle-orm'
-import { reviewPath } from '../../../shared/paths'
-import type { Tx } from '../../db/client'
+import { reviewPath } from '#shared/paths.ts'
+import type { Tx } from '#server/db/client.ts'
 import { notifyPeople, type NotificationDelivery } from '../notifications/notify-people'
 
 export async function requestReviews(

@@ -4,10 +4,10 @@
  * standard 404; someone on the move in another role gets 403; before completion, 409.
  */
 import { sql } from 'drizzle-orm'
-import type { Viewer } from '../../auth/viewer'
-import type { Tx } from '../../db/client'
-import { AppError, notFound } from '../../http/errors'
-import { canSeeTransactionRowSql } from '../../access/transactions'
+import type { Viewer } from '#server/auth/viewer.ts'
+import type { Tx } from '#server/db/client.ts'
+import { AppError, notFound } from '#server/http/errors.ts'
+import { canSeeTransactionRowSql } from '#server/access/transactions.ts'
 
 export interface ReviewableMove {
   id: string

@@ -5,11 +5,11 @@
  * firm's accreditation is recomputed in the same database transaction (CSAT is a Gold criterion).
  */
 import { sql } from 'drizzle-orm'
-import type { ReviewForm, SubmitReviewInput } from '../../../shared/contracts/reviews'
-import type { Viewer } from '../../auth/viewer'
-import type { Database } from '../../db/client'
-import { marketplaceReviews } from '../../db/schema'
-import { AppError } from '../../http/errors'
+import type { ReviewForm, SubmitReviewInput } from '#shared/contracts/reviews.ts'
+import type { Viewer } from '#server/auth/viewer.ts'
+import type { Database } from '#server/db/client.ts'
+import { marketplaceReviews } from '#server/db/schema/index.ts'
+import { AppError } from '#server/http/errors.ts'
 import { recomputeAccreditation } from '../accreditation/compute-accreditation'
 import { reviewableMove } from './review-access'
 

@@ -1,6 +1,6 @@
 /** HTTP edge of reviews after completion: the form and a submission, on a move the viewer is buyer or seller of. */
-import { reviewEndpoints as endpoints } from '../../../shared/contracts/reviews'
-import { createRouter, requireViewer, type AppDeps } from '../../http/router'
+import { reviewEndpoints as endpoints } from '#shared/contracts/reviews.ts'
+import { createRouter, requireViewer, type AppDeps } from '#server/http/router.ts'
 import { getReviewForm, submitReview } from './reviews'
 
 export function reviewsRoutes({ database }: AppDeps) {

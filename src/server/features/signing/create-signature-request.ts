@@ -5,11 +5,11 @@
  * all at once, or only the first when signing in order.
  */
 import { sql } from 'drizzle-orm'
-import type { CreateSignatureRequestInput, SignatureRequest } from '../../../shared/contracts/signing'
-import { lockTransactionForViewer } from '../../access/transactions'
-import { signatureRequests, signatureRequestSigners } from '../../db/schema'
-import { AppError } from '../../http/errors'
-import { NotSignableError } from '../../providers/e-signature/e-signature-provider'
+import type { CreateSignatureRequestInput, SignatureRequest } from '#shared/contracts/signing.ts'
+import { lockTransactionForViewer } from '#server/access/transactions.ts'
+import { signatureRequests, signatureRequestSigners } from '#server/db/schema/index.ts'
+import { AppError } from '#server/http/errors.ts'
+import { NotSignableError } from '#server/providers/e-signature/e-signature-provider.ts'
 import { recordActivity } from '../transactions/record-activity'
 import { getDocument } from '../documents/document-rows'
 import { getSignatureRequest } from './read-signature-requests'

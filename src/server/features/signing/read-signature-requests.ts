@@ -1,9 +1,9 @@
 /** Signature requests with their signers, as the API shows them, through the access check. */
-import type { SignatureRequest } from '../../../shared/contracts/signing'
-import { canSeeTransactionSql, visibleTransactionIdsSql } from '../../access/transactions'
-import type { Viewer } from '../../auth/viewer'
-import { parseJsonText, type Database } from '../../db/client'
-import { notFound } from '../../http/errors'
+import type { SignatureRequest } from '#shared/contracts/signing.ts'
+import { canSeeTransactionSql, visibleTransactionIdsSql } from '#server/access/transactions.ts'
+import type { Viewer } from '#server/auth/viewer.ts'
+import { parseJsonText, type Database } from '#server/db/client.ts'
+import { notFound } from '#server/http/errors.ts'
 
 const REQUEST_JSON = `json_build_object(
   'id', r.id, 'transaction_id', r.transaction_id, 'document_id', r.document_id, 'document_sha256', r.document_sha256,

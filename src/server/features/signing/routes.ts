@@ -3,11 +3,11 @@
  * sign (typed or drawn, with consent), decline, cancel, and verify a signed PDF. Uses the built-in
  * e-signature provider; an external partner can be configured behind the same interface later.
  */
-import { signingEndpoints as endpoints } from '../../../shared/contracts/signing'
-import type { Viewer } from '../../auth/viewer'
-import { createRouter, requireViewer, type AppDeps } from '../../http/router'
-import { storageFor } from '../../platform/storage'
-import { lazyESignatureProvider } from '../../providers/e-signature/lazy-provider'
+import { signingEndpoints as endpoints } from '#shared/contracts/signing.ts'
+import type { Viewer } from '#server/auth/viewer.ts'
+import { createRouter, requireViewer, type AppDeps } from '#server/http/router.ts'
+import { storageFor } from '#server/platform/storage/index.ts'
+import { lazyESignatureProvider } from '#server/providers/e-signature/lazy-provider.ts'
 import { createSignatureRequest } from './create-signature-request'
 import { getSignatureRequest, listSignatureRequests } from './read-signature-requests'
 import { cancelRequest, declineRequest, signRequest } from './respond-to-request'
@@ -17,7 +17,7 @@ import { verifySignedDocument } from './verify-signed-document'
 export function signingRoutes({ database, config, mail }: AppDeps) {
   const storage = storageFor(config)
   const provider = lazyESignatureProvider('builtin', async () =>
-    (await import('../../providers/e-signature/builtin-provider')).createBuiltinESignatureProvider(),
+    (await import('#server/providers/e-signature/builtin-provider.ts')).createBuiltinESignatureProvider(),
   )
   const ctx = (viewer: Viewer, ip: string | null): SigningContext => ({
     database,

@@ -1,10 +1,10 @@
 /** What every signing use case needs, and small helpers they share. */
 import { createHash } from 'node:crypto'
-import { transactionPath } from '../../../shared/paths'
-import type { Viewer } from '../../auth/viewer'
-import type { Database } from '../../db/client'
-import type { ObjectStorage } from '../../platform/storage'
-import type { ESignatureProvider } from '../../providers/e-signature/e-signature-provider'
+import { transactionPath } from '#shared/paths.ts'
+import type { Viewer } from '#server/auth/viewer.ts'
+import type { Database } from '#server/db/client.ts'
+import type { ObjectStorage } from '#server/platform/storage/index.ts'
+import type { ESignatureProvider } from '#server/providers/e-signature/e-signature-provider.ts'
 
 export interface SigningContext {
   database: Database

@@ -1,7 +1,7 @@
 /** Emails and notifications of the signing workflow, written inside the caller's database transaction. */
-import { transactionPath } from '../../../shared/paths'
-import type { Tx } from '../../db/client'
-import { enqueueMail } from '../../platform/mail/outbox'
+import { transactionPath } from '#shared/paths.ts'
+import type { Tx } from '#server/db/client.ts'
+import { enqueueMail } from '#server/platform/mail/outbox.ts'
 import { notifyPeople } from '../notifications/notify-people'
 
 /** Queues one email about a signature request. `kind` is e.g. 'signature.completed'. */

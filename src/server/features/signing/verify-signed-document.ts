@@ -3,10 +3,10 @@
  * original, recomputes both SHA-256s, and compares them with what was recorded when the request was
  * made and completed. Recorded in the audit trail as signature.verified.
  */
-import type { SignatureVerifyResponse } from '../../../shared/contracts/signing'
-import { visibleTransactionIdsSql } from '../../access/transactions'
-import { AppError } from '../../http/errors'
-import { StorageNotFoundError } from '../../platform/storage'
+import type { SignatureVerifyResponse } from '#shared/contracts/signing.ts'
+import { visibleTransactionIdsSql } from '#server/access/transactions.ts'
+import { AppError } from '#server/http/errors.ts'
+import { StorageNotFoundError } from '#server/platform/storage/index.ts'
 import { getDocument } from '../documents/document-rows'
 import { recordActivity } from '../transactions/record-activity'
 import { getSignatureRequest } from './read-signature-requests'

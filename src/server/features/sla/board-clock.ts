@@ -6,8 +6,8 @@
  * comparison with the milestones stored on the clock (clock-milestones.ts), so the board and the
  * clock alerts share one working-day calendar (England and Wales bank holidays included).
  */
-import { SLA_CLOCK_DEFINITIONS, SLA_CLOCK_TYPES } from '../../../shared/domain/sla-clocks'
-import { sqlInList } from '../../db/schema/sql-lists'
+import { SLA_CLOCK_DEFINITIONS, SLA_CLOCK_TYPES } from '#shared/domain/sla-clocks.ts'
+import { sqlInList } from '#server/db/schema/sql-lists.ts'
 import { CLOCK_STOP_TASK_TITLES } from './clock-sync'
 
 const lit = (s: string) => sqlInList([s]).slice(1, -1)

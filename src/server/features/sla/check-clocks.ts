@@ -7,18 +7,13 @@
  * twice. Runs from a periodic job (startSlaScheduler) and after the writes that move clocks.
  */
 import { sql } from 'drizzle-orm'
-import {
-  evaluateClock,
-  SLA_CLOCK_DEFINITIONS,
-  type ClockPause,
-  type SlaClockType,
-} from '../../../shared/domain/sla-clocks'
-import { transactionPath } from '../../../shared/paths'
-import { ukDate } from '../../../shared/domain/uk-time'
-import { deadlineRecipients } from '../../access/firms'
-import type { Database, Tx } from '../../db/client'
-import type { Logger } from '../../logger'
-import { startPeriodicJob, type PeriodicJob } from '../../platform/jobs/periodic-job'
+import { evaluateClock, SLA_CLOCK_DEFINITIONS, type ClockPause, type SlaClockType } from '#shared/domain/sla-clocks.ts'
+import { transactionPath } from '#shared/paths.ts'
+import { ukDate } from '#shared/domain/uk-time.ts'
+import { deadlineRecipients } from '#server/access/firms.ts'
+import type { Database, Tx } from '#server/db/client.ts'
+import type { Logger } from '#server/logger.ts'
+import { startPeriodicJob, type PeriodicJob } from '#server/platform/jobs/periodic-job.ts'
 import { notifyPeople, type NotificationDelivery } from '../notifications/notify-people'
 import { recordActivity } from '../transactions/record-activity'
 import { syncTaskClocks } from './clock-sync'

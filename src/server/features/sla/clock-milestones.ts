@@ -9,9 +9,9 @@
  */
 import { createHash } from 'node:crypto'
 import { sql } from 'drizzle-orm'
-import { clockMilestones } from '../../../shared/domain/sla-clocks'
-import { BANK_HOLIDAY_DATES } from '../../../shared/domain/working-days'
-import type { Tx } from '../../db/client'
+import { clockMilestones } from '#shared/domain/sla-clocks.ts'
+import { BANK_HOLIDAY_DATES } from '#shared/domain/working-days.ts'
+import type { Tx } from '#server/db/client.ts'
 
 /** Changes when the bank holiday list does, so that a refreshed calendar recomputes every open clock. */
 const CALENDAR_KEY = createHash('sha1').update(BANK_HOLIDAY_DATES.join(',')).digest('hex').slice(0, 12)

@@ -3,11 +3,11 @@
  * evaluated at `now` by the pure clock (working days, bank holidays, pauses).
  */
 import { sql } from 'drizzle-orm'
-import type { ClockStatus } from '../../../shared/contracts/enquiries'
-import { evaluateClock, SLA_CLOCK_DEFINITIONS, type SlaClockType } from '../../../shared/domain/sla-clocks'
-import { readViewerRole } from '../../access/transactions'
-import type { Viewer } from '../../auth/viewer'
-import type { Database, Tx } from '../../db/client'
+import type { ClockStatus } from '#shared/contracts/enquiries.ts'
+import { evaluateClock, SLA_CLOCK_DEFINITIONS, type SlaClockType } from '#shared/domain/sla-clocks.ts'
+import { readViewerRole } from '#server/access/transactions.ts'
+import type { Viewer } from '#server/auth/viewer.ts'
+import type { Database, Tx } from '#server/db/client.ts'
 import { CLOCK_PAUSES_JSON, pausesOf } from './check-clocks'
 
 interface Row {

@@ -8,10 +8,10 @@
  * periodic job), and runs in the caller's database transaction.
  */
 import { sql, type SQL } from 'drizzle-orm'
-import { SLA_CLOCK_DEFINITIONS, type SlaClockType } from '../../../shared/domain/sla-clocks'
-import { EXCHANGE_TASK_TITLE, TASK_TITLES } from '../../../shared/domain/timeline-template'
-import { firmOfSide } from '../../access/firms'
-import type { Tx } from '../../db/client'
+import { SLA_CLOCK_DEFINITIONS, type SlaClockType } from '#shared/domain/sla-clocks.ts'
+import { EXCHANGE_TASK_TITLE, TASK_TITLES } from '#shared/domain/timeline-template.ts'
+import { firmOfSide } from '#server/access/firms.ts'
+import type { Tx } from '#server/db/client.ts'
 import { refreshClockMilestones } from './clock-milestones'
 
 /** When the matter's task titled `title` was ticked, or null (SQL over transaction alias `t`). */

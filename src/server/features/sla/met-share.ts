@@ -5,8 +5,8 @@
  * deadlines'. Clocks belong to the firm of the side's conveyancer when they started.
  */
 import { sql } from 'drizzle-orm'
-import { evaluateClock, slaMetShare } from '../../../shared/domain/sla-clocks'
-import type { Database, Tx } from '../../db/client'
+import { evaluateClock, slaMetShare } from '#shared/domain/sla-clocks.ts'
+import type { Database, Tx } from '#server/db/client.ts'
 import { CLOCK_PAUSES_JSON, pausesOf } from './check-clocks'
 
 export interface SlaMetShare {

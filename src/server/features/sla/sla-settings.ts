@@ -4,11 +4,11 @@
  * keep the target they started with. Only people acting for the firm (access/firms.ts).
  */
 import { sql } from 'drizzle-orm'
-import type { SlaSettings } from '../../../shared/contracts/enquiries'
-import { SLA_CLOCK_DEFINITIONS, SLA_CLOCK_TYPES, type SlaClockType } from '../../../shared/domain/sla-clocks'
-import { assertCanManageFirm } from '../../access/firms'
-import type { Viewer } from '../../auth/viewer'
-import type { Database, Tx } from '../../db/client'
+import type { SlaSettings } from '#shared/contracts/enquiries.ts'
+import { SLA_CLOCK_DEFINITIONS, SLA_CLOCK_TYPES, type SlaClockType } from '#shared/domain/sla-clocks.ts'
+import { assertCanManageFirm } from '#server/access/firms.ts'
+import type { Viewer } from '#server/auth/viewer.ts'
+import type { Database, Tx } from '#server/db/client.ts'
 
 async function readSettings(db: Database['db'] | Tx, orgId: string): Promise<SlaSettings> {
   const res = await db.execute(sql`select clock_type, working_days from sla_settings where organization_id = ${orgId}`)

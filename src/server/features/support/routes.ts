@@ -5,9 +5,9 @@
  * so the route does not exist until an inbox is wired to it).
  */
 import { timingSafeEqual } from 'node:crypto'
-import { supportEndpoints as endpoints } from '../../../shared/contracts/support'
-import { AppError } from '../../http/errors'
-import { createRouter, requireViewer, type AppDeps } from '../../http/router'
+import { supportEndpoints as endpoints } from '#shared/contracts/support.ts'
+import { AppError } from '#server/http/errors.ts'
+import { createRouter, requireViewer, type AppDeps } from '#server/http/router.ts'
 import { addSupportReply, getSupportThread, postSupportMessage, SupportRateLimited } from './support-thread'
 
 /** True when `header` is exactly `Bearer <token>` (constant-time comparison). */

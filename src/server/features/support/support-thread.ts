@@ -6,13 +6,13 @@
  * the inbound-mail webhook, and show in the thread. Hours: Monday to Friday 9am-5pm (spec: What the product does).
  */
 import { sql } from 'drizzle-orm'
-import { SUPPORT_MESSAGES_PER_HOUR, type SupportMessage, type SupportThread } from '../../../shared/contracts/support'
-import { PAGE_PATHS } from '../../../shared/paths'
-import type { Viewer } from '../../auth/viewer'
-import type { Database } from '../../db/client'
-import { supportMessages } from '../../db/schema'
-import { AppError } from '../../http/errors'
-import { enqueueMail } from '../../platform/mail/outbox'
+import { SUPPORT_MESSAGES_PER_HOUR, type SupportMessage, type SupportThread } from '#shared/contracts/support.ts'
+import { PAGE_PATHS } from '#shared/paths.ts'
+import type { Viewer } from '#server/auth/viewer.ts'
+import type { Database } from '#server/db/client.ts'
+import { supportMessages } from '#server/db/schema/index.ts'
+import { AppError } from '#server/http/errors.ts'
+import { enqueueMail } from '#server/platform/mail/outbox.ts'
 
 interface Row {
   id: string

@@ -4,8 +4,8 @@
  * the inbound webhook (bearer token) and shows in that person's thread only; limits and bad input.
  */
 import { beforeAll, describe, expect, it } from 'vitest'
-import { SUPPORT_MESSAGES_PER_HOUR, SupportMessage, SupportThread } from '../../../shared/contracts/support'
-import { createTestApp, type TestUser, useTestApp } from '../../test/test-app'
+import { SUPPORT_MESSAGES_PER_HOUR, SupportMessage, SupportThread } from '#shared/contracts/support.ts'
+import { createTestApp, type TestUser, useTestApp } from '#server/test/test-app.ts'
 
 const TOKEN = 'inbound-token-for-tests-0123456789'
 const t = useTestApp({ config: { SUPPORT_INBOUND_TOKEN: TOKEN, SUPPORT_EMAIL: 'help@homeward.example' } })

@@ -11,20 +11,16 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { AuditTrailResponse, AuditVerifyResponse } from '../../../shared/contracts/activity'
+import { AuditTrailResponse, AuditVerifyResponse } from '#shared/contracts/activity.ts'
 import {
   DocumentListResponse,
   DocumentVersion,
   DocumentVersionsResponse,
   SignedUrlResponse,
-} from '../../../shared/contracts/documents'
-import {
-  SignatureRequest,
-  SignatureRequestListResponse,
-  SignatureVerifyResponse,
-} from '../../../shared/contracts/signing'
-import { createTransaction, type InsertedTransaction } from '../../test/factories'
-import { type TestUser, useTestApp } from '../../test/test-app'
+} from '#shared/contracts/documents.ts'
+import { SignatureRequest, SignatureRequestListResponse, SignatureVerifyResponse } from '#shared/contracts/signing.ts'
+import { createTransaction, type InsertedTransaction } from '#server/test/factories.ts'
+import { type TestUser, useTestApp } from '#server/test/test-app.ts'
 import { makePdf } from '../documents/test-files'
 
 type Actor = 'buyer' | 'seller' | 'professional' | 'outsider' | 'anonymous'

@@ -5,10 +5,10 @@
  * (docs/decisions/005-access-control.md). New transaction endpoints add a row to ENDPOINTS.
  */
 import { beforeAll, describe, expect, it } from 'vitest'
-import { Invitation, InvitationList } from '../../../shared/contracts/invitations'
-import { DashboardResponse, TransactionDetail } from '../../../shared/contracts/transactions'
-import { createTransaction, type InsertedTransaction } from '../../test/factories'
-import { type TestUser, useTestApp } from '../../test/test-app'
+import { Invitation, InvitationList } from '#shared/contracts/invitations.ts'
+import { DashboardResponse, TransactionDetail } from '#shared/contracts/transactions.ts'
+import { createTransaction, type InsertedTransaction } from '#server/test/factories.ts'
+import { type TestUser, useTestApp } from '#server/test/test-app.ts'
 
 type Actor = 'buyer' | 'seller' | 'professional' | 'outsider' | 'anonymous'
 const ALLOWED: Actor[] = ['buyer', 'seller', 'professional']

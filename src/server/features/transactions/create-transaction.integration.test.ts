@@ -5,9 +5,9 @@
  * and writes nothing; extra fields are ignored (ASVS 8.2.3); signed-out callers get 401.
  */
 import { beforeAll, describe, expect, it } from 'vitest'
-import { CreateTransactionResponse, TransactionDetail } from '../../../shared/contracts/transactions'
-import { standardTimeline } from '../../../shared/domain/timeline-template'
-import { type TestUser, useTestApp } from '../../test/test-app'
+import { CreateTransactionResponse, TransactionDetail } from '#shared/contracts/transactions.ts'
+import { standardTimeline } from '#shared/domain/timeline-template.ts'
+import { type TestUser, useTestApp } from '#server/test/test-app.ts'
 
 const t = useTestApp()
 let buyer: TestUser

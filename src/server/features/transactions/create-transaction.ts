@@ -5,11 +5,11 @@
  * stages from src/shared/domain/timeline-template.ts (../shared/domain/conveyancing.md).
  */
 import { randomUUID } from 'node:crypto'
-import type { CreateTransactionData } from '../../../shared/contracts/transactions'
-import { nationForPostcode } from '../../../shared/domain/stage-progress'
-import { standardTimeline } from '../../../shared/domain/timeline-template'
-import type { Viewer } from '../../auth/viewer'
-import type { Database } from '../../db/client'
+import type { CreateTransactionData } from '#shared/contracts/transactions.ts'
+import { nationForPostcode } from '#shared/domain/stage-progress.ts'
+import { standardTimeline } from '#shared/domain/timeline-template.ts'
+import type { Viewer } from '#server/auth/viewer.ts'
+import type { Database } from '#server/db/client.ts'
 import { insertTransaction } from './insert-transaction'
 import { recordActivity } from './record-activity'
 

@@ -7,11 +7,11 @@
  * key, so every participant has the profile the join required): joined to the whole profiles
  * table, each lookup was planned as a sequential scan and a hash join, eleven per detail.
  */
-import { canSeeTransactionRowSql, viewerRoleSql } from '../../access/transactions'
-import type { Viewer } from '../../auth/viewer'
-import type { TransactionDetail } from '../../../shared/contracts/transactions'
-import type { Database, JsonText } from '../../db/client'
-import { notFound } from '../../http/errors'
+import { canSeeTransactionRowSql, viewerRoleSql } from '#server/access/transactions.ts'
+import type { Viewer } from '#server/auth/viewer.ts'
+import type { TransactionDetail } from '#shared/contracts/transactions.ts'
+import type { Database, JsonText } from '#server/db/client.ts'
+import { notFound } from '#server/http/errors.ts'
 
 /** Messages included in the detail, newest first; the chat reads older ones page by page. */
 export const DETAIL_MESSAGE_LIMIT = 50

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { standardTimeline } from '../../../shared/domain/timeline-template'
+import { standardTimeline } from '#shared/domain/timeline-template.ts'
 import { percentDone, stagesInProgress } from './insert-transaction'
 
 describe('percentDone', () => {

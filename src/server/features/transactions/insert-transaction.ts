@@ -6,11 +6,11 @@
  * a stage is 'blocked' exactly when it has a blocked_reason, percent_complete is 0..100, a task is
  * 'completed' or 'not_completed' (src/server/db/schema/transactions.ts).
  */
-import type { ParticipantRole } from '../../../shared/domain/roles'
-import type { StageStatus, TaskStatus, Tenure, TransactionStatus } from '../../../shared/domain/statuses'
-import type { OwnerSide, TimelineStageTemplate } from '../../../shared/domain/timeline-template'
-import type { Tx } from '../../db/client'
-import { properties, tasks, timelineStages, transactionParticipants, transactions } from '../../db/schema'
+import type { ParticipantRole } from '#shared/domain/roles.ts'
+import type { StageStatus, TaskStatus, Tenure, TransactionStatus } from '#shared/domain/statuses.ts'
+import type { OwnerSide, TimelineStageTemplate } from '#shared/domain/timeline-template.ts'
+import type { Tx } from '#server/db/client.ts'
+import { properties, tasks, timelineStages, transactionParticipants, transactions } from '#server/db/schema/index.ts'
 
 export interface TaskSpec {
   title: string

@@ -5,10 +5,10 @@
  * (docs/decisions/006-dashboard-includes-participants.md). One SQL round trip; the database builds the JSON,
  * probing indexes only: the visible ids as an array, then each transaction's rows by its id.
  */
-import { visibleTransactionIdArraySql } from '../../access/transactions'
-import type { Viewer } from '../../auth/viewer'
-import type { DashboardResponse } from '../../../shared/contracts/transactions'
-import type { Database, JsonText } from '../../db/client'
+import { visibleTransactionIdArraySql } from '#server/access/transactions.ts'
+import type { Viewer } from '#server/auth/viewer.ts'
+import type { DashboardResponse } from '#shared/contracts/transactions.ts'
+import type { Database, JsonText } from '#server/db/client.ts'
 
 export const DASHBOARD_SQL = `
 select json_build_object('transactions', coalesce(json_agg(x order by x.created_at desc, x.id), '[]'::json))::text

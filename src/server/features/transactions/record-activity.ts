@@ -7,9 +7,9 @@
  */
 import { randomBytes, randomUUID } from 'node:crypto'
 import { sql } from 'drizzle-orm'
-import type { Tx } from '../../db/client'
-import { announce } from '../../platform/realtime/announce'
-import { transactionTopic } from '../../platform/realtime/realtime-hub'
+import type { Tx } from '#server/db/client.ts'
+import { announce } from '#server/platform/realtime/announce.ts'
+import { transactionTopic } from '#server/platform/realtime/realtime-hub.ts'
 import { summaryDigest } from '../activity/audit-canonical'
 import { writeCheckpoint } from '../activity/audit-signing'
 

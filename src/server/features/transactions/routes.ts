@@ -2,8 +2,8 @@
  * HTTP edge of transactions: the dashboard list, the workspace detail, creating a transaction, and
  * working it (tasks, stage blocks, status). Writes answer with the refreshed detail.
  */
-import { transactionEndpoints as endpoints } from '../../../shared/contracts/transactions'
-import { createRouter, jsonText, requireViewer, type AppDeps } from '../../http/router'
+import { transactionEndpoints as endpoints } from '#shared/contracts/transactions.ts'
+import { createRouter, jsonText, requireViewer, type AppDeps } from '#server/http/router.ts'
 import { changeStatus } from './change-status'
 import { createTransaction } from './create-transaction'
 import { getTransactionDetail } from './get-transaction-detail'

@@ -4,11 +4,11 @@
  * shows on the dashboard card. Email follows each person's notification settings.
  */
 import { beforeAll, describe, expect, it } from 'vitest'
-import { NotificationListResponse, type NotificationSettings } from '../../../shared/contracts/notifications'
-import { DashboardResponse, TransactionDetail } from '../../../shared/contracts/transactions'
-import { NOTIFICATION_KINDS } from '../../../shared/domain/chat'
-import { createTransaction } from '../../test/factories'
-import { type TestUser, useTestApp } from '../../test/test-app'
+import { NotificationListResponse, type NotificationSettings } from '#shared/contracts/notifications.ts'
+import { DashboardResponse, TransactionDetail } from '#shared/contracts/transactions.ts'
+import { NOTIFICATION_KINDS } from '#shared/domain/chat.ts'
+import { createTransaction } from '#server/test/factories.ts'
+import { type TestUser, useTestApp } from '#server/test/test-app.ts'
 
 const t = useTestApp()
 let buyer: TestUser

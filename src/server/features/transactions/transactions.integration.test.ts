@@ -1,9 +1,9 @@
 /** The dashboard and detail reads: shapes per the shared contracts, ordering, and bad input. */
 import { describe, expect, it } from 'vitest'
-import { DashboardResponse, TransactionDetail } from '../../../shared/contracts/transactions'
-import { overallProgress } from '../../../shared/domain/progress'
-import { createTransaction } from '../../test/factories'
-import { useTestApp } from '../../test/test-app'
+import { DashboardResponse, TransactionDetail } from '#shared/contracts/transactions.ts'
+import { overallProgress } from '#shared/domain/progress.ts'
+import { createTransaction } from '#server/test/factories.ts'
+import { useTestApp } from '#server/test/test-app.ts'
 
 const t = useTestApp()
 

@@ -5,18 +5,18 @@
  * (blocked_by, blocked_at) and notifies everyone else on the move (kind 'stage_blocked').
  */
 import { eq, sql } from 'drizzle-orm'
-import { canBlockStage } from '../../../shared/domain/permissions'
-import { transactionPath } from '../../../shared/paths'
-import { lockTransactionForViewer, transactionPeopleIds } from '../../access/transactions'
-import type { Viewer } from '../../auth/viewer'
-import type { Database } from '../../db/client'
-import { timelineStages } from '../../db/schema'
-import { AppError, notFound } from '../../http/errors'
+import { canBlockStage } from '#shared/domain/permissions.ts'
+import { transactionPath } from '#shared/paths.ts'
+import { lockTransactionForViewer, transactionPeopleIds } from '#server/access/transactions.ts'
+import type { Viewer } from '#server/auth/viewer.ts'
+import type { Database } from '#server/db/client.ts'
+import { timelineStages } from '#server/db/schema/index.ts'
+import { AppError, notFound } from '#server/http/errors.ts'
 import { notifyPeople, type NotificationDelivery } from '../notifications/notify-people'
 import { syncClockPauses } from '../sla/clock-sync'
 import { recordActivity } from './record-activity'
 import { refreshStage, touchTransaction } from './update-task'
-import { requirePermission } from '../../access/permissions'
+import { requirePermission } from '#server/access/permissions.ts'
 
 export async function updateStage({
   database,

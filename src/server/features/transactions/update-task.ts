@@ -7,19 +7,19 @@
  * transaction, and the change is recorded in the audit trail.
  */
 import { eq, sql } from 'drizzle-orm'
-import { canTickTask } from '../../../shared/domain/permissions'
-import { deriveStageState } from '../../../shared/domain/stage-progress'
-import { transactionPath } from '../../../shared/paths'
-import { lockTransactionForViewer, transactionPeopleIds } from '../../access/transactions'
-import type { Viewer } from '../../auth/viewer'
-import type { Database, Tx } from '../../db/client'
-import { tasks, timelineStages, transactions } from '../../db/schema'
-import { AppError, notFound } from '../../http/errors'
+import { canTickTask } from '#shared/domain/permissions.ts'
+import { deriveStageState } from '#shared/domain/stage-progress.ts'
+import { transactionPath } from '#shared/paths.ts'
+import { lockTransactionForViewer, transactionPeopleIds } from '#server/access/transactions.ts'
+import type { Viewer } from '#server/auth/viewer.ts'
+import type { Database, Tx } from '#server/db/client.ts'
+import { tasks, timelineStages, transactions } from '#server/db/schema/index.ts'
+import { AppError, notFound } from '#server/http/errors.ts'
 import { notifyPeople, type NotificationDelivery } from '../notifications/notify-people'
 import { alertClocksOfTransaction } from '../sla/check-clocks'
 import { syncTaskClocks } from '../sla/clock-sync'
 import { recordActivity } from './record-activity'
-import { requirePermission } from '../../access/permissions'
+import { requirePermission } from '#server/access/permissions.ts'
 
 export const STALE_TASK_MESSAGE =
   'Someone else changed this task a moment ago. We have loaded the latest version: please check it and try again.'

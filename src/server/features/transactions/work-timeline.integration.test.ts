@@ -5,10 +5,10 @@
  * actor, and status moves only along the allowed transitions (others 409 with a message).
  */
 import { beforeAll, describe, expect, it } from 'vitest'
-import { type Task, TransactionDetail } from '../../../shared/contracts/transactions'
-import type { TransactionStatus } from '../../../shared/domain/statuses'
-import { createTransaction } from '../../test/factories'
-import { type TestUser, useTestApp } from '../../test/test-app'
+import { type Task, TransactionDetail } from '#shared/contracts/transactions.ts'
+import type { TransactionStatus } from '#shared/domain/statuses.ts'
+import { createTransaction } from '#server/test/factories.ts'
+import { type TestUser, useTestApp } from '#server/test/test-app.ts'
 import { STALE_TASK_MESSAGE } from './update-task'
 
 const t = useTestApp()

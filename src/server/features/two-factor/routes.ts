@@ -3,8 +3,8 @@
  * disabling and new backup codes are Better Auth's /api/auth/two-factor/* endpoints, validated and
  * guarded in features/auth/two-factor-edge.ts.
  */
-import { twoFactorEndpoints as endpoints } from '../../../shared/contracts/two-factor'
-import { createRouter, requireViewer, type AppDeps } from '../../http/router'
+import { twoFactorEndpoints as endpoints } from '#shared/contracts/two-factor.ts'
+import { createRouter, requireViewer, type AppDeps } from '#server/http/router.ts'
 import { getTwoFactorStatus } from './two-factor-status'
 
 export function twoFactorRoutes({ database, auth }: AppDeps) {

@@ -4,9 +4,9 @@
  * JSON list of SHA-256 digests (auth/two-factor.ts), so counting them reveals nothing. `hasPassword`:
  * turning it on asks for the password, so an account made with a provider sets one first.
  */
-import type { TwoFactorStatus } from '../../../shared/contracts/two-factor'
-import type { Viewer } from '../../auth/viewer'
-import type { Database } from '../../db/client'
+import type { TwoFactorStatus } from '#shared/contracts/two-factor.ts'
+import type { Viewer } from '#server/auth/viewer.ts'
+import type { Database } from '#server/db/client.ts'
 import { isFresh } from '../account/sessions'
 
 export async function getTwoFactorStatus(options: {

@@ -5,7 +5,7 @@
  * Timers are unref'd, so they never keep the process alive; stop() clears them and waits for a run
  * in progress. Used by the daily digests, the SLA clock checks and the nightly accreditation run.
  */
-import type { Logger } from '../../logger'
+import type { Logger } from '#server/logger.ts'
 
 export interface PeriodicJob {
   stop(): Promise<void>

@@ -8,9 +8,9 @@
  */
 import { spawn } from 'node:child_process'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createLogger } from '../../logger'
-import { startSmtpCapture, type SmtpCapture } from '../../test/smtp-capture'
-import { createTestDatabase, type TestDatabase } from '../../test/test-database'
+import { createLogger } from '#server/logger.ts'
+import { startSmtpCapture, type SmtpCapture } from '#server/test/smtp-capture.ts'
+import { createTestDatabase, type TestDatabase } from '#server/test/test-database.ts'
 import { createMailWorker } from './mail-worker'
 import { smtpTransport } from './transport'
 

@@ -2,9 +2,9 @@
  * What features need to send mail: whether mail leaves (SMTP configured) and a nudge to the worker
  * after a commit so that mail goes out at once rather than at the next poll.
  */
-import type { Config } from '../../config'
-import type { Database } from '../../db/client'
-import type { Logger } from '../../logger'
+import type { Config } from '#server/config.ts'
+import type { Database } from '#server/db/client.ts'
+import type { Logger } from '#server/logger.ts'
 import { createMailWorker, type MailWorker } from './mail-worker'
 import { smtpTransport } from './transport'
 

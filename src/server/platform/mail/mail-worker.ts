@@ -7,9 +7,9 @@
  * FOR UPDATE SKIP LOCKED so that several server processes can drain one PostgreSQL outbox.
  */
 import { eq, sql } from 'drizzle-orm'
-import type { Database } from '../../db/client'
-import { mailOutbox } from '../../db/schema'
-import type { Logger } from '../../logger'
+import type { Database } from '#server/db/client.ts'
+import { mailOutbox } from '#server/db/schema/index.ts'
+import type { Logger } from '#server/logger.ts'
 import type { MailTransport } from './transport'
 
 const MAX_ATTEMPTS = 8

@@ -3,9 +3,9 @@
  * so that an email exists exactly when the change that causes it commits. With no SMTP configured the
  * row is kept as the local outbox (status 'local'), readable at /dev/mail outside production.
  */
-import { singleLine } from '../../../shared/domain/plain-text'
-import type { Tx } from '../../db/client'
-import { mailOutbox } from '../../db/schema'
+import { singleLine } from '#shared/domain/plain-text.ts'
+import type { Tx } from '#server/db/client.ts'
+import { mailOutbox } from '#server/db/schema/index.ts'
 
 export interface OutgoingMail {
   to: string

@@ -4,7 +4,7 @@
  * never shows a change that did not happen.
  */
 import { sql } from 'drizzle-orm'
-import type { Tx } from '../../db/client'
+import type { Tx } from '#server/db/client.ts'
 import { LIVE_CHANNEL, type LiveAnnouncement } from './realtime-hub'
 
 /** NOTIFY payloads are limited to 8,000 bytes by PostgreSQL; ours carry ids and short texts only. */

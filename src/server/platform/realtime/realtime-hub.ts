@@ -6,8 +6,8 @@
  * backoff; PGlite: its in-process listen (PGlite's LISTEN/NOTIFY reaches its own process only).
  */
 import pg from 'pg'
-import { onViewerChange, VIEWER_CHANNEL, type Database } from '../../db/client'
-import type { Logger } from '../../logger'
+import { onViewerChange, VIEWER_CHANNEL, type Database } from '#server/db/client.ts'
+import type { Logger } from '#server/logger.ts'
 
 /** The NOTIFY channel every announcement goes through. */
 export const LIVE_CHANNEL = 'homeward_live'

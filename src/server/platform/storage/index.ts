@@ -3,7 +3,7 @@
  * STORAGE_DRIVER=s3. One instance per Config object, shared by every feature that stores files.
  */
 import path from 'node:path'
-import type { Config } from '../../config'
+import type { Config } from '#server/config.ts'
 import { createDiskStorage } from './disk-storage'
 import type { S3StorageOptions } from './s3-storage'
 import type { ObjectStorage } from './storage'

@@ -6,7 +6,7 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import S3rver from 's3rver'
-import type { Config } from '../../config'
+import type { Config } from '#server/config.ts'
 
 export interface TestS3 {
   config: Partial<Config>

@@ -1,7 +1,7 @@
 import { ChevronDown } from 'lucide-react'
 import { Accordion as AccordionPrimitive } from 'radix-ui'
 import type { ComponentProps } from 'react'
-import { cn } from '../../lib/cn'
+import { cn } from '#web/lib/cn.ts'
 
 /** Expandable sections (Radix Accordion: buttons with aria-expanded controlling labelled regions). */
 export const Accordion = AccordionPrimitive.Root

@@ -1,7 +1,7 @@
 import { X } from 'lucide-react'
 import { Dialog as DialogPrimitive } from 'radix-ui'
 import type { ComponentProps } from 'react'
-import { cn } from '../../lib/cn'
+import { cn } from '#web/lib/cn.ts'
 
 /** A modal dialog (Radix: focus trapped inside, Escape closes, focus returns to the trigger). */
 export const Dialog = DialogPrimitive.Root

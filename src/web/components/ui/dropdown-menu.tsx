@@ -1,6 +1,6 @@
 import { DropdownMenu as DropdownMenuPrimitive } from 'radix-ui'
 import type { ComponentProps } from 'react'
-import { cn } from '../../lib/cn'
+import { cn } from '#web/lib/cn.ts'
 
 /** A menu of actions or links opened from a button (Radix: role menu, arrow keys, Escape closes). */
 export const DropdownMenu = DropdownMenuPrimitive.Root

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest'
-import { ApiError } from '../../lib/api-error'
+import { ApiError } from '#web/lib/api-error.ts'
 import { applyServerFieldErrors } from './form-errors'
 
 describe('applyServerFieldErrors', () => {

@@ -1,5 +1,5 @@
 import type { FieldValues, Path, UseFormSetError } from 'react-hook-form'
-import { ApiError } from '../../lib/api-error'
+import { ApiError } from '#web/lib/api-error.ts'
 
 /**
  * Shows a 400's per-field messages (`error.fields`, keyed by field path) at the matching form

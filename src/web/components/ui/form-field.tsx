@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react'
-import { cn } from '../../lib/cn'
+import { cn } from '#web/lib/cn.ts'
 import { Label } from './label'
 
 /** The attributes a FormField hands its control so that label, hint and error are announced with it. */

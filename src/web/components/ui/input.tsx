@@ -1,5 +1,5 @@
 import type { ComponentProps } from 'react'
-import { cn } from '../../lib/cn'
+import { cn } from '#web/lib/cn.ts'
 
 /** A text field; always pair it with a Label or an aria-label. */
 export function Input({ className, type = 'text', ...props }: ComponentProps<'input'>) {

@@ -1,6 +1,6 @@
 import { Label as LabelPrimitive } from 'radix-ui'
 import type { ComponentProps } from 'react'
-import { cn } from '../../lib/cn'
+import { cn } from '#web/lib/cn.ts'
 
 /** A form label (Radix Label: clicking it focuses the control). */
 export function Label({ className, ...props }: ComponentProps<typeof LabelPrimitive.Root>) {

@@ -1,6 +1,6 @@
 import { ChevronDown } from 'lucide-react'
 import type { ComponentProps } from 'react'
-import { cn } from '../../lib/cn'
+import { cn } from '#web/lib/cn.ts'
 
 /**
  * The browser's own <select>, styled like Input: the platform picker on phones, full keyboard and

@@ -1,6 +1,6 @@
 import { Popover as PopoverPrimitive } from 'radix-ui'
 import type { ComponentProps } from 'react'
-import { cn } from '../../lib/cn'
+import { cn } from '#web/lib/cn.ts'
 
 /** A panel opened from a button (Radix Popover: Escape and outside click close, focus returns to the trigger). */
 export const Popover = PopoverPrimitive.Root

@@ -1,6 +1,6 @@
 import { Progress as ProgressPrimitive } from 'radix-ui'
 import type { ComponentProps } from 'react'
-import { cn } from '../../lib/cn'
+import { cn } from '#web/lib/cn.ts'
 
 /**
  * A progress bar (role progressbar with aria-valuenow, from Radix). `value` is 0..100; give it an

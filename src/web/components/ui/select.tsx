@@ -1,7 +1,7 @@
 import { Check, ChevronDown } from 'lucide-react'
 import { Select as SelectPrimitive } from 'radix-ui'
 import type { ComponentProps } from 'react'
-import { cn } from '../../lib/cn'
+import { cn } from '#web/lib/cn.ts'
 
 /** A single-choice list (Radix Select: a combobox trigger with a listbox of options). */
 export const Select = SelectPrimitive.Root

@@ -1,7 +1,7 @@
 import { X } from 'lucide-react'
 import { Dialog as DialogPrimitive } from 'radix-ui'
 import type { ComponentProps } from 'react'
-import { cn } from '../../lib/cn'
+import { cn } from '#web/lib/cn.ts'
 import { DialogOverlay } from './dialog'
 
 /** A side drawer: a Radix dialog sliding in from one edge (focus trapped, Escape closes, focus returns). */

@@ -1,5 +1,5 @@
 import type { ComponentProps } from 'react'
-import { cn } from '../../lib/cn'
+import { cn } from '#web/lib/cn.ts'
 
 /** A grey placeholder block shown while content loads; hidden from assistive technology (pair with a status). */
 export function Skeleton({ className, ...props }: ComponentProps<'div'>) {

@@ -1,5 +1,5 @@
 import { LoaderCircle } from 'lucide-react'
-import { cn } from '../../lib/cn'
+import { cn } from '#web/lib/cn.ts'
 
 /** A loading indicator announced to screen readers as `label` (default 'Loading'). */
 export function Spinner({ className, label = 'Loading' }: { className?: string; label?: string }) {

@@ -1,6 +1,6 @@
 import { Switch as SwitchPrimitive } from 'radix-ui'
 import type { ComponentProps } from 'react'
-import { cn } from '../../lib/cn'
+import { cn } from '#web/lib/cn.ts'
 
 /** An on/off switch (Radix: role switch, Space toggles). Pair it with a Label through `id`. */
 export function Switch({ className, ...props }: ComponentProps<typeof SwitchPrimitive.Root>) {

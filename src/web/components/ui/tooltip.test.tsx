@@ -5,7 +5,7 @@
  */
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { AppProviders } from '../../providers'
+import { AppProviders } from '#web/providers.tsx'
 import { Tooltip, TooltipContent, TooltipTrigger, TOOLTIP_DELAY_MS, TOOLTIP_SKIP_DELAY_MS } from './tooltip'
 
 beforeEach(() => {

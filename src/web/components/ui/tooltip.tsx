@@ -1,6 +1,6 @@
 import { Tooltip as TooltipPrimitive } from 'radix-ui'
 import type { ComponentProps } from 'react'
-import { cn } from '../../lib/cn'
+import { cn } from '#web/lib/cn.ts'
 
 /**
  * Tooltip delays from spec: Business constants and limits: open after 700 ms, and 300 ms within which moving to another

@@ -1,7 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { academyEndpoints } from '../../../shared/contracts/academy'
-import { endpointUrl } from '../../../shared/contracts/endpoint'
-import { callApi } from '../../lib/api-client'
+import { academyEndpoints } from '#shared/contracts/academy.ts'
+import { endpointUrl } from '#shared/contracts/endpoint.ts'
+import { callApi } from '#web/lib/api-client.ts'
 
 const ACADEMY_KEY = ['academy'] as const
 

@@ -4,10 +4,10 @@ import {
   type ChangeEmailInput,
   type ChangePasswordInput,
   type UpdateProfileInput,
-} from '../../../shared/contracts/account'
-import type { MeResponse } from '../../../shared/contracts/auth'
-import { apiFetch, callApi } from '../../lib/api-client'
-import { SESSION_QUERY_KEY } from '../../lib/session/api'
+} from '#shared/contracts/account.ts'
+import type { MeResponse } from '#shared/contracts/auth.ts'
+import { apiFetch, callApi } from '#web/lib/api-client.ts'
+import { SESSION_QUERY_KEY } from '#web/lib/session/api.ts'
 
 export const accountKeys = {
   all: ['account'] as const,

@@ -4,13 +4,13 @@
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useNavigate } from 'react-router'
-import { dataRightsEndpoints, type DeleteAccountInput } from '../../../shared/contracts/data-rights'
-import { endpointUrl } from '../../../shared/contracts/endpoint'
-import { callApi } from '../../lib/api-client'
-import { errorFromResponse, networkError } from '../../lib/api-error'
-import { notify } from '../../lib/toast'
-import { SESSION_QUERY_KEY } from '../../lib/session/api'
-import { PAGE_PATHS } from '../../../shared/paths'
+import { dataRightsEndpoints, type DeleteAccountInput } from '#shared/contracts/data-rights.ts'
+import { endpointUrl } from '#shared/contracts/endpoint.ts'
+import { callApi } from '#web/lib/api-client.ts'
+import { errorFromResponse, networkError } from '#web/lib/api-error.ts'
+import { notify } from '#web/lib/toast.ts'
+import { SESSION_QUERY_KEY } from '#web/lib/session/api.ts'
+import { PAGE_PATHS } from '#shared/paths.ts'
 
 /** The filename from `Content-Disposition: attachment; filename="..."`, or a dated default. */
 export function filenameFrom(disposition: string | null): string {

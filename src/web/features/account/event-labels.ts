@@ -1,4 +1,4 @@
-import type { SecurityEvent } from '../../../shared/contracts/account'
+import type { SecurityEvent } from '#shared/contracts/account.ts'
 
 const LABELS: Record<string, string> = {
   'account.created': 'Account created',

@@ -1,6 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { twoFactorEndpoints, type EnableTwoFactorResult } from '../../../shared/contracts/two-factor'
-import { apiFetch, callApi } from '../../lib/api-client'
+import { twoFactorEndpoints, type EnableTwoFactorResult } from '#shared/contracts/two-factor.ts'
+import { apiFetch, callApi } from '#web/lib/api-client.ts'
 import { accountKeys } from './api'
 
 /** Query key of GET /api/account/two-factor (under the account keys, so account changes refresh it). */

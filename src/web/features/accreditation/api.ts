@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
-import { accreditationEndpoints } from '../../../shared/contracts/accreditation'
-import { callApi } from '../../lib/api-client'
+import { accreditationEndpoints } from '#shared/contracts/accreditation.ts'
+import { callApi } from '#web/lib/api-client.ts'
 
 /** GET /api/accreditation: the viewer's firm's tier, criteria, gaps, onboarding and history. */
 export const accreditationQueryOptions = queryOptions({

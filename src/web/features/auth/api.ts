@@ -1,9 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import type { SignInInput, SignUpInput, SignUpResult } from '../../../shared/contracts/auth'
+import type { SignInInput, SignUpInput, SignUpResult } from '#shared/contracts/auth.ts'
 // Better Auth's /api/auth/* endpoints, called with apiFetch: our edge validates their bodies, but their
 // answers are Better Auth's, so they are not in the endpoint catalogue (src/shared/contracts/auth.ts).
-import { apiFetch } from '../../lib/api-client'
-import { sessionQueryOptions } from '../../lib/session/api'
+import { apiFetch } from '#web/lib/api-client.ts'
+import { sessionQueryOptions } from '#web/lib/session/api.ts'
 
 /**
  * After signing in or up, forget anything cached for a previous person and load /api/me afresh, so

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { SIGNUP_ROLE_CHOICES } from '../../../shared/domain/roles'
+import { SIGNUP_ROLE_CHOICES } from '#shared/domain/roles.ts'
 import { AUTH_TOASTS, ROLE_BUTTONS, authTabFrom } from './messages'
 
 describe('auth texts', () => {

@@ -3,9 +3,9 @@
  * (`firmsEndpoints`): method and path come from the entry, the answer type from its contract.
  */
 import { infiniteQueryOptions, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { firmsEndpoints, type BoardQuery, type OpenMatterInput } from '../../../shared/contracts/firms'
-import { callApi } from '../../lib/api-client'
-import { CASES_BOARD_QUERY_KEY, DASHBOARD_QUERY_KEY, MY_FIRM_QUERY_KEY } from '../../lib/query-keys'
+import { firmsEndpoints, type BoardQuery, type OpenMatterInput } from '#shared/contracts/firms.ts'
+import { callApi } from '#web/lib/api-client.ts'
+import { CASES_BOARD_QUERY_KEY, DASHBOARD_QUERY_KEY, MY_FIRM_QUERY_KEY } from '#web/lib/query-keys.ts'
 
 const BOARD_KEY = CASES_BOARD_QUERY_KEY
 

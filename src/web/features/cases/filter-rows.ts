@@ -5,7 +5,7 @@
  * the postcode without its space, or the client names joined by spaces. Spec: Cases board ("free
  * text on address, postcode and client"; filtering 100 rows within one frame, 16 ms, per keystroke).
  */
-import type { BoardRow } from '../../../shared/contracts/firms'
+import type { BoardRow } from '#shared/contracts/firms.ts'
 
 /** What the filter reads of a row, lower-cased once per row and kept with it. */
 export type SearchableRow = Pick<BoardRow, 'address' | 'postcode' | 'client_names'>

@@ -16,10 +16,10 @@ import {
   type MessagePage,
   type PostMessageInput,
   type ThreadListResponse,
-} from '../../../shared/contracts/chat'
-import { MESSAGE_PAGE_SIZE } from '../../../shared/domain/chat'
-import { callApi } from '../../lib/api-client'
-import { chatKeys, transactionQueryKey } from '../../lib/query-keys'
+} from '#shared/contracts/chat.ts'
+import { MESSAGE_PAGE_SIZE } from '#shared/domain/chat.ts'
+import { callApi } from '#web/lib/api-client.ts'
+import { chatKeys, transactionQueryKey } from '#web/lib/query-keys.ts'
 
 /** GET .../threads: 'General' first, then by latest message, with the viewer's unread counts. */
 export function threadsQueryOptions(txId: string) {

@@ -1,6 +1,6 @@
 import type { ComponentProps } from 'react'
 import Markdown, { type Components, type UrlTransform } from 'react-markdown'
-import { cn } from '../../lib/cn'
+import { cn } from '#web/lib/cn.ts'
 
 /** Schemes a link in a message may use (links only http(s) and mailto). */
 const SAFE_SCHEMES = new Set(['http:', 'https:', 'mailto:'])

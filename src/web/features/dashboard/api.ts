@@ -1,7 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { transactionEndpoints, type CreateTransactionData } from '../../../shared/contracts/transactions'
-import { callApi } from '../../lib/api-client'
-import { DASHBOARD_QUERY_KEY } from '../../lib/query-keys'
+import { transactionEndpoints, type CreateTransactionData } from '#shared/contracts/transactions.ts'
+import { callApi } from '#web/lib/api-client.ts'
+import { DASHBOARD_QUERY_KEY } from '#web/lib/query-keys.ts'
 
 /** GET /api/transactions: the viewer's transactions, newest first (spec: The calls the product makes, 'Dashboard list'). */
 export const dashboardQueryOptions = queryOptions({

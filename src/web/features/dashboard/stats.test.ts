@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import type { DashboardTransaction } from '../../../shared/contracts/transactions'
-import type { ParticipantRole } from '../../../shared/domain/roles'
+import type { DashboardTransaction } from '#shared/contracts/transactions.ts'
+import type { ParticipantRole } from '#shared/domain/roles.ts'
 import { dashboardStats } from './stats'
 
 type StageSummary = DashboardTransaction['timeline_stages'][number]

@@ -1,6 +1,6 @@
-import type { DashboardTransaction } from '../../../shared/contracts/transactions'
-import { isActiveMove } from '../../../shared/domain/statuses'
-import { overallProgress } from '../../../shared/domain/progress'
+import type { DashboardTransaction } from '#shared/contracts/transactions.ts'
+import { isActiveMove } from '#shared/domain/statuses.ts'
+import { overallProgress } from '#shared/domain/progress.ts'
 
 export interface DashboardStats {
   /** Transactions whose status is active or draft. */

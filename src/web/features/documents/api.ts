@@ -1,9 +1,9 @@
 import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query'
-import { activityEndpoints } from '../../../shared/contracts/activity'
-import { documentEndpoints } from '../../../shared/contracts/documents'
-import { signingEndpoints, type CreateSignatureRequestInput, type SignInput } from '../../../shared/contracts/signing'
-import { callApi } from '../../lib/api-client'
-import { documentsKey, transactionQueryKey } from '../../lib/query-keys'
+import { activityEndpoints } from '#shared/contracts/activity.ts'
+import { documentEndpoints } from '#shared/contracts/documents.ts'
+import { signingEndpoints, type CreateSignatureRequestInput, type SignInput } from '#shared/contracts/signing.ts'
+import { callApi } from '#web/lib/api-client.ts'
+import { documentsKey, transactionQueryKey } from '#web/lib/query-keys.ts'
 
 /** GET .../documents: the latest version of each document, folders in display order, then by name. */
 export function documentsQueryOptions(txId: string) {

@@ -1,4 +1,4 @@
-import type { AuditVerifyResponse } from '../../../shared/contracts/activity'
+import type { AuditVerifyResponse } from '#shared/contracts/activity.ts'
 
 const REASONS: Record<NonNullable<AuditVerifyResponse['first_broken']>['reason'], string> = {
   hash_mismatch: 'its contents no longer match its hash',

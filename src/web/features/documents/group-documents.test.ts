@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import type { DocumentSummary } from '../../../shared/contracts/transactions'
+import type { DocumentSummary } from '#shared/contracts/transactions.ts'
 import { groupDocuments } from './group-documents'
 
 const doc = (id: string, folder: DocumentSummary['folder'], at: string): DocumentSummary => ({

@@ -1,5 +1,5 @@
-import type { DocumentSummary } from '../../../shared/contracts/transactions'
-import { DOCUMENT_FOLDERS } from '../../../shared/domain/statuses'
+import type { DocumentSummary } from '#shared/contracts/transactions.ts'
+import { DOCUMENT_FOLDERS } from '#shared/domain/statuses.ts'
 
 export interface DocumentFolderGroup<T extends DocumentSummary = DocumentSummary> {
   folder: string

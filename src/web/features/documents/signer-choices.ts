@@ -1,4 +1,4 @@
-import type { Participant } from '../../../shared/contracts/transactions'
+import type { Participant } from '#shared/contracts/transactions.ts'
 import type { SignerChoice } from './components/request-signatures-dialog'
 
 /** People on the move who can be asked to sign, once each, in the order the move lists them. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import type { SignatureRequest } from '../../../shared/contracts/signing'
+import type { SignatureRequest } from '#shared/contracts/signing.ts'
 import { awaitingSignature, canSignNow, requestForVersion, signatureStatusText } from './signing-state'
 
 const signer = (user_id: string, sort_index: number, status: 'pending' | 'signed' | 'declined' = 'pending') => ({

@@ -1,4 +1,4 @@
-import type { SignatureRequest } from '../../../shared/contracts/signing'
+import type { SignatureRequest } from '#shared/contracts/signing.ts'
 
 type Signer = SignatureRequest['signers'][number]
 

@@ -1,11 +1,11 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { useCallback, useEffect, useRef, useState } from 'react'
-import type { DocumentFolder } from '../../../shared/domain/statuses'
-import { notify } from '../../lib/toast'
+import type { DocumentFolder } from '#shared/domain/statuses.ts'
+import { notify } from '#web/lib/toast.ts'
 import { refreshDocuments } from './api'
-import { precheckFile } from '../../lib/uploads/file-checks'
-import { newIdempotencyKey } from '../../lib/uploads/idempotency-key'
-import { uploadFile } from '../../lib/uploads/upload-file'
+import { precheckFile } from '#web/lib/uploads/file-checks.ts'
+import { newIdempotencyKey } from '#web/lib/uploads/idempotency-key.ts'
+import { uploadFile } from '#web/lib/uploads/upload-file.ts'
 
 /** One upload in flight or failed, as the progress list shows it. */
 export interface UploadItem {

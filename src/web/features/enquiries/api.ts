@@ -10,9 +10,9 @@ import {
   type ChangeEnquiryStatusInput,
   type RaiseEnquiriesInput,
   type ReplyInput,
-} from '../../../shared/contracts/enquiries'
-import { callApi } from '../../lib/api-client'
-import { documentsKey, transactionQueryKey } from '../../lib/query-keys'
+} from '#shared/contracts/enquiries.ts'
+import { callApi } from '#web/lib/api-client.ts'
+import { documentsKey, transactionQueryKey } from '#web/lib/query-keys.ts'
 
 const enquiriesKey = (txId: string) => ['transactions', 'enquiries', txId] as const
 

@@ -5,12 +5,12 @@
  * changed: the firm, and the cases board where members (fee earners) or membership changed.
  */
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import type { PutSlaSettingsInput, PutStandardEnquiriesInput } from '../../../shared/contracts/enquiries'
-import { enquiryEndpoints } from '../../../shared/contracts/enquiries'
-import { firmsEndpoints, type CreateFirmInput, type InviteMemberInput } from '../../../shared/contracts/firms'
-import type { MemberRole } from '../../../shared/domain/firms'
-import { callApi } from '../../lib/api-client'
-import { CASES_BOARD_QUERY_KEY, MY_FIRM_QUERY_KEY } from '../../lib/query-keys'
+import type { PutSlaSettingsInput, PutStandardEnquiriesInput } from '#shared/contracts/enquiries.ts'
+import { enquiryEndpoints } from '#shared/contracts/enquiries.ts'
+import { firmsEndpoints, type CreateFirmInput, type InviteMemberInput } from '#shared/contracts/firms.ts'
+import type { MemberRole } from '#shared/domain/firms.ts'
+import { callApi } from '#web/lib/api-client.ts'
+import { CASES_BOARD_QUERY_KEY, MY_FIRM_QUERY_KEY } from '#web/lib/query-keys.ts'
 
 const slaKey = (orgId: string) => ['firm', orgId, 'sla-settings'] as const
 const standardKey = (orgId: string) => ['firm', orgId, 'standard-enquiries'] as const

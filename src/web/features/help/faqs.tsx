@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react'
-import { AppLink } from '../../lib/app-link'
+import { AppLink } from '#web/lib/app-link.tsx'
 
 /** The five FAQs of spec: Screens and routes: how it works, cost, inviting a conveyancer, data security, professional use. */
 export const FAQS: ReadonlyArray<{ id: string; question: string; answer: ReactNode }> = [

@@ -9,8 +9,8 @@ import {
   type LinkIdentityInput,
   type OAuthRedirect,
   type OAuthSignInInput,
-} from '../../../shared/contracts/identities'
-import { apiFetch, callApi } from '../../lib/api-client'
+} from '#shared/contracts/identities.ts'
+import { apiFetch, callApi } from '#web/lib/api-client.ts'
 
 export const identityKeys = {
   providers: ['auth-providers'] as const,

@@ -1,9 +1,9 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import type { MeResponse } from '../../../shared/contracts/auth'
-import { invitationEndpoints, type CreateInvitationInput } from '../../../shared/contracts/invitations'
-import { callApi } from '../../lib/api-client'
-import { DASHBOARD_QUERY_KEY, invitationsQueryKey, notificationKeys, transactionQueryKey } from '../../lib/query-keys'
-import { SESSION_QUERY_KEY } from '../../lib/session/api'
+import type { MeResponse } from '#shared/contracts/auth.ts'
+import { invitationEndpoints, type CreateInvitationInput } from '#shared/contracts/invitations.ts'
+import { callApi } from '#web/lib/api-client.ts'
+import { DASHBOARD_QUERY_KEY, invitationsQueryKey, notificationKeys, transactionQueryKey } from '#web/lib/query-keys.ts'
+import { SESSION_QUERY_KEY } from '#web/lib/session/api.ts'
 
 /** GET /api/transactions/{txId}/invitations: every invitation of the transaction (InvitationList). */
 export function invitationsQueryOptions(txId: string) {

@@ -1,6 +1,6 @@
-import { INVITABLE_ROLES, type InvitationPreview } from '../../../shared/contracts/invitations'
-import { participantRoleLabel } from '../../../shared/domain/roles'
-import { formatUkDate } from '../../lib/formatters'
+import { INVITABLE_ROLES, type InvitationPreview } from '#shared/contracts/invitations.ts'
+import { participantRoleLabel } from '#shared/domain/roles.ts'
+import { formatUkDate } from '#web/lib/formatters.ts'
 
 /** The roles offered in the invite dialog, with their labels ("Buyer's Conveyancer" ...). */
 export const INVITE_ROLE_OPTIONS = INVITABLE_ROLES.map((value) => ({ value, label: participantRoleLabel(value) }))

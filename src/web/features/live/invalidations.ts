@@ -1,5 +1,5 @@
 import type { QueryKey } from '@tanstack/react-query'
-import type { LiveEvent } from '../../../shared/contracts/live'
+import type { LiveEvent } from '#shared/contracts/live.ts'
 import {
   chatKeys,
   DASHBOARD_QUERY_KEY,
@@ -8,7 +8,7 @@ import {
   notificationKeys,
   transactionQueryKey,
   updateRequestsKey,
-} from '../../lib/query-keys'
+} from '#web/lib/query-keys.ts'
 
 /** A query to invalidate; `exact` keeps a prefix key from reaching the queries below it. */
 export interface Invalidation {

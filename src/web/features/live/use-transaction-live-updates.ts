@@ -1,9 +1,9 @@
 import { useQueryClient, type QueryKey } from '@tanstack/react-query'
 import { useEffect } from 'react'
-import { endpointUrl } from '../../../shared/contracts/endpoint'
-import { liveEndpoints, type LiveEvent } from '../../../shared/contracts/live'
-import { chatKeys, taskMutationKey, transactionQueryKey } from '../../lib/query-keys'
-import { openEventStream } from '../../lib/event-stream'
+import { endpointUrl } from '#shared/contracts/endpoint.ts'
+import { liveEndpoints, type LiveEvent } from '#shared/contracts/live.ts'
+import { chatKeys, taskMutationKey, transactionQueryKey } from '#web/lib/query-keys.ts'
+import { openEventStream } from '#web/lib/event-stream.ts'
 import { invalidationsFor, type Invalidation } from './invalidations'
 import { setLiveStatus } from './live-status'
 

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query'
-import { directoryEndpoints, type OrganizationProfile } from '../../../shared/contracts/directory'
-import { callApi } from '../../lib/api-client'
+import { directoryEndpoints, type OrganizationProfile } from '#shared/contracts/directory.ts'
+import { callApi } from '#web/lib/api-client.ts'
 
 /** GET /api/organizations: the whole directory, highest tier first (spec: The calls the product makes, 'Directory'). Public. */
 export const directoryQueryOptions = queryOptions({

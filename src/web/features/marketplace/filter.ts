@@ -1,11 +1,11 @@
-import type { DirectoryOrganization } from '../../../shared/contracts/directory'
+import type { DirectoryOrganization } from '#shared/contracts/directory.ts'
 import {
   ACCREDITATION_TIERS,
   ORGANIZATION_TYPES,
   tierRank,
   type AccreditationTier,
   type OrganizationType,
-} from '../../../shared/domain/organizations'
+} from '#shared/domain/organizations.ts'
 
 /** Type filter: one organization type, or all (spec: Validation rules: exact match on type, or all). */
 export type TypeFilter = 'all' | OrganizationType

@@ -1,4 +1,4 @@
-import type { DirectoryOrganization } from '../../../shared/contracts/directory'
+import type { DirectoryOrganization } from '#shared/contracts/directory.ts'
 import { filterOrganizations, type MarketplaceFilters } from './filter'
 import { filtersFromParams } from './filter-params'
 

@@ -1,4 +1,4 @@
-import { inviteOrganizationPath, PAGE_PATHS } from '../../../shared/paths'
+import { inviteOrganizationPath, PAGE_PATHS } from '#shared/paths.ts'
 
 /**
  * Where Invite goes for a professional: signed in, to the invite flow that the workspace

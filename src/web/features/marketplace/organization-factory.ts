@@ -1,5 +1,5 @@
-import type { DirectoryOrganization } from '../../../shared/contracts/directory'
-import type { AccreditationTier, OrganizationType } from '../../../shared/domain/organizations'
+import type { DirectoryOrganization } from '#shared/contracts/directory.ts'
+import type { AccreditationTier, OrganizationType } from '#shared/domain/organizations.ts'
 
 // Test and benchmark data only: realistic, deterministic directory entries.
 const TOWNS: ReadonlyArray<[string, string]> = [

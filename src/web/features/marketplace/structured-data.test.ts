@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import type { OrganizationProfile } from '../../../shared/contracts/directory'
-import { jsonLdText } from '../../lib/page-meta'
+import type { OrganizationProfile } from '#shared/contracts/directory.ts'
+import { jsonLdText } from '#web/lib/page-meta.tsx'
 import { createOrganization } from './organization-factory'
 import { organizationStructuredData, SCHEMA_TYPE } from './structured-data'
 

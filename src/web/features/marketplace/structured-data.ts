@@ -1,5 +1,5 @@
-import type { OrganizationProfile } from '../../../shared/contracts/directory'
-import { averageRating, type OrganizationType } from '../../../shared/domain/organizations'
+import type { OrganizationProfile } from '#shared/contracts/directory.ts'
+import { averageRating, type OrganizationType } from '#shared/domain/organizations.ts'
 
 /**
  * The schema.org LocalBusiness subtype of each kind of firm: a conveyancer is a LegalService, a

@@ -1,6 +1,6 @@
-import type { AccreditationMetrics } from '../../../shared/contracts/directory'
-import { ACCREDITATION_TIERS, type AccreditationTier } from '../../../shared/domain/organizations'
-import { TIER_THRESHOLDS } from '../../../shared/domain/tiers'
+import type { AccreditationMetrics } from '#shared/contracts/directory.ts'
+import { ACCREDITATION_TIERS, type AccreditationTier } from '#shared/domain/organizations.ts'
+import { TIER_THRESHOLDS } from '#shared/domain/tiers.ts'
 
 /** One requirement of a tier, checked against published metrics where they say enough. */
 export interface TierCriterion {

@@ -3,9 +3,9 @@ import {
   notificationEndpoints,
   type NotificationListResponse,
   type NotificationSettings,
-} from '../../../shared/contracts/notifications'
-import { callApi } from '../../lib/api-client'
-import { notificationKeys } from '../../lib/query-keys'
+} from '#shared/contracts/notifications.ts'
+import { callApi } from '#web/lib/api-client.ts'
+import { notificationKeys } from '#web/lib/query-keys.ts'
 
 /** GET /api/notifications: the newest 50 and the unread count. The stream keeps it fresh; 60 s is the fallback. */
 export const notificationsQueryOptions = queryOptions({

@@ -1,10 +1,10 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { useEffect } from 'react'
-import { endpointUrl } from '../../../shared/contracts/endpoint'
-import { notificationEndpoints, type Notification } from '../../../shared/contracts/notifications'
-import { notify } from '../../lib/toast'
-import { openEventStream } from '../../lib/event-stream'
-import { notificationKeys } from '../../lib/query-keys'
+import { endpointUrl } from '#shared/contracts/endpoint.ts'
+import { notificationEndpoints, type Notification } from '#shared/contracts/notifications.ts'
+import { notify } from '#web/lib/toast.ts'
+import { openEventStream } from '#web/lib/event-stream.ts'
+import { notificationKeys } from '#web/lib/query-keys.ts'
 
 /**
  * While signed in: listens to GET /api/notifications/stream (SSE, `event: notification`) and, for

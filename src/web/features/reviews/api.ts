@@ -1,6 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { reviewEndpoints, type SubmitReviewInput } from '../../../shared/contracts/reviews'
-import { callApi } from '../../lib/api-client'
+import { reviewEndpoints, type SubmitReviewInput } from '#shared/contracts/reviews.ts'
+import { callApi } from '#web/lib/api-client.ts'
 
 /** GET /api/transactions/{txId}/reviews. */
 export const reviewFormQueryOptions = (txId: string) =>

@@ -1,6 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { supportEndpoints, type SupportThread } from '../../../shared/contracts/support'
-import { callApi } from '../../lib/api-client'
+import { supportEndpoints, type SupportThread } from '#shared/contracts/support.ts'
+import { callApi } from '#web/lib/api-client.ts'
 
 const SUPPORT_THREAD_KEY = ['support', 'thread'] as const
 

@@ -1,7 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { updateRequestEndpoints, type CreateUpdateRequestInput } from '../../../shared/contracts/update-requests'
-import { callApi } from '../../lib/api-client'
-import { updateRequestsKey } from '../../lib/query-keys'
+import { updateRequestEndpoints, type CreateUpdateRequestInput } from '#shared/contracts/update-requests.ts'
+import { callApi } from '#web/lib/api-client.ts'
+import { updateRequestsKey } from '#web/lib/query-keys.ts'
 
 /** GET .../update-requests: the latest 20, whether the viewer may ask now and when they may next. */
 export function updateRequestsQueryOptions(txId: string) {

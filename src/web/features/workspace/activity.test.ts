@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import type { ActivityEvent } from '../../../shared/contracts/activity'
-import type { Message } from '../../../shared/contracts/transactions'
+import type { ActivityEvent } from '#shared/contracts/activity.ts'
+import type { Message } from '#shared/contracts/transactions.ts'
 import { plainText, recentActivity } from './activity'
 
 const msg = (id: string, at: string, body = 'Hello', author: string | null = 'Tom Whitfield'): Message => ({

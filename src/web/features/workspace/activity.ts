@@ -1,6 +1,6 @@
-import type { ActivityEvent } from '../../../shared/contracts/activity'
-import type { Message } from '../../../shared/contracts/transactions'
-import { plainText } from '../../../shared/domain/plain-text'
+import type { ActivityEvent } from '#shared/contracts/activity.ts'
+import type { Message } from '#shared/contracts/transactions.ts'
+import { plainText } from '#shared/domain/plain-text.ts'
 
 export { plainText }
 

@@ -1,13 +1,9 @@
 import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query'
-import {
-  transactionEndpoints,
-  type StatusChangeInput,
-  type TransactionDetail,
-} from '../../../shared/contracts/transactions'
-import { callApi } from '../../lib/api-client'
-import { ApiError } from '../../lib/api-error'
-import { notify } from '../../lib/toast'
-import { DASHBOARD_QUERY_KEY, taskMutationKey, transactionQueryKey } from '../../lib/query-keys'
+import { transactionEndpoints, type StatusChangeInput, type TransactionDetail } from '#shared/contracts/transactions.ts'
+import { callApi } from '#web/lib/api-client.ts'
+import { ApiError } from '#web/lib/api-error.ts'
+import { notify } from '#web/lib/toast.ts'
+import { DASHBOARD_QUERY_KEY, taskMutationKey, transactionQueryKey } from '#web/lib/query-keys.ts'
 import { withTaskStatus } from './optimistic'
 
 /**

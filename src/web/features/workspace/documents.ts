@@ -1,4 +1,4 @@
-import type { DocumentSummary } from '../../../shared/contracts/transactions'
+import type { DocumentSummary } from '#shared/contracts/transactions.ts'
 
 /**
  * How many documents a transaction has: each file (folder and name) once, however many versions it

@@ -1,4 +1,4 @@
-import { participantRoleLabel } from '../../../shared/domain/roles'
+import { participantRoleLabel } from '#shared/domain/roles.ts'
 
 /** Who ticks a task, for display: "Buyer's side", "Seller's side" or the professional ("Buyer's Conveyancer"). */
 export function taskOwnerLabel(ownerSide: string | null | undefined): string {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import type { Task, TimelineStage, TransactionDetail } from '../../../shared/contracts/transactions'
+import type { Task, TimelineStage, TransactionDetail } from '#shared/contracts/transactions.ts'
 import { deriveStage, stageCounts, tasksCompleteLabel, withTaskStatus } from './optimistic'
 
 const task = (id: string, status: Task['status'] = 'not_completed'): Task => ({

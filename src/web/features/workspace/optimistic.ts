@@ -1,5 +1,5 @@
-import type { TimelineStage, TransactionDetail } from '../../../shared/contracts/transactions'
-import { deriveStageState } from '../../../shared/domain/stage-progress'
+import type { TimelineStage, TransactionDetail } from '#shared/contracts/transactions.ts'
+import { deriveStageState } from '#shared/domain/stage-progress.ts'
 
 /**
  * A stage with its percent and status derived from its tasks by the server's own rule

@@ -1,4 +1,4 @@
-import type { TransactionTab } from '../../../shared/paths'
+import type { TransactionTab } from '#shared/paths.ts'
 
 /** The workspace tabs in order: the five of the spec (sections 2 and 9), then Enquiries. */
 export const WORKSPACE_TABS = [

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
-import { authEndpoints, type MeResponse } from '../../../shared/contracts/auth'
+import { authEndpoints, type MeResponse } from '#shared/contracts/auth.ts'
 import { callApi } from '../api-client'
 import { ApiError } from '../api-error'
 

@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query'
 import { apiFetch } from '../api-client'
-import { PAGE_PATHS } from '../../../shared/paths'
+import { PAGE_PATHS } from '#shared/paths.ts'
 
 // Requests for the emails that carry a one-time link. Both are asked for from more than one place
 // (the sign-in screen and account settings; the confirm-your-email banner and the signing form).

@@ -1,4 +1,4 @@
-import { PAGE_PATHS } from '../../../shared/paths'
+import { PAGE_PATHS } from '#shared/paths.ts'
 
 const SIGN_IN_PATHS = new Set<string>([PAGE_PATHS.signIn, PAGE_PATHS.app, `${PAGE_PATHS.app}/`])
 

@@ -3,7 +3,7 @@ import { useNavigate } from 'react-router'
 import { notify } from '../toast'
 import { SESSION_QUERY_KEY } from './api'
 import { signOut, signOutEverywhere } from './sign-out'
-import { PAGE_PATHS } from '../../../shared/paths'
+import { PAGE_PATHS } from '#shared/paths.ts'
 
 /** Spec: Error catalogue, success toast of signing out. */
 export const SIGNED_OUT_TOAST = { title: 'Signed out', description: "You've been signed out successfully." } as const

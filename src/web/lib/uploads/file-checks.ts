@@ -1,4 +1,4 @@
-import { DOCUMENT_TYPES } from '../../../shared/contracts/documents'
+import { DOCUMENT_TYPES } from '#shared/contracts/documents.ts'
 
 /** The server's default upload limit (DOCUMENT_MAX_BYTES, 50 MB binary); the server's answer wins. */
 export const CLIENT_MAX_BYTES = 50 * 1024 * 1024

@@ -1,6 +1,6 @@
-import { documentEndpoints, type DocumentVersion } from '../../../shared/contracts/documents'
-import { endpointUrl } from '../../../shared/contracts/endpoint'
-import type { DocumentFolder } from '../../../shared/domain/statuses'
+import { documentEndpoints, type DocumentVersion } from '#shared/contracts/documents.ts'
+import { endpointUrl } from '#shared/contracts/endpoint.ts'
+import type { DocumentFolder } from '#shared/domain/statuses.ts'
 import { errorFromResponse, networkError } from '../api-error'
 
 export interface UploadFileOptions {

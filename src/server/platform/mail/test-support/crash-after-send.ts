@@ -3,8 +3,8 @@
  * right after the SMTP server accepted an email and before the outbox row is marked sent, the worst
  * moment for a crash. Reads DATABASE_URL and SMTP_URL from the environment.
  */
-import { openPostgres } from '../../../db/client'
-import { createLogger } from '../../../logger'
+import { openPostgres } from '#server/db/client.ts'
+import { createLogger } from '#server/logger.ts'
 import { createMailWorker } from '../mail-worker'
 import { smtpTransport, type MailTransport } from '../transport'
 

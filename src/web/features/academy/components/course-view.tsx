@@ -1,8 +1,8 @@
 import { Link } from 'react-router'
-import { cpdDuration } from '../../../../shared/domain/academy'
-import { ACADEMY_PATH, coursePath } from '../../../../shared/paths'
-import { Button } from '../../../components/ui/button'
-import { Skeleton } from '../../../components/ui/skeleton'
+import { cpdDuration } from '#shared/domain/academy.ts'
+import { ACADEMY_PATH, coursePath } from '#shared/paths.ts'
+import { Button } from '#web/components/ui/button.tsx'
+import { Skeleton } from '#web/components/ui/skeleton.tsx'
 import { useCourse } from '../api'
 
 /** One paragraph of a lesson; a paragraph starting with '• ' is a bullet point. */

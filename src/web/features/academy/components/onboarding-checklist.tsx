@@ -1,6 +1,6 @@
 import { CheckCircle2, Circle } from 'lucide-react'
-import type { FirmOnboarding } from '../../../../shared/contracts/academy'
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card'
+import type { FirmOnboarding } from '#shared/contracts/academy.ts'
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#web/components/ui/card.tsx'
 
 /** The firm's onboarding checklist: each step done or not, computed by the server from data. */
 export function OnboardingChecklist({ onboarding }: { onboarding: FirmOnboarding }) {

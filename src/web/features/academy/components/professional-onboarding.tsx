@@ -1,5 +1,5 @@
 import { Link } from 'react-router'
-import { ACADEMY_PATH, ACCREDITATION_PATH } from '../../../../shared/paths'
+import { ACADEMY_PATH, ACCREDITATION_PATH } from '#shared/paths.ts'
 import { useAcademy } from '../api'
 import { OnboardingChecklist } from './onboarding-checklist'
 

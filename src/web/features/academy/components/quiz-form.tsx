@@ -1,11 +1,11 @@
 import { CheckCircle2, Download, XCircle } from 'lucide-react'
 import { useEffect, useRef, useState, type FormEvent } from 'react'
 import { Link } from 'react-router'
-import type { QuizResult } from '../../../../shared/contracts/academy'
-import { cpdDuration } from '../../../../shared/domain/academy'
-import { ACADEMY_PATH, coursePath } from '../../../../shared/paths'
-import { Button } from '../../../components/ui/button'
-import { Skeleton } from '../../../components/ui/skeleton'
+import type { QuizResult } from '#shared/contracts/academy.ts'
+import { cpdDuration } from '#shared/domain/academy.ts'
+import { ACADEMY_PATH, coursePath } from '#shared/paths.ts'
+import { Button } from '#web/components/ui/button.tsx'
+import { Skeleton } from '#web/components/ui/skeleton.tsx'
 import { certificateUrl, useCourse, useSubmitQuiz } from '../api'
 
 /** The course's quiz: one radio group per question; on submit, the result with each right answer and why. */

@@ -2,19 +2,15 @@ import { zodResolver } from '@hookform/resolvers/zod'
 import { TriangleAlert } from 'lucide-react'
 import { useState } from 'react'
 import { useForm, useWatch } from 'react-hook-form'
-import {
-  AML_RETENTION_NOTICE,
-  DELETE_CONFIRMATION_WORD,
-  DeleteAccountInput,
-} from '../../../../shared/contracts/data-rights'
-import { Button } from '../../../components/ui/button'
-import { Card, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card'
-import { Dialog, DialogContent, DialogDescription, DialogTitle, DialogTrigger } from '../../../components/ui/dialog'
-import { applyServerFieldErrors } from '../../../components/ui/form-errors'
-import { FormField } from '../../../components/ui/form-field'
-import { Input } from '../../../components/ui/input'
-import { ApiError } from '../../../lib/api-error'
-import { notify } from '../../../lib/toast'
+import { AML_RETENTION_NOTICE, DELETE_CONFIRMATION_WORD, DeleteAccountInput } from '#shared/contracts/data-rights.ts'
+import { Button } from '#web/components/ui/button.tsx'
+import { Card, CardDescription, CardHeader, CardTitle } from '#web/components/ui/card.tsx'
+import { Dialog, DialogContent, DialogDescription, DialogTitle, DialogTrigger } from '#web/components/ui/dialog.tsx'
+import { applyServerFieldErrors } from '#web/components/ui/form-errors.ts'
+import { FormField } from '#web/components/ui/form-field.tsx'
+import { Input } from '#web/components/ui/input.tsx'
+import { ApiError } from '#web/lib/api-error.ts'
+import { notify } from '#web/lib/toast.ts'
 import { useDeleteAccount } from '../data-rights-api'
 
 /** Whether the typed text confirms deletion: the account's email (any case) or DELETE. Mirrors the server. */

@@ -1,8 +1,8 @@
 import { AlertTriangle, ShieldCheck } from 'lucide-react'
-import { Button } from '../../../components/ui/button'
-import { Card, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card'
-import { Skeleton } from '../../../components/ui/skeleton'
-import { formatUkDateTime } from '../../../lib/formatters'
+import { Button } from '#web/components/ui/button.tsx'
+import { Card, CardDescription, CardHeader, CardTitle } from '#web/components/ui/card.tsx'
+import { Skeleton } from '#web/components/ui/skeleton.tsx'
+import { formatUkDateTime } from '#web/lib/formatters.ts'
 import { useSecurityEvents } from '../api'
 import { describeSecurityEvent, isWarning } from '../event-labels'
 

@@ -4,19 +4,19 @@ import { useMemo, useState, type ReactNode } from 'react'
 import { useForm } from 'react-hook-form'
 import { renderSVG } from 'uqr'
 import { z } from 'zod'
-import { TotpCode, TwoFactorPasswordInput } from '../../../../shared/contracts/two-factor'
-import { Badge } from '../../../components/ui/badge'
-import { Button } from '../../../components/ui/button'
-import { Card, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card'
-import { FormField } from '../../../components/ui/form-field'
-import { Input } from '../../../components/ui/input'
-import { TotpCodeInput } from '../../../components/ui/totp-code-input'
-import { Skeleton } from '../../../components/ui/skeleton'
-import { ApiError } from '../../../lib/api-error'
-import { notify } from '../../../lib/toast'
-import { useRequestPasswordReset } from '../../../lib/session/emailed-links'
-import { signInHref } from '../../../lib/session/next-path'
-import { useSignOut } from '../../../lib/session/use-sign-out'
+import { TotpCode, TwoFactorPasswordInput } from '#shared/contracts/two-factor.ts'
+import { Badge } from '#web/components/ui/badge.tsx'
+import { Button } from '#web/components/ui/button.tsx'
+import { Card, CardDescription, CardHeader, CardTitle } from '#web/components/ui/card.tsx'
+import { FormField } from '#web/components/ui/form-field.tsx'
+import { Input } from '#web/components/ui/input.tsx'
+import { TotpCodeInput } from '#web/components/ui/totp-code-input.tsx'
+import { Skeleton } from '#web/components/ui/skeleton.tsx'
+import { ApiError } from '#web/lib/api-error.ts'
+import { notify } from '#web/lib/toast.ts'
+import { useRequestPasswordReset } from '#web/lib/session/emailed-links.ts'
+import { signInHref } from '#web/lib/session/next-path.ts'
+import { useSignOut } from '#web/lib/session/use-sign-out.ts'
 import {
   useConfirmTwoFactor,
   useDisableTwoFactor,
@@ -24,7 +24,7 @@ import {
   useRegenerateBackupCodes,
   useTwoFactorStatus,
 } from '../two-factor-api'
-import { PAGE_PATHS } from '../../../../shared/paths'
+import { PAGE_PATHS } from '#shared/paths.ts'
 
 type Action = 'enable' | 'disable' | 'regenerate'
 type Phase =

@@ -1,8 +1,8 @@
 import { Download, LoaderCircle } from 'lucide-react'
 import { useRef, useState } from 'react'
-import { Button } from '../../../components/ui/button'
-import { Card, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card'
-import { notify } from '../../../lib/toast'
+import { Button } from '#web/components/ui/button.tsx'
+import { Card, CardDescription, CardHeader, CardTitle } from '#web/components/ui/card.tsx'
+import { notify } from '#web/lib/toast.ts'
 import { downloadMyData } from '../data-rights-api'
 
 /** '3.4 MB', '820 KB'. */

@@ -1,17 +1,13 @@
 import { CheckCircle2, CircleDashed, XCircle } from 'lucide-react'
 import { Link } from 'react-router'
-import type { Criterion } from '../../../../shared/contracts/accreditation'
-import {
-  ACCREDITATION_TIERS,
-  organizationTypeLabel,
-  type AccreditationTier,
-} from '../../../../shared/domain/organizations'
-import { tradeFigureRows } from '../../../../shared/domain/trade-metrics'
-import { ACADEMY_PATH, organizationPath } from '../../../../shared/paths'
-import { Badge } from '../../../components/ui/badge'
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card'
-import { Skeleton } from '../../../components/ui/skeleton'
-import { formatUkDate, formatUkDateTime } from '../../../lib/formatters'
+import type { Criterion } from '#shared/contracts/accreditation.ts'
+import { ACCREDITATION_TIERS, organizationTypeLabel, type AccreditationTier } from '#shared/domain/organizations.ts'
+import { tradeFigureRows } from '#shared/domain/trade-metrics.ts'
+import { ACADEMY_PATH, organizationPath } from '#shared/paths.ts'
+import { Badge } from '#web/components/ui/badge.tsx'
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#web/components/ui/card.tsx'
+import { Skeleton } from '#web/components/ui/skeleton.tsx'
+import { formatUkDate, formatUkDateTime } from '#web/lib/formatters.ts'
 import { useAccreditation } from '../api'
 
 const TIER_LABEL: Record<AccreditationTier, string> = { silver: 'Silver', gold: 'Gold', platinum: 'Platinum' }

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react'
-import { Logo } from '../../../components/logo'
+import { Logo } from '#web/components/logo.tsx'
 
 /** The plain centred card of the public auth pages (/reset-password, /verify-email). */
 export function AuthCardPage({ title, children }: { title: string; children: ReactNode }) {

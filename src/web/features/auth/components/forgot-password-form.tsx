@@ -1,12 +1,12 @@
 import { zodResolver } from '@hookform/resolvers/zod'
 import { useState } from 'react'
 import { useForm } from 'react-hook-form'
-import { EmailOnlyInput } from '../../../../shared/contracts/auth'
-import { Button } from '../../../components/ui/button'
-import { FormField } from '../../../components/ui/form-field'
-import { Input } from '../../../components/ui/input'
-import { notify } from '../../../lib/toast'
-import { useRequestPasswordReset } from '../../../lib/session/emailed-links'
+import { EmailOnlyInput } from '#shared/contracts/auth.ts'
+import { Button } from '#web/components/ui/button.tsx'
+import { FormField } from '#web/components/ui/form-field.tsx'
+import { Input } from '#web/components/ui/input.tsx'
+import { notify } from '#web/lib/toast.ts'
+import { useRequestPasswordReset } from '#web/lib/session/emailed-links.ts'
 
 /**
  * 'Forgot password?' on the Sign In tab: asks for the email and always answers the same way, whether

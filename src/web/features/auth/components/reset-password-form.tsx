@@ -1,12 +1,12 @@
 import { zodResolver } from '@hookform/resolvers/zod'
 import { useState } from 'react'
 import { useForm } from 'react-hook-form'
-import { NewPasswordForm } from '../../../../shared/contracts/auth'
-import { Button } from '../../../components/ui/button'
-import { FormField } from '../../../components/ui/form-field'
-import { Input } from '../../../components/ui/input'
+import { NewPasswordForm } from '#shared/contracts/auth.ts'
+import { Button } from '#web/components/ui/button.tsx'
+import { FormField } from '#web/components/ui/form-field.tsx'
+import { Input } from '#web/components/ui/input.tsx'
 import { useResetPassword } from '../api'
-import { ApiError } from '../../../lib/api-error'
+import { ApiError } from '#web/lib/api-error.ts'
 
 /**
  * The new-password form of /reset-password: same 8-128 rule as sign-up, typed twice. On success the

@@ -1,6 +1,6 @@
 import { Briefcase, Building2, Calculator, Home, KeyRound, Scale } from 'lucide-react'
-import type { SignupRoleChoice } from '../../../../shared/domain/roles'
-import { cn } from '../../../lib/cn'
+import type { SignupRoleChoice } from '#shared/domain/roles.ts'
+import { cn } from '#web/lib/cn.ts'
 import { ROLE_BUTTONS } from '../messages'
 
 const ICONS: Record<SignupRoleChoice, typeof Home> = {

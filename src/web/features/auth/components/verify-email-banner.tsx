@@ -1,5 +1,5 @@
-import { useSession } from '../../../lib/session/api'
-import { ResendVerificationButton } from '../../../components/resend-verification-button'
+import { useSession } from '#web/lib/session/api.ts'
+import { ResendVerificationButton } from '#web/components/resend-verification-button.tsx'
 
 /**
  * Shown in the signed-in app while the account's email is not confirmed: until then the

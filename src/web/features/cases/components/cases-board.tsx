@@ -1,6 +1,6 @@
 import { memo, useDeferredValue, useEffect, useMemo, useState, type FormEvent, type ReactNode } from 'react'
 import { Link, useSearchParams } from 'react-router'
-import type { BoardResponse, BoardRow } from '../../../../shared/contracts/firms'
+import type { BoardResponse, BoardRow } from '#shared/contracts/firms.ts'
 import {
   BOARD_SORTS,
   boardSortLabel,
@@ -12,17 +12,17 @@ import {
   SLA_STATUSES,
   slaStatusLabel,
   type BoardView,
-} from '../../../../shared/domain/firms'
-import { standardTimeline } from '../../../../shared/domain/timeline-template'
-import { OPEN_MATTER_PATH, transactionPath } from '../../../../shared/paths'
-import { Badge, type BadgeVariant } from '../../../components/ui/badge'
-import { Button } from '../../../components/ui/button'
-import { Input } from '../../../components/ui/input'
-import { Label } from '../../../components/ui/label'
-import { NativeSelect } from '../../../components/ui/native-select'
-import { Skeleton } from '../../../components/ui/skeleton'
-import { formatUkDate, formatUkDateTime, pluralise } from '../../../lib/formatters'
-import { notify } from '../../../lib/toast'
+} from '#shared/domain/firms.ts'
+import { standardTimeline } from '#shared/domain/timeline-template.ts'
+import { OPEN_MATTER_PATH, transactionPath } from '#shared/paths.ts'
+import { Badge, type BadgeVariant } from '#web/components/ui/badge.tsx'
+import { Button } from '#web/components/ui/button.tsx'
+import { Input } from '#web/components/ui/input.tsx'
+import { Label } from '#web/components/ui/label.tsx'
+import { NativeSelect } from '#web/components/ui/native-select.tsx'
+import { Skeleton } from '#web/components/ui/skeleton.tsx'
+import { formatUkDate, formatUkDateTime, pluralise } from '#web/lib/formatters.ts'
+import { notify } from '#web/lib/toast.ts'
 import { useAcceptFirmInvitation, useBoard, type BoardFilters } from '../api'
 import { filterBoardRows } from '../filter-rows'
 import { ReassignDialog } from './reassign-dialog'

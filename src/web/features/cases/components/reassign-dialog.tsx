@@ -1,11 +1,11 @@
 import { useState } from 'react'
-import type { BoardResponse, BoardRow } from '../../../../shared/contracts/firms'
-import { memberRoleLabel } from '../../../../shared/domain/firms'
-import { Button } from '../../../components/ui/button'
-import { Dialog, DialogContent, DialogDescription, DialogTitle } from '../../../components/ui/dialog'
-import { FormField } from '../../../components/ui/form-field'
-import { NativeSelect } from '../../../components/ui/native-select'
-import { notify } from '../../../lib/toast'
+import type { BoardResponse, BoardRow } from '#shared/contracts/firms.ts'
+import { memberRoleLabel } from '#shared/domain/firms.ts'
+import { Button } from '#web/components/ui/button.tsx'
+import { Dialog, DialogContent, DialogDescription, DialogTitle } from '#web/components/ui/dialog.tsx'
+import { FormField } from '#web/components/ui/form-field.tsx'
+import { NativeSelect } from '#web/components/ui/native-select.tsx'
+import { notify } from '#web/lib/toast.ts'
 import { useReassignMatter } from '../api'
 
 /**

@@ -1,22 +1,22 @@
 import { FileText, Paperclip, Upload } from 'lucide-react'
 import { useEffect, useId, useRef, useState } from 'react'
-import type { DocumentSummary } from '../../../../shared/contracts/transactions'
-import { DOCUMENT_FOLDERS, type DocumentFolder } from '../../../../shared/domain/statuses'
-import { Button } from '../../../components/ui/button'
-import { Dialog, DialogContent, DialogDescription, DialogTitle } from '../../../components/ui/dialog'
-import { Label } from '../../../components/ui/label'
-import { NativeSelect } from '../../../components/ui/native-select'
-import { Progress } from '../../../components/ui/progress'
-import { formatUkDate } from '../../../lib/formatters'
+import type { DocumentSummary } from '#shared/contracts/transactions.ts'
+import { DOCUMENT_FOLDERS, type DocumentFolder } from '#shared/domain/statuses.ts'
+import { Button } from '#web/components/ui/button.tsx'
+import { Dialog, DialogContent, DialogDescription, DialogTitle } from '#web/components/ui/dialog.tsx'
+import { Label } from '#web/components/ui/label.tsx'
+import { NativeSelect } from '#web/components/ui/native-select.tsx'
+import { Progress } from '#web/components/ui/progress.tsx'
+import { formatUkDate } from '#web/lib/formatters.ts'
 import {
   ACCEPT_ATTRIBUTE,
   ALLOWED_TYPES_TEXT,
   CLIENT_MAX_BYTES,
   formatFileSize,
   precheckFile,
-} from '../../../lib/uploads/file-checks'
-import { newIdempotencyKey } from '../../../lib/uploads/idempotency-key'
-import { uploadFile } from '../../../lib/uploads/upload-file'
+} from '#web/lib/uploads/file-checks.ts'
+import { newIdempotencyKey } from '#web/lib/uploads/idempotency-key.ts'
+import { uploadFile } from '#web/lib/uploads/upload-file.ts'
 import type { PendingAttachment } from './composer'
 
 /**

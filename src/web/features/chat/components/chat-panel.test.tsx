@@ -3,8 +3,8 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { cleanup, render, screen, within } from '@testing-library/react'
 import { createMemoryRouter, RouterProvider } from 'react-router'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import type { ChatThread, MessagePage, ThreadListResponse } from '../../../../shared/contracts/chat'
-import type { TransactionDetail } from '../../../../shared/contracts/transactions'
+import type { ChatThread, MessagePage, ThreadListResponse } from '#shared/contracts/chat.ts'
+import type { TransactionDetail } from '#shared/contracts/transactions.ts'
 import { ChatPanel } from './chat-panel'
 
 afterEach(() => {

@@ -1,6 +1,6 @@
 import { lazy, Suspense } from 'react'
-import type { TransactionDetail } from '../../../../shared/contracts/transactions'
-import { Skeleton } from '../../../components/ui/skeleton'
+import type { TransactionDetail } from '#shared/contracts/transactions.ts'
+import { Skeleton } from '#web/components/ui/skeleton.tsx'
 
 // Loaded when the Chat tab first opens: the Markdown renderer and the composer stay out of the
 // workspace's first download.

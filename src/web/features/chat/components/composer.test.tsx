@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { cleanup, fireEvent, render, screen } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { MESSAGE_MAX_CHARS } from '../../../../shared/domain/chat'
+import { MESSAGE_MAX_CHARS } from '#shared/domain/chat.ts'
 import { Composer, type ComposerSubmit } from './composer'
 
 afterEach(cleanup)

@@ -1,5 +1,5 @@
 import { useId, useRef, useState, type ComponentProps, type KeyboardEvent, type Ref } from 'react'
-import { cn } from '../../../lib/cn'
+import { cn } from '#web/lib/cn.ts'
 import { activeMention, insertMention, matchPeople, type Mentionable } from '../mentions'
 
 type TextareaProps = Omit<ComponentProps<'textarea'>, 'value' | 'onChange' | 'ref' | 'role'>

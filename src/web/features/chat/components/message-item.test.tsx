@@ -2,7 +2,7 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { cleanup, render, screen } from '@testing-library/react'
 import { afterEach, describe, expect, it } from 'vitest'
-import type { ChatMessage } from '../../../../shared/contracts/chat'
+import type { ChatMessage } from '#shared/contracts/chat.ts'
 import { MessageItem } from './message-item'
 
 afterEach(cleanup)

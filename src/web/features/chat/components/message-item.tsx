@@ -1,8 +1,8 @@
 import { FileText, Pencil, Trash2 } from 'lucide-react'
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react'
-import { type ChatMessage, EditMessageInput } from '../../../../shared/contracts/chat'
-import { documentEndpoints } from '../../../../shared/contracts/documents'
-import { canStillEditMessage } from '../../../../shared/domain/chat'
+import { type ChatMessage, EditMessageInput } from '#shared/contracts/chat.ts'
+import { documentEndpoints } from '#shared/contracts/documents.ts'
+import { canStillEditMessage } from '#shared/domain/chat.ts'
 import {
   AlertDialog,
   AlertDialogCancel,
@@ -10,14 +10,14 @@ import {
   AlertDialogDescription,
   AlertDialogFooter,
   AlertDialogTitle,
-} from '../../../components/ui/alert-dialog'
-import { Button } from '../../../components/ui/button'
-import { Textarea } from '../../../components/ui/textarea'
-import { callApi } from '../../../lib/api-client'
-import { cn } from '../../../lib/cn'
-import { notify } from '../../../lib/toast'
+} from '#web/components/ui/alert-dialog.tsx'
+import { Button } from '#web/components/ui/button.tsx'
+import { Textarea } from '#web/components/ui/textarea.tsx'
+import { callApi } from '#web/lib/api-client.ts'
+import { cn } from '#web/lib/cn.ts'
+import { notify } from '#web/lib/toast.ts'
 import { useDeleteMessage, useEditMessage } from '../api'
-import { formatMessageTime, formatUkDateTimeFull } from '../../../lib/time-formatters'
+import { formatMessageTime, formatUkDateTimeFull } from '#web/lib/time-formatters.ts'
 import { mentionIdsIn, type Mentionable } from '../mentions'
 import { SafeMarkdown } from '../safe-markdown'
 

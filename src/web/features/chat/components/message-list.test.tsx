@@ -3,7 +3,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react'
 import type { ReactNode } from 'react'
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
-import type { ChatMessage } from '../../../../shared/contracts/chat'
+import type { ChatMessage } from '#shared/contracts/chat.ts'
 import { MessageList } from './message-list'
 
 // happy-dom does no layout: each message is 100 px tall and the box shows 300 px.

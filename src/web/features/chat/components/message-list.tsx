@@ -1,7 +1,7 @@
 import { ArrowDown, LoaderCircle } from 'lucide-react'
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react'
-import type { ChatMessage } from '../../../../shared/contracts/chat'
-import { Button } from '../../../components/ui/button'
+import type { ChatMessage } from '#shared/contracts/chat.ts'
+import { Button } from '#web/components/ui/button.tsx'
 import type { Mentionable } from '../mentions'
 import { MessageItem } from './message-item'
 

@@ -1,11 +1,11 @@
 import { MessageSquarePlus } from 'lucide-react'
 import { Link } from 'react-router'
-import type { ChatThread } from '../../../../shared/contracts/chat'
-import type { TransactionDetail } from '../../../../shared/contracts/transactions'
-import { Button } from '../../../components/ui/button'
-import { cn } from '../../../lib/cn'
-import { formatMessageTime } from '../../../lib/time-formatters'
-import { plainText } from '../../../../shared/domain/plain-text'
+import type { ChatThread } from '#shared/contracts/chat.ts'
+import type { TransactionDetail } from '#shared/contracts/transactions.ts'
+import { Button } from '#web/components/ui/button.tsx'
+import { cn } from '#web/lib/cn.ts'
+import { formatMessageTime } from '#web/lib/time-formatters.ts'
+import { plainText } from '#shared/domain/plain-text.ts'
 
 /** What a thread is about, for people: 'Stage: Searches', 'Document: TA6.pdf', 'Enquiry' ... or null for General. */
 export function threadTopicLabel(thread: ChatThread, detail: TransactionDetail): string | null {

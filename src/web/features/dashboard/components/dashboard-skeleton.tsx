@@ -1,4 +1,4 @@
-import { Skeleton } from '../../../components/ui/skeleton'
+import { Skeleton } from '#web/components/ui/skeleton.tsx'
 
 /** Placeholder of the stat cards and transaction cards while the list loads. */
 export function DashboardSkeleton() {

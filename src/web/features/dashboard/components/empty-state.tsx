@@ -1,5 +1,5 @@
 import { Home, Plus } from 'lucide-react'
-import { Button } from '../../../components/ui/button'
+import { Button } from '#web/components/ui/button.tsx'
 import { NewTransactionCard } from './new-transaction-card'
 
 /**

@@ -1,14 +1,14 @@
 import { AlertTriangle, CalendarDays, Users } from 'lucide-react'
 import { Link } from 'react-router'
-import type { DashboardTransaction } from '../../../../shared/contracts/transactions'
-import { daysActive, overallProgress } from '../../../../shared/domain/progress'
-import { Badge } from '../../../components/ui/badge'
-import { Button } from '../../../components/ui/button'
-import { Progress } from '../../../components/ui/progress'
-import { addressOneLine, addressParts } from '../../../lib/address'
-import { TransactionStatusBadge } from '../../../components/transaction-status-badge'
-import { pluralise } from '../../../lib/formatters'
-import { transactionPath } from '../../../../shared/paths'
+import type { DashboardTransaction } from '#shared/contracts/transactions.ts'
+import { daysActive, overallProgress } from '#shared/domain/progress.ts'
+import { Badge } from '#web/components/ui/badge.tsx'
+import { Button } from '#web/components/ui/button.tsx'
+import { Progress } from '#web/components/ui/progress.tsx'
+import { addressOneLine, addressParts } from '#web/lib/address.ts'
+import { TransactionStatusBadge } from '#web/components/transaction-status-badge.tsx'
+import { pluralise } from '#web/lib/formatters.ts'
+import { transactionPath } from '#shared/paths.ts'
 
 /**
  * One transaction on /app/home (spec: Screens and routes): status badge, address lines and postcode, days

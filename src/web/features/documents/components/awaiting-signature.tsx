@@ -1,7 +1,7 @@
 import { PenLine } from 'lucide-react'
-import type { SignatureRequest } from '../../../../shared/contracts/signing'
-import { Button } from '../../../components/ui/button'
-import { formatUkDate } from '../../../lib/formatters'
+import type { SignatureRequest } from '#shared/contracts/signing.ts'
+import { Button } from '#web/components/ui/button.tsx'
+import { formatUkDate } from '#web/lib/formatters.ts'
 
 /**
  * 'Waiting for your signature': the requests the viewer can sign now, each with the document and

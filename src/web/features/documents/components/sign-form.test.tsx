@@ -3,8 +3,8 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { cleanup, fireEvent, render, screen } from '@testing-library/react'
 import type { ReactNode } from 'react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import type { SignatureRequest } from '../../../../shared/contracts/signing'
-import { SESSION_QUERY_KEY } from '../../../lib/session/api'
+import type { SignatureRequest } from '#shared/contracts/signing.ts'
+import { SESSION_QUERY_KEY } from '#web/lib/session/api.ts'
 import { SignForm } from './sign-form'
 
 afterEach(() => {

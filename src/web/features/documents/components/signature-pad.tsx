@@ -1,6 +1,6 @@
 import { Eraser } from 'lucide-react'
 import { useEffect, useRef, useState, type PointerEvent } from 'react'
-import { Button } from '../../../components/ui/button'
+import { Button } from '#web/components/ui/button.tsx'
 
 const WIDTH = 600
 const HEIGHT = 200

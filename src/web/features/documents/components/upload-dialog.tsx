@@ -1,17 +1,17 @@
 import { Upload } from 'lucide-react'
 import { useState, type FormEvent, type RefObject } from 'react'
-import { DOCUMENT_FOLDERS, type DocumentFolder } from '../../../../shared/domain/statuses'
-import { Button } from '../../../components/ui/button'
-import { Dialog, DialogContent, DialogDescription, DialogTitle } from '../../../components/ui/dialog'
-import { FormField } from '../../../components/ui/form-field'
-import { NativeSelect } from '../../../components/ui/native-select'
+import { DOCUMENT_FOLDERS, type DocumentFolder } from '#shared/domain/statuses.ts'
+import { Button } from '#web/components/ui/button.tsx'
+import { Dialog, DialogContent, DialogDescription, DialogTitle } from '#web/components/ui/dialog.tsx'
+import { FormField } from '#web/components/ui/form-field.tsx'
+import { NativeSelect } from '#web/components/ui/native-select.tsx'
 import {
   ACCEPT_ATTRIBUTE,
   ALLOWED_TYPES_TEXT,
   CLIENT_MAX_BYTES,
   formatFileSize,
   precheckFile,
-} from '../../../lib/uploads/file-checks'
+} from '#web/lib/uploads/file-checks.ts'
 
 /** A document already in the move, as far as the dialog needs it: where, what name, which version. */
 export interface ExistingDocument {

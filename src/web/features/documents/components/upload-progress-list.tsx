@@ -1,7 +1,7 @@
 import { AlertCircle, RotateCcw, X } from 'lucide-react'
-import { Button } from '../../../components/ui/button'
-import { Progress } from '../../../components/ui/progress'
-import { formatFileSize } from '../../../lib/uploads/file-checks'
+import { Button } from '#web/components/ui/button.tsx'
+import { Progress } from '#web/components/ui/progress.tsx'
+import { formatFileSize } from '#web/lib/uploads/file-checks.ts'
 import type { UploadItem } from '../use-uploads'
 
 /**

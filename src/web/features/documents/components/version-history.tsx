@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query'
 import { Eye } from 'lucide-react'
-import { Badge } from '../../../components/ui/badge'
-import { Button } from '../../../components/ui/button'
-import { formatUkDate } from '../../../lib/formatters'
+import { Badge } from '#web/components/ui/badge.tsx'
+import { Button } from '#web/components/ui/button.tsx'
+import { formatUkDate } from '#web/lib/formatters.ts'
 import { documentVersionsQueryOptions } from '../api'
 
 /** The earlier versions of a document (the row shows the latest), each with View. Loaded when opened. */

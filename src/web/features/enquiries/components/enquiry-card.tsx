@@ -1,19 +1,19 @@
 import { useId, useState, type FormEvent } from 'react'
-import type { Enquiry } from '../../../../shared/contracts/enquiries'
+import type { Enquiry } from '#shared/contracts/enquiries.ts'
 import {
   canReply,
   ENQUIRY_CATEGORY_LABELS,
   ENQUIRY_MAX_CHARS,
   ENQUIRY_STATUS_LABELS,
   raiserTransitions,
-} from '../../../../shared/domain/enquiries'
-import { ConfirmButton } from '../../../components/confirm-button'
-import { Badge } from '../../../components/ui/badge'
-import { Button } from '../../../components/ui/button'
-import { FormField } from '../../../components/ui/form-field'
-import { Textarea } from '../../../components/ui/textarea'
-import { formatUkDate, formatUkDateTime } from '../../../lib/formatters'
-import { notify } from '../../../lib/toast'
+} from '#shared/domain/enquiries.ts'
+import { ConfirmButton } from '#web/components/confirm-button.tsx'
+import { Badge } from '#web/components/ui/badge.tsx'
+import { Button } from '#web/components/ui/button.tsx'
+import { FormField } from '#web/components/ui/form-field.tsx'
+import { Textarea } from '#web/components/ui/textarea.tsx'
+import { formatUkDate, formatUkDateTime } from '#web/lib/formatters.ts'
+import { notify } from '#web/lib/toast.ts'
 import { useChangeStatus, useReply, useSellerTask } from '../api'
 import { clockText, SLA_VARIANT, STATUS_VARIANT } from './labels'
 

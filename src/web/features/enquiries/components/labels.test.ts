@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import type { ClockStatus } from '../../../../shared/contracts/enquiries'
+import type { ClockStatus } from '#shared/contracts/enquiries.ts'
 import { clockText } from './labels'
 
 const clock = (over: Partial<ClockStatus>): ClockStatus => ({

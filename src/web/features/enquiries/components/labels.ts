@@ -1,7 +1,7 @@
-import type { ClockStatus, Enquiry } from '../../../../shared/contracts/enquiries'
-import { SLA_STATUS_LABELS } from '../../../../shared/domain/sla-clocks'
-import type { BadgeVariant } from '../../../components/ui/badge'
-import { formatUkDate } from '../../../lib/formatters'
+import type { ClockStatus, Enquiry } from '#shared/contracts/enquiries.ts'
+import { SLA_STATUS_LABELS } from '#shared/domain/sla-clocks.ts'
+import type { BadgeVariant } from '#web/components/ui/badge.tsx'
+import { formatUkDate } from '#web/lib/formatters.ts'
 
 /** Badge style of an enquiry status. */
 export const STATUS_VARIANT: Record<Enquiry['status'], BadgeVariant> = {

@@ -5,13 +5,13 @@ import {
   ENQUIRY_CATEGORY_LABELS,
   ENQUIRY_MAX_BATCH,
   type EnquiryCategory,
-} from '../../../../shared/domain/enquiries'
-import { Button } from '../../../components/ui/button'
-import { Dialog, DialogContent, DialogDescription, DialogTitle } from '../../../components/ui/dialog'
-import { FormField } from '../../../components/ui/form-field'
-import { NativeSelect } from '../../../components/ui/native-select'
-import { Textarea } from '../../../components/ui/textarea'
-import { notify } from '../../../lib/toast'
+} from '#shared/domain/enquiries.ts'
+import { Button } from '#web/components/ui/button.tsx'
+import { Dialog, DialogContent, DialogDescription, DialogTitle } from '#web/components/ui/dialog.tsx'
+import { FormField } from '#web/components/ui/form-field.tsx'
+import { NativeSelect } from '#web/components/ui/native-select.tsx'
+import { Textarea } from '#web/components/ui/textarea.tsx'
+import { notify } from '#web/lib/toast.ts'
 import { useRaiseEnquiries, useStandardEnquiries } from '../api'
 
 /**

@@ -2,8 +2,8 @@ import { zodResolver } from '@hookform/resolvers/zod'
 import { useState } from 'react'
 import { useForm } from 'react-hook-form'
 import type { z } from 'zod'
-import { InviteMemberInput, type FirmInvitation, type MyFirmResponse } from '../../../../shared/contracts/firms'
-import { canManageFirm, MEMBER_ROLES, memberRoleLabel } from '../../../../shared/domain/firms'
+import { InviteMemberInput, type FirmInvitation, type MyFirmResponse } from '#shared/contracts/firms.ts'
+import { canManageFirm, MEMBER_ROLES, memberRoleLabel } from '#shared/domain/firms.ts'
 import {
   AlertDialog,
   AlertDialogCancel,
@@ -11,14 +11,14 @@ import {
   AlertDialogDescription,
   AlertDialogFooter,
   AlertDialogTitle,
-} from '../../../components/ui/alert-dialog'
-import { Button } from '../../../components/ui/button'
-import { applyServerFieldErrors } from '../../../components/ui/form-errors'
-import { FormField } from '../../../components/ui/form-field'
-import { Input } from '../../../components/ui/input'
-import { NativeSelect } from '../../../components/ui/native-select'
-import { formatUkDate } from '../../../lib/formatters'
-import { notify } from '../../../lib/toast'
+} from '#web/components/ui/alert-dialog.tsx'
+import { Button } from '#web/components/ui/button.tsx'
+import { applyServerFieldErrors } from '#web/components/ui/form-errors.ts'
+import { FormField } from '#web/components/ui/form-field.tsx'
+import { Input } from '#web/components/ui/input.tsx'
+import { NativeSelect } from '#web/components/ui/native-select.tsx'
+import { formatUkDate } from '#web/lib/formatters.ts'
+import { notify } from '#web/lib/toast.ts'
 import { useInviteMember, useRevokeInvitation } from '../api'
 
 type FormInput = z.input<typeof InviteMemberInput>

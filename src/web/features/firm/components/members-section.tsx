@@ -1,6 +1,6 @@
 import { useState } from 'react'
-import type { FirmMember, MyFirmResponse } from '../../../../shared/contracts/firms'
-import { canManageFirm, MEMBER_ROLES, memberRoleLabel, type MemberRole } from '../../../../shared/domain/firms'
+import type { FirmMember, MyFirmResponse } from '#shared/contracts/firms.ts'
+import { canManageFirm, MEMBER_ROLES, memberRoleLabel, type MemberRole } from '#shared/domain/firms.ts'
 import {
   AlertDialog,
   AlertDialogCancel,
@@ -8,13 +8,13 @@ import {
   AlertDialogDescription,
   AlertDialogFooter,
   AlertDialogTitle,
-} from '../../../components/ui/alert-dialog'
-import { Badge, type BadgeVariant } from '../../../components/ui/badge'
-import { Button } from '../../../components/ui/button'
-import { ChoiceGroup } from '../../../components/ui/choice-group'
-import { Dialog, DialogContent, DialogDescription, DialogTitle } from '../../../components/ui/dialog'
-import { formatUkDate, pluralise } from '../../../lib/formatters'
-import { notify } from '../../../lib/toast'
+} from '#web/components/ui/alert-dialog.tsx'
+import { Badge, type BadgeVariant } from '#web/components/ui/badge.tsx'
+import { Button } from '#web/components/ui/button.tsx'
+import { ChoiceGroup } from '#web/components/ui/choice-group.tsx'
+import { Dialog, DialogContent, DialogDescription, DialogTitle } from '#web/components/ui/dialog.tsx'
+import { formatUkDate, pluralise } from '#web/lib/formatters.ts'
+import { notify } from '#web/lib/toast.ts'
 import { useChangeMemberRole, useRemoveMember } from '../api'
 
 const ROLE_VARIANT: Record<MemberRole, BadgeVariant> = { admin: 'default', fee_earner: 'soft', assistant: 'muted' }

@@ -1,11 +1,11 @@
 import { useState, type FormEvent } from 'react'
-import { PutStandardEnquiriesInput } from '../../../../shared/contracts/enquiries'
+import { PutStandardEnquiriesInput } from '#shared/contracts/enquiries.ts'
 import {
   ENQUIRY_CATEGORIES,
   ENQUIRY_CATEGORY_LABELS,
   STANDARD_ENQUIRIES_MAX_PER_CATEGORY,
   type EnquiryCategory,
-} from '../../../../shared/domain/enquiries'
+} from '#shared/domain/enquiries.ts'
 import {
   AlertDialog,
   AlertDialogCancel,
@@ -13,15 +13,15 @@ import {
   AlertDialogDescription,
   AlertDialogFooter,
   AlertDialogTitle,
-} from '../../../components/ui/alert-dialog'
-import { Badge } from '../../../components/ui/badge'
-import { Button } from '../../../components/ui/button'
-import { FieldError } from '../../../components/ui/form-field'
-import { Label } from '../../../components/ui/label'
-import { NativeSelect } from '../../../components/ui/native-select'
-import { Skeleton } from '../../../components/ui/skeleton'
-import { Textarea } from '../../../components/ui/textarea'
-import { notify } from '../../../lib/toast'
+} from '#web/components/ui/alert-dialog.tsx'
+import { Badge } from '#web/components/ui/badge.tsx'
+import { Button } from '#web/components/ui/button.tsx'
+import { FieldError } from '#web/components/ui/form-field.tsx'
+import { Label } from '#web/components/ui/label.tsx'
+import { NativeSelect } from '#web/components/ui/native-select.tsx'
+import { Skeleton } from '#web/components/ui/skeleton.tsx'
+import { Textarea } from '#web/components/ui/textarea.tsx'
+import { notify } from '#web/lib/toast.ts'
 import { usePutStandardEnquiries, useStandardEnquiries } from '../api'
 
 /** What a confirmation is about: removing one item, or restoring Homeward's list. */

@@ -1,5 +1,5 @@
-import { Accordion, AccordionContent, AccordionItem, AccordionTrigger } from '../../../components/ui/accordion'
-import { useHydrated } from '../../../lib/use-hydrated'
+import { Accordion, AccordionContent, AccordionItem, AccordionTrigger } from '#web/components/ui/accordion.tsx'
+import { useHydrated } from '#web/lib/use-hydrated.ts'
 import { FAQS } from '../faqs'
 
 /** The FAQs as an accessible accordion (each question a button in an h3 controlling its answer). */

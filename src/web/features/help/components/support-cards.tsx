@@ -1,12 +1,12 @@
 import { BookOpen, Mail, MessageCircle } from 'lucide-react'
 import { useEffect, useState } from 'react'
-import { AppLink } from '../../../lib/app-link'
-import { Badge } from '../../../components/ui/badge'
-import { Button } from '../../../components/ui/button'
-import { useHydrated } from '../../../lib/use-hydrated'
-import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '../../../components/ui/card'
-import { EMAIL_REPLY_PROMISE, SUPPORT_EMAIL, SUPPORT_HOURS_TEXT } from '../../../lib/contact'
-import { isSupportOpen, nextOpeningText } from '../../../lib/support-hours'
+import { AppLink } from '#web/lib/app-link.tsx'
+import { Badge } from '#web/components/ui/badge.tsx'
+import { Button } from '#web/components/ui/button.tsx'
+import { useHydrated } from '#web/lib/use-hydrated.ts'
+import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '#web/components/ui/card.tsx'
+import { EMAIL_REPLY_PROMISE, SUPPORT_EMAIL, SUPPORT_HOURS_TEXT } from '#web/lib/contact.ts'
+import { isSupportOpen, nextOpeningText } from '#web/lib/support-hours.ts'
 
 /** The current time, refreshed every minute so 'open now' changes on the hour without a reload. */
 function useNow(intervalMs = 60_000): Date {

@@ -1,9 +1,9 @@
 import { useSearchParams } from 'react-router'
-import { type AuthProvider, oauthErrorMessage } from '../../../../shared/contracts/identities'
-import type { SignupRoleChoice } from '../../../../shared/domain/roles'
-import { Button } from '../../../components/ui/button'
-import { notify } from '../../../lib/toast'
-import { DEFAULT_SIGNED_IN_PATH, safeNextPath } from '../../../lib/session/next-path'
+import { type AuthProvider, oauthErrorMessage } from '#shared/contracts/identities.ts'
+import type { SignupRoleChoice } from '#shared/domain/roles.ts'
+import { Button } from '#web/components/ui/button.tsx'
+import { notify } from '#web/lib/toast.ts'
+import { DEFAULT_SIGNED_IN_PATH, safeNextPath } from '#web/lib/session/next-path.ts'
 import { useAuthProviders, useOAuthSignIn } from '../api'
 
 /**

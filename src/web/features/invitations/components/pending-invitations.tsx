@@ -1,8 +1,8 @@
 import { MailCheck, RotateCw, X } from 'lucide-react'
 import { useState } from 'react'
-import type { Invitation } from '../../../../shared/contracts/invitations'
-import { canManageInvitation } from '../../../../shared/domain/permissions'
-import { participantRoleLabel } from '../../../../shared/domain/roles'
+import type { Invitation } from '#shared/contracts/invitations.ts'
+import { canManageInvitation } from '#shared/domain/permissions.ts'
+import { participantRoleLabel } from '#shared/domain/roles.ts'
 import {
   AlertDialog,
   AlertDialogCancel,
@@ -10,12 +10,12 @@ import {
   AlertDialogDescription,
   AlertDialogFooter,
   AlertDialogTitle,
-} from '../../../components/ui/alert-dialog'
-import { Button } from '../../../components/ui/button'
-import { Skeleton } from '../../../components/ui/skeleton'
-import { formatUkDate } from '../../../lib/formatters'
-import { notify } from '../../../lib/toast'
-import { useSession } from '../../../lib/session/api'
+} from '#web/components/ui/alert-dialog.tsx'
+import { Button } from '#web/components/ui/button.tsx'
+import { Skeleton } from '#web/components/ui/skeleton.tsx'
+import { formatUkDate } from '#web/lib/formatters.ts'
+import { notify } from '#web/lib/toast.ts'
+import { useSession } from '#web/lib/session/api.ts'
 import { useInvitations, useResendInvitation, useRevokeInvitation } from '../api'
 
 /**

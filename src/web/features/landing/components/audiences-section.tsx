@@ -1,7 +1,7 @@
 import { ArrowRight, Briefcase, Home, KeyRound } from 'lucide-react'
 import type { ReactNode } from 'react'
-import { AppLink } from '../../../lib/app-link'
-import { Button } from '../../../components/ui/button'
+import { AppLink } from '#web/lib/app-link.tsx'
+import { Button } from '#web/components/ui/button.tsx'
 
 function AudienceCard({
   id,

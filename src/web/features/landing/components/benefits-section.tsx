@@ -1,6 +1,6 @@
 import { Eye, Inbox, ShieldCheck, Timer } from 'lucide-react'
-import { BenefitGrid, type Benefit } from '../../../components/benefit-grid'
-import { PageSection } from '../../../components/page-section'
+import { BenefitGrid, type Benefit } from '#web/components/benefit-grid.tsx'
+import { PageSection } from '#web/components/page-section.tsx'
 
 const BENEFITS: readonly Benefit[] = [
   {

@@ -1,5 +1,5 @@
 import { CircleCheck, CircleDashed, Clock } from 'lucide-react'
-import { Badge } from '../../../components/ui/badge'
+import { Badge } from '#web/components/ui/badge.tsx'
 import { clsx as cn } from 'clsx'
 import { DEMO_MILESTONES, demoStepBadge, demoStepStatus, PROGRESS_TARGET, STATIC_HIGHLIGHT } from '../demo-timeline'
 

@@ -1,4 +1,4 @@
-import { PageSection } from '../../../components/page-section'
+import { PageSection } from '#web/components/page-section.tsx'
 
 const STEPS = [
   {

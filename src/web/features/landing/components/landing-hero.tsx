@@ -1,6 +1,6 @@
 import { ArrowRight, BadgeCheck, ShieldCheck, Users } from 'lucide-react'
-import { AppLink } from '../../../lib/app-link'
-import { Button } from '../../../components/ui/button'
+import { AppLink } from '#web/lib/app-link.tsx'
+import { Button } from '#web/components/ui/button.tsx'
 
 /** The landing hero: headline, promise, 'Start your move' and "I'm a professional" (both to /auth). */
 export function LandingHero() {

@@ -1,5 +1,5 @@
 import { Quote } from 'lucide-react'
-import { PageSection } from '../../../components/page-section'
+import { PageSection } from '#web/components/page-section.tsx'
 
 /** Marketing figures of spec: What the product does; Business constants and limits. */
 export const MARKETING_FIGURES = [

@@ -1,5 +1,5 @@
-import { cn } from '../../../lib/cn'
-import { useOnline } from '../../../lib/use-online'
+import { cn } from '#web/lib/cn.ts'
+import { useOnline } from '#web/lib/use-online.ts'
 import { useLiveStatus } from '../live-status'
 
 const TEXT = { live: 'Live', connecting: 'Connecting…', reconnecting: 'Reconnecting…', offline: 'Offline' } as const

@@ -1,4 +1,4 @@
-import { ACCREDITATION_TIERS } from '../../../../shared/domain/organizations'
+import { ACCREDITATION_TIERS } from '#shared/domain/organizations.ts'
 import { tierCriteria, TIER_LABELS } from '../tier-criteria'
 import { TierBadge } from './tier-badge'
 

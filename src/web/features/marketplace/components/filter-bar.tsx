@@ -1,6 +1,6 @@
-import { Label } from '../../../components/ui/label'
-import { useHydrated } from '../../../lib/use-hydrated'
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../../components/ui/select'
+import { Label } from '#web/components/ui/label.tsx'
+import { useHydrated } from '#web/lib/use-hydrated.ts'
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '#web/components/ui/select.tsx'
 import {
   countLabel,
   isTierFilter,

@@ -2,8 +2,8 @@ import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { UserPlus } from 'lucide-react'
 import type { MouseEvent } from 'react'
 import { Link, useNavigate } from 'react-router'
-import { Button, type ButtonProps } from '../../../components/ui/button'
-import { sessionQueryOptions } from '../../../lib/session/api'
+import { Button, type ButtonProps } from '#web/components/ui/button.tsx'
+import { sessionQueryOptions } from '#web/lib/session/api.ts'
 import { inviteHref } from '../invite'
 
 /**

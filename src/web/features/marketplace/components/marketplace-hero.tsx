@@ -1,7 +1,7 @@
 import { Search } from 'lucide-react'
 import { useLayoutEffect, useRef, type FormEvent } from 'react'
-import { Button } from '../../../components/ui/button'
-import { Input } from '../../../components/ui/input'
+import { Button } from '#web/components/ui/button.tsx'
+import { Input } from '#web/components/ui/input.tsx'
 import type { TierFilter, TypeFilter } from '../filter'
 
 /**

@@ -1,6 +1,6 @@
 import { Link } from 'react-router'
-import { Button } from '../../../components/ui/button'
-import { Logo } from '../../../components/logo'
+import { Button } from '#web/components/ui/button.tsx'
+import { Logo } from '#web/components/logo.tsx'
 
 /** The marketplace's sticky top bar (spec: Screens and routes): logo to /, Dashboard to /app/home, Sign In to /auth. */
 export function MarketplaceTopBar() {

@@ -1,6 +1,6 @@
 import { CircleCheck, CircleDashed, CircleHelp } from 'lucide-react'
-import type { AccreditationMetrics } from '../../../../shared/contracts/directory'
-import type { AccreditationTier } from '../../../../shared/domain/organizations'
+import type { AccreditationMetrics } from '#shared/contracts/directory.ts'
+import type { AccreditationTier } from '#shared/domain/organizations.ts'
 import { TierBadge } from './tier-badge'
 import { nextTier, tierCriteria, TIER_LABELS, type TierCriterion } from '../tier-criteria'
 

@@ -1,15 +1,15 @@
 import { MapPin } from 'lucide-react'
 import { memo } from 'react'
 import { Link } from 'react-router'
-import type { DirectoryOrganization } from '../../../../shared/contracts/directory'
-import { organizationTypeLabel } from '../../../../shared/domain/organizations'
-import { Button } from '../../../components/ui/button'
+import type { DirectoryOrganization } from '#shared/contracts/directory.ts'
+import { organizationTypeLabel } from '#shared/domain/organizations.ts'
+import { Button } from '#web/components/ui/button.tsx'
 import { TierBadge } from './tier-badge'
 import { usePrefetchOrganization } from '../api'
 import { InviteLink } from './invite-link'
 import { OrganizationMetrics } from './organization-metrics'
 import { StarRating } from './star-rating'
-import { organizationPath } from '../../../../shared/paths'
+import { organizationPath } from '#shared/paths.ts'
 
 /** One professional in the marketplace grid (spec: Screens and routes): tier, rating, name, type, metrics, Invite and Profile. */
 export const OrganizationCard = memo(function OrganizationCard({

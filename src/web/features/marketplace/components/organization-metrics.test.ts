@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import type { AccreditationMetrics } from '../../../../shared/contracts/directory'
+import type { AccreditationMetrics } from '#shared/contracts/directory.ts'
 import { cardMetrics } from './organization-metrics'
 import { profileMetrics } from './profile-metrics'
 

@@ -1,7 +1,7 @@
-import type { AccreditationMetrics } from '../../../../shared/contracts/directory'
-import type { OrganizationType } from '../../../../shared/domain/organizations'
-import { tradeFigureRows } from '../../../../shared/domain/trade-metrics'
-import { cn } from '../../../lib/cn'
+import type { AccreditationMetrics } from '#shared/contracts/directory.ts'
+import type { OrganizationType } from '#shared/domain/organizations.ts'
+import { tradeFigureRows } from '#shared/domain/trade-metrics.ts'
+import { cn } from '#web/lib/cn.ts'
 
 /**
  * The card metrics of a firm's trade that are present (spec: Validation rules: a row only when its value is):

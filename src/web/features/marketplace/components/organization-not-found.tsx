@@ -1,6 +1,6 @@
 import { Link } from 'react-router'
-import { Button } from '../../../components/ui/button'
-import { PublicPageMeta } from '../../../lib/page-meta'
+import { Button } from '#web/components/ui/button.tsx'
+import { PublicPageMeta } from '#web/lib/page-meta.tsx'
 
 /** Friendly not-found for a profile that does not exist (or no longer does). */
 export function OrganizationNotFound() {

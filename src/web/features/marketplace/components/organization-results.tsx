@@ -1,7 +1,7 @@
 import { SearchX } from 'lucide-react'
 import { useState, type ReactNode } from 'react'
-import type { DirectoryOrganization } from '../../../../shared/contracts/directory'
-import { Button } from '../../../components/ui/button'
+import type { DirectoryOrganization } from '#shared/contracts/directory.ts'
+import { Button } from '#web/components/ui/button.tsx'
 import { PAGE_SIZE } from '../first-page'
 import { OrganizationCard } from './organization-card'
 

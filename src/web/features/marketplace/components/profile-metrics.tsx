@@ -1,5 +1,5 @@
-import type { AccreditationMetrics } from '../../../../shared/contracts/directory'
-import type { OrganizationType } from '../../../../shared/domain/organizations'
+import type { AccreditationMetrics } from '#shared/contracts/directory.ts'
+import type { OrganizationType } from '#shared/domain/organizations.ts'
 import { cardMetrics } from './organization-metrics'
 
 const percent = (fraction: number) => `${Math.round(fraction * 1000) / 10}%`

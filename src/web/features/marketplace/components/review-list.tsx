@@ -1,6 +1,6 @@
 import { Star } from 'lucide-react'
-import type { MarketplaceReview } from '../../../../shared/contracts/directory'
-import { formatUkDate } from '../../../lib/formatters'
+import type { MarketplaceReview } from '#shared/contracts/directory.ts'
+import { formatUkDate } from '#web/lib/formatters.ts'
 
 function Stars({ rating }: { rating: number }) {
   return (

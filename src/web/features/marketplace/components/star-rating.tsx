@@ -1,5 +1,5 @@
 import { Star } from 'lucide-react'
-import { averageRating } from '../../../../shared/domain/organizations'
+import { averageRating } from '#shared/domain/organizations.ts'
 
 /**
  * Average star rating to one decimal with the review count, e.g. '4.6 (12 reviews)'. Renders

@@ -1,6 +1,6 @@
 import { Award } from 'lucide-react'
-import { Badge } from '../../../components/ui/badge'
-import type { AccreditationTier } from '../../../../shared/domain/organizations'
+import { Badge } from '#web/components/ui/badge.tsx'
+import type { AccreditationTier } from '#shared/domain/organizations.ts'
 import { TIER_LABELS } from '../tier-criteria'
 
 const VARIANT = { platinum: 'platinum', gold: 'gold', silver: 'muted' } as const

@@ -1,11 +1,11 @@
 import { useState } from 'react'
-import type { NotificationSettings } from '../../../../shared/contracts/notifications'
-import { NOTIFICATION_KINDS, NOTIFICATION_KIND_LABELS } from '../../../../shared/domain/chat'
-import { Button } from '../../../components/ui/button'
-import { Dialog, DialogContent, DialogDescription, DialogTitle } from '../../../components/ui/dialog'
-import { Label } from '../../../components/ui/label'
-import { Switch } from '../../../components/ui/switch'
-import { notify } from '../../../lib/toast'
+import type { NotificationSettings } from '#shared/contracts/notifications.ts'
+import { NOTIFICATION_KINDS, NOTIFICATION_KIND_LABELS } from '#shared/domain/chat.ts'
+import { Button } from '#web/components/ui/button.tsx'
+import { Dialog, DialogContent, DialogDescription, DialogTitle } from '#web/components/ui/dialog.tsx'
+import { Label } from '#web/components/ui/label.tsx'
+import { Switch } from '#web/components/ui/switch.tsx'
+import { notify } from '#web/lib/toast.ts'
 import { useNotificationSettings, useSaveNotificationSettings } from '../api'
 
 /**

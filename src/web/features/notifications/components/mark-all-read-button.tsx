@@ -1,5 +1,5 @@
 import { CheckCheck } from 'lucide-react'
-import { Button } from '../../../components/ui/button'
+import { Button } from '#web/components/ui/button.tsx'
 import { useMarkNotificationsRead } from '../api'
 
 /** 'Mark all as read' (POST /api/notifications/read { all: true }), disabled with nothing unread or while saving. */

@@ -3,7 +3,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react'
 import { createMemoryRouter, RouterProvider } from 'react-router'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import type { NotificationListResponse } from '../../../../shared/contracts/notifications'
+import type { NotificationListResponse } from '#shared/contracts/notifications.ts'
 import { bellLabel, NotificationBell, safeInternalPath } from './notification-bell'
 
 class SilentEventSource {

@@ -1,5 +1,5 @@
 import { Menu, X } from 'lucide-react'
-import { Button } from '../../../components/ui/button'
+import { Button } from '#web/components/ui/button.tsx'
 import type { HeaderConfig } from '../header-config'
 import { MobileNavLinks } from './mobile-nav-links'
 

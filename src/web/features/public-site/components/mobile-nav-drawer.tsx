@@ -1,5 +1,5 @@
 import type { RefObject } from 'react'
-import { Sheet, SheetContent, SheetDescription, SheetTitle } from '../../../components/ui/sheet'
+import { Sheet, SheetContent, SheetDescription, SheetTitle } from '#web/components/ui/sheet.tsx'
 import type { HeaderConfig } from '../header-config'
 import { MobileNavLinks } from './mobile-nav-links'
 

@@ -1,5 +1,5 @@
-import { Button } from '../../../components/ui/button'
-import { AppLink } from '../../../lib/app-link'
+import { Button } from '#web/components/ui/button.tsx'
+import { AppLink } from '#web/lib/app-link.tsx'
 import type { HeaderConfig } from '../header-config'
 import { PROFESSIONAL_PAGES } from '../nav-links'
 import { NavItemLink } from './nav-item-link'

@@ -1,7 +1,7 @@
 import { Menu } from 'lucide-react'
 import { lazy, Suspense, useRef, useState } from 'react'
-import { Button } from '../../../components/ui/button'
-import { useHydrated } from '../../../lib/use-hydrated'
+import { Button } from '#web/components/ui/button.tsx'
+import { useHydrated } from '#web/lib/use-hydrated.ts'
 import type { HeaderConfig } from '../header-config'
 
 const loadDrawer = () => import('./mobile-nav-drawer')

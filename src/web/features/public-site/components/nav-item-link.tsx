@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react'
-import { AppLink } from '../../../lib/app-link'
+import { AppLink } from '#web/lib/app-link.tsx'
 import { clsx } from 'clsx'
-import { isCurrentPath, useCurrentPath } from '../../../lib/current-path'
+import { isCurrentPath, useCurrentPath } from '#web/lib/current-path.ts'
 
 /**
  * A header link: an in-page anchor for '#...' targets (the landing page), otherwise an in-app

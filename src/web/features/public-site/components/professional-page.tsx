@@ -1,11 +1,11 @@
 import type { ReactNode } from 'react'
-import { AppLink } from '../../../lib/app-link'
-import { Button } from '../../../components/ui/button'
-import { PublicPageMeta } from '../../../lib/page-meta'
-import { BenefitGrid, type Benefit } from '../../../components/benefit-grid'
+import { AppLink } from '#web/lib/app-link.tsx'
+import { Button } from '#web/components/ui/button.tsx'
+import { PublicPageMeta } from '#web/lib/page-meta.tsx'
+import { BenefitGrid, type Benefit } from '#web/components/benefit-grid.tsx'
 import { CtaBand } from './cta-band'
 import { PageHero } from './page-hero'
-import { PageSection } from '../../../components/page-section'
+import { PageSection } from '#web/components/page-section.tsx'
 
 /**
  * The layout shared by the four professional pages (spec: Screens and routes): hero, four benefit cards,

@@ -1,9 +1,9 @@
 import { ChevronDown } from 'lucide-react'
 import { useEffect, useId, useRef, useState } from 'react'
-import { AppLink } from '../../../lib/app-link'
+import { AppLink } from '#web/lib/app-link.tsx'
 import { clsx as cn } from 'clsx'
-import { isCurrentPath, useCurrentPath } from '../../../lib/current-path'
-import { useHydrated } from '../../../lib/use-hydrated'
+import { isCurrentPath, useCurrentPath } from '#web/lib/current-path.ts'
+import { useHydrated } from '#web/lib/use-hydrated.ts'
 import { PROFESSIONAL_PAGES } from '../nav-links'
 
 /**

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react'
 import type { HeaderVariant } from '../header-config'
 import { SiteFooter } from './site-footer'
 import { SiteHeader } from './site-header'
-import { SkipLink } from '../../../components/skip-link'
+import { SkipLink } from '#web/components/skip-link.tsx'
 
 /** Frame of every public page: skip link, public header, the page in <main id="main">, footer. Router-free. */
 export function PublicFrame({ variant, children }: { variant: HeaderVariant; children: ReactNode }) {

@@ -1,7 +1,7 @@
-import { AppLink } from '../../../lib/app-link'
-import { COMPANY_NAME, PARENT_COMPANY_NAME, SUPPORT_EMAIL } from '../../../lib/contact'
+import { AppLink } from '#web/lib/app-link.tsx'
+import { COMPANY_NAME, PARENT_COMPANY_NAME, SUPPORT_EMAIL } from '#web/lib/contact.ts'
 import { FOOTER_GROUPS } from '../nav-links'
-import { Logo } from '../../../components/logo'
+import { Logo } from '#web/components/logo.tsx'
 
 /** Registration line required by spec: Screens and routes ('Registered in the UK. All rights reserved'). */
 export const REGISTRATION_TEXT = 'Registered in the UK. All rights reserved'

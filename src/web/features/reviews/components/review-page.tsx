@@ -1,11 +1,11 @@
 import { Star } from 'lucide-react'
 import { useState, type FormEvent } from 'react'
-import type { ReviewForm } from '../../../../shared/contracts/reviews'
-import { REVIEW_BODY_MAX_CHARS } from '../../../../shared/contracts/reviews'
-import { organizationTypeLabel } from '../../../../shared/domain/organizations'
-import { Button } from '../../../components/ui/button'
-import { Skeleton } from '../../../components/ui/skeleton'
-import { formatUkDate } from '../../../lib/formatters'
+import type { ReviewForm } from '#shared/contracts/reviews.ts'
+import { REVIEW_BODY_MAX_CHARS } from '#shared/contracts/reviews.ts'
+import { organizationTypeLabel } from '#shared/domain/organizations.ts'
+import { Button } from '#web/components/ui/button.tsx'
+import { Skeleton } from '#web/components/ui/skeleton.tsx'
+import { formatUkDate } from '#web/lib/formatters.ts'
 import { useReviewForm, useSubmitReview } from '../api'
 
 function FirmReview({ txId, firm }: { txId: string; firm: ReviewForm['firms'][number] }) {

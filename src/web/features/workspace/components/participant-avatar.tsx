@@ -1,5 +1,5 @@
-import { cn } from '../../../lib/cn'
-import { initials } from '../../../lib/avatar'
+import { cn } from '#web/lib/cn.ts'
+import { initials } from '#web/lib/avatar.ts'
 
 /** A round badge with a person's initials; decorative (the name is always shown beside it). */
 export function ParticipantAvatar({ name, className }: { name: string; className?: string }) {

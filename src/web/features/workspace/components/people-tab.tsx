@@ -1,11 +1,11 @@
 import { Search } from 'lucide-react'
 import type { ReactNode } from 'react'
 import { Link } from 'react-router'
-import type { TransactionDetail } from '../../../../shared/contracts/transactions'
-import { canInvite } from '../../../../shared/domain/permissions'
-import { participantRoleLabel } from '../../../../shared/domain/roles'
-import { Button } from '../../../components/ui/button'
-import { formatUkDate } from '../../../lib/formatters'
+import type { TransactionDetail } from '#shared/contracts/transactions.ts'
+import { canInvite } from '#shared/domain/permissions.ts'
+import { participantRoleLabel } from '#shared/domain/roles.ts'
+import { Button } from '#web/components/ui/button.tsx'
+import { formatUkDate } from '#web/lib/formatters.ts'
 import { ParticipantAvatar } from './participant-avatar'
 
 /**

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react'
-import { type TimelineStage, UpdateStageInput } from '../../../../shared/contracts/transactions'
+import { type TimelineStage, UpdateStageInput } from '#shared/contracts/transactions.ts'
 import {
   AlertDialog,
   AlertDialogCancel,
@@ -7,11 +7,11 @@ import {
   AlertDialogDescription,
   AlertDialogFooter,
   AlertDialogTitle,
-} from '../../../components/ui/alert-dialog'
-import { Button } from '../../../components/ui/button'
-import { FormField } from '../../../components/ui/form-field'
-import { Textarea } from '../../../components/ui/textarea'
-import { notify } from '../../../lib/toast'
+} from '#web/components/ui/alert-dialog.tsx'
+import { Button } from '#web/components/ui/button.tsx'
+import { FormField } from '#web/components/ui/form-field.tsx'
+import { Textarea } from '#web/components/ui/textarea.tsx'
+import { notify } from '#web/lib/toast.ts'
 import { useUpdateStage } from '../api'
 import { focusFirstField } from '../focus-first-field'
 

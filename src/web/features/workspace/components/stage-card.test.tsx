@@ -3,7 +3,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react'
 import type { ReactNode } from 'react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import type { Task, TimelineStage } from '../../../../shared/contracts/transactions'
+import type { Task, TimelineStage } from '#shared/contracts/transactions.ts'
 import { StageCard } from './stage-card'
 
 afterEach(cleanup)

@@ -1,8 +1,8 @@
 import { Ban, CheckCheck, Handshake, MoreHorizontal, PlayCircle } from 'lucide-react'
 import { useState, type FormEvent } from 'react'
-import { StatusChangeInput, type TransactionDetail } from '../../../../shared/contracts/transactions'
-import { exchangeReadiness, type ExchangeReadiness } from '../../../../shared/domain/exchange-readiness'
-import { allowedStatusActions, type StatusAction } from '../../../../shared/domain/permissions'
+import { StatusChangeInput, type TransactionDetail } from '#shared/contracts/transactions.ts'
+import { exchangeReadiness, type ExchangeReadiness } from '#shared/domain/exchange-readiness.ts'
+import { allowedStatusActions, type StatusAction } from '#shared/domain/permissions.ts'
 import {
   AlertDialog,
   AlertDialogCancel,
@@ -10,20 +10,20 @@ import {
   AlertDialogDescription,
   AlertDialogFooter,
   AlertDialogTitle,
-} from '../../../components/ui/alert-dialog'
-import { Button } from '../../../components/ui/button'
+} from '#web/components/ui/alert-dialog.tsx'
+import { Button } from '#web/components/ui/button.tsx'
 import {
   DropdownMenu,
   DropdownMenuContent,
   DropdownMenuItem,
   DropdownMenuTrigger,
-} from '../../../components/ui/dropdown-menu'
-import { FormField } from '../../../components/ui/form-field'
-import { Input } from '../../../components/ui/input'
-import { Textarea } from '../../../components/ui/textarea'
-import { ApiError } from '../../../lib/api-error'
-import { formatUkDate } from '../../../lib/formatters'
-import { notify } from '../../../lib/toast'
+} from '#web/components/ui/dropdown-menu.tsx'
+import { FormField } from '#web/components/ui/form-field.tsx'
+import { Input } from '#web/components/ui/input.tsx'
+import { Textarea } from '#web/components/ui/textarea.tsx'
+import { ApiError } from '#web/lib/api-error.ts'
+import { formatUkDate } from '#web/lib/formatters.ts'
+import { notify } from '#web/lib/toast.ts'
 import { useChangeStatus } from '../api'
 import { focusFirstField } from '../focus-first-field'
 import { todayInLondon } from '../labels'

@@ -1,7 +1,7 @@
 import { CheckCircle2, Circle } from 'lucide-react'
-import type { Task } from '../../../../shared/contracts/transactions'
-import { cn } from '../../../lib/cn'
-import { formatUkDate } from '../../../lib/formatters'
+import type { Task } from '#shared/contracts/transactions.ts'
+import { cn } from '#web/lib/cn.ts'
+import { formatUkDate } from '#web/lib/formatters.ts'
 import { taskOwnerLabel } from '../labels'
 import { useTaskSaveState } from '../task-save-state'
 

@@ -1,6 +1,6 @@
 import { useCallback, useMemo, useState } from 'react'
-import type { Task, TransactionDetail } from '../../../../shared/contracts/transactions'
-import { rolesOnMove } from '../../../../shared/domain/task-owners'
+import type { Task, TransactionDetail } from '#shared/contracts/transactions.ts'
+import { rolesOnMove } from '#shared/domain/task-owners.ts'
 import { useUpdateTask } from '../api'
 import { StageCard } from './stage-card'
 import { isSomeoneElsesTick, UntickDialog } from './untick-dialog'

@@ -1,4 +1,4 @@
-import type { Task } from '../../../../shared/contracts/transactions'
+import type { Task } from '#shared/contracts/transactions.ts'
 import {
   AlertDialog,
   AlertDialogCancel,
@@ -6,9 +6,9 @@ import {
   AlertDialogDescription,
   AlertDialogFooter,
   AlertDialogTitle,
-} from '../../../components/ui/alert-dialog'
-import { Button } from '../../../components/ui/button'
-import { formatUkDate } from '../../../lib/formatters'
+} from '#web/components/ui/alert-dialog.tsx'
+import { Button } from '#web/components/ui/button.tsx'
+import { formatUkDate } from '#web/lib/formatters.ts'
 
 /**
  * True when unticking `task` would undo someone else's work: it is done and was ticked by another

@@ -1,15 +1,15 @@
 import { ArrowLeft, FileText, Percent, PoundSterling, Users } from 'lucide-react'
 import type { ReactNode } from 'react'
 import { Link } from 'react-router'
-import type { TransactionDetail } from '../../../../shared/contracts/transactions'
-import { overallProgress } from '../../../../shared/domain/progress'
-import { participantRoleLabel } from '../../../../shared/domain/roles'
-import { formatGbpFromPence, formatUkDate, pluralise } from '../../../lib/formatters'
-import { addressParts } from '../../../lib/address'
+import type { TransactionDetail } from '#shared/contracts/transactions.ts'
+import { overallProgress } from '#shared/domain/progress.ts'
+import { participantRoleLabel } from '#shared/domain/roles.ts'
+import { formatGbpFromPence, formatUkDate, pluralise } from '#web/lib/formatters.ts'
+import { addressParts } from '#web/lib/address.ts'
 import { countDocuments } from '../documents'
 import { StatusActions } from './status-actions'
-import { TransactionStatusBadge } from '../../../components/transaction-status-badge'
-import { PAGE_PATHS } from '../../../../shared/paths'
+import { TransactionStatusBadge } from '#web/components/transaction-status-badge.tsx'
+import { PAGE_PATHS } from '#shared/paths.ts'
 
 /**
  * The workspace header (spec: Screens and routes): address, status badge, participant count, document count

@@ -1,4 +1,4 @@
-import { Skeleton } from '../../../components/ui/skeleton'
+import { Skeleton } from '#web/components/ui/skeleton.tsx'
 
 /** Placeholder of the workspace header, tabs and first cards while the detail loads. */
 export function WorkspaceSkeleton() {

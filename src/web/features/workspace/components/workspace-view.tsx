@@ -1,6 +1,6 @@
 import { useSearchParams } from 'react-router'
-import type { TransactionDetail } from '../../../../shared/contracts/transactions'
-import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs'
+import type { TransactionDetail } from '#shared/contracts/transactions.ts'
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '#web/components/ui/tabs.tsx'
 import type { WorkspaceSlots } from '../slots'
 import { WORKSPACE_TABS, workspaceTabFrom, type WorkspaceTab } from '../tabs'
 import { OverviewTab } from './overview-tab'
