@@ -16,6 +16,7 @@
  */
 import { execFileSync } from 'node:child_process'
 import { chromium } from '@playwright/test'
+import { keystrokeSummary, probeKeystrokes, typeWords } from './keystrokes'
 import { mkdtempSync } from 'node:fs'
 import { loadavg, tmpdir } from 'node:os'
 import path from 'node:path'
@@ -57,10 +58,6 @@ const median = (xs: number[]) => {
   return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2
 }
 
-const FRAME_MS = 16
-const pct = (xs: number[], p: number) =>
-  [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(p * xs.length))]
-
 /**
  * Keystrokes on the cases board in Chromium: keydown to the next painted frame, and keydown to the
  * frame after the board's "N matters shown" line changes (rAF then a task runs just after that frame).
@@ -85,46 +82,12 @@ async function measureKeystrokes(baseUrl: string, cookie: string) {
     await page.goto(`${baseUrl}/app/cases`)
     await page.getByTestId('case-row').first().waitFor({ timeout: 60_000 })
     const rows = await page.getByTestId('case-row').count()
-    // Plain script text: tsx would otherwise wrap the functions in helpers the page does not have.
-    await page.evaluate(`(() => {
-      const keys = { nextPaint: [], results: [] }
-      window.__keys = keys
-      let t0 = 0
-      function afterPaint(done) { requestAnimationFrame(function () { setTimeout(function () { done(performance.now()) }) }) }
-      document.querySelector('#cases-q').addEventListener('keydown', function (e) {
-        t0 = e.timeStamp
-        afterPaint(function (t) { keys.nextPaint.push(t - t0) })
-      }, { capture: true })
-      new MutationObserver(function () {
-        const start = t0
-        afterPaint(function (t) { keys.results.push(t - start) })
-      }).observe(document.querySelector('[data-testid="cases-shown"]'), { childList: true, characterData: true, subtree: true })
-    })()`)
+    await probeKeystrokes(page, '#cases-q', '[data-testid="cases-shown"]')
     await page.locator('#cases-q').click()
     // Short pauses keep the text out of the URL (it goes there after 400 ms): the browser filter alone.
-    for (const word of ['board', 'al5 3', 'client 4', 'lane', 'client 99']) {
-      for (const ch of word) {
-        await page.keyboard.type(ch)
-        await page.waitForTimeout(120)
-      }
-      for (let i = 0; i < word.length; i++) {
-        await page.keyboard.press('Backspace')
-        await page.waitForTimeout(120)
-      }
-    }
-    await page.waitForTimeout(500)
-    const keys = await page.evaluate(
-      () => (window as unknown as { __keys: { nextPaint: number[]; results: number[] } }).__keys,
-    )
+    const keys = await typeWords(page, ['board', 'al5 3', 'client 4', 'lane', 'client 99'], 120)
     console.log(`\nKeystrokes on /app/cases over ${rows} rows in Chromium (no CPU throttling), load average ${load()}`)
-    const show = (label: string, xs: number[]) =>
-      console.log(
-        `  ${label}: ${xs.length} samples, median ${median(xs).toFixed(1)} ms, p95 ${pct(xs, 0.95).toFixed(1)} ms, max ${Math.max(...xs).toFixed(1)} ms`,
-      )
-    show('keydown to next frame     ', keys.nextPaint)
-    show('keydown to narrowed rows  ', keys.results)
-    const within = keys.nextPaint.filter((x) => x <= FRAME_MS).length
-    console.log(`  ${within} of ${keys.nextPaint.length} keystrokes painted within one frame (${FRAME_MS} ms)`)
+    for (const l of keystrokeSummary(keys)) console.log(`  ${l}`)
   } finally {
     await browser.close()
   }

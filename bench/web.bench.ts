@@ -26,6 +26,7 @@ import path from 'node:path'
 import { performance } from 'node:perf_hooks'
 import { fileURLToPath } from 'node:url'
 import { chromium } from '@playwright/test'
+import { FRAME_MS, keystrokeSummary, probeKeystrokes, typeWords } from './keystrokes'
 import type { DirectoryOrganization } from '../src/shared/contracts/directory'
 import { filterOrganizations, type MarketplaceFilters } from '../src/web/features/marketplace/filter'
 import { startServer } from './bench-server'
@@ -43,7 +44,6 @@ const CHROME_ARGS = [
   '--disable-background-networking',
 ]
 const JS_BUDGET_KB = 90
-const FRAME_MS = 16
 
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]
@@ -166,48 +166,11 @@ async function measureKeystrokes(baseUrl: string, count: number) {
   const page = await browser.newPage({ viewport: { width: 1280, height: 900 } })
   await page.goto(`${baseUrl}/marketplace`, { waitUntil: 'networkidle' })
   await page.getByTestId('organization-card').first().waitFor()
-  // Time from keydown to the next painted frame, and to the frame that shows the new result count.
-  // (rAF then a task runs just after that frame is produced.) Event Timing is not used: it only
-  // reports interactions slower than 16 ms, which would hide the fast ones.
-  // Plain script text: tsx would otherwise wrap the functions in helpers the page does not have.
-  await page.evaluate(`(() => {
-    const keys = { nextPaint: [], results: [] }
-    window.__keys = keys
-    let t0 = 0
-    function afterPaint(done) { requestAnimationFrame(function () { setTimeout(function () { done(performance.now()) }) }) }
-    document.querySelector('input[type="search"]').addEventListener('keydown', function (e) {
-      t0 = e.timeStamp
-      afterPaint(function (t) { keys.nextPaint.push(t - t0) })
-    }, { capture: true })
-    new MutationObserver(function () {
-      const start = t0
-      afterPaint(function (t) { keys.results.push(t - start) })
-    }).observe(document.querySelector('[data-testid="result-count"]'), { childList: true, characterData: true, subtree: true })
-  })()`)
+  await probeKeystrokes(page, 'input[type="search"]', '[data-testid="result-count"]')
   await page.getByRole('searchbox').click()
-  for (const word of ['bristol', 'leeds', 'harrison', 'cf10', 'surveyors']) {
-    for (const ch of word) {
-      await page.keyboard.type(ch)
-      await page.waitForTimeout(150)
-    }
-    for (let i = 0; i < word.length; i++) {
-      await page.keyboard.press('Backspace')
-      await page.waitForTimeout(150)
-    }
-  }
-  await page.waitForTimeout(500)
-  const keys = await page.evaluate(
-    () => (window as unknown as { __keys: { nextPaint: number[]; results: number[] } }).__keys,
-  )
+  const keys = await typeWords(page, ['bristol', 'leeds', 'harrison', 'cf10', 'surveyors'], 150)
   await browser.close()
-  const show = (label: string, xs: number[]) =>
-    line(
-      `   ${label}: ${xs.length} samples, median ${median(xs).toFixed(1)} ms, p95 ${pct(xs, 0.95).toFixed(1)} ms, max ${Math.max(...xs).toFixed(1)} ms`,
-    )
-  show('keydown to next frame      ', keys.nextPaint)
-  show('keydown to updated results ', keys.results)
-  const within = keys.nextPaint.filter((x) => x <= FRAME_MS).length
-  line(`   ${within} of ${keys.nextPaint.length} keystrokes painted within one frame (${FRAME_MS} ms)`)
+  for (const l of keystrokeSummary(keys)) line(`   ${l}`)
 }
 
 /** Runs a command without blocking the event loop (the static server answers from this process). */
