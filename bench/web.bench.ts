@@ -1,12 +1,12 @@
 /**
  * `npm run bench:web`: the public web app's budgets, measured (a benchmark, not a test).
  *
- *  1. JavaScript each public entry page downloads, as the real server sends it (gzip and brotli;
- *     budget for /: 90 KB gzipped), and that no public page downloads the signed-in app's route
- *     chunks.
+ *  1. JavaScript each public page downloads (every public page and the first profile in the
+ *     sitemap), as the real server sends it (gzip and brotli; budget for /: JS_BUDGET_KB gzipped),
+ *     and that no public page downloads the signed-in app's route chunks.
  *  2. Marketplace re-filtering at 2,000 organisations (budget: 16 ms per keystroke): the pure
  *     filter in Node, then keystroke-to-paint in Chromium on the real page.
- *  3. Lighthouse, mobile preset, median of 3 runs on /, /buyers and /marketplace (budgets:
+ *  3. Lighthouse, mobile preset, median of 3 runs on the same pages (budgets:
  *     performance >= 95, accessibility 100, best practices >= 95, SEO >= 95), when the
  *     `lighthouse` package can be run (`npx lighthouse@12.8.2`, the last release for Node 20).
  *
@@ -93,12 +93,33 @@ function apiStub(directory: DirectoryOrganization[]) {
   }
 }
 
+/** Every public page (spec: Screens and routes), and the first professional profile the sitemap lists. */
+async function publicPages(baseUrl: string): Promise<string[]> {
+  const pages = [
+    '/',
+    '/buyers',
+    '/sellers',
+    '/professionals/conveyancers',
+    '/professionals/surveyors',
+    '/professionals/brokers',
+    '/professionals/agents',
+    '/help',
+    '/privacy',
+    '/terms',
+    '/cookies',
+    '/marketplace',
+  ]
+  const sitemap = await (await fetch(`${baseUrl}/sitemap.xml`)).text()
+  const profile = /<loc>[^<]*?(\/marketplace\/[^<]+)<\/loc>/.exec(sitemap)?.[1]
+  return profile ? [...pages, profile] : pages
+}
+
 async function measureDownloads(baseUrl: string) {
   line('\n1. JavaScript downloaded per page, as the real server sends it (bytes on the wire)')
   const browser = await chromium.launch({ executablePath: CHROME, args: CHROME_ARGS })
   const results: Record<string, number> = {}
   let ok = true
-  for (const page of ['/', '/buyers', '/help', '/marketplace']) {
+  for (const page of await publicPages(baseUrl)) {
     const context = await browser.newContext()
     const tab = await context.newPage()
     const scripts = new Set<string>()
@@ -196,7 +217,7 @@ async function measureLighthouse(baseUrl: string) {
   const dir = path.join(root, '.tmp/bench-lighthouse')
   mkdirSync(dir, { recursive: true })
   line('   page           perf  a11y  best  seo   LCP      TBT     CLS')
-  for (const page of ['/', '/buyers', '/marketplace']) {
+  for (const page of await publicPages(baseUrl)) {
     const reports: Array<{ scores: number[]; lcp: number; tbt: number; cls: number }> = []
     for (let i = 0; i < runs; i++) {
       const file = path.join(dir, `lh-${page.replace(/\W/g, '_') || 'root'}-${i}.json`)
