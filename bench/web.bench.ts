@@ -43,7 +43,7 @@ const CHROME_ARGS = [
   '--no-first-run',
   '--disable-background-networking',
 ]
-const JS_BUDGET_KB = 90
+const JS_BUDGET_KB = 60
 
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]
