@@ -114,21 +114,40 @@ export async function alertClocksOfTransaction(
   return sent
 }
 
+/** Live matters per clock-sync transaction in checkSlaClocks. */
+export const SYNC_BATCH_SIZE = 250
+
 /**
- * The periodic check over every live matter: syncs task clocks (a clock whose start was missed by a
- * write still starts), then alerts matter by matter, each in its own database transaction.
+ * The periodic check over every live matter: syncs task clocks in batches of `batchSize` matters (a
+ * clock whose start was missed by a write still starts), then alerts matter by matter, each in its own database transaction.
  * Returns how many alerts went out.
  */
 export async function checkSlaClocks({
   database,
   delivery,
   now = new Date(),
+  batchSize = SYNC_BATCH_SIZE,
 }: {
   database: Database
   delivery: NotificationDelivery
   now?: Date
+  /** How many live matters each sync transaction covers. */
+  batchSize?: number
 }): Promise<number> {
-  await database.db.transaction((tx) => syncTaskClocks(tx, null))
+  // The live matters in batches, each in its own transaction: one statement over every live matter
+  // grew with the database (3,000 clocks to start on a 5,000-move database ran past the 30 s
+  // statement timeout under load, and was rolled back and retried every run).
+  let after = '00000000-0000-0000-0000-000000000000'
+  for (;;) {
+    const batch = await database.db.execute(sql`
+      select t.id from transactions t where t.status in ('draft', 'active') and t.id > ${after}::uuid
+      order by t.id limit ${batchSize}`)
+    const ids = (batch.rows as { id: string }[]).map((r) => r.id)
+    if (ids.length === 0) break
+    await database.db.transaction((tx) => syncTaskClocks(tx, ids))
+    after = ids[ids.length - 1]
+    if (ids.length < batchSize) break
+  }
   const candidates = await database.db.execute(sql`
     select distinct c.transaction_id from sla_clocks c join transactions t on t.id = c.transaction_id
     where t.status in ('draft', 'active') and c.cancelled_at is null and c.breached_notified_at is null

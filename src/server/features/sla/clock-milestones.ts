@@ -12,6 +12,7 @@ import { sql } from 'drizzle-orm'
 import { clockMilestones } from '#shared/domain/sla-clocks.ts'
 import { BANK_HOLIDAY_DATES } from '#shared/domain/working-days.ts'
 import type { Tx } from '#server/db/client.ts'
+import { inClockScope, type ClockScope } from './clock-scope'
 
 /** Changes when the bank holiday list does, so that a refreshed calendar recomputes every open clock. */
 const CALENDAR_KEY = createHash('sha1').update(BANK_HOLIDAY_DATES.join(',')).digest('hex').slice(0, 12)
@@ -30,17 +31,18 @@ interface Row {
 }
 
 /**
- * Recomputes the milestones of the open clocks of one matter (`txId`), or of every matter (null),
- * whose inputs changed since they were stored. Returns how many rows were written.
+ * Recomputes the milestones of the open clocks of the matters in scope (one, a batch, or every
+ * matter for null) whose inputs changed since they were stored. Returns how many rows were written.
  */
-export async function refreshClockMilestones(tx: Tx, txId: string | null): Promise<number> {
+export async function refreshClockMilestones(tx: Tx, txId: ClockScope): Promise<number> {
+  const inScope = inClockScope(sql`c.transaction_id`, txId)
   const res = await tx.execute(sql`
     select x.* from (
       select c.id, c.target_working_days, c.started_at, c.milestones_key, ${MILESTONES_KEY} as key,
         coalesce((select json_agg(json_build_object('from', p.paused_at, 'to', p.resumed_at) order by p.paused_at)
           from sla_clock_pauses p where p.clock_id = c.id), '[]'::json) as pauses
       from sla_clocks c
-      where c.stopped_at is null and c.cancelled_at is null ${txId ? sql`and c.transaction_id = ${txId}` : sql``}
+      where c.stopped_at is null and c.cancelled_at is null ${inScope ? sql`and ${inScope}` : sql``}
     ) x where x.milestones_key is distinct from x.key`)
   const rows = res.rows as unknown as Row[]
   if (rows.length === 0) return 0

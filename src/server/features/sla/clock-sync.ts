@@ -4,8 +4,8 @@
  * seller's conveyancer joins the matter: their instruction) and stop when their closing task is
  * ticked, reopening if it is unticked; every running clock is paused while its stage is blocked.
  * Enquiry reply clocks start and stop with the enquiry (enquiry-clock helpers below).
- * Each statement is set-based, over one matter (`txId`) or every live matter (txId null, the
- * periodic job), and runs in the caller's database transaction.
+ * Each statement is set-based, over a ClockScope (one matter, a batch of matters, or every live
+ * one), and runs in the caller's database transaction.
  */
 import { sql, type SQL } from 'drizzle-orm'
 import { SLA_CLOCK_DEFINITIONS, type SlaClockType } from '#shared/domain/sla-clocks.ts'
@@ -13,6 +13,7 @@ import { EXCHANGE_TASK_TITLE, TASK_TITLES } from '#shared/domain/timeline-templa
 import { firmOfSide } from '#server/access/firms.ts'
 import type { Tx } from '#server/db/client.ts'
 import { refreshClockMilestones } from './clock-milestones'
+import { inClockScope, type ClockScope } from './clock-scope'
 
 /** When the matter's task titled `title` was ticked, or null (SQL over transaction alias `t`). */
 const taskDoneAt = (title: string): SQL => sql`(select k.completed_at from tasks k
@@ -56,13 +57,13 @@ export const CLOCK_STOP_TASK_TITLES: Record<SlaClockType, string> = {
   enquiry_replies: TASK_TITLES.repliesSent,
 }
 
-const scope = (txId: string | null) => (txId ? sql`t.id = ${txId}` : sql`t.status in ('draft', 'active')`)
+const scope = (txId: ClockScope) => inClockScope(sql`t.id`, txId) ?? sql`t.status in ('draft', 'active')`
 
 /**
- * Starts, stops and reopens the task-driven clocks of one matter (or every live one), then lines
+ * Starts, stops and reopens the task-driven clocks of the matters in scope, then lines
  * pauses up with blocked stages. Returns how many clocks started.
  */
-export async function syncTaskClocks(tx: Tx, txId: string | null): Promise<number> {
+export async function syncTaskClocks(tx: Tx, txId: ClockScope): Promise<number> {
   let started = 0
   for (const c of TASK_CLOCKS) {
     const side = SLA_CLOCK_DEFINITIONS[c.type].side
@@ -106,8 +107,8 @@ export async function syncTaskClocks(tx: Tx, txId: string | null): Promise<numbe
  * that stopped; then stores the milestones of the clocks whose start or pauses changed
  * (refreshClockMilestones).
  */
-export async function syncClockPauses(tx: Tx, txId: string | null): Promise<void> {
-  const inScope = txId ? sql`c.transaction_id = ${txId}` : sql`true`
+export async function syncClockPauses(tx: Tx, txId: ClockScope): Promise<void> {
+  const inScope = inClockScope(sql`c.transaction_id`, txId) ?? sql`true`
   await tx.execute(sql`
     insert into sla_clock_pauses (clock_id, paused_at)
     select c.id, greatest(c.started_at, coalesce(s.blocked_at, now()))
