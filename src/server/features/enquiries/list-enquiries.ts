@@ -9,7 +9,7 @@ import type { Enquiry, EnquiryList } from '#shared/contracts/enquiries.ts'
 import { readViewerRole } from '#server/access/transactions.ts'
 import type { Viewer } from '#server/auth/viewer.ts'
 import type { Database } from '#server/db/client.ts'
-import { CLOCK_PAUSES_JSON } from '../sla/check-clocks'
+import { CLOCK_PAUSES_JSON } from '../sla/clock-pauses'
 import { clockStatus } from '../sla/clock-status'
 import { enquiryRoleOf } from '#shared/domain/enquiries.ts'
 

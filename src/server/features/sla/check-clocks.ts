@@ -7,7 +7,7 @@
  * twice. Runs from a periodic job (startSlaScheduler) and after the writes that move clocks.
  */
 import { sql } from 'drizzle-orm'
-import { evaluateClock, SLA_CLOCK_DEFINITIONS, type ClockPause, type SlaClockType } from '#shared/domain/sla-clocks.ts'
+import { evaluateClock, SLA_CLOCK_DEFINITIONS, type SlaClockType } from '#shared/domain/sla-clocks.ts'
 import { transactionPath } from '#shared/paths.ts'
 import { ukDate } from '#shared/domain/uk-time.ts'
 import { deadlineRecipients } from '#server/access/firms.ts'
@@ -16,6 +16,7 @@ import type { Logger } from '#server/logger.ts'
 import { startPeriodicJob, type PeriodicJob } from '#server/platform/jobs/periodic-job.ts'
 import { notifyPeople, type NotificationDelivery } from '../notifications/notify-people'
 import { recordActivity } from '../transactions/record-activity'
+import { CLOCK_PAUSES_JSON, pausesOf, type PauseJson } from './clock-pauses'
 import { syncTaskClocks } from './clock-sync'
 
 interface ClockRow {
@@ -29,19 +30,10 @@ interface ClockRow {
   stopped_at: string | Date | null
   due_soon_notified_at: string | Date | null
   breached_notified_at: string | Date | null
-  pauses: { from: string; to: string | null }[]
+  pauses: PauseJson[]
 }
 
 const toDate = (v: string | Date) => (v instanceof Date ? v : new Date(v))
-
-/** Reads a clock's pauses as the pure evaluator takes them. */
-export function pausesOf(rows: { from: string; to: string | null }[] | null): ClockPause[] {
-  return (rows ?? []).map((p) => ({ from: new Date(p.from), to: p.to ? new Date(p.to) : null }))
-}
-
-/** SQL: json array of a clock's pauses ({from, to}) for clock alias `c`. */
-export const CLOCK_PAUSES_JSON = sql`coalesce((select json_agg(json_build_object('from', p.paused_at, 'to', p.resumed_at)
-  order by p.paused_at) from sla_clock_pauses p where p.clock_id = c.id), '[]'::json)`
 
 /**
  * Checks the clocks of one matter inside the caller's database transaction (locking the ones it

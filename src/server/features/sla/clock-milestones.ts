@@ -12,6 +12,7 @@ import { sql } from 'drizzle-orm'
 import { clockMilestones } from '#shared/domain/sla-clocks.ts'
 import { BANK_HOLIDAY_DATES } from '#shared/domain/working-days.ts'
 import type { Tx } from '#server/db/client.ts'
+import { CLOCK_PAUSES_JSON, pausesOf, type PauseJson } from './clock-pauses'
 import { inClockScope, type ClockScope } from './clock-scope'
 
 /** Changes when the bank holiday list does, so that a refreshed calendar recomputes every open clock. */
@@ -27,7 +28,7 @@ interface Row {
   key: string
   target_working_days: number
   started_at: string | Date
-  pauses: { from: string; to: string | null }[]
+  pauses: PauseJson[]
 }
 
 /**
@@ -39,15 +40,14 @@ export async function refreshClockMilestones(tx: Tx, txId: ClockScope): Promise<
   const res = await tx.execute(sql`
     select x.* from (
       select c.id, c.target_working_days, c.started_at, c.milestones_key, ${MILESTONES_KEY} as key,
-        coalesce((select json_agg(json_build_object('from', p.paused_at, 'to', p.resumed_at) order by p.paused_at)
-          from sla_clock_pauses p where p.clock_id = c.id), '[]'::json) as pauses
+        ${CLOCK_PAUSES_JSON} as pauses
       from sla_clocks c
       where c.stopped_at is null and c.cancelled_at is null ${inScope ? sql`and ${inScope}` : sql``}
     ) x where x.milestones_key is distinct from x.key`)
   const rows = res.rows as unknown as Row[]
   if (rows.length === 0) return 0
   const values = rows.map((r) => {
-    const pauses = r.pauses.map((p) => ({ from: new Date(p.from), to: p.to ? new Date(p.to) : null }))
+    const pauses = pausesOf(r.pauses)
     const m = clockMilestones({
       startedAt: new Date(r.started_at),
       pauses,

@@ -8,7 +8,7 @@ import { evaluateClock, SLA_CLOCK_DEFINITIONS, type SlaClockType } from '#shared
 import { readViewerRole } from '#server/access/transactions.ts'
 import type { Viewer } from '#server/auth/viewer.ts'
 import type { Database, Tx } from '#server/db/client.ts'
-import { CLOCK_PAUSES_JSON, pausesOf } from './check-clocks'
+import { CLOCK_PAUSES_JSON, pausesOf } from './clock-pauses'
 
 interface Row {
   id: string

@@ -7,7 +7,7 @@
 import { sql } from 'drizzle-orm'
 import { evaluateClock, slaMetShare } from '#shared/domain/sla-clocks.ts'
 import type { Database, Tx } from '#server/db/client.ts'
-import { CLOCK_PAUSES_JSON, pausesOf } from './check-clocks'
+import { CLOCK_PAUSES_JSON, pausesOf } from './clock-pauses'
 
 export interface SlaMetShare {
   met: number
