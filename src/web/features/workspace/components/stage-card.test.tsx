@@ -94,6 +94,19 @@ describe('StageCard', () => {
     expect(within(card).getByText(/Ticked by Priya Shah on 01 May 2025/)).toBeTruthy()
   })
 
+  it('shows a sent untick at once, before the detail changes, and keeps the tick while a confirmation is asked', () => {
+    const sent = renderCard('buyer', vi.fn(() => true))
+    const box = within(sent.card).getByRole<HTMLInputElement>('checkbox')
+    fireEvent.click(box)
+    expect(box.checked).toBe(false)
+    cleanup()
+    const asked = renderCard('buyer', vi.fn(() => false))
+    const kept = within(asked.card).getByRole<HTMLInputElement>('checkbox')
+    fireEvent.click(kept)
+    expect(asked.onToggle).toHaveBeenCalledTimes(1)
+    expect(kept.checked).toBe(true)
+  })
+
   it('lets the buyer’s conveyancer tick their side and clear the block', () => {
     const { card } = renderCard('buyer_conveyancer')
     expect(within(card).getAllByRole('checkbox')).toHaveLength(2) // of the first three: 1 (buyer side) and 2

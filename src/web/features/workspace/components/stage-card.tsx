@@ -39,7 +39,7 @@ export function StageCard({
   viewerRole: string | null
   /** Every role held on the move, for who ticks a task whose owner is absent (taskOwnership). */
   rolesOnMove: readonly string[]
-  onToggleTask: (task: Task, checked: boolean) => void
+  onToggleTask: (task: Task, checked: boolean) => boolean
 }) {
   const [expanded, setExpanded] = useState(false)
   const [blockOpen, setBlockOpen] = useState(false)

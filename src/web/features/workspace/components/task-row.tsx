@@ -1,4 +1,5 @@
 import { CheckCircle2, Circle } from 'lucide-react'
+import { useEffect, useState } from 'react'
 import type { Task } from '#shared/contracts/transactions.ts'
 import { cn } from '#web/lib/cn.ts'
 import { formatUkDate } from '#web/lib/formatters.ts'
@@ -20,9 +21,16 @@ export function TaskRow({
   canTick: boolean
   /** Who completes it instead when its owner is not on the move (standInNote, src/shared/domain/task-owners.ts). */
   standInNote?: string | null
-  onToggle: (task: Task, checked: boolean) => void
+  /** Returns false when the change waits for a confirmation instead of being sent (UntickDialog). */
+  onToggle: (task: Task, checked: boolean) => boolean
 }) {
   const done = task.status === 'completed'
+  // The box shows the click at once: the cached detail changes only after the tick's onMutate has
+  // cancelled any refetch in flight (useUpdateTask), and a controlled input would otherwise snap back
+  // for that moment. Cleared as soon as the task's status changes (the optimistic update, a rollback
+  // or someone else's change).
+  const [intended, setIntended] = useState<boolean | null>(null)
+  useEffect(() => setIntended(null), [done])
   const id = `task-${task.id}`
   const saving = useTaskSaveState(task.id)
   const meta = (
@@ -53,8 +61,11 @@ export function TaskRow({
           <input
             id={id}
             type="checkbox"
-            checked={done}
-            onChange={(e) => onToggle(task, e.target.checked)}
+            checked={intended ?? done}
+            onChange={(e) => {
+              const checked = e.target.checked
+              if (onToggle(task, checked)) setIntended(checked)
+            }}
             className="mt-0.5 size-5 shrink-0 cursor-pointer accent-primary"
           />
           <label htmlFor={id} className="flex min-w-0 cursor-pointer flex-col gap-0.5">

@@ -26,9 +26,10 @@ export function TimelineTab({
     (task: Task, checked: boolean) => {
       if (!checked && isSomeoneElsesTick(task, viewerId)) {
         setConfirmUntick(task)
-        return
+        return false
       }
       mutate({ taskId: task.id, status: checked ? 'completed' : 'not_completed', version: task.version })
+      return true
     },
     [mutate, viewerId],
   )
