@@ -15,7 +15,7 @@
  * BENCH_ONLY=postgres|pglite|startup (startup: only the demo-data start times and RSS), BENCH_SKIP_STARTUP=1, BENCH_GZIP=1 (also the app's detail with
  * Accept-Encoding: gzip, as browsers send), BENCH_PORT (first of three ports, default 3811).
  */
-import { execFileSync, spawnSync } from 'node:child_process'
+import { execFileSync } from 'node:child_process'
 import { cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { loadavg, tmpdir } from 'node:os'
 import path from 'node:path'
@@ -24,21 +24,10 @@ import { seed, sessionFor } from './bench-data'
 import { rssBytes, startServer } from './bench-server'
 import { openPglite, openPostgres, type Database } from '../src/server/db/client'
 import { runMigrations } from '../src/server/db/migrate'
+import { ensureWrk } from './ensure-wrk'
 
 const DURATION = Number(process.env.BENCH_DURATION ?? 10)
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3)
-
-function ensureWrk() {
-  if (spawnSync('which', ['wrk']).status === 0) return
-  if (process.getuid?.() === 0) {
-    console.log('installing wrk (Debian package)...')
-    execFileSync('bash', ['-c', 'apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq wrk'], {
-      stdio: 'inherit',
-    })
-  } else {
-    throw new Error('wrk is needed: sudo apt-get install -y wrk')
-  }
-}
 
 function rssMb(pid: number) {
   const status = readFileSync(`/proc/${pid}/status`, 'utf8')

@@ -26,6 +26,7 @@ import { runMigrations } from '../src/server/db/migrate'
 import { seed, sessionFor } from './bench-data'
 import { startServer } from './bench-server'
 import { BOARD_MATTERS, seedBoard } from './cases-board-data'
+import { ensureWrk } from './ensure-wrk'
 
 const DURATION = Number(process.env.BENCH_DURATION ?? 10)
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3)
@@ -94,6 +95,7 @@ async function measureKeystrokes(baseUrl: string, cookie: string) {
 }
 
 async function main() {
+  ensureWrk()
   const serverUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test'
   const name = `homeward_board_bench_${process.pid}`
   const admin = new pg.Client({ connectionString: serverUrl })

@@ -110,6 +110,12 @@ export const matters = pgTable(
     nextTaskTitle: text('next_task_title'),
     /** When a task of the matter was last ticked. */
     lastTickedAt: timestamp('last_ticked_at', { withTimezone: true }),
+    // Kept by the database too (migration 0021): statement triggers on transaction_participants,
+    // profiles (name changes), activity_events and messages, so the board reads one row per matter.
+    /** Names of the people on the move in the matter's side (joined order); null until one joins. */
+    clientNames: text('client_names').array(),
+    /** The latest audit entry or chat message of the move (ticks are in last_ticked_at). */
+    lastActivityAt: timestamp('last_activity_at', { withTimezone: true }),
   },
   (t) => [
     // One firm per side of a move.

@@ -578,6 +578,65 @@ describe('cases board: SLA clocks and stored progress', () => {
     expect((await boardAt('2026-12-29T12:00:00Z', 'Holiday Close')).rows[0].sla.status).toBe('on_track')
   })
 
+  it('keeps client names and last activity on the matter through joins, renames, messages and deletions', async () => {
+    const txId = await matterAt('3 Joiner Close', 'buyer')
+    const row = async () => (await boardAt('2026-11-27T12:00:00Z', 'Joiner Close')).rows[0]
+    const stored = async () =>
+      (
+        await t.database.query<{ last_activity_at: Date | null }>(
+          `select last_activity_at from matters where transaction_id = $1`,
+          [txId],
+        )
+      )[0].last_activity_at
+    // Nobody has joined: the name the firm typed.
+    expect((await row()).client_names).toEqual(['C'])
+    const jo = await t.signUp({ role: 'buyer', name: 'Jo Joiner' })
+    const al = await t.signUp({ role: 'buyer', name: 'Al Joiner' })
+    const seller = await t.signUp({ role: 'seller', name: 'Sam Other-Side' })
+    await t.database.query(
+      `insert into transaction_participants (transaction_id, user_id, role, created_at)
+       values ($1, $2, 'buyer', now() - interval '2 minutes'), ($1, $3, 'buyer', now() - interval '1 minute'),
+         ($1, $4, 'seller', now())`,
+      [txId, jo.profileId, al.profileId, seller.profileId],
+    )
+    expect((await row()).client_names).toEqual(['Jo Joiner', 'Al Joiner'])
+    await t.database.query(`update profiles set full_name = 'Jo Renamed' where id = $1`, [jo.profileId])
+    expect((await row()).client_names).toEqual(['Jo Renamed', 'Al Joiner'])
+    await t.database.query(`delete from transaction_participants where transaction_id = $1 and user_id = $2`, [
+      txId,
+      al.profileId,
+    ])
+    expect((await row()).client_names).toEqual(['Jo Renamed'])
+
+    // Last activity moves forward with an audit entry or a message; deleting the latest message
+    // takes it back to what remains.
+    const [thread] = await t.database.query<{ id: string }>(
+      `insert into message_threads (transaction_id, title, topic) values ($1, 'Board test', 'other') returning id`,
+      [txId],
+    )
+    await t.database.query(
+      `insert into activity_events (transaction_id, kind, summary, created_at)
+       values ($1, 'status.changed', 'test', '2026-11-20T10:00:00Z')`,
+      [txId],
+    )
+    expect((await stored())?.toISOString()).toBe('2026-11-20T10:00:00.000Z')
+    const [message] = await t.database.query<{ id: string }>(
+      `insert into messages (transaction_id, thread_id, author_id, body_md, created_at)
+       values ($1, $2, $3, 'hello', '2026-11-25T09:30:00Z') returning id`,
+      [txId, thread.id, jo.profileId],
+    )
+    expect((await stored())?.toISOString()).toBe('2026-11-25T09:30:00.000Z')
+    // An older entry does not move it back.
+    await t.database.query(
+      `insert into activity_events (transaction_id, kind, summary, created_at)
+       values ($1, 'status.changed', 'older', '2026-11-21T10:00:00Z')`,
+      [txId],
+    )
+    expect((await stored())?.toISOString()).toBe('2026-11-25T09:30:00.000Z')
+    await t.database.query(`delete from messages where id = $1`, [message.id])
+    expect((await stored())?.toISOString()).toBe('2026-11-21T10:00:00.000Z')
+  })
+
   it('stores the stage and next task on the matter in the tick that changes them, and a tick starts the clock the board shows', async () => {
     const opened = OpenMatterResponse.parse(
       await json(

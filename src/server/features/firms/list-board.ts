@@ -49,28 +49,28 @@ with firm_member as (
 b as (${visibleMattersSql('$1')}),
 rows as (
   select b.id as matter_id, b.transaction_id, b.version, b.side, b.instructed_at, b.target_exchange_date,
-    b.target_completion_date, b.fee_earner_id, t.status as transaction_status,
-    array_to_string(p.address_lines, ', ') as address, p.postcode,
-    coalesce((select array_agg(cp.full_name order by ctp.created_at, cp.full_name) from transaction_participants ctp
-       join profiles cp on cp.id = ctp.user_id where ctp.transaction_id = b.transaction_id and ctp.role = b.side),
-      array[b.client_name]) as client_names,
+    b.target_completion_date, b.fee_earner_id,
+    (select t.status from transactions t where t.id = b.transaction_id) as transaction_status,
+    p.address, p.postcode,
+    coalesce(b.client_names, array[b.client_name]) as client_names,
     b.current_stage as stage, b.current_stage_blocked as stage_blocked, b.next_task_title as next_task,
     ($10::date - (b.instructed_at at time zone 'Europe/London')::date) as days_since_instruction,
     sla.sla_clock, sla.sla_due_on, sla.sla_stop_task, coalesce(sla.sla_status, 'none') as sla_status,
     coalesce(sla.sla_paused, false) as sla_paused,
-    -- Last activity: the latest audit entry, chat message or ticked task (greatest ignores nulls).
-    greatest((select max(e.created_at) from activity_events e where e.transaction_id = b.transaction_id),
-      (select max(lm.created_at) from messages lm where lm.transaction_id = b.transaction_id), b.last_ticked_at) as last_activity_at,
-    (select count(*) from messages msg left join thread_reads tr on tr.thread_id = msg.thread_id and tr.profile_id = $1
-       where msg.transaction_id = b.transaction_id and msg.deleted_at is null and msg.author_id is distinct from $1
-         and msg.created_at > coalesce(tr.last_read_at, '-infinity'))::int as unread_messages,
-    fe.full_name as fee_earner_name
+    -- Last activity: the latest audit entry or chat message, or ticked task (greatest ignores nulls).
+    greatest(b.last_activity_at, b.last_ticked_at) as last_activity_at,
+    -- Unread: messages by others after the viewer last read their thread (one index probe when none).
+    (select count(*) from messages msg where msg.transaction_id = b.transaction_id and msg.deleted_at is null
+       and msg.author_id is distinct from $1 and msg.created_at > coalesce((select tr.last_read_at from thread_reads tr
+         where tr.thread_id = msg.thread_id and tr.profile_id = $1), '-infinity'))::int as unread_messages,
+    (select fe.full_name from profiles fe where fe.id = b.fee_earner_id) as fee_earner_name
   from b
-  join transactions t on t.id = b.transaction_id
-  join properties p on p.transaction_id = b.transaction_id
-  left join profiles fe on fe.id = b.fee_earner_id
-  -- Stage, next task and last tick are kept on the matter by the database (migration 0019); the
-  -- driving clock's status is judged on the London day $10.
+  -- By the property's unique index, one probe per matter ('offset 0' keeps the planner from turning
+  -- it into a hash of every property).
+  cross join lateral (select array_to_string(pp.address_lines, ', ') as address, pp.postcode from properties pp
+    where pp.transaction_id = b.transaction_id offset 0) p
+  -- Stage, next task, last tick, client names and last activity are kept on the matter by the
+  -- database (migrations 0019 and 0021); the driving clock's status is judged on the London day $10.
   left join lateral ${drivingClockLateralSql('b', '$10::date')} sla on true
 ),
 filtered as (
@@ -91,18 +91,16 @@ page as (
 ),
 numbered as (select pg.*, row_number() over (order by pg.sk ${s.dir}, pg.matter_id ${s.dir}) as n from page pg)
 select json_build_object(
-  'rows', coalesce((select json_agg(json_build_object(
-      'matter_id', x.matter_id, 'transaction_id', x.transaction_id, 'version', x.version,
-      'address', x.address, 'postcode', x.postcode, 'client_names', to_json(x.client_names), 'side', x.side,
-      'stage', x.stage, 'stage_blocked', x.stage_blocked, 'transaction_status', x.transaction_status,
-      'next_task', x.next_task, 'next_task_due', x.next_task_due,
-      'days_since_instruction', x.days_since_instruction, 'instructed_at', x.instructed_at,
-      'target_exchange_date', x.target_exchange_date, 'target_completion_date', x.target_completion_date,
-      'sla', json_build_object('status', x.sla_status, 'clock', x.sla_clock, 'due_on', x.sla_due_on, 'paused', x.sla_paused),
-      'last_activity_at', x.last_activity_at, 'unread_messages', x.unread_messages,
-      'fee_earner', case when x.fee_earner_id is null then null
-        else json_build_object('id', x.fee_earner_id, 'full_name', x.fee_earner_name) end
-    ) order by x.n) from numbered x where x.n <= $9), '[]'::json),
+  -- row_to_json of a row with the contract's columns: compact JSON text (json_build_object writes
+  -- ' : ' between every key and value, a tenth more bytes to send and parse on a 100-row page).
+  'rows', coalesce((select json_agg(r) from (select x.matter_id, x.transaction_id, x.version, x.address, x.postcode,
+      x.client_names, x.side, x.stage, x.stage_blocked, x.transaction_status, x.next_task, x.next_task_due,
+      x.days_since_instruction, x.instructed_at, x.target_exchange_date, x.target_completion_date,
+      json_build_object('status', x.sla_status, 'clock', x.sla_clock, 'due_on', x.sla_due_on, 'paused', x.sla_paused) as sla,
+      x.last_activity_at, x.unread_messages,
+      case when x.fee_earner_id is null then null
+        else json_build_object('id', x.fee_earner_id, 'full_name', x.fee_earner_name) end as fee_earner
+    from numbered x where x.n <= $9 order by x.n) r), '[]'::json),
   'next_cursor', (select rtrim(translate(replace(encode(convert_to(json_build_array(x.sk::text, x.matter_id)::text, 'UTF8'),
        'base64'), E'\n', ''), '+/', '-_'), '=') from numbered x
      where x.n = $9 and exists(select 1 from numbered y where y.n = $9 + 1)),

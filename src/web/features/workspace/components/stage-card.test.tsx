@@ -95,12 +95,18 @@ describe('StageCard', () => {
   })
 
   it('shows a sent untick at once, before the detail changes, and keeps the tick while a confirmation is asked', () => {
-    const sent = renderCard('buyer', vi.fn(() => true))
+    const sent = renderCard(
+      'buyer',
+      vi.fn(() => true),
+    )
     const box = within(sent.card).getByRole<HTMLInputElement>('checkbox')
     fireEvent.click(box)
     expect(box.checked).toBe(false)
     cleanup()
-    const asked = renderCard('buyer', vi.fn(() => false))
+    const asked = renderCard(
+      'buyer',
+      vi.fn(() => false),
+    )
     const kept = within(asked.card).getByRole<HTMLInputElement>('checkbox')
     fireEvent.click(kept)
     expect(asked.onToggle).toHaveBeenCalledTimes(1)

@@ -1,5 +1,5 @@
 import { CheckCircle2, Circle } from 'lucide-react'
-import { useEffect, useState } from 'react'
+import { useState } from 'react'
 import type { Task } from '#shared/contracts/transactions.ts'
 import { cn } from '#web/lib/cn.ts'
 import { formatUkDate } from '#web/lib/formatters.ts'
@@ -30,7 +30,11 @@ export function TaskRow({
   // for that moment. Cleared as soon as the task's status changes (the optimistic update, a rollback
   // or someone else's change).
   const [intended, setIntended] = useState<boolean | null>(null)
-  useEffect(() => setIntended(null), [done])
+  const [seenDone, setSeenDone] = useState(done)
+  if (seenDone !== done) {
+    setSeenDone(done)
+    setIntended(null)
+  }
   const id = `task-${task.id}`
   const saving = useTaskSaveState(task.id)
   const meta = (
