@@ -1,6 +1,7 @@
 /**
  * A fresh, migrated database for one integration test file: a clone of the migrated PGlite template,
- * or, with TEST_DATABASE_URL, a new database on that PostgreSQL server (dropped by `drop()`). On
+ * or, with TEST_DATABASE_URL, a new database on that PostgreSQL server copied from the migrated
+ * template database of global-setup.ts (dropped by `drop()`). On
  * PostgreSQL, migrations run as the server URL's role (the owner) and the app gets a second pool as
  * login role homeward_test_app, a member of homeward_app: as in production, it does not own the audit
  * tables (docs/decisions/012-audit-chain.md).
@@ -38,11 +39,13 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   const name = `homeward_test_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`
   const admin = new pg.Client({ connectionString: serverUrl })
   await admin.connect()
-  await admin.query(`create database ${name}`)
+  const template = inject('postgresTemplate')
+  await admin.query(template ? `create database ${name} template ${template}` : `create database ${name}`)
   await admin.end()
   const url = new URL(serverUrl)
   url.pathname = `/${name}`
   const database = openPostgres(url.toString(), { max: 5 })
+  // A copy of the migrated template is up to date already: this checks it in one query.
   await runMigrations(database)
   await ensureTestAppRole(serverUrl)
   const appUrl = new URL(url)
