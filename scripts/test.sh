@@ -5,7 +5,9 @@
 #
 # BESIDE_E2E (optional, used by .ci/run): a shell command run in the background while the e2e tests
 # run, which leave a 2-core machine partly idle as they wait on the browser. Its output goes to
-# .tmp/beside-e2e.log, printed after the e2e tests; its failure fails this script.
+# .tmp/beside-e2e.log, printed after the e2e tests; its failure fails this script. It runs at a lower
+# CPU priority (nice 5): the journeys wait on a browser and one server that must answer within their
+# timeouts, while the command beside them only needs to finish, so it takes the CPU they leave idle.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 mkdir -p .tmp
@@ -17,7 +19,7 @@ npx vitest run --reporter=default --reporter=json --outputFile.json=.tmp/vitest-
 beside=
 if [ -n "${BESIDE_E2E:-}" ]; then
   echo "Running beside the e2e tests (log after them): $BESIDE_E2E"
-  bash -c "$BESIDE_E2E" >.tmp/beside-e2e.log 2>&1 &
+  nice -n 5 bash -c "$BESIDE_E2E" >.tmp/beside-e2e.log 2>&1 &
   beside=$!
 fi
 if bash scripts/ensure-chromium.sh; then
