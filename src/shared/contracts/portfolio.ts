@@ -109,7 +109,8 @@ export const portfolioEndpoints = {
   generateMemorandum: endpoint({
     method: 'post',
     path: '/portfolio/sales/{txId}/memorandum',
-    summary: 'Generate the memorandum of sale PDF, save it to the documents, send it to both sides and their conveyancers',
+    summary:
+      'Generate the memorandum of sale PDF, save it to the documents, send it to both sides and their conveyancers',
     request: { params: SaleParams },
     responses: { 201: json('Generated', MemorandumResponse), ...FORBIDDEN, ...ERRORS },
   }),

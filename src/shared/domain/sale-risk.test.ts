@@ -18,15 +18,27 @@ describe('assessSaleRisk', () => {
   })
 
   it('ranks a long-blocked stalled sale high, reasons worst first', () => {
-    const risk = assessSaleRisk({ now, lastProgressAt: daysAgo(30), blockedStage: { name: 'Searches', since: daysAgo(15) } })
+    const risk = assessSaleRisk({
+      now,
+      lastProgressAt: daysAgo(30),
+      blockedStage: { name: 'Searches', since: daysAgo(15) },
+    })
     expect(risk.score).toBe(90)
     expect(risk.band).toBe('high')
     expect(risk.reasons.map((r) => r.text)).toEqual(['Searches blocked for 15 days', 'No progress for 30 days'])
   })
 
   it('warns of a mortgage offer or DIP near expiry and of one expired', () => {
-    const risk = assessSaleRisk({ now, lastProgressAt: now, mortgageOfferExpiresOn: daysAhead(10), dipExpiresOn: daysAgo(2) })
-    expect(risk.reasons.map((r) => r.text)).toEqual(['Decision in principle expired 2 days ago', 'Mortgage offer expires in 10 days'])
+    const risk = assessSaleRisk({
+      now,
+      lastProgressAt: now,
+      mortgageOfferExpiresOn: daysAhead(10),
+      dipExpiresOn: daysAgo(2),
+    })
+    expect(risk.reasons.map((r) => r.text)).toEqual([
+      'Decision in principle expired 2 days ago',
+      'Mortgage offer expires in 10 days',
+    ])
     expect(risk.score).toBe(40)
     expect(assessSaleRisk({ now, lastProgressAt: now, dipExpiresOn: daysAhead(60) }).reasons).toEqual([])
   })
@@ -45,7 +57,9 @@ describe('assessSaleRisk', () => {
       'Chain of 5 sales',
     ])
     expect(risk.score).toBe(45)
-    expect(assessSaleRisk({ now, lastProgressAt: now, searches: { orderedAt: daysAgo(30), received: true } }).score).toBe(0)
+    expect(
+      assessSaleRisk({ now, lastProgressAt: now, searches: { orderedAt: daysAgo(30), received: true } }).score,
+    ).toBe(0)
     expect(assessSaleRisk({ now, lastProgressAt: now, chainLength: 2 }).score).toBe(0)
   })
 

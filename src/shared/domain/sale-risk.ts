@@ -85,7 +85,11 @@ function expiryReason(
   const days = daysBetween(now, expiresOn)
   if (days < 0) return { key, text: `${label} expired ${plural(-days, 'day')} ago`, points: 25 }
   if (days <= EXPIRY_WARNING_DAYS)
-    return { key, text: days === 0 ? `${label} expires today` : `${label} expires in ${plural(days, 'day')}`, points: 15 }
+    return {
+      key,
+      text: days === 0 ? `${label} expires today` : `${label} expires in ${plural(days, 'day')}`,
+      points: 15,
+    }
   return null
 }
 
@@ -96,7 +100,8 @@ export function assessSaleRisk(input: SaleRiskInput): SaleRisk {
 
   const idle = Math.max(0, daysBetween(input.lastProgressAt, now))
   const idlePoints = idle >= 28 ? 40 : idle >= 14 ? 25 : idle >= 7 ? 10 : 0
-  if (idlePoints) reasons.push({ key: 'no_progress', text: `No progress for ${plural(idle, 'day')}`, points: idlePoints })
+  if (idlePoints)
+    reasons.push({ key: 'no_progress', text: `No progress for ${plural(idle, 'day')}`, points: idlePoints })
 
   if (input.blockedStage) {
     const blockedDays = Math.max(0, daysBetween(input.blockedStage.since, now))
@@ -121,15 +126,21 @@ export function assessSaleRisk(input: SaleRiskInput): SaleRisk {
   if (searches?.orderedAt && !searches.received) {
     const waited = daysBetween(searches.orderedAt, now)
     if (waited >= SEARCHES_LATE_AFTER_DAYS)
-      reasons.push({ key: 'searches_late', text: `Searches ordered ${plural(waited, 'day')} ago and not back`, points: 15 })
+      reasons.push({
+        key: 'searches_late',
+        text: `Searches ordered ${plural(waited, 'day')} ago and not back`,
+        points: 15,
+      })
   }
 
   const chain = input.chainLength ?? 0
-  if (chain >= 3)
-    reasons.push({ key: 'chain', text: `Chain of ${chain} sales`, points: Math.min(15, (chain - 2) * 5) })
+  if (chain >= 3) reasons.push({ key: 'chain', text: `Chain of ${chain} sales`, points: Math.min(15, (chain - 2) * 5) })
 
   reasons.sort((a, b) => b.points - a.points)
-  const score = Math.min(100, reasons.reduce((sum, r) => sum + r.points, 0))
+  const score = Math.min(
+    100,
+    reasons.reduce((sum, r) => sum + r.points, 0),
+  )
   return { score, band: saleRiskBand(score), reasons }
 }
 

@@ -75,11 +75,33 @@ export async function renderMemorandumPdf(data: MemorandumData, generatedAt: Dat
   y -= 8
   line('Property', bold, 12)
   for (const l of [...data.address, data.postcode]) line(l, regular, 10, 12)
-  line(`Tenure: ${data.tenure ? data.tenure[0].toUpperCase() + data.tenure.slice(1) : 'to be confirmed'}`, regular, 10, 12)
+  line(
+    `Tenure: ${data.tenure ? data.tenure[0].toUpperCase() + data.tenure.slice(1) : 'to be confirmed'}`,
+    regular,
+    10,
+    12,
+  )
   if (data.titleNumber) line(`Title number: ${data.titleNumber}`, regular, 10, 12)
-  line(`Agreed price: ${data.pricePence === null ? 'to be confirmed' : GBP.format(data.pricePence / 100)}`, bold, 11, 12)
-  line('Subject to contract. This memorandum is not a contract and creates no obligation to buy or sell.', regular, 9, 12)
-  for (const role of ['seller', 'buyer', 'seller_conveyancer', 'buyer_conveyancer', 'mortgage_broker', 'estate_agent']) {
+  line(
+    `Agreed price: ${data.pricePence === null ? 'to be confirmed' : GBP.format(data.pricePence / 100)}`,
+    bold,
+    11,
+    12,
+  )
+  line(
+    'Subject to contract. This memorandum is not a contract and creates no obligation to buy or sell.',
+    regular,
+    9,
+    12,
+  )
+  for (const role of [
+    'seller',
+    'buyer',
+    'seller_conveyancer',
+    'buyer_conveyancer',
+    'mortgage_broker',
+    'estate_agent',
+  ]) {
     const people = data.parties.filter((p) => p.role === role)
     y -= 6
     line(participantRoleLabel(role), bold, 12)
@@ -157,7 +179,14 @@ export async function generateMemorandum(opts: {
         actorId: viewer.profileId,
         kind: version === 1 ? 'document.uploaded' : 'document.version_added',
         summary: `generated the memorandum of sale as version ${version} of "${MEMORANDUM_FILENAME}" in Contracts`,
-        payload: { documentId, version, folder: 'Contracts', sha256, sizeBytes: bytes.byteLength, contentType: 'application/pdf' },
+        payload: {
+          documentId,
+          version,
+          folder: 'Contracts',
+          sha256,
+          sizeBytes: bytes.byteLength,
+          contentType: 'application/pdf',
+        },
         ip: opts.ip,
       })
       const task = await tx.execute(sql`

@@ -7,7 +7,12 @@
  * sides); and the high-risk alert, once per crossing.
  */
 import { beforeAll, describe, expect, it } from 'vitest'
-import { MemorandumResponse, PortfolioResponse, SendWeeklyUpdateResponse, WeeklyUpdatePreview } from '#shared/contracts/portfolio.ts'
+import {
+  MemorandumResponse,
+  PortfolioResponse,
+  SendWeeklyUpdateResponse,
+  WeeklyUpdatePreview,
+} from '#shared/contracts/portfolio.ts'
 import { standardTimeline, TASK_TITLES } from '#shared/domain/timeline-template.ts'
 import { createTransaction, stagesFromTemplate } from '#server/test/factories.ts'
 import { type TestUser, useTestApp } from '#server/test/test-app.ts'
@@ -95,7 +100,11 @@ describe('portfolio', () => {
     })
     expect(body.sales[1].risk).toEqual({ score: 0, band: 'low', reasons: [] })
     expect(body.counts).toEqual({ high: 1, medium: 0, low: 1 })
-    expect(body.sales[0]).toMatchObject({ address: '1 Stalled Close', seller_name: 'Sally Seller', memorandum_sent: false })
+    expect(body.sales[0]).toMatchObject({
+      address: '1 Stalled Close',
+      seller_name: 'Sally Seller',
+      memorandum_sent: false,
+    })
   })
 
   it('filters by band and by text', async () => {
@@ -132,7 +141,9 @@ describe('weekly update', () => {
     expect(await sendDueWeeklyUpdates({ database: t.database, delivery, now: at(8, 59) })).toBe(0)
     expect(await sendDueWeeklyUpdates({ database: t.database, delivery, now: at(9, 5) })).toBe(2)
     expect(await sendDueWeeklyUpdates({ database: t.database, delivery, now: at(9, 20) })).toBe(0)
-    expect(await sendDueWeeklyUpdates({ database: t.database, delivery, now: new Date(at(9, 5).getTime() + DAY) })).toBe(0)
+    expect(
+      await sendDueWeeklyUpdates({ database: t.database, delivery, now: new Date(at(9, 5).getTime() + DAY) }),
+    ).toBe(0)
     const mails = await mailsTo(seller, 'portfolio.weekly_update')
     expect(mails.map((m) => m.subject).sort()).toEqual([
       "Your sale of 1 Stalled Close: this week's update",
@@ -161,7 +172,10 @@ describe('weekly update', () => {
     )
     expect(preview.recipients).toEqual([expect.objectContaining({ name: 'Bob Buyer', opted_out: true })])
     const sent = SendWeeklyUpdateResponse.parse(
-      await json(await t.request(`/api/portfolio/sales/${sale.transactionId}/weekly-update`, { as: agent, method: 'POST' }), 200),
+      await json(
+        await t.request(`/api/portfolio/sales/${sale.transactionId}/weekly-update`, { as: agent, method: 'POST' }),
+        200,
+      ),
     )
     expect(sent.sent).toBe(0)
   })
@@ -224,7 +238,9 @@ describe('high-risk alert', () => {
       `select title, body from notifications where profile_id = $1 and kind = 'sale_high_risk'`,
       [agent.profileId],
     )
-    expect(notes).toEqual([{ title: '1 Stalled Close is now high risk', body: expect.stringContaining('Searches blocked for 20 days') }])
+    expect(notes).toEqual([
+      { title: '1 Stalled Close is now high risk', body: expect.stringContaining('Searches blocked for 20 days') },
+    ])
     expect(await mailsTo(agent, 'notification.sale_high_risk')).toHaveLength(1)
   })
 })

@@ -37,7 +37,9 @@ export async function checkSaleRisks({
       )
       const previous = (before.rows[0] as { band: SaleRiskBand } | undefined)?.band ?? null
       if (previous === risk.band) {
-        await tx.execute(sql`update sale_risk_states set score = ${risk.score} where transaction_id = ${sale.transaction_id}`)
+        await tx.execute(
+          sql`update sale_risk_states set score = ${risk.score} where transaction_id = ${sale.transaction_id}`,
+        )
         return false
       }
       await tx.execute(sql`

@@ -41,7 +41,11 @@ export function agentSaleIdsSql(profileId: string): SQL {
 }
 
 /** Signals of the sales whose ids the subquery `ids` selects (it may use the CTE `av(vid)` for the viewer). */
-export async function readSaleSignals(db: Database['db'] | Tx, ids: SQL, viewerId: string | null): Promise<SaleSignals[]> {
+export async function readSaleSignals(
+  db: Database['db'] | Tx,
+  ids: SQL,
+  viewerId: string | null,
+): Promise<SaleSignals[]> {
   const res = await db.execute(sql`
     with av as (select ${viewerId}::uuid as vid)
     select t.id as transaction_id, coalesce(p.address_lines[1], 'Address to be confirmed') as address,
@@ -91,7 +95,10 @@ export function riskOf(sale: SaleSignals, now: Date): SaleRisk {
     blockedStage:
       sale.blocked_stage && sale.blocked_at ? { name: sale.blocked_stage, since: new Date(sale.blocked_at) } : null,
     idChecksOutstanding: idSides,
-    searches: { orderedAt: sale.searches_ordered_at ? new Date(sale.searches_ordered_at) : null, received: sale.searches_back },
+    searches: {
+      orderedAt: sale.searches_ordered_at ? new Date(sale.searches_ordered_at) : null,
+      received: sale.searches_back,
+    },
     // Mortgage offer and DIP expiry and chain length are not recorded in Homeward yet.
   })
 }

@@ -47,7 +47,10 @@ export function ownerForSeller(ownerSide: string | null): string {
   if (ownerSide === 'seller_side' || ownerSide === 'seller') return 'you'
   if (ownerSide === 'buyer_side' || ownerSide === 'buyer') return 'the buyer'
   if (!ownerSide) return 'the team'
-  return `the ${participantRoleLabel(ownerSide).replace(/^Buyer's/, "buyer's").replace(/^Seller's/, 'your').toLowerCase()}`
+  return `the ${participantRoleLabel(ownerSide)
+    .replace(/^Buyer's/, "buyer's")
+    .replace(/^Seller's/, 'your')
+    .toLowerCase()}`
 }
 
 /**
@@ -69,7 +72,9 @@ export function weeklyUpdateText(input: {
   const open = input.tasks.filter((t) => t.status !== 'completed')
   const currentSort = open.length ? Math.min(...open.map((t) => t.stage_sort)) : null
   const next = open.filter((t) => t.stage_sort === currentSort)
-  const blocked = [...new Map(input.tasks.filter((t) => t.stage_status === 'blocked').map((t) => [t.stage_name, t])).values()]
+  const blocked = [
+    ...new Map(input.tasks.filter((t) => t.stage_status === 'blocked').map((t) => [t.stage_name, t])).values(),
+  ]
   const waiting = new Map<string, number>()
   for (const t of next) waiting.set(ownerForSeller(t.owner_side), (waiting.get(ownerForSeller(t.owner_side)) ?? 0) + 1)
 
@@ -88,7 +93,8 @@ export function weeklyUpdateText(input: {
   lines.push('')
   if (waiting.size) {
     lines.push('Who is waiting on whom')
-    for (const [who, count] of waiting) lines.push(`• Everyone is waiting on ${who} for ${count} task${count === 1 ? '' : 's'}.`)
+    for (const [who, count] of waiting)
+      lines.push(`• Everyone is waiting on ${who} for ${count} task${count === 1 ? '' : 's'}.`)
     lines.push('')
   }
   lines.push(`See the whole timeline: ${input.link}`, '')
@@ -135,13 +141,26 @@ async function compose(db: Database['db'] | Tx, txId: string, now: Date, publicU
     seller: s,
     ...weeklyUpdateText({ sellerName: s.name, address: sale.address, agentName: sale.agent_name, tasks, now, link }),
   }))
-  return { isoWeek, sale, mails, generic: weeklyUpdateText({ sellerName: sale.sellers[0]?.name ?? 'there', address: sale.address, agentName: sale.agent_name, tasks, now, link }) }
+  return {
+    isoWeek,
+    sale,
+    mails,
+    generic: weeklyUpdateText({
+      sellerName: sale.sellers[0]?.name ?? 'there',
+      address: sale.address,
+      agentName: sale.agent_name,
+      tasks,
+      now,
+      link,
+    }),
+  }
 }
 
 async function assertAgentOnSale(db: Database['db'] | Tx, viewer: Viewer, txId: string) {
   assertAgent(viewer)
   const role = await readViewerRole(db as Tx, viewer, txId)
-  if (role !== 'estate_agent') throw new AppError('forbidden', "Only the sale's estate agent can send its weekly update.")
+  if (role !== 'estate_agent')
+    throw new AppError('forbidden', "Only the sale's estate agent can send its weekly update.")
 }
 
 /** GET preview: the email as the sale's sellers would get it at `now`, and who would get it. */
@@ -165,7 +184,12 @@ export async function previewWeeklyUpdate({
     iso_week: composed.isoWeek,
     subject: composed.generic.subject,
     text: composed.generic.text,
-    recipients: composed.sale.sellers.map((s) => ({ name: s.name, email: s.email, opted_out: s.opted_out, sent_this_week: s.sent })),
+    recipients: composed.sale.sellers.map((s) => ({
+      name: s.name,
+      email: s.email,
+      opted_out: s.opted_out,
+      sent_this_week: s.sent,
+    })),
   }
 }
 
@@ -193,7 +217,13 @@ async function sendSaleUpdate(
     if (claimed.rows.length === 0) continue
     await enqueueMail(
       tx,
-      { to: mail.seller.email, subject: mail.subject, text: mail.text, kind: 'portfolio.weekly_update', transactionId: txId },
+      {
+        to: mail.seller.email,
+        subject: mail.subject,
+        text: mail.text,
+        kind: 'portfolio.weekly_update',
+        transactionId: txId,
+      },
       { deliver: delivery.deliverMail },
     )
     sent++
@@ -218,7 +248,8 @@ export async function sendWeeklyUpdateNow({
   assertAgent(viewer)
   return database.db.transaction(async (tx) => {
     const { role } = await lockTransactionForViewer(tx, viewer, txId)
-    if (role !== 'estate_agent') throw new AppError('forbidden', "Only the sale's estate agent can send its weekly update.")
+    if (role !== 'estate_agent')
+      throw new AppError('forbidden', "Only the sale's estate agent can send its weekly update.")
     return sendSaleUpdate(tx, txId, now, delivery, viewer.profileId)
   })
 }
