@@ -61,9 +61,9 @@ export async function insertDemoAgentSales(
   }
   const jordan = people.agentProfileId
   await tx.execute(
-    // The seller instructed Jordan before the offer was accepted; Jordan joined the move the same day.
+    // The seller instructed Jordan before the offer was accepted; Jordan joined the move two days after it.
     sql`insert into transaction_participants (id, transaction_id, user_id, role, invited_by, created_at)
-      values (${r.uuid()}, ${people.demoTransactionId}, ${jordan}, 'estate_agent', ${people.sellerProfileId}, ${ago(37, 16)})`,
+      values (${r.uuid()}, ${people.demoTransactionId}, ${jordan}, 'estate_agent', ${people.sellerProfileId}, ${ago(36, 15)})`,
   )
   const template = standardTimeline({ tenure: 'freehold' })
   const searchesIndex = template.findIndex((s) => s.key === 'searches')

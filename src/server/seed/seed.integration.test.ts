@@ -321,18 +321,18 @@ describe('seedDemoData on a fresh database', () => {
       },
       { email: 'tom.seller@homeward.example', role: 'seller', org_type: null, invited_by: null, organization_id: null },
       {
-        email: 'jordan.agent@homeward.example',
-        role: 'estate_agent',
-        org_type: null,
-        invited_by: 'tom.seller@homeward.example',
-        organization_id: null,
-      },
-      {
         email: 'priya.conveyancer@homeward.example',
         role: 'buyer_conveyancer',
         org_type: 'law',
         invited_by: 'amelia.buyer@homeward.example',
         organization_id: DEMO_FIRM_ID,
+      },
+      {
+        email: 'jordan.agent@homeward.example',
+        role: 'estate_agent',
+        org_type: null,
+        invited_by: 'tom.seller@homeward.example',
+        organization_id: null,
       },
     ])
   })
