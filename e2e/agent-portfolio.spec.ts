@@ -81,7 +81,11 @@ test('a new agent lands on the portfolio and issues the memorandum of sale', asy
     await expect(page).toHaveURL(/\/app\/portfolio$/)
     await expect(page.getByText('No live sales yet.')).toBeVisible()
 
-    await move(seller, [{ who: agent, role: 'estate_agent' }], { role: 'seller', address: '9 Verulam Road', postcode: 'AL3 4DH' })
+    await move(seller, [{ who: agent, role: 'estate_agent' }], {
+      role: 'seller',
+      address: '9 Verulam Road',
+      postcode: 'AL3 4DH',
+    })
     await page.reload()
     const sale = page.getByTestId('portfolio-sale').filter({ hasText: '9 Verulam Road' })
     await expect(sale).toContainText('Low risk · 0/100')
