@@ -23,7 +23,6 @@ import { enqueueMail } from '#server/platform/mail/outbox.ts'
 import type { ObjectStorage } from '#server/platform/storage/index.ts'
 import { recordActivity } from '../transactions/record-activity'
 import { refreshStage, touchTransaction } from '../transactions/update-task'
-import { assertAgent } from './list-portfolio'
 import type { WeeklyUpdateDelivery } from './weekly-update'
 
 export const MEMORANDUM_FILENAME = 'Memorandum of sale.pdf'
@@ -151,7 +150,6 @@ export async function generateMemorandum(opts: {
   now?: Date
 }): Promise<MemorandumResponse> {
   const { database, storage, viewer, txId } = opts
-  assertAgent(viewer)
   const now = opts.now ?? new Date()
   const storageKey = `documents/${txId}/${randomUUID()}`
   let stored = false

@@ -17,7 +17,6 @@ import type { Viewer } from '#server/auth/viewer.ts'
 import type { Database, Tx } from '#server/db/client.ts'
 import { AppError } from '#server/http/errors.ts'
 import { enqueueMail } from '#server/platform/mail/outbox.ts'
-import { assertAgent } from './list-portfolio'
 
 /** How emails go out: PUBLIC_URL for links, and whether mail leaves (SMTP) or stays local. */
 export interface WeeklyUpdateDelivery {
@@ -156,8 +155,8 @@ async function compose(db: Database['db'] | Tx, txId: string, now: Date, publicU
   }
 }
 
+/** 404 unless the viewer may see the sale (access/transactions.ts), then 403 unless they are its estate agent. */
 async function assertAgentOnSale(db: Database['db'] | Tx, viewer: Viewer, txId: string) {
-  assertAgent(viewer)
   const role = await readViewerRole(db as Tx, viewer, txId)
   if (role !== 'estate_agent')
     throw new AppError('forbidden', "Only the sale's estate agent can send its weekly update.")
@@ -245,7 +244,6 @@ export async function sendWeeklyUpdateNow({
   delivery: WeeklyUpdateDelivery
   now?: Date
 }): Promise<number> {
-  assertAgent(viewer)
   return database.db.transaction(async (tx) => {
     const { role } = await lockTransactionForViewer(tx, viewer, txId)
     if (role !== 'estate_agent')
