@@ -33,7 +33,7 @@ export async function expectNoAxeViolations(page: Page) {
 }
 
 /** A role someone signs up with (the sign-up form's choices that the journeys use). */
-export type SignUpRole = 'buyer' | 'seller' | 'conveyancer'
+export type SignUpRole = 'buyer' | 'seller' | 'conveyancer' | 'agent'
 
 /**
  * A new browser context (en-GB, Europe/London) at `width` px wide (844 high below 500 px, else 900)
@@ -164,7 +164,7 @@ export async function createMove(
 }
 
 /** A role someone is invited into on a move. */
-export type MoveRole = 'buyer' | 'seller' | 'buyer_conveyancer' | 'seller_conveyancer'
+export type MoveRole = 'buyer' | 'seller' | 'buyer_conveyancer' | 'seller_conveyancer' | 'estate_agent'
 
 /**
  * `owner`'s new move (see `createMove` for `details`) with each of `others` invited in their role

@@ -40,6 +40,7 @@ const MANUAL = {
   identities: { e2e: ['oauth'] },
   invitations: { e2e: ['invitation-join', 'buyer-journey', 'workspace'] },
   live: { e2e: ['chat', 'failures'] },
+  portfolio: { e2e: ['agent-portfolio'] },
   me: { contract: ['auth'], web: ['session'], e2e: ['auth'] },
   notifications: { contract: ['chat'], web: ['update-requests'], e2e: ['chat'] },
   signing: { contract: ['documents'], web: ['documents'], e2e: ['documents'] },

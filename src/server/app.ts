@@ -30,6 +30,7 @@ import { identitiesRoutes } from './features/identities/routes'
 import { invitationsRoutes } from './features/invitations/routes'
 import { meRoutes } from './features/me/routes'
 import { firmsRoutes } from './features/firms/routes'
+import { portfolioRoutes } from './features/portfolio/routes'
 import { academyRoutes } from './features/academy/routes'
 import { accreditationRoutes } from './features/accreditation/routes'
 import { reviewsRoutes } from './features/reviews/routes'
@@ -260,6 +261,7 @@ export function createApp(deps: AppDeps) {
     .route('/api', notificationsRoutes(deps))
     .route('/api', supportRoutes(deps))
     .route('/api', firmsRoutes(deps))
+    .route('/api', portfolioRoutes(deps))
     .route('/api', enquiriesRoutes(deps))
     .route('/api', academyRoutes(deps))
     .route('/api', accreditationRoutes(deps))

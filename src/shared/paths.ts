@@ -16,6 +16,8 @@ export const PAGE_PATHS = {
   home: '/app/home',
   /** The cases board: a professional's home, one row per matter of their firm. */
   cases: '/app/cases',
+  /** An estate agent's portfolio of sales, riskiest first: the agent's home. */
+  portfolio: '/app/portfolio',
   settings: '/app/settings',
   support: '/app/support',
   marketplace: '/marketplace',
@@ -111,4 +113,18 @@ export const ACCREDITATION_PATH = '/app/accreditation'
 /** Where the buyer or seller of a completed move reviews its professionals: '/app/transactions/{txId}/review'. */
 export function reviewPath(txId: string): string {
   return `/app/transactions/${encodeURIComponent(txId)}/review`
+}
+
+/**
+ * Where a professional's home is (/app/home sends them there): the portfolio for an estate agent
+ * (pro_agent), the cases board otherwise. `roles` are stored roles (src/shared/domain/roles.ts).
+ */
+export function professionalHomePath(roles: readonly string[]): string {
+  for (const role of roles) {
+    switch (role) {
+      case 'pro_agent':
+        return PAGE_PATHS.portfolio
+    }
+  }
+  return PAGE_PATHS.cases
 }

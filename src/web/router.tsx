@@ -83,6 +83,7 @@ export const routes: RouteObject[] = [
       { path: 'app', lazy: () => import('./routes/app-auth'), handle: browserOnly },
       { path: 'app/home', lazy: () => import('./routes/app-home'), handle: browserOnly },
       { path: 'app/cases', lazy: () => import('./routes/app-cases'), handle: browserOnly },
+      { path: 'app/portfolio', lazy: () => import('./routes/app-portfolio'), handle: browserOnly },
       { path: 'app/cases/new', lazy: () => import('./routes/app-cases-new'), handle: browserOnly },
       { path: 'app/firm', lazy: () => import('./routes/app-firm'), handle: browserOnly },
       { path: 'app/firm/:section', lazy: () => import('./routes/app-firm'), handle: browserOnly },

@@ -19,25 +19,54 @@ import { notFound } from '../http/errors'
 export function firmTransactionIdsSql(param: string): string {
   return `select fm.transaction_id from organization_members fom
     join matters fm on fm.organization_id = fom.organization_id
-    where fom.profile_id = ${param} and fom.removed_at is null`
+    where fom.profile_id = ${param} and fom.removed_at is null
+    union ${agencySaleIdsSql(param)}`
+}
+
+/**
+ * SQL subquery of the sales an estate agency works through its people: transactions with an
+ * estate agent participant who is a current member of the same firm as the profile in `param`, or
+ * whose participant row names that firm (`organization_id`, the marketplace's invite). With the
+ * agent's own participation (visibleTransactionIdsSql), this is the agent's portfolio, firm-wide.
+ * Permission: `read:sale:agency-member`.
+ */
+export function agencySaleIdsSql(param: string): string {
+  return `select atp.transaction_id from organization_members aom
+    join organization_members acol on acol.organization_id = aom.organization_id and acol.removed_at is null
+    join transaction_participants atp on atp.user_id = acol.profile_id and atp.role = 'estate_agent'
+    where aom.profile_id = ${param} and aom.removed_at is null
+    union select atp.transaction_id from organization_members aom
+    join transaction_participants atp on atp.organization_id = aom.organization_id and atp.role = 'estate_agent'
+    where aom.profile_id = ${param} and aom.removed_at is null`
 }
 
 /** SQL condition: the profile in `param` is a current member of the firm instructed on transaction `txExpr`. */
 export function firmMemberOnTransactionSql(txExpr: string, param: string): string {
-  return `exists(select 1 from matters vm join organization_members vom
+  return `(exists(select 1 from matters vm join organization_members vom
     on vom.organization_id = vm.organization_id and vom.removed_at is null
-    where vm.transaction_id = ${txExpr} and vom.profile_id = ${param})`
+    where vm.transaction_id = ${txExpr} and vom.profile_id = ${param})
+    or ${agencyMemberOnTransactionSql(txExpr, param)})`
+}
+
+/** SQL condition: the profile in `param` is a current member of an estate agency working the sale `txExpr` (agencySaleIdsSql). */
+export function agencyMemberOnTransactionSql(txExpr: string, param: string): string {
+  return `exists(select 1 from transaction_participants atp
+    join organization_members aom on aom.profile_id = ${param} and aom.removed_at is null
+    where atp.transaction_id = ${txExpr} and atp.role = 'estate_agent'
+      and (atp.organization_id = aom.organization_id or exists(select 1 from organization_members acol
+        where acol.profile_id = atp.user_id and acol.organization_id = aom.organization_id and acol.removed_at is null)))`
 }
 
 /**
  * SQL expression: the participant role the profile in `param` holds on transaction `txExpr` through
- * their firm ('buyer_conveyancer' or 'seller_conveyancer'), or null. When their firm acts for both
- * sides, the buyer's side first.
+ * their firm ('buyer_conveyancer' or 'seller_conveyancer'), else 'estate_agent' when their agency
+ * works the sale, or null. When their firm acts for both sides, the buyer's side first.
  */
 export function firmRoleOnTransactionSql(txExpr: string, param: string): string {
-  return `(select case vm.side when 'buyer' then 'buyer_conveyancer' else 'seller_conveyancer' end
+  return `coalesce((select case vm.side when 'buyer' then 'buyer_conveyancer' else 'seller_conveyancer' end
     from matters vm join organization_members vom on vom.organization_id = vm.organization_id and vom.removed_at is null
-    where vm.transaction_id = ${txExpr} and vom.profile_id = ${param} order by vm.side limit 1)`
+    where vm.transaction_id = ${txExpr} and vom.profile_id = ${param} order by vm.side limit 1),
+    case when ${agencyMemberOnTransactionSql(txExpr, param)} then 'estate_agent' end)`
 }
 
 /**

@@ -1,5 +1,6 @@
 /**
- * The three demo accounts that share the demo transaction. Printed by the server at start (main.ts)
+ * The four demo accounts that share the demo transaction (the buyer, the seller, the buyer's
+ * conveyancer and the seller's estate agent). Printed by the server at start (main.ts)
  * so a newcomer can sign in straight away. Their email domain is reserved (.example, RFC 2606), so no
  * mail can ever reach a real person.
  */
@@ -14,7 +15,7 @@ export interface DemoAccount {
   role: StoredRole
 }
 
-/** Shared by all three accounts; demo data only, never a default for real accounts. */
+/** Shared by all the demo accounts; demo data only, never a default for real accounts. */
 export const DEMO_PASSWORD = 'homeward-demo-2025'
 
 export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
@@ -38,5 +39,12 @@ export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
     email: 'priya.conveyancer@homeward.example',
     password: DEMO_PASSWORD,
     role: 'pro_conveyancer',
+  },
+  {
+    label: 'Estate agent',
+    name: 'Jordan Hale',
+    email: 'jordan.agent@homeward.example',
+    password: DEMO_PASSWORD,
+    role: 'pro_agent',
   },
 ]

@@ -1,6 +1,6 @@
 /**
- * Demo data for a fresh install (spec: Error catalogue): the professionals directory, three demo users
- * and one transaction in progress that they share. Loaded by the server at start when SEED_DEMO is on
+ * Demo data for a fresh install (spec: Error catalogue): the professionals directory, four demo users
+ * and one transaction in progress that they share, the demo firm's matters and the demo agent's sales. Loaded by the server at start when SEED_DEMO is on
  * (server.ts); idempotent and cheap to call again.
  */
 import { randomUUID } from 'node:crypto'
@@ -11,12 +11,14 @@ import type { Database } from '../db/client'
 import { recomputeAccreditation } from '../features/accreditation/compute-accreditation'
 import { syncTaskClocks } from '../features/sla/clock-sync'
 import { DEMO_ACCOUNTS, type DemoAccount } from './demo-accounts'
+import { DEMO_STALLED_SALE_ID, insertDemoAgentSales } from './demo-agent'
 import { insertDemoSale } from './demo-sale'
 import { DEMO_TRANSACTION_ID, insertDemoTransaction } from './demo-transaction'
 import { DEMO_FIRM_COLLEAGUES, DEMO_MATTER_ID, insertDemoFirm } from './demo-firm'
 import { DEMO_FIRM_ID, seedOrganizations } from './organizations'
 
 export { DEMO_ACCOUNTS, DEMO_PASSWORD, type DemoAccount } from './demo-accounts'
+export { DEMO_AGENT_SALES, DEMO_STALLED_SALE_ID } from './demo-agent'
 export {
   DEMO_AGREED_PRICE_PENCE,
   DEMO_BLOCKED_REASON,
@@ -65,21 +67,30 @@ interface SeedState {
   users: number
   hasTransaction: boolean
   hasFirmMatters: boolean
+  hasAgentSales: boolean
 }
 
 async function readState(database: Database): Promise<SeedState> {
-  const [row] = await database.query<{ has_firm: boolean; users: number; has_tx: boolean; has_matters: boolean }>(
+  const [row] = await database.query<{
+    has_firm: boolean
+    users: number
+    has_tx: boolean
+    has_matters: boolean
+    has_agent_sales: boolean
+  }>(
     `select exists(select 1 from organizations where id = $1) as has_firm,
        (select count(*)::int from "user" where email = any($2::text[])) as users,
        exists(select 1 from transactions where id = $3) as has_tx,
-       exists(select 1 from matters where id = $4) as has_matters`,
-    [DEMO_FIRM_ID, DEMO_ACCOUNTS.map((a) => a.email), DEMO_TRANSACTION_ID, DEMO_MATTER_ID],
+       exists(select 1 from matters where id = $4) as has_matters,
+       exists(select 1 from transactions where id = $5) as has_agent_sales`,
+    [DEMO_FIRM_ID, DEMO_ACCOUNTS.map((a) => a.email), DEMO_TRANSACTION_ID, DEMO_MATTER_ID, DEMO_STALLED_SALE_ID],
   )
   return {
     hasFirm: row.has_firm,
     users: Number(row.users),
     hasTransaction: row.has_tx,
     hasFirmMatters: row.has_matters,
+    hasAgentSales: row.has_agent_sales,
   }
 }
 
@@ -136,7 +147,8 @@ export async function seedDemoData({
   const state = await readState(database)
   if (
     state.hasFirm &&
-    (!accounts || (state.users === DEMO_ACCOUNTS.length && state.hasTransaction && state.hasFirmMatters))
+    (!accounts ||
+      (state.users === DEMO_ACCOUNTS.length && state.hasTransaction && state.hasFirmMatters && state.hasAgentSales))
   ) {
     result.alreadySeeded = true
     result.ms = Math.round(performance.now() - started)
@@ -231,6 +243,26 @@ export async function seedDemoData({
       for (const { transaction_id } of moves.rows as { transaction_id: string }[]) {
         await syncTaskClocks(tx, transaction_id)
       }
+    })
+  }
+
+  if (accounts && !state.hasAgentSales) {
+    // The demo estate agent's portfolio: the demo move and four more sales, one of them stalled.
+    const emails = ['Estate agent', 'Seller'].map((label) => DEMO_ACCOUNTS.find((a) => a.label === label)!.email)
+    const rows = await database.query<{ email: string; id: string }>(
+      `select lower(email) as email, id from profiles where lower(email) = any($1::text[])`,
+      [emails.map((e) => e.toLowerCase())],
+    )
+    const [agentProfileId, sellerProfileId] = emails.map((e) => {
+      const id = rows.find((p) => p.email === e.toLowerCase())?.id
+      if (!id) throw new Error(`Demo data: the demo account ${e} has no profile`)
+      return id
+    })
+    await database.db.transaction(async (tx) => {
+      await tx.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK_KEY})`)
+      const found = await tx.execute(sql`select 1 from transactions where id = ${DEMO_STALLED_SALE_ID}`)
+      if (found.rows.length) return
+      await insertDemoAgentSales(tx, { agentProfileId, sellerProfileId, demoTransactionId: DEMO_TRANSACTION_ID }, now)
     })
   }
 

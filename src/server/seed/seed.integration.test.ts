@@ -17,6 +17,7 @@ import { createAuth } from '../auth/auth'
 import type { Database } from '../db/client'
 import {
   DEMO_ACCOUNTS,
+  DEMO_STALLED_SALE_ID,
   DEMO_AGREED_PRICE_PENCE,
   DEMO_BLOCKED_REASON,
   DEMO_FIRM_ID,
@@ -79,7 +80,7 @@ beforeAll(async () => {
 describe('seedDemoData on a fresh database', () => {
   it('reports what it wrote', () => {
     // The three demo accounts and the demo firm's fee earner and assistant.
-    expect(first).toMatchObject({ alreadySeeded: false, usersCreated: 5, transactionCreated: true })
+    expect(first).toMatchObject({ alreadySeeded: false, usersCreated: 6, transactionCreated: true })
     expect(first.organizations).toBeGreaterThanOrEqual(300)
     expect(first.reviews).toBeGreaterThan(500)
   })
@@ -186,7 +187,7 @@ describe('seedDemoData on a fresh database', () => {
     expect(dates.newest_days).toBeLessThan(30)
   })
 
-  it("creates the three demo accounts with Better Auth's password hash, each with a profile and its role, able to sign in", async () => {
+  it("creates the four demo accounts with Better Auth's password hash, each with a profile and its role, able to sign in", async () => {
     for (const account of DEMO_ACCOUNTS) {
       const rows = await t.database.query<{ full_name: string; role: string; has_password: boolean }>(
         `select p.full_name, r.role, exists(select 1 from account a where a.user_id = u.id and a.provider_id = 'credential' and a.password is not null) as has_password
@@ -199,7 +200,7 @@ describe('seedDemoData on a fresh database', () => {
       })
       expect(res.status, account.email).toBe(200)
     }
-    expect(DEMO_ACCOUNTS.map((a) => a.label)).toEqual(['Buyer', 'Seller', 'Conveyancer'])
+    expect(DEMO_ACCOUNTS.map((a) => a.label)).toEqual(['Buyer', 'Seller', 'Conveyancer', 'Estate agent'])
   })
 
   it('creates them with their email confirmed and sends no verification email', async () => {
@@ -207,7 +208,7 @@ describe('seedDemoData on a fresh database', () => {
       `select email, email_verified from "user" where email = any($1::text[]) order by email`,
       [DEMO_ACCOUNTS.map((a) => a.email)],
     )
-    expect(rows).toHaveLength(3)
+    expect(rows).toHaveLength(4)
     for (const row of rows) expect(row.email_verified, row.email).toBe(true)
     const mails = await t.database.query(`select 1 from mail_outbox where to_address = any($1::text[])`, [
       DEMO_ACCOUNTS.map((a) => a.email),
@@ -297,7 +298,7 @@ describe('seedDemoData on a fresh database', () => {
     expect(stages[3].blocked_reason).toBe(DEMO_BLOCKED_REASON)
   })
 
-  it('has Amelia, Tom and Priya as participants, Priya for the demo firm and invited by Amelia', async () => {
+  it('has Amelia, Tom, Priya and Jordan as participants, Priya for the demo firm and invited by Amelia, Jordan by Tom', async () => {
     const rows = await t.database.query<{
       email: string
       role: string
@@ -326,6 +327,13 @@ describe('seedDemoData on a fresh database', () => {
         invited_by: 'amelia.buyer@homeward.example',
         organization_id: DEMO_FIRM_ID,
       },
+      {
+        email: 'jordan.agent@homeward.example',
+        role: 'estate_agent',
+        org_type: null,
+        invited_by: 'tom.seller@homeward.example',
+        organization_id: null,
+      },
     ])
   })
 
@@ -346,12 +354,15 @@ describe('seedDemoData on a fresh database', () => {
     )
     expect(msgs.length).toBeGreaterThanOrEqual(6)
     expect(msgs.length).toBeLessThanOrEqual(8)
-    expect(new Set(msgs.map((m) => m.email))).toEqual(new Set(DEMO_ACCOUNTS.map((a) => a.email)))
+    // Jordan, the estate agent, has not written in the move's chat.
+    expect(new Set(msgs.map((m) => m.email))).toEqual(
+      new Set(DEMO_ACCOUNTS.filter((a) => a.label !== 'Estate agent').map((a) => a.email)),
+    )
     for (const m of msgs) expect(Number(m.days_ago)).toBeGreaterThan(0)
     expect(Number(msgs[0].days_ago) - Number(msgs[msgs.length - 1].days_ago)).toBeGreaterThan(14)
   })
 
-  it('shows the transaction through the API to each of its three people', async () => {
+  it('shows the transaction through the API to each of its four people', async () => {
     for (const account of DEMO_ACCOUNTS) {
       const signIn = await t.request('/api/auth/sign-in/email', {
         json: { email: account.email, password: account.password },
@@ -365,7 +376,7 @@ describe('seedDemoData on a fresh database', () => {
         transaction_participants: unknown[]
       }
       expect(detail.timeline_stages).toHaveLength(9)
-      expect(detail.transaction_participants).toHaveLength(3)
+      expect(detail.transaction_participants).toHaveLength(4)
       expect(overallProgress(detail.timeline_stages)).toBe(39)
       const list = (await (await t.request('/api/transactions', { headers: { cookie } })).json()) as {
         transactions: Array<{ id: string }>
@@ -484,18 +495,41 @@ describe('seedDemoData on other databases', () => {
         seedDemoData({ database: other.database, auth }),
       ])
       expect(results.reduce((n, r) => n + r.organizations, 0)).toBe(first.organizations)
-      expect(results.reduce((n, r) => n + r.usersCreated, 0)).toBe(5)
+      expect(results.reduce((n, r) => n + r.usersCreated, 0)).toBe(6)
       expect(results.filter((r) => r.transactionCreated)).toHaveLength(1)
       expect(await directoryDigest(other.database)).toBe(await directoryDigest(t.database))
       const [counts] = await other.database.query<{ users: number; tx: number; stages: number }>(
         `select (select count(*)::int from "user") as users, (select count(distinct transaction_id)::int from timeline_stages) as tx,
            (select count(*)::int from timeline_stages) as stages`,
       )
-      // The demo move, the demo firm's 33 other matters and the demo sale (the demo conveyancer acting
-      // for a seller, with enquiries), nine stages each.
-      expect(counts).toEqual({ users: 5, tx: 35, stages: 315 })
+      // The demo move, the demo firm's 33 other matters, the demo sale (the demo conveyancer acting
+      // for a seller, with enquiries) and the demo agent's four other sales, nine stages each.
+      expect(counts).toEqual({ users: 6, tx: 39, stages: 351 })
     } finally {
       await other.drop()
     }
+  })
+})
+
+describe('the demo estate agent', () => {
+  it("ranks Jordan Hale's stalled sale first in the portfolio, with its reasons", async () => {
+    const agent = DEMO_ACCOUNTS.find((a) => a.label === 'Estate agent')!
+    const signIn = await t.request('/api/auth/sign-in/email', {
+      json: { email: agent.email, password: agent.password },
+    })
+    const res = await t.request('/api/portfolio', { headers: { cookie: sessionCookieFrom(signIn) } })
+    expect(res.status).toBe(200)
+    const body = (await res.json()) as {
+      sales: Array<{ transaction_id: string; address: string; risk: { band: string; reasons: string[] } }>
+    }
+    expect(body.sales).toHaveLength(5)
+    expect(body.sales[0]).toMatchObject({ transaction_id: DEMO_STALLED_SALE_ID, address: '14 Holywell Hill' })
+    expect(body.sales[0].risk.band).toBe('high')
+    // Whole days since 10:00 UTC 21 and 35 days ago: one fewer before 10:00.
+    expect(body.sales[0].risk.reasons).toEqual([
+      expect.stringMatching(/^Searches blocked for 2[01] days$/),
+      expect.stringMatching(/^No progress for 3[45] days$/),
+    ])
+    expect(body.sales.map((s) => s.transaction_id)).toContain(DEMO_TRANSACTION_ID)
   })
 })

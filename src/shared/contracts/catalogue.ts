@@ -21,6 +21,7 @@ import { identityEndpoints } from './identities'
 import { invitationEndpoints } from './invitations'
 import { liveEndpoints } from './live'
 import { notificationEndpoints } from './notifications'
+import { portfolioEndpoints } from './portfolio'
 import { reviewEndpoints } from './reviews'
 import { signingEndpoints } from './signing'
 import { supportEndpoints } from './support'
@@ -45,6 +46,7 @@ export const catalogue = {
   invitations: invitationEndpoints,
   live: liveEndpoints,
   notifications: notificationEndpoints,
+  portfolio: portfolioEndpoints,
   reviews: reviewEndpoints,
   signing: signingEndpoints,
   support: supportEndpoints,

@@ -46,6 +46,8 @@ export const NOTIFICATION_KINDS = [
   'sla_due_soon',
   'sla_breached',
   'enquiry_update',
+  'sale_high_risk',
+  'weekly_update',
 ] as const
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number]
 
@@ -61,6 +63,8 @@ export const NOTIFICATION_KIND_LABELS: Record<NotificationKind, string> = {
   sla_due_soon: 'An SLA deadline on a matter I work is due soon',
   sla_breached: 'An SLA deadline on a matter I work is breached',
   enquiry_update: 'A pre-contract enquiry on my matter is raised, answered or closed',
+  sale_high_risk: 'A sale I am the estate agent on becomes high risk',
+  weekly_update: 'The weekly update on my sale from the estate agent (Mondays)',
 }
 
 /** A buyer or seller may ask their conveyancer for an update once per this period per transaction (24 h, in ms). */

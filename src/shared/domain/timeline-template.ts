@@ -72,6 +72,7 @@ export const TASK_TITLES = {
   repliesSent: 'Replies to pre-contract enquiries sent',
   enquiriesSatisfied: 'Enquiries satisfied',
   reportOnTitle: 'Report on title sent to the buyer',
+  memorandumOfSale: 'Memorandum of sale sent to both sides and their conveyancers',
 } as const
 
 /** The stage that holds the enquiry tasks; a task made for the seller from an enquiry goes there. */
@@ -97,7 +98,7 @@ export function standardTimeline({ tenure, nation = 'england' }: StandardTimelin
       tasks: [
         task('buyer_side', 'Mortgage decision in principle (DIP) and proof of deposit given to the agent'),
         task('estate_agent', 'Offer accepted and property marked sold subject to contract (SSTC)'),
-        task('estate_agent', 'Memorandum of sale sent to both sides and their conveyancers'),
+        task('estate_agent', TASK_TITLES.memorandumOfSale),
       ],
     },
     {

@@ -45,3 +45,6 @@ export const CASES_BOARD_QUERY_KEY = ['cases-board'] as const
 
 /** The viewer's firm, members and invitations (GET /api/firm). */
 export const MY_FIRM_QUERY_KEY = ['firm', 'mine'] as const
+
+/** The estate agent's portfolio (GET /api/portfolio, every filter below it). */
+export const PORTFOLIO_QUERY_KEY = ['portfolio'] as const

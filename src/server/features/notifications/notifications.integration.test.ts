@@ -70,6 +70,8 @@ const allOn = {
   sla_due_soon: true,
   sla_breached: true,
   enquiry_update: true,
+  sale_high_risk: true,
+  weekly_update: true,
 }
 
 describe('the bell', () => {

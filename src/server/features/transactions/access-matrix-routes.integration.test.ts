@@ -666,6 +666,20 @@ const ROWS: Record<string, Row> = {
       }),
     expected: answers(201, { buyer: 403, seller: 403 }),
   },
+  // The estate agent's portfolio: only the sale's estate agent (none here) previews and sends the
+  // weekly update or issues the memorandum; others on the move get 403, outsiders the 404.
+  'GET /api/portfolio/sales/{txId}/weekly-update': {
+    call: get(() => `/api/portfolio/sales/${move.txId}/weekly-update`),
+    expected: answers(403),
+  },
+  'POST /api/portfolio/sales/{txId}/weekly-update': {
+    call: (actor) => t.request(`/api/portfolio/sales/${move.txId}/weekly-update`, { as: as(actor), method: 'POST' }),
+    expected: answers(403),
+  },
+  'POST /api/portfolio/sales/{txId}/memorandum': {
+    call: (actor) => t.request(`/api/portfolio/sales/${move.txId}/memorandum`, { as: as(actor), method: 'POST' }),
+    expected: answers(403),
+  },
   'GET /api/transactions/{txId}/standard-enquiries': {
     call: get(() => `${base(move.txId)}/standard-enquiries`),
     expected: answers(200),

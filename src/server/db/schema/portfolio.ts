@@ -1,0 +1,50 @@
+/**
+ * An estate agent's portfolio: each sale's last judged risk band (so that crossing into high risk
+ * alerts once), and the weekly update emails sent to sellers (one per seller, sale and ISO week).
+ * Rules in src/shared/domain/sale-risk.ts and weekly-update.ts.
+ */
+import { sql } from 'drizzle-orm'
+import { check, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
+import { SALE_RISK_BANDS, type SaleRiskBand } from '#shared/domain/sale-risk.ts'
+import { profiles } from './people'
+import { sqlInList } from './sql-lists'
+import { transactions } from './transactions'
+
+/** The risk band a sale was last judged in by the periodic check; an alert goes out when it becomes 'high'. */
+export const saleRiskStates = pgTable(
+  'sale_risk_states',
+  {
+    transactionId: uuid('transaction_id')
+      .primaryKey()
+      .references(() => transactions.id, { onDelete: 'cascade' }),
+    band: text('band').$type<SaleRiskBand>().notNull(),
+    score: integer('score').notNull(),
+    changedAt: timestamp('changed_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  () => [
+    check('sale_risk_states_band_check', sql.raw(`band in ${sqlInList(SALE_RISK_BANDS)}`)),
+    check('sale_risk_states_score_check', sql`score between 0 and 100`),
+  ],
+)
+
+/** A weekly update sent to one seller of one sale in one ISO week ('2026-W49'): at most one each. */
+export const saleWeeklyUpdates = pgTable(
+  'sale_weekly_updates',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    transactionId: uuid('transaction_id')
+      .notNull()
+      .references(() => transactions.id, { onDelete: 'cascade' }),
+    sellerId: uuid('seller_id')
+      .notNull()
+      .references(() => profiles.id, { onDelete: 'cascade' }),
+    isoWeek: text('iso_week').notNull(),
+    /** Who sent it now from the portfolio; null for the Monday run. */
+    sentBy: uuid('sent_by').references(() => profiles.id, { onDelete: 'set null' }),
+    sentAt: timestamp('sent_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('sale_weekly_updates_tx_seller_week_key').on(t.transactionId, t.sellerId, t.isoWeek),
+    check('sale_weekly_updates_week_check', sql`${t.isoWeek} ~ '^[0-9]{4}-W[0-9]{2}$'`),
+  ],
+)

@@ -1,0 +1,65 @@
+/**
+ * GET /api/portfolio: the estate agent's live sales, firm-wide, each with its risk (score, band,
+ * reasons in words), riskiest first (then longest without progress), filtered by band and by text
+ * on the address, postcode or names. Only estate agents (pro_agent) have a portfolio: 403 otherwise.
+ */
+import type { PortfolioQuery, PortfolioResponse, PortfolioSale } from '#shared/contracts/portfolio.ts'
+import type { Viewer } from '#server/auth/viewer.ts'
+import type { Database } from '#server/db/client.ts'
+import { AppError } from '#server/http/errors.ts'
+import { agentSaleIdsSql, readSaleSignals, riskOf } from './sale-signals'
+
+/** Throws 403 unless the viewer signed up as an estate agent. */
+export function assertAgent(viewer: Viewer): void {
+  if (!viewer.roles.includes('pro_agent'))
+    throw new AppError('forbidden', 'Only estate agents have a portfolio of sales.')
+}
+
+export async function listPortfolio({
+  database,
+  viewer,
+  query,
+  now = new Date(),
+}: {
+  database: Database
+  viewer: Viewer
+  query: PortfolioQuery
+  now?: Date
+}): Promise<PortfolioResponse> {
+  assertAgent(viewer)
+  const signals = await readSaleSignals(database.db, agentSaleIdsSql(viewer.profileId), viewer.profileId)
+  const all: PortfolioSale[] = signals.map((s) => {
+    const risk = riskOf(s, now)
+    return {
+      transaction_id: s.transaction_id,
+      address: s.address,
+      postcode: s.postcode,
+      status: s.status,
+      agreed_price_pence: s.agreed_price_pence === null ? null : Number(s.agreed_price_pence),
+      seller_name: s.seller_name,
+      buyer_name: s.buyer_name,
+      current_stage: s.current_stage,
+      percent_complete: Number(s.percent_complete),
+      last_progress_at: new Date(s.last_progress_at).toISOString(),
+      risk: { score: risk.score, band: risk.band, reasons: risk.reasons.map((r) => r.text) },
+      memorandum_sent: s.memorandum_sent,
+    }
+  })
+  const counts = { high: 0, medium: 0, low: 0 }
+  for (const sale of all) counts[sale.risk.band]++
+  const needle = query.q?.toLowerCase()
+  const sales = all
+    .filter((s) => !query.band || s.risk.band === query.band)
+    .filter(
+      (s) =>
+        !needle ||
+        [s.address, s.postcode, s.seller_name ?? '', s.buyer_name ?? ''].some((v) => v.toLowerCase().includes(needle)),
+    )
+    .sort(
+      (a, b) =>
+        b.risk.score - a.risk.score ||
+        a.last_progress_at.localeCompare(b.last_progress_at) ||
+        a.transaction_id.localeCompare(b.transaction_id),
+    )
+  return { sales, counts }
+}

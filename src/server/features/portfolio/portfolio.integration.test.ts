@@ -1,0 +1,246 @@
+/**
+ * The estate agent's portfolio through the API on a real database: sales ranked riskiest first with
+ * their reasons, band and text filters, the agency's firm-wide view (a colleague sees and opens the
+ * agent's sale), 403 for non-agents; the weekly update (Monday 09:00-09:59 UK time only, once per
+ * seller per ISO week, opted-out sellers skipped, preview and send-now for the sale's agent only);
+ * the memorandum of sale (PDF in the documents, its task ticked with an audit entry, emails to both
+ * sides); and the high-risk alert, once per crossing.
+ */
+import { beforeAll, describe, expect, it } from 'vitest'
+import {
+  MemorandumResponse,
+  PortfolioResponse,
+  SendWeeklyUpdateResponse,
+  WeeklyUpdatePreview,
+} from '#shared/contracts/portfolio.ts'
+import { standardTimeline, TASK_TITLES } from '#shared/domain/timeline-template.ts'
+import { createTransaction, stagesFromTemplate } from '#server/test/factories.ts'
+import { type TestUser, useTestApp } from '#server/test/test-app.ts'
+import { checkSaleRisks } from './risk-alerts'
+import { sendDueWeeklyUpdates } from './weekly-update'
+
+const t = useTestApp()
+const DAY = 86_400_000
+
+let agent: TestUser
+let colleague: TestUser
+let seller: TestUser
+let buyer: TestUser
+let outsider: TestUser
+let stalledId: string
+let freshId: string
+
+async function json<T>(res: Response, status: number): Promise<T> {
+  const text = await res.text()
+  expect(res.status, text).toBe(status)
+  return JSON.parse(text) as T
+}
+
+const mailsTo = (user: TestUser, kind: string) =>
+  t.database.query<{ subject: string; text_body: string }>(
+    `select subject, text_body from mail_outbox where to_address = $1 and kind = $2 order by created_at`,
+    [user.email.toLowerCase(), kind],
+  )
+
+beforeAll(async () => {
+  agent = await t.signUp({ role: 'agent', name: 'Jordan Agent' })
+  colleague = await t.signUp({ role: 'agent', name: 'Casey Colleague' })
+  seller = await t.signUp({ role: 'seller', name: 'Sally Seller' })
+  buyer = await t.signUp({ role: 'buyer', name: 'Bob Buyer' })
+  outsider = await t.signUp({ role: 'agent', name: 'Otto Outsider' })
+  const now = Date.now()
+  const stalledStages = stagesFromTemplate(standardTimeline({ tenure: 'freehold' }))
+  stalledStages[3] = {
+    ...stalledStages[3],
+    status: 'blocked',
+    blockedReason: 'Local authority search delayed',
+    blockedAt: new Date(now - 20 * DAY),
+  }
+  const participants = [{ profileId: agent.profileId, role: 'estate_agent' as const, invitedBy: seller.profileId }]
+  stalledId = (
+    await createTransaction(t.database, {
+      sellerProfileId: seller.profileId,
+      buyerProfileId: buyer.profileId,
+      participants,
+      stages: stalledStages,
+      createdAt: new Date(now - 40 * DAY),
+      property: { addressLines: ['1 Stalled Close', 'St Albans'], postcode: 'AL1 1AA' },
+    })
+  ).transactionId
+  freshId = (
+    await createTransaction(t.database, {
+      sellerProfileId: seller.profileId,
+      buyerProfileId: buyer.profileId,
+      participants,
+      property: { addressLines: ['2 Fresh Lane', 'St Albans'], postcode: 'AL1 2BB' },
+    })
+  ).transactionId
+  // The agent and the colleague work at one agency.
+  const org = await t.database.query<{ id: string }>(
+    `insert into organizations (name, type, town) values ('Hale & Co', 'agent', 'St Albans') returning id`,
+  )
+  await t.database.query(
+    `insert into organization_members (organization_id, profile_id, role) values ($1, $2, 'admin'), ($1, $3, 'fee_earner')`,
+    [org[0].id, agent.profileId, colleague.profileId],
+  )
+})
+
+describe('portfolio', () => {
+  it('ranks the stalled sale first with its reasons in words', async () => {
+    const body = PortfolioResponse.parse(await json(await t.request('/api/portfolio', { as: agent }), 200))
+    expect(body.sales.map((s) => s.transaction_id)).toEqual([stalledId, freshId])
+    expect(body.sales[0].risk).toEqual({
+      score: 100,
+      band: 'high',
+      reasons: [
+        'Searches blocked for 20 days',
+        'No progress for 40 days',
+        'Buyer and seller ID and AML checks (CDD) outstanding',
+      ],
+    })
+    expect(body.sales[1].risk).toEqual({ score: 0, band: 'low', reasons: [] })
+    expect(body.counts).toEqual({ high: 1, medium: 0, low: 1 })
+    expect(body.sales[0]).toMatchObject({
+      address: '1 Stalled Close',
+      seller_name: 'Sally Seller',
+      memorandum_sent: false,
+    })
+  })
+
+  it('filters by band and by text', async () => {
+    const high = PortfolioResponse.parse(await json(await t.request('/api/portfolio?band=high', { as: agent }), 200))
+    expect(high.sales.map((s) => s.transaction_id)).toEqual([stalledId])
+    const text = PortfolioResponse.parse(await json(await t.request('/api/portfolio?q=fresh', { as: agent }), 200))
+    expect(text.sales.map((s) => s.transaction_id)).toEqual([freshId])
+    expect((await t.request('/api/portfolio?band=urgent', { as: agent })).status).toBe(400)
+  })
+
+  it("shows the agency's sales firm-wide, and the colleague may open them", async () => {
+    const body = PortfolioResponse.parse(await json(await t.request('/api/portfolio', { as: colleague }), 200))
+    expect(body.sales.map((s) => s.transaction_id)).toEqual([stalledId, freshId])
+    expect((await t.request(`/api/transactions/${stalledId}`, { as: colleague })).status).toBe(200)
+    const other = PortfolioResponse.parse(await json(await t.request('/api/portfolio', { as: outsider }), 200))
+    expect(other.sales).toEqual([])
+    expect((await t.request(`/api/transactions/${stalledId}`, { as: outsider })).status).toBe(404)
+  })
+
+  it('is for estate agents only', async () => {
+    expect((await t.request('/api/portfolio', { as: seller })).status).toBe(403)
+    expect((await t.request('/api/portfolio')).status).toBe(401)
+  })
+})
+
+describe('weekly update', () => {
+  it('goes out on Monday 09:00-09:59 UK time, once per seller per week, written from the timeline', async () => {
+    const delivery = { publicUrl: t.config.publicUrl, deliverMail: false }
+    const year = new Date().getUTCFullYear() + 1
+    // 2 Feb of next year or the Monday after it (GMT: UTC is UK time).
+    const d = new Date(Date.UTC(year, 1, 2))
+    d.setUTCDate(d.getUTCDate() + ((8 - d.getUTCDay()) % 7))
+    const at = (h: number, m: number) => new Date(d.getTime() + h * 3_600_000 + m * 60_000)
+    expect(await sendDueWeeklyUpdates({ database: t.database, delivery, now: at(8, 59) })).toBe(0)
+    expect(await sendDueWeeklyUpdates({ database: t.database, delivery, now: at(9, 5) })).toBe(2)
+    expect(await sendDueWeeklyUpdates({ database: t.database, delivery, now: at(9, 20) })).toBe(0)
+    expect(
+      await sendDueWeeklyUpdates({ database: t.database, delivery, now: new Date(at(9, 5).getTime() + DAY) }),
+    ).toBe(0)
+    const mails = await mailsTo(seller, 'portfolio.weekly_update')
+    expect(mails.map((m) => m.subject).sort()).toEqual([
+      "Your sale of 1 Stalled Close: this week's update",
+      "Your sale of 2 Fresh Lane: this week's update",
+    ])
+    const stalled = mails.find((m) => m.subject.includes('Stalled'))!.text_body
+    expect(stalled).toContain('Searches is on hold: Local authority search delayed.')
+    expect(stalled).toContain("What's next")
+    expect(stalled).toContain('Everyone is waiting on')
+    expect(stalled).toContain(`/app/transactions/${stalledId}?tab=timeline`)
+    expect(stalled).toContain('Jordan Agent, your estate agent')
+  })
+
+  it('skips a seller who opted out', async () => {
+    const email = Object.fromEntries(['weekly_update'].map((k) => [k, false]))
+    await t.database.query(`insert into notification_settings (profile_id, email) values ($1, $2::jsonb)`, [
+      buyer.profileId,
+      JSON.stringify(email),
+    ])
+    const sale = await createTransaction(t.database, {
+      sellerProfileId: buyer.profileId,
+      participants: [{ profileId: agent.profileId, role: 'estate_agent', invitedBy: buyer.profileId }],
+    })
+    const preview = WeeklyUpdatePreview.parse(
+      await json(await t.request(`/api/portfolio/sales/${sale.transactionId}/weekly-update`, { as: agent }), 200),
+    )
+    expect(preview.recipients).toEqual([expect.objectContaining({ name: 'Bob Buyer', opted_out: true })])
+    const sent = SendWeeklyUpdateResponse.parse(
+      await json(
+        await t.request(`/api/portfolio/sales/${sale.transactionId}/weekly-update`, { as: agent, method: 'POST' }),
+        200,
+      ),
+    )
+    expect(sent.sent).toBe(0)
+  })
+
+  it("previews and sends this week's now, for the sale's agent only", async () => {
+    const path = `/api/portfolio/sales/${freshId}/weekly-update`
+    const preview = WeeklyUpdatePreview.parse(await json(await t.request(path, { as: agent }), 200))
+    expect(preview.subject).toBe("Your sale of 2 Fresh Lane: this week's update")
+    expect(preview.text).toContain('Hello Sally Seller')
+    expect(preview.recipients).toEqual([
+      { name: 'Sally Seller', email: seller.email.toLowerCase(), opted_out: false, sent_this_week: false },
+    ])
+    expect((await t.request(path, { as: seller })).status).toBe(403)
+    expect((await t.request(path, { as: outsider })).status).toBe(404)
+    expect((await t.request(path, { as: outsider, method: 'POST' })).status).toBe(404)
+    const before = (await mailsTo(seller, 'portfolio.weekly_update')).length
+    const sent = SendWeeklyUpdateResponse.parse(await json(await t.request(path, { as: agent, method: 'POST' }), 200))
+    expect(sent.sent).toBe(1)
+    expect(sent.preview.recipients[0].sent_this_week).toBe(true)
+    const again = SendWeeklyUpdateResponse.parse(await json(await t.request(path, { as: agent, method: 'POST' }), 200))
+    expect(again.sent).toBe(0)
+    expect((await mailsTo(seller, 'portfolio.weekly_update')).length).toBe(before + 1)
+  })
+})
+
+describe('memorandum of sale', () => {
+  it('saves the PDF, ticks its task with an audit entry and emails both sides', async () => {
+    const path = `/api/portfolio/sales/${freshId}/memorandum`
+    expect((await t.request(path, { as: seller, method: 'POST' })).status).toBe(403)
+    const body = MemorandumResponse.parse(await json(await t.request(path, { as: agent, method: 'POST' }), 201))
+    expect(body).toMatchObject({ filename: 'Memorandum of sale.pdf', version: 1 })
+    expect(body.sent_to.sort()).toEqual([buyer.email.toLowerCase(), seller.email.toLowerCase()].sort())
+    const doc = await t.database.query<{ folder: string; content_type: string }>(
+      `select folder, content_type from documents where id = $1`,
+      [body.document_id],
+    )
+    expect(doc[0]).toEqual({ folder: 'Contracts', content_type: 'application/pdf' })
+    const task = await t.database.query<{ status: string }>(
+      `select k.status from tasks k join timeline_stages s on s.id = k.stage_id where s.transaction_id = $1 and k.title = $2`,
+      [freshId, TASK_TITLES.memorandumOfSale],
+    )
+    expect(task[0].status).toBe('completed')
+    const audit = await t.database.query<{ kind: string }>(
+      `select kind from activity_events where transaction_id = $1 order by seq`,
+      [freshId],
+    )
+    expect(audit.map((a) => a.kind)).toEqual(expect.arrayContaining(['document.uploaded', 'task.completed']))
+    expect(await mailsTo(buyer, 'portfolio.memorandum')).toHaveLength(1)
+    const portfolio = PortfolioResponse.parse(await json(await t.request('/api/portfolio?q=fresh', { as: agent }), 200))
+    expect(portfolio.sales[0].memorandum_sent).toBe(true)
+  })
+})
+
+describe('high-risk alert', () => {
+  it('tells the agent once when a sale crosses into high risk', async () => {
+    const delivery = { publicUrl: t.config.publicUrl, deliverMail: false }
+    expect(await checkSaleRisks({ database: t.database, delivery })).toBe(1)
+    expect(await checkSaleRisks({ database: t.database, delivery })).toBe(0)
+    const notes = await t.database.query<{ title: string; body: string }>(
+      `select title, body from notifications where profile_id = $1 and kind = 'sale_high_risk'`,
+      [agent.profileId],
+    )
+    expect(notes).toEqual([
+      { title: '1 Stalled Close is now high risk', body: expect.stringContaining('Searches blocked for 20 days') },
+    ])
+    expect(await mailsTo(agent, 'notification.sale_high_risk')).toHaveLength(1)
+  })
+})

@@ -1,0 +1,104 @@
+/**
+ * Reads the risk signals of an estate agent's sales in one statement (the sales: where the agent is
+ * the estate agent participant, or their agency's, through access/firms.ts) and judges each with
+ * assessSaleRisk. Also used by the periodic high-risk check, for every live sale with an agent.
+ */
+import { sql, type SQL } from 'drizzle-orm'
+import { assessSaleRisk, type SaleRisk } from '#shared/domain/sale-risk.ts'
+import type { TransactionStatus } from '#shared/domain/statuses.ts'
+import { TASK_TITLES } from '#shared/domain/timeline-template.ts'
+import { agencySaleIdsSql } from '#server/access/firms.ts'
+import type { Database, Tx } from '#server/db/client.ts'
+
+/** ID and AML checks count as outstanding once a sale is this many days old. */
+export const ID_CHECKS_DUE_AFTER_DAYS = 14
+
+export interface SaleSignals {
+  transaction_id: string
+  address: string
+  postcode: string
+  status: TransactionStatus
+  agreed_price_pence: number | null
+  seller_name: string | null
+  buyer_name: string | null
+  current_stage: string | null
+  percent_complete: number
+  created_at: string
+  last_progress_at: string
+  blocked_stage: string | null
+  blocked_at: string | null
+  buyer_id_open: boolean
+  seller_id_open: boolean
+  searches_ordered_at: string | null
+  searches_back: boolean
+  memorandum_sent: boolean
+}
+
+/** The live sales (not completed or cancelled) of the agent `profileId`, firm-wide. */
+export function agentSaleIdsSql(profileId: string): SQL {
+  return sql`select transaction_id from transaction_participants where user_id = ${profileId} and role = 'estate_agent'
+    union ${sql.raw(agencySaleIdsSql('(select av.vid from av)'))}`
+}
+
+/** Signals of the sales whose ids the subquery `ids` selects (it may use the CTE `av(vid)` for the viewer). */
+export async function readSaleSignals(
+  db: Database['db'] | Tx,
+  ids: SQL,
+  viewerId: string | null,
+): Promise<SaleSignals[]> {
+  const res = await db.execute(sql`
+    with av as (select ${viewerId}::uuid as vid)
+    select t.id as transaction_id, coalesce(p.address_lines[1], 'Address to be confirmed') as address,
+      coalesce(p.postcode, '') as postcode, t.status, t.agreed_price_pence,
+      sp.full_name as seller_name, bp.full_name as buyer_name,
+      st.current_stage, st.percent_complete, t.created_at,
+      greatest(t.created_at, st.last_tick) as last_progress_at,
+      st.blocked_stage, st.blocked_at, st.buyer_id_open, st.seller_id_open,
+      st.searches_ordered_at, st.searches_back, st.memorandum_sent
+    from transactions t
+    left join properties p on p.transaction_id = t.id
+    left join profiles sp on sp.id = t.seller_user_id
+    left join profiles bp on bp.id = t.buyer_user_id
+    cross join lateral (
+      select
+        (select s.stage_name from timeline_stages s where s.transaction_id = t.id and s.status <> 'completed'
+          order by s.sort_index limit 1) as current_stage,
+        coalesce(round(100.0 * count(*) filter (where k.status = 'completed') / nullif(count(k.id), 0)), 0)::int as percent_complete,
+        max(k.completed_at) as last_tick,
+        (select s.stage_name from timeline_stages s where s.transaction_id = t.id and s.status = 'blocked'
+          order by s.blocked_at nulls last limit 1) as blocked_stage,
+        (select coalesce(s.blocked_at, s.updated_at) from timeline_stages s where s.transaction_id = t.id and s.status = 'blocked'
+          order by s.blocked_at nulls last limit 1) as blocked_at,
+        coalesce(bool_or(k.status <> 'completed' and k.title like 'Buyer ID and AML checks%'), false) as buyer_id_open,
+        coalesce(bool_or(k.status <> 'completed' and k.title like 'Seller ID and AML checks%'), false) as seller_id_open,
+        max(k.completed_at) filter (where k.title = ${TASK_TITLES.localSearchOrdered}) as searches_ordered_at,
+        coalesce(bool_or(k.status = 'completed' and k.title = ${TASK_TITLES.searchesBack}), false) as searches_back,
+        coalesce(bool_or(k.status = 'completed' and k.title = ${TASK_TITLES.memorandumOfSale}), false) as memorandum_sent
+      from timeline_stages s2 left join tasks k on k.stage_id = s2.id
+      where s2.transaction_id = t.id
+    ) st
+    where t.id in (${ids}) and t.status not in ('completed', 'cancelled')`)
+  return res.rows as unknown as SaleSignals[]
+}
+
+/** Judges one sale's risk at `now` from its signals. */
+export function riskOf(sale: SaleSignals, now: Date): SaleRisk {
+  const ageDays = (now.getTime() - new Date(sale.created_at).getTime()) / 86_400_000
+  const idSides: ('buyer' | 'seller')[] = []
+  if (ageDays >= ID_CHECKS_DUE_AFTER_DAYS) {
+    if (sale.buyer_id_open) idSides.push('buyer')
+    if (sale.seller_id_open) idSides.push('seller')
+  }
+  return assessSaleRisk({
+    now,
+    lastProgressAt: new Date(sale.last_progress_at),
+    blockedStage:
+      sale.blocked_stage && sale.blocked_at ? { name: sale.blocked_stage, since: new Date(sale.blocked_at) } : null,
+    idChecksOutstanding: idSides,
+    searches: {
+      orderedAt: sale.searches_ordered_at ? new Date(sale.searches_ordered_at) : null,
+      received: sale.searches_back,
+    },
+    // Mortgage offer and DIP expiry and chain length are not recorded in Homeward yet.
+  })
+}

@@ -1,0 +1,282 @@
+/**
+ * The weekly update to each seller of a sale: written from the timeline (what moved in the last 7
+ * days, what is next, who is waiting on whom), sent through the outbox every Monday at 09:00 UK
+ * time, once per seller per sale per ISO week (table sale_weekly_updates, unique; the row is
+ * claimed with `on conflict do nothing`, so two processes never send it twice). A seller who
+ * switched 'weekly_update' off in their email settings gets none. The agent previews it and can
+ * send this week's now from the portfolio; the Monday run skips sellers who already had it.
+ */
+import { sql } from 'drizzle-orm'
+import type { WeeklyUpdatePreview } from '#shared/contracts/portfolio.ts'
+import { participantRoleLabel } from '#shared/domain/roles.ts'
+import { ukDate } from '#shared/domain/uk-time.ts'
+import { isoWeekLondon, isWeeklyUpdateWindow } from '#shared/domain/weekly-update.ts'
+import { transactionPath } from '#shared/paths.ts'
+import { lockTransactionForViewer, readViewerRole } from '#server/access/transactions.ts'
+import type { Viewer } from '#server/auth/viewer.ts'
+import type { Database, Tx } from '#server/db/client.ts'
+import { AppError } from '#server/http/errors.ts'
+import { enqueueMail } from '#server/platform/mail/outbox.ts'
+
+/** How emails go out: PUBLIC_URL for links, and whether mail leaves (SMTP) or stays local. */
+export interface WeeklyUpdateDelivery {
+  publicUrl: string
+  deliverMail: boolean
+}
+
+interface TimelineTask {
+  title: string
+  status: string
+  owner_side: string | null
+  completed_at: string | null
+  stage_name: string
+  stage_status: string
+  blocked_reason: string | null
+  stage_sort: number
+}
+
+interface SaleHeader {
+  address: string
+  agent_name: string | null
+  sellers: { id: string; name: string; email: string; opted_out: boolean; sent: boolean }[]
+}
+
+/** Who a task waits on, in words for the seller: 'you', 'the buyer', "the buyer's conveyancer". */
+export function ownerForSeller(ownerSide: string | null): string {
+  if (ownerSide === 'seller_side' || ownerSide === 'seller') return 'you'
+  if (ownerSide === 'buyer_side' || ownerSide === 'buyer') return 'the buyer'
+  if (!ownerSide) return 'the team'
+  return `the ${participantRoleLabel(ownerSide)
+    .replace(/^Buyer's/, "buyer's")
+    .replace(/^Seller's/, 'your')
+    .toLowerCase()}`
+}
+
+/**
+ * The email's text from the timeline at `now`: what moved in the last 7 days, the current stage's
+ * open tasks (what is next) and, grouped by who holds them, who is waiting on whom.
+ */
+export function weeklyUpdateText(input: {
+  sellerName: string
+  address: string
+  agentName: string | null
+  tasks: TimelineTask[]
+  now: Date
+  link: string
+}): { subject: string; text: string } {
+  const weekAgo = input.now.getTime() - 7 * 86_400_000
+  const moved = input.tasks
+    .filter((t) => t.status === 'completed' && t.completed_at && new Date(t.completed_at).getTime() >= weekAgo)
+    .sort((a, b) => new Date(a.completed_at!).getTime() - new Date(b.completed_at!).getTime())
+  const open = input.tasks.filter((t) => t.status !== 'completed')
+  const currentSort = open.length ? Math.min(...open.map((t) => t.stage_sort)) : null
+  const next = open.filter((t) => t.stage_sort === currentSort)
+  const blocked = [
+    ...new Map(input.tasks.filter((t) => t.stage_status === 'blocked').map((t) => [t.stage_name, t])).values(),
+  ]
+  const waiting = new Map<string, number>()
+  for (const t of next) waiting.set(ownerForSeller(t.owner_side), (waiting.get(ownerForSeller(t.owner_side)) ?? 0) + 1)
+
+  const lines = [`Hello ${input.sellerName},`, '', `Here is this week's update on the sale of ${input.address}.`, '']
+  lines.push('What moved this week')
+  if (moved.length) for (const t of moved) lines.push(`• ${t.title} (${ukDate(new Date(t.completed_at!))})`)
+  else lines.push('• Nothing was ticked off this week.')
+  lines.push('')
+  for (const b of blocked) lines.push(`${b.stage_name} is on hold: ${b.blocked_reason ?? 'no reason given'}.`, '')
+  lines.push("What's next")
+  if (next.length) {
+    lines.push(`Stage: ${next[0].stage_name}`)
+    for (const t of next.slice(0, 8)) lines.push(`• ${t.title} (${ownerForSeller(t.owner_side)})`)
+    if (next.length > 8) lines.push(`…and ${next.length - 8} more.`)
+  } else lines.push('• Every task on the timeline is done.')
+  lines.push('')
+  if (waiting.size) {
+    lines.push('Who is waiting on whom')
+    for (const [who, count] of waiting)
+      lines.push(`• Everyone is waiting on ${who} for ${count} task${count === 1 ? '' : 's'}.`)
+    lines.push('')
+  }
+  lines.push(`See the whole timeline: ${input.link}`, '')
+  lines.push(input.agentName ? `${input.agentName}, your estate agent` : 'Your estate agent')
+  lines.push(
+    '',
+    "You get this every Monday while your sale is in progress. To stop it, switch off 'The weekly update on my sale' from the bell in Homeward: Email settings.",
+  )
+  return { subject: `Your sale of ${input.address}: this week's update`, text: lines.join('\n') }
+}
+
+async function readSale(db: Database['db'] | Tx, txId: string, isoWeek: string): Promise<SaleHeader | null> {
+  const res = await db.execute(sql`
+    select coalesce(p.address_lines[1], 'your home') as address,
+      (select ap.full_name from transaction_participants tp join profiles ap on ap.id = tp.user_id
+        where tp.transaction_id = t.id and tp.role = 'estate_agent' order by tp.created_at limit 1) as agent_name,
+      coalesce((select json_agg(json_build_object('id', sp.id, 'name', sp.full_name, 'email', sp.email,
+          'opted_out', coalesce((ns.email ->> 'weekly_update')::boolean, true) = false,
+          'sent', exists(select 1 from sale_weekly_updates w where w.transaction_id = t.id and w.seller_id = sp.id and w.iso_week = ${isoWeek}))
+          order by sp.full_name)
+        from profiles sp left join notification_settings ns on ns.profile_id = sp.id
+        where sp.deleted_at is null and sp.id in (select t.seller_user_id union
+          select user_id from transaction_participants where transaction_id = t.id and role = 'seller')), '[]') as sellers
+    from transactions t left join properties p on p.transaction_id = t.id where t.id = ${txId}`)
+  return (res.rows[0] as unknown as SaleHeader | undefined) ?? null
+}
+
+async function readTimeline(db: Database['db'] | Tx, txId: string): Promise<TimelineTask[]> {
+  const res = await db.execute(sql`
+    select k.title, k.status, k.owner_side, k.completed_at, s.stage_name, s.status as stage_status, s.blocked_reason,
+      s.sort_index as stage_sort
+    from timeline_stages s join tasks k on k.stage_id = s.id
+    where s.transaction_id = ${txId} order by s.sort_index, k.sort_index`)
+  return res.rows as unknown as TimelineTask[]
+}
+
+async function compose(db: Database['db'] | Tx, txId: string, now: Date, publicUrl: string) {
+  const isoWeek = isoWeekLondon(now)
+  const sale = await readSale(db, txId, isoWeek)
+  if (!sale) return null
+  const tasks = await readTimeline(db, txId)
+  const link = `${publicUrl}${transactionPath(txId, { tab: 'timeline' })}`
+  const mails = sale.sellers.map((s) => ({
+    seller: s,
+    ...weeklyUpdateText({ sellerName: s.name, address: sale.address, agentName: sale.agent_name, tasks, now, link }),
+  }))
+  return {
+    isoWeek,
+    sale,
+    mails,
+    generic: weeklyUpdateText({
+      sellerName: sale.sellers[0]?.name ?? 'there',
+      address: sale.address,
+      agentName: sale.agent_name,
+      tasks,
+      now,
+      link,
+    }),
+  }
+}
+
+/** 404 unless the viewer may see the sale (access/transactions.ts), then 403 unless they are its estate agent. */
+async function assertAgentOnSale(db: Database['db'] | Tx, viewer: Viewer, txId: string) {
+  const role = await readViewerRole(db as Tx, viewer, txId)
+  if (role !== 'estate_agent')
+    throw new AppError('forbidden', "Only the sale's estate agent can send its weekly update.")
+}
+
+/** GET preview: the email as the sale's sellers would get it at `now`, and who would get it. */
+export async function previewWeeklyUpdate({
+  database,
+  viewer,
+  txId,
+  publicUrl,
+  now = new Date(),
+}: {
+  database: Database
+  viewer: Viewer
+  txId: string
+  publicUrl: string
+  now?: Date
+}): Promise<WeeklyUpdatePreview> {
+  await assertAgentOnSale(database.db, viewer, txId)
+  const composed = await compose(database.db, txId, now, publicUrl)
+  if (!composed) throw new AppError('not_found', 'Could not find this transaction.')
+  return {
+    iso_week: composed.isoWeek,
+    subject: composed.generic.subject,
+    text: composed.generic.text,
+    recipients: composed.sale.sellers.map((s) => ({
+      name: s.name,
+      email: s.email,
+      opted_out: s.opted_out,
+      sent_this_week: s.sent,
+    })),
+  }
+}
+
+/**
+ * Sends this ISO week's update of one sale to each seller who has not had it and has not opted
+ * out, inside `tx`; returns how many were queued. `sentBy` is the agent who sent it now, null for
+ * the Monday run.
+ */
+async function sendSaleUpdate(
+  tx: Tx,
+  txId: string,
+  now: Date,
+  delivery: WeeklyUpdateDelivery,
+  sentBy: string | null,
+): Promise<number> {
+  const composed = await compose(tx, txId, now, delivery.publicUrl)
+  if (!composed) return 0
+  let sent = 0
+  for (const mail of composed.mails) {
+    if (mail.seller.opted_out || mail.seller.sent) continue
+    const claimed = await tx.execute(sql`
+      insert into sale_weekly_updates (transaction_id, seller_id, iso_week, sent_by)
+      values (${txId}, ${mail.seller.id}, ${composed.isoWeek}, ${sentBy})
+      on conflict (transaction_id, seller_id, iso_week) do nothing returning id`)
+    if (claimed.rows.length === 0) continue
+    await enqueueMail(
+      tx,
+      {
+        to: mail.seller.email,
+        subject: mail.subject,
+        text: mail.text,
+        kind: 'portfolio.weekly_update',
+        transactionId: txId,
+      },
+      { deliver: delivery.deliverMail },
+    )
+    sent++
+  }
+  return sent
+}
+
+/** POST send now (the agent): this week's update to the sellers who have not had it; 403 unless the sale's agent. */
+export async function sendWeeklyUpdateNow({
+  database,
+  viewer,
+  txId,
+  delivery,
+  now = new Date(),
+}: {
+  database: Database
+  viewer: Viewer
+  txId: string
+  delivery: WeeklyUpdateDelivery
+  now?: Date
+}): Promise<number> {
+  return database.db.transaction(async (tx) => {
+    const { role } = await lockTransactionForViewer(tx, viewer, txId)
+    if (role !== 'estate_agent')
+      throw new AppError('forbidden', "Only the sale's estate agent can send its weekly update.")
+    return sendSaleUpdate(tx, txId, now, delivery, viewer.profileId)
+  })
+}
+
+/**
+ * The Monday run: when `now` is Monday 09:00-09:59 UK time, sends this ISO week's update for every
+ * live sale with an estate agent to each seller who has not had it; otherwise does nothing (no
+ * query at all). Returns how many emails were queued. Each sale is its own database transaction.
+ */
+export async function sendDueWeeklyUpdates({
+  database,
+  delivery,
+  now = new Date(),
+}: {
+  database: Database
+  delivery: WeeklyUpdateDelivery
+  now?: Date
+}): Promise<number> {
+  if (!isWeeklyUpdateWindow(now)) return 0
+  const isoWeek = isoWeekLondon(now)
+  const due = await database.db.execute(sql`
+    select t.id from transactions t
+    where t.status in ('draft', 'active', 'exchange')
+      and exists(select 1 from transaction_participants a where a.transaction_id = t.id and a.role = 'estate_agent')
+      and exists(select 1 from profiles sp where sp.id in (select t.seller_user_id union
+          select user_id from transaction_participants where transaction_id = t.id and role = 'seller')
+        and not exists(select 1 from sale_weekly_updates w where w.transaction_id = t.id and w.seller_id = sp.id and w.iso_week = ${isoWeek}))`)
+  let sent = 0
+  for (const { id } of due.rows as { id: string }[])
+    sent += await database.db.transaction((tx) => sendSaleUpdate(tx, id, now, delivery, null))
+  return sent
+}
