@@ -20,6 +20,7 @@ import { startAccreditationScheduler } from './features/accreditation/nightly'
 import { startClockCloseRecompute } from './features/accreditation/recompute-on-clock-close'
 import { startDigestScheduler } from './features/notifications/digest'
 import { startSlaScheduler } from './features/sla/check-clocks'
+import { startMortgageExpiryReminders } from './features/mortgages/expiry-reminders'
 
 export class StartupError extends Error {}
 
@@ -116,6 +117,12 @@ export async function startServer(options: {
     onQueued: () => mail.kick(),
   })
   const accreditation = startAccreditationScheduler({ database, log })
+  const mortgageReminders = startMortgageExpiryReminders({
+    database,
+    delivery: { publicUrl: config.publicUrl, deliverMail: mail.deliver },
+    log,
+    onQueued: () => mail.kick(),
+  })
   const tierOnClockClose = startClockCloseRecompute({ database, log })
   const realtime = createRealtimeHub({ database, databaseUrl: config.DATABASE_URL, log })
   await realtime.ready
@@ -147,6 +154,7 @@ export async function startServer(options: {
         await digests.stop()
         await slaClocks.stop()
         await accreditation.stop()
+        await mortgageReminders.stop()
         await tierOnClockClose.stop()
         await mail.close()
         await database.close()

@@ -16,6 +16,8 @@ export const PAGE_PATHS = {
   home: '/app/home',
   /** The cases board: a professional's home, one row per matter of their firm. */
   cases: '/app/cases',
+  /** The mortgage broker's pipeline: their buyers with the application stage, DIP and offer expiry. */
+  pipeline: '/app/pipeline',
   settings: '/app/settings',
   support: '/app/support',
   marketplace: '/marketplace',
@@ -111,4 +113,22 @@ export const ACCREDITATION_PATH = '/app/accreditation'
 /** Where the buyer or seller of a completed move reviews its professionals: '/app/transactions/{txId}/review'. */
 export function reviewPath(txId: string): string {
   return `/app/transactions/${encodeURIComponent(txId)}/review`
+}
+
+/** One buyer's mortgage case on the broker's pipeline: '/app/pipeline/{txId}'. */
+export function mortgageCasePath(txId: string): string {
+  return `${PAGE_PATHS.pipeline}/${encodeURIComponent(txId)}`
+}
+
+/**
+ * Where a professional's /app/home opens: their role's own workbench. Mortgage brokers: the pipeline
+ * (/app/pipeline); everyone else: the cases board (/app/cases). Takes the stored roles (roles.ts).
+ */
+export function professionalHomePath(roles: readonly string[]): string {
+  switch (true) {
+    case roles.includes('pro_broker'):
+      return PAGE_PATHS.pipeline
+    default:
+      return PAGE_PATHS.cases
+  }
 }

@@ -20,6 +20,7 @@ import { healthEndpoints } from './health'
 import { identityEndpoints } from './identities'
 import { invitationEndpoints } from './invitations'
 import { liveEndpoints } from './live'
+import { mortgageEndpoints } from './mortgages'
 import { notificationEndpoints } from './notifications'
 import { reviewEndpoints } from './reviews'
 import { signingEndpoints } from './signing'
@@ -44,6 +45,7 @@ export const catalogue = {
   identities: identityEndpoints,
   invitations: invitationEndpoints,
   live: liveEndpoints,
+  mortgages: mortgageEndpoints,
   notifications: notificationEndpoints,
   reviews: reviewEndpoints,
   signing: signingEndpoints,

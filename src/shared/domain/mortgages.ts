@@ -129,3 +129,22 @@ export function isNearExpiry(expiresOn: string | null, today: string): boolean {
   const days = daysUntil(expiresOn, today)
   return days >= 0 && days <= EXPIRY_REMINDER_DAYS
 }
+
+const LONDON_DAY = new Intl.DateTimeFormat('en-CA', {
+  timeZone: 'Europe/London',
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+})
+
+/** The calendar day of `at` in Europe/London, yyyy-mm-dd. */
+export function londonDay(at: Date): string {
+  return LONDON_DAY.format(at)
+}
+
+/** A yyyy-mm-dd date as dd MMM yyyy ('2027-01-08' -> '08 Jan 2027'), read as a calendar date. */
+export function ukCalendarDate(day: string): string {
+  return new Intl.DateTimeFormat('en-GB', { day: '2-digit', month: 'short', year: 'numeric', timeZone: 'UTC' }).format(
+    new Date(`${day}T00:00:00Z`),
+  )
+}

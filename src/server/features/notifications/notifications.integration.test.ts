@@ -70,6 +70,7 @@ const allOn = {
   sla_due_soon: true,
   sla_breached: true,
   enquiry_update: true,
+  mortgage_expiry: true,
 }
 
 describe('the bell', () => {
