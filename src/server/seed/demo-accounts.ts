@@ -1,5 +1,6 @@
 /**
- * The three demo accounts that share the demo transaction. Printed by the server at start (main.ts)
+ * The demo accounts that share the demo transaction (buyer, seller, conveyancer and the buyer's
+ * mortgage broker). Printed by the server at start (main.ts)
  * so a newcomer can sign in straight away. Their email domain is reserved (.example, RFC 2606), so no
  * mail can ever reach a real person.
  */
@@ -38,5 +39,12 @@ export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
     email: 'priya.conveyancer@homeward.example',
     password: DEMO_PASSWORD,
     role: 'pro_conveyancer',
+  },
+  {
+    label: 'Broker',
+    name: 'Marcus Reid',
+    email: 'marcus.broker@homeward.example',
+    password: DEMO_PASSWORD,
+    role: 'pro_broker',
   },
 ]

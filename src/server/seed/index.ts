@@ -14,6 +14,7 @@ import { DEMO_ACCOUNTS, type DemoAccount } from './demo-accounts'
 import { insertDemoSale } from './demo-sale'
 import { DEMO_TRANSACTION_ID, insertDemoTransaction } from './demo-transaction'
 import { DEMO_FIRM_COLLEAGUES, DEMO_MATTER_ID, insertDemoFirm } from './demo-firm'
+import { insertDemoBroker } from './demo-broker'
 import { DEMO_FIRM_ID, seedOrganizations } from './organizations'
 
 export { DEMO_ACCOUNTS, DEMO_PASSWORD, type DemoAccount } from './demo-accounts'
@@ -25,6 +26,7 @@ export {
   DEMO_TRANSACTION_ID,
 } from './demo-transaction'
 export { DEMO_FIRM_COLLEAGUES, DEMO_FIRM_EXTRA_MATTERS, DEMO_MATTER_ID } from './demo-firm'
+export { DEMO_BROKER_EXTRA_MOVES } from './demo-broker'
 export {
   DEMO_FIRM_ID,
   DEMO_FIRM_NAME,
@@ -65,14 +67,22 @@ interface SeedState {
   users: number
   hasTransaction: boolean
   hasFirmMatters: boolean
+  hasBrokerCases: boolean
 }
 
 async function readState(database: Database): Promise<SeedState> {
-  const [row] = await database.query<{ has_firm: boolean; users: number; has_tx: boolean; has_matters: boolean }>(
+  const [row] = await database.query<{
+    has_firm: boolean
+    users: number
+    has_tx: boolean
+    has_matters: boolean
+    has_broker: boolean
+  }>(
     `select exists(select 1 from organizations where id = $1) as has_firm,
        (select count(*)::int from "user" where email = any($2::text[])) as users,
        exists(select 1 from transactions where id = $3) as has_tx,
-       exists(select 1 from matters where id = $4) as has_matters`,
+       exists(select 1 from matters where id = $4) as has_matters,
+       exists(select 1 from mortgage_cases where transaction_id = $3) as has_broker`,
     [DEMO_FIRM_ID, DEMO_ACCOUNTS.map((a) => a.email), DEMO_TRANSACTION_ID, DEMO_MATTER_ID],
   )
   return {
@@ -80,6 +90,7 @@ async function readState(database: Database): Promise<SeedState> {
     users: Number(row.users),
     hasTransaction: row.has_tx,
     hasFirmMatters: row.has_matters,
+    hasBrokerCases: row.has_broker,
   }
 }
 
@@ -136,7 +147,7 @@ export async function seedDemoData({
   const state = await readState(database)
   if (
     state.hasFirm &&
-    (!accounts || (state.users === DEMO_ACCOUNTS.length && state.hasTransaction && state.hasFirmMatters))
+    (!accounts || (state.users === DEMO_ACCOUNTS.length && state.hasTransaction && state.hasFirmMatters && state.hasBrokerCases))
   ) {
     result.alreadySeeded = true
     result.ms = Math.round(performance.now() - started)
@@ -231,6 +242,30 @@ export async function seedDemoData({
       for (const { transaction_id } of moves.rows as { transaction_id: string }[]) {
         await syncTaskClocks(tx, transaction_id)
       }
+    })
+  }
+
+  if (accounts && !state.hasBrokerCases) {
+    // The demo broker at work: Marcus on the demo move and his other buyers (demo-broker.ts).
+    const emails = ['Buyer', 'Broker'].map((label) => DEMO_ACCOUNTS.find((a) => a.label === label)!.email.toLowerCase())
+    const rows = await database.query<{ email: string; id: string }>(
+      `select lower(email) as email, id from profiles where lower(email) = any($1::text[])`,
+      [emails],
+    )
+    const idOf = (email: string) => {
+      const id = rows.find((p) => p.email === email)?.id
+      if (!id) throw new Error(`Demo data: the demo account ${email} has no profile`)
+      return id
+    }
+    await database.db.transaction(async (tx) => {
+      await tx.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK_KEY})`)
+      const found = await tx.execute(sql`select 1 from mortgage_cases where transaction_id = ${DEMO_TRANSACTION_ID}`)
+      if (found.rows.length) return
+      await insertDemoBroker(
+        tx,
+        { marcus: idOf(emails[1]), amelia: idOf(emails[0]), demoTransactionId: DEMO_TRANSACTION_ID },
+        now,
+      )
     })
   }
 

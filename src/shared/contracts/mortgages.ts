@@ -105,6 +105,8 @@ export type PackDocument = z.infer<typeof PackDocument>
 export const MortgageCase = z.object({
   transaction_id: Uuid,
   buyer: Person.nullable(),
+  /** The buyer's name: their profile's once they joined, else the one the broker took down. */
+  buyer_name: z.string().nullable(),
   property: z.object({ address_lines: z.array(z.string()), postcode: z.string() }).nullable(),
   agreed_price_pence: z.number().int().nullable(),
   stage: z.enum(APPLICATION_STAGES),

@@ -2,6 +2,7 @@ CREATE TABLE "mortgage_cases" (
 	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
 	"transaction_id" uuid NOT NULL,
 	"broker_profile_id" uuid NOT NULL,
+	"buyer_name" text,
 	"stage" text DEFAULT 'fact_find' NOT NULL,
 	"gross_annual_income_pence" bigint,
 	"monthly_commitments_pence" bigint,
@@ -12,6 +13,7 @@ CREATE TABLE "mortgage_cases" (
 	"offer_reminded_at" timestamp with time zone,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "mortgage_cases_buyer_name_length" CHECK ("mortgage_cases"."buyer_name" is null or char_length("mortgage_cases"."buyer_name") between 1 and 200),
 	CONSTRAINT "mortgage_cases_stage_check" CHECK (stage in ('fact_find', 'decision_in_principle', 'application_submitted', 'valuation', 'underwriting', 'offer_issued')),
 	CONSTRAINT "mortgage_cases_employment_check" CHECK (employment_status is null or employment_status in ('employed', 'self_employed', 'contractor', 'retired', 'not_working')),
 	CONSTRAINT "mortgage_cases_money_check" CHECK (coalesce("mortgage_cases"."gross_annual_income_pence", 0) >= 0 and coalesce("mortgage_cases"."monthly_commitments_pence", 0) >= 0 and coalesce("mortgage_cases"."deposit_pence", 0) >= 0)

@@ -22,6 +22,8 @@ export const mortgageCases = pgTable(
     brokerProfileId: uuid('broker_profile_id')
       .notNull()
       .references(() => profiles.id, { onDelete: 'cascade' }),
+    /** The buyer's name as the broker took it down, shown until the buyer has joined the move. */
+    buyerName: text('buyer_name'),
     stage: text('stage').notNull().default('fact_find'),
     grossAnnualIncomePence: bigint('gross_annual_income_pence', { mode: 'number' }),
     monthlyCommitmentsPence: bigint('monthly_commitments_pence', { mode: 'number' }),
@@ -37,6 +39,7 @@ export const mortgageCases = pgTable(
     uniqueIndex('mortgage_cases_tx_broker_key').on(t.transactionId, t.brokerProfileId),
     index('mortgage_cases_broker_idx').on(t.brokerProfileId),
     index('mortgage_cases_offer_due_idx').on(t.offerExpiresOn).where(sql`offer_reminded_at is null`),
+    check('mortgage_cases_buyer_name_length', sql`${t.buyerName} is null or char_length(${t.buyerName}) between 1 and 200`),
     check('mortgage_cases_stage_check', sql.raw(`stage in ${sqlInList(APPLICATION_STAGES)}`)),
     check(
       'mortgage_cases_employment_check',

@@ -73,7 +73,7 @@ export function coverSheetSections(input: {
     {
       heading: 'Applicant',
       lines: [
-        `Buyer: ${c.buyer?.full_name ?? 'not yet on the move'}`,
+        `Buyer: ${c.buyer_name ?? 'not yet on the move'}`,
         ...(c.fact_find
           ? [
               `Employment: ${EMPLOYMENT_STATUS_LABELS[c.fact_find.employment_status as EmploymentStatus]}`,
@@ -234,5 +234,5 @@ export async function buildLenderPack(opts: {
   }
   zip.end()
   zip.on('error', (err: Error) => (zip.outputStream as Readable).destroy(err))
-  return { stream: zip.outputStream as Readable, filename: lenderPackFilename(c.buyer?.full_name ?? null, now) }
+  return { stream: zip.outputStream as Readable, filename: lenderPackFilename(c.buyer_name, now) }
 }

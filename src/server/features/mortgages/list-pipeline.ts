@@ -13,7 +13,7 @@ import type { Database } from '#server/db/client.ts'
 export async function listPipeline(opts: { database: Database; viewer: Viewer; now?: Date }): Promise<Pipeline> {
   const me = opts.viewer.profileId
   const rows = await opts.database.query<Record<string, unknown>>(
-    `select t.id as transaction_id, b.full_name as buyer_name,
+    `select t.id as transaction_id, coalesce(b.full_name, c.buyer_name) as buyer_name,
        case when p.transaction_id is null then null else array_to_string(p.address_lines, ', ') || ', ' || p.postcode end as address,
        coalesce(c.stage, 'fact_find') as stage, dip.lender as dip_lender,
        to_char(dip.expires_on, 'YYYY-MM-DD') as dip_expires_on,

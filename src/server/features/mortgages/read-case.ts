@@ -52,7 +52,7 @@ export function affordabilityOf(f: {
 /** The case of move `txId` kept by broker `brokerId`. 404 when the move does not exist. */
 export async function readCase(tx: Tx, txId: string, brokerId: string): Promise<MortgageCase> {
   const head = await tx.execute(sql`
-    select t.id, t.agreed_price_pence, b.id as buyer_id, b.full_name as buyer_name,
+    select t.id, t.agreed_price_pence, b.id as buyer_id, coalesce(b.full_name, c.buyer_name) as buyer_name,
       p.address_lines, p.postcode,
       c.id as case_id, c.stage, to_char(c.offer_expires_on, 'YYYY-MM-DD') as offer_expires_on,
       c.gross_annual_income_pence, c.monthly_commitments_pence, c.deposit_pence, c.employment_status,
@@ -114,6 +114,7 @@ export async function readCase(tx: Tx, txId: string, brokerId: string): Promise<
   return {
     transaction_id: row.id,
     buyer: row.buyer_id ? { id: row.buyer_id, full_name: row.buyer_name ?? '' } : null,
+    buyer_name: row.buyer_name,
     property: row.address_lines ? { address_lines: row.address_lines, postcode: row.postcode ?? '' } : null,
     agreed_price_pence: row.agreed_price_pence === null ? null : Number(row.agreed_price_pence),
     stage: row.stage ?? 'fact_find',

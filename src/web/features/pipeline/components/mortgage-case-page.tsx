@@ -332,7 +332,7 @@ export function MortgageCasePage({ txId }: { txId: string }) {
         <Link to={PAGE_PATHS.pipeline} className="text-sm text-primary underline-offset-2 hover:underline">
           Back to the pipeline
         </Link>
-        <h1 className="text-2xl font-bold">{c.buyer?.full_name ?? 'Buyer not yet on the move'}</h1>
+        <h1 className="text-2xl font-bold">{c.buyer_name ?? 'Buyer not yet on the move'}</h1>
         <p className="text-sm break-words text-muted-foreground">
           {c.property ? `${c.property.address_lines.join(', ')}, ${c.property.postcode}` : 'No property yet'}
           {c.agreed_price_pence !== null && ` · Agreed price ${formatGbpFromPence(c.agreed_price_pence, { whole: true })}`}
