@@ -143,7 +143,7 @@ export async function insertDemoBroker(
     userId: marcus,
     role: 'mortgage_broker',
     invitedBy: amelia,
-    createdAt: new Date(now.getTime() - 37 * DAY_MS),
+    createdAt: new Date(now.getTime() - 35 * DAY_MS),
   })
   const found = await tx.execute(sql`
     select (select k.id from tasks k join timeline_stages s on s.id = k.stage_id

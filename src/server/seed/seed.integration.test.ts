@@ -42,6 +42,8 @@ const TABLES = [
   'messages',
   'organization_members',
   'matters',
+  'mortgage_cases',
+  'mortgage_dips',
 ]
 
 /** Row count and a digest of every row of each seeded table (timestamps included), to prove a rerun writes nothing. */
@@ -78,8 +80,8 @@ beforeAll(async () => {
 
 describe('seedDemoData on a fresh database', () => {
   it('reports what it wrote', () => {
-    // The three demo accounts and the demo firm's fee earner and assistant.
-    expect(first).toMatchObject({ alreadySeeded: false, usersCreated: 5, transactionCreated: true })
+    // The four demo accounts and the demo firm's fee earner and assistant.
+    expect(first).toMatchObject({ alreadySeeded: false, usersCreated: 6, transactionCreated: true })
     expect(first.organizations).toBeGreaterThanOrEqual(300)
     expect(first.reviews).toBeGreaterThan(500)
   })
@@ -186,7 +188,7 @@ describe('seedDemoData on a fresh database', () => {
     expect(dates.newest_days).toBeLessThan(30)
   })
 
-  it("creates the three demo accounts with Better Auth's password hash, each with a profile and its role, able to sign in", async () => {
+  it("creates the four demo accounts with Better Auth's password hash, each with a profile and its role, able to sign in", async () => {
     for (const account of DEMO_ACCOUNTS) {
       const rows = await t.database.query<{ full_name: string; role: string; has_password: boolean }>(
         `select p.full_name, r.role, exists(select 1 from account a where a.user_id = u.id and a.provider_id = 'credential' and a.password is not null) as has_password
@@ -199,7 +201,7 @@ describe('seedDemoData on a fresh database', () => {
       })
       expect(res.status, account.email).toBe(200)
     }
-    expect(DEMO_ACCOUNTS.map((a) => a.label)).toEqual(['Buyer', 'Seller', 'Conveyancer'])
+    expect(DEMO_ACCOUNTS.map((a) => a.label)).toEqual(['Buyer', 'Seller', 'Conveyancer', 'Broker'])
   })
 
   it('creates them with their email confirmed and sends no verification email', async () => {
@@ -207,7 +209,7 @@ describe('seedDemoData on a fresh database', () => {
       `select email, email_verified from "user" where email = any($1::text[]) order by email`,
       [DEMO_ACCOUNTS.map((a) => a.email)],
     )
-    expect(rows).toHaveLength(3)
+    expect(rows).toHaveLength(4)
     for (const row of rows) expect(row.email_verified, row.email).toBe(true)
     const mails = await t.database.query(`select 1 from mail_outbox where to_address = any($1::text[])`, [
       DEMO_ACCOUNTS.map((a) => a.email),
@@ -297,7 +299,7 @@ describe('seedDemoData on a fresh database', () => {
     expect(stages[3].blocked_reason).toBe(DEMO_BLOCKED_REASON)
   })
 
-  it('has Amelia, Tom and Priya as participants, Priya for the demo firm and invited by Amelia', async () => {
+  it('has Amelia, Tom, Priya and Marcus (broker) as participants, Priya for the demo firm, both invited by Amelia', async () => {
     const rows = await t.database.query<{
       email: string
       role: string
@@ -326,6 +328,13 @@ describe('seedDemoData on a fresh database', () => {
         invited_by: 'amelia.buyer@homeward.example',
         organization_id: DEMO_FIRM_ID,
       },
+      {
+        email: 'marcus.broker@homeward.example',
+        role: 'mortgage_broker',
+        org_type: null,
+        invited_by: 'amelia.buyer@homeward.example',
+        organization_id: null,
+      },
     ])
   })
 
@@ -346,12 +355,12 @@ describe('seedDemoData on a fresh database', () => {
     )
     expect(msgs.length).toBeGreaterThanOrEqual(6)
     expect(msgs.length).toBeLessThanOrEqual(8)
-    expect(new Set(msgs.map((m) => m.email))).toEqual(new Set(DEMO_ACCOUNTS.map((a) => a.email)))
+    expect(new Set(msgs.map((m) => m.email))).toEqual(new Set(DEMO_ACCOUNTS.slice(0, 3).map((a) => a.email)))
     for (const m of msgs) expect(Number(m.days_ago)).toBeGreaterThan(0)
     expect(Number(msgs[0].days_ago) - Number(msgs[msgs.length - 1].days_ago)).toBeGreaterThan(14)
   })
 
-  it('shows the transaction through the API to each of its three people', async () => {
+  it('shows the transaction through the API to each of its four demo people', async () => {
     for (const account of DEMO_ACCOUNTS) {
       const signIn = await t.request('/api/auth/sign-in/email', {
         json: { email: account.email, password: account.password },
@@ -365,7 +374,7 @@ describe('seedDemoData on a fresh database', () => {
         transaction_participants: unknown[]
       }
       expect(detail.timeline_stages).toHaveLength(9)
-      expect(detail.transaction_participants).toHaveLength(3)
+      expect(detail.transaction_participants).toHaveLength(4)
       expect(overallProgress(detail.timeline_stages)).toBe(39)
       const list = (await (await t.request('/api/transactions', { headers: { cookie } })).json()) as {
         transactions: Array<{ id: string }>
@@ -484,7 +493,7 @@ describe('seedDemoData on other databases', () => {
         seedDemoData({ database: other.database, auth }),
       ])
       expect(results.reduce((n, r) => n + r.organizations, 0)).toBe(first.organizations)
-      expect(results.reduce((n, r) => n + r.usersCreated, 0)).toBe(5)
+      expect(results.reduce((n, r) => n + r.usersCreated, 0)).toBe(6)
       expect(results.filter((r) => r.transactionCreated)).toHaveLength(1)
       expect(await directoryDigest(other.database)).toBe(await directoryDigest(t.database))
       const [counts] = await other.database.query<{ users: number; tx: number; stages: number }>(
