@@ -500,9 +500,9 @@ describe('seedDemoData on other databases', () => {
         `select (select count(*)::int from "user") as users, (select count(distinct transaction_id)::int from timeline_stages) as tx,
            (select count(*)::int from timeline_stages) as stages`,
       )
-      // The demo move, the demo firm's 33 other matters and the demo sale (the demo conveyancer acting
-      // for a seller, with enquiries), nine stages each.
-      expect(counts).toEqual({ users: 5, tx: 35, stages: 315 })
+      // The demo move, the demo firm's 33 other matters, the demo sale (the demo conveyancer acting
+      // for a seller, with enquiries) and the demo broker's 5 other moves, nine stages each.
+      expect(counts).toEqual({ users: 6, tx: 40, stages: 360 })
     } finally {
       await other.drop()
     }
