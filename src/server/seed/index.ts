@@ -147,7 +147,8 @@ export async function seedDemoData({
   const state = await readState(database)
   if (
     state.hasFirm &&
-    (!accounts || (state.users === DEMO_ACCOUNTS.length && state.hasTransaction && state.hasFirmMatters && state.hasBrokerCases))
+    (!accounts ||
+      (state.users === DEMO_ACCOUNTS.length && state.hasTransaction && state.hasFirmMatters && state.hasBrokerCases))
   ) {
     result.alreadySeeded = true
     result.ms = Math.round(performance.now() - started)

@@ -46,7 +46,11 @@ export const RecordDipInput = z
       .int('Term must be whole months')
       .min(12, 'Term must be at least 12 months')
       .max(480, 'Term must be at most 40 years'),
-    reference: z.string().trim().min(1, "Give the lender's reference").max(60, 'A reference can be at most 60 characters'),
+    reference: z
+      .string()
+      .trim()
+      .min(1, "Give the lender's reference")
+      .max(60, 'A reference can be at most 60 characters'),
     issued_on: IsoDate,
     expires_on: IsoDate,
     /** The DIP document: one of the move's documents (shared with the broker), or null. */
@@ -146,9 +150,18 @@ export const LENDER_PACK_MAX_DOCUMENTS = 50
 
 /** The ids of ?documents=, or the message naming what is wrong with them. */
 export function parsePackDocumentIds(value: string | undefined): { ids: string[] } | { error: string } {
-  const ids = [...new Set((value ?? '').split(',').map((v) => v.trim()).filter(Boolean))]
-  if (ids.length > LENDER_PACK_MAX_DOCUMENTS) return { error: `A lender pack can hold at most ${LENDER_PACK_MAX_DOCUMENTS} documents` }
-  if (!ids.every((id) => Uuid.safeParse(id).success)) return { error: 'documents must be document ids separated by commas' }
+  const ids = [
+    ...new Set(
+      (value ?? '')
+        .split(',')
+        .map((v) => v.trim())
+        .filter(Boolean),
+    ),
+  ]
+  if (ids.length > LENDER_PACK_MAX_DOCUMENTS)
+    return { error: `A lender pack can hold at most ${LENDER_PACK_MAX_DOCUMENTS} documents` }
+  if (!ids.every((id) => Uuid.safeParse(id).success))
+    return { error: 'documents must be document ids separated by commas' }
   return { ids }
 }
 

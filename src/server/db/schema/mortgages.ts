@@ -38,8 +38,13 @@ export const mortgageCases = pgTable(
   (t) => [
     uniqueIndex('mortgage_cases_tx_broker_key').on(t.transactionId, t.brokerProfileId),
     index('mortgage_cases_broker_idx').on(t.brokerProfileId),
-    index('mortgage_cases_offer_due_idx').on(t.offerExpiresOn).where(sql`offer_reminded_at is null`),
-    check('mortgage_cases_buyer_name_length', sql`${t.buyerName} is null or char_length(${t.buyerName}) between 1 and 200`),
+    index('mortgage_cases_offer_due_idx')
+      .on(t.offerExpiresOn)
+      .where(sql`offer_reminded_at is null`),
+    check(
+      'mortgage_cases_buyer_name_length',
+      sql`${t.buyerName} is null or char_length(${t.buyerName}) between 1 and 200`,
+    ),
     check('mortgage_cases_stage_check', sql.raw(`stage in ${sqlInList(APPLICATION_STAGES)}`)),
     check(
       'mortgage_cases_employment_check',
@@ -78,7 +83,9 @@ export const mortgageDips = pgTable(
   (t) => [
     index('mortgage_dips_case_idx').on(t.caseId),
     index('mortgage_dips_task_idx').on(t.taskId),
-    index('mortgage_dips_due_idx').on(t.expiresOn).where(sql`reminded_at is null`),
+    index('mortgage_dips_due_idx')
+      .on(t.expiresOn)
+      .where(sql`reminded_at is null`),
     check('mortgage_dips_dates_check', sql`${t.expiresOn} > ${t.issuedOn}`),
     check('mortgage_dips_amount_check', sql`${t.amountPence} > 0`),
     check('mortgage_dips_term_check', sql`${t.termMonths} between 12 and 480`),

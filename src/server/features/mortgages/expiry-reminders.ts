@@ -14,7 +14,6 @@ import { startPeriodicJob, type PeriodicJob } from '#server/platform/jobs/period
 import { mortgageCasePath, transactionPath } from '#shared/paths.ts'
 import { notifyPeople, type NotificationDelivery } from '../notifications/notify-people'
 
-
 /** Sends the reminders due on `now`'s London day; returns how many records were reminded. */
 export async function sendExpiryReminders(options: {
   database: Database
@@ -41,7 +40,10 @@ export async function sendExpiryReminders(options: {
       returning c.transaction_id, null as lender, to_char(c.offer_expires_on, 'YYYY-MM-DD') as expires_on,
         c.broker_profile_id, t.buyer_user_id`)
     const due = [
-      ...(dips.rows as unknown as Reminder[]).map((r) => ({ ...r, what: `The decision in principle from ${r.lender}` })),
+      ...(dips.rows as unknown as Reminder[]).map((r) => ({
+        ...r,
+        what: `The decision in principle from ${r.lender}`,
+      })),
       ...(offers.rows as unknown as Reminder[]).map((r) => ({ ...r, what: 'The mortgage offer' })),
     ]
     for (const r of due) {

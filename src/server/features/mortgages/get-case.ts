@@ -5,7 +5,11 @@ import type { Viewer } from '#server/auth/viewer.ts'
 import type { Database } from '#server/db/client.ts'
 import { readCase } from './read-case'
 
-export async function getMortgageCase(opts: { database: Database; viewer: Viewer; txId: string }): Promise<MortgageCase> {
+export async function getMortgageCase(opts: {
+  database: Database
+  viewer: Viewer
+  txId: string
+}): Promise<MortgageCase> {
   return opts.database.db.transaction(async (tx) => {
     await assertBrokerOnMove(tx, opts.viewer, opts.txId)
     return readCase(tx, opts.txId, opts.viewer.profileId)

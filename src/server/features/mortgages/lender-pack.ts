@@ -55,7 +55,11 @@ const gbp = (pence: number) =>
 
 /** `lender-pack-<surname or move>-<yyyy-mm-dd>.zip`. */
 export function lenderPackFilename(buyerName: string | null, now = new Date()): string {
-  const who = (buyerName ?? 'buyer').toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '') || 'buyer'
+  const who =
+    (buyerName ?? 'buyer')
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, '-')
+      .replace(/^-|-$/g, '') || 'buyer'
   return `lender-pack-${who}-${londonDay(now)}.zip`
 }
 
@@ -115,7 +119,8 @@ export function coverSheetSections(input: {
       heading: 'Enclosed',
       lines: input.files.length
         ? input.files.map(
-            (f) => `${f.path ?? `${f.folder}/${f.filename}`} (version ${f.version})${f.path ? '' : ' - NOT ENCLOSED: file not in storage'}`,
+            (f) =>
+              `${f.path ?? `${f.folder}/${f.filename}`} (version ${f.version})${f.path ? '' : ' - NOT ENCLOSED: file not in storage'}`,
           )
         : ['No documents chosen'],
     },
@@ -205,7 +210,11 @@ export async function buildLenderPack(opts: {
     f.path = path
   })
   const brokerName = viewer.fullName
-  const cover = await coverSheetPdf(coverSheetSections({ brokerName, generatedAt: now, c, identity, files }), brokerName, now)
+  const cover = await coverSheetPdf(
+    coverSheetSections({ brokerName, generatedAt: now, c, identity, files }),
+    brokerName,
+    now,
+  )
   await database.db.transaction(async (tx) => {
     await recordActivity(tx, {
       transactionId: txId,

@@ -32,17 +32,15 @@ export async function listPipeline(opts: { database: Database; viewer: Viewer; n
   )
   return {
     today: londonDay(opts.now ?? new Date()),
-    rows: rows.map(
-      (r): PipelineRow => ({
-        transaction_id: r.transaction_id as string,
-        buyer_name: (r.buyer_name as string | null) ?? null,
-        address: (r.address as string | null) ?? null,
-        stage: r.stage as PipelineRow['stage'],
-        dip_lender: (r.dip_lender as string | null) ?? null,
-        dip_expires_on: (r.dip_expires_on as string | null) ?? null,
-        offer_expires_on: (r.offer_expires_on as string | null) ?? null,
-        updated_at: new Date(r.updated_at as string).toISOString(),
-      }),
-    ),
+    rows: rows.map((r): PipelineRow => ({
+      transaction_id: r.transaction_id as string,
+      buyer_name: (r.buyer_name as string | null) ?? null,
+      address: (r.address as string | null) ?? null,
+      stage: r.stage as PipelineRow['stage'],
+      dip_lender: (r.dip_lender as string | null) ?? null,
+      dip_expires_on: (r.dip_expires_on as string | null) ?? null,
+      offer_expires_on: (r.offer_expires_on as string | null) ?? null,
+      updated_at: new Date(r.updated_at as string).toISOString(),
+    })),
   }
 }

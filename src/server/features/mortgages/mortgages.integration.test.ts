@@ -25,14 +25,15 @@ let txId: string
 let otherTxId: string
 
 async function upload(as: TestUser, tx: string, folder: string, filename: string, text: string): Promise<string> {
-  const res = await t.app.request(
-    `/api/transactions/${tx}/documents?${new URLSearchParams({ folder, filename })}`,
-    {
-      method: 'POST',
-      headers: { 'content-type': 'application/octet-stream', cookie: as.cookie, origin: new URL(t.config.publicUrl).origin },
-      body: await makePdf(text),
+  const res = await t.app.request(`/api/transactions/${tx}/documents?${new URLSearchParams({ folder, filename })}`, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/octet-stream',
+      cookie: as.cookie,
+      origin: new URL(t.config.publicUrl).origin,
     },
-  )
+    body: await makePdf(text),
+  })
   expect(res.status, await res.clone().text()).toBe(201)
   return ((await res.json()) as { id: string }).id
 }
@@ -111,7 +112,10 @@ describe('a broker on the buyer’s move', () => {
     })
     expect(early.status).toBe(400)
     expect(JSON.stringify(await early.json())).toContain(DIP_DATES_RULE)
-    const foreign = await t.request(`/api/mortgages/${txId}/dips`, { as: broker, json: dip({ document_id: foreignDocId }) })
+    const foreign = await t.request(`/api/mortgages/${txId}/dips`, {
+      as: broker,
+      json: dip({ document_id: foreignDocId }),
+    })
     expect(foreign.status).toBe(422)
     expect(((await foreign.json()) as { error: { message: string } }).error.message).toMatch(/shared with you/)
     expect(await counts(txId)).toEqual(before)
@@ -124,7 +128,9 @@ describe('a broker on the buyer’s move', () => {
     expect(c.stage).toBe('decision_in_principle')
     expect(c.dips[0]).toMatchObject({ lender: 'Nationwide', expires_on: '2027-01-30', document: { id: dipDocId } })
     const detail = TransactionDetail.parse(await (await t.request(`/api/transactions/${txId}`, { as: buyer })).json())
-    const task = detail.timeline_stages.flatMap((s) => s.tasks).find((k) => k.title === TASK_TITLES.decisionInPrinciple)!
+    const task = detail.timeline_stages
+      .flatMap((s) => s.tasks)
+      .find((k) => k.title === TASK_TITLES.decisionInPrinciple)!
     expect(task).toMatchObject({ status: 'completed', completed_by: broker.profileId })
     expect(task.dip).toEqual({ lender: 'Nationwide', expires_on: '2027-01-30' })
     const kinds = await t.database.query<{ kind: string }>(
@@ -158,7 +164,9 @@ describe('a broker on the buyer’s move', () => {
     const res = await t.request(`/api/mortgages/${txId}/lender-pack?documents=${payslipId}`, { as: broker })
     expect(res.status).toBe(200)
     expect(res.headers.get('content-type')).toBe('application/zip')
-    expect(res.headers.get('content-disposition')).toMatch(/^attachment; filename="lender-pack-bea-buyer-\d{4}-\d{2}-\d{2}\.zip"$/)
+    expect(res.headers.get('content-disposition')).toMatch(
+      /^attachment; filename="lender-pack-bea-buyer-\d{4}-\d{2}-\d{2}\.zip"$/,
+    )
     const files = await unzip(Buffer.from(await res.arrayBuffer()))
     expect([...files.keys()].sort()).toEqual(
       ['00-cover-sheet.pdf', 'Mortgage/v1-dip-nationwide.pdf', 'Mortgage/v1-payslip-october.pdf'].sort(),
@@ -192,8 +200,12 @@ describe('expiry reminders', () => {
       })
     ).transactionId
     expect(
-      (await t.request(`/api/mortgages/${tx}/dips`, { as: broker, json: dip({ lender: 'Halifax', expires_on: '2027-01-30' }) }))
-        .status,
+      (
+        await t.request(`/api/mortgages/${tx}/dips`, {
+          as: broker,
+          json: dip({ lender: 'Halifax', expires_on: '2027-01-30' }),
+        })
+      ).status,
     ).toBe(201)
     const delivery = { publicUrl: t.config.publicUrl, deliverMail: false }
     const notes = async () =>
@@ -207,9 +219,10 @@ describe('expiry reminders', () => {
     await sendExpiryReminders({ database: t.database, delivery, now: new Date('2027-01-20T12:00:00Z') })
     await sendExpiryReminders({ database: t.database, delivery, now: new Date('2027-01-21T12:00:00Z') })
     expect((await notes()).map((n) => n.profile_id).sort()).toEqual([broker.profileId, buyer.profileId].sort())
-    const mails = await t.database.query(`select 1 from mail_outbox where to_address = $1 and subject like '%Halifax%'`, [
-      broker.email,
-    ])
+    const mails = await t.database.query(
+      `select 1 from mail_outbox where to_address = $1 and subject like '%Halifax%'`,
+      [broker.email],
+    )
     expect(mails).toHaveLength(1)
   })
 })

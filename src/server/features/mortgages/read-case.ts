@@ -7,7 +7,12 @@
  */
 import { sql } from 'drizzle-orm'
 import type { Affordability, Dip, MortgageCase, PackDocument } from '#shared/contracts/mortgages.ts'
-import { affordabilityRange, NOT_ADVICE_NOTE, type ApplicationStage, type EmploymentStatus } from '#shared/domain/mortgages.ts'
+import {
+  affordabilityRange,
+  NOT_ADVICE_NOTE,
+  type ApplicationStage,
+  type EmploymentStatus,
+} from '#shared/domain/mortgages.ts'
 import type { Tx } from '#server/db/client.ts'
 import { notFound } from '#server/http/errors.ts'
 

@@ -20,8 +20,7 @@ import { recordActivity } from '../transactions/record-activity'
 import { refreshStage, touchTransaction } from '../transactions/update-task'
 import { ensureCase, readCase } from './read-case'
 
-export const DIP_DOCUMENT_RULE =
-  'The DIP document must be one the buyer shared with you: a document on this move'
+export const DIP_DOCUMENT_RULE = 'The DIP document must be one the buyer shared with you: a document on this move'
 
 export async function recordDip(opts: {
   database: Database

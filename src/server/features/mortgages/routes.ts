@@ -34,7 +34,12 @@ export function mortgagesRoutes({ database, config, log }: AppDeps) {
     )
     .openapi(endpoints.recordDip, async (c) =>
       c.json(
-        await recordDip({ database, viewer: requireViewer(c), txId: c.req.valid('param').txId, input: c.req.valid('json') }),
+        await recordDip({
+          database,
+          viewer: requireViewer(c),
+          txId: c.req.valid('param').txId,
+          input: c.req.valid('json'),
+        }),
         201,
       ),
     )

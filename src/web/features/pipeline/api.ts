@@ -58,7 +58,9 @@ export function useSaveFactFind(txId: string) {
 
 /** POST /api/mortgages/{txId}/dips. */
 export function useRecordDip(txId: string) {
-  return useCaseMutation(txId, (body: RecordDipInput) => callApi(mortgageEndpoints.recordDip, { params: { txId }, body }))
+  return useCaseMutation(txId, (body: RecordDipInput) =>
+    callApi(mortgageEndpoints.recordDip, { params: { txId }, body }),
+  )
 }
 
 /** PUT /api/mortgages/{txId}/application. */

@@ -92,7 +92,9 @@ function FactFindForm({ c }: { c: MortgageCase }) {
   const [income, setIncome] = useState(penceToPounds(f?.gross_annual_income_pence))
   const [commitments, setCommitments] = useState(penceToPounds(f?.monthly_commitments_pence))
   const [deposit, setDeposit] = useState(penceToPounds(f?.deposit_pence))
-  const [employment, setEmployment] = useState<EmploymentStatus>((f?.employment_status as EmploymentStatus) ?? 'employed')
+  const [employment, setEmployment] = useState<EmploymentStatus>(
+    (f?.employment_status as EmploymentStatus) ?? 'employed',
+  )
   const [invalid, setInvalid] = useState<string | null>(null)
   const save = useSaveFactFind(c.transaction_id)
   const submit = (e: FormEvent) => {
@@ -120,7 +122,9 @@ function FactFindForm({ c }: { c: MortgageCase }) {
         {(p) => <Input {...p} inputMode="decimal" value={income} onChange={(e) => setIncome(e.target.value)} />}
       </FormField>
       <FormField id="commitments" label="Monthly commitments (£)" hint="Loans, cards, childcare, maintenance">
-        {(p) => <Input {...p} inputMode="decimal" value={commitments} onChange={(e) => setCommitments(e.target.value)} />}
+        {(p) => (
+          <Input {...p} inputMode="decimal" value={commitments} onChange={(e) => setCommitments(e.target.value)} />
+        )}
       </FormField>
       <FormField id="deposit" label="Deposit (£)">
         {(p) => <Input {...p} inputMode="decimal" value={deposit} onChange={(e) => setDeposit(e.target.value)} />}
@@ -158,12 +162,13 @@ function Affordability({ c }: { c: MortgageCase }) {
     <div className="rounded-md bg-surface p-4" data-testid="affordability">
       <p className="text-sm text-muted-foreground">Estimated borrowing range</p>
       <p className="text-xl font-semibold">
-        {formatGbpFromPence(a.min_loan_pence, { whole: true })} to {formatGbpFromPence(a.max_loan_pence, { whole: true })}
+        {formatGbpFromPence(a.min_loan_pence, { whole: true })} to{' '}
+        {formatGbpFromPence(a.max_loan_pence, { whole: true })}
       </p>
       <p className="text-sm">
         With the deposit, a price of {formatGbpFromPence(a.min_price_pence, { whole: true })} to{' '}
-        {formatGbpFromPence(a.max_price_pence, { whole: true })}. Up to {a.lti_multiple} times income, repayments
-        tested at {(a.stress_rate * 100).toFixed(1)}%.
+        {formatGbpFromPence(a.max_price_pence, { whole: true })}. Up to {a.lti_multiple} times income, repayments tested
+        at {(a.stress_rate * 100).toFixed(1)}%.
       </p>
       <p className="mt-2 text-xs font-medium text-slate-700">{a.note}</p>
     </div>
@@ -213,7 +218,12 @@ function DipForm({ c }: { c: MortgageCase }) {
     )
   }
   return (
-    <form onSubmit={submit} className="grid gap-4 sm:grid-cols-2" noValidate aria-label="Record a decision in principle">
+    <form
+      onSubmit={submit}
+      className="grid gap-4 sm:grid-cols-2"
+      noValidate
+      aria-label="Record a decision in principle"
+    >
       <FormField id="dip-lender" label="Lender">
         {(p) => <Input {...p} value={lender} onChange={(e) => setLender(e.target.value)} />}
       </FormField>
@@ -232,7 +242,12 @@ function DipForm({ c }: { c: MortgageCase }) {
       <FormField id="dip-expires" label="Expires on">
         {(p) => <Input {...p} type="date" value={expires} onChange={(e) => setExpires(e.target.value)} />}
       </FormField>
-      <FormField id="dip-document" label="DIP document" hint="From the documents on this move" className="sm:col-span-2">
+      <FormField
+        id="dip-document"
+        label="DIP document"
+        hint="From the documents on this move"
+        className="sm:col-span-2"
+      >
         {(p) => (
           <NativeSelect {...p} value={documentId} onChange={(e) => setDocumentId(e.target.value)}>
             <option value="">No document</option>
@@ -269,8 +284,8 @@ function LenderPack({ c }: { c: MortgageCase }) {
   return (
     <div className="flex flex-col gap-3">
       <p className="text-sm text-muted-foreground">
-        Choose the payslips, bank statements and identity documents to send. The pack also holds a cover sheet with
-        the property details and the buyer&apos;s identity check result
+        Choose the payslips, bank statements and identity documents to send. The pack also holds a cover sheet with the
+        property details and the buyer&apos;s identity check result
         {dipDoc ? `, and the DIP document (${dipDoc.filename})` : ''}. Only documents the buyer shared with you on this
         move can go in.
       </p>
@@ -335,9 +350,13 @@ export function MortgageCasePage({ txId }: { txId: string }) {
         <h1 className="text-2xl font-bold">{c.buyer_name ?? 'Buyer not yet on the move'}</h1>
         <p className="text-sm break-words text-muted-foreground">
           {c.property ? `${c.property.address_lines.join(', ')}, ${c.property.postcode}` : 'No property yet'}
-          {c.agreed_price_pence !== null && ` · Agreed price ${formatGbpFromPence(c.agreed_price_pence, { whole: true })}`}
+          {c.agreed_price_pence !== null &&
+            ` · Agreed price ${formatGbpFromPence(c.agreed_price_pence, { whole: true })}`}
         </p>
-        <Link to={transactionPath(txId, { tab: 'timeline' })} className="text-sm text-primary underline-offset-2 hover:underline">
+        <Link
+          to={transactionPath(txId, { tab: 'timeline' })}
+          className="text-sm text-primary underline-offset-2 hover:underline"
+        >
           Open the move&apos;s timeline
         </Link>
       </div>
@@ -359,8 +378,8 @@ export function MortgageCasePage({ txId }: { txId: string }) {
             {c.dips.map((d) => (
               <li key={d.id} className="rounded-md border p-3 text-sm">
                 <p className="font-medium">
-                  {d.lender} · {formatGbpFromPence(d.amount_pence, { whole: true })} over {Math.round(d.term_months / 12)}{' '}
-                  years
+                  {d.lender} · {formatGbpFromPence(d.amount_pence, { whole: true })} over{' '}
+                  {Math.round(d.term_months / 12)} years
                 </p>
                 <p className="text-muted-foreground">
                   Reference {d.reference} · issued {formatUkDate(d.issued_on)}

@@ -29,7 +29,10 @@ function Row({ row, today }: { row: PipelineRow; today: string }) {
     <li className="rounded-lg border bg-background p-4" data-testid="pipeline-row">
       <div className="flex flex-col gap-3 md:grid md:grid-cols-[2fr_1fr_1.3fr_1fr] md:items-center md:gap-4">
         <div className="min-w-0">
-          <Link to={mortgageCasePath(row.transaction_id)} className="font-semibold text-primary underline-offset-2 hover:underline">
+          <Link
+            to={mortgageCasePath(row.transaction_id)}
+            className="font-semibold text-primary underline-offset-2 hover:underline"
+          >
             {row.buyer_name ?? 'Buyer not yet on the move'}
           </Link>
           <p className="text-sm break-words text-muted-foreground">{row.address ?? 'No property yet'}</p>
