@@ -41,6 +41,7 @@ const MANUAL = {
   invitations: { e2e: ['invitation-join', 'buyer-journey', 'workspace'] },
   live: { e2e: ['chat', 'failures'] },
   me: { contract: ['auth'], web: ['session'], e2e: ['auth'] },
+  mortgages: { web: ['pipeline'], e2e: ['broker-pipeline'] },
   notifications: { contract: ['chat'], web: ['update-requests'], e2e: ['chat'] },
   signing: { contract: ['documents'], web: ['documents'], e2e: ['documents'] },
   transactions: {
