@@ -19,14 +19,21 @@ test('a broker records a DIP and downloads the lender pack', async ({ browser })
   test.setTimeout(180_000)
   const buyer = await person(browser, 'Bea Buyer', 'buyer')
   const broker = await person(browser, 'Brook Broker', 'broker', { acceptDownloads: true })
-  const { txId, path } = await createMove(buyer.request, { address: '8 Kiln Lane', town: 'Harpenden', postcode: 'AL5 2NJ' })
+  const { txId, path } = await createMove(buyer.request, {
+    address: '8 Kiln Lane',
+    town: 'Harpenden',
+    postcode: 'AL5 2NJ',
+  })
   const invited = await buyer.request.post(`/api/transactions/${txId}/invitations`, {
     data: { email: broker.email, role: 'mortgage_broker' },
   })
   expect(invited.ok(), await invited.text()).toBe(true)
-  const accepted = await broker.request.post(`/api/invitations/${await inviteToken(buyer.request, broker.email)}/accept`, {
-    data: {},
-  })
+  const accepted = await broker.request.post(
+    `/api/invitations/${await inviteToken(buyer.request, broker.email)}/accept`,
+    {
+      data: {},
+    },
+  )
   expect(accepted.ok(), await accepted.text()).toBe(true)
   const upload = async (folder: string, filename: string, text: string) => {
     const res = await buyer.request.post(`/api/transactions/${txId}/documents?folder=${folder}&filename=${filename}`, {
@@ -89,10 +96,13 @@ test('a broker records a DIP and downloads the lender pack', async ({ browser })
 
   // A document of another move is not shared with the broker: refused, naming the rule.
   const other = await createMove(broker.request, { address: '1 Elsewhere Road' })
-  const foreign = await broker.request.post(`/api/transactions/${other.txId}/documents?folder=Mortgage&filename=x.pdf`, {
-    headers: { 'content-type': 'application/octet-stream' },
-    data: await makePdf('Not the buyer’s'),
-  })
+  const foreign = await broker.request.post(
+    `/api/transactions/${other.txId}/documents?folder=Mortgage&filename=x.pdf`,
+    {
+      headers: { 'content-type': 'application/octet-stream' },
+      data: await makePdf('Not the buyer’s'),
+    },
+  )
   const foreignId = ((await foreign.json()) as { id: string }).id
   const refused = await broker.request.get(`/api/mortgages/${txId}/lender-pack?documents=${payslip},${foreignId}`)
   expect(refused.status()).toBe(422)
@@ -100,12 +110,16 @@ test('a broker records a DIP and downloads the lender pack', async ({ browser })
 
   // The move's timeline shows the DIP task done, with the lender and expiry.
   await buyer.page.goto(`${path}?tab=timeline`)
-  await expect(buyer.page.getByTestId('task-dip')).toHaveText('Decision in principle from Nationwide, expires 18 Feb 2027')
+  await expect(buyer.page.getByTestId('task-dip')).toHaveText(
+    'Decision in principle from Nationwide, expires 18 Feb 2027',
+  )
 
   // 390 px: the pipeline and the case.
   await page.setViewportSize({ width: 390, height: 844 })
   await page.goto('/app/pipeline')
-  await expect(page.getByTestId('pipeline-row').filter({ hasText: '8 Kiln Lane' })).toContainText('Decision in principle')
+  await expect(page.getByTestId('pipeline-row').filter({ hasText: '8 Kiln Lane' })).toContainText(
+    'Decision in principle',
+  )
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390)
   await expectNoAxeViolations(page)
   await page.screenshot({ path: `${SHOTS}/broker-pipeline-new-390.png`, fullPage: true })
