@@ -32,7 +32,7 @@ async function upload(as: TestUser, tx: string, folder: string, filename: string
       cookie: as.cookie,
       origin: new URL(t.config.publicUrl).origin,
     },
-    body: await makePdf(text),
+    body: new Uint8Array(await makePdf(text)),
   })
   expect(res.status, await res.clone().text()).toBe(201)
   return ((await res.json()) as { id: string }).id
