@@ -42,6 +42,7 @@ const MANUAL = {
   live: { e2e: ['chat', 'failures'] },
   portfolio: { e2e: ['agent-portfolio'] },
   me: { contract: ['auth'], web: ['session'], e2e: ['auth'] },
+  mortgages: { web: ['pipeline'], e2e: ['broker-pipeline'] },
   notifications: { contract: ['chat'], web: ['update-requests'], e2e: ['chat'] },
   signing: { contract: ['documents'], web: ['documents'], e2e: ['documents'] },
   transactions: {

@@ -29,6 +29,7 @@ import { oauthEdgeRoutes } from './features/identities/oauth-edge'
 import { identitiesRoutes } from './features/identities/routes'
 import { invitationsRoutes } from './features/invitations/routes'
 import { meRoutes } from './features/me/routes'
+import { mortgagesRoutes } from './features/mortgages/routes'
 import { firmsRoutes } from './features/firms/routes'
 import { portfolioRoutes } from './features/portfolio/routes'
 import { academyRoutes } from './features/academy/routes'
@@ -266,6 +267,7 @@ export function createApp(deps: AppDeps) {
     .route('/api', academyRoutes(deps))
     .route('/api', accreditationRoutes(deps))
     .route('/api', reviewsRoutes(deps))
+    .route('/api', mortgagesRoutes(deps))
 
   // The local outbox: 404 unless DEV_MAIL=true and the request is from this machine (features/dev-mail).
   app.route('/', devMailRoutes(deps))

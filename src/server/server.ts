@@ -21,6 +21,7 @@ import { startClockCloseRecompute } from './features/accreditation/recompute-on-
 import { startDigestScheduler } from './features/notifications/digest'
 import { startPortfolioScheduler } from './features/portfolio/scheduler'
 import { startSlaScheduler } from './features/sla/check-clocks'
+import { startMortgageExpiryReminders } from './features/mortgages/expiry-reminders'
 
 export class StartupError extends Error {}
 
@@ -123,6 +124,12 @@ export async function startServer(options: {
     log,
     onQueued: () => mail.kick(),
   })
+  const mortgageReminders = startMortgageExpiryReminders({
+    database,
+    delivery: { publicUrl: config.publicUrl, deliverMail: mail.deliver },
+    log,
+    onQueued: () => mail.kick(),
+  })
   const tierOnClockClose = startClockCloseRecompute({ database, log })
   const realtime = createRealtimeHub({ database, databaseUrl: config.DATABASE_URL, log })
   await realtime.ready
@@ -155,6 +162,7 @@ export async function startServer(options: {
         await slaClocks.stop()
         await accreditation.stop()
         await portfolio.stop()
+        await mortgageReminders.stop()
         await tierOnClockClose.stop()
         await mail.close()
         await database.close()

@@ -18,6 +18,8 @@ export const PAGE_PATHS = {
   cases: '/app/cases',
   /** An estate agent's portfolio of sales, riskiest first: the agent's home. */
   portfolio: '/app/portfolio',
+  /** The mortgage broker's pipeline: their buyers with the application stage, DIP and offer expiry. */
+  pipeline: '/app/pipeline',
   settings: '/app/settings',
   support: '/app/support',
   marketplace: '/marketplace',
@@ -115,15 +117,23 @@ export function reviewPath(txId: string): string {
   return `/app/transactions/${encodeURIComponent(txId)}/review`
 }
 
+/** One buyer's mortgage case on the broker's pipeline: '/app/pipeline/{txId}'. */
+export function mortgageCasePath(txId: string): string {
+  return `${PAGE_PATHS.pipeline}/${encodeURIComponent(txId)}`
+}
+
 /**
- * Where a professional's home is (/app/home sends them there): the portfolio for an estate agent
- * (pro_agent), the cases board otherwise. `roles` are stored roles (src/shared/domain/roles.ts).
+ * Where a professional's /app/home opens: their role's own workbench (issue 15). Estate agents
+ * (pro_agent): the portfolio; mortgage brokers (pro_broker): the pipeline; everyone else: the cases
+ * board. Takes the stored roles (src/shared/domain/roles.ts); the first trade role listed wins.
  */
 export function professionalHomePath(roles: readonly string[]): string {
   for (const role of roles) {
     switch (role) {
       case 'pro_agent':
         return PAGE_PATHS.portfolio
+      case 'pro_broker':
+        return PAGE_PATHS.pipeline
     }
   }
   return PAGE_PATHS.cases

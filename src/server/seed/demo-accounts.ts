@@ -1,6 +1,6 @@
 /**
- * The four demo accounts that share the demo transaction (the buyer, the seller, the buyer's
- * conveyancer and the seller's estate agent). Printed by the server at start (main.ts)
+ * The demo accounts that share the demo transaction (the buyer, the seller, the buyer's conveyancer,
+ * the seller's estate agent and the buyer's mortgage broker). Printed by the server at start (main.ts)
  * so a newcomer can sign in straight away. Their email domain is reserved (.example, RFC 2606), so no
  * mail can ever reach a real person.
  */
@@ -46,5 +46,12 @@ export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
     email: 'jordan.agent@homeward.example',
     password: DEMO_PASSWORD,
     role: 'pro_agent',
+  },
+  {
+    label: 'Broker',
+    name: 'Marcus Reid',
+    email: 'marcus.broker@homeward.example',
+    password: DEMO_PASSWORD,
+    role: 'pro_broker',
   },
 ]

@@ -15,6 +15,7 @@ import { DEMO_STALLED_SALE_ID, insertDemoAgentSales } from './demo-agent'
 import { insertDemoSale } from './demo-sale'
 import { DEMO_TRANSACTION_ID, insertDemoTransaction } from './demo-transaction'
 import { DEMO_FIRM_COLLEAGUES, DEMO_MATTER_ID, insertDemoFirm } from './demo-firm'
+import { insertDemoBroker } from './demo-broker'
 import { DEMO_FIRM_ID, seedOrganizations } from './organizations'
 
 export { DEMO_ACCOUNTS, DEMO_PASSWORD, type DemoAccount } from './demo-accounts'
@@ -27,6 +28,7 @@ export {
   DEMO_TRANSACTION_ID,
 } from './demo-transaction'
 export { DEMO_FIRM_COLLEAGUES, DEMO_FIRM_EXTRA_MATTERS, DEMO_MATTER_ID } from './demo-firm'
+export { DEMO_BROKER_EXTRA_MOVES } from './demo-broker'
 export {
   DEMO_FIRM_ID,
   DEMO_FIRM_NAME,
@@ -68,6 +70,7 @@ interface SeedState {
   hasTransaction: boolean
   hasFirmMatters: boolean
   hasAgentSales: boolean
+  hasBrokerCases: boolean
 }
 
 async function readState(database: Database): Promise<SeedState> {
@@ -77,12 +80,14 @@ async function readState(database: Database): Promise<SeedState> {
     has_tx: boolean
     has_matters: boolean
     has_agent_sales: boolean
+    has_broker: boolean
   }>(
     `select exists(select 1 from organizations where id = $1) as has_firm,
        (select count(*)::int from "user" where email = any($2::text[])) as users,
        exists(select 1 from transactions where id = $3) as has_tx,
        exists(select 1 from matters where id = $4) as has_matters,
-       exists(select 1 from transactions where id = $5) as has_agent_sales`,
+       exists(select 1 from transactions where id = $5) as has_agent_sales,
+       exists(select 1 from mortgage_cases where transaction_id = $3) as has_broker`,
     [DEMO_FIRM_ID, DEMO_ACCOUNTS.map((a) => a.email), DEMO_TRANSACTION_ID, DEMO_MATTER_ID, DEMO_STALLED_SALE_ID],
   )
   return {
@@ -91,6 +96,7 @@ async function readState(database: Database): Promise<SeedState> {
     hasTransaction: row.has_tx,
     hasFirmMatters: row.has_matters,
     hasAgentSales: row.has_agent_sales,
+    hasBrokerCases: row.has_broker,
   }
 }
 
@@ -148,7 +154,11 @@ export async function seedDemoData({
   if (
     state.hasFirm &&
     (!accounts ||
-      (state.users === DEMO_ACCOUNTS.length && state.hasTransaction && state.hasFirmMatters && state.hasAgentSales))
+      (state.users === DEMO_ACCOUNTS.length &&
+        state.hasTransaction &&
+        state.hasFirmMatters &&
+        state.hasAgentSales &&
+        state.hasBrokerCases))
   ) {
     result.alreadySeeded = true
     result.ms = Math.round(performance.now() - started)
@@ -263,6 +273,30 @@ export async function seedDemoData({
       const found = await tx.execute(sql`select 1 from transactions where id = ${DEMO_STALLED_SALE_ID}`)
       if (found.rows.length) return
       await insertDemoAgentSales(tx, { agentProfileId, sellerProfileId, demoTransactionId: DEMO_TRANSACTION_ID }, now)
+    })
+  }
+
+  if (accounts && !state.hasBrokerCases) {
+    // The demo broker at work: Marcus on the demo move and his other buyers (demo-broker.ts).
+    const emails = ['Buyer', 'Broker'].map((label) => DEMO_ACCOUNTS.find((a) => a.label === label)!.email.toLowerCase())
+    const rows = await database.query<{ email: string; id: string }>(
+      `select lower(email) as email, id from profiles where lower(email) = any($1::text[])`,
+      [emails],
+    )
+    const idOf = (email: string) => {
+      const id = rows.find((p) => p.email === email)?.id
+      if (!id) throw new Error(`Demo data: the demo account ${email} has no profile`)
+      return id
+    }
+    await database.db.transaction(async (tx) => {
+      await tx.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK_KEY})`)
+      const found = await tx.execute(sql`select 1 from mortgage_cases where transaction_id = ${DEMO_TRANSACTION_ID}`)
+      if (found.rows.length) return
+      await insertDemoBroker(
+        tx,
+        { marcus: idOf(emails[1]), amelia: idOf(emails[0]), demoTransactionId: DEMO_TRANSACTION_ID },
+        now,
+      )
     })
   }
 

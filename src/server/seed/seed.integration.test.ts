@@ -43,6 +43,8 @@ const TABLES = [
   'messages',
   'organization_members',
   'matters',
+  'mortgage_cases',
+  'mortgage_dips',
 ]
 
 /** Row count and a digest of every row of each seeded table (timestamps included), to prove a rerun writes nothing. */
@@ -79,8 +81,8 @@ beforeAll(async () => {
 
 describe('seedDemoData on a fresh database', () => {
   it('reports what it wrote', () => {
-    // The three demo accounts and the demo firm's fee earner and assistant.
-    expect(first).toMatchObject({ alreadySeeded: false, usersCreated: 6, transactionCreated: true })
+    // The five demo accounts and the demo firm's fee earner and assistant.
+    expect(first).toMatchObject({ alreadySeeded: false, usersCreated: 7, transactionCreated: true })
     expect(first.organizations).toBeGreaterThanOrEqual(300)
     expect(first.reviews).toBeGreaterThan(500)
   })
@@ -187,7 +189,7 @@ describe('seedDemoData on a fresh database', () => {
     expect(dates.newest_days).toBeLessThan(30)
   })
 
-  it("creates the four demo accounts with Better Auth's password hash, each with a profile and its role, able to sign in", async () => {
+  it("creates the five demo accounts with Better Auth's password hash, each with a profile and its role, able to sign in", async () => {
     for (const account of DEMO_ACCOUNTS) {
       const rows = await t.database.query<{ full_name: string; role: string; has_password: boolean }>(
         `select p.full_name, r.role, exists(select 1 from account a where a.user_id = u.id and a.provider_id = 'credential' and a.password is not null) as has_password
@@ -200,7 +202,7 @@ describe('seedDemoData on a fresh database', () => {
       })
       expect(res.status, account.email).toBe(200)
     }
-    expect(DEMO_ACCOUNTS.map((a) => a.label)).toEqual(['Buyer', 'Seller', 'Conveyancer', 'Estate agent'])
+    expect(DEMO_ACCOUNTS.map((a) => a.label)).toEqual(['Buyer', 'Seller', 'Conveyancer', 'Estate agent', 'Broker'])
   })
 
   it('creates them with their email confirmed and sends no verification email', async () => {
@@ -208,7 +210,7 @@ describe('seedDemoData on a fresh database', () => {
       `select email, email_verified from "user" where email = any($1::text[]) order by email`,
       [DEMO_ACCOUNTS.map((a) => a.email)],
     )
-    expect(rows).toHaveLength(4)
+    expect(rows).toHaveLength(5)
     for (const row of rows) expect(row.email_verified, row.email).toBe(true)
     const mails = await t.database.query(`select 1 from mail_outbox where to_address = any($1::text[])`, [
       DEMO_ACCOUNTS.map((a) => a.email),
@@ -298,7 +300,7 @@ describe('seedDemoData on a fresh database', () => {
     expect(stages[3].blocked_reason).toBe(DEMO_BLOCKED_REASON)
   })
 
-  it('has Amelia, Tom, Priya and Jordan as participants, Priya for the demo firm and invited by Amelia, Jordan by Tom', async () => {
+  it('has Amelia, Tom, Priya, Jordan (agent) and Marcus (broker) as participants, Priya for the demo firm, Jordan invited by Tom, the others by Amelia', async () => {
     const rows = await t.database.query<{
       email: string
       role: string
@@ -334,6 +336,13 @@ describe('seedDemoData on a fresh database', () => {
         invited_by: 'tom.seller@homeward.example',
         organization_id: null,
       },
+      {
+        email: 'marcus.broker@homeward.example',
+        role: 'mortgage_broker',
+        org_type: null,
+        invited_by: 'amelia.buyer@homeward.example',
+        organization_id: null,
+      },
     ])
   })
 
@@ -354,15 +363,13 @@ describe('seedDemoData on a fresh database', () => {
     )
     expect(msgs.length).toBeGreaterThanOrEqual(6)
     expect(msgs.length).toBeLessThanOrEqual(8)
-    // Jordan, the estate agent, has not written in the move's chat.
-    expect(new Set(msgs.map((m) => m.email))).toEqual(
-      new Set(DEMO_ACCOUNTS.filter((a) => a.label !== 'Estate agent').map((a) => a.email)),
-    )
+    // Jordan (estate agent) and Marcus (broker) have not written in the move's chat.
+    expect(new Set(msgs.map((m) => m.email))).toEqual(new Set(DEMO_ACCOUNTS.slice(0, 3).map((a) => a.email)))
     for (const m of msgs) expect(Number(m.days_ago)).toBeGreaterThan(0)
     expect(Number(msgs[0].days_ago) - Number(msgs[msgs.length - 1].days_ago)).toBeGreaterThan(14)
   })
 
-  it('shows the transaction through the API to each of its four people', async () => {
+  it('shows the transaction through the API to each of its five demo people', async () => {
     for (const account of DEMO_ACCOUNTS) {
       const signIn = await t.request('/api/auth/sign-in/email', {
         json: { email: account.email, password: account.password },
@@ -376,7 +383,7 @@ describe('seedDemoData on a fresh database', () => {
         transaction_participants: unknown[]
       }
       expect(detail.timeline_stages).toHaveLength(9)
-      expect(detail.transaction_participants).toHaveLength(4)
+      expect(detail.transaction_participants).toHaveLength(5)
       expect(overallProgress(detail.timeline_stages)).toBe(39)
       const list = (await (await t.request('/api/transactions', { headers: { cookie } })).json()) as {
         transactions: Array<{ id: string }>
@@ -503,8 +510,9 @@ describe('seedDemoData on other databases', () => {
            (select count(*)::int from timeline_stages) as stages`,
       )
       // The demo move, the demo firm's 33 other matters, the demo sale (the demo conveyancer acting
-      // for a seller, with enquiries) and the demo agent's four other sales, nine stages each.
-      expect(counts).toEqual({ users: 6, tx: 39, stages: 351 })
+      // for a seller, with enquiries), the demo agent's four other sales and the demo broker's five other
+      // moves, nine stages each.
+      expect(counts).toEqual({ users: 7, tx: 44, stages: 396 })
     } finally {
       await other.drop()
     }

@@ -20,6 +20,7 @@ import { healthEndpoints } from './health'
 import { identityEndpoints } from './identities'
 import { invitationEndpoints } from './invitations'
 import { liveEndpoints } from './live'
+import { mortgageEndpoints } from './mortgages'
 import { notificationEndpoints } from './notifications'
 import { portfolioEndpoints } from './portfolio'
 import { reviewEndpoints } from './reviews'
@@ -45,6 +46,7 @@ export const catalogue = {
   identities: identityEndpoints,
   invitations: invitationEndpoints,
   live: liveEndpoints,
+  mortgages: mortgageEndpoints,
   notifications: notificationEndpoints,
   portfolio: portfolioEndpoints,
   reviews: reviewEndpoints,

@@ -55,6 +55,8 @@ export const Task = z.object({
   /** Profile id of who ticked it (null when not done or their account is gone). */
   completed_by: z.string().nullable(),
   completed_by_name: z.string().nullable(),
+  /** The latest decision in principle recorded against this task (the DIP task only; features/mortgages). */
+  dip: z.object({ lender: z.string(), expires_on: z.string() }).nullish(),
 })
 export type Task = z.infer<typeof Task>
 

@@ -48,6 +48,7 @@ export const NOTIFICATION_KINDS = [
   'enquiry_update',
   'sale_high_risk',
   'weekly_update',
+  'mortgage_expiry',
 ] as const
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number]
 
@@ -65,6 +66,7 @@ export const NOTIFICATION_KIND_LABELS: Record<NotificationKind, string> = {
   enquiry_update: 'A pre-contract enquiry on my matter is raised, answered or closed',
   sale_high_risk: 'A sale I am the estate agent on becomes high risk',
   weekly_update: 'The weekly update on my sale from the estate agent (Mondays)',
+  mortgage_expiry: 'A decision in principle or mortgage offer I arranged is about to expire',
 }
 
 /** A buyer or seller may ask their conveyancer for an update once per this period per transaction (24 h, in ms). */

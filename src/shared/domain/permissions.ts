@@ -35,6 +35,8 @@ export const PERMISSIONS = [
   'update:signature-request:signer',
   /** Cancel a signature request: the person who made it. */
   'delete:signature-request:requester',
+  /** Keep a buyer's mortgage case (fact find, DIPs, stages, lender pack): the move's mortgage broker, `canWorkMortgageCase`. */
+  'update:mortgage-case:broker',
 ] as const satisfies readonly PermissionName[]
 export type Permission = (typeof PERMISSIONS)[number]
 
@@ -160,4 +162,9 @@ export function roleForOrganizationInvite(orgType: string, inviterRole: string):
     default:
       return null
   }
+}
+
+/** `update:mortgage-case:broker`: only the move's mortgage broker keeps its mortgage case. */
+export function canWorkMortgageCase(role: string | null | undefined): boolean {
+  return role === 'mortgage_broker'
 }

@@ -73,6 +73,8 @@ export const TASK_TITLES = {
   enquiriesSatisfied: 'Enquiries satisfied',
   reportOnTitle: 'Report on title sent to the buyer',
   memorandumOfSale: 'Memorandum of sale sent to both sides and their conveyancers',
+  /** Completed by recording a DIP (src/server/features/mortgages/record-dip.ts). */
+  decisionInPrinciple: 'Mortgage decision in principle (DIP) and proof of deposit given to the agent',
 } as const
 
 /** The stage that holds the enquiry tasks; a task made for the seller from an enquiry goes there. */
@@ -96,7 +98,7 @@ export function standardTimeline({ tenure, nation = 'england' }: StandardTimelin
       key: 'offer_accepted',
       stageName: 'Offer accepted',
       tasks: [
-        task('buyer_side', 'Mortgage decision in principle (DIP) and proof of deposit given to the agent'),
+        task('buyer_side', TASK_TITLES.decisionInPrinciple),
         task('estate_agent', 'Offer accepted and property marked sold subject to contract (SSTC)'),
         task('estate_agent', TASK_TITLES.memorandumOfSale),
       ],

@@ -72,6 +72,7 @@ const allOn = {
   enquiry_update: true,
   sale_high_risk: true,
   weekly_update: true,
+  mortgage_expiry: true,
 }
 
 describe('the bell', () => {

@@ -701,6 +701,51 @@ const ROWS: Record<string, Row> = {
       }),
     expected: answers(409, { professional: 403 }),
   },
+  // The mortgage case is the move's broker's alone (access/mortgages.ts): no actor here is the broker,
+  // so everyone on the move gets 403 and nothing changes; outsiders 404.
+  'GET /api/mortgages/{txId}': { call: get(() => `/api/mortgages/${move.txId}`), expected: answers(403) },
+  'PUT /api/mortgages/{txId}/fact-find': {
+    call: (actor) =>
+      t.request(`/api/mortgages/${move.txId}/fact-find`, {
+        method: 'PUT',
+        as: as(actor),
+        json: {
+          gross_annual_income_pence: 1,
+          monthly_commitments_pence: 0,
+          deposit_pence: 0,
+          employment_status: 'employed',
+        },
+      }),
+    expected: answers(403),
+  },
+  'POST /api/mortgages/{txId}/dips': {
+    call: (actor) =>
+      t.request(`/api/mortgages/${move.txId}/dips`, {
+        as: as(actor),
+        json: {
+          lender: 'Matrix Bank',
+          amount_pence: 100_000_00,
+          term_months: 300,
+          reference: 'M-1',
+          issued_on: '2026-11-01',
+          expires_on: '2027-01-30',
+        },
+      }),
+    expected: answers(403),
+  },
+  'PUT /api/mortgages/{txId}/application': {
+    call: (actor) =>
+      t.request(`/api/mortgages/${move.txId}/application`, {
+        method: 'PUT',
+        as: as(actor),
+        json: { stage: 'valuation' },
+      }),
+    expected: answers(403),
+  },
+  'GET /api/mortgages/{txId}/lender-pack': {
+    call: get(() => `/api/mortgages/${move.txId}/lender-pack`),
+    expected: answers(403),
+  },
 }
 
 interface OpenApiDocument {

@@ -34,7 +34,9 @@ select json_build_object(
        'blocked_at', s.blocked_at, 'blocked_by_name', (select bp.full_name from profiles bp where bp.id = s.blocked_by),
        'tasks', coalesce((select json_agg(json_build_object('id', k.id, 'title', k.title, 'status', k.status,
           'sort_index', k.sort_index, 'owner_side', k.owner_side, 'version', k.version, 'completed_at', k.completed_at,
-          'completed_by', k.completed_by, 'completed_by_name', (select cb.full_name from profiles cb where cb.id = k.completed_by))
+          'completed_by', k.completed_by, 'completed_by_name', (select cb.full_name from profiles cb where cb.id = k.completed_by),
+          'dip', (select json_build_object('lender', m.lender, 'expires_on', to_char(m.expires_on, 'YYYY-MM-DD'))
+                  from mortgage_dips m where m.task_id = k.id order by m.created_at desc limit 1))
           order by k.sort_index)
           from tasks k where k.stage_id = s.id), '[]'::json)
      ) order by s.sort_index)

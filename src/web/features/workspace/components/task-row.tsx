@@ -46,6 +46,11 @@ export function TaskRow({
           {task.completed_at && <> on {formatUkDate(task.completed_at)}</>}
         </>
       )}
+      {task.dip && (
+        <span className="block text-slate-700" data-testid="task-dip">
+          Decision in principle from {task.dip.lender}, expires {formatUkDate(task.dip.expires_on)}
+        </span>
+      )}
       {standInNote && (
         <span className="block text-amber-900" data-testid="stand-in-note">
           {standInNote}

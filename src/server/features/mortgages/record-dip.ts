@@ -1,0 +1,82 @@
+/**
+ * POST /api/mortgages/{txId}/dips: records a lender's decision in principle on the broker's case and,
+ * in the same database transaction, completes the move's DIP task (TASK_TITLES.decisionInPrinciple,
+ * 'Offer accepted') with its own audit entry, so the timeline reads the DIP record (the task shows
+ * its lender and expiry: get-transaction-detail). A case still at 'fact_find' moves to
+ * 'decision_in_principle'. Refused, with nothing written: expiry not after issue (400, DIP_DATES_RULE,
+ * also a CHECK constraint), a DIP document that is not one of this move's documents (422), not the
+ * broker (403).
+ */
+import { sql } from 'drizzle-orm'
+import { DIP_DATES_RULE, type MortgageCase, type RecordDipInput } from '#shared/contracts/mortgages.ts'
+import { ukCalendarDate } from '#shared/domain/mortgages.ts'
+import { TASK_TITLES } from '#shared/domain/timeline-template.ts'
+import { lockMortgageCaseForBroker } from '#server/access/mortgages.ts'
+import type { Viewer } from '#server/auth/viewer.ts'
+import type { Database } from '#server/db/client.ts'
+import { AppError } from '#server/http/errors.ts'
+import { syncTaskClocks } from '../sla/clock-sync'
+import { recordActivity } from '../transactions/record-activity'
+import { refreshStage, touchTransaction } from '../transactions/update-task'
+import { ensureCase, readCase } from './read-case'
+
+export const DIP_DOCUMENT_RULE = 'The DIP document must be one the buyer shared with you: a document on this move'
+
+export async function recordDip(opts: {
+  database: Database
+  viewer: Viewer
+  txId: string
+  input: RecordDipInput
+}): Promise<MortgageCase> {
+  const { viewer, txId, input } = opts
+  // The contract refuses this already; kept here so that no caller can write it (and the CHECK holds too).
+  if (!(input.expires_on > input.issued_on)) throw new AppError('validation_failed', DIP_DATES_RULE)
+  return opts.database.db.transaction(async (tx) => {
+    await lockMortgageCaseForBroker(tx, viewer, txId)
+    if (input.document_id) {
+      const doc = await tx.execute(
+        sql`select 1 from documents where id = ${input.document_id} and transaction_id = ${txId}`,
+      )
+      if (doc.rows.length === 0) throw new AppError('unprocessable', DIP_DOCUMENT_RULE)
+    }
+    const caseId = await ensureCase(tx, txId, viewer.profileId)
+    const found = await tx.execute(sql`
+      select k.id, k.status, k.stage_id, s.stage_name from tasks k join timeline_stages s on s.id = k.stage_id
+      where s.transaction_id = ${txId} and k.title = ${TASK_TITLES.decisionInPrinciple}
+      order by s.sort_index, k.sort_index limit 1 for update of k`)
+    const task = found.rows[0] as { id: string; status: string; stage_id: string; stage_name: string } | undefined
+    const inserted = await tx.execute(sql`
+      insert into mortgage_dips (case_id, transaction_id, lender, amount_pence, term_months, reference, issued_on,
+        expires_on, document_id, task_id, created_by)
+      values (${caseId}, ${txId}, ${input.lender}, ${input.amount_pence}, ${input.term_months}, ${input.reference},
+        ${input.issued_on}::date, ${input.expires_on}::date, ${input.document_id ?? null}, ${task?.id ?? null},
+        ${viewer.profileId})
+      returning id`)
+    const dipId = (inserted.rows[0] as { id: string }).id
+    await tx.execute(sql`update mortgage_cases set updated_at = now(),
+        stage = case when stage = 'fact_find' then 'decision_in_principle' else stage end
+      where id = ${caseId}`)
+    await recordActivity(tx, {
+      transactionId: txId,
+      actorId: viewer.profileId,
+      kind: 'mortgage.dip_recorded',
+      summary: `recorded a decision in principle from ${input.lender}, expiring ${ukCalendarDate(input.expires_on)}`,
+      payload: { caseId, dipId },
+    })
+    if (task && task.status !== 'completed') {
+      await tx.execute(sql`update tasks set status = 'completed', completed_at = now(), completed_by = ${viewer.profileId},
+          version = version + 1, updated_at = now() where id = ${task.id}`)
+      await refreshStage(tx, task.stage_id)
+      await recordActivity(tx, {
+        transactionId: txId,
+        actorId: viewer.profileId,
+        kind: 'task.completed',
+        summary: `ticked “${TASK_TITLES.decisionInPrinciple}” (${task.stage_name}) by recording a decision in principle`,
+        payload: { taskId: task.id, stageId: task.stage_id, dipId },
+      })
+      await syncTaskClocks(tx, txId)
+    }
+    await touchTransaction(tx, txId)
+    return readCase(tx, txId, viewer.profileId)
+  })
+}

@@ -1,0 +1,73 @@
+/**
+ * HTTP edge of the mortgage broker's workbench: the pipeline, one buyer's case (fact find, DIPs,
+ * application stage) and the lender pack ZIP. Use cases beside this file; access in
+ * src/server/access/mortgages.ts.
+ */
+import { Readable } from 'node:stream'
+import { mortgageEndpoints as endpoints } from '#shared/contracts/mortgages.ts'
+import { createRouter, requireViewer, type AppDeps } from '#server/http/router.ts'
+import { storageFor } from '#server/platform/storage/index.ts'
+import { getMortgageCase } from './get-case'
+import { buildLenderPack } from './lender-pack'
+import { listPipeline } from './list-pipeline'
+import { recordDip } from './record-dip'
+import { saveFactFind } from './save-fact-find'
+import { updateApplication } from './update-application'
+
+export function mortgagesRoutes({ database, config, log }: AppDeps) {
+  const storage = storageFor(config)
+  return createRouter()
+    .openapi(endpoints.pipeline, async (c) => c.json(await listPipeline({ database, viewer: requireViewer(c) }), 200))
+    .openapi(endpoints.getCase, async (c) =>
+      c.json(await getMortgageCase({ database, viewer: requireViewer(c), txId: c.req.valid('param').txId }), 200),
+    )
+    .openapi(endpoints.saveFactFind, async (c) =>
+      c.json(
+        await saveFactFind({
+          database,
+          viewer: requireViewer(c),
+          txId: c.req.valid('param').txId,
+          input: c.req.valid('json'),
+        }),
+        200,
+      ),
+    )
+    .openapi(endpoints.recordDip, async (c) =>
+      c.json(
+        await recordDip({
+          database,
+          viewer: requireViewer(c),
+          txId: c.req.valid('param').txId,
+          input: c.req.valid('json'),
+        }),
+        201,
+      ),
+    )
+    .openapi(endpoints.updateApplication, async (c) =>
+      c.json(
+        await updateApplication({
+          database,
+          viewer: requireViewer(c),
+          txId: c.req.valid('param').txId,
+          input: c.req.valid('json'),
+        }),
+        200,
+      ),
+    )
+    .openapi(endpoints.lenderPack, async (c) => {
+      const { stream, filename } = await buildLenderPack({
+        database,
+        storage,
+        viewer: requireViewer(c),
+        txId: c.req.valid('param').txId,
+        documents: c.req.valid('query').documents,
+      })
+      stream.on('error', (err) => log.error('lender pack failed while streaming', err))
+      return c.body(Readable.toWeb(stream) as ReadableStream<Uint8Array>, 200, {
+        'Content-Type': 'application/zip',
+        'Content-Disposition': `attachment; filename="${filename}"`,
+        'Cache-Control': 'no-store',
+        'X-Content-Type-Options': 'nosniff',
+      })
+    })
+}

@@ -1,0 +1,39 @@
+/**
+ * PUT /api/mortgages/{txId}/application: moves the application to a stage up to the offer; at
+ * 'offer_issued' the offer's expiry date is kept (a new date resets its reminder). Audit entry on the
+ * move. Broker only.
+ */
+import { sql } from 'drizzle-orm'
+import type { MortgageCase, UpdateApplicationInput } from '#shared/contracts/mortgages.ts'
+import { APPLICATION_STAGE_LABELS } from '#shared/domain/mortgages.ts'
+import { lockMortgageCaseForBroker } from '#server/access/mortgages.ts'
+import type { Viewer } from '#server/auth/viewer.ts'
+import type { Database } from '#server/db/client.ts'
+import { recordActivity } from '../transactions/record-activity'
+import { ensureCase, readCase } from './read-case'
+
+export async function updateApplication(opts: {
+  database: Database
+  viewer: Viewer
+  txId: string
+  input: UpdateApplicationInput
+}): Promise<MortgageCase> {
+  const { viewer, txId, input } = opts
+  const offer = input.stage === 'offer_issued' ? (input.offer_expires_on ?? null) : null
+  return opts.database.db.transaction(async (tx) => {
+    await lockMortgageCaseForBroker(tx, viewer, txId)
+    const caseId = await ensureCase(tx, txId, viewer.profileId)
+    await tx.execute(sql`update mortgage_cases set stage = ${input.stage},
+        offer_reminded_at = case when offer_expires_on is not distinct from ${offer}::date then offer_reminded_at end,
+        offer_expires_on = ${offer}::date, updated_at = now()
+      where id = ${caseId}`)
+    await recordActivity(tx, {
+      transactionId: txId,
+      actorId: viewer.profileId,
+      kind: 'mortgage.stage_changed',
+      summary: `moved the mortgage application to ${APPLICATION_STAGE_LABELS[input.stage]}`,
+      payload: { caseId, stage: input.stage },
+    })
+    return readCase(tx, txId, viewer.profileId)
+  })
+}

@@ -1,0 +1,202 @@
+/**
+ * The demo mortgage broker at work: Marcus Reid is the mortgage broker on the demo move (invited by
+ * Amelia, the demo buyer) and on DEMO_BROKER_EXTRA_MOVES more buyers' moves, with fact finds,
+ * decisions in principle and applications at different stages: one DIP expires within days (so the
+ * pipeline flags it and the expiry reminder goes), one application has its offer. The demo move's DIP
+ * is its DIP document and completes (links to) its timeline DIP task. Buyers of the other moves have
+ * not joined yet: their names are on the broker's case. Only times follow `now`.
+ */
+import { sql } from 'drizzle-orm'
+import type { ApplicationStage, EmploymentStatus } from '#shared/domain/mortgages.ts'
+import { londonDay } from '#shared/domain/mortgages.ts'
+import { standardTimeline, TASK_TITLES } from '#shared/domain/timeline-template.ts'
+import type { Tx } from '../db/client'
+import { transactionParticipants } from '../db/schema'
+import { insertTransaction, stagesInProgress } from '../features/transactions/insert-transaction'
+import { createPrng } from './prng'
+
+/** Moves Marcus works besides the demo move. */
+export const DEMO_BROKER_EXTRA_MOVES = 5
+
+const DAY_MS = 86_400_000
+
+interface DemoCase {
+  buyerName: string
+  address: string[]
+  postcode: string
+  pricePence: number
+  stage: ApplicationStage
+  incomePence: number
+  commitmentsPence: number
+  depositPence: number
+  employment: EmploymentStatus
+  /** Lender and days from today to expiry (issued 90 days before), or null for none yet. */
+  dip: { lender: string; reference: string; expiresInDays: number; amountPence: number } | null
+  offerExpiresInDays?: number
+}
+
+const EXTRA: DemoCase[] = [
+  {
+    buyerName: 'Oliver Bennett',
+    address: ['27 Orchard Close', 'Harpenden'],
+    postcode: 'AL5 2RT',
+    pricePence: 415_000_00,
+    stage: 'fact_find',
+    incomePence: 58_000_00,
+    commitmentsPence: 420_00,
+    depositPence: 60_000_00,
+    employment: 'employed',
+    dip: null,
+  },
+  {
+    buyerName: 'Amara Osei',
+    address: ['4 Beech Drive', 'St Albans'],
+    postcode: 'AL1 4NG',
+    pricePence: 365_000_00,
+    stage: 'decision_in_principle',
+    incomePence: 72_000_00,
+    commitmentsPence: 250_00,
+    depositPence: 40_000_00,
+    employment: 'self_employed',
+    dip: { lender: 'Halifax', reference: 'HX-DIP-77120', expiresInDays: 6, amountPence: 325_000_00 },
+  },
+  {
+    buyerName: 'Harriet Hughes',
+    address: ['112 Station Road', 'Luton'],
+    postcode: 'LU2 7DF',
+    pricePence: 289_000_00,
+    stage: 'valuation',
+    incomePence: 51_000_00,
+    commitmentsPence: 180_00,
+    depositPence: 35_000_00,
+    employment: 'employed',
+    dip: { lender: 'Barclays', reference: 'BRC-552018', expiresInDays: 41, amountPence: 254_000_00 },
+  },
+  {
+    buyerName: 'Kwame Nwosu',
+    address: ['9 The Avenue', 'Watford'],
+    postcode: 'WD17 4HN',
+    pricePence: 540_000_00,
+    stage: 'underwriting',
+    incomePence: 118_000_00,
+    commitmentsPence: 600_00,
+    depositPence: 110_000_00,
+    employment: 'contractor',
+    dip: { lender: 'Santander', reference: 'SAN-DIP-31904', expiresInDays: 67, amountPence: 430_000_00 },
+  },
+  {
+    buyerName: 'Freya Fraser',
+    address: ['61 Manor Road', 'Hitchin'],
+    postcode: 'SG5 1PQ',
+    pricePence: 335_000_00,
+    stage: 'offer_issued',
+    incomePence: 64_000_00,
+    commitmentsPence: 0,
+    depositPence: 50_000_00,
+    employment: 'employed',
+    dip: { lender: 'NatWest', reference: 'NW-88213', expiresInDays: 30, amountPence: 285_000_00 },
+    offerExpiresInDays: 150,
+  },
+]
+
+const dayOffset = (now: Date, days: number) => londonDay(new Date(now.getTime() + days * DAY_MS))
+
+async function insertCase(
+  tx: Tx,
+  c: Omit<DemoCase, 'address' | 'postcode' | 'pricePence'> & { txId: string; brokerId: string; withName: boolean },
+  links: { dipTaskId: string | null; dipDocumentId: string | null },
+  now: Date,
+  r: ReturnType<typeof createPrng>,
+) {
+  const caseId = r.uuid()
+  await tx.execute(sql`insert into mortgage_cases (id, transaction_id, broker_profile_id, buyer_name, stage,
+      gross_annual_income_pence, monthly_commitments_pence, deposit_pence, employment_status, fact_find_updated_at,
+      offer_expires_on, created_at, updated_at)
+    values (${caseId}, ${c.txId}, ${c.brokerId}, ${c.withName ? c.buyerName : null}, ${c.stage}, ${c.incomePence},
+      ${c.commitmentsPence}, ${c.depositPence}, ${c.employment}, ${new Date(now.getTime() - 30 * DAY_MS).toISOString()},
+      ${c.offerExpiresInDays === undefined ? null : dayOffset(now, c.offerExpiresInDays)}::date,
+      ${new Date(now.getTime() - 34 * DAY_MS).toISOString()}, ${new Date(now.getTime() - 2 * DAY_MS).toISOString()})`)
+  if (c.dip) {
+    await tx.execute(sql`insert into mortgage_dips (id, case_id, transaction_id, lender, amount_pence, term_months,
+        reference, issued_on, expires_on, document_id, task_id, created_by, created_at)
+      values (${r.uuid()}, ${caseId}, ${c.txId}, ${c.dip.lender}, ${c.dip.amountPence}, 300, ${c.dip.reference},
+        ${dayOffset(now, c.dip.expiresInDays - 90)}::date, ${dayOffset(now, c.dip.expiresInDays)}::date,
+        ${links.dipDocumentId}, ${links.dipTaskId}, ${c.brokerId},
+        ${new Date(now.getTime() - (90 - c.dip.expiresInDays) * DAY_MS).toISOString()})`)
+  }
+}
+
+/**
+ * Inserts Marcus's participation on the demo move and his cases, plus the extra moves, with `tx`
+ * (inside one database transaction). `marcus` and `amelia` are profile ids.
+ */
+export async function insertDemoBroker(
+  tx: Tx,
+  people: { marcus: string; amelia: string; demoTransactionId: string },
+  now: Date,
+): Promise<void> {
+  const r = createPrng('homeward-demo-broker-v1')
+  const { marcus, amelia, demoTransactionId } = people
+  await tx.insert(transactionParticipants).values({
+    id: r.uuid(),
+    transactionId: demoTransactionId,
+    userId: marcus,
+    role: 'mortgage_broker',
+    invitedBy: amelia,
+    createdAt: new Date(now.getTime() - 35 * DAY_MS),
+  })
+  const found = await tx.execute(sql`
+    select (select k.id from tasks k join timeline_stages s on s.id = k.stage_id
+             where s.transaction_id = ${demoTransactionId} and k.title = ${TASK_TITLES.decisionInPrinciple} limit 1) as task_id,
+           (select d.id from documents d where d.transaction_id = ${demoTransactionId}
+             and d.filename = 'decision-in-principle-amelia-clarke.pdf' order by d.version desc limit 1) as document_id`)
+  const links = found.rows[0] as { task_id: string | null; document_id: string | null }
+  await insertCase(
+    tx,
+    {
+      txId: demoTransactionId,
+      brokerId: marcus,
+      withName: false,
+      buyerName: 'Amelia Clarke',
+      stage: 'application_submitted',
+      incomePence: 68_000_00,
+      commitmentsPence: 350_00,
+      depositPence: 45_000_00,
+      employment: 'employed',
+      dip: { lender: 'Nationwide', reference: 'NBS-DIP-48213', expiresInDays: 54, amountPence: 280_000_00 },
+    },
+    { dipTaskId: links.task_id, dipDocumentId: links.document_id },
+    now,
+    r,
+  )
+
+  const template = standardTimeline({ tenure: 'freehold' })
+  for (const c of EXTRA) {
+    const txId = r.uuid()
+    const createdAt = new Date(now.getTime() - r.int(20, 60) * DAY_MS)
+    // The DIP task (first stage) is done once there is a DIP; later stages follow the application.
+    const inserted = await insertTransaction(
+      tx,
+      {
+        id: txId,
+        status: 'active',
+        buyerProfileId: null,
+        sellerProfileId: null,
+        createdBy: marcus,
+        agreedPricePence: c.pricePence,
+        createdAt,
+        property: { addressLines: c.address, postcode: c.postcode, tenure: 'freehold' },
+        stages: stagesInProgress(template, { completedStages: 0, currentTasksDone: c.dip ? 1 : 0 }),
+        participants: [{ profileId: marcus, role: 'mortgage_broker', invitedBy: marcus, createdAt }],
+      },
+      () => r.uuid(),
+    )
+    await insertCase(
+      tx,
+      { ...c, txId, brokerId: marcus, withName: true },
+      { dipTaskId: c.dip ? (inserted.taskIds[0]?.[0] ?? null) : null, dipDocumentId: null },
+      now,
+      r,
+    )
+  }
+}

@@ -1,0 +1,405 @@
+import { useState, type FormEvent, type ReactNode } from 'react'
+import { Link } from 'react-router'
+import type { MortgageCase } from '#shared/contracts/mortgages.ts'
+import {
+  APPLICATION_STAGE_LABELS,
+  APPLICATION_STAGES,
+  EMPLOYMENT_STATUS_LABELS,
+  EMPLOYMENT_STATUSES,
+  londonDay,
+  type ApplicationStage,
+  type EmploymentStatus,
+} from '#shared/domain/mortgages.ts'
+import { PAGE_PATHS, transactionPath } from '#shared/paths.ts'
+import { Button } from '#web/components/ui/button.tsx'
+import { FormField } from '#web/components/ui/form-field.tsx'
+import { Input } from '#web/components/ui/input.tsx'
+import { NativeSelect } from '#web/components/ui/native-select.tsx'
+import { Skeleton } from '#web/components/ui/skeleton.tsx'
+import { formatGbpFromPence, formatUkDate } from '#web/lib/formatters.ts'
+import { notify } from '#web/lib/toast.ts'
+import { lenderPackHref, useMortgageCase, useRecordDip, useSaveFactFind, useUpdateApplication } from '../api'
+import { ExpiryNote } from './pipeline-page'
+
+/** Pounds typed by a person ('1,250.50', '£300000') as whole pence; NaN when not a number. */
+export function poundsToPence(text: string): number {
+  const clean = text.replace(/[£,\s]/g, '')
+  if (!/^\d+(\.\d{1,2})?$/.test(clean)) return Number.NaN
+  return Math.round(Number(clean) * 100)
+}
+
+const penceToPounds = (pence: number | undefined) => (pence === undefined ? '' : String(pence / 100))
+
+function Section({ title, id, children }: { title: string; id: string; children: ReactNode }) {
+  return (
+    <section aria-labelledby={id} className="flex flex-col gap-4 rounded-lg border bg-background p-4 sm:p-6">
+      <h2 id={id} className="text-lg font-semibold">
+        {title}
+      </h2>
+      {children}
+    </section>
+  )
+}
+
+function Failure({ error }: { error: Error | null }) {
+  if (!error) return null
+  return (
+    <p role="alert" className="text-sm font-medium text-destructive">
+      {error.message}
+    </p>
+  )
+}
+
+function ApplicationForm({ c }: { c: MortgageCase }) {
+  const [stage, setStage] = useState<ApplicationStage>(c.stage)
+  const [offer, setOffer] = useState(c.offer_expires_on ?? '')
+  const save = useUpdateApplication(c.transaction_id)
+  const submit = (e: FormEvent) => {
+    e.preventDefault()
+    save.mutate(
+      { stage, offer_expires_on: stage === 'offer_issued' ? offer || null : null },
+      { onSuccess: () => notify.success('Application stage saved') },
+    )
+  }
+  return (
+    <form onSubmit={submit} className="flex flex-col gap-4 sm:flex-row sm:items-end" noValidate>
+      <FormField id="stage" label="Stage" className="sm:w-64">
+        {(p) => (
+          <NativeSelect {...p} value={stage} onChange={(e) => setStage(e.target.value as ApplicationStage)}>
+            {APPLICATION_STAGES.map((s) => (
+              <option key={s} value={s}>
+                {APPLICATION_STAGE_LABELS[s]}
+              </option>
+            ))}
+          </NativeSelect>
+        )}
+      </FormField>
+      {stage === 'offer_issued' && (
+        <FormField id="offer-expires" label="Offer expires on" className="sm:w-48">
+          {(p) => <Input {...p} type="date" value={offer} onChange={(e) => setOffer(e.target.value)} />}
+        </FormField>
+      )}
+      <Button type="submit" disabled={save.isPending}>
+        Save stage
+      </Button>
+      <Failure error={save.error} />
+    </form>
+  )
+}
+
+function FactFindForm({ c }: { c: MortgageCase }) {
+  const f = c.fact_find
+  const [income, setIncome] = useState(penceToPounds(f?.gross_annual_income_pence))
+  const [commitments, setCommitments] = useState(penceToPounds(f?.monthly_commitments_pence))
+  const [deposit, setDeposit] = useState(penceToPounds(f?.deposit_pence))
+  const [employment, setEmployment] = useState<EmploymentStatus>(
+    (f?.employment_status as EmploymentStatus) ?? 'employed',
+  )
+  const [invalid, setInvalid] = useState<string | null>(null)
+  const save = useSaveFactFind(c.transaction_id)
+  const submit = (e: FormEvent) => {
+    e.preventDefault()
+    const values = [poundsToPence(income), poundsToPence(commitments || '0'), poundsToPence(deposit || '0')]
+    if (values.some(Number.isNaN)) {
+      setInvalid('Enter each amount in pounds, for example 45000 or 1,250.50')
+      return
+    }
+    setInvalid(null)
+    const [gross, monthly, dep] = values as [number, number, number]
+    save.mutate(
+      {
+        gross_annual_income_pence: gross,
+        monthly_commitments_pence: monthly,
+        deposit_pence: dep,
+        employment_status: employment,
+      },
+      { onSuccess: () => notify.success('Fact find saved') },
+    )
+  }
+  return (
+    <form onSubmit={submit} className="grid gap-4 sm:grid-cols-2" noValidate>
+      <FormField id="income" label="Gross annual income (£)">
+        {(p) => <Input {...p} inputMode="decimal" value={income} onChange={(e) => setIncome(e.target.value)} />}
+      </FormField>
+      <FormField id="commitments" label="Monthly commitments (£)" hint="Loans, cards, childcare, maintenance">
+        {(p) => (
+          <Input {...p} inputMode="decimal" value={commitments} onChange={(e) => setCommitments(e.target.value)} />
+        )}
+      </FormField>
+      <FormField id="deposit" label="Deposit (£)">
+        {(p) => <Input {...p} inputMode="decimal" value={deposit} onChange={(e) => setDeposit(e.target.value)} />}
+      </FormField>
+      <FormField id="employment" label="Employment">
+        {(p) => (
+          <NativeSelect {...p} value={employment} onChange={(e) => setEmployment(e.target.value as EmploymentStatus)}>
+            {EMPLOYMENT_STATUSES.map((s) => (
+              <option key={s} value={s}>
+                {EMPLOYMENT_STATUS_LABELS[s]}
+              </option>
+            ))}
+          </NativeSelect>
+        )}
+      </FormField>
+      <div className="flex flex-col gap-2 sm:col-span-2">
+        <Button type="submit" disabled={save.isPending} className="self-start">
+          Save fact find
+        </Button>
+        {invalid && (
+          <p role="alert" className="text-sm font-medium text-destructive">
+            {invalid}
+          </p>
+        )}
+        <Failure error={save.error} />
+      </div>
+    </form>
+  )
+}
+
+function Affordability({ c }: { c: MortgageCase }) {
+  const a = c.affordability
+  if (!a) return <p className="text-sm text-muted-foreground">Save the fact find to see an affordability range.</p>
+  return (
+    <div className="rounded-md bg-surface p-4" data-testid="affordability">
+      <p className="text-sm text-muted-foreground">Estimated borrowing range</p>
+      <p className="text-xl font-semibold">
+        {formatGbpFromPence(a.min_loan_pence, { whole: true })} to{' '}
+        {formatGbpFromPence(a.max_loan_pence, { whole: true })}
+      </p>
+      <p className="text-sm">
+        With the deposit, a price of {formatGbpFromPence(a.min_price_pence, { whole: true })} to{' '}
+        {formatGbpFromPence(a.max_price_pence, { whole: true })}. Up to {a.lti_multiple} times income, repayments tested
+        at {(a.stress_rate * 100).toFixed(1)}%.
+      </p>
+      <p className="mt-2 text-xs font-medium text-slate-700">{a.note}</p>
+    </div>
+  )
+}
+
+function DipForm({ c }: { c: MortgageCase }) {
+  const [lender, setLender] = useState('')
+  const [amount, setAmount] = useState('')
+  const [years, setYears] = useState('25')
+  const [reference, setReference] = useState('')
+  const [issued, setIssued] = useState('')
+  const [expires, setExpires] = useState('')
+  const [documentId, setDocumentId] = useState('')
+  const [invalid, setInvalid] = useState<string | null>(null)
+  const record = useRecordDip(c.transaction_id)
+  const submit = (e: FormEvent) => {
+    e.preventDefault()
+    const pence = poundsToPence(amount)
+    const term = Number(years)
+    if (Number.isNaN(pence) || !Number.isInteger(term)) {
+      setInvalid('Enter the amount in pounds and the term in whole years')
+      return
+    }
+    setInvalid(null)
+    record.mutate(
+      {
+        lender,
+        amount_pence: pence,
+        term_months: term * 12,
+        reference,
+        issued_on: issued,
+        expires_on: expires,
+        document_id: documentId || null,
+      },
+      {
+        onSuccess: () => {
+          notify.success('Decision in principle recorded')
+          setLender('')
+          setAmount('')
+          setReference('')
+          setIssued('')
+          setExpires('')
+          setDocumentId('')
+        },
+      },
+    )
+  }
+  return (
+    <form
+      onSubmit={submit}
+      className="grid gap-4 sm:grid-cols-2"
+      noValidate
+      aria-label="Record a decision in principle"
+    >
+      <FormField id="dip-lender" label="Lender">
+        {(p) => <Input {...p} value={lender} onChange={(e) => setLender(e.target.value)} />}
+      </FormField>
+      <FormField id="dip-reference" label="Lender's reference">
+        {(p) => <Input {...p} value={reference} onChange={(e) => setReference(e.target.value)} />}
+      </FormField>
+      <FormField id="dip-amount" label="Amount (£)">
+        {(p) => <Input {...p} inputMode="decimal" value={amount} onChange={(e) => setAmount(e.target.value)} />}
+      </FormField>
+      <FormField id="dip-term" label="Term (years)">
+        {(p) => <Input {...p} inputMode="numeric" value={years} onChange={(e) => setYears(e.target.value)} />}
+      </FormField>
+      <FormField id="dip-issued" label="Issued on">
+        {(p) => <Input {...p} type="date" value={issued} onChange={(e) => setIssued(e.target.value)} />}
+      </FormField>
+      <FormField id="dip-expires" label="Expires on">
+        {(p) => <Input {...p} type="date" value={expires} onChange={(e) => setExpires(e.target.value)} />}
+      </FormField>
+      <FormField
+        id="dip-document"
+        label="DIP document"
+        hint="From the documents on this move"
+        className="sm:col-span-2"
+      >
+        {(p) => (
+          <NativeSelect {...p} value={documentId} onChange={(e) => setDocumentId(e.target.value)}>
+            <option value="">No document</option>
+            {c.documents.map((d) => (
+              <option key={d.id} value={d.id}>
+                {d.folder}: {d.filename}
+              </option>
+            ))}
+          </NativeSelect>
+        )}
+      </FormField>
+      <div className="flex flex-col gap-2 sm:col-span-2">
+        <Button type="submit" disabled={record.isPending} className="self-start">
+          Record decision in principle
+        </Button>
+        {invalid && (
+          <p role="alert" className="text-sm font-medium text-destructive">
+            {invalid}
+          </p>
+        )}
+        <Failure error={record.error} />
+      </div>
+    </form>
+  )
+}
+
+function LenderPack({ c }: { c: MortgageCase }) {
+  const [chosen, setChosen] = useState<string[]>([])
+  const dipDoc = c.dips[0]?.document ?? null
+  const toggle = (id: string, on: boolean) => setChosen((was) => (on ? [...was, id] : was.filter((x) => x !== id)))
+  if (c.documents.length === 0) {
+    return <p className="text-sm text-muted-foreground">The buyer has not shared any documents on this move yet.</p>
+  }
+  return (
+    <div className="flex flex-col gap-3">
+      <p className="text-sm text-muted-foreground">
+        Choose the payslips, bank statements and identity documents to send. The pack also holds a cover sheet with the
+        property details and the buyer&apos;s identity check result
+        {dipDoc ? `, and the DIP document (${dipDoc.filename})` : ''}. Only documents the buyer shared with you on this
+        move can go in.
+      </p>
+      <fieldset className="flex flex-col gap-2">
+        <legend className="sr-only">Documents for the lender pack</legend>
+        {c.documents.map((d) => (
+          <label key={d.id} className="flex items-start gap-2 text-sm">
+            <input
+              type="checkbox"
+              className="mt-0.5 size-4 accent-primary"
+              checked={chosen.includes(d.id)}
+              onChange={(e) => toggle(d.id, e.target.checked)}
+            />
+            <span className="break-all">
+              {d.folder}: {d.filename} <span className="text-muted-foreground">(version {d.version})</span>
+            </span>
+          </label>
+        ))}
+      </fieldset>
+      <Button asChild className="self-start">
+        <a href={lenderPackHref(c.transaction_id, chosen)} download>
+          Download lender pack
+        </a>
+      </Button>
+    </div>
+  )
+}
+
+/**
+ * /app/pipeline/{txId}: one buyer's mortgage case for their broker: the application's stage (with
+ * the offer's expiry), the fact find and its affordability range (never advice), the decisions in
+ * principle and a form to record one, and the lender pack download.
+ */
+export function MortgageCasePage({ txId }: { txId: string }) {
+  const q = useMortgageCase(txId)
+  if (q.isPending) {
+    return (
+      <div aria-busy="true" aria-label="Loading the case" className="flex flex-col gap-3">
+        <Skeleton className="h-9 w-64" />
+        <Skeleton className="h-64 w-full" />
+      </div>
+    )
+  }
+  if (q.isError) {
+    return (
+      <div role="alert" className="flex flex-col items-start gap-3 rounded-lg border p-4">
+        <p>We could not load this case: {q.error.message}</p>
+        <Link to={PAGE_PATHS.pipeline} className="text-primary underline">
+          Back to the pipeline
+        </Link>
+      </div>
+    )
+  }
+  const c = q.data
+  const today = londonDay(new Date())
+  return (
+    <div className="flex flex-col gap-6">
+      <div className="flex flex-col gap-1">
+        <Link to={PAGE_PATHS.pipeline} className="text-sm text-primary underline-offset-2 hover:underline">
+          Back to the pipeline
+        </Link>
+        <h1 className="text-2xl font-bold">{c.buyer_name ?? 'Buyer not yet on the move'}</h1>
+        <p className="text-sm break-words text-muted-foreground">
+          {c.property ? `${c.property.address_lines.join(', ')}, ${c.property.postcode}` : 'No property yet'}
+          {c.agreed_price_pence !== null &&
+            ` · Agreed price ${formatGbpFromPence(c.agreed_price_pence, { whole: true })}`}
+        </p>
+        <Link
+          to={transactionPath(txId, { tab: 'timeline' })}
+          className="text-sm text-primary underline-offset-2 hover:underline"
+        >
+          Open the move&apos;s timeline
+        </Link>
+      </div>
+      <Section title="Application" id="application">
+        <ApplicationForm key={`${c.stage}-${c.offer_expires_on}`} c={c} />
+        {c.stage === 'offer_issued' && (
+          <div className="text-sm">
+            Offer expires: <ExpiryNote on={c.offer_expires_on} today={today} />
+          </div>
+        )}
+      </Section>
+      <Section title="Fact find" id="fact-find">
+        <FactFindForm c={c} />
+        <Affordability c={c} />
+      </Section>
+      <Section title="Decisions in principle" id="dips">
+        {c.dips.length > 0 ? (
+          <ul className="flex flex-col gap-2" data-testid="dip-list">
+            {c.dips.map((d) => (
+              <li key={d.id} className="rounded-md border p-3 text-sm">
+                <p className="font-medium">
+                  {d.lender} · {formatGbpFromPence(d.amount_pence, { whole: true })} over{' '}
+                  {Math.round(d.term_months / 12)} years
+                </p>
+                <p className="text-muted-foreground">
+                  Reference {d.reference} · issued {formatUkDate(d.issued_on)}
+                  {d.document ? ` · ${d.document.filename}` : ''}
+                </p>
+                <div className="flex gap-1">
+                  Expires: <ExpiryNote on={d.expires_on} today={today} />
+                </div>
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <p className="text-sm text-muted-foreground">No decision in principle recorded yet.</p>
+        )}
+        <h3 className="font-medium">Record a decision in principle</h3>
+        <DipForm c={c} />
+      </Section>
+      <Section title="Lender pack" id="lender-pack">
+        <LenderPack c={c} />
+      </Section>
+    </div>
+  )
+}
