@@ -16,6 +16,8 @@ export const PAGE_PATHS = {
   home: '/app/home',
   /** The cases board: a professional's home, one row per matter of their firm. */
   cases: '/app/cases',
+  /** The surveyor's workbench: their firm's survey bookings by day and week, availability, products. */
+  schedule: '/app/schedule',
   settings: '/app/settings',
   support: '/app/support',
   marketplace: '/marketplace',
@@ -50,6 +52,25 @@ export function signInPath(query: { email?: string } = {}): string {
  */
 export function transactionPath(txId: string, open: { tab?: TransactionTab; thread?: string } = {}): string {
   return withQuery(`/app/transactions/${encodeURIComponent(txId)}`, { tab: open.tab, thread: open.thread })
+}
+
+/**
+ * Where a professional lands at /app/home: their role's own workbench. A surveyor's schedule
+ * ('/app/schedule'), otherwise the cases board ('/app/cases'). `roles`: stored roles (pro_surveyor ...).
+ */
+export function professionalHomePath(roles: readonly string[]): string {
+  for (const role of roles) {
+    switch (role) {
+      case 'pro_surveyor':
+        return PAGE_PATHS.schedule
+    }
+  }
+  return PAGE_PATHS.cases
+}
+
+/** Booking a survey for one move: '/app/transactions/{txId}/survey'. */
+export function surveyBookingPath(txId: string): string {
+  return `/app/transactions/${encodeURIComponent(txId)}/survey`
 }
 
 /** The page that shows and accepts an invitation: '/invite/{token}'. */

@@ -24,6 +24,7 @@ import { notificationEndpoints } from './notifications'
 import { reviewEndpoints } from './reviews'
 import { signingEndpoints } from './signing'
 import { supportEndpoints } from './support'
+import { surveyEndpoints } from './surveys'
 import { transactionEndpoints } from './transactions'
 import { twoFactorEndpoints } from './two-factor'
 import { updateRequestEndpoints } from './update-requests'
@@ -48,6 +49,7 @@ export const catalogue = {
   reviews: reviewEndpoints,
   signing: signingEndpoints,
   support: supportEndpoints,
+  surveys: surveyEndpoints,
   transactions: transactionEndpoints,
   twoFactor: twoFactorEndpoints,
   updateRequests: updateRequestEndpoints,

@@ -111,18 +111,33 @@ export function slotProblem(
   start: Date,
   durationMinutes: number,
   now: Date,
-): string | null {
-  if (start.getTime() <= now.getTime()) return 'A survey cannot be booked in the past: choose a later time.'
+): SlotProblem | null {
+  if (start.getTime() <= now.getTime())
+    return { rule: 'past', message: 'A survey cannot be booked in the past: choose a later time.' }
   const wall = londonWallClock(start)
-  if (rules.daysOff.includes(wall.date)) return 'The surveyor is not working that day (a day off): choose another day.'
+  if (rules.daysOff.includes(wall.date))
+    return { rule: 'day_off', message: 'The surveyor is not working that day (a day off): choose another day.' }
   const end = wall.minute + durationMinutes
   const within = rules.hours.some((h) => h.weekday === wall.weekday && wall.minute >= h.startMinute && end <= h.endMinute)
-  if (!within) return "That time is outside the surveyor's working hours: choose one of the offered slots."
+  if (!within)
+    return {
+      rule: 'outside_hours',
+      message: "That time is outside the surveyor's working hours: choose one of the offered slots.",
+    }
   const s = start.getTime()
   const e = s + (durationMinutes + rules.travelBufferMinutes) * 60_000
-  if (busy.some((b) => b.start < e && s < b.end))
-    return 'That slot overlaps another survey visit (with travel time): choose another slot.'
+  if (busy.some((b) => b.start < e && s < b.end)) return { rule: 'overlap', message: SLOT_TAKEN_MESSAGE }
   return null
+}
+
+/** Refusal of a slot another visit (or its travel time) already holds: also the answer to the database's exclusion. */
+export const SLOT_TAKEN_MESSAGE =
+  'That slot overlaps another survey visit of this surveyor (with travel time): choose another slot.'
+
+/** Which booking rule a start time breaks, and the message naming it. */
+export interface SlotProblem {
+  rule: 'past' | 'day_off' | 'outside_hours' | 'overlap'
+  message: string
 }
 
 /** Free start times over the next SLOT_HORIZON_DAYS days from `now`, in time order. */
@@ -150,4 +165,11 @@ export function noticeProblem(startsAt: Date, noticeHours: number, now: Date): s
   if (startsAt.getTime() - now.getTime() < noticeHours * 3_600_000)
     return `The firm needs ${noticeHours} hours' notice to move or cancel a survey; contact the surveyor instead.`
   return null
+}
+
+const GBP = new Intl.NumberFormat('en-GB', { style: 'currency', currency: 'GBP' })
+
+/** Pence as GBP for server-written text: 59500 -> '£595.00'. */
+export function formatPence(pence: number): string {
+  return GBP.format(pence / 100)
 }

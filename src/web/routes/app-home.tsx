@@ -1,6 +1,6 @@
 import { Navigate, useSearchParams } from 'react-router'
 import { isProfessional } from '#shared/domain/academy.ts'
-import { PAGE_PATHS } from '#shared/paths.ts'
+import { professionalHomePath } from '#shared/paths.ts'
 import { OrganizationInvite } from '../app/organization-invite'
 import { ProfessionalOnboarding } from '../features/academy/components/professional-onboarding'
 import { DashboardSkeleton } from '../features/dashboard/components/dashboard-skeleton'
@@ -31,9 +31,9 @@ export function Component() {
         }
       >
         {(me) =>
-          // Professionals land on their cases board; buyers and sellers keep their move cards.
+          // Professionals land on their role's workbench (schedule, cases board); buyers and sellers keep their move cards.
           isProfessional(me.roles) && !params.has('invite') && !params.has('moves') ? (
-            <Navigate to={PAGE_PATHS.cases} replace />
+            <Navigate to={professionalHomePath(me.roles)} replace />
           ) : (
             <AppFrame email={me.user.email} professional={isProfessional(me.roles)}>
               {isProfessional(me.roles) ? <ProfessionalOnboarding /> : null}

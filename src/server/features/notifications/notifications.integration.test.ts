@@ -70,6 +70,7 @@ const allOn = {
   sla_due_soon: true,
   sla_breached: true,
   enquiry_update: true,
+  survey_update: true,
 }
 
 describe('the bell', () => {
