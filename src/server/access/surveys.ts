@@ -55,7 +55,14 @@ export async function lockFirmBooking(tx: Tx, viewer: Viewer, bookingId: string)
     select id, transaction_id, surveyor_id, status, price_pence, organization_id from survey_bookings
     where id = ${bookingId} and organization_id = ${firm.id} for update`)
   const row = res.rows[0] as
-    | { id: string; transaction_id: string; surveyor_id: string; status: string; price_pence: number; organization_id: string }
+    | {
+        id: string
+        transaction_id: string
+        surveyor_id: string
+        status: string
+        price_pence: number
+        organization_id: string
+      }
     | undefined
   if (!row) throw notFound('booking')
   return { ...row, firm }

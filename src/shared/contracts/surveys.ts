@@ -110,12 +110,19 @@ const WeeklyHoursRow = z.object({
 
 /** PUT /api/schedule/availability: the surveyor's weekly hours, days off and travel buffer. */
 export const AvailabilityInput = z.object({
-  travel_buffer_minutes: z.number().int().min(0, 'Travel buffer is 0 to 240 minutes').max(240, 'Travel buffer is 0 to 240 minutes'),
+  travel_buffer_minutes: z
+    .number()
+    .int()
+    .min(0, 'Travel buffer is 0 to 240 minutes')
+    .max(240, 'Travel buffer is 0 to 240 minutes'),
   notice_hours: z.number().int().min(0).max(336, 'Notice is at most 336 hours (2 weeks)'),
   hours: z
     .array(WeeklyHoursRow)
     .max(21)
-    .refine((rows) => rows.every((r) => r.start_minute < r.end_minute), 'Each period of hours must end after it starts'),
+    .refine(
+      (rows) => rows.every((r) => r.start_minute < r.end_minute),
+      'Each period of hours must end after it starts',
+    ),
   days_off: z.array(DateOnly).max(366),
 })
 export type AvailabilityInput = z.infer<typeof AvailabilityInput>
@@ -126,7 +133,11 @@ export const ProductsInput = z.object({
     .array(
       z.object({
         kind: z.enum(SURVEY_PRODUCT_KINDS),
-        price_pence: z.number().int().min(100, 'A price is at least £1.00').max(10_000_00, 'A price is at most £10,000'),
+        price_pence: z
+          .number()
+          .int()
+          .min(100, 'A price is at least £1.00')
+          .max(10_000_00, 'A price is at most £10,000'),
         duration_minutes: z.number().int().min(15).max(600),
         active: z.boolean(),
       }),
@@ -161,7 +172,9 @@ export type ScheduleResponse = z.infer<typeof ScheduleResponse>
 /** POST /api/schedule/bookings/{bookingId}/report: a PDF already uploaded to the move's Property folder. */
 export const DeliverReportInput = z.object({ document_id: Uuid })
 
-const FORBIDDEN = { 403: { description: 'Only the buyer side books; only surveyors of a survey firm keep a schedule' } } as const
+const FORBIDDEN = {
+  403: { description: 'Only the buyer side books; only surveyors of a survey firm keep a schedule' },
+} as const
 const RULE = {
   409: { description: 'The slot was just taken, or the booking is cancelled' },
   422: { description: 'A booking rule: in the past, outside hours, a day off, inside the notice period' },
@@ -228,7 +241,8 @@ export const surveyEndpoints = {
   deliverReport: endpoint({
     method: 'post',
     path: '/schedule/bookings/{bookingId}/report',
-    summary: 'Deliver the report (a PDF in the move’s Property folder): completes the task, tells the buyer, creates the payout',
+    summary:
+      'Deliver the report (a PDF in the move’s Property folder): completes the task, tells the buyer, creates the payout',
     request: { params: ScheduleBookingParams, body: jsonBody(DeliverReportInput) },
     responses: { 200: json('Delivered', SurveyBooking), ...FORBIDDEN, ...RULE, ...ERRORS },
   }),

@@ -118,7 +118,9 @@ export function slotProblem(
   if (rules.daysOff.includes(wall.date))
     return { rule: 'day_off', message: 'The surveyor is not working that day (a day off): choose another day.' }
   const end = wall.minute + durationMinutes
-  const within = rules.hours.some((h) => h.weekday === wall.weekday && wall.minute >= h.startMinute && end <= h.endMinute)
+  const within = rules.hours.some(
+    (h) => h.weekday === wall.weekday && wall.minute >= h.startMinute && end <= h.endMinute,
+  )
   if (!within)
     return {
       rule: 'outside_hours',

@@ -6,7 +6,19 @@
  * (custom migration; PGlite loads the extension too). Kinds and statuses: src/shared/domain/surveys.ts.
  */
 import { sql } from 'drizzle-orm'
-import { boolean, check, date, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
+import {
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core'
 import { BOOKING_STATUSES, PAYOUT_STATUSES, SURVEY_PRODUCT_KINDS } from '#shared/domain/surveys.ts'
 import { organizations } from './directory'
 import { profiles } from './people'
@@ -72,7 +84,10 @@ export const surveyorHours = pgTable(
   (t) => [
     index('surveyor_hours_surveyor_idx').on(t.surveyorId, t.weekday),
     check('surveyor_hours_weekday_check', sql`${t.weekday} between 1 and 7`),
-    check('surveyor_hours_range_check', sql`${t.startMinute} >= 0 and ${t.endMinute} <= 1440 and ${t.startMinute} < ${t.endMinute}`),
+    check(
+      'surveyor_hours_range_check',
+      sql`${t.startMinute} >= 0 and ${t.endMinute} <= 1440 and ${t.startMinute} < ${t.endMinute}`,
+    ),
   ],
 )
 
@@ -154,6 +169,9 @@ export const surveyPayouts = pgTable(
     uniqueIndex('survey_payouts_booking_key').on(t.bookingId),
     index('survey_payouts_org_idx').on(t.organizationId, t.createdAt),
     check('survey_payouts_status_check', sql.raw(`status in ${sqlInList(PAYOUT_STATUSES)}`)),
-    check('survey_payouts_amounts_check', sql`${t.netPence} = ${t.feePence} - ${t.platformFeePence} and ${t.platformFeePence} >= 0`),
+    check(
+      'survey_payouts_amounts_check',
+      sql`${t.netPence} = ${t.feePence} - ${t.platformFeePence} and ${t.platformFeePence} >= 0`,
+    ),
   ],
 )

@@ -27,7 +27,13 @@ export function isExclusionViolation(err: unknown, depth = 0): boolean {
 /** Throws the booking rule a start time breaks: 409 for an overlap, 422 for the others. */
 export async function assertSlotFree(
   tx: Tx,
-  options: { surveyorId: string; organizationId: string; start: Date; durationMinutes: number; exceptId: string | null },
+  options: {
+    surveyorId: string
+    organizationId: string
+    start: Date
+    durationMinutes: number
+    exceptId: string | null
+  },
 ) {
   const rules = await readSlotRules(tx, options.surveyorId)
   if (!rules || rules.organizationId !== options.organizationId) throw notFound('surveyor')
@@ -61,8 +67,7 @@ export async function bookSurvey({
         join organizations o on o.id = p.organization_id and o.type = 'survey'
         where p.id = ${input.product_id} and p.active`)
       const product = res.rows[0] as
-        | { id: string; organization_id: string; price_pence: number; duration_minutes: number; kind: string }
-        | undefined
+        { id: string; organization_id: string; price_pence: number; duration_minutes: number; kind: string } | undefined
       if (!product) throw notFound('survey product')
       const start = new Date(input.starts_at)
       const rules = await assertSlotFree(tx, {

@@ -5,7 +5,13 @@
  */
 import { sql, type SQL } from 'drizzle-orm'
 import type { SurveyBooking } from '#shared/contracts/surveys.ts'
-import { noticeProblem, SURVEY_PRODUCT_LABELS, type Busy, type SlotRules, type SurveyProductKind } from '#shared/domain/surveys.ts'
+import {
+  noticeProblem,
+  SURVEY_PRODUCT_LABELS,
+  type Busy,
+  type SlotRules,
+  type SurveyProductKind,
+} from '#shared/domain/surveys.ts'
 import type { Database, Tx } from '#server/db/client.ts'
 
 interface BookingRow {
@@ -128,7 +134,11 @@ export async function readSlotRules(
 }
 
 /** A surveyor's live bookings from now on as busy ranges [start, blocked_until), leaving out `exceptId`. */
-export async function readBusy(db: Tx | Database['db'], surveyorId: string, exceptId: string | null = null): Promise<Busy[]> {
+export async function readBusy(
+  db: Tx | Database['db'],
+  surveyorId: string,
+  exceptId: string | null = null,
+): Promise<Busy[]> {
   const res = await db.execute(sql`
     select starts_at, blocked_until from survey_bookings
     where surveyor_id = ${surveyorId} and status <> 'cancelled' and blocked_until > now()

@@ -40,8 +40,10 @@ export async function deliverReport({
 }): Promise<SurveyBooking> {
   return database.db.transaction(async (tx) => {
     const booking = await lockFirmBooking(tx, viewer, bookingId)
-    if (booking.status === 'cancelled') throw new AppError('conflict', 'This booking was cancelled: there is no report to deliver.')
-    if (booking.status === 'report_delivered') throw new AppError('conflict', 'The report for this survey is already delivered.')
+    if (booking.status === 'cancelled')
+      throw new AppError('conflict', 'This booking was cancelled: there is no report to deliver.')
+    if (booking.status === 'report_delivered')
+      throw new AppError('conflict', 'The report for this survey is already delivered.')
     const doc = await tx.execute(sql`
       select id, folder, content_type, filename from documents where id = ${documentId} and transaction_id = ${booking.transaction_id}`)
     const document = doc.rows[0] as { id: string; folder: string; content_type: string; filename: string } | undefined
@@ -134,7 +136,8 @@ export async function markPayoutPaid({
     const res = await tx.execute(sql`
       select id, booking_id, status, provider_reference from survey_payouts
       where id = ${payoutId} and organization_id = ${firm.id} for update`)
-    const row = res.rows[0] as { id: string; booking_id: string; status: string; provider_reference: string } | undefined
+    const row = res.rows[0] as
+      { id: string; booking_id: string; status: string; provider_reference: string } | undefined
     if (!row) throw notFound('payout')
     if (row.status !== 'paid') {
       await payments.markPaid(row.provider_reference)

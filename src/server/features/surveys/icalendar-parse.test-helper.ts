@@ -13,7 +13,10 @@ export interface ParsedCalendar {
 /** Parses one VCALENDAR; throws on bare LF line ends, unbalanced BEGIN/END or lines without a colon. */
 export function parseCalendar(text: string): ParsedCalendar {
   if (/[^\r]\n/.test(text)) throw new Error('iCalendar lines must end with CRLF')
-  const lines = text.replace(/\r\n[ \t]/g, '').split('\r\n').filter(Boolean)
+  const lines = text
+    .replace(/\r\n[ \t]/g, '')
+    .split('\r\n')
+    .filter(Boolean)
   const stack: string[] = []
   const cal: ParsedCalendar = { events: [] }
   let event: Record<string, string> | null = null

@@ -24,7 +24,10 @@ export interface CalendarEvent {
 
 /** 20261201T100000Z (RFC 5545 3.3.5, UTC). */
 function utc(d: Date): string {
-  return d.toISOString().replace(/[-:]/g, '').replace(/\.\d{3}/, '')
+  return d
+    .toISOString()
+    .replace(/[-:]/g, '')
+    .replace(/\.\d{3}/, '')
 }
 
 /** Escapes TEXT values: backslash, semicolon, comma and newlines (RFC 5545 3.3.11). */

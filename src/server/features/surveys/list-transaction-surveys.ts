@@ -47,7 +47,13 @@ export async function listTransactionSurveys({
         organization_id: string
         firm_name: string
         notice_hours: number
-        products: { id: string; kind: SurveyProductKind; price_pence: number; duration_minutes: number; active: boolean }[]
+        products: {
+          id: string
+          kind: SurveyProductKind
+          price_pence: number
+          duration_minutes: number
+          active: boolean
+        }[]
       }[]
     ).map((o) => ({ ...o, products: o.products.map((p) => ({ ...p, label: SURVEY_PRODUCT_LABELS[p.kind] })) }))
     return {

@@ -29,7 +29,13 @@ export function surveysRoutes({ database, config, mail }: AppDeps) {
     })
     .openapi(e.book, async (c) => {
       const { txId } = c.req.valid('param')
-      const booking = await bookSurvey({ database, viewer: requireViewer(c), txId, input: c.req.valid('json'), ...delivery() })
+      const booking = await bookSurvey({
+        database,
+        viewer: requireViewer(c),
+        txId,
+        input: c.req.valid('json'),
+        ...delivery(),
+      })
       mail.kick()
       return c.json(booking, 201)
     })

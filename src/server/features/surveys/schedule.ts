@@ -6,7 +6,13 @@
  */
 import { sql } from 'drizzle-orm'
 import type { AvailabilityInput, ProductsInput, ScheduleResponse } from '#shared/contracts/surveys.ts'
-import { addDays, londonToInstant, londonWallClock, SURVEY_PRODUCT_LABELS, type SurveyProductKind } from '#shared/domain/surveys.ts'
+import {
+  addDays,
+  londonToInstant,
+  londonWallClock,
+  SURVEY_PRODUCT_LABELS,
+  type SurveyProductKind,
+} from '#shared/domain/surveys.ts'
 import { requireSurveyFirm, surveyFirmOfViewer } from '#server/access/surveys.ts'
 import type { Viewer } from '#server/auth/viewer.ts'
 import type { Database } from '#server/db/client.ts'
@@ -117,7 +123,8 @@ export async function saveProducts({
 }): Promise<void> {
   await database.db.transaction(async (tx) => {
     const firm = await requireSurveyFirm(tx, viewer)
-    if (firm.memberRole !== 'admin') throw new AppError('forbidden', "Only the firm's admins change its products and prices.")
+    if (firm.memberRole !== 'admin')
+      throw new AppError('forbidden', "Only the firm's admins change its products and prices.")
     for (const p of input.products)
       await tx.execute(sql`
         insert into survey_products (organization_id, kind, price_pence, duration_minutes, active)

@@ -8,7 +8,12 @@
  * sandbox payout (fee, 10% platform fee, pending, then paid); access (seller 403, other firm 404).
  */
 import { beforeAll, describe, expect, it } from 'vitest'
-import { ScheduleResponse, SlotsResponse, SurveyBooking, TransactionSurveysResponse } from '#shared/contracts/surveys.ts'
+import {
+  ScheduleResponse,
+  SlotsResponse,
+  SurveyBooking,
+  TransactionSurveysResponse,
+} from '#shared/contracts/surveys.ts'
 import { addDays, londonToInstant, londonWallClock, platformFeePence } from '#shared/domain/surveys.ts'
 import { createTransaction } from '#server/test/factories.ts'
 import { type TestUser, useTestApp } from '#server/test/test-app.ts'
@@ -107,10 +112,15 @@ describe('booking a survey from a move', () => {
   let booking: SurveyBooking
 
   it('lists the firm with its products (pence incl. VAT) and free slots inside the hours', async () => {
-    const page = TransactionSurveysResponse.parse(await json(await t.request(`/api/transactions/${txId}/surveys`, { as: buyer }), 200))
+    const page = TransactionSurveysResponse.parse(
+      await json(await t.request(`/api/transactions/${txId}/surveys`, { as: buyer }), 200),
+    )
     expect(page.can_book).toBe(true)
     const offer = page.offers.find((o) => o.firm_name === 'Hertford Surveys')!
-    expect(offer.products.find((p) => p.kind === 'rics_level_2')).toMatchObject({ price_pence: 59500, label: 'RICS Home Survey Level 2' })
+    expect(offer.products.find((p) => p.kind === 'rics_level_2')).toMatchObject({
+      price_pence: 59500,
+      label: 'RICS Home Survey Level 2',
+    })
     const { slots } = SlotsResponse.parse(
       await json(await t.request(`/api/transactions/${txId}/surveys/slots?product_id=${level2}`, { as: buyer }), 200),
     )
@@ -138,7 +148,9 @@ describe('booking a survey from a move', () => {
       `select to_address, attachments from mail_outbox where transaction_id = $1 and kind = 'survey_booked'`,
       [txId],
     )
-    expect(mails.map((m) => m.to_address).sort()).toEqual([buyer.email, surveyor.email].map((e) => e.toLowerCase()).sort())
+    expect(mails.map((m) => m.to_address).sort()).toEqual(
+      [buyer.email, surveyor.email].map((e) => e.toLowerCase()).sort(),
+    )
     const ics = parseCalendar(mails[0].attachments[0].content)
     expect(mails[0].attachments[0].filename).toBe('invite.ics')
     expect(ics.METHOD).toBe('REQUEST')
@@ -147,7 +159,12 @@ describe('booking a survey from a move', () => {
     expect(ev.UID).toBe(`${booking.id}@homeward`)
     expect(ev.DTSTART).toBe(booking.starts_at.replace(/[-:]/g, '').replace(/\.\d{3}/, ''))
     expect(ev.SUMMARY).toContain('RICS Home Survey Level 2')
-    expect(await count(`select count(*)::int as n from transaction_participants where transaction_id = $1 and user_id = $2 and role = 'surveyor'`, [txId, surveyor.profileId])).toBe(1)
+    expect(
+      await count(
+        `select count(*)::int as n from transaction_participants where transaction_id = $1 and user_id = $2 and role = 'surveyor'`,
+        [txId, surveyor.profileId],
+      ),
+    ).toBe(1)
   })
 
   it('refuses an overlapping slot (travel buffer included) with 409', async () => {
@@ -157,9 +174,13 @@ describe('booking a survey from a move', () => {
   })
 
   it('the surveyor sees it on their schedule; another firm does not', async () => {
-    const mine = ScheduleResponse.parse(await json(await t.request(`/api/schedule?from=${addDays(today, 9)}&days=7`, { as: surveyor }), 200))
+    const mine = ScheduleResponse.parse(
+      await json(await t.request(`/api/schedule?from=${addDays(today, 9)}&days=7`, { as: surveyor }), 200),
+    )
     expect(mine.bookings.map((b) => b.id)).toEqual([booking.id])
-    const theirs = ScheduleResponse.parse(await json(await t.request(`/api/schedule?from=${addDays(today, 9)}&days=7`, { as: otherSurveyor }), 200))
+    const theirs = ScheduleResponse.parse(
+      await json(await t.request(`/api/schedule?from=${addDays(today, 9)}&days=7`, { as: otherSurveyor }), 200),
+    )
     expect(theirs.bookings).toHaveLength(0)
   })
 
@@ -168,15 +189,21 @@ describe('booking a survey from a move', () => {
       method: 'POST',
       headers: { cookie: surveyor.cookie, 'content-type': 'application/octet-stream' },
       body: await makePdf('RICS Home Survey Level 2 report'),
-    })
+    } as RequestInit)
     const doc = await json<{ id: string }>(up, 201)
     await expectRule(
-      await t.request(`/api/schedule/bookings/${booking.id}/report`, { as: otherSurveyor, json: { document_id: doc.id } }),
+      await t.request(`/api/schedule/bookings/${booking.id}/report`, {
+        as: otherSurveyor,
+        json: { document_id: doc.id },
+      }),
       404,
       /booking/,
     )
     const done = SurveyBooking.parse(
-      await json(await t.request(`/api/schedule/bookings/${booking.id}/report`, { as: surveyor, json: { document_id: doc.id } }), 200),
+      await json(
+        await t.request(`/api/schedule/bookings/${booking.id}/report`, { as: surveyor, json: { document_id: doc.id } }),
+        200,
+      ),
     )
     expect(done.status).toBe('report_delivered')
     expect(done.payout).toMatchObject({
@@ -186,9 +213,18 @@ describe('booking a survey from a move', () => {
       status: 'pending',
       provider_label: 'Sandbox',
     })
-    expect(await count(`select count(*)::int as n from tasks k join timeline_stages s on s.id = k.stage_id
-      where s.transaction_id = $1 and k.owner_side = 'surveyor' and k.status = 'completed'`, [txId])).toBe(1)
-    expect(await count(`select count(*)::int as n from notifications where profile_id = $1 and kind = 'survey_update'`, [buyer.profileId])).toBe(1)
+    expect(
+      await count(
+        `select count(*)::int as n from tasks k join timeline_stages s on s.id = k.stage_id
+      where s.transaction_id = $1 and k.owner_side = 'surveyor' and k.status = 'completed'`,
+        [txId],
+      ),
+    ).toBe(1)
+    expect(
+      await count(`select count(*)::int as n from notifications where profile_id = $1 and kind = 'survey_update'`, [
+        buyer.profileId,
+      ]),
+    ).toBe(1)
     await expectRule(
       await t.request(`/api/schedule/bookings/${booking.id}/report`, { as: surveyor, json: { document_id: doc.id } }),
       409,
@@ -207,15 +243,27 @@ describe('moving and cancelling', () => {
   it('moves within the notice rule, cancels, and refuses changes to a cancelled booking', async () => {
     const b = SurveyBooking.parse(await json(await book(buyer, txId, at(14)), 201))
     const moved = SurveyBooking.parse(
-      await json(await t.request(`/api/transactions/${txId}/surveys/bookings/${b.id}/reschedule`, { as: buyer, json: { starts_at: at(15) } }), 200),
+      await json(
+        await t.request(`/api/transactions/${txId}/surveys/bookings/${b.id}/reschedule`, {
+          as: buyer,
+          json: { starts_at: at(15) },
+        }),
+        200,
+      ),
     )
     expect(moved.starts_at).toBe(at(15))
     const cancelled = SurveyBooking.parse(
-      await json(await t.request(`/api/transactions/${txId}/surveys/bookings/${b.id}/cancel`, { as: buyer, method: 'POST' }), 200),
+      await json(
+        await t.request(`/api/transactions/${txId}/surveys/bookings/${b.id}/cancel`, { as: buyer, method: 'POST' }),
+        200,
+      ),
     )
     expect(cancelled.status).toBe('cancelled')
     await expectRule(
-      await t.request(`/api/transactions/${txId}/surveys/bookings/${b.id}/reschedule`, { as: buyer, json: { starts_at: at(16) } }),
+      await t.request(`/api/transactions/${txId}/surveys/bookings/${b.id}/reschedule`, {
+        as: buyer,
+        json: { starts_at: at(16) },
+      }),
       409,
       /cancelled/,
     )
@@ -256,17 +304,17 @@ describe('one slot, many people at once', () => {
     expect(statuses.filter((s) => s === 201)).toHaveLength(1)
     expect(statuses.filter((s) => s === 409)).toHaveLength(19)
     expect(
-      await count(`select count(*)::int as n from survey_bookings where surveyor_id = $1 and starts_at = $2 and status = 'booked'`, [
-        surveyor.profileId,
-        slot,
-      ]),
+      await count(
+        `select count(*)::int as n from survey_bookings where surveyor_id = $1 and starts_at = $2 and status = 'booked'`,
+        [surveyor.profileId, slot],
+      ),
     ).toBe(1)
     // Nothing half-written: the surveyor joined only the move that got the slot (and the first move).
     expect(
-      await count(`select count(*)::int as n from transaction_participants where user_id = $1 and role = 'surveyor' and transaction_id = any($2::uuid[])`, [
-        surveyor.profileId,
-        moves.map((m) => m.transactionId),
-      ]),
+      await count(
+        `select count(*)::int as n from transaction_participants where user_id = $1 and role = 'surveyor' and transaction_id = any($2::uuid[])`,
+        [surveyor.profileId, moves.map((m) => m.transactionId)],
+      ),
     ).toBe(1)
   })
 
