@@ -15,6 +15,7 @@ import { insertDemoSale } from './demo-sale'
 import { DEMO_TRANSACTION_ID, insertDemoTransaction } from './demo-transaction'
 import { DEMO_FIRM_COLLEAGUES, DEMO_MATTER_ID, insertDemoFirm } from './demo-firm'
 import { DEMO_FIRM_ID, seedOrganizations } from './organizations'
+import { DEMO_SURVEY_BOOKING_ID, DEMO_SURVEYOR, insertDemoSurveyor } from './demo-surveyor'
 
 export { DEMO_ACCOUNTS, DEMO_PASSWORD, type DemoAccount } from './demo-accounts'
 export {
@@ -25,6 +26,10 @@ export {
   DEMO_TRANSACTION_ID,
 } from './demo-transaction'
 export { DEMO_FIRM_COLLEAGUES, DEMO_FIRM_EXTRA_MATTERS, DEMO_MATTER_ID } from './demo-firm'
+export { DEMO_SURVEY_BOOKING_ID, DEMO_SURVEYOR, DEMO_SURVEYOR_EXTRA_MOVES } from './demo-surveyor'
+
+/** The demo accounts printed at start: the three on the demo move, then the demo surveyor (Oliver Hart). */
+export const PRINTED_DEMO_ACCOUNTS: readonly DemoAccount[] = [...DEMO_ACCOUNTS, DEMO_SURVEYOR]
 export {
   DEMO_FIRM_ID,
   DEMO_FIRM_NAME,
@@ -65,21 +70,30 @@ interface SeedState {
   users: number
   hasTransaction: boolean
   hasFirmMatters: boolean
+  hasSurveyor: boolean
 }
 
 async function readState(database: Database): Promise<SeedState> {
-  const [row] = await database.query<{ has_firm: boolean; users: number; has_tx: boolean; has_matters: boolean }>(
+  const [row] = await database.query<{
+    has_firm: boolean
+    users: number
+    has_tx: boolean
+    has_matters: boolean
+    has_surveyor: boolean
+  }>(
     `select exists(select 1 from organizations where id = $1) as has_firm,
        (select count(*)::int from "user" where email = any($2::text[])) as users,
        exists(select 1 from transactions where id = $3) as has_tx,
-       exists(select 1 from matters where id = $4) as has_matters`,
-    [DEMO_FIRM_ID, DEMO_ACCOUNTS.map((a) => a.email), DEMO_TRANSACTION_ID, DEMO_MATTER_ID],
+       exists(select 1 from matters where id = $4) as has_matters,
+       exists(select 1 from survey_bookings where id = $5) as has_surveyor`,
+    [DEMO_FIRM_ID, DEMO_ACCOUNTS.map((a) => a.email), DEMO_TRANSACTION_ID, DEMO_MATTER_ID, DEMO_SURVEY_BOOKING_ID],
   )
   return {
     hasFirm: row.has_firm,
     users: Number(row.users),
     hasTransaction: row.has_tx,
     hasFirmMatters: row.has_matters,
+    hasSurveyor: row.has_surveyor,
   }
 }
 
@@ -136,7 +150,8 @@ export async function seedDemoData({
   const state = await readState(database)
   if (
     state.hasFirm &&
-    (!accounts || (state.users === DEMO_ACCOUNTS.length && state.hasTransaction && state.hasFirmMatters))
+    (!accounts ||
+      (state.users === DEMO_ACCOUNTS.length && state.hasTransaction && state.hasFirmMatters && state.hasSurveyor))
   ) {
     result.alreadySeeded = true
     result.ms = Math.round(performance.now() - started)
@@ -231,6 +246,33 @@ export async function seedDemoData({
       for (const { transaction_id } of moves.rows as { transaction_id: string }[]) {
         await syncTaskClocks(tx, transaction_id)
       }
+    })
+  }
+
+  if (accounts && !state.hasSurveyor) {
+    // The demo surveyor at work (demo-surveyor.ts): after the demo firm's matters, a handful of which he is on.
+    if (await createDemoAccount(database, auth, DEMO_SURVEYOR)) result.usersCreated += 1
+    const [surveyor] = await database.query<{ id: string }>(`select id from profiles where lower(email) = $1`, [
+      DEMO_SURVEYOR.email.toLowerCase(),
+    ])
+    const [buyer] = await database.query<{ id: string }>(`select id from profiles where lower(email) = $1`, [
+      DEMO_ACCOUNTS.find((a) => a.label === 'Buyer')!.email.toLowerCase(),
+    ])
+    if (!surveyor || !buyer) throw new Error('Demo data: the demo surveyor or buyer has no profile')
+    await database.db.transaction(async (tx) => {
+      await tx.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK_KEY})`)
+      const found = await tx.execute(sql`select 1 from survey_bookings where id = ${DEMO_SURVEY_BOOKING_ID}`)
+      if (found.rows.length) return
+      await insertDemoSurveyor(
+        tx,
+        {
+          surveyorId: surveyor.id,
+          buyerId: buyer.id,
+          demoTransactionId: DEMO_TRANSACTION_ID,
+          conveyancingFirmId: DEMO_FIRM_ID,
+        },
+        now,
+      )
     })
   }
 

@@ -79,7 +79,7 @@ beforeAll(async () => {
 describe('seedDemoData on a fresh database', () => {
   it('reports what it wrote', () => {
     // The three demo accounts and the demo firm's fee earner and assistant.
-    expect(first).toMatchObject({ alreadySeeded: false, usersCreated: 5, transactionCreated: true })
+    expect(first).toMatchObject({ alreadySeeded: false, usersCreated: 6, transactionCreated: true })
     expect(first.organizations).toBeGreaterThanOrEqual(300)
     expect(first.reviews).toBeGreaterThan(500)
   })
@@ -365,7 +365,7 @@ describe('seedDemoData on a fresh database', () => {
         transaction_participants: unknown[]
       }
       expect(detail.timeline_stages).toHaveLength(9)
-      expect(detail.transaction_participants).toHaveLength(3)
+      expect(detail.transaction_participants).toHaveLength(4) // buyer, seller, conveyancer and the demo surveyor
       expect(overallProgress(detail.timeline_stages)).toBe(39)
       const list = (await (await t.request('/api/transactions', { headers: { cookie } })).json()) as {
         transactions: Array<{ id: string }>
@@ -484,7 +484,7 @@ describe('seedDemoData on other databases', () => {
         seedDemoData({ database: other.database, auth }),
       ])
       expect(results.reduce((n, r) => n + r.organizations, 0)).toBe(first.organizations)
-      expect(results.reduce((n, r) => n + r.usersCreated, 0)).toBe(5)
+      expect(results.reduce((n, r) => n + r.usersCreated, 0)).toBe(6)
       expect(results.filter((r) => r.transactionCreated)).toHaveLength(1)
       expect(await directoryDigest(other.database)).toBe(await directoryDigest(t.database))
       const [counts] = await other.database.query<{ users: number; tx: number; stages: number }>(
@@ -493,7 +493,7 @@ describe('seedDemoData on other databases', () => {
       )
       // The demo move, the demo firm's 33 other matters and the demo sale (the demo conveyancer acting
       // for a seller, with enquiries), nine stages each.
-      expect(counts).toEqual({ users: 5, tx: 35, stages: 315 })
+      expect(counts).toEqual({ users: 6, tx: 35, stages: 315 })
     } finally {
       await other.drop()
     }
