@@ -43,6 +43,7 @@ const MANUAL = {
   me: { contract: ['auth'], web: ['session'], e2e: ['auth'] },
   notifications: { contract: ['chat'], web: ['update-requests'], e2e: ['chat'] },
   signing: { contract: ['documents'], web: ['documents'], e2e: ['documents'] },
+  surveys: { e2e: ['survey-bookings'] },
   transactions: {
     web: ['dashboard', 'workspace'],
     e2e: ['dashboard', 'workspace', 'buyer-journey', 'timeline-workflow'],

@@ -114,9 +114,23 @@ export async function insertDemoSurveyor(
     bookedBy: ids.buyerId,
   })
   if (moves[1])
-    await book({ txId: moves[1], kind: 'mortgage_valuation', day: weekday(now, 3), minute: 840, status: 'booked', bookedBy: null })
+    await book({
+      txId: moves[1],
+      kind: 'mortgage_valuation',
+      day: weekday(now, 3),
+      minute: 840,
+      status: 'booked',
+      bookedBy: null,
+    })
   if (moves[2]) {
-    const done = await book({ txId: moves[2], kind: 'rics_level_3', day: weekday(now, -4), minute: 570, status: 'report_delivered', bookedBy: null })
+    const done = await book({
+      txId: moves[2],
+      kind: 'rics_level_3',
+      day: weekday(now, -4),
+      minute: 570,
+      status: 'report_delivered',
+      bookedBy: null,
+    })
     const fee = platformFeePence(done.price)
     await tx.execute(sql`
       insert into survey_payouts (booking_id, organization_id, fee_pence, platform_fee_pence, net_pence, status, provider, provider_reference, created_at)
