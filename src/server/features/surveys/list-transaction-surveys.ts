@@ -35,7 +35,7 @@ export async function listTransactionSurveys({
       select o.id as organization_id, o.name as firm_name,
         (select min(notice_hours) from surveyors s where s.organization_id = o.id)::int as notice_hours,
         json_agg(json_build_object('id', p.id, 'kind', p.kind, 'price_pence', p.price_pence,
-          'duration_minutes', p.duration_minutes, 'active', p.active) order by p.kind) as products
+          'duration_minutes', p.duration_minutes, 'active', p.active) order by array_position(array['rics_level_1','rics_level_2','rics_level_3','mortgage_valuation'], p.kind)) as products
       from organizations o join survey_products p on p.organization_id = o.id and p.active
       where o.type = 'survey' and exists (
         select 1 from surveyors s join surveyor_hours h on h.surveyor_id = s.profile_id

@@ -58,7 +58,8 @@ export async function getSchedule({
       coalesce((select json_agg(to_char(day, 'YYYY-MM-DD') order by day) from surveyor_days_off
         where surveyor_id = ${viewer.profileId} and day >= current_date - 1), '[]'::json) as days_off,
       coalesce((select json_agg(json_build_object('id', id, 'kind', kind, 'price_pence', price_pence,
-        'duration_minutes', duration_minutes, 'active', active) order by kind) from survey_products
+        'duration_minutes', duration_minutes, 'active', active)
+        order by array_position(array['rics_level_1','rics_level_2','rics_level_3','mortgage_valuation'], kind)) from survey_products
         where organization_id = ${firm.id}), '[]'::json) as products`)
   const row = res.rows[0] as {
     me: { travel_buffer_minutes: number; notice_hours: number } | null

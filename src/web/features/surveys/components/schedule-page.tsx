@@ -86,7 +86,7 @@ export function SchedulePage() {
         </p>
       ) : !schedule.data.firm ? (
         <Card>
-          <CardContent className="pt-6">
+          <CardContent>
             <p>
               Bookings come to your survey firm.{' '}
               <Link className="underline" to={firmPath()}>
@@ -215,7 +215,7 @@ function BookingCard({ booking: b, paymentsLabel }: { booking: SurveyBooking; pa
   }
   return (
     <Card data-testid="survey-booking">
-      <CardContent className="flex flex-col gap-3 pt-6">
+      <CardContent className="flex flex-col gap-3">
         <div className="flex flex-wrap items-start justify-between gap-2">
           <div>
             <p className="font-semibold">

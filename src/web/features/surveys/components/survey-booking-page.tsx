@@ -79,7 +79,7 @@ function BookingRow({ txId, booking: b, canBook }: { txId: string; booking: Surv
   const cancel = useCancelBooking(txId)
   return (
     <Card data-testid="survey-booking">
-      <CardContent className="flex flex-col gap-2 pt-6">
+      <CardContent className="flex flex-col gap-2">
         <div className="flex flex-wrap items-start justify-between gap-2">
           <div>
             <p className="font-semibold">{b.product.label}</p>
