@@ -297,7 +297,7 @@ describe('seedDemoData on a fresh database', () => {
     expect(stages[3].blocked_reason).toBe(DEMO_BLOCKED_REASON)
   })
 
-  it('has Amelia, Tom and Priya as participants, Priya for the demo firm and invited by Amelia', async () => {
+  it('has Amelia, Tom, Priya and Oliver as participants, Priya for the demo firm and invited by Amelia', async () => {
     const rows = await t.database.query<{
       email: string
       role: string
@@ -325,6 +325,14 @@ describe('seedDemoData on a fresh database', () => {
         org_type: 'law',
         invited_by: 'amelia.buyer@homeward.example',
         organization_id: DEMO_FIRM_ID,
+      },
+      // The demo surveyor (demo-surveyor.ts), for his survey firm from the directory.
+      {
+        email: 'oliver.surveyor@homeward.example',
+        role: 'surveyor',
+        org_type: 'survey',
+        invited_by: null,
+        organization_id: expect.any(String),
       },
     ])
   })
