@@ -33,7 +33,7 @@ export async function expectNoAxeViolations(page: Page) {
 }
 
 /** A role someone signs up with (the sign-up form's choices that the journeys use). */
-export type SignUpRole = 'buyer' | 'seller' | 'conveyancer' | 'agent' | 'broker'
+export type SignUpRole = 'buyer' | 'seller' | 'conveyancer' | 'agent' | 'broker' | 'surveyor'
 
 /**
  * A new browser context (en-GB, Europe/London) at `width` px wide (844 high below 500 px, else 900)

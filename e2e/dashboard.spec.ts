@@ -122,7 +122,7 @@ test('the demo buyer sees 12 Clarence Road with its stats, and View opens it', a
     const card = page.getByTestId('transaction-card').filter({ hasText: '12 Clarence Road' })
     await expect(card.getByTestId('status-badge')).toHaveText('Active')
     await expect(card).toContainText('St Albans, AL1 4NG')
-    await expect(card).toContainText('4 participants')
+    await expect(card).toContainText('6 participants')
     await expect(card).toContainText(/\d+ days active/)
     await expect(page.getByRole('img', { name: 'Signed in as amelia.buyer@homeward.example' })).toHaveText('A')
     await expectNoAxeViolations(page)

@@ -36,7 +36,7 @@ test.describe('the demo move, read only', () => {
         await page.goto(DEMO_TX)
         await expect(page.getByRole('heading', { level: 1, name: '12 Clarence Road' })).toBeVisible()
         await expect(page.getByTestId('status-badge').first()).toHaveText('Active')
-        await expect(page.getByTestId('header-participants')).toHaveText('4 participants')
+        await expect(page.getByTestId('header-participants')).toHaveText('6 participants')
         await expect(page.getByTestId('header-documents')).toHaveText('10 documents') // 11 files, the TA6 in two versions
         await expect(page.getByTestId('header-overall-progress')).toHaveText(/^\d+% complete$/)
         await expect(page.getByTestId('header-agreed-price')).toHaveText('£525,000')
@@ -55,10 +55,10 @@ test.describe('the demo move, read only', () => {
 
         // Overview
         await expect(page.getByTestId('overview-stages-completed')).toHaveText('2')
-        await expect(page.getByTestId('overview-participants')).toHaveText('4')
+        await expect(page.getByTestId('overview-participants')).toHaveText('6')
         await expect(page.getByTestId('overview-documents')).toHaveText('10')
         const key = page.getByRole('region', { name: 'Key Participants' })
-        await expect(key.getByRole('listitem')).toHaveCount(4)
+        await expect(key.getByRole('listitem')).toHaveCount(6)
         await expect(key).toContainText("Priya ShahBuyer's Conveyancer · Shah Mercer Property Lawyers")
         await expect(key.getByRole('link', { name: 'Invite Professional' })).toHaveAttribute('href', '/marketplace')
         await expect(page.getByTestId('recent-activity').getByRole('listitem')).toHaveCount(5)
@@ -136,7 +136,7 @@ test.describe('the demo move, read only', () => {
         // People
         await page.getByRole('tab', { name: 'People' }).click()
         const cards = page.getByTestId('participant-card')
-        await expect(cards).toHaveCount(4)
+        await expect(cards).toHaveCount(6)
         await expect(cards.nth(2)).toContainText('PS')
         await expect(cards.nth(2)).toContainText("Buyer's Conveyancer")
         await expect(cards.nth(2)).toContainText('Shah Mercer Property Lawyers')

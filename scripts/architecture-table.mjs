@@ -45,6 +45,7 @@ const MANUAL = {
   mortgages: { web: ['pipeline'], e2e: ['broker-pipeline'] },
   notifications: { contract: ['chat'], web: ['update-requests'], e2e: ['chat'] },
   signing: { contract: ['documents'], web: ['documents'], e2e: ['documents'] },
+  surveys: { e2e: ['survey-bookings'] },
   transactions: {
     web: ['dashboard', 'workspace'],
     e2e: ['dashboard', 'workspace', 'buyer-journey', 'timeline-workflow'],

@@ -97,6 +97,10 @@ const ConfigSchema = z
      */
     TRUSTED_ORIGINS: z.string().default(''),
     LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
+    /** Who pays professionals (survey payouts): the deterministic sandbox, or Stripe Connect transfers. */
+    PAYMENTS_PROVIDER: z.enum(['sandbox', 'stripe'], { message: 'must be sandbox or stripe' }).default('sandbox'),
+    /** Stripe secret key (sk_live_... or sk_test_...), needed with PAYMENTS_PROVIDER=stripe. */
+    STRIPE_SECRET_KEY: z.string().optional(),
   })
   .superRefine((c, ctx) => {
     if (c.SESSION_MAX_DAYS < c.SESSION_IDLE_DAYS) {
@@ -122,6 +126,9 @@ const ConfigSchema = z
           message: `${JSON.stringify(entry)} is not an origin such as https://homeward.example`,
         })
       }
+    }
+    if (c.PAYMENTS_PROVIDER === 'stripe' && !c.STRIPE_SECRET_KEY) {
+      ctx.addIssue({ code: 'custom', path: ['STRIPE_SECRET_KEY'], message: 'is required when PAYMENTS_PROVIDER=stripe' })
     }
     if (c.STORAGE_DRIVER === 's3' && !c.S3_BUCKET) {
       ctx.addIssue({ code: 'custom', path: ['S3_BUCKET'], message: 'is required when STORAGE_DRIVER=s3' })

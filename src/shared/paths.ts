@@ -20,6 +20,8 @@ export const PAGE_PATHS = {
   portfolio: '/app/portfolio',
   /** The mortgage broker's pipeline: their buyers with the application stage, DIP and offer expiry. */
   pipeline: '/app/pipeline',
+  /** The surveyor's workbench: their firm's survey bookings by day and week, availability, products. */
+  schedule: '/app/schedule',
   settings: '/app/settings',
   support: '/app/support',
   marketplace: '/marketplace',
@@ -54,6 +56,11 @@ export function signInPath(query: { email?: string } = {}): string {
  */
 export function transactionPath(txId: string, open: { tab?: TransactionTab; thread?: string } = {}): string {
   return withQuery(`/app/transactions/${encodeURIComponent(txId)}`, { tab: open.tab, thread: open.thread })
+}
+
+/** Booking a survey for one move: '/app/transactions/{txId}/survey'. */
+export function surveyBookingPath(txId: string): string {
+  return `/app/transactions/${encodeURIComponent(txId)}/survey`
 }
 
 /** The page that shows and accepts an invitation: '/invite/{token}'. */
@@ -123,13 +130,15 @@ export function mortgageCasePath(txId: string): string {
 }
 
 /**
- * Where a professional's /app/home opens: their role's own workbench (issue 15). Estate agents
- * (pro_agent): the portfolio; mortgage brokers (pro_broker): the pipeline; everyone else: the cases
- * board. Takes the stored roles (src/shared/domain/roles.ts); the first trade role listed wins.
+ * Where a professional's /app/home opens: their role's own workbench (issue 15). Surveyors
+ * (pro_surveyor): the schedule; estate agents (pro_agent): the portfolio; mortgage brokers
+ * (pro_broker): the pipeline; everyone else: the cases board. Takes the stored roles (src/shared/domain/roles.ts); the first trade role listed wins.
  */
 export function professionalHomePath(roles: readonly string[]): string {
   for (const role of roles) {
     switch (role) {
+      case 'pro_surveyor':
+        return PAGE_PATHS.schedule
       case 'pro_agent':
         return PAGE_PATHS.portfolio
       case 'pro_broker':

@@ -12,6 +12,7 @@ import {
   PAGE_PATHS,
   resetPasswordPath,
   signInPath,
+  surveyBookingPath,
   TRANSACTION_TABS,
   transactionPath,
   verifyEmailPath,
@@ -33,6 +34,7 @@ describe('page paths reach the router', () => {
   it('reaches the pages with ids and tokens', () => {
     expect(routeOf(transactionPath('tx1', { tab: 'chat', thread: 'th1' }))).toBe('app/transactions/:txId')
     expect(routeOf(invitationPath('tok'))).toBe('invite/:token')
+    expect(routeOf(surveyBookingPath('tx1'))).toBe('app/transactions/:txId/survey')
     expect(routeOf(organizationPath('org1'))).toBe('marketplace/:orgId')
     expect(routeOf(inviteOrganizationPath('org1'))).toBe('app/home')
     expect(routeOf(resetPasswordPath('t'))).toBe('reset-password')

@@ -10,6 +10,7 @@ import { createRequire } from 'node:module'
 import path from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { PGlite, protocol } from '@electric-sql/pglite'
+import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist'
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
 import { drizzle as drizzlePg, type NodePgDatabase } from 'drizzle-orm/node-postgres'
 import pg from 'pg'
@@ -185,6 +186,8 @@ export async function openPglite(
     dataDir: options.dataDir,
     loadDataDir: options.loadDataDir,
     startParams: pgliteStartParams(),
+    // btree_gist: the survey bookings' exclusion constraint (migration surveys_no_overlap).
+    extensions: { btree_gist },
   })
   return wrapPglite(pglite)
 }
@@ -197,8 +200,9 @@ const CREATE_SCRIPT = `
 import { existsSync, readFileSync } from 'node:fs'
 const [, moduleUrl, dataDir, startParams, template] = process.argv
 const { PGlite } = await import(moduleUrl)
+const { btree_gist } = await import(new URL('./contrib/btree_gist.js', moduleUrl).href)
 const loadDataDir = template && existsSync(template) ? new Blob([readFileSync(template)]) : undefined
-const db = await PGlite.create({ dataDir, loadDataDir, startParams: JSON.parse(startParams) })
+const db = await PGlite.create({ dataDir, loadDataDir, startParams: JSON.parse(startParams), extensions: { btree_gist } })
 await db.close()
 `
 

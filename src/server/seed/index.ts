@@ -17,6 +17,7 @@ import { DEMO_TRANSACTION_ID, insertDemoTransaction } from './demo-transaction'
 import { DEMO_FIRM_COLLEAGUES, DEMO_MATTER_ID, insertDemoFirm } from './demo-firm'
 import { insertDemoBroker } from './demo-broker'
 import { DEMO_FIRM_ID, seedOrganizations } from './organizations'
+import { DEMO_SURVEY_BOOKING_ID, DEMO_SURVEYOR, insertDemoSurveyor } from './demo-surveyor'
 
 export { DEMO_ACCOUNTS, DEMO_PASSWORD, type DemoAccount } from './demo-accounts'
 export { DEMO_AGENT_SALES, DEMO_STALLED_SALE_ID } from './demo-agent'
@@ -29,6 +30,10 @@ export {
 } from './demo-transaction'
 export { DEMO_FIRM_COLLEAGUES, DEMO_FIRM_EXTRA_MATTERS, DEMO_MATTER_ID } from './demo-firm'
 export { DEMO_BROKER_EXTRA_MOVES } from './demo-broker'
+export { DEMO_SURVEY_BOOKING_ID, DEMO_SURVEYOR, DEMO_SURVEYOR_EXTRA_MOVES } from './demo-surveyor'
+
+/** The demo accounts printed at start: the five on the demo move, then the demo surveyor (Oliver Hart). */
+export const PRINTED_DEMO_ACCOUNTS: readonly DemoAccount[] = [...DEMO_ACCOUNTS, DEMO_SURVEYOR]
 export {
   DEMO_FIRM_ID,
   DEMO_FIRM_NAME,
@@ -71,6 +76,7 @@ interface SeedState {
   hasFirmMatters: boolean
   hasAgentSales: boolean
   hasBrokerCases: boolean
+  hasSurveyor: boolean
 }
 
 async function readState(database: Database): Promise<SeedState> {
@@ -81,14 +87,23 @@ async function readState(database: Database): Promise<SeedState> {
     has_matters: boolean
     has_agent_sales: boolean
     has_broker: boolean
+    has_surveyor: boolean
   }>(
     `select exists(select 1 from organizations where id = $1) as has_firm,
        (select count(*)::int from "user" where email = any($2::text[])) as users,
        exists(select 1 from transactions where id = $3) as has_tx,
        exists(select 1 from matters where id = $4) as has_matters,
        exists(select 1 from transactions where id = $5) as has_agent_sales,
-       exists(select 1 from mortgage_cases where transaction_id = $3) as has_broker`,
-    [DEMO_FIRM_ID, DEMO_ACCOUNTS.map((a) => a.email), DEMO_TRANSACTION_ID, DEMO_MATTER_ID, DEMO_STALLED_SALE_ID],
+       exists(select 1 from mortgage_cases where transaction_id = $3) as has_broker,
+       exists(select 1 from survey_bookings where id = $6) as has_surveyor`,
+    [
+      DEMO_FIRM_ID,
+      DEMO_ACCOUNTS.map((a) => a.email),
+      DEMO_TRANSACTION_ID,
+      DEMO_MATTER_ID,
+      DEMO_STALLED_SALE_ID,
+      DEMO_SURVEY_BOOKING_ID,
+    ],
   )
   return {
     hasFirm: row.has_firm,
@@ -97,6 +112,7 @@ async function readState(database: Database): Promise<SeedState> {
     hasFirmMatters: row.has_matters,
     hasAgentSales: row.has_agent_sales,
     hasBrokerCases: row.has_broker,
+    hasSurveyor: row.has_surveyor,
   }
 }
 
@@ -158,7 +174,8 @@ export async function seedDemoData({
         state.hasTransaction &&
         state.hasFirmMatters &&
         state.hasAgentSales &&
-        state.hasBrokerCases))
+        state.hasBrokerCases &&
+        state.hasSurveyor))
   ) {
     result.alreadySeeded = true
     result.ms = Math.round(performance.now() - started)
@@ -295,6 +312,33 @@ export async function seedDemoData({
       await insertDemoBroker(
         tx,
         { marcus: idOf(emails[1]), amelia: idOf(emails[0]), demoTransactionId: DEMO_TRANSACTION_ID },
+        now,
+      )
+    })
+  }
+
+  if (accounts && !state.hasSurveyor) {
+    // The demo surveyor at work (demo-surveyor.ts): after the demo firm's matters, a handful of which he is on.
+    if (await createDemoAccount(database, auth, DEMO_SURVEYOR)) result.usersCreated += 1
+    const [surveyor] = await database.query<{ id: string }>(`select id from profiles where lower(email) = $1`, [
+      DEMO_SURVEYOR.email.toLowerCase(),
+    ])
+    const [buyer] = await database.query<{ id: string }>(`select id from profiles where lower(email) = $1`, [
+      DEMO_ACCOUNTS.find((a) => a.label === 'Buyer')!.email.toLowerCase(),
+    ])
+    if (!surveyor || !buyer) throw new Error('Demo data: the demo surveyor or buyer has no profile')
+    await database.db.transaction(async (tx) => {
+      await tx.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK_KEY})`)
+      const found = await tx.execute(sql`select 1 from survey_bookings where id = ${DEMO_SURVEY_BOOKING_ID}`)
+      if (found.rows.length) return
+      await insertDemoSurveyor(
+        tx,
+        {
+          surveyorId: surveyor.id,
+          buyerId: buyer.id,
+          demoTransactionId: DEMO_TRANSACTION_ID,
+          conveyancingFirmId: DEMO_FIRM_ID,
+        },
         now,
       )
     })

@@ -81,8 +81,8 @@ beforeAll(async () => {
 
 describe('seedDemoData on a fresh database', () => {
   it('reports what it wrote', () => {
-    // The five demo accounts and the demo firm's fee earner and assistant.
-    expect(first).toMatchObject({ alreadySeeded: false, usersCreated: 7, transactionCreated: true })
+    // The five demo accounts, the demo surveyor and the demo firm's fee earner and assistant.
+    expect(first).toMatchObject({ alreadySeeded: false, usersCreated: 8, transactionCreated: true })
     expect(first.organizations).toBeGreaterThanOrEqual(300)
     expect(first.reviews).toBeGreaterThan(500)
   })
@@ -300,7 +300,7 @@ describe('seedDemoData on a fresh database', () => {
     expect(stages[3].blocked_reason).toBe(DEMO_BLOCKED_REASON)
   })
 
-  it('has Amelia, Tom, Priya, Jordan (agent) and Marcus (broker) as participants, Priya for the demo firm, Jordan invited by Tom, the others by Amelia', async () => {
+  it('has Amelia, Tom, Priya, Jordan (agent), Marcus (broker) and Oliver (surveyor) as participants, Priya for the demo firm, Jordan invited by Tom, Marcus by Amelia', async () => {
     const rows = await t.database.query<{
       email: string
       role: string
@@ -343,6 +343,14 @@ describe('seedDemoData on a fresh database', () => {
         invited_by: 'amelia.buyer@homeward.example',
         organization_id: null,
       },
+      // The demo surveyor (demo-surveyor.ts), for his survey firm from the directory.
+      {
+        email: 'oliver.surveyor@homeward.example',
+        role: 'surveyor',
+        org_type: 'survey',
+        invited_by: null,
+        organization_id: expect.any(String),
+      },
     ])
   })
 
@@ -383,7 +391,7 @@ describe('seedDemoData on a fresh database', () => {
         transaction_participants: unknown[]
       }
       expect(detail.timeline_stages).toHaveLength(9)
-      expect(detail.transaction_participants).toHaveLength(5)
+      expect(detail.transaction_participants).toHaveLength(6) // and the demo surveyor
       expect(overallProgress(detail.timeline_stages)).toBe(39)
       const list = (await (await t.request('/api/transactions', { headers: { cookie } })).json()) as {
         transactions: Array<{ id: string }>
@@ -512,7 +520,7 @@ describe('seedDemoData on other databases', () => {
       // The demo move, the demo firm's 33 other matters, the demo sale (the demo conveyancer acting
       // for a seller, with enquiries), the demo agent's four other sales and the demo broker's five other
       // moves, nine stages each.
-      expect(counts).toEqual({ users: 7, tx: 44, stages: 396 })
+      expect(counts).toEqual({ users: 8, tx: 44, stages: 396 })
     } finally {
       await other.drop()
     }

@@ -37,6 +37,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     // The local outbox at /api/dev/mail, as the e2e servers have it (the dev-mail tests turn it off).
     DEV_MAIL: true,
     TRUSTED_ORIGINS: '',
+    PAYMENTS_PROVIDER: 'sandbox',
     SESSION_IDLE_DAYS: 30,
     SESSION_MAX_DAYS: 90,
     LOG_LEVEL: 'silent',

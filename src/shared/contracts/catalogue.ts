@@ -26,6 +26,7 @@ import { portfolioEndpoints } from './portfolio'
 import { reviewEndpoints } from './reviews'
 import { signingEndpoints } from './signing'
 import { supportEndpoints } from './support'
+import { surveyEndpoints } from './surveys'
 import { transactionEndpoints } from './transactions'
 import { twoFactorEndpoints } from './two-factor'
 import { updateRequestEndpoints } from './update-requests'
@@ -52,6 +53,7 @@ export const catalogue = {
   reviews: reviewEndpoints,
   signing: signingEndpoints,
   support: supportEndpoints,
+  surveys: surveyEndpoints,
   transactions: transactionEndpoints,
   twoFactor: twoFactorEndpoints,
   updateRequests: updateRequestEndpoints,

@@ -49,6 +49,7 @@ export const NOTIFICATION_KINDS = [
   'sale_high_risk',
   'weekly_update',
   'mortgage_expiry',
+  'survey_update',
 ] as const
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number]
 
@@ -67,6 +68,7 @@ export const NOTIFICATION_KIND_LABELS: Record<NotificationKind, string> = {
   sale_high_risk: 'A sale I am the estate agent on becomes high risk',
   weekly_update: 'The weekly update on my sale from the estate agent (Mondays)',
   mortgage_expiry: 'A decision in principle or mortgage offer I arranged is about to expire',
+  survey_update: 'A survey on my move is booked, moved, cancelled or reported',
 }
 
 /** A buyer or seller may ask their conveyancer for an update once per this period per transaction (24 h, in ms). */

@@ -31,7 +31,7 @@ export function Component() {
         }
       >
         {(me) =>
-          // Professionals land on their role's workbench (portfolio for agents, pipeline for brokers, else the cases board); buyers and sellers keep their move cards.
+          // Professionals land on their role's workbench (schedule for surveyors, portfolio for agents, pipeline for brokers, else the cases board); buyers and sellers keep their move cards.
           isProfessional(me.roles) && !params.has('invite') && !params.has('moves') ? (
             <Navigate to={professionalHomePath(me.roles)} replace />
           ) : (

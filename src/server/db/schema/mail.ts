@@ -4,8 +4,15 @@
  * (readable at /dev/mail outside production). A crash never loses an email.
  */
 import { sql } from 'drizzle-orm'
-import { check, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core'
+import { check, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core'
 import { transactions } from './transactions'
+
+/** A text attachment of an outgoing email. */
+export interface MailAttachment {
+  filename: string
+  contentType: string
+  content: string
+}
 
 export const mailOutbox = pgTable(
   'mail_outbox',
@@ -15,6 +22,8 @@ export const mailOutbox = pgTable(
     subject: text('subject').notNull(),
     textBody: text('text_body').notNull(),
     htmlBody: text('html_body'),
+    /** Files sent with the email, e.g. a survey booking's .ics: [{ filename, contentType, content (UTF-8 text) }]. */
+    attachments: jsonb('attachments').$type<MailAttachment[]>(),
     /** e.g. 'invitation'. */
     kind: text('kind').notNull(),
     transactionId: uuid('transaction_id').references(() => transactions.id, { onDelete: 'set null' }),

@@ -73,6 +73,7 @@ const allOn = {
   sale_high_risk: true,
   weekly_update: true,
   mortgage_expiry: true,
+  survey_update: true,
 }
 
 describe('the bell', () => {

@@ -276,6 +276,9 @@ beforeAll(async () => {
   }
 })
 
+/** An id nothing has: the surveys rows' product, surveyor and booking. */
+const UNKNOWN_ID = '00000000-0000-4000-8000-00000000beef'
+
 type Call = (actor: Actor) => Promise<Response>
 interface Row {
   /** The request as this actor would send it. */
@@ -591,6 +594,35 @@ const ROWS: Record<string, Row> = {
 
   // Enquiries: the professional here is the buyer's conveyancer, who raises and closes; only the seller's
   // conveyancer answers or makes a seller task (the buyer's conveyancer answering their own: 409).
+  // Surveys: the move's page for everyone on it; booking, moving and cancelling for its buyer side only
+  // (the seller 403). No survey firm is set up here: the allowed book an unknown product, or move and cancel
+  // an unknown booking, and get its 404 (surveys.integration.test.ts books for real).
+  'GET /api/transactions/{txId}/surveys': { call: get(() => `${base(move.txId)}/surveys`), expected: answers(200) },
+  'GET /api/transactions/{txId}/surveys/slots': {
+    call: get(() => `${base(move.txId)}/surveys/slots?product_id=${UNKNOWN_ID}`),
+    expected: answers(404),
+  },
+  'POST /api/transactions/{txId}/surveys/bookings': {
+    call: (actor) =>
+      t.request(`${base(move.txId)}/surveys/bookings`, {
+        as: as(actor),
+        json: { product_id: UNKNOWN_ID, surveyor_id: UNKNOWN_ID, starts_at: '2030-01-07T10:00:00Z' },
+      }),
+    expected: answers(404, { seller: 403 }),
+  },
+  'POST /api/transactions/{txId}/surveys/bookings/{bookingId}/reschedule': {
+    call: (actor) =>
+      t.request(`${base(move.txId)}/surveys/bookings/${UNKNOWN_ID}/reschedule`, {
+        as: as(actor),
+        json: { starts_at: '2030-01-07T10:00:00Z' },
+      }),
+    expected: answers(404, { seller: 403 }),
+  },
+  'POST /api/transactions/{txId}/surveys/bookings/{bookingId}/cancel': {
+    call: (actor) =>
+      t.request(`${base(move.txId)}/surveys/bookings/${UNKNOWN_ID}/cancel`, { as: as(actor), method: 'POST' }),
+    expected: answers(404, { seller: 403 }),
+  },
   'GET /api/transactions/{txId}/enquiries': { call: get(() => `${base(move.txId)}/enquiries`), expected: answers(200) },
   'POST /api/transactions/{txId}/enquiries': {
     call: async (actor) =>

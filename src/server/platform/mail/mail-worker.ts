@@ -8,7 +8,7 @@
  */
 import { eq, sql } from 'drizzle-orm'
 import type { Database } from '#server/db/client.ts'
-import { mailOutbox } from '#server/db/schema/index.ts'
+import { mailOutbox, type MailAttachment } from '#server/db/schema/index.ts'
 import type { Logger } from '#server/logger.ts'
 import type { MailTransport } from './transport'
 
@@ -21,6 +21,7 @@ interface DueMail {
   subject: string
   text_body: string
   html_body: string | null
+  attachments: MailAttachment[] | null
   attempts: number
 }
 
@@ -53,6 +54,7 @@ export function createMailWorker({
         subject: row.subject,
         text: row.text_body,
         html: row.html_body,
+        attachments: row.attachments ?? undefined,
       })
       await database.db
         .update(mailOutbox)
@@ -80,7 +82,7 @@ export function createMailWorker({
       `update mail_outbox set next_attempt_at = now() + interval '5 minutes'
        where id in (select id from mail_outbox where status = 'pending' and next_attempt_at <= now()
                     order by created_at limit ${BATCH} for update skip locked)
-       returning id, to_address, subject, text_body, html_body, attempts`,
+       returning id, to_address, subject, text_body, html_body, attachments, attempts`,
     )
     let sent = 0
     for (const row of rows) if (await sendOne(row)) sent++

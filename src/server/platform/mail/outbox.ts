@@ -5,7 +5,7 @@
  */
 import { singleLine } from '#shared/domain/plain-text.ts'
 import type { Tx } from '#server/db/client.ts'
-import { mailOutbox } from '#server/db/schema/index.ts'
+import { mailOutbox, type MailAttachment } from '#server/db/schema/index.ts'
 
 export interface OutgoingMail {
   to: string
@@ -15,6 +15,8 @@ export interface OutgoingMail {
   /** What the email is about, e.g. 'invitation'. */
   kind: string
   transactionId?: string
+  /** Text attachments (a survey booking's .ics). */
+  attachments?: MailAttachment[]
 }
 
 /**
@@ -31,6 +33,7 @@ export async function enqueueMail(tx: Tx, mail: OutgoingMail, options: { deliver
       htmlBody: mail.html,
       kind: mail.kind,
       transactionId: mail.transactionId,
+      attachments: mail.attachments,
       status: options.deliver ? 'pending' : 'local',
     })
     .returning({ id: mailOutbox.id })

@@ -15,6 +15,8 @@ export interface MailMessage {
   subject: string
   text: string
   html?: string | null
+  /** Text attachments, e.g. a calendar invitation (text/calendar). */
+  attachments?: { filename: string; contentType: string; content: string }[]
 }
 
 export interface MailTransport {
@@ -41,6 +43,7 @@ export function smtpTransport(url: string, from: string): MailTransport {
         subject: m.subject,
         text: m.text,
         html: m.html ?? undefined,
+        attachments: m.attachments,
         messageId: m.id ? `<outbox.${m.id}@${domain}>` : undefined,
       })
     },

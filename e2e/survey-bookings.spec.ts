@@ -1,0 +1,108 @@
+/**
+ * Survey bookings end to end: a surveyor signs up and lands on their schedule; their firm's products
+ * and hours are set through the API; a buyer books a RICS Home Survey Level 2 from their move; the
+ * surveyor sees it on the schedule, uploads the report PDF, and the move's surveyor task completes and
+ * a sandbox payout (fee, platform fee, pending) appears. Screenshots at 1280 and 390 px; axe on each page.
+ */
+import { expect, test } from '@playwright/test'
+import { createMove, expectNoAxeViolations, makePdf, person, toast } from './app-helpers'
+
+const SHOTS = 'test-results/screens'
+
+test('a buyer books a Level 2 survey; the surveyor delivers the report and a payout appears', async ({ browser }) => {
+  test.setTimeout(120_000)
+  const surveyor = await person(browser, 'Sam Surveyor', 'surveyor')
+  const firmName = `Aardvark Surveys ${Date.now().toString(36)}`
+
+  // Sign-up as a surveyor lands on the schedule.
+  await surveyor.page.goto('/app/home')
+  await expect(surveyor.page).toHaveURL(/\/app\/schedule$/)
+  await expect(surveyor.page.getByRole('heading', { level: 1, name: 'Schedule' })).toBeVisible()
+
+  // The firm, its products and the surveyor's hours (every day 08:00-18:00), through the API.
+  const firm = await surveyor.request.post('/api/firm', {
+    data: { name: firmName, town: 'St Albans', postcode_district: 'AL1', contact_email: surveyor.email },
+  })
+  expect(firm.status(), await firm.text()).toBe(201)
+  const products = await surveyor.request.put('/api/schedule/products', {
+    data: {
+      products: [
+        { kind: 'rics_level_2', price_pence: 59500, duration_minutes: 180, active: true },
+        { kind: 'mortgage_valuation', price_pence: 25000, duration_minutes: 60, active: true },
+      ],
+    },
+  })
+  expect(products.status(), await products.text()).toBe(200)
+  const hours = await surveyor.request.put('/api/schedule/availability', {
+    data: {
+      travel_buffer_minutes: 30,
+      notice_hours: 24,
+      hours: [1, 2, 3, 4, 5, 6, 7].map((weekday) => ({ weekday, start_minute: 480, end_minute: 1080 })),
+      days_off: [],
+    },
+  })
+  expect(hours.status(), await hours.text()).toBe(200)
+
+  // The buyer books from their move.
+  const buyer = await person(browser, 'Bea Buyer', 'buyer')
+  const { txId, path } = await createMove(buyer.request, { address: '7 Survey Row', postcode: 'AL5 2JQ' })
+  const page = buyer.page
+  await page.goto(path)
+  await page.getByRole('link', { name: 'Book or view the survey' }).click()
+  await expect(page.getByRole('heading', { level: 1, name: 'Survey' })).toBeVisible()
+  await expect(page.getByText('No survey booked yet.')).toBeVisible()
+  await page.getByRole('radio', { name: new RegExp(`RICS Home Survey Level 2: £595\\.00.*${firmName}`) }).check()
+  const slot = page.getByLabel('Time slot (UK time)')
+  await expect(slot.locator('option').nth(1)).toBeAttached()
+  await slot.selectOption({ index: 1 })
+  await page.getByRole('button', { name: 'Book survey' }).click()
+  await expect(toast(page)).toContainText('Survey booked')
+  const booked = page.getByTestId('survey-booking')
+  await expect(booked).toContainText('RICS Home Survey Level 2')
+  await expect(booked).toContainText('Booked')
+  await expect(booked).toContainText('£595.00 including VAT')
+  for (const width of [1280, 390]) {
+    await page.setViewportSize({ width, height: width < 500 ? 844 : 900 })
+    await expectNoAxeViolations(page)
+    await page.screenshot({ path: `${SHOTS}/survey-booking-${width}.png`, fullPage: true })
+  }
+
+  // The surveyor sees it on the schedule and uploads the report.
+  const sp = surveyor.page
+  await sp.goto('/app/schedule')
+  const visit = sp.getByTestId('survey-booking').filter({ hasText: '7 Survey Row' })
+  await expect(visit).toContainText('RICS Home Survey Level 2')
+  await expect(visit).toContainText('booked by Bea Buyer')
+  await visit.getByLabel('Upload the report (PDF)').setInputFiles({
+    name: 'Survey report.pdf',
+    mimeType: 'application/pdf',
+    buffer: await makePdf('RICS Home Survey Level 2 report: 7 Survey Row'),
+  })
+  await expect(visit).toContainText('Report delivered')
+  const payout = visit.getByLabel('Payout')
+  await expect(payout).toContainText('Pending')
+  await expect(payout).toContainText('Sandbox')
+  await expect(payout).toContainText('£595.00')
+  await expect(payout).toContainText('£59.50')
+  await expect(payout).toContainText('£535.50')
+  for (const width of [1280, 390]) {
+    await sp.setViewportSize({ width, height: width < 500 ? 844 : 900 })
+    await expectNoAxeViolations(sp)
+    await sp.screenshot({ path: `${SHOTS}/survey-schedule-${width}.png`, fullPage: true })
+  }
+
+  // The move's surveyor task is complete, and the report is in the Property folder.
+  const detail = (await (await buyer.request.get(`/api/transactions/${txId}`)).json()) as {
+    timeline_stages: { tasks: { title: string; status: string }[] }[]
+  }
+  const task = detail.timeline_stages.flatMap((s) => s.tasks).find((t) => /survey report delivered/.test(t.title))
+  expect(task?.status).toBe('completed')
+  await page.reload()
+  await expect(page.getByTestId('survey-booking')).toContainText('Report delivered')
+  await expect(page.getByRole('link', { name: 'Property folder' })).toBeVisible()
+
+  surveyor.console.check()
+  buyer.console.check()
+  await surveyor.close()
+  await buyer.close()
+})

@@ -1,0 +1,150 @@
+/**
+ * Reads survey bookings as the API shows them (SurveyBooking: product, surveyor, property, payout)
+ * and what a slot check needs: a surveyor's rules (hours, days off, travel buffer) and busy ranges.
+ * Callers pass the filter that their access rule allows (a move's id, or a firm's id and a range).
+ */
+import { sql, type SQL } from 'drizzle-orm'
+import type { SurveyBooking } from '#shared/contracts/surveys.ts'
+import {
+  noticeProblem,
+  SURVEY_PRODUCT_LABELS,
+  type Busy,
+  type SlotRules,
+  type SurveyProductKind,
+} from '#shared/domain/surveys.ts'
+import type { Database, Tx } from '#server/db/client.ts'
+
+interface BookingRow {
+  id: string
+  transaction_id: string
+  address_lines: string[] | null
+  postcode: string | null
+  firm_name: string
+  surveyor_id: string
+  surveyor_name: string
+  product_id: string
+  kind: SurveyProductKind
+  starts_at: Date | string
+  ends_at: Date | string
+  price_pence: number
+  status: SurveyBooking['status']
+  booked_by_name: string | null
+  report_document_id: string | null
+  notice_hours: number
+  payout: {
+    id: string
+    fee_pence: number
+    platform_fee_pence: number
+    net_pence: number
+    status: 'pending' | 'paid'
+    provider: string
+    provider_reference: string
+    created_at: string
+    paid_at: string | null
+  } | null
+}
+
+const iso = (d: Date | string) => new Date(d).toISOString()
+
+/** Bookings matching `where` (a condition on alias b = survey_bookings), in start order. */
+export async function readBookings(db: Tx | Database['db'], where: SQL): Promise<SurveyBooking[]> {
+  const res = await db.execute(sql`
+    select b.id, b.transaction_id, pr.address_lines, pr.postcode, o.name as firm_name,
+      b.surveyor_id, sp.full_name as surveyor_name, b.product_id, p.kind, b.starts_at, b.ends_at,
+      b.price_pence, b.status, bp.full_name as booked_by_name, b.report_document_id, s.notice_hours,
+      (select row_to_json(po) from (
+        select id, fee_pence, platform_fee_pence, net_pence, status, provider, provider_reference, created_at, paid_at
+        from survey_payouts where booking_id = b.id) po) as payout
+    from survey_bookings b
+    join organizations o on o.id = b.organization_id
+    join surveyors s on s.profile_id = b.surveyor_id
+    join profiles sp on sp.id = b.surveyor_id
+    join survey_products p on p.id = b.product_id
+    left join profiles bp on bp.id = b.booked_by
+    left join lateral (select address_lines, postcode from properties where transaction_id = b.transaction_id limit 1) pr on true
+    where ${where}
+    order by b.starts_at, b.id`)
+  const now = new Date()
+  return (res.rows as unknown as BookingRow[]).map((r) => ({
+    id: r.id,
+    transaction_id: r.transaction_id,
+    property_address: [...(r.address_lines ?? []), r.postcode ?? ''].filter(Boolean).join(', '),
+    firm_name: r.firm_name,
+    surveyor: { id: r.surveyor_id, full_name: r.surveyor_name },
+    product: { id: r.product_id, kind: r.kind, label: SURVEY_PRODUCT_LABELS[r.kind] },
+    starts_at: iso(r.starts_at),
+    ends_at: iso(r.ends_at),
+    price_pence: r.price_pence,
+    status: r.status,
+    booked_by_name: r.booked_by_name,
+    report_document_id: r.report_document_id,
+    can_change: r.status === 'booked' && noticeProblem(new Date(r.starts_at), r.notice_hours, now) === null,
+    notice_hours: r.notice_hours,
+    payout: r.payout
+      ? {
+          id: r.payout.id,
+          fee_pence: r.payout.fee_pence,
+          platform_fee_pence: r.payout.platform_fee_pence,
+          net_pence: r.payout.net_pence,
+          status: r.payout.status,
+          provider_label: r.payout.provider === 'sandbox' ? 'Sandbox' : 'Stripe',
+          provider_reference: r.payout.provider_reference,
+          created_at: iso(r.payout.created_at),
+          paid_at: r.payout.paid_at ? iso(r.payout.paid_at) : null,
+        }
+      : null,
+  }))
+}
+
+/** One booking by id (no access check: callers have checked it). */
+export async function readBooking(db: Tx | Database['db'], bookingId: string): Promise<SurveyBooking> {
+  const [booking] = await readBookings(db, sql`b.id = ${bookingId}`)
+  return booking
+}
+
+/** A surveyor's hours, days off (from today) and travel buffer; null when they take no bookings. */
+export async function readSlotRules(
+  db: Tx | Database['db'],
+  surveyorId: string,
+): Promise<(SlotRules & { organizationId: string; noticeHours: number }) | null> {
+  const res = await db.execute(sql`
+    select s.organization_id, s.travel_buffer_minutes, s.notice_hours,
+      coalesce((select json_agg(json_build_object('weekday', weekday, 'startMinute', start_minute, 'endMinute', end_minute))
+        from surveyor_hours where surveyor_id = s.profile_id), '[]'::json) as hours,
+      coalesce((select json_agg(to_char(day, 'YYYY-MM-DD')) from surveyor_days_off
+        where surveyor_id = s.profile_id and day >= current_date - 1), '[]'::json) as days_off
+    from surveyors s where s.profile_id = ${surveyorId}`)
+  const row = res.rows[0] as
+    | {
+        organization_id: string
+        travel_buffer_minutes: number
+        notice_hours: number
+        hours: SlotRules['hours']
+        days_off: string[]
+      }
+    | undefined
+  if (!row) return null
+  return {
+    organizationId: row.organization_id,
+    noticeHours: row.notice_hours,
+    travelBufferMinutes: row.travel_buffer_minutes,
+    hours: row.hours,
+    daysOff: row.days_off,
+  }
+}
+
+/** A surveyor's live bookings from now on as busy ranges [start, blocked_until), leaving out `exceptId`. */
+export async function readBusy(
+  db: Tx | Database['db'],
+  surveyorId: string,
+  exceptId: string | null = null,
+): Promise<Busy[]> {
+  const res = await db.execute(sql`
+    select starts_at, blocked_until from survey_bookings
+    where surveyor_id = ${surveyorId} and status <> 'cancelled' and blocked_until > now()
+      and (${exceptId}::uuid is null or id <> ${exceptId}::uuid)`)
+  return (res.rows as { starts_at: string | Date; blocked_until: string | Date }[]).map((r) => ({
+    start: new Date(r.starts_at).getTime(),
+    end: new Date(r.blocked_until).getTime(),
+  }))
+}

@@ -1,0 +1,111 @@
+/**
+ * Moving or cancelling a survey booking from the move (buyer side), under the firm's notice rule:
+ * not within `notice_hours` of the visit (422 naming the rule); a cancelled booking cannot be moved
+ * or cancelled again (409). Each change bumps the booking's iCalendar SEQUENCE and emails both
+ * people an updated .ics, in one database transaction with the change and its audit entry.
+ */
+import { sql } from 'drizzle-orm'
+import type { SurveyBooking } from '#shared/contracts/surveys.ts'
+import { noticeProblem, SLOT_TAKEN_MESSAGE } from '#shared/domain/surveys.ts'
+import { ukDateTime } from '#shared/domain/uk-time.ts'
+import { lockTransactionForBooker } from '#server/access/surveys.ts'
+import type { Viewer } from '#server/auth/viewer.ts'
+import type { Database, Tx } from '#server/db/client.ts'
+import { AppError, notFound } from '#server/http/errors.ts'
+import { recordActivity } from '../transactions/record-activity'
+import { assertSlotFree, isExclusionViolation } from './book-survey'
+import { queueBookingEmails } from './booking-emails'
+import { readBooking } from './booking-rows'
+
+interface ChangeOptions {
+  database: Database
+  viewer: Viewer
+  txId: string
+  bookingId: string
+  publicUrl: string
+  deliverMail: boolean
+}
+
+async function lockBooking(tx: Tx, viewer: Viewer, txId: string, bookingId: string) {
+  await lockTransactionForBooker(tx, viewer, txId)
+  const res = await tx.execute(sql`
+    select b.id, b.status, b.starts_at, b.surveyor_id, b.organization_id, p.duration_minutes, s.notice_hours
+    from survey_bookings b join survey_products p on p.id = b.product_id join surveyors s on s.profile_id = b.surveyor_id
+    where b.id = ${bookingId} and b.transaction_id = ${txId} for update of b`)
+  const row = res.rows[0] as
+    | {
+        id: string
+        status: string
+        starts_at: string | Date
+        surveyor_id: string
+        organization_id: string
+        duration_minutes: number
+        notice_hours: number
+      }
+    | undefined
+  if (!row) throw notFound('booking')
+  if (row.status === 'cancelled')
+    throw new AppError('conflict', 'This survey booking was cancelled: book a new slot instead.')
+  if (row.status !== 'booked') throw new AppError('conflict', 'The survey has taken place and its report is delivered.')
+  const late = noticeProblem(new Date(row.starts_at), row.notice_hours, new Date())
+  if (late) throw new AppError('unprocessable', late)
+  return row
+}
+
+/** Moves the booking to `startsAt` (same surveyor and product). Errors: 404, 403, 409 cancelled or taken, 422 a rule. */
+export async function rescheduleBooking(opts: ChangeOptions & { startsAt: string }): Promise<SurveyBooking> {
+  const { database, viewer, txId, bookingId } = opts
+  try {
+    return await database.db.transaction(async (tx) => {
+      const row = await lockBooking(tx, viewer, txId, bookingId)
+      const start = new Date(opts.startsAt)
+      const rules = await assertSlotFree(tx, {
+        surveyorId: row.surveyor_id,
+        organizationId: row.organization_id,
+        start,
+        durationMinutes: row.duration_minutes,
+        exceptId: bookingId,
+      })
+      const end = new Date(start.getTime() + row.duration_minutes * 60_000)
+      const blockedUntil = new Date(end.getTime() + rules.travelBufferMinutes * 60_000)
+      await tx.execute(sql`
+        update survey_bookings set starts_at = ${start.toISOString()}, ends_at = ${end.toISOString()},
+          blocked_until = ${blockedUntil.toISOString()}, sequence = sequence + 1, updated_at = now()
+        where id = ${bookingId}`)
+      const booking = await readBooking(tx, bookingId)
+      await recordActivity(tx, {
+        transactionId: txId,
+        actorId: viewer.profileId,
+        kind: 'survey.moved',
+        summary: `moved the ${booking.product.label} to ${ukDateTime(start)}`,
+        payload: { bookingId, from: new Date(row.starts_at).toISOString(), to: booking.starts_at },
+      })
+      await queueBookingEmails(tx, { booking, change: 'moved', bookerId: viewer.profileId, ...opts })
+      return booking
+    })
+  } catch (err) {
+    if (isExclusionViolation(err)) throw new AppError('conflict', SLOT_TAKEN_MESSAGE)
+    throw err
+  }
+}
+
+/** Cancels the booking; its slot is free again. Errors: 404, 403, 409 already cancelled, 422 inside the notice period. */
+export async function cancelBooking(opts: ChangeOptions): Promise<SurveyBooking> {
+  const { database, viewer, txId, bookingId } = opts
+  return database.db.transaction(async (tx) => {
+    await lockBooking(tx, viewer, txId, bookingId)
+    await tx.execute(sql`
+      update survey_bookings set status = 'cancelled', cancelled_at = now(), sequence = sequence + 1, updated_at = now()
+      where id = ${bookingId}`)
+    const booking = await readBooking(tx, bookingId)
+    await recordActivity(tx, {
+      transactionId: txId,
+      actorId: viewer.profileId,
+      kind: 'survey.cancelled',
+      summary: `cancelled the ${booking.product.label} of ${ukDateTime(new Date(booking.starts_at))}`,
+      payload: { bookingId },
+    })
+    await queueBookingEmails(tx, { booking, change: 'cancelled', bookerId: viewer.profileId, ...opts })
+    return booking
+  })
+}

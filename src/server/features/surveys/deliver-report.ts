@@ -1,0 +1,148 @@
+/**
+ * The surveyor delivers the report: a PDF they uploaded to the move's Property folder (through the
+ * documents upload) is attached to the booking. In one database transaction the booking becomes
+ * 'report_delivered', the move's surveyor task ("RICS survey report delivered to the buyer") is
+ * ticked, the buyer side is notified, and the payout (fee, platform fee at PLATFORM_FEE_RATE, net,
+ * status pending) is recorded with the payments provider's reference. The provider is called before
+ * the insert with our payout id as its idempotency key, so a rolled-back attempt pays nothing twice.
+ */
+import { randomUUID } from 'node:crypto'
+import { eq, sql } from 'drizzle-orm'
+import type { SurveyBooking, SurveyPayout } from '#shared/contracts/surveys.ts'
+import { platformFeePence } from '#shared/domain/surveys.ts'
+import { surveyBookingPath } from '#shared/paths.ts'
+import { lockFirmBooking, requireSurveyFirm } from '#server/access/surveys.ts'
+import type { Viewer } from '#server/auth/viewer.ts'
+import type { Database } from '#server/db/client.ts'
+import { tasks } from '#server/db/schema/index.ts'
+import { AppError, notFound } from '#server/http/errors.ts'
+import type { PaymentsProvider } from '#server/providers/payments/index.ts'
+import { notifyPeople, type NotificationDelivery } from '../notifications/notify-people'
+import { recordActivity } from '../transactions/record-activity'
+import { refreshStage, touchTransaction } from '../transactions/update-task'
+import { readBooking } from './booking-rows'
+
+/** Delivers the report. Errors: 404 booking or document, 409 cancelled or already delivered, 422 not a PDF in Property. */
+export async function deliverReport({
+  database,
+  viewer,
+  bookingId,
+  documentId,
+  payments,
+  notify,
+}: {
+  database: Database
+  viewer: Viewer
+  bookingId: string
+  documentId: string
+  payments: PaymentsProvider
+  notify: NotificationDelivery
+}): Promise<SurveyBooking> {
+  return database.db.transaction(async (tx) => {
+    const booking = await lockFirmBooking(tx, viewer, bookingId)
+    if (booking.status === 'cancelled')
+      throw new AppError('conflict', 'This booking was cancelled: there is no report to deliver.')
+    if (booking.status === 'report_delivered')
+      throw new AppError('conflict', 'The report for this survey is already delivered.')
+    const doc = await tx.execute(sql`
+      select id, folder, content_type, filename from documents where id = ${documentId} and transaction_id = ${booking.transaction_id}`)
+    const document = doc.rows[0] as { id: string; folder: string; content_type: string; filename: string } | undefined
+    if (!document) throw notFound('document')
+    if (document.folder !== 'Property' || document.content_type !== 'application/pdf')
+      throw new AppError('unprocessable', "The report must be a PDF in the move's Property folder.")
+    await tx.execute(sql`
+      update survey_bookings set status = 'report_delivered', report_document_id = ${documentId}, updated_at = now()
+      where id = ${bookingId}`)
+    // The template's surveyor task of the Mortgage & survey stage (src/shared/domain/timeline-template.ts).
+    const task = await tx.execute(sql`
+      select k.id, k.stage_id, k.title, k.status from tasks k join timeline_stages s on s.id = k.stage_id
+      where s.transaction_id = ${booking.transaction_id} and k.owner_side = 'surveyor'
+      order by s.sort_index, k.sort_index limit 1 for update of k`)
+    const t = task.rows[0] as { id: string; stage_id: string; title: string; status: string } | undefined
+    if (t && t.status !== 'completed') {
+      await tx
+        .update(tasks)
+        .set({
+          status: 'completed',
+          version: sql`${tasks.version} + 1`,
+          updatedAt: sql`now()`,
+          completedAt: sql`now()`,
+          completedBy: viewer.profileId,
+        })
+        .where(eq(tasks.id, t.id))
+      await refreshStage(tx, t.stage_id)
+      await touchTransaction(tx, booking.transaction_id)
+      await recordActivity(tx, {
+        transactionId: booking.transaction_id,
+        actorId: viewer.profileId,
+        kind: 'task.completed',
+        summary: `ticked “${t.title}” by delivering the survey report`,
+        payload: { taskId: t.id, stageId: t.stage_id },
+      })
+    }
+    const fee = booking.price_pence
+    const platformFee = platformFeePence(fee)
+    const payoutId = randomUUID()
+    const result = await payments.createPayout({
+      payoutId,
+      destinationAccount: null,
+      amountPence: fee - platformFee,
+      description: `Survey report ${bookingId}`,
+    })
+    await tx.execute(sql`
+      insert into survey_payouts (id, booking_id, organization_id, fee_pence, platform_fee_pence, net_pence, status, provider, provider_reference)
+      values (${payoutId}, ${bookingId}, ${booking.organization_id}, ${fee}, ${platformFee}, ${fee - platformFee},
+        ${result.status}, ${payments.name}, ${result.reference})`)
+    const full = await readBooking(tx, bookingId)
+    await recordActivity(tx, {
+      transactionId: booking.transaction_id,
+      actorId: viewer.profileId,
+      kind: 'survey.report_delivered',
+      summary: `delivered the ${full.product.label} report “${document.filename}” (Property)`,
+      payload: { bookingId, documentId },
+    })
+    const buyers = await tx.execute(sql`
+      select buyer_user_id as id from transactions where id = ${booking.transaction_id} and buyer_user_id is not null
+      union select user_id from transaction_participants where transaction_id = ${booking.transaction_id} and role = 'buyer'
+      union select booked_by from survey_bookings where id = ${bookingId} and booked_by is not null`)
+    await notifyPeople(tx, {
+      recipients: (buyers.rows as { id: string }[]).map((r) => r.id),
+      kind: 'survey_update',
+      transactionId: booking.transaction_id,
+      actorId: viewer.profileId,
+      title: `Your ${full.product.label} report is ready`,
+      body: `${viewer.fullName} delivered “${document.filename}” to the Property folder.`,
+      link: surveyBookingPath(booking.transaction_id),
+      ...notify,
+    })
+    return full
+  })
+}
+
+/** Confirms a pending payout with the provider and marks it paid. Errors: 404 not the firm's payout. */
+export async function markPayoutPaid({
+  database,
+  viewer,
+  payoutId,
+  payments,
+}: {
+  database: Database
+  viewer: Viewer
+  payoutId: string
+  payments: PaymentsProvider
+}): Promise<SurveyPayout> {
+  return database.db.transaction(async (tx) => {
+    const firm = await requireSurveyFirm(tx, viewer)
+    const res = await tx.execute(sql`
+      select id, booking_id, status, provider_reference from survey_payouts
+      where id = ${payoutId} and organization_id = ${firm.id} for update`)
+    const row = res.rows[0] as
+      { id: string; booking_id: string; status: string; provider_reference: string } | undefined
+    if (!row) throw notFound('payout')
+    if (row.status !== 'paid') {
+      await payments.markPaid(row.provider_reference)
+      await tx.execute(sql`update survey_payouts set status = 'paid', paid_at = now() where id = ${payoutId}`)
+    }
+    return (await readBooking(tx, row.booking_id)).payout!
+  })
+}

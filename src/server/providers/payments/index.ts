@@ -1,0 +1,13 @@
+/** The payments provider chosen by PAYMENTS_PROVIDER (config.ts): the sandbox by default, or Stripe Connect. */
+import type { Config } from '#server/config.ts'
+import type { PaymentsProvider } from './payments-provider'
+import { createSandboxPaymentsProvider } from './sandbox-provider'
+import { createStripePaymentsProvider } from './stripe-provider'
+
+export type { PaymentsProvider } from './payments-provider'
+
+/** Builds the configured provider; config has already checked that Stripe has its key. */
+export function paymentsProviderFor(config: Pick<Config, 'PAYMENTS_PROVIDER' | 'STRIPE_SECRET_KEY'>): PaymentsProvider {
+  if (config.PAYMENTS_PROVIDER === 'stripe') return createStripePaymentsProvider(config.STRIPE_SECRET_KEY ?? '')
+  return createSandboxPaymentsProvider()
+}

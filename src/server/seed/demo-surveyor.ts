@@ -1,0 +1,140 @@
+/**
+ * The demo surveyor at work: Oliver Hart, admin of a survey firm from the directory, with its four
+ * products (RICS Home Survey Levels 1 to 3 and a mortgage valuation, prices including VAT), weekday
+ * hours 09:00 to 17:30 with a 30-minute travel buffer and 24 hours' notice, on the demo move and a
+ * handful of the demo firm's buyer-side matters, with bookings: one upcoming on the demo move, one
+ * more upcoming, and one past with its report delivered and a sandbox payout. Only times follow `now`.
+ */
+import { sql } from 'drizzle-orm'
+import { addDays, londonToInstant, londonWallClock, platformFeePence } from '#shared/domain/surveys.ts'
+import type { Tx } from '../db/client'
+import type { DemoAccount } from './demo-accounts'
+import { DEMO_PASSWORD } from './demo-accounts'
+
+/** The demo surveyor, printed at start with the other demo accounts. */
+export const DEMO_SURVEYOR: DemoAccount = {
+  label: 'Surveyor',
+  name: 'Oliver Hart',
+  email: 'oliver.surveyor@homeward.example',
+  password: DEMO_PASSWORD,
+  role: 'pro_surveyor',
+}
+
+/** Fixed id of the demo move's survey booking: the seed's marker that the surveyor's data exists. */
+export const DEMO_SURVEY_BOOKING_ID = '5eed0000-0000-4000-8000-000000000005'
+
+/** Moves of the demo firm (buyer side) Oliver is on besides the demo move. */
+export const DEMO_SURVEYOR_EXTRA_MOVES = 3
+
+const PRODUCTS = [
+  { kind: 'rics_level_1', price: 450_00, minutes: 90 },
+  { kind: 'rics_level_2', price: 650_00, minutes: 180 },
+  { kind: 'rics_level_3', price: 1_100_00, minutes: 300 },
+  { kind: 'mortgage_valuation', price: 300_00, minutes: 60 },
+] as const
+
+/** The `n`th weekday (Monday to Friday) after (n > 0) or before (n < 0) today's London date. */
+function weekday(now: Date, n: number): string {
+  let day = londonWallClock(now).date
+  let left = Math.abs(n)
+  while (left > 0) {
+    day = addDays(day, Math.sign(n))
+    const wd = londonWallClock(londonToInstant(day, 720)).weekday
+    if (wd <= 5) left -= 1
+  }
+  return day
+}
+
+/**
+ * Writes Oliver's firm membership, surveyor settings, products, participations and bookings.
+ * `surveyorId`: his profile; `buyerId`: the demo buyer (who booked); `demoTransactionId`: the demo move.
+ */
+export async function insertDemoSurveyor(
+  tx: Tx,
+  ids: { surveyorId: string; buyerId: string; demoTransactionId: string; conveyancingFirmId: string },
+  now: Date,
+): Promise<void> {
+  const firm = await tx.execute(sql`
+    select o.id from organizations o where o.type = 'survey'
+      and not exists (select 1 from organization_members m where m.organization_id = o.id)
+    order by o.name, o.id limit 1`)
+  const firmId = (firm.rows[0] as { id: string } | undefined)?.id
+  if (!firmId) throw new Error('Demo data: the directory has no survey firm for the demo surveyor')
+  await tx.execute(sql`insert into organization_members (organization_id, profile_id, role)
+    values (${firmId}, ${ids.surveyorId}, 'admin')`)
+  await tx.execute(sql`insert into surveyors (profile_id, organization_id, travel_buffer_minutes, notice_hours)
+    values (${ids.surveyorId}, ${firmId}, 30, 24)`)
+  for (let wd = 1; wd <= 5; wd++)
+    await tx.execute(sql`insert into surveyor_hours (surveyor_id, weekday, start_minute, end_minute)
+      values (${ids.surveyorId}, ${wd}, 540, 1050)`)
+  const productIds: Record<string, string> = {}
+  for (const p of PRODUCTS) {
+    const res = await tx.execute(sql`insert into survey_products (organization_id, kind, price_pence, duration_minutes)
+      values (${firmId}, ${p.kind}, ${p.price}, ${p.minutes}) returning id`)
+    productIds[p.kind] = (res.rows[0] as { id: string }).id
+  }
+  const others = await tx.execute(sql`
+    select transaction_id from matters where organization_id = ${ids.conveyancingFirmId} and side = 'buyer'
+      and transaction_id <> ${ids.demoTransactionId}
+    order by id limit ${DEMO_SURVEYOR_EXTRA_MOVES}`)
+  const moves = [ids.demoTransactionId, ...(others.rows as { transaction_id: string }[]).map((r) => r.transaction_id)]
+  for (const txId of moves)
+    await tx.execute(sql`insert into transaction_participants (transaction_id, user_id, role, organization_id)
+      values (${txId}, ${ids.surveyorId}, 'surveyor', ${firmId}) on conflict (transaction_id, user_id) do nothing`)
+
+  const book = async (o: {
+    id?: string
+    txId: string
+    kind: (typeof PRODUCTS)[number]['kind']
+    day: string
+    minute: number
+    status: 'booked' | 'report_delivered'
+    bookedBy: string | null
+  }) => {
+    const p = PRODUCTS.find((x) => x.kind === o.kind)!
+    const start = londonToInstant(o.day, o.minute)
+    const end = new Date(start.getTime() + p.minutes * 60_000)
+    const blocked = new Date(end.getTime() + 30 * 60_000)
+    const res = await tx.execute(sql`
+      insert into survey_bookings (id, transaction_id, organization_id, surveyor_id, product_id, booked_by,
+        starts_at, ends_at, blocked_until, price_pence, status, created_at)
+      values (coalesce(${o.id ?? null}::uuid, gen_random_uuid()), ${o.txId}, ${firmId}, ${ids.surveyorId},
+        ${productIds[o.kind]}, ${o.bookedBy}, ${start.toISOString()}, ${end.toISOString()}, ${blocked.toISOString()},
+        ${p.price}, ${o.status}, ${new Date(Math.min(now.getTime(), start.getTime()) - 3 * 86_400_000).toISOString()})
+      returning id`)
+    return { id: (res.rows[0] as { id: string }).id, price: p.price, end }
+  }
+  await book({
+    id: DEMO_SURVEY_BOOKING_ID,
+    txId: ids.demoTransactionId,
+    kind: 'rics_level_2',
+    day: weekday(now, 2),
+    minute: 600,
+    status: 'booked',
+    bookedBy: ids.buyerId,
+  })
+  if (moves[1])
+    await book({
+      txId: moves[1],
+      kind: 'mortgage_valuation',
+      day: weekday(now, 3),
+      minute: 840,
+      status: 'booked',
+      bookedBy: null,
+    })
+  if (moves[2]) {
+    const done = await book({
+      txId: moves[2],
+      kind: 'rics_level_3',
+      day: weekday(now, -4),
+      minute: 570,
+      status: 'report_delivered',
+      bookedBy: null,
+    })
+    const fee = platformFeePence(done.price)
+    await tx.execute(sql`
+      insert into survey_payouts (booking_id, organization_id, fee_pence, platform_fee_pence, net_pence, status, provider, provider_reference, created_at)
+      values (${done.id}, ${firmId}, ${done.price}, ${fee}, ${done.price - fee}, 'pending', 'sandbox',
+        ${'sandbox_po_' + done.id.replace(/-/g, '')}, ${new Date(done.end.getTime() + 2 * 86_400_000).toISOString()})`)
+  }
+}

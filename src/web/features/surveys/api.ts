@@ -1,0 +1,74 @@
+/**
+ * The surveys endpoints, called through their catalogue entries (`surveyEndpoints`): a move's survey
+ * page, slots and booking changes (buyer side), and the surveyor's schedule, report delivery and
+ * payouts. Each mutation reloads exactly the view it changed.
+ */
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { surveyEndpoints, type BookSurveyInput } from '#shared/contracts/surveys.ts'
+import { callApi } from '#web/lib/api-client.ts'
+
+const surveysKey = (txId: string) => ['surveys', 'transaction', txId] as const
+const SCHEDULE_KEY = ['surveys', 'schedule'] as const
+
+/** GET /api/transactions/{txId}/surveys. */
+export function useTransactionSurveys(txId: string) {
+  return useQuery({
+    queryKey: surveysKey(txId),
+    queryFn: ({ signal }) => callApi(surveyEndpoints.transactionSurveys, { params: { txId }, signal }),
+  })
+}
+
+/** GET /api/transactions/{txId}/surveys/slots?product_id=, once a product is chosen. */
+export function useSlots(txId: string, productId: string | null) {
+  return useQuery({
+    queryKey: [...surveysKey(txId), 'slots', productId],
+    queryFn: ({ signal }) =>
+      callApi(surveyEndpoints.slots, { params: { txId }, query: { product_id: productId! }, signal }),
+    enabled: productId !== null,
+  })
+}
+
+/** POST .../surveys/bookings: the move's surveys (and their slots) reload. */
+export function useBookSurvey(txId: string) {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: (input: BookSurveyInput) => callApi(surveyEndpoints.book, { params: { txId }, body: input }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: surveysKey(txId) }),
+  })
+}
+
+/** POST .../surveys/bookings/{bookingId}/cancel. */
+export function useCancelBooking(txId: string) {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: (bookingId: string) => callApi(surveyEndpoints.cancel, { params: { txId, bookingId } }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: surveysKey(txId) }),
+  })
+}
+
+/** GET /api/schedule?from=&days=. */
+export function useSchedule(from: string | undefined, days: number) {
+  return useQuery({
+    queryKey: [...SCHEDULE_KEY, from ?? 'today', days],
+    queryFn: ({ signal }) => callApi(surveyEndpoints.schedule, { query: { ...(from ? { from } : {}), days }, signal }),
+  })
+}
+
+/** POST /api/schedule/bookings/{bookingId}/report with a document already in the Property folder. */
+export function useDeliverReport() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: ({ bookingId, documentId }: { bookingId: string; documentId: string }) =>
+      callApi(surveyEndpoints.deliverReport, { params: { bookingId }, body: { document_id: documentId } }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: SCHEDULE_KEY }),
+  })
+}
+
+/** POST /api/schedule/payouts/{payoutId}/paid. */
+export function useMarkPaid() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: (payoutId: string) => callApi(surveyEndpoints.markPayoutPaid, { params: { payoutId } }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: SCHEDULE_KEY }),
+  })
+}

@@ -1,0 +1,296 @@
+import { useId, useState } from 'react'
+import { Link } from 'react-router'
+import type { ScheduleResponse, SurveyBooking } from '#shared/contracts/surveys.ts'
+import { addDays, londonWallClock, WEEKDAY_LABELS } from '#shared/domain/surveys.ts'
+import { firmPath, transactionPath } from '#shared/paths.ts'
+import { Badge } from '#web/components/ui/badge.tsx'
+import { Button } from '#web/components/ui/button.tsx'
+import { Card, CardContent, CardHeader, CardTitle } from '#web/components/ui/card.tsx'
+import { Skeleton } from '#web/components/ui/skeleton.tsx'
+import { formatGbpFromPence, formatUkDate, formatUkDateTime } from '#web/lib/formatters.ts'
+import { notify } from '#web/lib/toast.ts'
+import { newIdempotencyKey } from '#web/lib/uploads/idempotency-key.ts'
+import { uploadFile } from '#web/lib/uploads/upload-file.ts'
+import { useDeliverReport, useMarkPaid, useSchedule } from '../api'
+import { BookingStatus } from './booking-status'
+
+const TIME = new Intl.DateTimeFormat('en-GB', {
+  hour: '2-digit',
+  minute: '2-digit',
+  hourCycle: 'h23',
+  timeZone: 'Europe/London',
+})
+const hhmm = (minute: number) =>
+  `${String(Math.floor(minute / 60)).padStart(2, '0')}:${String(minute % 60).padStart(2, '0')}`
+
+/**
+ * The surveyor's workbench (/app/schedule): their firm's survey bookings by day or week (Europe/London),
+ * each with its move, time, product and price; uploading the report PDF to a booking (into the move's
+ * Property folder) and the payout it creates (fee, platform fee, status; "Sandbox" when no money
+ * moves); their weekly hours, travel buffer and the firm's products. Without a survey firm: a link to
+ * create one.
+ */
+export function SchedulePage() {
+  const [view, setView] = useState<'day' | 'week'>('week')
+  const [from, setFrom] = useState(() => londonWallClock(new Date()).date)
+  const days = view === 'day' ? 1 : 7
+  const schedule = useSchedule(from, days)
+  return (
+    <div className="mx-auto flex w-full max-w-5xl flex-col gap-6">
+      <div className="flex flex-wrap items-end justify-between gap-3">
+        <div>
+          <h1 className="text-3xl font-semibold tracking-tight">Schedule</h1>
+          <p className="text-muted-foreground">
+            {schedule.data?.firm ? `${schedule.data.firm.name}: survey visits` : 'Your survey visits'}
+          </p>
+        </div>
+        <div className="flex flex-wrap items-center gap-2" role="group" aria-label="Range">
+          <Button
+            variant={view === 'day' ? 'default' : 'outline'}
+            size="sm"
+            aria-pressed={view === 'day'}
+            onClick={() => setView('day')}
+          >
+            Day
+          </Button>
+          <Button
+            variant={view === 'week' ? 'default' : 'outline'}
+            size="sm"
+            aria-pressed={view === 'week'}
+            onClick={() => setView('week')}
+          >
+            Week
+          </Button>
+          <Button variant="outline" size="sm" onClick={() => setFrom(addDays(from, -days))}>
+            Previous
+          </Button>
+          <Button variant="outline" size="sm" onClick={() => setFrom(londonWallClock(new Date()).date)}>
+            Today
+          </Button>
+          <Button variant="outline" size="sm" onClick={() => setFrom(addDays(from, days))}>
+            Next
+          </Button>
+        </div>
+      </div>
+      {schedule.isPending ? (
+        <div className="flex flex-col gap-3" aria-busy="true" aria-label="Loading the schedule">
+          <Skeleton className="h-24 w-full" />
+          <Skeleton className="h-24 w-full" />
+        </div>
+      ) : schedule.isError ? (
+        <p role="alert" className="text-destructive">
+          The schedule could not be loaded: {schedule.error.message}{' '}
+          <Button variant="link" onClick={() => void schedule.refetch()}>
+            Try again
+          </Button>
+        </p>
+      ) : !schedule.data.firm ? (
+        <Card>
+          <CardContent>
+            <p>
+              Bookings come to your survey firm.{' '}
+              <Link className="underline" to={firmPath()}>
+                Create or join your firm
+              </Link>{' '}
+              first, then set your hours and products here.
+            </p>
+          </CardContent>
+        </Card>
+      ) : (
+        <ScheduleBody data={schedule.data} />
+      )}
+    </div>
+  )
+}
+
+function ScheduleBody({ data }: { data: ScheduleResponse }) {
+  const dayList = Array.from({ length: data.days }, (_, i) => addDays(data.from, i))
+  const byDay = new Map<string, SurveyBooking[]>()
+  for (const b of data.bookings) {
+    const day = londonWallClock(new Date(b.starts_at)).date
+    byDay.set(day, [...(byDay.get(day) ?? []), b])
+  }
+  return (
+    <>
+      <section aria-labelledby="visits-heading" className="flex flex-col gap-4">
+        <h2 id="visits-heading" className="sr-only">
+          Visits from {formatUkDate(data.from)}
+        </h2>
+        {dayList.map((day) => {
+          const list = byDay.get(day) ?? []
+          const off = data.days_off.includes(day)
+          return (
+            <div key={day} className="flex flex-col gap-2">
+              <h3 className="text-sm font-semibold text-muted-foreground">
+                {WEEKDAY_LABELS[londonWallClock(new Date(`${day}T12:00:00Z`)).weekday - 1]}{' '}
+                {formatUkDate(`${day}T12:00:00Z`)}
+                {off ? ' · Day off' : ''}
+              </h3>
+              {list.length === 0 ? (
+                <p className="text-sm text-muted-foreground">No visits.</p>
+              ) : (
+                <ul className="flex flex-col gap-3">
+                  {list.map((b) => (
+                    <li key={b.id}>
+                      <BookingCard booking={b} paymentsLabel={data.payments_label} />
+                    </li>
+                  ))}
+                </ul>
+              )}
+            </div>
+          )
+        })}
+      </section>
+      <div className="grid gap-4 md:grid-cols-2">
+        <Card>
+          <CardHeader>
+            <CardTitle as="h2">Availability</CardTitle>
+          </CardHeader>
+          <CardContent className="flex flex-col gap-2 text-sm">
+            {data.set_up ? (
+              <>
+                <ul>
+                  {data.hours.map((h, i) => (
+                    <li key={i}>
+                      {WEEKDAY_LABELS[h.weekday - 1]}: {hhmm(h.start_minute)} to {hhmm(h.end_minute)}
+                    </li>
+                  ))}
+                </ul>
+                <p>Travel buffer after each visit: {data.travel_buffer_minutes} minutes</p>
+                <p>Buyers may move or cancel up to {data.notice_hours} hours before a visit.</p>
+              </>
+            ) : (
+              <p>Your hours are not set yet: buyers see no slots of yours until they are.</p>
+            )}
+          </CardContent>
+        </Card>
+        <Card>
+          <CardHeader>
+            <CardTitle as="h2">Products</CardTitle>
+          </CardHeader>
+          <CardContent className="text-sm">
+            {data.products.length === 0 ? (
+              <p>Your firm offers no survey products yet.</p>
+            ) : (
+              <ul className="flex flex-col gap-1">
+                {data.products.map((p) => (
+                  <li key={p.id} className="flex justify-between gap-2">
+                    <span>
+                      {p.label} ({p.duration_minutes} min){p.active ? '' : ', not offered'}
+                    </span>
+                    <span className="font-medium">{formatGbpFromPence(p.price_pence)} inc. VAT</span>
+                  </li>
+                ))}
+              </ul>
+            )}
+          </CardContent>
+        </Card>
+      </div>
+    </>
+  )
+}
+
+function BookingCard({ booking: b, paymentsLabel }: { booking: SurveyBooking; paymentsLabel: string }) {
+  const inputId = useId()
+  const deliver = useDeliverReport()
+  const markPaid = useMarkPaid()
+  const [uploading, setUploading] = useState(false)
+  async function onFile(file: File | undefined) {
+    if (!file) return
+    setUploading(true)
+    try {
+      const doc = await uploadFile({
+        txId: b.transaction_id,
+        folder: 'Property',
+        file,
+        idempotencyKey: newIdempotencyKey(),
+      })
+      await deliver.mutateAsync({ bookingId: b.id, documentId: doc.id })
+      notify.success('Report delivered', 'The buyer has been told, and the payout is recorded.')
+    } catch (err) {
+      notify.error('The report was not delivered', (err as Error).message)
+    } finally {
+      setUploading(false)
+    }
+  }
+  return (
+    <Card data-testid="survey-booking">
+      <CardContent className="flex flex-col gap-3">
+        <div className="flex flex-wrap items-start justify-between gap-2">
+          <div>
+            <p className="font-semibold">
+              {TIME.format(new Date(b.starts_at))} to {TIME.format(new Date(b.ends_at))} · {b.product.label}
+            </p>
+            <p className="text-sm">
+              <Link className="underline" to={transactionPath(b.transaction_id)}>
+                {b.property_address}
+              </Link>
+            </p>
+            <p className="text-sm text-muted-foreground">
+              {b.surveyor.full_name}
+              {b.booked_by_name ? ` · booked by ${b.booked_by_name}` : ''} · {formatGbpFromPence(b.price_pence)} inc.
+              VAT
+            </p>
+          </div>
+          <BookingStatus status={b.status} />
+        </div>
+        {b.status === 'booked' ? (
+          <div className="flex flex-col gap-1">
+            <label htmlFor={inputId} className="text-sm font-medium">
+              Upload the report (PDF)
+            </label>
+            <input
+              id={inputId}
+              type="file"
+              accept="application/pdf,.pdf"
+              disabled={uploading}
+              className="text-sm"
+              onChange={(e) => void onFile(e.target.files?.[0])}
+            />
+            {uploading ? <p className="text-sm text-muted-foreground">Uploading…</p> : null}
+          </div>
+        ) : null}
+        {b.payout ? (
+          <div className="rounded-md border p-3 text-sm" aria-label="Payout">
+            <div className="mb-1 flex items-center gap-2">
+              <span className="font-medium">Payout</span>
+              <Badge variant={b.payout.status === 'paid' ? 'success' : 'outline'}>
+                {b.payout.status === 'paid' ? 'Paid' : 'Pending'}
+              </Badge>
+              <Badge variant="muted">{b.payout.provider_label || paymentsLabel}</Badge>
+            </div>
+            <dl className="grid grid-cols-[auto_1fr] gap-x-4">
+              <dt>Fee</dt>
+              <dd>{formatGbpFromPence(b.payout.fee_pence)}</dd>
+              <dt>Platform fee</dt>
+              <dd>{formatGbpFromPence(b.payout.platform_fee_pence)}</dd>
+              <dt>You receive</dt>
+              <dd className="font-medium">{formatGbpFromPence(b.payout.net_pence)}</dd>
+              {b.payout.paid_at ? (
+                <>
+                  <dt>Paid</dt>
+                  <dd>{formatUkDateTime(b.payout.paid_at)}</dd>
+                </>
+              ) : null}
+            </dl>
+            {b.payout.status === 'pending' ? (
+              <Button
+                className="mt-2"
+                size="sm"
+                variant="outline"
+                disabled={markPaid.isPending}
+                onClick={() =>
+                  markPaid.mutate(b.payout!.id, {
+                    onError: (err) => notify.error('Could not confirm the payout', err.message),
+                  })
+                }
+              >
+                Confirm paid
+              </Button>
+            ) : null}
+          </div>
+        ) : null}
+      </CardContent>
+    </Card>
+  )
+}
