@@ -128,7 +128,11 @@ const ConfigSchema = z
       }
     }
     if (c.PAYMENTS_PROVIDER === 'stripe' && !c.STRIPE_SECRET_KEY) {
-      ctx.addIssue({ code: 'custom', path: ['STRIPE_SECRET_KEY'], message: 'is required when PAYMENTS_PROVIDER=stripe' })
+      ctx.addIssue({
+        code: 'custom',
+        path: ['STRIPE_SECRET_KEY'],
+        message: 'is required when PAYMENTS_PROVIDER=stripe',
+      })
     }
     if (c.STORAGE_DRIVER === 's3' && !c.S3_BUCKET) {
       ctx.addIssue({ code: 'custom', path: ['S3_BUCKET'], message: 'is required when STORAGE_DRIVER=s3' })

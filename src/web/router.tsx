@@ -94,7 +94,11 @@ export const routes: RouteObject[] = [
       { path: 'app/support', lazy: () => import('./routes/app-support'), handle: browserOnly },
       { path: 'app/transactions/:txId', lazy: () => import('./routes/app-transaction'), handle: browserOnly },
       { path: 'app/transactions/:txId/review', lazy: () => import('./routes/app-review'), handle: browserOnly },
-      { path: 'app/transactions/:txId/survey', lazy: () => import('./routes/app-transaction-survey'), handle: browserOnly },
+      {
+        path: 'app/transactions/:txId/survey',
+        lazy: () => import('./routes/app-transaction-survey'),
+        handle: browserOnly,
+      },
       { path: 'app/academy', lazy: () => import('./routes/app-academy'), handle: browserOnly },
       { path: 'app/academy/:slug', lazy: () => import('./routes/app-academy-course'), handle: browserOnly },
       { path: 'app/academy/:slug/quiz', lazy: () => import('./routes/app-academy-quiz'), handle: browserOnly },

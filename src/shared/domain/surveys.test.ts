@@ -30,7 +30,9 @@ describe('slot rules', () => {
   })
   it('offers free slots every 30 minutes inside the hours only', () => {
     const slots = freeSlots(rules, [], 180, now).filter((s) => londonWallClock(s).date === '2026-12-01')
-    expect(slots.map((s) => londonWallClock(s).minute)).toEqual([540, 570, 600, 630, 660, 690, 720, 750, 780, 810, 840, 870])
+    expect(slots.map((s) => londonWallClock(s).minute)).toEqual([
+      540, 570, 600, 630, 660, 690, 720, 750, 780, 810, 840, 870,
+    ])
   })
 })
 
