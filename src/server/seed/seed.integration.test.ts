@@ -510,7 +510,7 @@ describe('seedDemoData on other databases', () => {
         seedDemoData({ database: other.database, auth }),
       ])
       expect(results.reduce((n, r) => n + r.organizations, 0)).toBe(first.organizations)
-      expect(results.reduce((n, r) => n + r.usersCreated, 0)).toBe(6)
+      expect(results.reduce((n, r) => n + r.usersCreated, 0)).toBe(8)
       expect(results.filter((r) => r.transactionCreated)).toHaveLength(1)
       expect(await directoryDigest(other.database)).toBe(await directoryDigest(t.database))
       const [counts] = await other.database.query<{ users: number; tx: number; stages: number }>(
