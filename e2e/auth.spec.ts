@@ -251,8 +251,8 @@ test.describe('signed-in pages and sign out', () => {
     await expect(page.getByLabel('Email', { exact: true })).toHaveValue(email)
     await page.getByLabel('Password', { exact: true }).fill(PASSWORD)
     await page.getByRole('button', { name: 'Sign In', exact: true }).click()
-    // An agent is a professional: their home is the cases board.
-    await expect(page).toHaveURL(/\/app\/cases$/)
+    // An estate agent's home is their portfolio (issue 15: each role's workbench).
+    await expect(page).toHaveURL(/\/app\/portfolio$/)
     await page.getByRole('button', { name: 'Sign Out' }).click()
     await expect(toast(page)).toContainText('Signed out')
     await expect(toast(page)).toContainText("You've been signed out successfully.")
