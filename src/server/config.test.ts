@@ -27,6 +27,26 @@ describe('loadConfig', () => {
     expect(readFileSync(path.join(dir, 'auth-secret'), 'utf8').trim()).toBe(first)
   })
 
+  it('generates the data encryption key ring and the provider webhook secret once, and reads set ones', () => {
+    const dir = tmp()
+    const first = loadConfig({ DATA_DIR: dir })
+    expect(first.dataEncryptionKeys.current.key.length).toBe(32)
+    expect(first.providerWebhookSecret).toMatch(/^whsec_/)
+    expect(statSync(path.join(dir, 'data-encryption-key')).mode & 0o777).toBe(0o600)
+    const again = loadConfig({ DATA_DIR: dir })
+    expect(again.dataEncryptionKeys.current.key.equals(first.dataEncryptionKeys.current.key)).toBe(true)
+    expect(again.providerWebhookSecret).toBe(first.providerWebhookSecret)
+    const key = Buffer.alloc(32, 9).toString('base64')
+    const set = loadConfig({ DATA_DIR: tmp(), DATA_ENCRYPTION_KEYS: `new:${key},old:${key}` })
+    expect(set.dataEncryptionKeys.current.id).toBe('new')
+    expect(() => loadConfig({ DATA_DIR: tmp(), DATA_ENCRYPTION_KEYS: 'k1:short' })).toThrow(
+      /DATA_ENCRYPTION_KEYS: key "k1" must be 32 bytes/,
+    )
+    expect(() => loadConfig({ DATA_DIR: tmp(), PROVIDER_WEBHOOK_SECRET: 'plain' })).toThrow(
+      /PROVIDER_WEBHOOK_SECRET: must be whsec_/,
+    )
+  })
+
   it('prefers BETTER_AUTH_SECRET and marks https public URLs secure', () => {
     const c = loadConfig({
       DATA_DIR: tmp(),

@@ -7,6 +7,8 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { z } from 'zod'
 import { readOidcProviders, type OidcProviderConfig } from './auth/oidc-config'
+import { generateWebhookSecret } from './providers/webhooks/provider-webhooks'
+import { EnvelopeError, generateKeyRingEntry, parseKeyRing, type KeyRing } from './platform/encryption/envelope'
 
 const bool = (fallback: boolean) =>
   z
@@ -45,6 +47,20 @@ const ConfigSchema = z
     BETTER_AUTH_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
     /** Signs the audit chain's checkpoints; unset: DATA_DIR/audit-signing-key, made on first start. */
     AUDIT_SIGNING_KEY: z.string().min(32, 'must be at least 32 characters').optional(),
+    /**
+     * Key-encryption keys for sensitive data at rest (platform/encryption/envelope.ts):
+     * `id:base64key[,id:base64key...]`, the first current. Unset: DATA_DIR/data-encryption-key.
+     */
+    DATA_ENCRYPTION_KEYS: z.string().optional(),
+    /**
+     * Signs (sandbox adapters) and checks (our endpoints) the partners' webhooks in the Standard
+     * Webhooks format: `whsec_` and base64. Unset: DATA_DIR/provider-webhook-secret. A real adapter
+     * reads its provider's own secret.
+     */
+    PROVIDER_WEBHOOK_SECRET: z
+      .string()
+      .regex(/^whsec_[A-Za-z0-9+/=]{24,}$/, 'must be whsec_ followed by a base64 secret')
+      .optional(),
     SMTP_URL: z
       .string()
       .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
@@ -103,6 +119,14 @@ const ConfigSchema = z
     STRIPE_SECRET_KEY: z.string().optional(),
   })
   .superRefine((c, ctx) => {
+    if (c.DATA_ENCRYPTION_KEYS !== undefined) {
+      try {
+        parseKeyRing(c.DATA_ENCRYPTION_KEYS)
+      } catch (err) {
+        if (!(err instanceof EnvelopeError)) throw err
+        ctx.addIssue({ code: 'custom', path: ['DATA_ENCRYPTION_KEYS'], message: err.message })
+      }
+    }
     if (c.SESSION_MAX_DAYS < c.SESSION_IDLE_DAYS) {
       ctx.addIssue({ code: 'custom', path: ['SESSION_MAX_DAYS'], message: 'must be at least SESSION_IDLE_DAYS' })
     }
@@ -165,6 +189,10 @@ export interface Config extends RawConfig {
   authSecret: string
   /** AUDIT_SIGNING_KEY, or the key generated into DATA_DIR/audit-signing-key. */
   auditSigningKey: string
+  /** DATA_ENCRYPTION_KEYS, or the key ring generated into DATA_DIR/data-encryption-key. */
+  dataEncryptionKeys: KeyRing
+  /** PROVIDER_WEBHOOK_SECRET, or the secret generated into DATA_DIR/provider-webhook-secret. */
+  providerWebhookSecret: string
   trustedProxies: string[]
   /** True when PUBLIC_URL is https: cookies get Secure, HSTS is sent. */
   secure: boolean
@@ -199,6 +227,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       .filter(Boolean),
     authSecret: raw.BETTER_AUTH_SECRET ?? readOrCreateSecret(dataDir),
     auditSigningKey: raw.AUDIT_SIGNING_KEY ?? readOrCreateSecret(dataDir, 'audit-signing-key'),
+    providerWebhookSecret:
+      raw.PROVIDER_WEBHOOK_SECRET ?? readOrCreateSecret(dataDir, 'provider-webhook-secret', generateWebhookSecret),
+    dataEncryptionKeys: parseKeyRing(
+      raw.DATA_ENCRYPTION_KEYS ?? readOrCreateSecret(dataDir, 'data-encryption-key', generateKeyRingEntry),
+    ),
     trustedProxies: raw.TRUSTED_PROXIES.split(',')
       .map((s) => s.trim())
       .filter(Boolean),
@@ -207,12 +240,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
 }
 
-/** Reads DATA_DIR/<name> (auth-secret by default), creating it (256 random bits, mode 0600) on first start. */
-function readOrCreateSecret(dataDir: string, name = 'auth-secret'): string {
+/**
+ * Reads DATA_DIR/<name> (auth-secret by default), creating it (mode 0600) on first start with
+ * `make()`: 256 random bits by default.
+ */
+function readOrCreateSecret(
+  dataDir: string,
+  name = 'auth-secret',
+  make: () => string = () => randomBytes(32).toString('base64url'),
+): string {
   const file = path.join(dataDir, name)
   if (existsSync(file)) return readFileSync(file, 'utf8').trim()
   mkdirSync(dataDir, { recursive: true })
-  const secret = randomBytes(32).toString('base64url')
+  const secret = make()
   writeFileSync(file, secret + '\n', { mode: 0o600, flag: 'wx' })
   return secret
 }

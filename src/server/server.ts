@@ -13,6 +13,7 @@ import { openPglite, openPostgres, type Database } from './db/client'
 import { migrateAsOwner } from './db/migrate-as-owner'
 import { PGLITE_TEMPLATE } from './db/pglite-template'
 import { configureAuditSigning, signUnsignedChainHeads } from './features/activity/audit-signing'
+import { configureEncryption } from './platform/encryption/envelope'
 import type { Logger } from './logger'
 import { createMailService } from './platform/mail/mail-service'
 import { createRealtimeHub } from './platform/realtime/realtime-hub'
@@ -92,6 +93,7 @@ export async function startServer(options: {
   const database = options.database ?? (await openDatabase(config, log))
   await migrateAsOwner({ config, database, log })
   configureAuditSigning(config.auditSigningKey)
+  configureEncryption(config.dataEncryptionKeys)
   const signedHeads = await signUnsignedChainHeads(database)
   if (signedHeads) log.info(`Signed the audit chain heads of ${signedHeads} moves written before checkpoints existed`)
   const mail = createMailService({ config, database, log })

@@ -9,6 +9,7 @@ import { createApp } from '../app'
 import { createAuth } from '../auth/auth'
 import type { Config } from '../config'
 import { configureAuditSigning } from '../features/activity/audit-signing'
+import { configureEncryption, parseKeyRing } from '../platform/encryption/envelope'
 import { createLogger } from '../logger'
 import { createMailService } from '../platform/mail/mail-service'
 import { createRealtimeHub } from '../platform/realtime/realtime-hub'
@@ -47,6 +48,9 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     trustedOrigins: [],
     authSecret: 'test-secret-of-at-least-thirty-two-characters',
     auditSigningKey: 'test-audit-signing-key-of-at-least-thirty-two-characters',
+    // A fixed test key (32 bytes of 0x2a): sealed values in tests open in every run.
+    providerWebhookSecret: `whsec_${Buffer.alloc(32, 7).toString('base64')}`,
+    dataEncryptionKeys: parseKeyRing(`test:${Buffer.alloc(32, 42).toString('base64')}`),
     trustedProxies: [],
     secure: false,
     ...overrides,
@@ -73,6 +77,7 @@ export async function createTestApp(options: { config?: Partial<Config>; testDat
   const { database, appDatabase } = testDatabase
   const config = testConfig(options.config)
   configureAuditSigning(config.auditSigningKey)
+  configureEncryption(config.dataEncryptionKeys)
   const log = createLogger('silent')
   const mail = createMailService({ config, database: appDatabase, log })
   const auth = createAuth({ database: appDatabase, config, log, mail })

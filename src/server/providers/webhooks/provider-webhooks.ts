@@ -1,0 +1,94 @@
+/**
+ * Signed webhooks from external partners to our own endpoints, in the Standard Webhooks format
+ * (https://www.standardwebhooks.com: headers webhook-id, webhook-timestamp and webhook-signature,
+ * HMAC-SHA256 over `id.timestamp.body`, a 5-minute timestamp tolerance), signed and checked by the
+ * `standardwebhooks` library. Sandbox adapters sign what they deliver with the same code, so our
+ * endpoints check a sandbox's delivery exactly as they would a real provider's.
+ *
+ * A delivery is accepted once: its id is recorded in provider_webhook_receipts inside the caller's
+ * database transaction, so the record and the work it triggers commit together, and a replay (the
+ * same id again) is refused with 409.
+ */
+import { randomBytes, randomUUID } from 'node:crypto'
+import { sql } from 'drizzle-orm'
+import { Webhook, WebhookVerificationError } from 'standardwebhooks'
+import type { Tx } from '#server/db/client.ts'
+import { AppError } from '#server/http/errors.ts'
+
+/** A new Standard Webhooks signing secret: `whsec_` and 32 random bytes in base64. */
+export function generateWebhookSecret(): string {
+  return `whsec_${randomBytes(32).toString('base64')}`
+}
+
+/** The headers of one signed delivery. */
+export type SignedWebhookHeaders = Record<'webhook-id' | 'webhook-timestamp' | 'webhook-signature', string>
+
+/**
+ * Signs a delivery: `body` is the exact JSON text sent. `id` defaults to a new `msg_<uuid>` and
+ * `at` to now. Returns the three headers to send with it.
+ */
+export function signWebhook(
+  secret: string,
+  body: string,
+  options: { id?: string; at?: Date } = {},
+): SignedWebhookHeaders {
+  const id = options.id ?? `msg_${randomUUID()}`
+  const at = options.at ?? new Date()
+  return {
+    'webhook-id': id,
+    'webhook-timestamp': String(Math.floor(at.getTime() / 1000)),
+    'webhook-signature': new Webhook(secret).sign(id, at, body),
+  }
+}
+
+/**
+ * Checks a delivery's signature and timestamp and records its id, in the caller's transaction.
+ * `headers` are the request's headers (any case); `body` the raw request text, unparsed.
+ * Returns the parsed JSON body. Throws AppError 'unauthenticated' (401) for a missing or bad
+ * signature or a timestamp more than 5 minutes off, and 'conflict' (409) for a replayed id.
+ */
+export async function acceptWebhook(options: {
+  tx: Tx
+  provider: string
+  secret: string
+  headers: Headers | Record<string, string | undefined>
+  body: string
+  eventType: (payload: unknown) => string
+}): Promise<unknown> {
+  const get = (name: string) =>
+    options.headers instanceof Headers ? options.headers.get(name) : (options.headers[name] ?? undefined)
+  const headers = {
+    'webhook-id': get('webhook-id') ?? '',
+    'webhook-timestamp': get('webhook-timestamp') ?? '',
+    'webhook-signature': get('webhook-signature') ?? '',
+  }
+  let payload: unknown
+  try {
+    payload = new Webhook(options.secret).verify(options.body, headers)
+  } catch (err) {
+    if (!(err instanceof WebhookVerificationError)) throw err
+    throw new AppError(
+      'unauthenticated',
+      `The webhook was refused: ${err.message}. Send it signed as Standard Webhooks describes.`,
+    )
+  }
+  const inserted = await options.tx.execute(sql`
+    insert into provider_webhook_receipts (provider, webhook_id, event_type)
+    values (${options.provider}, ${headers['webhook-id']}, ${options.eventType(payload)})
+    on conflict do nothing returning webhook_id`)
+  if (!inserted.rows.length) {
+    throw new AppError(
+      'conflict',
+      `Webhook ${headers['webhook-id']} was already received; a replay is not processed again.`,
+    )
+  }
+  return payload
+}
+
+/** Deletes receipts older than `days` (default 30): far past the 5-minute tolerance, so no replay can pass. */
+export async function pruneWebhookReceipts(tx: Tx, days = 30): Promise<number> {
+  const r = await tx.execute(
+    sql`delete from provider_webhook_receipts where received_at < now() - make_interval(days => ${days}) returning 1`,
+  )
+  return r.rows.length
+}
