@@ -61,6 +61,8 @@ const NO_VIEWER_PREFIXES = [
   '/api/organizations',
   '/api/dev/',
   '/api/support/inbound',
+  // Partners' signed webhooks (providers/webhooks): no session; each checks its signature.
+  '/api/webhooks/',
 ]
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE'])
 /**
@@ -312,6 +314,8 @@ export function createApp(deps: AppDeps) {
       c.text('The web app is not built yet. Run `npm start` (which builds it) or `npm run build`.', 503),
     )
   }
+
+  deps.sandboxWebhooks.attach((p, init) => app.request(p, init))
 
   app.onError((err, c) => {
     if (err instanceof HTTPException && !(err.cause instanceof Error && err.cause.name === 'ZodError')) {

@@ -13,6 +13,7 @@ import { openPglite, openPostgres, type Database } from './db/client'
 import { migrateAsOwner } from './db/migrate-as-owner'
 import { PGLITE_TEMPLATE } from './db/pglite-template'
 import { configureAuditSigning, signUnsignedChainHeads } from './features/activity/audit-signing'
+import { createSandboxWebhookDispatcher } from './providers/webhooks/sandbox-webhooks'
 import { configureEncryption } from './platform/encryption/envelope'
 import type { Logger } from './logger'
 import { createMailService } from './platform/mail/mail-service'
@@ -135,7 +136,8 @@ export async function startServer(options: {
   const tierOnClockClose = startClockCloseRecompute({ database, log })
   const realtime = createRealtimeHub({ database, databaseUrl: config.DATABASE_URL, log })
   await realtime.ready
-  const app = createApp({ database, auth, config, log, mail, realtime })
+  const sandboxWebhooks = createSandboxWebhookDispatcher({ secret: config.providerWebhookSecret, log })
+  const app = createApp({ database, auth, config, log, mail, realtime, sandboxWebhooks })
 
   const server: ServerType = await new Promise((resolve, reject) => {
     const s = serve({ fetch: app.fetch, port: config.PORT, hostname: config.HOST }, () => resolve(s))

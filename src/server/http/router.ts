@@ -16,6 +16,7 @@ import type { Database, JsonText } from '../db/client'
 import type { Logger } from '../logger'
 import type { MailService } from '../platform/mail/mail-service'
 import type { RealtimeHub } from '../platform/realtime/realtime-hub'
+import type { SandboxWebhookDispatcher } from '../providers/webhooks/sandbox-webhooks'
 import type { ClientInfo } from './client-info'
 import { AppError, errorBody, validationError } from './errors'
 
@@ -40,6 +41,8 @@ export interface AppDeps {
   log: Logger
   mail: MailService
   realtime: RealtimeHub
+  /** Delivers the sandbox partners' signed webhooks to this app (providers/webhooks/sandbox-webhooks.ts). */
+  sandboxWebhooks: SandboxWebhookDispatcher
 }
 
 /** The OpenAPI security scheme of every non-public route: the session cookie (auth/auth.ts). */

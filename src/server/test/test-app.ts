@@ -9,6 +9,7 @@ import { createApp } from '../app'
 import { createAuth } from '../auth/auth'
 import type { Config } from '../config'
 import { configureAuditSigning } from '../features/activity/audit-signing'
+import { createSandboxWebhookDispatcher } from '../providers/webhooks/sandbox-webhooks'
 import { configureEncryption, parseKeyRing } from '../platform/encryption/envelope'
 import { createLogger } from '../logger'
 import { createMailService } from '../platform/mail/mail-service'
@@ -83,7 +84,8 @@ export async function createTestApp(options: { config?: Partial<Config>; testDat
   const auth = createAuth({ database: appDatabase, config, log, mail })
   const realtime = createRealtimeHub({ database: appDatabase, databaseUrl: testDatabase.appUrl, log })
   await realtime.ready
-  const app = createApp({ database: appDatabase, auth, config, log, mail, realtime })
+  const sandboxWebhooks = createSandboxWebhookDispatcher({ secret: config.providerWebhookSecret, log })
+  const app = createApp({ database: appDatabase, auth, config, log, mail, realtime, sandboxWebhooks })
 
   /** Sends a request; `as` adds that user's session cookie; objects in `json` are sent as JSON. */
   async function request(
@@ -156,6 +158,8 @@ export async function createTestApp(options: { config?: Partial<Config>; testDat
     appDatabase,
     testDatabase,
     request,
+    /** The sandbox partners' webhook deliveries: `await t.sandboxWebhooks.flush()` delivers them now. */
+    sandboxWebhooks,
     signUp,
     mail,
     realtime,
