@@ -23,6 +23,7 @@ import { devMailRoutes } from './features/dev-mail/routes'
 import { publicPagesRoutes } from './features/public-pages/routes'
 import { directoryRoutes } from './features/directory/routes'
 import { surveysRoutes } from './features/surveys/routes'
+import { pdtfRoutes } from './features/pdtf/routes'
 import { documentsRoutes } from './features/documents/routes'
 import { enquiriesRoutes } from './features/enquiries/routes'
 import { healthRoutes } from './features/health/routes'
@@ -272,6 +273,7 @@ export function createApp(deps: AppDeps) {
     .route('/api', reviewsRoutes(deps))
     .route('/api', mortgagesRoutes(deps))
     .route('/api', surveysRoutes(deps))
+    .route('/api', pdtfRoutes(deps))
 
   // The local outbox: 404 unless DEV_MAIL=true and the request is from this machine (features/dev-mail).
   app.route('/', devMailRoutes(deps))

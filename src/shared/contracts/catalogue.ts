@@ -22,6 +22,7 @@ import { invitationEndpoints } from './invitations'
 import { liveEndpoints } from './live'
 import { mortgageEndpoints } from './mortgages'
 import { notificationEndpoints } from './notifications'
+import { pdtfEndpoints } from './pdtf'
 import { portfolioEndpoints } from './portfolio'
 import { reviewEndpoints } from './reviews'
 import { signingEndpoints } from './signing'
@@ -49,6 +50,7 @@ export const catalogue = {
   live: liveEndpoints,
   mortgages: mortgageEndpoints,
   notifications: notificationEndpoints,
+  pdtf: pdtfEndpoints,
   portfolio: portfolioEndpoints,
   reviews: reviewEndpoints,
   signing: signingEndpoints,

@@ -598,6 +598,8 @@ const ROWS: Record<string, Row> = {
   // (the seller 403). No survey firm is set up here: the allowed book an unknown product, or move and cancel
   // an unknown booking, and get its 404 (surveys.integration.test.ts books for real).
   'GET /api/transactions/{txId}/surveys': { call: get(() => `${base(move.txId)}/surveys`), expected: answers(200) },
+  // The PDTF property pack: everyone on the move may download it (names and roles only, no contact details).
+  'GET /api/transactions/{txId}/pdtf': { call: get(() => `${base(move.txId)}/pdtf`), expected: answers(200) },
   'GET /api/transactions/{txId}/surveys/slots': {
     call: get(() => `${base(move.txId)}/surveys/slots?product_id=${UNKNOWN_ID}`),
     expected: answers(404),

@@ -13,15 +13,22 @@ import type { Database } from '#server/db/client.ts'
 import { insertTransaction } from './insert-transaction'
 import { recordActivity } from './record-activity'
 
-/** Returns the new transaction's id. */
+/**
+ * Returns the new transaction's id. `titleNumber` and `source: 'pdtf'` come from an imported PDTF
+ * property pack (features/pdtf/import-pdtf.ts); the audit trail says where the data came from.
+ */
 export async function createTransaction({
   database,
   viewer,
   input,
+  titleNumber,
+  source = 'form',
 }: {
   database: Database
   viewer: Viewer
   input: CreateTransactionData
+  titleNumber?: string
+  source?: 'form' | 'pdtf'
 }): Promise<{ id: string }> {
   const id = randomUUID()
   const template = standardTimeline({ tenure: input.tenure, nation: nationForPostcode(input.postcode) })
@@ -37,7 +44,13 @@ export async function createTransaction({
         createdBy: viewer.profileId,
         agreedPricePence: Math.round(input.agreed_price * 100),
         createdAt: new Date(),
-        property: { addressLines, postcode: input.postcode, uprn: input.uprn ?? null, tenure: input.tenure },
+        property: {
+          addressLines,
+          postcode: input.postcode,
+          uprn: input.uprn ?? null,
+          tenure: input.tenure,
+          titleNumber: titleNumber ?? null,
+        },
         stages: template.map((stage) => ({
           stageName: stage.stageName,
           tasks: stage.tasks.map((t) => ({ title: t.title, ownerSide: t.ownerSide })),
@@ -50,7 +63,10 @@ export async function createTransaction({
       transactionId: id,
       actorId: viewer.profileId,
       kind: 'transaction.created',
-      summary: `created the transaction for ${addressLines[0]}, ${input.postcode}`,
+      summary:
+        source === 'pdtf'
+          ? `created the transaction for ${addressLines[0]}, ${input.postcode} from a PDTF property pack`
+          : `created the transaction for ${addressLines[0]}, ${input.postcode}`,
     })
   })
   return { id }

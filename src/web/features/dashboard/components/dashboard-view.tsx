@@ -1,4 +1,4 @@
-import { Plus } from 'lucide-react'
+import { FileUp, Plus } from 'lucide-react'
 import { useState, type ComponentType } from 'react'
 import { useSearchParams } from 'react-router'
 import type { MeResponse } from '#shared/contracts/auth.ts'
@@ -8,6 +8,7 @@ import { dashboardStats } from '../stats'
 import { CreateTransactionDialog } from './create-transaction-dialog'
 import { DashboardSkeleton } from './dashboard-skeleton'
 import { EmptyState } from './empty-state'
+import { ImportPdtfDialog } from './import-pdtf-dialog'
 import { NewTransactionCard } from './new-transaction-card'
 import { StatCards } from './stat-cards'
 import { TransactionCard } from './transaction-card'
@@ -22,7 +23,7 @@ export interface OrganizationInviteProps {
 
 /**
  * 'Your Transactions' (spec: Screens and routes): the four stat cards, a card per transaction (or the empty
- * state), the create flow opened from every create button, and, with `?invite=<orgId>` from the
+ * state), the create flow opened from every create button, the import of a PDTF property pack, and, with `?invite=<orgId>` from the
  * marketplace, the dialog that invites that firm to one of the viewer's moves (`OrganizationInvite`,
  * passed in by the route: inviting belongs to the invitations feature).
  */
@@ -35,6 +36,7 @@ export function DashboardView({
 }) {
   const dashboard = useDashboard()
   const [creating, setCreating] = useState(false)
+  const [importing, setImporting] = useState(false)
   const [params, setParams] = useSearchParams()
   const inviteOrgId = params.get('invite')
   const defaultRole = me.roles.includes('consumer_seller')
@@ -66,12 +68,18 @@ export function DashboardView({
             {firstName ? `Hello ${firstName}. ` : ''}Every move you are part of, and how far along it is.
           </p>
         </div>
-        {list.length > 0 && (
-          <Button onClick={openCreate} className="w-full sm:w-auto">
-            <Plus aria-hidden="true" />
-            New Transaction
+        <div className="flex flex-col gap-2 sm:flex-row">
+          <Button variant="outline" onClick={() => setImporting(true)} className="w-full sm:w-auto">
+            <FileUp aria-hidden="true" />
+            Import property pack
           </Button>
-        )}
+          {list.length > 0 && (
+            <Button onClick={openCreate} className="w-full sm:w-auto">
+              <Plus aria-hidden="true" />
+              New Transaction
+            </Button>
+          )}
+        </div>
       </div>
 
       {dashboard.isPending ? (
@@ -106,6 +114,7 @@ export function DashboardView({
       )}
 
       <CreateTransactionDialog open={creating} onOpenChange={setCreating} defaultRole={defaultRole} />
+      <ImportPdtfDialog open={importing} onOpenChange={setImporting} />
       {inviteOrgId && !creating && OrganizationInvite && (
         <OrganizationInvite
           orgId={inviteOrgId}

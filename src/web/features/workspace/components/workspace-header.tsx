@@ -1,4 +1,4 @@
-import { ArrowLeft, FileText, Percent, PoundSterling, Users } from 'lucide-react'
+import { ArrowLeft, FileDown, FileText, Percent, PoundSterling, Users } from 'lucide-react'
 import type { ReactNode } from 'react'
 import { Link } from 'react-router'
 import type { TransactionDetail } from '#shared/contracts/transactions.ts'
@@ -10,12 +10,16 @@ import { countDocuments } from '../documents'
 import { StatusActions } from './status-actions'
 import { TransactionStatusBadge } from '#web/components/transaction-status-badge.tsx'
 import { PAGE_PATHS } from '#shared/paths.ts'
+import { pdtfEndpoints } from '#shared/contracts/pdtf.ts'
+import { Button } from '#web/components/ui/button.tsx'
+import { endpointUrl } from '#shared/contracts/endpoint.ts'
 
 /**
  * The workspace header (spec: Screens and routes): address, status badge, participant count, document count
  * and overall percent complete; plus the agreed price, tenure, key dates, the viewer's own role and
  * the status actions open to them. `liveStatus` sits beside the back link and `actions` before the
- * status actions (both from other features, see WorkspaceSlots).
+ * status actions (both from other features, see WorkspaceSlots), and the download of the move as a
+ * PDTF property pack.
  */
 export function WorkspaceHeader({
   detail,
@@ -69,6 +73,16 @@ export function WorkspaceHeader({
         </div>
         <div className="flex flex-wrap items-start gap-2 lg:justify-end">
           {actions}
+          <Button asChild variant="outline">
+            <a
+              href={endpointUrl(pdtfEndpoints.exportPdtf, { params: { txId: detail.id } })}
+              download
+              title="The property's data as a PDTF v3 property pack (JSON), for another system or the next buyer"
+            >
+              <FileDown aria-hidden="true" />
+              Property pack (PDTF)
+            </a>
+          </Button>
           <StatusActions detail={detail} />
         </div>
       </div>

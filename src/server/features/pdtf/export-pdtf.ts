@@ -1,0 +1,67 @@
+/**
+ * GET /api/transactions/{txId}/pdtf: the move as a PDTF v3 transaction (pdtf-mapping.ts), for anyone
+ * who can see it; the standard 404 otherwise. One query reads the move, its property, people
+ * (with their firm's name) and timeline.
+ */
+import { assertCanSeeTransaction } from '#server/access/transactions.ts'
+import type { Viewer } from '#server/auth/viewer.ts'
+import type { Database } from '#server/db/client.ts'
+import { notFound } from '#server/http/errors.ts'
+import { toPdtf, type PdtfSource } from './pdtf-mapping'
+
+interface Row {
+  source: Omit<PdtfSource, 'transactionId'> & { transactionId: string }
+}
+
+/** Returns the pack and a file name for it: `pdtf-<postcode>-<yyyy-mm-dd>.json`. */
+export async function exportPdtf(opts: {
+  database: Database
+  viewer: Viewer
+  txId: string
+}): Promise<{ pack: Record<string, unknown>; filename: string }> {
+  await assertCanSeeTransaction(opts.database, opts.viewer, opts.txId)
+  const [row] = await opts.database.query<Row>(
+    `select json_build_object(
+       'transactionId', t.id,
+       'status', t.status,
+       'agreedPricePence', t.agreed_price_pence,
+       'exchangeDate', t.exchange_date,
+       'completionDate', t.completion_date,
+       'property', json_build_object(
+         'addressLines', p.address_lines, 'postcode', p.postcode, 'uprn', p.uprn,
+         'tenure', p.tenure, 'titleNumber', p.title_number),
+       'participants', coalesce((
+         select json_agg(json_build_object('role', tp.role, 'fullName', pr.full_name, 'organisation', o.name)
+                         order by tp.created_at, tp.id)
+           from transaction_participants tp
+           join profiles pr on pr.id = tp.user_id
+           left join organizations o on o.id = tp.organization_id
+          where tp.transaction_id = t.id), '[]'::json),
+       'stages', coalesce((
+         select json_agg(json_build_object(
+                  'name', s.stage_name, 'status', s.status, 'blockedReason', s.blocked_reason,
+                  'tasks', coalesce((
+                    select json_agg(json_build_object('title', k.title, 'completedAt', k.completed_at)
+                                    order by k.sort_index)
+                      from tasks k where k.stage_id = s.id), '[]'::json))
+                order by s.sort_index)
+           from timeline_stages s where s.transaction_id = t.id), '[]'::json)
+     ) as source
+     from transactions t
+     join properties p on p.transaction_id = t.id
+    where t.id = $1`,
+    [opts.txId],
+  )
+  if (!row) throw notFound()
+  const source = row.source
+  // json_build_object writes timestamps without a zone offset in some drivers' settings: normalise.
+  for (const stage of source.stages) {
+    for (const task of stage.tasks) if (task.completedAt) task.completedAt = new Date(task.completedAt).toISOString()
+  }
+  const pack = toPdtf({
+    ...source,
+    agreedPricePence: source.agreedPricePence === null ? null : Number(source.agreedPricePence),
+  })
+  const postcode = source.property.postcode.replace(/\s+/g, '')
+  return { pack, filename: `pdtf-${postcode}-${new Date().toISOString().slice(0, 10)}.json` }
+}

@@ -1,0 +1,68 @@
+/**
+ * POST /api/transactions/pdtf-import: starts a move from a PDTF v3 property pack. The pack must pass
+ * the PDTF schema (its errors come back in words, in `fields.pack`), then the create form's own rules
+ * (a UK postcode, a price, a tenure), named by where they sit in the pack. The move is created as the
+ * create form does, in one database transaction, with the pack's title number.
+ */
+import { ImportPdtfInput } from '#shared/contracts/pdtf.ts'
+import { TITLE_NUMBER_PATTERN } from '#shared/contracts/pdtf.ts'
+import { CreateTransactionInput } from '#shared/contracts/transactions.ts'
+import type { Viewer } from '#server/auth/viewer.ts'
+import type { Database } from '#server/db/client.ts'
+import { AppError } from '#server/http/errors.ts'
+import { createTransaction } from '../transactions/create-transaction'
+import { fromPdtf, PDTF_FIELD_PATHS, type PdtfPropertyData } from './pdtf-mapping'
+import { pdtfSchemaErrors } from './pdtf-schema'
+
+/** Returns the new move's id. Throws AppError 'unprocessable' (422) naming what to fix. */
+export async function importPdtf(opts: {
+  database: Database
+  viewer: Viewer
+  input: ImportPdtfInput
+}): Promise<{ id: string }> {
+  const input = ImportPdtfInput.parse(opts.input)
+  const schemaErrors = pdtfSchemaErrors(input.pack)
+  if (schemaErrors.length) {
+    throw new AppError(
+      'unprocessable',
+      `This file is not a valid PDTF v3 transaction (${schemaErrors.length === 1 ? '1 problem' : `${schemaErrors.length} problems`}). First: ${schemaErrors[0]}`,
+      { pack: schemaErrors },
+    )
+  }
+  const data = fromPdtf(input.pack)
+  const candidate = {
+    ...data,
+    role: input.role,
+    tenure: data.tenure ?? input.tenure,
+    agreed_price: data.agreed_price ?? input.agreed_price,
+  }
+  const parsed = CreateTransactionInput.safeParse(candidate)
+  if (!parsed.success) {
+    const fields: Record<string, string[]> = {}
+    for (const issue of parsed.error.issues) {
+      const key = String(issue.path[0] ?? '_')
+      const where = key in PDTF_FIELD_PATHS ? PDTF_FIELD_PATHS[key as keyof PdtfPropertyData] : key
+      ;(fields[key] ??= []).push(`${where}: ${issue.message}`)
+    }
+    const first = Object.values(fields)[0]![0]!
+    const missing = ['tenure', 'agreed_price'].filter((k) => k in fields && candidate[k as 'tenure'] === undefined)
+    throw new AppError(
+      'unprocessable',
+      missing.length
+        ? `The pack does not give the ${missing.map((k) => (k === 'tenure' ? 'tenure' : 'agreed price')).join(' or the ')}: enter ${missing.length > 1 ? 'them' : 'it'} and import again.`
+        : `The pack's property data cannot start a move. ${first}`,
+      fields,
+    )
+  }
+  if (data.title_number && !TITLE_NUMBER_PATTERN.test(data.title_number)) {
+    const message = `${PDTF_FIELD_PATHS.title_number}: "${data.title_number}" is not an HM Land Registry title number (up to three letters, then digits, such as HD123456)`
+    throw new AppError('unprocessable', message, { title_number: [message] })
+  }
+  return createTransaction({
+    database: opts.database,
+    viewer: opts.viewer,
+    input: parsed.data,
+    titleNumber: data.title_number,
+    source: 'pdtf',
+  })
+}

@@ -1,0 +1,220 @@
+/**
+ * PDTF property packs through the API on a real database: the export of a worked move validates with
+ * zero errors against the published PDTF v3 schema (the copy in ../shared/pdtf, compiled here apart
+ * from the app's own copy); export, import, export again gives the same property data; a pack that
+ * fails the schema gets its errors in words and creates nothing; a pack over the size limit gets 413;
+ * a move the viewer cannot see gets the standard 404.
+ */
+import { existsSync, readFileSync } from 'node:fs'
+import path from 'node:path'
+import Ajv from 'ajv'
+import addFormats from 'ajv-formats'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { createTransaction } from '#server/test/factories.ts'
+import { type TestUser, useTestApp } from '#server/test/test-app.ts'
+
+const t = useTestApp()
+
+// ../shared beside the repository, as on every developer's machine and in CI.
+const SHARED_SCHEMA = path.resolve(import.meta.dirname, '../../../../../shared/pdtf/v3/pdtf-transaction.json')
+const APP_SCHEMA = path.resolve(import.meta.dirname, 'schema/pdtf-transaction.v3.json')
+
+type Pack = {
+  participants: { role: string; name: { lastName: string } }[]
+  propertyPack: Record<string, unknown>
+  milestones: Record<string, unknown>
+  status: string
+}
+
+async function json<T>(res: Response, status: number): Promise<T> {
+  const text = await res.text()
+  expect(res.status, text).toBe(status)
+  return JSON.parse(text) as T
+}
+
+let buyer: TestUser
+let seller: TestUser
+let outsider: TestUser
+let txId: string
+
+beforeAll(async () => {
+  ;[buyer, seller, outsider] = await Promise.all([
+    t.signUp({ name: 'Amelia Clarke' }),
+    t.signUp({ name: 'Tom Wright', role: 'seller' }),
+    t.signUp({ name: 'Olive Outsider' }),
+  ])
+  const move = await createTransaction(t.database, {
+    buyerProfileId: buyer.profileId,
+    sellerProfileId: seller.profileId,
+    tenure: 'leasehold',
+    agreedPricePence: 312_500_00,
+    property: {
+      addressLines: ['Flat 4', '27 Victoria Street', 'St Albans'],
+      postcode: 'AL1 3JJ',
+      uprn: '100081111222',
+      titleNumber: 'HD456789',
+    },
+  })
+  txId = move.transactionId
+  // Order a search through the timeline, as the conveyancer would: it appears in the pack.
+  await t.database.query(
+    `update tasks set status = 'completed', completed_at = '2026-11-02T10:00:00Z'
+      where title = 'Local authority search (LLC1 + CON29) ordered'
+        and stage_id in (select id from timeline_stages where transaction_id = $1)`,
+    [txId],
+  )
+})
+
+describe('PDTF export', () => {
+  it('validates with zero errors against the published PDTF v3 schema', async () => {
+    const res = await t.request(`/api/transactions/${txId}/pdtf`, { as: buyer })
+    expect(res.headers.get('content-disposition')).toMatch(
+      /^attachment; filename="pdtf-AL13JJ-\d{4}-\d{2}-\d{2}\.json"$/,
+    )
+    const pack = await json<Pack>(res, 200)
+
+    const schemaFile = existsSync(SHARED_SCHEMA) ? SHARED_SCHEMA : APP_SCHEMA
+    const schema = JSON.parse(readFileSync(schemaFile, 'utf8')) as object
+    // The app ships a copy of the published schema; it must be the same document.
+    expect(JSON.parse(readFileSync(APP_SCHEMA, 'utf8'))).toEqual(schema)
+    const ajv = new Ajv({ strict: false, allErrors: true })
+    addFormats(ajv)
+    const validate = ajv.compile(schema)
+    expect(validate(pack), JSON.stringify(validate.errors?.slice(0, 5))).toBe(true)
+    expect(validate.errors ?? []).toEqual([])
+
+    expect(pack.status).toBe('Sold subject to contract')
+    expect(pack.participants.map((p) => [p.role, p.name.lastName])).toEqual(
+      expect.arrayContaining([
+        ['Buyer', 'Clarke'],
+        ['Seller', 'Wright'],
+      ]),
+    )
+    expect(pack.propertyPack).toMatchObject({
+      address: { line1: 'Flat 4', line2: '27 Victoria Street', town: 'St Albans', postcode: 'AL1 3JJ' },
+      uprn: 100081111222,
+      marketingTenure: 'Leasehold',
+      titlesToBeSold: [{ titleNumber: 'HD456789' }],
+      priceInformation: { price: 312500 },
+      searches: [{ status: 'Ordered', orderDate: '2026-11-02T10:00:00.000Z' }],
+    })
+    expect(JSON.stringify(pack)).not.toContain('@homeward.test')
+  })
+
+  it('gives the standard 404 to someone not on the move', async () => {
+    const res = await t.request(`/api/transactions/${txId}/pdtf`, { as: outsider })
+    const body = await json<{ error: { code: string } }>(res, 404)
+    expect(body.error.code).toBe('not_found')
+    expect(JSON.stringify(body)).not.toContain('Victoria Street')
+  })
+})
+
+describe('PDTF import', () => {
+  it('round-trips: export, import, export again gives the same property data', async () => {
+    const first = await json<Pack>(await t.request(`/api/transactions/${txId}/pdtf`, { as: seller }), 200)
+    const created = await json<{ id: string }>(
+      await t.request('/api/transactions/pdtf-import', { as: outsider, json: { role: 'seller', pack: first } }),
+      201,
+    )
+    const second = await json<Pack>(await t.request(`/api/transactions/${created.id}/pdtf`, { as: outsider }), 200)
+    const covered = (p: Pack) => {
+      const { searches: _searches, ...property } = p.propertyPack
+      return property
+    }
+    expect(covered(second)).toEqual(covered(first))
+    // The new move is the importer's own: they are its seller, with a fresh timeline and its audit entry.
+    expect(second.participants).toEqual([
+      { name: { firstName: 'Olive', lastName: 'Outsider' }, role: 'Seller', participantStatus: 'Active' },
+    ])
+    const [entry] = await t.database.query<{ summary: string }>(
+      `select summary from activity_events where transaction_id = $1 and kind = 'transaction.created'`,
+      [created.id],
+    )
+    expect(entry?.summary).toMatch(/from a PDTF property pack$/)
+  })
+
+  it("refuses a pack that fails the schema with the schema's errors in words, creating nothing", async () => {
+    const before = await t.database.query(`select count(*)::int as n from transactions`)
+    const res = await t.request('/api/transactions/pdtf-import', {
+      as: buyer,
+      json: {
+        role: 'buyer',
+        pack: {
+          participants: [],
+          propertyPack: {
+            uprn: 'one two',
+            address: { line1: '1 Test Road', postcode: 'AL1 1AA' },
+            marketingTenure: 'Castle',
+          },
+        },
+      },
+    })
+    const body = await json<{ error: { code: string; message: string; fields: { pack: string[] } } }>(res, 422)
+    expect(body.error.message).toMatch(/^This file is not a valid PDTF v3 transaction \(3 problems\)\. First: /)
+    expect(body.error.fields.pack).toEqual(
+      expect.arrayContaining([
+        'participants: must have at least 1 item',
+        'propertyPack.uprn: must be a whole number',
+        expect.stringMatching(/^propertyPack\.marketingTenure: must be one of "Commonhold", "Freehold"/),
+      ]),
+    )
+    expect(await t.database.query(`select count(*)::int as n from transactions`)).toEqual(before)
+  })
+
+  it('names what a valid pack lacks for a move, and takes it from the form', async () => {
+    const pack = {
+      participants: [{ role: 'Seller', name: { lastName: 'Wright' } }],
+      propertyPack: { address: { line1: '8 Mill Lane', town: 'Harpenden', postcode: 'AL5 1AA' } },
+    }
+    const missing = await json<{ error: { message: string; fields: Record<string, string[]> } }>(
+      await t.request('/api/transactions/pdtf-import', { as: buyer, json: { role: 'buyer', pack } }),
+      422,
+    )
+    expect(missing.error.message).toBe(
+      'The pack does not give the tenure or the agreed price: enter them and import again.',
+    )
+    const badPostcode = await json<{ error: { message: string } }>(
+      await t.request('/api/transactions/pdtf-import', {
+        as: buyer,
+        json: {
+          role: 'buyer',
+          pack: { ...pack, propertyPack: { address: { ...pack.propertyPack.address, postcode: 'NOT A CODE' } } },
+          tenure: 'freehold',
+          agreed_price: 400000,
+        },
+      }),
+      422,
+    )
+    expect(badPostcode.error.message).toBe(
+      "The pack's property data cannot start a move. propertyPack.address.postcode: Enter a valid UK postcode",
+    )
+    const ok = await json<{ id: string }>(
+      await t.request('/api/transactions/pdtf-import', {
+        as: buyer,
+        json: { role: 'buyer', pack, tenure: 'freehold', agreed_price: 400000 },
+      }),
+      201,
+    )
+    const [row] = await t.database.query<{ address_lines: string[]; tenure: string; agreed_price_pence: string }>(
+      `select p.address_lines, p.tenure, t.agreed_price_pence from transactions t join properties p on p.transaction_id = t.id where t.id = $1`,
+      [ok.id],
+    )
+    expect(row).toMatchObject({ address_lines: ['8 Mill Lane', 'Harpenden'], tenure: 'freehold' })
+    expect(Number(row!.agreed_price_pence)).toBe(40_000_000)
+  })
+
+  it('refuses a pack over the size limit with 413, and a body that is not an object with 400', async () => {
+    const big = {
+      participants: [{ role: 'Buyer', name: { lastName: 'X' } }],
+      propertyPack: { notes: 'x'.repeat(1_100_000) },
+    }
+    const tooBig = await t.request('/api/transactions/pdtf-import', { as: buyer, json: { role: 'buyer', pack: big } })
+    expect(tooBig.status).toBe(413)
+    expect((await tooBig.json()) as unknown).toMatchObject({ error: { code: 'payload_too_large' } })
+    const notObject = await json<{ error: { message: string } }>(
+      await t.request('/api/transactions/pdtf-import', { as: buyer, json: { role: 'buyer', pack: [1, 2] } }),
+      400,
+    )
+    expect(notObject.error.message).toBe('pack: Choose a PDTF JSON file: its content must be one JSON object')
+  })
+})
