@@ -16,12 +16,12 @@ test('a conveyancer checks the title, the mismatched proprietor is flagged and t
   const conveyancer = await person(browser, 'Cora Conveyancer', 'conveyancer')
   const buyer = await person(browser, 'Bea Buyer', 'buyer', { width: 390 })
   const { path } = await move(
-    seller,
+    buyer,
     [
+      { who: seller, role: 'seller' },
       { who: conveyancer, role: 'buyer_conveyancer' },
-      { who: buyer, role: 'buyer' },
     ],
-    { address: '8 Mill Lane', town: 'Harpenden', postcode: 'AL5 1AA', role: 'seller' },
+    { address: '8 Mill Lane', town: 'Harpenden', postcode: 'AL5 1AA', role: 'buyer' },
   )
 
   const page = conveyancer.page
@@ -59,7 +59,7 @@ test('a conveyancer checks the title, the mismatched proprietor is flagged and t
   // The register summary is filed in Property, and the enquiry is on the Enquiries tab.
   await page.goto(path)
   await page.getByRole('tab', { name: 'Documents' }).click()
-  await expect(page.getByText('Register HD733205.pdf')).toBeVisible()
+  await expect(page.getByRole('tabpanel').getByText('Register HD733205.pdf').first()).toBeVisible()
   await page.getByRole('tab', { name: 'Enquiries' }).click()
   await expect(page.getByText(/Please explain how Sam Mismatch is entitled to sell/)).toBeVisible()
 
@@ -71,8 +71,8 @@ test('a conveyancer checks the title, the mismatched proprietor is flagged and t
   await expectNoAxeViolations(buyer.page)
   await buyer.page.screenshot({ path: `${SHOTS}/title-check-buyer-390.png`, fullPage: true })
 
-  for (const p of [seller, conveyancer, buyer]) {
-    p.console.check([])
-    await p.close()
-  }
+  // The unknown title is a 422 the form explains; the browser logs the failed request itself.
+  conveyancer.console.check([/status of 422/])
+  for (const p of [seller, buyer]) p.console.check([])
+  for (const p of [seller, conveyancer, buyer]) await p.close()
 })
