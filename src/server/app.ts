@@ -24,6 +24,7 @@ import { publicPagesRoutes } from './features/public-pages/routes'
 import { directoryRoutes } from './features/directory/routes'
 import { surveysRoutes } from './features/surveys/routes'
 import { pdtfRoutes } from './features/pdtf/routes'
+import { titleChecksRoutes } from './features/title-checks/routes'
 import { documentsRoutes } from './features/documents/routes'
 import { enquiriesRoutes } from './features/enquiries/routes'
 import { healthRoutes } from './features/health/routes'
@@ -274,6 +275,7 @@ export function createApp(deps: AppDeps) {
     .route('/api', mortgagesRoutes(deps))
     .route('/api', surveysRoutes(deps))
     .route('/api', pdtfRoutes(deps))
+    .route('/api', titleChecksRoutes(deps))
 
   // The local outbox: 404 unless DEV_MAIL=true and the request is from this machine (features/dev-mail).
   app.route('/', devMailRoutes(deps))

@@ -58,6 +58,11 @@ export function transactionPath(txId: string, open: { tab?: TransactionTab; thre
   return withQuery(`/app/transactions/${encodeURIComponent(txId)}`, { tab: open.tab, thread: open.thread })
 }
 
+/** The title checks of one move: '/app/transactions/{txId}/title'. */
+export function titleCheckPath(txId: string): string {
+  return `/app/transactions/${encodeURIComponent(txId)}/title`
+}
+
 /** Booking a survey for one move: '/app/transactions/{txId}/survey'. */
 export function surveyBookingPath(txId: string): string {
   return `/app/transactions/${encodeURIComponent(txId)}/survey`

@@ -28,6 +28,7 @@ import { reviewEndpoints } from './reviews'
 import { signingEndpoints } from './signing'
 import { supportEndpoints } from './support'
 import { surveyEndpoints } from './surveys'
+import { titleCheckEndpoints } from './title-checks'
 import { transactionEndpoints } from './transactions'
 import { twoFactorEndpoints } from './two-factor'
 import { updateRequestEndpoints } from './update-requests'
@@ -56,6 +57,7 @@ export const catalogue = {
   signing: signingEndpoints,
   support: supportEndpoints,
   surveys: surveyEndpoints,
+  titleChecks: titleCheckEndpoints,
   transactions: transactionEndpoints,
   twoFactor: twoFactorEndpoints,
   updateRequests: updateRequestEndpoints,

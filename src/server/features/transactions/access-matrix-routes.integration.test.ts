@@ -598,6 +598,19 @@ const ROWS: Record<string, Row> = {
   // (the seller 403). No survey firm is set up here: the allowed book an unknown product, or move and cancel
   // an unknown booking, and get its 404 (surveys.integration.test.ts books for real).
   'GET /api/transactions/{txId}/surveys': { call: get(() => `${base(move.txId)}/surveys`), expected: answers(200) },
+  // Title checks: everyone on the move sees them; only its conveyancers (here the professional, and the
+  // firm's assistant working as them) obtain a register, from the sandbox land registry.
+  'GET /api/transactions/{txId}/title-checks': {
+    call: get(() => `${base(move.txId)}/title-checks`),
+    expected: answers(200),
+  },
+  'POST /api/transactions/{txId}/title-checks': {
+    call: write(
+      (actor, txId) => t.request(`${base(txId)}/title-checks`, { as: as(actor), json: { title_number: 'HD412873' } }),
+      (actor) => t.request(`${base(move.txId)}/title-checks`, { as: as(actor), json: { title_number: 'HD412873' } }),
+    ),
+    expected: answers(403, { professional: 201 }),
+  },
   // The PDTF property pack: everyone on the move may download it (names and roles only, no contact details).
   'GET /api/transactions/{txId}/pdtf': { call: get(() => `${base(move.txId)}/pdtf`), expected: answers(200) },
   'GET /api/transactions/{txId}/surveys/slots': {

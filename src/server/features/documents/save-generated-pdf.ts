@@ -1,0 +1,78 @@
+/**
+ * Files a PDF that Homeward generated (a register summary, replies to enquiries, a memorandum of
+ * sale) as the next version of `filename` in a folder of the move: the bytes go to storage first, then
+ * the documents row and its audit entry in the caller's database transaction. If that transaction
+ * fails, the caller calls `discard()` so that no stored object is left without its row.
+ */
+import { createHash, randomUUID } from 'node:crypto'
+import { Readable } from 'node:stream'
+import { sql } from 'drizzle-orm'
+import type { DocumentFolder } from '#shared/domain/statuses.ts'
+import type { Tx } from '#server/db/client.ts'
+import type { ObjectStorage } from '#server/platform/storage/index.ts'
+import { recordActivity } from '../transactions/record-activity'
+
+export interface StoredPdf {
+  storageKey: string
+  sha256: string
+  sizeBytes: number
+  /** Deletes the stored bytes (call when the database transaction that would file them fails). */
+  discard: () => Promise<void>
+}
+
+/** Stores the bytes under a new key of the move; returns what filePdf needs. */
+export async function storePdf(storage: ObjectStorage, txId: string, bytes: Uint8Array): Promise<StoredPdf> {
+  const storageKey = `documents/${txId}/${randomUUID()}`
+  await storage.put(storageKey, Readable.from(Buffer.from(bytes)), { contentType: 'application/pdf' })
+  return {
+    storageKey,
+    sha256: createHash('sha256').update(bytes).digest('hex'),
+    sizeBytes: bytes.byteLength,
+    discard: () => storage.delete(storageKey).catch(() => {}),
+  }
+}
+
+/**
+ * Inserts the documents row for a stored PDF as the next version of `filename` in `folder`, with its
+ * audit entry (`summary` says what was generated; " as version N of "<file>" in <folder>" is added).
+ * Returns the document's id and version.
+ */
+export async function filePdf(
+  tx: Tx,
+  opts: {
+    txId: string
+    folder: DocumentFolder
+    filename: string
+    stored: StoredPdf
+    actorId: string
+    summary: string
+    ip?: string | null
+  },
+): Promise<{ id: string; version: number }> {
+  const { txId, folder, filename, stored } = opts
+  const next = await tx.execute(sql`select coalesce(max(version), 0) + 1 as v from documents
+    where transaction_id = ${txId} and folder = ${folder} and filename = ${filename}`)
+  const version = Number((next.rows[0] as { v: number | string }).v)
+  const res = await tx.execute(sql`
+    insert into documents (transaction_id, filename, folder, version, uploaded_by, content_type, size_bytes, storage_key, sha256)
+    values (${txId}, ${filename}, ${folder}, ${version}, ${opts.actorId}, 'application/pdf',
+      ${stored.sizeBytes}, ${stored.storageKey}, ${stored.sha256})
+    returning id`)
+  const id = (res.rows[0] as { id: string }).id
+  await recordActivity(tx, {
+    transactionId: txId,
+    actorId: opts.actorId,
+    kind: version === 1 ? 'document.uploaded' : 'document.version_added',
+    summary: `${opts.summary} as version ${version} of "${filename}" in ${folder}`,
+    payload: {
+      documentId: id,
+      version,
+      folder,
+      sha256: stored.sha256,
+      sizeBytes: stored.sizeBytes,
+      contentType: 'application/pdf',
+    },
+    ip: opts.ip ?? null,
+  })
+  return { id, version }
+}
