@@ -4,7 +4,7 @@
  * earner) and the board of the firm's matters with filters, sorting and keyset pages.
  */
 import { z } from 'zod'
-import { BOARD_PAGE_SIZE, BOARD_SORTS, BOARD_VIEWS, MATTER_SIDES, MEMBER_ROLES, SLA_STATUSES } from '../domain/firms'
+import { BOARD_PAGE_SIZE, BOARD_SORTS, BOARD_VIEWS, MATTER_SIDES, MEMBER_ROLES, SLA_FILTERS, SLA_STATUSES } from '../domain/firms'
 import { Email, FullName } from './auth'
 import { Timestamp, Uuid } from './common'
 import { endpoint, ERRORS, json, jsonBody } from './endpoint'
@@ -146,7 +146,8 @@ const emptyToUndefined = (v: unknown) => (v === '' ? undefined : v)
 /** GET /api/cases: the board's filters, sort and page, as the URL carries them. */
 export const BoardQuery = z.object({
   stage: z.preprocess(emptyToUndefined, z.string().max(100).optional()),
-  sla: z.preprocess(emptyToUndefined, z.enum(SLA_STATUSES).optional()),
+  /** A status, or 'paused': the clock the row shows is paused while its stage is blocked. */
+  sla: z.preprocess(emptyToUndefined, z.enum(SLA_FILTERS).optional()),
   side: z.preprocess(emptyToUndefined, z.enum(MATTER_SIDES).optional()),
   fee_earner: z.preprocess(emptyToUndefined, Uuid.optional()),
   q: z.preprocess(emptyToUndefined, z.string().trim().max(100).optional()),

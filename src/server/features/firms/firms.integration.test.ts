@@ -565,6 +565,13 @@ describe('cases board: SLA clocks and stored progress', () => {
     await clock(txId, 'contract_pack', 'seller', '2026-11-20T10:00:00Z', 5, '2026-11-23T09:00:00Z')
     const [row] = (await boardAt('2026-12-10T12:00:00Z', 'Pause Lane')).rows
     expect(row.sla).toEqual({ status: 'on_track', clock: 'Draft contract pack', due_on: null, paused: true })
+    // The Paused filter finds it; a running clock's matter is not paused.
+    const paused = await boardAt('2026-12-10T12:00:00Z', 'Pause Lane', { sla: 'paused' })
+    expect(paused.rows.map((r) => r.transaction_id)).toEqual([txId])
+    const running = await matterAt('2 Pause Lane Running', 'seller')
+    await clock(running, 'contract_pack', 'seller', '2026-11-20T10:00:00Z', 5)
+    expect((await boardAt('2026-12-10T12:00:00Z', 'Pause Lane', { sla: 'paused' })).total).toBe(1)
+    expect((await boardAt('2026-12-10T12:00:00Z', 'Pause Lane', {})).total).toBe(2)
   })
 
   it('moves a due date over the England and Wales bank holidays', async () => {

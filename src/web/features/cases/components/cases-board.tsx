@@ -9,7 +9,8 @@ import {
   canOpenMatter,
   matterSideLabel,
   memberRoleLabel,
-  SLA_STATUSES,
+  SLA_FILTERS,
+  slaFilterLabel,
   slaStatusLabel,
   type BoardView,
 } from '#shared/domain/firms.ts'
@@ -191,9 +192,9 @@ export function CasesBoard({ noFirm }: { noFirm: ReactNode }) {
         </Filter>
         <Filter id="cases-sla" label="SLA" value={filters.sla} onChange={(v) => set('sla', v)}>
           <option value="">Any SLA status</option>
-          {SLA_STATUSES.map((s) => (
+          {SLA_FILTERS.map((s) => (
             <option key={s} value={s}>
-              {slaStatusLabel(s)}
+              {slaFilterLabel(s)}
             </option>
           ))}
         </Filter>

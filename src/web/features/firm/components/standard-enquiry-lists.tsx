@@ -23,6 +23,7 @@ import { Skeleton } from '#web/components/ui/skeleton.tsx'
 import { Textarea } from '#web/components/ui/textarea.tsx'
 import { notify } from '#web/lib/toast.ts'
 import { usePutStandardEnquiries, useStandardEnquiries } from '../api'
+import { planStandardRemoval } from '../standard-list'
 
 /** What a confirmation is about: removing one item, or restoring Homeward's list. */
 type Pending = { kind: 'remove'; index: number } | { kind: 'restore' }
@@ -53,6 +54,7 @@ export function StandardEnquiryLists({
   const current = lists.data?.categories.find((c) => c.category === category)
   const items = current?.items ?? []
   const label = ENQUIRY_CATEGORY_LABELS[category]
+  const removal = pending?.kind === 'remove' ? planStandardRemoval(category, items, pending.index) : null
 
   /** Saves the category's list; returns the validation message instead when it is not valid. */
   const save = (next: string[], success: string, done?: () => void): string | undefined => {
@@ -223,13 +225,19 @@ export function StandardEnquiryLists({
       <AlertDialog open={!!pending} onOpenChange={(open) => !open && setPending(null)}>
         <AlertDialogContent>
           <AlertDialogTitle>
-            {pending?.kind === 'restore' ? `Restore Homeward's ${label} list?` : 'Remove this enquiry?'}
+            {pending?.kind === 'restore'
+              ? `Restore Homeward's ${label} list?`
+              : removal?.restores
+                ? 'Remove the last enquiry?'
+                : 'Remove this enquiry?'}
           </AlertDialogTitle>
           <AlertDialogDescription>
             {pending?.kind === 'restore'
               ? "Your firm's own items in this category are replaced by Homeward's standard list."
-              : pending?.kind === 'remove'
-                ? `“${items[pending.index]}” will no longer be offered on new enquiries.`
+              : pending?.kind === 'remove' && removal
+                ? removal.restores
+                  ? `“${items[pending.index]}” is the last enquiry of your firm's ${label} list. A category always has a list to raise from, so removing it restores Homeward's standard list (${removal.defaultCount} enquiries).`
+                  : `“${items[pending.index]}” will no longer be offered on new enquiries.`
                 : ''}
           </AlertDialogDescription>
           <AlertDialogFooter>
@@ -239,16 +247,11 @@ export function StandardEnquiryLists({
               disabled={put.isPending}
               onClick={() => {
                 if (!pending) return
-                if (pending.kind === 'restore') save([], 'List restored', () => setPending(null))
-                else
-                  save(
-                    items.filter((_, i) => i !== pending.index),
-                    'Enquiry removed',
-                    () => setPending(null),
-                  )
+                if (pending.kind === 'restore' || removal?.restores) save([], 'List restored', () => setPending(null))
+                else if (removal) save(removal.next, 'Enquiry removed', () => setPending(null))
               }}
             >
-              {pending?.kind === 'restore' ? 'Restore' : 'Remove'}
+              {pending?.kind === 'restore' ? 'Restore' : removal?.restores ? 'Remove and restore' : 'Remove'}
             </Button>
           </AlertDialogFooter>
         </AlertDialogContent>
