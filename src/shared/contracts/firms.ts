@@ -6,7 +6,7 @@
 import { z } from 'zod'
 import { BOARD_PAGE_SIZE, BOARD_SORTS, BOARD_VIEWS, MATTER_SIDES, MEMBER_ROLES, SLA_FILTERS, SLA_STATUSES } from '../domain/firms'
 import { Email, FullName } from './auth'
-import { Timestamp, Uuid } from './common'
+import { Timestamp, TransactionParams, Uuid } from './common'
 import { endpoint, ERRORS, json, jsonBody } from './endpoint'
 import { CreateTransactionInput } from './transactions'
 
@@ -208,6 +208,21 @@ export const BoardResponse = z.object({
 })
 export type BoardResponse = z.infer<typeof BoardResponse>
 
+/**
+ * GET /api/transactions/{txId}/matter: the viewer's firm's matter on this move, for the workspace:
+ * its fee earner and, for reassigning (admins), who in the firm may hold it.
+ */
+export const TransactionMatter = z.object({
+  matter_id: Uuid,
+  version: z.number().int(),
+  side: z.enum(MATTER_SIDES),
+  fee_earner: z.object({ id: Uuid, full_name: z.string() }).nullable(),
+  /** The viewer's role in the firm: only an admin reassigns. */
+  viewer_role: MemberRole,
+  fee_earners: z.array(z.object({ id: Uuid, full_name: z.string(), role: MemberRole })),
+})
+export type TransactionMatter = z.infer<typeof TransactionMatter>
+
 const FORBIDDEN = { 403: { description: 'Not allowed in your member role' } } as const
 
 /** The firms and cases board endpoints. */
@@ -329,6 +344,13 @@ export const firmsEndpoints = {
       ...FORBIDDEN,
       ...ERRORS,
     },
+  }),
+  transactionMatter: endpoint({
+    method: 'get',
+    path: '/transactions/{txId}/matter',
+    summary: "The viewer's firm's matter on this move: its fee earner and who may hold it (404 when none)",
+    request: { params: TransactionParams },
+    responses: { 200: json('Matter', TransactionMatter), ...ERRORS },
   }),
   board: endpoint({
     method: 'get',

@@ -9,6 +9,7 @@ import { createRouter, jsonText, requireViewer, type AppDeps } from '#server/htt
 import { claimListing, createFirm, searchClaimableListings } from './create-firm'
 import { acceptFirmInvitation, inviteMember, revokeFirmInvitation } from './firm-invitations'
 import { getMyFirm } from './get-my-firm'
+import { getTransactionMatter } from './get-transaction-matter'
 import { listBoard } from './list-board'
 import { changeMemberRole, removeMember } from './members'
 import { openMatter } from './open-matter'
@@ -100,6 +101,9 @@ export function firmsRoutes({ database, config, mail }: AppDeps) {
         200,
       )
     })
+    .openapi(e.transactionMatter, async (c) =>
+      jsonText(c, await getTransactionMatter({ database, viewer: requireViewer(c), txId: c.req.valid('param').txId })),
+    )
     .openapi(e.board, async (c) => {
       return jsonText(c, await listBoard({ database, viewer: requireViewer(c), query: c.req.valid('query') }))
     })
