@@ -4,7 +4,16 @@
  * earner) and the board of the firm's matters with filters, sorting and keyset pages.
  */
 import { z } from 'zod'
-import { BOARD_PAGE_SIZE, BOARD_SORTS, BOARD_VIEWS, MATTER_SIDES, MEMBER_ROLES, SLA_FILTERS, SLA_STATUSES } from '../domain/firms'
+import {
+  BOARD_PAGE_SIZE,
+  BOARD_SORTS,
+  BOARD_VIEWS,
+  MATTER_SIDES,
+  MEMBER_ROLES,
+  SLA_FILTERS,
+  SLA_STATUSES,
+} from '../domain/firms'
+import { SECURITY_EVENT_KINDS } from './account'
 import { Email, FullName } from './auth'
 import { Timestamp, TransactionParams, Uuid } from './common'
 import { endpoint, ERRORS, json, jsonBody } from './endpoint'
@@ -223,6 +232,41 @@ export const TransactionMatter = z.object({
 })
 export type TransactionMatter = z.infer<typeof TransactionMatter>
 
+export const FirmIdParams = z.object({ orgId: Uuid })
+
+/** Events per page of a firm's activity, by default and at most. */
+export const FIRM_EVENTS_PAGE_SIZE = 25
+export const FIRM_EVENTS_MAX_PAGE_SIZE = 100
+
+/** GET /api/firms/{orgId}/events: newest first, keyset pages. */
+export const FirmEventsQuery = z.object({
+  /** Opaque: the next_cursor of the previous page. */
+  cursor: z.preprocess(emptyToUndefined, z.string().max(200).optional()),
+  limit: z.coerce.number().int().min(1).max(FIRM_EVENTS_MAX_PAGE_SIZE).default(FIRM_EVENTS_PAGE_SIZE),
+})
+export type FirmEventsQuery = z.input<typeof FirmEventsQuery>
+
+/**
+ * One firm event (a `firm.*` security event): who did it (null once their account is deleted),
+ * when, and what, in `detail` (the member or invited email and roles before and after, the matter's
+ * address and fee earners, the SLA targets' before and after, the enquiry category).
+ */
+export const FirmEvent = z.object({
+  id: Uuid,
+  kind: z.enum(SECURITY_EVENT_KINDS),
+  detail: z.record(z.string(), z.unknown()),
+  actor: z.object({ full_name: z.string() }).nullable(),
+  created_at: Timestamp,
+})
+export type FirmEvent = z.infer<typeof FirmEvent>
+
+export const FirmEventsResponse = z.object({
+  events: z.array(FirmEvent),
+  /** Pass as `cursor` for older events; null on the last page. */
+  next_cursor: z.string().nullable(),
+})
+export type FirmEventsResponse = z.infer<typeof FirmEventsResponse>
+
 const FORBIDDEN = { 403: { description: 'Not allowed in your member role' } } as const
 
 /** The firms and cases board endpoints. */
@@ -344,6 +388,13 @@ export const firmsEndpoints = {
       ...FORBIDDEN,
       ...ERRORS,
     },
+  }),
+  firmEvents: endpoint({
+    method: 'get',
+    path: '/firms/{orgId}/events',
+    summary: "The firm's activity (admins): membership, invitations, reassigned matters, settings changes",
+    request: { params: FirmIdParams, query: FirmEventsQuery },
+    responses: { 200: json('Events', FirmEventsResponse), ...FORBIDDEN, ...ERRORS },
   }),
   transactionMatter: endpoint({
     method: 'get',
