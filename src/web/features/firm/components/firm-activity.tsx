@@ -1,7 +1,7 @@
 import { Link } from 'react-router'
 import { transactionPath } from '#shared/paths.ts'
+import { LoadFailed, LoadingRows } from '#web/components/query-states.tsx'
 import { Button } from '#web/components/ui/button.tsx'
-import { Skeleton } from '#web/components/ui/skeleton.tsx'
 import { formatUkDateTime } from '#web/lib/formatters.ts'
 import { useFirmEvents } from '../api'
 import { describeFirmEvent } from '../firm-events'
@@ -37,18 +37,9 @@ function ActivityList({ orgId }: { orgId: string }) {
         </p>
       </div>
       {events.isPending ? (
-        <div aria-busy="true" aria-label="Loading the firm's activity" className="flex flex-col gap-2">
-          {Array.from({ length: 5 }, (_, i) => (
-            <Skeleton key={i} className="h-10 w-full" />
-          ))}
-        </div>
+        <LoadingRows label="Loading the firm's activity" rows={5} rowClassName="h-10" />
       ) : events.isError ? (
-        <div role="alert" className="flex flex-col items-start gap-2">
-          <p>We could not load the firm&apos;s activity: {events.error.message}</p>
-          <Button variant="outline" onClick={() => void events.refetch()}>
-            Try again
-          </Button>
-        </div>
+        <LoadFailed what="the firm's activity" error={events.error} onRetry={() => void events.refetch()} />
       ) : list.length === 0 ? (
         <p className="rounded-lg border border-dashed p-4 text-sm text-muted-foreground">Nothing has happened yet.</p>
       ) : (

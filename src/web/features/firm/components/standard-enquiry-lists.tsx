@@ -14,12 +14,12 @@ import {
   AlertDialogFooter,
   AlertDialogTitle,
 } from '#web/components/ui/alert-dialog.tsx'
+import { LoadFailed, LoadingRows } from '#web/components/query-states.tsx'
 import { Badge } from '#web/components/ui/badge.tsx'
 import { Button } from '#web/components/ui/button.tsx'
 import { FieldError } from '#web/components/ui/form-field.tsx'
 import { Label } from '#web/components/ui/label.tsx'
 import { NativeSelect } from '#web/components/ui/native-select.tsx'
-import { Skeleton } from '#web/components/ui/skeleton.tsx'
 import { Textarea } from '#web/components/ui/textarea.tsx'
 import { notify } from '#web/lib/toast.ts'
 import { usePutStandardEnquiries, useStandardEnquiries } from '../api'
@@ -103,18 +103,9 @@ export function StandardEnquiryLists({
         </NativeSelect>
       </div>
       {lists.isPending ? (
-        <div aria-busy="true" aria-label="Loading standard enquiries" className="flex flex-col gap-2">
-          {Array.from({ length: 4 }, (_, i) => (
-            <Skeleton key={i} className="h-8 w-full" />
-          ))}
-        </div>
+        <LoadingRows label="Loading standard enquiries" rows={4} rowClassName="h-8" />
       ) : lists.isError ? (
-        <div role="alert" className="flex flex-col items-start gap-2">
-          <p>We could not load the standard enquiries: {lists.error.message}</p>
-          <Button variant="outline" onClick={() => void lists.refetch()}>
-            Try again
-          </Button>
-        </div>
+        <LoadFailed what="the standard enquiries" error={lists.error} onRetry={() => void lists.refetch()} />
       ) : (
         <>
           <div className="flex flex-wrap items-center gap-2 text-sm">
