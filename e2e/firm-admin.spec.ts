@@ -247,7 +247,8 @@ test('Priya runs her firm: roles, invitations, settings, a new matter and its re
   await noSidewaysScroll(page)
   await page.screenshot({ path: `${SHOTS}/open-matter-390.png`, fullPage: true })
   await page.goto(`/app/cases?q=${encodeURIComponent(address)}`)
-  await expect(page.getByTestId('case-item').filter({ hasText: address })).toContainText('Daniel Mercer')
+  // Held by Priya again since the workspace's reassignment.
+  await expect(page.getByTestId('case-item').filter({ hasText: address })).toContainText('Priya Shah')
   await noSidewaysScroll(page)
   await page.screenshot({ path: `${SHOTS}/cases-reassign-390.png`, fullPage: true })
 
