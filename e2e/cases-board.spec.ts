@@ -45,6 +45,8 @@ test('the demo conveyancer lands on her cases board, filters and switches views'
   await expect(rows.first()).toBeVisible()
   const paused = await rows.count()
   for (let i = 0; i < paused; i++) await expect(rows.nth(i)).toContainText('paused while its stage is blocked')
+  await expectNoAxeViolations(page)
+  await page.screenshot({ path: `${SHOTS}/cases-paused-1280.png`, fullPage: true })
 
   // Side and fee earner narrow it further; clearing brings all back.
   await page.getByLabel('SLA').selectOption('')

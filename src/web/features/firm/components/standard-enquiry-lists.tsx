@@ -21,6 +21,7 @@ import { FieldError } from '#web/components/ui/form-field.tsx'
 import { Label } from '#web/components/ui/label.tsx'
 import { NativeSelect } from '#web/components/ui/native-select.tsx'
 import { Textarea } from '#web/components/ui/textarea.tsx'
+import { pluralise } from '#web/lib/formatters.ts'
 import { notify } from '#web/lib/toast.ts'
 import { usePutStandardEnquiries, useStandardEnquiries } from '../api'
 import { planStandardRemoval } from '../standard-list'
@@ -62,7 +63,10 @@ export function StandardEnquiryLists({
     if (!parsed.success) return parsed.error.issues[0]?.message ?? 'Check the enquiry'
     put.mutate(parsed.data, {
       onSuccess: () => {
-        notify.success(success, `${label}: ${next.length || 'Homeward’s'} standard enquiries.`)
+        notify.success(
+          success,
+          `${label}: ${next.length ? pluralise(next.length, 'standard enquiry', 'standard enquiries') : 'Homeward’s standard enquiries'}.`,
+        )
         done?.()
       },
       onError: (err) => notify.error('Could not save the list', err.message),
