@@ -232,6 +232,10 @@ export const TransactionMatter = z.object({
 })
 export type TransactionMatter = z.infer<typeof TransactionMatter>
 
+/** `matter` is null when the viewer is on the move but their firm holds no matter on it. */
+export const TransactionMatterResponse = z.object({ matter: TransactionMatter.nullable() })
+export type TransactionMatterResponse = z.infer<typeof TransactionMatterResponse>
+
 export const FirmIdParams = z.object({ orgId: Uuid })
 
 /** Events per page of a firm's activity, by default and at most. */
@@ -399,9 +403,9 @@ export const firmsEndpoints = {
   transactionMatter: endpoint({
     method: 'get',
     path: '/transactions/{txId}/matter',
-    summary: "The viewer's firm's matter on this move: its fee earner and who may hold it (404 when none)",
+    summary: "The viewer's firm's matter on this move (null when none): its fee earner and who may hold it",
     request: { params: TransactionParams },
-    responses: { 200: json('Matter', TransactionMatter), ...ERRORS },
+    responses: { 200: json('Matter', TransactionMatterResponse), ...ERRORS },
   }),
   board: endpoint({
     method: 'get',

@@ -15,7 +15,7 @@ import {
   FirmEventsResponse,
   MyFirmResponse,
   OpenMatterResponse,
-  TransactionMatter,
+  TransactionMatterResponse,
 } from '#shared/contracts/firms.ts'
 import { TransactionDetail } from '#shared/contracts/transactions.ts'
 import { standardTimeline } from '#shared/domain/timeline-template.ts'
@@ -795,7 +795,7 @@ describe('firm events and listings to claim', () => {
       201,
     )
     // The workspace's view of the matter: members read it, the admin may reassign to a fee earner.
-    const matter = TransactionMatter.parse(
+    const { matter } = TransactionMatterResponse.parse(
       await json(await t.request(`/api/transactions/${opened.transaction_id}/matter`, { as: boss }), 200),
     )
     expect(matter).toMatchObject({
@@ -805,8 +805,17 @@ describe('firm events and listings to claim', () => {
       fee_earner: { id: earner.profileId, full_name: 'Ivo Earner' },
       viewer_role: 'admin',
     })
-    expect(matter.fee_earners.map((f) => f.full_name)).toEqual(['Hana Head', 'Ivo Earner', 'Jen Second'])
+    expect(matter!.fee_earners.map((f) => f.full_name)).toEqual(['Hana Head', 'Ivo Earner', 'Jen Second'])
     await expectError(await t.request(`/api/transactions/${opened.transaction_id}/matter`, { as: otherFirmAdmin }), 404)
+    // A conveyancer on a move their firm holds no matter on: null, not an error.
+    const own = await createTransaction(t.database, {
+      participants: [{ profileId: boss.profileId, role: 'seller_conveyancer' }],
+    })
+    expect(
+      TransactionMatterResponse.parse(
+        await json(await t.request(`/api/transactions/${own.transactionId}/matter`, { as: boss }), 200),
+      ),
+    ).toEqual({ matter: null })
     await json(
       await t.request(`/api/matters/${opened.matter_id}/fee-earner`, {
         as: boss,

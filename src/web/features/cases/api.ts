@@ -2,7 +2,14 @@
  * The cases board's and the firm's endpoints, called through their catalogue entries
  * (`firmsEndpoints`): method and path come from the entry, the answer type from its contract.
  */
-import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import {
+  infiniteQueryOptions,
+  queryOptions,
+  useInfiniteQuery,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query'
 import { firmsEndpoints, type BoardQuery, type OpenMatterInput } from '#shared/contracts/firms.ts'
 import { callApi } from '#web/lib/api-client.ts'
 import {
@@ -89,12 +96,11 @@ export function useReassignMatter() {
 
 const transactionMatterKey = (txId: string) => ['matter', txId] as const
 
-/** GET /api/transactions/{txId}/matter: the viewer's firm's matter on the move (404 when none). */
+/** GET /api/transactions/{txId}/matter: the viewer's firm's matter on the move (`matter` null when none). */
 export function transactionMatterQueryOptions(txId: string) {
   return queryOptions({
     queryKey: transactionMatterKey(txId),
     queryFn: ({ signal }) => callApi(firmsEndpoints.transactionMatter, { params: { txId }, signal }),
-    retry: false,
   })
 }
 

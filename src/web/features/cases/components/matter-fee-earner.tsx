@@ -2,7 +2,6 @@ import { useState } from 'react'
 import { canBeFeeEarner, canManageFirm, matterSideLabel, memberRoleLabel } from '#shared/domain/firms.ts'
 import { Button } from '#web/components/ui/button.tsx'
 import { Skeleton } from '#web/components/ui/skeleton.tsx'
-import { ApiError } from '#web/lib/api-error.ts'
 import { useTransactionMatter } from '../api'
 import { ReassignDialog } from './reassign-dialog'
 
@@ -10,14 +9,13 @@ import { ReassignDialog } from './reassign-dialog'
  * The workspace's fee earner of the viewer's firm's matter on this move (People tab), and for the
  * firm's admins a Reassign button with the board's dialog (the same use case: 422 for a non-member
  * or an assistant, 409 when the matter changed meanwhile). Nothing when the viewer's firm has no
- * matter on the move (the endpoint's 404).
+ * matter on the move.
  */
 export function MatterFeeEarner({ txId, address }: { txId: string; address: string }) {
   const matter = useTransactionMatter(txId)
   const [open, setOpen] = useState(false)
   if (matter.isPending) return <Skeleton aria-label="Loading the fee earner" className="h-20 w-full" />
   if (matter.isError) {
-    if (matter.error instanceof ApiError && matter.error.status === 404) return null
     return (
       <div role="alert" className="flex flex-col items-start gap-2 rounded-lg border p-4 text-sm">
         <p>We could not load this matter&apos;s fee earner: {matter.error.message}</p>
@@ -27,7 +25,8 @@ export function MatterFeeEarner({ txId, address }: { txId: string; address: stri
       </div>
     )
   }
-  const m = matter.data
+  const m = matter.data.matter
+  if (!m) return null
   const admin = canManageFirm(m.viewer_role)
   return (
     <section
