@@ -90,7 +90,7 @@ export type SlaFilter = (typeof SLA_FILTERS)[number]
 
 /** The SLA filter's option text. */
 export function slaFilterLabel(filter: SlaFilter): string {
-  return filter === 'paused' ? 'Paused (stage blocked)' : slaStatusLabel(filter)
+  return filter === 'paused' ? 'Paused' : slaStatusLabel(filter)
 }
 
 /** How the board can be sorted; each is keyset-paginated on (value, matter id). */
