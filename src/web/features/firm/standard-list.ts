@@ -15,7 +15,11 @@ export interface StandardRemoval {
  * restores Homeward's list for the category (an empty list is never kept: raising from the standard
  * list would then offer nothing), and the confirmation says so. Decision 019.
  */
-export function planStandardRemoval(category: EnquiryCategory, items: readonly string[], index: number): StandardRemoval {
+export function planStandardRemoval(
+  category: EnquiryCategory,
+  items: readonly string[],
+  index: number,
+): StandardRemoval {
   const next = items.filter((_, i) => i !== index)
   return { next, restores: next.length === 0, defaultCount: DEFAULT_STANDARD_ENQUIRIES[category].length }
 }
