@@ -1,6 +1,6 @@
 /**
  * /app/cases, the cases board: the demo conveyancer signs in and lands on the board of her firm's
- * matters (at least 30), filters by SLA status, side, fee earner and text, switches between the
+ * matters (at least 30), filters by SLA status (paused clocks too), side, fee earner and text, switches between the
  * table and the board by stage with the view kept in the URL, and the 390 px layout. Screenshots at
  * 1280 and 390 px in test-results/screens.
  */
@@ -38,6 +38,15 @@ test('the demo conveyancer lands on her cases board, filters and switches views'
   const breached = await rows.count()
   expect(breached).toBeGreaterThan(0)
   for (let i = 0; i < breached; i++) await expect(rows.nth(i)).toContainText('Breached')
+
+  // Paused: clocks whose stage is blocked; each row shows the clock paused.
+  await page.getByLabel('SLA').selectOption('paused')
+  await expect(page).toHaveURL(/sla=paused/)
+  await expect(rows.first()).toBeVisible()
+  const paused = await rows.count()
+  for (let i = 0; i < paused; i++) await expect(rows.nth(i)).toContainText('paused while its stage is blocked')
+  await expectNoAxeViolations(page)
+  await page.screenshot({ path: `${SHOTS}/cases-paused-1280.png`, fullPage: true })
 
   // Side and fee earner narrow it further; clearing brings all back.
   await page.getByLabel('SLA').selectOption('')

@@ -2,8 +2,9 @@
  * The firm's admin at work, as people do it in the browser: Priya (admin of the demo firm) opens her
  * firm from the header, changes Grace's role, invites a colleague by email (the email is in the local
  * outbox at /dev/mail; the colleague signs up, follows the link and joins), withdraws another
- * invitation, reads the firm's settings, opens a matter for a client (the client is invited) and
- * reassigns it to Daniel. A professional without a firm is offered to claim a listing or create one
+ * invitation, reads the firm's settings (removing the last item of a standard list restores
+ * Homeward's), opens a matter for a client (the client is invited), reassigns it to Daniel on the
+ * board and back from the move's workspace, and reads the firm's activity. A professional without a firm is offered to claim a listing or create one
  * on the cases board. axe on each screen; screenshots at 1280 and 390 px in test-results/screens.
  */
 import { expect, test, type Page } from '@playwright/test'
@@ -124,6 +125,32 @@ test('Priya runs her firm: roles, invitations, settings, a new matter and its re
   await expect(toast(page)).toContainText('Enquiry removed')
   await expect(item).toHaveCount(0)
 
+  // Removing the last item of the firm's own list restores Homeward's list (the dialog says so first).
+  const items = page.getByTestId('standard-item')
+  const homewards = await items.count()
+  while ((await items.count()) > 1) {
+    const before = await items.count()
+    await items
+      .first()
+      .getByRole('button', { name: /^Remove enquiry/ })
+      .click()
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Remove' }).click()
+    await expect(items).toHaveCount(before - 1)
+  }
+  await expect(page.getByText("Your firm's list")).toBeVisible()
+  await items
+    .first()
+    .getByRole('button', { name: /^Remove enquiry/ })
+    .click()
+  const last = page.getByRole('alertdialog', { name: 'Remove the last enquiry?' })
+  await expect(last).toContainText(`restores Homeward's standard list (${homewards} enquiries)`)
+  await expectNoAxeViolations(page)
+  await page.screenshot({ path: `${SHOTS}/firm-settings-last-item-1280.png` })
+  await last.getByRole('button', { name: 'Remove and restore' }).click()
+  await expect(toast(page)).toContainText('List restored')
+  await expect(page.getByText("Homeward's list", { exact: true })).toBeVisible()
+  await expect(items).toHaveCount(homewards)
+
   // Open a matter from the cases board for a client, who is invited by email.
   const address = `${Math.floor(Math.random() * 900) + 100} Firmwide Avenue`
   const clientEmail = uniqueEmail('client')
@@ -163,6 +190,43 @@ test('Priya runs her firm: roles, invitations, settings, a new matter and its re
   await expect(toast(page)).toContainText(`${address}, St Albans is now held by Daniel Mercer`)
   await expect(row).toContainText('Daniel Mercer')
 
+  // And back to Priya from the move's workspace (People), where an admin reassigns too.
+  await row.getByRole('link', { name: new RegExp(address) }).click()
+  await expect(page).toHaveURL(/\/app\/transactions\//)
+  const moveUrl = page.url()
+  await page.getByRole('tab', { name: 'People' }).click()
+  const feeEarner = page.getByRole('region', { name: "Your firm's fee earner" })
+  await expect(feeEarner.getByTestId('matter-fee-earner')).toContainText("Daniel Mercer · Seller's matter")
+  await feeEarner.getByRole('button', { name: 'Reassign' }).click()
+  const fromWorkspace = page.getByRole('dialog', { name: `Reassign ${address}, St Albans` })
+  await fromWorkspace.getByLabel('New fee earner').selectOption({ label: 'Priya Shah · Admin' })
+  await expectNoAxeViolations(page)
+  await fromWorkspace.getByRole('button', { name: 'Reassign' }).click()
+  await expect(toast(page)).toContainText(`${address}, St Albans is now held by Priya Shah`)
+  await expect(feeEarner.getByTestId('matter-fee-earner')).toContainText('Priya Shah')
+  // The conveyancer seat on the move followed the matter.
+  await expect(page.getByTestId('participant-card').filter({ hasText: "Seller's Conveyancer" })).toContainText(
+    'Priya Shah',
+  )
+  await expectNoAxeViolations(page)
+  await page.screenshot({ path: `${SHOTS}/workspace-fee-earner-1280.png`, fullPage: true })
+
+  // The firm's activity: what the admin did above, newest first.
+  await page.goto('/app/firm')
+  await page.getByRole('navigation', { name: 'Firm sections' }).getByRole('link', { name: 'Activity' }).click()
+  await expect(page).toHaveURL(/\/app\/firm\/activity$/)
+  const events = page.getByTestId('firm-event')
+  await expect(events.first()).toContainText(
+    `Priya Shah reassigned ${address}, St Albans from Daniel Mercer to Priya Shah`,
+  )
+  await expect(events.nth(1)).toContainText(`from Priya Shah to Daniel Mercer`)
+  await expect(events.filter({ hasText: "restored Homeward's standard enquiries for Other" })).toHaveCount(1)
+  await expect(
+    events.filter({ hasText: "changed Grace Okafor's role from assistant to fee earner" }).first(),
+  ).toBeVisible()
+  await expectNoAxeViolations(page)
+  await page.screenshot({ path: `${SHOTS}/firm-activity-1280.png`, fullPage: true })
+
   // 390 px: the firm page and the form fit the phone.
   await page.setViewportSize({ width: 390, height: 844 })
   await page.goto('/app/firm')
@@ -174,12 +238,23 @@ test('Priya runs her firm: roles, invitations, settings, a new matter and its re
   await expect(page.getByRole('heading', { name: 'SLA targets' })).toBeVisible()
   await noSidewaysScroll(page)
   await page.screenshot({ path: `${SHOTS}/firm-settings-390.png`, fullPage: true })
+  await page.goto(`${moveUrl}?tab=people`)
+  await expect(page.getByTestId('matter-fee-earner')).toContainText('Priya Shah')
+  await noSidewaysScroll(page)
+  await expectNoAxeViolations(page)
+  await page.screenshot({ path: `${SHOTS}/workspace-fee-earner-390.png`, fullPage: true })
+  await page.goto('/app/firm/activity')
+  await expect(page.getByTestId('firm-event').first()).toBeVisible()
+  await noSidewaysScroll(page)
+  await expectNoAxeViolations(page)
+  await page.screenshot({ path: `${SHOTS}/firm-activity-390.png`, fullPage: true })
   await page.goto('/app/cases/new')
   await expect(page.getByLabel('Address line 1')).toBeVisible()
   await noSidewaysScroll(page)
   await page.screenshot({ path: `${SHOTS}/open-matter-390.png`, fullPage: true })
   await page.goto(`/app/cases?q=${encodeURIComponent(address)}`)
-  await expect(page.getByTestId('case-item').filter({ hasText: address })).toContainText('Daniel Mercer')
+  // Held by Priya again since the workspace's reassignment.
+  await expect(page.getByTestId('case-item').filter({ hasText: address })).toContainText('Priya Shah')
   await noSidewaysScroll(page)
   await page.screenshot({ path: `${SHOTS}/cases-reassign-390.png`, fullPage: true })
 
@@ -244,5 +319,11 @@ test('a fee earner reads the firm, its targets and lists, and changes nothing', 
   await expect(page.getByTestId('standard-item').first()).toBeVisible()
   await expect(page.getByRole('button', { name: /^Remove enquiry/ })).toHaveCount(0)
   await expectNoAxeViolations(page)
+  // The firm's activity is its admins': no link, and the page says who sees it.
+  await expect(
+    page.getByRole('navigation', { name: 'Firm sections' }).getByRole('link', { name: 'Activity' }),
+  ).toHaveCount(0)
+  await page.goto('/app/firm/activity')
+  await expect(page.getByText(`Only an admin of ${FIRM} sees the firm's activity.`)).toBeVisible()
   console.check()
 })

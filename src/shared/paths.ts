@@ -101,8 +101,11 @@ export function firmInvitationPath(token: string): string {
   return withQuery(PAGE_PATHS.cases, { join: token })
 }
 
-/** The firm page's sections: members, invitations (admins), settings (SLA targets and standard enquiries). */
-export const FIRM_SECTIONS = ['members', 'invitations', 'settings'] as const
+/**
+ * The firm page's sections: members, invitations (admins), settings (SLA targets and standard
+ * enquiries), activity (admins: the firm's events).
+ */
+export const FIRM_SECTIONS = ['members', 'invitations', 'settings', 'activity'] as const
 export type FirmSection = (typeof FIRM_SECTIONS)[number]
 
 /** A professional's firm page: '/app/firm' (members), '/app/firm/{section}' for the others. */

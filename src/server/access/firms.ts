@@ -13,7 +13,7 @@ import { sql } from 'drizzle-orm'
 import type { MemberRole } from '#shared/domain/firms.ts'
 import type { Viewer } from '../auth/viewer'
 import type { Database, Tx } from '../db/client'
-import { notFound } from '../http/errors'
+import { AppError, notFound } from '../http/errors'
 
 /** SQL subquery of the transaction ids on which the profile in `param` works through their current firm. */
 export function firmTransactionIdsSql(param: string): string {
@@ -118,6 +118,19 @@ export async function assertCanManageFirm(
     where profile_id = ${viewer.profileId} and organization_id = ${organizationId} and removed_at is null`)
   const row = res.rows[0] as { role: MemberRole } | undefined
   if (!row || (admin && row.role !== 'admin')) throw notFound('firm')
+}
+
+/**
+ * Throws unless the viewer is one of the firm's current admins: 404 (the standard not-found) when
+ * they are not a current member, 403 naming the rule when they are a member in another role.
+ */
+export async function assertFirmAdmin(tx: Tx | Database['db'], viewer: Viewer, organizationId: string): Promise<void> {
+  const res = await tx.execute(sql`
+    select om.role, o.name from organization_members om join organizations o on o.id = om.organization_id
+    where om.profile_id = ${viewer.profileId} and om.organization_id = ${organizationId} and om.removed_at is null`)
+  const row = res.rows[0] as { role: MemberRole; name: string } | undefined
+  if (!row) throw notFound('firm')
+  if (row.role !== 'admin') throw new AppError('forbidden', `Only an admin of ${row.name} sees the firm's activity.`)
 }
 
 /** The firm instructed for `side` on the transaction (its matter), else that side's conveyancer's firm, or null. */

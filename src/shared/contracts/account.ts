@@ -93,6 +93,11 @@ export const SECURITY_EVENT_KINDS = [
   'firm.member_removed',
   'firm.invitation_sent',
   'firm.invitation_revoked',
+  // Matters and the firm's settings (features/firms/reassign-matter.ts, features/sla/sla-settings.ts,
+  // features/enquiries/standard-enquiries.ts), for the firm's activity page.
+  'firm.matter_reassigned',
+  'firm.sla_targets_changed',
+  'firm.standard_enquiries_changed',
 ] as const
 export type SecurityEventKind = (typeof SECURITY_EVENT_KINDS)[number]
 

@@ -4,9 +4,18 @@
  * earner) and the board of the firm's matters with filters, sorting and keyset pages.
  */
 import { z } from 'zod'
-import { BOARD_PAGE_SIZE, BOARD_SORTS, BOARD_VIEWS, MATTER_SIDES, MEMBER_ROLES, SLA_STATUSES } from '../domain/firms'
+import {
+  BOARD_PAGE_SIZE,
+  BOARD_SORTS,
+  BOARD_VIEWS,
+  MATTER_SIDES,
+  MEMBER_ROLES,
+  SLA_FILTERS,
+  SLA_STATUSES,
+} from '../domain/firms'
+import { SECURITY_EVENT_KINDS } from './account'
 import { Email, FullName } from './auth'
-import { Timestamp, Uuid } from './common'
+import { Timestamp, TransactionParams, Uuid } from './common'
 import { endpoint, ERRORS, json, jsonBody } from './endpoint'
 import { CreateTransactionInput } from './transactions'
 
@@ -146,7 +155,8 @@ const emptyToUndefined = (v: unknown) => (v === '' ? undefined : v)
 /** GET /api/cases: the board's filters, sort and page, as the URL carries them. */
 export const BoardQuery = z.object({
   stage: z.preprocess(emptyToUndefined, z.string().max(100).optional()),
-  sla: z.preprocess(emptyToUndefined, z.enum(SLA_STATUSES).optional()),
+  /** A status, or 'paused': the clock the row shows is paused while its stage is blocked. */
+  sla: z.preprocess(emptyToUndefined, z.enum(SLA_FILTERS).optional()),
   side: z.preprocess(emptyToUndefined, z.enum(MATTER_SIDES).optional()),
   fee_earner: z.preprocess(emptyToUndefined, Uuid.optional()),
   q: z.preprocess(emptyToUndefined, z.string().trim().max(100).optional()),
@@ -206,6 +216,60 @@ export const BoardResponse = z.object({
   viewer_role: MemberRole.nullable(),
 })
 export type BoardResponse = z.infer<typeof BoardResponse>
+
+/**
+ * GET /api/transactions/{txId}/matter: the viewer's firm's matter on this move, for the workspace:
+ * its fee earner and, for reassigning (admins), who in the firm may hold it.
+ */
+export const TransactionMatter = z.object({
+  matter_id: Uuid,
+  version: z.number().int(),
+  side: z.enum(MATTER_SIDES),
+  fee_earner: z.object({ id: Uuid, full_name: z.string() }).nullable(),
+  /** The viewer's role in the firm: only an admin reassigns. */
+  viewer_role: MemberRole,
+  fee_earners: z.array(z.object({ id: Uuid, full_name: z.string(), role: MemberRole })),
+})
+export type TransactionMatter = z.infer<typeof TransactionMatter>
+
+/** `matter` is null when the viewer is on the move but their firm holds no matter on it. */
+export const TransactionMatterResponse = z.object({ matter: TransactionMatter.nullable() })
+export type TransactionMatterResponse = z.infer<typeof TransactionMatterResponse>
+
+export const FirmIdParams = z.object({ orgId: Uuid })
+
+/** Events per page of a firm's activity, by default and at most. */
+export const FIRM_EVENTS_PAGE_SIZE = 25
+export const FIRM_EVENTS_MAX_PAGE_SIZE = 100
+
+/** GET /api/firms/{orgId}/events: newest first, keyset pages. */
+export const FirmEventsQuery = z.object({
+  /** Opaque: the next_cursor of the previous page. */
+  cursor: z.preprocess(emptyToUndefined, z.string().max(200).optional()),
+  limit: z.coerce.number().int().min(1).max(FIRM_EVENTS_MAX_PAGE_SIZE).default(FIRM_EVENTS_PAGE_SIZE),
+})
+export type FirmEventsQuery = z.input<typeof FirmEventsQuery>
+
+/**
+ * One firm event (a `firm.*` security event): who did it (null once their account is deleted),
+ * when, and what, in `detail` (the member or invited email and roles before and after, the matter's
+ * address and fee earners, the SLA targets' before and after, the enquiry category).
+ */
+export const FirmEvent = z.object({
+  id: Uuid,
+  kind: z.enum(SECURITY_EVENT_KINDS),
+  detail: z.record(z.string(), z.unknown()),
+  actor: z.object({ full_name: z.string() }).nullable(),
+  created_at: Timestamp,
+})
+export type FirmEvent = z.infer<typeof FirmEvent>
+
+export const FirmEventsResponse = z.object({
+  events: z.array(FirmEvent),
+  /** Pass as `cursor` for older events; null on the last page. */
+  next_cursor: z.string().nullable(),
+})
+export type FirmEventsResponse = z.infer<typeof FirmEventsResponse>
 
 const FORBIDDEN = { 403: { description: 'Not allowed in your member role' } } as const
 
@@ -328,6 +392,20 @@ export const firmsEndpoints = {
       ...FORBIDDEN,
       ...ERRORS,
     },
+  }),
+  firmEvents: endpoint({
+    method: 'get',
+    path: '/firms/{orgId}/events',
+    summary: "The firm's activity (admins): membership, invitations, reassigned matters, settings changes",
+    request: { params: FirmIdParams, query: FirmEventsQuery },
+    responses: { 200: json('Events', FirmEventsResponse), ...FORBIDDEN, ...ERRORS },
+  }),
+  transactionMatter: endpoint({
+    method: 'get',
+    path: '/transactions/{txId}/matter',
+    summary: "The viewer's firm's matter on this move (null when none): its fee earner and who may hold it",
+    request: { params: TransactionParams },
+    responses: { 200: json('Matter', TransactionMatterResponse), ...ERRORS },
   }),
   board: endpoint({
     method: 'get',

@@ -81,6 +81,18 @@ export function slaStatusLabel(status: string): string {
   return (SLA_STATUS_LABELS as Record<string, string>)[status] ?? status
 }
 
+/**
+ * The board's SLA filter: a status, or 'paused': matters whose driving clock (the one the row shows)
+ * is paused because its stage is blocked, whatever it had counted by then. Decision 021.
+ */
+export const SLA_FILTERS = [...SLA_STATUSES, 'paused'] as const
+export type SlaFilter = (typeof SLA_FILTERS)[number]
+
+/** The SLA filter's option text. */
+export function slaFilterLabel(filter: SlaFilter): string {
+  return filter === 'paused' ? 'Paused' : slaStatusLabel(filter)
+}
+
 /** How the board can be sorted; each is keyset-paginated on (value, matter id). */
 export const BOARD_SORTS = ['instructed', 'due', 'completion', 'activity', 'address'] as const
 export type BoardSort = (typeof BOARD_SORTS)[number]

@@ -1,3 +1,5 @@
+import { isConveyancer } from '#shared/domain/permissions.ts'
+import { MatterFeeEarner } from '../features/cases/components/matter-fee-earner'
 import { ChatTab } from '../features/chat/components/chat-tab'
 import { ChatUnreadBadge } from '../features/chat/components/chat-unread-badge'
 import { DocumentsTab } from '../features/documents/components/documents-tab'
@@ -12,7 +14,8 @@ import { WorkspacePage } from '../features/workspace/components/workspace-page'
  * The transaction workspace with every feature in its place: the workspace's header, Overview,
  * Timeline and People, plus the live indicator, 'Request update' (buyers and sellers), the
  * Documents and Chat tabs with Chat's unread badge, and inviting by email with the pending
- * invitations (the workspace shows those two only to people who may invite).
+ * invitations (the workspace shows those two only to people who may invite), and for a conveyancer
+ * their firm's fee earner on the matter (admins reassign it there).
  */
 export function TransactionWorkspace({
   txId,
@@ -42,6 +45,13 @@ export function TransactionWorkspace({
             viewerRole={detail.viewer_role}
             hasBuyer={!!detail.buyer_user_id}
             hasSeller={!!detail.seller_user_id}
+          />
+        ),
+        // The firm's matter: only a conveyancer on the move can belong to a firm instructed on it.
+        feeEarner: isConveyancer(detail.viewer_role) && (
+          <MatterFeeEarner
+            txId={detail.id}
+            address={detail.property ? detail.property.address_lines.join(', ') : 'this move'}
           />
         ),
         pendingInvitations: <PendingInvitations txId={detail.id} viewerRole={detail.viewer_role} />,

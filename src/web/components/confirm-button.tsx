@@ -13,13 +13,15 @@ import { Button, buttonVariants, type ButtonVariant } from './ui/button'
 
 /**
  * A button that asks first: a confirmation dialog whose action runs `onConfirm` (a promise; the
- * dialog stays open, buttons disabled, until it settles, and closes on success).
+ * dialog stays open, buttons disabled, until it settles, and closes on success). A row of a list
+ * (an invitation to withdraw) uses one each: the dialog knows its row without shared state.
  */
 export function ConfirmButton({
   label,
   title,
   description,
   confirmLabel,
+  cancelLabel = 'Cancel',
   pendingLabel = 'Signing out…',
   onConfirm,
   variant = 'outline',
@@ -31,6 +33,8 @@ export function ConfirmButton({
   title: string
   description: string
   confirmLabel: string
+  /** The button that closes the dialog without acting; 'Cancel' unless given. */
+  cancelLabel?: string
   /** Shown on the action while `onConfirm` runs; defaults to 'Signing out…'. */
   pendingLabel?: string
   onConfirm: () => Promise<unknown>
@@ -63,7 +67,7 @@ export function ConfirmButton({
         <AlertDialogTitle>{title}</AlertDialogTitle>
         <AlertDialogDescription>{description}</AlertDialogDescription>
         <AlertDialogFooter>
-          <AlertDialogCancel disabled={pending}>Cancel</AlertDialogCancel>
+          <AlertDialogCancel disabled={pending}>{cancelLabel}</AlertDialogCancel>
           <AlertDialogPrimitive.Action
             className={buttonVariants({ variant: 'destructive' })}
             disabled={pending}

@@ -8,9 +8,10 @@ const TITLES: Record<FirmSection, string> = {
   members: 'Firm members',
   invitations: 'Firm invitations',
   settings: 'Firm settings',
+  activity: 'Firm activity',
 }
 
-/** /app/firm, /app/firm/invitations, /app/firm/settings: the professional's firm (signed in only). */
+/** /app/firm, /app/firm/invitations, /app/firm/settings, /app/firm/activity: the professional's firm (signed in only). */
 export function Component() {
   const { section: raw } = useParams()
   const section = (FIRM_SECTIONS as readonly string[]).includes(raw ?? 'members')

@@ -25,6 +25,10 @@ export const securityEvents = pgTable(
   },
   (t) => [
     index('security_events_user_created_idx').on(t.userId, t.createdAt.desc()),
+    // A firm's activity page: its firm.* events newest first (features/firms/list-firm-events.ts).
+    index('security_events_firm_created_idx')
+      .on(sql`(${t.detail}->>'organization_id')`, t.createdAt.desc(), t.id.desc())
+      .where(sql`${t.kind} like 'firm.%'`),
     check('security_events_kind_length', sql`char_length(${t.kind}) between 1 and 64`),
   ],
 )

@@ -436,6 +436,18 @@ describe('a firm’s settings', () => {
       custom: true,
     })
     expect((await t.request(`/api/firms/${sellerFirm}/standard-enquiries`, { as: outsider })).status).toBe(404)
+    // Removing the last item of the firm's own list restores Homeward's list for the category.
+    const emptied = await t.request(`/api/firms/${sellerFirm}/standard-enquiries`, {
+      method: 'PUT',
+      as: sellerConveyancer,
+      json: { category: 'title', items: [] },
+    })
+    expect(emptied.status).toBe(200)
+    expect(StandardEnquiries.parse(await emptied.json()).categories.find((c) => c.category === 'title')).toEqual({
+      category: 'title',
+      items: [...DEFAULT_STANDARD_ENQUIRIES.title],
+      custom: false,
+    })
     await t.request(`/api/firms/${sellerFirm}/sla-settings`, {
       method: 'PUT',
       as: sellerConveyancer,

@@ -80,7 +80,10 @@ export function enquiriesRoutes(deps: AppDeps) {
     .openapi(endpoints.putFirmStandard, async (c) => {
       const { orgId } = c.req.valid('param')
       const body = c.req.valid('json')
-      return c.json(await putFirmStandardEnquiries({ database, viewer: requireViewer(c), orgId, ...body }), 200)
+      return c.json(
+        await putFirmStandardEnquiries({ database, viewer: requireViewer(c), orgId, ...body, origin: c.var.client }),
+        200,
+      )
     })
     .openapi(endpoints.firmSla, async (c) => {
       const { orgId } = c.req.valid('param')
@@ -88,6 +91,15 @@ export function enquiriesRoutes(deps: AppDeps) {
     })
     .openapi(endpoints.putFirmSla, async (c) => {
       const { orgId } = c.req.valid('param')
-      return c.json(await putSlaSettings({ database, viewer: requireViewer(c), orgId, ...c.req.valid('json') }), 200)
+      return c.json(
+        await putSlaSettings({
+          database,
+          viewer: requireViewer(c),
+          orgId,
+          ...c.req.valid('json'),
+          origin: c.var.client,
+        }),
+        200,
+      )
     })
 }

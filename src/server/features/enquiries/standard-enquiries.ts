@@ -10,6 +10,8 @@ import { assertCanManageFirm } from '#server/access/firms.ts'
 import { readViewerRole } from '#server/access/transactions.ts'
 import type { Viewer } from '#server/auth/viewer.ts'
 import type { Database, Tx } from '#server/db/client.ts'
+import type { ClientInfo } from '#server/http/client-info.ts'
+import { firmName, recordFirmEvent } from '../firms/firm-events'
 
 async function readLists(db: Database['db'] | Tx, organizationId: string | null): Promise<StandardEnquiries> {
   const own = new Map<string, string[]>()
@@ -35,13 +37,18 @@ export async function getFirmStandardEnquiries(opts: { database: Database; viewe
   return readLists(opts.database.db, opts.orgId)
 }
 
-/** Replaces one category's list; an empty list restores Homeward's defaults for it. */
+/**
+ * Replaces one category's list (admins); an empty list restores Homeward's defaults for it, so a
+ * category always has a list to raise from (removing the last item of the firm's own list does
+ * this; the page says so first). Appends firm.standard_enquiries_changed.
+ */
 export async function putFirmStandardEnquiries(opts: {
   database: Database
   viewer: Viewer
   orgId: string
   category: EnquiryCategory
   items: string[]
+  origin?: ClientInfo
 }): Promise<StandardEnquiries> {
   return opts.database.db.transaction(async (tx) => {
     await assertCanManageFirm(tx, opts.viewer, opts.orgId, { admin: true })
@@ -59,6 +66,14 @@ export async function putFirmStandardEnquiries(opts: {
         on conflict (organization_id, category)
         do update set items = excluded.items, updated_by = excluded.updated_by, updated_at = now()`)
     }
+    await recordFirmEvent(tx, {
+      viewer: opts.viewer,
+      kind: 'firm.standard_enquiries_changed',
+      organizationId: opts.orgId,
+      firmName: await firmName(tx, opts.orgId),
+      detail: { category: opts.category, items: opts.items.length, restored_default: opts.items.length === 0 },
+      origin: opts.origin,
+    })
     return readLists(tx, opts.orgId)
   })
 }

@@ -3,11 +3,14 @@
  * role changed or was removed, and which invitations were sent or withdrawn. A move's audit trail is
  * per transaction and a membership change is not a change to a move (docs/decisions/018), so these
  * go to the append-only `security_events` of the person who made the change, written in the same
- * database transaction as the change itself. Reassigning a matter is in the move's audit trail.
+ * database transaction as the change itself. Reassigning a matter is in the move's audit trail and
+ * here too (firm.matter_reassigned), as are changes to the firm's SLA targets and standard enquiry
+ * lists. The firm's admins read them all on the firm's Activity page (list-firm-events.ts).
  */
 import type { SecurityEventKind } from '#shared/contracts/account.ts'
 import type { Viewer } from '#server/auth/viewer.ts'
 import type { Tx } from '#server/db/client.ts'
+import { sql } from 'drizzle-orm'
 import { securityEvents } from '#server/db/schema/index.ts'
 import type { ClientInfo } from '#server/http/client-info.ts'
 
@@ -37,4 +40,10 @@ export async function recordFirmEvent(
     ip: origin?.ip ?? null,
     userAgent: origin?.userAgent?.slice(0, 500) ?? null,
   })
+}
+
+/** The firm's name as its events record it (the organisation's current name). */
+export async function firmName(tx: Tx, organizationId: string): Promise<string> {
+  const res = await tx.execute(sql`select name from organizations where id = ${organizationId}`)
+  return (res.rows[0] as { name: string } | undefined)?.name ?? ''
 }

@@ -10,7 +10,13 @@
  */
 import { randomUUID } from 'node:crypto'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { BoardResponse, MyFirmResponse, OpenMatterResponse } from '#shared/contracts/firms.ts'
+import {
+  BoardResponse,
+  FirmEventsResponse,
+  MyFirmResponse,
+  OpenMatterResponse,
+  TransactionMatterResponse,
+} from '#shared/contracts/firms.ts'
 import { TransactionDetail } from '#shared/contracts/transactions.ts'
 import { standardTimeline } from '#shared/domain/timeline-template.ts'
 import { createOrganization, createTransaction, stagesInProgress } from '#server/test/factories.ts'
@@ -565,6 +571,13 @@ describe('cases board: SLA clocks and stored progress', () => {
     await clock(txId, 'contract_pack', 'seller', '2026-11-20T10:00:00Z', 5, '2026-11-23T09:00:00Z')
     const [row] = (await boardAt('2026-12-10T12:00:00Z', 'Pause Lane')).rows
     expect(row.sla).toEqual({ status: 'on_track', clock: 'Draft contract pack', due_on: null, paused: true })
+    // The Paused filter finds it; a running clock's matter is not paused.
+    const paused = await boardAt('2026-12-10T12:00:00Z', 'Pause Lane', { sla: 'paused' })
+    expect(paused.rows.map((r) => r.transaction_id)).toEqual([txId])
+    const running = await matterAt('2 Pause Lane Running', 'seller')
+    await clock(running, 'contract_pack', 'seller', '2026-11-20T10:00:00Z', 5)
+    expect((await boardAt('2026-12-10T12:00:00Z', 'Pause Lane', { sla: 'paused' })).total).toBe(1)
+    expect((await boardAt('2026-12-10T12:00:00Z', 'Pause Lane', {})).total).toBe(2)
   })
 
   it('moves a due date over the England and Wales bank holidays', async () => {
@@ -768,6 +781,106 @@ describe('firm events and listings to claim', () => {
     expect(mine[3].detail).toMatchObject({ email: 'later@example.test', role: 'fee_earner' })
     expect(JSON.stringify(mine)).not.toMatch(/token/i)
     expect((await firmEvents(colleague)).map((e) => e.kind)).toEqual(['firm.member_joined'])
+  })
+
+  it("shows the firm's admins its activity, newest first in keyset pages; 403 for its other members, 404 for others", async () => {
+    const boss = await t.signUp({ role: 'conveyancer', name: 'Hana Head' })
+    const earner = await t.signUp({ role: 'conveyancer', name: 'Ivo Earner' })
+    const second = await t.signUp({ role: 'conveyancer', name: 'Jen Second' })
+    const firm = (await createFirm(boss, 'Activity & Co')).firm!
+    await json(await join(earner, boss, 'fee_earner'), 200)
+    await json(await join(second, boss, 'fee_earner'), 200)
+    const opened = await json<{ matter_id: string; transaction_id: string }>(
+      await openMatter(earner, { client_name: 'Kit Client', client_email: 'kit@example.test' }),
+      201,
+    )
+    // The workspace's view of the matter: members read it, the admin may reassign to a fee earner.
+    const { matter } = TransactionMatterResponse.parse(
+      await json(await t.request(`/api/transactions/${opened.transaction_id}/matter`, { as: boss }), 200),
+    )
+    expect(matter).toMatchObject({
+      matter_id: opened.matter_id,
+      version: 1,
+      side: 'buyer',
+      fee_earner: { id: earner.profileId, full_name: 'Ivo Earner' },
+      viewer_role: 'admin',
+    })
+    expect(matter!.fee_earners.map((f) => f.full_name)).toEqual(['Hana Head', 'Ivo Earner', 'Jen Second'])
+    await expectError(await t.request(`/api/transactions/${opened.transaction_id}/matter`, { as: otherFirmAdmin }), 404)
+    // A conveyancer on a move their firm holds no matter on: null, not an error.
+    const own = await createTransaction(t.database, {
+      participants: [{ profileId: boss.profileId, role: 'seller_conveyancer' }],
+    })
+    expect(
+      TransactionMatterResponse.parse(
+        await json(await t.request(`/api/transactions/${own.transactionId}/matter`, { as: boss }), 200),
+      ),
+    ).toEqual({ matter: null })
+    await json(
+      await t.request(`/api/matters/${opened.matter_id}/fee-earner`, {
+        as: boss,
+        method: 'PATCH',
+        json: { fee_earner_id: second.profileId, version: 1 },
+      }),
+      200,
+    )
+    await json(
+      await t.request(`/api/firms/${firm.id}/sla-settings`, {
+        method: 'PUT',
+        as: boss,
+        json: { clocks: [{ clock_type: 'searches', working_days: 12 }] },
+      }),
+      200,
+    )
+    await json(
+      await t.request(`/api/firms/${firm.id}/standard-enquiries`, {
+        method: 'PUT',
+        as: boss,
+        json: { category: 'title', items: [] },
+      }),
+      200,
+    )
+
+    const page = async (as: TestUser, query = '') => t.request(`/api/firms/${firm.id}/events${query}`, { as })
+    const all = FirmEventsResponse.parse(await json(await page(boss), 200))
+    expect(all.next_cursor).toBeNull()
+    expect(all.events.map((e) => e.kind)).toEqual([
+      'firm.standard_enquiries_changed',
+      'firm.sla_targets_changed',
+      'firm.matter_reassigned',
+      'firm.member_joined',
+      'firm.invitation_sent',
+      'firm.member_joined',
+      'firm.invitation_sent',
+      'firm.created',
+    ])
+    // Each person's events, the joiner's own included.
+    expect(all.events[3].actor).toEqual({ full_name: 'Jen Second' })
+    expect(all.events[2]).toMatchObject({
+      actor: { full_name: 'Hana Head' },
+      detail: { from_name: 'Ivo Earner', to_name: 'Jen Second', transaction_id: opened.transaction_id },
+    })
+    expect(all.events[2].detail.address).toMatch(/^4 Holywell Hill/)
+    expect(all.events[1].detail).toMatchObject({ changes: [{ clock_type: 'searches', from: 10, to: 12 }] })
+    expect(all.events[0].detail).toMatchObject({ category: 'title', restored_default: true })
+    // Another firm's events are not in the list.
+    expect(JSON.stringify(all)).not.toContain('Other Firm LLP')
+
+    // Keyset pages of 3: every event once, in the same order.
+    const seen: string[] = []
+    let cursor: string | null = null
+    do {
+      const q: string = `?limit=3${cursor ? `&cursor=${cursor}` : ''}`
+      const p = FirmEventsResponse.parse(await json(await page(boss, q), 200))
+      expect(p.events.length).toBeLessThanOrEqual(3)
+      seen.push(...p.events.map((e) => e.id))
+      cursor = p.next_cursor
+    } while (cursor)
+    expect(seen).toEqual(all.events.map((e) => e.id))
+
+    await expectError(await page(earner), 403, /Only an admin of Activity & Co/)
+    await expectError(await page(otherFirmAdmin), 404)
+    await expectError(await page(boss, '?cursor=bm90LWEtY3Vyc29y'), 400)
   })
 
   it('finds listings of my trade nobody has joined, and says whether my email may claim each', async () => {

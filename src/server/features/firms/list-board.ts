@@ -35,8 +35,8 @@ const SORTS: Record<BoardSort, SortSpec> = {
 }
 
 /**
- * Parameters: $1 viewer profile id, $2 stage name, $3 SLA status, $4 side, $5 fee earner id, $6 text
- * (LIKE pattern, escaped), $7 cursor value, $8 cursor matter id, $9 page size, $10 today's date in
+ * Parameters: $1 viewer profile id, $2 stage name, $3 SLA status or 'paused' (the driving clock is
+ * paused), $4 side, $5 fee earner id, $6 text (LIKE pattern, escaped), $7 cursor value, $8 cursor matter id, $9 page size, $10 today's date in
  * Europe/London (yyyy-mm-dd) on which SLA clocks are judged.
  */
 function boardSql(sort: BoardSort): string {
@@ -77,7 +77,7 @@ filtered as (
   select r.*, case when r.sla_stop_task = r.next_task then r.sla_due_on end as next_task_due, ${s.expr} as sk
   from rows r
   where ($2::text is null or r.stage = $2)
-    and ($3::text is null or r.sla_status = $3)
+    and ($3::text is null or r.sla_status = $3 or ($3 = 'paused' and r.sla_paused))
     and ($4::text is null or r.side = $4)
     and ($5::uuid is null or r.fee_earner_id = $5)
     and ($6::text is null or r.address ilike $6 or r.postcode ilike $6 or replace(r.postcode, ' ', '') ilike $6

@@ -3,15 +3,18 @@
  * /api/matters/{matterId}/fee-earner). 404 when the matter is not the viewer's firm's (as for any
  * matter they may not see), 403 for a non-admin, 422 naming the rule for a non-member or an
  * assistant, 409 with the current version when someone changed the matter meanwhile. The move's
- * conveyancer participant follows the matter, and the audit trail says who handed it to whom.
+ * conveyancer participant follows the matter; the move's audit trail and the firm's events
+ * (firm.matter_reassigned) say who handed it to whom.
  */
 import { sql } from 'drizzle-orm'
 import { canManageFirm, conveyancerRoleForSide, type MatterSide } from '#shared/domain/firms.ts'
 import { lockViewerFirm } from '#server/access/firms.ts'
 import type { Viewer } from '#server/auth/viewer.ts'
 import type { Database } from '#server/db/client.ts'
+import type { ClientInfo } from '#server/http/client-info.ts'
 import { AppError, notFound } from '#server/http/errors.ts'
 import { recordActivity } from '../transactions/record-activity'
+import { recordFirmEvent } from './firm-events'
 import { assertFeeEarnerOfFirm } from './open-matter'
 
 export async function reassignMatter({
@@ -20,18 +23,21 @@ export async function reassignMatter({
   matterId,
   feeEarnerId,
   version,
+  origin,
 }: {
   database: Database
   viewer: Viewer
   matterId: string
   feeEarnerId: string
   version: number
+  origin?: ClientInfo
 }): Promise<{ version: number }> {
   return database.db.transaction(async (tx) => {
     const firm = await lockViewerFirm(tx, viewer)
     if (!firm) throw notFound('matter')
     const res =
-      await tx.execute(sql`select m.transaction_id, m.side, m.fee_earner_id, m.version, p.full_name as old_name
+      await tx.execute(sql`select m.transaction_id, m.side, m.fee_earner_id, m.version, p.full_name as old_name,
+        (select array_to_string(pp.address_lines, ', ') from properties pp where pp.transaction_id = m.transaction_id) as address
       from matters m left join profiles p on p.id = m.fee_earner_id
       where m.id = ${matterId} and m.organization_id = ${firm.organizationId} for update of m`)
     const matter = res.rows[0] as
@@ -41,6 +47,7 @@ export async function reassignMatter({
           fee_earner_id: string | null
           version: number
           old_name: string | null
+          address: string | null
         }
       | undefined
     if (!matter) throw notFound('matter')
@@ -71,6 +78,23 @@ export async function reassignMatter({
       kind: 'matter.reassigned',
       summary: `handed the matter from ${matter.old_name ?? 'nobody'} to ${newName}`,
       payload: { matterId, from: matter.fee_earner_id, to: feeEarnerId },
+    })
+    // And in the firm's activity (its admins see the firm's handovers in one list).
+    await recordFirmEvent(tx, {
+      viewer,
+      kind: 'firm.matter_reassigned',
+      organizationId: firm.organizationId,
+      firmName: firm.firmName,
+      detail: {
+        matter_id: matterId,
+        transaction_id: matter.transaction_id,
+        address: matter.address,
+        from: matter.fee_earner_id,
+        from_name: matter.old_name,
+        to: feeEarnerId,
+        to_name: newName,
+      },
+      origin,
     })
     return { version: (upd.rows[0] as { version: number }).version }
   })

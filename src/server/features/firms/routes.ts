@@ -9,7 +9,9 @@ import { createRouter, jsonText, requireViewer, type AppDeps } from '#server/htt
 import { claimListing, createFirm, searchClaimableListings } from './create-firm'
 import { acceptFirmInvitation, inviteMember, revokeFirmInvitation } from './firm-invitations'
 import { getMyFirm } from './get-my-firm'
+import { getTransactionMatter } from './get-transaction-matter'
 import { listBoard } from './list-board'
+import { listFirmEvents } from './list-firm-events'
 import { changeMemberRole, removeMember } from './members'
 import { openMatter } from './open-matter'
 import { reassignMatter } from './reassign-matter'
@@ -96,10 +98,25 @@ export function firmsRoutes({ database, config, mail }: AppDeps) {
       const { matterId } = c.req.valid('param')
       const { fee_earner_id, version } = c.req.valid('json')
       return c.json(
-        await reassignMatter({ database, viewer: requireViewer(c), matterId, feeEarnerId: fee_earner_id, version }),
+        await reassignMatter({
+          database,
+          viewer: requireViewer(c),
+          matterId,
+          feeEarnerId: fee_earner_id,
+          version,
+          origin: c.var.client,
+        }),
         200,
       )
     })
+    .openapi(e.firmEvents, async (c) => {
+      const { cursor, limit } = c.req.valid('query')
+      const orgId = c.req.valid('param').orgId
+      return jsonText(c, await listFirmEvents({ database, viewer: requireViewer(c), orgId, cursor, limit }))
+    })
+    .openapi(e.transactionMatter, async (c) =>
+      jsonText(c, await getTransactionMatter({ database, viewer: requireViewer(c), txId: c.req.valid('param').txId })),
+    )
     .openapi(e.board, async (c) => {
       return jsonText(c, await listBoard({ database, viewer: requireViewer(c), query: c.req.valid('query') }))
     })

@@ -638,6 +638,9 @@ const ROWS: Record<string, Row> = {
       t.request(`${base(move.txId)}/surveys/bookings/${UNKNOWN_ID}/cancel`, { as: as(actor), method: 'POST' }),
     expected: answers(404, { seller: 403 }),
   },
+  // The firm's matter on the move: everyone on it reads it (null for the buyer and seller, who
+  // belong to no firm instructed on it).
+  'GET /api/transactions/{txId}/matter': { call: get(() => `${base(move.txId)}/matter`), expected: answers(200) },
   'GET /api/transactions/{txId}/enquiries': { call: get(() => `${base(move.txId)}/enquiries`), expected: answers(200) },
   'POST /api/transactions/{txId}/enquiries': {
     call: async (actor) =>

@@ -21,6 +21,9 @@ const LABELS: Record<string, string> = {
   'firm.member_removed': 'Removed a member from your firm',
   'firm.invitation_sent': 'Invited a colleague to your firm',
   'firm.invitation_revoked': 'Withdrew an invitation to your firm',
+  'firm.matter_reassigned': "Reassigned a matter's fee earner",
+  'firm.sla_targets_changed': "Changed your firm's SLA targets",
+  'firm.standard_enquiries_changed': "Changed your firm's standard enquiries",
 }
 
 /**

@@ -2,10 +2,22 @@
  * The cases board's and the firm's endpoints, called through their catalogue entries
  * (`firmsEndpoints`): method and path come from the entry, the answer type from its contract.
  */
-import { infiniteQueryOptions, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import {
+  infiniteQueryOptions,
+  queryOptions,
+  useInfiniteQuery,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query'
 import { firmsEndpoints, type BoardQuery, type OpenMatterInput } from '#shared/contracts/firms.ts'
 import { callApi } from '#web/lib/api-client.ts'
-import { CASES_BOARD_QUERY_KEY, DASHBOARD_QUERY_KEY, MY_FIRM_QUERY_KEY } from '#web/lib/query-keys.ts'
+import {
+  CASES_BOARD_QUERY_KEY,
+  DASHBOARD_QUERY_KEY,
+  MY_FIRM_QUERY_KEY,
+  transactionQueryKey,
+} from '#web/lib/query-keys.ts'
 
 const BOARD_KEY = CASES_BOARD_QUERY_KEY
 
@@ -59,14 +71,41 @@ export function useOpenMatter() {
 export function useReassignMatter() {
   const queryClient = useQueryClient()
   return useMutation({
-    mutationFn: ({ matterId, feeEarnerId, version }: { matterId: string; feeEarnerId: string; version: number }) =>
+    mutationFn: ({
+      matterId,
+      feeEarnerId,
+      version,
+    }: {
+      matterId: string
+      feeEarnerId: string
+      version: number
+      /** The move: its matter and people (the conveyancer seat follows the matter) reload too. */
+      txId: string
+    }) =>
       callApi(firmsEndpoints.reassignMatter, { params: { matterId }, body: { fee_earner_id: feeEarnerId, version } }),
-    onSuccess: () =>
+    // Settled, not only on success: a 409 means the matter changed meanwhile, so its version reloads.
+    onSettled: (_data, _error, { txId }) =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: BOARD_KEY }),
         queryClient.invalidateQueries({ queryKey: MY_FIRM_QUERY_KEY }),
+        queryClient.invalidateQueries({ queryKey: transactionMatterKey(txId) }),
+        queryClient.invalidateQueries({ queryKey: transactionQueryKey(txId) }),
       ]),
   })
+}
+
+const transactionMatterKey = (txId: string) => ['matter', txId] as const
+
+/** GET /api/transactions/{txId}/matter: the viewer's firm's matter on the move (`matter` null when none). */
+export function transactionMatterQueryOptions(txId: string) {
+  return queryOptions({
+    queryKey: transactionMatterKey(txId),
+    queryFn: ({ signal }) => callApi(firmsEndpoints.transactionMatter, { params: { txId }, signal }),
+  })
+}
+
+export function useTransactionMatter(txId: string) {
+  return useQuery(transactionMatterQueryOptions(txId))
 }
 
 /** POST /api/firm-invitations/{token}/accept: join a firm from an emailed link; the board reloads. */

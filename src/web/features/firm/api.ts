@@ -4,7 +4,7 @@
  * (SLA targets and standard enquiry lists, `enquiryEndpoints`). Each mutation invalidates what it
  * changed: the firm, and the cases board where members (fee earners) or membership changed.
  */
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { queryOptions, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import type { PutSlaSettingsInput, PutStandardEnquiriesInput } from '#shared/contracts/enquiries.ts'
 import { enquiryEndpoints } from '#shared/contracts/enquiries.ts'
 import { firmsEndpoints, type CreateFirmInput, type InviteMemberInput } from '#shared/contracts/firms.ts'
@@ -136,5 +136,20 @@ export function usePutStandardEnquiries(orgId: string) {
     mutationFn: (input: PutStandardEnquiriesInput) =>
       callApi(enquiryEndpoints.putFirmStandard, { params: { orgId }, body: input }),
     onSuccess: (lists) => queryClient.setQueryData(standardKey(orgId), lists),
+  })
+}
+
+/** GET /api/firms/{orgId}/events: the firm's activity (admins), newest first, older pages on request. */
+export function useFirmEvents(orgId: string) {
+  return useInfiniteQuery({
+    queryKey: ['firm', orgId, 'events'],
+    queryFn: ({ pageParam, signal }) =>
+      callApi(firmsEndpoints.firmEvents, {
+        params: { orgId },
+        query: pageParam ? { cursor: pageParam } : {},
+        signal,
+      }),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.next_cursor,
   })
 }

@@ -1,5 +1,5 @@
 import { memo, useDeferredValue, useEffect, useMemo, useState, type FormEvent, type ReactNode } from 'react'
-import { Link, useSearchParams } from 'react-router'
+import { Link } from 'react-router'
 import type { BoardResponse, BoardRow } from '#shared/contracts/firms.ts'
 import {
   BOARD_SORTS,
@@ -9,7 +9,8 @@ import {
   canOpenMatter,
   matterSideLabel,
   memberRoleLabel,
-  SLA_STATUSES,
+  SLA_FILTERS,
+  slaFilterLabel,
   slaStatusLabel,
   type BoardView,
 } from '#shared/domain/firms.ts'
@@ -21,6 +22,7 @@ import { Input } from '#web/components/ui/input.tsx'
 import { Label } from '#web/components/ui/label.tsx'
 import { NativeSelect } from '#web/components/ui/native-select.tsx'
 import { Skeleton } from '#web/components/ui/skeleton.tsx'
+import { useLatestSearchParams } from '#web/lib/use-latest-search-params.ts'
 import { formatUkDate, formatUkDateTime, pluralise } from '#web/lib/formatters.ts'
 import { notify } from '#web/lib/toast.ts'
 import { useAcceptFirmInvitation, useBoard, type BoardFilters } from '../api'
@@ -74,7 +76,7 @@ const CasesColumns = memo(CasesColumnsView)
  * (claim a listing or create the firm) instead of the board.
  */
 export function CasesBoard({ noFirm }: { noFirm: ReactNode }) {
-  const [params, setParams] = useSearchParams()
+  const [params, update] = useLatestSearchParams()
   const view: BoardView = params.get('view') === 'board' ? 'board' : 'table'
   const filters = useMemo(() => {
     const f: Record<string, string> = {}
@@ -88,12 +90,11 @@ export function CasesBoard({ noFirm }: { noFirm: ReactNode }) {
   const [text, setText] = useState(filters.q ?? '')
   const joinToken = params.get('join')
 
-  const set = (key: string, value: string) => {
-    const next = new URLSearchParams(params)
-    if (value) next.set(key, value)
-    else next.delete(key)
-    setParams(next, { replace: true })
-  }
+  const set = (key: string, value: string) =>
+    update((next) => {
+      if (value) next.set(key, value)
+      else next.delete(key)
+    })
   const onSearch = (e: FormEvent) => {
     e.preventDefault()
     set('q', text.trim())
@@ -103,19 +104,14 @@ export function CasesBoard({ noFirm }: { noFirm: ReactNode }) {
     if (q === (filters.q ?? '')) return
     const timer = setTimeout(
       () =>
-        setParams(
-          (prev) => {
-            const next = new URLSearchParams(prev)
-            if (q) next.set('q', q)
-            else next.delete('q')
-            return next
-          },
-          { replace: true },
-        ),
+        update((next) => {
+          if (q) next.set('q', q)
+          else next.delete('q')
+        }),
       SEARCH_PAUSE_MS,
     )
     return () => clearTimeout(timer)
-  }, [text, filters.q, setParams])
+  }, [text, filters.q, update])
 
   const first: BoardResponse | undefined = board.data?.pages[0]
   const pages = board.data?.pages
@@ -196,9 +192,9 @@ export function CasesBoard({ noFirm }: { noFirm: ReactNode }) {
         </Filter>
         <Filter id="cases-sla" label="SLA" value={filters.sla} onChange={(v) => set('sla', v)}>
           <option value="">Any SLA status</option>
-          {SLA_STATUSES.map((s) => (
+          {SLA_FILTERS.map((s) => (
             <option key={s} value={s}>
-              {slaStatusLabel(s)}
+              {slaFilterLabel(s)}
             </option>
           ))}
         </Filter>

@@ -5,6 +5,7 @@ import type { z } from 'zod'
 import { OpenMatterInput } from '#shared/contracts/firms.ts'
 import { canBeFeeEarner, canManageFirm, canOpenMatter, memberRoleLabel } from '#shared/domain/firms.ts'
 import { PAGE_PATHS, transactionPath } from '#shared/paths.ts'
+import { AddressFields, TenureChoice } from '#web/components/address-fields.tsx'
 import { Button } from '#web/components/ui/button.tsx'
 import { ChoiceGroup } from '#web/components/ui/choice-group.tsx'
 import { applyServerFieldErrors } from '#web/components/ui/form-errors.ts'
@@ -141,35 +142,13 @@ function MatterForm({
       <form noValidate onSubmit={onSubmit} aria-label="Open a matter" className="rounded-lg border bg-background p-4">
         <fieldset disabled={open.isPending} className="flex flex-col gap-4">
           <h2 className="font-semibold">Property</h2>
-          <FormField id="address_line_1" label="Address line 1" error={errors.address_line_1?.message}>
-            {(f) => <Input {...f} autoComplete="off" {...field.address_line_1} />}
-          </FormField>
-          <FormField id="address_line_2" label="Address line 2 (optional)" error={errors.address_line_2?.message}>
-            {(f) => <Input {...f} autoComplete="off" {...field.address_line_2} />}
-          </FormField>
-          <div className="grid gap-4 sm:grid-cols-2">
-            <FormField id="town" label="Town or city" error={errors.town?.message}>
-              {(f) => <Input {...f} autoComplete="off" {...field.town} />}
-            </FormField>
-            <FormField id="postcode" label="Postcode" error={errors.postcode?.message}>
-              {(f) => <Input {...f} autoCapitalize="characters" className="uppercase" {...field.postcode} />}
-            </FormField>
-          </div>
+          <AddressFields fields={field} errors={errors} own={false} />
           <div className="grid gap-4 sm:grid-cols-2">
             <FormField id="agreed_price" label="Agreed price (£)" error={errors.agreed_price?.message}>
               {(f) => <Input {...f} inputMode="decimal" placeholder="e.g. 425000" {...field.agreed_price} />}
             </FormField>
           </div>
-          <ChoiceGroup
-            name="tenure"
-            legend="Tenure"
-            error={errors.tenure?.message}
-            inputProps={field.tenure}
-            choices={[
-              { value: 'freehold', label: 'Freehold' },
-              { value: 'leasehold', label: 'Leasehold', description: 'Adds TA7 and LPE1 tasks' },
-            ]}
-          />
+          <TenureChoice input={field.tenure} error={errors.tenure?.message} />
           <h2 className="font-semibold">Instruction</h2>
           <ChoiceGroup
             name="side"

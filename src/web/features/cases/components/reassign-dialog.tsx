@@ -8,8 +8,12 @@ import { NativeSelect } from '#web/components/ui/native-select.tsx'
 import { notify } from '#web/lib/toast.ts'
 import { useReassignMatter } from '../api'
 
+/** What the dialog needs of a matter: a board row, or the workspace's matter with the move's address. */
+export type ReassignTarget = Pick<BoardRow, 'matter_id' | 'transaction_id' | 'version' | 'address' | 'fee_earner'>
+
 /**
- * An admin hands a matter to another admin or fee earner of the firm. The server is the gate: a
+ * An admin hands a matter to another admin or fee earner of the firm (from the board's row or the
+ * move's workspace). The server is the gate: a
  * non-member or an assistant is 422 naming the rule, a matter changed meanwhile 409 (the dialog
  * shows the message and the board reloads).
  */
@@ -18,7 +22,7 @@ export function ReassignDialog({
   members,
   onClose,
 }: {
-  row: BoardRow | null
+  row: ReassignTarget | null
   members: BoardResponse['fee_earners']
   onClose: () => void
 }) {
@@ -43,7 +47,7 @@ export function ReassignDialog({
               const to = others.find((m) => m.id === (choice || others[0]?.id))
               if (!to) return setError('Choose who takes the matter')
               reassign.mutate(
-                { matterId: row.matter_id, feeEarnerId: to.id, version: row.version },
+                { matterId: row.matter_id, feeEarnerId: to.id, version: row.version, txId: row.transaction_id },
                 {
                   onSuccess: () => {
                     notify.success('Matter reassigned', `${row.address} is now held by ${to.full_name}.`)

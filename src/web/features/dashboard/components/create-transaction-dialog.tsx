@@ -3,6 +3,7 @@ import { useForm, type DefaultValues } from 'react-hook-form'
 import { useNavigate } from 'react-router'
 import type { z } from 'zod'
 import { CreateTransactionInput } from '#shared/contracts/transactions.ts'
+import { AddressFields, TenureChoice } from '#web/components/address-fields.tsx'
 import { Button } from '#web/components/ui/button.tsx'
 import { ChoiceGroup } from '#web/components/ui/choice-group.tsx'
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '#web/components/ui/dialog.tsx'
@@ -38,7 +39,7 @@ const EMPTY: DefaultValues<FormInput> = {
 
 /**
  * The create-transaction form (not shown in the spec) in a dialog: 'Address line 1',
- * 'Address line 2', 'Town or city', 'Postcode', 'UPRN (optional)', 'Your role in this move', 'Agreed
+ * 'Address line 2 (optional)', 'Town or city', 'Postcode', 'UPRN (optional)', 'Your role in this move', 'Agreed
  * price (£)' and 'Tenure', validated with the shared CreateTransactionInput schema (the postcode with
  * the `postcode` library: 'Enter a valid UK postcode'). On success it opens the new workspace.
  */
@@ -98,28 +99,7 @@ export function CreateTransactionDialog({
         </div>
         <form noValidate onSubmit={onSubmit} aria-label="Create a transaction">
           <fieldset disabled={create.isPending} className="flex flex-col gap-4">
-            <FormField id="address_line_1" label="Address line 1" error={errors.address_line_1?.message}>
-              {(f) => <Input {...f} autoComplete="address-line1" {...field.address_line_1} />}
-            </FormField>
-            <FormField id="address_line_2" label="Address line 2" error={errors.address_line_2?.message}>
-              {(f) => <Input {...f} autoComplete="address-line2" {...field.address_line_2} />}
-            </FormField>
-            <div className="grid gap-4 sm:grid-cols-2">
-              <FormField id="town" label="Town or city" error={errors.town?.message}>
-                {(f) => <Input {...f} autoComplete="address-level2" {...field.town} />}
-              </FormField>
-              <FormField id="postcode" label="Postcode" error={errors.postcode?.message}>
-                {(f) => (
-                  <Input
-                    {...f}
-                    autoComplete="postal-code"
-                    autoCapitalize="characters"
-                    className="uppercase"
-                    {...field.postcode}
-                  />
-                )}
-              </FormField>
-            </div>
+            <AddressFields fields={field} errors={errors} own />
             <FormField
               id="uprn"
               label="UPRN (optional)"
@@ -141,16 +121,7 @@ export function CreateTransactionDialog({
             <FormField id="agreed_price" label="Agreed price (£)" error={errors.agreed_price?.message}>
               {(f) => <Input {...f} inputMode="decimal" placeholder="e.g. 425000" {...field.agreed_price} />}
             </FormField>
-            <ChoiceGroup
-              name="tenure"
-              legend="Tenure"
-              error={errors.tenure?.message}
-              inputProps={field.tenure}
-              choices={[
-                { value: 'freehold', label: 'Freehold' },
-                { value: 'leasehold', label: 'Leasehold', description: 'Adds TA7 and LPE1 tasks' },
-              ]}
-            />
+            <TenureChoice input={field.tenure} error={errors.tenure?.message} />
             <div className="mt-2 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
               <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>
                 Cancel

@@ -7,6 +7,7 @@ import { Button } from '#web/components/ui/button.tsx'
 import { Skeleton } from '#web/components/ui/skeleton.tsx'
 import { cn } from '#web/lib/cn.ts'
 import { useMyFirm } from '../api'
+import { FirmActivity } from './firm-activity'
 import { FirmOnboarding } from './firm-onboarding'
 import { InvitationsSection } from './invitations-section'
 import { MembersSection } from './members-section'
@@ -17,12 +18,14 @@ const SECTION_LABELS: Record<FirmSection, string> = {
   members: 'Members',
   invitations: 'Invitations',
   settings: 'Settings',
+  activity: 'Activity',
 }
 
 /**
- * /app/firm[/invitations|/settings]: the professional's firm. Its sections are links (the section is
- * in the path, the enquiry category in `?category=`): members and their roles, invitations (admins
- * invite and withdraw), settings (SLA targets and standard enquiry lists; admins edit, others read).
+ * /app/firm[/invitations|/settings|/activity]: the professional's firm. Its sections are links (the
+ * section is in the path, the enquiry category in `?category=`): members and their roles, invitations
+ * (admins invite and withdraw), settings (SLA targets and standard enquiry lists; admins edit, others
+ * read), activity (admins: the firm's events).
  * Without a firm it offers to claim a listing or create one.
  */
 export function FirmPage({ section, email }: { section: FirmSection; email?: string }) {
@@ -63,7 +66,9 @@ export function FirmPage({ section, email }: { section: FirmSection; email?: str
     )
   }
   const admin = canManageFirm(data.my_role)
-  const sections: FirmSection[] = ['members', 'invitations', 'settings']
+  const sections: FirmSection[] = admin
+    ? ['members', 'invitations', 'settings', 'activity']
+    : ['members', 'invitations', 'settings']
 
   return (
     <div className="flex flex-col gap-4">
@@ -108,6 +113,7 @@ export function FirmPage({ section, email }: { section: FirmSection; email?: str
       </nav>
       {section === 'members' && <MembersSection firm={data} />}
       {section === 'invitations' && <InvitationsSection firm={data} />}
+      {section === 'activity' && <FirmActivity orgId={data.firm.id} admin={admin} firmName={data.firm.name} />}
       {section === 'settings' && (
         <div className="flex flex-col gap-4">
           <SlaTargets orgId={data.firm.id} admin={admin} />

@@ -1,17 +1,9 @@
 import { zodResolver } from '@hookform/resolvers/zod'
-import { useState } from 'react'
 import { useForm } from 'react-hook-form'
 import type { z } from 'zod'
 import { InviteMemberInput, type FirmInvitation, type MyFirmResponse } from '#shared/contracts/firms.ts'
 import { canManageFirm, MEMBER_ROLES, memberRoleLabel } from '#shared/domain/firms.ts'
-import {
-  AlertDialog,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogTitle,
-} from '#web/components/ui/alert-dialog.tsx'
+import { ConfirmButton } from '#web/components/confirm-button.tsx'
 import { Button } from '#web/components/ui/button.tsx'
 import { applyServerFieldErrors } from '#web/components/ui/form-errors.ts'
 import { FormField } from '#web/components/ui/form-field.tsx'
@@ -107,7 +99,6 @@ function InviteForm({ firmName }: { firmName: string }) {
 
 function PendingInvitations({ invitations }: { invitations: FirmInvitation[] }) {
   const revoke = useRevokeInvitation()
-  const [revoking, setRevoking] = useState<FirmInvitation | null>(null)
   return (
     <div className="flex flex-col gap-2">
       <h3 className="font-medium">Pending invitations</h3>
@@ -129,45 +120,29 @@ function PendingInvitations({ invitations }: { invitations: FirmInvitation[] }) 
                   {memberRoleLabel(i.role)} · sent {formatUkDate(i.created_at)} · expires {formatUkDate(i.expires_at)}
                 </div>
               </div>
-              <Button
+              <ConfirmButton
                 size="sm"
-                variant="outline"
-                aria-label={`Withdraw the invitation to ${i.email}`}
-                onClick={() => setRevoking(i)}
-              >
-                Withdraw
-              </Button>
+                label={
+                  <>
+                    Withdraw<span className="sr-only"> the invitation to {i.email}</span>
+                  </>
+                }
+                title={`Withdraw the invitation to ${i.email}?`}
+                description="Its link stops working at once. You can invite them again later."
+                cancelLabel="Keep it"
+                confirmLabel="Withdraw"
+                pendingLabel="Withdrawing…"
+                onConfirm={() =>
+                  revoke.mutateAsync(i.id).then(
+                    () => notify.success('Invitation withdrawn', `The link sent to ${i.email} no longer works.`),
+                    (err: Error) => notify.error('Could not withdraw the invitation', err.message),
+                  )
+                }
+              />
             </li>
           ))}
         </ul>
       )}
-      <AlertDialog open={!!revoking} onOpenChange={(open) => !open && !revoke.isPending && setRevoking(null)}>
-        <AlertDialogContent>
-          <AlertDialogTitle>Withdraw the invitation to {revoking?.email}?</AlertDialogTitle>
-          <AlertDialogDescription>
-            Its link stops working at once. You can invite them again later.
-          </AlertDialogDescription>
-          <AlertDialogFooter>
-            <AlertDialogCancel>Keep it</AlertDialogCancel>
-            <Button
-              variant="destructive"
-              disabled={revoke.isPending}
-              onClick={() =>
-                revoking &&
-                revoke.mutate(revoking.id, {
-                  onSuccess: () => {
-                    notify.success('Invitation withdrawn', `The link sent to ${revoking.email} no longer works.`)
-                    setRevoking(null)
-                  },
-                  onError: (err) => notify.error('Could not withdraw the invitation', err.message),
-                })
-              }
-            >
-              {revoke.isPending ? 'Withdrawing…' : 'Withdraw'}
-            </Button>
-          </AlertDialogFooter>
-        </AlertDialogContent>
-      </AlertDialog>
     </div>
   )
 }

@@ -2,11 +2,11 @@ import { useState, type FormEvent } from 'react'
 import { PutSlaSettingsInput, type SlaSettings } from '#shared/contracts/enquiries.ts'
 import type { SlaClockType } from '#shared/domain/sla-clocks.ts'
 import { SLA_MAX_WORKING_DAYS, SLA_MIN_WORKING_DAYS } from '#shared/domain/sla-clocks.ts'
+import { LoadFailed, LoadingRows } from '#web/components/query-states.tsx'
 import { Button } from '#web/components/ui/button.tsx'
 import { FieldError } from '#web/components/ui/form-field.tsx'
 import { Input } from '#web/components/ui/input.tsx'
 import { Label } from '#web/components/ui/label.tsx'
-import { Skeleton } from '#web/components/ui/skeleton.tsx'
 import { notify } from '#web/lib/toast.ts'
 import { usePutSlaSettings, useSlaSettings } from '../api'
 
@@ -29,18 +29,9 @@ export function SlaTargets({ orgId, admin }: { orgId: string; admin: boolean }) 
         </p>
       </div>
       {settings.isPending ? (
-        <div aria-busy="true" aria-label="Loading SLA targets" className="flex flex-col gap-2">
-          {Array.from({ length: 4 }, (_, i) => (
-            <Skeleton key={i} className="h-10 w-full" />
-          ))}
-        </div>
+        <LoadingRows label="Loading SLA targets" rows={4} rowClassName="h-10" />
       ) : settings.isError ? (
-        <div role="alert" className="flex flex-col items-start gap-2">
-          <p>We could not load the SLA targets: {settings.error.message}</p>
-          <Button variant="outline" onClick={() => void settings.refetch()}>
-            Try again
-          </Button>
-        </div>
+        <LoadFailed what="the SLA targets" error={settings.error} onRetry={() => void settings.refetch()} />
       ) : admin ? (
         // Keyed by the saved targets, so that the form starts again from them after a save.
         <SlaForm key={settings.data.clocks.map((c) => c.working_days).join()} orgId={orgId} settings={settings.data} />

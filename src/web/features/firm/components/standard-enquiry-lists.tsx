@@ -14,15 +14,17 @@ import {
   AlertDialogFooter,
   AlertDialogTitle,
 } from '#web/components/ui/alert-dialog.tsx'
+import { LoadFailed, LoadingRows } from '#web/components/query-states.tsx'
 import { Badge } from '#web/components/ui/badge.tsx'
 import { Button } from '#web/components/ui/button.tsx'
 import { FieldError } from '#web/components/ui/form-field.tsx'
 import { Label } from '#web/components/ui/label.tsx'
 import { NativeSelect } from '#web/components/ui/native-select.tsx'
-import { Skeleton } from '#web/components/ui/skeleton.tsx'
 import { Textarea } from '#web/components/ui/textarea.tsx'
+import { pluralise } from '#web/lib/formatters.ts'
 import { notify } from '#web/lib/toast.ts'
 import { usePutStandardEnquiries, useStandardEnquiries } from '../api'
+import { planStandardRemoval } from '../standard-list'
 
 /** What a confirmation is about: removing one item, or restoring Homeward's list. */
 type Pending = { kind: 'remove'; index: number } | { kind: 'restore' }
@@ -53,6 +55,7 @@ export function StandardEnquiryLists({
   const current = lists.data?.categories.find((c) => c.category === category)
   const items = current?.items ?? []
   const label = ENQUIRY_CATEGORY_LABELS[category]
+  const removal = pending?.kind === 'remove' ? planStandardRemoval(category, items, pending.index) : null
 
   /** Saves the category's list; returns the validation message instead when it is not valid. */
   const save = (next: string[], success: string, done?: () => void): string | undefined => {
@@ -60,7 +63,10 @@ export function StandardEnquiryLists({
     if (!parsed.success) return parsed.error.issues[0]?.message ?? 'Check the enquiry'
     put.mutate(parsed.data, {
       onSuccess: () => {
-        notify.success(success, `${label}: ${next.length || 'Homeward’s'} standard enquiries.`)
+        notify.success(
+          success,
+          `${label}: ${next.length ? pluralise(next.length, 'standard enquiry', 'standard enquiries') : 'Homeward’s standard enquiries'}.`,
+        )
         done?.()
       },
       onError: (err) => notify.error('Could not save the list', err.message),
@@ -101,18 +107,9 @@ export function StandardEnquiryLists({
         </NativeSelect>
       </div>
       {lists.isPending ? (
-        <div aria-busy="true" aria-label="Loading standard enquiries" className="flex flex-col gap-2">
-          {Array.from({ length: 4 }, (_, i) => (
-            <Skeleton key={i} className="h-8 w-full" />
-          ))}
-        </div>
+        <LoadingRows label="Loading standard enquiries" rows={4} rowClassName="h-8" />
       ) : lists.isError ? (
-        <div role="alert" className="flex flex-col items-start gap-2">
-          <p>We could not load the standard enquiries: {lists.error.message}</p>
-          <Button variant="outline" onClick={() => void lists.refetch()}>
-            Try again
-          </Button>
-        </div>
+        <LoadFailed what="the standard enquiries" error={lists.error} onRetry={() => void lists.refetch()} />
       ) : (
         <>
           <div className="flex flex-wrap items-center gap-2 text-sm">
@@ -223,13 +220,19 @@ export function StandardEnquiryLists({
       <AlertDialog open={!!pending} onOpenChange={(open) => !open && setPending(null)}>
         <AlertDialogContent>
           <AlertDialogTitle>
-            {pending?.kind === 'restore' ? `Restore Homeward's ${label} list?` : 'Remove this enquiry?'}
+            {pending?.kind === 'restore'
+              ? `Restore Homeward's ${label} list?`
+              : removal?.restores
+                ? 'Remove the last enquiry?'
+                : 'Remove this enquiry?'}
           </AlertDialogTitle>
           <AlertDialogDescription>
             {pending?.kind === 'restore'
               ? "Your firm's own items in this category are replaced by Homeward's standard list."
-              : pending?.kind === 'remove'
-                ? `“${items[pending.index]}” will no longer be offered on new enquiries.`
+              : pending?.kind === 'remove' && removal
+                ? removal.restores
+                  ? `“${items[pending.index]}” is the last enquiry of your firm's ${label} list. A category always has a list to raise from, so removing it restores Homeward's standard list (${removal.defaultCount} enquiries).`
+                  : `“${items[pending.index]}” will no longer be offered on new enquiries.`
                 : ''}
           </AlertDialogDescription>
           <AlertDialogFooter>
@@ -239,16 +242,11 @@ export function StandardEnquiryLists({
               disabled={put.isPending}
               onClick={() => {
                 if (!pending) return
-                if (pending.kind === 'restore') save([], 'List restored', () => setPending(null))
-                else
-                  save(
-                    items.filter((_, i) => i !== pending.index),
-                    'Enquiry removed',
-                    () => setPending(null),
-                  )
+                if (pending.kind === 'restore' || removal?.restores) save([], 'List restored', () => setPending(null))
+                else if (removal) save(removal.next, 'Enquiry removed', () => setPending(null))
               }}
             >
-              {pending?.kind === 'restore' ? 'Restore' : 'Remove'}
+              {pending?.kind === 'restore' ? 'Restore' : removal?.restores ? 'Remove and restore' : 'Remove'}
             </Button>
           </AlertDialogFooter>
         </AlertDialogContent>

@@ -1,16 +1,8 @@
 import { MailCheck, RotateCw, X } from 'lucide-react'
-import { useState } from 'react'
 import type { Invitation } from '#shared/contracts/invitations.ts'
 import { canManageInvitation } from '#shared/domain/permissions.ts'
 import { participantRoleLabel } from '#shared/domain/roles.ts'
-import {
-  AlertDialog,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogTitle,
-} from '#web/components/ui/alert-dialog.tsx'
+import { ConfirmButton } from '#web/components/confirm-button.tsx'
 import { Button } from '#web/components/ui/button.tsx'
 import { Skeleton } from '#web/components/ui/skeleton.tsx'
 import { formatUkDate } from '#web/lib/formatters.ts'
@@ -34,7 +26,6 @@ export function PendingInvitations({ txId, viewerRole }: { txId: string; viewerR
   const invitations = useInvitations(txId)
   const resend = useResendInvitation(txId)
   const revoke = useRevokeInvitation(txId)
-  const [revoking, setRevoking] = useState<Invitation | null>(null)
   const pending = invitations.data?.invitations.filter((i) => i.status === 'pending') ?? []
 
   return (
@@ -95,51 +86,33 @@ export function PendingInvitations({ txId, viewerRole }: { txId: string; viewerR
                     <RotateCw aria-hidden="true" />
                     Resend<span className="sr-only"> to {inv.email}</span>
                   </Button>
-                  <Button
-                    variant="outline"
+                  <ConfirmButton
                     size="sm"
                     className="text-destructive hover:bg-red-50"
-                    onClick={() => setRevoking(inv)}
-                  >
-                    <X aria-hidden="true" />
-                    Revoke<span className="sr-only"> invitation to {inv.email}</span>
-                  </Button>
+                    label={
+                      <>
+                        <X aria-hidden="true" />
+                        Revoke<span className="sr-only"> invitation to {inv.email}</span>
+                      </>
+                    }
+                    title="Revoke this invitation?"
+                    description={`The link emailed to ${inv.email} will stop working. You can invite them again later.`}
+                    cancelLabel="Keep it"
+                    confirmLabel="Revoke invitation"
+                    pendingLabel="Revoking…"
+                    onConfirm={() =>
+                      revoke.mutateAsync(inv.id).then(
+                        () => notify.success('Invitation revoked', `The link sent to ${inv.email} no longer works.`),
+                        (err: Error) => notify.error('Could not revoke the invitation', err.message),
+                      )
+                    }
+                  />
                 </div>
               )}
             </li>
           ))}
         </ul>
       )}
-      <AlertDialog open={!!revoking} onOpenChange={(o) => !o && !revoke.isPending && setRevoking(null)}>
-        <AlertDialogContent>
-          <AlertDialogTitle>Revoke this invitation?</AlertDialogTitle>
-          <AlertDialogDescription>
-            The link emailed to {revoking?.email} will stop working. You can invite them again later.
-          </AlertDialogDescription>
-          <AlertDialogFooter>
-            <AlertDialogCancel disabled={revoke.isPending}>Keep it</AlertDialogCancel>
-            <Button
-              variant="destructive"
-              disabled={revoke.isPending}
-              onClick={() =>
-                revoking &&
-                revoke.mutate(revoking.id, {
-                  onSuccess: () => {
-                    notify.success('Invitation revoked', `The link sent to ${revoking.email} no longer works.`)
-                    setRevoking(null)
-                  },
-                  onError: (err) => {
-                    notify.error('Could not revoke the invitation', err.message)
-                    setRevoking(null)
-                  },
-                })
-              }
-            >
-              {revoke.isPending ? 'Revoking…' : 'Revoke invitation'}
-            </Button>
-          </AlertDialogFooter>
-        </AlertDialogContent>
-      </AlertDialog>
     </section>
   )
 }

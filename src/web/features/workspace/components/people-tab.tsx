@@ -11,14 +11,17 @@ import { ParticipantAvatar } from './participant-avatar'
 /**
  * People (spec: Screens and routes): a card per participant with initials, role (no pro/consumer prefix),
  * organisation, invited date; a link to /marketplace; for those who may invite, `inviteButton` (by
- * email) and `pendingInvitations`, both from the invitations feature.
+ * email) and `pendingInvitations`, both from the invitations feature; `feeEarner` (the cases feature:
+ * the firm's fee earner on the matter and, for admins, Reassign) above the people.
  */
 export function PeopleTab({
   detail,
+  feeEarner,
   inviteButton,
   pendingInvitations,
 }: {
   detail: TransactionDetail
+  feeEarner?: ReactNode
   inviteButton?: ReactNode
   pendingInvitations?: ReactNode
 }) {
@@ -43,6 +46,7 @@ export function PeopleTab({
             {mayInvite && inviteButton}
           </div>
         </div>
+        {feeEarner}
         <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
           {detail.transaction_participants.map((p) => (
             <li

@@ -61,7 +61,12 @@ export function WorkspaceView({
         </TabsContent>
         <TabsContent value={'documents' satisfies WorkspaceTab}>{slots.documentsTab}</TabsContent>
         <TabsContent value={'people' satisfies WorkspaceTab}>
-          <PeopleTab detail={detail} inviteButton={slots.inviteButton} pendingInvitations={slots.pendingInvitations} />
+          <PeopleTab
+            detail={detail}
+            feeEarner={slots.feeEarner}
+            inviteButton={slots.inviteButton}
+            pendingInvitations={slots.pendingInvitations}
+          />
         </TabsContent>
         <TabsContent value={'chat' satisfies WorkspaceTab}>{slots.chatTab}</TabsContent>
         <TabsContent value={'enquiries' satisfies WorkspaceTab}>{slots.enquiriesTab}</TabsContent>

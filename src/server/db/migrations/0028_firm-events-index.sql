@@ -1,0 +1,1 @@
+CREATE INDEX "security_events_firm_created_idx" ON "security_events" USING btree (("detail"->>'organization_id'),"created_at" DESC NULLS LAST,"id" DESC NULLS LAST) WHERE "security_events"."kind" like 'firm.%';

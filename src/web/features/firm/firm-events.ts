@@ -1,0 +1,55 @@
+import type { FirmEvent } from '#shared/contracts/firms.ts'
+import { ENQUIRY_CATEGORY_LABELS, type EnquiryCategory } from '#shared/domain/enquiries.ts'
+import { memberRoleLabel } from '#shared/domain/firms.ts'
+
+const text = (v: unknown): string | null => (typeof v === 'string' && v ? v : null)
+const role = (v: unknown) => memberRoleLabel(text(v) ?? 'member').toLowerCase()
+
+interface SlaChange {
+  label?: unknown
+  from?: unknown
+  to?: unknown
+}
+
+/**
+ * One firm event as a sentence for the firm's Activity page, e.g. "Hana Head reassigned 4 Holywell
+ * Hill from Ivo Earner to Jen Second". `detail` is read defensively: an event written by an older or
+ * newer server reads as what it can name. A deleted account's events read "A former member".
+ */
+export function describeFirmEvent(event: Pick<FirmEvent, 'kind' | 'detail' | 'actor'>): string {
+  const who = event.actor?.full_name ?? 'A former member'
+  const d = event.detail
+  switch (event.kind) {
+    case 'firm.created':
+      return `${who} created the firm`
+    case 'firm.claimed':
+      return `${who} claimed the firm's marketplace listing`
+    case 'firm.member_joined':
+      return `${who} joined as ${role(d.role)}`
+    case 'firm.role_changed':
+      return `${who} changed ${text(d.member) ?? 'a member'}'s role from ${role(d.from)} to ${role(d.to)}`
+    case 'firm.member_removed':
+      return `${who} removed ${text(d.member) ?? 'a member'} (${role(d.role)}) from the firm`
+    case 'firm.invitation_sent':
+      return `${who} invited ${text(d.email) ?? 'a colleague'} as ${role(d.role)}`
+    case 'firm.invitation_revoked':
+      return `${who} withdrew the invitation to ${text(d.email) ?? 'a colleague'}`
+    case 'firm.matter_reassigned':
+      return `${who} reassigned ${text(d.address) ?? 'a matter'} from ${text(d.from_name) ?? 'nobody'} to ${text(d.to_name) ?? 'another fee earner'}`
+    case 'firm.sla_targets_changed': {
+      const changes = Array.isArray(d.changes) ? (d.changes as SlaChange[]) : []
+      const listed = changes
+        .map((c) => `${text(c.label) ?? 'a clock'} ${String(c.from)} to ${String(c.to)} working days`)
+        .join('; ')
+      return `${who} changed the SLA targets${listed ? `: ${listed}` : ''}`
+    }
+    case 'firm.standard_enquiries_changed': {
+      const category = ENQUIRY_CATEGORY_LABELS[d.category as EnquiryCategory] ?? 'a category'
+      return d.restored_default === true
+        ? `${who} restored Homeward's standard enquiries for ${category}`
+        : `${who} changed the standard enquiries for ${category} (${typeof d.items === 'number' ? d.items : 'some'} in the list)`
+    }
+    default:
+      return `${who} changed the firm`
+  }
+}
