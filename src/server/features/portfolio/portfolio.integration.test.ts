@@ -244,3 +244,53 @@ describe('high-risk alert', () => {
     expect(await mailsTo(agent, 'notification.sale_high_risk')).toHaveLength(1)
   })
 })
+
+// Last: its sales would otherwise join the weekly update and alert runs above.
+describe('chain and mortgage signals', () => {
+  it('names a chain Homeward can link through its people, and the DIP or offer near expiry', async () => {
+    const chainAgent = await t.signUp({ role: 'agent', name: 'Chris Chain' })
+    const broker = await t.signUp({ role: 'broker', name: 'Bea Broker' })
+    const [x, y, z, w] = await Promise.all(
+      ['Xena Top', 'Yusuf Middle', 'Zara Lower', 'Will FirstTime'].map((name) => t.signUp({ role: 'buyer', name })),
+    )
+    const sale = (sellerId: string, buyerId: string, street: string, agentId?: string) =>
+      createTransaction(t.database, {
+        sellerProfileId: sellerId,
+        buyerProfileId: buyerId,
+        participants: agentId ? [{ profileId: agentId, role: 'estate_agent' as const, invitedBy: sellerId }] : [],
+        property: { addressLines: [street, 'St Albans'], postcode: 'AL1 3CC' },
+      }).then((r) => r.transactionId)
+    // Y buys X's home and sells theirs to Z, who sells theirs to W, a first-time buyer: a chain of 3.
+    await sale(x.profileId, y.profileId, '1 Top Road')
+    const middle = await sale(y.profileId, z.profileId, '2 Middle Road', chainAgent.profileId)
+    const lower = await sale(z.profileId, w.profileId, '3 Lower Road')
+    const portfolio = async () =>
+      PortfolioResponse.parse(await json(await t.request('/api/portfolio', { as: chainAgent }), 200)).sales[0]
+    expect((await portfolio()).risk.reasons).toEqual(['Chain of 3 sales'])
+    // A cancelled sale leaves the chain.
+    await t.database.query(`update transactions set status = 'cancelled' where id = $1`, [lower])
+    expect((await portfolio()).risk.reasons).toEqual([])
+
+    const [mortgageCase] = await t.database.query<{ id: string }>(
+      `insert into mortgage_cases (transaction_id, broker_profile_id, stage) values ($1, $2, 'decision_in_principle') returning id`,
+      [middle, broker.profileId],
+    )
+    await t.database.query(
+      `insert into mortgage_dips (case_id, transaction_id, lender, amount_pence, term_months, reference, issued_on, expires_on)
+       values ($1, $2, 'Old Lender', 30000000, 300, 'OLD-1', current_date - 200, current_date - 100),
+              ($1, $2, 'Halifax', 30000000, 300, 'DIP-2', current_date - 80, current_date + 5)`,
+      [mortgageCase.id, middle],
+    )
+    // The latest DIP counts, not the one it replaced.
+    expect((await portfolio()).risk.reasons).toEqual([
+      expect.stringMatching(/^Decision in principle expires in [4-6] days$/),
+    ])
+    await t.database.query(
+      `update mortgage_cases set stage = 'offer_issued', offer_expires_on = current_date - 1 where id = $1`,
+      [mortgageCase.id],
+    )
+    const withOffer = await portfolio()
+    expect(withOffer.risk.reasons).toEqual([expect.stringMatching(/^Mortgage offer expired [0-2] days? ago$/)])
+    expect(withOffer.risk.score).toBe(25)
+  })
+})
