@@ -123,7 +123,9 @@ function BookingRow({ txId, booking: b, canBook }: { txId: string; booking: Surv
           )
         ) : null}
       </CardContent>
-      {canBook && b.status === 'booked' && b.can_change ? (
+      {/* Mounted while the booking is the buyer side's to change: the move can take it inside the notice
+          period, and the dialog must outlive that refetch to close itself and say so. */}
+      {canBook && b.status === 'booked' ? (
         <RescheduleDialog txId={txId} booking={b} open={moving} onOpenChange={setMoving} />
       ) : null}
       <AlertDialog open={confirming} onOpenChange={(open) => !open && !cancel.isPending && setConfirming(false)}>
