@@ -45,6 +45,11 @@ test('a buyer books a Level 2 survey; the surveyor delivers the report and a pay
   await productsForm.getByRole('switch', { name: 'Offer RICS Home Survey Level 2' }).click()
   await productsForm.locator('#product-rics_level_2-price').fill('595')
   await productsForm.getByRole('switch', { name: 'Offer Mortgage valuation' }).click()
+  for (const width of [1280, 390]) {
+    await sp.setViewportSize({ width, height: width < 500 ? 844 : 900 })
+    await expectNoAxeViolations(sp)
+    await sp.screenshot({ path: `${SHOTS}/survey-products-form-${width}.png`, fullPage: true })
+  }
   await productsForm.getByRole('button', { name: 'Save products' }).click()
   await expect(toast(sp)).toContainText('Products saved')
   await expect(sp.getByText('£595.00 inc. VAT')).toBeVisible()

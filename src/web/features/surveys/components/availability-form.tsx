@@ -76,7 +76,7 @@ export function AvailabilityForm({ data, onDone }: { data: ScheduleResponse; onD
                   key={field.id}
                   className="grid grid-cols-[1fr_auto] items-end gap-2 sm:grid-cols-[1fr_1fr_1fr_auto]"
                 >
-                  <div className="col-span-2 flex flex-col gap-1 sm:col-span-1">
+                  <div className="flex flex-col gap-1">
                     <Label htmlFor={`hours-${i}-day`}>Day</Label>
                     <NativeSelect
                       id={`hours-${i}-day`}
@@ -89,7 +89,7 @@ export function AvailabilityForm({ data, onDone }: { data: ScheduleResponse; onD
                       ))}
                     </NativeSelect>
                   </div>
-                  <div className="grid grid-cols-2 gap-2 sm:contents">
+                  <div className="col-span-2 grid grid-cols-2 gap-2 sm:col-span-1 sm:contents">
                     {(['start_minute', 'end_minute'] as const).map((key) => (
                       <Controller
                         key={key}
@@ -117,7 +117,7 @@ export function AvailabilityForm({ data, onDone }: { data: ScheduleResponse; onD
                     type="button"
                     variant="outline"
                     size="icon"
-                    className="row-start-1 self-end sm:row-start-auto"
+                    className="col-start-2 row-start-1 self-end sm:col-start-auto sm:row-start-auto"
                     aria-label={`Remove ${WEEKDAY_LABELS[(watchedHours[i]?.weekday ?? 1) - 1]} hours`}
                     onClick={() => hours.remove(i)}
                   >
