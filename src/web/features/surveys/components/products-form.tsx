@@ -62,7 +62,9 @@ export function ProductsForm({ data, onDone }: { data: ScheduleResponse; onDone:
                     name={`products.${i}.active`}
                     render={({ field }) => (
                       <div className="flex items-center gap-2 text-sm">
-                        <span aria-hidden="true">{field.value ? 'Offered' : 'Not offered'}</span>
+                        <span aria-hidden="true" className="whitespace-nowrap">
+                          {field.value ? 'Offered' : 'Not offered'}
+                        </span>
                         <Switch
                           id={`product-${kind}-active`}
                           checked={field.value}
