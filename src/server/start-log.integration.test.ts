@@ -66,9 +66,7 @@ describe('the start log of a fresh `npm start` (development, demo data, DEV_MAIL
       expect.stringMatching(new RegExp(`INFO  Homeward is running at ${url} \\(ready in [\\d.]+ s\\)$`)),
       expect.stringMatching(/INFO {2}Database: embedded PGlite in .*hw-start-log-.*pglite$/),
       `Demo accounts (sign in at ${url}/auth):`,
-      ...DEMO_ACCOUNTS.map((a) =>
-        expect.stringMatching(new RegExp(`^ {2}${a.label} +${a.email} +${a.password}$`)),
-      ),
+      ...DEMO_ACCOUNTS.map((a) => expect.stringMatching(new RegExp(`^ {2}${a.label} +${a.email} +${a.password}$`))),
       `Emails are kept in a local development outbox at ${url}/dev/mail (DEV_MAIL=true, this computer only).`,
     ])
     expect(stdout + stderr).not.toMatch(/Subject:|verify-email|Confirm your email/)
