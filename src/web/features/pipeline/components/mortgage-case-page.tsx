@@ -149,7 +149,8 @@ function PoundsField<N extends (typeof FACT_FIND_FIELDS)[number]>({
   )
 }
 
-function FactFindForm({ c }: { c: MortgageCase }) {
+/** The fact find (income, commitments, deposit in pounds; employment) with react-hook-form and FactFindInput. */
+export function FactFindForm({ c }: { c: MortgageCase }) {
   const f = c.fact_find
   const save = useSaveFactFind(c.transaction_id)
   const form = useForm<FactFindInput>({
