@@ -12,7 +12,7 @@ afterEach(() => {
 
 function renderForm(factFind: MortgageCase['fact_find'] = null) {
   const fetchMock = vi.fn(
-    async () =>
+    async (_url: string, _init?: RequestInit) =>
       new Response(JSON.stringify({ error: { code: 'unprocessable', message: 'Held for the test' } }), {
         status: 422,
         headers: { 'content-type': 'application/json' },

@@ -38,7 +38,7 @@ const schedule: ScheduleResponse = {
 
 function renderWith(ui: ReactNode) {
   const fetchMock = vi.fn(
-    async () =>
+    async (_url: string, _init?: RequestInit) =>
       new Response(JSON.stringify(schedule), { status: 200, headers: { 'content-type': 'application/json' } }),
   )
   vi.stubGlobal('fetch', fetchMock)
