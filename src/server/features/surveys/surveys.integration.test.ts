@@ -315,6 +315,12 @@ describe('moving and cancelling', () => {
     await expectRule(await move(at(20, 17 * 60)), 422, /outside the surveyor's working hours/)
     await expectRule(await move(at(11)), 422, /day off/)
     await expectRule(await move(at(21, 12 * 60)), 409, /overlaps another survey visit/)
+    // Not to a time inside the firm's 24 hours' notice either: a start inside the hours (08:00-15:00)
+    // between 1 and 23 hours from now always exists today or tomorrow.
+    const soon = [0, 1]
+      .flatMap((d) => Array.from({ length: 15 }, (_, i) => at(d, 480 + 30 * i)))
+      .find((c) => Date.parse(c) - Date.now() > 3_600_000 && Date.parse(c) - Date.now() < 23 * 3_600_000)!
+    await expectRule(await move(soon), 422, /24 hours' notice of a visit/)
     const [row] = await t.database.query<{ starts_at: Date; sequence: number }>(
       'select starts_at, sequence from survey_bookings where id = $1',
       [b.id],

@@ -9,8 +9,8 @@ import { notify } from '#web/lib/toast.ts'
 import { useRescheduleBooking, useSlots } from '../api'
 
 /**
- * Moving a booked survey to another free slot of the same surveyor and product (UK time). The
- * server checks the firm's rules again (notice, hours, days off, overlap) and its message is shown
+ * Moving a booked survey to another free slot of the same surveyor and product (UK time), at least
+ * the firm's notice ahead. The server checks the firm's rules again (notice, hours, days off, overlap) and its message is shown
  * as it is; both people get an updated calendar invite.
  */
 export function RescheduleDialog({
@@ -30,7 +30,11 @@ export function RescheduleDialog({
   const [error, setError] = useState<string | null>(null)
   const slotId = useId()
   const errorId = useId()
-  const mine = (slots.data?.slots ?? []).filter((s) => s.surveyor_id === b.surveyor.id)
+  // The firm's notice rule holds for the new time as well (moveTargetProblem): later slots only.
+  const [openedAt] = useState(() => Date.now())
+  const mine = (slots.data?.slots ?? []).filter(
+    (s) => s.surveyor_id === b.surveyor.id && Date.parse(s.starts_at) - openedAt >= b.notice_hours * 3_600_000,
+  )
   return (
     <Dialog
       open={open}
@@ -82,7 +86,10 @@ export function RescheduleDialog({
                 Slots could not be loaded: {slots.error.message}
               </p>
             ) : mine.length === 0 ? (
-              <p className="text-sm">{b.surveyor.full_name} has no other free slot in the next three weeks.</p>
+              <p className="text-sm">
+                {b.surveyor.full_name} has no other free slot {b.notice_hours} hours or more ahead in the next three
+                weeks.
+              </p>
             ) : (
               <NativeSelect
                 id={slotId}
