@@ -44,7 +44,14 @@ const OIDC_ENV = {
 // used 147 CPU seconds where the full browser used 212. E2E_CHROMIUM overrides (/usr/bin/chromium).
 const CHROMIUM = process.env.E2E_CHROMIUM ?? '/usr/bin/chromium-headless-shell'
 
+// The browser's own widgets (date and time inputs) follow its UI locale, not the context's `locale`:
+// LANG=en_GB.UTF-8 with Debian's chromium-l10n (scripts/ensure-chromium.sh) makes them dd/mm/yyyy and
+// 18:00 as a UK user sees them; without both, mm/dd/yyyy and 06:00 PM (checked by screenshot: the
+// headless shell ignores --lang, which the full browser reads).
+const CHROMIUM_ENV = { ...process.env, LANG: 'en_GB.UTF-8', LANGUAGE: 'en_GB' }
+
 export const CHROMIUM_ARGS = [
+  '--lang=en-GB',
   '--no-sandbox',
   '--disable-gpu',
   '--disable-quic',
@@ -84,14 +91,14 @@ export default defineConfig({
       use: {
         ...devices['Desktop Chrome'],
         baseURL: S3_BASE_URL,
-        launchOptions: { executablePath: CHROMIUM, args: CHROMIUM_ARGS },
+        launchOptions: { executablePath: CHROMIUM, args: CHROMIUM_ARGS, env: CHROMIUM_ENV },
       },
     },
     {
       name: 'chromium',
       use: {
         ...devices['Desktop Chrome'],
-        launchOptions: { executablePath: CHROMIUM, args: CHROMIUM_ARGS },
+        launchOptions: { executablePath: CHROMIUM, args: CHROMIUM_ARGS, env: CHROMIUM_ENV },
       },
     },
   ],

@@ -1,11 +1,14 @@
 /**
  * Survey bookings end to end: a surveyor signs up and lands on their schedule; their firm's products
- * and hours are set through the API; a buyer books a RICS Home Survey Level 2 from their move; the
- * surveyor sees it on the schedule, uploads the report PDF, and the move's surveyor task completes and
- * a sandbox payout (fee, platform fee, pending) appears. Screenshots at 1280 and 390 px; axe on each page.
+ * are set with the products form and their hours through the API, then edited with the availability
+ * form (travel buffer, a day off); a buyer books a RICS Home Survey Level 2 from their move, then moves
+ * it to another slot (both get a 'Survey moved' email); the surveyor sees it on the schedule as moved,
+ * uploads the report PDF, and the move's surveyor task completes and a sandbox payout (fee, platform
+ * fee, pending) appears. Screenshots at 1280 and 390 px; axe on each page.
  */
 import { expect, test } from '@playwright/test'
 import { createMove, expectNoAxeViolations, makePdf, person, toast } from './app-helpers'
+import { outbox } from './mail-helpers'
 
 const SHOTS = 'test-results/screens'
 
@@ -24,15 +27,6 @@ test('a buyer books a Level 2 survey; the surveyor delivers the report and a pay
     data: { name: firmName, town: 'St Albans', postcode_district: 'AL1', contact_email: surveyor.email },
   })
   expect(firm.status(), await firm.text()).toBe(201)
-  const products = await surveyor.request.put('/api/schedule/products', {
-    data: {
-      products: [
-        { kind: 'rics_level_2', price_pence: 59500, duration_minutes: 180, active: true },
-        { kind: 'mortgage_valuation', price_pence: 25000, duration_minutes: 60, active: true },
-      ],
-    },
-  })
-  expect(products.status(), await products.text()).toBe(200)
   const hours = await surveyor.request.put('/api/schedule/availability', {
     data: {
       travel_buffer_minutes: 30,
@@ -42,6 +36,42 @@ test('a buyer books a Level 2 survey; the surveyor delivers the report and a pay
     },
   })
   expect(hours.status(), await hours.text()).toBe(200)
+
+  // The firm's admin prices its products with the form: Level 2 at £595.00 and a valuation offered.
+  const sp = surveyor.page
+  await sp.reload()
+  await sp.getByRole('button', { name: 'Edit products' }).click()
+  const productsForm = sp.getByRole('form', { name: 'Products and prices' })
+  await productsForm.getByRole('switch', { name: 'Offer RICS Home Survey Level 2' }).click()
+  await productsForm.locator('#product-rics_level_2-price').fill('595')
+  await productsForm.getByRole('switch', { name: 'Offer Mortgage valuation' }).click()
+  for (const width of [1280, 390]) {
+    await sp.setViewportSize({ width, height: width < 500 ? 844 : 900 })
+    await expectNoAxeViolations(sp)
+    await sp.screenshot({ path: `${SHOTS}/survey-products-form-${width}.png`, fullPage: true })
+  }
+  await productsForm.getByRole('button', { name: 'Save products' }).click()
+  await expect(toast(sp)).toContainText('Products saved')
+  await expect(sp.getByText('£595.00 inc. VAT')).toBeVisible()
+  // A bad value is refused in the form, naming the rule, and nothing is sent.
+  await sp.getByRole('button', { name: 'Edit availability' }).click()
+  const availability = sp.getByRole('form', { name: 'Availability' })
+  await availability.getByLabel('Travel buffer after each visit (minutes)').fill('500')
+  await availability.getByRole('button', { name: 'Save availability' }).click()
+  await expect(availability.getByText('Travel buffer is 0 to 240 minutes')).toBeVisible()
+  await availability.getByLabel('Travel buffer after each visit (minutes)').fill('45')
+  await availability.getByLabel('Add a day off').fill('2030-12-25')
+  await availability.getByRole('button', { name: 'Add', exact: true }).click()
+  await expect(availability.getByText('25 Dec 2030')).toBeVisible()
+  for (const width of [1280, 390]) {
+    await sp.setViewportSize({ width, height: width < 500 ? 844 : 900 })
+    await expectNoAxeViolations(sp)
+    await sp.screenshot({ path: `${SHOTS}/survey-availability-form-${width}.png`, fullPage: true })
+  }
+  await availability.getByRole('button', { name: 'Save availability' }).click()
+  await expect(toast(sp)).toContainText('Availability saved')
+  await expect(sp.getByText('Travel buffer after each visit: 45 minutes')).toBeVisible()
+  await expect(sp.getByText('Days off: 25 Dec 2030')).toBeVisible()
 
   // The buyer books from their move.
   const buyer = await person(browser, 'Bea Buyer', 'buyer')
@@ -53,25 +83,50 @@ test('a buyer books a Level 2 survey; the surveyor delivers the report and a pay
   await expect(page.getByText('No survey booked yet.')).toBeVisible()
   await page.getByRole('radio', { name: new RegExp(`RICS Home Survey Level 2: £595\\.00.*${firmName}`) }).check()
   const slot = page.getByLabel('Time slot (UK time)')
-  await expect(slot.locator('option').nth(1)).toBeAttached()
-  await slot.selectOption({ index: 1 })
+  // A slot two days or more ahead (15 a day at most), so that the firm's 24 hours' notice allows moving it.
+  await expect(slot.locator('option').nth(40)).toBeAttached()
+  await slot.selectOption({ index: 40 })
   await page.getByRole('button', { name: 'Book survey' }).click()
   await expect(toast(page)).toContainText('Survey booked')
   const booked = page.getByTestId('survey-booking')
   await expect(booked).toContainText('RICS Home Survey Level 2')
   await expect(booked).toContainText('Booked')
   await expect(booked).toContainText('£595.00 including VAT')
+
+  // The buyer moves it to another of the surveyor's slots; both get an updated invite.
+  await booked.getByRole('button', { name: 'Move to another time' }).click()
+  const dialog = page.getByRole('dialog', { name: 'Move the RICS Home Survey Level 2' })
+  const newSlot = dialog.getByLabel('New time slot (UK time)')
+  await expect(newSlot.locator('option').nth(2)).toBeAttached()
+  await newSlot.selectOption({ index: 2 })
+  for (const width of [1280, 390]) {
+    await page.setViewportSize({ width, height: width < 500 ? 844 : 900 })
+    await expectNoAxeViolations(page)
+    await page.screenshot({ path: `${SHOTS}/survey-move-dialog-${width}.png` })
+  }
+  await dialog.getByRole('button', { name: 'Move survey' }).click()
+  await expect(toast(page)).toContainText('Survey moved')
+  await expect(dialog).toBeHidden()
+  await expect(booked).toContainText('Moved')
+  await expect
+    .poll(async () =>
+      (await outbox(buyer.request))
+        .filter((m) => m.subject.startsWith('Survey moved'))
+        .map((m) => m.to.toLowerCase())
+        .sort(),
+    )
+    .toEqual([buyer.email, surveyor.email].map((e) => e.toLowerCase()).sort())
   for (const width of [1280, 390]) {
     await page.setViewportSize({ width, height: width < 500 ? 844 : 900 })
     await expectNoAxeViolations(page)
     await page.screenshot({ path: `${SHOTS}/survey-booking-${width}.png`, fullPage: true })
   }
 
-  // The surveyor sees it on the schedule and uploads the report.
-  const sp = surveyor.page
+  // The surveyor sees it on the schedule, as moved by the buyer, and uploads the report.
   await sp.goto('/app/schedule')
   const visit = sp.getByTestId('survey-booking').filter({ hasText: '7 Survey Row' })
   await expect(visit).toContainText('RICS Home Survey Level 2')
+  await expect(visit).toContainText('Moved by the buyer')
   await expect(visit).toContainText('booked by Bea Buyer')
   await visit.getByLabel('Upload the report (PDF)').setInputFiles({
     name: 'Survey report.pdf',

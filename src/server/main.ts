@@ -39,8 +39,8 @@ async function main() {
   log.info(`Homeward is running at ${running.url} (ready in ${seconds} s)`)
   log.info(`Database: ${database}`)
   if (running.demoSeeded) {
-    const { PRINTED_DEMO_ACCOUNTS } = await import('./seed')
-    const lines = PRINTED_DEMO_ACCOUNTS.map((a) => `  ${a.label.padEnd(12)} ${a.email.padEnd(40)} ${a.password}`)
+    const { DEMO_ACCOUNTS } = await import('./seed')
+    const lines = DEMO_ACCOUNTS.map((a) => `  ${a.label.padEnd(12)} ${a.email.padEnd(40)} ${a.password}`)
     const outbox = config.DEV_MAIL
       ? `Emails are kept in a local development outbox at ${running.url}/dev/mail (DEV_MAIL=true, this computer only).\n`
       : ''

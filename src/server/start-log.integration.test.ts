@@ -8,7 +8,7 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
-import { PRINTED_DEMO_ACCOUNTS } from './seed'
+import { DEMO_ACCOUNTS } from './seed'
 import type { Logger } from './logger'
 import { NO_DEMO_IN_PRODUCTION, startServer } from './server'
 import { testConfig } from './test/test-app'
@@ -66,9 +66,7 @@ describe('the start log of a fresh `npm start` (development, demo data, DEV_MAIL
       expect.stringMatching(new RegExp(`INFO  Homeward is running at ${url} \\(ready in [\\d.]+ s\\)$`)),
       expect.stringMatching(/INFO {2}Database: embedded PGlite in .*hw-start-log-.*pglite$/),
       `Demo accounts (sign in at ${url}/auth):`,
-      ...PRINTED_DEMO_ACCOUNTS.map((a) =>
-        expect.stringMatching(new RegExp(`^ {2}${a.label} +${a.email} +${a.password}$`)),
-      ),
+      ...DEMO_ACCOUNTS.map((a) => expect.stringMatching(new RegExp(`^ {2}${a.label} +${a.email} +${a.password}$`))),
       `Emails are kept in a local development outbox at ${url}/dev/mail (DEV_MAIL=true, this computer only).`,
     ])
     expect(stdout + stderr).not.toMatch(/Subject:|verify-email|Confirm your email/)
@@ -93,7 +91,7 @@ describe('start in production', () => {
       // (migrate-as-owner.ts, tested with the audit chain); every other line is the one about demo accounts.
       expect(lines.filter((l) => !l.includes('owns the audit tables'))).toEqual([NO_DEMO_IN_PRODUCTION])
       const users = await testDatabase.database.query(`select 1 from "user" where email = any($1::text[])`, [
-        PRINTED_DEMO_ACCOUNTS.map((a) => a.email),
+        DEMO_ACCOUNTS.map((a) => a.email),
       ])
       expect(users).toHaveLength(0)
     } finally {

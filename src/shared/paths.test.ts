@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import {
+  tradeHomeLink,
   invitationPath,
   inviteOrganizationPath,
   organizationPath,
@@ -43,5 +44,16 @@ describe('page paths', () => {
 
   it('names the fixed pages', () => {
     expect(PAGE_PATHS).toMatchObject({ signIn: '/auth', home: '/app/home', settings: '/app/settings' })
+  })
+})
+
+describe('tradeHomeLink', () => {
+  it("names each trade's workbench for the header, and nothing for buyers, sellers and conveyancers", () => {
+    expect(tradeHomeLink(['pro_agent'])).toEqual({ path: '/app/portfolio', label: 'Portfolio' })
+    expect(tradeHomeLink(['pro_surveyor'])).toEqual({ path: '/app/schedule', label: 'Schedule' })
+    expect(tradeHomeLink(['pro_broker'])).toEqual({ path: '/app/pipeline', label: 'Pipeline' })
+    expect(tradeHomeLink(['consumer_buyer'])).toBeNull()
+    expect(tradeHomeLink(['pro_conveyancer'])).toBeNull()
+    expect(tradeHomeLink([])).toBeNull()
   })
 })

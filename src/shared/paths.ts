@@ -155,3 +155,24 @@ export function professionalHomePath(roles: readonly string[]): string {
   }
   return PAGE_PATHS.cases
 }
+
+/**
+ * The trade workbench link of the signed-in header for the stored roles: 'Schedule' for surveyors,
+ * 'Portfolio' for estate agents, 'Pipeline' for mortgage brokers (the first trade role listed wins,
+ * as in professionalHomePath); null for everyone else, whose home is reached by the logo.
+ */
+export function tradeHomeLink(
+  roles: readonly string[],
+): { path: string; label: 'Schedule' | 'Portfolio' | 'Pipeline' } | null {
+  for (const role of roles) {
+    switch (role) {
+      case 'pro_surveyor':
+        return { path: PAGE_PATHS.schedule, label: 'Schedule' }
+      case 'pro_agent':
+        return { path: PAGE_PATHS.portfolio, label: 'Portfolio' }
+      case 'pro_broker':
+        return { path: PAGE_PATHS.pipeline, label: 'Pipeline' }
+    }
+  }
+  return null
+}

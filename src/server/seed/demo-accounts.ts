@@ -1,6 +1,7 @@
 /**
  * The demo accounts that share the demo transaction (the buyer, the seller, the buyer's conveyancer,
- * the seller's estate agent and the buyer's mortgage broker). Printed by the server at start (main.ts)
+ * the seller's estate agent, the buyer's mortgage broker and surveyor), one per role, so a newcomer
+ * can try every trade. All of them are printed by the server at start (main.ts)
  * so a newcomer can sign in straight away. Their email domain is reserved (.example, RFC 2606), so no
  * mail can ever reach a real person.
  */
@@ -53,5 +54,12 @@ export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
     email: 'marcus.broker@homeward.example',
     password: DEMO_PASSWORD,
     role: 'pro_broker',
+  },
+  {
+    label: 'Surveyor',
+    name: 'Oliver Hart',
+    email: 'oliver.surveyor@homeward.example',
+    password: DEMO_PASSWORD,
+    role: 'pro_surveyor',
   },
 ]

@@ -8,17 +8,10 @@
 import { sql } from 'drizzle-orm'
 import { addDays, londonToInstant, londonWallClock, platformFeePence } from '#shared/domain/surveys.ts'
 import type { Tx } from '../db/client'
-import type { DemoAccount } from './demo-accounts'
-import { DEMO_PASSWORD } from './demo-accounts'
+import { DEMO_ACCOUNTS, type DemoAccount } from './demo-accounts'
 
-/** The demo surveyor, printed at start with the other demo accounts. */
-export const DEMO_SURVEYOR: DemoAccount = {
-  label: 'Surveyor',
-  name: 'Oliver Hart',
-  email: 'oliver.surveyor@homeward.example',
-  password: DEMO_PASSWORD,
-  role: 'pro_surveyor',
-}
+/** The demo surveyor: the DEMO_ACCOUNTS entry labelled 'Surveyor', created and printed with the others. */
+export const DEMO_SURVEYOR: DemoAccount = DEMO_ACCOUNTS.find((a) => a.label === 'Surveyor')!
 
 /** Fixed id of the demo move's survey booking: the seed's marker that the surveyor's data exists. */
 export const DEMO_SURVEY_BOOKING_ID = '5eed0000-0000-4000-8000-000000000005'

@@ -32,8 +32,6 @@ export { DEMO_FIRM_COLLEAGUES, DEMO_FIRM_EXTRA_MATTERS, DEMO_MATTER_ID } from '.
 export { DEMO_BROKER_EXTRA_MOVES } from './demo-broker'
 export { DEMO_SURVEY_BOOKING_ID, DEMO_SURVEYOR, DEMO_SURVEYOR_EXTRA_MOVES } from './demo-surveyor'
 
-/** The demo accounts printed at start: the five on the demo move, then the demo surveyor (Oliver Hart). */
-export const PRINTED_DEMO_ACCOUNTS: readonly DemoAccount[] = [...DEMO_ACCOUNTS, DEMO_SURVEYOR]
 export {
   DEMO_FIRM_ID,
   DEMO_FIRM_NAME,
@@ -146,7 +144,7 @@ async function createDemoAccount(
 
 /**
  * Loads the demo data, skipping each part that is already there: the directory (marker: the demo
- * firm), the three DEMO_ACCOUNTS (by email, created through Better Auth so the sign-up trigger makes
+ * firm), the DEMO_ACCOUNTS (one per role, by email, created through Better Auth so the sign-up trigger makes
  * their profiles and roles) and the demo transaction (by its fixed id). A second call reads one row
  * and writes nothing. Content is fixed by seeded generators; only timestamps follow `now`.
  */
@@ -319,7 +317,6 @@ export async function seedDemoData({
 
   if (accounts && !state.hasSurveyor) {
     // The demo surveyor at work (demo-surveyor.ts): after the demo firm's matters, a handful of which he is on.
-    if (await createDemoAccount(database, auth, DEMO_SURVEYOR)) result.usersCreated += 1
     const [surveyor] = await database.query<{ id: string }>(`select id from profiles where lower(email) = $1`, [
       DEMO_SURVEYOR.email.toLowerCase(),
     ])

@@ -189,7 +189,7 @@ describe('seedDemoData on a fresh database', () => {
     expect(dates.newest_days).toBeLessThan(30)
   })
 
-  it("creates the five demo accounts with Better Auth's password hash, each with a profile and its role, able to sign in", async () => {
+  it("creates the six demo accounts, one per role, with Better Auth's password hash, each with a profile and its role, able to sign in", async () => {
     for (const account of DEMO_ACCOUNTS) {
       const rows = await t.database.query<{ full_name: string; role: string; has_password: boolean }>(
         `select p.full_name, r.role, exists(select 1 from account a where a.user_id = u.id and a.provider_id = 'credential' and a.password is not null) as has_password
@@ -202,7 +202,14 @@ describe('seedDemoData on a fresh database', () => {
       })
       expect(res.status, account.email).toBe(200)
     }
-    expect(DEMO_ACCOUNTS.map((a) => a.label)).toEqual(['Buyer', 'Seller', 'Conveyancer', 'Estate agent', 'Broker'])
+    expect(DEMO_ACCOUNTS.map((a) => a.label)).toEqual([
+      'Buyer',
+      'Seller',
+      'Conveyancer',
+      'Estate agent',
+      'Broker',
+      'Surveyor',
+    ])
   })
 
   it('creates them with their email confirmed and sends no verification email', async () => {
@@ -210,7 +217,7 @@ describe('seedDemoData on a fresh database', () => {
       `select email, email_verified from "user" where email = any($1::text[]) order by email`,
       [DEMO_ACCOUNTS.map((a) => a.email)],
     )
-    expect(rows).toHaveLength(5)
+    expect(rows).toHaveLength(6)
     for (const row of rows) expect(row.email_verified, row.email).toBe(true)
     const mails = await t.database.query(`select 1 from mail_outbox where to_address = any($1::text[])`, [
       DEMO_ACCOUNTS.map((a) => a.email),
@@ -377,7 +384,7 @@ describe('seedDemoData on a fresh database', () => {
     expect(Number(msgs[0].days_ago) - Number(msgs[msgs.length - 1].days_ago)).toBeGreaterThan(14)
   })
 
-  it('shows the transaction through the API to each of its five demo people', async () => {
+  it('shows the transaction through the API to each of its six demo people', async () => {
     for (const account of DEMO_ACCOUNTS) {
       const signIn = await t.request('/api/auth/sign-in/email', {
         json: { email: account.email, password: account.password },
@@ -391,7 +398,7 @@ describe('seedDemoData on a fresh database', () => {
         transaction_participants: unknown[]
       }
       expect(detail.timeline_stages).toHaveLength(9)
-      expect(detail.transaction_participants).toHaveLength(6) // and the demo surveyor
+      expect(detail.transaction_participants).toHaveLength(6)
       expect(overallProgress(detail.timeline_stages)).toBe(39)
       const list = (await (await t.request('/api/transactions', { headers: { cookie } })).json()) as {
         transactions: Array<{ id: string }>

@@ -62,6 +62,8 @@ export const SurveyBooking = z.object({
   /** The buyer may still move or cancel it (before the firm's notice period). */
   can_change: z.boolean(),
   notice_hours: z.number().int(),
+  /** The buyer has moved it at least once since it was booked (its calendar SEQUENCE went up). */
+  moved: z.boolean(),
   payout: SurveyPayout.nullable(),
 })
 export type SurveyBooking = z.infer<typeof SurveyBooking>
@@ -155,6 +157,8 @@ export const ScheduleQuery = z.object({
 /** GET /api/schedule: the surveyor's firm, products, availability and the firm's bookings in the range. */
 export const ScheduleResponse = z.object({
   firm: z.object({ id: Uuid, name: z.string() }).nullable(),
+  /** The viewer is an admin of the firm, who alone changes its products and prices. */
+  can_edit_products: z.boolean(),
   /** False until the surveyor has saved their availability. */
   set_up: z.boolean(),
   payments_label: z.string(),

@@ -29,18 +29,40 @@ describe('assessSaleRisk', () => {
   })
 
   it('warns of a mortgage offer or DIP near expiry and of one expired', () => {
+    const offer = assessSaleRisk({ now, lastProgressAt: now, mortgageOfferExpiresOn: daysAhead(10) })
+    expect(offer.reasons).toEqual([{ key: 'mortgage_offer', text: 'Mortgage offer expires in 10 days', points: 15 }])
+    const dip = assessSaleRisk({ now, lastProgressAt: now, dipExpiresOn: daysAgo(2) })
+    expect(dip.reasons).toEqual([{ key: 'dip', text: 'Decision in principle expired 2 days ago', points: 25 }])
+    expect(assessSaleRisk({ now, lastProgressAt: now, dipExpiresOn: now }).reasons[0].text).toBe(
+      'Decision in principle expires today',
+    )
+    expect(assessSaleRisk({ now, lastProgressAt: now, dipExpiresOn: daysAhead(60) }).reasons).toEqual([])
+    expect(assessSaleRisk({ now, lastProgressAt: now, mortgageOfferExpiresOn: daysAhead(15) }).reasons).toEqual([])
+  })
+
+  it('scores the mortgage offer, not the DIP it superseded', () => {
     const risk = assessSaleRisk({
       now,
       lastProgressAt: now,
       mortgageOfferExpiresOn: daysAhead(10),
       dipExpiresOn: daysAgo(2),
     })
-    expect(risk.reasons.map((r) => r.text)).toEqual([
-      'Decision in principle expired 2 days ago',
-      'Mortgage offer expires in 10 days',
-    ])
-    expect(risk.score).toBe(40)
-    expect(assessSaleRisk({ now, lastProgressAt: now, dipExpiresOn: daysAhead(60) }).reasons).toEqual([])
+    expect(risk.reasons.map((r) => r.key)).toEqual(['mortgage_offer'])
+    expect(risk.score).toBe(15)
+    // A valid offer far from expiry also outweighs an expired DIP.
+    expect(
+      assessSaleRisk({ now, lastProgressAt: now, mortgageOfferExpiresOn: daysAhead(90), dipExpiresOn: daysAgo(2) })
+        .reasons,
+    ).toEqual([])
+  })
+
+  it('scores a chain by its length: nothing up to 2 sales, 5 a sale past 2, at most 15', () => {
+    const chain = (n: number) => assessSaleRisk({ now, lastProgressAt: now, chainLength: n })
+    expect(chain(1).reasons).toEqual([])
+    expect(chain(2).reasons).toEqual([])
+    expect(chain(3).reasons).toEqual([{ key: 'chain', text: 'Chain of 3 sales', points: 5 }])
+    expect(chain(4).score).toBe(10)
+    expect(chain(9).score).toBe(15)
   })
 
   it('names outstanding ID checks, late searches and a long chain', () => {

@@ -7,15 +7,16 @@
  * - days since the last progress (a task ticked, else the sale opened): 7+ days 10, 14+ days 25, 28+ days 40;
  * - a blocked stage: 20, plus 10 when blocked 7+ days, plus 20 when blocked 14+ days;
  * - the buyer's mortgage offer or decision in principle (DIP) expiring: expired 25, within 14 days 15;
+ *   a mortgage offer supersedes the DIP it followed, so with an offer's expiry the DIP's is not scored;
  * - ID or customer due diligence (CDD) outstanding for a side: 15;
  * - searches late (ordered 28+ days ago, results not back): 15;
  * - a chain of 3 or more sales (this one included): 5 for each sale past 2, at most 15.
  * The score is capped at 100. Bands: high from 60, medium from 30, low below.
  *
- * Optional signals: Homeward does not record mortgage offer or DIP expiry dates, CDD outcomes or
- * chains yet, so `mortgageOfferExpiresOn`, `dipExpiresOn`, `idChecksOutstanding` and `chainLength`
- * are optional and score nothing when absent (the portfolio derives `idChecksOutstanding` from the
- * timeline's ID and AML tasks; the rest stay absent until the product holds them).
+ * Optional signals score nothing when absent: the portfolio reads the expiries from the broker's
+ * records (the case's offer expiry, the latest DIP), `idChecksOutstanding` from the timeline's ID and
+ * AML tasks, and `chainLength` from the sales Homeward links by their people (a buyer who is also
+ * selling on Homeward, a seller who is also buying): links to sales off Homeward are not seen.
  */
 
 export const SALE_RISK_BANDS = ['low', 'medium', 'high'] as const
@@ -33,15 +34,15 @@ export interface SaleRiskInput {
   lastProgressAt: Date
   /** The blocked stage, if any: its name and when it was blocked. */
   blockedStage?: { name: string; since: Date } | null
-  /** Expiry date of the buyer's mortgage offer (not recorded in Homeward yet). */
+  /** Expiry date of the buyer's mortgage offer (the broker's case). */
   mortgageOfferExpiresOn?: Date | null
-  /** Expiry date of the buyer's mortgage decision in principle (not recorded in Homeward yet). */
+  /** Expiry date of the buyer's latest mortgage decision in principle; ignored once an offer's expiry is known. */
   dipExpiresOn?: Date | null
   /** Sides whose ID and AML checks (customer due diligence) are outstanding when they should be done. */
   idChecksOutstanding?: readonly ('buyer' | 'seller')[]
   /** When the searches were ordered and whether the results are back. */
   searches?: { orderedAt: Date | null; received: boolean } | null
-  /** Number of sales in the chain, this one included (not recorded in Homeward yet). */
+  /** Number of sales in the chain, this one included (as far as Homeward can link them). */
   chainLength?: number | null
 }
 
@@ -112,7 +113,7 @@ export function assessSaleRisk(input: SaleRiskInput): SaleRisk {
 
   for (const reason of [
     expiryReason('mortgage_offer', 'Mortgage offer', input.mortgageOfferExpiresOn, now),
-    expiryReason('dip', 'Decision in principle', input.dipExpiresOn, now),
+    input.mortgageOfferExpiresOn ? null : expiryReason('dip', 'Decision in principle', input.dipExpiresOn, now),
   ])
     if (reason) reasons.push(reason)
 

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest'
-import { freeSlots, londonToInstant, londonWallClock, noticeProblem, platformFeePence, slotProblem } from './surveys'
+import {
+  freeSlots,
+  londonToInstant,
+  londonWallClock,
+  moveTargetProblem,
+  noticeProblem,
+  platformFeePence,
+  slotProblem,
+} from './surveys'
 
 const rules = { hours: [{ weekday: 2, startMinute: 540, endMinute: 1050 }], daysOff: [], travelBufferMinutes: 30 }
 const now = new Date('2026-11-30T08:00:00Z') // Monday
@@ -44,5 +52,10 @@ describe('money and notice', () => {
   it('refuses changes inside the notice period', () => {
     expect(noticeProblem(new Date(now.getTime() + 23 * 3_600_000), 24, now)).toMatch(/24 hours' notice/)
     expect(noticeProblem(new Date(now.getTime() + 25 * 3_600_000), 24, now)).toBeNull()
+    // A visit is never moved to a time inside the notice either.
+    expect(moveTargetProblem(new Date(now.getTime() + 23 * 3_600_000), 24, now)).toMatch(
+      /24 hours' notice of a visit: move it to a time at least 24 hours ahead/,
+    )
+    expect(moveTargetProblem(new Date(now.getTime() + 24 * 3_600_000), 24, now)).toBeNull()
   })
 })

@@ -169,6 +169,17 @@ export function noticeProblem(startsAt: Date, noticeHours: number, now: Date): s
   return null
 }
 
+/**
+ * Whether a visit may be moved to `newStartsAt`: the notice rule holds for the new time too, so the
+ * surveyor is never given less than `noticeHours` of notice of a visit (a first booking may take any
+ * free slot). Returns the refusal message, or null.
+ */
+export function moveTargetProblem(newStartsAt: Date, noticeHours: number, now: Date): string | null {
+  if (newStartsAt.getTime() - now.getTime() < noticeHours * 3_600_000)
+    return `The firm needs ${noticeHours} hours' notice of a visit: move it to a time at least ${noticeHours} hours ahead.`
+  return null
+}
+
 const GBP = new Intl.NumberFormat('en-GB', { style: 'currency', currency: 'GBP' })
 
 /** Pence as GBP for server-written text: 59500 -> '£595.00'. */

@@ -1,26 +1,50 @@
-import { Award, Building2, GraduationCap, LogOut, Settings, Store } from 'lucide-react'
+import {
+  Award,
+  Briefcase,
+  Building2,
+  CalendarDays,
+  GraduationCap,
+  ListChecks,
+  LogOut,
+  Settings,
+  Store,
+} from 'lucide-react'
 import { Link } from 'react-router'
 import { Button } from '../components/ui/button'
 import { NotificationBell } from '../features/notifications/components/notification-bell'
 import { Logo } from '../components/logo'
 import { avatarLetter } from '../lib/avatar'
+import { useSession } from '../lib/session/api'
 import { useSignOut } from '../lib/session/use-sign-out'
-import { ACADEMY_PATH, ACCREDITATION_PATH, firmPath, PAGE_PATHS } from '#shared/paths.ts'
+import { ACADEMY_PATH, ACCREDITATION_PATH, firmPath, PAGE_PATHS, tradeHomeLink } from '#shared/paths.ts'
+
+const TRADE_ICONS = { Schedule: CalendarDays, Portfolio: Briefcase, Pipeline: ListChecks } as const
 
 /**
- * The signed-in app's top bar (spec: Screens and routes): logo, Marketplace link, the notifications bell
- *, for professionals their Firm, Academy Lite and their firm's Accreditation, account Settings, Sign Out and an avatar with the first letter of the email.
+ * The signed-in app's top bar (spec: Screens and routes): logo, the trade's workbench (Schedule,
+ * Portfolio or Pipeline, from the session's roles), Marketplace link, the notifications bell, for
+ * professionals their Firm, Academy Lite and their firm's Accreditation, account Settings, Sign Out and an avatar with the first letter of the email.
  * On phones the labels shrink to icons with accessible names (Marketplace too below 420 px, to leave
  * room for the bell; Settings's label shows from 1024 px).
  */
 export function AppHeader({ email, professional = false }: { email: string; professional?: boolean }) {
   const signOut = useSignOut()
+  const trade = tradeHomeLink(useSession().data?.roles ?? [])
+  const TradeIcon = trade ? TRADE_ICONS[trade.label] : null
   return (
     <header className="sticky top-0 z-40 border-b bg-background/95 backdrop-blur supports-[backdrop-filter]:bg-background/85">
       <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-2 px-4 sm:px-6">
         {/* Professionals have two more links: below 420 px the wordmark gives way to the mark alone. */}
         <Logo className={professional ? '[&>span]:sr-only min-[420px]:[&>span]:not-sr-only' : undefined} />
         <nav aria-label="Account" className="flex items-center gap-1 sm:gap-2">
+          {trade && TradeIcon ? (
+            <Button asChild variant="ghost" className="px-2 sm:px-4">
+              <Link to={trade.path}>
+                <TradeIcon aria-hidden="true" />
+                <span className="sr-only md:not-sr-only">{trade.label}</span>
+              </Link>
+            </Button>
+          ) : null}
           <Button asChild variant="ghost" className="px-2 sm:px-4">
             <Link to={PAGE_PATHS.marketplace}>
               <Store aria-hidden="true" />

@@ -7,11 +7,13 @@ import { sql } from 'drizzle-orm'
 import { check, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core'
 import { transactions } from './transactions'
 
-/** A text attachment of an outgoing email. */
+/** An attachment of an outgoing email: UTF-8 text (an .ics), or binary as base64 (a PDF) with `encoding`. */
 export interface MailAttachment {
   filename: string
   contentType: string
   content: string
+  /** 'base64' when `content` is base64 of binary bytes; absent for text. Nodemailer's own field. */
+  encoding?: 'base64'
 }
 
 export const mailOutbox = pgTable(
@@ -22,7 +24,7 @@ export const mailOutbox = pgTable(
     subject: text('subject').notNull(),
     textBody: text('text_body').notNull(),
     htmlBody: text('html_body'),
-    /** Files sent with the email, e.g. a survey booking's .ics: [{ filename, contentType, content (UTF-8 text) }]. */
+    /** Files sent with the email: [{ filename, contentType, content, encoding? }], e.g. a booking's .ics (text) or a memorandum PDF (base64). */
     attachments: jsonb('attachments').$type<MailAttachment[]>(),
     /** e.g. 'invitation'. */
     kind: text('kind').notNull(),

@@ -2,7 +2,7 @@
  * The memorandum of sale: a one-page A4 PDF drawn with pdf-lib (as the enquiry replies and signing
  * certificates are) from the transaction's data (property, tenure, agreed price, seller, buyer, their
  * conveyancers, broker and agent), saved as a new version of "Memorandum of sale.pdf" in the Contracts
- * folder, and emailed to both sides and their conveyancers with a link to it. Generating it ticks the
+ * folder, and emailed to both sides and their conveyancers with the PDF attached and a link to it. Generating it ticks the
  * standard timeline's memorandum-of-sale task (when still open) with an audit entry, in the same
  * database transaction as the document. The sale's estate agent only (403 for others on it, 404 for
  * anyone not on it).
@@ -211,6 +211,7 @@ export async function generateMemorandum(opts: {
       const address = [data.address[0], data.postcode].filter(Boolean).join(', ')
       const link = `${opts.delivery.publicUrl}${transactionPath(txId, { tab: 'documents' })}`
       const sentTo = [...new Set(recipients.map((r) => r.email))]
+      const pdfBase64 = Buffer.from(bytes).toString('base64')
       for (const email of sentTo) {
         const person = recipients.find((r) => r.email === email)!
         await enqueueMail(
@@ -223,10 +224,13 @@ export async function generateMemorandum(opts: {
               '',
               `${viewer.fullName} has issued the memorandum of sale for ${address}${data.pricePence === null ? '' : ` at ${GBP.format(data.pricePence / 100)}`}, subject to contract.`,
               '',
-              `It is in the move's documents (Contracts, "${MEMORANDUM_FILENAME}", version ${version}): ${link}`,
+              `The memorandum is attached, and it is in the move's documents (Contracts, "${MEMORANDUM_FILENAME}", version ${version}): ${link}`,
             ].join('\n'),
             kind: 'portfolio.memorandum',
             transactionId: txId,
+            attachments: [
+              { filename: MEMORANDUM_FILENAME, contentType: 'application/pdf', content: pdfBase64, encoding: 'base64' },
+            ],
           },
           { deliver: opts.delivery.deliverMail },
         )

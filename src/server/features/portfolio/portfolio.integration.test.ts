@@ -4,8 +4,10 @@
  * agent's sale), 403 for non-agents; the weekly update (Monday 09:00-09:59 UK time only, once per
  * seller per ISO week, opted-out sellers skipped, preview and send-now for the sale's agent only);
  * the memorandum of sale (PDF in the documents, its task ticked with an audit entry, emails to both
- * sides); and the high-risk alert, once per crossing.
+ * sides and their conveyancers, the PDF attached); and the high-risk alert, once per crossing.
  */
+import { createHash } from 'node:crypto'
+import { PDFDocument } from 'pdf-lib'
 import { beforeAll, describe, expect, it } from 'vitest'
 import {
   MemorandumResponse,
@@ -14,6 +16,7 @@ import {
   WeeklyUpdatePreview,
 } from '#shared/contracts/portfolio.ts'
 import { standardTimeline, TASK_TITLES } from '#shared/domain/timeline-template.ts'
+import type { MailAttachment } from '#server/db/schema/index.ts'
 import { createTransaction, stagesFromTemplate } from '#server/test/factories.ts'
 import { type TestUser, useTestApp } from '#server/test/test-app.ts'
 import { checkSaleRisks } from './risk-alerts'
@@ -202,17 +205,44 @@ describe('weekly update', () => {
 })
 
 describe('memorandum of sale', () => {
-  it('saves the PDF, ticks its task with an audit entry and emails both sides', async () => {
+  it('saves the PDF, ticks its task with an audit entry and emails it to both sides and their conveyancers', async () => {
+    const conveyancer = await t.signUp({ role: 'conveyancer', name: 'Cora Conveyancer' })
+    await t.database.query(
+      `insert into transaction_participants (transaction_id, user_id, role, invited_by) values ($1, $2, 'buyer_conveyancer', $3)`,
+      [freshId, conveyancer.profileId, buyer.profileId],
+    )
     const path = `/api/portfolio/sales/${freshId}/memorandum`
     expect((await t.request(path, { as: seller, method: 'POST' })).status).toBe(403)
     const body = MemorandumResponse.parse(await json(await t.request(path, { as: agent, method: 'POST' }), 201))
     expect(body).toMatchObject({ filename: 'Memorandum of sale.pdf', version: 1 })
-    expect(body.sent_to.sort()).toEqual([buyer.email.toLowerCase(), seller.email.toLowerCase()].sort())
-    const doc = await t.database.query<{ folder: string; content_type: string }>(
-      `select folder, content_type from documents where id = $1`,
+    expect(body.sent_to.sort()).toEqual(
+      [buyer.email, seller.email, conveyancer.email].map((e) => e.toLowerCase()).sort(),
+    )
+    const doc = await t.database.query<{ folder: string; content_type: string; sha256: string }>(
+      `select folder, content_type, sha256 from documents where id = $1`,
       [body.document_id],
     )
-    expect(doc[0]).toEqual({ folder: 'Contracts', content_type: 'application/pdf' })
+    expect(doc[0]).toMatchObject({ folder: 'Contracts', content_type: 'application/pdf' })
+    // Each email carries the very PDF that was saved in Contracts.
+    const mails = await t.database.query<{ to_address: string; attachments: MailAttachment[] | null }>(
+      `select to_address, attachments from mail_outbox where transaction_id = $1 and kind = 'portfolio.memorandum'`,
+      [freshId],
+    )
+    expect(mails.map((m) => m.to_address).sort()).toEqual(body.sent_to.sort())
+    for (const mail of mails) {
+      expect(mail.attachments).toHaveLength(1)
+      const [file] = mail.attachments!
+      expect(file).toMatchObject({
+        filename: 'Memorandum of sale.pdf',
+        contentType: 'application/pdf',
+        encoding: 'base64',
+      })
+      const bytes = Buffer.from(file.content, 'base64')
+      expect(createHash('sha256').update(bytes).digest('hex')).toBe(doc[0].sha256)
+      const pdf = await PDFDocument.load(bytes)
+      expect(pdf.getTitle()).toBe('Memorandum of sale')
+      expect(pdf.getPageCount()).toBe(1)
+    }
     const task = await t.database.query<{ status: string }>(
       `select k.status from tasks k join timeline_stages s on s.id = k.stage_id where s.transaction_id = $1 and k.title = $2`,
       [freshId, TASK_TITLES.memorandumOfSale],
@@ -242,5 +272,55 @@ describe('high-risk alert', () => {
       { title: '1 Stalled Close is now high risk', body: expect.stringContaining('Searches blocked for 20 days') },
     ])
     expect(await mailsTo(agent, 'notification.sale_high_risk')).toHaveLength(1)
+  })
+})
+
+// Last: its sales would otherwise join the weekly update and alert runs above.
+describe('chain and mortgage signals', () => {
+  it('names a chain Homeward can link through its people, and the DIP or offer near expiry', async () => {
+    const chainAgent = await t.signUp({ role: 'agent', name: 'Chris Chain' })
+    const broker = await t.signUp({ role: 'broker', name: 'Bea Broker' })
+    const [x, y, z, w] = await Promise.all(
+      ['Xena Top', 'Yusuf Middle', 'Zara Lower', 'Will FirstTime'].map((name) => t.signUp({ role: 'buyer', name })),
+    )
+    const sale = (sellerId: string, buyerId: string, street: string, agentId?: string) =>
+      createTransaction(t.database, {
+        sellerProfileId: sellerId,
+        buyerProfileId: buyerId,
+        participants: agentId ? [{ profileId: agentId, role: 'estate_agent' as const, invitedBy: sellerId }] : [],
+        property: { addressLines: [street, 'St Albans'], postcode: 'AL1 3CC' },
+      }).then((r) => r.transactionId)
+    // Y buys X's home and sells theirs to Z, who sells theirs to W, a first-time buyer: a chain of 3.
+    await sale(x.profileId, y.profileId, '1 Top Road')
+    const middle = await sale(y.profileId, z.profileId, '2 Middle Road', chainAgent.profileId)
+    const lower = await sale(z.profileId, w.profileId, '3 Lower Road')
+    const portfolio = async () =>
+      PortfolioResponse.parse(await json(await t.request('/api/portfolio', { as: chainAgent }), 200)).sales[0]
+    expect((await portfolio()).risk.reasons).toEqual(['Chain of 3 sales'])
+    // A cancelled sale leaves the chain.
+    await t.database.query(`update transactions set status = 'cancelled' where id = $1`, [lower])
+    expect((await portfolio()).risk.reasons).toEqual([])
+
+    const [mortgageCase] = await t.database.query<{ id: string }>(
+      `insert into mortgage_cases (transaction_id, broker_profile_id, stage) values ($1, $2, 'decision_in_principle') returning id`,
+      [middle, broker.profileId],
+    )
+    await t.database.query(
+      `insert into mortgage_dips (case_id, transaction_id, lender, amount_pence, term_months, reference, issued_on, expires_on)
+       values ($1, $2, 'Old Lender', 30000000, 300, 'OLD-1', current_date - 200, current_date - 100),
+              ($1, $2, 'Halifax', 30000000, 300, 'DIP-2', current_date - 80, current_date + 5)`,
+      [mortgageCase.id, middle],
+    )
+    // The latest DIP counts, not the one it replaced.
+    expect((await portfolio()).risk.reasons).toEqual([
+      expect.stringMatching(/^Decision in principle expires in [4-6] days$/),
+    ])
+    await t.database.query(
+      `update mortgage_cases set stage = 'offer_issued', offer_expires_on = current_date - 1 where id = $1`,
+      [mortgageCase.id],
+    )
+    const withOffer = await portfolio()
+    expect(withOffer.risk.reasons).toEqual([expect.stringMatching(/^Mortgage offer expired [0-2] days? ago$/)])
+    expect(withOffer.risk.score).toBe(25)
   })
 })

@@ -32,7 +32,16 @@ export interface SaleSignals {
   searches_ordered_at: string | null
   searches_back: boolean
   memorandum_sent: boolean
+  /** The buyer's mortgage offer expiry (yyyy-mm-dd) from the broker's case, if recorded. */
+  offer_expires_on: string | null
+  /** The expiry (yyyy-mm-dd) of the latest decision in principle recorded for the move. */
+  dip_expires_on: string | null
+  /** Sales in the chain, this one included, linked through people buying and selling on Homeward. */
+  chain_length: number
 }
+
+/** Links followed each way along a chain; a cycle of people (A sells to B, B to A) stops here. */
+export const CHAIN_MAX_LINKS = 8
 
 /** The live sales (not completed or cancelled) of the agent `profileId`, firm-wide. */
 export function agentSaleIdsSql(profileId: string): SQL {
@@ -54,7 +63,10 @@ export async function readSaleSignals(
       st.current_stage, st.percent_complete, t.created_at,
       greatest(t.created_at, st.last_tick) as last_progress_at,
       st.blocked_stage, st.blocked_at, st.buyer_id_open, st.seller_id_open,
-      st.searches_ordered_at, st.searches_back, st.memorandum_sent
+      st.searches_ordered_at, st.searches_back, st.memorandum_sent,
+      to_char(mo.offer_expires_on, 'YYYY-MM-DD') as offer_expires_on,
+      to_char(mo.dip_expires_on, 'YYYY-MM-DD') as dip_expires_on,
+      (1 + ch.below + ch.above)::int as chain_length
     from transactions t
     left join properties p on p.transaction_id = t.id
     left join profiles sp on sp.id = t.seller_user_id
@@ -77,9 +89,39 @@ export async function readSaleSignals(
       from timeline_stages s2 left join tasks k on k.stage_id = s2.id
       where s2.transaction_id = t.id
     ) st
+    cross join lateral (
+      select
+        (select min(m.offer_expires_on) from mortgage_cases m where m.transaction_id = t.id) as offer_expires_on,
+        (select d.expires_on from mortgage_dips d where d.transaction_id = t.id
+          order by d.issued_on desc, d.created_at desc limit 1) as dip_expires_on
+    ) mo
+    cross join lateral (
+      -- The chain as Homeward sees it: below, the sale this buyer is also selling (and so on); above,
+      -- the purchase this seller is also making. Live sales only, a bounded walk each way.
+      select
+        coalesce((with recursive below(id, person, depth) as (
+            select t.id, t.buyer_user_id, 0
+            union all
+            select n.id, n.buyer_user_id, b.depth + 1 from below b
+            join transactions n on n.seller_user_id = b.person and n.id <> b.id
+              and n.status not in ('completed', 'cancelled')
+            where b.depth < ${CHAIN_MAX_LINKS})
+          select max(depth) from below), 0) as below,
+        coalesce((with recursive above(id, person, depth) as (
+            select t.id, t.seller_user_id, 0
+            union all
+            select n.id, n.seller_user_id, a.depth + 1 from above a
+            join transactions n on n.buyer_user_id = a.person and n.id <> a.id
+              and n.status not in ('completed', 'cancelled')
+            where a.depth < ${CHAIN_MAX_LINKS})
+          select max(depth) from above), 0) as above
+    ) ch
     where t.id in (${ids}) and t.status not in ('completed', 'cancelled')`)
   return res.rows as unknown as SaleSignals[]
 }
+
+/** The last moment of a yyyy-mm-dd expiry day, so that it 'expires today' all that day (UTC; UK within an hour). */
+const endOfDay = (day: string | null) => (day ? new Date(`${day}T23:59:59Z`) : null)
 
 /** Judges one sale's risk at `now` from its signals. */
 export function riskOf(sale: SaleSignals, now: Date): SaleRisk {
@@ -99,6 +141,8 @@ export function riskOf(sale: SaleSignals, now: Date): SaleRisk {
       orderedAt: sale.searches_ordered_at ? new Date(sale.searches_ordered_at) : null,
       received: sale.searches_back,
     },
-    // Mortgage offer and DIP expiry and chain length are not recorded in Homeward yet.
+    mortgageOfferExpiresOn: endOfDay(sale.offer_expires_on),
+    dipExpiresOn: endOfDay(sale.dip_expires_on),
+    chainLength: sale.chain_length,
   })
 }

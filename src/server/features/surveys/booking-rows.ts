@@ -31,6 +31,7 @@ interface BookingRow {
   booked_by_name: string | null
   report_document_id: string | null
   notice_hours: number
+  sequence: number
   payout: {
     id: string
     fee_pence: number
@@ -51,7 +52,7 @@ export async function readBookings(db: Tx | Database['db'], where: SQL): Promise
   const res = await db.execute(sql`
     select b.id, b.transaction_id, pr.address_lines, pr.postcode, o.name as firm_name,
       b.surveyor_id, sp.full_name as surveyor_name, b.product_id, p.kind, b.starts_at, b.ends_at,
-      b.price_pence, b.status, bp.full_name as booked_by_name, b.report_document_id, s.notice_hours,
+      b.price_pence, b.status, bp.full_name as booked_by_name, b.report_document_id, s.notice_hours, b.sequence,
       (select row_to_json(po) from (
         select id, fee_pence, platform_fee_pence, net_pence, status, provider, provider_reference, created_at, paid_at
         from survey_payouts where booking_id = b.id) po) as payout
@@ -80,6 +81,8 @@ export async function readBookings(db: Tx | Database['db'], where: SQL): Promise
     report_document_id: r.report_document_id,
     can_change: r.status === 'booked' && noticeProblem(new Date(r.starts_at), r.notice_hours, now) === null,
     notice_hours: r.notice_hours,
+    // A cancellation bumps SEQUENCE too; every other bump is a move.
+    moved: Number(r.sequence) - (r.status === 'cancelled' ? 1 : 0) > 0,
     payout: r.payout
       ? {
           id: r.payout.id,

@@ -1,12 +1,13 @@
 /**
  * Moving or cancelling a survey booking from the move (buyer side), under the firm's notice rule:
- * not within `notice_hours` of the visit (422 naming the rule); a cancelled booking cannot be moved
+ * not within `notice_hours` of the visit, nor moved to a time within `notice_hours` from now (422
+ * naming the rule); a cancelled booking cannot be moved
  * or cancelled again (409). Each change bumps the booking's iCalendar SEQUENCE and emails both
  * people an updated .ics, in one database transaction with the change and its audit entry.
  */
 import { sql } from 'drizzle-orm'
 import type { SurveyBooking } from '#shared/contracts/surveys.ts'
-import { noticeProblem, SLOT_TAKEN_MESSAGE } from '#shared/domain/surveys.ts'
+import { moveTargetProblem, noticeProblem, SLOT_TAKEN_MESSAGE } from '#shared/domain/surveys.ts'
 import { ukDateTime } from '#shared/domain/uk-time.ts'
 import { lockTransactionForBooker } from '#server/access/surveys.ts'
 import type { Viewer } from '#server/auth/viewer.ts'
@@ -66,6 +67,8 @@ export async function rescheduleBooking(opts: ChangeOptions & { startsAt: string
         durationMinutes: row.duration_minutes,
         exceptId: bookingId,
       })
+      const tooSoon = moveTargetProblem(start, row.notice_hours, new Date())
+      if (tooSoon) throw new AppError('unprocessable', tooSoon)
       const end = new Date(start.getTime() + row.duration_minutes * 60_000)
       const blockedUntil = new Date(end.getTime() + rules.travelBufferMinutes * 60_000)
       await tx.execute(sql`

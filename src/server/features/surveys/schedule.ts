@@ -38,6 +38,7 @@ export async function getSchedule({
   const firm = await surveyFirmOfViewer(db, viewer)
   const empty: ScheduleResponse = {
     firm: null,
+    can_edit_products: false,
     set_up: false,
     payments_label: paymentsLabel,
     products: [],
@@ -72,6 +73,7 @@ export async function getSchedule({
   return {
     ...empty,
     firm: { id: firm.id, name: firm.name },
+    can_edit_products: firm.memberRole === 'admin',
     set_up: row.me !== null,
     products: row.products.map((p) => ({ ...p, label: SURVEY_PRODUCT_LABELS[p.kind] })),
     travel_buffer_minutes: row.me?.travel_buffer_minutes ?? 30,

@@ -18,7 +18,7 @@ import { addDays, londonToInstant, londonWallClock, platformFeePence } from '#sh
 import { createTransaction } from '#server/test/factories.ts'
 import { type TestUser, useTestApp } from '#server/test/test-app.ts'
 import { makePdf } from '../documents/test-files'
-import { parseCalendar } from './icalendar-parse.test-helper'
+import { readInvite } from './read-invite.test-helper'
 
 const t = useTestApp()
 
@@ -151,14 +151,17 @@ describe('booking a survey from a move', () => {
     expect(mails.map((m) => m.to_address).sort()).toEqual(
       [buyer.email, surveyor.email].map((e) => e.toLowerCase()).sort(),
     )
-    const ics = parseCalendar(mails[0].attachments[0].content)
     expect(mails[0].attachments[0].filename).toBe('invite.ics')
-    expect(ics.METHOD).toBe('REQUEST')
+    const ics = readInvite(mails[0].attachments[0].content)
+    expect(ics.method).toBe('REQUEST')
     expect(ics.events).toHaveLength(1)
     const ev = ics.events[0]
-    expect(ev.UID).toBe(`${booking.id}@homeward`)
-    expect(ev.DTSTART).toBe(booking.starts_at.replace(/[-:]/g, '').replace(/\.\d{3}/, ''))
-    expect(ev.SUMMARY).toContain('RICS Home Survey Level 2')
+    expect(ev.uid).toBe(`${booking.id}@homeward`)
+    expect(ev.sequence).toBe(0)
+    expect(ev.start.toISOString()).toBe(booking.starts_at)
+    expect(ev.end.toISOString()).toBe(booking.ends_at)
+    expect(ev.summary).toContain('RICS Home Survey Level 2')
+    expect(ev.organizer.toLowerCase()).toBe(`mailto:${surveyor.email.toLowerCase()}`)
     expect(
       await count(
         `select count(*)::int as n from transaction_participants where transaction_id = $1 and user_id = $2 and role = 'surveyor'`,
@@ -240,7 +243,17 @@ describe('booking a survey from a move', () => {
 })
 
 describe('moving and cancelling', () => {
-  it('moves within the notice rule, cancels, and refuses changes to a cancelled booking', async () => {
+  async function invites(kind: string, bookingId: string) {
+    const mails = await t.database.query<{ to_address: string; attachments: { content: string }[] }>(
+      `select to_address, attachments from mail_outbox where kind = $1 and transaction_id = $2 order by created_at`,
+      [kind, txId],
+    )
+    return mails
+      .map((m) => ({ to: m.to_address, ics: readInvite(m.attachments[0].content) }))
+      .filter((m) => m.ics.events[0].uid === `${bookingId}@homeward`)
+  }
+
+  it('moves within the notice rule (a new REQUEST, SEQUENCE bumped, to both), then cancels (CANCEL to both)', async () => {
     const b = SurveyBooking.parse(await json(await book(buyer, txId, at(14)), 201))
     const moved = SurveyBooking.parse(
       await json(
@@ -252,6 +265,12 @@ describe('moving and cancelling', () => {
       ),
     )
     expect(moved.starts_at).toBe(at(15))
+    const movedMails = await invites('survey_moved', b.id)
+    expect(movedMails.map((m) => m.to).sort()).toEqual([buyer.email, surveyor.email].map((e) => e.toLowerCase()).sort())
+    for (const { ics } of movedMails) {
+      expect(ics.method).toBe('REQUEST')
+      expect(ics.events[0]).toMatchObject({ sequence: 1, status: 'CONFIRMED', start: new Date(at(15)) })
+    }
     const cancelled = SurveyBooking.parse(
       await json(
         await t.request(`/api/transactions/${txId}/surveys/bookings/${b.id}/cancel`, { as: buyer, method: 'POST' }),
@@ -259,6 +278,13 @@ describe('moving and cancelling', () => {
       ),
     )
     expect(cancelled.status).toBe('cancelled')
+    const cancelMails = await invites('survey_cancelled', b.id)
+    expect(cancelMails).toHaveLength(2)
+    for (const { ics } of cancelMails) {
+      expect(ics.method).toBe('CANCEL')
+      expect(ics.events[0]).toMatchObject({ sequence: 2, status: 'CANCELLED' })
+    }
+    // A cancelled booking can be neither moved nor cancelled again, and writes nothing.
     await expectRule(
       await t.request(`/api/transactions/${txId}/surveys/bookings/${b.id}/reschedule`, {
         as: buyer,
@@ -267,15 +293,43 @@ describe('moving and cancelling', () => {
       409,
       /cancelled/,
     )
-    const [cancelMail] = await t.database.query<{ attachments: { content: string }[] }>(
-      `select attachments from mail_outbox where kind = 'survey_cancelled' and transaction_id = $1 limit 1`,
-      [txId],
+    await expectRule(
+      await t.request(`/api/transactions/${txId}/surveys/bookings/${b.id}/cancel`, { as: buyer, method: 'POST' }),
+      409,
+      /cancelled/,
     )
-    const ics = parseCalendar(cancelMail.attachments[0].content)
-    expect(ics.METHOD).toBe('CANCEL')
-    expect(ics.events[0].SEQUENCE).toBe('2')
+    expect(await invites('survey_cancelled', b.id)).toHaveLength(2)
     // The cancelled slot is free again.
     expect((await book(buyer, txId, at(15))).status).toBe(201)
+  })
+
+  it('refuses to move into the past, outside hours, onto a day off or over another visit, naming the rule and changing nothing', async () => {
+    const b = SurveyBooking.parse(await json(await book(buyer, txId, at(20)), 201))
+    await json(await book(buyer, txId, at(21)), 201)
+    const move = (startsAt: string) =>
+      t.request(`/api/transactions/${txId}/surveys/bookings/${b.id}/reschedule`, {
+        as: buyer,
+        json: { starts_at: startsAt },
+      })
+    await expectRule(await move(at(-2)), 422, /in the past/)
+    await expectRule(await move(at(20, 17 * 60)), 422, /outside the surveyor's working hours/)
+    await expectRule(await move(at(11)), 422, /day off/)
+    await expectRule(await move(at(21, 12 * 60)), 409, /overlaps another survey visit/)
+    // Not to a time inside the firm's 24 hours' notice either: a start inside the hours (08:00-15:00)
+    // between 1 and 23 hours from now always exists today or tomorrow.
+    const soon = [0, 1]
+      .flatMap((d) => Array.from({ length: 15 }, (_, i) => at(d, 480 + 30 * i)))
+      .find((c) => Date.parse(c) - Date.now() > 3_600_000 && Date.parse(c) - Date.now() < 23 * 3_600_000)!
+    await expectRule(await move(soon), 422, /24 hours' notice of a visit/)
+    const [row] = await t.database.query<{ starts_at: Date; sequence: number }>(
+      'select starts_at, sequence from survey_bookings where id = $1',
+      [b.id],
+    )
+    expect(new Date(row.starts_at).toISOString()).toBe(at(20))
+    expect(row.sequence).toBe(0)
+    expect(await invites('survey_moved', b.id)).toHaveLength(0)
+    // Moving within its own time (overlapping itself) is allowed: 30 minutes later.
+    expect((await move(at(20, 630))).status).toBe(200)
   })
 
   it('refuses to move or cancel inside the firm’s notice period', async () => {
@@ -289,6 +343,28 @@ describe('moving and cancelling', () => {
       await t.request(`/api/transactions/${txId}/surveys/bookings/${id}/cancel`, { as: buyer, method: 'POST' }),
       422,
       /24 hours' notice/,
+    )
+    await expectRule(
+      await t.request(`/api/transactions/${txId}/surveys/bookings/${id}/reschedule`, {
+        as: buyer,
+        json: { starts_at: at(25) },
+      }),
+      422,
+      /24 hours' notice/,
+    )
+    const [row] = await t.database.query<{ status: string; sequence: number }>(
+      'select status, sequence from survey_bookings where id = $1',
+      [id],
+    )
+    expect(row).toEqual({ status: 'booked', sequence: 0 })
+  })
+
+  it('the seller cannot move or cancel the buyer’s survey', async () => {
+    const b = SurveyBooking.parse(await json(await book(buyer, txId, at(26)), 201))
+    await expectRule(
+      await t.request(`/api/transactions/${txId}/surveys/bookings/${b.id}/cancel`, { as: seller, method: 'POST' }),
+      403,
+      /buyer's side/,
     )
   })
 })

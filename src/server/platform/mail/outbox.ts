@@ -15,7 +15,7 @@ export interface OutgoingMail {
   /** What the email is about, e.g. 'invitation'. */
   kind: string
   transactionId?: string
-  /** Text attachments (a survey booking's .ics). */
+  /** Attachments: a survey booking's .ics (text), a memorandum of sale (PDF as base64). */
   attachments?: MailAttachment[]
 }
 

@@ -15,8 +15,8 @@ export interface MailMessage {
   subject: string
   text: string
   html?: string | null
-  /** Text attachments, e.g. a calendar invitation (text/calendar). */
-  attachments?: { filename: string; contentType: string; content: string }[]
+  /** Attachments: text (a calendar invitation) or base64 with `encoding` (a PDF). */
+  attachments?: { filename: string; contentType: string; content: string; encoding?: 'base64' }[]
 }
 
 export interface MailTransport {

@@ -4,7 +4,12 @@
  * payouts. Each mutation reloads exactly the view it changed.
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { surveyEndpoints, type BookSurveyInput } from '#shared/contracts/surveys.ts'
+import {
+  surveyEndpoints,
+  type AvailabilityInput,
+  type BookSurveyInput,
+  type ProductsInput,
+} from '#shared/contracts/surveys.ts'
 import { callApi } from '#web/lib/api-client.ts'
 
 const surveysKey = (txId: string) => ['surveys', 'transaction', txId] as const
@@ -46,6 +51,16 @@ export function useCancelBooking(txId: string) {
   })
 }
 
+/** POST .../surveys/bookings/{bookingId}/reschedule: the move's surveys and their slots reload. */
+export function useRescheduleBooking(txId: string) {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: ({ bookingId, startsAt }: { bookingId: string; startsAt: string }) =>
+      callApi(surveyEndpoints.reschedule, { params: { txId, bookingId }, body: { starts_at: startsAt } }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: surveysKey(txId) }),
+  })
+}
+
 /** GET /api/schedule?from=&days=. */
 export function useSchedule(from: string | undefined, days: number) {
   return useQuery({
@@ -69,6 +84,24 @@ export function useMarkPaid() {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: (payoutId: string) => callApi(surveyEndpoints.markPayoutPaid, { params: { payoutId } }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: SCHEDULE_KEY }),
+  })
+}
+
+/** PUT /api/schedule/availability: weekly hours, days off, travel buffer and notice; the schedule reloads. */
+export function useSaveAvailability() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: (input: AvailabilityInput) => callApi(surveyEndpoints.saveAvailability, { body: input }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: SCHEDULE_KEY }),
+  })
+}
+
+/** PUT /api/schedule/products: the firm's products and prices (admins); the schedule reloads. */
+export function useSaveProducts() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: (input: ProductsInput) => callApi(surveyEndpoints.saveProducts, { body: input }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: SCHEDULE_KEY }),
   })
 }

@@ -1,6 +1,8 @@
+import { zodResolver } from '@hookform/resolvers/zod'
 import { useState, type FormEvent, type ReactNode } from 'react'
+import { Controller, useForm, type Control } from 'react-hook-form'
 import { Link } from 'react-router'
-import type { MortgageCase } from '#shared/contracts/mortgages.ts'
+import { FactFindInput, type MortgageCase } from '#shared/contracts/mortgages.ts'
 import {
   APPLICATION_STAGE_LABELS,
   APPLICATION_STAGES,
@@ -12,6 +14,7 @@ import {
 } from '#shared/domain/mortgages.ts'
 import { PAGE_PATHS, transactionPath } from '#shared/paths.ts'
 import { Button } from '#web/components/ui/button.tsx'
+import { applyServerFieldErrors } from '#web/components/ui/form-errors.ts'
 import { FormField } from '#web/components/ui/form-field.tsx'
 import { Input } from '#web/components/ui/input.tsx'
 import { NativeSelect } from '#web/components/ui/native-select.tsx'
@@ -87,51 +90,106 @@ function ApplicationForm({ c }: { c: MortgageCase }) {
   )
 }
 
-function FactFindForm({ c }: { c: MortgageCase }) {
-  const f = c.fact_find
-  const [income, setIncome] = useState(penceToPounds(f?.gross_annual_income_pence))
-  const [commitments, setCommitments] = useState(penceToPounds(f?.monthly_commitments_pence))
-  const [deposit, setDeposit] = useState(penceToPounds(f?.deposit_pence))
-  const [employment, setEmployment] = useState<EmploymentStatus>(
-    (f?.employment_status as EmploymentStatus) ?? 'employed',
-  )
-  const [invalid, setInvalid] = useState<string | null>(null)
-  const save = useSaveFactFind(c.transaction_id)
-  const submit = (e: FormEvent) => {
-    e.preventDefault()
-    const values = [poundsToPence(income), poundsToPence(commitments || '0'), poundsToPence(deposit || '0')]
-    if (values.some(Number.isNaN)) {
-      setInvalid('Enter each amount in pounds, for example 45000 or 1,250.50')
-      return
-    }
-    setInvalid(null)
-    const [gross, monthly, dep] = values as [number, number, number]
-    save.mutate(
-      {
-        gross_annual_income_pence: gross,
-        monthly_commitments_pence: monthly,
-        deposit_pence: dep,
-        employment_status: employment,
-      },
-      { onSuccess: () => notify.success('Fact find saved') },
-    )
-  }
+const POUNDS_HINT = 'Enter the amount in pounds, for example 45000 or 1,250.50'
+const FACT_FIND_FIELDS = [
+  'gross_annual_income_pence',
+  'monthly_commitments_pence',
+  'deposit_pence',
+  'employment_status',
+] as const
+
+/**
+ * A money field of a react-hook-form form whose value is whole pence: the person types pounds
+ * ('45,000', '£1,250.50'); text that is not an amount is held as NaN, which the schema refuses and
+ * the field explains in pounds.
+ */
+function PoundsField<N extends (typeof FACT_FIND_FIELDS)[number]>({
+  control,
+  name,
+  id,
+  label,
+  hint,
+  emptyIsZero = false,
+}: {
+  control: Control<FactFindInput>
+  name: N
+  id: string
+  label: string
+  hint?: string
+  emptyIsZero?: boolean
+}) {
   return (
-    <form onSubmit={submit} className="grid gap-4 sm:grid-cols-2" noValidate>
-      <FormField id="income" label="Gross annual income (£)">
-        {(p) => <Input {...p} inputMode="decimal" value={income} onChange={(e) => setIncome(e.target.value)} />}
-      </FormField>
-      <FormField id="commitments" label="Monthly commitments (£)" hint="Loans, cards, childcare, maintenance">
+    <Controller
+      control={control}
+      name={name}
+      render={({ field, fieldState }) => (
+        <FormField
+          id={id}
+          label={label}
+          hint={hint}
+          error={fieldState.error ? (Number.isNaN(field.value) ? POUNDS_HINT : fieldState.error.message) : undefined}
+        >
+          {(p) => (
+            <Input
+              {...p}
+              inputMode="decimal"
+              defaultValue={
+                typeof field.value === 'number' && !Number.isNaN(field.value) ? penceToPounds(field.value) : ''
+              }
+              onChange={(e) =>
+                field.onChange(e.target.value.trim() === '' && emptyIsZero ? 0 : poundsToPence(e.target.value))
+              }
+              onBlur={field.onBlur}
+              ref={field.ref}
+            />
+          )}
+        </FormField>
+      )}
+    />
+  )
+}
+
+/** The fact find (income, commitments, deposit in pounds; employment) with react-hook-form and FactFindInput. */
+export function FactFindForm({ c }: { c: MortgageCase }) {
+  const f = c.fact_find
+  const save = useSaveFactFind(c.transaction_id)
+  const form = useForm<FactFindInput>({
+    resolver: zodResolver(FactFindInput),
+    defaultValues: {
+      gross_annual_income_pence: f?.gross_annual_income_pence ?? Number.NaN,
+      monthly_commitments_pence: f?.monthly_commitments_pence ?? 0,
+      deposit_pence: f?.deposit_pence ?? 0,
+      employment_status: (f?.employment_status as EmploymentStatus | undefined) ?? 'employed',
+    },
+  })
+  const onSubmit = form.handleSubmit((values) =>
+    save.mutateAsync(values).then(
+      () => notify.success('Fact find saved'),
+      (err: Error) => {
+        if (!applyServerFieldErrors(err, form.setError, FACT_FIND_FIELDS)) notify.error('Could not save', err.message)
+      },
+    ),
+  )
+  return (
+    <form onSubmit={onSubmit} className="grid gap-4 sm:grid-cols-2" noValidate aria-label="Fact find">
+      <PoundsField
+        control={form.control}
+        name="gross_annual_income_pence"
+        id="income"
+        label="Gross annual income (£)"
+      />
+      <PoundsField
+        control={form.control}
+        name="monthly_commitments_pence"
+        id="commitments"
+        label="Monthly commitments (£)"
+        hint="Loans, cards, childcare, maintenance"
+        emptyIsZero
+      />
+      <PoundsField control={form.control} name="deposit_pence" id="deposit" label="Deposit (£)" emptyIsZero />
+      <FormField id="employment" label="Employment" error={form.formState.errors.employment_status?.message}>
         {(p) => (
-          <Input {...p} inputMode="decimal" value={commitments} onChange={(e) => setCommitments(e.target.value)} />
-        )}
-      </FormField>
-      <FormField id="deposit" label="Deposit (£)">
-        {(p) => <Input {...p} inputMode="decimal" value={deposit} onChange={(e) => setDeposit(e.target.value)} />}
-      </FormField>
-      <FormField id="employment" label="Employment">
-        {(p) => (
-          <NativeSelect {...p} value={employment} onChange={(e) => setEmployment(e.target.value as EmploymentStatus)}>
+          <NativeSelect {...p} {...form.register('employment_status')}>
             {EMPLOYMENT_STATUSES.map((s) => (
               <option key={s} value={s}>
                 {EMPLOYMENT_STATUS_LABELS[s]}
@@ -142,14 +200,8 @@ function FactFindForm({ c }: { c: MortgageCase }) {
       </FormField>
       <div className="flex flex-col gap-2 sm:col-span-2">
         <Button type="submit" disabled={save.isPending} className="self-start">
-          Save fact find
+          {save.isPending ? 'Saving…' : 'Save fact find'}
         </Button>
-        {invalid && (
-          <p role="alert" className="text-sm font-medium text-destructive">
-            {invalid}
-          </p>
-        )}
-        <Failure error={save.error} />
       </div>
     </form>
   )

@@ -12,7 +12,9 @@ import { notify } from '#web/lib/toast.ts'
 import { newIdempotencyKey } from '#web/lib/uploads/idempotency-key.ts'
 import { uploadFile } from '#web/lib/uploads/upload-file.ts'
 import { useDeliverReport, useMarkPaid, useSchedule } from '../api'
+import { AvailabilityForm, minuteToTime } from './availability-form'
 import { BookingStatus } from './booking-status'
+import { ProductsForm } from './products-form'
 
 const TIME = new Intl.DateTimeFormat('en-GB', {
   hour: '2-digit',
@@ -20,14 +22,13 @@ const TIME = new Intl.DateTimeFormat('en-GB', {
   hourCycle: 'h23',
   timeZone: 'Europe/London',
 })
-const hhmm = (minute: number) =>
-  `${String(Math.floor(minute / 60)).padStart(2, '0')}:${String(minute % 60).padStart(2, '0')}`
 
 /**
  * The surveyor's workbench (/app/schedule): their firm's survey bookings by day or week (Europe/London),
  * each with its move, time, product and price; uploading the report PDF to a booking (into the move's
  * Property folder) and the payout it creates (fee, platform fee, status; "Sandbox" when no money
- * moves); their weekly hours, travel buffer and the firm's products. Without a survey firm: a link to
+ * moves); a visit the buyer moved or cancelled says so; their weekly hours, days off, travel buffer and
+ * notice, and the firm's products (admins), each shown and edited in place. Without a survey firm: a link to
  * create one.
  */
 export function SchedulePage() {
@@ -141,52 +142,86 @@ function ScheduleBody({ data }: { data: ScheduleResponse }) {
           )
         })}
       </section>
-      <div className="grid gap-4 md:grid-cols-2">
-        <Card>
-          <CardHeader>
-            <CardTitle as="h2">Availability</CardTitle>
-          </CardHeader>
-          <CardContent className="flex flex-col gap-2 text-sm">
-            {data.set_up ? (
-              <>
-                <ul>
-                  {data.hours.map((h, i) => (
-                    <li key={i}>
-                      {WEEKDAY_LABELS[h.weekday - 1]}: {hhmm(h.start_minute)} to {hhmm(h.end_minute)}
-                    </li>
-                  ))}
-                </ul>
-                <p>Travel buffer after each visit: {data.travel_buffer_minutes} minutes</p>
-                <p>Buyers may move or cancel up to {data.notice_hours} hours before a visit.</p>
-              </>
-            ) : (
-              <p>Your hours are not set yet: buyers see no slots of yours until they are.</p>
-            )}
-          </CardContent>
-        </Card>
-        <Card>
-          <CardHeader>
-            <CardTitle as="h2">Products</CardTitle>
-          </CardHeader>
-          <CardContent className="text-sm">
-            {data.products.length === 0 ? (
-              <p>Your firm offers no survey products yet.</p>
-            ) : (
-              <ul className="flex flex-col gap-1">
-                {data.products.map((p) => (
-                  <li key={p.id} className="flex justify-between gap-2">
-                    <span>
-                      {p.label} ({p.duration_minutes} min){p.active ? '' : ', not offered'}
-                    </span>
-                    <span className="font-medium">{formatGbpFromPence(p.price_pence)} inc. VAT</span>
-                  </li>
-                ))}
-              </ul>
-            )}
-          </CardContent>
-        </Card>
+      <div className="grid items-start gap-4 md:grid-cols-2">
+        <AvailabilityCard data={data} />
+        <ProductsCard data={data} />
       </div>
     </>
+  )
+}
+
+function AvailabilityCard({ data }: { data: ScheduleResponse }) {
+  const [editing, setEditing] = useState(false)
+  return (
+    <Card>
+      <CardHeader className="flex flex-row items-center justify-between gap-2">
+        <CardTitle as="h2">Availability</CardTitle>
+        {editing ? null : (
+          <Button variant="outline" size="sm" onClick={() => setEditing(true)}>
+            {data.set_up ? 'Edit availability' : 'Set your hours'}
+          </Button>
+        )}
+      </CardHeader>
+      <CardContent className="flex flex-col gap-2 text-sm">
+        {editing ? (
+          <AvailabilityForm data={data} onDone={() => setEditing(false)} />
+        ) : data.set_up ? (
+          <>
+            <ul>
+              {data.hours.map((h, i) => (
+                <li key={i}>
+                  {WEEKDAY_LABELS[h.weekday - 1]}: {minuteToTime(h.start_minute)} to {minuteToTime(h.end_minute)}
+                </li>
+              ))}
+            </ul>
+            {data.days_off.length > 0 ? (
+              <p>Days off: {data.days_off.map((d) => formatUkDate(`${d}T12:00:00Z`)).join(', ')}</p>
+            ) : null}
+            <p>Travel buffer after each visit: {data.travel_buffer_minutes} minutes</p>
+            <p>Buyers may move or cancel up to {data.notice_hours} hours before a visit.</p>
+          </>
+        ) : (
+          <p>Your hours are not set yet: buyers see no slots of yours until they are.</p>
+        )}
+      </CardContent>
+    </Card>
+  )
+}
+
+function ProductsCard({ data }: { data: ScheduleResponse }) {
+  const [editing, setEditing] = useState(false)
+  return (
+    <Card>
+      <CardHeader className="flex flex-row items-center justify-between gap-2">
+        <CardTitle as="h2">Products</CardTitle>
+        {editing || !data.can_edit_products ? null : (
+          <Button variant="outline" size="sm" onClick={() => setEditing(true)}>
+            Edit products
+          </Button>
+        )}
+      </CardHeader>
+      <CardContent className="text-sm">
+        {editing ? (
+          <ProductsForm data={data} onDone={() => setEditing(false)} />
+        ) : data.products.length === 0 ? (
+          <p>Your firm offers no survey products yet.</p>
+        ) : (
+          <ul className="flex flex-col gap-1">
+            {data.products.map((p) => (
+              <li key={p.id} className="flex justify-between gap-2">
+                <span>
+                  {p.label} ({p.duration_minutes} min){p.active ? '' : ', not offered'}
+                </span>
+                <span className="font-medium">{formatGbpFromPence(p.price_pence)} inc. VAT</span>
+              </li>
+            ))}
+          </ul>
+        )}
+        {!editing && !data.can_edit_products ? (
+          <p className="mt-2 text-muted-foreground">Your firm&apos;s admins set its products and prices.</p>
+        ) : null}
+      </CardContent>
+    </Card>
   )
 }
 
@@ -232,8 +267,14 @@ function BookingCard({ booking: b, paymentsLabel }: { booking: SurveyBooking; pa
               VAT
             </p>
           </div>
-          <BookingStatus status={b.status} />
+          <div className="flex flex-wrap gap-1">
+            {b.moved && b.status === 'booked' ? <Badge variant="outline">Moved by the buyer</Badge> : null}
+            <BookingStatus status={b.status} />
+          </div>
         </div>
+        {b.status === 'cancelled' ? (
+          <p className="text-sm text-muted-foreground">The buyer cancelled this visit; its time is free again.</p>
+        ) : null}
         {b.status === 'booked' ? (
           <div className="flex flex-col gap-1">
             <label htmlFor={inputId} className="text-sm font-medium">

@@ -10,6 +10,7 @@ import {
   AlertDialogFooter,
   AlertDialogTitle,
 } from '#web/components/ui/alert-dialog.tsx'
+import { Badge } from '#web/components/ui/badge.tsx'
 import { Button } from '#web/components/ui/button.tsx'
 import { Card, CardContent, CardHeader, CardTitle } from '#web/components/ui/card.tsx'
 import { ChoiceGroup } from '#web/components/ui/choice-group.tsx'
@@ -19,10 +20,11 @@ import { formatGbpFromPence, formatUkDateTime } from '#web/lib/formatters.ts'
 import { notify } from '#web/lib/toast.ts'
 import { useBookSurvey, useCancelBooking, useSlots, useTransactionSurveys } from '../api'
 import { BookingStatus } from './booking-status'
+import { RescheduleDialog } from './reschedule-dialog'
 
 /**
- * Booking a survey for one move (/app/transactions/{txId}/survey): the move's bookings (cancel with
- * a confirmation while the firm's notice rule allows), and for the buyer side a product (price incl.
+ * Booking a survey for one move (/app/transactions/{txId}/survey): the move's bookings (move to another
+ * slot, or cancel with a confirmation, while the firm's notice rule allows), and for the buyer side a product (price incl.
  * VAT) and a free slot to book. Times are UK time; prices GBP.
  */
 export function SurveyBookingPage({ txId }: { txId: string }) {
@@ -76,6 +78,7 @@ export function SurveyBookingPage({ txId }: { txId: string }) {
 
 function BookingRow({ txId, booking: b, canBook }: { txId: string; booking: SurveyBooking; canBook: boolean }) {
   const [confirming, setConfirming] = useState(false)
+  const [moving, setMoving] = useState(false)
   const cancel = useCancelBooking(txId)
   return (
     <Card data-testid="survey-booking">
@@ -88,7 +91,10 @@ function BookingRow({ txId, booking: b, canBook }: { txId: string; booking: Surv
             </p>
             <p className="text-sm text-muted-foreground">{formatGbpFromPence(b.price_pence)} including VAT</p>
           </div>
-          <BookingStatus status={b.status} />
+          <div className="flex flex-wrap gap-1">
+            {b.moved && b.status === 'booked' ? <Badge variant="outline">Moved</Badge> : null}
+            <BookingStatus status={b.status} />
+          </div>
         </div>
         {b.status === 'report_delivered' ? (
           <p className="text-sm">
@@ -101,7 +107,10 @@ function BookingRow({ txId, booking: b, canBook }: { txId: string; booking: Surv
         ) : null}
         {canBook && b.status === 'booked' ? (
           b.can_change ? (
-            <div>
+            <div className="flex flex-wrap gap-2">
+              <Button variant="outline" size="sm" onClick={() => setMoving(true)}>
+                Move to another time
+              </Button>
               <Button variant="outline" size="sm" onClick={() => setConfirming(true)}>
                 Cancel booking
               </Button>
@@ -114,6 +123,11 @@ function BookingRow({ txId, booking: b, canBook }: { txId: string; booking: Surv
           )
         ) : null}
       </CardContent>
+      {/* Mounted while the booking is the buyer side's to change: the move can take it inside the notice
+          period, and the dialog must outlive that refetch to close itself and say so. */}
+      {canBook && b.status === 'booked' ? (
+        <RescheduleDialog txId={txId} booking={b} open={moving} onOpenChange={setMoving} />
+      ) : null}
       <AlertDialog open={confirming} onOpenChange={(open) => !open && !cancel.isPending && setConfirming(false)}>
         <AlertDialogContent>
           <AlertDialogTitle>Cancel the {b.product.label}?</AlertDialogTitle>
