@@ -23,6 +23,8 @@ import { devMailRoutes } from './features/dev-mail/routes'
 import { publicPagesRoutes } from './features/public-pages/routes'
 import { directoryRoutes } from './features/directory/routes'
 import { surveysRoutes } from './features/surveys/routes'
+import { fundsRoutes, openBankingOf, openBankingWebhookRoutes } from './features/funds/routes'
+import { sandboxBankRoutes } from './features/funds/sandbox-bank-page'
 import { documentsRoutes } from './features/documents/routes'
 import { enquiriesRoutes } from './features/enquiries/routes'
 import { healthRoutes } from './features/health/routes'
@@ -272,9 +274,13 @@ export function createApp(deps: AppDeps) {
     .route('/api', reviewsRoutes(deps))
     .route('/api', mortgagesRoutes(deps))
     .route('/api', surveysRoutes(deps))
+    .route('/api', fundsRoutes(deps))
 
   // The local outbox: 404 unless DEV_MAIL=true and the request is from this machine (features/dev-mail).
   app.route('/', devMailRoutes(deps))
+  // Open banking's signed webhook (no session), and the sandbox bank's consent page (sandbox only).
+  app.route('/', openBankingWebhookRoutes(deps))
+  app.route('/', sandboxBankRoutes(deps, openBankingOf(deps)))
 
   // Every operation needs the session cookie unless it says `security: []` (PUBLIC in src/shared/contracts/endpoint.ts).
   app.openAPIRegistry.registerComponent('securitySchemes', SESSION_SECURITY_SCHEME, {

@@ -13,7 +13,8 @@ import { requirePermission } from './permissions'
 import { lockTransactionForViewer, readViewerRole } from './transactions'
 
 export const BUYER_GIVES_FUNDS_MESSAGE = 'Only the buyer connects their bank and gives their source of funds.'
-export const CONVEYANCER_REVIEWS_FUNDS_MESSAGE = "Only the buyer's conveyancer marks the source of funds satisfied or asks for more."
+export const CONVEYANCER_REVIEWS_FUNDS_MESSAGE =
+  "Only the buyer's conveyancer marks the source of funds satisfied or asks for more."
 
 /** For a read: the viewer's role ('buyer' or 'buyer_conveyancer'); 404 for anyone else. */
 export async function readFundsRole(tx: Tx, viewer: Viewer, txId: string): Promise<'buyer' | 'buyer_conveyancer'> {

@@ -8,7 +8,14 @@ export type { OpenBankingProvider } from './open-banking-provider'
 
 /** Builds the configured provider; config has already checked that the real one has its URL and token. */
 export function openBankingProviderFor(
-  config: Pick<Config, 'OPEN_BANKING_PROVIDER' | 'OPEN_BANKING_API_URL' | 'OPEN_BANKING_ACCESS_TOKEN' | 'OPEN_BANKING_AUTHORISE_URL' | 'publicUrl'>,
+  config: Pick<
+    Config,
+    | 'OPEN_BANKING_PROVIDER'
+    | 'OPEN_BANKING_API_URL'
+    | 'OPEN_BANKING_ACCESS_TOKEN'
+    | 'OPEN_BANKING_AUTHORISE_URL'
+    | 'publicUrl'
+  >,
 ): OpenBankingProvider {
   if (config.OPEN_BANKING_PROVIDER === 'obie')
     return createObieOpenBankingProvider({

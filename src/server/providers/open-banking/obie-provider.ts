@@ -22,7 +22,8 @@ function pence(amount: unknown, indicator: unknown): number {
 
 /** Our category from an OBIE transaction (its bank transaction code and description). */
 function categoryOf(t: Json): BankTransactionCategory {
-  const code = `${(t.BankTransactionCode as Json | undefined)?.Code ?? ''} ${(t.ProprietaryBankTransactionCode as Json | undefined)?.Code ?? ''} ${t.TransactionInformation ?? ''}`.toUpperCase()
+  const code =
+    `${(t.BankTransactionCode as Json | undefined)?.Code ?? ''} ${(t.ProprietaryBankTransactionCode as Json | undefined)?.Code ?? ''} ${t.TransactionInformation ?? ''}`.toUpperCase()
   if (/CASH|CDP/.test(code) && t.CreditDebitIndicator === 'Credit') return 'cash_deposit'
   if (/SALARY|PAYROLL|BGC/.test(code)) return 'salary'
   if (/INTEREST/.test(code)) return 'interest'
@@ -64,7 +65,13 @@ export function createObieOpenBankingProvider(
         method: 'POST',
         body: JSON.stringify({
           Data: {
-            Permissions: ['ReadAccountsDetail', 'ReadBalances', 'ReadTransactionsDetail', 'ReadTransactionsCredits', 'ReadTransactionsDebits'],
+            Permissions: [
+              'ReadAccountsDetail',
+              'ReadBalances',
+              'ReadTransactionsDetail',
+              'ReadTransactionsCredits',
+              'ReadTransactionsDebits',
+            ],
             TransactionFromDateTime: from.toISOString(),
           },
           Risk: { reference },
@@ -89,9 +96,9 @@ export function createObieOpenBankingProvider(
         const ident = String(scheme.Identification ?? '')
         const balances = (((await call(`/accounts/${id}/balances${q}`)).Data as Json).Balance as Json[]) ?? []
         const booked = balances.find((b) => b.Type === 'InterimBooked') ?? balances[0] ?? {}
-        const txs = ((
-          (await call(`/accounts/${id}/transactions${q}&fromBookingDateTime=${from.toISOString()}`)).Data as Json
-        ).Transaction as Json[]) ?? []
+        const txs =
+          (((await call(`/accounts/${id}/transactions${q}&fromBookingDateTime=${from.toISOString()}`)).Data as Json)
+            .Transaction as Json[]) ?? []
         out.push({
           id,
           name: String(a.Nickname ?? scheme.Name ?? 'Account'),

@@ -16,7 +16,13 @@
  * The consent id carries the bank id (`sbx_<bank>_<random>`), so no sandbox state is kept in memory.
  */
 import { randomBytes } from 'node:crypto'
-import type { BankAccountData, BankChoice, BankTransactionData, ConsentEvent, OpenBankingProvider } from './open-banking-provider'
+import type {
+  BankAccountData,
+  BankChoice,
+  BankTransactionData,
+  ConsentEvent,
+  OpenBankingProvider,
+} from './open-banking-provider'
 import { OpenBankingError } from './open-banking-provider'
 
 export const SANDBOX_BANKS: readonly BankChoice[] = [
@@ -67,24 +73,80 @@ export function sandboxAccounts(consentId: string, today: Date = new Date()): Ba
   const current: BankTransactionData[] = []
   const savings: BankTransactionData[] = []
   for (let m = 11; m >= 0; m--) {
-    current.push({ id: `c-sal-${m}`, bookedOn: monthDay(today, m, 25), description: 'SALARY ACME LTD', amountPence: 3_200_00, category: 'salary' })
-    current.push({ id: `c-rent-${m}`, bookedOn: monthDay(today, m, 3), description: 'RENT STANDING ORDER', amountPence: -1_150_00, category: 'direct_debit' })
-    current.push({ id: `c-card-${m}`, bookedOn: monthDay(today, m, 12), description: 'SUPERMARKET', amountPence: -(300_00 + Math.floor(rand() * 200_00)), category: 'card' })
+    current.push({
+      id: `c-sal-${m}`,
+      bookedOn: monthDay(today, m, 25),
+      description: 'SALARY ACME LTD',
+      amountPence: 3_200_00,
+      category: 'salary',
+    })
+    current.push({
+      id: `c-rent-${m}`,
+      bookedOn: monthDay(today, m, 3),
+      description: 'RENT STANDING ORDER',
+      amountPence: -1_150_00,
+      category: 'direct_debit',
+    })
+    current.push({
+      id: `c-card-${m}`,
+      bookedOn: monthDay(today, m, 12),
+      description: 'SUPERMARKET',
+      amountPence: -(300_00 + Math.floor(rand() * 200_00)),
+      category: 'card',
+    })
     if (bank.id !== 'sandbox-cash') {
-      current.push({ id: `c-save-${m}`, bookedOn: monthDay(today, m, 26), description: 'TO EASY SAVER', amountPence: -1_000_00, category: 'transfer' })
-      savings.push({ id: `s-in-${m}`, bookedOn: monthDay(today, m, 26), description: 'FROM CURRENT ACCOUNT', amountPence: 1_000_00, category: 'transfer' })
-      savings.push({ id: `s-int-${m}`, bookedOn: monthDay(today, m, 28), description: 'INTEREST', amountPence: 120_00, category: 'interest' })
+      current.push({
+        id: `c-save-${m}`,
+        bookedOn: monthDay(today, m, 26),
+        description: 'TO EASY SAVER',
+        amountPence: -1_000_00,
+        category: 'transfer',
+      })
+      savings.push({
+        id: `s-in-${m}`,
+        bookedOn: monthDay(today, m, 26),
+        description: 'FROM CURRENT ACCOUNT',
+        amountPence: 1_000_00,
+        category: 'transfer',
+      })
+      savings.push({
+        id: `s-int-${m}`,
+        bookedOn: monthDay(today, m, 28),
+        description: 'INTEREST',
+        amountPence: 120_00,
+        category: 'interest',
+      })
     }
   }
   if (bank.id === 'sandbox-large-credit')
-    savings.push({ id: 's-large-1', bookedOn: monthDay(today, 2, 14), description: 'FROM J SMITH', amountPence: 15_000_00, category: 'transfer' })
+    savings.push({
+      id: 's-large-1',
+      bookedOn: monthDay(today, 2, 14),
+      description: 'FROM J SMITH',
+      amountPence: 15_000_00,
+      category: 'transfer',
+    })
   if (bank.id === 'sandbox-cash') {
     for (const [i, m] of [7, 4, 1].entries())
-      current.push({ id: `c-cash-${i + 1}`, bookedOn: monthDay(today, m, 9), description: 'CASH DEPOSIT HIGH ST BRANCH', amountPence: 1_800_00 + i * 350_00, category: 'cash_deposit' })
+      current.push({
+        id: `c-cash-${i + 1}`,
+        bookedOn: monthDay(today, m, 9),
+        description: 'CASH DEPOSIT HIGH ST BRANCH',
+        amountPence: 1_800_00 + i * 350_00,
+        category: 'cash_deposit',
+      })
   }
-  const byDate = (a: BankTransactionData, b: BankTransactionData) => (a.bookedOn < b.bookedOn ? 1 : a.bookedOn > b.bookedOn ? -1 : 0)
+  const byDate = (a: BankTransactionData, b: BankTransactionData) =>
+    a.bookedOn < b.bookedOn ? 1 : a.bookedOn > b.bookedOn ? -1 : 0
   const accounts: BankAccountData[] = [
-    { id: 'acc-current', name: 'Everyday Current Account', sortCode, accountNumber: digits(rand, 8), balancePence: 2_450_00, transactions: current.sort(byDate) },
+    {
+      id: 'acc-current',
+      name: 'Everyday Current Account',
+      sortCode,
+      accountNumber: digits(rand, 8),
+      balancePence: 2_450_00,
+      transactions: current.sort(byDate),
+    },
   ]
   if (savings.length)
     accounts.push({
