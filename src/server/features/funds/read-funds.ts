@@ -81,7 +81,7 @@ export async function buildFundsPicture(
     last4: string
   }>(sql`
     select a.id, c.bank_name, a.selected, a.data_sealed, a.last4 from bank_accounts a join bank_consents c on c.id = a.consent_id
-    where a.transaction_id = ${txId} order by a.created_at, a.name`)
+    where a.transaction_id = ${txId} order by a.created_at, a.provider_account_id`)
   const explanationRows = await q<{
     account_id: string
     provider_transaction_id: string
