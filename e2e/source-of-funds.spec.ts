@@ -45,7 +45,7 @@ test('the buyer connects a bank; the conveyancer marks funds satisfied; the sell
   await page.screenshot({ path: `${SHOTS}/sandbox-bank-1280.png`, fullPage: true })
   await page.getByRole('button', { name: 'Allow access' }).click()
   await expect(page).toHaveURL(new RegExp(`/app/transactions/${txId}/funds$`))
-  await expect(page.getByText('Easy Saver')).toBeVisible({ timeout: 15_000 })
+  await expect(page.getByText('Easy Saver', { exact: true })).toBeVisible({ timeout: 15_000 })
   await expect(page.getByTestId('funds-status')).toHaveText('In progress')
   await expect(page.getByTestId('funds-issues')).toContainText('1 large credit has no source yet')
 
