@@ -37,12 +37,15 @@ interface PlanRow {
   reviewer_name: string | null
 }
 
-/** Builds the picture from the database (bank data opened here); no access check, no audit: callers do both. */
+/**
+ * Builds the picture from the database (bank data opened here); no access check, no audit: callers
+ * do both. `provider` gives the banks to choose from and its label (null: none, for the statuses).
+ */
 export async function buildFundsPicture(
   tx: Tx,
   txId: string,
   viewerRole: 'buyer' | 'buyer_conveyancer',
-  provider: OpenBankingProvider,
+  provider: OpenBankingProvider | null,
 ): Promise<FundsPicture> {
   const q = async <T>(query: ReturnType<typeof sql>) => (await tx.execute(query)).rows as T[]
   const [move] = await q<{ agreed_price_pence: number | null }>(
@@ -206,9 +209,9 @@ export async function buildFundsPicture(
   return {
     transaction_id: txId,
     viewer_role: viewerRole,
-    provider_label: provider.label,
+    provider_label: provider?.label ?? '',
     status,
-    banks: await provider.banks(),
+    banks: provider ? await provider.banks() : [],
     consents: consents.map((c) => ({
       id: c.id,
       bank_name: c.bank_name,
@@ -295,14 +298,14 @@ export async function getFundsPicture(opts: {
  * funds to show. For the People badges and the Overview checklist. Opens bank data to count the
  * open flags, but returns only the statuses, so anyone on the move may read it.
  */
-export async function fundsStatusesOf(tx: Tx, txId: string, provider: OpenBankingProvider): Promise<FundsStatuses> {
+export async function fundsStatusesOf(tx: Tx, txId: string): Promise<FundsStatuses> {
   const buyers = (
     await tx.execute(sql`
       select buyer_user_id as id from transactions where id = ${txId} and buyer_user_id is not null
       union select user_id from transaction_participants where transaction_id = ${txId} and role = 'buyer'`)
   ).rows as { id: string }[]
   if (!buyers.length) return { parties: [] }
-  const status: FundsStatus = (await buildFundsPicture(tx, txId, 'buyer', provider)).status
+  const status: FundsStatus = (await buildFundsPicture(tx, txId, 'buyer', null)).status
   return { parties: buyers.map((b) => ({ profile_id: b.id, role: 'buyer', status })) }
 }
 
@@ -311,10 +314,9 @@ export async function getFundsStatuses(opts: {
   database: Database
   viewer: Viewer
   txId: string
-  provider: OpenBankingProvider
 }): Promise<FundsStatuses> {
   return opts.database.db.transaction(async (tx) => {
     await readViewerRole(tx, opts.viewer, opts.txId)
-    return fundsStatusesOf(tx, opts.txId, opts.provider)
+    return fundsStatusesOf(tx, opts.txId)
   })
 }

@@ -34,10 +34,7 @@ export function fundsRoutes(deps: AppDeps) {
       ),
     )
     .openapi(e.statuses, async (c) =>
-      c.json(
-        await getFundsStatuses({ database, viewer: requireViewer(c), txId: c.req.valid('param').txId, provider }),
-        200,
-      ),
+      c.json(await getFundsStatuses({ database, viewer: requireViewer(c), txId: c.req.valid('param').txId }), 200),
     )
     .openapi(e.savePlan, async (c) =>
       c.json(
