@@ -48,12 +48,14 @@ export async function buildFundsPicture(
   provider: OpenBankingProvider | null,
 ): Promise<FundsPicture> {
   const q = async <T>(query: ReturnType<typeof sql>) => (await tx.execute(query)).rows as T[]
+  // bigint columns come back as text from node-postgres: float8 keeps every pence amount (< 2^53) exact.
   const [move] = await q<{ agreed_price_pence: number | null }>(
-    sql`select agreed_price_pence from transactions where id = ${txId}`,
+    sql`select agreed_price_pence::float8 as agreed_price_pence from transactions where id = ${txId}`,
   )
   const [planRow] = await q<PlanRow>(sql`
-    select p.first_time_buyer, p.additional_property, p.non_resident, p.mortgage_stated_pence, p.sale_proceeds_pence,
-      p.fees_pence, p.review_decision, p.review_note, p.reviewed_at::text as reviewed_at, r.full_name as reviewer_name
+    select p.first_time_buyer, p.additional_property, p.non_resident,
+      p.mortgage_stated_pence::float8 as mortgage_stated_pence, p.sale_proceeds_pence::float8 as sale_proceeds_pence,
+      p.fees_pence::float8 as fees_pence, p.review_decision, p.review_note, p.reviewed_at::text as reviewed_at, r.full_name as reviewer_name
     from funding_plans p left join profiles r on r.id = p.reviewed_by where p.transaction_id = ${txId}`)
   const plan = planRow ?? {
     first_time_buyer: false,
@@ -98,12 +100,12 @@ export async function buildFundsPicture(
     ]),
   )
   const gifts = await q<FundsPicture['gifts'][number]>(sql`
-    select g.id, g.giftor_name, g.giftor_email, g.relationship, g.amount_pence::int as amount_pence,
+    select g.id, g.giftor_name, g.giftor_email, g.relationship, g.amount_pence::float8 as amount_pence,
       case when exists(select 1 from signature_requests s where s.id = g.signature_request_id and s.status = 'completed')
         then 'signed' else 'not_signed' end as declaration
     from funding_gifts g where g.transaction_id = ${txId} order by g.created_at`)
   const [dip] = await q<{ amount_pence: number; lender: string; stage: string }>(sql`
-    select d.amount_pence::int as amount_pence, d.lender, c.stage from mortgage_dips d join mortgage_cases c on c.id = d.case_id
+    select d.amount_pence::float8 as amount_pence, d.lender, c.stage from mortgage_dips d join mortgage_cases c on c.id = d.case_id
     where d.transaction_id = ${txId} order by d.issued_on desc, d.created_at desc limit 1`)
 
   const accounts: FundsPicture['accounts'] = []
