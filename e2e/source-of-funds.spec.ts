@@ -41,8 +41,11 @@ test('the buyer connects a bank; the conveyancer marks funds satisfied; the sell
   await expect(page).toHaveURL(/\/sandbox\/open-banking\/authorise/)
   await expect(page.getByText('Sandbox: not a real bank')).toBeVisible()
   await expect(page.getByRole('heading', { level: 1, name: 'Windfall Bank' })).toBeVisible()
-  await expectNoAxeViolations(page)
-  await page.screenshot({ path: `${SHOTS}/sandbox-bank-1280.png`, fullPage: true })
+  for (const width of [390, 1280]) {
+    await page.setViewportSize({ width, height: width < 500 ? 844 : 900 })
+    await expectNoAxeViolations(page)
+    await page.screenshot({ path: `${SHOTS}/sandbox-bank-${width}.png`, fullPage: true })
+  }
   await page.getByRole('button', { name: 'Allow access' }).click()
   await expect(page).toHaveURL(new RegExp(`/app/transactions/${txId}/funds$`))
   await expect(page.getByText('Easy Saver', { exact: true })).toBeVisible({ timeout: 15_000 })
