@@ -324,6 +324,19 @@ describe('consents that fail, and webhooks that are refused', () => {
     expect(p.issues.find((i) => i.kind === 'cash_deposit')?.message).toBe('3 cash deposits need explaining.')
   })
 
+  it('a consent the bank never confirms shows as expired after 30 minutes, with a retry', async () => {
+    const tx3 = (await createTransaction(t.database, { buyerProfileId: buyer.profileId })).transactionId
+    await t.database.query(
+      `insert into bank_consents (transaction_id, profile_id, provider, provider_consent_id, bank_id, bank_name, created_at)
+       values ($1, $2, 'sandbox', 'sbx_sandbox-saver_aaaaaaaaaaaaaaaa', 'sandbox-saver', 'Healthy Saver Bank', now() - interval '31 minutes')`,
+      [tx3, buyer.profileId],
+    )
+    const p = await picture(buyer, tx3)
+    expect(p.consents[0]).toMatchObject({ status: 'expired' })
+    expect(p.consents[0].message).toMatch(/did not confirm within 30 minutes.*Connect the bank again/)
+    expect(p.status).toBe('failed')
+  })
+
   it('a bad signature is 401 and a replay 409, with nothing written', async () => {
     const [consent] = await t.database.query<{ provider_consent_id: string }>(
       `insert into bank_consents (transaction_id, profile_id, provider, provider_consent_id, bank_id, bank_name)

@@ -17,6 +17,9 @@ import type { OpenBankingProvider } from '#server/providers/open-banking/index.t
 import { recordActivity } from '../transactions/record-activity'
 import { openAccount, openExplanation } from './bank-data'
 
+/** A consent not confirmed by the bank within this many minutes is shown as expired (the buyer connects again). */
+export const CONSENT_WAIT_MINUTES = 30
+
 const CONSENT_MESSAGES: Record<string, (reason: string | null) => string> = {
   refused: (reason) =>
     `${reason ?? 'The bank did not give access'}. Nothing was shared. You can try again, or choose another bank.`,
@@ -76,7 +79,12 @@ export async function buildFundsPicture(
     failure_reason: string | null
     created_at: string
   }>(sql`
-    select id, bank_name, status, failure_reason, created_at::text as created_at from bank_consents
+    select id, bank_name, created_at::text as created_at,
+      case when status = 'awaiting_authorisation' and created_at < now() - make_interval(mins => ${CONSENT_WAIT_MINUTES})
+        then 'expired' else status end as status,
+      case when status = 'awaiting_authorisation' and created_at < now() - make_interval(mins => ${CONSENT_WAIT_MINUTES})
+        then 'The bank did not confirm within 30 minutes' else failure_reason end as failure_reason
+    from bank_consents
     where transaction_id = ${txId} order by created_at desc, id`)
   const accountRows = await q<{
     id: string
