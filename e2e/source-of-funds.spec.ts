@@ -97,6 +97,16 @@ test('the buyer connects a bank; the conveyancer marks funds satisfied; the sell
   expect(task?.status).toBe('completed')
   await page.reload()
   await expect(page.getByText(/marked the source of funds satisfied/)).toBeVisible()
+  // On the timeline the task is done, with no checkbox: it says how it ticks itself.
+  await page.goto(`${path}?tab=timeline`)
+  const instruction = page
+    .getByTestId('stage-card')
+    .filter({ has: page.getByRole('heading', { name: 'Instruction & ID checks', exact: true }) })
+  await instruction.getByRole('button', { name: /See all \d+ tasks/ }).click()
+  const row = instruction.getByTestId('task-row').filter({ hasText: TASK })
+  await expect(row).toHaveAttribute('data-done', 'true')
+  await expect(row.getByTestId('self-ticking-note')).toContainText('Ticks itself')
+  await expect(row.getByRole('checkbox')).toHaveCount(0)
 
   for (const p of [buyer, conveyancer, seller]) await p.close()
 })
