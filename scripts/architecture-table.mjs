@@ -37,6 +37,7 @@ const MANUAL = {
   directory: { web: ['marketplace', 'accreditation'], e2e: ['marketplace'] },
   documents: { e2e: ['failures'] },
   firms: { web: ['cases'], e2e: ['cases-board'] },
+  funds: { e2e: ['source-of-funds'] },
   identities: { e2e: ['oauth'] },
   invitations: { e2e: ['invitation-join', 'buyer-journey', 'workspace'] },
   live: { e2e: ['chat', 'failures'] },

@@ -25,6 +25,8 @@ import { directoryRoutes } from './features/directory/routes'
 import { surveysRoutes } from './features/surveys/routes'
 import { pdtfRoutes } from './features/pdtf/routes'
 import { titleChecksRoutes } from './features/title-checks/routes'
+import { fundsRoutes, openBankingOf, openBankingWebhookRoutes } from './features/funds/routes'
+import { sandboxBankRoutes } from './features/funds/sandbox-bank-page'
 import { documentsRoutes } from './features/documents/routes'
 import { enquiriesRoutes } from './features/enquiries/routes'
 import { healthRoutes } from './features/health/routes'
@@ -276,9 +278,13 @@ export function createApp(deps: AppDeps) {
     .route('/api', surveysRoutes(deps))
     .route('/api', pdtfRoutes(deps))
     .route('/api', titleChecksRoutes(deps))
+    .route('/api', fundsRoutes(deps))
 
   // The local outbox: 404 unless DEV_MAIL=true and the request is from this machine (features/dev-mail).
   app.route('/', devMailRoutes(deps))
+  // Open banking's signed webhook (no session), and the sandbox bank's consent page (sandbox only).
+  app.route('/', openBankingWebhookRoutes(deps))
+  app.route('/', sandboxBankRoutes(deps, openBankingOf(deps)))
 
   // Every operation needs the session cookie unless it says `security: []` (PUBLIC in src/shared/contracts/endpoint.ts).
   app.openAPIRegistry.registerComponent('securitySchemes', SESSION_SECURITY_SCHEME, {

@@ -117,6 +117,14 @@ const ConfigSchema = z
     PAYMENTS_PROVIDER: z.enum(['sandbox', 'stripe'], { message: 'must be sandbox or stripe' }).default('sandbox'),
     /** Stripe secret key (sk_live_... or sk_test_...), needed with PAYMENTS_PROVIDER=stripe. */
     STRIPE_SECRET_KEY: z.string().optional(),
+    /** Who reads bank accounts for source of funds: the sandbox (scenarios by bank), or an OBIE v3.1 AIS API. */
+    OPEN_BANKING_PROVIDER: z.enum(['sandbox', 'obie'], { message: 'must be sandbox or obie' }).default('sandbox'),
+    /** With OPEN_BANKING_PROVIDER=obie: the AIS API's base URL (https://.../open-banking/v3.1/aisp). */
+    OPEN_BANKING_API_URL: z.url({ message: 'must be a URL' }).optional(),
+    /** With OPEN_BANKING_PROVIDER=obie: the client-credentials access token the AIS API issued. */
+    OPEN_BANKING_ACCESS_TOKEN: z.string().optional(),
+    /** With OPEN_BANKING_PROVIDER=obie: the bank's (or aggregator's) authorisation page for a consent. */
+    OPEN_BANKING_AUTHORISE_URL: z.url({ message: 'must be a URL' }).optional(),
   })
   .superRefine((c, ctx) => {
     if (c.DATA_ENCRYPTION_KEYS !== undefined) {
@@ -150,6 +158,10 @@ const ConfigSchema = z
           message: `${JSON.stringify(entry)} is not an origin such as https://homeward.example`,
         })
       }
+    }
+    if (c.OPEN_BANKING_PROVIDER === 'obie') {
+      for (const key of ['OPEN_BANKING_API_URL', 'OPEN_BANKING_ACCESS_TOKEN', 'OPEN_BANKING_AUTHORISE_URL'] as const)
+        if (!c[key]) ctx.addIssue({ code: 'custom', path: [key], message: 'is needed with OPEN_BANKING_PROVIDER=obie' })
     }
     if (c.PAYMENTS_PROVIDER === 'stripe' && !c.STRIPE_SECRET_KEY) {
       ctx.addIssue({

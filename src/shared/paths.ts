@@ -68,6 +68,11 @@ export function surveyBookingPath(txId: string): string {
   return `/app/transactions/${encodeURIComponent(txId)}/survey`
 }
 
+/** A move's source of funds page (the buyer and their conveyancer): /app/transactions/:txId/funds. */
+export function fundsPath(txId: string): string {
+  return `/app/transactions/${encodeURIComponent(txId)}/funds`
+}
+
 /** The page that shows and accepts an invitation: '/invite/{token}'. */
 export function invitationPath(token: string): string {
   return `/invite/${encodeURIComponent(token)}`

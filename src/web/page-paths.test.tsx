@@ -13,6 +13,7 @@ import {
   resetPasswordPath,
   signInPath,
   surveyBookingPath,
+  fundsPath,
   TRANSACTION_TABS,
   transactionPath,
   verifyEmailPath,
@@ -35,6 +36,7 @@ describe('page paths reach the router', () => {
     expect(routeOf(transactionPath('tx1', { tab: 'chat', thread: 'th1' }))).toBe('app/transactions/:txId')
     expect(routeOf(invitationPath('tok'))).toBe('invite/:token')
     expect(routeOf(surveyBookingPath('tx1'))).toBe('app/transactions/:txId/survey')
+    expect(routeOf(fundsPath('tx1'))).toBe('app/transactions/:txId/funds')
     expect(routeOf(organizationPath('org1'))).toBe('marketplace/:orgId')
     expect(routeOf(inviteOrganizationPath('org1'))).toBe('app/home')
     expect(routeOf(resetPasswordPath('t'))).toBe('reset-password')

@@ -104,6 +104,11 @@ export const routes: RouteObject[] = [
         lazy: () => import('./routes/app-transaction-title'),
         handle: browserOnly,
       },
+      {
+        path: 'app/transactions/:txId/funds',
+        lazy: () => import('./routes/app-transaction-funds'),
+        handle: browserOnly,
+      },
       { path: 'app/academy', lazy: () => import('./routes/app-academy'), handle: browserOnly },
       { path: 'app/academy/:slug', lazy: () => import('./routes/app-academy-course'), handle: browserOnly },
       { path: 'app/academy/:slug/quiz', lazy: () => import('./routes/app-academy-quiz'), handle: browserOnly },

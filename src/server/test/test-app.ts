@@ -40,6 +40,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     DEV_MAIL: true,
     TRUSTED_ORIGINS: '',
     PAYMENTS_PROVIDER: 'sandbox',
+    OPEN_BANKING_PROVIDER: 'sandbox',
     SESSION_IDLE_DAYS: 30,
     SESSION_MAX_DAYS: 90,
     LOG_LEVEL: 'silent',

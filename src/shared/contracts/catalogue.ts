@@ -16,6 +16,7 @@ import { documentEndpoints } from './documents'
 import type { EndpointSpec } from './endpoint'
 import { enquiryEndpoints } from './enquiries'
 import { firmsEndpoints } from './firms'
+import { fundsEndpoints } from './funds'
 import { healthEndpoints } from './health'
 import { identityEndpoints } from './identities'
 import { invitationEndpoints } from './invitations'
@@ -45,6 +46,7 @@ export const catalogue = {
   documents: documentEndpoints,
   enquiries: enquiryEndpoints,
   firms: firmsEndpoints,
+  funds: fundsEndpoints,
   health: healthEndpoints,
   identities: identityEndpoints,
   invitations: invitationEndpoints,

@@ -37,6 +37,10 @@ export const PERMISSIONS = [
   'delete:signature-request:requester',
   /** Keep a buyer's mortgage case (fact find, DIPs, stages, lender pack): the move's mortgage broker, `canWorkMortgageCase`. */
   'update:mortgage-case:broker',
+  /** Give the source of funds (connect a bank, state amounts, explain, add gifts): the move's buyer, `canGiveFunds`. */
+  'update:funds:buyer',
+  /** Mark the source of funds satisfied or ask for more: the buyer's conveyancer, `canReviewFunds`. */
+  'update:funds-review:buyer-conveyancer',
 ] as const satisfies readonly PermissionName[]
 export type Permission = (typeof PERMISSIONS)[number]
 
@@ -167,4 +171,19 @@ export function roleForOrganizationInvite(orgType: string, inviterRole: string):
 /** `update:mortgage-case:broker`: only the move's mortgage broker keeps its mortgage case. */
 export function canWorkMortgageCase(role: string | null | undefined): boolean {
   return role === 'mortgage_broker'
+}
+
+/** Who sees the buyer's bank data and funding picture: the buyer and the firm instructed for them. Everyone else gets 404. */
+export function canSeeFunds(role: string | null | undefined): boolean {
+  return role === 'buyer' || role === 'buyer_conveyancer'
+}
+
+/** Who gives the source of funds: the move's buyer. */
+export function canGiveFunds(role: string | null | undefined): boolean {
+  return role === 'buyer'
+}
+
+/** Who reviews the source of funds: the buyer's conveyancer (the firm instructed on the buyer's side). */
+export function canReviewFunds(role: string | null | undefined): boolean {
+  return role === 'buyer_conveyancer'
 }

@@ -75,6 +75,8 @@ export const TASK_TITLES = {
   memorandumOfSale: 'Memorandum of sale sent to both sides and their conveyancers',
   /** Completed by recording a DIP (src/server/features/mortgages/record-dip.ts). */
   decisionInPrinciple: 'Mortgage decision in principle (DIP) and proof of deposit given to the agent',
+  /** Completed when the buyer's conveyancer marks the source of funds satisfied (src/server/features/funds/review-funds.ts); never by hand. */
+  sourceOfFunds: 'Source of funds and source of wealth evidence provided',
 } as const
 
 /** The stage that holds the enquiry tasks; a task made for the seller from an enquiry goes there. */
@@ -114,7 +116,7 @@ export function standardTimeline({ tenure, nation = 'england' }: StandardTimelin
           'seller_conveyancer',
           'Seller ID and AML checks (customer due diligence) and proof of ownership completed',
         ),
-        task('buyer_side', 'Source of funds and source of wealth evidence provided'),
+        task('buyer_side', TASK_TITLES.sourceOfFunds),
       ],
     },
     {
@@ -208,4 +210,9 @@ export function standardTimeline({ tenure, nation = 'england' }: StandardTimelin
       ],
     },
   ]
+}
+
+/** Tasks that tick themselves from a record, never by hand: the note their row shows instead of a checkbox. */
+export const SELF_TICKING_TASKS: Readonly<Record<string, string>> = {
+  [TASK_TITLES.sourceOfFunds]: "Ticks itself when the buyer's conveyancer marks the source of funds satisfied",
 }

@@ -751,6 +751,89 @@ const ROWS: Record<string, Row> = {
       }),
     expected: answers(409, { professional: 403 }),
   },
+  // Source of funds (access/funds.ts): the buyer's bank data is the buyer's and their conveyancer's (the
+  // professional and the firm's assistant here) alone; the seller gets the same 404 as an outsider. The
+  // buyer gives, the conveyancer reviews (each 403 for the other). The statuses are for everyone on the move.
+  'GET /api/transactions/{txId}/funds': {
+    call: get(() => `${base(move.txId)}/funds`),
+    expected: answers(200, { seller: 404 }),
+  },
+  'GET /api/transactions/{txId}/funds/status': {
+    call: get(() => `${base(move.txId)}/funds/status`),
+    expected: answers(200),
+  },
+  'PUT /api/transactions/{txId}/funds/plan': {
+    call: (actor) =>
+      t.request(`${base(move.txId)}/funds/plan`, {
+        method: 'PUT',
+        as: as(actor),
+        json: {
+          first_time_buyer: true,
+          additional_property: false,
+          non_resident: false,
+          mortgage_stated_pence: 100_000_00,
+          sale_proceeds_pence: null,
+          fees_pence: 0,
+        },
+      }),
+    expected: answers(200, { seller: 404, professional: 403 }),
+  },
+  'POST /api/transactions/{txId}/funds/bank-consents': {
+    call: (actor) =>
+      t.request(`${base(move.txId)}/funds/bank-consents`, { as: as(actor), json: { bank_id: 'sandbox-saver' } }),
+    expected: answers(201, { seller: 404, professional: 403 }),
+  },
+  'PUT /api/transactions/{txId}/funds/accounts/{accountId}': {
+    // No bank is connected on this move: the buyer gets the account's 404, like everyone denied.
+    call: (actor) =>
+      t.request(`${base(move.txId)}/funds/accounts/${UNKNOWN_ID}`, {
+        method: 'PUT',
+        as: as(actor),
+        json: { selected: false },
+      }),
+    expected: answers(404, { professional: 403 }),
+  },
+  'PUT /api/transactions/{txId}/funds/explanations': {
+    call: (actor) =>
+      t.request(`${base(move.txId)}/funds/explanations`, {
+        method: 'PUT',
+        as: as(actor),
+        json: { account_id: UNKNOWN_ID, transaction_id: 'tx-1', explanation: 'Savings from my salary' },
+      }),
+    expected: answers(404, { professional: 403 }),
+  },
+  'POST /api/transactions/{txId}/funds/gifts': {
+    call: write(
+      (actor, txId) =>
+        t.request(`${base(txId)}/funds/gifts`, {
+          as: as(actor),
+          json: {
+            giftor_name: 'Gia Giftor',
+            giftor_email: 'gia@homeward.test',
+            relationship: 'Mother',
+            amount_pence: 100_00,
+          },
+        }),
+      (actor) =>
+        t.request(`${base(move.txId)}/funds/gifts`, {
+          as: as(actor),
+          json: {
+            giftor_name: 'Intruder',
+            giftor_email: 'x@homeward.test',
+            relationship: 'None',
+            amount_pence: 100_00,
+          },
+        }),
+    ),
+    expected: answers(201, { seller: 404, professional: 403 }),
+  },
+  'POST /api/transactions/{txId}/funds/review': {
+    call: write(
+      (actor, txId) => t.request(`${base(txId)}/funds/review`, { as: as(actor), json: { decision: 'satisfied' } }),
+      (actor) => t.request(`${base(move.txId)}/funds/review`, { as: as(actor), json: { decision: 'satisfied' } }),
+    ),
+    expected: answers(200, { buyer: 403, seller: 404 }),
+  },
   // The mortgage case is the move's broker's alone (access/mortgages.ts): no actor here is the broker,
   // so everyone on the move gets 403 and nothing changes; outsiders 404.
   'GET /api/mortgages/{txId}': { call: get(() => `/api/mortgages/${move.txId}`), expected: answers(403) },

@@ -8,6 +8,8 @@
  */
 import { eq, sql } from 'drizzle-orm'
 import { canTickTask } from '#shared/domain/permissions.ts'
+import { SOURCE_OF_FUNDS_TASK_RULE } from '#shared/domain/source-of-funds.ts'
+import { TASK_TITLES } from '#shared/domain/timeline-template.ts'
 import { deriveStageState } from '#shared/domain/stage-progress.ts'
 import { transactionPath } from '#shared/paths.ts'
 import { lockTransactionForViewer, transactionPeopleIds } from '#server/access/transactions.ts'
@@ -117,6 +119,9 @@ export async function updateTask({
     )
     if (task.version !== version) throw new AppError('conflict', STALE_TASK_MESSAGE)
     if (task.status === status) return
+    // Ticked only by the conveyancer's review of the source of funds (features/funds/review-funds.ts).
+    if (status === 'completed' && task.title === TASK_TITLES.sourceOfFunds)
+      throw new AppError('unprocessable', SOURCE_OF_FUNDS_TASK_RULE)
     await tx
       .update(tasks)
       .set({

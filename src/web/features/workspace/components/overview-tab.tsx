@@ -3,7 +3,7 @@ import { Link } from 'react-router'
 import type { TransactionDetail } from '#shared/contracts/transactions.ts'
 import { overallProgress } from '#shared/domain/progress.ts'
 import { participantRoleLabel } from '#shared/domain/roles.ts'
-import { reviewPath, surveyBookingPath, titleCheckPath } from '#shared/paths.ts'
+import { fundsPath, reviewPath, surveyBookingPath, titleCheckPath } from '#shared/paths.ts'
 import { Button } from '#web/components/ui/button.tsx'
 import { Progress } from '#web/components/ui/progress.tsx'
 import { formatUkDate } from '#web/lib/formatters.ts'
@@ -34,6 +34,8 @@ export function OverviewTab({ detail }: { detail: TransactionDetail }) {
   const canReview = detail.status === 'completed' && (detail.viewer_role === 'buyer' || detail.viewer_role === 'seller')
   const surveySide = ['buyer', 'buyer_conveyancer', 'buyers_agent', 'surveyor'].includes(detail.viewer_role ?? '')
   const conveyancer = detail.viewer_role === 'buyer_conveyancer' || detail.viewer_role === 'seller_conveyancer'
+  // The buyer's source of funds is the buyer's and their conveyancer's alone (access/funds.ts).
+  const fundsSide = detail.viewer_role === 'buyer' || detail.viewer_role === 'buyer_conveyancer'
   return (
     <div className="flex flex-col gap-6">
       {canReview && (
@@ -90,6 +92,24 @@ export function OverviewTab({ detail }: { detail: TransactionDetail }) {
           </div>
           <Button asChild variant="outline" className="shrink-0">
             <Link to={titleCheckPath(detail.id)}>Title check</Link>
+          </Button>
+        </section>
+      )}
+      {fundsSide && detail.status !== 'completed' && (
+        <section
+          aria-labelledby="funds-heading"
+          className="flex flex-col gap-3 rounded-xl border bg-background p-5 sm:flex-row sm:items-center sm:justify-between sm:p-6"
+        >
+          <div>
+            <h2 id="funds-heading" className="text-lg font-semibold">
+              Source of funds
+            </h2>
+            <p className="text-sm text-muted-foreground">
+              Connect a bank and see the deposit, mortgage, SDLT and fees added up.
+            </p>
+          </div>
+          <Button asChild variant="outline" className="shrink-0">
+            <Link to={fundsPath(detail.id)}>Open source of funds</Link>
           </Button>
         </section>
       )}

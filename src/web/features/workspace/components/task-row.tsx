@@ -1,6 +1,7 @@
 import { CheckCircle2, Circle } from 'lucide-react'
 import { useState } from 'react'
 import type { Task } from '#shared/contracts/transactions.ts'
+import { SELF_TICKING_TASKS } from '#shared/domain/timeline-template.ts'
 import { cn } from '#web/lib/cn.ts'
 import { formatUkDate } from '#web/lib/formatters.ts'
 import { taskOwnerLabel } from '../labels'
@@ -25,6 +26,8 @@ export function TaskRow({
   onToggle: (task: Task, checked: boolean) => boolean
 }) {
   const done = task.status === 'completed'
+  // A task that ticks itself from a record (the source of funds review) has no checkbox: the server refuses a manual tick.
+  const selfTicking = SELF_TICKING_TASKS[task.title] ?? null
   // The box shows the click at once: the cached detail changes only after the tick's onMutate has
   // cancelled any refetch in flight (useUpdateTask), and a controlled input would otherwise snap back
   // for that moment. Cleared as soon as the task's status changes (the optimistic update, a rollback
@@ -51,6 +54,11 @@ export function TaskRow({
           Decision in principle from {task.dip.lender}, expires {formatUkDate(task.dip.expires_on)}
         </span>
       )}
+      {selfTicking && (
+        <span className="block text-slate-700" data-testid="self-ticking-note">
+          {selfTicking}
+        </span>
+      )}
       {standInNote && (
         <span className="block text-amber-900" data-testid="stand-in-note">
           {standInNote}
@@ -65,7 +73,7 @@ export function TaskRow({
   )
   return (
     <li className="flex items-start gap-3 py-2" data-testid="task-row" data-done={done}>
-      {canTick ? (
+      {canTick && !selfTicking ? (
         <>
           <input
             id={id}

@@ -1,0 +1,155 @@
+/**
+ * Source of funds for a move's buyer (features/funds): the buyer's funding plan and the conveyancer's
+ * review, open-banking consents, the bank accounts they gave (their numbers, balances and 12 months
+ * of transactions sealed at rest with envelope encryption: platform/encryption/envelope.ts), the
+ * buyer's explanations of flagged transactions (sealed too) and gifts towards the deposit. Money in
+ * pence.
+ */
+import { sql } from 'drizzle-orm'
+import {
+  bigint,
+  boolean,
+  check,
+  index,
+  integer,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core'
+import { FUNDS_REVIEW_DECISIONS } from '#shared/domain/source-of-funds.ts'
+import { profiles } from './people'
+import { sqlInList } from './sql-lists'
+import { transactions } from './transactions'
+
+export const BANK_CONSENT_STATUSES = ['awaiting_authorisation', 'authorised', 'refused', 'expired'] as const
+
+/** The buyer's statements (mortgage when no broker's DIP, sale proceeds, fees, SDLT answers) and the conveyancer's review. */
+export const fundingPlans = pgTable(
+  'funding_plans',
+  {
+    transactionId: uuid('transaction_id')
+      .primaryKey()
+      .references(() => transactions.id, { onDelete: 'cascade' }),
+    firstTimeBuyer: boolean('first_time_buyer').notNull().default(false),
+    additionalProperty: boolean('additional_property').notNull().default(false),
+    nonResident: boolean('non_resident').notNull().default(false),
+    mortgageStatedPence: bigint('mortgage_stated_pence', { mode: 'number' }),
+    saleProceedsPence: bigint('sale_proceeds_pence', { mode: 'number' }),
+    feesPence: bigint('fees_pence', { mode: 'number' }).notNull().default(0),
+    reviewDecision: text('review_decision'),
+    reviewNote: text('review_note'),
+    reviewedBy: uuid('reviewed_by').references(() => profiles.id, { onDelete: 'set null' }),
+    reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
+    version: integer('version').notNull().default(1),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check(
+      'funding_plans_review_check',
+      sql.raw(`review_decision is null or review_decision in ${sqlInList(FUNDS_REVIEW_DECISIONS)}`),
+    ),
+    check(
+      'funding_plans_money_check',
+      sql`coalesce(${t.mortgageStatedPence}, 0) >= 0 and coalesce(${t.saleProceedsPence}, 0) >= 0 and ${t.feesPence} >= 0`,
+    ),
+  ],
+)
+
+/** An account-information consent the buyer started with a bank through the open-banking provider. */
+export const bankConsents = pgTable(
+  'bank_consents',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    transactionId: uuid('transaction_id')
+      .notNull()
+      .references(() => transactions.id, { onDelete: 'cascade' }),
+    profileId: uuid('profile_id')
+      .notNull()
+      .references(() => profiles.id, { onDelete: 'cascade' }),
+    provider: text('provider').notNull(),
+    providerConsentId: text('provider_consent_id').notNull(),
+    bankId: text('bank_id').notNull(),
+    bankName: text('bank_name').notNull(),
+    status: text('status').notNull().default('awaiting_authorisation'),
+    failureReason: text('failure_reason'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('bank_consents_provider_key').on(t.provider, t.providerConsentId),
+    index('bank_consents_tx_idx').on(t.transactionId, t.createdAt),
+    check('bank_consents_status_check', sql.raw(`status in ${sqlInList(BANK_CONSENT_STATUSES)}`)),
+  ],
+)
+
+/** One account a consent gave; everything the bank said about it is in `data_sealed` (context `bank-account:<id>`). */
+export const bankAccounts = pgTable(
+  'bank_accounts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    consentId: uuid('consent_id')
+      .notNull()
+      .references(() => bankConsents.id, { onDelete: 'cascade' }),
+    transactionId: uuid('transaction_id')
+      .notNull()
+      .references(() => transactions.id, { onDelete: 'cascade' }),
+    providerAccountId: text('provider_account_id').notNull(),
+    /** The account's name as the bank gives it ("Easy Saver"): shown in the list. */
+    name: text('name').notNull(),
+    /** The last four digits of the account number, for recognising it; the full number is sealed. */
+    last4: text('last4').notNull(),
+    /** The buyer chose this account for the funding picture. */
+    selected: boolean('selected').notNull().default(true),
+    dataSealed: text('data_sealed').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('bank_accounts_consent_account_key').on(t.consentId, t.providerAccountId),
+    index('bank_accounts_tx_idx').on(t.transactionId),
+  ],
+)
+
+/** The buyer's explanation of one flagged bank transaction (sealed, context `funds-explanation:<account id>:<tx id>`). */
+export const fundingExplanations = pgTable(
+  'funding_explanations',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    transactionId: uuid('transaction_id')
+      .notNull()
+      .references(() => transactions.id, { onDelete: 'cascade' }),
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => bankAccounts.id, { onDelete: 'cascade' }),
+    providerTransactionId: text('provider_transaction_id').notNull(),
+    explanationSealed: text('explanation_sealed').notNull(),
+    createdBy: uuid('created_by').references(() => profiles.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('funding_explanations_key').on(t.accountId, t.providerTransactionId)],
+)
+
+/** A gift towards the deposit: the giftor is invited and signs a gifted-deposit declaration. */
+export const fundingGifts = pgTable(
+  'funding_gifts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    transactionId: uuid('transaction_id')
+      .notNull()
+      .references(() => transactions.id, { onDelete: 'cascade' }),
+    giftorName: text('giftor_name').notNull(),
+    giftorEmail: text('giftor_email').notNull(),
+    relationship: text('relationship').notNull(),
+    amountPence: bigint('amount_pence', { mode: 'number' }).notNull(),
+    /** The gifted-deposit declaration (a document of the move) and its signature request, once made. */
+    documentId: uuid('document_id'),
+    signatureRequestId: uuid('signature_request_id'),
+    createdBy: uuid('created_by').references(() => profiles.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('funding_gifts_tx_idx').on(t.transactionId),
+    check('funding_gifts_amount_check', sql`${t.amountPence} > 0`),
+  ],
+)

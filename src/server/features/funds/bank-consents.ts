@@ -1,0 +1,131 @@
+/**
+ * Connecting a bank: the buyer starts an account-information consent (POST .../funds/bank-consents,
+ * answered with where to authorise it at the bank), and the provider's signed webhook
+ * (POST /api/webhooks/open-banking) tells us the outcome. On `consent.authorised` the accounts,
+ * balances and 12 months of transactions are read from the provider and stored sealed, in the same
+ * database transaction as the webhook's receipt and the consent's new status: a failure writes
+ * nothing, and the provider retries. A refused or expired consent keeps its reason for the buyer's
+ * message and retry.
+ */
+import { sql } from 'drizzle-orm'
+import { fundsPath } from '#shared/paths.ts'
+import { lockFundsForBuyer } from '#server/access/funds.ts'
+import type { Viewer } from '#server/auth/viewer.ts'
+import type { Database } from '#server/db/client.ts'
+import { AppError } from '#server/http/errors.ts'
+import type { OpenBankingProvider } from '#server/providers/open-banking/index.ts'
+import { OpenBankingError } from '#server/providers/open-banking/open-banking-provider.ts'
+import { acceptWebhook } from '#server/providers/webhooks/provider-webhooks.ts'
+import { recordActivity } from '../transactions/record-activity'
+import { sealAccount } from './bank-data'
+import { ensurePlan } from './give-funds'
+
+/** POST .../funds/bank-consents: 422 when the provider refuses to start one. */
+export async function startBankConsent(opts: {
+  database: Database
+  viewer: Viewer
+  txId: string
+  bankId: string
+  provider: OpenBankingProvider
+}): Promise<{ consent_id: string; authorise_url: string }> {
+  const { provider, txId } = opts
+  return opts.database.db.transaction(async (tx) => {
+    await lockFundsForBuyer(tx, opts.viewer, txId)
+    const bank = (await provider.banks()).find((b) => b.id === opts.bankId)
+    if (!bank) throw new AppError('validation_failed', 'Choose one of the banks listed.')
+    let started
+    try {
+      started = await provider.startConsent({ bankId: bank.id, reference: txId, returnUrl: fundsPath(txId) })
+    } catch (err) {
+      if (err instanceof OpenBankingError) throw new AppError('unprocessable', err.message)
+      throw err
+    }
+    await ensurePlan(tx, txId)
+    const res =
+      await tx.execute(sql`insert into bank_consents (transaction_id, profile_id, provider, provider_consent_id, bank_id, bank_name)
+      values (${txId}, ${opts.viewer.profileId}, ${provider.name}, ${started.consentId}, ${bank.id}, ${bank.name}) returning id`)
+    const consentId = (res.rows[0] as { id: string }).id
+    await recordActivity(tx, {
+      transactionId: txId,
+      actorId: opts.viewer.profileId,
+      kind: 'funds.bank_consent_started',
+      summary: `started connecting ${bank.name} for their source of funds`,
+    })
+    return { consent_id: consentId, authorise_url: started.authoriseUrl }
+  })
+}
+
+/** The webhook's provider key in provider_webhook_receipts. */
+export const webhookProviderKey = (provider: OpenBankingProvider) => `open-banking-${provider.name}`
+
+/**
+ * POST /api/webhooks/open-banking: checks the signature and replay (401, 409), then applies the
+ * event to its consent (404 when unknown: the provider's error, not retried). An event for a consent
+ * already settled changes nothing (200).
+ */
+export async function receiveConsentWebhook(opts: {
+  database: Database
+  provider: OpenBankingProvider
+  secret: string
+  headers: Headers
+  body: string
+}): Promise<void> {
+  const { provider } = opts
+  await opts.database.db.transaction(async (tx) => {
+    const payload = await acceptWebhook({
+      tx,
+      provider: webhookProviderKey(provider),
+      secret: opts.secret,
+      headers: opts.headers,
+      body: opts.body,
+      eventType: (p) => String((p as { type?: unknown } | null)?.type ?? 'unknown'),
+    })
+    let event
+    try {
+      event = provider.parseEvent(payload)
+    } catch (err) {
+      if (err instanceof OpenBankingError) throw new AppError('validation_failed', err.message)
+      throw err
+    }
+    const res = await tx.execute(sql`select id, transaction_id, profile_id, status, bank_name from bank_consents
+      where provider = ${provider.name} and provider_consent_id = ${event.consentId} for update`)
+    const consent = res.rows[0] as
+      { id: string; transaction_id: string; profile_id: string; status: string; bank_name: string } | undefined
+    if (!consent) throw new AppError('not_found', 'No consent has this id.')
+    if (consent.status !== 'awaiting_authorisation') return
+    if (event.type !== 'consent.authorised') {
+      const status = event.type === 'consent.refused' ? 'refused' : 'expired'
+      await tx.execute(sql`update bank_consents set status = ${status}, failure_reason = ${event.reason}, updated_at = now()
+        where id = ${consent.id}`)
+      await recordActivity(tx, {
+        transactionId: consent.transaction_id,
+        actorId: null,
+        kind: `funds.bank_consent_${status}`,
+        summary: `${consent.bank_name}: the bank connection was ${status}`,
+      })
+      return
+    }
+    let accounts
+    try {
+      accounts = await provider.readAccounts(event.consentId)
+    } catch (err) {
+      // A 5xx makes the provider retry the delivery later; nothing is written.
+      if (err instanceof OpenBankingError) throw new AppError('internal', err.message)
+      throw err
+    }
+    for (const account of accounts) {
+      const idRes = await tx.execute(sql`select gen_random_uuid()::text as id`)
+      const id = (idRes.rows[0] as { id: string }).id
+      await tx.execute(sql`insert into bank_accounts (id, consent_id, transaction_id, provider_account_id, name, last4, data_sealed)
+        values (${id}, ${consent.id}, ${consent.transaction_id}, ${account.id}, ${account.name},
+          ${account.accountNumber.slice(-4)}, ${sealAccount(id, account)})`)
+    }
+    await tx.execute(sql`update bank_consents set status = 'authorised', updated_at = now() where id = ${consent.id}`)
+    await recordActivity(tx, {
+      transactionId: consent.transaction_id,
+      actorId: consent.profile_id,
+      kind: 'funds.bank_connected',
+      summary: `connected ${consent.bank_name} (${accounts.length} ${accounts.length === 1 ? 'account' : 'accounts'}) for their source of funds`,
+    })
+  })
+}

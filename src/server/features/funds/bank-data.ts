@@ -1,0 +1,29 @@
+/**
+ * Bank data at rest: each account's details, balance and transactions sealed in one envelope
+ * (context `bank-account:<id>`), each explanation in its own (`funds-explanation:<account id>:<tx id>`).
+ * The context binds a sealed value to its row, so a value copied to another row does not open.
+ */
+import { encryptionKeyRing, openEnvelopeText, sealEnvelope } from '#server/platform/encryption/envelope.ts'
+import type { BankAccountData } from '#server/providers/open-banking/open-banking-provider.ts'
+
+export const accountContext = (accountId: string) => `bank-account:${accountId}`
+export const explanationContext = (accountId: string, transactionId: string) =>
+  `funds-explanation:${accountId}:${transactionId}`
+
+/** Seals an account's data for its row. */
+export function sealAccount(accountId: string, data: BankAccountData): string {
+  return sealEnvelope(encryptionKeyRing(), JSON.stringify(data), accountContext(accountId))
+}
+
+/** Opens an account's data. Throws EnvelopeError when it does not open (wrong row or key). */
+export function openAccount(accountId: string, sealed: string): BankAccountData {
+  return JSON.parse(openEnvelopeText(encryptionKeyRing(), sealed, accountContext(accountId))) as BankAccountData
+}
+
+export function sealExplanation(accountId: string, transactionId: string, text: string): string {
+  return sealEnvelope(encryptionKeyRing(), text, explanationContext(accountId, transactionId))
+}
+
+export function openExplanation(accountId: string, transactionId: string, sealed: string): string {
+  return openEnvelopeText(encryptionKeyRing(), sealed, explanationContext(accountId, transactionId))
+}

@@ -1,0 +1,123 @@
+/**
+ * The buyer's own writes to the funding picture, each in one database transaction with its audit
+ * entry: the statements and SDLT answers (PUT .../funds/plan), choosing accounts (PUT
+ * .../funds/accounts/{accountId}), explaining a flagged transaction (PUT .../funds/explanations: the
+ * text sealed; 422 when the transaction is not one the picture flags) and adding a gift (POST
+ * .../funds/gifts). A change after the conveyancer's review leaves the review as it was: they decide
+ * again when they look.
+ */
+import { sql } from 'drizzle-orm'
+import type { FundsPicture, SaveFundsPlanInput } from '#shared/contracts/funds.ts'
+import { flagFor } from '#shared/domain/source-of-funds.ts'
+import { formatPence } from '#shared/domain/surveys.ts'
+import { lockFundsForBuyer } from '#server/access/funds.ts'
+import type { Viewer } from '#server/auth/viewer.ts'
+import type { Database, Tx } from '#server/db/client.ts'
+import { AppError, notFound } from '#server/http/errors.ts'
+import type { OpenBankingProvider } from '#server/providers/open-banking/index.ts'
+import { recordActivity } from '../transactions/record-activity'
+import { openAccount, sealExplanation } from './bank-data'
+import { buildFundsPicture } from './read-funds'
+
+interface BuyerWrite {
+  database: Database
+  viewer: Viewer
+  txId: string
+  provider: OpenBankingProvider
+}
+
+async function asBuyer(opts: BuyerWrite, work: (tx: Tx) => Promise<void>): Promise<FundsPicture> {
+  return opts.database.db.transaction(async (tx) => {
+    await lockFundsForBuyer(tx, opts.viewer, opts.txId)
+    await work(tx)
+    return buildFundsPicture(tx, opts.txId, 'buyer', opts.provider)
+  })
+}
+
+/** Creates the move's plan row when there is none (defaults), so later writes update one row. */
+export async function ensurePlan(tx: Tx, txId: string): Promise<void> {
+  await tx.execute(sql`insert into funding_plans (transaction_id) values (${txId}) on conflict do nothing`)
+}
+
+/** PUT .../funds/plan. */
+export function saveFundsPlan(opts: BuyerWrite & { input: SaveFundsPlanInput }): Promise<FundsPicture> {
+  const i = opts.input
+  return asBuyer(opts, async (tx) => {
+    await ensurePlan(tx, opts.txId)
+    await tx.execute(sql`update funding_plans set first_time_buyer = ${i.first_time_buyer},
+        additional_property = ${i.additional_property}, non_resident = ${i.non_resident},
+        mortgage_stated_pence = ${i.mortgage_stated_pence}, sale_proceeds_pence = ${i.sale_proceeds_pence},
+        fees_pence = ${i.fees_pence}, version = version + 1, updated_at = now()
+      where transaction_id = ${opts.txId}`)
+    await recordActivity(tx, {
+      transactionId: opts.txId,
+      actorId: opts.viewer.profileId,
+      kind: 'funds.plan_saved',
+      summary: 'updated their funding plan',
+    })
+  })
+}
+
+/** PUT .../funds/accounts/{accountId}: 404 when the account is not this move's. */
+export function selectAccount(opts: BuyerWrite & { accountId: string; selected: boolean }): Promise<FundsPicture> {
+  return asBuyer(opts, async (tx) => {
+    const res = await tx.execute(sql`update bank_accounts set selected = ${opts.selected}
+      where id = ${opts.accountId} and transaction_id = ${opts.txId} returning name`)
+    const row = res.rows[0] as { name: string } | undefined
+    if (!row) throw notFound('account')
+    await recordActivity(tx, {
+      transactionId: opts.txId,
+      actorId: opts.viewer.profileId,
+      kind: 'funds.account_selected',
+      summary: `${opts.selected ? 'used' : 'left out'} the account “${row.name}” in their funding picture`,
+    })
+  })
+}
+
+export const NOT_FLAGGED_RULE =
+  'Only a transaction the funding picture flags (a large credit or cash paid in) is explained here'
+
+/** PUT .../funds/explanations: replaces an earlier explanation of the same transaction. */
+export function explainTransaction(
+  opts: BuyerWrite & { accountId: string; transactionId: string; explanation: string },
+): Promise<FundsPicture> {
+  return asBuyer(opts, async (tx) => {
+    const res = await tx.execute(sql`select id, data_sealed from bank_accounts
+      where id = ${opts.accountId} and transaction_id = ${opts.txId}`)
+    const row = res.rows[0] as { id: string; data_sealed: string } | undefined
+    if (!row) throw notFound('account')
+    const t = openAccount(row.id, row.data_sealed).transactions.find((x) => x.id === opts.transactionId)
+    if (!t || !flagFor(t)) throw new AppError('unprocessable', NOT_FLAGGED_RULE)
+    const sealed = sealExplanation(row.id, t.id, opts.explanation)
+    await tx.execute(sql`insert into funding_explanations (transaction_id, account_id, provider_transaction_id, explanation_sealed, created_by)
+      values (${opts.txId}, ${row.id}, ${t.id}, ${sealed}, ${opts.viewer.profileId})
+      on conflict (account_id, provider_transaction_id) do update set explanation_sealed = excluded.explanation_sealed,
+        created_at = now()`)
+    await recordActivity(tx, {
+      transactionId: opts.txId,
+      actorId: opts.viewer.profileId,
+      kind: 'funds.explained',
+      summary: `explained a ${formatPence(t.amountPence)} credit in their bank account`,
+    })
+  })
+}
+
+/** POST .../funds/gifts. */
+export function addGift(
+  opts: BuyerWrite & {
+    input: { giftor_name: string; giftor_email: string; relationship: string; amount_pence: number }
+  },
+): Promise<FundsPicture> {
+  const i = opts.input
+  return asBuyer(opts, async (tx) => {
+    await ensurePlan(tx, opts.txId)
+    await tx.execute(sql`insert into funding_gifts (transaction_id, giftor_name, giftor_email, relationship, amount_pence, created_by)
+      values (${opts.txId}, ${i.giftor_name}, ${i.giftor_email.toLowerCase()}, ${i.relationship}, ${i.amount_pence}, ${opts.viewer.profileId})`)
+    await recordActivity(tx, {
+      transactionId: opts.txId,
+      actorId: opts.viewer.profileId,
+      kind: 'funds.gift_added',
+      summary: `added a gift of ${formatPence(i.amount_pence)} towards the deposit`,
+    })
+  })
+}

@@ -1,0 +1,332 @@
+/**
+ * The buyer's funding picture (GET /api/transactions/{txId}/funds) and the funds status of each party
+ * (GET .../funds/status, and `fundsStatusesOf` for the People badges and the Overview checklist).
+ * The picture opens the sealed bank data, so only the buyer and the firm instructed for them get it
+ * (access/funds.ts), and each view is written to the audit trail in the same database transaction.
+ */
+import { sql } from 'drizzle-orm'
+import type { FundsPicture, FundsStatuses } from '#shared/contracts/funds.ts'
+import { formatPence } from '#shared/domain/surveys.ts'
+import { calculateSdlt, SDLT_SOURCES } from '#shared/domain/sdlt.ts'
+import { deriveFundsStatus, flagFor, fundingBalance, type FundsStatus } from '#shared/domain/source-of-funds.ts'
+import { readFundsRole } from '#server/access/funds.ts'
+import { readViewerRole } from '#server/access/transactions.ts'
+import type { Viewer } from '#server/auth/viewer.ts'
+import type { Database, Tx } from '#server/db/client.ts'
+import type { OpenBankingProvider } from '#server/providers/open-banking/index.ts'
+import { recordActivity } from '../transactions/record-activity'
+import { openAccount, openExplanation } from './bank-data'
+
+/** A consent not confirmed by the bank within this many minutes is shown as expired (the buyer connects again). */
+export const CONSENT_WAIT_MINUTES = 30
+
+const CONSENT_MESSAGES: Record<string, (reason: string | null) => string> = {
+  refused: (reason) =>
+    `${reason ?? 'The bank did not give access'}. Nothing was shared. You can try again, or choose another bank.`,
+  expired: (reason) =>
+    `${reason ?? 'The consent expired before the bank confirmed it'}. Nothing was shared. Connect the bank again to retry.`,
+}
+
+interface PlanRow {
+  first_time_buyer: boolean
+  additional_property: boolean
+  non_resident: boolean
+  mortgage_stated_pence: number | null
+  sale_proceeds_pence: number | null
+  fees_pence: number
+  review_decision: 'satisfied' | 'more_info' | null
+  review_note: string | null
+  reviewed_at: string | null
+  reviewer_name: string | null
+}
+
+/**
+ * Builds the picture from the database (bank data opened here); no access check, no audit: callers
+ * do both. `provider` gives the banks to choose from and its label (null: none, for the statuses).
+ */
+export async function buildFundsPicture(
+  tx: Tx,
+  txId: string,
+  viewerRole: 'buyer' | 'buyer_conveyancer',
+  provider: OpenBankingProvider | null,
+): Promise<FundsPicture> {
+  const q = async <T>(query: ReturnType<typeof sql>) => (await tx.execute(query)).rows as T[]
+  // bigint columns come back as text from node-postgres: float8 keeps every pence amount (< 2^53) exact.
+  const [move] = await q<{ agreed_price_pence: number | null }>(
+    sql`select agreed_price_pence::float8 as agreed_price_pence from transactions where id = ${txId}`,
+  )
+  const [planRow] = await q<PlanRow>(sql`
+    select p.first_time_buyer, p.additional_property, p.non_resident,
+      p.mortgage_stated_pence::float8 as mortgage_stated_pence, p.sale_proceeds_pence::float8 as sale_proceeds_pence,
+      p.fees_pence::float8 as fees_pence, p.review_decision, p.review_note, p.reviewed_at::text as reviewed_at, r.full_name as reviewer_name
+    from funding_plans p left join profiles r on r.id = p.reviewed_by where p.transaction_id = ${txId}`)
+  const plan = planRow ?? {
+    first_time_buyer: false,
+    additional_property: false,
+    non_resident: false,
+    mortgage_stated_pence: null,
+    sale_proceeds_pence: null,
+    fees_pence: 0,
+    review_decision: null,
+    review_note: null,
+    reviewed_at: null,
+    reviewer_name: null,
+  }
+  const consents = await q<{
+    id: string
+    bank_name: string
+    status: string
+    failure_reason: string | null
+    created_at: string
+  }>(sql`
+    select id, bank_name, created_at::text as created_at,
+      case when status = 'awaiting_authorisation' and created_at < now() - make_interval(mins => ${CONSENT_WAIT_MINUTES})
+        then 'expired' else status end as status,
+      case when status = 'awaiting_authorisation' and created_at < now() - make_interval(mins => ${CONSENT_WAIT_MINUTES})
+        then 'The bank did not confirm within 30 minutes' else failure_reason end as failure_reason
+    from bank_consents
+    where transaction_id = ${txId} order by created_at desc, id`)
+  const accountRows = await q<{
+    id: string
+    bank_name: string
+    selected: boolean
+    data_sealed: string
+    last4: string
+  }>(sql`
+    select a.id, c.bank_name, a.selected, a.data_sealed, a.last4 from bank_accounts a join bank_consents c on c.id = a.consent_id
+    where a.transaction_id = ${txId} order by a.created_at, a.provider_account_id`)
+  const explanationRows = await q<{
+    account_id: string
+    provider_transaction_id: string
+    explanation_sealed: string
+  }>(sql`
+    select account_id, provider_transaction_id, explanation_sealed from funding_explanations where transaction_id = ${txId}`)
+  const explanations = new Map(
+    explanationRows.map((e) => [
+      `${e.account_id}:${e.provider_transaction_id}`,
+      openExplanation(e.account_id, e.provider_transaction_id, e.explanation_sealed),
+    ]),
+  )
+  const gifts = await q<FundsPicture['gifts'][number]>(sql`
+    select g.id, g.giftor_name, g.giftor_email, g.relationship, g.amount_pence::float8 as amount_pence,
+      case when exists(select 1 from signature_requests s where s.id = g.signature_request_id and s.status = 'completed')
+        then 'signed' else 'not_signed' end as declaration
+    from funding_gifts g where g.transaction_id = ${txId} order by g.created_at`)
+  const [dip] = await q<{ amount_pence: number; lender: string; stage: string }>(sql`
+    select d.amount_pence::float8 as amount_pence, d.lender, c.stage from mortgage_dips d join mortgage_cases c on c.id = d.case_id
+    where d.transaction_id = ${txId} order by d.issued_on desc, d.created_at desc limit 1`)
+
+  const accounts: FundsPicture['accounts'] = []
+  const flags: FundsPicture['flags'] = []
+  let savings = 0
+  for (const row of accountRows) {
+    const data = openAccount(row.id, row.data_sealed)
+    accounts.push({
+      id: row.id,
+      bank_name: row.bank_name,
+      name: data.name,
+      sort_code: data.sortCode,
+      account_number_masked: `•••• ${row.last4}`,
+      selected: row.selected,
+      balance_pence: data.balancePence,
+      transaction_count: data.transactions.length,
+    })
+    if (!row.selected) continue
+    savings += Math.max(0, data.balancePence)
+    for (const t of data.transactions) {
+      const kind = flagFor(t)
+      if (!kind) continue
+      flags.push({
+        account_id: row.id,
+        account_name: data.name,
+        transaction_id: t.id,
+        booked_on: t.bookedOn,
+        description: t.description,
+        amount_pence: t.amountPence,
+        kind,
+        explanation: explanations.get(`${row.id}:${t.id}`) ?? null,
+      })
+    }
+  }
+  flags.sort((a, b) => (a.booked_on < b.booked_on ? 1 : a.booked_on > b.booked_on ? -1 : 0))
+
+  const mortgage: FundsPicture['mortgage'] = dip
+    ? { amount_pence: dip.amount_pence, source: dip.stage === 'offer_issued' ? 'offer' : 'dip', lender: dip.lender }
+    : plan.mortgage_stated_pence !== null
+      ? { amount_pence: plan.mortgage_stated_pence, source: 'stated', lender: null }
+      : { amount_pence: 0, source: 'none', lender: null }
+  const price = move?.agreed_price_pence ?? null
+  const sdltResult =
+    price === null
+      ? null
+      : calculateSdlt({
+          pricePence: price,
+          firstTimeBuyer: plan.first_time_buyer,
+          additionalProperty: plan.additional_property,
+          nonResident: plan.non_resident,
+        })
+  const giftsTotal = gifts.reduce((s, g) => s + g.amount_pence, 0)
+  const sources = {
+    savingsPence: savings,
+    mortgagePence: mortgage.amount_pence,
+    giftsPence: giftsTotal,
+    saleProceedsPence: plan.sale_proceeds_pence ?? 0,
+  }
+  const needs = { pricePence: price ?? 0, sdltPence: sdltResult?.totalPence ?? 0, feesPence: plan.fees_pence }
+  const balance = fundingBalance(sources, needs)
+
+  const issues: FundsPicture['issues'] = []
+  if (price === null)
+    issues.push({
+      kind: 'no_price',
+      message: 'The agreed price is not on the move yet, so SDLT and the total cannot be worked out.',
+    })
+  if (accounts.length === 0)
+    issues.push({ kind: 'no_bank', message: 'No bank is connected: connect the accounts your deposit comes from.' })
+  if (price !== null && balance.shortfallPence > 0)
+    issues.push({
+      kind: 'shortfall',
+      message: `The funds fall short by ${formatPence(balance.shortfallPence)}: say where the rest comes from.`,
+    })
+  const open = flags.filter((f) => f.explanation === null)
+  const large = open.filter((f) => f.kind === 'large_credit').length
+  const cash = open.filter((f) => f.kind === 'cash_deposit').length
+  if (large)
+    issues.push({
+      kind: 'large_credit',
+      message: `${large} large ${large === 1 ? 'credit has' : 'credits have'} no source yet: explain where the money came from.`,
+    })
+  if (cash)
+    issues.push({
+      kind: 'cash_deposit',
+      message: `${cash} cash ${cash === 1 ? 'deposit needs' : 'deposits need'} explaining.`,
+    })
+  const unsigned = gifts.filter((g) => g.declaration === 'not_signed').length
+  if (unsigned)
+    issues.push({
+      kind: 'gift_unsigned',
+      message: `${unsigned} ${unsigned === 1 ? 'gift has' : 'gifts have'} no signed gifted-deposit declaration yet.`,
+    })
+
+  const status = deriveFundsStatus({
+    review: plan.review_decision,
+    connectedAccounts: accounts.length,
+    lastConsentStatus: consents[0]?.status ?? null,
+    anythingStated: planRow !== undefined || gifts.length > 0,
+    openFlags: open.length,
+    shortfallPence: price === null ? 1 : balance.shortfallPence,
+  })
+  return {
+    transaction_id: txId,
+    viewer_role: viewerRole,
+    provider_label: provider?.label ?? '',
+    status,
+    banks: provider ? await provider.banks() : [],
+    consents: consents.map((c) => ({
+      id: c.id,
+      bank_name: c.bank_name,
+      status: c.status as FundsPicture['consents'][number]['status'],
+      message: CONSENT_MESSAGES[c.status]?.(c.failure_reason) ?? null,
+      created_at: new Date(c.created_at).toISOString(),
+    })),
+    accounts,
+    flags,
+    plan: {
+      first_time_buyer: plan.first_time_buyer,
+      additional_property: plan.additional_property,
+      non_resident: plan.non_resident,
+      mortgage_stated_pence: plan.mortgage_stated_pence === null ? null : Number(plan.mortgage_stated_pence),
+      sale_proceeds_pence: plan.sale_proceeds_pence === null ? null : Number(plan.sale_proceeds_pence),
+      fees_pence: Number(plan.fees_pence),
+    },
+    mortgage,
+    gifts,
+    price_pence: price === null ? null : Number(price),
+    sdlt: sdltResult && {
+      total_pence: sdltResult.totalPence,
+      bands: sdltResult.bands.map((b) => ({
+        from_pence: b.fromPence,
+        to_pence: b.toPence,
+        rate_percent: b.ratePercent,
+        taxable_pence: b.taxablePence,
+        tax_pence: b.taxPence,
+      })),
+      first_time_buyer_relief: sdltResult.rules.firstTimeBuyerRelief,
+      relief_refused: sdltResult.rules.firstTimeBuyerReliefRefused,
+      additional_property_surcharge: sdltResult.rules.additionalPropertySurcharge,
+      non_resident_surcharge: sdltResult.rules.nonResidentSurcharge,
+      source_url: SDLT_SOURCES.standard,
+    },
+    totals: {
+      savings_pence: sources.savingsPence,
+      mortgage_pence: sources.mortgagePence,
+      gifts_pence: sources.giftsPence,
+      sale_proceeds_pence: Number(sources.saleProceedsPence),
+      available_pence: balance.availablePence,
+      price_pence: Number(needs.pricePence),
+      sdlt_pence: needs.sdltPence,
+      fees_pence: Number(needs.feesPence),
+      needed_pence: balance.neededPence,
+      shortfall_pence: balance.shortfallPence,
+    },
+    issues,
+    review:
+      plan.review_decision && plan.reviewed_at
+        ? {
+            decision: plan.review_decision,
+            note: plan.review_note,
+            reviewer_name: plan.reviewer_name,
+            reviewed_at: new Date(plan.reviewed_at).toISOString(),
+          }
+        : null,
+  }
+}
+
+/** GET .../funds: the picture for the buyer or their conveyancer (404 for anyone else); the view is audited. */
+export async function getFundsPicture(opts: {
+  database: Database
+  viewer: Viewer
+  txId: string
+  provider: OpenBankingProvider
+}): Promise<FundsPicture> {
+  return opts.database.db.transaction(async (tx) => {
+    const role = await readFundsRole(tx, opts.viewer, opts.txId)
+    const picture = await buildFundsPicture(tx, opts.txId, role, opts.provider)
+    await recordActivity(tx, {
+      transactionId: opts.txId,
+      actorId: opts.viewer.profileId,
+      kind: 'funds.viewed',
+      summary: "viewed the buyer's source of funds",
+    })
+    return picture
+  })
+}
+
+/**
+ * The funds status of each party on the move, by profile id: every buyer (the transaction's buyer
+ * and participants in role 'buyer') shares the move's one funding picture; other parties have no
+ * funds to show. For the People badges and the Overview checklist. Opens bank data to count the
+ * open flags, but returns only the statuses, so anyone on the move may read it.
+ */
+export async function fundsStatusesOf(tx: Tx, txId: string): Promise<FundsStatuses> {
+  const buyers = (
+    await tx.execute(sql`
+      select buyer_user_id as id from transactions where id = ${txId} and buyer_user_id is not null
+      union select user_id from transaction_participants where transaction_id = ${txId} and role = 'buyer'`)
+  ).rows as { id: string }[]
+  if (!buyers.length) return { parties: [] }
+  const status: FundsStatus = (await buildFundsPicture(tx, txId, 'buyer', null)).status
+  return { parties: buyers.map((b) => ({ profile_id: b.id, role: 'buyer', status })) }
+}
+
+/** GET .../funds/status: anyone who may see the move (404 otherwise). */
+export async function getFundsStatuses(opts: {
+  database: Database
+  viewer: Viewer
+  txId: string
+}): Promise<FundsStatuses> {
+  return opts.database.db.transaction(async (tx) => {
+    await readViewerRole(tx, opts.viewer, opts.txId)
+    return fundsStatusesOf(tx, opts.txId)
+  })
+}

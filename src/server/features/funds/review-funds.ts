@@ -1,0 +1,73 @@
+/**
+ * POST /api/transactions/{txId}/funds/review: the buyer's conveyancer marks the source of funds
+ * satisfied or asks for more with a note. Satisfied completes the timeline task
+ * "Source of funds and source of wealth evidence provided" (TASK_TITLES.sourceOfFunds) in the same
+ * database transaction, with its own audit entry (as recording a DIP completes its task:
+ * mortgages/record-dip.ts); asking for more reopens that task when it was ticked. The task is never
+ * ticked by hand (update-task.ts refuses with SOURCE_OF_FUNDS_TASK_RULE).
+ */
+import { sql } from 'drizzle-orm'
+import type { FundsPicture } from '#shared/contracts/funds.ts'
+import type { FundsReviewDecision } from '#shared/domain/source-of-funds.ts'
+import { TASK_TITLES } from '#shared/domain/timeline-template.ts'
+import { lockFundsForReviewer } from '#server/access/funds.ts'
+import type { Viewer } from '#server/auth/viewer.ts'
+import type { Database } from '#server/db/client.ts'
+import type { OpenBankingProvider } from '#server/providers/open-banking/index.ts'
+import { syncTaskClocks } from '../sla/clock-sync'
+import { recordActivity } from '../transactions/record-activity'
+import { refreshStage, touchTransaction } from '../transactions/update-task'
+import { ensurePlan } from './give-funds'
+import { buildFundsPicture } from './read-funds'
+
+export async function reviewFunds(opts: {
+  database: Database
+  viewer: Viewer
+  txId: string
+  decision: FundsReviewDecision
+  note: string | undefined
+  provider: OpenBankingProvider
+}): Promise<FundsPicture> {
+  const { viewer, txId, decision } = opts
+  return opts.database.db.transaction(async (tx) => {
+    await lockFundsForReviewer(tx, viewer, txId)
+    await ensurePlan(tx, txId)
+    await tx.execute(sql`update funding_plans set review_decision = ${decision}, review_note = ${opts.note || null},
+        reviewed_by = ${viewer.profileId}, reviewed_at = now(), version = version + 1, updated_at = now()
+      where transaction_id = ${txId}`)
+    await recordActivity(tx, {
+      transactionId: txId,
+      actorId: viewer.profileId,
+      kind: decision === 'satisfied' ? 'funds.satisfied' : 'funds.more_info_requested',
+      summary:
+        decision === 'satisfied'
+          ? "marked the buyer's source of funds satisfied"
+          : 'asked the buyer for more on their source of funds',
+    })
+    const found = await tx.execute(sql`
+      select k.id, k.status, k.stage_id, s.stage_name from tasks k join timeline_stages s on s.id = k.stage_id
+      where s.transaction_id = ${txId} and k.title = ${TASK_TITLES.sourceOfFunds}
+      order by s.sort_index, k.sort_index limit 1 for update of k`)
+    const task = found.rows[0] as { id: string; status: string; stage_id: string; stage_name: string } | undefined
+    const want = decision === 'satisfied' ? 'completed' : 'not_completed'
+    if (task && task.status !== want) {
+      await tx.execute(sql`update tasks set status = ${want},
+          completed_at = ${want === 'completed' ? sql`now()` : null}, completed_by = ${want === 'completed' ? viewer.profileId : null},
+          version = version + 1, updated_at = now() where id = ${task.id}`)
+      await refreshStage(tx, task.stage_id)
+      await recordActivity(tx, {
+        transactionId: txId,
+        actorId: viewer.profileId,
+        kind: want === 'completed' ? 'task.completed' : 'task.reopened',
+        summary:
+          want === 'completed'
+            ? `ticked “${TASK_TITLES.sourceOfFunds}” (${task.stage_name}) by marking the source of funds satisfied`
+            : `unticked “${TASK_TITLES.sourceOfFunds}” (${task.stage_name}) by asking for more`,
+        payload: { taskId: task.id, stageId: task.stage_id },
+      })
+      await syncTaskClocks(tx, txId)
+    }
+    await touchTransaction(tx, txId)
+    return buildFundsPicture(tx, txId, 'buyer_conveyancer', opts.provider)
+  })
+}

@@ -1,0 +1,134 @@
+/**
+ * HTTP edge of source of funds, built from `fundsEndpoints` (src/shared/contracts/funds.ts): the
+ * buyer's funding picture and its writes, the conveyancer's review, the funds statuses, and the
+ * open-banking webhook (raw: its signature is over the exact body text). Use cases beside this file;
+ * access in src/server/access/funds.ts.
+ */
+import { Hono } from 'hono'
+import { fundsEndpoints as e } from '#shared/contracts/funds.ts'
+import { createRouter, requireViewer, type AppDeps } from '#server/http/router.ts'
+import { openBankingProviderFor, type OpenBankingProvider } from '#server/providers/open-banking/index.ts'
+import { receiveConsentWebhook, startBankConsent } from './bank-consents'
+import { addGift, explainTransaction, saveFundsPlan, selectAccount } from './give-funds'
+import { getFundsPicture, getFundsStatuses } from './read-funds'
+import { reviewFunds } from './review-funds'
+import { OPEN_BANKING_WEBHOOK_PATH } from './sandbox-bank-page'
+
+const providers = new WeakMap<AppDeps['config'], OpenBankingProvider>()
+
+/** One provider per app (its configuration). */
+export function openBankingOf(deps: AppDeps): OpenBankingProvider {
+  let p = providers.get(deps.config)
+  if (!p) providers.set(deps.config, (p = openBankingProviderFor(deps.config)))
+  return p
+}
+
+export function fundsRoutes(deps: AppDeps) {
+  const { database } = deps
+  const provider = openBankingOf(deps)
+  const router = createRouter()
+    .openapi(e.picture, async (c) =>
+      c.json(
+        await getFundsPicture({ database, viewer: requireViewer(c), txId: c.req.valid('param').txId, provider }),
+        200,
+      ),
+    )
+    .openapi(e.statuses, async (c) =>
+      c.json(await getFundsStatuses({ database, viewer: requireViewer(c), txId: c.req.valid('param').txId }), 200),
+    )
+    .openapi(e.savePlan, async (c) =>
+      c.json(
+        await saveFundsPlan({
+          database,
+          viewer: requireViewer(c),
+          txId: c.req.valid('param').txId,
+          provider,
+          input: c.req.valid('json'),
+        }),
+        200,
+      ),
+    )
+    .openapi(e.startConsent, async (c) =>
+      c.json(
+        await startBankConsent({
+          database,
+          viewer: requireViewer(c),
+          txId: c.req.valid('param').txId,
+          bankId: c.req.valid('json').bank_id,
+          provider,
+        }),
+        201,
+      ),
+    )
+    .openapi(e.selectAccount, async (c) => {
+      const { txId, accountId } = c.req.valid('param')
+      return c.json(
+        await selectAccount({
+          database,
+          viewer: requireViewer(c),
+          txId,
+          accountId,
+          selected: c.req.valid('json').selected,
+          provider,
+        }),
+        200,
+      )
+    })
+    .openapi(e.explain, async (c) => {
+      const body = c.req.valid('json')
+      return c.json(
+        await explainTransaction({
+          database,
+          viewer: requireViewer(c),
+          txId: c.req.valid('param').txId,
+          provider,
+          accountId: body.account_id,
+          transactionId: body.transaction_id,
+          explanation: body.explanation,
+        }),
+        200,
+      )
+    })
+    .openapi(e.addGift, async (c) =>
+      c.json(
+        await addGift({
+          database,
+          viewer: requireViewer(c),
+          txId: c.req.valid('param').txId,
+          provider,
+          input: c.req.valid('json'),
+        }),
+        201,
+      ),
+    )
+    .openapi(e.review, async (c) => {
+      const body = c.req.valid('json')
+      return c.json(
+        await reviewFunds({
+          database,
+          viewer: requireViewer(c),
+          txId: c.req.valid('param').txId,
+          decision: body.decision,
+          note: body.note,
+          provider,
+        }),
+        200,
+      )
+    })
+  return router
+}
+
+/** POST /api/webhooks/open-banking: no session; the Standard Webhooks signature is the authentication. */
+export function openBankingWebhookRoutes(deps: AppDeps) {
+  const provider = openBankingOf(deps)
+  return new Hono().post(OPEN_BANKING_WEBHOOK_PATH, async (c) => {
+    await receiveConsentWebhook({
+      database: deps.database,
+      provider,
+      secret: deps.config.providerWebhookSecret,
+      headers: c.req.raw.headers,
+      body: await c.req.text(),
+    })
+    return c.json({ received: true }, 200)
+  })
+}

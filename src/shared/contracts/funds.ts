@@ -1,0 +1,254 @@
+/**
+ * Contracts of source of funds: the buyer's funding picture (banks connected through open banking,
+ * the accounts chosen, what needs explaining, gifts, the mortgage, SDLT and fees against the price),
+ * the buyer's statements and explanations, the conveyancer's review, and the funds status of each
+ * party for the badges. Money is pence (integers); dates yyyy-mm-dd; times ISO.
+ * Rules: src/shared/domain/source-of-funds.ts and src/shared/domain/sdlt.ts.
+ */
+import { z } from 'zod'
+import { FUNDS_REVIEW_DECISIONS, FUNDS_STATUSES } from '../domain/source-of-funds'
+import { Timestamp, TransactionParams, Uuid } from './common'
+import { endpoint, ERRORS, json, jsonBody } from './endpoint'
+
+const Pence = z.number().int()
+const MoneyInput = (what: string) =>
+  z
+    .number({ message: `${what} must be an amount in pence` })
+    .int(`${what} must be whole pence`)
+    .min(0, `${what} cannot be negative`)
+    .max(100_000_000_00, `${what} must be at most £100,000,000`)
+
+export const BankChoice = z.object({ id: z.string(), name: z.string(), scenario: z.string().nullable() })
+
+export const BankConsent = z.object({
+  id: Uuid,
+  bank_name: z.string(),
+  status: z.enum(['awaiting_authorisation', 'authorised', 'refused', 'expired']),
+  /** Why the bank refused or the consent lapsed, with what to do next. */
+  message: z.string().nullable(),
+  created_at: Timestamp,
+})
+
+export const BankAccount = z.object({
+  id: Uuid,
+  bank_name: z.string(),
+  name: z.string(),
+  sort_code: z.string(),
+  /** The account number masked to its last four digits. */
+  account_number_masked: z.string(),
+  selected: z.boolean(),
+  balance_pence: Pence,
+  transaction_count: z.number().int(),
+})
+
+export const FundsFlag = z.object({
+  account_id: Uuid,
+  account_name: z.string(),
+  transaction_id: z.string(),
+  booked_on: z.string(),
+  description: z.string(),
+  amount_pence: Pence,
+  kind: z.enum(['large_credit', 'cash_deposit']),
+  explanation: z.string().nullable(),
+})
+
+export const FundsGift = z.object({
+  id: Uuid,
+  giftor_name: z.string(),
+  giftor_email: z.string(),
+  relationship: z.string(),
+  amount_pence: Pence,
+  declaration: z.enum(['not_signed', 'signed']),
+})
+
+export const FundsPlan = z.object({
+  first_time_buyer: z.boolean(),
+  additional_property: z.boolean(),
+  non_resident: z.boolean(),
+  mortgage_stated_pence: Pence.nullable(),
+  sale_proceeds_pence: Pence.nullable(),
+  fees_pence: Pence,
+})
+
+export const SdltBreakdown = z.object({
+  total_pence: Pence,
+  bands: z.array(
+    z.object({
+      from_pence: Pence,
+      to_pence: Pence.nullable(),
+      rate_percent: z.number(),
+      taxable_pence: Pence,
+      tax_pence: Pence,
+    }),
+  ),
+  first_time_buyer_relief: z.boolean(),
+  relief_refused: z.string().nullable(),
+  additional_property_surcharge: z.boolean(),
+  non_resident_surcharge: z.boolean(),
+  source_url: z.string(),
+})
+
+export const FundsIssue = z.object({
+  kind: z.enum(['no_price', 'no_bank', 'shortfall', 'large_credit', 'cash_deposit', 'gift_unsigned']),
+  message: z.string(),
+})
+
+export const FundsStatusValue = z.enum(FUNDS_STATUSES)
+
+/** The whole funding picture, for the buyer and the firm instructed for them. */
+export const FundsPicture = z.object({
+  transaction_id: Uuid,
+  viewer_role: z.enum(['buyer', 'buyer_conveyancer']),
+  provider_label: z.string(),
+  status: FundsStatusValue,
+  banks: z.array(BankChoice),
+  consents: z.array(BankConsent),
+  accounts: z.array(BankAccount),
+  flags: z.array(FundsFlag),
+  plan: FundsPlan,
+  mortgage: z.object({
+    amount_pence: Pence,
+    source: z.enum(['offer', 'dip', 'stated', 'none']),
+    lender: z.string().nullable(),
+  }),
+  gifts: z.array(FundsGift),
+  price_pence: Pence.nullable(),
+  sdlt: SdltBreakdown.nullable(),
+  totals: z.object({
+    savings_pence: Pence,
+    mortgage_pence: Pence,
+    gifts_pence: Pence,
+    sale_proceeds_pence: Pence,
+    available_pence: Pence,
+    price_pence: Pence,
+    sdlt_pence: Pence,
+    fees_pence: Pence,
+    needed_pence: Pence,
+    shortfall_pence: Pence,
+  }),
+  issues: z.array(FundsIssue),
+  review: z
+    .object({
+      decision: z.enum(FUNDS_REVIEW_DECISIONS),
+      note: z.string().nullable(),
+      reviewer_name: z.string().nullable(),
+      reviewed_at: Timestamp,
+    })
+    .nullable(),
+})
+export type FundsPicture = z.infer<typeof FundsPicture>
+
+export const SaveFundsPlanInput = z.object({
+  first_time_buyer: z.boolean(),
+  additional_property: z.boolean(),
+  non_resident: z.boolean(),
+  mortgage_stated_pence: MoneyInput('The mortgage').nullable(),
+  sale_proceeds_pence: MoneyInput('The sale proceeds').nullable(),
+  fees_pence: MoneyInput('Fees'),
+})
+export type SaveFundsPlanInput = z.infer<typeof SaveFundsPlanInput>
+
+export const StartBankConsentInput = z.object({ bank_id: z.string().trim().min(1, 'Choose a bank').max(60) })
+export const StartedBankConsent = z.object({ consent_id: Uuid, authorise_url: z.string() })
+
+export const SelectAccountInput = z.object({ selected: z.boolean() })
+export const AccountParams = TransactionParams.extend({ accountId: Uuid })
+
+export const ExplainInput = z.object({
+  account_id: Uuid,
+  transaction_id: z.string().min(1).max(100),
+  explanation: z
+    .string()
+    .trim()
+    .min(5, 'Say where the money came from in a few words')
+    .max(1000, 'An explanation can be at most 1,000 characters'),
+})
+
+export const AddGiftInput = z.object({
+  giftor_name: z.string().trim().min(1, "Give the giftor's name").max(120),
+  giftor_email: z.email({ message: 'Enter an email address' }).max(254),
+  relationship: z.string().trim().min(1, 'Say how the giftor is related to you').max(60),
+  amount_pence: MoneyInput('The gift').min(100, 'The gift must be at least £1'),
+})
+
+export const ReviewFundsInput = z
+  .object({
+    decision: z.enum(FUNDS_REVIEW_DECISIONS, { message: 'Choose satisfied or ask for more' }),
+    note: z.string().trim().max(2000, 'A note can be at most 2,000 characters').optional(),
+  })
+  .refine((v) => v.decision !== 'more_info' || (v.note?.length ?? 0) > 0, {
+    path: ['note'],
+    message: 'Say what more you need from the buyer',
+  })
+
+/** The funds status of each party on the move, for the People badges (the buyer's; a seller has none). */
+export const FundsStatuses = z.object({
+  parties: z.array(z.object({ profile_id: Uuid, role: z.string(), status: FundsStatusValue })),
+})
+export type FundsStatuses = z.infer<typeof FundsStatuses>
+
+const Picture = { 200: json('Funding picture', FundsPicture) }
+const buyerOnly = { 403: { description: 'Not the buyer' }, ...ERRORS }
+
+export const fundsEndpoints = {
+  picture: endpoint({
+    method: 'get',
+    path: '/transactions/{txId}/funds',
+    summary: "The buyer's funding picture (the buyer and their conveyancer only; recorded in the audit trail)",
+    request: { params: TransactionParams },
+    responses: { ...Picture, ...ERRORS },
+  }),
+  statuses: endpoint({
+    method: 'get',
+    path: '/transactions/{txId}/funds/status',
+    summary: 'The funds status of each party (not started, in progress, verified, needs review, failed)',
+    request: { params: TransactionParams },
+    responses: { 200: json('Statuses', FundsStatuses), ...ERRORS },
+  }),
+  savePlan: endpoint({
+    method: 'put',
+    path: '/transactions/{txId}/funds/plan',
+    summary: 'The buyer states the mortgage (without a DIP), sale proceeds, fees and the SDLT answers',
+    request: { params: TransactionParams, body: jsonBody(SaveFundsPlanInput) },
+    responses: { ...Picture, ...buyerOnly },
+  }),
+  startConsent: endpoint({
+    method: 'post',
+    path: '/transactions/{txId}/funds/bank-consents',
+    summary: 'Start an account-information consent with a bank; answers where to authorise it',
+    request: { params: TransactionParams, body: jsonBody(StartBankConsentInput) },
+    responses: {
+      201: json('Consent', StartedBankConsent),
+      422: { description: 'The bank refused to start a consent' },
+      ...buyerOnly,
+    },
+  }),
+  selectAccount: endpoint({
+    method: 'put',
+    path: '/transactions/{txId}/funds/accounts/{accountId}',
+    summary: 'Use an account in the funding picture, or leave it out',
+    request: { params: AccountParams, body: jsonBody(SelectAccountInput) },
+    responses: { ...Picture, ...buyerOnly },
+  }),
+  explain: endpoint({
+    method: 'put',
+    path: '/transactions/{txId}/funds/explanations',
+    summary: 'The buyer explains a flagged transaction (a large credit or cash paid in)',
+    request: { params: TransactionParams, body: jsonBody(ExplainInput) },
+    responses: { ...Picture, 422: { description: 'Not a flagged transaction' }, ...buyerOnly },
+  }),
+  addGift: endpoint({
+    method: 'post',
+    path: '/transactions/{txId}/funds/gifts',
+    summary: 'Add a gift towards the deposit',
+    request: { params: TransactionParams, body: jsonBody(AddGiftInput) },
+    responses: { 201: json('Funding picture', FundsPicture), ...buyerOnly },
+  }),
+  review: endpoint({
+    method: 'post',
+    path: '/transactions/{txId}/funds/review',
+    summary: "The buyer's conveyancer marks the source of funds satisfied (ticks the timeline task) or asks for more",
+    request: { params: TransactionParams, body: jsonBody(ReviewFundsInput) },
+    responses: { ...Picture, 403: { description: "Not the buyer's conveyancer" }, ...ERRORS },
+  }),
+}
