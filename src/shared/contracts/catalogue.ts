@@ -30,6 +30,7 @@ import { surveyEndpoints } from './surveys'
 import { transactionEndpoints } from './transactions'
 import { twoFactorEndpoints } from './two-factor'
 import { updateRequestEndpoints } from './update-requests'
+import { verificationEndpoints } from './verification'
 
 export const catalogue = {
   academy: academyEndpoints,
@@ -57,6 +58,7 @@ export const catalogue = {
   transactions: transactionEndpoints,
   twoFactor: twoFactorEndpoints,
   updateRequests: updateRequestEndpoints,
+  verification: verificationEndpoints,
 } satisfies Record<string, Record<string, EndpointSpec>>
 
 /** Every endpoint of the catalogue, as a flat list. */
