@@ -54,14 +54,19 @@ export function WorkspaceView({
           </TabsList>
         </div>
         <TabsContent value={'overview' satisfies WorkspaceTab}>
-          <OverviewTab detail={detail} />
+          <OverviewTab detail={detail} checklist={slots.overviewChecklist} />
         </TabsContent>
         <TabsContent value={'timeline' satisfies WorkspaceTab}>
           <TimelineTab detail={detail} viewerName={viewerName} viewerId={viewerId} />
         </TabsContent>
         <TabsContent value={'documents' satisfies WorkspaceTab}>{slots.documentsTab}</TabsContent>
         <TabsContent value={'people' satisfies WorkspaceTab}>
-          <PeopleTab detail={detail} inviteButton={slots.inviteButton} pendingInvitations={slots.pendingInvitations} />
+          <PeopleTab
+            detail={detail}
+            inviteButton={slots.inviteButton}
+            pendingInvitations={slots.pendingInvitations}
+            partyBadges={slots.partyBadges}
+          />
         </TabsContent>
         <TabsContent value={'chat' satisfies WorkspaceTab}>{slots.chatTab}</TabsContent>
         <TabsContent value={'enquiries' satisfies WorkspaceTab}>{slots.enquiriesTab}</TabsContent>
