@@ -152,3 +152,11 @@ export function cddBadge(record: { decision: CddDecision | null } | null): Badge
 
 /** Identity checks are reused across moves for 12 months, or until the document expires if sooner. */
 export const IDENTITY_CHECK_VALID_MONTHS = 12
+
+/** True for the ID and AML tasks, which tick themselves from approved CDD records (nobody ticks them by hand). */
+export function isCddTaskTitle(title: string): boolean {
+  return (Object.values(CDD_TASK_TITLES) as string[]).includes(title)
+}
+
+/** Shown under those tasks on the timeline. */
+export const CDD_TASK_NOTE = 'Ticks itself when the conveyancer approves the client due diligence'

@@ -43,10 +43,11 @@ function useIdentityMutation<I>(run: (input: I) => Promise<IdentityCheck>) {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: run,
-    onSuccess: (check) => queryClient.setQueryData(MY_IDENTITY_KEY, (old: { provider_label: string } | undefined) => ({
-      provider_label: old?.provider_label ?? check.provider_label,
-      check,
-    })),
+    onSuccess: (check) =>
+      queryClient.setQueryData(MY_IDENTITY_KEY, (old: { provider_label: string } | undefined) => ({
+        provider_label: old?.provider_label ?? check.provider_label,
+        check,
+      })),
     onSettled: () => queryClient.invalidateQueries({ queryKey: ['verification'] }),
   })
 }
@@ -58,7 +59,9 @@ export function useStartIdentity() {
 
 /** PUT .../document. */
 export function useDocumentStep(checkId: string) {
-  return useIdentityMutation((body: DocumentStepInput) => callApi(endpoints.documentStep, { params: { checkId }, body }))
+  return useIdentityMutation((body: DocumentStepInput) =>
+    callApi(endpoints.documentStep, { params: { checkId }, body }),
+  )
 }
 
 /** PUT .../selfie. */
@@ -106,7 +109,9 @@ export function useOpenCdd(txId: string, profileId: string) {
 
 /** PUT .../edd. */
 export function useSaveEdd(txId: string, profileId: string) {
-  return useCddMutation(txId, profileId, (body: EddInput) => callApi(endpoints.saveEdd, { params: { txId, profileId }, body }))
+  return useCddMutation(txId, profileId, (body: EddInput) =>
+    callApi(endpoints.saveEdd, { params: { txId, profileId }, body }),
+  )
 }
 
 /** PUT .../reliance. */
@@ -118,7 +123,9 @@ export function useSaveReliance(txId: string, profileId: string) {
 
 /** POST .../decision. */
 export function useDecideCdd(txId: string, profileId: string) {
-  return useCddMutation(txId, profileId, (body: DecisionInput) => callApi(endpoints.decide, { params: { txId, profileId }, body }))
+  return useCddMutation(txId, profileId, (body: DecisionInput) =>
+    callApi(endpoints.decide, { params: { txId, profileId }, body }),
+  )
 }
 
 /** The URL of a party's identity image (the server audits each view). */

@@ -6,7 +6,8 @@
  */
 import { IDENTITY_IMAGE_MAX_BYTES, type ImageUpload } from '#shared/contracts/verification.ts'
 
-export const UNREADABLE_PHOTO = 'We could not read that file as a photo. Choose a JPEG, PNG or WebP photo, or take it again.'
+export const UNREADABLE_PHOTO =
+  'We could not read that file as a photo. Choose a JPEG, PNG or WebP photo, or take it again.'
 
 async function toBase64(blob: Blob): Promise<string> {
   const bytes = new Uint8Array(await blob.arrayBuffer())
@@ -34,7 +35,8 @@ export async function photoToUpload(file: File, maxPx = 1600): Promise<ImageUplo
   bitmap.close()
   for (const quality of [0.85, 0.7, 0.55, 0.4]) {
     const blob = await new Promise<Blob | null>((resolve) => canvas.toBlob(resolve, 'image/jpeg', quality))
-    if (blob && blob.size <= IDENTITY_IMAGE_MAX_BYTES) return { content_type: 'image/jpeg', data_base64: await toBase64(blob) }
+    if (blob && blob.size <= IDENTITY_IMAGE_MAX_BYTES)
+      return { content_type: 'image/jpeg', data_base64: await toBase64(blob) }
   }
   throw new Error('That photo is too detailed to send. Take it again a little further away.')
 }

@@ -15,7 +15,10 @@ export function PartyChecklist({ txId }: { txId: string }) {
   if (!items?.length) return null
   const left = items.filter((i) => !i.done).length
   return (
-    <section aria-labelledby="party-checklist-title" className="flex flex-col gap-3 rounded-xl border bg-background p-5 shadow-sm">
+    <section
+      aria-labelledby="party-checklist-title"
+      className="flex flex-col gap-3 rounded-xl border bg-background p-5 shadow-sm"
+    >
       <div className="flex flex-wrap items-center justify-between gap-2">
         <h2 id="party-checklist-title" className="text-lg font-semibold">
           {left ? 'What is left for you' : 'You are all set'}

@@ -13,7 +13,14 @@ import { Skeleton } from '#web/components/ui/skeleton.tsx'
 import { Spinner } from '#web/components/ui/spinner.tsx'
 import { ApiError } from '#web/lib/api-error.ts'
 import { formatUkDate } from '#web/lib/formatters.ts'
-import { useAddressStep, useDocumentStep, useMyIdentity, useSelfieStep, useStartIdentity, useSubmitIdentity } from '../api'
+import {
+  useAddressStep,
+  useDocumentStep,
+  useMyIdentity,
+  useSelfieStep,
+  useStartIdentity,
+  useSubmitIdentity,
+} from '../api'
 import { photoToUpload } from '../photo-upload'
 
 type Step = 'document' | 'selfie' | 'address' | 'review'
@@ -81,7 +88,11 @@ function CheckBody({ txId, check }: { txId: string; check: IdentityCheck | null 
   }
   if (check.status === 'verified') {
     return (
-      <StatusCard icon={<CheckCircle2 aria-hidden="true" className="size-6 text-success" />} title="Your identity is verified" role="status">
+      <StatusCard
+        icon={<CheckCircle2 aria-hidden="true" className="size-6 text-success" />}
+        title="Your identity is verified"
+        role="status"
+      >
         <p>
           Verified to medium confidence{check.expires_at ? `, valid until ${formatUkDate(check.expires_at)}` : ''}. Your
           conveyancer can see the result; the other side of the move cannot.
@@ -314,7 +325,9 @@ function DocumentStep({ check, onDone }: { check: IdentityCheck; onDone: () => v
         ]}
       />
       <FormField id={`${id}-surname`} label="Surname, as on the document">
-        {(c) => <Input {...c} autoComplete="family-name" value={surname} onChange={(e) => setSurname(e.target.value)} />}
+        {(c) => (
+          <Input {...c} autoComplete="family-name" value={surname} onChange={(e) => setSurname(e.target.value)} />
+        )}
       </FormField>
       <FormField id={`${id}-given`} label="Given names, as on the document">
         {(c) => (
@@ -343,7 +356,9 @@ function DocumentStep({ check, onDone }: { check: IdentityCheck; onDone: () => v
       ) : (
         <>
           <FormField id={`${id}-dob`} label="Date of birth">
-            {(c) => <Input {...c} type="date" autoComplete="bday" value={dob} onChange={(e) => setDob(e.target.value)} />}
+            {(c) => (
+              <Input {...c} type="date" autoComplete="bday" value={dob} onChange={(e) => setDob(e.target.value)} />
+            )}
           </FormField>
           <FormField
             id={`${id}-licence`}
@@ -483,13 +498,19 @@ function ReviewStep({ check }: { check: IdentityCheck }) {
     <section className="flex flex-col gap-4 rounded-xl border bg-background p-5 shadow-sm">
       <h2 className="text-lg font-semibold">{STEP_TITLES.review}</h2>
       <ul className="flex flex-col gap-1 text-sm">
-        <li>✓ {check.document_type === 'driving_licence' ? 'Driving licence' : 'Passport'}{check.document_expires_on ? `, valid until ${formatUkDate(check.document_expires_on)}` : ''}</li>
+        <li>
+          ✓ {check.document_type === 'driving_licence' ? 'Driving licence' : 'Passport'}
+          {check.document_expires_on ? `, valid until ${formatUkDate(check.document_expires_on)}` : ''}
+        </li>
         <li>✓ Selfie</li>
         <li>✓ Current address</li>
       </ul>
       <p className="text-sm text-muted-foreground">
-        We send these to {check.provider_label === 'Sandbox' ? 'the sandbox identity provider (no real check)' : 'our certified identity provider'}.
-        Your photos are stored encrypted and seen only by you and your conveyancer.
+        We send these to{' '}
+        {check.provider_label === 'Sandbox'
+          ? 'the sandbox identity provider (no real check)'
+          : 'our certified identity provider'}
+        . Your photos are stored encrypted and seen only by you and your conveyancer.
       </p>
       {submit.isError && (
         <p role="alert" className="text-sm font-medium text-destructive">
