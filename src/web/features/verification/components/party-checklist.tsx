@@ -30,7 +30,7 @@ export function PartyChecklist({ txId }: { txId: string }) {
           <li key={item.key} className="flex flex-col gap-2 sm:flex-row sm:items-center sm:justify-between">
             <div className="flex items-start gap-3">
               {item.done ? (
-                <CheckCircle2 aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-success" />
+                <CheckCircle2 aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-primary" />
               ) : (
                 <Circle aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-muted-foreground" />
               )}

@@ -89,7 +89,7 @@ function CheckBody({ txId, check }: { txId: string; check: IdentityCheck | null 
   if (check.status === 'verified') {
     return (
       <StatusCard
-        icon={<CheckCircle2 aria-hidden="true" className="size-6 text-success" />}
+        icon={<CheckCircle2 aria-hidden="true" className="size-6 text-primary" />}
         title="Your identity is verified"
         role="status"
       >
