@@ -66,6 +66,7 @@ test('a buyer verifies identity; the conveyancer approves CDD, the task ticks it
   const checklist = page.getByRole('region', { name: 'What is left for you' })
   await expect(checklist).toContainText('Verify your identity')
   await expect(checklist).toContainText('Sandbox')
+  await shots(page, 'overview-checklist')
   await checklist.getByRole('link', { name: 'Verify my identity' }).click()
   await expect(page.getByRole('heading', { level: 1, name: 'Verify my identity' })).toBeVisible()
   await page.getByRole('button', { name: 'Start' }).click()

@@ -26,6 +26,7 @@ import type { Database, Tx } from '#server/db/client.ts'
 import { AppError, notFound } from '#server/http/errors.ts'
 import type { IdentityVerificationProvider } from '#server/providers/identity-verification/index.ts'
 import type { SanctionsScreeningProvider, ScreeningMatch } from '#server/providers/sanctions-screening/index.ts'
+import type { ScreeningRequest } from '#server/providers/sanctions-screening/sanctions-screening-provider.ts'
 import { syncTaskClocks } from '../sla/clock-sync'
 import { recordActivity } from '../transactions/record-activity'
 import { refreshStage, touchTransaction } from '../transactions/update-task'
@@ -220,10 +221,12 @@ export async function ensureCddRecord(
 }
 
 /**
- * Starts a fresh screening of the record's client: the name on their identity document when there
- * is one, else their profile name. A result for an earlier screening is ignored from then on.
+ * Prepares a fresh screening of the record's client: the name on their identity document when there
+ * is one, else their profile name. The record waits for the new reference (a result for an earlier
+ * one is ignored from then on). The caller sends the returned request to the provider once its
+ * database transaction has committed, so the answer never arrives before the reference is visible.
  */
-export async function startScreening(tx: Tx, screening: SanctionsScreeningProvider, cddId: string): Promise<void> {
+export async function prepareScreening(tx: Tx, providerName: string, cddId: string): Promise<ScreeningRequest> {
   const res = await tx.execute(sql`select r.client_profile_id, p.full_name from cdd_records r
     join profiles p on p.id = r.client_profile_id where r.id = ${cddId}`)
   const { client_profile_id: profileId, full_name: profileName } = res.rows[0] as {
@@ -233,14 +236,14 @@ export async function startScreening(tx: Tx, screening: SanctionsScreeningProvid
   const check = await currentCheck(tx, profileId)
   const doc = check ? openJson<SealedDocument>(check.document_sealed, docContext(check.id)) : null
   const reference = `scr_${randomUUID().replace(/-/g, '')}`
-  await tx.execute(sql`update cdd_records set screening_status = 'pending', screening_provider = ${screening.name},
+  await tx.execute(sql`update cdd_records set screening_status = 'pending', screening_provider = ${providerName},
       screening_ref = ${reference}, screening_sealed = null, sanctions_match = false, pep = false, updated_at = now()
     where id = ${cddId}`)
-  await screening.startScreening({
+  return {
     reference,
     fullName: doc ? `${doc.given_names} ${doc.surname}` : profileName,
     dateOfBirth: doc?.date_of_birth ?? null,
-  })
+  }
 }
 
 /** Applies a screening result to the record that asked for it; false when no record waits for that reference. */
@@ -287,10 +290,11 @@ export async function openCdd(opts: {
   profileId: string
   providers: Providers
 }) {
-  return opts.database.db.transaction(async (tx) => {
+  let request: ScreeningRequest | undefined
+  const view = await opts.database.db.transaction(async (tx) => {
     const side = await assertInstructedFor(tx, opts.viewer, opts.txId, opts.profileId)
     const id = await ensureCddRecord(tx, opts.txId, opts.profileId, side)
-    await startScreening(tx, opts.providers.screening, id)
+    request = await prepareScreening(tx, opts.providers.screening.name, id)
     await recordActivity(tx, {
       transactionId: opts.txId,
       actorId: opts.viewer.profileId,
@@ -300,6 +304,9 @@ export async function openCdd(opts: {
     })
     return buildView(tx, (await readRow(tx, opts.txId, opts.profileId))!, opts.providers)
   })
+  // After the commit: a provider that fails here leaves the screening pending, and 'Screen again' retries.
+  await opts.providers.screening.startScreening(request!)
+  return view
 }
 
 async function lockRow(tx: Tx, viewer: Viewer, txId: string, profileId: string) {

@@ -314,6 +314,8 @@ export async function submitIdentityCheck(opts: {
         `Your document expired on ${ukCalendarDate(doc.expiry_date)}. Add one that is in date.`,
       )
     }
+    // Inside the transaction on purpose: a provider's refusal leaves the check in progress (rolled back),
+    // and its answer comes by webhook later (the sandbox's after 1.5 s), once this has committed.
     const { providerCheckId } = await opts.provider.startCheck({
       checkId: row.id,
       documentType: row.document_type!,

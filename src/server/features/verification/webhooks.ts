@@ -14,7 +14,8 @@ import { IDENTITY_CHECK_VALID_MONTHS } from '#shared/domain/client-due-diligence
 import type { Database } from '#server/db/client.ts'
 import { AppError, notFound } from '#server/http/errors.ts'
 import { acceptWebhook } from '#server/providers/webhooks/provider-webhooks.ts'
-import { ensureCddRecord, applyScreening, startScreening, type Providers } from './cdd-record'
+import type { ScreeningRequest } from '#server/providers/sanctions-screening/sanctions-screening-provider.ts'
+import { applyScreening, ensureCddRecord, prepareScreening, type Providers } from './cdd-record'
 import { resultContext } from './identity-check'
 import { sealJson } from './sealed-json'
 
@@ -42,6 +43,7 @@ export async function receiveIdentityWebhook(opts: {
 }): Promise<void> {
   const provider = opts.providers.identity
   if (opts.providerName !== provider.name) throw notFound('identity provider')
+  const screenings: ScreeningRequest[] = []
   await opts.database.db.transaction(async (tx) => {
     const payload = await acceptWebhook({
       tx,
@@ -75,9 +77,13 @@ export async function receiveIdentityWebhook(opts: {
         and (t.buyer_user_id = ${check.profile_id} or t.seller_user_id = ${check.profile_id} or p.user_id is not null)`)
     for (const move of moves.rows as Array<{ id: string; side: 'buyer' | 'seller' }>) {
       const cddId = await ensureCddRecord(tx, move.id, check.profile_id, move.side)
-      if (result.outcome === 'verified') await startScreening(tx, opts.providers.screening, cddId)
+      if (result.outcome === 'verified') {
+        screenings.push(await prepareScreening(tx, opts.providers.screening.name, cddId))
+      }
     }
   })
+  // After the commit, so that each answer finds its reference; a failure leaves that screening pending.
+  for (const request of screenings) await opts.providers.screening.startScreening(request)
 }
 
 /** Applies a screening result; 404 when no record waits for its reference (a superseded screening). */
