@@ -45,6 +45,7 @@ import { notificationsRoutes } from './features/notifications/routes'
 import { signingRoutes } from './features/signing/routes'
 import { transactionsRoutes } from './features/transactions/routes'
 import { twoFactorRoutes } from './features/two-factor/routes'
+import { verificationRoutes } from './features/verification/routes'
 import { fromAppRoot } from './app-root'
 import { clientInfo } from './http/client-info'
 import { AppError, errorBody, NUL_MESSAGE, toErrorResponse } from './http/errors'
@@ -279,6 +280,7 @@ export function createApp(deps: AppDeps) {
     .route('/api', pdtfRoutes(deps))
     .route('/api', titleChecksRoutes(deps))
     .route('/api', fundsRoutes(deps))
+    .route('/api', verificationRoutes(deps))
 
   // The local outbox: 404 unless DEV_MAIL=true and the request is from this machine (features/dev-mail).
   app.route('/', devMailRoutes(deps))

@@ -125,6 +125,18 @@ const ConfigSchema = z
     OPEN_BANKING_ACCESS_TOKEN: z.string().optional(),
     /** With OPEN_BANKING_PROVIDER=obie: the bank's (or aggregator's) authorisation page for a consent. */
     OPEN_BANKING_AUTHORISE_URL: z.url({ message: 'must be a URL' }).optional(),
+    /**
+     * Who verifies identities: the deterministic sandbox (scenarios in
+     * providers/identity-verification/sandbox-provider.ts), or a certified identity service provider
+     * over HTTPS (idsp: IDENTITY_PROVIDER_URL and IDENTITY_PROVIDER_API_KEY).
+     */
+    IDENTITY_PROVIDER: z.enum(['sandbox', 'idsp'], { message: 'must be sandbox or idsp' }).default('sandbox'),
+    IDENTITY_PROVIDER_URL: z.url({ message: 'must be a URL' }).optional(),
+    IDENTITY_PROVIDER_API_KEY: z.string().optional(),
+    /** Who screens names against sanctions and PEP lists: the sandbox (sample UK list), or a screening service. */
+    SANCTIONS_PROVIDER: z.enum(['sandbox', 'http'], { message: 'must be sandbox or http' }).default('sandbox'),
+    SANCTIONS_PROVIDER_URL: z.url({ message: 'must be a URL' }).optional(),
+    SANCTIONS_PROVIDER_API_KEY: z.string().optional(),
   })
   .superRefine((c, ctx) => {
     if (c.DATA_ENCRYPTION_KEYS !== undefined) {
@@ -169,6 +181,16 @@ const ConfigSchema = z
         path: ['STRIPE_SECRET_KEY'],
         message: 'is required when PAYMENTS_PROVIDER=stripe',
       })
+    }
+    if (c.IDENTITY_PROVIDER === 'idsp') {
+      for (const key of ['IDENTITY_PROVIDER_URL', 'IDENTITY_PROVIDER_API_KEY'] as const) {
+        if (!c[key]) ctx.addIssue({ code: 'custom', path: [key], message: 'is required when IDENTITY_PROVIDER=idsp' })
+      }
+    }
+    if (c.SANCTIONS_PROVIDER === 'http') {
+      for (const key of ['SANCTIONS_PROVIDER_URL', 'SANCTIONS_PROVIDER_API_KEY'] as const) {
+        if (!c[key]) ctx.addIssue({ code: 'custom', path: [key], message: 'is required when SANCTIONS_PROVIDER=http' })
+      }
     }
     if (c.STORAGE_DRIVER === 's3' && !c.S3_BUCKET) {
       ctx.addIssue({ code: 'custom', path: ['S3_BUCKET'], message: 'is required when STORAGE_DRIVER=s3' })

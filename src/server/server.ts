@@ -24,6 +24,8 @@ import { startDigestScheduler } from './features/notifications/digest'
 import { startPortfolioScheduler } from './features/portfolio/scheduler'
 import { startSlaScheduler } from './features/sla/check-clocks'
 import { startMortgageExpiryReminders } from './features/mortgages/expiry-reminders'
+import { startCddRetention } from './features/verification/retention'
+import { storageFor } from './platform/storage'
 
 export class StartupError extends Error {}
 
@@ -134,6 +136,7 @@ export async function startServer(options: {
     onQueued: () => mail.kick(),
   })
   const tierOnClockClose = startClockCloseRecompute({ database, log })
+  const cddRetention = startCddRetention({ database, storage: storageFor(config), log })
   const realtime = createRealtimeHub({ database, databaseUrl: config.DATABASE_URL, log })
   await realtime.ready
   const sandboxWebhooks = createSandboxWebhookDispatcher({ secret: config.providerWebhookSecret, log })
@@ -167,6 +170,7 @@ export async function startServer(options: {
         await accreditation.stop()
         await portfolio.stop()
         await mortgageReminders.stop()
+        await cddRetention.stop()
         await tierOnClockClose.stop()
         await mail.close()
         await database.close()

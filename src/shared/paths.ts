@@ -132,6 +132,16 @@ export function coursePath(slug: string, page?: 'quiz'): string {
 /** A firm's own Accreditation page: '/app/accreditation'. */
 export const ACCREDITATION_PATH = '/app/accreditation'
 
+/** Verifying one's identity, from a move: '/app/transactions/{txId}/identity'. */
+export function identityCheckPath(txId: string): string {
+  return `/app/transactions/${encodeURIComponent(txId)}/identity`
+}
+
+/** A client's due diligence record on a move (their conveyancer): '/app/transactions/{txId}/cdd/{profileId}'. */
+export function cddPath(txId: string, profileId: string): string {
+  return `/app/transactions/${encodeURIComponent(txId)}/cdd/${encodeURIComponent(profileId)}`
+}
+
 /** Where the buyer or seller of a completed move reviews its professionals: '/app/transactions/{txId}/review'. */
 export function reviewPath(txId: string): string {
   return `/app/transactions/${encodeURIComponent(txId)}/review`

@@ -95,6 +95,16 @@ export const routes: RouteObject[] = [
       { path: 'app/transactions/:txId', lazy: () => import('./routes/app-transaction'), handle: browserOnly },
       { path: 'app/transactions/:txId/review', lazy: () => import('./routes/app-review'), handle: browserOnly },
       {
+        path: 'app/transactions/:txId/identity',
+        lazy: () => import('./routes/app-transaction-identity'),
+        handle: browserOnly,
+      },
+      {
+        path: 'app/transactions/:txId/cdd/:profileId',
+        lazy: () => import('./routes/app-transaction-cdd'),
+        handle: browserOnly,
+      },
+      {
         path: 'app/transactions/:txId/survey',
         lazy: () => import('./routes/app-transaction-survey'),
         handle: browserOnly,

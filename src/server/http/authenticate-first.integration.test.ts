@@ -48,6 +48,8 @@ describe('signed out', () => {
       'GET /api/organizations',
       'GET /api/organizations/{orgId}',
       'POST /api/support/inbound',
+      'POST /api/webhooks/identity/{provider}',
+      'POST /api/webhooks/sanctions/{provider}',
     ])
     expect(operations((op) => !isPublic(op)).length).toBeGreaterThan(40)
   })

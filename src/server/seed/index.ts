@@ -17,6 +17,7 @@ import { DEMO_TRANSACTION_ID, insertDemoTransaction } from './demo-transaction'
 import { DEMO_FIRM_COLLEAGUES, DEMO_MATTER_ID, insertDemoFirm } from './demo-firm'
 import { insertDemoBroker } from './demo-broker'
 import { DEMO_FIRM_ID, seedOrganizations } from './organizations'
+import { insertDemoIdentity } from './demo-identity'
 import { DEMO_SURVEY_BOOKING_ID, DEMO_SURVEYOR, insertDemoSurveyor } from './demo-surveyor'
 
 export { DEMO_ACCOUNTS, DEMO_PASSWORD, type DemoAccount } from './demo-accounts'
@@ -176,6 +177,23 @@ export async function seedDemoData({
         state.hasSurveyor))
   ) {
     result.alreadySeeded = true
+    if (accounts) {
+      // Amelia verified her identity and Priya approved her CDD (demo-identity.ts): once, on a fresh database.
+      const [amelia, priya] = await Promise.all(
+        ['Buyer', 'Conveyancer'].map(async (label) => {
+          const email = DEMO_ACCOUNTS.find((a) => a.label === label)!.email.toLowerCase()
+          const [row] = await database.query<{ id: string }>(`select id from profiles where lower(email) = $1`, [email])
+          return row?.id
+        }),
+      )
+      if (amelia && priya) {
+        await database.db.transaction(async (tx) => {
+          await tx.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK_KEY})`)
+          await insertDemoIdentity(tx, { amelia, priya, demoTransactionId: DEMO_TRANSACTION_ID }, now)
+        })
+      }
+    }
+
     result.ms = Math.round(performance.now() - started)
     log?.debug(`demo data already loaded (${result.ms} ms)`)
     return result

@@ -41,6 +41,8 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     TRUSTED_ORIGINS: '',
     PAYMENTS_PROVIDER: 'sandbox',
     OPEN_BANKING_PROVIDER: 'sandbox',
+    IDENTITY_PROVIDER: 'sandbox',
+    SANCTIONS_PROVIDER: 'sandbox',
     SESSION_IDLE_DAYS: 30,
     SESSION_MAX_DAYS: 90,
     LOG_LEVEL: 'silent',

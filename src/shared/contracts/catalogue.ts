@@ -33,6 +33,7 @@ import { titleCheckEndpoints } from './title-checks'
 import { transactionEndpoints } from './transactions'
 import { twoFactorEndpoints } from './two-factor'
 import { updateRequestEndpoints } from './update-requests'
+import { verificationEndpoints } from './verification'
 
 export const catalogue = {
   academy: academyEndpoints,
@@ -63,6 +64,7 @@ export const catalogue = {
   transactions: transactionEndpoints,
   twoFactor: twoFactorEndpoints,
   updateRequests: updateRequestEndpoints,
+  verification: verificationEndpoints,
 } satisfies Record<string, Record<string, EndpointSpec>>
 
 /** Every endpoint of the catalogue, as a flat list. */

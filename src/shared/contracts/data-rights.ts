@@ -23,7 +23,8 @@ export const AML_RETENTION_YEARS = 5
 export const AML_RETENTION_NOTICE =
   'Documents you shared on a move stay with that move for 5 years after it ends, because anti-money-laundering law ' +
   'requires the professionals to keep them (Money Laundering Regulations 2017, regulation 40). On those moves ' +
-  'you will appear as ‘Former participant’.'
+  'you will appear as ‘Former participant’. Your identity check and the client due diligence records your ' +
+  'conveyancers made from it are kept for the same 5 years, then deleted; an identity check no move relies on is deleted now.'
 
 /** Body of POST /api/account/delete: the email (or DELETE) typed out, and the current password. */
 export const DeleteAccountInput = z.object({

@@ -8,14 +8,17 @@ import { InviteByEmailDialog } from '../features/invitations/components/invite-b
 import { PendingInvitations } from '../features/invitations/components/pending-invitations'
 import { LiveIndicator } from '../features/live/components/live-indicator'
 import { mayRequestUpdate, RequestUpdateButton } from '../features/update-requests/components/request-update-button'
+import { PartyChecklist } from '../features/verification/components/party-checklist'
+import { PartyBadges } from '../features/verification/components/verification-badges'
 import { WorkspacePage } from '../features/workspace/components/workspace-page'
 
 /**
  * The transaction workspace with every feature in its place: the workspace's header, Overview,
  * Timeline and People, plus the live indicator, 'Request update' (buyers and sellers), the
  * Documents and Chat tabs with Chat's unread badge, and inviting by email with the pending
- * invitations (the workspace shows those two only to people who may invite), and for a conveyancer
- * their firm's fee earner on the matter (admins reassign it there).
+ * invitations (the workspace shows those two only to people who may invite), for a conveyancer
+ * their firm's fee earner on the matter (admins reassign it there), and the verification badges on
+ * People with the buyer's or seller's checklist on Overview.
  */
 export function TransactionWorkspace({
   txId,
@@ -55,6 +58,8 @@ export function TransactionWorkspace({
           />
         ),
         pendingInvitations: <PendingInvitations txId={detail.id} viewerRole={detail.viewer_role} />,
+        partyBadges: (profileId) => <PartyBadges txId={detail.id} profileId={profileId} />,
+        overviewChecklist: <PartyChecklist txId={detail.id} />,
       })}
     />
   )

@@ -9,6 +9,8 @@
  *   positions, upload keys, roles, pending emails to the address and its sign-in codes; pending
  *   invitations they sent or that were sent to them are revoked and the address on any invitation
  *   replaced by the placeholder;
+ * - identity checks no client due diligence record relies on are deleted with their images; CDD records
+ *   and the checks they rely on stay for 5 years after the move ends (reg 40; features/verification);
  * - on moves with anyone else on them, their documents stay: the professionals must keep a move's
  *   records for 5 years after it ends (Money Laundering Regulations 2017, reg. 40);
  * - signature requests still waiting for them end as declined ('Their account was deleted.'); their typed
@@ -55,6 +57,7 @@ import type { ObjectStorage } from '#server/platform/storage/index.ts'
 import { redactedSummaryHash } from '../activity/audit-canonical'
 import { REDACTION_KIND } from '../activity/audit-chain'
 import { recordActivity } from '../transactions/record-activity'
+import { eraseUnreliedIdentityChecks } from '../verification/retention'
 
 /** The placeholder that replaces a deleted person's email everywhere (RFC 2606 reserves .invalid). */
 export function deletedEmailFor(profileId: string): string {
@@ -252,6 +255,8 @@ async function deleteInTransaction(tx: Tx, viewer: Viewer) {
     ip: null,
     userAgent: null,
   })
+  // Identity checks no CDD record relies on go now; those a conveyancer's CDD relies on stay (reg 40).
+  keys = [...keys, ...(await eraseUnreliedIdentityChecks(tx, me))]
   return { keys, retainedTransactions: shared.length, retainedDocuments, removedDrafts: soleDrafts.length }
 }
 

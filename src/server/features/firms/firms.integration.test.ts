@@ -18,6 +18,7 @@ import {
   TransactionMatterResponse,
 } from '#shared/contracts/firms.ts'
 import { TransactionDetail } from '#shared/contracts/transactions.ts'
+import { CDD_TASK_TITLES } from '#shared/domain/client-due-diligence.ts'
 import { standardTimeline } from '#shared/domain/timeline-template.ts'
 import { createOrganization, createTransaction, stagesInProgress } from '#server/test/factories.ts'
 import { TEST_PUBLIC_URL, type TestUser, useTestApp } from '#server/test/test-app.ts'
@@ -289,8 +290,10 @@ describe('matters and access', () => {
   ] as const)('%s: writing (ticking a task) answers %i', async (_who, status, as) => {
     const [task] = await t.database.query<{ id: string; version: number }>(
       `select k.id, k.version from tasks k join timeline_stages s on s.id = k.stage_id
-       where s.transaction_id = $1 and k.owner_side = 'buyer_conveyancer' and k.status = 'not_completed' order by s.sort_index, k.sort_index limit 1`,
-      [txId],
+       where s.transaction_id = $1 and k.owner_side = 'buyer_conveyancer' and k.status = 'not_completed'
+         and k.title <> all($2) order by s.sort_index, k.sort_index limit 1`,
+      // The ID and AML tasks tick only from approved CDD records (features/verification): pick another.
+      [txId, Object.values(CDD_TASK_TITLES)],
     )
     const res = await t.request(`/api/transactions/${txId}/tasks/${task.id}`, {
       as: as(),
@@ -677,6 +680,13 @@ describe('cases board: SLA clocks and stored progress', () => {
       TransactionDetail.parse(
         await json(await t.request(`/api/transactions/${opened.transaction_id}`, { as: clockAdmin }), 200),
       )
+    // The ID and AML task ticks itself from an approved CDD record (features/verification), never by hand:
+    // done here as the approval would, so that the next task is one a person ticks.
+    await t.database.query(
+      `update tasks set status = 'completed', completed_at = now() where title = any($2) and stage_id in
+         (select id from timeline_stages where transaction_id = $1)`,
+      [opened.transaction_id, Object.values(CDD_TASK_TITLES)],
+    )
     const before = await stored()
     const d = await detail()
     const task = d.timeline_stages.flatMap((s) => s.tasks).find((k) => k.id === before.next_task_id)!

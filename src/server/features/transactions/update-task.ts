@@ -17,6 +17,7 @@ import type { Viewer } from '#server/auth/viewer.ts'
 import type { Database, Tx } from '#server/db/client.ts'
 import { tasks, timelineStages, transactions } from '#server/db/schema/index.ts'
 import { AppError, notFound } from '#server/http/errors.ts'
+import { CDD_TASK_RULE, isCddTaskTitle } from '#shared/domain/client-due-diligence.ts'
 import { notifyPeople, type NotificationDelivery } from '../notifications/notify-people'
 import { alertClocksOfTransaction } from '../sla/check-clocks'
 import { syncTaskClocks } from '../sla/clock-sync'
@@ -117,6 +118,8 @@ export async function updateTask({
       canTickTask(role, task.owner_side, await rolesOnTransaction(tx, txId)),
       'This task belongs to another party on the move, so only they can tick it.',
     )
+    // The ID and AML tasks follow the CDD records (features/verification/cdd-record.ts), never a hand.
+    if (isCddTaskTitle(task.title)) throw new AppError('unprocessable', CDD_TASK_RULE)
     if (task.version !== version) throw new AppError('conflict', STALE_TASK_MESSAGE)
     if (task.status === status) return
     // Ticked only by the conveyancer's review of the source of funds (features/funds/review-funds.ts).

@@ -23,4 +23,8 @@ export interface WorkspaceSlots {
   inviteButton?: ReactNode
   /** People tab, for those who may invite: the pending invitations under the people. */
   pendingInvitations?: ReactNode
+  /** People tab: a person's verification badges (identity, CDD ...) on their card, by profile id. */
+  partyBadges?: (profileId: string) => ReactNode
+  /** Overview, at the top: what is left for the viewer to do (buyers and sellers). */
+  overviewChecklist?: ReactNode
 }

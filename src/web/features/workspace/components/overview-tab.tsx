@@ -1,4 +1,5 @@
 import { CheckCircle2, Clock, FileText, MessageSquare, Star, UserPlus, Users, Activity } from 'lucide-react'
+import type { ReactNode } from 'react'
 import { Link } from 'react-router'
 import type { TransactionDetail } from '#shared/contracts/transactions.ts'
 import { overallProgress } from '#shared/domain/progress.ts'
@@ -19,9 +20,10 @@ export const KEY_PARTICIPANTS = 4
  * Overview (spec: Screens and routes): progress bar; completed and in-progress stage counts, participants,
  * documents; 'Key Participants' (first 4, Invite Professional to /marketplace); 'Recent Activity'
  * (latest 5). Once the move has completed, its buyer and seller are asked to review the firms that
- * worked on it (the same page the review request email links to).
+ * worked on it (the same page the review request email links to). `checklist` (from the verification
+ * feature) says what is left for a buyer or seller to do.
  */
-export function OverviewTab({ detail }: { detail: TransactionDetail }) {
+export function OverviewTab({ detail, checklist }: { detail: TransactionDetail; checklist?: ReactNode }) {
   const progress = overallProgress(detail.timeline_stages)
   const counts = stageCounts(detail.timeline_stages)
   const stats = [
@@ -38,6 +40,7 @@ export function OverviewTab({ detail }: { detail: TransactionDetail }) {
   const fundsSide = detail.viewer_role === 'buyer' || detail.viewer_role === 'buyer_conveyancer'
   return (
     <div className="flex flex-col gap-6">
+      {checklist}
       {canReview && (
         <section
           aria-labelledby="review-your-professionals"

@@ -12,18 +12,22 @@ import { ParticipantAvatar } from './participant-avatar'
  * People (spec: Screens and routes): a card per participant with initials, role (no pro/consumer prefix),
  * organisation, invited date; a link to /marketplace; for those who may invite, `inviteButton` (by
  * email) and `pendingInvitations`, both from the invitations feature; `feeEarner` (the cases feature:
- * the firm's fee earner on the matter and, for admins, Reassign) above the people.
+ * the firm's fee earner on the matter and, for admins, Reassign) above the people; `partyBadges` adds
+ * a person's identity, CDD and funds badges to their card.
  */
 export function PeopleTab({
   detail,
   feeEarner,
   inviteButton,
   pendingInvitations,
+  partyBadges,
 }: {
   detail: TransactionDetail
   feeEarner?: ReactNode
   inviteButton?: ReactNode
   pendingInvitations?: ReactNode
+  /** A person's verification badges, shown on their card (verification feature). */
+  partyBadges?: (profileId: string) => ReactNode
 }) {
   const mayInvite = canInvite(detail.viewer_role)
   return (
@@ -63,6 +67,7 @@ export function PeopleTab({
                   {p.invited_by ? 'Invited' : 'On the move since'}{' '}
                   <time dateTime={p.created_at}>{formatUkDate(p.created_at)}</time>
                 </p>
+                {partyBadges?.(p.user_id)}
               </div>
             </li>
           ))}

@@ -1,3 +1,4 @@
+import { CDD_TASK_NOTE, isCddTaskTitle } from '#shared/domain/client-due-diligence.ts'
 import { AlertTriangle, CheckCircle2, CircleDashed, Loader, OctagonAlert } from 'lucide-react'
 import { useState } from 'react'
 import type { Task, TimelineStage } from '#shared/contracts/transactions.ts'
@@ -112,12 +113,14 @@ export function StageCard({
           <ul id={listId} className="flex flex-col divide-y">
             {shown.map((task) => {
               const ownership = taskOwnership(task.owner_side, rolesOnMove)
+              // The ID and AML tasks follow the CDD records: nobody ticks them by hand.
+              const automatic = isCddTaskTitle(task.title)
               return (
                 <TaskRow
                   key={task.id}
                   task={task}
-                  canTick={!!viewerRole && ownership.roles.includes(viewerRole)}
-                  standInNote={standInNote(ownership)}
+                  canTick={!automatic && !!viewerRole && ownership.roles.includes(viewerRole)}
+                  standInNote={automatic ? CDD_TASK_NOTE : standInNote(ownership)}
                   onToggle={onToggleTask}
                 />
               )

@@ -54,7 +54,7 @@ export function WorkspaceView({
           </TabsList>
         </div>
         <TabsContent value={'overview' satisfies WorkspaceTab}>
-          <OverviewTab detail={detail} />
+          <OverviewTab detail={detail} checklist={slots.overviewChecklist} />
         </TabsContent>
         <TabsContent value={'timeline' satisfies WorkspaceTab}>
           <TimelineTab detail={detail} viewerName={viewerName} viewerId={viewerId} />
@@ -66,6 +66,7 @@ export function WorkspaceView({
             feeEarner={slots.feeEarner}
             inviteButton={slots.inviteButton}
             pendingInvitations={slots.pendingInvitations}
+            partyBadges={slots.partyBadges}
           />
         </TabsContent>
         <TabsContent value={'chat' satisfies WorkspaceTab}>{slots.chatTab}</TabsContent>

@@ -1,0 +1,451 @@
+/**
+ * The client due diligence record of one client on one matter (MLR 2017), kept by the conveyancer
+ * instructed for that client (access/verification.ts; anyone else gets 404): open it (links the
+ * person's identity check and starts sanctions and PEP screening), read it (audited), record the
+ * enhanced due diligence answers with the source-of-wealth evidence (reg 33, 35), reliance on another
+ * firm's CDD with its written consent (reg 39), and the decision. The side's "ID and AML checks"
+ * task ticks itself when every client on that side is approved, and unticks when one no longer is
+ * (as a DIP ticks its task: features/mortgages/record-dip.ts); nobody ticks it by hand.
+ */
+import { randomUUID } from 'node:crypto'
+import { sql } from 'drizzle-orm'
+import type { CddRecord, DecisionInput, EddInput, RelianceInput } from '#shared/contracts/verification.ts'
+import { EddInput as EddSchema } from '#shared/contracts/verification.ts'
+import {
+  approvalBlockers,
+  assessRisk,
+  CDD_TASK_TITLES,
+  cddRetainUntil,
+  type CddDecision,
+  type IdentityState,
+  type ScreeningState,
+} from '#shared/domain/client-due-diligence.ts'
+import { assertInstructedFor } from '#server/access/verification.ts'
+import type { Viewer } from '#server/auth/viewer.ts'
+import type { Database, Tx } from '#server/db/client.ts'
+import { AppError, notFound } from '#server/http/errors.ts'
+import type { IdentityVerificationProvider } from '#server/providers/identity-verification/index.ts'
+import type { SanctionsScreeningProvider, ScreeningMatch } from '#server/providers/sanctions-screening/index.ts'
+import type { ScreeningRequest } from '#server/providers/sanctions-screening/sanctions-screening-provider.ts'
+import { syncTaskClocks } from '../sla/clock-sync'
+import { recordActivity } from '../transactions/record-activity'
+import { refreshStage, touchTransaction } from '../transactions/update-task'
+import {
+  currentCheck,
+  docContext,
+  addressContext,
+  type IdentityRow,
+  type SealedAddress,
+  type SealedDocument,
+} from './identity-check'
+import { openJson, sealJson } from './sealed-json'
+
+export interface Providers {
+  identity: IdentityVerificationProvider
+  screening: SanctionsScreeningProvider
+}
+
+interface CddRow {
+  id: string
+  transaction_id: string
+  client_profile_id: string
+  client_name: string
+  side: 'buyer' | 'seller'
+  identity_check_id: string | null
+  screening_status: ScreeningState
+  screening_sealed: string | null
+  sanctions_match: boolean
+  pep: boolean
+  edd_sealed: string | null
+  sow_id: string | null
+  sow_filename: string | null
+  reliance_firm: string | null
+  reliance_consent_on: string | null
+  reliance_note: string | null
+  decision: CddDecision | null
+  decision_note: string | null
+  decided_by_name: string | null
+  decided_at: string | null
+  relationship_ended_on: string | null
+  agreed_price_pence: number | null
+}
+
+interface SealedEdd {
+  source_of_wealth: string
+  purpose_of_transaction: string
+  pep_or_match_explanation: string
+  senior_approver: string
+}
+
+const screeningContext = (id: string) => `cdd:${id}:screening`
+const eddContext = (id: string) => `cdd:${id}:edd`
+const sideLabel = (side: 'buyer' | 'seller') => (side === 'buyer' ? 'a buyer' : 'a seller')
+
+async function readRow(tx: Tx, txId: string, profileId: string): Promise<CddRow | null> {
+  const res = await tx.execute(sql`
+    select r.id, r.transaction_id, r.client_profile_id, p.full_name as client_name, r.side, r.identity_check_id,
+      r.screening_status, r.screening_sealed, r.sanctions_match, r.pep, r.edd_sealed,
+      d.id as sow_id, d.filename as sow_filename, r.reliance_firm, r.reliance_consent_on::text, r.reliance_note,
+      r.decision, r.decision_note, dp.full_name as decided_by_name, r.decided_at, r.relationship_ended_on::text,
+      t.agreed_price_pence
+    from cdd_records r join profiles p on p.id = r.client_profile_id join transactions t on t.id = r.transaction_id
+      left join documents d on d.id = r.source_of_wealth_document_id
+      left join profiles dp on dp.id = r.decided_by
+    where r.transaction_id = ${txId} and r.client_profile_id = ${profileId}`)
+  return (res.rows[0] as unknown as CddRow | undefined) ?? null
+}
+
+async function identityFor(tx: Tx, row: CddRow): Promise<IdentityRow | null> {
+  // A decided record keeps the check it was decided on; an open one follows the person's current check.
+  if (row.decision && row.identity_check_id) {
+    const res = await tx.execute(sql`select id, profile_id, status, provider, document_type, document_sealed,
+      document_expires_on::text, document_image_key, selfie_image_key, address_sealed, face_match, liveness, confidence,
+      failure_reason, submitted_at, completed_at, expires_at from identity_checks where id = ${row.identity_check_id}`)
+    return (res.rows[0] as unknown as IdentityRow | undefined) ?? null
+  }
+  return currentCheck(tx, row.client_profile_id)
+}
+
+/** The identity state a CDD record relies on: an expired verified check counts as none. */
+export function identityStateOf(check: IdentityRow | null, decided: boolean): IdentityState {
+  if (!check) return 'not_started'
+  if (check.status === 'verified' && !decided && check.expires_at && new Date(check.expires_at) <= new Date()) {
+    return 'not_started'
+  }
+  return check.status
+}
+
+async function buildView(tx: Tx, row: CddRow, providers: Providers): Promise<CddRecord> {
+  const check = await identityFor(tx, row)
+  const state = identityStateOf(check, !!row.decision)
+  const doc = check ? openJson<SealedDocument>(check.document_sealed, docContext(check.id)) : null
+  const address = check ? openJson<SealedAddress>(check.address_sealed, addressContext(check.id)) : null
+  const matches = openJson<ScreeningMatch[]>(row.screening_sealed, screeningContext(row.id)) ?? []
+  const edd = openJson<SealedEdd>(row.edd_sealed, eddContext(row.id))
+  const reliance = row.reliance_firm !== null
+  const risk = assessRisk({
+    identity: state,
+    faceMatch: check?.face_match ?? null,
+    screening: row.screening_status,
+    sanctionsMatch: row.sanctions_match,
+    pep: row.pep,
+    pricePence: row.agreed_price_pence,
+    reliance,
+  })
+  const docs = await tx.execute(sql`select id, filename from documents where transaction_id = ${row.transaction_id}
+    order by created_at desc limit 200`)
+  return {
+    id: row.id,
+    client: { id: row.client_profile_id, full_name: row.client_name },
+    side: row.side,
+    identity: {
+      state,
+      provider_label: providers.identity.label,
+      document_type: check?.document_type ?? null,
+      document_number: doc?.number ?? null,
+      name_on_document: doc ? `${doc.given_names} ${doc.surname}` : null,
+      date_of_birth: doc?.date_of_birth ?? null,
+      document_expires_on: check?.document_expires_on ?? null,
+      face_match: check?.face_match ?? null,
+      liveness: check?.liveness ?? null,
+      confidence: check?.confidence ?? null,
+      failure_reason: check?.failure_reason ?? null,
+      completed_at: check?.completed_at ? new Date(check.completed_at).toISOString() : null,
+      has_images: !!check?.document_image_key && !!check.selfie_image_key,
+    },
+    address: address
+      ? { lines: [address.line1, address.line2, address.town].filter(Boolean), postcode: address.postcode }
+      : null,
+    screening: {
+      state: row.screening_status,
+      provider_label: providers.screening.label,
+      sanctions_match: row.sanctions_match,
+      pep: row.pep,
+      matches,
+    },
+    risk: { level: risk.level, reasons: risk.reasons, edd_required: risk.eddRequired },
+    edd: edd
+      ? {
+          ...edd,
+          source_of_wealth_document: row.sow_id ? { id: row.sow_id, filename: row.sow_filename ?? '' } : null,
+        }
+      : null,
+    reliance: reliance
+      ? { firm_name: row.reliance_firm!, consent_on: row.reliance_consent_on!, note: row.reliance_note ?? '' }
+      : null,
+    decision:
+      row.decision && row.decided_at
+        ? {
+            decision: row.decision,
+            note: row.decision_note ?? '',
+            decided_by: row.decided_by_name,
+            decided_at: new Date(row.decided_at).toISOString(),
+          }
+        : null,
+    approval_blockers: approvalBlockers({
+      risk,
+      identity: state,
+      reliance,
+      sanctionsMatch: row.sanctions_match,
+      eddAnswered: !!edd,
+      sourceOfWealthEvidence: !!row.sow_id,
+    }),
+    retention: {
+      relationship_ended_on: row.relationship_ended_on,
+      retain_until: row.relationship_ended_on ? cddRetainUntil(row.relationship_ended_on) : null,
+    },
+    documents: (docs.rows as Array<{ id: string; filename: string }>).map((d) => ({ id: d.id, filename: d.filename })),
+  }
+}
+
+/**
+ * Creates the record when there is none (idempotent), links the person's current identity check
+ * unless the record is decided, and returns its id.
+ */
+export async function ensureCddRecord(
+  tx: Tx,
+  txId: string,
+  profileId: string,
+  side: 'buyer' | 'seller',
+): Promise<string> {
+  const res = await tx.execute(sql`
+    insert into cdd_records (transaction_id, client_profile_id, side) values (${txId}, ${profileId}, ${side})
+    on conflict (transaction_id, client_profile_id) do update set updated_at = now()
+    returning id, decision`)
+  const { id, decision } = res.rows[0] as { id: string; decision: string | null }
+  if (!decision) {
+    const check = await currentCheck(tx, profileId)
+    if (check) await tx.execute(sql`update cdd_records set identity_check_id = ${check.id} where id = ${id}`)
+  }
+  return id
+}
+
+/**
+ * Prepares a fresh screening of the record's client: the name on their identity document when there
+ * is one, else their profile name. The record waits for the new reference (a result for an earlier
+ * one is ignored from then on). The caller sends the returned request to the provider once its
+ * database transaction has committed, so the answer never arrives before the reference is visible.
+ */
+export async function prepareScreening(tx: Tx, providerName: string, cddId: string): Promise<ScreeningRequest> {
+  const res = await tx.execute(sql`select r.client_profile_id, p.full_name from cdd_records r
+    join profiles p on p.id = r.client_profile_id where r.id = ${cddId}`)
+  const { client_profile_id: profileId, full_name: profileName } = res.rows[0] as {
+    client_profile_id: string
+    full_name: string
+  }
+  const check = await currentCheck(tx, profileId)
+  const doc = check ? openJson<SealedDocument>(check.document_sealed, docContext(check.id)) : null
+  const reference = `scr_${randomUUID().replace(/-/g, '')}`
+  await tx.execute(sql`update cdd_records set screening_status = 'pending', screening_provider = ${providerName},
+      screening_ref = ${reference}, screening_sealed = null, sanctions_match = false, pep = false, updated_at = now()
+    where id = ${cddId}`)
+  return {
+    reference,
+    fullName: doc ? `${doc.given_names} ${doc.surname}` : profileName,
+    dateOfBirth: doc?.date_of_birth ?? null,
+  }
+}
+
+/** Applies a screening result to the record that asked for it; false when no record waits for that reference. */
+export async function applyScreening(tx: Tx, reference: string, matches: ScreeningMatch[]): Promise<boolean> {
+  const res = await tx.execute(sql`select id from cdd_records where screening_ref = ${reference} for update`)
+  const id = (res.rows[0] as { id: string } | undefined)?.id
+  if (!id) return false
+  const sanctions = matches.some((m) => m.list === 'sanctions')
+  const pep = matches.some((m) => m.list === 'pep')
+  await tx.execute(sql`update cdd_records set screening_status = ${sanctions ? 'possible_match' : 'clear'},
+      screening_sealed = ${sealJson(matches, screeningContext(id))}, sanctions_match = ${sanctions}, pep = ${pep},
+      updated_at = now() where id = ${id}`)
+  return true
+}
+
+/** GET: 404 unless instructed for the client or before the record is opened; the view goes in the audit trail. */
+export async function getCdd(opts: {
+  database: Database
+  viewer: Viewer
+  txId: string
+  profileId: string
+  providers: Providers
+}) {
+  return opts.database.db.transaction(async (tx) => {
+    const side = await assertInstructedFor(tx, opts.viewer, opts.txId, opts.profileId)
+    const row = await readRow(tx, opts.txId, opts.profileId)
+    if (!row) throw notFound('client due diligence record')
+    await recordActivity(tx, {
+      transactionId: opts.txId,
+      actorId: opts.viewer.profileId,
+      kind: 'cdd.viewed',
+      summary: `viewed the client due diligence record of ${sideLabel(side)}`,
+      payload: { cddId: row.id },
+    })
+    return buildView(tx, row, opts.providers)
+  })
+}
+
+/** POST: opens the record (or refreshes it) and starts screening. */
+export async function openCdd(opts: {
+  database: Database
+  viewer: Viewer
+  txId: string
+  profileId: string
+  providers: Providers
+}) {
+  let request: ScreeningRequest | undefined
+  const view = await opts.database.db.transaction(async (tx) => {
+    const side = await assertInstructedFor(tx, opts.viewer, opts.txId, opts.profileId)
+    const id = await ensureCddRecord(tx, opts.txId, opts.profileId, side)
+    request = await prepareScreening(tx, opts.providers.screening.name, id)
+    await recordActivity(tx, {
+      transactionId: opts.txId,
+      actorId: opts.viewer.profileId,
+      kind: 'cdd.opened',
+      summary: `opened client due diligence for ${sideLabel(side)} and started sanctions and PEP screening`,
+      payload: { cddId: id },
+    })
+    return buildView(tx, (await readRow(tx, opts.txId, opts.profileId))!, opts.providers)
+  })
+  // After the commit: a provider that fails here leaves the screening pending, and 'Screen again' retries.
+  await opts.providers.screening.startScreening(request!)
+  return view
+}
+
+async function lockRow(tx: Tx, viewer: Viewer, txId: string, profileId: string) {
+  const side = await assertInstructedFor(tx, viewer, txId, profileId)
+  const res = await tx.execute(sql`select id from cdd_records where transaction_id = ${txId}
+    and client_profile_id = ${profileId} for update`)
+  const id = (res.rows[0] as { id: string } | undefined)?.id
+  if (!id) throw notFound('client due diligence record')
+  return { id, side }
+}
+
+/** PUT edd: the answers (sealed) and the evidence, one of this move's documents (422 otherwise). */
+export async function saveEdd(opts: {
+  database: Database
+  viewer: Viewer
+  txId: string
+  profileId: string
+  input: EddInput
+  providers: Providers
+}) {
+  const input = EddSchema.parse(opts.input)
+  return opts.database.db.transaction(async (tx) => {
+    const { id, side } = await lockRow(tx, opts.viewer, opts.txId, opts.profileId)
+    if (input.source_of_wealth_document_id) {
+      const doc = await tx.execute(sql`select 1 from documents where id = ${input.source_of_wealth_document_id}
+        and transaction_id = ${opts.txId}`)
+      if (!doc.rows.length)
+        throw new AppError('unprocessable', 'The source-of-wealth evidence must be a document on this move.')
+    }
+    const answers: SealedEdd = {
+      source_of_wealth: input.source_of_wealth,
+      purpose_of_transaction: input.purpose_of_transaction,
+      pep_or_match_explanation: input.pep_or_match_explanation,
+      senior_approver: input.senior_approver,
+    }
+    await tx.execute(sql`update cdd_records set edd_sealed = ${sealJson(answers, eddContext(id))},
+        source_of_wealth_document_id = ${input.source_of_wealth_document_id}, updated_at = now() where id = ${id}`)
+    await recordActivity(tx, {
+      transactionId: opts.txId,
+      actorId: opts.viewer.profileId,
+      kind: 'cdd.edd_recorded',
+      summary: `recorded enhanced due diligence for ${sideLabel(side)}`,
+      payload: { cddId: id },
+    })
+    return buildView(tx, (await readRow(tx, opts.txId, opts.profileId))!, opts.providers)
+  })
+}
+
+/** PUT reliance (reg 39): the firm relied on and its written consent. */
+export async function saveReliance(opts: {
+  database: Database
+  viewer: Viewer
+  txId: string
+  profileId: string
+  input: RelianceInput
+  providers: Providers
+}) {
+  return opts.database.db.transaction(async (tx) => {
+    const { id, side } = await lockRow(tx, opts.viewer, opts.txId, opts.profileId)
+    await tx.execute(sql`update cdd_records set reliance_firm = ${opts.input.firm_name},
+        reliance_consent_on = ${opts.input.consent_on}::date, reliance_note = ${opts.input.note}, updated_at = now()
+      where id = ${id}`)
+    await recordActivity(tx, {
+      transactionId: opts.txId,
+      actorId: opts.viewer.profileId,
+      kind: 'cdd.reliance_recorded',
+      summary: `recorded reliance on another firm's due diligence for ${sideLabel(side)}`,
+      payload: { cddId: id },
+    })
+    return buildView(tx, (await readRow(tx, opts.txId, opts.profileId))!, opts.providers)
+  })
+}
+
+/** POST decision: approve (422 listing what is missing), refer or reject; then the side's task follows. */
+export async function decideCdd(opts: {
+  database: Database
+  viewer: Viewer
+  txId: string
+  profileId: string
+  input: DecisionInput
+  providers: Providers
+}) {
+  return opts.database.db.transaction(async (tx) => {
+    await tx.execute(sql`select id from transactions where id = ${opts.txId} for update`)
+    const { id, side } = await lockRow(tx, opts.viewer, opts.txId, opts.profileId)
+    const before = await buildView(tx, (await readRow(tx, opts.txId, opts.profileId))!, opts.providers)
+    if (opts.input.decision === 'approve' && before.approval_blockers.length) {
+      throw new AppError('unprocessable', `Not ready to approve: ${before.approval_blockers.join('; ')}.`)
+    }
+    const check = await currentCheck(tx, opts.profileId)
+    await tx.execute(sql`update cdd_records set decision = ${opts.input.decision}, decision_note = ${opts.input.note},
+        decided_by = ${opts.viewer.profileId}, decided_at = now(), updated_at = now(),
+        identity_check_id = coalesce(${check?.id ?? null}::uuid, identity_check_id)
+      where id = ${id}`)
+    const verb = { approve: 'approved', refer: 'referred', reject: 'rejected' }[opts.input.decision]
+    await recordActivity(tx, {
+      transactionId: opts.txId,
+      actorId: opts.viewer.profileId,
+      kind: 'cdd.decided',
+      summary: `${verb} the client due diligence of ${sideLabel(side)}`,
+      payload: { cddId: id, decision: opts.input.decision },
+    })
+    await syncCddTask(tx, opts.txId, side, opts.viewer.profileId)
+    await touchTransaction(tx, opts.txId)
+    return buildView(tx, (await readRow(tx, opts.txId, opts.profileId))!, opts.providers)
+  })
+}
+
+/**
+ * Ticks the side's ID and AML task when every client on that side has an approved record, and
+ * unticks it when that stops being true, with an audit entry either way.
+ */
+export async function syncCddTask(tx: Tx, txId: string, side: 'buyer' | 'seller', actorId: string): Promise<void> {
+  const title = CDD_TASK_TITLES[side]
+  const clients = await tx.execute(sql`
+    select c.id, exists(select 1 from cdd_records r where r.transaction_id = ${txId} and r.client_profile_id = c.id
+      and r.decision = 'approve') as approved
+    from (select buyer_user_id as id from transactions where id = ${txId} and ${side}::text = 'buyer' and buyer_user_id is not null
+      union select seller_user_id from transactions where id = ${txId} and ${side}::text = 'seller' and seller_user_id is not null
+      union select user_id from transaction_participants where transaction_id = ${txId} and role = ${side}) c`)
+  const rows = clients.rows as Array<{ approved: boolean }>
+  const allApproved = rows.length > 0 && rows.every((r) => r.approved)
+  const found = await tx.execute(sql`
+    select k.id, k.status, k.stage_id, s.stage_name from tasks k join timeline_stages s on s.id = k.stage_id
+    where s.transaction_id = ${txId} and k.title = ${title} order by s.sort_index, k.sort_index limit 1 for update of k`)
+  const task = found.rows[0] as { id: string; status: string; stage_id: string; stage_name: string } | undefined
+  if (!task || (task.status === 'completed') === allApproved) return
+  await tx.execute(sql`update tasks set status = ${allApproved ? 'completed' : 'not_completed'},
+      completed_at = ${allApproved ? sql`now()` : null}, completed_by = ${allApproved ? actorId : null},
+      version = version + 1, updated_at = now() where id = ${task.id}`)
+  await refreshStage(tx, task.stage_id)
+  await recordActivity(tx, {
+    transactionId: txId,
+    actorId,
+    kind: allApproved ? 'task.completed' : 'task.reopened',
+    summary: allApproved
+      ? `ticked “${title}” (${task.stage_name}) by approving client due diligence`
+      : `unticked “${title}” (${task.stage_name}): a client's due diligence is no longer approved`,
+    payload: { taskId: task.id, stageId: task.stage_id },
+  })
+  await syncTaskClocks(tx, txId)
+}

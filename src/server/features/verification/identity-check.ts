@@ -1,0 +1,336 @@
+/**
+ * A person's identity check, step by step (resumable: each step is saved as it is given, and the
+ * check picks up where it stopped): start (or resume), the document (passport MRZ or driving licence
+ * number checked with src/shared/domain/identity-documents.ts, an expired document refused, its photo
+ * sealed), the selfie, the current address, then submit to the identity provider, whose result
+ * arrives by webhook (identity-webhook.ts). One verified check serves every move of the person until
+ * it expires (IDENTITY_CHECK_VALID_MONTHS, or the document's expiry if sooner).
+ * Errors: 404 for a check that is not the viewer's, 409 once submitted, 422 for an expired document,
+ * a failing check digit (400 naming the field) or an unreadable image; nothing is half-written.
+ */
+import { sql } from 'drizzle-orm'
+import type {
+  AddressStepInput,
+  DocumentStepInput,
+  IdentityCheck,
+  MyIdentity,
+  SelfieStepInput,
+} from '#shared/contracts/verification.ts'
+import { AddressStepInput as AddressSchema } from '#shared/contracts/verification.ts'
+import { checkDrivingLicenceNumber, documentExpired, parsePassportMrzLine2 } from '#shared/domain/identity-documents.ts'
+import { ukCalendarDate } from '#shared/domain/mortgages.ts'
+import type { Viewer } from '#server/auth/viewer.ts'
+import type { Database, Tx } from '#server/db/client.ts'
+import { AppError, notFound } from '#server/http/errors.ts'
+import type { ObjectStorage } from '#server/platform/storage/index.ts'
+import type { IdentityVerificationProvider } from '#server/providers/identity-verification/index.ts'
+import { nextStepFor } from '#server/providers/identity-verification/identity-verification-provider.ts'
+import { decodeImage, readSealedImage, storeSealedImage } from './sealed-images'
+import { openJson, sealJson } from './sealed-json'
+
+export interface IdentityRow {
+  id: string
+  profile_id: string
+  status: IdentityCheck['status']
+  provider: string
+  document_type: 'passport' | 'driving_licence' | null
+  document_sealed: string | null
+  document_expires_on: string | null
+  document_image_key: string | null
+  selfie_image_key: string | null
+  address_sealed: string | null
+  face_match: boolean | null
+  liveness: boolean | null
+  confidence: string | null
+  failure_reason: string | null
+  submitted_at: string | null
+  completed_at: string | null
+  expires_at: string | null
+}
+
+/** The sealed document details. */
+export interface SealedDocument {
+  number: string
+  surname: string
+  given_names: string
+  date_of_birth: string
+  nationality: string | null
+  expiry_date: string
+}
+
+export interface SealedAddress {
+  line1: string
+  line2: string
+  town: string
+  postcode: string
+}
+
+export const docContext = (id: string) => `identity-check:${id}:document-details`
+export const addressContext = (id: string) => `identity-check:${id}:address`
+export const resultContext = (id: string) => `identity-check:${id}:result`
+
+const COLUMNS = sql.raw(`id, profile_id, status, provider, document_type, document_sealed,
+  document_expires_on::text, document_image_key, selfie_image_key, address_sealed, face_match, liveness, confidence,
+  failure_reason, submitted_at, completed_at, expires_at`)
+
+/** Today in Europe/London as yyyy-mm-dd. */
+export function londonToday(now = new Date()): string {
+  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/London' }).format(now)
+}
+
+/** The check as its person sees it. */
+export function identityView(row: IdentityRow, providerLabel: string): IdentityCheck {
+  const failed = row.status === 'failed' || row.status === 'needs_review'
+  return {
+    id: row.id,
+    status: row.status,
+    provider_label: providerLabel,
+    steps: { document: !!row.document_image_key, selfie: !!row.selfie_image_key, address: !!row.address_sealed },
+    document_type: row.document_type,
+    document_expires_on: row.document_expires_on,
+    failure_reason: failed ? row.failure_reason : null,
+    // A failure with the selfie passing (face match and liveness) was the document's.
+    next_step: failed
+      ? nextStepFor({
+          outcome: row.status === 'failed' ? 'failed' : 'needs_review',
+          faceMatch: row.face_match !== false,
+          liveness: row.liveness !== false,
+          documentAuthentic: row.face_match === false || row.liveness === false,
+        })
+      : null,
+    confidence: row.confidence,
+    submitted_at: row.submitted_at ? new Date(row.submitted_at).toISOString() : null,
+    completed_at: row.completed_at ? new Date(row.completed_at).toISOString() : null,
+    expires_at: row.expires_at ? new Date(row.expires_at).toISOString() : null,
+  }
+}
+
+/**
+ * The person's current check: the newest one, unless a verified one is still in date (that one
+ * serves). Null when they have none.
+ */
+export async function currentCheck(tx: Tx | Database['db'], profileId: string): Promise<IdentityRow | null> {
+  const res = await tx.execute(sql`
+    select ${COLUMNS} from identity_checks where profile_id = ${profileId}
+    order by (status = 'verified' and expires_at > now()) desc, created_at desc limit 1`)
+  return (res.rows[0] as unknown as IdentityRow | undefined) ?? null
+}
+
+/** GET /me/identity-check. */
+export async function getMyIdentity(opts: {
+  database: Database
+  viewer: Viewer
+  provider: IdentityVerificationProvider
+}): Promise<MyIdentity> {
+  const row = await currentCheck(opts.database.db, opts.viewer.profileId)
+  const usable = row && !(row.status === 'verified' && row.expires_at && new Date(row.expires_at) <= new Date())
+  return { provider_label: opts.provider.label, check: usable ? identityView(row, opts.provider.label) : null }
+}
+
+/**
+ * POST /me/identity-check: the verified check in date, or the one in progress or processing, as it
+ * is; otherwise (none, failed, needs review, expired) a new one.
+ */
+export async function startIdentityCheck(opts: {
+  database: Database
+  viewer: Viewer
+  provider: IdentityVerificationProvider
+}): Promise<IdentityCheck> {
+  return opts.database.db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(4242026, hashtext(${opts.viewer.profileId}))`)
+    const row = await currentCheck(tx, opts.viewer.profileId)
+    const live =
+      row &&
+      (row.status === 'in_progress' ||
+        row.status === 'processing' ||
+        (row.status === 'verified' && row.expires_at && new Date(row.expires_at) > new Date()))
+    if (live) return identityView(row, opts.provider.label)
+    const res = await tx.execute(sql`
+      insert into identity_checks (profile_id, provider) values (${opts.viewer.profileId}, ${opts.provider.name})
+      returning ${COLUMNS}`)
+    return identityView(res.rows[0] as unknown as IdentityRow, opts.provider.label)
+  })
+}
+
+/** Locks the viewer's check for a step: 404 when not theirs, 409 once submitted. */
+async function lockEditable(tx: Tx, viewer: Viewer, checkId: string): Promise<IdentityRow> {
+  const res = await tx.execute(sql`
+    select ${COLUMNS} from identity_checks where id = ${checkId} and profile_id = ${viewer.profileId} for update`)
+  const row = res.rows[0] as unknown as IdentityRow | undefined
+  if (!row) throw notFound('identity check')
+  if (row.status !== 'in_progress') {
+    throw new AppError(
+      'conflict',
+      row.status === 'processing'
+        ? 'This check was sent to the identity provider; wait for its result.'
+        : 'This check is finished. Start a new one to change anything.',
+    )
+  }
+  return row
+}
+
+/** Stores the image first, then the row; when the row cannot be written the new image is removed (nothing half-written). */
+async function replaceImage(
+  opts: { database: Database; storage: ObjectStorage; viewer: Viewer; checkId: string },
+  image: 'document' | 'selfie',
+  data: { contentType: string; bytes: Buffer },
+  write: (tx: Tx, key: string, row: IdentityRow) => Promise<void>,
+): Promise<IdentityRow> {
+  // Ownership and state first, so a stranger's request stores nothing.
+  await opts.database.db.transaction((tx) => lockEditable(tx, opts.viewer, opts.checkId))
+  const key = await storeSealedImage(opts.storage, opts.checkId, image, data)
+  let old: string | null = null
+  try {
+    const row = await opts.database.db.transaction(async (tx) => {
+      const current = await lockEditable(tx, opts.viewer, opts.checkId)
+      old = image === 'document' ? current.document_image_key : current.selfie_image_key
+      await write(tx, key, current)
+      const res = await tx.execute(sql`select ${COLUMNS} from identity_checks where id = ${opts.checkId}`)
+      return res.rows[0] as unknown as IdentityRow
+    })
+    if (old) await opts.storage.delete(old).catch(() => {})
+    return row
+  } catch (err) {
+    await opts.storage.delete(key).catch(() => {})
+    throw err
+  }
+}
+
+/** PUT /me/identity-check/{checkId}/document. */
+export async function saveDocumentStep(opts: {
+  database: Database
+  storage: ObjectStorage
+  viewer: Viewer
+  provider: IdentityVerificationProvider
+  checkId: string
+  input: DocumentStepInput
+}): Promise<IdentityCheck> {
+  const { input } = opts
+  const today = londonToday()
+  let details: SealedDocument
+  if (input.document_type === 'passport') {
+    const mrz = parsePassportMrzLine2(input.mrz_line, today)
+    if (!mrz.ok) throw new AppError('validation_failed', mrz.error, { mrz_line: [mrz.error] })
+    details = {
+      number: mrz.mrz.documentNumber,
+      surname: input.surname,
+      given_names: input.given_names,
+      date_of_birth: mrz.mrz.dateOfBirth,
+      nationality: mrz.mrz.nationality,
+      expiry_date: mrz.mrz.expiryDate,
+    }
+  } else {
+    const licence = checkDrivingLicenceNumber(input.licence_number, {
+      surname: input.surname,
+      givenNames: input.given_names,
+      dateOfBirth: input.date_of_birth,
+    })
+    if (!licence.ok) throw new AppError('validation_failed', licence.error, { licence_number: [licence.error] })
+    details = {
+      number: licence.number,
+      surname: input.surname,
+      given_names: input.given_names,
+      date_of_birth: input.date_of_birth,
+      nationality: null,
+      expiry_date: input.expiry_date,
+    }
+  }
+  if (documentExpired(details.expiry_date, today)) {
+    throw new AppError(
+      'unprocessable',
+      `This ${input.document_type === 'passport' ? 'passport' : 'driving licence'} expired on ${ukCalendarDate(details.expiry_date)}. Use a document that is still in date.`,
+    )
+  }
+  const image = decodeImage(input.image)
+  const row = await replaceImage(opts, 'document', image, async (tx, key) => {
+    await tx.execute(sql`update identity_checks set document_type = ${input.document_type},
+        document_sealed = ${sealJson(details, docContext(opts.checkId))}, document_expires_on = ${details.expiry_date}::date,
+        document_image_key = ${key}, updated_at = now()
+      where id = ${opts.checkId}`)
+  })
+  return identityView(row, opts.provider.label)
+}
+
+/** PUT /me/identity-check/{checkId}/selfie. */
+export async function saveSelfieStep(opts: {
+  database: Database
+  storage: ObjectStorage
+  viewer: Viewer
+  provider: IdentityVerificationProvider
+  checkId: string
+  input: SelfieStepInput
+}): Promise<IdentityCheck> {
+  const image = decodeImage(opts.input.image)
+  const row = await replaceImage(opts, 'selfie', image, async (tx, key) => {
+    await tx.execute(
+      sql`update identity_checks set selfie_image_key = ${key}, updated_at = now() where id = ${opts.checkId}`,
+    )
+  })
+  return identityView(row, opts.provider.label)
+}
+
+/** PUT /me/identity-check/{checkId}/address. */
+export async function saveAddressStep(opts: {
+  database: Database
+  viewer: Viewer
+  provider: IdentityVerificationProvider
+  checkId: string
+  input: AddressStepInput
+}): Promise<IdentityCheck> {
+  const parsed = AddressSchema.parse(opts.input)
+  const compact = parsed.postcode.toUpperCase().replace(/\s+/g, '')
+  const address: SealedAddress = { ...parsed, postcode: `${compact.slice(0, -3)} ${compact.slice(-3)}` }
+  return opts.database.db.transaction(async (tx) => {
+    await lockEditable(tx, opts.viewer, opts.checkId)
+    const res =
+      await tx.execute(sql`update identity_checks set address_sealed = ${sealJson(address, addressContext(opts.checkId))},
+        updated_at = now() where id = ${opts.checkId} returning ${COLUMNS}`)
+    return identityView(res.rows[0] as unknown as IdentityRow, opts.provider.label)
+  })
+}
+
+/** POST /me/identity-check/{checkId}/submit: 422 naming the missing step; the provider's refusal leaves the check in progress. */
+export async function submitIdentityCheck(opts: {
+  database: Database
+  storage: ObjectStorage
+  viewer: Viewer
+  provider: IdentityVerificationProvider
+  checkId: string
+}): Promise<IdentityCheck> {
+  return opts.database.db.transaction(async (tx) => {
+    const row = await lockEditable(tx, opts.viewer, opts.checkId)
+    const missing = [
+      !row.document_image_key && 'your document',
+      !row.selfie_image_key && 'a selfie',
+      !row.address_sealed && 'your current address',
+    ].filter(Boolean)
+    if (missing.length) throw new AppError('unprocessable', `Before you submit, add ${missing.join(' and ')}.`)
+    const doc = openJson<SealedDocument>(row.document_sealed, docContext(row.id))!
+    const address = openJson<SealedAddress>(row.address_sealed, addressContext(row.id))!
+    const today = londonToday()
+    if (documentExpired(doc.expiry_date, today)) {
+      throw new AppError(
+        'unprocessable',
+        `Your document expired on ${ukCalendarDate(doc.expiry_date)}. Add one that is in date.`,
+      )
+    }
+    // Inside the transaction on purpose: a provider's refusal leaves the check in progress (rolled back),
+    // and its answer comes by webhook later (the sandbox's after 1.5 s), once this has committed.
+    const { providerCheckId } = await opts.provider.startCheck({
+      checkId: row.id,
+      documentType: row.document_type!,
+      surname: doc.surname,
+      givenNames: doc.given_names,
+      dateOfBirth: doc.date_of_birth,
+      documentNumber: doc.number,
+      documentExpiresOn: doc.expiry_date,
+      documentImage: await readSealedImage(opts.storage, row.id, 'document', row.document_image_key!),
+      selfieImage: await readSealedImage(opts.storage, row.id, 'selfie', row.selfie_image_key!),
+      address: { lines: [address.line1, address.line2, address.town].filter(Boolean), postcode: address.postcode },
+    })
+    const res = await tx.execute(sql`update identity_checks set status = 'processing', provider = ${opts.provider.name},
+        provider_check_id = ${providerCheckId}, submitted_at = now(), updated_at = now()
+      where id = ${row.id} returning ${COLUMNS}`)
+    return identityView(res.rows[0] as unknown as IdentityRow, opts.provider.label)
+  })
+}

@@ -1,0 +1,86 @@
+/**
+ * GET /api/transactions/{txId}/verification: the identity and CDD badges on People, for the parties
+ * whose results the viewer may see (themselves; every client of the side they are instructed for),
+ * and, for a buyer or seller, the checklist of what is left for them on Overview. Badges are a list
+ * by kind, so more kinds (funds) join without changing the shape.
+ */
+import { sql } from 'drizzle-orm'
+import type { Badge, ChecklistItem, VerificationSummary } from '#shared/contracts/verification.ts'
+import { cddBadge, identityBadge, type CddDecision } from '#shared/domain/client-due-diligence.ts'
+import { conveyancerSideOfViewer } from '#server/access/verification.ts'
+import type { Viewer } from '#server/auth/viewer.ts'
+import type { Database } from '#server/db/client.ts'
+import type { Providers } from './cdd-record'
+import { identityStateOf } from './cdd-record'
+import { currentCheck } from './identity-check'
+
+const IDENTITY_HINTS: Record<string, string> = {
+  not_started: 'Takes about 5 minutes: your passport or driving licence, a selfie and your address.',
+  in_progress: 'Pick up where you stopped.',
+  processing: 'The identity provider is checking; this usually takes a minute.',
+  verified: 'Done: it serves all your moves until it expires.',
+  needs_review: 'Your conveyancer is reviewing it.',
+  failed: 'It did not pass: see what to do next and try again.',
+}
+
+export async function getVerificationSummary(opts: {
+  database: Database
+  viewer: Viewer
+  txId: string
+  providers: Providers
+}): Promise<VerificationSummary> {
+  return opts.database.db.transaction(async (tx) => {
+    const mySide = await conveyancerSideOfViewer(tx, opts.viewer, opts.txId)
+    const people = await tx.execute(sql`
+      select x.id, p.full_name, x.side from (
+        select buyer_user_id as id, 'buyer' as side from transactions where id = ${opts.txId} and buyer_user_id is not null
+        union select seller_user_id, 'seller' from transactions where id = ${opts.txId} and seller_user_id is not null
+        union select user_id, case role when 'buyer' then 'buyer' when 'seller' then 'seller' end
+          from transaction_participants where transaction_id = ${opts.txId}
+      ) x join profiles p on p.id = x.id order by x.side nulls last, p.full_name`)
+    const bySide = new Map<string, { id: string; full_name: string; side: 'buyer' | 'seller' | null }>()
+    for (const r of people.rows as Array<{ id: string; full_name: string; side: 'buyer' | 'seller' | null }>) {
+      const seen = bySide.get(r.id)
+      if (!seen || (!seen.side && r.side)) bySide.set(r.id, r)
+    }
+    const records = await tx.execute(
+      sql`select client_profile_id, decision from cdd_records where transaction_id = ${opts.txId}`,
+    )
+    const decisions = new Map(
+      (records.rows as Array<{ client_profile_id: string; decision: CddDecision | null }>).map((r) => [
+        r.client_profile_id,
+        r,
+      ]),
+    )
+    const parties: VerificationSummary['parties'] = []
+    let checklist: ChecklistItem[] | null = null
+    for (const person of bySide.values()) {
+      const self = person.id === opts.viewer.profileId
+      const instructed = !!person.side && mySide === person.side
+      if (!self && !instructed) continue
+      const check = await currentCheck(tx, person.id)
+      const identity = identityStateOf(check, false)
+      const badges: Badge[] = [{ kind: 'identity', label: 'Identity', state: identityBadge(identity) }]
+      if (person.side) badges.push({ kind: 'cdd', label: 'CDD', state: cddBadge(decisions.get(person.id) ?? null) })
+      parties.push({
+        profile_id: person.id,
+        full_name: person.full_name,
+        side: person.side,
+        client: !!person.side,
+        badges,
+        can_review_cdd: instructed,
+      })
+      if (self && person.side) {
+        checklist = [
+          {
+            key: 'identity',
+            label: 'Verify your identity',
+            done: identity === 'verified',
+            hint: IDENTITY_HINTS[identity] ?? '',
+          },
+        ]
+      }
+    }
+    return { provider_label: opts.providers.identity.label, parties, checklist }
+  })
+}

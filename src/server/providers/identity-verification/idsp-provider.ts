@@ -1,0 +1,88 @@
+/**
+ * A certified identity service provider over HTTPS (IDENTITY_PROVIDER=idsp): a small adapter for a
+ * provider that takes the check as JSON and answers by Standard Webhooks, with these shapes:
+ *
+ *   POST {IDENTITY_PROVIDER_URL}/checks   Authorization: Bearer {IDENTITY_PROVIDER_API_KEY}
+ *        Idempotency-Key: <our check id>
+ *        { reference, document: { type, number, expiry, surname, given_names, date_of_birth,
+ *          image: { content_type, data_base64 } }, selfie: { content_type, data_base64 },
+ *          address: { lines, postcode }, required_confidence: "medium" }
+ *   -> 201 { id }
+ *   webhook: { type: "check.completed", check: { id, reference, outcome: "pass"|"refer"|"fail",
+ *              document_authentic, face_match, liveness, confidence, reason } }
+ *
+ * A vendor with another shape (Yoti, Onfido, ...) gets its own adapter implementing
+ * IdentityVerificationProvider; nothing else changes (docs/decisions/026-identity-and-cdd.md).
+ */
+import {
+  IdentityProviderError,
+  type IdentityResult,
+  type IdentityVerificationProvider,
+} from './identity-verification-provider'
+
+/** Creates the adapter; config has already checked that the URL and key are set. */
+export function createIdspIdentityProvider(
+  options: { baseUrl: string; apiKey: string },
+  fetchImpl: typeof fetch = fetch,
+): IdentityVerificationProvider {
+  return {
+    name: 'idsp',
+    label: 'Identity provider',
+    async startCheck(request) {
+      const res = await fetchImpl(`${options.baseUrl.replace(/\/$/, '')}/checks`, {
+        method: 'POST',
+        headers: {
+          authorization: `Bearer ${options.apiKey}`,
+          'content-type': 'application/json',
+          'idempotency-key': request.checkId,
+        },
+        body: JSON.stringify({
+          reference: request.checkId,
+          document: {
+            type: request.documentType,
+            number: request.documentNumber,
+            expiry: request.documentExpiresOn,
+            surname: request.surname,
+            given_names: request.givenNames,
+            date_of_birth: request.dateOfBirth,
+            image: {
+              content_type: request.documentImage.contentType,
+              data_base64: request.documentImage.bytes.toString('base64'),
+            },
+          },
+          selfie: {
+            content_type: request.selfieImage.contentType,
+            data_base64: request.selfieImage.bytes.toString('base64'),
+          },
+          address: request.address,
+          required_confidence: 'medium',
+        }),
+      })
+      const body = (await res.json().catch(() => ({}))) as { id?: unknown; error?: { message?: string } }
+      if (!res.ok || typeof body.id !== 'string') {
+        throw new IdentityProviderError(
+          `The identity provider refused the check: ${body.error?.message ?? `HTTP ${res.status}`}`,
+        )
+      }
+      return { providerCheckId: body.id }
+    },
+    parseWebhook(payload): IdentityResult {
+      const check = (payload as { type?: string; check?: Record<string, unknown> } | null)?.check
+      if ((payload as { type?: string }).type !== 'check.completed' || !check || typeof check.reference !== 'string') {
+        throw new IdentityProviderError('not a completed check')
+      }
+      const outcome = check.outcome === 'pass' ? 'verified' : check.outcome === 'refer' ? 'needs_review' : 'failed'
+      return {
+        checkId: check.reference,
+        providerCheckId: String(check.id),
+        outcome,
+        documentAuthentic: check.document_authentic === true,
+        faceMatch: check.face_match === true,
+        liveness: check.liveness === true,
+        confidence:
+          check.confidence === 'medium' || check.confidence === 'high' ? 'medium' : outcome === 'failed' ? null : 'low',
+        failureReason: typeof check.reason === 'string' ? check.reason : null,
+      }
+    },
+  }
+}

@@ -1,0 +1,88 @@
+/**
+ * The sandbox identity provider: no real check is made; it behaves like a real provider otherwise.
+ * startCheck answers at once with a reference (`sandbox_idv_<check id>`), and the result arrives
+ * about 1.5 seconds later by a signed webhook (Standard Webhooks) to
+ * POST /api/webhooks/identity/sandbox, through the app's whole HTTP stack. Shown as "Sandbox".
+ *
+ * Scenarios, chosen by the surname on the document (any case; documented in
+ * docs/decisions/026-identity-and-cdd.md):
+ * - `Facemismatch`: the selfie does not match the document: failed (face match false).
+ * - `Spoof`: liveness fails (a photo of a photo): failed.
+ * - `Forgery`: the document is not authentic: failed.
+ * - `Manualreview`: the provider cannot decide: needs review, confidence low.
+ * - anyone else: verified to medium confidence, face match and liveness passed.
+ * An expired document never reaches the provider: the document step refuses it (422). Any image
+ * will do (it is only checked to be a JPEG, PNG or WebP).
+ */
+import type { SandboxWebhookDispatcher } from '#server/providers/webhooks/sandbox-webhooks.ts'
+import {
+  IdentityProviderError,
+  type IdentityCheckRequest,
+  type IdentityResult,
+  type IdentityVerificationProvider,
+} from './identity-verification-provider'
+
+export const SANDBOX_IDENTITY_WEBHOOK_PATH = '/api/webhooks/identity/sandbox'
+
+/** The sandbox's answer for a request: deterministic, from the surname. */
+export function sandboxIdentityResult(request: IdentityCheckRequest): IdentityResult {
+  const surname = request.surname.trim().toLowerCase()
+  const providerCheckId = `sandbox_idv_${request.checkId.replace(/-/g, '')}`
+  const base = { checkId: request.checkId, providerCheckId, documentAuthentic: true, faceMatch: true, liveness: true }
+  if (surname === 'facemismatch') {
+    return {
+      ...base,
+      outcome: 'failed',
+      faceMatch: false,
+      confidence: null,
+      failureReason: 'The selfie does not match the photo on the document.',
+    }
+  }
+  if (surname === 'spoof') {
+    return {
+      ...base,
+      outcome: 'failed',
+      liveness: false,
+      confidence: null,
+      failureReason: 'The selfie did not pass the liveness check: it looked like a photo of a photo.',
+    }
+  }
+  if (surname === 'forgery') {
+    return {
+      ...base,
+      outcome: 'failed',
+      documentAuthentic: false,
+      confidence: null,
+      failureReason: 'The document could not be confirmed as genuine.',
+    }
+  }
+  if (surname === 'manualreview') {
+    return {
+      ...base,
+      outcome: 'needs_review',
+      confidence: 'low',
+      failureReason: 'The provider could not reach medium confidence automatically and sent the check for review.',
+    }
+  }
+  return { ...base, outcome: 'verified', confidence: 'medium', failureReason: null }
+}
+
+/** Creates the sandbox provider, delivering through `webhooks` (deps.sandboxWebhooks). */
+export function createSandboxIdentityProvider(webhooks: SandboxWebhookDispatcher): IdentityVerificationProvider {
+  return {
+    name: 'sandbox',
+    label: 'Sandbox',
+    async startCheck(request) {
+      const result = sandboxIdentityResult(request)
+      webhooks.send({ path: SANDBOX_IDENTITY_WEBHOOK_PATH, event: { type: 'identity.check.completed', result } })
+      return { providerCheckId: result.providerCheckId }
+    },
+    parseWebhook(payload) {
+      const p = payload as { type?: unknown; result?: IdentityResult } | null
+      if (p?.type !== 'identity.check.completed' || !p.result || typeof p.result.checkId !== 'string') {
+        throw new IdentityProviderError('not an identity check result')
+      }
+      return p.result
+    },
+  }
+}

@@ -1,0 +1,447 @@
+import { AlertTriangle } from 'lucide-react'
+import { useId, useState, type ReactNode } from 'react'
+import { Link } from 'react-router'
+import type { CddRecord } from '#shared/contracts/verification.ts'
+import type { CddDecision, RiskLevel } from '#shared/domain/client-due-diligence.ts'
+import { transactionPath } from '#shared/paths.ts'
+import { Badge, type BadgeVariant } from '#web/components/ui/badge.tsx'
+import { Button } from '#web/components/ui/button.tsx'
+import { ChoiceGroup } from '#web/components/ui/choice-group.tsx'
+import { FormField } from '#web/components/ui/form-field.tsx'
+import { Input } from '#web/components/ui/input.tsx'
+import { NativeSelect } from '#web/components/ui/native-select.tsx'
+import { Skeleton } from '#web/components/ui/skeleton.tsx'
+import { Textarea } from '#web/components/ui/textarea.tsx'
+import { ApiError } from '#web/lib/api-error.ts'
+import { formatUkDate, formatUkDateTime } from '#web/lib/formatters.ts'
+import { notify } from '#web/lib/toast.ts'
+import { identityImageUrl, useCddRecord, useDecideCdd, useOpenCdd, useSaveEdd, useSaveReliance } from '../api'
+
+const RISK_VARIANTS: Record<RiskLevel, BadgeVariant> = { low: 'success', medium: 'gold', high: 'destructive' }
+const IDENTITY_LABELS: Record<CddRecord['identity']['state'], string> = {
+  not_started: 'Not started',
+  in_progress: 'In progress (the client has not sent it yet)',
+  processing: 'With the identity provider',
+  verified: 'Verified',
+  needs_review: 'Needs review',
+  failed: 'Failed',
+}
+const yesNo = (v: boolean | null) => (v === null ? 'Not checked yet' : v ? 'Passed' : 'Failed')
+
+/**
+ * A client's due diligence record on one matter (/app/transactions/{txId}/cdd/{profileId}), for the
+ * conveyancer instructed for them (MLR 2017 regs 27, 28, 33, 35, 39, 40): the identity result with
+ * the images (each view audited), address, sanctions and PEP screening, the risk with its reasons,
+ * enhanced due diligence when required, reliance on another firm, and the decision. Approving ticks
+ * the side's ID and AML task once every client on that side is approved.
+ */
+export function CddPage({ txId, profileId }: { txId: string; profileId: string }) {
+  const record = useCddRecord(txId, profileId)
+  const notOpened = record.error instanceof ApiError && record.error.status === 404
+  return (
+    <div className="mx-auto flex w-full max-w-3xl flex-col gap-6">
+      <div>
+        <Link className="text-sm underline" to={transactionPath(txId, { tab: 'people' })}>
+          Back to People
+        </Link>
+        <h1 className="mt-2 text-3xl font-semibold tracking-tight">Client due diligence</h1>
+        {record.data && (
+          <p className="text-muted-foreground">
+            {record.data.client.full_name}, {record.data.side === 'buyer' ? 'buying' : 'selling'}
+          </p>
+        )}
+      </div>
+      {record.isPending ? (
+        <div aria-busy="true" aria-label="Loading the record" className="flex flex-col gap-3">
+          <Skeleton className="h-24 w-full" />
+          <Skeleton className="h-48 w-full" />
+        </div>
+      ) : notOpened ? (
+        <OpenRecord txId={txId} profileId={profileId} />
+      ) : record.isError ? (
+        <p role="alert" className="text-destructive">
+          The record could not be loaded: {record.error.message}
+        </p>
+      ) : (
+        <RecordView txId={txId} profileId={profileId} record={record.data} />
+      )}
+    </div>
+  )
+}
+
+function OpenRecord({ txId, profileId }: { txId: string; profileId: string }) {
+  const open = useOpenCdd(txId, profileId)
+  return (
+    <section className="flex flex-col gap-3 rounded-xl border bg-background p-5 shadow-sm">
+      <h2 className="text-lg font-semibold">No record yet</h2>
+      <p className="text-sm text-muted-foreground">
+        Opening the record links the client&apos;s identity check (when they have done it) and screens them against the
+        UK sanctions list and PEP lists.
+      </p>
+      {open.isError && (
+        <p role="alert" className="text-sm text-destructive">
+          {open.error.message}
+        </p>
+      )}
+      <Button className="w-full sm:w-auto" disabled={open.isPending} onClick={() => open.mutate(undefined)}>
+        Open the CDD record
+      </Button>
+    </section>
+  )
+}
+
+function Section({ title, aside, children }: { title: string; aside?: ReactNode; children: ReactNode }) {
+  const id = useId()
+  return (
+    <section aria-labelledby={id} className="flex flex-col gap-3 rounded-xl border bg-background p-5 shadow-sm">
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h2 id={id} className="text-lg font-semibold">
+          {title}
+        </h2>
+        {aside}
+      </div>
+      {children}
+    </section>
+  )
+}
+
+function Facts({ rows }: { rows: Array<[string, ReactNode]> }) {
+  return (
+    <dl className="grid grid-cols-1 gap-x-6 gap-y-2 text-sm sm:grid-cols-[max-content_1fr]">
+      {rows.map(([k, v]) => (
+        <div key={k} className="contents">
+          <dt className="font-medium text-muted-foreground">{k}</dt>
+          <dd className="min-w-0 break-words">{v}</dd>
+        </div>
+      ))}
+    </dl>
+  )
+}
+
+function RecordView({ txId, profileId, record }: { txId: string; profileId: string; record: CddRecord }) {
+  const [shown, setShown] = useState<Record<'document' | 'selfie', boolean>>({ document: false, selfie: false })
+  const open = useOpenCdd(txId, profileId)
+  const id = record.identity
+  const eddShown = record.risk.edd_required || !!record.edd
+  return (
+    <>
+      <Section
+        title="Risk assessment"
+        aside={
+          <Badge variant={RISK_VARIANTS[record.risk.level]} data-testid="risk-level">
+            {record.risk.level[0]!.toUpperCase() + record.risk.level.slice(1)} risk
+          </Badge>
+        }
+      >
+        <ul className="list-disc pl-5 text-sm">
+          {record.risk.reasons.map((r) => (
+            <li key={r}>{r}</li>
+          ))}
+        </ul>
+        {record.risk.edd_required && (
+          <p className="flex items-start gap-2 text-sm font-medium text-destructive">
+            <AlertTriangle aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+            Enhanced due diligence is required before you can approve (reg 33).
+          </p>
+        )}
+      </Section>
+
+      <Section title="Identity" aside={<Badge variant="outline">{id.provider_label}</Badge>}>
+        <Facts
+          rows={[
+            ['Result', IDENTITY_LABELS[id.state]],
+            [
+              'Document',
+              id.document_type
+                ? `${id.document_type === 'passport' ? 'Passport' : 'Driving licence'} ${id.document_number ?? ''}`
+                : '—',
+            ],
+            ['Name on document', id.name_on_document ?? '—'],
+            ['Date of birth', id.date_of_birth ? formatUkDate(id.date_of_birth) : '—'],
+            ['Document valid until', id.document_expires_on ? formatUkDate(id.document_expires_on) : '—'],
+            ['Face match', yesNo(id.face_match)],
+            ['Liveness', yesNo(id.liveness)],
+            ['Confidence', id.confidence ? `${id.confidence} (PG81 needs medium)` : '—'],
+            ...(id.failure_reason ? ([['Provider says', id.failure_reason]] as Array<[string, ReactNode]>) : []),
+          ]}
+        />
+        {id.has_images && (
+          <div className="flex flex-col gap-3">
+            <p className="text-xs text-muted-foreground">Each view of an image is recorded in the audit trail.</p>
+            <div className="flex flex-wrap gap-2">
+              {(['document', 'selfie'] as const).map((image) =>
+                shown[image] ? null : (
+                  <Button key={image} variant="outline" onClick={() => setShown((s) => ({ ...s, [image]: true }))}>
+                    Show the {image === 'document' ? 'document photo' : 'selfie'}
+                  </Button>
+                ),
+              )}
+            </div>
+            <div className="grid gap-3 sm:grid-cols-2">
+              {(['document', 'selfie'] as const).map((image) =>
+                shown[image] ? (
+                  <img
+                    key={image}
+                    src={identityImageUrl(txId, profileId, image)}
+                    alt={`${record.client.full_name}'s ${image === 'document' ? 'identity document' : 'selfie'}`}
+                    className="max-h-72 w-full rounded-lg border object-contain"
+                  />
+                ) : null,
+              )}
+            </div>
+          </div>
+        )}
+      </Section>
+
+      <Section title="Current address">
+        {record.address ? (
+          <p className="text-sm">
+            {record.address.lines.join(', ')}, {record.address.postcode}
+          </p>
+        ) : (
+          <p className="text-sm text-muted-foreground">The client has not given it yet.</p>
+        )}
+      </Section>
+
+      <Section
+        title="Sanctions and PEP screening"
+        aside={<Badge variant="outline">{record.screening.provider_label}</Badge>}
+      >
+        <p className="text-sm" role="status">
+          {record.screening.state === 'pending'
+            ? 'Screening is running…'
+            : record.screening.state === 'clear'
+              ? 'No match on the UK sanctions list or the PEP lists.'
+              : 'Possible match: confirm or rule it out before acting.'}
+          {record.screening.pep && ' The client is a politically exposed person (reg 35).'}
+        </p>
+        {record.screening.matches.length > 0 && (
+          <ul className="flex flex-col gap-2 text-sm">
+            {record.screening.matches.map((m) => (
+              <li key={`${m.list}-${m.name}`} className="rounded-md border p-3">
+                <p className="font-medium">
+                  {m.list === 'sanctions' ? 'Sanctions list' : 'PEP list'}: {m.name}{' '}
+                  <span className="text-muted-foreground">({Math.round(m.score * 100)}% similar)</span>
+                </p>
+                <p className="text-muted-foreground">{m.detail}</p>
+              </li>
+            ))}
+          </ul>
+        )}
+        <Button
+          variant="outline"
+          className="self-start"
+          disabled={open.isPending}
+          onClick={() => open.mutate(undefined)}
+        >
+          Screen again
+        </Button>
+      </Section>
+
+      {eddShown && <EddForm txId={txId} profileId={profileId} record={record} />}
+      <RelianceForm txId={txId} profileId={profileId} record={record} />
+      <DecisionForm txId={txId} profileId={profileId} record={record} />
+      <p className="text-xs text-muted-foreground">
+        Kept for 5 years after the move ends, then deleted (reg 40)
+        {record.retention.retain_until ? `: until ${formatUkDate(record.retention.retain_until)}` : ''}.
+      </p>
+    </>
+  )
+}
+
+function fieldErrors(err: unknown): Record<string, string[]> {
+  return err instanceof ApiError ? (err.fields ?? {}) : {}
+}
+
+function EddForm({ txId, profileId, record }: { txId: string; profileId: string; record: CddRecord }) {
+  const id = useId()
+  const save = useSaveEdd(txId, profileId)
+  const [sow, setSow] = useState(record.edd?.source_of_wealth ?? '')
+  const [purpose, setPurpose] = useState(record.edd?.purpose_of_transaction ?? '')
+  const [explanation, setExplanation] = useState(record.edd?.pep_or_match_explanation ?? '')
+  const [approver, setApprover] = useState(record.edd?.senior_approver ?? '')
+  const [doc, setDoc] = useState(record.edd?.source_of_wealth_document?.id ?? '')
+  const f = fieldErrors(save.error)
+  return (
+    <Section title="Enhanced due diligence">
+      <form
+        noValidate
+        className="flex flex-col gap-4"
+        onSubmit={(e) => {
+          e.preventDefault()
+          save.mutate(
+            {
+              source_of_wealth: sow,
+              purpose_of_transaction: purpose,
+              pep_or_match_explanation: explanation,
+              senior_approver: approver,
+              source_of_wealth_document_id: doc || null,
+            },
+            { onSuccess: () => notify.success('Enhanced due diligence saved') },
+          )
+        }}
+      >
+        <FormField id={`${id}-sow`} label="How did the client come by their wealth?" error={f.source_of_wealth?.[0]}>
+          {(c) => <Textarea {...c} rows={3} value={sow} onChange={(e) => setSow(e.target.value)} />}
+        </FormField>
+        <FormField id={`${id}-purpose`} label="Purpose of the transaction" error={f.purpose_of_transaction?.[0]}>
+          {(c) => <Input {...c} value={purpose} onChange={(e) => setPurpose(e.target.value)} />}
+        </FormField>
+        <FormField
+          id={`${id}-expl`}
+          label="The screening match or PEP position, and how you resolved it"
+          error={f.pep_or_match_explanation?.[0]}
+        >
+          {(c) => <Textarea {...c} rows={3} value={explanation} onChange={(e) => setExplanation(e.target.value)} />}
+        </FormField>
+        <FormField
+          id={`${id}-approver`}
+          label="Senior manager who approved acting"
+          hint="Reg 35(5) for a PEP."
+          error={f.senior_approver?.[0]}
+        >
+          {(c) => <Input {...c} value={approver} onChange={(e) => setApprover(e.target.value)} />}
+        </FormField>
+        <FormField
+          id={`${id}-doc`}
+          label="Source-of-wealth evidence"
+          hint="A document on this move (upload it in Documents first)."
+          error={f.source_of_wealth_document_id?.[0]}
+        >
+          {(c) => (
+            <NativeSelect {...c} value={doc} onChange={(e) => setDoc(e.target.value)}>
+              <option value="">No document yet</option>
+              {record.documents.map((d) => (
+                <option key={d.id} value={d.id}>
+                  {d.filename}
+                </option>
+              ))}
+            </NativeSelect>
+          )}
+        </FormField>
+        {save.isError && !Object.keys(f).length && (
+          <p role="alert" className="text-sm font-medium text-destructive">
+            {save.error.message}
+          </p>
+        )}
+        <Button type="submit" className="self-start" disabled={save.isPending}>
+          Save enhanced due diligence
+        </Button>
+      </form>
+    </Section>
+  )
+}
+
+function RelianceForm({ txId, profileId, record }: { txId: string; profileId: string; record: CddRecord }) {
+  const id = useId()
+  const save = useSaveReliance(txId, profileId)
+  const [firm, setFirm] = useState(record.reliance?.firm_name ?? '')
+  const [consentOn, setConsentOn] = useState(record.reliance?.consent_on ?? '')
+  const [note, setNote] = useState(record.reliance?.note ?? '')
+  const f = fieldErrors(save.error)
+  return (
+    <Section title="Reliance on another firm (reg 39)">
+      {record.reliance ? (
+        <p className="text-sm">
+          Relying on {record.reliance.firm_name}&apos;s due diligence, with written consent of{' '}
+          {formatUkDate(record.reliance.consent_on)}: {record.reliance.note}
+        </p>
+      ) : (
+        <details className="text-sm">
+          <summary className="cursor-pointer font-medium">Record reliance with the firm&apos;s written consent</summary>
+          <form
+            noValidate
+            className="mt-3 flex flex-col gap-4"
+            onSubmit={(e) => {
+              e.preventDefault()
+              save.mutate({ firm_name: firm, consent_on: consentOn, note })
+            }}
+          >
+            <FormField id={`${id}-firm`} label="Firm relied on" error={f.firm_name?.[0]}>
+              {(c) => <Input {...c} value={firm} onChange={(e) => setFirm(e.target.value)} />}
+            </FormField>
+            <FormField id={`${id}-on`} label="Date of its written consent" error={f.consent_on?.[0]}>
+              {(c) => <Input {...c} type="date" value={consentOn} onChange={(e) => setConsentOn(e.target.value)} />}
+            </FormField>
+            <FormField id={`${id}-note`} label="Who consented, and how" error={f.note?.[0]}>
+              {(c) => <Textarea {...c} rows={2} value={note} onChange={(e) => setNote(e.target.value)} />}
+            </FormField>
+            <Button type="submit" variant="outline" className="self-start" disabled={save.isPending}>
+              Record reliance
+            </Button>
+          </form>
+        </details>
+      )}
+    </Section>
+  )
+}
+
+const DECISION_WORDS: Record<CddDecision, string> = { approve: 'Approved', refer: 'Referred', reject: 'Rejected' }
+
+function DecisionForm({ txId, profileId, record }: { txId: string; profileId: string; record: CddRecord }) {
+  const id = useId()
+  const decide = useDecideCdd(txId, profileId)
+  const [decision, setDecision] = useState<CddDecision>('approve')
+  const [note, setNote] = useState('')
+  const f = fieldErrors(decide.error)
+  return (
+    <Section title="Decision">
+      {record.decision && (
+        <p className="text-sm" data-testid="cdd-decision">
+          <strong>{DECISION_WORDS[record.decision.decision]}</strong> by{' '}
+          {record.decision.decided_by ?? 'a former member'} on {formatUkDateTime(record.decision.decided_at)}:{' '}
+          {record.decision.note}
+        </p>
+      )}
+      {record.approval_blockers.length > 0 && (
+        <div className="rounded-md border border-destructive/40 p-3 text-sm">
+          <p className="font-medium">Before you can approve:</p>
+          <ul className="list-disc pl-5">
+            {record.approval_blockers.map((b) => (
+              <li key={b}>{b}</li>
+            ))}
+          </ul>
+        </div>
+      )}
+      <form
+        noValidate
+        className="flex flex-col gap-4"
+        onSubmit={(e) => {
+          e.preventDefault()
+          decide.mutate(
+            { decision, note },
+            { onSuccess: () => notify.success(`Client due diligence ${DECISION_WORDS[decision].toLowerCase()}`) },
+          )
+        }}
+      >
+        <ChoiceGroup
+          name={`${id}-decision`}
+          legend="Your decision"
+          columns={1}
+          value={decision}
+          onValueChange={(v) => setDecision(v as CddDecision)}
+          choices={[
+            {
+              value: 'approve',
+              label: 'Approve',
+              description: 'Ticks the ID and AML task once every client on this side is approved.',
+            },
+            { value: 'refer', label: 'Refer', description: "To your firm's MLRO or a senior colleague." },
+            { value: 'reject', label: 'Reject', description: 'Do not act; consider whether a report is needed.' },
+          ]}
+        />
+        <FormField id={`${id}-note`} label="Note for the file" error={f.note?.[0]}>
+          {(c) => <Textarea {...c} rows={2} value={note} onChange={(e) => setNote(e.target.value)} />}
+        </FormField>
+        {decide.isError && !Object.keys(f).length && (
+          <p role="alert" className="text-sm font-medium text-destructive">
+            {decide.error.message}
+          </p>
+        )}
+        <Button type="submit" className="self-start" disabled={decide.isPending}>
+          Record the decision
+        </Button>
+      </form>
+    </Section>
+  )
+}
