@@ -282,7 +282,7 @@ export async function buildFundsPicture(
   }
 }
 
-/** GET .../funds: the picture for the buyer or their conveyancer (404 for anyone else); the view is audited. */
+/** GET .../funds: the picture for the buyer or their conveyancer (404 for anyone else); each visit is audited (one entry per 10 minutes). */
 export async function getFundsPicture(opts: {
   database: Database
   viewer: Viewer
@@ -292,12 +292,21 @@ export async function getFundsPicture(opts: {
   return opts.database.db.transaction(async (tx) => {
     const role = await readFundsRole(tx, opts.viewer, opts.txId)
     const picture = await buildFundsPicture(tx, opts.txId, role, opts.provider)
-    await recordActivity(tx, {
-      transactionId: opts.txId,
-      actorId: opts.viewer.profileId,
-      kind: 'funds.viewed',
-      summary: "viewed the buyer's source of funds",
-    })
+    // One audit entry per visit: the page polls every 2 s while a bank consent is pending, and each poll
+    // is not a new view. A visit is the viewer's views within 10 minutes of their last entry.
+    const recent = await tx.execute(sql`
+      select 1 from activity_events
+       where transaction_id = ${opts.txId} and actor_id = ${opts.viewer.profileId} and kind = 'funds.viewed'
+         and created_at > now() - interval '10 minutes'
+       limit 1`)
+    if (!recent.rows.length) {
+      await recordActivity(tx, {
+        transactionId: opts.txId,
+        actorId: opts.viewer.profileId,
+        kind: 'funds.viewed',
+        summary: "viewed the buyer's source of funds",
+      })
+    }
     return picture
   })
 }

@@ -63,6 +63,9 @@ select json_build_object(
        'actor', (select json_build_object('id', ap.id, 'full_name', ap.full_name) from profiles ap where ap.id = e.actor_id))
        order by e.created_at desc, e.seq desc nulls last, e.id)
      from (select * from activity_events e0 where e0.transaction_id = t.id
+             -- Views of sealed data (funds.viewed, cdd.viewed, identity.image_viewed) stay in the audit
+             -- trail, not in the workspace's recent activity: they are not progress, and not the other side's.
+             and e0.kind not like '%viewed'
            order by e0.created_at desc, e0.seq desc nulls last limit ${DETAIL_ACTIVITY_LIMIT}) e), '[]'::json)
 )::text
 from transactions t

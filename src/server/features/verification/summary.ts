@@ -2,17 +2,19 @@
  * GET /api/transactions/{txId}/verification: the identity and CDD badges on People, for the parties
  * whose results the viewer may see (themselves; every client of the side they are instructed for),
  * and, for a buyer or seller, the checklist of what is left for them on Overview. Badges are a list
- * by kind, so more kinds (funds) join without changing the shape.
+ * by kind: identity, CDD, and for a buyer the source of funds (features/funds).
  */
 import { sql } from 'drizzle-orm'
 import type { Badge, ChecklistItem, VerificationSummary } from '#shared/contracts/verification.ts'
 import { cddBadge, identityBadge, type CddDecision } from '#shared/domain/client-due-diligence.ts'
+import type { FundsStatus } from '#shared/domain/source-of-funds.ts'
 import { conveyancerSideOfViewer } from '#server/access/verification.ts'
 import type { Viewer } from '#server/auth/viewer.ts'
 import type { Database } from '#server/db/client.ts'
 import type { Providers } from './cdd-record'
 import { identityStateOf } from './cdd-record'
 import { currentCheck } from './identity-check'
+import { fundsStatusesOf } from '../funds/read-funds'
 
 const IDENTITY_HINTS: Record<string, string> = {
   not_started: 'Takes about 5 minutes: your passport or driving licence, a selfie and your address.',
@@ -21,6 +23,14 @@ const IDENTITY_HINTS: Record<string, string> = {
   verified: 'Done: it serves all your moves until it expires.',
   needs_review: 'Your conveyancer is reviewing it.',
   failed: 'It did not pass: see what to do next and try again.',
+}
+
+const FUNDS_HINTS: Record<FundsStatus, string> = {
+  not_started: 'Connect your bank (read-only) and add your mortgage and any gifts: your conveyancer needs it.',
+  in_progress: 'Pick up where you stopped: connect a bank or explain what is flagged.',
+  verified: 'Done: your conveyancer is satisfied with your source of funds.',
+  needs_review: 'Your conveyancer is reviewing it, or has asked for more.',
+  failed: 'Your bank connection did not complete: connect again.',
 }
 
 export async function getVerificationSummary(opts: {
@@ -52,6 +62,8 @@ export async function getVerificationSummary(opts: {
         r,
       ]),
     )
+    // The buyer's source of funds joins the buyer's badges (features/funds; no bank data, a status only).
+    const funds = new Map((await fundsStatusesOf(tx, opts.txId)).parties.map((p) => [p.profile_id, p.status]))
     const parties: VerificationSummary['parties'] = []
     let checklist: ChecklistItem[] | null = null
     for (const person of bySide.values()) {
@@ -62,6 +74,8 @@ export async function getVerificationSummary(opts: {
       const identity = identityStateOf(check, false)
       const badges: Badge[] = [{ kind: 'identity', label: 'Identity', state: identityBadge(identity) }]
       if (person.side) badges.push({ kind: 'cdd', label: 'CDD', state: cddBadge(decisions.get(person.id) ?? null) })
+      const fundsStatus = person.side === 'buyer' ? funds.get(person.id) : undefined
+      if (fundsStatus) badges.push({ kind: 'funds', label: 'Funds', state: fundsStatus })
       parties.push({
         profile_id: person.id,
         full_name: person.full_name,
@@ -78,6 +92,16 @@ export async function getVerificationSummary(opts: {
             done: identity === 'verified',
             hint: IDENTITY_HINTS[identity] ?? '',
           },
+          ...(fundsStatus
+            ? [
+                {
+                  key: 'funds',
+                  label: 'Show where your money comes from',
+                  done: fundsStatus === 'verified',
+                  hint: FUNDS_HINTS[fundsStatus],
+                },
+              ]
+            : []),
         ]
       }
     }

@@ -159,7 +159,11 @@ describe('identity check and CDD approval', () => {
     const summary = (await (
       await t.request(`/api/transactions/${second}/verification`, { as: buyer })
     ).json()) as VerificationSummary
-    expect(summary.checklist).toEqual([expect.objectContaining({ key: 'identity', done: true })])
+    // The buyer's list: identity done; the source of funds (features/funds) not started yet.
+    expect(summary.checklist).toEqual([
+      expect.objectContaining({ key: 'identity', done: true }),
+      expect.objectContaining({ key: 'funds', label: 'Show where your money comes from', done: false }),
+    ])
   })
 
   it('demands enhanced due diligence for a sanctions hit before approval', async () => {
@@ -377,6 +381,7 @@ describe('the other side sees nothing', () => {
       badges: [
         { kind: 'identity', state: 'verified' },
         { kind: 'cdd', state: 'in_progress' },
+        { kind: 'funds', label: 'Funds', state: 'not_started' },
       ],
     })
     expect(buyerSide.parties.map((p) => p.profile_id)).not.toContain(seller.profileId)

@@ -1,13 +1,13 @@
 import { CheckCircle2, Circle } from 'lucide-react'
 import { Link } from 'react-router'
-import { identityCheckPath } from '#shared/paths.ts'
+import { fundsPath, identityCheckPath } from '#shared/paths.ts'
 import { Badge } from '#web/components/ui/badge.tsx'
 import { Button } from '#web/components/ui/button.tsx'
 import { useVerificationSummary } from '../api'
 
 /**
  * Overview, for a buyer or seller: the short list of what is left for them to do on the move
- * (verifying their identity; more items join from the server's checklist). Hidden for others.
+ * (verifying their identity; for a buyer, their source of funds). Hidden for others.
  */
 export function PartyChecklist({ txId }: { txId: string }) {
   const summary = useVerificationSummary(txId)
@@ -45,6 +45,11 @@ export function PartyChecklist({ txId }: { txId: string }) {
             {!item.done && item.key === 'identity' && (
               <Button asChild className="shrink-0">
                 <Link to={identityCheckPath(txId)}>Verify my identity</Link>
+              </Button>
+            )}
+            {!item.done && item.key === 'funds' && (
+              <Button asChild variant="outline" className="shrink-0">
+                <Link to={fundsPath(txId)}>Source of funds</Link>
               </Button>
             )}
           </li>
