@@ -170,14 +170,14 @@ test('a buyer, a seller and a conveyancer run a move from offer to completion', 
   await c.page.getByRole('tab', { name: 'Timeline' }).click()
   const instruction = stage(c.page, 'Instruction & ID checks')
   await instruction.getByRole('button', { name: /See all \d+ tasks/ }).click()
+  // The ID and AML tasks and the source of funds tick themselves (an approved CDD record, the funds
+  // review), so they have no checkbox; the client care letter is ticked by hand.
+  await expect(instruction.getByText(/Ticks itself/).first()).toBeVisible()
   const ticks = instruction.getByRole('checkbox')
-  const tickable = await ticks.count()
-  expect(tickable).toBeGreaterThanOrEqual(2)
-  // click, then wait: while the first tick's answer lands the row may re-render once (check() would fail at once).
+  expect(await ticks.count()).toBeGreaterThanOrEqual(1)
+  // click, then wait: while the tick's answer lands the row may re-render once (check() would fail at once).
   await ticks.nth(0).click()
   await expect(ticks.nth(0)).toBeChecked()
-  await ticks.nth(1).click()
-  await expect(ticks.nth(1)).toBeChecked()
   await expect(instruction.getByText(/^[1-9] of \d+ tasks complete$/)).toBeVisible()
   await expect(instruction.getByText('Ticked by Jo Marsh').first()).toBeVisible()
 

@@ -160,23 +160,24 @@ test("the buyer mentions the conveyancer, who sees it live, replies live, and ti
   await expect(reply).toContainText('Yes, all three searches went off this morning', LIVE)
   await expect(messages(b).getByRole('article')).toHaveCount(2)
 
-  // The buyer watches the Timeline; the conveyancer ticks their AML task there.
+  // The buyer watches the Timeline; the conveyancer ticks a search ordered there (the ID and AML task
+  // ticks itself from an approved CDD record, features/verification).
   await b.getByRole('tab', { name: 'Timeline' }).click()
-  const buyerStage = stage(b, 'Instruction & ID checks')
+  const buyerStage = stage(b, 'Searches')
   await expect(buyerStage.getByText('0 of 5 tasks complete')).toBeVisible()
   await expect(buyerStage.getByLabel('0 percent')).toBeVisible()
   const overallBefore = await b.getByTestId('header-overall-progress').textContent()
 
   await c.getByRole('tab', { name: 'Timeline' }).click()
-  const aml = stage(c, 'Instruction & ID checks').getByRole('checkbox', { name: /Buyer ID and AML checks/ })
-  await aml.check()
-  await expect(aml).toBeChecked()
-  await expect(stage(c, 'Instruction & ID checks').getByText('1 of 5 tasks complete')).toBeVisible()
+  const search = stage(c, 'Searches').getByRole('checkbox', { name: /Local authority search/ })
+  await search.check()
+  await expect(search).toBeChecked()
+  await expect(stage(c, 'Searches').getByText('1 of 5 tasks complete')).toBeVisible()
 
-  const amlRow = buyerStage.getByTestId('task-row').filter({ hasText: 'Buyer ID and AML checks' })
-  await expect(amlRow).toHaveAttribute('data-done', 'true', LIVE)
-  await expect(amlRow).toContainText('(done)')
-  await expect(amlRow).toContainText(`Ticked by ${conveyancer.name}`)
+  const searchRow = buyerStage.getByTestId('task-row').filter({ hasText: 'Local authority search' })
+  await expect(searchRow).toHaveAttribute('data-done', 'true', LIVE)
+  await expect(searchRow).toContainText('(done)')
+  await expect(searchRow).toContainText(`Ticked by ${conveyancer.name}`)
   await expect(buyerStage.getByText('1 of 5 tasks complete')).toBeVisible()
   await expect(buyerStage.getByLabel('20 percent')).toHaveText('20%')
   await expect(b.getByTestId('header-overall-progress')).not.toHaveText(overallBefore!)
