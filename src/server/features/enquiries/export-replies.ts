@@ -5,8 +5,6 @@
  * "Replies to enquiries.pdf" on each export. Conveyancers on the matter only (403 for others on it,
  * 404 for anyone not on it); the audit trail records the version with its SHA-256.
  */
-import { createHash, randomUUID } from 'node:crypto'
-import { Readable } from 'node:stream'
 import { sql } from 'drizzle-orm'
 import type { DocumentVersion } from '#shared/contracts/documents.ts'
 import { ENQUIRY_CATEGORY_LABELS, ENQUIRY_STATUS_LABELS } from '#shared/domain/enquiries.ts'
@@ -15,7 +13,7 @@ import type { Database } from '#server/db/client.ts'
 import { AppError } from '#server/http/errors.ts'
 import type { ObjectStorage } from '#server/platform/storage/index.ts'
 import { getDocument } from '../documents/document-rows'
-import { recordActivity } from '../transactions/record-activity'
+import { filePdf, storePdf } from '../documents/save-generated-pdf'
 import { lockMatter } from './enquiry-context'
 import { listEnquiries } from './list-enquiries'
 import type { Viewer } from '#server/auth/viewer.ts'
@@ -119,41 +117,24 @@ export async function exportReplies(opts: {
   const p = prop.rows[0] as { address_lines: string[]; postcode: string } | undefined
   const address = p ? [...p.address_lines, p.postcode].join(', ') : ''
   const bytes = await renderRepliesPdf({ address, generatedAt: new Date(), enquiries })
-  const sha256 = createHash('sha256').update(bytes).digest('hex')
-  const storageKey = `documents/${txId}/${randomUUID()}`
-  await storage.put(storageKey, Readable.from(Buffer.from(bytes)), { contentType: 'application/pdf' })
+  const stored = await storePdf(storage, txId, bytes)
   try {
     const docId = await database.db.transaction(async (tx) => {
       await lockMatter(tx, viewer, txId)
-      const next = await tx.execute(sql`select coalesce(max(version), 0) + 1 as v from documents
-        where transaction_id = ${txId} and folder = 'Contracts' and filename = ${REPLIES_FILENAME}`)
-      const version = Number((next.rows[0] as { v: number | string }).v)
-      const res = await tx.execute(sql`
-        insert into documents (transaction_id, filename, folder, version, uploaded_by, content_type, size_bytes, storage_key, sha256)
-        values (${txId}, ${REPLIES_FILENAME}, 'Contracts', ${version}, ${viewer.profileId}, 'application/pdf',
-          ${bytes.byteLength}, ${storageKey}, ${sha256})
-        returning id`)
-      const id = (res.rows[0] as { id: string }).id
-      await recordActivity(tx, {
-        transactionId: txId,
+      const doc = await filePdf(tx, {
+        txId,
+        folder: 'Contracts',
+        filename: REPLIES_FILENAME,
+        stored,
         actorId: viewer.profileId,
-        kind: version === 1 ? 'document.uploaded' : 'document.version_added',
-        summary: `exported the replies to enquiries (${enquiries.length} ${enquiries.length === 1 ? 'enquiry' : 'enquiries'}) as version ${version} of "${REPLIES_FILENAME}" in Contracts`,
-        payload: {
-          documentId: id,
-          version,
-          folder: 'Contracts',
-          sha256,
-          sizeBytes: bytes.byteLength,
-          contentType: 'application/pdf',
-        },
+        summary: `exported the replies to enquiries (${enquiries.length} ${enquiries.length === 1 ? 'enquiry' : 'enquiries'})`,
         ip: opts.ip,
       })
-      return id
+      return doc.id
     })
     return await getDocument({ database, viewer, txId, docId })
   } catch (err) {
-    await storage.delete(storageKey).catch(() => {})
+    await stored.discard()
     throw err
   }
 }

@@ -7,8 +7,6 @@
  * database transaction as the document. The sale's estate agent only (403 for others on it, 404 for
  * anyone not on it).
  */
-import { createHash, randomUUID } from 'node:crypto'
-import { Readable } from 'node:stream'
 import { sql } from 'drizzle-orm'
 import type { MemorandumResponse } from '#shared/contracts/portfolio.ts'
 import { participantRoleLabel } from '#shared/domain/roles.ts'
@@ -21,6 +19,7 @@ import type { Database, Tx } from '#server/db/client.ts'
 import { AppError } from '#server/http/errors.ts'
 import { enqueueMail } from '#server/platform/mail/outbox.ts'
 import type { ObjectStorage } from '#server/platform/storage/index.ts'
+import { filePdf, storePdf, type StoredPdf } from '../documents/save-generated-pdf'
 import { recordActivity } from '../transactions/record-activity'
 import { refreshStage, touchTransaction } from '../transactions/update-task'
 import type { WeeklyUpdateDelivery } from './weekly-update'
@@ -151,8 +150,7 @@ export async function generateMemorandum(opts: {
 }): Promise<MemorandumResponse> {
   const { database, storage, viewer, txId } = opts
   const now = opts.now ?? new Date()
-  const storageKey = `documents/${txId}/${randomUUID()}`
-  let stored = false
+  let stored: StoredPdf | null = null
   try {
     return await database.db.transaction(async (tx) => {
       const { role } = await lockTransactionForViewer(tx, viewer, txId)
@@ -160,31 +158,14 @@ export async function generateMemorandum(opts: {
         throw new AppError('forbidden', "Only the sale's estate agent can issue its memorandum of sale.")
       const data = await readMemorandumData(tx, txId)
       const bytes = await renderMemorandumPdf(data, now)
-      const sha256 = createHash('sha256').update(bytes).digest('hex')
-      await storage.put(storageKey, Readable.from(Buffer.from(bytes)), { contentType: 'application/pdf' })
-      stored = true
-      const next = await tx.execute(sql`select coalesce(max(version), 0) + 1 as v from documents
-        where transaction_id = ${txId} and folder = 'Contracts' and filename = ${MEMORANDUM_FILENAME}`)
-      const version = Number((next.rows[0] as { v: number | string }).v)
-      const res = await tx.execute(sql`
-        insert into documents (transaction_id, filename, folder, version, uploaded_by, content_type, size_bytes, storage_key, sha256)
-        values (${txId}, ${MEMORANDUM_FILENAME}, 'Contracts', ${version}, ${viewer.profileId}, 'application/pdf',
-          ${bytes.byteLength}, ${storageKey}, ${sha256})
-        returning id`)
-      const documentId = (res.rows[0] as { id: string }).id
-      await recordActivity(tx, {
-        transactionId: txId,
+      stored = await storePdf(storage, txId, bytes)
+      const { id: documentId, version } = await filePdf(tx, {
+        txId,
+        folder: 'Contracts',
+        filename: MEMORANDUM_FILENAME,
+        stored,
         actorId: viewer.profileId,
-        kind: version === 1 ? 'document.uploaded' : 'document.version_added',
-        summary: `generated the memorandum of sale as version ${version} of "${MEMORANDUM_FILENAME}" in Contracts`,
-        payload: {
-          documentId,
-          version,
-          folder: 'Contracts',
-          sha256,
-          sizeBytes: bytes.byteLength,
-          contentType: 'application/pdf',
-        },
+        summary: 'generated the memorandum of sale',
         ip: opts.ip,
       })
       const task = await tx.execute(sql`
@@ -238,7 +219,8 @@ export async function generateMemorandum(opts: {
       return { document_id: documentId, filename: MEMORANDUM_FILENAME, version, sent_to: sentTo }
     })
   } catch (err) {
-    if (stored) await storage.delete(storageKey).catch(() => {})
+    // The transaction and its stored bytes fail together (the callback may have stored before failing).
+    await (stored as StoredPdf | null)?.discard()
     throw err
   }
 }
