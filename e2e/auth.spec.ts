@@ -251,7 +251,7 @@ test.describe('signed-in pages and sign out', () => {
     await expect(page.getByLabel('Email', { exact: true })).toHaveValue(email)
     await page.getByLabel('Password', { exact: true }).fill(PASSWORD)
     await page.getByRole('button', { name: 'Sign In', exact: true }).click()
-    // An estate agent's home is their portfolio (issue 15: each role's workbench).
+    // An estate agent's home is their portfolio: each trade role opens on its own workbench.
     await expect(page).toHaveURL(/\/app\/portfolio$/)
     await page.getByRole('button', { name: 'Sign Out' }).click()
     await expect(toast(page)).toContainText('Signed out')

@@ -153,7 +153,7 @@ export function mortgageCasePath(txId: string): string {
 }
 
 /**
- * Where a professional's /app/home opens: their role's own workbench (issue 15). Surveyors
+ * Where a professional's /app/home opens: their role's own workbench. Surveyors
  * (pro_surveyor): the schedule; estate agents (pro_agent): the portfolio; mortgage brokers
  * (pro_broker): the pipeline; everyone else: the cases board. Takes the stored roles (src/shared/domain/roles.ts); the first trade role listed wins.
  */
