@@ -18,7 +18,7 @@ const DETAIL_ACTIVITY_LIMIT = 30
 export const ORIGINAL_DASHBOARD_SQL = `
 select json_build_object('transactions', coalesce(json_agg(x order by x.created_at desc, x.id), '[]'::json))::text
 from (
-  select t.id, t.status, t.created_at, t.buyer_user_id, t.seller_user_id,
+  select t.id, t.status, t.created_at, t.archived_at, t.buyer_user_id, t.seller_user_id,
     (select json_build_object('address_lines', p.address_lines, 'postcode', p.postcode)
        from properties p where p.transaction_id = t.id) as property,
     coalesce((select json_agg(json_build_object('status', s.status, 'percent_complete', s.percent_complete, 'stage_name', s.stage_name) order by s.sort_index)
@@ -34,7 +34,7 @@ select json_build_object(
   'id', t.id, 'status', t.status, 'created_at', t.created_at, 'updated_at', t.updated_at, 'version', t.version,
   'buyer_user_id', t.buyer_user_id, 'seller_user_id', t.seller_user_id,
   'agreed_price_pence', t.agreed_price_pence, 'exchange_date', t.exchange_date, 'completion_date', t.completion_date,
-  'cancelled_reason', t.cancelled_reason,
+  'cancelled_reason', t.cancelled_reason, 'archived_at', t.archived_at,
   'viewer_role', coalesce(
      (select vp.role from transaction_participants vp where vp.transaction_id = t.id and vp.user_id = $1),
      case when t.buyer_user_id = $1 then 'buyer' when t.seller_user_id = $1 then 'seller' end),

@@ -21,6 +21,7 @@ import { healthEndpoints } from './health'
 import { identityEndpoints } from './identities'
 import { invitationEndpoints } from './invitations'
 import { liveEndpoints } from './live'
+import { logbookEndpoints } from './logbooks'
 import { mortgageEndpoints } from './mortgages'
 import { notificationEndpoints } from './notifications'
 import { pdtfEndpoints } from './pdtf'
@@ -61,6 +62,7 @@ export const catalogue = {
   support: supportEndpoints,
   surveys: surveyEndpoints,
   titleChecks: titleCheckEndpoints,
+  logbooks: logbookEndpoints,
   transactions: transactionEndpoints,
   twoFactor: twoFactorEndpoints,
   updateRequests: updateRequestEndpoints,

@@ -31,6 +31,8 @@ export const DashboardTransaction = z.object({
   id: Uuid,
   status: z.enum(TRANSACTION_STATUSES),
   created_at: Timestamp,
+  /** Archived moves sit in the dashboard's "Archived moves" list. */
+  archived_at: z.string().nullable(),
   buyer_user_id: z.string().nullable(),
   seller_user_id: z.string().nullable(),
   property: PropertySummary.nullable(),
@@ -117,6 +119,8 @@ export const TransactionDetail = z.object({
   exchange_date: z.string().nullable(),
   completion_date: z.string().nullable(),
   cancelled_reason: z.string().nullable(),
+  /** When a party archived the move after it ended; null while it is not archived. */
+  archived_at: z.string().nullable(),
   /** The viewer's own role on this transaction (participant role), for what the UI offers. */
   viewer_role: z.enum(PARTICIPANT_ROLES).nullable(),
   property: z
@@ -255,6 +259,10 @@ const CONFLICT = {
 const FORBIDDEN = { 403: { description: 'On the move, but not allowed to do this' } } as const
 
 /** The transaction endpoints. */
+/** POST /api/transactions/{txId}/archive: archive (true) or bring back (false) a move that has ended. */
+export const ArchiveTransactionInput = z.object({ archived: z.boolean() })
+export const ArchiveTransactionResponse = z.object({ archived_at: z.string().nullable() })
+
 export const transactionEndpoints = {
   list: endpoint({
     method: 'get',
@@ -296,5 +304,12 @@ export const transactionEndpoints = {
     summary: 'Activate, record exchange, record completion, or cancel',
     request: { params: TransactionParams, body: jsonBody(StatusChangeInput) },
     responses: { 200: json('Updated detail', TransactionDetail), ...CONFLICT, ...ERRORS },
+  }),
+  archive: endpoint({
+    method: 'post',
+    path: '/transactions/{txId}/archive',
+    summary: 'Archive a move that has ended, or bring it back (its parties)',
+    request: { params: TransactionParams, body: jsonBody(ArchiveTransactionInput) },
+    responses: { 200: json('Archived state', ArchiveTransactionResponse), ...CONFLICT, ...ERRORS },
   }),
 }

@@ -47,6 +47,9 @@ export const transactions = pgTable(
     exchangeDate: date('exchange_date'),
     completionDate: date('completion_date'),
     cancelledReason: text('cancelled_reason'),
+    /** Set when a party archived the move after it ended (completed or cancelled); it stays readable. */
+    archivedAt: timestamp('archived_at', { withTimezone: true }),
+    archivedBy: uuid('archived_by').references(() => profiles.id, { onDelete: 'set null' }),
     /** Optimistic concurrency: bumped on every change to the row. */
     version: integer('version').notNull().default(1),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

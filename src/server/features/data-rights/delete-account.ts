@@ -16,7 +16,9 @@
  * - signature requests still waiting for them end as declined ('Their account was deleted.'); their typed
  *   signatures and '@Name' mentions in others' messages name 'Former participant';
  * - on drafts only they were on (nobody else ever saw them), their documents and messages are removed,
- *   and the stored files deleted after the commit.
+ *   and the stored files deleted after the commit;
+ * - their home logbooks are deleted with the files only a logbook held (a file a move's document still
+ *   names stays with the move).
  * - in the append-only audit trail (activity_events) of their moves, their name and email are replaced
  *   by 'Former participant' in every summary (others' entries such as 'asked <name> to sign' included) and
  *   the IP of their own entries is erased, through the SECURITY DEFINER function of migration 0010;
@@ -257,6 +259,28 @@ async function deleteInTransaction(tx: Tx, viewer: Viewer) {
   })
   // Identity checks no CDD record relies on go now; those a conveyancer's CDD relies on stay (reg 40).
   keys = [...keys, ...(await eraseUnreliedIdentityChecks(tx, me))]
+  // Their home logbooks are theirs alone: they go, with the files only a logbook held.
+  const logbookKeys = await all<{ storage_key: string }>(
+    tx,
+    sql`select d.storage_key from logbook_documents d join home_logbooks l on l.id = d.logbook_id where l.owner_id = ${me}`,
+  )
+  await tx.execute(sql`delete from home_logbooks where owner_id = ${me}`)
+  keys = [...keys, ...logbookKeys.map((k) => k.storage_key)]
+  // A stored file still named by a move's document or another logbook stays (a sale started from a
+  // logbook shares its files with the move).
+  if (keys.length) {
+    const list = sql.join(
+      keys.map((k) => sql`${k}`),
+      sql`, `,
+    )
+    const kept = await all<{ storage_key: string }>(
+      tx,
+      sql`select storage_key from documents where storage_key in (${list})
+          union select storage_key from logbook_documents where storage_key in (${list})`,
+    )
+    const keep = new Set(kept.map((k) => k.storage_key))
+    keys = [...new Set(keys)].filter((k) => !keep.has(k))
+  }
   return { keys, retainedTransactions: shared.length, retainedDocuments, removedDrafts: soleDrafts.length }
 }
 

@@ -1,5 +1,5 @@
 /**
- * Removes stored objects that no document row refers to, and what interrupted writes left behind
+ * Removes stored objects that no document row (of a move or of a home logbook) refers to, and what interrupted writes left behind
  * ("the server killed mid-upload: no row, no orphan after restart"). An upload writes its
  * object before its row commits; a process killed in between leaves an object without a row.
  * Only objects older than `olderThan` are touched, so uploads in flight in other processes are safe.
@@ -21,7 +21,9 @@ export async function sweepOrphanedDocumentObjects(opts: {
   for (let i = 0; i < keys.length; i += BATCH) {
     const batch = keys.slice(i, i + BATCH)
     const known = await opts.database.query<{ storage_key: string }>(
-      'select storage_key from documents where storage_key = any($1::text[])',
+      // A home logbook may hold a move's file after the move's own row is gone.
+      `select storage_key from documents where storage_key = any($1::text[])
+       union select storage_key from logbook_documents where storage_key = any($1::text[])`,
       [batch],
     )
     const referenced = new Set(known.map((k) => k.storage_key))

@@ -228,12 +228,13 @@ async function claimIdempotencyKey(
   throw new AppError('conflict', 'This upload is still in progress. Wait for it to finish.')
 }
 
-function tooLarge(maxBytes: number): AppError {
+/** 413 with the limit in megabytes. */
+export function tooLarge(maxBytes: number): AppError {
   return new AppError('payload_too_large', `The file is larger than ${formatMegabytes(maxBytes)}, the most we accept.`)
 }
 
 /** Our own refusals pass through; anything else from the body stream means the client went away. */
-function streamError(err: unknown): unknown {
+export function streamError(err: unknown): unknown {
   if (err instanceof AppError || err instanceof UploadTooLargeError) return err
   return new AppError('bad_request', 'The upload was interrupted before it finished. Nothing was saved.')
 }

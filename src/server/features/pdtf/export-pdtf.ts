@@ -5,7 +5,8 @@
  */
 import { assertCanSeeTransaction } from '#server/access/transactions.ts'
 import type { Viewer } from '#server/auth/viewer.ts'
-import type { Database } from '#server/db/client.ts'
+import { sql } from 'drizzle-orm'
+import type { Database, Tx } from '#server/db/client.ts'
 import { notFound } from '#server/http/errors.ts'
 import { toPdtf, type PdtfSource } from './pdtf-mapping'
 
@@ -13,15 +14,13 @@ interface Row {
   source: Omit<PdtfSource, 'transactionId'> & { transactionId: string }
 }
 
-/** Returns the pack and a file name for it: `pdtf-<postcode>-<yyyy-mm-dd>.json`. */
-export async function exportPdtf(opts: {
-  database: Database
-  viewer: Viewer
-  txId: string
-}): Promise<{ pack: Record<string, unknown>; filename: string }> {
-  await assertCanSeeTransaction(opts.database, opts.viewer, opts.txId)
-  const [row] = await opts.database.query<Row>(
-    `select json_build_object(
+/**
+ * Reads what the PDTF mapping needs of one move, in one query, without an access check (callers
+ * check: the export above, the logbook made at completion in the completing database transaction).
+ * Null when the move or its property does not exist.
+ */
+export async function readPdtfSource(db: Tx | Database['db'], txId: string): Promise<PdtfSource | null> {
+  const res = await db.execute(sql`select json_build_object(
        'transactionId', t.id,
        'status', t.status,
        'agreedPricePence', t.agreed_price_pence,
@@ -49,19 +48,33 @@ export async function exportPdtf(opts: {
      ) as source
      from transactions t
      join properties p on p.transaction_id = t.id
-    where t.id = $1`,
-    [opts.txId],
-  )
-  if (!row) throw notFound()
-  const source = row.source
+    where t.id = ${txId}`)
+  const row = res.rows[0] as unknown as Row | undefined
+  return row ? { ...row.source } : null
+}
+
+/** The PDTF v3 transaction of a source read by readPdtfSource (timestamps normalised to ISO 8601). */
+export function pdtfPackOf(source: PdtfSource): Record<string, unknown> {
   // json_build_object writes timestamps without a zone offset in some drivers' settings: normalise.
   for (const stage of source.stages) {
     for (const task of stage.tasks) if (task.completedAt) task.completedAt = new Date(task.completedAt).toISOString()
   }
-  const pack = toPdtf({
+  return toPdtf({
     ...source,
     agreedPricePence: source.agreedPricePence === null ? null : Number(source.agreedPricePence),
   })
+}
+
+/** Returns the pack and a file name for it: `pdtf-<postcode>-<yyyy-mm-dd>.json`. */
+export async function exportPdtf(opts: {
+  database: Database
+  viewer: Viewer
+  txId: string
+}): Promise<{ pack: Record<string, unknown>; filename: string }> {
+  await assertCanSeeTransaction(opts.database, opts.viewer, opts.txId)
+  const source = await readPdtfSource(opts.database.db, opts.txId)
+  if (!source) throw notFound()
+  const pack = pdtfPackOf(source)
   const postcode = source.property.postcode.replace(/\s+/g, '')
   return { pack, filename: `pdtf-${postcode}-${new Date().toISOString().slice(0, 10)}.json` }
 }

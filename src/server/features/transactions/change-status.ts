@@ -18,6 +18,7 @@ import { transactions } from '#server/db/schema/index.ts'
 import { AppError } from '#server/http/errors.ts'
 import { organizationsOnTransaction, recomputeAccreditation } from '../accreditation/compute-accreditation'
 import { notifyPeople, type NotificationDelivery } from '../notifications/notify-people'
+import { createLogbooksAtCompletion } from '../logbooks/create-at-completion'
 import { requestReviews } from '../reviews/request-reviews'
 import { recordActivity } from './record-activity'
 
@@ -143,8 +144,10 @@ export async function changeStatus({
     })
     // Completion asks the buyer and the seller for a review; any change of status moves the firms'
     // live, completed and cancelled counts, so their accreditation is recomputed with it.
+    // Completion also hands the buyer their home's logbook (features/logbooks/create-at-completion.ts).
     if (input.action === 'complete') {
       await requestReviews(tx, { txId, actorId: viewer.profileId, address: where, notify })
+      await createLogbooksAtCompletion(tx, { txId, actorId: viewer.profileId })
     }
     await recomputeAccreditation(tx, { organizationIds: await organizationsOnTransaction(tx, txId), source: 'change' })
   })

@@ -9,13 +9,16 @@ import type { CreateTransactionData } from '#shared/contracts/transactions.ts'
 import { nationForPostcode } from '#shared/domain/stage-progress.ts'
 import { standardTimeline } from '#shared/domain/timeline-template.ts'
 import type { Viewer } from '#server/auth/viewer.ts'
-import type { Database } from '#server/db/client.ts'
+import type { Database, Tx } from '#server/db/client.ts'
 import { insertTransaction } from './insert-transaction'
 import { recordActivity } from './record-activity'
 
 /**
  * Returns the new transaction's id. `titleNumber` and `source: 'pdtf'` come from an imported PDTF
- * property pack (features/pdtf/import-pdtf.ts); the audit trail says where the data came from.
+ * property pack (features/pdtf/import-pdtf.ts), `source: 'logbook'` from a home logbook
+ * (features/logbooks/start-sale.ts); the audit trail says where the data came from. `alsoInTransaction`
+ * runs in the same database transaction after the move is written (the logbook files its documents
+ * there), so the move and what comes with it are written together or not at all.
  */
 export async function createTransaction({
   database,
@@ -23,12 +26,14 @@ export async function createTransaction({
   input,
   titleNumber,
   source = 'form',
+  alsoInTransaction,
 }: {
   database: Database
   viewer: Viewer
   input: CreateTransactionData
   titleNumber?: string
-  source?: 'form' | 'pdtf'
+  source?: 'form' | 'pdtf' | 'logbook'
+  alsoInTransaction?: (tx: Tx, txId: string) => Promise<void>
 }): Promise<{ id: string }> {
   const id = randomUUID()
   const template = standardTimeline({ tenure: input.tenure, nation: nationForPostcode(input.postcode) })
@@ -66,8 +71,11 @@ export async function createTransaction({
       summary:
         source === 'pdtf'
           ? `created the transaction for ${addressLines[0]}, ${input.postcode} from a PDTF property pack`
-          : `created the transaction for ${addressLines[0]}, ${input.postcode}`,
+          : source === 'logbook'
+            ? `created the transaction for ${addressLines[0]}, ${input.postcode} from their home logbook`
+            : `created the transaction for ${addressLines[0]}, ${input.postcode}`,
     })
+    if (alsoInTransaction) await alsoInTransaction(tx, id)
   })
   return { id }
 }

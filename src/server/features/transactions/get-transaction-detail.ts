@@ -23,7 +23,7 @@ select json_build_object(
   'id', t.id, 'status', t.status, 'created_at', t.created_at, 'updated_at', t.updated_at, 'version', t.version,
   'buyer_user_id', t.buyer_user_id, 'seller_user_id', t.seller_user_id,
   'agreed_price_pence', t.agreed_price_pence, 'exchange_date', t.exchange_date, 'completion_date', t.completion_date,
-  'cancelled_reason', t.cancelled_reason,
+  'cancelled_reason', t.cancelled_reason, 'archived_at', t.archived_at,
   'viewer_role', ${viewerRoleSql('t', '$1')},
   'property', (select json_build_object('address_lines', p.address_lines, 'postcode', p.postcode, 'uprn', p.uprn, 'tenure', p.tenure)
      from properties p where p.transaction_id = t.id),

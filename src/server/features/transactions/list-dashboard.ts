@@ -13,7 +13,7 @@ import type { Database, JsonText } from '#server/db/client.ts'
 export const DASHBOARD_SQL = `
 select json_build_object('transactions', coalesce(json_agg(x order by x.created_at desc, x.id), '[]'::json))::text
 from (
-  select t.id, t.status, t.created_at, t.buyer_user_id, t.seller_user_id,
+  select t.id, t.status, t.created_at, t.archived_at, t.buyer_user_id, t.seller_user_id,
     (select json_build_object('address_lines', p.address_lines, 'postcode', p.postcode)
        from properties p where p.transaction_id = t.id) as property,
     coalesce((select json_agg(json_build_object('status', s.status, 'percent_complete', s.percent_complete, 'stage_name', s.stage_name) order by s.sort_index)

@@ -4,6 +4,7 @@
  */
 import { transactionEndpoints as endpoints } from '#shared/contracts/transactions.ts'
 import { createRouter, jsonText, requireViewer, type AppDeps } from '#server/http/router.ts'
+import { archiveTransaction } from './archive-transaction'
 import { changeStatus } from './change-status'
 import { createTransaction } from './create-transaction'
 import { getTransactionDetail } from './get-transaction-detail'
@@ -52,5 +53,15 @@ export function transactionsRoutes({ database, config, mail }: AppDeps) {
       await changeStatus({ database, viewer: requireViewer(c), txId, input: c.req.valid('json'), notify })
       mail.kick()
       return jsonText(c, await detail(requireViewer(c), txId))
+    })
+    .openapi(endpoints.archive, async (c) => {
+      const { txId } = c.req.valid('param')
+      const result = await archiveTransaction({
+        database,
+        viewer: requireViewer(c),
+        txId,
+        archived: c.req.valid('json').archived,
+      })
+      return c.json(result, 200)
     })
 }

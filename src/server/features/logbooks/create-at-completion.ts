@@ -1,0 +1,126 @@
+/**
+ * Makes the buyer's home logbook when a move completes, in the completing database transaction:
+ * one logbook per buyer (the move's buyer and every participant in the buyer role), holding the latest
+ * version of each stored document in the handed-over folders (Property and Fixtures: TA6, TA10, EPC,
+ * guarantees and warranties, building control certificates, the title), each sorted into its category,
+ * and the property's PDTF v3 data as it stood at completion. When the sale was started from the
+ * seller's own logbook, that logbook's maintenance record comes with the home and the seller's
+ * logbook is marked handed over. Running it twice for the same move adds nothing.
+ */
+import { sql } from 'drizzle-orm'
+import { HANDOVER_FOLDERS, logbookCategoryFor } from '#shared/domain/logbook.ts'
+import type { Tx } from '#server/db/client.ts'
+import { homeLogbooks, logbookDocuments } from '#server/db/schema/index.ts'
+import { pdtfPackOf, readPdtfSource } from '../pdtf/export-pdtf'
+import { recordActivity } from '../transactions/record-activity'
+
+interface HandedOverDocument {
+  id: string
+  folder: string
+  filename: string
+  content_type: string | null
+  size_bytes: string | number | null
+  storage_key: string
+  sha256: string | null
+}
+
+/** Returns the ids of the logbooks made now (none when they already exist). */
+export async function createLogbooksAtCompletion(
+  tx: Tx,
+  opts: { txId: string; actorId: string },
+): Promise<string[]> {
+  const { txId } = opts
+  const owners = (
+    await tx.execute(sql`
+      select o.id from profiles o
+       where o.deleted_at is null
+         and (o.id = (select buyer_user_id from transactions where id = ${txId})
+              or o.id in (select user_id from transaction_participants
+                           where transaction_id = ${txId} and role = 'buyer'))
+       order by o.created_at, o.id`)
+  ).rows as { id: string }[]
+  const source = await readPdtfSource(tx, txId)
+  if (!owners.length || !source) return []
+  const pdtf = pdtfPackOf(source)
+  const move = (
+    await tx.execute(sql`select completion_date::text as completion_date, agreed_price_pence
+                           from transactions where id = ${txId}`)
+  ).rows[0] as { completion_date: string | null; agreed_price_pence: string | number | null }
+  const docs = (
+    await tx.execute(sql`
+      select distinct on (d.folder, d.filename)
+             d.id, d.folder, d.filename, d.content_type, d.size_bytes, d.storage_key, d.sha256
+        from documents d
+       where d.transaction_id = ${txId} and d.storage_key is not null
+         and d.folder in (${sql.join(
+           HANDOVER_FOLDERS.map((f) => sql`${f}`),
+           sql`, `,
+         )})
+       order by d.folder, d.filename, d.version desc`)
+  ).rows as unknown as HandedOverDocument[]
+  // The seller's logbook this sale was started from: its maintenance record comes with the home.
+  const previous = (
+    await tx.execute(sql`
+      select l.id, p.full_name from home_logbooks l join profiles p on p.id = l.owner_id
+       where l.sale_transaction_id = ${txId} and l.handed_over_at is null
+       for update of l`)
+  ).rows[0] as { id: string; full_name: string } | undefined
+
+  const made: string[] = []
+  for (const owner of owners) {
+    const [row] = await tx
+      .insert(homeLogbooks)
+      .values({
+        ownerId: owner.id,
+        addressLines: source.property.addressLines,
+        postcode: source.property.postcode,
+        uprn: source.property.uprn,
+        tenure: source.property.tenure,
+        titleNumber: source.property.titleNumber,
+        purchaseTransactionId: txId,
+        completedOn: move.completion_date ?? new Date().toISOString().slice(0, 10),
+        pricePence: move.agreed_price_pence === null ? null : Number(move.agreed_price_pence),
+        pdtf,
+        previousLogbookId: previous?.id ?? null,
+      })
+      .onConflictDoNothing({ target: [homeLogbooks.ownerId, homeLogbooks.purchaseTransactionId] })
+      .returning({ id: homeLogbooks.id })
+    if (!row) continue
+    made.push(row.id)
+    if (docs.length) {
+      await tx.insert(logbookDocuments).values(
+        docs.map((d) => ({
+          logbookId: row.id,
+          category: logbookCategoryFor(d.filename, d.folder),
+          filename: d.filename,
+          contentType: d.content_type ?? 'application/octet-stream',
+          sizeBytes: Number(d.size_bytes ?? 0),
+          storageKey: d.storage_key,
+          sha256: d.sha256 ?? '',
+          sourceDocumentId: d.id,
+          addedBy: opts.actorId,
+        })),
+      )
+    }
+    if (previous) {
+      await tx.execute(sql`
+        insert into logbook_entries (logbook_id, kind, title, done_on, cost_pence, contractor, notes, from_previous_owner, created_by)
+        select ${row.id}, kind, title, done_on, cost_pence, contractor, notes,
+               coalesce(from_previous_owner, ${previous.full_name}), created_by
+          from logbook_entries where logbook_id = ${previous.id}`)
+    }
+  }
+  if (previous && made.length) {
+    await tx.execute(sql`update home_logbooks set handed_over_at = now() where id = ${previous.id}`)
+  }
+  if (made.length) {
+    await recordActivity(tx, {
+      transactionId: txId,
+      actorId: opts.actorId,
+      kind: 'logbook.handed_over',
+      summary: `handed over ${docs.length} ${docs.length === 1 ? 'document' : 'documents'} to the buyer's home logbook${previous ? ", with the seller's maintenance record" : ''}`,
+      payload: { logbookIds: made, documentIds: docs.map((d) => d.id), previousLogbookId: previous?.id ?? null },
+    })
+  }
+  return made
+}
