@@ -22,6 +22,8 @@ export const PAGE_PATHS = {
   pipeline: '/app/pipeline',
   /** The surveyor's workbench: their firm's survey bookings by day and week, availability, products. */
   schedule: '/app/schedule',
+  /** The home logbooks of a buyer whose purchase completed: documents, PDTF data, maintenance record. */
+  logbook: '/app/logbook',
   settings: '/app/settings',
   support: '/app/support',
   marketplace: '/marketplace',
@@ -71,6 +73,11 @@ export function surveyBookingPath(txId: string): string {
 /** A move's source of funds page (the buyer and their conveyancer): /app/transactions/:txId/funds. */
 export function fundsPath(txId: string): string {
   return `/app/transactions/${encodeURIComponent(txId)}/funds`
+}
+
+/** One home logbook: '/app/logbook/{logbookId}'. */
+export function logbookPath(logbookId: string): string {
+  return `${PAGE_PATHS.logbook}/${encodeURIComponent(logbookId)}`
 }
 
 /** The page that shows and accepts an invitation: '/invite/{token}'. */

@@ -110,6 +110,16 @@ export const routes: RouteObject[] = [
         handle: browserOnly,
       },
       {
+        path: 'app/logbook',
+        lazy: () => import('./routes/app-logbook'),
+        handle: browserOnly,
+      },
+      {
+        path: 'app/logbook/:logbookId',
+        lazy: () => import('./routes/app-logbook-detail'),
+        handle: browserOnly,
+      },
+      {
         path: 'app/transactions/:txId/title',
         lazy: () => import('./routes/app-transaction-title'),
         handle: browserOnly,

@@ -92,10 +92,12 @@ export const AddLogbookEntryInput = z.object({
     .trim()
     .min(1, 'Say what was done')
     .max(200, 'What was done must be at most 200 characters'),
-  done_on: z.iso.date({ message: 'Enter the date the work was done' }).refine(
-    (d) => d <= new Date(Date.now() + 24 * 3600 * 1000).toISOString().slice(0, 10),
-    'The date cannot be in the future',
-  ),
+  done_on: z.iso
+    .date({ message: 'Enter the date the work was done' })
+    .refine(
+      (d) => d <= new Date(Date.now() + 24 * 3600 * 1000).toISOString().slice(0, 10),
+      'The date cannot be in the future',
+    ),
   cost_pence: z
     .number({ message: 'Enter the cost in pounds' })
     .int()

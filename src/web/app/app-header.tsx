@@ -1,5 +1,6 @@
 import {
   Award,
+  BookOpen,
   Briefcase,
   Building2,
   CalendarDays,
@@ -23,7 +24,8 @@ const TRADE_ICONS = { Schedule: CalendarDays, Portfolio: Briefcase, Pipeline: Li
 /**
  * The signed-in app's top bar (spec: Screens and routes): logo, the trade's workbench (Schedule,
  * Portfolio or Pipeline, from the session's roles), Marketplace link, the notifications bell, for
- * professionals their Firm, Academy Lite and their firm's Accreditation, account Settings, Sign Out and an avatar with the first letter of the email.
+ * professionals their Firm, Academy Lite and their firm's Accreditation (for buyers and sellers their home
+ * Logbook), account Settings, Sign Out and an avatar with the first letter of the email.
  * On phones the labels shrink to icons with accessible names (Marketplace too below 420 px, to leave
  * room for the bell; Settings's label shows from 1024 px).
  */
@@ -72,7 +74,14 @@ export function AppHeader({ email, professional = false }: { email: string; prof
                 </Link>
               </Button>
             </>
-          ) : null}
+          ) : (
+            <Button asChild variant="ghost" className="px-2 sm:px-4">
+              <Link to={PAGE_PATHS.logbook}>
+                <BookOpen aria-hidden="true" />
+                <span className="sr-only lg:not-sr-only">Logbook</span>
+              </Link>
+            </Button>
+          )}
           <NotificationBell />
           <Button asChild variant="ghost" className="px-2 sm:px-4">
             <Link to={PAGE_PATHS.settings}>

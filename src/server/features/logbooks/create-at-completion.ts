@@ -25,10 +25,7 @@ interface HandedOverDocument {
 }
 
 /** Returns the ids of the logbooks made now (none when they already exist). */
-export async function createLogbooksAtCompletion(
-  tx: Tx,
-  opts: { txId: string; actorId: string },
-): Promise<string[]> {
+export async function createLogbooksAtCompletion(tx: Tx, opts: { txId: string; actorId: string }): Promise<string[]> {
   const { txId } = opts
   const owners = (
     await tx.execute(sql`

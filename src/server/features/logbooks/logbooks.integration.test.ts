@@ -27,14 +27,11 @@ let conveyancer: TestUser
 let outsider: TestUser
 
 async function upload(as: TestUser, txId: string, folder: string, filename: string, body: Buffer) {
-  const res = await t.app.request(
-    `/api/transactions/${txId}/documents?${new URLSearchParams({ folder, filename })}`,
-    {
-      method: 'POST',
-      headers: { cookie: as.cookie, 'content-type': 'application/octet-stream' },
-      body,
-    } as RequestInit,
-  )
+  const res = await t.app.request(`/api/transactions/${txId}/documents?${new URLSearchParams({ folder, filename })}`, {
+    method: 'POST',
+    headers: { cookie: as.cookie, 'content-type': 'application/octet-stream' },
+    body,
+  } as RequestInit)
   return json<{ id: string }>(res, 201)
 }
 
@@ -101,8 +98,15 @@ describe('home logbook', () => {
 
     const list = LogbooksResponse.parse(await json(await t.request('/api/logbooks', { as: buyer }), 200))
     expect(list.logbooks).toHaveLength(1)
-    expect(list.logbooks[0]).toMatchObject({ postcode: 'AL1 4NG', document_count: 4, entry_count: 0, handed_over_at: null })
-    logbook = LogbookDetail.parse(await json(await t.request(`/api/logbooks/${list.logbooks[0]!.id}`, { as: buyer }), 200))
+    expect(list.logbooks[0]).toMatchObject({
+      postcode: 'AL1 4NG',
+      document_count: 4,
+      entry_count: 0,
+      handed_over_at: null,
+    })
+    logbook = LogbookDetail.parse(
+      await json(await t.request(`/api/logbooks/${list.logbooks[0]!.id}`, { as: buyer }), 200),
+    )
     expect(logbook).toMatchObject({
       address_lines: ['12 Clarence Road', 'St Albans'],
       title_number: 'HD412873',
@@ -120,9 +124,13 @@ describe('home logbook', () => {
     )
     // The latest version is the one handed over, byte for byte.
     const ta6 = logbook.documents.find((d) => d.category === 'property_information')!
-    const [moveTa6] = await t.database.query<{ sha256: string }>('select sha256 from documents where id = $1', [ta6v2.id])
+    const [moveTa6] = await t.database.query<{ sha256: string }>('select sha256 from documents where id = $1', [
+      ta6v2.id,
+    ])
     expect(ta6.sha256).toBe(moveTa6!.sha256)
-    const file = await t.request(`/api/logbooks/${logbook.id}/documents/${ta6.id}/file?disposition=inline`, { as: buyer })
+    const file = await t.request(`/api/logbooks/${logbook.id}/documents/${ta6.id}/file?disposition=inline`, {
+      as: buyer,
+    })
     expect(file.status).toBe(200)
     expect(file.headers.get('content-type')).toBe('application/pdf')
     const bytes = Buffer.from(await file.arrayBuffer())
@@ -146,10 +154,12 @@ describe('home logbook', () => {
       const doc = logbook.documents[0]!
       expect((await t.request(`/api/logbooks/${logbook.id}/documents/${doc.id}/file`, { as: other })).status).toBe(404)
       expect(
-        (await t.request(`/api/logbooks/${logbook.id}/entries`, {
-          as: other,
-          json: { kind: 'plumbing', title: 'Sneaky', done_on: '2026-11-21' },
-        })).status,
+        (
+          await t.request(`/api/logbooks/${logbook.id}/entries`, {
+            as: other,
+            json: { kind: 'plumbing', title: 'Sneaky', done_on: '2026-11-21' },
+          })
+        ).status,
       ).toBe(404)
     }
     expect((await t.request('/api/logbooks', { as: seller }).then((r) => r.json())) as LogbooksResponse).toEqual({
@@ -199,7 +209,11 @@ describe('home logbook', () => {
 
     const res = await t.app.request(
       `/api/logbooks/${logbook.id}/documents?${new URLSearchParams({ category: 'certificates', filename: 'Boiler service.png' })}`,
-      { method: 'POST', headers: { cookie: buyer.cookie, 'content-type': 'application/octet-stream' }, body: PNG } as RequestInit,
+      {
+        method: 'POST',
+        headers: { cookie: buyer.cookie, 'content-type': 'application/octet-stream' },
+        body: PNG,
+      } as RequestInit,
     )
     const receipt = await json<{ id: string; handed_over: boolean; content_type: string }>(res, 201)
     expect(receipt).toMatchObject({ handed_over: false, content_type: 'image/png' })
@@ -273,10 +287,10 @@ describe('home logbook', () => {
 
     // The next buyer and their conveyancer come on; the sale completes.
     const nextBuyer = await t.signUp({ name: 'Noah Next' })
-    await t.database.query(
-      `update transactions set buyer_user_id = $2, status = 'active' where id = $1`,
-      [sale.id, nextBuyer.profileId],
-    )
+    await t.database.query(`update transactions set buyer_user_id = $2, status = 'active' where id = $1`, [
+      sale.id,
+      nextBuyer.profileId,
+    ])
     await t.database.query(
       `insert into transaction_participants (transaction_id, user_id, role) values ($1, $2, 'buyer'), ($1, $3, 'buyer_conveyancer')`,
       [sale.id, nextBuyer.profileId, conveyancer.profileId],
@@ -285,10 +299,16 @@ describe('home logbook', () => {
 
     const theirs = LogbooksResponse.parse(await json(await t.request('/api/logbooks', { as: nextBuyer }), 200))
     expect(theirs.logbooks).toHaveLength(1)
-    const next = LogbookDetail.parse(await json(await t.request(`/api/logbooks/${theirs.logbooks[0]!.id}`, { as: nextBuyer }), 200))
+    const next = LogbookDetail.parse(
+      await json(await t.request(`/api/logbooks/${theirs.logbooks[0]!.id}`, { as: nextBuyer }), 200),
+    )
     expect(next.from_previous_owner).toBe(true)
     expect(next.entries).toEqual([
-      expect.objectContaining({ title: 'Annual boiler service', from_previous_owner: 'Amelia Buyer', cost_pence: 8_500 }),
+      expect.objectContaining({
+        title: 'Annual boiler service',
+        from_previous_owner: 'Amelia Buyer',
+        cost_pence: 8_500,
+      }),
     ])
     expect(next.documents).toHaveLength(5)
 

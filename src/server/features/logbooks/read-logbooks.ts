@@ -94,7 +94,8 @@ export async function lockOwnLogbook(
   const res = await tx.execute(sql`
     select id, sale_transaction_id, handed_over_at from home_logbooks
      where id = ${logbookId} and owner_id = ${viewer.profileId} for update`)
-  const row = res.rows[0] as { id: string; sale_transaction_id: string | null; handed_over_at: string | null } | undefined
+  const row = res.rows[0] as
+    { id: string; sale_transaction_id: string | null; handed_over_at: string | null } | undefined
   if (!row) throw notFound()
   if (row.handed_over_at) {
     throw new AppError(

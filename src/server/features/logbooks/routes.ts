@@ -3,11 +3,7 @@
  * so a plain Hono route also described in the OpenAPI document), the maintenance record and starting a
  * sale from one. The logbook itself is made at completion (create-at-completion.ts).
  */
-import {
-  logbookEndpoints as endpoints,
-  LogbookParams,
-  UploadLogbookDocumentQuery,
-} from '#shared/contracts/logbooks.ts'
+import { logbookEndpoints as endpoints, LogbookParams, UploadLogbookDocumentQuery } from '#shared/contracts/logbooks.ts'
 import { validationError } from '#server/http/errors.ts'
 import { createRouter, honoPath, requireViewer, type AppDeps } from '#server/http/router.ts'
 import { storageFor } from '#server/platform/storage/index.ts'

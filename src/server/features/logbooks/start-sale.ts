@@ -29,10 +29,10 @@ export async function startSaleFromLogbook(opts: {
     uprn: string | null
     tenure: 'freehold' | 'leasehold' | null
     title_number: string | null
-  }>(
-    `select address_lines, postcode, uprn, tenure, title_number from home_logbooks where id = $1 and owner_id = $2`,
-    [opts.logbookId, opts.viewer.profileId],
-  )
+  }>(`select address_lines, postcode, uprn, tenure, title_number from home_logbooks where id = $1 and owner_id = $2`, [
+    opts.logbookId,
+    opts.viewer.profileId,
+  ])
   if (!logbook) throw notFound()
   const lines = logbook.address_lines
   const candidate = {
@@ -49,7 +49,11 @@ export async function startSaleFromLogbook(opts: {
   if (!parsed.success) {
     const fields: Record<string, string[]> = {}
     for (const issue of parsed.error.issues) (fields[String(issue.path[0])] ??= []).push(issue.message)
-    throw new AppError('unprocessable', `This logbook cannot start a sale yet: ${parsed.error.issues[0]!.message}.`, fields)
+    throw new AppError(
+      'unprocessable',
+      `This logbook cannot start a sale yet: ${parsed.error.issues[0]!.message}.`,
+      fields,
+    )
   }
   return createTransaction({
     database: opts.database,
@@ -65,8 +69,7 @@ export async function startSaleFromLogbook(opts: {
          where l.id = ${opts.logbookId} and l.owner_id = ${opts.viewer.profileId}
          for update of l`)
       const row = locked.rows[0] as
-        | { handed_over_at: string | null; sale_transaction_id: string | null; sale_status: string | null }
-        | undefined
+        { handed_over_at: string | null; sale_transaction_id: string | null; sale_status: string | null } | undefined
       if (!row) throw notFound()
       if (row.handed_over_at)
         throw new AppError('conflict', 'This logbook was handed over to the new owner, so it cannot start a sale.')

@@ -410,6 +410,20 @@ const ROWS: Record<string, Row> = {
     ),
     expected: answers(200),
   },
+  'POST /api/transactions/{txId}/archive': {
+    call: write(
+      async (actor, txId) => {
+        // Only a move that has ended can be archived: this fresh one is cancelled first.
+        await t.database.query(
+          `update transactions set status = 'cancelled', cancelled_reason = 'The chain fell through' where id = $1`,
+          [txId],
+        )
+        return t.request(`${base(txId)}/archive`, { as: as(actor), json: { archived: true } })
+      },
+      (actor) => t.request(`${base(move.txId)}/archive`, { as: as(actor), json: { archived: true } }),
+    ),
+    expected: answers(200),
+  },
   'PATCH /api/transactions/{txId}/tasks/{taskId}': {
     call: write(
       async (actor, txId) => {

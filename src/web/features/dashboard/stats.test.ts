@@ -12,6 +12,7 @@ function tx(overrides: Partial<DashboardTransaction> = {}): DashboardTransaction
     id: `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`,
     status: 'active',
     created_at: '2025-09-01T09:00:00Z',
+    archived_at: null,
     buyer_user_id: null,
     seller_user_id: null,
     property: { address_lines: ['1 High Street', 'Harpenden'], postcode: 'AL5 2AA' },

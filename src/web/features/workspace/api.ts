@@ -135,3 +135,16 @@ export function useChangeStatus(txId: string) {
     onError: (error) => refreshAfterRefusal(queryClient, txId, error),
   })
 }
+
+/** POST /api/transactions/{txId}/archive: the move (and the dashboard, which lists archived moves apart) reload. */
+export function useArchiveMove(txId: string) {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: (archived: boolean) => callApi(transactionEndpoints.archive, { params: { txId }, body: { archived } }),
+    onSettled: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: transactionQueryKey(txId) }),
+        queryClient.invalidateQueries({ queryKey: DASHBOARD_QUERY_KEY }),
+      ]),
+  })
+}

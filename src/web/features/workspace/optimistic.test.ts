@@ -33,6 +33,7 @@ const detail = (stages: TimelineStage[]): TransactionDetail => ({
   status: 'active',
   created_at: '2025-01-01T00:00:00Z',
   updated_at: '2025-01-01T00:00:00Z',
+  archived_at: null,
   version: 1,
   buyer_user_id: null,
   seller_user_id: null,

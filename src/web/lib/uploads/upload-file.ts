@@ -32,22 +32,50 @@ export function uploadFile({
   onProgress,
   signal,
 }: UploadFileOptions) {
-  return new Promise<DocumentVersion>((resolve, reject) => {
+  const { upload } = documentEndpoints
+  return sendFile<DocumentVersion>({
+    method: upload.method.toUpperCase(),
+    url: endpointUrl(upload, {
+      params: { txId },
+      query: { folder, filename: file.name, ...(correctsError ? { corrects_error: 'true' } : {}) },
+    }),
+    file,
+    headers: { 'idempotency-key': idempotencyKey },
+    onProgress,
+    signal,
+  })
+}
+
+/**
+ * Sends `file` as the raw body of a same-origin request with the session cookie, through
+ * XMLHttpRequest because fetch reports no upload progress. Resolves to the JSON answer of a 2xx;
+ * rejects with ApiError carrying the server's message, status 0 when the network failed, or a
+ * DOMException 'AbortError' when `signal` aborts.
+ */
+export function sendFile<T>({
+  method = 'POST',
+  url,
+  file,
+  headers = {},
+  onProgress,
+  signal,
+}: {
+  method?: string
+  url: string
+  file: File
+  headers?: Record<string, string>
+  onProgress?: (sent: number, total: number) => void
+  signal?: AbortSignal
+}) {
+  return new Promise<T>((resolve, reject) => {
     const abortError = () => new DOMException('The upload was cancelled.', 'AbortError')
     if (signal?.aborted) return reject(abortError())
     const xhr = new XMLHttpRequest()
-    const { upload } = documentEndpoints
-    xhr.open(
-      upload.method.toUpperCase(),
-      endpointUrl(upload, {
-        params: { txId },
-        query: { folder, filename: file.name, ...(correctsError ? { corrects_error: 'true' } : {}) },
-      }),
-    )
+    xhr.open(method, url)
     xhr.withCredentials = true
     xhr.setRequestHeader('accept', 'application/json')
     xhr.setRequestHeader('content-type', 'application/octet-stream')
-    xhr.setRequestHeader('idempotency-key', idempotencyKey)
+    for (const [name, value] of Object.entries(headers)) xhr.setRequestHeader(name, value)
     xhr.upload.onprogress = (e) => onProgress?.(e.loaded, e.lengthComputable ? e.total : file.size)
     const onAbort = () => xhr.abort()
     signal?.addEventListener('abort', onAbort, { once: true })
@@ -64,7 +92,7 @@ export function uploadFile({
       done()
       if (xhr.status >= 200 && xhr.status < 300) {
         try {
-          return resolve(JSON.parse(xhr.responseText) as DocumentVersion)
+          return resolve(JSON.parse(xhr.responseText) as T)
         } catch {
           return reject(networkError())
         }

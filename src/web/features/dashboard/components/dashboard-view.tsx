@@ -23,7 +23,7 @@ export interface OrganizationInviteProps {
 
 /**
  * 'Your Transactions' (spec: Screens and routes): the four stat cards, a card per transaction (or the empty
- * state), the create flow opened from every create button, the import of a PDTF property pack, and, with `?invite=<orgId>` from the
+ * state; archived moves in a folded list of their own), the create flow opened from every create button, the import of a PDTF property pack, and, with `?invite=<orgId>` from the
  * marketplace, the dialog that invites that firm to one of the viewer's moves (`OrganizationInvite`,
  * passed in by the route: inviting belongs to the invitations feature).
  */
@@ -58,6 +58,9 @@ export function DashboardView({
 
   const openCreate = () => setCreating(true)
   const list = dashboard.data?.transactions ?? []
+  // Archived moves (ended, put away by a party) sit in their own list below the current ones.
+  const current = list.filter((tx) => !tx.archived_at)
+  const archived = list.filter((tx) => tx.archived_at)
 
   return (
     <>
@@ -103,11 +106,24 @@ export function DashboardView({
                 Transactions
               </h2>
               <div className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">
-                {list.map((tx) => (
+                {current.map((tx) => (
                   <TransactionCard key={tx.id} tx={tx} />
                 ))}
                 <NewTransactionCard onClick={openCreate} />
               </div>
+              {archived.length > 0 && (
+                <details className="group mt-2 rounded-xl border bg-background p-4">
+                  <summary className="cursor-pointer font-semibold">Archived moves ({archived.length})</summary>
+                  <p className="mt-1 text-sm text-muted-foreground">
+                    Moves that ended and were archived. Everything on them is still here.
+                  </p>
+                  <div className="mt-4 grid gap-4 md:grid-cols-2 xl:grid-cols-3">
+                    {archived.map((tx) => (
+                      <TransactionCard key={tx.id} tx={tx} />
+                    ))}
+                  </div>
+                </details>
+              )}
             </section>
           )}
         </>

@@ -7,6 +7,7 @@ import { participantRoleLabel } from '#shared/domain/roles.ts'
 import { formatGbpFromPence, formatUkDate, pluralise } from '#web/lib/formatters.ts'
 import { addressParts } from '#web/lib/address.ts'
 import { countDocuments } from '../documents'
+import { ArchiveMove } from './archive-move'
 import { StatusActions } from './status-actions'
 import { TransactionStatusBadge } from '#web/components/transaction-status-badge.tsx'
 import { PAGE_PATHS } from '#shared/paths.ts'
@@ -100,6 +101,7 @@ export function WorkspaceHeader({
         ))}
       </dl>
       <KeyDates detail={detail} />
+      <ArchiveMove detail={detail} />
     </header>
   )
 }
