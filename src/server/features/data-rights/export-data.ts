@@ -63,6 +63,7 @@ export async function collectExport(
     activity,
     documents,
     supportMessages,
+    logbooks,
   ] = await Promise.all([
     rows(
       database,
@@ -164,6 +165,22 @@ export async function collectExport(
       `select id, author, body, created_at from support_messages where profile_id = $1 order by created_at, id`,
       p,
     ),
+    rows(
+      database,
+      `select l.id, l.address_lines, l.postcode, l.uprn, l.tenure, l.title_number, l.completed_on, l.price_pence,
+              l.purchase_transaction_id, l.sale_transaction_id, l.handed_over_at, l.created_at,
+              coalesce((select json_agg(json_build_object('id', d.id, 'category', d.category, 'filename', d.filename,
+                          'content_type', d.content_type, 'size_bytes', d.size_bytes, 'sha256', d.sha256,
+                          'created_at', d.created_at) order by d.category, d.filename)
+                 from logbook_documents d where d.logbook_id = l.id), '[]'::json) as documents,
+              coalesce((select json_agg(json_build_object('kind', e.kind, 'title', e.title, 'done_on', e.done_on,
+                          'cost_pence', e.cost_pence, 'contractor', e.contractor, 'notes', e.notes,
+                          'from_previous_owner', e.from_previous_owner, 'created_at', e.created_at)
+                          order by e.done_on, e.created_at)
+                 from logbook_entries e where e.logbook_id = l.id), '[]'::json) as maintenance_record
+         from home_logbooks l where l.owner_id = $1 order by l.created_at, l.id`,
+      p,
+    ),
   ])
   const docs: ExportedDocument[] = documents.map((d) => ({
     ...d,
@@ -193,6 +210,7 @@ export async function collectExport(
       signatures: { signed_or_asked_of_you: signaturesGiven, requests_you_made: signatureRequestsMade },
       activity,
       support: supportMessages,
+      logbooks,
       documents: docs.map(({ storage_key: _key, ...d }) => d),
     },
     documents: docs,
@@ -225,6 +243,8 @@ signatures.json       Signatures asked of you (with your consent, typed or drawn
                       signature requests you made.
 activity.json         Entries in the moves' audit trails that record something you did.
 support.json          Your conversation with Homeward support: what you wrote and the team's replies.
+logbooks.json         Your home logbooks: the home, its documents (open them from the logbook page) and your
+                      maintenance record.
 documents.json        Every document version you uploaded: name, folder, version, type, size, SHA-256 and
                       path_in_zip, where its file is in this ZIP.
 files/                The files themselves, every version: files/<move id>/<folder>/v<version>-<file name>.

@@ -10,6 +10,7 @@ import { createHash } from 'node:crypto'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { LogbookDetail, LogbooksResponse } from '#shared/contracts/logbooks.ts'
 import { createTransaction } from '#server/test/factories.ts'
+import { unzip } from '#server/test/unzip.ts'
 import { type TestUser, useTestApp } from '#server/test/test-app.ts'
 import { makePdf, PNG } from '../documents/test-files'
 
@@ -254,6 +255,25 @@ describe('home logbook', () => {
     expect(detail.entries.map((e) => e.title)).toEqual(['Annual boiler service'])
     expect(detail.documents).toHaveLength(5)
     logbook = detail
+  })
+
+  it('is in the owner’s data export, with its maintenance record', async () => {
+    const res = await t.request('/api/account/export', { as: buyer })
+    expect(res.status).toBe(200)
+    const entries = await unzip(Buffer.from(await res.arrayBuffer()))
+    const exported = JSON.parse(entries.get('logbooks.json')!.toString()) as Array<{
+      id: string
+      documents: unknown[]
+      maintenance_record: Array<{ title: string }>
+    }>
+    expect(exported).toEqual([
+      expect.objectContaining({
+        id: logbook.id,
+        maintenance_record: [expect.objectContaining({ title: 'Annual boiler service' })],
+      }),
+    ])
+    expect(exported[0]!.documents).toHaveLength(5)
+    expect(entries.get('README.txt')!.toString()).toContain('logbooks.json')
   })
 
   it('starts a sale with the logbook as the property pack and hands it to the next buyer at completion', async () => {
