@@ -50,6 +50,7 @@ export const NOTIFICATION_KINDS = [
   'weekly_update',
   'mortgage_expiry',
   'survey_update',
+  'funds_review',
 ] as const
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number]
 
@@ -69,6 +70,7 @@ export const NOTIFICATION_KIND_LABELS: Record<NotificationKind, string> = {
   weekly_update: 'The weekly update on my sale from the estate agent (Mondays)',
   mortgage_expiry: 'A decision in principle or mortgage offer I arranged is about to expire',
   survey_update: 'A survey on my move is booked, moved, cancelled or reported',
+  funds_review: 'My conveyancer is satisfied with my source of funds, or asks for more',
 }
 
 /** A buyer or seller may ask their conveyancer for an update once per this period per transaction (24 h, in ms). */

@@ -211,7 +211,7 @@ describe('the buyer connects a bank and builds the funding picture', () => {
 })
 
 describe('who sees it', () => {
-  it("the seller's side and outsiders get 404 with none of the bank data; the statuses are for everyone on the move", async () => {
+  it("the seller's side and outsiders get 404 with none of the bank data; the statuses only for the buyer and their conveyancer", async () => {
     for (const who of [seller, outsider, broker]) {
       const res = await t.request(funds(txId), { as: who })
       expect(res.status).toBe(404)
@@ -219,11 +219,18 @@ describe('who sees it', () => {
       expect(text).not.toContain('J SMITH')
       expect(text).not.toContain('Easy Saver')
     }
-    const status = await t.request(`${funds(txId)}/status`, { as: seller })
-    expect(status.status).toBe(200)
-    expect(FundsStatuses.parse(await status.json()).parties).toEqual([
-      { profile_id: buyer.profileId, role: 'buyer', status: 'needs_review' },
-    ])
+    for (const who of [buyer, conveyancer]) {
+      const status = await t.request(`${funds(txId)}/status`, { as: who })
+      expect(status.status).toBe(200)
+      expect(FundsStatuses.parse(await status.json()).parties).toEqual([
+        { profile_id: buyer.profileId, role: 'buyer', status: 'needs_review' },
+      ])
+    }
+    for (const who of [seller, broker]) {
+      const status = await t.request(`${funds(txId)}/status`, { as: who })
+      expect(status.status).toBe(200)
+      expect(FundsStatuses.parse(await status.json()).parties).toEqual([])
+    }
     expect((await t.request(`${funds(txId)}/status`, { as: outsider })).status).toBe(404)
   })
 
@@ -291,6 +298,16 @@ describe('the conveyancer reviews', () => {
       reviewer_name: 'Cora Conveyancer',
     })
     expect((await sourceOfFundsTask()).status).toBe('not_completed')
+    // The buyer is told, with the note and a link to their source of funds.
+    const bell = (await (await t.request('/api/notifications', { as: buyer })).json()) as {
+      notifications: Array<{ kind: string; title: string; body: string; link: string }>
+    }
+    expect(bell.notifications[0]).toMatchObject({
+      kind: 'funds_review',
+      title: 'Your conveyancer needs more on your source of funds',
+      body: 'Cora Conveyancer: Please upload a letter from your aunt',
+      link: `/app/transactions/${txId}/funds`,
+    })
   })
 
   it('marking the funds satisfied ticks the timeline task itself, with audit entries', async () => {

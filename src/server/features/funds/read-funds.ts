@@ -328,14 +328,21 @@ export async function fundsStatusesOf(tx: Tx, txId: string): Promise<FundsStatus
   return { parties: buyers.map((b) => ({ profile_id: b.id, role: 'buyer', status })) }
 }
 
-/** GET .../funds/status: anyone who may see the move (404 otherwise). */
+/**
+ * GET .../funds/status: the buyer sees their own status and the buyer's conveyancer every buyer's;
+ * anyone else on the move (the seller's side, agents, brokers) gets an empty list, since even a
+ * status says something about the buyer's money (as the People badges: features/verification);
+ * 404 for someone who cannot see the move.
+ */
 export async function getFundsStatuses(opts: {
   database: Database
   viewer: Viewer
   txId: string
 }): Promise<FundsStatuses> {
   return opts.database.db.transaction(async (tx) => {
-    await readViewerRole(tx, opts.viewer, opts.txId)
-    return fundsStatusesOf(tx, opts.txId)
+    const role = await readViewerRole(tx, opts.viewer, opts.txId)
+    const all = await fundsStatusesOf(tx, opts.txId)
+    if (role === 'buyer_conveyancer') return all
+    return { parties: all.parties.filter((p) => p.profile_id === opts.viewer.profileId) }
   })
 }

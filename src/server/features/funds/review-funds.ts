@@ -4,16 +4,19 @@
  * "Source of funds and source of wealth evidence provided" (TASK_TITLES.sourceOfFunds) in the same
  * database transaction, with its own audit entry (as recording a DIP completes its task:
  * mortgages/record-dip.ts); asking for more reopens that task when it was ticked. The task is never
- * ticked by hand (update-task.ts refuses with SOURCE_OF_FUNDS_TASK_RULE).
+ * ticked by hand (update-task.ts refuses with SOURCE_OF_FUNDS_TASK_RULE). The buyers are told either
+ * way (notification and email, kind 'funds_review'), with the note when more is asked.
  */
 import { sql } from 'drizzle-orm'
 import type { FundsPicture } from '#shared/contracts/funds.ts'
 import type { FundsReviewDecision } from '#shared/domain/source-of-funds.ts'
 import { TASK_TITLES } from '#shared/domain/timeline-template.ts'
+import { fundsPath } from '#shared/paths.ts'
 import { lockFundsForReviewer } from '#server/access/funds.ts'
 import type { Viewer } from '#server/auth/viewer.ts'
 import type { Database } from '#server/db/client.ts'
 import type { OpenBankingProvider } from '#server/providers/open-banking/index.ts'
+import { notifyPeople, type NotificationDelivery } from '../notifications/notify-people'
 import { syncTaskClocks } from '../sla/clock-sync'
 import { recordActivity } from '../transactions/record-activity'
 import { refreshStage, touchTransaction } from '../transactions/update-task'
@@ -27,6 +30,7 @@ export async function reviewFunds(opts: {
   decision: FundsReviewDecision
   note: string | undefined
   provider: OpenBankingProvider
+  notify: NotificationDelivery
 }): Promise<FundsPicture> {
   const { viewer, txId, decision } = opts
   return opts.database.db.transaction(async (tx) => {
@@ -67,6 +71,25 @@ export async function reviewFunds(opts: {
       })
       await syncTaskClocks(tx, txId)
     }
+    const buyers = await tx.execute(sql`
+      select buyer_user_id as id from transactions where id = ${txId} and buyer_user_id is not null
+      union select user_id from transaction_participants where transaction_id = ${txId} and role = 'buyer'`)
+    await notifyPeople(tx, {
+      recipients: (buyers.rows as { id: string }[]).map((r) => r.id),
+      kind: 'funds_review',
+      transactionId: txId,
+      actorId: viewer.profileId,
+      title:
+        decision === 'satisfied'
+          ? 'Your conveyancer is satisfied with your source of funds'
+          : 'Your conveyancer needs more on your source of funds',
+      body:
+        decision === 'satisfied'
+          ? `${viewer.fullName} marked your source of funds satisfied.`
+          : `${viewer.fullName}: ${opts.note || 'Please open your source of funds and add what is missing.'}`,
+      link: fundsPath(txId),
+      ...opts.notify,
+    })
     await touchTransaction(tx, txId)
     return buildFundsPicture(tx, txId, 'buyer_conveyancer', opts.provider)
   })

@@ -103,17 +103,17 @@ export function fundsRoutes(deps: AppDeps) {
     )
     .openapi(e.review, async (c) => {
       const body = c.req.valid('json')
-      return c.json(
-        await reviewFunds({
-          database,
-          viewer: requireViewer(c),
-          txId: c.req.valid('param').txId,
-          decision: body.decision,
-          note: body.note,
-          provider,
-        }),
-        200,
-      )
+      const picture = await reviewFunds({
+        database,
+        viewer: requireViewer(c),
+        txId: c.req.valid('param').txId,
+        decision: body.decision,
+        note: body.note,
+        provider,
+        notify: { publicUrl: deps.config.publicUrl, deliverMail: deps.mail.deliver },
+      })
+      deps.mail.kick()
+      return c.json(picture, 200)
     })
   return router
 }

@@ -74,6 +74,7 @@ const allOn = {
   weekly_update: true,
   mortgage_expiry: true,
   survey_update: true,
+  funds_review: true,
 }
 
 describe('the bell', () => {
