@@ -2,9 +2,10 @@
  * Connecting a bank: the buyer starts an account-information consent (POST .../funds/bank-consents,
  * answered with where to authorise it at the bank), and the provider's signed webhook
  * (POST /api/webhooks/open-banking) tells us the outcome. On `consent.authorised` the accounts,
- * balances and 12 months of transactions are read from the provider and stored sealed, in the same
- * database transaction as the webhook's receipt and the consent's new status: a failure writes
- * nothing, and the provider retries. A refused or expired consent keeps its reason for the buyer's
+ * balances and 12 months of transactions are read from the provider first, outside any database
+ * transaction (a slow bank never holds a lock), then stored sealed in one database transaction with
+ * the webhook's receipt and the consent's new status: a failure writes nothing, and the provider
+ * retries. The partner is likewise called between two short database transactions when a consent starts. A refused or expired consent keeps its reason for the buyer's
  * message and retry.
  */
 import { sql } from 'drizzle-orm'
@@ -15,7 +16,7 @@ import type { Database } from '#server/db/client.ts'
 import { AppError } from '#server/http/errors.ts'
 import type { OpenBankingProvider } from '#server/providers/open-banking/index.ts'
 import { OpenBankingError } from '#server/providers/open-banking/open-banking-provider.ts'
-import { acceptWebhook } from '#server/providers/webhooks/provider-webhooks.ts'
+import { recordWebhookReceipt, verifyWebhook } from '#server/providers/webhooks/provider-webhooks.ts'
 import { recordActivity } from '../transactions/record-activity'
 import { sealAccount } from './bank-data'
 import { ensurePlan } from './give-funds'
@@ -29,17 +30,19 @@ export async function startBankConsent(opts: {
   provider: OpenBankingProvider
 }): Promise<{ consent_id: string; authorise_url: string }> {
   const { provider, txId } = opts
+  // Who may connect a bank is checked before the partner is called, and again when the consent is kept.
+  await opts.database.db.transaction((tx) => lockFundsForBuyer(tx, opts.viewer, txId))
+  const bank = (await provider.banks()).find((b) => b.id === opts.bankId)
+  if (!bank) throw new AppError('validation_failed', 'Choose one of the banks listed.')
+  let started
+  try {
+    started = await provider.startConsent({ bankId: bank.id, reference: txId, returnUrl: fundsPath(txId) })
+  } catch (err) {
+    if (err instanceof OpenBankingError) throw new AppError('unprocessable', err.message)
+    throw err
+  }
   return opts.database.db.transaction(async (tx) => {
     await lockFundsForBuyer(tx, opts.viewer, txId)
-    const bank = (await provider.banks()).find((b) => b.id === opts.bankId)
-    if (!bank) throw new AppError('validation_failed', 'Choose one of the banks listed.')
-    let started
-    try {
-      started = await provider.startConsent({ bankId: bank.id, reference: txId, returnUrl: fundsPath(txId) })
-    } catch (err) {
-      if (err instanceof OpenBankingError) throw new AppError('unprocessable', err.message)
-      throw err
-    }
     await ensurePlan(tx, txId)
     const res =
       await tx.execute(sql`insert into bank_consents (transaction_id, profile_id, provider, provider_consent_id, bank_id, bank_name)
@@ -71,22 +74,37 @@ export async function receiveConsentWebhook(opts: {
   body: string
 }): Promise<void> {
   const { provider } = opts
-  await opts.database.db.transaction(async (tx) => {
-    const payload = await acceptWebhook({
-      tx,
-      provider: webhookProviderKey(provider),
-      secret: opts.secret,
-      headers: opts.headers,
-      body: opts.body,
-      eventType: (p) => String((p as { type?: unknown } | null)?.type ?? 'unknown'),
-    })
-    let event
-    try {
-      event = provider.parseEvent(payload)
-    } catch (err) {
-      if (err instanceof OpenBankingError) throw new AppError('validation_failed', err.message)
-      throw err
+  const { payload, webhookId } = verifyWebhook({ secret: opts.secret, headers: opts.headers, body: opts.body })
+  let event
+  try {
+    event = provider.parseEvent(payload)
+  } catch (err) {
+    if (err instanceof OpenBankingError) throw new AppError('validation_failed', err.message)
+    throw err
+  }
+  // The bank is read before the database transaction opens; the consent's status is checked again under its lock.
+  let accounts: Awaited<ReturnType<OpenBankingProvider['readAccounts']>> | null = null
+  if (event.type === 'consent.authorised') {
+    const [known] = await opts.database.query<{ status: string }>(
+      'select status from bank_consents where provider = $1 and provider_consent_id = $2',
+      [provider.name, event.consentId],
+    )
+    if (known?.status === 'awaiting_authorisation') {
+      try {
+        accounts = await provider.readAccounts(event.consentId)
+      } catch (err) {
+        // A 5xx makes the provider retry the delivery later; nothing is written.
+        if (err instanceof OpenBankingError) throw new AppError('internal', err.message)
+        throw err
+      }
     }
+  }
+  await opts.database.db.transaction(async (tx) => {
+    await recordWebhookReceipt(tx, {
+      provider: webhookProviderKey(provider),
+      webhookId,
+      eventType: String((payload as { type?: unknown } | null)?.type ?? 'unknown'),
+    })
     const res = await tx.execute(sql`select id, transaction_id, profile_id, status, bank_name from bank_consents
       where provider = ${provider.name} and provider_consent_id = ${event.consentId} for update`)
     const consent = res.rows[0] as
@@ -105,14 +123,8 @@ export async function receiveConsentWebhook(opts: {
       })
       return
     }
-    let accounts
-    try {
-      accounts = await provider.readAccounts(event.consentId)
-    } catch (err) {
-      // A 5xx makes the provider retry the delivery later; nothing is written.
-      if (err instanceof OpenBankingError) throw new AppError('internal', err.message)
-      throw err
-    }
+    // Read before the lock while the consent was awaiting authorisation, as it still is under the lock.
+    if (!accounts) throw new AppError('internal', 'The bank connection changed while it was read. Retry the delivery.')
     for (const account of accounts) {
       const idRes = await tx.execute(sql`select gen_random_uuid()::text as id`)
       const id = (idRes.rows[0] as { id: string }).id

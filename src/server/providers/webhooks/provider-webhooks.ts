@@ -42,10 +42,58 @@ export function signWebhook(
 }
 
 /**
- * Checks a delivery's signature and timestamp and records its id, in the caller's transaction.
- * `headers` are the request's headers (any case); `body` the raw request text, unparsed.
- * Returns the parsed JSON body. Throws AppError 'unauthenticated' (401) for a missing or bad
- * signature or a timestamp more than 5 minutes off, and 'conflict' (409) for a replayed id.
+ * Checks a delivery's signature and timestamp, without touching the database (a handler that must call
+ * a partner before its database transaction verifies first, then records the receipt in that
+ * transaction with recordWebhookReceipt). `headers` are the request's headers (any case); `body` the raw
+ * request text, unparsed. Returns the parsed JSON body and the delivery's id. Throws AppError
+ * 'unauthenticated' (401) for a missing or bad signature or a timestamp more than 5 minutes off.
+ */
+export function verifyWebhook(options: {
+  secret: string
+  headers: Headers | Record<string, string | undefined>
+  body: string
+}): { payload: unknown; webhookId: string } {
+  const get = (name: string) =>
+    options.headers instanceof Headers ? options.headers.get(name) : (options.headers[name] ?? undefined)
+  const headers = {
+    'webhook-id': get('webhook-id') ?? '',
+    'webhook-timestamp': get('webhook-timestamp') ?? '',
+    'webhook-signature': get('webhook-signature') ?? '',
+  }
+  try {
+    return { payload: new Webhook(options.secret).verify(options.body, headers), webhookId: headers['webhook-id'] }
+  } catch (err) {
+    if (!(err instanceof WebhookVerificationError)) throw err
+    throw new AppError(
+      'unauthenticated',
+      `The webhook was refused: ${err.message}. Send it signed as Standard Webhooks describes.`,
+    )
+  }
+}
+
+/**
+ * Records a verified delivery's id in the caller's transaction. Throws AppError 'conflict' (409) for a
+ * replayed id; when the transaction rolls back, so does the receipt, and the partner's retry is processed.
+ */
+export async function recordWebhookReceipt(
+  tx: Tx,
+  receipt: { provider: string; webhookId: string; eventType: string },
+): Promise<void> {
+  const inserted = await tx.execute(sql`
+    insert into provider_webhook_receipts (provider, webhook_id, event_type)
+    values (${receipt.provider}, ${receipt.webhookId}, ${receipt.eventType})
+    on conflict do nothing returning webhook_id`)
+  if (!inserted.rows.length) {
+    throw new AppError(
+      'conflict',
+      `Webhook ${receipt.webhookId} was already received; a replay is not processed again.`,
+    )
+  }
+}
+
+/**
+ * verifyWebhook, then recordWebhookReceipt in the caller's transaction. Returns the parsed JSON body.
+ * Throws 401 for a bad signature or timestamp and 409 for a replayed id.
  */
 export async function acceptWebhook(options: {
   tx: Tx
@@ -55,33 +103,12 @@ export async function acceptWebhook(options: {
   body: string
   eventType: (payload: unknown) => string
 }): Promise<unknown> {
-  const get = (name: string) =>
-    options.headers instanceof Headers ? options.headers.get(name) : (options.headers[name] ?? undefined)
-  const headers = {
-    'webhook-id': get('webhook-id') ?? '',
-    'webhook-timestamp': get('webhook-timestamp') ?? '',
-    'webhook-signature': get('webhook-signature') ?? '',
-  }
-  let payload: unknown
-  try {
-    payload = new Webhook(options.secret).verify(options.body, headers)
-  } catch (err) {
-    if (!(err instanceof WebhookVerificationError)) throw err
-    throw new AppError(
-      'unauthenticated',
-      `The webhook was refused: ${err.message}. Send it signed as Standard Webhooks describes.`,
-    )
-  }
-  const inserted = await options.tx.execute(sql`
-    insert into provider_webhook_receipts (provider, webhook_id, event_type)
-    values (${options.provider}, ${headers['webhook-id']}, ${options.eventType(payload)})
-    on conflict do nothing returning webhook_id`)
-  if (!inserted.rows.length) {
-    throw new AppError(
-      'conflict',
-      `Webhook ${headers['webhook-id']} was already received; a replay is not processed again.`,
-    )
-  }
+  const { payload, webhookId } = verifyWebhook(options)
+  await recordWebhookReceipt(options.tx, {
+    provider: options.provider,
+    webhookId,
+    eventType: options.eventType(payload),
+  })
   return payload
 }
 
