@@ -97,7 +97,10 @@ export function parseFundsReceived(payload: unknown): FundsReceivedEvent {
     !Number.isSafeInteger(p.amount_pence) ||
     (p.amount_pence ?? 0) <= 0
   ) {
-    throw new ClientMoneyError('bad_event', 'The webhook is not a funds.received event with a positive amount in pence.')
+    throw new ClientMoneyError(
+      'bad_event',
+      'The webhook is not a funds.received event with a positive amount in pence.',
+    )
   }
   return p as FundsReceivedEvent
 }

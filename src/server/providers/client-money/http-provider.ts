@@ -42,7 +42,8 @@ export function createHttpClientMoneyPartner(
       throw new ClientMoneyError('unavailable', `The client-money partner did not answer (${(err as Error).message}).`)
     }
     const answer = (await res.json().catch(() => ({}))) as Json
-    if (res.status >= 500) throw new ClientMoneyError('unavailable', `The client-money partner failed (HTTP ${res.status}).`)
+    if (res.status >= 500)
+      throw new ClientMoneyError('unavailable', `The client-money partner failed (HTTP ${res.status}).`)
     if (!res.ok) {
       const reason = typeof answer.message === 'string' ? answer.message : `HTTP ${res.status}`
       throw new ClientMoneyError('refused', `The client-money partner refused the request: ${reason}.`)
@@ -79,7 +80,9 @@ export function createHttpClientMoneyPartner(
       )
     },
     async refund({ account_id, amount_pence, idempotency_key }) {
-      return paymentId(await call(`/accounts/${encodeURIComponent(account_id)}/refunds`, { amount_pence }, idempotency_key))
+      return paymentId(
+        await call(`/accounts/${encodeURIComponent(account_id)}/refunds`, { amount_pence }, idempotency_key),
+      )
     },
     parseEvent: parseFundsReceived,
   }
