@@ -1,5 +1,5 @@
 import { Landmark } from 'lucide-react'
-import { useState } from 'react'
+import { useEffect, useState } from 'react'
 import { Link } from 'react-router'
 import type { DepositResponse } from '#shared/contracts/deposits.ts'
 import { transactionPath } from '#shared/paths.ts'
@@ -19,12 +19,16 @@ import { FirmDeposit } from './firm-deposit'
  * side only whether a deposit is held and how much. Sandbox results say so.
  */
 export function DepositPage({ txId, viewerId }: { txId: string; viewerId: string }) {
-  // After a sandbox transfer, the page polls until the partner's webhook has landed.
-  const [waitingSince, setWaitingSince] = useState<number | null>(null)
-  const deposit = useDeposit(txId, waitingSince ? 1000 : false)
+  // After a sandbox transfer, the page polls until the partner's webhook has landed (at most 30 s).
+  const [waitingFrom, setWaitingFrom] = useState<number | null>(null)
+  const deposit = useDeposit(txId, waitingFrom !== null ? 1000 : false)
   const received = deposit.data?.deposit?.received_pence ?? 0
-  const [receivedAtWait, setReceivedAtWait] = useState(0)
-  if (waitingSince && (received > receivedAtWait || Date.now() - waitingSince > 30_000)) setWaitingSince(null)
+  if (waitingFrom !== null && received > waitingFrom) setWaitingFrom(null)
+  useEffect(() => {
+    if (waitingFrom === null) return
+    const timer = setTimeout(() => setWaitingFrom(null), 30_000)
+    return () => clearTimeout(timer)
+  }, [waitingFrom])
   return (
     <div className="mx-auto flex w-full max-w-3xl flex-col gap-6">
       <div>
@@ -57,11 +61,8 @@ export function DepositPage({ txId, viewerId }: { txId: string; viewerId: string
           txId={txId}
           viewerId={viewerId}
           data={deposit.data}
-          waiting={waitingSince !== null}
-          onTransferQueued={() => {
-            setReceivedAtWait(received)
-            setWaitingSince(Date.now())
-          }}
+          waiting={waitingFrom !== null}
+          onTransferQueued={() => setWaitingFrom(received)}
         />
       )}
     </div>
