@@ -15,17 +15,17 @@ export function CopyField({ label, value, testId }: { label: string; value: stri
     )
   }
   return (
-    <div className="flex items-center justify-between gap-3 border-b py-3 last:border-b-0">
-      <div className="min-w-0">
-        <dt className="text-xs font-medium text-muted-foreground">{label}</dt>
-        <dd className="font-mono text-base font-semibold break-words" data-testid={testId}>
-          {value}
-        </dd>
-      </div>
-      <Button type="button" variant="outline" size="sm" onClick={copy} aria-label={`Copy ${label.toLowerCase()}`}>
-        {copied ? <Check aria-hidden="true" className="size-4" /> : <Copy aria-hidden="true" className="size-4" />}
-        <span aria-live="polite">{copied ? 'Copied' : 'Copy'}</span>
-      </Button>
+    <div className="grid grid-cols-[1fr_auto] items-center gap-x-3 border-b py-3 last:border-b-0">
+      <dt className="text-xs font-medium text-muted-foreground">{label}</dt>
+      <dd className="col-start-1 min-w-0 font-mono text-base font-semibold break-words" data-testid={testId}>
+        {value}
+      </dd>
+      <dd className="col-start-2 row-span-2 row-start-1">
+        <Button type="button" variant="outline" size="sm" onClick={copy} aria-label={`Copy ${label.toLowerCase()}`}>
+          {copied ? <Check aria-hidden="true" className="size-4" /> : <Copy aria-hidden="true" className="size-4" />}
+          <span aria-live="polite">{copied ? 'Copied' : 'Copy'}</span>
+        </Button>
+      </dd>
     </div>
   )
 }
