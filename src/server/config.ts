@@ -207,7 +207,8 @@ const ConfigSchema = z
     }
     if (c.CLIENT_MONEY_PROVIDER === 'http') {
       for (const key of ['CLIENT_MONEY_API_URL', 'CLIENT_MONEY_API_KEY', 'CLIENT_MONEY_WEBHOOK_SECRET'] as const) {
-        if (!c[key]) ctx.addIssue({ code: 'custom', path: [key], message: 'is required when CLIENT_MONEY_PROVIDER=http' })
+        if (!c[key])
+          ctx.addIssue({ code: 'custom', path: [key], message: 'is required when CLIENT_MONEY_PROVIDER=http' })
       }
     }
     if (c.STORAGE_DRIVER === 's3' && !c.S3_BUCKET) {
