@@ -155,6 +155,9 @@ test('a buyer pays the deposit into the sandbox partner, and two people at the f
   await page.setViewportSize({ width: 1280, height: 900 })
   await page.reload()
   await expect(page.getByTestId('deposit-status')).toHaveText("Released to the seller's conveyancer")
+  await expect(page.getByTestId('deposit-explainer')).toContainText(
+    "released to the seller's conveyancer at completion",
+  )
   await expectNoAxeViolations(page)
   await page.screenshot({ path: `${SHOTS}/deposit-buyer-released-1280.png`, fullPage: true })
 

@@ -6,7 +6,7 @@ import { Badge } from '#web/components/ui/badge.tsx'
 import { Button } from '#web/components/ui/button.tsx'
 import { FormField } from '#web/components/ui/form-field.tsx'
 import { Input } from '#web/components/ui/input.tsx'
-import { formatGbpFromPence, formatUkDateTime } from '#web/lib/formatters.ts'
+import { formatGbpFromPence, formatUkDate, formatUkDateTime } from '#web/lib/formatters.ts'
 import { notify } from '#web/lib/toast.ts'
 import { useCheckPayee, useSimulateTransfer } from '../api'
 import { CopyField } from './copy-field'
@@ -54,8 +54,18 @@ export function BuyerDeposit({
 }) {
   const remaining = Math.max(deposit.amount_pence - deposit.received_pence, 0)
   const paying = deposit.status === 'awaiting_funds' || deposit.status === 'part_received'
+  const executed = deposit.releases.find((r) => r.status === 'executed')
   return (
     <>
+      {!paying && (
+        <p className="rounded-xl border bg-background p-5 text-sm sm:p-6" data-testid="deposit-explainer">
+          {deposit.status === 'held'
+            ? `Your deposit is held ${data.provider.label === 'Sandbox' ? 'by the sandbox partner' : `by ${data.provider.label}`}. It moves only when two people at your conveyancer's firm approve, at exchange or completion.`
+            : deposit.status === 'released'
+              ? `Your deposit was released to the seller's conveyancer${executed?.stage ? ` at ${executed.stage}` : ''}${executed?.executed_at ? ` on ${formatUkDate(executed.executed_at)}` : ''}, approved by two people at your conveyancer's firm.`
+              : `Your deposit was refunded to the account it came from${executed?.executed_at ? ` on ${formatUkDate(executed.executed_at)}` : ''}.`}
+        </p>
+      )}
       {paying && <NeverByEmailWarning />}
       {paying && <PayeeCheck txId={txId} deposit={deposit} sandbox={data.provider.name === 'sandbox'} />}
       {paying && deposit.instructions && (

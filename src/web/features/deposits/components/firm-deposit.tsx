@@ -50,8 +50,10 @@ export function FirmDeposit({ txId, data, viewerId }: { txId: string; data: Depo
             number only after the bank confirms that name.
           </p>
           <p className="mt-2 font-medium" data-testid="firm-account-name">
-            {deposit.instructions.account_name} · {deposit.instructions.sort_code} ·{' '}
-            {deposit.instructions.account_number} · ref {deposit.instructions.reference}
+            {deposit.instructions.account_name} ·{' '}
+            <span className="whitespace-nowrap">{deposit.instructions.sort_code}</span> ·{' '}
+            <span className="whitespace-nowrap">{deposit.instructions.account_number}</span> ·{' '}
+            <span className="whitespace-nowrap">ref {deposit.instructions.reference}</span>
           </p>
         </section>
       )}
