@@ -28,6 +28,7 @@ import { titleChecksRoutes } from './features/title-checks/routes'
 import { logbooksRoutes } from './features/logbooks/routes'
 import { fundsRoutes, openBankingOf, openBankingWebhookRoutes } from './features/funds/routes'
 import { sandboxBankRoutes } from './features/funds/sandbox-bank-page'
+import { clientMoneyWebhookRoutes, depositsRoutes } from './features/deposits/routes'
 import { documentsRoutes } from './features/documents/routes'
 import { enquiriesRoutes } from './features/enquiries/routes'
 import { healthRoutes } from './features/health/routes'
@@ -283,12 +284,15 @@ export function createApp(deps: AppDeps) {
     .route('/api', logbooksRoutes(deps))
     .route('/api', fundsRoutes(deps))
     .route('/api', verificationRoutes(deps))
+    .route('/api', depositsRoutes(deps))
 
   // The local outbox: 404 unless DEV_MAIL=true and the request is from this machine (features/dev-mail).
   app.route('/', devMailRoutes(deps))
   // Open banking's signed webhook (no session), and the sandbox bank's consent page (sandbox only).
   app.route('/', openBankingWebhookRoutes(deps))
   app.route('/', sandboxBankRoutes(deps, openBankingOf(deps)))
+  // The client-money partner's signed webhook (no session): funds received into a held-funds account.
+  app.route('/', clientMoneyWebhookRoutes(deps))
 
   // Every operation needs the session cookie unless it says `security: []` (PUBLIC in src/shared/contracts/endpoint.ts).
   app.openAPIRegistry.registerComponent('securitySchemes', SESSION_SECURITY_SCHEME, {

@@ -137,6 +137,19 @@ const ConfigSchema = z
     SANCTIONS_PROVIDER: z.enum(['sandbox', 'http'], { message: 'must be sandbox or http' }).default('sandbox'),
     SANCTIONS_PROVIDER_URL: z.url({ message: 'must be a URL' }).optional(),
     SANCTIONS_PROVIDER_API_KEY: z.string().optional(),
+    /**
+     * Who holds buyers' deposits (Homeward never does): the deterministic sandbox, or a regulated
+     * escrow partner's API over HTTPS (http: CLIENT_MONEY_API_URL, CLIENT_MONEY_API_KEY and
+     * CLIENT_MONEY_WEBHOOK_SECRET). See docs/decisions/034-deposits-and-ledger.md.
+     */
+    CLIENT_MONEY_PROVIDER: z.enum(['sandbox', 'http'], { message: 'must be sandbox or http' }).default('sandbox'),
+    CLIENT_MONEY_API_URL: z.url({ message: 'must be a URL' }).optional(),
+    CLIENT_MONEY_API_KEY: z.string().optional(),
+    /** The partner's Standard Webhooks secret (whsec_...); the sandbox signs with PROVIDER_WEBHOOK_SECRET. */
+    CLIENT_MONEY_WEBHOOK_SECRET: z
+      .string()
+      .regex(/^whsec_[A-Za-z0-9+/=]{24,}$/, 'must be whsec_ followed by a base64 secret')
+      .optional(),
   })
   .superRefine((c, ctx) => {
     if (c.DATA_ENCRYPTION_KEYS !== undefined) {
@@ -190,6 +203,12 @@ const ConfigSchema = z
     if (c.SANCTIONS_PROVIDER === 'http') {
       for (const key of ['SANCTIONS_PROVIDER_URL', 'SANCTIONS_PROVIDER_API_KEY'] as const) {
         if (!c[key]) ctx.addIssue({ code: 'custom', path: [key], message: 'is required when SANCTIONS_PROVIDER=http' })
+      }
+    }
+    if (c.CLIENT_MONEY_PROVIDER === 'http') {
+      for (const key of ['CLIENT_MONEY_API_URL', 'CLIENT_MONEY_API_KEY', 'CLIENT_MONEY_WEBHOOK_SECRET'] as const) {
+        if (!c[key])
+          ctx.addIssue({ code: 'custom', path: [key], message: 'is required when CLIENT_MONEY_PROVIDER=http' })
       }
     }
     if (c.STORAGE_DRIVER === 's3' && !c.S3_BUCKET) {

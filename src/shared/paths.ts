@@ -80,6 +80,11 @@ export function logbookPath(logbookId: string): string {
   return `${PAGE_PATHS.logbook}/${encodeURIComponent(logbookId)}`
 }
 
+/** A move's deposit, held by the client-money partner: '/app/transactions/{txId}/deposit'. */
+export function depositPath(txId: string): string {
+  return `/app/transactions/${encodeURIComponent(txId)}/deposit`
+}
+
 /** The page that shows and accepts an invitation: '/invite/{token}'. */
 export function invitationPath(token: string): string {
   return `/invite/${encodeURIComponent(token)}`

@@ -125,6 +125,11 @@ export const routes: RouteObject[] = [
         handle: browserOnly,
       },
       {
+        path: 'app/transactions/:txId/deposit',
+        lazy: () => import('./routes/app-transaction-deposit'),
+        handle: browserOnly,
+      },
+      {
         path: 'app/transactions/:txId/funds',
         lazy: () => import('./routes/app-transaction-funds'),
         handle: browserOnly,

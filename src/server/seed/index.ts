@@ -18,6 +18,7 @@ import { DEMO_FIRM_COLLEAGUES, DEMO_MATTER_ID, insertDemoFirm } from './demo-fir
 import { insertDemoBroker } from './demo-broker'
 import { DEMO_FIRM_ID, seedOrganizations } from './organizations'
 import { insertDemoIdentity } from './demo-identity'
+import { insertDemoDeposit } from './demo-deposit'
 import { DEMO_SURVEY_BOOKING_ID, DEMO_SURVEYOR, insertDemoSurveyor } from './demo-surveyor'
 
 export { DEMO_ACCOUNTS, DEMO_PASSWORD, type DemoAccount } from './demo-accounts'
@@ -190,6 +191,8 @@ export async function seedDemoData({
         await database.db.transaction(async (tx) => {
           await tx.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK_KEY})`)
           await insertDemoIdentity(tx, { amelia, priya, demoTransactionId: DEMO_TRANSACTION_ID }, now)
+          // The demo move's deposit, held by the sandbox partner (demo-deposit.ts).
+          await insertDemoDeposit(tx, { amelia, priya, demoTransactionId: DEMO_TRANSACTION_ID }, now)
         })
       }
     }
@@ -357,6 +360,24 @@ export async function seedDemoData({
         now,
       )
     })
+  }
+
+  if (accounts) {
+    // The demo move's deposit, held by the sandbox partner (demo-deposit.ts).
+    const rows = await database.query<{ email: string; id: string }>(
+      `select lower(email) as email, id from profiles where lower(email) = any($1::text[])`,
+      [['Buyer', 'Conveyancer'].map((label) => DEMO_ACCOUNTS.find((a) => a.label === label)!.email.toLowerCase())],
+    )
+    const idOf = (label: string) =>
+      rows.find((r) => r.email === DEMO_ACCOUNTS.find((a) => a.label === label)!.email.toLowerCase())?.id
+    const amelia = idOf('Buyer')
+    const priya = idOf('Conveyancer')
+    if (amelia && priya) {
+      await database.db.transaction(async (tx) => {
+        await tx.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK_KEY})`)
+        await insertDemoDeposit(tx, { amelia, priya, demoTransactionId: DEMO_TRANSACTION_ID }, now)
+      })
+    }
   }
 
   result.ms = Math.round(performance.now() - started)

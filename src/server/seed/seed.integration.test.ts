@@ -238,6 +238,23 @@ describe('seedDemoData on a fresh database', () => {
     expect(res.status, await res.clone().text()).toBe(201)
   })
 
+  it("holds the demo move's deposit with the sandbox partner: 10% of the price, its ledger balanced", async () => {
+    const [deposit] = await t.database.query<{ status: string; amount: string; held: string; total: string }>(
+      `select d.status, d.amount_pence::text as amount,
+         (select balance_pence::text from ledger_accounts where transaction_id = d.transaction_id and code = 'held_for_buyer') as held,
+         (select sum(l.amount_pence)::text from ledger_lines l join ledger_entries e on e.id = l.entry_id
+           where e.transaction_id = d.transaction_id) as total
+       from deposits d where d.transaction_id = $1`,
+      [DEMO_TRANSACTION_ID],
+    )
+    expect(deposit).toEqual({
+      status: 'held',
+      amount: String(DEMO_AGREED_PRICE_PENCE / 10),
+      held: String(DEMO_AGREED_PRICE_PENCE / 10),
+      total: '0',
+    })
+  })
+
   it('makes the demo transaction: 12 Clarence Road, St Albans AL1 4NG, £525,000, active, 38 days old', async () => {
     const [tx] = await t.database.query<Record<string, unknown>>(
       `select t.status, t.agreed_price_pence::text as price, extract(day from now() - t.created_at)::int as age_days,

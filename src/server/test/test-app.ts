@@ -43,6 +43,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     OPEN_BANKING_PROVIDER: 'sandbox',
     IDENTITY_PROVIDER: 'sandbox',
     SANCTIONS_PROVIDER: 'sandbox',
+    CLIENT_MONEY_PROVIDER: 'sandbox',
     SESSION_IDLE_DAYS: 30,
     SESSION_MAX_DAYS: 90,
     LOG_LEVEL: 'silent',

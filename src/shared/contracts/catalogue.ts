@@ -11,6 +11,7 @@ import { accountEndpoints } from './account'
 import { authEndpoints } from './auth'
 import { chatEndpoints } from './chat'
 import { dataRightsEndpoints } from './data-rights'
+import { depositEndpoints } from './deposits'
 import { directoryEndpoints } from './directory'
 import { documentEndpoints } from './documents'
 import type { EndpointSpec } from './endpoint'
@@ -44,6 +45,7 @@ export const catalogue = {
   auth: authEndpoints,
   chat: chatEndpoints,
   dataRights: dataRightsEndpoints,
+  deposits: depositEndpoints,
   directory: directoryEndpoints,
   documents: documentEndpoints,
   enquiries: enquiryEndpoints,

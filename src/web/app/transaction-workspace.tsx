@@ -2,6 +2,7 @@ import { isConveyancer } from '#shared/domain/permissions.ts'
 import { MatterFeeEarner } from '../features/cases/components/matter-fee-earner'
 import { ChatTab } from '../features/chat/components/chat-tab'
 import { ChatUnreadBadge } from '../features/chat/components/chat-unread-badge'
+import { DepositOverviewCard, DepositTaskLink } from '../features/deposits/components/deposit-links'
 import { DocumentsTab } from '../features/documents/components/documents-tab'
 import { EnquiriesTab } from '../features/enquiries/components/enquiries-tab'
 import { InviteByEmailDialog } from '../features/invitations/components/invite-by-email-dialog'
@@ -18,7 +19,8 @@ import { WorkspacePage } from '../features/workspace/components/workspace-page'
  * Documents and Chat tabs with Chat's unread badge, and inviting by email with the pending
  * invitations (the workspace shows those two only to people who may invite), for a conveyancer
  * their firm's fee earner on the matter (admins reassign it there), and the verification badges on
- * People with the buyer's or seller's checklist on Overview.
+ * People with the buyer's or seller's checklist on Overview; the deposit's card on Overview and its
+ * link under the deposit's timeline task.
  */
 export function TransactionWorkspace({
   txId,
@@ -60,6 +62,8 @@ export function TransactionWorkspace({
         pendingInvitations: <PendingInvitations txId={detail.id} viewerRole={detail.viewer_role} />,
         partyBadges: (profileId) => <PartyBadges txId={detail.id} profileId={profileId} />,
         overviewChecklist: <PartyChecklist txId={detail.id} />,
+        overviewCards: <DepositOverviewCard txId={detail.id} viewerRole={detail.viewer_role} />,
+        taskExtra: (task) => <DepositTaskLink txId={detail.id} task={task} viewerRole={detail.viewer_role} />,
       })}
     />
   )

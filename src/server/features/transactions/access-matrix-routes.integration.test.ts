@@ -927,6 +927,47 @@ const ROWS: Record<string, Row> = {
     ),
     expected: answers(200, { buyer: 403, seller: 404 }),
   },
+  // Deposits (access/deposits.ts): the buyer's side sees the deposit, the seller's side held yes/amount
+  // only (200 with the summary); the buyer's conveyancer (the firm: professional and assistant) sets it
+  // and asks for releases (403 for the buyer, 404 for the seller). No deposit on the shared move: the
+  // allowed meet 422 where a deposit is needed; only the buyer simulates the sandbox transfer.
+  'GET /api/transactions/{txId}/deposit': {
+    call: get(() => `${base(move.txId)}/deposit`),
+    expected: answers(200),
+  },
+  'PUT /api/transactions/{txId}/deposit': {
+    call: write(
+      (actor, txId) =>
+        t.request(`${base(txId)}/deposit`, { method: 'PUT', as: as(actor), json: { amount_pence: 100_00 } }),
+      (actor) =>
+        t.request(`${base(move.txId)}/deposit`, { method: 'PUT', as: as(actor), json: { amount_pence: 100_00 } }),
+    ),
+    expected: answers(200, { buyer: 403, seller: 404 }),
+  },
+  'POST /api/transactions/{txId}/deposit/payee-check': {
+    call: (actor) =>
+      t.request(`${base(move.txId)}/deposit/payee-check`, { as: as(actor), json: { account_name: 'Matrix Escrow' } }),
+    expected: answers(422, { seller: 404 }),
+  },
+  'POST /api/transactions/{txId}/deposit/sandbox-transfer': {
+    call: (actor) => t.request(`${base(move.txId)}/deposit/sandbox-transfer`, { as: as(actor), json: {} }),
+    expected: answers(422, { professional: 403, seller: 404 }),
+  },
+  'POST /api/transactions/{txId}/deposit/releases': {
+    call: (actor) =>
+      t.request(`${base(move.txId)}/deposit/releases`, { as: as(actor), json: { kind: 'refund', amount_pence: 100 } }),
+    expected: answers(422, { buyer: 403, seller: 404 }),
+  },
+  'POST /api/transactions/{txId}/deposit/releases/{releaseId}/approve': {
+    call: (actor) =>
+      t.request(`${base(move.txId)}/deposit/releases/${UNKNOWN_ID}/approve`, { as: as(actor), method: 'POST' }),
+    expected: answers(422, { buyer: 403, seller: 404 }),
+  },
+  'POST /api/transactions/{txId}/deposit/releases/{releaseId}/cancel': {
+    call: (actor) =>
+      t.request(`${base(move.txId)}/deposit/releases/${UNKNOWN_ID}/cancel`, { as: as(actor), method: 'POST' }),
+    expected: answers(422, { buyer: 403, seller: 404 }),
+  },
   // The mortgage case is the move's broker's alone (access/mortgages.ts): no actor here is the broker,
   // so everyone on the move gets 403 and nothing changes; outsiders 404.
   'GET /api/mortgages/{txId}': { call: get(() => `/api/mortgages/${move.txId}`), expected: answers(403) },

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react'
+import type { Task } from '#shared/contracts/transactions.ts'
 
 /**
  * The parts of the workspace that other features provide, passed in by the app shell
@@ -27,4 +28,8 @@ export interface WorkspaceSlots {
   partyBadges?: (profileId: string) => ReactNode
   /** Overview, at the top: what is left for the viewer to do (buyers and sellers). */
   overviewChecklist?: ReactNode
+  /** Overview, under the checklist: cards other features add for the viewer (e.g. the deposit). */
+  overviewCards?: ReactNode
+  /** Timeline, under a task: a link to the page where that task is done (e.g. the deposit's). */
+  taskExtra?: (task: Task) => ReactNode
 }

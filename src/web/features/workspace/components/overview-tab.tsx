@@ -23,7 +23,16 @@ export const KEY_PARTICIPANTS = 4
  * worked on it (the same page the review request email links to). `checklist` (from the verification
  * feature) says what is left for a buyer or seller to do.
  */
-export function OverviewTab({ detail, checklist }: { detail: TransactionDetail; checklist?: ReactNode }) {
+export function OverviewTab({
+  detail,
+  checklist,
+  cards,
+}: {
+  detail: TransactionDetail
+  checklist?: ReactNode
+  /** Cards from other features, under the checklist. */
+  cards?: ReactNode
+}) {
   const progress = overallProgress(detail.timeline_stages)
   const counts = stageCounts(detail.timeline_stages)
   const stats = [
@@ -41,6 +50,7 @@ export function OverviewTab({ detail, checklist }: { detail: TransactionDetail; 
   return (
     <div className="flex flex-col gap-6">
       {checklist}
+      {cards}
       {canReview && (
         <section
           aria-labelledby="review-your-professionals"

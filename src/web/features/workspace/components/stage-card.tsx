@@ -1,6 +1,6 @@
 import { CDD_TASK_NOTE, isCddTaskTitle } from '#shared/domain/client-due-diligence.ts'
 import { AlertTriangle, CheckCircle2, CircleDashed, Loader, OctagonAlert } from 'lucide-react'
-import { useState } from 'react'
+import { useState, type ReactNode } from 'react'
 import type { Task, TimelineStage } from '#shared/contracts/transactions.ts'
 import { canBlockStage } from '#shared/domain/permissions.ts'
 import { standInNote, taskOwnership } from '#shared/domain/task-owners.ts'
@@ -34,6 +34,7 @@ export function StageCard({
   viewerRole,
   rolesOnMove,
   onToggleTask,
+  taskExtra,
 }: {
   txId: string
   stage: TimelineStage
@@ -41,6 +42,8 @@ export function StageCard({
   /** Every role held on the move, for who ticks a task whose owner is absent (taskOwnership). */
   rolesOnMove: readonly string[]
   onToggleTask: (task: Task, checked: boolean) => boolean
+  /** Under a task: a link from another feature (WorkspaceSlots.taskExtra). */
+  taskExtra?: (task: Task) => ReactNode
 }) {
   const [expanded, setExpanded] = useState(false)
   const [blockOpen, setBlockOpen] = useState(false)
@@ -122,6 +125,7 @@ export function StageCard({
                   canTick={!automatic && !!viewerRole && ownership.roles.includes(viewerRole)}
                   standInNote={automatic ? CDD_TASK_NOTE : standInNote(ownership)}
                   onToggle={onToggleTask}
+                  extra={taskExtra?.(task)}
                 />
               )
             })}

@@ -1,5 +1,5 @@
 import { CheckCircle2, Circle } from 'lucide-react'
-import { useState } from 'react'
+import { useState, type ReactNode } from 'react'
 import type { Task } from '#shared/contracts/transactions.ts'
 import { SELF_TICKING_TASKS } from '#shared/domain/timeline-template.ts'
 import { cn } from '#web/lib/cn.ts'
@@ -17,6 +17,7 @@ export function TaskRow({
   canTick,
   standInNote,
   onToggle,
+  extra,
 }: {
   task: Task
   canTick: boolean
@@ -24,6 +25,8 @@ export function TaskRow({
   standInNote?: string | null
   /** Returns false when the change waits for a confirmation instead of being sent (UntickDialog). */
   onToggle: (task: Task, checked: boolean) => boolean
+  /** Under the task: a link from another feature (the page where it is done). */
+  extra?: ReactNode
 }) {
   const done = task.status === 'completed'
   // A task that ticks itself from a record (the source of funds review) has no checkbox: the server refuses a manual tick.
@@ -64,6 +67,7 @@ export function TaskRow({
           {standInNote}
         </span>
       )}
+      {extra && <span className="block">{extra}</span>}
       {saving && (
         <span role="status" data-testid="task-save-state" className="block font-medium text-amber-800">
           {saving === 'offline' ? 'Not saved yet: you are offline. It is sent when you reconnect.' : 'Saving…'}

@@ -1,4 +1,4 @@
-import { useCallback, useMemo, useState } from 'react'
+import { useCallback, useMemo, useState, type ReactNode } from 'react'
 import type { Task, TransactionDetail } from '#shared/contracts/transactions.ts'
 import { rolesOnMove } from '#shared/domain/task-owners.ts'
 import { useUpdateTask } from '../api'
@@ -13,8 +13,11 @@ export function TimelineTab({
   detail,
   viewerName,
   viewerId,
+  taskExtra,
 }: {
   detail: TransactionDetail
+  /** Under a task: a link from another feature (WorkspaceSlots.taskExtra). */
+  taskExtra?: (task: Task) => ReactNode
   viewerName: string
   /** The viewer's profile id: unticking a task someone else ticked asks first (UntickDialog). */
   viewerId?: string
@@ -52,6 +55,7 @@ export function TimelineTab({
             viewerRole={detail.viewer_role}
             rolesOnMove={roles}
             onToggleTask={onToggleTask}
+            taskExtra={taskExtra}
           />
         ))}
       </ol>

@@ -54,10 +54,10 @@ export function WorkspaceView({
           </TabsList>
         </div>
         <TabsContent value={'overview' satisfies WorkspaceTab}>
-          <OverviewTab detail={detail} checklist={slots.overviewChecklist} />
+          <OverviewTab detail={detail} checklist={slots.overviewChecklist} cards={slots.overviewCards} />
         </TabsContent>
         <TabsContent value={'timeline' satisfies WorkspaceTab}>
-          <TimelineTab detail={detail} viewerName={viewerName} viewerId={viewerId} />
+          <TimelineTab detail={detail} viewerName={viewerName} viewerId={viewerId} taskExtra={slots.taskExtra} />
         </TabsContent>
         <TabsContent value={'documents' satisfies WorkspaceTab}>{slots.documentsTab}</TabsContent>
         <TabsContent value={'people' satisfies WorkspaceTab}>

@@ -1,0 +1,68 @@
+/**
+ * POST /api/webhooks/client-money: the partner tells us money arrived in a held-funds account. No
+ * session: the Standard Webhooks signature is the authentication (provider-webhooks.ts: 401 for a
+ * bad signature, 409 for a replayed delivery). In one database transaction: the receipt, the
+ * deposit locked, the posting (Dr held_for_buyer, Cr buyer_payments; the partner's payment id is
+ * unique, so the same payment in another delivery posts nothing), the status and the audit entry.
+ */
+import { sql } from 'drizzle-orm'
+import { formatPence } from '#shared/domain/surveys.ts'
+import type { Database } from '#server/db/client.ts'
+import { AppError } from '#server/http/errors.ts'
+import type { ClientMoneyPartner } from '#server/providers/client-money/index.ts'
+import { acceptWebhook } from '#server/providers/webhooks/provider-webhooks.ts'
+import { recordActivity } from '../transactions/record-activity'
+import { postEntry, transfer } from './ledger'
+import { refreshDepositStatus } from './read-deposit'
+
+export async function receiveClientMoneyWebhook(opts: {
+  database: Database
+  partner: ClientMoneyPartner
+  secret: string
+  headers: Headers
+  body: string
+}): Promise<void> {
+  const { partner } = opts
+  const held = await opts.database.db.transaction(async (tx) => {
+    const payload = await acceptWebhook({
+      tx,
+      provider: `client-money-${partner.name}`,
+      secret: opts.secret,
+      headers: opts.headers,
+      body: opts.body,
+      eventType: (p) => String((p as { type?: unknown }).type ?? 'unknown'),
+    })
+    let event
+    try {
+      event = partner.parseEvent(payload)
+    } catch (err) {
+      throw new AppError('unprocessable', (err as Error).message)
+    }
+    const r = await tx.execute(sql`
+      select transaction_id, amount_pence::text as amount from deposits
+      where partner = ${partner.name} and partner_account_id = ${event.account_id} for update`)
+    const d = r.rows[0] as { transaction_id: string; amount: string } | undefined
+    if (!d) throw new AppError('unprocessable', `No deposit has the held-funds account ${event.account_id}.`)
+    const posted = await postEntry(tx, {
+      transactionId: d.transaction_id,
+      kind: 'funds_received',
+      description: `Bank transfer received from ${event.payer_name}`,
+      externalRef: event.payment_id,
+      lines: transfer('buyer_payments', 'held_for_buyer', event.amount_pence),
+    })
+    if (!posted) return null
+    const status = await refreshDepositStatus(tx, d.transaction_id)
+    await recordActivity(tx, {
+      transactionId: d.transaction_id,
+      actorId: null,
+      kind: 'deposit.funds_received',
+      summary: `The client-money partner received ${formatPence(event.amount_pence)} for the deposit${status === 'held' ? ': the deposit is held' : ''}`,
+      payload: { amountPence: event.amount_pence, paymentId: event.payment_id, status },
+    })
+    return status === 'held' ? { accountId: event.account_id, amount: Number(d.amount) } : null
+  })
+  // Ring-fencing at the partner once the posting committed. The funds are already in a held-funds
+  // account that only our two-person release moves, so a failed hold is not a reason to refuse the
+  // delivery (the partner would retry it and meet the replay check).
+  if (held) await partner.hold({ account_id: held.accountId, amount_pence: held.amount }).catch(() => undefined)
+}

@@ -1,0 +1,268 @@
+/**
+ * Releases and refunds of a held deposit, on two approvals by two different current members of the
+ * firm instructed for the buyer (four eyes: the standard control against payment diversion):
+ * - POST /deposit/releases: one of them asks (a release to the seller's conveyancer's client
+ *   account at exchange or completion, or a refund to the buyer); asking is the first approval.
+ * - POST /deposit/releases/{id}/approve: a second person approves and the partner pays at once.
+ * - POST /deposit/releases/{id}/cancel: a request still waiting is withdrawn.
+ * Every step locks the deposit's row first (`select ... for update`), so concurrent requests queue:
+ * of twenty approvals at once, one pays and the rest find it paid (409). The ledger's own check
+ * (ledger.ts) refuses a posting above what is held even if this code were wrong.
+ * Errors: 409 for a second release of a paid deposit, a request already waiting, a request already
+ * paid or cancelled, and the same person approving twice; 422 for more than is held or nothing held.
+ */
+import { sql } from 'drizzle-orm'
+import type { DepositResponse, RequestReleaseInput } from '#shared/contracts/deposits.ts'
+import { formatPence } from '#shared/domain/surveys.ts'
+import { approvingFirm, requireDepositManager, requireFirmApprover } from '#server/access/deposits.ts'
+import type { Viewer } from '#server/auth/viewer.ts'
+import type { Database, Tx } from '#server/db/client.ts'
+import { AppError } from '#server/http/errors.ts'
+import type { ClientMoneyPartner } from '#server/providers/client-money/index.ts'
+import { recordActivity } from '../transactions/record-activity'
+import { ledgerBalances, postEntry, transfer } from './ledger'
+import { readDepositIn, refreshDepositStatus } from './read-deposit'
+import { partnerError } from './set-up-deposit'
+
+/** Approvals a release or refund needs, from different people. */
+export const APPROVALS_NEEDED = 2
+
+interface LockedDeposit {
+  id: string
+  partner_account_id: string
+  status: string
+}
+
+/** Locks the move's deposit row (the one lock every movement takes first); 422 when there is none. */
+async function lockDeposit(tx: Tx, txId: string): Promise<LockedDeposit> {
+  const r = await tx.execute(
+    sql`select id, partner_account_id, status from deposits where transaction_id = ${txId} for update`,
+  )
+  const d = r.rows[0] as unknown as LockedDeposit | undefined
+  if (!d) throw new AppError('unprocessable', 'There is no deposit on this move yet.')
+  return d
+}
+
+/** 409/422 unless `amount` can leave the deposit now. */
+async function assertReleasable(tx: Tx, txId: string, d: LockedDeposit, amount: number): Promise<void> {
+  const held = (await ledgerBalances(tx, txId)).held_for_buyer
+  if (held === 0 && (d.status === 'released' || d.status === 'refunded')) {
+    throw new AppError(
+      'conflict',
+      `This deposit was already ${d.status === 'released' ? 'released to the seller’s conveyancer' : 'refunded to the buyer'}; nothing is left to pay out.`,
+    )
+  }
+  if (held === 0) throw new AppError('unprocessable', 'No money is held for this deposit yet.')
+  if (amount > held) {
+    throw new AppError(
+      'unprocessable',
+      `Only ${formatPence(held)} is held, so ${formatPence(amount)} cannot be paid out. Ask for ${formatPence(held)} or less.`,
+    )
+  }
+}
+
+const what = (kind: string) => (kind === 'release' ? 'release' : 'refund')
+
+export async function requestRelease(opts: {
+  database: Database
+  viewer: Viewer
+  txId: string
+  partner: ClientMoneyPartner
+  input: RequestReleaseInput
+  ip?: string | null
+}): Promise<DepositResponse> {
+  const { viewer, txId, input, partner } = opts
+  return opts.database.db.transaction(async (tx) => {
+    await requireDepositManager(tx, viewer, txId)
+    const firm = await approvingFirm(tx, viewer, txId)
+    await requireFirmApprover(tx, viewer, firm.organizationId)
+    const d = await lockDeposit(tx, txId)
+    await assertReleasable(tx, txId, d, input.amount_pence)
+    const waiting = await tx.execute(
+      sql`select kind from deposit_releases where deposit_id = ${d.id} and status = 'pending'`,
+    )
+    if (waiting.rows.length) {
+      const kind = (waiting.rows[0] as { kind: string }).kind
+      throw new AppError(
+        'conflict',
+        `A ${what(kind)} of this deposit is already waiting for its second approval. Approve or cancel it first.`,
+      )
+    }
+    const payee = input.kind === 'release' ? input.payee : null
+    const inserted = await tx.execute(sql`
+      insert into deposit_releases (deposit_id, kind, stage, amount_pence, payee_name, payee_sort_code,
+        payee_account_number, organization_id, requested_by)
+      values (${d.id}, ${input.kind}, ${input.kind === 'release' ? input.stage : null}, ${input.amount_pence},
+        ${payee?.account_name ?? null}, ${payee?.sort_code ?? null}, ${payee?.account_number ?? null},
+        ${firm.organizationId}, ${viewer.profileId})
+      returning id`)
+    const releaseId = (inserted.rows[0] as { id: string }).id
+    await tx.execute(
+      sql`insert into deposit_approvals (release_id, approver_id) values (${releaseId}, ${viewer.profileId})`,
+    )
+    await recordActivity(tx, {
+      transactionId: txId,
+      actorId: viewer.profileId,
+      kind: 'deposit.release_requested',
+      summary:
+        input.kind === 'release'
+          ? `asked to release ${formatPence(input.amount_pence)} of the deposit at ${input.stage} to ${payee!.account_name} (${payee!.sort_code}, ending ${payee!.account_number.slice(-4)}), and approved it: one more approval needed`
+          : `asked to refund ${formatPence(input.amount_pence)} of the deposit to the buyer, and approved it: one more approval needed`,
+      payload: { releaseId, kind: input.kind, amountPence: input.amount_pence, approvals: 1 },
+      ip: opts.ip,
+    })
+    return readDepositIn(tx, { viewer, txId, partner })
+  })
+}
+
+export async function approveRelease(opts: {
+  database: Database
+  viewer: Viewer
+  txId: string
+  releaseId: string
+  partner: ClientMoneyPartner
+  ip?: string | null
+}): Promise<DepositResponse> {
+  const { viewer, txId, partner, releaseId } = opts
+  return opts.database.db.transaction(async (tx) => {
+    await requireDepositManager(tx, viewer, txId)
+    const d = await lockDeposit(tx, txId)
+    const r = await tx.execute(sql`
+      select r.kind, r.stage, r.amount_pence::text as amount, r.status, r.organization_id, r.executed_at,
+        r.payee_name, r.payee_sort_code, r.payee_account_number,
+        exists(select 1 from deposit_approvals a where a.release_id = r.id and a.approver_id = ${viewer.profileId}) as mine,
+        (select count(*)::int from deposit_approvals a where a.release_id = r.id) as approvals
+      from deposit_releases r where r.id = ${releaseId} and r.deposit_id = ${d.id} for update`)
+    const rel = r.rows[0] as
+      | {
+          kind: 'release' | 'refund'
+          stage: string | null
+          amount: string
+          status: string
+          organization_id: string | null
+          executed_at: string | null
+          payee_name: string | null
+          payee_sort_code: string | null
+          payee_account_number: string | null
+          mine: boolean
+          approvals: number
+        }
+      | undefined
+    if (!rel) throw new AppError('not_found', 'Could not find this release request.')
+    if (rel.status === 'executed') {
+      throw new AppError(
+        'conflict',
+        `This ${what(rel.kind)} was already paid; it is not paid again. The ledger shows it.`,
+      )
+    }
+    if (rel.status === 'cancelled') {
+      throw new AppError('conflict', `This ${what(rel.kind)} was cancelled. Ask for a new one if it is still needed.`)
+    }
+    await requireFirmApprover(tx, viewer, rel.organization_id)
+    if (rel.mine) {
+      throw new AppError(
+        'conflict',
+        `You have already approved this ${what(rel.kind)}. A second person at your firm must approve it.`,
+      )
+    }
+    const amount = Number(rel.amount)
+    await assertReleasable(tx, txId, d, amount)
+    await tx.execute(
+      sql`insert into deposit_approvals (release_id, approver_id) values (${releaseId}, ${viewer.profileId})`,
+    )
+    const approvals = rel.approvals + 1
+    await recordActivity(tx, {
+      transactionId: txId,
+      actorId: viewer.profileId,
+      kind: 'deposit.release_approved',
+      summary: `approved the ${what(rel.kind)} of ${formatPence(amount)} of the deposit (${approvals} of ${APPROVALS_NEEDED} approvals)`,
+      payload: { releaseId, approvals },
+      ip: opts.ip,
+    })
+    if (approvals < APPROVALS_NEEDED) return readDepositIn(tx, { viewer, txId, partner })
+
+    // The partner pays while the deposit's row is locked; the release's id is the idempotency key,
+    // so a retry after a failure here (the whole transaction rolls back) never pays twice.
+    const paid =
+      rel.kind === 'release'
+        ? await partner
+            .release({
+              account_id: d.partner_account_id,
+              amount_pence: amount,
+              idempotency_key: releaseId,
+              payee: {
+                account_name: rel.payee_name!,
+                sort_code: rel.payee_sort_code!,
+                account_number: rel.payee_account_number!,
+              },
+            })
+            .catch(partnerError)
+        : await partner
+            .refund({ account_id: d.partner_account_id, amount_pence: amount, idempotency_key: releaseId })
+            .catch(partnerError)
+    await postEntry(tx, {
+      transactionId: txId,
+      kind: rel.kind,
+      description:
+        rel.kind === 'release'
+          ? `Released at ${rel.stage} to ${rel.payee_name} (${rel.payee_sort_code}, ending ${rel.payee_account_number!.slice(-4)})`
+          : 'Refunded to the buyer',
+      externalRef: paid.payment_id,
+      releaseId,
+      createdBy: viewer.profileId,
+      lines: transfer('held_for_buyer', rel.kind === 'release' ? 'released_to_seller' : 'refunded', amount),
+    })
+    await tx.execute(sql`
+      update deposit_releases set status = 'executed', executed_at = now(), partner_payment_id = ${paid.payment_id}
+      where id = ${releaseId}`)
+    const status = await refreshDepositStatus(tx, txId)
+    await recordActivity(tx, {
+      transactionId: txId,
+      actorId: viewer.profileId,
+      kind: rel.kind === 'release' ? 'deposit.released' : 'deposit.refunded',
+      summary:
+        rel.kind === 'release'
+          ? `The client-money partner released ${formatPence(amount)} of the deposit to ${rel.payee_name}`
+          : `The client-money partner refunded ${formatPence(amount)} of the deposit to the buyer`,
+      payload: { releaseId, amountPence: amount, paymentId: paid.payment_id, status },
+      ip: opts.ip,
+    })
+    return readDepositIn(tx, { viewer, txId, partner })
+  })
+}
+
+export async function cancelRelease(opts: {
+  database: Database
+  viewer: Viewer
+  txId: string
+  releaseId: string
+  partner: ClientMoneyPartner
+  ip?: string | null
+}): Promise<DepositResponse> {
+  const { viewer, txId, partner, releaseId } = opts
+  return opts.database.db.transaction(async (tx) => {
+    await requireDepositManager(tx, viewer, txId)
+    const d = await lockDeposit(tx, txId)
+    const r = await tx.execute(sql`
+      select kind, status, organization_id from deposit_releases where id = ${releaseId} and deposit_id = ${d.id} for update`)
+    const rel = r.rows[0] as { kind: string; status: string; organization_id: string | null } | undefined
+    if (!rel) throw new AppError('not_found', 'Could not find this release request.')
+    await requireFirmApprover(tx, viewer, rel.organization_id)
+    if (rel.status !== 'pending') {
+      throw new AppError(
+        'conflict',
+        `This ${what(rel.kind)} was already ${rel.status === 'executed' ? 'paid' : 'cancelled'}; it cannot be cancelled now.`,
+      )
+    }
+    await tx.execute(sql`update deposit_releases set status = 'cancelled' where id = ${releaseId}`)
+    await recordActivity(tx, {
+      transactionId: txId,
+      actorId: viewer.profileId,
+      kind: 'deposit.release_cancelled',
+      summary: `cancelled the ${what(rel.kind)} of the deposit waiting for approval`,
+      payload: { releaseId },
+      ip: opts.ip,
+    })
+    return readDepositIn(tx, { viewer, txId, partner })
+  })
+}

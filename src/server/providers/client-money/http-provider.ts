@@ -1,0 +1,89 @@
+/**
+ * A real client-money adapter over fetch (no SDK) for a generic escrow partner's REST API, the
+ * shape most UK client-money and escrow providers offer:
+ *   POST /accounts                      {external_ref, holder_name}        -> {id, instructions}
+ *   POST /payee-checks                  {sort_code, account_number, name}  -> {result, registered_name}
+ *   POST /accounts/{id}/holds           {amount_pence}
+ *   POST /accounts/{id}/releases        {amount_pence, payee}              -> {payment_id}
+ *   POST /accounts/{id}/refunds         {amount_pence}                     -> {payment_id}
+ * authenticated by `Authorization: Bearer <apiKey>`, each write with an `Idempotency-Key` (our move
+ * or release id) so that a retry never pays twice. The partner signs its webhooks in the Standard
+ * Webhooks format with CLIENT_MONEY_WEBHOOK_SECRET, in the sandbox's event format.
+ */
+import {
+  ClientMoneyError,
+  parseFundsReceived,
+  type ClientMoneyPartner,
+  type PaymentInstructions,
+  type PayeeCheck,
+} from './client-money-partner'
+
+type Json = Record<string, unknown>
+
+export function createHttpClientMoneyPartner(
+  options: { apiUrl: string; apiKey: string; timeoutMs?: number },
+  fetchImpl: typeof fetch = fetch,
+): ClientMoneyPartner {
+  async function call(path: string, body: Json, idempotencyKey?: string): Promise<Json> {
+    let res: Response
+    try {
+      res = await fetchImpl(`${options.apiUrl.replace(/\/$/, '')}${path}`, {
+        method: 'POST',
+        headers: {
+          authorization: `Bearer ${options.apiKey}`,
+          accept: 'application/json',
+          'content-type': 'application/json',
+          ...(idempotencyKey ? { 'idempotency-key': idempotencyKey } : {}),
+        },
+        body: JSON.stringify(body),
+        signal: AbortSignal.timeout(options.timeoutMs ?? 15_000),
+      })
+    } catch (err) {
+      throw new ClientMoneyError('unavailable', `The client-money partner did not answer (${(err as Error).message}).`)
+    }
+    const answer = (await res.json().catch(() => ({}))) as Json
+    if (res.status >= 500)
+      throw new ClientMoneyError('unavailable', `The client-money partner failed (HTTP ${res.status}).`)
+    if (!res.ok) {
+      const reason = typeof answer.message === 'string' ? answer.message : `HTTP ${res.status}`
+      throw new ClientMoneyError('refused', `The client-money partner refused the request: ${reason}.`)
+    }
+    return answer
+  }
+  const paymentId = (a: Json) => {
+    if (typeof a.payment_id !== 'string') throw new ClientMoneyError('unavailable', 'The partner gave no payment id.')
+    return { payment_id: a.payment_id }
+  }
+  return {
+    name: 'http',
+    label: 'Client-money partner',
+    async openAccount({ transactionId, buyerName }) {
+      const a = await call('/accounts', { external_ref: transactionId, holder_name: buyerName }, transactionId)
+      const i = a.instructions as PaymentInstructions | undefined
+      if (typeof a.id !== 'string' || !i?.account_number || !i.sort_code || !i.account_name || !i.reference) {
+        throw new ClientMoneyError('unavailable', 'The partner opened an account but gave no payment instructions.')
+      }
+      return { account_id: a.id, instructions: i }
+    },
+    async checkPayee(input) {
+      const a = await call('/payee-checks', input)
+      if (!['match', 'close_match', 'no_match'].includes(String(a.result)))
+        throw new ClientMoneyError('unavailable', 'The partner gave no Confirmation of Payee result.')
+      return { result: a.result, registered_name: (a.registered_name as string | null) ?? null } as PayeeCheck
+    },
+    async hold({ account_id, amount_pence }) {
+      await call(`/accounts/${encodeURIComponent(account_id)}/holds`, { amount_pence })
+    },
+    async release({ account_id, amount_pence, payee, idempotency_key }) {
+      return paymentId(
+        await call(`/accounts/${encodeURIComponent(account_id)}/releases`, { amount_pence, payee }, idempotency_key),
+      )
+    },
+    async refund({ account_id, amount_pence, idempotency_key }) {
+      return paymentId(
+        await call(`/accounts/${encodeURIComponent(account_id)}/refunds`, { amount_pence }, idempotency_key),
+      )
+    },
+    parseEvent: parseFundsReceived,
+  }
+}
