@@ -25,6 +25,7 @@ import { directoryRoutes } from './features/directory/routes'
 import { surveysRoutes } from './features/surveys/routes'
 import { pdtfRoutes } from './features/pdtf/routes'
 import { titleChecksRoutes } from './features/title-checks/routes'
+import { chainsRoutes } from './features/chains/routes'
 import { fundsRoutes, openBankingOf, openBankingWebhookRoutes } from './features/funds/routes'
 import { sandboxBankRoutes } from './features/funds/sandbox-bank-page'
 import { documentsRoutes } from './features/documents/routes'
@@ -279,6 +280,7 @@ export function createApp(deps: AppDeps) {
     .route('/api', surveysRoutes(deps))
     .route('/api', pdtfRoutes(deps))
     .route('/api', titleChecksRoutes(deps))
+    .route('/api', chainsRoutes(deps))
     .route('/api', fundsRoutes(deps))
     .route('/api', verificationRoutes(deps))
 

@@ -50,6 +50,7 @@ export const NOTIFICATION_KINDS = [
   'weekly_update',
   'mortgage_expiry',
   'survey_update',
+  'chain_update',
 ] as const
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number]
 
@@ -69,6 +70,7 @@ export const NOTIFICATION_KIND_LABELS: Record<NotificationKind, string> = {
   weekly_update: 'The weekly update on my sale from the estate agent (Mondays)',
   mortgage_expiry: 'A decision in principle or mortgage offer I arranged is about to expire',
   survey_update: 'A survey on my move is booked, moved, cancelled or reported',
+  chain_update: 'A move in my chain is linked, blocked or falls through, or chain dates are proposed or agreed',
 }
 
 /** A buyer or seller may ask their conveyancer for an update once per this period per transaction (24 h, in ms). */

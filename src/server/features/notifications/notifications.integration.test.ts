@@ -74,6 +74,7 @@ const allOn = {
   weekly_update: true,
   mortgage_expiry: true,
   survey_update: true,
+  chain_update: true,
 }
 
 describe('the bell', () => {
