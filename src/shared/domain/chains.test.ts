@@ -69,9 +69,7 @@ describe('slowest link', () => {
     ).toBe('c')
   })
   it('is otherwise the lowest progress', () => {
-    expect(slowestLink([link({ id: 'a', progress: 60 }), link({ id: 'b', progress: 20 }), link({ id: 'c' })])).toBe(
-      'b',
-    )
+    expect(slowestLink([link({ id: 'a', progress: 60 }), link({ id: 'b', progress: 20 }), link({ id: 'c' })])).toBe('b')
   })
   it('breaks a tie on progress by the later target exchange date, none counting as latest', () => {
     expect(
@@ -87,7 +85,11 @@ describe('slowest link', () => {
   })
   it('leaves out moves that exchanged, completed or fell through, and needs two to compare', () => {
     expect(
-      slowestLink([link({ id: 'a', status: 'cancelled', progress: 0 }), link({ id: 'b' }), link({ id: 'c', progress: 70 })]),
+      slowestLink([
+        link({ id: 'a', status: 'cancelled', progress: 0 }),
+        link({ id: 'b' }),
+        link({ id: 'c', progress: 70 }),
+      ]),
     ).toBe('b')
     expect(slowestLink([link({ id: 'a', status: 'exchange', progress: 0 }), link({ id: 'b' })])).toBeNull()
     expect(slowestLink([link({ id: 'a' })])).toBeNull()

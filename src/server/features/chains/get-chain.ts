@@ -8,13 +8,7 @@ import { sql } from 'drizzle-orm'
 import type { ChainView, PendingChainLink } from '#shared/contracts/chains.ts'
 import { chainPlace, isMovingLink, slowestLink } from '#shared/domain/chains.ts'
 import { isConveyancer } from '#shared/domain/permissions.ts'
-import {
-  linkSides,
-  mayConfirmLink,
-  mayWithdrawLink,
-  readChainMoves,
-  viewerRoleOn,
-} from '#server/access/chains.ts'
+import { linkSides, mayConfirmLink, mayWithdrawLink, readChainMoves, viewerRoleOn } from '#server/access/chains.ts'
 import { readViewerRole, visibleTransactionIdArraySql } from '#server/access/transactions.ts'
 import type { Viewer } from '#server/auth/viewer.ts'
 import type { Database, Tx } from '#server/db/client.ts'

@@ -46,7 +46,10 @@ export async function respondToChainLink(opts: {
     if (!link) throw notFound('chain link')
     const target = link.requested_from === link.lower ? link.upper : link.lower
     const confirmer = mayConfirmLink(target === link.upper, await viewerRoleOn(tx, viewer, target))
-    const asker = mayWithdrawLink(link.requested_from === link.lower, await viewerRoleOn(tx, viewer, link.requested_from))
+    const asker = mayWithdrawLink(
+      link.requested_from === link.lower,
+      await viewerRoleOn(tx, viewer, link.requested_from),
+    )
     requirePermission(
       'update:chain-link:other-side',
       opts.confirm ? confirmer : confirmer || asker,

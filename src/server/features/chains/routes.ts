@@ -34,7 +34,14 @@ export function chainsRoutes({ database, config, mail }: AppDeps) {
     })
     .openapi(endpoints.declineLink, async (c) => {
       const { txId, linkId } = c.req.valid('param')
-      const link = await respondToChainLink({ database, viewer: requireViewer(c), txId, linkId, confirm: false, notify })
+      const link = await respondToChainLink({
+        database,
+        viewer: requireViewer(c),
+        txId,
+        linkId,
+        confirm: false,
+        notify,
+      })
       mail.kick()
       return c.json(link, 200)
     })
