@@ -39,7 +39,7 @@ export function ChainPanel({ txId, showPageLink = false }: { txId: string; showP
         </div>
         <p className="text-sm text-muted-foreground">
           {view.moves.length > 1
-            ? 'From the first buyer at the bottom to the top of the chain. Every move must be ready before anyone can exchange.'
+            ? 'From the first buyer down to the top of the chain. Every move must be ready before anyone can exchange.'
             : 'If the seller here is buying another home, or the buyer here is selling one, link the two moves so everyone can see the whole chain.'}
         </p>
         {slowest && (
