@@ -26,6 +26,7 @@ import { surveysRoutes } from './features/surveys/routes'
 import { pdtfRoutes } from './features/pdtf/routes'
 import { titleChecksRoutes } from './features/title-checks/routes'
 import { logbooksRoutes } from './features/logbooks/routes'
+import { chainsRoutes } from './features/chains/routes'
 import { fundsRoutes, openBankingOf, openBankingWebhookRoutes } from './features/funds/routes'
 import { sandboxBankRoutes } from './features/funds/sandbox-bank-page'
 import { clientMoneyWebhookRoutes, depositsRoutes } from './features/deposits/routes'
@@ -282,6 +283,7 @@ export function createApp(deps: AppDeps) {
     .route('/api', pdtfRoutes(deps))
     .route('/api', titleChecksRoutes(deps))
     .route('/api', logbooksRoutes(deps))
+    .route('/api', chainsRoutes(deps))
     .route('/api', fundsRoutes(deps))
     .route('/api', verificationRoutes(deps))
     .route('/api', depositsRoutes(deps))

@@ -34,7 +34,7 @@ export const PAGE_PATHS = {
 } as const
 
 /** The transaction workspace's tabs, named by `?tab=` (Overview when absent). */
-export const TRANSACTION_TABS = ['overview', 'timeline', 'documents', 'people', 'chat', 'enquiries'] as const
+export const TRANSACTION_TABS = ['overview', 'timeline', 'documents', 'people', 'chat', 'enquiries', 'chain'] as const
 export type TransactionTab = (typeof TRANSACTION_TABS)[number]
 
 // encodeURIComponent, not URLSearchParams: the links keep the exact form they have always had
@@ -68,6 +68,11 @@ export function titleCheckPath(txId: string): string {
 /** Booking a survey for one move: '/app/transactions/{txId}/survey'. */
 export function surveyBookingPath(txId: string): string {
   return `/app/transactions/${encodeURIComponent(txId)}/survey`
+}
+
+/** A move's property chain, first buyer to top of the chain: '/app/transactions/{txId}/chain'. */
+export function chainPath(txId: string): string {
+  return `/app/transactions/${encodeURIComponent(txId)}/chain`
 }
 
 /** A move's source of funds page (the buyer and their conveyancer): /app/transactions/:txId/funds. */

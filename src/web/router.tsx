@@ -130,6 +130,11 @@ export const routes: RouteObject[] = [
         handle: browserOnly,
       },
       {
+        path: 'app/transactions/:txId/chain',
+        lazy: () => import('./routes/app-transaction-chain'),
+        handle: browserOnly,
+      },
+      {
         path: 'app/transactions/:txId/funds',
         lazy: () => import('./routes/app-transaction-funds'),
         handle: browserOnly,

@@ -9,6 +9,7 @@ import { accreditationEndpoints } from './accreditation'
 import { activityEndpoints } from './activity'
 import { accountEndpoints } from './account'
 import { authEndpoints } from './auth'
+import { chainEndpoints } from './chains'
 import { chatEndpoints } from './chat'
 import { dataRightsEndpoints } from './data-rights'
 import { depositEndpoints } from './deposits'
@@ -43,6 +44,7 @@ export const catalogue = {
   accreditation: accreditationEndpoints,
   activity: activityEndpoints,
   auth: authEndpoints,
+  chains: chainEndpoints,
   chat: chatEndpoints,
   dataRights: dataRightsEndpoints,
   deposits: depositEndpoints,

@@ -51,6 +51,7 @@ export const NOTIFICATION_KINDS = [
   'mortgage_expiry',
   'survey_update',
   'funds_review',
+  'chain_update',
 ] as const
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number]
 
@@ -71,6 +72,7 @@ export const NOTIFICATION_KIND_LABELS: Record<NotificationKind, string> = {
   mortgage_expiry: 'A decision in principle or mortgage offer I arranged is about to expire',
   survey_update: 'A survey on my move is booked, moved, cancelled or reported',
   funds_review: 'My conveyancer is satisfied with my source of funds, or asks for more',
+  chain_update: 'A move in my chain is linked, blocked or falls through, or chain dates are proposed or agreed',
 }
 
 /** A buyer or seller may ask their conveyancer for an update once per this period per transaction (24 h, in ms). */

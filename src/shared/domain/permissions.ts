@@ -41,6 +41,14 @@ export const PERMISSIONS = [
   'update:funds:buyer',
   /** Mark the source of funds satisfied or ask for more: the buyer's conveyancer, `canReviewFunds`. */
   'update:funds-review:buyer-conveyancer',
+  /** Ask to link a move into a chain: the seller here who buys there (or the buyer here who sells there), or their conveyancer (src/server/access/chains.ts). */
+  'create:chain-link:party',
+  /** Confirm or decline a pending chain link: the other side of the move it names; the side that asked may withdraw it. */
+  'update:chain-link:other-side',
+  /** Propose exchange and completion dates to the whole chain: a conveyancer on any of its moves. */
+  'create:chain-dates:conveyancer',
+  /** Accept or decline the chain's proposed dates for one move: a conveyancer on that move. */
+  'update:chain-dates:conveyancer',
 ] as const satisfies readonly PermissionName[]
 export type Permission = (typeof PERMISSIONS)[number]
 

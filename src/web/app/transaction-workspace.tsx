@@ -1,5 +1,6 @@
 import { isConveyancer } from '#shared/domain/permissions.ts'
 import { MatterFeeEarner } from '../features/cases/components/matter-fee-earner'
+import { ChainPanel } from '../features/chains/components/chain-panel'
 import { ChatTab } from '../features/chat/components/chat-tab'
 import { ChatUnreadBadge } from '../features/chat/components/chat-unread-badge'
 import { DepositOverviewCard, DepositTaskLink } from '../features/deposits/components/deposit-links'
@@ -16,7 +17,7 @@ import { WorkspacePage } from '../features/workspace/components/workspace-page'
 /**
  * The transaction workspace with every feature in its place: the workspace's header, Overview,
  * Timeline and People, plus the live indicator, 'Request update' (buyers and sellers), the
- * Documents and Chat tabs with Chat's unread badge, and inviting by email with the pending
+ * Documents, Chat and Chain tabs with Chat's unread badge, and inviting by email with the pending
  * invitations (the workspace shows those two only to people who may invite), for a conveyancer
  * their firm's fee earner on the matter (admins reassign it there), and the verification badges on
  * People with the buyer's or seller's checklist on Overview; the deposit's card on Overview and its
@@ -44,6 +45,7 @@ export function TransactionWorkspace({
         chatTab: <ChatTab detail={detail} viewerId={viewerId} />,
         chatBadge: <ChatUnreadBadge txId={detail.id} />,
         enquiriesTab: <EnquiriesTab txId={detail.id} />,
+        chainTab: <ChainPanel txId={detail.id} showPageLink />,
         inviteButton: (
           <InviteByEmailDialog
             txId={detail.id}

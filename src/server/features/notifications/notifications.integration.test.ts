@@ -75,6 +75,7 @@ const allOn = {
   mortgage_expiry: true,
   survey_update: true,
   funds_review: true,
+  chain_update: true,
 }
 
 describe('the bell', () => {

@@ -317,6 +317,32 @@ const cddWrite = (method: string, suffix: string, json: unknown) =>
     (actor) => t.request(`${cdd(move.txId)}${suffix}`, { as: as(actor), method, json }),
   )
 
+/**
+ * A pending chain link on `txId`: the seller there buys a new move of their own (from a new seller)
+ * and asks to link the sale onward to it; only that new move's seller's side may confirm.
+ */
+async function pendingLink(txId: string): Promise<string> {
+  const top = await t.signUp({ role: 'seller', name: 'Tia Top' })
+  const onward = await createTransaction(t.database, {
+    buyerProfileId: users.seller.profileId,
+    sellerProfileId: top.profileId,
+    property: { addressLines: ['1 Onward Way', 'Luton'], postcode: 'LU1 1AA' },
+  })
+  const res = await t.request(`${base(txId)}/chain/links`, {
+    as: users.seller,
+    json: { other_transaction_id: onward.transactionId, direction: 'onward' },
+  })
+  expect(res.status).toBe(201)
+  return ((await res.json()) as { id: string }).id
+}
+
+let sharedLinkId: string | undefined
+/** The shared move's pending link, made once (the denied actors' confirm and decline calls use it). */
+async function sharedLink(): Promise<string> {
+  sharedLinkId ??= await pendingLink(move.txId)
+  return sharedLinkId
+}
+
 /** An id nothing has: the surveys rows' product, surveyor and booking. */
 const UNKNOWN_ID = '00000000-0000-4000-8000-00000000beef'
 
@@ -703,6 +729,68 @@ const ROWS: Record<string, Row> = {
       (actor) => t.request(`${base(move.txId)}/title-checks`, { as: as(actor), json: { title_number: 'HD412873' } }),
     ),
     expected: answers(403, { professional: 201 }),
+  },
+  // Chains: everyone on the move sees its chain (other moves redacted); links are asked by the side they
+  // join (the matrix's moves have no other move of the viewer's, so a link to an unknown move is 422),
+  // confirmed by the other side of the move they name (nobody here: 403), withdrawn by the side that
+  // asked (the seller); dates are proposed by a conveyancer of a move in a chain (none here: 409).
+  'GET /api/transactions/{txId}/chain': { call: get(() => `${base(move.txId)}/chain`), expected: answers(200) },
+  'POST /api/transactions/{txId}/chain/links': {
+    call: write(
+      (actor, txId) =>
+        t.request(`${base(txId)}/chain/links`, {
+          as: as(actor),
+          json: { other_transaction_id: UNKNOWN_ID, direction: actor === 'seller' ? 'onward' : 'previous' },
+        }),
+      (actor) =>
+        t.request(`${base(move.txId)}/chain/links`, {
+          as: as(actor),
+          json: { other_transaction_id: UNKNOWN_ID, direction: 'onward' },
+        }),
+    ),
+    expected: answers(422),
+  },
+  'POST /api/transactions/{txId}/chain/links/{linkId}/confirm': {
+    call: write(
+      async (actor, txId) =>
+        t.request(`${base(txId)}/chain/links/${await pendingLink(txId)}/confirm`, { as: as(actor), method: 'POST' }),
+      async (actor) =>
+        t.request(`${base(move.txId)}/chain/links/${await sharedLink()}/confirm`, { as: as(actor), method: 'POST' }),
+    ),
+    expected: answers(403),
+  },
+  'POST /api/transactions/{txId}/chain/links/{linkId}/decline': {
+    call: write(
+      async (actor, txId) =>
+        t.request(`${base(txId)}/chain/links/${await pendingLink(txId)}/decline`, { as: as(actor), method: 'POST' }),
+      async (actor) =>
+        t.request(`${base(move.txId)}/chain/links/${await sharedLink()}/decline`, { as: as(actor), method: 'POST' }),
+    ),
+    expected: answers(403, { seller: 200 }),
+  },
+  'POST /api/transactions/{txId}/chain/date-proposals': {
+    call: write(
+      (actor, txId) =>
+        t.request(`${base(txId)}/chain/date-proposals`, {
+          as: as(actor),
+          json: { exchange_date: '2027-02-12', completion_date: '2027-02-26' },
+        }),
+      (actor) =>
+        t.request(`${base(move.txId)}/chain/date-proposals`, {
+          as: as(actor),
+          json: { exchange_date: '2027-02-12', completion_date: '2027-02-26' },
+        }),
+    ),
+    expected: answers(403, { professional: 409 }),
+  },
+  'POST /api/transactions/{txId}/chain/date-proposals/{proposalId}/respond': {
+    // No proposal has this id: 404 for everyone on the move, the unknown-transaction 404 for the rest.
+    call: (actor) =>
+      t.request(`${base(move.txId)}/chain/date-proposals/${UNKNOWN_ID}/respond`, {
+        as: as(actor),
+        json: { accept: true },
+      }),
+    expected: answers(404),
   },
   // The PDTF property pack: everyone on the move may download it (names and roles only, no contact details).
   'GET /api/transactions/{txId}/pdtf': { call: get(() => `${base(move.txId)}/pdtf`), expected: answers(200) },

@@ -17,6 +17,8 @@ import type { Database } from '#server/db/client.ts'
 import { transactions } from '#server/db/schema/index.ts'
 import { AppError } from '#server/http/errors.ts'
 import { organizationsOnTransaction, recomputeAccreditation } from '../accreditation/compute-accreditation'
+import { placeOf } from '../chains/chain-graph'
+import { notifyChainOfFallThrough } from '../chains/notify-chain'
 import { notifyPeople, type NotificationDelivery } from '../notifications/notify-people'
 import { createLogbooksAtCompletion } from '../logbooks/create-at-completion'
 import { requestReviews } from '../reviews/request-reviews'
@@ -142,6 +144,10 @@ export async function changeStatus({
       link: transactionPath(txId),
       ...notify,
     })
+    // A move that falls through breaks its chain: every other move's people hear it (town and district only).
+    if (input.action === 'cancel') {
+      await notifyChainOfFallThrough(tx, { txId, actorId: viewer.profileId, place: await placeOf(tx, txId), notify })
+    }
     // Completion asks the buyer and the seller for a review; any change of status moves the firms'
     // live, completed and cancelled counts, so their accreditation is recomputed with it.
     // Completion also hands the buyer their home's logbook (features/logbooks/create-at-completion.ts).

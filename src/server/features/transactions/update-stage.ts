@@ -2,7 +2,8 @@
  * Marks a stage blocked with a reason, or clears the block. Conveyancers only
  * (`canBlockStage`). The stage's version must match (else 409); its status is then derived from its
  * tasks again, and the change is recorded in the audit trail. A block records who and when
- * (blocked_by, blocked_at) and notifies everyone else on the move (kind 'stage_blocked').
+ * (blocked_by, blocked_at) and notifies everyone else on the move (kind 'stage_blocked') and every
+ * party of the other moves in its chain (kind 'chain_update', town and district only).
  */
 import { eq, sql } from 'drizzle-orm'
 import { canBlockStage } from '#shared/domain/permissions.ts'
@@ -12,6 +13,8 @@ import type { Viewer } from '#server/auth/viewer.ts'
 import type { Database } from '#server/db/client.ts'
 import { timelineStages } from '#server/db/schema/index.ts'
 import { AppError, notFound } from '#server/http/errors.ts'
+import { notifyChainOfBlock } from '../chains/notify-chain'
+import { placeOf } from '../chains/chain-graph'
 import { notifyPeople, type NotificationDelivery } from '../notifications/notify-people'
 import { syncClockPauses } from '../sla/clock-sync'
 import { recordActivity } from './record-activity'
@@ -91,6 +94,14 @@ export async function updateStage({
         body: `${viewer.fullName} marked it blocked: ${blockedReason}`,
         link: transactionPath(txId, { tab: 'timeline' }),
         ...notify,
+      })
+      // A block anywhere holds up the whole chain: the other moves hear which move and stage, not who or why.
+      await notifyChainOfBlock(tx, {
+        txId,
+        actorId: viewer.profileId,
+        stageName: stage.stage_name,
+        place: await placeOf(tx, txId),
+        notify,
       })
     }
   })

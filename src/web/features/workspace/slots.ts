@@ -18,6 +18,8 @@ export interface WorkspaceSlots {
   chatBadge?: ReactNode
   /** The Enquiries tab's content (pre-contract enquiries and their reply clocks). */
   enquiriesTab?: ReactNode
+  /** The Chain tab's content (the move's property chain, first buyer to top). */
+  chainTab?: ReactNode
   /** People tab, above the people: the fee earner of the viewer's firm's matter (admins reassign it). */
   feeEarner?: ReactNode
   /** People tab, for those who may invite: the invite button beside 'Find a professional'. */

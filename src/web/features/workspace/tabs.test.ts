@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { WORKSPACE_TABS, workspaceTabFrom } from './tabs'
 
 describe('workspace tabs', () => {
-  it('are the five of the spec in order, then Enquiries', () => {
+  it('are the five of the spec in order, then Enquiries and Chain', () => {
     expect(WORKSPACE_TABS.map((t) => t.label)).toEqual([
       'Overview',
       'Timeline',
@@ -10,6 +10,7 @@ describe('workspace tabs', () => {
       'People',
       'Chat',
       'Enquiries',
+      'Chain',
     ])
   })
   it('reads ?tab= and falls back to Overview', () => {

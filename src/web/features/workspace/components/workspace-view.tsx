@@ -71,6 +71,7 @@ export function WorkspaceView({
         </TabsContent>
         <TabsContent value={'chat' satisfies WorkspaceTab}>{slots.chatTab}</TabsContent>
         <TabsContent value={'enquiries' satisfies WorkspaceTab}>{slots.enquiriesTab}</TabsContent>
+        <TabsContent value={'chain' satisfies WorkspaceTab}>{slots.chainTab}</TabsContent>
       </Tabs>
     </div>
   )

@@ -1,0 +1,135 @@
+/**
+ * GET /api/transactions/{txId}/chain: the move's chain from the first buyer to the top, each move
+ * redacted to what the chain may know unless the viewer is on it (readChainMoves), the slowest link
+ * marked, the links waiting for an answer, the moves the viewer could link, and the latest date
+ * proposal with each move's answer. 404 for anyone who may not see the move.
+ */
+import { sql } from 'drizzle-orm'
+import type { ChainView, PendingChainLink } from '#shared/contracts/chains.ts'
+import { chainPlace, isMovingLink, slowestLink } from '#shared/domain/chains.ts'
+import { isConveyancer } from '#shared/domain/permissions.ts'
+import { linkSides, mayConfirmLink, mayWithdrawLink, readChainMoves, viewerRoleOn } from '#server/access/chains.ts'
+import { readViewerRole, visibleTransactionIdArraySql } from '#server/access/transactions.ts'
+import type { Viewer } from '#server/auth/viewer.ts'
+import type { Database, Tx } from '#server/db/client.ts'
+import { chainOf } from './chain-graph'
+import { readProposal } from './proposal-rows'
+
+export async function getChain(opts: { database: Database; viewer: Viewer; txId: string }): Promise<ChainView> {
+  const { viewer, txId } = opts
+  return opts.database.db.transaction(async (tx) => {
+    const role = await readViewerRole(tx, viewer, txId)
+    const order = await chainOf(tx, txId)
+    const rows = await readChainMoves(tx, viewer, order)
+    const slowest = slowestLink(
+      rows.map((r) => ({
+        id: r.id,
+        status: r.status,
+        progress: r.progress,
+        blockedSince: r.blocked?.since ?? null,
+        targetExchangeDate: r.targetExchangeDate,
+      })),
+    )
+    const proposal = await readProposal(tx, txId)
+    const current = rows.find((r) => r.id === txId)
+    const moving = rows.filter((r) => isMovingLink(r.status)).length
+    const hereMoving = !!current && isMovingLink(current.status)
+    const pending = await pendingLinks(tx, viewer, txId)
+    const live = await tx.execute(sql`select lower_transaction_id = ${txId} as is_lower from chain_links
+      where status in ('pending', 'confirmed') and ${txId} in (lower_transaction_id, upper_transaction_id)`)
+    const liveRows = live.rows as { is_lower: boolean }[]
+    const sides = linkSides(role)
+    const canLink = {
+      onward: hereMoving && sides.onward && !liveRows.some((r) => r.is_lower),
+      previous: hereMoving && sides.previous && !liveRows.some((r) => !r.is_lower),
+    }
+    return {
+      transaction_id: txId,
+      moves: rows.map((r, position) => ({
+        position,
+        is_current: r.id === txId,
+        transaction_id: r.canOpen ? r.id : null,
+        place: r.place,
+        address: r.address,
+        status: r.status as ChainView['moves'][number]['status'],
+        stage: r.stage,
+        progress: r.progress,
+        target_exchange_date: r.targetExchangeDate,
+        target_completion_date: r.targetCompletionDate,
+        blocked: r.blocked,
+        slowest: r.id === slowest,
+        date_response: proposal?.responses.get(r.id) ?? null,
+      })),
+      pending_links: pending,
+      can_link: canLink,
+      linkable: canLink.onward || canLink.previous ? await linkableMoves(tx, viewer, order) : [],
+      proposal: proposal
+        ? {
+            ...proposal.summary,
+            can_respond:
+              proposal.summary.status === 'open' &&
+              isConveyancer(role) &&
+              proposal.responses.get(txId)?.response === 'pending',
+          }
+        : null,
+      can_propose: isConveyancer(role) && hereMoving && moving >= 2,
+    }
+  })
+}
+
+/** The links of `txId` still waiting for an answer, with whether the viewer may answer or withdraw each. */
+async function pendingLinks(tx: Tx, viewer: Viewer, txId: string): Promise<PendingChainLink[]> {
+  const res = await tx.execute(sql`
+    select l.id, l.lower_transaction_id as lower, l.upper_transaction_id as upper, l.requested_from,
+      to_char(l.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') as created_at,
+      p.address_lines, p.postcode
+    from chain_links l
+    join properties p on p.transaction_id = case when l.lower_transaction_id = ${txId}
+      then l.upper_transaction_id else l.lower_transaction_id end
+    where l.status = 'pending' and ${txId} in (l.lower_transaction_id, l.upper_transaction_id)
+    order by l.created_at`)
+  const rows = res.rows as {
+    id: string
+    lower: string
+    upper: string
+    requested_from: string
+    created_at: string
+    address_lines: string[]
+    postcode: string
+  }[]
+  const out: PendingChainLink[] = []
+  for (const r of rows) {
+    const target = r.requested_from === r.lower ? r.upper : r.lower
+    const targetRole = await viewerRoleOn(tx, viewer, target)
+    const askerRole = await viewerRoleOn(tx, viewer, r.requested_from)
+    out.push({
+      id: r.id,
+      direction: r.lower === txId ? 'onward' : 'previous',
+      other_place: chainPlace(r.address_lines, r.postcode),
+      requested_at: r.created_at,
+      requested_here: r.requested_from === txId,
+      can_respond: mayConfirmLink(target === r.upper, targetRole),
+      can_withdraw: mayWithdrawLink(r.requested_from === r.lower, askerRole),
+    })
+  }
+  return out
+}
+
+/** The viewer's other moves on their way to exchange, outside this chain: what they could link (at most 50). */
+async function linkableMoves(tx: Tx, viewer: Viewer, chain: readonly string[]) {
+  const res = await tx.execute(sql`
+    select t.id as transaction_id, p.address_lines, p.postcode
+    from (select ${viewer.profileId}::uuid as vid) v
+    join transactions t on t.id = any(${sql.raw(visibleTransactionIdArraySql('v.vid'))})
+    join properties p on p.transaction_id = t.id
+    where t.status in ('draft', 'active')
+      and t.id not in (${sql.join(
+        chain.map((id) => sql`${id}::uuid`),
+        sql`, `,
+      )})
+    order by t.created_at desc limit 50`)
+  return (res.rows as { transaction_id: string; address_lines: string[]; postcode: string }[]).map((r) => ({
+    transaction_id: r.transaction_id,
+    address: [...r.address_lines, r.postcode].join(', '),
+  }))
+}

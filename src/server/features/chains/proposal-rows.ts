@@ -1,0 +1,58 @@
+/** Reading a chain date proposal: the open one for a move (else its latest), with every move's answer. */
+import { sql } from 'drizzle-orm'
+import type { ChainDateProposal } from '#shared/contracts/chains.ts'
+import { chainPlace, type DateResponse } from '#shared/domain/chains.ts'
+import type { Tx } from '#server/db/client.ts'
+
+export interface ProposalRead {
+  summary: Omit<ChainDateProposal, 'can_respond'>
+  /** Each move's answer, by transaction id. */
+  responses: Map<string, { response: DateResponse; note: string | null }>
+}
+
+/**
+ * The proposal `txId` has a say in: the open one if any, else the latest (or the one `proposalId`
+ * names); null when none. Dates as ISO dates, times as ISO timestamps in UTC.
+ */
+export async function readProposal(tx: Tx, txId: string, proposalId?: string): Promise<ProposalRead | null> {
+  const res = await tx.execute(sql`
+    select d.id, d.exchange_date::text as exchange_date, d.completion_date::text as completion_date, d.status,
+      to_char(d.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') as created_at,
+      p.address_lines, p.postcode
+    from chain_date_proposals d
+    join chain_date_responses r on r.proposal_id = d.id and r.transaction_id = ${txId}
+    left join properties p on p.transaction_id = d.proposed_from
+    ${proposalId ? sql`where d.id = ${proposalId}` : sql``}
+    order by (d.status = 'open') desc, d.created_at desc limit 1`)
+  const row = res.rows[0] as
+    | {
+        id: string
+        exchange_date: string
+        completion_date: string
+        status: ChainDateProposal['status']
+        created_at: string
+        address_lines: string[] | null
+        postcode: string | null
+      }
+    | undefined
+  if (!row) return null
+  const answers = await tx.execute(
+    sql`select transaction_id, response, note from chain_date_responses where proposal_id = ${row.id}`,
+  )
+  return {
+    summary: {
+      id: row.id,
+      exchange_date: row.exchange_date,
+      completion_date: row.completion_date,
+      status: row.status,
+      proposed_from: chainPlace(row.address_lines ?? [], row.postcode ?? ''),
+      created_at: row.created_at,
+    },
+    responses: new Map(
+      (answers.rows as { transaction_id: string; response: DateResponse; note: string | null }[]).map((a) => [
+        a.transaction_id,
+        { response: a.response, note: a.note },
+      ]),
+    ),
+  }
+}
