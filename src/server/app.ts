@@ -24,6 +24,7 @@ import { publicPagesRoutes } from './features/public-pages/routes'
 import { directoryRoutes } from './features/directory/routes'
 import { surveysRoutes } from './features/surveys/routes'
 import { pdtfRoutes } from './features/pdtf/routes'
+import { propertyFormsRoutes } from './features/property-forms/routes'
 import { titleChecksRoutes } from './features/title-checks/routes'
 import { fundsRoutes, openBankingOf, openBankingWebhookRoutes } from './features/funds/routes'
 import { sandboxBankRoutes } from './features/funds/sandbox-bank-page'
@@ -279,6 +280,7 @@ export function createApp(deps: AppDeps) {
     .route('/api', surveysRoutes(deps))
     .route('/api', pdtfRoutes(deps))
     .route('/api', titleChecksRoutes(deps))
+    .route('/api', propertyFormsRoutes(deps))
     .route('/api', fundsRoutes(deps))
     .route('/api', verificationRoutes(deps))
 

@@ -25,6 +25,7 @@ import { mortgageEndpoints } from './mortgages'
 import { notificationEndpoints } from './notifications'
 import { pdtfEndpoints } from './pdtf'
 import { portfolioEndpoints } from './portfolio'
+import { propertyFormEndpoints } from './property-forms'
 import { reviewEndpoints } from './reviews'
 import { signingEndpoints } from './signing'
 import { supportEndpoints } from './support'
@@ -56,6 +57,7 @@ export const catalogue = {
   notifications: notificationEndpoints,
   pdtf: pdtfEndpoints,
   portfolio: portfolioEndpoints,
+  propertyForms: propertyFormEndpoints,
   reviews: reviewEndpoints,
   signing: signingEndpoints,
   support: supportEndpoints,

@@ -15,6 +15,10 @@ export const PROPERTY_FORM_TITLES: Record<PropertyFormKind, string> = {
   ta10: 'TA10 Fittings and Contents Form',
 }
 
+/** Why the TA6 and TA10 tasks cannot be ticked by hand. */
+export const PROPERTY_FORM_TASK_RULE =
+  'This task ticks itself when the seller signs the form in Homeward: open the form from the timeline to fill it in and sign.'
+
 export const FIELD_KINDS = ['choice', 'multi', 'text', 'number', 'date', 'boolean', 'repeat'] as const
 export type FieldKind = (typeof FIELD_KINDS)[number]
 
@@ -31,7 +35,7 @@ export interface FormFieldModel {
   label: string
   hint: string | null
   kind: FieldKind
-  /** The allowed answers of a choice or multi field; [] otherwise. */
+  /** The allowed answers of a choice or multi field; a date's alternatives to a date ('Not known'); [] otherwise. */
   options: string[]
   required: boolean
   show_if: ShowIf[]
@@ -118,7 +122,9 @@ function pruneValue(field: FormFieldModel, value: unknown): unknown {
     case 'choice':
       return typeof value === 'string' && field.options.includes(value) ? value : undefined
     case 'date':
-      return typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value) ? value : undefined
+      return typeof value === 'string' && (/^\d{4}-\d{2}-\d{2}$/.test(value) || field.options.includes(value))
+        ? value
+        : undefined
     case 'multi':
       return Array.isArray(value) ? value.filter((v) => field.options.includes(v as string)) : undefined
     case 'repeat': {
@@ -202,4 +208,54 @@ export function findQuestion(
 /** "TA6 2.1" or "TA10 Kitchen": how a question is cited in an enquiry. */
 export function questionCitation(form: PropertyFormKind, q: Pick<FormQuestionModel, 'ref' | 'title'>): string {
   return `${form.toUpperCase()}${q.ref ? ` ${q.ref}` : ''}: ${q.title}`
+}
+
+function exampleValue(field: FormFieldModel, prefer: string): unknown {
+  switch (field.kind) {
+    case 'choice':
+      return field.options.includes(prefer) ? prefer : field.options[0]
+    case 'multi':
+      return field.options.slice(0, 1)
+    case 'text':
+      return 'None known'
+    case 'number':
+      return 0
+    case 'date':
+      return '2020-01-01'
+    case 'boolean':
+      return true
+    case 'repeat':
+      return field.required ? [fillFields(field.item_fields ?? [], {}, prefer)] : undefined
+  }
+}
+
+function fillFields(fields: FormFieldModel[], start: Answers, prefer: string): Answers {
+  let data = start
+  for (const f of fields) {
+    if (!isShown(f, data) || isAnswered(getAt(data, f.path))) continue
+    if (!f.required) continue
+    data = setAt(data, f.path, exampleValue(f, prefer))
+  }
+  return data
+}
+
+/**
+ * Answers every required question of the chosen sections (all by default) with a plain answer: `prefer`
+ * ('No' by default; 'Yes' opens the follow-up questions) where a choice allows it, else its first
+ * option; for tests and demo data. Answers already in `start` stay.
+ */
+export function exampleAnswers(
+  model: FormModel,
+  opts: { sections?: string[]; start?: Answers; prefer?: string } = {},
+): Answers {
+  let data = opts.start ?? {}
+  for (const s of model.sections) {
+    if (opts.sections && !opts.sections.includes(s.key)) continue
+    data = fillFields(
+      s.questions.flatMap((q) => q.fields),
+      data,
+      opts.prefer ?? 'No',
+    )
+  }
+  return data
 }

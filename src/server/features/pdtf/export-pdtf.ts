@@ -1,9 +1,11 @@
 /**
  * GET /api/transactions/{txId}/pdtf: the move as a PDTF v3 transaction (pdtf-mapping.ts), for anyone
  * who can see it; the standard 404 otherwise. One query reads the move, its property, people
- * (with their firm's name) and timeline.
+ * (with their firm's name), timeline and the seller's TA6/TA10 answers (signed ones for everyone,
+ * drafts too for the seller's side, who alone read drafts).
  */
-import { assertCanSeeTransaction } from '#server/access/transactions.ts'
+import { canReadDraftAnswers } from '#server/access/property-forms.ts'
+import { readViewerRole } from '#server/access/transactions.ts'
 import type { Viewer } from '#server/auth/viewer.ts'
 import type { Database } from '#server/db/client.ts'
 import { notFound } from '#server/http/errors.ts'
@@ -19,7 +21,7 @@ export async function exportPdtf(opts: {
   viewer: Viewer
   txId: string
 }): Promise<{ pack: Record<string, unknown>; filename: string }> {
-  await assertCanSeeTransaction(opts.database, opts.viewer, opts.txId)
+  const role = await opts.database.db.transaction((tx) => readViewerRole(tx, opts.viewer, opts.txId))
   const [row] = await opts.database.query<Row>(
     `select json_build_object(
        'transactionId', t.id,
@@ -45,12 +47,16 @@ export async function exportPdtf(opts: {
                                     order by k.sort_index)
                       from tasks k where k.stage_id = s.id), '[]'::json))
                 order by s.sort_index)
-           from timeline_stages s where s.transaction_id = t.id), '[]'::json)
+           from timeline_stages s where s.transaction_id = t.id), '[]'::json),
+       'formAnswers', coalesce((
+         select json_agg(f.answers order by f.form desc)
+           from property_forms f
+          where f.transaction_id = t.id and (f.signed_at is not null or $2::boolean)), '[]'::json)
      ) as source
      from transactions t
      join properties p on p.transaction_id = t.id
     where t.id = $1`,
-    [opts.txId],
+    [opts.txId, canReadDraftAnswers(role)],
   )
   if (!row) throw notFound()
   const source = row.source

@@ -13,6 +13,7 @@ import ta6Overlay from './overlays/ta6.json' with { type: 'json' }
 import schema from '../pdtf/schema/pdtf-transaction.v3.json' with { type: 'json' }
 import {
   PROPERTY_FORM_TITLES,
+  findQuestion,
   type FormFieldModel,
   type FormModel,
   type FormQuestionModel,
@@ -182,12 +183,18 @@ class Builder {
       show_if: showIf,
     }
     switch (schemaNode?.type) {
-      case 'string':
+      case 'string': {
+        // A date that may instead be a stated value: oneOf [{ format: 'date' }, { enum: ['Not known'] }].
+        const alternatives = (schemaNode.oneOf ?? []).flatMap((b) => b.enum ?? [])
+        if ((schemaNode.oneOf ?? []).some((b) => b.format === 'date'))
+          return [{ ...base, kind: 'date', options: alternatives }]
+        if (alternatives.length && !schemaNode.enum) return [{ ...base, kind: 'choice', options: alternatives }]
         if (schemaNode.enum) return [{ ...base, kind: 'choice', options: schemaNode.enum }]
         if (schemaNode.format === 'date') return [{ ...base, kind: 'date', options: [] }]
         // PDTF date-times are instants; the forms ask no time of day, so they are not asked here.
         if (schemaNode.format === 'date-time') return []
         return [{ ...base, kind: 'text', options: [] }]
+      }
       case 'number':
       case 'integer':
         return [{ ...base, kind: 'number', options: [] }]
@@ -280,4 +287,11 @@ export function formModel(form: PropertyFormKind): FormModel {
     cache.set(form, model)
   }
   return model
+}
+
+/** True for 'ta6:parking.controlledParking': a question the form asks (enquiries raised on an answer). */
+export function isFormQuestion(ref: string): boolean {
+  const [form, key] = ref.split(':')
+  if ((form !== 'ta6' && form !== 'ta10') || !key) return false
+  return findQuestion(formModel(form), key) !== null
 }
