@@ -40,13 +40,20 @@ const Question = z.object({
 export const PropertyFormModel = z.object({
   form: z.enum(PROPERTY_FORMS),
   title: z.string(),
-  sections: z.array(z.object({ key: z.string(), ref: z.string().nullable(), title: z.string(), questions: z.array(Question) })),
+  sections: z.array(
+    z.object({ key: z.string(), ref: z.string().nullable(), title: z.string(), questions: z.array(Question) }),
+  ),
 })
 
 /** PDTF propertyPack data: the answers given so far. */
 const PropertyPackAnswers = z.record(z.string(), z.unknown())
 
-export const MissingAnswer = z.object({ section: z.string(), question: z.string(), path: z.string(), label: z.string() })
+export const MissingAnswer = z.object({
+  section: z.string(),
+  question: z.string(),
+  path: z.string(),
+  label: z.string(),
+})
 
 export const FormEvidence = z.object({
   id: Uuid,

@@ -27,7 +27,8 @@ export async function addEvidence(opts: {
   ip?: string | null
 }): Promise<FormEvidence> {
   const found = findQuestion(formModel(opts.form), opts.question)
-  if (!found) throw new AppError('unprocessable', `The ${PROPERTY_FORM_TITLES[opts.form]} asks no question "${opts.question}".`)
+  if (!found)
+    throw new AppError('unprocessable', `The ${PROPERTY_FORM_TITLES[opts.form]} asks no question "${opts.question}".`)
   return opts.database.db.transaction(async (tx) => {
     await lockMoveForFormEditor(tx, opts.viewer, opts.txId)
     const doc = await tx.execute(

@@ -32,9 +32,17 @@ describe('form models from the PDTF overlays', () => {
   it('makes a yes/no question with a details follow-up shown only for "Yes"', () => {
     const { question } = findQuestion(formModel('ta6'), 'disputesAndComplaints.hasDisputesAndComplaints')!
     expect(question.ref).toBe('2.1')
-    expect(question.title).toBe('Have there been any disputes or complaints regarding this property or a property nearby?')
+    expect(question.title).toBe(
+      'Have there been any disputes or complaints regarding this property or a property nearby?',
+    )
     expect(question.fields).toEqual([
-      expect.objectContaining({ path: 'disputesAndComplaints.hasDisputesAndComplaints.yesNo', kind: 'choice', options: ['Yes', 'No'], required: true, show_if: [] }),
+      expect.objectContaining({
+        path: 'disputesAndComplaints.hasDisputesAndComplaints.yesNo',
+        kind: 'choice',
+        options: ['Yes', 'No'],
+        required: true,
+        show_if: [],
+      }),
       expect.objectContaining({
         path: 'disputesAndComplaints.hasDisputesAndComplaints.details',
         ref: '2.1.2',
@@ -47,7 +55,10 @@ describe('form models from the PDTF overlays', () => {
 
   it('reads multi-choice lists, dates with a "Not known" alternative, and TA10 items with their price', () => {
     const ta6 = formModel('ta6')
-    expect(findQuestion(ta6, 'parking.parkingArrangements')!.question.fields[0]).toMatchObject({ kind: 'multi', ref: '9.1' })
+    expect(findQuestion(ta6, 'parking.parkingArrangements')!.question.fields[0]).toMatchObject({
+      kind: 'multi',
+      ref: '9.1',
+    })
     const installed = fieldsOf(ta6).find((f) => f.path.endsWith('centralHeatingInstalled'))
     expect(installed).toMatchObject({ kind: 'date', options: ['Not known'] })
 
@@ -65,7 +76,9 @@ describe('form models from the PDTF overlays', () => {
     })
     const other = fieldsOf(ta10).find((f) => f.path === 'fixturesAndFittings.otherItems.otherItems')
     expect(other?.kind).toBe('repeat')
-    expect(other?.item_fields?.map((f) => f.path)).toEqual(expect.arrayContaining(['itemName', 'isIncludedOrExcluded', 'price']))
+    expect(other?.item_fields?.map((f) => f.path)).toEqual(
+      expect.arrayContaining(['itemName', 'isIncludedOrExcluded', 'price']),
+    )
   })
 
   it('builds from any overlay: a one-group form uses its children as sections; untitled fields take the question', () => {
@@ -107,10 +120,16 @@ describe('form models from the PDTF overlays', () => {
     const model = buildFormModel('ta6', overlay, schema)
     // Numbered sections first, in the form's order; an unnumbered one after.
     expect(model.sections.map((s) => s.key)).toEqual(['garden.shed', 'garden.pond'])
-    const shed = findQuestion(model, 'garden.shed')!.question
-    expect(shed.fields).toEqual([expect.objectContaining({ label: 'Is there a shed?', kind: 'choice', ref: '1.1', required: true })])
+    const shed = findQuestion(model, 'garden.shed.yesNo')!.question
+    expect(shed.title).toBe('Is there a shed?')
+    expect(shed.fields).toEqual([
+      expect.objectContaining({ label: 'Is there a shed?', kind: 'choice', ref: '1.1', required: true }),
+    ])
     // An overlay node that names nothing below it asks everything its schema has.
-    expect(findQuestion(model, 'garden.pond')!.question.fields[0]).toMatchObject({ path: 'garden.pond.depth', kind: 'number' })
+    expect(findQuestion(model, 'garden.pond.depth')!.question.fields[0]).toMatchObject({
+      path: 'garden.pond.depth',
+      kind: 'number',
+    })
   })
 
   it('compares form numbers as numbers', () => {
@@ -151,12 +170,15 @@ describe('answers', () => {
     expect(sectionProgress(section, yes)).toEqual({ answered: 1, required: 3 })
   })
 
-  it.each(['ta6', 'ta10'] as const)('a complete %s (either way of answering) leaves nothing missing and is valid PDTF', (form) => {
-    const model = formModel(form)
-    for (const prefer of ['No', 'Yes', 'Excluded']) {
-      const answers = exampleAnswers(model, { prefer })
-      expect(missingAnswers(model, answers)).toEqual([])
-      expect(pdtfSchemaErrors({ propertyPack: answers })).toEqual([])
-    }
-  })
+  it.each(['ta6', 'ta10'] as const)(
+    'a complete %s (either way of answering) leaves nothing missing and is valid PDTF',
+    (form) => {
+      const model = formModel(form)
+      for (const prefer of ['No', 'Yes', 'Excluded']) {
+        const answers = exampleAnswers(model, { prefer })
+        expect(missingAnswers(model, answers)).toEqual([])
+        expect(pdtfSchemaErrors({ propertyPack: answers })).toEqual([])
+      }
+    },
+  )
 })

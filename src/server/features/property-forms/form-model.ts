@@ -91,14 +91,18 @@ class Builder {
   }
 
   /** The schema of `key` under `schemaNode`: its own properties, else the oneOf branch for `values`. */
-  childSchema(schemaNode: SchemaNode | undefined, key: string, disc?: string, values?: string[]): SchemaNode | undefined {
+  childSchema(
+    schemaNode: SchemaNode | undefined,
+    key: string,
+    disc?: string,
+    values?: string[],
+  ): SchemaNode | undefined {
     const own = schemaNode?.properties?.[key]
     if (own && (own.type || own.properties)) return own
     const branches = schemaNode?.oneOf ?? []
     const matching = branches.find(
       (b) =>
-        b.properties?.[key] &&
-        (!disc || !values || (b.properties[disc]?.enum ?? []).some((v) => values.includes(v))),
+        b.properties?.[key] && (!disc || !values || (b.properties[disc]?.enum ?? []).some((v) => values.includes(v))),
     )
     return matching?.properties?.[key] ?? branches.find((b) => b.properties?.[key])?.properties?.[key] ?? own
   }
@@ -129,7 +133,14 @@ class Builder {
     for (const [key, child] of Object.entries(overlay.properties ?? {})) {
       const sc = this.childSchema(schemaNode, key)
       fields.push(
-        ...this.nodeFields(child, sc, join(path, key), showIf, required && (overlay.required ?? []).includes(key), title),
+        ...this.nodeFields(
+          child,
+          sc,
+          join(path, key),
+          showIf,
+          required && (overlay.required ?? []).includes(key),
+          title,
+        ),
       )
     }
     const disc = overlay.discriminator?.propertyName
@@ -154,7 +165,14 @@ class Builder {
         const sc = this.childSchema(schemaNode, key, disc, f.values)
         const label = sc?.title || title
         fields.push(
-          ...this.nodeFields(f.overlay, sc, join(path, key), [...showIf, { path: discPath, values: f.values }], required && f.required, label),
+          ...this.nodeFields(
+            f.overlay,
+            sc,
+            join(path, key),
+            [...showIf, { path: discPath, values: f.values }],
+            required && f.required,
+            label,
+          ),
         )
       }
     }
@@ -216,8 +234,15 @@ class Builder {
     }
   }
 
-  question(key: string, overlay: SchemaNode, schemaNode: SchemaNode | undefined, path: string): FormQuestionModel {
-    const title = overlay.title || schemaNode?.title || humanize(key)
+  question(
+    key: string,
+    overlay: SchemaNode,
+    schemaNode: SchemaNode | undefined,
+    path: string,
+    sectionTitle: string,
+  ): FormQuestionModel {
+    // An untitled answer directly in a section (a section that is one yes/no) takes the section's title.
+    const title = overlay.title || schemaNode?.title || sectionTitle || humanize(key)
     return {
       key: path,
       ref: this.firstRef(overlay),
@@ -230,14 +255,16 @@ class Builder {
   section(key: string, overlay: SchemaNode, schemaNode: SchemaNode | undefined, path: string): FormSectionModel {
     const eff = this.effectiveOverlay(overlay, schemaNode)
     const children = Object.entries(eff.properties ?? {})
-    const questions: FormQuestionModel[] =
-      schemaNode?.type === 'object'
-        ? children.map(([k, child]) => this.question(k, child, this.childSchema(schemaNode, k), join(path, k)))
-        : [this.question(key, overlay, schemaNode, path)]
+    const title = overlay.title || schemaNode?.title || humanize(key)
+    // A section that is itself one question (its answers open follow-ups) is asked as one.
+    const oneQuestion = schemaNode?.type !== 'object' || Boolean(eff.discriminator)
+    const questions: FormQuestionModel[] = oneQuestion
+      ? [this.question(key, overlay, schemaNode, path, title)]
+      : children.map(([k, child]) => this.question(k, child, this.childSchema(schemaNode, k), join(path, k), title))
     return {
       key: path,
       ref: this.firstRef(overlay),
-      title: overlay.title || schemaNode?.title || humanize(key),
+      title,
       questions: questions.filter((q) => q.fields.length > 0),
     }
   }

@@ -3,7 +3,14 @@
  * the form model asks them (shown fields only), the evidence attached, and the seller's typed-name
  * signature with its date. A4, wrapped text, pdf-lib's standard fonts.
  */
-import { getAt, isAnswered, isShown, type Answers, type FormFieldModel, type FormModel } from '#shared/domain/property-forms.ts'
+import {
+  getAt,
+  isAnswered,
+  isShown,
+  type Answers,
+  type FormFieldModel,
+  type FormModel,
+} from '#shared/domain/property-forms.ts'
 import { ukDateTime } from '#shared/domain/uk-time.ts'
 
 /** The standard fonts encode WinAnsi only: typographic quotes become plain ones, anything else '?'. */
@@ -76,7 +83,13 @@ export async function renderFormPdf(opts: {
   }
   line(opts.model.title, bold, 16)
   line(opts.address, regular, 10, 0, grey)
-  line(`Signed by ${opts.signedName} on ${ukDateTime(opts.signedAt)} (typed-name signature in Homeward).`, regular, 9, 0, grey)
+  line(
+    `Signed by ${opts.signedName} on ${ukDateTime(opts.signedAt)} (typed-name signature in Homeward).`,
+    regular,
+    9,
+    0,
+    grey,
+  )
   y -= 8
   for (const section of opts.model.sections) {
     line(`${section.ref ? `${section.ref} ` : ''}${section.title}`, bold, 12)
@@ -97,7 +110,8 @@ export async function renderFormPdf(opts: {
           })
         } else if (f.required || isAnswered(value)) line(`${label}${answerText(f, value)}`, regular, 9, 12)
       }
-      for (const e of opts.evidence.filter((ev) => ev.question === q.key)) line(`Evidence: ${e.filename}`, regular, 9, 12, grey)
+      for (const e of opts.evidence.filter((ev) => ev.question === q.key))
+        line(`Evidence: ${e.filename}`, regular, 9, 12, grey)
     }
     y -= 6
   }

@@ -39,7 +39,8 @@ export async function saveSection(opts: {
 }): Promise<SaveSectionResponse> {
   const model = formModel(opts.form)
   const section = model.sections.find((s) => s.key === opts.section)
-  if (!section) throw new AppError('unprocessable', `The ${PROPERTY_FORM_TITLES[opts.form]} has no section "${opts.section}".`)
+  if (!section)
+    throw new AppError('unprocessable', `The ${PROPERTY_FORM_TITLES[opts.form]} has no section "${opts.section}".`)
   const pruned = getAt(pruneSection(section, opts.answers), section.key)
   return opts.database.db.transaction(async (tx) => {
     await lockMoveForFormEditor(tx, opts.viewer, opts.txId)
