@@ -14,6 +14,7 @@ import {
   signInPath,
   surveyBookingPath,
   fundsPath,
+  propertyFormPath,
   TRANSACTION_TABS,
   transactionPath,
   verifyEmailPath,
@@ -37,6 +38,7 @@ describe('page paths reach the router', () => {
     expect(routeOf(invitationPath('tok'))).toBe('invite/:token')
     expect(routeOf(surveyBookingPath('tx1'))).toBe('app/transactions/:txId/survey')
     expect(routeOf(fundsPath('tx1'))).toBe('app/transactions/:txId/funds')
+    expect(routeOf(propertyFormPath('tx1', 'ta6', { section: 'parking' }))).toBe('app/transactions/:txId/forms/:form')
     expect(routeOf(organizationPath('org1'))).toBe('marketplace/:orgId')
     expect(routeOf(inviteOrganizationPath('org1'))).toBe('app/home')
     expect(routeOf(resetPasswordPath('t'))).toBe('reset-password')
