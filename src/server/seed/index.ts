@@ -12,6 +12,7 @@ import { recomputeAccreditation } from '../features/accreditation/compute-accred
 import { syncTaskClocks } from '../features/sla/clock-sync'
 import { DEMO_ACCOUNTS, type DemoAccount } from './demo-accounts'
 import { DEMO_STALLED_SALE_ID, insertDemoAgentSales } from './demo-agent'
+import { insertDemoPropertyForms } from './demo-property-forms'
 import { insertDemoSale } from './demo-sale'
 import { DEMO_TRANSACTION_ID, insertDemoTransaction } from './demo-transaction'
 import { DEMO_FIRM_COLLEAGUES, DEMO_MATTER_ID, insertDemoFirm } from './demo-firm'
@@ -240,6 +241,11 @@ export async function seedDemoData({
       if (found.rows.length) return false
       await insertDemoTransaction(tx, people, now)
       await insertDemoSale(tx, people, now)
+      await insertDemoPropertyForms(
+        tx,
+        { transactionId: DEMO_TRANSACTION_ID, sellerProfileId: people.sellerProfileId },
+        now,
+      )
       // The demo move is one more live case of the demo firm, and the demo conveyancer one more of its people.
       await recomputeAccreditation(tx, { organizationIds: [DEMO_FIRM_ID], source: 'seed' })
       return true

@@ -13,6 +13,7 @@ import {
   sectionProgress,
   type FormModel,
 } from '#shared/domain/property-forms.ts'
+import { demoTa6Answers } from '#server/seed/demo-property-forms.ts'
 import { pdtfSchemaErrors } from '../pdtf/pdtf-schema'
 import { buildFormModel, compareRefs, formModel, isFormQuestion, type SchemaNode } from './form-model'
 
@@ -181,4 +182,15 @@ describe('answers', () => {
       }
     },
   )
+})
+
+describe('demo data', () => {
+  it("the demo seller's TA6 draft is valid PDTF with sections still to answer", () => {
+    const answers = demoTa6Answers()
+    expect(pdtfSchemaErrors({ propertyPack: answers })).toEqual([])
+    const missing = missingAnswers(formModel('ta6'), answers)
+    expect(new Set(missing.map((m) => m.section))).not.toContain('notices')
+    expect(new Set(missing.map((m) => m.section))).not.toContain('disputesAndComplaints')
+    expect(missing.length).toBeGreaterThan(20)
+  })
 })
