@@ -95,7 +95,7 @@ export function FieldInput({
         <fieldset className="flex flex-col gap-2" aria-describedby={describedBy} aria-invalid={!!error || undefined}>
           <legend className="mb-2 text-sm font-medium">{labelNode}</legend>
           {hint}
-          <div className="grid grid-cols-1 gap-2 sm:grid-cols-3">
+          <div className="grid grid-cols-2 gap-2 sm:grid-cols-3">
             {field.options.map((o) => (
               <label
                 key={o}
