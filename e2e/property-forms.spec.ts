@@ -12,6 +12,8 @@ import { exampleAnswers } from '../src/shared/domain/property-forms'
 import { expectNoAxeViolations, move, person, toast } from './app-helpers'
 
 const SHOTS = '/tmp/taforms-shots'
+// The form pages load a whole form (about 80 KB of questions): allow for a busy machine.
+const slow = expect.configure({ timeout: 30_000 })
 mkdirSync(SHOTS, { recursive: true })
 
 test('the seller fills and signs the TA6; the buyer’s conveyancer raises an enquiry on an answer', async ({
@@ -47,21 +49,27 @@ test('the seller fills and signs the TA6; the buyer’s conveyancer raises an en
   const page = seller.page
   await page.goto(path)
   await page.getByRole('link', { name: 'TA6 form' }).click()
-  await expect(page.getByRole('heading', { level: 1, name: 'TA6 Property Information Form' })).toBeVisible()
-  await expect(page.getByRole('heading', { level: 2, name: '9 Parking' })).toBeVisible()
-  await expect(page.getByText(/of \d+ required answers/)).toBeVisible()
+  await slow(page.getByRole('heading', { level: 1, name: 'TA6 Property Information Form' })).toBeVisible()
+  await slow(page.getByRole('heading', { level: 2, name: '9 Parking' })).toBeVisible()
+  await slow(page.getByText(/of \d+ required answers/)).toBeVisible()
 
   await page.getByRole('checkbox', { name: 'Driveway' }).check()
-  await page.getByRole('group', { name: /controlled parking zone/ }).getByRole('radio', { name: 'No', exact: true }).check()
-  await expect(page.getByTestId('save-state')).toContainText('Saved')
+  await page
+    .getByRole('group', { name: /controlled parking zone/ })
+    .getByRole('radio', { name: 'No', exact: true })
+    .check()
+  await slow(page.getByTestId('save-state')).toContainText('Saved')
   await expectNoAxeViolations(page)
   await page.screenshot({ path: `${SHOTS}/ta6-editor-1280.png`, fullPage: true })
 
   // Resumable: the answers are there after a reload.
   await page.reload()
-  await expect(page.getByRole('heading', { level: 2, name: 'Review and sign' })).toBeVisible()
-  await page.getByRole('navigation', { name: 'Sections of the form' }).getByRole('button', { name: /Parking/ }).click()
-  await expect(page.getByRole('checkbox', { name: 'Driveway' })).toBeChecked()
+  await slow(page.getByRole('heading', { level: 2, name: 'Review and sign' })).toBeVisible()
+  await page
+    .getByRole('navigation', { name: 'Sections of the form' })
+    .getByRole('button', { name: /Parking/ })
+    .click()
+  await slow(page.getByRole('checkbox', { name: 'Driveway' })).toBeChecked()
   await page.setViewportSize({ width: 390, height: 844 })
   await expectNoAxeViolations(page)
   await page.screenshot({ path: `${SHOTS}/ta6-editor-390.png`, fullPage: true })
@@ -69,44 +77,46 @@ test('the seller fills and signs the TA6; the buyer’s conveyancer raises an en
 
   // Review and sign.
   await page.getByRole('button', { name: 'Review and sign' }).first().click()
-  await expect(page.getByText('Every required question is answered.')).toBeVisible()
+  await slow(page.getByText('Every required question is answered.')).toBeVisible()
   const signForm = page.getByRole('form', { name: 'Sign the form' })
   await signForm.getByRole('button', { name: 'Sign the form' }).click()
-  await expect(signForm.getByText('Type your full name to sign')).toHaveCount(2)
+  await slow(signForm.getByText('Type your full name to sign')).toHaveCount(2)
   await signForm.getByLabel('Type your full name to sign').fill('Sam Seller')
   await signForm.getByRole('checkbox').check()
   await expectNoAxeViolations(page)
   await signForm.getByRole('button', { name: 'Sign the form' }).click()
-  await expect(toast(page)).toContainText('Form signed')
-  await expect(page.getByText(/Signed by Sam Seller on/)).toBeVisible()
-  await expect(page.getByText('Signed', { exact: true })).toBeVisible()
+  await slow(toast(page)).toContainText('Form signed')
+  await slow(page.getByText(/Signed by Sam Seller on/)).toBeVisible()
+  await slow(page.getByText('Signed', { exact: true })).toBeVisible()
 
   // The signed PDF is in Documents, and the timeline task ticked itself.
   await page.getByRole('link', { name: 'Signed PDF in Documents' }).click()
-  await expect(page.getByRole('tabpanel').getByText('TA6 Property Information Form.pdf').first()).toBeVisible()
+  await slow(page.getByRole('tabpanel').getByText('TA6 Property Information Form.pdf').first()).toBeVisible()
   const detail = (await (await seller.request.get(`/api/transactions/${txId}`)).json()) as {
     timeline_stages: { tasks: { title: string; status: string }[] }[]
   }
-  const task = detail.timeline_stages.flatMap((s) => s.tasks).find((t) => t.title === 'TA6 Property Information Form completed')
+  const task = detail.timeline_stages
+    .flatMap((s) => s.tasks)
+    .find((t) => t.title === 'TA6 Property Information Form completed')
   expect(task?.status).toBe('completed')
 
   // The buyer's conveyancer reads the answers and raises an enquiry on one.
   const cpage = conveyancer.page
   await cpage.goto(`${path}/forms/ta6`)
-  await expect(cpage.getByText(/Signed by Sam Seller on/)).toBeVisible()
+  await slow(cpage.getByText(/Signed by Sam Seller on/)).toBeVisible()
   const q = cpage.locator('[id="q-parking.parkingArrangements"]')
-  await expect(q).toContainText('Driveway')
-  await expect(cpage.getByRole('form', { name: 'Sign the form' })).toHaveCount(0)
+  await slow(q).toContainText('Driveway')
+  await slow(cpage.getByRole('form', { name: 'Sign the form' })).toHaveCount(0)
   await expectNoAxeViolations(cpage)
   await cpage.screenshot({ path: `${SHOTS}/ta6-read-1280.png` })
   await q.getByRole('button', { name: /Raise an enquiry: TA6 9.1/ }).click()
   const dialog = cpage.getByRole('dialog', { name: 'Raise an enquiry on this answer' })
-  await expect(dialog.getByTestId('enquiry-form-question')).toHaveText('TA6 9.1: Parking arrangements')
-  await expect(dialog.getByLabel('Your enquiry')).toHaveValue(/The seller answered: Driveway/)
+  await slow(dialog.getByTestId('enquiry-form-question')).toHaveText('TA6 9.1: Parking arrangements')
+  await slow(dialog.getByLabel('Your enquiry')).toHaveValue(/The seller answered: Driveway/)
   await dialog.getByLabel('Your enquiry').fill('TA6 9.1: please confirm the driveway is within the registered title.')
   await expectNoAxeViolations(cpage)
   await dialog.getByRole('button', { name: 'Raise enquiry' }).click()
-  await expect(toast(cpage)).toContainText('Enquiry raised')
+  await slow(toast(cpage)).toContainText('Enquiry raised')
   const list = (await (await conveyancer.request.get(`/api/transactions/${txId}/enquiries`)).json()) as {
     enquiries: { body: string; form_question: string | null }[]
   }
