@@ -194,3 +194,14 @@ describe('demo data', () => {
     expect(missing.length).toBeGreaterThan(20)
   })
 })
+
+describe('the overlays the app ships', () => {
+  it.each(['ta6', 'ta10'])('%s.json is the published OPDA overlay (../shared/pdtf/v3/overlays)', async (form) => {
+    const { existsSync, readFileSync } = await import('node:fs')
+    const path = await import('node:path')
+    const shared = path.resolve(import.meta.dirname, `../../../../../shared/pdtf/v3/overlays/${form}.json`)
+    if (!existsSync(shared)) return
+    const app = path.resolve(import.meta.dirname, `overlays/${form}.json`)
+    expect(JSON.parse(readFileSync(app, 'utf8'))).toEqual(JSON.parse(readFileSync(shared, 'utf8')))
+  })
+})
