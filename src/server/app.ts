@@ -24,6 +24,7 @@ import { publicPagesRoutes } from './features/public-pages/routes'
 import { directoryRoutes } from './features/directory/routes'
 import { surveysRoutes } from './features/surveys/routes'
 import { pdtfRoutes } from './features/pdtf/routes'
+import { propertyFormsRoutes } from './features/property-forms/routes'
 import { titleChecksRoutes } from './features/title-checks/routes'
 import { logbooksRoutes } from './features/logbooks/routes'
 import { chainsRoutes } from './features/chains/routes'
@@ -284,6 +285,7 @@ export function createApp(deps: AppDeps) {
     .route('/api', titleChecksRoutes(deps))
     .route('/api', logbooksRoutes(deps))
     .route('/api', chainsRoutes(deps))
+    .route('/api', propertyFormsRoutes(deps))
     .route('/api', fundsRoutes(deps))
     .route('/api', verificationRoutes(deps))
     .route('/api', depositsRoutes(deps))

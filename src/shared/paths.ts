@@ -65,6 +65,14 @@ export function titleCheckPath(txId: string): string {
   return `/app/transactions/${encodeURIComponent(txId)}/title`
 }
 
+/**
+ * A property information form of one move (TA6 or TA10): '/app/transactions/{txId}/forms/ta6', with
+ * `?section=` to open one section ('parking').
+ */
+export function propertyFormPath(txId: string, form: 'ta6' | 'ta10', open: { section?: string } = {}): string {
+  return withQuery(`/app/transactions/${encodeURIComponent(txId)}/forms/${form}`, { section: open.section })
+}
+
 /** Booking a survey for one move: '/app/transactions/{txId}/survey'. */
 export function surveyBookingPath(txId: string): string {
   return `/app/transactions/${encodeURIComponent(txId)}/survey`

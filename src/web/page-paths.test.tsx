@@ -15,6 +15,7 @@ import {
   surveyBookingPath,
   fundsPath,
   chainPath,
+  propertyFormPath,
   TRANSACTION_TABS,
   transactionPath,
   verifyEmailPath,
@@ -39,6 +40,7 @@ describe('page paths reach the router', () => {
     expect(routeOf(surveyBookingPath('tx1'))).toBe('app/transactions/:txId/survey')
     expect(routeOf(fundsPath('tx1'))).toBe('app/transactions/:txId/funds')
     expect(routeOf(chainPath('tx1'))).toBe('app/transactions/:txId/chain')
+    expect(routeOf(propertyFormPath('tx1', 'ta6', { section: 'parking' }))).toBe('app/transactions/:txId/forms/:form')
     expect(routeOf(organizationPath('org1'))).toBe('marketplace/:orgId')
     expect(routeOf(inviteOrganizationPath('org1'))).toBe('app/home')
     expect(routeOf(resetPasswordPath('t'))).toBe('reset-password')

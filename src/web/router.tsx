@@ -135,6 +135,11 @@ export const routes: RouteObject[] = [
         handle: browserOnly,
       },
       {
+        path: 'app/transactions/:txId/forms/:form',
+        lazy: () => import('./routes/app-transaction-form'),
+        handle: browserOnly,
+      },
+      {
         path: 'app/transactions/:txId/funds',
         lazy: () => import('./routes/app-transaction-funds'),
         handle: browserOnly,

@@ -13,6 +13,7 @@ import { syncTaskClocks } from '../features/sla/clock-sync'
 import { DEMO_ACCOUNTS, type DemoAccount } from './demo-accounts'
 import { DEMO_STALLED_SALE_ID, insertDemoAgentSales } from './demo-agent'
 import { insertDemoChain } from './demo-chain'
+import { insertDemoPropertyForms } from './demo-property-forms'
 import { insertDemoSale } from './demo-sale'
 import { DEMO_TRANSACTION_ID, insertDemoTransaction } from './demo-transaction'
 import { DEMO_FIRM_COLLEAGUES, DEMO_MATTER_ID, insertDemoFirm } from './demo-firm'
@@ -251,6 +252,11 @@ export async function seedDemoData({
           sellerProfileId: people.sellerProfileId,
           conveyancerProfileId: people.conveyancerProfileId,
         },
+        now,
+      )
+      await insertDemoPropertyForms(
+        tx,
+        { transactionId: DEMO_TRANSACTION_ID, sellerProfileId: people.sellerProfileId },
         now,
       )
       // The demo move is one more live case of the demo firm, and the demo conveyancer one more of its people.

@@ -28,6 +28,7 @@ import { mortgageEndpoints } from './mortgages'
 import { notificationEndpoints } from './notifications'
 import { pdtfEndpoints } from './pdtf'
 import { portfolioEndpoints } from './portfolio'
+import { propertyFormEndpoints } from './property-forms'
 import { reviewEndpoints } from './reviews'
 import { signingEndpoints } from './signing'
 import { supportEndpoints } from './support'
@@ -61,6 +62,7 @@ export const catalogue = {
   notifications: notificationEndpoints,
   pdtf: pdtfEndpoints,
   portfolio: portfolioEndpoints,
+  propertyForms: propertyFormEndpoints,
   reviews: reviewEndpoints,
   signing: signingEndpoints,
   support: supportEndpoints,

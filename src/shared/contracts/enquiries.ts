@@ -37,6 +37,9 @@ const EnquiryText = z
   .min(1, 'Write the enquiry: it cannot be empty')
   .max(ENQUIRY_MAX_CHARS, `At most ${ENQUIRY_MAX_CHARS.toLocaleString('en-GB')} characters`)
 
+/** A form question reference: the form, then the question's path below propertyPack. */
+export const FORM_QUESTION_PATTERN = /^(ta6|ta10):[A-Za-z0-9]+(\.[A-Za-z0-9]+)*$/
+
 const Version = z.number({ message: 'Send the version you read' }).int().min(1)
 
 /** Where an SLA clock stands now (src/shared/domain/sla-clocks.ts). */
@@ -85,6 +88,8 @@ export const Enquiry = z.object({
   replies: z.array(EnquiryReply),
   documents: z.array(z.object({ id: Uuid, filename: z.string(), folder: z.string(), version: z.number().int() })),
   seller_task: z.object({ id: Uuid, title: z.string(), status: z.string() }).nullable(),
+  /** The property information form answer it is about ('ta6:parking.controlledParking'), when raised from one. */
+  form_question: z.string().nullable(),
   /** The running (or last) reply clock. */
   clock: ClockStatus.nullable(),
 })
@@ -110,6 +115,11 @@ export const RaiseEnquiriesInput = z.object({
           .max(ENQUIRY_MAX_DOCUMENTS, `At most ${ENQUIRY_MAX_DOCUMENTS} documents on one enquiry`)
           .default([])
           .transform((ids) => [...new Set(ids)]),
+        /** Raised on an answer of the seller's TA6 or TA10: 'ta6:parking.controlledParking'. */
+        form_question: z
+          .string()
+          .regex(FORM_QUESTION_PATTERN, 'Name the form question as ta6:section.question')
+          .optional(),
       }),
     )
     .min(1, 'Choose at least one enquiry to raise')

@@ -77,6 +77,10 @@ export const TASK_TITLES = {
   decisionInPrinciple: 'Mortgage decision in principle (DIP) and proof of deposit given to the agent',
   /** Completed when the buyer's conveyancer marks the source of funds satisfied (src/server/features/funds/review-funds.ts); never by hand. */
   sourceOfFunds: 'Source of funds and source of wealth evidence provided',
+  /** Completed when the seller signs the TA6 in Homeward (src/server/features/property-forms/sign-property-form.ts); never by hand. */
+  ta6Form: 'TA6 Property Information Form completed',
+  /** Completed when the seller signs the TA10 in Homeward; never by hand. */
+  ta10Form: 'TA10 Fittings and Contents Form completed',
 } as const
 
 /** The stage that holds the enquiry tasks; a task made for the seller from an enquiry goes there. */
@@ -123,9 +127,9 @@ export function standardTimeline({ tenure, nation = 'england' }: StandardTimelin
       key: 'property_information',
       stageName: 'Property information',
       tasks: [
-        task('seller_side', 'TA6 Property Information Form completed'),
+        task('seller_side', TASK_TITLES.ta6Form),
         ...only(leasehold, task('seller_side', 'TA7 Leasehold Information Form completed')),
-        task('seller_side', 'TA10 Fittings and Contents Form completed'),
+        task('seller_side', TASK_TITLES.ta10Form),
         task('seller_conveyancer', 'Official copies of the register and title plan obtained from HM Land Registry'),
         ...only(
           leasehold,
@@ -215,4 +219,6 @@ export function standardTimeline({ tenure, nation = 'england' }: StandardTimelin
 /** Tasks that tick themselves from a record, never by hand: the note their row shows instead of a checkbox. */
 export const SELF_TICKING_TASKS: Readonly<Record<string, string>> = {
   [TASK_TITLES.sourceOfFunds]: "Ticks itself when the buyer's conveyancer marks the source of funds satisfied",
+  [TASK_TITLES.ta6Form]: 'Ticks itself when the seller signs the TA6 in Homeward',
+  [TASK_TITLES.ta10Form]: 'Ticks itself when the seller signs the TA10 in Homeward',
 }

@@ -43,6 +43,8 @@ export const enquiries = pgTable(
     raisedBy: uuid('raised_by').references(() => profiles.id, { onDelete: 'set null' }),
     /** The timeline task made for the seller from this enquiry, when the answer needs them. */
     sellerTaskId: uuid('seller_task_id').references(() => tasks.id, { onDelete: 'set null' }),
+    /** The property information form answer the enquiry is about: 'ta6:parking.controlledParking'. */
+    formQuestion: text('form_question'),
     /** Optimistic concurrency: every change must name the version it read (else 409). */
     version: integer('version').notNull().default(1),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

@@ -26,6 +26,7 @@ export async function listEnquiries(opts: {
     const full = part !== 'viewer'
     const res = await tx.execute(sql`
       select e.id, e.number, e.category, e.status, case when ${full}::boolean then e.body end as body, e.version,
+        e.form_question,
         e.created_at, e.updated_at, e.closed_at,
         case when ${full}::boolean and rb.id is not null then json_build_object('id', rb.id, 'full_name', rb.full_name) end as raised_by,
         case when ${full}::boolean then coalesce((select json_agg(json_build_object('id', r.id, 'kind', r.kind, 'body', r.body,

@@ -16,6 +16,7 @@ import { startEnquiryClock } from '../sla/clock-sync'
 import { recordActivity } from '../transactions/record-activity'
 import { lockMatter, type EnquiryContext } from './enquiry-context'
 import { syncEnquiryTasks } from './enquiry-tasks'
+import { isFormQuestion } from '../property-forms/form-model'
 
 export const ONLY_BUYER_CONVEYANCER_RAISES =
   "Only the buyer's conveyancer on this matter raises pre-contract enquiries; the seller's conveyancer answers them."
@@ -23,7 +24,7 @@ export const ONLY_BUYER_CONVEYANCER_RAISES =
 export async function raiseEnquiries(
   database: Database,
   ctx: EnquiryContext,
-  input: { enquiries: { category: EnquiryCategory; body: string; document_ids: string[] }[] },
+  input: { enquiries: { category: EnquiryCategory; body: string; document_ids: string[]; form_question?: string }[] },
 ): Promise<{ ids: string[] }> {
   return database.db.transaction(async (tx) => {
     const { part } = await lockMatter(tx, ctx.viewer, ctx.txId)
@@ -40,6 +41,12 @@ export async function raiseEnquiries(
           document_ids: ['Link documents of this matter only'],
         })
     }
+    for (const e of input.enquiries) {
+      if (e.form_question && !isFormQuestion(e.form_question))
+        throw new AppError('unprocessable', 'The form question it refers to is not one the TA6 or TA10 asks.', {
+          form_question: ['Raise it from an answer of the form'],
+        })
+    }
     const next = await tx.execute(
       sql`select coalesce(max(number), 0) as n from enquiries where transaction_id = ${ctx.txId}`,
     )
@@ -48,8 +55,9 @@ export async function raiseEnquiries(
     for (const e of input.enquiries) {
       number += 1
       const res = await tx.execute(sql`
-        insert into enquiries (transaction_id, number, category, body, raised_by)
-        values (${ctx.txId}, ${number}, ${e.category}, ${e.body}, ${ctx.viewer.profileId}) returning id`)
+        insert into enquiries (transaction_id, number, category, body, raised_by, form_question)
+        values (${ctx.txId}, ${number}, ${e.category}, ${e.body}, ${ctx.viewer.profileId}, ${e.form_question ?? null})
+        returning id`)
       const id = (res.rows[0] as { id: string }).id
       ids.push(id)
       for (const docId of e.document_ids) {
@@ -61,7 +69,13 @@ export async function raiseEnquiries(
         actorId: ctx.viewer.profileId,
         kind: 'enquiry.raised',
         summary: `raised enquiry ${number} (${ENQUIRY_CATEGORY_LABELS[e.category]})`,
-        payload: { enquiryId: id, number, category: e.category, documentIds: e.document_ids },
+        payload: {
+          enquiryId: id,
+          number,
+          category: e.category,
+          documentIds: e.document_ids,
+          ...(e.form_question ? { formQuestion: e.form_question } : {}),
+        },
       })
     }
     await syncEnquiryTasks(tx, ctx.txId, ctx.viewer.profileId)

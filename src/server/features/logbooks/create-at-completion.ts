@@ -36,7 +36,8 @@ export async function createLogbooksAtCompletion(tx: Tx, opts: { txId: string; a
                            where transaction_id = ${txId} and role = 'buyer'))
        order by o.created_at, o.id`)
   ).rows as { id: string }[]
-  const source = await readPdtfSource(tx, txId)
+  // Only signed TA6/TA10 answers are handed over: a draft is not the seller's answer yet.
+  const source = await readPdtfSource(tx, txId, { draftAnswers: false })
   if (!owners.length || !source) return []
   const pdtf = pdtfPackOf(source)
   const move = (

@@ -1,11 +1,13 @@
 /**
  * GET /api/transactions/{txId}/pdtf: the move as a PDTF v3 transaction (pdtf-mapping.ts), for anyone
  * who can see it; the standard 404 otherwise. One query reads the move, its property, people
- * (with their firm's name) and timeline.
+ * (with their firm's name), timeline and the seller's TA6/TA10 answers (signed ones for everyone,
+ * drafts too for the seller's side, who alone read drafts).
  */
-import { assertCanSeeTransaction } from '#server/access/transactions.ts'
-import type { Viewer } from '#server/auth/viewer.ts'
 import { sql } from 'drizzle-orm'
+import { canReadDraftAnswers } from '#server/access/property-forms.ts'
+import { readViewerRole } from '#server/access/transactions.ts'
+import type { Viewer } from '#server/auth/viewer.ts'
 import type { Database, Tx } from '#server/db/client.ts'
 import { notFound } from '#server/http/errors.ts'
 import { toPdtf, type PdtfSource } from './pdtf-mapping'
@@ -16,10 +18,15 @@ interface Row {
 
 /**
  * Reads what the PDTF mapping needs of one move, in one query, without an access check (callers
- * check: the export above, the logbook made at completion in the completing database transaction).
- * Null when the move or its property does not exist.
+ * check: the export below, the home logbook made in the completing database transaction).
+ * `draftAnswers` adds the TA6/TA10 answers not signed yet (the seller's side only). Null when the move
+ * or its property does not exist.
  */
-export async function readPdtfSource(db: Tx | Database['db'], txId: string): Promise<PdtfSource | null> {
+export async function readPdtfSource(
+  db: Tx | Database['db'],
+  txId: string,
+  { draftAnswers }: { draftAnswers: boolean },
+): Promise<PdtfSource | null> {
   const res = await db.execute(sql`select json_build_object(
        'transactionId', t.id,
        'status', t.status,
@@ -44,7 +51,11 @@ export async function readPdtfSource(db: Tx | Database['db'], txId: string): Pro
                                     order by k.sort_index)
                       from tasks k where k.stage_id = s.id), '[]'::json))
                 order by s.sort_index)
-           from timeline_stages s where s.transaction_id = t.id), '[]'::json)
+           from timeline_stages s where s.transaction_id = t.id), '[]'::json),
+       'formAnswers', coalesce((
+         select json_agg(f.answers order by f.form desc)
+           from property_forms f
+          where f.transaction_id = t.id and (f.signed_at is not null or ${draftAnswers}::boolean)), '[]'::json)
      ) as source
      from transactions t
      join properties p on p.transaction_id = t.id
@@ -71,8 +82,8 @@ export async function exportPdtf(opts: {
   viewer: Viewer
   txId: string
 }): Promise<{ pack: Record<string, unknown>; filename: string }> {
-  await assertCanSeeTransaction(opts.database, opts.viewer, opts.txId)
-  const source = await readPdtfSource(opts.database.db, opts.txId)
+  const role = await opts.database.db.transaction((tx) => readViewerRole(tx, opts.viewer, opts.txId))
+  const source = await readPdtfSource(opts.database.db, opts.txId, { draftAnswers: canReadDraftAnswers(role) })
   if (!source) throw notFound()
   const pack = pdtfPackOf(source)
   const postcode = source.property.postcode.replace(/\s+/g, '')

@@ -39,6 +39,24 @@ export interface PdtfSource {
     blockedReason: string | null
     tasks: { title: string; completedAt: string | null }[]
   }[]
+  /**
+   * The seller's TA6 and TA10 answers as filled in Homeward (propertyPack fragments, valid PDTF:
+   * features/property-forms); the mapping's own fields win where both name one.
+   */
+  formAnswers?: Record<string, unknown>[]
+}
+
+const isPlainObject = (v: unknown): v is Record<string, unknown> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v)
+
+/** `base` with `extra` merged in below it: objects merge key by key, and `base`'s values win. */
+function mergeUnder(base: Record<string, unknown>, extra: Record<string, unknown>): Record<string, unknown> {
+  const out: Record<string, unknown> = { ...extra }
+  for (const [k, v] of Object.entries(base)) {
+    const e = out[k]
+    out[k] = isPlainObject(v) && isPlainObject(e) ? mergeUnder(v, e) : v
+  }
+  return out
 }
 
 /** The PDTF participant role for each of ours (PDTF v3 participants[].role). */
@@ -158,6 +176,10 @@ export function toPdtf(source: PdtfSource): Json {
     ]
   })
   if (searches.length) propertyPack.searches = searches
+  const pack = (source.formAnswers ?? []).reduce<Record<string, unknown>>(
+    (acc, answers) => mergeUnder(acc, answers),
+    propertyPack,
+  )
 
   const ordered = SEARCH_TASKS.map((s) => findTask(source, s.title)?.completedAt).filter((t): t is string => !!t)
   const milestones: Json = {
@@ -197,7 +219,7 @@ export function toPdtf(source: PdtfSource): Json {
       participantStatus: 'Active',
       ...(x.organisation ? { organisation: x.organisation } : {}),
     })),
-    propertyPack,
+    propertyPack: pack,
     milestones,
   }
 }

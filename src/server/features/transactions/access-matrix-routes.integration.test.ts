@@ -792,6 +792,50 @@ const ROWS: Record<string, Row> = {
       }),
     expected: answers(404),
   },
+  // The seller's TA6 and TA10: everyone on the move reads the form (drafts only the seller's side); the seller
+  // and their conveyancer save answers and evidence; only the seller signs (here with answers missing: 422).
+  'GET /api/transactions/{txId}/forms/{form}': {
+    call: get(() => `${base(move.txId)}/forms/ta6`),
+    expected: answers(200),
+  },
+  'PUT /api/transactions/{txId}/forms/{form}/sections/{section}': {
+    call: write(
+      (actor, txId) =>
+        t.request(`${base(txId)}/forms/ta6/sections/parking`, {
+          as: as(actor),
+          method: 'PUT',
+          json: { answers: { parking: { parkingArrangements: ['Garage'] } } },
+        }),
+      (actor) =>
+        t.request(`${base(move.txId)}/forms/ta6/sections/parking`, {
+          as: as(actor),
+          method: 'PUT',
+          json: { answers: { parking: { parkingArrangements: ['Garage'] } } },
+        }),
+    ),
+    expected: answers(403, { seller: 200 }),
+  },
+  'POST /api/transactions/{txId}/forms/{form}/sign': {
+    call: (actor) =>
+      t.request(`${base(move.txId)}/forms/ta6/sign`, {
+        as: as(actor),
+        json: { typed_name: 'Sam Seller', confirm: true },
+      }),
+    expected: answers(403, { seller: 422 }),
+  },
+  'POST /api/transactions/{txId}/forms/{form}/evidence': {
+    call: (actor) =>
+      t.request(`${base(move.txId)}/forms/ta6/evidence`, {
+        as: as(actor),
+        json: { question: 'parking.parkingArrangements', document_id: UNKNOWN_ID },
+      }),
+    expected: answers(403, { seller: 422 }),
+  },
+  'DELETE /api/transactions/{txId}/forms/{form}/evidence/{evidenceId}': {
+    call: (actor) =>
+      t.request(`${base(move.txId)}/forms/ta6/evidence/${UNKNOWN_ID}`, { as: as(actor), method: 'DELETE' }),
+    expected: answers(403, { seller: 404 }),
+  },
   // The PDTF property pack: everyone on the move may download it (names and roles only, no contact details).
   'GET /api/transactions/{txId}/pdtf': { call: get(() => `${base(move.txId)}/pdtf`), expected: answers(200) },
   'GET /api/transactions/{txId}/surveys/slots': {

@@ -18,6 +18,7 @@ import type { Database, Tx } from '#server/db/client.ts'
 import { tasks, timelineStages, transactions } from '#server/db/schema/index.ts'
 import { AppError, notFound } from '#server/http/errors.ts'
 import { CDD_TASK_RULE, isCddTaskTitle } from '#shared/domain/client-due-diligence.ts'
+import { PROPERTY_FORM_TASK_RULE } from '#shared/domain/property-forms.ts'
 import { notifyPeople, type NotificationDelivery } from '../notifications/notify-people'
 import { alertClocksOfTransaction } from '../sla/check-clocks'
 import { syncTaskClocks } from '../sla/clock-sync'
@@ -125,6 +126,9 @@ export async function updateTask({
     // Ticked only by the conveyancer's review of the source of funds (features/funds/review-funds.ts).
     if (status === 'completed' && task.title === TASK_TITLES.sourceOfFunds)
       throw new AppError('unprocessable', SOURCE_OF_FUNDS_TASK_RULE)
+    // Ticked only by signing the form in Homeward (features/property-forms/sign-property-form.ts).
+    if (status === 'completed' && (task.title === TASK_TITLES.ta6Form || task.title === TASK_TITLES.ta10Form))
+      throw new AppError('unprocessable', PROPERTY_FORM_TASK_RULE)
     await tx
       .update(tasks)
       .set({

@@ -1,4 +1,6 @@
 import { useId, useState, type FormEvent } from 'react'
+import { Link } from 'react-router'
+import { propertyFormPath } from '#shared/paths.ts'
 import type { Enquiry } from '#shared/contracts/enquiries.ts'
 import {
   canReply,
@@ -77,6 +79,7 @@ export function EnquiryCard({
         Raised {formatUkDate(e.created_at)}
         {e.raised_by ? ` by ${e.raised_by.full_name}` : ''}
       </p>
+      {e.form_question && <FormQuestionLink txId={txId} formQuestion={e.form_question} />}
       {e.documents.length > 0 && (
         <p className="text-xs">Linked: {e.documents.map((d) => `${d.filename} (v${d.version})`).join(', ')}</p>
       )}
@@ -182,5 +185,18 @@ export function EnquiryCard({
         )}
       </div>
     </article>
+  )
+}
+
+/** The form answer an enquiry was raised on ('ta6:parking.controlledParking'), linked to it on the form. */
+function FormQuestionLink({ txId, formQuestion }: { txId: string; formQuestion: string }) {
+  const [form, key = ''] = formQuestion.split(':')
+  if (form !== 'ta6' && form !== 'ta10') return null
+  return (
+    <p className="text-xs">
+      <Link className="underline" to={`${propertyFormPath(txId, form)}#q-${key}`}>
+        Raised on the seller&apos;s {form.toUpperCase()} answer
+      </Link>
+    </p>
   )
 }

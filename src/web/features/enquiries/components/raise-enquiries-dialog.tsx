@@ -14,18 +14,37 @@ import { Textarea } from '#web/components/ui/textarea.tsx'
 import { notify } from '#web/lib/toast.ts'
 import { useRaiseEnquiries, useStandardEnquiries } from '../api'
 
+/** An enquiry started from an answer of the seller's TA6 or TA10: the question it cites, and a first draft. */
+export interface EnquiryPrefill {
+  /** 'ta6:parking.controlledParking', kept on the enquiry. */
+  formQuestion: string
+  /** 'TA6 9.2: Is the property in a controlled parking zone…?', shown above the text. */
+  citation: string
+  category: EnquiryCategory
+  body: string
+}
+
 /**
  * Raise several enquiries at once: tick them from the firm's standard list (grouped by category)
- * and, optionally, write one of your own.
+ * and, optionally, write one of your own. With `prefill` (raised beside a form answer), one enquiry on
+ * that question: its text drafted, the question kept on the enquiry, no standard list.
  */
-export function RaiseEnquiriesDialog({ txId }: { txId: string }) {
+export function RaiseEnquiriesDialog({
+  txId,
+  prefill,
+  triggerLabel = 'Raise enquiries',
+}: {
+  txId: string
+  prefill?: EnquiryPrefill
+  triggerLabel?: string
+}) {
   const id = useId()
   const [open, setOpen] = useState(false)
-  const standard = useStandardEnquiries(txId, open)
+  const standard = useStandardEnquiries(txId, open && !prefill)
   const raise = useRaiseEnquiries(txId)
   const [picked, setPicked] = useState<Set<string>>(new Set())
-  const [own, setOwn] = useState('')
-  const [ownCategory, setOwnCategory] = useState<EnquiryCategory>('other')
+  const [own, setOwn] = useState(prefill?.body ?? '')
+  const [ownCategory, setOwnCategory] = useState<EnquiryCategory>(prefill?.category ?? 'other')
   const [error, setError] = useState<string>()
 
   const key = (category: string, i: number) => `${category}:${i}`
@@ -38,10 +57,15 @@ export function RaiseEnquiriesDialog({ txId }: { txId: string }) {
     })
 
   const chosen = () => {
-    const list: { category: EnquiryCategory; body: string }[] = []
+    const list: { category: EnquiryCategory; body: string; form_question?: string }[] = []
     for (const c of standard.data?.categories ?? [])
       c.items.forEach((body, i) => picked.has(key(c.category, i)) && list.push({ category: c.category, body }))
-    if (own.trim()) list.push({ category: ownCategory, body: own.trim() })
+    if (own.trim())
+      list.push({
+        category: ownCategory,
+        body: own.trim(),
+        ...(prefill ? { form_question: prefill.formQuestion } : {}),
+      })
     return list
   }
   const count = chosen().length
@@ -57,7 +81,7 @@ export function RaiseEnquiriesDialog({ txId }: { txId: string }) {
         onSuccess: ({ ids }) => {
           notify.success(ids.length === 1 ? 'Enquiry raised' : `${ids.length} enquiries raised`)
           setPicked(new Set())
-          setOwn('')
+          setOwn(prefill?.body ?? '')
           setError(undefined)
           setOpen(false)
         },
@@ -68,19 +92,29 @@ export function RaiseEnquiriesDialog({ txId }: { txId: string }) {
 
   return (
     <>
-      <Button onClick={() => setOpen(true)}>
+      <Button
+        onClick={() => setOpen(true)}
+        variant={prefill ? 'outline' : undefined}
+        size={prefill ? 'sm' : undefined}
+        aria-label={prefill ? `${triggerLabel}: ${prefill.citation}` : undefined}
+      >
         <Plus aria-hidden="true" />
-        Raise enquiries
+        {triggerLabel}
       </Button>
       <Dialog open={open} onOpenChange={(o) => !raise.isPending && setOpen(o)}>
         <DialogContent className="max-h-[90vh] overflow-y-auto sm:max-w-2xl">
-          <DialogTitle>Raise enquiries</DialogTitle>
+          <DialogTitle>{prefill ? 'Raise an enquiry on this answer' : 'Raise enquiries'}</DialogTitle>
           <DialogDescription>
             Tick standard enquiries and add your own. The seller&apos;s conveyancer is told, and each reply is due
             within your firm&apos;s SLA.
           </DialogDescription>
           <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4" aria-label="Raise enquiries">
-            {standard.isPending && <p role="status">Loading the standard list…</p>}
+            {prefill && (
+              <p className="rounded-md bg-muted p-3 text-sm" data-testid="enquiry-form-question">
+                {prefill.citation}
+              </p>
+            )}
+            {!prefill && standard.isPending && <p role="status">Loading the standard list…</p>}
             {standard.isError && (
               <p role="alert" className="text-sm text-destructive">
                 Could not load the standard list: {standard.error.message}
@@ -121,7 +155,11 @@ export function RaiseEnquiriesDialog({ txId }: { txId: string }) {
                   </NativeSelect>
                 )}
               </FormField>
-              <FormField id={`${id}-own`} label="Your own enquiry (optional)" error={error}>
+              <FormField
+                id={`${id}-own`}
+                label={prefill ? 'Your enquiry' : 'Your own enquiry (optional)'}
+                error={error}
+              >
                 {(control) => <Textarea {...control} value={own} onChange={(ev) => setOwn(ev.target.value)} rows={3} />}
               </FormField>
             </div>

@@ -4,7 +4,7 @@ import { Link } from 'react-router'
 import type { TransactionDetail } from '#shared/contracts/transactions.ts'
 import { overallProgress } from '#shared/domain/progress.ts'
 import { participantRoleLabel } from '#shared/domain/roles.ts'
-import { fundsPath, reviewPath, surveyBookingPath, titleCheckPath } from '#shared/paths.ts'
+import { fundsPath, propertyFormPath, reviewPath, surveyBookingPath, titleCheckPath } from '#shared/paths.ts'
 import { Button } from '#web/components/ui/button.tsx'
 import { Progress } from '#web/components/ui/progress.tsx'
 import { formatUkDate } from '#web/lib/formatters.ts'
@@ -108,6 +108,29 @@ export function OverviewTab({
           </Button>
         </section>
       )}
+      <section
+        aria-labelledby="forms-heading"
+        className="flex flex-col gap-3 rounded-xl border bg-background p-5 sm:flex-row sm:items-center sm:justify-between sm:p-6"
+      >
+        <div>
+          <h2 id="forms-heading" className="text-lg font-semibold">
+            Property information forms
+          </h2>
+          <p className="text-sm text-muted-foreground">
+            {detail.viewer_role === 'seller' || detail.viewer_role === 'seller_conveyancer'
+              ? 'Fill in the TA6 and TA10 here, question by question, and sign them when done.'
+              : "The seller's TA6 and TA10 answers, once signed."}
+          </p>
+        </div>
+        <div className="flex shrink-0 flex-wrap gap-2">
+          <Button asChild variant="outline">
+            <Link to={propertyFormPath(detail.id, 'ta6')}>TA6 form</Link>
+          </Button>
+          <Button asChild variant="outline">
+            <Link to={propertyFormPath(detail.id, 'ta10')}>TA10 form</Link>
+          </Button>
+        </div>
+      </section>
       {fundsSide && detail.status !== 'completed' && (
         <section
           aria-labelledby="funds-heading"

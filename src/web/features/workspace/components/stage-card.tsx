@@ -1,3 +1,5 @@
+import { propertyFormPath } from '#shared/paths.ts'
+import { TASK_TITLES } from '#shared/domain/timeline-template.ts'
 import { CDD_TASK_NOTE, isCddTaskTitle } from '#shared/domain/client-due-diligence.ts'
 import { AlertTriangle, CheckCircle2, CircleDashed, Loader, OctagonAlert } from 'lucide-react'
 import { useState, type ReactNode } from 'react'
@@ -12,6 +14,13 @@ import { formatUkDate } from '#web/lib/formatters.ts'
 import { tasksCompleteLabel } from '../optimistic'
 import { StageBlockDialog } from './stage-block-dialog'
 import { TaskRow } from './task-row'
+
+/** The timeline tasks done by filling a form in Homeward, and the form. */
+const FORM_OF_TASK: Record<string, 'ta6' | 'ta10'> = { [TASK_TITLES.ta6Form]: 'ta6', [TASK_TITLES.ta10Form]: 'ta10' }
+const formLink = (txId: string, form: 'ta6' | 'ta10') => ({
+  to: propertyFormPath(txId, form),
+  label: `Open the ${form.toUpperCase()} form`,
+})
 
 /** Spec: Business constants and limits: the timeline shows 3 tasks per stage until 'see all'. */
 export const TASKS_SHOWN = 3
@@ -126,6 +135,7 @@ export function StageCard({
                   standInNote={automatic ? CDD_TASK_NOTE : standInNote(ownership)}
                   onToggle={onToggleTask}
                   extra={taskExtra?.(task)}
+                  link={FORM_OF_TASK[task.title] ? formLink(txId, FORM_OF_TASK[task.title]!) : null}
                 />
               )
             })}

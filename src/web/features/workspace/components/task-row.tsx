@@ -1,5 +1,6 @@
 import { CheckCircle2, Circle } from 'lucide-react'
 import { useState, type ReactNode } from 'react'
+import { Link } from 'react-router'
 import type { Task } from '#shared/contracts/transactions.ts'
 import { SELF_TICKING_TASKS } from '#shared/domain/timeline-template.ts'
 import { cn } from '#web/lib/cn.ts'
@@ -18,9 +19,12 @@ export function TaskRow({
   standInNote,
   onToggle,
   extra,
+  link,
 }: {
   task: Task
   canTick: boolean
+  /** A page where the task's work is done (the TA6 form for its task), shown under the title. */
+  link?: { to: string; label: string } | null
   /** Who completes it instead when its owner is not on the move (standInNote, src/shared/domain/task-owners.ts). */
   standInNote?: string | null
   /** Returns false when the change waits for a confirmation instead of being sent (UntickDialog). */
@@ -61,6 +65,11 @@ export function TaskRow({
         <span className="block text-slate-700" data-testid="self-ticking-note">
           {selfTicking}
         </span>
+      )}
+      {link && (
+        <Link to={link.to} className="block font-medium text-primary underline">
+          {link.label}
+        </Link>
       )}
       {standInNote && (
         <span className="block text-amber-900" data-testid="stand-in-note">

@@ -1,0 +1,67 @@
+/** Reads a move's property form row and its evidence, and answers them as the API does (PropertyFormResponse). */
+import { sql } from 'drizzle-orm'
+import type { FormEvidence, PropertyFormResponse } from '#shared/contracts/property-forms.ts'
+import { missingAnswers, type Answers, type PropertyFormKind } from '#shared/domain/property-forms.ts'
+import { canEditPropertyForm, canReadDraftAnswers, canSignPropertyForm } from '#server/access/property-forms.ts'
+import type { Database, Tx } from '#server/db/client.ts'
+import { formModel } from './form-model'
+
+export interface FormRow {
+  id: string
+  answers: Answers
+  updated_at: string | Date
+  signed_name: string | null
+  signed_at: string | Date | null
+  document_id: string | null
+}
+
+/** The move's row of `form`, or null before the first save; `lock` takes it `for update`. */
+export async function readFormRow(
+  db: Tx | Database['db'],
+  txId: string,
+  form: PropertyFormKind,
+  lock = false,
+): Promise<FormRow | null> {
+  const res = await db.execute(sql`
+    select id, answers, updated_at, signed_name, signed_at, document_id from property_forms
+     where transaction_id = ${txId} and form = ${form} ${lock ? sql`for update` : sql``}`)
+  return (res.rows[0] as unknown as FormRow | undefined) ?? null
+}
+
+/** The evidence documents attached to the form's answers, oldest first. */
+export async function readEvidence(db: Tx | Database['db'], formId: string): Promise<FormEvidence[]> {
+  const res = await db.execute(sql`
+    select e.id, e.question, e.document_id, d.filename, d.folder from property_form_evidence e
+      join documents d on d.id = e.document_id where e.form_id = ${formId} order by e.created_at, e.id`)
+  return res.rows as unknown as FormEvidence[]
+}
+
+const iso = (v: string | Date) => new Date(v).toISOString()
+
+/** The form as `role` sees it: drafts only for the seller's side. */
+export async function formResponse(
+  db: Tx | Database['db'],
+  form: PropertyFormKind,
+  role: string,
+  row: FormRow | null,
+): Promise<PropertyFormResponse> {
+  const model = formModel(form)
+  const signed = Boolean(row?.signed_at)
+  const visible = row && (signed || canReadDraftAnswers(role))
+  const answers = visible ? row.answers : {}
+  return {
+    model,
+    status: !row ? 'not_started' : signed ? 'signed' : 'draft',
+    answers,
+    updated_at: visible ? iso(row.updated_at) : null,
+    missing: visible ? missingAnswers(model, answers) : [],
+    evidence: visible ? await readEvidence(db, row.id) : [],
+    signed:
+      row?.signed_at && row.signed_name
+        ? { name: row.signed_name, at: iso(row.signed_at), document_id: row.document_id }
+        : null,
+    can_edit: canEditPropertyForm(role) && !signed,
+    can_sign: canSignPropertyForm(role) && !signed,
+    can_raise_enquiries: role === 'buyer_conveyancer' && signed,
+  }
+}

@@ -1,0 +1,124 @@
+/**
+ * POST /api/transactions/{txId}/forms/{form}/sign: the seller signs the completed form with their typed
+ * name. In one database transaction: every required answer must be given (422 naming the first ones
+ * missing), the form's PDF is filed in the Property folder (storePdf + filePdf), the form is marked
+ * signed, the matching timeline task ("TA6 Property Information Form completed") ticks itself, and the
+ * audit trail records the signature (name typed, date, the PDF's SHA-256).
+ * Errors: 404 off the move; 403 for anyone but the seller; 409 when already signed; 422 when answers are missing.
+ */
+import { sql } from 'drizzle-orm'
+import type { PropertyFormResponse } from '#shared/contracts/property-forms.ts'
+import { PROPERTY_FORM_TITLES, missingAnswers, type PropertyFormKind } from '#shared/domain/property-forms.ts'
+import { TASK_TITLES } from '#shared/domain/timeline-template.ts'
+import { ONLY_SELLER_SIGNS, canSignPropertyForm } from '#server/access/property-forms.ts'
+import { lockTransactionForViewer } from '#server/access/transactions.ts'
+import type { Viewer } from '#server/auth/viewer.ts'
+import type { Database, Tx } from '#server/db/client.ts'
+import { AppError } from '#server/http/errors.ts'
+import type { ObjectStorage } from '#server/platform/storage/index.ts'
+import { filePdf, storePdf, type StoredPdf } from '../documents/save-generated-pdf'
+import { syncTaskClocks } from '../sla/clock-sync'
+import { recordActivity } from '../transactions/record-activity'
+import { refreshStage, touchTransaction } from '../transactions/update-task'
+import { formModel } from './form-model'
+import { formResponse, readEvidence, readFormRow } from './form-rows'
+import { FORM_SIGNED } from './save-section'
+import { renderFormPdf } from './render-form-pdf'
+
+const TASK_OF_FORM: Record<PropertyFormKind, string> = { ta6: TASK_TITLES.ta6Form, ta10: TASK_TITLES.ta10Form }
+const FILE_OF_FORM: Record<PropertyFormKind, string> = {
+  ta6: 'TA6 Property Information Form.pdf',
+  ta10: 'TA10 Fittings and Contents Form.pdf',
+}
+
+/** Ticks the form's timeline task (if the move has it and it is open), with the audit entry saying why. */
+async function tickFormTask(tx: Tx, txId: string, form: PropertyFormKind, actorId: string): Promise<void> {
+  const title = TASK_OF_FORM[form]
+  const found = await tx.execute(sql`
+    select k.id, k.status, k.stage_id, s.stage_name from tasks k join timeline_stages s on s.id = k.stage_id
+    where s.transaction_id = ${txId} and k.title = ${title} order by s.sort_index, k.sort_index limit 1 for update of k`)
+  const task = found.rows[0] as { id: string; status: string; stage_id: string; stage_name: string } | undefined
+  if (!task || task.status === 'completed') return
+  await tx.execute(sql`update tasks set status = 'completed', completed_at = now(), completed_by = ${actorId},
+      version = version + 1, updated_at = now() where id = ${task.id}`)
+  await refreshStage(tx, task.stage_id)
+  await recordActivity(tx, {
+    transactionId: txId,
+    actorId,
+    kind: 'task.completed',
+    summary: `ticked “${title}” (${task.stage_name}) automatically: the seller signed the form in Homeward`,
+    payload: { taskId: task.id, stageId: task.stage_id, cause: 'property_form' },
+  })
+  await syncTaskClocks(tx, txId)
+}
+
+export async function signPropertyForm(opts: {
+  database: Database
+  storage: ObjectStorage
+  viewer: Viewer
+  txId: string
+  form: PropertyFormKind
+  typedName: string
+  ip?: string | null
+}): Promise<PropertyFormResponse> {
+  const { viewer, txId, form } = opts
+  const model = formModel(form)
+  let stored: StoredPdf | null = null
+  try {
+    return await opts.database.db.transaction(async (tx) => {
+      const { role } = await lockTransactionForViewer(tx, viewer, txId)
+      if (!canSignPropertyForm(role)) throw new AppError('forbidden', ONLY_SELLER_SIGNS)
+      const row = await readFormRow(tx, txId, form, true)
+      if (row?.signed_at) throw new AppError('conflict', FORM_SIGNED)
+      const answers = row?.answers ?? {}
+      const missing = missingAnswers(model, answers)
+      if (!row || missing.length) {
+        const first = missing.slice(0, 3).map((m) => `"${m.label}"`)
+        throw new AppError(
+          'unprocessable',
+          `Answer every required question before signing: ${missing.length || 'all'} still to answer${first.length ? `, such as ${first.join(', ')}` : ''}.`,
+          { missing: missing.map((m) => m.path) },
+        )
+      }
+      const addr = await tx.execute(sql`select address_lines, postcode from properties where transaction_id = ${txId}`)
+      const p = addr.rows[0] as { address_lines: string[]; postcode: string }
+      const signedAt = new Date()
+      const evidence = await readEvidence(tx, row.id)
+      const bytes = await renderFormPdf({
+        model,
+        answers,
+        address: [...p.address_lines, p.postcode].join(', '),
+        signedName: opts.typedName,
+        signedAt,
+        evidence,
+      })
+      stored = await storePdf(opts.storage, txId, bytes)
+      const doc = await filePdf(tx, {
+        txId,
+        folder: 'Property',
+        filename: FILE_OF_FORM[form],
+        stored,
+        actorId: viewer.profileId,
+        summary: `filed the signed ${PROPERTY_FORM_TITLES[form]}`,
+        ip: opts.ip,
+      })
+      await tx.execute(sql`update property_forms set signed_by = ${viewer.profileId}, signed_name = ${opts.typedName},
+          signed_at = ${signedAt.toISOString()}::timestamptz, document_id = ${doc.id}, version = version + 1
+        where id = ${row.id}`)
+      await recordActivity(tx, {
+        transactionId: txId,
+        actorId: viewer.profileId,
+        kind: 'property_form.signed',
+        summary: `signed the ${PROPERTY_FORM_TITLES[form]} as “${opts.typedName}”`,
+        payload: { form, documentId: doc.id, sha256: stored.sha256, signedAt: signedAt.toISOString(), method: 'typed' },
+        ip: opts.ip,
+      })
+      await tickFormTask(tx, txId, form, viewer.profileId)
+      await touchTransaction(tx, txId)
+      return formResponse(tx, form, role, await readFormRow(tx, txId, form))
+    })
+  } catch (err) {
+    await (stored as StoredPdf | null)?.discard()
+    throw err
+  }
+}
