@@ -5,6 +5,7 @@
  * contract file instead, so that a page's bundle holds only the contracts it uses.
  */
 import { academyEndpoints } from './academy'
+import { apiAccessEndpoints } from './api-access'
 import { accreditationEndpoints } from './accreditation'
 import { activityEndpoints } from './activity'
 import { accountEndpoints } from './account'
@@ -38,6 +39,7 @@ import { verificationEndpoints } from './verification'
 export const catalogue = {
   academy: academyEndpoints,
   account: accountEndpoints,
+  apiAccess: apiAccessEndpoints,
   accreditation: accreditationEndpoints,
   activity: activityEndpoints,
   auth: authEndpoints,

@@ -49,6 +49,16 @@ export function describeFirmEvent(event: Pick<FirmEvent, 'kind' | 'detail' | 'ac
         ? `${who} restored Homeward's standard enquiries for ${category}`
         : `${who} changed the standard enquiries for ${category} (${typeof d.items === 'number' ? d.items : 'some'} in the list)`
     }
+    case 'firm.api_key_created':
+      return `${who} created the API key ${text(d.name) ?? ''} (${text(d.prefix) ?? 'hw_key_'}…)`.replace('  ', ' ')
+    case 'firm.api_key_revoked':
+      return `${who} revoked the API key ${text(d.name) ?? ''} (${text(d.prefix) ?? 'hw_key_'}…)`.replace('  ', ' ')
+    case 'firm.webhook_created':
+      return `${who} registered the webhook endpoint ${text(d.url) ?? ''}`.trim()
+    case 'firm.webhook_removed':
+      return `${who} removed the webhook endpoint ${text(d.url) ?? ''}`.trim()
+    case 'firm.webhook_secret_rotated':
+      return `${who} replaced the signing secret of ${text(d.url) ?? 'a webhook endpoint'}`
     default:
       return `${who} changed the firm`
   }
