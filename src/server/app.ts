@@ -314,7 +314,7 @@ export function createApp(deps: AppDeps) {
     scheme: 'bearer',
     description:
       'A personal access token (hw_pat_...) or a firm API key (hw_key_...) from Settings > API and webhooks. ' +
-      "Each operation that takes one names the scopes it needs in its description and in x-scopes.",
+      'Each operation that takes one names the scopes it needs in its description and in x-scopes.',
   })
   app.doc('/api/openapi.json', {
     openapi: '3.0.3',

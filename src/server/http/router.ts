@@ -110,7 +110,11 @@ export function createRouter() {
     const isPublic = route.security && route.security.length === 0
     const spec = route as EndpointSpec
     const first = [markEndpoint(spec), ...(isPublic ? [] : [requireSession])]
-    return openapi({ ...documented(route as typeof route & EndpointSpec), middleware: [...first, ...own] }, handler, hook)
+    return openapi(
+      { ...documented(route as typeof route & EndpointSpec), middleware: [...first, ...own] },
+      handler,
+      hook,
+    )
   }) as typeof router.openapi
   return router
 }

@@ -66,7 +66,11 @@ export const WebhookEndpoint = z.object({
   created_by: z.string(),
   /** The newest delivery's outcome, for the list. */
   last_delivery: z
-    .object({ status: z.enum(['pending', 'succeeded', 'failed']), status_code: z.number().int().nullable(), at: Timestamp })
+    .object({
+      status: z.enum(['pending', 'succeeded', 'failed']),
+      status_code: z.number().int().nullable(),
+      at: Timestamp,
+    })
     .nullable(),
 })
 export type WebhookEndpoint = z.infer<typeof WebhookEndpoint>

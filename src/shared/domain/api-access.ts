@@ -124,7 +124,8 @@ export function webhookUrlProblem(value: string, options: { production: boolean 
   } catch {
     return 'Enter the full URL of your endpoint, starting with https://'
   }
-  if (url.username || url.password) return 'Leave the user name and password out of the URL; we sign every request instead.'
+  if (url.username || url.password)
+    return 'Leave the user name and password out of the URL; we sign every request instead.'
   if (url.protocol === 'https:') return null
   const local = url.hostname === 'localhost' || url.hostname === '127.0.0.1'
   if (url.protocol === 'http:' && local && !options.production) return null

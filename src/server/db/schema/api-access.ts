@@ -38,7 +38,10 @@ export const apiTokens = pgTable(
     index('api_tokens_org_idx')
       .on(t.organizationId, t.createdAt.desc())
       .where(sql`organization_id is not null`),
-    check('api_tokens_kind_check', sql`kind in ('personal', 'firm') and (kind = 'firm') = (organization_id is not null)`),
+    check(
+      'api_tokens_kind_check',
+      sql`kind in ('personal', 'firm') and (kind = 'firm') = (organization_id is not null)`,
+    ),
   ],
 )
 

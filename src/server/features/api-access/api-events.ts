@@ -24,7 +24,13 @@ export type ApiEventKind = keyof typeof FIRM_KIND
 /** Appends the audit entry of `kind` for the owner (the viewer's own, or their firm's). */
 export async function recordApiEvent(
   tx: Tx,
-  options: { viewer: Viewer; owner: ApiOwner; kind: ApiEventKind; detail: Record<string, unknown>; origin?: ClientInfo },
+  options: {
+    viewer: Viewer
+    owner: ApiOwner
+    kind: ApiEventKind
+    detail: Record<string, unknown>
+    origin?: ClientInfo
+  },
 ): Promise<void> {
   const { viewer, owner, kind, detail, origin } = options
   if (owner.organizationId) {

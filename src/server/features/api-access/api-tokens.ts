@@ -96,7 +96,9 @@ export async function revokeApiToken(options: {
       | undefined
     if (!row) throw notFound('API token')
     if (row.revoked_at) return
-    await tx.execute(sql`update api_tokens set revoked_at = now(), revoked_by = ${viewer.profileId} where id = ${tokenId}`)
+    await tx.execute(
+      sql`update api_tokens set revoked_at = now(), revoked_by = ${viewer.profileId} where id = ${tokenId}`,
+    )
     await recordApiEvent(tx, {
       viewer,
       owner: { profileId: viewer.profileId, organizationId: row.organization_id },

@@ -102,11 +102,13 @@ export async function createWebhookEndpoint(options: {
   if (problem) throw new AppError('validation_failed', `url: ${problem}`, { url: [problem] })
   return database.db.transaction(async (tx) => {
     const owner = await resolveApiOwner(tx, viewer, input.firm_id)
-    const count = await tx.execute(sql`select count(*)::int as n from webhook_endpoints e where ${
-      owner.organizationId
-        ? sql`e.organization_id = ${owner.organizationId}`
-        : sql`e.organization_id is null and e.profile_id = ${owner.profileId}`
-    }`)
+    const count = await tx.execute(
+      sql`select count(*)::int as n from webhook_endpoints e where ${
+        owner.organizationId
+          ? sql`e.organization_id = ${owner.organizationId}`
+          : sql`e.organization_id is null and e.profile_id = ${owner.profileId}`
+      }`,
+    )
     if ((count.rows[0] as { n: number }).n >= 20) {
       throw new AppError('unprocessable', 'At most 20 webhook endpoints: remove one you no longer use first.')
     }
@@ -116,7 +118,13 @@ export async function createWebhookEndpoint(options: {
       insert into webhook_endpoints (id, url, description, event_types, secret_sealed, profile_id, organization_id)
       values (${id}, ${input.url}, ${input.description}, ${`{${input.event_types.join(',')}}`}::text[],
         ${sealEnvelope(encryptionKeyRing(), secret, secretContext(id))}, ${owner.profileId}, ${owner.organizationId})`)
-    await recordApiEvent(tx, { viewer, owner, kind: 'webhook.created', detail: { endpoint_id: id, url: input.url }, origin })
+    await recordApiEvent(tx, {
+      viewer,
+      owner,
+      kind: 'webhook.created',
+      detail: { endpoint_id: id, url: input.url },
+      origin,
+    })
     return { endpoint: await endpointById(tx, id), secret }
   })
 }

@@ -148,7 +148,9 @@ export function createWebhookWorker({
       timer = setInterval(() => {
         worker
           .drain()
-          .catch((err) => log.warn('webhook worker could not drain the outbox', err instanceof Error ? err.message : err))
+          .catch((err) =>
+            log.warn('webhook worker could not drain the outbox', err instanceof Error ? err.message : err),
+          )
       }, intervalMs)
       timer.unref()
     },

@@ -29,9 +29,9 @@ const LABELS: Record<string, string> = {
   'webhook.created': 'Registered a webhook endpoint',
   'webhook.removed': 'Removed a webhook endpoint',
   'webhook.secret_rotated': "Replaced a webhook endpoint's signing secret",
-  'firm.api_key_created': "Created a firm API key",
+  'firm.api_key_created': 'Created a firm API key',
   'firm.api_key_revoked': 'Revoked a firm API key',
-  'firm.webhook_created': "Registered a firm webhook endpoint",
+  'firm.webhook_created': 'Registered a firm webhook endpoint',
   'firm.webhook_removed': 'Removed a firm webhook endpoint',
   'firm.webhook_secret_rotated': "Replaced a firm webhook endpoint's signing secret",
 }
