@@ -23,6 +23,8 @@ export const PAGE_PATHS = {
   /** The surveyor's workbench: their firm's survey bookings by day and week, availability, products. */
   schedule: '/app/schedule',
   settings: '/app/settings',
+  /** Personal access tokens and webhook endpoints (the open API). */
+  settingsApi: '/app/settings/api',
   support: '/app/support',
   marketplace: '/marketplace',
   /** Where an emailed password-reset link lands (with `?token=`). */

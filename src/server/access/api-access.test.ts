@@ -10,7 +10,7 @@ const person: Viewer = {
   email: 'a@example.test',
   emailVerified: true,
   fullName: 'A Person',
-  roles: ['buyer'],
+  roles: ['consumer_buyer'],
   sessionId: 's',
 }
 const withToken = (scopes: ApiScope[]): Viewer => ({

@@ -27,7 +27,7 @@ describe('the OpenAPI document', () => {
     expect(res.status).toBe(200)
     const doc = (await res.json()) as Doc
     const validator = new Validator()
-    const result = await validator.validate(structuredClone(doc) as object)
+    const result = await validator.validate(structuredClone(doc) as unknown as Record<string, unknown>)
     expect(result.errors ?? []).toEqual([])
     expect(result.valid).toBe(true)
 
@@ -51,6 +51,6 @@ describe('the OpenAPI document', () => {
     // The check can fail: an operation without its answers is invalid OpenAPI.
     const broken = structuredClone(doc) as unknown as { paths: Record<string, Record<string, { responses?: unknown }>> }
     delete broken.paths['/api/transactions/{txId}'].get.responses
-    expect((await new Validator().validate(broken as object)).valid).toBe(false)
+    expect((await new Validator().validate(broken as unknown as Record<string, unknown>)).valid).toBe(false)
   })
 })
