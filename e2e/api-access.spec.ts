@@ -63,6 +63,7 @@ test('a token is created, used, revoked; a webhook endpoint gets a signed test e
     await expectNoAxeViolations(page)
     await page.screenshot({ path: `${SHOTS}/api-token-shown-once-1280.png` })
     await shown.getByRole('button', { name: 'Done' }).click()
+    await expect(page.getByRole('dialog')).toHaveCount(0)
 
     const tokens = page.getByRole('list', { name: 'Your tokens' })
     const row = tokens.getByRole('listitem').filter({ hasText: 'Case management system' })
@@ -112,6 +113,7 @@ test('a token is created, used, revoked; a webhook endpoint gets a signed test e
     const signing = await added.getByTestId('shown-once-secret').inputValue()
     expect(signing).toMatch(/^whsec_/)
     await added.getByRole('button', { name: 'Done' }).click()
+    await expect(page.getByRole('dialog')).toHaveCount(0)
 
     const endpoint = page.getByRole('listitem', { name: hookUrl })
     await expect(endpoint).toContainText('document.uploaded')

@@ -4,6 +4,9 @@ import { memberRoleLabel } from '#shared/domain/firms.ts'
 
 const text = (v: unknown): string | null => (typeof v === 'string' && v ? v : null)
 const role = (v: unknown) => memberRoleLabel(text(v) ?? 'member').toLowerCase()
+/** An API key as its events name it: 'Case system (hw_key_Ab12cd…)'. */
+const apiKey = (d: Record<string, unknown>) =>
+  [text(d.name), text(d.prefix) ? `(${text(d.prefix)}…)` : null].filter(Boolean).join(' ') || 'of the firm'
 
 interface SlaChange {
   label?: unknown
@@ -50,9 +53,9 @@ export function describeFirmEvent(event: Pick<FirmEvent, 'kind' | 'detail' | 'ac
         : `${who} changed the standard enquiries for ${category} (${typeof d.items === 'number' ? d.items : 'some'} in the list)`
     }
     case 'firm.api_key_created':
-      return `${who} created the API key ${text(d.name) ?? ''} (${text(d.prefix) ?? 'hw_key_'}…)`.replace('  ', ' ')
+      return `${who} created the API key ${apiKey(d)}`
     case 'firm.api_key_revoked':
-      return `${who} revoked the API key ${text(d.name) ?? ''} (${text(d.prefix) ?? 'hw_key_'}…)`.replace('  ', ' ')
+      return `${who} revoked the API key ${apiKey(d)}`
     case 'firm.webhook_created':
       return `${who} registered the webhook endpoint ${text(d.url) ?? ''}`.trim()
     case 'firm.webhook_removed':

@@ -9,7 +9,14 @@ import { ConfirmButton } from '#web/components/confirm-button.tsx'
 import { Badge } from '#web/components/ui/badge.tsx'
 import { Button } from '#web/components/ui/button.tsx'
 import { Card, CardDescription, CardHeader, CardTitle } from '#web/components/ui/card.tsx'
-import { Dialog, DialogContent, DialogDescription, DialogTitle, DialogTrigger } from '#web/components/ui/dialog.tsx'
+import {
+  Dialog,
+  DialogClose,
+  DialogContent,
+  DialogDescription,
+  DialogTitle,
+  DialogTrigger,
+} from '#web/components/ui/dialog.tsx'
 import { applyServerFieldErrors } from '#web/components/ui/form-errors.ts'
 import { FieldError, FormField } from '#web/components/ui/form-field.tsx'
 import { Input } from '#web/components/ui/input.tsx'
@@ -163,12 +170,13 @@ function CreateTokenDialog({ firmId, noun }: { firmId?: string; noun: string }) 
       },
     ),
   )
+  // Cleared when the dialog opens again, not as it closes: the secret stays in place while it fades out.
   const onOpenChange = (next: boolean) => {
-    setOpen(next)
-    if (!next) {
+    if (next) {
       setSecret(null)
       form.reset()
     }
+    setOpen(next)
   }
   const id = firmId ? `firm-token` : 'token'
 
@@ -189,9 +197,9 @@ function CreateTokenDialog({ firmId, noun }: { firmId?: string; noun: string }) 
         {secret ? (
           <div className="flex flex-col gap-4">
             <SecretReveal label={noun === 'token' ? 'Token' : 'API key'} secret={secret} />
-            <Button onClick={() => onOpenChange(false)} className="self-end">
-              Done
-            </Button>
+            <DialogClose asChild>
+              <Button className="self-end">Done</Button>
+            </DialogClose>
           </div>
         ) : (
           <form onSubmit={(e) => void onSubmit(e)} noValidate className="flex flex-col gap-4">

@@ -8,7 +8,14 @@ import { ConfirmButton } from '#web/components/confirm-button.tsx'
 import { Badge } from '#web/components/ui/badge.tsx'
 import { Button } from '#web/components/ui/button.tsx'
 import { Card, CardDescription, CardHeader, CardTitle } from '#web/components/ui/card.tsx'
-import { Dialog, DialogContent, DialogDescription, DialogTitle, DialogTrigger } from '#web/components/ui/dialog.tsx'
+import {
+  Dialog,
+  DialogClose,
+  DialogContent,
+  DialogDescription,
+  DialogTitle,
+  DialogTrigger,
+} from '#web/components/ui/dialog.tsx'
 import { applyServerFieldErrors } from '#web/components/ui/form-errors.ts'
 import { FieldError, FormField } from '#web/components/ui/form-field.tsx'
 import { Input } from '#web/components/ui/input.tsx'
@@ -223,12 +230,13 @@ function CreateWebhookDialog({ firmId }: { firmId?: string }) {
       },
     ),
   )
+  // Cleared when the dialog opens again, not as it closes: the secret stays in place while it fades out.
   const onOpenChange = (next: boolean) => {
-    setOpen(next)
-    if (!next) {
+    if (next) {
       setSecret(null)
       form.reset()
     }
+    setOpen(next)
   }
   const id = firmId ? 'firm-webhook' : 'webhook'
   return (
@@ -246,9 +254,9 @@ function CreateWebhookDialog({ firmId }: { firmId?: string }) {
         {secret ? (
           <div className="flex flex-col gap-4">
             <SecretReveal label="Signing secret" secret={secret} />
-            <Button onClick={() => onOpenChange(false)} className="self-end">
-              Done
-            </Button>
+            <DialogClose asChild>
+              <Button className="self-end">Done</Button>
+            </DialogClose>
           </div>
         ) : (
           <form onSubmit={(e) => void onSubmit(e)} noValidate className="flex flex-col gap-4">
