@@ -21,11 +21,12 @@ export function hashApiToken(token: string): string {
 }
 
 /**
- * The token of an `Authorization: Bearer <token>` header: undefined when there is no such header,
- * '' when it is malformed (refused as an unknown token).
+ * The token of an `Authorization: Bearer <token>` header: undefined when there is no Bearer header
+ * (another scheme, such as a proxy's Basic credentials, is not ours and is ignored), '' when the
+ * Bearer value is malformed (refused as an unknown token).
  */
 export function bearerToken(header: string | undefined): string | undefined {
-  if (!header) return undefined
+  if (!header || !/^\s*Bearer\b/i.test(header)) return undefined
   const match = /^\s*Bearer\s+(\S+)\s*$/i.exec(header)
   return match ? match[1] : ''
 }
