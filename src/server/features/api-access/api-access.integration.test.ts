@@ -22,6 +22,7 @@ import { CDD_TASK_TITLES } from '#shared/domain/client-due-diligence.ts'
 import { createLogger } from '#server/logger.ts'
 import { createTransaction } from '#server/test/factories.ts'
 import { type TestUser, useTestApp } from '#server/test/test-app.ts'
+import { makePdf } from '../documents/test-files'
 import { createWebhookWorker, type WebhookWorker } from './webhook-worker'
 
 const t = useTestApp()
@@ -463,6 +464,53 @@ describe('webhooks', () => {
     expect(counts.find((c) => c.endpoint_id === sellerHook.endpoint.id)).toBeUndefined()
     expect(counts.find((c) => c.endpoint_id === endpointId)?.n).toBeGreaterThan(0)
     await worker.drain()
+  })
+
+  it('sends document.uploaded and transaction.status_changed from their use cases, as chosen', async () => {
+    const hook = WebhookSecret.parse(
+      await json(
+        await t.request('/api/webhook-endpoints', {
+          as: buyer,
+          json: { url: receiverUrl, event_types: ['document.uploaded', 'transaction.status_changed'] },
+        }),
+        201,
+      ),
+    )
+    const moveId = (
+      await createTransaction(t.database, { buyerProfileId: buyer.profileId, sellerProfileId: seller.profileId })
+    ).transactionId
+    const uploaded = await t.app.request(`/api/transactions/${moveId}/documents?folder=Property&filename=TA6.pdf`, {
+      method: 'POST',
+      headers: {
+        cookie: buyer.cookie,
+        origin: new URL(t.config.publicUrl).origin,
+        'content-type': 'application/octet-stream',
+      },
+      body: new Uint8Array(await makePdf()),
+    })
+    expect(uploaded.status, await uploaded.clone().text()).toBe(201)
+    const detail = TransactionDetail.parse(
+      await json(await t.request(`/api/transactions/${moveId}`, { as: buyer }), 200),
+    )
+    await json(
+      await t.request(`/api/transactions/${moveId}/status`, {
+        as: buyer,
+        json: { action: 'cancel', version: detail.version, reason: 'The survey found subsidence.' },
+      }),
+      200,
+    )
+    const rows = await t.database.query<{ event_type: string; body: string }>(
+      `select event_type, body from webhook_deliveries where endpoint_id = $1 order by created_at`,
+      [hook.endpoint.id],
+    )
+    expect(rows.map((r) => r.event_type)).toEqual(['document.uploaded', 'transaction.status_changed'])
+    expect(JSON.parse(rows[1].body)).toMatchObject({
+      type: 'transaction.status_changed',
+      data: { transaction_id: moveId, from: 'active', to: 'cancelled' },
+    })
+    // No names or text in the body: ids and codes only (the reason stays in Homeward).
+    expect(rows[1].body).not.toContain('subsidence')
+    await json(await t.request(`/api/webhook-endpoints/${hook.endpoint.id}`, { as: buyer, method: 'DELETE' }), 204)
   })
 
   it('manages endpoints with a webhooks token; webhooks:read alone cannot change them', async () => {
