@@ -15,6 +15,9 @@ import { HTTPException } from 'hono/http-exception'
 import { COOKIE_PREFIX } from './auth/auth'
 import { createViewerCache } from './auth/viewer-cache'
 import { accountRoutes } from './features/account/routes'
+import { apiAccessRoutes } from './features/api-access/routes'
+import { bearerToken } from './features/api-access/api-token-secret'
+import { resolveApiToken } from './features/api-access/resolve-api-token'
 import { activityRoutes } from './features/activity/routes'
 import { authRoutes } from './features/auth/routes'
 import { chatRoutes } from './features/chat/routes'
@@ -53,7 +56,7 @@ import { verificationRoutes } from './features/verification/routes'
 import { fromAppRoot } from './app-root'
 import { clientInfo } from './http/client-info'
 import { AppError, errorBody, NUL_MESSAGE, toErrorResponse } from './http/errors'
-import { SESSION_SECURITY_SCHEME, type AppDeps, type AppEnv } from './http/router'
+import { SESSION_SECURITY_SCHEME, TOKEN_SECURITY_SCHEME, type AppDeps, type AppEnv } from './http/router'
 import { csrfVerdict } from './http/same-origin'
 import { acceptsEncoding, compressResponses, isCompressible } from './http/compression'
 import { securityHeaders } from './http/security-headers'
@@ -225,9 +228,15 @@ export function createApp(deps: AppDeps) {
 
   app.use('/api/*', limitBodies())
   app.use('/api/*', async (c, next) => {
+    const p = c.req.path
+    const noViewer = NO_VIEWER_PREFIXES.some((prefix) => p.startsWith(prefix))
+    // An API token (`Authorization: Bearer hw_...`) instead of the session cookie: the cookie is then
+    // not read at all, so no other site can ride on it, and the CSRF check below does not apply
+    // (a browser sends this header cross-site only after a CORS preflight, which this API never allows).
+    const bearer = noViewer ? undefined : bearerToken(c.req.header('authorization'))
     // CSRF: a state-changing request from a foreign page is refused before it reaches any feature
     // (the rule: http/same-origin.ts).
-    if (STATE_CHANGING.has(c.req.method)) {
+    if (STATE_CHANGING.has(c.req.method) && bearer === undefined) {
       const verdict = csrfVerdict(config, c.req.url, (name) => c.req.header(name))
       if (verdict === 'foreign') throw new AppError('forbidden', 'This request came from another site and was refused.')
       if (verdict === 'missing') {
@@ -241,10 +250,13 @@ export function createApp(deps: AppDeps) {
       throw new AppError('unsupported_media_type', 'Send the request body as JSON (Content-Type: application/json).')
     }
     c.header('Cache-Control', 'no-store')
-    const p = c.req.path
     c.set(
       'viewer',
-      NO_VIEWER_PREFIXES.some((prefix) => p.startsWith(prefix)) ? null : await viewers.resolve(c.req.header('cookie')),
+      noViewer
+        ? null
+        : bearer !== undefined
+          ? await resolveApiToken(database, bearer)
+          : await viewers.resolve(c.req.header('cookie')),
     )
     await next()
   })
@@ -289,6 +301,7 @@ export function createApp(deps: AppDeps) {
     .route('/api', fundsRoutes(deps))
     .route('/api', verificationRoutes(deps))
     .route('/api', depositsRoutes(deps))
+    .route('/api', apiAccessRoutes(deps))
 
   // The local outbox: 404 unless DEV_MAIL=true and the request is from this machine (features/dev-mail).
   app.route('/', devMailRoutes(deps))
@@ -304,6 +317,14 @@ export function createApp(deps: AppDeps) {
     in: 'cookie',
     name: `${COOKIE_PREFIX}.session_token`,
     description: 'The session cookie set by sign-in (`__Secure-` prefixed behind https).',
+  })
+  // Endpoints whose catalogue entry lists `scopes` also take an API token (http/router.ts).
+  app.openAPIRegistry.registerComponent('securitySchemes', TOKEN_SECURITY_SCHEME, {
+    type: 'http',
+    scheme: 'bearer',
+    description:
+      'A personal access token (hw_pat_...) or a firm API key (hw_key_...) from Settings > API and webhooks. ' +
+      'Each operation that takes one names the scopes it needs in its description and in x-scopes.',
   })
   app.doc('/api/openapi.json', {
     openapi: '3.0.3',

@@ -21,6 +21,7 @@ import { createRealtimeHub } from './platform/realtime/realtime-hub'
 import { startAccreditationScheduler } from './features/accreditation/nightly'
 import { startClockCloseRecompute } from './features/accreditation/recompute-on-clock-close'
 import { startDigestScheduler } from './features/notifications/digest'
+import { createWebhookWorker } from './features/api-access/webhook-worker'
 import { startPortfolioScheduler } from './features/portfolio/scheduler'
 import { startSlaScheduler } from './features/sla/check-clocks'
 import { startMortgageExpiryReminders } from './features/mortgages/expiry-reminders'
@@ -110,6 +111,9 @@ export async function startServer(options: {
     await seedDemoData({ database, auth, log, accounts: !production })
   }
   mail.worker?.start()
+  // The webhook outbox (features/api-access/webhook-worker.ts): due deliveries every 2 seconds.
+  const webhooks = createWebhookWorker({ database, log })
+  webhooks.start()
   const digests = startDigestScheduler({
     database,
     delivery: { publicUrl: config.publicUrl, deliverMail: mail.deliver },
@@ -172,6 +176,7 @@ export async function startServer(options: {
         await mortgageReminders.stop()
         await cddRetention.stop()
         await tierOnClockClose.stop()
+        await webhooks.stop()
         await mail.close()
         await database.close()
       })()

@@ -25,6 +25,8 @@ export const PAGE_PATHS = {
   /** The home logbooks of a buyer whose purchase completed: documents, PDTF data, maintenance record. */
   logbook: '/app/logbook',
   settings: '/app/settings',
+  /** Personal access tokens and webhook endpoints (the open API). */
+  settingsApi: '/app/settings/api',
   support: '/app/support',
   marketplace: '/marketplace',
   /** Where an emailed password-reset link lands (with `?token=`). */

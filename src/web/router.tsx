@@ -91,6 +91,7 @@ export const routes: RouteObject[] = [
       { path: 'app/firm/:section', lazy: () => import('./routes/app-firm'), handle: browserOnly },
       { path: 'app/schedule', lazy: () => import('./routes/app-schedule'), handle: browserOnly },
       { path: 'app/settings', lazy: () => import('./routes/app-settings'), handle: browserOnly },
+      { path: 'app/settings/api', lazy: () => import('./routes/app-settings-api'), handle: browserOnly },
       { path: 'app/support', lazy: () => import('./routes/app-support'), handle: browserOnly },
       { path: 'app/transactions/:txId', lazy: () => import('./routes/app-transaction'), handle: browserOnly },
       { path: 'app/transactions/:txId/review', lazy: () => import('./routes/app-review'), handle: browserOnly },

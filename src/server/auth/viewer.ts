@@ -5,6 +5,7 @@
  * own GET /api/auth/get-session, which the web app calls on load (docs/decisions/003-auth.md).
  */
 import { createHmac, timingSafeEqual } from 'node:crypto'
+import type { ApiScope, ApiTokenKind } from '#shared/domain/api-access.ts'
 import type { StoredRole } from '#shared/domain/roles.ts'
 import { parseJsonText, type Database } from '../db/client'
 import { COOKIE_PREFIX } from './auth'
@@ -18,7 +19,23 @@ export interface Viewer {
   emailVerified: boolean
   fullName: string
   roles: StoredRole[]
+  /** The session's id; for a request authenticated by an API token, `api-token:<token id>`. */
   sessionId: string
+  /**
+   * Set when the request carried `Authorization: Bearer <token>` instead of a session cookie: the
+   * token's id, kind and scopes (features/api-access/resolve-api-token.ts). The scopes gate which
+   * endpoints it reaches (access/api-scopes.ts); what it sees is its person's access, unchanged.
+   */
+  apiToken?: ApiTokenGrant
+}
+
+/** What an API token grants the request it authenticates. */
+export interface ApiTokenGrant {
+  id: string
+  kind: ApiTokenKind
+  scopes: readonly ApiScope[]
+  /** The firm of a firm API key; null for a personal access token. */
+  organizationId: string | null
 }
 
 // `validForMs`: until the session's idle expiry or its absolute lifetime, whichever comes first,

@@ -18,6 +18,7 @@ import type { MailService } from '../platform/mail/mail-service'
 import type { RealtimeHub } from '../platform/realtime/realtime-hub'
 import type { SandboxWebhookDispatcher } from '../providers/webhooks/sandbox-webhooks'
 import type { ClientInfo } from './client-info'
+import { requireTokenScopes } from '../access/api-access'
 import { AppError, errorBody, validationError } from './errors'
 
 /**
@@ -56,10 +57,33 @@ const markEndpoint =
     await next()
   }
 
-/** 401 before anything reads the request: the route middleware runs before zod-openapi's validators. */
+/** The OpenAPI security scheme of API tokens (`Authorization: Bearer hw_...`) on endpoints with `scopes`. */
+export const TOKEN_SECURITY_SCHEME = 'apiToken'
+
+/**
+ * 401 before anything reads the request (the route middleware runs before zod-openapi's validators);
+ * then, for a request authenticated by an API token, 403 unless the endpoint lists scopes and the
+ * token holds them all (requireViewer).
+ */
 const requireSession: MiddlewareHandler<AppEnv> = async (c, next) => {
   requireViewer(c)
   await next()
+}
+
+/**
+ * The route as the OpenAPI document shows it: an endpoint with `scopes` takes the session or an API
+ * token (OpenAPI 3.0 lets only OAuth scopes sit in a requirement's array, so the scopes are listed in
+ * `x-scopes` and the description); `scopes` itself is not an OpenAPI field.
+ */
+function documented<R extends EndpointSpec>(route: R): Omit<R, 'scopes'> {
+  const { scopes, ...rest } = route
+  if (!scopes?.length) return rest
+  return {
+    ...rest,
+    security: [{ [SESSION_SECURITY_SCHEME]: [] }, { [TOKEN_SECURITY_SCHEME]: [] }],
+    description: `${rest.description ? `${rest.description} ` : ''}API tokens need the scope${scopes.length > 1 ? 's' : ''} ${scopes.join(', ')}.`,
+    'x-scopes': [...scopes],
+  } as Omit<R, 'scopes'>
 }
 
 /**
@@ -84,8 +108,13 @@ export function createRouter() {
     const own =
       route.middleware === undefined ? [] : Array.isArray(route.middleware) ? route.middleware : [route.middleware]
     const isPublic = route.security && route.security.length === 0
-    const first = [markEndpoint(route as EndpointSpec), ...(isPublic ? [] : [requireSession])]
-    return openapi({ ...route, middleware: [...first, ...own] }, handler, hook)
+    const spec = route as EndpointSpec
+    const first = [markEndpoint(spec), ...(isPublic ? [] : [requireSession])]
+    return openapi(
+      { ...documented(route as typeof route & EndpointSpec), middleware: [...first, ...own] },
+      handler,
+      hook,
+    )
   }) as typeof router.openapi
   return router
 }
@@ -98,11 +127,14 @@ export function honoPath(path: string): string {
 /**
  * The signed-in viewer, typed non-null, or throws 401. Handlers of routes that need a session read
  * the viewer through this (never `c.var.viewer`, which is null for public routes and signed-out
- * callers), and use cases and the access helpers take a `Viewer`, never `Viewer | null`.
+ * callers; and which may be an API token's, which this refuses unless the routed endpoint lists
+ * scopes the token holds: 403 naming the missing scope, or saying the endpoint is session only), and use cases and the access helpers take a `Viewer`, never `Viewer | null`.
  */
 export function requireViewer(c: Context<AppEnv>): Viewer {
   const viewer = c.get('viewer')
   if (!viewer) throw new AppError('unauthenticated', 'Sign in to continue.')
+  // An API token reaches only catalogue endpoints that list its scopes; any other route refuses it.
+  if (viewer.apiToken) requireTokenScopes(viewer, c.get('endpoint')?.scopes)
   return viewer
 }
 

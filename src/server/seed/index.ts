@@ -3,6 +3,7 @@
  * and one transaction in progress that they share, the demo firm's matters and the demo agent's sales. Loaded by the server at start when SEED_DEMO is on
  * (server.ts); idempotent and cheap to call again.
  */
+import { insertDemoApiAccess } from './demo-api-access'
 import { randomUUID } from 'node:crypto'
 import { sql } from 'drizzle-orm'
 import type { Auth } from '../auth/auth'
@@ -297,6 +298,12 @@ export async function seedDemoData({
           organizationId: DEMO_FIRM_ID,
           demoTransactionId: DEMO_TRANSACTION_ID,
         },
+        now,
+      )
+      // Its case-management system on the open API: a firm API key and a webhook endpoint with a log.
+      await insertDemoApiAccess(
+        tx,
+        { priya: idOf(emails[0]), organizationId: DEMO_FIRM_ID, demoTransactionId: DEMO_TRANSACTION_ID },
         now,
       )
       // The clocks of the firm's matters start now rather than at the first periodic clock check, so

@@ -98,6 +98,19 @@ export const SECURITY_EVENT_KINDS = [
   'firm.matter_reassigned',
   'firm.sla_targets_changed',
   'firm.standard_enquiries_changed',
+  // The open API (features/api-access/): a person's own tokens and webhook endpoints. Detail
+  // { token_id, name, prefix, scopes } or { endpoint_id, url }; never the secret.
+  'api_token.created',
+  'api_token.revoked',
+  'webhook.created',
+  'webhook.removed',
+  'webhook.secret_rotated',
+  // The same for a firm's API keys and webhook endpoints (its admins), on the firm's activity page.
+  'firm.api_key_created',
+  'firm.api_key_revoked',
+  'firm.webhook_created',
+  'firm.webhook_removed',
+  'firm.webhook_secret_rotated',
 ] as const
 export type SecurityEventKind = (typeof SECURITY_EVENT_KINDS)[number]
 

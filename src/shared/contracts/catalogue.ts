@@ -5,6 +5,7 @@
  * contract file instead, so that a page's bundle holds only the contracts it uses.
  */
 import { academyEndpoints } from './academy'
+import { apiAccessEndpoints } from './api-access'
 import { accreditationEndpoints } from './accreditation'
 import { activityEndpoints } from './activity'
 import { accountEndpoints } from './account'
@@ -42,6 +43,7 @@ import { verificationEndpoints } from './verification'
 export const catalogue = {
   academy: academyEndpoints,
   account: accountEndpoints,
+  apiAccess: apiAccessEndpoints,
   accreditation: accreditationEndpoints,
   activity: activityEndpoints,
   auth: authEndpoints,

@@ -7,6 +7,7 @@
  * type is written once. Plain objects and zod only: no framework here (docs/decisions/017-endpoint-catalogue.md).
  */
 import type { z } from 'zod'
+import type { ApiScope } from '../domain/api-access'
 
 export type HttpMethod = 'get' | 'post' | 'put' | 'patch' | 'delete'
 
@@ -27,6 +28,12 @@ export interface EndpointSpec {
   description?: string
   /** `PUBLIC` for an endpoint anyone may call; otherwise a session is required. */
   security?: Array<Record<string, string[]>>
+  /**
+   * The API token scopes that open this endpoint to `Authorization: Bearer` tokens (every one is
+   * needed). Without `scopes` only a signed-in session may call it: account, two-factor and the
+   * tokens themselves stay session only (docs/decisions/032-open-api-and-webhooks.md).
+   */
+  scopes?: readonly ApiScope[]
   request?: {
     params?: z.ZodType
     query?: z.ZodType

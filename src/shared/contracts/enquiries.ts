@@ -226,6 +226,7 @@ export const enquiryEndpoints = {
     method: 'get',
     path: '/transactions/{txId}/enquiries',
     summary: "The matter's pre-contract enquiries (conveyancers: in full; anyone else on the move: statuses only)",
+    scopes: ['enquiries:read'],
     request: { params: TransactionParams },
     responses: { 200: json('Enquiries', EnquiryList), ...ERRORS },
   }),

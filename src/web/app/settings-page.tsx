@@ -1,4 +1,8 @@
+import { Link } from 'react-router'
 import type { MeResponse } from '#shared/contracts/auth.ts'
+import { PAGE_PATHS } from '#shared/paths.ts'
+import { Button } from '#web/components/ui/button.tsx'
+import { Card, CardDescription, CardHeader, CardTitle } from '#web/components/ui/card.tsx'
 import { LinkedIdentitiesCard } from '../features/identities/components/linked-identities-card'
 import { NotificationsSettingsCard } from '../features/notifications/components/notifications-settings-card'
 import { useAccountSessions } from '../features/account/api'
@@ -11,7 +15,7 @@ import { SessionsCard } from '../features/account/components/sessions-card'
 import { TwoFactorCard } from '../features/account/components/two-factor-card'
 import { YourDataCard } from '../features/account/components/your-data-card'
 
-/** /app/settings: profile, password, where you're signed in, security activity, notifications. */
+/** /app/settings: profile, password, where you're signed in, security activity, API access, notifications. */
 export function SettingsPage({ me }: { me: MeResponse }) {
   const sessions = useAccountSessions()
   return (
@@ -27,6 +31,19 @@ export function SettingsPage({ me }: { me: MeResponse }) {
       <LinkedIdentitiesCard />
       <SessionsCard />
       <SecurityActivityCard />
+      <Card aria-labelledby="api-settings-title">
+        <CardHeader className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
+          <div className="flex flex-col gap-1.5">
+            <CardTitle as="h2" id="api-settings-title">
+              API and webhooks
+            </CardTitle>
+            <CardDescription>Personal access tokens and webhook endpoints for your own systems.</CardDescription>
+          </div>
+          <Button asChild variant="outline" className="shrink-0">
+            <Link to={PAGE_PATHS.settingsApi}>Manage API access</Link>
+          </Button>
+        </CardHeader>
+      </Card>
       <NotificationsSettingsCard />
       <YourDataCard />
       <DeleteAccountCard email={me.user.email} />

@@ -1,6 +1,7 @@
 import { Navigate, useParams } from 'react-router'
 import { FIRM_SECTIONS, firmPath, type FirmSection } from '#shared/paths.ts'
 import { SignedInPage } from '../app/signed-in-page'
+import { ApiAccessPanel } from '../features/api-access/components/api-access-panel'
 import { FirmPage } from '../features/firm/components/firm-page'
 import { PageTitle } from '../lib/page-meta'
 
@@ -24,7 +25,27 @@ export function Component() {
         title={TITLES[section]}
         description="Your firm's members, invitations, SLA targets and standard enquiries."
       />
-      <SignedInPage blocks={3}>{(me) => <FirmPage section={section} email={me.user.email} />}</SignedInPage>
+      <SignedInPage blocks={3}>
+        {(me) => (
+          <FirmPage
+            section={section}
+            email={me.user.email}
+            adminSettings={(firm) => (
+              <section aria-labelledby="firm-api-title" className="flex flex-col gap-4">
+                <div className="flex flex-col gap-1">
+                  <h2 id="firm-api-title" className="text-xl font-semibold">
+                    API and webhooks
+                  </h2>
+                  <p className="text-sm text-muted-foreground">
+                    Connect {firm.name}’s case-management system: API keys and webhooks for the firm’s matters.
+                  </p>
+                </div>
+                <ApiAccessPanel firmId={firm.id} />
+              </section>
+            )}
+          />
+        )}
+      </SignedInPage>
     </>
   )
 }

@@ -3,7 +3,8 @@
  * next link of that transaction's hash chain with a signed checkpoint of the new head (issue
  * 19 item 5). The table is append-only: triggers refuse UPDATE, DELETE and TRUNCATE (migrations 0004
  * and 0010), and on PostgreSQL the application's role has no such rights on it. Each entry is also announced to the
- * transaction's live event stream at commit, with its `seq` as the stream's event id.
+ * transaction's live event stream at commit, with its `seq` as the stream's event id, and, when its
+ * kind is a webhook event, queued to the webhook endpoints that may see the move (api-access).
  */
 import { randomBytes, randomUUID } from 'node:crypto'
 import { sql } from 'drizzle-orm'
@@ -11,6 +12,7 @@ import type { Tx } from '#server/db/client.ts'
 import { announce } from '#server/platform/realtime/announce.ts'
 import { transactionTopic } from '#server/platform/realtime/realtime-hub.ts'
 import { summaryDigest } from '../activity/audit-canonical'
+import { queueWebhookEvents } from '../api-access/queue-webhook-events'
 import { writeCheckpoint } from '../activity/audit-signing'
 
 /** Advisory lock class for "append to one transaction's audit chain" (the second key is hashtext(txId)). */
@@ -62,6 +64,15 @@ export async function recordActivity(
   await announce(tx, {
     topic: transactionTopic(event.transactionId),
     data: { seq, kind: event.kind, actor_id: event.actorId, created_at: createdAt, payload: event.payload ?? {} },
+  })
+  // The webhook outbox: the entries that are webhook events, for the endpoints that may see this move.
+  await queueWebhookEvents(tx, {
+    transactionId: event.transactionId,
+    kind: event.kind,
+    seq,
+    actorId: event.actorId,
+    createdAt,
+    payload: event.payload ?? {},
   })
   return seq
 }

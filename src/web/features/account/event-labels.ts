@@ -24,6 +24,16 @@ const LABELS: Record<string, string> = {
   'firm.matter_reassigned': "Reassigned a matter's fee earner",
   'firm.sla_targets_changed': "Changed your firm's SLA targets",
   'firm.standard_enquiries_changed': "Changed your firm's standard enquiries",
+  'api_token.created': 'Created an API token',
+  'api_token.revoked': 'Revoked an API token',
+  'webhook.created': 'Registered a webhook endpoint',
+  'webhook.removed': 'Removed a webhook endpoint',
+  'webhook.secret_rotated': "Replaced a webhook endpoint's signing secret",
+  'firm.api_key_created': 'Created a firm API key',
+  'firm.api_key_revoked': 'Revoked a firm API key',
+  'firm.webhook_created': 'Registered a firm webhook endpoint',
+  'firm.webhook_removed': 'Removed a firm webhook endpoint',
+  'firm.webhook_secret_rotated': "Replaced a firm webhook endpoint's signing secret",
 }
 
 /**

@@ -47,3 +47,21 @@ describe('describeFirmEvent', () => {
     )
   })
 })
+
+describe('describeFirmEvent: the open API', () => {
+  it('names the API key and the webhook endpoint, never a secret', () => {
+    expect(
+      describeFirmEvent({
+        kind: 'firm.api_key_created',
+        detail: { name: 'Case system', prefix: 'hw_key_Ab12cd' },
+        actor,
+      }),
+    ).toBe('Hana Head created the API key Case system (hw_key_Ab12cd…)')
+    expect(describeFirmEvent({ kind: 'firm.api_key_revoked', detail: {}, actor })).toBe(
+      'Hana Head revoked the API key of the firm',
+    )
+    expect(
+      describeFirmEvent({ kind: 'firm.webhook_created', detail: { url: 'https://cms.example.co.uk/hooks' }, actor }),
+    ).toBe('Hana Head registered the webhook endpoint https://cms.example.co.uk/hooks')
+  })
+})

@@ -4,6 +4,9 @@ import { memberRoleLabel } from '#shared/domain/firms.ts'
 
 const text = (v: unknown): string | null => (typeof v === 'string' && v ? v : null)
 const role = (v: unknown) => memberRoleLabel(text(v) ?? 'member').toLowerCase()
+/** An API key as its events name it: 'Case system (hw_key_Ab12cd…)'. */
+const apiKey = (d: Record<string, unknown>) =>
+  [text(d.name), text(d.prefix) ? `(${text(d.prefix)}…)` : null].filter(Boolean).join(' ') || 'of the firm'
 
 interface SlaChange {
   label?: unknown
@@ -49,6 +52,16 @@ export function describeFirmEvent(event: Pick<FirmEvent, 'kind' | 'detail' | 'ac
         ? `${who} restored Homeward's standard enquiries for ${category}`
         : `${who} changed the standard enquiries for ${category} (${typeof d.items === 'number' ? d.items : 'some'} in the list)`
     }
+    case 'firm.api_key_created':
+      return `${who} created the API key ${apiKey(d)}`
+    case 'firm.api_key_revoked':
+      return `${who} revoked the API key ${apiKey(d)}`
+    case 'firm.webhook_created':
+      return `${who} registered the webhook endpoint ${text(d.url) ?? ''}`.trim()
+    case 'firm.webhook_removed':
+      return `${who} removed the webhook endpoint ${text(d.url) ?? ''}`.trim()
+    case 'firm.webhook_secret_rotated':
+      return `${who} replaced the signing secret of ${text(d.url) ?? 'a webhook endpoint'}`
     default:
       return `${who} changed the firm`
   }

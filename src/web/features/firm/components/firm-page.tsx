@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react'
 import { Link, useSearchParams } from 'react-router'
 import { canManageFirm, memberRoleLabel } from '#shared/domain/firms.ts'
 import { ENQUIRY_CATEGORIES, type EnquiryCategory } from '#shared/domain/enquiries.ts'
@@ -28,7 +29,16 @@ const SECTION_LABELS: Record<FirmSection, string> = {
  * read), activity (admins: the firm's events).
  * Without a firm it offers to claim a listing or create one.
  */
-export function FirmPage({ section, email }: { section: FirmSection; email?: string }) {
+export function FirmPage({
+  section,
+  email,
+  adminSettings,
+}: {
+  section: FirmSection
+  email?: string
+  /** More of the settings section for the firm's admins, composed by the route (the firm's API keys and webhooks). */
+  adminSettings?: (firm: { id: string; name: string }) => ReactNode
+}) {
   const firm = useMyFirm()
   const [params, setParams] = useSearchParams()
   const raw = params.get('category')
@@ -128,6 +138,7 @@ export function FirmPage({ section, email }: { section: FirmSection; email?: str
               setParams(next, { replace: true })
             }}
           />
+          {admin && adminSettings?.({ id: data.firm.id, name: data.firm.name })}
         </div>
       )}
     </div>

@@ -1,0 +1,54 @@
+/**
+ * The webhook outbox's writer: an audit entry whose kind maps to a webhook event type
+ * (ACTIVITY_WEBHOOK_EVENTS) becomes one pending delivery per enabled endpoint that subscribes to that
+ * type and may see the transaction (access/api-access.ts webhookSeesTransaction), inserted in the
+ * same database transaction as the change and its audit entry, so a delivery exists exactly when the
+ * change commits (docs/decisions/008 and 032). Called by recordActivity.
+ */
+import { randomUUID } from 'node:crypto'
+import { sql } from 'drizzle-orm'
+import { ACTIVITY_WEBHOOK_EVENTS } from '#shared/domain/api-access.ts'
+import { webhookSeesTransaction } from '#server/access/api-access.ts'
+import type { Tx } from '#server/db/client.ts'
+
+/**
+ * The JSON text of an event, in Standard Webhooks' recommended shape:
+ * `{ "type": "task.completed", "timestamp": "<ISO 8601>", "data": { ... } }`.
+ */
+export function eventBody(type: string, timestamp: string, data: Record<string, unknown>): string {
+  return JSON.stringify({ type, timestamp, data })
+}
+
+/**
+ * Queues the webhook deliveries of one audit entry; does nothing for kinds that send none. `data`
+ * holds the transaction's id, the audit entry's seq and actor, and its payload (ids, hashes and
+ * codes only, as the trail's own rule requires): receivers fetch the rest through the API.
+ * Returns the number of deliveries queued.
+ */
+export async function queueWebhookEvents(
+  tx: Tx,
+  entry: {
+    transactionId: string
+    kind: string
+    seq: number
+    actorId: string | null
+    createdAt: string
+    payload: Record<string, unknown>
+  },
+): Promise<number> {
+  const type = ACTIVITY_WEBHOOK_EVENTS[entry.kind]
+  if (!type) return 0
+  const body = eventBody(type, entry.createdAt, {
+    ...entry.payload,
+    transaction_id: entry.transactionId,
+    activity_seq: entry.seq,
+    actor_id: entry.actorId,
+  })
+  const res = await tx.execute(sql`
+    insert into webhook_deliveries (endpoint_id, event_id, event_type, transaction_id, body)
+    select e.id, ${`msg_${randomUUID()}`}, ${type}, ${entry.transactionId}, ${body}
+    from webhook_endpoints e
+    where e.enabled and ${type} = any(e.event_types) and ${webhookSeesTransaction('e', entry.transactionId)}
+    returning id`)
+  return res.rows.length
+}

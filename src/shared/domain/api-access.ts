@@ -1,0 +1,135 @@
+/**
+ * The open API's rules, shared by the server (the gate) and the web app (the settings page): the
+ * scopes an API token may hold, the webhook event types an endpoint may subscribe to, the retry
+ * schedule of a webhook delivery, and which URLs may receive webhooks. Pure functions, no I/O.
+ * docs/decisions/032-open-api-and-webhooks.md.
+ */
+
+/**
+ * What an API token may do, named `resource:action`. A token reaches only the endpoints whose
+ * catalogue entry lists one of these (`scopes` in src/shared/contracts/endpoint.ts), and only with
+ * every scope that entry lists.
+ */
+export const API_SCOPES = [
+  'transactions:read',
+  'tasks:write',
+  'documents:read',
+  'enquiries:read',
+  'webhooks:read',
+  'webhooks:write',
+] as const
+export type ApiScope = (typeof API_SCOPES)[number]
+
+/** A sentence for each scope, for the token form and the token list. */
+export const API_SCOPE_LABELS: Record<ApiScope, string> = {
+  'transactions:read': 'Read moves: property, stages, tasks and participants',
+  'tasks:write': 'Tick and untick tasks',
+  'documents:read': "Read a move's document list",
+  'enquiries:read': "Read a move's pre-contract enquiries",
+  'webhooks:read': 'Read webhook endpoints and their delivery logs',
+  'webhooks:write': 'Register, change and remove webhook endpoints',
+}
+
+/** The scopes of `required` that `granted` lacks, in `required`'s order (empty when none). */
+export function missingScopes(granted: readonly string[], required: readonly ApiScope[]): ApiScope[] {
+  return required.filter((scope) => !granted.includes(scope))
+}
+
+/** The message of the 403 for a token without a scope the endpoint needs; names every missing scope. */
+export function missingScopeMessage(missing: readonly ApiScope[]): string {
+  const list = missing.join(', ')
+  return missing.length === 1
+    ? `This API token lacks the scope ${list}. Create a token with ${list} in Settings > API and webhooks.`
+    : `This API token lacks the scopes ${list}. Create a token with them in Settings > API and webhooks.`
+}
+
+/** A personal access token starts with this; a firm's API key with API_KEY_PREFIX. */
+export const PERSONAL_TOKEN_PREFIX = 'hw_pat_'
+export const FIRM_KEY_PREFIX = 'hw_key_'
+/** Whose a token is: one person's, or a firm's (made by one of its admins). */
+export const API_TOKEN_KINDS = ['personal', 'firm'] as const
+export type ApiTokenKind = (typeof API_TOKEN_KINDS)[number]
+
+/** The lifetimes the token form offers, in days; null is "never expires". */
+export const TOKEN_EXPIRY_CHOICES = [7, 30, 90, 365, null] as const
+
+/**
+ * What a webhook endpoint may subscribe to. Each comes from the move's audit trail: the entry's kind
+ * maps to the event type below (ACTIVITY_WEBHOOK_EVENTS), in the same database transaction.
+ */
+export const WEBHOOK_EVENT_TYPES = [
+  'transaction.status_changed',
+  'task.completed',
+  'document.uploaded',
+  'signature.signed',
+  'signature.completed',
+  'enquiry.raised',
+  'enquiry.answered',
+] as const
+export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number]
+
+/** The event a "Send test event" delivers: to that one endpoint, whatever it subscribes to. */
+export const WEBHOOK_TEST_EVENT = 'webhook.test'
+
+export const WEBHOOK_EVENT_LABELS: Record<WebhookEventType, string> = {
+  'transaction.status_changed': 'Move status changed (activated, exchanged, completed, cancelled)',
+  'task.completed': 'Task completed',
+  'document.uploaded': 'Document uploaded (or a new version)',
+  'signature.signed': 'A signer signed a document',
+  'signature.completed': 'A document was signed by everyone',
+  'enquiry.raised': 'Enquiry raised',
+  'enquiry.answered': 'Enquiry answered',
+}
+
+/** Audit-trail kind -> webhook event type; kinds not listed send no webhook. */
+export const ACTIVITY_WEBHOOK_EVENTS: Readonly<Record<string, WebhookEventType>> = {
+  'status.changed': 'transaction.status_changed',
+  'task.completed': 'task.completed',
+  'document.uploaded': 'document.uploaded',
+  'document.version_added': 'document.uploaded',
+  'signature.signed': 'signature.signed',
+  'signature.completed': 'signature.completed',
+  'enquiry.raised': 'enquiry.raised',
+  'enquiry.answered': 'enquiry.answered',
+}
+
+/** A delivery is tried at most this many times, then marked failed (Redeliver starts it again). */
+export const WEBHOOK_MAX_ATTEMPTS = 8
+/** How long a receiver has to answer one attempt: 10 seconds, then the attempt counts as failed. */
+export const WEBHOOK_TIMEOUT_MS = 10_000
+const FIRST_RETRY_MS = 30_000
+const LONGEST_RETRY_MS = 24 * 60 * 60_000
+
+/**
+ * Milliseconds to wait after failed attempt number `attempt` (1-based) before the next: 30 s,
+ * then four times longer each time (2 min, 8 min, 32 min, 2 h 8 min, 8 h 32 min), at most 24 h;
+ * null once `attempt` reaches WEBHOOK_MAX_ATTEMPTS (no more retries). Exponential backoff, as
+ * Standard Webhooks recommends, so a receiver that is down for a day still gets the event.
+ */
+export function webhookRetryDelayMs(attempt: number): number | null {
+  if (!Number.isInteger(attempt) || attempt < 1) throw new RangeError('attempt counts from 1')
+  if (attempt >= WEBHOOK_MAX_ATTEMPTS) return null
+  return Math.min(FIRST_RETRY_MS * 4 ** (attempt - 1), LONGEST_RETRY_MS)
+}
+
+/**
+ * Why a webhook URL is refused, or null when it may be used: https anywhere; plain http only to
+ * localhost or 127.0.0.1 and never in production (a receiver on the developer's machine). No
+ * credentials in the URL.
+ */
+export function webhookUrlProblem(value: string, options: { production: boolean }): string | null {
+  let url: URL
+  try {
+    url = new URL(value)
+  } catch {
+    return 'Enter the full URL of your endpoint, starting with https://'
+  }
+  if (url.username || url.password)
+    return 'Leave the user name and password out of the URL; we sign every request instead.'
+  if (url.protocol === 'https:') return null
+  const local = url.hostname === 'localhost' || url.hostname === '127.0.0.1'
+  if (url.protocol === 'http:' && local && !options.production) return null
+  return options.production
+    ? 'Webhook URLs must start with https://'
+    : 'Webhook URLs must start with https:// (or http://localhost and http://127.0.0.1 while developing)'
+}
