@@ -26,6 +26,8 @@ import { surveysRoutes } from './features/surveys/routes'
 import { pdtfRoutes } from './features/pdtf/routes'
 import { titleChecksRoutes } from './features/title-checks/routes'
 import { fundsRoutes, openBankingOf, openBankingWebhookRoutes } from './features/funds/routes'
+import { billingRoutes, paymentsOf, paymentsWebhookRoutes } from './features/billing/routes'
+import { sandboxCheckoutRoutes } from './features/billing/sandbox-checkout-page'
 import { sandboxBankRoutes } from './features/funds/sandbox-bank-page'
 import { documentsRoutes } from './features/documents/routes'
 import { enquiriesRoutes } from './features/enquiries/routes'
@@ -281,12 +283,16 @@ export function createApp(deps: AppDeps) {
     .route('/api', titleChecksRoutes(deps))
     .route('/api', fundsRoutes(deps))
     .route('/api', verificationRoutes(deps))
+    .route('/api', billingRoutes(deps))
 
   // The local outbox: 404 unless DEV_MAIL=true and the request is from this machine (features/dev-mail).
   app.route('/', devMailRoutes(deps))
   // Open banking's signed webhook (no session), and the sandbox bank's consent page (sandbox only).
   app.route('/', openBankingWebhookRoutes(deps))
   app.route('/', sandboxBankRoutes(deps, openBankingOf(deps)))
+  // Payments' signed webhook (no session), and the sandbox's hosted checkout and 3-D Secure pages (sandbox only).
+  app.route('/', paymentsWebhookRoutes(deps))
+  app.route('/', sandboxCheckoutRoutes(deps, paymentsOf(deps)))
 
   // Every operation needs the session cookie unless it says `security: []` (PUBLIC in src/shared/contracts/endpoint.ts).
   app.openAPIRegistry.registerComponent('securitySchemes', SESSION_SECURITY_SCHEME, {

@@ -9,6 +9,7 @@ import { accreditationEndpoints } from './accreditation'
 import { activityEndpoints } from './activity'
 import { accountEndpoints } from './account'
 import { authEndpoints } from './auth'
+import { billingEndpoints } from './billing'
 import { chatEndpoints } from './chat'
 import { dataRightsEndpoints } from './data-rights'
 import { directoryEndpoints } from './directory'
@@ -41,6 +42,7 @@ export const catalogue = {
   accreditation: accreditationEndpoints,
   activity: activityEndpoints,
   auth: authEndpoints,
+  billing: billingEndpoints,
   chat: chatEndpoints,
   dataRights: dataRightsEndpoints,
   directory: directoryEndpoints,

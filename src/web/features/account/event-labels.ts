@@ -24,6 +24,14 @@ const LABELS: Record<string, string> = {
   'firm.matter_reassigned': "Reassigned a matter's fee earner",
   'firm.sla_targets_changed': "Changed your firm's SLA targets",
   'firm.standard_enquiries_changed': "Changed your firm's standard enquiries",
+  'firm.billing_checkout_started': 'Started a Pro checkout for your firm',
+  'firm.billing_subscribed': 'Subscribed your firm to Pro',
+  'firm.billing_payment_failed': "A payment for your firm's Pro failed",
+  'firm.billing_checkout_abandoned': 'Left a Pro checkout before paying',
+  'firm.billing_seats_changed': "Changed your firm's Pro seats",
+  'firm.billing_seats_refused': 'Seat change refused: fewer seats than members',
+  'firm.billing_cancelled': "Cancelled your firm's Pro",
+  'firm.billing_resumed': "Kept your firm's Pro after cancelling",
 }
 
 /**
