@@ -17,6 +17,7 @@ import type { Database } from '#server/db/client.ts'
 import { transactions } from '#server/db/schema/index.ts'
 import { AppError } from '#server/http/errors.ts'
 import { organizationsOnTransaction, recomputeAccreditation } from '../accreditation/compute-accreditation'
+import { recordCompletionFeeDue } from '../billing/completion-fee'
 import { notifyPeople, type NotificationDelivery } from '../notifications/notify-people'
 import { requestReviews } from '../reviews/request-reviews'
 import { recordActivity } from './record-activity'
@@ -143,8 +144,10 @@ export async function changeStatus({
     })
     // Completion asks the buyer and the seller for a review; any change of status moves the firms'
     // live, completed and cancelled counts, so their accreditation is recomputed with it.
+    // and the move's completion fee becomes due (once per move; charged after commit: billing/completion-fee.ts).
     if (input.action === 'complete') {
       await requestReviews(tx, { txId, actorId: viewer.profileId, address: where, notify })
+      await recordCompletionFeeDue(tx, txId)
     }
     await recomputeAccreditation(tx, { organizationIds: await organizationsOnTransaction(tx, txId), source: 'change' })
   })
