@@ -86,7 +86,6 @@ export const CompletionFee = z.object({
 export type CompletionFee = z.infer<typeof CompletionFee>
 
 const PDF = { 'application/pdf': { schema: z.string().describe('A PDF file') } }
-const Overview = { 200: json("The firm's billing", BillingOverview) }
 const adminOnly = {
   403: { description: 'Not an admin of the firm' },
   409: { description: 'Refused: the message says why (seats below members, no subscription)' },
@@ -98,7 +97,7 @@ export const billingEndpoints = {
     method: 'get',
     path: '/firm/billing',
     summary: "The viewer's firm's plan: trial, subscription, seats, members and invoices",
-    responses: { ...Overview, ...ERRORS },
+    responses: { 200: json('The firm billing', BillingOverview), ...ERRORS },
   }),
   startCheckout: endpoint({
     method: 'post',
@@ -116,19 +115,19 @@ export const billingEndpoints = {
     path: '/firm/billing/seats',
     summary: 'An admin adds or removes seats (prorated); never fewer than the firm has members',
     request: { body: jsonBody(ChangeSeatsInput) },
-    responses: { ...Overview, 422: { description: 'The payments provider refused the change' }, ...adminOnly },
+    responses: { 200: json('The firm billing', BillingOverview), 422: { description: 'The payments provider refused the change' }, ...adminOnly },
   }),
   cancel: endpoint({
     method: 'post',
     path: '/firm/billing/cancel',
     summary: 'An admin cancels Pro at the end of the period paid for',
-    responses: { ...Overview, ...adminOnly },
+    responses: { 200: json('The firm billing', BillingOverview), ...adminOnly },
   }),
   resume: endpoint({
     method: 'post',
     path: '/firm/billing/resume',
     summary: 'An admin keeps Pro after all (undoes a cancellation before the period ends)',
-    responses: { ...Overview, ...adminOnly },
+    responses: { 200: json('The firm billing', BillingOverview), ...adminOnly },
   }),
   invoicePdf: endpoint({
     method: 'get',

@@ -1,6 +1,7 @@
 import { Navigate, useParams } from 'react-router'
 import { FIRM_SECTIONS, firmPath, type FirmSection } from '#shared/paths.ts'
 import { SignedInPage } from '../app/signed-in-page'
+import { BillingSection } from '../features/billing/components/billing-section'
 import { FirmPage } from '../features/firm/components/firm-page'
 import { PageTitle } from '../lib/page-meta'
 
@@ -8,10 +9,11 @@ const TITLES: Record<FirmSection, string> = {
   members: 'Firm members',
   invitations: 'Firm invitations',
   settings: 'Firm settings',
+  billing: 'Firm billing',
   activity: 'Firm activity',
 }
 
-/** /app/firm, /app/firm/invitations, /app/firm/settings, /app/firm/activity: the professional's firm (signed in only). */
+/** /app/firm, /app/firm/invitations, /app/firm/settings, /app/firm/billing, /app/firm/activity: the professional's firm (signed in only). */
 export function Component() {
   const { section: raw } = useParams()
   const section = (FIRM_SECTIONS as readonly string[]).includes(raw ?? 'members')
@@ -22,9 +24,9 @@ export function Component() {
     <>
       <PageTitle
         title={TITLES[section]}
-        description="Your firm's members, invitations, SLA targets and standard enquiries."
+        description="Your firm's members, invitations, SLA targets, standard enquiries and Pro plan."
       />
-      <SignedInPage blocks={3}>{(me) => <FirmPage section={section} email={me.user.email} />}</SignedInPage>
+      <SignedInPage blocks={3}>{(me) => <FirmPage section={section} email={me.user.email} billing={<BillingSection />} />}</SignedInPage>
     </>
   )
 }

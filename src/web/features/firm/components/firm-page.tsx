@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react'
 import { Link, useSearchParams } from 'react-router'
 import { canManageFirm, memberRoleLabel } from '#shared/domain/firms.ts'
 import { ENQUIRY_CATEGORIES, type EnquiryCategory } from '#shared/domain/enquiries.ts'
@@ -18,6 +19,7 @@ const SECTION_LABELS: Record<FirmSection, string> = {
   members: 'Members',
   invitations: 'Invitations',
   settings: 'Settings',
+  billing: 'Billing',
   activity: 'Activity',
 }
 
@@ -25,10 +27,11 @@ const SECTION_LABELS: Record<FirmSection, string> = {
  * /app/firm[/invitations|/settings|/activity]: the professional's firm. Its sections are links (the
  * section is in the path, the enquiry category in `?category=`): members and their roles, invitations
  * (admins invite and withdraw), settings (SLA targets and standard enquiry lists; admins edit, others
- * read), activity (admins: the firm's events).
+ * read), billing (the Pro plan: `billing`, a slot the app shell fills from the billing feature),
+ * activity (admins: the firm's events).
  * Without a firm it offers to claim a listing or create one.
  */
-export function FirmPage({ section, email }: { section: FirmSection; email?: string }) {
+export function FirmPage({ section, email, billing }: { section: FirmSection; email?: string; billing?: ReactNode }) {
   const firm = useMyFirm()
   const [params, setParams] = useSearchParams()
   const raw = params.get('category')
@@ -67,8 +70,8 @@ export function FirmPage({ section, email }: { section: FirmSection; email?: str
   }
   const admin = canManageFirm(data.my_role)
   const sections: FirmSection[] = admin
-    ? ['members', 'invitations', 'settings', 'activity']
-    : ['members', 'invitations', 'settings']
+    ? ['members', 'invitations', 'settings', 'billing', 'activity']
+    : ['members', 'invitations', 'settings', 'billing']
 
   return (
     <div className="flex flex-col gap-4">
@@ -113,6 +116,7 @@ export function FirmPage({ section, email }: { section: FirmSection; email?: str
       </nav>
       {section === 'members' && <MembersSection firm={data} />}
       {section === 'invitations' && <InvitationsSection firm={data} />}
+      {section === 'billing' && billing}
       {section === 'activity' && <FirmActivity orgId={data.firm.id} admin={admin} firmName={data.firm.name} />}
       {section === 'settings' && (
         <div className="flex flex-col gap-4">
