@@ -24,7 +24,10 @@ async function pdfText(bytes: Buffer): Promise<string> {
   return out.join('\n')
 }
 
-test('/pricing is rendered on the server, in the sitemap, accessible at 1280 and 390 px', async ({ browser, request }) => {
+test('/pricing is rendered on the server, in the sitemap, accessible at 1280 and 390 px', async ({
+  browser,
+  request,
+}) => {
   const html = await (await request.get('/pricing')).text()
   expect(html).toContain('Completion fee')
   expect(html).toContain('£99.00')
@@ -33,7 +36,9 @@ test('/pricing is rendered on the server, in the sitemap, accessible at 1280 and
   for (const width of [1280, 390]) {
     const { context, page, console } = await newBrowser(browser, { width })
     await page.goto('/pricing')
-    await expect(page.getByRole('heading', { level: 1, name: 'Free to move. Pro for the professionals.' })).toBeVisible()
+    await expect(
+      page.getByRole('heading', { level: 1, name: 'Free to move. Pro for the professionals.' }),
+    ).toBeVisible()
     await expect(page.getByTestId('completion-fee')).toHaveText('£99.00')
     await expect(page.getByText('£490.00')).toBeVisible()
     await expectNoAxeViolations(page)
@@ -54,7 +59,9 @@ test('a firm admin subscribes with a sandbox test card, adds a seat, downloads t
   expect(created.status(), await created.text()).toBe(201)
   const firmId = ((await created.json()) as { firm: { id: string } }).firm.id
   // The sandbox's test clock: the firm's 30-day trial ends now.
-  expect((await admin.request.post('/api/dev/billing/end-trial', { data: { organization_id: firmId } })).status()).toBe(200)
+  expect((await admin.request.post('/api/dev/billing/end-trial', { data: { organization_id: firmId } })).status()).toBe(
+    200,
+  )
 
   const { page } = admin
   await page.goto('/app/cases')
@@ -88,7 +95,10 @@ test('a firm admin subscribes with a sandbox test card, adds a seat, downloads t
 
   const invoices = page.getByRole('list', { name: 'Invoices' })
   const planRow = invoices.getByRole('listitem').filter({ hasText: 'Pro plan' })
-  const [download] = await Promise.all([page.waitForEvent('download'), planRow.getByRole('link', { name: /Download PDF/ }).click()])
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    planRow.getByRole('link', { name: /Download PDF/ }).click(),
+  ])
   const text = await pdfText(await readFile((await download.path())!))
   expect(text).toContain('VAT invoice')
   expect(text).toContain(firmName)

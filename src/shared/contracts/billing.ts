@@ -115,7 +115,11 @@ export const billingEndpoints = {
     path: '/firm/billing/seats',
     summary: 'An admin adds or removes seats (prorated); never fewer than the firm has members',
     request: { body: jsonBody(ChangeSeatsInput) },
-    responses: { 200: json('The firm billing', BillingOverview), 422: { description: 'The payments provider refused the change' }, ...adminOnly },
+    responses: {
+      200: json('The firm billing', BillingOverview),
+      422: { description: 'The payments provider refused the change' },
+      ...adminOnly,
+    },
   }),
   cancel: endpoint({
     method: 'post',

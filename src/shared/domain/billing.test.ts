@@ -40,7 +40,9 @@ describe('billing arithmetic', () => {
     const periodStart = new Date('2026-11-01T00:00:00Z')
     const periodEnd = new Date('2026-12-01T00:00:00Z') // 30 days
     const half = new Date('2026-11-16T00:00:00Z')
-    expect(prorateSeatChange({ interval: 'month', fromSeats: 2, toSeats: 3, periodStart, periodEnd, at: half })).toEqual({
+    expect(
+      prorateSeatChange({ interval: 'month', fromSeats: 2, toSeats: 3, periodStart, periodEnd, at: half }),
+    ).toEqual({
       amountPence: 2450,
       fraction: 0.5,
     })
@@ -49,12 +51,13 @@ describe('billing arithmetic', () => {
     ).toBe(-4900)
     // A third of the period left: 4900 / 3 = 1633.33 -> 1633.
     const third = new Date('2026-11-21T00:00:00Z')
-    expect(prorateSeatChange({ interval: 'month', fromSeats: 1, toSeats: 2, periodStart, periodEnd, at: third }).amountPence).toBe(
-      1633,
-    )
+    expect(
+      prorateSeatChange({ interval: 'month', fromSeats: 1, toSeats: 2, periodStart, periodEnd, at: third }).amountPence,
+    ).toBe(1633)
     // After the period: nothing.
     expect(
-      prorateSeatChange({ interval: 'year', fromSeats: 1, toSeats: 5, periodStart, periodEnd, at: periodEnd }).amountPence,
+      prorateSeatChange({ interval: 'year', fromSeats: 1, toSeats: 5, periodStart, periodEnd, at: periodEnd })
+        .amountPence,
     ).toBe(0)
   })
 

@@ -26,7 +26,9 @@ export function Component() {
         title={TITLES[section]}
         description="Your firm's members, invitations, SLA targets, standard enquiries and Pro plan."
       />
-      <SignedInPage blocks={3}>{(me) => <FirmPage section={section} email={me.user.email} billing={<BillingSection />} />}</SignedInPage>
+      <SignedInPage blocks={3}>
+        {(me) => <FirmPage section={section} email={me.user.email} billing={<BillingSection />} />}
+      </SignedInPage>
     </>
   )
 }

@@ -57,14 +57,14 @@ export function Component() {
           <Card>
             <CardHeader>
               <CardTitle>
-                Completion fee: <span data-testid="completion-fee">{formatGbpFromPence(COMPLETION_FEE_GROSS_PENCE)}</span>{' '}
-                including VAT
+                Completion fee:{' '}
+                <span data-testid="completion-fee">{formatGbpFromPence(COMPLETION_FEE_GROSS_PENCE)}</span> including VAT
               </CardTitle>
             </CardHeader>
             <CardContent className="flex flex-col gap-2">
               <p>
-                One flat fee per move ({formatGbpFromPence(fee.netPence)} plus VAT of {formatGbpFromPence(fee.vatPence)}),
-                paid by the seller when the sale completes. If no seller uses Homeward, the buyer pays it.
+                One flat fee per move ({formatGbpFromPence(fee.netPence)} plus VAT of {formatGbpFromPence(fee.vatPence)}
+                ), paid by the seller when the sale completes. If no seller uses Homeward, the buyer pays it.
               </p>
               <p>
                 It is shown on your move from the start, before you go ahead, and charged only when completion is
@@ -89,7 +89,9 @@ export function Component() {
                 {formatGbpFromPence(PRO_SEAT_MONTHLY_PENCE)}
                 <span className="text-base font-normal text-muted-foreground"> per seat per month + VAT</span>
               </p>
-              <p className="text-sm text-muted-foreground">{formatGbpFromPence(monthlyWithVat)} including VAT. Cancel any time.</p>
+              <p className="text-sm text-muted-foreground">
+                {formatGbpFromPence(monthlyWithVat)} including VAT. Cancel any time.
+              </p>
             </CardContent>
           </Card>
           <Card>
@@ -114,14 +116,16 @@ export function Component() {
           </div>
           <div className="flex flex-col gap-2">
             <h3 className="text-lg font-semibold">How seats work</h3>
-            <p>A seat is one member of your firm. Add or remove seats whenever you like from your firm's billing page.</p>
+            <p>
+              A seat is one member of your firm. Add or remove seats whenever you like from your firm's billing page.
+            </p>
             <p>
               Changes are prorated: adding a seat mid-month charges only the rest of the month, and removing one credits
               it. VAT at 20% is shown on every invoice, which you can download as a PDF.
             </p>
             <p>
-              If Pro lapses, your firm keeps all its cases, clocks and settings; the professional tools reopen as soon as
-              you subscribe again.
+              If Pro lapses, your firm keeps all its cases, clocks and settings; the professional tools reopen as soon
+              as you subscribe again.
             </p>
           </div>
         </div>

@@ -6,7 +6,19 @@
  * docs/decisions/033-billing-and-pro.md.
  */
 import { sql } from 'drizzle-orm'
-import { boolean, check, index, integer, jsonb, pgSequence, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgSequence,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core'
 import {
   BILLING_INTERVALS,
   INVOICE_KINDS,
@@ -47,7 +59,10 @@ export const billingAccounts = pgTable(
   (t) => [
     uniqueIndex('billing_accounts_customer_key').on(t.provider, t.customerRef),
     check('billing_accounts_status_check', sql.raw(`status in ${sqlInList(SUBSCRIPTION_STATUSES)}`)),
-    check('billing_accounts_interval_check', sql.raw(`interval is null or interval in ${sqlInList(BILLING_INTERVALS)}`)),
+    check(
+      'billing_accounts_interval_check',
+      sql.raw(`interval is null or interval in ${sqlInList(BILLING_INTERVALS)}`),
+    ),
     check('billing_accounts_seats_check', sql`${t.seats} >= 0`),
   ],
 )

@@ -79,15 +79,20 @@ beforeAll(async () => {
     await (
       await t.request('/api/firm', {
         as: admin,
-        json: { name: 'Ledger & Co Conveyancing', town: 'St Albans', postcode_district: 'AL1', contact_email: 'accounts@ledger.test' },
+        json: {
+          name: 'Ledger & Co Conveyancing',
+          town: 'St Albans',
+          postcode_district: 'AL1',
+          contact_email: 'accounts@ledger.test',
+        },
       })
     ).json(),
   )
   firmId = created.firm!.id
-  await t.database.query(`insert into organization_members (organization_id, profile_id, role) values ($1, $2, 'fee_earner')`, [
-    firmId,
-    colleague.profileId,
-  ])
+  await t.database.query(
+    `insert into organization_members (organization_id, profile_id, role) values ($1, $2, 'fee_earner')`,
+    [firmId, colleague.profileId],
+  )
   // A matter on the cases board: the data that must outlive a lapse.
   const buyer = await t.signUp({ role: 'buyer', name: 'Bo Buyer' })
   txId = (
@@ -132,7 +137,10 @@ describe('Pro for a firm', () => {
     const few = await t.request('/api/firm/billing/checkout', { as: admin, json: { interval: 'month', seats: 1 } })
     expect(few.status).toBe(409)
     expect(((await few.json()) as { error: { message: string } }).error.message).toContain('has 2 members')
-    const notAdmin = await t.request('/api/firm/billing/checkout', { as: colleague, json: { interval: 'month', seats: 2 } })
+    const notAdmin = await t.request('/api/firm/billing/checkout', {
+      as: colleague,
+      json: { interval: 'month', seats: 2 },
+    })
     expect(notAdmin.status).toBe(403)
   })
 
@@ -167,7 +175,9 @@ describe('Pro for a firm', () => {
     expect(o.last_checkout_problem?.message).toContain('nothing was charged')
     expect(o.subscription).toBeNull()
     expect(await events('firm.billing_checkout_abandoned')).toHaveLength(1)
-    expect(await t.database.query(`select 1 from billing_invoices where organization_id = $1`, [firmId])).toHaveLength(0)
+    expect(await t.database.query(`select 1 from billing_invoices where organization_id = $1`, [firmId])).toHaveLength(
+      0,
+    )
   })
 
   it('subscribes through the sandbox checkout and its signed webhook; the invoice PDF shows the firm, VAT at 20% and the total', async () => {
@@ -178,7 +188,13 @@ describe('Pro for a firm', () => {
     expect(o).toMatchObject({ state: 'subscribed', pro: true, last_checkout_problem: null })
     expect(o.subscription).toMatchObject({ status: 'active', interval: 'month', seats: 2, cancel_at_period_end: false })
     expect(o.invoices).toHaveLength(1)
-    expect(o.invoices[0]).toMatchObject({ kind: 'subscription', status: 'paid', subtotal_pence: 9800, vat_pence: 1960, total_pence: 11760 })
+    expect(o.invoices[0]).toMatchObject({
+      kind: 'subscription',
+      status: 'paid',
+      subtotal_pence: 9800,
+      vat_pence: 1960,
+      total_pence: 11760,
+    })
     expect(await events('firm.billing_subscribed')).toHaveLength(1)
 
     const pdf = await t.request(`/api/firm/billing/invoices/${o.invoices[0].id}/pdf`, { as: admin })
@@ -227,7 +243,9 @@ describe('Pro for a firm', () => {
     const credit = o.invoices.find((i) => i.kind === 'proration' && i.total_pence < 0)!
     expect(credit.status).toBe('credited')
     expect(await events('firm.billing_seats_changed')).toHaveLength(2)
-    const pdf = await pdfText(await (await t.request(`/api/firm/billing/invoices/${credit.id}/pdf`, { as: admin })).arrayBuffer())
+    const pdf = await pdfText(
+      await (await t.request(`/api/firm/billing/invoices/${credit.id}/pdf`, { as: admin })).arrayBuffer(),
+    )
     expect(pdf).toContain('Credit note')
   })
 
@@ -259,7 +277,11 @@ describe('Pro for a firm', () => {
 
 describe('payments webhook', () => {
   const post = (body: string, headers: Record<string, string>) =>
-    t.app.request('/api/webhooks/payments', { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body })
+    t.app.request('/api/webhooks/payments', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...headers },
+      body,
+    })
 
   it('refuses a bad signature (401) and a replay (409), recording each, and changes nothing', async () => {
     const body = JSON.stringify({
@@ -293,12 +315,23 @@ describe('the completion fee', () => {
       status: 'exchange',
       participants: [{ profileId: conveyancer.profileId, role: 'buyer_conveyancer' }],
     })
-    let fee = CompletionFee.parse(await (await t.request(`/api/transactions/${tx}/completion-fee`, { as: buyer })).json())
-    expect(fee).toMatchObject({ amount_pence: 9900, vat_pence: 1650, payer: 'seller', payer_name: 'Sid Seller', status: 'not_due' })
+    let fee = CompletionFee.parse(
+      await (await t.request(`/api/transactions/${tx}/completion-fee`, { as: buyer })).json(),
+    )
+    expect(fee).toMatchObject({
+      amount_pence: 9900,
+      vat_pence: 1650,
+      payer: 'seller',
+      payer_name: 'Sid Seller',
+      status: 'not_due',
+    })
 
     const provider = paymentsOf(t) as SandboxPaymentsProvider
     const before = provider.chargeCount()
-    const [{ version }] = await t.database.query<{ version: number }>(`select version from transactions where id = $1`, [tx])
+    const [{ version }] = await t.database.query<{ version: number }>(
+      `select version from transactions where id = $1`,
+      [tx],
+    )
     // Recorded twice at once: one wins, the other is refused (409); the fee is charged once.
     const answers = await Promise.all(
       [1, 2].map(() =>
@@ -309,7 +342,13 @@ describe('the completion fee', () => {
     // And collected again, concurrently, as a retry would.
     const again = await Promise.all(
       [1, 2, 3].map(() =>
-        collectCompletionFee({ database: t.database, provider, txId: tx, publicUrl: t.config.publicUrl, deliverMail: false }),
+        collectCompletionFee({
+          database: t.database,
+          provider,
+          txId: tx,
+          publicUrl: t.config.publicUrl,
+          deliverMail: false,
+        }),
       ),
     )
     expect(again).toEqual(['paid', 'paid', 'paid'])

@@ -54,14 +54,25 @@ export async function collectCompletionFee(opts: {
       from completion_fees f left join profiles p on p.id = f.payer_profile_id
       where f.transaction_id = ${txId} for update of f`)
     const fee = res.rows[0] as
-      | { status: string; amount_pence: number; payer_profile_id: string | null; full_name: string; email: string; address: string | null }
+      | {
+          status: string
+          amount_pence: number
+          payer_profile_id: string | null
+          full_name: string
+          email: string
+          address: string | null
+        }
       | undefined
     if (!fee) return null
     if (fee.status === 'paid' || fee.status === 'waived' || !fee.payer_profile_id) return fee.status
     const description = `Homeward completion fee${fee.address ? `: ${fee.address}` : ''}`
     let charged
     try {
-      const customer = await provider.createCustomer({ name: fee.full_name, email: fee.email, reference: fee.payer_profile_id })
+      const customer = await provider.createCustomer({
+        name: fee.full_name,
+        email: fee.email,
+        reference: fee.payer_profile_id,
+      })
       charged = await provider.chargeOnce({
         idempotencyKey: `completion-fee-${txId}`,
         customerRef: customer.id,
@@ -97,7 +108,10 @@ export async function collectCompletionFee(opts: {
       summary: `The completion fee of ${formatPence(fee.amount_pence)} was charged to ${fee.full_name} (receipt ${invoice.number})`,
       payload: { invoice_number: invoice.number, amount_pence: fee.amount_pence },
     })
-    const row = (await tx.execute(sql`select * from billing_invoices where id = ${invoice.id}`)).rows[0] as Record<string, unknown>
+    const row = (await tx.execute(sql`select * from billing_invoices where id = ${invoice.id}`)).rows[0] as Record<
+      string,
+      unknown
+    >
     const pdf = await invoiceRowPdf(row, provider.label)
     const { vatPence } = splitGross(fee.amount_pence)
     await enqueueMail(
@@ -114,12 +128,19 @@ export async function collectCompletionFee(opts: {
           `Receipt: ${invoice.number}`,
           `Download it any time: ${opts.publicUrl}/api/transactions/${txId}/completion-fee/receipt`,
           '',
-          provider.name === 'sandbox' ? 'Sandbox: a test charge. No money moved.' : 'Thank you for moving with Homeward.',
+          provider.name === 'sandbox'
+            ? 'Sandbox: a test charge. No money moved.'
+            : 'Thank you for moving with Homeward.',
         ].join('\n'),
         kind: 'completion_fee_receipt',
         transactionId: txId,
         attachments: [
-          { filename: `homeward-receipt-${invoice.number}.pdf`, contentType: 'application/pdf', content: Buffer.from(pdf).toString('base64'), encoding: 'base64' },
+          {
+            filename: `homeward-receipt-${invoice.number}.pdf`,
+            contentType: 'application/pdf',
+            content: Buffer.from(pdf).toString('base64'),
+            encoding: 'base64',
+          },
         ],
       },
       { deliver: opts.deliverMail },
@@ -129,7 +150,11 @@ export async function collectCompletionFee(opts: {
 }
 
 /** GET /api/transactions/{txId}/completion-fee: anyone on the move (404 otherwise). */
-export async function getCompletionFee(opts: { database: Database; viewer: Viewer; txId: string }): Promise<CompletionFee> {
+export async function getCompletionFee(opts: {
+  database: Database
+  viewer: Viewer
+  txId: string
+}): Promise<CompletionFee> {
   await assertCanSeeTransaction(opts.database, opts.viewer, opts.txId)
   {
     const tx = opts.database.db
@@ -140,7 +165,15 @@ export async function getCompletionFee(opts: { database: Database; viewer: Viewe
       left join billing_invoices i on i.id = f.invoice_id
       where f.transaction_id = ${opts.txId}`)
     const fee = res.rows[0] as
-      | { status: CompletionFee['status']; amount_pence: number; payer_profile_id: string | null; charged_at: string | null; full_name: string | null; payer_role: string | null; number: string | null }
+      | {
+          status: CompletionFee['status']
+          amount_pence: number
+          payer_profile_id: string | null
+          charged_at: string | null
+          full_name: string | null
+          payer_role: string | null
+          number: string | null
+        }
       | undefined
     if (fee) {
       return {
@@ -154,9 +187,11 @@ export async function getCompletionFee(opts: { database: Database; viewer: Viewe
         invoice_number: fee.status === 'paid' && fee.payer_profile_id === opts.viewer.profileId ? fee.number : null,
       }
     }
-    const payer = (await tx.execute(sql`select tp.role, p.full_name from transaction_participants tp
+    const payer = (
+      await tx.execute(sql`select tp.role, p.full_name from transaction_participants tp
       join profiles p on p.id = tp.user_id where tp.transaction_id = ${opts.txId} and tp.role in ('seller', 'buyer')
-      order by tp.role = 'seller' desc, tp.created_at, tp.id limit 1`)).rows[0] as { role: 'seller' | 'buyer'; full_name: string } | undefined
+      order by tp.role = 'seller' desc, tp.created_at, tp.id limit 1`)
+    ).rows[0] as { role: 'seller' | 'buyer'; full_name: string } | undefined
     return {
       amount_pence: COMPLETION_FEE_GROSS_PENCE,
       vat_pence: splitGross(COMPLETION_FEE_GROSS_PENCE).vatPence,
@@ -177,9 +212,13 @@ export async function completionFeeReceipt(opts: {
   txId: string
   provider: PaymentsProvider
 }): Promise<{ bytes: Uint8Array; filename: string }> {
-  const res = await opts.database.db.execute(sql`select i.* from completion_fees f join billing_invoices i on i.id = f.invoice_id
+  const res = await opts.database.db
+    .execute(sql`select i.* from completion_fees f join billing_invoices i on i.id = f.invoice_id
     where f.transaction_id = ${opts.txId} and f.status = 'paid' and f.payer_profile_id = ${opts.viewer.profileId}`)
   const row = res.rows[0] as Record<string, unknown> | undefined
   if (!row) throw notFound('receipt')
-  return { bytes: await invoiceRowPdf(row, opts.provider.label), filename: `homeward-receipt-${row.number as string}.pdf` }
+  return {
+    bytes: await invoiceRowPdf(row, opts.provider.label),
+    filename: `homeward-receipt-${row.number as string}.pdf`,
+  }
 }

@@ -43,8 +43,7 @@ const ascii = (text: string) =>
 export async function renderInvoicePdf(inv: InvoiceForPdf): Promise<Uint8Array> {
   const { PDFDocument, StandardFonts, rgb } = await import('pdf-lib')
   const pdf = await PDFDocument.create()
-  const title =
-    inv.kind === 'completion_fee' ? 'Receipt' : inv.totalPence < 0 ? 'Credit note' : 'VAT invoice'
+  const title = inv.kind === 'completion_fee' ? 'Receipt' : inv.totalPence < 0 ? 'Credit note' : 'VAT invoice'
   pdf.setTitle(`${title} ${inv.number}`)
   pdf.setProducer('Homeward')
   pdf.setCreationDate(inv.issuedAt)
@@ -54,7 +53,8 @@ export async function renderInvoicePdf(inv: InvoiceForPdf): Promise<Uint8Array> 
   const page = pdf.addPage([W, H])
   const ink = rgb(0.1, 0.1, 0.12)
   let y = H - M
-  const text = (s: string, x: number, size = 10, font = regular) => page.drawText(ascii(s), { x, y, size, font, color: ink })
+  const text = (s: string, x: number, size = 10, font = regular) =>
+    page.drawText(ascii(s), { x, y, size, font, color: ink })
   const right = (s: string, xRight: number, size = 10, font = regular) =>
     page.drawText(ascii(s), { x: xRight - font.widthOfTextAtSize(ascii(s), size), y, size, font, color: ink })
   const down = (h = 14) => {

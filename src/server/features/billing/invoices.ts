@@ -38,7 +38,12 @@ export async function firmBillTo(tx: Tx, organizationId: string): Promise<{ name
   const res = await tx.execute(
     sql`select name, town, postcode_district, contact_email from organizations where id = ${organizationId}`,
   )
-  const o = res.rows[0] as { name: string; town: string | null; postcode_district: string | null; contact_email: string | null }
+  const o = res.rows[0] as {
+    name: string
+    town: string | null
+    postcode_district: string | null
+    contact_email: string | null
+  }
   return {
     name: o.name,
     detail: [[o.town, o.postcode_district].filter(Boolean).join(', '), o.contact_email].filter(Boolean).join('\n'),

@@ -14,7 +14,11 @@ import { lockViewerFirm } from '#server/access/firms.ts'
 import type { Viewer } from '#server/auth/viewer.ts'
 import type { Database, Tx } from '#server/db/client.ts'
 import { AppError } from '#server/http/errors.ts'
-import { PaymentsError, type PaymentsProvider, type ProviderSubscription } from '#server/providers/payments/payments-provider.ts'
+import {
+  PaymentsError,
+  type PaymentsProvider,
+  type ProviderSubscription,
+} from '#server/providers/payments/payments-provider.ts'
 import { recordBillingEvent } from './billing-events'
 import { BILLING_PAGE, firmPlan, type FirmPlan } from './entitlement'
 import { firmBillTo, storeInvoice } from './invoices'
@@ -73,7 +77,9 @@ export async function startCheckout(opts: {
       const billTo = await firmBillTo(tx, firm.organizationId)
       const email = billTo.detail.split('\n').find((l) => l.includes('@')) ?? opts.viewer.email
       customerRef = (
-        await provider.createCustomer({ name: plan.firmName, email, reference: firm.organizationId }).catch(providerRefusal)
+        await provider
+          .createCustomer({ name: plan.firmName, email, reference: firm.organizationId })
+          .catch(providerRefusal)
       ).id
       await tx.execute(sql`insert into billing_accounts (organization_id, provider, customer_ref)
         values (${firm.organizationId}, ${provider.name}, ${customerRef})
@@ -126,7 +132,12 @@ export async function changeSeats(opts: {
     if (!plan.subscriptionRef || (plan.state !== 'subscribed' && plan.state !== 'cancelling'))
       throw new AppError('conflict', `${plan.firmName} has no Pro subscription yet. Subscribe first, then add seats.`)
     if (seats < plan.membersCount) {
-      refused = { message: seatsBelowMembers(plan, seats), organizationId: plan.organizationId, firmName: plan.firmName, from: plan.seats }
+      refused = {
+        message: seatsBelowMembers(plan, seats),
+        organizationId: plan.organizationId,
+        firmName: plan.firmName,
+        from: plan.seats,
+      }
       return null
     }
     if (seats !== plan.seats) {

@@ -108,5 +108,8 @@ export async function firmInvoicePdf(opts: {
     where id = ${opts.invoiceId} and organization_id = ${firm.organizationId}`)
   const row = res.rows[0] as Record<string, unknown> | undefined
   if (!row) throw notFound('invoice')
-  return { bytes: await invoiceRowPdf(row, opts.provider.label), filename: `homeward-invoice-${row.number as string}.pdf` }
+  return {
+    bytes: await invoiceRowPdf(row, opts.provider.label),
+    filename: `homeward-invoice-${row.number as string}.pdf`,
+  }
 }

@@ -14,7 +14,11 @@
 import { sql } from 'drizzle-orm'
 import type { Database, Tx } from '#server/db/client.ts'
 import { AppError } from '#server/http/errors.ts'
-import { PaymentsError, type PaymentsEvent, type PaymentsProvider } from '#server/providers/payments/payments-provider.ts'
+import {
+  PaymentsError,
+  type PaymentsEvent,
+  type PaymentsProvider,
+} from '#server/providers/payments/payments-provider.ts'
 import { verifyStripeSignature } from '#server/providers/payments/stripe-provider.ts'
 import { acceptWebhook } from '#server/providers/webhooks/provider-webhooks.ts'
 import { recordBillingEvent, recordWebhookRefusal } from './billing-events'
@@ -26,7 +30,13 @@ export const PAYMENTS_WEBHOOK_PATH = '/api/webhooks/payments'
 /** The webhook's provider key in provider_webhook_receipts. */
 export const paymentsWebhookKey = (provider: PaymentsProvider) => `payments-${provider.name}`
 
-async function acceptStripe(tx: Tx, provider: PaymentsProvider, secret: string | undefined, headers: Headers, body: string) {
+async function acceptStripe(
+  tx: Tx,
+  provider: PaymentsProvider,
+  secret: string | undefined,
+  headers: Headers,
+  body: string,
+) {
   try {
     if (!secret) throw new PaymentsError('STRIPE_WEBHOOK_SECRET is not configured')
     verifyStripeSignature(headers.get('stripe-signature'), body, secret)
@@ -38,7 +48,10 @@ async function acceptStripe(tx: Tx, provider: PaymentsProvider, secret: string |
   const inserted = await tx.execute(sql`insert into provider_webhook_receipts (provider, webhook_id, event_type)
     values (${paymentsWebhookKey(provider)}, ${String(payload.id)}, ${String(payload.type)}) on conflict do nothing returning 1`)
   if (!inserted.rows.length)
-    throw new AppError('conflict', `Webhook ${String(payload.id)} was already received; a replay is not processed again.`)
+    throw new AppError(
+      'conflict',
+      `Webhook ${String(payload.id)} was already received; a replay is not processed again.`,
+    )
   return payload
 }
 
@@ -91,7 +104,15 @@ async function lockSession(tx: Tx, provider: PaymentsProvider, sessionId: string
       o.name as firm_name from checkout_sessions cs join organizations o on o.id = cs.organization_id
     where cs.provider = ${provider.name} and cs.provider_session_id = ${sessionId} for update of cs`)
   const s = res.rows[0] as
-    | { id: string; organization_id: string; created_by: string | null; status: string; seats: number; interval: string; firm_name: string }
+    | {
+        id: string
+        organization_id: string
+        created_by: string | null
+        status: string
+        seats: number
+        interval: string
+        firm_name: string
+      }
     | undefined
   if (!s) throw new AppError('not_found', 'No checkout session has this id.')
   return s
@@ -110,7 +131,11 @@ async function applyEvent(tx: Tx, provider: PaymentsProvider, event: PaymentsEve
         kind: 'firm.billing_subscribed',
         organizationId: s.organization_id,
         firmName: s.firm_name,
-        detail: { seats: event.subscription.quantity, interval: event.subscription.interval, status: event.subscription.status },
+        detail: {
+          seats: event.subscription.quantity,
+          interval: event.subscription.interval,
+          status: event.subscription.status,
+        },
       })
       return
     }
@@ -155,7 +180,10 @@ async function applyEvent(tx: Tx, provider: PaymentsProvider, event: PaymentsEve
         where provider = ${provider.name} and subscription_ref = ${event.subscription.id}`)
       const org = (res.rows[0] as { organization_id: string } | undefined)?.organization_id
       if (!org) return
-      const sub = event.type === 'customer.subscription.deleted' ? { ...event.subscription, status: 'canceled' as const } : event.subscription
+      const sub =
+        event.type === 'customer.subscription.deleted'
+          ? { ...event.subscription, status: 'canceled' as const }
+          : event.subscription
       await saveSubscription(tx, org, provider.name, sub)
       return
     }

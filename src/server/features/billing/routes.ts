@@ -34,7 +34,9 @@ export function billingRoutes(deps: AppDeps) {
   const { database, config } = deps
   const provider = paymentsOf(deps)
   return createRouter()
-    .openapi(e.overview, async (c) => c.json(await getBillingOverview({ database, viewer: requireViewer(c), provider }), 200))
+    .openapi(e.overview, async (c) =>
+      c.json(await getBillingOverview({ database, viewer: requireViewer(c), provider }), 200),
+    )
     .openapi(e.startCheckout, async (c) =>
       c.json(
         await startCheckout({
@@ -48,7 +50,10 @@ export function billingRoutes(deps: AppDeps) {
       ),
     )
     .openapi(e.changeSeats, async (c) =>
-      c.json(await changeSeats({ database, viewer: requireViewer(c), provider, seats: c.req.valid('json').seats }), 200),
+      c.json(
+        await changeSeats({ database, viewer: requireViewer(c), provider, seats: c.req.valid('json').seats }),
+        200,
+      ),
     )
     .openapi(e.cancel, async (c) =>
       c.json(await setCancelAtPeriodEnd({ database, viewer: requireViewer(c), provider, cancel: true }), 200),
@@ -57,14 +62,24 @@ export function billingRoutes(deps: AppDeps) {
       c.json(await setCancelAtPeriodEnd({ database, viewer: requireViewer(c), provider, cancel: false }), 200),
     )
     .openapi(e.invoicePdf, async (c) => {
-      const pdf = await firmInvoicePdf({ database, viewer: requireViewer(c), invoiceId: c.req.valid('param').invoiceId, provider })
+      const pdf = await firmInvoicePdf({
+        database,
+        viewer: requireViewer(c),
+        invoiceId: c.req.valid('param').invoiceId,
+        provider,
+      })
       return c.body(pdf.bytes as Uint8Array<ArrayBuffer>, 200, pdfHeaders(pdf.filename))
     })
     .openapi(e.completionFee, async (c) =>
       c.json(await getCompletionFee({ database, viewer: requireViewer(c), txId: c.req.valid('param').txId }), 200),
     )
     .openapi(e.completionFeeReceipt, async (c) => {
-      const pdf = await completionFeeReceipt({ database, viewer: requireViewer(c), txId: c.req.valid('param').txId, provider })
+      const pdf = await completionFeeReceipt({
+        database,
+        viewer: requireViewer(c),
+        txId: c.req.valid('param').txId,
+        provider,
+      })
       return c.body(pdf.bytes as Uint8Array<ArrayBuffer>, 200, pdfHeaders(pdf.filename))
     })
 }

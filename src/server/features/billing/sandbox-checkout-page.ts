@@ -25,8 +25,7 @@ import { PAYMENTS_WEBHOOK_PATH } from './receive-webhook'
 const esc = (s: string) =>
   s.replace(/[&<>"']/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch] as string)
 
-const BUTTON =
-  'font-size:1rem;padding:0.6rem 1rem;margin:0.25rem 0.5rem 0.25rem 0;border-radius:0.3rem;cursor:pointer'
+const BUTTON = 'font-size:1rem;padding:0.6rem 1rem;margin:0.25rem 0.5rem 0.25rem 0;border-radius:0.3rem;cursor:pointer'
 const PRIMARY = `${BUTTON};background:#0b5d3b;color:#fff;border:0`
 const SECONDARY = `${BUTTON};background:#fff;color:#1a1a1a;border:1px solid #555`
 

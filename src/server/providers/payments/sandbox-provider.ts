@@ -290,7 +290,11 @@ export function createSandboxPaymentsProvider(now: () => Date = () => new Date()
       const session = sessions.get(sessionId)
       if (!session || session.status !== 'awaiting_authentication') return closed()
       if (approve) return complete(session)
-      return fail(session, 'Your bank could not authenticate the payment (3-D Secure failed). Try again or use another card.', 'declined')
+      return fail(
+        session,
+        'Your bank could not authenticate the payment (3-D Secure failed). Try again or use another card.',
+        'declined',
+      )
     },
     abandon(sessionId) {
       const session = sessions.get(sessionId)

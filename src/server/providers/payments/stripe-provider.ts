@@ -63,14 +63,12 @@ function subscriptionOf(s: Obj): ProviderSubscription {
 }
 
 function invoiceOf(i: Obj, kind: ProviderInvoice['kind']): ProviderInvoice {
-  const lines = (((i.lines as Obj | undefined)?.data as Obj[] | undefined) ?? []).map(
-    (l): InvoiceLine => ({
-      description: String(l.description ?? ''),
-      quantity: Number(l.quantity ?? 1),
-      unitPence: Math.round(Number(l.amount ?? 0) / Math.max(Number(l.quantity ?? 1), 1)),
-      amountPence: Number(l.amount ?? 0),
-    }),
-  )
+  const lines = (((i.lines as Obj | undefined)?.data as Obj[] | undefined) ?? []).map((l): InvoiceLine => ({
+    description: String(l.description ?? ''),
+    quantity: Number(l.quantity ?? 1),
+    unitPence: Math.round(Number(l.amount ?? 0) / Math.max(Number(l.quantity ?? 1), 1)),
+    amountPence: Number(l.amount ?? 0),
+  }))
   const subtotal = Number(i.subtotal ?? 0)
   const total = Number(i.total ?? 0)
   return {
@@ -204,7 +202,8 @@ export function createStripePaymentsProvider(
         },
         charge.idempotencyKey,
       )
-      if (intent.status !== 'succeeded') throw new PaymentsError(`The payment did not go through (${String(intent.status)}).`)
+      if (intent.status !== 'succeeded')
+        throw new PaymentsError(`The payment did not go through (${String(intent.status)}).`)
       const { netPence, vatPence, totalPence } = splitGross(charge.amountPence)
       return {
         reference: String(intent.id),

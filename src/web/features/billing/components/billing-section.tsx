@@ -12,14 +12,7 @@ import { Input } from '#web/components/ui/input.tsx'
 import { Skeleton } from '#web/components/ui/skeleton.tsx'
 import { formatGbpFromPence, formatUkDate, pluralise } from '#web/lib/formatters.ts'
 import { notify } from '#web/lib/toast.ts'
-import {
-  invoicePdfUrl,
-  useBilling,
-  useCancelPro,
-  useChangeSeats,
-  useResumePro,
-  useStartCheckout,
-} from '../api'
+import { invoicePdfUrl, useBilling, useCancelPro, useChangeSeats, useResumePro, useStartCheckout } from '../api'
 
 const KIND_LABELS: Record<BillingOverview['invoices'][number]['kind'], string> = {
   subscription: 'Pro plan',
@@ -66,21 +59,23 @@ function stateLine(o: BillingOverview): { badge: string; variant: 'success' | 'm
 export function BillingSection() {
   const [params, setParams] = useSearchParams()
   const returned = params.get('checkout')
-  const [waiting, setWaiting] = useState(returned === 'success')
-  const billing = useBilling(waiting)
+  const [timedOut, setTimedOut] = useState(false)
+  // After a successful checkout the provider's webhook lands a moment later: poll until it has.
+  const [settled, setSettled] = useState(false)
+  const billing = useBilling(returned === 'success' && !timedOut && !settled)
   const data = billing.data
+  const done = !!data && (data.state === 'subscribed' || !!data.last_checkout_problem)
+  const waiting = returned === 'success' && !timedOut && !done
   useEffect(() => {
-    if (!waiting || !data) return
-    if (data.state === 'subscribed' || data.last_checkout_problem) {
-      setWaiting(false)
-      if (data.state === 'subscribed') notify.success('Welcome to Homeward Pro', 'Your firm is subscribed.')
-    }
-  }, [waiting, data])
-  useEffect(() => {
-    if (!waiting) return
-    const stop = setTimeout(() => setWaiting(false), 30_000)
+    if (returned !== 'success') return
+    const stop = setTimeout(() => setTimedOut(true), 30_000)
     return () => clearTimeout(stop)
-  }, [waiting])
+  }, [returned])
+  useEffect(() => {
+    if (!done || settled) return
+    const id = setTimeout(() => setSettled(true), 0)
+    return () => clearTimeout(id)
+  }, [done, settled])
 
   if (billing.isPending) {
     return (
@@ -113,6 +108,14 @@ export function BillingSection() {
       {waiting && (
         <p role="status" className="rounded-lg border p-3">
           Payment received. Confirming your subscription with the payments provider…
+        </p>
+      )}
+      {returned === 'success' && o.state === 'subscribed' && (
+        <p role="status" className="rounded-lg border border-primary/40 bg-primary/5 p-3">
+          Welcome to Homeward Pro: your firm is subscribed.{' '}
+          <Button variant="link" className="h-auto p-0" onClick={dismiss}>
+            Dismiss
+          </Button>
         </p>
       )}
       {returned === 'cancelled' && !o.last_checkout_problem && (
@@ -182,7 +185,11 @@ function SubscribeForm({ overview: o }: { overview: BillingOverview }) {
         value={interval}
         onValueChange={(v) => setInterval(v as BillingInterval)}
         choices={[
-          { value: 'month', label: 'Monthly', description: `${formatGbpFromPence(seatPricePence('month'))} per seat per month + VAT` },
+          {
+            value: 'month',
+            label: 'Monthly',
+            description: `${formatGbpFromPence(seatPricePence('month'))} per seat per month + VAT`,
+          },
           {
             value: 'year',
             label: 'Annual',
@@ -194,10 +201,23 @@ function SubscribeForm({ overview: o }: { overview: BillingOverview }) {
         id="subscribe-seats"
         label="Seats"
         hint={`At least ${o.members_count}: one for each member of your firm.`}
-        error={tooFew ? `Your firm has ${o.members_count} members, so it needs at least ${o.members_count} seats.` : undefined}
+        error={
+          tooFew
+            ? `Your firm has ${o.members_count} members, so it needs at least ${o.members_count} seats.`
+            : undefined
+        }
       >
         {(control) => (
-          <Input {...control} type="number" inputMode="numeric" min={1} max={500} className="w-32" value={seats} onChange={(e) => setSeats(e.target.value)} />
+          <Input
+            {...control}
+            type="number"
+            inputMode="numeric"
+            min={1}
+            max={500}
+            className="w-32"
+            value={seats}
+            onChange={(e) => setSeats(e.target.value)}
+          />
         )}
       </FormField>
       {price && (
@@ -236,7 +256,10 @@ function SeatsForm({ overview: o }: { overview: BillingOverview }) {
         if (!valid) return
         change.mutate(n, {
           onSuccess: (next) =>
-            notify.success('Seats updated', `${pluralise(next.subscription?.seats ?? n, 'seat')}; the change is prorated.`),
+            notify.success(
+              'Seats updated',
+              `${pluralise(next.subscription?.seats ?? n, 'seat')}; the change is prorated.`,
+            ),
         })
       }}
     >
@@ -247,7 +270,16 @@ function SeatsForm({ overview: o }: { overview: BillingOverview }) {
         error={change.isError ? change.error.message : undefined}
       >
         {(control) => (
-          <Input {...control} type="number" inputMode="numeric" min={1} max={500} className="w-32" value={seats} onChange={(e) => setSeats(e.target.value)} />
+          <Input
+            {...control}
+            type="number"
+            inputMode="numeric"
+            min={1}
+            max={500}
+            className="w-32"
+            value={seats}
+            onChange={(e) => setSeats(e.target.value)}
+          />
         )}
       </FormField>
       <div>
@@ -262,7 +294,9 @@ function SeatsForm({ overview: o }: { overview: BillingOverview }) {
 function CancelOrResume({ overview: o }: { overview: BillingOverview }) {
   const cancel = useCancelPro()
   const resume = useResumePro()
-  const end = o.subscription?.current_period_end ? formatUkDate(o.subscription.current_period_end) : 'the end of the period'
+  const end = o.subscription?.current_period_end
+    ? formatUkDate(o.subscription.current_period_end)
+    : 'the end of the period'
   if (o.state === 'cancelling') {
     return (
       <div>
@@ -314,8 +348,9 @@ function Invoices({ overview: o }: { overview: BillingOverview }) {
                     {i.number} · {KIND_LABELS[i.kind]}
                   </p>
                   <p className="text-sm text-muted-foreground">
-                    {formatUkDate(i.issued_at)} · {formatGbpFromPence(i.subtotal_pence)} + VAT {formatGbpFromPence(i.vat_pence)} ={' '}
-                    {formatGbpFromPence(i.total_pence)} · {i.status === 'credited' ? 'credit' : i.status}
+                    {formatUkDate(i.issued_at)} · {formatGbpFromPence(i.subtotal_pence)} + VAT{' '}
+                    {formatGbpFromPence(i.vat_pence)} = {formatGbpFromPence(i.total_pence)} ·{' '}
+                    {i.status === 'credited' ? 'credit' : i.status}
                   </p>
                 </div>
                 <Button asChild variant="outline" size="sm">
