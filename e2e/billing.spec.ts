@@ -73,7 +73,7 @@ test('a firm admin subscribes with a sandbox test card, adds a seat, downloads t
   await expect(page).toHaveURL(/\/app\/firm\/billing$/)
   await expect(page.getByTestId('billing-state')).toContainText('Pro is off')
   await page.getByRole('radio', { name: /Monthly/ }).check()
-  await page.getByLabel('Seats').fill('1')
+  await page.getByLabel('Seats', { exact: true }).fill('1')
   await expect(page.getByTestId('subscribe-price')).toContainText('£58.80')
   await page.getByRole('button', { name: 'Continue to checkout' }).click()
 
@@ -85,7 +85,7 @@ test('a firm admin subscribes with a sandbox test card, adds a seat, downloads t
   await expect(page).toHaveURL(/\/app\/firm\/billing\?checkout=success/)
   await expect(page.getByTestId('billing-state')).toContainText('1 seat, billed monthly', { timeout: 20_000 })
 
-  await page.getByLabel('Seats').fill('2')
+  await page.getByLabel('Seats', { exact: true }).fill('2')
   await page.getByRole('button', { name: 'Update seats' }).click()
   await expect(toast(page)).toContainText('Seats updated')
   await expect(page.getByTestId('billing-state')).toContainText('2 seats, billed monthly')
