@@ -105,6 +105,7 @@ export function BillingSection() {
 
   return (
     <div className="flex flex-col gap-4">
+      <h2 className="sr-only">Pro plan and invoices</h2>
       {waiting && (
         <p role="status" className="rounded-lg border p-3">
           Payment received. Confirming your subscription with the payments provider…
