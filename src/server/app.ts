@@ -32,6 +32,8 @@ import { titleChecksRoutes } from './features/title-checks/routes'
 import { logbooksRoutes } from './features/logbooks/routes'
 import { chainsRoutes } from './features/chains/routes'
 import { fundsRoutes, openBankingOf, openBankingWebhookRoutes } from './features/funds/routes'
+import { billingRoutes, paymentsOf, paymentsWebhookRoutes } from './features/billing/routes'
+import { sandboxCheckoutRoutes } from './features/billing/sandbox-checkout-page'
 import { sandboxBankRoutes } from './features/funds/sandbox-bank-page'
 import { clientMoneyWebhookRoutes, depositsRoutes } from './features/deposits/routes'
 import { documentsRoutes } from './features/documents/routes'
@@ -302,6 +304,7 @@ export function createApp(deps: AppDeps) {
     .route('/api', verificationRoutes(deps))
     .route('/api', depositsRoutes(deps))
     .route('/api', apiAccessRoutes(deps))
+    .route('/api', billingRoutes(deps))
 
   // The local outbox: 404 unless DEV_MAIL=true and the request is from this machine (features/dev-mail).
   app.route('/', devMailRoutes(deps))
@@ -310,6 +313,9 @@ export function createApp(deps: AppDeps) {
   app.route('/', sandboxBankRoutes(deps, openBankingOf(deps)))
   // The client-money partner's signed webhook (no session): funds received into a held-funds account.
   app.route('/', clientMoneyWebhookRoutes(deps))
+  // Payments' signed webhook (no session), and the sandbox's hosted checkout and 3-D Secure pages (sandbox only).
+  app.route('/', paymentsWebhookRoutes(deps))
+  app.route('/', sandboxCheckoutRoutes(deps, paymentsOf(deps)))
 
   // Every operation needs the session cookie unless it says `security: []` (PUBLIC in src/shared/contracts/endpoint.ts).
   app.openAPIRegistry.registerComponent('securitySchemes', SESSION_SECURITY_SCHEME, {

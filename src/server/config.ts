@@ -117,6 +117,11 @@ const ConfigSchema = z
     PAYMENTS_PROVIDER: z.enum(['sandbox', 'stripe'], { message: 'must be sandbox or stripe' }).default('sandbox'),
     /** Stripe secret key (sk_live_... or sk_test_...), needed with PAYMENTS_PROVIDER=stripe. */
     STRIPE_SECRET_KEY: z.string().optional(),
+    /** The signing secret (whsec_...) of the Stripe webhook endpoint /api/webhooks/payments. */
+    STRIPE_WEBHOOK_SECRET: z.string().optional(),
+    /** The Stripe Price ids of Pro per seat, monthly and annual (price_...). */
+    STRIPE_PRICE_PRO_MONTHLY: z.string().optional(),
+    STRIPE_PRICE_PRO_ANNUAL: z.string().optional(),
     /** Who reads bank accounts for source of funds: the sandbox (scenarios by bank), or an OBIE v3.1 AIS API. */
     OPEN_BANKING_PROVIDER: z.enum(['sandbox', 'obie'], { message: 'must be sandbox or obie' }).default('sandbox'),
     /** With OPEN_BANKING_PROVIDER=obie: the AIS API's base URL (https://.../open-banking/v3.1/aisp). */

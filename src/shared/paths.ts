@@ -137,7 +137,7 @@ export function firmInvitationPath(token: string): string {
  * The firm page's sections: members, invitations (admins), settings (SLA targets and standard
  * enquiries), activity (admins: the firm's events).
  */
-export const FIRM_SECTIONS = ['members', 'invitations', 'settings', 'activity'] as const
+export const FIRM_SECTIONS = ['members', 'invitations', 'settings', 'billing', 'activity'] as const
 export type FirmSection = (typeof FIRM_SECTIONS)[number]
 
 /** A professional's firm page: '/app/firm' (members), '/app/firm/{section}' for the others. */

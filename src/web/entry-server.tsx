@@ -29,6 +29,7 @@ export const publicPaths: PublicPageRenderer['publicPaths'] = [
   '/buyers',
   '/sellers',
   ...PROFESSIONAL_PAGES.map((page) => page.href),
+  '/pricing',
   '/help',
   '/marketplace',
   '/privacy',

@@ -59,6 +59,7 @@ export const routes: RouteObject[] = [
           { path: 'professionals/brokers', lazy: m.brokers, handle: professional },
           { path: 'professionals/agents', lazy: m.agents, handle: professional },
           { path: 'help', lazy: m.help, handle: support },
+          { path: 'pricing', lazy: m.pricing, handle: consumer },
           { path: 'privacy', lazy: m.privacy, handle: support },
           { path: 'terms', lazy: m.terms, handle: support },
           { path: 'cookies', lazy: m.cookies, handle: support },

@@ -22,6 +22,7 @@ import { insertDemoBroker } from './demo-broker'
 import { DEMO_FIRM_ID, seedOrganizations } from './organizations'
 import { insertDemoIdentity } from './demo-identity'
 import { insertDemoDeposit } from './demo-deposit'
+import { subscribeDemoFirms } from './demo-billing'
 import { DEMO_SURVEY_BOOKING_ID, DEMO_SURVEYOR, insertDemoSurveyor } from './demo-surveyor'
 
 export { DEMO_ACCOUNTS, DEMO_PASSWORD, type DemoAccount } from './demo-accounts'
@@ -126,6 +127,9 @@ async function readState(database: Database): Promise<SeedState> {
  * hasher; the sign-up trigger makes the profile and role (docs/decisions/004-atomic-sign-up.md).
  * Returns false when the account already existed (a concurrent seeder made it first).
  */
+/** The demo accounts' and the demo firm's colleagues' addresses. */
+const demoEmails = () => [...DEMO_ACCOUNTS, ...DEMO_FIRM_COLLEAGUES].map((a) => a.email)
+
 async function createDemoAccount(
   database: Database,
   auth: Auth,
@@ -198,6 +202,7 @@ export async function seedDemoData({
           await insertDemoDeposit(tx, { amelia, priya, demoTransactionId: DEMO_TRANSACTION_ID }, now)
         })
       }
+      await subscribeDemoFirms(database, demoEmails(), now)
     }
 
     result.ms = Math.round(performance.now() - started)
@@ -403,6 +408,7 @@ export async function seedDemoData({
     }
   }
 
+  if (accounts) await subscribeDemoFirms(database, demoEmails(), now)
   result.ms = Math.round(performance.now() - started)
   // Debug, not info: the start log shows the start line, the database and the demo accounts only.
   log?.debug(

@@ -111,6 +111,17 @@ export const SECURITY_EVENT_KINDS = [
   'firm.webhook_created',
   'firm.webhook_removed',
   'firm.webhook_secret_rotated',
+  // Billing (features/billing/billing-events.ts): Pro checkout, seats, cancellation, for the firm's
+  // activity page; and a refused payments webhook (bad signature, replay), recorded with no person.
+  'firm.billing_checkout_started',
+  'firm.billing_subscribed',
+  'firm.billing_payment_failed',
+  'firm.billing_checkout_abandoned',
+  'firm.billing_seats_changed',
+  'firm.billing_seats_refused',
+  'firm.billing_cancelled',
+  'firm.billing_resumed',
+  'payments.webhook_refused',
 ] as const
 export type SecurityEventKind = (typeof SECURITY_EVENT_KINDS)[number]
 

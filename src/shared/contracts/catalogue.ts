@@ -11,6 +11,7 @@ import { activityEndpoints } from './activity'
 import { accountEndpoints } from './account'
 import { authEndpoints } from './auth'
 import { chainEndpoints } from './chains'
+import { billingEndpoints } from './billing'
 import { chatEndpoints } from './chat'
 import { dataRightsEndpoints } from './data-rights'
 import { depositEndpoints } from './deposits'
@@ -48,6 +49,7 @@ export const catalogue = {
   activity: activityEndpoints,
   auth: authEndpoints,
   chains: chainEndpoints,
+  billing: billingEndpoints,
   chat: chatEndpoints,
   dataRights: dataRightsEndpoints,
   deposits: depositEndpoints,

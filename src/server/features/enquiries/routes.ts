@@ -16,6 +16,7 @@ import { listEnquiries } from './list-enquiries'
 import { raiseEnquiries } from './raise-enquiries'
 import { makeSellerTask } from './seller-task'
 import { getFirmStandardEnquiries, putFirmStandardEnquiries, standardEnquiriesForMatter } from './standard-enquiries'
+import { assertPro } from '../billing/entitlement'
 
 export function enquiriesRoutes(deps: AppDeps) {
   const { database, config, mail } = deps
@@ -66,18 +67,22 @@ export function enquiriesRoutes(deps: AppDeps) {
       return c.json(doc, 201)
     })
     .openapi(endpoints.standardForMatter, async (c) => {
+      await assertPro(database, requireViewer(c), 'Standard enquiry templates')
       const { txId } = c.req.valid('param')
       return c.json(await standardEnquiriesForMatter({ database, viewer: requireViewer(c), txId }), 200)
     })
     .openapi(endpoints.clocks, async (c) => {
+      await assertPro(database, requireViewer(c), 'SLA clocks')
       const { txId } = c.req.valid('param')
       return c.json(await listClocks({ database, viewer: requireViewer(c), txId }), 200)
     })
     .openapi(endpoints.firmStandard, async (c) => {
+      await assertPro(database, requireViewer(c), 'Standard enquiry templates')
       const { orgId } = c.req.valid('param')
       return c.json(await getFirmStandardEnquiries({ database, viewer: requireViewer(c), orgId }), 200)
     })
     .openapi(endpoints.putFirmStandard, async (c) => {
+      await assertPro(database, requireViewer(c), 'Standard enquiry templates')
       const { orgId } = c.req.valid('param')
       const body = c.req.valid('json')
       return c.json(
@@ -86,10 +91,12 @@ export function enquiriesRoutes(deps: AppDeps) {
       )
     })
     .openapi(endpoints.firmSla, async (c) => {
+      await assertPro(database, requireViewer(c), 'SLA targets')
       const { orgId } = c.req.valid('param')
       return c.json(await getSlaSettings({ database, viewer: requireViewer(c), orgId }), 200)
     })
     .openapi(endpoints.putFirmSla, async (c) => {
+      await assertPro(database, requireViewer(c), 'SLA targets')
       const { orgId } = c.req.valid('param')
       return c.json(
         await putSlaSettings({

@@ -15,6 +15,7 @@ import { listFirmEvents } from './list-firm-events'
 import { changeMemberRole, removeMember } from './members'
 import { openMatter } from './open-matter'
 import { reassignMatter } from './reassign-matter'
+import { assertPro } from '../billing/entitlement'
 
 export function firmsRoutes({ database, config, mail }: AppDeps) {
   const e = firmsEndpoints
@@ -118,6 +119,7 @@ export function firmsRoutes({ database, config, mail }: AppDeps) {
       jsonText(c, await getTransactionMatter({ database, viewer: requireViewer(c), txId: c.req.valid('param').txId })),
     )
     .openapi(e.board, async (c) => {
+      await assertPro(database, requireViewer(c), 'The cases board')
       return jsonText(c, await listBoard({ database, viewer: requireViewer(c), query: c.req.valid('query') }))
     })
 }

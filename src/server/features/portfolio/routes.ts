@@ -9,15 +9,17 @@ import { storageFor } from '#server/platform/storage/index.ts'
 import { generateMemorandum } from './generate-memorandum'
 import { listPortfolio } from './list-portfolio'
 import { previewWeeklyUpdate, sendWeeklyUpdateNow } from './weekly-update'
+import { assertPro } from '../billing/entitlement'
 
 export function portfolioRoutes({ database, config, mail }: AppDeps) {
   const e = portfolioEndpoints
   const storage = storageFor(config)
   const delivery = () => ({ publicUrl: config.publicUrl, deliverMail: mail.deliver })
   return createRouter()
-    .openapi(e.portfolio, async (c) =>
-      c.json(await listPortfolio({ database, viewer: requireViewer(c), query: c.req.valid('query') }), 200),
-    )
+    .openapi(e.portfolio, async (c) => {
+      await assertPro(database, requireViewer(c), 'The sales portfolio')
+      return c.json(await listPortfolio({ database, viewer: requireViewer(c), query: c.req.valid('query') }), 200)
+    })
     .openapi(e.weeklyUpdatePreview, async (c) =>
       c.json(
         await previewWeeklyUpdate({

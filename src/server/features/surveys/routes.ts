@@ -11,6 +11,7 @@ import { cancelBooking, rescheduleBooking } from './change-booking'
 import { deliverReport, markPayoutPaid } from './deliver-report'
 import { listSlots, listTransactionSurveys } from './list-transaction-surveys'
 import { getSchedule, saveAvailability, saveProducts } from './schedule'
+import { assertPro } from '../billing/entitlement'
 
 export function surveysRoutes({ database, config, mail }: AppDeps) {
   const payments = paymentsProviderFor(config)
@@ -58,14 +59,19 @@ export function surveysRoutes({ database, config, mail }: AppDeps) {
       mail.kick()
       return c.json(booking, 200)
     })
-    .openapi(e.schedule, async (c) => c.json(await schedule(requireViewer(c), c.req.valid('query')), 200))
+    .openapi(e.schedule, async (c) => {
+      await assertPro(database, requireViewer(c), "The surveyor's calendar")
+      return c.json(await schedule(requireViewer(c), c.req.valid('query')), 200)
+    })
     .openapi(e.saveAvailability, async (c) => {
       const viewer = requireViewer(c)
+      await assertPro(database, viewer, "The surveyor's calendar")
       await saveAvailability({ database, viewer, input: c.req.valid('json') })
       return c.json(await schedule(viewer), 200)
     })
     .openapi(e.saveProducts, async (c) => {
       const viewer = requireViewer(c)
+      await assertPro(database, viewer, "The surveyor's calendar")
       await saveProducts({ database, viewer, input: c.req.valid('json') })
       return c.json(await schedule(viewer), 200)
     })

@@ -836,6 +836,16 @@ const ROWS: Record<string, Row> = {
       t.request(`${base(move.txId)}/forms/ta6/evidence/${UNKNOWN_ID}`, { as: as(actor), method: 'DELETE' }),
     expected: answers(403, { seller: 404 }),
   },
+  // The completion fee: everyone on the move sees its amount and who pays; the receipt is the payer's
+  // alone, and this move has not completed, so nobody has one (404).
+  'GET /api/transactions/{txId}/completion-fee': {
+    call: get(() => `${base(move.txId)}/completion-fee`),
+    expected: answers(200),
+  },
+  'GET /api/transactions/{txId}/completion-fee/receipt': {
+    call: get(() => `${base(move.txId)}/completion-fee/receipt`),
+    expected: answers(404),
+  },
   // The PDTF property pack: everyone on the move may download it (names and roles only, no contact details).
   'GET /api/transactions/{txId}/pdtf': { call: get(() => `${base(move.txId)}/pdtf`), expected: answers(200) },
   'GET /api/transactions/{txId}/surveys/slots': {

@@ -19,6 +19,7 @@ import { AppError } from '#server/http/errors.ts'
 import { organizationsOnTransaction, recomputeAccreditation } from '../accreditation/compute-accreditation'
 import { placeOf } from '../chains/chain-graph'
 import { notifyChainOfFallThrough } from '../chains/notify-chain'
+import { recordCompletionFeeDue } from '../billing/completion-fee'
 import { notifyPeople, type NotificationDelivery } from '../notifications/notify-people'
 import { createLogbooksAtCompletion } from '../logbooks/create-at-completion'
 import { requestReviews } from '../reviews/request-reviews'
@@ -150,10 +151,12 @@ export async function changeStatus({
     }
     // Completion asks the buyer and the seller for a review; any change of status moves the firms'
     // live, completed and cancelled counts, so their accreditation is recomputed with it.
-    // Completion also hands the buyer their home's logbook (features/logbooks/create-at-completion.ts).
+    // Completion also hands the buyer their home's logbook (features/logbooks/create-at-completion.ts),
+    // and the move's completion fee becomes due (once per move; charged after commit: billing/completion-fee.ts).
     if (input.action === 'complete') {
       await requestReviews(tx, { txId, actorId: viewer.profileId, address: where, notify })
       await createLogbooksAtCompletion(tx, { txId, actorId: viewer.profileId })
+      await recordCompletionFeeDue(tx, txId)
     }
     await recomputeAccreditation(tx, { organizationIds: await organizationsOnTransaction(tx, txId), source: 'change' })
   })

@@ -5,6 +5,8 @@
 import { transactionEndpoints as endpoints } from '#shared/contracts/transactions.ts'
 import { createRouter, jsonText, requireViewer, type AppDeps } from '#server/http/router.ts'
 import { archiveTransaction } from './archive-transaction'
+import { collectCompletionFee } from '../billing/completion-fee'
+import { paymentsOf } from '../billing/routes'
 import { changeStatus } from './change-status'
 import { createTransaction } from './create-transaction'
 import { getTransactionDetail } from './get-transaction-detail'
@@ -12,7 +14,8 @@ import { listDashboard } from './list-dashboard'
 import { updateStage } from './update-stage'
 import { updateTask } from './update-task'
 
-export function transactionsRoutes({ database, config, mail }: AppDeps) {
+export function transactionsRoutes(deps: AppDeps) {
+  const { database, config, mail } = deps
   const notify = { publicUrl: config.publicUrl, deliverMail: mail.deliver }
   const detail = (viewer: Parameters<typeof getTransactionDetail>[0]['viewer'], txId: string) =>
     getTransactionDetail({ database, viewer, txId })
@@ -50,7 +53,11 @@ export function transactionsRoutes({ database, config, mail }: AppDeps) {
     })
     .openapi(endpoints.changeStatus, async (c) => {
       const { txId } = c.req.valid('param')
-      await changeStatus({ database, viewer: requireViewer(c), txId, input: c.req.valid('json'), notify })
+      const input = c.req.valid('json')
+      await changeStatus({ database, viewer: requireViewer(c), txId, input, notify })
+      // The completion fee, charged once the completion has committed (a failure is kept to retry).
+      if (input.action === 'complete')
+        await collectCompletionFee({ database, provider: paymentsOf(deps), txId, ...notify })
       mail.kick()
       return jsonText(c, await detail(requireViewer(c), txId))
     })

@@ -1,4 +1,4 @@
-/** The payments provider chosen by PAYMENTS_PROVIDER (config.ts): the sandbox by default, or Stripe Connect. */
+/** The payments provider chosen by PAYMENTS_PROVIDER (config.ts): the sandbox by default, or Stripe (Connect payouts, Billing, PaymentIntents). */
 import type { Config } from '#server/config.ts'
 import type { PaymentsProvider } from './payments-provider'
 import { createSandboxPaymentsProvider } from './sandbox-provider'
@@ -7,7 +7,14 @@ import { createStripePaymentsProvider } from './stripe-provider'
 export type { PaymentsProvider } from './payments-provider'
 
 /** Builds the configured provider; config has already checked that Stripe has its key. */
-export function paymentsProviderFor(config: Pick<Config, 'PAYMENTS_PROVIDER' | 'STRIPE_SECRET_KEY'>): PaymentsProvider {
-  if (config.PAYMENTS_PROVIDER === 'stripe') return createStripePaymentsProvider(config.STRIPE_SECRET_KEY ?? '')
+export function paymentsProviderFor(
+  config: Pick<Config, 'PAYMENTS_PROVIDER' | 'STRIPE_SECRET_KEY'> &
+    Partial<Pick<Config, 'STRIPE_PRICE_PRO_MONTHLY' | 'STRIPE_PRICE_PRO_ANNUAL'>>,
+): PaymentsProvider {
+  if (config.PAYMENTS_PROVIDER === 'stripe')
+    return createStripePaymentsProvider(config.STRIPE_SECRET_KEY ?? '', fetch, {
+      month: config.STRIPE_PRICE_PRO_MONTHLY,
+      year: config.STRIPE_PRICE_PRO_ANNUAL,
+    })
   return createSandboxPaymentsProvider()
 }

@@ -1,9 +1,13 @@
 /**
- * The payments provider interface (CONVENTIONS.md, providers/): paying a professional's firm for
- * work done through Homeward (today: a survey report delivered). Amounts are pence (integers), GBP.
- * The sandbox adapter answers deterministically and moves no money; the Stripe adapter makes a
- * Stripe Connect transfer to the firm's connected account. Chosen by PAYMENTS_PROVIDER (config.ts).
+ * The payments provider interface (CONVENTIONS.md, providers/), shaped like the common card-payments
+ * APIs (Stripe's customers, checkout sessions, subscriptions, invoices and webhook events): paying a
+ * professional's firm for work done through Homeward (a survey report delivered), a firm's Pro
+ * subscription (seats = quantity, monthly or annual, prorated seat changes, cancel at period end, a
+ * trial) and the completion fee of a move (a one-off charge). Amounts are pence (integers), GBP.
+ * The sandbox adapter answers deterministically, as Stripe's test mode does, and moves no money; the
+ * Stripe adapter calls Stripe's REST API. Chosen by PAYMENTS_PROVIDER (config.ts).
  */
+import type { BillingInterval, InvoiceLine } from '#shared/domain/billing.ts'
 
 export interface PayoutRequest {
   /** Our payout id: the idempotency key, so a retry never pays twice. */
@@ -21,6 +25,94 @@ export interface PayoutResult {
   status: 'pending' | 'paid'
 }
 
+/** A customer at the provider: a firm, or a mover paying a completion fee. */
+export interface CustomerRequest {
+  name: string
+  email: string
+  /** Our key for the customer (organization id or profile id): the idempotency key too. */
+  reference: string
+}
+
+/** A hosted checkout: `subscription` starts Pro for `quantity` seats; `payment` takes one amount. */
+export interface CheckoutSessionRequest {
+  mode: 'subscription' | 'payment'
+  customerRef: string
+  interval: BillingInterval
+  quantity: number
+  /** When the subscription's free trial ends (no charge before it); null to charge at once. */
+  trialEnd: Date | null
+  /** Absolute URLs the hosted page returns to. */
+  successUrl: string
+  cancelUrl: string
+  /** Echoed back on the session's events (organization_id, our session id). */
+  metadata: Record<string, string>
+}
+
+export interface CheckoutSession {
+  id: string
+  /** Where to send the person: the provider's hosted page. */
+  url: string
+}
+
+export type ProviderSubscriptionStatus = 'trialing' | 'active' | 'past_due' | 'canceled' | 'incomplete'
+
+export interface ProviderSubscription {
+  id: string
+  customerRef: string
+  status: ProviderSubscriptionStatus
+  interval: BillingInterval
+  quantity: number
+  currentPeriodStart: string
+  currentPeriodEnd: string
+  trialEnd: string | null
+  cancelAtPeriodEnd: boolean
+}
+
+export interface ProviderInvoice {
+  id: string
+  customerRef: string
+  subscriptionRef: string | null
+  kind: 'subscription' | 'proration' | 'completion_fee'
+  status: 'paid' | 'open' | 'void' | 'credited'
+  /** Before VAT. */
+  lines: InvoiceLine[]
+  subtotalPence: number
+  vatPence: number
+  totalPence: number
+  periodStart: string | null
+  periodEnd: string | null
+  paidAt: string | null
+}
+
+/** What the provider tells us by webhook, in our words (each adapter maps its own). */
+export type PaymentsEvent =
+  | {
+      type: 'checkout.session.completed'
+      sessionId: string
+      metadata: Record<string, string>
+      subscription: ProviderSubscription
+    }
+  | { type: 'checkout.session.expired'; sessionId: string; metadata: Record<string, string> }
+  | { type: 'checkout.payment_failed'; sessionId: string; metadata: Record<string, string>; reason: string }
+  | { type: 'invoice.paid'; invoice: ProviderInvoice }
+  | { type: 'customer.subscription.updated'; subscription: ProviderSubscription }
+  | { type: 'customer.subscription.deleted'; subscription: ProviderSubscription }
+
+export interface SubscriptionChange {
+  /** New seat count; prorated for the time left in the period (an invoice now, or a credit). */
+  quantity?: number
+  cancelAtPeriodEnd?: boolean
+}
+
+export interface OneOffCharge {
+  /** Ours: the same key never charges twice (retries, concurrent calls). */
+  idempotencyKey: string
+  customerRef: string
+  /** VAT included. */
+  amountPence: number
+  description: string
+}
+
 export interface PaymentsProvider {
   /** 'sandbox' or 'stripe'. */
   readonly name: string
@@ -30,6 +122,19 @@ export interface PaymentsProvider {
   createPayout(request: PayoutRequest): Promise<PayoutResult>
   /** Confirms the payout reached the firm (the sandbox: at once; Stripe: the transfer is settled). */
   markPaid(reference: string): Promise<PayoutResult>
+  /** Creates (or, for the same reference, finds) a customer; resolves with its id. */
+  createCustomer(request: CustomerRequest): Promise<{ id: string }>
+  /** Starts a hosted checkout; its outcome comes later as an event. */
+  createCheckoutSession(request: CheckoutSessionRequest): Promise<CheckoutSession>
+  /** Changes seats (prorated) or cancels at the period's end; answers the subscription and any proration invoice. */
+  updateSubscription(
+    subscriptionRef: string,
+    change: SubscriptionChange,
+  ): Promise<{ subscription: ProviderSubscription; invoice: ProviderInvoice | null }>
+  /** Charges a customer's saved card once (idempotent by key); throws PaymentsError when declined. */
+  chargeOnce(charge: OneOffCharge): Promise<{ reference: string; invoice: ProviderInvoice }>
+  /** Reads a webhook's payload as one of our events; throws PaymentsError for one we do not use. */
+  parseEvent(payload: unknown): PaymentsEvent | null
 }
 
 export class PaymentsError extends Error {

@@ -1,12 +1,161 @@
 /**
- * The sandbox payments provider: no money moves. References are derived from our payout id
- * (`sandbox_po_<id without dashes>`), so the same request always answers the same: tests and the
- * demo can rely on it. Shown as "Sandbox" in the UI.
+ * The sandbox payments provider: no money moves, and it behaves like a card processor's test mode.
+ * Payouts: references derived from our payout id (`sandbox_po_<id without dashes>`), so the same
+ * request always answers the same.
+ *
+ * Billing: customers, checkout sessions, subscriptions and invoices are kept in this process's
+ * memory (a restart forgets open sessions; what completed is already in our database by webhook).
+ * The hosted checkout is our own page, /sandbox/payments/checkout (features/billing/sandbox-checkout-page.ts),
+ * clearly labelled Sandbox. Test cards, as Stripe's test mode documents them
+ * (https://docs.stripe.com/testing):
+ * - 4242 4242 4242 4242 succeeds;
+ * - 4000 0000 0000 0002 is declined ("Your card was declined.");
+ * - 4000 0025 0000 3155 needs authentication: a sandbox 3-D Secure page to approve or fail;
+ * any other number is refused as not a test card. The outcome is told back as signed webhook events
+ * (the caller of `pay` sends them through sandbox-webhooks.ts). Shown as "Sandbox" in the UI.
  */
-import type { PaymentsProvider } from './payments-provider'
+import { createHash, randomUUID } from 'node:crypto'
+import {
+  invoiceTotals,
+  periodEndFrom,
+  prorateSeatChange,
+  seatPricePence,
+  splitGross,
+  type BillingInterval,
+} from '#shared/domain/billing.ts'
+import {
+  PaymentsError,
+  type CheckoutSessionRequest,
+  type PaymentsEvent,
+  type PaymentsProvider,
+  type ProviderInvoice,
+  type ProviderSubscription,
+} from './payments-provider'
 
-/** Creates the sandbox provider. */
-export function createSandboxPaymentsProvider(): PaymentsProvider {
+export const SANDBOX_CHECKOUT_PATH = '/sandbox/payments/checkout'
+export const SANDBOX_3DS_PATH = '/sandbox/payments/authenticate'
+
+export const SANDBOX_CARDS = {
+  succeeds: '4242424242424242',
+  declines: '4000000000000002',
+  authenticates: '4000002500003155',
+} as const
+
+export interface SandboxSession {
+  id: string
+  request: CheckoutSessionRequest
+  status: 'open' | 'awaiting_authentication' | 'complete' | 'expired'
+  /** The last attempt's failure, shown on the page. */
+  error: string | null
+}
+
+/** A webhook payload as the sandbox sends it: `{ id, type, data: { object } }`, Stripe's envelope. */
+export interface SandboxEventPayload {
+  id: string
+  type: PaymentsEvent['type']
+  data: { object: unknown }
+}
+
+/** The result of a payment attempt on the hosted page: what to show, and which events to send. */
+export interface SandboxAttempt {
+  outcome: 'succeeded' | 'declined' | 'requires_action' | 'not_a_test_card' | 'closed'
+  message: string | null
+  events: SandboxEventPayload[]
+}
+
+export interface SandboxPaymentsProvider extends PaymentsProvider {
+  session(id: string): SandboxSession | null
+  /** A card entered on the hosted page (spaces allowed). */
+  pay(sessionId: string, cardNumber: string): SandboxAttempt
+  /** The 3-D Secure page's answer. */
+  authenticate(sessionId: string, approve: boolean): SandboxAttempt
+  /** The person left the page ("Cancel and return"): the session expires. */
+  abandon(sessionId: string): SandboxAttempt
+  /** How many one-off charges were made (a charge retried with the same key counts once). */
+  chargeCount(): number
+}
+
+const hash = (s: string) => createHash('sha256').update(s).digest('hex').slice(0, 24)
+const event = (type: PaymentsEvent['type'], object: unknown): SandboxEventPayload => ({
+  id: `evt_sandbox_${randomUUID().replace(/-/g, '')}`,
+  type,
+  data: { object },
+})
+
+/** Creates the sandbox provider. `now` is the clock (tests may pass their own). */
+export function createSandboxPaymentsProvider(now: () => Date = () => new Date()): SandboxPaymentsProvider {
+  const sessions = new Map<string, SandboxSession>()
+  const subscriptions = new Map<string, ProviderSubscription>()
+  const charges = new Map<string, { reference: string; invoice: ProviderInvoice }>()
+
+  function subscriptionInvoice(sub: ProviderSubscription): ProviderInvoice {
+    const lines = [
+      {
+        description: `Homeward Pro, ${sub.interval === 'year' ? 'annual' : 'monthly'}, per seat`,
+        quantity: sub.quantity,
+        unitPence: seatPricePence(sub.interval),
+        amountPence: seatPricePence(sub.interval) * sub.quantity,
+      },
+    ]
+    return {
+      id: `in_sandbox_${randomUUID().replace(/-/g, '')}`,
+      customerRef: sub.customerRef,
+      subscriptionRef: sub.id,
+      kind: 'subscription',
+      status: 'paid',
+      lines,
+      ...invoiceTotals(lines),
+      periodStart: sub.currentPeriodStart,
+      periodEnd: sub.currentPeriodEnd,
+      paidAt: now().toISOString(),
+    }
+  }
+
+  function complete(session: SandboxSession): SandboxAttempt {
+    const { request } = session
+    const start = now()
+    const trialing = request.trialEnd !== null && request.trialEnd.getTime() > start.getTime()
+    const periodEnd = trialing ? (request.trialEnd as Date) : periodEndFrom(start, request.interval)
+    const sub: ProviderSubscription = {
+      id: `sub_sandbox_${randomUUID().replace(/-/g, '')}`,
+      customerRef: request.customerRef,
+      status: trialing ? 'trialing' : 'active',
+      interval: request.interval,
+      quantity: request.quantity,
+      currentPeriodStart: start.toISOString(),
+      currentPeriodEnd: periodEnd.toISOString(),
+      trialEnd: trialing ? periodEnd.toISOString() : null,
+      cancelAtPeriodEnd: false,
+    }
+    subscriptions.set(sub.id, sub)
+    session.status = 'complete'
+    session.error = null
+    const events = [
+      event('checkout.session.completed', { id: session.id, metadata: request.metadata, subscription: sub }),
+    ]
+    // A trial is not charged until it ends; otherwise the first period is paid now.
+    if (!trialing) events.push(event('invoice.paid', subscriptionInvoice(sub)))
+    return { outcome: 'succeeded', message: null, events }
+  }
+
+  function fail(session: SandboxSession, message: string, outcome: SandboxAttempt['outcome']): SandboxAttempt {
+    session.status = 'open'
+    session.error = message
+    return {
+      outcome,
+      message,
+      events: [
+        event('checkout.payment_failed', { id: session.id, metadata: session.request.metadata, reason: message }),
+      ],
+    }
+  }
+
+  const closed = (): SandboxAttempt => ({
+    outcome: 'closed',
+    message: 'This checkout has already finished. Start again from Homeward.',
+    events: [],
+  })
+
   return {
     name: 'sandbox',
     label: 'Sandbox',
@@ -16,5 +165,152 @@ export function createSandboxPaymentsProvider(): PaymentsProvider {
     async markPaid(reference) {
       return { reference, status: 'paid' }
     },
+    async createCustomer(request) {
+      return { id: `cus_sandbox_${hash(request.reference)}` }
+    },
+    async createCheckoutSession(request) {
+      if (request.quantity < 1) throw new PaymentsError('A subscription needs at least one seat.')
+      const id = `cs_sandbox_${randomUUID().replace(/-/g, '')}`
+      sessions.set(id, { id, request, status: 'open', error: null })
+      return { id, url: `${SANDBOX_CHECKOUT_PATH}?session=${id}` }
+    },
+    async updateSubscription(ref, change) {
+      const sub = subscriptions.get(ref)
+      if (!sub) throw new PaymentsError('The payments sandbox has no such subscription (it forgets them on restart).')
+      let invoice: ProviderInvoice | null = null
+      if (change.quantity !== undefined && change.quantity !== sub.quantity) {
+        const at = now()
+        // A trial is not charged: seats change without proration until it ends.
+        if (sub.status !== 'trialing') {
+          const { amountPence, fraction } = prorateSeatChange({
+            interval: sub.interval,
+            fromSeats: sub.quantity,
+            toSeats: change.quantity,
+            periodStart: new Date(sub.currentPeriodStart),
+            periodEnd: new Date(sub.currentPeriodEnd),
+            at,
+          })
+          const delta = change.quantity - sub.quantity
+          const lines = [
+            {
+              description: `${delta > 0 ? 'Added' : 'Removed'} ${Math.abs(delta)} seat${Math.abs(delta) === 1 ? '' : 's'} for the rest of the period (${Math.round(fraction * 100)}% left)`,
+              quantity: delta,
+              unitPence: Math.round(seatPricePence(sub.interval) * fraction),
+              amountPence,
+            },
+          ]
+          invoice = {
+            id: `in_sandbox_${randomUUID().replace(/-/g, '')}`,
+            customerRef: sub.customerRef,
+            subscriptionRef: sub.id,
+            kind: 'proration',
+            status: amountPence < 0 ? 'credited' : 'paid',
+            lines,
+            ...invoiceTotals(lines),
+            periodStart: at.toISOString(),
+            periodEnd: sub.currentPeriodEnd,
+            paidAt: at.toISOString(),
+          }
+        }
+        sub.quantity = change.quantity
+      }
+      if (change.cancelAtPeriodEnd !== undefined) sub.cancelAtPeriodEnd = change.cancelAtPeriodEnd
+      return { subscription: { ...sub }, invoice }
+    },
+    async chargeOnce(charge) {
+      const seen = charges.get(charge.idempotencyKey)
+      if (seen) return seen
+      const { netPence, vatPence, totalPence } = splitGross(charge.amountPence)
+      const at = now().toISOString()
+      const result = {
+        reference: `pi_sandbox_${hash(charge.idempotencyKey)}`,
+        invoice: {
+          id: `in_sandbox_${hash(`invoice:${charge.idempotencyKey}`)}`,
+          customerRef: charge.customerRef,
+          subscriptionRef: null,
+          kind: 'completion_fee' as const,
+          status: 'paid' as const,
+          lines: [{ description: charge.description, quantity: 1, unitPence: netPence, amountPence: netPence }],
+          subtotalPence: netPence,
+          vatPence,
+          totalPence,
+          periodStart: null,
+          periodEnd: null,
+          paidAt: at,
+        },
+      }
+      charges.set(charge.idempotencyKey, result)
+      return result
+    },
+    parseEvent(payload) {
+      const p = payload as Partial<SandboxEventPayload> | null
+      const object = p?.data?.object as Record<string, unknown> | undefined
+      if (!p || typeof p.type !== 'string' || !object) throw new PaymentsError('Not a payments event.')
+      const metadata = (object.metadata ?? {}) as Record<string, string>
+      switch (p.type) {
+        case 'checkout.session.completed':
+          return {
+            type: p.type,
+            sessionId: String(object.id),
+            metadata,
+            subscription: object.subscription as ProviderSubscription,
+          }
+        case 'checkout.session.expired':
+          return { type: p.type, sessionId: String(object.id), metadata }
+        case 'checkout.payment_failed':
+          return { type: p.type, sessionId: String(object.id), metadata, reason: String(object.reason) }
+        case 'invoice.paid':
+          return { type: p.type, invoice: object as unknown as ProviderInvoice }
+        case 'customer.subscription.updated':
+        case 'customer.subscription.deleted':
+          return { type: p.type, subscription: object as unknown as ProviderSubscription }
+        default:
+          return null
+      }
+    },
+    session(id) {
+      return sessions.get(id) ?? null
+    },
+    pay(sessionId, cardNumber) {
+      const session = sessions.get(sessionId)
+      if (!session || session.status === 'complete' || session.status === 'expired') return closed()
+      const card = cardNumber.replace(/[\s-]/g, '')
+      if (card === SANDBOX_CARDS.succeeds) return complete(session)
+      if (card === SANDBOX_CARDS.declines)
+        return fail(session, 'Your card was declined. Try another card (sandbox card 4000 0000 0000 0002).', 'declined')
+      if (card === SANDBOX_CARDS.authenticates) {
+        session.status = 'awaiting_authentication'
+        return { outcome: 'requires_action', message: null, events: [] }
+      }
+      session.error =
+        'That is not a sandbox test card. Use 4242 4242 4242 4242, 4000 0000 0000 0002 or 4000 0025 0000 3155.'
+      return { outcome: 'not_a_test_card', message: session.error, events: [] }
+    },
+    authenticate(sessionId, approve) {
+      const session = sessions.get(sessionId)
+      if (!session || session.status !== 'awaiting_authentication') return closed()
+      if (approve) return complete(session)
+      return fail(
+        session,
+        'Your bank could not authenticate the payment (3-D Secure failed). Try again or use another card.',
+        'declined',
+      )
+    },
+    abandon(sessionId) {
+      const session = sessions.get(sessionId)
+      if (!session || session.status === 'complete' || session.status === 'expired') return closed()
+      session.status = 'expired'
+      return {
+        outcome: 'closed',
+        message: null,
+        events: [event('checkout.session.expired', { id: session.id, metadata: session.request.metadata })],
+      }
+    },
+    chargeCount() {
+      return charges.size
+    },
   }
 }
+
+/** The sandbox provider's interval label for pages. */
+export const intervalLabel = (interval: BillingInterval) => (interval === 'year' ? 'annual' : 'monthly')

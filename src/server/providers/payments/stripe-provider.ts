@@ -1,15 +1,112 @@
 /**
- * Stripe Connect payouts over fetch (no SDK): a Transfer from the platform balance to the firm's
- * connected account (POST https://api.stripe.com/v1/transfers, form-encoded, currency gbp, amount
- * in pence), with our payout id as the Idempotency-Key. A transfer is settled on creation in Stripe's
- * model, so markPaid re-reads it and reports it paid unless it was reversed.
+ * Stripe over fetch (no SDK), form-encoded, currency gbp, amounts in pence:
+ * - payouts: a Connect Transfer from the platform balance to the firm's connected account
+ *   (POST /v1/transfers) with our payout id as the Idempotency-Key; a transfer is settled on creation,
+ *   so markPaid re-reads it and reports it paid unless it was reversed;
+ * - Pro: Customers, Checkout Sessions in subscription mode on the monthly or annual per-seat Price
+ *   (STRIPE_PRICE_PRO_MONTHLY / _ANNUAL), Subscriptions updated with `proration_behavior=always_invoice`
+ *   (a seat change is invoiced at once) or `cancel_at_period_end`; Stripe Tax or the Price carries VAT;
+ * - the completion fee: a PaymentIntent confirmed off-session on the customer's saved card;
+ * - webhooks: Stripe's `Stripe-Signature` (HMAC-SHA256 over `t.body`, 5-minute tolerance), checked by
+ *   verifyStripeSignature with STRIPE_WEBHOOK_SECRET; events mapped to ours by parseEvent.
  */
-import { PaymentsError, type PaymentsProvider } from './payments-provider'
+import { createHmac, timingSafeEqual } from 'node:crypto'
+import { splitGross, type BillingInterval, type InvoiceLine } from '#shared/domain/billing.ts'
+import {
+  PaymentsError,
+  type PaymentsEvent,
+  type PaymentsProvider,
+  type ProviderInvoice,
+  type ProviderSubscription,
+} from './payments-provider'
 
 const STRIPE_API = 'https://api.stripe.com/v1'
 
-/** Creates the Stripe provider with a secret key (sk_...). */
-export function createStripePaymentsProvider(secretKey: string, fetchImpl: typeof fetch = fetch): PaymentsProvider {
+type Obj = Record<string, unknown>
+const iso = (seconds: unknown) => (typeof seconds === 'number' ? new Date(seconds * 1000).toISOString() : null)
+
+/**
+ * Checks a `Stripe-Signature` header (`t=<unix>,v1=<hex>`) over the raw body with the endpoint's
+ * secret (whsec_...). Throws PaymentsError when no v1 signature matches or t is over 5 minutes off.
+ */
+export function verifyStripeSignature(header: string | null, body: string, secret: string, at = Date.now()): void {
+  const parts = Object.fromEntries((header ?? '').split(',').map((kv) => kv.split('=') as [string, string]))
+  const t = Number(parts.t)
+  const signatures = (header ?? '')
+    .split(',')
+    .filter((kv) => kv.startsWith('v1='))
+    .map((kv) => kv.slice(3))
+  if (!t || !signatures.length) throw new PaymentsError('the Stripe-Signature header is missing or malformed')
+  if (Math.abs(at / 1000 - t) > 300) throw new PaymentsError('the Stripe-Signature timestamp is too old')
+  const expected = createHmac('sha256', secret).update(`${t}.${body}`).digest()
+  const ok = signatures.some((hex) => {
+    const given = Buffer.from(hex, 'hex')
+    return given.length === expected.length && timingSafeEqual(given, expected)
+  })
+  if (!ok) throw new PaymentsError('no Stripe signature matches')
+}
+
+function subscriptionOf(s: Obj): ProviderSubscription {
+  const item = ((s.items as Obj | undefined)?.data as Obj[] | undefined)?.[0] ?? {}
+  const recurring = ((item.price as Obj | undefined)?.recurring as Obj | undefined) ?? {}
+  return {
+    id: String(s.id),
+    customerRef: String(s.customer),
+    status: String(s.status) as ProviderSubscription['status'],
+    interval: (recurring.interval === 'year' ? 'year' : 'month') as BillingInterval,
+    quantity: Number(item.quantity ?? s.quantity ?? 1),
+    currentPeriodStart: iso(item.current_period_start ?? s.current_period_start) ?? new Date().toISOString(),
+    currentPeriodEnd: iso(item.current_period_end ?? s.current_period_end) ?? new Date().toISOString(),
+    trialEnd: iso(s.trial_end),
+    cancelAtPeriodEnd: Boolean(s.cancel_at_period_end),
+  }
+}
+
+function invoiceOf(i: Obj, kind: ProviderInvoice['kind']): ProviderInvoice {
+  const lines = (((i.lines as Obj | undefined)?.data as Obj[] | undefined) ?? []).map((l): InvoiceLine => ({
+    description: String(l.description ?? ''),
+    quantity: Number(l.quantity ?? 1),
+    unitPence: Math.round(Number(l.amount ?? 0) / Math.max(Number(l.quantity ?? 1), 1)),
+    amountPence: Number(l.amount ?? 0),
+  }))
+  const subtotal = Number(i.subtotal ?? 0)
+  const total = Number(i.total ?? 0)
+  return {
+    id: String(i.id),
+    customerRef: String(i.customer),
+    subscriptionRef: typeof i.subscription === 'string' ? i.subscription : null,
+    kind,
+    status: total < 0 ? 'credited' : i.status === 'paid' ? 'paid' : i.status === 'void' ? 'void' : 'open',
+    lines,
+    subtotalPence: subtotal,
+    vatPence: total - subtotal,
+    totalPence: total,
+    periodStart: iso(i.period_start),
+    periodEnd: iso(i.period_end),
+    paidAt: iso((i.status_transitions as Obj | undefined)?.paid_at),
+  }
+}
+
+/** Creates the Stripe provider with a secret key (sk_...) and the Pro Prices (per seat, monthly and annual). */
+export function createStripePaymentsProvider(
+  secretKey: string,
+  fetchImpl: typeof fetch = fetch,
+  prices: { month?: string; year?: string } = {},
+): PaymentsProvider {
+  const form = (fields: Record<string, string | number | boolean | undefined>) => {
+    const body = new URLSearchParams()
+    for (const [k, v] of Object.entries(fields)) if (v !== undefined) body.set(k, String(v))
+    return body
+  }
+  const post = (path: string, fields: Record<string, string | number | boolean | undefined>, key?: string) =>
+    call(path, {
+      method: 'POST',
+      body: form(fields),
+      headers: {
+        'content-type': 'application/x-www-form-urlencoded',
+        ...(key ? { 'idempotency-key': key } : {}),
+      },
+    })
   async function call(path: string, init: RequestInit = {}): Promise<Record<string, unknown>> {
     const res = await fetchImpl(`${STRIPE_API}${path}`, {
       ...init,
@@ -18,7 +115,7 @@ export function createStripePaymentsProvider(secretKey: string, fetchImpl: typeo
     const body = (await res.json().catch(() => ({}))) as Record<string, unknown>
     if (!res.ok) {
       const message = (body.error as { message?: string } | undefined)?.message ?? `HTTP ${res.status}`
-      throw new PaymentsError(`Stripe refused the payout: ${message}`)
+      throw new PaymentsError(`Stripe refused the request: ${message}`)
     }
     return body
   }
@@ -46,6 +143,114 @@ export function createStripePaymentsProvider(secretKey: string, fetchImpl: typeo
       const transfer = await call(`/transfers/${encodeURIComponent(reference)}`)
       if (transfer.reversed) throw new PaymentsError('Stripe reversed this transfer.')
       return { reference, status: 'paid' }
+    },
+    async createCustomer(request) {
+      const c = await post(
+        '/customers',
+        { name: request.name, email: request.email, 'metadata[homeward_ref]': request.reference },
+        `customer-${request.reference}`,
+      )
+      return { id: String(c.id) }
+    },
+    async createCheckoutSession(request) {
+      const price = prices[request.interval]
+      if (!price) throw new PaymentsError(`No Stripe Price is configured for the ${request.interval}ly Pro plan.`)
+      const metadata = Object.fromEntries(Object.entries(request.metadata).map(([k, v]) => [`metadata[${k}]`, v]))
+      const s = await post('/checkout/sessions', {
+        mode: request.mode,
+        customer: request.customerRef,
+        'line_items[0][price]': price,
+        'line_items[0][quantity]': request.quantity,
+        success_url: request.successUrl,
+        cancel_url: request.cancelUrl,
+        'subscription_data[trial_end]': request.trialEnd ? Math.floor(request.trialEnd.getTime() / 1000) : undefined,
+        ...metadata,
+      })
+      return { id: String(s.id), url: String(s.url) }
+    },
+    async updateSubscription(ref, change) {
+      const current = await call(`/subscriptions/${encodeURIComponent(ref)}`)
+      const item = ((current.items as Obj).data as Obj[])[0]
+      const updated = await post(`/subscriptions/${encodeURIComponent(ref)}`, {
+        ...(change.quantity !== undefined
+          ? {
+              'items[0][id]': String(item.id),
+              'items[0][quantity]': change.quantity,
+              proration_behavior: 'always_invoice',
+            }
+          : {}),
+        cancel_at_period_end: change.cancelAtPeriodEnd,
+        'expand[]': 'latest_invoice',
+      })
+      const latest = updated.latest_invoice as Obj | null
+      const invoice =
+        change.quantity !== undefined && latest && typeof latest === 'object' ? invoiceOf(latest, 'proration') : null
+      return { subscription: subscriptionOf(updated), invoice }
+    },
+    async chargeOnce(charge) {
+      const intent = await post(
+        '/payment_intents',
+        {
+          amount: charge.amountPence,
+          currency: 'gbp',
+          customer: charge.customerRef,
+          confirm: true,
+          off_session: true,
+          description: charge.description,
+          'automatic_payment_methods[enabled]': true,
+          'automatic_payment_methods[allow_redirects]': 'never',
+        },
+        charge.idempotencyKey,
+      )
+      if (intent.status !== 'succeeded')
+        throw new PaymentsError(`The payment did not go through (${String(intent.status)}).`)
+      const { netPence, vatPence, totalPence } = splitGross(charge.amountPence)
+      return {
+        reference: String(intent.id),
+        invoice: {
+          id: String(intent.id),
+          customerRef: charge.customerRef,
+          subscriptionRef: null,
+          kind: 'completion_fee',
+          status: 'paid',
+          lines: [{ description: charge.description, quantity: 1, unitPence: netPence, amountPence: netPence }],
+          subtotalPence: netPence,
+          vatPence,
+          totalPence,
+          periodStart: null,
+          periodEnd: null,
+          paidAt: new Date().toISOString(),
+        },
+      }
+    },
+    parseEvent(payload): PaymentsEvent | null {
+      const p = payload as { type?: string; data?: { object?: Obj } } | null
+      const o = p?.data?.object
+      if (!p?.type || !o) throw new PaymentsError('Not a Stripe event.')
+      const metadata = (o.metadata ?? {}) as Record<string, string>
+      switch (p.type) {
+        case 'checkout.session.completed':
+          return {
+            type: p.type,
+            sessionId: String(o.id),
+            metadata,
+            subscription: subscriptionOf((o.subscription as Obj) ?? {}),
+          }
+        case 'checkout.session.expired':
+          return { type: p.type, sessionId: String(o.id), metadata }
+        case 'checkout.session.async_payment_failed':
+          return { type: 'checkout.payment_failed', sessionId: String(o.id), metadata, reason: 'The payment failed.' }
+        case 'invoice.paid':
+          return {
+            type: p.type,
+            invoice: invoiceOf(o, o.billing_reason === 'subscription_update' ? 'proration' : 'subscription'),
+          }
+        case 'customer.subscription.updated':
+        case 'customer.subscription.deleted':
+          return { type: p.type, subscription: subscriptionOf(o) }
+        default:
+          return null
+      }
     },
   }
 }

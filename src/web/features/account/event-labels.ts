@@ -34,6 +34,14 @@ const LABELS: Record<string, string> = {
   'firm.webhook_created': 'Registered a firm webhook endpoint',
   'firm.webhook_removed': 'Removed a firm webhook endpoint',
   'firm.webhook_secret_rotated': "Replaced a firm webhook endpoint's signing secret",
+  'firm.billing_checkout_started': 'Started a Pro checkout for your firm',
+  'firm.billing_subscribed': 'Subscribed your firm to Pro',
+  'firm.billing_payment_failed': "A payment for your firm's Pro failed",
+  'firm.billing_checkout_abandoned': 'Left a Pro checkout before paying',
+  'firm.billing_seats_changed': "Changed your firm's Pro seats",
+  'firm.billing_seats_refused': 'Seat change refused: fewer seats than members',
+  'firm.billing_cancelled': "Cancelled your firm's Pro",
+  'firm.billing_resumed': "Kept your firm's Pro after cancelling",
 }
 
 /**

@@ -62,6 +62,22 @@ export function describeFirmEvent(event: Pick<FirmEvent, 'kind' | 'detail' | 'ac
       return `${who} removed the webhook endpoint ${text(d.url) ?? ''}`.trim()
     case 'firm.webhook_secret_rotated':
       return `${who} replaced the signing secret of ${text(d.url) ?? 'a webhook endpoint'}`
+    case 'firm.billing_checkout_started':
+      return `${who} started a Pro checkout for ${String(d.seats ?? 'some')} seats`
+    case 'firm.billing_subscribed':
+      return `${who} subscribed to Pro (${String(d.seats ?? 'some')} seats, ${d.interval === 'year' ? 'annual' : 'monthly'})`
+    case 'firm.billing_payment_failed':
+      return `A payment for Pro failed: ${text(d.reason) ?? 'the card was declined'}`
+    case 'firm.billing_checkout_abandoned':
+      return `${who} left the Pro checkout before paying`
+    case 'firm.billing_seats_changed':
+      return `${who} changed Pro seats from ${String(d.from)} to ${String(d.to)}`
+    case 'firm.billing_seats_refused':
+      return `${who} tried to reduce Pro to ${String(d.to)} seats, fewer than the firm's members`
+    case 'firm.billing_cancelled':
+      return `${who} cancelled Pro at the end of the period`
+    case 'firm.billing_resumed':
+      return `${who} kept Pro after cancelling`
     default:
       return `${who} changed the firm`
   }

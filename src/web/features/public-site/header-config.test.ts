@@ -10,11 +10,12 @@ describe('headerConfig (spec: Screens and routes)', () => {
     expect(c.cta).toEqual({ label: 'Get Started', href: '/app' })
   })
 
-  it('public header: For Buyers, For Sellers, professionals menu, Help, Marketplace; Sign In and Get Started to /auth', () => {
+  it('public header: For Buyers, For Sellers, professionals menu, Pricing, Help, Marketplace; Sign In and Get Started to /auth', () => {
     const c = headerConfig('consumer')
     expect([...c.leadingLinks, ...c.trailingLinks]).toEqual([
       { label: 'For Buyers', href: '/buyers' },
       { label: 'For Sellers', href: '/sellers' },
+      { label: 'Pricing', href: '/pricing' },
       { label: 'Help', href: '/help' },
       { label: 'Marketplace', href: '/marketplace' },
     ])

@@ -39,6 +39,7 @@ export function headerConfig(variant: HeaderVariant): HeaderConfig {
     ],
     professionals: { kind: 'menu' },
     trailingLinks: [
+      { label: 'Pricing', href: '/pricing' },
       { label: 'Help', href: '/help' },
       { label: 'Marketplace', href: '/marketplace' },
     ],

@@ -39,6 +39,7 @@ export const FOOTER_GROUPS: ReadonlyArray<{ title: string; links: readonly NavLi
     links: [
       { label: 'For Buyers', href: '/buyers' },
       { label: 'For Sellers', href: '/sellers' },
+      { label: 'Pricing', href: '/pricing' },
       { label: 'Find a professional', href: '/marketplace' },
     ],
   },

@@ -28,6 +28,7 @@ import { notify } from '#web/lib/toast.ts'
 import { useAcceptFirmInvitation, useBoard, type BoardFilters } from '../api'
 import { filterBoardRows } from '../filter-rows'
 import { ReassignDialog } from './reassign-dialog'
+import { isProRequired, ProUpsell } from '#web/components/pro-upsell.tsx'
 
 const STAGE_NAMES = standardTimeline({ tenure: 'freehold' }).map((s) => s.stageName)
 const FILTER_KEYS = ['stage', 'sla', 'side', 'fee_earner', 'q', 'sort'] as const
@@ -231,6 +232,8 @@ export function CasesBoard({ noFirm }: { noFirm: ReactNode }) {
             <Skeleton key={i} className="h-12 w-full" />
           ))}
         </div>
+      ) : board.isError && isProRequired(board.error) ? (
+        <ProUpsell message={board.error.message} />
       ) : board.isError ? (
         <div role="alert" className="flex flex-col items-start gap-3 rounded-lg border p-4">
           <p>We could not load your cases: {board.error.message}</p>

@@ -19,6 +19,7 @@ const SECTION_LABELS: Record<FirmSection, string> = {
   members: 'Members',
   invitations: 'Invitations',
   settings: 'Settings',
+  billing: 'Billing',
   activity: 'Activity',
 }
 
@@ -26,18 +27,22 @@ const SECTION_LABELS: Record<FirmSection, string> = {
  * /app/firm[/invitations|/settings|/activity]: the professional's firm. Its sections are links (the
  * section is in the path, the enquiry category in `?category=`): members and their roles, invitations
  * (admins invite and withdraw), settings (SLA targets and standard enquiry lists; admins edit, others
- * read), activity (admins: the firm's events).
+ * read), billing (the Pro plan: `billing`, a slot the app shell fills from the billing feature),
+ * activity (admins: the firm's events).
  * Without a firm it offers to claim a listing or create one.
  */
 export function FirmPage({
   section,
   email,
   adminSettings,
+  billing,
 }: {
   section: FirmSection
   email?: string
   /** More of the settings section for the firm's admins, composed by the route (the firm's API keys and webhooks). */
   adminSettings?: (firm: { id: string; name: string }) => ReactNode
+  /** The billing section's content (the Pro plan), filled by the route from the billing feature. */
+  billing?: ReactNode
 }) {
   const firm = useMyFirm()
   const [params, setParams] = useSearchParams()
@@ -77,8 +82,8 @@ export function FirmPage({
   }
   const admin = canManageFirm(data.my_role)
   const sections: FirmSection[] = admin
-    ? ['members', 'invitations', 'settings', 'activity']
-    : ['members', 'invitations', 'settings']
+    ? ['members', 'invitations', 'settings', 'billing', 'activity']
+    : ['members', 'invitations', 'settings', 'billing']
 
   return (
     <div className="flex flex-col gap-4">
@@ -123,6 +128,7 @@ export function FirmPage({
       </nav>
       {section === 'members' && <MembersSection firm={data} />}
       {section === 'invitations' && <InvitationsSection firm={data} />}
+      {section === 'billing' && billing}
       {section === 'activity' && <FirmActivity orgId={data.firm.id} admin={admin} firmName={data.firm.name} />}
       {section === 'settings' && (
         <div className="flex flex-col gap-4">

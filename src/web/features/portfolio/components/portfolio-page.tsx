@@ -13,6 +13,7 @@ import { formatGbpFromPence, formatUkDate, pluralise } from '#web/lib/formatters
 import { notify } from '#web/lib/toast.ts'
 import { useGenerateMemorandum, usePortfolio } from '../api'
 import { WeeklyUpdateDialog } from './weekly-update-dialog'
+import { isProRequired, ProUpsell } from '#web/components/pro-upsell.tsx'
 
 const BAND_VARIANT: Record<SaleRiskBand, BadgeVariant> = { high: 'destructive', medium: 'gold', low: 'success' }
 const BAND_LABEL: Record<SaleRiskBand, string> = { high: 'High risk', medium: 'Medium risk', low: 'Low risk' }
@@ -88,6 +89,8 @@ export function PortfolioPage() {
             <Skeleton key={i} className="h-36 w-full" />
           ))}
         </div>
+      ) : portfolio.isError && isProRequired(portfolio.error) ? (
+        <ProUpsell message={portfolio.error.message} />
       ) : portfolio.isError ? (
         <div role="alert" className="rounded-lg border border-destructive/40 p-4">
           <p className="font-medium">Could not load your portfolio.</p>

@@ -15,6 +15,7 @@ import { useDeliverReport, useMarkPaid, useSchedule } from '../api'
 import { AvailabilityForm, minuteToTime } from './availability-form'
 import { BookingStatus } from './booking-status'
 import { ProductsForm } from './products-form'
+import { isProRequired, ProUpsell } from '#web/components/pro-upsell.tsx'
 
 const TIME = new Intl.DateTimeFormat('en-GB', {
   hour: '2-digit',
@@ -78,6 +79,8 @@ export function SchedulePage() {
           <Skeleton className="h-24 w-full" />
           <Skeleton className="h-24 w-full" />
         </div>
+      ) : schedule.isError && isProRequired(schedule.error) ? (
+        <ProUpsell message={schedule.error.message} />
       ) : schedule.isError ? (
         <p role="alert" className="text-destructive">
           The schedule could not be loaded: {schedule.error.message}{' '}

@@ -1,0 +1,121 @@
+/**
+ * Billing as people meet it: /pricing is server-rendered with the completion fee and Pro per seat;
+ * a firm admin whose trial has ended sees the Pro upsell on the cases board, subscribes through the
+ * sandbox's hosted checkout with the 4242 test card, adds a seat, downloads the invoice PDF (its text
+ * checked: the firm, VAT at 20%) and finds the cases board open again. axe on both pages; screenshots
+ * at 1280 and 390 px.
+ */
+import { mkdirSync } from 'node:fs'
+import { readFile } from 'node:fs/promises'
+import { expect, test } from '@playwright/test'
+import { expectNoAxeViolations, newBrowser, person, toast } from './app-helpers'
+
+const SHOTS = '/tmp/payments-shots'
+mkdirSync(SHOTS, { recursive: true })
+
+async function pdfText(bytes: Buffer): Promise<string> {
+  const pdfjs = await import('pdfjs-dist/legacy/build/pdf.mjs')
+  const doc = await pdfjs.getDocument({ data: new Uint8Array(bytes), isEvalSupported: false, verbosity: 0 }).promise
+  const out: string[] = []
+  for (let i = 1; i <= doc.numPages; i++) {
+    const content = await (await doc.getPage(i)).getTextContent()
+    out.push(content.items.map((item) => ('str' in item ? item.str : '')).join(' '))
+  }
+  return out.join('\n')
+}
+
+test('/pricing is rendered on the server, in the sitemap, accessible at 1280 and 390 px', async ({
+  browser,
+  request,
+}) => {
+  const html = await (await request.get('/pricing')).text()
+  expect(html).toContain('Completion fee')
+  expect(html).toContain('£99.00')
+  expect(html).toContain('£49.00')
+  expect(await (await request.get('/sitemap.xml')).text()).toContain('/pricing</loc>')
+  for (const width of [1280, 390]) {
+    const { context, page, console } = await newBrowser(browser, { width })
+    await page.goto('/pricing')
+    await expect(
+      page.getByRole('heading', { level: 1, name: 'Free to move. Pro for the professionals.' }),
+    ).toBeVisible()
+    await expect(page.getByTestId('completion-fee')).toHaveText('£99.00')
+    await expect(page.getByText('£490.00')).toBeVisible()
+    await expectNoAxeViolations(page)
+    await page.screenshot({ path: `${SHOTS}/pricing-${width}.png`, fullPage: true })
+    console.check()
+    await context.close()
+  }
+})
+
+test('a firm admin subscribes with a sandbox test card, adds a seat, downloads the invoice and the Pro tools unlock', async ({
+  browser,
+}) => {
+  const admin = await person(browser, 'Penny Partner', 'conveyancer', { acceptDownloads: true })
+  const firmName = `Pennyworth Conveyancing ${Date.now().toString(36)}`
+  const created = await admin.request.post('/api/firm', {
+    data: { name: firmName, town: 'St Albans', postcode_district: 'AL1', contact_email: 'accounts@pennyworth.example' },
+  })
+  expect(created.status(), await created.text()).toBe(201)
+  const firmId = ((await created.json()) as { firm: { id: string } }).firm.id
+  // The sandbox's test clock: the firm's 30-day trial ends now.
+  expect((await admin.request.post('/api/dev/billing/end-trial', { data: { organization_id: firmId } })).status()).toBe(
+    200,
+  )
+
+  const { page } = admin
+  await page.goto('/app/cases')
+  const upsell = page.getByTestId('pro-upsell')
+  await expect(upsell).toBeVisible()
+  await expect(upsell).toContainText('The cases board is part of Homeward Pro')
+  await upsell.getByRole('link', { name: 'Go to billing' }).click()
+
+  await expect(page).toHaveURL(/\/app\/firm\/billing$/)
+  await expect(page.getByTestId('billing-state')).toContainText('Pro is off')
+  await page.getByRole('radio', { name: /Monthly/ }).check()
+  await page.getByLabel('Seats', { exact: true }).fill('1')
+  await expect(page.getByTestId('subscribe-price')).toContainText('£58.80')
+  await page.getByRole('button', { name: 'Continue to checkout' }).click()
+
+  // The sandbox's hosted checkout.
+  await expect(page.getByText('Sandbox: no real card is charged')).toBeVisible()
+  await page.getByLabel('Card number').fill('4242 4242 4242 4242')
+  await page.getByRole('button', { name: 'Pay and subscribe' }).click()
+
+  await expect(page).toHaveURL(/\/app\/firm\/billing\?checkout=success/)
+  await expect(page.getByTestId('billing-state')).toContainText('1 seat, billed monthly', { timeout: 20_000 })
+
+  await page.getByLabel('Seats', { exact: true }).fill('2')
+  await page.getByRole('button', { name: 'Update seats' }).click()
+  await expect(toast(page)).toContainText('Seats updated')
+  await expect(page.getByTestId('billing-state')).toContainText('2 seats, billed monthly')
+  await expect(page.getByText('Seat change')).toBeVisible()
+  await expectNoAxeViolations(page)
+  await page.screenshot({ path: `${SHOTS}/billing-1280.png`, fullPage: true })
+
+  const invoices = page.getByRole('list', { name: 'Invoices' })
+  const planRow = invoices.getByRole('listitem').filter({ hasText: 'Pro plan' })
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    planRow.getByRole('link', { name: /Download PDF/ }).click(),
+  ])
+  const text = await pdfText(await readFile((await download.path())!))
+  expect(text).toContain('VAT invoice')
+  expect(text).toContain(firmName)
+  expect(text).toContain('VAT at 20%')
+  expect(text).toContain('£49.00')
+  expect(text).toContain('£9.80')
+  expect(text).toContain('£58.80')
+
+  await page.goto('/app/cases')
+  await expect(page.getByRole('heading', { level: 1, name: 'Cases' })).toBeVisible()
+  await expect(page.getByTestId('pro-upsell')).toHaveCount(0)
+
+  await page.setViewportSize({ width: 390, height: 844 })
+  await page.goto('/app/firm/billing')
+  await expect(page.getByTestId('billing-state')).toContainText('2 seats')
+  await expectNoAxeViolations(page)
+  await page.screenshot({ path: `${SHOTS}/billing-390.png`, fullPage: true })
+  admin.console.check([/status of 402/])
+  await admin.close()
+})

@@ -1,0 +1,116 @@
+/**
+ * Whether a firm has Pro: on its trial (30 days from its first member joining, or the date its
+ * billing account sets), or on a live subscription (trialing, active or past due, and not past the
+ * end of a period it was cancelled at). The professional tools (the cases board, SLA clocks, enquiry
+ * templates, the agent's portfolio, the surveyor's calendar) are refused with 402 and a link to the
+ * billing page when the viewer's firm has lapsed; nothing is deleted, so re-subscribing brings it all
+ * back. A professional with no firm is not gated: Pro is bought per firm
+ * (docs/decisions/033-billing-and-pro.md).
+ */
+import { sql } from 'drizzle-orm'
+import { PRO_TRIAL_DAYS, type BillingInterval, type SubscriptionStatus } from '#shared/domain/billing.ts'
+import { ukDate } from '#shared/domain/uk-time.ts'
+import type { MemberRole } from '#shared/domain/firms.ts'
+import type { Viewer } from '#server/auth/viewer.ts'
+import type { Database, Tx } from '#server/db/client.ts'
+import { AppError } from '#server/http/errors.ts'
+
+/** The billing page's path in the web app. */
+export const BILLING_PAGE = '/app/firm/billing'
+
+export interface FirmPlan {
+  organizationId: string
+  firmName: string
+  status: SubscriptionStatus
+  interval: BillingInterval | null
+  seats: number
+  customerRef: string | null
+  subscriptionRef: string | null
+  currentPeriodEnd: Date | null
+  cancelAtPeriodEnd: boolean
+  trialEndsAt: Date | null
+  membersCount: number
+  pro: boolean
+  state: 'trial' | 'subscribed' | 'cancelling' | 'lapsed'
+}
+
+type Row = {
+  id: string
+  name: string
+  status: SubscriptionStatus | null
+  interval: BillingInterval | null
+  seats: number | null
+  customer_ref: string | null
+  subscription_ref: string | null
+  current_period_end: string | null
+  cancel_at_period_end: boolean | null
+  trial_ends_at: string | null
+  members: number
+}
+
+/** Reads a firm's plan (in `tx` when given, so that a caller holding the firm's lock reads its own writes). */
+export async function firmPlan(db: Tx | Database['db'], organizationId: string, now = new Date()): Promise<FirmPlan> {
+  const res = await db.execute(sql`select o.id, o.name, ba.status, ba.interval, ba.seats, ba.customer_ref,
+      ba.subscription_ref, ba.current_period_end, ba.cancel_at_period_end,
+      coalesce(ba.trial_ends_at, (select min(joined_at) from organization_members m where m.organization_id = o.id)
+        + make_interval(days => ${PRO_TRIAL_DAYS})) as trial_ends_at,
+      (select count(*) from organization_members m where m.organization_id = o.id and m.removed_at is null)::int as members
+    from organizations o left join billing_accounts ba on ba.organization_id = o.id where o.id = ${organizationId}`)
+  const r = res.rows[0] as Row | undefined
+  if (!r) throw new AppError('not_found', 'Could not find this firm.')
+  const status = r.status ?? 'none'
+  const periodEnd = r.current_period_end ? new Date(r.current_period_end) : null
+  const trialEndsAt = r.trial_ends_at ? new Date(r.trial_ends_at) : null
+  const live =
+    (status === 'trialing' || status === 'active' || status === 'past_due') &&
+    !(r.cancel_at_period_end && periodEnd && periodEnd <= now)
+  const onTrial = !!trialEndsAt && trialEndsAt > now
+  const state = live ? (r.cancel_at_period_end ? 'cancelling' : 'subscribed') : onTrial ? 'trial' : 'lapsed'
+  return {
+    organizationId: r.id,
+    firmName: r.name,
+    status,
+    interval: r.interval,
+    seats: r.seats ?? 0,
+    customerRef: r.customer_ref,
+    subscriptionRef: r.subscription_ref,
+    currentPeriodEnd: periodEnd,
+    cancelAtPeriodEnd: !!r.cancel_at_period_end,
+    trialEndsAt,
+    membersCount: r.members,
+    pro: live || onTrial,
+    state,
+  }
+}
+
+/** The viewer's current firm and role, or null. */
+export async function viewerFirm(
+  db: Tx | Database['db'],
+  viewer: Viewer,
+): Promise<{ organizationId: string; role: MemberRole } | null> {
+  const res = await db.execute(sql`select organization_id, role from organization_members
+    where profile_id = ${viewer.profileId} and removed_at is null limit 1`)
+  const r = res.rows[0] as { organization_id: string; role: MemberRole } | undefined
+  return r ? { organizationId: r.organization_id, role: r.role } : null
+}
+
+/**
+ * Throws 402 ('payment_required') when the viewer's firm has no Pro: `tool` names what was asked
+ * for ("The cases board"). The message says when it ended, that the data is kept, and where to
+ * subscribe. No-op for a viewer with no firm.
+ */
+export async function assertPro(database: Database, viewer: Viewer, tool: string): Promise<void> {
+  const firm = await viewerFirm(database.db, viewer)
+  if (!firm) return
+  const plan = await firmPlan(database.db, firm.organizationId)
+  if (plan.pro) return
+  const ended =
+    plan.status !== 'none' && plan.currentPeriodEnd
+      ? `${plan.firmName}'s Pro plan ended on ${ukDate(plan.currentPeriodEnd)}`
+      : `${plan.firmName}'s free trial ended${plan.trialEndsAt ? ` on ${ukDate(plan.trialEndsAt)}` : ''}`
+  const who = firm.role === 'admin' ? 'Subscribe' : 'Ask an admin of your firm to subscribe'
+  throw new AppError(
+    'payment_required',
+    `${tool} is part of Homeward Pro. ${ended}. ${who} on the billing page (${BILLING_PAGE}); your firm's data is kept.`,
+  )
+}

@@ -1,0 +1,191 @@
+/**
+ * POST /api/webhooks/payments: the payments provider tells us how a checkout ended and what it
+ * invoiced. The sandbox signs in the Standard Webhooks format (acceptWebhook: 401 for a bad
+ * signature, 409 for a replay); Stripe signs with its Stripe-Signature header
+ * (verifyStripeSignature, STRIPE_WEBHOOK_SECRET) and its event id is recorded the same way. The
+ * receipt and the work commit together in one database transaction; a refused delivery is recorded
+ * as payments.webhook_refused. Events:
+ * - checkout.session.completed: the firm's subscription (seats, interval, period, trial) is stored;
+ * - checkout.payment_failed: the decline's reason is kept for the admin's billing page;
+ * - checkout.session.expired: the admin left the checkout; nothing was charged;
+ * - invoice.paid: the invoice is stored (once, by its provider id);
+ * - customer.subscription.updated / deleted: the subscription's state is copied.
+ */
+import { sql } from 'drizzle-orm'
+import type { Database, Tx } from '#server/db/client.ts'
+import { AppError } from '#server/http/errors.ts'
+import {
+  PaymentsError,
+  type PaymentsEvent,
+  type PaymentsProvider,
+} from '#server/providers/payments/payments-provider.ts'
+import { verifyStripeSignature } from '#server/providers/payments/stripe-provider.ts'
+import { acceptWebhook } from '#server/providers/webhooks/provider-webhooks.ts'
+import { recordBillingEvent, recordWebhookRefusal } from './billing-events'
+import { firmBillTo, storeInvoice } from './invoices'
+import { saveSubscription } from './manage-subscription'
+
+export const PAYMENTS_WEBHOOK_PATH = '/api/webhooks/payments'
+
+/** The webhook's provider key in provider_webhook_receipts. */
+export const paymentsWebhookKey = (provider: PaymentsProvider) => `payments-${provider.name}`
+
+async function acceptStripe(
+  tx: Tx,
+  provider: PaymentsProvider,
+  secret: string | undefined,
+  headers: Headers,
+  body: string,
+) {
+  try {
+    if (!secret) throw new PaymentsError('STRIPE_WEBHOOK_SECRET is not configured')
+    verifyStripeSignature(headers.get('stripe-signature'), body, secret)
+  } catch (err) {
+    if (err instanceof PaymentsError) throw new AppError('unauthenticated', `The webhook was refused: ${err.message}.`)
+    throw err
+  }
+  const payload = JSON.parse(body) as { id?: string; type?: string }
+  const inserted = await tx.execute(sql`insert into provider_webhook_receipts (provider, webhook_id, event_type)
+    values (${paymentsWebhookKey(provider)}, ${String(payload.id)}, ${String(payload.type)}) on conflict do nothing returning 1`)
+  if (!inserted.rows.length)
+    throw new AppError(
+      'conflict',
+      `Webhook ${String(payload.id)} was already received; a replay is not processed again.`,
+    )
+  return payload
+}
+
+/** Checks, records and applies one delivery; throws AppError (401, 409, 404, 400) when refused. */
+export async function receivePaymentsWebhook(opts: {
+  database: Database
+  provider: PaymentsProvider
+  secret: string
+  stripeSecret?: string
+  headers: Headers
+  body: string
+}): Promise<void> {
+  const { provider } = opts
+  try {
+    await opts.database.db.transaction(async (tx) => {
+      const payload =
+        provider.name === 'stripe'
+          ? await acceptStripe(tx, provider, opts.stripeSecret, opts.headers, opts.body)
+          : await acceptWebhook({
+              tx,
+              provider: paymentsWebhookKey(provider),
+              secret: opts.secret,
+              headers: opts.headers,
+              body: opts.body,
+              eventType: (p) => String((p as { type?: unknown } | null)?.type ?? 'unknown'),
+            })
+      let event: PaymentsEvent | null
+      try {
+        event = provider.parseEvent(payload)
+      } catch (err) {
+        if (err instanceof PaymentsError) throw new AppError('validation_failed', err.message)
+        throw err
+      }
+      if (event) await applyEvent(tx, provider, event)
+    })
+  } catch (err) {
+    if (err instanceof AppError && (err.code === 'unauthenticated' || err.code === 'conflict')) {
+      await recordWebhookRefusal(opts.database, {
+        provider: paymentsWebhookKey(provider),
+        webhook_id: opts.headers.get('webhook-id'),
+        reason: err.message,
+      })
+    }
+    throw err
+  }
+}
+
+async function lockSession(tx: Tx, provider: PaymentsProvider, sessionId: string) {
+  const res = await tx.execute(sql`select cs.id, cs.organization_id, cs.created_by, cs.status, cs.seats, cs.interval,
+      o.name as firm_name from checkout_sessions cs join organizations o on o.id = cs.organization_id
+    where cs.provider = ${provider.name} and cs.provider_session_id = ${sessionId} for update of cs`)
+  const s = res.rows[0] as
+    | {
+        id: string
+        organization_id: string
+        created_by: string | null
+        status: string
+        seats: number
+        interval: string
+        firm_name: string
+      }
+    | undefined
+  if (!s) throw new AppError('not_found', 'No checkout session has this id.')
+  return s
+}
+
+async function applyEvent(tx: Tx, provider: PaymentsProvider, event: PaymentsEvent) {
+  switch (event.type) {
+    case 'checkout.session.completed': {
+      const s = await lockSession(tx, provider, event.sessionId)
+      if (s.status !== 'open') return
+      await tx.execute(sql`update checkout_sessions set status = 'complete', failure_reason = null, updated_at = now()
+        where id = ${s.id}`)
+      await saveSubscription(tx, s.organization_id, provider.name, event.subscription)
+      await recordBillingEvent(tx, {
+        actorProfileId: s.created_by,
+        kind: 'firm.billing_subscribed',
+        organizationId: s.organization_id,
+        firmName: s.firm_name,
+        detail: {
+          seats: event.subscription.quantity,
+          interval: event.subscription.interval,
+          status: event.subscription.status,
+        },
+      })
+      return
+    }
+    case 'checkout.payment_failed':
+    case 'checkout.session.expired': {
+      const s = await lockSession(tx, provider, event.sessionId)
+      if (s.status !== 'open') return
+      const expired = event.type === 'checkout.session.expired'
+      const reason = expired
+        ? 'You left the checkout before paying, so nothing was charged and Pro did not start. Start again when you are ready.'
+        : `${event.reason} Nothing was charged.`
+      await tx.execute(sql`update checkout_sessions set status = ${expired ? 'expired' : 'open'},
+        failure_reason = ${reason}, updated_at = now() where id = ${s.id}`)
+      await recordBillingEvent(tx, {
+        actorProfileId: s.created_by,
+        kind: expired ? 'firm.billing_checkout_abandoned' : 'firm.billing_payment_failed',
+        organizationId: s.organization_id,
+        firmName: s.firm_name,
+        detail: { reason },
+      })
+      return
+    }
+    case 'invoice.paid': {
+      const res = await tx.execute(sql`select organization_id from billing_accounts
+        where provider = ${provider.name} and customer_ref = ${event.invoice.customerRef}`)
+      const org = (res.rows[0] as { organization_id: string } | undefined)?.organization_id
+      // A completion fee's invoice is stored when it is charged (completion-fee.ts); nothing to do here.
+      if (!org) return
+      const billTo = await firmBillTo(tx, org)
+      await storeInvoice(tx, {
+        provider: provider.name,
+        invoice: event.invoice,
+        organizationId: org,
+        billToName: billTo.name,
+        billToDetail: billTo.detail,
+      })
+      return
+    }
+    case 'customer.subscription.updated':
+    case 'customer.subscription.deleted': {
+      const res = await tx.execute(sql`select organization_id from billing_accounts
+        where provider = ${provider.name} and subscription_ref = ${event.subscription.id}`)
+      const org = (res.rows[0] as { organization_id: string } | undefined)?.organization_id
+      if (!org) return
+      const sub =
+        event.type === 'customer.subscription.deleted'
+          ? { ...event.subscription, status: 'canceled' as const }
+          : event.subscription
+      await saveSubscription(tx, org, provider.name, sub)
+      return
+    }
+  }
+}

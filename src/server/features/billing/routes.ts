@@ -1,0 +1,113 @@
+/**
+ * HTTP edge of billing, built from `billingEndpoints` (src/shared/contracts/billing.ts): the firm's
+ * plan, checkout, seats, cancel and resume, invoice PDFs, and a move's completion fee and receipt;
+ * plus the payments webhook (raw: its signature is over the exact body text) and, in the sandbox
+ * with DEV_MAIL on and from this machine only, a test clock that ends a firm's trial now (as a card
+ * processor's test mode lets tests move time on). Use cases beside this file.
+ */
+import { Hono } from 'hono'
+import { sql } from 'drizzle-orm'
+import { billingEndpoints as e } from '#shared/contracts/billing.ts'
+import { createRouter, requireViewer, type AppDeps } from '#server/http/router.ts'
+import { paymentsProviderFor, type PaymentsProvider } from '#server/providers/payments/index.ts'
+import { isLocalRequest } from '../dev-mail/routes'
+import { completionFeeReceipt, getCompletionFee } from './completion-fee'
+import { changeSeats, setCancelAtPeriodEnd, startCheckout } from './manage-subscription'
+import { firmInvoicePdf, getBillingOverview } from './read-billing'
+import { PAYMENTS_WEBHOOK_PATH, receivePaymentsWebhook } from './receive-webhook'
+
+const providers = new WeakMap<AppDeps['config'], PaymentsProvider>()
+
+/** One payments provider per app (its configuration): the sandbox keeps its sessions in it. */
+export function paymentsOf(deps: Pick<AppDeps, 'config'>): PaymentsProvider {
+  let p = providers.get(deps.config)
+  if (!p) providers.set(deps.config, (p = paymentsProviderFor(deps.config)))
+  return p
+}
+
+const pdfHeaders = (filename: string) => ({
+  'Content-Type': 'application/pdf',
+  'Content-Disposition': `attachment; filename="${filename}"`,
+})
+
+export function billingRoutes(deps: AppDeps) {
+  const { database, config } = deps
+  const provider = paymentsOf(deps)
+  return createRouter()
+    .openapi(e.overview, async (c) =>
+      c.json(await getBillingOverview({ database, viewer: requireViewer(c), provider }), 200),
+    )
+    .openapi(e.startCheckout, async (c) =>
+      c.json(
+        await startCheckout({
+          database,
+          viewer: requireViewer(c),
+          provider,
+          input: c.req.valid('json'),
+          publicUrl: config.publicUrl,
+        }),
+        201,
+      ),
+    )
+    .openapi(e.changeSeats, async (c) =>
+      c.json(
+        await changeSeats({ database, viewer: requireViewer(c), provider, seats: c.req.valid('json').seats }),
+        200,
+      ),
+    )
+    .openapi(e.cancel, async (c) =>
+      c.json(await setCancelAtPeriodEnd({ database, viewer: requireViewer(c), provider, cancel: true }), 200),
+    )
+    .openapi(e.resume, async (c) =>
+      c.json(await setCancelAtPeriodEnd({ database, viewer: requireViewer(c), provider, cancel: false }), 200),
+    )
+    .openapi(e.invoicePdf, async (c) => {
+      const pdf = await firmInvoicePdf({
+        database,
+        viewer: requireViewer(c),
+        invoiceId: c.req.valid('param').invoiceId,
+        provider,
+      })
+      return c.body(pdf.bytes as Uint8Array<ArrayBuffer>, 200, pdfHeaders(pdf.filename))
+    })
+    .openapi(e.completionFee, async (c) =>
+      c.json(await getCompletionFee({ database, viewer: requireViewer(c), txId: c.req.valid('param').txId }), 200),
+    )
+    .openapi(e.completionFeeReceipt, async (c) => {
+      const pdf = await completionFeeReceipt({
+        database,
+        viewer: requireViewer(c),
+        txId: c.req.valid('param').txId,
+        provider,
+      })
+      return c.body(pdf.bytes as Uint8Array<ArrayBuffer>, 200, pdfHeaders(pdf.filename))
+    })
+}
+
+/** POST /api/webhooks/payments: no session; the signature is the authentication. */
+export function paymentsWebhookRoutes(deps: AppDeps) {
+  const provider = paymentsOf(deps)
+  const app = new Hono()
+  app.post(PAYMENTS_WEBHOOK_PATH, async (c) => {
+    await receivePaymentsWebhook({
+      database: deps.database,
+      provider,
+      secret: deps.config.providerWebhookSecret,
+      stripeSecret: deps.config.STRIPE_WEBHOOK_SECRET,
+      headers: c.req.raw.headers,
+      body: await c.req.text(),
+    })
+    return c.json({ received: true }, 200)
+  })
+  // The sandbox's test clock: end a firm's trial now (sandbox, DEV_MAIL, this machine only; 404 otherwise).
+  app.post('/api/dev/billing/end-trial', async (c) => {
+    if (provider.name !== 'sandbox' || !deps.config.DEV_MAIL || !isLocalRequest(c))
+      return c.json({ error: { code: 'not_found', message: 'No API route for this request.' } }, 404)
+    const body = (await c.req.json().catch(() => ({}))) as { organization_id?: string }
+    await deps.database.db.execute(sql`insert into billing_accounts (organization_id, provider, trial_ends_at)
+      values (${body.organization_id ?? null}::uuid, 'sandbox', now() - interval '1 second')
+      on conflict (organization_id) do update set trial_ends_at = excluded.trial_ends_at, updated_at = now()`)
+    return c.json({ ended: true }, 200)
+  })
+  return app
+}
