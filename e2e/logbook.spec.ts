@@ -2,10 +2,12 @@
  * The home logbook as a buyer meets it: the conveyancer records completion, the buyer opens their
  * home's logbook from the move and finds the seller's TA6, TA10, EPC and FENSA certificate handed over
  * by category (the contract stays with the move), records a boiler service in the maintenance record,
- * archives the move (after a confirmation), and the logbook is still there. Screenshots at 1280 and 390 px.
+ * archives the move (after a confirmation), and the logbook is still there. The seller is charged the
+ * completion fee and finds the receipt in their email and on the move. Screenshots at 1280 and 390 px.
  */
 import { expect, test } from '@playwright/test'
 import { expectNoAxeViolations, makePdf, move, person, toast } from './app-helpers'
+import { outbox } from './mail-helpers'
 
 const SHOTS = 'test-results/screens'
 
@@ -59,8 +61,23 @@ test('at completion the buyer gets the home logbook, keeps a maintenance record,
   // The conveyancer is not the owner: no logbook link on the move.
   await expect(conveyancer.page.getByRole('link', { name: "Open your home's logbook" })).toHaveCount(0)
 
+  // The seller pays Homeward's completion fee: charged at completion, receipt emailed and on the move.
+  await expect
+    .poll(async () => (await outbox(seller.request)).some((m) => m.to === seller.email && /receipt/.test(m.subject)))
+    .toBe(true)
+  await seller.page.goto(path)
+  const fee = seller.page.getByRole('region', { name: 'Completion fee' })
+  await expect(fee).toContainText('£99.00 was charged to you')
+  const receipt = await seller.request.get(
+    (await fee.getByRole('link', { name: /Download receipt/ }).getAttribute('href'))!,
+  )
+  expect(receipt.headers()['content-type']).toBe('application/pdf')
+
   const page = buyer.page
   await page.goto(path)
+  const buyerFee = page.getByRole('region', { name: 'Completion fee' })
+  await expect(buyerFee).toContainText('£99.00 was charged to the seller (Sid Seller)')
+  await expect(buyerFee.getByRole('link', { name: /Download receipt/ })).toHaveCount(0)
   await page.getByRole('link', { name: "Open your home's logbook" }).click()
   await expect(page.getByRole('heading', { level: 1, name: 'Home logbook' })).toBeVisible()
   await page.getByRole('link', { name: /14 Logbook Lane/ }).click()

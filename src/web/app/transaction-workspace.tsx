@@ -3,6 +3,7 @@ import { MatterFeeEarner } from '../features/cases/components/matter-fee-earner'
 import { ChainPanel } from '../features/chains/components/chain-panel'
 import { ChatTab } from '../features/chat/components/chat-tab'
 import { ChatUnreadBadge } from '../features/chat/components/chat-unread-badge'
+import { CompletionFeeCard } from '../features/billing/components/completion-fee-card'
 import { DepositOverviewCard, DepositTaskLink } from '../features/deposits/components/deposit-links'
 import { DocumentsTab } from '../features/documents/components/documents-tab'
 import { EnquiriesTab } from '../features/enquiries/components/enquiries-tab'
@@ -64,7 +65,12 @@ export function TransactionWorkspace({
         pendingInvitations: <PendingInvitations txId={detail.id} viewerRole={detail.viewer_role} />,
         partyBadges: (profileId) => <PartyBadges txId={detail.id} profileId={profileId} />,
         overviewChecklist: <PartyChecklist txId={detail.id} />,
-        overviewCards: <DepositOverviewCard txId={detail.id} viewerRole={detail.viewer_role} />,
+        overviewCards: (
+          <>
+            <DepositOverviewCard txId={detail.id} viewerRole={detail.viewer_role} />
+            <CompletionFeeCard txId={detail.id} viewerRole={detail.viewer_role} />
+          </>
+        ),
         taskExtra: (task) => <DepositTaskLink txId={detail.id} task={task} viewerRole={detail.viewer_role} />,
       })}
     />

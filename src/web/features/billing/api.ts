@@ -55,3 +55,12 @@ export function useResumePro() {
 
 /** Where an invoice's PDF downloads from. */
 export const invoicePdfUrl = (invoiceId: string) => `/api/firm/billing/invoices/${invoiceId}/pdf`
+
+/** GET /api/transactions/{txId}/completion-fee: the move's fee, who pays it, and whether it was charged. */
+export function useCompletionFee(txId: string, enabled: boolean) {
+  return useQuery({
+    queryKey: ['completion-fee', txId],
+    queryFn: ({ signal }) => callApi(billingEndpoints.completionFee, { params: { txId }, signal }),
+    enabled,
+  })
+}
