@@ -8,7 +8,7 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import { type Task, TransactionDetail } from '#shared/contracts/transactions.ts'
 import { isCddTaskTitle } from '#shared/domain/client-due-diligence.ts'
 import type { TransactionStatus } from '#shared/domain/statuses.ts'
-import { TASK_TITLES } from '#shared/domain/timeline-template.ts'
+import { SELF_TICKING_TASKS, TASK_TITLES } from '#shared/domain/timeline-template.ts'
 import { createTransaction } from '#server/test/factories.ts'
 import { type TestUser, useTestApp } from '#server/test/test-app.ts'
 import { STALE_TASK_MESSAGE } from './update-task'
@@ -54,7 +54,9 @@ async function detailOf(txId: string, as: TestUser = buyer): Promise<Transaction
 const stageNamed = (d: TransactionDetail, name: string) => d.timeline_stages.find((s) => s.stage_name === name)!
 // The ID and AML tasks tick only from approved CDD records (features/verification): never the first pick.
 const firstTaskOwnedBy = (d: TransactionDetail, owner: string) =>
-  d.timeline_stages.flatMap((s) => s.tasks).find((k) => k.owner_side === owner && !isCddTaskTitle(k.title))!
+  d.timeline_stages
+    .flatMap((s) => s.tasks)
+    .find((k) => k.owner_side === owner && !isCddTaskTitle(k.title) && !(k.title in SELF_TICKING_TASKS))!
 const taskById = (d: TransactionDetail, id: string) =>
   d.timeline_stages.flatMap((s) => s.tasks).find((k) => k.id === id)!
 const stageOfTask = (d: TransactionDetail, id: string) =>
@@ -234,6 +236,12 @@ describe('ticking tasks', () => {
         detail = await detailOf(txId)
         continue
       }
+      if (task.title in SELF_TICKING_TASKS) {
+        // The TA6 and TA10 tick themselves when the seller signs the form (features/property-forms); refused by hand.
+        await expectError(await tick(standIn[task.owner_side!], txId, task), 422)
+        await t.database.query(`update tasks set status = 'completed', completed_at = now() where id = $1`, [task.id])
+        continue
+      }
       if (isCddTaskTitle(task.title)) {
         // Ticks itself from an approved CDD record (features/verification); refused by hand, done as approval would.
         await expectError(await tick(standIn[task.owner_side!], txId, task), 422)
@@ -381,9 +389,12 @@ describe('blocking a stage', () => {
   it('lets a conveyancer block a stage with a reason and clear it; status is derived from the tasks again', async () => {
     const txId = await newMove()
     let detail = await detailOf(txId, sellerConveyancer)
-    // One task of 'Property information' done first, so that clearing goes back to in progress.
-    const ta6 = stageNamed(detail, 'Property information').tasks[0]
-    expect((await tick(seller, txId, ta6)).status).toBe(200)
+    // One task of 'Property information' done first, so that clearing goes back to in progress (the
+    // official copies: the TA6 and TA10 tick themselves when the seller signs the form).
+    const first = stageNamed(detail, 'Property information').tasks.find(
+      (k) => k.owner_side === 'seller_conveyancer' && !(k.title in SELF_TICKING_TASKS),
+    )!
+    expect((await tick(sellerConveyancer, txId, first)).status).toBe(200)
     detail = await detailOf(txId, sellerConveyancer)
     const stage = stageNamed(detail, 'Property information')
     expect(stage.status).toBe('in_progress')
@@ -406,8 +417,10 @@ describe('blocking a stage', () => {
     expect(stageNamed(await detailOf(txId, buyer), 'Property information').status).toBe('blocked')
 
     // Ticking inside a blocked stage moves its percent but keeps it blocked.
-    const second = blocked.tasks[1]
-    const ticked = TransactionDetail.parse(await (await tick(seller, txId, second)).json())
+    const second = blocked.tasks.find(
+      (k) => k.owner_side === 'seller_conveyancer' && k.id !== first.id && !(k.title in SELF_TICKING_TASKS),
+    )!
+    const ticked = TransactionDetail.parse(await (await tick(sellerConveyancer, txId, second)).json())
     const stillBlocked = stageNamed(ticked, 'Property information')
     expect(stillBlocked.status).toBe('blocked')
     expect(stillBlocked.percent_complete).toBe(Math.round((2 / stillBlocked.tasks.length) * 100))
@@ -538,10 +551,13 @@ describe('transaction status', () => {
     expect(res.status).toBe(200)
     detail = TransactionDetail.parse(await res.json())
     expect(detail).toMatchObject({ status: 'completed', version: 4, completion_date: '2026-12-15' })
-    expect(detail.activity[0]).toMatchObject({
-      summary: 'recorded completion',
-      actor: { full_name: 'Cora Conveyancer' },
-    })
+    // Completion also hands over the home logbook and charges the completion fee, each with its own entry.
+    expect(detail.activity).toContainEqual(
+      expect.objectContaining({
+        summary: 'recorded completion',
+        actor: expect.objectContaining({ full_name: 'Cora Conveyancer' }),
+      }),
+    )
 
     // The buyer sees it on the dashboard.
     const dashboard = await (await t.request('/api/transactions', { as: buyer })).json()
