@@ -13,6 +13,8 @@ const SHOTS = 'test-results/screens'
 test('a seller downloads the property pack and a buyer starts a move from it; a bad file is explained', async ({
   browser,
 }, testInfo) => {
+  // Two people, a download, two imports and axe at two widths: a limit for a loaded machine, not a speed target.
+  test.setTimeout(120_000)
   const seller = await person(browser, 'Sally Pack', 'seller', { acceptDownloads: true })
   const { path } = await createMove(seller.request, {
     address: '14 Orchard Way',

@@ -14,6 +14,7 @@ export const PUBLIC_PAGES = [
   { path: '/professionals/surveyors', h1: 'Surveys booked, reports delivered, invoices paid' },
   { path: '/professionals/brokers', h1: 'Mortgage progress the whole chain can see' },
   { path: '/professionals/agents', h1: 'Keep sales agreed from falling through' },
+  { path: '/pricing', h1: 'Free to move. Pro for the professionals.' },
   { path: '/help', h1: 'How can we help?' },
   { path: '/privacy', h1: 'Privacy policy' },
   { path: '/terms', h1: 'Terms of service' },

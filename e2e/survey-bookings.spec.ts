@@ -13,7 +13,7 @@ import { outbox } from './mail-helpers'
 const SHOTS = 'test-results/screens'
 
 test('a buyer books a Level 2 survey; the surveyor delivers the report and a payout appears', async ({ browser }) => {
-  test.setTimeout(120_000)
+  test.setTimeout(180_000)
   const surveyor = await person(browser, 'Sam Surveyor', 'surveyor')
   const firmName = `Aardvark Surveys ${Date.now().toString(36)}`
 

@@ -47,6 +47,7 @@ test.describe('the demo move, read only', () => {
           'People',
           'Chat',
           'Enquiries',
+          'Chain',
         ])
         // No horizontal scrolling of the page at this width, on any tab.
         const fits = async () =>
