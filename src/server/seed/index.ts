@@ -151,6 +151,18 @@ async function createDemoAccount(
   })
 }
 
+/** The demo buyer's and the demo conveyancer's profile ids (undefined until their accounts exist). */
+async function demoBuyerAndConveyancer(database: Database): Promise<{ amelia?: string; priya?: string }> {
+  const [amelia, priya] = await Promise.all(
+    ['Buyer', 'Conveyancer'].map(async (label) => {
+      const email = DEMO_ACCOUNTS.find((a) => a.label === label)!.email.toLowerCase()
+      const [row] = await database.query<{ id: string }>(`select id from profiles where lower(email) = $1`, [email])
+      return row?.id
+    }),
+  )
+  return { amelia, priya }
+}
+
 /**
  * Loads the demo data, skipping each part that is already there: the directory (marker: the demo
  * firm), the DEMO_ACCOUNTS (one per role, by email, created through Better Auth so the sign-up trigger makes
@@ -187,13 +199,7 @@ export async function seedDemoData({
     result.alreadySeeded = true
     if (accounts) {
       // Amelia verified her identity and Priya approved her CDD (demo-identity.ts): once, on a fresh database.
-      const [amelia, priya] = await Promise.all(
-        ['Buyer', 'Conveyancer'].map(async (label) => {
-          const email = DEMO_ACCOUNTS.find((a) => a.label === label)!.email.toLowerCase()
-          const [row] = await database.query<{ id: string }>(`select id from profiles where lower(email) = $1`, [email])
-          return row?.id
-        }),
-      )
+      const { amelia, priya } = await demoBuyerAndConveyancer(database)
       if (amelia && priya) {
         await database.db.transaction(async (tx) => {
           await tx.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK_KEY})`)
@@ -392,14 +398,7 @@ export async function seedDemoData({
 
   if (accounts) {
     // The demo move's deposit, held by the sandbox partner (demo-deposit.ts).
-    const rows = await database.query<{ email: string; id: string }>(
-      `select lower(email) as email, id from profiles where lower(email) = any($1::text[])`,
-      [['Buyer', 'Conveyancer'].map((label) => DEMO_ACCOUNTS.find((a) => a.label === label)!.email.toLowerCase())],
-    )
-    const idOf = (label: string) =>
-      rows.find((r) => r.email === DEMO_ACCOUNTS.find((a) => a.label === label)!.email.toLowerCase())?.id
-    const amelia = idOf('Buyer')
-    const priya = idOf('Conveyancer')
+    const { amelia, priya } = await demoBuyerAndConveyancer(database)
     if (amelia && priya) {
       await database.db.transaction(async (tx) => {
         await tx.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK_KEY})`)

@@ -14,7 +14,7 @@ import { visibleTransactionIdsSql } from '#server/access/transactions.ts'
 import type { Viewer } from '#server/auth/viewer.ts'
 import type { Database } from '#server/db/client.ts'
 import { AppError } from '#server/http/errors.ts'
-import type { ObjectStorage } from '#server/platform/storage/index.ts'
+import type { ObjectStorage, StoredObject } from '#server/platform/storage/index.ts'
 import { recordActivity } from '../transactions/record-activity'
 import { getDocument } from './document-rows'
 
@@ -110,10 +110,22 @@ export async function openFileLink(opts: {
       ip: opts.ip,
     }),
   )
-  // A stored file always has its type (uploads set it); a row without one is sent as bytes.
-  const contentType = doc.content_type ?? 'application/octet-stream'
-  const filename = doc.filename || `document${EXTENSION_FOR_TYPE[contentType] ?? ''}`
-  const kind: Disposition = d === 'inline' && isInlineAllowed(doc.content_type) ? 'inline' : 'attachment'
+  return fileResponse(stored, { contentType: doc.content_type, filename: doc.filename, disposition: d })
+}
+
+/**
+ * A stored file as sent to its viewer: the bytes with their type (raw bytes when the row has none),
+ * length, an RFC 6266 disposition (inline only for PDFs and images; `filename` defaults from the type),
+ * nosniff, no caching, and for anything but a PDF a policy that runs no script. Used by the move's
+ * file links and the home logbook's files.
+ */
+export function fileResponse(
+  stored: StoredObject,
+  file: { contentType: string | null; filename: string; disposition: Disposition },
+): { body: ReadableStream; headers: Record<string, string> } {
+  const contentType = file.contentType ?? 'application/octet-stream'
+  const filename = file.filename || `document${EXTENSION_FOR_TYPE[contentType] ?? ''}`
+  const kind: Disposition = file.disposition === 'inline' && isInlineAllowed(file.contentType) ? 'inline' : 'attachment'
   const headers: Record<string, string> = {
     'Content-Type': contentType,
     'Content-Length': String(stored.sizeBytes),
@@ -123,7 +135,7 @@ export async function openFileLink(opts: {
   }
   // A file is never a page of ours: no scripts, even if a browser were to sniff it. PDFs keep the
   // app's policy, because the browser's own PDF viewer does not run in a sandboxed document.
-  if (doc.content_type !== 'application/pdf')
+  if (file.contentType !== 'application/pdf')
     headers['Content-Security-Policy'] = "default-src 'none'; img-src 'self'; sandbox"
   return { body: Readable.toWeb(stored.body) as ReadableStream, headers }
 }

@@ -20,7 +20,7 @@ import { AppError, notFound } from '#server/http/errors.ts'
 import type { ObjectStorage } from '#server/platform/storage/index.ts'
 import { recordActivity } from '../transactions/record-activity'
 import { getDocument } from './document-rows'
-import { formatMegabytes, UploadInspector, UploadTooLargeError } from './upload-inspector'
+import { formatMegabytes, type InspectedUpload, UploadInspector, UploadTooLargeError } from './upload-inspector'
 
 /** Default upload limit: 50 MB (binary), overridable with DOCUMENT_MAX_BYTES. */
 export const DEFAULT_DOCUMENT_MAX_BYTES = 50 * 1024 * 1024
@@ -99,15 +99,8 @@ export async function uploadDocument(
       }, RENEW_EVERY_MS).unref()
     : null
   try {
-    const source = Readable.fromWeb(opts.body as import('node:stream/web').ReadableStream<Uint8Array>)
-    const [put, piped] = await Promise.allSettled([
-      storage.put(storageKey, inspector, { contentType: 'application/octet-stream' }),
-      pipeline(source, inspector),
-    ])
-    stored = put.status === 'fulfilled'
-    if (piped.status === 'rejected') throw streamError(piped.reason)
-    if (put.status === 'rejected') throw put.reason
-    const inspected = inspector.result!
+    const inspected = await storeInspected(storage, storageKey, opts.body, inspector)
+    stored = true
     const filename = sanitiseDisplayName(opts.query.filename, inspected.contentType)
 
     const docId = await database.db.transaction(async (tx) => {
@@ -228,13 +221,39 @@ async function claimIdempotencyKey(
   throw new AppError('conflict', 'This upload is still in progress. Wait for it to finish.')
 }
 
+/**
+ * Streams an upload's body to `storageKey` through `inspector` (size limit, type by magic bytes,
+ * SHA-256) and returns what it found. On any failure nothing is left under the key (the storage removes
+ * partial data; a complete object of a refused or interrupted body is deleted here) and the error is
+ * thrown: 413, 415, 422 (empty), or 400 when the client went away. Shared by the move's documents and
+ * the home logbook's.
+ */
+export async function storeInspected(
+  storage: ObjectStorage,
+  storageKey: string,
+  body: ReadableStream<Uint8Array>,
+  inspector: UploadInspector,
+): Promise<InspectedUpload> {
+  const source = Readable.fromWeb(body as import('node:stream/web').ReadableStream<Uint8Array>)
+  const [put, piped] = await Promise.allSettled([
+    storage.put(storageKey, inspector, { contentType: 'application/octet-stream' }),
+    pipeline(source, inspector),
+  ])
+  if (put.status === 'rejected') throw piped.status === 'rejected' ? streamError(piped.reason) : put.reason
+  if (piped.status === 'rejected') {
+    await storage.delete(storageKey).catch(() => {})
+    throw streamError(piped.reason)
+  }
+  return inspector.result!
+}
+
 /** 413 with the limit in megabytes. */
 export function tooLarge(maxBytes: number): AppError {
   return new AppError('payload_too_large', `The file is larger than ${formatMegabytes(maxBytes)}, the most we accept.`)
 }
 
 /** Our own refusals pass through; anything else from the body stream means the client went away. */
-export function streamError(err: unknown): unknown {
+function streamError(err: unknown): unknown {
   if (err instanceof AppError || err instanceof UploadTooLargeError) return err
   return new AppError('bad_request', 'The upload was interrupted before it finished. Nothing was saved.')
 }

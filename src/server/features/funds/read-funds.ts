@@ -318,14 +318,18 @@ export async function getFundsPicture(opts: {
  * open flags, but returns only the statuses, so anyone on the move may read it.
  */
 export async function fundsStatusesOf(tx: Tx, txId: string): Promise<FundsStatuses> {
-  const buyers = (
-    await tx.execute(sql`
-      select buyer_user_id as id from transactions where id = ${txId} and buyer_user_id is not null
-      union select user_id from transaction_participants where transaction_id = ${txId} and role = 'buyer'`)
-  ).rows as { id: string }[]
+  const buyers = await buyerIdsOf(tx, txId)
   if (!buyers.length) return { parties: [] }
   const status: FundsStatus = (await buildFundsPicture(tx, txId, 'buyer', null)).status
-  return { parties: buyers.map((b) => ({ profile_id: b.id, role: 'buyer', status })) }
+  return { parties: buyers.map((id) => ({ profile_id: id, role: 'buyer', status })) }
+}
+
+/** The move's buyers, who share its one funding picture: the transaction's buyer and participants in role 'buyer'. */
+export async function buyerIdsOf(tx: Tx, txId: string): Promise<string[]> {
+  const res = await tx.execute(sql`
+    select buyer_user_id as id from transactions where id = ${txId} and buyer_user_id is not null
+    union select user_id from transaction_participants where transaction_id = ${txId} and role = 'buyer'`)
+  return (res.rows as { id: string }[]).map((r) => r.id)
 }
 
 /**

@@ -21,7 +21,7 @@ import { syncTaskClocks } from '../sla/clock-sync'
 import { recordActivity } from '../transactions/record-activity'
 import { refreshStage, touchTransaction } from '../transactions/update-task'
 import { ensurePlan } from './give-funds'
-import { buildFundsPicture } from './read-funds'
+import { buildFundsPicture, buyerIdsOf } from './read-funds'
 
 export async function reviewFunds(opts: {
   database: Database
@@ -71,11 +71,8 @@ export async function reviewFunds(opts: {
       })
       await syncTaskClocks(tx, txId)
     }
-    const buyers = await tx.execute(sql`
-      select buyer_user_id as id from transactions where id = ${txId} and buyer_user_id is not null
-      union select user_id from transaction_participants where transaction_id = ${txId} and role = 'buyer'`)
     await notifyPeople(tx, {
-      recipients: (buyers.rows as { id: string }[]).map((r) => r.id),
+      recipients: await buyerIdsOf(tx, txId),
       kind: 'funds_review',
       transactionId: txId,
       actorId: viewer.profileId,

@@ -6,19 +6,17 @@
  * the logbook deletes the bytes only when no move document or other logbook still refers to them.
  */
 import { randomUUID } from 'node:crypto'
-import { Readable } from 'node:stream'
-import { pipeline } from 'node:stream/promises'
 import { sql } from 'drizzle-orm'
 import type { LogbookDocument } from '#shared/contracts/logbooks.ts'
-import { sanitiseDisplayName, EXTENSION_FOR_TYPE, isInlineAllowed } from '#shared/domain/document-files.ts'
+import { sanitiseDisplayName } from '#shared/domain/document-files.ts'
 import type { LogbookDocumentCategory } from '#shared/domain/logbook.ts'
 import type { Viewer } from '#server/auth/viewer.ts'
 import type { Database } from '#server/db/client.ts'
 import { logbookDocuments } from '#server/db/schema/index.ts'
 import { AppError, notFound } from '#server/http/errors.ts'
 import type { ObjectStorage } from '#server/platform/storage/index.ts'
-import { contentDisposition, type Disposition } from '../documents/file-links'
-import { streamError, tooLarge } from '../documents/upload-document'
+import { fileResponse, type Disposition } from '../documents/file-links'
+import { storeInspected, tooLarge } from '../documents/upload-document'
 import { UploadInspector } from '../documents/upload-inspector'
 import { getLogbook, lockOwnLogbook } from './read-logbooks'
 
@@ -40,20 +38,11 @@ export async function uploadLogbookDocument(opts: {
   if (opts.contentLength !== null && opts.contentLength > opts.maxBytes) throw tooLarge(opts.maxBytes)
   if (opts.contentLength === 0 || !opts.body) throw new AppError('unprocessable', 'The file is empty (0 bytes).')
   const storageKey = `logbooks/${logbookId}/${randomUUID()}`
-  const inspector = new UploadInspector(opts.maxBytes)
-  let stored = false
+  const inspected = await storeInspected(storage, storageKey, opts.body, new UploadInspector(opts.maxBytes))
+  const filename = sanitiseDisplayName(opts.filename, inspected.contentType)
+  let id: string
   try {
-    const source = Readable.fromWeb(opts.body as import('node:stream/web').ReadableStream<Uint8Array>)
-    const [put, piped] = await Promise.allSettled([
-      storage.put(storageKey, inspector, { contentType: 'application/octet-stream' }),
-      pipeline(source, inspector),
-    ])
-    stored = put.status === 'fulfilled'
-    if (piped.status === 'rejected') throw streamError(piped.reason)
-    if (put.status === 'rejected') throw put.reason
-    const inspected = inspector.result!
-    const filename = sanitiseDisplayName(opts.filename, inspected.contentType)
-    const id = await database.db.transaction(async (tx) => {
+    id = await database.db.transaction(async (tx) => {
       await lockOwnLogbook(tx, viewer, logbookId)
       const [row] = await tx
         .insert(logbookDocuments)
@@ -70,12 +59,13 @@ export async function uploadLogbookDocument(opts: {
         .returning({ id: logbookDocuments.id })
       return row!.id
     })
-    const logbook = await getLogbook({ database, viewer, logbookId })
-    return logbook.documents.find((d) => d.id === id)!
   } catch (err) {
-    if (stored) await storage.delete(storageKey).catch(() => {})
+    // The row was not written: the stored bytes go too.
+    await storage.delete(storageKey).catch(() => {})
     throw err
   }
+  const logbook = await getLogbook({ database, viewer, logbookId })
+  return logbook.documents.find((d) => d.id === id)!
 }
 
 /** GET /api/logbooks/{logbookId}/documents/{docId}/file: the bytes, for the owner (also after handover). */
@@ -101,18 +91,7 @@ export async function openLogbookDocument(opts: {
   const stored = await opts.storage.get(doc.storage_key).catch(() => {
     throw new AppError('not_found', 'The file of this document is no longer stored.')
   })
-  const kind: Disposition = opts.disposition === 'inline' && isInlineAllowed(doc.content_type) ? 'inline' : 'attachment'
-  const filename = doc.filename || `document${EXTENSION_FOR_TYPE[doc.content_type] ?? ''}`
-  const headers: Record<string, string> = {
-    'Content-Type': doc.content_type,
-    'Content-Length': String(stored.sizeBytes),
-    'Content-Disposition': contentDisposition(kind, filename),
-    'X-Content-Type-Options': 'nosniff',
-    'Cache-Control': 'private, no-store',
-  }
-  if (doc.content_type !== 'application/pdf')
-    headers['Content-Security-Policy'] = "default-src 'none'; img-src 'self'; sandbox"
-  return { body: Readable.toWeb(stored.body) as ReadableStream, headers }
+  return fileResponse(stored, { contentType: doc.content_type, filename: doc.filename, disposition: opts.disposition })
 }
 
 /**

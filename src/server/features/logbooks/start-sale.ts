@@ -12,7 +12,7 @@ import { StartSaleInput } from '#shared/contracts/logbooks.ts'
 import { CreateTransactionInput } from '#shared/contracts/transactions.ts'
 import type { Viewer } from '#server/auth/viewer.ts'
 import type { Database } from '#server/db/client.ts'
-import { AppError, notFound } from '#server/http/errors.ts'
+import { AppError, notFound, validationError } from '#server/http/errors.ts'
 import { createTransaction } from '../transactions/create-transaction'
 import { recordActivity } from '../transactions/record-activity'
 
@@ -47,12 +47,11 @@ export async function startSaleFromLogbook(opts: {
   }
   const parsed = CreateTransactionInput.safeParse(candidate)
   if (!parsed.success) {
-    const fields: Record<string, string[]> = {}
-    for (const issue of parsed.error.issues) (fields[String(issue.path[0])] ??= []).push(issue.message)
+    // The create form's fields, named as its validation names them.
     throw new AppError(
       'unprocessable',
       `This logbook cannot start a sale yet: ${parsed.error.issues[0]!.message}.`,
-      fields,
+      validationError(parsed.error).fields,
     )
   }
   return createTransaction({

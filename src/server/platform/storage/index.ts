@@ -8,7 +8,7 @@ import { createDiskStorage } from './disk-storage'
 import type { S3StorageOptions } from './s3-storage'
 import type { ObjectStorage } from './storage'
 
-export type { ObjectStorage } from './storage'
+export type { ObjectStorage, StoredObject } from './storage'
 export { StorageNotFoundError } from './storage'
 
 const instances = new WeakMap<Config, ObjectStorage>()
