@@ -1,6 +1,8 @@
 // Prints one line "tests: N passed, N failed[, N skipped]" from vitest's and Playwright's JSON reports,
 // preceded by the name, file and first error line of every failed (and every flaky) test, so that the
-// end of a CI log says what broke. Exits 1 when a report is missing or no test ran at all.
+// end of a CI log says what broke, and by the slowest files of each report (wall seconds, retries
+// included), so that the log also says where CI's time went. Exits 1 when a report is missing or no
+// test ran at all.
 import { existsSync, readFileSync } from 'node:fs'
 
 let passed = 0
@@ -9,6 +11,9 @@ let skipped = 0
 let missing = false
 /** Lines naming failed or flaky tests: "FAILED <file> › <name>: <first error line>". */
 const problems = []
+
+/** Seconds per test file, per report: { label, files: Map<file, seconds> }. */
+const timings = []
 
 /** ANSI colour codes (ESC [ … m), which vitest and Playwright put into error messages. */
 const ANSI_COLOUR = new RegExp(`${String.fromCharCode(27)}\\[[0-9;]*m`, 'g')
@@ -38,11 +43,16 @@ for (const file of process.argv.slice(2)) {
   const r = JSON.parse(readFileSync(file, 'utf8'))
   if (r.stats && 'expected' in r.stats) {
     // Playwright
+    const files = new Map()
+    timings.push({ label: 'Playwright (per file, summed over its tests and retries)', files })
     passed += r.stats.expected + (r.stats.flaky ?? 0)
     failed += r.stats.unexpected
     skipped += r.stats.skipped
     eachSpec(r.suites, [], (spec, titles) => {
       for (const test of spec.tests ?? []) {
+        const seconds = (test.results ?? []).reduce((sum, res) => sum + (res.duration ?? 0), 0) / 1000
+        const key = `${spec.file} [${test.projectName}]`
+        files.set(key, (files.get(key) ?? 0) + seconds)
         if (test.status !== 'unexpected' && test.status !== 'flaky') continue
         const error = (test.results ?? []).map((res) => res.error?.message).find(Boolean)
         const label = test.status === 'flaky' ? 'FLAKY' : 'FAILED'
@@ -52,11 +62,15 @@ for (const file of process.argv.slice(2)) {
     })
   } else {
     // vitest (Jest-compatible JSON)
+    const files = new Map()
+    timings.push({ label: `vitest ${file} (per file)`, files })
     passed += r.numPassedTests
     failed += r.numFailedTests
     skipped += (r.numPendingTests ?? 0) + (r.numTodoTests ?? 0)
     for (const fileResult of r.testResults ?? []) {
       const where = String(fileResult.name ?? '').replace(`${process.cwd()}/`, '')
+      if (fileResult.endTime && fileResult.startTime)
+        files.set(where, (fileResult.endTime - fileResult.startTime) / 1000)
       const failedTests = (fileResult.assertionResults ?? []).filter((a) => a.status === 'failed')
       for (const a of failedTests) {
         problems.push(`FAILED ${where} › ${a.fullName}: ${firstLine(a.failureMessages?.[0])}`)
@@ -67,6 +81,13 @@ for (const file of process.argv.slice(2)) {
       }
     }
   }
+}
+for (const { label, files } of timings) {
+  const sorted = [...files.entries()].sort((a, b) => b[1] - a[1])
+  const total = sorted.reduce((sum, [, seconds]) => sum + seconds, 0)
+  process.stdout.write(`slowest of ${sorted.length} files, ${label}; all together ${total.toFixed(0)} s:\n`)
+  for (const [where, seconds] of sorted.slice(0, 12))
+    process.stdout.write(`  ${seconds.toFixed(1).padStart(7)} s  ${where}\n`)
 }
 for (const line of problems) process.stdout.write(`${line}\n`)
 process.stdout.write(`tests: ${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}\n`)
