@@ -211,7 +211,11 @@ async function benchBackend(kind: 'postgres' | 'pglite', port: number) {
     const loadAfter = load()
     // The board's search per keystroke, on the app that served the rounds (after them: a browser beside wrk would skew both).
     const keystrokes =
-      board && process.env.BENCH_KEYS !== '0' ? await measureBoardKeystrokes(servers.app, board.cookie) : []
+      board && process.env.BENCH_KEYS !== '0'
+        ? await measureBoardKeystrokes(servers.app, board.cookie).catch((err: Error) => [
+            `Cases board keystrokes failed: ${err.message}`,
+          ])
+        : []
     return { kind, seedMs, startMs, dashboardRows: count, rounds, detailGzip, mem, loadBefore, loadAfter, keystrokes }
   } finally {
     await server.stop()

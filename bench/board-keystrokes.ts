@@ -33,7 +33,10 @@ function percentile(xs: number[], p: number) {
 /** Both measures, as lines to print. */
 export async function measureBoardKeystrokes(baseUrl: string, cookie: string): Promise<string[]> {
   const out: string[] = []
-  const body = (await (await fetch(`${baseUrl}/api/cases`, { headers: { cookie } })).json()) as BoardResponse
+  // A fresh connection: one kept alive since the warm-up may have been closed by the server meanwhile.
+  const body = (await (
+    await fetch(`${baseUrl}/api/cases`, { headers: { cookie, connection: 'close' } })
+  ).json()) as BoardResponse
   const prefixes = WORDS.flatMap((w) => [...w].map((_, i) => w.slice(0, i + 1)))
   const node: number[] = []
   for (let round = 0; round < 50; round++) {
