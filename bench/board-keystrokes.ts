@@ -12,6 +12,7 @@
  * Env: CHROME_PATH overrides the browser. Times in milliseconds.
  */
 import { chromium } from '@playwright/test'
+import { get } from 'node:http'
 import { loadavg } from 'node:os'
 import type { BoardResponse } from '../src/shared/contracts/firms'
 import { filterBoardRows } from '../src/web/features/cases/filter-rows'
@@ -33,10 +34,22 @@ function percentile(xs: number[], p: number) {
 /** Both measures, as lines to print. */
 export async function measureBoardKeystrokes(baseUrl: string, cookie: string): Promise<string[]> {
   const out: string[] = []
-  // A fresh connection: one kept alive since the warm-up may have been closed by the server meanwhile.
-  const body = (await (
-    await fetch(`${baseUrl}/api/cases`, { headers: { cookie, connection: 'close' } })
-  ).json()) as BoardResponse
+  // On a fresh connection (node:http, no agent): fetch's pool may hold a socket from the warm-up that
+  // the server has closed since, and a write to it fails.
+  const body = await new Promise<BoardResponse>((resolve, reject) => {
+    get(`${baseUrl}/api/cases`, { headers: { cookie }, agent: false }, (res) => {
+      let text = ''
+      res.setEncoding('utf8')
+      res.on('data', (chunk: string) => (text += chunk))
+      res.on('end', () => {
+        try {
+          resolve(JSON.parse(text) as BoardResponse)
+        } catch (err) {
+          reject(err as Error)
+        }
+      })
+    }).on('error', reject)
+  })
   const prefixes = WORDS.flatMap((w) => [...w].map((_, i) => w.slice(0, i + 1)))
   const node: number[] = []
   for (let round = 0; round < 50; round++) {
