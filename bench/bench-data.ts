@@ -135,3 +135,23 @@ export async function sessionFor(database: Database) {
     count: Number(busiest.n),
   }
 }
+
+/**
+ * A session for the conveyancer with the fewest moves of the bench data (the cases board's fee earner
+ * in `npm run bench`, so that the busiest user's dashboard and detail stay as they were), with its
+ * signed cookie and profile id.
+ */
+export async function boardSessionFor(database: Database) {
+  const [person] = await database.query<{ id: string; auth_id: string }>(`
+    select p.id, p.auth_id from profiles p join "user" u on u.id = p.auth_id
+    where u.signup_role = 'pro_conveyancer' and u.email like 'bench%@homeward.test'
+    order by (select count(*) from transaction_participants tp where tp.user_id = p.id), p.id limit 1`)
+  const token = 'bench-board-session-token-00000000000'
+  await database.query(
+    `insert into session (id, token, user_id, expires_at) values ('bench-board-session', $1, $2, now() + interval '1 day')
+    on conflict (id) do nothing`,
+    [token, person.auth_id],
+  )
+  const signature = createHmac('sha256', SECRET).update(token).digest('base64')
+  return { cookie: `homeward.session_token=${encodeURIComponent(`${token}.${signature}`)}`, profileId: person.id }
+}

@@ -2,7 +2,8 @@
  * The cases board benchmark's data: on top of bench/bench-data.ts (1,000 users, 5,000 transactions),
  * a conveyancing firm whose fee earner (the bench's busiest user) holds 100 matters on the standard
  * England and Wales timeline at varied stages, both sides, some blocked, task times spread over the
- * last 120 days so that SLA clocks run, breach and fall due (started by the app's clock sync).
+ * last 120 days so that SLA clocks run, breach and fall due (started by the app's clock sync), and 12
+ * chat messages per matter from others, partly read by the fee earner (the board's unread counts).
  * Inserted through the same insertTransaction the app and the seed use.
  */
 import { randomUUID } from 'node:crypto'
@@ -77,5 +78,24 @@ export async function seedBoard(database: Database, feeEarnerProfileId: string):
       await syncTaskClocks(tx, txId)
     }
   })
+  // The chat on each matter's move: 12 messages from the other side's people over the last days, of
+  // which the fee earner has read up to the 8th on two matters in three (thread_reads), so that the
+  // board's unread counts have messages to count, as a working firm's have.
+  await database.query(
+    `insert into messages (transaction_id, thread_id, author_id, body_md, created_at)
+     select m.transaction_id, th.id, (select id from profiles where id <> $1 order by id offset (k * 7) % 50 limit 1),
+       'Any news on the searches? (' || k || ')', now() - interval '6 days' + k * interval '9 hours'
+     from matters m join message_threads th on th.transaction_id = m.transaction_id and th.topic = 'general'
+     cross join generate_series(1, 12) k
+     where m.organization_id = $2`,
+    [feeEarnerProfileId, orgId],
+  )
+  await database.query(
+    `insert into thread_reads (thread_id, profile_id, last_read_at)
+     select th.id, $1, now() - interval '6 days' + 8.5 * interval '9 hours'
+     from matters m join message_threads th on th.transaction_id = m.transaction_id and th.topic = 'general'
+     where m.organization_id = $2 and get_byte(decode(md5(m.id::text), 'hex'), 0) % 3 <> 0`,
+    [feeEarnerProfileId, orgId],
+  )
   await database.query('analyze')
 }

@@ -4,7 +4,19 @@
  * one fee earner). Roles and sides from src/shared/domain/firms.ts.
  */
 import { sql } from 'drizzle-orm'
-import { boolean, check, date, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
+import {
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core'
 import { MATTER_SIDES, MEMBER_ROLES } from '#shared/domain/firms.ts'
 import { organizations } from './directory'
 import { profiles } from './people'
@@ -116,6 +128,17 @@ export const matters = pgTable(
     clientNames: text('client_names').array(),
     /** The latest audit entry or chat message of the move (ticks are in last_ticked_at). */
     lastActivityAt: timestamp('last_activity_at', { withTimezone: true }),
+    // Copied from the move by the database (migration 0039, so the board's statement reads no other
+    // table per matter): a BEFORE trigger on matters fills them when a matter is made or moved, and
+    // triggers on properties, transactions and profiles follow later changes in the same transaction.
+    /** The property's address lines joined by ', '; null only while the move has no property. */
+    address: text('address'),
+    /** The property's postcode. */
+    postcode: text('postcode'),
+    /** The move's status (transactions.status). */
+    transactionStatus: text('transaction_status'),
+    /** The fee earner's full name (profiles.full_name). */
+    feeEarnerName: text('fee_earner_name'),
   },
   (t) => [
     // One firm per side of a move.
@@ -129,4 +152,25 @@ export const matters = pgTable(
       sql`${t.targetExchangeDate} is null or ${t.targetCompletionDate} is null or ${t.targetExchangeDate} <= ${t.targetCompletionDate}`,
     ),
   ],
+)
+
+/**
+ * Unread chat messages on a matter's move for each current member of the firm instructed on it:
+ * messages by others, not deleted, after the member last read their thread (thread_reads). Kept by
+ * the database (migration 0039): statement triggers on messages, thread_reads, matters and
+ * organization_members recount the pairs a write touches, in the same transaction, so the cases
+ * board reads one row per matter for its viewer instead of counting messages on every request.
+ */
+export const matterUnread = pgTable(
+  'matter_unread',
+  {
+    profileId: uuid('profile_id')
+      .notNull()
+      .references(() => profiles.id, { onDelete: 'cascade' }),
+    transactionId: uuid('transaction_id')
+      .notNull()
+      .references(() => transactions.id, { onDelete: 'cascade' }),
+    unread: integer('unread').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.profileId, t.transactionId] }), check('matter_unread_count', sql`${t.unread} >= 0`)],
 )

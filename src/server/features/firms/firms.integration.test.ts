@@ -653,6 +653,114 @@ describe('cases board: SLA clocks and stored progress', () => {
     expect((await stored())?.toISOString()).toBe('2026-11-21T10:00:00.000Z')
   })
 
+  it('keeps the address, status, fee earner and unread count on the matter through every write that changes them', async () => {
+    const jo = await t.signUp({ role: 'buyer', name: 'Jo Copy' })
+    const inserted = await createTransaction(t.database, {
+      buyerProfileId: jo.profileId,
+      stages: stagesInProgress(standardTimeline({ tenure: 'freehold' }), { completedStages: 2 }),
+      property: { addressLines: ['5 Copy Court', 'Harpenden'], postcode: 'AL5 4CK' },
+    })
+    const txId = inserted.transactionId
+    const [matter] = await t.database.query<{ id: string }>(
+      `insert into matters (organization_id, transaction_id, side, fee_earner_id, client_name)
+       values ($1, $2, 'buyer', $3, 'C') returning id`,
+      [clockFirmId, txId, clockAdmin.profileId],
+    )
+    const rowAs = async (viewer: { profileId: string }, q = 'Copy Court') => {
+      const text = await listBoard({
+        database: t.appDatabase,
+        viewer: { profileId: viewer.profileId } as Parameters<typeof listBoard>[0]['viewer'],
+        query: { sort: 'instructed', limit: 100, q },
+        now: new Date('2026-11-27T12:00:00Z'),
+      })
+      return BoardResponse.parse(JSON.parse(text)).rows[0]
+    }
+    const row = (q?: string) => rowAs(clockAdmin, q)
+    expect(await row()).toMatchObject({
+      address: '5 Copy Court, Harpenden',
+      postcode: 'AL5 4CK',
+      transaction_status: 'active',
+      fee_earner: { id: clockAdmin.profileId, full_name: 'Cara Clock' },
+      unread_messages: 0,
+    })
+
+    // The property's address and postcode (the free-text filter reads them too).
+    await t.database.query(
+      `update properties set address_lines = array['5A Copy Court', 'Harpenden'], postcode = 'AL5 4CX' where transaction_id = $1`,
+      [txId],
+    )
+    expect(await row('al5 4cx')).toMatchObject({ address: '5A Copy Court, Harpenden', postcode: 'AL5 4CX' })
+    // The move's status.
+    await t.database.query(`update transactions set status = 'exchange' where id = $1`, [txId])
+    expect((await row()).transaction_status).toBe('exchange')
+    // The fee earner renamed, then the matter reassigned through the API to a colleague who joins.
+    await t.database.query(`update profiles set full_name = 'Cara Renamed' where id = $1`, [clockAdmin.profileId])
+    expect((await row()).fee_earner?.full_name).toBe('Cara Renamed')
+    await t.database.query(`update profiles set full_name = 'Cara Clock' where id = $1`, [clockAdmin.profileId])
+    expect((await row()).fee_earner?.full_name).toBe('Cara Clock')
+
+    // Unread: messages by others after the viewer last read the thread, through the chat API.
+    const [general] = await t.database.query<{ id: string }>(
+      `select id from message_threads where transaction_id = $1 and topic = 'general'`,
+      [txId],
+    )
+    const messages = `/api/transactions/${txId}/threads/${general.id}/messages`
+    const posted = async (body: string) =>
+      (await json<{ id: string }>(await t.request(messages, { as: jo, json: { body_md: body } }), 201)).id
+    await posted('First question')
+    const second = await posted('Second question')
+    expect((await row()).unread_messages).toBe(2)
+    // Posting reads the thread for its author (as the chat does); their own message is never unread.
+    await json(await t.request(messages, { as: clockAdmin, json: { body_md: 'On it' } }), 201)
+    expect((await row()).unread_messages).toBe(0)
+    await posted('Fourth question')
+    expect((await row()).unread_messages).toBe(1)
+    const read = await t.request(`/api/transactions/${txId}/threads/${general.id}/read`, {
+      as: clockAdmin,
+      method: 'POST',
+    })
+    expect(read.status).toBe(204)
+    expect((await row()).unread_messages).toBe(0)
+    const third = await posted('Third question')
+    expect((await row()).unread_messages).toBe(1)
+    // The author deletes it: nothing left unread.
+    const deleted = await t.request(`/api/transactions/${txId}/messages/${third}`, { as: jo, method: 'DELETE' })
+    expect(deleted.status).toBe(200)
+    expect((await row()).unread_messages).toBe(0)
+
+    // A colleague who joins the firm has every message by others unread, then takes the matter.
+    const colleague = await t.signUp({ role: 'conveyancer', name: 'Kit Copy' })
+    await t.database.query(
+      `insert into organization_members (organization_id, profile_id, role) values ($1, $2, 'fee_earner')`,
+      [clockFirmId, colleague.profileId],
+    )
+    expect((await rowAs(colleague)).unread_messages).toBe(4)
+    const [{ version }] = await t.database.query<{ version: number }>(`select version from matters where id = $1`, [
+      matter.id,
+    ])
+    await json(
+      await t.request(`/api/matters/${matter.id}/fee-earner`, {
+        as: clockAdmin,
+        method: 'PATCH',
+        json: { fee_earner_id: colleague.profileId, version },
+      }),
+      200,
+    )
+    expect((await row()).fee_earner).toEqual({ id: colleague.profileId, full_name: 'Kit Copy' })
+    // A message deleted by an administrator (a plain delete) leaves the count.
+    await t.database.query(`delete from messages where id = $1`, [second])
+    expect((await rowAs(colleague)).unread_messages).toBe(3)
+    // What the trigger keeps is what counting on the spot gives, for both members.
+    const [counted] = await t.database.query<{ admin: number; colleague: number }>(
+      `select homeward_unread_count($1, $2) as admin, homeward_unread_count($1, $3) as colleague`,
+      [txId, clockAdmin.profileId, colleague.profileId],
+    )
+    expect(counted).toEqual({ admin: 0, colleague: 3 })
+    await t.database.query(`update organization_members set removed_at = now() where profile_id = $1`, [
+      colleague.profileId,
+    ])
+  })
+
   it('stores the stage and next task on the matter in the tick that changes them, and a tick starts the clock the board shows', async () => {
     const opened = OpenMatterResponse.parse(
       await json(

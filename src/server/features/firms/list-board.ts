@@ -49,9 +49,7 @@ with firm_member as (
 b as (${visibleMattersSql('$1')}),
 rows as (
   select b.id as matter_id, b.transaction_id, b.version, b.side, b.instructed_at, b.target_exchange_date,
-    b.target_completion_date, b.fee_earner_id,
-    (select t.status from transactions t where t.id = b.transaction_id) as transaction_status,
-    p.address, p.postcode,
+    b.target_completion_date, b.fee_earner_id, b.transaction_status, b.address, b.postcode,
     coalesce(b.client_names, array[b.client_name]) as client_names,
     b.current_stage as stage, b.current_stage_blocked as stage_blocked, b.next_task_title as next_task,
     ($10::date - (b.instructed_at at time zone 'Europe/London')::date) as days_since_instruction,
@@ -59,19 +57,16 @@ rows as (
     coalesce(sla.sla_paused, false) as sla_paused,
     -- Last activity: the latest audit entry or chat message, or ticked task (greatest ignores nulls).
     greatest(b.last_activity_at, b.last_ticked_at) as last_activity_at,
-    -- Unread: messages by others after the viewer last read their thread (one index probe when none).
-    (select count(*) from messages msg where msg.transaction_id = b.transaction_id and msg.deleted_at is null
-       and msg.author_id is distinct from $1 and msg.created_at > coalesce((select tr.last_read_at from thread_reads tr
-         where tr.thread_id = msg.thread_id and tr.profile_id = $1), '-infinity'))::int as unread_messages,
-    (select fe.full_name from profiles fe where fe.id = b.fee_earner_id) as fee_earner_name
+    coalesce(u.unread, 0) as unread_messages, b.fee_earner_name
   from b
-  -- By the property's unique index, one probe per matter ('offset 0' keeps the planner from turning
-  -- it into a hash of every property).
-  cross join lateral (select array_to_string(pp.address_lines, ', ') as address, pp.postcode from properties pp
-    where pp.transaction_id = b.transaction_id offset 0) p
-  -- Stage, next task, last tick, client names and last activity are kept on the matter by the
-  -- database (migrations 0019 and 0021); the driving clock's status is judged on the London day $10.
+  -- Stage, next task, last tick, client names, last activity, the address, the move's status and the
+  -- fee earner's name are kept on the matter by the database (migrations 0019, 0021 and 0039), and
+  -- the viewer's unread messages per move in matter_unread (0039): one row each, no count per request.
+  left join matter_unread u on u.profile_id = $1 and u.transaction_id = b.transaction_id
+  -- The driving clock's status is judged on the London day $10.
   left join lateral ${drivingClockLateralSql('b', '$10::date')} sla on true
+  -- A move without its property (never made by the app) is not listed, as when the address was joined.
+  where b.address is not null
 ),
 filtered as (
   select r.*, case when r.sla_stop_task = r.next_task then r.sla_due_on end as next_task_due, ${s.expr} as sk
