@@ -7,6 +7,7 @@ import { randomUUID } from 'node:crypto'
 import { afterAll, beforeAll } from 'vitest'
 import { createApp } from '../app'
 import { createAuth } from '../auth/auth'
+import { testPasswordHasher } from './test-password-hasher'
 import type { Config } from '../config'
 import { configureAuditSigning } from '../features/activity/audit-signing'
 import { createSandboxWebhookDispatcher } from '../providers/webhooks/sandbox-webhooks'
@@ -85,7 +86,7 @@ export async function createTestApp(options: { config?: Partial<Config>; testDat
   configureEncryption(config.dataEncryptionKeys)
   const log = createLogger('silent')
   const mail = createMailService({ config, database: appDatabase, log })
-  const auth = createAuth({ database: appDatabase, config, log, mail })
+  const auth = createAuth({ database: appDatabase, config, log, mail, passwordHasher: testPasswordHasher })
   const realtime = createRealtimeHub({ database: appDatabase, databaseUrl: testDatabase.appUrl, log })
   await realtime.ready
   const sandboxWebhooks = createSandboxWebhookDispatcher({ secret: config.providerWebhookSecret, log })
