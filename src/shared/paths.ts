@@ -159,6 +159,16 @@ export function coursePath(slug: string, page?: 'quiz'): string {
 /** A firm's own Accreditation page: '/app/accreditation'. */
 export const ACCREDITATION_PATH = '/app/accreditation'
 
+/** A giftor's own gift page (decision 037): '/app/gifts/{giftId}'. The giftor sees nothing else of the move. */
+export function giftorGiftPath(giftId: string): string {
+  return `/app/gifts/${encodeURIComponent(giftId)}`
+}
+
+/** A giftor verifying their identity, from their gift page: '/app/gifts/{giftId}/identity'. */
+export function giftorIdentityPath(giftId: string): string {
+  return `/app/gifts/${encodeURIComponent(giftId)}/identity`
+}
+
 /** Verifying one's identity, from a move: '/app/transactions/{txId}/identity'. */
 export function identityCheckPath(txId: string): string {
   return `/app/transactions/${encodeURIComponent(txId)}/identity`

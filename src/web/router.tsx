@@ -96,6 +96,8 @@ export const routes: RouteObject[] = [
       { path: 'app/support', lazy: () => import('./routes/app-support'), handle: browserOnly },
       { path: 'app/transactions/:txId', lazy: () => import('./routes/app-transaction'), handle: browserOnly },
       { path: 'app/transactions/:txId/review', lazy: () => import('./routes/app-review'), handle: browserOnly },
+      { path: 'app/gifts/:giftId', lazy: () => import('./routes/app-gift'), handle: browserOnly },
+      { path: 'app/gifts/:giftId/identity', lazy: () => import('./routes/app-gift-identity'), handle: browserOnly },
       {
         path: 'app/transactions/:txId/identity',
         lazy: () => import('./routes/app-transaction-identity'),

@@ -5,9 +5,14 @@
  * transaction data goes through these helpers, so that none forgets the check.
  * Anyone else, signed in or not, gets the same 404 as for a transaction that does not exist.
  * See docs/decisions/005-access-control.md. Permission: `read:transaction:party`.
+ *
+ * A giftor (someone giving money towards a buyer's deposit) is deliberately not in any of these sets:
+ * they are no participant, so every route of the move answers them 404; they reach only their own gift
+ * through access/gifts.ts (decision 037).
  */
 
 import { sql } from 'drizzle-orm'
+import { BUYER_FUNDS_AUDIENCE_ROLES } from '#shared/domain/permissions.ts'
 import type { Database, Tx } from '../db/client'
 import { notFound } from '../http/errors'
 import type { Viewer } from '../auth/viewer'
@@ -66,6 +71,19 @@ export function viewerRoleSql(alias: string, param: string): string {
     (select vtp.role from transaction_participants vtp where vtp.transaction_id = ${alias}.id and vtp.user_id = ${param}),
     case when ${alias}.buyer_user_id = ${param} then 'buyer' when ${alias}.seller_user_id = ${param} then 'seller' end,
     ${firmRoleOnTransactionSql(`${alias}.id`, param)})`
+}
+
+/**
+ * SQL condition, on the documents row `alias`, that the profile in parameter `param` (who may already
+ * see its move) is in the document's audience: everyone on the move when `audience` is null; for
+ * 'buyer_funds' (a signed gifted-deposit declaration) only the roles that see the buyer's source of
+ * funds (BUYER_FUNDS_AUDIENCE_ROLES: the buyer and their conveyancer), never the seller's side.
+ * Embedded beside the visibility check in every read of documents rows.
+ */
+export function documentAudienceSql(alias: string, param: string): string {
+  const roles = BUYER_FUNDS_AUDIENCE_ROLES.map((r) => `'${r}'`).join(', ')
+  return `(${alias}.audience is null or exists(select 1 from transactions dat where dat.id = ${alias}.transaction_id
+    and ${viewerRoleSql('dat', param)} in (${roles})))`
 }
 
 // The viewer's role on transaction row `t`, the viewer's profile id being the column `v.vid` (bound

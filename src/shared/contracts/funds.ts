@@ -9,6 +9,7 @@ import { z } from 'zod'
 import { FUNDS_REVIEW_DECISIONS, FUNDS_STATUSES } from '../domain/source-of-funds'
 import { Timestamp, TransactionParams, Uuid } from './common'
 import { endpoint, ERRORS, json, jsonBody } from './endpoint'
+import { SignInput } from './signing'
 
 const Pence = z.number().int()
 const MoneyInput = (what: string) =>
@@ -52,6 +53,23 @@ export const FundsFlag = z.object({
   explanation: z.string().nullable(),
 })
 
+/**
+ * Where the giftor is (decision 037): `invited` (the emailed link is open), `invitation_expired`
+ * (the buyer re-sends it), `accepted` (they joined their gift page), `identity_verified`, `evidenced`
+ * (identity verified and the gifted-deposit declaration signed: the gift's flag clears).
+ */
+export const GIFTOR_PROGRESS = ['invited', 'invitation_expired', 'accepted', 'identity_verified', 'evidenced'] as const
+
+/** The giftor's identity check as the gift shows it: the state only, never its details. */
+export const GIFTOR_IDENTITY_STATES = [
+  'not_started',
+  'in_progress',
+  'processing',
+  'verified',
+  'needs_review',
+  'failed',
+] as const
+
 export const FundsGift = z.object({
   id: Uuid,
   giftor_name: z.string(),
@@ -59,6 +77,13 @@ export const FundsGift = z.object({
   relationship: z.string(),
   amount_pence: Pence,
   declaration: z.enum(['not_signed', 'signed']),
+  progress: z.enum(GIFTOR_PROGRESS),
+  identity: z.enum(GIFTOR_IDENTITY_STATES),
+  /** The signed declaration (a document of the move, seen by the buyer and their conveyancer only). */
+  declaration_document_id: Uuid.nullable(),
+  /** The giftor's answer on the declaration: where the gifted money comes from (null until they give it). */
+  source_of_money: z.string().nullable(),
+  invitation_expires_at: Timestamp.nullable(),
 })
 
 export const FundsPlan = z.object({
@@ -171,6 +196,47 @@ export const AddGiftInput = z.object({
   amount_pence: MoneyInput('The gift').min(100, 'The gift must be at least £1'),
 })
 
+export const GiftParams = TransactionParams.extend({ giftId: Uuid })
+export const GiftorGiftParams = z.object({ giftId: Uuid })
+
+/** GET /gifts/{giftId}: the giftor's own gift page (the giftor only; everyone else 404). */
+export const GiftorGift = z.object({
+  id: Uuid,
+  amount_pence: Pence,
+  giftor_name: z.string(),
+  relationship: z.string(),
+  /** The buyers the money is given to (full names). */
+  buyer_names: z.array(z.string()),
+  property_address: z.string(),
+  move_status: z.string(),
+  identity: z.enum(GIFTOR_IDENTITY_STATES),
+  progress: z.enum(GIFTOR_PROGRESS),
+  declaration: z.object({
+    status: z.enum(['not_prepared', 'awaiting_signature', 'signed']),
+    source_of_money: z.string().nullable(),
+    giftor_will_live: z.boolean().nullable(),
+    /** SHA-256 of the PDF version to sign (or signed): the signature is bound to it. */
+    document_sha256: z.string().nullable(),
+    signed_at: Timestamp.nullable(),
+  }),
+})
+export type GiftorGift = z.infer<typeof GiftorGift>
+
+/** PUT /gifts/{giftId}/declaration: the giftor's answers; the declaration PDF is (re)generated from them. */
+export const GiftDeclarationInput = z.object({
+  source_of_money: z
+    .string()
+    .trim()
+    .min(5, 'Say where the gifted money comes from in a few words')
+    .max(1000, 'At most 1,000 characters'),
+  giftor_will_live: z.boolean({ message: 'Say whether you will live in the property' }),
+})
+export type GiftDeclarationInput = z.infer<typeof GiftDeclarationInput>
+
+/** POST /gifts/{giftId}/sign: the giftor signs the declaration version they read (typed or drawn). */
+export const SignGiftInput = SignInput
+export type SignGiftInput = z.infer<typeof SignGiftInput>
+
 export const ReviewFundsInput = z
   .object({
     decision: z.enum(FUNDS_REVIEW_DECISIONS, { message: 'Choose satisfied or ask for more' }),
@@ -243,6 +309,56 @@ export const fundsEndpoints = {
     summary: 'Add a gift towards the deposit',
     request: { params: TransactionParams, body: jsonBody(AddGiftInput) },
     responses: { 201: json('Funding picture', FundsPicture), ...buyerOnly },
+  }),
+  resendGiftInvitation: endpoint({
+    method: 'post',
+    path: '/transactions/{txId}/funds/gifts/{giftId}/invitation',
+    summary: "Re-send the giftor's invitation (a new link, valid 7 days)",
+    request: { params: GiftParams },
+    responses: {
+      ...Picture,
+      409: { description: 'The giftor already accepted, or the move is closed' },
+      ...buyerOnly,
+    },
+  }),
+  giftorGift: endpoint({
+    method: 'get',
+    path: '/gifts/{giftId}',
+    summary: 'The giftor sees their own gift: amount, buyer, property, their identity step and the declaration',
+    request: { params: GiftorGiftParams },
+    responses: { 200: json('Gift', GiftorGift), ...ERRORS },
+  }),
+  prepareGiftDeclaration: endpoint({
+    method: 'put',
+    path: '/gifts/{giftId}/declaration',
+    summary: "The giftor's answers; generates the gifted-deposit declaration PDF to sign",
+    request: { params: GiftorGiftParams, body: jsonBody(GiftDeclarationInput) },
+    responses: { 200: json('Gift', GiftorGift), 409: { description: 'Already signed' }, ...ERRORS },
+  }),
+  giftDeclarationFile: endpoint({
+    method: 'get',
+    path: '/gifts/{giftId}/declaration.pdf',
+    summary: 'The declaration PDF (the version to sign, or the signed one) for the giftor',
+    request: { params: GiftorGiftParams },
+    responses: {
+      200: {
+        description: 'PDF',
+        content: { 'application/pdf': { schema: z.string().describe('The declaration, a PDF file') } },
+      },
+      ...ERRORS,
+    },
+  }),
+  signGift: endpoint({
+    method: 'post',
+    path: '/gifts/{giftId}/sign',
+    summary: 'The giftor signs the gifted-deposit declaration (identity verified first)',
+    request: { params: GiftorGiftParams, body: jsonBody(SignGiftInput) },
+    responses: {
+      200: json('Gift', GiftorGift),
+      409: { description: 'Another version, or already signed' },
+      422: { description: 'Identity not verified, or no declaration prepared' },
+      ...ERRORS,
+    },
   }),
   review: endpoint({
     method: 'post',

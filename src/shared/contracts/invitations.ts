@@ -4,7 +4,7 @@
  */
 import { z } from 'zod'
 import { ORGANIZATION_TYPES } from '../domain/organizations'
-import { INVITABLE_ROLES, PARTICIPANT_ROLES } from '../domain/roles'
+import { INVITABLE_ROLES, INVITATION_ROLES, PARTICIPANT_ROLES } from '../domain/roles'
 import { Email } from './auth'
 import { Timestamp, TransactionParams, Uuid } from './common'
 import { endpoint, ERRORS, json, jsonBody, PUBLIC } from './endpoint'
@@ -75,7 +75,8 @@ export const InvitationPreview = z.object({
    * received it at that address, so it tells them nothing new.
    */
   invited_email: z.string(),
-  role: z.enum(INVITABLE_ROLES),
+  /** 'giftor': someone giving money towards the deposit, who will see only their gift (decision 037). */
+  role: z.enum(INVITATION_ROLES),
   invited_by_name: z.string().nullable(),
   property: z.object({ address_lines: z.array(z.string()), postcode: z.string() }).nullable(),
   expires_at: Timestamp,
@@ -85,7 +86,11 @@ export const InvitationPreview = z.object({
 export type InvitationPreview = z.infer<typeof InvitationPreview>
 
 /** POST /api/invitations/{token}/accept: joins the signed-in person (whose email must match). */
-export const AcceptInvitationResponse = z.object({ transaction_id: Uuid })
+export const AcceptInvitationResponse = z.object({
+  transaction_id: Uuid,
+  /** Set for a giftor's invitation: their gift page is where they go (they cannot open the move). */
+  gift_id: Uuid.nullable(),
+})
 export type AcceptInvitationResponse = z.infer<typeof AcceptInvitationResponse>
 
 /** The invitation endpoints. */

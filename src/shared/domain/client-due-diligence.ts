@@ -35,7 +35,7 @@ export const CDD_TASK_TITLES = {
   seller: 'Seller ID and AML checks (customer due diligence) and proof of ownership completed',
 } as const
 
-/** Why a person cannot tick a CDD task by hand (answered 422). */
+/** Why a person cannot tick a CDD task by hand (answered 422; the rule is in self-ticking-tasks.ts). */
 export const CDD_TASK_RULE =
   'This task ticks itself when the conveyancer approves the client due diligence record of every client on that side (Money Laundering Regulations 2017)'
 
@@ -152,11 +152,3 @@ export function cddBadge(record: { decision: CddDecision | null } | null): Badge
 
 /** Identity checks are reused across moves for 12 months, or until the document expires if sooner. */
 export const IDENTITY_CHECK_VALID_MONTHS = 12
-
-/** True for the ID and AML tasks, which tick themselves from approved CDD records (nobody ticks them by hand). */
-export function isCddTaskTitle(title: string): boolean {
-  return (Object.values(CDD_TASK_TITLES) as string[]).includes(title)
-}
-
-/** Shown under those tasks on the timeline. */
-export const CDD_TASK_NOTE = 'Ticks itself when the conveyancer approves the client due diligence'

@@ -49,6 +49,8 @@ export const PERMISSIONS = [
   'create:chain-dates:conveyancer',
   /** Accept or decline the chain's proposed dates for one move: a conveyancer on that move. */
   'update:chain-dates:conveyancer',
+  /** See and declare one's own gift towards a buyer's deposit (and nothing else of the move): its giftor, src/server/access/gifts.ts. */
+  'update:gift:giftor',
 ] as const satisfies readonly PermissionName[]
 export type Permission = (typeof PERMISSIONS)[number]
 
@@ -185,6 +187,12 @@ export function canWorkMortgageCase(role: string | null | undefined): boolean {
 export function canSeeFunds(role: string | null | undefined): boolean {
   return role === 'buyer' || role === 'buyer_conveyancer'
 }
+
+/**
+ * Roles that see a document filed for the buyer's source of funds (documents.audience 'buyer_funds',
+ * e.g. a signed gifted-deposit declaration): the same people as `canSeeFunds`.
+ */
+export const BUYER_FUNDS_AUDIENCE_ROLES = ['buyer', 'buyer_conveyancer'] as const
 
 /** Who gives the source of funds: the move's buyer. */
 export function canGiveFunds(role: string | null | undefined): boolean {

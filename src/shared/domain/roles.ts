@@ -66,6 +66,14 @@ export const INVITABLE_ROLES = [
 ] as const satisfies readonly ParticipantRole[]
 export type InvitableRole = (typeof INVITABLE_ROLES)[number]
 
+/**
+ * Roles an invitation can carry: the invitable roles, plus 'giftor', which is never a participant role.
+ * A giftor is invited when the buyer records a gift (features/funds) and sees only their own gift
+ * (access/gifts.ts); no one picks it in the People tab (decision 037).
+ */
+export const INVITATION_ROLES = [...INVITABLE_ROLES, 'giftor'] as const
+export type InvitationRole = (typeof INVITATION_ROLES)[number]
+
 const PARTICIPANT_ROLE_LABELS: Record<ParticipantRole, string> = {
   buyer: 'Buyer',
   seller: 'Seller',
@@ -77,9 +85,11 @@ const PARTICIPANT_ROLE_LABELS: Record<ParticipantRole, string> = {
   lender: 'Lender',
   surveyor: 'Surveyor',
 }
+const GIFTOR_LABEL = 'Giftor (someone giving money towards the deposit)'
 
 /** Display label of a participant role; unknown values fall back to roleLabel. */
 export function participantRoleLabel(role: string): string {
+  if (role === 'giftor') return GIFTOR_LABEL
   return (PARTICIPANT_ROLE_LABELS as Record<string, string>)[role] ?? roleLabel(role)
 }
 

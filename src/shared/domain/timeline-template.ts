@@ -215,10 +215,3 @@ export function standardTimeline({ tenure, nation = 'england' }: StandardTimelin
     },
   ]
 }
-
-/** Tasks that tick themselves from a record, never by hand: the note their row shows instead of a checkbox. */
-export const SELF_TICKING_TASKS: Readonly<Record<string, string>> = {
-  [TASK_TITLES.sourceOfFunds]: "Ticks itself when the buyer's conveyancer marks the source of funds satisfied",
-  [TASK_TITLES.ta6Form]: 'Ticks itself when the seller signs the TA6 in Homeward',
-  [TASK_TITLES.ta10Form]: 'Ticks itself when the seller signs the TA10 in Homeward',
-}

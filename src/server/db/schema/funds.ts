@@ -130,7 +130,13 @@ export const fundingExplanations = pgTable(
   (t) => [uniqueIndex('funding_explanations_key').on(t.accountId, t.providerTransactionId)],
 )
 
-/** A gift towards the deposit: the giftor is invited and signs a gifted-deposit declaration. */
+/**
+ * A gift towards the deposit. The giftor is invited by email (an invitation with role 'giftor' and
+ * this gift's id); on accepting, `giftor_profile_id` is set and they see this gift only
+ * (access/gifts.ts). They verify their identity (identity_checks, their own), give where the money
+ * comes from and whether they will live in the property, then sign the generated gifted-deposit
+ * declaration (documents, audience 'buyer_funds'; signature_requests). Decision 037.
+ */
 export const fundingGifts = pgTable(
   'funding_gifts',
   {
@@ -145,11 +151,24 @@ export const fundingGifts = pgTable(
     /** The gifted-deposit declaration (a document of the move) and its signature request, once made. */
     documentId: uuid('document_id'),
     signatureRequestId: uuid('signature_request_id'),
+    /** The giftor's account, once they accepted the invitation (their only access: access/gifts.ts). */
+    giftorProfileId: uuid('giftor_profile_id').references(() => profiles.id, { onDelete: 'set null' }),
+    /** The giftor's own words: where the gifted money comes from (printed on the declaration). */
+    sourceOfMoney: text('source_of_money'),
+    /** Whether the giftor will live in the property (lenders ask; printed on the declaration). */
+    giftorWillLive: boolean('giftor_will_live'),
+    /** The giftor's verified identity check when they signed (evidence for the buyer's conveyancer). */
+    identityCheckId: uuid('identity_check_id'),
     createdBy: uuid('created_by').references(() => profiles.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     index('funding_gifts_tx_idx').on(t.transactionId),
     check('funding_gifts_amount_check', sql`${t.amountPence} > 0`),
+    index('funding_gifts_giftor_idx').on(t.giftorProfileId),
+    check(
+      'funding_gifts_source_length',
+      sql`${t.sourceOfMoney} is null or char_length(${t.sourceOfMoney}) between 1 and 1000`,
+    ),
   ],
 )

@@ -4,8 +4,9 @@
  */
 import { sql } from 'drizzle-orm'
 import { check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
-import { INVITABLE_ROLES, type InvitableRole } from '#shared/contracts/invitations.ts'
+import { INVITATION_ROLES, type InvitationRole } from '#shared/domain/roles.ts'
 import { organizations } from './directory'
+import { fundingGifts } from './funds'
 import { profiles } from './people'
 import { sqlInList } from './sql-lists'
 import { transactions } from './transactions'
@@ -19,7 +20,9 @@ export const invitations = pgTable(
       .references(() => transactions.id, { onDelete: 'cascade' }),
     /** Lower-cased email the link is bound to. */
     email: text('email').notNull(),
-    role: text('role').$type<InvitableRole>().notNull(),
+    role: text('role').$type<InvitationRole>().notNull(),
+    /** For role 'giftor': the gift (funding_gifts) the giftor is invited to declare; null for everyone else. */
+    giftId: uuid('gift_id').references(() => fundingGifts.id, { onDelete: 'cascade' }),
     organizationId: uuid('organization_id').references(() => organizations.id, { onDelete: 'set null' }),
     invitedBy: uuid('invited_by').references(() => profiles.id, { onDelete: 'set null' }),
     tokenHash: text('token_hash').notNull(),
@@ -37,9 +40,11 @@ export const invitations = pgTable(
     // Inviting the same email again re-sends the pending invitation, never a second one.
     uniqueIndex('invitations_pending_email_key')
       .on(t.transactionId, t.email)
-      .where(sql`status = 'pending'`),
+      .where(sql`status = 'pending' and gift_id is null`),
+    // One invitation per gift (a re-send updates it).
+    uniqueIndex('invitations_gift_key').on(t.giftId),
     index('invitations_tx_created_idx').on(t.transactionId, t.createdAt.desc()),
-    check('invitations_role_check', sql.raw(`role in ${sqlInList(INVITABLE_ROLES)}`)),
+    check('invitations_role_check', sql.raw(`role in ${sqlInList(INVITATION_ROLES)}`)),
     check('invitations_status_check', sql.raw(`status in ('pending', 'accepted', 'revoked')`)),
     check('invitations_email_lower', sql`${t.email} = lower(${t.email})`),
   ],

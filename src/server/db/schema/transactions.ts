@@ -183,12 +183,19 @@ export const documents = pgTable(
     signedAt: timestamp('signed_at', { withTimezone: true }),
     /** This version replaces the previous one because that one had an error (document accuracy). */
     correctsError: boolean('corrects_error').notNull().default(false),
+    /**
+     * Who besides the usual may see this document: null for everyone on the move; 'buyer_funds' for
+     * those who see the buyer's source of funds only (the buyer and their conveyancer), e.g. a signed
+     * gifted-deposit declaration. Filtered by access/transactions.ts documentAudienceSql.
+     */
+    audience: text('audience'),
   },
   (t) => [
     index('documents_tx_folder_idx').on(t.transactionId, t.folder, t.filename, t.version.desc()),
     uniqueIndex('documents_tx_folder_name_version_key').on(t.transactionId, t.folder, t.filename, t.version),
     check('documents_folder_check', sql.raw(`folder in ${sqlInList(DOCUMENT_FOLDERS)}`)),
     check('documents_version_check', sql`${t.version} >= 1`),
+    check('documents_audience_check', sql`${t.audience} is null or ${t.audience} = 'buyer_funds'`),
     check('documents_filename_length', sql`char_length(${t.filename}) between 1 and 255`),
     check('documents_size_check', sql`${t.sizeBytes} is null or ${t.sizeBytes} >= 0`),
   ],

@@ -18,6 +18,7 @@ import { startTestS3, type TestS3 } from '#server/platform/storage/test-s3rver.t
 import { createTestApp, type TestApp, type TestUser } from '#server/test/test-app.ts'
 import { unzip } from '#server/test/unzip.ts'
 import { makePdf, PNG } from '../documents/test-files'
+import { JPEG_BASE64, passportMrzLine } from '../verification/test-identity'
 import { deletedEmailFor } from './delete-account'
 
 const sha = (b: Buffer) => createHash('sha256').update(b).digest('hex')
@@ -155,6 +156,50 @@ for (const driver of ['disk', 's3'] as const) {
 
         const events = await t.request('/api/account/security-events', { as: seller })
         expect(((await events.json()) as { events: Array<{ kind: string }> }).events[0].kind).toBe('data.exported')
+      })
+
+      it('the export holds the person’s own identity checks, opened, without the images', async () => {
+        const { seller, buyer } = await move()
+        const image = { content_type: 'image/jpeg', data_base64: JPEG_BASE64 }
+        const start = await t.request('/api/me/identity-check', { as: seller, method: 'POST' })
+        const { id } = (await start.json()) as { id: string }
+        const step = (name: string, json: unknown) =>
+          t.request(`/api/me/identity-check/${id}/${name}`, { as: seller, method: 'PUT', json })
+        const document = {
+          document_type: 'passport',
+          surname: 'Seller',
+          given_names: 'Sally',
+          mrz_line: passportMrzLine(),
+        }
+        expect((await step('document', { ...document, image })).status).toBe(200)
+        expect((await step('selfie', { image })).status).toBe(200)
+        expect((await step('address', { line1: '1 Export Row', town: 'Luton', postcode: 'LU1 1AA' })).status).toBe(200)
+        expect((await t.request(`/api/me/identity-check/${id}/submit`, { as: seller, method: 'POST' })).status).toBe(
+          200,
+        )
+        await t.sandboxWebhooks.flush()
+
+        const entries = await unzip(Buffer.from(await (await exportZip(seller)).arrayBuffer()))
+        expect(entries.get('README.txt')!.toString()).toContain('identity-checks.json')
+        const checks = JSON.parse(entries.get('identity-checks.json')!.toString()) as Array<Record<string, unknown>>
+        expect(checks).toEqual([
+          expect.objectContaining({
+            id,
+            status: 'verified',
+            document_type: 'passport',
+            document: expect.objectContaining({ surname: 'Seller', given_names: 'Sally' }),
+            address: expect.objectContaining({ line1: '1 Export Row', postcode: 'LU1 1AA' }),
+            images_held: { document_photo: true, selfie: true },
+          }),
+        ])
+        // The images stay out of the ZIP, in any form.
+        for (const [name, body] of entries) {
+          expect(body.includes(Buffer.from(JPEG_BASE64, 'base64').subarray(0, 64)), name).toBe(false)
+          expect(body.toString(), name).not.toContain(JPEG_BASE64.slice(0, 200))
+        }
+        // Someone else's export has none of it.
+        const theirs = await unzip(Buffer.from(await (await exportZip(buyer)).arrayBuffer()))
+        expect(JSON.parse(theirs.get('identity-checks.json')!.toString())).toEqual([])
       })
 
       it('a file missing from storage is left out and named in README.txt; the rest still downloads', async () => {

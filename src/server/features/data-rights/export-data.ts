@@ -10,6 +10,7 @@ import { visibleTransactionIdsSql } from '#server/access/transactions.ts'
 import type { Viewer } from '#server/auth/viewer.ts'
 import type { Database } from '#server/db/client.ts'
 import type { ObjectStorage } from '#server/platform/storage/index.ts'
+import { exportIdentityChecks } from '../verification/export-identity'
 
 /** One uploaded file version as listed in documents.json, with where it sits inside the ZIP. */
 export interface ExportedDocument {
@@ -64,6 +65,8 @@ export async function collectExport(
     documents,
     supportMessages,
     logbooks,
+    identityChecks,
+    gifts,
   ] = await Promise.all([
     rows(
       database,
@@ -181,6 +184,14 @@ export async function collectExport(
          from home_logbooks l where l.owner_id = $1 order by l.created_at, l.id`,
       p,
     ),
+    exportIdentityChecks(database, viewer.profileId),
+    rows(
+      database,
+      `select g.id, g.transaction_id, g.amount_pence, g.relationship, g.source_of_money, g.giftor_will_live,
+              g.document_id as declaration_document_id, g.created_at
+         from funding_gifts g where g.giftor_profile_id = $1 order by g.created_at, g.id`,
+      p,
+    ),
   ])
   const docs: ExportedDocument[] = documents.map((d) => ({
     ...d,
@@ -211,6 +222,8 @@ export async function collectExport(
       activity,
       support: supportMessages,
       logbooks,
+      'identity-checks': identityChecks,
+      gifts,
       documents: docs.map(({ storage_key: _key, ...d }) => d),
     },
     documents: docs,
@@ -245,6 +258,11 @@ activity.json         Entries in the moves' audit trails that record something y
 support.json          Your conversation with Homeward support: what you wrote and the team's replies.
 logbooks.json         Your home logbooks: the home, its documents (open them from the logbook page) and your
                       maintenance record.
+identity-checks.json  Your identity checks ("Verify my identity"): the document details and address you gave, the
+                      provider's result and when the check expires. The photo of your document and your selfie
+                      are not in this ZIP (they are kept encrypted; images_held says which we hold): ask Homeward
+                      support for a copy. Client due diligence records are your conveyancer's, not in here.
+gifts.json            Gifts towards someone's deposit that you confirmed as their giftor, with your answers.
 documents.json        Every document version you uploaded: name, folder, version, type, size, SHA-256 and
                       path_in_zip, where its file is in this ZIP.
 files/                The files themselves, every version: files/<move id>/<folder>/v<version>-<file name>.

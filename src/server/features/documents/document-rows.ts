@@ -1,5 +1,5 @@
 /** Reading document rows as the API shows them (DocumentVersion), always through the access check. */
-import { canSeeTransactionSql, visibleTransactionIdsSql } from '#server/access/transactions.ts'
+import { canSeeTransactionSql, documentAudienceSql, visibleTransactionIdsSql } from '#server/access/transactions.ts'
 import type { Viewer } from '#server/auth/viewer.ts'
 import { parseJsonText, type Database } from '#server/db/client.ts'
 import { notFound } from '#server/http/errors.ts'
@@ -25,7 +25,8 @@ select coalesce(json_agg(x.doc order by x.folder_rank, x.filename), '[]'::json):
   from (select d0.*, count(*) over (partition by d0.folder, d0.filename) as version_count,
           row_number() over (partition by d0.folder, d0.filename order by d0.version desc) as rn
         from documents d0
-        where d0.transaction_id = $2 and d0.transaction_id in ${visibleTransactionIdsSql('$1')}) d
+        where d0.transaction_id = $2 and d0.transaction_id in ${visibleTransactionIdsSql('$1')}
+          and ${documentAudienceSql('d0', '$1')}) d
   left join profiles u on u.id = d.uploaded_by
   where d.rn = 1) x
 having ${canSeeTransactionSql('$1', '$2')}`
@@ -35,11 +36,13 @@ select json_agg(${DOCUMENT_JSON} order by d.version desc)::text
 from documents one
 join documents d on d.transaction_id = one.transaction_id and d.folder = one.folder and d.filename = one.filename
 left join profiles u on u.id = d.uploaded_by
-where one.id = $3 and one.transaction_id = $2 and one.transaction_id in ${visibleTransactionIdsSql('$1')}`
+where one.id = $3 and one.transaction_id = $2 and one.transaction_id in ${visibleTransactionIdsSql('$1')}
+  and ${documentAudienceSql('one', '$1')} and ${documentAudienceSql('d', '$1')}`
 
 const ONE_SQL = `
 select ${DOCUMENT_JSON}::text from documents d left join profiles u on u.id = d.uploaded_by
-where d.id = $3 and d.transaction_id = $2 and d.transaction_id in ${visibleTransactionIdsSql('$1')}`
+where d.id = $3 and d.transaction_id = $2 and d.transaction_id in ${visibleTransactionIdsSql('$1')}
+  and ${documentAudienceSql('d', '$1')}`
 
 /** Latest version of each document of the transaction, folders in display order, then by name. 404 when not visible. */
 export async function listDocuments(opts: {

@@ -47,6 +47,8 @@ export async function filePdf(
     actorId: string
     summary: string
     ip?: string | null
+    /** documents.audience: 'buyer_funds' files it for the buyer and their conveyancer only (access/transactions.ts). */
+    audience?: 'buyer_funds' | null
   },
 ): Promise<{ id: string; version: number }> {
   const { txId, folder, filename, stored } = opts
@@ -54,16 +56,19 @@ export async function filePdf(
     where transaction_id = ${txId} and folder = ${folder} and filename = ${filename}`)
   const version = Number((next.rows[0] as { v: number | string }).v)
   const res = await tx.execute(sql`
-    insert into documents (transaction_id, filename, folder, version, uploaded_by, content_type, size_bytes, storage_key, sha256)
+    insert into documents (transaction_id, filename, folder, version, uploaded_by, content_type, size_bytes, storage_key, sha256, audience)
     values (${txId}, ${filename}, ${folder}, ${version}, ${opts.actorId}, 'application/pdf',
-      ${stored.sizeBytes}, ${stored.storageKey}, ${stored.sha256})
+      ${stored.sizeBytes}, ${stored.storageKey}, ${stored.sha256}, ${opts.audience ?? null})
     returning id`)
   const id = (res.rows[0] as { id: string }).id
   await recordActivity(tx, {
     transactionId: txId,
     actorId: opts.actorId,
     kind: version === 1 ? 'document.uploaded' : 'document.version_added',
-    summary: `${opts.summary} as version ${version} of "${filename}" in ${folder}`,
+    // The audit trail is shown to everyone on the move: a document for a narrower audience is not named in it.
+    summary: opts.audience
+      ? `${opts.summary} (version ${version})`
+      : `${opts.summary} as version ${version} of "${filename}" in ${folder}`,
     payload: {
       documentId: id,
       version,

@@ -17,6 +17,7 @@ import { AppError, notFound } from '#server/http/errors.ts'
 import type { OpenBankingProvider } from '#server/providers/open-banking/index.ts'
 import { recordActivity } from '../transactions/record-activity'
 import { openAccount, sealExplanation } from './bank-data'
+import { inviteGiftor } from './giftor'
 import { buildFundsPicture } from './read-funds'
 
 interface BuyerWrite {
@@ -102,22 +103,90 @@ export function explainTransaction(
   })
 }
 
-/** POST .../funds/gifts. */
+/** Where emails link to and whether they go out now (the outbox), for writes that invite. */
+interface MailOptions {
+  publicUrl: string
+  deliverMail: boolean
+}
+
+export const GIFTOR_ON_MOVE = (email: string) =>
+  `${email} is already on this move. A giftor is someone outside it: give the giftor's own email address.`
+
+/**
+ * POST .../funds/gifts: records the gift and invites the giftor by email (features/funds/giftor.ts),
+ * in one database transaction. 422 when the email is that of someone on the move.
+ */
 export function addGift(
-  opts: BuyerWrite & {
-    input: { giftor_name: string; giftor_email: string; relationship: string; amount_pence: number }
-  },
+  opts: BuyerWrite &
+    MailOptions & {
+      input: { giftor_name: string; giftor_email: string; relationship: string; amount_pence: number }
+    },
 ): Promise<FundsPicture> {
   const i = opts.input
+  const email = i.giftor_email.toLowerCase()
   return asBuyer(opts, async (tx) => {
+    const onMove = await tx.execute(sql`select 1 from profiles p where lower(p.email) = ${email} and (
+        p.id in (select buyer_user_id from transactions where id = ${opts.txId}
+                 union select seller_user_id from transactions where id = ${opts.txId})
+        or p.id in (select user_id from transaction_participants where transaction_id = ${opts.txId}))`)
+    if (onMove.rows.length)
+      throw new AppError('unprocessable', GIFTOR_ON_MOVE(email), { giftor_email: ['Someone on this move'] })
     await ensurePlan(tx, opts.txId)
-    await tx.execute(sql`insert into funding_gifts (transaction_id, giftor_name, giftor_email, relationship, amount_pence, created_by)
-      values (${opts.txId}, ${i.giftor_name}, ${i.giftor_email.toLowerCase()}, ${i.relationship}, ${i.amount_pence}, ${opts.viewer.profileId})`)
+    const res =
+      await tx.execute(sql`insert into funding_gifts (transaction_id, giftor_name, giftor_email, relationship, amount_pence, created_by)
+      values (${opts.txId}, ${i.giftor_name}, ${email}, ${i.relationship}, ${i.amount_pence}, ${opts.viewer.profileId})
+      returning id`)
+    const giftId = (res.rows[0] as { id: string }).id
     await recordActivity(tx, {
       transactionId: opts.txId,
       actorId: opts.viewer.profileId,
       kind: 'funds.gift_added',
       summary: `added a gift of ${formatPence(i.amount_pence)} towards the deposit`,
+      payload: { giftId },
+    })
+    await inviteGiftor(tx, opts, { id: giftId, txId: opts.txId, email, amountPence: i.amount_pence })
+  })
+}
+
+/**
+ * POST .../funds/gifts/{giftId}/invitation: re-sends the giftor's invitation (a new link, 7 more
+ * days; the old link says a newer one was sent). 404 for a gift of another move; 409 once the giftor
+ * accepted.
+ */
+export function resendGiftInvitation(opts: BuyerWrite & MailOptions & { giftId: string }): Promise<FundsPicture> {
+  return asBuyer(opts, async (tx) => {
+    const found = await tx.execute(sql`select g.id, g.giftor_email, g.amount_pence::float8 as amount_pence,
+        g.giftor_profile_id, t.status as move_status, i.id as invitation_id
+      from funding_gifts g join transactions t on t.id = g.transaction_id left join invitations i on i.gift_id = g.id
+      where g.id = ${opts.giftId} and g.transaction_id = ${opts.txId} for update of g`)
+    const gift = found.rows[0] as
+      | {
+          id: string
+          giftor_email: string
+          amount_pence: number
+          giftor_profile_id: string | null
+          move_status: string
+          invitation_id: string | null
+        }
+      | undefined
+    if (!gift) throw notFound('gift')
+    if (gift.giftor_profile_id)
+      throw new AppError('conflict', 'The giftor has already accepted the invitation, so there is nothing to re-send.')
+    if (gift.move_status === 'completed' || gift.move_status === 'cancelled')
+      throw new AppError('conflict', `This move is ${gift.move_status}, so the giftor can no longer be invited.`)
+    await inviteGiftor(tx, opts, {
+      id: gift.id,
+      txId: opts.txId,
+      email: gift.giftor_email,
+      amountPence: Number(gift.amount_pence),
+      invitationId: gift.invitation_id ?? undefined,
+    })
+    await recordActivity(tx, {
+      transactionId: opts.txId,
+      actorId: opts.viewer.profileId,
+      kind: 'invitation.resent',
+      summary: 're-sent the invitation to confirm a gift',
+      payload: { invitationId: gift.invitation_id, giftId: gift.id },
     })
   })
 }

@@ -16,6 +16,7 @@ import type { Database, Tx } from '#server/db/client.ts'
 import type { OpenBankingProvider } from '#server/providers/open-banking/index.ts'
 import { recordActivity } from '../transactions/record-activity'
 import { openAccount, openExplanation } from './bank-data'
+import { identityStateSql } from './giftor'
 
 /** A consent not confirmed by the bank within this many minutes is shown as expired (the buyer connects again). */
 export const CONSENT_WAIT_MINUTES = 30
@@ -107,11 +108,40 @@ export async function buildFundsPicture(
       openExplanation(e.account_id, e.provider_transaction_id, e.explanation_sealed),
     ]),
   )
-  const gifts = await q<FundsPicture['gifts'][number]>(sql`
+  // The giftor's progress (decision 037): evidenced once their identity was verified and the
+  // declaration signed (signing requires the verified identity and records it).
+  const giftRows = await q<
+    Omit<FundsPicture['gifts'][number], 'progress' | 'invitation_expires_at'> & {
+      giftor_profile_id: string | null
+      invitation_expires_at: string | null
+      identity_check_id: string | null
+    }
+  >(sql`
     select g.id, g.giftor_name, g.giftor_email, g.relationship, g.amount_pence::float8 as amount_pence,
       case when exists(select 1 from signature_requests s where s.id = g.signature_request_id and s.status = 'completed')
-        then 'signed' else 'not_signed' end as declaration
+        then 'signed' else 'not_signed' end as declaration,
+      case when g.giftor_profile_id is null then 'not_started' else ${sql.raw(identityStateSql('g.giftor_profile_id'))} end as identity,
+      case when exists(select 1 from signature_requests s where s.id = g.signature_request_id and s.status = 'completed')
+        then g.document_id end as declaration_document_id,
+      g.source_of_money, g.giftor_profile_id, g.identity_check_id,
+      (select i.expires_at::text from invitations i where i.gift_id = g.id and i.status = 'pending') as invitation_expires_at
     from funding_gifts g where g.transaction_id = ${txId} order by g.created_at`)
+  const now = Date.now()
+  const gifts: FundsPicture['gifts'] = giftRows.map(({ giftor_profile_id, identity_check_id, ...g }) => ({
+    ...g,
+    amount_pence: Number(g.amount_pence),
+    progress:
+      g.declaration === 'signed' && identity_check_id
+        ? 'evidenced'
+        : giftor_profile_id
+          ? g.identity === 'verified'
+            ? 'identity_verified'
+            : 'accepted'
+          : g.invitation_expires_at && new Date(g.invitation_expires_at).getTime() > now
+            ? 'invited'
+            : 'invitation_expired',
+    invitation_expires_at: g.invitation_expires_at ? new Date(g.invitation_expires_at).toISOString() : null,
+  }))
   const [dip] = await q<{ amount_pence: number; lender: string; stage: string }>(sql`
     select d.amount_pence::float8 as amount_pence, d.lender, c.stage from mortgage_dips d join mortgage_cases c on c.id = d.case_id
     where d.transaction_id = ${txId} order by d.issued_on desc, d.created_at desc limit 1`)
@@ -201,11 +231,11 @@ export async function buildFundsPicture(
       kind: 'cash_deposit',
       message: `${cash} cash ${cash === 1 ? 'deposit needs' : 'deposits need'} explaining.`,
     })
-  const unsigned = gifts.filter((g) => g.declaration === 'not_signed').length
+  const unsigned = gifts.filter((g) => g.progress !== 'evidenced').length
   if (unsigned)
     issues.push({
       kind: 'gift_unsigned',
-      message: `${unsigned} ${unsigned === 1 ? 'gift has' : 'gifts have'} no signed gifted-deposit declaration yet.`,
+      message: `${unsigned} ${unsigned === 1 ? 'gift has' : 'gifts have'} no signed gifted-deposit declaration yet: the giftor verifies their identity and signs it from the emailed invitation.`,
     })
 
   const status = deriveFundsStatus({

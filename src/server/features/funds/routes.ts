@@ -9,7 +9,17 @@ import { fundsEndpoints as e } from '#shared/contracts/funds.ts'
 import { createRouter, requireViewer, type AppDeps } from '#server/http/router.ts'
 import { openBankingProviderFor, type OpenBankingProvider } from '#server/providers/open-banking/index.ts'
 import { receiveConsentWebhook, startBankConsent } from './bank-consents'
-import { addGift, explainTransaction, saveFundsPlan, selectAccount } from './give-funds'
+import type { Viewer } from '#server/auth/viewer.ts'
+import { storageFor } from '#server/platform/storage/index.ts'
+import { lazyESignatureProvider } from '#server/providers/e-signature/lazy-provider.ts'
+import { addGift, explainTransaction, resendGiftInvitation, saveFundsPlan, selectAccount } from './give-funds'
+import {
+  getGiftorGift,
+  giftDeclarationFile,
+  prepareGiftDeclaration,
+  signGiftDeclaration,
+  type GiftorContext,
+} from './giftor'
 import { getFundsPicture, getFundsStatuses } from './read-funds'
 import { reviewFunds } from './review-funds'
 import { OPEN_BANKING_WEBHOOK_PATH } from './sandbox-bank-page'
@@ -26,6 +36,19 @@ export function openBankingOf(deps: AppDeps): OpenBankingProvider {
 export function fundsRoutes(deps: AppDeps) {
   const { database } = deps
   const provider = openBankingOf(deps)
+  const mailOptions = { publicUrl: deps.config.publicUrl, deliverMail: deps.mail.deliver }
+  const storage = storageFor(deps.config)
+  const signing = lazyESignatureProvider('builtin', async () =>
+    (await import('#server/providers/e-signature/builtin-provider.ts')).createBuiltinESignatureProvider(),
+  )
+  const giftor = (viewer: Viewer, ip: string | null): GiftorContext => ({
+    database,
+    viewer,
+    storage,
+    provider: signing,
+    ip,
+    ...mailOptions,
+  })
   const router = createRouter()
     .openapi(e.picture, async (c) =>
       c.json(
@@ -89,18 +112,66 @@ export function fundsRoutes(deps: AppDeps) {
         200,
       )
     })
-    .openapi(e.addGift, async (c) =>
+    .openapi(e.addGift, async (c) => {
+      const picture = await addGift({
+        database,
+        viewer: requireViewer(c),
+        txId: c.req.valid('param').txId,
+        provider,
+        input: c.req.valid('json'),
+        ...mailOptions,
+      })
+      deps.mail.kick()
+      return c.json(picture, 201)
+    })
+    .openapi(e.resendGiftInvitation, async (c) => {
+      const { txId, giftId } = c.req.valid('param')
+      const picture = await resendGiftInvitation({
+        database,
+        viewer: requireViewer(c),
+        txId,
+        giftId,
+        provider,
+        ...mailOptions,
+      })
+      deps.mail.kick()
+      return c.json(picture, 200)
+    })
+    .openapi(e.giftorGift, async (c) =>
+      c.json(await getGiftorGift({ database, viewer: requireViewer(c), giftId: c.req.valid('param').giftId }), 200),
+    )
+    .openapi(e.prepareGiftDeclaration, async (c) =>
       c.json(
-        await addGift({
-          database,
-          viewer: requireViewer(c),
-          txId: c.req.valid('param').txId,
-          provider,
+        await prepareGiftDeclaration({
+          ...giftor(requireViewer(c), c.var.client.ip),
+          giftId: c.req.valid('param').giftId,
           input: c.req.valid('json'),
         }),
-        201,
+        200,
       ),
     )
+    .openapi(e.giftDeclarationFile, async (c) => {
+      const file = await giftDeclarationFile({
+        database,
+        storage,
+        viewer: requireViewer(c),
+        giftId: c.req.valid('param').giftId,
+      })
+      return c.body(new Uint8Array(file.bytes), 200, {
+        'Content-Type': 'application/pdf',
+        'Content-Disposition': `inline; filename="${file.filename.replace(/[^\x20-\x7e]|"/g, '_')}"`,
+        'X-Content-Type-Options': 'nosniff',
+      })
+    })
+    .openapi(e.signGift, async (c) => {
+      const gift = await signGiftDeclaration({
+        ...giftor(requireViewer(c), c.var.client.ip),
+        giftId: c.req.valid('param').giftId,
+        input: c.req.valid('json'),
+      })
+      deps.mail.kick()
+      return c.json(gift, 200)
+    })
     .openapi(e.review, async (c) => {
       const body = c.req.valid('json')
       const picture = await reviewFunds({

@@ -7,7 +7,7 @@
  */
 import { and, eq, inArray, sql } from 'drizzle-orm'
 import type { InvitationPreview } from '#shared/contracts/invitations.ts'
-import type { InvitableRole } from '#shared/contracts/invitations.ts'
+import type { InvitationRole } from '#shared/domain/roles.ts'
 import { participantRoleLabel } from '#shared/domain/roles.ts'
 import type { Viewer } from '#server/auth/viewer.ts'
 import type { Database, Tx } from '#server/db/client.ts'
@@ -28,7 +28,8 @@ interface InvitationRow {
   id: string
   transaction_id: string
   email: string
-  role: InvitableRole
+  role: InvitationRole
+  gift_id: string | null
   status: string
   expires_at: string | Date
   organization_id: string | null
@@ -143,7 +144,7 @@ export async function acceptInvitation({
   database: Database
   viewer: Viewer
   token: string
-}): Promise<{ transaction_id: string }> {
+}): Promise<{ transaction_id: string; gift_id: string | null }> {
   const tokenHash = hashInvitationToken(token)
   return database.db.transaction(async (tx) => {
     // Lock the move before the invitation: create, re-send and withdraw lock in that order (through
@@ -187,6 +188,7 @@ export async function acceptInvitation({
     if (t.status === 'cancelled' || t.status === 'completed') {
       throw new AppError('gone', `This move is already ${t.status}, so the invitation can no longer be used.`)
     }
+    if (inv.role === 'giftor') return acceptAsGiftor(tx, viewer, inv, tokenHash)
     if (inv.role === 'buyer' || inv.role === 'seller') {
       const holder = inv.role === 'buyer' ? t.buyer_user_id : t.seller_user_id
       if (holder && holder !== viewer.profileId) throw new AppError('conflict', `This move already has a ${inv.role}.`)
@@ -245,6 +247,49 @@ export async function acceptInvitation({
         payload: { from: 'draft', to: 'active' },
       })
     }
-    return { transaction_id: inv.transaction_id }
+    return { transaction_id: inv.transaction_id, gift_id: null }
   })
+}
+
+/**
+ * A giftor accepts (decision 037): the gift becomes theirs (`giftor_profile_id`), which is all the
+ * access they get (access/gifts.ts): no participant row, so the move stays 404 for them. The
+ * invitation is used up, the email proven, in the same database transaction. 409 when the giftor is
+ * already on the move in another role (a gift comes from outside it).
+ */
+async function acceptAsGiftor(
+  tx: Tx,
+  viewer: Viewer,
+  inv: InvitationRow,
+  tokenHash: string,
+): Promise<{ transaction_id: string; gift_id: string }> {
+  const onMove = await tx.execute(sql`select 1 from transactions t where t.id = ${inv.transaction_id}
+      and (t.buyer_user_id = ${viewer.profileId} or t.seller_user_id = ${viewer.profileId}
+        or exists(select 1 from transaction_participants tp where tp.transaction_id = t.id and tp.user_id = ${viewer.profileId}))`)
+  if (onMove.rows.length)
+    throw new AppError(
+      'conflict',
+      'You are already on this move, so you cannot also be its giftor. Ask the buyer to check the email address of the gift.',
+    )
+  const gift = await tx.execute(sql`update funding_gifts set giftor_profile_id = ${viewer.profileId}
+      where id = ${inv.gift_id} and giftor_profile_id is null returning id`)
+  if (!gift.rows.length)
+    throw new AppError('gone', 'This gift has already been confirmed by someone else, or was removed.')
+  await tx
+    .update(invitations)
+    .set({ status: 'accepted', acceptedAt: sql`now()`, acceptedBy: viewer.profileId })
+    .where(eq(invitations.id, inv.id))
+  await tx
+    .update(user)
+    .set({ emailVerified: true, updatedAt: sql`now()` })
+    .where(and(eq(user.id, viewer.authId), eq(user.emailVerified, false)))
+  await markInvitationNotificationsRead(tx, viewer.profileId, inv.id, tokenHash)
+  await recordActivity(tx, {
+    transactionId: inv.transaction_id,
+    actorId: viewer.profileId,
+    kind: 'funds.giftor_joined',
+    summary: 'accepted the invitation to confirm their gift',
+    payload: { invitationId: inv.id, giftId: inv.gift_id },
+  })
+  return { transaction_id: inv.transaction_id, gift_id: inv.gift_id! }
 }

@@ -6,6 +6,7 @@
  */
 import { eq, sql } from 'drizzle-orm'
 import type { CreateInvitationInput, InvitableRole } from '#shared/contracts/invitations.ts'
+import type { InvitationRole } from '#shared/domain/roles.ts'
 import {
   canInvite,
   canInviteRole,
@@ -27,7 +28,7 @@ import { enqueueMail } from '#server/platform/mail/outbox.ts'
 import { notifyPeople } from '../notifications/notify-people'
 import { recordActivity } from '../transactions/record-activity'
 import { requirePermission } from '#server/access/permissions.ts'
-import { invitationEmail } from './invitation-email'
+import { giftorInvitationEmail, invitationEmail } from './invitation-email'
 import { limitInvitationSend } from './invitation-limits'
 import { newInvitationToken } from './invitation-token'
 
@@ -88,8 +89,16 @@ async function assertMayManage(
  */
 export async function sendInvitation(
   tx: Tx,
-  ctx: InvitationContext,
-  inv: { id?: string; txId: string; email: string; role: InvitableRole; organizationId: string | null },
+  ctx: Omit<InvitationContext, 'database'> & { database?: Database },
+  inv: {
+    id?: string
+    txId: string
+    email: string
+    role: InvitationRole
+    organizationId: string | null
+    /** For role 'giftor': the gift they are asked to declare (features/funds/giftor.ts), and its amount in pence. */
+    gift?: { id: string; amountPence: number }
+  },
 ): Promise<string> {
   const { token, tokenHash, expiresAt } = newInvitationToken()
   let id = inv.id
@@ -110,6 +119,7 @@ export async function sendInvitation(
         role: inv.role,
         organizationId: inv.organizationId,
         invitedBy: ctx.viewer.profileId,
+        giftId: inv.gift?.id ?? null,
         tokenHash,
         expiresAt,
       })
@@ -117,7 +127,7 @@ export async function sendInvitation(
     id = row.id
   }
   const address = await propertyAddress(tx, inv.txId)
-  const email = invitationEmail({
+  const mail = {
     to: inv.email,
     inviterName: ctx.viewer.fullName,
     role: inv.role,
@@ -125,7 +135,8 @@ export async function sendInvitation(
     link: `${ctx.publicUrl}${invitationPath(token)}`,
     expiresAt,
     transactionId: inv.txId,
-  })
+  }
+  const email = inv.gift ? giftorInvitationEmail({ ...mail, amountPence: inv.gift.amountPence }) : invitationEmail(mail)
   // Someone who already has an account also sees it in the app, and their email settings
   // apply; anyone else gets the email, which is how they can join at all.
   const [existing] = await tx
@@ -139,8 +150,12 @@ export async function sendInvitation(
       kind: 'invitation',
       transactionId: null,
       actorId: ctx.viewer.profileId,
-      title: singleLine(`${ctx.viewer.fullName} invited you to their move at ${address}`),
-      body: `As ${participantRoleLabel(inv.role)}. The invitation is open until ${ukDate(expiresAt)}.`,
+      title: inv.gift
+        ? singleLine(`${ctx.viewer.fullName} asked you to confirm your gift towards their deposit`)
+        : singleLine(`${ctx.viewer.fullName} invited you to their move at ${address}`),
+      body: inv.gift
+        ? `Verify your identity and sign the gifted-deposit declaration. The invitation is open until ${ukDate(expiresAt)}.`
+        : `As ${participantRoleLabel(inv.role)}. The invitation is open until ${ukDate(expiresAt)}.`,
       link: invitationPath(token),
       publicUrl: ctx.publicUrl,
       deliverMail: ctx.deliverMail,
@@ -205,7 +220,8 @@ export async function createInvitation(
       }
     }
     const pending = await tx.execute(sql`
-      select id, role from invitations where transaction_id = ${txId} and email = ${email} and status = 'pending' for update`)
+      select id, role from invitations where transaction_id = ${txId} and email = ${email} and status = 'pending'
+        and gift_id is null for update`)
     const existing = pending.rows[0] as { id: string; role: InvitableRole } | undefined
     if (existing && existing.role !== role) {
       // Same person, new role: the pending invitation is updated rather than duplicated.
@@ -230,8 +246,9 @@ export async function resendInvitation(ctx: InvitationContext & { txId: string; 
     const { status, role: viewerRole } = await lockTransactionForViewer(tx, ctx.viewer, ctx.txId)
     requireVerifiedEmail(ctx.viewer, 'invite people')
     assertOpenToNewPeople(status)
+    // A giftor's invitation is re-sent from the funding picture (features/funds/giftor.ts), not here.
     const res = await tx.execute(sql`select id, email, role, organization_id, status, invited_by from invitations
-      where id = ${ctx.invitationId} and transaction_id = ${ctx.txId} for update`)
+      where id = ${ctx.invitationId} and transaction_id = ${ctx.txId} and gift_id is null for update`)
     const inv = res.rows[0] as
       | {
           id: string
@@ -278,7 +295,7 @@ export async function revokeInvitation(ctx: InvitationContext & { txId: string; 
   await ctx.database.db.transaction(async (tx) => {
     const { role: viewerRole } = await lockTransactionForViewer(tx, ctx.viewer, ctx.txId)
     const found = await tx.execute(sql`select invited_by from invitations
-      where id = ${ctx.invitationId} and transaction_id = ${ctx.txId} and status = 'pending' for update`)
+      where id = ${ctx.invitationId} and transaction_id = ${ctx.txId} and status = 'pending' and gift_id is null for update`)
     const pending = found.rows[0] as { invited_by: string | null } | undefined
     if (!pending) throw new AppError('not_found', 'Could not find a pending invitation to withdraw.')
     await assertMayManage(

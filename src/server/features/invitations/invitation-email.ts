@@ -5,6 +5,7 @@
  */
 import { singleLine } from '#shared/domain/plain-text.ts'
 import { participantRoleLabel } from '#shared/domain/roles.ts'
+import { formatPence } from '#shared/domain/surveys.ts'
 import { ukDate } from '#shared/domain/uk-time.ts'
 import type { OutgoingMail } from '#server/platform/mail/outbox.ts'
 
@@ -33,6 +34,40 @@ export function invitationEmail(options: {
   return {
     to: options.to,
     subject: `${inviter} invited you to their move at ${address}`,
+    text,
+    kind: 'invitation',
+    transactionId: options.transactionId,
+  }
+}
+
+/**
+ * The giftor's invitation (decision 037): the buyer recorded a gift from them; they verify their
+ * identity and sign the gifted-deposit declaration. They see their gift only, not the move.
+ */
+export function giftorInvitationEmail(options: {
+  to: string
+  inviterName: string
+  address: string
+  link: string
+  expiresAt: Date
+  transactionId: string
+  amountPence: number
+}): OutgoingMail {
+  const inviter = singleLine(options.inviterName)
+  const address = singleLine(options.address)
+  const amount = formatPence(options.amountPence)
+  const text = [
+    `${inviter} has recorded a gift of ${amount} from you towards the deposit on ${address}, on Homeward.`,
+    '',
+    'Their conveyancer and mortgage lender need two things from you: a check of your identity, and your signature on a gifted-deposit declaration (that the money is a gift, not a loan). It takes about ten minutes, on your phone or a computer.',
+    '',
+    `Start here: ${options.link}`,
+    '',
+    `You will see only your gift, not the rest of the move. This link works once, only for ${options.to}, until ${ukDate(options.expiresAt)}. If you were not expecting it, you can ignore this email.`,
+  ].join('\n')
+  return {
+    to: options.to,
+    subject: `${inviter} asked you to confirm your gift of ${amount} towards their deposit`,
     text,
     kind: 'invitation',
     transactionId: options.transactionId,

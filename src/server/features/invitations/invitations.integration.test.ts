@@ -590,7 +590,7 @@ describe('previewing and accepting a link', () => {
     expect((await t.request(`/api/transactions/${txId}`, { as: seller })).status).toBe(404)
     const res = await accept(seller, token)
     expect(res.status).toBe(200)
-    expect(AcceptInvitationResponse.parse(await res.json())).toEqual({ transaction_id: txId })
+    expect(AcceptInvitationResponse.parse(await res.json())).toEqual({ transaction_id: txId, gift_id: null })
 
     const detail = await detailOf(txId, seller)
     expect(detail.status).toBe('active')
@@ -657,7 +657,7 @@ describe('previewing and accepting a link', () => {
       json: { role: 'seller', transaction_id: other, email: 'someone-else@homeward.test' },
     })
     expect(res.status).toBe(200)
-    expect(await res.json()).toEqual({ transaction_id: txId })
+    expect(await res.json()).toEqual({ transaction_id: txId, gift_id: null })
     const detail = await detailOf(txId)
     expect(detail.seller_user_id).toBeNull()
     expect(detail.transaction_participants.find((p) => p.user_id === pro.profileId)?.role).toBe('surveyor')

@@ -19,7 +19,7 @@ from invitations i
 join transactions t on t.id = i.transaction_id
 left join profiles p on p.id = i.invited_by
 left join organizations o on o.id = i.organization_id
-where i.transaction_id = $1
+where i.transaction_id = $1 and i.gift_id is null -- a giftor's invitation shows in the funding picture only
 having ${canSeeTransactionSql('$2', '$1')}`
 
 /** The invitations as JSON text (InvitationList). 404 when the viewer may not see the transaction. */

@@ -1,6 +1,6 @@
 /** Signature requests with their signers, as the API shows them, through the access check. */
 import type { SignatureRequest } from '#shared/contracts/signing.ts'
-import { canSeeTransactionSql, visibleTransactionIdsSql } from '#server/access/transactions.ts'
+import { canSeeTransactionSql, documentAudienceSql, visibleTransactionIdsSql } from '#server/access/transactions.ts'
 import type { Viewer } from '#server/auth/viewer.ts'
 import { parseJsonText, type Database } from '#server/db/client.ts'
 import { notFound } from '#server/http/errors.ts'
@@ -21,12 +21,14 @@ select coalesce(json_agg(${REQUEST_JSON} order by r.created_at desc, r.id), '[]'
 from signature_requests r left join profiles rb on rb.id = r.requested_by
 where r.transaction_id = $2 and r.transaction_id in ${visibleTransactionIdsSql('$1')}
   and ($3::uuid is null or r.document_id = $3::uuid or r.signed_document_id = $3::uuid)
+  and exists(select 1 from documents rd where rd.id = r.document_id and ${documentAudienceSql('rd', '$1')})
 having ${canSeeTransactionSql('$1', '$2')}`
 
 const ONE_SQL = `
 select ${REQUEST_JSON}::text
 from signature_requests r left join profiles rb on rb.id = r.requested_by
-where r.id = $3 and r.transaction_id = $2 and r.transaction_id in ${visibleTransactionIdsSql('$1')}`
+where r.id = $3 and r.transaction_id = $2 and r.transaction_id in ${visibleTransactionIdsSql('$1')}
+  and exists(select 1 from documents rd where rd.id = r.document_id and ${documentAudienceSql('rd', '$1')})`
 
 /** Requests of a transaction, newest first, optionally for one document version. 404 when not visible. */
 export async function listSignatureRequests(opts: {

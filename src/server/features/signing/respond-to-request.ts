@@ -46,8 +46,12 @@ interface SignerRow {
   ip: string | null
 }
 
-async function lockRequest(tx: Tx, ctx: SigningContext, txId: string, reqId: string) {
-  await lockTransactionForViewer(tx, ctx.viewer, txId)
+/** Locks the move for the viewer: a participant's own check by default; a giftor's through access/gifts.ts. */
+export type LockMove = (tx: Tx) => Promise<unknown>
+
+async function lockRequest(tx: Tx, ctx: SigningContext, txId: string, reqId: string, lockMove?: LockMove) {
+  if (lockMove) await lockMove(tx)
+  else await lockTransactionForViewer(tx, ctx.viewer, txId)
   const res = await tx.execute(sql`select id, document_id, document_sha256, status, in_order, page, requested_by
     from signature_requests where id = ${reqId} and transaction_id = ${txId} for update`)
   const req = res.rows[0] as unknown as RequestRow | undefined
@@ -59,7 +63,7 @@ async function lockRequest(tx: Tx, ctx: SigningContext, txId: string, reqId: str
     where s.request_id = ${reqId} order by s.sort_index`)
   ).rows as unknown as SignerRow[]
   const docRes = await tx.execute(
-    sql`select id, filename, folder, version, storage_key from documents where id = ${req.document_id}`,
+    sql`select id, filename, folder, version, storage_key, audience from documents where id = ${req.document_id}`,
   )
   const doc = docRes.rows[0] as unknown as {
     id: string
@@ -67,8 +71,17 @@ async function lockRequest(tx: Tx, ctx: SigningContext, txId: string, reqId: str
     folder: DocumentFolder
     version: number
     storage_key: string
+    audience: string | null
   }
   return { req, signers, doc }
+}
+
+/**
+ * How the audit trail (shown to everyone on the move) names the document: its filename, except for a
+ * document with a narrower audience (a gifted-deposit declaration: access/transactions.ts documentAudienceSql).
+ */
+function shownName(doc: { filename: string; audience: string | null }): string {
+  return doc.audience ? 'a document for the buyer and their conveyancer' : `"${doc.filename}"`
 }
 
 function assertPending(req: RequestRow) {
@@ -101,12 +114,34 @@ async function decodeSignaturePng(data: string): Promise<Buffer> {
 export async function signRequest(
   ctx: SigningContext & { txId: string; reqId: string; input: SignInput; userAgent: string | null },
 ): Promise<SignatureRequest> {
+  await signAsSigner(ctx)
+  return getSignatureRequest({ database: ctx.database, viewer: ctx.viewer, txId: ctx.txId, reqId: ctx.reqId })
+}
+
+/**
+ * The signing itself, shared by the move's signers (signRequest) and a giftor signing their
+ * gifted-deposit declaration (features/funds/giftor.ts), who reaches the request through `lockMove`
+ * (their gift) rather than the move, and whose `afterComplete` runs in the same database transaction
+ * once the signed PDF is filed (completion emails go to the requester only, linking `completionLink`).
+ * Errors as signRequest.
+ */
+export async function signAsSigner(
+  ctx: SigningContext & {
+    txId: string
+    reqId: string
+    input: SignInput
+    userAgent: string | null
+    lockMove?: LockMove
+    afterComplete?: (tx: Tx, signedDocumentId: string) => Promise<void>
+    completionLink?: string
+  },
+): Promise<void> {
   const { database, storage, viewer, txId, reqId, input } = ctx
   const png = input.method === 'drawn' ? await decodeSignaturePng(input.signature_png!) : null
   let newKey: string | null = null
   try {
     await database.db.transaction(async (tx) => {
-      const { req, signers, doc } = await lockRequest(tx, ctx, txId, reqId)
+      const { req, signers, doc } = await lockRequest(tx, ctx, txId, reqId, ctx.lockMove)
       const me = signers.find((s) => s.user_id === viewer.profileId)
       if (!me) throw new PermissionDenied('update:signature-request:signer', 'You are not asked to sign this document.')
       requireVerifiedEmail(viewer, 'sign documents')
@@ -148,7 +183,7 @@ export async function signRequest(
         transactionId: txId,
         actorId: viewer.profileId,
         kind: 'signature.signed',
-        summary: `signed "${doc.filename}" (version ${doc.version}) by ${input.method === 'typed' ? 'typing their name' : 'drawing'}`,
+        summary: `signed ${shownName(doc)} (version ${doc.version}) by ${input.method === 'typed' ? 'typing their name' : 'drawing'}`,
         payload: { requestId: req.id, signerId: me.id, method: input.method, documentSha256: req.document_sha256 },
         ip: ctx.ip,
       })
@@ -209,6 +244,8 @@ export async function signRequest(
           storageKey: newKey,
           sha256: finalSha,
           signedAt: now,
+          // The signed version keeps the original's audience (a gifted-deposit declaration stays buyer-side).
+          audience: doc.audience,
         })
         .returning({ id: documents.id })
       await tx
@@ -219,7 +256,7 @@ export async function signRequest(
         transactionId: txId,
         actorId: null,
         kind: 'signature.completed',
-        summary: `"${doc.filename}" was signed by everyone; the signed PDF is version ${version}`,
+        summary: `${shownName(doc)} was signed by everyone; the signed PDF is version ${version}`,
         payload: {
           requestId: req.id,
           documentId: signedId,
@@ -228,7 +265,9 @@ export async function signRequest(
           signedSha256: finalSha,
         },
       })
-      const recipients = new Map(signers.map((s) => [s.email, s.full_name]))
+      if (ctx.afterComplete) await ctx.afterComplete(tx, signedId)
+      // A giftor's completion: they see it on their gift page; only the requester is emailed.
+      const recipients = new Map(ctx.completionLink ? [] : signers.map((s) => [s.email, s.full_name]))
       if (req.requested_by) {
         const rb = await tx.execute(sql`select email, full_name from profiles where id = ${req.requested_by}`)
         const r = rb.rows[0] as { email: string; full_name: string } | undefined
@@ -241,7 +280,7 @@ export async function signRequest(
           lines: [
             `Everyone has signed "${doc.filename}". The signed PDF, with its certificate, is version ${version}.`,
           ],
-          link: documentsLink(ctx.publicUrl, txId),
+          link: ctx.completionLink ?? documentsLink(ctx.publicUrl, txId),
           txId,
           kind: 'signature.completed',
           deliver: ctx.deliverMail,
@@ -251,7 +290,6 @@ export async function signRequest(
     if (newKey) await storage.delete(newKey).catch(() => {})
     throw err
   }
-  return getSignatureRequest({ database, viewer, txId, reqId })
 }
 
 /** Declines as the viewer, with a reason; the request ends as 'declined' and the requester is emailed. */

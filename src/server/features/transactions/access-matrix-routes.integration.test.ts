@@ -8,7 +8,9 @@
  * outsider again) or, signed out, 401, with none of the move's data in the body.
  * Firms: every move is a matter of the professional's firm (buyer's side), so its assistant works it
  * as the firm's conveyancer, like the professional; a member of another firm and an ex-member of this
- * one (removed from the firm) are outsiders.
+ * one (removed from the firm) are outsiders. The giftor accepted the emailed invitation to confirm a gift
+ * towards the buyer's deposit on the shared move: they see only their gift (/api/gifts/{giftId}), so
+ * every route of the move answers them 404, as an outsider (access/gifts.ts, decision 037).
  * The deeper checks of the main endpoints (the data the allowed get, nothing changed by a denied
  * write) are in access-matrix.integration.test.ts and access-matrix-case-files.integration.test.ts.
  */
@@ -34,6 +36,7 @@ const ACTORS = [
   'outsider',
   'otherFirm',
   'exMember',
+  'giftor',
   'anonymous',
 ] as const
 type Allowed = 'buyer' | 'seller' | 'professional' | 'assistant'
@@ -223,6 +226,7 @@ beforeAll(async () => {
     assistant: await t.signUp({ role: 'conveyancer', name: 'Asha Assistant' }),
     otherFirm: await t.signUp({ role: 'conveyancer', name: 'Otto Otherfirm' }),
     exMember: await t.signUp({ role: 'conveyancer', name: 'Ezra Exmember' }),
+    giftor: await t.signUp({ role: 'buyer', name: 'Gina Giftor' }),
   }
   const [firm] = await t.database.query<{ id: string }>(
     `insert into organizations (name, type) values ('Matrix Conveyancing', 'law') returning id`,
@@ -301,6 +305,44 @@ beforeAll(async () => {
   await t.sandboxWebhooks.flush()
 })
 
+// The giftor: the buyer records a gift from them on the shared move; they accept the emailed link.
+beforeAll(async () => {
+  const res = await t.request(`${base(move.txId)}/funds/gifts`, {
+    as: users.buyer,
+    json: {
+      giftor_name: 'Gina Giftor',
+      giftor_email: users.giftor.email,
+      relationship: 'Aunt',
+      amount_pence: 10_000_00,
+    },
+  })
+  expect(res.status).toBe(201)
+  const [mail] = await t.database.query<{ text_body: string }>(
+    'select text_body from mail_outbox where to_address = $1 order by created_at desc limit 1',
+    [users.giftor.email.toLowerCase()],
+  )
+  const token = /\/invite\/([A-Za-z0-9_-]{43})/.exec(mail.text_body)![1]
+  const accepted = await t.request(`/api/invitations/${token}/accept`, { as: users.giftor, method: 'POST' })
+  expect(accepted.status).toBe(200)
+  expect(((await accepted.json()) as { gift_id: string | null }).gift_id).toBeTruthy()
+})
+
+/** A fresh move with a gift from an invited giftor: the gift's id. */
+async function giftOn(txId: string): Promise<string> {
+  const res = await t.request(`${base(txId)}/funds/gifts`, {
+    as: users.buyer,
+    json: {
+      giftor_name: 'Gil Giftor',
+      giftor_email: `giftor-${Math.random().toString(36).slice(2)}@homeward.test`,
+      relationship: 'Father',
+      amount_pence: 5_000_00,
+    },
+  })
+  expect(res.status).toBe(201)
+  const [row] = await t.database.query<{ id: string }>('select id from funding_gifts where transaction_id = $1', [txId])
+  return row.id
+}
+
 const cdd = (txId: string) => `${base(txId)}/cdd/${users.buyer.profileId}`
 /** The buyer's CDD record: only the buyer's conveyancer (and their firm's assistant) may open or change it. */
 const conveyancerOnly = (status: number) =>
@@ -366,6 +408,7 @@ const answers = (status: number, own: Partial<Record<Allowed, number>> = {}) => 
   outsider: 404,
   otherFirm: 404,
   exMember: 404,
+  giftor: 404,
   anonymous: 401,
 })
 
@@ -1061,6 +1104,18 @@ const ROWS: Record<string, Row> = {
         }),
     ),
     expected: answers(201, { seller: 404, professional: 403 }),
+  },
+  // Re-sending the giftor's invitation: the buyer's (their conveyancer 403, the seller's side 404).
+  'POST /api/transactions/{txId}/funds/gifts/{giftId}/invitation': {
+    call: write(
+      async (actor, txId) => {
+        const giftId = await giftOn(txId)
+        return t.request(`${base(txId)}/funds/gifts/${giftId}/invitation`, { as: as(actor), method: 'POST' })
+      },
+      (actor) =>
+        t.request(`${base(move.txId)}/funds/gifts/${UNKNOWN_ID}/invitation`, { as: as(actor), method: 'POST' }),
+    ),
+    expected: answers(200, { seller: 404, professional: 403 }),
   },
   'POST /api/transactions/{txId}/funds/review': {
     call: write(

@@ -7,7 +7,7 @@
  * key, so every participant has the profile the join required): joined to the whole profiles
  * table, each lookup was planned as a sequential scan and a hash join, eleven per detail.
  */
-import { canSeeTransactionRowSql, viewerRoleSql } from '#server/access/transactions.ts'
+import { canSeeTransactionRowSql, documentAudienceSql, viewerRoleSql } from '#server/access/transactions.ts'
 import type { Viewer } from '#server/auth/viewer.ts'
 import type { TransactionDetail } from '#shared/contracts/transactions.ts'
 import type { Database, JsonText } from '#server/db/client.ts'
@@ -52,7 +52,7 @@ select json_build_object(
   'documents', coalesce((
      select json_agg(json_build_object('id', d.id, 'filename', d.filename, 'folder', d.folder, 'version', d.version,
        'created_at', d.created_at, 'signed_at', d.signed_at) order by d.folder, d.filename, d.version desc)
-     from documents d where d.transaction_id = t.id), '[]'::json),
+     from documents d where d.transaction_id = t.id and ${documentAudienceSql('d', '$1')}), '[]'::json),
   'messages', coalesce((
      select json_agg(json_build_object('id', m.id, 'body_md', m.body_md, 'created_at', m.created_at,
        'author', (select json_build_object('id', a.id, 'full_name', a.full_name) from profiles a where a.id = m.author_id)) order by m.created_at desc, m.id)

@@ -8,8 +8,6 @@
  */
 import { eq, sql } from 'drizzle-orm'
 import { canTickTask } from '#shared/domain/permissions.ts'
-import { SOURCE_OF_FUNDS_TASK_RULE } from '#shared/domain/source-of-funds.ts'
-import { TASK_TITLES } from '#shared/domain/timeline-template.ts'
 import { deriveStageState } from '#shared/domain/stage-progress.ts'
 import { transactionPath } from '#shared/paths.ts'
 import { lockTransactionForViewer, transactionPeopleIds } from '#server/access/transactions.ts'
@@ -17,8 +15,7 @@ import type { Viewer } from '#server/auth/viewer.ts'
 import type { Database, Tx } from '#server/db/client.ts'
 import { tasks, timelineStages, transactions } from '#server/db/schema/index.ts'
 import { AppError, notFound } from '#server/http/errors.ts'
-import { CDD_TASK_RULE, isCddTaskTitle } from '#shared/domain/client-due-diligence.ts'
-import { PROPERTY_FORM_TASK_RULE } from '#shared/domain/property-forms.ts'
+import { selfTickingRule } from '#shared/domain/self-ticking-tasks.ts'
 import { notifyPeople, type NotificationDelivery } from '../notifications/notify-people'
 import { alertClocksOfTransaction } from '../sla/check-clocks'
 import { syncTaskClocks } from '../sla/clock-sync'
@@ -119,16 +116,13 @@ export async function updateTask({
       canTickTask(role, task.owner_side, await rolesOnTransaction(tx, txId)),
       'This task belongs to another party on the move, so only they can tick it.',
     )
-    // The ID and AML tasks follow the CDD records (features/verification/cdd-record.ts), never a hand.
-    if (isCddTaskTitle(task.title)) throw new AppError('unprocessable', CDD_TASK_RULE)
+    // Tasks that tick themselves from a record (src/shared/domain/self-ticking-tasks.ts): the ID and AML
+    // tasks follow the CDD records both ways; the others refuse a manual tick.
+    const selfTicking = selfTickingRule(task.title)
+    if (selfTicking?.refuses === 'both') throw new AppError('unprocessable', selfTicking.refusal)
     if (task.version !== version) throw new AppError('conflict', STALE_TASK_MESSAGE)
     if (task.status === status) return
-    // Ticked only by the conveyancer's review of the source of funds (features/funds/review-funds.ts).
-    if (status === 'completed' && task.title === TASK_TITLES.sourceOfFunds)
-      throw new AppError('unprocessable', SOURCE_OF_FUNDS_TASK_RULE)
-    // Ticked only by signing the form in Homeward (features/property-forms/sign-property-form.ts).
-    if (status === 'completed' && (task.title === TASK_TITLES.ta6Form || task.title === TASK_TITLES.ta10Form))
-      throw new AppError('unprocessable', PROPERTY_FORM_TASK_RULE)
+    if (selfTicking && status === 'completed') throw new AppError('unprocessable', selfTicking.refusal)
     await tx
       .update(tasks)
       .set({

@@ -6,9 +6,9 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest'
 import { type Task, TransactionDetail } from '#shared/contracts/transactions.ts'
-import { isCddTaskTitle } from '#shared/domain/client-due-diligence.ts'
+import { selfTickingRule } from '#shared/domain/self-ticking-tasks.ts'
 import type { TransactionStatus } from '#shared/domain/statuses.ts'
-import { SELF_TICKING_TASKS, TASK_TITLES } from '#shared/domain/timeline-template.ts'
+import { TASK_TITLES } from '#shared/domain/timeline-template.ts'
 import { createTransaction } from '#server/test/factories.ts'
 import { type TestUser, useTestApp } from '#server/test/test-app.ts'
 import { STALE_TASK_MESSAGE } from './update-task'
@@ -54,9 +54,7 @@ async function detailOf(txId: string, as: TestUser = buyer): Promise<Transaction
 const stageNamed = (d: TransactionDetail, name: string) => d.timeline_stages.find((s) => s.stage_name === name)!
 // The ID and AML tasks tick only from approved CDD records (features/verification): never the first pick.
 const firstTaskOwnedBy = (d: TransactionDetail, owner: string) =>
-  d.timeline_stages
-    .flatMap((s) => s.tasks)
-    .find((k) => k.owner_side === owner && !isCddTaskTitle(k.title) && !(k.title in SELF_TICKING_TASKS))!
+  d.timeline_stages.flatMap((s) => s.tasks).find((k) => k.owner_side === owner && !selfTickingRule(k.title))!
 const taskById = (d: TransactionDetail, id: string) =>
   d.timeline_stages.flatMap((s) => s.tasks).find((k) => k.id === id)!
 const stageOfTask = (d: TransactionDetail, id: string) =>
@@ -236,14 +234,9 @@ describe('ticking tasks', () => {
         detail = await detailOf(txId)
         continue
       }
-      if (task.title in SELF_TICKING_TASKS) {
-        // The TA6 and TA10 tick themselves when the seller signs the form (features/property-forms); refused by hand.
-        await expectError(await tick(standIn[task.owner_side!], txId, task), 422)
-        await t.database.query(`update tasks set status = 'completed', completed_at = now() where id = $1`, [task.id])
-        continue
-      }
-      if (isCddTaskTitle(task.title)) {
-        // Ticks itself from an approved CDD record (features/verification); refused by hand, done as approval would.
+      if (selfTickingRule(task.title)) {
+        // The TA6 and TA10 tick themselves when the seller signs the form (features/property-forms), the ID and
+        // AML tasks from an approved CDD record (features/verification): refused by hand, done as those would.
         await expectError(await tick(standIn[task.owner_side!], txId, task), 422)
         await t.database.query(`update tasks set status = 'completed', completed_at = now() where id = $1`, [task.id])
         continue
@@ -392,7 +385,7 @@ describe('blocking a stage', () => {
     // One task of 'Property information' done first, so that clearing goes back to in progress (the
     // official copies: the TA6 and TA10 tick themselves when the seller signs the form).
     const first = stageNamed(detail, 'Property information').tasks.find(
-      (k) => k.owner_side === 'seller_conveyancer' && !(k.title in SELF_TICKING_TASKS),
+      (k) => k.owner_side === 'seller_conveyancer' && !selfTickingRule(k.title),
     )!
     expect((await tick(sellerConveyancer, txId, first)).status).toBe(200)
     detail = await detailOf(txId, sellerConveyancer)
@@ -418,7 +411,7 @@ describe('blocking a stage', () => {
 
     // Ticking inside a blocked stage moves its percent but keeps it blocked.
     const second = blocked.tasks.find(
-      (k) => k.owner_side === 'seller_conveyancer' && k.id !== first.id && !(k.title in SELF_TICKING_TASKS),
+      (k) => k.owner_side === 'seller_conveyancer' && k.id !== first.id && !selfTickingRule(k.title),
     )!
     const ticked = TransactionDetail.parse(await (await tick(sellerConveyancer, txId, second)).json())
     const stillBlocked = stageNamed(ticked, 'Property information')

@@ -5,7 +5,14 @@
  * picture is polled every 2 seconds (each poll is a view, in the audit trail).
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { fundsEndpoints, type FundsPicture, type SaveFundsPlanInput } from '#shared/contracts/funds.ts'
+import {
+  fundsEndpoints,
+  type FundsPicture,
+  type GiftDeclarationInput,
+  type GiftorGift,
+  type SaveFundsPlanInput,
+  type SignGiftInput,
+} from '#shared/contracts/funds.ts'
 import { callApi } from '#web/lib/api-client.ts'
 
 const fundsKey = (txId: string) => ['funds', txId] as const
@@ -52,6 +59,45 @@ export const useAddGift = (txId: string) =>
     (body: { giftor_name: string; giftor_email: string; relationship: string; amount_pence: number }) =>
       callApi(fundsEndpoints.addGift, { params: { txId }, body }),
   )
+
+/** POST .../funds/gifts/{giftId}/invitation: a new link for the giftor. */
+export const useResendGiftInvitation = (txId: string) =>
+  usePictureMutation(txId, (giftId: string) =>
+    callApi(fundsEndpoints.resendGiftInvitation, { params: { txId, giftId } }),
+  )
+
+const giftKey = (giftId: string) => ['gift', giftId] as const
+
+/** GET /api/gifts/{giftId}: the giftor's own gift page; polls while their identity check is processing. */
+export function useGiftorGift(giftId: string) {
+  return useQuery({
+    queryKey: giftKey(giftId),
+    queryFn: ({ signal }) => callApi(fundsEndpoints.giftorGift, { params: { giftId }, signal }),
+    refetchInterval: (q: { state: { data?: GiftorGift } }) => (q.state.data?.identity === 'processing' ? 2000 : false),
+    retry: (count, err) => count < 2 && (err as { status?: number }).status !== 404,
+  })
+}
+
+function useGiftMutation<I>(giftId: string, fn: (input: I) => Promise<GiftorGift>) {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: fn,
+    onSuccess: (gift) => queryClient.setQueryData(giftKey(giftId), gift),
+  })
+}
+
+/** PUT /api/gifts/{giftId}/declaration: the giftor's answers; the declaration PDF is prepared. */
+export const usePrepareGiftDeclaration = (giftId: string) =>
+  useGiftMutation(giftId, (body: GiftDeclarationInput) =>
+    callApi(fundsEndpoints.prepareGiftDeclaration, { params: { giftId }, body }),
+  )
+
+/** POST /api/gifts/{giftId}/sign. */
+export const useSignGift = (giftId: string) =>
+  useGiftMutation(giftId, (body: SignGiftInput) => callApi(fundsEndpoints.signGift, { params: { giftId }, body }))
+
+/** The declaration PDF's address for the giftor (same origin, their session). */
+export const giftDeclarationUrl = (giftId: string) => `/api/gifts/${encodeURIComponent(giftId)}/declaration.pdf`
 
 /** POST .../funds/review. */
 export const useReviewFunds = (txId: string) =>

@@ -1,6 +1,8 @@
 import { useId, useState, type FormEvent } from 'react'
 import { Link } from 'react-router'
 import type { FundsPicture } from '#shared/contracts/funds.ts'
+
+type FundsGift = FundsPicture['gifts'][number]
 import { FUNDS_STATUS_LABELS, type FundsStatus } from '#shared/domain/source-of-funds.ts'
 import { transactionPath } from '#shared/paths.ts'
 import { Badge, type BadgeVariant } from '#web/components/ui/badge.tsx'
@@ -15,6 +17,7 @@ import {
   useAddGift,
   useExplain,
   useFundsPicture,
+  useResendGiftInvitation,
   useReviewFunds,
   useSavePlan,
   useSelectAccount,
@@ -453,6 +456,85 @@ function PlanForm({ txId, p }: { txId: string; p: FundsPicture }) {
   )
 }
 
+const PROGRESS_LABEL: Record<FundsGift['progress'], string> = {
+  invited: 'Invited',
+  invitation_expired: 'Invitation expired',
+  accepted: 'Invitation accepted',
+  identity_verified: 'Identity verified',
+  evidenced: 'Evidenced',
+}
+
+/**
+ * One gift with the giftor's progress (decision 037): invited, identity verified, declaration signed.
+ * The buyer re-sends an invitation that has not been accepted; once evidenced, the signed declaration
+ * is in the move's documents (the buyer and their conveyancer only).
+ */
+function GiftRow({ txId, gift: g, buyer }: { txId: string; gift: FundsGift; buyer: boolean }) {
+  const resend = useResendGiftInvitation(txId)
+  const accepted = g.progress !== 'invited' && g.progress !== 'invitation_expired'
+  const steps: { label: string; done: boolean }[] = [
+    {
+      label: accepted ? 'Invitation accepted' : g.progress === 'invited' ? 'Invitation sent' : 'Invitation expired',
+      done: accepted,
+    },
+    { label: 'Identity verified', done: g.identity === 'verified' || g.progress === 'evidenced' },
+    { label: 'Declaration signed', done: g.declaration === 'signed' },
+  ]
+  return (
+    <li className="flex flex-col gap-2 rounded-lg bg-surface p-3 text-sm">
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <span>
+          {g.giftor_name} ({g.relationship}) · <span className="tabular-nums">{gbp(g.amount_pence)}</span>
+        </span>
+        <Badge
+          variant={
+            g.progress === 'evidenced' ? 'success' : g.progress === 'invitation_expired' ? 'destructive' : 'gold'
+          }
+        >
+          {PROGRESS_LABEL[g.progress]}
+        </Badge>
+      </div>
+      <ol aria-label={`Progress of ${g.giftor_name}'s gift`} className="flex flex-wrap gap-x-4 gap-y-1">
+        {steps.map((step) => (
+          <li key={step.label} className={step.done ? 'text-foreground' : 'text-muted-foreground'}>
+            <span aria-hidden="true">{step.done ? '✓ ' : '○ '}</span>
+            {step.label}
+            <span className="sr-only">{step.done ? ' (done)' : ' (not yet)'}</span>
+          </li>
+        ))}
+      </ol>
+      {g.source_of_money && <p className="text-muted-foreground">Source of the gifted money: {g.source_of_money}</p>}
+      {g.progress === 'invited' && g.invitation_expires_at && (
+        <p className="text-muted-foreground">
+          {g.giftor_email} has until {formatUkDate(g.invitation_expires_at)} to accept.
+        </p>
+      )}
+      {g.declaration_document_id && (
+        <Link className="self-start underline" to={transactionPath(txId, { tab: 'documents' })}>
+          The signed declaration is in Documents
+        </Link>
+      )}
+      {buyer && !accepted && (
+        <Button
+          type="button"
+          variant="outline"
+          size="sm"
+          className="self-start"
+          disabled={resend.isPending}
+          onClick={() =>
+            resend.mutate(g.id, {
+              onSuccess: () => notify.success(`A new invitation was sent to ${g.giftor_email}.`),
+              onError: (err) => notify.error(err.message),
+            })
+          }
+        >
+          Re-send invitation
+        </Button>
+      )}
+    </li>
+  )
+}
+
 function Gifts({ txId, p, buyer }: { txId: string; p: FundsPicture; buyer: boolean }) {
   const add = useAddGift(txId)
   const ids = { name: useId(), email: useId(), rel: useId(), amount: useId() }
@@ -493,17 +575,7 @@ function Gifts({ txId, p, buyer }: { txId: string; p: FundsPicture; buyer: boole
       ) : (
         <ul className="flex flex-col gap-2">
           {p.gifts.map((g) => (
-            <li
-              key={g.id}
-              className="flex flex-wrap items-center justify-between gap-2 rounded-lg bg-surface p-3 text-sm"
-            >
-              <span>
-                {g.giftor_name} ({g.relationship}) · <span className="tabular-nums">{gbp(g.amount_pence)}</span>
-              </span>
-              <Badge variant={g.declaration === 'signed' ? 'success' : 'gold'}>
-                {g.declaration === 'signed' ? 'Declaration signed' : 'Declaration not signed'}
-              </Badge>
-            </li>
+            <GiftRow key={g.id} txId={txId} gift={g} buyer={buyer} />
           ))}
         </ul>
       )}
@@ -521,8 +593,12 @@ function Gifts({ txId, p, buyer }: { txId: string; p: FundsPicture; buyer: boole
             </p>
           )}
           <Button type="submit" variant="outline" className="self-start" disabled={add.isPending}>
-            Add gift
+            Add gift and invite the giftor
           </Button>
+          <p className="text-xs text-muted-foreground">
+            We email the giftor a link. They see only their gift, verify their identity and sign a gifted-deposit
+            declaration; your conveyancer sees it here when it is done.
+          </p>
         </form>
       )}
     </section>

@@ -13,7 +13,7 @@ import { useSignOut } from '#web/lib/session/use-sign-out.ts'
 import { addressOneLine } from '#web/lib/address.ts'
 import { useAcceptInvitation, useInvitationPreview } from '../api'
 import { invitationUnavailableMessage } from '../messages'
-import { invitationPath, PAGE_PATHS, transactionPath } from '#shared/paths.ts'
+import { invitationPath, PAGE_PATHS, giftorGiftPath, transactionPath } from '#shared/paths.ts'
 
 /**
  * /invite/{token}: what the invitation is for, then accepting it. Signed out, it offers Sign in and
@@ -35,7 +35,13 @@ export function InvitationView({ token }: { token: string }) {
 
   const onAccept = () =>
     accept.mutate(undefined, {
-      onSuccess: ({ transaction_id }) => {
+      onSuccess: ({ transaction_id, gift_id }) => {
+        // A giftor sees only their gift (decision 037), never the move.
+        if (gift_id) {
+          notify.success('Invitation accepted', 'Verify your identity and sign the declaration.')
+          navigate(giftorGiftPath(gift_id))
+          return
+        }
         notify.success("You've joined the move", addressOneLine(preview.data?.property ?? null))
         navigate(transactionPath(transaction_id))
       },
@@ -107,11 +113,24 @@ export function InvitationView({ token }: { token: string }) {
         <span className="flex size-12 items-center justify-center rounded-full bg-primary-soft text-primary">
           <MailOpen aria-hidden="true" className="size-6" />
         </span>
-        <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">You're invited to a move</h1>
-        <p className="text-muted-foreground">
-          {inv.invited_by_name ?? 'Someone'} invited <strong className="text-foreground">{inv.email}</strong> to join as{' '}
-          <strong className="text-foreground">{participantRoleLabel(inv.role)}</strong>.
-        </p>
+        {inv.role === 'giftor' ? (
+          <>
+            <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">Confirm your gift towards a deposit</h1>
+            <p className="text-muted-foreground">
+              {inv.invited_by_name ?? 'Someone'} recorded a gift from{' '}
+              <strong className="text-foreground">{inv.email}</strong>. Accept to verify your identity and sign the
+              gifted-deposit declaration. You will see only your gift, not the move.
+            </p>
+          </>
+        ) : (
+          <>
+            <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">You're invited to a move</h1>
+            <p className="text-muted-foreground">
+              {inv.invited_by_name ?? 'Someone'} invited <strong className="text-foreground">{inv.email}</strong> to
+              join as <strong className="text-foreground">{participantRoleLabel(inv.role)}</strong>.
+            </p>
+          </>
+        )}
       </div>
       <dl className="flex flex-col gap-3 rounded-xl border bg-surface p-4 text-sm">
         <div className="flex items-start gap-3">

@@ -39,13 +39,21 @@ const STEP_TITLES: Record<Step, string> = {
  * person can leave and carry on later; a progress bar shows where they are. The result comes from
  * the identity provider within a minute; a failure says what to do next.
  */
-export function VerifyIdentityPage({ txId }: { txId: string }) {
+export function VerifyIdentityPage({
+  txId,
+  back,
+}: {
+  txId?: string
+  /** Where "back" goes when not the move: a giftor's gift page (decision 037). */
+  back?: { to: string; label: string }
+}) {
   const mine = useMyIdentity()
+  const backTo = back ?? { to: transactionPath(txId ?? ''), label: 'Back to the move' }
   return (
     <div className="mx-auto flex w-full max-w-xl flex-col gap-6">
       <div>
-        <Link className="text-sm underline" to={transactionPath(txId)}>
-          Back to the move
+        <Link className="text-sm underline" to={backTo.to}>
+          {backTo.label}
         </Link>
         <div className="mt-2 flex flex-wrap items-center gap-2">
           <h1 className="text-3xl font-semibold tracking-tight">Verify my identity</h1>
@@ -70,13 +78,13 @@ export function VerifyIdentityPage({ txId }: { txId: string }) {
           Your identity check could not be loaded: {mine.error.message}
         </p>
       ) : (
-        <CheckBody txId={txId} check={mine.data.check} />
+        <CheckBody back={backTo} check={mine.data.check} />
       )}
     </div>
   )
 }
 
-function CheckBody({ txId, check }: { txId: string; check: IdentityCheck | null }) {
+function CheckBody({ back, check }: { back: { to: string; label: string }; check: IdentityCheck | null }) {
   if (!check) return <StartCard />
   if (check.status === 'processing') {
     return (
@@ -98,7 +106,7 @@ function CheckBody({ txId, check }: { txId: string; check: IdentityCheck | null 
           conveyancer can see the result; the other side of the move cannot.
         </p>
         <Button asChild className="mt-3 w-full sm:w-auto">
-          <Link to={transactionPath(txId)}>Back to the move</Link>
+          <Link to={back.to}>{back.label}</Link>
         </Button>
       </StatusCard>
     )

@@ -1,6 +1,6 @@
 import { propertyFormPath } from '#shared/paths.ts'
 import { TASK_TITLES } from '#shared/domain/timeline-template.ts'
-import { CDD_TASK_NOTE, isCddTaskTitle } from '#shared/domain/client-due-diligence.ts'
+import { selfTickingRule } from '#shared/domain/self-ticking-tasks.ts'
 import { AlertTriangle, CheckCircle2, CircleDashed, Loader, OctagonAlert } from 'lucide-react'
 import { useState, type ReactNode } from 'react'
 import type { Task, TimelineStage } from '#shared/contracts/transactions.ts'
@@ -125,14 +125,14 @@ export function StageCard({
           <ul id={listId} className="flex flex-col divide-y">
             {shown.map((task) => {
               const ownership = taskOwnership(task.owner_side, rolesOnMove)
-              // The ID and AML tasks follow the CDD records: nobody ticks them by hand.
-              const automatic = isCddTaskTitle(task.title)
+              // A self-ticking task (its note shows in TaskRow) has no one to stand in for its owner.
+              const automatic = selfTickingRule(task.title) !== null
               return (
                 <TaskRow
                   key={task.id}
                   task={task}
-                  canTick={!automatic && !!viewerRole && ownership.roles.includes(viewerRole)}
-                  standInNote={automatic ? CDD_TASK_NOTE : standInNote(ownership)}
+                  canTick={!!viewerRole && ownership.roles.includes(viewerRole)}
+                  standInNote={automatic ? null : standInNote(ownership)}
                   onToggle={onToggleTask}
                   extra={taskExtra?.(task)}
                   link={FORM_OF_TASK[task.title] ? formLink(txId, FORM_OF_TASK[task.title]!) : null}

@@ -2,7 +2,7 @@ import { CheckCircle2, Circle } from 'lucide-react'
 import { useState, type ReactNode } from 'react'
 import { Link } from 'react-router'
 import type { Task } from '#shared/contracts/transactions.ts'
-import { SELF_TICKING_TASKS } from '#shared/domain/timeline-template.ts'
+import { selfTickingRule } from '#shared/domain/self-ticking-tasks.ts'
 import { cn } from '#web/lib/cn.ts'
 import { formatUkDate } from '#web/lib/formatters.ts'
 import { taskOwnerLabel } from '../labels'
@@ -33,8 +33,9 @@ export function TaskRow({
   extra?: ReactNode
 }) {
   const done = task.status === 'completed'
-  // A task that ticks itself from a record (the source of funds review) has no checkbox: the server refuses a manual tick.
-  const selfTicking = SELF_TICKING_TASKS[task.title] ?? null
+  // A task that ticks itself from a record (src/shared/domain/self-ticking-tasks.ts) has no checkbox:
+  // the server refuses a manual tick.
+  const selfTicking = selfTickingRule(task.title)?.note ?? null
   // The box shows the click at once: the cached detail changes only after the tick's onMutate has
   // cancelled any refetch in flight (useUpdateTask), and a controlled input would otherwise snap back
   // for that moment. Cleared as soon as the task's status changes (the optimistic update, a rollback

@@ -1,0 +1,302 @@
+/**
+ * The giftor's side of a gift towards the deposit (decision 037). The buyer records the gift and the
+ * giftor is invited by email (inviteGiftor: the invitations machinery and the outbox, role 'giftor');
+ * once they accept, they see their own gift page only (access/gifts.ts): GET /gifts/{giftId}. There
+ * they verify their identity with the same "Verify my identity" check every person has (one per
+ * person, reused across moves), answer where the money comes from and whether they will live in the
+ * property (PUT .../declaration: the gifted-deposit declaration PDF is generated and filed as a
+ * document of the move for the buyer and their conveyancer only, with a signature request naming the
+ * giftor), and sign it with the built-in e-signing (POST .../sign, refused 422 until their identity is
+ * verified). The signed PDF replaces it as the next version; the gift is then evidenced and its flag
+ * in the funding picture clears.
+ */
+import { sql } from 'drizzle-orm'
+import type { GiftDeclarationInput, GiftorGift, SignGiftInput } from '#shared/contracts/funds.ts'
+import { formatPence } from '#shared/domain/surveys.ts'
+import { fundsPath } from '#shared/paths.ts'
+import { lockGiftForGiftor, readGiftForGiftor, type GiftorGift as GiftRow } from '#server/access/gifts.ts'
+import type { Viewer } from '#server/auth/viewer.ts'
+import type { Database, Tx } from '#server/db/client.ts'
+import { AppError } from '#server/http/errors.ts'
+import type { ObjectStorage } from '#server/platform/storage/index.ts'
+import type { ESignatureProvider } from '#server/providers/e-signature/e-signature-provider.ts'
+import { filePdf, storePdf, type StoredPdf } from '../documents/save-generated-pdf'
+import { sendInvitation } from '../invitations/create-invitation'
+import { limitInvitationSend } from '../invitations/invitation-limits'
+import { notifyPeople } from '../notifications/notify-people'
+import { signAsSigner } from '../signing/respond-to-request'
+import { readObject } from '../signing/signing-context'
+import { recordActivity } from '../transactions/record-activity'
+import { renderGiftDeclarationPdf } from './gift-declaration-pdf'
+
+export const IDENTITY_FIRST =
+  'Verify your identity first: the buyer’s conveyancer needs it before they can rely on your declaration.'
+export const ALREADY_SIGNED = 'You have already signed this declaration.'
+export const ANSWER_FIRST = 'Answer the two questions first, so that the declaration can be prepared.'
+const MOVE_CLOSED = (status: string) => `This move is ${status}, so the gift can no longer be declared.`
+
+/** What the giftor's use cases need. */
+export interface GiftorContext {
+  database: Database
+  viewer: Viewer
+  storage: ObjectStorage
+  provider: ESignatureProvider
+  publicUrl: string
+  deliverMail: boolean
+  ip: string | null
+}
+
+/** Filename of a gift's declaration in the move's Mortgage folder (one per gift: the giftor's name). */
+export function declarationFilename(giftorName: string): string {
+  return `Gifted deposit declaration - ${giftorName.replace(/[\\/:*?"<>|]/g, ' ').slice(0, 80)}.pdf`
+}
+
+/**
+ * SQL of the identity state of the profile in `profileCol`, as GIFTOR_IDENTITY_STATES: their current
+ * check (a verified one in date first, else the newest), 'not_started' without one. The state only:
+ * the check's details stay with the person and their own conveyancer (decision 026).
+ */
+export function identityStateSql(profileCol: string): string {
+  return `coalesce((select case when ic.status = 'verified' and ic.expires_at <= now() then 'not_started' else ic.status end
+    from identity_checks ic where ic.profile_id = ${profileCol}
+    order by (ic.status = 'verified' and ic.expires_at > now()) desc, ic.created_at desc limit 1), 'not_started')`
+}
+
+/** The gift page's content for its giftor. */
+async function giftView(tx: Tx, gift: GiftRow): Promise<GiftorGift> {
+  const res = await tx.execute(sql`
+    select (select coalesce(array_agg(p.full_name order by p.full_name), '{}') from profiles p
+              where p.id in (select buyer_user_id from transactions where id = ${gift.transaction_id}
+                union select user_id from transaction_participants where transaction_id = ${gift.transaction_id} and role = 'buyer')) as buyers,
+      (select array_to_string(pr.address_lines, ', ') || ', ' || pr.postcode from properties pr where pr.transaction_id = ${gift.transaction_id}) as address,
+      ${sql.raw(identityStateSql('g.giftor_profile_id'))} as identity,
+      r.status as request_status, r.document_sha256, r.completed_at::text as signed_at
+    from funding_gifts g left join signature_requests r on r.id = g.signature_request_id
+    where g.id = ${gift.id}`)
+  const row = res.rows[0] as {
+    buyers: string[]
+    address: string | null
+    identity: GiftorGift['identity']
+    request_status: string | null
+    document_sha256: string | null
+    signed_at: string | null
+  }
+  const signed = row.request_status === 'completed'
+  const status: GiftorGift['declaration']['status'] = signed
+    ? 'signed'
+    : row.request_status === 'pending'
+      ? 'awaiting_signature'
+      : 'not_prepared'
+  return {
+    id: gift.id,
+    amount_pence: Number(gift.amount_pence),
+    giftor_name: gift.giftor_name,
+    relationship: gift.relationship,
+    buyer_names: row.buyers,
+    property_address: row.address ?? 'The property',
+    move_status: gift.transaction_status,
+    identity: row.identity,
+    progress: signed ? 'evidenced' : row.identity === 'verified' ? 'identity_verified' : 'accepted',
+    declaration: {
+      status,
+      source_of_money: gift.source_of_money,
+      giftor_will_live: gift.giftor_will_live,
+      document_sha256: status === 'not_prepared' ? null : row.document_sha256,
+      signed_at: signed && row.signed_at ? new Date(row.signed_at).toISOString() : null,
+    },
+  }
+}
+
+/** GET /gifts/{giftId}: the giftor's own gift (404 for anyone else). */
+export async function getGiftorGift(opts: { database: Database; viewer: Viewer; giftId: string }): Promise<GiftorGift> {
+  return opts.database.db.transaction(async (tx) => giftView(tx, await readGiftForGiftor(tx, opts.viewer, opts.giftId)))
+}
+
+/**
+ * Sends (or re-sends, with a new link) the giftor's invitation, inside the buyer's write: the email
+ * goes through the outbox in the same database transaction (invitations/create-invitation.ts).
+ */
+export async function inviteGiftor(
+  tx: Tx,
+  ctx: { viewer: Viewer; publicUrl: string; deliverMail: boolean },
+  gift: { id: string; txId: string; email: string; amountPence: number; invitationId?: string },
+): Promise<string> {
+  await limitInvitationSend(tx, { profileId: ctx.viewer.profileId, txId: gift.txId, resendOf: gift.invitationId })
+  return sendInvitation(tx, ctx, {
+    id: gift.invitationId,
+    txId: gift.txId,
+    email: gift.email,
+    role: 'giftor',
+    organizationId: null,
+    gift: { id: gift.id, amountPence: gift.amountPence },
+  })
+}
+
+function assertOpen(gift: GiftRow): void {
+  if (gift.transaction_status === 'completed' || gift.transaction_status === 'cancelled')
+    throw new AppError('conflict', MOVE_CLOSED(gift.transaction_status))
+}
+
+/**
+ * PUT /gifts/{giftId}/declaration: saves the giftor's answers and files the declaration PDF (the next
+ * version of the gift's file, audience 'buyer_funds') with a signature request naming the giftor,
+ * replacing (cancelling) an unsigned earlier one. 409 once signed or when the move is closed.
+ */
+export async function prepareGiftDeclaration(
+  ctx: GiftorContext & { giftId: string; input: GiftDeclarationInput },
+): Promise<GiftorGift> {
+  const { viewer, input } = ctx
+  let stored: StoredPdf | null = null
+  try {
+    return await ctx.database.db.transaction(async (tx) => {
+      const gift = await lockGiftForGiftor(tx, viewer, ctx.giftId)
+      assertOpen(gift)
+      const prior = gift.signature_request_id
+        ? ((
+            await tx.execute(
+              sql`select id, status from signature_requests where id = ${gift.signature_request_id} for update`,
+            )
+          ).rows[0] as { id: string; status: string } | undefined)
+        : undefined
+      if (prior?.status === 'completed') throw new AppError('conflict', ALREADY_SIGNED)
+      const people = await tx.execute(sql`
+        select (select coalesce(array_agg(p.full_name order by p.full_name), '{}') from profiles p
+                  where p.id in (select buyer_user_id from transactions where id = ${gift.transaction_id}
+                    union select user_id from transaction_participants where transaction_id = ${gift.transaction_id} and role = 'buyer')) as buyers,
+          (select array_to_string(pr.address_lines, ', ') || ', ' || pr.postcode from properties pr where pr.transaction_id = ${gift.transaction_id}) as address`)
+      const facts = people.rows[0] as { buyers: string[]; address: string | null }
+      const bytes = await renderGiftDeclarationPdf({
+        giftorName: viewer.fullName,
+        giftorEmail: viewer.email,
+        relationship: gift.relationship,
+        buyerNames: facts.buyers,
+        propertyAddress: facts.address ?? 'the property',
+        amountPence: Number(gift.amount_pence),
+        sourceOfMoney: input.source_of_money,
+        giftorWillLive: input.giftor_will_live,
+        preparedAt: new Date(),
+      })
+      stored = await storePdf(ctx.storage, gift.transaction_id, bytes)
+      const doc = await filePdf(tx, {
+        txId: gift.transaction_id,
+        folder: 'Mortgage',
+        filename: declarationFilename(gift.giftor_name),
+        stored,
+        actorId: viewer.profileId,
+        summary: 'prepared a gifted-deposit declaration to sign (the buyer and their conveyancer see it)',
+        audience: 'buyer_funds',
+        ip: ctx.ip,
+      })
+      if (prior?.status === 'pending')
+        await tx.execute(
+          sql`update signature_requests set status = 'cancelled', cancelled_at = now() where id = ${prior.id}`,
+        )
+      const req = await tx.execute(sql`
+        insert into signature_requests (transaction_id, document_id, document_sha256, provider, requested_by, in_order, page, message)
+        values (${gift.transaction_id}, ${doc.id}, ${stored.sha256}, ${ctx.provider.name}, ${gift.created_by}, false, null,
+          'Gifted-deposit declaration')
+        returning id`)
+      const reqId = (req.rows[0] as { id: string }).id
+      await tx.execute(
+        sql`insert into signature_request_signers (request_id, user_id, sort_index) values (${reqId}, ${viewer.profileId}, 0)`,
+      )
+      await tx.execute(sql`update funding_gifts set source_of_money = ${input.source_of_money},
+          giftor_will_live = ${input.giftor_will_live}, document_id = ${doc.id}, signature_request_id = ${reqId}
+        where id = ${gift.id}`)
+      await recordActivity(tx, {
+        transactionId: gift.transaction_id,
+        actorId: viewer.profileId,
+        kind: 'signature.requested',
+        summary: 'asked to sign their gifted-deposit declaration',
+        payload: { requestId: reqId, documentId: doc.id, documentSha256: stored.sha256, giftId: gift.id },
+        ip: ctx.ip,
+      })
+      return giftView(tx, await readGiftForGiftor(tx, viewer, gift.id))
+    })
+  } catch (err) {
+    await (stored as StoredPdf | null)?.discard()
+    throw err
+  }
+}
+
+/** GET /gifts/{giftId}/declaration.pdf: the current version (to sign, or signed) for its giftor. 404 before it is prepared. */
+export async function giftDeclarationFile(opts: {
+  database: Database
+  storage: ObjectStorage
+  viewer: Viewer
+  giftId: string
+}): Promise<{ bytes: Buffer; filename: string }> {
+  const { storageKey, filename } = await opts.database.db.transaction(async (tx) => {
+    const gift = await readGiftForGiftor(tx, opts.viewer, opts.giftId)
+    if (!gift.document_id) throw new AppError('not_found', ANSWER_FIRST)
+    const res = await tx.execute(sql`select storage_key, filename from documents where id = ${gift.document_id}`)
+    const row = res.rows[0] as { storage_key: string; filename: string }
+    return { storageKey: row.storage_key, filename: row.filename }
+  })
+  return { bytes: (await readObject(opts.storage, storageKey)).bytes, filename }
+}
+
+/**
+ * POST /gifts/{giftId}/sign: the giftor signs the version they read (the shared signing: consent,
+ * typed or drawn, bound to the version's SHA-256; the built-in provider renders the signed PDF as the
+ * next version, which keeps its buyer-side audience). Refused 422 until their identity is verified;
+ * 409 for another version or once signed. In the same database transaction the gift records the
+ * signed document and the identity check it relied on, and the buyer is told.
+ */
+export async function signGiftDeclaration(
+  ctx: GiftorContext & { giftId: string; input: SignGiftInput },
+): Promise<GiftorGift> {
+  const { viewer } = ctx
+  const gift = await ctx.database.db.transaction((tx) => readGiftForGiftor(tx, viewer, ctx.giftId))
+  if (!gift.signature_request_id) throw new AppError('unprocessable', ANSWER_FIRST)
+  await signAsSigner({
+    ...ctx,
+    txId: gift.transaction_id,
+    reqId: gift.signature_request_id,
+    input: ctx.input,
+    userAgent: null,
+    completionLink: `${ctx.publicUrl}${fundsPath(gift.transaction_id)}`,
+    lockMove: async (tx) => {
+      const locked = await lockGiftForGiftor(tx, viewer, ctx.giftId)
+      assertOpen(locked)
+      if (locked.signature_request_id !== gift.signature_request_id)
+        throw new AppError(
+          'conflict',
+          'The declaration changed while you were signing. Read the new version, then sign.',
+        )
+      const state = await tx.execute(
+        sql`select ${sql.raw(identityStateSql(`'${viewer.profileId}'::uuid`))} as identity`,
+      )
+      if ((state.rows[0] as { identity: string }).identity !== 'verified')
+        throw new AppError('unprocessable', IDENTITY_FIRST)
+    },
+    afterComplete: async (tx, signedDocumentId) => {
+      const check = await tx.execute(sql`select id from identity_checks where profile_id = ${viewer.profileId}
+        and status = 'verified' and expires_at > now() order by created_at desc limit 1`)
+      await tx.execute(sql`update funding_gifts set document_id = ${signedDocumentId},
+          identity_check_id = ${(check.rows[0] as { id: string }).id} where id = ${gift.id}`)
+      await recordActivity(tx, {
+        transactionId: gift.transaction_id,
+        actorId: viewer.profileId,
+        kind: 'funds.gift_evidenced',
+        summary: 'verified their identity and signed their gifted-deposit declaration',
+        payload: { giftId: gift.id, documentId: signedDocumentId },
+      })
+      const buyers = await tx.execute(sql`select buyer_user_id as id from transactions where id = ${gift.transaction_id}
+        and buyer_user_id is not null
+        union select user_id from transaction_participants where transaction_id = ${gift.transaction_id} and role in ('buyer', 'buyer_conveyancer')`)
+      await notifyPeople(tx, {
+        recipients: (buyers.rows as { id: string }[]).map((r) => r.id),
+        kind: 'funds_review',
+        transactionId: gift.transaction_id,
+        actorId: viewer.profileId,
+        title: `${gift.giftor_name} signed the gifted-deposit declaration`,
+        body: `The gift of ${formatPence(Number(gift.amount_pence))} is evidenced: identity verified and declaration signed.`,
+        link: fundsPath(gift.transaction_id),
+        publicUrl: ctx.publicUrl,
+        deliverMail: ctx.deliverMail,
+      })
+    },
+  })
+  return ctx.database.db.transaction(async (tx) => giftView(tx, await readGiftForGiftor(tx, viewer, ctx.giftId)))
+}

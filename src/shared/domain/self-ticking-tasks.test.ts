@@ -1,0 +1,32 @@
+import { describe, expect, it } from 'vitest'
+import { CDD_TASK_RULE, CDD_TASK_TITLES } from './client-due-diligence'
+import { PROPERTY_FORM_TASK_RULE } from './property-forms'
+import { selfTickingRule, SELF_TICKING_TASKS } from './self-ticking-tasks'
+import { SOURCE_OF_FUNDS_TASK_RULE } from './source-of-funds'
+import { TASK_TITLES } from './timeline-template'
+
+describe('self-ticking tasks', () => {
+  it('lists the ID and AML, source of funds, TA6 and TA10 tasks, each with its note and refusal', () => {
+    expect(Object.keys(SELF_TICKING_TASKS).sort()).toEqual(
+      [
+        CDD_TASK_TITLES.buyer,
+        CDD_TASK_TITLES.seller,
+        TASK_TITLES.sourceOfFunds,
+        TASK_TITLES.ta6Form,
+        TASK_TITLES.ta10Form,
+      ].sort(),
+    )
+    expect(selfTickingRule(CDD_TASK_TITLES.seller)).toMatchObject({ refusal: CDD_TASK_RULE, refuses: 'both' })
+    expect(selfTickingRule(TASK_TITLES.sourceOfFunds)).toMatchObject({
+      refusal: SOURCE_OF_FUNDS_TASK_RULE,
+      refuses: 'tick',
+    })
+    expect(selfTickingRule(TASK_TITLES.ta10Form)?.refusal).toBe(PROPERTY_FORM_TASK_RULE)
+    for (const rule of Object.values(SELF_TICKING_TASKS)) expect(rule.note).toMatch(/^Ticks itself when /)
+  })
+
+  it('knows no other task, and no inherited property name', () => {
+    expect(selfTickingRule('Search fees paid on account')).toBeNull()
+    expect(selfTickingRule('constructor')).toBeNull()
+  })
+})

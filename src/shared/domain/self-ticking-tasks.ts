@@ -1,0 +1,56 @@
+/**
+ * Timeline tasks that tick themselves from a record, never by hand: one list, each with its rule.
+ * The timeline shows the rule's `note` instead of a checkbox (src/web/features/workspace), and
+ * PATCH .../tasks/{taskId} (src/server/features/transactions/update-task.ts) refuses a manual change
+ * with 422 and the rule's `refusal`:
+ * - `refuses: 'both'`: ticking and unticking (the ID and AML tasks follow the CDD records both ways,
+ *   features/verification/cdd-record.ts; checked before the task's version);
+ * - `refuses: 'tick'`: ticking only (the source-of-funds review, features/funds/review-funds.ts, and
+ *   the seller's signature of the TA6 or TA10, features/property-forms/sign-property-form.ts, tick
+ *   them; unticking by hand stays possible).
+ */
+import { CDD_TASK_RULE, CDD_TASK_TITLES } from './client-due-diligence'
+import { PROPERTY_FORM_TASK_RULE } from './property-forms'
+import { SOURCE_OF_FUNDS_TASK_RULE } from './source-of-funds'
+import { TASK_TITLES } from './timeline-template'
+
+export interface SelfTickingRule {
+  /** What ticks the task, shown under it on the timeline. */
+  note: string
+  /** The 422 message for a manual change the rule refuses. */
+  refusal: string
+  /** Which manual changes are refused. */
+  refuses: 'tick' | 'both'
+}
+
+const CDD: SelfTickingRule = {
+  note: 'Ticks itself when the conveyancer approves the client due diligence',
+  refusal: CDD_TASK_RULE,
+  refuses: 'both',
+}
+
+/** The self-ticking tasks by title. */
+export const SELF_TICKING_TASKS: Readonly<Record<string, SelfTickingRule>> = {
+  [CDD_TASK_TITLES.buyer]: CDD,
+  [CDD_TASK_TITLES.seller]: CDD,
+  [TASK_TITLES.sourceOfFunds]: {
+    note: "Ticks itself when the buyer's conveyancer marks the source of funds satisfied",
+    refusal: SOURCE_OF_FUNDS_TASK_RULE,
+    refuses: 'tick',
+  },
+  [TASK_TITLES.ta6Form]: {
+    note: 'Ticks itself when the seller signs the TA6 in Homeward',
+    refusal: PROPERTY_FORM_TASK_RULE,
+    refuses: 'tick',
+  },
+  [TASK_TITLES.ta10Form]: {
+    note: 'Ticks itself when the seller signs the TA10 in Homeward',
+    refusal: PROPERTY_FORM_TASK_RULE,
+    refuses: 'tick',
+  },
+}
+
+/** The rule of a task that ticks itself, or null for an ordinary task. */
+export function selfTickingRule(title: string): SelfTickingRule | null {
+  return Object.hasOwn(SELF_TICKING_TASKS, title) ? SELF_TICKING_TASKS[title]! : null
+}
