@@ -15,7 +15,7 @@
  */
 import { sql } from 'drizzle-orm'
 import type { CompletionFee } from '#shared/contracts/billing.ts'
-import { COMPLETION_FEE_GROSS_PENCE, formatPence, splitGross } from '#shared/domain/billing.ts'
+import { COMPLETION_FEE_COVERS, COMPLETION_FEE_GROSS_PENCE, formatPence, splitGross } from '#shared/domain/billing.ts'
 import { assertCanSeeTransaction } from '#server/access/transactions.ts'
 import type { Viewer } from '#server/auth/viewer.ts'
 import type { Database, Tx } from '#server/db/client.ts'
@@ -23,7 +23,6 @@ import { notFound } from '#server/http/errors.ts'
 import { enqueueMail } from '#server/platform/mail/outbox.ts'
 import { PaymentsError, type PaymentsProvider } from '#server/providers/payments/payments-provider.ts'
 import { recordActivity } from '../transactions/record-activity'
-import { FEE_COVERS } from './fee-acceptance'
 import { feePayer, FIRST_PARTY_SQL } from './fee-payer'
 import { storeInvoice } from './invoices'
 import { invoiceRowPdf } from './read-billing'
@@ -105,7 +104,7 @@ export async function collectCompletionFee(opts: {
             `Hello ${fee.full_name},`,
             '',
             `Congratulations on completing your move${fee.address ? ` at ${fee.address}` : ''}.`,
-            `Homeward's completion fee of ${formatPence(fee.amount_pence)} (including VAT) is now due. It covers ${FEE_COVERS}.`,
+            `Homeward's completion fee of ${formatPence(fee.amount_pence)} (including VAT) is now due. It covers ${COMPLETION_FEE_COVERS}.`,
             'You had not accepted it with a card before completion, so nothing has been charged.',
             '',
             `Pay it on your move's Overview: ${moveUrl}`,

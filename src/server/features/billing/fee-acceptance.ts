@@ -28,10 +28,6 @@ import { feePayer } from './fee-payer'
 /** The metadata `purpose` of a setup session for the completion fee (events are routed by it). */
 export const FEE_SETUP_PURPOSE = 'completion_fee'
 
-/** What the fee covers, as the payer is told before accepting (also on the Overview card). */
-export const FEE_COVERS =
-  'the shared timeline, documents, messages and signing for everyone on the move, from offer to completion'
-
 const providerRefusal = (err: unknown): never => {
   if (err instanceof PaymentsError) throw new AppError('unprocessable', err.message)
   throw err
