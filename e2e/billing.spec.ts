@@ -142,7 +142,10 @@ test('a seller accepts the completion fee with a sandbox test card, and the rece
   // The buyer sees who pays; no button to accept it for the seller.
   await buyer.page.goto(path)
   const buyerCard = buyer.page.getByRole('region', { name: 'Completion fee' })
-  await expect(buyerCard).toContainText('paid by the seller (Sally Seller) only when the move completes')
+  // The first page load after the server starts can be slow on a loaded machine.
+  await expect(buyerCard).toContainText('paid by the seller (Sally Seller) only when the move completes', {
+    timeout: 30_000,
+  })
   await expect(buyerCard.getByRole('button')).toHaveCount(0)
 
   const { page } = seller
