@@ -40,6 +40,22 @@ test('at completion the buyer gets the home logbook, keeps a maintenance record,
     )
     expect(res.status(), await res.text()).toBe(201)
   }
+  // The seller accepts Homeward's completion fee, saving the sandbox's 4242 test card (billing.spec.ts does it on screen).
+  const accepted = await seller.request.post(`/api/transactions/${txId}/completion-fee/accept`)
+  expect(accepted.status(), await accepted.text()).toBe(201)
+  const { checkout_url } = (await accepted.json()) as { checkout_url: string }
+  const session = new URL(checkout_url, 'http://x').searchParams.get('session')!
+  await seller.request.post('/sandbox/payments/checkout', {
+    form: { session, action: 'pay', card: '4242 4242 4242 4242' },
+    maxRedirects: 0,
+  })
+  await expect
+    .poll(
+      async () =>
+        ((await (await seller.request.get(`/api/transactions/${txId}/completion-fee`)).json()) as { accepted: boolean })
+          .accepted,
+    )
+    .toBe(true)
   // Exchange through the API (the move is active once its parties joined); completion as the conveyancer records it.
   const version = async () =>
     ((await (await conveyancer.request.get(`/api/transactions/${txId}`)).json()) as { version: number }).version
@@ -61,7 +77,7 @@ test('at completion the buyer gets the home logbook, keeps a maintenance record,
   // The conveyancer is not the owner: no logbook link on the move.
   await expect(conveyancer.page.getByRole('link', { name: "Open your home's logbook" })).toHaveCount(0)
 
-  // The seller pays Homeward's completion fee: charged at completion, receipt emailed and on the move.
+  // The seller pays Homeward's completion fee: charged to the saved card at completion, receipt emailed and on the move.
   await expect
     .poll(async () => (await outbox(seller.request)).some((m) => m.to === seller.email && /receipt/.test(m.subject)))
     .toBe(true)

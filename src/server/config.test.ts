@@ -68,9 +68,25 @@ describe('loadConfig', () => {
     [{ SMTP_URL: 'http://mail' }, 'SMTP_URL'],
     [{ BETTER_AUTH_SECRET: 'short' }, 'BETTER_AUTH_SECRET'],
     [{ SEED_DEMO: 'maybe' }, 'SEED_DEMO'],
+    [{ HOMEWARD_VAT_NUMBER: 'GB 999 9999 74' }, 'HOMEWARD_VAT_NUMBER'],
+    [{ HOMEWARD_COMPANY_NUMBER: '123' }, 'HOMEWARD_COMPANY_NUMBER'],
+    [{ PAYMENTS_PROVIDER: 'stripe', STRIPE_SECRET_KEY: 'sk_test_x' }, 'HOMEWARD_VAT_NUMBER'],
   ])('stops with a message naming the variable: %j', (env, name) => {
     expect(() => loadConfig({ DATA_DIR: tmp(), ...env })).toThrow(ConfigError)
     expect(() => loadConfig({ DATA_DIR: tmp(), ...env })).toThrow(new RegExp(`${name}: `))
+  })
+
+  it('reads the company details for invoices, the VAT number checked and formatted', () => {
+    const c = loadConfig({
+      DATA_DIR: tmp(),
+      HOMEWARD_COMPANY_NAME: 'Homeward Technologies Ltd',
+      HOMEWARD_COMPANY_ADDRESS: '1 Example Street | London | EC1A 1AA',
+      HOMEWARD_COMPANY_NUMBER: '12345678',
+      HOMEWARD_VAT_NUMBER: 'gb999999973',
+    })
+    expect(c.HOMEWARD_VAT_NUMBER).toBe('GB 999 9999 73')
+    expect(c.HOMEWARD_COMPANY_NUMBER).toBe('12345678')
+    expect(loadConfig({ DATA_DIR: tmp() }).HOMEWARD_VAT_NUMBER).toBeUndefined()
   })
 
   it('keeps the local outbox off unless DEV_MAIL=true, and refuses it in production', () => {

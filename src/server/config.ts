@@ -6,6 +6,7 @@ import { randomBytes } from 'node:crypto'
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { z } from 'zod'
+import { formatUkVatNumber } from '#shared/domain/vat-number.ts'
 import { readOidcProviders, type OidcProviderConfig } from './auth/oidc-config'
 import { generateWebhookSecret } from './providers/webhooks/provider-webhooks'
 import { EnvelopeError, generateKeyRingEntry, parseKeyRing, type KeyRing } from './platform/encryption/envelope'
@@ -122,6 +123,31 @@ const ConfigSchema = z
     /** The Stripe Price ids of Pro per seat, monthly and annual (price_...). */
     STRIPE_PRICE_PRO_MONTHLY: z.string().optional(),
     STRIPE_PRICE_PRO_ANNUAL: z.string().optional(),
+    /**
+     * Homeward's own details printed on invoices and receipts as the supplier (HMRC VAT Notice 700,
+     * 16.3): the registered company name, its address (lines separated by `|`), the Companies House
+     * number and the UK VAT registration number (GB and 9 digits, checked at start-up and printed as
+     * `GB 123 4567 89`). Required with PAYMENTS_PROVIDER=stripe; in the sandbox, without them, invoices
+     * say they carry a sample VAT number (features/billing/supplier.ts).
+     */
+    HOMEWARD_COMPANY_NAME: z.string().trim().min(1).optional(),
+    HOMEWARD_COMPANY_ADDRESS: z.string().trim().min(1).optional(),
+    HOMEWARD_COMPANY_NUMBER: z
+      .string()
+      .trim()
+      .regex(/^(\d{8}|[A-Z]{2}\d{6})$/, 'must be a Companies House number: 8 digits, or 2 letters and 6 digits')
+      .optional(),
+    HOMEWARD_VAT_NUMBER: z
+      .string()
+      .transform((v, ctx) => {
+        try {
+          return formatUkVatNumber(v)
+        } catch (err) {
+          ctx.addIssue({ code: 'custom', message: (err as Error).message })
+          return z.NEVER
+        }
+      })
+      .optional(),
     /** Who reads bank accounts for source of funds: the sandbox (scenarios by bank), or an OBIE v3.1 AIS API. */
     OPEN_BANKING_PROVIDER: z.enum(['sandbox', 'obie'], { message: 'must be sandbox or obie' }).default('sandbox'),
     /** With OPEN_BANKING_PROVIDER=obie: the AIS API's base URL (https://.../open-banking/v3.1/aisp). */
@@ -199,6 +225,16 @@ const ConfigSchema = z
         path: ['STRIPE_SECRET_KEY'],
         message: 'is required when PAYMENTS_PROVIDER=stripe',
       })
+    }
+    if (c.PAYMENTS_PROVIDER === 'stripe') {
+      for (const key of ['HOMEWARD_COMPANY_NAME', 'HOMEWARD_COMPANY_ADDRESS', 'HOMEWARD_VAT_NUMBER'] as const) {
+        if (!c[key])
+          ctx.addIssue({
+            code: 'custom',
+            path: [key],
+            message: 'is required when PAYMENTS_PROVIDER=stripe (it is printed on every VAT invoice)',
+          })
+      }
     }
     if (c.IDENTITY_PROVIDER === 'idsp') {
       for (const key of ['IDENTITY_PROVIDER_URL', 'IDENTITY_PROVIDER_API_KEY'] as const) {

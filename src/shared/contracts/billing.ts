@@ -70,6 +70,18 @@ export type ChangeSeatsInput = z.input<typeof ChangeSeatsInput>
 
 export const InvoiceParams = z.object({ invoiceId: Uuid })
 
+/**
+ * The payer's acceptance of the fee (docs/decisions/036-completion-fee-acceptance.md), shown to the
+ * payer only: `pending` while the provider's card page is open, `accepted` once a card is saved (its
+ * label), `failed` after a declined or abandoned card page (the problem says what to do).
+ */
+export const FeeAcceptance = z.object({
+  status: z.enum(['none', 'pending', 'accepted', 'failed']),
+  card_label: z.string().nullable(),
+  problem: z.string().nullable(),
+})
+export type FeeAcceptance = z.infer<typeof FeeAcceptance>
+
 /** GET /api/transactions/{txId}/completion-fee: the move's fee, shown before completion and settled at it. */
 export const CompletionFee = z.object({
   amount_pence: Pence,
@@ -82,6 +94,20 @@ export const CompletionFee = z.object({
   /** The viewer paid it, and can download the receipt. */
   receipt_available: z.boolean(),
   invoice_number: z.string().nullable(),
+  /** The payer accepted the fee (a card is saved to pay it), and when; everyone on the move sees this. */
+  accepted: z.boolean(),
+  accepted_at: Timestamp.nullable(),
+  /** The viewer is the one who pays. */
+  viewer_is_payer: z.boolean(),
+  /** The payer's own view of their acceptance; null for everyone else. */
+  acceptance: FeeAcceptance.nullable(),
+  /**
+   * What the viewer can do: `accept` (the payer, before completion, not accepted yet) or `pay` (the
+   * payer, after completion, when the fee is due or its charge failed); null otherwise.
+   */
+  viewer_action: z.enum(['accept', 'pay']).nullable(),
+  /** Why charging the saved card failed (the payer only). */
+  failure_reason: z.string().nullable(),
 })
 export type CompletionFee = z.infer<typeof CompletionFee>
 
@@ -146,6 +172,20 @@ export const billingEndpoints = {
     summary: "The move's completion fee: the amount, who pays, and whether it was charged",
     request: { params: TransactionParams },
     responses: { 200: json('The fee', CompletionFee), ...ERRORS },
+  }),
+  acceptCompletionFee: endpoint({
+    method: 'post',
+    path: '/transactions/{txId}/completion-fee/accept',
+    summary:
+      "The payer accepts the completion fee: starts the provider's hosted page to save a card (nothing is charged until completion; after completion, the due fee is charged to it)",
+    request: { params: TransactionParams },
+    responses: {
+      201: json('Where to save the card', StartedCheckout),
+      403: { description: 'Not the payer of this move' },
+      409: { description: 'Refused: already accepted or paid, waived, or the move was cancelled' },
+      422: { description: 'The payments provider refused to start the card page' },
+      ...ERRORS,
+    },
   }),
   completionFeeReceipt: endpoint({
     method: 'get',

@@ -19,6 +19,9 @@ export const PRO_SEAT_ANNUAL_PENCE = PRO_SEAT_MONTHLY_PENCE * 10
 export const PRO_TRIAL_DAYS = 30
 /** The completion fee, VAT included. */
 export const COMPLETION_FEE_GROSS_PENCE = 9900
+/** What the completion fee covers, as the payer is told before accepting it (the move's card, the emails). */
+export const COMPLETION_FEE_COVERS =
+  'the shared timeline, documents, messages and signing for everyone on the move, from offer to completion'
 export const BILLING_INTERVALS = ['month', 'year'] as const
 export type BillingInterval = (typeof BILLING_INTERVALS)[number]
 export const SUBSCRIPTION_STATUSES = ['none', 'trialing', 'active', 'past_due', 'canceled', 'incomplete'] as const

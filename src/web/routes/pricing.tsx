@@ -67,8 +67,9 @@ export function Component() {
                 ), paid by the seller when the sale completes. If no seller uses Homeward, the buyer pays it.
               </p>
               <p>
-                It is shown on your move from the start, before you go ahead, and charged only when completion is
-                recorded. Nothing is charged if your sale or purchase does not complete. You get a receipt by email.
+                It is shown on your move from the start, and you accept it there by saving a card: it is charged to that
+                card only when completion is recorded. Nothing is charged if your sale or purchase does not complete.
+                You get a receipt by email.
               </p>
             </CardContent>
           </Card>

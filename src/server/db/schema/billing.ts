@@ -153,9 +153,47 @@ export const completionFees = pgTable(
     failureReason: text('failure_reason'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     chargedAt: timestamp('charged_at', { withTimezone: true }),
+    /** When the payer was emailed that the fee is due and how to pay it (a fee never accepted; once). */
+    paymentRequestedAt: timestamp('payment_requested_at', { withTimezone: true }),
   },
   (t) => [
     check('completion_fees_status_check', sql`${t.status} in ('due', 'paid', 'failed', 'waived')`),
     check('completion_fees_amount_check', sql`${t.amountPence} >= 0`),
+  ],
+)
+
+/**
+ * The payer's acceptance of a move's completion fee (docs/decisions/036-completion-fee-acceptance.md):
+ * one row per move, made when the payer starts the provider's setup-mode checkout to save a card, and
+ * `accepted` once the provider's webhook says the card is saved (its payment method is kept here, to
+ * charge off-session at completion). A declined or abandoned setup leaves it `failed` with the reason,
+ * to retry; `pending` while the hosted page is open.
+ */
+export const completionFeeAcceptances = pgTable(
+  'completion_fee_acceptances',
+  {
+    transactionId: uuid('transaction_id')
+      .primaryKey()
+      .references(() => transactions.id, { onDelete: 'cascade' }),
+    payerProfileId: uuid('payer_profile_id').references(() => profiles.id, { onDelete: 'set null' }),
+    status: text('status').notNull().default('pending'),
+    provider: text('provider').notNull(),
+    /** The payer's customer at the provider (Stripe: cus_...). */
+    customerRef: text('customer_ref'),
+    /** The setup-mode checkout session of the latest attempt (Stripe: cs_...). */
+    setupSessionRef: text('setup_session_ref'),
+    /** The saved card (Stripe: pm_...), charged off-session at completion. */
+    paymentMethodRef: text('payment_method_ref'),
+    /** "Visa ending 4242", shown to the payer. */
+    cardLabel: text('card_label'),
+    /** Why the last setup did not save a card (declined, failed authentication, abandoned). */
+    failureReason: text('failure_reason'),
+    acceptedAt: timestamp('accepted_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('completion_fee_acceptances_session_key').on(t.provider, t.setupSessionRef),
+    check('completion_fee_acceptances_status_check', sql`${t.status} in ('pending', 'accepted', 'failed')`),
   ],
 )

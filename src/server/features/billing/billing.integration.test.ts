@@ -18,6 +18,8 @@ import { createTransaction } from '#server/test/factories.ts'
 import { type TestUser, useTestApp } from '#server/test/test-app.ts'
 import { collectCompletionFee } from './completion-fee'
 import { paymentsOf } from './routes'
+import { supplierFrom } from './supplier'
+import { acceptFee } from './test-fee'
 
 const t = useTestApp()
 let admin: TestUser
@@ -305,7 +307,7 @@ describe('payments webhook', () => {
 })
 
 describe('the completion fee', () => {
-  it('is charged once to the seller when completion is recorded, even when collected again at the same time', async () => {
+  it('is charged once to the card the seller saved when completion is recorded, even when collected again at the same time', async () => {
     const buyer = await t.signUp({ role: 'buyer', name: 'Bea Buyer' })
     const seller = await t.signUp({ role: 'seller', name: 'Sid Seller' })
     const conveyancer = await t.signUp({ role: 'conveyancer', name: 'Con Veyancer' })
@@ -326,8 +328,11 @@ describe('the completion fee', () => {
       status: 'not_due',
     })
 
+    // The seller accepts the fee and saves the 4242 test card; nothing is charged yet.
     const provider = paymentsOf(t) as SandboxPaymentsProvider
     const before = provider.chargeCount()
+    expect((await acceptFee(t, seller, tx, '4242 4242 4242 4242')).status).toBe(201)
+    expect(provider.chargeCount()).toBe(before)
     const [{ version }] = await t.database.query<{ version: number }>(
       `select version from transactions where id = $1`,
       [tx],
@@ -348,6 +353,7 @@ describe('the completion fee', () => {
           txId: tx,
           publicUrl: t.config.publicUrl,
           deliverMail: false,
+          supplier: supplierFrom(t.config),
         }),
       ),
     )
@@ -377,6 +383,8 @@ describe('the completion fee', () => {
     expect(text).toContain('£82.50')
     expect(text).toContain('£16.50')
     expect(text).toContain('£99.00')
+    // No VAT number is configured in tests: the receipt says its number is the sandbox's sample.
+    expect(text).toContain('Sandbox sample VAT number: not a real registration')
     expect((await t.request(`/api/transactions/${tx}/completion-fee/receipt`, { as: buyer })).status).toBe(404)
   })
 })

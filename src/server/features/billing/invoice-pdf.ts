@@ -7,13 +7,7 @@
  */
 import { formatPence, VAT_RATE_PERCENT, type InvoiceLine } from '#shared/domain/billing.ts'
 import { ukDate } from '#shared/domain/uk-time.ts'
-
-/** Homeward's trading name and VAT registration (a placeholder until the company registers). */
-export const SUPPLIER = {
-  name: 'Homeward Ltd',
-  address: 'Registered in England and Wales',
-  vatNumber: 'GB 000 0000 00',
-} as const
+import type { Supplier } from './supplier'
 
 export interface InvoiceForPdf {
   number: string
@@ -30,6 +24,8 @@ export interface InvoiceForPdf {
   periodStart: Date | null
   periodEnd: Date | null
   providerLabel: string
+  /** Homeward's details from configuration (supplier.ts); a sample one is printed as such. */
+  supplier: Supplier
 }
 
 const ascii = (text: string) =>
@@ -62,11 +58,22 @@ export async function renderInvoicePdf(inv: InvoiceForPdf): Promise<Uint8Array> 
   }
 
   text(`${title} ${inv.number}`, M, 18, bold)
-  right(SUPPLIER.name, W - M, 12, bold)
+  const supplier = inv.supplier
+  right(supplier.name, W - M, 12, bold)
   down(22)
-  right(SUPPLIER.address, W - M, 9)
-  down(12)
-  right(`VAT registration: ${SUPPLIER.vatNumber}`, W - M, 9)
+  for (const line of supplier.address) {
+    right(line, W - M, 9)
+    down(12)
+  }
+  if (supplier.companyNumber) {
+    right(`Company number ${supplier.companyNumber}`, W - M, 9)
+    down(12)
+  }
+  right(`VAT registration: ${supplier.vatNumber}`, W - M, 9, supplier.sample ? bold : regular)
+  if (supplier.sample) {
+    down(12)
+    right('Sandbox sample VAT number: not a real registration', W - M, 9, bold)
+  }
   down(24)
   text('Billed to', M, 9, bold)
   down()

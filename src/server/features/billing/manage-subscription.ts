@@ -54,6 +54,46 @@ export async function saveSubscription(tx: Tx, organizationId: string, provider:
 }
 
 /**
+ * Our copy of a subscription at `provider` (its billing account), as the provider's shape; null if
+ * none. Passed to the provider's updateSubscription for an adapter without state (the sandbox).
+ */
+export async function storedSubscription(
+  tx: Tx,
+  provider: string,
+  subscriptionRef: string,
+): Promise<ProviderSubscription | null> {
+  const res = await tx.execute(sql`select customer_ref, subscription_ref, status, interval, seats,
+      current_period_start, current_period_end, cancel_at_period_end, trial_ends_at
+    from billing_accounts where provider = ${provider} and subscription_ref = ${subscriptionRef}`)
+  const row = res.rows[0] as
+    | {
+        customer_ref: string | null
+        subscription_ref: string
+        status: ProviderSubscription['status']
+        interval: BillingInterval | null
+        seats: number
+        current_period_start: string | Date | null
+        current_period_end: string | Date | null
+        cancel_at_period_end: boolean
+        trial_ends_at: string | Date | null
+      }
+    | undefined
+  if (!row?.customer_ref || !row.interval || !row.current_period_start || !row.current_period_end) return null
+  const iso = (v: string | Date) => new Date(v).toISOString()
+  return {
+    id: row.subscription_ref,
+    customerRef: row.customer_ref,
+    status: row.status,
+    interval: row.interval,
+    quantity: Number(row.seats),
+    currentPeriodStart: iso(row.current_period_start),
+    currentPeriodEnd: iso(row.current_period_end),
+    trialEnd: row.status === 'trialing' && row.trial_ends_at ? iso(row.trial_ends_at) : null,
+    cancelAtPeriodEnd: row.cancel_at_period_end,
+  }
+}
+
+/**
  * POST /api/firm/billing/checkout: 403 for a member who is not an admin; 409 when the seats are fewer
  * than the members or the firm already has a live subscription; 422 when the provider refuses. The
  * firm's remaining trial carries over: nothing is charged before it ends.
@@ -142,7 +182,11 @@ export async function changeSeats(opts: {
     }
     if (seats !== plan.seats) {
       const { subscription, invoice } = await provider
-        .updateSubscription(plan.subscriptionRef, { quantity: seats })
+        .updateSubscription(
+          plan.subscriptionRef,
+          { quantity: seats },
+          await storedSubscription(tx, provider.name, plan.subscriptionRef),
+        )
         .catch(providerRefusal)
       await saveSubscription(tx, plan.organizationId, provider.name, subscription)
       if (invoice) {
@@ -194,7 +238,11 @@ export async function setCancelAtPeriodEnd(opts: {
       throw new AppError('conflict', `${plan.firmName} has no Pro subscription to ${opts.cancel ? 'cancel' : 'keep'}.`)
     if (plan.cancelAtPeriodEnd !== opts.cancel) {
       const { subscription } = await provider
-        .updateSubscription(plan.subscriptionRef, { cancelAtPeriodEnd: opts.cancel })
+        .updateSubscription(
+          plan.subscriptionRef,
+          { cancelAtPeriodEnd: opts.cancel },
+          await storedSubscription(tx, provider.name, plan.subscriptionRef),
+        )
         .catch(providerRefusal)
       await saveSubscription(tx, plan.organizationId, provider.name, subscription)
       await recordBillingEvent(tx, {

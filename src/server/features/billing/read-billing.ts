@@ -11,6 +11,7 @@ import { notFound } from '#server/http/errors.ts'
 import type { PaymentsProvider } from '#server/providers/payments/payments-provider.ts'
 import { firmPlan, viewerFirm } from './entitlement'
 import { renderInvoicePdf } from './invoice-pdf'
+import type { Supplier } from './supplier'
 
 /** The billing overview of the viewer's firm, read in `tx` when given. */
 export async function getBillingOverview(opts: {
@@ -75,7 +76,7 @@ export async function getBillingOverview(opts: {
 }
 
 /** Renders an invoice row as a PDF. */
-export async function invoiceRowPdf(row: Record<string, unknown>, providerLabel: string) {
+export async function invoiceRowPdf(row: Record<string, unknown>, providerLabel: string, supplier: Supplier) {
   const date = (v: unknown) => (v ? new Date(v as string) : null)
   return renderInvoicePdf({
     number: row.number as string,
@@ -92,6 +93,7 @@ export async function invoiceRowPdf(row: Record<string, unknown>, providerLabel:
     periodStart: date(row.period_start),
     periodEnd: date(row.period_end),
     providerLabel,
+    supplier,
   })
 }
 
@@ -101,6 +103,7 @@ export async function firmInvoicePdf(opts: {
   viewer: Viewer
   invoiceId: string
   provider: PaymentsProvider
+  supplier: Supplier
 }): Promise<{ bytes: Uint8Array; filename: string }> {
   const firm = await viewerFirm(opts.database.db, opts.viewer)
   if (!firm || firm.role !== 'admin') throw notFound('invoice')
@@ -109,7 +112,7 @@ export async function firmInvoicePdf(opts: {
   const row = res.rows[0] as Record<string, unknown> | undefined
   if (!row) throw notFound('invoice')
   return {
-    bytes: await invoiceRowPdf(row, opts.provider.label),
+    bytes: await invoiceRowPdf(row, opts.provider.label, opts.supplier),
     filename: `homeward-invoice-${row.number as string}.pdf`,
   }
 }

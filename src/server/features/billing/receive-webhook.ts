@@ -22,6 +22,7 @@ import {
 import { verifyStripeSignature } from '#server/providers/payments/stripe-provider.ts'
 import { acceptWebhook } from '#server/providers/webhooks/provider-webhooks.ts'
 import { recordBillingEvent, recordWebhookRefusal } from './billing-events'
+import { applyFeeSetupEvent, FEE_SETUP_PURPOSE } from './fee-acceptance'
 import { firmBillTo, storeInvoice } from './invoices'
 import { saveSubscription } from './manage-subscription'
 
@@ -63,8 +64,11 @@ export async function receivePaymentsWebhook(opts: {
   stripeSecret?: string
   headers: Headers
   body: string
+  /** Charges a move's due completion fee after a card was saved for it (once this delivery committed). */
+  collectFee?: (txId: string) => Promise<unknown>
 }): Promise<void> {
   const { provider } = opts
+  let collect: string | null = null
   try {
     await opts.database.db.transaction(async (tx) => {
       const payload =
@@ -85,7 +89,7 @@ export async function receivePaymentsWebhook(opts: {
         if (err instanceof PaymentsError) throw new AppError('validation_failed', err.message)
         throw err
       }
-      if (event) await applyEvent(tx, provider, event)
+      if (event) collect = await applyEvent(tx, provider, event)
     })
   } catch (err) {
     if (err instanceof AppError && (err.code === 'unauthenticated' || err.code === 'conflict')) {
@@ -97,6 +101,7 @@ export async function receivePaymentsWebhook(opts: {
     }
     throw err
   }
+  if (collect && opts.collectFee) await opts.collectFee(collect)
 }
 
 async function lockSession(tx: Tx, provider: PaymentsProvider, sessionId: string) {
@@ -118,11 +123,14 @@ async function lockSession(tx: Tx, provider: PaymentsProvider, sessionId: string
   return s
 }
 
-async function applyEvent(tx: Tx, provider: PaymentsProvider, event: PaymentsEvent) {
+/** Applies one event; answers a move whose completion fee is to be charged now (a card was just saved), else null. */
+async function applyEvent(tx: Tx, provider: PaymentsProvider, event: PaymentsEvent): Promise<string | null> {
   switch (event.type) {
+    case 'checkout.setup_completed':
+      return applyFeeSetupEvent(tx, provider, event)
     case 'checkout.session.completed': {
       const s = await lockSession(tx, provider, event.sessionId)
-      if (s.status !== 'open') return
+      if (s.status !== 'open') return null
       await tx.execute(sql`update checkout_sessions set status = 'complete', failure_reason = null, updated_at = now()
         where id = ${s.id}`)
       await saveSubscription(tx, s.organization_id, provider.name, event.subscription)
@@ -137,12 +145,13 @@ async function applyEvent(tx: Tx, provider: PaymentsProvider, event: PaymentsEve
           status: event.subscription.status,
         },
       })
-      return
+      return null
     }
     case 'checkout.payment_failed':
     case 'checkout.session.expired': {
+      if (event.metadata.purpose === FEE_SETUP_PURPOSE) return applyFeeSetupEvent(tx, provider, event)
       const s = await lockSession(tx, provider, event.sessionId)
-      if (s.status !== 'open') return
+      if (s.status !== 'open') return null
       const expired = event.type === 'checkout.session.expired'
       const reason = expired
         ? 'You left the checkout before paying, so nothing was charged and Pro did not start. Start again when you are ready.'
@@ -156,14 +165,14 @@ async function applyEvent(tx: Tx, provider: PaymentsProvider, event: PaymentsEve
         firmName: s.firm_name,
         detail: { reason },
       })
-      return
+      return null
     }
     case 'invoice.paid': {
       const res = await tx.execute(sql`select organization_id from billing_accounts
         where provider = ${provider.name} and customer_ref = ${event.invoice.customerRef}`)
       const org = (res.rows[0] as { organization_id: string } | undefined)?.organization_id
       // A completion fee's invoice is stored when it is charged (completion-fee.ts); nothing to do here.
-      if (!org) return
+      if (!org) return null
       const billTo = await firmBillTo(tx, org)
       await storeInvoice(tx, {
         provider: provider.name,
@@ -172,20 +181,20 @@ async function applyEvent(tx: Tx, provider: PaymentsProvider, event: PaymentsEve
         billToName: billTo.name,
         billToDetail: billTo.detail,
       })
-      return
+      return null
     }
     case 'customer.subscription.updated':
     case 'customer.subscription.deleted': {
       const res = await tx.execute(sql`select organization_id from billing_accounts
         where provider = ${provider.name} and subscription_ref = ${event.subscription.id}`)
       const org = (res.rows[0] as { organization_id: string } | undefined)?.organization_id
-      if (!org) return
+      if (!org) return null
       const sub =
         event.type === 'customer.subscription.deleted'
           ? { ...event.subscription, status: 'canceled' as const }
           : event.subscription
       await saveSubscription(tx, org, provider.name, sub)
-      return
+      return null
     }
   }
 }

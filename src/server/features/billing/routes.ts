@@ -11,7 +11,9 @@ import { billingEndpoints as e } from '#shared/contracts/billing.ts'
 import { createRouter, requireViewer, type AppDeps } from '#server/http/router.ts'
 import { paymentsProviderFor, type PaymentsProvider } from '#server/providers/payments/index.ts'
 import { isLocalRequest } from '../dev-mail/routes'
-import { completionFeeReceipt, getCompletionFee } from './completion-fee'
+import { collectCompletionFee, completionFeeReceipt, getCompletionFee } from './completion-fee'
+import { acceptCompletionFee } from './fee-acceptance'
+import { supplierFrom } from './supplier'
 import { changeSeats, setCancelAtPeriodEnd, startCheckout } from './manage-subscription'
 import { firmInvoicePdf, getBillingOverview } from './read-billing'
 import { PAYMENTS_WEBHOOK_PATH, receivePaymentsWebhook } from './receive-webhook'
@@ -33,6 +35,7 @@ const pdfHeaders = (filename: string) => ({
 export function billingRoutes(deps: AppDeps) {
   const { database, config } = deps
   const provider = paymentsOf(deps)
+  const supplier = supplierFrom(config)
   return createRouter()
     .openapi(e.overview, async (c) =>
       c.json(await getBillingOverview({ database, viewer: requireViewer(c), provider }), 200),
@@ -67,11 +70,24 @@ export function billingRoutes(deps: AppDeps) {
         viewer: requireViewer(c),
         invoiceId: c.req.valid('param').invoiceId,
         provider,
+        supplier,
       })
       return c.body(pdf.bytes as Uint8Array<ArrayBuffer>, 200, pdfHeaders(pdf.filename))
     })
     .openapi(e.completionFee, async (c) =>
       c.json(await getCompletionFee({ database, viewer: requireViewer(c), txId: c.req.valid('param').txId }), 200),
+    )
+    .openapi(e.acceptCompletionFee, async (c) =>
+      c.json(
+        await acceptCompletionFee({
+          database,
+          viewer: requireViewer(c),
+          provider,
+          txId: c.req.valid('param').txId,
+          publicUrl: config.publicUrl,
+        }),
+        201,
+      ),
     )
     .openapi(e.completionFeeReceipt, async (c) => {
       const pdf = await completionFeeReceipt({
@@ -79,6 +95,7 @@ export function billingRoutes(deps: AppDeps) {
         viewer: requireViewer(c),
         txId: c.req.valid('param').txId,
         provider,
+        supplier,
       })
       return c.body(pdf.bytes as Uint8Array<ArrayBuffer>, 200, pdfHeaders(pdf.filename))
     })
@@ -96,6 +113,18 @@ export function paymentsWebhookRoutes(deps: AppDeps) {
       stripeSecret: deps.config.STRIPE_WEBHOOK_SECRET,
       headers: c.req.raw.headers,
       body: await c.req.text(),
+      // A card saved for a move that has completed: its due fee is charged now, and the receipt sent.
+      collectFee: async (txId) => {
+        await collectCompletionFee({
+          database: deps.database,
+          provider,
+          txId,
+          publicUrl: deps.config.publicUrl,
+          deliverMail: deps.mail.deliver,
+          supplier: supplierFrom(deps.config),
+        })
+        deps.mail.kick()
+      },
     })
     return c.json({ received: true }, 200)
   })

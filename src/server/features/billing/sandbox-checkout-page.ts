@@ -7,6 +7,8 @@
  * sandbox 3-D Secure page to approve or fail. "Cancel and return" abandons the checkout. Every outcome
  * goes back as the provider would send it: signed webhooks delivered shortly after through the app's
  * own HTTP stack (sandbox-webhooks.ts).
+ * In setup mode (a mover accepting the completion fee) the same page saves the card instead of paying:
+ * it says what the card will be charged and when, and that nothing is charged now.
  */
 import { Hono } from 'hono'
 import { formatPence, planPrice } from '#shared/domain/billing.ts'
@@ -41,12 +43,22 @@ const notFoundPage = () => page('Not found', '<h1>No such checkout</h1><p>Start 
 
 function summary(s: SandboxSession): string {
   const r = s.request
+  if (r.mode === 'setup')
+    return `<h1>Save a card for Homeward</h1>
+<p>${esc(r.description)}.</p>
+<p><strong>Nothing is charged now.</strong> The card is saved so that Homeward can charge ${formatPence(r.amountPence)} when your move completes.</p>`
   const price = planPrice(r.interval, r.quantity)
   const trial = r.trialEnd && r.trialEnd > new Date()
   return `<h1>Homeward Pro</h1>
 <p>${r.quantity} seat${r.quantity === 1 ? '' : 's'}, billed ${intervalLabel(r.interval)}: <strong>${formatPence(price.totalPence)}</strong>
  (${formatPence(price.subtotalPence)} + VAT ${formatPence(price.vatPence)}) per ${r.interval}.</p>
 ${trial ? `<p>Your free trial continues: nothing is charged until <strong>${ukDate(r.trialEnd as Date)}</strong>.</p>` : ''}`
+}
+
+function submitLabel(s: SandboxSession): string {
+  const r = s.request
+  if (r.mode === 'setup') return 'Save card'
+  return r.trialEnd && r.trialEnd > new Date() ? 'Start subscription' : 'Pay and subscribe'
 }
 
 function checkoutForm(s: SandboxSession): string {
@@ -60,7 +72,7 @@ ${s.error ? `<p role="alert" style="background:#fdecea;border:1px solid #b3261e;
 <input id="expiry" name="expiry" autocomplete="cc-exp" style="font-size:1rem;padding:0.5rem;width:100%;box-sizing:border-box" value="12/34"></span>
 <span style="flex:1"><label for="cvc" style="display:block;font-weight:600">CVC</label>
 <input id="cvc" name="cvc" autocomplete="cc-csc" style="font-size:1rem;padding:0.5rem;width:100%;box-sizing:border-box" value="123"></span></p>
-<button type="submit" name="action" value="pay" style="${PRIMARY}">${s.request.trialEnd && s.request.trialEnd > new Date() ? 'Start subscription' : 'Pay and subscribe'}</button>
+<button type="submit" name="action" value="pay" style="${PRIMARY}">${submitLabel(s)}</button>
 <button type="submit" name="action" value="cancel" formnovalidate style="${SECONDARY}">Cancel and return to Homeward</button>
 </form>
 <h2 style="font-size:1rem">Sandbox test cards</h2>
@@ -102,7 +114,7 @@ export function sandboxCheckoutRoutes(deps: AppDeps, provider: PaymentsProvider)
       page(
         '3-D Secure',
         `<h1>Sandbox bank: confirm this payment</h1>
-<p>Your bank asks you to confirm the payment to Homeward for Pro (3-D Secure). In the sandbox, choose the outcome.</p>
+<p>Your bank asks you to confirm ${s.request.mode === 'setup' ? 'saving this card for Homeward’s completion fee' : 'the payment to Homeward for Pro'} (3-D Secure). In the sandbox, choose the outcome.</p>
 <form method="post" action="${SANDBOX_3DS_PATH}"><input type="hidden" name="session" value="${esc(s.id)}">
 <button type="submit" name="decision" value="approve" style="${PRIMARY}">Complete authentication</button>
 <button type="submit" name="decision" value="fail" style="${SECONDARY}">Fail authentication</button></form>`,

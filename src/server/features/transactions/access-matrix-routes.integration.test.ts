@@ -885,6 +885,15 @@ const ROWS: Record<string, Row> = {
     call: get(() => `${base(move.txId)}/completion-fee`),
     expected: answers(200),
   },
+  // Accepting the fee is the payer's alone (the seller): everyone else on the move is refused (403).
+  // The seller's accept opens the sandbox's card page (201) on a fresh move.
+  'POST /api/transactions/{txId}/completion-fee/accept': {
+    call: write(
+      (actor, txId) => t.request(`${base(txId)}/completion-fee/accept`, { as: as(actor), method: 'POST' }),
+      (actor) => t.request(`${base(move.txId)}/completion-fee/accept`, { as: as(actor), method: 'POST' }),
+    ),
+    expected: answers(403, { seller: 201 }),
+  },
   'GET /api/transactions/{txId}/completion-fee/receipt': {
     call: get(() => `${base(move.txId)}/completion-fee/receipt`),
     expected: answers(404),

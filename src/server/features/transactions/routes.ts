@@ -7,6 +7,7 @@ import { createRouter, jsonText, requireViewer, type AppDeps } from '#server/htt
 import { archiveTransaction } from './archive-transaction'
 import { collectCompletionFee } from '../billing/completion-fee'
 import { paymentsOf } from '../billing/routes'
+import { supplierFrom } from '../billing/supplier'
 import { changeStatus } from './change-status'
 import { createTransaction } from './create-transaction'
 import { getTransactionDetail } from './get-transaction-detail'
@@ -57,7 +58,13 @@ export function transactionsRoutes(deps: AppDeps) {
       await changeStatus({ database, viewer: requireViewer(c), txId, input, notify })
       // The completion fee, charged once the completion has committed (a failure is kept to retry).
       if (input.action === 'complete')
-        await collectCompletionFee({ database, provider: paymentsOf(deps), txId, ...notify })
+        await collectCompletionFee({
+          database,
+          provider: paymentsOf(deps),
+          txId,
+          supplier: supplierFrom(config),
+          ...notify,
+        })
       mail.kick()
       return jsonText(c, await detail(requireViewer(c), txId))
     })

@@ -48,6 +48,28 @@ export interface CheckoutSessionRequest {
   metadata: Record<string, string>
 }
 
+/**
+ * A hosted checkout in setup mode (Stripe: Checkout Session mode=setup): the customer saves a card
+ * for later off-session charges and nothing is charged now. Used when a mover accepts the completion fee.
+ */
+export interface SetupSessionRequest {
+  customerRef: string
+  /** Shown on the hosted page: what the card will be charged for, and how much (pence, VAT included). */
+  description: string
+  amountPence: number
+  successUrl: string
+  cancelUrl: string
+  /** Echoed back on the session's events (purpose, transaction_id). */
+  metadata: Record<string, string>
+}
+
+/** A card saved by a setup session: the provider's payment method and how to name it to its owner. */
+export interface SavedPaymentMethod {
+  paymentMethodRef: string
+  /** "Visa ending 4242". */
+  label: string
+}
+
 export interface CheckoutSession {
   id: string
   /** Where to send the person: the provider's hosted page. */
@@ -92,6 +114,15 @@ export type PaymentsEvent =
       metadata: Record<string, string>
       subscription: ProviderSubscription
     }
+  | {
+      /** A setup-mode session saved a card: the payment method, or the setup intent to read it from. */
+      type: 'checkout.setup_completed'
+      sessionId: string
+      metadata: Record<string, string>
+      customerRef: string
+      setupIntentRef: string | null
+      paymentMethod: SavedPaymentMethod | null
+    }
   | { type: 'checkout.session.expired'; sessionId: string; metadata: Record<string, string> }
   | { type: 'checkout.payment_failed'; sessionId: string; metadata: Record<string, string>; reason: string }
   | { type: 'invoice.paid'; invoice: ProviderInvoice }
@@ -108,6 +139,8 @@ export interface OneOffCharge {
   /** Ours: the same key never charges twice (retries, concurrent calls). */
   idempotencyKey: string
   customerRef: string
+  /** The saved card to charge off-session (from a setup session); without one the charge is refused. */
+  paymentMethodRef: string | null
   /** VAT included. */
   amountPence: number
   description: string
@@ -126,12 +159,21 @@ export interface PaymentsProvider {
   createCustomer(request: CustomerRequest): Promise<{ id: string }>
   /** Starts a hosted checkout; its outcome comes later as an event. */
   createCheckoutSession(request: CheckoutSessionRequest): Promise<CheckoutSession>
-  /** Changes seats (prorated) or cancels at the period's end; answers the subscription and any proration invoice. */
+  /** Starts a hosted setup-mode checkout that saves the customer's card; its outcome comes later as an event. */
+  createSetupSession(request: SetupSessionRequest): Promise<CheckoutSession>
+  /** Reads the card a setup intent saved (Stripe's checkout.session.completed names only the intent). */
+  retrieveSetupPaymentMethod(setupIntentRef: string): Promise<SavedPaymentMethod>
+  /**
+   * Changes seats (prorated) or cancels at the period's end; answers the subscription and any proration
+   * invoice. `stored` is our copy of the subscription, for an adapter that keeps no state of its own
+   * (the sandbox, after a restart or for one the seed made in another process); Stripe ignores it.
+   */
   updateSubscription(
     subscriptionRef: string,
     change: SubscriptionChange,
+    stored?: ProviderSubscription | null,
   ): Promise<{ subscription: ProviderSubscription; invoice: ProviderInvoice | null }>
-  /** Charges a customer's saved card once (idempotent by key); throws PaymentsError when declined. */
+  /** Charges a customer's saved card off-session once (idempotent by key); throws PaymentsError when declined or no card. */
   chargeOnce(charge: OneOffCharge): Promise<{ reference: string; invoice: ProviderInvoice }>
   /** Reads a webhook's payload as one of our events; throws PaymentsError for one we do not use. */
   parseEvent(payload: unknown): PaymentsEvent | null

@@ -13,6 +13,14 @@
  * - 4000 0025 0000 3155 needs authentication: a sandbox 3-D Secure page to approve or fail;
  * any other number is refused as not a test card. The outcome is told back as signed webhook events
  * (the caller of `pay` sends them through sandbox-webhooks.ts). Shown as "Sandbox" in the UI.
+ *
+ * Setup mode (a mover accepting the completion fee) takes the same cards on the same page and saves
+ * the card instead of charging it: 4242 saves, 0002 is declined, 3155 saves after 3-D Secure (as in
+ * Stripe, a card authenticated at setup is then charged off-session without asking again). The saved
+ * payment method (`pm_sandbox_<last4>_...`) is what `chargeOnce` charges; without one it refuses.
+ *
+ * Subscriptions the process does not hold (made by the seed in another process, or before a restart)
+ * are taken from our stored copy passed to `updateSubscription`, rolled on to the current period.
  */
 import { createHash, randomUUID } from 'node:crypto'
 import {
@@ -27,6 +35,8 @@ import {
   PaymentsError,
   type CheckoutSessionRequest,
   type PaymentsEvent,
+  type SavedPaymentMethod,
+  type SetupSessionRequest,
   type PaymentsProvider,
   type ProviderInvoice,
   type ProviderSubscription,
@@ -41,9 +51,14 @@ export const SANDBOX_CARDS = {
   authenticates: '4000002500003155',
 } as const
 
+/** What a sandbox session was opened for: Pro (subscription) or saving a card (setup). */
+export type SandboxSessionRequest = CheckoutSessionRequest | ({ mode: 'setup' } & SetupSessionRequest)
+
 export interface SandboxSession {
   id: string
-  request: CheckoutSessionRequest
+  request: SandboxSessionRequest
+  /** The card being authenticated (3-D Secure), digits only. */
+  card: string | null
   status: 'open' | 'awaiting_authentication' | 'complete' | 'expired'
   /** The last attempt's failure, shown on the page. */
   error: string | null
@@ -82,11 +97,24 @@ const event = (type: PaymentsEvent['type'], object: unknown): SandboxEventPayloa
   data: { object },
 })
 
+/** Rolls a recalled subscription's period on to the one containing `at` (the sandbox renews silently). */
+export function rollPeriod(sub: ProviderSubscription, at: Date): ProviderSubscription {
+  if (sub.status === 'trialing' || sub.status === 'canceled') return sub
+  let start = new Date(sub.currentPeriodStart)
+  let end = new Date(sub.currentPeriodEnd)
+  while (end.getTime() <= at.getTime()) {
+    start = end
+    end = periodEndFrom(start, sub.interval)
+  }
+  return { ...sub, currentPeriodStart: start.toISOString(), currentPeriodEnd: end.toISOString() }
+}
+
 /** Creates the sandbox provider. `now` is the clock (tests may pass their own). */
 export function createSandboxPaymentsProvider(now: () => Date = () => new Date()): SandboxPaymentsProvider {
   const sessions = new Map<string, SandboxSession>()
   const subscriptions = new Map<string, ProviderSubscription>()
   const charges = new Map<string, { reference: string; invoice: ProviderInvoice }>()
+  const setupIntents = new Map<string, SavedPaymentMethod>()
 
   function subscriptionInvoice(sub: ProviderSubscription): ProviderInvoice {
     const lines = [
@@ -111,8 +139,32 @@ export function createSandboxPaymentsProvider(now: () => Date = () => new Date()
     }
   }
 
-  function complete(session: SandboxSession): SandboxAttempt {
+  function completeSetup(session: SandboxSession, card: string, request: SandboxSessionRequest & { mode: 'setup' }) {
+    const last4 = card.slice(-4)
+    const setupIntent = `seti_sandbox_${hash(session.id)}`
+    const paymentMethod = { paymentMethodRef: `pm_sandbox_${last4}_${hash(session.id)}`, label: `Visa ending ${last4}` }
+    setupIntents.set(setupIntent, paymentMethod)
+    session.status = 'complete'
+    session.error = null
+    return {
+      outcome: 'succeeded' as const,
+      message: null,
+      events: [
+        event('checkout.session.completed', {
+          id: session.id,
+          mode: 'setup',
+          metadata: request.metadata,
+          customer: request.customerRef,
+          setup_intent: setupIntent,
+          payment_method: paymentMethod,
+        }),
+      ],
+    }
+  }
+
+  function complete(session: SandboxSession, card: string): SandboxAttempt {
     const { request } = session
+    if (request.mode === 'setup') return completeSetup(session, card, request)
     const start = now()
     const trialing = request.trialEnd !== null && request.trialEnd.getTime() > start.getTime()
     const periodEnd = trialing ? (request.trialEnd as Date) : periodEndFrom(start, request.interval)
@@ -171,12 +223,23 @@ export function createSandboxPaymentsProvider(now: () => Date = () => new Date()
     async createCheckoutSession(request) {
       if (request.quantity < 1) throw new PaymentsError('A subscription needs at least one seat.')
       const id = `cs_sandbox_${randomUUID().replace(/-/g, '')}`
-      sessions.set(id, { id, request, status: 'open', error: null })
+      sessions.set(id, { id, request, card: null, status: 'open', error: null })
       return { id, url: `${SANDBOX_CHECKOUT_PATH}?session=${id}` }
     },
-    async updateSubscription(ref, change) {
-      const sub = subscriptions.get(ref)
-      if (!sub) throw new PaymentsError('The payments sandbox has no such subscription (it forgets them on restart).')
+    async createSetupSession(request) {
+      const id = `cs_sandbox_${randomUUID().replace(/-/g, '')}`
+      sessions.set(id, { id, request: { mode: 'setup', ...request }, card: null, status: 'open', error: null })
+      return { id, url: `${SANDBOX_CHECKOUT_PATH}?session=${id}` }
+    },
+    async retrieveSetupPaymentMethod(setupIntentRef) {
+      const saved = setupIntents.get(setupIntentRef)
+      if (!saved) throw new PaymentsError('The payments sandbox has no such setup intent.')
+      return saved
+    },
+    async updateSubscription(ref, change, stored) {
+      let sub = subscriptions.get(ref)
+      if (!sub && stored?.id === ref) subscriptions.set(ref, (sub = rollPeriod({ ...stored }, now())))
+      if (!sub) throw new PaymentsError('The payments sandbox has no such subscription.')
       let invoice: ProviderInvoice | null = null
       if (change.quantity !== undefined && change.quantity !== sub.quantity) {
         const at = now()
@@ -220,6 +283,9 @@ export function createSandboxPaymentsProvider(now: () => Date = () => new Date()
     async chargeOnce(charge) {
       const seen = charges.get(charge.idempotencyKey)
       if (seen) return seen
+      // Cards saved in the sandbox were authenticated at setup: an off-session charge on one succeeds.
+      if (!charge.paymentMethodRef?.startsWith('pm_sandbox_'))
+        throw new PaymentsError('No card is saved for this charge: the payer has to save one first.')
       const { netPence, vatPence, totalPence } = splitGross(charge.amountPence)
       const at = now().toISOString()
       const result = {
@@ -249,6 +315,15 @@ export function createSandboxPaymentsProvider(now: () => Date = () => new Date()
       const metadata = (object.metadata ?? {}) as Record<string, string>
       switch (p.type) {
         case 'checkout.session.completed':
+          if (object.mode === 'setup')
+            return {
+              type: 'checkout.setup_completed',
+              sessionId: String(object.id),
+              metadata,
+              customerRef: String(object.customer),
+              setupIntentRef: typeof object.setup_intent === 'string' ? object.setup_intent : null,
+              paymentMethod: (object.payment_method as SavedPaymentMethod | undefined) ?? null,
+            }
           return {
             type: p.type,
             sessionId: String(object.id),
@@ -275,11 +350,12 @@ export function createSandboxPaymentsProvider(now: () => Date = () => new Date()
       const session = sessions.get(sessionId)
       if (!session || session.status === 'complete' || session.status === 'expired') return closed()
       const card = cardNumber.replace(/[\s-]/g, '')
-      if (card === SANDBOX_CARDS.succeeds) return complete(session)
+      if (card === SANDBOX_CARDS.succeeds) return complete(session, card)
       if (card === SANDBOX_CARDS.declines)
         return fail(session, 'Your card was declined. Try another card (sandbox card 4000 0000 0000 0002).', 'declined')
       if (card === SANDBOX_CARDS.authenticates) {
         session.status = 'awaiting_authentication'
+        session.card = card
         return { outcome: 'requires_action', message: null, events: [] }
       }
       session.error =
@@ -289,7 +365,7 @@ export function createSandboxPaymentsProvider(now: () => Date = () => new Date()
     authenticate(sessionId, approve) {
       const session = sessions.get(sessionId)
       if (!session || session.status !== 'awaiting_authentication') return closed()
-      if (approve) return complete(session)
+      if (approve) return complete(session, session.card ?? SANDBOX_CARDS.authenticates)
       return fail(
         session,
         'Your bank could not authenticate the payment (3-D Secure failed). Try again or use another card.',

@@ -6,7 +6,10 @@
  * - Pro: Customers, Checkout Sessions in subscription mode on the monthly or annual per-seat Price
  *   (STRIPE_PRICE_PRO_MONTHLY / _ANNUAL), Subscriptions updated with `proration_behavior=always_invoice`
  *   (a seat change is invoiced at once) or `cancel_at_period_end`; Stripe Tax or the Price carries VAT;
- * - the completion fee: a PaymentIntent confirmed off-session on the customer's saved card;
+ * - the completion fee: the payer saves a card in a Checkout Session in setup mode (a SetupIntent for
+ *   off-session use) when accepting the fee; at completion a PaymentIntent is confirmed off-session on
+ *   that payment method (`off_session=true`, `confirm=true`; a card needing authentication again is
+ *   refused as a decline, https://docs.stripe.com/payments/save-and-reuse);
  * - webhooks: Stripe's `Stripe-Signature` (HMAC-SHA256 over `t.body`, 5-minute tolerance), checked by
  *   verifyStripeSignature with STRIPE_WEBHOOK_SECRET; events mapped to ours by parseEvent.
  */
@@ -168,6 +171,33 @@ export function createStripePaymentsProvider(
       })
       return { id: String(s.id), url: String(s.url) }
     },
+    async createSetupSession(request) {
+      const metadata = Object.fromEntries(
+        Object.entries(request.metadata).flatMap(([k, v]) => [
+          [`metadata[${k}]`, v],
+          [`setup_intent_data[metadata][${k}]`, v],
+        ]),
+      )
+      const s = await post('/checkout/sessions', {
+        mode: 'setup',
+        customer: request.customerRef,
+        'payment_method_types[0]': 'card',
+        'setup_intent_data[description]': request.description,
+        success_url: request.successUrl,
+        cancel_url: request.cancelUrl,
+        ...metadata,
+      })
+      return { id: String(s.id), url: String(s.url) }
+    },
+    async retrieveSetupPaymentMethod(setupIntentRef) {
+      const intent = await call(`/setup_intents/${encodeURIComponent(setupIntentRef)}?expand[]=payment_method`)
+      const pm = intent.payment_method as Obj | string | null
+      if (!pm) throw new PaymentsError('Stripe saved no payment method on this setup.')
+      if (typeof pm === 'string') return { paymentMethodRef: pm, label: 'Card' }
+      const card = (pm.card ?? {}) as Obj
+      const brand = typeof card.brand === 'string' ? card.brand.charAt(0).toUpperCase() + card.brand.slice(1) : 'Card'
+      return { paymentMethodRef: String(pm.id), label: card.last4 ? `${brand} ending ${String(card.last4)}` : brand }
+    },
     async updateSubscription(ref, change) {
       const current = await call(`/subscriptions/${encodeURIComponent(ref)}`)
       const item = ((current.items as Obj).data as Obj[])[0]
@@ -188,17 +218,18 @@ export function createStripePaymentsProvider(
       return { subscription: subscriptionOf(updated), invoice }
     },
     async chargeOnce(charge) {
+      if (!charge.paymentMethodRef)
+        throw new PaymentsError('No card is saved for this charge: the payer has to save one first.')
       const intent = await post(
         '/payment_intents',
         {
           amount: charge.amountPence,
           currency: 'gbp',
           customer: charge.customerRef,
+          payment_method: charge.paymentMethodRef,
           confirm: true,
           off_session: true,
           description: charge.description,
-          'automatic_payment_methods[enabled]': true,
-          'automatic_payment_methods[allow_redirects]': 'never',
         },
         charge.idempotencyKey,
       )
@@ -230,6 +261,15 @@ export function createStripePaymentsProvider(
       const metadata = (o.metadata ?? {}) as Record<string, string>
       switch (p.type) {
         case 'checkout.session.completed':
+          if (o.mode === 'setup')
+            return {
+              type: 'checkout.setup_completed',
+              sessionId: String(o.id),
+              metadata,
+              customerRef: String(o.customer),
+              setupIntentRef: typeof o.setup_intent === 'string' ? o.setup_intent : null,
+              paymentMethod: null,
+            }
           return {
             type: p.type,
             sessionId: String(o.id),

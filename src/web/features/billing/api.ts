@@ -56,11 +56,24 @@ export function useResumePro() {
 /** Where an invoice's PDF downloads from. */
 export const invoicePdfUrl = (invoiceId: string) => `/api/firm/billing/invoices/${invoiceId}/pdf`
 
-/** GET /api/transactions/{txId}/completion-fee: the move's fee, who pays it, and whether it was charged. */
-export function useCompletionFee(txId: string, enabled: boolean) {
+/**
+ * GET /api/transactions/{txId}/completion-fee: the move's fee, who pays it, whether it was accepted
+ * and charged. Back from the card page (`backFromCardPage`), it is read every second until the
+ * provider's webhook has landed.
+ */
+export function useCompletionFee(txId: string, enabled: boolean, backFromCardPage = false) {
   return useQuery({
     queryKey: ['completion-fee', txId],
     queryFn: ({ signal }) => callApi(billingEndpoints.completionFee, { params: { txId }, signal }),
     enabled,
+    refetchInterval: (query) => (backFromCardPage && query.state.data?.acceptance?.status === 'pending' ? 1000 : false),
+  })
+}
+
+/** POST .../completion-fee/accept, then to the provider's hosted page to save a card. */
+export function useAcceptCompletionFee(txId: string) {
+  return useMutation({
+    mutationFn: () => callApi(billingEndpoints.acceptCompletionFee, { params: { txId } }),
+    onSuccess: ({ checkout_url }) => window.location.assign(checkout_url),
   })
 }

@@ -1,54 +1,123 @@
-import { Download } from 'lucide-react'
-import { billingEndpoints } from '#shared/contracts/billing.ts'
+import { CreditCard, Download } from 'lucide-react'
+import { useSearchParams } from 'react-router'
+import { billingEndpoints, type CompletionFee } from '#shared/contracts/billing.ts'
 import { endpointUrl } from '#shared/contracts/endpoint.ts'
+import { COMPLETION_FEE_COVERS } from '#shared/domain/billing.ts'
 import { Button } from '#web/components/ui/button.tsx'
 import { formatGbpFromPence, formatUkDate } from '#web/lib/formatters.ts'
-import { useCompletionFee } from '../api'
+import { useAcceptCompletionFee, useCompletionFee } from '../api'
 
 /** The parties a move's completion fee is shown to: the buyers and sellers (professionals never pay it). */
 const PARTIES = ['buyer', 'seller']
 
+/** The card's sentences for the fee as the viewer sees it (the payer, or another buyer or seller). */
+function feeText(f: CompletionFee): string[] {
+  const amount = formatGbpFromPence(f.amount_pence)
+  const vat = formatGbpFromPence(f.vat_pence)
+  const payer = f.payer === 'none' ? null : `the ${f.payer} (${f.payer_name ?? 'not on Homeward yet'})`
+  const mine = f.viewer_is_payer
+  const a = f.acceptance
+  switch (f.status) {
+    case 'paid':
+      return [
+        `${amount} was charged to ${mine ? 'you' : payer}${f.charged_at ? ` on ${formatUkDate(f.charged_at)}` : ''} when the move completed.`,
+      ]
+    case 'waived':
+      return ['No completion fee is charged on this move.']
+    case 'due':
+    case 'failed':
+      if (!mine) return [`The completion fee of ${amount} including VAT is due from ${payer}.`]
+      return f.status === 'failed'
+        ? [
+            `The move has completed. Charging ${amount} including VAT to your saved card did not go through${f.failure_reason ? `: ${f.failure_reason}` : '.'}`,
+            'Pay it with another card.',
+          ]
+        : [
+            `The move has completed and the completion fee of ${amount} including VAT is due. You had not accepted it before completion, so nothing was charged.`,
+            'Pay it with a card; it covers ' + COMPLETION_FEE_COVERS + '.',
+          ]
+    default:
+      if (!mine)
+        return [
+          `${amount} including VAT, paid by ${payer} only when the move completes. Nothing is charged if it does not.${f.accepted ? ` The ${f.payer} has accepted it.` : ''}`,
+        ]
+      if (a?.status === 'accepted')
+        return [
+          `You accepted the fee${f.accepted_at ? ` on ${formatUkDate(f.accepted_at)}` : ''}: ${a.card_label ?? 'your card'} will be charged ${amount} including VAT when the move completes.`,
+          'Nothing is charged if the move does not complete.',
+        ]
+      return [
+        `${amount} including VAT (${vat} of it VAT), paid by you only when the move completes. It covers ${COMPLETION_FEE_COVERS}.`,
+        'Accept it by saving a card: nothing is charged now, and nothing at all if the move does not complete.',
+      ]
+  }
+}
+
 /**
  * Overview card: Homeward's flat completion fee, shown to the move's buyers and sellers from the start
- * (who pays it, how much with VAT, and that nothing is charged if the move does not complete), then
- * settled at completion with the receipt for the payer (docs/decisions/033-billing-and-pro.md).
+ * (who pays it, how much with VAT, what it covers, and that nothing is charged if the move does not
+ * complete). The payer accepts it here by saving a card on the provider's page, or pays it after a
+ * completion it was not accepted before; the receipt follows completion
+ * (docs/decisions/033-billing-and-pro.md, 036-completion-fee-acceptance.md).
  */
 export function CompletionFeeCard({ txId, viewerRole }: { txId: string; viewerRole: string | null }) {
   const party = !!viewerRole && PARTIES.includes(viewerRole)
-  const fee = useCompletionFee(txId, party)
+  const [params] = useSearchParams()
+  const back = params.get('fee')
+  const fee = useCompletionFee(txId, party, back !== null)
+  const accept = useAcceptCompletionFee(txId)
   if (!party || !fee.data) return null
   const f = fee.data
-  const amount = formatGbpFromPence(f.amount_pence)
-  const youPay = f.payer === viewerRole && f.payer_name !== null
-  const who = f.payer === 'none' ? null : youPay ? 'you' : `the ${f.payer} (${f.payer_name ?? 'not on Homeward yet'})`
-  const text =
-    f.status === 'paid'
-      ? `${amount} was charged to ${who}${f.charged_at ? ` on ${formatUkDate(f.charged_at)}` : ''} when the move completed.`
-      : f.status === 'waived'
-        ? 'No completion fee is charged on this move.'
-        : f.status === 'failed'
-          ? `Charging ${amount} did not go through; we will try again and email ${who === 'you' ? 'you' : 'the payer'}.`
-          : `${amount} including VAT, paid by ${who} only when the move completes. Nothing is charged if it does not.`
+  const waiting = back !== null && f.acceptance?.status === 'pending'
+  const action = f.viewer_action
   return (
     <section
       aria-labelledby="completion-fee-heading"
+      data-testid="completion-fee-card"
       className="flex flex-col gap-3 rounded-xl border bg-background p-5 sm:flex-row sm:items-center sm:justify-between sm:p-6"
     >
-      <div>
+      <div className="flex flex-col gap-1">
         <h2 id="completion-fee-heading" className="text-lg font-semibold">
           Completion fee
         </h2>
-        <p className="text-sm text-muted-foreground">{text}</p>
+        {feeText(f).map((line) => (
+          <p key={line} className="text-sm text-muted-foreground">
+            {line}
+          </p>
+        ))}
+        {waiting && (
+          <p role="status" className="text-sm">
+            Checking your card with the payment provider…
+          </p>
+        )}
+        {f.acceptance?.problem && !waiting && (
+          <p role="alert" className="text-sm font-medium text-destructive">
+            {f.acceptance.problem}
+          </p>
+        )}
+        {accept.isError && (
+          <p role="alert" className="text-sm font-medium text-destructive">
+            {accept.error.message}
+          </p>
+        )}
       </div>
-      {f.receipt_available && (
-        <Button asChild variant="outline" className="shrink-0">
-          <a href={endpointUrl(billingEndpoints.completionFeeReceipt, { params: { txId } })} download>
-            <Download aria-hidden="true" />
-            Download receipt
-            {f.invoice_number && <span className="sr-only"> {f.invoice_number}</span>}
-          </a>
-        </Button>
-      )}
+      <div className="flex shrink-0 flex-col gap-2">
+        {action && !waiting && (
+          <Button onClick={() => accept.mutate()} disabled={accept.isPending}>
+            <CreditCard aria-hidden="true" />
+            {action === 'accept' ? 'Accept the fee' : `Pay ${formatGbpFromPence(f.amount_pence)}`}
+          </Button>
+        )}
+        {f.receipt_available && (
+          <Button asChild variant="outline">
+            <a href={endpointUrl(billingEndpoints.completionFeeReceipt, { params: { txId } })} download>
+              <Download aria-hidden="true" />
+              Download receipt
+              {f.invoice_number && <span className="sr-only"> {f.invoice_number}</span>}
+            </a>
+          </Button>
+        )}
+      </div>
     </section>
   )
 }
