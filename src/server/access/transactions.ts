@@ -86,6 +86,19 @@ export function documentAudienceSql(alias: string, param: string): string {
     and ${viewerRoleSql('dat', param)} in (${roles})))`
 }
 
+/**
+ * The same audience rule as documentAudienceSql, as a drizzle fragment for queries built with `sql`:
+ * `documentAudienceFor('d', viewer.profileId)` on the documents row `d`. Every read that takes a
+ * document by id from a request (an attachment, evidence, a lender pack) embeds it, so a document
+ * the viewer cannot list cannot be linked either.
+ */
+export function documentAudienceFor(alias: string, profileId: string) {
+  const roles = BUYER_FUNDS_AUDIENCE_ROLES.map((r) => `'${r}'`).join(', ')
+  return sql`(${sql.raw(alias)}.audience is null or exists(select 1 from transactions dat
+    cross join (select ${profileId}::uuid as vid) dav where dat.id = ${sql.raw(alias)}.transaction_id
+    and ${sql.raw(viewerRoleSql('dat', 'dav.vid'))} in (${sql.raw(roles)})))`
+}
+
 // The viewer's role on transaction row `t`, the viewer's profile id being the column `v.vid` (bound
 // as a parameter: `cross join (select $id::uuid as vid) v`), so drizzle numbers the one parameter.
 const VIEWER_ROLE = sql.raw(viewerRoleSql('t', 'v.vid'))

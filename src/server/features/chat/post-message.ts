@@ -9,7 +9,7 @@ import { eq, sql, type SQL } from 'drizzle-orm'
 import { GENERAL_THREAD_TITLE } from '#shared/domain/chat.ts'
 import { plainText } from '#shared/domain/plain-text.ts'
 import { isConveyancer, sideOf } from '#shared/domain/permissions.ts'
-import { readViewerRole, transactionPeopleIds } from '#server/access/transactions.ts'
+import { documentAudienceFor, readViewerRole, transactionPeopleIds } from '#server/access/transactions.ts'
 import type { ChatMessage, ChatThread, CreatedThread } from '#shared/contracts/chat.ts'
 import type { JsonText, Tx } from '#server/db/client.ts'
 import { messageAttachments, messageMentions, messages, messageThreads, threadReads } from '#server/db/schema/index.ts'
@@ -59,9 +59,10 @@ export async function markReadUpTo(tx: Tx, threadId: string, profileId: string, 
 }
 
 /** Refuses attachments that are not documents of this transaction (400 naming the field). */
-async function assertAttachable(tx: Tx, txId: string, attachmentIds: string[]): Promise<void> {
+async function assertAttachable(tx: Tx, txId: string, viewerId: string, attachmentIds: string[]): Promise<void> {
   if (attachmentIds.length === 0) return
-  const res = await tx.execute(sql`select count(*)::int as n from documents where transaction_id = ${txId}
+  const res = await tx.execute(sql`select count(*)::int as n from documents d where transaction_id = ${txId}
+    and ${documentAudienceFor('d', viewerId)}
     and id in (${sql.join(
       attachmentIds.map((id) => sql`${id}::uuid`),
       sql`, `,
@@ -82,7 +83,7 @@ async function writeMessage(
   const { txId, role, thread, input } = args
   const viewer = ctx.viewer
   await assertMentionable(tx, txId, input.mentions)
-  await assertAttachable(tx, txId, input.attachmentIds)
+  await assertAttachable(tx, txId, viewer.profileId, input.attachmentIds)
 
   // created_at comes back as PostgreSQL's text, not a Date: the thread's time and the author's read
   // position must equal it to the microsecond, or the author's own message would count as unread.

@@ -17,6 +17,7 @@ import { recordActivity } from '../transactions/record-activity'
 import { lockMatter, type EnquiryContext } from './enquiry-context'
 import { syncEnquiryTasks } from './enquiry-tasks'
 import { isFormQuestion } from '../property-forms/form-model'
+import { documentAudienceFor } from '#server/access/transactions.ts'
 
 export const ONLY_BUYER_CONVEYANCER_RAISES =
   "Only the buyer's conveyancer on this matter raises pre-contract enquiries; the seller's conveyancer answers them."
@@ -31,7 +32,8 @@ export async function raiseEnquiries(
     if (part !== 'raiser') throw new AppError('forbidden', ONLY_BUYER_CONVEYANCER_RAISES)
     const docIds = [...new Set(input.enquiries.flatMap((e) => e.document_ids))]
     if (docIds.length) {
-      const found = await tx.execute(sql`select id from documents where transaction_id = ${ctx.txId}
+      const found = await tx.execute(sql`select id from documents d where transaction_id = ${ctx.txId}
+        and ${documentAudienceFor('d', ctx.viewer.profileId)}
         and id in (${sql.join(
           docIds.map((id) => sql`${id}::uuid`),
           sql`, `,

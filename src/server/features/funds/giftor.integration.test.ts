@@ -211,6 +211,24 @@ describe('the giftor', () => {
     expect(await reqs.text()).not.toContain(giftor.profileId)
   })
 
+  it('cannot be linked by id where the seller side could show it: a chat attachment is refused to them (400)', async () => {
+    const [doc] = await t.database.query<{ id: string }>('select document_id as id from funding_gifts where id = $1', [
+      giftId,
+    ])
+    const threads = await t.request(`/api/transactions/${txId}/threads`, { as: seller })
+    const { threads: list } = (await threads.json()) as { threads: { id: string }[] }
+    const post = (as: TestUser) =>
+      t.request(`/api/transactions/${txId}/threads/${list[0].id}/messages`, {
+        as,
+        json: { body_md: 'See the declaration', attachment_ids: [doc.id] },
+      })
+    const refused = await post(seller)
+    expect(refused.status).toBe(400)
+    expect(await refused.text()).toContain('attach documents of this move only')
+    // The buyer's conveyancer, who may see it, still can.
+    expect((await post(conveyancer)).status).toBe(201)
+  })
+
   it('signs once verified: someone else cannot, another version cannot; then the gift is evidenced', async () => {
     await verifyIdentity(giftor)
     const g = GiftorGift.parse(await (await t.request(gift(giftId), { as: giftor })).json())

@@ -26,6 +26,7 @@ import { AppError } from '#server/http/errors.ts'
 import type { ObjectStorage } from '#server/platform/storage/index.ts'
 import { recordActivity } from '../transactions/record-activity'
 import { readCase } from './read-case'
+import { documentAudienceFor } from '#server/access/transactions.ts'
 
 interface PackFile {
   id: string
@@ -181,8 +182,8 @@ export async function buildLenderPack(opts: {
     const ids = [...new Set([...parsed.ids, ...(dipDocId ? [dipDocId] : [])])]
     const found = ids.length
       ? ((
-          await tx.execute(sql`select id, folder, filename, version, storage_key, size_bytes from documents
-            where transaction_id = ${txId} and id in (${sql.join(
+          await tx.execute(sql`select id, folder, filename, version, storage_key, size_bytes from documents d
+            where transaction_id = ${txId} and ${documentAudienceFor('d', viewer.profileId)} and id in (${sql.join(
               ids.map((id) => sql`${id}::uuid`),
               sql`, `,
             )}) order by folder, filename, version`)

@@ -15,19 +15,21 @@ import {
 } from '#shared/domain/mortgages.ts'
 import type { Tx } from '#server/db/client.ts'
 import { notFound } from '#server/http/errors.ts'
+import { documentAudienceFor } from '#server/access/transactions.ts'
 
 const iso = (v: string | Date | null): string | null => (v === null ? null : new Date(v).toISOString())
 
 /**
- * The documents 'shared with the broker': every document of the move, latest version of each name.
- * Documents on Homeward are visible per move (features/documents: anyone who may see the move sees
- * all its documents, by the one rule visibleTransactionIdsSql), so a document is shared with the
- * broker exactly when it is on a move they are the broker of. A document of any other move is not.
+ * The documents 'shared with the broker' (profile `viewerId`): every document of the move in their
+ * audience, latest version of each name. Documents on Homeward are visible per move (features/documents:
+ * anyone who may see the move sees its documents, by the one rule visibleTransactionIdsSql), except
+ * those with a narrower audience (a gifted-deposit declaration: access/transactions.ts
+ * documentAudienceFor). A document of any other move is never shared.
  */
-export async function sharedDocuments(tx: Tx, txId: string): Promise<PackDocument[]> {
+export async function sharedDocuments(tx: Tx, txId: string, viewerId: string): Promise<PackDocument[]> {
   const res = await tx.execute(sql`
     select distinct on (d.folder, d.filename) d.id, d.filename, d.folder, d.version
-    from documents d where d.transaction_id = ${txId}
+    from documents d where d.transaction_id = ${txId} and ${documentAudienceFor('d', viewerId)}
     order by d.folder, d.filename, d.version desc`)
   return res.rows as unknown as PackDocument[]
 }
@@ -127,7 +129,7 @@ export async function readCase(tx: Tx, txId: string, brokerId: string): Promise<
     fact_find: factFind,
     affordability: factFind ? affordabilityOf(factFind) : null,
     dips,
-    documents: await sharedDocuments(tx, txId),
+    documents: await sharedDocuments(tx, txId, brokerId),
   }
 }
 

@@ -19,6 +19,7 @@ import { syncTaskClocks } from '../sla/clock-sync'
 import { recordActivity } from '../transactions/record-activity'
 import { refreshStage, touchTransaction } from '../transactions/update-task'
 import { ensureCase, readCase } from './read-case'
+import { documentAudienceFor } from '#server/access/transactions.ts'
 
 export const DIP_DOCUMENT_RULE = 'The DIP document must be one the buyer shared with you: a document on this move'
 
@@ -35,7 +36,8 @@ export async function recordDip(opts: {
     await lockMortgageCaseForBroker(tx, viewer, txId)
     if (input.document_id) {
       const doc = await tx.execute(
-        sql`select 1 from documents where id = ${input.document_id} and transaction_id = ${txId}`,
+        sql`select 1 from documents d where id = ${input.document_id} and transaction_id = ${txId}
+          and ${documentAudienceFor('d', viewer.profileId)}`,
       )
       if (doc.rows.length === 0) throw new AppError('unprocessable', DIP_DOCUMENT_RULE)
     }

@@ -16,6 +16,7 @@ import { recordActivity } from '../transactions/record-activity'
 import { formModel } from './form-model'
 import { readEvidence, readFormRow } from './form-rows'
 import { FORM_SIGNED } from './save-section'
+import { documentAudienceFor } from '#server/access/transactions.ts'
 
 export async function addEvidence(opts: {
   database: Database
@@ -32,7 +33,8 @@ export async function addEvidence(opts: {
   return opts.database.db.transaction(async (tx) => {
     await lockMoveForFormEditor(tx, opts.viewer, opts.txId)
     const doc = await tx.execute(
-      sql`select filename from documents where id = ${opts.documentId} and transaction_id = ${opts.txId}`,
+      sql`select filename from documents d where id = ${opts.documentId} and transaction_id = ${opts.txId}
+        and ${documentAudienceFor('d', opts.viewer.profileId)}`,
     )
     if (!doc.rows.length) throw new AppError('unprocessable', 'Attach a document of this move.')
     let row = await readFormRow(tx, opts.txId, opts.form, true)

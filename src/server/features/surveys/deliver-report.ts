@@ -21,6 +21,7 @@ import { notifyPeople, type NotificationDelivery } from '../notifications/notify
 import { recordActivity } from '../transactions/record-activity'
 import { refreshStage, touchTransaction } from '../transactions/update-task'
 import { readBooking } from './booking-rows'
+import { documentAudienceFor } from '#server/access/transactions.ts'
 
 /** Delivers the report. Errors: 404 booking or document, 409 cancelled or already delivered, 422 not a PDF in Property. */
 export async function deliverReport({
@@ -45,7 +46,8 @@ export async function deliverReport({
     if (booking.status === 'report_delivered')
       throw new AppError('conflict', 'The report for this survey is already delivered.')
     const doc = await tx.execute(sql`
-      select id, folder, content_type, filename from documents where id = ${documentId} and transaction_id = ${booking.transaction_id}`)
+      select id, folder, content_type, filename from documents d where id = ${documentId}
+        and transaction_id = ${booking.transaction_id} and ${documentAudienceFor('d', viewer.profileId)}`)
     const document = doc.rows[0] as { id: string; folder: string; content_type: string; filename: string } | undefined
     if (!document) throw notFound('document')
     if (document.folder !== 'Property' || document.content_type !== 'application/pdf')

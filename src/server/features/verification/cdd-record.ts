@@ -39,6 +39,7 @@ import {
   type SealedDocument,
 } from './identity-check'
 import { openJson, sealJson } from './sealed-json'
+import { documentAudienceFor } from '#server/access/transactions.ts'
 
 export interface Providers {
   identity: IdentityVerificationProvider
@@ -132,8 +133,8 @@ async function buildView(tx: Tx, row: CddRow, providers: Providers): Promise<Cdd
     pricePence: row.agreed_price_pence,
     reliance,
   })
-  const docs = await tx.execute(sql`select id, filename from documents where transaction_id = ${row.transaction_id}
-    order by created_at desc limit 200`)
+  const docs = await tx.execute(sql`select id, filename from documents d where transaction_id = ${row.transaction_id}
+    and ${documentAudienceFor('d', row.client_profile_id)} order by created_at desc limit 200`)
   return {
     id: row.id,
     client: { id: row.client_profile_id, full_name: row.client_name },
@@ -331,8 +332,8 @@ export async function saveEdd(opts: {
   return opts.database.db.transaction(async (tx) => {
     const { id, side } = await lockRow(tx, opts.viewer, opts.txId, opts.profileId)
     if (input.source_of_wealth_document_id) {
-      const doc = await tx.execute(sql`select 1 from documents where id = ${input.source_of_wealth_document_id}
-        and transaction_id = ${opts.txId}`)
+      const doc = await tx.execute(sql`select 1 from documents d where id = ${input.source_of_wealth_document_id}
+        and transaction_id = ${opts.txId} and ${documentAudienceFor('d', opts.viewer.profileId)}`)
       if (!doc.rows.length)
         throw new AppError('unprocessable', 'The source-of-wealth evidence must be a document on this move.')
     }
