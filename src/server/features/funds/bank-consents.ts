@@ -52,7 +52,8 @@ export async function startBankConsent(opts: {
       transactionId: txId,
       actorId: opts.viewer.profileId,
       kind: 'funds.bank_consent_started',
-      summary: `started connecting ${bank.name} for their source of funds`,
+      summary: 'started connecting a bank for their source of funds',
+      payload: { bank: bank.name },
     })
     return { consent_id: consentId, authorise_url: started.authoriseUrl }
   })
@@ -119,7 +120,8 @@ export async function receiveConsentWebhook(opts: {
         transactionId: consent.transaction_id,
         actorId: null,
         kind: `funds.bank_consent_${status}`,
-        summary: `${consent.bank_name}: the bank connection was ${status}`,
+        summary: `a bank connection for their source of funds was ${status}`,
+        payload: { bank: consent.bank_name },
       })
       return
     }
@@ -137,7 +139,8 @@ export async function receiveConsentWebhook(opts: {
       transactionId: consent.transaction_id,
       actorId: consent.profile_id,
       kind: 'funds.bank_connected',
-      summary: `connected ${consent.bank_name} (${accounts.length} ${accounts.length === 1 ? 'account' : 'accounts'}) for their source of funds`,
+      summary: 'connected a bank for their source of funds',
+      payload: { bank: consent.bank_name, accounts: accounts.length },
     })
   })
 }

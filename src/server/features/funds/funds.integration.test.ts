@@ -234,6 +234,14 @@ describe('who sees it', () => {
     expect((await t.request(`${funds(txId)}/status`, { as: outsider })).status).toBe(404)
   })
 
+  it("the move's audit trail, which the seller's side reads, names no bank, account, amount or gift of the buyer's", async () => {
+    const res = await t.request(`/api/transactions/${txId}`, { as: seller })
+    expect(res.status).toBe(200)
+    const text = await res.text()
+    expect(text).toContain('connected a bank for their source of funds')
+    for (const secret of ['Windfall', 'Easy Saver', '15,000', '5,000', 'Jane Smith']) expect(text).not.toContain(secret)
+  })
+
   it('the conveyancer sees the picture; each visit is one entry in the audit trail', async () => {
     const views = async () =>
       (

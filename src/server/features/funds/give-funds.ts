@@ -9,7 +9,6 @@
 import { sql } from 'drizzle-orm'
 import type { FundsPicture, SaveFundsPlanInput } from '#shared/contracts/funds.ts'
 import { flagFor } from '#shared/domain/source-of-funds.ts'
-import { formatPence } from '#shared/domain/surveys.ts'
 import { lockFundsForBuyer } from '#server/access/funds.ts'
 import type { Viewer } from '#server/auth/viewer.ts'
 import type { Database, Tx } from '#server/db/client.ts'
@@ -70,7 +69,7 @@ export function selectAccount(opts: BuyerWrite & { accountId: string; selected: 
       transactionId: opts.txId,
       actorId: opts.viewer.profileId,
       kind: 'funds.account_selected',
-      summary: `${opts.selected ? 'used' : 'left out'} the account “${row.name}” in their funding picture`,
+      summary: `${opts.selected ? 'used' : 'left out'} a bank account in their funding picture`,
     })
   })
 }
@@ -98,7 +97,7 @@ export function explainTransaction(
       transactionId: opts.txId,
       actorId: opts.viewer.profileId,
       kind: 'funds.explained',
-      summary: `explained a ${formatPence(t.amountPence)} credit in their bank account`,
+      summary: 'explained a credit in their bank account',
     })
   })
 }
@@ -141,7 +140,7 @@ export function addGift(
       transactionId: opts.txId,
       actorId: opts.viewer.profileId,
       kind: 'funds.gift_added',
-      summary: `added a gift of ${formatPence(i.amount_pence)} towards the deposit`,
+      summary: 'added a gift towards the deposit',
       payload: { giftId },
     })
     await inviteGiftor(tx, opts, { id: giftId, txId: opts.txId, email, amountPence: i.amount_pence })
