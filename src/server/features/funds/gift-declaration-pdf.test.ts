@@ -33,8 +33,27 @@ describe('the gifted-deposit declaration', () => {
     expect(text).not.toContain('I will not live in the property.')
   })
 
-  it('renders a PDF', async () => {
+  it('renders a PDF whose text carries the parties, the amount and each statement', async () => {
     const bytes = await renderGiftDeclarationPdf(base)
     expect(Buffer.from(bytes).subarray(0, 5).toString()).toBe('%PDF-')
+    const pdfjs = await import('pdfjs-dist/legacy/build/pdf.mjs')
+    const doc = await pdfjs.getDocument({ data: new Uint8Array(bytes), isEvalSupported: false, verbosity: 0 }).promise
+    const lines: string[] = []
+    for (let i = 1; i <= doc.numPages; i++) {
+      const content = await (await doc.getPage(i)).getTextContent()
+      lines.push(content.items.map((item) => ('str' in item ? item.str : '')).join(' '))
+    }
+    // Wrapped lines join with single spaces: compare with runs of whitespace made one.
+    const text = lines.join(' ').replace(/\s+/g, ' ')
+    expect(text).toContain('Gifted deposit declaration')
+    expect(text).toContain('Prepared on 27 Nov 2026')
+    for (const part of [
+      'Gina Giftor (gina@example.test)',
+      'Mother',
+      '£25,000.00',
+      '7 Giftwood Close, Harpenden, AL5 2JQ',
+    ])
+      expect(text).toContain(part)
+    for (const statement of declarationStatements(base)) expect(text).toContain(statement.replace(/\s+/g, ' '))
   })
 })
