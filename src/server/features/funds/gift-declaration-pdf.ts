@@ -8,6 +8,7 @@
  */
 import { formatPence } from '#shared/domain/surveys.ts'
 import { ukDate } from '#shared/domain/uk-time.ts'
+import { createTextPdf } from '../documents/text-pdf'
 
 /** What the declaration states. Money in pence. */
 export interface GiftDeclaration {
@@ -20,16 +21,6 @@ export interface GiftDeclaration {
   sourceOfMoney: string
   giftorWillLive: boolean
   preparedAt: Date
-}
-
-/** The standard fonts encode WinAnsi only: typographic quotes become plain ones, anything else '?'. */
-function winAnsi(text: string): string {
-  return text
-    .normalize('NFC')
-    .replace(/[‘’]/g, "'")
-    .replace(/[“”]/g, '"')
-    .replace(/[–—]/g, '-')
-    .replace(/[^\x20-\x7e\u00a0-\u00ff\n]/g, '?')
 }
 
 /** The numbered statements of the declaration, in words (also unit-tested). */
@@ -51,44 +42,15 @@ export function declarationStatements(d: GiftDeclaration): string[] {
 
 /** Builds the PDF bytes of the declaration to sign. */
 export async function renderGiftDeclarationPdf(d: GiftDeclaration): Promise<Uint8Array> {
-  const { PDFDocument, StandardFonts, rgb } = await import('pdf-lib')
-  const pdf = await PDFDocument.create()
-  pdf.setTitle('Gifted deposit declaration')
-  pdf.setProducer('Homeward')
-  pdf.setCreationDate(d.preparedAt)
-  const regular = await pdf.embedFont(StandardFonts.Helvetica)
-  const bold = await pdf.embedFont(StandardFonts.HelveticaBold)
-  const [W, H, M] = [595.28, 841.89, 56]
-  let page = pdf.addPage([W, H])
-  let y = H - M
-  const ink = rgb(0.1, 0.1, 0.12)
-  const grey = rgb(0.35, 0.35, 0.4)
-  const line = (text: string, font = regular, size = 10.5, indent = 0, color = ink) => {
-    const maxWidth = W - 2 * M - indent
-    for (const para of winAnsi(text).split('\n')) {
-      let current = ''
-      const flush = () => {
-        if (y < M + size) {
-          page = pdf.addPage([W, H])
-          y = H - M
-        }
-        page.drawText(current, { x: M + indent, y, size, font, color })
-        y -= size * 1.5
-        current = ''
-      }
-      for (const word of para.split(/\s+/)) {
-        const next = current ? `${current} ${word}` : word
-        if (font.widthOfTextAtSize(next, size) > maxWidth && current) {
-          flush()
-          current = word
-        } else current = next
-      }
-      flush()
-    }
-  }
+  const { pdf, regular, bold, grey, line, gap } = await createTextPdf({
+    title: 'Gifted deposit declaration',
+    createdAt: d.preparedAt,
+    size: 10.5,
+    leading: 1.5,
+  })
   line('Gifted deposit declaration', bold, 18)
   line(`Prepared on ${ukDate(d.preparedAt)} in Homeward`, regular, 9, 0, grey)
-  y -= 10
+  gap(10)
   const facts: [string, string][] = [
     ['Property', d.propertyAddress],
     [d.buyerNames.length > 1 ? 'Buyers' : 'Buyer', d.buyerNames.join(', ') || 'The buyer'],
@@ -101,10 +63,10 @@ export async function renderGiftDeclarationPdf(d: GiftDeclaration): Promise<Uint
     line(label, bold, 9.5)
     line(value, regular, 10.5, 8)
   }
-  y -= 8
+  gap(8)
   line('Declaration', bold, 13)
   declarationStatements(d).forEach((text, i) => line(`${i + 1}. ${text}`, regular, 10.5, 4))
-  y -= 10
+  gap(10)
   line(
     "Signed electronically by the giftor in Homeward: the signature, the date and time, and the document's SHA-256 are on the certificate page.",
     regular,

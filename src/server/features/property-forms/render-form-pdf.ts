@@ -12,16 +12,7 @@ import {
   type FormModel,
 } from '#shared/domain/property-forms.ts'
 import { ukDateTime } from '#shared/domain/uk-time.ts'
-
-/** The standard fonts encode WinAnsi only: typographic quotes become plain ones, anything else '?'. */
-function winAnsi(text: string): string {
-  return text
-    .normalize('NFC')
-    .replace(/[‘’]/g, "'")
-    .replace(/[“”]/g, '"')
-    .replace(/[–—]/g, '-')
-    .replace(/[^\x20-\x7e\u00a0-\u00ff\n]/g, '?')
-}
+import { createTextPdf } from '../documents/text-pdf'
 
 /** An answer in words: "Yes", "Driveway, Garage", "£250", "12 Mar 2024", "Not answered". */
 export function answerText(field: FormFieldModel, value: unknown): string {
@@ -46,41 +37,12 @@ export async function renderFormPdf(opts: {
   signedAt: Date
   evidence: { question: string; filename: string }[]
 }): Promise<Uint8Array> {
-  const { PDFDocument, StandardFonts, rgb } = await import('pdf-lib')
-  const pdf = await PDFDocument.create()
-  pdf.setTitle(opts.model.title)
-  pdf.setProducer('Homeward')
-  pdf.setCreationDate(opts.signedAt)
-  const regular = await pdf.embedFont(StandardFonts.Helvetica)
-  const bold = await pdf.embedFont(StandardFonts.HelveticaBold)
-  const [W, H, M] = [595.28, 841.89, 56]
-  let page = pdf.addPage([W, H])
-  let y = H - M
-  const ink = rgb(0.1, 0.1, 0.12)
-  const grey = rgb(0.35, 0.35, 0.4)
-  const line = (text: string, font = regular, size = 10, indent = 0, color = ink) => {
-    const maxWidth = W - 2 * M - indent
-    for (const para of winAnsi(text).split('\n')) {
-      let current = ''
-      const flush = () => {
-        if (y < M + size) {
-          page = pdf.addPage([W, H])
-          y = H - M
-        }
-        page.drawText(current, { x: M + indent, y, size, font, color })
-        y -= size * 1.45
-        current = ''
-      }
-      for (const word of para.split(/\s+/)) {
-        const next = current ? `${current} ${word}` : word
-        if (font.widthOfTextAtSize(next, size) > maxWidth && current) {
-          flush()
-          current = word
-        } else current = next
-      }
-      flush()
-    }
-  }
+  const { pdf, regular, bold, grey, line, gap } = await createTextPdf({
+    title: opts.model.title,
+    createdAt: opts.signedAt,
+    size: 10,
+    leading: 1.45,
+  })
   line(opts.model.title, bold, 16)
   line(opts.address, regular, 10, 0, grey)
   line(
@@ -90,7 +52,7 @@ export async function renderFormPdf(opts: {
     0,
     grey,
   )
-  y -= 8
+  gap(8)
   for (const section of opts.model.sections) {
     line(`${section.ref ? `${section.ref} ` : ''}${section.title}`, bold, 12)
     for (const q of section.questions) {
@@ -113,7 +75,7 @@ export async function renderFormPdf(opts: {
       for (const e of opts.evidence.filter((ev) => ev.question === q.key))
         line(`Evidence: ${e.filename}`, regular, 9, 12, grey)
     }
-    y -= 6
+    gap(6)
   }
   return pdf.save()
 }

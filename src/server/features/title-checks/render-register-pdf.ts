@@ -5,16 +5,7 @@
  */
 import type { RegisterSummary, TitleFlag } from '#shared/domain/title-check.ts'
 import { ukDate, ukDateTime } from '#shared/domain/uk-time.ts'
-
-/** The standard fonts encode WinAnsi only: typographic quotes become plain ones, anything else '?'. */
-function winAnsi(text: string): string {
-  return text
-    .normalize('NFC')
-    .replace(/[‘’]/g, "'")
-    .replace(/[“”]/g, '"')
-    .replace(/[–—]/g, '-')
-    .replace(/[^\x20-\x7e\u00a0-\u00ff\n]/g, '?')
-}
+import { createTextPdf } from '../documents/text-pdf'
 
 const gbp = (pence: number) =>
   new Intl.NumberFormat('en-GB', { style: 'currency', currency: 'GBP', maximumFractionDigits: 0 }).format(pence / 100)
@@ -27,44 +18,13 @@ export async function renderRegisterPdf(opts: {
   checkedBy: string
   sandbox: boolean
 }): Promise<Uint8Array> {
-  const { PDFDocument, StandardFonts, rgb } = await import('pdf-lib')
   const { register: r } = opts
-  const pdf = await PDFDocument.create()
-  pdf.setTitle(`Register summary ${r.titleNumber}`)
-  pdf.setProducer('Homeward')
-  pdf.setCreationDate(opts.checkedAt)
-  const regular = await pdf.embedFont(StandardFonts.Helvetica)
-  const bold = await pdf.embedFont(StandardFonts.HelveticaBold)
-  const [W, H, M] = [595.28, 841.89, 56]
-  let page = pdf.addPage([W, H])
-  let y = H - M
-  const ink = rgb(0.1, 0.1, 0.12)
-  const line = (text: string, font = regular, size = 10, indent = 0, color = ink) => {
-    const maxWidth = W - 2 * M - indent
-    for (const para of winAnsi(text).split('\n')) {
-      let current = ''
-      const flush = () => {
-        if (y < M + size) {
-          page = pdf.addPage([W, H])
-          y = H - M
-        }
-        page.drawText(current, { x: M + indent, y, size, font, color })
-        y -= size * 1.45
-        current = ''
-      }
-      for (const word of para.split(/\s+/)) {
-        const next = current ? `${current} ${word}` : word
-        if (font.widthOfTextAtSize(next, size) > maxWidth && current) {
-          flush()
-          current = word
-        } else current = next
-      }
-      flush()
-    }
-  }
-  const gap = (h = 8) => {
-    y -= h
-  }
+  const { pdf, regular, bold, rgb, line, gap } = await createTextPdf({
+    title: `Register summary ${r.titleNumber}`,
+    createdAt: opts.checkedAt,
+    size: 10,
+    leading: 1.45,
+  })
 
   line(`Register summary: title number ${r.titleNumber}`, bold, 16)
   line(
