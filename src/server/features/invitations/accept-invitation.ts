@@ -70,6 +70,24 @@ async function markInvitationNotificationsRead(
 }
 
 /** What /invite/{token} shows before accepting. 404 for an unknown token. */
+/**
+ * Closes an invitation as accepted by the viewer, in the caller's transaction: the row, the viewer's
+ * email marked verified (the emailed link reached this address and its owner signed in with it: that
+ * proves the address as the verification link would, so signing and inviting are not blocked later),
+ * and the viewer's notifications of it read.
+ */
+async function markAccepted(tx: Tx, viewer: Viewer, invitationId: string, tokenHash: string): Promise<void> {
+  await tx
+    .update(invitations)
+    .set({ status: 'accepted', acceptedAt: sql`now()`, acceptedBy: viewer.profileId })
+    .where(eq(invitations.id, invitationId))
+  await tx
+    .update(user)
+    .set({ emailVerified: true, updatedAt: sql`now()` })
+    .where(and(eq(user.id, viewer.authId), eq(user.emailVerified, false)))
+  await markInvitationNotificationsRead(tx, viewer.profileId, invitationId, tokenHash)
+}
+
 export async function previewInvitation({
   database,
   token,
@@ -211,17 +229,7 @@ export async function acceptInvitation({
         organizationId: inv.organization_id,
       })
       .onConflictDoNothing({ target: [transactionParticipants.transactionId, transactionParticipants.userId] })
-    await tx
-      .update(invitations)
-      .set({ status: 'accepted', acceptedAt: sql`now()`, acceptedBy: viewer.profileId })
-      .where(eq(invitations.id, inv.id))
-    // The emailed link reached this address and its owner signed in with it: that proves the address
-    // as the verification link would, so signing and inviting are not blocked later.
-    await tx
-      .update(user)
-      .set({ emailVerified: true, updatedAt: sql`now()` })
-      .where(and(eq(user.id, viewer.authId), eq(user.emailVerified, false)))
-    await markInvitationNotificationsRead(tx, viewer.profileId, inv.id, tokenHash)
+    await markAccepted(tx, viewer, inv.id, tokenHash)
     await recordActivity(tx, {
       transactionId: inv.transaction_id,
       actorId: viewer.profileId,
@@ -275,15 +283,7 @@ async function acceptAsGiftor(
       where id = ${inv.gift_id} and giftor_profile_id is null returning id`)
   if (!gift.rows.length)
     throw new AppError('gone', 'This gift has already been confirmed by someone else, or was removed.')
-  await tx
-    .update(invitations)
-    .set({ status: 'accepted', acceptedAt: sql`now()`, acceptedBy: viewer.profileId })
-    .where(eq(invitations.id, inv.id))
-  await tx
-    .update(user)
-    .set({ emailVerified: true, updatedAt: sql`now()` })
-    .where(and(eq(user.id, viewer.authId), eq(user.emailVerified, false)))
-  await markInvitationNotificationsRead(tx, viewer.profileId, inv.id, tokenHash)
+  await markAccepted(tx, viewer, inv.id, tokenHash)
   await recordActivity(tx, {
     transactionId: inv.transaction_id,
     actorId: viewer.profileId,
