@@ -152,6 +152,18 @@ export default tseslint.config(
         'error',
         { tags: [], roles: ['tabpanel', 'region'], allowExpressionValues: true },
       ],
+      // ARIA 1.2 prohibits naming a generic element: a <div> or <span> with aria-label and no role is
+      // axe's 'aria-prohibited-attr', seen only while a loading state is on screen (role="status" for
+      // a loading placeholder, "region" or "group" for a named part of the page).
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector:
+            "JSXOpeningElement[name.name=/^(div|span)$/]:has(JSXAttribute[name.name='aria-label']):not(:has(JSXAttribute[name.name='role']))",
+          message:
+            'A <div> or <span> may not be named with aria-label without a role (ARIA 1.2): add role="status" to a loading placeholder, or "region"/"group".',
+        },
+      ],
     },
   },
   {

@@ -165,7 +165,7 @@ test("the buyer mentions the conveyancer, who sees it live, replies live, and ti
   await b.getByRole('tab', { name: 'Timeline' }).click()
   const buyerStage = stage(b, 'Searches')
   await expect(buyerStage.getByText('0 of 5 tasks complete')).toBeVisible()
-  await expect(buyerStage.getByLabel('0 percent')).toBeVisible()
+  await expect(buyerStage.getByTestId('stage-percent')).toHaveText('0%')
   const overallBefore = await b.getByTestId('header-overall-progress').textContent()
 
   await c.getByRole('tab', { name: 'Timeline' }).click()
@@ -179,7 +179,7 @@ test("the buyer mentions the conveyancer, who sees it live, replies live, and ti
   await expect(searchRow).toContainText('(done)')
   await expect(searchRow).toContainText(`Ticked by ${conveyancer.name}`)
   await expect(buyerStage.getByText('1 of 5 tasks complete')).toBeVisible()
-  await expect(buyerStage.getByLabel('20 percent')).toHaveText('20%')
+  await expect(buyerStage.getByTestId('stage-percent')).toHaveText('20%')
   await expect(b.getByTestId('header-overall-progress')).not.toHaveText(overallBefore!)
 
   // Neither window was reloaded along the way.

@@ -5,7 +5,7 @@ import { Skeleton } from './ui/skeleton'
 /** A section's loading state: `rows` grey bars of `rowClassName` (height), announced as busy with `label`. */
 export function LoadingRows({ label, rows, rowClassName }: { label: string; rows: number; rowClassName: string }) {
   return (
-    <div aria-busy="true" aria-label={label} className="flex flex-col gap-2">
+    <div role="status" aria-busy="true" aria-label={label} className="flex flex-col gap-2">
       {Array.from({ length: rows }, (_, i) => (
         <Skeleton key={i} className={cn('w-full', rowClassName)} />
       ))}

@@ -21,7 +21,7 @@ export function SecurityActivityCard() {
         </CardDescription>
       </CardHeader>
       {events.isPending ? (
-        <div className="flex flex-col gap-2" aria-busy="true" aria-label="Loading security activity">
+        <div className="flex flex-col gap-2" role="status" aria-busy="true" aria-label="Loading security activity">
           <Skeleton className="h-12 w-full" />
           <Skeleton className="h-12 w-full" />
         </div>

@@ -43,7 +43,7 @@ export function SessionsCard() {
         </CardDescription>
       </CardHeader>
       {sessions.isPending ? (
-        <div className="flex flex-col gap-3" aria-busy="true" aria-label="Loading sessions">
+        <div className="flex flex-col gap-3" role="status" aria-busy="true" aria-label="Loading sessions">
           <Skeleton className="h-16 w-full" />
           <Skeleton className="h-16 w-full" />
         </div>

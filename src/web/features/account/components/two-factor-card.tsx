@@ -53,7 +53,7 @@ export function TwoFactorCard({ email }: { email: string }) {
   let body: ReactNode
   if (status.isPending) {
     body = (
-      <div aria-busy="true" aria-label="Loading two-factor authentication">
+      <div role="status" aria-busy="true" aria-label="Loading two-factor authentication">
         <Skeleton className="h-10 w-full" />
       </div>
     )

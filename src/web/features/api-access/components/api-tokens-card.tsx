@@ -71,7 +71,7 @@ export function ApiTokensCard({ firmId }: { firmId?: string }) {
         <CreateTokenDialog firmId={firmId} noun={noun} />
       </CardHeader>
       {tokens.isPending ? (
-        <div className="flex flex-col gap-3" aria-busy="true" aria-label={`Loading ${noun}s`}>
+        <div className="flex flex-col gap-3" role="status" aria-busy="true" aria-label={`Loading ${noun}s`}>
           <Skeleton className="h-16 w-full" />
           <Skeleton className="h-16 w-full" />
         </div>

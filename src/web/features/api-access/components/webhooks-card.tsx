@@ -62,7 +62,7 @@ export function WebhooksCard({ firmId }: { firmId?: string }) {
         <CreateWebhookDialog firmId={firmId} />
       </CardHeader>
       {endpoints.isPending ? (
-        <div className="flex flex-col gap-3" aria-busy="true" aria-label="Loading webhook endpoints">
+        <div className="flex flex-col gap-3" role="status" aria-busy="true" aria-label="Loading webhook endpoints">
           <Skeleton className="h-20 w-full" />
         </div>
       ) : endpoints.isError ? (

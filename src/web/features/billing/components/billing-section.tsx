@@ -79,7 +79,7 @@ export function BillingSection() {
 
   if (billing.isPending) {
     return (
-      <div aria-busy="true" aria-label="Loading billing" className="flex flex-col gap-3">
+      <div role="status" aria-busy="true" aria-label="Loading billing" className="flex flex-col gap-3">
         <Skeleton className="h-28 w-full" />
         <Skeleton className="h-40 w-full" />
       </div>

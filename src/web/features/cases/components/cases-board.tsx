@@ -227,7 +227,7 @@ export function CasesBoard({ noFirm }: { noFirm: ReactNode }) {
       </form>
 
       {board.isPending ? (
-        <div aria-busy="true" aria-label="Loading cases" className="flex flex-col gap-2">
+        <div role="status" aria-busy="true" aria-label="Loading cases" className="flex flex-col gap-2">
           {Array.from({ length: 6 }, (_, i) => (
             <Skeleton key={i} className="h-12 w-full" />
           ))}
@@ -456,7 +456,7 @@ function CasesTableView({ rows, onReassign }: { rows: BoardRow[]; onReassign?: (
 
 function CasesColumnsView({ rows }: { rows: BoardRow[] }) {
   return (
-    <div className="flex snap-x gap-3 overflow-x-auto pb-2" aria-label="Matters by stage">
+    <div className="flex snap-x gap-3 overflow-x-auto pb-2" role="region" aria-label="Matters by stage">
       {STAGE_NAMES.map((stage) => {
         const inStage = rows.filter((r) => r.stage === stage)
         return (

@@ -57,7 +57,7 @@ export function OpenMatterForm({ viewerEmail }: { viewerEmail: string }) {
   const firm = useFirmForMatters()
   if (firm.isPending) {
     return (
-      <div aria-busy="true" aria-label="Loading" className="flex flex-col gap-3">
+      <div role="status" aria-busy="true" aria-label="Loading" className="flex flex-col gap-3">
         <Skeleton className="h-9 w-64" />
         <Skeleton className="h-96 w-full" />
       </div>

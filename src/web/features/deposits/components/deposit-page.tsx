@@ -45,7 +45,7 @@ export function DepositPage({ txId, viewerId }: { txId: string; viewerId: string
         </p>
       </div>
       {deposit.isPending ? (
-        <div className="flex flex-col gap-3" aria-busy="true" aria-label="Loading the deposit">
+        <div className="flex flex-col gap-3" role="status" aria-busy="true" aria-label="Loading the deposit">
           <Skeleton className="h-28 w-full" />
           <Skeleton className="h-64 w-full" />
         </div>

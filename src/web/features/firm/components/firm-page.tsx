@@ -53,7 +53,7 @@ export function FirmPage({
 
   if (firm.isPending) {
     return (
-      <div aria-busy="true" aria-label="Loading your firm" className="flex flex-col gap-3">
+      <div role="status" aria-busy="true" aria-label="Loading your firm" className="flex flex-col gap-3">
         <Skeleton className="h-8 w-64" />
         <Skeleton className="h-10 w-full" />
         {Array.from({ length: 3 }, (_, i) => (

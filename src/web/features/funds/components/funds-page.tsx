@@ -72,7 +72,7 @@ export function FundsPage({ txId }: { txId: string }) {
         </p>
       </div>
       {picture.isPending ? (
-        <div className="flex flex-col gap-3" aria-busy="true" aria-label="Loading the source of funds">
+        <div className="flex flex-col gap-3" role="status" aria-busy="true" aria-label="Loading the source of funds">
           <Skeleton className="h-32 w-full" />
           <Skeleton className="h-48 w-full" />
         </div>

@@ -23,7 +23,7 @@ export function LogbookListPage() {
         </p>
       </div>
       {logbooks.isPending ? (
-        <div aria-busy="true" aria-label="Loading your logbooks" className="flex flex-col gap-3">
+        <div role="status" aria-busy="true" aria-label="Loading your logbooks" className="flex flex-col gap-3">
           <Skeleton className="h-24 w-full" />
         </div>
       ) : logbooks.isError ? (

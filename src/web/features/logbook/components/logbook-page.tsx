@@ -53,7 +53,7 @@ export function LogbookPage({ logbookId }: { logbookId: string }) {
         All logbooks
       </Link>
       {logbook.isPending ? (
-        <div aria-busy="true" aria-label="Loading the logbook" className="flex flex-col gap-3">
+        <div role="status" aria-busy="true" aria-label="Loading the logbook" className="flex flex-col gap-3">
           <Skeleton className="h-20 w-full" />
           <Skeleton className="h-64 w-full" />
         </div>

@@ -375,7 +375,7 @@ export function MortgageCasePage({ txId }: { txId: string }) {
   const q = useMortgageCase(txId)
   if (q.isPending) {
     return (
-      <div aria-busy="true" aria-label="Loading the case" className="flex flex-col gap-3">
+      <div role="status" aria-busy="true" aria-label="Loading the case" className="flex flex-col gap-3">
         <Skeleton className="h-9 w-64" />
         <Skeleton className="h-64 w-full" />
       </div>

@@ -77,7 +77,7 @@ export function PipelinePage() {
         <p className="text-sm text-muted-foreground">Your buyers, where each mortgage stands and what expires soon.</p>
       </div>
       {pipeline.isPending ? (
-        <div aria-busy="true" aria-label="Loading the pipeline" className="flex flex-col gap-3">
+        <div role="status" aria-busy="true" aria-label="Loading the pipeline" className="flex flex-col gap-3">
           <Skeleton className="h-20 w-full" />
           <Skeleton className="h-20 w-full" />
         </div>

@@ -84,7 +84,7 @@ export function PortfolioPage() {
       </form>
 
       {portfolio.isPending ? (
-        <div className="flex flex-col gap-3" aria-busy="true" aria-label="Loading your sales">
+        <div className="flex flex-col gap-3" role="status" aria-busy="true" aria-label="Loading your sales">
           {[0, 1, 2].map((i) => (
             <Skeleton key={i} className="h-36 w-full" />
           ))}

@@ -63,7 +63,7 @@ export function PropertyFormPage({
         <p className="max-w-3xl text-muted-foreground">{INTRO[form]}</p>
       </div>
       {query.isPending ? (
-        <div className="flex flex-col gap-3" aria-busy="true" aria-label="Loading the form">
+        <div className="flex flex-col gap-3" role="status" aria-busy="true" aria-label="Loading the form">
           <Skeleton className="h-24 w-full" />
           <Skeleton className="h-64 w-full" />
         </div>

@@ -75,7 +75,7 @@ export function SchedulePage() {
         </div>
       </div>
       {schedule.isPending ? (
-        <div className="flex flex-col gap-3" aria-busy="true" aria-label="Loading the schedule">
+        <div className="flex flex-col gap-3" role="status" aria-busy="true" aria-label="Loading the schedule">
           <Skeleton className="h-24 w-full" />
           <Skeleton className="h-24 w-full" />
         </div>
@@ -295,7 +295,7 @@ function BookingCard({ booking: b, paymentsLabel }: { booking: SurveyBooking; pa
           </div>
         ) : null}
         {b.payout ? (
-          <div className="rounded-md border p-3 text-sm" aria-label="Payout">
+          <div className="rounded-md border p-3 text-sm" role="group" aria-label="Payout">
             <div className="mb-1 flex items-center gap-2">
               <span className="font-medium">Payout</span>
               <Badge variant={b.payout.status === 'paid' ? 'success' : 'outline'}>

@@ -39,7 +39,7 @@ export function SurveyBookingPage({ txId }: { txId: string }) {
         <p className="text-muted-foreground">Book a RICS Home Survey or a valuation with a surveyor on Homeward.</p>
       </div>
       {surveys.isPending ? (
-        <div className="flex flex-col gap-3" aria-busy="true" aria-label="Loading surveys">
+        <div className="flex flex-col gap-3" role="status" aria-busy="true" aria-label="Loading surveys">
           <Skeleton className="h-24 w-full" />
           <Skeleton className="h-48 w-full" />
         </div>

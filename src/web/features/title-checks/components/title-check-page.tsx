@@ -34,7 +34,7 @@ export function TitleCheckPage({ txId }: { txId: string }) {
         </p>
       </div>
       {checks.isPending ? (
-        <div className="flex flex-col gap-3" aria-busy="true" aria-label="Loading title checks">
+        <div className="flex flex-col gap-3" role="status" aria-busy="true" aria-label="Loading title checks">
           <Skeleton className="h-24 w-full" />
           <Skeleton className="h-64 w-full" />
         </div>

@@ -52,7 +52,7 @@ export function CddPage({ txId, profileId }: { txId: string; profileId: string }
         )}
       </div>
       {record.isPending ? (
-        <div aria-busy="true" aria-label="Loading the record" className="flex flex-col gap-3">
+        <div role="status" aria-busy="true" aria-label="Loading the record" className="flex flex-col gap-3">
           <Skeleton className="h-24 w-full" />
           <Skeleton className="h-48 w-full" />
         </div>

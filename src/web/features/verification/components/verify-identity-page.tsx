@@ -69,7 +69,7 @@ export function VerifyIdentityPage({
         </p>
       </div>
       {mine.isPending ? (
-        <div aria-busy="true" aria-label="Loading your identity check" className="flex flex-col gap-3">
+        <div role="status" aria-busy="true" aria-label="Loading your identity check" className="flex flex-col gap-3">
           <Skeleton className="h-8 w-full" />
           <Skeleton className="h-48 w-full" />
         </div>

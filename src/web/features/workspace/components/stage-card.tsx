@@ -102,7 +102,7 @@ export function StageCard({
             </div>
             <p className="text-sm text-muted-foreground">{tasksCompleteLabel(tasks)}</p>
           </div>
-          <span className="text-lg font-bold" aria-label={`${stage.percent_complete} percent`}>
+          <span className="text-lg font-bold" data-testid="stage-percent">
             {stage.percent_complete}%
           </span>
         </div>
