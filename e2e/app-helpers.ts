@@ -4,11 +4,12 @@
  * and the axe-core check (WCAG 2.2 AA and best practice). People and moves are made
  * through the API: the forms are covered by auth.spec.ts, dashboard.spec.ts and workspace.spec.ts.
  */
-import AxeBuilder from '@axe-core/playwright'
 import { expect, type APIRequestContext, type Browser, type BrowserContext, type Page } from '@playwright/test'
 import { PDFDocument, StandardFonts } from 'pdf-lib'
 import { inviteToken, verifyEmailByRequest } from './mail-helpers'
-import { watchConsole } from './public-helpers'
+import { expectNoAxeViolations, watchConsole } from './public-helpers'
+
+export { expectNoAxeViolations }
 
 /** The password people get from these helpers when a spec does not choose one. */
 export const E2E_PASSWORD = 'e2e-person-2025!'
@@ -19,18 +20,6 @@ export const uniqueEmail = (prefix: string) =>
 
 /** The toast in front (sonner stacks them; the newest is data-front). */
 export const toast = (page: Page) => page.locator('[data-sonner-toast][data-front="true"]')
-
-/**
- * Fails with the rule ids and their targets when axe-core finds any WCAG 2.2 A/AA or best-practice
- * violation on the page. Toasts are left out: they come and go while axe runs.
- */
-export async function expectNoAxeViolations(page: Page) {
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'])
-    .exclude('[data-sonner-toaster]')
-    .analyze()
-  expect(results.violations.map((v) => ({ rule: v.id, targets: v.nodes.map((n) => n.target.join(' ')) }))).toEqual([])
-}
 
 /** A role someone signs up with (the sign-up form's choices that the journeys use). */
 export type SignUpRole = 'buyer' | 'seller' | 'conveyancer' | 'agent' | 'broker' | 'surveyor'
