@@ -1,32 +1,42 @@
 import { SearchX } from 'lucide-react'
-import { useState, type ReactNode } from 'react'
+import { useEffect, useRef } from 'react'
 import type { DirectoryOrganization } from '#shared/contracts/directory.ts'
-import { Button } from '#web/components/ui/button.tsx'
-import { PAGE_SIZE } from '../first-page'
+import { PAGE_SIZE } from '../result-page'
 import { OrganizationCard } from './organization-card'
+import { ResultPagination } from './result-pagination'
 
 /**
- * The result grid (one column, two from medium, three from large screens), showing PAGE_SIZE cards at
- * a time, or the empty state of spec: Screens and routes. A new result list (new filters) starts again at
- * one page; cards are keyed by id and memoised, so a keystroke re-renders only what changed.
- * `total` and `children`: the server's first page of a longer list, with what to show in place of
- * 'Show more' until the rest has arrived.
+ * One page of results: the grid (one column, two from medium, three from large screens) and the
+ * links to the other pages, or the empty state of spec: Screens and routes. `organizations` are the
+ * page's cards, `total` the results on all `pages`, `pageSearch(n)` the query string of page n.
+ * Cards are keyed by id and memoised, so a keystroke re-renders only what changed. Moving to another
+ * page (a link, Back or Forward) brings the results into view and moves focus to their heading, so
+ * that a keyboard or screen-reader user starts reading the new cards rather than the page's end.
  */
 export function OrganizationResults({
   organizations,
   signedIn,
-  total = organizations.length,
-  children,
+  total,
+  page,
+  pages,
+  pageSearch,
 }: {
   organizations: readonly DirectoryOrganization[]
   signedIn: boolean | undefined
-  total?: number
-  children?: ReactNode
+  total: number
+  page: number
+  pages: number
+  pageSearch: (page: number) => string
 }) {
-  const [page, setPage] = useState({ list: organizations, shown: PAGE_SIZE })
-  // Reset during render when the list changes (React's pattern for state derived from props).
-  if (page.list !== organizations) setPage({ list: organizations, shown: PAGE_SIZE })
-  const shown = page.list === organizations ? page.shown : PAGE_SIZE
+  const region = useRef<HTMLElement>(null)
+  const heading = useRef<HTMLHeadingElement>(null)
+  const shownPage = useRef(page)
+  useEffect(() => {
+    if (shownPage.current === page) return
+    shownPage.current = page
+    region.current?.scrollIntoView({ block: 'start' })
+    heading.current?.focus({ preventScroll: true })
+  }, [page])
 
   if (total === 0) {
     return (
@@ -40,29 +50,28 @@ export function OrganizationResults({
     )
   }
 
-  const visible = organizations.slice(0, shown)
-  const remaining = organizations.length - visible.length
   return (
-    <>
-      <h2 className="sr-only">Results</h2>
+    <section ref={region} aria-labelledby="results-heading" className="scroll-mt-20">
+      <h2 id="results-heading" ref={heading} tabIndex={-1} className="sr-only">
+        {pages > 1 ? `Results, page ${page} of ${pages}` : 'Results'}
+      </h2>
       <ul className="grid grid-cols-1 gap-6 md:grid-cols-2 lg:grid-cols-3" data-testid="organization-grid">
-        {visible.map((org) => (
+        {organizations.map((org) => (
           <li key={org.id} className="flex [&>article]:w-full">
             <OrganizationCard org={org} signedIn={signedIn} />
           </li>
         ))}
       </ul>
-      {children ??
-        (remaining > 0 && (
-          <div className="mt-8 flex flex-col items-center gap-2">
-            <p className="text-sm text-muted-foreground">
-              Showing {visible.length} of {total}
-            </p>
-            <Button variant="outline" size="lg" onClick={() => setPage((p) => ({ ...p, shown: p.shown + PAGE_SIZE }))}>
-              Show {Math.min(PAGE_SIZE, remaining)} more
-            </Button>
-          </div>
-        ))}
-    </>
+      {pages > 1 && (
+        <ResultPagination
+          page={page}
+          pages={pages}
+          first={(page - 1) * PAGE_SIZE + 1}
+          shown={organizations.length}
+          total={total}
+          pageSearch={pageSearch}
+        />
+      )}
+    </section>
   )
 }
