@@ -9,7 +9,7 @@ import { useMarketplaceFilters } from '../use-marketplace-filters'
 import { FilterBar } from './filter-bar'
 import { MarketplaceHero } from './marketplace-hero'
 import { useKnownSession } from './invite-link'
-import { OrganizationResults } from './organization-results'
+import { OrganizationResults, useFocusResultsOnPageChange } from './organization-results'
 
 function LoadingProfessionals() {
   return (
@@ -31,6 +31,7 @@ export function DirectoryView() {
   const rendered = useLoaderData() as DirectoryPage | null
   const directory = useDirectory()
   const signedIn = useKnownSession()
+  useFocusResultsOnPageChange(page, JSON.stringify(filters))
   const search = useDeferredValue(filters.search)
   const type = useDeferredValue(filters.type)
   const tier = useDeferredValue(filters.tier)

@@ -1,17 +1,20 @@
-import { SearchX } from 'lucide-react'
 import { useEffect, useRef } from 'react'
+import { SearchX } from 'lucide-react'
 import type { DirectoryOrganization } from '#shared/contracts/directory.ts'
 import { PAGE_SIZE } from '../result-page'
 import { OrganizationCard } from './organization-card'
 import { ResultPagination } from './result-pagination'
 
+/** Id of the results' heading, which takes focus when the page of results changes. */
+export const RESULTS_HEADING_ID = 'results-heading'
+
 /**
  * One page of results: the grid (one column, two from medium, three from large screens) and the
  * links to the other pages, or the empty state of spec: Screens and routes. `organizations` are the
  * page's cards, `total` the results on all `pages`, `pageSearch(n)` the query string of page n.
- * Cards are keyed by id and memoised, so a keystroke re-renders only what changed. Moving to another
- * page (a link, Back or Forward) brings the results into view and moves focus to their heading, so
- * that a keyboard or screen-reader user starts reading the new cards rather than the page's end.
+ * Cards are keyed by id and memoised, so a keystroke re-renders only what changed. The heading
+ * (RESULTS_HEADING_ID) names the page for screen readers and takes focus on a page change
+ * (useFocusResultsOnPageChange).
  */
 export function OrganizationResults({
   organizations,
@@ -28,16 +31,6 @@ export function OrganizationResults({
   pages: number
   pageSearch: (page: number) => string
 }) {
-  const region = useRef<HTMLElement>(null)
-  const heading = useRef<HTMLHeadingElement>(null)
-  const shownPage = useRef(page)
-  useEffect(() => {
-    if (shownPage.current === page) return
-    shownPage.current = page
-    region.current?.scrollIntoView({ block: 'start' })
-    heading.current?.focus({ preventScroll: true })
-  }, [page])
-
   if (total === 0) {
     return (
       <div className="flex flex-col items-center gap-3 rounded-xl border border-dashed px-6 py-16 text-center">
@@ -51,8 +44,8 @@ export function OrganizationResults({
   }
 
   return (
-    <section ref={region} aria-labelledby="results-heading" className="scroll-mt-20">
-      <h2 id="results-heading" ref={heading} tabIndex={-1} className="sr-only">
+    <section aria-labelledby={RESULTS_HEADING_ID} className="scroll-mt-20">
+      <h2 id={RESULTS_HEADING_ID} tabIndex={-1} className="sr-only">
         {pages > 1 ? `Results, page ${page} of ${pages}` : 'Results'}
       </h2>
       <ul className="grid grid-cols-1 gap-6 md:grid-cols-2 lg:grid-cols-3" data-testid="organization-grid">
@@ -74,4 +67,28 @@ export function OrganizationResults({
       )}
     </section>
   )
+}
+
+/**
+ * Moving to another page of the same results (a link, Back or Forward, once the page is live)
+ * brings the results into view and moves focus to their heading, so that a keyboard or
+ * screen-reader user continues at the new cards rather than at the end of the page. If the results
+ * are not shown yet (the directory is still loading), this happens once they are. New filters
+ * (`filtersKey` changes) also go back to page 1, but leave focus where the user is typing or choosing.
+ */
+export function useFocusResultsOnPageChange(page: number, filtersKey: string) {
+  const seen = useRef({ page, filtersKey })
+  const pending = useRef(false)
+  useEffect(() => {
+    if (seen.current.page !== page && seen.current.filtersKey === filtersKey) pending.current = true
+    seen.current = { page, filtersKey }
+  })
+  useEffect(() => {
+    if (!pending.current) return
+    const heading = document.getElementById(RESULTS_HEADING_ID)
+    if (!heading) return
+    pending.current = false
+    heading.parentElement?.scrollIntoView({ block: 'start' })
+    heading.focus({ preventScroll: true })
+  })
 }
