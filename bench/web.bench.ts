@@ -228,7 +228,7 @@ async function measureLighthouse(baseUrl: string) {
   if (!lighthouseAvailable()) return line('   skipped: `npx lighthouse@12.8.2` could not be installed or run here')
   const dir = path.join(root, '.tmp/bench-lighthouse')
   mkdirSync(dir, { recursive: true })
-  line('   page           perf  a11y  best  seo   LCP      TBT     CLS    server  LCP element')
+  line(`   ${'page'.padEnd(19)} perf  a11y  best  seo   LCP     TBT     CLS    server  LCP element`)
   for (const page of await publicPages(baseUrl)) {
     const reports: Array<{ scores: number[]; lcp: number; tbt: number; cls: number; server: number; element: string }> =
       []
