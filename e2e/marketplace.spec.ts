@@ -12,6 +12,7 @@ import {
   ORIGINAL_READING,
   type MarketplaceFilters,
 } from '../src/web/features/marketplace/filter'
+import { PAGE_SIZE, pageCount } from '../src/web/features/marketplace/result-page'
 import { tradeFigureRows } from '../src/shared/domain/trade-metrics'
 import { watchConsole } from './public-helpers'
 import { signUpByRequest } from './app-helpers'
@@ -42,6 +43,11 @@ async function choose(page: Page, select: 'Type' | 'Tier', option: string) {
 async function openMarketplace(page: Page, query = '') {
   await page.goto(`/marketplace${query}`)
   await expect(cards(page).first()).toBeVisible()
+}
+
+/** Waits until the server-rendered page is live (hydrated: the selects lose aria-disabled). */
+async function live(page: Page) {
+  await expect(page.getByRole('combobox', { name: 'Type' })).not.toHaveAttribute('aria-disabled')
 }
 
 test.describe('layout', () => {
@@ -125,13 +131,22 @@ test.describe('layout', () => {
     })
   }
 
-  test('a spinner shows while the directory loads', async ({ page }) => {
+  test('the server page shows at once; a spinner shows for new filters while the directory loads', async ({ page }) => {
+    let release = () => {}
+    const held = new Promise<void>((resolve) => (release = resolve))
     await page.route('**/api/organizations', async (route) => {
-      await new Promise((r) => setTimeout(r, 1500))
+      await held
       await route.continue()
     })
     await page.goto('/marketplace')
+    await expect(cards(page)).toHaveCount(PAGE_SIZE)
+    await expect(page.getByText('Loading professionals')).toHaveCount(0)
+    // Live once hydrated: the selects lose aria-disabled.
+    await expect(page.getByRole('combobox', { name: 'Type' })).not.toHaveAttribute('aria-disabled')
+    await page.getByRole('searchbox').fill('a')
     await expect(page.getByRole('status').filter({ hasText: 'Loading professionals' })).toBeVisible()
+    release()
+    await expect(count(page)).toHaveText(countLabel(expected({ search: 'a' }).length))
     await expect(cards(page).first()).toBeVisible()
     await expect(page.getByText('Loading professionals')).toHaveCount(0)
   })
@@ -144,11 +159,68 @@ test.describe('layout', () => {
     await expect(count(page)).toHaveText('0 professionals')
   })
 
-  test('30 cards at a time, with Show more', async ({ page }) => {
+  test('12 cards a page, with Previous and Next links in the URL, and focus on the new results', async ({ page }) => {
+    const console = watchConsole(page)
+    const pages = pageCount(directory.length)
+    const names = (from: number) => directory.slice(from, from + PAGE_SIZE).map((o) => o.name)
     await openMarketplace(page)
-    await expect(cards(page)).toHaveCount(30)
-    await page.getByRole('button', { name: 'Show 30 more' }).click()
-    await expect(cards(page)).toHaveCount(60)
+    await expect(cards(page).getByRole('heading')).toHaveText(names(0))
+    const nav = page.getByRole('navigation', { name: 'Result pages' })
+    await expect(nav).toContainText(`Showing 1–${PAGE_SIZE} of ${directory.length}`)
+    await expect(nav).toContainText(`Page 1 of ${pages}`)
+    await expect(nav.getByRole('link', { name: 'Previous page' })).toHaveCount(0)
+
+    await live(page)
+    await nav.getByRole('link', { name: 'Next page' }).click()
+    await expect(page).toHaveURL(/\/marketplace\?page=2$/)
+    await expect(cards(page).getByRole('heading')).toHaveText(names(PAGE_SIZE))
+    await expect(nav).toContainText(`Showing ${PAGE_SIZE + 1}–${2 * PAGE_SIZE} of ${directory.length}`)
+    // Keyboard and screen-reader users continue at the new cards, not at the bottom of the page.
+    await expect(page.getByRole('heading', { name: `Results, page 2 of ${pages}` })).toBeFocused()
+    await expect(cards(page).first()).toBeInViewport()
+
+    await page.keyboard.press('Tab')
+    await expect(cards(page).first().getByRole('link').first()).toBeFocused()
+
+    await nav.getByRole('link', { name: 'Previous page' }).click()
+    await expect(page).toHaveURL(/\/marketplace$/)
+    await expect(cards(page).getByRole('heading')).toHaveText(names(0))
+    await page.goBack()
+    await expect(page).toHaveURL(/\/marketplace\?page=2$/)
+    await expect(cards(page).getByRole('heading')).toHaveText(names(PAGE_SIZE))
+    console.check()
+  })
+
+  test('the last page holds the rest and has no Next; a page past the end shows the last', async ({ page }) => {
+    const pages = pageCount(directory.length)
+    const rest = directory.slice((pages - 1) * PAGE_SIZE)
+    await openMarketplace(page, `?page=${pages}`)
+    await expect(cards(page).getByRole('heading')).toHaveText(rest.map((o) => o.name))
+    const nav = page.getByRole('navigation', { name: 'Result pages' })
+    await expect(nav).toContainText(`Showing ${(pages - 1) * PAGE_SIZE + 1}–${directory.length} of ${directory.length}`)
+    await expect(nav.getByRole('link', { name: 'Next page' })).toHaveCount(0)
+    await openMarketplace(page, `?page=${pages + 5}`)
+    await expect(cards(page).getByRole('heading')).toHaveText(rest.map((o) => o.name))
+  })
+
+  test('new filters or a new search start at their first page', async ({ page }) => {
+    await openMarketplace(page, '?page=3')
+    await choose(page, 'Type', 'Conveyancers')
+    await expect(page).toHaveURL(/\/marketplace\?type=law$/)
+    const law = expected({ type: 'law' })
+    await expect(cards(page).getByRole('heading')).toHaveText(law.slice(0, PAGE_SIZE).map((o) => o.name))
+    await page.getByRole('navigation', { name: 'Result pages' }).getByRole('link', { name: 'Next page' }).click()
+    await expect(page).toHaveURL(/\/marketplace\?type=law&page=2$/)
+    await expect(cards(page).getByRole('heading')).toHaveText(law.slice(PAGE_SIZE, 2 * PAGE_SIZE).map((o) => o.name))
+
+    const search = page.getByRole('searchbox')
+    await search.fill('a')
+    await expect(search).toBeFocused()
+    await search.press('Enter')
+    await expect(page).toHaveURL(/\/marketplace\?type=law&q=a$/)
+    await expect(search).toBeFocused()
+    const matching = expected({ type: 'law', search: 'a' })
+    await expect(cards(page).getByRole('heading')).toHaveText(matching.slice(0, PAGE_SIZE).map((o) => o.name))
   })
 })
 
@@ -234,7 +306,7 @@ test.describe('filters on the seeded directory', () => {
     const want = expected({ type: 'law', tier: 'gold', search: law.town! })
     expect(want.length).toBeGreaterThan(0)
     await expect(count(page)).toHaveText(countLabel(want.length))
-    await expect(cards(page).getByRole('heading')).toHaveText(want.slice(0, 30).map((o) => o.name))
+    await expect(cards(page).getByRole('heading')).toHaveText(want.slice(0, PAGE_SIZE).map((o) => o.name))
     expect(HOMEWARD_READING).toEqual({ search: 'name-or-location', tier: 'cumulative' })
   })
 })

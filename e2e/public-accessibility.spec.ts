@@ -1,6 +1,7 @@
 /**
  * axe-core finds no WCAG A/AA violations on any public page, at desktop (1280 px) and mobile
- * (390 px) widths, including the open navigation drawer, a profile page and the 404 page.
+ * (390 px) widths, including the open navigation drawer, a page of marketplace results, a profile
+ * page and the 404 page.
  */
 import { expect, test, type Page } from '@playwright/test'
 import { expectNoAxeViolations, PUBLIC_PAGES } from './public-helpers'
@@ -21,6 +22,13 @@ for (const width of [1280, 390]) {
         await expectNoAxeViolations(page)
       })
     }
+
+    test('a middle page of marketplace results (Previous and Next) has no axe violations', async ({ page }) => {
+      await page.goto('/marketplace?page=2')
+      await expect(page.getByRole('link', { name: 'Previous page' })).toBeVisible()
+      await expect(page.getByRole('link', { name: 'Next page' })).toBeVisible()
+      await expectNoAxeViolations(page)
+    })
 
     test('a profile page and the 404 page have no axe violations', async ({ page, request }) => {
       const { organizations } = await (await request.get('/api/organizations')).json()

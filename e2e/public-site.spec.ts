@@ -439,7 +439,7 @@ test.describe('404', () => {
     await expect(page.getByRole('heading', { level: 1 })).toContainText('Oops! Page not found')
     const home = page.getByRole('link', { name: 'Return to Home' })
     await expect(home).toHaveAttribute('href', '/')
-    // The page is rendered on the server; the path is logged once the browser's app has hydrated.
+    // Logged once the server-rendered page is live (hydration yields to the browser, so it may be later).
     await expect.poll(() => console.errors.some((e) => e.includes('/no-such-page/here'))).toBe(true)
     // The browser also logs the 404 status the server answers for an unknown path.
     console.check([/\/no-such-page\/here/, /status of 404/])

@@ -9,6 +9,7 @@ import { XMLParser, XMLValidator } from 'fast-xml-parser'
 import { expect, test, type Browser } from '@playwright/test'
 import type { DirectoryOrganization, DirectoryResponse } from '../src/shared/contracts/directory'
 import { countLabel, filterOrganizations } from '../src/web/features/marketplace/filter'
+import { PAGE_SIZE, pageCount } from '../src/web/features/marketplace/result-page'
 import { PUBLIC_PAGES, watchConsole } from './public-helpers'
 
 const PORT = Number(process.env.E2E_PORT ?? 3100)
@@ -90,16 +91,41 @@ test("a profile carries the firm's schema.org data: its LocalBusiness type, addr
 
 test('the marketplace renders the filters of its URL on the server, a first page of them', async ({ browser }) => {
   const { page, close } = await withoutJavaScript(browser)
-  await page.goto('/marketplace?type=survey&tier=gold')
-  const want = filterOrganizations(directory, { search: '', type: 'survey', tier: 'gold' })
-  expect(want.length).toBeGreaterThan(0)
+  await page.goto('/marketplace?type=law&tier=gold')
+  const want = filterOrganizations(directory, { search: '', type: 'law', tier: 'gold' })
+  expect(want.length).toBeGreaterThan(PAGE_SIZE)
   await expect(page.getByTestId('result-count')).toHaveText(countLabel(want.length))
-  await expect(page.getByRole('combobox', { name: 'Type' })).toHaveText('Surveyors')
+  await expect(page.getByRole('combobox', { name: 'Type' })).toHaveText('Conveyancers')
   await expect(page.getByRole('combobox', { name: 'Tier' })).toHaveText('Gold & Above')
   const cards = page.getByTestId('organization-card')
-  await expect(cards).toHaveCount(Math.min(30, want.length))
-  await expect(cards.getByRole('heading')).toHaveText(want.slice(0, 30).map((o) => o.name))
+  await expect(cards).toHaveCount(Math.min(PAGE_SIZE, want.length))
+  await expect(cards.getByRole('heading')).toHaveText(want.slice(0, PAGE_SIZE).map((o) => o.name))
+
+  // Another page of the same results, by its link, still without JavaScript.
+  await page.getByRole('link', { name: 'Next page' }).click()
+  await expect(page).toHaveURL(/\/marketplace\?type=law&tier=gold&page=2$/)
+  await expect(cards.getByRole('heading')).toHaveText(want.slice(PAGE_SIZE, 2 * PAGE_SIZE).map((o) => o.name))
   await close()
+})
+
+test('following Next from the first marketplace page reaches every profile, each page its own canonical', async ({
+  request,
+}) => {
+  const linked = new Set<string>()
+  let path: string | undefined = '/marketplace'
+  let pages = 0
+  while (path) {
+    const html = await (await request.get(path)).text()
+    pages += 1
+    expect(headOf(html)).toContain(
+      `<link rel="canonical" href="${SITE}${pages > 1 ? `/marketplace?page=${pages}` : '/marketplace'}"/>`,
+    )
+    for (const [, id] of html.matchAll(/href="\/marketplace\/([0-9a-f-]{36})"/g)) linked.add(id)
+    path = /<a rel="next"[^>]*href="([^"]+)"/.exec(html)?.[1]?.replaceAll('&amp;', '&')
+    expect(pages).toBeLessThanOrEqual(pageCount(directory.length))
+  }
+  expect(pages).toBe(pageCount(directory.length))
+  expect([...linked].sort()).toEqual(directory.map((o) => o.id).sort())
 })
 
 test('unknown addresses are 404 with the not-found page; old professional links are moved permanently', async ({

@@ -7,7 +7,7 @@
 import { data, redirectDocument, type LoaderFunctionArgs } from 'react-router'
 import type { OrganizationProfile } from '../shared/contracts/directory'
 import { directoryQueryOptions, organizationQueryOptions } from './features/marketplace/api'
-import { directoryFirstPage, type DirectoryFirstPage } from './features/marketplace/first-page'
+import { directoryPage, type DirectoryPage } from './features/marketplace/result-page'
 import type { RootData } from './lib/page-meta'
 import { appQueryClient } from './providers'
 import { onServer } from './render-context'
@@ -31,8 +31,8 @@ export function notFoundLoader() {
   return data(null, { status: 404 })
 }
 
-/** /marketplace: on the server, the first page for the URL's filters; in the browser, null (the page fetches). */
-export async function marketplaceLoader({ request, context }: LoaderFunctionArgs): Promise<DirectoryFirstPage | null> {
+/** /marketplace: on the server, the page of results the URL asks for; in the browser, null (the page fetches). */
+export async function marketplaceLoader({ request, context }: LoaderFunctionArgs): Promise<DirectoryPage | null> {
   const server = onServer(context)
   if (!server) {
     // Start the directory request alongside the route's code instead of after it.
@@ -40,7 +40,7 @@ export async function marketplaceLoader({ request, context }: LoaderFunctionArgs
     return null
   }
   const { organizations } = await server.data.loadDirectory()
-  return directoryFirstPage(organizations, new URL(request.url).searchParams)
+  return directoryPage(organizations, new URL(request.url).searchParams)
 }
 
 /** Loader data of a profile rendered by the server: the firm, or null (answered with status 404). */

@@ -44,7 +44,8 @@ export function PageTitle({ title, description }: { title: string; description: 
 
 /**
  * The head of a public page: title, description, canonical URL (the path without its query, so a
- * filtered marketplace is the marketplace), Open Graph and Twitter card, and optionally a
+ * filtered marketplace is the marketplace, plus `canonicalSearch` when a query names a page of its
+ * own, such as the marketplace's ?page=2), Open Graph and Twitter card, and optionally a
  * schema.org JSON-LD block. Rendered by the server into <head> (entry-server.tsx), so search
  * engines and link previews see them without running JavaScript; the browser keeps them up to date
  * when the page changes.
@@ -54,15 +55,18 @@ export function PublicPageMeta({
   description,
   type = 'website',
   structuredData,
+  canonicalSearch = '',
 }: {
   title: string
   description: string
+  /** Query string ('?page=2') kept in the canonical URL; '' for none. */
+  canonicalSearch?: string
   /** Open Graph type: 'website', or 'profile' for a professional's page. */
   type?: 'website' | 'profile'
   /** A schema.org object (e.g. a LocalBusiness), written as JSON-LD. */
   structuredData?: Record<string, unknown>
 }) {
-  const url = useCanonicalUrl()
+  const url = useCanonicalUrl() + canonicalSearch
   const full = documentTitle(title)
   return (
     <>

@@ -23,6 +23,14 @@ describe('marketplace URL state', () => {
     expect(params.toString()).toBe('utm=x&type=law')
   })
 
+  it('drops the page: new filters start at the first page of their results', () => {
+    const params = paramsFromFilters(
+      { search: '', type: 'law', tier: 'all' },
+      new URLSearchParams('type=survey&page=3'),
+    )
+    expect(params.toString()).toBe('type=law')
+  })
+
   it('round-trips', () => {
     const filters = { search: 'St Albans & Co', type: 'agent', tier: 'platinum' } as const
     expect(filtersFromParams(paramsFromFilters(filters))).toEqual(filters)

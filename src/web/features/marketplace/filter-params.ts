@@ -2,7 +2,8 @@ import { DEFAULT_FILTERS, isTierFilter, isTypeFilter, type MarketplaceFilters } 
 
 /**
  * Marketplace filters live in the URL query so that a filtered list can be shared, survives a
- * reload and works with the back button: ?q=<search>&type=<law|survey|broker|agent>&tier=<silver|gold|platinum>.
+ * reload and works with the back button: ?q=<search>&type=<law|survey|broker|agent>&tier=<silver|gold|platinum>
+ * (and ?page=N, result-page.ts).
  * Unknown values read as the default; defaults are left out of the URL.
  */
 export function filtersFromParams(params: URLSearchParams): MarketplaceFilters {
@@ -15,9 +16,13 @@ export function filtersFromParams(params: URLSearchParams): MarketplaceFilters {
   }
 }
 
-/** The query for `filters`, keeping any unrelated parameters of `base`. */
+/**
+ * The query for `filters`, keeping any unrelated parameters of `base` but not its ?page: new
+ * filters are new results, which start at their first page.
+ */
 export function paramsFromFilters(filters: MarketplaceFilters, base?: URLSearchParams): URLSearchParams {
   const params = new URLSearchParams(base)
+  params.delete('page')
   const set = (key: string, value: string, fallback: string) => {
     if (value === fallback) params.delete(key)
     else params.set(key, value)

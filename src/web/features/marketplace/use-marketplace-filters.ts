@@ -2,6 +2,7 @@ import { useCallback, useEffect, useRef, useState } from 'react'
 import { useSearchParams } from 'react-router'
 import type { MarketplaceFilters, TierFilter, TypeFilter } from './filter'
 import { filtersFromParams, paramsFromFilters } from './filter-params'
+import { pageFromParams, paramsForPage } from './result-page'
 
 /** Typing pause after which the search is written to the URL (a router navigation costs ~10 ms). */
 export const SEARCH_URL_DELAY_MS = 300
@@ -12,6 +13,8 @@ export const SEARCH_URL_DELAY_MS = 300
  * and is written to the URL once typing pauses (or at once on Search/Enter): the first write of a
  * search adds a history entry, later ones replace it, so Back returns to the list before the
  * search. Choosing a type or tier adds an entry. Back and forward update the search box.
+ * `page`: the URL's ?page while the search box still shows the URL's search, else 1 (a search
+ * being typed has new results); `pageSearch(n)`: the query string of page n of these results.
  */
 export function useMarketplaceFilters() {
   const [params, setParams] = useSearchParams()
@@ -47,6 +50,11 @@ export function useMarketplaceFilters() {
 
   return {
     filters,
+    page: search === fromUrl.search ? pageFromParams(params) : 1,
+    pageSearch: (page: number) => {
+      const query = paramsForPage(page, paramsFromFilters(filters, params)).toString()
+      return query ? `?${query}` : ''
+    },
     setSearch: (value: string) => {
       setSearchState(value)
       window.clearTimeout(timer.current)

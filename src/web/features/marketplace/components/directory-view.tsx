@@ -4,12 +4,12 @@ import { Button } from '#web/components/ui/button.tsx'
 import { Spinner } from '#web/components/ui/spinner.tsx'
 import { useDirectory } from '../api'
 import { filterOrganizations } from '../filter'
-import { sameFilters, type DirectoryFirstPage } from '../first-page'
+import { pageCount, pageOf, sameFilters, type DirectoryPage } from '../result-page'
 import { useMarketplaceFilters } from '../use-marketplace-filters'
 import { FilterBar } from './filter-bar'
 import { MarketplaceHero } from './marketplace-hero'
 import { useKnownSession } from './invite-link'
-import { OrganizationResults } from './organization-results'
+import { OrganizationResults, useFocusResultsOnPageChange } from './organization-results'
 
 function LoadingProfessionals() {
   return (
@@ -21,16 +21,17 @@ function LoadingProfessionals() {
 
 /**
  * The marketplace directory: search, filters (in the URL) and results, filtered in the browser on
- * the already loaded list (spec: Validation rules). Typing stays responsive on large lists because the
- * results follow a deferred copy of the filters. A page rendered by the server starts with the
- * first page of results it chose for the URL's filters (route loader data), and shows them until
- * the whole directory has arrived.
+ * the already loaded list (spec: Validation rules), one page of PAGE_SIZE cards at a time (?page=N).
+ * Typing stays responsive on large lists because the results follow a deferred copy of the filters.
+ * A page rendered by the server starts with the page of results it chose for the URL (route loader
+ * data), and shows it until the whole directory has arrived.
  */
 export function DirectoryView() {
-  const { filters, setSearch, setType, setTier, commitSearch } = useMarketplaceFilters()
-  const rendered = useLoaderData() as DirectoryFirstPage | null
+  const { filters, page, pageSearch, setSearch, setType, setTier, commitSearch } = useMarketplaceFilters()
+  const rendered = useLoaderData() as DirectoryPage | null
   const directory = useDirectory()
   const signedIn = useKnownSession()
+  useFocusResultsOnPageChange(page, JSON.stringify(filters))
   const search = useDeferredValue(filters.search)
   const type = useDeferredValue(filters.type)
   const tier = useDeferredValue(filters.tier)
@@ -38,8 +39,15 @@ export function DirectoryView() {
     () => (directory.data ? filterOrganizations(directory.data.organizations, { search, type, tier }) : null),
     [directory.data, search, type, tier],
   )
-  // The server's first page, while it still answers the filters shown.
-  const firstPage = !results && rendered && sameFilters(rendered.filters, { search, type, tier }) ? rendered : null
+  const shown = useMemo(() => (results ? pageOf(results, page) : null), [results, page])
+  // The server's page, while it still answers the filters and page shown.
+  const serverPage =
+    !results &&
+    rendered &&
+    rendered.page === Math.min(page, pageCount(rendered.total)) &&
+    sameFilters(rendered.filters, { search, type, tier })
+      ? rendered
+      : null
 
   return (
     <>
@@ -54,7 +62,7 @@ export function DirectoryView() {
         <FilterBar
           type={filters.type}
           tier={filters.tier}
-          count={results ? results.length : firstPage ? firstPage.total : null}
+          count={results ? results.length : serverPage ? serverPage.total : null}
           onTypeChange={setType}
           onTierChange={setTier}
         />
@@ -67,12 +75,24 @@ export function DirectoryView() {
                 Try again
               </Button>
             </div>
-          ) : results ? (
-            <OrganizationResults organizations={results} signedIn={signedIn} />
-          ) : firstPage ? (
-            <OrganizationResults organizations={firstPage.organizations} total={firstPage.total} signedIn={signedIn}>
-              {firstPage.total > firstPage.organizations.length && <LoadingProfessionals />}
-            </OrganizationResults>
+          ) : results && shown ? (
+            <OrganizationResults
+              organizations={shown.items}
+              total={results.length}
+              page={shown.page}
+              pages={shown.pages}
+              pageSearch={pageSearch}
+              signedIn={signedIn}
+            />
+          ) : serverPage ? (
+            <OrganizationResults
+              organizations={serverPage.organizations}
+              total={serverPage.total}
+              page={serverPage.page}
+              pages={pageCount(serverPage.total)}
+              pageSearch={pageSearch}
+              signedIn={signedIn}
+            />
           ) : (
             <LoadingProfessionals />
           )}

@@ -1,33 +1,36 @@
+import { useEffect, useRef } from 'react'
 import { SearchX } from 'lucide-react'
-import { useState, type ReactNode } from 'react'
 import type { DirectoryOrganization } from '#shared/contracts/directory.ts'
-import { Button } from '#web/components/ui/button.tsx'
-import { PAGE_SIZE } from '../first-page'
+import { PAGE_SIZE } from '../result-page'
 import { OrganizationCard } from './organization-card'
+import { ResultPagination } from './result-pagination'
+
+/** Id of the results' heading, which takes focus when the page of results changes. */
+export const RESULTS_HEADING_ID = 'results-heading'
 
 /**
- * The result grid (one column, two from medium, three from large screens), showing PAGE_SIZE cards at
- * a time, or the empty state of spec: Screens and routes. A new result list (new filters) starts again at
- * one page; cards are keyed by id and memoised, so a keystroke re-renders only what changed.
- * `total` and `children`: the server's first page of a longer list, with what to show in place of
- * 'Show more' until the rest has arrived.
+ * One page of results: the grid (one column, two from medium, three from large screens) and the
+ * links to the other pages, or the empty state of spec: Screens and routes. `organizations` are the
+ * page's cards, `total` the results on all `pages`, `pageSearch(n)` the query string of page n.
+ * Cards are keyed by id and memoised, so a keystroke re-renders only what changed. The heading
+ * (RESULTS_HEADING_ID) names the page for screen readers and takes focus on a page change
+ * (useFocusResultsOnPageChange).
  */
 export function OrganizationResults({
   organizations,
   signedIn,
-  total = organizations.length,
-  children,
+  total,
+  page,
+  pages,
+  pageSearch,
 }: {
   organizations: readonly DirectoryOrganization[]
   signedIn: boolean | undefined
-  total?: number
-  children?: ReactNode
+  total: number
+  page: number
+  pages: number
+  pageSearch: (page: number) => string
 }) {
-  const [page, setPage] = useState({ list: organizations, shown: PAGE_SIZE })
-  // Reset during render when the list changes (React's pattern for state derived from props).
-  if (page.list !== organizations) setPage({ list: organizations, shown: PAGE_SIZE })
-  const shown = page.list === organizations ? page.shown : PAGE_SIZE
-
   if (total === 0) {
     return (
       <div className="flex flex-col items-center gap-3 rounded-xl border border-dashed px-6 py-16 text-center">
@@ -40,29 +43,52 @@ export function OrganizationResults({
     )
   }
 
-  const visible = organizations.slice(0, shown)
-  const remaining = organizations.length - visible.length
   return (
-    <>
-      <h2 className="sr-only">Results</h2>
+    <section aria-labelledby={RESULTS_HEADING_ID} className="scroll-mt-20">
+      <h2 id={RESULTS_HEADING_ID} tabIndex={-1} className="sr-only">
+        {pages > 1 ? `Results, page ${page} of ${pages}` : 'Results'}
+      </h2>
       <ul className="grid grid-cols-1 gap-6 md:grid-cols-2 lg:grid-cols-3" data-testid="organization-grid">
-        {visible.map((org) => (
+        {organizations.map((org) => (
           <li key={org.id} className="flex [&>article]:w-full">
             <OrganizationCard org={org} signedIn={signedIn} />
           </li>
         ))}
       </ul>
-      {children ??
-        (remaining > 0 && (
-          <div className="mt-8 flex flex-col items-center gap-2">
-            <p className="text-sm text-muted-foreground">
-              Showing {visible.length} of {total}
-            </p>
-            <Button variant="outline" size="lg" onClick={() => setPage((p) => ({ ...p, shown: p.shown + PAGE_SIZE }))}>
-              Show {Math.min(PAGE_SIZE, remaining)} more
-            </Button>
-          </div>
-        ))}
-    </>
+      {pages > 1 && (
+        <ResultPagination
+          page={page}
+          pages={pages}
+          first={(page - 1) * PAGE_SIZE + 1}
+          shown={organizations.length}
+          total={total}
+          pageSearch={pageSearch}
+        />
+      )}
+    </section>
   )
+}
+
+/**
+ * Moving to another page of the same results (a link, Back or Forward, once the page is live)
+ * brings the results into view and moves focus to their heading, so that a keyboard or
+ * screen-reader user continues at the new cards rather than at the end of the page. If the results
+ * are not shown yet (the directory is still loading), this happens once they are. New filters
+ * (`filtersKey` changes) also go back to page 1, but leave focus where the user is typing or choosing.
+ */
+export function useFocusResultsOnPageChange(page: number, filtersKey: string) {
+  const seen = useRef({ page, filtersKey })
+  const pending = useRef(false)
+  useEffect(() => {
+    if (seen.current.page !== page && seen.current.filtersKey === filtersKey) pending.current = true
+    seen.current = { page, filtersKey }
+  })
+  useEffect(() => {
+    if (!pending.current) return
+    const heading = document.getElementById(RESULTS_HEADING_ID)
+    if (!heading) return
+    pending.current = false
+    heading.parentElement?.scrollIntoView({ block: 'start' })
+    heading.focus({ preventScroll: true })
+  })
 }
