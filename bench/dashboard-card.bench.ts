@@ -118,7 +118,7 @@ async function main() {
     const tickStage = (i: number) =>
       database.query(
         `update timeline_stages set percent_complete = $2, status = $3, version = version + 1, updated_at = now() where id = $1`,
-        [stage.id, i % 2 === 0 ? 50 : 75, i % 2 === 0 ? 'in_progress' : 'blocked'],
+        [stage.id, i % 2 === 0 ? 50 : 100, i % 2 === 0 ? 'in_progress' : 'completed'],
       )
     const joinAndLeave = async () => {
       await database.query(
