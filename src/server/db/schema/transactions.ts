@@ -11,6 +11,7 @@ import {
   date,
   index,
   integer,
+  json,
   pgTable,
   text,
   timestamp,
@@ -163,6 +164,27 @@ export const transactionParticipants = pgTable(
     check('transaction_participants_role_check', sql.raw(`role in ${sqlInList(PARTICIPANT_ROLES)}`)),
   ],
 )
+
+/**
+ * The dashboard card's nested parts of each move, as ready-made JSON (`json`, kept verbatim, never
+ * jsonb), so the dashboard statement copies them instead of building 22 moves x (8 stages + 4
+ * participants + the property) objects per request (docs/decisions/039-dashboard-card-json.md).
+ * Kept by the database (migration 0042): AFTER statement triggers on properties, timeline_stages and
+ * transaction_participants rebuild the part of the moves a write touches, in the same transaction,
+ * whichever code path writes. The property is null when the move has none, a list `[]` when empty;
+ * a move without a row here reads as having none of the three (null, [], []).
+ * - property: `{"address_lines" : [...], "postcode" : "..."}` (json_build_object's text)
+ * - timeline_stages: `[{"status", "percent_complete", "stage_name"}]` by sort_index
+ * - transaction_participants: `[{"user_id", "role"}]` by created_at, id
+ */
+export const transactionCards = pgTable('transaction_cards', {
+  transactionId: uuid('transaction_id')
+    .primaryKey()
+    .references(() => transactions.id, { onDelete: 'cascade' }),
+  property: json('property'),
+  timelineStages: json('timeline_stages'),
+  transactionParticipants: json('transaction_participants'),
+})
 
 export const documents = pgTable(
   'documents',

@@ -3,7 +3,9 @@
  * and postcode), stage name, status and percent (the card names a blocked stage), and participants. spec: The calls the product makes ('Dashboard list').
  * The spec filters on buyer or seller only; professionals also see the cases they work on
  * (docs/decisions/006-dashboard-includes-participants.md). One SQL round trip; the database builds the JSON,
- * probing indexes only: the visible ids as an array, then each transaction's rows by its id.
+ * probing indexes only: the visible ids as an array, then each transaction's row and its card
+ * (transaction_cards: the property, stages and participants as ready-made JSON, kept by triggers;
+ * docs/decisions/039-dashboard-card-json.md).
  */
 import { visibleTransactionIdArraySql } from '#server/access/transactions.ts'
 import type { Viewer } from '#server/auth/viewer.ts'
@@ -14,13 +16,11 @@ export const DASHBOARD_SQL = `
 select json_build_object('transactions', coalesce(json_agg(x order by x.created_at desc, x.id), '[]'::json))::text
 from (
   select t.id, t.status, t.created_at, t.archived_at, t.buyer_user_id, t.seller_user_id,
-    (select json_build_object('address_lines', p.address_lines, 'postcode', p.postcode)
-       from properties p where p.transaction_id = t.id) as property,
-    coalesce((select json_agg(json_build_object('status', s.status, 'percent_complete', s.percent_complete, 'stage_name', s.stage_name) order by s.sort_index)
-       from timeline_stages s where s.transaction_id = t.id), '[]'::json) as timeline_stages,
-    coalesce((select json_agg(json_build_object('user_id', tp.user_id, 'role', tp.role) order by tp.created_at, tp.id)
-       from transaction_participants tp where tp.transaction_id = t.id), '[]'::json) as transaction_participants
+    c.property,
+    coalesce(c.timeline_stages, '[]'::json) as timeline_stages,
+    coalesce(c.transaction_participants, '[]'::json) as transaction_participants
   from transactions t
+  left join transaction_cards c on c.transaction_id = t.id
   where t.id = any(${visibleTransactionIdArraySql('$1')})
 ) x`
 
