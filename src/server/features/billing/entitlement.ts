@@ -116,6 +116,20 @@ export async function viewerFirm(
 }
 
 /**
+ * SQL of a boolean: whether the firm of the `organizations` row aliased `o`, left-joined to its
+ * `billing_accounts` row aliased `ba`, has Pro at the timestamptz SQL `now`; the rule of proState
+ * (a live subscription, or the trial not yet ended), for a statement that gates itself (the cases
+ * board's). False, never null.
+ */
+export function firmHasProSql(now: string): string {
+  return `coalesce((coalesce(ba.status, 'none') in ('trialing', 'active', 'past_due')
+      and not coalesce(ba.cancel_at_period_end and ba.current_period_end <= ${now}, false))
+    or coalesce(ba.trial_ends_at,
+      (select min(m.joined_at) from organization_members m where m.organization_id = o.id)
+        + make_interval(days => ${Number(PRO_TRIAL_DAYS)})) > ${now}, false)`
+}
+
+/**
  * The viewer's firm's Pro state in one named prepared statement (the Pro check runs before every
  * request of the Pro tools, the cases board among them): the same membership as viewerFirm and the
  * same columns as firmPlan, as JSON text; no row when the viewer is in no firm.

@@ -17,6 +17,7 @@ import type { Viewer } from '#server/auth/viewer.ts'
 import type { Database, JsonText } from '#server/db/client.ts'
 import { AppError } from '#server/http/errors.ts'
 import { drivingClockLateralSql } from '../sla/board-clock'
+import { firmHasProSql } from '../billing/entitlement'
 
 interface SortSpec {
   /** Expression over the `rows` CTE; never null. */
@@ -37,7 +38,9 @@ const SORTS: Record<BoardSort, SortSpec> = {
 /**
  * Parameters: $1 viewer profile id, $2 stage name, $3 SLA status or 'paused' (the driving clock is
  * paused), $4 side, $5 fee earner id, $6 text (LIKE pattern, escaped), $7 cursor value, $8 cursor matter id, $9 page size, $10 today's date in
- * Europe/London (yyyy-mm-dd) on which SLA clocks are judged.
+ * Europe/London (yyyy-mm-dd) on which SLA clocks are judged, $11 the moment Pro is judged at, or null
+ * for no Pro check (the statement then answers NULL, building nothing, when the viewer's firm has no
+ * Pro at that moment).
  */
 function boardSql(sort: BoardSort): string {
   const s = SORTS[sort]
@@ -45,6 +48,13 @@ function boardSql(sort: BoardSort): string {
   return `
 with firm_member as (
   select om.organization_id, om.role from organization_members om where om.profile_id = $1 and om.removed_at is null
+),
+-- Whether the viewer's firm has Pro (billing/entitlement.ts); no firm, no gate.
+gate as (
+  select ${firmHasProSql('$11::timestamptz')} as pro
+  from firm_member fm join organizations o on o.id = fm.organization_id
+  left join billing_accounts ba on ba.organization_id = o.id
+  limit 1
 ),
 b as (${visibleMattersSql('$1')}),
 rows as (
@@ -86,7 +96,8 @@ page as (
   order by f.sk ${s.dir}, f.matter_id ${s.dir}
   limit $9 + 1
 )
-select json_build_object(
+-- The sub-selects below run only when the CASE needs them: a firm without Pro costs the gate alone.
+select case when $11::timestamptz is null or coalesce((select g.pro from gate g), true) then json_build_object(
   -- row_to_json of a row with the contract's columns: compact JSON text (json_build_object writes
   -- ' : ' between every key and value, a tenth more bytes to send and parse on a 100-row page).
   'rows', coalesce((select json_agg(r) from (select x.matter_id, x.transaction_id, x.version, x.address, x.postcode,
@@ -107,7 +118,7 @@ select json_build_object(
     from firm_member fm join organization_members om on om.organization_id = fm.organization_id and om.removed_at is null
     join profiles mp on mp.id = om.profile_id where om.role in ('admin', 'fee_earner')), '[]'::json),
   'viewer_role', (select fm.role from firm_member fm)
-)::text`
+)::text end`
 }
 
 /** The board statement for one sort (for bench/cases-board-explain.ts). */
@@ -138,24 +149,31 @@ function containsPattern(text: string): string {
   return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`
 }
 
-/**
- * Returns BoardResponse as JSON text. A viewer in no firm gets no rows and `viewer_role` null.
- * Throws 400 for a cursor the board did not give out.
- */
-export async function listBoard({
-  database,
-  viewer,
-  query,
-  now = new Date(),
-}: {
+interface ListBoardOptions {
   database: Database
   viewer: Viewer
   query: BoardQueryData
   /** The moment the SLA clocks are judged at (tests pass a fixed one). */
   now?: Date
-}): Promise<JsonText<BoardResponse>> {
+}
+
+/**
+ * Returns BoardResponse as JSON text. A viewer in no firm gets no rows and `viewer_role` null.
+ * With `proAt`, the statement also checks that the viewer's firm has Pro at that moment (the rule of
+ * billing/entitlement.ts) and answers null, having built nothing, when it has not: the caller then
+ * refuses with assertPro's 402. Throws 400 for a cursor the board did not give out.
+ */
+export async function listBoard(opts: ListBoardOptions & { proAt: Date }): Promise<JsonText<BoardResponse> | null>
+export async function listBoard(opts: ListBoardOptions): Promise<JsonText<BoardResponse>>
+export async function listBoard({
+  database,
+  viewer,
+  query,
+  now = new Date(),
+  proAt,
+}: ListBoardOptions & { proAt?: Date }): Promise<JsonText<BoardResponse> | null> {
   const [cursorValue, cursorId] = query.cursor ? decodeCursor(query.cursor) : [null, null]
-  return (await database.queryJson<BoardResponse>(`cases_board_${query.sort}`, SQL_BY_SORT[query.sort], [
+  return database.queryJson<BoardResponse>(`cases_board_${query.sort}`, SQL_BY_SORT[query.sort], [
     viewer.profileId,
     query.stage ?? null,
     query.sla ?? null,
@@ -166,5 +184,6 @@ export async function listBoard({
     cursorId,
     query.limit,
     londonDate(now),
-  ]))!
+    proAt ?? null,
+  ])
 }
