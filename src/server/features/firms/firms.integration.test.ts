@@ -795,9 +795,10 @@ describe('cases board: SLA clocks and stored progress', () => {
       [txId, before.stage],
     )
     expect((await row()).stage_blocked).toBe(true)
-    const [next] = await t.database.query<{ id: string }>(`select next_task_id as id from matters where transaction_id = $1`, [
-      txId,
-    ])
+    const [next] = await t.database.query<{ id: string }>(
+      `select next_task_id as id from matters where transaction_id = $1`,
+      [txId],
+    )
     await t.database.query(
       `update tasks set status = 'completed', completed_at = '2026-11-20T09:30:00Z' where id = $1`,
       [next.id],
