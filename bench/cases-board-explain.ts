@@ -47,6 +47,7 @@ async function main() {
           null,
           100,
           londonDate(new Date()),
+          new Date(),
         ])
         plan = rows.map((r) => r['QUERY PLAN']).join('\n')
         times.push(Number(/Execution Time: ([\d.]+)/.exec(plan)?.[1]))

@@ -107,14 +107,19 @@ function announceSlaClockClosed(organizationId: string): void {
   for (const listener of [...slaClosedListeners]) listener(organizationId)
 }
 
-/** Opens PostgreSQL through a pool. JIT off: nested JSON queries otherwise pay ~60 ms of compilation, as measured on the dashboard query. */
+/**
+ * Opens PostgreSQL through a pool. JIT off: nested JSON queries otherwise pay ~60 ms of compilation,
+ * as measured on the dashboard query. TimeZone UTC whatever the server's default (as PGlite's): the
+ * JSON the database writes shows timestamps with the session's offset, and the cases board's stored
+ * row pieces (migration 0043) are written in UTC, so reads must show UTC too to give the same bytes.
+ */
 export function openPostgres(url: string, options: { max?: number; onError?: (err: Error) => void } = {}): Database {
   const pool = new pg.Pool({
     connectionString: url,
     max: options.max ?? 10,
     connectionTimeoutMillis: 5_000,
     idleTimeoutMillis: 30_000,
-    options: '-c jit=off -c statement_timeout=30000',
+    options: '-c jit=off -c statement_timeout=30000 -c TimeZone=UTC',
     application_name: 'homeward',
     // Every connection hears the viewer changes it commits itself (see onViewerChange), listening
     // before it is handed out. pg-pool awaits this hook (@types/pg types it as returning void).

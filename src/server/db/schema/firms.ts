@@ -139,6 +139,13 @@ export const matters = pgTable(
     transactionStatus: text('transaction_status'),
     /** The fee earner's full name (profiles.full_name). */
     feeEarnerName: text('fee_earner_name'),
+    // The matter's cases-board row as JSON text in four fixed pieces, written by a BEFORE trigger on
+    // matters from the row's own columns (migration 0043) whenever the matter is made or changed,
+    // which every trigger above does by updating the matter: the board splices the per-request
+    // parts between them (next task due, days since instruction, SLA, unread count). Timestamps are
+    // written in UTC. Never set by the app.
+    /** [head up to `"next_task_due":`, instructed and target dates up to `"sla":`, last activity up to `"unread_messages":`, fee earner and the closing brace]. */
+    boardRowJson: text('board_row_json').array(),
   },
   (t) => [
     // One firm per side of a move.

@@ -12,7 +12,7 @@ import { PRO_TRIAL_DAYS, type BillingInterval, type SubscriptionStatus } from '#
 import { ukDate } from '#shared/domain/uk-time.ts'
 import type { MemberRole } from '#shared/domain/firms.ts'
 import type { Viewer } from '#server/auth/viewer.ts'
-import type { Database, Tx } from '#server/db/client.ts'
+import { parseJsonText, type Database, type Tx } from '#server/db/client.ts'
 import { AppError } from '#server/http/errors.ts'
 
 /** The billing page's path in the web app. */
@@ -58,29 +58,50 @@ export async function firmPlan(db: Tx | Database['db'], organizationId: string, 
     from organizations o left join billing_accounts ba on ba.organization_id = o.id where o.id = ${organizationId}`)
   const r = res.rows[0] as Row | undefined
   if (!r) throw new AppError('not_found', 'Could not find this firm.')
-  const status = r.status ?? 'none'
-  const periodEnd = r.current_period_end ? new Date(r.current_period_end) : null
-  const trialEndsAt = r.trial_ends_at ? new Date(r.trial_ends_at) : null
-  const live =
-    (status === 'trialing' || status === 'active' || status === 'past_due') &&
-    !(r.cancel_at_period_end && periodEnd && periodEnd <= now)
-  const onTrial = !!trialEndsAt && trialEndsAt > now
-  const state = live ? (r.cancel_at_period_end ? 'cancelling' : 'subscribed') : onTrial ? 'trial' : 'lapsed'
+  const plan = proState(r, now)
   return {
     organizationId: r.id,
     firmName: r.name,
-    status,
+    status: plan.status,
     interval: r.interval,
     seats: r.seats ?? 0,
     customerRef: r.customer_ref,
     subscriptionRef: r.subscription_ref,
-    currentPeriodEnd: periodEnd,
+    currentPeriodEnd: plan.currentPeriodEnd,
     cancelAtPeriodEnd: !!r.cancel_at_period_end,
-    trialEndsAt,
+    trialEndsAt: plan.trialEndsAt,
     membersCount: r.members,
-    pro: live || onTrial,
-    state,
+    pro: plan.pro,
+    state: plan.state,
   }
+}
+
+/** The columns of a firm's billing that decide Pro (timestamps as ISO text or Date; null when unset). */
+type ProColumns = Pick<Row, 'status' | 'cancel_at_period_end'> & {
+  current_period_end: string | Date | null
+  trial_ends_at: string | Date | null
+}
+
+/**
+ * Whether those columns give Pro at `now`: a live subscription (trialing, active or past due, not
+ * past the end of a period it was cancelled at), or the trial not yet ended.
+ */
+function proState(r: ProColumns, now: Date) {
+  const status = r.status ?? 'none'
+  const currentPeriodEnd = r.current_period_end ? new Date(r.current_period_end) : null
+  const trialEndsAt = r.trial_ends_at ? new Date(r.trial_ends_at) : null
+  const live =
+    (status === 'trialing' || status === 'active' || status === 'past_due') &&
+    !(r.cancel_at_period_end && currentPeriodEnd && currentPeriodEnd <= now)
+  const onTrial = !!trialEndsAt && trialEndsAt > now
+  const state: FirmPlan['state'] = live
+    ? r.cancel_at_period_end
+      ? 'cancelling'
+      : 'subscribed'
+    : onTrial
+      ? 'trial'
+      : 'lapsed'
+  return { status, currentPeriodEnd, trialEndsAt, pro: live || onTrial, state }
 }
 
 /** The viewer's current firm and role, or null. */
@@ -95,19 +116,51 @@ export async function viewerFirm(
 }
 
 /**
+ * SQL of a boolean: whether the firm of the `organizations` row aliased `o`, left-joined to its
+ * `billing_accounts` row aliased `ba`, has Pro at the timestamptz SQL `now`; the rule of proState
+ * (a live subscription, or the trial not yet ended), for a statement that gates itself (the cases
+ * board's). False, never null.
+ */
+export function firmHasProSql(now: string): string {
+  return `coalesce((coalesce(ba.status, 'none') in ('trialing', 'active', 'past_due')
+      and not coalesce(ba.cancel_at_period_end and ba.current_period_end <= ${now}, false))
+    or coalesce(ba.trial_ends_at,
+      (select min(m.joined_at) from organization_members m where m.organization_id = o.id)
+        + make_interval(days => ${Number(PRO_TRIAL_DAYS)})) > ${now}, false)`
+}
+
+/**
+ * The viewer's firm's Pro state in one named prepared statement (the Pro check runs before every
+ * request of the Pro tools, the cases board among them): the same membership as viewerFirm and the
+ * same columns as firmPlan, as JSON text; no row when the viewer is in no firm.
+ * Parameter: $1 the viewer's profile id.
+ */
+const PRO_GATE_SQL = `select json_build_object('role', om.role, 'name', o.name, 'status', ba.status,
+    'current_period_end', ba.current_period_end, 'cancel_at_period_end', ba.cancel_at_period_end,
+    'trial_ends_at', coalesce(ba.trial_ends_at,
+      (select min(m.joined_at) from organization_members m where m.organization_id = o.id)
+        + make_interval(days => ${Number(PRO_TRIAL_DAYS)})))::text
+  from organization_members om join organizations o on o.id = om.organization_id
+  left join billing_accounts ba on ba.organization_id = o.id
+  where om.profile_id = $1 and om.removed_at is null limit 1`
+
+type ProGateRow = ProColumns & { role: MemberRole; name: string }
+
+/**
  * Throws 402 ('payment_required') when the viewer's firm has no Pro: `tool` names what was asked
  * for ("The cases board"). The message says when it ended, that the data is kept, and where to
- * subscribe. No-op for a viewer with no firm.
+ * subscribe. No-op for a viewer with no firm. One named prepared statement (PRO_GATE_SQL).
  */
-export async function assertPro(database: Database, viewer: Viewer, tool: string): Promise<void> {
-  const firm = await viewerFirm(database.db, viewer)
-  if (!firm) return
-  const plan = await firmPlan(database.db, firm.organizationId)
+export async function assertPro(database: Database, viewer: Viewer, tool: string, now = new Date()): Promise<void> {
+  const text = await database.queryJson<ProGateRow>('billing_pro_gate', PRO_GATE_SQL, [viewer.profileId])
+  if (!text) return
+  const firm = parseJsonText(text)
+  const plan = proState(firm, now)
   if (plan.pro) return
   const ended =
     plan.status !== 'none' && plan.currentPeriodEnd
-      ? `${plan.firmName}'s Pro plan ended on ${ukDate(plan.currentPeriodEnd)}`
-      : `${plan.firmName}'s free trial ended${plan.trialEndsAt ? ` on ${ukDate(plan.trialEndsAt)}` : ''}`
+      ? `${firm.name}'s Pro plan ended on ${ukDate(plan.currentPeriodEnd)}`
+      : `${firm.name}'s free trial ended${plan.trialEndsAt ? ` on ${ukDate(plan.trialEndsAt)}` : ''}`
   const who = firm.role === 'admin' ? 'Subscribe' : 'Ask an admin of your firm to subscribe'
   throw new AppError(
     'payment_required',

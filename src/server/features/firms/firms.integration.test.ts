@@ -9,6 +9,7 @@
  * (stage, next task) following a tick in the same transaction.
  */
 import { randomUUID } from 'node:crypto'
+import { sql } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
 import {
   BoardResponse,
@@ -759,6 +760,67 @@ describe('cases board: SLA clocks and stored progress', () => {
     await t.database.query(`update organization_members set removed_at = now() where profile_id = $1`, [
       colleague.profileId,
     ])
+  })
+
+  it("keeps the board row's stored JSON (migration 0043) current through target dates, blocks, ticks and client changes, byte for byte a rebuild", async () => {
+    const txId = await matterAt('9 Fragment Way', 'buyer')
+    const row = async () => (await boardAt('2026-11-27T12:00:00Z', 'Fragment Way')).rows[0]
+    /** The stored pieces equal what rebuilding them from the matter's columns gives (the trigger runs on any update). */
+    const storedIsRebuilt = async () => {
+      const [stored] = await t.database.query<{ j: string[] }>(
+        `select board_row_json as j from matters where transaction_id = $1`,
+        [txId],
+      )
+      const [rebuilt] = await t.database.query<{ j: string[] }>(
+        `update matters set board_row_json = null where transaction_id = $1 returning board_row_json as j`,
+        [txId],
+      )
+      return stored.j.length === 4 && stored.j.every((piece, i) => piece === rebuilt.j[i])
+    }
+    const before = await row()
+    expect(before).toMatchObject({ target_exchange_date: null, target_completion_date: null, stage_blocked: false })
+    await t.database.query(
+      `update matters set target_exchange_date = '2027-01-08', target_completion_date = '2027-01-22', version = version + 1
+       where transaction_id = $1`,
+      [txId],
+    )
+    expect(await row()).toMatchObject({
+      target_exchange_date: '2027-01-08',
+      target_completion_date: '2027-01-22',
+      version: before.version + 1,
+    })
+    // A block on the current stage, then a tick of the next task of the firm's side.
+    await t.database.query(
+      `update timeline_stages set status = 'blocked', blocked_reason = 'Waiting' where transaction_id = $1 and stage_name = $2`,
+      [txId, before.stage],
+    )
+    expect((await row()).stage_blocked).toBe(true)
+    const [next] = await t.database.query<{ id: string }>(
+      `select next_task_id as id from matters where transaction_id = $1`,
+      [txId],
+    )
+    await t.database.query(
+      `update tasks set status = 'completed', completed_at = '2026-11-20T09:30:00Z' where id = $1`,
+      [next.id],
+    )
+    const ticked = await row()
+    expect(ticked.next_task).not.toBe(before.next_task)
+    const [activity] = await t.database.query<{ v: string }>(
+      `select to_json(greatest(last_activity_at, last_ticked_at)) #>> '{}' as v
+       from matters where transaction_id = $1 and last_ticked_at is not null`,
+      [txId],
+    )
+    expect(ticked.last_activity_at).toBe(activity.v)
+    // The client's name on the matter (no one has joined the move).
+    await t.database.query(`update matters set client_name = 'Fran Fragment' where transaction_id = $1`, [txId])
+    expect((await row()).client_names).toEqual(['Fran Fragment'])
+    // Written in UTC whatever the writing session's time zone, as the app's sessions read.
+    await t.database.db.transaction(async (tx) => {
+      await tx.execute(sql`set local timezone = 'America/New_York'`)
+      await tx.execute(sql`update matters set instructed_at = '2026-11-02T15:00:00Z' where transaction_id = ${txId}`)
+    })
+    expect((await row()).instructed_at).toBe('2026-11-02T15:00:00+00:00')
+    expect(await storedIsRebuilt()).toBe(true)
   })
 
   it('stores the stage and next task on the matter in the tick that changes them, and a tick starts the clock the board shows', async () => {

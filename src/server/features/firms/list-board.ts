@@ -17,6 +17,7 @@ import type { Viewer } from '#server/auth/viewer.ts'
 import type { Database, JsonText } from '#server/db/client.ts'
 import { AppError } from '#server/http/errors.ts'
 import { drivingClockLateralSql } from '../sla/board-clock'
+import { firmHasProSql } from '../billing/entitlement'
 
 interface SortSpec {
   /** Expression over the `rows` CTE; never null. */
@@ -37,7 +38,9 @@ const SORTS: Record<BoardSort, SortSpec> = {
 /**
  * Parameters: $1 viewer profile id, $2 stage name, $3 SLA status or 'paused' (the driving clock is
  * paused), $4 side, $5 fee earner id, $6 text (LIKE pattern, escaped), $7 cursor value, $8 cursor matter id, $9 page size, $10 today's date in
- * Europe/London (yyyy-mm-dd) on which SLA clocks are judged.
+ * Europe/London (yyyy-mm-dd) on which SLA clocks are judged, $11 the moment Pro is judged at, or null
+ * for no Pro check (the statement then answers NULL, building nothing, when the viewer's firm has no
+ * Pro at that moment).
  */
 function boardSql(sort: BoardSort): string {
   const s = SORTS[sort]
@@ -46,18 +49,24 @@ function boardSql(sort: BoardSort): string {
 with firm_member as (
   select om.organization_id, om.role from organization_members om where om.profile_id = $1 and om.removed_at is null
 ),
+-- Whether the viewer's firm has Pro (billing/entitlement.ts); no firm, no gate.
+gate as (
+  select ${firmHasProSql('$11::timestamptz')} as pro
+  from firm_member fm join organizations o on o.id = fm.organization_id
+  left join billing_accounts ba on ba.organization_id = o.id
+  limit 1
+),
 b as (${visibleMattersSql('$1')}),
 rows as (
-  select b.id as matter_id, b.transaction_id, b.version, b.side, b.instructed_at, b.target_exchange_date,
-    b.target_completion_date, b.fee_earner_id, b.transaction_status, b.address, b.postcode,
-    coalesce(b.client_names, array[b.client_name]) as client_names,
-    b.current_stage as stage, b.current_stage_blocked as stage_blocked, b.next_task_title as next_task,
+  select b.id as matter_id, b.transaction_id, b.side, b.instructed_at, b.target_completion_date, b.fee_earner_id,
+    b.address, b.postcode, coalesce(b.client_names, array[b.client_name]) as client_names,
+    b.current_stage as stage, b.next_task_title as next_task,
     ($10::date - (b.instructed_at at time zone 'Europe/London')::date) as days_since_instruction,
     sla.sla_clock, sla.sla_due_on, sla.sla_stop_task, coalesce(sla.sla_status, 'none') as sla_status,
     coalesce(sla.sla_paused, false) as sla_paused,
     -- Last activity: the latest audit entry or chat message, or ticked task (greatest ignores nulls).
     greatest(b.last_activity_at, b.last_ticked_at) as last_activity_at,
-    coalesce(u.unread, 0) as unread_messages, b.fee_earner_name
+    coalesce(u.unread, 0) as unread_messages, b.board_row_json
   from b
   -- Stage, next task, last tick, client names, last activity, the address, the move's status and the
   -- fee earner's name are kept on the matter by the database (migrations 0019, 0021 and 0039), and
@@ -78,34 +87,38 @@ filtered as (
     and ($6::text is null or r.address ilike $6 or r.postcode ilike $6 or replace(r.postcode, ' ', '') ilike $6
       or array_to_string(r.client_names, ' ') ilike $6)
 ),
+-- One sort: the page (and the row after it, which says whether there is a next page) is taken in
+-- order once; the rows and the cursor read it back in the same order.
 page as (
   select * from filtered f
   where $7::text is null or (f.sk, f.matter_id) ${cmp} ($7::${s.type}, $8::uuid)
   order by f.sk ${s.dir}, f.matter_id ${s.dir}
   limit $9 + 1
-),
-numbered as (select pg.*, row_number() over (order by pg.sk ${s.dir}, pg.matter_id ${s.dir}) as n from page pg)
-select json_build_object(
-  -- row_to_json of a row with the contract's columns: compact JSON text (json_build_object writes
-  -- ' : ' between every key and value, a tenth more bytes to send and parse on a 100-row page).
-  'rows', coalesce((select json_agg(r) from (select x.matter_id, x.transaction_id, x.version, x.address, x.postcode,
-      x.client_names, x.side, x.stage, x.stage_blocked, x.transaction_status, x.next_task, x.next_task_due,
-      x.days_since_instruction, x.instructed_at, x.target_exchange_date, x.target_completion_date,
-      json_build_object('status', x.sla_status, 'clock', x.sla_clock, 'due_on', x.sla_due_on, 'paused', x.sla_paused) as sla,
-      x.last_activity_at, x.unread_messages,
-      case when x.fee_earner_id is null then null
-        else json_build_object('id', x.fee_earner_id, 'full_name', x.fee_earner_name) end as fee_earner
-    from numbered x where x.n <= $9 order by x.n) r), '[]'::json),
-  'next_cursor', (select rtrim(translate(replace(encode(convert_to(json_build_array(x.sk::text, x.matter_id)::text, 'UTF8'),
-       'base64'), E'\n', ''), '+/', '-_'), '=') from numbered x
-     where x.n = $9 and exists(select 1 from numbered y where y.n = $9 + 1)),
-  'total', (select count(*) from filtered)::int,
-  'fee_earners', coalesce((select json_agg(json_build_object('id', mp.id, 'full_name', mp.full_name, 'role', om.role)
+)
+-- The answer is written as text, byte for byte what json_build_object and json_agg of the rows wrote
+-- (their ' : ' and ', ' between the top-level keys, a comma, a newline and a space between rows): each row is the matter's
+-- stored pieces (board_row_json, migration 0043) with the parts judged on this request between them.
+-- The sub-selects below run only when the CASE needs them: a firm without Pro costs the gate alone.
+select case when $11::timestamptz is null or coalesce((select g.pro from gate g), true) then
+  '{"rows" : ' || coalesce((select '[' || string_agg(x.board_row_json[1]
+      || coalesce(to_json(x.next_task_due)::text, 'null')
+      || ',"days_since_instruction":' || x.days_since_instruction::text
+      || x.board_row_json[2]
+      || json_build_object('status', x.sla_status, 'clock', x.sla_clock, 'due_on', x.sla_due_on, 'paused', x.sla_paused)::text
+      || x.board_row_json[3] || x.unread_messages::text || x.board_row_json[4],
+      E', \\n ' order by x.sk ${s.dir}, x.matter_id ${s.dir}) || ']'
+    from (select * from page p order by p.sk ${s.dir}, p.matter_id ${s.dir} limit $9) x), '[]')
+  -- The cursor is the last row of a full page, when a row follows it.
+  || ', "next_cursor" : ' || coalesce(to_json((select rtrim(translate(replace(encode(convert_to(
+       json_build_array(x.sk::text, x.matter_id)::text, 'UTF8'), 'base64'), E'\n', ''), '+/', '-_'), '=') from page x
+     where (select count(*) from page) > $9 order by x.sk ${s.dir}, x.matter_id ${s.dir} offset $9 - 1 limit 1))::text, 'null')
+  || ', "total" : ' || (select count(*) from filtered)::int::text
+  || ', "fee_earners" : ' || coalesce((select json_agg(json_build_object('id', mp.id, 'full_name', mp.full_name, 'role', om.role)
       order by mp.full_name, mp.id)
     from firm_member fm join organization_members om on om.organization_id = fm.organization_id and om.removed_at is null
-    join profiles mp on mp.id = om.profile_id where om.role in ('admin', 'fee_earner')), '[]'::json),
-  'viewer_role', (select fm.role from firm_member fm)
-)::text`
+    join profiles mp on mp.id = om.profile_id where om.role in ('admin', 'fee_earner')), '[]'::json)::text
+  || ', "viewer_role" : ' || coalesce(to_json((select fm.role from firm_member fm))::text, 'null')
+  || '}' end`
 }
 
 /** The board statement for one sort (for bench/cases-board-explain.ts). */
@@ -136,24 +149,31 @@ function containsPattern(text: string): string {
   return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`
 }
 
-/**
- * Returns BoardResponse as JSON text. A viewer in no firm gets no rows and `viewer_role` null.
- * Throws 400 for a cursor the board did not give out.
- */
-export async function listBoard({
-  database,
-  viewer,
-  query,
-  now = new Date(),
-}: {
+interface ListBoardOptions {
   database: Database
   viewer: Viewer
   query: BoardQueryData
   /** The moment the SLA clocks are judged at (tests pass a fixed one). */
   now?: Date
-}): Promise<JsonText<BoardResponse>> {
+}
+
+/**
+ * Returns BoardResponse as JSON text. A viewer in no firm gets no rows and `viewer_role` null.
+ * With `proAt`, the statement also checks that the viewer's firm has Pro at that moment (the rule of
+ * billing/entitlement.ts) and answers null, having built nothing, when it has not: the caller then
+ * refuses with assertPro's 402. Throws 400 for a cursor the board did not give out.
+ */
+export async function listBoard(opts: ListBoardOptions & { proAt: Date }): Promise<JsonText<BoardResponse> | null>
+export async function listBoard(opts: ListBoardOptions): Promise<JsonText<BoardResponse>>
+export async function listBoard({
+  database,
+  viewer,
+  query,
+  now = new Date(),
+  proAt,
+}: ListBoardOptions & { proAt?: Date }): Promise<JsonText<BoardResponse> | null> {
   const [cursorValue, cursorId] = query.cursor ? decodeCursor(query.cursor) : [null, null]
-  return (await database.queryJson<BoardResponse>(`cases_board_${query.sort}`, SQL_BY_SORT[query.sort], [
+  return database.queryJson<BoardResponse>(`cases_board_${query.sort}`, SQL_BY_SORT[query.sort], [
     viewer.profileId,
     query.stage ?? null,
     query.sla ?? null,
@@ -164,5 +184,6 @@ export async function listBoard({
     cursorId,
     query.limit,
     londonDate(now),
-  ]))!
+    proAt ?? null,
+  ])
 }
