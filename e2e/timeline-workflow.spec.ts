@@ -113,6 +113,41 @@ test.describe('unticking someone else’s task', () => {
   })
 })
 
+test.describe('ticking twice in quick succession', () => {
+  test('a box ticked and unticked before the first change is saved ends unticked, with no conflict', async ({
+    browser,
+  }) => {
+    const buyer = await person(browser, 'Bea Buyer', 'buyer')
+    const { path } = await timelineMove(buyer, [])
+    await buyer.page.goto(`${path}?tab=timeline`)
+    const dip = stage(buyer.page, 'Offer accepted').getByRole('checkbox', { name: /Mortgage decision in principle/ })
+    await expect(dip).not.toBeChecked()
+    // Every task change takes a second to reach the server, so the second click lands while the
+    // first is on its way (a double click on a slow connection).
+    const sent: string[] = []
+    const answers: number[] = []
+    await buyer.page.route('**/api/transactions/*/tasks/*', async (route) => {
+      sent.push((route.request().postDataJSON() as { status: string }).status)
+      await new Promise((resolve) => setTimeout(resolve, 1_000))
+      await route.continue()
+    })
+    buyer.page.on('response', (r) => {
+      if (r.request().method() === 'PATCH' && r.url().includes('/tasks/')) answers.push(r.status())
+    })
+    await dip.click()
+    await expect(dip).toBeChecked()
+    await dip.click()
+    await expect(dip).not.toBeChecked()
+    // Both changes reach the server, one after the other, and the second is not refused as stale.
+    await expect.poll(() => answers).toEqual([200, 200])
+    expect(sent).toEqual(['completed', 'not_completed'])
+    await expect(dip).not.toBeChecked()
+    await expect(toast(buyer.page)).toHaveCount(0)
+    await buyer.page.reload()
+    await expect(dip).not.toBeChecked()
+  })
+})
+
 test.describe('a blocked stage', () => {
   test('names who and when, tells the move, and shows on the dashboard card', async ({ browser }) => {
     const buyer = await person(browser, 'Bea Buyer', 'buyer')

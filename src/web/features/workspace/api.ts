@@ -1,4 +1,5 @@
 import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query'
+import { useRef } from 'react'
 import { transactionEndpoints, type StatusChangeInput, type TransactionDetail } from '#shared/contracts/transactions.ts'
 import { callApi } from '#web/lib/api-client.ts'
 import { ApiError } from '#web/lib/api-error.ts'
@@ -51,16 +52,27 @@ export interface TaskChange {
  * comes back with a toast giving the server's message (409: someone else changed it first; 403: not
  * theirs). The toast lives here, not in `mutate` callbacks, because those fire for the latest call only.
  * `actorName` and `actorId` fill 'ticked by' in the optimistic view.
+ * Changes on one move are sent one at a time (a mutation scope): a second click on a box whose first
+ * change is still on its way is sent after it, on the version that change produced, instead of on
+ * the version the box had when it was clicked (which the server would refuse as someone else's change).
  */
 export function useUpdateTask(txId: string, actorName: string, actorId?: string) {
   const queryClient = useQueryClient()
   const key = transactionQueryKey(txId)
+  // Per task, the version our last change was made on and the version the server gave it after: a
+  // change clicked on the former is sent on the latter. Only our own changes are followed this way; a
+  // change by someone else in between still gets its 409.
+  const ownChanges = useRef(new Map<string, { from: Set<number>; to: number }>())
   return useMutation({
     mutationKey: taskMutationKey(txId),
+    scope: { id: taskMutationKey(txId).join(':') },
     // Offline, the tick waits (paused, the row says 'Not saved yet') and is sent on reconnecting.
     networkMode: 'online',
-    mutationFn: ({ taskId, status, version }: TaskChange) =>
-      callApi(transactionEndpoints.updateTask, { params: { txId, taskId }, body: { status, version } }),
+    mutationFn: ({ taskId, status, version }: TaskChange) => {
+      const own = ownChanges.current.get(taskId)
+      const sent = own?.from.has(version) ? own.to : version
+      return callApi(transactionEndpoints.updateTask, { params: { txId, taskId }, body: { status, version: sent } })
+    },
     onMutate: async ({ taskId, status }) => {
       await queryClient.cancelQueries({ queryKey: key })
       const previous = queryClient.getQueryData<TransactionDetail>(key)
@@ -88,11 +100,23 @@ export function useUpdateTask(txId: string, actorName: string, actorId?: string)
       )
     },
     onSuccess: (detail, variables) => {
+      const after = detail.timeline_stages.flatMap((s) => s.tasks).find((t) => t.id === variables.taskId)
+      if (after) {
+        const own = ownChanges.current.get(variables.taskId)
+        // The chain of our own changes goes on (from the version it was clicked on, or the one our
+        // last change gave) or starts again: every version on it now leads to the new one.
+        const chained = own && (own.from.has(variables.version) || own.to === variables.version)
+        ownChanges.current.set(variables.taskId, {
+          from: new Set(chained ? [...own.from, own.to, variables.version] : [variables.version]),
+          to: after.version,
+        })
+      }
+      // Changes still waiting (this one aside, which is still pending while this runs), this task's too.
       const pending = queryClient
         .getMutationCache()
         .findAll({ mutationKey: taskMutationKey(txId), status: 'pending' })
         .map((m) => m.state.variables as TaskChange | undefined)
-        .filter((v): v is TaskChange => !!v && v.taskId !== variables.taskId)
+        .filter((v): v is TaskChange => !!v && v !== variables)
       storeDetail(
         queryClient,
         pending.reduce((d, v) => withTaskStatus(d, v.taskId, v.status), detail),
