@@ -68,7 +68,9 @@ beforeAll(async () => {
       participants: asPro(instructed),
     })
     await t.database.query(
-      `update transactions set completion_date = ($2::timestamptz + interval '50 days')::date where id = $1`,
+      // 50 London calendar days after the London day of instruction, as the engine counts them (a cast
+      // of the timestamp in UTC would fall a day short late in a winter evening for a summer instruction).
+      `update transactions set completion_date = ($2::timestamptz at time zone 'Europe/London')::date + 50 where id = $1`,
       [tx.transactionId, instructed.toISOString()],
     )
     if (i === 0) completedTx = tx.transactionId
