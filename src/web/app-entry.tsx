@@ -1,4 +1,4 @@
-import { startTransition, StrictMode } from 'react'
+import { StrictMode } from 'react'
 import { createRoot, hydrateRoot } from 'react-dom/client'
 import { matchRoutes, type RouteObject } from 'react-router'
 import { RouterProvider } from 'react-router/dom'
@@ -31,10 +31,7 @@ async function loadMatchedRoutes(table: RouteObject[]): Promise<void> {
 /**
  * Starts the single-page app (router, data cache, toasts, tooltips) in `root`: hydrating the page
  * the server rendered (public pages), or rendering from nothing (the signed-in app, whose pages the
- * server leaves to the browser). Hydration runs as a transition, which React splits into short
- * slices that yield to the browser (a plain hydrateRoot is one task as long as the whole page's
- * hydration, hundreds of milliseconds on a slow phone); the page is already visible meanwhile.
- * React Router's own client entry does the same.
+ * server leaves to the browser).
  */
 export async function mountApp(root: HTMLElement): Promise<void> {
   const hydrating = window.__staticRouterHydrationData !== undefined
@@ -46,6 +43,6 @@ export async function mountApp(root: HTMLElement): Promise<void> {
       </AppProviders>
     </StrictMode>
   )
-  if (hydrating) startTransition(() => void hydrateRoot(root, app))
+  if (hydrating) hydrateRoot(root, app)
   else createRoot(root).render(app)
 }
