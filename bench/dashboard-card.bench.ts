@@ -16,27 +16,12 @@ import path from 'node:path'
 import { seed, sessionFor } from './bench-data'
 import { openPglite, type Database } from '../src/server/db/client'
 import { runMigrations } from '../src/server/db/migrate'
-import { visibleTransactionIdArraySql } from '../src/server/access/transactions'
 import { DASHBOARD_SQL } from '../src/server/features/transactions/list-dashboard'
 import { createTransaction } from '../src/server/test/factories'
+import { CARDLESS_DASHBOARD_SQL } from '../src/server/test/cardless-dashboard-sql'
 
 const ROUNDS = Number(process.env.CARD_ROUNDS ?? 6)
 const RUNS = Number(process.env.CARD_RUNS ?? 100)
-
-/** The dashboard statement before the stored cards (it built every part on each request). */
-const CARDLESS_DASHBOARD_SQL = `
-select json_build_object('transactions', coalesce(json_agg(x order by x.created_at desc, x.id), '[]'::json))::text
-from (
-  select t.id, t.status, t.created_at, t.archived_at, t.buyer_user_id, t.seller_user_id,
-    (select json_build_object('address_lines', p.address_lines, 'postcode', p.postcode)
-       from properties p where p.transaction_id = t.id) as property,
-    coalesce((select json_agg(json_build_object('status', s.status, 'percent_complete', s.percent_complete, 'stage_name', s.stage_name) order by s.sort_index)
-       from timeline_stages s where s.transaction_id = t.id), '[]'::json) as timeline_stages,
-    coalesce((select json_agg(json_build_object('user_id', tp.user_id, 'role', tp.role) order by tp.created_at, tp.id)
-       from transaction_participants tp where tp.transaction_id = t.id), '[]'::json) as transaction_participants
-  from transactions t
-  where t.id = any(${visibleTransactionIdArraySql('$1')})
-) x`
 
 const CARD_TRIGGERS = [
   ['properties', ['properties_card_insert', 'properties_card_update', 'properties_card_delete']],

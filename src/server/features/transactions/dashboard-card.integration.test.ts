@@ -8,27 +8,12 @@
 import { beforeAll, describe, expect, it } from 'vitest'
 import { TransactionDetail } from '#shared/contracts/transactions.ts'
 import { selfTickingRule } from '#shared/domain/self-ticking-tasks.ts'
-import { visibleTransactionIdArraySql } from '#server/access/transactions.ts'
 import { createTransaction } from '#server/test/factories.ts'
 import { type TestUser, useTestApp } from '#server/test/test-app.ts'
 import { DASHBOARD_SQL } from './list-dashboard'
+import { CARDLESS_DASHBOARD_SQL as LIVE_DASHBOARD_SQL } from '#server/test/cardless-dashboard-sql.ts'
 
 const t = useTestApp()
-
-/** The dashboard statement before the cards: every part built from the source rows on the spot. */
-const LIVE_DASHBOARD_SQL = `
-select json_build_object('transactions', coalesce(json_agg(x order by x.created_at desc, x.id), '[]'::json))::text
-from (
-  select t.id, t.status, t.created_at, t.archived_at, t.buyer_user_id, t.seller_user_id,
-    (select json_build_object('address_lines', p.address_lines, 'postcode', p.postcode)
-       from properties p where p.transaction_id = t.id) as property,
-    coalesce((select json_agg(json_build_object('status', s.status, 'percent_complete', s.percent_complete, 'stage_name', s.stage_name) order by s.sort_index)
-       from timeline_stages s where s.transaction_id = t.id), '[]'::json) as timeline_stages,
-    coalesce((select json_agg(json_build_object('user_id', tp.user_id, 'role', tp.role) order by tp.created_at, tp.id)
-       from transaction_participants tp where tp.transaction_id = t.id), '[]'::json) as transaction_participants
-  from transactions t
-  where t.id = any(${visibleTransactionIdArraySql('$1')})
-) x`
 
 let buyer: TestUser
 let seller: TestUser
