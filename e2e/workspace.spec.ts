@@ -8,6 +8,8 @@ import { expect, test, type Browser, type Page } from '@playwright/test'
 import { inviteLink } from './mail-helpers'
 import { watchConsole } from './public-helpers'
 import { formatUkDate } from '../src/web/lib/formatters'
+import type { DocumentListResponse } from '../src/shared/contracts/documents'
+import type { Participant } from '../src/shared/contracts/transactions'
 import { buyerWithMove, expectNoAxeViolations, signInByRequest, toast, uniqueEmail } from './app-helpers'
 
 const PASSWORD = 'workspace-spec-2025!'
@@ -116,10 +118,16 @@ test.describe('the demo move, read only', () => {
         const contracts = page.getByTestId('document-folder').filter({ hasText: 'client-care-letter' })
         await expect(contracts.getByText('Signed')).toBeVisible()
         await expect(contracts).toContainText('Version 1')
-        // The demo data is dated relative to the day it is seeded: the client care letter is 36 days old.
-        const seededDay = new Date(Date.now() - 36 * 24 * 60 * 60 * 1000)
-        seededDay.setUTCHours(12, 0, 0, 0)
-        await expect(contracts).toContainText(formatUkDate(seededDay))
+        // The demo data is dated relative to the moment it was seeded (36 days before), which may be the
+        // day before this test runs: the date shown is read from what the server holds, not recomputed here.
+        const listed = (await (
+          await page.request.get(`/api${DEMO_TX.replace('/app', '')}/documents`)
+        ).json()) as DocumentListResponse
+        const letter = listed.documents.find((d) => d.filename === 'client-care-letter-amelia-clarke.pdf')
+        expect(letter, 'the demo client care letter is listed').toBeDefined()
+        const letterDay = new Date(letter!.created_at)
+        expect(Date.now() - letterDay.getTime()).toBeGreaterThan(35 * 24 * 60 * 60 * 1000)
+        await expect(contracts).toContainText(formatUkDate(letterDay))
         // The row shows the latest version; the earlier one is in its history.
         await expect(page.getByTitle('TA6-property-information-form.pdf')).toHaveCount(1)
         await expect(
@@ -141,7 +149,13 @@ test.describe('the demo move, read only', () => {
         await expect(cards.nth(2)).toContainText('PS')
         await expect(cards.nth(2)).toContainText("Buyer's Conveyancer")
         await expect(cards.nth(2)).toContainText('Shah Mercer Property Lawyers')
-        await expect(cards.nth(2)).toContainText(`Invited ${formatUkDate(seededDay)}`)
+        const priya = (
+          (await (await page.request.get(`/api${DEMO_TX.replace('/app', '')}`)).json()) as {
+            transaction_participants: Participant[]
+          }
+        ).transaction_participants.find((p) => p.profile.full_name === 'Priya Shah')
+        expect(priya, 'Priya is a participant of the demo move').toBeDefined()
+        await expect(cards.nth(2)).toContainText(`Invited ${formatUkDate(new Date(priya!.created_at))}`)
         await expect(page.getByRole('link', { name: 'Find a professional' })).toHaveAttribute('href', '/marketplace')
         await expect(page.getByRole('heading', { name: 'Pending invitations' })).toBeVisible()
         await fits()
