@@ -1,4 +1,5 @@
 import { defineConfig, devices } from '@playwright/test'
+import { SERVER_NODE_FLAGS } from './scripts/server-flags.mjs'
 
 // Journeys in Debian's headless Chromium against a real server on a fresh embedded database
 // (its own data dir per run), built and seeded exactly as `npm start` does.
@@ -123,7 +124,7 @@ export default defineConfig({
       },
     },
     {
-      command: `rm -rf ${DATA_DIR} && node scripts/start.mjs`,
+      command: `rm -rf ${DATA_DIR} && node ${SERVER_NODE_FLAGS.join(' ')} scripts/start.mjs`,
       url: `${BASE_URL}/api/health`,
       timeout: 180_000,
       reuseExistingServer: false,

@@ -3,14 +3,16 @@
  * does (dist/server/main.js with source maps, built first by scripts/build.mjs when stale),
  * scripts/start.mjs itself, or the baseline bench/bare-server.ts (through tsx), on
  * 127.0.0.1:`port`, production settings, no demo data unless asked, rate limits off, a fixed auth
- * secret. BENCH_NODE_ARGS adds Node flags to the server's command line (space-separated), to
- * compare runtime settings. `ready` resolves with the milliseconds from spawn to a healthy /api/health and rejects if
+ * secret. The app (not the baseline) runs with `npm start`'s Node flags (SERVER_NODE_FLAGS, from
+ * package.json). BENCH_NODE_ARGS adds Node flags to every server's command line (space-separated),
+ * to compare runtime settings. `ready` resolves with the milliseconds from spawn to a healthy /api/health and rejects if
  * the process exits first; `stop()` sends SIGTERM and waits; a failed run never leaves it behind.
  * `rssBytes(pid)` reads VmRSS from /proc (Linux).
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
 import { readFileSync } from 'node:fs'
 import path from 'node:path'
+import { SERVER_NODE_FLAGS } from '../scripts/server-flags.mjs'
 
 export const BENCH_SECRET = 'bench-secret-bench-secret-bench-secret-0123'
 export const ROOT = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..')
@@ -57,10 +59,10 @@ export function startServer({
   const args = [
     ...nodeArgs,
     ...(script === 'main'
-      ? ['--enable-source-maps', path.join(ROOT, 'dist/server/main.js')]
+      ? [...SERVER_NODE_FLAGS, '--enable-source-maps', path.join(ROOT, 'dist/server/main.js')]
       : script === 'bare'
         ? ['--import', 'tsx', 'bench/bare-server.ts']
-        : [path.join(ROOT, 'scripts/start.mjs')]),
+        : [...SERVER_NODE_FLAGS, path.join(ROOT, 'scripts/start.mjs')]),
   ]
   const url = `http://127.0.0.1:${port}`
   const child = spawn(process.execPath, args, {

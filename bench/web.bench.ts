@@ -18,7 +18,7 @@
  * more than the demo directory holds, so it serves the same dist/web from bench/web.serve.ts with
  * generated directory data. Options (env): BENCH_ONLY (a comma list of js, filter, keys,
  * lighthouse), BENCH_SKIP_LIGHTHOUSE=1, BENCH_LIGHTHOUSE_RUNS (3), CHROME_PATH (/usr/bin/chromium),
- * BENCH_PORT (3814).
+ * BENCH_PORT (3814), BENCH_PAGES (a comma list of paths to measure, 'profile' for the first profile).
  */
 import { execFile, spawnSync } from 'node:child_process'
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
@@ -115,7 +115,10 @@ async function publicPages(baseUrl: string): Promise<string[]> {
   ]
   const sitemap = await (await fetch(`${baseUrl}/sitemap.xml`)).text()
   const profile = /<loc>[^<]*?(\/marketplace\/[^<]+)<\/loc>/.exec(sitemap)?.[1]
-  return profile ? [...pages, profile] : pages
+  const all = profile ? [...pages, profile] : pages
+  // BENCH_PAGES: only these (a comma list of paths; 'profile' for the profile).
+  const only = process.env.BENCH_PAGES?.split(',').map((p) => p.trim())
+  return only ? all.filter((p) => only.includes(p) || (p === profile && only.includes('profile'))) : all
 }
 
 async function measureDownloads(baseUrl: string) {

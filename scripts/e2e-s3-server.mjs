@@ -10,6 +10,7 @@ import { mkdirSync, rmSync } from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import S3rver from 's3rver'
+import { SERVER_NODE_FLAGS } from './server-flags.mjs'
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 const dir = process.env.E2E_S3_ROOT
@@ -32,7 +33,7 @@ const s3 = new S3rver({
 })
 const { port: s3Port } = await s3.run()
 
-const app = spawn(process.execPath, [path.join(root, 'scripts/start.mjs')], {
+const app = spawn(process.execPath, [...SERVER_NODE_FLAGS, path.join(root, 'scripts/start.mjs')], {
   cwd: root,
   stdio: 'inherit',
   env: {

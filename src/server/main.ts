@@ -1,12 +1,14 @@
 /**
- * Entry point: read config -> open database -> migrate -> seed demo data -> listen.
+ * Entry point: read config -> open database -> migrate -> seed demo data -> listen. A first start on
+ * the embedded database does the middle steps in a child process first (prepareInChild).
  * Exits 1 with a message naming what failed (a config variable, the database URL).
  * SIGTERM and SIGINT finish in-flight requests, close the database and exit 0.
  */
+import { spawn } from 'node:child_process'
 import path from 'node:path'
-import { ConfigError, loadConfig } from './config'
-import { createLogger } from './logger'
-import { redactUrl, startServer, StartupError } from './server'
+import { ConfigError, loadConfig, type Config } from './config'
+import { createLogger, type Logger } from './logger'
+import { embeddedDatabaseIsNew, openDatabase, prepareDatabase, redactUrl, startServer, StartupError } from './server'
 
 async function main() {
   let config
@@ -21,8 +23,15 @@ async function main() {
   }
   const log = createLogger(config.LOG_LEVEL)
   const started = performance.now()
+  if (process.env[PREPARE_ONLY] === 'true') {
+    // The child's info lines would repeat the parent's (which runs the same steps again, finding
+    // them done): it reports warnings and errors only, or everything at debug.
+    await prepareOnly(config, config.LOG_LEVEL === 'info' ? createLogger('warn') : log)
+    process.exit(0)
+  }
   let running
   try {
+    if (embeddedDatabaseIsNew(config)) await prepareInChild()
     running = await startServer({ config, log })
   } catch (err) {
     if (err instanceof StartupError) {
@@ -61,6 +70,48 @@ async function main() {
   }
   process.once('SIGTERM', () => shutdown('SIGTERM'))
   process.once('SIGINT', () => shutdown('SIGINT'))
+}
+
+/**
+ * Set (to 'true') on the child process of a first start: it builds the database and exits. Internal,
+ * not a setting.
+ */
+const PREPARE_ONLY = 'HOMEWARD_PREPARE_DATABASE_ONLY'
+
+/**
+ * A first start on the embedded database builds it (created from the template, migrated, the demo
+ * data loaded) in a short-lived child process running this same entry point, then opens the finished
+ * database as any later start does. What building it leaves behind (PGlite's WebAssembly memory
+ * touched by the writes, the seed's garbage: about 35 MB, docs/benchmarks.md "Memory after start")
+ * then goes with the child instead of staying in the server for its whole life. The child's log
+ * lines are the start's. Throws StartupError when the child fails (it has printed why).
+ */
+async function prepareInChild(): Promise<void> {
+  const child = spawn(process.execPath, [...process.execArgv, ...process.argv.slice(1)], {
+    env: { ...process.env, [PREPARE_ONLY]: 'true' },
+    stdio: 'inherit',
+  })
+  const code = await new Promise<number | null>((resolve, reject) => {
+    child.once('error', reject)
+    child.once('exit', resolve)
+  })
+  if (code !== 0) throw new StartupError(`Building the embedded database failed (exit ${code})`)
+}
+
+/** The child's part of prepareInChild: open, migrate and seed the database, then close it. */
+async function prepareOnly(config: Config, log: Logger): Promise<void> {
+  try {
+    const database = await openDatabase(config, log)
+    const { mail } = await prepareDatabase({ config, log, database, seed: config.SEED_DEMO })
+    await mail.close()
+    await database.close()
+  } catch (err) {
+    if (err instanceof StartupError) {
+      process.stderr.write(`${err.message}\n`)
+      process.exit(1)
+    }
+    throw err
+  }
 }
 
 main().catch((err) => {

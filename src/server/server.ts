@@ -3,7 +3,7 @@
  * tests that need a real server process. `close()` stops accepting connections, lets in-flight
  * requests finish, then closes the database.
  */
-import { mkdirSync } from 'node:fs'
+import { existsSync, mkdirSync } from 'node:fs'
 import path from 'node:path'
 import { serve, type ServerType } from '@hono/node-server'
 import { createApp } from './app'
@@ -83,6 +83,34 @@ export async function openDatabase(config: Config, log: Logger): Promise<Databas
 }
 
 /**
+ * What every start does to the database before it serves: migrations, the audit-signing and
+ * encryption keys, signing old audit chain heads, and the demo data when `seed` (idempotent; in
+ * production only the directory). Returns the mail service (its worker not started) and auth.
+ */
+export async function prepareDatabase(options: { config: Config; log: Logger; database: Database; seed: boolean }) {
+  const { config, log, database, seed } = options
+  await migrateAsOwner({ config, database, log })
+  configureAuditSigning(config.auditSigningKey)
+  configureEncryption(config.dataEncryptionKeys)
+  const signedHeads = await signUnsignedChainHeads(database)
+  if (signedHeads) log.info(`Signed the audit chain heads of ${signedHeads} moves written before checkpoints existed`)
+  const mail = createMailService({ config, database, log })
+  const auth = createAuth({ database, config, log, mail })
+  const production = config.NODE_ENV === 'production'
+  if (production) log.info(NO_DEMO_IN_PRODUCTION)
+  if (seed) {
+    const { seedDemoData } = await import('./seed')
+    await seedDemoData({ database, auth, log, accounts: !production })
+  }
+  return { mail, auth }
+}
+
+/** Whether the embedded database of `config` has yet to be created (always false on PostgreSQL). */
+export function embeddedDatabaseIsNew(config: Config): boolean {
+  return !config.DATABASE_URL && !existsSync(path.join(config.dataDir, 'pglite', 'PG_VERSION'))
+}
+
+/**
  * Starts the server. `seed` loads the demo data (idempotent); defaults to config.SEED_DEMO. In
  * production only the directory: the demo accounts' password is in the README, so there they would
  * be anyone's.
@@ -95,21 +123,9 @@ export async function startServer(options: {
 }): Promise<RunningServer> {
   const { config, log } = options
   const database = options.database ?? (await openDatabase(config, log))
-  await migrateAsOwner({ config, database, log })
-  configureAuditSigning(config.auditSigningKey)
-  configureEncryption(config.dataEncryptionKeys)
-  const signedHeads = await signUnsignedChainHeads(database)
-  if (signedHeads) log.info(`Signed the audit chain heads of ${signedHeads} moves written before checkpoints existed`)
-  const mail = createMailService({ config, database, log })
-  const auth = createAuth({ database, config, log, mail })
-  const production = config.NODE_ENV === 'production'
   const seed = options.seed ?? config.SEED_DEMO
-  const demoSeeded = seed && !production
-  if (production) log.info(NO_DEMO_IN_PRODUCTION)
-  if (seed) {
-    const { seedDemoData } = await import('./seed')
-    await seedDemoData({ database, auth, log, accounts: !production })
-  }
+  const { mail, auth } = await prepareDatabase({ config, log, database, seed })
+  const demoSeeded = seed && config.NODE_ENV !== 'production'
   mail.worker?.start()
   // The webhook outbox (features/api-access/webhook-worker.ts): due deliveries every 2 seconds.
   const webhooks = createWebhookWorker({ database, log })

@@ -14,9 +14,10 @@ import {
   StaticRouterProvider,
   type StaticHandlerContext,
 } from 'react-router'
-import type { PageTemplates, PublicPageRenderer, RenderOptions } from '../shared/contracts/server-render'
+import type { PublicPageRenderer, RenderOptions } from '../shared/contracts/server-render'
 import { PROFESSIONAL_PAGES } from './features/public-site/nav-links'
 import { createQueryClient } from './lib/query-client'
+import { startScriptAfterFirstPaint } from './lib/script-after-first-paint'
 import { AppProviders } from './providers'
 import { serverRenderContext } from './render-context'
 import { routes, type BrowserOnlyRouteHandle, type PublicRouteHandle } from './router'
@@ -97,6 +98,8 @@ export async function render(request: Request, options: RenderOptions): Promise<
       </AppProviders>
     </StrictMode>,
   )
-  const template: keyof PageTemplates = landing ? 'landing' : 'app'
-  return new Response(fillTemplate(options.templates[template], page), { status: context.statusCode, headers: html })
+  const filled = landing
+    ? fillTemplate(options.templates.landing, page)
+    : startScriptAfterFirstPaint(fillTemplate(options.templates.app, page), options.nonce)
+  return new Response(filled, { status: context.statusCode, headers: html })
 }
