@@ -24,6 +24,7 @@ export default defineConfig(({ isSsrBuild }) => ({
         outDir: '../../dist/web',
         emptyOutDir: true,
         sourcemap: true,
+        modulePreload: false,
         rollupOptions: { input: { index: web('index.html'), landing: web('landing.html') } },
       },
   ssr: { noExternal: isSsrBuild ? true : undefined },

@@ -62,11 +62,15 @@ async function renderDocument(app: ReactNode): Promise<{ head: string; body: str
         <div id="root">{app}</div>
       </body>
     </html>,
+    // Suspense boundaries (the marketplace's cards, for hydration in steps) are written in place: above
+    // this many bytes React would move a boundary's content after the document, behind an inline script.
+    { progressiveChunkSize: Number.MAX_SAFE_INTEGER },
   )
   const html = await new Response(prelude).text()
   const head = /<head>([\s\S]*?)<\/head>/.exec(html)
   const body = /<body><div id="root">([\s\S]*)<\/div><\/body><\/html>$/.exec(html)
-  if (!head || !body) throw new Error('The server render did not produce a document with <head> and #root')
+  if (!head || !body)
+    throw new Error(`The server render did not produce a document with <head> and #root: ...${html.slice(-400)}`)
   return { head: head[1], body: body[1] }
 }
 
