@@ -6,18 +6,79 @@ const TEMPLATE = `<head>
     <link rel="modulepreload" crossorigin href="/assets/styles-D9g3aUVx.js">
   </head>`
 
+/** Runs the inline loader of `html` with fake browser APIs; returns what it imported, and when. */
+function runLoader(html: string, { paintTiming }: { paintTiming: boolean }) {
+  const code = /<script[^>]*>([^<]+)<\/script>/.exec(html)![1]
+  const imported: string[] = []
+  const frames: (() => void)[] = []
+  const timers: (() => void)[] = []
+  let onPaint: ((list: { getEntriesByName(name: string): unknown[] }) => void) | undefined
+  const PerformanceObserver = function (cb: typeof onPaint) {
+    if (!paintTiming) throw new Error('not supported')
+    onPaint = cb
+    return { observe() {} }
+  }
+  const run = new Function(
+    'PerformanceObserver',
+    'requestAnimationFrame',
+    'setTimeout',
+    'imp',
+    code.replace('import(', 'imp('),
+  )
+  run(
+    PerformanceObserver,
+    (f: () => void) => frames.push(f),
+    (f: () => void) => timers.push(f),
+    (src: string) => imported.push(src),
+  )
+  const step = {
+    paint: () => onPaint?.({ getEntriesByName: (n) => (n === 'first-contentful-paint' ? [{}] : []) }),
+    frame: () => frames.splice(0).forEach((f) => f()),
+    timers: () => timers.splice(0).forEach((f) => f()),
+  }
+  return { imported, step }
+}
+
 describe('startScriptAfterFirstPaint', () => {
+  it('imports the entry once, in the task after the first contentful paint', () => {
+    const { imported, step } = runLoader(startScriptAfterFirstPaint(TEMPLATE, 'n'), { paintTiming: true })
+    step.frame()
+    step.timers()
+    expect(imported).toEqual([])
+    step.paint()
+    expect(imported).toEqual([])
+    step.timers()
+    expect(imported).toEqual(['/assets/index-DRdA3BgL.js'])
+    step.frame()
+    step.frame()
+    step.timers()
+    step.timers()
+    expect(imported).toHaveLength(1)
+  })
+
+  it('without Paint Timing, imports after two frames and a timer', () => {
+    const { imported, step } = runLoader(startScriptAfterFirstPaint(TEMPLATE, 'n'), { paintTiming: false })
+    step.frame()
+    expect(imported).toEqual([])
+    step.frame()
+    step.timers()
+    expect(imported).toEqual([])
+    step.timers()
+    expect(imported).toEqual(['/assets/index-DRdA3BgL.js'])
+  })
+
   it('replaces the module script with an inline loader that imports it after the first frame', () => {
     const html = startScriptAfterFirstPaint(TEMPLATE, 'abc123==')
     expect(html).not.toContain('<script type="module"')
-    expect(html).toContain(
-      '<script nonce="abc123==">requestAnimationFrame(function(){setTimeout(function(){import("/assets/index-DRdA3BgL.js")})})</script>',
-    )
+    const inline = /<script nonce="abc123==">([^<]+)<\/script>/.exec(html)?.[1]
+    expect(inline).toContain('import("/assets/index-DRdA3BgL.js")')
+    expect(inline).toContain("getEntriesByName('first-contentful-paint')")
+    expect(inline).toContain('requestAnimationFrame')
     expect(html).toContain('<link rel="modulepreload" crossorigin href="/assets/styles-D9g3aUVx.js">')
   })
 
   it('writes no nonce attribute without a nonce, and never lets one break out of its attribute', () => {
-    expect(startScriptAfterFirstPaint(TEMPLATE, '')).toContain('<script>requestAnimationFrame(')
+    expect(startScriptAfterFirstPaint(TEMPLATE, '')).toContain('<script>(function(){')
     expect(startScriptAfterFirstPaint(TEMPLATE, 'a"><script>x')).toContain('<script nonce="ascriptx">')
   })
 
