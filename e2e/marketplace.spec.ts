@@ -151,6 +151,41 @@ test.describe('layout', () => {
     await expect(page.getByText('Loading professionals')).toHaveCount(0)
   })
 
+  test('the whole directory is fetched only once the reader points at or focuses the search, a filter or a page link', async ({
+    page,
+  }) => {
+    const isDirectory = (url: string) => new URL(url).pathname === '/api/organizations'
+    const asked: string[] = []
+    page.on('request', (request) => {
+      if (isDirectory(request.url())) asked.push(request.url())
+    })
+    await openMarketplace(page)
+    await live(page)
+    // Pointing at a card's link prefetches that profile only.
+    const profile = page.waitForResponse((r) => /^\/api\/organizations\/[^/]+$/.test(new URL(r.url()).pathname))
+    await cards(page)
+      .first()
+      .getByRole('link', { name: /^Profile of / })
+      .hover()
+    await profile
+    expect(asked).toHaveLength(0)
+    // Pointing at a page link fetches the directory, before the click.
+    const arrived = page.waitForResponse((r) => isDirectory(r.url()))
+    await page.getByRole('navigation', { name: 'Result pages' }).getByRole('link', { name: 'Next page' }).hover()
+    await arrived
+    expect(asked).toHaveLength(1)
+
+    // Keyboard focus in the search box asks for it too.
+    asked.length = 0
+    await openMarketplace(page, '?page=2')
+    await live(page)
+    expect(asked).toHaveLength(0)
+    const again = page.waitForResponse((r) => isDirectory(r.url()))
+    await page.getByRole('searchbox').focus()
+    await again
+    expect(asked).toHaveLength(1)
+  })
+
   test('no results: the empty state and a zero count', async ({ page }) => {
     await openMarketplace(page)
     await page.getByRole('searchbox').fill('zz no such firm zz')

@@ -2,12 +2,13 @@
  * The route loaders of the public pages. Each runs twice in a page's life: on the server, where
  * `context` is the server render context (render-context.ts) and the data comes from the server's
  * own use cases, and in the browser on client-side navigation, where it starts the API request and
- * lets the page show its loading state rather than holding the navigation.
+ * lets the page show its loading state rather than holding the navigation. The marketplace's
+ * modules (its API queries and their contracts, with zod) are imported by its loaders when they run,
+ * so that the other public pages, whose script imports this module, do not load and run them.
  */
 import { data, redirectDocument, type LoaderFunctionArgs } from 'react-router'
 import type { OrganizationProfile } from '../shared/contracts/directory'
-import { directoryQueryOptions, organizationQueryOptions } from './features/marketplace/api'
-import { directoryPage, type DirectoryPage } from './features/marketplace/result-page'
+import type { DirectoryPage } from './features/marketplace/result-page'
 import type { RootData } from './lib/page-meta'
 import { appQueryClient } from './providers'
 import { onServer } from './render-context'
@@ -36,9 +37,11 @@ export async function marketplaceLoader({ request, context }: LoaderFunctionArgs
   const server = onServer(context)
   if (!server) {
     // Start the directory request alongside the route's code instead of after it.
+    const { directoryQueryOptions } = await import('./features/marketplace/api')
     void appQueryClient.prefetchQuery(directoryQueryOptions)
     return null
   }
+  const { directoryPage } = await import('./features/marketplace/result-page')
   const { organizations } = await server.data.loadDirectory()
   return directoryPage(organizations, new URL(request.url).searchParams)
 }
@@ -53,6 +56,7 @@ export async function profileLoader({ params, context }: LoaderFunctionArgs) {
   const orgId = params.orgId ?? ''
   const server = onServer(context)
   if (!server) {
+    const { organizationQueryOptions } = await import('./features/marketplace/api')
     void appQueryClient.prefetchQuery(organizationQueryOptions(orgId))
     return null
   }

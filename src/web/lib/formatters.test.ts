@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { formatGbp, formatGbpFromPence, formatUkDate, formatUkDateTime, pluralise } from './formatters'
+import { formatGbp, formatGbpFromPence, formatUkDate, formatUkDateTime, onFirstUse, pluralise } from './formatters'
 
 describe('formatUkDate: dd MMM yyyy in Europe/London', () => {
   it('formats with a two-digit day and three-letter month', () => {
@@ -39,5 +39,24 @@ describe('pluralise', () => {
     expect(pluralise(1, 'day')).toBe('1 day')
     expect(pluralise(2, 'participant')).toBe('2 participants')
     expect(pluralise(1, 'person', 'people')).toBe('1 person')
+  })
+})
+
+describe('onFirstUse', () => {
+  it('makes the value on the first call only, and returns that same value after', () => {
+    let made = 0
+    const get = onFirstUse(() => ({ n: ++made }))
+    expect(made).toBe(0)
+    const first = get()
+    expect(get()).toBe(first)
+    expect(first).toEqual({ n: 1 })
+    expect(made).toBe(1)
+  })
+
+  it('keeps a made value that is falsy', () => {
+    let made = 0
+    const get = onFirstUse(() => (made++, 0))
+    expect([get(), get()]).toEqual([0, 0])
+    expect(made).toBe(1)
   })
 })

@@ -1,3 +1,5 @@
+import { onFirstUse } from './formatters'
+
 /**
  * Live chat hours, spec: What the product does: Monday to Friday 9am-5pm, evaluated in UK time (Europe/London,
  * so 9am means 9am on the clock in London in summer too). UK bank holidays are not modelled.
@@ -5,19 +7,22 @@
 export const SUPPORT_OPEN_HOUR = 9
 export const SUPPORT_CLOSE_HOUR = 17
 
-const LONDON = new Intl.DateTimeFormat('en-GB', {
-  timeZone: 'Europe/London',
-  weekday: 'short',
-  hour: '2-digit',
-  hourCycle: 'h23',
-})
+const LONDON = onFirstUse(
+  () =>
+    new Intl.DateTimeFormat('en-GB', {
+      timeZone: 'Europe/London',
+      weekday: 'short',
+      hour: '2-digit',
+      hourCycle: 'h23',
+    }),
+)
 
 const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'] as const
 const DAY_NAMES = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'] as const
 
 /** Day of week (0 Sunday .. 6 Saturday) and hour (0..23) in London at `now`. */
 export function londonDayAndHour(now: Date): { day: number; hour: number } {
-  const parts = LONDON.formatToParts(now)
+  const parts = LONDON().formatToParts(now)
   const weekday = parts.find((p) => p.type === 'weekday')?.value ?? 'Mon'
   const hour = Number(parts.find((p) => p.type === 'hour')?.value ?? '0')
   return { day: WEEKDAYS.indexOf(weekday as (typeof WEEKDAYS)[number]), hour }

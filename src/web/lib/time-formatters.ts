@@ -1,16 +1,19 @@
-import { formatUkDate } from './formatters'
+import { formatUkDate, onFirstUse } from './formatters'
 
-const LONDON_TIME = new Intl.DateTimeFormat('en-GB', {
-  timeZone: 'Europe/London',
-  hour: '2-digit',
-  minute: '2-digit',
-  hourCycle: 'h23',
-})
+const LONDON_TIME = onFirstUse(
+  () =>
+    new Intl.DateTimeFormat('en-GB', {
+      timeZone: 'Europe/London',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    }),
+)
 
 /** '14:07' in UK time (Europe/London). */
 export function formatUkTime(value: Date | string): string {
   const date = new Date(value)
-  return Number.isNaN(date.getTime()) ? '' : LONDON_TIME.format(date)
+  return Number.isNaN(date.getTime()) ? '' : LONDON_TIME().format(date)
 }
 
 /**

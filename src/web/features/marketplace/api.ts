@@ -18,9 +18,12 @@ export function organizationQueryOptions(orgId: string) {
   })
 }
 
-/** The directory query. */
-export function useDirectory() {
-  return useQuery(directoryQueryOptions)
+/**
+ * The directory query. `enabled`: false while the page can do without the whole directory (it shows
+ * the server's page of results); what the cache already holds is still returned.
+ */
+export function useDirectory(enabled = true) {
+  return useQuery({ ...directoryQueryOptions, enabled })
 }
 
 /**

@@ -5,6 +5,7 @@ import { Spinner } from '#web/components/ui/spinner.tsx'
 import { useDirectory } from '../api'
 import { filterOrganizations } from '../filter'
 import { pageCount, pageOf, sameFilters, type DirectoryPage } from '../result-page'
+import { useDirectoryIntent } from '../use-directory-intent'
 import { useMarketplaceFilters } from '../use-marketplace-filters'
 import { FilterBar } from './filter-bar'
 import { MarketplaceHero } from './marketplace-hero'
@@ -24,30 +25,35 @@ function LoadingProfessionals() {
  * the already loaded list (spec: Validation rules), one page of PAGE_SIZE cards at a time (?page=N).
  * Typing stays responsive on large lists because the results follow a deferred copy of the filters.
  * A page rendered by the server starts with the page of results it chose for the URL (route loader
- * data), and shows it until the whole directory has arrived.
+ * data), and shows it until the whole directory has arrived. The directory (about 375 KB of JSON
+ * for the demo's 322 firms, a long task to take in on a phone) is fetched only once the server's
+ * page no longer answers the filters and page asked for, or as soon as the reader points at or
+ * focuses the search, a filter or a page link (useDirectoryIntent): a visitor who only reads the
+ * first page, or opens a profile from it, never downloads it. A page reached in the browser (no
+ * server page) fetches it at once.
  */
 export function DirectoryView() {
   const { filters, page, pageSearch, setSearch, setType, setTier, commitSearch } = useMarketplaceFilters()
   const rendered = useLoaderData() as DirectoryPage | null
-  const directory = useDirectory()
   const signedIn = useKnownSession()
   useFocusResultsOnPageChange(page, JSON.stringify(filters))
   const search = useDeferredValue(filters.search)
   const type = useDeferredValue(filters.type)
   const tier = useDeferredValue(filters.tier)
+  // Whether the server's page answers the filters and page shown.
+  const answersServer =
+    rendered !== null &&
+    rendered.page === Math.min(page, pageCount(rendered.total)) &&
+    sameFilters(rendered.filters, { search, type, tier })
+  const [wanted, intent] = useDirectoryIntent()
+  const directory = useDirectory(wanted || !answersServer)
   const results = useMemo(
     () => (directory.data ? filterOrganizations(directory.data.organizations, { search, type, tier }) : null),
     [directory.data, search, type, tier],
   )
   const shown = useMemo(() => (results ? pageOf(results, page) : null), [results, page])
-  // The server's page, while it still answers the filters and page shown.
-  const serverPage =
-    !results &&
-    rendered &&
-    rendered.page === Math.min(page, pageCount(rendered.total)) &&
-    sameFilters(rendered.filters, { search, type, tier })
-      ? rendered
-      : null
+  // The server's page, until the directory has arrived.
+  const serverPage = !results && answersServer ? rendered : null
 
   return (
     <>
@@ -57,6 +63,7 @@ export function DirectoryView() {
         tier={filters.tier}
         onSearchChange={setSearch}
         onSubmit={commitSearch}
+        intent={intent}
       />
       <div className="mx-auto max-w-7xl px-4 pb-16 sm:px-6 lg:px-8">
         <FilterBar
@@ -65,6 +72,7 @@ export function DirectoryView() {
           count={results ? results.length : serverPage ? serverPage.total : null}
           onTypeChange={setType}
           onTierChange={setTier}
+          intent={intent}
         />
         <div className="pt-6">
           {directory.isError ? (
@@ -83,6 +91,7 @@ export function DirectoryView() {
               pages={shown.pages}
               pageSearch={pageSearch}
               signedIn={signedIn}
+              intent={intent}
             />
           ) : serverPage ? (
             <OrganizationResults
@@ -92,6 +101,7 @@ export function DirectoryView() {
               pages={pageCount(serverPage.total)}
               pageSearch={pageSearch}
               signedIn={signedIn}
+              intent={intent}
             />
           ) : (
             <LoadingProfessionals />

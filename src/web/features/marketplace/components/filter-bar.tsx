@@ -10,26 +10,32 @@ import {
   type TierFilter,
   type TypeFilter,
 } from '../filter'
+import type { IntentHandlers } from '../use-directory-intent'
 
-/** Type and tier selects and the live result count (spec: Screens and routes). */
+/**
+ * Type and tier selects and the live result count (spec: Screens and routes). `intent`: handlers
+ * telling the page the reader is about to choose a filter.
+ */
 export function FilterBar({
   type,
   tier,
   count,
   onTypeChange,
   onTierChange,
+  intent,
 }: {
   type: TypeFilter
   tier: TierFilter
   count: number | null
   onTypeChange: (type: TypeFilter) => void
   onTierChange: (tier: TierFilter) => void
+  intent?: IntentHandlers
 }) {
   // The selects work once the page is live (a server-rendered page hydrates first).
   const live = useHydrated()
   return (
     <div className="flex flex-col gap-4 border-b pb-5 sm:flex-row sm:items-end sm:justify-between">
-      <div className="grid grid-cols-2 gap-3 sm:flex sm:gap-4">
+      <div className="grid grid-cols-2 gap-3 sm:flex sm:gap-4" {...intent}>
         <div className="flex flex-col gap-1.5">
           <Label htmlFor="filter-type">Type</Label>
           <Select value={type} onValueChange={(v) => isTypeFilter(v) && onTypeChange(v)}>

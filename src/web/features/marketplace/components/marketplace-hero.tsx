@@ -3,12 +3,13 @@ import { useLayoutEffect, useRef, type FormEvent } from 'react'
 import { Button } from '#web/components/ui/button.tsx'
 import { Input } from '#web/components/ui/input.tsx'
 import type { TierFilter, TypeFilter } from '../filter'
+import type { IntentHandlers } from '../use-directory-intent'
 
 /**
  * The marketplace hero (spec: Screens and routes): title, search box ('Search by name or location...') and
  * Search button. The form also works as a plain GET of /marketplace?q=&type=&tier= (without
  * JavaScript, or before the server-rendered page is live); what was typed before then is searched
- * for once it is.
+ * for once it is. `intent`: handlers telling the page the reader is about to search.
  */
 export function MarketplaceHero({
   search,
@@ -16,12 +17,14 @@ export function MarketplaceHero({
   tier,
   onSearchChange,
   onSubmit,
+  intent,
 }: {
   search: string
   type: TypeFilter
   tier: TierFilter
   onSearchChange: (value: string) => void
   onSubmit: () => void
+  intent?: IntentHandlers
 }) {
   const input = useRef<HTMLInputElement>(null)
   const submit = (event: FormEvent<HTMLFormElement>) => {
@@ -50,6 +53,7 @@ export function MarketplaceHero({
           method="get"
           action="/marketplace"
           onSubmit={submit}
+          {...intent}
           className="flex w-full max-w-2xl flex-col gap-2 sm:flex-row"
         >
           <label htmlFor="marketplace-search" className="sr-only">

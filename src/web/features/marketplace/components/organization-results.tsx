@@ -1,7 +1,9 @@
-import { Suspense, useEffect, useRef } from 'react'
+import { useEffect, useRef } from 'react'
 import { SearchX } from 'lucide-react'
 import type { DirectoryOrganization } from '#shared/contracts/directory.ts'
+import { HydratesApart } from '#web/components/hydrates-apart.tsx'
 import { PAGE_SIZE } from '../result-page'
+import type { IntentHandlers } from '../use-directory-intent'
 import { OrganizationCard } from './organization-card'
 import { ResultPagination } from './result-pagination'
 
@@ -14,7 +16,7 @@ export const RESULTS_HEADING_ID = 'results-heading'
  * page's cards, `total` the results on all `pages`, `pageSearch(n)` the query string of page n.
  * Cards are keyed by id and memoised, so a keystroke re-renders only what changed. The heading
  * (RESULTS_HEADING_ID) names the page for screen readers and takes focus on a page change
- * (useFocusResultsOnPageChange).
+ * (useFocusResultsOnPageChange). `intent` goes to the page links (ResultPagination).
  */
 export function OrganizationResults({
   organizations,
@@ -23,6 +25,7 @@ export function OrganizationResults({
   page,
   pages,
   pageSearch,
+  intent,
 }: {
   organizations: readonly DirectoryOrganization[]
   signedIn: boolean | undefined
@@ -30,6 +33,7 @@ export function OrganizationResults({
   page: number
   pages: number
   pageSearch: (page: number) => string
+  intent?: IntentHandlers
 }) {
   if (total === 0) {
     return (
@@ -51,12 +55,12 @@ export function OrganizationResults({
       <ul className="grid grid-cols-1 gap-6 md:grid-cols-2 lg:grid-cols-3" data-testid="organization-grid">
         {organizations.map((org) => (
           <li key={org.id} className="flex [&>article]:w-full">
-            {/* Each card its own Suspense boundary, so that React can hydrate the server's cards apart
-                from the rest of the page (first the one a reader clicks): the page's longest task under
-                Lighthouse's 4x CPU slowdown fell from 307-420 to 269-286 ms (docs/benchmarks.md, "Web"). */}
-            <Suspense fallback={null}>
+            {/* Each card hydrated apart from the rest of the page (first the one a reader clicks): the
+                page's longest task under Lighthouse's 4x CPU slowdown fell from 307-420 to 269-286 ms
+                (docs/benchmarks.md, "Web"). */}
+            <HydratesApart>
               <OrganizationCard org={org} signedIn={signedIn} />
-            </Suspense>
+            </HydratesApart>
           </li>
         ))}
       </ul>
@@ -68,6 +72,7 @@ export function OrganizationResults({
           shown={organizations.length}
           total={total}
           pageSearch={pageSearch}
+          intent={intent}
         />
       )}
     </section>

@@ -2,11 +2,13 @@ import { ChevronLeft, ChevronRight } from 'lucide-react'
 import { Link } from 'react-router'
 import { Button } from '#web/components/ui/button.tsx'
 import { PAGE_PATHS } from '#shared/paths.ts'
+import type { IntentHandlers } from '../use-directory-intent'
 
 /**
  * Links to the previous and next page of marketplace results (?page=N), with where this page sits:
  * 'Showing 13–24 of 322' and 'Page 2 of 27'. Plain links, so they work before the page is live and
  * without JavaScript, and a crawler reaches every card (and so every profile) through them.
+ * `intent`: handlers telling the page the reader is about to change page.
  */
 export function ResultPagination({
   page,
@@ -15,6 +17,7 @@ export function ResultPagination({
   shown,
   total,
   pageSearch,
+  intent,
 }: {
   page: number
   pages: number
@@ -23,10 +26,11 @@ export function ResultPagination({
   shown: number
   total: number
   pageSearch: (page: number) => string
+  intent?: IntentHandlers
 }) {
   const to = (n: number) => `${PAGE_PATHS.marketplace}${pageSearch(n)}`
   return (
-    <nav aria-label="Result pages" className="mt-10 flex flex-col items-center gap-3">
+    <nav aria-label="Result pages" {...intent} className="mt-10 flex flex-col items-center gap-3">
       <p className="text-sm text-muted-foreground" data-testid="page-range">
         Showing {first}–{first + shown - 1} of {total}
       </p>
