@@ -18,12 +18,13 @@
  * more than the demo directory holds, so it serves the same dist/web from bench/web.serve.ts with
  * generated directory data. Options (env): BENCH_ONLY (a comma list of js, filter, keys,
  * lighthouse), BENCH_SKIP_LIGHTHOUSE=1, BENCH_LIGHTHOUSE_RUNS (3), CHROME_PATH (/usr/bin/chromium),
- * BENCH_PORT (3814), BENCH_PAGES (a comma list of paths to measure, 'profile' for the first profile).
+ * BENCH_PORT (3814), BENCH_PAGES (a comma list of paths to measure, 'profile' for the first profile),
+ * BENCH_LIGHTHOUSE_BASELINE (another build's server to compare with, run by run: see measureLighthouse).
  */
 import { execFile, spawnSync } from 'node:child_process'
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import http from 'node:http'
-import { tmpdir } from 'node:os'
+import os, { tmpdir } from 'node:os'
 import path from 'node:path'
 import { performance } from 'node:perf_hooks'
 import { fileURLToPath } from 'node:url'
@@ -223,60 +224,107 @@ function lighthouseAvailable(): boolean {
   return res.status === 0
 }
 
+interface LighthouseRun {
+  scores: number[]
+  lcp: number
+  tbt: number
+  cls: number
+  server: number
+  element: string
+}
+
+/** One Lighthouse run (mobile preset) of `url`, its report in `file`; null (and a line) when it failed. */
+async function lighthouseOnce(url: string, file: string): Promise<LighthouseRun | null> {
+  const res = await run(
+    'npx',
+    [
+      '--yes',
+      'lighthouse@12.8.2',
+      url,
+      '--output=json',
+      `--output-path=${file}`,
+      '--quiet',
+      '--only-categories=performance,accessibility,best-practices,seo',
+      `--chrome-flags=--headless=new ${CHROME_ARGS.join(' ')}`,
+    ],
+    { ...process.env, CHROME_PATH: CHROME },
+    180_000,
+  )
+  if (res.status !== 0 || !existsSync(file)) {
+    const output = `${res.stderr}\n${res.stdout}`.split('\n').filter((l) => l.trim() && !l.startsWith('npm warn'))
+    line(`   ${url}: lighthouse failed (exit ${res.status}): ${output.slice(-3).join(' | ')}`)
+    return null
+  }
+  const lhr = JSON.parse(readFileSync(file, 'utf8'))
+  const c = lhr.categories
+  return {
+    scores: ['performance', 'accessibility', 'best-practices', 'seo'].map((k) => Math.round(c[k].score * 100)),
+    lcp: lhr.audits['largest-contentful-paint'].numericValue,
+    tbt: lhr.audits['total-blocking-time'].numericValue,
+    cls: lhr.audits['cumulative-layout-shift'].numericValue,
+    // The document's observed response time: the simulated LCP starts from it.
+    server: lhr.audits['server-response-time']?.numericValue ?? NaN,
+    element: lcpElement(lhr),
+  }
+}
+
+/** One row of medians over `reports`, labelled `label`. */
+function lighthouseRow(label: string, reports: LighthouseRun[]) {
+  const m = (f: (r: LighthouseRun) => number) => median(reports.map(f))
+  line(
+    `   ${label.padEnd(19)} ${[0, 1, 2, 3].map((i) => String(m((r) => r.scores[i])).padStart(4)).join('  ')}  ` +
+      `${(m((r) => r.lcp) / 1000).toFixed(2)} s  ${Math.round(m((r) => r.tbt))} ms  ${m((r) => r.cls).toFixed(3)}  ` +
+      `${String(Math.round(m((r) => r.server))).padStart(4)} ms  ${[...new Set(reports.map((r) => r.element))].join(' / ')}`,
+  )
+}
+
+/**
+ * Part 3. With BENCH_LIGHTHOUSE_BASELINE (the address of another build's server, e.g. an earlier
+ * commit's `npm start` on another port), each page is also measured there, alternating with the
+ * app run by run (baseline first in even runs), and a 'baseline' row and the ratio of the total
+ * blocking times follow the page's row: a comparison the machine's speed cannot move, where the
+ * absolute scores of a slow or busy machine can.
+ */
 async function measureLighthouse(baseUrl: string) {
   const runs = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3)
-  line(`\n3. Lighthouse 12.8.2, mobile preset, median of ${runs} runs`)
+  const baseline = process.env.BENCH_LIGHTHOUSE_BASELINE?.replace(/\/+$/, '')
+  line(
+    `\n3. Lighthouse 12.8.2, mobile preset, median of ${runs} runs${baseline ? `, alternating with ${baseline}` : ''}`,
+  )
   if (process.env.BENCH_SKIP_LIGHTHOUSE) return line('   skipped (BENCH_SKIP_LIGHTHOUSE)')
   if (!existsSync(CHROME)) return line(`   skipped: no Chromium at ${CHROME}`)
   if (!lighthouseAvailable()) return line('   skipped: `npx lighthouse@12.8.2` could not be installed or run here')
   const dir = path.join(root, '.tmp/bench-lighthouse')
   mkdirSync(dir, { recursive: true })
   line(`   ${'page'.padEnd(19)} perf  a11y  best  seo   LCP     TBT     CLS    server  LCP element`)
+  const loads: number[] = []
   for (const page of await publicPages(baseUrl)) {
-    const reports: Array<{ scores: number[]; lcp: number; tbt: number; cls: number; server: number; element: string }> =
-      []
+    const reports: LighthouseRun[] = []
+    const baselineReports: LighthouseRun[] = []
     for (let i = 0; i < runs; i++) {
-      const file = path.join(dir, `lh-${page.replace(/\W/g, '_') || 'root'}-${i}.json`)
-      const res = await run(
-        'npx',
-        [
-          '--yes',
-          'lighthouse@12.8.2',
-          baseUrl + page,
-          '--output=json',
-          `--output-path=${file}`,
-          '--quiet',
-          '--only-categories=performance,accessibility,best-practices,seo',
-          `--chrome-flags=--headless=new ${CHROME_ARGS.join(' ')}`,
-        ],
-        { ...process.env, CHROME_PATH: CHROME },
-        180_000,
-      )
-      if (res.status !== 0 || !existsSync(file)) {
-        const output = `${res.stderr}\n${res.stdout}`.split('\n').filter((l) => l.trim() && !l.startsWith('npm warn'))
-        line(`   ${page}: lighthouse failed (exit ${res.status}): ${output.slice(-3).join(' | ')}`)
-        continue
+      const name = page.replace(/\W/g, '_') || 'root'
+      const order = baseline && i % 2 === 0 ? ['baseline', 'app'] : ['app', 'baseline']
+      for (const which of order) {
+        if (which === 'baseline' && !baseline) continue
+        const report = await lighthouseOnce(
+          (which === 'app' ? baseUrl : baseline) + page,
+          path.join(dir, `lh-${which === 'app' ? '' : 'baseline-'}${name}-${i}.json`),
+        )
+        loads.push(os.loadavg()[0])
+        if (report) (which === 'app' ? reports : baselineReports).push(report)
       }
-      const lhr = JSON.parse(readFileSync(file, 'utf8'))
-      const c = lhr.categories
-      reports.push({
-        scores: ['performance', 'accessibility', 'best-practices', 'seo'].map((k) => Math.round(c[k].score * 100)),
-        lcp: lhr.audits['largest-contentful-paint'].numericValue,
-        tbt: lhr.audits['total-blocking-time'].numericValue,
-        cls: lhr.audits['cumulative-layout-shift'].numericValue,
-        // The document's observed response time: the simulated LCP starts from it.
-        server: lhr.audits['server-response-time']?.numericValue ?? NaN,
-        element: lcpElement(lhr),
-      })
     }
-    if (!reports.length) continue
-    const m = (f: (r: (typeof reports)[number]) => number) => median(reports.map(f))
-    line(
-      `   ${page.padEnd(19)} ${[0, 1, 2, 3].map((i) => String(m((r) => r.scores[i])).padStart(4)).join('  ')}  ` +
-        `${(m((r) => r.lcp) / 1000).toFixed(2)} s  ${Math.round(m((r) => r.tbt))} ms  ${m((r) => r.cls).toFixed(3)}  ` +
-        `${String(Math.round(m((r) => r.server))).padStart(4)} ms  ${[...new Set(reports.map((r) => r.element))].join(' / ')}`,
-    )
+    if (reports.length) lighthouseRow(page, reports)
+    if (baselineReports.length) {
+      lighthouseRow('  baseline', baselineReports)
+      if (reports.length) {
+        const ratio = median(reports.map((r) => r.tbt)) / Math.max(1, median(baselineReports.map((r) => r.tbt)))
+        line(`   ${''.padEnd(19)} total blocking time, app / baseline: ${ratio.toFixed(2)}`)
+      }
+    }
   }
+  if (loads.length)
+    line(`   load average during the runs: ${Math.min(...loads).toFixed(2)}-${Math.max(...loads).toFixed(2)}`)
   line(`   reports: ${path.relative(root, dir)}/`)
 }
 
