@@ -8,14 +8,26 @@ import { useNavigate, useSearchParams } from 'react-router'
  * while the route's loaders run, so two changes in quick succession (a filter, then a search typed
  * straight after) would otherwise drop the first. An interrupted navigation never commits, so a
  * committed URL is either the last one asked for or a navigation from elsewhere (a link, Back),
- * which becomes the new base. Changes replace the history entry.
+ * which becomes the new base. Changes replace the history entry. A committed URL this hook asked for
+ * (an earlier change of a quick series) leaves the newest change as the base; the first render's URL
+ * is never taken again once a change was asked for (its effect can run after a first quick click).
  */
 export function useLatestSearchParams(): [URLSearchParams, (change: (next: URLSearchParams) => void) => void] {
   const [params] = useSearchParams()
   const navigate = useNavigate()
   const committed = params.toString()
   const latest = useRef(committed)
+  // Searches asked for since the last URL that came from elsewhere, and the last committed one seen.
+  const asked = useRef(new Set<string>())
+  const seen = useRef(committed)
   useEffect(() => {
+    if (seen.current === committed) return
+    seen.current = committed
+    if (asked.current.has(committed)) {
+      if (committed === latest.current) asked.current.clear()
+      return
+    }
+    asked.current.clear()
     latest.current = committed
   }, [committed])
   const update = useCallback(
@@ -25,6 +37,7 @@ export function useLatestSearchParams(): [URLSearchParams, (change: (next: URLSe
       const search = next.toString()
       if (search === latest.current) return
       latest.current = search
+      asked.current.add(search)
       void navigate({ search: search ? `?${search}` : '' }, { replace: true })
     },
     [navigate],

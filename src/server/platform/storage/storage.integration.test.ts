@@ -90,6 +90,28 @@ for (const driver of ['disk', 's3'] as const) {
     })
 
     it.runIf(driver === 'disk')(
+      'leaves no temporary file when the body fails before the file is even open',
+      async () => {
+        // The upload fails at once (a client gone, an inspector refusing the first bytes), while the
+        // temporary file is still being opened: put must not return before that file is closed and
+        // removed, or the open completes afterwards and leaves it behind.
+        for (let i = 0; i < 5; i++) {
+          const failing = new Readable({
+            read() {
+              this.destroy(new Error('client went away'))
+            },
+          })
+          await expect(
+            storage.put(`test/${randomUUID()}`, failing, { contentType: 'application/pdf' }),
+          ).rejects.toThrow('client went away')
+        }
+        // A file opened late would be on disk by now (its open was already under way).
+        await new Promise((resolve) => setTimeout(resolve, 100))
+        expect(readdirSync(path.join(dir, 'objects', '.tmp'))).toEqual([])
+      },
+    )
+
+    it.runIf(driver === 'disk')(
       'at start, sweeps the temporary files of a process that was killed mid-upload, however recent',
       async () => {
         const root = mkdtempSync(path.join(os.tmpdir(), 'homeward-storage-crash-'))

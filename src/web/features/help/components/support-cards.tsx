@@ -57,7 +57,9 @@ export function SupportCards() {
           </CardHeader>
           <CardContent>
             <p className="text-sm font-medium">{SUPPORT_HOURS_TEXT}</p>
-            <p role="status" className="flex flex-wrap items-center gap-2 text-sm" data-testid="support-status">
+            {/* The line's height is kept while it is empty (before the page is live), so the status
+                appearing moves nothing: a click on the cards' buttons at that moment lands where aimed. */}
+            <p role="status" className="flex min-h-6 flex-wrap items-center gap-2 text-sm" data-testid="support-status">
               {!live ? null : open ? (
                 <Badge variant="success">Open now</Badge>
               ) : (
