@@ -3,7 +3,7 @@
  * filter and their combinations, URL state, loading and empty states, profile pages and Invite.
  * Expected results come from the directory API and the same pure filter the page uses.
  */
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test'
+import { expect, test, type APIRequestContext, type Page, type Route } from '@playwright/test'
 import type { DirectoryOrganization, DirectoryResponse } from '../src/shared/contracts/directory'
 import {
   countLabel,
@@ -34,20 +34,30 @@ const expected = (filters: Partial<MarketplaceFilters>) =>
 const count = (page: Page) => page.getByTestId('result-count')
 const cards = (page: Page) => page.getByTestId('organization-card')
 
+/** The option shown by the Type or Tier select (the browser's own <select>). */
+const shown = (page: Page, select: 'Type' | 'Tier') =>
+  page.getByRole('combobox', { name: select }).locator('option:checked')
+
 async function choose(page: Page, select: 'Type' | 'Tier', option: string) {
-  await page.getByRole('combobox', { name: select }).click()
-  await page.getByRole('option', { name: option, exact: true }).click()
-  await expect(page.getByRole('combobox', { name: select })).toHaveText(option)
+  await page.getByRole('combobox', { name: select }).selectOption({ label: option })
+  await expect(shown(page, select)).toHaveText(option)
 }
 
-async function openMarketplace(page: Page, query = '') {
+/**
+ * Starts the app on a server-rendered marketplace page as a reader's first key press does (the
+ * page is plain HTML until the first sign of use: src/web/lib/hydrate-on-intent.ts) and waits until
+ * it is live (<html data-live>). A key that types nothing and moves no focus.
+ */
+async function live(page: Page) {
+  await page.keyboard.press('Shift')
+  await expect(page.locator('html')).toHaveAttribute('data-live', '')
+}
+
+/** Opens /marketplace`query` and, unless `live` is false, waits until the app runs it. */
+async function openMarketplace(page: Page, query = '', { start = true } = {}) {
   await page.goto(`/marketplace${query}`)
   await expect(cards(page).first()).toBeVisible()
-}
-
-/** Waits until the server-rendered page is live (hydrated: the selects lose aria-disabled). */
-async function live(page: Page) {
-  await expect(page.getByRole('combobox', { name: 'Type' })).not.toHaveAttribute('aria-disabled')
+  if (start) await live(page)
 }
 
 test.describe('layout', () => {
@@ -64,18 +74,21 @@ test.describe('layout', () => {
     await expect(page.getByRole('searchbox')).toHaveAttribute('placeholder', 'Search by name or location...')
     await expect(page.getByRole('button', { name: 'Search', exact: true })).toBeVisible()
 
-    await page.getByRole('combobox', { name: 'Type' }).click()
-    await expect(page.getByRole('option')).toHaveText([
+    await expect(page.getByRole('combobox', { name: 'Type' }).locator('option')).toHaveText([
       'All Types',
       'Conveyancers',
       'Surveyors',
       'Mortgage Brokers',
       'Estate Agents',
     ])
-    await page.keyboard.press('Escape')
-    await page.getByRole('combobox', { name: 'Tier' }).click()
-    await expect(page.getByRole('option')).toHaveText(['All Tiers', 'Platinum Only', 'Gold & Above', 'Silver & Above'])
-    await page.keyboard.press('Escape')
+    await expect(shown(page, 'Type')).toHaveText('All Types')
+    await expect(page.getByRole('combobox', { name: 'Tier' }).locator('option')).toHaveText([
+      'All Tiers',
+      'Platinum Only',
+      'Gold & Above',
+      'Silver & Above',
+    ])
+    await expect(shown(page, 'Tier')).toHaveText('All Tiers')
 
     await expect(count(page)).toHaveText(countLabel(directory.length))
     await expect(count(page)).toHaveText(`${directory.length} professionals`)
@@ -141,8 +154,7 @@ test.describe('layout', () => {
     await page.goto('/marketplace')
     await expect(cards(page)).toHaveCount(PAGE_SIZE)
     await expect(page.getByText('Loading professionals')).toHaveCount(0)
-    // Live once hydrated: the selects lose aria-disabled.
-    await expect(page.getByRole('combobox', { name: 'Type' })).not.toHaveAttribute('aria-disabled')
+    await live(page)
     await page.getByRole('searchbox').fill('a')
     await expect(page.getByRole('status').filter({ hasText: 'Loading professionals' })).toBeVisible()
     release()
@@ -160,7 +172,6 @@ test.describe('layout', () => {
       if (isDirectory(request.url())) asked.push(request.url())
     })
     await openMarketplace(page)
-    await live(page)
     // Pointing at a card's link prefetches that profile only.
     const profile = page.waitForResponse((r) => /^\/api\/organizations\/[^/]+$/.test(new URL(r.url()).pathname))
     await cards(page)
@@ -178,7 +189,6 @@ test.describe('layout', () => {
     // Keyboard focus in the search box asks for it too.
     asked.length = 0
     await openMarketplace(page, '?page=2')
-    await live(page)
     expect(asked).toHaveLength(0)
     const again = page.waitForResponse((r) => isDirectory(r.url()))
     await page.getByRole('searchbox').focus()
@@ -205,7 +215,6 @@ test.describe('layout', () => {
     await expect(nav).toContainText(`Page 1 of ${pages}`)
     await expect(nav.getByRole('link', { name: 'Previous page' })).toHaveCount(0)
 
-    await live(page)
     await nav.getByRole('link', { name: 'Next page' }).click()
     await expect(page).toHaveURL(/\/marketplace\?page=2$/)
     await expect(cards(page).getByRole('heading')).toHaveText(names(PAGE_SIZE))
@@ -256,6 +265,74 @@ test.describe('layout', () => {
     await expect(search).toBeFocused()
     const matching = expected({ type: 'law', search: 'a' })
     await expect(cards(page).getByRole('heading')).toHaveText(matching.slice(0, PAGE_SIZE).map((o) => o.name))
+  })
+})
+
+/**
+ * Holds every script the page asks for after its entry (React, the app, the route's chunks) until
+ * `release()`: the page stays the server's plain HTML for as long as a test needs.
+ */
+async function holdTheApp(page: Page) {
+  const held: Route[] = []
+  let released = false
+  await page.route(/\/assets\/(?!index-)[^/]+\.js$/, (route) => (released ? route.continue() : held.push(route)))
+  return {
+    release: async () => {
+      released = true
+      await Promise.all(held.splice(0).map((route) => route.continue()))
+    },
+  }
+}
+
+test.describe('before the app starts (plain HTML until the first sign of use)', () => {
+  test('a server-rendered page loads only its entry script until the reader points, touches, focuses or types', async ({
+    page,
+  }) => {
+    const scripts: string[] = []
+    page.on('request', (request) => {
+      if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname)
+    })
+    await page.goto('/marketplace')
+    await expect(cards(page)).toHaveCount(PAGE_SIZE)
+    await page.waitForLoadState('networkidle')
+    // Only main.tsx's own chunk: React and the app wait for the reader (src/web/lib/hydrate-on-intent.ts).
+    expect(scripts).toEqual([expect.stringMatching(/^\/assets\/index-[\w-]+\.js$/)])
+    await expect(page.locator('html')).not.toHaveAttribute('data-live')
+
+    await page.getByRole('searchbox').hover()
+    await expect(page.locator('html')).toHaveAttribute('data-live', '')
+    expect(scripts.length).toBeGreaterThan(1)
+  })
+
+  test('a filter chosen, or a search sent, before then gets the server page at the address the app writes', async ({
+    page,
+  }) => {
+    await holdTheApp(page)
+    await openMarketplace(page, '?page=3', { start: false })
+    await choose(page, 'Type', 'Surveyors')
+    await expect(page).toHaveURL(/\/marketplace\?type=survey$/)
+    await expect(count(page)).toHaveText(countLabel(expected({ type: 'survey' }).length))
+    await expect(shown(page, 'Type')).toHaveText('Surveyors')
+
+    await page.getByRole('searchbox').fill('ba')
+    await page.getByRole('searchbox').press('Enter')
+    await expect(page).toHaveURL(/\/marketplace\?q=ba&type=survey$/)
+    const want = expected({ type: 'survey', search: 'ba' })
+    await expect(count(page)).toHaveText(countLabel(want.length))
+    await expect(cards(page).getByRole('heading')).toHaveText(want.slice(0, PAGE_SIZE).map((o) => o.name))
+    await expect(page.locator('html')).not.toHaveAttribute('data-live')
+  })
+
+  test('what was typed before then is searched for once the app is live', async ({ page }) => {
+    const app = await holdTheApp(page)
+    await openMarketplace(page, '', { start: false })
+    await page.getByRole('searchbox').fill('zz no such firm zz')
+    await expect(cards(page)).toHaveCount(PAGE_SIZE)
+    await app.release()
+    await expect(page.locator('html')).toHaveAttribute('data-live', '')
+    await expect(page.getByRole('heading', { name: 'No professionals found' })).toBeVisible()
+    await expect(count(page)).toHaveText('0 professionals')
+    await expect(page.getByRole('searchbox')).toHaveValue('zz no such firm zz')
   })
 })
 
@@ -361,8 +438,8 @@ test.describe('filter state in the URL', () => {
     await expect(count(page)).toHaveText(countLabel(want.length))
 
     await page.reload()
-    await expect(page.getByRole('combobox', { name: 'Type' })).toHaveText('Surveyors')
-    await expect(page.getByRole('combobox', { name: 'Tier' })).toHaveText('Gold & Above')
+    await expect(shown(page, 'Type')).toHaveText('Surveyors')
+    await expect(shown(page, 'Tier')).toHaveText('Gold & Above')
     await expect(search).toHaveValue('ba')
     await expect(count(page)).toHaveText(countLabel(want.length))
 
@@ -372,15 +449,15 @@ test.describe('filter state in the URL', () => {
     await expect(count(page)).toHaveText(countLabel(expected({ type: 'survey', tier: 'gold' }).length))
     await page.goBack()
     await expect(page).toHaveURL(/\/marketplace\?type=survey$/)
-    await expect(page.getByRole('combobox', { name: 'Tier' })).toHaveText('All Tiers')
+    await expect(shown(page, 'Tier')).toHaveText('All Tiers')
     await page.goForward()
-    await expect(page.getByRole('combobox', { name: 'Tier' })).toHaveText('Gold & Above')
+    await expect(shown(page, 'Tier')).toHaveText('Gold & Above')
   })
 
   test('a shared link opens with its filters applied', async ({ page }) => {
     await openMarketplace(page, '?type=broker&tier=platinum')
-    await expect(page.getByRole('combobox', { name: 'Type' })).toHaveText('Mortgage Brokers')
-    await expect(page.getByRole('combobox', { name: 'Tier' })).toHaveText('Platinum Only')
+    await expect(shown(page, 'Type')).toHaveText('Mortgage Brokers')
+    await expect(shown(page, 'Tier')).toHaveText('Platinum Only')
     await expect(count(page)).toHaveText(countLabel(expected({ type: 'broker', tier: 'platinum' }).length))
   })
 
@@ -388,7 +465,7 @@ test.describe('filter state in the URL', () => {
     await page.goto('/sellers')
     await page.getByRole('main').getByRole('link', { name: 'Find Your Conveyancer' }).first().click()
     await expect(page).toHaveURL('/marketplace?type=law')
-    await expect(page.getByRole('combobox', { name: 'Type' })).toHaveText('Conveyancers')
+    await expect(shown(page, 'Type')).toHaveText('Conveyancers')
   })
 })
 

@@ -95,8 +95,8 @@ test('the marketplace renders the filters of its URL on the server, a first page
   const want = filterOrganizations(directory, { search: '', type: 'law', tier: 'gold' })
   expect(want.length).toBeGreaterThan(PAGE_SIZE)
   await expect(page.getByTestId('result-count')).toHaveText(countLabel(want.length))
-  await expect(page.getByRole('combobox', { name: 'Type' })).toHaveText('Conveyancers')
-  await expect(page.getByRole('combobox', { name: 'Tier' })).toHaveText('Gold & Above')
+  await expect(page.getByRole('combobox', { name: 'Type' }).locator('option:checked')).toHaveText('Conveyancers')
+  await expect(page.getByRole('combobox', { name: 'Tier' }).locator('option:checked')).toHaveText('Gold & Above')
   const cards = page.getByTestId('organization-card')
   await expect(cards).toHaveCount(Math.min(PAGE_SIZE, want.length))
   await expect(cards.getByRole('heading')).toHaveText(want.slice(0, PAGE_SIZE).map((o) => o.name))
@@ -176,12 +176,41 @@ test('/sitemap.xml is valid XML listing every public page and every professional
   expect(robots).toContain(`Sitemap: ${SITE}/sitemap.xml`)
 })
 
+test('without JavaScript the search form sends the search with both filters', async ({ browser }) => {
+  const { page, close } = await withoutJavaScript(browser)
+  await page.goto('/marketplace')
+  await page.getByRole('combobox', { name: 'Type' }).selectOption({ label: 'Surveyors' })
+  await page.getByRole('searchbox').fill('a')
+  await page.getByRole('button', { name: 'Search', exact: true }).click()
+  // Without the page's script the defaults go too (tier=all), and read as no filter.
+  await expect(page).toHaveURL(/\/marketplace\?q=a&type=survey&tier=all$/)
+  const want = filterOrganizations(directory, { search: 'a', type: 'survey', tier: 'all' })
+  await expect(page.getByTestId('result-count')).toHaveText(countLabel(want.length))
+  await expect(page.getByTestId('organization-card').getByRole('heading')).toHaveText(
+    want.slice(0, PAGE_SIZE).map((o) => o.name),
+  )
+  await close()
+})
+
+test('the marketplace and its profiles, and no other page, start the app at the first sign of use', async ({
+  request,
+}) => {
+  const marked = async (path: string) =>
+    (await (await request.get(path)).text()).includes('<div id="root" data-hydrate="on-intent">')
+  for (const { path } of PUBLIC_PAGES) expect(await marked(path), path).toBe(path.startsWith('/marketplace'))
+  expect(await marked(`/marketplace/${directory[0].id}`)).toBe(true)
+  expect(await marked('/marketplace?page=2')).toBe(true)
+})
+
 test('with JavaScript, every public page hydrates without a console error', async ({ page }) => {
   test.setTimeout(120_000)
   const console = watchConsole(page)
   for (const { path, h1 } of PUBLIC_PAGES) {
     await page.goto(path)
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(h1)
+    // The marketplace starts the app at the reader's first sign of use (a key press here).
+    await page.keyboard.press('Shift')
+    await expect(page.locator('html')).toHaveAttribute('data-live', '')
     await page.waitForLoadState('networkidle')
   }
   console.check()

@@ -31,9 +31,10 @@ async function loadMatchedRoutes(table: RouteObject[]): Promise<void> {
 /**
  * Starts the single-page app (router, data cache, toasts, tooltips) in `root`: hydrating the page
  * the server rendered (public pages), or rendering from nothing (the signed-in app, whose pages the
- * server leaves to the browser).
+ * server leaves to the browser). `beforeHydrate` runs just before hydration starts (main.tsx stops
+ * what the page did as plain HTML).
  */
-export async function mountApp(root: HTMLElement): Promise<void> {
+export async function mountApp(root: HTMLElement, { beforeHydrate }: { beforeHydrate?: () => void } = {}): Promise<void> {
   const hydrating = window.__staticRouterHydrationData !== undefined
   if (hydrating) await loadMatchedRoutes(routes)
   const app = (
@@ -43,6 +44,9 @@ export async function mountApp(root: HTMLElement): Promise<void> {
       </AppProviders>
     </StrictMode>
   )
-  if (hydrating) hydrateRoot(root, app)
+  if (hydrating) {
+    beforeHydrate?.()
+    hydrateRoot(root, app)
+  }
   else createRoot(root).render(app)
 }

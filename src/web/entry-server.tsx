@@ -20,7 +20,12 @@ import { createQueryClient } from './lib/query-client'
 import { startScriptAfterFirstPaint } from './lib/script-after-first-paint'
 import { AppProviders } from './providers'
 import { serverRenderContext } from './render-context'
-import { routes, type BrowserOnlyRouteHandle, type PublicRouteHandle } from './router'
+import {
+  routes,
+  type BrowserOnlyRouteHandle,
+  type HydrateOnIntentRouteHandle,
+  type PublicRouteHandle,
+} from './router'
 
 const handler = createStaticHandler(routes)
 
@@ -47,6 +52,13 @@ function isBrowserOnly(url: URL): boolean {
 /** Whether the matched page is the landing page, a document of its own that the browser does not hydrate. */
 function isLandingDocument(context: StaticHandlerContext): boolean {
   return context.matches.some((match) => (match.route.handle as PublicRouteHandle | undefined)?.document === 'landing')
+}
+
+/** Whether the matched page is hydrated only once the reader starts to use it (HydrateOnIntentRouteHandle). */
+function hydratesOnIntent(context: StaticHandlerContext): boolean {
+  return context.matches.some(
+    (match) => (match.route.handle as Partial<HydrateOnIntentRouteHandle> | undefined)?.hydrate === 'on-intent',
+  )
 }
 
 /**
@@ -102,8 +114,11 @@ export async function render(request: Request, options: RenderOptions): Promise<
       </AppProviders>
     </StrictMode>,
   )
+  const template = hydratesOnIntent(context)
+    ? options.templates.app.replace('<div id="root">', '<div id="root" data-hydrate="on-intent">')
+    : options.templates.app
   const filled = landing
     ? fillTemplate(options.templates.landing, page)
-    : startScriptAfterFirstPaint(fillTemplate(options.templates.app, page), options.nonce)
+    : startScriptAfterFirstPaint(fillTemplate(template, page), options.nonce)
   return new Response(filled, { status: context.statusCode, headers: html })
 }

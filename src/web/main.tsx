@@ -3,16 +3,25 @@
  * fetching the current public page's route module together with the app itself (one network round
  * trip sooner), then hydrates the server-rendered page or starts the browser-only app. React DOM is
  * loaded and run first, and the rest of the app in a later task, so that a phone's main thread
- * is not held for both at once.
+ * is not held for both at once. A page whose #root says `data-hydrate="on-intent"` (the
+ * marketplace) waits for the reader's first pointer, touch, focus or key press before any of this,
+ * and works as plain HTML until then (lib/hydrate-on-intent.ts).
  */
 import './styles.css'
+import { enhanceFormsUntilHydrated, whenIntent } from './lib/hydrate-on-intent'
 import { preloadPublicRoute } from './route-modules'
 
 const root = document.getElementById('root')
 if (!root) throw new Error('index.html has no #root element')
 
-preloadPublicRoute(window.location.pathname)
-void import('react-dom/client')
+const onIntent = root.dataset.hydrate === 'on-intent'
+const stopEnhancingForms = onIntent ? enhanceFormsUntilHydrated(document) : () => {}
+
+void (onIntent ? whenIntent(window) : Promise.resolve())
+  .then(() => {
+    preloadPublicRoute(window.location.pathname)
+    return import('react-dom/client')
+  })
   .then(() => new Promise((resolve) => setTimeout(resolve)))
   .then(() => import('./app-entry'))
-  .then(({ mountApp }) => mountApp(root))
+  .then(({ mountApp }) => mountApp(root, { beforeHydrate: stopEnhancingForms }))

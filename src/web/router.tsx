@@ -14,6 +14,15 @@ export interface PublicRouteHandle {
   document?: 'landing'
 }
 
+/**
+ * Route handle of a server-rendered page that is hydrated only once the reader starts to use it (the
+ * first pointer, touch, focus or key press): until then it works as plain HTML (links, a GET form).
+ * The server marks #root with `data-hydrate="on-intent"` and main.tsx waits. See decision 042.
+ */
+export interface HydrateOnIntentRouteHandle {
+  hydrate: 'on-intent'
+}
+
 /** Route handle of a page of the signed-in app, which the server sends as the empty app for the browser to render. */
 export interface BrowserOnlyRouteHandle {
   browserOnly: true
@@ -71,6 +80,7 @@ export const routes: RouteObject[] = [
       ...PROFESSIONAL_PAGES.map((page): RouteObject => ({ path: page.slug, loader: () => redirect(page.href, 301) })),
       {
         lazy: m.marketplaceLayout,
+        handle: { hydrate: 'on-intent' } satisfies HydrateOnIntentRouteHandle,
         children: [
           { path: 'marketplace', loader: marketplaceLoader, lazy: m.marketplace },
           { path: 'marketplace/:orgId', loader: profileLoader, lazy: m.marketplaceProfile },

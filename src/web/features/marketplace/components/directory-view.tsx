@@ -59,8 +59,6 @@ export function DirectoryView() {
     <>
       <MarketplaceHero
         search={filters.search}
-        type={filters.type}
-        tier={filters.tier}
         onSearchChange={setSearch}
         onSubmit={commitSearch}
         intent={intent}

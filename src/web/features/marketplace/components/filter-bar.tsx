@@ -1,8 +1,9 @@
 import { Label } from '#web/components/ui/label.tsx'
-import { useHydrated } from '#web/lib/use-hydrated.ts'
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '#web/components/ui/select.tsx'
+import { NativeSelect } from '#web/components/ui/native-select.tsx'
+import { DEFAULT_VALUE_ATTRIBUTE, SUBMIT_ON_CHANGE_ATTRIBUTE } from '#web/lib/hydrate-on-intent.ts'
 import {
   countLabel,
+  DEFAULT_FILTERS,
   isTierFilter,
   isTypeFilter,
   TIER_OPTIONS,
@@ -11,10 +12,15 @@ import {
   type TypeFilter,
 } from '../filter'
 import type { IntentHandlers } from '../use-directory-intent'
+import { SEARCH_FORM_ID } from './marketplace-hero'
 
 /**
- * Type and tier selects and the live result count (spec: Screens and routes). `intent`: handlers
- * telling the page the reader is about to choose a filter.
+ * Type and tier selects and the live result count (spec: Screens and routes). The selects are the
+ * browser's own, fields of the hero's search form (SEARCH_FORM_ID): before the page is hydrated a
+ * choice submits that form (a GET the server answers with the filtered page; lib/hydrate-on-intent.ts),
+ * and without JavaScript the Search button sends them with the search. `autoComplete="off"`: a page
+ * reached by Back shows the choice of its address, not one the browser restores from before. `intent`: handlers telling
+ * the page the reader is about to choose a filter.
  */
 export function FilterBar({
   type,
@@ -31,41 +37,46 @@ export function FilterBar({
   onTierChange: (tier: TierFilter) => void
   intent?: IntentHandlers
 }) {
-  // The selects work once the page is live (a server-rendered page hydrates first).
-  const live = useHydrated()
   return (
     <div className="flex flex-col gap-4 border-b pb-5 sm:flex-row sm:items-end sm:justify-between">
       <div className="grid grid-cols-2 gap-3 sm:flex sm:gap-4" {...intent}>
         <div className="flex flex-col gap-1.5">
           <Label htmlFor="filter-type">Type</Label>
-          <Select value={type} onValueChange={(v) => isTypeFilter(v) && onTypeChange(v)}>
-            <SelectTrigger id="filter-type" className="sm:w-48" aria-disabled={!live || undefined}>
-              {/* The label itself, so that the server-rendered page shows it too. */}
-              <SelectValue>{TYPE_OPTIONS.find((o) => o.value === type)?.label}</SelectValue>
-            </SelectTrigger>
-            <SelectContent>
-              {TYPE_OPTIONS.map((o) => (
-                <SelectItem key={o.value} value={o.value}>
-                  {o.label}
-                </SelectItem>
-              ))}
-            </SelectContent>
-          </Select>
+          <NativeSelect
+            id="filter-type"
+            name="type"
+            form={SEARCH_FORM_ID}
+            autoComplete="off"
+            {...{ [SUBMIT_ON_CHANGE_ATTRIBUTE]: '', [DEFAULT_VALUE_ATTRIBUTE]: DEFAULT_FILTERS.type }}
+            value={type}
+            onChange={(e) => isTypeFilter(e.target.value) && onTypeChange(e.target.value)}
+            className="sm:w-48"
+          >
+            {TYPE_OPTIONS.map((o) => (
+              <option key={o.value} value={o.value}>
+                {o.label}
+              </option>
+            ))}
+          </NativeSelect>
         </div>
         <div className="flex flex-col gap-1.5">
           <Label htmlFor="filter-tier">Tier</Label>
-          <Select value={tier} onValueChange={(v) => isTierFilter(v) && onTierChange(v)}>
-            <SelectTrigger id="filter-tier" className="sm:w-48" aria-disabled={!live || undefined}>
-              <SelectValue>{TIER_OPTIONS.find((o) => o.value === tier)?.label}</SelectValue>
-            </SelectTrigger>
-            <SelectContent>
-              {TIER_OPTIONS.map((o) => (
-                <SelectItem key={o.value} value={o.value}>
-                  {o.label}
-                </SelectItem>
-              ))}
-            </SelectContent>
-          </Select>
+          <NativeSelect
+            id="filter-tier"
+            name="tier"
+            form={SEARCH_FORM_ID}
+            autoComplete="off"
+            {...{ [SUBMIT_ON_CHANGE_ATTRIBUTE]: '', [DEFAULT_VALUE_ATTRIBUTE]: DEFAULT_FILTERS.tier }}
+            value={tier}
+            onChange={(e) => isTierFilter(e.target.value) && onTierChange(e.target.value)}
+            className="sm:w-48"
+          >
+            {TIER_OPTIONS.map((o) => (
+              <option key={o.value} value={o.value}>
+                {o.label}
+              </option>
+            ))}
+          </NativeSelect>
         </div>
       </div>
       <p role="status" aria-live="polite" className="text-sm font-medium text-slate-700" data-testid="result-count">

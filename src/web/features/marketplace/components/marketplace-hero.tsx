@@ -2,8 +2,11 @@ import { Search } from 'lucide-react'
 import { useLayoutEffect, useRef, type FormEvent } from 'react'
 import { Button } from '#web/components/ui/button.tsx'
 import { Input } from '#web/components/ui/input.tsx'
-import type { TierFilter, TypeFilter } from '../filter'
+import { DEFAULT_VALUE_ATTRIBUTE } from '#web/lib/hydrate-on-intent.ts'
 import type { IntentHandlers } from '../use-directory-intent'
+
+/** Id of the hero's search form, whose fields also include the filter bar's selects (FilterBar). */
+export const SEARCH_FORM_ID = 'marketplace-search-form'
 
 /**
  * The marketplace hero (spec: Screens and routes): title, search box ('Search by name or location...') and
@@ -13,15 +16,11 @@ import type { IntentHandlers } from '../use-directory-intent'
  */
 export function MarketplaceHero({
   search,
-  type,
-  tier,
   onSearchChange,
   onSubmit,
   intent,
 }: {
   search: string
-  type: TypeFilter
-  tier: TierFilter
   onSearchChange: (value: string) => void
   onSubmit: () => void
   intent?: IntentHandlers
@@ -48,6 +47,7 @@ export function MarketplaceHero({
           complete, how few sales fall through and what their clients say.
         </p>
         <form
+          id={SEARCH_FORM_ID}
           role="search"
           aria-label="Professionals"
           method="get"
@@ -69,6 +69,7 @@ export function MarketplaceHero({
               id="marketplace-search"
               type="search"
               name="q"
+              {...{ [DEFAULT_VALUE_ATTRIBUTE]: '' }}
               value={search}
               onChange={(e) => onSearchChange(e.target.value)}
               placeholder="Search by name or location..."
@@ -77,8 +78,6 @@ export function MarketplaceHero({
               className="h-12 pl-10 text-base md:text-base"
             />
           </div>
-          {type !== 'all' && <input type="hidden" name="type" value={type} />}
-          {tier !== 'all' && <input type="hidden" name="tier" value={tier} />}
           <Button type="submit" size="lg">
             Search
           </Button>

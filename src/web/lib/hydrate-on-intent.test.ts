@@ -1,0 +1,115 @@
+import { describe, expect, it, vi } from 'vitest'
+import {
+  DEFAULT_VALUE_ATTRIBUTE,
+  enhanceFormsUntilHydrated,
+  INTENT_EVENTS,
+  namesAtDefault,
+  SUBMIT_ON_CHANGE_ATTRIBUTE,
+  whenIntent,
+} from './hydrate-on-intent'
+
+type Listener = (event: unknown) => void
+
+/** A fake event target that records its listeners by type and capture flag. */
+function fakeTarget() {
+  const listeners = new Map<string, Set<Listener>>()
+  const key = (type: string, options?: boolean | AddEventListenerOptions) =>
+    `${type}:${typeof options === 'boolean' ? options : !!options?.capture}`
+  return {
+    addEventListener: (type: string, listener: Listener, options?: boolean | AddEventListenerOptions) => {
+      const set = listeners.get(key(type, options)) ?? new Set()
+      set.add(listener)
+      listeners.set(key(type, options), set)
+    },
+    removeEventListener: (type: string, listener: Listener, options?: boolean | AddEventListenerOptions) => {
+      listeners.get(key(type, options))?.delete(listener)
+    },
+    fire(type: string, event: unknown = {}, capture = false) {
+      for (const listener of [...(listeners.get(key(type, capture)) ?? [])]) listener(event)
+    },
+    count: () => [...listeners.values()].reduce((n, set) => n + set.size, 0),
+  }
+}
+
+/** A fake form field: the attributes, name and value that namesAtDefault reads. */
+function field(name: string, value: string, attributes: Record<string, string> = {}) {
+  return { name, value, getAttribute: (a: string) => attributes[a] ?? null, hasAttribute: (a: string) => a in attributes }
+}
+
+const settled = async (promise: Promise<void>) => {
+  let done = false
+  void promise.then(() => (done = true))
+  await new Promise((resolve) => setTimeout(resolve))
+  return done
+}
+
+describe('whenIntent', () => {
+  it('waits for the first sign of use, then stops listening', async () => {
+    const target = fakeTarget()
+    const intent = whenIntent(target)
+    expect(target.count()).toBe(INTENT_EVENTS.length)
+    target.fire('scroll', {}, true)
+    target.fire('pointerover')
+    expect(await settled(intent)).toBe(false)
+    target.fire('focusin', {}, true)
+    expect(await settled(intent)).toBe(true)
+    expect(target.count()).toBe(0)
+  })
+
+  for (const type of INTENT_EVENTS) {
+    it(`${type} is a sign of use`, async () => {
+      const target = fakeTarget()
+      const intent = whenIntent(target)
+      target.fire(type, {}, true)
+      expect(await settled(intent)).toBe(true)
+    })
+  }
+})
+
+describe('namesAtDefault', () => {
+  it('names the fields whose value is their declared default, and only those', () => {
+    const fields = [
+      field('q', '', { [DEFAULT_VALUE_ATTRIBUTE]: '' }),
+      field('type', 'survey', { [DEFAULT_VALUE_ATTRIBUTE]: 'all' }),
+      field('tier', 'all', { [DEFAULT_VALUE_ATTRIBUTE]: 'all' }),
+      field('other', '', {}),
+      field('', 'all', { [DEFAULT_VALUE_ATTRIBUTE]: 'all' }),
+    ] as unknown as Element[]
+    expect(namesAtDefault(fields)).toEqual(['q', 'tier'])
+  })
+})
+
+describe('enhanceFormsUntilHydrated', () => {
+  it('submits the form of a marked select on change, and leaves defaults out of the submission', () => {
+    const doc = fakeTarget()
+    const form = {
+      requestSubmit: vi.fn(),
+      elements: [
+        field('q', '', { [DEFAULT_VALUE_ATTRIBUTE]: '' }),
+        field('type', 'law', { [DEFAULT_VALUE_ATTRIBUTE]: 'all', [SUBMIT_ON_CHANGE_ATTRIBUTE]: '' }),
+        field('tier', 'all', { [DEFAULT_VALUE_ATTRIBUTE]: 'all', [SUBMIT_ON_CHANGE_ATTRIBUTE]: '' }),
+      ],
+    }
+    const stop = enhanceFormsUntilHydrated(doc as unknown as Document)
+
+    doc.fire('change', { target: { ...field('type', 'law', { [SUBMIT_ON_CHANGE_ATTRIBUTE]: '' }), form } })
+    expect(form.requestSubmit).toHaveBeenCalledTimes(1)
+    // Not marked, or not in a form: nothing is submitted.
+    doc.fire('change', { target: { ...field('x', 'y'), form } })
+    doc.fire('change', { target: field('type', 'law', { [SUBMIT_ON_CHANGE_ATTRIBUTE]: '' }) })
+    doc.fire('change', { target: null })
+    expect(form.requestSubmit).toHaveBeenCalledTimes(1)
+
+    const formData = new FormData()
+    formData.set('q', '')
+    formData.set('type', 'law')
+    formData.set('tier', 'all')
+    doc.fire('formdata', { formData, target: form }, true)
+    expect([...formData.entries()]).toEqual([['type', 'law']])
+
+    stop()
+    expect(doc.count()).toBe(0)
+    doc.fire('change', { target: { ...field('type', 'law', { [SUBMIT_ON_CHANGE_ATTRIBUTE]: '' }), form } })
+    expect(form.requestSubmit).toHaveBeenCalledTimes(1)
+  })
+})

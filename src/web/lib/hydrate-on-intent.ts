@@ -1,0 +1,86 @@
+/**
+ * Hydration on intent: a server-rendered page marked `data-hydrate="on-intent"` on #root (the
+ * marketplace and its profiles; decision 042) loads and hydrates the app only once the reader
+ * starts to use the page, not as soon as it has painted.
+ *
+ * Why: the page arrives whole and works as plain HTML (its links are anchors, its search is a GET
+ * form, its selects submit that form), so a reader who only reads it, or follows a link from it,
+ * never needs React; on a phone, React DOM's evaluation and the hydration of a page of cards were
+ * the page's longest tasks (120-275 ms each, and three times that on a slow machine). The first
+ * sign of use starts the app: a pointer over the page or pressed on it, a touch, a focus moving into
+ * it or a key press. On a desktop the first mouse movement does; on a phone the first touch, scroll
+ * included. Hydration then takes a few hundred milliseconds, usually before the click or the
+ * choice that the pointer or the focus was heading for.
+ */
+
+/** The events that show the reader has started to use the page. */
+export const INTENT_EVENTS = ['pointerover', 'pointerdown', 'touchstart', 'focusin', 'keydown'] as const
+
+/** The part of `Window` that whenIntent listens on (a fake in tests). */
+export interface IntentTarget {
+  addEventListener(type: string, listener: () => void, options: AddEventListenerOptions): void
+  removeEventListener(type: string, listener: () => void, options: AddEventListenerOptions): void
+}
+
+/**
+ * Resolves at the first of INTENT_EVENTS on `target` (listened to in the capture phase, passively,
+ * so no page handler can stop it and scrolling is not delayed), then stops listening.
+ */
+export function whenIntent(target: IntentTarget): Promise<void> {
+  return new Promise((resolve) => {
+    const options: AddEventListenerOptions = { capture: true, passive: true }
+    const onIntent = () => {
+      for (const type of INTENT_EVENTS) target.removeEventListener(type, onIntent, options)
+      resolve()
+    }
+    for (const type of INTENT_EVENTS) target.addEventListener(type, onIntent, options)
+  })
+}
+
+/** Marks a `<select>` whose change submits its form while the page is not hydrated yet. */
+export const SUBMIT_ON_CHANGE_ATTRIBUTE = 'data-submit-on-change'
+
+/** Marks a form field left out of a plain submission while it holds this value (its default). */
+export const DEFAULT_VALUE_ATTRIBUTE = 'data-default-value'
+
+/**
+ * The names of `fields` to leave out of a submission: those whose value is their
+ * DEFAULT_VALUE_ATTRIBUTE, so that a plain GET gives the same address as the hydrated page writes
+ * (/marketplace?type=survey, not ?q=&type=survey&tier=all).
+ */
+export function namesAtDefault(fields: Iterable<Element>): string[] {
+  const names: string[] = []
+  for (const field of fields) {
+    const fallback = field.getAttribute(DEFAULT_VALUE_ATTRIBUTE)
+    const { name, value } = field as HTMLInputElement
+    if (fallback !== null && name && value === fallback) names.push(name)
+  }
+  return names
+}
+
+/**
+ * The page as plain HTML, until the app hydrates: a change of a `<select data-submit-on-change>`
+ * submits the select's form (a GET that the server answers with the page for the new choice), as
+ * the hydrated page applies it at once; a submitted form leaves out its fields at their default
+ * (namesAtDefault). Listens on `doc` (the change bubbles; the form's `formdata` event does not, so
+ * that is caught in the capture phase). Returns the function that stops this, called just before
+ * hydration: from then on React handles both (a change inside a part not yet hydrated hydrates that
+ * part first).
+ */
+export function enhanceFormsUntilHydrated(doc: Pick<Document, 'addEventListener' | 'removeEventListener'>): () => void {
+  const onChange = (event: Event) => {
+    const select = event.target as Partial<HTMLSelectElement> | null
+    if (select?.form && select.hasAttribute?.(SUBMIT_ON_CHANGE_ATTRIBUTE)) select.form.requestSubmit()
+  }
+  const onFormData = (event: Event) => {
+    const { formData, target } = event as FormDataEvent
+    const form = target as HTMLFormElement
+    for (const name of namesAtDefault(Array.from(form.elements))) formData.delete(name)
+  }
+  doc.addEventListener('change', onChange)
+  doc.addEventListener('formdata', onFormData, true)
+  return () => {
+    doc.removeEventListener('change', onChange)
+    doc.removeEventListener('formdata', onFormData, true)
+  }
+}
