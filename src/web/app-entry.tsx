@@ -34,7 +34,10 @@ async function loadMatchedRoutes(table: RouteObject[]): Promise<void> {
  * server leaves to the browser). `beforeHydrate` runs just before hydration starts (main.tsx stops
  * what the page did as plain HTML).
  */
-export async function mountApp(root: HTMLElement, { beforeHydrate }: { beforeHydrate?: () => void } = {}): Promise<void> {
+export async function mountApp(
+  root: HTMLElement,
+  { beforeHydrate }: { beforeHydrate?: () => void } = {},
+): Promise<void> {
   const hydrating = window.__staticRouterHydrationData !== undefined
   if (hydrating) await loadMatchedRoutes(routes)
   const app = (
@@ -47,6 +50,5 @@ export async function mountApp(root: HTMLElement, { beforeHydrate }: { beforeHyd
   if (hydrating) {
     beforeHydrate?.()
     hydrateRoot(root, app)
-  }
-  else createRoot(root).render(app)
+  } else createRoot(root).render(app)
 }

@@ -20,12 +20,7 @@ import { createQueryClient } from './lib/query-client'
 import { startScriptAfterFirstPaint } from './lib/script-after-first-paint'
 import { AppProviders } from './providers'
 import { serverRenderContext } from './render-context'
-import {
-  routes,
-  type BrowserOnlyRouteHandle,
-  type HydrateOnIntentRouteHandle,
-  type PublicRouteHandle,
-} from './router'
+import { routes, type BrowserOnlyRouteHandle, type HydrateOnIntentRouteHandle, type PublicRouteHandle } from './router'
 
 const handler = createStaticHandler(routes)
 

@@ -33,7 +33,12 @@ function fakeTarget() {
 
 /** A fake form field: the attributes, name and value that namesAtDefault reads. */
 function field(name: string, value: string, attributes: Record<string, string> = {}) {
-  return { name, value, getAttribute: (a: string) => attributes[a] ?? null, hasAttribute: (a: string) => a in attributes }
+  return {
+    name,
+    value,
+    getAttribute: (a: string) => attributes[a] ?? null,
+    hasAttribute: (a: string) => a in attributes,
+  }
 }
 
 const settled = async (promise: Promise<void>) => {

@@ -57,12 +57,7 @@ export function DirectoryView() {
 
   return (
     <>
-      <MarketplaceHero
-        search={filters.search}
-        onSearchChange={setSearch}
-        onSubmit={commitSearch}
-        intent={intent}
-      />
+      <MarketplaceHero search={filters.search} onSearchChange={setSearch} onSubmit={commitSearch} intent={intent} />
       <div className="mx-auto max-w-7xl px-4 pb-16 sm:px-6 lg:px-8">
         <FilterBar
           type={filters.type}
