@@ -304,6 +304,21 @@ test.describe('before the app starts (plain HTML until the first sign of use)', 
     expect(scripts.length).toBeGreaterThan(1)
   })
 
+  test('a sign of use before the entry script has even loaded still starts the app', async ({ page }) => {
+    let release = () => {}
+    const held = new Promise<void>((resolve) => (release = resolve))
+    await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
+      await held
+      await route.continue()
+    })
+    await page.goto('/marketplace', { waitUntil: 'commit' })
+    await expect(cards(page).first()).toBeVisible()
+    await page.keyboard.press('Shift')
+    await expect(page.locator('html')).toHaveAttribute('data-intent', '')
+    release()
+    await expect(page.locator('html')).toHaveAttribute('data-live', '')
+  })
+
   test('a filter chosen, or a search sent, before then gets the server page at the address the app writes', async ({
     page,
   }) => {

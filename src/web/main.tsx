@@ -8,20 +8,26 @@
  * and works as plain HTML until then (lib/hydrate-on-intent.ts).
  */
 import './styles.css'
-import { enhanceFormsUntilHydrated, whenIntent } from './lib/hydrate-on-intent'
+import {
+  enhanceFormsUntilHydrated,
+  INTENT_SEEN_ATTRIBUTE,
+  reloadOnHistoryMove,
+  whenIntent,
+} from './lib/hydrate-on-intent'
 import { preloadPublicRoute } from './route-modules'
 
 const root = document.getElementById('root')
 if (!root) throw new Error('index.html has no #root element')
 
 const onIntent = root.dataset.hydrate === 'on-intent'
-const stopEnhancingForms = onIntent ? enhanceFormsUntilHydrated(document) : () => {}
+// The page as plain HTML until then: its forms, and the history.
+const plainPage = onIntent ? [enhanceFormsUntilHydrated(document), reloadOnHistoryMove(window)] : []
 
-void (onIntent ? whenIntent(window) : Promise.resolve())
+void (onIntent ? whenIntent(window, document.documentElement.hasAttribute(INTENT_SEEN_ATTRIBUTE)) : Promise.resolve())
   .then(() => {
     preloadPublicRoute(window.location.pathname)
     return import('react-dom/client')
   })
   .then(() => new Promise((resolve) => setTimeout(resolve)))
   .then(() => import('./app-entry'))
-  .then(({ mountApp }) => mountApp(root, { beforeHydrate: stopEnhancingForms }))
+  .then(({ mountApp }) => mountApp(root, { beforeHydrate: () => plainPage.forEach((stop) => stop()) }))

@@ -1,9 +1,12 @@
 import { describe, expect, it, vi } from 'vitest'
+import type { IntentTarget } from './hydrate-on-intent'
 import {
   DEFAULT_VALUE_ATTRIBUTE,
   enhanceFormsUntilHydrated,
   INTENT_EVENTS,
+  isSignOfUse,
   namesAtDefault,
+  reloadOnHistoryMove,
   SUBMIT_ON_CHANGE_ATTRIBUTE,
   whenIntent,
 } from './hydrate-on-intent'
@@ -51,24 +54,58 @@ const settled = async (promise: Promise<void>) => {
 describe('whenIntent', () => {
   it('waits for the first sign of use, then stops listening', async () => {
     const target = fakeTarget()
-    const intent = whenIntent(target)
+    const intent = whenIntent(target as unknown as IntentTarget)
     expect(target.count()).toBe(INTENT_EVENTS.length)
     target.fire('scroll', {}, true)
-    target.fire('pointerover')
+    target.fire('pointerdown')
+    // The browser's own move under a resting mouse is not a sign of use.
+    target.fire('pointermove', { type: 'pointermove', pointerType: 'mouse', movementX: 0, movementY: 0 }, true)
     expect(await settled(intent)).toBe(false)
     target.fire('focusin', {}, true)
     expect(await settled(intent)).toBe(true)
     expect(target.count()).toBe(0)
   })
 
+  it("resolves at once when the page's loader saw a sign of use already", async () => {
+    const target = fakeTarget()
+    expect(await settled(whenIntent(target as unknown as IntentTarget, true))).toBe(true)
+    expect(target.count()).toBe(0)
+  })
+
   for (const type of INTENT_EVENTS) {
     it(`${type} is a sign of use`, async () => {
       const target = fakeTarget()
-      const intent = whenIntent(target)
-      target.fire(type, {}, true)
+      const intent = whenIntent(target as unknown as IntentTarget)
+      target.fire(type, { type, pointerType: 'mouse', movementX: 0, movementY: 3 }, true)
       expect(await settled(intent)).toBe(true)
     })
   }
+})
+
+describe('isSignOfUse', () => {
+  it('takes every event but a mouse that has not moved', () => {
+    expect(isSignOfUse({ type: 'pointermove', pointerType: 'mouse', movementX: 0, movementY: 0 })).toBe(false)
+    expect(isSignOfUse({ type: 'pointermove', pointerType: 'mouse', movementX: -2, movementY: 0 })).toBe(true)
+    expect(isSignOfUse({ type: 'pointermove', pointerType: 'touch', movementX: 0, movementY: 0 })).toBe(true)
+    expect(isSignOfUse({ type: 'pointerdown', pointerType: 'mouse', movementX: 0, movementY: 0 })).toBe(true)
+    expect(isSignOfUse({ type: 'keydown' })).toBe(true)
+  })
+})
+
+describe('reloadOnHistoryMove', () => {
+  it('reloads when the history moves to another address, not to a fragment of the same one', () => {
+    const win = fakeTarget()
+    const location = { pathname: '/marketplace', search: '?type=survey', reload: vi.fn() }
+    const stop = reloadOnHistoryMove({ ...win, location } as unknown as Window)
+    location.search = '?type=survey'
+    win.fire('popstate')
+    expect(location.reload).not.toHaveBeenCalled()
+    location.search = '?type=survey&tier=gold'
+    win.fire('popstate')
+    expect(location.reload).toHaveBeenCalledTimes(1)
+    stop()
+    expect(win.count()).toBe(0)
+  })
 })
 
 describe('namesAtDefault', () => {

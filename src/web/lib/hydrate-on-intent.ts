@@ -7,34 +7,72 @@
  * form, its selects submit that form), so a reader who only reads it, or follows a link from it,
  * never needs React; on a phone, React DOM's evaluation and the hydration of a page of cards were
  * the page's longest tasks (120-275 ms each, and three times that on a slow machine). The first
- * sign of use starts the app: a pointer over the page or pressed on it, a touch, a focus moving into
+ * sign of use starts the app: a pointer moved over the page or pressed on it, a touch, a focus moving into
  * it or a key press. On a desktop the first mouse movement does; on a phone the first touch, scroll
  * included. Hydration then takes a few hundred milliseconds, usually before the click or the
  * choice that the pointer or the focus was heading for.
  */
 
-/** The events that show the reader has started to use the page. */
-export const INTENT_EVENTS = ['pointerover', 'pointerdown', 'touchstart', 'focusin', 'keydown'] as const
+/** The events that may show the reader has started to use the page (see isSignOfUse). */
+export const INTENT_EVENTS = ['pointermove', 'pointerdown', 'touchstart', 'focusin', 'keydown'] as const
+
+/**
+ * Whether `event` (one of INTENT_EVENTS) is the reader's doing. A mouse's `pointermove` without
+ * movement is not: the browser sends one by itself when the page is laid out under a resting
+ * pointer (Chromium's "fake mouse move"), which would start the app on every desktop load.
+ * Written in ES5 terms: the page's inline loader runs the same test (script-after-first-paint.ts).
+ */
+export function isSignOfUse(event: Pick<PointerEvent, 'type'> & Partial<PointerEvent>): boolean {
+  return !(event.type === 'pointermove' && event.pointerType === 'mouse' && !event.movementX && !event.movementY)
+}
 
 /** The part of `Window` that whenIntent listens on (a fake in tests). */
 export interface IntentTarget {
-  addEventListener(type: string, listener: () => void, options: AddEventListenerOptions): void
-  removeEventListener(type: string, listener: () => void, options: AddEventListenerOptions): void
+  addEventListener(type: string, listener: (event: Event) => void, options: AddEventListenerOptions): void
+  removeEventListener(type: string, listener: (event: Event) => void, options: AddEventListenerOptions): void
 }
 
 /**
- * Resolves at the first of INTENT_EVENTS on `target` (listened to in the capture phase, passively,
- * so no page handler can stop it and scrolling is not delayed), then stops listening.
+ * Attribute the page's inline loader (lib/script-after-first-paint.ts) puts on <html> at the first
+ * of INTENT_EVENTS, which may come before main.tsx has loaded: the entry starts after the first
+ * paint, and a reader can touch the page in between.
  */
-export function whenIntent(target: IntentTarget): Promise<void> {
+export const INTENT_SEEN_ATTRIBUTE = 'data-intent'
+
+/**
+ * Resolves at once when `seen` (the loader saw a sign of use already), else at the first of
+ * INTENT_EVENTS on `target` that isSignOfUse (listened to in the capture phase, passively, so no page handler can
+ * stop it and scrolling is not delayed), then stops listening.
+ */
+export function whenIntent(target: IntentTarget, seen = false): Promise<void> {
+  if (seen) return Promise.resolve()
   return new Promise((resolve) => {
     const options: AddEventListenerOptions = { capture: true, passive: true }
-    const onIntent = () => {
+    const onIntent = (event: Event) => {
+      if (!isSignOfUse(event)) return
       for (const type of INTENT_EVENTS) target.removeEventListener(type, onIntent, options)
       resolve()
     }
     for (const type of INTENT_EVENTS) target.addEventListener(type, onIntent, options)
   })
+}
+
+/**
+ * Until the app hydrates, a move in the history to another address of the same document (an entry
+ * the app pushed before a reload, then Back) reloads the page, so that the server renders what the
+ * address asks for: nothing else would change the page. A move to a fragment of the same address
+ * (the skip link's #main) changes nothing. Returns the function that stops this.
+ */
+export function reloadOnHistoryMove(
+  win: Pick<Window, 'addEventListener' | 'removeEventListener' | 'location'>,
+): () => void {
+  const address = (l: Location) => l.pathname + l.search
+  const rendered = address(win.location)
+  const onPopState = () => {
+    if (address(win.location) !== rendered) win.location.reload()
+  }
+  win.addEventListener('popstate', onPopState)
+  return () => win.removeEventListener('popstate', onPopState)
 }
 
 /** Marks a `<select>` whose change submits its form while the page is not hydrated yet. */

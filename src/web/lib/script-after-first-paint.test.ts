@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { INTENT_EVENTS, INTENT_SEEN_ATTRIBUTE } from './hydrate-on-intent'
 import { startScriptAfterFirstPaint } from './script-after-first-paint'
 
 const TEMPLATE = `<head>
@@ -18,8 +19,15 @@ function runLoader(html: string, { paintTiming }: { paintTiming: boolean }) {
     onPaint = cb
     return { observe() {} }
   }
+  // Window's listeners and <html>'s attributes, for the signs of use.
+  const listeners = new Map<string, (event: object) => void>()
+  const attributes = new Set<string>()
+  const document = { documentElement: { setAttribute: (name: string) => attributes.add(name) } }
   const run = new Function(
     'PerformanceObserver',
+    'addEventListener',
+    'removeEventListener',
+    'document',
     'requestAnimationFrame',
     'setTimeout',
     'imp',
@@ -27,6 +35,9 @@ function runLoader(html: string, { paintTiming }: { paintTiming: boolean }) {
   )
   run(
     PerformanceObserver,
+    (type: string, listener: (event: object) => void) => listeners.set(type, listener),
+    (type: string, listener: (event: object) => void) => listeners.get(type) === listener && listeners.delete(type),
+    document,
     (f: () => void) => frames.push(f),
     (f: () => void) => timers.push(f),
     (src: string) => imported.push(src),
@@ -35,8 +46,9 @@ function runLoader(html: string, { paintTiming }: { paintTiming: boolean }) {
     paint: () => onPaint?.({ getEntriesByName: (n) => (n === 'first-contentful-paint' ? [{}] : []) }),
     frame: () => frames.splice(0).forEach((f) => f()),
     timers: () => timers.splice(0).forEach((f) => f()),
+    fire: (type: string, event: object = {}) => listeners.get(type)?.({ type, ...event }),
   }
-  return { imported, step }
+  return { imported, step, listeners, attributes }
 }
 
 describe('startScriptAfterFirstPaint', () => {
@@ -54,6 +66,22 @@ describe('startScriptAfterFirstPaint', () => {
     step.timers()
     step.timers()
     expect(imported).toHaveLength(1)
+  })
+
+  it('marks <html> at the first sign of use (for a page that hydrates on intent), then stops listening', () => {
+    const { imported, step, listeners, attributes } = runLoader(startScriptAfterFirstPaint(TEMPLATE, 'n'), {
+      paintTiming: true,
+    })
+    expect([...listeners.keys()]).toEqual([...INTENT_EVENTS])
+    expect(attributes.size).toBe(0)
+    // The browser's own move under a resting mouse is not one (isSignOfUse).
+    step.fire('pointermove', { pointerType: 'mouse', movementX: 0, movementY: 0 })
+    expect(attributes.size).toBe(0)
+    step.fire('touchstart')
+    expect([...attributes]).toEqual([INTENT_SEEN_ATTRIBUTE])
+    expect(listeners.size).toBe(0)
+    // The entry itself still waits for the paint.
+    expect(imported).toEqual([])
   })
 
   it('without Paint Timing, imports after two frames and a timer', () => {

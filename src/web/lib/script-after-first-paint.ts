@@ -1,3 +1,5 @@
+import { INTENT_EVENTS, INTENT_SEEN_ATTRIBUTE } from './hydrate-on-intent'
+
 /**
  * The app's entry script of a server-rendered page, started after the page's first paint instead of
  * as soon as it has downloaded.
@@ -16,6 +18,8 @@
  * the app when it is first shown.
  *
  * `html` is the filled template; the first `<script type="module" ... src="...">` is replaced. `nonce`
+ * The loader also marks <html> at the reader's first sign of use (INTENT_SEEN_ATTRIBUTE), which a
+ * page that hydrates on intent may see before its entry has loaded. `nonce`
  * is the response's Content-Security-Policy nonce (the policy allows inline scripts only with it).
  * Returns the html unchanged when it has no module script.
  */
@@ -30,6 +34,13 @@ export function startScriptAfterFirstPaint(html: string, nonce: string): string 
 function loader(src: string): string {
   return [
     '(function(){var started=false;',
+    // A sign of use before the entry has loaded, for a page that waits for one (hydrate-on-intent.ts).
+    'var signs=' + JSON.stringify(INTENT_EVENTS) + ',opts={capture:true,passive:true};',
+    // isSignOfUse: a mouse's pointermove without movement is the browser's own.
+    "function sign(e){if(e.type==='pointermove'&&e.pointerType==='mouse'&&!e.movementX&&!e.movementY)return;",
+    'document.documentElement.setAttribute(' + JSON.stringify(INTENT_SEEN_ATTRIBUTE) + ",'');",
+    'signs.forEach(function(t){removeEventListener(t,sign,opts)})}',
+    'signs.forEach(function(t){addEventListener(t,sign,opts)});',
     'function start(){if(started)return;started=true;setTimeout(function(){import(' + JSON.stringify(src) + ')})}',
     "try{new PerformanceObserver(function(list){if(list.getEntriesByName('first-contentful-paint').length)start()})",
     ".observe({type:'paint',buffered:true})}catch(e){}",
