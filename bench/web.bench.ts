@@ -3,7 +3,9 @@
  *
  *  1. JavaScript each public page downloads (every public page and the first profile in the
  *     sitemap), as the real server sends it (gzip and brotli; budget for /: JS_BUDGET_KB gzipped),
- *     and that no public page downloads the signed-in app's route chunks.
+ *     and that no public page downloads the signed-in app's route chunks; for a page that starts
+ *     the app at the reader's first sign of use (the marketplace, decision 042), also what it has
+ *     downloaded once live (after a key press).
  *  2. Marketplace re-filtering at 2,000 organisations (budget: 16 ms per keystroke): the pure
  *     filter in Node, then keystroke-to-paint in Chromium on the real page.
  *  3. Lighthouse, mobile preset, median of 3 runs on the same pages (budgets:
@@ -122,6 +124,31 @@ async function publicPages(baseUrl: string): Promise<string[]> {
   return only ? all.filter((p) => only.includes(p) || (p === profile && only.includes('profile'))) : all
 }
 
+/** Bytes on the wire of `scripts` (paths on `baseUrl`): raw, gzip and brotli, and the encodings served. */
+async function sizeScripts(baseUrl: string, scripts: Iterable<string>) {
+  let raw = 0
+  let gz = 0
+  let br = 0
+  const encodings = new Set<string>()
+  for (const s of scripts) {
+    raw += (await wireSize(baseUrl + s, 'identity')).bytes
+    const g = await wireSize(baseUrl + s, 'gzip')
+    const b = await wireSize(baseUrl + s, 'br')
+    encodings.add(`${g.encoding}/${b.encoding}`)
+    gz += g.bytes
+    br += b.bytes
+  }
+  return { raw, gz, br, encodings }
+}
+
+/** The size columns of a row of part 1. */
+function sizeColumns({ raw, gz, br, encodings }: Awaited<ReturnType<typeof sizeScripts>>): string {
+  return (
+    `${kb(raw).padStart(9)} raw  ${kb(gz).padStart(8)} gzip  ${kb(br).padStart(8)} brotli` +
+    (encodings.size === 1 && encodings.has('gzip/br') ? '' : `  (encodings served: ${[...encodings].join(', ')})`)
+  )
+}
+
 async function measureDownloads(baseUrl: string) {
   line('\n1. JavaScript downloaded per page, as the real server sends it (bytes on the wire)')
   const browser = await chromium.launch({ executablePath: CHROME, args: CHROME_ARGS })
@@ -136,26 +163,22 @@ async function measureDownloads(baseUrl: string) {
     })
     await tab.goto(baseUrl + page, { waitUntil: 'networkidle' })
     await tab.waitForTimeout(500)
-    let raw = 0
-    let gz = 0
-    let br = 0
-    const encodings = new Set<string>()
-    for (const s of scripts) {
-      raw += (await wireSize(baseUrl + s, 'identity')).bytes
-      const g = await wireSize(baseUrl + s, 'gzip')
-      const b = await wireSize(baseUrl + s, 'br')
-      encodings.add(`${g.encoding}/${b.encoding}`)
-      gz += g.bytes
-      br += b.bytes
-    }
+    const sized = await sizeScripts(baseUrl, scripts)
     const appChunks = [...scripts].filter((s) => /\/(app-auth|app-home|app-transaction|app-invite)-/.test(s))
     if (appChunks.length) ok = false
-    results[page] = gz
+    results[page] = sized.gz
     line(
-      `   ${page.padEnd(19)} ${String(scripts.size).padStart(2)} files  ${kb(raw).padStart(9)} raw  ${kb(gz).padStart(8)} gzip  ${kb(br).padStart(8)} brotli` +
-        (encodings.size === 1 && encodings.has('gzip/br') ? '' : `  (encodings served: ${[...encodings].join(', ')})`) +
+      `   ${page.padEnd(19)} ${String(scripts.size).padStart(2)} files  ${sizeColumns(sized)}` +
         (appChunks.length ? `  SIGNED-IN APP CODE: ${appChunks.join(', ')}` : ''),
     )
+    // A page that starts the app at the reader's first sign of use (decision 042): what it downloads then.
+    if (await tab.locator('#root[data-hydrate="on-intent"]').count()) {
+      await tab.keyboard.press('Shift')
+      await tab.locator('html[data-live]').waitFor({ state: 'attached' })
+      await tab.waitForLoadState('networkidle')
+      const live = await sizeScripts(baseUrl, scripts)
+      line(`   ${'  once live'.padEnd(19)} ${String(scripts.size).padStart(2)} files  ${sizeColumns(live)}`)
+    }
     await context.close()
   }
   await browser.close()
