@@ -192,14 +192,17 @@ test('without JavaScript the search form sends the search with both filters', as
   await close()
 })
 
-test('the marketplace and its profiles, and no other page, start the app at the first sign of use', async ({
+test('every hydrated public page starts the app at the first sign of use; the 404 page at once', async ({
   request,
 }) => {
   const marked = async (path: string) =>
     (await (await request.get(path)).text()).includes('<div id="root" data-hydrate="on-intent">')
-  for (const { path } of PUBLIC_PAGES) expect(await marked(path), path).toBe(path.startsWith('/marketplace'))
+  // The landing page is a document of its own, never hydrated (landing.html).
+  for (const { path } of PUBLIC_PAGES) expect(await marked(path), path).toBe(path !== '/')
   expect(await marked(`/marketplace/${directory[0].id}`)).toBe(true)
   expect(await marked('/marketplace?page=2')).toBe(true)
+  // It logs the attempted path (spec: Screens and routes) with no reader's help.
+  expect(await marked('/no-such-page')).toBe(false)
 })
 
 test('with JavaScript, every public page hydrates without a console error', async ({ page }) => {

@@ -20,7 +20,7 @@ import { createQueryClient } from './lib/query-client'
 import { startScriptAfterFirstPaint } from './lib/script-after-first-paint'
 import { AppProviders } from './providers'
 import { serverRenderContext } from './render-context'
-import { routes, type BrowserOnlyRouteHandle, type HydrateOnIntentRouteHandle, type PublicRouteHandle } from './router'
+import { routes, type BrowserOnlyRouteHandle, type HydrationRouteHandle, type PublicRouteHandle } from './router'
 
 const handler = createStaticHandler(routes)
 
@@ -49,11 +49,15 @@ function isLandingDocument(context: StaticHandlerContext): boolean {
   return context.matches.some((match) => (match.route.handle as PublicRouteHandle | undefined)?.document === 'landing')
 }
 
-/** Whether the matched page is hydrated only once the reader starts to use it (HydrateOnIntentRouteHandle). */
+/**
+ * Whether the matched page is hydrated only once the reader starts to use it (HydrationRouteHandle:
+ * the deepest matched route that says decides).
+ */
 function hydratesOnIntent(context: StaticHandlerContext): boolean {
-  return context.matches.some(
-    (match) => (match.route.handle as Partial<HydrateOnIntentRouteHandle> | undefined)?.hydrate === 'on-intent',
+  const said = context.matches.findLast(
+    (match) => (match.route.handle as Partial<HydrationRouteHandle> | undefined)?.hydrate !== undefined,
   )
+  return (said?.route.handle as HydrationRouteHandle | undefined)?.hydrate === 'on-intent'
 }
 
 /**

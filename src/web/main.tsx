@@ -3,16 +3,18 @@
  * fetching the current public page's route module together with the app itself (one network round
  * trip sooner), then hydrates the server-rendered page or starts the browser-only app. React DOM is
  * loaded and run first, and the rest of the app in a later task, so that a phone's main thread
- * is not held for both at once. A page whose #root says `data-hydrate="on-intent"` (the
- * marketplace) waits for the reader's first pointer, touch, focus or key press before any of this,
+ * is not held for both at once. A page whose #root says `data-hydrate="on-intent"` (every
+ * server-rendered page: decision 042) waits for the reader's first pointer, touch, focus or key press before any of this,
  * and works as plain HTML until then (lib/hydrate-on-intent.ts).
  */
 import './styles.css'
 import {
   enhanceFormsUntilHydrated,
+  holdClicksUntilHydrated,
   INTENT_SEEN_ATTRIBUTE,
   reloadOnHistoryMove,
   whenIntent,
+  whenLive,
 } from './lib/hydrate-on-intent'
 import { preloadPublicRoute } from './route-modules'
 
@@ -20,8 +22,9 @@ const root = document.getElementById('root')
 if (!root) throw new Error('index.html has no #root element')
 
 const onIntent = root.dataset.hydrate === 'on-intent'
-// The page as plain HTML until then: its forms, and the history.
+// The page as plain HTML until then: its forms, the history, and the buttons clicked meanwhile.
 const plainPage = onIntent ? [enhanceFormsUntilHydrated(document), reloadOnHistoryMove(window)] : []
+const clicks = onIntent ? holdClicksUntilHydrated(document) : null
 
 void (onIntent ? whenIntent(window, document.documentElement.hasAttribute(INTENT_SEEN_ATTRIBUTE)) : Promise.resolve())
   .then(() => {
@@ -30,4 +33,12 @@ void (onIntent ? whenIntent(window, document.documentElement.hasAttribute(INTENT
   })
   .then(() => new Promise((resolve) => setTimeout(resolve)))
   .then(() => import('./app-entry'))
-  .then(({ mountApp }) => mountApp(root, { beforeHydrate: () => plainPage.forEach((stop) => stop()) }))
+  .then(({ mountApp }) =>
+    mountApp(root, {
+      beforeHydrate: () => {
+        plainPage.forEach((stop) => stop())
+        clicks?.stop()
+        if (clicks) void whenLive(document.documentElement).then(clicks.replay)
+      },
+    }),
+  )

@@ -15,12 +15,14 @@ export interface PublicRouteHandle {
 }
 
 /**
- * Route handle of a server-rendered page that is hydrated only once the reader starts to use it (the
- * first pointer, touch, focus or key press): until then it works as plain HTML (links, a GET form).
- * The server marks #root with `data-hydrate="on-intent"` and main.tsx waits. See decision 042.
+ * Route handle saying when a server-rendered page is hydrated; the deepest matched route that says
+ * decides. 'on-intent': once the reader starts to use it (the first pointer movement, touch, focus
+ * or key press), and until then it works as plain HTML (links, a GET form, buttons whose clicks are
+ * replayed); the server marks #root with `data-hydrate="on-intent"` and main.tsx waits. 'at-once':
+ * after the first paint. See decision 042.
  */
-export interface HydrateOnIntentRouteHandle {
-  hydrate: 'on-intent'
+export interface HydrationRouteHandle {
+  hydrate: 'on-intent' | 'at-once'
 }
 
 /** Route handle of a page of the signed-in app, which the server sends as the empty app for the browser to render. */
@@ -54,6 +56,7 @@ export const routes: RouteObject[] = [
     children: [
       {
         Component: PublicLayout,
+        handle: { hydrate: 'on-intent' } satisfies HydrationRouteHandle,
         children: [
           {
             index: true,
@@ -72,7 +75,13 @@ export const routes: RouteObject[] = [
           { path: 'privacy', lazy: m.privacy, handle: support },
           { path: 'terms', lazy: m.terms, handle: support },
           { path: 'cookies', lazy: m.cookies, handle: support },
-          { path: '*', loader: notFoundLoader, lazy: m.notFound, handle: consumer },
+          // At once: the page logs the attempted path (spec: Screens and routes), with no reader's help.
+          {
+            path: '*',
+            loader: notFoundLoader,
+            lazy: m.notFound,
+            handle: { ...consumer, hydrate: 'at-once' } satisfies PublicRouteHandle & HydrationRouteHandle,
+          },
         ],
       },
       // The original linked /conveyancers, which was never a route. Old links land on the
@@ -80,7 +89,7 @@ export const routes: RouteObject[] = [
       ...PROFESSIONAL_PAGES.map((page): RouteObject => ({ path: page.slug, loader: () => redirect(page.href, 301) })),
       {
         lazy: m.marketplaceLayout,
-        handle: { hydrate: 'on-intent' } satisfies HydrateOnIntentRouteHandle,
+        handle: { hydrate: 'on-intent' } satisfies HydrationRouteHandle,
         children: [
           { path: 'marketplace', loader: marketplaceLoader, lazy: m.marketplace },
           { path: 'marketplace/:orgId', loader: profileLoader, lazy: m.marketplaceProfile },

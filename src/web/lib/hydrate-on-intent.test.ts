@@ -3,6 +3,7 @@ import type { IntentTarget } from './hydrate-on-intent'
 import {
   DEFAULT_VALUE_ATTRIBUTE,
   enhanceFormsUntilHydrated,
+  holdClicksUntilHydrated,
   INTENT_EVENTS,
   isSignOfUse,
   namesAtDefault,
@@ -153,5 +154,44 @@ describe('enhanceFormsUntilHydrated', () => {
     expect(doc.count()).toBe(0)
     doc.fire('change', { target: { ...field('type', 'law', { [SUBMIT_ON_CHANGE_ATTRIBUTE]: '' }), form } })
     expect(form.requestSubmit).toHaveBeenCalledTimes(1)
+  })
+})
+
+describe('holdClicksUntilHydrated', () => {
+  /** A fake element: what the holder reads of a clicked button. */
+  const button = (type: string, form: object | null = null, isConnected = true) => {
+    const el = { type, form, isConnected, click: vi.fn(), closest: () => el }
+    return el
+  }
+
+  it('clicks the last button clicked before hydration again once live, and only that one, once', () => {
+    const doc = fakeTarget()
+    const clicks = holdClicksUntilHydrated(doc as unknown as Document)
+    const menu = button('button')
+    const question = button('button')
+    doc.fire('click', { target: menu }, true)
+    doc.fire('click', { target: question }, true)
+    // A link (no button around it) and a form's submit button work as plain HTML: not held.
+    doc.fire('click', { target: { closest: () => null } }, true)
+    doc.fire('click', { target: button('submit', {}) }, true)
+    clicks.stop()
+    doc.fire('click', { target: menu }, true)
+    clicks.replay()
+    expect(question.click).toHaveBeenCalledTimes(1)
+    expect(menu.click).not.toHaveBeenCalled()
+    clicks.replay()
+    expect(question.click).toHaveBeenCalledTimes(1)
+    expect(doc.count()).toBe(0)
+  })
+
+  it('replays nothing when nothing was clicked, or the button has left the page', () => {
+    const doc = fakeTarget()
+    const clicks = holdClicksUntilHydrated(doc as unknown as Document)
+    clicks.replay()
+    const gone = button('button', null, false)
+    const again = holdClicksUntilHydrated(doc as unknown as Document)
+    doc.fire('click', { target: gone }, true)
+    again.replay()
+    expect(gone.click).not.toHaveBeenCalled()
   })
 })

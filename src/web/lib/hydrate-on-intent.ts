@@ -122,3 +122,47 @@ export function enhanceFormsUntilHydrated(doc: Pick<Document, 'addEventListener'
     doc.removeEventListener('formdata', onFormData, true)
   }
 }
+
+/**
+ * Until the app hydrates, a click on a button that does nothing without the app (a menu, a
+ * question to open: any `<button>` but a form's submit button, which submits the form as plain
+ * HTML) is held; `replay()`, called once the page is live, clicks the last one again, so that the
+ * reader's tap is not lost to the few hundred milliseconds the app takes to start (React then
+ * hydrates the part clicked first). `stop()` stops holding (before hydration).
+ */
+export function holdClicksUntilHydrated(doc: Pick<Document, 'addEventListener' | 'removeEventListener'>): {
+  stop: () => void
+  replay: () => void
+} {
+  let held: HTMLElement | null = null
+  const onClick = (event: Event) => {
+    const target = event.target as Partial<Element> | null
+    const button = target?.closest?.('button, [role="button"]') as HTMLButtonElement | null | undefined
+    if (!button || (button.type === 'submit' && button.form)) return
+    held = button
+  }
+  doc.addEventListener('click', onClick, true)
+  const stop = () => doc.removeEventListener('click', onClick, true)
+  return {
+    stop,
+    replay: () => {
+      stop()
+      const button = held
+      held = null
+      if (button?.isConnected) button.click()
+    },
+  }
+}
+
+/** Resolves once `root` (<html>) says the app runs the page (`data-live`, set by RootLayout). */
+export function whenLive(root: HTMLElement): Promise<void> {
+  return new Promise((resolve) => {
+    if (root.hasAttribute('data-live')) return resolve()
+    const observer = new MutationObserver(() => {
+      if (!root.hasAttribute('data-live')) return
+      observer.disconnect()
+      resolve()
+    })
+    observer.observe(root, { attributes: true, attributeFilter: ['data-live'] })
+  })
+}

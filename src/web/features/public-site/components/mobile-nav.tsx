@@ -1,7 +1,6 @@
 import { Menu } from 'lucide-react'
 import { lazy, Suspense, useRef, useState } from 'react'
 import { Button } from '#web/components/ui/button.tsx'
-import { useHydrated } from '#web/lib/use-hydrated.ts'
 import type { HeaderConfig } from '../header-config'
 
 const loadDrawer = () => import('./mobile-nav-drawer')
@@ -10,14 +9,14 @@ const MobileNavDrawer = lazy(loadDrawer)
 /**
  * The header's links on small screens: a side drawer opened by 'Open menu' (spec: Screens and routes). The
  * drawer (a Radix dialog) is fetched when first wanted, starting as soon as the button is touched,
- * hovered or focused, so pages that never open it do not download it.
+ * hovered or focused, so pages that never open it do not download it. A tap before the page is live
+ * opens it once it is (lib/hydrate-on-intent.ts).
  */
 export function MobileNav({ config }: { config: HeaderConfig }) {
   const [open, setOpen] = useState(false)
   const [wanted, setWanted] = useState(false)
   const buttonRef = useRef<HTMLButtonElement>(null)
   const prefetch = () => void loadDrawer()
-  const live = useHydrated()
 
   return (
     <>
@@ -28,7 +27,6 @@ export function MobileNav({ config }: { config: HeaderConfig }) {
         aria-label="Open menu"
         aria-haspopup="dialog"
         aria-expanded={open}
-        aria-disabled={!live || undefined}
         onPointerEnter={prefetch}
         onTouchStart={prefetch}
         onFocus={prefetch}

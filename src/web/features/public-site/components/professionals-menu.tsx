@@ -3,14 +3,13 @@ import { useEffect, useId, useRef, useState } from 'react'
 import { AppLink } from '#web/lib/app-link.tsx'
 import { clsx as cn } from 'clsx'
 import { isCurrentPath, useCurrentPath } from '#web/lib/current-path.ts'
-import { useHydrated } from '#web/lib/use-hydrated.ts'
 import { PROFESSIONAL_PAGES } from '../nav-links'
 
 /**
  * 'For Professionals' in the desktop header: a disclosure menu of the four professional pages
  *, the WAI-ARIA pattern for site navigation: a button with aria-expanded showing a list
  * of ordinary links. Escape closes it and returns focus to the button; so do a click outside and
- * tabbing away.
+ * tabbing away. A click before the page is live opens it once it is (lib/hydrate-on-intent.ts).
  */
 export function ProfessionalsMenu() {
   const [open, setOpen] = useState(false)
@@ -19,7 +18,6 @@ export function ProfessionalsMenu() {
   const listId = useId()
   const path = useCurrentPath()
   const onProPage = path.startsWith('/professionals/')
-  const live = useHydrated()
 
   useEffect(() => {
     if (!open) return
@@ -52,7 +50,6 @@ export function ProfessionalsMenu() {
         type="button"
         aria-expanded={open}
         aria-controls={listId}
-        aria-disabled={!live || undefined}
         onClick={() => setOpen((o) => !o)}
         className={cn(
           'inline-flex items-center gap-1 rounded-md px-3 py-2 text-sm font-medium text-slate-700 transition-colors hover:bg-muted hover:text-foreground',
