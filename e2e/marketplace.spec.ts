@@ -319,6 +319,23 @@ test.describe('before the app starts (plain HTML until the first sign of use)', 
     await expect(page.locator('html')).toHaveAttribute('data-live', '')
   })
 
+  test('a filter chosen before the entry script has even loaded is sent once it has', async ({ page }) => {
+    let release = () => {}
+    const held = new Promise<void>((resolve) => (release = resolve))
+    await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
+      await held
+      await route.continue()
+    })
+    await holdTheApp(page)
+    await page.goto('/marketplace', { waitUntil: 'commit' })
+    await expect(cards(page).first()).toBeVisible()
+    await choose(page, 'Tier', 'Platinum Only')
+    await expect(page).toHaveURL(/\/marketplace$/)
+    release()
+    await expect(page).toHaveURL(/\/marketplace\?tier=platinum$/)
+    await expect(count(page)).toHaveText(countLabel(expected({ tier: 'platinum' }).length))
+  })
+
   test('a filter chosen, or a search sent, before then gets the server page at the address the app writes', async ({
     page,
   }) => {

@@ -2,6 +2,7 @@ import { describe, expect, it, vi } from 'vitest'
 import type { IntentTarget } from './hydrate-on-intent'
 import {
   DEFAULT_VALUE_ATTRIBUTE,
+  chosenSinceRendered,
   enhanceFormsUntilHydrated,
   holdClicksUntilHydrated,
   INTENT_EVENTS,
@@ -133,7 +134,7 @@ describe('enhanceFormsUntilHydrated', () => {
         field('tier', 'all', { [DEFAULT_VALUE_ATTRIBUTE]: 'all', [SUBMIT_ON_CHANGE_ATTRIBUTE]: '' }),
       ],
     }
-    const stop = enhanceFormsUntilHydrated(doc as unknown as Document)
+    const stop = enhanceFormsUntilHydrated({ ...doc, querySelectorAll: () => [] } as unknown as Document)
 
     doc.fire('change', { target: { ...field('type', 'law', { [SUBMIT_ON_CHANGE_ATTRIBUTE]: '' }), form } })
     expect(form.requestSubmit).toHaveBeenCalledTimes(1)
@@ -154,6 +155,33 @@ describe('enhanceFormsUntilHydrated', () => {
     expect(doc.count()).toBe(0)
     doc.fire('change', { target: { ...field('type', 'law', { [SUBMIT_ON_CHANGE_ATTRIBUTE]: '' }), form } })
     expect(form.requestSubmit).toHaveBeenCalledTimes(1)
+  })
+})
+
+describe('chosenSinceRendered and a choice made before the script ran', () => {
+  const select = (selectedIndex: number, defaults: boolean[], form: object | null = null) => ({
+    selectedIndex,
+    options: defaults.map((defaultSelected) => ({ defaultSelected })),
+    form,
+  })
+
+  it('compares the choice with the option the HTML selected, else the first', () => {
+    expect(chosenSinceRendered(select(1, [false, true, false]) as unknown as HTMLSelectElement)).toBe(false)
+    expect(chosenSinceRendered(select(2, [false, true, false]) as unknown as HTMLSelectElement)).toBe(true)
+    expect(chosenSinceRendered(select(0, [false, false]) as unknown as HTMLSelectElement)).toBe(false)
+    expect(chosenSinceRendered(select(1, [false, false]) as unknown as HTMLSelectElement)).toBe(true)
+  })
+
+  it('submits at once the form of a select changed before the script ran, and only once', () => {
+    const form = { requestSubmit: vi.fn() }
+    const doc = fakeTarget()
+    const selects = [select(0, [true, false], form), select(1, [true, false], form), select(1, [false, true], form)]
+    const stop = enhanceFormsUntilHydrated({ ...doc, querySelectorAll: () => selects } as unknown as Document)
+    expect(form.requestSubmit).toHaveBeenCalledTimes(1)
+    stop()
+    const untouched = { requestSubmit: vi.fn() }
+    enhanceFormsUntilHydrated({ ...doc, querySelectorAll: () => [select(0, [true], untouched)] } as unknown as Document)
+    expect(untouched.requestSubmit).not.toHaveBeenCalled()
   })
 })
 

@@ -97,15 +97,30 @@ export function namesAtDefault(fields: Iterable<Element>): string[] {
 }
 
 /**
+ * Whether the reader has changed `select` since the page was rendered: its choice is not the one the
+ * HTML selected (the option marked `selected`, else the first).
+ */
+export function chosenSinceRendered(select: Pick<HTMLSelectElement, 'options' | 'selectedIndex'>): boolean {
+  const options = Array.from(select.options)
+  const rendered = Math.max(
+    0,
+    options.findIndex((option) => option.defaultSelected),
+  )
+  return options.length > 0 && select.selectedIndex !== rendered
+}
+
+/**
  * The page as plain HTML, until the app hydrates: a change of a `<select data-submit-on-change>`
  * submits the select's form (a GET that the server answers with the page for the new choice), as
  * the hydrated page applies it at once; a submitted form leaves out its fields at their default
- * (namesAtDefault). Listens on `doc` (the change bubbles; the form's `formdata` event does not, so
+ * (namesAtDefault). A select changed before this ran is submitted at once. Listens on `doc` (the change bubbles; the form's `formdata` event does not, so
  * that is caught in the capture phase). Returns the function that stops this, called just before
  * hydration: from then on React handles both (a change inside a part not yet hydrated hydrates that
  * part first).
  */
-export function enhanceFormsUntilHydrated(doc: Pick<Document, 'addEventListener' | 'removeEventListener'>): () => void {
+export function enhanceFormsUntilHydrated(
+  doc: Pick<Document, 'addEventListener' | 'removeEventListener' | 'querySelectorAll'>,
+): () => void {
   const onChange = (event: Event) => {
     const select = event.target as Partial<HTMLSelectElement> | null
     if (select?.form && select.hasAttribute?.(SUBMIT_ON_CHANGE_ATTRIBUTE)) select.form.requestSubmit()
@@ -117,6 +132,13 @@ export function enhanceFormsUntilHydrated(doc: Pick<Document, 'addEventListener'
   }
   doc.addEventListener('change', onChange)
   doc.addEventListener('formdata', onFormData, true)
+  // A choice made before this script ran (it starts after the first paint) reached no listener.
+  for (const select of doc.querySelectorAll<HTMLSelectElement>(`select[${SUBMIT_ON_CHANGE_ATTRIBUTE}]`)) {
+    if (select.form && chosenSinceRendered(select)) {
+      select.form.requestSubmit()
+      break
+    }
+  }
   return () => {
     doc.removeEventListener('change', onChange)
     doc.removeEventListener('formdata', onFormData, true)
