@@ -10,8 +10,8 @@ import { randomUUID } from 'node:crypto'
 import { standardTimeline } from '../src/shared/domain/timeline-template'
 import type { Database } from '../src/server/db/client'
 import { matters, organizationMembers, organizations } from '../src/server/db/schema'
-import { syncTaskClocks } from '../src/server/features/sla/clock-sync'
-import { insertTransaction, stagesInProgress } from '../src/server/features/transactions/insert-transaction'
+import { syncTaskClocks } from '#server/core/clocks/clock-sync.ts'
+import { insertTransaction, stagesInProgress } from '#server/core/timeline/insert-transaction.ts'
 import { createPrng } from '../src/server/seed/prng'
 
 export const BOARD_MATTERS = 100

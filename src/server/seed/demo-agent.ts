@@ -8,7 +8,7 @@
 import { sql } from 'drizzle-orm'
 import { standardTimeline } from '#shared/domain/timeline-template.ts'
 import type { Tx } from '../db/client'
-import { insertTransaction, stagesInProgress } from '../features/transactions/insert-transaction'
+import { insertTransaction, stagesInProgress } from '#server/core/timeline/insert-transaction.ts'
 import { createPrng } from './prng'
 
 /** The stalled sale, first in Jordan's portfolio. */

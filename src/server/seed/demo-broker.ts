@@ -12,7 +12,7 @@ import { londonDay } from '#shared/domain/mortgages.ts'
 import { standardTimeline, TASK_TITLES } from '#shared/domain/timeline-template.ts'
 import type { Tx } from '../db/client'
 import { transactionParticipants } from '../db/schema'
-import { insertTransaction, stagesInProgress } from '../features/transactions/insert-transaction'
+import { insertTransaction, stagesInProgress } from '#server/core/timeline/insert-transaction.ts'
 import { createPrng } from './prng'
 
 /** Moves Marcus works besides the demo move. */

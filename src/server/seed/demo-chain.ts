@@ -11,7 +11,7 @@
 import { sql } from 'drizzle-orm'
 import { standardTimeline } from '#shared/domain/timeline-template.ts'
 import type { Tx } from '../db/client'
-import { insertTransaction, stagesInProgress } from '../features/transactions/insert-transaction'
+import { insertTransaction, stagesInProgress } from '#server/core/timeline/insert-transaction.ts'
 import { createPrng } from './prng'
 
 export const DEMO_CHAIN_MIDDLE_ID = '5eed0000-0000-4000-8000-000000000030'

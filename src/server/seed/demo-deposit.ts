@@ -8,7 +8,7 @@ import { sql } from 'drizzle-orm'
 import type { Tx } from '#server/db/client.ts'
 import { postEntry, transfer } from '#server/features/deposits/ledger.ts'
 import { refreshDepositStatus } from '#server/features/deposits/read-deposit.ts'
-import { recordActivity } from '#server/features/transactions/record-activity.ts'
+import { recordActivity } from '#server/core/audit/record-activity.ts'
 import { SANDBOX_ACCOUNT_NAME, sandboxInstructions } from '#server/providers/client-money/sandbox-provider.ts'
 
 export async function insertDemoDeposit(

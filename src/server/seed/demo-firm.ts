@@ -11,7 +11,7 @@ import { conveyancerRoleForSide, type MatterSide } from '#shared/domain/firms.ts
 import { standardTimeline } from '#shared/domain/timeline-template.ts'
 import type { Tx } from '../db/client'
 import { matters, organizationMembers } from '../db/schema'
-import { insertTransaction, stagesInProgress } from '../features/transactions/insert-transaction'
+import { insertTransaction, stagesInProgress } from '#server/core/timeline/insert-transaction.ts'
 import type { DemoAccount } from './demo-accounts'
 import { DEMO_PASSWORD } from './demo-accounts'
 import { createPrng } from './prng'

@@ -8,8 +8,8 @@
 import { sql } from 'drizzle-orm'
 import { standardTimeline } from '#shared/domain/timeline-template.ts'
 import type { Tx } from '../db/client'
-import { refreshClockMilestones } from '../features/sla/clock-milestones'
-import { insertTransaction, stagesInProgress } from '../features/transactions/insert-transaction'
+import { refreshClockMilestones } from '#server/core/clocks/clock-milestones.ts'
+import { insertTransaction, stagesInProgress } from '#server/core/timeline/insert-transaction.ts'
 import { createPrng } from './prng'
 
 export const DEMO_SALE_TRANSACTION_ID = '5eed0000-0000-4000-8000-000000000003'

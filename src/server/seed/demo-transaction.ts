@@ -14,7 +14,7 @@ import {
   insertTransaction,
   stagesInProgress,
   type InsertedTransaction,
-} from '../features/transactions/insert-transaction'
+} from '#server/core/timeline/insert-transaction.ts'
 import { createPrng } from './prng'
 
 /** Fixed id, so the seed can tell that the demo transaction exists and links to it stay stable. */

@@ -19,15 +19,15 @@ import {
   type ParticipantSpec,
   type PropertySpec,
   type StageSpec,
-} from '../features/transactions/insert-transaction'
+} from '#server/core/timeline/insert-transaction.ts'
 
-export { stagesInProgress, percentDone } from '../features/transactions/insert-transaction'
+export { stagesInProgress, percentDone } from '#server/core/timeline/insert-transaction.ts'
 export type {
   InsertedTransaction,
   ParticipantSpec,
   StageSpec,
   TaskSpec,
-} from '../features/transactions/insert-transaction'
+} from '#server/core/timeline/insert-transaction.ts'
 
 let counter = 0
 /** A short unique suffix: a per-process counter plus random hex, so parallel test files never clash. */

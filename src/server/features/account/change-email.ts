@@ -16,7 +16,7 @@ import type { Database } from '#server/db/client.ts'
 import { profiles, securityEvents, user } from '#server/db/schema/index.ts'
 import { AppError } from '#server/http/errors.ts'
 import { enqueueMail } from '#server/platform/mail/outbox.ts'
-import type { RequestOrigin } from './security-events'
+import type { RequestOrigin } from '#server/auth/security-events.ts'
 
 /** What the change-email link carries (Better Auth's createEmailVerificationToken). */
 export interface EmailChangeToken {

@@ -6,8 +6,8 @@
  */
 import { accountEndpoints as endpoints } from '#shared/contracts/account.ts'
 import { createRouter, requireViewer, type AppDeps } from '#server/http/router.ts'
-import { listSecurityEvents, recordSecurityEvent } from './security-events'
-import { listSessions, revokeSession } from './sessions'
+import { listSecurityEvents, recordSecurityEvent } from '#server/auth/security-events.ts'
+import { listSessions, revokeSession } from '#server/auth/sessions.ts'
 import { updateProfile } from './update-profile'
 
 export function accountRoutes({ database, auth }: AppDeps) {

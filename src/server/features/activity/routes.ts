@@ -1,7 +1,7 @@
 /** HTTP edge of the audit trail: the readable list and the chain verifier. */
 import { activityEndpoints as endpoints } from '#shared/contracts/activity.ts'
 import { createRouter, requireViewer, type AppDeps } from '#server/http/router.ts'
-import { listAuditTrail, verifyAuditTrail } from './audit-chain'
+import { listAuditTrail, verifyAuditTrail } from '#server/core/audit/audit-chain.ts'
 
 export function activityRoutes({ database }: AppDeps) {
   return createRouter()

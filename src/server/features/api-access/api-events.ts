@@ -9,7 +9,7 @@ import type { Tx } from '#server/db/client.ts'
 import { securityEvents } from '#server/db/schema/index.ts'
 import type { ClientInfo } from '#server/http/client-info.ts'
 import type { ApiOwner } from '#server/access/api-access.ts'
-import { firmName, recordFirmEvent } from '../firms/firm-events'
+import { firmName, recordFirmEvent } from '#server/core/audit/firm-events.ts'
 
 const FIRM_KIND = {
   'api_token.created': 'firm.api_key_created',

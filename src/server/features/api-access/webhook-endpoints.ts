@@ -29,7 +29,7 @@ import { AppError, notFound } from '#server/http/errors.ts'
 import { encryptionKeyRing, sealEnvelope } from '#server/platform/encryption/envelope.ts'
 import { generateWebhookSecret } from '#server/providers/webhooks/provider-webhooks.ts'
 import { recordApiEvent } from './api-events'
-import { eventBody } from './queue-webhook-events'
+import { eventBody } from '#server/core/audit/queue-webhook-events.ts'
 
 /** The envelope context of a webhook endpoint's secret: a sealed value opens only for its own row. */
 export const secretContext = (endpointId: string) => `webhook_endpoint:${endpointId}`

@@ -6,7 +6,7 @@
 import type { Context } from 'hono'
 import { AppError } from '#server/http/errors.ts'
 import type { AppDeps } from '#server/http/router.ts'
-import { isFresh, sessionFromCookie } from '../account/sessions'
+import { isFresh, sessionFromCookie } from '#server/auth/sessions.ts'
 
 /** The request's JSON body; 400 bad_request when it is not valid JSON. */
 export async function readJson(c: Context): Promise<unknown> {

@@ -9,8 +9,8 @@
 import type { MiddlewareHandler } from 'hono'
 import type { SecurityEventKind } from '#shared/contracts/account.ts'
 import type { AppDeps, AppEnv } from '#server/http/router.ts'
-import { recordSecurityEvent, userIdForEmail, type RequestOrigin } from '../account/security-events'
-import { sessionFromCookie } from '../account/sessions'
+import { recordSecurityEvent, userIdForEmail, type RequestOrigin } from '#server/auth/security-events.ts'
+import { sessionFromCookie } from '#server/auth/sessions.ts'
 import { verifySessionCookie } from '#server/auth/viewer.ts'
 import { COOKIE_PREFIX } from '#server/auth/auth.ts'
 

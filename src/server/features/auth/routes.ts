@@ -21,7 +21,7 @@ import {
   REAUTHENTICATE_EMAIL_MESSAGE,
   requestEmailChange,
 } from '../account/change-email'
-import { sessionFromCookie } from '../account/sessions'
+import { sessionFromCookie } from '#server/auth/sessions.ts'
 import { readJson, requireFreshSession, withBody } from './edge-helpers'
 import { recordSecurityEvents } from './record-security-events'
 import { registerTwoFactorEdge } from './two-factor-edge'

@@ -22,7 +22,7 @@ import {
   type PaymentsEvent,
   type PaymentsProvider,
 } from '#server/providers/payments/payments-provider.ts'
-import { recordActivity } from '../transactions/record-activity'
+import { recordActivity } from '#server/core/audit/record-activity.ts'
 import { feePayer } from './fee-payer'
 
 /** The metadata `purpose` of a setup session for the completion fee (events are routed by it). */

@@ -20,7 +20,7 @@ import {
   type ProviderSubscription,
 } from '#server/providers/payments/payments-provider.ts'
 import { recordBillingEvent } from './billing-events'
-import { BILLING_PAGE, firmPlan, type FirmPlan } from './entitlement'
+import { BILLING_PAGE, firmPlan, type FirmPlan } from '#server/core/entitlement.ts'
 import { firmBillTo, storeInvoice } from './invoices'
 import { getBillingOverview } from './read-billing'
 

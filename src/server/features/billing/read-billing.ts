@@ -9,7 +9,7 @@ import type { Viewer } from '#server/auth/viewer.ts'
 import type { Database, Tx } from '#server/db/client.ts'
 import { notFound } from '#server/http/errors.ts'
 import type { PaymentsProvider } from '#server/providers/payments/payments-provider.ts'
-import { firmPlan, viewerFirm } from './entitlement'
+import { firmPlan, viewerFirm } from '#server/core/entitlement.ts'
 import { renderInvoicePdf } from './invoice-pdf'
 import type { Supplier } from './supplier'
 

@@ -1,7 +1,7 @@
 /** Who answers a pending chain link, and telling them: the other side of the move the link names. */
 import { sql } from 'drizzle-orm'
 import type { Tx } from '#server/db/client.ts'
-import { notifyPeople, type NotificationDelivery } from '../notifications/notify-people'
+import { notifyPeople, type NotificationDelivery } from '#server/core/notify/notify-people.ts'
 
 /**
  * Tells the people who may confirm a link on `targetId`: its seller and seller's conveyancer for an

@@ -8,7 +8,7 @@
 import { chainPath } from '#shared/paths.ts'
 import { transactionPeopleIds } from '#server/access/transactions.ts'
 import type { Tx } from '#server/db/client.ts'
-import { notifyPeople, type NotificationDelivery } from '../notifications/notify-people'
+import { notifyPeople, type NotificationDelivery } from '#server/core/notify/notify-people.ts'
 import { chainOf } from './chain-graph'
 
 export async function notifyChain(

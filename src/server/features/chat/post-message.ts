@@ -14,8 +14,8 @@ import type { ChatMessage, ChatThread, CreatedThread } from '#shared/contracts/c
 import type { JsonText, Tx } from '#server/db/client.ts'
 import { messageAttachments, messageMentions, messages, messageThreads, threadReads } from '#server/db/schema/index.ts'
 import { AppError, notFound } from '#server/http/errors.ts'
-import { notifyPeople } from '../notifications/notify-people'
-import { recordActivity } from '../transactions/record-activity'
+import { notifyPeople } from '#server/core/notify/notify-people.ts'
+import { recordActivity } from '#server/core/audit/record-activity.ts'
 import { threadLink, type ChatContext } from './chat-context'
 import { MESSAGE_JSON_SQL } from './message-json'
 

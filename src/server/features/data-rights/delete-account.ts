@@ -56,9 +56,9 @@ import {
 } from '#server/db/schema/index.ts'
 import { AppError } from '#server/http/errors.ts'
 import type { ObjectStorage } from '#server/platform/storage/index.ts'
-import { redactedSummaryHash } from '../activity/audit-canonical'
-import { REDACTION_KIND } from '../activity/audit-chain'
-import { recordActivity } from '../transactions/record-activity'
+import { redactedSummaryHash } from '#server/core/audit/audit-canonical.ts'
+import { REDACTION_KIND } from '#server/core/audit/audit-chain.ts'
+import { recordActivity } from '#server/core/audit/record-activity.ts'
 import { eraseUnreliedIdentityChecks } from '../verification/retention'
 
 /** The placeholder that replaces a deleted person's email everywhere (RFC 2606 reserves .invalid). */

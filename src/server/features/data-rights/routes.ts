@@ -12,7 +12,7 @@ import { sessionCookieName } from '#server/auth/viewer.ts'
 import { AppError } from '#server/http/errors.ts'
 import { createRouter, requireViewer, type AppDeps } from '#server/http/router.ts'
 import { storageFor } from '#server/platform/storage/index.ts'
-import { recordSecurityEvent } from '../account/security-events'
+import { recordSecurityEvent } from '#server/auth/security-events.ts'
 import { deleteAccount } from './delete-account'
 import { buildExportZip, exportFilename } from './export-data'
 

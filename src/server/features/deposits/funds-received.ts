@@ -11,7 +11,7 @@ import type { Database } from '#server/db/client.ts'
 import { AppError } from '#server/http/errors.ts'
 import type { ClientMoneyPartner } from '#server/providers/client-money/index.ts'
 import { acceptWebhook } from '#server/providers/webhooks/provider-webhooks.ts'
-import { recordActivity } from '../transactions/record-activity'
+import { recordActivity } from '#server/core/audit/record-activity.ts'
 import { postEntry, transfer } from './ledger'
 import { refreshDepositStatus } from './read-deposit'
 

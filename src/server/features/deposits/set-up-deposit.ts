@@ -20,7 +20,7 @@ import { AppError, notFound } from '#server/http/errors.ts'
 import { ClientMoneyError, type ClientMoneyPartner } from '#server/providers/client-money/index.ts'
 import { sandboxTransferEvent } from '#server/providers/client-money/sandbox-provider.ts'
 import type { SandboxWebhookDispatcher } from '#server/providers/webhooks/sandbox-webhooks.ts'
-import { recordActivity } from '../transactions/record-activity'
+import { recordActivity } from '#server/core/audit/record-activity.ts'
 import { readDepositIn } from './read-deposit'
 
 /** The partner's webhook endpoint (routes.ts). */

@@ -8,10 +8,10 @@ import { documentEndpoints as endpoints, UploadDocumentQuery } from '#shared/con
 import { validationError } from '#server/http/errors.ts'
 import { createRouter, honoPath, requireViewer, type AppDeps } from '#server/http/router.ts'
 import { storageFor } from '#server/platform/storage/index.ts'
-import { getDocument, listDocumentVersions, listDocuments } from './document-rows'
-import { createFileLink, openFileLink } from './file-links'
+import { getDocument, listDocumentVersions, listDocuments } from '#server/core/documents/document-rows.ts'
+import { createFileLink, openFileLink } from '#server/core/documents/file-links.ts'
 import { sweepOrphanedDocumentObjects } from './sweep-orphans'
-import { DEFAULT_DOCUMENT_MAX_BYTES, uploadDocument } from './upload-document'
+import { DEFAULT_DOCUMENT_MAX_BYTES, uploadDocument } from '#server/core/documents/upload-document.ts'
 
 /** Objects older than this without a row are orphans of a killed upload (swept once at start). */
 const ORPHAN_AGE_MS = 60 * 60 * 1000

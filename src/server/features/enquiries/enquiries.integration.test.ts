@@ -17,8 +17,8 @@ import { DEFAULT_STANDARD_ENQUIRIES } from '#shared/domain/enquiries.ts'
 import { TASK_TITLES } from '#shared/domain/timeline-template.ts'
 import { createOrganization, createTransaction } from '#server/test/factories.ts'
 import { type TestUser, useTestApp } from '#server/test/test-app.ts'
-import { checkSlaClocks } from '../sla/check-clocks'
-import { slaMetShareForOrganization } from '../sla/met-share'
+import { checkSlaClocks } from '#server/core/clocks/check-clocks.ts'
+import { slaMetShareForOrganization } from '#server/core/clocks/met-share.ts'
 import { OWN_ENQUIRY_RULE } from './change-enquiry'
 
 const t = useTestApp()

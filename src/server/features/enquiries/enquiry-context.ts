@@ -10,7 +10,7 @@ import { lockTransactionForViewer } from '#server/access/transactions.ts'
 import type { Viewer } from '#server/auth/viewer.ts'
 import type { Tx } from '#server/db/client.ts'
 import { AppError, notFound } from '#server/http/errors.ts'
-import type { NotificationDelivery } from '../notifications/notify-people'
+import type { NotificationDelivery } from '#server/core/notify/notify-people.ts'
 
 export interface EnquiryContext extends NotificationDelivery {
   viewer: Viewer

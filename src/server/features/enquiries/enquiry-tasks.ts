@@ -8,8 +8,8 @@
 import { sql } from 'drizzle-orm'
 import { TASK_TITLES } from '#shared/domain/timeline-template.ts'
 import type { Tx } from '#server/db/client.ts'
-import { syncTaskClocks } from '../sla/clock-sync'
-import { recordActivity } from '../transactions/record-activity'
+import { syncTaskClocks } from '#server/core/clocks/clock-sync.ts'
+import { recordActivity } from '#server/core/audit/record-activity.ts'
 import { refreshStage, touchTransaction } from '../transactions/update-task'
 
 /** Ticks or unticks the three enquiry tasks of the matter from its enquiries; `actorId` did the change that caused it. */

@@ -9,8 +9,8 @@ import type { Enquiry, EnquiryList } from '#shared/contracts/enquiries.ts'
 import { readViewerRole } from '#server/access/transactions.ts'
 import type { Viewer } from '#server/auth/viewer.ts'
 import type { Database } from '#server/db/client.ts'
-import { CLOCK_PAUSES_JSON } from '../sla/clock-pauses'
-import { clockStatus } from '../sla/clock-status'
+import { CLOCK_PAUSES_JSON } from '#server/core/clocks/clock-pauses.ts'
+import { clockStatus } from '#server/core/clocks/clock-status.ts'
 import { enquiryRoleOf } from '#shared/domain/enquiries.ts'
 
 type Row = Omit<Enquiry, 'clock'> & { clock: Parameters<typeof clockStatus>[0] | null }

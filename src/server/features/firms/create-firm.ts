@@ -14,7 +14,7 @@ import type { Database, Tx } from '#server/db/client.ts'
 import { organizationMembers, organizations } from '#server/db/schema/index.ts'
 import type { ClientInfo } from '#server/http/client-info.ts'
 import { AppError } from '#server/http/errors.ts'
-import { recordFirmEvent } from './firm-events'
+import { recordFirmEvent } from '#server/core/audit/firm-events.ts'
 
 const ORGANIZATION_TYPE_BY_ROLE: Partial<Record<StoredRole, OrganizationType>> = {
   pro_conveyancer: 'law',

@@ -18,7 +18,7 @@ import type { ClientInfo } from '#server/http/client-info.ts'
 import { AppError } from '#server/http/errors.ts'
 import { enqueueMail } from '#server/platform/mail/outbox.ts'
 import { hashInvitationToken, newInvitationToken } from '../invitations/invitation-token'
-import { recordFirmEvent } from './firm-events'
+import { recordFirmEvent } from '#server/core/audit/firm-events.ts'
 
 interface Context {
   database: Database

@@ -24,7 +24,7 @@ import { standardTimeline } from '#shared/domain/timeline-template.ts'
 import { londonDate } from '#shared/domain/working-days.ts'
 import { createOrganization, createTransaction, stagesInProgress } from '#server/test/factories.ts'
 import { TEST_PUBLIC_URL, type TestUser, useTestApp } from '#server/test/test-app.ts'
-import { refreshClockMilestones } from '../sla/clock-milestones'
+import { refreshClockMilestones } from '#server/core/clocks/clock-milestones.ts'
 import { listBoard } from './list-board'
 
 const t = useTestApp()

@@ -16,8 +16,8 @@ import { visibleMattersSql } from '#server/access/firms.ts'
 import type { Viewer } from '#server/auth/viewer.ts'
 import type { Database, JsonText } from '#server/db/client.ts'
 import { AppError } from '#server/http/errors.ts'
-import { drivingClockLateralSql } from '../sla/board-clock'
-import { firmHasProSql } from '../billing/entitlement'
+import { drivingClockLateralSql } from '#server/core/clocks/board-clock.ts'
+import { firmHasProSql } from '#server/core/entitlement.ts'
 
 interface SortSpec {
   /** Expression over the `rows` CTE; never null. */

@@ -11,7 +11,7 @@ import type { Viewer } from '#server/auth/viewer.ts'
 import type { Database, Tx } from '#server/db/client.ts'
 import type { ClientInfo } from '#server/http/client-info.ts'
 import { AppError } from '#server/http/errors.ts'
-import { recordFirmEvent } from './firm-events'
+import { recordFirmEvent } from '#server/core/audit/firm-events.ts'
 
 interface Target {
   role: MemberRole

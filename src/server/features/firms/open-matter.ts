@@ -27,8 +27,8 @@ import type { Database, Tx } from '#server/db/client.ts'
 import { matters } from '#server/db/schema/index.ts'
 import { AppError } from '#server/http/errors.ts'
 import { sendInvitation } from '../invitations/create-invitation'
-import { insertTransaction } from '../transactions/insert-transaction'
-import { recordActivity } from '../transactions/record-activity'
+import { insertTransaction } from '#server/core/timeline/insert-transaction.ts'
+import { recordActivity } from '#server/core/audit/record-activity.ts'
 
 /**
  * 422 unless `profileId` is a current admin or fee earner of the firm: the rule a fee earner must

@@ -13,8 +13,8 @@ import type { Viewer } from '#server/auth/viewer.ts'
 import type { Database } from '#server/db/client.ts'
 import type { ClientInfo } from '#server/http/client-info.ts'
 import { AppError, notFound } from '#server/http/errors.ts'
-import { recordActivity } from '../transactions/record-activity'
-import { recordFirmEvent } from './firm-events'
+import { recordActivity } from '#server/core/audit/record-activity.ts'
+import { recordFirmEvent } from '#server/core/audit/firm-events.ts'
 import { assertFeeEarnerOfFirm } from './open-matter'
 
 export async function reassignMatter({

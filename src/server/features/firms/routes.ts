@@ -15,7 +15,7 @@ import { listFirmEvents } from './list-firm-events'
 import { changeMemberRole, removeMember } from './members'
 import { openMatter } from './open-matter'
 import { reassignMatter } from './reassign-matter'
-import { assertPro } from '../billing/entitlement'
+import { assertPro } from '#server/core/entitlement.ts'
 
 export function firmsRoutes({ database, config, mail }: AppDeps) {
   const e = firmsEndpoints

@@ -17,7 +17,7 @@ import { AppError } from '#server/http/errors.ts'
 import type { OpenBankingProvider } from '#server/providers/open-banking/index.ts'
 import { OpenBankingError } from '#server/providers/open-banking/open-banking-provider.ts'
 import { recordWebhookReceipt, verifyWebhook } from '#server/providers/webhooks/provider-webhooks.ts'
-import { recordActivity } from '../transactions/record-activity'
+import { recordActivity } from '#server/core/audit/record-activity.ts'
 import { sealAccount } from './bank-data'
 import { ensurePlan } from './give-funds'
 

@@ -8,7 +8,7 @@
  */
 import { formatPence } from '#shared/domain/surveys.ts'
 import { ukDate } from '#shared/domain/uk-time.ts'
-import { createTextPdf } from '../documents/text-pdf'
+import { createTextPdf } from '#server/platform/pdf/text-pdf.ts'
 
 /** What the declaration states. Money in pence. */
 export interface GiftDeclaration {

@@ -14,7 +14,7 @@ import { readViewerRole } from '#server/access/transactions.ts'
 import type { Viewer } from '#server/auth/viewer.ts'
 import type { Database, Tx } from '#server/db/client.ts'
 import type { OpenBankingProvider } from '#server/providers/open-banking/index.ts'
-import { recordActivity } from '../transactions/record-activity'
+import { recordActivity } from '#server/core/audit/record-activity.ts'
 import { openAccount, openExplanation } from './bank-data'
 import { identityStateSql } from './giftor'
 

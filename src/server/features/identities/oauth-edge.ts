@@ -22,7 +22,7 @@ import { PAGE_PATHS } from '#shared/paths.ts'
 import { forBetterAuth } from '#server/http/client-info.ts'
 import { AppError, errorBody, validationError } from '#server/http/errors.ts'
 import type { AppDeps, AppEnv } from '#server/http/router.ts'
-import { sessionFromCookie } from '../account/sessions'
+import { sessionFromCookie } from '#server/auth/sessions.ts'
 import { readJson, requireFreshSession, withBody } from '../auth/edge-helpers'
 import { recordOAuthCallback } from './record-oauth-callback'
 

@@ -8,8 +8,8 @@
  */
 import type { SecurityEventKind } from '#shared/contracts/account.ts'
 import type { Database } from '#server/db/client.ts'
-import { recordSecurityEvent, type RequestOrigin } from '../account/security-events'
-import { sessionFromCookie } from '../account/sessions'
+import { recordSecurityEvent, type RequestOrigin } from '#server/auth/security-events.ts'
+import { sessionFromCookie } from '#server/auth/sessions.ts'
 
 export async function recordOAuthCallback(options: {
   database: Database

@@ -6,7 +6,7 @@
 import { identityEndpoints as endpoints } from '#shared/contracts/identities.ts'
 import { AppError } from '#server/http/errors.ts'
 import { createRouter, requireViewer, type AppDeps } from '#server/http/router.ts'
-import { isFresh } from '../account/sessions'
+import { isFresh } from '#server/auth/sessions.ts'
 import { listIdentities, unlinkIdentity } from './identities'
 
 /** Unlinking from a session older than a day (ASVS 7.5.1, as for the password and email). */

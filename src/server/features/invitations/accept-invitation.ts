@@ -13,7 +13,7 @@ import type { Viewer } from '#server/auth/viewer.ts'
 import type { Database, Tx } from '#server/db/client.ts'
 import { invitations, notifications, transactionParticipants, transactions, user } from '#server/db/schema/index.ts'
 import { AppError } from '#server/http/errors.ts'
-import { recordActivity } from '../transactions/record-activity'
+import { recordActivity } from '#server/core/audit/record-activity.ts'
 import { hashInvitationToken, maskEmail } from './invitation-token'
 
 const UK_DATE = new Intl.DateTimeFormat('en-GB', {

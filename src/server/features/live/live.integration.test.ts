@@ -16,8 +16,8 @@ import { createTransaction } from '#server/test/factories.ts'
 import { createLogger } from '#server/logger.ts'
 import { startServer, type RunningServer } from '#server/server.ts'
 import { testConfig, type TestUser, useTestApp } from '#server/test/test-app.ts'
-import { recordActivity } from '../transactions/record-activity'
-import { liveTimings } from './event-stream'
+import { recordActivity } from '#server/core/audit/record-activity.ts'
+import { liveTimings } from '#server/core/live/event-stream.ts'
 
 const root = path.resolve(__dirname, '../../../..')
 

@@ -12,7 +12,7 @@ import { HANDOVER_FOLDERS, logbookCategoryFor } from '#shared/domain/logbook.ts'
 import type { Tx } from '#server/db/client.ts'
 import { homeLogbooks, logbookDocuments } from '#server/db/schema/index.ts'
 import { pdtfPackOf, readPdtfSource } from '../pdtf/export-pdtf'
-import { recordActivity } from '../transactions/record-activity'
+import { recordActivity } from '#server/core/audit/record-activity.ts'
 
 interface HandedOverDocument {
   id: string

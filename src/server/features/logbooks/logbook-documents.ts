@@ -15,9 +15,9 @@ import type { Database } from '#server/db/client.ts'
 import { logbookDocuments } from '#server/db/schema/index.ts'
 import { AppError, notFound } from '#server/http/errors.ts'
 import type { ObjectStorage } from '#server/platform/storage/index.ts'
-import { fileResponse, type Disposition } from '../documents/file-links'
-import { storeInspected, tooLarge } from '../documents/upload-document'
-import { UploadInspector } from '../documents/upload-inspector'
+import { fileResponse, type Disposition } from '#server/core/documents/file-links.ts'
+import { storeInspected, tooLarge } from '#server/core/documents/upload-document.ts'
+import { UploadInspector } from '#server/core/documents/upload-inspector.ts'
 import { getLogbook, lockOwnLogbook } from './read-logbooks'
 
 /** POST /api/logbooks/{logbookId}/documents: 201 with the document; 413, 415, 422 (empty) as uploads. */

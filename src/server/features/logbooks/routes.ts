@@ -7,7 +7,7 @@ import { logbookEndpoints as endpoints, LogbookParams, UploadLogbookDocumentQuer
 import { validationError } from '#server/http/errors.ts'
 import { createRouter, honoPath, requireViewer, type AppDeps } from '#server/http/router.ts'
 import { storageFor } from '#server/platform/storage/index.ts'
-import { DEFAULT_DOCUMENT_MAX_BYTES } from '../documents/upload-document'
+import { DEFAULT_DOCUMENT_MAX_BYTES } from '#server/core/documents/upload-document.ts'
 import { openLogbookDocument, removeLogbookDocument, uploadLogbookDocument } from './logbook-documents'
 import { addLogbookEntry, removeLogbookEntry } from './maintenance-record'
 import { getLogbook, getLogbookPdtf, listLogbooks } from './read-logbooks'

@@ -13,8 +13,8 @@ import { CreateTransactionInput } from '#shared/contracts/transactions.ts'
 import type { Viewer } from '#server/auth/viewer.ts'
 import type { Database } from '#server/db/client.ts'
 import { AppError, notFound, validationError } from '#server/http/errors.ts'
-import { createTransaction } from '../transactions/create-transaction'
-import { recordActivity } from '../transactions/record-activity'
+import { createTransaction } from '#server/core/timeline/create-transaction.ts'
+import { recordActivity } from '#server/core/audit/record-activity.ts'
 
 export async function startSaleFromLogbook(opts: {
   database: Database

@@ -12,7 +12,7 @@ import type { Database } from '#server/db/client.ts'
 import type { Logger } from '#server/logger.ts'
 import { startPeriodicJob, type PeriodicJob } from '#server/platform/jobs/periodic-job.ts'
 import { mortgageCasePath, transactionPath } from '#shared/paths.ts'
-import { notifyPeople, type NotificationDelivery } from '../notifications/notify-people'
+import { notifyPeople, type NotificationDelivery } from '#server/core/notify/notify-people.ts'
 
 /** Sends the reminders due on `now`'s London day; returns how many records were reminded. */
 export async function sendExpiryReminders(options: {

@@ -24,7 +24,7 @@ import type { Viewer } from '#server/auth/viewer.ts'
 import type { Database } from '#server/db/client.ts'
 import { AppError } from '#server/http/errors.ts'
 import type { ObjectStorage } from '#server/platform/storage/index.ts'
-import { recordActivity } from '../transactions/record-activity'
+import { recordActivity } from '#server/core/audit/record-activity.ts'
 import { readCase } from './read-case'
 import { documentAudienceFor } from '#server/access/transactions.ts'
 

@@ -9,7 +9,7 @@ import { APPLICATION_STAGE_LABELS } from '#shared/domain/mortgages.ts'
 import { lockMortgageCaseForBroker } from '#server/access/mortgages.ts'
 import type { Viewer } from '#server/auth/viewer.ts'
 import type { Database } from '#server/db/client.ts'
-import { recordActivity } from '../transactions/record-activity'
+import { recordActivity } from '#server/core/audit/record-activity.ts'
 import { ensureCase, readCase } from './read-case'
 
 export async function updateApplication(opts: {

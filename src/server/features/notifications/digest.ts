@@ -13,7 +13,7 @@ import { notifications, notificationSettings } from '#server/db/schema/index.ts'
 import type { Logger } from '#server/logger.ts'
 import { startPeriodicJob, type PeriodicJob } from '#server/platform/jobs/periodic-job.ts'
 import { enqueueMail } from '#server/platform/mail/outbox.ts'
-import type { NotificationDelivery } from './notify-people'
+import type { NotificationDelivery } from '#server/core/notify/notify-people.ts'
 
 /** Most notifications listed in one digest; the rest are summarised by count. */
 const DIGEST_MAX_ITEMS = 50

@@ -6,7 +6,7 @@
 import { notificationEndpoints } from '#shared/contracts/notifications.ts'
 import { updateRequestEndpoints } from '#shared/contracts/update-requests.ts'
 import { createRouter, jsonText, requireViewer, type AppDeps } from '#server/http/router.ts'
-import { notificationStream } from '../live/event-stream'
+import { notificationStream } from '#server/core/live/event-stream.ts'
 import {
   listNotifications,
   markNotificationsRead,

@@ -14,7 +14,7 @@ import type { UpdateRequest, UpdateRequestListResponse } from '#shared/contracts
 import type { Database, JsonText } from '#server/db/client.ts'
 import { updateRequests } from '#server/db/schema/index.ts'
 import { AppError, notFound } from '#server/http/errors.ts'
-import { notifyPeople } from './notify-people'
+import { notifyPeople } from '#server/core/notify/notify-people.ts'
 import { requirePermission } from '#server/access/permissions.ts'
 
 const REQUEST_JSON = `json_build_object('id', r.id, 'note', r.note, 'created_at', r.created_at, 'answered_at', r.answered_at,

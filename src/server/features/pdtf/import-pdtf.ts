@@ -10,7 +10,7 @@ import { CreateTransactionInput } from '#shared/contracts/transactions.ts'
 import type { Viewer } from '#server/auth/viewer.ts'
 import type { Database } from '#server/db/client.ts'
 import { AppError } from '#server/http/errors.ts'
-import { createTransaction } from '../transactions/create-transaction'
+import { createTransaction } from '#server/core/timeline/create-transaction.ts'
 import { fromPdtf, PDTF_FIELD_PATHS, type PdtfPropertyData } from './pdtf-mapping'
 import { pdtfSchemaErrors } from './pdtf-schema'
 

@@ -10,7 +10,7 @@ import { sql } from 'drizzle-orm'
 import { crossedIntoHighRisk, type SaleRiskBand } from '#shared/domain/sale-risk.ts'
 import { PAGE_PATHS } from '#shared/paths.ts'
 import type { Database } from '#server/db/client.ts'
-import { notifyPeople, type NotificationDelivery } from '../notifications/notify-people'
+import { notifyPeople, type NotificationDelivery } from '#server/core/notify/notify-people.ts'
 import { readSaleSignals, riskOf } from './sale-signals'
 
 /** Judges every live sale with an agent at `now`; returns how many crossed into high risk. */

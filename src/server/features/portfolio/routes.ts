@@ -9,7 +9,7 @@ import { storageFor } from '#server/platform/storage/index.ts'
 import { generateMemorandum } from './generate-memorandum'
 import { listPortfolio } from './list-portfolio'
 import { previewWeeklyUpdate, sendWeeklyUpdateNow } from './weekly-update'
-import { assertPro } from '../billing/entitlement'
+import { assertPro } from '#server/core/entitlement.ts'
 
 export function portfolioRoutes({ database, config, mail }: AppDeps) {
   const e = portfolioEndpoints

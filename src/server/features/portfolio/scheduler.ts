@@ -6,7 +6,7 @@
 import type { Database } from '#server/db/client.ts'
 import type { Logger } from '#server/logger.ts'
 import { startPeriodicJob, type PeriodicJob } from '#server/platform/jobs/periodic-job.ts'
-import type { NotificationDelivery } from '../notifications/notify-people'
+import type { NotificationDelivery } from '#server/core/notify/notify-people.ts'
 import { checkSaleRisks } from './risk-alerts'
 import { sendDueWeeklyUpdates } from './weekly-update'
 

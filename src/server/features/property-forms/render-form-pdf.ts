@@ -12,7 +12,7 @@ import {
   type FormModel,
 } from '#shared/domain/property-forms.ts'
 import { ukDateTime } from '#shared/domain/uk-time.ts'
-import { createTextPdf } from '../documents/text-pdf'
+import { createTextPdf } from '#server/platform/pdf/text-pdf.ts'
 
 /** An answer in words: "Yes", "Driveway, Garage", "£250", "12 Mar 2024", "Not answered". */
 export function answerText(field: FormFieldModel, value: unknown): string {

@@ -22,7 +22,7 @@ import type { Viewer } from '#server/auth/viewer.ts'
 import type { Database } from '#server/db/client.ts'
 import { AppError } from '#server/http/errors.ts'
 import { pdtfSchemaErrors } from '../pdtf/pdtf-schema'
-import { recordActivity } from '../transactions/record-activity'
+import { recordActivity } from '#server/core/audit/record-activity.ts'
 import { formModel } from './form-model'
 import { readFormRow } from './form-rows'
 

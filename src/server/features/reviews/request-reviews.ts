@@ -6,7 +6,7 @@
 import { sql } from 'drizzle-orm'
 import { reviewPath } from '#shared/paths.ts'
 import type { Tx } from '#server/db/client.ts'
-import { notifyPeople, type NotificationDelivery } from '../notifications/notify-people'
+import { notifyPeople, type NotificationDelivery } from '#server/core/notify/notify-people.ts'
 
 export async function requestReviews(
   tx: Tx,

@@ -13,7 +13,7 @@ import { lockTransactionForBooker } from '#server/access/surveys.ts'
 import type { Viewer } from '#server/auth/viewer.ts'
 import type { Database, Tx } from '#server/db/client.ts'
 import { AppError, notFound } from '#server/http/errors.ts'
-import { recordActivity } from '../transactions/record-activity'
+import { recordActivity } from '#server/core/audit/record-activity.ts'
 import { queueBookingEmails } from './booking-emails'
 import { readBooking, readBusy, readSlotRules } from './booking-rows'
 

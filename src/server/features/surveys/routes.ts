@@ -11,7 +11,7 @@ import { cancelBooking, rescheduleBooking } from './change-booking'
 import { deliverReport, markPayoutPaid } from './deliver-report'
 import { listSlots, listTransactionSurveys } from './list-transaction-surveys'
 import { getSchedule, saveAvailability, saveProducts } from './schedule'
-import { assertPro } from '../billing/entitlement'
+import { assertPro } from '#server/core/entitlement.ts'
 
 export function surveysRoutes({ database, config, mail }: AppDeps) {
   const payments = paymentsProviderFor(config)

@@ -5,7 +5,7 @@
  */
 import type { RegisterSummary, TitleFlag } from '#shared/domain/title-check.ts'
 import { ukDate, ukDateTime } from '#shared/domain/uk-time.ts'
-import { createTextPdf } from '../documents/text-pdf'
+import { createTextPdf } from '#server/platform/pdf/text-pdf.ts'
 
 const gbp = (pence: number) =>
   new Intl.NumberFormat('en-GB', { style: 'currency', currency: 'GBP', maximumFractionDigits: 0 }).format(pence / 100)

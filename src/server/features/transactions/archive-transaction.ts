@@ -12,7 +12,7 @@ import type { Viewer } from '#server/auth/viewer.ts'
 import type { Database } from '#server/db/client.ts'
 import { transactions } from '#server/db/schema/index.ts'
 import { AppError } from '#server/http/errors.ts'
-import { recordActivity } from './record-activity'
+import { recordActivity } from '#server/core/audit/record-activity.ts'
 
 export async function archiveTransaction(opts: {
   database: Database

@@ -20,10 +20,10 @@ import { organizationsOnTransaction, recomputeAccreditation } from '../accredita
 import { placeOf } from '../chains/chain-graph'
 import { notifyChainOfFallThrough } from '../chains/notify-chain'
 import { recordCompletionFeeDue } from '../billing/completion-fee'
-import { notifyPeople, type NotificationDelivery } from '../notifications/notify-people'
+import { notifyPeople, type NotificationDelivery } from '#server/core/notify/notify-people.ts'
 import { createLogbooksAtCompletion } from '../logbooks/create-at-completion'
 import { requestReviews } from '../reviews/request-reviews'
-import { recordActivity } from './record-activity'
+import { recordActivity } from '#server/core/audit/record-activity.ts'
 
 const ACTION_VERB: Record<StatusAction, string> = {
   activate: 'activate',

@@ -7,7 +7,7 @@
 import type { TwoFactorStatus } from '#shared/contracts/two-factor.ts'
 import type { Viewer } from '#server/auth/viewer.ts'
 import type { Database } from '#server/db/client.ts'
-import { isFresh } from '../account/sessions'
+import { isFresh } from '#server/auth/sessions.ts'
 
 export async function getTwoFactorStatus(options: {
   database: Database

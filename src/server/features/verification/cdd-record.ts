@@ -27,8 +27,8 @@ import { AppError, notFound } from '#server/http/errors.ts'
 import type { IdentityVerificationProvider } from '#server/providers/identity-verification/index.ts'
 import type { SanctionsScreeningProvider, ScreeningMatch } from '#server/providers/sanctions-screening/index.ts'
 import type { ScreeningRequest } from '#server/providers/sanctions-screening/sanctions-screening-provider.ts'
-import { syncTaskClocks } from '../sla/clock-sync'
-import { recordActivity } from '../transactions/record-activity'
+import { syncTaskClocks } from '#server/core/clocks/clock-sync.ts'
+import { recordActivity } from '#server/core/audit/record-activity.ts'
 import { refreshStage, touchTransaction } from '../transactions/update-task'
 import {
   currentCheck,

@@ -9,7 +9,7 @@ import type { Viewer } from '#server/auth/viewer.ts'
 import type { Database } from '#server/db/client.ts'
 import { notFound } from '#server/http/errors.ts'
 import type { ObjectStorage } from '#server/platform/storage/index.ts'
-import { recordActivity } from '../transactions/record-activity'
+import { recordActivity } from '#server/core/audit/record-activity.ts'
 import { currentCheck } from './identity-check'
 import { readSealedImage } from './sealed-images'
 

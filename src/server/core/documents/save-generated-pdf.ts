@@ -10,7 +10,7 @@ import { sql } from 'drizzle-orm'
 import type { DocumentFolder } from '#shared/domain/statuses.ts'
 import type { Tx } from '#server/db/client.ts'
 import type { ObjectStorage } from '#server/platform/storage/index.ts'
-import { recordActivity } from '../transactions/record-activity'
+import { recordActivity } from '../audit/record-activity'
 
 export interface StoredPdf {
   storageKey: string

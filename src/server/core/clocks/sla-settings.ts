@@ -10,7 +10,7 @@ import { assertCanManageFirm } from '#server/access/firms.ts'
 import type { Viewer } from '#server/auth/viewer.ts'
 import type { Database, Tx } from '#server/db/client.ts'
 import type { ClientInfo } from '#server/http/client-info.ts'
-import { firmName, recordFirmEvent } from '../firms/firm-events'
+import { firmName, recordFirmEvent } from '../audit/firm-events'
 
 async function readSettings(db: Database['db'] | Tx, orgId: string): Promise<SlaSettings> {
   const res = await db.execute(sql`select clock_type, working_days from sla_settings where organization_id = ${orgId}`)

@@ -11,9 +11,9 @@ import { sql } from 'drizzle-orm'
 import type { Tx } from '#server/db/client.ts'
 import { announce } from '#server/platform/realtime/announce.ts'
 import { transactionTopic } from '#server/platform/realtime/realtime-hub.ts'
-import { summaryDigest } from '../activity/audit-canonical'
-import { queueWebhookEvents } from '../api-access/queue-webhook-events'
-import { writeCheckpoint } from '../activity/audit-signing'
+import { summaryDigest } from './audit-canonical'
+import { queueWebhookEvents } from './queue-webhook-events'
+import { writeCheckpoint } from './audit-signing'
 
 /** Advisory lock class for "append to one transaction's audit chain" (the second key is hashtext(txId)). */
 const AUDIT_CHAIN_LOCK = 4_242_005

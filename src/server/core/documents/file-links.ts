@@ -15,7 +15,7 @@ import type { Viewer } from '#server/auth/viewer.ts'
 import type { Database } from '#server/db/client.ts'
 import { AppError } from '#server/http/errors.ts'
 import type { ObjectStorage, StoredObject } from '#server/platform/storage/index.ts'
-import { recordActivity } from '../transactions/record-activity'
+import { recordActivity } from '../audit/record-activity'
 import { getDocument } from './document-rows'
 
 /** Lifetime of a link: 5 minutes. */

@@ -5,7 +5,7 @@
  * Ending 'all others' and 'all' goes through Better Auth (/revoke-other-sessions, /revoke-sessions).
  */
 import type { AccountSessionList } from '#shared/contracts/account.ts'
-import { verifySessionCookie, sessionCookieName, type Viewer } from '#server/auth/viewer.ts'
+import { verifySessionCookie, sessionCookieName, type Viewer } from './viewer.ts'
 import type { Database } from '#server/db/client.ts'
 import { notFound } from '#server/http/errors.ts'
 import { describeDevice } from './describe-device'

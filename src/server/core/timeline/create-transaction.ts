@@ -11,7 +11,7 @@ import { standardTimeline } from '#shared/domain/timeline-template.ts'
 import type { Viewer } from '#server/auth/viewer.ts'
 import type { Database, Tx } from '#server/db/client.ts'
 import { insertTransaction } from './insert-transaction'
-import { recordActivity } from './record-activity'
+import { recordActivity } from '../audit/record-activity'
 
 /**
  * Returns the new transaction's id. `titleNumber` and `source: 'pdtf'` come from an imported PDTF

@@ -3,7 +3,7 @@
  * their owner in account settings. The table is append-only (migration 0006).
  */
 import type { SecurityEventKind, SecurityEventList } from '#shared/contracts/account.ts'
-import type { Viewer } from '#server/auth/viewer.ts'
+import type { Viewer } from './viewer.ts'
 import type { Database } from '#server/db/client.ts'
 import { securityEvents } from '#server/db/schema/index.ts'
 import type { ClientInfo } from '#server/http/client-info.ts'

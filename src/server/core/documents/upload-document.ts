@@ -18,7 +18,7 @@ import type { Database } from '#server/db/client.ts'
 import { documents, documentUploadKeys } from '#server/db/schema/index.ts'
 import { AppError, notFound } from '#server/http/errors.ts'
 import type { ObjectStorage } from '#server/platform/storage/index.ts'
-import { recordActivity } from '../transactions/record-activity'
+import { recordActivity } from '../audit/record-activity'
 import { getDocument } from './document-rows'
 import { formatMegabytes, type InspectedUpload, UploadInspector, UploadTooLargeError } from './upload-inspector'
 

@@ -13,7 +13,7 @@ import type { AuditTrailResponse, AuditVerifyResponse } from '#shared/contracts/
 import { createTransaction } from '#server/test/factories.ts'
 import { createTestApp, type TestApp, type TestUser } from '#server/test/test-app.ts'
 import { ownsAuditTables } from '#server/db/migrate-as-owner.ts'
-import { recordActivity } from '../transactions/record-activity'
+import { recordActivity } from './record-activity'
 import { configureAuditSigning } from './audit-signing'
 
 describe('audit trail', () => {
