@@ -85,7 +85,7 @@ export const SECURITY_EVENT_KINDS = [
   'identity.unlinked',
   'identity.link_failed',
   // Firm membership, recorded on the account of the person who made the change, in the same database
-  // transaction (features/firms/firm-events.ts; docs/decisions/018). Detail { organization_id, firm, ... }.
+  // transaction (core/audit/firm-events.ts; docs/decisions/018). Detail { organization_id, firm, ... }.
   'firm.created',
   'firm.claimed',
   'firm.member_joined',
@@ -93,7 +93,7 @@ export const SECURITY_EVENT_KINDS = [
   'firm.member_removed',
   'firm.invitation_sent',
   'firm.invitation_revoked',
-  // Matters and the firm's settings (features/firms/reassign-matter.ts, features/sla/sla-settings.ts,
+  // Matters and the firm's settings (features/firms/reassign-matter.ts, core/clocks/sla-settings.ts,
   // features/enquiries/standard-enquiries.ts), for the firm's activity page.
   'firm.matter_reassigned',
   'firm.sla_targets_changed',

@@ -34,7 +34,7 @@ import { transactions } from './transactions'
 /**
  * A firm's billing account: created when an admin first opens checkout or the trial is changed.
  * Without a row, the firm is on its trial: 30 days from its first member's joining
- * (features/billing/entitlement.ts). `trial_ends_at` overrides that when set.
+ * (core/entitlement.ts). `trial_ends_at` overrides that when set.
  */
 export const billingAccounts = pgTable(
   'billing_accounts',

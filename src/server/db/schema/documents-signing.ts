@@ -32,7 +32,7 @@ export const documentUploadKeys = pgTable(
     documentId: uuid('document_id').references(() => documents.id, { onDelete: 'cascade' }),
     /**
      * When the key was claimed, renewed while its upload makes progress: an in-flight key not renewed
-     * for 30 s is abandoned and a retry takes it over (features/documents/upload-document.ts).
+     * for 30 s is abandoned and a retry takes it over (core/documents/upload-document.ts).
      */
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -1,7 +1,7 @@
 /**
  * Audit entries of the open API: creating and revoking a token, registering and removing a webhook
  * endpoint and replacing its secret. A person's own go to their security events; a firm's go to the
- * firm's activity (firm.* kinds, features/firms/firm-events.ts), on the account of the admin who
+ * firm's activity (firm.* kinds, core/audit/firm-events.ts), on the account of the admin who
  * acted. Written in the same database transaction as the change; `detail` never holds a secret.
  */
 import type { Viewer } from '#server/auth/viewer.ts'
