@@ -7,9 +7,9 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { z } from 'zod'
 import { formatUkVatNumber } from '#shared/domain/vat-number.ts'
-import { readOidcProviders, type OidcProviderConfig } from './auth/oidc-config'
-import { generateWebhookSecret } from './providers/webhooks/provider-webhooks'
-import { EnvelopeError, generateKeyRingEntry, parseKeyRing, type KeyRing } from './platform/encryption/envelope'
+import { readOidcProviders, type OidcProviderConfig } from '#server/config/oidc-config.ts'
+import { generateWebhookSecret } from './config/secrets'
+import { EnvelopeError, generateKeyRingEntry, parseKeyRing, type KeyRing } from './config/key-ring'
 
 const bool = (fallback: boolean) =>
   z

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import type { ApiScope } from '#shared/domain/api-access.ts'
 import type { Viewer } from '../auth/viewer'
-import { AppError } from '../http/errors'
+import { AppError } from '#server/core/errors.ts'
 import { requireTokenScopes, SESSION_ONLY_MESSAGE } from './api-access'
 
 const person: Viewer = {

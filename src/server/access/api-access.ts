@@ -9,7 +9,7 @@ import { sql, type SQL } from 'drizzle-orm'
 import { missingScopeMessage, missingScopes, type ApiScope } from '#shared/domain/api-access.ts'
 import type { Viewer } from '../auth/viewer'
 import type { Database, Tx } from '../db/client'
-import { AppError } from '../http/errors'
+import { AppError } from '#server/core/errors.ts'
 import { assertCanManageFirm } from './firms'
 import { visibleTransactionIdsSql } from './transactions'
 

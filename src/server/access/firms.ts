@@ -13,7 +13,7 @@ import { sql } from 'drizzle-orm'
 import type { MemberRole } from '#shared/domain/firms.ts'
 import type { Viewer } from '../auth/viewer'
 import type { Database, Tx } from '../db/client'
-import { AppError, notFound } from '../http/errors'
+import { AppError, notFound } from '#server/core/errors.ts'
 
 /** SQL subquery of the transaction ids on which the profile in `param` works through their current firm. */
 export function firmTransactionIdsSql(param: string): string {

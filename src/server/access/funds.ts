@@ -8,7 +8,7 @@
 import { canGiveFunds, canReviewFunds, canSeeFunds } from '#shared/domain/permissions.ts'
 import type { Viewer } from '#server/auth/viewer.ts'
 import type { Tx } from '#server/db/client.ts'
-import { notFound } from '#server/http/errors.ts'
+import { notFound } from '#server/core/errors.ts'
 import { requirePermission } from './permissions'
 import { lockTransactionForViewer, readViewerRole } from './transactions'
 

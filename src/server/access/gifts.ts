@@ -10,7 +10,7 @@
 import { sql } from 'drizzle-orm'
 import type { Viewer } from '#server/auth/viewer.ts'
 import type { Tx } from '#server/db/client.ts'
-import { notFound } from '#server/http/errors.ts'
+import { notFound } from '#server/core/errors.ts'
 
 /** A gift row as its giftor's use cases need it. Money in pence. */
 export interface GiftorGift {

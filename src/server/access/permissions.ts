@@ -3,7 +3,7 @@
  * permission of src/shared/domain/permissions.ts was missing.
  */
 import type { Permission } from '#shared/domain/permissions.ts'
-import { AppError } from '../http/errors'
+import { AppError } from '#server/core/errors.ts'
 
 export class PermissionDenied extends AppError {
   constructor(

@@ -6,7 +6,7 @@
  */
 import type { Viewer } from '#server/auth/viewer.ts'
 import type { Tx } from '#server/db/client.ts'
-import { AppError } from '#server/http/errors.ts'
+import { AppError } from '#server/core/errors.ts'
 import { lockTransactionForViewer } from './transactions'
 
 /** Roles that fill the forms while unsigned. */

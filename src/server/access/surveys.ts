@@ -6,7 +6,7 @@
 import { sql } from 'drizzle-orm'
 import type { Viewer } from '#server/auth/viewer.ts'
 import type { Database, Tx } from '#server/db/client.ts'
-import { AppError, notFound } from '#server/http/errors.ts'
+import { AppError, notFound } from '#server/core/errors.ts'
 import { lockTransactionForViewer } from './transactions'
 
 /** Roles on a move that book its surveys: the buyer and the people acting for them. */

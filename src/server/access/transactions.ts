@@ -14,7 +14,7 @@
 import { sql } from 'drizzle-orm'
 import { BUYER_FUNDS_AUDIENCE_ROLES } from '#shared/domain/permissions.ts'
 import type { Database, Tx } from '../db/client'
-import { notFound } from '../http/errors'
+import { notFound } from '#server/core/errors.ts'
 import type { Viewer } from '../auth/viewer'
 import { firmMemberOnTransactionSql, firmRoleOnTransactionSql, firmTransactionIdsSql } from './firms'
 

@@ -8,7 +8,7 @@
 import { sql } from 'drizzle-orm'
 import type { Viewer } from '../auth/viewer'
 import type { Tx } from '../db/client'
-import { notFound } from '../http/errors'
+import { notFound } from '#server/core/errors.ts'
 import { readViewerRole } from './transactions'
 
 /** The side on which `profileId` is a client of move `txId` (its buyer or seller), or null. */

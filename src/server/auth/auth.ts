@@ -23,8 +23,8 @@ import {
   verifyEmailMail,
   type AuthMailer,
 } from './auth-mail'
-import { allowedOrigins } from '../http/same-origin'
-import { CLIENT_IP_HEADER } from '../http/client-info'
+import { allowedOrigins } from './same-origin'
+import { CLIENT_IP_HEADER } from './client-info'
 import { oauthOptions, oauthPlugins } from './oauth'
 import { accountRateLimit, IP_RULES } from './rate-limits'
 import { twoFactorPlugins } from './two-factor'

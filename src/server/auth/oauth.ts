@@ -18,7 +18,7 @@ import type { BetterAuthOptions, BetterAuthPlugin } from 'better-auth'
 import { genericOAuth } from 'better-auth/plugins'
 import { STORED_ROLES } from '#shared/domain/roles.ts'
 import { PAGE_PATHS } from '#shared/paths.ts'
-import type { OidcProviderConfig } from './oidc-config'
+import type { OidcProviderConfig } from '#server/config/oidc-config.ts'
 
 /** Scopes asked of every provider: who the person is and their email. */
 export const OIDC_SCOPES = ['openid', 'email', 'profile']

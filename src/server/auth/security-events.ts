@@ -6,7 +6,7 @@ import type { SecurityEventKind, SecurityEventList } from '#shared/contracts/acc
 import type { Viewer } from './viewer.ts'
 import type { Database } from '#server/db/client.ts'
 import { securityEvents } from '#server/db/schema/index.ts'
-import type { ClientInfo } from '#server/http/client-info.ts'
+import type { ClientInfo } from './client-info.ts'
 import { describeDevice } from './describe-device'
 
 /** Where a request came from, as recorded with each event: the request's `c.var.client`. */

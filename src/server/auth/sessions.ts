@@ -7,7 +7,7 @@
 import type { AccountSessionList } from '#shared/contracts/account.ts'
 import { verifySessionCookie, sessionCookieName, type Viewer } from './viewer.ts'
 import type { Database } from '#server/db/client.ts'
-import { notFound } from '#server/http/errors.ts'
+import { notFound } from '#server/core/errors.ts'
 import { describeDevice } from './describe-device'
 
 /** The session a request's cookie carries (valid and unexpired), or null. */

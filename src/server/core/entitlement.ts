@@ -13,7 +13,7 @@ import { ukDate } from '#shared/domain/uk-time.ts'
 import type { MemberRole } from '#shared/domain/firms.ts'
 import type { Viewer } from '#server/auth/viewer.ts'
 import { parseJsonText, type Database, type Tx } from '#server/db/client.ts'
-import { AppError } from '#server/http/errors.ts'
+import { AppError } from './errors'
 
 /** The billing page's path in the web app. */
 export const BILLING_PAGE = '/app/firm/billing'

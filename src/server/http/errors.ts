@@ -1,41 +1,15 @@
 /**
- * Typed application errors and their mapping to HTTP at the edge. Every error body is
- * `{ error: { code, message, fields? } }` (src/shared/contracts/common.ts).
+ * The mapping of errors to HTTP at the edge: an `AppError` (src/server/core/errors.ts) to its status,
+ * a zod error to 400 with fields, text PostgreSQL cannot store to 400, a database outage to 503, anything
+ * else to a logged 500. Every error body is `{ error: { code, message, fields? } }`
+ * (src/shared/contracts/common.ts).
  */
 import type { Context } from 'hono'
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
 import { z } from 'zod'
 import { ERROR_STATUS, type ErrorBody, type ErrorCode } from '#shared/contracts/common.ts'
+import { AppError, validationError } from '#server/core/errors.ts'
 import { isDatabaseUnavailable } from '../db/client'
-
-/** An error a person can act on: `code` picks the HTTP status, `message` is shown to them. */
-export class AppError extends Error {
-  constructor(
-    public readonly code: ErrorCode,
-    message: string,
-    public readonly fields?: Record<string, string[]>,
-  ) {
-    super(message)
-    this.name = 'AppError'
-  }
-}
-
-/** The standard 404 for anything the viewer may not see: same body whether it exists or not (ASVS 8.2.2). */
-export function notFound(what = 'transaction'): AppError {
-  return new AppError('not_found', `Could not find this ${what}.`)
-}
-
-/** Turns zod issues into `fields` (path -> messages) and a message naming the first field. */
-export function validationError(error: z.ZodError): AppError {
-  const fields: Record<string, string[]> = {}
-  for (const issue of error.issues) {
-    const key = issue.path.length ? issue.path.join('.') : '_'
-    ;(fields[key] ??= []).push(issue.message)
-  }
-  const first = error.issues[0]
-  const where = first?.path.length ? `${first.path.join('.')}: ` : ''
-  return new AppError('validation_failed', `${where}${first?.message ?? 'Invalid input'}`, fields)
-}
 
 /** Builds the JSON body for an error code. */
 export function errorBody(code: ErrorCode, message: string, fields?: Record<string, string[]>): ErrorBody {

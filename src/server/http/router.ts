@@ -17,9 +17,10 @@ import type { Logger } from '../logger'
 import type { MailService } from '../platform/mail/mail-service'
 import type { RealtimeHub } from '../platform/realtime/realtime-hub'
 import type { SandboxWebhookDispatcher } from '../providers/webhooks/sandbox-webhooks'
-import type { ClientInfo } from './client-info'
+import type { ClientInfo } from '#server/auth/client-info.ts'
 import { requireTokenScopes } from '../access/api-access'
-import { AppError, errorBody, validationError } from './errors'
+import { AppError, validationError } from '#server/core/errors.ts'
+import { errorBody } from './errors'
 
 /**
  * What the app's middleware sets on every request: the viewer (null when signed out; a route of

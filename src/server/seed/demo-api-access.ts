@@ -12,7 +12,7 @@ import { newApiTokenSecret } from '#server/features/api-access/api-token-secret.
 import { eventBody } from '#server/core/audit/queue-webhook-events.ts'
 import { secretContext } from '#server/features/api-access/webhook-endpoints.ts'
 import { encryptionKeyRing, sealEnvelope } from '#server/platform/encryption/envelope.ts'
-import { generateWebhookSecret } from '#server/providers/webhooks/provider-webhooks.ts'
+import { generateWebhookSecret } from '#server/config/secrets.ts'
 
 export const DEMO_WEBHOOK_URL = 'https://cms.shahmercer.example/homeward/webhooks'
 

@@ -6,7 +6,7 @@
  */
 import type { AuditEntry, AuditVerifyResponse } from '#shared/contracts/activity.ts'
 import { canSeeTransactionSql, visibleTransactionIdsSql } from '#server/access/transactions.ts'
-import { notFound } from '#server/http/errors.ts'
+import { notFound } from '../errors'
 import type { Viewer } from '#server/auth/viewer.ts'
 import { parseJsonText, type Database } from '#server/db/client.ts'
 import { auditKeyId, checkpointSignatureValid, entryHash, redactedSummaryHash, summaryDigest } from './audit-canonical'

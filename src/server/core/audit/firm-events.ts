@@ -12,7 +12,7 @@ import type { Viewer } from '#server/auth/viewer.ts'
 import type { Tx } from '#server/db/client.ts'
 import { sql } from 'drizzle-orm'
 import { securityEvents } from '#server/db/schema/index.ts'
-import type { ClientInfo } from '#server/http/client-info.ts'
+import type { ClientInfo } from '#server/auth/client-info.ts'
 
 /** The firm events' kinds (a subset of SECURITY_EVENT_KINDS). */
 export type FirmEventKind = Extract<SecurityEventKind, `firm.${string}`>

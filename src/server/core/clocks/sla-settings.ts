@@ -9,7 +9,7 @@ import { SLA_CLOCK_DEFINITIONS, SLA_CLOCK_TYPES, type SlaClockType } from '#shar
 import { assertCanManageFirm } from '#server/access/firms.ts'
 import type { Viewer } from '#server/auth/viewer.ts'
 import type { Database, Tx } from '#server/db/client.ts'
-import type { ClientInfo } from '#server/http/client-info.ts'
+import type { ClientInfo } from '#server/auth/client-info.ts'
 import { firmName, recordFirmEvent } from '../audit/firm-events'
 
 async function readSettings(db: Database['db'] | Tx, orgId: string): Promise<SlaSettings> {

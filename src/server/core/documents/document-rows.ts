@@ -2,7 +2,7 @@
 import { canSeeTransactionSql, documentAudienceSql, visibleTransactionIdsSql } from '#server/access/transactions.ts'
 import type { Viewer } from '#server/auth/viewer.ts'
 import { parseJsonText, type Database } from '#server/db/client.ts'
-import { notFound } from '#server/http/errors.ts'
+import { notFound } from '../errors'
 import type { DocumentListItem, DocumentVersion } from '#shared/contracts/documents.ts'
 import { DOCUMENT_FOLDERS } from '#shared/domain/statuses.ts'
 import { sqlInList } from '#server/db/schema/sql-lists.ts'

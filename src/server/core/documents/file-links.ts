@@ -13,7 +13,7 @@ import { EXTENSION_FOR_TYPE, isInlineAllowed } from '#shared/domain/document-fil
 import { visibleTransactionIdsSql } from '#server/access/transactions.ts'
 import type { Viewer } from '#server/auth/viewer.ts'
 import type { Database } from '#server/db/client.ts'
-import { AppError } from '#server/http/errors.ts'
+import { AppError } from '../errors'
 import type { ObjectStorage, StoredObject } from '#server/platform/storage/index.ts'
 import { recordActivity } from '../audit/record-activity'
 import { getDocument } from './document-rows'

@@ -16,7 +16,7 @@ import { canSeeTransaction, lockTransactionForViewer } from '#server/access/tran
 import type { Viewer } from '#server/auth/viewer.ts'
 import type { Database } from '#server/db/client.ts'
 import { documents, documentUploadKeys } from '#server/db/schema/index.ts'
-import { AppError, notFound } from '#server/http/errors.ts'
+import { AppError, notFound } from '../errors'
 import type { ObjectStorage } from '#server/platform/storage/index.ts'
 import { recordActivity } from '../audit/record-activity'
 import { getDocument } from './document-rows'

@@ -8,7 +8,7 @@
 import { createHash } from 'node:crypto'
 import { Transform, type TransformCallback } from 'node:stream'
 import { DOCUMENT_TYPES, type DocumentContentType } from '#shared/contracts/documents.ts'
-import { AppError } from '#server/http/errors.ts'
+import { AppError } from '../errors'
 
 const HEAD_BYTES = 4096
 const TAIL_BYTES = 256 * 1024

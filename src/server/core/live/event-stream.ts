@@ -10,8 +10,17 @@ import type { Context } from 'hono'
 import { streamSSE, type SSEStreamingApi } from 'hono/streaming'
 import { canSeeTransaction } from '#server/access/transactions.ts'
 import { resolveViewer, type Viewer } from '#server/auth/viewer.ts'
-import type { AppDeps } from '#server/http/router.ts'
+import type { Config } from '#server/config.ts'
+import type { Database } from '#server/db/client.ts'
+import type { RealtimeHub } from '#server/platform/realtime/realtime-hub.ts'
 import { transactionTopic, userTopic, type LiveAnnouncement } from '#server/platform/realtime/realtime-hub.ts'
+
+/** What a live stream needs of the app: the database, the hub it listens on, and the session settings to re-check the viewer. */
+export interface StreamDeps {
+  database: Database
+  realtime: RealtimeHub
+  config: Pick<Config, 'authSecret' | 'secure' | 'SESSION_MAX_DAYS'>
+}
 
 /** Comment line sent this often so that proxies keep the connection open (ms). */
 export const KEEP_ALIVE_MS = 25_000
@@ -72,7 +81,7 @@ function lastEventIdOf(c: Context): number | null {
 }
 
 /** GET /api/transactions/{txId}/events: the caller has already checked that the viewer may see txId. */
-export function transactionEventStream(c: Context, deps: AppDeps, viewer: Viewer, txId: string): Response {
+export function transactionEventStream(c: Context, deps: StreamDeps, viewer: Viewer, txId: string): Response {
   const { database, realtime, config } = deps
   const cookieHeader = c.req.header('cookie')
   const resumeFrom = lastEventIdOf(c)
@@ -158,7 +167,7 @@ export function transactionEventStream(c: Context, deps: AppDeps, viewer: Viewer
 }
 
 /** GET /api/notifications/stream: the viewer's new notifications as they are written. */
-export function notificationStream(c: Context, deps: AppDeps, viewer: Viewer): Response {
+export function notificationStream(c: Context, deps: StreamDeps, viewer: Viewer): Response {
   const { database, realtime, config } = deps
   const cookieHeader = c.req.header('cookie')
   return streamSSE(c, async (stream) => {

@@ -5,7 +5,7 @@ import { certificateNumber, isProfessional } from '#shared/domain/academy.ts'
 import { findCourse } from '#shared/domain/academy-courses.ts'
 import type { Viewer } from '#server/auth/viewer.ts'
 import type { Database, Tx } from '#server/db/client.ts'
-import { AppError, notFound } from '#server/http/errors.ts'
+import { AppError, notFound } from '#server/core/errors.ts'
 
 interface RecordRow {
   id: string

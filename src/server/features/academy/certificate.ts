@@ -11,7 +11,7 @@ import { findCourse } from '#shared/domain/academy-courses.ts'
 import { ukDate } from '#shared/domain/uk-time.ts'
 import type { Viewer } from '#server/auth/viewer.ts'
 import type { Database } from '#server/db/client.ts'
-import { notFound } from '#server/http/errors.ts'
+import { notFound } from '#server/core/errors.ts'
 
 // The standard fonts encode WinAnsi only: anything else becomes '?' rather than failing the PDF.
 function winAnsi(text: string): string {

@@ -7,7 +7,7 @@
 import type { Viewer } from '#server/auth/viewer.ts'
 import type { Tx } from '#server/db/client.ts'
 import { securityEvents } from '#server/db/schema/index.ts'
-import type { ClientInfo } from '#server/http/client-info.ts'
+import type { ClientInfo } from '#server/auth/client-info.ts'
 import type { ApiOwner } from '#server/access/api-access.ts'
 import { firmName, recordFirmEvent } from '#server/core/audit/firm-events.ts'
 

@@ -10,8 +10,8 @@ import { CreateApiTokenInput as CreateInput } from '#shared/contracts/api-access
 import { canManageApiRow, firmNameOf, resolveApiOwner } from '#server/access/api-access.ts'
 import type { Viewer } from '#server/auth/viewer.ts'
 import type { Database, Tx } from '#server/db/client.ts'
-import type { ClientInfo } from '#server/http/client-info.ts'
-import { notFound } from '#server/http/errors.ts'
+import type { ClientInfo } from '#server/auth/client-info.ts'
+import { notFound } from '#server/core/errors.ts'
 import { newApiTokenSecret } from './api-token-secret'
 import { recordApiEvent } from './api-events'
 

@@ -7,7 +7,7 @@
  */
 import type { Viewer } from '#server/auth/viewer.ts'
 import { parseJsonText, type Database } from '#server/db/client.ts'
-import { AppError } from '#server/http/errors.ts'
+import { AppError } from '#server/core/errors.ts'
 import { hashApiToken } from './api-token-secret'
 
 export const UNKNOWN_TOKEN_MESSAGE =

@@ -24,10 +24,10 @@ import { WEBHOOK_TEST_EVENT, webhookUrlProblem } from '#shared/domain/api-access
 import { canManageApiRow, firmNameOf, resolveApiOwner, type ApiOwner } from '#server/access/api-access.ts'
 import type { Viewer } from '#server/auth/viewer.ts'
 import type { Database, Tx } from '#server/db/client.ts'
-import type { ClientInfo } from '#server/http/client-info.ts'
-import { AppError, notFound } from '#server/http/errors.ts'
+import type { ClientInfo } from '#server/auth/client-info.ts'
+import { AppError, notFound } from '#server/core/errors.ts'
 import { encryptionKeyRing, sealEnvelope } from '#server/platform/encryption/envelope.ts'
-import { generateWebhookSecret } from '#server/providers/webhooks/provider-webhooks.ts'
+import { generateWebhookSecret } from '#server/config/secrets.ts'
 import { recordApiEvent } from './api-events'
 import { eventBody } from '#server/core/audit/queue-webhook-events.ts'
 

@@ -4,7 +4,7 @@
  * validated fields, and the fresh-session rule (ASVS 7.5.1).
  */
 import type { Context } from 'hono'
-import { AppError } from '#server/http/errors.ts'
+import { AppError } from '#server/core/errors.ts'
 import type { AppDeps } from '#server/http/router.ts'
 import { isFresh, sessionFromCookie } from '#server/auth/sessions.ts'
 

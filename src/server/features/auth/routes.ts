@@ -12,8 +12,9 @@ import type { ErrorCode } from '#shared/contracts/common.ts'
 import { storedRoleFor } from '#shared/domain/roles.ts'
 import { COMMON_PASSWORD_MESSAGE, isCommonPassword } from '#server/auth/common-passwords.ts'
 import { endSessionPastMaxAge } from '#server/auth/viewer.ts'
-import { forBetterAuth } from '#server/http/client-info.ts'
-import { AppError, errorBody, validationError } from '#server/http/errors.ts'
+import { forBetterAuth } from '#server/auth/client-info.ts'
+import { AppError, validationError } from '#server/core/errors.ts'
+import { errorBody } from '#server/http/errors.ts'
 import type { AppDeps, AppEnv } from '#server/http/router.ts'
 import {
   confirmEmailChange,

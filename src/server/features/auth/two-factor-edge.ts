@@ -14,7 +14,7 @@ import {
   VerifyBackupCodeInput,
   VerifyTotpInput,
 } from '#shared/contracts/two-factor.ts'
-import { AppError, validationError } from '#server/http/errors.ts'
+import { AppError, validationError } from '#server/core/errors.ts'
 import type { AppDeps, AppEnv } from '#server/http/router.ts'
 import { readJson, requireFreshSession as freshSession } from './edge-helpers'
 

@@ -19,7 +19,7 @@ import { COMPLETION_FEE_COVERS, COMPLETION_FEE_GROSS_PENCE, formatPence, splitGr
 import { assertCanSeeTransaction } from '#server/access/transactions.ts'
 import type { Viewer } from '#server/auth/viewer.ts'
 import type { Database, Tx } from '#server/db/client.ts'
-import { notFound } from '#server/http/errors.ts'
+import { notFound } from '#server/core/errors.ts'
 import { enqueueMail } from '#server/platform/mail/outbox.ts'
 import { PaymentsError, type PaymentsProvider } from '#server/providers/payments/payments-provider.ts'
 import { recordActivity } from '#server/core/audit/record-activity.ts'

@@ -16,7 +16,7 @@ import { COMPLETION_FEE_GROSS_PENCE, formatPence } from '#shared/domain/billing.
 import { lockTransactionForViewer } from '#server/access/transactions.ts'
 import type { Viewer } from '#server/auth/viewer.ts'
 import type { Database, Tx } from '#server/db/client.ts'
-import { AppError } from '#server/http/errors.ts'
+import { AppError } from '#server/core/errors.ts'
 import {
   PaymentsError,
   type PaymentsEvent,

@@ -13,7 +13,7 @@ import { canManageFirm } from '#shared/domain/firms.ts'
 import { lockViewerFirm } from '#server/access/firms.ts'
 import type { Viewer } from '#server/auth/viewer.ts'
 import type { Database, Tx } from '#server/db/client.ts'
-import { AppError } from '#server/http/errors.ts'
+import { AppError } from '#server/core/errors.ts'
 import {
   PaymentsError,
   type PaymentsProvider,

@@ -13,7 +13,7 @@
  */
 import { sql } from 'drizzle-orm'
 import type { Database, Tx } from '#server/db/client.ts'
-import { AppError } from '#server/http/errors.ts'
+import { AppError } from '#server/core/errors.ts'
 import {
   PaymentsError,
   type PaymentsEvent,

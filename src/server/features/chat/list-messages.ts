@@ -7,7 +7,7 @@ import { canSeeTransactionSql } from '#server/access/transactions.ts'
 import type { Viewer } from '#server/auth/viewer.ts'
 import type { MessagePage } from '#shared/contracts/chat.ts'
 import type { Database, JsonText } from '#server/db/client.ts'
-import { notFound } from '#server/http/errors.ts'
+import { notFound } from '#server/core/errors.ts'
 import { MESSAGE_JSON_SQL } from './message-json'
 
 /** What PAGE_SQL answers when the viewer may see the transaction but the thread is not on it. */

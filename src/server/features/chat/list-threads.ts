@@ -7,7 +7,7 @@ import { canSeeTransactionSql } from '#server/access/transactions.ts'
 import type { Viewer } from '#server/auth/viewer.ts'
 import type { ThreadListResponse } from '#shared/contracts/chat.ts'
 import type { Database, JsonText } from '#server/db/client.ts'
-import { notFound } from '#server/http/errors.ts'
+import { notFound } from '#server/core/errors.ts'
 
 const THREADS_SQL = `
 with t as (

@@ -13,7 +13,7 @@ import { documentAudienceFor, readViewerRole, transactionPeopleIds } from '#serv
 import type { ChatMessage, ChatThread, CreatedThread } from '#shared/contracts/chat.ts'
 import type { JsonText, Tx } from '#server/db/client.ts'
 import { messageAttachments, messageMentions, messages, messageThreads, threadReads } from '#server/db/schema/index.ts'
-import { AppError, notFound } from '#server/http/errors.ts'
+import { AppError, notFound } from '#server/core/errors.ts'
 import { notifyPeople } from '#server/core/notify/notify-people.ts'
 import { recordActivity } from '#server/core/audit/record-activity.ts'
 import { threadLink, type ChatContext } from './chat-context'

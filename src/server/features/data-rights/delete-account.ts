@@ -54,7 +54,7 @@ import {
   userRoles,
   verification,
 } from '#server/db/schema/index.ts'
-import { AppError } from '#server/http/errors.ts'
+import { AppError } from '#server/core/errors.ts'
 import type { ObjectStorage } from '#server/platform/storage/index.ts'
 import { redactedSummaryHash } from '#server/core/audit/audit-canonical.ts'
 import { REDACTION_KIND } from '#server/core/audit/audit-chain.ts'

@@ -8,7 +8,7 @@
 import { sql } from 'drizzle-orm'
 import { formatPence } from '#shared/domain/surveys.ts'
 import type { Database } from '#server/db/client.ts'
-import { AppError } from '#server/http/errors.ts'
+import { AppError } from '#server/core/errors.ts'
 import type { ClientMoneyPartner } from '#server/providers/client-money/index.ts'
 import { acceptWebhook } from '#server/providers/webhooks/provider-webhooks.ts'
 import { recordActivity } from '#server/core/audit/record-activity.ts'

@@ -16,7 +16,7 @@ import { readBuyerSideRole, requireDepositManager } from '#server/access/deposit
 import { lockTransactionForViewer } from '#server/access/transactions.ts'
 import type { Viewer } from '#server/auth/viewer.ts'
 import type { Database } from '#server/db/client.ts'
-import { AppError, notFound } from '#server/http/errors.ts'
+import { AppError, notFound } from '#server/core/errors.ts'
 import { ClientMoneyError, type ClientMoneyPartner } from '#server/providers/client-money/index.ts'
 import { sandboxTransferEvent } from '#server/providers/client-money/sandbox-provider.ts'
 import type { SandboxWebhookDispatcher } from '#server/providers/webhooks/sandbox-webhooks.ts'

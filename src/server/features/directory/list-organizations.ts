@@ -4,7 +4,7 @@
  */
 import type { DirectoryResponse, OrganizationProfile } from '#shared/contracts/directory.ts'
 import type { Database, JsonText } from '#server/db/client.ts'
-import { notFound } from '#server/http/errors.ts'
+import { notFound } from '#server/core/errors.ts'
 
 const ORG_FIELDS = `'id', o.id, 'name', o.name, 'type', o.type, 'accreditation_tier', o.accreditation_tier,
   'town', o.town, 'postcode_district', o.postcode_district, 'description', o.description, 'contact_email', o.contact_email,

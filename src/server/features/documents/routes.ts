@@ -5,7 +5,7 @@
  */
 import { TransactionParams } from '#shared/contracts/common.ts'
 import { documentEndpoints as endpoints, UploadDocumentQuery } from '#shared/contracts/documents.ts'
-import { validationError } from '#server/http/errors.ts'
+import { validationError } from '#server/core/errors.ts'
 import { createRouter, honoPath, requireViewer, type AppDeps } from '#server/http/router.ts'
 import { storageFor } from '#server/platform/storage/index.ts'
 import { getDocument, listDocumentVersions, listDocuments } from '#server/core/documents/document-rows.ts'

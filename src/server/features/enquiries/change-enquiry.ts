@@ -19,7 +19,7 @@ import {
 } from '#shared/domain/enquiries.ts'
 import { transactionPath } from '#shared/paths.ts'
 import type { Database, Tx } from '#server/db/client.ts'
-import { AppError } from '#server/http/errors.ts'
+import { AppError } from '#server/core/errors.ts'
 import { notifyPeople } from '#server/core/notify/notify-people.ts'
 import { alertClocksOfTransaction } from '#server/core/clocks/check-clocks.ts'
 import { startEnquiryClock, stopEnquiryClock } from '#server/core/clocks/clock-sync.ts'

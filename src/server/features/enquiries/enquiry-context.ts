@@ -9,7 +9,7 @@ import { enquiryRoleOf, type EnquiryCategory, type EnquiryStatus } from '#shared
 import { lockTransactionForViewer } from '#server/access/transactions.ts'
 import type { Viewer } from '#server/auth/viewer.ts'
 import type { Tx } from '#server/db/client.ts'
-import { AppError, notFound } from '#server/http/errors.ts'
+import { AppError, notFound } from '#server/core/errors.ts'
 import type { NotificationDelivery } from '#server/core/notify/notify-people.ts'
 
 export interface EnquiryContext extends NotificationDelivery {

@@ -10,7 +10,7 @@ import { assertCanManageFirm } from '#server/access/firms.ts'
 import { readViewerRole } from '#server/access/transactions.ts'
 import type { Viewer } from '#server/auth/viewer.ts'
 import type { Database, Tx } from '#server/db/client.ts'
-import type { ClientInfo } from '#server/http/client-info.ts'
+import type { ClientInfo } from '#server/auth/client-info.ts'
 import { firmName, recordFirmEvent } from '#server/core/audit/firm-events.ts'
 
 async function readLists(db: Database['db'] | Tx, organizationId: string | null): Promise<StandardEnquiries> {

@@ -12,8 +12,8 @@ import { requireVerifiedEmail } from '#server/auth/require-verified-email.ts'
 import type { Viewer } from '#server/auth/viewer.ts'
 import type { Database, Tx } from '#server/db/client.ts'
 import { organizationMembers, organizations } from '#server/db/schema/index.ts'
-import type { ClientInfo } from '#server/http/client-info.ts'
-import { AppError } from '#server/http/errors.ts'
+import type { ClientInfo } from '#server/auth/client-info.ts'
+import { AppError } from '#server/core/errors.ts'
 import { recordFirmEvent } from '#server/core/audit/firm-events.ts'
 
 const ORGANIZATION_TYPE_BY_ROLE: Partial<Record<StoredRole, OrganizationType>> = {

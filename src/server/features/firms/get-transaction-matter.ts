@@ -11,7 +11,7 @@ import { visibleMattersSql } from '#server/access/firms.ts'
 import { canSeeTransactionRowSql } from '#server/access/transactions.ts'
 import type { Viewer } from '#server/auth/viewer.ts'
 import type { Database, JsonText } from '#server/db/client.ts'
-import { notFound } from '#server/http/errors.ts'
+import { notFound } from '#server/core/errors.ts'
 
 const SQL = `
 select json_build_object('matter', (

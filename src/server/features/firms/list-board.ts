@@ -15,7 +15,7 @@ import { londonDate } from '#shared/domain/working-days.ts'
 import { visibleMattersSql } from '#server/access/firms.ts'
 import type { Viewer } from '#server/auth/viewer.ts'
 import type { Database, JsonText } from '#server/db/client.ts'
-import { AppError } from '#server/http/errors.ts'
+import { AppError } from '#server/core/errors.ts'
 import { drivingClockLateralSql } from '#server/core/clocks/board-clock.ts'
 import { firmHasProSql } from '#server/core/entitlement.ts'
 

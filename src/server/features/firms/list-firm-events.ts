@@ -10,7 +10,7 @@ import type { FirmEventsResponse } from '#shared/contracts/firms.ts'
 import { assertFirmAdmin } from '#server/access/firms.ts'
 import type { Viewer } from '#server/auth/viewer.ts'
 import type { Database, JsonText } from '#server/db/client.ts'
-import { AppError } from '#server/http/errors.ts'
+import { AppError } from '#server/core/errors.ts'
 
 /** $1 organisation id, $2 cursor time (timestamptz text), $3 cursor event id, $4 page size. */
 const SQL = `

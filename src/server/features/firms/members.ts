@@ -9,8 +9,8 @@ import { canBeFeeEarner, canManageFirm, type MemberRole } from '#shared/domain/f
 import { lockViewerFirm } from '#server/access/firms.ts'
 import type { Viewer } from '#server/auth/viewer.ts'
 import type { Database, Tx } from '#server/db/client.ts'
-import type { ClientInfo } from '#server/http/client-info.ts'
-import { AppError } from '#server/http/errors.ts'
+import type { ClientInfo } from '#server/auth/client-info.ts'
+import { AppError } from '#server/core/errors.ts'
 import { recordFirmEvent } from '#server/core/audit/firm-events.ts'
 
 interface Target {

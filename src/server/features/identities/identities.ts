@@ -12,7 +12,7 @@ import {
 import { eq, sql } from 'drizzle-orm'
 import type { Database } from '#server/db/client.ts'
 import { account, securityEvents } from '#server/db/schema/index.ts'
-import { AppError, notFound } from '#server/http/errors.ts'
+import { AppError, notFound } from '#server/core/errors.ts'
 import type { RequestOrigin } from '#server/auth/security-events.ts'
 
 /** Better Auth's provider id of the password. */

@@ -4,7 +4,7 @@
  * POST /api/auth/link-social (oauth-edge.ts) because it needs Better Auth's state cookie.
  */
 import { identityEndpoints as endpoints } from '#shared/contracts/identities.ts'
-import { AppError } from '#server/http/errors.ts'
+import { AppError } from '#server/core/errors.ts'
 import { createRouter, requireViewer, type AppDeps } from '#server/http/router.ts'
 import { isFresh } from '#server/auth/sessions.ts'
 import { listIdentities, unlinkIdentity } from './identities'

@@ -3,7 +3,7 @@ import type { Viewer } from '#server/auth/viewer.ts'
 import type { Invitation, InvitationList } from '#shared/contracts/invitations.ts'
 import { parseJsonText, toJsonText, type Database, type JsonText } from '#server/db/client.ts'
 import { canSeeTransactionSql } from '#server/access/transactions.ts'
-import { notFound } from '#server/http/errors.ts'
+import { notFound } from '#server/core/errors.ts'
 
 const LIST_SQL = `
 select json_build_object('invitations', coalesce(json_agg(json_build_object(

@@ -8,7 +8,7 @@ import { AddLogbookEntryInput, type LogbookEntry } from '#shared/contracts/logbo
 import type { Viewer } from '#server/auth/viewer.ts'
 import type { Database } from '#server/db/client.ts'
 import { logbookDocuments, logbookEntries } from '#server/db/schema/index.ts'
-import { AppError, notFound } from '#server/http/errors.ts'
+import { AppError, notFound } from '#server/core/errors.ts'
 import { getLogbook, lockOwnLogbook } from './read-logbooks'
 
 /** POST /api/logbooks/{logbookId}/entries: 201 with the entry; 422 when the receipt is not in this logbook. */

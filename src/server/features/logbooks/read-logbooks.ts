@@ -7,7 +7,7 @@ import type { LogbookDetail, LogbooksResponse } from '#shared/contracts/logbooks
 import type { Viewer } from '#server/auth/viewer.ts'
 import { sql } from 'drizzle-orm'
 import type { Database, Tx } from '#server/db/client.ts'
-import { AppError, notFound } from '#server/http/errors.ts'
+import { AppError, notFound } from '#server/core/errors.ts'
 
 /** GET /api/logbooks: newest first. */
 export async function listLogbooks(opts: { database: Database; viewer: Viewer }): Promise<LogbooksResponse> {

@@ -4,7 +4,7 @@
  * sale from one. The logbook itself is made at completion (create-at-completion.ts).
  */
 import { logbookEndpoints as endpoints, LogbookParams, UploadLogbookDocumentQuery } from '#shared/contracts/logbooks.ts'
-import { validationError } from '#server/http/errors.ts'
+import { validationError } from '#server/core/errors.ts'
 import { createRouter, honoPath, requireViewer, type AppDeps } from '#server/http/router.ts'
 import { storageFor } from '#server/platform/storage/index.ts'
 import { DEFAULT_DOCUMENT_MAX_BYTES } from '#server/core/documents/upload-document.ts'

@@ -12,7 +12,7 @@ import { StartSaleInput } from '#shared/contracts/logbooks.ts'
 import { CreateTransactionInput } from '#shared/contracts/transactions.ts'
 import type { Viewer } from '#server/auth/viewer.ts'
 import type { Database } from '#server/db/client.ts'
-import { AppError, notFound, validationError } from '#server/http/errors.ts'
+import { AppError, notFound, validationError } from '#server/core/errors.ts'
 import { createTransaction } from '#server/core/timeline/create-transaction.ts'
 import { recordActivity } from '#server/core/audit/record-activity.ts'
 

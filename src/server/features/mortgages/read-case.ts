@@ -14,7 +14,7 @@ import {
   type EmploymentStatus,
 } from '#shared/domain/mortgages.ts'
 import type { Tx } from '#server/db/client.ts'
-import { notFound } from '#server/http/errors.ts'
+import { notFound } from '#server/core/errors.ts'
 import { documentAudienceFor } from '#server/access/transactions.ts'
 
 const iso = (v: string | Date | null): string | null => (v === null ? null : new Date(v).toISOString())

@@ -13,7 +13,7 @@ import type { Viewer } from '#server/auth/viewer.ts'
 import type { UpdateRequest, UpdateRequestListResponse } from '#shared/contracts/update-requests.ts'
 import type { Database, JsonText } from '#server/db/client.ts'
 import { updateRequests } from '#server/db/schema/index.ts'
-import { AppError, notFound } from '#server/http/errors.ts'
+import { AppError, notFound } from '#server/core/errors.ts'
 import { notifyPeople } from '#server/core/notify/notify-people.ts'
 import { requirePermission } from '#server/access/permissions.ts'
 

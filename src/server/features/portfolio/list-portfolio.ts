@@ -6,7 +6,7 @@
 import type { PortfolioQuery, PortfolioResponse, PortfolioSale } from '#shared/contracts/portfolio.ts'
 import type { Viewer } from '#server/auth/viewer.ts'
 import type { Database } from '#server/db/client.ts'
-import { AppError } from '#server/http/errors.ts'
+import { AppError } from '#server/core/errors.ts'
 import { agentSaleIdsSql, readSaleSignals, riskOf } from './sale-signals'
 
 /** Throws 403 unless the viewer signed up as an estate agent. */

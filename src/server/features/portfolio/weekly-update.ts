@@ -15,7 +15,7 @@ import { transactionPath } from '#shared/paths.ts'
 import { lockTransactionForViewer, readViewerRole } from '#server/access/transactions.ts'
 import type { Viewer } from '#server/auth/viewer.ts'
 import type { Database, Tx } from '#server/db/client.ts'
-import { AppError } from '#server/http/errors.ts'
+import { AppError } from '#server/core/errors.ts'
 import { enqueueMail } from '#server/platform/mail/outbox.ts'
 
 /** How emails go out: PUBLIC_URL for links, and whether mail leaves (SMTP) or stays local. */

@@ -11,7 +11,7 @@ import { PROPERTY_FORM_TITLES, findQuestion, type PropertyFormKind } from '#shar
 import { lockMoveForFormEditor } from '#server/access/property-forms.ts'
 import type { Viewer } from '#server/auth/viewer.ts'
 import type { Database } from '#server/db/client.ts'
-import { AppError, notFound } from '#server/http/errors.ts'
+import { AppError, notFound } from '#server/core/errors.ts'
 import { recordActivity } from '#server/core/audit/record-activity.ts'
 import { formModel } from './form-model'
 import { readEvidence, readFormRow } from './form-rows'

@@ -20,7 +20,7 @@ import {
 import { lockMoveForFormEditor } from '#server/access/property-forms.ts'
 import type { Viewer } from '#server/auth/viewer.ts'
 import type { Database } from '#server/db/client.ts'
-import { AppError } from '#server/http/errors.ts'
+import { AppError } from '#server/core/errors.ts'
 import { pdtfSchemaErrors } from '../pdtf/pdtf-schema'
 import { recordActivity } from '#server/core/audit/record-activity.ts'
 import { formModel } from './form-model'

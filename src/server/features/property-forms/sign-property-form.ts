@@ -14,7 +14,7 @@ import { ONLY_SELLER_SIGNS, canSignPropertyForm } from '#server/access/property-
 import { lockTransactionForViewer } from '#server/access/transactions.ts'
 import type { Viewer } from '#server/auth/viewer.ts'
 import type { Database, Tx } from '#server/db/client.ts'
-import { AppError } from '#server/http/errors.ts'
+import { AppError } from '#server/core/errors.ts'
 import type { ObjectStorage } from '#server/platform/storage/index.ts'
 import { filePdf, storePdf, type StoredPdf } from '#server/core/documents/save-generated-pdf.ts'
 import { syncTaskClocks } from '#server/core/clocks/clock-sync.ts'

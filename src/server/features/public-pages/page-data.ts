@@ -2,7 +2,7 @@
 import { DirectoryResponse, OrganizationParams, OrganizationProfile } from '#shared/contracts/directory.ts'
 import type { PublicPageData } from '#shared/contracts/server-render.ts'
 import type { Database } from '#server/db/client.ts'
-import { AppError } from '#server/http/errors.ts'
+import { AppError } from '#server/core/errors.ts'
 import { getOrganization, listOrganizations } from '../directory/list-organizations'
 
 /**

@@ -6,7 +6,7 @@
 import { sql } from 'drizzle-orm'
 import type { Viewer } from '#server/auth/viewer.ts'
 import type { Tx } from '#server/db/client.ts'
-import { AppError, notFound } from '#server/http/errors.ts'
+import { AppError, notFound } from '#server/core/errors.ts'
 import { canSeeTransactionRowSql } from '#server/access/transactions.ts'
 
 export interface ReviewableMove {

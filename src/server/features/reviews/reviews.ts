@@ -9,7 +9,7 @@ import type { ReviewForm, SubmitReviewInput } from '#shared/contracts/reviews.ts
 import type { Viewer } from '#server/auth/viewer.ts'
 import type { Database } from '#server/db/client.ts'
 import { marketplaceReviews } from '#server/db/schema/index.ts'
-import { AppError } from '#server/http/errors.ts'
+import { AppError } from '#server/core/errors.ts'
 import { recomputeAccreditation } from '../accreditation/compute-accreditation'
 import { reviewableMove } from './review-access'
 

@@ -5,7 +5,7 @@
  */
 import type { SignatureVerifyResponse } from '#shared/contracts/signing.ts'
 import { visibleTransactionIdsSql } from '#server/access/transactions.ts'
-import { AppError } from '#server/http/errors.ts'
+import { AppError } from '#server/core/errors.ts'
 import { StorageNotFoundError } from '#server/platform/storage/index.ts'
 import { getDocument } from '#server/core/documents/document-rows.ts'
 import { recordActivity } from '#server/core/audit/record-activity.ts'

@@ -6,7 +6,7 @@
  */
 import { timingSafeEqual } from 'node:crypto'
 import { supportEndpoints as endpoints } from '#shared/contracts/support.ts'
-import { AppError } from '#server/http/errors.ts'
+import { AppError } from '#server/core/errors.ts'
 import { createRouter, requireViewer, type AppDeps } from '#server/http/router.ts'
 import { addSupportReply, getSupportThread, postSupportMessage, SupportRateLimited } from './support-thread'
 

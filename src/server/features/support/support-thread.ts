@@ -11,7 +11,7 @@ import { PAGE_PATHS } from '#shared/paths.ts'
 import type { Viewer } from '#server/auth/viewer.ts'
 import type { Database } from '#server/db/client.ts'
 import { supportMessages } from '#server/db/schema/index.ts'
-import { AppError } from '#server/http/errors.ts'
+import { AppError } from '#server/core/errors.ts'
 import { enqueueMail } from '#server/platform/mail/outbox.ts'
 
 interface Row {

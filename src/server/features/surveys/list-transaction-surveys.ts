@@ -10,7 +10,7 @@ import { SURVEY_BOOKER_ROLES } from '#server/access/surveys.ts'
 import { readViewerRole } from '#server/access/transactions.ts'
 import type { Viewer } from '#server/auth/viewer.ts'
 import type { Database } from '#server/db/client.ts'
-import { notFound } from '#server/http/errors.ts'
+import { notFound } from '#server/core/errors.ts'
 import type { z } from 'zod'
 import { readBookings, readBusy, readSlotRules } from './booking-rows'
 

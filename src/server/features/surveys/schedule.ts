@@ -16,7 +16,7 @@ import {
 import { requireSurveyFirm, surveyFirmOfViewer } from '#server/access/surveys.ts'
 import type { Viewer } from '#server/auth/viewer.ts'
 import type { Database } from '#server/db/client.ts'
-import { AppError } from '#server/http/errors.ts'
+import { AppError } from '#server/core/errors.ts'
 import { readBookings } from './booking-rows'
 
 /** The schedule from `from` (default today, Europe/London) for `days` days. */

@@ -15,7 +15,7 @@ import { lockTransactionForViewer, transactionPeopleIds } from '#server/access/t
 import type { Viewer } from '#server/auth/viewer.ts'
 import type { Database } from '#server/db/client.ts'
 import { transactions } from '#server/db/schema/index.ts'
-import { AppError } from '#server/http/errors.ts'
+import { AppError } from '#server/core/errors.ts'
 import { organizationsOnTransaction, recomputeAccreditation } from '../accreditation/compute-accreditation'
 import { placeOf } from '../chains/chain-graph'
 import { notifyChainOfFallThrough } from '../chains/notify-chain'

@@ -11,7 +11,7 @@ import { canSeeTransactionRowSql, documentAudienceSql, viewerRoleSql } from '#se
 import type { Viewer } from '#server/auth/viewer.ts'
 import type { TransactionDetail } from '#shared/contracts/transactions.ts'
 import type { Database, JsonText } from '#server/db/client.ts'
-import { notFound } from '#server/http/errors.ts'
+import { notFound } from '#server/core/errors.ts'
 
 /** Messages included in the detail, newest first; the chat reads older ones page by page. */
 export const DETAIL_MESSAGE_LIMIT = 50

@@ -12,7 +12,7 @@ import { lockTransactionForViewer, transactionPeopleIds } from '#server/access/t
 import type { Viewer } from '#server/auth/viewer.ts'
 import type { Database } from '#server/db/client.ts'
 import { timelineStages } from '#server/db/schema/index.ts'
-import { AppError, notFound } from '#server/http/errors.ts'
+import { AppError, notFound } from '#server/core/errors.ts'
 import { notifyChainOfBlock } from '../chains/notify-chain'
 import { placeOf } from '../chains/chain-graph'
 import { notifyPeople, type NotificationDelivery } from '#server/core/notify/notify-people.ts'

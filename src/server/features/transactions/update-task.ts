@@ -14,7 +14,7 @@ import { lockTransactionForViewer, transactionPeopleIds } from '#server/access/t
 import type { Viewer } from '#server/auth/viewer.ts'
 import type { Database, Tx } from '#server/db/client.ts'
 import { tasks, timelineStages, transactions } from '#server/db/schema/index.ts'
-import { AppError, notFound } from '#server/http/errors.ts'
+import { AppError, notFound } from '#server/core/errors.ts'
 import { selfTickingRule } from '#shared/domain/self-ticking-tasks.ts'
 import { notifyPeople, type NotificationDelivery } from '#server/core/notify/notify-people.ts'
 import { alertClocksOfTransaction } from '#server/core/clocks/check-clocks.ts'

@@ -23,7 +23,7 @@ import {
 import { assertInstructedFor } from '#server/access/verification.ts'
 import type { Viewer } from '#server/auth/viewer.ts'
 import type { Database, Tx } from '#server/db/client.ts'
-import { AppError, notFound } from '#server/http/errors.ts'
+import { AppError, notFound } from '#server/core/errors.ts'
 import type { IdentityVerificationProvider } from '#server/providers/identity-verification/index.ts'
 import type { SanctionsScreeningProvider, ScreeningMatch } from '#server/providers/sanctions-screening/index.ts'
 import type { ScreeningRequest } from '#server/providers/sanctions-screening/sanctions-screening-provider.ts'

@@ -21,7 +21,7 @@ import { checkDrivingLicenceNumber, documentExpired, parsePassportMrzLine2 } fro
 import { ukCalendarDate } from '#shared/domain/mortgages.ts'
 import type { Viewer } from '#server/auth/viewer.ts'
 import type { Database, Tx } from '#server/db/client.ts'
-import { AppError, notFound } from '#server/http/errors.ts'
+import { AppError, notFound } from '#server/core/errors.ts'
 import type { ObjectStorage } from '#server/platform/storage/index.ts'
 import type { IdentityVerificationProvider } from '#server/providers/identity-verification/index.ts'
 import { nextStepFor } from '#server/providers/identity-verification/identity-verification-provider.ts'

@@ -7,7 +7,7 @@
 import { randomUUID } from 'node:crypto'
 import { Readable } from 'node:stream'
 import { IDENTITY_IMAGE_MAX_BYTES, type ImageUpload } from '#shared/contracts/verification.ts'
-import { AppError } from '#server/http/errors.ts'
+import { AppError } from '#server/core/errors.ts'
 import { encryptionKeyRing, openEnvelope, sealEnvelope } from '#server/platform/encryption/envelope.ts'
 import type { ObjectStorage } from '#server/platform/storage/index.ts'
 

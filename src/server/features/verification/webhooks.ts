@@ -12,7 +12,7 @@
 import { sql } from 'drizzle-orm'
 import { IDENTITY_CHECK_VALID_MONTHS } from '#shared/domain/client-due-diligence.ts'
 import type { Database } from '#server/db/client.ts'
-import { AppError, notFound } from '#server/http/errors.ts'
+import { AppError, notFound } from '#server/core/errors.ts'
 import { acceptWebhook } from '#server/providers/webhooks/provider-webhooks.ts'
 import type { ScreeningRequest } from '#server/providers/sanctions-screening/sanctions-screening-provider.ts'
 import { applyScreening, ensureCddRecord, prepareScreening, type Providers } from './cdd-record'

@@ -1,14 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import {
-  EnvelopeError,
-  envelopeKeyId,
-  generateKeyRingEntry,
-  openEnvelope,
-  openEnvelopeText,
-  parseKeyRing,
-  rewrapEnvelope,
-  sealEnvelope,
-} from './envelope'
+import { EnvelopeError, generateKeyRingEntry, parseKeyRing } from '#server/config/key-ring.ts'
+import { envelopeKeyId, openEnvelope, openEnvelopeText, rewrapEnvelope, sealEnvelope } from './envelope'
 
 const keyA = `a:${Buffer.alloc(32, 1).toString('base64')}`
 const keyB = `b:${Buffer.alloc(32, 2).toString('base64')}`

@@ -5,9 +5,10 @@
  */
 import { describe, expect, it } from 'vitest'
 import { sql } from 'drizzle-orm'
-import { AppError } from '#server/http/errors.ts'
+import { AppError } from '#server/core/errors.ts'
 import { useTestApp } from '#server/test/test-app.ts'
-import { acceptWebhook, generateWebhookSecret, signWebhook } from './provider-webhooks'
+import { generateWebhookSecret } from '#server/config/secrets.ts'
+import { acceptWebhook, signWebhook } from './provider-webhooks'
 
 const t = useTestApp()
 const secret = generateWebhookSecret()

@@ -9,16 +9,11 @@
  * database transaction, so the record and the work it triggers commit together, and a replay (the
  * same id again) is refused with 409.
  */
-import { randomBytes, randomUUID } from 'node:crypto'
+import { randomUUID } from 'node:crypto'
 import { sql } from 'drizzle-orm'
 import { Webhook, WebhookVerificationError } from 'standardwebhooks'
 import type { Tx } from '#server/db/client.ts'
-import { AppError } from '#server/http/errors.ts'
-
-/** A new Standard Webhooks signing secret: `whsec_` and 32 random bytes in base64. */
-export function generateWebhookSecret(): string {
-  return `whsec_${randomBytes(32).toString('base64')}`
-}
+import { AppError } from '#server/core/errors.ts'
 
 /** The headers of one signed delivery. */
 export type SignedWebhookHeaders = Record<'webhook-id' | 'webhook-timestamp' | 'webhook-signature', string>

@@ -1,7 +1,7 @@
 import { Webhook } from 'standardwebhooks'
 import { describe, expect, it } from 'vitest'
 import { createLogger } from '#server/logger.ts'
-import { generateWebhookSecret } from './provider-webhooks'
+import { generateWebhookSecret } from '#server/config/secrets.ts'
 import { createSandboxWebhookDispatcher } from './sandbox-webhooks'
 
 const secret = generateWebhookSecret()

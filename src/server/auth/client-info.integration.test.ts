@@ -5,9 +5,9 @@
  * outside the range the header is ignored and the socket address is the client.
  */
 import { describe, expect, it } from 'vitest'
-import { createTransaction } from '../test/factories'
-import { makePdf } from '../features/documents/test-files'
-import { type TestUser, useTestApp } from '../test/test-app'
+import { createTransaction } from '#server/test/factories.ts'
+import { makePdf } from '#server/features/documents/test-files.ts'
+import { type TestUser, useTestApp } from '#server/test/test-app.ts'
 
 const t = useTestApp({ config: { TRUSTED_PROXIES: '10.0.0.0/8', trustedProxies: ['10.0.0.0/8'] } })
 
