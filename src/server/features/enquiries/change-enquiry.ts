@@ -79,7 +79,10 @@ export async function replyToEnquiry(
       summary: `answered enquiry ${enquiry.number}`,
       payload: { enquiryId: enquiry.id, number: enquiry.number },
     })
-    await syncEnquiryTasks(tx, ctx.txId, ctx.viewer.profileId)
+    await syncEnquiryTasks(tx, ctx.txId, ctx.viewer.profileId, {
+      publicUrl: ctx.publicUrl,
+      deliverMail: ctx.deliverMail,
+    })
     await tellSide(tx, ctx, 'buyer_conveyancer', `Enquiry ${enquiry.number} is answered`, input.body.slice(0, 200))
     await alertClocksOfTransaction(tx, ctx.txId, ctx)
     return { version: enquiry.version + 1 }
@@ -131,7 +134,10 @@ export async function changeEnquiryStatus(
           : `${verb[input.status]} enquiry ${enquiry.number}`,
       payload: { enquiryId: enquiry.id, number: enquiry.number, from: enquiry.status, to: input.status },
     })
-    await syncEnquiryTasks(tx, ctx.txId, ctx.viewer.profileId)
+    await syncEnquiryTasks(tx, ctx.txId, ctx.viewer.profileId, {
+      publicUrl: ctx.publicUrl,
+      deliverMail: ctx.deliverMail,
+    })
     if (input.status === 'further_enquiry') {
       await tellSide(tx, ctx, 'seller_conveyancer', `Further enquiry on enquiry ${enquiry.number}`, input.body ?? null)
     }

@@ -8,12 +8,16 @@
 import { sql } from 'drizzle-orm'
 import { TASK_TITLES } from '#shared/domain/timeline-template.ts'
 import type { Tx } from '#server/db/client.ts'
-import { syncTaskClocks } from '#server/core/clocks/clock-sync.ts'
-import { recordActivity } from '#server/core/audit/record-activity.ts'
-import { refreshStage, touchTransaction } from '../transactions/update-task'
+import type { NotificationDelivery } from '#server/core/notify/notify-people.ts'
+import { tickTask } from '#server/core/timeline/tick-task.ts'
 
 /** Ticks or unticks the three enquiry tasks of the matter from its enquiries; `actorId` did the change that caused it. */
-export async function syncEnquiryTasks(tx: Tx, txId: string, actorId: string): Promise<void> {
+export async function syncEnquiryTasks(
+  tx: Tx,
+  txId: string,
+  actorId: string,
+  notify: NotificationDelivery,
+): Promise<void> {
   const res = await tx.execute(sql`
     select count(*) filter (where status <> 'withdrawn')::int as live,
       count(*) filter (where status in ('answered', 'satisfied'))::int as replied,
@@ -39,31 +43,15 @@ export async function syncEnquiryTasks(tx: Tx, txId: string, actorId: string): P
         live > 0 && satisfied === live ? `all ${plural(live)} satisfied` : `${satisfied} of ${plural(live)} satisfied`,
     },
   ]
-  let changed = false
   for (const w of wanted) {
-    const found = await tx.execute(sql`
-      select k.id, k.status, k.stage_id, s.stage_name from tasks k join timeline_stages s on s.id = k.stage_id
-      where s.transaction_id = ${txId} and k.title = ${w.title} for update of k`)
-    for (const task of found.rows as { id: string; status: string; stage_id: string; stage_name: string }[]) {
-      if ((task.status === 'completed') === w.done) continue
-      await tx.execute(sql`
-        update tasks set status = ${w.done ? 'completed' : 'not_completed'},
-          completed_at = ${w.done ? sql`now()` : null}, completed_by = ${w.done ? actorId : null},
-          version = version + 1, updated_at = now()
-        where id = ${task.id}`)
-      await refreshStage(tx, task.stage_id)
-      await recordActivity(tx, {
-        transactionId: txId,
-        actorId,
-        kind: w.done ? 'task.completed' : 'task.reopened',
-        summary: `${w.done ? 'ticked' : 'unticked'} “${w.title}” (${task.stage_name}) automatically: ${w.why}`,
-        payload: { taskId: task.id, stageId: task.stage_id, cause: 'enquiries' },
-      })
-      changed = true
-    }
-  }
-  if (changed) {
-    await touchTransaction(tx, txId)
-    await syncTaskClocks(tx, txId)
+    await tickTask(tx, {
+      txId,
+      task: { title: w.title, all: true },
+      status: w.done ? 'completed' : 'not_completed',
+      actorId,
+      reason: ` automatically: ${w.why}`,
+      payload: { cause: 'enquiries' },
+      notify,
+    })
   }
 }

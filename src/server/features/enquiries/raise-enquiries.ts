@@ -80,7 +80,10 @@ export async function raiseEnquiries(
         },
       })
     }
-    await syncEnquiryTasks(tx, ctx.txId, ctx.viewer.profileId)
+    await syncEnquiryTasks(tx, ctx.txId, ctx.viewer.profileId, {
+      publicUrl: ctx.publicUrl,
+      deliverMail: ctx.deliverMail,
+    })
     const sellerConveyancers = await tx.execute(sql`select user_id from transaction_participants
       where transaction_id = ${ctx.txId} and role = 'seller_conveyancer'`)
     await notifyPeople(tx, {

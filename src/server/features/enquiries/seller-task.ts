@@ -12,7 +12,7 @@ import type { Database } from '#server/db/client.ts'
 import { AppError } from '#server/core/errors.ts'
 import { notifyPeople } from '#server/core/notify/notify-people.ts'
 import { recordActivity } from '#server/core/audit/record-activity.ts'
-import { refreshStage, touchTransaction } from '../transactions/update-task'
+import { restageAfterEdit } from '#server/core/timeline/tick-task.ts'
 import { lockEnquiry, lockMatter, saveEnquiry, type EnquiryContext } from './enquiry-context'
 
 /** Longest task title (tasks_title_length). */
@@ -54,8 +54,7 @@ export async function makeSellerTask(
       returning id`)
     const taskId = (res.rows[0] as { id: string }).id
     await saveEnquiry(tx, enquiry.id, { sellerTaskId: taskId })
-    await refreshStage(tx, stageId)
-    await touchTransaction(tx, ctx.txId)
+    await restageAfterEdit(tx, { txId: ctx.txId, stageId })
     await recordActivity(tx, {
       transactionId: ctx.txId,
       actorId: ctx.viewer.profileId,

@@ -17,9 +17,9 @@ import type { Viewer } from '#server/auth/viewer.ts'
 import type { Database } from '#server/db/client.ts'
 import type { OpenBankingProvider } from '#server/providers/open-banking/index.ts'
 import { notifyPeople, type NotificationDelivery } from '#server/core/notify/notify-people.ts'
-import { syncTaskClocks } from '#server/core/clocks/clock-sync.ts'
 import { recordActivity } from '#server/core/audit/record-activity.ts'
-import { refreshStage, touchTransaction } from '../transactions/update-task'
+import { tickTask } from '#server/core/timeline/tick-task.ts'
+import { touchTransaction } from '#server/core/timeline/touch-transaction.ts'
 import { ensurePlan } from './give-funds'
 import { buildFundsPicture, buyerIdsOf } from './read-funds'
 
@@ -48,29 +48,15 @@ export async function reviewFunds(opts: {
           ? "marked the buyer's source of funds satisfied"
           : 'asked the buyer for more on their source of funds',
     })
-    const found = await tx.execute(sql`
-      select k.id, k.status, k.stage_id, s.stage_name from tasks k join timeline_stages s on s.id = k.stage_id
-      where s.transaction_id = ${txId} and k.title = ${TASK_TITLES.sourceOfFunds}
-      order by s.sort_index, k.sort_index limit 1 for update of k`)
-    const task = found.rows[0] as { id: string; status: string; stage_id: string; stage_name: string } | undefined
-    const want = decision === 'satisfied' ? 'completed' : 'not_completed'
-    if (task && task.status !== want) {
-      await tx.execute(sql`update tasks set status = ${want},
-          completed_at = ${want === 'completed' ? sql`now()` : null}, completed_by = ${want === 'completed' ? viewer.profileId : null},
-          version = version + 1, updated_at = now() where id = ${task.id}`)
-      await refreshStage(tx, task.stage_id)
-      await recordActivity(tx, {
-        transactionId: txId,
-        actorId: viewer.profileId,
-        kind: want === 'completed' ? 'task.completed' : 'task.reopened',
-        summary:
-          want === 'completed'
-            ? `ticked “${TASK_TITLES.sourceOfFunds}” (${task.stage_name}) by marking the source of funds satisfied`
-            : `unticked “${TASK_TITLES.sourceOfFunds}” (${task.stage_name}) by asking for more`,
-        payload: { taskId: task.id, stageId: task.stage_id },
-      })
-      await syncTaskClocks(tx, txId)
-    }
+    await tickTask(tx, {
+      txId,
+      task: { title: TASK_TITLES.sourceOfFunds },
+      status: decision === 'satisfied' ? 'completed' : 'not_completed',
+      actorId: viewer.profileId,
+      reason: (change) =>
+        change === 'completed' ? ' by marking the source of funds satisfied' : ' by asking for more',
+      notify: opts.notify,
+    })
     await notifyPeople(tx, {
       recipients: await buyerIdsOf(tx, txId),
       kind: 'funds_review',

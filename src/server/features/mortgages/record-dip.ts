@@ -15,9 +15,10 @@ import { lockMortgageCaseForBroker } from '#server/access/mortgages.ts'
 import type { Viewer } from '#server/auth/viewer.ts'
 import type { Database } from '#server/db/client.ts'
 import { AppError } from '#server/core/errors.ts'
-import { syncTaskClocks } from '#server/core/clocks/clock-sync.ts'
 import { recordActivity } from '#server/core/audit/record-activity.ts'
-import { refreshStage, touchTransaction } from '../transactions/update-task'
+import type { NotificationDelivery } from '#server/core/notify/notify-people.ts'
+import { tickTask } from '#server/core/timeline/tick-task.ts'
+import { touchTransaction } from '#server/core/timeline/touch-transaction.ts'
 import { ensureCase, readCase } from './read-case'
 import { documentAudienceFor } from '#server/access/transactions.ts'
 
@@ -28,8 +29,10 @@ export async function recordDip(opts: {
   viewer: Viewer
   txId: string
   input: RecordDipInput
+  /** Where notification emails link to (the DIP task may complete its stage). */
+  notify: NotificationDelivery
 }): Promise<MortgageCase> {
-  const { viewer, txId, input } = opts
+  const { viewer, txId, input, notify } = opts
   // The contract refuses this already; kept here so that no caller can write it (and the CHECK holds too).
   if (!(input.expires_on > input.issued_on)) throw new AppError('validation_failed', DIP_DATES_RULE)
   return opts.database.db.transaction(async (tx) => {
@@ -65,19 +68,15 @@ export async function recordDip(opts: {
       summary: `recorded a decision in principle from ${input.lender}, expiring ${ukCalendarDate(input.expires_on)}`,
       payload: { caseId, dipId },
     })
-    if (task && task.status !== 'completed') {
-      await tx.execute(sql`update tasks set status = 'completed', completed_at = now(), completed_by = ${viewer.profileId},
-          version = version + 1, updated_at = now() where id = ${task.id}`)
-      await refreshStage(tx, task.stage_id)
-      await recordActivity(tx, {
-        transactionId: txId,
-        actorId: viewer.profileId,
-        kind: 'task.completed',
-        summary: `ticked “${TASK_TITLES.decisionInPrinciple}” (${task.stage_name}) by recording a decision in principle`,
-        payload: { taskId: task.id, stageId: task.stage_id, dipId },
-      })
-      await syncTaskClocks(tx, txId)
-    }
+    await tickTask(tx, {
+      txId,
+      task: { title: TASK_TITLES.decisionInPrinciple },
+      status: 'completed',
+      actorId: viewer.profileId,
+      reason: ' by recording a decision in principle',
+      payload: { dipId },
+      notify,
+    })
     await touchTransaction(tx, txId)
     return readCase(tx, txId, viewer.profileId)
   })

@@ -14,7 +14,7 @@ import { recordDip } from './record-dip'
 import { saveFactFind } from './save-fact-find'
 import { updateApplication } from './update-application'
 
-export function mortgagesRoutes({ database, config, log }: AppDeps) {
+export function mortgagesRoutes({ database, config, log, mail }: AppDeps) {
   const storage = storageFor(config)
   return createRouter()
     .openapi(endpoints.pipeline, async (c) => c.json(await listPipeline({ database, viewer: requireViewer(c) }), 200))
@@ -39,6 +39,7 @@ export function mortgagesRoutes({ database, config, log }: AppDeps) {
           viewer: requireViewer(c),
           txId: c.req.valid('param').txId,
           input: c.req.valid('json'),
+          notify: { publicUrl: config.publicUrl, deliverMail: mail.deliver },
         }),
         201,
       ),

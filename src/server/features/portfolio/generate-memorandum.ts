@@ -20,8 +20,8 @@ import { AppError } from '#server/core/errors.ts'
 import { enqueueMail } from '#server/platform/mail/outbox.ts'
 import type { ObjectStorage } from '#server/platform/storage/index.ts'
 import { filePdf, storePdf, type StoredPdf } from '#server/core/documents/save-generated-pdf.ts'
-import { recordActivity } from '#server/core/audit/record-activity.ts'
-import { refreshStage, touchTransaction } from '../transactions/update-task'
+import { tickTask } from '#server/core/timeline/tick-task.ts'
+import { touchTransaction } from '#server/core/timeline/touch-transaction.ts'
 import type { WeeklyUpdateDelivery } from './weekly-update'
 
 export const MEMORANDUM_FILENAME = 'Memorandum of sale.pdf'
@@ -168,23 +168,16 @@ export async function generateMemorandum(opts: {
         summary: 'generated the memorandum of sale',
         ip: opts.ip,
       })
-      const task = await tx.execute(sql`
-        select k.id, k.stage_id, s.stage_name from tasks k join timeline_stages s on s.id = k.stage_id
-        where s.transaction_id = ${txId} and k.title = ${TASK_TITLES.memorandumOfSale} and k.status <> 'completed'
-        for update of k`)
-      for (const k of task.rows as { id: string; stage_id: string; stage_name: string }[]) {
-        await tx.execute(sql`update tasks set status = 'completed', version = version + 1, updated_at = now(),
-          completed_at = now(), completed_by = ${viewer.profileId} where id = ${k.id}`)
-        await refreshStage(tx, k.stage_id)
-        await recordActivity(tx, {
-          transactionId: txId,
-          actorId: viewer.profileId,
-          kind: 'task.completed',
-          summary: `ticked “${TASK_TITLES.memorandumOfSale}” (${k.stage_name}) by issuing the memorandum of sale`,
-          payload: { taskId: k.id, stageId: k.stage_id, documentId },
-          ip: opts.ip,
-        })
-      }
+      await tickTask(tx, {
+        txId,
+        task: { title: TASK_TITLES.memorandumOfSale, all: true },
+        status: 'completed',
+        actorId: viewer.profileId,
+        reason: ' by issuing the memorandum of sale',
+        payload: { documentId },
+        ip: opts.ip,
+        notify: opts.delivery,
+      })
       await touchTransaction(tx, txId)
       const recipients = data.parties.filter((p) =>
         ['seller', 'buyer', 'seller_conveyancer', 'buyer_conveyancer'].includes(p.role),

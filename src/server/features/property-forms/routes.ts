@@ -10,7 +10,7 @@ import { getPropertyForm } from './get-property-form'
 import { saveSection } from './save-section'
 import { signPropertyForm } from './sign-property-form'
 
-export function propertyFormsRoutes({ database, config }: AppDeps) {
+export function propertyFormsRoutes({ database, config, mail }: AppDeps) {
   const storage = storageFor(config)
   return createRouter()
     .openapi(endpoints.get, async (c) => {
@@ -37,6 +37,7 @@ export function propertyFormsRoutes({ database, config }: AppDeps) {
           form,
           typedName: typed_name,
           ip: c.var.client.ip,
+          notify: { publicUrl: config.publicUrl, deliverMail: mail.deliver },
         }),
         201,
       )

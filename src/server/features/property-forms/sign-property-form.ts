@@ -13,13 +13,14 @@ import { TASK_TITLES } from '#shared/domain/timeline-template.ts'
 import { ONLY_SELLER_SIGNS, canSignPropertyForm } from '#server/access/property-forms.ts'
 import { lockTransactionForViewer } from '#server/access/transactions.ts'
 import type { Viewer } from '#server/auth/viewer.ts'
-import type { Database, Tx } from '#server/db/client.ts'
+import type { Database } from '#server/db/client.ts'
 import { AppError } from '#server/core/errors.ts'
 import type { ObjectStorage } from '#server/platform/storage/index.ts'
 import { filePdf, storePdf, type StoredPdf } from '#server/core/documents/save-generated-pdf.ts'
-import { syncTaskClocks } from '#server/core/clocks/clock-sync.ts'
 import { recordActivity } from '#server/core/audit/record-activity.ts'
-import { refreshStage, touchTransaction } from '../transactions/update-task'
+import type { NotificationDelivery } from '#server/core/notify/notify-people.ts'
+import { tickTask } from '#server/core/timeline/tick-task.ts'
+import { touchTransaction } from '#server/core/timeline/touch-transaction.ts'
 import { formModel } from './form-model'
 import { formResponse, readEvidence, readFormRow } from './form-rows'
 import { FORM_SIGNED } from './save-section'
@@ -31,27 +32,6 @@ const FILE_OF_FORM: Record<PropertyFormKind, string> = {
   ta10: 'TA10 Fittings and Contents Form.pdf',
 }
 
-/** Ticks the form's timeline task (if the move has it and it is open), with the audit entry saying why. */
-async function tickFormTask(tx: Tx, txId: string, form: PropertyFormKind, actorId: string): Promise<void> {
-  const title = TASK_OF_FORM[form]
-  const found = await tx.execute(sql`
-    select k.id, k.status, k.stage_id, s.stage_name from tasks k join timeline_stages s on s.id = k.stage_id
-    where s.transaction_id = ${txId} and k.title = ${title} order by s.sort_index, k.sort_index limit 1 for update of k`)
-  const task = found.rows[0] as { id: string; status: string; stage_id: string; stage_name: string } | undefined
-  if (!task || task.status === 'completed') return
-  await tx.execute(sql`update tasks set status = 'completed', completed_at = now(), completed_by = ${actorId},
-      version = version + 1, updated_at = now() where id = ${task.id}`)
-  await refreshStage(tx, task.stage_id)
-  await recordActivity(tx, {
-    transactionId: txId,
-    actorId,
-    kind: 'task.completed',
-    summary: `ticked “${title}” (${task.stage_name}) automatically: the seller signed the form in Homeward`,
-    payload: { taskId: task.id, stageId: task.stage_id, cause: 'property_form' },
-  })
-  await syncTaskClocks(tx, txId)
-}
-
 export async function signPropertyForm(opts: {
   database: Database
   storage: ObjectStorage
@@ -60,6 +40,8 @@ export async function signPropertyForm(opts: {
   form: PropertyFormKind
   typedName: string
   ip?: string | null
+  /** Where notification emails link to (the form's task may complete its stage). */
+  notify: NotificationDelivery
 }): Promise<PropertyFormResponse> {
   const { viewer, txId, form } = opts
   const model = formModel(form)
@@ -113,7 +95,15 @@ export async function signPropertyForm(opts: {
         payload: { form, documentId: doc.id, sha256: stored.sha256, signedAt: signedAt.toISOString(), method: 'typed' },
         ip: opts.ip,
       })
-      await tickFormTask(tx, txId, form, viewer.profileId)
+      await tickTask(tx, {
+        txId,
+        task: { title: TASK_OF_FORM[form] },
+        status: 'completed',
+        actorId: viewer.profileId,
+        reason: ' automatically: the seller signed the form in Homeward',
+        payload: { cause: 'property_form' },
+        notify: opts.notify,
+      })
       await touchTransaction(tx, txId)
       return formResponse(tx, form, role, await readFormRow(tx, txId, form))
     })

@@ -7,19 +7,18 @@
  * the insert with our payout id as its idempotency key, so a rolled-back attempt pays nothing twice.
  */
 import { randomUUID } from 'node:crypto'
-import { eq, sql } from 'drizzle-orm'
+import { sql } from 'drizzle-orm'
 import type { SurveyBooking, SurveyPayout } from '#shared/contracts/surveys.ts'
 import { platformFeePence } from '#shared/domain/surveys.ts'
 import { surveyBookingPath } from '#shared/paths.ts'
 import { lockFirmBooking, requireSurveyFirm } from '#server/access/surveys.ts'
 import type { Viewer } from '#server/auth/viewer.ts'
 import type { Database } from '#server/db/client.ts'
-import { tasks } from '#server/db/schema/index.ts'
 import { AppError, notFound } from '#server/core/errors.ts'
 import type { PaymentsProvider } from '#server/providers/payments/index.ts'
 import { notifyPeople, type NotificationDelivery } from '#server/core/notify/notify-people.ts'
 import { recordActivity } from '#server/core/audit/record-activity.ts'
-import { refreshStage, touchTransaction } from '../transactions/update-task'
+import { tickTask } from '#server/core/timeline/tick-task.ts'
 import { readBooking } from './booking-rows'
 import { documentAudienceFor } from '#server/access/transactions.ts'
 
@@ -56,32 +55,14 @@ export async function deliverReport({
       update survey_bookings set status = 'report_delivered', report_document_id = ${documentId}, updated_at = now()
       where id = ${bookingId}`)
     // The template's surveyor task of the Mortgage & survey stage (src/shared/domain/timeline-template.ts).
-    const task = await tx.execute(sql`
-      select k.id, k.stage_id, k.title, k.status from tasks k join timeline_stages s on s.id = k.stage_id
-      where s.transaction_id = ${booking.transaction_id} and k.owner_side = 'surveyor'
-      order by s.sort_index, k.sort_index limit 1 for update of k`)
-    const t = task.rows[0] as { id: string; stage_id: string; title: string; status: string } | undefined
-    if (t && t.status !== 'completed') {
-      await tx
-        .update(tasks)
-        .set({
-          status: 'completed',
-          version: sql`${tasks.version} + 1`,
-          updatedAt: sql`now()`,
-          completedAt: sql`now()`,
-          completedBy: viewer.profileId,
-        })
-        .where(eq(tasks.id, t.id))
-      await refreshStage(tx, t.stage_id)
-      await touchTransaction(tx, booking.transaction_id)
-      await recordActivity(tx, {
-        transactionId: booking.transaction_id,
-        actorId: viewer.profileId,
-        kind: 'task.completed',
-        summary: `ticked “${t.title}” by delivering the survey report`,
-        payload: { taskId: t.id, stageId: t.stage_id },
-      })
-    }
+    await tickTask(tx, {
+      txId: booking.transaction_id,
+      task: { ownerSide: 'surveyor' },
+      status: 'completed',
+      actorId: viewer.profileId,
+      reason: ' by delivering the survey report',
+      notify,
+    })
     const fee = booking.price_pence
     const platformFee = platformFeePence(fee)
     const payoutId = randomUUID()

@@ -16,14 +16,14 @@ import type { Viewer } from '#server/auth/viewer.ts'
 import type { Database } from '#server/db/client.ts'
 import { transactions } from '#server/db/schema/index.ts'
 import { AppError } from '#server/core/errors.ts'
-import { organizationsOnTransaction, recomputeAccreditation } from '../accreditation/compute-accreditation'
-import { placeOf } from '../chains/chain-graph'
-import { notifyChainOfFallThrough } from '../chains/notify-chain'
-import { recordCompletionFeeDue } from '../billing/completion-fee'
 import { notifyPeople, type NotificationDelivery } from '#server/core/notify/notify-people.ts'
-import { createLogbooksAtCompletion } from '../logbooks/create-at-completion'
-import { requestReviews } from '../reviews/request-reviews'
 import { recordActivity } from '#server/core/audit/record-activity.ts'
+import {
+  runStatusHooksAfterCommit,
+  runStatusHooksInTransaction,
+  type StatusChange,
+  type StatusHook,
+} from '#server/core/timeline/status-hooks.ts'
 
 const ACTION_VERB: Record<StatusAction, string> = {
   activate: 'activate',
@@ -53,6 +53,8 @@ export async function changeStatus({
   txId,
   input,
   notify,
+  hooks,
+  onHookError,
 }: {
   database: Database
   viewer: Viewer
@@ -60,8 +62,12 @@ export async function changeStatus({
   input: StatusChangeInput
   /** Where notification emails link to and whether they leave ('a status change'). */
   notify: NotificationDelivery
+  /** What else happens at this change, in order (src/server/status-hooks.ts). */
+  hooks: readonly StatusHook[]
+  /** Told of a hook whose after-commit step failed (the change itself stands). */
+  onHookError: (hook: StatusHook, err: unknown) => void
 }): Promise<void> {
-  await database.db.transaction(async (tx) => {
+  const change = await database.db.transaction(async (tx) => {
     const current = await lockTransactionForViewer(tx, viewer, txId)
     if (current.version !== input.version) {
       throw new AppError(
@@ -145,19 +151,19 @@ export async function changeStatus({
       link: transactionPath(txId),
       ...notify,
     })
-    // A move that falls through breaks its chain: every other move's people hear it (town and district only).
-    if (input.action === 'cancel') {
-      await notifyChainOfFallThrough(tx, { txId, actorId: viewer.profileId, place: await placeOf(tx, txId), notify })
+    // Chains, reviews, logbooks, the completion fee and accreditation react through the hooks
+    // composed in src/server/status-hooks.ts, in this database transaction.
+    const change: StatusChange = {
+      txId,
+      action: input.action,
+      from: current.status,
+      to: next,
+      actorId: viewer.profileId,
+      address: where,
+      notify,
     }
-    // Completion asks the buyer and the seller for a review; any change of status moves the firms'
-    // live, completed and cancelled counts, so their accreditation is recomputed with it.
-    // Completion also hands the buyer their home's logbook (features/logbooks/create-at-completion.ts),
-    // and the move's completion fee becomes due (once per move; charged after commit: billing/completion-fee.ts).
-    if (input.action === 'complete') {
-      await requestReviews(tx, { txId, actorId: viewer.profileId, address: where, notify })
-      await createLogbooksAtCompletion(tx, { txId, actorId: viewer.profileId })
-      await recordCompletionFeeDue(tx, txId)
-    }
-    await recomputeAccreditation(tx, { organizationIds: await organizationsOnTransaction(tx, txId), source: 'change' })
+    await runStatusHooksInTransaction(hooks, tx, change)
+    return change
   })
+  await runStatusHooksAfterCommit(hooks, change, onHookError)
 }

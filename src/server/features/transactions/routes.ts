@@ -5,18 +5,19 @@
 import { transactionEndpoints as endpoints } from '#shared/contracts/transactions.ts'
 import { createRouter, jsonText, requireViewer, type AppDeps } from '#server/http/router.ts'
 import { archiveTransaction } from './archive-transaction'
-import { collectCompletionFee } from '../billing/completion-fee'
-import { paymentsOf } from '../billing/routes'
-import { supplierFrom } from '../billing/supplier'
 import { changeStatus } from './change-status'
 import { createTransaction } from '#server/core/timeline/create-transaction.ts'
+import type { StatusHook } from '#server/core/timeline/status-hooks.ts'
 import { getTransactionDetail } from './get-transaction-detail'
 import { listDashboard } from './list-dashboard'
 import { updateStage } from './update-stage'
 import { updateTask } from './update-task'
 
-export function transactionsRoutes(deps: AppDeps) {
-  const { database, config, mail } = deps
+/** `statusHooks`: what reacts to a status change, composed in src/server/status-hooks.ts. */
+export function transactionsRoutes(deps: AppDeps, statusHooks: readonly StatusHook[]) {
+  const { database, config, mail, log } = deps
+  const onHookError = (hook: StatusHook, err: unknown) =>
+    log.error(`status hook '${hook.name}' failed after commit`, err)
   const notify = { publicUrl: config.publicUrl, deliverMail: mail.deliver }
   const detail = (viewer: Parameters<typeof getTransactionDetail>[0]['viewer'], txId: string) =>
     getTransactionDetail({ database, viewer, txId })
@@ -55,16 +56,7 @@ export function transactionsRoutes(deps: AppDeps) {
     .openapi(endpoints.changeStatus, async (c) => {
       const { txId } = c.req.valid('param')
       const input = c.req.valid('json')
-      await changeStatus({ database, viewer: requireViewer(c), txId, input, notify })
-      // The completion fee, charged once the completion has committed (a failure is kept to retry).
-      if (input.action === 'complete')
-        await collectCompletionFee({
-          database,
-          provider: paymentsOf(deps),
-          txId,
-          supplier: supplierFrom(config),
-          ...notify,
-        })
+      await changeStatus({ database, viewer: requireViewer(c), txId, input, notify, hooks: statusHooks, onHookError })
       mail.kick()
       return jsonText(c, await detail(requireViewer(c), txId))
     })

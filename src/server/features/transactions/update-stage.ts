@@ -18,7 +18,7 @@ import { placeOf } from '../chains/chain-graph'
 import { notifyPeople, type NotificationDelivery } from '#server/core/notify/notify-people.ts'
 import { syncClockPauses } from '#server/core/clocks/clock-sync.ts'
 import { recordActivity } from '#server/core/audit/record-activity.ts'
-import { refreshStage, touchTransaction } from './update-task'
+import { restageAfterEdit } from '#server/core/timeline/tick-task.ts'
 import { requirePermission } from '#server/access/permissions.ts'
 
 export async function updateStage({
@@ -71,8 +71,7 @@ export async function updateStage({
         updatedAt: sql`now()`,
       })
       .where(eq(timelineStages.id, stageId))
-    await refreshStage(tx, stageId)
-    await touchTransaction(tx, txId)
+    await restageAfterEdit(tx, { txId, stageId })
     // A blocked stage pauses its SLA clocks; clearing the block resumes them.
     await syncClockPauses(tx, txId)
     await recordActivity(tx, {

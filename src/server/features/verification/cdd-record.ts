@@ -27,9 +27,10 @@ import { AppError, notFound } from '#server/core/errors.ts'
 import type { IdentityVerificationProvider } from '#server/providers/identity-verification/index.ts'
 import type { SanctionsScreeningProvider, ScreeningMatch } from '#server/providers/sanctions-screening/index.ts'
 import type { ScreeningRequest } from '#server/providers/sanctions-screening/sanctions-screening-provider.ts'
-import { syncTaskClocks } from '#server/core/clocks/clock-sync.ts'
 import { recordActivity } from '#server/core/audit/record-activity.ts'
-import { refreshStage, touchTransaction } from '../transactions/update-task'
+import type { NotificationDelivery } from '#server/core/notify/notify-people.ts'
+import { tickTask } from '#server/core/timeline/tick-task.ts'
+import { touchTransaction } from '#server/core/timeline/touch-transaction.ts'
 import {
   currentCheck,
   docContext,
@@ -389,6 +390,8 @@ export async function decideCdd(opts: {
   profileId: string
   input: DecisionInput
   providers: Providers
+  /** Where notification emails link to (the ticked task's stage may complete). */
+  notify: NotificationDelivery
 }) {
   return opts.database.db.transaction(async (tx) => {
     await tx.execute(sql`select id from transactions where id = ${opts.txId} for update`)
@@ -410,7 +413,7 @@ export async function decideCdd(opts: {
       summary: `${verb} the client due diligence of ${sideLabel(side)}`,
       payload: { cddId: id, decision: opts.input.decision },
     })
-    await syncCddTask(tx, opts.txId, side, opts.viewer.profileId)
+    await syncCddTask(tx, opts.txId, side, opts.viewer.profileId, opts.notify)
     await touchTransaction(tx, opts.txId)
     return buildView(tx, (await readRow(tx, opts.txId, opts.profileId))!, opts.providers)
   })
@@ -420,7 +423,13 @@ export async function decideCdd(opts: {
  * Ticks the side's ID and AML task when every client on that side has an approved record, and
  * unticks it when that stops being true, with an audit entry either way.
  */
-export async function syncCddTask(tx: Tx, txId: string, side: 'buyer' | 'seller', actorId: string): Promise<void> {
+export async function syncCddTask(
+  tx: Tx,
+  txId: string,
+  side: 'buyer' | 'seller',
+  actorId: string,
+  notify: NotificationDelivery,
+): Promise<void> {
   const title = CDD_TASK_TITLES[side]
   const clients = await tx.execute(sql`
     select c.id, exists(select 1 from cdd_records r where r.transaction_id = ${txId} and r.client_profile_id = c.id
@@ -430,23 +439,12 @@ export async function syncCddTask(tx: Tx, txId: string, side: 'buyer' | 'seller'
       union select user_id from transaction_participants where transaction_id = ${txId} and role = ${side}) c`)
   const rows = clients.rows as Array<{ approved: boolean }>
   const allApproved = rows.length > 0 && rows.every((r) => r.approved)
-  const found = await tx.execute(sql`
-    select k.id, k.status, k.stage_id, s.stage_name from tasks k join timeline_stages s on s.id = k.stage_id
-    where s.transaction_id = ${txId} and k.title = ${title} order by s.sort_index, k.sort_index limit 1 for update of k`)
-  const task = found.rows[0] as { id: string; status: string; stage_id: string; stage_name: string } | undefined
-  if (!task || (task.status === 'completed') === allApproved) return
-  await tx.execute(sql`update tasks set status = ${allApproved ? 'completed' : 'not_completed'},
-      completed_at = ${allApproved ? sql`now()` : null}, completed_by = ${allApproved ? actorId : null},
-      version = version + 1, updated_at = now() where id = ${task.id}`)
-  await refreshStage(tx, task.stage_id)
-  await recordActivity(tx, {
-    transactionId: txId,
+  await tickTask(tx, {
+    txId,
+    task: { title },
+    status: allApproved ? 'completed' : 'not_completed',
     actorId,
-    kind: allApproved ? 'task.completed' : 'task.reopened',
-    summary: allApproved
-      ? `ticked “${title}” (${task.stage_name}) by approving client due diligence`
-      : `unticked “${title}” (${task.stage_name}): a client's due diligence is no longer approved`,
-    payload: { taskId: task.id, stageId: task.stage_id },
+    reason: allApproved ? ' by approving client due diligence' : ": a client's due diligence is no longer approved",
+    notify,
   })
-  await syncTaskClocks(tx, txId)
 }

@@ -23,7 +23,7 @@ import { viewIdentityImage } from './identity-images'
 import { getVerificationSummary } from './summary'
 import { receiveIdentityWebhook, receiveScreeningWebhook } from './webhooks'
 
-export function verificationRoutes({ database, config, sandboxWebhooks }: AppDeps) {
+export function verificationRoutes({ database, config, mail, sandboxWebhooks }: AppDeps) {
   const storage = storageFor(config)
   const providers: Providers = {
     identity: identityProviderFor(config, sandboxWebhooks),
@@ -137,6 +137,7 @@ export function verificationRoutes({ database, config, sandboxWebhooks }: AppDep
           ...c.req.valid('param'),
           input: c.req.valid('json'),
           providers,
+          notify: { publicUrl: config.publicUrl, deliverMail: mail.deliver },
         }),
         200,
       ),
