@@ -30,7 +30,8 @@ export default defineConfig({
         test: {
           name: 'unit',
           sequence: { groupOrder: 0 },
-          include: ['src/**/*.test.ts'],
+          // scripts/: the lint's own checks (feature map, migrations, package pins).
+          include: ['src/**/*.test.ts', 'scripts/**/*.test.{ts,mjs}'],
           exclude: ['src/**/*.integration.test.ts', 'node_modules/**'],
           environment: 'node',
           isolate: false,
