@@ -5,13 +5,14 @@ import { defineConfig } from 'vitest/config'
 // tests, *.test.tsx, in happy-dom) and 'integration' (API and database against embedded PGlite, or
 // PostgreSQL when TEST_DATABASE_URL is set). e2e/ runs under Playwright.
 //
-// isolate: false (unit, integration): each worker loads the modules once and runs its test files one
-// after another in the same module graph, where isolation loads them again for every file (a new
-// worker per file). Loading was most of the CPU: the integration suite imports the whole server,
-// Better Auth, drizzle and PGlite per file (vitest's "import" 630 s of 1,350 s on PGlite). Measured in
-// docs/benchmarks.md, "CI time". What this asks of the code: state a file changes at module level
-// (a cache, a listener, a global, fake timers, process.env) must be restored by that file, as the
-// next file in the worker sees it; each integration file still gets its own app and database.
+// isolate: false (unit, integration): each worker loads the modules once and runs its test files
+// one after another in the same module graph, where isolation loads them again for every file (a
+// new worker per file). Loading was most of the CPU: the integration suite imports the whole
+// server, Better Auth, drizzle and PGlite per file (vitest's "import" 630 s of 1,350 s on PGlite).
+// Measured in docs/benchmarks/2026-11-27.md, "CI time". What this asks of the code: state a file
+// changes at module level (a cache, a listener, a global, fake timers, process.env) must be
+// restored by that file, as the next file in the worker sees it; each integration file still gets
+// its own app and database.
 // 'unit-dom' stays isolated: the web app's module state (lib/toast.ts's "first toast mounts the
 // Toaster") belongs to one page load, which a fresh module graph per file is.
 // Integration files that run in a fresh module graph of their own: in a worker shared with other
@@ -30,7 +31,8 @@ export default defineConfig({
         test: {
           name: 'unit',
           sequence: { groupOrder: 0 },
-          include: ['src/**/*.test.ts'],
+          // scripts/: the lint's own checks (feature map, migrations, package pins).
+          include: ['src/**/*.test.ts', 'scripts/**/*.test.{ts,mjs}'],
           exclude: ['src/**/*.integration.test.ts', 'node_modules/**'],
           environment: 'node',
           isolate: false,

@@ -1,7 +1,8 @@
 // The Node and V8 flags the server runs with: those on `npm start`'s command line in package.json
 // (the one place they are written). Every script that starts the server another way (Playwright's
 // e2e servers, scripts/e2e-s3-server.mjs, the benchmarks) passes the same flags, so what is tested
-// and measured is what `npm start` runs. Why these flags: docs/benchmarks.md, "Memory after start".
+// and measured is what `npm start` runs. Why these flags: docs/benchmarks/2026-11-28.md, "Memory
+// after start".
 import { readFileSync } from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'

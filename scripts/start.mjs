@@ -5,10 +5,10 @@
 //
 // `npm start` runs this with two V8 flags (package.json; scripts/server-flags.mjs hands the same
 // flags to every other script that starts the server), both for memory, measured in
-// docs/benchmarks.md ("Memory after start"): --liftoff-only keeps PGlite's WebAssembly in V8's baseline
-// compiler's code, without the optimising compiler's second copy of hot functions and its working
-// memory (about 60 MB); --max-semi-space-size=4 (MB) caps the young generation, which start-up
-// otherwise grows to 32 MB and keeps.
+// docs/benchmarks/2026-11-28.md ("Memory after start"): --liftoff-only keeps PGlite's WebAssembly
+// in V8's baseline compiler's code, without the optimising compiler's second copy of hot functions
+// and its working memory (about 60 MB); --max-semi-space-size=4 (MB) caps the young generation,
+// which start-up otherwise grows to 32 MB and keeps.
 import { spawnSync } from 'node:child_process'
 import path from 'node:path'
 import { pathToFileURL } from 'node:url'
