@@ -52,7 +52,7 @@ import { supportRoutes } from './features/support/routes'
 import { notificationsRoutes } from './features/notifications/routes'
 import { signingRoutes } from './features/signing/routes'
 import { transactionsRoutes } from './features/transactions/routes'
-import { statusHooks } from './status-hooks'
+import { timelineHooks } from './timeline-hooks'
 import { twoFactorRoutes } from './features/two-factor/routes'
 import { verificationRoutes } from './features/verification/routes'
 import { fromAppRoot } from './app-root'
@@ -278,7 +278,7 @@ export function createApp(deps: AppDeps) {
     .route('/api', accountRoutes(deps))
     .route('/api', dataRightsRoutes(deps))
     .route('/api', twoFactorRoutes(deps))
-    .route('/api', transactionsRoutes(deps, statusHooks(deps)))
+    .route('/api', transactionsRoutes(deps, timelineHooks(deps)))
     .route('/api', directoryRoutes(deps))
     .route('/api', invitationsRoutes(deps))
     .route('/api', documentsRoutes(deps))

@@ -6,7 +6,7 @@
 import { sql } from 'drizzle-orm'
 import { exampleAnswers, type Answers } from '#shared/domain/property-forms.ts'
 import type { Tx } from '../db/client'
-import { formModel } from '../features/property-forms/form-model'
+import { formModel } from '#server/core/pdtf/form-model.ts'
 
 const TOM_ANSWERS: Answers = {
   legalBoundaries: {

@@ -13,7 +13,7 @@ import { type AccreditationTier, type OrganizationType } from '#shared/domain/or
 import { accreditationTierFor, type TierMetrics } from '#shared/domain/tiers.ts'
 import type { Database } from '../db/client'
 import { organizations } from '../db/schema'
-import { recomputeAccreditation } from '../features/accreditation/compute-accreditation'
+import { recomputeAccreditation } from '#server/core/accreditation/compute-accreditation.ts'
 import { generateHistory, insertHistory } from './history'
 import { createPrng, type Prng } from './prng'
 import { REVIEW_BODIES, REVIEWER_FIRST_NAMES, reviewerName, type ReviewBand } from './review-text'

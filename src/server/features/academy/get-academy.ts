@@ -4,7 +4,7 @@ import type { AcademyCourse } from '#shared/domain/academy.ts'
 import { ACADEMY_COURSES } from '#shared/domain/academy-courses.ts'
 import type { Viewer } from '#server/auth/viewer.ts'
 import type { Database } from '#server/db/client.ts'
-import { factsOf, firmOf, onboardingOf } from '../accreditation/firm-of-viewer'
+import { factsOf, firmOf, onboardingOf } from '#server/core/accreditation/firm-of-viewer.ts'
 import { assertProfessional, courseOr404, progressOf } from './academy-records'
 
 function summary(c: AcademyCourse, progress: Awaited<ReturnType<typeof progressOf>>): CourseSummary {

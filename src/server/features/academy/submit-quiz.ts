@@ -10,7 +10,7 @@ import { gradeQuiz } from '#shared/domain/academy.ts'
 import type { Viewer } from '#server/auth/viewer.ts'
 import type { Database } from '#server/db/client.ts'
 import { academyQuizAttempts } from '#server/db/schema/index.ts'
-import { organizationsOfPerson, recomputeAccreditation } from '../accreditation/compute-accreditation'
+import { organizationsOfPerson, recomputeAccreditation } from '#server/core/accreditation/compute-accreditation.ts'
 import { assertProfessional, courseOr404, toCpdRecord } from './academy-records'
 
 export async function submitQuiz({

@@ -12,7 +12,7 @@ import { ReviewForm } from '#shared/contracts/reviews.ts'
 import { findCourse } from '#shared/domain/academy-courses.ts'
 import { createOrganization, createTransaction, createUser, type CreatedUser } from '#server/test/factories.ts'
 import { useTestApp } from '#server/test/test-app.ts'
-import { recomputeAccreditation } from './compute-accreditation'
+import { recomputeAccreditation } from '#server/core/accreditation/compute-accreditation.ts'
 import { runNightlyIfDue } from './nightly'
 
 const t = useTestApp()

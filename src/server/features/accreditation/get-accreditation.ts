@@ -8,9 +8,9 @@ import type { AccreditationPage } from '#shared/contracts/accreditation.ts'
 import { assessAccreditation } from '#shared/domain/tiers.ts'
 import type { Viewer } from '#server/auth/viewer.ts'
 import type { Database } from '#server/db/client.ts'
-import { tierMetricsOf } from './compute-accreditation'
-import { factsOf, firmOf, onboardingOf } from './firm-of-viewer'
-import { slaMetShareByOrganization } from './sla-share'
+import { tierMetricsOf } from '#server/core/accreditation/compute-accreditation.ts'
+import { factsOf, firmOf, onboardingOf } from '#server/core/accreditation/firm-of-viewer.ts'
+import { slaMetShareByOrganization } from '#server/core/accreditation/sla-share.ts'
 
 type Org = NonNullable<AccreditationPage['organization']>
 

@@ -8,7 +8,7 @@ import { sql } from 'drizzle-orm'
 import type { Database } from '#server/db/client.ts'
 import type { Logger } from '#server/logger.ts'
 import { startPeriodicJob, type PeriodicJob } from '#server/platform/jobs/periodic-job.ts'
-import { recomputeAccreditation } from './compute-accreditation'
+import { recomputeAccreditation } from '#server/core/accreditation/compute-accreditation.ts'
 
 /** The nightly run happens from this hour, Europe/London time. */
 export const NIGHTLY_HOUR_LONDON = 2

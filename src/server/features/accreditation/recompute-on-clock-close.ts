@@ -8,7 +8,7 @@
  */
 import { onSlaClockClosed, type Database } from '#server/db/client.ts'
 import type { Logger } from '#server/logger.ts'
-import { recomputeAccreditation } from './compute-accreditation'
+import { recomputeAccreditation } from '#server/core/accreditation/compute-accreditation.ts'
 
 export interface ClockCloseRecompute {
   /** Runs what is pending now and waits for it (and for a run in progress). */

@@ -21,9 +21,9 @@ import {
   readEmailChangeToken,
   REAUTHENTICATE_EMAIL_MESSAGE,
   requestEmailChange,
-} from '../account/change-email'
+} from '#server/auth/change-email.ts'
 import { sessionFromCookie } from '#server/auth/sessions.ts'
-import { readJson, requireFreshSession, withBody } from './edge-helpers'
+import { readJson, requireFreshSession, withBody } from '#server/http/edge-helpers.ts'
 import { recordSecurityEvents } from './record-security-events'
 import { registerTwoFactorEdge } from './two-factor-edge'
 

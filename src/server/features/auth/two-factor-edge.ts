@@ -16,7 +16,7 @@ import {
 } from '#shared/contracts/two-factor.ts'
 import { AppError, validationError } from '#server/core/errors.ts'
 import type { AppDeps, AppEnv } from '#server/http/router.ts'
-import { readJson, requireFreshSession as freshSession } from './edge-helpers'
+import { readJson, requireFreshSession as freshSession } from '#server/http/edge-helpers.ts'
 
 /** Changing two-factor settings from a session older than Better Auth's freshAge (one day): ASVS 7.5.1. */
 export const REAUTHENTICATE_TWO_FACTOR_MESSAGE =

@@ -7,7 +7,7 @@ import type { Logger } from '#server/logger.ts'
 import { createMailService } from '#server/platform/mail/mail-service.ts'
 import { enqueueMail } from '#server/platform/mail/outbox.ts'
 import { createTestApp, type TestApp } from '#server/test/test-app.ts'
-import { isLoopbackAddress, isLoopbackHost } from './routes'
+import { isLoopbackAddress, isLoopbackHost } from '#server/http/local-request.ts'
 
 let on: TestApp
 let off: TestApp

@@ -16,7 +16,7 @@ import { startEnquiryClock } from '#server/core/clocks/clock-sync.ts'
 import { recordActivity } from '#server/core/audit/record-activity.ts'
 import { lockMatter, type EnquiryContext } from './enquiry-context'
 import { syncEnquiryTasks } from './enquiry-tasks'
-import { isFormQuestion } from '../property-forms/form-model'
+import { isFormQuestion } from '#server/core/pdtf/form-model.ts'
 import { documentAudienceFor } from '#server/access/transactions.ts'
 
 export const ONLY_BUYER_CONVEYANCER_RAISES =

@@ -17,7 +17,7 @@ import type { Database, Tx } from '#server/db/client.ts'
 import type { ClientInfo } from '#server/auth/client-info.ts'
 import { AppError } from '#server/core/errors.ts'
 import { enqueueMail } from '#server/platform/mail/outbox.ts'
-import { hashInvitationToken, newInvitationToken } from '../invitations/invitation-token'
+import { hashInvitationToken, newInvitationToken } from '#server/core/invitations/invitation-token.ts'
 import { recordFirmEvent } from '#server/core/audit/firm-events.ts'
 
 interface Context {

@@ -26,7 +26,7 @@ import type { Viewer } from '#server/auth/viewer.ts'
 import type { Database, Tx } from '#server/db/client.ts'
 import { matters } from '#server/db/schema/index.ts'
 import { AppError } from '#server/core/errors.ts'
-import { sendInvitation } from '../invitations/create-invitation'
+import { sendInvitation } from '#server/core/invitations/create-invitation.ts'
 import { insertTransaction } from '#server/core/timeline/insert-transaction.ts'
 import { recordActivity } from '#server/core/audit/record-activity.ts'
 

@@ -24,7 +24,7 @@ import { AppError, validationError } from '#server/core/errors.ts'
 import { errorBody } from '#server/http/errors.ts'
 import type { AppDeps, AppEnv } from '#server/http/router.ts'
 import { sessionFromCookie } from '#server/auth/sessions.ts'
-import { readJson, requireFreshSession, withBody } from '../auth/edge-helpers'
+import { readJson, requireFreshSession, withBody } from '#server/http/edge-helpers.ts'
 import { recordOAuthCallback } from './record-oauth-callback'
 
 /** Where a sign-in lands by default (spec: The calls the product makes) and where failures return. */

@@ -14,7 +14,7 @@ import type { Database, Tx } from '#server/db/client.ts'
 import { invitations, notifications, transactionParticipants, transactions, user } from '#server/db/schema/index.ts'
 import { AppError } from '#server/core/errors.ts'
 import { recordActivity } from '#server/core/audit/record-activity.ts'
-import { hashInvitationToken, maskEmail } from './invitation-token'
+import { hashInvitationToken, maskEmail } from '#server/core/invitations/invitation-token.ts'
 
 const UK_DATE = new Intl.DateTimeFormat('en-GB', {
   day: '2-digit',

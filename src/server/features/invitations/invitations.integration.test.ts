@@ -22,7 +22,7 @@ import { enqueueMail } from '#server/platform/mail/outbox.ts'
 import { smtpTransport } from '#server/platform/mail/transport.ts'
 import { startSmtpCapture, type SmtpCapture } from '#server/test/smtp-capture.ts'
 import { createTestApp, TEST_PUBLIC_URL, type TestApp, type TestUser, useTestApp } from '#server/test/test-app.ts'
-import { hashInvitationToken } from './invitation-token'
+import { hashInvitationToken } from '#server/core/invitations/invitation-token.ts'
 
 const UK_DATE = new Intl.DateTimeFormat('en-GB', {
   day: '2-digit',

@@ -5,7 +5,7 @@
 import { invitationEndpoints as endpoints } from '#shared/contracts/invitations.ts'
 import { createRouter, jsonText, requireViewer, type AppDeps } from '#server/http/router.ts'
 import { acceptInvitation, previewInvitation } from './accept-invitation'
-import { createInvitation, resendInvitation, revokeInvitation } from './create-invitation'
+import { createInvitation, resendInvitation, revokeInvitation } from '#server/core/invitations/create-invitation.ts'
 import { getInvitation, listInvitations } from './list-invitations'
 
 export function invitationsRoutes({ database, config, mail }: AppDeps) {

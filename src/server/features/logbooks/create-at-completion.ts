@@ -11,7 +11,7 @@ import { sql } from 'drizzle-orm'
 import { HANDOVER_FOLDERS, logbookCategoryFor } from '#shared/domain/logbook.ts'
 import type { Tx } from '#server/db/client.ts'
 import { homeLogbooks, logbookDocuments } from '#server/db/schema/index.ts'
-import { pdtfPackOf, readPdtfSource } from '../pdtf/export-pdtf'
+import { pdtfPackOf, readPdtfSource } from '#server/core/pdtf/export-pdtf.ts'
 import { recordActivity } from '#server/core/audit/record-activity.ts'
 
 interface HandedOverDocument {

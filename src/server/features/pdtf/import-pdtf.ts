@@ -11,8 +11,8 @@ import type { Viewer } from '#server/auth/viewer.ts'
 import type { Database } from '#server/db/client.ts'
 import { AppError } from '#server/core/errors.ts'
 import { createTransaction } from '#server/core/timeline/create-transaction.ts'
-import { fromPdtf, PDTF_FIELD_PATHS, type PdtfPropertyData } from './pdtf-mapping'
-import { pdtfSchemaErrors } from './pdtf-schema'
+import { fromPdtf, PDTF_FIELD_PATHS, type PdtfPropertyData } from '#server/core/pdtf/pdtf-mapping.ts'
+import { pdtfSchemaErrors } from '#server/core/pdtf/pdtf-schema.ts'
 
 /** Returns the new move's id. Throws AppError 'unprocessable' (422) naming what to fix. */
 export async function importPdtf(opts: {

@@ -4,7 +4,7 @@
  */
 import { pdtfEndpoints as endpoints } from '#shared/contracts/pdtf.ts'
 import { createRouter, requireViewer, type AppDeps } from '#server/http/router.ts'
-import { exportPdtf } from './export-pdtf'
+import { exportPdtf } from '#server/core/pdtf/export-pdtf.ts'
 import { importPdtf } from './import-pdtf'
 
 export function pdtfRoutes({ database }: AppDeps) {

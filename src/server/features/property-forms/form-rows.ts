@@ -4,7 +4,7 @@ import type { FormEvidence, PropertyFormResponse } from '#shared/contracts/prope
 import { missingAnswers, type Answers, type PropertyFormKind } from '#shared/domain/property-forms.ts'
 import { canEditPropertyForm, canReadDraftAnswers, canSignPropertyForm } from '#server/access/property-forms.ts'
 import type { Database, Tx } from '#server/db/client.ts'
-import { formModel } from './form-model'
+import { formModel } from '#server/core/pdtf/form-model.ts'
 
 export interface FormRow {
   id: string

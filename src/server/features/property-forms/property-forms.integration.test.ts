@@ -18,11 +18,11 @@ import { TASK_TITLES } from '#shared/domain/timeline-template.ts'
 import { createTransaction } from '#server/test/factories.ts'
 import { type TestUser, useTestApp } from '#server/test/test-app.ts'
 import { makePdf } from '../documents/test-files'
-import { formModel } from './form-model'
+import { formModel } from '#server/core/pdtf/form-model.ts'
 
 const t = useTestApp()
 const SHARED_SCHEMA = path.resolve(import.meta.dirname, '../../../../../shared/pdtf/v3/pdtf-transaction.json')
-const APP_SCHEMA = path.resolve(import.meta.dirname, '../pdtf/schema/pdtf-transaction.v3.json')
+const APP_SCHEMA = path.resolve(import.meta.dirname, '../../core/pdtf/schema/pdtf-transaction.v3.json')
 
 async function json<T>(res: Response, status: number): Promise<T> {
   const text = await res.text()

@@ -10,7 +10,7 @@ import type { Viewer } from '#server/auth/viewer.ts'
 import type { Database } from '#server/db/client.ts'
 import { marketplaceReviews } from '#server/db/schema/index.ts'
 import { AppError } from '#server/core/errors.ts'
-import { recomputeAccreditation } from '../accreditation/compute-accreditation'
+import { recomputeAccreditation } from '#server/core/accreditation/compute-accreditation.ts'
 import { reviewableMove } from './review-access'
 
 /** 'Amelia Turner' -> 'Amelia T.': how a review is signed in the marketplace. */

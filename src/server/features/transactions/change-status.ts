@@ -23,7 +23,7 @@ import {
   runStatusHooksInTransaction,
   type StatusChange,
   type StatusHook,
-} from '#server/core/timeline/status-hooks.ts'
+} from '#server/core/timeline/timeline-hooks.ts'
 
 const ACTION_VERB: Record<StatusAction, string> = {
   activate: 'activate',
@@ -62,7 +62,7 @@ export async function changeStatus({
   input: StatusChangeInput
   /** Where notification emails link to and whether they leave ('a status change'). */
   notify: NotificationDelivery
-  /** What else happens at this change, in order (src/server/status-hooks.ts). */
+  /** What else happens at this change, in order (src/server/timeline-hooks.ts). */
   hooks: readonly StatusHook[]
   /** Told of a hook whose after-commit step failed (the change itself stands). */
   onHookError: (hook: StatusHook, err: unknown) => void
@@ -152,7 +152,7 @@ export async function changeStatus({
       ...notify,
     })
     // Chains, reviews, logbooks, the completion fee and accreditation react through the hooks
-    // composed in src/server/status-hooks.ts, in this database transaction.
+    // composed in src/server/timeline-hooks.ts, in this database transaction.
     const change: StatusChange = {
       txId,
       action: input.action,

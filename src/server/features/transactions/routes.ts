@@ -7,14 +7,14 @@ import { createRouter, jsonText, requireViewer, type AppDeps } from '#server/htt
 import { archiveTransaction } from './archive-transaction'
 import { changeStatus } from './change-status'
 import { createTransaction } from '#server/core/timeline/create-transaction.ts'
-import type { StatusHook } from '#server/core/timeline/status-hooks.ts'
+import type { StatusHook, TimelineHooks } from '#server/core/timeline/timeline-hooks.ts'
 import { getTransactionDetail } from './get-transaction-detail'
 import { listDashboard } from './list-dashboard'
 import { updateStage } from './update-stage'
 import { updateTask } from './update-task'
 
-/** `statusHooks`: what reacts to a status change, composed in src/server/status-hooks.ts. */
-export function transactionsRoutes(deps: AppDeps, statusHooks: readonly StatusHook[]) {
+/** `hooks`: what reacts to a status change or a blocked stage, composed in src/server/timeline-hooks.ts. */
+export function transactionsRoutes(deps: AppDeps, hooks: TimelineHooks) {
   const { database, config, mail, log } = deps
   const onHookError = (hook: StatusHook, err: unknown) =>
     log.error(`status hook '${hook.name}' failed after commit`, err)
@@ -49,6 +49,7 @@ export function transactionsRoutes(deps: AppDeps, statusHooks: readonly StatusHo
         blockedReason: blocked_reason,
         version,
         notify,
+        hooks: hooks.stageBlocked,
       })
       mail.kick()
       return jsonText(c, await detail(requireViewer(c), txId))
@@ -56,7 +57,7 @@ export function transactionsRoutes(deps: AppDeps, statusHooks: readonly StatusHo
     .openapi(endpoints.changeStatus, async (c) => {
       const { txId } = c.req.valid('param')
       const input = c.req.valid('json')
-      await changeStatus({ database, viewer: requireViewer(c), txId, input, notify, hooks: statusHooks, onHookError })
+      await changeStatus({ database, viewer: requireViewer(c), txId, input, notify, hooks: hooks.status, onHookError })
       mail.kick()
       return jsonText(c, await detail(requireViewer(c), txId))
     })

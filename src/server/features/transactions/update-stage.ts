@@ -13,8 +13,7 @@ import type { Viewer } from '#server/auth/viewer.ts'
 import type { Database } from '#server/db/client.ts'
 import { timelineStages } from '#server/db/schema/index.ts'
 import { AppError, notFound } from '#server/core/errors.ts'
-import { notifyChainOfBlock } from '../chains/notify-chain'
-import { placeOf } from '../chains/chain-graph'
+import { runStageBlockHooks, type StageBlockHook } from '#server/core/timeline/timeline-hooks.ts'
 import { notifyPeople, type NotificationDelivery } from '#server/core/notify/notify-people.ts'
 import { syncClockPauses } from '#server/core/clocks/clock-sync.ts'
 import { recordActivity } from '#server/core/audit/record-activity.ts'
@@ -29,6 +28,7 @@ export async function updateStage({
   blockedReason,
   version,
   notify,
+  hooks,
 }: {
   database: Database
   viewer: Viewer
@@ -38,6 +38,8 @@ export async function updateStage({
   version: number
   /** Where notification emails link to and whether they leave (a block tells the move). */
   notify: NotificationDelivery
+  /** What reacts to a block (src/server/timeline-hooks.ts). */
+  hooks: readonly StageBlockHook[]
 }): Promise<void> {
   await database.db.transaction(async (tx) => {
     const { role } = await lockTransactionForViewer(tx, viewer, txId)
@@ -94,14 +96,8 @@ export async function updateStage({
         link: transactionPath(txId, { tab: 'timeline' }),
         ...notify,
       })
-      // A block anywhere holds up the whole chain: the other moves hear which move and stage, not who or why.
-      await notifyChainOfBlock(tx, {
-        txId,
-        actorId: viewer.profileId,
-        stageName: stage.stage_name,
-        place: await placeOf(tx, txId),
-        notify,
-      })
+      // Others hear of it through the timeline's hooks (the chain: src/server/timeline-hooks.ts).
+      await runStageBlockHooks(hooks, tx, { txId, stageName: stage.stage_name, actorId: viewer.profileId, notify })
     }
   })
 }

@@ -11,12 +11,12 @@
  */
 import { createHmac, timingSafeEqual } from 'node:crypto'
 import { and, eq, ne, sql } from 'drizzle-orm'
-import { emailChangeRequestedMail, emailInUseMail, sendAuthMail, type AuthMailer } from '#server/auth/auth-mail.ts'
+import { emailChangeRequestedMail, emailInUseMail, sendAuthMail, type AuthMailer } from './auth-mail.ts'
 import type { Database } from '#server/db/client.ts'
 import { profiles, securityEvents, user } from '#server/db/schema/index.ts'
 import { AppError } from '#server/core/errors.ts'
 import { enqueueMail } from '#server/platform/mail/outbox.ts'
-import type { RequestOrigin } from '#server/auth/security-events.ts'
+import type { RequestOrigin } from './security-events.ts'
 
 /** What the change-email link carries (Better Auth's createEmailVerificationToken). */
 export interface EmailChangeToken {

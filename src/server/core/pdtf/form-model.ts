@@ -10,7 +10,7 @@
  */
 import ta10Overlay from './overlays/ta10.json' with { type: 'json' }
 import ta6Overlay from './overlays/ta6.json' with { type: 'json' }
-import schema from '../pdtf/schema/pdtf-transaction.v3.json' with { type: 'json' }
+import schema from './schema/pdtf-transaction.v3.json' with { type: 'json' }
 import {
   PROPERTY_FORM_TITLES,
   findQuestion,

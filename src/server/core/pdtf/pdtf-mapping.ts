@@ -1,6 +1,6 @@
 /**
  * Homeward's transaction as a Property Data Trust Framework (PDTF) v3 transaction, and back.
- * Schema: src/server/features/pdtf/schema/pdtf-transaction.v3.json (OPDA, MIT licence; the copy of
+ * Schema: src/server/core/pdtf/schema/pdtf-transaction.v3.json (OPDA, MIT licence; the copy of
  * ../shared/pdtf/v3). Pure functions: the use cases read and write the database.
  *
  * What we cover (and an import reads back): the property's address, UPRN, tenure, title number and

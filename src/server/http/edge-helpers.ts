@@ -5,7 +5,7 @@
  */
 import type { Context } from 'hono'
 import { AppError } from '#server/core/errors.ts'
-import type { AppDeps } from '#server/http/router.ts'
+import type { AppDeps } from './router.ts'
 import { isFresh, sessionFromCookie } from '#server/auth/sessions.ts'
 
 /** The request's JSON body; 400 bad_request when it is not valid JSON. */

@@ -14,7 +14,7 @@ import {
   type FormModel,
 } from '#shared/domain/property-forms.ts'
 import { demoTa6Answers } from '#server/seed/demo-property-forms.ts'
-import { pdtfSchemaErrors } from '../pdtf/pdtf-schema'
+import { pdtfSchemaErrors } from './pdtf-schema'
 import { buildFormModel, compareRefs, formModel, isFormQuestion, type SchemaNode } from './form-model'
 
 const fieldsOf = (model: FormModel) => model.sections.flatMap((s) => s.questions.flatMap((q) => q.fields))

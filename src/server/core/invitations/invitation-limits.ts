@@ -7,7 +7,7 @@
 import { sql } from 'drizzle-orm'
 import type { Rule } from '#server/auth/rate-limits.ts'
 import type { Tx } from '#server/db/client.ts'
-import { AppError } from '#server/core/errors.ts'
+import { AppError } from '../errors.ts'
 
 /** New invitations and re-sends by one person on one move. */
 export const SEND_RULES: Rule[] = [

@@ -1,8 +1,9 @@
 /**
- * What else happens when a move's status changes (activate, exchange, complete, cancel): an
- * explicit, ordered list of hooks, composed once in src/server/status-hooks.ts and handed to the
- * status change (features/transactions/change-status.ts), so that the timeline imports none of the
- * features that react to it (reviews, logbooks, billing, accreditation, chains).
+ * What else happens when a move's status changes (activate, exchange, complete, cancel) or one of
+ * its stages is blocked: explicit, ordered lists of hooks (`TimelineHooks`), composed once in
+ * src/server/timeline-hooks.ts and handed to the timeline's use cases (features/transactions:
+ * change-status.ts, update-stage.ts), so that the timeline imports none of the features that react
+ * to it (reviews, logbooks, billing, accreditation, chains).
  *
  * - `inTransaction` runs inside the status change's database transaction, in list order, after the
  *   status, the audit entry and the movers' notification are written: what must commit with the
@@ -68,4 +69,29 @@ export async function runStatusHooksAfterCommit(
       onError(hook, err)
     }
   }
+}
+
+/** A stage just marked blocked, inside the block's database transaction (the move's own people are already told). */
+export interface StageBlock {
+  txId: string
+  stageName: string
+  actorId: string
+  notify: NotificationDelivery
+}
+
+/** Reacts to a stage being blocked, inside the block's database transaction; a throw rolls the block back. */
+export interface StageBlockHook {
+  name: string
+  inTransaction: (tx: Tx, block: StageBlock) => Promise<void>
+}
+
+/** Every hook list of the timeline, as composed in src/server/timeline-hooks.ts. */
+export interface TimelineHooks {
+  status: readonly StatusHook[]
+  stageBlocked: readonly StageBlockHook[]
+}
+
+/** Runs every stage-block hook, in order. */
+export async function runStageBlockHooks(hooks: readonly StageBlockHook[], tx: Tx, block: StageBlock): Promise<void> {
+  for (const hook of hooks) await hook.inTransaction(tx, block)
 }

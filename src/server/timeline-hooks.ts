@@ -1,28 +1,33 @@
 /**
  * The composition point of status changes: the ordered hooks that run when a move is activated,
- * exchanged, completed or cancelled (core/timeline/status-hooks.ts says when each step runs).
- * The order is the one the product needs:
+ * exchanged, completed or cancelled (core/timeline/timeline-hooks.ts says when each step runs).
+ * Status changes, in the order the product needs:
  * 1. chains: a cancelled move's chain hears it fell through (town and district only);
  * 2. reviews: completion asks the buyer and the seller for a review;
  * 3. logbooks: completion hands the buyer their home's logbook;
  * 4. billing: completion makes the move's fee due (once), charged after commit;
  * 5. accreditation: any change moves the firms' live, completed and cancelled counts, so their tiers
  *    are recomputed with it.
+ * A blocked stage: 6. chains: the rest of the chain hears it.
  * Features never import one another for this: app.ts hands this list to the transactions router.
  */
-import type { AppDeps } from './http/router'
-import type { StatusHook } from './core/timeline/status-hooks'
-import { organizationsOnTransaction, recomputeAccreditation } from './features/accreditation/compute-accreditation'
-import { collectCompletionFee, recordCompletionFeeDue } from './features/billing/completion-fee'
-import { paymentsOf } from './features/billing/routes'
-import { supplierFrom } from './features/billing/supplier'
-import { placeOf } from './features/chains/chain-graph'
-import { notifyChainOfFallThrough } from './features/chains/notify-chain'
-import { createLogbooksAtCompletion } from './features/logbooks/create-at-completion'
-import { requestReviews } from './features/reviews/request-reviews'
+import type { AppDeps } from '#server/http/router.ts'
+import type { TimelineHooks } from '#server/core/timeline/timeline-hooks.ts'
+import { organizationsOnTransaction, recomputeAccreditation } from '#server/core/accreditation/compute-accreditation.ts'
+import { collectCompletionFee, recordCompletionFeeDue } from '#server/features/billing/completion-fee.ts'
+import { paymentsOf } from '#server/features/billing/routes.ts'
+import { supplierFrom } from '#server/features/billing/supplier.ts'
+import { placeOf } from '#server/features/chains/chain-graph.ts'
+import { notifyChainOfBlock, notifyChainOfFallThrough } from '#server/features/chains/notify-chain.ts'
+import { createLogbooksAtCompletion } from '#server/features/logbooks/create-at-completion.ts'
+import { requestReviews } from '#server/features/reviews/request-reviews.ts'
 
-/** The status hooks of one app, in the order they run. */
-export function statusHooks(deps: AppDeps): StatusHook[] {
+/** The timeline hooks of one app, each list in the order it runs. */
+export function timelineHooks(deps: AppDeps): TimelineHooks {
+  return { status: statusHooks(deps), stageBlocked: stageBlockHooks() }
+}
+
+function statusHooks(deps: AppDeps): TimelineHooks['status'] {
   return [
     {
       name: 'chains: fall-through notice',
@@ -72,6 +77,23 @@ export function statusHooks(deps: AppDeps): StatusHook[] {
           source: 'change',
         })
       },
+    },
+  ]
+}
+
+/** A block anywhere holds up the whole chain: the other moves hear which move and stage, not who or why. */
+function stageBlockHooks(): TimelineHooks['stageBlocked'] {
+  return [
+    {
+      name: 'chains: block notice',
+      inTransaction: async (tx, b) =>
+        notifyChainOfBlock(tx, {
+          txId: b.txId,
+          actorId: b.actorId,
+          stageName: b.stageName,
+          place: await placeOf(tx, b.txId),
+          notify: b.notify,
+        }),
     },
   ]
 }

@@ -9,7 +9,7 @@ import { canReadDraftAnswers } from '#server/access/property-forms.ts'
 import { readViewerRole } from '#server/access/transactions.ts'
 import type { Viewer } from '#server/auth/viewer.ts'
 import type { Database, Tx } from '#server/db/client.ts'
-import { notFound } from '#server/core/errors.ts'
+import { notFound } from '../errors.ts'
 import { toPdtf, type PdtfSource } from './pdtf-mapping'
 
 interface Row {

@@ -8,7 +8,7 @@
 import { sql } from 'drizzle-orm'
 import { evaluateClock, slaMetShare } from '#shared/domain/sla-clocks.ts'
 import type { Tx } from '#server/db/client.ts'
-import { CLOCK_PAUSES_JSON, pausesOf } from '#server/core/clocks/clock-pauses.ts'
+import { CLOCK_PAUSES_JSON, pausesOf } from '../clocks/clock-pauses.ts'
 
 export async function slaMetShareByOrganization(
   tx: Tx,
