@@ -53,6 +53,7 @@ import { notificationsRoutes } from './features/notifications/routes'
 import { signingRoutes } from './features/signing/routes'
 import { transactionsRoutes } from './features/transactions/routes'
 import { timelineHooks } from './timeline-hooks'
+import { dataRightsPorts, publicPagesPorts, verificationPorts } from './feature-ports'
 import { twoFactorRoutes } from './features/two-factor/routes'
 import { verificationRoutes } from './features/verification/routes'
 import { fromAppRoot } from './app-root'
@@ -276,7 +277,7 @@ export function createApp(deps: AppDeps) {
     .route('/api', identitiesRoutes(deps))
     .route('/api', meRoutes())
     .route('/api', accountRoutes(deps))
-    .route('/api', dataRightsRoutes(deps))
+    .route('/api', dataRightsRoutes(deps, dataRightsPorts))
     .route('/api', twoFactorRoutes(deps))
     .route('/api', transactionsRoutes(deps, timelineHooks(deps)))
     .route('/api', directoryRoutes(deps))
@@ -301,7 +302,7 @@ export function createApp(deps: AppDeps) {
     .route('/api', chainsRoutes(deps))
     .route('/api', propertyFormsRoutes(deps))
     .route('/api', fundsRoutes(deps))
-    .route('/api', verificationRoutes(deps))
+    .route('/api', verificationRoutes(deps, verificationPorts))
     .route('/api', depositsRoutes(deps))
     .route('/api', apiAccessRoutes(deps))
     .route('/api', billingRoutes(deps))
@@ -357,7 +358,7 @@ export function createApp(deps: AppDeps) {
     // map to): every page is answered by publicPagesRoutes.
     const files = serveStatic({ root: WEB_DIST, onFound: cacheShort })
     app.use('*', (c, next) => (/\/[^/]+\.(?!html$)[a-z0-9]+$/i.test(c.req.path) ? files(c, next) : next()))
-    app.route('/', publicPagesRoutes(deps, WEB_DIST))
+    app.route('/', publicPagesRoutes(deps, WEB_DIST, publicPagesPorts))
   } else {
     app.get('*', (c) =>
       c.text('The web app is not built yet. Run `npm start` (which builds it) or `npm run build`.', 503),

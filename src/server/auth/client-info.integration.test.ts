@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest'
 import { createTransaction } from '#server/test/factories.ts'
-import { makePdf } from '#server/features/documents/test-files.ts'
+import { makePdf } from '#server/test/test-files.ts'
 import { type TestUser, useTestApp } from '#server/test/test-app.ts'
 
 const t = useTestApp({ config: { TRUSTED_PROXIES: '10.0.0.0/8', trustedProxies: ['10.0.0.0/8'] } })

@@ -46,3 +46,7 @@ export async function requireFreshSession(
   }
   return session
 }
+
+/** A password change from a session older than Better Auth's freshAge (one day): ASVS 7.5.1. */
+export const REAUTHENTICATE_MESSAGE =
+  'For your security, sign in again before changing your password: you signed in more than a day ago.'

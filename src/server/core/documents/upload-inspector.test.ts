@@ -2,7 +2,7 @@ import { Readable } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
 import { Writable } from 'node:stream'
 import { describe, expect, it } from 'vitest'
-import { HEIC, HTML, JPEG, makeDocx, makeZip, PNG, SVG } from '#server/features/documents/test-files.ts'
+import { HEIC, HTML, JPEG, makeDocx, makeZip, PNG, SVG } from '#server/test/test-files.ts'
 import { sniffHead, UploadInspector, UploadTooLargeError, zipTailIsDocx } from './upload-inspector'
 
 async function inspect(data: Buffer, max = 1 << 20, chunk = 7) {

@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest'
 import { sessionCookieFrom, type TestUser, useTestApp } from '#server/test/test-app.ts'
-import { REAUTHENTICATE_MESSAGE } from '../auth/routes'
+import { REAUTHENTICATE_MESSAGE } from '#server/http/edge-helpers.ts'
 
 const t = useTestApp()
 

@@ -22,7 +22,7 @@ import { CDD_TASK_TITLES } from '#shared/domain/client-due-diligence.ts'
 import { createLogger } from '#server/logger.ts'
 import { createTransaction } from '#server/test/factories.ts'
 import { type TestUser, useTestApp } from '#server/test/test-app.ts'
-import { makePdf } from '../documents/test-files'
+import { makePdf } from '#server/test/test-files.ts'
 import { createWebhookWorker, type WebhookWorker } from './webhook-worker'
 
 const t = useTestApp()

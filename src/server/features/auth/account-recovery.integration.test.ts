@@ -11,7 +11,7 @@ import path from 'node:path'
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { createTransaction } from '#server/test/factories.ts'
 import { sessionCookieFrom, useTestApp } from '#server/test/test-app.ts'
-import { makePdf } from '../documents/test-files'
+import { makePdf } from '#server/test/test-files.ts'
 
 let dataDir: string
 beforeAll(async () => {

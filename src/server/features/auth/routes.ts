@@ -23,13 +23,9 @@ import {
   requestEmailChange,
 } from '#server/auth/change-email.ts'
 import { sessionFromCookie } from '#server/auth/sessions.ts'
-import { readJson, requireFreshSession, withBody } from '#server/http/edge-helpers.ts'
+import { readJson, REAUTHENTICATE_MESSAGE, requireFreshSession, withBody } from '#server/http/edge-helpers.ts'
 import { recordSecurityEvents } from './record-security-events'
 import { registerTwoFactorEdge } from './two-factor-edge'
-
-/** A password change from a session older than Better Auth's freshAge (one day): ASVS 7.5.1. */
-export const REAUTHENTICATE_MESSAGE =
-  'For your security, sign in again before changing your password: you signed in more than a day ago.'
 
 /** Body of POST /api/auth/reset-password: the emailed token and the new password (8-128, not common). */
 const ResetPasswordInput = z.object({

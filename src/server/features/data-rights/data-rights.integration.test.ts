@@ -17,8 +17,8 @@ import { storageFor } from '#server/platform/storage/index.ts'
 import { startTestS3, type TestS3 } from '#server/platform/storage/test-s3rver.ts'
 import { createTestApp, type TestApp, type TestUser } from '#server/test/test-app.ts'
 import { unzip } from '#server/test/unzip.ts'
-import { makePdf, PNG } from '../documents/test-files'
-import { JPEG_BASE64, passportMrzLine } from '../verification/test-identity'
+import { makePdf, PNG } from '#server/test/test-files.ts'
+import { JPEG_BASE64, passportMrzLine } from '#server/test/test-identity.ts'
 import { deletedEmailFor } from './delete-account'
 
 const sha = (b: Buffer) => createHash('sha256').update(b).digest('hex')

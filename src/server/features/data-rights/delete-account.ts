@@ -59,7 +59,7 @@ import type { ObjectStorage } from '#server/platform/storage/index.ts'
 import { redactedSummaryHash } from '#server/core/audit/audit-canonical.ts'
 import { REDACTION_KIND } from '#server/core/audit/audit-chain.ts'
 import { recordActivity } from '#server/core/audit/record-activity.ts'
-import { eraseUnreliedIdentityChecks } from '../verification/retention'
+import type { DataRightsPorts } from './ports'
 
 /** The placeholder that replaces a deleted person's email everywhere (RFC 2606 reserves .invalid). */
 export function deletedEmailFor(profileId: string): string {
@@ -83,6 +83,7 @@ export async function deleteAccount(options: {
   storage: ObjectStorage
   viewer: Viewer
   input: DeleteAccountInput
+  ports: DataRightsPorts
   onStorageError?: (key: string, err: unknown) => void
 }): Promise<DeleteAccountResult> {
   const { database, auth, storage, viewer, input } = options
@@ -106,7 +107,7 @@ export async function deleteAccount(options: {
     })
   }
 
-  const result = await database.db.transaction((tx) => deleteInTransaction(tx, viewer))
+  const result = await database.db.transaction((tx) => deleteInTransaction(tx, viewer, options.ports))
 
   for (const key of result.keys) {
     await storage.delete(key).catch((err: unknown) => options.onStorageError?.(key, err))
@@ -125,7 +126,7 @@ async function all<T>(tx: Tx, query: ReturnType<typeof sql>): Promise<T[]> {
   return (await tx.execute(query)).rows as T[]
 }
 
-async function deleteInTransaction(tx: Tx, viewer: Viewer) {
+async function deleteInTransaction(tx: Tx, viewer: Viewer, ports: DataRightsPorts) {
   const me = viewer.profileId
   const placeholder = deletedEmailFor(me)
   const email = viewer.email.toLowerCase()
@@ -258,7 +259,7 @@ async function deleteInTransaction(tx: Tx, viewer: Viewer) {
     userAgent: null,
   })
   // Identity checks no CDD record relies on go now; those a conveyancer's CDD relies on stay (reg 40).
-  keys = [...keys, ...(await eraseUnreliedIdentityChecks(tx, me))]
+  keys = [...keys, ...(await ports.eraseUnreliedIdentityChecks(tx, me))]
   // Their home logbooks are theirs alone: they go, with the files only a logbook held.
   const logbookKeys = await all<{ storage_key: string }>(
     tx,

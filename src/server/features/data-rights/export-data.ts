@@ -10,7 +10,7 @@ import { visibleTransactionIdsSql } from '#server/access/transactions.ts'
 import type { Viewer } from '#server/auth/viewer.ts'
 import type { Database } from '#server/db/client.ts'
 import type { ObjectStorage } from '#server/platform/storage/index.ts'
-import { exportIdentityChecks } from '../verification/export-identity'
+import type { DataRightsPorts } from './ports'
 
 /** One uploaded file version as listed in documents.json, with where it sits inside the ZIP. */
 export interface ExportedDocument {
@@ -39,6 +39,7 @@ const rows = <T = Record<string, unknown>>(database: Database, text: string, par
 export async function collectExport(
   database: Database,
   viewer: Viewer,
+  ports: DataRightsPorts,
 ): Promise<{
   sections: ExportSections
   documents: ExportedDocument[]
@@ -184,7 +185,7 @@ export async function collectExport(
          from home_logbooks l where l.owner_id = $1 order by l.created_at, l.id`,
       p,
     ),
-    exportIdentityChecks(database, viewer.profileId),
+    ports.exportIdentityChecks(database, viewer.profileId),
     rows(
       database,
       `select g.id, g.transaction_id, g.amount_pence, g.relationship, g.source_of_money, g.giftor_will_live,
@@ -285,11 +286,12 @@ export async function buildExportZip(options: {
   database: Database
   storage: ObjectStorage
   viewer: Viewer
+  ports: DataRightsPorts
   now?: Date
 }): Promise<Readable> {
   const { database, storage, viewer } = options
   const now = options.now ?? new Date()
-  const { sections, documents } = await collectExport(database, viewer)
+  const { sections, documents } = await collectExport(database, viewer, options.ports)
   const present = await Promise.all(documents.map((d) => (d.storage_key ? storage.exists(d.storage_key) : false)))
   const missing = documents.filter((_d, i) => !present[i])
   for (const d of missing) d.path_in_zip = null

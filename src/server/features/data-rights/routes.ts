@@ -14,6 +14,7 @@ import { createRouter, requireViewer, type AppDeps } from '#server/http/router.t
 import { storageFor } from '#server/platform/storage/index.ts'
 import { recordSecurityEvent } from '#server/auth/security-events.ts'
 import { deleteAccount } from './delete-account'
+import type { DataRightsPorts } from './ports'
 import { buildExportZip, exportFilename } from './export-data'
 
 /** An export reads every file the person uploaded: 10 an hour is plenty for a person, little for a script. */
@@ -21,7 +22,8 @@ const EXPORT_LIMIT: Rule = { window: 3600, max: 10 }
 /** Wrong passwords on deletion: 5 tries in 15 minutes, like a sign-in. */
 const DELETE_LIMIT: Rule = { window: 900, max: 5 }
 
-export function dataRightsRoutes({ database, auth, config, log }: AppDeps) {
+/** `ports`: what the export and the deletion need of other features (src/server/feature-ports.ts). */
+export function dataRightsRoutes({ database, auth, config, log }: AppDeps, ports: DataRightsPorts) {
   const storage = storageFor(config)
   const limited = async (key: string, rule: Rule) => {
     if (config.AUTH_RATE_LIMIT === false) return
@@ -38,7 +40,7 @@ export function dataRightsRoutes({ database, auth, config, log }: AppDeps) {
     .openapi(endpoints.export, async (c) => {
       const viewer = requireViewer(c)
       await limited(`export:${viewer.authId}`, EXPORT_LIMIT)
-      const zip = await buildExportZip({ database, storage, viewer })
+      const zip = await buildExportZip({ database, storage, viewer, ports })
       await recordSecurityEvent({
         database,
         userId: viewer.authId,
@@ -63,6 +65,7 @@ export function dataRightsRoutes({ database, auth, config, log }: AppDeps) {
         storage,
         viewer,
         input: c.req.valid('json'),
+        ports,
         onStorageError: (key, err) => log.warn(`could not remove stored file ${key} of a deleted account`, err),
       })
       deleteCookie(c, sessionCookieName(config.secure), { path: '/', secure: config.secure })

@@ -17,7 +17,7 @@ import { storageFor } from '#server/platform/storage/index.ts'
 import { startTestS3, type TestS3 } from '#server/platform/storage/test-s3rver.ts'
 import { createTestApp, type TestApp, type TestUser } from '#server/test/test-app.ts'
 import { sweepOrphanedDocumentObjects } from './sweep-orphans'
-import { HEIC, HTML, JPEG, makeDocx, makePdf, makeZip, PNG, SVG } from './test-files'
+import { HEIC, HTML, JPEG, makeDocx, makePdf, makeZip, PNG, SVG } from '#server/test/test-files.ts'
 
 const MAX = 2 * 1024 * 1024
 const sha = (b: Buffer) => createHash('sha256').update(b).digest('hex')

@@ -12,7 +12,7 @@ import { FundsPicture, GiftorGift } from '#shared/contracts/funds.ts'
 import { DocumentListResponse } from '#shared/contracts/documents.ts'
 import { createTransaction } from '#server/test/factories.ts'
 import { type TestUser, useTestApp } from '#server/test/test-app.ts'
-import { JPEG_BASE64, passportMrzLine } from '../verification/test-identity'
+import { JPEG_BASE64, passportMrzLine } from '#server/test/test-identity.ts'
 
 const t = useTestApp()
 let buyer: TestUser

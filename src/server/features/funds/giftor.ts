@@ -24,8 +24,8 @@ import { filePdf, storePdf, type StoredPdf } from '#server/core/documents/save-g
 import { sendInvitation } from '#server/core/invitations/create-invitation.ts'
 import { limitInvitationSend } from '#server/core/invitations/invitation-limits.ts'
 import { notifyPeople } from '#server/core/notify/notify-people.ts'
-import { signAsSigner } from '../signing/respond-to-request'
-import { readObject } from '../signing/signing-context'
+import { signAsSigner } from '#server/core/signing/respond-to-request.ts'
+import { readObject } from '#server/core/signing/signing-context.ts'
 import { recordActivity } from '#server/core/audit/record-activity.ts'
 import { renderGiftDeclarationPdf } from './gift-declaration-pdf'
 

@@ -12,7 +12,7 @@ import { LogbookDetail, LogbooksResponse } from '#shared/contracts/logbooks.ts'
 import { createTransaction } from '#server/test/factories.ts'
 import { unzip } from '#server/test/unzip.ts'
 import { type TestUser, useTestApp } from '#server/test/test-app.ts'
-import { makePdf, PNG } from '../documents/test-files'
+import { makePdf, PNG } from '#server/test/test-files.ts'
 
 const t = useTestApp()
 

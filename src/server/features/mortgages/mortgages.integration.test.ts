@@ -13,7 +13,7 @@ import { TASK_TITLES } from '#shared/domain/timeline-template.ts'
 import { createTransaction } from '#server/test/factories.ts'
 import { type TestUser, useTestApp } from '#server/test/test-app.ts'
 import { unzip } from '#server/test/unzip.ts'
-import { makePdf } from '../documents/test-files'
+import { makePdf } from '#server/test/test-files.ts'
 import { sendExpiryReminders } from './expiry-reminders'
 
 const t = useTestApp()

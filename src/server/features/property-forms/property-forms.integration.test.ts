@@ -17,7 +17,7 @@ import { PROPERTY_FORM_TASK_RULE, exampleAnswers, getAt } from '#shared/domain/p
 import { TASK_TITLES } from '#shared/domain/timeline-template.ts'
 import { createTransaction } from '#server/test/factories.ts'
 import { type TestUser, useTestApp } from '#server/test/test-app.ts'
-import { makePdf } from '../documents/test-files'
+import { makePdf } from '#server/test/test-files.ts'
 import { formModel } from '#server/core/pdtf/form-model.ts'
 
 const t = useTestApp()

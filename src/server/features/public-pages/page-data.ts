@@ -3,14 +3,17 @@ import { DirectoryResponse, OrganizationParams, OrganizationProfile } from '#sha
 import type { PublicPageData } from '#shared/contracts/server-render.ts'
 import type { Database } from '#server/db/client.ts'
 import { AppError } from '#server/core/errors.ts'
-import { getOrganization, listOrganizations } from '../directory/list-organizations'
+import type { PublicPagesPorts } from './ports'
 
 /**
  * PublicPageData on `database`: the directory and profiles exactly as GET /api/organizations and
  * /api/organizations/{orgId} answer them (the same use cases, checked against the same contracts).
  * A profile id that is not a UUID, or of no firm, is null.
  */
-export function publicPageData(database: Database): PublicPageData {
+export function publicPageData(
+  database: Database,
+  { listOrganizations, getOrganization }: Pick<PublicPagesPorts, 'listOrganizations' | 'getOrganization'>,
+): PublicPageData {
   return {
     loadDirectory: async () => DirectoryResponse.parse(JSON.parse(await listOrganizations({ database }))),
     loadProfile: async (orgId) => {

@@ -8,16 +8,17 @@
 import { Hono } from 'hono'
 import type { AppDeps, AppEnv } from '#server/http/router.ts'
 import { securityHeaders } from '#server/http/security-headers.ts'
-import { listOrganizationUpdates } from '../directory/list-organizations'
+import type { PublicPagesPorts } from './ports'
 import { publicPageData } from './page-data'
 import { rendererLoader } from './renderer'
 import { robotsTxt, sitemapXml } from './sitemap'
 
 const NOT_BUILT = 'The web app is not built yet. Run `npm start` (which builds it) or `npm run build`.'
 
-export function publicPagesRoutes({ config, database, log }: AppDeps, webDist: string) {
+/** `ports`: the directory's readers (src/server/feature-ports.ts). */
+export function publicPagesRoutes({ config, database, log }: AppDeps, webDist: string, ports: PublicPagesPorts) {
   const siteUrl = config.publicUrl
-  const data = publicPageData(database)
+  const data = publicPageData(database, ports)
   const load = rendererLoader(webDist)
   let warned = false
 
@@ -30,7 +31,7 @@ export function publicPagesRoutes({ config, database, log }: AppDeps, webDist: s
       const loaded = await load()
       if (!loaded) return c.text(NOT_BUILT, 503)
       const pages = loaded.renderer.publicPaths.map((p) => ({ loc: `${siteUrl}${p}` }))
-      const profiles = (await listOrganizationUpdates({ database })).map((org) => ({
+      const profiles = (await ports.listOrganizationUpdates({ database })).map((org) => ({
         loc: `${siteUrl}/marketplace/${org.id}`,
         lastmod: org.updatedAt,
       }))

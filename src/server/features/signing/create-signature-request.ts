@@ -12,9 +12,9 @@ import { AppError } from '#server/core/errors.ts'
 import { NotSignableError } from '#server/providers/e-signature/e-signature-provider.ts'
 import { recordActivity } from '#server/core/audit/record-activity.ts'
 import { getDocument } from '#server/core/documents/document-rows.ts'
-import { getSignatureRequest } from './read-signature-requests'
-import { readObject, type SigningContext } from './signing-context'
-import { notifySigner } from './signing-email'
+import { getSignatureRequest } from '#server/core/signing/read-signature-requests.ts'
+import { readObject, type SigningContext } from '#server/core/signing/signing-context.ts'
+import { notifySigner } from '#server/core/signing/signing-email.ts'
 
 /** Creates the request; returns it. Errors: 404 not visible; 409 wrong version or one already pending; 422 not signable. */
 export async function createSignatureRequest(

@@ -9,9 +9,9 @@ import { createRouter, requireViewer, type AppDeps } from '#server/http/router.t
 import { storageFor } from '#server/platform/storage/index.ts'
 import { lazyESignatureProvider } from '#server/providers/e-signature/lazy-provider.ts'
 import { createSignatureRequest } from './create-signature-request'
-import { getSignatureRequest, listSignatureRequests } from './read-signature-requests'
-import { cancelRequest, declineRequest, signRequest } from './respond-to-request'
-import type { SigningContext } from './signing-context'
+import { getSignatureRequest, listSignatureRequests } from '#server/core/signing/read-signature-requests.ts'
+import { cancelRequest, declineRequest, signRequest } from '#server/core/signing/respond-to-request.ts'
+import type { SigningContext } from '#server/core/signing/signing-context.ts'
 import { verifySignedDocument } from './verify-signed-document'
 
 export function signingRoutes({ database, config, mail }: AppDeps) {

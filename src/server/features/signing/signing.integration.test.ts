@@ -19,7 +19,7 @@ import { createTransaction } from '#server/test/factories.ts'
 import { storageFor } from '#server/platform/storage/index.ts'
 import { startTestS3, type TestS3 } from '#server/platform/storage/test-s3rver.ts'
 import { createTestApp, type TestApp, type TestUser } from '#server/test/test-app.ts'
-import { makeEncryptedPdf, makePdf, makeSignaturePng } from '../documents/test-files'
+import { makeEncryptedPdf, makePdf, makeSignaturePng } from '#server/test/test-files.ts'
 
 /** pdf-lib writes text with the standard fonts as hex strings in (deflated) content streams. */
 function hasText(pdf: Buffer, text: string): boolean {

@@ -9,8 +9,8 @@ import { AppError } from '#server/core/errors.ts'
 import { StorageNotFoundError } from '#server/platform/storage/index.ts'
 import { getDocument } from '#server/core/documents/document-rows.ts'
 import { recordActivity } from '#server/core/audit/record-activity.ts'
-import { getSignatureRequest } from './read-signature-requests'
-import { readObject, type SigningContext } from './signing-context'
+import { getSignatureRequest } from '#server/core/signing/read-signature-requests.ts'
+import { readObject, type SigningContext } from '#server/core/signing/signing-context.ts'
 
 /** Errors: 404 not visible; 422 when this version is not the result of a completed signature request. */
 export async function verifySignedDocument(

@@ -17,7 +17,7 @@ import {
 import { addDays, londonToInstant, londonWallClock, platformFeePence } from '#shared/domain/surveys.ts'
 import { createTransaction } from '#server/test/factories.ts'
 import { type TestUser, useTestApp } from '#server/test/test-app.ts'
-import { makePdf } from '../documents/test-files'
+import { makePdf } from '#server/test/test-files.ts'
 import { readInvite } from './read-invite.test-helper'
 
 const t = useTestApp()

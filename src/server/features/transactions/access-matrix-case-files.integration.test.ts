@@ -21,7 +21,7 @@ import {
 import { SignatureRequest, SignatureRequestListResponse, SignatureVerifyResponse } from '#shared/contracts/signing.ts'
 import { createTransaction, type InsertedTransaction } from '#server/test/factories.ts'
 import { type TestUser, useTestApp } from '#server/test/test-app.ts'
-import { makePdf } from '../documents/test-files'
+import { makePdf } from '#server/test/test-files.ts'
 
 type Actor = 'buyer' | 'seller' | 'professional' | 'outsider' | 'anonymous'
 const ALLOWED = ['buyer', 'seller', 'professional'] as const

@@ -24,8 +24,8 @@ import { Invitation } from '#shared/contracts/invitations.ts'
 import { createTransaction } from '#server/test/factories.ts'
 import { type TestUser, useTestApp } from '#server/test/test-app.ts'
 import { CDD_TASK_TITLES } from '#shared/domain/client-due-diligence.ts'
-import { makePdf } from '../documents/test-files'
-import { JPEG_BASE64, passportMrzLine } from '../verification/test-identity'
+import { makePdf } from '#server/test/test-files.ts'
+import { JPEG_BASE64, passportMrzLine } from '#server/test/test-identity.ts'
 
 const ACTORS = [
   'buyer',

@@ -20,10 +20,12 @@ import {
   submitIdentityCheck,
 } from './identity-check'
 import { viewIdentityImage } from './identity-images'
+import type { VerificationPorts } from './ports'
 import { getVerificationSummary } from './summary'
 import { receiveIdentityWebhook, receiveScreeningWebhook } from './webhooks'
 
-export function verificationRoutes({ database, config, mail, sandboxWebhooks }: AppDeps) {
+/** `ports`: what verification reads of other features (src/server/feature-ports.ts). */
+export function verificationRoutes({ database, config, mail, sandboxWebhooks }: AppDeps, ports: VerificationPorts) {
   const storage = storageFor(config)
   const providers: Providers = {
     identity: identityProviderFor(config, sandboxWebhooks),
@@ -95,6 +97,7 @@ export function verificationRoutes({ database, config, mail, sandboxWebhooks }: 
           viewer: requireViewer(c),
           txId: c.req.valid('param').txId,
           providers,
+          ports,
         }),
         200,
       ),

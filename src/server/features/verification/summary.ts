@@ -14,7 +14,7 @@ import type { Database } from '#server/db/client.ts'
 import type { Providers } from './cdd-record'
 import { identityStateOf } from './cdd-record'
 import { currentCheck } from './identity-check'
-import { fundsStatusesOf } from '../funds/read-funds'
+import type { VerificationPorts } from './ports'
 
 const IDENTITY_HINTS: Record<string, string> = {
   not_started: 'Takes about 5 minutes: your passport or driving licence, a selfie and your address.',
@@ -38,6 +38,7 @@ export async function getVerificationSummary(opts: {
   viewer: Viewer
   txId: string
   providers: Providers
+  ports: VerificationPorts
 }): Promise<VerificationSummary> {
   return opts.database.db.transaction(async (tx) => {
     const mySide = await conveyancerSideOfViewer(tx, opts.viewer, opts.txId)
@@ -63,7 +64,9 @@ export async function getVerificationSummary(opts: {
       ]),
     )
     // The buyer's source of funds joins the buyer's badges (features/funds; no bank data, a status only).
-    const funds = new Map((await fundsStatusesOf(tx, opts.txId)).parties.map((p) => [p.profile_id, p.status]))
+    const funds = new Map(
+      (await opts.ports.fundsStatusesOf(tx, opts.txId)).parties.map((p) => [p.profile_id, p.status]),
+    )
     const parties: VerificationSummary['parties'] = []
     let checklist: ChecklistItem[] | null = null
     for (const person of bySide.values()) {

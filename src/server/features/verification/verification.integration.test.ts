@@ -16,7 +16,7 @@ import { type TestUser, useTestApp } from '#server/test/test-app.ts'
 import { signWebhook } from '#server/providers/webhooks/provider-webhooks.ts'
 import { storageFor } from '#server/platform/storage/index.ts'
 import { runCddRetention } from './retention'
-import { JPEG_BASE64, NOT_AN_IMAGE_BASE64, passportMrzLine } from './test-identity'
+import { JPEG_BASE64, NOT_AN_IMAGE_BASE64, passportMrzLine } from '#server/test/test-identity.ts'
 
 let dataDir: string
 beforeAll(() => {

@@ -2,7 +2,7 @@
 import { transactionPath } from '#shared/paths.ts'
 import type { Tx } from '#server/db/client.ts'
 import { enqueueMail } from '#server/platform/mail/outbox.ts'
-import { notifyPeople } from '#server/core/notify/notify-people.ts'
+import { notifyPeople } from '../notify/notify-people.ts'
 
 /** Queues one email about a signature request. `kind` is e.g. 'signature.completed'. */
 export async function queueSigningEmail(

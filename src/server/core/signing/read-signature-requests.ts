@@ -3,7 +3,7 @@ import type { SignatureRequest } from '#shared/contracts/signing.ts'
 import { canSeeTransactionSql, documentAudienceSql, visibleTransactionIdsSql } from '#server/access/transactions.ts'
 import type { Viewer } from '#server/auth/viewer.ts'
 import { parseJsonText, type Database } from '#server/db/client.ts'
-import { notFound } from '#server/core/errors.ts'
+import { notFound } from '../errors.ts'
 
 const REQUEST_JSON = `json_build_object(
   'id', r.id, 'transaction_id', r.transaction_id, 'document_id', r.document_id, 'document_sha256', r.document_sha256,

@@ -1,0 +1,22 @@
+/**
+ * The composition point of features that read one another: each consumer declares what it needs in
+ * its own `ports.ts` (a structural interface, so that it imports no other feature), and this file,
+ * beside app.ts, hands it the provider feature's use cases. app.ts passes each to its router.
+ * The other composition point is timeline-hooks.ts (what reacts to status changes and blocks).
+ */
+import type { DataRightsPorts } from './features/data-rights/ports'
+import { getOrganization, listOrganizations, listOrganizationUpdates } from './features/directory/list-organizations'
+import { fundsStatusesOf } from './features/funds/read-funds'
+import type { PublicPagesPorts } from './features/public-pages/ports'
+import { exportIdentityChecks } from './features/verification/export-identity'
+import { eraseUnreliedIdentityChecks } from './features/verification/retention'
+import type { VerificationPorts } from './features/verification/ports'
+
+/** data-rights <- verification: identity checks in the export, and their erasure on deletion. */
+export const dataRightsPorts: DataRightsPorts = { exportIdentityChecks, eraseUnreliedIdentityChecks }
+
+/** verification <- funds: the buyers' funds status on the People badges and the checklist. */
+export const verificationPorts: VerificationPorts = { fundsStatusesOf }
+
+/** public-pages <- directory: the marketplace, the profiles and the sitemap, server-rendered. */
+export const publicPagesPorts: PublicPagesPorts = { listOrganizations, getOrganization, listOrganizationUpdates }

@@ -1,0 +1,16 @@
+/**
+ * What the server renderer reads of other features, handed in by the composition point
+ * (src/server/feature-ports.ts) so that public-pages imports no other feature: the directory's own
+ * use cases, whose answers it checks against the same contracts as GET /api/organizations.
+ */
+import type { DirectoryResponse, OrganizationProfile } from '#shared/contracts/directory.ts'
+import type { Database, JsonText } from '#server/db/client.ts'
+
+export interface PublicPagesPorts {
+  /** GET /api/organizations's answer (features/directory). */
+  listOrganizations: (opts: { database: Database }) => Promise<JsonText<DirectoryResponse>>
+  /** GET /api/organizations/{orgId}'s answer; throws a 404 AppError for no such firm. */
+  getOrganization: (opts: { database: Database; orgId: string }) => Promise<JsonText<OrganizationProfile>>
+  /** Every listed firm's id and last change (ISO), for the sitemap. */
+  listOrganizationUpdates: (opts: { database: Database }) => Promise<{ id: string; updatedAt: string }[]>
+}

@@ -1,0 +1,11 @@
+/**
+ * What verification needs from other features, handed in by the composition point
+ * (src/server/feature-ports.ts) so that verification imports no other feature.
+ */
+import type { FundsStatus } from '#shared/domain/source-of-funds.ts'
+import type { Tx } from '#server/db/client.ts'
+
+export interface VerificationPorts {
+  /** The buyers' source-of-funds status (features/funds), for their People badges and the checklist. */
+  fundsStatusesOf: (tx: Tx, txId: string) => Promise<{ parties: { profile_id: string; status: FundsStatus }[] }>
+}
