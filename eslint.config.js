@@ -65,6 +65,113 @@ const entryFileZone = {
   message: 'Only the app shell imports the entry files (main, router, providers ...).',
 }
 
+// The server's layers, top to bottom (docs/decisions/043-server-kernel.md):
+//   composition   src/server/*.ts: app.ts (routers), timeline-hooks.ts (what reacts to status changes
+//                 and blocks), feature-ports.ts (what a feature reads of another), server.ts, main.ts
+//   features      src/server/features/<f>/: one feature each, importing no other
+//   kernel        src/server/core/: the audit trail, the notifier, the timeline, the clocks, ...
+//   infrastructure, top to bottom: http, access, auth, providers, platform, db, config
+//   core/errors.ts (AppError) sits below everything and imports nothing of the server.
+// Imports go downwards only. The feature list is read from disk, so a new feature is covered.
+const SERVER = './src/server'
+const SERVER_FEATURES = fs
+  .readdirSync(new URL('src/server/features/', import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name)
+const COMPOSITION = ['app.ts', 'timeline-hooks.ts', 'feature-ports.ts', 'server.ts', 'main.ts'].map(
+  (file) => `${SERVER}/${file}`,
+)
+const KERNEL = `${SERVER}/core`
+const KERNEL_ERRORS = './errors.ts'
+/** The infrastructure folders from the top down: each may import only those after it. */
+const INFRASTRUCTURE = [
+  [`${SERVER}/http`],
+  [`${SERVER}/access`],
+  [`${SERVER}/auth`],
+  [`${SERVER}/providers`],
+  [`${SERVER}/platform`],
+  [`${SERVER}/db`],
+  [`${SERVER}/config`, `${SERVER}/config.ts`, `${SERVER}/logger.ts`, `${SERVER}/app-root.ts`],
+]
+const SHARED_CODE_HOME =
+  'Put what several features need in src/server/core (the kernel) or the infrastructure below it; ' +
+  'to let one feature react to or read another, compose them in src/server/timeline-hooks.ts or ' +
+  'src/server/feature-ports.ts (the consumer declares what it needs in its own ports.ts).'
+/** A zone's `from` may not mix glob patterns and paths: one zone each. */
+const splitGlobs = (zone) => {
+  const from = [zone.from].flat()
+  const globs = from.filter((p) => p.includes('*'))
+  const paths = from.filter((p) => !p.includes('*'))
+  if (!globs.length || !paths.length) return [zone]
+  const { except: _except, ...rest } = zone
+  return [
+    { ...zone, from: paths },
+    { ...rest, from: globs },
+  ]
+}
+const serverLayerZones = [
+  ...SERVER_FEATURES.map((feature) => ({
+    target: `${SERVER}/features/${feature}`,
+    from: `${SERVER}/features`,
+    except: [`./${feature}`],
+    message: `A server feature imports no other feature. ${SHARED_CODE_HOME}`,
+  })),
+  {
+    target: `${SERVER}/features`,
+    from: [...COMPOSITION, `${SERVER}/seed`],
+    message:
+      'Features do not import the composition files (app.ts, timeline-hooks.ts ...) or the demo seed: they import the features.',
+  },
+  {
+    target: KERNEL,
+    from: [`${SERVER}/features`, ...COMPOSITION, `${SERVER}/seed`],
+    message: `src/server/core is the kernel below every feature: it imports no feature, composition file or seed. ${SHARED_CODE_HOME}`,
+  },
+  ...INFRASTRUCTURE.map((layer, i) => ({
+    target: layer,
+    from: [
+      ...INFRASTRUCTURE.slice(0, i).flat(),
+      `${SERVER}/features`,
+      ...COMPOSITION,
+      `${SERVER}/seed`,
+      `${SERVER}/test`,
+    ].filter((p) => !layer.includes(p)),
+    message:
+      'Infrastructure imports only the infrastructure below it (http > access > auth > providers > platform > db > config) ' +
+      'and core/errors.ts: move the code down, or up into src/server/core or a feature.',
+  })),
+  ...INFRASTRUCTURE.map((layer) => ({
+    target: layer,
+    from: KERNEL,
+    except: [KERNEL_ERRORS],
+    message: 'Infrastructure imports nothing of the kernel but core/errors.ts: the kernel sits above it.',
+  })),
+  {
+    target: `${KERNEL}/errors.ts`,
+    from: SERVER,
+    except: [KERNEL_ERRORS.replace('./', './core/')],
+    message: 'core/errors.ts sits below every layer of the server, so it imports none of them.',
+  },
+].flatMap(splitGlobs)
+
+/** The walls for test files: the harness, the composed server and the seed are theirs to use. */
+const TEST_TOOLS = new Set([`${SERVER}/test`, `${SERVER}/seed`, ...COMPOSITION])
+const serverTestZones = serverLayerZones
+  .map((zone) => ({ ...zone, from: [zone.from].flat().filter((p) => !TEST_TOOLS.has(p)) }))
+  .filter((zone) => zone.from.length)
+
+// Text handed to sql.raw() is never built by interpolation or concatenation: values go in as
+// parameters (sql`... ${value}`), lists of constants through db/schema/sql-lists.ts, access fragments
+// through their drizzle forms (src/server/access/transactions.ts).
+const SQL_RAW = "CallExpression[callee.object.name='sql'][callee.property.name='raw']"
+const SQL_RAW_MESSAGE =
+  'No interpolation inside sql.raw(): pass values as parameters (sql`... ${value}`), constant lists through ' +
+  'src/server/db/schema/sql-lists.ts, and access fragments through their SQL forms in src/server/access/.'
+const SQL_RAW_RULES = [
+  { selector: `${SQL_RAW} TemplateLiteral[expressions.length>0]`, message: SQL_RAW_MESSAGE },
+  { selector: `${SQL_RAW} BinaryExpression[operator='+']`, message: SQL_RAW_MESSAGE },
+]
+
 const KEBAB = { ignoreMiddleExtensions: true }
 
 export default tseslint.config(
@@ -173,7 +280,20 @@ export default tseslint.config(
         'error',
         { patterns: [{ group: ['**/web/**'], message: 'The server may not import web code.' }] },
       ],
+      // sql.raw() puts its text into the statement as it is: built from a value, it is an injection.
+      'no-restricted-syntax': ['error', ...SQL_RAW_RULES],
     },
+  },
+  // Tests follow the same walls between features, kernel and infrastructure, but may use the test
+  // harness (src/server/test), start the composed server (server.ts, app.ts) and load the demo seed.
+  {
+    files: ['src/server/**/*.ts'],
+    ignores: ['src/server/**/*.test.ts'],
+    rules: { 'import-x/no-restricted-paths': ['error', { zones: serverLayerZones }] },
+  },
+  {
+    files: ['src/server/**/*.test.ts'],
+    rules: { 'import-x/no-restricted-paths': ['error', { zones: serverTestZones }] },
   },
   // src/server/db holds the schema, the client, the migrations and the migrator only: it sits below
   // auth/, features/, the demo seed and the test harness, never the other way round. This block

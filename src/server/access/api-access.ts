@@ -11,7 +11,7 @@ import type { Viewer } from '../auth/viewer'
 import type { Database, Tx } from '../db/client'
 import { AppError } from '#server/core/errors.ts'
 import { assertCanManageFirm } from './firms'
-import { visibleTransactionIdsSql } from './transactions'
+import { visibleTransactionIds } from './sql-fragments'
 
 /** The 403 for an API token on an endpoint that takes a signed-in session only. */
 export const SESSION_ONLY_MESSAGE =
@@ -70,7 +70,7 @@ export function canManageApiRow(alias: string, profileId: string): SQL {
  */
 export function webhookSeesTransaction(alias: string, txId: string): SQL {
   const a = sql.raw(alias)
-  return sql`((${a}.organization_id is null and ${txId}::uuid in ${sql.raw(visibleTransactionIdsSql(`${alias}.profile_id`))})
+  return sql`((${a}.organization_id is null and ${txId}::uuid in ${visibleTransactionIds(`${alias}.profile_id`)})
     or (${a}.organization_id is not null and exists(select 1 from matters wm
       where wm.transaction_id = ${txId}::uuid and wm.organization_id = ${a}.organization_id)))`
 }

@@ -12,7 +12,7 @@ import { sql } from 'drizzle-orm'
 import { chainPlace, isMovingLink } from '#shared/domain/chains.ts'
 import type { Viewer } from '../auth/viewer'
 import type { Tx } from '../db/client'
-import { canSeeTransactionRowSql, viewerRoleSql } from './transactions'
+import { canSeeTransactionRow, viewerRole } from './sql-fragments'
 
 /** The seller's side of a move that may speak for the link from it onward: the seller and their conveyancer. */
 const SELLING = ['seller', 'seller_conveyancer']
@@ -55,7 +55,7 @@ export function linkSides(role: string): { onward: boolean; previous: boolean } 
 /** The viewer's role on a move (viewerRoleSql), or null when they may not see it: never throws. */
 export async function viewerRoleOn(tx: Tx, viewer: Viewer, txId: string): Promise<string | null> {
   const res = await tx.execute(sql`
-    select ${sql.raw(viewerRoleSql('t', 'v.vid'))} as role
+    select ${viewerRole('t', 'v.vid')} as role
     from transactions t cross join (select ${viewer.profileId}::uuid as vid) v where t.id = ${txId}`)
   return (res.rows[0] as { role: string | null } | undefined)?.role ?? null
 }
@@ -98,7 +98,7 @@ export async function readChainMoves(tx: Tx, viewer: Viewer, ids: readonly strin
   if (ids.length === 0) return []
   const res = await tx.execute(sql`
     select t.id, t.status, t.exchange_date::text as exchange_date, t.completion_date::text as completion_date,
-      ${sql.raw(canSeeTransactionRowSql('t', 'v.vid'))} as can_open,
+      ${canSeeTransactionRow('t', 'v.vid')} as can_open,
       p.address_lines, p.postcode,
       (select s.stage_name from timeline_stages s where s.transaction_id = t.id and s.status <> 'completed'
         order by s.sort_index limit 1) as stage,

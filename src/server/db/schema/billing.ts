@@ -28,7 +28,7 @@ import {
 } from '#shared/domain/billing.ts'
 import { organizations } from './directory'
 import { profiles } from './people'
-import { sqlInList } from './sql-lists'
+import { checkSql, inList } from './sql-lists'
 import { transactions } from './transactions'
 
 /**
@@ -58,11 +58,8 @@ export const billingAccounts = pgTable(
   },
   (t) => [
     uniqueIndex('billing_accounts_customer_key').on(t.provider, t.customerRef),
-    check('billing_accounts_status_check', sql.raw(`status in ${sqlInList(SUBSCRIPTION_STATUSES)}`)),
-    check(
-      'billing_accounts_interval_check',
-      sql.raw(`interval is null or interval in ${sqlInList(BILLING_INTERVALS)}`),
-    ),
+    check('billing_accounts_status_check', checkSql`status in ${inList(SUBSCRIPTION_STATUSES)}`),
+    check('billing_accounts_interval_check', checkSql`interval is null or interval in ${inList(BILLING_INTERVALS)}`),
     check('billing_accounts_seats_check', sql`${t.seats} >= 0`),
   ],
 )
@@ -92,7 +89,7 @@ export const checkoutSessions = pgTable(
     index('checkout_sessions_org_idx').on(t.organizationId, t.createdAt),
     check('checkout_sessions_mode_check', sql`${t.mode} in ('subscription', 'payment')`),
     check('checkout_sessions_status_check', sql`${t.status} in ('open', 'complete', 'expired')`),
-    check('checkout_sessions_interval_check', sql.raw(`interval in ${sqlInList(BILLING_INTERVALS)}`)),
+    check('checkout_sessions_interval_check', checkSql`interval in ${inList(BILLING_INTERVALS)}`),
   ],
 )
 
@@ -132,8 +129,8 @@ export const billingInvoices = pgTable(
     uniqueIndex('billing_invoices_number_key').on(t.number),
     index('billing_invoices_org_idx').on(t.organizationId, t.issuedAt),
     index('billing_invoices_payer_idx').on(t.payerProfileId),
-    check('billing_invoices_kind_check', sql.raw(`kind in ${sqlInList(INVOICE_KINDS)}`)),
-    check('billing_invoices_status_check', sql.raw(`status in ${sqlInList(INVOICE_STATUSES)}`)),
+    check('billing_invoices_kind_check', checkSql`kind in ${inList(INVOICE_KINDS)}`),
+    check('billing_invoices_status_check', checkSql`status in ${inList(INVOICE_STATUSES)}`),
     check('billing_invoices_total_check', sql`${t.totalPence} = ${t.subtotalPence} + ${t.vatPence}`),
   ],
 )

@@ -14,7 +14,7 @@ import {
   type DateResponse,
 } from '#shared/domain/chains.ts'
 import { profiles } from './people'
-import { sqlInList } from './sql-lists'
+import { checkSql, inList } from './sql-lists'
 import { transactions } from './transactions'
 
 export const chainLinks = pgTable(
@@ -48,7 +48,7 @@ export const chainLinks = pgTable(
     uniqueIndex('chain_links_upper_live_key')
       .on(t.upperTransactionId)
       .where(sql`status in ('pending', 'confirmed')`),
-    check('chain_links_status_check', sql.raw(`status in ${sqlInList(CHAIN_LINK_STATUSES)}`)),
+    check('chain_links_status_check', checkSql`status in ${inList(CHAIN_LINK_STATUSES)}`),
     check('chain_links_not_self', sql`${t.lowerTransactionId} <> ${t.upperTransactionId}`),
     check(
       'chain_links_requested_from_check',
@@ -73,7 +73,7 @@ export const chainDateProposals = pgTable(
     decidedAt: timestamp('decided_at', { withTimezone: true }),
   },
   (t) => [
-    check('chain_date_proposals_status_check', sql.raw(`status in ${sqlInList(DATE_PROPOSAL_STATUSES)}`)),
+    check('chain_date_proposals_status_check', checkSql`status in ${inList(DATE_PROPOSAL_STATUSES)}`),
     check('chain_date_proposals_order', sql`${t.completionDate} >= ${t.exchangeDate}`),
   ],
 )
@@ -97,7 +97,7 @@ export const chainDateResponses = pgTable(
   (t) => [
     uniqueIndex('chain_date_responses_key').on(t.proposalId, t.transactionId),
     index('chain_date_responses_tx_idx').on(t.transactionId),
-    check('chain_date_responses_check', sql.raw(`response in ${sqlInList(DATE_RESPONSES)}`)),
+    check('chain_date_responses_check', checkSql`response in ${inList(DATE_RESPONSES)}`),
     check('chain_date_responses_note_length', sql`char_length(${t.note}) <= 500`),
   ],
 )

@@ -8,7 +8,7 @@ import { sql } from 'drizzle-orm'
 import { check, index, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
 import { THREAD_TOPICS, type ThreadTopic } from '#shared/domain/chat.ts'
 import { profiles } from './people'
-import { sqlInList } from './sql-lists'
+import { checkSql, inList } from './sql-lists'
 import { documents, transactions } from './transactions'
 
 export const messageThreads = pgTable(
@@ -32,7 +32,7 @@ export const messageThreads = pgTable(
     uniqueIndex('message_threads_one_general_key')
       .on(t.transactionId)
       .where(sql`topic = 'general'`),
-    check('message_threads_topic_check', sql.raw(`topic in ${sqlInList(THREAD_TOPICS)}`)),
+    check('message_threads_topic_check', checkSql`topic in ${inList(THREAD_TOPICS)}`),
     check('message_threads_title_length', sql`char_length(${t.title}) between 1 and 120`),
   ],
 )

@@ -14,7 +14,7 @@ import { sql } from 'drizzle-orm'
 import { bigint, check, index, pgTable, text, timestamp, unique, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
 import { organizations } from './directory'
 import { profiles } from './people'
-import { sqlInList } from './sql-lists'
+import { checkSql, inList } from './sql-lists'
 import { transactions } from './transactions'
 
 /** Deposit statuses, in order: see src/shared/contracts/deposits.ts. */
@@ -47,7 +47,7 @@ export const deposits = pgTable(
     uniqueIndex('deposits_transaction_key').on(t.transactionId),
     uniqueIndex('deposits_partner_account_key').on(t.partner, t.partnerAccountId),
     check('deposits_amount_positive', sql`${t.amountPence} > 0`),
-    check('deposits_status_check', sql.raw(`status in ${sqlInList(DEPOSIT_STATUSES)}`)),
+    check('deposits_status_check', checkSql`status in ${inList(DEPOSIT_STATUSES)}`),
   ],
 )
 
@@ -138,7 +138,7 @@ export const ledgerAccounts = pgTable(
   },
   (t) => [
     uniqueIndex('ledger_accounts_tx_code_key').on(t.transactionId, t.code),
-    check('ledger_accounts_code_check', sql.raw(`code in ${sqlInList(LEDGER_ACCOUNT_CODES)}`)),
+    check('ledger_accounts_code_check', checkSql`code in ${inList(LEDGER_ACCOUNT_CODES)}`),
     check('ledger_accounts_never_overdrawn', sql`${t.code} = 'buyer_payments' or ${t.balancePence} >= 0`),
   ],
 )

@@ -10,7 +10,7 @@ import {
   type AccreditationTier,
   type OrganizationType,
 } from '#shared/domain/organizations.ts'
-import { sqlInList } from './sql-lists'
+import { checkSql, inList } from './sql-lists'
 
 export const organizations = pgTable(
   'organizations',
@@ -29,10 +29,10 @@ export const organizations = pgTable(
   (t) => [
     index('organizations_type_idx').on(t.type),
     index('organizations_tier_name_idx').on(t.accreditationTier, t.name),
-    check('organizations_type_check', sql.raw(`type in ${sqlInList(ORGANIZATION_TYPES)}`)),
+    check('organizations_type_check', checkSql`type in ${inList(ORGANIZATION_TYPES)}`),
     check(
       'organizations_tier_check',
-      sql.raw(`accreditation_tier is null or accreditation_tier in ${sqlInList(ACCREDITATION_TIERS)}`),
+      checkSql`accreditation_tier is null or accreditation_tier in ${inList(ACCREDITATION_TIERS)}`,
     ),
     check('organizations_name_length', sql`char_length(${t.name}) between 1 and 200`),
   ],
@@ -85,7 +85,7 @@ export const accreditationMetrics = pgTable(
       sql`${t.documentAccuracy} is null or ${t.documentAccuracy} between 0 and 1`,
     ),
     check('accreditation_metrics_sla_rate_check', sql`${t.slaRate} is null or ${t.slaRate} between 0 and 1`),
-    check('accreditation_metrics_tier_check', sql.raw(`tier is null or tier in ${sqlInList(ACCREDITATION_TIERS)}`)),
+    check('accreditation_metrics_tier_check', checkSql`tier is null or tier in ${inList(ACCREDITATION_TIERS)}`),
     check(
       'accreditation_metrics_on_time_check',
       sql`${t.reportsOnTimeRate} is null or ${t.reportsOnTimeRate} between 0 and 1`,
@@ -113,9 +113,7 @@ export const accreditationTierChanges = pgTable(
     index('accreditation_tier_changes_org_idx').on(t.organizationId, t.changedAt.desc()),
     check(
       'accreditation_tier_changes_tiers_check',
-      sql.raw(
-        `(from_tier is null or from_tier in ${sqlInList(ACCREDITATION_TIERS)}) and (to_tier is null or to_tier in ${sqlInList(ACCREDITATION_TIERS)})`,
-      ),
+      checkSql`(from_tier is null or from_tier in ${inList(ACCREDITATION_TIERS)}) and (to_tier is null or to_tier in ${inList(ACCREDITATION_TIERS)})`,
     ),
     check('accreditation_tier_changes_source_check', sql`${t.source} in ('change', 'nightly', 'seed')`),
   ],

@@ -20,7 +20,7 @@ import {
 import { MATTER_SIDES, MEMBER_ROLES } from '#shared/domain/firms.ts'
 import { organizations } from './directory'
 import { profiles } from './people'
-import { sqlInList } from './sql-lists'
+import { checkSql, inList } from './sql-lists'
 import { transactions } from './transactions'
 
 /**
@@ -50,7 +50,7 @@ export const organizationMembers = pgTable(
     index('organization_members_org_idx')
       .on(t.organizationId, t.profileId)
       .where(sql`removed_at is null`),
-    check('organization_members_role_check', sql.raw(`role in ${sqlInList(MEMBER_ROLES)}`)),
+    check('organization_members_role_check', checkSql`role in ${inList(MEMBER_ROLES)}`),
   ],
 )
 
@@ -78,7 +78,7 @@ export const organizationInvitations = pgTable(
     uniqueIndex('organization_invitations_pending_email_key')
       .on(t.organizationId, t.email)
       .where(sql`status = 'pending'`),
-    check('organization_invitations_role_check', sql.raw(`role in ${sqlInList(MEMBER_ROLES)}`)),
+    check('organization_invitations_role_check', checkSql`role in ${inList(MEMBER_ROLES)}`),
     check('organization_invitations_status_check', sql.raw(`status in ('pending', 'accepted', 'revoked')`)),
     check('organization_invitations_email_lower', sql`${t.email} = lower(${t.email})`),
   ],
@@ -152,7 +152,7 @@ export const matters = pgTable(
     uniqueIndex('matters_tx_side_key').on(t.transactionId, t.side),
     index('matters_org_instructed_idx').on(t.organizationId, t.instructedAt, t.id),
     index('matters_fee_earner_idx').on(t.feeEarnerId),
-    check('matters_side_check', sql.raw(`side in ${sqlInList(MATTER_SIDES)}`)),
+    check('matters_side_check', checkSql`side in ${inList(MATTER_SIDES)}`),
     check('matters_client_name_length', sql`char_length(${t.clientName}) between 1 and 200`),
     check(
       'matters_target_dates_order',

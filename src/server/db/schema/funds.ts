@@ -20,7 +20,7 @@ import {
 } from 'drizzle-orm/pg-core'
 import { FUNDS_REVIEW_DECISIONS } from '#shared/domain/source-of-funds.ts'
 import { profiles } from './people'
-import { sqlInList } from './sql-lists'
+import { checkSql, inList } from './sql-lists'
 import { transactions } from './transactions'
 
 export const BANK_CONSENT_STATUSES = ['awaiting_authorisation', 'authorised', 'refused', 'expired'] as const
@@ -48,7 +48,7 @@ export const fundingPlans = pgTable(
   (t) => [
     check(
       'funding_plans_review_check',
-      sql.raw(`review_decision is null or review_decision in ${sqlInList(FUNDS_REVIEW_DECISIONS)}`),
+      checkSql`review_decision is null or review_decision in ${inList(FUNDS_REVIEW_DECISIONS)}`,
     ),
     check(
       'funding_plans_money_check',
@@ -80,7 +80,7 @@ export const bankConsents = pgTable(
   (t) => [
     uniqueIndex('bank_consents_provider_key').on(t.provider, t.providerConsentId),
     index('bank_consents_tx_idx').on(t.transactionId, t.createdAt),
-    check('bank_consents_status_check', sql.raw(`status in ${sqlInList(BANK_CONSENT_STATUSES)}`)),
+    check('bank_consents_status_check', checkSql`status in ${inList(BANK_CONSENT_STATUSES)}`),
   ],
 )
 

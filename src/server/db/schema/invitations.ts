@@ -8,7 +8,7 @@ import { INVITATION_ROLES, type InvitationRole } from '#shared/domain/roles.ts'
 import { organizations } from './directory'
 import { fundingGifts } from './funds'
 import { profiles } from './people'
-import { sqlInList } from './sql-lists'
+import { checkSql, inList } from './sql-lists'
 import { transactions } from './transactions'
 
 export const invitations = pgTable(
@@ -44,7 +44,7 @@ export const invitations = pgTable(
     // One invitation per gift (a re-send updates it).
     uniqueIndex('invitations_gift_key').on(t.giftId),
     index('invitations_tx_created_idx').on(t.transactionId, t.createdAt.desc()),
-    check('invitations_role_check', sql.raw(`role in ${sqlInList(INVITATION_ROLES)}`)),
+    check('invitations_role_check', checkSql`role in ${inList(INVITATION_ROLES)}`),
     check('invitations_status_check', sql.raw(`status in ('pending', 'accepted', 'revoked')`)),
     check('invitations_email_lower', sql`${t.email} = lower(${t.email})`),
   ],

@@ -15,7 +15,7 @@ import {
 } from '#shared/domain/logbook.ts'
 import { TENURES, type Tenure } from '#shared/domain/statuses.ts'
 import { profiles } from './people'
-import { sqlInList } from './sql-lists'
+import { checkSql, inList } from './sql-lists'
 import { documents, transactions } from './transactions'
 
 export const homeLogbooks = pgTable(
@@ -49,7 +49,7 @@ export const homeLogbooks = pgTable(
     index('home_logbooks_owner_idx').on(t.ownerId, t.createdAt.desc()),
     uniqueIndex('home_logbooks_owner_purchase_key').on(t.ownerId, t.purchaseTransactionId),
     index('home_logbooks_sale_idx').on(t.saleTransactionId),
-    check('home_logbooks_tenure_check', sql.raw(`tenure is null or tenure in ${sqlInList(TENURES)}`)),
+    check('home_logbooks_tenure_check', checkSql`tenure is null or tenure in ${inList(TENURES)}`),
   ],
 )
 
@@ -74,7 +74,7 @@ export const logbookDocuments = pgTable(
   (t) => [
     index('logbook_documents_logbook_idx').on(t.logbookId, t.category, t.filename),
     index('logbook_documents_storage_key_idx').on(t.storageKey),
-    check('logbook_documents_category_check', sql.raw(`category in ${sqlInList(LOGBOOK_DOCUMENT_CATEGORIES)}`)),
+    check('logbook_documents_category_check', checkSql`category in ${inList(LOGBOOK_DOCUMENT_CATEGORIES)}`),
     check('logbook_documents_filename_length', sql`char_length(${t.filename}) between 1 and 255`),
   ],
 )
@@ -101,7 +101,7 @@ export const logbookEntries = pgTable(
   },
   (t) => [
     index('logbook_entries_logbook_idx').on(t.logbookId, t.doneOn.desc()),
-    check('logbook_entries_kind_check', sql.raw(`kind in ${sqlInList(MAINTENANCE_KINDS)}`)),
+    check('logbook_entries_kind_check', checkSql`kind in ${inList(MAINTENANCE_KINDS)}`),
     check('logbook_entries_title_length', sql`char_length(${t.title}) between 1 and 200`),
     check('logbook_entries_notes_length', sql`${t.notes} is null or char_length(${t.notes}) <= 4000`),
     check('logbook_entries_cost_check', sql`${t.costPence} is null or ${t.costPence} >= 0`),

@@ -8,7 +8,7 @@ import { sql } from 'drizzle-orm'
 import { bigint, check, date, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
 import { APPLICATION_STAGES, EMPLOYMENT_STATUSES } from '#shared/domain/mortgages.ts'
 import { profiles } from './people'
-import { sqlInList } from './sql-lists'
+import { checkSql, inList } from './sql-lists'
 import { documents, tasks, transactions } from './transactions'
 
 /** A broker's case for the buyer of one move: the fact find (null until saved), the stage, the offer. */
@@ -45,10 +45,10 @@ export const mortgageCases = pgTable(
       'mortgage_cases_buyer_name_length',
       sql`${t.buyerName} is null or char_length(${t.buyerName}) between 1 and 200`,
     ),
-    check('mortgage_cases_stage_check', sql.raw(`stage in ${sqlInList(APPLICATION_STAGES)}`)),
+    check('mortgage_cases_stage_check', checkSql`stage in ${inList(APPLICATION_STAGES)}`),
     check(
       'mortgage_cases_employment_check',
-      sql.raw(`employment_status is null or employment_status in ${sqlInList(EMPLOYMENT_STATUSES)}`),
+      checkSql`employment_status is null or employment_status in ${inList(EMPLOYMENT_STATUSES)}`,
     ),
     check(
       'mortgage_cases_money_check',

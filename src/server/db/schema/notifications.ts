@@ -6,7 +6,7 @@ import { sql } from 'drizzle-orm'
 import { boolean, check, index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core'
 import { NOTIFICATION_KINDS, type NotificationKind } from '#shared/domain/chat.ts'
 import { profiles } from './people'
-import { sqlInList } from './sql-lists'
+import { checkSql, inList } from './sql-lists'
 import { transactions } from './transactions'
 
 export const notifications = pgTable(
@@ -35,7 +35,7 @@ export const notifications = pgTable(
     index('notifications_profile_unread_idx')
       .on(t.profileId)
       .where(sql`read_at is null`),
-    check('notifications_kind_check', sql.raw(`kind in ${sqlInList(NOTIFICATION_KINDS)}`)),
+    check('notifications_kind_check', checkSql`kind in ${inList(NOTIFICATION_KINDS)}`),
     check('notifications_link_check', sql`${t.link} like '/%' and ${t.link} not like '//%'`),
   ],
 )

@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm'
 import { check, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
 import { STORED_ROLES, type StoredRole } from '#shared/domain/roles.ts'
 import { user } from './auth'
-import { sqlInList } from './sql-lists'
+import { checkSql, inList } from './sql-lists'
 
 export const profiles = pgTable(
   'profiles',
@@ -40,6 +40,6 @@ export const userRoles = pgTable(
   (t) => [
     uniqueIndex('user_roles_user_role_key').on(t.userId, t.role),
     index('user_roles_user_id_idx').on(t.userId),
-    check('user_roles_role_check', sql.raw(`role in ${sqlInList(STORED_ROLES)}`)),
+    check('user_roles_role_check', checkSql`role in ${inList(STORED_ROLES)}`),
   ],
 )

@@ -7,7 +7,7 @@ import { sql } from 'drizzle-orm'
 import { check, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
 import { SALE_RISK_BANDS, type SaleRiskBand } from '#shared/domain/sale-risk.ts'
 import { profiles } from './people'
-import { sqlInList } from './sql-lists'
+import { checkSql, inList } from './sql-lists'
 import { transactions } from './transactions'
 
 /** The risk band a sale was last judged in by the periodic check; an alert goes out when it becomes 'high'. */
@@ -22,7 +22,7 @@ export const saleRiskStates = pgTable(
     changedAt: timestamp('changed_at', { withTimezone: true }).notNull().defaultNow(),
   },
   () => [
-    check('sale_risk_states_band_check', sql.raw(`band in ${sqlInList(SALE_RISK_BANDS)}`)),
+    check('sale_risk_states_band_check', checkSql`band in ${inList(SALE_RISK_BANDS)}`),
     check('sale_risk_states_score_check', sql`score between 0 and 100`),
   ],
 )

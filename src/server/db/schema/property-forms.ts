@@ -3,11 +3,10 @@
  * with the answers as PDTF propertyPack data, who signed it (a typed name) and its PDF in Property;
  * evidence documents attached to an answer (a question key below propertyPack).
  */
-import { sql } from 'drizzle-orm'
 import { check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
 import { PROPERTY_FORMS } from '#shared/domain/property-forms.ts'
 import { profiles } from './people'
-import { sqlInList } from './sql-lists'
+import { checkSql, inList } from './sql-lists'
 import { documents, transactions } from './transactions'
 
 export const propertyForms = pgTable(
@@ -33,7 +32,7 @@ export const propertyForms = pgTable(
   },
   (t) => [
     uniqueIndex('property_forms_tx_form_key').on(t.transactionId, t.form),
-    check('property_forms_form_check', sql.raw(`form in ${sqlInList(PROPERTY_FORMS)}`)),
+    check('property_forms_form_check', checkSql`form in ${inList(PROPERTY_FORMS)}`),
   ],
 )
 

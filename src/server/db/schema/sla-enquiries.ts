@@ -25,7 +25,7 @@ import { ENQUIRY_CATEGORIES, ENQUIRY_MAX_CHARS, ENQUIRY_STATUSES } from '#shared
 import { SLA_CLOCK_TYPES, SLA_MAX_WORKING_DAYS, SLA_MIN_WORKING_DAYS } from '#shared/domain/sla-clocks.ts'
 import { organizations } from './directory'
 import { profiles } from './people'
-import { sqlInList } from './sql-lists'
+import { checkSql, inList } from './sql-lists'
 import { documents, tasks, timelineStages, transactions } from './transactions'
 
 export const enquiries = pgTable(
@@ -53,9 +53,9 @@ export const enquiries = pgTable(
   },
   (t) => [
     uniqueIndex('enquiries_tx_number_key').on(t.transactionId, t.number),
-    check('enquiries_category_check', sql.raw(`category in ${sqlInList(ENQUIRY_CATEGORIES)}`)),
-    check('enquiries_status_check', sql.raw(`status in ${sqlInList(ENQUIRY_STATUSES)}`)),
-    check('enquiries_body_length', sql.raw(`char_length(body) between 1 and ${ENQUIRY_MAX_CHARS}`)),
+    check('enquiries_category_check', checkSql`category in ${inList(ENQUIRY_CATEGORIES)}`),
+    check('enquiries_status_check', checkSql`status in ${inList(ENQUIRY_STATUSES)}`),
+    check('enquiries_body_length', checkSql`char_length(body) between 1 and ${ENQUIRY_MAX_CHARS}`),
   ],
 )
 
@@ -75,7 +75,7 @@ export const enquiryReplies = pgTable(
   (t) => [
     index('enquiry_replies_enquiry_idx').on(t.enquiryId, t.createdAt),
     check('enquiry_replies_kind_check', sql`${t.kind} in ('reply', 'further_enquiry')`),
-    check('enquiry_replies_body_length', sql.raw(`char_length(body) between 1 and ${ENQUIRY_MAX_CHARS}`)),
+    check('enquiry_replies_body_length', checkSql`char_length(body) between 1 and ${ENQUIRY_MAX_CHARS}`),
   ],
 )
 
@@ -106,7 +106,7 @@ export const standardEnquiryLists = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.organizationId, t.category] }),
-    check('standard_enquiry_lists_category_check', sql.raw(`category in ${sqlInList(ENQUIRY_CATEGORIES)}`)),
+    check('standard_enquiry_lists_category_check', checkSql`category in ${inList(ENQUIRY_CATEGORIES)}`),
   ],
 )
 
@@ -124,10 +124,10 @@ export const slaSettings = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.organizationId, t.clockType] }),
-    check('sla_settings_clock_type_check', sql.raw(`clock_type in ${sqlInList(SLA_CLOCK_TYPES)}`)),
+    check('sla_settings_clock_type_check', checkSql`clock_type in ${inList(SLA_CLOCK_TYPES)}`),
     check(
       'sla_settings_working_days_check',
-      sql.raw(`working_days between ${SLA_MIN_WORKING_DAYS} and ${SLA_MAX_WORKING_DAYS}`),
+      checkSql`working_days between ${SLA_MIN_WORKING_DAYS} and ${SLA_MAX_WORKING_DAYS}`,
     ),
   ],
 )
@@ -182,7 +182,7 @@ export const slaClocks = pgTable(
     uniqueIndex('sla_clocks_tx_type_key')
       .on(t.transactionId, t.clockType)
       .where(sql`enquiry_id is null`),
-    check('sla_clocks_clock_type_check', sql.raw(`clock_type in ${sqlInList(SLA_CLOCK_TYPES)}`)),
+    check('sla_clocks_clock_type_check', checkSql`clock_type in ${inList(SLA_CLOCK_TYPES)}`),
     check('sla_clocks_side_check', sql`${t.side} in ('buyer', 'seller')`),
     check('sla_clocks_target_check', sql`${t.targetWorkingDays} >= 1`),
     check('sla_clocks_stop_check', sql`${t.stoppedAt} is null or ${t.stoppedAt} >= ${t.startedAt}`),

@@ -22,7 +22,7 @@ import {
 import { BOOKING_STATUSES, PAYOUT_STATUSES, SURVEY_PRODUCT_KINDS } from '#shared/domain/surveys.ts'
 import { organizations } from './directory'
 import { profiles } from './people'
-import { sqlInList } from './sql-lists'
+import { checkSql, inList } from './sql-lists'
 import { documents, transactions } from './transactions'
 
 /** A firm's survey product: its price in pence including VAT and how long the visit takes. */
@@ -40,7 +40,7 @@ export const surveyProducts = pgTable(
   },
   (t) => [
     uniqueIndex('survey_products_org_kind_key').on(t.organizationId, t.kind),
-    check('survey_products_kind_check', sql.raw(`kind in ${sqlInList(SURVEY_PRODUCT_KINDS)}`)),
+    check('survey_products_kind_check', checkSql`kind in ${inList(SURVEY_PRODUCT_KINDS)}`),
     check('survey_products_price_check', sql`${t.pricePence} > 0`),
     check('survey_products_duration_check', sql`${t.durationMinutes} between 15 and 600`),
   ],
@@ -140,7 +140,7 @@ export const surveyBookings = pgTable(
   (t) => [
     index('survey_bookings_tx_idx').on(t.transactionId, t.startsAt),
     index('survey_bookings_org_start_idx').on(t.organizationId, t.startsAt),
-    check('survey_bookings_status_check', sql.raw(`status in ${sqlInList(BOOKING_STATUSES)}`)),
+    check('survey_bookings_status_check', checkSql`status in ${inList(BOOKING_STATUSES)}`),
     check('survey_bookings_range_check', sql`${t.startsAt} < ${t.endsAt} and ${t.endsAt} <= ${t.blockedUntil}`),
   ],
 )
@@ -168,7 +168,7 @@ export const surveyPayouts = pgTable(
   (t) => [
     uniqueIndex('survey_payouts_booking_key').on(t.bookingId),
     index('survey_payouts_org_idx').on(t.organizationId, t.createdAt),
-    check('survey_payouts_status_check', sql.raw(`status in ${sqlInList(PAYOUT_STATUSES)}`)),
+    check('survey_payouts_status_check', checkSql`status in ${inList(PAYOUT_STATUSES)}`),
     check(
       'survey_payouts_amounts_check',
       sql`${t.netPence} = ${t.feePence} - ${t.platformFeePence} and ${t.platformFeePence} >= 0`,

@@ -33,7 +33,7 @@ import {
 import { PARTICIPANT_ROLES, type ParticipantRole } from '#shared/domain/roles.ts'
 import { organizations } from './directory'
 import { profiles } from './people'
-import { sqlInList } from './sql-lists'
+import { checkSql, inList } from './sql-lists'
 
 export const transactions = pgTable(
   'transactions',
@@ -60,7 +60,7 @@ export const transactions = pgTable(
     index('transactions_buyer_created_idx').on(t.buyerUserId, t.createdAt.desc()),
     index('transactions_seller_created_idx').on(t.sellerUserId, t.createdAt.desc()),
     index('transactions_created_idx').on(t.createdAt.desc()),
-    check('transactions_status_check', sql.raw(`status in ${sqlInList(TRANSACTION_STATUSES)}`)),
+    check('transactions_status_check', checkSql`status in ${inList(TRANSACTION_STATUSES)}`),
     check('transactions_price_check', sql`${t.agreedPricePence} is null or ${t.agreedPricePence} >= 0`),
     check('transactions_cancelled_reason_length', sql`char_length(${t.cancelledReason}) <= 2000`),
   ],
@@ -85,7 +85,7 @@ export const properties = pgTable(
   (t) => [
     uniqueIndex('properties_transaction_id_key').on(t.transactionId),
     check('properties_uprn_check', sql`${t.uprn} is null or ${t.uprn} ~ '^[0-9]{1,12}$'`),
-    check('properties_tenure_check', sql.raw(`tenure is null or tenure in ${sqlInList(TENURES)}`)),
+    check('properties_tenure_check', checkSql`tenure is null or tenure in ${inList(TENURES)}`),
     check('properties_postcode_length', sql`char_length(${t.postcode}) between 5 and 8`),
     check('properties_address_lines_count', sql`cardinality(${t.addressLines}) between 1 and 6`),
   ],
@@ -112,7 +112,7 @@ export const timelineStages = pgTable(
   },
   (t) => [
     uniqueIndex('timeline_stages_tx_sort_key').on(t.transactionId, t.sortIndex),
-    check('timeline_stages_status_check', sql.raw(`status in ${sqlInList(STAGE_STATUSES)}`)),
+    check('timeline_stages_status_check', checkSql`status in ${inList(STAGE_STATUSES)}`),
     check('timeline_stages_percent_check', sql`${t.percentComplete} between 0 and 100`),
     check('timeline_stages_blocked_reason_check', sql`(${t.status} = 'blocked') = (${t.blockedReason} is not null)`),
   ],
@@ -138,7 +138,7 @@ export const tasks = pgTable(
   },
   (t) => [
     uniqueIndex('tasks_stage_sort_key').on(t.stageId, t.sortIndex),
-    check('tasks_status_check', sql.raw(`status in ${sqlInList(TASK_STATUSES)}`)),
+    check('tasks_status_check', checkSql`status in ${inList(TASK_STATUSES)}`),
     check('tasks_title_length', sql`char_length(${t.title}) between 1 and 300`),
   ],
 )
@@ -161,7 +161,7 @@ export const transactionParticipants = pgTable(
   (t) => [
     uniqueIndex('transaction_participants_tx_user_key').on(t.transactionId, t.userId),
     index('transaction_participants_user_idx').on(t.userId, t.transactionId),
-    check('transaction_participants_role_check', sql.raw(`role in ${sqlInList(PARTICIPANT_ROLES)}`)),
+    check('transaction_participants_role_check', checkSql`role in ${inList(PARTICIPANT_ROLES)}`),
   ],
 )
 
@@ -215,7 +215,7 @@ export const documents = pgTable(
   (t) => [
     index('documents_tx_folder_idx').on(t.transactionId, t.folder, t.filename, t.version.desc()),
     uniqueIndex('documents_tx_folder_name_version_key').on(t.transactionId, t.folder, t.filename, t.version),
-    check('documents_folder_check', sql.raw(`folder in ${sqlInList(DOCUMENT_FOLDERS)}`)),
+    check('documents_folder_check', checkSql`folder in ${inList(DOCUMENT_FOLDERS)}`),
     check('documents_version_check', sql`${t.version} >= 1`),
     check('documents_audience_check', sql`${t.audience} is null or ${t.audience} = 'buyer_funds'`),
     check('documents_filename_length', sql`char_length(${t.filename}) between 1 and 255`),

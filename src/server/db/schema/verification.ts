@@ -9,7 +9,7 @@ import { sql } from 'drizzle-orm'
 import { boolean, check, date, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
 import { CDD_DECISIONS, SCREENING_STATES } from '#shared/domain/client-due-diligence.ts'
 import { profiles } from './people'
-import { sqlInList } from './sql-lists'
+import { checkSql, inList } from './sql-lists'
 import { documents, transactions } from './transactions'
 
 /** Stored identity check states ('not_started' is the absence of a row). */
@@ -52,7 +52,7 @@ export const identityChecks = pgTable(
   (t) => [
     index('identity_checks_profile_idx').on(t.profileId, t.createdAt),
     uniqueIndex('identity_checks_provider_ref_key').on(t.provider, t.providerCheckId),
-    check('identity_checks_status_check', sql.raw(`status in ${sqlInList(IDENTITY_CHECK_STATUSES)}`)),
+    check('identity_checks_status_check', checkSql`status in ${inList(IDENTITY_CHECK_STATUSES)}`),
     check(
       'identity_checks_document_type_check',
       sql`document_type is null or document_type in ('passport', 'driving_licence')`,
@@ -101,8 +101,8 @@ export const cddRecords = pgTable(
     index('cdd_records_client_idx').on(t.clientProfileId),
     index('cdd_records_screening_ref_idx').on(t.screeningRef),
     check('cdd_records_side_check', sql`side in ('buyer', 'seller')`),
-    check('cdd_records_screening_check', sql.raw(`screening_status in ${sqlInList(SCREENING_STATES)}`)),
-    check('cdd_records_decision_check', sql.raw(`decision is null or decision in ${sqlInList(CDD_DECISIONS)}`)),
+    check('cdd_records_screening_check', checkSql`screening_status in ${inList(SCREENING_STATES)}`),
+    check('cdd_records_decision_check', checkSql`decision is null or decision in ${inList(CDD_DECISIONS)}`),
     check('cdd_records_reliance_check', sql`(reliance_firm is null) = (reliance_consent_on is null)`),
   ],
 )

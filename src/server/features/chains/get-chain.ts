@@ -9,11 +9,12 @@ import type { ChainView, PendingChainLink } from '#shared/contracts/chains.ts'
 import { chainPlace, isMovingLink, slowestLink } from '#shared/domain/chains.ts'
 import { isConveyancer } from '#shared/domain/permissions.ts'
 import { linkSides, mayConfirmLink, mayWithdrawLink, readChainMoves, viewerRoleOn } from '#server/access/chains.ts'
-import { readViewerRole, visibleTransactionIdArraySql } from '#server/access/transactions.ts'
+import { readViewerRole } from '#server/access/transactions.ts'
 import type { Viewer } from '#server/auth/viewer.ts'
 import type { Database, Tx } from '#server/db/client.ts'
 import { chainOf } from './chain-graph'
 import { readProposal } from './proposal-rows'
+import { visibleTransactionIdArray } from '#server/access/sql-fragments.ts'
 
 export async function getChain(opts: { database: Database; viewer: Viewer; txId: string }): Promise<ChainView> {
   const { viewer, txId } = opts
@@ -120,7 +121,7 @@ async function linkableMoves(tx: Tx, viewer: Viewer, chain: readonly string[]) {
   const res = await tx.execute(sql`
     select t.id as transaction_id, p.address_lines, p.postcode
     from (select ${viewer.profileId}::uuid as vid) v
-    join transactions t on t.id = any(${sql.raw(visibleTransactionIdArraySql('v.vid'))})
+    join transactions t on t.id = any(${visibleTransactionIdArray('v.vid')})
     join properties p on p.transaction_id = t.id
     where t.status in ('draft', 'active')
       and t.id not in (${sql.join(

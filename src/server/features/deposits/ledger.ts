@@ -62,7 +62,7 @@ export async function postEntry(
   assertBalanced(entry.lines)
   await tx.execute(sql`
     insert into ledger_accounts (transaction_id, code)
-    select ${entry.transactionId}, code from unnest(${sql.raw(`array[${LEDGER_ACCOUNTS.map((c) => `'${c}'`).join(', ')}]`)}::text[]) code
+    select ${entry.transactionId}, code from unnest(string_to_array(${LEDGER_ACCOUNTS.join(',')}, ',')) code
     on conflict do nothing`)
   const inserted = await tx.execute(sql`
     insert into ledger_entries (transaction_id, kind, description, external_ref, release_id, created_by)

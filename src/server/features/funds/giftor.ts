@@ -10,7 +10,7 @@
  * verified). The signed PDF replaces it as the next version; the gift is then evidenced and its flag
  * in the funding picture clears.
  */
-import { sql } from 'drizzle-orm'
+import { sql, type SQL } from 'drizzle-orm'
 import type { GiftDeclarationInput, GiftorGift, SignGiftInput } from '#shared/contracts/funds.ts'
 import { formatPence } from '#shared/domain/surveys.ts'
 import { fundsPath } from '#shared/paths.ts'
@@ -52,13 +52,13 @@ export function declarationFilename(giftorName: string): string {
 }
 
 /**
- * SQL of the identity state of the profile in `profileCol`, as GIFTOR_IDENTITY_STATES: their current
+ * SQL of the identity state of the profile `profile` (a column reference or a parameter), as GIFTOR_IDENTITY_STATES: their current
  * check (a verified one in date first, else the newest), 'not_started' without one. The state only:
  * the check's details stay with the person and their own conveyancer (decision 026).
  */
-export function identityStateSql(profileCol: string): string {
-  return `coalesce((select case when ic.status = 'verified' and ic.expires_at <= now() then 'not_started' else ic.status end
-    from identity_checks ic where ic.profile_id = ${profileCol}
+export function identityStateOf(profile: SQL): SQL {
+  return sql`coalesce((select case when ic.status = 'verified' and ic.expires_at <= now() then 'not_started' else ic.status end
+    from identity_checks ic where ic.profile_id = ${profile}
     order by (ic.status = 'verified' and ic.expires_at > now()) desc, ic.created_at desc limit 1), 'not_started')`
 }
 
@@ -69,7 +69,7 @@ async function giftView(tx: Tx, gift: GiftRow): Promise<GiftorGift> {
               where p.id in (select buyer_user_id from transactions where id = ${gift.transaction_id}
                 union select user_id from transaction_participants where transaction_id = ${gift.transaction_id} and role = 'buyer')) as buyers,
       (select array_to_string(pr.address_lines, ', ') || ', ' || pr.postcode from properties pr where pr.transaction_id = ${gift.transaction_id}) as address,
-      ${sql.raw(identityStateSql('g.giftor_profile_id'))} as identity,
+      ${identityStateOf(sql`g.giftor_profile_id`)} as identity,
       r.status as request_status, r.document_sha256, r.completed_at::text as signed_at
     from funding_gifts g left join signature_requests r on r.id = g.signature_request_id
     where g.id = ${gift.id}`)
@@ -264,9 +264,7 @@ export async function signGiftDeclaration(
           'conflict',
           'The declaration changed while you were signing. Read the new version, then sign.',
         )
-      const state = await tx.execute(
-        sql`select ${sql.raw(identityStateSql(`'${viewer.profileId}'::uuid`))} as identity`,
-      )
+      const state = await tx.execute(sql`select ${identityStateOf(sql`${viewer.profileId}::uuid`)} as identity`)
       if ((state.rows[0] as { identity: string }).identity !== 'verified')
         throw new AppError('unprocessable', IDENTITY_FIRST)
     },

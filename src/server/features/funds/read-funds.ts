@@ -16,7 +16,7 @@ import type { Database, Tx } from '#server/db/client.ts'
 import type { OpenBankingProvider } from '#server/providers/open-banking/index.ts'
 import { recordActivity } from '#server/core/audit/record-activity.ts'
 import { openAccount, openExplanation } from './bank-data'
-import { identityStateSql } from './giftor'
+import { identityStateOf } from './giftor'
 
 /** A consent not confirmed by the bank within this many minutes is shown as expired (the buyer connects again). */
 export const CONSENT_WAIT_MINUTES = 30
@@ -120,7 +120,7 @@ export async function buildFundsPicture(
     select g.id, g.giftor_name, g.giftor_email, g.relationship, g.amount_pence::float8 as amount_pence,
       case when exists(select 1 from signature_requests s where s.id = g.signature_request_id and s.status = 'completed')
         then 'signed' else 'not_signed' end as declaration,
-      case when g.giftor_profile_id is null then 'not_started' else ${sql.raw(identityStateSql('g.giftor_profile_id'))} end as identity,
+      case when g.giftor_profile_id is null then 'not_started' else ${identityStateOf(sql`g.giftor_profile_id`)} end as identity,
       case when exists(select 1 from signature_requests s where s.id = g.signature_request_id and s.status = 'completed')
         then g.document_id end as declaration_document_id,
       g.source_of_money, g.giftor_profile_id, g.identity_check_id,

@@ -17,7 +17,7 @@ const t = useTestApp()
 
 // ../shared beside the repository, as on every developer's machine and in CI.
 const SHARED_SCHEMA = path.resolve(import.meta.dirname, '../../../../../shared/pdtf/v3/pdtf-transaction.json')
-const APP_SCHEMA = path.resolve(import.meta.dirname, 'schema/pdtf-transaction.v3.json')
+const APP_SCHEMA = path.resolve(import.meta.dirname, '../../core/pdtf/schema/pdtf-transaction.v3.json')
 
 type Pack = {
   participants: { role: string; name: { lastName: string } }[]

@@ -7,8 +7,8 @@ import { sql, type SQL } from 'drizzle-orm'
 import { assessSaleRisk, type SaleRisk } from '#shared/domain/sale-risk.ts'
 import type { TransactionStatus } from '#shared/domain/statuses.ts'
 import { TASK_TITLES } from '#shared/domain/timeline-template.ts'
-import { agencySaleIdsSql } from '#server/access/firms.ts'
 import type { Database, Tx } from '#server/db/client.ts'
+import { agencySaleIds } from '#server/access/sql-fragments.ts'
 
 /** ID and AML checks count as outstanding once a sale is this many days old. */
 export const ID_CHECKS_DUE_AFTER_DAYS = 14
@@ -46,7 +46,7 @@ export const CHAIN_MAX_LINKS = 8
 /** The live sales (not completed or cancelled) of the agent `profileId`, firm-wide. */
 export function agentSaleIdsSql(profileId: string): SQL {
   return sql`select transaction_id from transaction_participants where user_id = ${profileId} and role = 'estate_agent'
-    union ${sql.raw(agencySaleIdsSql('(select av.vid from av)'))}`
+    union ${agencySaleIds('(select av.vid from av)')}`
 }
 
 /** Signals of the sales whose ids the subquery `ids` selects (it may use the CTE `av(vid)` for the viewer). */

@@ -7,7 +7,7 @@ import { sql } from 'drizzle-orm'
 import type { Viewer } from '#server/auth/viewer.ts'
 import type { Tx } from '#server/db/client.ts'
 import { AppError, notFound } from '#server/core/errors.ts'
-import { canSeeTransactionRowSql } from '#server/access/transactions.ts'
+import { canSeeTransactionRow } from '#server/access/sql-fragments.ts'
 
 export interface ReviewableMove {
   id: string
@@ -19,7 +19,7 @@ export interface ReviewableMove {
 }
 
 // Who may see the move at all: the one access fragment (access/transactions.ts), firm members included.
-const CAN_SEE = sql.raw(canSeeTransactionRowSql('t', 'v.vid'))
+const CAN_SEE = canSeeTransactionRow('t', 'v.vid')
 
 /** The move if the viewer may review it, else throws 404, 403 or 409 naming the rule. */
 export async function reviewableMove(tx: Tx, viewer: Viewer, txId: string): Promise<ReviewableMove> {
