@@ -15,12 +15,6 @@ import { defineConfig } from 'vitest/config'
 // its own app and database.
 // 'unit-dom' stays isolated: the web app's module state (lib/toast.ts's "first toast mounts the
 // Toaster") belongs to one page load, which a fresh module graph per file is.
-// Integration files that run in a fresh module graph of their own: in a worker shared with other
-// files, the documents suite twice found a temporary upload file left in its own data directory
-// (objects/.tmp, 'a storage failure mid-upload leaves ... no temporary file'), on PostgreSQL in CI
-// of 27 Nov 2026 and in an earlier trial; alone or isolated it has always passed. Cause not found yet.
-const ISOLATED_INTEGRATION = ['src/server/features/documents/documents.integration.test.ts']
-
 export default defineConfig({
   plugins: [react()],
   test: {
@@ -56,25 +50,11 @@ export default defineConfig({
           name: 'integration',
           sequence: { groupOrder: 2 },
           include: ['src/**/*.integration.test.ts'],
-          exclude: [...ISOLATED_INTEGRATION, 'node_modules/**'],
           globalSetup: ['src/server/test/global-setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
           pool: 'forks',
           isolate: false,
-          maxWorkers: 2,
-        },
-      },
-      {
-        extends: true,
-        test: {
-          name: 'integration-isolated',
-          sequence: { groupOrder: 3 },
-          include: ISOLATED_INTEGRATION,
-          globalSetup: ['src/server/test/global-setup.ts'],
-          testTimeout: 60_000,
-          hookTimeout: 120_000,
-          pool: 'forks',
           maxWorkers: 2,
         },
       },

@@ -305,7 +305,10 @@ test('TA6: upload, preview, version 2, both sign, Signed, certificate, verify, 4
   await s.page.getByRole('button', { name: 'Upload Document' }).click()
   await upload.getByLabel('Folder').selectOption('Searches')
   await upload.getByLabel('Files').setInputFiles({ name: 'local-search.pdf', mimeType: 'application/pdf', buffer: big })
+  const sending = s.page.waitForRequest((r) => r.method() === 'POST' && /\/documents\?/.test(r.url()))
   await upload.getByRole('button', { name: 'Upload' }).click()
+  const idempotencyKey = (await sending).headers()['idempotency-key']
+  expect(idempotencyKey).toBeTruthy()
   const progress = s.page.getByTestId('upload-item')
   await expect(progress.getByRole('progressbar')).toBeVisible()
   await expect(progress).toContainText(/of 6\.0 MB \(\d+%\)/)
@@ -317,7 +320,17 @@ test('TA6: upload, preview, version 2, both sign, Signed, certificate, verify, 4
   await expect(progress).toHaveCount(0)
   await expect(s.page.getByText('Upload cancelled')).toBeVisible()
   await unthrottle()
-  await s.page.waitForTimeout(1000)
+  // The server has let the cancelled upload go once its Idempotency-Key is free: the same key and
+  // fingerprint (folder, name, length) with bytes of no accepted type then get 415 (refused, nothing
+  // kept), where they get 409 while that upload is still in flight and 200 had it been stored.
+  const probe = async () =>
+    (
+      await s.page.request.post(`/api/transactions/${txId}/documents?folder=Searches&filename=local-search.pdf`, {
+        headers: { 'idempotency-key': idempotencyKey, 'content-type': 'application/octet-stream' },
+        data: Buffer.alloc(big.length, 32),
+      })
+    ).status()
+  await expect.poll(probe).toBe(415)
   const { documents } = (await (await s.page.request.get(`/api/transactions/${txId}/documents`)).json()) as {
     documents: { filename: string }[]
   }

@@ -122,13 +122,15 @@ test.describe('ticking twice in quick succession', () => {
     await buyer.page.goto(`${path}?tab=timeline`)
     const dip = stage(buyer.page, 'Offer accepted').getByRole('checkbox', { name: /Mortgage decision in principle/ })
     await expect(dip).not.toBeChecked()
-    // Every task change takes a second to reach the server, so the second click lands while the
-    // first is on its way (a double click on a slow connection).
+    // The first task change is held on its way to the server until the second click has landed (a
+    // double click on a slow connection); the page sends the second once the first has its answer.
     const sent: string[] = []
     const answers: number[] = []
+    let secondClickLanded!: () => void
+    const held = new Promise<void>((resolve) => (secondClickLanded = resolve))
     await buyer.page.route('**/api/transactions/*/tasks/*', async (route) => {
       sent.push((route.request().postDataJSON() as { status: string }).status)
-      await new Promise((resolve) => setTimeout(resolve, 1_000))
+      if (sent.length === 1) await held
       await route.continue()
     })
     buyer.page.on('response', (r) => {
@@ -136,8 +138,10 @@ test.describe('ticking twice in quick succession', () => {
     })
     await dip.click()
     await expect(dip).toBeChecked()
+    await expect.poll(() => sent).toEqual(['completed'])
     await dip.click()
     await expect(dip).not.toBeChecked()
+    secondClickLanded()
     // Both changes reach the server, one after the other, and the second is not refused as stale.
     await expect.poll(() => answers).toEqual([200, 200])
     expect(sent).toEqual(['completed', 'not_completed'])

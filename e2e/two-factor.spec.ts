@@ -14,16 +14,19 @@ const PASSWORD = 'two-factor-spec-2025!'
 const SHOTS = process.env.E2E_SHOTS ?? 'test-results/screens'
 const ALLOWED_CONSOLE = [/status of 401/]
 
-/** A code for the next 30-second step not yet used (the server refuses a step twice). */
-async function freshCode(totp: OTPAuth.TOTP, used: Set<number>): Promise<string> {
-  for (;;) {
-    const step = Math.floor(Date.now() / 30_000)
-    if (!used.has(step) && Date.now() % 30_000 < 25_000) {
-      used.add(step)
-      return totp.generate()
-    }
-    await new Promise((r) => setTimeout(r, 1000))
-  }
+/**
+ * A code the server accepts now and has not seen, without waiting for the clock: the current 30-second
+ * step's, or the next step's when the current one is already used. The server (auth/two-factor.ts)
+ * accepts a code one step either side of its own and refuses a step at or before the last one used,
+ * so a later step than `used.last` and at most one ahead of now always passes, even when a step
+ * boundary falls between making the code and checking it.
+ */
+function unusedCode(totp: OTPAuth.TOTP, used: { last: number }): string {
+  const now = Math.floor(Date.now() / 30_000)
+  const step = Math.max(now, used.last + 1)
+  if (step > now + 1) throw new Error('unusedCode: a third code within one 30-second step is not accepted yet')
+  used.last = step
+  return totp.generate({ timestamp: step * 30_000 })
 }
 
 async function signInWithPassword(page: Page, email: string) {
@@ -61,7 +64,7 @@ test('turn on two-factor in settings, then sign in with a code from the app and 
   const key = (await card.getByLabel('Setup key').innerText()).replace(/\s+/g, '')
   expect(key).toMatch(/^[A-Z2-7]{16,}$/)
   const totp = new OTPAuth.TOTP({ secret: OTPAuth.Secret.fromBase32(key), digits: 6, period: 30 })
-  const used = new Set<number>()
+  const used = { last: -1 }
   for (const width of [1280, 390]) {
     await page.setViewportSize({ width, height: width < 500 ? 844 : 900 })
     await card.scrollIntoViewIfNeeded()
@@ -75,7 +78,7 @@ test('turn on two-factor in settings, then sign in with a code from the app and 
   await codeField.fill('12')
   await card.getByRole('button', { name: 'Confirm and turn on' }).click()
   await expect(card).toContainText('Enter the 6-digit code from your authenticator app')
-  await codeField.fill(await freshCode(totp, used))
+  await codeField.fill(unusedCode(totp, used))
   await card.getByRole('button', { name: 'Confirm and turn on' }).click()
   await expect(toast(page)).toContainText('Two-factor authentication is on')
 
@@ -111,7 +114,7 @@ test('turn on two-factor in settings, then sign in with a code from the app and 
   await page.getByLabel('Authentication code').fill('000000')
   await page.getByRole('button', { name: 'Verify and sign in' }).click()
   await expect(page.getByText('That code is not right.').first()).toBeVisible()
-  await page.getByLabel('Authentication code').fill(await freshCode(totp, used))
+  await page.getByLabel('Authentication code').fill(unusedCode(totp, used))
   await page.getByRole('button', { name: 'Verify and sign in' }).click()
   await expect(toast(page)).toContainText('Welcome back!')
   await expect(page).toHaveURL(/\/app\/home$/)

@@ -1,14 +1,20 @@
-// Prints one line "tests: N passed, N failed[, N skipped]" from vitest's and Playwright's JSON reports,
-// preceded by the name, file and first error line of every failed (and every flaky) test, so that the
-// end of a CI log says what broke, and by the slowest files of each report (wall seconds, retries
-// included), so that the log also says where CI's time went. Exits 1 when a report is missing or no
-// test ran at all.
+// Prints one line "tests: N passed, N failed[, N skipped][; e2e retried: N (N passed on the retry)]"
+// from vitest's and Playwright's JSON reports, preceded by the name, file and first error line of every
+// failed (and every flaky) test, so that the end of a CI log says what broke, and by the slowest files
+// of each report (wall seconds, retries included), so that the log also says where CI's time went.
+// The retry count (with a Playwright report only) is every e2e test that ran more than once: CI
+// retries a failed journey once (playwright.config.ts), and one that passes on its retry counts as
+// passed, so without the count a flake would be absorbed unseen. Exits 1 when a report is missing or
+// no test ran at all; a flaky test alone does not fail it.
 import { existsSync, readFileSync } from 'node:fs'
 
 let passed = 0
 let failed = 0
 let skipped = 0
 let missing = false
+/** Playwright tests that ran more than once (null without a Playwright report), and those that then passed. */
+let retried = null
+let passedOnRetry = 0
 /** Lines naming failed or flaky tests: "FAILED <file> › <name>: <first error line>". */
 const problems = []
 
@@ -45,6 +51,7 @@ for (const file of process.argv.slice(2)) {
     // Playwright
     const files = new Map()
     timings.push({ label: 'Playwright (per file, summed over its tests and retries)', files })
+    retried ??= 0
     passed += r.stats.expected + (r.stats.flaky ?? 0)
     failed += r.stats.unexpected
     skipped += r.stats.skipped
@@ -53,11 +60,15 @@ for (const file of process.argv.slice(2)) {
         const seconds = (test.results ?? []).reduce((sum, res) => sum + (res.duration ?? 0), 0) / 1000
         const key = `${spec.file} [${test.projectName}]`
         files.set(key, (files.get(key) ?? 0) + seconds)
+        const runs = (test.results ?? []).length
+        if (runs > 1) retried++
+        if (test.status === 'flaky') passedOnRetry++
         if (test.status !== 'unexpected' && test.status !== 'flaky') continue
         const error = (test.results ?? []).map((res) => res.error?.message).find(Boolean)
         const label = test.status === 'flaky' ? 'FLAKY' : 'FAILED'
         const name = [...titles, spec.title].join(' › ')
-        problems.push(`${label} ${spec.file}:${spec.line} [${test.projectName}] › ${name}: ${firstLine(error)}`)
+        const tries = runs > 1 ? ` (${runs} runs)` : ''
+        problems.push(`${label} ${spec.file}:${spec.line} [${test.projectName}] › ${name}${tries}: ${firstLine(error)}`)
       }
     })
   } else {
@@ -90,5 +101,6 @@ for (const { label, files } of timings) {
     process.stdout.write(`  ${seconds.toFixed(1).padStart(7)} s  ${where}\n`)
 }
 for (const line of problems) process.stdout.write(`${line}\n`)
-process.stdout.write(`tests: ${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}\n`)
+const retries = retried === null ? '' : `; e2e retried: ${retried} (${passedOnRetry} passed on the retry)`
+process.stdout.write(`tests: ${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}${retries}\n`)
 process.exit(missing || failed > 0 || passed === 0 ? 1 : 0)

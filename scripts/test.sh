@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # `npm test`: every test. Unit and integration (vitest, on embedded PGlite, or PostgreSQL when
 # TEST_DATABASE_URL is set), then end-to-end journeys in headless Chromium (Playwright).
-# Ends with one summary line: "tests: N passed, N failed".
+# Ends with one summary line: "tests: N passed, N failed; e2e retried: N (N passed on the retry)".
 #
 # BESIDE_E2E (optional, used by .ci/run): a shell command run in the background while the e2e tests
 # run, which leave a 2-core machine partly idle as they wait on the browser. Its output goes to

@@ -4,7 +4,7 @@
  * real key. Temporary files are named `<pid>-<host>-<uuid>`: at start, those of a process of this
  * host that no longer
  * runs (killed mid-upload) are swept at once, and any older than an hour (a reused pid, an older
- * name without a pid) as well; failed writes remove their own.
+ * name without a pid) as well; failed writes remove their own, once the file stream has closed.
  */
 import { createHash, randomUUID } from 'node:crypto'
 import os from 'node:os'
@@ -44,11 +44,16 @@ export function createDiskStorage(root: string): ObjectStorage {
           cb(null, chunk)
         },
       })
+      const file = createWriteStream(tmp, { flags: 'wx', mode: 0o600 })
       try {
-        await pipeline(body, counter, createWriteStream(tmp, { flags: 'wx', mode: 0o600 }))
+        await pipeline(body, counter, file)
         await mkdir(path.dirname(target), { recursive: true })
         await rename(tmp, target)
       } catch (err) {
+        // pipeline() rejects as soon as the body fails, which can be before the file stream's open
+        // (queued on libuv's thread pool) has created the file: removed then, it would be created
+        // after and left behind. The stream closes only once its open has finished.
+        if (!file.closed) await new Promise<void>((resolve) => file.once('close', () => resolve()))
         await rm(tmp, { force: true })
         throw err
       }
