@@ -148,7 +148,7 @@ export function createAuth({
       expiresIn: VERIFY_LINK_SECONDS,
       sendVerificationEmail: async ({ user: u, url, token }) => {
         const link = `${config.publicUrl}${verifyEmailPath(token, nextPath(url))}`
-        // The same link page confirms a new address after /change-email (features/account/change-email.ts).
+        // The same link page confirms a new address after /change-email (auth/change-email.ts).
         await send(
           isEmailChangeToken(token) ? changeEmailMail(u.email, u.name, link) : verifyEmailMail(u.email, u.name, link),
         )

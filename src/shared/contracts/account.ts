@@ -68,7 +68,7 @@ export const SECURITY_EVENT_KINDS = [
   'password.changed',
   'password.change_failed',
   'sessions.revoked',
-  // Recorded when a change-email link is opened (features/account/change-email.ts).
+  // Recorded when a change-email link is opened (auth/change-email.ts).
   'email.changed',
   /** The person downloaded their data (GET /api/account/export). */
   'data.exported',

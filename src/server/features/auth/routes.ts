@@ -149,7 +149,7 @@ export function authRoutes(deps: AppDeps) {
   })
 
   // A fresh session only; the rest (same-address refusal, Better Auth's link, the notices) is
-  // requestEmailChange in features/account/change-email.ts.
+  // requestEmailChange in auth/change-email.ts.
   app.post('/auth/change-email', async (c) => {
     const parsed = ChangeEmailInput.safeParse(await readJson(c))
     if (!parsed.success) throw validationError(parsed.error)
