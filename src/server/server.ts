@@ -26,6 +26,9 @@ import { startPortfolioScheduler } from './features/portfolio/scheduler'
 import { startSlaScheduler } from '#server/core/clocks/check-clocks.ts'
 import { startMortgageExpiryReminders } from './features/mortgages/expiry-reminders'
 import { startCddRetention } from './features/verification/retention'
+import { startCompletionFeeRetries } from './features/billing/completion-fee-retries'
+import { paymentsOf } from './features/billing/routes'
+import { supplierFrom } from './features/billing/supplier'
 import { storageFor } from './platform/storage'
 
 export class StartupError extends Error {}
@@ -157,6 +160,15 @@ export async function startServer(options: {
   })
   const tierOnClockClose = startClockCloseRecompute({ database, log })
   const cddRetention = startCddRetention({ database, storage: storageFor(config), log })
+  // The completion fee's outbox: a charge that could not be made after commit is retried.
+  const feeRetries = startCompletionFeeRetries({
+    database,
+    provider: paymentsOf({ config }),
+    publicUrl: config.publicUrl,
+    deliverMail: mail.deliver,
+    supplier: supplierFrom(config),
+    log,
+  })
   const realtime = createRealtimeHub({ database, databaseUrl: config.DATABASE_URL, log })
   await realtime.ready
   const sandboxWebhooks = createSandboxWebhookDispatcher({ secret: config.providerWebhookSecret, log })
@@ -191,6 +203,7 @@ export async function startServer(options: {
         await portfolio.stop()
         await mortgageReminders.stop()
         await cddRetention.stop()
+        await feeRetries.stop()
         await tierOnClockClose.stop()
         await webhooks.stop()
         await mail.close()
