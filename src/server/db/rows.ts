@@ -9,8 +9,10 @@
  * as http/validate-responses.ts does for answers: the statements were checked by the tests, and
  * parsing every row of every read would cost CPU on the hot paths.
  *
- * Both drivers are accepted: node-postgres and PGlite return `int4` as numbers, `bigint`/`numeric` as
- * strings, `timestamptz` as Date, `json`/`jsonb` parsed. Use `Timestamp` for timestamps.
+ * Both drivers are accepted: both return `int4` as numbers, `timestamptz` as Date and `json`/`jsonb`
+ * parsed; `int8` (a bare `count(*)`, a `sum` of integers) is a string from node-postgres and a number
+ * from PGlite, and `numeric` a string from both. Use `Timestamp` for timestamps and `Int8` for int8
+ * (or cast in SQL: `count(*)::int`).
  */
 import { z } from 'zod'
 
@@ -22,6 +24,9 @@ type Result = { rows: unknown[] } | readonly unknown[]
 
 /** A `timestamptz`/`timestamp` column: a Date from the drivers, or ISO text built in SQL. */
 export const Timestamp = z.union([z.date(), z.string()])
+
+/** An `int8` column: a string from node-postgres, a number from PGlite. Read it with `Number()`. */
+export const Int8 = z.union([z.number(), z.string()])
 
 /** The commonest row: `returning id` or `select id`. */
 export const IdRow = z.object({ id: z.string() })

@@ -14,19 +14,55 @@
  * payer is emailed once how to pay it; completion is never held back by the fee.
  */
 import { sql } from 'drizzle-orm'
+import { z } from 'zod'
 import type { CompletionFee } from '#shared/contracts/billing.ts'
 import { COMPLETION_FEE_COVERS, COMPLETION_FEE_GROSS_PENCE, formatPence, splitGross } from '#shared/domain/billing.ts'
 import { assertCanSeeTransaction } from '#server/access/transactions.ts'
 import type { Viewer } from '#server/auth/viewer.ts'
 import type { Database, Tx } from '#server/db/client.ts'
+import { firstRow, oneRow, Timestamp } from '#server/db/rows.ts'
 import { notFound } from '#server/core/errors.ts'
 import { enqueueMail } from '#server/platform/mail/outbox.ts'
 import { PaymentsError, type PaymentsProvider } from '#server/providers/payments/payments-provider.ts'
 import { recordActivity } from '#server/core/audit/record-activity.ts'
 import { feePayer, FIRST_PARTY_SQL } from './fee-payer'
 import { storeInvoice } from './invoices'
-import { invoiceRowPdf } from './read-billing'
+import { InvoiceRow, invoiceRowPdf } from './read-billing'
 import type { Supplier } from './supplier'
+
+/** The profile who pays (`payer_profile_id`, or the first party's `user_id`). */
+const PayerRow = z.object({ user_id: z.string() })
+
+/** A fee being collected, with its payer (null when the fee has none) and their saved card, if accepted. */
+const CollectedFee = z.object({
+  status: z.string(),
+  amount_pence: z.number(),
+  payer_profile_id: z.string().nullable(),
+  payment_requested_at: Timestamp.nullable(),
+  full_name: z.string().nullable(),
+  email: z.string().nullable(),
+  customer_ref: z.string().nullable(),
+  payment_method_ref: z.string().nullable(),
+  address: z.string().nullable(),
+})
+
+/** A move's fee as its people see it. */
+const FeeRow = z.object({
+  status: z.enum(['due', 'paid', 'failed', 'waived']),
+  amount_pence: z.number(),
+  charged_at: Timestamp.nullable(),
+  failure_reason: z.string().nullable(),
+  number: z.string().nullable(),
+})
+
+/** The payer's acceptance of a move's fee. */
+const AcceptanceRow = z.object({
+  payer_profile_id: z.string().nullable(),
+  status: z.enum(['pending', 'accepted', 'failed']),
+  card_label: z.string().nullable(),
+  failure_reason: z.string().nullable(),
+  accepted_at: Timestamp.nullable(),
+})
 
 /**
  * Inside the completion's database transaction: the move's fee becomes due (once; later calls do
@@ -34,12 +70,13 @@ import type { Supplier } from './supplier'
  * the first seller (or buyer).
  */
 export async function recordCompletionFeeDue(tx: Tx, txId: string): Promise<void> {
-  const accepted = (
+  const accepted = firstRow(
+    PayerRow,
     await tx.execute(sql`select a.payer_profile_id as user_id from completion_fee_acceptances a
       where a.transaction_id = ${txId} and a.status = 'accepted' and exists (select 1 from transaction_participants tp
-        where tp.transaction_id = a.transaction_id and tp.user_id = a.payer_profile_id and tp.role in ('seller', 'buyer'))`)
-  ).rows[0] as { user_id: string } | undefined
-  const payer = accepted ?? ((await tx.execute(FIRST_PARTY_SQL(txId))).rows[0] as { user_id: string } | undefined)
+        where tp.transaction_id = a.transaction_id and tp.user_id = a.payer_profile_id and tp.role in ('seller', 'buyer'))`),
+  )
+  const payer = accepted ?? firstRow(PayerRow, await tx.execute(FIRST_PARTY_SQL(txId)))
   await tx.execute(sql`insert into completion_fees (transaction_id, payer_profile_id, amount_pence, status)
     values (${txId}, ${payer?.user_id ?? null}, ${COMPLETION_FEE_GROSS_PENCE}, ${payer ? 'due' : 'waived'})
     on conflict (transaction_id) do nothing`)
@@ -69,21 +106,17 @@ export async function collectCompletionFee(opts: {
       left join completion_fee_acceptances a on a.transaction_id = f.transaction_id
         and a.payer_profile_id = f.payer_profile_id and a.status = 'accepted' and a.provider = ${provider.name}
       where f.transaction_id = ${txId} for update of f`)
-    const fee = res.rows[0] as
-      | {
-          status: string
-          amount_pence: number
-          payer_profile_id: string | null
-          payment_requested_at: string | null
-          full_name: string
-          email: string
-          customer_ref: string | null
-          payment_method_ref: string | null
-          address: string | null
-        }
-      | undefined
+    const fee = firstRow(CollectedFee, res)
     if (!fee) return null
-    if (fee.status === 'paid' || fee.status === 'waived' || !fee.payer_profile_id) return fee.status
+    // A payer's profile is joined, so their name and email are there whenever payer_profile_id is.
+    if (
+      fee.status === 'paid' ||
+      fee.status === 'waived' ||
+      !fee.payer_profile_id ||
+      fee.full_name === null ||
+      fee.email === null
+    )
+      return fee.status
     const moveUrl = `${opts.publicUrl}/app/transactions/${txId}`
     if (!fee.customer_ref || !fee.payment_method_ref) {
       // Never accepted: not charged. The payer is told once how to pay; the completion stands.
@@ -157,10 +190,7 @@ export async function collectCompletionFee(opts: {
       summary: `The completion fee of ${formatPence(fee.amount_pence)} was charged to ${fee.full_name} (receipt ${invoice.number})`,
       payload: { invoice_number: invoice.number, amount_pence: fee.amount_pence },
     })
-    const row = (await tx.execute(sql`select * from billing_invoices where id = ${invoice.id}`)).rows[0] as Record<
-      string,
-      unknown
-    >
+    const row = oneRow(InvoiceRow, await tx.execute(sql`select * from billing_invoices where id = ${invoice.id}`))
     const pdf = await invoiceRowPdf(row, provider.label, opts.supplier)
     const { vatPence } = splitGross(fee.amount_pence)
     await enqueueMail(
@@ -207,31 +237,17 @@ export async function getCompletionFee(opts: {
   await assertCanSeeTransaction(opts.database, opts.viewer, opts.txId)
   const { txId, viewer } = opts
   return opts.database.db.transaction(async (tx) => {
-    const fee = (
+    const fee = firstRow(
+      FeeRow,
       await tx.execute(sql`select f.status, f.amount_pence, f.charged_at, f.failure_reason, i.number
-        from completion_fees f left join billing_invoices i on i.id = f.invoice_id where f.transaction_id = ${txId}`)
-    ).rows[0] as
-      | {
-          status: Exclude<CompletionFee['status'], 'not_due'>
-          amount_pence: number
-          charged_at: string | null
-          failure_reason: string | null
-          number: string | null
-        }
-      | undefined
+        from completion_fees f left join billing_invoices i on i.id = f.invoice_id where f.transaction_id = ${txId}`),
+    )
     const payer = await feePayer(tx, txId)
-    const a = (
+    const a = firstRow(
+      AcceptanceRow,
       await tx.execute(sql`select payer_profile_id, status, card_label, failure_reason, accepted_at
-        from completion_fee_acceptances where transaction_id = ${txId}`)
-    ).rows[0] as
-      | {
-          payer_profile_id: string | null
-          status: 'pending' | 'accepted' | 'failed'
-          card_label: string | null
-          failure_reason: string | null
-          accepted_at: string | null
-        }
-      | undefined
+        from completion_fee_acceptances where transaction_id = ${txId}`),
+    )
     const mine = !!payer && payer.profileId === viewer.profileId
     const own = a && payer && a.payer_profile_id === payer.profileId ? a : undefined
     const accepted = own?.status === 'accepted'
@@ -282,10 +298,10 @@ export async function completionFeeReceipt(opts: {
   const res = await opts.database.db
     .execute(sql`select i.* from completion_fees f join billing_invoices i on i.id = f.invoice_id
     where f.transaction_id = ${opts.txId} and f.status = 'paid' and f.payer_profile_id = ${opts.viewer.profileId}`)
-  const row = res.rows[0] as Record<string, unknown> | undefined
+  const row = firstRow(InvoiceRow, res)
   if (!row) throw notFound('receipt')
   return {
     bytes: await invoiceRowPdf(row, opts.provider.label, opts.supplier),
-    filename: `homeward-receipt-${row.number as string}.pdf`,
+    filename: `homeward-receipt-${row.number}.pdf`,
   }
 }

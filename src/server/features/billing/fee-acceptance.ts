@@ -12,10 +12,12 @@
  * cannot be accepted (409).
  */
 import { sql } from 'drizzle-orm'
+import { z } from 'zod'
 import { COMPLETION_FEE_GROSS_PENCE, formatPence } from '#shared/domain/billing.ts'
 import { lockTransactionForViewer } from '#server/access/transactions.ts'
 import type { Viewer } from '#server/auth/viewer.ts'
 import type { Database, Tx } from '#server/db/client.ts'
+import { firstRow } from '#server/db/rows.ts'
 import { AppError } from '#server/core/errors.ts'
 import {
   PaymentsError,
@@ -49,9 +51,10 @@ export async function acceptCompletionFee(opts: {
   return opts.database.db.transaction(async (tx) => {
     // Locks the move's row: an acceptance and the completion queue behind each other.
     const move = await lockTransactionForViewer(tx, viewer, txId)
-    const fee = (
-      await tx.execute(sql`select status, amount_pence from completion_fees where transaction_id = ${txId} for update`)
-    ).rows[0] as { status: string; amount_pence: number } | undefined
+    const fee = firstRow(
+      z.object({ status: z.string(), amount_pence: z.number() }),
+      await tx.execute(sql`select status, amount_pence from completion_fees where transaction_id = ${txId} for update`),
+    )
     const payer = await feePayer(tx, txId)
     if (!payer) throw new AppError('forbidden', 'No one on this move pays a completion fee.')
     if (payer.profileId !== viewer.profileId)
@@ -63,10 +66,11 @@ export async function acceptCompletionFee(opts: {
     if (fee?.status === 'waived') throw new AppError('conflict', 'No completion fee is charged on this move.')
     if (!fee && move.status === 'cancelled')
       throw new AppError('conflict', 'This move was cancelled, so there is no completion fee to accept.')
-    const current = (
+    const current = firstRow(
+      z.object({ status: z.string(), card_label: z.string().nullable() }),
       await tx.execute(sql`select status, card_label from completion_fee_acceptances
-        where transaction_id = ${txId} and payer_profile_id = ${viewer.profileId} for update`)
-    ).rows[0] as { status: string; card_label: string | null } | undefined
+        where transaction_id = ${txId} and payer_profile_id = ${viewer.profileId} for update`),
+    )
     if (!fee && current?.status === 'accepted')
       throw new AppError(
         'conflict',
@@ -107,8 +111,15 @@ async function lockAcceptance(tx: Tx, provider: PaymentsProvider, sessionId: str
   const res = await tx.execute(sql`select a.transaction_id, a.payer_profile_id, a.status, p.full_name
     from completion_fee_acceptances a left join profiles p on p.id = a.payer_profile_id
     where a.provider = ${provider.name} and a.setup_session_ref = ${sessionId} for update of a`)
-  return res.rows[0] as
-    { transaction_id: string; payer_profile_id: string | null; status: string; full_name: string | null } | undefined
+  return firstRow(
+    z.object({
+      transaction_id: z.string(),
+      payer_profile_id: z.string().nullable(),
+      status: z.string(),
+      full_name: z.string().nullable(),
+    }),
+    res,
+  )
 }
 
 /**
@@ -145,8 +156,10 @@ export async function applyFeeSetupEvent(
       summary: `${name} accepted the completion fee of ${formatPence(COMPLETION_FEE_GROSS_PENCE)}; ${saved.label} is saved to pay it`,
       payload: { card: saved.label },
     })
-    const fee = (await tx.execute(sql`select status from completion_fees where transaction_id = ${a.transaction_id}`))
-      .rows[0] as { status: string } | undefined
+    const fee = firstRow(
+      z.object({ status: z.string() }),
+      await tx.execute(sql`select status from completion_fees where transaction_id = ${a.transaction_id}`),
+    )
     return fee && (fee.status === 'due' || fee.status === 'failed') ? a.transaction_id : null
   }
   const abandoned = event.type === 'checkout.session.expired'

@@ -4,7 +4,9 @@
  * neither is on Homeward (the fee is waived).
  */
 import { sql } from 'drizzle-orm'
+import { z } from 'zod'
 import type { Tx } from '#server/db/client.ts'
+import { firstRow } from '#server/db/rows.ts'
 
 export interface FeePayer {
   profileId: string
@@ -30,6 +32,9 @@ export async function feePayer(tx: Tx, txId: string): Promise<FeePayer | null> {
       coalesce((select tp.role from transaction_participants tp where tp.transaction_id = ${txId}
         and tp.user_id = p.id and tp.role in ('seller', 'buyer') order by tp.role = 'seller' desc limit 1), 'seller') as role
     from payer join profiles p on p.id = payer.user_id limit 1`)
-  const row = res.rows[0] as { id: string; full_name: string; email: string; role: 'seller' | 'buyer' } | undefined
+  const row = firstRow(
+    z.object({ id: z.string(), full_name: z.string(), email: z.string(), role: z.enum(['seller', 'buyer']) }),
+    res,
+  )
   return row ? { profileId: row.id, role: row.role, name: row.full_name, email: row.email } : null
 }

@@ -4,7 +4,9 @@
  * issue (HW-000001) from a sequence.
  */
 import { sql } from 'drizzle-orm'
+import { z } from 'zod'
 import type { Tx } from '#server/db/client.ts'
+import { oneRow } from '#server/db/rows.ts'
 import type { ProviderInvoice } from '#server/providers/payments/payments-provider.ts'
 
 /** Stores (or updates the status of) an invoice; returns its id and number. */
@@ -30,7 +32,7 @@ export async function storeInvoice(
       ${i.totalPence}, ${i.periodStart}, ${i.periodEnd}, ${i.paidAt})
     on conflict (provider, provider_ref) do update set status = excluded.status, paid_at = excluded.paid_at
     returning id, number`)
-  return res.rows[0] as { id: string; number: string }
+  return oneRow(z.object({ id: z.string(), number: z.string() }), res)
 }
 
 /** The firm's bill-to lines: its name, then town and postcode district, then its contact email. */
@@ -38,12 +40,15 @@ export async function firmBillTo(tx: Tx, organizationId: string): Promise<{ name
   const res = await tx.execute(
     sql`select name, town, postcode_district, contact_email from organizations where id = ${organizationId}`,
   )
-  const o = res.rows[0] as {
-    name: string
-    town: string | null
-    postcode_district: string | null
-    contact_email: string | null
-  }
+  const o = oneRow(
+    z.object({
+      name: z.string(),
+      town: z.string().nullable(),
+      postcode_district: z.string().nullable(),
+      contact_email: z.string().nullable(),
+    }),
+    res,
+  )
   return {
     name: o.name,
     detail: [[o.town, o.postcode_district].filter(Boolean).join(', '), o.contact_email].filter(Boolean).join('\n'),

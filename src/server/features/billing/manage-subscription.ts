@@ -7,12 +7,14 @@
  * A refused seat change is recorded too, in its own statement after the refusal.
  */
 import { sql } from 'drizzle-orm'
+import { z } from 'zod'
 import type { BillingOverview } from '#shared/contracts/billing.ts'
-import type { BillingInterval } from '#shared/domain/billing.ts'
+import { BILLING_INTERVALS, SUBSCRIPTION_STATUSES, type BillingInterval } from '#shared/domain/billing.ts'
 import { canManageFirm } from '#shared/domain/firms.ts'
 import { lockViewerFirm } from '#server/access/firms.ts'
 import type { Viewer } from '#server/auth/viewer.ts'
 import type { Database, Tx } from '#server/db/client.ts'
+import { firstRow, Timestamp } from '#server/db/rows.ts'
 import { AppError } from '#server/core/errors.ts'
 import {
   PaymentsError,
@@ -30,6 +32,28 @@ async function lockAdminFirm(tx: Tx, viewer: Viewer) {
   if (!canManageFirm(firm.role))
     throw new AppError('forbidden', `Only an admin of ${firm.firmName} can change its plan. Ask one of them.`)
   return firm
+}
+
+/** A firm's billing account with its subscription. */
+const StoredSubscriptionRow = z.object({
+  customer_ref: z.string().nullable(),
+  subscription_ref: z.string(),
+  // Found by its subscription ref, which saveSubscription writes with the provider's status: never 'none'.
+  status: z.enum(SUBSCRIPTION_STATUSES).exclude(['none']),
+  interval: z.enum(BILLING_INTERVALS).nullable(),
+  seats: z.number(),
+  current_period_start: Timestamp.nullable(),
+  current_period_end: Timestamp.nullable(),
+  cancel_at_period_end: z.boolean(),
+  trial_ends_at: Timestamp.nullable(),
+})
+
+/** A seat change refused (fewer seats than members), recorded in its own statement after the transaction. */
+interface SeatsRefusal {
+  message: string
+  organizationId: string
+  firmName: string
+  from: number
 }
 
 const providerRefusal = (err: unknown): never => {
@@ -65,19 +89,7 @@ export async function storedSubscription(
   const res = await tx.execute(sql`select customer_ref, subscription_ref, status, interval, seats,
       current_period_start, current_period_end, cancel_at_period_end, trial_ends_at
     from billing_accounts where provider = ${provider} and subscription_ref = ${subscriptionRef}`)
-  const row = res.rows[0] as
-    | {
-        customer_ref: string | null
-        subscription_ref: string
-        status: ProviderSubscription['status']
-        interval: BillingInterval | null
-        seats: number
-        current_period_start: string | Date | null
-        current_period_end: string | Date | null
-        cancel_at_period_end: boolean
-        trial_ends_at: string | Date | null
-      }
-    | undefined
+  const row = firstRow(StoredSubscriptionRow, res)
   if (!row?.customer_ref || !row.interval || !row.current_period_start || !row.current_period_end) return null
   const iso = (v: string | Date) => new Date(v).toISOString()
   return {
@@ -165,52 +177,54 @@ export async function changeSeats(opts: {
   seats: number
 }): Promise<BillingOverview> {
   const { provider, seats } = opts
-  let refused: { message: string; organizationId: string; firmName: string; from: number } | null = null
-  const result = await opts.database.db.transaction(async (tx) => {
-    const firm = await lockAdminFirm(tx, opts.viewer)
-    const plan = await firmPlan(tx, firm.organizationId)
-    if (!plan.subscriptionRef || (plan.state !== 'subscribed' && plan.state !== 'cancelling'))
-      throw new AppError('conflict', `${plan.firmName} has no Pro subscription yet. Subscribe first, then add seats.`)
-    if (seats < plan.membersCount) {
-      refused = {
-        message: seatsBelowMembers(plan, seats),
-        organizationId: plan.organizationId,
-        firmName: plan.firmName,
-        from: plan.seats,
+  const result = await opts.database.db.transaction(
+    async (tx): Promise<{ refused: SeatsRefusal } | BillingOverview> => {
+      const firm = await lockAdminFirm(tx, opts.viewer)
+      const plan = await firmPlan(tx, firm.organizationId)
+      if (!plan.subscriptionRef || (plan.state !== 'subscribed' && plan.state !== 'cancelling'))
+        throw new AppError('conflict', `${plan.firmName} has no Pro subscription yet. Subscribe first, then add seats.`)
+      if (seats < plan.membersCount) {
+        return {
+          refused: {
+            message: seatsBelowMembers(plan, seats),
+            organizationId: plan.organizationId,
+            firmName: plan.firmName,
+            from: plan.seats,
+          },
+        }
       }
-      return null
-    }
-    if (seats !== plan.seats) {
-      const { subscription, invoice } = await provider
-        .updateSubscription(
-          plan.subscriptionRef,
-          { quantity: seats },
-          await storedSubscription(tx, provider.name, plan.subscriptionRef),
-        )
-        .catch(providerRefusal)
-      await saveSubscription(tx, plan.organizationId, provider.name, subscription)
-      if (invoice) {
-        const billTo = await firmBillTo(tx, plan.organizationId)
-        await storeInvoice(tx, {
-          provider: provider.name,
-          invoice,
+      if (seats !== plan.seats) {
+        const { subscription, invoice } = await provider
+          .updateSubscription(
+            plan.subscriptionRef,
+            { quantity: seats },
+            await storedSubscription(tx, provider.name, plan.subscriptionRef),
+          )
+          .catch(providerRefusal)
+        await saveSubscription(tx, plan.organizationId, provider.name, subscription)
+        if (invoice) {
+          const billTo = await firmBillTo(tx, plan.organizationId)
+          await storeInvoice(tx, {
+            provider: provider.name,
+            invoice,
+            organizationId: plan.organizationId,
+            billToName: billTo.name,
+            billToDetail: billTo.detail,
+          })
+        }
+        await recordBillingEvent(tx, {
+          actorProfileId: opts.viewer.profileId,
+          kind: 'firm.billing_seats_changed',
           organizationId: plan.organizationId,
-          billToName: billTo.name,
-          billToDetail: billTo.detail,
+          firmName: plan.firmName,
+          detail: { from: plan.seats, to: seats, prorated_pence: invoice?.totalPence ?? 0 },
         })
       }
-      await recordBillingEvent(tx, {
-        actorProfileId: opts.viewer.profileId,
-        kind: 'firm.billing_seats_changed',
-        organizationId: plan.organizationId,
-        firmName: plan.firmName,
-        detail: { from: plan.seats, to: seats, prorated_pence: invoice?.totalPence ?? 0 },
-      })
-    }
-    return getBillingOverview({ database: opts.database, viewer: opts.viewer, provider, tx })
-  })
-  if (refused) {
-    const r = refused as { message: string; organizationId: string; firmName: string; from: number }
+      return getBillingOverview({ database: opts.database, viewer: opts.viewer, provider, tx })
+    },
+  )
+  if ('refused' in result) {
+    const r = result.refused
     await recordBillingEvent(opts.database.db, {
       actorProfileId: opts.viewer.profileId,
       kind: 'firm.billing_seats_refused',
@@ -220,7 +234,7 @@ export async function changeSeats(opts: {
     })
     throw new AppError('conflict', r.message)
   }
-  return result!
+  return result
 }
 
 /** POST /api/firm/billing/cancel and /resume: Pro ends (or no longer ends) at the period's end. */

@@ -4,14 +4,56 @@
  * GET /api/firm/billing/invoices/{invoiceId}/pdf: one invoice as a PDF, for the firm's admins.
  */
 import { sql } from 'drizzle-orm'
+import { z } from 'zod'
 import type { BillingOverview } from '#shared/contracts/billing.ts'
+import { INVOICE_KINDS, INVOICE_STATUSES } from '#shared/domain/billing.ts'
 import type { Viewer } from '#server/auth/viewer.ts'
 import type { Database, Tx } from '#server/db/client.ts'
+import { firstRow, rows, Timestamp } from '#server/db/rows.ts'
 import { notFound } from '#server/core/errors.ts'
 import type { PaymentsProvider } from '#server/providers/payments/payments-provider.ts'
 import { firmPlan, viewerFirm } from '#server/core/entitlement.ts'
 import { renderInvoicePdf } from './invoice-pdf'
 import type { Supplier } from './supplier'
+
+/** An invoice's line as stored in `billing_invoices.lines` (storeInvoice writes the provider's lines). */
+const InvoiceLineJson = z.object({
+  description: z.string(),
+  quantity: z.number(),
+  unitPence: z.number(),
+  amountPence: z.number(),
+})
+
+/** A `billing_invoices` row as the PDF needs it (`select *`: the other columns are dropped). */
+export const InvoiceRow = z.object({
+  number: z.string(),
+  kind: z.enum(INVOICE_KINDS),
+  status: z.enum(INVOICE_STATUSES),
+  bill_to_name: z.string(),
+  bill_to_detail: z.string(),
+  lines: z.array(InvoiceLineJson),
+  subtotal_pence: z.number(),
+  vat_pence: z.number(),
+  total_pence: z.number(),
+  issued_at: Timestamp,
+  paid_at: Timestamp.nullable(),
+  period_start: Timestamp.nullable(),
+  period_end: Timestamp.nullable(),
+})
+export type InvoiceRow = z.output<typeof InvoiceRow>
+
+/** An invoice in the firm's list. */
+const InvoiceListRow = InvoiceRow.pick({
+  number: true,
+  kind: true,
+  status: true,
+  subtotal_pence: true,
+  vat_pence: true,
+  total_pence: true,
+  issued_at: true,
+  period_start: true,
+  period_end: true,
+}).extend({ id: z.string() })
 
 /** The billing overview of the viewer's firm, read in `tx` when given. */
 export async function getBillingOverview(opts: {
@@ -26,17 +68,20 @@ export async function getBillingOverview(opts: {
   const plan = await firmPlan(db, firm.organizationId)
   const admin = firm.role === 'admin'
   const invoices = admin
-    ? ((
+    ? rows(
+        InvoiceListRow,
         await db.execute(sql`select id, number, kind, status, subtotal_pence, vat_pence, total_pence,
           issued_at, period_start, period_end from billing_invoices
-          where organization_id = ${firm.organizationId} order by issued_at desc, number desc limit 100`)
-      ).rows as Array<Record<string, unknown>>)
+          where organization_id = ${firm.organizationId} order by issued_at desc, number desc limit 100`),
+      )
     : []
-  const problem = (
+  const problem = firstRow(
+    z.object({ failure_reason: z.string().nullable(), updated_at: Timestamp }),
     await db.execute(sql`select failure_reason, updated_at from checkout_sessions
-      where organization_id = ${firm.organizationId} order by created_at desc limit 1`)
-  ).rows[0] as { failure_reason: string | null; updated_at: string } | undefined
-  const iso = (v: unknown) => (v ? new Date(v as string).toISOString() : null)
+      where organization_id = ${firm.organizationId} order by created_at desc limit 1`),
+  )
+  const iso = (v: Date | string) => new Date(v).toISOString()
+  const isoOrNull = (v: Date | string | null) => (v ? iso(v) : null)
   return {
     organization_id: plan.organizationId,
     firm_name: plan.firmName,
@@ -58,37 +103,37 @@ export async function getBillingOverview(opts: {
     members_count: plan.membersCount,
     last_checkout_problem:
       problem?.failure_reason && plan.state !== 'subscribed'
-        ? { message: problem.failure_reason, at: iso(problem.updated_at)! }
+        ? { message: problem.failure_reason, at: iso(problem.updated_at) }
         : null,
     invoices: invoices.map((r) => ({
-      id: r.id as string,
-      number: r.number as string,
-      kind: r.kind as BillingOverview['invoices'][number]['kind'],
-      status: r.status as BillingOverview['invoices'][number]['status'],
-      subtotal_pence: r.subtotal_pence as number,
-      vat_pence: r.vat_pence as number,
-      total_pence: r.total_pence as number,
-      issued_at: iso(r.issued_at)!,
-      period_start: iso(r.period_start),
-      period_end: iso(r.period_end),
+      id: r.id,
+      number: r.number,
+      kind: r.kind,
+      status: r.status,
+      subtotal_pence: r.subtotal_pence,
+      vat_pence: r.vat_pence,
+      total_pence: r.total_pence,
+      issued_at: iso(r.issued_at),
+      period_start: isoOrNull(r.period_start),
+      period_end: isoOrNull(r.period_end),
     })),
   }
 }
 
 /** Renders an invoice row as a PDF. */
-export async function invoiceRowPdf(row: Record<string, unknown>, providerLabel: string, supplier: Supplier) {
-  const date = (v: unknown) => (v ? new Date(v as string) : null)
+export async function invoiceRowPdf(row: InvoiceRow, providerLabel: string, supplier: Supplier) {
+  const date = (v: Date | string | null) => (v ? new Date(v) : null)
   return renderInvoicePdf({
-    number: row.number as string,
-    kind: row.kind as 'subscription',
-    status: row.status as string,
-    billToName: row.bill_to_name as string,
-    billToDetail: row.bill_to_detail as string,
-    lines: row.lines as never,
-    subtotalPence: row.subtotal_pence as number,
-    vatPence: row.vat_pence as number,
-    totalPence: row.total_pence as number,
-    issuedAt: date(row.issued_at)!,
+    number: row.number,
+    kind: row.kind,
+    status: row.status,
+    billToName: row.bill_to_name,
+    billToDetail: row.bill_to_detail,
+    lines: row.lines,
+    subtotalPence: row.subtotal_pence,
+    vatPence: row.vat_pence,
+    totalPence: row.total_pence,
+    issuedAt: new Date(row.issued_at),
     paidAt: date(row.paid_at),
     periodStart: date(row.period_start),
     periodEnd: date(row.period_end),
@@ -107,12 +152,14 @@ export async function firmInvoicePdf(opts: {
 }): Promise<{ bytes: Uint8Array; filename: string }> {
   const firm = await viewerFirm(opts.database.db, opts.viewer)
   if (!firm || firm.role !== 'admin') throw notFound('invoice')
-  const res = await opts.database.db.execute(sql`select * from billing_invoices
-    where id = ${opts.invoiceId} and organization_id = ${firm.organizationId}`)
-  const row = res.rows[0] as Record<string, unknown> | undefined
+  const row = firstRow(
+    InvoiceRow,
+    await opts.database.db.execute(sql`select * from billing_invoices
+    where id = ${opts.invoiceId} and organization_id = ${firm.organizationId}`),
+  )
   if (!row) throw notFound('invoice')
   return {
     bytes: await invoiceRowPdf(row, opts.provider.label, opts.supplier),
-    filename: `homeward-invoice-${row.number as string}.pdf`,
+    filename: `homeward-invoice-${row.number}.pdf`,
   }
 }

@@ -12,7 +12,9 @@
  * - customer.subscription.updated / deleted: the subscription's state is copied.
  */
 import { sql } from 'drizzle-orm'
+import { z } from 'zod'
 import type { Database, Tx } from '#server/db/client.ts'
+import { firstRow } from '#server/db/rows.ts'
 import { AppError } from '#server/core/errors.ts'
 import {
   PaymentsError,
@@ -31,6 +33,23 @@ export const PAYMENTS_WEBHOOK_PATH = '/api/webhooks/payments'
 /** The webhook's provider key in provider_webhook_receipts. */
 export const paymentsWebhookKey = (provider: PaymentsProvider) => `payments-${provider.name}`
 
+/** The envelope of an event, as the receipt records it (the provider's parseEvent reads the rest). */
+const EventEnvelope = z.object({ id: z.unknown().optional(), type: z.unknown().optional() })
+
+/** A checkout session being applied, with its firm's name. */
+const LockedSession = z.object({
+  id: z.string(),
+  organization_id: z.string(),
+  created_by: z.string().nullable(),
+  status: z.string(),
+  seats: z.number(),
+  interval: z.string(),
+  firm_name: z.string(),
+})
+
+/** The firm whose billing account a provider's reference belongs to. */
+const AccountFirm = z.object({ organization_id: z.string() })
+
 async function acceptStripe(
   tx: Tx,
   provider: PaymentsProvider,
@@ -45,13 +64,15 @@ async function acceptStripe(
     if (err instanceof PaymentsError) throw new AppError('unauthenticated', `The webhook was refused: ${err.message}.`)
     throw err
   }
-  const payload = JSON.parse(body) as { id?: string; type?: string }
+  const payload: unknown = JSON.parse(body)
+  // Stripe signs a JSON object; anything else throws here, as reading its id did.
+  const envelope = EventEnvelope.parse(payload)
   const inserted = await tx.execute(sql`insert into provider_webhook_receipts (provider, webhook_id, event_type)
-    values (${paymentsWebhookKey(provider)}, ${String(payload.id)}, ${String(payload.type)}) on conflict do nothing returning 1`)
+    values (${paymentsWebhookKey(provider)}, ${String(envelope.id)}, ${String(envelope.type)}) on conflict do nothing returning 1`)
   if (!inserted.rows.length)
     throw new AppError(
       'conflict',
-      `Webhook ${String(payload.id)} was already received; a replay is not processed again.`,
+      `Webhook ${String(envelope.id)} was already received; a replay is not processed again.`,
     )
   return payload
 }
@@ -80,7 +101,7 @@ export async function receivePaymentsWebhook(opts: {
               secret: opts.secret,
               headers: opts.headers,
               body: opts.body,
-              eventType: (p) => String((p as { type?: unknown } | null)?.type ?? 'unknown'),
+              eventType: (p) => String(EventEnvelope.safeParse(p).data?.type ?? 'unknown'),
             })
       let event: PaymentsEvent | null
       try {
@@ -108,17 +129,7 @@ async function lockSession(tx: Tx, provider: PaymentsProvider, sessionId: string
   const res = await tx.execute(sql`select cs.id, cs.organization_id, cs.created_by, cs.status, cs.seats, cs.interval,
       o.name as firm_name from checkout_sessions cs join organizations o on o.id = cs.organization_id
     where cs.provider = ${provider.name} and cs.provider_session_id = ${sessionId} for update of cs`)
-  const s = res.rows[0] as
-    | {
-        id: string
-        organization_id: string
-        created_by: string | null
-        status: string
-        seats: number
-        interval: string
-        firm_name: string
-      }
-    | undefined
+  const s = firstRow(LockedSession, res)
   if (!s) throw new AppError('not_found', 'No checkout session has this id.')
   return s
 }
@@ -170,7 +181,7 @@ async function applyEvent(tx: Tx, provider: PaymentsProvider, event: PaymentsEve
     case 'invoice.paid': {
       const res = await tx.execute(sql`select organization_id from billing_accounts
         where provider = ${provider.name} and customer_ref = ${event.invoice.customerRef}`)
-      const org = (res.rows[0] as { organization_id: string } | undefined)?.organization_id
+      const org = firstRow(AccountFirm, res)?.organization_id
       // A completion fee's invoice is stored when it is charged (completion-fee.ts); nothing to do here.
       if (!org) return null
       const billTo = await firmBillTo(tx, org)
@@ -187,7 +198,7 @@ async function applyEvent(tx: Tx, provider: PaymentsProvider, event: PaymentsEve
     case 'customer.subscription.deleted': {
       const res = await tx.execute(sql`select organization_id from billing_accounts
         where provider = ${provider.name} and subscription_ref = ${event.subscription.id}`)
-      const org = (res.rows[0] as { organization_id: string } | undefined)?.organization_id
+      const org = firstRow(AccountFirm, res)?.organization_id
       if (!org) return null
       const sub =
         event.type === 'customer.subscription.deleted'

@@ -7,6 +7,7 @@
  */
 import { Hono } from 'hono'
 import { sql } from 'drizzle-orm'
+import { z } from 'zod'
 import { billingEndpoints as e } from '#shared/contracts/billing.ts'
 import { createRouter, requireViewer, type AppDeps } from '#server/http/router.ts'
 import { paymentsProviderFor, type PaymentsProvider } from '#server/providers/payments/index.ts'
@@ -26,6 +27,9 @@ export function paymentsOf(deps: Pick<AppDeps, 'config'>): PaymentsProvider {
   if (!p) providers.set(deps.config, (p = paymentsProviderFor(deps.config)))
   return p
 }
+
+/** The test clock's body: the firm whose trial ends now. */
+const EndTrialBody = z.object({ organization_id: z.string().optional() })
 
 const pdfHeaders = (filename: string) => ({
   'Content-Type': 'application/pdf',
@@ -72,7 +76,7 @@ export function billingRoutes(deps: AppDeps) {
         provider,
         supplier,
       })
-      return c.body(pdf.bytes as Uint8Array<ArrayBuffer>, 200, pdfHeaders(pdf.filename))
+      return c.body(new Uint8Array(pdf.bytes), 200, pdfHeaders(pdf.filename))
     })
     .openapi(e.completionFee, async (c) =>
       c.json(await getCompletionFee({ database, viewer: requireViewer(c), txId: c.req.valid('param').txId }), 200),
@@ -97,7 +101,7 @@ export function billingRoutes(deps: AppDeps) {
         provider,
         supplier,
       })
-      return c.body(pdf.bytes as Uint8Array<ArrayBuffer>, 200, pdfHeaders(pdf.filename))
+      return c.body(new Uint8Array(pdf.bytes), 200, pdfHeaders(pdf.filename))
     })
 }
 
@@ -132,9 +136,9 @@ export function paymentsWebhookRoutes(deps: AppDeps) {
   app.post('/api/dev/billing/end-trial', async (c) => {
     if (provider.name !== 'sandbox' || !deps.config.DEV_MAIL || !isLocalRequest(c))
       return c.json({ error: { code: 'not_found', message: 'No API route for this request.' } }, 404)
-    const body = (await c.req.json().catch(() => ({}))) as { organization_id?: string }
+    const body = EndTrialBody.safeParse(await c.req.json().catch(() => ({}))).data
     await deps.database.db.execute(sql`insert into billing_accounts (organization_id, provider, trial_ends_at)
-      values (${body.organization_id ?? null}::uuid, 'sandbox', now() - interval '1 second')
+      values (${body?.organization_id ?? null}::uuid, 'sandbox', now() - interval '1 second')
       on conflict (organization_id) do update set trial_ends_at = excluded.trial_ends_at, updated_at = now()`)
     return c.json({ ended: true }, 200)
   })

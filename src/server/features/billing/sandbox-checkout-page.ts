@@ -24,8 +24,12 @@ import {
 } from '#server/providers/payments/sandbox-provider.ts'
 import { PAYMENTS_WEBHOOK_PATH } from './receive-webhook'
 
-const esc = (s: string) =>
-  s.replace(/[&<>"']/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch] as string)
+const ENTITIES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' }
+const esc = (s: string) => s.replace(/[&<>"']/g, (ch) => ENTITIES[ch])
+
+/** The sandbox's own methods are there: the hosted pages drive it. */
+const isSandbox = (p: PaymentsProvider): p is SandboxPaymentsProvider =>
+  p.name === 'sandbox' && 'session' in p && 'pay' in p && 'authenticate' in p && 'abandon' in p
 
 const BUTTON = 'font-size:1rem;padding:0.6rem 1rem;margin:0.25rem 0.5rem 0.25rem 0;border-radius:0.3rem;cursor:pointer'
 const PRIMARY = `${BUTTON};background:#0b5d3b;color:#fff;border:0`
@@ -48,11 +52,11 @@ function summary(s: SandboxSession): string {
 <p>${esc(r.description)}.</p>
 <p><strong>Nothing is charged now.</strong> The card is saved so that Homeward can charge ${formatPence(r.amountPence)} when your move completes.</p>`
   const price = planPrice(r.interval, r.quantity)
-  const trial = r.trialEnd && r.trialEnd > new Date()
+  const trialEnd = r.trialEnd && r.trialEnd > new Date() ? r.trialEnd : null
   return `<h1>Homeward Pro</h1>
 <p>${r.quantity} seat${r.quantity === 1 ? '' : 's'}, billed ${intervalLabel(r.interval)}: <strong>${formatPence(price.totalPence)}</strong>
  (${formatPence(price.subtotalPence)} + VAT ${formatPence(price.vatPence)}) per ${r.interval}.</p>
-${trial ? `<p>Your free trial continues: nothing is charged until <strong>${ukDate(r.trialEnd as Date)}</strong>.</p>` : ''}`
+${trialEnd ? `<p>Your free trial continues: nothing is charged until <strong>${ukDate(trialEnd)}</strong>.</p>` : ''}`
 }
 
 function submitLabel(s: SandboxSession): string {
@@ -82,7 +86,7 @@ ${s.error ? `<p role="alert" style="background:#fdecea;border:1px solid #b3261e;
 /** The checkout page and the 3-D Secure page (GET), and their forms (POST). */
 export function sandboxCheckoutRoutes(deps: AppDeps, provider: PaymentsProvider) {
   const app = new Hono()
-  const sandbox = provider.name === 'sandbox' ? (provider as SandboxPaymentsProvider) : null
+  const sandbox = isSandbox(provider) ? provider : null
   const send = (events: { id: string }[]) => {
     for (const event of events) deps.sandboxWebhooks.send({ path: PAYMENTS_WEBHOOK_PATH, event, delayMs: 300 })
   }

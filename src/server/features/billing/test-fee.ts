@@ -3,6 +3,7 @@
  * the sandbox's hosted setup page, as in the browser, and the sandbox's signed webhooks are delivered.
  */
 import { expect } from 'vitest'
+import { z } from 'zod'
 import type { TestApp, TestUser } from '#server/test/test-app.ts'
 
 /**
@@ -19,7 +20,7 @@ export async function acceptFee(
 ): Promise<{ status: number; page: string }> {
   const started = await t.request(`/api/transactions/${txId}/completion-fee/accept`, { as, method: 'POST' })
   if (started.status !== 201) return { status: started.status, page: await started.text() }
-  const { checkout_url } = (await started.json()) as { checkout_url: string }
+  const { checkout_url } = z.object({ checkout_url: z.string() }).parse(await started.json())
   const opened = await t.app.request(checkout_url)
   expect(opened.status).toBe(200)
   const session = new URL(checkout_url, t.config.publicUrl).searchParams.get('session')!

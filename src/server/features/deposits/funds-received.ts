@@ -6,14 +6,19 @@
  * unique, so the same payment in another delivery posts nothing), the status and the audit entry.
  */
 import { sql } from 'drizzle-orm'
+import { z } from 'zod'
 import { formatPence } from '#shared/domain/surveys.ts'
 import type { Database } from '#server/db/client.ts'
+import { firstRow } from '#server/db/rows.ts'
 import { AppError } from '#server/core/errors.ts'
 import type { ClientMoneyPartner } from '#server/providers/client-money/index.ts'
 import { acceptWebhook } from '#server/providers/webhooks/provider-webhooks.ts'
 import { recordActivity } from '#server/core/audit/record-activity.ts'
 import { postEntry, transfer } from './ledger'
 import { refreshDepositStatus } from './read-deposit'
+
+/** The `type` of a delivery, for its receipt (the partner's parseEvent reads the rest). */
+const EventEnvelope = z.object({ type: z.unknown().optional() })
 
 export async function receiveClientMoneyWebhook(opts: {
   database: Database
@@ -30,18 +35,19 @@ export async function receiveClientMoneyWebhook(opts: {
       secret: opts.secret,
       headers: opts.headers,
       body: opts.body,
-      eventType: (p) => String((p as { type?: unknown }).type ?? 'unknown'),
+      eventType: (p) => String(EventEnvelope.safeParse(p).data?.type ?? 'unknown'),
     })
     let event
     try {
       event = partner.parseEvent(payload)
     } catch (err) {
-      throw new AppError('unprocessable', (err as Error).message)
+      if (!(err instanceof Error)) throw err
+      throw new AppError('unprocessable', err.message)
     }
     const r = await tx.execute(sql`
       select transaction_id, amount_pence::text as amount from deposits
       where partner = ${partner.name} and partner_account_id = ${event.account_id} for update`)
-    const d = r.rows[0] as { transaction_id: string; amount: string } | undefined
+    const d = firstRow(z.object({ transaction_id: z.string(), amount: z.string() }), r)
     if (!d) throw new AppError('unprocessable', `No deposit has the held-funds account ${event.account_id}.`)
     const posted = await postEntry(tx, {
       transactionId: d.transaction_id,

@@ -12,9 +12,19 @@
  *   refund:          Dr refunded            Cr held_for_buyer
  */
 import { sql } from 'drizzle-orm'
-import type { LedgerAccountCode, LedgerEntry } from '#shared/contracts/deposits.ts'
-import { LEDGER_ACCOUNTS } from '#shared/contracts/deposits.ts'
+import { z } from 'zod'
+import { LEDGER_ACCOUNTS, LedgerAccountCode, LedgerEntry } from '#shared/contracts/deposits.ts'
 import type { Database, Tx } from '#server/db/client.ts'
+import { firstRow, IdRow, rows, Timestamp } from '#server/db/rows.ts'
+
+/** An account's balance (bigint, as text). */
+const BalanceRow = z.object({ code: LedgerAccountCode, balance: z.string() })
+
+/** An entry with its lines (json_agg: a bigint is a JSON number). */
+const EntryRow = LedgerEntry.extend({
+  posted_at: Timestamp,
+  lines: z.array(z.object({ account: LedgerAccountCode, amount_pence: z.number() })),
+})
 
 export interface PostingLine {
   account: LedgerAccountCode
@@ -69,7 +79,7 @@ export async function postEntry(
     values (${entry.transactionId}, ${entry.kind}, ${entry.description}, ${entry.externalRef ?? null},
             ${entry.releaseId ?? null}, ${entry.createdBy ?? null})
     on conflict do nothing returning id`)
-  const id = (inserted.rows[0] as { id: string } | undefined)?.id
+  const id = firstRow(IdRow, inserted)?.id
   if (!id) return null
   for (const line of entry.lines) {
     await tx.execute(sql`
@@ -88,8 +98,13 @@ export async function ledgerBalances(
   const res = await tx.execute(
     sql`select code, balance_pence::text as balance from ledger_accounts where transaction_id = ${transactionId}`,
   )
-  const out = Object.fromEntries(LEDGER_ACCOUNTS.map((c) => [c, 0])) as Record<LedgerAccountCode, number>
-  for (const r of res.rows as { code: LedgerAccountCode; balance: string }[]) out[r.code] = Number(r.balance)
+  const out: Record<LedgerAccountCode, number> = {
+    buyer_payments: 0,
+    held_for_buyer: 0,
+    released_to_seller: 0,
+    refunded: 0,
+  }
+  for (const r of rows(BalanceRow, res)) out[r.code] = Number(r.balance)
   return out
 }
 
@@ -100,7 +115,7 @@ export async function ledgerEntries(tx: Tx | Database['db'], transactionId: stri
       coalesce((select json_agg(json_build_object('account', a.code, 'amount_pence', l.amount_pence) order by l.amount_pence desc)
         from ledger_lines l join ledger_accounts a on a.id = l.account_id where l.entry_id = e.id), '[]') as lines
     from ledger_entries e where e.transaction_id = ${transactionId} order by e.posted_at, e.id`)
-  return (res.rows as (Omit<LedgerEntry, 'posted_at'> & { posted_at: string | Date })[]).map((r) => ({
+  return rows(EntryRow, res).map((r) => ({
     ...r,
     posted_at: new Date(r.posted_at).toISOString(),
     lines: r.lines.map((l) => ({ account: l.account, amount_pence: Number(l.amount_pence) })),

@@ -5,14 +5,51 @@
  * for the seller's side; 404 for anyone else.
  */
 import { sql } from 'drizzle-orm'
-import type { DepositRelease, DepositResponse, DepositStatus, PayeeCheckResult } from '#shared/contracts/deposits.ts'
+import { z } from 'zod'
+import {
+  DepositRelease,
+  DepositStatus,
+  LEDGER_ACCOUNTS,
+  PayeeCheckResult,
+  type DepositResponse,
+} from '#shared/contracts/deposits.ts'
 import { approvingFirm, readDepositAccess } from '#server/access/deposits.ts'
 import type { Viewer } from '#server/auth/viewer.ts'
 import type { Database, Tx } from '#server/db/client.ts'
+import { firstRow, oneRow, rows, Timestamp } from '#server/db/rows.ts'
 import type { ClientMoneyPartner } from '#server/providers/client-money/index.ts'
 import { ledgerBalances, ledgerEntries } from './ledger'
 
-const iso = (v: string | Date | null) => (v === null ? null : new Date(v).toISOString())
+const iso = (v: string | Date) => new Date(v).toISOString()
+const isoOrNull = (v: string | Date | null) => (v === null ? null : iso(v))
+
+/** The move's agreed price (every move has a row), with its deposit when one is set up (left join). */
+const MoveColumns = z.object({ price: z.string().nullable() })
+const DepositHead = z.union([
+  MoveColumns.extend({ id: z.null() }),
+  MoveColumns.extend({
+    id: z.string(),
+    status: DepositStatus,
+    amount: z.string(),
+    account_name: z.string(),
+    sort_code: z.string(),
+    account_number: z.string(),
+    reference: z.string(),
+    updated_at: Timestamp,
+    set_by_name: z.string().nullable(),
+  }),
+])
+
+/** The viewer's latest Confirmation of Payee check. */
+const PayeeCheckRow = PayeeCheckResult.extend({ checked_at: Timestamp })
+
+/** A release or refund with its approvals (json_agg: their times are JSON text). */
+const ReleaseRow = DepositRelease.omit({ amount_pence: true }).extend({
+  amount: z.string(),
+  requested_at: Timestamp,
+  executed_at: Timestamp.nullable(),
+  approvals: z.array(z.object({ approver_id: z.string(), approver_name: z.string(), approved_at: z.string() })),
+})
 
 /** The status the balances give: nothing, part or all of the amount held, or paid out. */
 export function depositStatus(b: { amount: number; held: number; released: number; refunded: number }): DepositStatus {
@@ -44,18 +81,7 @@ export async function readDepositIn(
       d.updated_at, p.full_name as set_by_name, t.agreed_price_pence::text as price
     from transactions t left join deposits d on d.transaction_id = t.id
     left join profiles p on p.id = d.set_by where t.id = ${txId}`)
-  const row = res.rows[0] as {
-    id: string | null
-    status: DepositStatus
-    amount: string
-    account_name: string
-    sort_code: string
-    account_number: string
-    reference: string
-    updated_at: string
-    set_by_name: string | null
-    price: string | null
-  }
+  const row = oneRow(DepositHead, res)
   const firm = view === 'full' ? await approvingFirm(tx, viewer, txId) : null
   const base = {
     view,
@@ -78,8 +104,8 @@ export async function readDepositIn(
   const checkRes = await tx.execute(sql`
     select result, name_checked, registered_name, checked_at from deposit_payee_checks
     where deposit_id = ${row.id} and profile_id = ${viewer.profileId} order by checked_at desc, id desc limit 1`)
-  const check = checkRes.rows[0] as (Omit<PayeeCheckResult, 'checked_at'> & { checked_at: string }) | undefined
-  const payeeCheck = check ? { ...check, checked_at: iso(check.checked_at)! } : null
+  const check = firstRow(PayeeCheckRow, checkRes)
+  const payeeCheck = check ? { ...check, checked_at: iso(check.checked_at) } : null
   const firmSees = role === 'buyer_conveyancer'
   const showInstructions = firmSees || (payeeCheck !== null && payeeCheck.result !== 'no_match')
   const releasesRes = await tx.execute(sql`
@@ -90,14 +116,12 @@ export async function readDepositIn(
         from deposit_approvals a join profiles ap on ap.id = a.approver_id where a.release_id = r.id), '[]') as approvals
     from deposit_releases r left join profiles rp on rp.id = r.requested_by
     where r.deposit_id = ${row.id} order by r.requested_at desc, r.id`)
-  const releases: DepositRelease[] = (
-    releasesRes.rows as (Omit<DepositRelease, 'amount_pence'> & { amount: string })[]
-  ).map(({ amount, ...r }) => ({
+  const releases: DepositRelease[] = rows(ReleaseRow, releasesRes).map(({ amount, ...r }) => ({
     ...r,
     amount_pence: Number(amount),
-    requested_at: iso(r.requested_at)!,
-    executed_at: iso(r.executed_at),
-    approvals: r.approvals.map((a) => ({ ...a, approved_at: iso(a.approved_at)! })),
+    requested_at: iso(r.requested_at),
+    executed_at: isoOrNull(r.executed_at),
+    approvals: r.approvals.map((a) => ({ ...a, approved_at: iso(a.approved_at) })),
   }))
   return {
     ...base,
@@ -111,7 +135,7 @@ export async function readDepositIn(
       released_pence: balances.released_to_seller,
       refunded_pence: balances.refunded,
       set_by_name: row.set_by_name,
-      updated_at: iso(row.updated_at)!,
+      updated_at: iso(row.updated_at),
       instructions: showInstructions
         ? {
             account_name: row.account_name,
@@ -124,7 +148,7 @@ export async function readDepositIn(
       releases,
       ledger: firmSees
         ? {
-            accounts: (Object.keys(balances) as (keyof typeof balances)[]).map((code) => ({
+            accounts: LEDGER_ACCOUNTS.map((code) => ({
               code,
               balance_pence: balances[code],
             })),
@@ -139,7 +163,7 @@ export async function readDepositIn(
 export async function refreshDepositStatus(tx: Tx, txId: string): Promise<DepositStatus> {
   const b = await ledgerBalances(tx, txId)
   const res = await tx.execute(sql`select amount_pence::text as amount from deposits where transaction_id = ${txId}`)
-  const amount = Number((res.rows[0] as { amount: string }).amount)
+  const amount = Number(oneRow(z.object({ amount: z.string() }), res).amount)
   const status = depositStatus({
     amount,
     held: b.held_for_buyer,

@@ -12,11 +12,13 @@
  * paid or cancelled, and the same person approving twice; 422 for more than is held or nothing held.
  */
 import { sql } from 'drizzle-orm'
+import { z } from 'zod'
 import type { DepositResponse, RequestReleaseInput } from '#shared/contracts/deposits.ts'
 import { formatPence } from '#shared/domain/surveys.ts'
 import { approvingFirm, requireDepositManager, requireFirmApprover } from '#server/access/deposits.ts'
 import type { Viewer } from '#server/auth/viewer.ts'
 import type { Database, Tx } from '#server/db/client.ts'
+import { firstRow, IdRow, oneRow, Timestamp } from '#server/db/rows.ts'
 import { AppError } from '#server/core/errors.ts'
 import type { ClientMoneyPartner } from '#server/providers/client-money/index.ts'
 import { recordActivity } from '#server/core/audit/record-activity.ts'
@@ -27,18 +29,30 @@ import { partnerError } from './set-up-deposit'
 /** Approvals a release or refund needs, from different people. */
 export const APPROVALS_NEEDED = 2
 
-interface LockedDeposit {
-  id: string
-  partner_account_id: string
-  status: string
-}
+const LockedDeposit = z.object({ id: z.string(), partner_account_id: z.string(), status: z.string() })
+type LockedDeposit = z.output<typeof LockedDeposit>
+
+/** A release or refund being approved, with whether the viewer approved it and how many did. */
+const ReleaseToApprove = z.object({
+  kind: z.enum(['release', 'refund']),
+  stage: z.string().nullable(),
+  amount: z.string(),
+  status: z.string(),
+  organization_id: z.string().nullable(),
+  executed_at: Timestamp.nullable(),
+  payee_name: z.string().nullable(),
+  payee_sort_code: z.string().nullable(),
+  payee_account_number: z.string().nullable(),
+  mine: z.boolean(),
+  approvals: z.number(),
+})
 
 /** Locks the move's deposit row (the one lock every movement takes first); 422 when there is none. */
 async function lockDeposit(tx: Tx, txId: string): Promise<LockedDeposit> {
   const r = await tx.execute(
     sql`select id, partner_account_id, status from deposits where transaction_id = ${txId} for update`,
   )
-  const d = r.rows[0] as unknown as LockedDeposit | undefined
+  const d = firstRow(LockedDeposit, r)
   if (!d) throw new AppError('unprocessable', 'There is no deposit on this move yet.')
   return d
 }
@@ -82,7 +96,7 @@ export async function requestRelease(opts: {
       sql`select kind from deposit_releases where deposit_id = ${d.id} and status = 'pending'`,
     )
     if (waiting.rows.length) {
-      const kind = (waiting.rows[0] as { kind: string }).kind
+      const { kind } = oneRow(z.object({ kind: z.string() }), waiting)
       throw new AppError(
         'conflict',
         `A ${what(kind)} of this deposit is already waiting for its second approval. Approve or cancel it first.`,
@@ -96,7 +110,7 @@ export async function requestRelease(opts: {
         ${payee?.account_name ?? null}, ${payee?.sort_code ?? null}, ${payee?.account_number ?? null},
         ${firm.organizationId}, ${viewer.profileId})
       returning id`)
-    const releaseId = (inserted.rows[0] as { id: string }).id
+    const releaseId = oneRow(IdRow, inserted).id
     await tx.execute(
       sql`insert into deposit_approvals (release_id, approver_id) values (${releaseId}, ${viewer.profileId})`,
     )
@@ -133,21 +147,7 @@ export async function approveRelease(opts: {
         exists(select 1 from deposit_approvals a where a.release_id = r.id and a.approver_id = ${viewer.profileId}) as mine,
         (select count(*)::int from deposit_approvals a where a.release_id = r.id) as approvals
       from deposit_releases r where r.id = ${releaseId} and r.deposit_id = ${d.id} for update`)
-    const rel = r.rows[0] as
-      | {
-          kind: 'release' | 'refund'
-          stage: string | null
-          amount: string
-          status: string
-          organization_id: string | null
-          executed_at: string | null
-          payee_name: string | null
-          payee_sort_code: string | null
-          payee_account_number: string | null
-          mine: boolean
-          approvals: number
-        }
-      | undefined
+    const rel = firstRow(ReleaseToApprove, r)
     if (!rel) throw new AppError('not_found', 'Could not find this release request.')
     if (rel.status === 'executed') {
       throw new AppError(
@@ -245,7 +245,7 @@ export async function cancelRelease(opts: {
     const d = await lockDeposit(tx, txId)
     const r = await tx.execute(sql`
       select kind, status, organization_id from deposit_releases where id = ${releaseId} and deposit_id = ${d.id} for update`)
-    const rel = r.rows[0] as { kind: string; status: string; organization_id: string | null } | undefined
+    const rel = firstRow(z.object({ kind: z.string(), status: z.string(), organization_id: z.string().nullable() }), r)
     if (!rel) throw new AppError('not_found', 'Could not find this release request.')
     await requireFirmApprover(tx, viewer, rel.organization_id)
     if (rel.status !== 'pending') {

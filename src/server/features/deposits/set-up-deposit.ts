@@ -10,12 +10,14 @@
  *   their CoP check): the sandbox partner's funds.received webhook follows shortly.
  */
 import { sql } from 'drizzle-orm'
+import { z } from 'zod'
 import type { DepositResponse } from '#shared/contracts/deposits.ts'
 import { formatPence } from '#shared/domain/surveys.ts'
 import { readBuyerSideRole, requireDepositManager } from '#server/access/deposits.ts'
 import { lockTransactionForViewer } from '#server/access/transactions.ts'
 import type { Viewer } from '#server/auth/viewer.ts'
 import type { Database } from '#server/db/client.ts'
+import { firstRow, oneRow } from '#server/db/rows.ts'
 import { AppError, notFound } from '#server/core/errors.ts'
 import { ClientMoneyError, type ClientMoneyPartner } from '#server/providers/client-money/index.ts'
 import { sandboxTransferEvent } from '#server/providers/client-money/sandbox-provider.ts'
@@ -48,7 +50,7 @@ export async function setDeposit(opts: {
     const r = await tx.execute(sql`
       select coalesce((select full_name from profiles where id = t.buyer_user_id), 'The buyer') as name
       from transactions t where t.id = ${txId}`)
-    return (r.rows[0] as { name: string }).name
+    return oneRow(z.object({ name: z.string() }), r).name
   })
   // The partner opens the account idempotently by the move's id: asked before anything is written.
   const opened = await partner.openAccount({ transactionId: txId, buyerName }).catch(partnerError)
@@ -59,7 +61,7 @@ export async function setDeposit(opts: {
       select d.id, d.amount_pence::text as amount,
         exists(select 1 from ledger_entries e where e.transaction_id = d.transaction_id) as moved
       from deposits d where d.transaction_id = ${txId} for update`)
-    const row = existing.rows[0] as { id: string; amount: string; moved: boolean } | undefined
+    const row = firstRow(z.object({ id: z.string(), amount: z.string(), moved: z.boolean() }), existing)
     if (row?.moved && Number(row.amount) !== opts.amountPence) {
       throw new AppError(
         'conflict',
@@ -104,7 +106,7 @@ export async function checkPayee(opts: {
   const deposit = await database.db.transaction(async (tx) => {
     await readBuyerSideRole(tx, viewer, txId)
     const r = await tx.execute(sql`select id, sort_code, account_number from deposits where transaction_id = ${txId}`)
-    const d = r.rows[0] as { id: string; sort_code: string; account_number: string } | undefined
+    const d = firstRow(z.object({ id: z.string(), sort_code: z.string(), account_number: z.string() }), r)
     if (!d)
       throw new AppError('unprocessable', 'Your conveyancer has not set up the deposit yet. Nothing to pay for now.')
     return d
@@ -149,8 +151,16 @@ export async function simulateTransfer(opts: {
         coalesce((select -balance_pence from ledger_accounts a where a.transaction_id = d.transaction_id
           and a.code = 'buyer_payments'), 0)::text as received
       from deposits d join profiles p on p.id = ${viewer.profileId} where d.transaction_id = ${txId}`)
-    const d = r.rows[0] as
-      { partner_account_id: string; amount: string; full_name: string; checked: boolean; received: string } | undefined
+    const d = firstRow(
+      z.object({
+        partner_account_id: z.string(),
+        amount: z.string(),
+        full_name: z.string(),
+        checked: z.boolean(),
+        received: z.string(),
+      }),
+      r,
+    )
     if (!d) throw new AppError('unprocessable', 'Your conveyancer has not set up the deposit yet.')
     if (!d.checked) throw new AppError('unprocessable', 'Check the name of the receiving account first.')
     const remaining = Number(d.amount) - Number(d.received)

@@ -9,10 +9,12 @@
  * message and retry.
  */
 import { sql } from 'drizzle-orm'
+import { z } from 'zod'
 import { fundsPath } from '#shared/paths.ts'
 import { lockFundsForBuyer } from '#server/access/funds.ts'
 import type { Viewer } from '#server/auth/viewer.ts'
 import type { Database } from '#server/db/client.ts'
+import { firstRow, IdRow, oneRow, rows } from '#server/db/rows.ts'
 import { AppError } from '#server/core/errors.ts'
 import type { OpenBankingProvider } from '#server/providers/open-banking/index.ts'
 import { OpenBankingError } from '#server/providers/open-banking/open-banking-provider.ts'
@@ -47,7 +49,7 @@ export async function startBankConsent(opts: {
     const res =
       await tx.execute(sql`insert into bank_consents (transaction_id, profile_id, provider, provider_consent_id, bank_id, bank_name)
       values (${txId}, ${opts.viewer.profileId}, ${provider.name}, ${started.consentId}, ${bank.id}, ${bank.name}) returning id`)
-    const consentId = (res.rows[0] as { id: string }).id
+    const consentId = oneRow(IdRow, res).id
     await recordActivity(tx, {
       transactionId: txId,
       actorId: opts.viewer.profileId,
@@ -58,6 +60,18 @@ export async function startBankConsent(opts: {
     return { consent_id: consentId, authorise_url: started.authoriseUrl }
   })
 }
+
+/** The `type` of a delivery, for its receipt (the provider's parseEvent reads the rest). */
+const EventEnvelope = z.object({ type: z.unknown().optional() })
+
+/** A consent being settled by the bank's event. */
+const LockedConsent = z.object({
+  id: z.string(),
+  transaction_id: z.string(),
+  profile_id: z.string(),
+  status: z.string(),
+  bank_name: z.string(),
+})
 
 /** The webhook's provider key in provider_webhook_receipts. */
 export const webhookProviderKey = (provider: OpenBankingProvider) => `open-banking-${provider.name}`
@@ -86,9 +100,12 @@ export async function receiveConsentWebhook(opts: {
   // The bank is read before the database transaction opens; the consent's status is checked again under its lock.
   let accounts: Awaited<ReturnType<OpenBankingProvider['readAccounts']>> | null = null
   if (event.type === 'consent.authorised') {
-    const [known] = await opts.database.query<{ status: string }>(
-      'select status from bank_consents where provider = $1 and provider_consent_id = $2',
-      [provider.name, event.consentId],
+    const [known] = rows(
+      z.object({ status: z.string() }),
+      await opts.database.query('select status from bank_consents where provider = $1 and provider_consent_id = $2', [
+        provider.name,
+        event.consentId,
+      ]),
     )
     if (known?.status === 'awaiting_authorisation') {
       try {
@@ -104,12 +121,11 @@ export async function receiveConsentWebhook(opts: {
     await recordWebhookReceipt(tx, {
       provider: webhookProviderKey(provider),
       webhookId,
-      eventType: String((payload as { type?: unknown } | null)?.type ?? 'unknown'),
+      eventType: String(EventEnvelope.safeParse(payload).data?.type ?? 'unknown'),
     })
     const res = await tx.execute(sql`select id, transaction_id, profile_id, status, bank_name from bank_consents
       where provider = ${provider.name} and provider_consent_id = ${event.consentId} for update`)
-    const consent = res.rows[0] as
-      { id: string; transaction_id: string; profile_id: string; status: string; bank_name: string } | undefined
+    const consent = firstRow(LockedConsent, res)
     if (!consent) throw new AppError('not_found', 'No consent has this id.')
     if (consent.status !== 'awaiting_authorisation') return
     if (event.type !== 'consent.authorised') {
@@ -129,7 +145,7 @@ export async function receiveConsentWebhook(opts: {
     if (!accounts) throw new AppError('internal', 'The bank connection changed while it was read. Retry the delivery.')
     for (const account of accounts) {
       const idRes = await tx.execute(sql`select gen_random_uuid()::text as id`)
-      const id = (idRes.rows[0] as { id: string }).id
+      const id = oneRow(IdRow, idRes).id
       await tx.execute(sql`insert into bank_accounts (id, consent_id, transaction_id, provider_account_id, name, last4, data_sealed)
         values (${id}, ${consent.id}, ${consent.transaction_id}, ${account.id}, ${account.name},
           ${account.accountNumber.slice(-4)}, ${sealAccount(id, account)})`)

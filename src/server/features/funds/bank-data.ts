@@ -15,7 +15,10 @@ export function sealAccount(accountId: string, data: BankAccountData): string {
   return sealEnvelope(encryptionKeyRing(), JSON.stringify(data), accountContext(accountId))
 }
 
-/** Opens an account's data. Throws EnvelopeError when it does not open (wrong row or key). */
+/**
+ * Opens an account's data. Throws EnvelopeError when it does not open (wrong row or key). The cast is
+ * kept: the envelope is authenticated, so what opens is exactly what sealAccount sealed, a BankAccountData.
+ */
 export function openAccount(accountId: string, sealed: string): BankAccountData {
   return JSON.parse(openEnvelopeText(encryptionKeyRing(), sealed, accountContext(accountId))) as BankAccountData
 }

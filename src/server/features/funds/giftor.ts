@@ -11,12 +11,19 @@
  * in the funding picture clears.
  */
 import { sql, type SQL } from 'drizzle-orm'
-import type { GiftDeclarationInput, GiftorGift, SignGiftInput } from '#shared/contracts/funds.ts'
+import { z } from 'zod'
+import {
+  GIFTOR_IDENTITY_STATES,
+  type GiftDeclarationInput,
+  type GiftorGift,
+  type SignGiftInput,
+} from '#shared/contracts/funds.ts'
 import { formatPence } from '#shared/domain/surveys.ts'
 import { fundsPath } from '#shared/paths.ts'
 import { lockGiftForGiftor, readGiftForGiftor, type GiftorGift as GiftRow } from '#server/access/gifts.ts'
 import type { Viewer } from '#server/auth/viewer.ts'
 import type { Database, Tx } from '#server/db/client.ts'
+import { firstRow, IdRow, oneRow, rows } from '#server/db/rows.ts'
 import { AppError } from '#server/core/errors.ts'
 import type { ObjectStorage } from '#server/platform/storage/index.ts'
 import type { ESignatureProvider } from '#server/providers/e-signature/e-signature-provider.ts'
@@ -62,6 +69,17 @@ export function identityStateOf(profile: SQL): SQL {
     order by (ic.status = 'verified' and ic.expires_at > now()) desc, ic.created_at desc limit 1), 'not_started')`
 }
 
+/** The move's buyers' names and its address, as the gift page and the declaration name them. */
+const GiftFacts = z.object({ buyers: z.array(z.string()), address: z.string().nullable() })
+
+/** The gift's facts, the giftor's identity state and the declaration's signature request. */
+const GiftViewRow = GiftFacts.extend({
+  identity: z.enum(GIFTOR_IDENTITY_STATES),
+  request_status: z.string().nullable(),
+  document_sha256: z.string().nullable(),
+  signed_at: z.string().nullable(),
+})
+
 /** The gift page's content for its giftor. */
 async function giftView(tx: Tx, gift: GiftRow): Promise<GiftorGift> {
   const res = await tx.execute(sql`
@@ -73,14 +91,7 @@ async function giftView(tx: Tx, gift: GiftRow): Promise<GiftorGift> {
       r.status as request_status, r.document_sha256, r.completed_at::text as signed_at
     from funding_gifts g left join signature_requests r on r.id = g.signature_request_id
     where g.id = ${gift.id}`)
-  const row = res.rows[0] as {
-    buyers: string[]
-    address: string | null
-    identity: GiftorGift['identity']
-    request_status: string | null
-    document_sha256: string | null
-    signed_at: string | null
-  }
+  const row = oneRow(GiftViewRow, res)
   const signed = row.request_status === 'completed'
   const status: GiftorGift['declaration']['status'] = signed
     ? 'signed'
@@ -146,17 +157,19 @@ export async function prepareGiftDeclaration(
   ctx: GiftorContext & { giftId: string; input: GiftDeclarationInput },
 ): Promise<GiftorGift> {
   const { viewer, input } = ctx
-  let stored: StoredPdf | null = null
+  // Set inside the transaction's callback, read after it fails: a holder, which the compiler does not narrow to null.
+  const pdf: { stored: StoredPdf | null } = { stored: null }
   try {
     return await ctx.database.db.transaction(async (tx) => {
       const gift = await lockGiftForGiftor(tx, viewer, ctx.giftId)
       assertOpen(gift)
       const prior = gift.signature_request_id
-        ? ((
+        ? firstRow(
+            z.object({ id: z.string(), status: z.string() }),
             await tx.execute(
               sql`select id, status from signature_requests where id = ${gift.signature_request_id} for update`,
-            )
-          ).rows[0] as { id: string; status: string } | undefined)
+            ),
+          )
         : undefined
       if (prior?.status === 'completed') throw new AppError('conflict', ALREADY_SIGNED)
       const people = await tx.execute(sql`
@@ -164,7 +177,7 @@ export async function prepareGiftDeclaration(
                   where p.id in (select buyer_user_id from transactions where id = ${gift.transaction_id}
                     union select user_id from transaction_participants where transaction_id = ${gift.transaction_id} and role = 'buyer')) as buyers,
           (select array_to_string(pr.address_lines, ', ') || ', ' || pr.postcode from properties pr where pr.transaction_id = ${gift.transaction_id}) as address`)
-      const facts = people.rows[0] as { buyers: string[]; address: string | null }
+      const facts = oneRow(GiftFacts, people)
       const bytes = await renderGiftDeclarationPdf({
         giftorName: viewer.fullName,
         giftorEmail: viewer.email,
@@ -176,7 +189,8 @@ export async function prepareGiftDeclaration(
         giftorWillLive: input.giftor_will_live,
         preparedAt: new Date(),
       })
-      stored = await storePdf(ctx.storage, gift.transaction_id, bytes)
+      const stored = await storePdf(ctx.storage, gift.transaction_id, bytes)
+      pdf.stored = stored
       const doc = await filePdf(tx, {
         txId: gift.transaction_id,
         folder: 'Mortgage',
@@ -196,7 +210,7 @@ export async function prepareGiftDeclaration(
         values (${gift.transaction_id}, ${doc.id}, ${stored.sha256}, ${ctx.provider.name}, ${gift.created_by}, false, null,
           'Gifted-deposit declaration')
         returning id`)
-      const reqId = (req.rows[0] as { id: string }).id
+      const reqId = oneRow(IdRow, req).id
       await tx.execute(
         sql`insert into signature_request_signers (request_id, user_id, sort_index) values (${reqId}, ${viewer.profileId}, 0)`,
       )
@@ -214,7 +228,7 @@ export async function prepareGiftDeclaration(
       return giftView(tx, await readGiftForGiftor(tx, viewer, gift.id))
     })
   } catch (err) {
-    await (stored as StoredPdf | null)?.discard()
+    await pdf.stored?.discard()
     throw err
   }
 }
@@ -230,7 +244,7 @@ export async function giftDeclarationFile(opts: {
     const gift = await readGiftForGiftor(tx, opts.viewer, opts.giftId)
     if (!gift.document_id) throw new AppError('not_found', ANSWER_FIRST)
     const res = await tx.execute(sql`select storage_key, filename from documents where id = ${gift.document_id}`)
-    const row = res.rows[0] as { storage_key: string; filename: string }
+    const row = oneRow(z.object({ storage_key: z.string(), filename: z.string() }), res)
     return { storageKey: row.storage_key, filename: row.filename }
   })
   return { bytes: (await readObject(opts.storage, storageKey)).bytes, filename }
@@ -265,14 +279,14 @@ export async function signGiftDeclaration(
           'The declaration changed while you were signing. Read the new version, then sign.',
         )
       const state = await tx.execute(sql`select ${identityStateOf(sql`${viewer.profileId}::uuid`)} as identity`)
-      if ((state.rows[0] as { identity: string }).identity !== 'verified')
+      if (oneRow(z.object({ identity: z.string() }), state).identity !== 'verified')
         throw new AppError('unprocessable', IDENTITY_FIRST)
     },
     afterComplete: async (tx, signedDocumentId) => {
       const check = await tx.execute(sql`select id from identity_checks where profile_id = ${viewer.profileId}
         and status = 'verified' and expires_at > now() order by created_at desc limit 1`)
       await tx.execute(sql`update funding_gifts set document_id = ${signedDocumentId},
-          identity_check_id = ${(check.rows[0] as { id: string }).id} where id = ${gift.id}`)
+          identity_check_id = ${oneRow(IdRow, check).id} where id = ${gift.id}`)
       await recordActivity(tx, {
         transactionId: gift.transaction_id,
         actorId: viewer.profileId,
@@ -284,7 +298,7 @@ export async function signGiftDeclaration(
         and buyer_user_id is not null
         union select user_id from transaction_participants where transaction_id = ${gift.transaction_id} and role in ('buyer', 'buyer_conveyancer')`)
       await notifyPeople(tx, {
-        recipients: (buyers.rows as { id: string }[]).map((r) => r.id),
+        recipients: rows(IdRow, buyers).map((r) => r.id),
         kind: 'funds_review',
         transactionId: gift.transaction_id,
         actorId: viewer.profileId,

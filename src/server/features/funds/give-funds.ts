@@ -7,11 +7,13 @@
  * again when they look.
  */
 import { sql } from 'drizzle-orm'
+import { z } from 'zod'
 import type { FundsPicture, SaveFundsPlanInput } from '#shared/contracts/funds.ts'
 import { flagFor } from '#shared/domain/source-of-funds.ts'
 import { lockFundsForBuyer } from '#server/access/funds.ts'
 import type { Viewer } from '#server/auth/viewer.ts'
 import type { Database, Tx } from '#server/db/client.ts'
+import { firstRow, IdRow, oneRow } from '#server/db/rows.ts'
 import { AppError, notFound } from '#server/core/errors.ts'
 import type { OpenBankingProvider } from '#server/providers/open-banking/index.ts'
 import { recordActivity } from '#server/core/audit/record-activity.ts'
@@ -63,7 +65,7 @@ export function selectAccount(opts: BuyerWrite & { accountId: string; selected: 
   return asBuyer(opts, async (tx) => {
     const res = await tx.execute(sql`update bank_accounts set selected = ${opts.selected}
       where id = ${opts.accountId} and transaction_id = ${opts.txId} returning name`)
-    const row = res.rows[0] as { name: string } | undefined
+    const row = firstRow(z.object({ name: z.string() }), res)
     if (!row) throw notFound('account')
     await recordActivity(tx, {
       transactionId: opts.txId,
@@ -84,7 +86,7 @@ export function explainTransaction(
   return asBuyer(opts, async (tx) => {
     const res = await tx.execute(sql`select id, data_sealed from bank_accounts
       where id = ${opts.accountId} and transaction_id = ${opts.txId}`)
-    const row = res.rows[0] as { id: string; data_sealed: string } | undefined
+    const row = firstRow(z.object({ id: z.string(), data_sealed: z.string() }), res)
     if (!row) throw notFound('account')
     const t = openAccount(row.id, row.data_sealed).transactions.find((x) => x.id === opts.transactionId)
     if (!t || !flagFor(t)) throw new AppError('unprocessable', NOT_FLAGGED_RULE)
@@ -135,7 +137,7 @@ export function addGift(
       await tx.execute(sql`insert into funding_gifts (transaction_id, giftor_name, giftor_email, relationship, amount_pence, created_by)
       values (${opts.txId}, ${i.giftor_name}, ${email}, ${i.relationship}, ${i.amount_pence}, ${opts.viewer.profileId})
       returning id`)
-    const giftId = (res.rows[0] as { id: string }).id
+    const giftId = oneRow(IdRow, res).id
     await recordActivity(tx, {
       transactionId: opts.txId,
       actorId: opts.viewer.profileId,
@@ -158,16 +160,17 @@ export function resendGiftInvitation(opts: BuyerWrite & MailOptions & { giftId: 
         g.giftor_profile_id, t.status as move_status, i.id as invitation_id
       from funding_gifts g join transactions t on t.id = g.transaction_id left join invitations i on i.gift_id = g.id
       where g.id = ${opts.giftId} and g.transaction_id = ${opts.txId} for update of g`)
-    const gift = found.rows[0] as
-      | {
-          id: string
-          giftor_email: string
-          amount_pence: number
-          giftor_profile_id: string | null
-          move_status: string
-          invitation_id: string | null
-        }
-      | undefined
+    const gift = firstRow(
+      z.object({
+        id: z.string(),
+        giftor_email: z.string(),
+        amount_pence: z.number(),
+        giftor_profile_id: z.string().nullable(),
+        move_status: z.string(),
+        invitation_id: z.string().nullable(),
+      }),
+      found,
+    )
     if (!gift) throw notFound('gift')
     if (gift.giftor_profile_id)
       throw new AppError('conflict', 'The giftor has already accepted the invitation, so there is nothing to re-send.')

@@ -5,7 +5,8 @@
  * (access/funds.ts), and each view is written to the audit trail in the same database transaction.
  */
 import { sql } from 'drizzle-orm'
-import type { FundsPicture, FundsStatuses } from '#shared/contracts/funds.ts'
+import { z } from 'zod'
+import { BankConsent, FundsGift, type FundsPicture, type FundsStatuses } from '#shared/contracts/funds.ts'
 import { formatPence } from '#shared/domain/surveys.ts'
 import { calculateSdlt, SDLT_SOURCES } from '#shared/domain/sdlt.ts'
 import { deriveFundsStatus, flagFor, fundingBalance, type FundsStatus } from '#shared/domain/source-of-funds.ts'
@@ -13,6 +14,7 @@ import { readFundsRole } from '#server/access/funds.ts'
 import { readViewerRole } from '#server/access/transactions.ts'
 import type { Viewer } from '#server/auth/viewer.ts'
 import type { Database, Tx } from '#server/db/client.ts'
+import { IdRow, rows } from '#server/db/rows.ts'
 import type { OpenBankingProvider } from '#server/providers/open-banking/index.ts'
 import { recordActivity } from '#server/core/audit/record-activity.ts'
 import { openAccount, openExplanation } from './bank-data'
@@ -28,18 +30,57 @@ const CONSENT_MESSAGES: Record<string, (reason: string | null) => string> = {
     `${reason ?? 'The consent expired before the bank confirmed it'}. Nothing was shared. Connect the bank again to retry.`,
 }
 
-interface PlanRow {
-  first_time_buyer: boolean
-  additional_property: boolean
-  non_resident: boolean
-  mortgage_stated_pence: number | null
-  sale_proceeds_pence: number | null
-  fees_pence: number
-  review_decision: 'satisfied' | 'more_info' | null
-  review_note: string | null
-  reviewed_at: string | null
-  reviewer_name: string | null
-}
+// bigint columns come back as text from node-postgres: float8 keeps every pence amount (< 2^53) exact.
+const MoveRow = z.object({ agreed_price_pence: z.number().nullable() })
+
+const PlanRow = z.object({
+  first_time_buyer: z.boolean(),
+  additional_property: z.boolean(),
+  non_resident: z.boolean(),
+  mortgage_stated_pence: z.number().nullable(),
+  sale_proceeds_pence: z.number().nullable(),
+  fees_pence: z.number(),
+  review_decision: z.enum(['satisfied', 'more_info']).nullable(),
+  review_note: z.string().nullable(),
+  reviewed_at: z.string().nullable(),
+  reviewer_name: z.string().nullable(),
+})
+type PlanRow = z.output<typeof PlanRow>
+
+/** A consent, `expired` once it waited too long. */
+const ConsentRow = z.object({
+  id: z.string(),
+  bank_name: z.string(),
+  status: BankConsent.shape.status,
+  failure_reason: z.string().nullable(),
+  created_at: z.string(),
+})
+
+const AccountRow = z.object({
+  id: z.string(),
+  bank_name: z.string(),
+  selected: z.boolean(),
+  data_sealed: z.string(),
+  last4: z.string(),
+})
+
+const ExplanationRow = z.object({
+  account_id: z.string(),
+  provider_transaction_id: z.string(),
+  explanation_sealed: z.string(),
+})
+
+/** A gift as the picture shows it, with what its progress is derived from. */
+const GiftRow = FundsGift.omit({ progress: true, invitation_expires_at: true }).extend({
+  id: z.string(),
+  declaration_document_id: z.string().nullable(),
+  giftor_profile_id: z.string().nullable(),
+  invitation_expires_at: z.string().nullable(),
+  identity_check_id: z.string().nullable(),
+})
+
+/** The latest DIP and its case's stage. */
+const DipRow = z.object({ amount_pence: z.number(), lender: z.string(), stage: z.string() })
 
 /**
  * Builds the picture from the database (bank data opened here); no access check, no audit: callers
@@ -51,17 +92,21 @@ export async function buildFundsPicture(
   viewerRole: 'buyer' | 'buyer_conveyancer',
   provider: OpenBankingProvider | null,
 ): Promise<FundsPicture> {
-  const q = async <T>(query: ReturnType<typeof sql>) => (await tx.execute(query)).rows as T[]
-  // bigint columns come back as text from node-postgres: float8 keeps every pence amount (< 2^53) exact.
-  const [move] = await q<{ agreed_price_pence: number | null }>(
+  const q = async <S extends z.ZodType>(schema: S, query: ReturnType<typeof sql>) =>
+    rows(schema, await tx.execute(query))
+  const [move] = await q(
+    MoveRow,
     sql`select agreed_price_pence::float8 as agreed_price_pence from transactions where id = ${txId}`,
   )
-  const [planRow] = await q<PlanRow>(sql`
+  const [planRow] = await q(
+    PlanRow,
+    sql`
     select p.first_time_buyer, p.additional_property, p.non_resident,
       p.mortgage_stated_pence::float8 as mortgage_stated_pence, p.sale_proceeds_pence::float8 as sale_proceeds_pence,
       p.fees_pence::float8 as fees_pence, p.review_decision, p.review_note, p.reviewed_at::text as reviewed_at, r.full_name as reviewer_name
-    from funding_plans p left join profiles r on r.id = p.reviewed_by where p.transaction_id = ${txId}`)
-  const plan = planRow ?? {
+    from funding_plans p left join profiles r on r.id = p.reviewed_by where p.transaction_id = ${txId}`,
+  )
+  const plan: PlanRow = planRow ?? {
     first_time_buyer: false,
     additional_property: false,
     non_resident: false,
@@ -73,35 +118,28 @@ export async function buildFundsPicture(
     reviewed_at: null,
     reviewer_name: null,
   }
-  const consents = await q<{
-    id: string
-    bank_name: string
-    status: string
-    failure_reason: string | null
-    created_at: string
-  }>(sql`
+  const consents = await q(
+    ConsentRow,
+    sql`
     select id, bank_name, created_at::text as created_at,
       case when status = 'awaiting_authorisation' and created_at < now() - make_interval(mins => ${CONSENT_WAIT_MINUTES})
         then 'expired' else status end as status,
       case when status = 'awaiting_authorisation' and created_at < now() - make_interval(mins => ${CONSENT_WAIT_MINUTES})
         then 'The bank did not confirm within 30 minutes' else failure_reason end as failure_reason
     from bank_consents
-    where transaction_id = ${txId} order by created_at desc, id`)
-  const accountRows = await q<{
-    id: string
-    bank_name: string
-    selected: boolean
-    data_sealed: string
-    last4: string
-  }>(sql`
+    where transaction_id = ${txId} order by created_at desc, id`,
+  )
+  const accountRows = await q(
+    AccountRow,
+    sql`
     select a.id, c.bank_name, a.selected, a.data_sealed, a.last4 from bank_accounts a join bank_consents c on c.id = a.consent_id
-    where a.transaction_id = ${txId} order by a.created_at, a.provider_account_id`)
-  const explanationRows = await q<{
-    account_id: string
-    provider_transaction_id: string
-    explanation_sealed: string
-  }>(sql`
-    select account_id, provider_transaction_id, explanation_sealed from funding_explanations where transaction_id = ${txId}`)
+    where a.transaction_id = ${txId} order by a.created_at, a.provider_account_id`,
+  )
+  const explanationRows = await q(
+    ExplanationRow,
+    sql`
+    select account_id, provider_transaction_id, explanation_sealed from funding_explanations where transaction_id = ${txId}`,
+  )
   const explanations = new Map(
     explanationRows.map((e) => [
       `${e.account_id}:${e.provider_transaction_id}`,
@@ -110,13 +148,9 @@ export async function buildFundsPicture(
   )
   // The giftor's progress (decision 037): evidenced once their identity was verified and the
   // declaration signed (signing requires the verified identity and records it).
-  const giftRows = await q<
-    Omit<FundsPicture['gifts'][number], 'progress' | 'invitation_expires_at'> & {
-      giftor_profile_id: string | null
-      invitation_expires_at: string | null
-      identity_check_id: string | null
-    }
-  >(sql`
+  const giftRows = await q(
+    GiftRow,
+    sql`
     select g.id, g.giftor_name, g.giftor_email, g.relationship, g.amount_pence::float8 as amount_pence,
       case when exists(select 1 from signature_requests s where s.id = g.signature_request_id and s.status = 'completed')
         then 'signed' else 'not_signed' end as declaration,
@@ -125,7 +159,8 @@ export async function buildFundsPicture(
         then g.document_id end as declaration_document_id,
       g.source_of_money, g.giftor_profile_id, g.identity_check_id,
       (select i.expires_at::text from invitations i where i.gift_id = g.id and i.status = 'pending') as invitation_expires_at
-    from funding_gifts g where g.transaction_id = ${txId} order by g.created_at`)
+    from funding_gifts g where g.transaction_id = ${txId} order by g.created_at`,
+  )
   const now = Date.now()
   const gifts: FundsPicture['gifts'] = giftRows.map(({ giftor_profile_id, identity_check_id, ...g }) => ({
     ...g,
@@ -142,9 +177,12 @@ export async function buildFundsPicture(
             : 'invitation_expired',
     invitation_expires_at: g.invitation_expires_at ? new Date(g.invitation_expires_at).toISOString() : null,
   }))
-  const [dip] = await q<{ amount_pence: number; lender: string; stage: string }>(sql`
+  const [dip] = await q(
+    DipRow,
+    sql`
     select d.amount_pence::float8 as amount_pence, d.lender, c.stage from mortgage_dips d join mortgage_cases c on c.id = d.case_id
-    where d.transaction_id = ${txId} order by d.issued_on desc, d.created_at desc limit 1`)
+    where d.transaction_id = ${txId} order by d.issued_on desc, d.created_at desc limit 1`,
+  )
 
   const accounts: FundsPicture['accounts'] = []
   const flags: FundsPicture['flags'] = []
@@ -255,7 +293,7 @@ export async function buildFundsPicture(
     consents: consents.map((c) => ({
       id: c.id,
       bank_name: c.bank_name,
-      status: c.status as FundsPicture['consents'][number]['status'],
+      status: c.status,
       message: CONSENT_MESSAGES[c.status]?.(c.failure_reason) ?? null,
       created_at: new Date(c.created_at).toISOString(),
     })),
@@ -359,7 +397,7 @@ export async function buyerIdsOf(tx: Tx, txId: string): Promise<string[]> {
   const res = await tx.execute(sql`
     select buyer_user_id as id from transactions where id = ${txId} and buyer_user_id is not null
     union select user_id from transaction_participants where transaction_id = ${txId} and role = 'buyer'`)
-  return (res.rows as { id: string }[]).map((r) => r.id)
+  return rows(IdRow, res).map((r) => r.id)
 }
 
 /**

@@ -16,8 +16,8 @@ import type { OpenBankingProvider } from '#server/providers/open-banking/index.t
 /** The webhook endpoint of open banking (routes.ts). */
 export const OPEN_BANKING_WEBHOOK_PATH = '/api/webhooks/open-banking'
 
-const esc = (s: string) =>
-  s.replace(/[&<>"']/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch] as string)
+const ENTITIES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' }
+const esc = (s: string) => s.replace(/[&<>"']/g, (ch) => ENTITIES[ch])
 
 /** Only a path of this app's funds page may be returned to (no open redirect). */
 const safeReturn = (value: string | undefined) =>

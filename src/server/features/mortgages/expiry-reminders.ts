@@ -7,8 +7,10 @@
  * kind is one query on a partial index of the not-yet-reminded rows.
  */
 import { sql } from 'drizzle-orm'
+import { z } from 'zod'
 import { EXPIRY_REMINDER_DAYS, londonDay, ukCalendarDate } from '#shared/domain/mortgages.ts'
 import type { Database } from '#server/db/client.ts'
+import { rows } from '#server/db/rows.ts'
 import type { Logger } from '#server/logger.ts'
 import { startPeriodicJob, type PeriodicJob } from '#server/platform/jobs/periodic-job.ts'
 import { mortgageCasePath, transactionPath } from '#shared/paths.ts'
@@ -40,11 +42,11 @@ export async function sendExpiryReminders(options: {
       returning c.transaction_id, null as lender, to_char(c.offer_expires_on, 'YYYY-MM-DD') as expires_on,
         c.broker_profile_id, t.buyer_user_id`)
     const due = [
-      ...(dips.rows as unknown as Reminder[]).map((r) => ({
+      ...rows(Reminder, dips).map((r) => ({
         ...r,
         what: `The decision in principle from ${r.lender}`,
       })),
-      ...(offers.rows as unknown as Reminder[]).map((r) => ({ ...r, what: 'The mortgage offer' })),
+      ...rows(Reminder, offers).map((r) => ({ ...r, what: 'The mortgage offer' })),
     ]
     for (const r of due) {
       const title = `${r.what} expires on ${ukCalendarDate(r.expires_on)}`
@@ -77,13 +79,14 @@ export async function sendExpiryReminders(options: {
   return sent
 }
 
-interface Reminder {
-  transaction_id: string
-  lender: string | null
-  expires_on: string
-  broker_profile_id: string
-  buyer_user_id: string | null
-}
+/** A DIP or offer claimed for its reminder (the offer's `lender` is null). */
+const Reminder = z.object({
+  transaction_id: z.string(),
+  lender: z.string().nullable(),
+  expires_on: z.string(),
+  broker_profile_id: z.string(),
+  buyer_user_id: z.string().nullable(),
+})
 
 /**
  * Runs sendExpiryReminders hourly, the first run 10 minutes after start (never at start: test servers

@@ -12,20 +12,22 @@
  * (demo rows have none) is named on the cover sheet as not enclosed. The download is recorded in the
  * move's audit trail (ids only).
  */
-import type { Readable } from 'node:stream'
+import { Readable } from 'node:stream'
 import { sql } from 'drizzle-orm'
 import { PDFDocument, rgb, StandardFonts, type PDFFont, type PDFPage } from 'pdf-lib'
 import { ZipFile } from 'yazl'
+import { z } from 'zod'
 import { LENDER_PACK_RULE, parsePackDocumentIds } from '#shared/contracts/mortgages.ts'
-import { EMPLOYMENT_STATUS_LABELS, londonDay, ukCalendarDate, type EmploymentStatus } from '#shared/domain/mortgages.ts'
+import { EMPLOYMENT_STATUS_LABELS, londonDay, ukCalendarDate } from '#shared/domain/mortgages.ts'
 import { ukDateTime } from '#shared/domain/uk-time.ts'
 import { assertBrokerOnMove } from '#server/access/mortgages.ts'
 import type { Viewer } from '#server/auth/viewer.ts'
 import type { Database } from '#server/db/client.ts'
+import { firstRow, rows, Timestamp } from '#server/db/rows.ts'
 import { AppError } from '#server/core/errors.ts'
 import type { ObjectStorage } from '#server/platform/storage/index.ts'
 import { recordActivity } from '#server/core/audit/record-activity.ts'
-import { readCase } from './read-case'
+import { Int8, readCase } from './read-case'
 import { documentAudienceFor } from '#server/access/transactions.ts'
 
 interface PackFile {
@@ -38,6 +40,19 @@ interface PackFile {
   /** Path inside the ZIP, or null when the stored file is missing. */
   path: string | null
 }
+
+/** A document asked for, as stored. */
+const PackFileRow = z.object({
+  id: z.string(),
+  folder: z.string(),
+  filename: z.string(),
+  version: z.number(),
+  storage_key: z.string().nullable(),
+  size_bytes: Int8.nullable(),
+})
+
+/** The buyer's identity check task. */
+const IdentityTask = z.object({ status: z.string(), completed_at: Timestamp.nullable() })
 
 // The standard fonts encode WinAnsi only: anything else becomes '?' rather than failing the PDF.
 const winAnsi = (text: string) =>
@@ -69,7 +84,7 @@ export function coverSheetSections(input: {
   brokerName: string
   generatedAt: Date
   c: Awaited<ReturnType<typeof readCase>>
-  identity: { status: string; completed_at: string | null } | null
+  identity: { status: string; completed_at: Date | string | null } | null
   files: PackFile[]
 }): { heading: string; lines: string[] }[] {
   const { c } = input
@@ -81,7 +96,7 @@ export function coverSheetSections(input: {
         `Buyer: ${c.buyer_name ?? 'not yet on the move'}`,
         ...(c.fact_find
           ? [
-              `Employment: ${EMPLOYMENT_STATUS_LABELS[c.fact_find.employment_status as EmploymentStatus]}`,
+              `Employment: ${EMPLOYMENT_STATUS_LABELS[c.fact_find.employment_status]}`,
               `Gross annual income: ${gbp(c.fact_find.gross_annual_income_pence)}`,
               `Monthly commitments: ${gbp(c.fact_find.monthly_commitments_pence)}`,
               `Deposit: ${gbp(c.fact_find.deposit_pence)}`,
@@ -181,13 +196,14 @@ export async function buildLenderPack(opts: {
     const dipDocId = c.dips[0]?.document?.id
     const ids = [...new Set([...parsed.ids, ...(dipDocId ? [dipDocId] : [])])]
     const found = ids.length
-      ? ((
+      ? rows(
+          PackFileRow,
           await tx.execute(sql`select id, folder, filename, version, storage_key, size_bytes from documents d
             where transaction_id = ${txId} and ${documentAudienceFor('d', viewer.profileId)} and id in (${sql.join(
               ids.map((id) => sql`${id}::uuid`),
               sql`, `,
-            )}) order by folder, filename, version`)
-        ).rows as unknown as PackFile[])
+            )}) order by folder, filename, version`),
+        ).map((f): PackFile => ({ ...f, size_bytes: f.size_bytes === null ? null : Number(f.size_bytes), path: null }))
       : []
     if (found.length !== ids.length) {
       const missing = ids.length - found.length
@@ -199,7 +215,7 @@ export async function buildLenderPack(opts: {
     const idRes = await tx.execute(sql`
       select k.status, k.completed_at from tasks k join timeline_stages s on s.id = k.stage_id
       where s.transaction_id = ${txId} and k.title like 'Buyer ID and AML checks%' limit 1`)
-    return { c, files: found, identity: (idRes.rows[0] as { status: string; completed_at: string | null }) ?? null }
+    return { c, files: found, identity: firstRow(IdentityTask, idRes) ?? null }
   })
   const present = await Promise.all(files.map((f) => (f.storage_key ? storage.exists(f.storage_key) : false)))
   const used = new Set<string>()
@@ -237,12 +253,16 @@ export async function buildLenderPack(opts: {
       (cb) => {
         storage.get(key).then(
           (o) => cb(null, o.body),
+          // yazl's callback types want a stream even with an error; it reads none then.
           (err: Error) => cb(err, undefined as never),
         )
       },
     )
   }
   zip.end()
-  zip.on('error', (err: Error) => (zip.outputStream as Readable).destroy(err))
-  return { stream: zip.outputStream as Readable, filename: lenderPackFilename(c.buyer_name, now) }
+  // Typed as NodeJS.ReadableStream by @types/yazl; it is a PassThrough, so a Readable.
+  const stream = zip.outputStream
+  if (!(stream instanceof Readable)) throw new Error("yazl's output stream is not a Readable")
+  zip.on('error', (err: Error) => stream.destroy(err))
+  return { stream, filename: lenderPackFilename(c.buyer_name, now) }
 }

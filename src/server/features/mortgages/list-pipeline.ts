@@ -4,16 +4,32 @@
  * DIP's lender and expiry, the offer's expiry. Soonest expiry first, then most recently changed. One
  * statement.
  */
+import { z } from 'zod'
 import type { Pipeline, PipelineRow } from '#shared/contracts/mortgages.ts'
-import { londonDay } from '#shared/domain/mortgages.ts'
+import { APPLICATION_STAGES, londonDay } from '#shared/domain/mortgages.ts'
 import { brokerTransactionIdsSql } from '#server/access/mortgages.ts'
 import type { Viewer } from '#server/auth/viewer.ts'
 import type { Database } from '#server/db/client.ts'
+import { rows, Timestamp } from '#server/db/rows.ts'
+
+/** A move of the pipeline as the statement reads it. */
+const PipelineDbRow = z.object({
+  transaction_id: z.string(),
+  buyer_name: z.string().nullable(),
+  address: z.string().nullable(),
+  stage: z.enum(APPLICATION_STAGES),
+  dip_lender: z.string().nullable(),
+  dip_expires_on: z.string().nullable(),
+  offer_expires_on: z.string().nullable(),
+  updated_at: Timestamp,
+})
 
 export async function listPipeline(opts: { database: Database; viewer: Viewer; now?: Date }): Promise<Pipeline> {
   const me = opts.viewer.profileId
-  const rows = await opts.database.query<Record<string, unknown>>(
-    `select t.id as transaction_id, coalesce(b.full_name, c.buyer_name) as buyer_name,
+  const found = rows(
+    PipelineDbRow,
+    await opts.database.query(
+      `select t.id as transaction_id, coalesce(b.full_name, c.buyer_name) as buyer_name,
        case when p.transaction_id is null then null else array_to_string(p.address_lines, ', ') || ', ' || p.postcode end as address,
        coalesce(c.stage, 'fact_find') as stage, dip.lender as dip_lender,
        to_char(dip.expires_on, 'YYYY-MM-DD') as dip_expires_on,
@@ -28,19 +44,20 @@ export async function listPipeline(opts: { database: Database; viewer: Viewer; n
      where t.id in ${brokerTransactionIdsSql('$1')} and t.status <> 'cancelled'
      order by least(case when c.stage = 'offer_issued' then null else dip.expires_on end, c.offer_expires_on) nulls last,
        greatest(t.updated_at, c.updated_at) desc, t.id`,
-    [me],
+      [me],
+    ),
   )
   return {
     today: londonDay(opts.now ?? new Date()),
-    rows: rows.map((r): PipelineRow => ({
-      transaction_id: r.transaction_id as string,
-      buyer_name: (r.buyer_name as string | null) ?? null,
-      address: (r.address as string | null) ?? null,
-      stage: r.stage as PipelineRow['stage'],
-      dip_lender: (r.dip_lender as string | null) ?? null,
-      dip_expires_on: (r.dip_expires_on as string | null) ?? null,
-      offer_expires_on: (r.offer_expires_on as string | null) ?? null,
-      updated_at: new Date(r.updated_at as string).toISOString(),
+    rows: found.map((r): PipelineRow => ({
+      transaction_id: r.transaction_id,
+      buyer_name: r.buyer_name,
+      address: r.address,
+      stage: r.stage,
+      dip_lender: r.dip_lender,
+      dip_expires_on: r.dip_expires_on,
+      offer_expires_on: r.offer_expires_on,
+      updated_at: new Date(r.updated_at).toISOString(),
     })),
   }
 }

@@ -6,18 +6,58 @@
  * reads as a case at 'fact_find' with no fact find.
  */
 import { sql } from 'drizzle-orm'
+import { z } from 'zod'
 import type { Affordability, Dip, MortgageCase, PackDocument } from '#shared/contracts/mortgages.ts'
 import {
   affordabilityRange,
+  APPLICATION_STAGES,
+  EMPLOYMENT_STATUSES,
   NOT_ADVICE_NOTE,
-  type ApplicationStage,
-  type EmploymentStatus,
 } from '#shared/domain/mortgages.ts'
 import type { Tx } from '#server/db/client.ts'
+import { firstRow, IdRow, oneRow, rows, Timestamp } from '#server/db/rows.ts'
 import { notFound } from '#server/core/errors.ts'
 import { documentAudienceFor } from '#server/access/transactions.ts'
 
-const iso = (v: string | Date | null): string | null => (v === null ? null : new Date(v).toISOString())
+const iso = (v: string | Date): string => new Date(v).toISOString()
+
+/** A `bigint` column (pence): PGlite reads it as a number, node-postgres as a string; read with Number(). */
+export const Int8 = z.union([z.number(), z.string()])
+
+/** A document the broker may put in a lender pack. */
+const PackDocumentRow = z.object({ id: z.string(), filename: z.string(), folder: z.string(), version: z.number() })
+
+/** The move, its buyer and property, and the broker's case when there is one. */
+const CaseHead = z.object({
+  id: z.string(),
+  agreed_price_pence: Int8.nullable(),
+  buyer_id: z.string().nullable(),
+  buyer_name: z.string().nullable(),
+  address_lines: z.array(z.string()).nullable(),
+  postcode: z.string().nullable(),
+  case_id: z.string().nullable(),
+  stage: z.enum(APPLICATION_STAGES).nullable(),
+  offer_expires_on: z.string().nullable(),
+  gross_annual_income_pence: Int8.nullable(),
+  monthly_commitments_pence: Int8.nullable(),
+  deposit_pence: Int8.nullable(),
+  employment_status: z.enum(EMPLOYMENT_STATUSES).nullable(),
+  fact_find_updated_at: Timestamp.nullable(),
+})
+
+/** A decision in principle, with its document when one is attached. */
+const DipRow = z.object({
+  id: z.string(),
+  lender: z.string(),
+  amount_pence: Int8,
+  term_months: z.number(),
+  reference: z.string(),
+  issued_on: z.string(),
+  expires_on: z.string(),
+  created_at: Timestamp,
+  document_id: z.string().nullable(),
+  document_filename: z.string().nullable(),
+})
 
 /**
  * The documents 'shared with the broker' (profile `viewerId`): every document of the move in their
@@ -31,7 +71,7 @@ export async function sharedDocuments(tx: Tx, txId: string, viewerId: string): P
     select distinct on (d.folder, d.filename) d.id, d.filename, d.folder, d.version
     from documents d where d.transaction_id = ${txId} and ${documentAudienceFor('d', viewerId)}
     order by d.folder, d.filename, d.version desc`)
-  return res.rows as unknown as PackDocument[]
+  return rows(PackDocumentRow, res)
 }
 
 /** The affordability range of a fact find, with the not-advice note. */
@@ -69,24 +109,7 @@ export async function readCase(tx: Tx, txId: string, brokerId: string): Promise<
     left join properties p on p.transaction_id = t.id
     left join mortgage_cases c on c.transaction_id = t.id and c.broker_profile_id = ${brokerId}
     where t.id = ${txId}`)
-  const row = head.rows[0] as
-    | {
-        id: string
-        agreed_price_pence: string | number | null
-        buyer_id: string | null
-        buyer_name: string | null
-        address_lines: string[] | null
-        postcode: string | null
-        case_id: string | null
-        stage: ApplicationStage | null
-        offer_expires_on: string | null
-        gross_annual_income_pence: string | number | null
-        monthly_commitments_pence: string | number | null
-        deposit_pence: string | number | null
-        employment_status: EmploymentStatus | null
-        fact_find_updated_at: string | Date | null
-      }
-    | undefined
+  const row = firstRow(CaseHead, head)
   if (!row) throw notFound()
   let dips: Dip[] = []
   if (row.case_id) {
@@ -96,16 +119,18 @@ export async function readCase(tx: Tx, txId: string, brokerId: string): Promise<
         m.created_at, d.id as document_id, d.filename as document_filename
       from mortgage_dips m left join documents d on d.id = m.document_id
       where m.case_id = ${row.case_id} order by m.created_at desc, m.id`)
-    dips = (res.rows as Record<string, unknown>[]).map((d) => ({
-      id: d.id as string,
-      lender: d.lender as string,
+    dips = rows(DipRow, res).map((d) => ({
+      id: d.id,
+      lender: d.lender,
       amount_pence: Number(d.amount_pence),
       term_months: Number(d.term_months),
-      reference: d.reference as string,
-      issued_on: d.issued_on as string,
-      expires_on: d.expires_on as string,
-      document: d.document_id ? { id: d.document_id as string, filename: d.document_filename as string } : null,
-      created_at: iso(d.created_at as string)!,
+      reference: d.reference,
+      issued_on: d.issued_on,
+      expires_on: d.expires_on,
+      // A DIP's document is joined: its filename is there whenever its id is.
+      document:
+        d.document_id && d.document_filename !== null ? { id: d.document_id, filename: d.document_filename } : null,
+      created_at: iso(d.created_at),
     }))
   }
   const factFind =
@@ -115,7 +140,7 @@ export async function readCase(tx: Tx, txId: string, brokerId: string): Promise<
           monthly_commitments_pence: Number(row.monthly_commitments_pence),
           deposit_pence: Number(row.deposit_pence),
           employment_status: row.employment_status,
-          updated_at: iso(row.fact_find_updated_at)!,
+          updated_at: iso(row.fact_find_updated_at),
         }
       : null
   return {
@@ -139,5 +164,5 @@ export async function ensureCase(tx: Tx, txId: string, brokerId: string): Promis
     insert into mortgage_cases (transaction_id, broker_profile_id) values (${txId}, ${brokerId})
     on conflict (transaction_id, broker_profile_id) do update set updated_at = now()
     returning id`)
-  return (res.rows[0] as { id: string }).id
+  return oneRow(IdRow, res).id
 }

@@ -8,12 +8,14 @@
  * broker (403).
  */
 import { sql } from 'drizzle-orm'
+import { z } from 'zod'
 import { DIP_DATES_RULE, type MortgageCase, type RecordDipInput } from '#shared/contracts/mortgages.ts'
 import { ukCalendarDate } from '#shared/domain/mortgages.ts'
 import { TASK_TITLES } from '#shared/domain/timeline-template.ts'
 import { lockMortgageCaseForBroker } from '#server/access/mortgages.ts'
 import type { Viewer } from '#server/auth/viewer.ts'
 import type { Database } from '#server/db/client.ts'
+import { firstRow, IdRow, oneRow } from '#server/db/rows.ts'
 import { AppError } from '#server/core/errors.ts'
 import { recordActivity } from '#server/core/audit/record-activity.ts'
 import type { NotificationDelivery } from '#server/core/notify/notify-people.ts'
@@ -49,7 +51,10 @@ export async function recordDip(opts: {
       select k.id, k.status, k.stage_id, s.stage_name from tasks k join timeline_stages s on s.id = k.stage_id
       where s.transaction_id = ${txId} and k.title = ${TASK_TITLES.decisionInPrinciple}
       order by s.sort_index, k.sort_index limit 1 for update of k`)
-    const task = found.rows[0] as { id: string; status: string; stage_id: string; stage_name: string } | undefined
+    const task = firstRow(
+      z.object({ id: z.string(), status: z.string(), stage_id: z.string(), stage_name: z.string() }),
+      found,
+    )
     const inserted = await tx.execute(sql`
       insert into mortgage_dips (case_id, transaction_id, lender, amount_pence, term_months, reference, issued_on,
         expires_on, document_id, task_id, created_by)
@@ -57,7 +62,7 @@ export async function recordDip(opts: {
         ${input.issued_on}::date, ${input.expires_on}::date, ${input.document_id ?? null}, ${task?.id ?? null},
         ${viewer.profileId})
       returning id`)
-    const dipId = (inserted.rows[0] as { id: string }).id
+    const dipId = oneRow(IdRow, inserted).id
     await tx.execute(sql`update mortgage_cases set updated_at = now(),
         stage = case when stage = 'fact_find' then 'decision_in_principle' else stage end
       where id = ${caseId}`)

@@ -64,6 +64,7 @@ export function mortgagesRoutes({ database, config, log, mail }: AppDeps) {
         documents: c.req.valid('query').documents,
       })
       stream.on('error', (err) => log.error('lender pack failed while streaming', err))
+      // Node's web ReadableStream type and the DOM's (which Hono takes) are the same object, typed apart.
       return c.body(Readable.toWeb(stream) as ReadableStream<Uint8Array>, 200, {
         'Content-Type': 'application/zip',
         'Content-Disposition': `attachment; filename="${filename}"`,

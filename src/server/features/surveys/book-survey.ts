@@ -7,11 +7,13 @@
  * booking one slot at the same instant, one gets 409 and nothing of theirs is written.
  */
 import { sql } from 'drizzle-orm'
+import { z } from 'zod'
 import type { BookSurveyInput, SurveyBooking } from '#shared/contracts/surveys.ts'
 import { SLOT_TAKEN_MESSAGE, slotProblem } from '#shared/domain/surveys.ts'
 import { lockTransactionForBooker } from '#server/access/surveys.ts'
 import type { Viewer } from '#server/auth/viewer.ts'
 import type { Database, Tx } from '#server/db/client.ts'
+import { firstRow, IdRow, oneRow } from '#server/db/rows.ts'
 import { AppError, notFound } from '#server/core/errors.ts'
 import { recordActivity } from '#server/core/audit/record-activity.ts'
 import { queueBookingEmails } from './booking-emails'
@@ -20,8 +22,7 @@ import { readBooking, readBusy, readSlotRules } from './booking-rows'
 /** True for PostgreSQL's exclusion_violation (23P01), however the driver wraps it. */
 export function isExclusionViolation(err: unknown, depth = 0): boolean {
   if (!err || typeof err !== 'object' || depth > 3) return false
-  const e = err as { code?: string; cause?: unknown }
-  return e.code === '23P01' || isExclusionViolation(e.cause, depth + 1)
+  return ('code' in err && err.code === '23P01') || ('cause' in err && isExclusionViolation(err.cause, depth + 1))
 }
 
 /** Throws the booking rule a start time breaks: 409 for an overlap, 422 for the others. */
@@ -66,8 +67,16 @@ export async function bookSurvey({
         select p.id, p.organization_id, p.price_pence, p.duration_minutes, p.kind from survey_products p
         join organizations o on o.id = p.organization_id and o.type = 'survey'
         where p.id = ${input.product_id} and p.active`)
-      const product = res.rows[0] as
-        { id: string; organization_id: string; price_pence: number; duration_minutes: number; kind: string } | undefined
+      const product = firstRow(
+        z.object({
+          id: z.string(),
+          organization_id: z.string(),
+          price_pence: z.number(),
+          duration_minutes: z.number(),
+          kind: z.string(),
+        }),
+        res,
+      )
       if (!product) throw notFound('survey product')
       const start = new Date(input.starts_at)
       const rules = await assertSlotFree(tx, {
@@ -85,7 +94,7 @@ export async function bookSurvey({
         values (${txId}, ${product.organization_id}, ${input.surveyor_id}, ${product.id}, ${viewer.profileId},
           ${start.toISOString()}, ${end.toISOString()}, ${blockedUntil.toISOString()}, ${product.price_pence})
         returning id`)
-      const bookingId = (inserted.rows[0] as { id: string }).id
+      const bookingId = oneRow(IdRow, inserted).id
       await tx.execute(sql`
         insert into transaction_participants (transaction_id, user_id, role, invited_by, organization_id)
         values (${txId}, ${input.surveyor_id}, 'surveyor', ${viewer.profileId}, ${product.organization_id})

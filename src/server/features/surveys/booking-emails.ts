@@ -4,11 +4,13 @@
  * caller's database transaction through the outbox.
  */
 import { sql } from 'drizzle-orm'
+import { z } from 'zod'
 import { ukDateTime } from '#shared/domain/uk-time.ts'
 import { formatPence } from '#shared/domain/surveys.ts'
 import { surveyBookingPath } from '#shared/paths.ts'
 import type { SurveyBooking } from '#shared/contracts/surveys.ts'
 import type { Tx } from '#server/db/client.ts'
+import { oneRow, rows } from '#server/db/rows.ts'
 import { enqueueMail } from '#server/platform/mail/outbox.ts'
 import { calendarFile } from './icalendar'
 
@@ -29,12 +31,12 @@ export async function queueBookingEmails(
   const res = await tx.execute(sql`
     select id, email, full_name from profiles where id in (${options.bookerId}::uuid, ${booking.surveyor.id}::uuid)
       and deleted_at is null`)
-  const people = res.rows as { id: string; email: string; full_name: string }[]
+  const people = rows(z.object({ id: z.string(), email: z.string(), full_name: z.string() }), res)
   const booker = people.find((p) => p.id === options.bookerId)
   const surveyor = people.find((p) => p.id === booking.surveyor.id)
   if (!surveyor) return
   const seq = await tx.execute(sql`select sequence from survey_bookings where id = ${booking.id}`)
-  const sequence = Number((seq.rows[0] as { sequence: number }).sequence)
+  const sequence = Number(oneRow(z.object({ sequence: z.number() }), seq).sequence)
   const ics = calendarFile({
     uid: `${booking.id}@homeward`,
     sequence,

@@ -4,46 +4,73 @@
  * Callers pass the filter that their access rule allows (a move's id, or a firm's id and a range).
  */
 import { sql, type SQL } from 'drizzle-orm'
+import { z } from 'zod'
 import type { SurveyBooking } from '#shared/contracts/surveys.ts'
 import {
+  BOOKING_STATUSES,
   noticeProblem,
+  PAYOUT_STATUSES,
+  SURVEY_PRODUCT_KINDS,
   SURVEY_PRODUCT_LABELS,
   type Busy,
   type SlotRules,
-  type SurveyProductKind,
 } from '#shared/domain/surveys.ts'
 import type { Database, Tx } from '#server/db/client.ts'
+import { firstRow, rows, Timestamp } from '#server/db/rows.ts'
 
-interface BookingRow {
-  id: string
-  transaction_id: string
-  address_lines: string[] | null
-  postcode: string | null
-  firm_name: string
-  surveyor_id: string
-  surveyor_name: string
-  product_id: string
-  kind: SurveyProductKind
-  starts_at: Date | string
-  ends_at: Date | string
-  price_pence: number
-  status: SurveyBooking['status']
-  booked_by_name: string | null
-  report_document_id: string | null
-  notice_hours: number
-  sequence: number
-  payout: {
-    id: string
-    fee_pence: number
-    platform_fee_pence: number
-    net_pence: number
-    status: 'pending' | 'paid'
-    provider: string
-    provider_reference: string
-    created_at: string
-    paid_at: string | null
-  } | null
-}
+/** A firm's product as json_build_object gives it (the schedule and the move's offers). */
+export const ProductJson = z.object({
+  id: z.string(),
+  kind: z.enum(SURVEY_PRODUCT_KINDS),
+  price_pence: z.number(),
+  duration_minutes: z.number(),
+  active: z.boolean(),
+})
+
+/** A booking with its firm, surveyor, product and property, and its payout (row_to_json: times as JSON text). */
+const BookingRow = z.object({
+  id: z.string(),
+  transaction_id: z.string(),
+  address_lines: z.array(z.string()).nullable(),
+  postcode: z.string().nullable(),
+  firm_name: z.string(),
+  surveyor_id: z.string(),
+  surveyor_name: z.string(),
+  product_id: z.string(),
+  kind: z.enum(SURVEY_PRODUCT_KINDS),
+  starts_at: Timestamp,
+  ends_at: Timestamp,
+  price_pence: z.number(),
+  status: z.enum(BOOKING_STATUSES),
+  booked_by_name: z.string().nullable(),
+  report_document_id: z.string().nullable(),
+  notice_hours: z.number(),
+  sequence: z.number(),
+  payout: z
+    .object({
+      id: z.string(),
+      fee_pence: z.number(),
+      platform_fee_pence: z.number(),
+      net_pence: z.number(),
+      status: z.enum(PAYOUT_STATUSES),
+      provider: z.string(),
+      provider_reference: z.string(),
+      created_at: z.string(),
+      paid_at: z.string().nullable(),
+    })
+    .nullable(),
+})
+
+/** A surveyor's rules: hours as json_build_object gives them (camelCase keys, as SlotRules has them). */
+const SlotRulesRow = z.object({
+  organization_id: z.string(),
+  travel_buffer_minutes: z.number(),
+  notice_hours: z.number(),
+  hours: z.array(z.object({ weekday: z.number(), startMinute: z.number(), endMinute: z.number() })),
+  days_off: z.array(z.string()),
+})
+
+const BusyRow = z.object({ starts_at: Timestamp, blocked_until: Timestamp })
 
 const iso = (d: Date | string) => new Date(d).toISOString()
 
@@ -66,7 +93,7 @@ export async function readBookings(db: Tx | Database['db'], where: SQL): Promise
     where ${where}
     order by b.starts_at, b.id`)
   const now = new Date()
-  return (res.rows as unknown as BookingRow[]).map((r) => ({
+  return rows(BookingRow, res).map((r) => ({
     id: r.id,
     transaction_id: r.transaction_id,
     property_address: [...(r.address_lines ?? []), r.postcode ?? ''].filter(Boolean).join(', '),
@@ -117,15 +144,7 @@ export async function readSlotRules(
       coalesce((select json_agg(to_char(day, 'YYYY-MM-DD')) from surveyor_days_off
         where surveyor_id = s.profile_id and day >= current_date - 1), '[]'::json) as days_off
     from surveyors s where s.profile_id = ${surveyorId}`)
-  const row = res.rows[0] as
-    | {
-        organization_id: string
-        travel_buffer_minutes: number
-        notice_hours: number
-        hours: SlotRules['hours']
-        days_off: string[]
-      }
-    | undefined
+  const row = firstRow(SlotRulesRow, res)
   if (!row) return null
   return {
     organizationId: row.organization_id,
@@ -146,7 +165,7 @@ export async function readBusy(
     select starts_at, blocked_until from survey_bookings
     where surveyor_id = ${surveyorId} and status <> 'cancelled' and blocked_until > now()
       and (${exceptId}::uuid is null or id <> ${exceptId}::uuid)`)
-  return (res.rows as { starts_at: string | Date; blocked_until: string | Date }[]).map((r) => ({
+  return rows(BusyRow, res).map((r) => ({
     start: new Date(r.starts_at).getTime(),
     end: new Date(r.blocked_until).getTime(),
   }))

@@ -6,12 +6,14 @@
  * people an updated .ics, in one database transaction with the change and its audit entry.
  */
 import { sql } from 'drizzle-orm'
+import { z } from 'zod'
 import type { SurveyBooking } from '#shared/contracts/surveys.ts'
 import { moveTargetProblem, noticeProblem, SLOT_TAKEN_MESSAGE } from '#shared/domain/surveys.ts'
 import { ukDateTime } from '#shared/domain/uk-time.ts'
 import { lockTransactionForBooker } from '#server/access/surveys.ts'
 import type { Viewer } from '#server/auth/viewer.ts'
 import type { Database, Tx } from '#server/db/client.ts'
+import { firstRow, Timestamp } from '#server/db/rows.ts'
 import { AppError, notFound } from '#server/core/errors.ts'
 import { recordActivity } from '#server/core/audit/record-activity.ts'
 import { assertSlotFree, isExclusionViolation } from './book-survey'
@@ -27,23 +29,24 @@ interface ChangeOptions {
   deliverMail: boolean
 }
 
+/** A booking being moved or cancelled, with its product's duration and its surveyor's notice rule. */
+const LockedBooking = z.object({
+  id: z.string(),
+  status: z.string(),
+  starts_at: Timestamp,
+  surveyor_id: z.string(),
+  organization_id: z.string(),
+  duration_minutes: z.number(),
+  notice_hours: z.number(),
+})
+
 async function lockBooking(tx: Tx, viewer: Viewer, txId: string, bookingId: string) {
   await lockTransactionForBooker(tx, viewer, txId)
   const res = await tx.execute(sql`
     select b.id, b.status, b.starts_at, b.surveyor_id, b.organization_id, p.duration_minutes, s.notice_hours
     from survey_bookings b join survey_products p on p.id = b.product_id join surveyors s on s.profile_id = b.surveyor_id
     where b.id = ${bookingId} and b.transaction_id = ${txId} for update of b`)
-  const row = res.rows[0] as
-    | {
-        id: string
-        status: string
-        starts_at: string | Date
-        surveyor_id: string
-        organization_id: string
-        duration_minutes: number
-        notice_hours: number
-      }
-    | undefined
+  const row = firstRow(LockedBooking, res)
   if (!row) throw notFound('booking')
   if (row.status === 'cancelled')
     throw new AppError('conflict', 'This survey booking was cancelled: book a new slot instead.')

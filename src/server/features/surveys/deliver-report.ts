@@ -8,12 +8,14 @@
  */
 import { randomUUID } from 'node:crypto'
 import { sql } from 'drizzle-orm'
+import { z } from 'zod'
 import type { SurveyBooking, SurveyPayout } from '#shared/contracts/surveys.ts'
 import { platformFeePence } from '#shared/domain/surveys.ts'
 import { surveyBookingPath } from '#shared/paths.ts'
 import { lockFirmBooking, requireSurveyFirm } from '#server/access/surveys.ts'
 import type { Viewer } from '#server/auth/viewer.ts'
 import type { Database } from '#server/db/client.ts'
+import { firstRow, IdRow, rows } from '#server/db/rows.ts'
 import { AppError, notFound } from '#server/core/errors.ts'
 import type { PaymentsProvider } from '#server/providers/payments/index.ts'
 import { notifyPeople, type NotificationDelivery } from '#server/core/notify/notify-people.ts'
@@ -47,7 +49,10 @@ export async function deliverReport({
     const doc = await tx.execute(sql`
       select id, folder, content_type, filename from documents d where id = ${documentId}
         and transaction_id = ${booking.transaction_id} and ${documentAudienceFor('d', viewer.profileId)}`)
-    const document = doc.rows[0] as { id: string; folder: string; content_type: string; filename: string } | undefined
+    const document = firstRow(
+      z.object({ id: z.string(), folder: z.string(), content_type: z.string(), filename: z.string() }),
+      doc,
+    )
     if (!document) throw notFound('document')
     if (document.folder !== 'Property' || document.content_type !== 'application/pdf')
       throw new AppError('unprocessable', "The report must be a PDF in the move's Property folder.")
@@ -89,7 +94,7 @@ export async function deliverReport({
       union select user_id from transaction_participants where transaction_id = ${booking.transaction_id} and role = 'buyer'
       union select booked_by from survey_bookings where id = ${bookingId} and booked_by is not null`)
     await notifyPeople(tx, {
-      recipients: (buyers.rows as { id: string }[]).map((r) => r.id),
+      recipients: rows(IdRow, buyers).map((r) => r.id),
       kind: 'survey_update',
       transactionId: booking.transaction_id,
       actorId: viewer.profileId,
@@ -119,8 +124,10 @@ export async function markPayoutPaid({
     const res = await tx.execute(sql`
       select id, booking_id, status, provider_reference from survey_payouts
       where id = ${payoutId} and organization_id = ${firm.id} for update`)
-    const row = res.rows[0] as
-      { id: string; booking_id: string; status: string; provider_reference: string } | undefined
+    const row = firstRow(
+      z.object({ id: z.string(), booking_id: z.string(), status: z.string(), provider_reference: z.string() }),
+      res,
+    )
     if (!row) throw notFound('payout')
     if (row.status !== 'paid') {
       await payments.markPaid(row.provider_reference)

@@ -5,14 +5,23 @@
  */
 import { sql } from 'drizzle-orm'
 import type { SlotsResponse, TransactionSurveysResponse } from '#shared/contracts/surveys.ts'
-import { freeSlots, SURVEY_PRODUCT_LABELS, type SurveyProductKind } from '#shared/domain/surveys.ts'
+import { freeSlots, SURVEY_PRODUCT_LABELS } from '#shared/domain/surveys.ts'
 import { SURVEY_BOOKER_ROLES } from '#server/access/surveys.ts'
 import { readViewerRole } from '#server/access/transactions.ts'
 import type { Viewer } from '#server/auth/viewer.ts'
 import type { Database } from '#server/db/client.ts'
+import { firstRow, rows } from '#server/db/rows.ts'
 import { notFound } from '#server/core/errors.ts'
-import type { z } from 'zod'
-import { readBookings, readBusy, readSlotRules } from './booking-rows'
+import { z } from 'zod'
+import { ProductJson, readBookings, readBusy, readSlotRules } from './booking-rows'
+
+/** A survey firm that takes bookings, with its active products. */
+const OfferRow = z.object({
+  organization_id: z.string(),
+  firm_name: z.string(),
+  notice_hours: z.number(),
+  products: z.array(ProductJson),
+})
 
 /** Firms at most listed: the page is a short choice, not a directory. */
 const MAX_FIRMS = 20
@@ -42,20 +51,10 @@ export async function listTransactionSurveys({
         join organization_members om on om.profile_id = s.profile_id and om.organization_id = o.id and om.removed_at is null
         where s.organization_id = o.id)
       group by o.id, o.name order by o.name limit ${MAX_FIRMS}`)
-    const offers = (
-      res.rows as {
-        organization_id: string
-        firm_name: string
-        notice_hours: number
-        products: {
-          id: string
-          kind: SurveyProductKind
-          price_pence: number
-          duration_minutes: number
-          active: boolean
-        }[]
-      }[]
-    ).map((o) => ({ ...o, products: o.products.map((p) => ({ ...p, label: SURVEY_PRODUCT_LABELS[p.kind] })) }))
+    const offers = rows(OfferRow, res).map((o) => ({
+      ...o,
+      products: o.products.map((p) => ({ ...p, label: SURVEY_PRODUCT_LABELS[p.kind] })),
+    }))
     return {
       can_book: SURVEY_BOOKER_ROLES.includes(role),
       offers,
@@ -81,7 +80,7 @@ export async function listSlots({
     const res = await tx.execute(sql`
       select p.organization_id, p.duration_minutes from survey_products p
       join organizations o on o.id = p.organization_id and o.type = 'survey' where p.id = ${productId} and p.active`)
-    const product = res.rows[0] as { organization_id: string; duration_minutes: number } | undefined
+    const product = firstRow(z.object({ organization_id: z.string(), duration_minutes: z.number() }), res)
     if (!product) throw notFound('survey product')
     const people = await tx.execute(sql`
       select s.profile_id, pr.full_name from surveyors s join profiles pr on pr.id = s.profile_id
@@ -89,7 +88,7 @@ export async function listSlots({
       where s.organization_id = ${product.organization_id} order by pr.full_name`)
     const now = new Date()
     const slots = []
-    for (const person of people.rows as { profile_id: string; full_name: string }[]) {
+    for (const person of rows(z.object({ profile_id: z.string(), full_name: z.string() }), people)) {
       const rules = await readSlotRules(tx, person.profile_id)
       if (!rules) continue
       const busy = await readBusy(tx, person.profile_id)

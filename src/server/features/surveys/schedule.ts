@@ -5,19 +5,23 @@
  * A professional in no survey firm sees an empty schedule (firm null); saving needs a survey firm (403).
  */
 import { sql } from 'drizzle-orm'
+import { z } from 'zod'
 import type { AvailabilityInput, ProductsInput, ScheduleResponse } from '#shared/contracts/surveys.ts'
-import {
-  addDays,
-  londonToInstant,
-  londonWallClock,
-  SURVEY_PRODUCT_LABELS,
-  type SurveyProductKind,
-} from '#shared/domain/surveys.ts'
+import { addDays, londonToInstant, londonWallClock, SURVEY_PRODUCT_LABELS } from '#shared/domain/surveys.ts'
 import { requireSurveyFirm, surveyFirmOfViewer } from '#server/access/surveys.ts'
 import type { Viewer } from '#server/auth/viewer.ts'
 import type { Database } from '#server/db/client.ts'
+import { oneRow } from '#server/db/rows.ts'
 import { AppError } from '#server/core/errors.ts'
-import { readBookings } from './booking-rows'
+import { ProductJson, readBookings } from './booking-rows'
+
+/** The surveyor's own settings (null until saved), hours, days off, and the firm's products. */
+const ScheduleRow = z.object({
+  me: z.object({ travel_buffer_minutes: z.number(), notice_hours: z.number() }).nullable(),
+  hours: z.array(z.object({ weekday: z.number(), start_minute: z.number(), end_minute: z.number() })),
+  days_off: z.array(z.string()),
+  products: z.array(ProductJson),
+})
 
 /** The schedule from `from` (default today, Europe/London) for `days` days. */
 export async function getSchedule({
@@ -62,12 +66,7 @@ export async function getSchedule({
         'duration_minutes', duration_minutes, 'active', active)
         order by array_position(array['rics_level_1','rics_level_2','rics_level_3','mortgage_valuation'], kind)) from survey_products
         where organization_id = ${firm.id}), '[]'::json) as products`)
-  const row = res.rows[0] as {
-    me: { travel_buffer_minutes: number; notice_hours: number } | null
-    hours: ScheduleResponse['hours']
-    days_off: string[]
-    products: { id: string; kind: SurveyProductKind; price_pence: number; duration_minutes: number; active: boolean }[]
-  }
+  const row = oneRow(ScheduleRow, res)
   const rangeStart = londonToInstant(start, 0).toISOString()
   const rangeEnd = londonToInstant(addDays(start, days), 0).toISOString()
   return {

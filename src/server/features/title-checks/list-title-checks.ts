@@ -1,9 +1,11 @@
 /** GET /api/transactions/{txId}/title-checks: everyone on the move sees the checks; 404 otherwise. */
 import { sql } from 'drizzle-orm'
+import { z } from 'zod'
 import type { TitleChecksResponse } from '#shared/contracts/title-checks.ts'
 import { readViewerRole } from '#server/access/transactions.ts'
 import type { Viewer } from '#server/auth/viewer.ts'
 import type { Database } from '#server/db/client.ts'
+import { firstRow } from '#server/db/rows.ts'
 import type { LandRegistryProvider } from '#server/providers/land-registry/index.ts'
 import { readTitleChecks } from './title-check-rows'
 import { TITLE_CHECK_ROLES } from './run-title-check'
@@ -20,7 +22,7 @@ export async function listTitleChecks(opts: {
     const prop = await tx.execute(sql`select title_number from properties where transaction_id = ${opts.txId}`)
     return {
       checks,
-      title_number: (prop.rows[0] as { title_number: string | null } | undefined)?.title_number ?? null,
+      title_number: firstRow(z.object({ title_number: z.string().nullable() }), prop)?.title_number ?? null,
       can_run: TITLE_CHECK_ROLES.includes(role),
       can_raise_enquiries: role === 'buyer_conveyancer',
       provider: { name: opts.provider.name, label: opts.provider.label, known_titles: opts.provider.knownTitles },

@@ -7,11 +7,13 @@
  * Errors: 404 off the move; 403 for anyone but its conveyancers; 422 for a title HMLR does not know.
  */
 import { sql } from 'drizzle-orm'
+import { z } from 'zod'
 import type { TitleCheck } from '#shared/contracts/title-checks.ts'
 import { titleFlags } from '#shared/domain/title-check.ts'
 import { lockTransactionForViewer, readViewerRole } from '#server/access/transactions.ts'
 import type { Viewer } from '#server/auth/viewer.ts'
 import type { Database } from '#server/db/client.ts'
+import { IdRow, oneRow } from '#server/db/rows.ts'
 import { AppError } from '#server/core/errors.ts'
 import type { ObjectStorage } from '#server/platform/storage/index.ts'
 import { LandRegistryError, type LandRegistryProvider } from '#server/providers/land-registry/index.ts'
@@ -48,7 +50,7 @@ export async function runTitleCheck(opts: {
                                         union select seller_user_id from transactions
                                          where id = ${txId} and seller_user_id is not null)), '{}') as sellers
         from properties p where p.transaction_id = ${txId}`)
-    return res.rows[0] as { postcode: string; checked_by: string; sellers: string[] }
+    return oneRow(z.object({ postcode: z.string(), checked_by: z.string(), sellers: z.array(z.string()) }), res)
   })
 
   let register
@@ -101,7 +103,7 @@ export async function runTitleCheck(opts: {
         payload: { titleNumber, flags: flags.map((f) => f.kind), provider: provider.name },
         ip: opts.ip,
       })
-      return (inserted.rows[0] as { id: string }).id
+      return oneRow(IdRow, inserted).id
     })
     const [check] = await readTitleChecks(database.db, txId, id)
     return check!
