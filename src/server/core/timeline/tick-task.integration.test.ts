@@ -157,12 +157,13 @@ const reviewFunds = async (m: Move, decision: 'satisfied' | 'more_info') =>
     200,
   ))
 
-async function fillTa6(m: Move) {
-  const model = formModel('ta6')
+/** Answers every section of the form as the seller, as property-forms.integration.test.ts does. */
+async function fillForm(m: Move, form: 'ta6' | 'ta10') {
+  const model = formModel(form)
   const answers = exampleAnswers(model, { prefer: 'Yes' })
   for (const s of model.sections) {
     await json(
-      await t.request(`/api/transactions/${m.txId}/forms/ta6/sections/${s.key}`, {
+      await t.request(`/api/transactions/${m.txId}/forms/${form}/sections/${s.key}`, {
         as: seller,
         method: 'PUT',
         json: { answers },
@@ -171,6 +172,15 @@ async function fillTa6(m: Move) {
     )
   }
 }
+
+const signForm = async (m: Move, form: 'ta6' | 'ta10') =>
+  void (await json(
+    await t.request(`/api/transactions/${m.txId}/forms/${form}/sign`, {
+      as: seller,
+      json: { typed_name: seller.name, confirm: true },
+    }),
+    201,
+  ))
 
 const today = londonWallClock(new Date()).date
 let slot = 0
@@ -509,15 +519,24 @@ const TICK_ROWS: Row[] = [
       { title: TITLES.officialCopies },
       { title: TASK_TITLES.contractPackSent },
     ],
-    prepare: fillTa6,
-    selfTick: async (m) =>
-      void (await json(
-        await t.request(`/api/transactions/${m.txId}/forms/ta6/sign`, {
-          as: seller,
-          json: { typed_name: seller.name, confirm: true },
-        }),
-        201,
-      )),
+    prepare: (m) => fillForm(m, 'ta6'),
+    selfTick: (m) => signForm(m, 'ta6'),
+    renameOnB: true,
+    completesStage: true,
+    clocks: { contract_pack: 'stopped' },
+  },
+  {
+    path: 'TA10 signed by the seller (POST .../forms/ta10/sign)',
+    title: TASK_TITLES.ta10Form,
+    pathActor: () => seller,
+    manualActor: () => seller,
+    dbTicks: [
+      { title: TASK_TITLES.ta6Form },
+      { title: TITLES.officialCopies },
+      { title: TASK_TITLES.contractPackSent },
+    ],
+    prepare: (m) => fillForm(m, 'ta10'),
+    selfTick: (m) => signForm(m, 'ta10'),
     renameOnB: true,
     completesStage: true,
     clocks: { contract_pack: 'stopped' },
@@ -795,5 +814,146 @@ describe('every self-ticking path leaves what a manual tick of the same task lea
     expect(e.audit.filter((x) => x.kind === 'sla.breached').map((x) => x.clockType)).toEqual(
       breached.map(([type]) => type),
     )
+  })
+})
+
+interface UntickRow {
+  path: string
+  title: string
+  /** Who acts on A (the path) and who unticks by hand on B. */
+  pathActor: () => TestUser
+  manualActor: () => TestUser
+  dbTicks: DbTick[]
+  /** The same on A and B: ticks the task through the path (completing its stage where it can). */
+  prepare: (m: Move) => Promise<void>
+  /** The path's step on A that unticks the task. */
+  selfUntick: (m: Move) => Promise<void>
+  /** A manual untick of this title is refused (the CDD tasks): B's task is renamed first. */
+  renameOnB?: boolean
+  /** The stage was complete before the untick (and reopens). */
+  reopensStage: boolean
+  /**
+   * Who is told 'task_reopened' on A only. The path's actor may differ from the one person allowed
+   * to untick the task by hand, who completed it themselves and so is told nothing on B.
+   */
+  reopenedNoticeOnAOnly?: string
+  clocks: Record<string, string>
+}
+
+const UNTICK_ROWS: UntickRow[] = [
+  {
+    path: 'CDD no longer approved (decision: refer)',
+    title: CDD_TASK_TITLES.buyer,
+    pathActor: () => buyerConveyancer,
+    manualActor: () => buyerConveyancer,
+    dbTicks: [
+      { title: TITLES.buyerInstructed },
+      { title: TASK_TITLES.sellerInstructed, daysAgo: 30 },
+      { title: CDD_TASK_TITLES.seller },
+      { title: TASK_TITLES.sourceOfFunds },
+    ],
+    prepare: async (m) => {
+      await readyCdd(m)
+      await decideCdd(m, 'approve')
+    },
+    selfUntick: (m) => decideCdd(m, 'refer'),
+    renameOnB: true,
+    reopensStage: true,
+    clocks: { contract_pack: 'running alerted' },
+  },
+  {
+    path: 'source of funds: more information requested (decision: more_info)',
+    title: TASK_TITLES.sourceOfFunds,
+    pathActor: () => buyerConveyancer,
+    manualActor: () => buyerConveyancer,
+    dbTicks: [
+      { title: TITLES.buyerInstructed },
+      { title: TASK_TITLES.sellerInstructed, daysAgo: 30 },
+      { title: CDD_TASK_TITLES.buyer },
+      { title: CDD_TASK_TITLES.seller },
+    ],
+    prepare: (m) => reviewFunds(m, 'satisfied'),
+    selfUntick: (m) => reviewFunds(m, 'more_info'),
+    reopensStage: true,
+    clocks: { contract_pack: 'running alerted' },
+  },
+  {
+    // The buyer's conveyancer raises the new enquiry; only the seller's conveyancer, who ticked
+    // "replies sent" by answering, may untick it by hand.
+    path: "a new enquiry reopens 'Replies to pre-contract enquiries sent'",
+    title: TASK_TITLES.repliesSent,
+    pathActor: () => buyerConveyancer,
+    manualActor: () => sellerConveyancer,
+    dbTicks: [{ title: TASK_TITLES.reportOnTitle }],
+    prepare: raiseAndReply,
+    selfUntick: (m) => raiseEnquiry(m, 'Please confirm the boundary on the left.'),
+    reopensStage: false,
+    reopenedNoticeOnAOnly: 'seller_conveyancer',
+    clocks: CONTRACT_PACK_RUNNING,
+  },
+]
+
+describe('every path that unticks leaves what a manual untick of the same task leaves', () => {
+  it.each(UNTICK_ROWS)('$path', async (row) => {
+    const { a, b } = await twinMoves(row)
+    const taskA = await taskByTitle(a.txId, row.title)
+    const taskB = await taskByTitle(b.txId, row.title)
+    expect([taskA.status, taskB.status]).toEqual(['completed', 'completed'])
+    if (row.renameOnB) {
+      expect((await manualTick(row.manualActor(), b.txId, taskB, 'not_completed')).status).toBe(422)
+    }
+    const twin = row.renameOnB ? await renameTwin(b.txId, taskB.id, row.title) : undefined
+
+    const markA = await markBefore(a.txId, taskA.id)
+    await row.selfUntick(a)
+    const markB = await markBefore(b.txId, taskB.id)
+    await json(await manualTick(row.manualActor(), b.txId, taskB, 'not_completed'), 200)
+
+    const effectsA = await tickEffects(a, taskA.id, markA, row.pathActor())
+    const effectsB = await tickEffects(b, taskB.id, markB, row.manualActor(), twin)
+    const reopenedA = effectsA.effects.notifications.filter((n) => n.kind === 'task_reopened')
+    if (row.reopenedNoticeOnAOnly) {
+      expect(reopenedA).toEqual([expect.objectContaining({ actor: 'actor', recipients: 1 })])
+      expect(effectsA.recipientsByKind.task_reopened).toEqual([row.reopenedNoticeOnAOnly])
+      effectsA.effects.notifications = effectsA.effects.notifications.filter((n) => n.kind !== 'task_reopened')
+    } else {
+      expect(reopenedA).toEqual([])
+    }
+    expect(effectsA.effects).toEqual(effectsB.effects)
+
+    const e = effectsA.effects
+    expect(e.task).toMatchObject({
+      status: 'not_completed',
+      completedBy: null,
+      completedAtSet: false,
+      versionIncrement: 1,
+    })
+    expect(e.audit.filter((x) => x.kind.startsWith('task.'))).toEqual([
+      { kind: 'task.reopened', actor: 'actor', taskId: 'task', stageId: 'stage', opening: `unticked “${row.title}”` },
+    ])
+    // No webhook event for an untick (ACTIVITY_WEBHOOK_EVENTS has 'task.completed' only).
+    expect(e.webhooks).toEqual([])
+    const plain = `unticked “${row.title}” (${e.stage.name})`
+    expect(effectsB.summaries).toEqual([plain])
+    expect(effectsA.summaries).toHaveLength(1)
+    expect(effectsA.summaries[0].startsWith(plain)).toBe(true)
+    expect(effectsA.summaries[0].length).toBeGreaterThan(plain.length)
+    expect(e.stage.status).toBe('in_progress')
+    expect(e.stage.percent).toBeLessThan(100)
+    expect(e.notifications.filter((n) => n.kind === 'stage_completed')).toEqual([])
+    if (row.reopensStage) {
+      // The set-up's tick through the path completed the stage: a notice before the mark, not after.
+      const [{ n }] = await t.database.query<{ n: number }>(
+        `select count(*)::int as n from notifications where transaction_id = $1 and kind = 'stage_completed'`,
+        [a.txId],
+      )
+      expect(n).toBeGreaterThan(0)
+    }
+    const clockStates = Object.fromEntries(
+      e.clocks.map((c) => [c.clock_type, (c.stopped ? 'stopped' : 'running') + (c.breach_alerted ? ' alerted' : '')]),
+    )
+    expect(clockStates).toEqual(row.clocks)
+    // A breach is told once: the set-up's tick did, the untick does not again.
+    expect(e.notifications.filter((n) => n.kind === 'sla_breached')).toEqual([])
   })
 })
