@@ -9,12 +9,15 @@
  * clocks) with the ids that necessarily differ replaced by labels, and the two must be equal.
  * Effects of the path that are not the tick's (the record's own audit entry, its documents, emails
  * and notifications such as 'funds_review' or 'survey_update', an enquiry's own reply clock) are
- * left out by kind; see `tickEffects`.
+ * left out by kind; see `tickEffects`. A second table does the same for the paths that untick
+ * (CDD referred, funds 'more info', a new enquiry reopening "Replies to pre-contract enquiries
+ * sent") against a manual untick.
  *
  * Tasks that refuse a manual tick (src/shared/domain/self-ticking-tasks.ts: the CDD tasks both ways,
  * the source of funds and TA6/TA10 ticks) are renamed on B first, to a title that is neither
  * self-ticking nor a title an SLA clock starts or stops on, so that the twin tick still goes through
- * the manual route; the comparison is then made modulo the title.
+ * the manual route; the comparison is then made modulo the title. None of these titles starts or
+ * stops an SLA clock (CLOCK_TITLES below, checked in renameTwin), so the clocks compare as they are.
  */
 import { beforeAll, describe, expect, it } from 'vitest'
 import { CDD_TASK_TITLES } from '#shared/domain/client-due-diligence.ts'
