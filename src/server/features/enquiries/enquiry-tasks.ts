@@ -43,7 +43,9 @@ export async function syncEnquiryTasks(
         live > 0 && satisfied === live ? `all ${plural(live)} satisfied` : `${satisfied} of ${plural(live)} satisfied`,
     },
   ]
-  for (const w of wanted) {
+  // Unticks first: a tick and an untick in the same stage would otherwise complete it for a moment
+  // and send everyone a 'stage completed' notice for a stage that is reopened at once.
+  for (const w of [...wanted.filter((x) => !x.done), ...wanted.filter((x) => x.done)]) {
     await tickTask(tx, {
       txId,
       task: { title: w.title, all: true },
