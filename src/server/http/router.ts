@@ -84,7 +84,7 @@ function documented<R extends EndpointSpec>(route: R): Omit<R, 'scopes'> {
     security: [{ [SESSION_SECURITY_SCHEME]: [] }, { [TOKEN_SECURITY_SCHEME]: [] }],
     description: `${rest.description ? `${rest.description} ` : ''}API tokens need the scope${scopes.length > 1 ? 's' : ''} ${scopes.join(', ')}.`,
     'x-scopes': [...scopes],
-  } as Omit<R, 'scopes'>
+  }
 }
 
 /**
