@@ -75,8 +75,9 @@ export function createS3Storage(options: S3StorageOptions): ObjectStorage {
         parts.push({ ETag: res.ETag!, PartNumber })
       }
       try {
-        // A Readable's chunks are typed `any`: the uploads given to put() are byte streams.
-        for await (const c of body as AsyncIterable<Buffer>) {
+        // A Readable's chunks are typed `any`: the uploads given to put() are byte streams (a string chunk is made bytes).
+        for await (const chunk of body) {
+          const c: Buffer = Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk)
           pending.push(c)
           pendingBytes += c.length
           sizeBytes += c.length
