@@ -143,7 +143,7 @@ const ConfigSchema = z
         try {
           return formatUkVatNumber(v)
         } catch (err) {
-          ctx.addIssue({ code: 'custom', message: (err as Error).message })
+          ctx.addIssue({ code: 'custom', message: err instanceof Error ? err.message : String(err) })
           return z.NEVER
         }
       })

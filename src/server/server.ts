@@ -193,7 +193,7 @@ export async function startServer(options: {
         await new Promise<void>((resolve) => {
           server.close(() => resolve())
           // Idle keep-alive sockets would hold close() open; in-flight requests still finish.
-          ;(server as unknown as { closeIdleConnections?: () => void }).closeIdleConnections?.()
+          if ('closeIdleConnections' in server) server.closeIdleConnections()
         })
         await auth.mailIdle()
         await realtime.close()

@@ -8,7 +8,6 @@
 import { betterAuth } from 'better-auth'
 import { drizzleAdapter } from 'better-auth/adapters/drizzle'
 import { emailOTP } from 'better-auth/plugins'
-import { STORED_ROLES } from '#shared/domain/roles.ts'
 import { resetPasswordPath, verifyEmailPath } from '#shared/paths.ts'
 import type { Config } from '../config'
 import type { Database } from '../db/client'
@@ -25,7 +24,7 @@ import {
 } from './auth-mail'
 import { allowedOrigins } from './same-origin'
 import { CLIENT_IP_HEADER } from './client-info'
-import { oauthOptions, oauthPlugins } from './oauth'
+import { isStoredRole, oauthOptions, oauthPlugins } from './oauth'
 import { accountRateLimit, IP_RULES } from './rate-limits'
 import { twoFactorPlugins } from './two-factor'
 
@@ -43,8 +42,13 @@ export const SIGN_IN_CODE_TRIES = 3
 /** Whether a verify-email token (a JWT we signed) is the link of an email change. */
 function isEmailChangeToken(token: string): boolean {
   try {
-    const payload = JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString('utf8')) as unknown
-    return (payload as { requestType?: unknown } | null)?.requestType === 'change-email-verification'
+    const payload: unknown = JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString('utf8'))
+    return (
+      typeof payload === 'object' &&
+      payload !== null &&
+      'requestType' in payload &&
+      payload.requestType === 'change-email-verification'
+    )
   } catch {
     return false
   }
@@ -182,8 +186,7 @@ export function createAuth({
         create: {
           // Defence in depth: the edge validates the choice and the CHECK constraint guards the table.
           before: async (data) => {
-            const role = (data as { signupRole?: string }).signupRole
-            if (!role || !(STORED_ROLES as readonly string[]).includes(role)) return false
+            if (!('signupRole' in data) || !isStoredRole(data.signupRole)) return false
             return { data }
           },
         },

@@ -11,10 +11,12 @@
  */
 import { createHmac, timingSafeEqual } from 'node:crypto'
 import { and, eq, ne, sql } from 'drizzle-orm'
+import { z } from 'zod'
 import { emailChangeRequestedMail, emailInUseMail, sendAuthMail, type AuthMailer } from './auth-mail.ts'
 import type { Database } from '#server/db/client.ts'
 import { profiles, securityEvents, user } from '#server/db/schema/index.ts'
 import { AppError } from '#server/core/errors.ts'
+import { firstRow } from '#server/db/rows.ts'
 import { enqueueMail } from '#server/platform/mail/outbox.ts'
 import type { RequestOrigin } from './security-events.ts'
 
@@ -37,10 +39,13 @@ export const EXPIRED_LINK = 'This link has expired. Ask for a new one.'
 export const EMAIL_TAKEN_ON_CONFIRM =
   'This email address now belongs to another Homeward account, so it cannot be added to yours.'
 
+/** A JWT's header or payload: a JSON object. */
+const JwtPart = z.record(z.string(), z.unknown())
+
 function base64urlJson(part: string): Record<string, unknown> | null {
   try {
     const value: unknown = JSON.parse(Buffer.from(part, 'base64url').toString('utf8'))
-    return value && typeof value === 'object' ? (value as Record<string, unknown>) : null
+    return JwtPart.safeParse(value).data ?? null
   } catch {
     return null
   }
@@ -129,7 +134,7 @@ export async function confirmEmailChange(options: {
   }
   await database.db.transaction(async (tx) => {
     const found = await tx.execute(sql`select email, name from "user" where id = ${token.userId} for update`)
-    const account = found.rows[0] as { email: string; name: string } | undefined
+    const account = firstRow(z.object({ email: z.string(), name: z.string() }), found)
     if (!account || account.email.toLowerCase() !== token.email.toLowerCase()) {
       throw new AppError('unauthenticated', INVALID_LINK)
     }

@@ -79,10 +79,17 @@ export function resolveClientIp(
   return hops[0] ?? plain(peer)
 }
 
-/** The socket peer of a request served by @hono/node-server (undefined under app.request without an env). */
-function socketPeer(c: Context): string | undefined {
-  const env = c.env as { incoming?: { socket?: { remoteAddress?: string } } } | undefined
-  return env?.incoming?.socket?.remoteAddress
+/**
+ * The socket peer of a request served by @hono/node-server, read from its `c.env.incoming`
+ * (undefined under app.request without an env). The env is untyped here: each level is checked.
+ */
+export function socketPeer(c: Context): string | undefined {
+  const env: unknown = c.env
+  const incoming = typeof env === 'object' && env !== null && 'incoming' in env ? env.incoming : undefined
+  const socket = typeof incoming === 'object' && incoming !== null && 'socket' in incoming ? incoming.socket : undefined
+  const address =
+    typeof socket === 'object' && socket !== null && 'remoteAddress' in socket ? socket.remoteAddress : undefined
+  return typeof address === 'string' ? address : undefined
 }
 
 /**

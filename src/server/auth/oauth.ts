@@ -16,7 +16,7 @@
 import { getOAuthState } from 'better-auth/api'
 import type { BetterAuthOptions, BetterAuthPlugin } from 'better-auth'
 import { genericOAuth } from 'better-auth/plugins'
-import { STORED_ROLES } from '#shared/domain/roles.ts'
+import { STORED_ROLES, type StoredRole } from '#shared/domain/roles.ts'
 import { PAGE_PATHS } from '#shared/paths.ts'
 import type { OidcProviderConfig } from '#server/config/oidc-config.ts'
 
@@ -31,7 +31,7 @@ export function oidcCallbackPath(providerId: string): string {
 /** The OAuth state of this request (during a callback: the state parsed from the redirect), or null. */
 async function currentOAuthState(): Promise<Record<string, unknown> | null> {
   try {
-    return ((await getOAuthState()) as Record<string, unknown> | null) ?? null
+    return (await getOAuthState()) ?? null
   } catch {
     return null // not inside a Better Auth request (e.g. a seed)
   }
@@ -45,7 +45,12 @@ async function currentOAuthState(): Promise<Record<string, unknown> | null> {
  */
 async function signupRoleFromState(): Promise<{ signupRole?: string }> {
   const role = (await currentOAuthState())?.signupRole
-  return typeof role === 'string' && (STORED_ROLES as readonly string[]).includes(role) ? { signupRole: role } : {}
+  return isStoredRole(role) ? { signupRole: role } : {}
+}
+
+/** Whether `role` is one of the roles an account may hold (STORED_ROLES). */
+export function isStoredRole(role: unknown): role is StoredRole {
+  return STORED_ROLES.some((r) => r === role)
 }
 
 /** Better Auth plugins for the configured providers; none when OIDC_PROVIDERS is empty. */

@@ -85,11 +85,12 @@ export function accountRateLimit(database: Database, basePath: string): BetterAu
       const path = new URL(request.url).pathname.slice(basePath.length)
       const rules = ACCOUNT_RULES[path]
       if (!rules) return
-      const body = (await request
+      const body: unknown = await request
         .clone()
         .json()
-        .catch(() => null)) as { email?: unknown } | null
-      const email = typeof body?.email === 'string' ? body.email.trim().toLowerCase() : ''
+        .catch(() => null)
+      const given = typeof body === 'object' && body !== null && 'email' in body ? body.email : undefined
+      const email = typeof given === 'string' ? given.trim().toLowerCase() : ''
       if (!email) return
       let retryAfter = 0
       for (const rule of rules) {

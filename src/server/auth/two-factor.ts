@@ -23,8 +23,10 @@ import { APIError, createAuthMiddleware, getSessionFromCtx } from 'better-auth/a
 import { symmetricDecrypt } from 'better-auth/crypto'
 import { twoFactor } from 'better-auth/plugins'
 import { eq, sql } from 'drizzle-orm'
+import { z } from 'zod'
 import type { Database } from '../db/client'
 import { verification } from '../db/schema'
+import { rows } from '#server/db/rows.ts'
 
 /** TOTP as authenticator apps expect it: 6 digits, 30-second steps, one step either side accepted. */
 export const TOTP_DIGITS = 6
@@ -80,7 +82,7 @@ export function backupCodeCandidates(code: string): string[] {
 /** The plugin's storeBackupCodes option: lists go in as JSON of codes or digests, come out as digests. */
 const hashedBackupCodes = {
   encrypt: async (json: string) => {
-    const codes = JSON.parse(json) as string[]
+    const codes = z.array(z.string()).parse(JSON.parse(json))
     return JSON.stringify(codes.map((c) => (c.startsWith(HASH_PREFIX) ? c : hashBackupCode(c))))
   },
   decrypt: async (stored: string) => stored,
@@ -123,7 +125,7 @@ export async function claimTotpStep(database: Database, userId: string, step: nu
   return database.db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${identifier}))`)
     const prev = await tx.execute(sql`select value from verification where identifier = ${identifier}`)
-    const last = Math.max(-1, ...(prev.rows as { value: string }[]).map((r) => Number(r.value)))
+    const last = Math.max(-1, ...rows(z.object({ value: z.string() }), prev).map((r) => Number(r.value)))
     if (last >= step) return false
     await tx.delete(verification).where(eq(verification.identifier, identifier))
     await tx.insert(verification).values({ id: randomUUID(), identifier, value: String(step), expiresAt })
@@ -176,7 +178,15 @@ function lockedSeconds(row: TwoFactorRow | null): number {
 const JSON_SIGN_IN_PATHS = new Set(['/sign-in/email-otp', '/sign-in/social', '/sign-in/oauth2', '/sign-in/magic-link'])
 const isCallback = (path: string) => path.startsWith('/callback/') || path.startsWith('/oauth2/callback/')
 const isChallengeAnswer = (value: unknown) =>
-  !!value && typeof value === 'object' && (value as { twoFactorRedirect?: unknown }).twoFactorRedirect === true
+  typeof value === 'object' && value !== null && 'twoFactorRedirect' in value && value.twoFactorRedirect === true
+
+/** `value[key]` when `value` is an object that has it (a field of an untyped body or answer), else undefined. */
+function fieldOf(value: unknown, key: string): unknown {
+  return typeof value === 'object' && value !== null && key in value ? Reflect.get(value, key) : undefined
+}
+
+/** A failed verification as the plugin returns it (an APIError). */
+const VerifyFailure = z.object({ statusCode: z.number(), body: z.object({ code: z.string().optional() }).optional() })
 
 const VERIFY_PATHS = new Set(['/two-factor/verify-totp', '/two-factor/verify-backup-code'])
 const FAILURE_CODES = new Set(['INVALID_CODE', 'INVALID_BACKUP_CODE', 'ACCOUNT_TEMPORARILY_LOCKED'])
@@ -212,7 +222,7 @@ export function twoFactorPlugins({ database, appUrl }: { database: Database; app
         {
           matcher: (ctx) => ctx.path === '/two-factor/verify-backup-code',
           handler: createAuthMiddleware(async (ctx) => {
-            const code = (ctx.body as { code?: unknown } | undefined)?.code
+            const code = fieldOf(ctx.body, 'code')
             if (typeof code !== 'string') return
             const candidates = backupCodeCandidates(code)
             let chosen = candidates[0]
@@ -228,7 +238,7 @@ export function twoFactorPlugins({ database, appUrl }: { database: Database; app
         {
           matcher: (ctx) => ctx.path === '/two-factor/verify-totp',
           handler: createAuthMiddleware(async (ctx) => {
-            const code = (ctx.body as { code?: unknown } | undefined)?.code
+            const code = fieldOf(ctx.body, 'code')
             if (typeof code !== 'string' || !/^\d{6}$/.test(code)) return
             const who = await verifyingUserId(ctx)
             if (!who) return
@@ -263,10 +273,13 @@ export function twoFactorPlugins({ database, appUrl }: { database: Database; app
             if (had && had === made.session.token) return
             // Called from inside this middleware, the plugin's hook answers `{ headers, response }`: its cookies
             // (the challenge, the session's removal) are passed on with this hook's own.
-            const out = (await challenge(ctx)) as { headers?: Headers; response?: unknown } | undefined
-            const mine = (ctx as unknown as { responseHeaders: Headers }).responseHeaders
-            for (const cookie of out?.headers?.getSetCookie() ?? []) mine.append('set-cookie', cookie)
-            return out?.response
+            // (Its declared type is the JSON answer of an endpoint call, so the shape is checked here.)
+            const out: unknown = await challenge(ctx)
+            const headers = fieldOf(out, 'headers')
+            if (headers instanceof Headers) {
+              for (const cookie of headers.getSetCookie()) ctx.responseHeaders.append('set-cookie', cookie)
+            }
+            return fieldOf(out, 'response')
           }),
         },
         {
@@ -280,10 +293,10 @@ export function twoFactorPlugins({ database, appUrl }: { database: Database; app
           // The status stays the endpoint's (401): the edge answers 429 for TWO_FACTOR_LOCKED.
           matcher: (ctx) => VERIFY_PATHS.has(ctx.path ?? ''),
           handler: createAuthMiddleware(async (ctx) => {
-            const returned = ctx.context.returned as { statusCode?: unknown; body?: { code?: string } } | undefined
             // Duck-typed: the plugin's APIError class is not the one better-auth/api exports.
-            if (!returned || typeof returned !== 'object' || typeof returned.statusCode !== 'number') return
-            const code = returned.body?.code
+            const returned = VerifyFailure.safeParse(ctx.context.returned)
+            if (!returned.success) return
+            const code = returned.data.body?.code
             if (!code || !FAILURE_CODES.has(code)) return
             const who = await verifyingUserId(ctx)
             if (!who?.signIn) return

@@ -38,7 +38,6 @@ export function parseKeyRing(text: string): KeyRing {
     .split(',')
     .map((s) => s.trim())
     .filter(Boolean)
-  if (!entries.length) throw new EnvelopeError('needs at least one key, written as id:base64key')
   const byId = new Map<string, KeyEncryptionKey>()
   for (const entry of entries) {
     const colon = entry.indexOf(':')
@@ -51,7 +50,9 @@ export function parseKeyRing(text: string): KeyRing {
     if (byId.has(id)) throw new EnvelopeError(`key id "${id}" appears twice`)
     byId.set(id, { id, key })
   }
-  return { current: byId.values().next().value as KeyEncryptionKey, byId }
+  const [current] = byId.values()
+  if (!current) throw new EnvelopeError('needs at least one key, written as id:base64key')
+  return { current, byId }
 }
 
 /** A new key ring line with one random key, for a first start or a rotation: `id:base64key`. */

@@ -27,6 +27,8 @@ export interface OidcProviderConfig {
 const PROVIDER_ID = /^[a-z][a-z0-9-]{0,31}$/
 /** Better Auth's own account provider ids: an OIDC provider must not take them over. */
 const RESERVED_IDS = new Set(['credential', 'email', 'email-otp', 'magic-link', 'two-factor'])
+/** The variables of one provider, in the order their problems are listed. */
+const OIDC_FIELDS = ['issuer', 'clientId', 'clientSecret', 'name'] as const
 const LOOPBACK = new Set(['localhost', '127.0.0.1', '[::1]'])
 
 function urlOrNull(v: string): URL | null {
@@ -103,9 +105,8 @@ export function readOidcProviders(env: NodeJS.ProcessEnv): { providers: OidcProv
     }
     const names = { issuer: 'ISSUER', clientId: 'CLIENT_ID', clientSecret: 'CLIENT_SECRET', name: 'NAME' } as const
     let ok = true
-    for (const [key, result] of Object.entries(fields) as Array<
-      [keyof typeof names, { success: boolean; error?: z.ZodError }]
-    >) {
+    for (const key of OIDC_FIELDS) {
+      const result = fields[key]
       if (!result.success) {
         ok = false
         const message =

@@ -5,7 +5,6 @@
  * (src/shared/contracts/common.ts).
  */
 import type { Context } from 'hono'
-import type { ContentfulStatusCode } from 'hono/utils/http-status'
 import { z } from 'zod'
 import { ERROR_STATUS, type ErrorBody, type ErrorCode } from '#shared/contracts/common.ts'
 import { AppError, validationError } from '#server/core/errors.ts'
@@ -26,14 +25,14 @@ export const NUL_MESSAGE = 'Text cannot contain a NUL character (\\u0000). Remov
  */
 export function isUnstorableText(err: unknown, depth = 0): boolean {
   if (!err || typeof err !== 'object' || depth > 3) return false
-  const e = err as { code?: unknown; cause?: unknown }
-  return e.code === '22021' || e.code === '22P05' || isUnstorableText(e.cause, depth + 1)
+  const code = 'code' in err ? err.code : undefined
+  return code === '22021' || code === '22P05' || ('cause' in err && isUnstorableText(err.cause, depth + 1))
 }
 
 /** Maps any thrown value to a JSON error response; unknown errors are logged and answered 500 without detail. */
 export function toErrorResponse(c: Context, err: unknown, log: (msg: string, err: unknown) => void) {
   if (err instanceof AppError) {
-    return c.json(errorBody(err.code, err.message, err.fields), ERROR_STATUS[err.code] as ContentfulStatusCode)
+    return c.json(errorBody(err.code, err.message, err.fields), ERROR_STATUS[err.code])
   }
   if (err instanceof z.ZodError) {
     const appErr = validationError(err)

@@ -5,6 +5,7 @@
  */
 import { BlockList, isIP } from 'node:net'
 import type { Context } from 'hono'
+import { socketPeer } from '#server/auth/client-info.ts'
 
 const LOOPBACK = new BlockList()
 LOOPBACK.addSubnet('127.0.0.0', 8, 'ipv4')
@@ -33,8 +34,7 @@ export function isLoopbackHost(host: string | undefined): boolean {
 
 /** The request came from this machine, straight to us (see the module comment). */
 export function isLocalRequest(c: Context): boolean {
-  const env = c.env as { incoming?: { socket?: { remoteAddress?: string } } } | undefined
-  if (!isLoopbackAddress(env?.incoming?.socket?.remoteAddress)) return false
+  if (!isLoopbackAddress(socketPeer(c))) return false
   if (c.req.header('x-forwarded-for') || c.req.header('forwarded') || c.req.header('x-real-ip')) return false
   return isLoopbackHost(c.req.header('host') ?? new URL(c.req.url).host)
 }

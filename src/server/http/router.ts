@@ -84,7 +84,7 @@ function documented<R extends EndpointSpec>(route: R): Omit<R, 'scopes'> {
     security: [{ [SESSION_SECURITY_SCHEME]: [] }, { [TOKEN_SECURITY_SCHEME]: [] }],
     description: `${rest.description ? `${rest.description} ` : ''}API tokens need the scope${scopes.length > 1 ? 's' : ''} ${scopes.join(', ')}.`,
     'x-scopes': [...scopes],
-  } as Omit<R, 'scopes'>
+  }
 }
 
 /**
@@ -105,6 +105,9 @@ export function createRouter() {
     },
   })
   const openapi = router.openapi
+  // The casts below are the library's generics: openapi() is generic in the route (zod-openapi's
+  // RouteConfig, wider than EndpointSpec), and a wrapper cannot restate that signature. The routes
+  // given here are the catalogue's endpoints (src/shared/contracts), which is what EndpointSpec says.
   router.openapi = ((route, handler, hook) => {
     const own =
       route.middleware === undefined ? [] : Array.isArray(route.middleware) ? route.middleware : [route.middleware]
@@ -150,5 +153,7 @@ export function jsonText<T, S extends 200 | 201 = 200>(
 ): Response & TypedResponse<JSONParsed<T>, S, 'json'> {
   const res = c.newResponse(text, status, { 'Content-Type': 'application/json; charset=utf-8' })
   // The text was built to the contract; outside production every answer is parsed against it.
+  // TypedResponse is a type-only brand (Hono's c.json() casts the same way); `200 as S` above is the
+  // default of a generic parameter, which TypeScript cannot check.
   return res as Response & TypedResponse<JSONParsed<T>, S, 'json'>
 }

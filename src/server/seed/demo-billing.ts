@@ -7,24 +7,34 @@
  * when first asked to change one (manage-subscription.ts, storedSubscription). Idempotent: a firm that already has a billing account keeps it.
  */
 import { sql } from 'drizzle-orm'
+import { z } from 'zod'
+import { rows } from '#server/db/rows.ts'
 import type { Database } from '../db/client'
 import { firmBillTo, storeInvoice } from '../features/billing/invoices'
 import { saveSubscription } from '../features/billing/manage-subscription'
 import type { PaymentsEvent, ProviderInvoice } from '../providers/payments/payments-provider'
 import { createSandboxPaymentsProvider, SANDBOX_CARDS } from '../providers/payments/sandbox-provider'
 
+const DemoFirmRow = z.object({
+  id: z.string(),
+  name: z.string(),
+  contact_email: z.string().nullable(),
+  seats: z.number(),
+})
+
 /** Subscribes the demo accounts' firms; `emails` are the demo accounts' addresses. */
 export async function subscribeDemoFirms(database: Database, emails: string[], now: Date): Promise<void> {
   const lower = emails.map((e) => e.toLowerCase())
-  const firms = (
+  const firms = rows(
+    DemoFirmRow,
     await database.db.execute(sql`select o.id, o.name, o.contact_email,
         greatest((select count(*) from organization_members m where m.organization_id = o.id and m.removed_at is null), 1)::int as seats
       from organizations o
       where not exists (select 1 from billing_accounts ba where ba.organization_id = o.id)
         and exists (select 1 from organization_members om join profiles p on p.id = om.profile_id
           where om.organization_id = o.id and om.removed_at is null and lower(p.email) = any(${`{${lower.join(',')}}`}::text[]))
-      order by o.name`)
-  ).rows as { id: string; name: string; contact_email: string | null; seats: number }[]
+      order by o.name`),
+  )
   if (!firms.length) return
   const sandbox = createSandboxPaymentsProvider(() => now)
   for (const firm of firms) {

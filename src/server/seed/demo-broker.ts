@@ -7,6 +7,8 @@
  * not joined yet: their names are on the broker's case. Only times follow `now`.
  */
 import { sql } from 'drizzle-orm'
+import { z } from 'zod'
+import { oneRow } from '#server/db/rows.ts'
 import type { ApplicationStage, EmploymentStatus } from '#shared/domain/mortgages.ts'
 import { londonDay } from '#shared/domain/mortgages.ts'
 import { standardTimeline, TASK_TITLES } from '#shared/domain/timeline-template.ts'
@@ -150,7 +152,7 @@ export async function insertDemoBroker(
              where s.transaction_id = ${demoTransactionId} and k.title = ${TASK_TITLES.decisionInPrinciple} limit 1) as task_id,
            (select d.id from documents d where d.transaction_id = ${demoTransactionId}
              and d.filename = 'decision-in-principle-amelia-clarke.pdf' order by d.version desc limit 1) as document_id`)
-  const links = found.rows[0] as { task_id: string | null; document_id: string | null }
+  const links = oneRow(z.object({ task_id: z.string().nullable(), document_id: z.string().nullable() }), found)
   await insertCase(
     tx,
     {

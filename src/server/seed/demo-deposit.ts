@@ -5,6 +5,8 @@
  * asked for. Idempotent (one deposit per move).
  */
 import { sql } from 'drizzle-orm'
+import { z } from 'zod'
+import { firstRow, IdRow, oneRow } from '#server/db/rows.ts'
 import type { Tx } from '#server/db/client.ts'
 import { postEntry, transfer } from '#server/features/deposits/ledger.ts'
 import { refreshDepositStatus } from '#server/features/deposits/read-deposit.ts'
@@ -20,7 +22,7 @@ export async function insertDemoDeposit(
   const found = await tx.execute(sql`select 1 from deposits where transaction_id = ${txId}`)
   if (found.rows.length) return
   const price = await tx.execute(sql`select agreed_price_pence::text as p from transactions where id = ${txId}`)
-  const amount = Math.round(Number((price.rows[0] as { p: string | null } | undefined)?.p ?? 0) / 10)
+  const amount = Math.round(Number(firstRow(z.object({ p: z.string().nullable() }), price)?.p ?? 0) / 10)
   if (!amount) return
   const { account_id, instructions: i } = sandboxInstructions(txId)
   const day = (n: number) => new Date(now.getTime() - n * 86_400_000).toISOString()
@@ -29,7 +31,7 @@ export async function insertDemoDeposit(
       account_number, reference, set_by, created_at, updated_at)
     values (${txId}, 'sandbox', ${account_id}, ${amount}, ${i.account_name}, ${i.sort_code}, ${i.account_number},
       ${i.reference}, ${people.priya}, ${day(12)}, ${day(12)}) returning id`)
-  const depositId = (inserted.rows[0] as { id: string }).id
+  const depositId = oneRow(IdRow, inserted).id
   await tx.execute(sql`
     insert into deposit_payee_checks (deposit_id, profile_id, name_checked, result, checked_at)
     values (${depositId}, ${people.amelia}, ${SANDBOX_ACCOUNT_NAME}, 'match', ${day(10)})`)

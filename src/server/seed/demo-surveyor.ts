@@ -6,6 +6,8 @@
  * more upcoming, and one past with its report delivered and a sandbox payout. Only times follow `now`.
  */
 import { sql } from 'drizzle-orm'
+import { z } from 'zod'
+import { firstRow, IdRow, oneRow, rows } from '#server/db/rows.ts'
 import { addDays, londonToInstant, londonWallClock, platformFeePence } from '#shared/domain/surveys.ts'
 import type { Tx } from '../db/client'
 import { DEMO_ACCOUNTS, type DemoAccount } from './demo-accounts'
@@ -25,6 +27,8 @@ const PRODUCTS = [
   { kind: 'rics_level_3', price: 1_100_00, minutes: 300 },
   { kind: 'mortgage_valuation', price: 300_00, minutes: 60 },
 ] as const
+
+const TransactionIdRow = z.object({ transaction_id: z.string() })
 
 /** The `n`th weekday (Monday to Friday) after (n > 0) or before (n < 0) today's London date. */
 function weekday(now: Date, n: number): string {
@@ -51,7 +55,7 @@ export async function insertDemoSurveyor(
     select o.id from organizations o where o.type = 'survey'
       and not exists (select 1 from organization_members m where m.organization_id = o.id)
     order by o.name, o.id limit 1`)
-  const firmId = (firm.rows[0] as { id: string } | undefined)?.id
+  const firmId = firstRow(IdRow, firm)?.id
   if (!firmId) throw new Error('Demo data: the directory has no survey firm for the demo surveyor')
   await tx.execute(sql`insert into organization_members (organization_id, profile_id, role)
     values (${firmId}, ${ids.surveyorId}, 'admin')`)
@@ -64,13 +68,13 @@ export async function insertDemoSurveyor(
   for (const p of PRODUCTS) {
     const res = await tx.execute(sql`insert into survey_products (organization_id, kind, price_pence, duration_minutes)
       values (${firmId}, ${p.kind}, ${p.price}, ${p.minutes}) returning id`)
-    productIds[p.kind] = (res.rows[0] as { id: string }).id
+    productIds[p.kind] = oneRow(IdRow, res).id
   }
   const others = await tx.execute(sql`
     select transaction_id from matters where organization_id = ${ids.conveyancingFirmId} and side = 'buyer'
       and transaction_id <> ${ids.demoTransactionId}
     order by id limit ${DEMO_SURVEYOR_EXTRA_MOVES}`)
-  const moves = [ids.demoTransactionId, ...(others.rows as { transaction_id: string }[]).map((r) => r.transaction_id)]
+  const moves = [ids.demoTransactionId, ...rows(TransactionIdRow, others).map((r) => r.transaction_id)]
   for (const txId of moves)
     await tx.execute(sql`insert into transaction_participants (transaction_id, user_id, role, organization_id)
       values (${txId}, ${ids.surveyorId}, 'surveyor', ${firmId}) on conflict (transaction_id, user_id) do nothing`)
@@ -95,7 +99,7 @@ export async function insertDemoSurveyor(
         ${productIds[o.kind]}, ${o.bookedBy}, ${start.toISOString()}, ${end.toISOString()}, ${blocked.toISOString()},
         ${p.price}, ${o.status}, ${new Date(Math.min(now.getTime(), start.getTime()) - 3 * 86_400_000).toISOString()})
       returning id`)
-    return { id: (res.rows[0] as { id: string }).id, price: p.price, end }
+    return { id: oneRow(IdRow, res).id, price: p.price, end }
   }
   await book({
     id: DEMO_SURVEY_BOOKING_ID,

@@ -6,6 +6,8 @@
 import { insertDemoApiAccess } from './demo-api-access'
 import { randomUUID } from 'node:crypto'
 import { sql } from 'drizzle-orm'
+import { z } from 'zod'
+import { rows as rowsOf } from '#server/db/rows.ts'
 import type { Auth } from '../auth/auth'
 import type { Logger } from '../logger'
 import type { Database } from '../db/client'
@@ -320,7 +322,7 @@ export async function seedDemoData({
       // The clocks of the firm's matters start now rather than at the first periodic clock check, so
       // the board shows them from the first request (the demo sale's clocks were inserted above).
       const moves = await tx.execute(sql`select transaction_id from matters where organization_id = ${DEMO_FIRM_ID}`)
-      for (const { transaction_id } of moves.rows as { transaction_id: string }[]) {
+      for (const { transaction_id } of rowsOf(z.object({ transaction_id: z.string() }), moves)) {
         await syncTaskClocks(tx, transaction_id)
       }
     })

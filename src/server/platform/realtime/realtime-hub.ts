@@ -6,6 +6,7 @@
  * backoff; PGlite: its in-process listen (PGlite's LISTEN/NOTIFY reaches its own process only).
  */
 import pg from 'pg'
+import { z } from 'zod'
 import { onViewerChange, VIEWER_CHANNEL, type Database } from '#server/db/client.ts'
 import type { Logger } from '#server/logger.ts'
 
@@ -16,10 +17,8 @@ export const LIVE_CHANNEL = 'homeward_live'
  * An announcement, as JSON in the NOTIFY payload (at most 8,000 bytes, PostgreSQL's limit):
  * `topic` is 'tx:<transactionId>' or 'user:<profileId>'; `data` is what the stream sends.
  */
-export interface LiveAnnouncement {
-  topic: string
-  data: Record<string, unknown>
-}
+export const LiveAnnouncement = z.object({ topic: z.string(), data: z.record(z.string(), z.unknown()) })
+export type LiveAnnouncement = z.infer<typeof LiveAnnouncement>
 
 export type LiveListener = (announcement: LiveAnnouncement) => void
 
@@ -80,7 +79,7 @@ export function createRealtimeHub({
   function dispatch(payload: string) {
     let announcement: LiveAnnouncement
     try {
-      announcement = JSON.parse(payload) as LiveAnnouncement
+      announcement = LiveAnnouncement.parse(JSON.parse(payload))
     } catch {
       log.warn('ignored a malformed live announcement')
       return

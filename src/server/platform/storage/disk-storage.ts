@@ -65,7 +65,7 @@ export function createDiskStorage(root: string): ObjectStorage {
         const s = await stat(file)
         return { body: createReadStream(file), sizeBytes: s.size }
       } catch (err) {
-        if ((err as NodeJS.ErrnoException).code === 'ENOENT') throw new StorageNotFoundError(key)
+        if (errnoCode(err) === 'ENOENT') throw new StorageNotFoundError(key)
         throw err
       }
     },
@@ -81,7 +81,7 @@ export function createDiskStorage(root: string): ObjectStorage {
       try {
         await unlink(fileOf(key))
       } catch (err) {
-        if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err
+        if (errnoCode(err) !== 'ENOENT') throw err
       }
     },
     async list(prefix, options = {}) {
@@ -146,6 +146,11 @@ function processRuns(pid: number): boolean {
     return true
   } catch (err) {
     // EPERM: it exists but belongs to someone else.
-    return (err as NodeJS.ErrnoException).code === 'EPERM'
+    return errnoCode(err) === 'EPERM'
   }
+}
+
+/** The `code` of a Node system error (ENOENT, EPERM ...), undefined for anything else. */
+function errnoCode(err: unknown): unknown {
+  return err instanceof Error && 'code' in err ? err.code : undefined
 }

@@ -15,10 +15,11 @@ import {
   ListObjectsV2Command,
   PutObjectCommand,
   S3Client,
+  S3ServiceException,
   UploadPartCommand,
 } from '@aws-sdk/client-s3'
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner'
-import type { Readable } from 'node:stream'
+import { Readable } from 'node:stream'
 import { assertStorageKey, StorageNotFoundError, type ObjectStorage } from './storage'
 
 /** Part size of multipart uploads: S3's minimum is 5 MiB for every part but the last. */
@@ -74,7 +75,9 @@ export function createS3Storage(options: S3StorageOptions): ObjectStorage {
         parts.push({ ETag: res.ETag!, PartNumber })
       }
       try {
-        for await (const c of body as AsyncIterable<Buffer>) {
+        // A Readable's chunks are typed `any`: the uploads given to put() are byte streams (a string chunk is made bytes).
+        for await (const chunk of body) {
+          const c: Buffer = Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk)
           pending.push(c)
           pendingBytes += c.length
           sizeBytes += c.length
@@ -113,7 +116,9 @@ export function createS3Storage(options: S3StorageOptions): ObjectStorage {
       assertStorageKey(key)
       try {
         const res = await client.send(new GetObjectCommand({ Bucket, Key: key }))
-        return { body: res.Body as Readable, sizeBytes: Number(res.ContentLength ?? 0) }
+        // Under Node the SDK's body is a Readable (an IncomingMessage with the SDK's stream helpers).
+        if (!(res.Body instanceof Readable)) throw new Error(`S3 answered ${key} without a readable body`)
+        return { body: res.Body, sizeBytes: Number(res.ContentLength ?? 0) }
       } catch (err) {
         if (isNotFound(err)) throw new StorageNotFoundError(key)
         throw err
@@ -155,7 +160,7 @@ export function createS3Storage(options: S3StorageOptions): ObjectStorage {
       } catch (err) {
         // Some S3-compatible stores (s3rver among them) cannot list multipart uploads; there the
         // bucket's lifecycle rule AbortIncompleteMultipartUpload is what clears them.
-        if ((err as { name?: string }).name === 'NotImplemented') return 0
+        if (err instanceof Error && err.name === 'NotImplemented') return 0
         throw err
       }
       for (const u of res.Uploads ?? []) {
@@ -182,6 +187,10 @@ export function createS3Storage(options: S3StorageOptions): ObjectStorage {
 }
 
 function isNotFound(err: unknown): boolean {
-  const e = err as { name?: string; $metadata?: { httpStatusCode?: number } }
-  return e?.name === 'NoSuchKey' || e?.name === 'NotFound' || e?.$metadata?.httpStatusCode === 404
+  if (!(err instanceof Error)) return false
+  return (
+    err.name === 'NoSuchKey' ||
+    err.name === 'NotFound' ||
+    (err instanceof S3ServiceException && err.$metadata.httpStatusCode === 404)
+  )
 }

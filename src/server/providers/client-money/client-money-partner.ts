@@ -9,6 +9,7 @@
  * no match). Chosen by CLIENT_MONEY_PROVIDER (config.ts): the deterministic sandbox or a generic
  * escrow API over HTTP.
  */
+import { z } from 'zod'
 
 /** How the payer pays into the held-funds account. */
 export interface PaymentInstructions {
@@ -85,22 +86,22 @@ export class ClientMoneyError extends Error {
   }
 }
 
+const FundsReceivedPayload = z.object({
+  type: z.literal('funds.received'),
+  account_id: z.string(),
+  payment_id: z.string(),
+  amount_pence: z.int().positive(),
+  payer_name: z.string(),
+}) satisfies z.ZodType<FundsReceivedEvent>
+
 /** Reads a funds.received event (the sandbox's format, which the HTTP adapter's partner sends too). */
 export function parseFundsReceived(payload: unknown): FundsReceivedEvent {
-  const p = payload as Partial<FundsReceivedEvent> | null
-  if (
-    !p ||
-    p.type !== 'funds.received' ||
-    typeof p.account_id !== 'string' ||
-    typeof p.payment_id !== 'string' ||
-    typeof p.payer_name !== 'string' ||
-    !Number.isSafeInteger(p.amount_pence) ||
-    (p.amount_pence ?? 0) <= 0
-  ) {
+  const p = FundsReceivedPayload.safeParse(payload)
+  if (!p.success) {
     throw new ClientMoneyError(
       'bad_event',
       'The webhook is not a funds.received event with a positive amount in pence.',
     )
   }
-  return p as FundsReceivedEvent
+  return p.data
 }

@@ -10,6 +10,7 @@
  * or release id) so that a retry never pays twice. The partner signs its webhooks in the Standard
  * Webhooks format with CLIENT_MONEY_WEBHOOK_SECRET, in the sandbox's event format.
  */
+import { z } from 'zod'
 import {
   ClientMoneyError,
   parseFundsReceived,
@@ -20,11 +21,28 @@ import {
 
 type Json = Record<string, unknown>
 
+/** The partner's answers (the shapes above): untrusted input, parsed. */
+const OpenedAccount = z.object({
+  id: z.string(),
+  instructions: z.object({
+    account_name: z.string().min(1),
+    sort_code: z.string().min(1),
+    account_number: z.string().min(1),
+    reference: z.string().min(1),
+  }) satisfies z.ZodType<PaymentInstructions>,
+})
+const PayeeAnswer = z.object({
+  result: z.enum(['match', 'close_match', 'no_match']),
+  registered_name: z.string().nullish(),
+})
+const PaymentAnswer = z.object({ payment_id: z.string() })
+const Refusal = z.object({ message: z.string() })
+
 export function createHttpClientMoneyPartner(
   options: { apiUrl: string; apiKey: string; timeoutMs?: number },
   fetchImpl: typeof fetch = fetch,
 ): ClientMoneyPartner {
-  async function call(path: string, body: Json, idempotencyKey?: string): Promise<Json> {
+  async function call(path: string, body: Json, idempotencyKey?: string): Promise<unknown> {
     let res: Response
     try {
       res = await fetchImpl(`${options.apiUrl.replace(/\/$/, '')}${path}`, {
@@ -39,37 +57,41 @@ export function createHttpClientMoneyPartner(
         signal: AbortSignal.timeout(options.timeoutMs ?? 15_000),
       })
     } catch (err) {
-      throw new ClientMoneyError('unavailable', `The client-money partner did not answer (${(err as Error).message}).`)
+      throw new ClientMoneyError(
+        'unavailable',
+        `The client-money partner did not answer (${err instanceof Error ? err.message : String(err)}).`,
+      )
     }
-    const answer = (await res.json().catch(() => ({}))) as Json
+    const answer: unknown = await res.json().catch(() => ({}))
     if (res.status >= 500)
       throw new ClientMoneyError('unavailable', `The client-money partner failed (HTTP ${res.status}).`)
     if (!res.ok) {
-      const reason = typeof answer.message === 'string' ? answer.message : `HTTP ${res.status}`
+      const reason = Refusal.safeParse(answer).data?.message ?? `HTTP ${res.status}`
       throw new ClientMoneyError('refused', `The client-money partner refused the request: ${reason}.`)
     }
     return answer
   }
-  const paymentId = (a: Json) => {
-    if (typeof a.payment_id !== 'string') throw new ClientMoneyError('unavailable', 'The partner gave no payment id.')
-    return { payment_id: a.payment_id }
+  const paymentId = (answer: unknown) => {
+    const a = PaymentAnswer.safeParse(answer)
+    if (!a.success) throw new ClientMoneyError('unavailable', 'The partner gave no payment id.')
+    return a.data
   }
   return {
     name: 'http',
     label: 'Client-money partner',
     async openAccount({ transactionId, buyerName }) {
-      const a = await call('/accounts', { external_ref: transactionId, holder_name: buyerName }, transactionId)
-      const i = a.instructions as PaymentInstructions | undefined
-      if (typeof a.id !== 'string' || !i?.account_number || !i.sort_code || !i.account_name || !i.reference) {
+      const a = OpenedAccount.safeParse(
+        await call('/accounts', { external_ref: transactionId, holder_name: buyerName }, transactionId),
+      )
+      if (!a.success) {
         throw new ClientMoneyError('unavailable', 'The partner opened an account but gave no payment instructions.')
       }
-      return { account_id: a.id, instructions: i }
+      return { account_id: a.data.id, instructions: a.data.instructions }
     },
     async checkPayee(input) {
-      const a = await call('/payee-checks', input)
-      if (!['match', 'close_match', 'no_match'].includes(String(a.result)))
-        throw new ClientMoneyError('unavailable', 'The partner gave no Confirmation of Payee result.')
-      return { result: a.result, registered_name: (a.registered_name as string | null) ?? null } as PayeeCheck
+      const a = PayeeAnswer.safeParse(await call('/payee-checks', input))
+      if (!a.success) throw new ClientMoneyError('unavailable', 'The partner gave no Confirmation of Payee result.')
+      return { result: a.data.result, registered_name: a.data.registered_name ?? null } satisfies PayeeCheck
     },
     async hold({ account_id, amount_pence }) {
       await call(`/accounts/${encodeURIComponent(account_id)}/holds`, { amount_pence })

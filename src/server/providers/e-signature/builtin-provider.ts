@@ -62,7 +62,7 @@ export function createBuiltinESignatureProvider(): ESignatureProvider {
         // Reading each page's size walks the page tree: a broken tree fails here, not while signing.
         for (const page of doc.getPages()) page.getSize()
       } catch (err) {
-        if (err instanceof EncryptedPDFError || /encrypt/i.test(String((err as Error).message)))
+        if (err instanceof EncryptedPDFError || (err instanceof Error && /encrypt/i.test(err.message)))
           throw new NotSignableError(
             'This PDF is encrypted or password-protected, so it cannot be signed. Upload a copy without a password.',
           )

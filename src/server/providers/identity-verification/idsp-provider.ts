@@ -14,11 +14,29 @@
  * A vendor with another shape (Yoti, Onfido, ...) gets its own adapter implementing
  * IdentityVerificationProvider; nothing else changes (docs/decisions/026-identity-and-cdd.md).
  */
+import { z } from 'zod'
 import {
   IdentityProviderError,
   type IdentityResult,
   type IdentityVerificationProvider,
 } from './identity-verification-provider'
+
+/** The provider's answers and webhook (the shapes above): untrusted input, parsed. */
+const IdspCreated = z.object({ id: z.string() })
+const IdspRefusal = z.object({ error: z.object({ message: z.string() }) })
+const IdspCompleted = z.object({
+  type: z.literal('check.completed'),
+  check: z.object({
+    id: z.union([z.string(), z.number()]),
+    reference: z.string(),
+    outcome: z.string().optional(),
+    document_authentic: z.boolean().optional(),
+    face_match: z.boolean().optional(),
+    liveness: z.boolean().optional(),
+    confidence: z.string().nullish(),
+    reason: z.string().nullish(),
+  }),
+})
 
 /** Creates the adapter; config has already checked that the URL and key are set. */
 export function createIdspIdentityProvider(
@@ -58,19 +76,19 @@ export function createIdspIdentityProvider(
           required_confidence: 'medium',
         }),
       })
-      const body = (await res.json().catch(() => ({}))) as { id?: unknown; error?: { message?: string } }
-      if (!res.ok || typeof body.id !== 'string') {
+      const body: unknown = await res.json().catch(() => ({}))
+      const created = IdspCreated.safeParse(body)
+      if (!res.ok || !created.success) {
         throw new IdentityProviderError(
-          `The identity provider refused the check: ${body.error?.message ?? `HTTP ${res.status}`}`,
+          `The identity provider refused the check: ${IdspRefusal.safeParse(body).data?.error.message ?? `HTTP ${res.status}`}`,
         )
       }
-      return { providerCheckId: body.id }
+      return { providerCheckId: created.data.id }
     },
     parseWebhook(payload): IdentityResult {
-      const check = (payload as { type?: string; check?: Record<string, unknown> } | null)?.check
-      if ((payload as { type?: string }).type !== 'check.completed' || !check || typeof check.reference !== 'string') {
-        throw new IdentityProviderError('not a completed check')
-      }
+      const parsed = IdspCompleted.safeParse(payload)
+      if (!parsed.success) throw new IdentityProviderError(`not a completed check: ${z.prettifyError(parsed.error)}`)
+      const { check } = parsed.data
       const outcome = check.outcome === 'pass' ? 'verified' : check.outcome === 'refer' ? 'needs_review' : 'failed'
       return {
         checkId: check.reference,

@@ -14,6 +14,7 @@
  * An expired document never reaches the provider: the document step refuses it (422). Any image
  * will do (it is only checked to be a JPEG, PNG or WebP).
  */
+import { z } from 'zod'
 import type { SandboxWebhookDispatcher } from '#server/providers/webhooks/sandbox-webhooks.ts'
 import {
   IdentityProviderError,
@@ -67,6 +68,21 @@ export function sandboxIdentityResult(request: IdentityCheckRequest): IdentityRe
   return { ...base, outcome: 'verified', confidence: 'medium', failureReason: null }
 }
 
+/** The sandbox's event as startCheck sends it (the webhook's signature is checked before it is parsed). */
+const SandboxIdentityEvent = z.object({
+  type: z.literal('identity.check.completed'),
+  result: z.object({
+    checkId: z.string(),
+    providerCheckId: z.string(),
+    outcome: z.enum(['verified', 'needs_review', 'failed']),
+    documentAuthentic: z.boolean(),
+    faceMatch: z.boolean(),
+    liveness: z.boolean(),
+    confidence: z.enum(['medium', 'low']).nullable(),
+    failureReason: z.string().nullable(),
+  }) satisfies z.ZodType<IdentityResult>,
+})
+
 /** Creates the sandbox provider, delivering through `webhooks` (deps.sandboxWebhooks). */
 export function createSandboxIdentityProvider(webhooks: SandboxWebhookDispatcher): IdentityVerificationProvider {
   return {
@@ -78,11 +94,9 @@ export function createSandboxIdentityProvider(webhooks: SandboxWebhookDispatcher
       return { providerCheckId: result.providerCheckId }
     },
     parseWebhook(payload) {
-      const p = payload as { type?: unknown; result?: IdentityResult } | null
-      if (p?.type !== 'identity.check.completed' || !p.result || typeof p.result.checkId !== 'string') {
-        throw new IdentityProviderError('not an identity check result')
-      }
-      return p.result
+      const p = SandboxIdentityEvent.safeParse(payload)
+      if (!p.success) throw new IdentityProviderError(`not an identity check result: ${z.prettifyError(p.error)}`)
+      return p.data.result
     },
   }
 }

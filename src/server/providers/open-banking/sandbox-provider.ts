@@ -16,6 +16,7 @@
  * The consent id carries the bank id (`sbx_<bank>_<random>`), so no sandbox state is kept in memory.
  */
 import { randomBytes } from 'node:crypto'
+import { z } from 'zod'
 import type {
   BankAccountData,
   BankChoice,
@@ -185,11 +186,15 @@ export function createSandboxOpenBankingProvider(publicUrl: string): OpenBanking
   }
 }
 
+const ConsentEventPayload = z.object({
+  type: z.enum(['consent.authorised', 'consent.refused', 'consent.expired']),
+  consent_id: z.string(),
+  reason: z.string().optional().catch(undefined),
+})
+
 /** The event format the sandbox sends (and the real adapter expects from an aggregator's webhook). */
 export function parseConsentEvent(payload: unknown): ConsentEvent {
-  const p = payload as { type?: unknown; consent_id?: unknown; reason?: unknown } | null
-  const types = ['consent.authorised', 'consent.refused', 'consent.expired'] as const
-  const type = types.find((t) => t === p?.type)
-  if (!type || typeof p?.consent_id !== 'string') throw new OpenBankingError('Unknown open-banking event.')
-  return { type, consentId: p.consent_id, reason: typeof p.reason === 'string' ? p.reason : null }
+  const p = ConsentEventPayload.safeParse(payload)
+  if (!p.success) throw new OpenBankingError('Unknown open-banking event.')
+  return { type: p.data.type, consentId: p.data.consent_id, reason: p.data.reason ?? null }
 }

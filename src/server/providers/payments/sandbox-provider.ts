@@ -23,12 +23,14 @@
  * are taken from our stored copy passed to `updateSubscription`, rolled on to the current period.
  */
 import { createHash, randomUUID } from 'node:crypto'
+import { z } from 'zod'
 import {
   invoiceTotals,
   periodEndFrom,
   prorateSeatChange,
   seatPricePence,
   splitGross,
+  BILLING_INTERVALS,
   type BillingInterval,
 } from '#shared/domain/billing.ts'
 import {
@@ -89,6 +91,50 @@ export interface SandboxPaymentsProvider extends PaymentsProvider {
   /** How many one-off charges were made (a charge retried with the same key counts once). */
   chargeCount(): number
 }
+
+/*
+ * The objects of the sandbox's events, parsed when they come back through the webhook endpoint
+ * (signature checked first): the shapes this file sends, in our types. A subscription's terms that
+ * an event leaves out default as the Stripe adapter's do (subscriptionOf): an event may name only
+ * the subscription (a deletion of one we do not hold is ignored).
+ */
+const Metadata = z.record(z.string(), z.string()).default({})
+const SandboxSubscription = z.object({
+  id: z.string(),
+  customerRef: z.string(),
+  status: z.enum(['trialing', 'active', 'past_due', 'canceled', 'incomplete']),
+  interval: z.enum(BILLING_INTERVALS).default('month'),
+  quantity: z.number().default(1),
+  currentPeriodStart: z.string().default(() => new Date().toISOString()),
+  currentPeriodEnd: z.string().default(() => new Date().toISOString()),
+  trialEnd: z.string().nullable().default(null),
+  cancelAtPeriodEnd: z.boolean().default(false),
+}) satisfies z.ZodType<ProviderSubscription>
+const SandboxInvoice = z.object({
+  id: z.string(),
+  customerRef: z.string(),
+  subscriptionRef: z.string().nullable(),
+  kind: z.enum(['subscription', 'proration', 'completion_fee']),
+  status: z.enum(['paid', 'open', 'void', 'credited']),
+  lines: z.array(
+    z.object({ description: z.string(), quantity: z.number(), unitPence: z.number(), amountPence: z.number() }),
+  ),
+  subtotalPence: z.number(),
+  vatPence: z.number(),
+  totalPence: z.number(),
+  periodStart: z.string().nullable(),
+  periodEnd: z.string().nullable(),
+  paidAt: z.string().nullable(),
+}) satisfies z.ZodType<ProviderInvoice>
+const SandboxSession = z.object({ id: z.string(), metadata: Metadata })
+const SandboxSetupCompleted = SandboxSession.extend({
+  customer: z.string(),
+  setup_intent: z.string().nullish(),
+  payment_method: z.object({ paymentMethodRef: z.string(), label: z.string() }).nullish() satisfies z.ZodType<
+    SavedPaymentMethod | null | undefined
+  >,
+})
+const SandboxEnvelope = z.object({ type: z.string(), data: z.object({ object: z.record(z.string(), z.unknown()) }) })
 
 const hash = (s: string) => createHash('sha256').update(s).digest('hex').slice(0, 24)
 const event = (type: PaymentsEvent['type'], object: unknown): SandboxEventPayload => ({
@@ -166,8 +212,9 @@ export function createSandboxPaymentsProvider(now: () => Date = () => new Date()
     const { request } = session
     if (request.mode === 'setup') return completeSetup(session, card, request)
     const start = now()
-    const trialing = request.trialEnd !== null && request.trialEnd.getTime() > start.getTime()
-    const periodEnd = trialing ? (request.trialEnd as Date) : periodEndFrom(start, request.interval)
+    const { trialEnd } = request
+    const trialing = trialEnd !== null && trialEnd.getTime() > start.getTime()
+    const periodEnd = trialing ? trialEnd : periodEndFrom(start, request.interval)
     const sub: ProviderSubscription = {
       id: `sub_sandbox_${randomUUID().replace(/-/g, '')}`,
       customerRef: request.customerRef,
@@ -309,36 +356,45 @@ export function createSandboxPaymentsProvider(now: () => Date = () => new Date()
       return result
     },
     parseEvent(payload) {
-      const p = payload as Partial<SandboxEventPayload> | null
-      const object = p?.data?.object as Record<string, unknown> | undefined
-      if (!p || typeof p.type !== 'string' || !object) throw new PaymentsError('Not a payments event.')
-      const metadata = (object.metadata ?? {}) as Record<string, string>
-      switch (p.type) {
-        case 'checkout.session.completed':
-          if (object.mode === 'setup')
+      const envelope = SandboxEnvelope.safeParse(payload)
+      if (!envelope.success) throw new PaymentsError('Not a payments event.')
+      const { type, data } = envelope.data
+      const { object } = data
+      /** The event's object read with `schema`; PaymentsError naming what does not fit. */
+      const read = <S extends z.ZodType>(schema: S): z.output<S> => {
+        const parsed = schema.safeParse(object)
+        if (!parsed.success) throw new PaymentsError(`Not a sandbox ${type} event: ${z.prettifyError(parsed.error)}`)
+        return parsed.data
+      }
+      switch (type) {
+        case 'checkout.session.completed': {
+          if (object.mode === 'setup') {
+            const s = read(SandboxSetupCompleted)
             return {
               type: 'checkout.setup_completed',
-              sessionId: String(object.id),
-              metadata,
-              customerRef: String(object.customer),
-              setupIntentRef: typeof object.setup_intent === 'string' ? object.setup_intent : null,
-              paymentMethod: (object.payment_method as SavedPaymentMethod | undefined) ?? null,
+              sessionId: s.id,
+              metadata: s.metadata,
+              customerRef: s.customer,
+              setupIntentRef: s.setup_intent ?? null,
+              paymentMethod: s.payment_method ?? null,
             }
-          return {
-            type: p.type,
-            sessionId: String(object.id),
-            metadata,
-            subscription: object.subscription as ProviderSubscription,
           }
-        case 'checkout.session.expired':
-          return { type: p.type, sessionId: String(object.id), metadata }
-        case 'checkout.payment_failed':
-          return { type: p.type, sessionId: String(object.id), metadata, reason: String(object.reason) }
+          const s = read(SandboxSession.extend({ subscription: SandboxSubscription }))
+          return { type, sessionId: s.id, metadata: s.metadata, subscription: s.subscription }
+        }
+        case 'checkout.session.expired': {
+          const s = read(SandboxSession)
+          return { type, sessionId: s.id, metadata: s.metadata }
+        }
+        case 'checkout.payment_failed': {
+          const s = read(SandboxSession.extend({ reason: z.string() }))
+          return { type, sessionId: s.id, metadata: s.metadata, reason: s.reason }
+        }
         case 'invoice.paid':
-          return { type: p.type, invoice: object as unknown as ProviderInvoice }
+          return { type, invoice: read(SandboxInvoice) }
         case 'customer.subscription.updated':
         case 'customer.subscription.deleted':
-          return { type: p.type, subscription: object as unknown as ProviderSubscription }
+          return { type, subscription: read(SandboxSubscription) }
         default:
           return null
       }

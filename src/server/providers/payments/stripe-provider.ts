@@ -14,18 +14,29 @@
  *   verifyStripeSignature with STRIPE_WEBHOOK_SECRET; events mapped to ours by parseEvent.
  */
 import { createHmac, timingSafeEqual } from 'node:crypto'
-import { splitGross, type BillingInterval, type InvoiceLine } from '#shared/domain/billing.ts'
+import { z } from 'zod'
+import { splitGross, type InvoiceLine } from '#shared/domain/billing.ts'
 import {
   PaymentsError,
   type PaymentsEvent,
   type PaymentsProvider,
   type ProviderInvoice,
   type ProviderSubscription,
+  type ProviderSubscriptionStatus,
 } from './payments-provider'
 
 const STRIPE_API = 'https://api.stripe.com/v1'
 
 type Obj = Record<string, unknown>
+/** A JSON object of Stripe's answers: its fields are read one by one, each checked where it is used. */
+const StripeObject = z.record(z.string(), z.unknown())
+/** `value` when it is a JSON object (an expanded Stripe object), else undefined. */
+const objectOf = (value: unknown): Obj | undefined => StripeObject.safeParse(value).data
+/** The objects of a Stripe list (`{ object: 'list', data: [...] }`); [] when `value` is not one. */
+const listOf = (value: unknown): Obj[] => z.array(StripeObject).safeParse(objectOf(value)?.data).data ?? []
+const StripeMetadata = z.record(z.string(), z.string())
+const StripeRefusal = z.object({ error: z.object({ message: z.string() }) })
+const StripeEvent = z.object({ type: z.string().min(1), data: z.object({ object: StripeObject }) })
 const iso = (seconds: unknown) => (typeof seconds === 'number' ? new Date(seconds * 1000).toISOString() : null)
 
 /**
@@ -33,7 +44,12 @@ const iso = (seconds: unknown) => (typeof seconds === 'number' ? new Date(second
  * secret (whsec_...). Throws PaymentsError when no v1 signature matches or t is over 5 minutes off.
  */
 export function verifyStripeSignature(header: string | null, body: string, secret: string, at = Date.now()): void {
-  const parts = Object.fromEntries((header ?? '').split(',').map((kv) => kv.split('=') as [string, string]))
+  const parts = Object.fromEntries(
+    (header ?? '').split(',').map((kv): [string, string] => {
+      const [key = '', value = ''] = kv.split('=')
+      return [key, value]
+    }),
+  )
   const t = Number(parts.t)
   const signatures = (header ?? '')
     .split(',')
@@ -49,14 +65,27 @@ export function verifyStripeSignature(header: string | null, body: string, secre
   if (!ok) throw new PaymentsError('no Stripe signature matches')
 }
 
+const SubscriptionStatus = z.enum(['trialing', 'active', 'past_due', 'canceled', 'incomplete'])
+
+/**
+ * A Stripe subscription's status in our words. Throws PaymentsError for one Homeward does not handle
+ * (unpaid, paused, incomplete_expired), which the billing tables' CHECK would refuse anyway.
+ */
+function subscriptionStatusOf(status: unknown): ProviderSubscriptionStatus {
+  const parsed = SubscriptionStatus.safeParse(status)
+  if (!parsed.success)
+    throw new PaymentsError(`Stripe's subscription status ${String(status)} is not one Homeward handles.`)
+  return parsed.data
+}
+
 function subscriptionOf(s: Obj): ProviderSubscription {
-  const item = ((s.items as Obj | undefined)?.data as Obj[] | undefined)?.[0] ?? {}
-  const recurring = ((item.price as Obj | undefined)?.recurring as Obj | undefined) ?? {}
+  const item = listOf(s.items)[0] ?? {}
+  const recurring = objectOf(objectOf(item.price)?.recurring) ?? {}
   return {
     id: String(s.id),
     customerRef: String(s.customer),
-    status: String(s.status) as ProviderSubscription['status'],
-    interval: (recurring.interval === 'year' ? 'year' : 'month') as BillingInterval,
+    status: subscriptionStatusOf(s.status),
+    interval: recurring.interval === 'year' ? 'year' : 'month',
     quantity: Number(item.quantity ?? s.quantity ?? 1),
     currentPeriodStart: iso(item.current_period_start ?? s.current_period_start) ?? new Date().toISOString(),
     currentPeriodEnd: iso(item.current_period_end ?? s.current_period_end) ?? new Date().toISOString(),
@@ -66,7 +95,7 @@ function subscriptionOf(s: Obj): ProviderSubscription {
 }
 
 function invoiceOf(i: Obj, kind: ProviderInvoice['kind']): ProviderInvoice {
-  const lines = (((i.lines as Obj | undefined)?.data as Obj[] | undefined) ?? []).map((l): InvoiceLine => ({
+  const lines = listOf(i.lines).map((l): InvoiceLine => ({
     description: String(l.description ?? ''),
     quantity: Number(l.quantity ?? 1),
     unitPence: Math.round(Number(l.amount ?? 0) / Math.max(Number(l.quantity ?? 1), 1)),
@@ -86,7 +115,7 @@ function invoiceOf(i: Obj, kind: ProviderInvoice['kind']): ProviderInvoice {
     totalPence: total,
     periodStart: iso(i.period_start),
     periodEnd: iso(i.period_end),
-    paidAt: iso((i.status_transitions as Obj | undefined)?.paid_at),
+    paidAt: iso(objectOf(i.status_transitions)?.paid_at),
   }
 }
 
@@ -110,17 +139,18 @@ export function createStripePaymentsProvider(
         ...(key ? { 'idempotency-key': key } : {}),
       },
     })
-  async function call(path: string, init: RequestInit = {}): Promise<Record<string, unknown>> {
-    const res = await fetchImpl(`${STRIPE_API}${path}`, {
-      ...init,
-      headers: { authorization: `Bearer ${secretKey}`, ...(init.headers as Record<string, string> | undefined) },
-    })
-    const body = (await res.json().catch(() => ({}))) as Record<string, unknown>
+  async function call(path: string, init: RequestInit = {}): Promise<Obj> {
+    const headers = new Headers(init.headers)
+    headers.set('authorization', `Bearer ${secretKey}`)
+    const res = await fetchImpl(`${STRIPE_API}${path}`, { ...init, headers })
+    const body: unknown = await res.json().catch(() => ({}))
     if (!res.ok) {
-      const message = (body.error as { message?: string } | undefined)?.message ?? `HTTP ${res.status}`
+      const message = StripeRefusal.safeParse(body).data?.error.message ?? `HTTP ${res.status}`
       throw new PaymentsError(`Stripe refused the request: ${message}`)
     }
-    return body
+    const answer = objectOf(body)
+    if (!answer) throw new PaymentsError(`Stripe answered ${path.split('?')[0]} without a JSON object.`)
+    return answer
   }
   return {
     name: 'stripe',
@@ -191,20 +221,23 @@ export function createStripePaymentsProvider(
     },
     async retrieveSetupPaymentMethod(setupIntentRef) {
       const intent = await call(`/setup_intents/${encodeURIComponent(setupIntentRef)}?expand[]=payment_method`)
-      const pm = intent.payment_method as Obj | string | null
+      const saved = intent.payment_method
+      if (typeof saved === 'string' && saved) return { paymentMethodRef: saved, label: 'Card' }
+      const pm = objectOf(saved)
       if (!pm) throw new PaymentsError('Stripe saved no payment method on this setup.')
-      if (typeof pm === 'string') return { paymentMethodRef: pm, label: 'Card' }
-      const card = (pm.card ?? {}) as Obj
+      const card = objectOf(pm.card) ?? {}
       const brand = typeof card.brand === 'string' ? card.brand.charAt(0).toUpperCase() + card.brand.slice(1) : 'Card'
       return { paymentMethodRef: String(pm.id), label: card.last4 ? `${brand} ending ${String(card.last4)}` : brand }
     },
     async updateSubscription(ref, change) {
       const current = await call(`/subscriptions/${encodeURIComponent(ref)}`)
-      const item = ((current.items as Obj).data as Obj[])[0]
+      const item = listOf(current.items)[0]
+      if (change.quantity !== undefined && !item)
+        throw new PaymentsError('Stripe answered a subscription with no item.')
       const updated = await post(`/subscriptions/${encodeURIComponent(ref)}`, {
         ...(change.quantity !== undefined
           ? {
-              'items[0][id]': String(item.id),
+              'items[0][id]': String(item?.id),
               'items[0][quantity]': change.quantity,
               proration_behavior: 'always_invoice',
             }
@@ -212,9 +245,8 @@ export function createStripePaymentsProvider(
         cancel_at_period_end: change.cancelAtPeriodEnd,
         'expand[]': 'latest_invoice',
       })
-      const latest = updated.latest_invoice as Obj | null
-      const invoice =
-        change.quantity !== undefined && latest && typeof latest === 'object' ? invoiceOf(latest, 'proration') : null
+      const latest = objectOf(updated.latest_invoice)
+      const invoice = change.quantity !== undefined && latest ? invoiceOf(latest, 'proration') : null
       return { subscription: subscriptionOf(updated), invoice }
     },
     async chargeOnce(charge) {
@@ -255,10 +287,11 @@ export function createStripePaymentsProvider(
       }
     },
     parseEvent(payload): PaymentsEvent | null {
-      const p = payload as { type?: string; data?: { object?: Obj } } | null
-      const o = p?.data?.object
-      if (!p?.type || !o) throw new PaymentsError('Not a Stripe event.')
-      const metadata = (o.metadata ?? {}) as Record<string, string>
+      const event = StripeEvent.safeParse(payload)
+      if (!event.success) throw new PaymentsError('Not a Stripe event.')
+      const p = event.data
+      const o = p.data.object
+      const metadata = StripeMetadata.safeParse(o.metadata ?? {}).data ?? {}
       switch (p.type) {
         case 'checkout.session.completed':
           if (o.mode === 'setup')
@@ -274,7 +307,7 @@ export function createStripePaymentsProvider(
             type: p.type,
             sessionId: String(o.id),
             metadata,
-            subscription: subscriptionOf((o.subscription as Obj) ?? {}),
+            subscription: subscriptionOf(objectOf(o.subscription) ?? {}),
           }
         case 'checkout.session.expired':
           return { type: p.type, sessionId: String(o.id), metadata }

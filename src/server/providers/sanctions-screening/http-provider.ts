@@ -9,11 +9,26 @@
  *
  * A vendor with another shape gets its own adapter implementing SanctionsScreeningProvider.
  */
+import { z } from 'zod'
 import {
   ScreeningProviderError,
   type SanctionsScreeningProvider,
   type ScreeningMatch,
 } from './sanctions-screening-provider'
+
+/** The service's webhook (the shape above): untrusted input, parsed. Unnamed fields of a match default. */
+const CompletedScreening = z.object({
+  type: z.literal('screening.completed'),
+  reference: z.string(),
+  matches: z.array(
+    z.object({
+      list: z.string().optional(),
+      name: z.string().optional(),
+      score: z.number().optional(),
+      detail: z.string().optional(),
+    }),
+  ),
+})
 
 export function createHttpScreeningProvider(
   options: { baseUrl: string; apiKey: string },
@@ -36,17 +51,15 @@ export function createHttpScreeningProvider(
       if (!res.ok) throw new ScreeningProviderError(`The screening service refused the screening: HTTP ${res.status}`)
     },
     parseWebhook(payload) {
-      const p = payload as { type?: unknown; reference?: unknown; matches?: unknown } | null
-      if (p?.type !== 'screening.completed' || typeof p.reference !== 'string' || !Array.isArray(p.matches)) {
-        throw new ScreeningProviderError('not a completed screening')
-      }
-      const matches = (p.matches as Array<Record<string, unknown>>).map((m): ScreeningMatch => ({
+      const p = CompletedScreening.safeParse(payload)
+      if (!p.success) throw new ScreeningProviderError(`not a completed screening: ${z.prettifyError(p.error)}`)
+      const matches = p.data.matches.map((m): ScreeningMatch => ({
         list: m.list === 'pep' ? 'pep' : 'sanctions',
-        name: String(m.name ?? ''),
-        score: Number(m.score ?? 0),
-        detail: String(m.detail ?? ''),
+        name: m.name ?? '',
+        score: m.score ?? 0,
+        detail: m.detail ?? '',
       }))
-      return { reference: p.reference, matches }
+      return { reference: p.data.reference, matches }
     },
   }
 }

@@ -11,6 +11,7 @@
  */
 import { readFileSync } from 'node:fs'
 import { fromAppRoot } from '#server/app-root.ts'
+import { z } from 'zod'
 import type { SandboxWebhookDispatcher } from '#server/providers/webhooks/sandbox-webhooks.ts'
 import {
   ScreeningProviderError,
@@ -64,6 +65,17 @@ export function sandboxScreen(fullName: string): ScreeningMatch[] {
   return [...sanctions, ...peps]
 }
 
+/** The sandbox's event as startScreening sends it (the webhook's signature is checked before it is parsed). */
+const SandboxScreeningEvent = z.object({
+  type: z.literal('screening.completed'),
+  result: z.object({
+    reference: z.string(),
+    matches: z.array(
+      z.object({ list: z.enum(['sanctions', 'pep']), name: z.string(), score: z.number(), detail: z.string() }),
+    ),
+  }) satisfies z.ZodType<ScreeningResult>,
+})
+
 /** Creates the sandbox provider, delivering through `webhooks` (deps.sandboxWebhooks). */
 export function createSandboxScreeningProvider(webhooks: SandboxWebhookDispatcher): SanctionsScreeningProvider {
   return {
@@ -74,11 +86,9 @@ export function createSandboxScreeningProvider(webhooks: SandboxWebhookDispatche
       webhooks.send({ path: SANDBOX_SANCTIONS_WEBHOOK_PATH, event: { type: 'screening.completed', result } })
     },
     parseWebhook(payload) {
-      const p = payload as { type?: unknown; result?: ScreeningResult } | null
-      if (p?.type !== 'screening.completed' || !p.result || !Array.isArray(p.result.matches)) {
-        throw new ScreeningProviderError('not a screening result')
-      }
-      return p.result
+      const p = SandboxScreeningEvent.safeParse(payload)
+      if (!p.success) throw new ScreeningProviderError(`not a screening result: ${z.prettifyError(p.error)}`)
+      return p.data.result
     },
   }
 }

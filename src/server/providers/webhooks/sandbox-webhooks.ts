@@ -61,7 +61,7 @@ export function createSandboxWebhookDispatcher(options: { secret: string; log: L
         status = res.status
         await res.arrayBuffer()
       } catch (err) {
-        options.log.warn(`sandbox webhook ${id} to ${path} failed: ${(err as Error).message}`)
+        options.log.warn(`sandbox webhook ${id} to ${path} failed: ${err instanceof Error ? err.message : String(err)}`)
       }
       if (status >= 200 && status < 300) return
       if (status >= 400 && status < 500) {
