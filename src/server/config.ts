@@ -110,7 +110,7 @@ const ConfigSchema = z
     DEV_MAIL: bool(false),
     /**
      * Extra origins allowed to send state-changing requests when PUBLIC_URL is set, comma-separated
-     * (https://admin.homeward.example,https://homeward.example:8443). See http/same-origin.ts.
+     * (https://admin.homeward.example,https://homeward.example:8443). See auth/same-origin.ts.
      */
     TRUSTED_ORIGINS: z.string().default(''),
     LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
@@ -275,7 +275,7 @@ export interface Config extends RawConfig {
   publicUrl: string
   /**
    * True when PUBLIC_URL was set: only its origin and TRUSTED_ORIGINS may send state-changing
-   * requests. False: a request from the origin it was made to is same-origin (http/same-origin.ts).
+   * requests. False: a request from the origin it was made to is same-origin (auth/same-origin.ts).
    */
   publicUrlSet?: boolean
   /** TRUSTED_ORIGINS parsed: origins without a trailing slash. */

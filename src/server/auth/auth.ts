@@ -120,7 +120,7 @@ export function createAuth({
     secret: config.authSecret,
     baseURL: config.publicUrl,
     basePath: BASE_PATH,
-    // The same rule as our edge (http/same-origin.ts): PUBLIC_URL and TRUSTED_ORIGINS when PUBLIC_URL is
+    // The same rule as our edge (auth/same-origin.ts): PUBLIC_URL and TRUSTED_ORIGINS when PUBLIC_URL is
     // set, otherwise also the origin the request was made to (localhost, 127.0.0.1, a LAN address).
     trustedOrigins: (request) => allowedOrigins(config, request?.url),
     database: drizzleAdapter(database.db, {
@@ -175,7 +175,7 @@ export function createAuth({
       // Better Auth skips its Origin and callback-URL checks when it detects a test run; keep them on so
       // tests see what production does (checklist 'Browser': foreign Origin, redirect targets).
       disableOriginCheck: false,
-      // Set by our edge from the socket or a trusted proxy's X-Forwarded-For (http/client-info.ts), never by the client.
+      // Set by our edge from the socket or a trusted proxy's X-Forwarded-For (auth/client-info.ts), never by the client.
       ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
       cookiePrefix: COOKIE_PREFIX,
       useSecureCookies: config.secure,

@@ -2,7 +2,7 @@
  * Rate limits on the auth endpoints, stored in the database so that they hold across server processes
  * (checklist 'Authentication and sessions' 6.3.1). Two layers:
  * - per client IP and path: Better Auth's own limiter (storage 'database', table rate_limit), with
- *   our windows as its customRules; the IP comes from the header our edge sets (http/client-info.ts);
+ *   our windows as its customRules; the IP comes from the header our edge sets (auth/client-info.ts);
  * - per account (the email in the body), possibly several windows per path (resend: 1 a minute and
  *   5 an hour): the plugin below, one atomic upsert per window in table account_rate_limit.
  * Both answer 429 with X-Retry-After (seconds); the edge adds Retry-After and a readable message.
