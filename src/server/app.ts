@@ -224,7 +224,7 @@ export function createApp(deps: AppDeps) {
     maxSessionDays: config.SESSION_MAX_DAYS,
   })
 
-  // The client's address and user agent, once per request, for everything after (http/client-info.ts).
+  // The client's address and user agent, once per request, for everything after (auth/client-info.ts).
   app.use('*', clientInfo(config.trustedProxies))
   app.use('*', securityHeaders(config))
   app.use('*', compressResponses())
@@ -238,7 +238,7 @@ export function createApp(deps: AppDeps) {
     // (a browser sends this header cross-site only after a CORS preflight, which this API never allows).
     const bearer = noViewer ? undefined : bearerToken(c.req.header('authorization'))
     // CSRF: a state-changing request from a foreign page is refused before it reaches any feature
-    // (the rule: http/same-origin.ts).
+    // (the rule: auth/same-origin.ts).
     if (STATE_CHANGING.has(c.req.method) && bearer === undefined) {
       const verdict = csrfVerdict(config, c.req.url, (name) => c.req.header(name))
       if (verdict === 'foreign') throw new AppError('forbidden', 'This request came from another site and was refused.')
