@@ -5,11 +5,13 @@
  * are still one (features/api-access/resolve-api-token.ts). docs/decisions/032-open-api-and-webhooks.md.
  */
 import { sql } from 'drizzle-orm'
-import type { ApiToken, ApiTokenList, CreateApiTokenInput, CreatedApiToken } from '#shared/contracts/api-access.ts'
-import { CreateApiTokenInput as CreateInput } from '#shared/contracts/api-access.ts'
+import { z } from 'zod'
+import type { ApiTokenList, CreateApiTokenInput, CreatedApiToken } from '#shared/contracts/api-access.ts'
+import { ApiToken, CreateApiTokenInput as CreateInput } from '#shared/contracts/api-access.ts'
 import { canManageApiRow, firmNameOf, resolveApiOwner } from '#server/access/api-access.ts'
 import type { Viewer } from '#server/auth/viewer.ts'
 import type { Database, Tx } from '#server/db/client.ts'
+import { firstRow, IdRow, oneRow, rows, Timestamp } from '#server/db/rows.ts'
 import type { ClientInfo } from '#server/auth/client-info.ts'
 import { notFound } from '#server/core/errors.ts'
 import { newApiTokenSecret } from './api-token-secret'
@@ -19,11 +21,14 @@ const TOKEN_JSON = sql.raw(`json_build_object('id', k.id, 'kind', k.kind, 'name'
   'scopes', to_json(k.scopes), 'created_at', k.created_at, 'created_by', coalesce(p.full_name, 'Former member'),
   'last_used_at', k.last_used_at, 'expires_at', k.expires_at, 'revoked_at', k.revoked_at)`)
 
+/** A row of `select ${TOKEN_JSON} as token`: the token as the API answers it, built in SQL. */
+const TokenRow = z.object({ token: ApiToken })
+
 async function tokenById(db: Tx | Database['db'], id: string): Promise<ApiToken> {
   const res = await db.execute(
     sql`select ${TOKEN_JSON} as token from api_tokens k left join profiles p on p.id = k.profile_id where k.id = ${id}`,
   )
-  return (res.rows[0] as { token: ApiToken }).token
+  return oneRow(TokenRow, res).token
 }
 
 /** The owner's tokens, newest first: live ones and those revoked or expired in the last 30 days. */
@@ -43,7 +48,7 @@ export async function listApiTokens(options: {
       and (k.expires_at is null or k.expires_at > now() - interval '30 days')
     order by k.created_at desc, k.id limit 200`)
   return {
-    tokens: (res.rows as { token: ApiToken }[]).map((r) => r.token),
+    tokens: rows(TokenRow, res).map((r) => r.token),
     firm_name: await firmNameOf(database.db, owner.organizationId),
   }
 }
@@ -67,7 +72,7 @@ export async function createApiToken(options: {
       values (${kind}, ${input.name}, ${prefix}, ${hash}, ${`{${input.scopes.join(',')}}`}::text[],
         ${owner.profileId}, ${owner.organizationId}, ${expires})
       returning id`)
-    const id = (res.rows[0] as { id: string }).id
+    const id = oneRow(IdRow, res).id
     await recordApiEvent(tx, {
       viewer,
       owner,
@@ -91,9 +96,16 @@ export async function revokeApiToken(options: {
     const res = await tx.execute(sql`
       select k.id, k.name, k.prefix, k.organization_id, k.revoked_at from api_tokens k
       where k.id = ${tokenId} and ${canManageApiRow('k', viewer.profileId)} for update`)
-    const row = res.rows[0] as
-      | { id: string; name: string; prefix: string; organization_id: string | null; revoked_at: string | null }
-      | undefined
+    const row = firstRow(
+      z.object({
+        id: z.string(),
+        name: z.string(),
+        prefix: z.string(),
+        organization_id: z.string().nullable(),
+        revoked_at: Timestamp.nullable(),
+      }),
+      res,
+    )
     if (!row) throw notFound('API token')
     if (row.revoked_at) return
     await tx.execute(

@@ -7,23 +7,25 @@
  */
 import { randomUUID } from 'node:crypto'
 import { sql } from 'drizzle-orm'
+import { z } from 'zod'
 import type {
   CreateWebhookEndpointInput,
   UpdateWebhookEndpointInput,
-  WebhookDelivery,
   WebhookDeliveryList,
-  WebhookEndpoint,
   WebhookEndpointList,
   WebhookSecret,
 } from '#shared/contracts/api-access.ts'
 import {
   CreateWebhookEndpointInput as CreateInput,
   UpdateWebhookEndpointInput as UpdateInput,
+  WebhookDelivery,
+  WebhookEndpoint,
 } from '#shared/contracts/api-access.ts'
 import { WEBHOOK_TEST_EVENT, webhookUrlProblem } from '#shared/domain/api-access.ts'
 import { canManageApiRow, firmNameOf, resolveApiOwner, type ApiOwner } from '#server/access/api-access.ts'
 import type { Viewer } from '#server/auth/viewer.ts'
 import type { Database, Tx } from '#server/db/client.ts'
+import { firstRow, IdRow, oneRow, rows } from '#server/db/rows.ts'
 import type { ClientInfo } from '#server/auth/client-info.ts'
 import { AppError, notFound } from '#server/core/errors.ts'
 import { encryptionKeyRing, sealEnvelope } from '#server/platform/encryption/envelope.ts'
@@ -47,11 +49,15 @@ export const DELIVERY_JSON = sql.raw(`json_build_object('id', d.id, 'event_id', 
   'next_attempt_at', case when d.status = 'pending' then d.next_attempt_at end,
   'created_at', d.created_at, 'delivered_at', d.delivered_at)`)
 
+/** Rows of `select ${ENDPOINT_JSON} as e` and `${DELIVERY_JSON} as d`: as the API answers them, built in SQL. */
+const EndpointRow = z.object({ e: WebhookEndpoint })
+const DeliveryRow = z.object({ d: WebhookDelivery })
+
 async function endpointById(db: Tx | Database['db'], id: string): Promise<WebhookEndpoint> {
   const res = await db.execute(
     sql`select ${ENDPOINT_JSON} as e from webhook_endpoints e left join profiles p on p.id = e.profile_id where e.id = ${id}`,
   )
-  return (res.rows[0] as { e: WebhookEndpoint }).e
+  return oneRow(EndpointRow, res).e
 }
 
 /** Locks the endpoint the viewer may manage, or throws the standard 404. */
@@ -59,7 +65,7 @@ async function lockManagedEndpoint(tx: Tx, viewer: Viewer, endpointId: string) {
   const res = await tx.execute(sql`
     select e.id, e.url, e.organization_id from webhook_endpoints e
     where e.id = ${endpointId} and ${canManageApiRow('e', viewer.profileId)} for update`)
-  const row = res.rows[0] as { id: string; url: string; organization_id: string | null } | undefined
+  const row = firstRow(z.object({ id: z.string(), url: z.string(), organization_id: z.string().nullable() }), res)
   if (!row) throw notFound('webhook endpoint')
   const owner: ApiOwner = { profileId: viewer.profileId, organizationId: row.organization_id }
   return { ...row, owner }
@@ -80,7 +86,7 @@ export async function listWebhookEndpoints(options: {
     select ${ENDPOINT_JSON} as e from webhook_endpoints e left join profiles p on p.id = e.profile_id
     where ${whose} order by e.created_at desc, e.id limit 100`)
   return {
-    endpoints: (res.rows as { e: WebhookEndpoint }[]).map((r) => r.e),
+    endpoints: rows(EndpointRow, res).map((r) => r.e),
     firm_name: await firmNameOf(database.db, owner.organizationId),
   }
 }
@@ -109,7 +115,7 @@ export async function createWebhookEndpoint(options: {
           : sql`e.organization_id is null and e.profile_id = ${owner.profileId}`
       }`,
     )
-    if ((count.rows[0] as { n: number }).n >= 20) {
+    if (oneRow(z.object({ n: z.number() }), count).n >= 20) {
       throw new AppError('unprocessable', 'At most 20 webhook endpoints: remove one you no longer use first.')
     }
     const id = randomUUID()
@@ -196,7 +202,7 @@ export async function rotateWebhookSecret(options: {
 
 async function deliveryById(tx: Tx, id: string): Promise<WebhookDelivery> {
   const res = await tx.execute(sql`select ${DELIVERY_JSON} as d from webhook_deliveries d where d.id = ${id}`)
-  return (res.rows[0] as { d: WebhookDelivery }).d
+  return oneRow(DeliveryRow, res).d
 }
 
 /** Queues a `webhook.test` event to this endpoint (whatever it subscribes to, paused or not). */
@@ -212,7 +218,7 @@ export async function sendTestEvent(options: {
     const res = await tx.execute(sql`
       insert into webhook_deliveries (endpoint_id, event_id, event_type, body)
       values (${row.id}, ${eventId}, ${WEBHOOK_TEST_EVENT}, ${body}) returning id`)
-    return deliveryById(tx, (res.rows[0] as { id: string }).id)
+    return deliveryById(tx, oneRow(IdRow, res).id)
   })
 }
 
@@ -233,7 +239,7 @@ export async function listDeliveries(options: {
     )
     if (!exists.rows.length) throw notFound('webhook endpoint')
   }
-  return { deliveries: (res.rows as { d: WebhookDelivery }[]).map((r) => r.d) }
+  return { deliveries: rows(DeliveryRow, res).map((r) => r.d) }
 }
 
 /**
@@ -253,7 +259,7 @@ export async function redeliver(options: {
       select endpoint_id, event_id, event_type, transaction_id, body from webhook_deliveries
       where id = ${options.deliveryId} and endpoint_id = ${row.id}
       returning id`)
-    const created = res.rows[0] as { id: string } | undefined
+    const created = firstRow(IdRow, res)
     if (!created) throw notFound('delivery')
     return deliveryById(tx, created.id)
   })

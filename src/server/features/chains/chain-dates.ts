@@ -9,14 +9,16 @@
  * no chain of two or more moves on their way, a proposal no longer open or already answered.
  */
 import { sql } from 'drizzle-orm'
+import { z } from 'zod'
 import type { ChainDateProposal, ProposeChainDatesInput } from '#shared/contracts/chains.ts'
-import { isMovingLink, proposalOutcome, type DateResponse } from '#shared/domain/chains.ts'
+import { DATE_RESPONSES, isMovingLink, proposalOutcome, type DateResponse } from '#shared/domain/chains.ts'
 import { isConveyancer } from '#shared/domain/permissions.ts'
 import { ukDate } from '#shared/domain/uk-time.ts'
 import { requirePermission } from '#server/access/permissions.ts'
 import { lockTransactionForViewer } from '#server/access/transactions.ts'
 import type { Viewer } from '#server/auth/viewer.ts'
 import type { Database } from '#server/db/client.ts'
+import { firstRow, rows } from '#server/db/rows.ts'
 import { chainDateProposals, chainDateResponses } from '#server/db/schema/index.ts'
 import { AppError, notFound } from '#server/core/errors.ts'
 import type { NotificationDelivery } from '#server/core/notify/notify-people.ts'
@@ -74,14 +76,17 @@ export async function proposeChainDates(opts: {
       })
       .returning({ id: chainDateProposals.id })
     await tx.insert(chainDateResponses).values(
-      moving.map((id) => ({
-        proposalId: proposal.id,
-        transactionId: id,
+      moving.map((id) => {
         // The proposer's own move accepts by proposing.
-        response: (id === txId ? 'accepted' : 'pending') as DateResponse,
-        respondedBy: id === txId ? viewer.profileId : null,
-        respondedAt: id === txId ? sql`now()` : null,
-      })),
+        const response: DateResponse = id === txId ? 'accepted' : 'pending'
+        return {
+          proposalId: proposal.id,
+          transactionId: id,
+          response,
+          respondedBy: id === txId ? viewer.profileId : null,
+          respondedAt: id === txId ? sql`now()` : null,
+        }
+      }),
     )
     const dates = `exchange ${formatUkDateIso(input.exchange_date)}, completion ${formatUkDateIso(input.completion_date)}`
     await recordActivity(tx, {
@@ -122,8 +127,15 @@ export async function respondToChainDates(opts: {
       select d.status, d.exchange_date::text as exchange_date, d.completion_date::text as completion_date, r.response
       from chain_date_proposals d join chain_date_responses r on r.proposal_id = d.id and r.transaction_id = ${txId}
       where d.id = ${proposalId} for update of d, r`)
-    const row = res.rows[0] as
-      { status: string; exchange_date: string; completion_date: string; response: DateResponse } | undefined
+    const row = firstRow(
+      z.object({
+        status: z.string(),
+        exchange_date: z.string(),
+        completion_date: z.string(),
+        response: z.enum(DATE_RESPONSES),
+      }),
+      res,
+    )
     if (!row) throw notFound('date proposal')
     requirePermission(
       'update:chain-dates:conveyancer',
@@ -143,7 +155,7 @@ export async function respondToChainDates(opts: {
     const answers = await tx.execute(
       sql`select transaction_id, response from chain_date_responses where proposal_id = ${proposalId}`,
     )
-    const all = answers.rows as { transaction_id: string; response: DateResponse }[]
+    const all = rows(z.object({ transaction_id: z.string(), response: z.enum(DATE_RESPONSES) }), answers)
     const outcome = proposalOutcome(all.map((a) => a.response))
     const dates = `exchange ${formatUkDateIso(row.exchange_date)}, completion ${formatUkDateIso(row.completion_date)}`
     const place = await placeOf(tx, txId)

@@ -4,8 +4,10 @@
  * cannot close a loop that neither of them sees.
  */
 import { sql } from 'drizzle-orm'
+import { z } from 'zod'
 import { chainOrder, chainPlace, type ChainEdge } from '#shared/domain/chains.ts'
 import type { Tx } from '#server/db/client.ts'
+import { firstRow, rows } from '#server/db/rows.ts'
 
 /** Advisory lock class for "change any chain link or chain date proposal" (transaction-scoped). */
 const CHAIN_WRITE_LOCK = 4_242_030
@@ -46,7 +48,7 @@ export async function connectedEdges(
     )
     select l.id, l.lower_transaction_id as lower, l.upper_transaction_id as upper, l.status
     from chain_links l where l.status in (${list}) and l.lower_transaction_id in (select id from reached)`)
-  return res.rows as unknown as Array<ChainEdge & { id: string; status: string }>
+  return rows(z.object({ id: z.string(), lower: z.string(), upper: z.string(), status: z.string() }), res)
 }
 
 /** The moves of `txId`'s confirmed chain, bottom (first buyer) to top. */
@@ -62,13 +64,13 @@ export async function lockMoves(tx: Tx, ids: readonly string[]): Promise<Map<str
       ids.map((id) => sql`${id}::uuid`),
       sql`, `,
     )}) order by id for update`)
-  return new Map((res.rows as { id: string; status: string }[]).map((r) => [r.id, r.status]))
+  return new Map(rows(z.object({ id: z.string(), status: z.string() }), res).map((r) => [r.id, r.status]))
 }
 
 /** 'St Albans, AL1' for one move: what the rest of the chain may know of where it is. */
 export async function placeOf(tx: Tx, txId: string): Promise<string> {
   const res = await tx.execute(sql`select address_lines, postcode from properties where transaction_id = ${txId}`)
-  const row = res.rows[0] as { address_lines: string[]; postcode: string } | undefined
+  const row = firstRow(z.object({ address_lines: z.array(z.string()), postcode: z.string() }), res)
   if (!row) return 'a move'
   return chainPlace(row.address_lines, row.postcode)
 }

@@ -5,13 +5,16 @@
  * proposal with each move's answer. 404 for anyone who may not see the move.
  */
 import { sql } from 'drizzle-orm'
+import { z } from 'zod'
 import type { ChainView, PendingChainLink } from '#shared/contracts/chains.ts'
 import { chainPlace, isMovingLink, slowestLink } from '#shared/domain/chains.ts'
 import { isConveyancer } from '#shared/domain/permissions.ts'
+import { TRANSACTION_STATUSES } from '#shared/domain/statuses.ts'
 import { linkSides, mayConfirmLink, mayWithdrawLink, readChainMoves, viewerRoleOn } from '#server/access/chains.ts'
 import { readViewerRole } from '#server/access/transactions.ts'
 import type { Viewer } from '#server/auth/viewer.ts'
 import type { Database, Tx } from '#server/db/client.ts'
+import { rows as parseRows } from '#server/db/rows.ts'
 import { chainOf } from './chain-graph'
 import { readProposal } from './proposal-rows'
 import { visibleTransactionIdArray } from '#server/access/sql-fragments.ts'
@@ -38,7 +41,7 @@ export async function getChain(opts: { database: Database; viewer: Viewer; txId:
     const pending = await pendingLinks(tx, viewer, txId)
     const live = await tx.execute(sql`select lower_transaction_id = ${txId} as is_lower from chain_links
       where status in ('pending', 'confirmed') and ${txId} in (lower_transaction_id, upper_transaction_id)`)
-    const liveRows = live.rows as { is_lower: boolean }[]
+    const liveRows = parseRows(z.object({ is_lower: z.boolean() }), live)
     const sides = linkSides(role)
     const canLink = {
       onward: hereMoving && sides.onward && !liveRows.some((r) => r.is_lower),
@@ -52,7 +55,8 @@ export async function getChain(opts: { database: Database; viewer: Viewer; txId:
         transaction_id: r.canOpen ? r.id : null,
         place: r.place,
         address: r.address,
-        status: r.status as ChainView['moves'][number]['status'],
+        // access/chains.ts reads the status as text; the column's check constraint keeps it one of these.
+        status: z.enum(TRANSACTION_STATUSES).parse(r.status),
         stage: r.stage,
         progress: r.progress,
         target_exchange_date: r.targetExchangeDate,
@@ -89,17 +93,20 @@ async function pendingLinks(tx: Tx, viewer: Viewer, txId: string): Promise<Pendi
       then l.upper_transaction_id else l.lower_transaction_id end
     where l.status = 'pending' and ${txId} in (l.lower_transaction_id, l.upper_transaction_id)
     order by l.created_at`)
-  const rows = res.rows as {
-    id: string
-    lower: string
-    upper: string
-    requested_from: string
-    created_at: string
-    address_lines: string[]
-    postcode: string
-  }[]
+  const links = parseRows(
+    z.object({
+      id: z.string(),
+      lower: z.string(),
+      upper: z.string(),
+      requested_from: z.string(),
+      created_at: z.string(),
+      address_lines: z.array(z.string()),
+      postcode: z.string(),
+    }),
+    res,
+  )
   const out: PendingChainLink[] = []
-  for (const r of rows) {
+  for (const r of links) {
     const target = r.requested_from === r.lower ? r.upper : r.lower
     const targetRole = await viewerRoleOn(tx, viewer, target)
     const askerRole = await viewerRoleOn(tx, viewer, r.requested_from)
@@ -129,7 +136,11 @@ async function linkableMoves(tx: Tx, viewer: Viewer, chain: readonly string[]) {
         sql`, `,
       )})
     order by t.created_at desc limit 50`)
-  return (res.rows as { transaction_id: string; address_lines: string[]; postcode: string }[]).map((r) => ({
+  const moves = parseRows(
+    z.object({ transaction_id: z.string(), address_lines: z.array(z.string()), postcode: z.string() }),
+    res,
+  )
+  return moves.map((r) => ({
     transaction_id: r.transaction_id,
     address: [...r.address_lines, r.postcode].join(', '),
   }))

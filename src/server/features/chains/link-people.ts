@@ -1,6 +1,7 @@
 /** Who answers a pending chain link, and telling them: the other side of the move the link names. */
 import { sql } from 'drizzle-orm'
 import type { Tx } from '#server/db/client.ts'
+import { IdRow, rows } from '#server/db/rows.ts'
 import { notifyPeople, type NotificationDelivery } from '#server/core/notify/notify-people.ts'
 
 /**
@@ -30,7 +31,7 @@ export async function notifyLinkConfirmers(
       sql`, `,
     )})`)
   await notifyPeople(tx, {
-    recipients: (res.rows as { id: string }[]).map((r) => r.id),
+    recipients: rows(IdRow, res).map((r) => r.id),
     kind: 'chain_update',
     transactionId: options.targetId,
     actorId: options.actorId,

@@ -1,8 +1,10 @@
 /** Reading a chain date proposal: the open one for a move (else its latest), with every move's answer. */
 import { sql } from 'drizzle-orm'
+import { z } from 'zod'
 import type { ChainDateProposal } from '#shared/contracts/chains.ts'
-import { chainPlace, type DateResponse } from '#shared/domain/chains.ts'
+import { chainPlace, DATE_PROPOSAL_STATUSES, DATE_RESPONSES, type DateResponse } from '#shared/domain/chains.ts'
 import type { Tx } from '#server/db/client.ts'
+import { firstRow, rows } from '#server/db/rows.ts'
 
 export interface ProposalRead {
   summary: Omit<ChainDateProposal, 'can_respond'>
@@ -24,17 +26,18 @@ export async function readProposal(tx: Tx, txId: string, proposalId?: string): P
     left join properties p on p.transaction_id = d.proposed_from
     ${proposalId ? sql`where d.id = ${proposalId}` : sql``}
     order by (d.status = 'open') desc, d.created_at desc limit 1`)
-  const row = res.rows[0] as
-    | {
-        id: string
-        exchange_date: string
-        completion_date: string
-        status: ChainDateProposal['status']
-        created_at: string
-        address_lines: string[] | null
-        postcode: string | null
-      }
-    | undefined
+  const row = firstRow(
+    z.object({
+      id: z.string(),
+      exchange_date: z.string(),
+      completion_date: z.string(),
+      status: z.enum(DATE_PROPOSAL_STATUSES),
+      created_at: z.string(),
+      address_lines: z.array(z.string()).nullable(),
+      postcode: z.string().nullable(),
+    }),
+    res,
+  )
   if (!row) return null
   const answers = await tx.execute(
     sql`select transaction_id, response, note from chain_date_responses where proposal_id = ${row.id}`,
@@ -49,10 +52,10 @@ export async function readProposal(tx: Tx, txId: string, proposalId?: string): P
       created_at: row.created_at,
     },
     responses: new Map(
-      (answers.rows as { transaction_id: string; response: DateResponse; note: string | null }[]).map((a) => [
-        a.transaction_id,
-        { response: a.response, note: a.note },
-      ]),
+      rows(
+        z.object({ transaction_id: z.string(), response: z.enum(DATE_RESPONSES), note: z.string().nullable() }),
+        answers,
+      ).map((a) => [a.transaction_id, { response: a.response, note: a.note }]),
     ),
   }
 }

@@ -6,6 +6,7 @@
  * `txId` or a viewer not on `txId`, 403 for anyone else, 409 for a link no longer pending.
  */
 import { sql } from 'drizzle-orm'
+import { z } from 'zod'
 import { linkRefusal } from '#shared/domain/chains.ts'
 import { transactionStatusLabel } from '#shared/domain/statuses.ts'
 import { mayConfirmLink, mayJoinChain, mayWithdrawLink, viewerRoleOn } from '#server/access/chains.ts'
@@ -13,19 +14,20 @@ import { requirePermission } from '#server/access/permissions.ts'
 import { readViewerRole } from '#server/access/transactions.ts'
 import type { Viewer } from '#server/auth/viewer.ts'
 import type { Database } from '#server/db/client.ts'
+import { firstRow } from '#server/db/rows.ts'
 import { AppError, notFound } from '#server/core/errors.ts'
 import type { NotificationDelivery } from '#server/core/notify/notify-people.ts'
 import { recordActivity } from '#server/core/audit/record-activity.ts'
 import { connectedEdges, lockChains, lockMoves, placeOf } from './chain-graph'
 import { notifyChain } from './notify-chain'
 
-interface LinkRow {
-  id: string
-  lower: string
-  upper: string
-  requested_from: string
-  status: string
-}
+const LinkRow = z.object({
+  id: z.string(),
+  lower: z.string(),
+  upper: z.string(),
+  requested_from: z.string(),
+  status: z.string(),
+})
 
 export async function respondToChainLink(opts: {
   database: Database
@@ -42,7 +44,7 @@ export async function respondToChainLink(opts: {
     const res = await tx.execute(sql`
       select id, lower_transaction_id as lower, upper_transaction_id as upper, requested_from, status
       from chain_links where id = ${linkId} and ${txId} in (lower_transaction_id, upper_transaction_id) for update`)
-    const link = res.rows[0] as unknown as LinkRow | undefined
+    const link = firstRow(LinkRow, res)
     if (!link) throw notFound('chain link')
     const target = link.requested_from === link.lower ? link.upper : link.lower
     const confirmer = mayConfirmLink(target === link.upper, await viewerRoleOn(tx, viewer, target))

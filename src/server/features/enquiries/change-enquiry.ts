@@ -10,6 +10,7 @@
  * audit trail, in one database transaction.
  */
 import { sql } from 'drizzle-orm'
+import { z } from 'zod'
 import {
   canReply,
   CLOSED_ENQUIRY_STATUSES,
@@ -19,6 +20,7 @@ import {
 } from '#shared/domain/enquiries.ts'
 import { transactionPath } from '#shared/paths.ts'
 import type { Database, Tx } from '#server/db/client.ts'
+import { rows } from '#server/db/rows.ts'
 import { AppError } from '#server/core/errors.ts'
 import { notifyPeople } from '#server/core/notify/notify-people.ts'
 import { alertClocksOfTransaction } from '#server/core/clocks/check-clocks.ts'
@@ -37,7 +39,7 @@ async function tellSide(tx: Tx, ctx: EnquiryContext, role: string, title: string
     sql`select user_id from transaction_participants where transaction_id = ${ctx.txId} and role = ${role}`,
   )
   await notifyPeople(tx, {
-    recipients: (people.rows as { user_id: string }[]).map((r) => r.user_id),
+    recipients: rows(z.object({ user_id: z.string() }), people).map((r) => r.user_id),
     kind: 'enquiry_update',
     transactionId: ctx.txId,
     actorId: ctx.viewer.profileId,

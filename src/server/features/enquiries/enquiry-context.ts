@@ -5,10 +5,18 @@
  * `fields.version`), so the second of two concurrent edits loses nothing and can retry on it.
  */
 import { sql } from 'drizzle-orm'
-import { enquiryRoleOf, type EnquiryCategory, type EnquiryStatus } from '#shared/domain/enquiries.ts'
+import { z } from 'zod'
+import {
+  ENQUIRY_CATEGORIES,
+  ENQUIRY_STATUSES,
+  enquiryRoleOf,
+  type EnquiryCategory,
+  type EnquiryStatus,
+} from '#shared/domain/enquiries.ts'
 import { lockTransactionForViewer } from '#server/access/transactions.ts'
 import type { Viewer } from '#server/auth/viewer.ts'
 import type { Tx } from '#server/db/client.ts'
+import { firstRow } from '#server/db/rows.ts'
 import { AppError, notFound } from '#server/core/errors.ts'
 import type { NotificationDelivery } from '#server/core/notify/notify-people.ts'
 
@@ -17,16 +25,17 @@ export interface EnquiryContext extends NotificationDelivery {
   txId: string
 }
 
-export interface LockedEnquiry {
-  id: string
-  number: number
-  category: EnquiryCategory
-  status: EnquiryStatus
-  body: string
-  version: number
-  raised_by: string | null
-  seller_task_id: string | null
-}
+export const LockedEnquiry = z.object({
+  id: z.string(),
+  number: z.number(),
+  category: z.enum(ENQUIRY_CATEGORIES),
+  status: z.enum(ENQUIRY_STATUSES),
+  body: z.string(),
+  version: z.number(),
+  raised_by: z.string().nullable(),
+  seller_task_id: z.string().nullable(),
+})
+export type LockedEnquiry = z.infer<typeof LockedEnquiry>
 
 /** The viewer's part on the matter, with the transaction row locked; 404 when they may not see it. */
 export async function lockMatter(tx: Tx, viewer: Viewer, txId: string) {
@@ -39,7 +48,7 @@ export async function lockEnquiry(tx: Tx, txId: string, enquiryId: string, versi
   const res = await tx.execute(sql`
     select id, number, category, status, body, version, raised_by, seller_task_id from enquiries
     where id = ${enquiryId} and transaction_id = ${txId} for update`)
-  const row = res.rows[0] as unknown as LockedEnquiry | undefined
+  const row = firstRow(LockedEnquiry, res)
   if (!row) throw notFound('enquiry')
   if (row.version !== version) {
     throw new AppError(

@@ -6,8 +6,10 @@
  * why, and the SLA clocks that start on these tasks (report on title) follow.
  */
 import { sql } from 'drizzle-orm'
+import { z } from 'zod'
 import { TASK_TITLES } from '#shared/domain/timeline-template.ts'
 import type { Tx } from '#server/db/client.ts'
+import { oneRow } from '#server/db/rows.ts'
 import type { NotificationDelivery } from '#server/core/notify/notify-people.ts'
 import { tickTask } from '#server/core/timeline/tick-task.ts'
 
@@ -23,7 +25,10 @@ export async function syncEnquiryTasks(
       count(*) filter (where status in ('answered', 'satisfied'))::int as replied,
       count(*) filter (where status = 'satisfied')::int as satisfied
     from enquiries where transaction_id = ${txId}`)
-  const { live, replied, satisfied } = res.rows[0] as { live: number; replied: number; satisfied: number }
+  const { live, replied, satisfied } = oneRow(
+    z.object({ live: z.number(), replied: z.number(), satisfied: z.number() }),
+    res,
+  )
   const plural = (n: number) => (n === 1 ? '1 enquiry' : `${n} enquiries`)
   const wanted: { title: string; done: boolean; why: string }[] = [
     {

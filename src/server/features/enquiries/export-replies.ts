@@ -6,10 +6,12 @@
  * 404 for anyone not on it); the audit trail records the version with its SHA-256.
  */
 import { sql } from 'drizzle-orm'
+import { z } from 'zod'
 import type { DocumentVersion } from '#shared/contracts/documents.ts'
 import { ENQUIRY_CATEGORY_LABELS, ENQUIRY_STATUS_LABELS } from '#shared/domain/enquiries.ts'
 import { ukDate, ukDateTime } from '#shared/domain/uk-time.ts'
 import type { Database } from '#server/db/client.ts'
+import { firstRow } from '#server/db/rows.ts'
 import { AppError } from '#server/core/errors.ts'
 import type { ObjectStorage } from '#server/platform/storage/index.ts'
 import { getDocument } from '#server/core/documents/document-rows.ts'
@@ -114,7 +116,7 @@ export async function exportReplies(opts: {
   const prop = await database.db.execute(
     sql`select address_lines, postcode from properties where transaction_id = ${txId}`,
   )
-  const p = prop.rows[0] as { address_lines: string[]; postcode: string } | undefined
+  const p = firstRow(z.object({ address_lines: z.array(z.string()), postcode: z.string() }), prop)
   const address = p ? [...p.address_lines, p.postcode].join(', ') : ''
   const bytes = await renderRepliesPdf({ address, generatedAt: new Date(), enquiries })
   const stored = await storePdf(storage, txId, bytes)

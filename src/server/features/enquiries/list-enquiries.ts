@@ -5,15 +5,56 @@
  * 404 when the viewer may not see the matter.
  */
 import { sql } from 'drizzle-orm'
-import type { Enquiry, EnquiryList } from '#shared/contracts/enquiries.ts'
+import { z } from 'zod'
+import type { EnquiryList } from '#shared/contracts/enquiries.ts'
+import { ENQUIRY_CATEGORIES, ENQUIRY_STATUSES, enquiryRoleOf } from '#shared/domain/enquiries.ts'
+import { SLA_CLOCK_TYPES } from '#shared/domain/sla-clocks.ts'
 import { readViewerRole } from '#server/access/transactions.ts'
 import type { Viewer } from '#server/auth/viewer.ts'
 import type { Database } from '#server/db/client.ts'
+import { rows, Timestamp } from '#server/db/rows.ts'
 import { CLOCK_PAUSES_JSON } from '#server/core/clocks/clock-pauses.ts'
 import { clockStatus } from '#server/core/clocks/clock-status.ts'
-import { enquiryRoleOf } from '#shared/domain/enquiries.ts'
 
-type Row = Omit<Enquiry, 'clock'> & { clock: Parameters<typeof clockStatus>[0] | null }
+const Person = z.object({ id: z.string(), full_name: z.string() })
+
+/** One enquiry as the statement reads it: its own timestamps as Date, those built into JSON as text. */
+const EnquiryRow = z.object({
+  id: z.string(),
+  number: z.number(),
+  category: z.enum(ENQUIRY_CATEGORIES),
+  status: z.enum(ENQUIRY_STATUSES),
+  body: z.string().nullable(),
+  version: z.number(),
+  form_question: z.string().nullable(),
+  created_at: Timestamp,
+  updated_at: Timestamp,
+  closed_at: Timestamp.nullable(),
+  raised_by: Person.nullable(),
+  replies: z.array(
+    z.object({
+      id: z.string(),
+      kind: z.enum(['reply', 'further_enquiry']),
+      body: z.string(),
+      created_at: z.string(),
+      author: Person.nullable(),
+    }),
+  ),
+  documents: z.array(z.object({ id: z.string(), filename: z.string(), folder: z.string(), version: z.number() })),
+  seller_task: z.object({ id: z.string(), title: z.string(), status: z.string() }).nullable(),
+  clock: z
+    .object({
+      id: z.string(),
+      clock_type: z.enum(SLA_CLOCK_TYPES),
+      side: z.enum(['buyer', 'seller']),
+      enquiry_id: z.string().nullable(),
+      target_working_days: z.number(),
+      started_at: z.string(),
+      stopped_at: z.string().nullable(),
+      pauses: z.array(z.object({ from: z.string(), to: z.string().nullable() })),
+    })
+    .nullable(),
+})
 
 export async function listEnquiries(opts: {
   database: Database
@@ -51,8 +92,8 @@ export async function listEnquiries(opts: {
       where e.transaction_id = ${opts.txId}
       order by e.number`)
     const now = opts.now ?? new Date()
-    const iso = (v: unknown) => (v ? new Date(v as string).toISOString() : null)
-    const enquiries = (res.rows as unknown as Row[]).map((r) => ({
+    const iso = (v: string | Date | null) => (v ? new Date(v).toISOString() : null)
+    const enquiries = rows(EnquiryRow, res).map((r) => ({
       ...r,
       created_at: iso(r.created_at)!,
       updated_at: iso(r.updated_at)!,

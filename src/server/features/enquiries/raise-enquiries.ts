@@ -6,9 +6,11 @@
  * audit trail records each, and the seller's conveyancer is told once. One database transaction.
  */
 import { sql } from 'drizzle-orm'
+import { z } from 'zod'
 import { ENQUIRY_CATEGORY_LABELS, type EnquiryCategory } from '#shared/domain/enquiries.ts'
 import { transactionPath } from '#shared/paths.ts'
 import type { Database } from '#server/db/client.ts'
+import { IdRow, oneRow, rows } from '#server/db/rows.ts'
 import { AppError } from '#server/core/errors.ts'
 import { notifyPeople } from '#server/core/notify/notify-people.ts'
 import { alertClocksOfTransaction } from '#server/core/clocks/check-clocks.ts'
@@ -52,7 +54,7 @@ export async function raiseEnquiries(
     const next = await tx.execute(
       sql`select coalesce(max(number), 0) as n from enquiries where transaction_id = ${ctx.txId}`,
     )
-    let number = Number((next.rows[0] as { n: number | string }).n)
+    let number = oneRow(z.object({ n: z.number() }), next).n
     const ids: string[] = []
     for (const e of input.enquiries) {
       number += 1
@@ -60,7 +62,7 @@ export async function raiseEnquiries(
         insert into enquiries (transaction_id, number, category, body, raised_by, form_question)
         values (${ctx.txId}, ${number}, ${e.category}, ${e.body}, ${ctx.viewer.profileId}, ${e.form_question ?? null})
         returning id`)
-      const id = (res.rows[0] as { id: string }).id
+      const id = oneRow(IdRow, res).id
       ids.push(id)
       for (const docId of e.document_ids) {
         await tx.execute(sql`insert into enquiry_documents (enquiry_id, document_id) values (${id}, ${docId})`)
@@ -87,7 +89,7 @@ export async function raiseEnquiries(
     const sellerConveyancers = await tx.execute(sql`select user_id from transaction_participants
       where transaction_id = ${ctx.txId} and role = 'seller_conveyancer'`)
     await notifyPeople(tx, {
-      recipients: (sellerConveyancers.rows as { user_id: string }[]).map((r) => r.user_id),
+      recipients: rows(z.object({ user_id: z.string() }), sellerConveyancers).map((r) => r.user_id),
       kind: 'enquiry_update',
       transactionId: ctx.txId,
       actorId: ctx.viewer.profileId,

@@ -5,10 +5,12 @@
  * told, the stage's progress recomputed and the audit trail records it.
  */
 import { sql } from 'drizzle-orm'
+import { z } from 'zod'
 import { canReply } from '#shared/domain/enquiries.ts'
 import { TASK_TITLES } from '#shared/domain/timeline-template.ts'
 import { transactionPath } from '#shared/paths.ts'
 import type { Database } from '#server/db/client.ts'
+import { firstRow, IdRow, oneRow, rows } from '#server/db/rows.ts'
 import { AppError } from '#server/core/errors.ts'
 import { notifyPeople } from '#server/core/notify/notify-people.ts'
 import { recordActivity } from '#server/core/audit/record-activity.ts'
@@ -38,7 +40,7 @@ export async function makeSellerTask(
     const stage = await tx.execute(sql`
       select k.stage_id from tasks k join timeline_stages s on s.id = k.stage_id
       where s.transaction_id = ${ctx.txId} and k.title = ${TASK_TITLES.repliesSent} limit 1`)
-    const stageId = (stage.rows[0] as { stage_id: string } | undefined)?.stage_id
+    const stageId = firstRow(z.object({ stage_id: z.string() }), stage)?.stage_id
     if (!stageId)
       throw new AppError('unprocessable', 'This matter has no enquiries stage on its timeline to add the task to.')
     const prefix = `Answer enquiry ${enquiry.number} for your conveyancer: `
@@ -52,7 +54,7 @@ export async function makeSellerTask(
       values (${stageId}, ${title}, 'seller_side',
         (select coalesce(max(sort_index), -1) + 1 from tasks where stage_id = ${stageId}))
       returning id`)
-    const taskId = (res.rows[0] as { id: string }).id
+    const taskId = oneRow(IdRow, res).id
     await saveEnquiry(tx, enquiry.id, { sellerTaskId: taskId })
     await restageAfterEdit(tx, { txId: ctx.txId, stageId })
     await recordActivity(tx, {
@@ -66,7 +68,7 @@ export async function makeSellerTask(
       select seller_user_id as id from transactions where id = ${ctx.txId} and seller_user_id is not null
       union select user_id from transaction_participants where transaction_id = ${ctx.txId} and role = 'seller'`)
     await notifyPeople(tx, {
-      recipients: (sellers.rows as { id: string }[]).map((r) => r.id),
+      recipients: rows(IdRow, sellers).map((r) => r.id),
       kind: 'enquiry_update',
       transactionId: ctx.txId,
       actorId: ctx.viewer.profileId,

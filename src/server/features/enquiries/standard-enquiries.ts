@@ -4,12 +4,14 @@
  * lists (access/firms.ts); on a matter, the buyer's conveyancer raises from their firm's lists.
  */
 import { sql } from 'drizzle-orm'
+import { z } from 'zod'
 import type { StandardEnquiries } from '#shared/contracts/enquiries.ts'
 import { DEFAULT_STANDARD_ENQUIRIES, ENQUIRY_CATEGORIES, type EnquiryCategory } from '#shared/domain/enquiries.ts'
 import { assertCanManageFirm } from '#server/access/firms.ts'
 import { readViewerRole } from '#server/access/transactions.ts'
 import type { Viewer } from '#server/auth/viewer.ts'
 import type { Database, Tx } from '#server/db/client.ts'
+import { firstRow, rows } from '#server/db/rows.ts'
 import type { ClientInfo } from '#server/auth/client-info.ts'
 import { firmName, recordFirmEvent } from '#server/core/audit/firm-events.ts'
 
@@ -19,7 +21,8 @@ async function readLists(db: Database['db'] | Tx, organizationId: string | null)
     const res = await db.execute(
       sql`select category, items from standard_enquiry_lists where organization_id = ${organizationId}`,
     )
-    for (const r of res.rows as { category: string; items: string[] }[]) own.set(r.category, r.items)
+    for (const r of rows(z.object({ category: z.string(), items: z.array(z.string()) }), res))
+      own.set(r.category, r.items)
   }
   return {
     organization_id: organizationId,
@@ -84,6 +87,6 @@ export async function standardEnquiriesForMatter(opts: { database: Database; vie
     await readViewerRole(tx, opts.viewer, opts.txId)
     const res = await tx.execute(sql`select organization_id from transaction_participants
       where transaction_id = ${opts.txId} and user_id = ${opts.viewer.profileId}`)
-    return readLists(tx, (res.rows[0] as { organization_id: string | null } | undefined)?.organization_id ?? null)
+    return readLists(tx, firstRow(z.object({ organization_id: z.string().nullable() }), res)?.organization_id ?? null)
   })
 }

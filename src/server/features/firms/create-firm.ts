@@ -5,12 +5,14 @@
  */
 import { randomUUID } from 'node:crypto'
 import { sql } from 'drizzle-orm'
+import { z } from 'zod'
 import type { CreateFirmData, ListingSearchResponse } from '#shared/contracts/firms.ts'
 import type { OrganizationType } from '#shared/domain/organizations.ts'
 import type { StoredRole } from '#shared/domain/roles.ts'
 import { requireVerifiedEmail } from '#server/auth/require-verified-email.ts'
 import type { Viewer } from '#server/auth/viewer.ts'
 import type { Database, Tx } from '#server/db/client.ts'
+import { firstRow } from '#server/db/rows.ts'
 import { organizationMembers, organizations } from '#server/db/schema/index.ts'
 import type { ClientInfo } from '#server/auth/client-info.ts'
 import { AppError } from '#server/core/errors.ts'
@@ -39,7 +41,7 @@ async function assertNoFirm(tx: Tx, viewer: Viewer): Promise<void> {
   const res =
     await tx.execute(sql`select o.name from organization_members om join organizations o on o.id = om.organization_id
     where om.profile_id = ${viewer.profileId} and om.removed_at is null`)
-  const row = res.rows[0] as { name: string } | undefined
+  const row = firstRow(z.object({ name: z.string() }), res)
   if (row) throw new AppError('conflict', `You already belong to ${row.name}. A person works in one firm at a time.`)
 }
 
@@ -100,8 +102,16 @@ export async function claimListing({
     const res = await tx.execute(sql`select id, name, type, contact_email,
         exists(select 1 from organization_members om where om.organization_id = o.id and om.removed_at is null) as has_members
       from organizations o where id = ${organizationId} for update`)
-    const org = res.rows[0] as
-      { id: string; name: string; type: string; contact_email: string | null; has_members: boolean } | undefined
+    const org = firstRow(
+      z.object({
+        id: z.string(),
+        name: z.string(),
+        type: z.string(),
+        contact_email: z.string().nullable(),
+        has_members: z.boolean(),
+      }),
+      res,
+    )
     if (!org) throw new AppError('not_found', 'Could not find this listing.')
     if (org.has_members) {
       throw new AppError('conflict', `${org.name} already has people on Homeward. Ask its admin to invite you.`)

@@ -5,8 +5,9 @@
  * outbox in the same database transaction. Inviting a pending email again re-sends it with a new link.
  */
 import { sql } from 'drizzle-orm'
+import { z } from 'zod'
 import type { InviteMemberInput } from '#shared/contracts/firms.ts'
-import { canManageFirm, memberRoleLabel, type MemberRole } from '#shared/domain/firms.ts'
+import { canManageFirm, MEMBER_ROLES, memberRoleLabel, type MemberRole } from '#shared/domain/firms.ts'
 import { singleLine } from '#shared/domain/plain-text.ts'
 import { ukDate } from '#shared/domain/uk-time.ts'
 import { firmInvitationPath } from '#shared/paths.ts'
@@ -14,6 +15,7 @@ import { lockViewerFirm } from '#server/access/firms.ts'
 import { requireVerifiedEmail } from '#server/auth/require-verified-email.ts'
 import type { Viewer } from '#server/auth/viewer.ts'
 import type { Database, Tx } from '#server/db/client.ts'
+import { firstRow, IdRow, oneRow, Timestamp } from '#server/db/rows.ts'
 import type { ClientInfo } from '#server/auth/client-info.ts'
 import { AppError } from '#server/core/errors.ts'
 import { enqueueMail } from '#server/platform/mail/outbox.ts'
@@ -41,7 +43,7 @@ async function lockFirmAsAdmin(tx: Tx, viewer: Viewer) {
 /** Invites (or re-invites) `input.email` to the viewer's firm. Returns the invitation id. 409 when already a member. */
 export async function inviteMember(ctx: Context & { input: InviteMemberInput }): Promise<string> {
   const email = ctx.input.email.toLowerCase()
-  const role = ctx.input.role as MemberRole
+  const role = ctx.input.role
   requireVerifiedEmail(ctx.viewer, 'invite colleagues')
   return ctx.database.db.transaction(async (tx) => {
     const firm = await lockFirmAsAdmin(tx, ctx.viewer)
@@ -56,7 +58,7 @@ export async function inviteMember(ctx: Context & { input: InviteMemberInput }):
       do update set role = excluded.role, token_hash = excluded.token_hash, expires_at = excluded.expires_at,
         invited_by = excluded.invited_by
       returning id`)
-    const id = (res.rows[0] as { id: string }).id
+    const id = oneRow(IdRow, res).id
     const inviter = singleLine(ctx.viewer.fullName)
     const firmName = singleLine(firm.firmName)
     await enqueueMail(
@@ -99,7 +101,7 @@ export async function revokeFirmInvitation(ctx: Context & { invitationId: string
     const res = await tx.execute(sql`update organization_invitations set status = 'revoked'
       where id = ${ctx.invitationId} and organization_id = ${firm.organizationId} and status = 'pending'
       returning id, email, role`)
-    const inv = res.rows[0] as { id: string; email: string; role: string } | undefined
+    const inv = firstRow(z.object({ id: z.string(), email: z.string(), role: z.string() }), res)
     if (!inv) throw new AppError('not_found', 'Could not find this invitation.')
     await recordFirmEvent(tx, {
       viewer: ctx.viewer,
@@ -131,17 +133,18 @@ export async function acceptFirmInvitation({
     const res = await tx.execute(sql`select i.id, i.organization_id, i.email, i.role, i.status, i.expires_at, o.name
       from organization_invitations i join organizations o on o.id = i.organization_id
       where i.token_hash = ${hashInvitationToken(token)} for update of i`)
-    const inv = res.rows[0] as
-      | {
-          id: string
-          organization_id: string
-          email: string
-          role: MemberRole
-          status: string
-          expires_at: string | Date
-          name: string
-        }
-      | undefined
+    const inv = firstRow(
+      z.object({
+        id: z.string(),
+        organization_id: z.string(),
+        email: z.string(),
+        role: z.enum(MEMBER_ROLES),
+        status: z.string(),
+        expires_at: Timestamp,
+        name: z.string(),
+      }),
+      res,
+    )
     if (!inv)
       throw new AppError(
         'not_found',
@@ -160,7 +163,7 @@ export async function acceptFirmInvitation({
     const current =
       await tx.execute(sql`select o.id, o.name from organization_members om join organizations o on o.id = om.organization_id
       where om.profile_id = ${viewer.profileId} and om.removed_at is null`)
-    const other = current.rows[0] as { id: string; name: string } | undefined
+    const other = firstRow(z.object({ id: z.string(), name: z.string() }), current)
     if (other?.id === inv.organization_id) throw new AppError('conflict', `You are already a member of ${inv.name}.`)
     if (other) throw new AppError('conflict', `You belong to ${other.name}. Leave it before you join ${inv.name}.`)
     await tx.execute(sql`insert into organization_members (organization_id, profile_id, role)

@@ -126,10 +126,13 @@ export function boardSqlFor(sort: BoardSort): string {
   return SQL_BY_SORT[sort]
 }
 
-const SQL_BY_SORT = Object.fromEntries(Object.keys(SORTS).map((k) => [k, boardSql(k as BoardSort)])) as Record<
-  BoardSort,
-  string
->
+const SQL_BY_SORT: Record<BoardSort, string> = {
+  instructed: boardSql('instructed'),
+  due: boardSql('due'),
+  completion: boardSql('completion'),
+  activity: boardSql('activity'),
+  address: boardSql('address'),
+}
 
 const Cursor = z.tuple([z.string().max(64), z.guid()])
 

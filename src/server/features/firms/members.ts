@@ -5,10 +5,12 @@
  * (removed_at) and loses sight of every matter of the firm at once (access/firms.ts).
  */
 import { sql } from 'drizzle-orm'
-import { canBeFeeEarner, canManageFirm, type MemberRole } from '#shared/domain/firms.ts'
+import { z } from 'zod'
+import { canBeFeeEarner, canManageFirm, MEMBER_ROLES, type MemberRole } from '#shared/domain/firms.ts'
 import { lockViewerFirm } from '#server/access/firms.ts'
 import type { Viewer } from '#server/auth/viewer.ts'
 import type { Database, Tx } from '#server/db/client.ts'
+import { firstRow } from '#server/db/rows.ts'
 import type { ClientInfo } from '#server/auth/client-info.ts'
 import { AppError } from '#server/core/errors.ts'
 import { recordFirmEvent } from '#server/core/audit/firm-events.ts'
@@ -34,8 +36,16 @@ async function lockTarget(tx: Tx, viewer: Viewer, profileId: string) {
         and a.removed_at is null and a.role = 'admin')::int as admins
     from organization_members om join profiles p on p.id = om.profile_id
     where om.organization_id = ${firm.organizationId} and om.profile_id = ${profileId} and om.removed_at is null`)
-  const row = res.rows[0] as
-    { role: MemberRole; name: string; email: string; live_matters: number; admins: number } | undefined
+  const row = firstRow(
+    z.object({
+      role: z.enum(MEMBER_ROLES),
+      name: z.string(),
+      email: z.string(),
+      live_matters: z.number(),
+      admins: z.number(),
+    }),
+    res,
+  )
   if (!row) throw new AppError('not_found', `Could not find this member of ${firm.firmName}.`)
   const target: Target = {
     role: row.role,

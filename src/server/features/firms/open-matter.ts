@@ -8,6 +8,7 @@
  */
 import { randomUUID } from 'node:crypto'
 import { sql } from 'drizzle-orm'
+import { z } from 'zod'
 import type { OpenMatterData } from '#shared/contracts/firms.ts'
 import {
   ASSISTANT_NOT_FEE_EARNER_MESSAGE,
@@ -24,6 +25,7 @@ import { lockViewerFirm } from '#server/access/firms.ts'
 import { requireVerifiedEmail } from '#server/auth/require-verified-email.ts'
 import type { Viewer } from '#server/auth/viewer.ts'
 import type { Database, Tx } from '#server/db/client.ts'
+import { firstRow, oneRow } from '#server/db/rows.ts'
 import { matters } from '#server/db/schema/index.ts'
 import { AppError } from '#server/core/errors.ts'
 import { sendInvitation } from '#server/core/invitations/create-invitation.ts'
@@ -42,7 +44,7 @@ export async function assertFeeEarnerOfFirm(
   const res =
     await tx.execute(sql`select om.role, p.full_name from organization_members om join profiles p on p.id = om.profile_id
     where om.organization_id = ${firm.organizationId} and om.profile_id = ${profileId} and om.removed_at is null`)
-  const row = res.rows[0] as { role: string; full_name: string } | undefined
+  const row = firstRow(z.object({ role: z.string(), full_name: z.string() }), res)
   if (!row)
     throw new AppError('unprocessable', notAMemberMessage(firm.firmName), {
       fee_earner_id: [notAMemberMessage(firm.firmName)],
@@ -78,7 +80,7 @@ export async function openMatter({
     const firm = await lockViewerFirm(tx, viewer)
     if (!firm) throw new AppError('forbidden', 'Create your firm or join one before you open a matter.')
     const typeRes = await tx.execute(sql`select type from organizations where id = ${firm.organizationId}`)
-    if ((typeRes.rows[0] as { type: string }).type !== 'law') {
+    if (oneRow(z.object({ type: z.string() }), typeRes).type !== 'law') {
       throw new AppError('forbidden', 'Only a conveyancing firm opens matters on Homeward.')
     }
     if (!canOpenMatter(firm.role)) {

@@ -7,10 +7,12 @@
  * (firm.matter_reassigned) say who handed it to whom.
  */
 import { sql } from 'drizzle-orm'
-import { canManageFirm, conveyancerRoleForSide, type MatterSide } from '#shared/domain/firms.ts'
+import { z } from 'zod'
+import { canManageFirm, conveyancerRoleForSide, MATTER_SIDES } from '#shared/domain/firms.ts'
 import { lockViewerFirm } from '#server/access/firms.ts'
 import type { Viewer } from '#server/auth/viewer.ts'
 import type { Database } from '#server/db/client.ts'
+import { firstRow, oneRow } from '#server/db/rows.ts'
 import type { ClientInfo } from '#server/auth/client-info.ts'
 import { AppError, notFound } from '#server/core/errors.ts'
 import { recordActivity } from '#server/core/audit/record-activity.ts'
@@ -40,16 +42,17 @@ export async function reassignMatter({
         (select array_to_string(pp.address_lines, ', ') from properties pp where pp.transaction_id = m.transaction_id) as address
       from matters m left join profiles p on p.id = m.fee_earner_id
       where m.id = ${matterId} and m.organization_id = ${firm.organizationId} for update of m`)
-    const matter = res.rows[0] as
-      | {
-          transaction_id: string
-          side: MatterSide
-          fee_earner_id: string | null
-          version: number
-          old_name: string | null
-          address: string | null
-        }
-      | undefined
+    const matter = firstRow(
+      z.object({
+        transaction_id: z.string(),
+        side: z.enum(MATTER_SIDES),
+        fee_earner_id: z.string().nullable(),
+        version: z.number(),
+        old_name: z.string().nullable(),
+        address: z.string().nullable(),
+      }),
+      res,
+    )
     if (!matter) throw notFound('matter')
     if (!canManageFirm(firm.role))
       throw new AppError('forbidden', `Only an admin of ${firm.firmName} can reassign a matter.`)
@@ -96,6 +99,6 @@ export async function reassignMatter({
       },
       origin,
     })
-    return { version: (upd.rows[0] as { version: number }).version }
+    return { version: oneRow(z.object({ version: z.number() }), upd).version }
   })
 }

@@ -4,7 +4,6 @@
  * `firmsEndpoints` (src/shared/contracts/firms.ts). Mail is nudged out after commits that queue it.
  */
 import { firmsEndpoints } from '#shared/contracts/firms.ts'
-import type { MemberRole } from '#shared/domain/firms.ts'
 import { createRouter, jsonText, requireViewer, type AppDeps } from '#server/http/router.ts'
 import { claimListing, createFirm, searchClaimableListings } from './create-firm'
 import { acceptFirmInvitation, inviteMember, revokeFirmInvitation } from './firm-invitations'
@@ -75,7 +74,7 @@ export function firmsRoutes({ database, config, mail }: AppDeps) {
     .openapi(e.changeMember, async (c) => {
       const viewer = requireViewer(c)
       const { profileId } = c.req.valid('param')
-      const role = c.req.valid('json').role as MemberRole
+      const role = c.req.valid('json').role
       await changeMemberRole({ database, viewer, profileId, role, origin: c.var.client })
       return jsonText(c, await myFirm(viewer))
     })

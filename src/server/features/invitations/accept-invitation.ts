@@ -6,11 +6,12 @@
  * verified) and marks the invitation's notifications read. Also the public preview of a link.
  */
 import { and, eq, inArray, sql } from 'drizzle-orm'
+import { z } from 'zod'
 import type { InvitationPreview } from '#shared/contracts/invitations.ts'
-import type { InvitationRole } from '#shared/domain/roles.ts'
-import { participantRoleLabel } from '#shared/domain/roles.ts'
+import { INVITATION_ROLES, participantRoleLabel } from '#shared/domain/roles.ts'
 import type { Viewer } from '#server/auth/viewer.ts'
 import type { Database, Tx } from '#server/db/client.ts'
+import { firstRow, oneRow, rows, Timestamp } from '#server/db/rows.ts'
 import { invitations, notifications, transactionParticipants, transactions, user } from '#server/db/schema/index.ts'
 import { AppError } from '#server/core/errors.ts'
 import { recordActivity } from '#server/core/audit/record-activity.ts'
@@ -24,19 +25,33 @@ const UK_DATE = new Intl.DateTimeFormat('en-GB', {
 })
 const INVALID_LINK = 'This invitation link is not valid. Check that you used the whole link from the email.'
 
-interface InvitationRow {
-  id: string
-  transaction_id: string
-  email: string
-  role: InvitationRole
-  gift_id: string | null
-  status: string
-  expires_at: string | Date
-  organization_id: string | null
-  invited_by: string | null
-  inviter_name: string | null
-  last_sent_at: string | Date
-}
+/** An invitation as `select i.*, ... as inviter_name` reads it (the columns used here). */
+const InvitationRow = z.object({
+  id: z.string(),
+  transaction_id: z.string(),
+  email: z.string(),
+  role: z.enum(INVITATION_ROLES),
+  gift_id: z.string().nullable(),
+  /** The column's check: pending, accepted or revoked ('expired' is worked out from expires_at). */
+  status: z.enum(['pending', 'accepted', 'revoked']),
+  expires_at: Timestamp,
+  organization_id: z.string().nullable(),
+  invited_by: z.string().nullable(),
+  inviter_name: z.string().nullable(),
+  last_sent_at: Timestamp,
+})
+type InvitationRow = z.infer<typeof InvitationRow>
+
+const PreviewRow = InvitationRow.extend({
+  address_lines: z.array(z.string()).nullable(),
+  postcode: z.string().nullable(),
+})
+
+const MoveParties = z.object({
+  status: z.string(),
+  buyer_user_id: z.string().nullable(),
+  seller_user_id: z.string().nullable(),
+})
 
 /**
  * Marks read the viewer's in-app notifications of this invitation: those whose link
@@ -55,8 +70,8 @@ async function markInvitationNotificationsRead(
   const old = await tx.execute(
     sql`select token_hash from invitation_superseded_tokens where invitation_id = ${invitationId}`,
   )
-  const hashes = new Set([tokenHash, ...(old.rows as { token_hash: string }[]).map((r) => r.token_hash)])
-  const ids = (unread.rows as { id: string; link: string }[])
+  const hashes = new Set([tokenHash, ...rows(z.object({ token_hash: z.string() }), old).map((r) => r.token_hash)])
+  const ids = rows(z.object({ id: z.string(), link: z.string() }), unread)
     .filter((n) => {
       const token = /^\/invite\/([\w-]+)$/.exec(n.link)?.[1]
       return !!token && hashes.has(hashInvitationToken(token))
@@ -95,22 +110,28 @@ export async function previewInvitation({
   database: Database
   token: string
 }): Promise<InvitationPreview> {
-  const rows = await database.query<InvitationRow & { address_lines: string[] | null; postcode: string | null }>(
-    `select i.*, p.full_name as inviter_name, pr.address_lines, pr.postcode
+  const current = rows(
+    PreviewRow,
+    await database.query(
+      `select i.*, p.full_name as inviter_name, pr.address_lines, pr.postcode
      from invitations i left join profiles p on p.id = i.invited_by left join properties pr on pr.transaction_id = i.transaction_id
      where i.token_hash = $1`,
-    [hashInvitationToken(token)],
+      [hashInvitationToken(token)],
+    ),
   )
-  let inv = rows[0]
+  let inv = current[0]
   let superseded = false
   if (!inv) {
     // A link replaced by a re-send: recognisable, so it can say a newer invitation was sent.
-    const old = await database.query<InvitationRow & { address_lines: string[] | null; postcode: string | null }>(
-      `select i.*, p.full_name as inviter_name, pr.address_lines, pr.postcode
+    const old = rows(
+      PreviewRow,
+      await database.query(
+        `select i.*, p.full_name as inviter_name, pr.address_lines, pr.postcode
        from invitation_superseded_tokens s join invitations i on i.id = s.invitation_id
        left join profiles p on p.id = i.invited_by left join properties pr on pr.transaction_id = i.transaction_id
        where s.token_hash = $1`,
-      [hashInvitationToken(token)],
+        [hashInvitationToken(token)],
+      ),
     )
     inv = old[0]
     superseded = true
@@ -118,12 +139,7 @@ export async function previewInvitation({
   if (!inv) throw new AppError('not_found', INVALID_LINK)
   const expired = inv.status === 'pending' && new Date(inv.expires_at) < new Date()
   return {
-    status:
-      superseded && inv.status === 'pending'
-        ? 'superseded'
-        : expired
-          ? 'expired'
-          : (inv.status as InvitationPreview['status']),
+    status: superseded && inv.status === 'pending' ? 'superseded' : expired ? 'expired' : inv.status,
     email: maskEmail(inv.email),
     invited_email: inv.email,
     role: inv.role,
@@ -141,7 +157,7 @@ export async function previewInvitation({
 async function unknownTokenError(tx: Tx, tokenHash: string): Promise<AppError> {
   const res = await tx.execute(sql`select i.last_sent_at, i.status from invitation_superseded_tokens s
     join invitations i on i.id = s.invitation_id where s.token_hash = ${tokenHash}`)
-  const row = res.rows[0] as { last_sent_at: string | Date; status: string } | undefined
+  const row = firstRow(z.object({ last_sent_at: Timestamp, status: z.string() }), res)
   if (!row) return new AppError('not_found', INVALID_LINK)
   if (row.status === 'accepted')
     return new AppError(
@@ -168,7 +184,7 @@ export async function acceptInvitation({
     // Lock the move before the invitation: create, re-send and withdraw lock in that order (through
     // lockTransactionForViewer), and the opposite order deadlocks with them on PostgreSQL.
     const found = await tx.execute(sql`select transaction_id from invitations where token_hash = ${tokenHash}`)
-    const target = found.rows[0] as { transaction_id: string } | undefined
+    const target = firstRow(z.object({ transaction_id: z.string() }), found)
     if (!target) throw await unknownTokenError(tx, tokenHash)
     const txRes = await tx.execute(
       sql`select status, buyer_user_id, seller_user_id from transactions where id = ${target.transaction_id} for update`,
@@ -176,7 +192,7 @@ export async function acceptInvitation({
     const res = await tx.execute(sql`
       select i.*, p.full_name as inviter_name from invitations i left join profiles p on p.id = i.invited_by
       where i.token_hash = ${tokenHash} for update of i`)
-    const inv = res.rows[0] as unknown as InvitationRow | undefined
+    const inv = firstRow(InvitationRow, res)
     // Re-sent while we waited for the lock: this token is no longer the invitation's.
     if (!inv) throw await unknownTokenError(tx, tokenHash)
     const inviter = inv.inviter_name ?? 'the person who invited you'
@@ -202,7 +218,7 @@ export async function acceptInvitation({
         `This invitation was sent to ${maskEmail(inv.email)}. Sign in with that email address to accept it.`,
       )
     }
-    const t = txRes.rows[0] as { status: string; buyer_user_id: string | null; seller_user_id: string | null }
+    const t = oneRow(MoveParties, txRes)
     if (t.status === 'cancelled' || t.status === 'completed') {
       throw new AppError('gone', `This move is already ${t.status}, so the invitation can no longer be used.`)
     }
@@ -241,7 +257,7 @@ export async function acceptInvitation({
     const after = await tx.execute(
       sql`select status, buyer_user_id, seller_user_id from transactions where id = ${inv.transaction_id}`,
     )
-    const now = after.rows[0] as { status: string; buyer_user_id: string | null; seller_user_id: string | null }
+    const now = oneRow(MoveParties, after)
     if (now.status === 'draft' && now.buyer_user_id && now.seller_user_id) {
       await tx
         .update(transactions)

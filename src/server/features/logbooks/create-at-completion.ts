@@ -8,43 +8,52 @@
  * logbook is marked handed over. Running it twice for the same move adds nothing.
  */
 import { sql } from 'drizzle-orm'
+import { z } from 'zod'
 import { HANDOVER_FOLDERS, logbookCategoryFor } from '#shared/domain/logbook.ts'
 import type { Tx } from '#server/db/client.ts'
+import { firstRow, IdRow, oneRow, rows } from '#server/db/rows.ts'
 import { homeLogbooks, logbookDocuments } from '#server/db/schema/index.ts'
 import { pdtfPackOf, readPdtfSource } from '#server/core/pdtf/export-pdtf.ts'
 import { recordActivity } from '#server/core/audit/record-activity.ts'
 
-interface HandedOverDocument {
-  id: string
-  folder: string
-  filename: string
-  content_type: string | null
-  size_bytes: string | number | null
-  storage_key: string
-  sha256: string | null
-}
+const HandedOverDocument = z.object({
+  id: z.string(),
+  folder: z.string(),
+  filename: z.string(),
+  content_type: z.string().nullable(),
+  /** bigint: text from node-postgres, a number from PGlite. */
+  size_bytes: z.union([z.number(), z.string()]).nullable(),
+  storage_key: z.string(),
+  sha256: z.string().nullable(),
+})
 
 /** Returns the ids of the logbooks made now (none when they already exist). */
 export async function createLogbooksAtCompletion(tx: Tx, opts: { txId: string; actorId: string }): Promise<string[]> {
   const { txId } = opts
-  const owners = (
+  const owners = rows(
+    IdRow,
     await tx.execute(sql`
       select o.id from profiles o
        where o.deleted_at is null
          and (o.id = (select buyer_user_id from transactions where id = ${txId})
               or o.id in (select user_id from transaction_participants
                            where transaction_id = ${txId} and role = 'buyer'))
-       order by o.created_at, o.id`)
-  ).rows as { id: string }[]
+       order by o.created_at, o.id`),
+  )
   // Only signed TA6/TA10 answers are handed over: a draft is not the seller's answer yet.
   const source = await readPdtfSource(tx, txId, { draftAnswers: false })
   if (!owners.length || !source) return []
   const pdtf = pdtfPackOf(source)
-  const move = (
+  const move = oneRow(
+    z.object({
+      completion_date: z.string().nullable(),
+      agreed_price_pence: z.union([z.number(), z.string()]).nullable(),
+    }),
     await tx.execute(sql`select completion_date::text as completion_date, agreed_price_pence
-                           from transactions where id = ${txId}`)
-  ).rows[0] as { completion_date: string | null; agreed_price_pence: string | number | null }
-  const docs = (
+                           from transactions where id = ${txId}`),
+  )
+  const docs = rows(
+    HandedOverDocument,
     await tx.execute(sql`
       select distinct on (d.folder, d.filename)
              d.id, d.folder, d.filename, d.content_type, d.size_bytes, d.storage_key, d.sha256
@@ -54,15 +63,16 @@ export async function createLogbooksAtCompletion(tx: Tx, opts: { txId: string; a
            HANDOVER_FOLDERS.map((f) => sql`${f}`),
            sql`, `,
          )})
-       order by d.folder, d.filename, d.version desc`)
-  ).rows as unknown as HandedOverDocument[]
+       order by d.folder, d.filename, d.version desc`),
+  )
   // The seller's logbook this sale was started from: its maintenance record comes with the home.
-  const previous = (
+  const previous = firstRow(
+    z.object({ id: z.string(), full_name: z.string() }),
     await tx.execute(sql`
       select l.id, p.full_name from home_logbooks l join profiles p on p.id = l.owner_id
        where l.sale_transaction_id = ${txId} and l.handed_over_at is null
-       for update of l`)
-  ).rows[0] as { id: string; full_name: string } | undefined
+       for update of l`),
+  )
 
   const made: string[] = []
   for (const owner of owners) {

@@ -7,11 +7,13 @@
  */
 import { randomUUID } from 'node:crypto'
 import { sql } from 'drizzle-orm'
+import { z } from 'zod'
 import type { LogbookDocument } from '#shared/contracts/logbooks.ts'
 import { sanitiseDisplayName } from '#shared/domain/document-files.ts'
 import type { LogbookDocumentCategory } from '#shared/domain/logbook.ts'
 import type { Viewer } from '#server/auth/viewer.ts'
 import type { Database } from '#server/db/client.ts'
+import { firstRow, oneRow } from '#server/db/rows.ts'
 import { logbookDocuments } from '#server/db/schema/index.ts'
 import { AppError, notFound } from '#server/core/errors.ts'
 import type { ObjectStorage } from '#server/platform/storage/index.ts'
@@ -110,12 +112,12 @@ export async function removeLogbookDocument(opts: {
     const res = await tx.execute(sql`
       delete from logbook_documents where id = ${opts.docId} and logbook_id = ${opts.logbookId}
       returning storage_key`)
-    const row = res.rows[0] as { storage_key: string } | undefined
+    const row = firstRow(z.object({ storage_key: z.string() }), res)
     if (!row) throw notFound()
     const still = await tx.execute(sql`
       select (exists (select 1 from documents where storage_key = ${row.storage_key})
               or exists (select 1 from logbook_documents where storage_key = ${row.storage_key})) as used`)
-    return (still.rows[0] as { used: boolean }).used ? null : row.storage_key
+    return oneRow(z.object({ used: z.boolean() }), still).used ? null : row.storage_key
   })
   if (orphanKey) await opts.storage.delete(orphanKey).catch(() => {})
 }

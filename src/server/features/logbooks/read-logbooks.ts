@@ -6,7 +6,9 @@
 import type { LogbookDetail, LogbooksResponse } from '#shared/contracts/logbooks.ts'
 import type { Viewer } from '#server/auth/viewer.ts'
 import { sql } from 'drizzle-orm'
+import { z } from 'zod'
 import type { Database, Tx } from '#server/db/client.ts'
+import { firstRow, Timestamp } from '#server/db/rows.ts'
 import { AppError, notFound } from '#server/core/errors.ts'
 
 /** GET /api/logbooks: newest first. */
@@ -94,8 +96,10 @@ export async function lockOwnLogbook(
   const res = await tx.execute(sql`
     select id, sale_transaction_id, handed_over_at from home_logbooks
      where id = ${logbookId} and owner_id = ${viewer.profileId} for update`)
-  const row = res.rows[0] as
-    { id: string; sale_transaction_id: string | null; handed_over_at: string | null } | undefined
+  const row = firstRow(
+    z.object({ id: z.string(), sale_transaction_id: z.string().nullable(), handed_over_at: Timestamp.nullable() }),
+    res,
+  )
   if (!row) throw notFound()
   if (row.handed_over_at) {
     throw new AppError(

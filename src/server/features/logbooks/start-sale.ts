@@ -8,10 +8,12 @@
  * handed over; 422 naming the field when the logbook's data does not make a valid move.
  */
 import { sql } from 'drizzle-orm'
+import { z } from 'zod'
 import { StartSaleInput } from '#shared/contracts/logbooks.ts'
 import { CreateTransactionInput } from '#shared/contracts/transactions.ts'
 import type { Viewer } from '#server/auth/viewer.ts'
 import type { Database } from '#server/db/client.ts'
+import { firstRow, IdRow, rows, Timestamp } from '#server/db/rows.ts'
 import { AppError, notFound, validationError } from '#server/core/errors.ts'
 import { createTransaction } from '#server/core/timeline/create-transaction.ts'
 import { recordActivity } from '#server/core/audit/record-activity.ts'
@@ -67,8 +69,14 @@ export async function startSaleFromLogbook(opts: {
           from home_logbooks l left join transactions t on t.id = l.sale_transaction_id
          where l.id = ${opts.logbookId} and l.owner_id = ${opts.viewer.profileId}
          for update of l`)
-      const row = locked.rows[0] as
-        { handed_over_at: string | null; sale_transaction_id: string | null; sale_status: string | null } | undefined
+      const row = firstRow(
+        z.object({
+          handed_over_at: Timestamp.nullable(),
+          sale_transaction_id: z.string().nullable(),
+          sale_status: z.string().nullable(),
+        }),
+        locked,
+      )
       if (!row) throw notFound()
       if (row.handed_over_at)
         throw new AppError('conflict', 'This logbook was handed over to the new owner, so it cannot start a sale.')
@@ -93,7 +101,7 @@ export async function startSaleFromLogbook(opts: {
         actorId: opts.viewer.profileId,
         kind: 'logbook.sale_started',
         summary: `filed ${filed.rows.length} ${filed.rows.length === 1 ? 'document' : 'documents'} from their home logbook`,
-        payload: { logbookId: opts.logbookId, documentIds: (filed.rows as { id: string }[]).map((r) => r.id) },
+        payload: { logbookId: opts.logbookId, documentIds: rows(IdRow, filed).map((r) => r.id) },
       })
     },
   })

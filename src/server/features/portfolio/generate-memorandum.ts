@@ -8,6 +8,7 @@
  * anyone not on it).
  */
 import { sql } from 'drizzle-orm'
+import { z } from 'zod'
 import type { MemorandumResponse } from '#shared/contracts/portfolio.ts'
 import { participantRoleLabel } from '#shared/domain/roles.ts'
 import { TASK_TITLES } from '#shared/domain/timeline-template.ts'
@@ -16,6 +17,7 @@ import { transactionPath } from '#shared/paths.ts'
 import { lockTransactionForViewer } from '#server/access/transactions.ts'
 import type { Viewer } from '#server/auth/viewer.ts'
 import type { Database, Tx } from '#server/db/client.ts'
+import { oneRow } from '#server/db/rows.ts'
 import { AppError } from '#server/core/errors.ts'
 import { enqueueMail } from '#server/platform/mail/outbox.ts'
 import type { ObjectStorage } from '#server/platform/storage/index.ts'
@@ -27,12 +29,8 @@ import type { WeeklyUpdateDelivery } from './weekly-update'
 export const MEMORANDUM_FILENAME = 'Memorandum of sale.pdf'
 const GBP = new Intl.NumberFormat('en-GB', { style: 'currency', currency: 'GBP', maximumFractionDigits: 0 })
 
-interface Party {
-  role: string
-  name: string
-  email: string
-  firm: string | null
-}
+const Party = z.object({ role: z.string(), name: z.string(), email: z.string(), firm: z.string().nullable() })
+type Party = z.infer<typeof Party>
 
 export interface MemorandumData {
   address: string[]
@@ -120,14 +118,18 @@ async function readMemorandumData(tx: Tx, txId: string): Promise<MemorandumData>
             join profiles pp on pp.id = tp.user_id left join organizations o on o.id = tp.organization_id
             where tp.transaction_id = t.id) x), '[]') as parties
     from transactions t left join properties p on p.transaction_id = t.id where t.id = ${txId}`)
-  const row = res.rows[0] as {
-    address_lines: string[] | null
-    postcode: string | null
-    tenure: string | null
-    title_number: string | null
-    agreed_price_pence: number | string | null
-    parties: Party[]
-  }
+  const row = oneRow(
+    z.object({
+      address_lines: z.array(z.string()).nullable(),
+      postcode: z.string().nullable(),
+      tenure: z.string().nullable(),
+      title_number: z.string().nullable(),
+      // bigint: text from node-postgres, a number from PGlite.
+      agreed_price_pence: z.union([z.number(), z.string()]).nullable(),
+      parties: z.array(Party),
+    }),
+    res,
+  )
   return {
     address: row.address_lines ?? ['Address to be confirmed'],
     postcode: row.postcode ?? '',
@@ -150,7 +152,8 @@ export async function generateMemorandum(opts: {
 }): Promise<MemorandumResponse> {
   const { database, storage, viewer, txId } = opts
   const now = opts.now ?? new Date()
-  let stored: StoredPdf | null = null
+  // Set inside the transaction's callback, read after it fails: a holder, as a `let` would read as never assigned.
+  const stored: { pdf: StoredPdf | null } = { pdf: null }
   try {
     return await database.db.transaction(async (tx) => {
       const { role } = await lockTransactionForViewer(tx, viewer, txId)
@@ -158,12 +161,13 @@ export async function generateMemorandum(opts: {
         throw new AppError('forbidden', "Only the sale's estate agent can issue its memorandum of sale.")
       const data = await readMemorandumData(tx, txId)
       const bytes = await renderMemorandumPdf(data, now)
-      stored = await storePdf(storage, txId, bytes)
+      const pdf = await storePdf(storage, txId, bytes)
+      stored.pdf = pdf
       const { id: documentId, version } = await filePdf(tx, {
         txId,
         folder: 'Contracts',
         filename: MEMORANDUM_FILENAME,
-        stored,
+        stored: pdf,
         actorId: viewer.profileId,
         summary: 'generated the memorandum of sale',
         ip: opts.ip,
@@ -213,7 +217,7 @@ export async function generateMemorandum(opts: {
     })
   } catch (err) {
     // The transaction and its stored bytes fail together (the callback may have stored before failing).
-    await (stored as StoredPdf | null)?.discard()
+    await stored.pdf?.discard()
     throw err
   }
 }

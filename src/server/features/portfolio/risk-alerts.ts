@@ -7,9 +7,11 @@
  * processes never alert twice for one crossing.
  */
 import { sql } from 'drizzle-orm'
-import { crossedIntoHighRisk, type SaleRiskBand } from '#shared/domain/sale-risk.ts'
+import { z } from 'zod'
+import { crossedIntoHighRisk, SALE_RISK_BANDS } from '#shared/domain/sale-risk.ts'
 import { PAGE_PATHS } from '#shared/paths.ts'
 import type { Database } from '#server/db/client.ts'
+import { firstRow, rows } from '#server/db/rows.ts'
 import { notifyPeople, type NotificationDelivery } from '#server/core/notify/notify-people.ts'
 import { readSaleSignals, riskOf } from './sale-signals'
 
@@ -35,7 +37,7 @@ export async function checkSaleRisks({
       const before = await tx.execute(
         sql`select band from sale_risk_states where transaction_id = ${sale.transaction_id} for update`,
       )
-      const previous = (before.rows[0] as { band: SaleRiskBand } | undefined)?.band ?? null
+      const previous = firstRow(z.object({ band: z.enum(SALE_RISK_BANDS) }), before)?.band ?? null
       if (previous === risk.band) {
         await tx.execute(
           sql`update sale_risk_states set score = ${risk.score} where transaction_id = ${sale.transaction_id}`,
@@ -50,7 +52,7 @@ export async function checkSaleRisks({
       const agents = await tx.execute(sql`
         select user_id from transaction_participants where transaction_id = ${sale.transaction_id} and role = 'estate_agent'`)
       await notifyPeople(tx, {
-        recipients: (agents.rows as { user_id: string }[]).map((r) => r.user_id),
+        recipients: rows(z.object({ user_id: z.string() }), agents).map((r) => r.user_id),
         kind: 'sale_high_risk',
         transactionId: sale.transaction_id,
         actorId: null,

@@ -4,41 +4,44 @@
  * assessSaleRisk. Also used by the periodic high-risk check, for every live sale with an agent.
  */
 import { sql, type SQL } from 'drizzle-orm'
+import { z } from 'zod'
 import { assessSaleRisk, type SaleRisk } from '#shared/domain/sale-risk.ts'
-import type { TransactionStatus } from '#shared/domain/statuses.ts'
+import { TRANSACTION_STATUSES } from '#shared/domain/statuses.ts'
 import { TASK_TITLES } from '#shared/domain/timeline-template.ts'
 import type { Database, Tx } from '#server/db/client.ts'
 import { agencySaleIds } from '#server/access/sql-fragments.ts'
+import { rows, Timestamp } from '#server/db/rows.ts'
 
 /** ID and AML checks count as outstanding once a sale is this many days old. */
 export const ID_CHECKS_DUE_AFTER_DAYS = 14
 
-export interface SaleSignals {
-  transaction_id: string
-  address: string
-  postcode: string
-  status: TransactionStatus
-  agreed_price_pence: number | null
-  seller_name: string | null
-  buyer_name: string | null
-  current_stage: string | null
-  percent_complete: number
-  created_at: string
-  last_progress_at: string
-  blocked_stage: string | null
-  blocked_at: string | null
-  buyer_id_open: boolean
-  seller_id_open: boolean
-  searches_ordered_at: string | null
-  searches_back: boolean
-  memorandum_sent: boolean
+export const SaleSignals = z.object({
+  transaction_id: z.string(),
+  address: z.string(),
+  postcode: z.string(),
+  status: z.enum(TRANSACTION_STATUSES),
+  agreed_price_pence: z.number().nullable(),
+  seller_name: z.string().nullable(),
+  buyer_name: z.string().nullable(),
+  current_stage: z.string().nullable(),
+  percent_complete: z.number(),
+  created_at: Timestamp,
+  last_progress_at: Timestamp,
+  blocked_stage: z.string().nullable(),
+  blocked_at: Timestamp.nullable(),
+  buyer_id_open: z.boolean(),
+  seller_id_open: z.boolean(),
+  searches_ordered_at: Timestamp.nullable(),
+  searches_back: z.boolean(),
+  memorandum_sent: z.boolean(),
   /** The buyer's mortgage offer expiry (yyyy-mm-dd) from the broker's case, if recorded. */
-  offer_expires_on: string | null
+  offer_expires_on: z.string().nullable(),
   /** The expiry (yyyy-mm-dd) of the latest decision in principle recorded for the move. */
-  dip_expires_on: string | null
+  dip_expires_on: z.string().nullable(),
   /** Sales in the chain, this one included, linked through people buying and selling on Homeward. */
-  chain_length: number
-}
+  chain_length: z.number(),
+})
+export type SaleSignals = z.infer<typeof SaleSignals>
 
 /** Links followed each way along a chain; a cycle of people (A sells to B, B to A) stops here. */
 export const CHAIN_MAX_LINKS = 8
@@ -58,7 +61,7 @@ export async function readSaleSignals(
   const res = await db.execute(sql`
     with av as (select ${viewerId}::uuid as vid)
     select t.id as transaction_id, coalesce(p.address_lines[1], 'Address to be confirmed') as address,
-      coalesce(p.postcode, '') as postcode, t.status, t.agreed_price_pence,
+      coalesce(p.postcode, '') as postcode, t.status, t.agreed_price_pence::float8 as agreed_price_pence,
       sp.full_name as seller_name, bp.full_name as buyer_name,
       st.current_stage, st.percent_complete, t.created_at,
       greatest(t.created_at, st.last_tick) as last_progress_at,
@@ -117,7 +120,7 @@ export async function readSaleSignals(
           select max(depth) from above), 0) as above
     ) ch
     where t.id in (${ids}) and t.status not in ('completed', 'cancelled')`)
-  return res.rows as unknown as SaleSignals[]
+  return rows(SaleSignals, res)
 }
 
 /** The last moment of a yyyy-mm-dd expiry day, so that it 'expires today' all that day (UTC; UK within an hour). */

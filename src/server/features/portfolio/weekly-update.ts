@@ -7,6 +7,7 @@
  * send this week's now from the portfolio; the Monday run skips sellers who already had it.
  */
 import { sql } from 'drizzle-orm'
+import { z } from 'zod'
 import type { WeeklyUpdatePreview } from '#shared/contracts/portfolio.ts'
 import { participantRoleLabel } from '#shared/domain/roles.ts'
 import { ukDate } from '#shared/domain/uk-time.ts'
@@ -15,6 +16,7 @@ import { transactionPath } from '#shared/paths.ts'
 import { lockTransactionForViewer, readViewerRole } from '#server/access/transactions.ts'
 import type { Viewer } from '#server/auth/viewer.ts'
 import type { Database, Tx } from '#server/db/client.ts'
+import { firstRow, IdRow, rows, Timestamp } from '#server/db/rows.ts'
 import { AppError } from '#server/core/errors.ts'
 import { enqueueMail } from '#server/platform/mail/outbox.ts'
 
@@ -24,22 +26,26 @@ export interface WeeklyUpdateDelivery {
   deliverMail: boolean
 }
 
-interface TimelineTask {
-  title: string
-  status: string
-  owner_side: string | null
-  completed_at: string | null
-  stage_name: string
-  stage_status: string
-  blocked_reason: string | null
-  stage_sort: number
-}
+const TimelineTask = z.object({
+  title: z.string(),
+  status: z.string(),
+  owner_side: z.string().nullable(),
+  completed_at: Timestamp.nullable(),
+  stage_name: z.string(),
+  stage_status: z.string(),
+  blocked_reason: z.string().nullable(),
+  stage_sort: z.number(),
+})
+type TimelineTask = z.infer<typeof TimelineTask>
 
-interface SaleHeader {
-  address: string
-  agent_name: string | null
-  sellers: { id: string; name: string; email: string; opted_out: boolean; sent: boolean }[]
-}
+const SaleHeader = z.object({
+  address: z.string(),
+  agent_name: z.string().nullable(),
+  sellers: z.array(
+    z.object({ id: z.string(), name: z.string(), email: z.string(), opted_out: z.boolean(), sent: z.boolean() }),
+  ),
+})
+type SaleHeader = z.infer<typeof SaleHeader>
 
 /** Who a task waits on, in words for the seller: 'you', 'the buyer', "the buyer's conveyancer". */
 export function ownerForSeller(ownerSide: string | null): string {
@@ -118,7 +124,7 @@ async function readSale(db: Database['db'] | Tx, txId: string, isoWeek: string):
         where sp.deleted_at is null and sp.id in (select t.seller_user_id union
           select user_id from transaction_participants where transaction_id = t.id and role = 'seller')), '[]') as sellers
     from transactions t left join properties p on p.transaction_id = t.id where t.id = ${txId}`)
-  return (res.rows[0] as unknown as SaleHeader | undefined) ?? null
+  return firstRow(SaleHeader, res) ?? null
 }
 
 async function readTimeline(db: Database['db'] | Tx, txId: string): Promise<TimelineTask[]> {
@@ -127,7 +133,7 @@ async function readTimeline(db: Database['db'] | Tx, txId: string): Promise<Time
       s.sort_index as stage_sort
     from timeline_stages s join tasks k on k.stage_id = s.id
     where s.transaction_id = ${txId} order by s.sort_index, k.sort_index`)
-  return res.rows as unknown as TimelineTask[]
+  return rows(TimelineTask, res)
 }
 
 async function compose(db: Database['db'] | Tx, txId: string, now: Date, publicUrl: string) {
@@ -157,6 +163,7 @@ async function compose(db: Database['db'] | Tx, txId: string, now: Date, publicU
 
 /** 404 unless the viewer may see the sale (access/transactions.ts), then 403 unless they are its estate agent. */
 async function assertAgentOnSale(db: Database['db'] | Tx, viewer: Viewer, txId: string) {
+  // readViewerRole (access/transactions.ts) takes a Tx but only runs one statement; the preview reads outside one.
   const role = await readViewerRole(db as Tx, viewer, txId)
   if (role !== 'estate_agent')
     throw new AppError('forbidden', "Only the sale's estate agent can send its weekly update.")
@@ -276,7 +283,7 @@ export async function sendDueWeeklyUpdates({
           select user_id from transaction_participants where transaction_id = t.id and role = 'seller')
         and not exists(select 1 from sale_weekly_updates w where w.transaction_id = t.id and w.seller_id = sp.id and w.iso_week = ${isoWeek}))`)
   let sent = 0
-  for (const { id } of due.rows as { id: string }[])
+  for (const { id } of rows(IdRow, due))
     sent += await database.db.transaction((tx) => sendSaleUpdate(tx, id, now, delivery, null))
   return sent
 }

@@ -6,11 +6,13 @@
  * for a question the form does not ask or a document not of this move.
  */
 import { sql } from 'drizzle-orm'
+import { z } from 'zod'
 import type { FormEvidence } from '#shared/contracts/property-forms.ts'
 import { PROPERTY_FORM_TITLES, findQuestion, type PropertyFormKind } from '#shared/domain/property-forms.ts'
 import { lockMoveForFormEditor } from '#server/access/property-forms.ts'
 import type { Viewer } from '#server/auth/viewer.ts'
 import type { Database } from '#server/db/client.ts'
+import { firstRow, IdRow, oneRow } from '#server/db/rows.ts'
 import { AppError, notFound } from '#server/core/errors.ts'
 import { recordActivity } from '#server/core/audit/record-activity.ts'
 import { formModel } from '#server/core/pdtf/form-model.ts'
@@ -49,12 +51,12 @@ export async function addEvidence(opts: {
       values (${row.id}, ${opts.question}, ${opts.documentId}, ${opts.viewer.profileId})
       on conflict (form_id, question, document_id) do update set question = excluded.question
       returning id`)
-    const id = (res.rows[0] as { id: string }).id
+    const id = oneRow(IdRow, res).id
     await recordActivity(tx, {
       transactionId: opts.txId,
       actorId: opts.viewer.profileId,
       kind: 'property_form.evidence_added',
-      summary: `attached “${(doc.rows[0] as { filename: string }).filename}” to ${opts.form.toUpperCase()} ${found.question.ref ?? ''} (${found.question.title})`,
+      summary: `attached “${oneRow(z.object({ filename: z.string() }), doc).filename}” to ${opts.form.toUpperCase()} ${found.question.ref ?? ''} (${found.question.title})`,
       payload: { form: opts.form, question: opts.question, documentId: opts.documentId },
       ip: opts.ip,
     })
@@ -77,7 +79,7 @@ export async function removeEvidence(opts: {
     if (row.signed_at) throw new AppError('conflict', FORM_SIGNED)
     const res = await tx.execute(sql`delete from property_form_evidence where id = ${opts.evidenceId}
       and form_id = ${row.id} returning question, document_id`)
-    const gone = res.rows[0] as { question: string; document_id: string } | undefined
+    const gone = firstRow(z.object({ question: z.string(), document_id: z.string() }), res)
     if (!gone) throw notFound('evidence')
     await recordActivity(tx, {
       transactionId: opts.txId,

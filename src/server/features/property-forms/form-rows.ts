@@ -1,19 +1,23 @@
 /** Reads a move's property form row and its evidence, and answers them as the API does (PropertyFormResponse). */
 import { sql } from 'drizzle-orm'
+import { z } from 'zod'
 import type { FormEvidence, PropertyFormResponse } from '#shared/contracts/property-forms.ts'
-import { missingAnswers, type Answers, type PropertyFormKind } from '#shared/domain/property-forms.ts'
+import { missingAnswers, type PropertyFormKind } from '#shared/domain/property-forms.ts'
 import { canEditPropertyForm, canReadDraftAnswers, canSignPropertyForm } from '#server/access/property-forms.ts'
 import type { Database, Tx } from '#server/db/client.ts'
+import { firstRow, rows, Timestamp } from '#server/db/rows.ts'
 import { formModel } from '#server/core/pdtf/form-model.ts'
 
-export interface FormRow {
-  id: string
-  answers: Answers
-  updated_at: string | Date
-  signed_name: string | null
-  signed_at: string | Date | null
-  document_id: string | null
-}
+export const FormRow = z.object({
+  id: z.string(),
+  /** jsonb: the answers by question path. */
+  answers: z.record(z.string(), z.unknown()),
+  updated_at: Timestamp,
+  signed_name: z.string().nullable(),
+  signed_at: Timestamp.nullable(),
+  document_id: z.string().nullable(),
+})
+export type FormRow = z.infer<typeof FormRow>
 
 /** The move's row of `form`, or null before the first save; `lock` takes it `for update`. */
 export async function readFormRow(
@@ -25,15 +29,23 @@ export async function readFormRow(
   const res = await db.execute(sql`
     select id, answers, updated_at, signed_name, signed_at, document_id from property_forms
      where transaction_id = ${txId} and form = ${form} ${lock ? sql`for update` : sql``}`)
-  return (res.rows[0] as unknown as FormRow | undefined) ?? null
+  return firstRow(FormRow, res) ?? null
 }
+
+const EvidenceRow = z.object({
+  id: z.string(),
+  question: z.string(),
+  document_id: z.string(),
+  filename: z.string(),
+  folder: z.string(),
+})
 
 /** The evidence documents attached to the form's answers, oldest first. */
 export async function readEvidence(db: Tx | Database['db'], formId: string): Promise<FormEvidence[]> {
   const res = await db.execute(sql`
     select e.id, e.question, e.document_id, d.filename, d.folder from property_form_evidence e
       join documents d on d.id = e.document_id where e.form_id = ${formId} order by e.created_at, e.id`)
-  return res.rows as unknown as FormEvidence[]
+  return rows(EvidenceRow, res)
 }
 
 const iso = (v: string | Date) => new Date(v).toISOString()

@@ -7,6 +7,7 @@
  * answer PDTF does not accept (named by its place).
  */
 import { sql } from 'drizzle-orm'
+import { z } from 'zod'
 import type { SaveSectionResponse } from '#shared/contracts/property-forms.ts'
 import {
   PROPERTY_FORM_TITLES,
@@ -20,6 +21,7 @@ import {
 import { lockMoveForFormEditor } from '#server/access/property-forms.ts'
 import type { Viewer } from '#server/auth/viewer.ts'
 import type { Database } from '#server/db/client.ts'
+import { oneRow, Timestamp } from '#server/db/rows.ts'
 import { AppError } from '#server/core/errors.ts'
 import { pdtfSchemaErrors } from '#server/core/pdtf/pdtf-schema.ts'
 import { recordActivity } from '#server/core/audit/record-activity.ts'
@@ -66,7 +68,7 @@ export async function saveSection(opts: {
         ip: opts.ip,
       })
     }
-    const updatedAt = (res.rows[0] as { updated_at: string | Date }).updated_at
+    const updatedAt = oneRow(z.object({ updated_at: Timestamp }), res).updated_at
     return { answers, updated_at: new Date(updatedAt).toISOString(), missing: missingAnswers(model, answers) }
   })
 }

@@ -7,6 +7,7 @@
  * Errors: 404 off the move; 403 for anyone but the seller; 409 when already signed; 422 when answers are missing.
  */
 import { sql } from 'drizzle-orm'
+import { z } from 'zod'
 import type { PropertyFormResponse } from '#shared/contracts/property-forms.ts'
 import { PROPERTY_FORM_TITLES, missingAnswers, type PropertyFormKind } from '#shared/domain/property-forms.ts'
 import { TASK_TITLES } from '#shared/domain/timeline-template.ts'
@@ -14,6 +15,7 @@ import { ONLY_SELLER_SIGNS, canSignPropertyForm } from '#server/access/property-
 import { lockTransactionForViewer } from '#server/access/transactions.ts'
 import type { Viewer } from '#server/auth/viewer.ts'
 import type { Database } from '#server/db/client.ts'
+import { oneRow } from '#server/db/rows.ts'
 import { AppError } from '#server/core/errors.ts'
 import type { ObjectStorage } from '#server/platform/storage/index.ts'
 import { filePdf, storePdf, type StoredPdf } from '#server/core/documents/save-generated-pdf.ts'
@@ -45,7 +47,8 @@ export async function signPropertyForm(opts: {
 }): Promise<PropertyFormResponse> {
   const { viewer, txId, form } = opts
   const model = formModel(form)
-  let stored: StoredPdf | null = null
+  // Set inside the transaction's callback, read after it fails: a holder, as a `let` would read as never assigned.
+  const stored: { pdf: StoredPdf | null } = { pdf: null }
   try {
     return await opts.database.db.transaction(async (tx) => {
       const { role } = await lockTransactionForViewer(tx, viewer, txId)
@@ -63,7 +66,7 @@ export async function signPropertyForm(opts: {
         )
       }
       const addr = await tx.execute(sql`select address_lines, postcode from properties where transaction_id = ${txId}`)
-      const p = addr.rows[0] as { address_lines: string[]; postcode: string }
+      const p = oneRow(z.object({ address_lines: z.array(z.string()), postcode: z.string() }), addr)
       const signedAt = new Date()
       const evidence = await readEvidence(tx, row.id)
       const bytes = await renderFormPdf({
@@ -74,12 +77,13 @@ export async function signPropertyForm(opts: {
         signedAt,
         evidence,
       })
-      stored = await storePdf(opts.storage, txId, bytes)
+      const pdf = await storePdf(opts.storage, txId, bytes)
+      stored.pdf = pdf
       const doc = await filePdf(tx, {
         txId,
         folder: 'Property',
         filename: FILE_OF_FORM[form],
-        stored,
+        stored: pdf,
         actorId: viewer.profileId,
         summary: `filed the signed ${PROPERTY_FORM_TITLES[form]}`,
         ip: opts.ip,
@@ -92,7 +96,7 @@ export async function signPropertyForm(opts: {
         actorId: viewer.profileId,
         kind: 'property_form.signed',
         summary: `signed the ${PROPERTY_FORM_TITLES[form]} as “${opts.typedName}”`,
-        payload: { form, documentId: doc.id, sha256: stored.sha256, signedAt: signedAt.toISOString(), method: 'typed' },
+        payload: { form, documentId: doc.id, sha256: pdf.sha256, signedAt: signedAt.toISOString(), method: 'typed' },
         ip: opts.ip,
       })
       await tickTask(tx, {
@@ -108,7 +112,7 @@ export async function signPropertyForm(opts: {
       return formResponse(tx, form, role, await readFormRow(tx, txId, form))
     })
   } catch (err) {
-    await (stored as StoredPdf | null)?.discard()
+    await stored.pdf?.discard()
     throw err
   }
 }

@@ -4,8 +4,10 @@
  * where they rate each firm that worked on the move. Written inside the completion's transaction.
  */
 import { sql } from 'drizzle-orm'
+import { z } from 'zod'
 import { reviewPath } from '#shared/paths.ts'
 import type { Tx } from '#server/db/client.ts'
+import { IdRow, oneRow, rows } from '#server/db/rows.ts'
 import { notifyPeople, type NotificationDelivery } from '#server/core/notify/notify-people.ts'
 
 export async function requestReviews(
@@ -17,10 +19,10 @@ export async function requestReviews(
       union select seller_user_id from transactions where id = ${txId}
       union select user_id from transaction_participants where transaction_id = ${txId} and role in ('buyer', 'seller')
     ) p where id is not null`)
-  const recipients = (res.rows as { id: string }[]).map((r) => r.id)
+  const recipients = rows(IdRow, res).map((r) => r.id)
   const firms = await tx.execute(sql`select count(distinct organization_id)::int as n from transaction_participants
     where transaction_id = ${txId} and organization_id is not null`)
-  if ((firms.rows[0] as { n: number }).n === 0) return []
+  if (oneRow(z.object({ n: z.number() }), firms).n === 0) return []
   const link = reviewPath(txId)
   return notifyPeople(tx, {
     recipients,

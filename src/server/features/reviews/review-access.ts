@@ -4,19 +4,22 @@
  * standard 404; someone on the move in another role gets 403; before completion, 409.
  */
 import { sql } from 'drizzle-orm'
+import { z } from 'zod'
 import type { Viewer } from '#server/auth/viewer.ts'
 import type { Tx } from '#server/db/client.ts'
+import { firstRow } from '#server/db/rows.ts'
 import { AppError, notFound } from '#server/core/errors.ts'
 import { canSeeTransactionRow } from '#server/access/sql-fragments.ts'
 
-export interface ReviewableMove {
-  id: string
-  status: string
-  address: string
-  completion_date: string | null
-  is_party: boolean
-  can_see: boolean
-}
+export const ReviewableMove = z.object({
+  id: z.string(),
+  status: z.string(),
+  address: z.string(),
+  completion_date: z.string().nullable(),
+  is_party: z.boolean(),
+  can_see: z.boolean(),
+})
+export type ReviewableMove = z.infer<typeof ReviewableMove>
 
 // Who may see the move at all: the one access fragment (access/transactions.ts), firm members included.
 const CAN_SEE = canSeeTransactionRow('t', 'v.vid')
@@ -32,7 +35,7 @@ export async function reviewableMove(tx: Tx, viewer: Viewer, txId: string): Prom
     from transactions t cross join (select ${viewer.profileId}::uuid as vid) v
     left join properties p on p.transaction_id = t.id
     where t.id = ${txId}`)
-  const move = res.rows[0] as unknown as ReviewableMove | undefined
+  const move = firstRow(ReviewableMove, res)
   if (!move || !move.can_see) throw notFound()
   if (!move.is_party) {
     throw new AppError('forbidden', 'Only the buyer or the seller of this move can review its professionals.')

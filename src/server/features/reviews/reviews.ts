@@ -5,9 +5,11 @@
  * firm's accreditation is recomputed in the same database transaction (CSAT is a Gold criterion).
  */
 import { sql } from 'drizzle-orm'
-import type { ReviewForm, SubmitReviewInput } from '#shared/contracts/reviews.ts'
+import { z } from 'zod'
+import { ReviewForm, type SubmitReviewInput } from '#shared/contracts/reviews.ts'
 import type { Viewer } from '#server/auth/viewer.ts'
 import type { Database } from '#server/db/client.ts'
+import { oneRow, rows } from '#server/db/rows.ts'
 import { marketplaceReviews } from '#server/db/schema/index.ts'
 import { AppError } from '#server/core/errors.ts'
 import { recomputeAccreditation } from '#server/core/accreditation/compute-accreditation.ts'
@@ -40,7 +42,7 @@ export async function getReviewForm({
 }): Promise<ReviewForm> {
   return database.db.transaction(async (tx) => {
     const move = await reviewableMove(tx, viewer, txId)
-    const firms = (await tx.execute(FIRMS_SQL(txId, viewer.profileId))).rows as unknown as ReviewForm['firms']
+    const firms = rows(ReviewForm.shape.firms.element, await tx.execute(FIRMS_SQL(txId, viewer.profileId)))
     return {
       transaction: { id: move.id, address: move.address, completion_date: move.completion_date },
       firms: firms.map((f) => ({
@@ -71,7 +73,7 @@ export async function submitReview({
         organization_id: ['Choose a firm that worked on this move'],
       })
     }
-    const name = (on.rows[0] as { name: string }).name
+    const name = oneRow(z.object({ name: z.string() }), on).name
     const inserted = await tx
       .insert(marketplaceReviews)
       .values({

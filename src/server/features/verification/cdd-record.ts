@@ -9,20 +9,22 @@
  */
 import { randomUUID } from 'node:crypto'
 import { sql } from 'drizzle-orm'
+import { z } from 'zod'
 import type { CddRecord, DecisionInput, EddInput, RelianceInput } from '#shared/contracts/verification.ts'
 import { EddInput as EddSchema } from '#shared/contracts/verification.ts'
 import {
   approvalBlockers,
   assessRisk,
+  CDD_DECISIONS,
   CDD_TASK_TITLES,
   cddRetainUntil,
-  type CddDecision,
   type IdentityState,
-  type ScreeningState,
+  SCREENING_STATES,
 } from '#shared/domain/client-due-diligence.ts'
 import { assertInstructedFor } from '#server/access/verification.ts'
 import type { Viewer } from '#server/auth/viewer.ts'
 import type { Database, Tx } from '#server/db/client.ts'
+import { firstRow, IdRow, oneRow, rows, Timestamp } from '#server/db/rows.ts'
 import { AppError, notFound } from '#server/core/errors.ts'
 import type { IdentityVerificationProvider } from '#server/providers/identity-verification/index.ts'
 import type { SanctionsScreeningProvider, ScreeningMatch } from '#server/providers/sanctions-screening/index.ts'
@@ -35,7 +37,7 @@ import {
   currentCheck,
   docContext,
   addressContext,
-  type IdentityRow,
+  IdentityRow,
   type SealedAddress,
   type SealedDocument,
 } from './identity-check'
@@ -47,30 +49,31 @@ export interface Providers {
   screening: SanctionsScreeningProvider
 }
 
-interface CddRow {
-  id: string
-  transaction_id: string
-  client_profile_id: string
-  client_name: string
-  side: 'buyer' | 'seller'
-  identity_check_id: string | null
-  screening_status: ScreeningState
-  screening_sealed: string | null
-  sanctions_match: boolean
-  pep: boolean
-  edd_sealed: string | null
-  sow_id: string | null
-  sow_filename: string | null
-  reliance_firm: string | null
-  reliance_consent_on: string | null
-  reliance_note: string | null
-  decision: CddDecision | null
-  decision_note: string | null
-  decided_by_name: string | null
-  decided_at: string | null
-  relationship_ended_on: string | null
-  agreed_price_pence: number | null
-}
+const CddRow = z.object({
+  id: z.string(),
+  transaction_id: z.string(),
+  client_profile_id: z.string(),
+  client_name: z.string(),
+  side: z.enum(['buyer', 'seller']),
+  identity_check_id: z.string().nullable(),
+  screening_status: z.enum(SCREENING_STATES),
+  screening_sealed: z.string().nullable(),
+  sanctions_match: z.boolean(),
+  pep: z.boolean(),
+  edd_sealed: z.string().nullable(),
+  sow_id: z.string().nullable(),
+  sow_filename: z.string().nullable(),
+  reliance_firm: z.string().nullable(),
+  reliance_consent_on: z.string().nullable(),
+  reliance_note: z.string().nullable(),
+  decision: z.enum(CDD_DECISIONS).nullable(),
+  decision_note: z.string().nullable(),
+  decided_by_name: z.string().nullable(),
+  decided_at: Timestamp.nullable(),
+  relationship_ended_on: z.string().nullable(),
+  agreed_price_pence: z.number().nullable(),
+})
+type CddRow = z.infer<typeof CddRow>
 
 interface SealedEdd {
   source_of_wealth: string
@@ -78,6 +81,8 @@ interface SealedEdd {
   pep_or_match_explanation: string
   senior_approver: string
 }
+
+const DocumentRow = z.object({ id: z.string(), filename: z.string() })
 
 const screeningContext = (id: string) => `cdd:${id}:screening`
 const eddContext = (id: string) => `cdd:${id}:edd`
@@ -89,12 +94,12 @@ async function readRow(tx: Tx, txId: string, profileId: string): Promise<CddRow 
       r.screening_status, r.screening_sealed, r.sanctions_match, r.pep, r.edd_sealed,
       d.id as sow_id, d.filename as sow_filename, r.reliance_firm, r.reliance_consent_on::text, r.reliance_note,
       r.decision, r.decision_note, dp.full_name as decided_by_name, r.decided_at, r.relationship_ended_on::text,
-      t.agreed_price_pence
+      t.agreed_price_pence::float8 as agreed_price_pence
     from cdd_records r join profiles p on p.id = r.client_profile_id join transactions t on t.id = r.transaction_id
       left join documents d on d.id = r.source_of_wealth_document_id
       left join profiles dp on dp.id = r.decided_by
     where r.transaction_id = ${txId} and r.client_profile_id = ${profileId}`)
-  return (res.rows[0] as unknown as CddRow | undefined) ?? null
+  return firstRow(CddRow, res) ?? null
 }
 
 async function identityFor(tx: Tx, row: CddRow): Promise<IdentityRow | null> {
@@ -103,7 +108,7 @@ async function identityFor(tx: Tx, row: CddRow): Promise<IdentityRow | null> {
     const res = await tx.execute(sql`select id, profile_id, status, provider, document_type, document_sealed,
       document_expires_on::text, document_image_key, selfie_image_key, address_sealed, face_match, liveness, confidence,
       failure_reason, submitted_at, completed_at, expires_at from identity_checks where id = ${row.identity_check_id}`)
-    return (res.rows[0] as unknown as IdentityRow | undefined) ?? null
+    return firstRow(IdentityRow, res) ?? null
   }
   return currentCheck(tx, row.client_profile_id)
 }
@@ -196,7 +201,7 @@ async function buildView(tx: Tx, row: CddRow, providers: Providers): Promise<Cdd
       relationship_ended_on: row.relationship_ended_on,
       retain_until: row.relationship_ended_on ? cddRetainUntil(row.relationship_ended_on) : null,
     },
-    documents: (docs.rows as Array<{ id: string; filename: string }>).map((d) => ({ id: d.id, filename: d.filename })),
+    documents: rows(DocumentRow, docs).map((d) => ({ id: d.id, filename: d.filename })),
   }
 }
 
@@ -214,7 +219,7 @@ export async function ensureCddRecord(
     insert into cdd_records (transaction_id, client_profile_id, side) values (${txId}, ${profileId}, ${side})
     on conflict (transaction_id, client_profile_id) do update set updated_at = now()
     returning id, decision`)
-  const { id, decision } = res.rows[0] as { id: string; decision: string | null }
+  const { id, decision } = oneRow(IdRow.extend({ decision: z.string().nullable() }), res)
   if (!decision) {
     const check = await currentCheck(tx, profileId)
     if (check) await tx.execute(sql`update cdd_records set identity_check_id = ${check.id} where id = ${id}`)
@@ -231,10 +236,10 @@ export async function ensureCddRecord(
 export async function prepareScreening(tx: Tx, providerName: string, cddId: string): Promise<ScreeningRequest> {
   const res = await tx.execute(sql`select r.client_profile_id, p.full_name from cdd_records r
     join profiles p on p.id = r.client_profile_id where r.id = ${cddId}`)
-  const { client_profile_id: profileId, full_name: profileName } = res.rows[0] as {
-    client_profile_id: string
-    full_name: string
-  }
+  const { client_profile_id: profileId, full_name: profileName } = oneRow(
+    z.object({ client_profile_id: z.string(), full_name: z.string() }),
+    res,
+  )
   const check = await currentCheck(tx, profileId)
   const doc = check ? openJson<SealedDocument>(check.document_sealed, docContext(check.id)) : null
   const reference = `scr_${randomUUID().replace(/-/g, '')}`
@@ -251,7 +256,7 @@ export async function prepareScreening(tx: Tx, providerName: string, cddId: stri
 /** Applies a screening result to the record that asked for it; false when no record waits for that reference. */
 export async function applyScreening(tx: Tx, reference: string, matches: ScreeningMatch[]): Promise<boolean> {
   const res = await tx.execute(sql`select id from cdd_records where screening_ref = ${reference} for update`)
-  const id = (res.rows[0] as { id: string } | undefined)?.id
+  const id = firstRow(IdRow, res)?.id
   if (!id) return false
   const sanctions = matches.some((m) => m.list === 'sanctions')
   const pep = matches.some((m) => m.list === 'pep')
@@ -315,7 +320,7 @@ async function lockRow(tx: Tx, viewer: Viewer, txId: string, profileId: string) 
   const side = await assertInstructedFor(tx, viewer, txId, profileId)
   const res = await tx.execute(sql`select id from cdd_records where transaction_id = ${txId}
     and client_profile_id = ${profileId} for update`)
-  const id = (res.rows[0] as { id: string } | undefined)?.id
+  const id = firstRow(IdRow, res)?.id
   if (!id) throw notFound('client due diligence record')
   return { id, side }
 }
@@ -437,8 +442,8 @@ export async function syncCddTask(
     from (select buyer_user_id as id from transactions where id = ${txId} and ${side}::text = 'buyer' and buyer_user_id is not null
       union select seller_user_id from transactions where id = ${txId} and ${side}::text = 'seller' and seller_user_id is not null
       union select user_id from transaction_participants where transaction_id = ${txId} and role = ${side}) c`)
-  const rows = clients.rows as Array<{ approved: boolean }>
-  const allApproved = rows.length > 0 && rows.every((r) => r.approved)
+  const approvals = rows(z.object({ approved: z.boolean() }), clients)
+  const allApproved = approvals.length > 0 && approvals.every((r) => r.approved)
   await tickTask(tx, {
     txId,
     task: { title },

@@ -9,6 +9,7 @@
  * a failing check digit (400 naming the field) or an unreadable image; nothing is half-written.
  */
 import { sql } from 'drizzle-orm'
+import { z } from 'zod'
 import type {
   AddressStepInput,
   DocumentStepInput,
@@ -21,6 +22,8 @@ import { checkDrivingLicenceNumber, documentExpired, parsePassportMrzLine2 } fro
 import { ukCalendarDate } from '#shared/domain/mortgages.ts'
 import type { Viewer } from '#server/auth/viewer.ts'
 import type { Database, Tx } from '#server/db/client.ts'
+import { firstRow, oneRow, Timestamp } from '#server/db/rows.ts'
+import { IDENTITY_CHECK_STATUSES } from '#server/db/schema/verification.ts'
 import { AppError, notFound } from '#server/core/errors.ts'
 import type { ObjectStorage } from '#server/platform/storage/index.ts'
 import type { IdentityVerificationProvider } from '#server/providers/identity-verification/index.ts'
@@ -28,25 +31,27 @@ import { nextStepFor } from '#server/providers/identity-verification/identity-ve
 import { decodeImage, readSealedImage, storeSealedImage } from './sealed-images'
 import { openJson, sealJson } from './sealed-json'
 
-export interface IdentityRow {
-  id: string
-  profile_id: string
-  status: IdentityCheck['status']
-  provider: string
-  document_type: 'passport' | 'driving_licence' | null
-  document_sealed: string | null
-  document_expires_on: string | null
-  document_image_key: string | null
-  selfie_image_key: string | null
-  address_sealed: string | null
-  face_match: boolean | null
-  liveness: boolean | null
-  confidence: string | null
-  failure_reason: string | null
-  submitted_at: string | null
-  completed_at: string | null
-  expires_at: string | null
-}
+/** A row of identity_checks as COLUMNS selects it. */
+export const IdentityRow = z.object({
+  id: z.string(),
+  profile_id: z.string(),
+  status: z.enum(IDENTITY_CHECK_STATUSES),
+  provider: z.string(),
+  document_type: z.enum(['passport', 'driving_licence']).nullable(),
+  document_sealed: z.string().nullable(),
+  document_expires_on: z.string().nullable(),
+  document_image_key: z.string().nullable(),
+  selfie_image_key: z.string().nullable(),
+  address_sealed: z.string().nullable(),
+  face_match: z.boolean().nullable(),
+  liveness: z.boolean().nullable(),
+  confidence: z.string().nullable(),
+  failure_reason: z.string().nullable(),
+  submitted_at: Timestamp.nullable(),
+  completed_at: Timestamp.nullable(),
+  expires_at: Timestamp.nullable(),
+})
+export type IdentityRow = z.infer<typeof IdentityRow>
 
 /** The sealed document details. */
 export interface SealedDocument {
@@ -113,7 +118,7 @@ export async function currentCheck(tx: Tx | Database['db'], profileId: string): 
   const res = await tx.execute(sql`
     select ${COLUMNS} from identity_checks where profile_id = ${profileId}
     order by (status = 'verified' and expires_at > now()) desc, created_at desc limit 1`)
-  return (res.rows[0] as unknown as IdentityRow | undefined) ?? null
+  return firstRow(IdentityRow, res) ?? null
 }
 
 /** GET /me/identity-check. */
@@ -148,7 +153,7 @@ export async function startIdentityCheck(opts: {
     const res = await tx.execute(sql`
       insert into identity_checks (profile_id, provider) values (${opts.viewer.profileId}, ${opts.provider.name})
       returning ${COLUMNS}`)
-    return identityView(res.rows[0] as unknown as IdentityRow, opts.provider.label)
+    return identityView(oneRow(IdentityRow, res), opts.provider.label)
   })
 }
 
@@ -156,7 +161,7 @@ export async function startIdentityCheck(opts: {
 async function lockEditable(tx: Tx, viewer: Viewer, checkId: string): Promise<IdentityRow> {
   const res = await tx.execute(sql`
     select ${COLUMNS} from identity_checks where id = ${checkId} and profile_id = ${viewer.profileId} for update`)
-  const row = res.rows[0] as unknown as IdentityRow | undefined
+  const row = firstRow(IdentityRow, res)
   if (!row) throw notFound('identity check')
   if (row.status !== 'in_progress') {
     throw new AppError(
@@ -186,7 +191,7 @@ async function replaceImage(
       old = image === 'document' ? current.document_image_key : current.selfie_image_key
       await write(tx, key, current)
       const res = await tx.execute(sql`select ${COLUMNS} from identity_checks where id = ${opts.checkId}`)
-      return res.rows[0] as unknown as IdentityRow
+      return oneRow(IdentityRow, res)
     })
     if (old) await opts.storage.delete(old).catch(() => {})
     return row
@@ -285,7 +290,7 @@ export async function saveAddressStep(opts: {
     const res =
       await tx.execute(sql`update identity_checks set address_sealed = ${sealJson(address, addressContext(opts.checkId))},
         updated_at = now() where id = ${opts.checkId} returning ${COLUMNS}`)
-    return identityView(res.rows[0] as unknown as IdentityRow, opts.provider.label)
+    return identityView(oneRow(IdentityRow, res), opts.provider.label)
   })
 }
 
@@ -331,6 +336,6 @@ export async function submitIdentityCheck(opts: {
     const res = await tx.execute(sql`update identity_checks set status = 'processing', provider = ${opts.provider.name},
         provider_check_id = ${providerCheckId}, submitted_at = now(), updated_at = now()
       where id = ${row.id} returning ${COLUMNS}`)
-    return identityView(res.rows[0] as unknown as IdentityRow, opts.provider.label)
+    return identityView(oneRow(IdentityRow, res), opts.provider.label)
   })
 }

@@ -4,14 +4,22 @@
  * them (access/verification.ts; anyone else 404). Every view is an entry in the move's audit trail.
  */
 import { sql } from 'drizzle-orm'
+import { z } from 'zod'
 import { assertMayViewIdentity } from '#server/access/verification.ts'
 import type { Viewer } from '#server/auth/viewer.ts'
 import type { Database } from '#server/db/client.ts'
+import { firstRow, IdRow } from '#server/db/rows.ts'
 import { notFound } from '#server/core/errors.ts'
 import type { ObjectStorage } from '#server/platform/storage/index.ts'
 import { recordActivity } from '#server/core/audit/record-activity.ts'
 import { currentCheck } from './identity-check'
 import { readSealedImage } from './sealed-images'
+
+const ImageKeys = z.object({
+  id: z.string(),
+  document_image_key: z.string().nullable(),
+  selfie_image_key: z.string().nullable(),
+})
 
 export async function viewIdentityImage(opts: {
   database: Database
@@ -27,13 +35,14 @@ export async function viewIdentityImage(opts: {
     const linked = await tx.execute(sql`select identity_check_id as id from cdd_records
       where transaction_id = ${opts.txId} and client_profile_id = ${opts.profileId} and decision is not null
         and identity_check_id is not null`)
-    const linkedId = (linked.rows[0] as { id: string } | undefined)?.id
+    const linkedId = firstRow(IdRow, linked)?.id
     const check = linkedId
-      ? ((
+      ? firstRow(
+          ImageKeys,
           await tx.execute(
             sql`select id, document_image_key, selfie_image_key from identity_checks where id = ${linkedId}`,
-          )
-        ).rows[0] as { id: string; document_image_key: string | null; selfie_image_key: string | null } | undefined)
+          ),
+        )
       : await currentCheck(tx, opts.profileId)
     const key = opts.image === 'document' ? check?.document_image_key : check?.selfie_image_key
     if (!check || !key) throw notFound('image')

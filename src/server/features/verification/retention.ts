@@ -7,18 +7,22 @@
  * images. Account deletion calls eraseUnreliedIdentityChecks for the person at once.
  */
 import { sql } from 'drizzle-orm'
+import { z } from 'zod'
 import { cddDueForDeletion } from '#shared/domain/client-due-diligence.ts'
 import type { Database, Tx } from '#server/db/client.ts'
+import { rows } from '#server/db/rows.ts'
 import type { Logger } from '#server/logger.ts'
 import { startPeriodicJob, type PeriodicJob } from '#server/platform/jobs/periodic-job.ts'
 import type { ObjectStorage } from '#server/platform/storage/index.ts'
 import { londonToday } from './identity-check'
 
+const ImageKeys = z.object({ document_image_key: z.string().nullable(), selfie_image_key: z.string().nullable() })
+
 async function deleteChecks(tx: Tx, where: ReturnType<typeof sql>): Promise<string[]> {
   const res = await tx.execute(sql`delete from identity_checks c where ${where}
     and not exists (select 1 from cdd_records r where r.identity_check_id = c.id)
     returning document_image_key, selfie_image_key`)
-  return (res.rows as Array<{ document_image_key: string | null; selfie_image_key: string | null }>)
+  return rows(ImageKeys, res)
     .flatMap((r) => [r.document_image_key, r.selfie_image_key])
     .filter((k): k is string => !!k)
 }
@@ -43,7 +47,7 @@ export async function runCddRetention(opts: {
     const candidates = await tx.execute(
       sql`select id, relationship_ended_on::text as ended from cdd_records where relationship_ended_on is not null`,
     )
-    const due = (candidates.rows as Array<{ id: string; ended: string }>)
+    const due = rows(z.object({ id: z.string(), ended: z.string() }), candidates)
       .filter((r) => cddDueForDeletion(r.ended, today))
       .map((r) => r.id)
     if (due.length) {

@@ -6,6 +6,8 @@
  */
 import { randomUUID } from 'node:crypto'
 import { Readable } from 'node:stream'
+import { buffer } from 'node:stream/consumers'
+import { z } from 'zod'
 import { IDENTITY_IMAGE_MAX_BYTES, type ImageUpload } from '#shared/contracts/verification.ts'
 import { AppError } from '#server/core/errors.ts'
 import { encryptionKeyRing, openEnvelope, sealEnvelope } from '#server/platform/encryption/envelope.ts'
@@ -41,6 +43,9 @@ export function decodeImage(upload: ImageUpload): { contentType: string; bytes: 
   return { contentType: sniffed, bytes }
 }
 
+/** What storeSealedImage seals: the content type and the bytes in base64. */
+const SealedImage = z.object({ t: z.string(), b: z.string() })
+
 const context = (checkId: string, image: 'document' | 'selfie') => `identity-check:${checkId}:${image}`
 
 /** Seals and stores an image; returns its storage key. */
@@ -68,13 +73,9 @@ export async function readSealedImage(
   key: string,
 ): Promise<{ contentType: string; bytes: Buffer }> {
   const obj = await storage.get(key)
-  const chunks: Buffer[] = []
-  for await (const chunk of obj.body) chunks.push(Buffer.from(chunk as Buffer))
-  const opened = JSON.parse(
-    openEnvelope(encryptionKeyRing(), Buffer.concat(chunks).toString('utf8'), context(checkId, image)).toString('utf8'),
-  ) as {
-    t: string
-    b: string
-  }
+  const sealed = (await buffer(obj.body)).toString('utf8')
+  const opened = SealedImage.parse(
+    JSON.parse(openEnvelope(encryptionKeyRing(), sealed, context(checkId, image)).toString('utf8')),
+  )
   return { contentType: opened.t, bytes: Buffer.from(opened.b, 'base64') }
 }

@@ -5,12 +5,14 @@
  * by kind: identity, CDD, and for a buyer the source of funds (features/funds).
  */
 import { sql } from 'drizzle-orm'
+import { z } from 'zod'
 import type { Badge, ChecklistItem, VerificationSummary } from '#shared/contracts/verification.ts'
-import { cddBadge, identityBadge, type CddDecision } from '#shared/domain/client-due-diligence.ts'
+import { CDD_DECISIONS, cddBadge, identityBadge } from '#shared/domain/client-due-diligence.ts'
 import type { FundsStatus } from '#shared/domain/source-of-funds.ts'
 import { conveyancerSideOfViewer } from '#server/access/verification.ts'
 import type { Viewer } from '#server/auth/viewer.ts'
 import type { Database } from '#server/db/client.ts'
+import { rows } from '#server/db/rows.ts'
 import type { Providers } from './cdd-record'
 import { identityStateOf } from './cdd-record'
 import { currentCheck } from './identity-check'
@@ -33,6 +35,9 @@ const FUNDS_HINTS: Record<FundsStatus, string> = {
   failed: 'Your bank connection did not complete: connect again.',
 }
 
+/** A party of the move and their side (null for a participant who is neither buyer nor seller). */
+const PersonRow = z.object({ id: z.string(), full_name: z.string(), side: z.enum(['buyer', 'seller']).nullable() })
+
 export async function getVerificationSummary(opts: {
   database: Database
   viewer: Viewer
@@ -49,8 +54,8 @@ export async function getVerificationSummary(opts: {
         union select user_id, case role when 'buyer' then 'buyer' when 'seller' then 'seller' end
           from transaction_participants where transaction_id = ${opts.txId}
       ) x join profiles p on p.id = x.id order by x.side nulls last, p.full_name`)
-    const bySide = new Map<string, { id: string; full_name: string; side: 'buyer' | 'seller' | null }>()
-    for (const r of people.rows as Array<{ id: string; full_name: string; side: 'buyer' | 'seller' | null }>) {
+    const bySide = new Map<string, z.infer<typeof PersonRow>>()
+    for (const r of rows(PersonRow, people)) {
       const seen = bySide.get(r.id)
       if (!seen || (!seen.side && r.side)) bySide.set(r.id, r)
     }
@@ -58,10 +63,9 @@ export async function getVerificationSummary(opts: {
       sql`select client_profile_id, decision from cdd_records where transaction_id = ${opts.txId}`,
     )
     const decisions = new Map(
-      (records.rows as Array<{ client_profile_id: string; decision: CddDecision | null }>).map((r) => [
-        r.client_profile_id,
-        r,
-      ]),
+      rows(z.object({ client_profile_id: z.string(), decision: z.enum(CDD_DECISIONS).nullable() }), records).map(
+        (r) => [r.client_profile_id, r],
+      ),
     )
     // The buyer's source of funds joins the buyer's badges (features/funds; no bank data, a status only).
     const funds = new Map(

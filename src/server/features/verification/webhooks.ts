@@ -10,8 +10,10 @@
  * record linked (created when missing) and a fresh screening under the name on the document.
  */
 import { sql } from 'drizzle-orm'
+import { z } from 'zod'
 import { IDENTITY_CHECK_VALID_MONTHS } from '#shared/domain/client-due-diligence.ts'
 import type { Database } from '#server/db/client.ts'
+import { firstRow, rows } from '#server/db/rows.ts'
 import { AppError, notFound } from '#server/core/errors.ts'
 import { acceptWebhook } from '#server/providers/webhooks/provider-webhooks.ts'
 import type { ScreeningRequest } from '#server/providers/sanctions-screening/sanctions-screening-provider.ts'
@@ -19,7 +21,8 @@ import { applyScreening, ensureCddRecord, prepareScreening, type Providers } fro
 import { resultContext } from './identity-check'
 import { sealJson } from './sealed-json'
 
-const eventType = (p: unknown) => String((p as { type?: unknown } | null)?.type ?? 'unknown')
+const eventType = (p: unknown) =>
+  String((typeof p === 'object' && p !== null && 'type' in p ? p.type : null) ?? 'unknown')
 
 function parsed<T>(parse: () => T): T {
   try {
@@ -27,7 +30,7 @@ function parsed<T>(parse: () => T): T {
   } catch (err) {
     throw new AppError(
       'validation_failed',
-      `The webhook body is not a result this endpoint reads: ${(err as Error).message}.`,
+      `The webhook body is not a result this endpoint reads: ${err instanceof Error ? err.message : String(err)}.`,
     )
   }
 }
@@ -57,7 +60,7 @@ export async function receiveIdentityWebhook(opts: {
     if (!/^[0-9a-f-]{36}$/i.test(result.checkId)) throw notFound('identity check')
     const found = await tx.execute(sql`select id, profile_id, status from identity_checks
       where id = ${result.checkId}::uuid and provider = ${provider.name} for update`)
-    const check = found.rows[0] as { id: string; profile_id: string; status: string } | undefined
+    const check = firstRow(z.object({ id: z.string(), profile_id: z.string(), status: z.string() }), found)
     if (!check) throw notFound('identity check')
     // Already applied (a provider's second event for the same check): nothing to do.
     if (check.status !== 'processing') return
@@ -75,7 +78,7 @@ export async function receiveIdentityWebhook(opts: {
         and p.role in ('buyer', 'seller')
       where t.status not in ('completed', 'cancelled')
         and (t.buyer_user_id = ${check.profile_id} or t.seller_user_id = ${check.profile_id} or p.user_id is not null)`)
-    for (const move of moves.rows as Array<{ id: string; side: 'buyer' | 'seller' }>) {
+    for (const move of rows(z.object({ id: z.string(), side: z.enum(['buyer', 'seller']) }), moves)) {
       const cddId = await ensureCddRecord(tx, move.id, check.profile_id, move.side)
       if (result.outcome === 'verified') {
         screenings.push(await prepareScreening(tx, opts.providers.screening.name, cddId))
