@@ -6,9 +6,11 @@
  * narrow which endpoints it reaches. docs/decisions/032-open-api-and-webhooks.md.
  */
 import { sql, type SQL } from 'drizzle-orm'
+import { z } from 'zod'
 import { missingScopeMessage, missingScopes, type ApiScope } from '#shared/domain/api-access.ts'
 import type { Viewer } from '../auth/viewer'
 import type { Database, Tx } from '../db/client'
+import { firstRow } from '../db/rows'
 import { AppError } from '#server/core/errors.ts'
 import { assertCanManageFirm } from './firms'
 import { visibleTransactionIds } from './sql-fragments'
@@ -79,5 +81,5 @@ export function webhookSeesTransaction(alias: string, txId: string): SQL {
 export async function firmNameOf(db: Tx | Database['db'], organizationId: string | null): Promise<string | null> {
   if (!organizationId) return null
   const res = await db.execute(sql`select name from organizations where id = ${organizationId}`)
-  return (res.rows[0] as { name: string } | undefined)?.name ?? null
+  return firstRow(z.object({ name: z.string() }), res)?.name ?? null
 }

@@ -9,9 +9,11 @@
  * `update:chain-link:other-side`, `create:chain-dates:conveyancer`, `update:chain-dates:conveyancer`.
  */
 import { sql } from 'drizzle-orm'
+import { z } from 'zod'
 import { chainPlace, isMovingLink } from '#shared/domain/chains.ts'
 import type { Viewer } from '../auth/viewer'
 import type { Tx } from '../db/client'
+import { firstRow, rows } from '../db/rows'
 import { canSeeTransactionRow, viewerRole } from './sql-fragments'
 
 /** The seller's side of a move that may speak for the link from it onward: the seller and their conveyancer. */
@@ -57,7 +59,7 @@ export async function viewerRoleOn(tx: Tx, viewer: Viewer, txId: string): Promis
   const res = await tx.execute(sql`
     select ${viewerRole('t', 'v.vid')} as role
     from transactions t cross join (select ${viewer.profileId}::uuid as vid) v where t.id = ${txId}`)
-  return (res.rows[0] as { role: string | null } | undefined)?.role ?? null
+  return firstRow(z.object({ role: z.string().nullable() }), res)?.role ?? null
 }
 
 /** One move of a chain as the viewer may see it: the redacted fields always, the private ones only when on it. */
@@ -75,20 +77,21 @@ export interface ChainMoveRow {
   blocked: { stage: string; since: string; reason: string | null } | null
 }
 
-interface RawMove {
-  id: string
-  can_open: boolean
-  address_lines: string[] | null
-  postcode: string | null
-  status: string
-  stage: string | null
-  progress: number
-  exchange_date: string | null
-  completion_date: string | null
-  blocked_stage: string | null
-  blocked_since: string | null
-  blocked_reason: string | null
-}
+/** A row of readChainMoves: dates as text, `blocked_since` as ISO text (to_char). */
+const RawMove = z.object({
+  id: z.string(),
+  can_open: z.boolean(),
+  address_lines: z.array(z.string()).nullable(),
+  postcode: z.string().nullable(),
+  status: z.string(),
+  stage: z.string().nullable(),
+  progress: z.number(),
+  exchange_date: z.string().nullable(),
+  completion_date: z.string().nullable(),
+  blocked_stage: z.string().nullable(),
+  blocked_since: z.string().nullable(),
+  blocked_reason: z.string().nullable(),
+})
 
 /**
  * The moves `ids` as the viewer may see them, in the order given (one statement). The full address
@@ -114,7 +117,7 @@ export async function readChainMoves(tx: Tx, viewer: Viewer, ids: readonly strin
       ids.map((id) => sql`${id}::uuid`),
       sql`, `,
     )})`)
-  const byId = new Map((res.rows as unknown as RawMove[]).map((r) => [r.id, r]))
+  const byId = new Map(rows(RawMove, res).map((r) => [r.id, r]))
   return ids.flatMap((id) => {
     const r = byId.get(id)
     if (!r) return []

@@ -12,8 +12,10 @@
  * by current members of the buyer's firm (two different people); the buyer checks the payee.
  */
 import { sql } from 'drizzle-orm'
+import { z } from 'zod'
 import type { Viewer } from '#server/auth/viewer.ts'
 import type { Tx } from '#server/db/client.ts'
+import { firstRow, oneRow } from '#server/db/rows.ts'
 import { AppError, notFound } from '#server/core/errors.ts'
 import { firmOfSide } from './firms'
 import { readViewerRole } from './transactions'
@@ -50,6 +52,9 @@ export async function requireDepositManager(tx: Tx, viewer: Viewer, txId: string
   }
 }
 
+/** A firm's name and whether the viewer is one of its current members. */
+const FirmMembership = z.object({ name: z.string(), member: z.boolean() })
+
 /**
  * The firm whose people approve releases of the move's deposit (the firm instructed for the buyer)
  * and whether the viewer is one of its current members. Null firm: the buyer's conveyancer is not
@@ -66,7 +71,7 @@ export async function approvingFirm(
     select o.name, exists(select 1 from organization_members om where om.organization_id = o.id
       and om.profile_id = ${viewer.profileId} and om.removed_at is null) as member
     from organizations o where o.id = ${organizationId}`)
-  const row = res.rows[0] as { name: string; member: boolean }
+  const row = oneRow(FirmMembership, res)
   return { organizationId, firmName: row.name, isMember: row.member }
 }
 
@@ -82,7 +87,7 @@ export async function requireFirmApprover(tx: Tx, viewer: Viewer, organizationId
     select o.name, exists(select 1 from organization_members om where om.organization_id = o.id
       and om.profile_id = ${viewer.profileId} and om.removed_at is null) as member
     from organizations o where o.id = ${organizationId}`)
-  const row = res.rows[0] as { name: string; member: boolean } | undefined
+  const row = firstRow(FirmMembership, res)
   if (!row?.member) {
     throw new AppError(
       'forbidden',

@@ -10,9 +10,11 @@
  * alerts go to the matter's fee earner and the firm's admins.
  */
 import { sql } from 'drizzle-orm'
-import type { MemberRole } from '#shared/domain/firms.ts'
+import { z } from 'zod'
+import { MEMBER_ROLES, type MemberRole } from '#shared/domain/firms.ts'
 import type { Viewer } from '../auth/viewer'
 import type { Database, Tx } from '../db/client'
+import { firstRow, IdRow, rows } from '../db/rows'
 import { AppError, notFound } from '#server/core/errors.ts'
 
 /** SQL subquery of the transaction ids on which the profile in `param` works through their current firm. */
@@ -91,7 +93,7 @@ export async function lockViewerFirm(
   const res = await tx.execute(sql`
     select o.id, o.name, om.role from organization_members om join organizations o on o.id = om.organization_id
     where om.profile_id = ${viewer.profileId} and om.removed_at is null for update of o`)
-  const row = res.rows[0] as { id: string; name: string; role: MemberRole } | undefined
+  const row = firstRow(z.object({ id: z.string(), name: z.string(), role: z.enum(MEMBER_ROLES) }), res)
   return row ? { organizationId: row.id, role: row.role, firmName: row.name } : null
 }
 
@@ -100,7 +102,7 @@ export async function firmIdsOfViewer(tx: Tx | Database['db'], viewer: Viewer): 
   const res = await tx.execute(sql`
     select organization_id as id from organization_members
     where profile_id = ${viewer.profileId} and removed_at is null`)
-  return (res.rows as { id: string }[]).map((r) => r.id)
+  return rows(IdRow, res).map((r) => r.id)
 }
 
 /**
@@ -116,7 +118,7 @@ export async function assertCanManageFirm(
   const res = await tx.execute(sql`
     select role from organization_members
     where profile_id = ${viewer.profileId} and organization_id = ${organizationId} and removed_at is null`)
-  const row = res.rows[0] as { role: MemberRole } | undefined
+  const row = firstRow(z.object({ role: z.enum(MEMBER_ROLES) }), res)
   if (!row || (admin && row.role !== 'admin')) throw notFound('firm')
 }
 
@@ -128,7 +130,7 @@ export async function assertFirmAdmin(tx: Tx | Database['db'], viewer: Viewer, o
   const res = await tx.execute(sql`
     select om.role, o.name from organization_members om join organizations o on o.id = om.organization_id
     where om.profile_id = ${viewer.profileId} and om.organization_id = ${organizationId} and om.removed_at is null`)
-  const row = res.rows[0] as { role: MemberRole; name: string } | undefined
+  const row = firstRow(z.object({ role: z.enum(MEMBER_ROLES), name: z.string() }), res)
   if (!row) throw notFound('firm')
   if (row.role !== 'admin') throw new AppError('forbidden', `Only an admin of ${row.name} sees the firm's activity.`)
 }
@@ -143,7 +145,7 @@ export async function firmOfSide(tx: Tx, txId: string, side: 'buyer' | 'seller')
       select organization_id, 1, created_at from transaction_participants
         where transaction_id = ${txId} and role = ${side + '_conveyancer'} and organization_id is not null
     ) f order by pref, created_at limit 1`)
-  return (res.rows[0] as { organization_id: string } | undefined)?.organization_id ?? null
+  return firstRow(z.object({ organization_id: z.string() }), res)?.organization_id ?? null
 }
 
 /**
@@ -160,5 +162,5 @@ export async function deadlineRecipients(tx: Tx, txId: string, side: 'buyer' | '
     union
     select user_id from transaction_participants
       where transaction_id = ${txId} and role = ${side + '_conveyancer'} and not exists (select 1 from m)`)
-  return (res.rows as { user_id: string }[]).map((r) => r.user_id)
+  return rows(z.object({ user_id: z.string() }), res).map((r) => r.user_id)
 }

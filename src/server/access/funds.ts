@@ -5,7 +5,7 @@
  * standard 404, as if there were no such thing: bank data never reaches the other side. Writes: the
  * buyer gives (403 for their conveyancer), the conveyancer reviews (403 for the buyer).
  */
-import { canGiveFunds, canReviewFunds, canSeeFunds } from '#shared/domain/permissions.ts'
+import { BUYER_FUNDS_AUDIENCE_ROLES, canGiveFunds, canReviewFunds, canSeeFunds } from '#shared/domain/permissions.ts'
 import type { Viewer } from '#server/auth/viewer.ts'
 import type { Tx } from '#server/db/client.ts'
 import { notFound } from '#server/core/errors.ts'
@@ -19,8 +19,10 @@ export const CONVEYANCER_REVIEWS_FUNDS_MESSAGE =
 /** For a read: the viewer's role ('buyer' or 'buyer_conveyancer'); 404 for anyone else. */
 export async function readFundsRole(tx: Tx, viewer: Viewer, txId: string): Promise<'buyer' | 'buyer_conveyancer'> {
   const role = await readViewerRole(tx, viewer, txId)
-  if (!canSeeFunds(role)) throw notFound()
-  return role as 'buyer' | 'buyer_conveyancer'
+  // The audience is the same people as canSeeFunds; finding the role in it narrows its type.
+  const fundsRole = BUYER_FUNDS_AUDIENCE_ROLES.find((r) => r === role)
+  if (!fundsRole) throw notFound()
+  return fundsRole
 }
 
 /** For the buyer's writes: locks the move (404 unless buyer side as above), 403 for their conveyancer. */

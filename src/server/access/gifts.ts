@@ -8,26 +8,29 @@
  * Permission: `update:gift:giftor`.
  */
 import { sql } from 'drizzle-orm'
+import { z } from 'zod'
 import type { Viewer } from '#server/auth/viewer.ts'
 import type { Tx } from '#server/db/client.ts'
+import { firstRow } from '#server/db/rows.ts'
 import { notFound } from '#server/core/errors.ts'
 
 /** A gift row as its giftor's use cases need it. Money in pence. */
-export interface GiftorGift {
-  id: string
-  transaction_id: string
-  transaction_status: string
-  giftor_name: string
-  giftor_email: string
-  relationship: string
-  amount_pence: number
-  document_id: string | null
-  signature_request_id: string | null
-  source_of_money: string | null
-  giftor_will_live: boolean | null
-  identity_check_id: string | null
-  created_by: string | null
-}
+const GiftorGift = z.object({
+  id: z.string(),
+  transaction_id: z.string(),
+  transaction_status: z.string(),
+  giftor_name: z.string(),
+  giftor_email: z.string(),
+  relationship: z.string(),
+  amount_pence: z.number(),
+  document_id: z.string().nullable(),
+  signature_request_id: z.string().nullable(),
+  source_of_money: z.string().nullable(),
+  giftor_will_live: z.boolean().nullable(),
+  identity_check_id: z.string().nullable(),
+  created_by: z.string().nullable(),
+})
+export type GiftorGift = z.output<typeof GiftorGift>
 
 const GIFT_COLUMNS = sql`g.id, g.transaction_id, t.status as transaction_status, g.giftor_name, g.giftor_email,
   g.relationship, g.amount_pence::float8 as amount_pence, g.document_id, g.signature_request_id, g.source_of_money,
@@ -38,7 +41,7 @@ export async function readGiftForGiftor(tx: Tx, viewer: Viewer, giftId: string):
   const res =
     await tx.execute(sql`select ${GIFT_COLUMNS} from funding_gifts g join transactions t on t.id = g.transaction_id
     where g.id = ${giftId} and g.giftor_profile_id = ${viewer.profileId}`)
-  const row = res.rows[0] as unknown as GiftorGift | undefined
+  const row = firstRow(GiftorGift, res)
   if (!row) throw notFound('gift')
   return row
 }
@@ -51,13 +54,13 @@ export async function lockGiftForGiftor(tx: Tx, viewer: Viewer, giftId: string):
   const found = await tx.execute(
     sql`select transaction_id from funding_gifts where id = ${giftId} and giftor_profile_id = ${viewer.profileId}`,
   )
-  const target = found.rows[0] as { transaction_id: string } | undefined
+  const target = firstRow(z.object({ transaction_id: z.string() }), found)
   if (!target) throw notFound('gift')
   await tx.execute(sql`select 1 from transactions where id = ${target.transaction_id} for update`)
   const res =
     await tx.execute(sql`select ${GIFT_COLUMNS} from funding_gifts g join transactions t on t.id = g.transaction_id
     where g.id = ${giftId} and g.giftor_profile_id = ${viewer.profileId} for update of g`)
-  const row = res.rows[0] as unknown as GiftorGift | undefined
+  const row = firstRow(GiftorGift, res)
   if (!row) throw notFound('gift')
   return row
 }

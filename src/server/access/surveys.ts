@@ -4,8 +4,10 @@
  * 'survey') sees and works the firm's bookings. Whatever the viewer may not see answers 404.
  */
 import { sql } from 'drizzle-orm'
+import { z } from 'zod'
 import type { Viewer } from '#server/auth/viewer.ts'
 import type { Database, Tx } from '#server/db/client.ts'
+import { firstRow } from '#server/db/rows.ts'
 import { AppError, notFound } from '#server/core/errors.ts'
 import { lockTransactionForViewer } from './transactions'
 
@@ -30,7 +32,7 @@ export async function surveyFirmOfViewer(
   const res = await tx.execute(sql`
     select o.id, o.name, om.role from organization_members om join organizations o on o.id = om.organization_id
     where om.profile_id = ${viewer.profileId} and om.removed_at is null and o.type = 'survey'`)
-  const row = res.rows[0] as { id: string; name: string; role: string } | undefined
+  const row = firstRow(z.object({ id: z.string(), name: z.string(), role: z.string() }), res)
   return row ? { id: row.id, name: row.name, memberRole: row.role } : null
 }
 
@@ -45,6 +47,16 @@ export async function requireSurveyFirm(
   return firm
 }
 
+/** A survey booking as the firm's use cases lock it. Price in pence. */
+const FirmBooking = z.object({
+  id: z.string(),
+  transaction_id: z.string(),
+  surveyor_id: z.string(),
+  status: z.string(),
+  price_pence: z.number(),
+  organization_id: z.string(),
+})
+
 /**
  * Locks a booking of the viewer's survey firm (`for update`) and returns its row; 404 when it is
  * not the firm's booking.
@@ -54,16 +66,7 @@ export async function lockFirmBooking(tx: Tx, viewer: Viewer, bookingId: string)
   const res = await tx.execute(sql`
     select id, transaction_id, surveyor_id, status, price_pence, organization_id from survey_bookings
     where id = ${bookingId} and organization_id = ${firm.id} for update`)
-  const row = res.rows[0] as
-    | {
-        id: string
-        transaction_id: string
-        surveyor_id: string
-        status: string
-        price_pence: number
-        organization_id: string
-      }
-    | undefined
+  const row = firstRow(FirmBooking, res)
   if (!row) throw notFound('booking')
   return { ...row, firm }
 }

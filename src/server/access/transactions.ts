@@ -12,8 +12,10 @@
  */
 
 import { sql } from 'drizzle-orm'
+import { z } from 'zod'
 import { BUYER_FUNDS_AUDIENCE_ROLES } from '#shared/domain/permissions.ts'
 import type { Database, Tx } from '../db/client'
+import { firstRow, IdRow, rows } from '../db/rows'
 import { notFound } from '#server/core/errors.ts'
 import type { Viewer } from '../auth/viewer'
 import { firmMemberOnTransactionSql, firmRoleOnTransactionSql, firmTransactionIdsSql } from './firms'
@@ -128,15 +130,16 @@ export async function lockTransactionForViewer(
   const res = await tx.execute(sql`
     select t.status, t.version, t.buyer_user_id, t.seller_user_id, ${VIEWER_ROLE} as role
     from transactions t cross join (select ${viewer.profileId}::uuid as vid) v where t.id = ${txId} for update of t`)
-  const row = res.rows[0] as
-    | {
-        status: string
-        version: number
-        buyer_user_id: string | null
-        seller_user_id: string | null
-        role: string | null
-      }
-    | undefined
+  const row = firstRow(
+    z.object({
+      status: z.string(),
+      version: z.number(),
+      buyer_user_id: z.string().nullable(),
+      seller_user_id: z.string().nullable(),
+      role: z.string().nullable(),
+    }),
+    res,
+  )
   if (!row?.role) throw notFound()
   return {
     role: row.role,
@@ -156,7 +159,7 @@ export async function readViewerRole(tx: Tx, viewer: Viewer, txId: string): Prom
   const res = await tx.execute(sql`
     select ${VIEWER_ROLE} as role
     from transactions t cross join (select ${viewer.profileId}::uuid as vid) v where t.id = ${txId}`)
-  const role = (res.rows[0] as { role: string | null } | undefined)?.role
+  const role = firstRow(z.object({ role: z.string().nullable() }), res)?.role
   if (!role) throw notFound()
   return role
 }
@@ -167,5 +170,5 @@ export async function transactionPeopleIds(tx: Tx, txId: string): Promise<string
     select buyer_user_id as id from transactions where id = ${txId} and buyer_user_id is not null
     union select seller_user_id from transactions where id = ${txId} and seller_user_id is not null
     union select user_id from transaction_participants where transaction_id = ${txId}`)
-  return (res.rows as { id: string }[]).map((r) => r.id)
+  return rows(IdRow, res).map((r) => r.id)
 }

@@ -6,8 +6,10 @@
  * `read:cdd:instructed-firm`, `update:cdd:instructed-firm`.
  */
 import { sql } from 'drizzle-orm'
+import { z } from 'zod'
 import type { Viewer } from '../auth/viewer'
 import type { Tx } from '../db/client'
+import { firstRow } from '../db/rows'
 import { notFound } from '#server/core/errors.ts'
 import { readViewerRole } from './transactions'
 
@@ -20,7 +22,7 @@ export async function clientSide(tx: Tx, txId: string, profileId: string): Promi
                   where p.transaction_id = t.id and p.user_id = ${profileId} and p.role = 'seller') then 'seller'
            end as side
     from transactions t where t.id = ${txId}`)
-  return ((res.rows[0] as { side: 'buyer' | 'seller' | null } | undefined)?.side ?? null) as 'buyer' | 'seller' | null
+  return firstRow(z.object({ side: z.enum(['buyer', 'seller']).nullable() }), res)?.side ?? null
 }
 
 /** The viewer's conveyancer side on the move ('buyer' for buyer_conveyancer ...), null when they are not one. 404 when they cannot see the move. */

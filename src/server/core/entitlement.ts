@@ -8,11 +8,19 @@
  * (docs/decisions/033-billing-and-pro.md).
  */
 import { sql } from 'drizzle-orm'
-import { PRO_TRIAL_DAYS, type BillingInterval, type SubscriptionStatus } from '#shared/domain/billing.ts'
+import { z } from 'zod'
+import {
+  BILLING_INTERVALS,
+  PRO_TRIAL_DAYS,
+  SUBSCRIPTION_STATUSES,
+  type BillingInterval,
+  type SubscriptionStatus,
+} from '#shared/domain/billing.ts'
 import { ukDate } from '#shared/domain/uk-time.ts'
-import type { MemberRole } from '#shared/domain/firms.ts'
+import { MEMBER_ROLES, type MemberRole } from '#shared/domain/firms.ts'
 import type { Viewer } from '#server/auth/viewer.ts'
 import { parseJsonText, type Database, type Tx } from '#server/db/client.ts'
+import { firstRow, Timestamp } from '#server/db/rows.ts'
 import { AppError } from './errors'
 
 /** The billing page's path in the web app. */
@@ -34,19 +42,21 @@ export interface FirmPlan {
   state: 'trial' | 'subscribed' | 'cancelling' | 'lapsed'
 }
 
-type Row = {
-  id: string
-  name: string
-  status: SubscriptionStatus | null
-  interval: BillingInterval | null
-  seats: number | null
-  customer_ref: string | null
-  subscription_ref: string | null
-  current_period_end: string | null
-  cancel_at_period_end: boolean | null
-  trial_ends_at: string | null
-  members: number
-}
+/** A firm with its billing account (left-joined: every column of the account may be null). */
+const Row = z.object({
+  id: z.string(),
+  name: z.string(),
+  status: z.enum(SUBSCRIPTION_STATUSES).nullable(),
+  interval: z.enum(BILLING_INTERVALS).nullable(),
+  seats: z.number().nullable(),
+  customer_ref: z.string().nullable(),
+  subscription_ref: z.string().nullable(),
+  current_period_end: Timestamp.nullable(),
+  cancel_at_period_end: z.boolean().nullable(),
+  trial_ends_at: Timestamp.nullable(),
+  members: z.number(),
+})
+type Row = z.output<typeof Row>
 
 /** Reads a firm's plan (in `tx` when given, so that a caller holding the firm's lock reads its own writes). */
 export async function firmPlan(db: Tx | Database['db'], organizationId: string, now = new Date()): Promise<FirmPlan> {
@@ -56,7 +66,7 @@ export async function firmPlan(db: Tx | Database['db'], organizationId: string, 
         + make_interval(days => ${PRO_TRIAL_DAYS})) as trial_ends_at,
       (select count(*) from organization_members m where m.organization_id = o.id and m.removed_at is null)::int as members
     from organizations o left join billing_accounts ba on ba.organization_id = o.id where o.id = ${organizationId}`)
-  const r = res.rows[0] as Row | undefined
+  const r = firstRow(Row, res)
   if (!r) throw new AppError('not_found', 'Could not find this firm.')
   const plan = proState(r, now)
   return {
@@ -111,7 +121,7 @@ export async function viewerFirm(
 ): Promise<{ organizationId: string; role: MemberRole } | null> {
   const res = await db.execute(sql`select organization_id, role from organization_members
     where profile_id = ${viewer.profileId} and removed_at is null limit 1`)
-  const r = res.rows[0] as { organization_id: string; role: MemberRole } | undefined
+  const r = firstRow(z.object({ organization_id: z.string(), role: z.enum(MEMBER_ROLES) }), res)
   return r ? { organizationId: r.organization_id, role: r.role } : null
 }
 

@@ -9,7 +9,7 @@ import { existsSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import path from 'node:path'
 import { pathToFileURL } from 'node:url'
-import { PGlite, protocol } from '@electric-sql/pglite'
+import { PGlite, protocol, type messages } from '@electric-sql/pglite'
 import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist'
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
 import { drizzle as drizzlePg, type NodePgDatabase } from 'drizzle-orm/node-postgres'
@@ -35,9 +35,14 @@ export function parseJsonText<T>(text: JsonText<T>): T {
   return JSON.parse(text) as T
 }
 
+/** Text claimed to be JSON of a `T`: the one place the claim is made (by toJsonText, or a named query's type). */
+function claimJsonText<T>(text: string): JsonText<T> {
+  return text as JsonText<T>
+}
+
 /** A value as JSON text, typed by the value (for answers assembled around database-built parts). */
 export function toJsonText<T>(value: T): JsonText<T> {
-  return JSON.stringify(value) as JsonText<T>
+  return claimJsonText<T>(JSON.stringify(value))
 }
 
 export interface Database {
@@ -142,8 +147,9 @@ export function openPostgres(url: string, options: { max?: number; onError?: (er
     db,
     pool,
     async queryJson<T>(name: string, text: string, params: unknown[]) {
-      const res = await pool.query({ name, text, values: params, rowMode: 'array' })
-      return res.rows.length ? (res.rows[0][0] as JsonText<T> | null) : null
+      const res = await pool.query<[string | null]>({ name, text, values: params, rowMode: 'array' })
+      const json = res.rows.length ? res.rows[0][0] : null
+      return json === null ? null : claimJsonText<T>(json)
     },
     async query(text, params = []) {
       return (await pool.query(text, params)).rows
@@ -241,6 +247,7 @@ export async function createPgliteDataDir(dataDir: string, template?: string): P
 
 /** Wraps an open PGlite instance as a Database. */
 export function wrapPglite(pglite: PGlite): Database {
+  // Typed as node-postgres's handle (Db): the two drizzle APIs are the same for our use.
   const db = drizzlePglite(pglite, { schema }) as unknown as Db
   // One instance, one process: its own notifications are all the viewer changes there are.
   if (!listeningPglites.has(pglite)) {
@@ -252,10 +259,12 @@ export function wrapPglite(pglite: PGlite): Database {
     kind: 'pglite',
     db,
     pglite,
-    queryJson: <T>(name: string, text: string, params: unknown[]) =>
-      queryPrepared(pglite, name, text, params) as Promise<JsonText<T> | null>,
-    async query(text, params = []) {
-      return (await pglite.query(text, params)).rows as never
+    async queryJson<T>(name: string, text: string, params: unknown[]) {
+      const json = await queryPrepared(pglite, name, text, params)
+      return json === null ? null : claimJsonText<T>(json)
+    },
+    async query<T>(text: string, params: unknown[] = []) {
+      return (await pglite.query<T>(text, params)).rows
     },
     async ping() {
       await pglite.query('select 1')
@@ -306,23 +315,21 @@ async function queryPrepared(pglite: PGlite, name: string, text: string, params:
             { syncToFs: false },
           )
           const types =
-            (
-              described.messages.find((m) => m.name === 'parameterDescription') as
-                { dataTypeIDs?: number[] } | undefined
-            )?.dataTypeIDs ?? []
+            described.messages.find((m): m is messages.ParameterDescriptionMessage => m.name === 'parameterDescription')
+              ?.dataTypeIDs ?? []
           statements.set(name, (statement = { text, types }))
         }
         const types = statement.types
         const values = params.map((value, i) => {
           if (value === null || value === undefined) return null
           const serializer = pglite.serializers[types[i]]
-          return serializer ? serializer(value as never) : String(value)
+          return serializer ? serializer(value) : String(value)
         })
         const result = await pglite.execProtocol(
           concatBytes(serialize.bind({ statement: name, values }), serialize.execute({})),
           { syncToFs: false },
         )
-        const row = result.messages.find((m) => m.name === 'dataRow') as { fields: (string | null)[] } | undefined
+        const row = result.messages.find((m): m is messages.DataRowMessage => m.name === 'dataRow')
         return row ? row.fields[0] : null
       } finally {
         await pglite.execProtocol(serialize.sync(), { syncToFs: false })
@@ -335,7 +342,8 @@ async function queryPrepared(pglite: PGlite, name: string, text: string, params:
 /** PostgreSQL error codes and driver messages that mean "the database is unreachable right now" (maps to 503). */
 export function isDatabaseUnavailable(err: unknown): boolean {
   if (!err || typeof err !== 'object') return false
-  const e = err as { code?: string; message?: string; cause?: unknown }
+  const code = 'code' in err ? err.code : undefined
+  const message = 'message' in err ? err.message : undefined
   const codes = [
     'ECONNREFUSED',
     'ECONNRESET',
@@ -352,13 +360,14 @@ export function isDatabaseUnavailable(err: unknown): boolean {
     '08001',
     '08004',
   ]
-  if (e.code && codes.includes(e.code)) return true
-  const msg = e.message ?? ''
+  if (typeof code === 'string' && codes.includes(code)) return true
+  const msg = typeof message === 'string' ? message : ''
   if (
     /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|connection is closed|Cannot use a pool after calling end/i.test(
       msg,
     )
   )
     return true
-  return e.cause ? isDatabaseUnavailable(e.cause) : false
+  const cause = 'cause' in err ? err.cause : undefined
+  return cause ? isDatabaseUnavailable(cause) : false
 }

@@ -4,7 +4,7 @@
  */
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator'
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator'
-import type { PgliteDatabase } from 'drizzle-orm/pglite'
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
 import { fromAppRoot } from '../app-root'
 import type { Database } from './client'
 
@@ -14,8 +14,9 @@ const MIGRATION_LOCK_KEY = 4_242_001
 
 /** Brings the database's schema up to date. Idempotent. */
 export async function runMigrations(database: Database): Promise<void> {
-  if (database.kind === 'pglite') {
-    await migratePglite(database.db as unknown as PgliteDatabase, { migrationsFolder: MIGRATIONS_FOLDER })
+  if (database.kind === 'pglite' && database.pglite) {
+    // PGlite's own drizzle handle over the same instance (database.db is typed as node-postgres's).
+    await migratePglite(drizzlePglite(database.pglite), { migrationsFolder: MIGRATIONS_FOLDER })
     return
   }
   const client = await database.pool!.connect()

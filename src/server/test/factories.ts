@@ -68,10 +68,13 @@ export interface CreatedUser {
  * by the same trigger as in production, signs them in and returns their ids and a session cookie. Unique email per
  * call unless one is given. Throws when Better Auth refuses the sign-up.
  */
+function isStoredRole(role: StoredRole | SignupRoleChoice): role is StoredRole {
+  return STORED_ROLES.some((r) => r === role)
+}
+
 export async function createUser(auth: Auth, options: CreateUserOptions): Promise<CreatedUser> {
-  const role: StoredRole = (STORED_ROLES as readonly string[]).includes(options.role ?? '')
-    ? (options.role as StoredRole)
-    : storedRoleFor((options.role ?? 'buyer') as SignupRoleChoice)
+  const choice = options.role ?? 'buyer'
+  const role: StoredRole = isStoredRole(choice) ? choice : storedRoleFor(choice)
   const id = unique()
   const email = options.email ?? `user-${id}@homeward.test`
   const name = options.name ?? `Test ${role.replace(/^(pro|consumer)_/, '')} ${id}`

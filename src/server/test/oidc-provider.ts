@@ -10,7 +10,6 @@
  */
 import { randomUUID } from 'node:crypto'
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
-import type { AddressInfo } from 'node:net'
 import { exportJWK, generateKeyPair } from 'jose'
 import Provider from 'oidc-provider'
 
@@ -36,6 +35,7 @@ function escapeHtml(s: string): string {
 
 async function readForm(req: IncomingMessage): Promise<URLSearchParams> {
   const chunks: Buffer[] = []
+  // A request stream yields `any`; without an encoding set, Buffers.
   for await (const chunk of req) chunks.push(chunk as Buffer)
   return new URLSearchParams(Buffer.concat(chunks).toString('utf8'))
 }
@@ -131,7 +131,10 @@ export async function startOidcProvider(options: {
   }
 
   await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve))
-  const issuer = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+  const address = server.address()
+  if (!address || typeof address === 'string')
+    throw new Error('the test OpenID provider is not listening on a TCP port')
+  const issuer = `http://127.0.0.1:${address.port}`
   const { privateKey } = await generateKeyPair('RS256', { extractable: true })
   const jwk = { ...(await exportJWK(privateKey)), kid: 'test-key', use: 'sig', alg: 'RS256' }
 

@@ -2,7 +2,6 @@
  * A real SMTP server for tests (the `smtp-server` package) on a free port of 127.0.0.1 that keeps
  * every message it accepts: envelope sender and recipients, and the raw message with its headers.
  */
-import type { AddressInfo } from 'node:net'
 import { SMTPServer } from 'smtp-server'
 
 export interface CapturedMail {
@@ -41,7 +40,9 @@ export async function startSmtpCapture(): Promise<SmtpCapture> {
     },
   })
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  const { port } = server.server.address() as AddressInfo
+  const address = server.server.address()
+  if (!address || typeof address === 'string') throw new Error('the test SMTP server is not listening on a TCP port')
+  const { port } = address
   return {
     url: `smtp://127.0.0.1:${port}`,
     received,

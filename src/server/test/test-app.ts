@@ -5,6 +5,7 @@
  */
 import { randomUUID } from 'node:crypto'
 import { afterAll, beforeAll } from 'vitest'
+import { z } from 'zod'
 import { createApp } from '../app'
 import { createAuth } from '../auth/auth'
 import { testPasswordHasher } from './test-password-hasher'
@@ -99,7 +100,8 @@ export async function createTestApp(options: { config?: Partial<Config>; testDat
     init: {
       method?: string
       json?: unknown
-      as?: TestUser | null
+      /** Only its session cookie is sent. */
+      as?: Pick<TestUser, 'cookie'> | null
       headers?: Record<string, string>
       body?: string
       /**
@@ -152,7 +154,9 @@ export async function createTestApp(options: { config?: Partial<Config>; testDat
     const signIn = await request('/api/auth/sign-in/email', { json: { email, password } })
     if (signIn.status !== 200) throw new Error(`sign-in after sign-up failed: ${signIn.status} ${await signIn.text()}`)
     const cookie = sessionCookieFrom(signIn)
-    const me = (await (await request('/api/me', { as: { cookie } as TestUser })).json()) as { profile: { id: string } }
+    const me = z
+      .object({ profile: z.object({ id: z.string() }) })
+      .parse(await (await request('/api/me', { as: { cookie } })).json())
     return { email, password, name, cookie, profileId: me.profile.id }
   }
 
@@ -203,6 +207,7 @@ export function useTestApp(
   afterAll(async () => {
     await app?.close()
   })
+  // The target is never read: every property comes from the app (get below).
   return new Proxy({} as TestApp, {
     get(_target, prop) {
       if (!app) throw new Error('useTestApp: the app exists only inside beforeAll/it/afterAll')

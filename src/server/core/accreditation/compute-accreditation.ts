@@ -20,11 +20,13 @@
  *   move's creation) to completion.
  */
 import { sql } from 'drizzle-orm'
+import { z } from 'zod'
 import { onboardingComplete } from '#shared/domain/onboarding.ts'
-import type { AccreditationTier, OrganizationType } from '#shared/domain/organizations.ts'
+import { ACCREDITATION_TIERS, ORGANIZATION_TYPES, type AccreditationTier } from '#shared/domain/organizations.ts'
 import { assessAccreditation, type TierMetrics } from '#shared/domain/tiers.ts'
 import { SURVEY_REPORT_ON_TIME_DAYS } from '#shared/domain/trade-metrics.ts'
 import type { Tx } from '#server/db/client.ts'
+import { IdRow, rows as parseRows } from '#server/db/rows.ts'
 import { accreditationMetrics, accreditationTierChanges } from '#server/db/schema/index.ts'
 import { slaMetShareByOrganization } from './sla-share'
 
@@ -34,29 +36,30 @@ export type EngineSource = 'change' | 'nightly' | 'seed'
 // old and both record a change.
 const ENGINE_LOCK_KEY = 4_242_018
 
-/** The facts the engine reads for one organization, as the SQL returns them. */
-export interface OrganizationFacts {
-  id: string
-  type: OrganizationType
-  current_tier: AccreditationTier | null
-  profile_complete: boolean
-  members: number
-  cases: number
-  live: number
-  completed: number
-  cancelled: number
-  avg_days: number | null
-  sale_days: number | null
-  reviews: number
-  csat: number | null
-  docs: number
-  faulty_docs: number
-  courses_passed: number
-  recent_course: boolean
-  report_days: number | null
-  reports_on_time: number | null
-  deliverables: number
-}
+/** The facts the engine reads for one organization, as the SQL returns them (counts and days `::int`, csat `::float8`). */
+export const OrganizationFacts = z.object({
+  id: z.string(),
+  type: z.enum(ORGANIZATION_TYPES),
+  current_tier: z.enum(ACCREDITATION_TIERS).nullable(),
+  profile_complete: z.boolean(),
+  members: z.number(),
+  cases: z.number(),
+  live: z.number(),
+  completed: z.number(),
+  cancelled: z.number(),
+  avg_days: z.number().nullable(),
+  sale_days: z.number().nullable(),
+  reviews: z.number(),
+  csat: z.number().nullable(),
+  docs: z.number(),
+  faulty_docs: z.number(),
+  courses_passed: z.number(),
+  recent_course: z.boolean(),
+  report_days: z.number().nullable(),
+  reports_on_time: z.number().nullable(),
+  deliverables: z.number(),
+})
+export type OrganizationFacts = z.output<typeof OrganizationFacts>
 
 /** One SQL statement: the facts of the organizations in `ids` (all when null). */
 export function organizationFactsSql(ids: readonly string[] | null) {
@@ -185,7 +188,7 @@ export async function recomputeAccreditation(
   const ids = organizationIds === 'all' ? null : [...new Set(organizationIds)]
   if (ids && ids.length === 0) return { organizations: 0, changes: [] }
   await tx.execute(sql`select pg_advisory_xact_lock(${ENGINE_LOCK_KEY})`)
-  const facts = (await tx.execute(organizationFactsSql(ids))).rows as unknown as OrganizationFacts[]
+  const facts = parseRows(OrganizationFacts, await tx.execute(organizationFactsSql(ids)))
   if (facts.length === 0) return { organizations: 0, changes: [] }
   const sla = await slaMetShareByOrganization(
     tx,
@@ -247,12 +250,12 @@ export async function recomputeAccreditation(
 export async function organizationsOnTransaction(tx: Tx, txId: string): Promise<string[]> {
   const res = await tx.execute(sql`select distinct organization_id as id from transaction_participants
     where transaction_id = ${txId} and organization_id is not null`)
-  return (res.rows as { id: string }[]).map((r) => r.id)
+  return parseRows(IdRow, res).map((r) => r.id)
 }
 
 /** The organizations a person works for (through the moves they joined for one). */
 export async function organizationsOfPerson(tx: Tx, profileId: string): Promise<string[]> {
   const res = await tx.execute(sql`select distinct organization_id as id from transaction_participants
     where user_id = ${profileId} and organization_id is not null`)
-  return (res.rows as { id: string }[]).map((r) => r.id)
+  return parseRows(IdRow, res).map((r) => r.id)
 }

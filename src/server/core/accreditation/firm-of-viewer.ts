@@ -4,16 +4,15 @@
  * move for (transaction_participants.organization_id). Everything in accreditation asks here.
  */
 import { sql } from 'drizzle-orm'
+import { z } from 'zod'
 import { onboardingChecklist, type OnboardingStep } from '#shared/domain/onboarding.ts'
-import type { OrganizationType } from '#shared/domain/organizations.ts'
+import { ORGANIZATION_TYPES } from '#shared/domain/organizations.ts'
 import type { Database, Tx } from '#server/db/client.ts'
-import { organizationFactsSql, type OrganizationFacts } from './compute-accreditation'
+import { firstRow, oneRow } from '#server/db/rows.ts'
+import { OrganizationFacts, organizationFactsSql } from './compute-accreditation'
 
-export interface Firm {
-  id: string
-  name: string
-  type: OrganizationType
-}
+const Firm = z.object({ id: z.string(), name: z.string(), type: z.enum(ORGANIZATION_TYPES) })
+export type Firm = z.output<typeof Firm>
 
 /** The viewer's firm, or null when they joined no move for one. */
 export async function firmOf(db: Database['db'] | Tx, profileId: string): Promise<Firm | null> {
@@ -25,13 +24,13 @@ export async function firmOf(db: Database['db'] | Tx, profileId: string): Promis
         where tp.user_id = ${profileId} and tp.organization_id is not null
     ) f join organizations o on o.id = f.organization_id
     order by f.pref, f.at desc, o.id limit 1`)
-  return (res.rows[0] as unknown as Firm | undefined) ?? null
+  return firstRow(Firm, res) ?? null
 }
 
 /** The engine's facts about one organization, read now. */
 export async function factsOf(db: Database['db'] | Tx, organizationId: string): Promise<OrganizationFacts> {
   const res = await db.execute(organizationFactsSql([organizationId]))
-  return res.rows[0] as unknown as OrganizationFacts
+  return oneRow(OrganizationFacts, res)
 }
 
 /** The onboarding checklist of an organization from its facts. */

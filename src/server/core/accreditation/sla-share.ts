@@ -6,9 +6,20 @@
  * (src/shared/domain/tiers.ts), never as a made-up figure. One query for all the firms asked about.
  */
 import { sql } from 'drizzle-orm'
+import { z } from 'zod'
 import { evaluateClock, slaMetShare } from '#shared/domain/sla-clocks.ts'
 import type { Tx } from '#server/db/client.ts'
-import { CLOCK_PAUSES_JSON, pausesOf } from '../clocks/clock-pauses.ts'
+import { rows, Timestamp } from '#server/db/rows.ts'
+import { CLOCK_PAUSES_JSON, PausesColumn, pausesOf } from '../clocks/clock-pauses.ts'
+
+/** A firm's closed clock (stopped, not cancelled) with its pauses. */
+const FirmClosedClock = z.object({
+  organization_id: z.string(),
+  started_at: Timestamp,
+  stopped_at: Timestamp,
+  target_working_days: z.number(),
+  pauses: PausesColumn,
+})
 
 export async function slaMetShareByOrganization(
   tx: Tx,
@@ -21,13 +32,7 @@ export async function slaMetShareByOrganization(
     from sla_clocks c
     where c.organization_id = any(${`{${organizationIds.join(',')}}`}::uuid[])
       and c.stopped_at is not null and c.cancelled_at is null`)
-  for (const row of res.rows as {
-    organization_id: string
-    started_at: string | Date
-    stopped_at: string | Date
-    target_working_days: number
-    pauses: { from: string; to: string | null }[]
-  }[]) {
+  for (const row of rows(FirmClosedClock, res)) {
     const e = evaluateClock({
       startedAt: new Date(row.started_at),
       stoppedAt: new Date(row.stopped_at),

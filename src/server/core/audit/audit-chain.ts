@@ -183,9 +183,10 @@ export const REDACTION_KIND = 'audit.redacted'
 
 /** The [seq, sha256 of the new summary] pairs an 'audit.redacted' entry's payload lists. */
 function redactionList(payloadText: string): [number, string][] {
-  const payload = JSON.parse(payloadText) as { entries?: unknown }
-  if (!Array.isArray(payload.entries)) return []
-  return payload.entries.filter(
+  const payload: unknown = JSON.parse(payloadText)
+  const entries = typeof payload === 'object' && payload !== null && 'entries' in payload ? payload.entries : undefined
+  if (!Array.isArray(entries)) return []
+  return entries.filter(
     (e): e is [number, string] => Array.isArray(e) && typeof e[0] === 'number' && typeof e[1] === 'string',
   )
 }

@@ -10,7 +10,9 @@
 import type { SecurityEventKind } from '#shared/contracts/account.ts'
 import type { Viewer } from '#server/auth/viewer.ts'
 import type { Tx } from '#server/db/client.ts'
+import { firstRow } from '#server/db/rows.ts'
 import { sql } from 'drizzle-orm'
+import { z } from 'zod'
 import { securityEvents } from '#server/db/schema/index.ts'
 import type { ClientInfo } from '#server/auth/client-info.ts'
 
@@ -45,5 +47,5 @@ export async function recordFirmEvent(
 /** The firm's name as its events record it (the organisation's current name). */
 export async function firmName(tx: Tx, organizationId: string): Promise<string> {
   const res = await tx.execute(sql`select name from organizations where id = ${organizationId}`)
-  return (res.rows[0] as { name: string } | undefined)?.name ?? ''
+  return firstRow(z.object({ name: z.string() }), res)?.name ?? ''
 }

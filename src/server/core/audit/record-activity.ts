@@ -8,7 +8,9 @@
  */
 import { randomBytes, randomUUID } from 'node:crypto'
 import { sql } from 'drizzle-orm'
+import { z } from 'zod'
 import type { Tx } from '#server/db/client.ts'
+import { oneRow } from '#server/db/rows.ts'
 import { announce } from '#server/platform/realtime/announce.ts'
 import { transactionTopic } from '#server/platform/realtime/realtime-hub.ts'
 import { summaryDigest } from './audit-canonical'
@@ -59,7 +61,7 @@ export async function recordActivity(
                  (select hash from activity_events where transaction_id = ${event.transactionId}
                            order by seq desc nulls last limit 1) as prev_hash) n
     returning seq, hash`)
-  const { seq, hash } = res.rows[0] as { seq: number; hash: string }
+  const { seq, hash } = oneRow(z.object({ seq: z.number(), hash: z.string() }), res)
   await writeCheckpoint(tx, { transactionId: event.transactionId, seq, headHash: hash })
   await announce(tx, {
     topic: transactionTopic(event.transactionId),

@@ -7,31 +7,33 @@
  * twice. Runs from a periodic job (startSlaScheduler) and after the writes that move clocks.
  */
 import { sql } from 'drizzle-orm'
-import { evaluateClock, SLA_CLOCK_DEFINITIONS, type SlaClockType } from '#shared/domain/sla-clocks.ts'
+import { z } from 'zod'
+import { evaluateClock, SLA_CLOCK_DEFINITIONS, SLA_CLOCK_TYPES } from '#shared/domain/sla-clocks.ts'
 import { transactionPath } from '#shared/paths.ts'
 import { ukDate } from '#shared/domain/uk-time.ts'
 import { deadlineRecipients } from '#server/access/firms.ts'
 import type { Database, Tx } from '#server/db/client.ts'
+import { IdRow, rows, Timestamp } from '#server/db/rows.ts'
 import type { Logger } from '#server/logger.ts'
 import { startPeriodicJob, type PeriodicJob } from '#server/platform/jobs/periodic-job.ts'
 import { notifyPeople, type NotificationDelivery } from '../notify/notify-people'
 import { recordActivity } from '../audit/record-activity'
-import { CLOCK_PAUSES_JSON, pausesOf, type PauseJson } from './clock-pauses'
+import { CLOCK_PAUSES_JSON, PausesColumn, pausesOf } from './clock-pauses'
 import { syncTaskClocks } from './clock-sync'
 
-interface ClockRow {
-  id: string
-  transaction_id: string
-  clock_type: SlaClockType
-  side: 'buyer' | 'seller'
-  enquiry_number: number | null
-  target_working_days: number
-  started_at: string | Date
-  stopped_at: string | Date | null
-  due_soon_notified_at: string | Date | null
-  breached_notified_at: string | Date | null
-  pauses: PauseJson[]
-}
+const ClockRow = z.object({
+  id: z.string(),
+  transaction_id: z.string(),
+  clock_type: z.enum(SLA_CLOCK_TYPES),
+  side: z.enum(['buyer', 'seller']),
+  enquiry_number: z.number().nullable(),
+  target_working_days: z.number(),
+  started_at: Timestamp,
+  stopped_at: Timestamp.nullable(),
+  due_soon_notified_at: Timestamp.nullable(),
+  breached_notified_at: Timestamp.nullable(),
+  pauses: PausesColumn,
+})
 
 const toDate = (v: string | Date) => (v instanceof Date ? v : new Date(v))
 
@@ -53,7 +55,7 @@ export async function alertClocksOfTransaction(
       and (c.stopped_at is null or c.stopped_at >= ${now.toISOString()}::timestamptz - interval '1 day')
     for update of c skip locked`)
   let sent = 0
-  for (const row of res.rows as unknown as ClockRow[]) {
+  for (const row of rows(ClockRow, res)) {
     const e = evaluateClock(
       {
         startedAt: toDate(row.started_at),
@@ -134,7 +136,7 @@ export async function checkSlaClocks({
     const batch = await database.db.execute(sql`
       select t.id from transactions t where t.status in ('draft', 'active') and t.id > ${after}::uuid
       order by t.id limit ${batchSize}`)
-    const ids = (batch.rows as { id: string }[]).map((r) => r.id)
+    const ids = rows(IdRow, batch).map((r) => r.id)
     if (ids.length === 0) break
     await database.db.transaction((tx) => syncTaskClocks(tx, ids))
     after = ids[ids.length - 1]
@@ -145,7 +147,7 @@ export async function checkSlaClocks({
     where t.status in ('draft', 'active') and c.cancelled_at is null and c.breached_notified_at is null
       and (c.stopped_at is null or c.stopped_at >= ${now.toISOString()}::timestamptz - interval '1 day')`)
   let sent = 0
-  for (const { transaction_id } of candidates.rows as { transaction_id: string }[]) {
+  for (const { transaction_id } of rows(z.object({ transaction_id: z.string() }), candidates)) {
     sent += await database.db.transaction((tx) => alertClocksOfTransaction(tx, transaction_id, delivery, now))
   }
   return sent

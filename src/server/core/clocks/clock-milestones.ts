@@ -9,10 +9,12 @@
  */
 import { createHash } from 'node:crypto'
 import { sql } from 'drizzle-orm'
+import { z } from 'zod'
 import { clockMilestones } from '#shared/domain/sla-clocks.ts'
 import { BANK_HOLIDAY_DATES } from '#shared/domain/working-days.ts'
 import type { Tx } from '#server/db/client.ts'
-import { CLOCK_PAUSES_JSON, pausesOf, type PauseJson } from './clock-pauses'
+import { rows, Timestamp } from '#server/db/rows.ts'
+import { CLOCK_PAUSES_JSON, PausesColumn, pausesOf } from './clock-pauses'
 import { inClockScope, type ClockScope } from './clock-scope'
 
 /** Changes when the bank holiday list does, so that a refreshed calendar recomputes every open clock. */
@@ -23,13 +25,13 @@ const MILESTONES_KEY = sql`md5(${CALENDAR_KEY} || '|' || c.target_working_days |
   || '|' || coalesce((select string_agg(extract(epoch from p.paused_at) || '-' || coalesce(extract(epoch from p.resumed_at)::text, ''),
        ',' order by p.paused_at) from sla_clock_pauses p where p.clock_id = c.id), ''))`
 
-interface Row {
-  id: string
-  key: string
-  target_working_days: number
-  started_at: string | Date
-  pauses: PauseJson[]
-}
+const Row = z.object({
+  id: z.string(),
+  key: z.string(),
+  target_working_days: z.number(),
+  started_at: Timestamp,
+  pauses: PausesColumn,
+})
 
 /**
  * Recomputes the milestones of the open clocks of the matters in scope (one, a batch, or every
@@ -44,9 +46,9 @@ export async function refreshClockMilestones(tx: Tx, txId: ClockScope): Promise<
       from sla_clocks c
       where c.stopped_at is null and c.cancelled_at is null ${inScope ? sql`and ${inScope}` : sql``}
     ) x where x.milestones_key is distinct from x.key`)
-  const rows = res.rows as unknown as Row[]
-  if (rows.length === 0) return 0
-  const values = rows.map((r) => {
+  const stale = rows(Row, res)
+  if (stale.length === 0) return 0
+  const values = stale.map((r) => {
     const pauses = pausesOf(r.pauses)
     const m = clockMilestones({
       startedAt: new Date(r.started_at),
@@ -68,5 +70,5 @@ export async function refreshClockMilestones(tx: Tx, txId: ClockScope): Promise<
     from json_to_recordset(${JSON.stringify(values)}::json)
       as v(id uuid, key text, due_soon_on date, due_on date, breached_on date, paused boolean)
     where c.id = v.id`)
-  return rows.length
+  return stale.length
 }

@@ -5,13 +5,15 @@
  * share and the enquiries list.
  */
 import { sql } from 'drizzle-orm'
+import { z } from 'zod'
 import type { ClockPause } from '#shared/domain/sla-clocks.ts'
 
 /** A pause as CLOCK_PAUSES_JSON gives it: timestamps as text, `to` null while it lasts. */
-export interface PauseJson {
-  from: string
-  to: string | null
-}
+export const PauseJson = z.object({ from: z.string(), to: z.string().nullable() })
+export type PauseJson = z.output<typeof PauseJson>
+
+/** The column CLOCK_PAUSES_JSON gives, in a row schema. */
+export const PausesColumn = z.array(PauseJson)
 
 /** Reads a clock's pauses as the pure evaluator takes them. */
 export function pausesOf(rows: PauseJson[] | null): ClockPause[] {

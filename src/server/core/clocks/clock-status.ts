@@ -3,23 +3,26 @@
  * evaluated at `now` by the pure clock (working days, bank holidays, pauses).
  */
 import { sql } from 'drizzle-orm'
+import { z } from 'zod'
 import type { ClockStatus } from '#shared/contracts/enquiries.ts'
-import { evaluateClock, SLA_CLOCK_DEFINITIONS, type SlaClockType } from '#shared/domain/sla-clocks.ts'
+import { evaluateClock, SLA_CLOCK_DEFINITIONS, SLA_CLOCK_TYPES } from '#shared/domain/sla-clocks.ts'
 import { readViewerRole } from '#server/access/transactions.ts'
 import type { Viewer } from '#server/auth/viewer.ts'
 import type { Database, Tx } from '#server/db/client.ts'
-import { CLOCK_PAUSES_JSON, pausesOf } from './clock-pauses'
+import { rows, Timestamp } from '#server/db/rows.ts'
+import { CLOCK_PAUSES_JSON, PausesColumn, pausesOf } from './clock-pauses'
 
-interface Row {
-  id: string
-  clock_type: SlaClockType
-  side: 'buyer' | 'seller'
-  enquiry_id: string | null
-  target_working_days: number
-  started_at: string | Date
-  stopped_at: string | Date | null
-  pauses: { from: string; to: string | null }[]
-}
+const Row = z.object({
+  id: z.string(),
+  clock_type: z.enum(SLA_CLOCK_TYPES),
+  side: z.enum(['buyer', 'seller']),
+  enquiry_id: z.string().nullable(),
+  target_working_days: z.number(),
+  started_at: Timestamp,
+  stopped_at: Timestamp.nullable(),
+  pauses: PausesColumn,
+})
+type Row = z.output<typeof Row>
 
 const iso = (v: string | Date) => new Date(v).toISOString()
 
@@ -58,7 +61,7 @@ export async function readClocks(tx: Tx | Database['db'], txId: string, now = ne
       ${CLOCK_PAUSES_JSON} as pauses
     from sla_clocks c where c.transaction_id = ${txId} and c.cancelled_at is null
     order by c.started_at desc`)
-  return (res.rows as unknown as Row[]).map((r) => clockStatus(r, now))
+  return rows(Row, res).map((r) => clockStatus(r, now))
 }
 
 /** GET a matter's clocks: anyone who may see the matter (404 otherwise). */

@@ -8,10 +8,12 @@
  * one), and runs in the caller's database transaction.
  */
 import { sql, type SQL } from 'drizzle-orm'
+import { z } from 'zod'
 import { SLA_CLOCK_DEFINITIONS, type SlaClockType } from '#shared/domain/sla-clocks.ts'
 import { EXCHANGE_TASK_TITLE, TASK_TITLES } from '#shared/domain/timeline-template.ts'
 import { firmOfSide } from '#server/access/firms.ts'
 import type { Tx } from '#server/db/client.ts'
+import { firstRow } from '#server/db/rows.ts'
 import { refreshClockMilestones } from './clock-milestones'
 import { inClockScope, type ClockScope } from './clock-scope'
 
@@ -21,11 +23,20 @@ const taskDoneAt = (title: string): SQL => sql`(select k.completed_at from tasks
   where s.transaction_id = t.id and k.title = ${title} and k.status = 'completed'
   order by k.completed_at limit 1)`
 
+/** The timeline task whose ticking stops each type of clock (an enquiry's reply clock: the replies task). */
+export const CLOCK_STOP_TASK_TITLES: Record<SlaClockType, string> = {
+  contract_pack: TASK_TITLES.contractPackSent,
+  searches: TASK_TITLES.searchesBack,
+  enquiry_replies: TASK_TITLES.repliesSent,
+  report_on_title: TASK_TITLES.reportOnTitle,
+  mortgage_offer_to_exchange: EXCHANGE_TASK_TITLE,
+}
+
+/** A task-driven clock; it stops on its task of CLOCK_STOP_TASK_TITLES. */
 interface TaskClock {
   type: Exclude<SlaClockType, 'enquiry_replies'>
   /** When the clock starts (null: not yet), over transaction alias `t`. */
   start: SQL
-  stopTitle: string
 }
 
 const TASK_CLOCKS: TaskClock[] = [
@@ -34,28 +45,19 @@ const TASK_CLOCKS: TaskClock[] = [
     start: sql`least(${taskDoneAt(TASK_TITLES.sellerInstructed)},
       (select min(tp.created_at) from transaction_participants tp
        where tp.transaction_id = t.id and tp.role = 'seller_conveyancer'))`,
-    stopTitle: TASK_TITLES.contractPackSent,
   },
-  { type: 'searches', start: taskDoneAt(TASK_TITLES.localSearchOrdered), stopTitle: TASK_TITLES.searchesBack },
+  { type: 'searches', start: taskDoneAt(TASK_TITLES.localSearchOrdered) },
   {
     type: 'report_on_title',
     start: sql`(case when ${taskDoneAt(TASK_TITLES.searchesBack)} is not null
       and ${taskDoneAt(TASK_TITLES.enquiriesSatisfied)} is not null
       then greatest(${taskDoneAt(TASK_TITLES.searchesBack)}, ${taskDoneAt(TASK_TITLES.enquiriesSatisfied)}) end)`,
-    stopTitle: TASK_TITLES.reportOnTitle,
   },
   {
     type: 'mortgage_offer_to_exchange',
     start: taskDoneAt(TASK_TITLES.mortgageOffer),
-    stopTitle: EXCHANGE_TASK_TITLE,
   },
 ]
-
-/** The timeline task whose ticking stops each type of clock (an enquiry's reply clock: the replies task). */
-export const CLOCK_STOP_TASK_TITLES: Record<SlaClockType, string> = {
-  ...(Object.fromEntries(TASK_CLOCKS.map((c) => [c.type, c.stopTitle])) as Record<TaskClock['type'], string>),
-  enquiry_replies: TASK_TITLES.repliesSent,
-}
 
 const scope = (txId: ClockScope) => inClockScope(sql`t.id`, txId) ?? sql`t.status in ('draft', 'active')`
 
@@ -67,11 +69,12 @@ export async function syncTaskClocks(tx: Tx, txId: ClockScope): Promise<number> 
   let started = 0
   for (const c of TASK_CLOCKS) {
     const side = SLA_CLOCK_DEFINITIONS[c.type].side
+    const stopTitle = CLOCK_STOP_TASK_TITLES[c.type]
     const res = await tx.execute(sql`
       insert into sla_clocks (transaction_id, organization_id, clock_type, side, stage_id, target_working_days, started_at)
       select t.id, firm.organization_id, ${c.type}, ${side},
         (select k.stage_id from tasks k join timeline_stages s on s.id = k.stage_id
-         where s.transaction_id = t.id and k.title = ${c.stopTitle} limit 1),
+         where s.transaction_id = t.id and k.title = ${stopTitle} limit 1),
         coalesce(ss.working_days, ${SLA_CLOCK_DEFINITIONS[c.type].defaultWorkingDays}), st.at
       from transactions t
       cross join lateral (select ${c.start} as at) st
@@ -88,14 +91,14 @@ export async function syncTaskClocks(tx: Tx, txId: ClockScope): Promise<number> 
     // Stop on the closing task (a clock never stops before it started), reopen when it is unticked.
     await tx.execute(sql`
       update sla_clocks c set stopped_at = greatest(done.at, c.started_at)
-      from transactions t cross join lateral (select ${taskDoneAt(c.stopTitle)} as at) done
+      from transactions t cross join lateral (select ${taskDoneAt(stopTitle)} as at) done
       where c.transaction_id = t.id and ${scope(txId)} and c.clock_type = ${c.type} and c.enquiry_id is null
         and c.stopped_at is null and done.at is not null`)
     await tx.execute(sql`
       update sla_clocks c set stopped_at = null
       from transactions t
       where c.transaction_id = t.id and ${scope(txId)} and c.clock_type = ${c.type} and c.enquiry_id is null
-        and c.stopped_at is not null and c.cancelled_at is null and ${taskDoneAt(c.stopTitle)} is null`)
+        and c.stopped_at is not null and c.cancelled_at is null and ${taskDoneAt(stopTitle)} is null`)
   }
   await syncClockPauses(tx, txId)
   return started
@@ -129,7 +132,7 @@ async function enquiriesStageId(tx: Tx, txId: string): Promise<string | null> {
   const res = await tx.execute(sql`
     select k.stage_id from tasks k join timeline_stages s on s.id = k.stage_id
     where s.transaction_id = ${txId} and k.title = ${TASK_TITLES.repliesSent} limit 1`)
-  return (res.rows[0] as { stage_id: string } | undefined)?.stage_id ?? null
+  return firstRow(z.object({ stage_id: z.string() }), res)?.stage_id ?? null
 }
 
 /** Starts a reply clock for an enquiry now waiting for the seller's conveyancer (raised, or a further enquiry). */

@@ -5,9 +5,11 @@
  * deadlines'. Clocks belong to the firm of the side's conveyancer when they started.
  */
 import { sql } from 'drizzle-orm'
+import { z } from 'zod'
 import { evaluateClock, slaMetShare } from '#shared/domain/sla-clocks.ts'
 import type { Database, Tx } from '#server/db/client.ts'
-import { CLOCK_PAUSES_JSON, pausesOf } from './clock-pauses'
+import { rows, Timestamp } from '#server/db/rows.ts'
+import { CLOCK_PAUSES_JSON, PausesColumn, pausesOf } from './clock-pauses'
 
 export interface SlaMetShare {
   met: number
@@ -15,6 +17,14 @@ export interface SlaMetShare {
   /** met / (met + missed), or null with no closed clock. */
   share: number | null
 }
+
+/** A closed clock (stopped, not cancelled) with its pauses. */
+const ClosedClock = z.object({
+  started_at: Timestamp,
+  stopped_at: Timestamp,
+  target_working_days: z.number(),
+  pauses: PausesColumn,
+})
 
 /** Counts the firm's closed clocks as met or missed (working days, pauses and bank holidays applied). */
 export async function slaMetShareForOrganization(
@@ -27,12 +37,7 @@ export async function slaMetShareForOrganization(
     where c.organization_id = ${organizationId} and c.stopped_at is not null and c.cancelled_at is null`)
   let met = 0
   let missed = 0
-  for (const row of res.rows as {
-    started_at: string | Date
-    stopped_at: string | Date
-    target_working_days: number
-    pauses: { from: string; to: string | null }[]
-  }[]) {
+  for (const row of rows(ClosedClock, res)) {
     const e = evaluateClock({
       startedAt: new Date(row.started_at),
       stoppedAt: new Date(row.stopped_at),

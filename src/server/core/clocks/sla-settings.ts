@@ -4,18 +4,23 @@
  * keep the target they started with. Only people acting for the firm (access/firms.ts).
  */
 import { sql } from 'drizzle-orm'
+import { z } from 'zod'
 import type { SlaSettings } from '#shared/contracts/enquiries.ts'
 import { SLA_CLOCK_DEFINITIONS, SLA_CLOCK_TYPES, type SlaClockType } from '#shared/domain/sla-clocks.ts'
 import { assertCanManageFirm } from '#server/access/firms.ts'
 import type { Viewer } from '#server/auth/viewer.ts'
 import type { Database, Tx } from '#server/db/client.ts'
+import { rows } from '#server/db/rows.ts'
 import type { ClientInfo } from '#server/auth/client-info.ts'
 import { firmName, recordFirmEvent } from '../audit/firm-events'
 
 async function readSettings(db: Database['db'] | Tx, orgId: string): Promise<SlaSettings> {
   const res = await db.execute(sql`select clock_type, working_days from sla_settings where organization_id = ${orgId}`)
   const own = new Map(
-    (res.rows as { clock_type: string; working_days: number }[]).map((r) => [r.clock_type, r.working_days]),
+    rows(z.object({ clock_type: z.string(), working_days: z.number() }), res).map((r) => [
+      r.clock_type,
+      r.working_days,
+    ]),
   )
   return {
     organization_id: orgId,

@@ -137,5 +137,6 @@ export function fileResponse(
   // app's policy, because the browser's own PDF viewer does not run in a sandboxed document.
   if (file.contentType !== 'application/pdf')
     headers['Content-Security-Policy'] = "default-src 'none'; img-src 'self'; sandbox"
+  // node:stream/web's ReadableStream, typed apart from the DOM's one that a Response takes.
   return { body: Readable.toWeb(stored.body) as ReadableStream, headers }
 }

@@ -7,8 +7,10 @@
 import { createHash, randomUUID } from 'node:crypto'
 import { Readable } from 'node:stream'
 import { sql } from 'drizzle-orm'
+import { z } from 'zod'
 import type { DocumentFolder } from '#shared/domain/statuses.ts'
 import type { Tx } from '#server/db/client.ts'
+import { IdRow, oneRow } from '#server/db/rows.ts'
 import type { ObjectStorage } from '#server/platform/storage/index.ts'
 import { recordActivity } from '../audit/record-activity'
 
@@ -54,13 +56,13 @@ export async function filePdf(
   const { txId, folder, filename, stored } = opts
   const next = await tx.execute(sql`select coalesce(max(version), 0) + 1 as v from documents
     where transaction_id = ${txId} and folder = ${folder} and filename = ${filename}`)
-  const version = Number((next.rows[0] as { v: number | string }).v)
+  const version = Number(oneRow(z.object({ v: z.union([z.number(), z.string()]) }), next).v)
   const res = await tx.execute(sql`
     insert into documents (transaction_id, filename, folder, version, uploaded_by, content_type, size_bytes, storage_key, sha256, audience)
     values (${txId}, ${filename}, ${folder}, ${version}, ${opts.actorId}, 'application/pdf',
       ${stored.sizeBytes}, ${stored.storageKey}, ${stored.sha256}, ${opts.audience ?? null})
     returning id`)
-  const id = (res.rows[0] as { id: string }).id
+  const { id } = oneRow(IdRow, res)
   await recordActivity(tx, {
     transactionId: txId,
     actorId: opts.actorId,

@@ -10,11 +10,13 @@ import { createHash, randomUUID } from 'node:crypto'
 import { Readable } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
 import { and, eq, sql } from 'drizzle-orm'
+import { z } from 'zod'
 import type { DocumentVersion, UploadDocumentQuery } from '#shared/contracts/documents.ts'
 import { sanitiseDisplayName } from '#shared/domain/document-files.ts'
 import { canSeeTransaction, lockTransactionForViewer } from '#server/access/transactions.ts'
 import type { Viewer } from '#server/auth/viewer.ts'
 import type { Database } from '#server/db/client.ts'
+import { oneRow } from '#server/db/rows.ts'
 import { documents, documentUploadKeys } from '#server/db/schema/index.ts'
 import { AppError, notFound } from '../errors'
 import type { ObjectStorage } from '#server/platform/storage/index.ts'
@@ -108,7 +110,7 @@ export async function uploadDocument(
       await lockTransactionForViewer(tx, viewer, txId)
       const next = await tx.execute(sql`select coalesce(max(version), 0) + 1 as v from documents
         where transaction_id = ${txId} and folder = ${opts.query.folder} and filename = ${filename}`)
-      const version = Number((next.rows[0] as { v: number | string }).v)
+      const version = Number(oneRow(z.object({ v: z.union([z.number(), z.string()]) }), next).v)
       const correctsError = opts.query.corrects_error === 'true'
       if (correctsError && version === 1) {
         throw new AppError(
@@ -234,6 +236,7 @@ export async function storeInspected(
   body: ReadableStream<Uint8Array>,
   inspector: UploadInspector,
 ): Promise<InspectedUpload> {
+  // The web ReadableStream of the DOM typings and node:stream/web's are the same object at run time, typed apart.
   const source = Readable.fromWeb(body as import('node:stream/web').ReadableStream<Uint8Array>)
   const [put, piped] = await Promise.allSettled([
     storage.put(storageKey, inspector, { contentType: 'application/octet-stream' }),

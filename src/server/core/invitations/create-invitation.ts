@@ -5,7 +5,8 @@
  * one database transaction.
  */
 import { eq, sql } from 'drizzle-orm'
-import type { CreateInvitationInput, InvitableRole } from '#shared/contracts/invitations.ts'
+import { z } from 'zod'
+import { INVITABLE_ROLES, type CreateInvitationInput, type InvitableRole } from '#shared/contracts/invitations.ts'
 import type { InvitationRole } from '#shared/domain/roles.ts'
 import {
   canInvite,
@@ -22,6 +23,7 @@ import { lockTransactionForViewer } from '#server/access/transactions.ts'
 import { requireVerifiedEmail } from '#server/auth/require-verified-email.ts'
 import type { Viewer } from '#server/auth/viewer.ts'
 import type { Database, Tx } from '#server/db/client.ts'
+import { firstRow } from '#server/db/rows.ts'
 import { invitations, organizations, profiles, properties, transactions } from '#server/db/schema/index.ts'
 import { AppError } from '../errors.ts'
 import { enqueueMail } from '#server/platform/mail/outbox.ts'
@@ -75,7 +77,7 @@ async function assertMayManage(
         case when t.buyer_user_id = ${invitedBy} then 'buyer' when t.seller_user_id = ${invitedBy} then 'seller' end
       ) as role, (select full_name from profiles where id = ${invitedBy}) as name
     from transactions t where t.id = ${txId}`)
-  const inviter = res.rows[0] as { role: string | null; name: string | null } | undefined
+  const inviter = firstRow(z.object({ role: z.string().nullable(), name: z.string().nullable() }), res)
   requirePermission(
     'delete:invitation:own-side',
     canManageInvitation(viewer, { profileId: invitedBy, role: inviter?.role }),
@@ -222,7 +224,7 @@ export async function createInvitation(
     const pending = await tx.execute(sql`
       select id, role from invitations where transaction_id = ${txId} and email = ${email} and status = 'pending'
         and gift_id is null for update`)
-    const existing = pending.rows[0] as { id: string; role: InvitableRole } | undefined
+    const existing = firstRow(z.object({ id: z.string(), role: z.enum(INVITABLE_ROLES) }), pending)
     if (existing && existing.role !== role) {
       // Same person, new role: the pending invitation is updated rather than duplicated.
       await tx.update(invitations).set({ role, organizationId }).where(eq(invitations.id, existing.id))
@@ -249,16 +251,17 @@ export async function resendInvitation(ctx: InvitationContext & { txId: string; 
     // A giftor's invitation is re-sent from the funding picture (features/funds/giftor.ts), not here.
     const res = await tx.execute(sql`select id, email, role, organization_id, status, invited_by from invitations
       where id = ${ctx.invitationId} and transaction_id = ${ctx.txId} and gift_id is null for update`)
-    const inv = res.rows[0] as
-      | {
-          id: string
-          email: string
-          role: InvitableRole
-          organization_id: string | null
-          status: string
-          invited_by: string | null
-        }
-      | undefined
+    const inv = firstRow(
+      z.object({
+        id: z.string(),
+        email: z.string(),
+        role: z.enum(INVITABLE_ROLES),
+        organization_id: z.string().nullable(),
+        status: z.string(),
+        invited_by: z.string().nullable(),
+      }),
+      res,
+    )
     if (!inv) throw new AppError('not_found', 'Could not find this invitation.')
     await assertMayManage(
       tx,
@@ -296,7 +299,7 @@ export async function revokeInvitation(ctx: InvitationContext & { txId: string; 
     const { role: viewerRole } = await lockTransactionForViewer(tx, ctx.viewer, ctx.txId)
     const found = await tx.execute(sql`select invited_by from invitations
       where id = ${ctx.invitationId} and transaction_id = ${ctx.txId} and status = 'pending' and gift_id is null for update`)
-    const pending = found.rows[0] as { invited_by: string | null } | undefined
+    const pending = firstRow(z.object({ invited_by: z.string().nullable() }), found)
     if (!pending) throw new AppError('not_found', 'Could not find a pending invitation to withdraw.')
     await assertMayManage(
       tx,

@@ -5,8 +5,10 @@
  * send that fails later (403, 409) rolls its count back, so only emails that go out are counted.
  */
 import { sql } from 'drizzle-orm'
+import { z } from 'zod'
 import type { Rule } from '#server/auth/rate-limits.ts'
 import type { Tx } from '#server/db/client.ts'
+import { oneRow } from '#server/db/rows.ts'
 import { AppError } from '../errors.ts'
 
 /** New invitations and re-sends by one person on one move. */
@@ -28,7 +30,7 @@ async function consume(tx: Tx, key: string, rule: Rule): Promise<number | null> 
       count = case when l.resets_at <= now() then 1 else l.count + 1 end,
       resets_at = case when l.resets_at <= now() then excluded.resets_at else l.resets_at end
     returning count, greatest(1, ceil(extract(epoch from l.resets_at - now())))::int as retry_after`)
-  const row = res.rows[0] as { count: number; retry_after: number }
+  const row = oneRow(z.object({ count: z.number(), retry_after: z.number() }), res)
   return Number(row.count) <= rule.max ? null : Number(row.retry_after)
 }
 

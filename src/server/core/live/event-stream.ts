@@ -8,10 +8,12 @@
  */
 import type { Context } from 'hono'
 import { streamSSE, type SSEStreamingApi } from 'hono/streaming'
+import { z } from 'zod'
 import { canSeeTransaction } from '#server/access/transactions.ts'
 import { resolveViewer, type Viewer } from '#server/auth/viewer.ts'
 import type { Config } from '#server/config.ts'
 import type { Database } from '#server/db/client.ts'
+import { oneRow, rows } from '#server/db/rows.ts'
 import type { RealtimeHub } from '#server/platform/realtime/realtime-hub.ts'
 import { transactionTopic, userTopic, type LiveAnnouncement } from '#server/platform/realtime/realtime-hub.ts'
 
@@ -36,12 +38,23 @@ const CATCH_UP_LIMIT = 500
 /** Browsers wait this long before reconnecting (ms). */
 const RETRY_MS = 3_000
 
-interface LiveEventData {
-  seq: number
-  kind: string
-  actor_id: string | null
-  created_at: string
-  payload: Record<string, unknown>
+/** An activity entry as the stream sends it: a catch-up row, or the data of its announcement (core/audit/record-activity.ts). */
+const LiveEventData = z.object({
+  seq: z.number(),
+  kind: z.string(),
+  actor_id: z.string().nullable(),
+  created_at: z.string(),
+  payload: z.record(z.string(), z.unknown()),
+})
+type LiveEventData = z.output<typeof LiveEventData>
+
+/** The newest entry's seq of a move's activity, 0 for none. */
+async function newestSeq(database: Database, txId: string): Promise<number> {
+  const res = await database.query(
+    'select coalesce(max(seq), 0) as seq from activity_events where transaction_id = $1',
+    [txId],
+  )
+  return oneRow(z.object({ seq: z.number() }), res).seq
 }
 
 /**
@@ -98,26 +111,28 @@ export function transactionEventStream(c: Context, deps: StreamDeps, viewer: Vie
       await stream.writeSSE({ event: 'activity', id: String(data.seq), data: JSON.stringify(data) })
     }
     const catchUp = async () => {
-      const rows = await database.query<LiveEventData>(
-        `select seq, kind, actor_id, to_char(created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as created_at, payload
+      const entries = rows(
+        LiveEventData,
+        await database.query(
+          `select seq, kind, actor_id, to_char(created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as created_at, payload
          from activity_events where transaction_id = $1 and seq > $2 order by seq limit ${CATCH_UP_LIMIT}`,
-        [txId, lastSent],
+          [txId, lastSent],
+        ),
       )
-      if (rows.length === CATCH_UP_LIMIT) {
+      if (entries.length === CATCH_UP_LIMIT) {
         // Too far behind to replay: tell the client to reload everything, and continue from the newest.
         await stream.writeSSE({ event: 'reload', data: '{}' })
-        const [max] = await database.query<{ seq: number }>(
-          'select coalesce(max(seq), 0) as seq from activity_events where transaction_id = $1',
-          [txId],
-        )
-        lastSent = max.seq
+        lastSent = await newestSeq(database, txId)
         return
       }
-      for (const row of rows) await send(row)
+      for (const row of entries) await send(row)
     }
 
     const unsubscribe = realtime.subscribe(transactionTopic(txId), (a: LiveAnnouncement) => {
-      const data = a.data as unknown as LiveEventData
+      // The hub ignores malformed JSON; this ignores an announcement of another shape (none is sent on this topic).
+      const parsed = LiveEventData.safeParse(a.data)
+      if (!parsed.success) return
+      const data = parsed.data
       if (buffered) buffered.push(data)
       else enqueue(() => send(data))
       if (data.kind.startsWith('participant.')) {
@@ -145,11 +160,7 @@ export function transactionEventStream(c: Context, deps: StreamDeps, viewer: Vie
     })
     try {
       if (resumeFrom === null) {
-        const [max] = await database.query<{ seq: number }>(
-          'select coalesce(max(seq), 0) as seq from activity_events where transaction_id = $1',
-          [txId],
-        )
-        lastSent = max.seq
+        lastSent = await newestSeq(database, txId)
       } else {
         lastSent = resumeFrom
       }

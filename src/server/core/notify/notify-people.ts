@@ -5,8 +5,10 @@
  * transaction, so a notification and its email exist exactly when the change that causes them commits.
  */
 import { sql } from 'drizzle-orm'
+import { z } from 'zod'
 import type { NotificationKind } from '#shared/domain/chat.ts'
 import type { Tx } from '#server/db/client.ts'
+import { rows } from '#server/db/rows.ts'
 import { notifications } from '#server/db/schema/index.ts'
 import { enqueueMail, type OutgoingMail } from '#server/platform/mail/outbox.ts'
 import { announce } from '#server/platform/realtime/announce.ts'
@@ -37,13 +39,13 @@ export interface NotifyOptions extends NotificationDelivery {
   customEmail?: (person: { email: string; fullName: string }) => OutgoingMail
 }
 
-interface Recipient {
-  id: string
-  email: string
-  full_name: string
-  wants_email: boolean
-  digest: boolean
-}
+const Recipient = z.object({
+  id: z.string(),
+  email: z.string(),
+  full_name: z.string(),
+  wants_email: z.boolean(),
+  digest: z.boolean(),
+})
 
 /** Writes the notifications, their live announcements and any instant emails; returns the notification ids. */
 export async function notifyPeople(tx: Tx, options: NotifyOptions): Promise<string[]> {
@@ -58,7 +60,7 @@ export async function notifyPeople(tx: Tx, options: NotifyOptions): Promise<stri
       recipients.map((id) => sql`${id}::uuid`),
       sql`, `,
     )})`)
-  const people = res.rows as unknown as Recipient[]
+  const people = rows(Recipient, res)
   const body = options.body ? options.body.slice(0, 300) : null
   const ids: string[] = []
   for (const person of people) {

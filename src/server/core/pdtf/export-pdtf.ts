@@ -5,16 +5,46 @@
  * drafts too for the seller's side, who alone read drafts).
  */
 import { sql } from 'drizzle-orm'
+import { z } from 'zod'
+import { PARTICIPANT_ROLES } from '#shared/domain/roles.ts'
+import { STAGE_STATUSES, TENURES, TRANSACTION_STATUSES } from '#shared/domain/statuses.ts'
 import { canReadDraftAnswers } from '#server/access/property-forms.ts'
 import { readViewerRole } from '#server/access/transactions.ts'
 import type { Viewer } from '#server/auth/viewer.ts'
 import type { Database, Tx } from '#server/db/client.ts'
+import { firstRow } from '#server/db/rows.ts'
 import { notFound } from '../errors.ts'
 import { toPdtf, type PdtfSource } from './pdtf-mapping'
 
-interface Row {
-  source: Omit<PdtfSource, 'transactionId'> & { transactionId: string }
-}
+/** The one column of readPdtfSource, built by json_build_object: dates and timestamps as JSON text, the price a JSON number. */
+const Row = z.object({
+  source: z.object({
+    transactionId: z.string(),
+    status: z.enum(TRANSACTION_STATUSES),
+    agreedPricePence: z.number().nullable(),
+    exchangeDate: z.string().nullable(),
+    completionDate: z.string().nullable(),
+    property: z.object({
+      addressLines: z.array(z.string()),
+      postcode: z.string(),
+      uprn: z.string().nullable(),
+      tenure: z.enum(TENURES).nullable(),
+      titleNumber: z.string().nullable(),
+    }),
+    participants: z.array(
+      z.object({ role: z.enum(PARTICIPANT_ROLES), fullName: z.string(), organisation: z.string().nullable() }),
+    ),
+    stages: z.array(
+      z.object({
+        name: z.string(),
+        status: z.enum(STAGE_STATUSES),
+        blockedReason: z.string().nullable(),
+        tasks: z.array(z.object({ title: z.string(), completedAt: z.string().nullable() })),
+      }),
+    ),
+    formAnswers: z.array(z.record(z.string(), z.unknown())),
+  }),
+})
 
 /**
  * Reads what the PDTF mapping needs of one move, in one query, without an access check (callers
@@ -60,7 +90,7 @@ export async function readPdtfSource(
      from transactions t
      join properties p on p.transaction_id = t.id
     where t.id = ${txId}`)
-  const row = res.rows[0] as unknown as Row | undefined
+  const row = firstRow(Row, res)
   return row ? { ...row.source } : null
 }
 

@@ -11,6 +11,7 @@
 import ta10Overlay from './overlays/ta10.json' with { type: 'json' }
 import ta6Overlay from './overlays/ta6.json' with { type: 'json' }
 import schema from './schema/pdtf-transaction.v3.json' with { type: 'json' }
+import { z } from 'zod'
 import {
   PROPERTY_FORM_TITLES,
   findQuestion,
@@ -34,8 +35,27 @@ export interface SchemaNode {
   oneOf?: SchemaNode[]
   items?: SchemaNode
   discriminator?: { propertyName: string }
-  [ref: `ta${string}Ref`]: string | undefined
+  ta6Ref?: string
+  ta10Ref?: string
 }
+
+/** Reads an overlay or the PDTF schema as SchemaNodes: the keys the builder reads, checked; the rest dropped. */
+const SchemaNodeJson: z.ZodType<SchemaNode> = z.lazy(() =>
+  z.object({
+    type: z.string().optional(),
+    title: z.string().optional(),
+    description: z.string().optional(),
+    enum: z.array(z.string()).optional(),
+    format: z.string().optional(),
+    properties: z.record(z.string(), SchemaNodeJson).optional(),
+    required: z.array(z.string()).optional(),
+    oneOf: z.array(SchemaNodeJson).optional(),
+    items: SchemaNodeJson.optional(),
+    discriminator: z.object({ propertyName: z.string() }).optional(),
+    ta6Ref: z.string().optional(),
+    ta10Ref: z.string().optional(),
+  }),
+)
 
 /** Top-level propertyPack groups that Homeward fills from the move itself, not from the seller's answers. */
 const FROM_THE_MOVE = new Set(['address'])
@@ -304,13 +324,16 @@ export function buildFormModel(form: PropertyFormKind, overlay: SchemaNode, pdtf
 }
 
 const cache = new Map<PropertyFormKind, FormModel>()
+/** The PDTF schema as SchemaNodes, read once for both forms. */
+let pdtfSchema: SchemaNode | undefined
 
 /** The model of TA6 or TA10, built once per process. */
 export function formModel(form: PropertyFormKind): FormModel {
   let model = cache.get(form)
   if (!model) {
-    const overlay = (form === 'ta6' ? ta6Overlay : ta10Overlay) as unknown as SchemaNode
-    model = buildFormModel(form, overlay, schema as unknown as SchemaNode)
+    const overlay = SchemaNodeJson.parse(form === 'ta6' ? ta6Overlay : ta10Overlay)
+    pdtfSchema ??= SchemaNodeJson.parse(schema)
+    model = buildFormModel(form, overlay, pdtfSchema)
     cache.set(form, model)
   }
   return model

@@ -253,7 +253,7 @@ export const PDTF_FIELD_PATHS: Record<keyof PdtfPropertyData, string> = {
 }
 
 const str = (v: unknown): string | undefined => (typeof v === 'string' && v.trim() ? v.trim() : undefined)
-const obj = (v: unknown): Json => (v && typeof v === 'object' && !Array.isArray(v) ? (v as Json) : {})
+const obj = (v: unknown): Json => (isPlainObject(v) ? v : {})
 const arr = (v: unknown): unknown[] => (Array.isArray(v) ? v : [])
 
 /**

@@ -9,6 +9,8 @@ import { Validator, type OutputUnit } from '@cfworker/json-schema'
 import schema from './schema/pdtf-transaction.v3.json' with { type: 'json' }
 
 let validator: Validator | null = null
+/** The schema as data, typed as any object: the validator walks it as JSON Schema. */
+const pdtfSchema: object = schema
 
 /** At most this many schema errors are reported, in document order. */
 export const MAX_REPORTED_ERRORS = 20
@@ -37,13 +39,16 @@ function fieldPath(instanceLocation: string): string {
     .reduce((acc, part) => (/^\d+$/.test(part) ? `${acc}[${part}]` : acc ? `${acc}.${part}` : part), '')
 }
 
+/** An object or array of the schema, whose members are read by name ("properties", or "0" of an array). */
+const isContainer = (v: unknown): v is Record<string, unknown> => !!v && typeof v === 'object'
+
 /** The schema value at a keyword location ("#/properties/status/enum"). */
 function schemaAt(keywordLocation: string): unknown {
   let node: unknown = schema
   for (const raw of keywordLocation.replace(/^#\/?/, '').split('/')) {
     if (!raw) continue
     const key = decodeURIComponent(raw).replaceAll('~1', '/').replaceAll('~0', '~')
-    node = node && typeof node === 'object' ? (node as Record<string, unknown>)[key] : undefined
+    node = isContainer(node) ? node[key] : undefined
   }
   return node
 }
@@ -100,7 +105,7 @@ function withoutUnchosenBranches(errors: OutputUnit[]): OutputUnit[] {
  * MAX_REPORTED_ERRORS sentences such as "propertyPack.uprn: must be a whole number".
  */
 export function pdtfSchemaErrors(pack: unknown): string[] {
-  validator ??= new Validator(schema as object, '7', false)
+  validator ??= new Validator(pdtfSchema, '7', false)
   const result = validator.validate(pack)
   if (result.valid) return []
   const errors = withoutUnchosenBranches(result.errors)

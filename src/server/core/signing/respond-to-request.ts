@@ -7,10 +7,13 @@
 import { createHash, randomUUID } from 'node:crypto'
 import { Readable } from 'node:stream'
 import { eq, sql } from 'drizzle-orm'
+import { z } from 'zod'
 import type { SignatureRequest, SignInput } from '#shared/contracts/signing.ts'
-import type { DocumentFolder } from '#shared/domain/statuses.ts'
+import { DOCUMENT_FOLDERS } from '#shared/domain/statuses.ts'
+import { SIGNATURE_METHODS } from '#shared/domain/signing.ts'
 import { lockTransactionForViewer } from '#server/access/transactions.ts'
 import type { Tx } from '#server/db/client.ts'
+import { firstRow, oneRow, rows, Timestamp } from '#server/db/rows.ts'
 import { documents, signatureRequests, signatureRequestSigners } from '#server/db/schema/index.ts'
 import { requireVerifiedEmail } from '#server/auth/require-verified-email.ts'
 import { AppError, notFound } from '../errors.ts'
@@ -22,29 +25,40 @@ import { PermissionDenied, requirePermission } from '#server/access/permissions.
 
 const MAX_PNG_BYTES = 200 * 1024
 
-interface RequestRow {
-  id: string
-  document_id: string
-  document_sha256: string
-  status: string
-  in_order: boolean
-  page: number | null
-  requested_by: string | null
-}
-interface SignerRow {
-  id: string
-  user_id: string
-  sort_index: number
-  status: string
-  full_name: string
-  email: string
-  method: 'typed' | 'drawn' | null
-  typed_name: string | null
-  signature_png: string | null
-  consented_at: Date | string | null
-  signed_at: Date | string | null
-  ip: string | null
-}
+const RequestRow = z.object({
+  id: z.string(),
+  document_id: z.string(),
+  document_sha256: z.string(),
+  status: z.string(),
+  in_order: z.boolean(),
+  page: z.number().nullable(),
+  requested_by: z.string().nullable(),
+})
+type RequestRow = z.output<typeof RequestRow>
+const SignerRow = z.object({
+  id: z.string(),
+  user_id: z.string(),
+  sort_index: z.number(),
+  status: z.string(),
+  full_name: z.string(),
+  email: z.string(),
+  method: z.enum(SIGNATURE_METHODS).nullable(),
+  typed_name: z.string().nullable(),
+  signature_png: z.string().nullable(),
+  consented_at: Timestamp.nullable(),
+  signed_at: Timestamp.nullable(),
+  ip: z.string().nullable(),
+})
+/** The document a request signs. Its storage key is set: the request was made by hashing the stored file. */
+const RequestDocument = z.object({
+  id: z.string(),
+  filename: z.string(),
+  folder: z.enum(DOCUMENT_FOLDERS),
+  version: z.number(),
+  storage_key: z.string(),
+  audience: z.string().nullable(),
+})
+const EmailRow = z.object({ email: z.string() })
 
 /** Locks the move for the viewer: a participant's own check by default; a giftor's through access/gifts.ts. */
 export type LockMove = (tx: Tx) => Promise<unknown>
@@ -54,25 +68,19 @@ async function lockRequest(tx: Tx, ctx: SigningContext, txId: string, reqId: str
   else await lockTransactionForViewer(tx, ctx.viewer, txId)
   const res = await tx.execute(sql`select id, document_id, document_sha256, status, in_order, page, requested_by
     from signature_requests where id = ${reqId} and transaction_id = ${txId} for update`)
-  const req = res.rows[0] as unknown as RequestRow | undefined
+  const req = firstRow(RequestRow, res)
   if (!req) throw notFound('signature request')
-  const signers = (
+  const signers = rows(
+    SignerRow,
     await tx.execute(sql`select s.id, s.user_id, s.sort_index, s.status, p.full_name, p.email, s.method, s.typed_name,
       s.signature_png, s.consented_at, s.signed_at, s.ip
     from signature_request_signers s join profiles p on p.id = s.user_id
-    where s.request_id = ${reqId} order by s.sort_index`)
-  ).rows as unknown as SignerRow[]
+    where s.request_id = ${reqId} order by s.sort_index`),
+  )
   const docRes = await tx.execute(
     sql`select id, filename, folder, version, storage_key, audience from documents where id = ${req.document_id}`,
   )
-  const doc = docRes.rows[0] as unknown as {
-    id: string
-    filename: string
-    folder: DocumentFolder
-    version: number
-    storage_key: string
-    audience: string | null
-  }
+  const doc = oneRow(RequestDocument, docRes)
   return { req, signers, doc }
 }
 
@@ -230,7 +238,7 @@ export async function signAsSigner(
       await storage.put(newKey, Readable.from([rendered.pdf]), { contentType: 'application/pdf' })
       const v = await tx.execute(sql`select coalesce(max(version), 0) + 1 as v from documents
         where transaction_id = ${txId} and folder = ${doc.folder} and filename = ${doc.filename}`)
-      const version = Number((v.rows[0] as { v: number | string }).v)
+      const version = Number(oneRow(z.object({ v: z.union([z.number(), z.string()]) }), v).v)
       const [{ id: signedId }] = await tx
         .insert(documents)
         .values({
@@ -270,7 +278,7 @@ export async function signAsSigner(
       const recipients = new Map(ctx.completionLink ? [] : signers.map((s) => [s.email, s.full_name]))
       if (req.requested_by) {
         const rb = await tx.execute(sql`select email, full_name from profiles where id = ${req.requested_by}`)
-        const r = rb.rows[0] as { email: string; full_name: string } | undefined
+        const r = firstRow(EmailRow.extend({ full_name: z.string() }), rb)
         if (r) recipients.set(r.email, r.full_name)
       }
       for (const email of recipients.keys())
@@ -317,8 +325,7 @@ export async function declineRequest(
       ip: ctx.ip,
     })
     const rb = req.requested_by
-      ? ((await tx.execute(sql`select email from profiles where id = ${req.requested_by}`)).rows[0] as
-          { email: string } | undefined)
+      ? firstRow(EmailRow, await tx.execute(sql`select email from profiles where id = ${req.requested_by}`))
       : undefined
     if (rb)
       await queueSigningEmail(tx, {

@@ -20,6 +20,7 @@ export interface SigningContext {
 export async function readObject(storage: ObjectStorage, key: string): Promise<{ bytes: Buffer; sha256: string }> {
   const { body } = await storage.get(key)
   const chunks: Buffer[] = []
+  // A Node stream yields `any`; one without an encoding set yields Buffers.
   for await (const c of body) chunks.push(c as Buffer)
   const bytes = Buffer.concat(chunks)
   return { bytes, sha256: createHash('sha256').update(bytes).digest('hex') }
