@@ -4,25 +4,15 @@
  * DIP's lender and expiry, the offer's expiry. Soonest expiry first, then most recently changed. One
  * statement.
  */
-import { z } from 'zod'
-import type { Pipeline, PipelineRow } from '#shared/contracts/mortgages.ts'
-import { APPLICATION_STAGES, londonDay } from '#shared/domain/mortgages.ts'
+import { PipelineRow, type Pipeline } from '#shared/contracts/mortgages.ts'
+import { londonDay } from '#shared/domain/mortgages.ts'
 import { brokerTransactionIdsSql } from '#server/access/mortgages.ts'
 import type { Viewer } from '#server/auth/viewer.ts'
 import type { Database } from '#server/db/client.ts'
 import { rows, Timestamp } from '#server/db/rows.ts'
 
-/** A move of the pipeline as the statement reads it. */
-const PipelineDbRow = z.object({
-  transaction_id: z.string(),
-  buyer_name: z.string().nullable(),
-  address: z.string().nullable(),
-  stage: z.enum(APPLICATION_STAGES),
-  dip_lender: z.string().nullable(),
-  dip_expires_on: z.string().nullable(),
-  offer_expires_on: z.string().nullable(),
-  updated_at: Timestamp,
-})
+/** A move of the pipeline as the statement reads it: the contract's row, its time as the driver returns it. */
+const PipelineDbRow = PipelineRow.extend({ updated_at: Timestamp })
 
 export async function listPipeline(opts: { database: Database; viewer: Viewer; now?: Date }): Promise<Pipeline> {
   const me = opts.viewer.profileId
