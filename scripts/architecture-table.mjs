@@ -172,7 +172,10 @@ export function featureMap({
 }) {
   const abs = (p) => path.join(root, p)
   const isDir = (p) => existsSync(abs(p)) && statSync(abs(p)).isDirectory()
-  const dirs = (p) => (isDir(p) ? readdirSync(abs(p)).filter((name) => isDir(`${p}/${name}`)) : []).sort()
+  // A folder git does not track (left empty by a move) is no feature: only folders with files count.
+  const hasFiles = (p) => readdirSync(abs(p)).some((name) => !isDir(`${p}/${name}`) || hasFiles(`${p}/${name}`))
+  const dirs = (p) =>
+    (isDir(p) ? readdirSync(abs(p)).filter((name) => isDir(`${p}/${name}`) && hasFiles(`${p}/${name}`)) : []).sort()
   const filesEnding = (dir, suffix, not) =>
     isDir(dir)
       ? readdirSync(abs(dir))

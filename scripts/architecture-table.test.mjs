@@ -88,6 +88,7 @@ describe('the real tree', () => {
     const dir = copyOfRealTree()
     writeFileSync(path.join(dir, LAYOUT.contracts, 'orphan.ts'), 'export {}\n')
     mkdirSync(path.join(dir, LAYOUT.webFeatures, 'billings'))
+    writeFileSync(path.join(dir, LAYOUT.webFeatures, 'billings', 'api.ts'), '')
     writeFileSync(path.join(dir, LAYOUT.e2e, 'chain.spec.ts'), '')
     const { problems } = checkDocument({ root: dir })
     expect(problems).toEqual([
