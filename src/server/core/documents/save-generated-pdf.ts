@@ -7,10 +7,10 @@
 import { createHash, randomUUID } from 'node:crypto'
 import { Readable } from 'node:stream'
 import { sql } from 'drizzle-orm'
-import { z } from 'zod'
 import type { DocumentFolder } from '#shared/domain/statuses.ts'
 import type { Tx } from '#server/db/client.ts'
 import { IdRow, oneRow } from '#server/db/rows.ts'
+import { nextDocumentVersion } from './next-version'
 import type { ObjectStorage } from '#server/platform/storage/index.ts'
 import { recordActivity } from '../audit/record-activity'
 
@@ -54,9 +54,7 @@ export async function filePdf(
   },
 ): Promise<{ id: string; version: number }> {
   const { txId, folder, filename, stored } = opts
-  const next = await tx.execute(sql`select coalesce(max(version), 0) + 1 as v from documents
-    where transaction_id = ${txId} and folder = ${folder} and filename = ${filename}`)
-  const version = Number(oneRow(z.object({ v: z.union([z.number(), z.string()]) }), next).v)
+  const version = await nextDocumentVersion(tx, { txId, folder, filename })
   const res = await tx.execute(sql`
     insert into documents (transaction_id, filename, folder, version, uploaded_by, content_type, size_bytes, storage_key, sha256, audience)
     values (${txId}, ${filename}, ${folder}, ${version}, ${opts.actorId}, 'application/pdf',

@@ -10,13 +10,12 @@ import { createHash, randomUUID } from 'node:crypto'
 import { Readable } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
 import { and, eq, sql } from 'drizzle-orm'
-import { z } from 'zod'
 import type { DocumentVersion, UploadDocumentQuery } from '#shared/contracts/documents.ts'
 import { sanitiseDisplayName } from '#shared/domain/document-files.ts'
 import { canSeeTransaction, lockTransactionForViewer } from '#server/access/transactions.ts'
 import type { Viewer } from '#server/auth/viewer.ts'
 import type { Database } from '#server/db/client.ts'
-import { oneRow } from '#server/db/rows.ts'
+import { nextDocumentVersion } from './next-version'
 import { documents, documentUploadKeys } from '#server/db/schema/index.ts'
 import { AppError, notFound } from '../errors'
 import type { ObjectStorage } from '#server/platform/storage/index.ts'
@@ -108,9 +107,7 @@ export async function uploadDocument(
     const docId = await database.db.transaction(async (tx) => {
       // Locks the transaction row: concurrent uploads of the same name queue here and number in turn.
       await lockTransactionForViewer(tx, viewer, txId)
-      const next = await tx.execute(sql`select coalesce(max(version), 0) + 1 as v from documents
-        where transaction_id = ${txId} and folder = ${opts.query.folder} and filename = ${filename}`)
-      const version = Number(oneRow(z.object({ v: z.union([z.number(), z.string()]) }), next).v)
+      const version = await nextDocumentVersion(tx, { txId, folder: opts.query.folder, filename })
       const correctsError = opts.query.corrects_error === 'true'
       if (correctsError && version === 1) {
         throw new AppError(

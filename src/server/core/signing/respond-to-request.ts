@@ -14,6 +14,7 @@ import { SIGNATURE_METHODS } from '#shared/domain/signing.ts'
 import { lockTransactionForViewer } from '#server/access/transactions.ts'
 import type { Tx } from '#server/db/client.ts'
 import { firstRow, oneRow, rows, Timestamp } from '#server/db/rows.ts'
+import { nextDocumentVersion } from '../documents/next-version'
 import { documents, signatureRequests, signatureRequestSigners } from '#server/db/schema/index.ts'
 import { requireVerifiedEmail } from '#server/auth/require-verified-email.ts'
 import { AppError, notFound } from '../errors.ts'
@@ -236,9 +237,7 @@ export async function signAsSigner(
       const finalSha = createHash('sha256').update(rendered.pdf).digest('hex')
       newKey = `documents/${txId}/${randomUUID()}`
       await storage.put(newKey, Readable.from([rendered.pdf]), { contentType: 'application/pdf' })
-      const v = await tx.execute(sql`select coalesce(max(version), 0) + 1 as v from documents
-        where transaction_id = ${txId} and folder = ${doc.folder} and filename = ${doc.filename}`)
-      const version = Number(oneRow(z.object({ v: z.union([z.number(), z.string()]) }), v).v)
+      const version = await nextDocumentVersion(tx, { txId, folder: doc.folder, filename: doc.filename })
       const [{ id: signedId }] = await tx
         .insert(documents)
         .values({

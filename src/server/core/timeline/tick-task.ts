@@ -142,7 +142,7 @@ async function actorName(tx: Tx, actorId: string): Promise<string> {
 export async function tickTask(tx: Tx, opts: TickTaskOptions): Promise<TickedTask[]> {
   const { txId, status, actorId } = opts
   const changed: TickedTask[] = []
-  const reopened: { task: z.infer<typeof LockedTask> }[] = []
+  const reopened: z.infer<typeof LockedTask>[] = []
   for (const task of await lockTasks(tx, txId, opts.task)) {
     if (task.status === status) continue
     const completed = status === 'completed'
@@ -166,7 +166,7 @@ export async function tickTask(tx: Tx, opts: TickTaskOptions): Promise<TickedTas
       payload: { taskId: task.id, stageId: task.stage_id, ...opts.payload },
       ip: opts.ip,
     })
-    if (!completed && task.completed_by && task.completed_by !== actorId) reopened.push({ task })
+    if (!completed && task.completed_by && task.completed_by !== actorId) reopened.push(task)
     changed.push({
       id: task.id,
       title: task.title,
@@ -183,7 +183,7 @@ export async function tickTask(tx: Tx, opts: TickTaskOptions): Promise<TickedTas
   const link = transactionPath(txId, { tab: 'timeline' })
   const name = reopened.length || changed.some((t) => t.completedStage) ? await actorName(tx, actorId) : ''
   // Unticking someone else's work tells them: they may be relying on it being done.
-  for (const { task } of reopened) {
+  for (const task of reopened) {
     await notifyPeople(tx, {
       recipients: [task.completed_by!],
       kind: 'task_reopened',

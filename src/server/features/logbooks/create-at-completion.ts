@@ -11,7 +11,7 @@ import { sql } from 'drizzle-orm'
 import { z } from 'zod'
 import { HANDOVER_FOLDERS, logbookCategoryFor } from '#shared/domain/logbook.ts'
 import type { Tx } from '#server/db/client.ts'
-import { firstRow, IdRow, oneRow, rows } from '#server/db/rows.ts'
+import { firstRow, IdRow, Int8, oneRow, rows } from '#server/db/rows.ts'
 import { homeLogbooks, logbookDocuments } from '#server/db/schema/index.ts'
 import { pdtfPackOf, readPdtfSource } from '#server/core/pdtf/export-pdtf.ts'
 import { recordActivity } from '#server/core/audit/record-activity.ts'
@@ -22,7 +22,7 @@ const HandedOverDocument = z.object({
   filename: z.string(),
   content_type: z.string().nullable(),
   /** bigint: text from node-postgres, a number from PGlite. */
-  size_bytes: z.union([z.number(), z.string()]).nullable(),
+  size_bytes: Int8.nullable(),
   storage_key: z.string(),
   sha256: z.string().nullable(),
 })
@@ -47,7 +47,7 @@ export async function createLogbooksAtCompletion(tx: Tx, opts: { txId: string; a
   const move = oneRow(
     z.object({
       completion_date: z.string().nullable(),
-      agreed_price_pence: z.union([z.number(), z.string()]).nullable(),
+      agreed_price_pence: Int8.nullable(),
     }),
     await tx.execute(sql`select completion_date::text as completion_date, agreed_price_pence
                            from transactions where id = ${txId}`),

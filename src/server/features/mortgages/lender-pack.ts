@@ -23,11 +23,11 @@ import { ukDateTime } from '#shared/domain/uk-time.ts'
 import { assertBrokerOnMove } from '#server/access/mortgages.ts'
 import type { Viewer } from '#server/auth/viewer.ts'
 import type { Database } from '#server/db/client.ts'
-import { firstRow, rows, Timestamp } from '#server/db/rows.ts'
+import { firstRow, Int8, rows, Timestamp } from '#server/db/rows.ts'
 import { AppError } from '#server/core/errors.ts'
 import type { ObjectStorage } from '#server/platform/storage/index.ts'
 import { recordActivity } from '#server/core/audit/record-activity.ts'
-import { Int8, readCase } from './read-case'
+import { readCase } from './read-case'
 import { documentAudienceFor } from '#server/access/transactions.ts'
 
 interface PackFile {

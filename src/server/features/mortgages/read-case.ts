@@ -15,14 +15,11 @@ import {
   NOT_ADVICE_NOTE,
 } from '#shared/domain/mortgages.ts'
 import type { Tx } from '#server/db/client.ts'
-import { firstRow, IdRow, oneRow, rows, Timestamp } from '#server/db/rows.ts'
+import { firstRow, IdRow, Int8, oneRow, rows, Timestamp } from '#server/db/rows.ts'
 import { notFound } from '#server/core/errors.ts'
 import { documentAudienceFor } from '#server/access/transactions.ts'
 
 const iso = (v: string | Date): string => new Date(v).toISOString()
-
-/** A `bigint` column (pence): PGlite reads it as a number, node-postgres as a string; read with Number(). */
-export const Int8 = z.union([z.number(), z.string()])
 
 /** A document the broker may put in a lender pack. */
 const PackDocumentRow = z.object({ id: z.string(), filename: z.string(), folder: z.string(), version: z.number() })

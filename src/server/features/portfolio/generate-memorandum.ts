@@ -17,7 +17,7 @@ import { transactionPath } from '#shared/paths.ts'
 import { lockTransactionForViewer } from '#server/access/transactions.ts'
 import type { Viewer } from '#server/auth/viewer.ts'
 import type { Database, Tx } from '#server/db/client.ts'
-import { oneRow } from '#server/db/rows.ts'
+import { Int8, oneRow } from '#server/db/rows.ts'
 import { AppError } from '#server/core/errors.ts'
 import { enqueueMail } from '#server/platform/mail/outbox.ts'
 import type { ObjectStorage } from '#server/platform/storage/index.ts'
@@ -125,7 +125,7 @@ async function readMemorandumData(tx: Tx, txId: string): Promise<MemorandumData>
       tenure: z.string().nullable(),
       title_number: z.string().nullable(),
       // bigint: text from node-postgres, a number from PGlite.
-      agreed_price_pence: z.union([z.number(), z.string()]).nullable(),
+      agreed_price_pence: Int8.nullable(),
       parties: z.array(Party),
     }),
     res,
