@@ -48,6 +48,21 @@ const LiveEventData = z.object({
 })
 type LiveEventData = z.output<typeof LiveEventData>
 
+/**
+ * An announcement's data as LiveEventData, or null for another shape. Every stream of the move gets
+ * the same announcement object, so it is parsed once however many browsers listen (the fan-out path).
+ */
+const parsedAnnouncements = new WeakMap<object, LiveEventData | null>()
+function liveEventOf(a: LiveAnnouncement): LiveEventData | null {
+  let parsed = parsedAnnouncements.get(a.data)
+  if (parsed === undefined) {
+    const result = LiveEventData.safeParse(a.data)
+    parsed = result.success ? result.data : null
+    parsedAnnouncements.set(a.data, parsed)
+  }
+  return parsed
+}
+
 /** The newest entry's seq of a move's activity, 0 for none. */
 async function newestSeq(database: Database, txId: string): Promise<number> {
   const res = await database.query(
@@ -130,9 +145,8 @@ export function transactionEventStream(c: Context, deps: StreamDeps, viewer: Vie
 
     const unsubscribe = realtime.subscribe(transactionTopic(txId), (a: LiveAnnouncement) => {
       // The hub ignores malformed JSON; this ignores an announcement of another shape (none is sent on this topic).
-      const parsed = LiveEventData.safeParse(a.data)
-      if (!parsed.success) return
-      const data = parsed.data
+      const data = liveEventOf(a)
+      if (!data) return
       if (buffered) buffered.push(data)
       else enqueue(() => send(data))
       if (data.kind.startsWith('participant.')) {
