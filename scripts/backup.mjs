@@ -10,15 +10,17 @@
 // between (a retention sweep) would be missing, objects added since are extra and harmless.
 //
 // PGlite (the default embedded database, DATA_DIR/pglite): STOP THE SERVER FIRST. PGlite is one
-// process's database; the script opens it and writes PGlite's own dump of the data directory
-// (dumpDataDir, a gzipped tarball of a consistent, closed database).
+// process's database with no way for a second process to read it while it runs; the script copies
+// the directory, opens the copy and writes PGlite's own dump of it (dumpDataDir, a gzipped tarball
+// of a closed database). The objects are copied after it, as for PostgreSQL.
 //
 // --with-keys also copies DATA_DIR's generated secrets (auth, audit signing, data encryption, webhook
 // secret). Without them encrypted fields cannot be read and the audit trail's signatures do not
 // verify after a restore: keep them with the backup only if the backup is as protected as they are;
 // otherwise keep them (or the variables that replace them) apart. The folder is written as
 // <name>.partial and renamed when complete.
-import { copyFile, mkdir, rename, rm, writeFile } from 'node:fs/promises'
+import { copyFile, cp, mkdir, mkdtemp, rename, rm, writeFile } from 'node:fs/promises'
+import os from 'node:os'
 import { existsSync } from 'node:fs'
 import path from 'node:path'
 import {
@@ -70,7 +72,11 @@ async function dumpPglite(dir, file) {
   if (!existsSync(path.join(dir, 'PG_VERSION'))) throw new BackupError(`No embedded database in ${dir} (DATA_DIR)`)
   const { PGlite } = await import('@electric-sql/pglite')
   const { btree_gist } = await import('@electric-sql/pglite/contrib/btree_gist')
-  const db = await PGlite.create({ dataDir: dir, extensions: { btree_gist } })
+  // Opened from a copy: the live directory is never written by the backup, even if a server was
+  // left running on it (then the copy may be torn: stop the server first).
+  const copy = await mkdtemp(path.join(os.tmpdir(), 'homeward-backup-pglite-'))
+  await cp(dir, copy, { recursive: true })
+  const db = await PGlite.create({ dataDir: copy, extensions: { btree_gist } })
   try {
     const described = await describeDatabase(async (text) => (await db.query(text)).rows)
     const [{ version }] = (await db.query(`select current_setting('server_version') as version`)).rows
@@ -79,6 +85,7 @@ async function dumpPglite(dir, file) {
     return { kind: 'pglite', server_version: version, ...described }
   } finally {
     await db.close()
+    await rm(copy, { recursive: true, force: true })
   }
 }
 
