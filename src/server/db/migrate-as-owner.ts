@@ -1,7 +1,8 @@
 /**
  * Migrations as the schema's owner, the server as a role that does not own the audit tables
  * (docs/decisions/012-audit-chain.md). With DATABASE_OWNER_URL set, migrations run through a
- * short-lived connection as that role; otherwise through the server's own connection.
+ * short-lived connection as that role (one is enough: db/migrate.ts locks and migrates on the same
+ * connection); otherwise through the server's own connection.
  */
 import type { Config } from '../config'
 import type { Logger } from '../logger'

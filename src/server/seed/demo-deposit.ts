@@ -41,8 +41,8 @@ export async function insertDemoDeposit(
     description: 'Bank transfer received from Amelia Clarke',
     externalRef: `sbx_in_demo_${txId}`,
     lines: transfer('buyer_payments', 'held_for_buyer', amount),
+    postedAt: day(9),
   })
-  await tx.execute(sql`update ledger_entries set posted_at = ${day(9)} where transaction_id = ${txId}`)
   await refreshDepositStatus(tx, txId)
   await recordActivity(tx, {
     transactionId: txId,

@@ -363,4 +363,62 @@ describe('deposits', () => {
     expect((await read(txId, priya)).deposit!.held_pence).toBe(10_000)
     await expectLedgersBalanced()
   })
+
+  it('a balance moves only by posting lines, whoever asks (migration 0045)', async () => {
+    const txId = await heldMove(10_000)
+    await expect(
+      t.database.query(
+        `update ledger_accounts set balance_pence = balance_pence + 100000000 where transaction_id = $1 and code = 'held_for_buyer'`,
+        [txId],
+      ),
+    ).rejects.toThrow(/moves only by posting lines/)
+    expect((await read(txId, priya)).deposit!.held_pence).toBe(10_000)
+  })
+
+  it.runIf(process.env.TEST_DATABASE_URL)(
+    "the app's role may not rewrite or delete the ledger, approvals or a release's payee (PostgreSQL)",
+    async () => {
+      const txId = await heldMove(10_000)
+      const asked = DepositResponse.parse(await json(await requestRelease(txId, priya, 10_000), 201))
+      const releaseId = asked.deposit!.releases[0]!.id
+      const app = t.appDatabase
+      // Each in its own rolled-back transaction: a refusal must come from the privileges, not a trigger.
+      const refused = async (statement: string) => {
+        const err = await app.db
+          .transaction(async (tx) => {
+            await tx.execute(sql.raw(statement))
+            throw new Error(`allowed: ${statement}`)
+          })
+          .then(
+            () => null,
+            (e: unknown) => e,
+          )
+        const cause = (err as { cause?: { code?: string } })?.cause ?? err
+        expect((cause as { code?: string })?.code, `${statement}: ${String(err)}`).toBe('42501')
+        expect(String((cause as { message?: string }).message), statement).toMatch(/permission denied/)
+      }
+      for (const table of [
+        'ledger_lines',
+        'ledger_entries',
+        'ledger_accounts',
+        'deposit_approvals',
+        'deposit_releases',
+      ]) {
+        await refused(`delete from ${table}`)
+        await refused(`truncate ${table} cascade`)
+      }
+      await refused(`update ledger_accounts set balance_pence = balance_pence + 100000000`)
+      await refused(`update ledger_entries set posted_at = now() - interval '1 year'`)
+      await refused(`update ledger_lines set amount_pence = amount_pence`)
+      await refused(`update deposit_approvals set approved_at = now()`)
+      await refused(`update deposit_releases set payee_account_number = '00000000' where id = '${releaseId}'`)
+      await refused(`update deposit_releases set amount_pence = 1 where id = '${releaseId}'`)
+      // What the app does do still works: a second approval executes the release (status, executed_at).
+      const done = DepositResponse.parse(
+        await json(await t.request(url(txId, `/releases/${releaseId}/approve`), { as: daniel, method: 'POST' }), 200),
+      )
+      expect(done.deposit!.releases[0]!.status).toBe('executed')
+      await expectLedgersBalanced()
+    },
+  )
 })

@@ -67,6 +67,8 @@ export async function postEntry(
     externalRef?: string | null
     releaseId?: string | null
     createdBy?: string | null
+    /** When it was posted (ISO time); now when omitted. The demo data's history sets it: entries are never updated. */
+    postedAt?: string | null
   },
 ): Promise<string | null> {
   assertBalanced(entry.lines)
@@ -75,9 +77,9 @@ export async function postEntry(
     select ${entry.transactionId}, code from unnest(string_to_array(${LEDGER_ACCOUNTS.join(',')}, ',')) code
     on conflict do nothing`)
   const inserted = await tx.execute(sql`
-    insert into ledger_entries (transaction_id, kind, description, external_ref, release_id, created_by)
+    insert into ledger_entries (transaction_id, kind, description, external_ref, release_id, created_by, posted_at)
     values (${entry.transactionId}, ${entry.kind}, ${entry.description}, ${entry.externalRef ?? null},
-            ${entry.releaseId ?? null}, ${entry.createdBy ?? null})
+            ${entry.releaseId ?? null}, ${entry.createdBy ?? null}, coalesce(${entry.postedAt ?? null}::timestamptz, now()))
     on conflict do nothing returning id`)
   const id = firstRow(IdRow, inserted)?.id
   if (!id) return null
