@@ -27,7 +27,10 @@ describe('rate limit keys', () => {
   })
 
   it('sign-in is counted per address (ceiling 150 a minute) and per account (10 a minute), session or not', async () => {
-    const expected = ['address:203.0.113.50|/sign-in/email|60 max=150/60s', 'account:rita@example.com|/sign-in/email|60 max=10/60s']
+    const expected = [
+      'address:203.0.113.50|/sign-in/email|60 max=150/60s',
+      'account:rita@example.com|/sign-in/email|60 max=10/60s',
+    ]
     expect(await keys({ path: '/sign-in/email', email: 'rita@example.com' })).toEqual(expected)
     expect(await keys({ path: '/sign-in/email', email: 'rita@example.com', sessionToken: 'live-token' })).toEqual(
       expected,
@@ -76,13 +79,9 @@ describe('rate limit keys', () => {
 
   it('anything else: per session when signed in, else the default per address', async () => {
     expect(await keys({ path: '/sign-out', sessionToken: 'live-token' })).toEqual([
-      expect.stringMatching(
-        new RegExp(`^session:[\\w-]{32}\\|\\*\\|60 max=${DEFAULT_SIGNED_IN_RULE.max}/60s$`),
-      ),
+      expect.stringMatching(new RegExp(`^session:[\\w-]{32}\\|\\*\\|60 max=${DEFAULT_SIGNED_IN_RULE.max}/60s$`)),
     ])
-    expect(await keys({ path: '/sign-out' })).toEqual([
-      `address:203.0.113.50|*|60 max=${DEFAULT_ADDRESS_RULE.max}/60s`,
-    ])
+    expect(await keys({ path: '/sign-out' })).toEqual([`address:203.0.113.50|*|60 max=${DEFAULT_ADDRESS_RULE.max}/60s`])
   })
 
   it('a GET never counts the account (its body has no email)', async () => {

@@ -263,7 +263,10 @@ export function authRateLimits(
         path,
         ip: request.headers.get(CLIENT_IP_HEADER),
         email: await emailOf(request),
-        sessionToken: verifySessionCookie(readCookie(request.headers.get('cookie') ?? undefined, cookieName), options.secret),
+        sessionToken: verifySessionCookie(
+          readCookie(request.headers.get('cookie') ?? undefined, cookieName),
+          options.secret,
+        ),
         userId,
       })
       let retryAfter = 0
