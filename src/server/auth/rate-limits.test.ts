@@ -6,7 +6,8 @@
 import { describe, expect, it } from 'vitest'
 import { ADDRESS_RULES, checksFor, DEFAULT_ADDRESS_RULE, DEFAULT_SIGNED_IN_RULE, retryMessage } from './rate-limits'
 
-const base = {
+const base: Parameters<typeof checksFor>[0] = {
+  path: '',
   method: 'POST',
   ip: '203.0.113.50',
   email: null,
