@@ -25,11 +25,11 @@ import {
 import { allowedOrigins } from './same-origin'
 import { CLIENT_IP_HEADER } from './client-info'
 import { isStoredRole, oauthOptions, oauthPlugins } from './oauth'
-import { accountRateLimit, IP_RULES } from './rate-limits'
+import { COOKIE_PREFIX } from './cookie-prefix'
+import { authRateLimits } from './rate-limits'
 import { twoFactorPlugins } from './two-factor'
 
-/** Cookie prefix: the session cookie is `homeward.session_token` (`__Secure-` prefixed behind https). */
-export const COOKIE_PREFIX = 'homeward'
+export { COOKIE_PREFIX }
 
 const BASE_PATH = '/api/auth'
 /** Reset links: single use (Better Auth deletes the token when used), valid 1 hour. */
@@ -203,6 +203,11 @@ export function createAuth({
       '/email-otp/change-email',
     ],
     plugins: [
+      // First, before any other plugin's work: the limits per address, per account and per signed-in
+      // session or user, shared by every process (rate-limits.ts).
+      ...(config.AUTH_RATE_LIMIT === false
+        ? []
+        : [authRateLimits(database, { basePath: BASE_PATH, secret: config.authSecret, secure: config.secure })]),
       emailOTP({
         disableSignUp: true,
         expiresIn: SIGN_IN_CODE_SECONDS,
@@ -214,19 +219,14 @@ export function createAuth({
       }),
       // Two-factor sign-in (TOTP and backup codes) on every sign-in path: two-factor.ts.
       ...twoFactorPlugins({ database, appUrl: config.publicUrl }),
-      ...(config.AUTH_RATE_LIMIT === false ? [] : [accountRateLimit(database, BASE_PATH)]),
       // OpenID Connect sign-in and linking, only for the providers in OIDC_PROVIDERS: oauth.ts.
       ...oauthPlugins(config.oidcProviders),
     ],
     ...oauthOptions(config.publicUrl),
     telemetry: { enabled: false },
-    rateLimit: {
-      enabled: config.AUTH_RATE_LIMIT !== false,
-      storage: 'database',
-      window: 60,
-      max: 100,
-      customRules: IP_RULES,
-    },
+    // Off: our plugin above counts in fixed windows; Better Auth's window restarts with every allowed
+    // request, so under an office's steady traffic it never ends (rate-limits.ts).
+    rateLimit: { enabled: false },
   })
   return Object.assign(instance, {
     /** Resolves when every email queued after its answer is in the outbox (tests, shutdown). */

@@ -1,8 +1,10 @@
 /**
- * Rate limits on the auth endpoints, with the real limits, over real HTTP (the socket address is the
- * client unless the peer is a trusted proxy). Checklist 'Authentication and sessions', 6.3.1 / 4.1.3:
- * the 11th sign-in attempt in a minute for one account is 429 with Retry-After; a spoofed
- * X-Forwarded-For does not reset it; the limit is shared by two server processes on PostgreSQL.
+ * Rate limits on the auth endpoints (auth/rate-limits.ts), with the real limits, over real HTTP (the
+ * socket address is the client unless the peer is a trusted proxy). Checklist 'Authentication and
+ * sessions', 6.3.1 / 4.1.3: the 11th sign-in attempt in a minute for one account is 429 with
+ * Retry-After, from one address or from eleven; a spoofed X-Forwarded-For does not reset it; the
+ * session read is never limited per address but per session; the limits are shared by two server
+ * processes on PostgreSQL. The office case (50 people, one address): office-load.integration.test.ts.
  */
 import { spawn } from 'node:child_process'
 import { randomUUID } from 'node:crypto'
@@ -42,7 +44,7 @@ async function signUp(base: string, address: string) {
 async function signUpAndIn(base: string, address: string, testDatabase: TestDatabase) {
   await signUp(base, address)
   // Set-up, not the limit under test: earlier tests may have spent this address's sign-ins.
-  await testDatabase.database.query(`delete from rate_limit where key like '%sign-in/email%'`)
+  await testDatabase.database.query(`delete from account_rate_limit where key like 'address:%|/sign-in/email|%'`)
   const res = await post(base, '/sign-in/email', { email: address, password: PASSWORD })
   expect(res.status).toBe(200)
   return res.headers
@@ -98,7 +100,7 @@ describe('rate limits, no trusted proxy (the socket address is the client)', () 
     )
   })
 
-  it('change email: 10 requests an hour from one client IP, the 11th is 429 and sends nothing', async () => {
+  it('change email: 10 requests an hour per person, the 11th is 429 and sends nothing', async () => {
     const cookie = await signUpAndIn(s.base, email('carl'), s.testDatabase)
     for (let i = 0; i < 10; i++) {
       const res = await post(s.base, '/change-email', { newEmail: email(`carl-new-${i}`) }, { cookie })
@@ -125,6 +127,22 @@ describe('rate limits, no trusted proxy (the socket address is the client)', () 
     expect((await send()).status).toBe(200)
     await expect429(await send())
   })
+
+  it('the session read is never limited per address: 150 anonymous reads from one address all answer', async () => {
+    for (let i = 0; i < 150; i++) {
+      const res = await fetch(`${s.base}/api/auth/get-session`)
+      expect(res.status).toBe(200)
+    }
+  })
+
+  it('a session may read itself 120 times a minute; the 121st is 429, and another session is unaffected', async () => {
+    const cookie = await signUpAndIn(s.base, email('reader'), s.testDatabase)
+    const other = await signUpAndIn(s.base, email('colleague'), s.testDatabase)
+    const read = (c: string) => fetch(`${s.base}/api/auth/get-session`, { headers: { cookie: c } })
+    for (let i = 0; i < 120; i++) expect((await read(cookie)).status).toBe(200)
+    await expect429(await read(cookie))
+    expect((await read(other)).status).toBe(200)
+  })
 })
 
 describe('rate limits behind a trusted proxy', () => {
@@ -136,28 +154,40 @@ describe('rate limits behind a trusted proxy', () => {
     await s?.server.close()
   })
 
-  it('counts per client IP from X-Forwarded-For: the 11th sign-in from one client in a minute is 429', async () => {
+  it('counts per client IP from X-Forwarded-For: the 31st password reset from one client in 15 minutes is 429', async () => {
     const client = '203.0.113.9'
-    for (let i = 0; i < 10; i++) {
+    const reset = (ip: string) =>
+      post(s.base, '/request-password-reset', { email: email('who') }, { 'x-forwarded-for': ip })
+    for (let i = 0; i < 30; i++) expect((await reset(client)).status).toBe(200)
+    await expect429(await reset(client))
+    // Another client behind the same proxy is not affected.
+    expect((await reset('203.0.113.10')).status).toBe(200)
+  })
+
+  it('11 wrong passwords for one account from 11 different addresses: the 11th is still refused', async () => {
+    const address = email('spread')
+    await signUp(s.base, address)
+    for (let i = 1; i <= 10; i++) {
       const res = await post(
         s.base,
         '/sign-in/email',
-        { email: email('who'), password: 'wrong password' },
-        { 'x-forwarded-for': client },
+        { email: address, password: 'wrong' + i },
+        { 'x-forwarded-for': `192.0.2.${i}` },
       )
       expect(res.status).toBe(401)
     }
     await expect429(
-      await post(s.base, '/sign-in/email', { email: email('who'), password: 'x' }, { 'x-forwarded-for': client }),
+      await post(
+        s.base,
+        '/sign-in/email',
+        { email: address, password: 'wrong 11' },
+        { 'x-forwarded-for': '192.0.2.11' },
+      ),
     )
-    // Another client behind the same proxy is not affected.
-    const other = await post(
-      s.base,
-      '/sign-in/email',
-      { email: email('who'), password: 'wrong password' },
-      { 'x-forwarded-for': '203.0.113.10' },
+    // Nor does the right password get through this minute.
+    await expect429(
+      await post(s.base, '/sign-in/email', { email: address, password: PASSWORD }, { 'x-forwarded-for': '192.0.2.12' }),
     )
-    expect(other.status).toBe(401)
   })
 
   it('a new client IP per attempt does not reset the per-account limit', async () => {
@@ -250,9 +280,27 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('two server processes on one Pos
     await expect429(await post(bases[1], '/sign-in/email', { email: address, password: PASSWORD }))
   })
 
-  it('shares the per-IP sign-in limit across both processes', async () => {
+  it('shares the per-address limit across both processes: 30 password resets spread over both, the 31st is 429 on either', async () => {
     const bases = ports.map((p) => `http://127.0.0.1:${p}`)
-    // The first test spent 12 attempts from 127.0.0.1 within its minute; any account is refused now.
-    await expect429(await post(bases[1], '/sign-in/email', { email: email('fresh'), password: 'x' }))
+    const reset = (base: string) => post(base, '/request-password-reset', { email: email('fresh') })
+    for (let i = 0; i < 30; i++) expect((await reset(bases[i % 2])).status).toBe(200)
+    await expect429(await reset(bases[0]))
+    await expect429(await reset(bases[1]))
+  })
+
+  it('a session read on one process counts on the other: the 121st read in a minute is 429 on either', async () => {
+    const bases = ports.map((p) => `http://127.0.0.1:${p}`)
+    const address = email('two-tabs')
+    await signUp(bases[0], address)
+    const signIn = await post(bases[1], '/sign-in/email', { email: address, password: PASSWORD })
+    expect(signIn.status).toBe(200)
+    const cookie = signIn.headers
+      .getSetCookie()
+      .find((c) => c.includes('session_token='))!
+      .split(';')[0]
+    const read = (base: string) => fetch(`${base}/api/auth/get-session`, { headers: { cookie } })
+    for (let i = 0; i < 120; i++) expect((await read(bases[i % 2])).status).toBe(200)
+    await expect429(await read(bases[0]))
+    await expect429(await read(bases[1]))
   })
 })

@@ -8,7 +8,7 @@ import { createHmac, timingSafeEqual } from 'node:crypto'
 import type { ApiScope, ApiTokenKind } from '#shared/domain/api-access.ts'
 import type { StoredRole } from '#shared/domain/roles.ts'
 import { parseJsonText, type Database } from '../db/client'
-import { COOKIE_PREFIX } from './auth'
+import { COOKIE_PREFIX } from './cookie-prefix'
 
 export interface Viewer {
   /** profiles.id: what every transaction row refers to. */

@@ -19,6 +19,17 @@ export class AppError extends Error {
   }
 }
 
+/** A 429 that says when to try again: the edge sends `retryAfterSeconds` as Retry-After (RFC 9110). */
+export class RateLimitedError extends AppError {
+  constructor(
+    message: string,
+    public readonly retryAfterSeconds: number,
+  ) {
+    super('rate_limited', message)
+    this.name = 'RateLimitedError'
+  }
+}
+
 /** The standard 404 for anything the viewer may not see: same body whether it exists or not (ASVS 8.2.2). */
 export function notFound(what = 'transaction'): AppError {
   return new AppError('not_found', `Could not find this ${what}.`)

@@ -163,7 +163,7 @@ describe('request body limit', () => {
   const big = () => JSON.stringify({ email: 'big@homeward.test', password: 'x'.repeat(2 * 1024 * 1024) })
 
   it('a 2 MB JSON sign-in is 413 with a JSON message, before parsing or rate limiting', async () => {
-    const before = await t.database.query(`select count(*)::int as n from rate_limit`)
+    const before = await t.database.query(`select count(*)::int as n from account_rate_limit`)
     const res = await t.app.request('/api/auth/sign-in/email', {
       method: 'POST',
       headers: {
@@ -177,7 +177,7 @@ describe('request body limit', () => {
     const body = (await res.json()) as { error: { code: string; message: string } }
     expect(body.error.code).toBe('payload_too_large')
     expect(body.error.message).toMatch(/limit is 1 MB/)
-    expect(await t.database.query(`select count(*)::int as n from rate_limit`)).toEqual(before)
+    expect(await t.database.query(`select count(*)::int as n from account_rate_limit`)).toEqual(before)
   })
 
   it("a chunked 2 MB body (no Content-Length) is 413 too, on our routes as on Better Auth's", async () => {

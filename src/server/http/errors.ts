@@ -7,7 +7,7 @@
 import type { Context } from 'hono'
 import { z } from 'zod'
 import { ERROR_STATUS, type ErrorBody, type ErrorCode } from '#shared/contracts/common.ts'
-import { AppError, validationError } from '#server/core/errors.ts'
+import { AppError, RateLimitedError, validationError } from '#server/core/errors.ts'
 import { isDatabaseUnavailable } from '../db/client'
 
 /** Builds the JSON body for an error code. */
@@ -32,6 +32,7 @@ export function isUnstorableText(err: unknown, depth = 0): boolean {
 /** Maps any thrown value to a JSON error response; unknown errors are logged and answered 500 without detail. */
 export function toErrorResponse(c: Context, err: unknown, log: (msg: string, err: unknown) => void) {
   if (err instanceof AppError) {
+    if (err instanceof RateLimitedError) c.header('Retry-After', String(Math.max(1, Math.ceil(err.retryAfterSeconds))))
     return c.json(errorBody(err.code, err.message, err.fields), ERROR_STATUS[err.code])
   }
   if (err instanceof z.ZodError) {

@@ -9,7 +9,7 @@ import { z } from 'zod'
 import type { Rule } from '#server/auth/rate-limits.ts'
 import type { Tx } from '#server/db/client.ts'
 import { oneRow } from '#server/db/rows.ts'
-import { AppError } from '../errors.ts'
+import { RateLimitedError } from '../errors.ts'
 
 /** New invitations and re-sends by one person on one move. */
 export const SEND_RULES: Rule[] = [
@@ -63,17 +63,17 @@ export async function limitInvitationSend(
 ): Promise<void> {
   const sendWait = await check(tx, `invite-send|${opts.profileId}|${opts.txId}`, SEND_RULES)
   if (sendWait > 0) {
-    throw new AppError(
-      'rate_limited',
+    throw new RateLimitedError(
       `You have sent many invitations on this move in a short time. Please try again in ${waitText(sendWait)}.`,
+      sendWait,
     )
   }
   if (opts.resendOf) {
     const resendWait = await check(tx, `invite-resend|${opts.resendOf}`, RESEND_RULES)
     if (resendWait > 0) {
-      throw new AppError(
-        'rate_limited',
+      throw new RateLimitedError(
         `This invitation has been sent several times already; the last email may still be on its way. You can send it again in ${waitText(resendWait)}.`,
+        resendWait,
       )
     }
   }

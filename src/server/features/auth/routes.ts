@@ -13,6 +13,7 @@ import { storedRoleFor } from '#shared/domain/roles.ts'
 import { COMMON_PASSWORD_MESSAGE, isCommonPassword } from '#server/auth/common-passwords.ts'
 import { endSessionPastMaxAge } from '#server/auth/viewer.ts'
 import { forBetterAuth } from '#server/auth/client-info.ts'
+import { retryMessage, waitPhrase } from '#server/auth/rate-limits.ts'
 import { AppError, validationError } from '#server/core/errors.ts'
 import { errorBody } from '#server/http/errors.ts'
 import type { AppDeps, AppEnv } from '#server/http/router.ts'
@@ -78,15 +79,6 @@ const MESSAGES: Record<string, string> = {
   BACKUP_CODES_NOT_ENABLED: 'Two-factor authentication is not on for your account.',
 }
 
-/** 'in 45 seconds', 'in 3 minutes', 'in 1 hour'. */
-function waitPhrase(seconds: number): string {
-  if (seconds < 90) return `in ${seconds} second${seconds === 1 ? '' : 's'}`
-  const minutes = Math.ceil(seconds / 60)
-  if (minutes < 90) return `in ${minutes} minutes`
-  const hours = Math.ceil(minutes / 60)
-  return `in ${hours} hour${hours === 1 ? '' : 's'}`
-}
-
 /** Re-shapes Better Auth's error bodies `{ code, message }` into ours; passes successes through. */
 async function reshape(res: Response): Promise<Response> {
   if (res.status < 400 || !res.headers.get('content-type')?.includes('application/json')) return res
@@ -98,13 +90,13 @@ async function reshape(res: Response): Promise<Response> {
   const headers = new Headers(res.headers)
   headers.delete('content-length')
   if (status === 429) {
-    // Better Auth's limiter says X-Retry-After; HTTP clients and proxies read Retry-After (RFC 9110).
+    // Our limiter (auth/rate-limits.ts) says X-Retry-After; HTTP clients and proxies read Retry-After (RFC 9110).
     const wait = Math.max(1, Number(res.headers.get('x-retry-after')) || 60)
     headers.set('retry-after', String(wait))
     message =
       data.code === 'TWO_FACTOR_LOCKED'
         ? `Too many wrong codes: two-factor sign-in is locked. Try again ${waitPhrase(wait)}.`
-        : `Too many attempts. Please try again ${waitPhrase(wait)}.`
+        : retryMessage(wait)
   }
   return new Response(JSON.stringify(errorBody(code, message)), { status, headers })
 }

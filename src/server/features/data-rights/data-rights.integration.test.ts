@@ -641,6 +641,8 @@ describe('data rights limits (AUTH_RATE_LIMIT on)', () => {
       json: { confirmation: 'DELETE', password: user.password },
     })
     expect(sixth.status).toBe(429)
+    expect(Number(sixth.headers.get('retry-after'))).toBeGreaterThanOrEqual(1)
+    expect(Number(sixth.headers.get('retry-after'))).toBeLessThanOrEqual(900)
     expect((await sixth.json()).error.message).toMatch(/Please try again in \d+ minutes?/)
     expect((await t.request('/api/me', { as: user })).status).toBe(200)
   })

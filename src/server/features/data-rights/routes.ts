@@ -9,7 +9,7 @@ import { deleteCookie } from 'hono/cookie'
 import { dataRightsEndpoints as endpoints } from '#shared/contracts/data-rights.ts'
 import { consumeAccountLimit, type Rule } from '#server/auth/rate-limits.ts'
 import { sessionCookieName } from '#server/auth/viewer.ts'
-import { AppError } from '#server/core/errors.ts'
+import { RateLimitedError } from '#server/core/errors.ts'
 import { createRouter, requireViewer, type AppDeps } from '#server/http/router.ts'
 import { storageFor } from '#server/platform/storage/index.ts'
 import { recordSecurityEvent } from '#server/auth/security-events.ts'
@@ -30,9 +30,9 @@ export function dataRightsRoutes({ database, auth, config, log }: AppDeps, ports
     const wait = await consumeAccountLimit(database, key, rule)
     if (wait !== null) {
       const minutes = Math.ceil(wait / 60)
-      throw new AppError(
-        'rate_limited',
+      throw new RateLimitedError(
         `Too many attempts. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
+        wait,
       )
     }
   }

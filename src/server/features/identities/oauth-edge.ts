@@ -20,6 +20,7 @@ import { LinkIdentityInput, OAuthSignInInput } from '#shared/contracts/identitie
 import { storedRoleFor } from '#shared/domain/roles.ts'
 import { PAGE_PATHS } from '#shared/paths.ts'
 import { forBetterAuth } from '#server/auth/client-info.ts'
+import { retryMessage } from '#server/auth/rate-limits.ts'
 import { AppError, validationError } from '#server/core/errors.ts'
 import { errorBody } from '#server/http/errors.ts'
 import type { AppDeps, AppEnv } from '#server/http/router.ts'
@@ -55,11 +56,12 @@ async function redirectAnswer(res: Response): Promise<Response> {
     return new Response(JSON.stringify({ url: data.url }), { status: 200, headers })
   }
   const status = res.status >= 400 ? res.status : 500
-  if (status === 429) headers.set('retry-after', String(Math.max(1, Number(res.headers.get('x-retry-after')) || 60)))
+  const wait = Math.max(1, Number(res.headers.get('x-retry-after')) || 60)
+  if (status === 429) headers.set('retry-after', String(wait))
   const code = STATUS_CODES[status] ?? 'internal'
   const message =
     status === 429
-      ? 'Too many attempts. Please try again in a minute.'
+      ? retryMessage(wait)
       : typeof data.message === 'string' && status < 500
         ? data.message
         : 'Could not start signing in with the provider. Please try again.'

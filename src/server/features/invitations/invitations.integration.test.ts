@@ -473,6 +473,8 @@ describe('invitation emails and their limits', () => {
       429,
       /^You have sent many invitations on this move in a short time\. Please try again in (10|9) minutes\.$/,
     )
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(500)
+    expect(Number(refused.headers.get('retry-after'))).toBeLessThanOrEqual(600)
     expect(await listOf(txId, sender)).toHaveLength(10)
     const [{ n }] = await t.database.query<{ n: number }>(
       'select count(*)::int as n from mail_outbox where transaction_id = $1',
