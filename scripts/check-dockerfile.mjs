@@ -17,7 +17,17 @@
 // Any instruction this script does not know fails it: change the Dockerfile and this script together.
 // Usage: node scripts/check-dockerfile.mjs [--keep]   (PORT range: CHECK_DOCKERFILE_PORT, default 4790)
 import { execFileSync, spawn, spawnSync } from 'node:child_process'
-import { chmodSync, cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs'
+import {
+  chmodSync,
+  cpSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+} from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -27,7 +37,8 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 const port = Number(process.env.CHECK_DOCKERFILE_PORT ?? 4790)
 const keep = process.argv.includes('--keep')
 const started = performance.now()
-const say = (line) => process.stdout.write(`[check-dockerfile ${((performance.now() - started) / 1000).toFixed(1)} s] ${line}\n`)
+const say = (line) =>
+  process.stdout.write(`[check-dockerfile ${((performance.now() - started) / 1000).toFixed(1)} s] ${line}\n`)
 const fail = (message) => {
   process.stderr.write(`check-dockerfile: ${message}\n`)
   process.exitCode = 1
@@ -62,7 +73,10 @@ export function parseDockerfile(text) {
 function parseCopy(args) {
   const words = args.split(/\s+/)
   const flags = Object.fromEntries(
-    words.filter((w) => w.startsWith('--')).map((w) => w.slice(2).split('=')).map(([k, v]) => [k, v ?? true]),
+    words
+      .filter((w) => w.startsWith('--'))
+      .map((w) => w.slice(2).split('='))
+      .map(([k, v]) => [k, v ?? true]),
   )
   const paths = words.filter((w) => !w.startsWith('--'))
   return { from: flags.from, sources: paths.slice(0, -1), dest: paths.at(-1) }
@@ -97,7 +111,10 @@ function appRootReads() {
         const text = readFileSync(full, 'utf8')
         const consts = Object.fromEntries([...text.matchAll(/const (\w+) = '([^']+)'/g)].map((m) => [m[1], m[2]]))
         for (const m of text.matchAll(/fromAppRoot\(\s*['`]([^'`]+)['`]\s*\)/g)) {
-          found.push({ file: path.relative(root, full), path: m[1].replace(/\$\{(\w+)\}/g, (_, k) => consts[k] ?? `?${k}`) })
+          found.push({
+            file: path.relative(root, full),
+            path: m[1].replace(/\$\{(\w+)\}/g, (_, k) => consts[k] ?? `?${k}`),
+          })
         }
       }
     }
@@ -251,7 +268,8 @@ async function main() {
         fail(`${read.file} reads ${read.path}, which the Dockerfile does not copy into the runtime stage`)
     }
     const missingFlags = SERVER_NODE_FLAGS.filter((f) => !cmd.includes(f))
-    if (cmd[0] !== 'node' || missingFlags.length) fail(`CMD must be node with ${SERVER_NODE_FLAGS} (missing ${missingFlags})`)
+    if (cmd[0] !== 'node' || missingFlags.length)
+      fail(`CMD must be node with ${SERVER_NODE_FLAGS} (missing ${missingFlags})`)
     // Our own development tools must not be in the image. (vite and esbuild are: better-auth declares
     // vitest a peer dependency, which npm installs; the server never loads them.)
     for (const tool of ['typescript', 'eslint', '@playwright/test', 'prettier'])
@@ -311,7 +329,12 @@ async function main() {
       const signUp = await fetch(`${base}/api/auth/sign-up/email`, {
         method: 'POST',
         headers: { 'content-type': 'application/json', origin: base },
-        body: JSON.stringify({ name: 'Image Check', email: 'image-check@homeward.test', password: 'password123', role: 'buyer' }),
+        body: JSON.stringify({
+          name: 'Image Check',
+          email: 'image-check@homeward.test',
+          password: 'password123',
+          role: 'buyer',
+        }),
       })
       const refusal = await signUp.text()
       // 'password123' is on the common-password list the image must carry: refused with a clear reason.
@@ -320,7 +343,12 @@ async function main() {
       const good = await fetch(`${base}/api/auth/sign-up/email`, {
         method: 'POST',
         headers: { 'content-type': 'application/json', origin: base },
-        body: JSON.stringify({ name: 'Image Check', email: 'image-check@homeward.test', password: 'a long unusual passphrase 42', role: 'buyer' }),
+        body: JSON.stringify({
+          name: 'Image Check',
+          email: 'image-check@homeward.test',
+          password: 'a long unusual passphrase 42',
+          role: 'buyer',
+        }),
       })
       if (good.status !== 200) fail(`sign-up answered ${good.status}: ${(await good.text()).slice(0, 300)}`)
       say('healthy: HEALTHCHECK passed, / serves the app, sign-up checks the common-password list')
