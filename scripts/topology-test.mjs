@@ -548,8 +548,26 @@ async function main() {
   // periodic job (digests, SLA clocks, accreditation, weekly updates, DIP reminders, CDD retention)
   // runs once per schedule with both processes up, from the job runs it records (its metrics or table).
 
-  // 6. Rolling restart under load.
+  // 6. Rolling restart under load, with the database connections the processes hold sampled meanwhile
+  //    (docs/deployment.md, "Connections": DB_POOL_MAX per process and one LISTEN connection each).
+  const connections = []
+  const sampler = setInterval(() => {
+    owner
+      .query(
+        `select count(*)::int as n, count(*) filter (where query ilike 'listen %')::int as listen
+         from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()`,
+        [db.name],
+      )
+      .then((r) => connections.push(r.rows[0]))
+      .catch(() => {})
+  }, 250)
   const load = await rollingRestart(apps, env, buyer.cookie, txId)
+  clearInterval(sampler)
+  const peak = connections.reduce((m, c) => (c.n > m.n ? c : m), { n: 0, listen: 0 })
+  say(
+    `PostgreSQL connections of the two processes (DB_POOL_MAX=${env.DB_POOL_MAX}) during the load: ` +
+      `peak ${peak.n} (${peak.listen} of them LISTEN), ${connections.length} samples`,
+  )
   say(
     `rolling restart: ${load.requests} requests through nginx in ${(load.ms / 1000).toFixed(1)} s, ` +
       `${load.ok} answered 2xx (${load.retriedOk} of them on the client's one retry after a connection close), ` +
