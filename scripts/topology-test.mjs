@@ -209,17 +209,14 @@ async function isReady(base) {
 
 async function waitReady(app) {
   const base = `http://127.0.0.1:${app.port}`
-  await waitFor(
-    async () => {
-      if (app.exitCode !== undefined)
-        throw Object.assign(new Error(`app ${app.name} exited (${app.exitCode}):\n${app.output}`), { fatal: true })
-      return isReady(base)
-    },
-    120_000,
-    `app ${app.name} to be ready`,
-  ).catch((err) => {
-    throw new Error(`${err.message}\n--- app ${app.name}'s output:\n${app.output}`)
-  })
+  const until = Date.now() + 120_000
+  for (;;) {
+    if (app.exitCode !== undefined)
+      throw new Error(`app ${app.name} exited (${app.exitCode}) before it was ready:\n${app.output}`)
+    if (await isReady(base).catch(() => false)) return
+    if (Date.now() > until) throw new Error(`app ${app.name} was not ready within 120 s:\n${app.output}`)
+    await sleep(200)
+  }
 }
 
 async function stopApp(app, ms = 30_000) {
