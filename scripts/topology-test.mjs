@@ -322,6 +322,31 @@ async function signUp(base, db, name) {
   return { email, cookie: cookieOf(signIn) }
 }
 
+/** Reads Server-Sent Events from `body`, calling `onEvent({ event, data, id, at })`; keep-alive comments skipped. */
+async function readEvents(body, onEvent) {
+  const reader = body.getReader()
+  const decoder = new TextDecoder()
+  let buffer = ''
+  for (;;) {
+    const { done, value } = await reader.read()
+    if (done) return
+    buffer += decoder.decode(value, { stream: true })
+    let cut
+    while ((cut = buffer.indexOf('\n\n')) !== -1) {
+      const block = buffer.slice(0, cut)
+      buffer = buffer.slice(cut + 2)
+      if (block.split('\n').every((l) => l.startsWith(':'))) continue
+      const event = { event: 'message', data: '', at: performance.now() }
+      for (const line of block.split('\n')) {
+        if (line.startsWith('event:')) event.event = line.slice(6).trim()
+        else if (line.startsWith('data:')) event.data += line.slice(5).trim()
+        else if (line.startsWith('id:')) event.id = line.slice(3).trim()
+      }
+      onEvent(event)
+    }
+  }
+}
+
 /** A Server-Sent Events reader: `next(pred, ms)` resolves with the first event matching `pred`. */
 async function openStream(url, cookie) {
   const controller = new AbortController()
@@ -329,35 +354,10 @@ async function openStream(url, cookie) {
   if (res.status !== 200) throw new Error(`stream ${url}: ${res.status}`)
   const events = []
   const waiters = []
-  const reader = res.body.getReader()
-  const decoder = new TextDecoder()
-  let buffer = ''
-  void (async () => {
-    try {
-      for (;;) {
-        const { done, value } = await reader.read()
-        if (done) break
-        buffer += decoder.decode(value, { stream: true })
-        let cut
-        while ((cut = buffer.indexOf('\n\n')) !== -1) {
-          const block = buffer.slice(0, cut)
-          buffer = buffer.slice(cut + 2)
-          const event = { event: 'message', data: '' }
-          for (const line of block.split('\n')) {
-            if (line.startsWith('event:')) event.event = line.slice(6).trim()
-            else if (line.startsWith('data:')) event.data += line.slice(5).trim()
-            else if (line.startsWith('id:')) event.id = line.slice(3).trim()
-          }
-          if (block.split('\n').every((l) => l.startsWith(':'))) continue
-          event.at = performance.now()
-          events.push(event)
-          waiters.forEach((w) => w())
-        }
-      }
-    } catch {
-      // aborted
-    }
-  })()
+  void readEvents(res.body, (event) => {
+    events.push(event)
+    waiters.forEach((w) => w())
+  }).catch(() => {})
   return {
     close: () => controller.abort(),
     async next(pred, ms = 10_000) {
@@ -371,6 +371,53 @@ async function openStream(url, cookie) {
           setTimeout(resolve, 200)
         })
       }
+    },
+  }
+}
+
+/**
+ * A stream held as a browser holds it: when the server ends it (or the connection drops), it is
+ * opened again with Last-Event-ID after a short pause. `stop()` resolves with every event received,
+ * the number of reconnections and the last event before each end.
+ */
+function holdStream(url, cookie) {
+  const events = []
+  const endings = []
+  let stopped = false
+  let abort = () => {}
+  let lastId
+  let reconnects = 0
+  const loop = (async () => {
+    while (!stopped) {
+      const controller = new AbortController()
+      abort = () => controller.abort()
+      let last = null
+      try {
+        const headers = { accept: 'text/event-stream', cookie }
+        if (lastId !== undefined) headers['last-event-id'] = lastId
+        const res = await fetch(url, { headers, signal: controller.signal })
+        if (res.status === 200) {
+          await readEvents(res.body, (event) => {
+            events.push(event)
+            last = event.event
+            if (event.id !== undefined) lastId = event.id
+          })
+        } else await res.body?.cancel()
+      } catch {
+        // dropped: reconnect below
+      }
+      if (stopped) break
+      endings.push(last ?? '(none)')
+      reconnects++
+      await sleep(250)
+    }
+  })()
+  return {
+    async stop() {
+      stopped = true
+      abort()
+      await loop
+      return { events, reconnects, endings }
     },
   }
 }
@@ -558,7 +605,17 @@ async function main() {
       .then((r) => connections.push(r.rows[0]))
       .catch(() => {})
   }, 250)
-  const load = await rollingRestart(apps, env, buyer.cookie, txId)
+  // A live stream held through nginx across the restart needs the shutdown that ends streams (a
+  // server without it waits for them forever on SIGTERM): on when the server has /api/health/live,
+  // which came with it; TOPOLOGY_STREAM_DURING_RESTART=true|false decides instead.
+  const hasLive =
+    (await fetch(`${A}/api/health/live`)
+      .then((r) => r.status)
+      .catch(() => 0)) === 200
+  const holdStreamThrough = (process.env.TOPOLOGY_STREAM_DURING_RESTART ?? String(hasLive)) === 'true'
+  if (!holdStreamThrough)
+    say('note: no live stream is held during the restart (no /api/health/live: streams would hold SIGTERM open)')
+  const load = await rollingRestart(apps, env, buyer.cookie, txId, { holdStreamThrough })
   clearInterval(sampler)
   const peak = connections.reduce((m, c) => (c.n > m.n ? c : m), { n: 0, listen: 0 })
   say(
@@ -576,6 +633,19 @@ async function main() {
     `the rolling restart lost no request (${load.failed} of ${load.requests})`,
   )
   check(load.stops.A.code === 0 && load.stops.B.code === 0, 'both processes exited 0 on SIGTERM')
+  if (load.stream) {
+    const seen = load.stream.events.filter((e) => e.event === 'activity').map((e) => e.data)
+    const missed = load.posted.filter((id) => !seen.some((d) => d.includes(id)))
+    say(
+      `the stream held through nginx: ${load.stream.reconnects} reconnection(s) with Last-Event-ID, ` +
+        `last event before each end: ${load.stream.endings.join(', ') || '-'}`,
+    )
+    check(load.stream.reconnects >= 1, 'the stream was ended by a restart and reconnected')
+    check(
+      missed.length === 0,
+      `every chat message posted during the restart reached the held stream (${load.posted.length - missed.length} of ${load.posted.length})`,
+    )
+  }
   const log = existsSync(nginx.accessLog) ? readFileSync(nginx.accessLog, 'utf8') : ''
   const upstreams = new Set([...log.matchAll(/upstream=([\d.:]+)\//g)].map((m) => m[1]))
   check(upstreams.size >= 2, `nginx spread the requests over both processes (${[...upstreams].join(', ')})`)
@@ -587,11 +657,11 @@ async function main() {
  * requests: session reads (GET /api/me), the move (GET /api/transactions/:id) and chat messages
  * (POST, one in five). A request whose connection closed before an answer is retried once.
  */
-async function rollingRestart(apps, env, cookie, txId) {
+async function rollingRestart(apps, env, cookie, txId, { holdStreamThrough }) {
   const CONCURRENCY = 4
   const threads = await (await api(PUBLIC, `/api/transactions/${txId}/threads`, { cookie })).json()
   const thread = threads.threads.find((th) => th.topic === 'general').id
-  const stats = { requests: 0, ok: 0, retriedOk: 0, failed: 0, failures: [] }
+  const stats = { requests: 0, ok: 0, retriedOk: 0, failed: 0, failures: [], posted: [] }
   let running = true
   let n = 0
   const one = async () => {
@@ -607,9 +677,10 @@ async function rollingRestart(apps, env, cookie, txId) {
     for (let attempt = 1; attempt <= 2; attempt++) {
       try {
         const res = await send()
-        await res.arrayBuffer()
+        const text = await res.text()
         if (res.status >= 200 && res.status < 300) {
           stats.ok++
+          if (res.status === 201) stats.posted.push(JSON.parse(text).id)
           if (attempt === 2) stats.retriedOk++
         } else {
           stats.failed++
@@ -633,6 +704,7 @@ async function rollingRestart(apps, env, cookie, txId) {
   })
   const started = performance.now()
   const stops = {}
+  const stream = holdStreamThrough ? holdStream(`${PUBLIC}/api/transactions/${txId}/events`, cookie) : null
   await sleep(1_000)
   for (const key of ['a', 'b']) {
     const app = apps[key]
@@ -645,7 +717,9 @@ async function rollingRestart(apps, env, cookie, txId) {
   }
   running = false
   await Promise.all(loops)
-  return { ...stats, ms: performance.now() - started, stops }
+  const ms = performance.now() - started
+  await sleep(2_000) // the last messages' events
+  return { ...stats, ms, stops, stream: await stream?.stop() }
 }
 
 let status = 0
