@@ -73,23 +73,37 @@ const work = mkdtempSync(path.join(tmpdir(), 'hw-topology-'))
 chmodSync(work, 0o755)
 const cleanups = []
 
+/**
+ * A fresh database on SERVER_URL. `adminUrl`: the server's (super)user on it, for the test's own
+ * reads and set-up. Without TOPOLOGY_OWNER_URL the apps run as that user too. With it, as in
+ * deploy/postgres-init.sql (decision 012): a non-superuser owner with CREATEROLE owns the database
+ * and runs the migrations (`ownerUrl`), and the apps run as a login role in homeward_app (`appUrl`).
+ */
 async function createDatabase() {
   const name = `homeward_topology_${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`
+  const ownerRole = `${name}_owner`
+  const webRole = `${name}_web`
   const admin = new pg.Client({ connectionString: SERVER_URL })
   await admin.connect()
-  await admin.query(`create database ${name}`)
   const url = new URL(SERVER_URL)
   url.pathname = `/${name}`
-  let appUrl = url.toString()
-  const webRole = `${name}_web`
-  if (OWNER_SETUP) {
-    // Decision 012: the server's login role is a member of homeward_app; migrations run as the owner.
-    await admin.query(`do $$ begin create role homeward_app nologin; exception when duplicate_object then null; end $$`)
-    await admin.query(`create role ${webRole} login in role homeward_app`)
+  const adminUrl = url.toString()
+  const as = (role) => {
     const u = new URL(url)
-    u.username = webRole
-    appUrl = u.toString()
+    u.username = role
+    u.password = ''
+    return u.toString()
   }
+  if (OWNER_SETUP) {
+    await admin.query(`do $$ begin create role homeward_app nologin; exception when duplicate_object then null; end $$`)
+    await admin.query(`create role ${ownerRole} login createrole`)
+    await admin.query(`create role ${webRole} login in role homeward_app`)
+    await admin.query(`create database ${name} owner ${ownerRole}`)
+    const inDb = new pg.Client({ connectionString: adminUrl })
+    await inDb.connect()
+    await inDb.query(`alter schema public owner to ${ownerRole}`)
+    await inDb.end()
+  } else await admin.query(`create database ${name}`)
   await admin.end()
   cleanups.push(async () => {
     const c = new pg.Client({ connectionString: SERVER_URL })
@@ -99,10 +113,15 @@ async function createDatabase() {
       [name],
     )
     await c.query(`drop database if exists ${name}`)
-    if (OWNER_SETUP) await c.query(`drop role if exists ${webRole}`)
+    if (OWNER_SETUP) {
+      await c.query(`drop role if exists ${webRole}`)
+      await c.query(`drop role if exists ${ownerRole}`)
+    }
     await c.end()
   })
-  return { ownerUrl: url.toString(), appUrl, name }
+  return OWNER_SETUP
+    ? { adminUrl, ownerUrl: as(ownerRole), appUrl: as(webRole), name }
+    : { adminUrl, ownerUrl: adminUrl, appUrl: adminUrl, name }
 }
 
 async function startS3() {
@@ -428,7 +447,7 @@ async function main() {
   if (!existsSync(path.join(root, 'dist/server/main.js')))
     throw new Error('dist/server/main.js is missing: npm run build first')
   const db = await createDatabase()
-  const owner = new pg.Client({ connectionString: db.ownerUrl })
+  const owner = new pg.Client({ connectionString: db.adminUrl })
   await owner.connect()
   cleanups.push(() => owner.end())
   const s3Dir = await startS3()
