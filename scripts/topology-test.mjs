@@ -557,6 +557,21 @@ async function main() {
   })
   check(viaProxy.status === 201, `an upload through nginx is stored too (${viaProxy.status})`)
   await viaProxy.body?.cancel()
+  // nginx's client_max_body_size sits just above the app's 50 MB limit: an upload over 50 MB is
+  // refused by the app with its JSON message, not by nginx with an HTML page.
+  const over = Buffer.alloc(50 * 1024 * 1024 + 1, 0x20)
+  bytes.copy(over)
+  const tooBig = await api(PUBLIC, `/api/transactions/${txId}/documents?folder=Property&filename=huge.pdf`, {
+    cookie: buyer.cookie,
+    body: over,
+    headers: { 'content-type': 'application/pdf' },
+  })
+  const tooBigType = tooBig.headers.get('content-type') ?? ''
+  await tooBig.body?.cancel()
+  check(
+    tooBig.status === 413 && tooBigType.includes('json'),
+    `an upload of 50 MB + 1 byte through nginx gets the app's own 413 (${tooBig.status}, ${tooBigType})`,
+  )
 
   // 4. Rate limits: wrong passwords through A until A refuses; B must refuse the next one at once.
   const target = await signUp(B, owner, 'Topology Target')
