@@ -475,6 +475,13 @@ async function main() {
   const viaNginx = await api(PUBLIC, '/api/me', { cookie: buyer.cookie })
   check(viaNginx.status === 200 && viaNginx.headers.get('x-request-id'), 'and through nginx, which adds X-Request-Id')
   await viaNginx.body?.cancel()
+  const requestId = `topology-${randomUUID()}`
+  const withId = await api(PUBLIC, '/api/me', { cookie: buyer.cookie, headers: { 'x-request-id': requestId } })
+  await withId.body?.cancel()
+  check(
+    withId.headers.get('x-request-id') === requestId,
+    `a client's X-Request-Id comes back once, unchanged (${withId.headers.get('x-request-id')})`,
+  )
 
   // 2. Live: a message posted through A reaches a stream on B and one through nginx.
   const created = await api(PUBLIC, '/api/transactions', {
