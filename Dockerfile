@@ -8,7 +8,9 @@
 ARG NODE_IMAGE=node:20-bookworm-slim
 
 # 1. Production dependencies only. --ignore-scripts: the package's `prepare` builds the app, which
-#    needs the development tools; no production dependency has an install script of its own.
+#    needs the sources and the development tools. The lock's only other install scripts are
+#    esbuild's (a check of its binary, which comes in its optional platform package anyway) and
+#    protobufjs's (a version notice): nothing is lost.
 FROM ${NODE_IMAGE} AS deps
 WORKDIR /app
 COPY package.json package-lock.json ./
