@@ -5,7 +5,7 @@
  * with S3 on a local s3rver), signs a user up, creates a move, then streams each file over HTTP
  * BENCH_RUNS times (default 3) from a generator (the client never holds a whole file). RSS is the
  * child's VmRSS from /proc, sampled every 10 ms; "rise" is the peak during the upload minus the RSS
- * just before it. Env: BENCH_RUNS, BENCH_ONLY=disk|s3.
+ * just before it. Env: BENCH_RUNS, BENCH_ONLY=disk|s3, BENCH_PORT (the server's; default random in 3900-3989).
  */
 import { randomBytes } from 'node:crypto'
 import { mkdtempSync, rmSync } from 'node:fs'
@@ -55,7 +55,7 @@ function upload(port: number, cookie: string, txId: string, bytes: number, name:
 
 async function run(label: string, env: Record<string, string>) {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'homeward-upload-bench-'))
-  const port = 3900 + Math.floor(Math.random() * 90)
+  const port = Number(process.env.BENCH_PORT ?? 3900 + Math.floor(Math.random() * 90))
   const server = startServer({ port, env: { DOCUMENT_MAX_BYTES: String(60 * MB), DATA_DIR: dataDir, ...env } })
   await server.ready
   const child = server.child
