@@ -107,9 +107,9 @@ describe('partners in production', () => {
     expect(sandboxWarning(sandboxPartners(c))).toBe(
       'SANDBOX_PARTNERS=true: these partners are the sandbox and nothing they report is real: ' +
         'identity verification (IDENTITY_PROVIDER), sanctions and PEP screening (SANCTIONS_PROVIDER), ' +
-        'open banking (source of funds) (OPEN_BANKING_PROVIDER), payments (Pro, the completion fee, survey payouts) ' +
-        '(PAYMENTS_PROVIDER), client money (deposits, Confirmation of Payee) (CLIENT_MONEY_PROVIDER), ' +
-        'land registry (title checks) (LAND_REGISTRY_PROVIDER)',
+        'open banking for source of funds (OPEN_BANKING_PROVIDER), payments for Pro, the completion fee and ' +
+        'survey payouts (PAYMENTS_PROVIDER), client money for deposits and Confirmation of Payee ' +
+        '(CLIENT_MONEY_PROVIDER), land registry for title checks (LAND_REGISTRY_PROVIDER)',
     )
     expect(() => loadConfig({ DATA_DIR: tmp(), NODE_ENV: 'production', SANDBOX_PARTNERS: 'maybe' })).toThrow(
       /SANDBOX_PARTNERS: must be true or false/,

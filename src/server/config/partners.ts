@@ -47,14 +47,14 @@ export const PARTNERS: readonly Partner[] = [
   {
     key: 'open_banking',
     variable: 'OPEN_BANKING_PROVIDER',
-    what: 'open banking (source of funds)',
+    what: 'open banking for source of funds',
     real: 'obie',
     needs: ['OPEN_BANKING_API_URL', 'OPEN_BANKING_ACCESS_TOKEN', 'OPEN_BANKING_AUTHORISE_URL'],
   },
   {
     key: 'payments',
     variable: 'PAYMENTS_PROVIDER',
-    what: 'payments (Pro, the completion fee, survey payouts)',
+    what: 'payments for Pro, the completion fee and survey payouts',
     real: 'stripe',
     needs: [
       'STRIPE_SECRET_KEY',
@@ -69,14 +69,14 @@ export const PARTNERS: readonly Partner[] = [
   {
     key: 'client_money',
     variable: 'CLIENT_MONEY_PROVIDER',
-    what: 'client money (deposits, Confirmation of Payee)',
+    what: 'client money for deposits and Confirmation of Payee',
     real: 'http',
     needs: ['CLIENT_MONEY_API_URL', 'CLIENT_MONEY_API_KEY', 'CLIENT_MONEY_WEBHOOK_SECRET'],
   },
   {
     key: 'land_registry',
     variable: 'LAND_REGISTRY_PROVIDER',
-    what: 'land registry (title checks)',
+    what: 'land registry for title checks',
     real: 'off',
     needs: [],
     note: 'title checks are then unavailable: the HM Land Registry Business Gateway adapter is not written yet',
