@@ -16,7 +16,8 @@ export function isSandboxProvider(provider: string | null | undefined): boolean 
  * The same amber badge everywhere, in development and in a production deployment that runs the
  * sandbox on purpose (SANDBOX_PARTNERS=true). Renders nothing when `provider` is not the sandbox, so a
  * page passes what the API said: `<SandboxBadge provider={data.provider_label} />`.
- * `detail` is what the sandbox means there ("no money moves"), read by a hover and by screen readers.
+ * `detail` is what the sandbox means there ("no money moves"): the badge's title, shown on hover and
+ * read by screen readers as its description.
  */
 export function SandboxBadge({
   provider = 'sandbox',
@@ -37,7 +38,6 @@ export function SandboxBadge({
     >
       <FlaskConical aria-hidden="true" />
       Sandbox
-      <span className="sr-only">: {detail}</span>
     </Badge>
   )
 }

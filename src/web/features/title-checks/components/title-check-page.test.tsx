@@ -68,7 +68,7 @@ describe('TitleCheckPage and the Sandbox label', () => {
     const badges = screen.getAllByTestId('sandbox-badge')
     expect(badges).toHaveLength(3)
     for (const b of badges) {
-      expect(b.textContent).toMatch(/^Sandbox: /)
+      expect(b.textContent).toBe('Sandbox')
       expect(b.getAttribute('title')).toMatch(/^Sandbox: .*not HM Land Registry data/)
     }
     const heading = screen.getByRole('heading', { level: 1, name: 'Title check' })
