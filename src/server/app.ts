@@ -310,14 +310,16 @@ export function createApp(deps: AppDeps) {
 
   // The local outbox: 404 unless DEV_MAIL=true and the request is from this machine (features/dev-mail).
   app.route('/', devMailRoutes(deps))
-  // The partners' signed webhooks (no session): open banking, client money (funds received), payments.
-  app.route('/', openBankingWebhookRoutes(deps))
-  app.route('/', clientMoneyWebhookRoutes(deps))
-  app.route('/', paymentsWebhookRoutes(deps))
-  // The sandbox partners' pages (/sandbox/*), mounted only while their provider is the sandbox (in
-  // production only with SANDBOX_PARTNERS=true, config.ts): an 8 KB form body from this site at most.
+  // The sandbox partners' pages (/sandbox/*) are mounted below only while their provider is the sandbox
+  // (in production only with SANDBOX_PARTNERS=true, config.ts); each takes an 8 KB form from this site at most.
   app.use('/sandbox/*', sandboxPagesGuard(config))
+  // Open banking's signed webhook (no session), and the sandbox bank's consent page (sandbox only).
+  app.route('/', openBankingWebhookRoutes(deps))
   if (config.OPEN_BANKING_PROVIDER === 'sandbox') app.route('/', sandboxBankRoutes(deps, openBankingOf(deps)))
+  // The client-money partner's signed webhook (no session): funds received into a held-funds account.
+  app.route('/', clientMoneyWebhookRoutes(deps))
+  // Payments' signed webhook (no session), and the sandbox's hosted checkout and 3-D Secure pages (sandbox only).
+  app.route('/', paymentsWebhookRoutes(deps))
   if (config.PAYMENTS_PROVIDER === 'sandbox') app.route('/', sandboxCheckoutRoutes(deps, paymentsOf(deps)))
   app.all('/sandbox/*', sandboxPageNotFound)
 
