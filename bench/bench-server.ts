@@ -76,6 +76,8 @@ export function startServer({
       PUBLIC_URL: url,
       BETTER_AUTH_SECRET: BENCH_SECRET,
       NODE_ENV: 'production',
+      // The sandbox partners, as production allows them only by this opt-in (src/server/config.ts).
+      SANDBOX_PARTNERS: 'true',
       AUTH_RATE_LIMIT: 'false',
       ...env,
     },

@@ -64,6 +64,7 @@ import { SESSION_SECURITY_SCHEME, TOKEN_SECURITY_SCHEME, type AppDeps, type AppE
 import { csrfVerdict } from '#server/auth/same-origin.ts'
 import { acceptsEncoding, compressResponses, isCompressible } from './http/compression'
 import { securityHeaders } from './http/security-headers'
+import { sandboxPageNotFound, sandboxPagesGuard } from './http/sandbox-pages'
 import { validateResponses } from './http/validate-responses'
 
 /** The built web app (`vite build`, run by scripts/build.mjs). */
@@ -309,14 +310,18 @@ export function createApp(deps: AppDeps) {
 
   // The local outbox: 404 unless DEV_MAIL=true and the request is from this machine (features/dev-mail).
   app.route('/', devMailRoutes(deps))
+  // The sandbox partners' pages (/sandbox/*) are mounted below only while their provider is the sandbox
+  // (in production only with SANDBOX_PARTNERS=true, config.ts); each takes an 8 KB form from this site at most.
+  app.use('/sandbox/*', sandboxPagesGuard(config))
   // Open banking's signed webhook (no session), and the sandbox bank's consent page (sandbox only).
   app.route('/', openBankingWebhookRoutes(deps))
-  app.route('/', sandboxBankRoutes(deps, openBankingOf(deps)))
+  if (config.OPEN_BANKING_PROVIDER === 'sandbox') app.route('/', sandboxBankRoutes(deps, openBankingOf(deps)))
   // The client-money partner's signed webhook (no session): funds received into a held-funds account.
   app.route('/', clientMoneyWebhookRoutes(deps))
   // Payments' signed webhook (no session), and the sandbox's hosted checkout and 3-D Secure pages (sandbox only).
   app.route('/', paymentsWebhookRoutes(deps))
-  app.route('/', sandboxCheckoutRoutes(deps, paymentsOf(deps)))
+  if (config.PAYMENTS_PROVIDER === 'sandbox') app.route('/', sandboxCheckoutRoutes(deps, paymentsOf(deps)))
+  app.all('/sandbox/*', sandboxPageNotFound)
 
   // Every operation needs the session cookie unless it says `security: []` (PUBLIC in src/shared/contracts/endpoint.ts).
   app.openAPIRegistry.registerComponent('securitySchemes', SESSION_SECURITY_SCHEME, {

@@ -95,7 +95,9 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ DATA_DIR: tmp(), DEV_MAIL: 'true', NODE_ENV: 'production' })).toThrow(
       /DEV_MAIL: must not be true with NODE_ENV=production/,
     )
-    expect(loadConfig({ DATA_DIR: tmp(), DEV_MAIL: 'false', NODE_ENV: 'production' }).DEV_MAIL).toBe(false)
+    expect(
+      loadConfig({ DATA_DIR: tmp(), DEV_MAIL: 'false', NODE_ENV: 'production', SANDBOX_PARTNERS: 'true' }).DEV_MAIL,
+    ).toBe(false)
   })
 
   it('reads TRUSTED_ORIGINS and whether PUBLIC_URL was set', () => {

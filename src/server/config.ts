@@ -10,6 +10,7 @@ import { formatUkVatNumber } from '#shared/domain/vat-number.ts'
 import { readOidcProviders, type OidcProviderConfig } from '#server/config/oidc-config.ts'
 import { generateWebhookSecret } from './config/secrets'
 import { EnvelopeError, generateKeyRingEntry, parseKeyRing, type KeyRing } from './config/key-ring'
+import { refusalMessage, SANDBOX_OPT_IN_HINT, sandboxPartners } from './config/partners'
 
 const bool = (fallback: boolean) =>
   z
@@ -181,8 +182,23 @@ const ConfigSchema = z
       .string()
       .regex(/^whsec_[A-Za-z0-9+/=]{24,}$/, 'must be whsec_ followed by a base64 secret')
       .optional(),
+    /**
+     * Where title checks get the register: the sandbox's sample registers, or off (no title checks).
+     * HM Land Registry's Business Gateway adapter is not written yet (docs/decisions/029-title-checks.md).
+     */
+    LAND_REGISTRY_PROVIDER: z.enum(['sandbox', 'off'], { message: 'must be sandbox or off' }).default('sandbox'),
+    /**
+     * With NODE_ENV=production, allows partners left as the sandbox (a staging or demo deployment): the
+     * start log warns, /api/health lists them, every result is labelled Sandbox. Without it production
+     * refuses to start while any partner is the sandbox (config/partners.ts, decision 044).
+     */
+    SANDBOX_PARTNERS: bool(false),
   })
   .superRefine((c, ctx) => {
+    if (c.NODE_ENV === 'production' && !c.SANDBOX_PARTNERS) {
+      for (const partner of sandboxPartners(c))
+        ctx.addIssue({ code: 'custom', path: [partner.variable], message: refusalMessage(partner) })
+    }
     if (c.DATA_ENCRYPTION_KEYS !== undefined) {
       try {
         parseKeyRing(c.DATA_ENCRYPTION_KEYS)
@@ -304,8 +320,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = ConfigSchema.safeParse(env)
   const oidc = readOidcProviders(env)
   if (!parsed.success || oidc.issues.length) {
-    const lines = (parsed.error?.issues ?? []).map((i) => `  ${i.path.join('.')}: ${i.message}`)
+    const issues = parsed.error?.issues ?? []
+    const lines = issues.map((i) => `  ${i.path.join('.')}: ${i.message}`)
     lines.push(...oidc.issues.map((line) => `  ${line}`))
+    if (issues.some((i) => i.message.startsWith('is the sandbox'))) lines.push(`  ${SANDBOX_OPT_IN_HINT}`)
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`)
   }
   const raw = parsed.data

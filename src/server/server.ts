@@ -9,6 +9,7 @@ import { serve, type ServerType } from '@hono/node-server'
 import { createApp } from './app'
 import { createAuth } from './auth/auth'
 import type { Config } from './config'
+import { sandboxPartners, sandboxWarning } from './config/partners'
 import { openPglite, openPostgres, type Database } from './db/client'
 import { migrateAsOwner } from './db/migrate-as-owner'
 import { PGLITE_TEMPLATE } from './db/pglite-template'
@@ -129,6 +130,9 @@ export async function startServer(options: {
   const seed = options.seed ?? config.SEED_DEMO
   const { mail, auth } = await prepareDatabase({ config, log, database, seed })
   const demoSeeded = seed && config.NODE_ENV !== 'production'
+  // Production runs a sandbox partner only by the opt-in (config.ts): the start log says which, every start.
+  const sandbox = sandboxPartners(config)
+  if (config.NODE_ENV === 'production' && config.SANDBOX_PARTNERS && sandbox.length) log.warn(sandboxWarning(sandbox))
   mail.worker?.start()
   // The webhook outbox (features/api-access/webhook-worker.ts): due deliveries every 2 seconds.
   const webhooks = createWebhookWorker({ database, log })

@@ -211,7 +211,16 @@ describe('rate limits behind a trusted proxy', () => {
 function runServer(env: Record<string, string>) {
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
     cwd: root,
-    env: { ...process.env, SEED_DEMO: 'false', LOG_LEVEL: 'info', HOST: '127.0.0.1', NODE_ENV: 'production', ...env },
+    env: {
+      ...process.env,
+      SEED_DEMO: 'false',
+      LOG_LEVEL: 'info',
+      HOST: '127.0.0.1',
+      NODE_ENV: 'production',
+      // No real partners here: the opt-in production needs for the sandbox ones (config.ts).
+      SANDBOX_PARTNERS: 'true',
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   })
   let stdout = ''

@@ -47,6 +47,8 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     IDENTITY_PROVIDER: 'sandbox',
     SANCTIONS_PROVIDER: 'sandbox',
     CLIENT_MONEY_PROVIDER: 'sandbox',
+    LAND_REGISTRY_PROVIDER: 'sandbox',
+    SANDBOX_PARTNERS: false,
     SESSION_IDLE_DAYS: 30,
     SESSION_MAX_DAYS: 90,
     LOG_LEVEL: 'silent',

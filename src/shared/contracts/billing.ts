@@ -108,6 +108,8 @@ export const CompletionFee = z.object({
   viewer_action: z.enum(['accept', 'pay']).nullable(),
   /** Why charging the saved card failed (the payer only). */
   failure_reason: z.string().nullable(),
+  /** The payments provider's label: 'Sandbox' when no money moves (the UI labels it). */
+  provider_label: z.string(),
 })
 export type CompletionFee = z.infer<typeof CompletionFee>
 

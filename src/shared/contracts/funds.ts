@@ -210,6 +210,8 @@ export const GiftorGift = z.object({
   property_address: z.string(),
   move_status: z.string(),
   identity: z.enum(GIFTOR_IDENTITY_STATES),
+  /** The identity provider's label: 'Sandbox' when the check is not real (the page labels it). */
+  identity_provider_label: z.string(),
   progress: z.enum(GIFTOR_PROGRESS),
   declaration: z.object({
     status: z.enum(['not_prepared', 'awaiting_signature', 'signed']),

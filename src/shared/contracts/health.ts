@@ -11,6 +11,11 @@ export const HealthResponse = z.object({
     error: z.string().optional(),
     pool: z.object({ total: z.number(), idle: z.number(), waiting: z.number() }).optional(),
   }),
+  /**
+   * The partners running as the sandbox ('identity_verification', 'payments', ...: server
+   * config/partners.ts); empty when every partner is real. In production only with SANDBOX_PARTNERS=true.
+   */
+  sandbox_partners: z.array(z.string()),
 })
 export type HealthResponse = z.infer<typeof HealthResponse>
 

@@ -233,6 +233,8 @@ export async function getCompletionFee(opts: {
   database: Database
   viewer: Viewer
   txId: string
+  /** The payments provider's label, reported as provider_label. */
+  providerLabel: string
 }): Promise<CompletionFee> {
   await assertCanSeeTransaction(opts.database, opts.viewer, opts.txId)
   const { txId, viewer } = opts
@@ -283,6 +285,7 @@ export async function getCompletionFee(opts: {
         : null,
       viewer_action: viewerAction,
       failure_reason: mine && status === 'failed' ? (fee?.failure_reason ?? null) : null,
+      provider_label: opts.providerLabel,
     }
   })
 }

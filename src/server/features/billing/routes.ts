@@ -79,7 +79,15 @@ export function billingRoutes(deps: AppDeps) {
       return c.body(new Uint8Array(pdf.bytes), 200, pdfHeaders(pdf.filename))
     })
     .openapi(e.completionFee, async (c) =>
-      c.json(await getCompletionFee({ database, viewer: requireViewer(c), txId: c.req.valid('param').txId }), 200),
+      c.json(
+        await getCompletionFee({
+          database,
+          viewer: requireViewer(c),
+          txId: c.req.valid('param').txId,
+          providerLabel: provider.label,
+        }),
+        200,
+      ),
     )
     .openapi(e.acceptCompletionFee, async (c) =>
       c.json(

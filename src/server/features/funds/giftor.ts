@@ -81,7 +81,10 @@ const GiftViewRow = GiftFacts.extend({
 })
 
 /** The gift page's content for its giftor. */
-async function giftView(tx: Tx, gift: GiftRow): Promise<GiftorGift> {
+/** The giftor's gift as this feature reads it; the route adds the identity provider's label. */
+export type GiftorGiftView = Omit<GiftorGift, 'identity_provider_label'>
+
+async function giftView(tx: Tx, gift: GiftRow): Promise<GiftorGiftView> {
   const res = await tx.execute(sql`
     select (select coalesce(array_agg(p.full_name order by p.full_name), '{}') from profiles p
               where p.id in (select buyer_user_id from transactions where id = ${gift.transaction_id}
@@ -119,7 +122,11 @@ async function giftView(tx: Tx, gift: GiftRow): Promise<GiftorGift> {
 }
 
 /** GET /gifts/{giftId}: the giftor's own gift (404 for anyone else). */
-export async function getGiftorGift(opts: { database: Database; viewer: Viewer; giftId: string }): Promise<GiftorGift> {
+export async function getGiftorGift(opts: {
+  database: Database
+  viewer: Viewer
+  giftId: string
+}): Promise<GiftorGiftView> {
   return opts.database.db.transaction(async (tx) => giftView(tx, await readGiftForGiftor(tx, opts.viewer, opts.giftId)))
 }
 
@@ -155,7 +162,7 @@ function assertOpen(gift: GiftRow): void {
  */
 export async function prepareGiftDeclaration(
   ctx: GiftorContext & { giftId: string; input: GiftDeclarationInput },
-): Promise<GiftorGift> {
+): Promise<GiftorGiftView> {
   const { viewer, input } = ctx
   // Set inside the transaction's callback, read after it fails: a holder, which the compiler does not narrow to null.
   const pdf: { stored: StoredPdf | null } = { stored: null }
@@ -259,7 +266,7 @@ export async function giftDeclarationFile(opts: {
  */
 export async function signGiftDeclaration(
   ctx: GiftorContext & { giftId: string; input: SignGiftInput },
-): Promise<GiftorGift> {
+): Promise<GiftorGiftView> {
   const { viewer } = ctx
   const gift = await ctx.database.db.transaction((tx) => readGiftForGiftor(tx, viewer, ctx.giftId))
   if (!gift.signature_request_id) throw new AppError('unprocessable', ANSWER_FIRST)

@@ -15,6 +15,7 @@ import { lazyESignatureProvider } from '#server/providers/e-signature/lazy-provi
 import { addGift, explainTransaction, resendGiftInvitation, saveFundsPlan, selectAccount } from './give-funds'
 import {
   getGiftorGift,
+  type GiftorGiftView,
   giftDeclarationFile,
   prepareGiftDeclaration,
   signGiftDeclaration,
@@ -23,6 +24,7 @@ import {
 import { getFundsPicture, getFundsStatuses } from './read-funds'
 import { reviewFunds } from './review-funds'
 import { OPEN_BANKING_WEBHOOK_PATH } from './sandbox-bank-page'
+import { identityProviderFor } from '#server/providers/identity-verification/index.ts'
 
 const providers = new WeakMap<AppDeps['config'], OpenBankingProvider>()
 
@@ -41,6 +43,9 @@ export function fundsRoutes(deps: AppDeps) {
   const signing = lazyESignatureProvider('builtin', async () =>
     (await import('#server/providers/e-signature/builtin-provider.ts')).createBuiltinESignatureProvider(),
   )
+  // The giftor's identity state comes from the identity provider: its label goes with it (Sandbox, decision 044).
+  const identityLabel = identityProviderFor(deps.config, deps.sandboxWebhooks).label
+  const withIdentityLabel = (gift: GiftorGiftView) => ({ ...gift, identity_provider_label: identityLabel })
   const giftor = (viewer: Viewer, ip: string | null): GiftorContext => ({
     database,
     viewer,
@@ -138,15 +143,22 @@ export function fundsRoutes(deps: AppDeps) {
       return c.json(picture, 200)
     })
     .openapi(e.giftorGift, async (c) =>
-      c.json(await getGiftorGift({ database, viewer: requireViewer(c), giftId: c.req.valid('param').giftId }), 200),
+      c.json(
+        withIdentityLabel(
+          await getGiftorGift({ database, viewer: requireViewer(c), giftId: c.req.valid('param').giftId }),
+        ),
+        200,
+      ),
     )
     .openapi(e.prepareGiftDeclaration, async (c) =>
       c.json(
-        await prepareGiftDeclaration({
-          ...giftor(requireViewer(c), c.var.client.ip),
-          giftId: c.req.valid('param').giftId,
-          input: c.req.valid('json'),
-        }),
+        withIdentityLabel(
+          await prepareGiftDeclaration({
+            ...giftor(requireViewer(c), c.var.client.ip),
+            giftId: c.req.valid('param').giftId,
+            input: c.req.valid('json'),
+          }),
+        ),
         200,
       ),
     )
@@ -170,7 +182,7 @@ export function fundsRoutes(deps: AppDeps) {
         input: c.req.valid('json'),
       })
       deps.mail.kick()
-      return c.json(gift, 200)
+      return c.json(withIdentityLabel(gift), 200)
     })
     .openapi(e.review, async (c) => {
       const body = c.req.valid('json')

@@ -1,10 +1,12 @@
 /** GET /api/health: whether the server can reach its database, with the pool's state on PostgreSQL. */
 import { healthEndpoints } from '#shared/contracts/health.ts'
 import { createRouter, type AppDeps } from '#server/http/router.ts'
+import { sandboxPartners } from '#server/config/partners.ts'
 
 const PING_TIMEOUT_MS = 2_000
 
-export function healthRoutes({ database }: AppDeps) {
+export function healthRoutes({ database, config }: AppDeps) {
+  const sandbox_partners = sandboxPartners(config).map((p) => p.key)
   return createRouter().openapi(healthEndpoints.health, async (c) => {
     c.header('Cache-Control', 'no-store')
     const pool = database.pool
@@ -20,13 +22,21 @@ export function healthRoutes({ database }: AppDeps) {
       ])
       const latency_ms = Math.round((performance.now() - started) * 10) / 10
       return c.json(
-        { status: 'ok' as const, database: { kind: database.kind, status: 'up' as const, latency_ms, pool } },
+        {
+          status: 'ok' as const,
+          database: { kind: database.kind, status: 'up' as const, latency_ms, pool },
+          sandbox_partners,
+        },
         200,
       )
     } catch (err) {
       const error = err instanceof Error ? err.message : String(err)
       return c.json(
-        { status: 'degraded' as const, database: { kind: database.kind, status: 'down' as const, error, pool } },
+        {
+          status: 'degraded' as const,
+          database: { kind: database.kind, status: 'down' as const, error, pool },
+          sandbox_partners,
+        },
         503,
       )
     }

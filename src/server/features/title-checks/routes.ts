@@ -11,7 +11,7 @@ import { runTitleCheck } from './run-title-check'
 
 export function titleChecksRoutes({ database, config }: AppDeps) {
   const storage = storageFor(config)
-  const provider = landRegistryProvider()
+  const provider = landRegistryProvider(config)
   return createRouter()
     .openapi(endpoints.list, async (c) =>
       c.json(

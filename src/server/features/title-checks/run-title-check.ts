@@ -57,7 +57,7 @@ export async function runTitleCheck(opts: {
   try {
     register = await provider.officialCopy(titleNumber)
   } catch (err) {
-    if (err instanceof LandRegistryError && err.reason === 'unknown_title')
+    if (err instanceof LandRegistryError && (err.reason === 'unknown_title' || err.reason === 'not_configured'))
       throw new AppError('unprocessable', err.message)
     if (err instanceof LandRegistryError) {
       throw new AppError('database_unavailable', `HM Land Registry could not answer: ${err.message} Try again shortly.`)

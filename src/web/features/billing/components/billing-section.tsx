@@ -13,6 +13,7 @@ import { Skeleton } from '#web/components/ui/skeleton.tsx'
 import { formatGbpFromPence, formatUkDate, pluralise } from '#web/lib/formatters.ts'
 import { notify } from '#web/lib/toast.ts'
 import { invoicePdfUrl, useBilling, useCancelPro, useChangeSeats, useResumePro, useStartCheckout } from '../api'
+import { SandboxBadge } from '#web/components/sandbox-badge.tsx'
 
 const KIND_LABELS: Record<BillingOverview['invoices'][number]['kind'], string> = {
   subscription: 'Pro plan',
@@ -138,7 +139,7 @@ export function BillingSection() {
           <CardTitle className="flex flex-wrap items-center gap-2">
             <span>Plan</span>
             <Badge variant={state.variant}>{state.badge}</Badge>
-            {o.provider_label === 'Sandbox' && <Badge variant="outline">Sandbox: no real payments</Badge>}
+            <SandboxBadge provider={o.provider_label} detail="no real payments: test cards only" />
           </CardTitle>
         </CardHeader>
         <CardContent className="flex flex-col gap-3">

@@ -6,6 +6,7 @@ import { COMPLETION_FEE_COVERS } from '#shared/domain/billing.ts'
 import { Button } from '#web/components/ui/button.tsx'
 import { formatGbpFromPence, formatUkDate } from '#web/lib/formatters.ts'
 import { useAcceptCompletionFee, useCompletionFee } from '../api'
+import { SandboxBadge } from '#web/components/sandbox-badge.tsx'
 
 /** The parties a move's completion fee is shown to: the buyers and sellers (professionals never pay it). */
 const PARTIES = ['buyer', 'seller']
@@ -77,9 +78,12 @@ export function CompletionFeeCard({ txId, viewerRole }: { txId: string; viewerRo
       className="flex flex-col gap-3 rounded-xl border bg-background p-5 sm:flex-row sm:items-center sm:justify-between sm:p-6"
     >
       <div className="flex flex-col gap-1">
-        <h2 id="completion-fee-heading" className="text-lg font-semibold">
-          Completion fee
-        </h2>
+        <div className="flex flex-wrap items-center gap-2">
+          <h2 id="completion-fee-heading" className="text-lg font-semibold">
+            Completion fee
+          </h2>
+          <SandboxBadge provider={f.provider_label} detail="no real card is charged" />
+        </div>
         {feeText(f).map((line) => (
           <p key={line} className="text-sm text-muted-foreground">
             {line}

@@ -2,7 +2,6 @@ import { AlertTriangle, CheckCircle2, ShieldAlert, XCircle } from 'lucide-react'
 import { useState, type FormEvent } from 'react'
 import type { Deposit, DepositResponse } from '#shared/contracts/deposits.ts'
 import { PayeeCheckInput } from '#shared/contracts/deposits.ts'
-import { Badge } from '#web/components/ui/badge.tsx'
 import { Button } from '#web/components/ui/button.tsx'
 import { FormField } from '#web/components/ui/form-field.tsx'
 import { Input } from '#web/components/ui/input.tsx'
@@ -10,6 +9,7 @@ import { formatGbpFromPence, formatUkDate, formatUkDateTime } from '#web/lib/for
 import { notify } from '#web/lib/toast.ts'
 import { useCheckPayee, useSimulateTransfer } from '../api'
 import { CopyField } from './copy-field'
+import { SandboxBadge } from '#web/components/sandbox-badge.tsx'
 
 /** The sandbox's name of every held-funds account (providers/client-money/sandbox-provider.ts). */
 const SANDBOX_ACCOUNT_NAME = 'Sandbox Escrow Ltd Client Account'
@@ -116,7 +116,7 @@ function PayeeCheck({ txId, deposit, sandbox }: { txId: string; deposit: Deposit
         <h2 id="cop-heading" className="text-lg font-semibold">
           Check the receiving account
         </h2>
-        {sandbox && <Badge variant="outline">Sandbox</Badge>}
+        {sandbox && <SandboxBadge detail="the sandbox bank answers by name, no real account is checked" />}
       </div>
       <p className="text-sm text-muted-foreground">
         Before we show you where to pay, the bank checks that the account is held in the name your conveyancer gave you
@@ -180,7 +180,7 @@ function SimulateTransfer({ txId, onQueued, waiting }: { txId: string; onQueued:
   return (
     <div className="mt-2 flex flex-col gap-2 rounded-lg border border-dashed border-amber-400 bg-amber-50/60 p-4">
       <div className="flex items-center gap-2">
-        <Badge variant="outline">Sandbox</Badge>
+        <SandboxBadge detail="no real money moves" />
         <p className="text-sm font-medium">No real money moves in the sandbox.</p>
       </div>
       <p className="text-sm text-muted-foreground">

@@ -11,6 +11,7 @@ import { useDeposit } from '../api'
 import { BuyerDeposit } from './buyer-deposit'
 import { STATUS_LABEL } from './deposit-labels'
 import { FirmDeposit } from './firm-deposit'
+import { SandboxBadge } from '#web/components/sandbox-badge.tsx'
 
 /**
  * The move's deposit (/app/transactions/{txId}/deposit), held by the client-money partner: for the
@@ -37,7 +38,10 @@ export function DepositPage({ txId, viewerId }: { txId: string; viewerId: string
         </Link>
         <div className="mt-2 flex flex-wrap items-center gap-2">
           <h1 className="text-3xl font-semibold tracking-tight">Deposit</h1>
-          {deposit.data?.provider.name === 'sandbox' && <Badge variant="outline">Sandbox</Badge>}
+          <SandboxBadge
+            provider={deposit.data?.provider.name}
+            detail="the sandbox client-money partner: no real money is held"
+          />
         </div>
         <p className="text-muted-foreground">
           Held by a regulated client-money partner, never by Homeward, until two people at the buyer&apos;s conveyancer

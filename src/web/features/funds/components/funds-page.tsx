@@ -23,6 +23,7 @@ import {
   useSelectAccount,
   useStartConsent,
 } from '../api'
+import { ProviderBadge, SandboxBadge } from '#web/components/sandbox-badge.tsx'
 
 const STATUS_VARIANT: Record<FundsStatus, BadgeVariant> = {
   not_started: 'muted',
@@ -66,6 +67,10 @@ export function FundsPage({ txId }: { txId: string }) {
               {FUNDS_STATUS_LABELS[picture.data.status]}
             </Badge>
           )}
+          <SandboxBadge
+            provider={picture.data?.provider_label}
+            detail="bank data from the sandbox, not real accounts"
+          />
         </div>
         <p className="text-muted-foreground">
           Where the money for this purchase comes from, shown only to the buyer and their conveyancer.
@@ -224,7 +229,7 @@ function Banks({ txId, p, buyer }: { txId: string; p: FundsPicture; buyer: boole
         <h2 id="banks-heading" className="text-xl font-semibold">
           Bank accounts
         </h2>
-        <Badge variant="outline">{p.provider_label}</Badge>
+        <ProviderBadge label={p.provider_label} detail="sample banks and transactions, not real accounts" />
       </div>
       {last?.status === 'awaiting_authorisation' && (
         <p role="status" className="text-sm">

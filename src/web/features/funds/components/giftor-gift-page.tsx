@@ -13,6 +13,7 @@ import { Textarea } from '#web/components/ui/textarea.tsx'
 import { ApiError } from '#web/lib/api-error.ts'
 import { formatGbpFromPence, formatUkDate } from '#web/lib/formatters.ts'
 import { giftDeclarationUrl, useGiftorGift, usePrepareGiftDeclaration, useSignGift } from '../api'
+import { SandboxBadge } from '#web/components/sandbox-badge.tsx'
 
 const IDENTITY_TEXT: Record<GiftorGift['identity'], string> = {
   not_started: 'Not started',
@@ -83,7 +84,8 @@ export function GiftorGiftPage({ giftId }: { giftId: string }) {
             A photo of your passport or driving licence, a selfie and your address. One check serves for a year.
           </p>
           <p className="text-sm">
-            Status: <Badge variant={identityDone ? 'success' : 'muted'}>{IDENTITY_TEXT[g.identity]}</Badge>
+            Status: <Badge variant={identityDone ? 'success' : 'muted'}>{IDENTITY_TEXT[g.identity]}</Badge>{' '}
+            <SandboxBadge provider={g.identity_provider_label} detail="no real identity check is made" />
           </p>
           {!identityDone && (
             <Button asChild className="self-start">

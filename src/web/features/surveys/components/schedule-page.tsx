@@ -16,6 +16,7 @@ import { AvailabilityForm, minuteToTime } from './availability-form'
 import { BookingStatus } from './booking-status'
 import { ProductsForm } from './products-form'
 import { isProRequired, ProUpsell } from '#web/components/pro-upsell.tsx'
+import { ProviderBadge } from '#web/components/sandbox-badge.tsx'
 
 const TIME = new Intl.DateTimeFormat('en-GB', {
   hour: '2-digit',
@@ -301,7 +302,7 @@ function BookingCard({ booking: b, paymentsLabel }: { booking: SurveyBooking; pa
               <Badge variant={b.payout.status === 'paid' ? 'success' : 'outline'}>
                 {b.payout.status === 'paid' ? 'Paid' : 'Pending'}
               </Badge>
-              <Badge variant="muted">{b.payout.provider_label || paymentsLabel}</Badge>
+              <ProviderBadge label={b.payout.provider_label || paymentsLabel} detail="no money is paid out" />
             </div>
             <dl className="grid grid-cols-[auto_1fr] gap-x-4">
               <dt>Fee</dt>

@@ -12,6 +12,7 @@ import { Skeleton } from '#web/components/ui/skeleton.tsx'
 import { formatGbpFromPence, formatUkDate, formatUkDateTime } from '#web/lib/formatters.ts'
 import { notify } from '#web/lib/toast.ts'
 import { useRaiseTitleEnquiry, useRunTitleCheck, useTitleChecks } from '../api'
+import { SandboxBadge } from '#web/components/sandbox-badge.tsx'
 
 /**
  * The move's title (/app/transactions/{txId}/title): the official copies of the register obtained so
@@ -27,7 +28,10 @@ export function TitleCheckPage({ txId }: { txId: string }) {
         <Link className="text-sm underline" to={transactionPath(txId)}>
           Back to the move
         </Link>
-        <h1 className="mt-2 text-3xl font-semibold tracking-tight">Title check</h1>
+        <div className="mt-2 flex flex-wrap items-center gap-3">
+          <h1 className="text-3xl font-semibold tracking-tight">Title check</h1>
+          <SandboxBadge provider={checks.data?.provider.name} detail="sample registers, not HM Land Registry data" />
+        </div>
         <p className="text-muted-foreground">
           The official copy of the register from HM Land Registry, checked against the sellers and the property on this
           move.
@@ -47,7 +51,12 @@ export function TitleCheckPage({ txId }: { txId: string }) {
         </div>
       ) : (
         <>
-          {checks.data.can_run ? (
+          {checks.data.provider.name === 'off' ? (
+            <p role="status" className="rounded-xl border bg-surface p-4 text-sm">
+              Title checks are not available here: no land registry partner is configured. Obtain official copies from
+              HM Land Registry directly.
+            </p>
+          ) : checks.data.can_run ? (
             <RunForm
               txId={txId}
               defaultTitle={checks.data.title_number ?? ''}
@@ -116,7 +125,7 @@ function RunForm({
     >
       <div className="flex flex-wrap items-center gap-2">
         <h2 className="text-lg font-semibold">Obtain the register</h2>
-        {label === 'Sandbox' && <Badge variant="outline">Sandbox</Badge>}
+        <SandboxBadge provider={label} detail="sample registers, not HM Land Registry data" />
       </div>
       <fieldset disabled={run.isPending} className="flex flex-col gap-3 sm:flex-row sm:items-end">
         <FormField
@@ -176,7 +185,7 @@ function CheckCard({
           </p>
         </div>
         <div className="flex gap-2">
-          {c.provider === 'sandbox' && <Badge variant="outline">Sandbox</Badge>}
+          <SandboxBadge provider={c.provider} detail="a sample register, not HM Land Registry data" />
           {c.flags.length ? (
             <Badge variant="destructive">
               {c.flags.length} {c.flags.length === 1 ? 'flag' : 'flags'}

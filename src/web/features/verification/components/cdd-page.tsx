@@ -16,6 +16,7 @@ import { ApiError } from '#web/lib/api-error.ts'
 import { formatUkDate, formatUkDateTime } from '#web/lib/formatters.ts'
 import { notify } from '#web/lib/toast.ts'
 import { identityImageUrl, useCddRecord, useDecideCdd, useOpenCdd, useSaveEdd, useSaveReliance } from '../api'
+import { ProviderBadge } from '#web/components/sandbox-badge.tsx'
 
 const RISK_VARIANTS: Record<RiskLevel, BadgeVariant> = { low: 'success', medium: 'gold', high: 'destructive' }
 const IDENTITY_LABELS: Record<CddRecord['identity']['state'], string> = {
@@ -146,7 +147,10 @@ function RecordView({ txId, profileId, record }: { txId: string; profileId: stri
         )}
       </Section>
 
-      <Section title="Identity" aside={<Badge variant="outline">{id.provider_label}</Badge>}>
+      <Section
+        title="Identity"
+        aside={<ProviderBadge label={id.provider_label} detail="the identity check was not made by a real provider" />}
+      >
         <Facts
           rows={[
             ['Result', IDENTITY_LABELS[id.state]],
@@ -205,7 +209,12 @@ function RecordView({ txId, profileId, record }: { txId: string; profileId: stri
 
       <Section
         title="Sanctions and PEP screening"
-        aside={<Badge variant="outline">{record.screening.provider_label}</Badge>}
+        aside={
+          <ProviderBadge
+            label={record.screening.provider_label}
+            detail="screened against a sample list, not the live sanctions and PEP lists"
+          />
+        }
       >
         <p className="text-sm" role="status">
           {record.screening.state === 'pending'

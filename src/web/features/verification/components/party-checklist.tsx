@@ -1,9 +1,9 @@
 import { CheckCircle2, Circle } from 'lucide-react'
 import { Link } from 'react-router'
 import { fundsPath, identityCheckPath } from '#shared/paths.ts'
-import { Badge } from '#web/components/ui/badge.tsx'
 import { Button } from '#web/components/ui/button.tsx'
 import { useVerificationSummary } from '../api'
+import { SandboxBadge } from '#web/components/sandbox-badge.tsx'
 
 /**
  * Overview, for a buyer or seller: the short list of what is left for them to do on the move
@@ -23,7 +23,7 @@ export function PartyChecklist({ txId }: { txId: string }) {
         <h2 id="party-checklist-title" className="text-lg font-semibold">
           {left ? 'What is left for you' : 'You are all set'}
         </h2>
-        {summary.data?.provider_label === 'Sandbox' && <Badge variant="outline">Sandbox</Badge>}
+        <SandboxBadge provider={summary.data?.provider_label} detail="identity checks here are not real" />
       </div>
       <ul className="flex flex-col gap-3">
         {items.map((item) => (

@@ -4,6 +4,7 @@ import type { BadgeState } from '#shared/domain/client-due-diligence.ts'
 import { cddPath } from '#shared/paths.ts'
 import { Badge, type BadgeVariant } from '#web/components/ui/badge.tsx'
 import { useVerificationSummary } from '../api'
+import { isSandboxProvider, SandboxBadge } from '#web/components/sandbox-badge.tsx'
 
 const STATE_LABELS: Record<BadgeState, string> = {
   not_started: 'Not started',
@@ -47,6 +48,11 @@ export function PartyBadges({ txId, profileId }: { txId: string; profileId: stri
             <VerificationBadge badge={b} />
           </li>
         ))}
+        {isSandboxProvider(summary.data?.provider_label) && party.badges.length > 0 && (
+          <li>
+            <SandboxBadge detail="checked by the sandbox identity provider, not a real one" />
+          </li>
+        )}
       </ul>
       {party.can_review_cdd && (
         <Link className="text-sm font-medium underline" to={cddPath(txId, profileId)}>

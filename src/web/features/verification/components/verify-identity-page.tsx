@@ -3,7 +3,6 @@ import { useId, useState, type FormEvent, type ReactNode } from 'react'
 import { Link } from 'react-router'
 import type { DocumentStepInput, IdentityCheck, ImageUpload } from '#shared/contracts/verification.ts'
 import { transactionPath } from '#shared/paths.ts'
-import { Badge } from '#web/components/ui/badge.tsx'
 import { Button } from '#web/components/ui/button.tsx'
 import { ChoiceGroup } from '#web/components/ui/choice-group.tsx'
 import { FormField } from '#web/components/ui/form-field.tsx'
@@ -22,6 +21,7 @@ import {
   useSubmitIdentity,
 } from '../api'
 import { photoToUpload } from '../photo-upload'
+import { isSandboxProvider, SandboxBadge } from '#web/components/sandbox-badge.tsx'
 
 type Step = 'document' | 'selfie' | 'address' | 'review'
 const STEPS: Step[] = ['document', 'selfie', 'address', 'review']
@@ -57,11 +57,7 @@ export function VerifyIdentityPage({
         </Link>
         <div className="mt-2 flex flex-wrap items-center gap-2">
           <h1 className="text-3xl font-semibold tracking-tight">Verify my identity</h1>
-          {mine.data?.provider_label === 'Sandbox' && (
-            <Badge variant="outline" title="No real identity check is made">
-              Sandbox
-            </Badge>
-          )}
+          <SandboxBadge provider={mine.data?.provider_label} detail="no real identity check is made" />
         </div>
         <p className="text-muted-foreground">
           Your conveyancer must check who you are before acting for you (Money Laundering Regulations 2017). One check
@@ -515,7 +511,7 @@ function ReviewStep({ check }: { check: IdentityCheck }) {
       </ul>
       <p className="text-sm text-muted-foreground">
         We send these to{' '}
-        {check.provider_label === 'Sandbox'
+        {isSandboxProvider(check.provider_label)
           ? 'the sandbox identity provider (no real check)'
           : 'our certified identity provider'}
         . Your photos are stored encrypted and seen only by you and your conveyancer.
