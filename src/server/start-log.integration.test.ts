@@ -79,7 +79,7 @@ describe('start in production', () => {
     const testDatabase = await createTestDatabase()
     const lines: string[] = []
     const push = (m: string) => lines.push(m)
-    const log: Logger = { debug: () => {}, info: push, warn: push, error: push }
+    const log: Logger = { debug: () => {}, info: push, warn: push, error: push, child: () => log }
     const server = await startServer({
       config: testConfig({ NODE_ENV: 'production', SEED_DEMO: true, DEV_MAIL: false, DATABASE_URL: testDatabase.url }),
       log,
