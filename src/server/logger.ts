@@ -10,6 +10,7 @@
  * docs/decisions/046-observability.md.
  */
 import { AsyncLocalStorage } from 'node:async_hooks'
+import { Writable } from 'node:stream'
 import pino, { type DestinationStream, type Logger as PinoLogger } from 'pino'
 import pretty from 'pino-pretty'
 
@@ -63,7 +64,12 @@ const RESERVED = new Set(['level', 'time', 'msg', 'pid', 'hostname'])
 function fieldsOf(extra: unknown): Record<string, unknown> | undefined {
   if (extra === undefined) return undefined
   if (extra instanceof Error) return { err: extra }
-  if (extra && typeof extra === 'object' && !Array.isArray(extra) && Object.getPrototypeOf(extra) === Object.prototype) {
+  if (
+    extra &&
+    typeof extra === 'object' &&
+    !Array.isArray(extra) &&
+    Object.getPrototypeOf(extra) === Object.prototype
+  ) {
     return Object.keys(extra).some((k) => RESERVED.has(k)) ? { detail: extra } : (extra as Record<string, unknown>)
   }
   return { detail: extra }
@@ -92,7 +98,7 @@ function wrap(p: PinoLogger): Logger {
  * Synchronous, so that a line written just before exit is not lost; in this process, not pino's
  * worker-thread transport, which the esbuild bundle could not load.
  */
-function prettyStream(destination: number | NodeJS.WritableStream, colorize: boolean): DestinationStream {
+function prettyStream(destination: number | Writable, colorize: boolean): DestinationStream {
   return pretty({
     destination,
     sync: true,
@@ -109,13 +115,26 @@ function prettyStream(destination: number | NodeJS.WritableStream, colorize: boo
  */
 export function createLogger(
   level: LogLevel = 'info',
-  options: { format?: LogFormat; destination?: NodeJS.WritableStream } = {},
+  options: { format?: LogFormat; destination?: { write(line: string): unknown } } = {},
 ): Logger {
   const format = options.format ?? defaultLogFormat(process.env.NODE_ENV, process.stdout.isTTY)
-  const stream =
+  const own = options.destination
+  const stream: DestinationStream =
     format === 'pretty'
-      ? prettyStream(options.destination ?? 1, !options.destination && process.stdout.isTTY === true)
-      : (options.destination ?? pino.destination({ dest: 1, sync: true }))
+      ? prettyStream(
+          own
+            ? new Writable({
+                write(chunk: Buffer | string, _encoding, done) {
+                  own.write(String(chunk))
+                  done()
+                },
+              })
+            : 1,
+          !own && process.stdout.isTTY === true,
+        )
+      : own
+        ? { write: (line: string) => void own.write(line) }
+        : pino.destination({ dest: 1, sync: true })
   const root = pino(
     {
       level,

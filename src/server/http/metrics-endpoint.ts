@@ -33,7 +33,10 @@ export function metricsEndpoint(options: { config: Pick<Config, 'METRICS_TOKEN' 
     if (token) {
       if (!bearerMatches(c.req.header('authorization'), token)) {
         c.header('WWW-Authenticate', 'Bearer realm="metrics"')
-        return c.json(errorBody('unauthenticated', 'Send the metrics token as Authorization: Bearer <METRICS_TOKEN>.'), 401)
+        return c.json(
+          errorBody('unauthenticated', 'Send the metrics token as Authorization: Bearer <METRICS_TOKEN>.'),
+          401,
+        )
       }
     } else if (config.NODE_ENV === 'production' || !isLocalRequest(c)) {
       return c.json(errorBody('not_found', 'Not found.'), 404)

@@ -121,7 +121,11 @@ describe('the log of a kept email', () => {
     const stamp = Date.now()
     for (let i = 0; i < 5; i++) {
       await off.database.db.transaction((tx) =>
-        enqueueMail(tx, { to: `many-${stamp}-${i}@homeward.test`, subject: 's', text: 't', kind: 'test' }, { deliver: false }),
+        enqueueMail(
+          tx,
+          { to: `many-${stamp}-${i}@homeward.test`, subject: 's', text: 't', kind: 'test' },
+          { deliver: false },
+        ),
       )
       service.kick()
     }
@@ -133,7 +137,9 @@ describe('the log of a kept email', () => {
     const later = lines.filter((l) => l.level === 'debug' && l.m.includes('was not sent')).length
     expect(later).toBeGreaterThanOrEqual(4)
     await vi.waitFor(() => expect(warnings()).toHaveLength(2), { timeout: 3000 })
-    expect(warnings()[1].m).toBe(`${later} more emails were not sent: set SMTP_URL to deliver mail (LOG_LEVEL=debug lists each)`)
+    expect(warnings()[1].m).toBe(
+      `${later} more emails were not sent: set SMTP_URL to deliver mail (LOG_LEVEL=debug lists each)`,
+    )
     await new Promise((r) => setTimeout(r, 600))
     expect(warnings()).toHaveLength(2)
     await service.close()
