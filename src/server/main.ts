@@ -4,6 +4,8 @@
  * Exits 1 with a message naming what failed (a config variable, the database URL).
  * SIGTERM and SIGINT finish in-flight requests, close the database and exit 0.
  */
+// First: with OTEL_EXPORTER_OTLP_ENDPOINT set, tracing starts before any other module is evaluated.
+import { shutdownTelemetry } from './telemetry'
 import { spawn } from 'node:child_process'
 import path from 'node:path'
 import { ConfigError, loadConfig, type Config } from './config'
@@ -71,6 +73,7 @@ async function main() {
     log.info(`${signal} received: finishing in-flight requests, then closing the database`)
     running
       .close()
+      .then(() => shutdownTelemetry())
       .then(() => process.exit(0))
       .catch((err) => {
         log.error('shutdown failed', err)

@@ -9,9 +9,11 @@
  *   raw path, whose query may hold a token), status, ms, viewer id and request id. No header, cookie
  *   or query is logged. At info, except the probes (health, metrics) at debug. A streamed response
  *   (a live stream) is logged when its headers are sent.
+ * - With tracing on, the request's span gets the route (its name and `http.route`) and the id.
  * docs/decisions/046-observability.md.
  */
 import { randomUUID } from 'node:crypto'
+import { trace } from '@opentelemetry/api'
 import type { MiddlewareHandler } from 'hono'
 import { routePath } from 'hono/route'
 import { withLogContext, type Logger } from '#server/logger.ts'
@@ -73,6 +75,13 @@ export function requestContext(options: { log: Logger; observe?: ObserveRequest 
         const route = routeOf(c)
         const status = c.res.status
         observe?.({ method: c.req.method, route, status, seconds })
+        // With tracing on (telemetry.ts), the HTTP server span is named by its route and carries the id.
+        const span = trace.getActiveSpan()
+        if (span) {
+          span.updateName(`${c.req.method} ${route}`)
+          span.setAttribute('http.route', route)
+          span.setAttribute('homeward.request_id', requestId)
+        }
         const line = { method: c.req.method, route, status, ms: Math.round(seconds * 10_000) / 10 }
         if (PROBE.test(c.req.path)) log.debug('request', line)
         else log.info('request', line)
