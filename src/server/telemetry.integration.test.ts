@@ -4,6 +4,8 @@
  * bodies POSTed to /v1/traces), an answered request arrives as an HTTP server span, and the queries
  * it made as pg spans, with the statement's text and never a bound value. PostgreSQL only: PGlite
  * has no driver to instrument (and a fresh embedded database takes a minute to build).
+ * The server runs from its sources (tsx); with TELEMETRY_TEST_COMPILED=true, the compiled bundle
+ * (dist/server/main.js, `node scripts/build.mjs server` first), where pg must be left outside the bundle.
  */
 import { spawn } from 'node:child_process'
 import { mkdtempSync, rmSync } from 'node:fs'
@@ -70,24 +72,29 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('OpenTelemetry traces over OTLP/
     const dataDir = mkdtempSync(path.join(tmpdir(), 'hw-otel-'))
     cleanup.push(() => rmSync(dataDir, { recursive: true, force: true }))
 
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
-      cwd: root,
-      env: {
-        ...process.env,
-        NODE_ENV: 'test',
-        SEED_DEMO: 'false',
-        LOG_LEVEL: 'info',
-        LOG_FORMAT: 'json',
-        HOST: '127.0.0.1',
-        PORT: '0',
-        DATA_DIR: dataDir,
-        DATABASE_URL: testDatabase.url,
-        OTEL_EXPORTER_OTLP_ENDPOINT: `http://127.0.0.1:${otlpPort}`,
-        OTEL_SERVICE_NAME: 'homeward-test',
-        OTEL_BSP_SCHEDULE_DELAY: '200',
+    const compiled = process.env.TELEMETRY_TEST_COMPILED === 'true'
+    const child = spawn(
+      process.execPath,
+      compiled ? ['dist/server/main.js'] : ['--import', 'tsx', 'src/server/main.ts'],
+      {
+        cwd: root,
+        env: {
+          ...process.env,
+          NODE_ENV: 'test',
+          SEED_DEMO: 'false',
+          LOG_LEVEL: 'info',
+          LOG_FORMAT: 'json',
+          HOST: '127.0.0.1',
+          PORT: '0',
+          DATA_DIR: dataDir,
+          DATABASE_URL: testDatabase.url,
+          OTEL_EXPORTER_OTLP_ENDPOINT: `http://127.0.0.1:${otlpPort}`,
+          OTEL_SERVICE_NAME: 'homeward-test',
+          OTEL_BSP_SCHEDULE_DELAY: '200',
+        },
+        stdio: ['ignore', 'pipe', 'pipe'],
       },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    })
+    )
     let stdout = ''
     let stderr = ''
     child.stdout.on('data', (d) => (stdout += d))
