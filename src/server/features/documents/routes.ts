@@ -55,8 +55,7 @@ export function documentsRoutes({ database, config, log }: AppDeps) {
     })
     .openapi(endpoints.file, async (c) => {
       const { docId } = c.req.valid('param')
-      if (!/^[0-9a-f-]{36}$/i.test(docId))
-        return c.json(errorBody('forbidden', 'This link is not valid.'), 403)
+      if (!/^[0-9a-f-]{36}$/i.test(docId)) return c.json(errorBody('forbidden', 'This link is not valid.'), 403)
       const file = await openFileLink({
         database,
         storage,
