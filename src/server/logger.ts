@@ -6,11 +6,13 @@
  *
  * Every line written while a request is being answered carries that request's `request_id` (and the
  * signed-in `viewer_id`), however deep the code that logs: the HTTP edge runs each request inside
- * `withLogContext` (an AsyncLocalStorage), and the logger's mixin reads it.
+ * `withLogContext` (an AsyncLocalStorage), and the logger's mixin reads it. With tracing on, lines
+ * written inside a sampled span also carry its `trace_id` and `span_id`.
  * docs/decisions/046-observability.md.
  */
 import { AsyncLocalStorage } from 'node:async_hooks'
 import { Writable } from 'node:stream'
+import { trace } from '@opentelemetry/api'
 import pino, { type DestinationStream, type Logger as PinoLogger } from 'pino'
 import pretty from 'pino-pretty'
 
@@ -142,7 +144,10 @@ export function createLogger(
       formatters: { level: (label) => ({ level: label }) },
       mixin: () => {
         const store = context.getStore()
-        return store ? { ...store } : {}
+        // With tracing on (telemetry.ts), the trace a line belongs to: from a log line to its trace.
+        const span = trace.getActiveSpan()?.spanContext()
+        const traced = span && span.traceFlags & 1 ? { trace_id: span.traceId, span_id: span.spanId } : undefined
+        return store || traced ? { ...store, ...traced } : {}
       },
     },
     stream,

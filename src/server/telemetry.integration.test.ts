@@ -160,5 +160,13 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('OpenTelemetry traces over OTLP/
     // The directory's search text was a bound value: it never leaves in a span.
     expect(JSON.stringify(otlp.spans), JSON.stringify(server.attributes)).not.toContain('nothing-like-this')
     expect(attr(server, 'url.query')).toBe('q=REDACTED')
+
+    // The request's JSON access line names the same trace.
+    const access = stdout
+      .split('\n')
+      .filter((l) => l.startsWith('{'))
+      .map((l) => JSON.parse(l) as Record<string, unknown>)
+      .find((l) => l.msg === 'request' && l.request_id === 'otel-test-1')
+    expect(access).toMatchObject({ route: '/api/organizations', status: 200, trace_id: server.traceId })
   })
 })
