@@ -25,6 +25,7 @@ export function bearerMatches(header: string | undefined, token: string): boolea
   return !!m && timingSafeEqual(digest(m[1]), digest(token))
 }
 
+/** The router of GET /metrics with the access rules of the module comment; mount at '/'. */
 export function metricsEndpoint(options: { config: Pick<Config, 'METRICS_TOKEN' | 'NODE_ENV'>; metrics: AppMetrics }) {
   const { config, metrics } = options
   return new Hono<AppEnv>().get('/metrics', async (c) => {

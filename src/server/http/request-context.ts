@@ -48,6 +48,10 @@ function routeOf(c: Parameters<MiddlewareHandler>[0]): string {
   }
 }
 
+/**
+ * The request-context middleware (see the module comment): mount first, on '*'. `observe` receives
+ * each answered request (method, route pattern, status, seconds) for the request histogram.
+ */
 export function requestContext(options: { log: Logger; observe?: ObserveRequest }): MiddlewareHandler<AppEnv> {
   const { log, observe } = options
   return async (c, next) => {
