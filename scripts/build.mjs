@@ -3,8 +3,9 @@
 //
 //   web       Vite: the React app, a production build in dist/web
 //   ssr       Vite: the public pages' server renderer (src/web/entry-server.tsx) in dist/web-ssr
-//   server    esbuild: src/server/main.ts and everything it imports (dependencies included, PGlite
-//             excepted: its WebAssembly files are read from node_modules) as ES modules in
+//   server    esbuild: src/server/main.ts and everything it imports (dependencies included, PGlite,
+//             pg and OpenTelemetry excepted: PGlite's WebAssembly files are read from node_modules,
+//             and tracing patches the other two as Node loads them) as ES modules in
 //             dist/server, with source maps; `npm start` runs it with Node's source-map support,
 //             so no TypeScript compiler or tsx runs in the server's process
 //   database  the server bundle writes an empty migrated PGlite database's dump to
@@ -163,8 +164,10 @@ const server = {
       sourcesContent: false,
       minifyWhitespace: true,
       minifySyntax: true,
-      // PGlite reads its WebAssembly and data files beside its own module.
-      external: ['@electric-sql/pglite'],
+      // PGlite reads its WebAssembly and data files beside its own module. OpenTelemetry's
+      // instrumentations patch `pg` (and Node's http) as Node's require loads them, which an inlined
+      // copy never is: pg and the SDK stay in node_modules (src/server/telemetry.ts).
+      external: ['@electric-sql/pglite', 'pg', '@opentelemetry/*'],
       // CommonJS dependencies bundled into ES modules still call require() for Node's built-ins.
       banner: {
         js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);",

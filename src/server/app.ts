@@ -66,6 +66,9 @@ import { acceptsEncoding, compressResponses, isCompressible } from './http/compr
 import { securityHeaders } from './http/security-headers'
 import { sandboxPageNotFound, sandboxPagesGuard } from './http/sandbox-pages'
 import { validateResponses } from './http/validate-responses'
+import { requestContext } from './http/request-context'
+import { metricsEndpoint } from './http/metrics-endpoint'
+import { createAppMetrics } from './platform/observability/metrics'
 
 /** The built web app (`vite build`, run by scripts/build.mjs). */
 export const WEB_DIST = fromAppRoot('dist/web')
@@ -225,10 +228,16 @@ export function createApp(deps: AppDeps) {
     maxSessionDays: config.SESSION_MAX_DAYS,
   })
 
+  // Observability (docs/decisions/046-observability.md): the request id, its log context, the access
+  // line and the request histogram, around everything else; GET /metrics for the scraper.
+  const metrics = createAppMetrics({ database, sseClients: () => deps.realtime.size() })
+  app.use('*', requestContext({ log, observe: metrics.observeRequest }))
+
   // The client's address and user agent, once per request, for everything after (auth/client-info.ts).
   app.use('*', clientInfo(config.trustedProxies))
   app.use('*', securityHeaders(config))
   app.use('*', compressResponses())
+  app.route('/', metricsEndpoint({ config, metrics }))
 
   app.use('/api/*', limitBodies())
   app.use('/api/*', async (c, next) => {
@@ -344,7 +353,8 @@ export function createApp(deps: AppDeps) {
     info: {
       title: 'Homeward API',
       version: '1.0.0',
-      description: 'The JSON API behind Homeward. Errors are { error: { code, message, fields? } }.',
+      description:
+        'The JSON API behind Homeward. Errors are { error: { code, message, fields?, request_id? } }; request_id is also the X-Request-Id response header.',
     },
   })
 

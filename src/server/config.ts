@@ -115,6 +115,18 @@ const ConfigSchema = z
      */
     TRUSTED_ORIGINS: z.string().default(''),
     LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
+    /**
+     * Observability (docs/decisions/046-observability.md). LOG_FORMAT: `json` (one object per line) or
+     * `pretty` (for a person); unset: pretty outside production when stdout is a terminal, else json.
+     */
+    LOG_FORMAT: z.enum(['json', 'pretty'], { message: 'must be json or pretty' }).optional(),
+    /** Bearer token of GET /metrics. Unset: /metrics answers only local requests, and nobody in production. */
+    METRICS_TOKEN: z.string().min(24, 'must be at least 24 characters').optional(),
+    /**
+     * OpenTelemetry: traces go over OTLP/HTTP to this collector (e.g. http://otel-collector:4318) when
+     * set; read by the tracing preload (src/server/telemetry.ts) before the app loads, checked here.
+     */
+    OTEL_EXPORTER_OTLP_ENDPOINT: z.url({ message: 'must be a URL such as http://otel-collector:4318' }).optional(),
     /** Who pays professionals (survey payouts): the deterministic sandbox, or Stripe Connect transfers. */
     PAYMENTS_PROVIDER: z.enum(['sandbox', 'stripe'], { message: 'must be sandbox or stripe' }).default('sandbox'),
     /** Stripe secret key (sk_live_... or sk_test_...), needed with PAYMENTS_PROVIDER=stripe. */

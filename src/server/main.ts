@@ -4,10 +4,12 @@
  * Exits 1 with a message naming what failed (a config variable, the database URL).
  * SIGTERM and SIGINT finish in-flight requests, close the database and exit 0.
  */
+// First: with OTEL_EXPORTER_OTLP_ENDPOINT set, tracing starts before any other module is evaluated.
+import { shutdownTelemetry } from './telemetry'
 import { spawn } from 'node:child_process'
 import path from 'node:path'
 import { ConfigError, loadConfig, type Config } from './config'
-import { createLogger, type Logger } from './logger'
+import { createLogger, defaultLogFormat, type Logger } from './logger'
 import { embeddedDatabaseIsNew, openDatabase, prepareDatabase, redactUrl, startServer, StartupError } from './server'
 
 async function main() {
@@ -21,12 +23,13 @@ async function main() {
     }
     throw err
   }
-  const log = createLogger(config.LOG_LEVEL)
+  const format = config.LOG_FORMAT ?? defaultLogFormat(config.NODE_ENV, process.stdout.isTTY)
+  const log = createLogger(config.LOG_LEVEL, { format })
   const started = performance.now()
   if (process.env[PREPARE_ONLY] === 'true') {
     // The child's info lines would repeat the parent's (which runs the same steps again, finding
     // them done): it reports warnings and errors only, or everything at debug.
-    await prepareOnly(config, config.LOG_LEVEL === 'info' ? createLogger('warn') : log)
+    await prepareOnly(config, config.LOG_LEVEL === 'info' ? createLogger('warn', { format }) : log)
     process.exit(0)
   }
   let running
@@ -53,7 +56,15 @@ async function main() {
     const outbox = config.DEV_MAIL
       ? `Emails are kept in a local development outbox at ${running.url}/dev/mail (DEV_MAIL=true, this computer only).\n`
       : ''
-    process.stdout.write(`\nDemo accounts (sign in at ${running.url}/auth):\n${lines.join('\n')}\n${outbox}\n`)
+    // For a person, a block to read; in a JSON log, one line like every other.
+    if (format === 'pretty')
+      process.stdout.write(`\nDemo accounts (sign in at ${running.url}/auth):\n${lines.join('\n')}\n${outbox}\n`)
+    else {
+      const accounts = DEMO_ACCOUNTS.map(({ label, email, password }) => ({ label, email, password }))
+      log.info(`Demo accounts (sign in at ${running.url}/auth)`, { accounts })
+      if (config.DEV_MAIL)
+        log.info(`Local development outbox: ${running.url}/dev/mail (DEV_MAIL=true, this computer only)`)
+    }
   } else if (config.DEV_MAIL) {
     log.info(`Local development outbox: ${running.url}/dev/mail (DEV_MAIL=true, this computer only)`)
   }
@@ -62,6 +73,7 @@ async function main() {
     log.info(`${signal} received: finishing in-flight requests, then closing the database`)
     running
       .close()
+      .then(() => shutdownTelemetry())
       .then(() => process.exit(0))
       .catch((err) => {
         log.error('shutdown failed', err)

@@ -1,5 +1,6 @@
 /**
- * What a newcomer sees at start: at info, the start line, the database in use and
+ * What a newcomer sees at start (`npm start` at a terminal: LOG_FORMAT's default there is pretty, set
+ * here since the test's stdout is a pipe): at info, the start line, the database in use and
  * the demo accounts (with where the local outbox is), nothing else: no email is printed. In production
  * no demo account is created, and one line says so.
  */
@@ -31,6 +32,7 @@ describe('the start log of a fresh `npm start` (development, demo data, DEV_MAIL
         DEV_MAIL: 'true',
         SEED_DEMO: 'true',
         LOG_LEVEL: 'info',
+        LOG_FORMAT: 'pretty',
         HOST: '127.0.0.1',
         PORT: String(port),
         DATA_DIR: dataDir,
@@ -63,8 +65,10 @@ describe('the start log of a fresh `npm start` (development, demo data, DEV_MAIL
     const lines = shutdown === -1 ? all : all.slice(0, shutdown)
     const url = `http://localhost:${port}`
     expect(lines).toEqual([
-      expect.stringMatching(new RegExp(`INFO  Homeward is running at ${url} \\(ready in [\\d.]+ s\\)$`)),
-      expect.stringMatching(/INFO {2}Database: embedded PGlite in .*hw-start-log-.*pglite$/),
+      expect.stringMatching(
+        new RegExp(`^\\[[\\d:]{8}\\] INFO: Homeward is running at ${url} \\(ready in [\\d.]+ s\\)$`),
+      ),
+      expect.stringMatching(/^\[[\d:]{8}\] INFO: Database: embedded PGlite in .*hw-start-log-.*pglite$/),
       `Demo accounts (sign in at ${url}/auth):`,
       ...DEMO_ACCOUNTS.map((a) => expect.stringMatching(new RegExp(`^ {2}${a.label} +${a.email} +${a.password}$`))),
       `Emails are kept in a local development outbox at ${url}/dev/mail (DEV_MAIL=true, this computer only).`,
@@ -79,7 +83,7 @@ describe('start in production', () => {
     const testDatabase = await createTestDatabase()
     const lines: string[] = []
     const push = (m: string) => lines.push(m)
-    const log: Logger = { debug: () => {}, info: push, warn: push, error: push }
+    const log: Logger = { debug: () => {}, info: push, warn: push, error: push, child: () => log }
     const server = await startServer({
       config: testConfig({ NODE_ENV: 'production', SEED_DEMO: true, DEV_MAIL: false, DATABASE_URL: testDatabase.url }),
       log,

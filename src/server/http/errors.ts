@@ -1,18 +1,27 @@
 /**
  * The mapping of errors to HTTP at the edge: an `AppError` (src/server/core/errors.ts) to its status,
  * a zod error to 400 with fields, text PostgreSQL cannot store to 400, a database outage to 503, anything
- * else to a logged 500. Every error body is `{ error: { code, message, fields? } }`
+ * else to a logged 500. Every error body is `{ error: { code, message, fields?, request_id? } }`
  * (src/shared/contracts/common.ts).
  */
 import type { Context } from 'hono'
+import { routePath } from 'hono/route'
 import { z } from 'zod'
 import { ERROR_STATUS, type ErrorBody, type ErrorCode } from '#shared/contracts/common.ts'
 import { AppError, RateLimitedError, validationError } from '#server/core/errors.ts'
+import { currentLogContext } from '#server/logger.ts'
 import { isDatabaseUnavailable } from '../db/client'
 
-/** Builds the JSON body for an error code. */
+/**
+ * Builds the JSON body for an error code. Built while a request is answered (inside its request
+ * context, http/request-context.ts), the body carries that request's id as `request_id`, which the
+ * person can quote to support and which every log line of the request carries.
+ */
 export function errorBody(code: ErrorCode, message: string, fields?: Record<string, string[]>): ErrorBody {
-  return { error: fields ? { code, message, fields } : { code, message } }
+  const requestId = currentLogContext()?.request_id
+  const error: ErrorBody['error'] = fields ? { code, message, fields } : { code, message }
+  if (typeof requestId === 'string') error.request_id = requestId
+  return { error }
 }
 
 /** The message for text with a NUL character, which PostgreSQL cannot store. */
@@ -29,8 +38,13 @@ export function isUnstorableText(err: unknown, depth = 0): boolean {
   return code === '22021' || code === '22P05' || ('cause' in err && isUnstorableText(err.cause, depth + 1))
 }
 
-/** Maps any thrown value to a JSON error response; unknown errors are logged and answered 500 without detail. */
-export function toErrorResponse(c: Context, err: unknown, log: (msg: string, err: unknown) => void) {
+/**
+ * Maps any thrown value to a JSON error response; unknown errors are logged and answered 500 without
+ * detail. The log line's extra is `{ err, method, route }` (the request and viewer ids come with
+ * every line of the request).
+ */
+export function toErrorResponse(c: Context, err: unknown, log: (msg: string, extra: unknown) => void) {
+  const where = () => ({ err, method: c.req.method, route: routeOrPath(c) })
   if (err instanceof AppError) {
     if (err instanceof RateLimitedError) c.header('Retry-After', String(Math.max(1, Math.ceil(err.retryAfterSeconds))))
     return c.json(errorBody(err.code, err.message, err.fields), ERROR_STATUS[err.code])
@@ -41,13 +55,22 @@ export function toErrorResponse(c: Context, err: unknown, log: (msg: string, err
   }
   if (isUnstorableText(err)) return c.json(errorBody('bad_request', NUL_MESSAGE), 400)
   if (isDatabaseUnavailable(err)) {
-    log('database unavailable', err)
+    log('database unavailable', where())
     c.header('Retry-After', '5')
     return c.json(
       errorBody('database_unavailable', 'The service is briefly unavailable. Please try again in a few seconds.'),
       503,
     )
   }
-  log('unhandled error', err)
+  log('unhandled error', where())
   return c.json(errorBody('internal', 'Something went wrong on our side. Please try again.'), 500)
+}
+
+/** The route pattern that was answering, or `unmatched`. */
+function routeOrPath(c: Context): string {
+  try {
+    return routePath(c) || 'unmatched'
+  } catch {
+    return 'unmatched'
+  }
 }

@@ -30,6 +30,8 @@ export interface AppEnv {
   Variables: {
     viewer: Viewer | null
     client: ClientInfo
+    /** This request's id (http/request-context.ts): echoed in X-Request-Id, in error bodies and log lines. */
+    requestId: string
     /** The catalogue endpoint this request was routed to, once routed (unset for Better Auth's and raw routes). */
     endpoint?: EndpointSpec
   }

@@ -14,7 +14,7 @@ import { configureAuditSigning } from '#server/core/audit/audit-signing.ts'
 import { createSandboxWebhookDispatcher } from '../providers/webhooks/sandbox-webhooks'
 import { parseKeyRing } from '../config/key-ring'
 import { configureEncryption } from '../platform/encryption/envelope'
-import { createLogger } from '../logger'
+import { createLogger, type Logger } from '../logger'
 import { createMailService } from '../platform/mail/mail-service'
 import { createRealtimeHub } from '../platform/realtime/realtime-hub'
 import type { SignupRoleChoice } from '#shared/domain/roles.ts'
@@ -82,13 +82,15 @@ export type TestApp = Awaited<ReturnType<typeof createTestApp>>
  * `testDatabase.appDatabase` (on PostgreSQL a role that does not own the audit tables); `database` is
  * the owner's connection, for set-up and for tampering as someone with database access would.
  */
-export async function createTestApp(options: { config?: Partial<Config>; testDatabase?: TestDatabase } = {}) {
+export async function createTestApp(
+  options: { config?: Partial<Config>; testDatabase?: TestDatabase; /** Default: silent. */ log?: Logger } = {},
+) {
   const testDatabase = options.testDatabase ?? (await createTestDatabase())
   const { database, appDatabase } = testDatabase
   const config = testConfig(options.config)
   configureAuditSigning(config.auditSigningKey)
   configureEncryption(config.dataEncryptionKeys)
-  const log = createLogger('silent')
+  const log = options.log ?? createLogger('silent')
   const mail = createMailService({ config, database: appDatabase, log })
   const auth = createAuth({ database: appDatabase, config, log, mail, passwordHasher: testPasswordHasher })
   const realtime = createRealtimeHub({ database: appDatabase, databaseUrl: testDatabase.appUrl, log })

@@ -20,12 +20,17 @@ export const ERROR_STATUS = {
 export type ErrorCode = keyof typeof ERROR_STATUS
 export const ERROR_CODES = Object.keys(ERROR_STATUS) as [ErrorCode, ...ErrorCode[]]
 
-/** Every API error body: `{ error: { code, message, fields? } }`. `fields` maps a field path to its messages. */
+/**
+ * Every API error body: `{ error: { code, message, fields?, request_id? } }`. `fields` maps a field
+ * path to its messages; `request_id` is the request's id (its `X-Request-Id`), which the server's log
+ * lines of that request carry: what a person quotes to support.
+ */
 export const ErrorBody = z.object({
   error: z.object({
     code: z.enum(ERROR_CODES),
     message: z.string(),
     fields: z.record(z.string(), z.array(z.string())).optional(),
+    request_id: z.string().optional(),
   }),
 })
 export type ErrorBody = z.infer<typeof ErrorBody>

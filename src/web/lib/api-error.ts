@@ -12,17 +12,20 @@ export const TIMEOUT_MESSAGE = 'Homeward is taking too long to answer. Check you
  * A failed API call: HTTP `status` plus the server's `{ error: { code, message, fields } }` body
  * (src/shared/contracts/common.ts). Network failures have status 0 and code 'network_error', requests
  * past the time limit status 0 and code 'timeout'. `retryAfterSeconds` is set from a 429 or 503's
- * Retry-After header.
+ * Retry-After header. `requestId` is the server's id of the request (its log lines carry it); on a
+ * server failure (5xx) the message ends with it as a reference the person can quote to support.
  */
 export class ApiError extends Error {
   readonly status: number
   readonly code: string
   readonly fields: Record<string, string[]> | undefined
   readonly retryAfterSeconds: number | undefined
+  readonly requestId: string | undefined
 
   constructor(status: number, detail: ErrorDetail, retryAfterSeconds?: number) {
-    super(detail.message)
+    super(status >= 500 && detail.request_id ? `${detail.message} (Reference: ${detail.request_id})` : detail.message)
     this.name = 'ApiError'
+    this.requestId = detail.request_id
     this.status = status
     this.code = detail.code
     this.fields = detail.fields

@@ -89,7 +89,7 @@ describe('the log of a kept email', () => {
   it('without DEV_MAIL names only the kind and address: no subject, link or code', async () => {
     const lines: string[] = []
     const push = (m: string) => lines.push(m)
-    const log: Logger = { debug: push, info: push, warn: push, error: push }
+    const log: Logger = { debug: push, info: push, warn: push, error: push, child: () => log }
     const service = createMailService({ config: off.config, database: off.database, log })
     const to = `kept-${Date.now()}@homeward.test`
     await off.database.db.transaction((tx) =>
@@ -107,8 +107,41 @@ describe('the log of a kept email', () => {
     service.kick()
     await vi.waitFor(() => expect(lines.filter((l) => l.includes(to))).toHaveLength(1))
     const line = lines.find((l) => l.includes(to))!
-    expect(line).toContain('set SMTP_URL')
+    // The warning if it is this service's first unsent email, else its debug line: both say why.
+    expect(line).toMatch(/was not sent.*SMTP_URL/)
     expect(line).not.toMatch(/123456|token=|secret/)
+    await service.close()
+  })
+
+  it('warns once for the first unsent email, then logs their count at most once per interval', async () => {
+    const lines: { level: string; m: string }[] = []
+    const at = (level: string) => (m: string) => lines.push({ level, m })
+    const log: Logger = { debug: at('debug'), info: at('info'), warn: at('warn'), error: at('error'), child: () => log }
+    const service = createMailService({ config: off.config, database: off.database, log, unsentSummaryMs: 300 })
+    const stamp = Date.now()
+    for (let i = 0; i < 5; i++) {
+      await off.database.db.transaction((tx) =>
+        enqueueMail(
+          tx,
+          { to: `many-${stamp}-${i}@homeward.test`, subject: 's', text: 't', kind: 'test' },
+          { deliver: false },
+        ),
+      )
+      service.kick()
+    }
+    // Every kept email is seen: the earlier test's, if still in the printer's window, and these five.
+    await vi.waitFor(() => expect(lines.filter((l) => l.m.includes(`many-${stamp}-4@`))).toHaveLength(1))
+    const warnings = () => lines.filter((l) => l.level === 'warn')
+    expect(warnings()).toHaveLength(1)
+    expect(warnings()[0].m).toContain('set SMTP_URL')
+    const later = lines.filter((l) => l.level === 'debug' && l.m.includes('was not sent')).length
+    expect(later).toBeGreaterThanOrEqual(4)
+    await vi.waitFor(() => expect(warnings()).toHaveLength(2), { timeout: 3000 })
+    expect(warnings()[1].m).toBe(
+      `${later} more emails were not sent: set SMTP_URL to deliver mail (LOG_LEVEL=debug lists each)`,
+    )
+    await new Promise((r) => setTimeout(r, 600))
+    expect(warnings()).toHaveLength(2)
     await service.close()
   })
 })

@@ -7,6 +7,7 @@ import { TransactionParams } from '#shared/contracts/common.ts'
 import { documentEndpoints as endpoints, UploadDocumentQuery } from '#shared/contracts/documents.ts'
 import { validationError } from '#server/core/errors.ts'
 import { createRouter, honoPath, requireViewer, type AppDeps } from '#server/http/router.ts'
+import { errorBody } from '#server/http/errors.ts'
 import { storageFor } from '#server/platform/storage/index.ts'
 import { getDocument, listDocumentVersions, listDocuments } from '#server/core/documents/document-rows.ts'
 import { createFileLink, openFileLink } from '#server/core/documents/file-links.ts'
@@ -54,8 +55,7 @@ export function documentsRoutes({ database, config, log }: AppDeps) {
     })
     .openapi(endpoints.file, async (c) => {
       const { docId } = c.req.valid('param')
-      if (!/^[0-9a-f-]{36}$/i.test(docId))
-        return c.json({ error: { code: 'forbidden', message: 'This link is not valid.' } }, 403)
+      if (!/^[0-9a-f-]{36}$/i.test(docId)) return c.json(errorBody('forbidden', 'This link is not valid.'), 403)
       const file = await openFileLink({
         database,
         storage,

@@ -1001,6 +1001,7 @@ describe('the local outbox without SMTP', () => {
       info: (m) => lines.push(m),
       warn: (m, e) => lines.push(`WARN ${m} ${String(e)}`),
       error: (m, e) => lines.push(`ERROR ${m} ${String(e)}`),
+      child: () => log,
     }
     const service = createMailService({ config: t.config, database: t.database, log })
     expect(service.deliver).toBe(false)

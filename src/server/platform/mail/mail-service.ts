@@ -21,13 +21,16 @@ export function createMailService({
   config,
   database,
   log,
+  unsentSummaryMs,
 }: {
   config: Config
   database: Database
   log: Logger
+  /** Without SMTP and DEV_MAIL: how often at most the count of unsent emails is logged (default 10 minutes). */
+  unsentSummaryMs?: number
 }): MailService {
   if (!config.SMTP_URL) {
-    const printer = localOutboxPrinter({ database, log, showContent: config.DEV_MAIL === true })
+    const printer = localOutboxPrinter({ database, log, showContent: config.DEV_MAIL === true, unsentSummaryMs })
     return { deliver: false, kick: printer.kick, close: printer.idle }
   }
   const transport = smtpTransport(config.SMTP_URL, config.MAIL_FROM)
@@ -47,16 +50,54 @@ export function createMailService({
   }
 }
 
+/** How often at most the unsent emails' count is logged without SMTP: 10 minutes. */
+const UNSENT_SUMMARY_MS = 10 * 60_000
+
 /**
  * Without SMTP, mail stays in the local outbox and is printed to the log ("kept in a local
  * outbox, printed to the log, and readable at /dev/mail"). Each kick, after a commit, prints the local
  * rows of the last 10 minutes (newest 100) not printed yet, oldest first; ids are remembered only
- * for that window. The subject and text (links, codes) only in local development (DEV_MAIL=true);
- * otherwise one line without them, so that no secret reaches a production log.
+ * for that window. The subject and text (links, codes) only in local development (DEV_MAIL=true).
+ * Otherwise no secret may reach the log and nobody reads the mail there: the first unsent email gets
+ * one warning (its kind and address, and what to set), each later one a debug line, and their count
+ * a warning at most every `unsentSummaryMs` (a first start's demo data queues dozens).
  */
-function localOutboxPrinter({ database, log, showContent }: { database: Database; log: Logger; showContent: boolean }) {
+function localOutboxPrinter({
+  database,
+  log,
+  showContent,
+  unsentSummaryMs = UNSENT_SUMMARY_MS,
+}: {
+  database: Database
+  log: Logger
+  showContent: boolean
+  unsentSummaryMs?: number
+}) {
   const printed = new Set<string>()
   let running: Promise<void> = Promise.resolve()
+  let warned = false
+  let unsentSinceSummary = 0
+  let summaryTimer: NodeJS.Timeout | undefined
+  function summarise() {
+    summaryTimer = undefined
+    if (!unsentSinceSummary) return
+    log.warn(
+      `${unsentSinceSummary} more email${unsentSinceSummary === 1 ? ' was' : 's were'} not sent: set SMTP_URL to deliver mail (LOG_LEVEL=debug lists each)`,
+    )
+    unsentSinceSummary = 0
+  }
+  function unsent(kind: string, to: string) {
+    if (!warned) {
+      warned = true
+      log.warn(
+        `a ${kind} email to ${to} was not sent: set SMTP_URL to deliver mail (further unsent emails are counted, one line at most every ${Math.round(unsentSummaryMs / 60_000) || 1} minutes)`,
+      )
+      return
+    }
+    log.debug(`a ${kind} email to ${to} was not sent (no SMTP_URL)`)
+    unsentSinceSummary++
+    summaryTimer ??= setTimeout(summarise, unsentSummaryMs).unref()
+  }
   async function print() {
     const rows = await database.query<{
       id: string
@@ -79,7 +120,7 @@ function localOutboxPrinter({ database, log, showContent }: { database: Database
           `mail kept in the local outbox (no SMTP_URL; also at /dev/mail)\nTo: ${row.to_address}\nSubject: ${row.subject}\n\n${row.text_body}\n`,
         )
       } else {
-        log.warn(`a ${row.kind} email to ${row.to_address} was not sent: set SMTP_URL to deliver mail`)
+        unsent(row.kind, row.to_address)
       }
     }
   }
@@ -90,7 +131,11 @@ function localOutboxPrinter({ database, log, showContent }: { database: Database
         .then(print)
         .catch((err) => log.warn('could not print the local outbox', err instanceof Error ? err.message : err))
     },
-    /** Resolves when no print is under way (before the database closes). */
-    idle: () => running,
+    /** Resolves when no print is under way (before the database closes); no summary comes after it. */
+    idle: async () => {
+      await running
+      if (summaryTimer) clearTimeout(summaryTimer)
+      summaryTimer = undefined
+    },
   }
 }
