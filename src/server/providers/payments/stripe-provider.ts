@@ -79,16 +79,15 @@ const iso = (seconds: number | null | undefined) =>
   typeof seconds === 'number' ? new Date(seconds * 1000).toISOString() : null
 
 /**
- * Our subscription from Stripe's (the pinned version: the period is on the subscription's item).
- * Throws PaymentsError for one that is not a Pro plan (no item, or billed other than monthly or yearly).
+ * Our subscription from Stripe's (the pinned version: the period is on the subscription's item);
+ * null for one that cannot be a Pro plan (no item, or billed other than monthly or yearly: another
+ * product on the same Stripe account). Throws PaymentsError for a status Homeward does not know.
  */
-export function subscriptionOf(s: Stripe.Subscription): ProviderSubscription {
+export function subscriptionOf(s: Stripe.Subscription): ProviderSubscription | null {
   const item = s.items.data[0]
-  if (!item) throw new PaymentsError(`Stripe's subscription ${s.id} has no item.`)
-  const every = item.price.recurring?.interval
+  const every = item?.price.recurring?.interval
   const interval: BillingInterval | null = every === 'month' ? 'month' : every === 'year' ? 'year' : null
-  if (!interval)
-    throw new PaymentsError(`Stripe's subscription ${s.id} is billed every ${String(every)}, not monthly or yearly.`)
+  if (!item || !interval) return null
   return {
     id: s.id,
     customerRef: idOf(s.customer) ?? '',
@@ -199,11 +198,12 @@ export function createStripePaymentsProvider(options: StripeProviderOptions): Pa
     appInfo: { name: 'Homeward' },
   })
 
-  /** A subscription read back from the API, with the moment it was asked for. */
+  /** A subscription read back from the API, with the moment it was asked for; null when not a Pro plan. */
   async function readSubscription(ref: string) {
     const asOf = new Date().toISOString()
     const s = await stripe.subscriptions.retrieve(ref).catch((err: unknown) => refusal(err, 'rethrow'))
-    return { subscription: subscriptionOf(s), asOf }
+    const subscription = subscriptionOf(s)
+    return subscription && { subscription, asOf }
   }
   const readInvoice = (ref: string) => stripe.invoices.retrieve(ref).catch((err: unknown) => refusal(err, 'rethrow'))
 
@@ -312,7 +312,9 @@ export function createStripePaymentsProvider(options: StripeProviderOptions): Pa
       const latest = updated.latest_invoice
       const invoice =
         change.quantity !== undefined && latest && typeof latest !== 'string' ? invoiceOf(latest, 'proration') : null
-      return { subscription: subscriptionOf(updated), invoice }
+      const subscription = subscriptionOf(updated)
+      if (!subscription) throw new PaymentsError(`Stripe's subscription ${ref} is not a Pro plan.`)
+      return { subscription, invoice }
     },
     async chargeOnce(charge) {
       if (!charge.paymentMethodRef)
@@ -372,8 +374,9 @@ export function createStripePaymentsProvider(options: StripeProviderOptions): Pa
           if (o.mode !== 'subscription') return null
           const ref = idOf(o.subscription)
           if (!ref) throw new PaymentsError(`Stripe's checkout session ${o.id} completed with no subscription.`)
-          const { subscription, asOf } = await readSubscription(ref)
-          return { type, sessionId: o.id, metadata, subscription, asOf }
+          const read = await readSubscription(ref)
+          if (!read) throw new PaymentsError(`Stripe's subscription ${ref} is not a Pro plan (monthly or yearly).`)
+          return { type, sessionId: o.id, metadata, ...read }
         }
         case 'checkout.session.expired':
           return { type, sessionId: o.id, metadata }
@@ -386,16 +389,21 @@ export function createStripePaymentsProvider(options: StripeProviderOptions): Pa
         case 'invoice.payment_failed': {
           // The subscription goes past due (then unpaid, or canceled, by the account's retry settings).
           const ref = idOf((await readInvoice(o.id)).parent?.subscription_details?.subscription)
-          if (!ref) return null
-          return { type: 'customer.subscription.updated', ...(await readSubscription(ref)) }
+          const read = ref ? await readSubscription(ref) : null
+          return read && { type: 'customer.subscription.updated', ...read }
         }
+        // Another product's subscription on the same account is not ours (null), and is not refused.
         case 'customer.subscription.created':
         case 'customer.subscription.updated':
         case 'customer.subscription.paused':
-        case 'customer.subscription.resumed':
-          return { type: 'customer.subscription.updated', ...(await readSubscription(o.id)) }
-        case 'customer.subscription.deleted':
-          return { type, ...(await readSubscription(o.id)) }
+        case 'customer.subscription.resumed': {
+          const read = await readSubscription(o.id)
+          return read && { type: 'customer.subscription.updated', ...read }
+        }
+        case 'customer.subscription.deleted': {
+          const read = await readSubscription(o.id)
+          return read && { type, ...read }
+        }
         default:
           return null
       }
