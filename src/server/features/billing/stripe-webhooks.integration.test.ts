@@ -311,6 +311,28 @@ describe('Stripe: subscription statuses', () => {
   })
 })
 
+describe('Stripe: changes made from Homeward', () => {
+  it('changes seats with an invoiced proration and cancels at the period end, through the API', async () => {
+    const firm = await subscribedFirm()
+    const seats = await t.request('/api/firm/billing/seats', { method: 'PUT', as: firm.admin, json: { seats: 3 } })
+    expect(seats.status, await seats.clone().text()).toBe(200)
+    expect(BillingOverview.parse(await seats.json()).subscription).toMatchObject({ seats: 3, status: 'active' })
+    const update = api.requests.findLast((r) => r.method === 'POST' && r.path === `/v1/subscriptions/${firm.subId}`)!
+    expect(update.body.get('items[0][id]')).toBe('si_QhomewardSeats')
+    expect(update.body.get('items[0][quantity]')).toBe('3')
+    expect(update.body.get('proration_behavior')).toBe('always_invoice')
+    expect(update.stripeVersion).toBe(STRIPE_API_VERSION)
+    const cancel = await t.request('/api/firm/billing/cancel', { method: 'POST', as: firm.admin })
+    expect(cancel.status, await cancel.clone().text()).toBe(200)
+    expect(BillingOverview.parse(await cancel.json())).toMatchObject({ state: 'cancelling', pro: true })
+    expect(
+      api.requests
+        .findLast((r) => r.method === 'POST' && r.path === `/v1/subscriptions/${firm.subId}`)!
+        .body.get('cancel_at_period_end'),
+    ).toBe('true')
+  })
+})
+
 describe('Stripe: signatures', () => {
   it('refuses a wrong secret and a stale timestamp (401) and a replay (409)', async () => {
     const e = event('event.checkout.session.completed.payment', () => {})
