@@ -137,6 +137,11 @@ const ConfigSchema = z
     STRIPE_PRICE_PRO_MONTHLY: z.string().optional(),
     STRIPE_PRICE_PRO_ANNUAL: z.string().optional(),
     /**
+     * Where the Stripe API is (default https://api.stripe.com): a local stand-in such as stripe-mock
+     * for development and tests. The API version is pinned in code (providers/payments/stripe-provider.ts).
+     */
+    STRIPE_API_URL: z.url({ message: 'must be a URL' }).optional(),
+    /**
      * Homeward's own details printed on invoices and receipts as the supplier (HMRC VAT Notice 700,
      * 16.3): the registered company name, its address (lines separated by `|`), the Companies House
      * number and the UK VAT registration number (GB and 9 digits, checked at start-up and printed as

@@ -11,6 +11,7 @@ import { sql } from 'drizzle-orm'
 import { z } from 'zod'
 import {
   BILLING_INTERVALS,
+  LIVE_SUBSCRIPTION_STATUSES,
   PRO_TRIAL_DAYS,
   SUBSCRIPTION_STATUSES,
   type BillingInterval,
@@ -101,7 +102,7 @@ function proState(r: ProColumns, now: Date) {
   const currentPeriodEnd = r.current_period_end ? new Date(r.current_period_end) : null
   const trialEndsAt = r.trial_ends_at ? new Date(r.trial_ends_at) : null
   const live =
-    (status === 'trialing' || status === 'active' || status === 'past_due') &&
+    (LIVE_SUBSCRIPTION_STATUSES as readonly SubscriptionStatus[]).includes(status) &&
     !(r.cancel_at_period_end && currentPeriodEnd && currentPeriodEnd <= now)
   const onTrial = !!trialEndsAt && trialEndsAt > now
   const state: FirmPlan['state'] = live
@@ -132,7 +133,7 @@ export async function viewerFirm(
  * board's). False, never null.
  */
 export function firmHasProSql(now: string): string {
-  return `coalesce((coalesce(ba.status, 'none') in ('trialing', 'active', 'past_due')
+  return `coalesce((coalesce(ba.status, 'none') in (${LIVE_SUBSCRIPTION_STATUSES.map((st) => `'${st}'`).join(', ')})
       and not coalesce(ba.cancel_at_period_end and ba.current_period_end <= ${now}, false))
     or coalesce(ba.trial_ends_at,
       (select min(m.joined_at) from organization_members m where m.organization_id = o.id)

@@ -54,7 +54,9 @@ export async function subscribeDemoFirms(database: Database, emails: string[], n
       metadata: { organization_id: firm.id },
     })
     const attempt = sandbox.pay(session.id, SANDBOX_CARDS.succeeds)
-    const events = attempt.events.map((e) => sandbox.parseEvent(e)).filter((e): e is PaymentsEvent => e !== null)
+    const events = (await Promise.all(attempt.events.map((e) => sandbox.parseEvent(e)))).filter(
+      (e): e is PaymentsEvent => e !== null,
+    )
     const completed = events.find((e) => e.type === 'checkout.session.completed')
     const paid = events.find((e): e is { type: 'invoice.paid'; invoice: ProviderInvoice } => e.type === 'invoice.paid')
     if (completed?.type !== 'checkout.session.completed') throw new Error(`The sandbox did not subscribe ${firm.name}`)
@@ -63,7 +65,7 @@ export async function subscribeDemoFirms(database: Database, emails: string[], n
       await tx.execute(sql`select id from organizations where id = ${firm.id} for update`)
       const taken = await tx.execute(sql`select 1 from billing_accounts where organization_id = ${firm.id}`)
       if (taken.rows.length) return
-      await saveSubscription(tx, firm.id, 'sandbox', completed.subscription)
+      await saveSubscription(tx, firm.id, 'sandbox', completed.subscription, completed.asOf)
       if (paid) {
         const billTo = await firmBillTo(tx, firm.id)
         await storeInvoice(tx, {

@@ -24,8 +24,29 @@ export const COMPLETION_FEE_COVERS =
   'the shared timeline, documents, messages and signing for everyone on the move, from offer to completion'
 export const BILLING_INTERVALS = ['month', 'year'] as const
 export type BillingInterval = (typeof BILLING_INTERVALS)[number]
-export const SUBSCRIPTION_STATUSES = ['none', 'trialing', 'active', 'past_due', 'canceled', 'incomplete'] as const
+/**
+ * A firm's subscription status: 'none' before any, else the provider's, Stripe's full list
+ * (https://docs.stripe.com/billing/subscriptions/overview#subscription-statuses). Pro is on for
+ * LIVE_SUBSCRIPTION_STATUSES only; unpaid, paused, incomplete, incomplete_expired and canceled are
+ * off (decision 033, addendum). canceled and incomplete_expired are final: the subscription never
+ * leaves them, only a new subscription replaces it (TERMINAL_SUBSCRIPTION_STATUSES).
+ */
+export const SUBSCRIPTION_STATUSES = [
+  'none',
+  'trialing',
+  'active',
+  'past_due',
+  'unpaid',
+  'paused',
+  'incomplete',
+  'incomplete_expired',
+  'canceled',
+] as const
 export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number]
+/** The statuses that give Pro (until the end of a period cancelled at): core/entitlement.ts. */
+export const LIVE_SUBSCRIPTION_STATUSES = ['trialing', 'active', 'past_due'] as const satisfies SubscriptionStatus[]
+/** The statuses a subscription never leaves (Stripe: it ended, or its first payment expired). */
+export const TERMINAL_SUBSCRIPTION_STATUSES = ['canceled', 'incomplete_expired'] as const satisfies SubscriptionStatus[]
 export const INVOICE_KINDS = ['subscription', 'proration', 'completion_fee'] as const
 export type InvoiceKind = (typeof INVOICE_KINDS)[number]
 export const INVOICE_STATUSES = ['open', 'paid', 'void', 'credited'] as const

@@ -53,6 +53,12 @@ export const billingAccounts = pgTable(
     currentPeriodStart: timestamp('current_period_start', { withTimezone: true }),
     currentPeriodEnd: timestamp('current_period_end', { withTimezone: true }),
     cancelAtPeriodEnd: boolean('cancel_at_period_end').notNull().default(false),
+    /**
+     * When the stored subscription state was true at the provider: the event's `created`, or the
+     * moment it was read back from the provider's API. An older state never overwrites a newer one
+     * (features/billing/manage-subscription.ts saveSubscription); null before any subscription.
+     */
+    subscriptionAsOf: timestamp('subscription_as_of', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

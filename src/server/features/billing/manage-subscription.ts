@@ -9,12 +9,18 @@
 import { sql } from 'drizzle-orm'
 import { z } from 'zod'
 import type { BillingOverview } from '#shared/contracts/billing.ts'
-import { BILLING_INTERVALS, SUBSCRIPTION_STATUSES, type BillingInterval } from '#shared/domain/billing.ts'
+import {
+  BILLING_INTERVALS,
+  SUBSCRIPTION_STATUSES,
+  TERMINAL_SUBSCRIPTION_STATUSES,
+  type BillingInterval,
+} from '#shared/domain/billing.ts'
 import { canManageFirm } from '#shared/domain/firms.ts'
 import { lockViewerFirm } from '#server/access/firms.ts'
 import type { Viewer } from '#server/auth/viewer.ts'
 import type { Database, Tx } from '#server/db/client.ts'
 import { firstRow, Timestamp } from '#server/db/rows.ts'
+import { sqlInList } from '#server/db/schema/sql-lists.ts'
 import { AppError } from '#server/core/errors.ts'
 import {
   PaymentsError,
@@ -64,17 +70,39 @@ const providerRefusal = (err: unknown): never => {
 const seatsBelowMembers = (plan: FirmPlan, seats: number) =>
   `${plan.firmName} has ${plan.membersCount} members, so it needs at least ${plan.membersCount} seat${plan.membersCount === 1 ? '' : 's'}; you asked for ${seats}. Remove members first (Firm settings, Members), or keep more seats.`
 
-/** Writes a provider's subscription onto the firm's billing account. */
-export async function saveSubscription(tx: Tx, organizationId: string, provider: string, sub: ProviderSubscription) {
-  await tx.execute(sql`insert into billing_accounts (organization_id, provider, customer_ref, subscription_ref, status,
-      interval, seats, current_period_start, current_period_end, cancel_at_period_end)
+/**
+ * Writes a provider's subscription onto the firm's billing account, unless what is stored is newer:
+ * for the same subscription, a state whose `asOf` (when it was true at the provider: an event's
+ * `created`, or the moment it was read back from the provider; default now) is older than the stored
+ * one is ignored, and a subscription in a final status (canceled, incomplete_expired) is never moved
+ * out of it. Another subscription (a new checkout) always replaces the stored one. Answers whether
+ * it was written. The security review's L4: a late `customer.subscription.updated` revived a
+ * cancelled subscription.
+ */
+export async function saveSubscription(
+  tx: Tx,
+  organizationId: string,
+  provider: string,
+  sub: ProviderSubscription,
+  asOf: string | Date = new Date(),
+): Promise<boolean> {
+  const at = new Date(asOf).toISOString()
+  const res =
+    await tx.execute(sql`insert into billing_accounts (organization_id, provider, customer_ref, subscription_ref,
+      status, interval, seats, current_period_start, current_period_end, cancel_at_period_end, subscription_as_of)
     values (${organizationId}, ${provider}, ${sub.customerRef}, ${sub.id}, ${sub.status}, ${sub.interval}, ${sub.quantity},
-      ${sub.currentPeriodStart}, ${sub.currentPeriodEnd}, ${sub.cancelAtPeriodEnd})
+      ${sub.currentPeriodStart}, ${sub.currentPeriodEnd}, ${sub.cancelAtPeriodEnd}, ${at})
     on conflict (organization_id) do update set customer_ref = excluded.customer_ref,
       subscription_ref = excluded.subscription_ref, status = excluded.status, interval = excluded.interval,
       seats = excluded.seats, current_period_start = excluded.current_period_start,
       current_period_end = excluded.current_period_end, cancel_at_period_end = excluded.cancel_at_period_end,
-      updated_at = now()`)
+      subscription_as_of = excluded.subscription_as_of, updated_at = now()
+    where billing_accounts.subscription_ref is distinct from excluded.subscription_ref
+      or (billing_accounts.status not in ${sql.raw(sqlInList(TERMINAL_SUBSCRIPTION_STATUSES))}
+        and (billing_accounts.subscription_as_of is null
+          or billing_accounts.subscription_as_of <= excluded.subscription_as_of))
+    returning 1`)
+  return res.rows.length > 0
 }
 
 /**

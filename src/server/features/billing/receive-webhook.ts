@@ -2,14 +2,16 @@
  * POST /api/webhooks/payments: the payments provider tells us how a checkout ended and what it
  * invoiced. The sandbox signs in the Standard Webhooks format (acceptWebhook: 401 for a bad
  * signature, 409 for a replay); Stripe signs with its Stripe-Signature header
- * (verifyStripeSignature, STRIPE_WEBHOOK_SECRET) and its event id is recorded the same way. The
- * receipt and the work commit together in one database transaction; a refused delivery is recorded
- * as payments.webhook_refused. Events:
+ * (verifyStripeSignature, STRIPE_WEBHOOK_SECRET) and its event id is recorded the same way. Stripe's
+ * event is read (its subscription or invoice fetched back from Stripe's API) before the database
+ * transaction opens, so no transaction waits on Stripe. The receipt and the work commit together in
+ * one database transaction; a refused delivery is recorded as payments.webhook_refused. Events:
  * - checkout.session.completed: the firm's subscription (seats, interval, period, trial) is stored;
  * - checkout.payment_failed: the decline's reason is kept for the admin's billing page;
  * - checkout.session.expired: the admin left the checkout; nothing was charged;
  * - invoice.paid: the invoice is stored (once, by its provider id);
- * - customer.subscription.updated / deleted: the subscription's state is copied.
+ * - customer.subscription.updated / deleted: the subscription's state is copied, unless the stored
+ *   one is newer or final (saveSubscription: events arrive in no guaranteed order).
  */
 import { sql } from 'drizzle-orm'
 import { z } from 'zod'
@@ -50,21 +52,19 @@ const LockedSession = z.object({
 /** The firm whose billing account a provider's reference belongs to. */
 const AccountFirm = z.object({ organization_id: z.string() })
 
-async function acceptStripe(
-  tx: Tx,
-  provider: PaymentsProvider,
-  secret: string | undefined,
-  headers: Headers,
-  body: string,
-) {
+/** Checks Stripe's signature (401 when it does not match) and answers the signed event. */
+function verifyStripe(secret: string | undefined, headers: Headers, body: string): unknown {
   try {
     if (!secret) throw new PaymentsError('STRIPE_WEBHOOK_SECRET is not configured')
-    verifyStripeSignature(headers.get('stripe-signature'), body, secret)
+    return verifyStripeSignature(headers.get('stripe-signature'), body, secret)
   } catch (err) {
     if (err instanceof PaymentsError) throw new AppError('unauthenticated', `The webhook was refused: ${err.message}.`)
     throw err
   }
-  const payload: unknown = JSON.parse(body)
+}
+
+/** Records the receipt of a verified Stripe event; 409 for one already received. */
+async function recordStripeReceipt(tx: Tx, provider: PaymentsProvider, payload: unknown) {
   // Stripe signs a JSON object; anything else throws here, as reading its id did.
   const envelope = EventEnvelope.parse(payload)
   const inserted = await tx.execute(sql`insert into provider_webhook_receipts (provider, webhook_id, event_type)
@@ -74,7 +74,16 @@ async function acceptStripe(
       'conflict',
       `Webhook ${String(envelope.id)} was already received; a replay is not processed again.`,
     )
-  return payload
+}
+
+/** The provider's reading of a payload as one of our events; 400 for one that does not fit. */
+async function readEvent(provider: PaymentsProvider, payload: unknown): Promise<PaymentsEvent | null> {
+  try {
+    return await provider.parseEvent(payload)
+  } catch (err) {
+    if (err instanceof PaymentsError) throw new AppError('validation_failed', err.message)
+    throw err
+  }
 }
 
 /** Checks, records and applies one delivery; throws AppError (401, 409, 404, 400) when refused. */
@@ -91,24 +100,25 @@ export async function receivePaymentsWebhook(opts: {
   const { provider } = opts
   let collect: string | null = null
   try {
+    // Stripe: verified and read (its API called) before the transaction; the sandbox reads in it.
+    const stripePayload =
+      provider.name === 'stripe' ? verifyStripe(opts.stripeSecret, opts.headers, opts.body) : undefined
+    const stripeEvent = stripePayload === undefined ? undefined : await readEvent(provider, stripePayload)
     await opts.database.db.transaction(async (tx) => {
-      const payload =
-        provider.name === 'stripe'
-          ? await acceptStripe(tx, provider, opts.stripeSecret, opts.headers, opts.body)
-          : await acceptWebhook({
-              tx,
-              provider: paymentsWebhookKey(provider),
-              secret: opts.secret,
-              headers: opts.headers,
-              body: opts.body,
-              eventType: (p) => String(EventEnvelope.safeParse(p).data?.type ?? 'unknown'),
-            })
       let event: PaymentsEvent | null
-      try {
-        event = provider.parseEvent(payload)
-      } catch (err) {
-        if (err instanceof PaymentsError) throw new AppError('validation_failed', err.message)
-        throw err
+      if (stripeEvent !== undefined) {
+        await recordStripeReceipt(tx, provider, stripePayload)
+        event = stripeEvent
+      } else {
+        const payload = await acceptWebhook({
+          tx,
+          provider: paymentsWebhookKey(provider),
+          secret: opts.secret,
+          headers: opts.headers,
+          body: opts.body,
+          eventType: (p) => String(EventEnvelope.safeParse(p).data?.type ?? 'unknown'),
+        })
+        event = await readEvent(provider, payload)
       }
       if (event) collect = await applyEvent(tx, provider, event)
     })
@@ -144,7 +154,7 @@ async function applyEvent(tx: Tx, provider: PaymentsProvider, event: PaymentsEve
       if (s.status !== 'open') return null
       await tx.execute(sql`update checkout_sessions set status = 'complete', failure_reason = null, updated_at = now()
         where id = ${s.id}`)
-      await saveSubscription(tx, s.organization_id, provider.name, event.subscription)
+      await saveSubscription(tx, s.organization_id, provider.name, event.subscription, event.asOf)
       await recordBillingEvent(tx, {
         actorProfileId: s.created_by,
         kind: 'firm.billing_subscribed',
@@ -204,7 +214,7 @@ async function applyEvent(tx: Tx, provider: PaymentsProvider, event: PaymentsEve
         event.type === 'customer.subscription.deleted'
           ? { ...event.subscription, status: 'canceled' as const }
           : event.subscription
-      await saveSubscription(tx, org, provider.name, sub)
+      await saveSubscription(tx, org, provider.name, sub, event.asOf)
       return null
     }
   }

@@ -25,7 +25,7 @@ describe('the sandbox in setup mode', () => {
     const declinedSession = await sandbox.createSetupSession(setup)
     const declined = sandbox.pay(declinedSession.id, SANDBOX_CARDS.declines)
     expect(declined.outcome).toBe('declined')
-    expect(sandbox.parseEvent(declined.events[0])).toMatchObject({
+    expect(await sandbox.parseEvent(declined.events[0])).toMatchObject({
       type: 'checkout.payment_failed',
       metadata: { purpose: 'completion_fee' },
     })
@@ -33,7 +33,7 @@ describe('the sandbox in setup mode', () => {
     const s = await sandbox.createSetupSession(setup)
     expect(sandbox.pay(s.id, SANDBOX_CARDS.authenticates).outcome).toBe('requires_action')
     const done = sandbox.authenticate(s.id, true)
-    const event = sandbox.parseEvent(done.events[0])
+    const event = await sandbox.parseEvent(done.events[0])
     expect(event).toMatchObject({
       type: 'checkout.setup_completed',
       customerRef: 'cus_1',
@@ -94,7 +94,7 @@ describe('Stripe in setup mode', () => {
       '/setup_intents/seti_1': { id: 'seti_1', payment_method: { id: 'pm_1', card: { brand: 'visa', last4: '4242' } } },
       '/payment_intents': { id: 'pi_1', status: 'succeeded' },
     })
-    const stripe = createStripePaymentsProvider('sk_test_x', fetchImpl)
+    const stripe = createStripePaymentsProvider({ secretKey: 'sk_test_x', fetchImpl })
     expect(await stripe.createSetupSession(setup)).toEqual({ id: 'cs_1', url: 'https://checkout.stripe.com/c/cs_1' })
     const body = calls[0].body!
     expect(body.get('mode')).toBe('setup')
@@ -103,7 +103,7 @@ describe('Stripe in setup mode', () => {
     expect(body.get('setup_intent_data[metadata][transaction_id]')).toBe('tx-1')
 
     expect(
-      stripe.parseEvent({
+      await stripe.parseEvent({
         type: 'checkout.session.completed',
         data: { object: { id: 'cs_1', mode: 'setup', customer: 'cus_1', setup_intent: 'seti_1', metadata: {} } },
       }),

@@ -9,12 +9,13 @@ export type { PaymentsProvider } from './payments-provider'
 /** Builds the configured provider; config has already checked that Stripe has its key. */
 export function paymentsProviderFor(
   config: Pick<Config, 'PAYMENTS_PROVIDER' | 'STRIPE_SECRET_KEY'> &
-    Partial<Pick<Config, 'STRIPE_PRICE_PRO_MONTHLY' | 'STRIPE_PRICE_PRO_ANNUAL'>>,
+    Partial<Pick<Config, 'STRIPE_PRICE_PRO_MONTHLY' | 'STRIPE_PRICE_PRO_ANNUAL' | 'STRIPE_API_URL'>>,
 ): PaymentsProvider {
   if (config.PAYMENTS_PROVIDER === 'stripe')
-    return createStripePaymentsProvider(config.STRIPE_SECRET_KEY ?? '', fetch, {
-      month: config.STRIPE_PRICE_PRO_MONTHLY,
-      year: config.STRIPE_PRICE_PRO_ANNUAL,
+    return createStripePaymentsProvider({
+      secretKey: config.STRIPE_SECRET_KEY ?? '',
+      prices: { month: config.STRIPE_PRICE_PRO_MONTHLY, year: config.STRIPE_PRICE_PRO_ANNUAL },
+      apiUrl: config.STRIPE_API_URL,
     })
   return createSandboxPaymentsProvider()
 }

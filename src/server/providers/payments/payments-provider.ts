@@ -7,7 +7,7 @@
  * The sandbox adapter answers deterministically, as Stripe's test mode does, and moves no money; the
  * Stripe adapter calls Stripe's REST API. Chosen by PAYMENTS_PROVIDER (config.ts).
  */
-import type { BillingInterval, InvoiceLine } from '#shared/domain/billing.ts'
+import type { BillingInterval, InvoiceLine, SubscriptionStatus } from '#shared/domain/billing.ts'
 
 export interface PayoutRequest {
   /** Our payout id: the idempotency key, so a retry never pays twice. */
@@ -76,7 +76,8 @@ export interface CheckoutSession {
   url: string
 }
 
-export type ProviderSubscriptionStatus = 'trialing' | 'active' | 'past_due' | 'canceled' | 'incomplete'
+/** Every status a provider's subscription can have (Stripe's list; what each means for Pro: decision 033). */
+export type ProviderSubscriptionStatus = Exclude<SubscriptionStatus, 'none'>
 
 export interface ProviderSubscription {
   id: string
@@ -106,13 +107,19 @@ export interface ProviderInvoice {
   paidAt: string | null
 }
 
-/** What the provider tells us by webhook, in our words (each adapter maps its own). */
+/**
+ * What the provider tells us by webhook, in our words (each adapter maps its own). A subscription
+ * comes with `asOf` (ISO): when it was in that state at the provider, the event's `created` or the
+ * moment the adapter read it back from the provider's API; an older state never overwrites a newer one.
+ */
 export type PaymentsEvent =
   | {
+      /** A subscription-mode checkout completed (a payment-mode one is not an event of ours). */
       type: 'checkout.session.completed'
       sessionId: string
       metadata: Record<string, string>
       subscription: ProviderSubscription
+      asOf: string
     }
   | {
       /** A setup-mode session saved a card: the payment method, or the setup intent to read it from. */
@@ -126,8 +133,9 @@ export type PaymentsEvent =
   | { type: 'checkout.session.expired'; sessionId: string; metadata: Record<string, string> }
   | { type: 'checkout.payment_failed'; sessionId: string; metadata: Record<string, string>; reason: string }
   | { type: 'invoice.paid'; invoice: ProviderInvoice }
-  | { type: 'customer.subscription.updated'; subscription: ProviderSubscription }
-  | { type: 'customer.subscription.deleted'; subscription: ProviderSubscription }
+  /** A subscription was created or changed (Stripe: also read back after an invoice's payment failed). */
+  | { type: 'customer.subscription.updated'; subscription: ProviderSubscription; asOf: string }
+  | { type: 'customer.subscription.deleted'; subscription: ProviderSubscription; asOf: string }
 
 export interface SubscriptionChange {
   /** New seat count; prorated for the time left in the period (an invoice now, or a credit). */
@@ -175,8 +183,12 @@ export interface PaymentsProvider {
   ): Promise<{ subscription: ProviderSubscription; invoice: ProviderInvoice | null }>
   /** Charges a customer's saved card off-session once (idempotent by key); throws PaymentsError when declined or no card. */
   chargeOnce(charge: OneOffCharge): Promise<{ reference: string; invoice: ProviderInvoice }>
-  /** Reads a webhook's payload as one of our events; throws PaymentsError for one we do not use. */
-  parseEvent(payload: unknown): PaymentsEvent | null
+  /**
+   * Reads a webhook's payload as one of our events (null for one we do not use); throws PaymentsError
+   * for one that does not fit. Stripe reads the subscription an event names back from its API, so that
+   * the state stored is the current one whatever order the events arrive in.
+   */
+  parseEvent(payload: unknown): Promise<PaymentsEvent | null>
 }
 
 export class PaymentsError extends Error {

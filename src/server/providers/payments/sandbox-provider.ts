@@ -31,6 +31,7 @@ import {
   seatPricePence,
   splitGross,
   BILLING_INTERVALS,
+  SUBSCRIPTION_STATUSES,
   type BillingInterval,
 } from '#shared/domain/billing.ts'
 import {
@@ -66,9 +67,11 @@ export interface SandboxSession {
   error: string | null
 }
 
-/** A webhook payload as the sandbox sends it: `{ id, type, data: { object } }`, Stripe's envelope. */
+/** A webhook payload as the sandbox sends it: `{ id, created, type, data: { object } }`, Stripe's envelope. */
 export interface SandboxEventPayload {
   id: string
+  /** When the event happened, in Unix seconds (Stripe's `created`): the version of the state it carries. */
+  created: number
   type: PaymentsEvent['type']
   data: { object: unknown }
 }
@@ -102,7 +105,7 @@ const Metadata = z.record(z.string(), z.string()).default({})
 const SandboxSubscription = z.object({
   id: z.string(),
   customerRef: z.string(),
-  status: z.enum(['trialing', 'active', 'past_due', 'canceled', 'incomplete']),
+  status: z.enum(SUBSCRIPTION_STATUSES).exclude(['none']),
   interval: z.enum(BILLING_INTERVALS).default('month'),
   quantity: z.number().default(1),
   currentPeriodStart: z.string().default(() => new Date().toISOString()),
@@ -134,18 +137,19 @@ const SandboxSetupCompleted = SandboxSession.extend({
     SavedPaymentMethod | null | undefined
   >,
 })
-const SandboxEnvelope = z.object({ type: z.string(), data: z.object({ object: z.record(z.string(), z.unknown()) }) })
+const SandboxEnvelope = z.object({
+  type: z.string(),
+  // An event without one (an older sender) counts as happening when it is read.
+  created: z.number().int().positive().optional(),
+  data: z.object({ object: z.record(z.string(), z.unknown()) }),
+})
 
 const hash = (s: string) => createHash('sha256').update(s).digest('hex').slice(0, 24)
-const event = (type: PaymentsEvent['type'], object: unknown): SandboxEventPayload => ({
-  id: `evt_sandbox_${randomUUID().replace(/-/g, '')}`,
-  type,
-  data: { object },
-})
 
 /** Rolls a recalled subscription's period on to the one containing `at` (the sandbox renews silently). */
 export function rollPeriod(sub: ProviderSubscription, at: Date): ProviderSubscription {
-  if (sub.status === 'trialing' || sub.status === 'canceled') return sub
+  // Only a paying subscription renews: a trial ends, and the others are stopped or over.
+  if (sub.status !== 'active' && sub.status !== 'past_due') return sub
   let start = new Date(sub.currentPeriodStart)
   let end = new Date(sub.currentPeriodEnd)
   while (end.getTime() <= at.getTime()) {
@@ -161,6 +165,12 @@ export function createSandboxPaymentsProvider(now: () => Date = () => new Date()
   const subscriptions = new Map<string, ProviderSubscription>()
   const charges = new Map<string, { reference: string; invoice: ProviderInvoice }>()
   const setupIntents = new Map<string, SavedPaymentMethod>()
+  const event = (type: PaymentsEvent['type'], object: unknown): SandboxEventPayload => ({
+    id: `evt_sandbox_${randomUUID().replace(/-/g, '')}`,
+    created: Math.floor(now().getTime() / 1000),
+    type,
+    data: { object },
+  })
 
   function subscriptionInvoice(sub: ProviderSubscription): ProviderInvoice {
     const lines = [
@@ -355,10 +365,11 @@ export function createSandboxPaymentsProvider(now: () => Date = () => new Date()
       charges.set(charge.idempotencyKey, result)
       return result
     },
-    parseEvent(payload) {
+    async parseEvent(payload) {
       const envelope = SandboxEnvelope.safeParse(payload)
       if (!envelope.success) throw new PaymentsError('Not a payments event.')
-      const { type, data } = envelope.data
+      const { type, data, created } = envelope.data
+      const asOf = (created ? new Date(created * 1000) : now()).toISOString()
       const { object } = data
       /** The event's object read with `schema`; PaymentsError naming what does not fit. */
       const read = <S extends z.ZodType>(schema: S): z.output<S> => {
@@ -380,7 +391,7 @@ export function createSandboxPaymentsProvider(now: () => Date = () => new Date()
             }
           }
           const s = read(SandboxSession.extend({ subscription: SandboxSubscription }))
-          return { type, sessionId: s.id, metadata: s.metadata, subscription: s.subscription }
+          return { type, sessionId: s.id, metadata: s.metadata, subscription: s.subscription, asOf }
         }
         case 'checkout.session.expired': {
           const s = read(SandboxSession)
@@ -394,7 +405,7 @@ export function createSandboxPaymentsProvider(now: () => Date = () => new Date()
           return { type, invoice: read(SandboxInvoice) }
         case 'customer.subscription.updated':
         case 'customer.subscription.deleted':
-          return { type, subscription: read(SandboxSubscription) }
+          return { type, subscription: read(SandboxSubscription), asOf }
         default:
           return null
       }

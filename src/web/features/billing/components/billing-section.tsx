@@ -21,16 +21,35 @@ const KIND_LABELS: Record<BillingOverview['invoices'][number]['kind'], string> =
   completion_fee: 'Completion fee',
 }
 
-function stateLine(o: BillingOverview): { badge: string; variant: 'success' | 'muted' | 'destructive'; text: string } {
+/** Why Pro is off, for a subscription that is not live (decision 033: what each status means). */
+const NOT_LIVE: Partial<Record<NonNullable<BillingOverview['subscription']>['status'], string>> = {
+  unpaid:
+    'Pro is off: the payments for your plan failed and were not recovered, so the professional tools are closed. Your data is kept; subscribe again to open them.',
+  paused:
+    'Pro is paused: the trial ended with no card to charge, so the professional tools are closed. Your data is kept; subscribe to open them again.',
+  incomplete:
+    'Pro has not started yet: the first payment has not gone through (your bank may still be confirming it). The professional tools open as soon as it does.',
+  incomplete_expired:
+    'Pro did not start: the first payment was not completed in time, and nothing was charged. Your data is kept; subscribe again to open the tools.',
+}
+
+/** The plan's badge and sentence on the billing page. */
+export function stateLine(o: BillingOverview): {
+  badge: string
+  variant: 'success' | 'muted' | 'destructive'
+  text: string
+} {
   const sub = o.subscription
   if (o.state === 'subscribed' && sub)
     return {
-      badge: sub.status === 'trialing' ? 'Pro (trial)' : 'Pro',
-      variant: 'success',
+      badge: sub.status === 'trialing' ? 'Pro (trial)' : sub.status === 'past_due' ? 'Pro, payment due' : 'Pro',
+      variant: sub.status === 'past_due' ? 'muted' : 'success',
       text: `${pluralise(sub.seats, 'seat')}, billed ${sub.interval === 'year' ? 'annually' : 'monthly'}${
-        sub.current_period_end
-          ? `; ${sub.status === 'trialing' ? 'first payment' : 'renews'} on ${formatUkDate(sub.current_period_end)}`
-          : ''
+        sub.status === 'past_due'
+          ? '. The last payment failed and is being tried again; Pro stays on meanwhile'
+          : sub.current_period_end
+            ? `; ${sub.status === 'trialing' ? 'first payment' : 'renews'} on ${formatUkDate(sub.current_period_end)}`
+            : ''
       }.`,
     }
   if (o.state === 'cancelling' && sub)
@@ -45,6 +64,9 @@ function stateLine(o: BillingOverview): { badge: string; variant: 'success' | 'm
       variant: 'success',
       text: `Your firm is on the 30-day Pro trial until ${o.trial_ends_at ? formatUkDate(o.trial_ends_at) : 'its end'}. Subscribe now and nothing is charged before then.`,
     }
+  const why = sub ? NOT_LIVE[sub.status] : undefined
+  if (why)
+    return { badge: sub?.status === 'incomplete' ? 'Pro, starting' : 'No Pro', variant: 'destructive', text: why }
   return {
     badge: 'No Pro',
     variant: 'destructive',

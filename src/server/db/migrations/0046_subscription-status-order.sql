@@ -1,0 +1,3 @@
+ALTER TABLE "billing_accounts" DROP CONSTRAINT "billing_accounts_status_check";--> statement-breakpoint
+ALTER TABLE "billing_accounts" ADD COLUMN "subscription_as_of" timestamp with time zone;--> statement-breakpoint
+ALTER TABLE "billing_accounts" ADD CONSTRAINT "billing_accounts_status_check" CHECK (status in ('none', 'trialing', 'active', 'past_due', 'unpaid', 'paused', 'incomplete', 'incomplete_expired', 'canceled'));
