@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { describeFailure } from './periodic-job'
+import { describeFailure } from './job-runner'
 
 describe('describeFailure', () => {
   it("puts the database's reason first and keeps the statement short", () => {
