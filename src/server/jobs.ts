@@ -40,8 +40,11 @@ export function serverJobs(deps: {
   log: Logger
   mail: MailService
   storage: ObjectStorage
+  /** The time a run goes by (tests fix it; every run asks it anew). */
+  clock?: () => Date
 }): Job[] {
   const { config, database, log, mail, storage } = deps
+  const clock = deps.clock ?? (() => new Date())
   const delivery = { publicUrl: config.publicUrl, deliverMail: mail.deliver }
   /** Runs `send` and nudges the mail outbox when it queued mail. */
   const thenMail = (send: () => Promise<number>) => async () => {
@@ -64,7 +67,7 @@ export function serverJobs(deps: {
       everyMs: MINUTE,
       claim: 'skip locked: each due subscriber row locked while its digest is queued',
       failure: 'could not send daily digests',
-      run: thenMail(() => sendDueDigests({ database, delivery })),
+      run: thenMail(() => sendDueDigests({ database, delivery, now: clock() })),
     },
     {
       kind: 'periodic',
@@ -74,7 +77,7 @@ export function serverJobs(deps: {
       firstAfterMs: 2_000,
       claim: 'skip locked: each clock row locked while its alert is sent, marked notified in the same transaction',
       failure: 'could not check SLA clocks',
-      run: thenMail(() => checkSlaClocks({ database, delivery })),
+      run: thenMail(() => checkSlaClocks({ database, delivery, now: clock() })),
     },
     {
       kind: 'periodic',
@@ -85,7 +88,7 @@ export function serverJobs(deps: {
       claim: 'advisory lock 4242019, the last nightly run re-checked under it',
       failure: 'could not recompute accreditation',
       run: async () => {
-        const n = await runNightlyIfDue(database)
+        const n = await runNightlyIfDue(database, clock())
         if (n > 0) log.debug(`nightly accreditation: ${n} organizations recomputed`)
       },
     },
@@ -96,7 +99,7 @@ export function serverJobs(deps: {
       everyMs: 15 * MINUTE,
       claim: 'unique key (sale, seller, ISO week) with on conflict do nothing; risk states row-locked',
       failure: 'could not run the portfolio checks (weekly updates, high-risk alerts)',
-      run: thenMail(() => portfolio()),
+      run: thenMail(() => portfolio(clock())),
     },
     {
       kind: 'periodic',
@@ -106,7 +109,7 @@ export function serverJobs(deps: {
       firstAfterMs: 10 * MINUTE,
       claim: 'conditional update: reminded_at is null, set in the same transaction',
       failure: 'could not send mortgage expiry reminders',
-      run: thenMail(() => sendExpiryReminders({ database, delivery })),
+      run: thenMail(() => sendExpiryReminders({ database, delivery, now: clock() })),
     },
     {
       kind: 'periodic',

@@ -68,7 +68,8 @@ describe('start-up', () => {
   })
 })
 
-describe('graceful shutdown', () => {
+// A first start builds the embedded database (a minute on a loaded machine): a long bound.
+describe('graceful shutdown', { timeout: 180_000 }, () => {
   it('finishes an in-flight request after SIGTERM, then closes the database and exits 0', async () => {
     const port = 3900 + Math.floor(Math.random() * 90)
     const s = runServer({ PORT: String(port), DATA_DIR: mkdtempSync(path.join(tmpdir(), 'hw-')) })
