@@ -136,13 +136,13 @@ export async function startServer(options: {
   const lifecycle = createLifecycle()
   // Listening before the migrations: an orchestrator sees the process live (and not ready) while
   // they run, however long they take. Until the app is built every other request gets 503.
-  let app: ReturnType<typeof createApp> | undefined
+  const serving: { app?: ReturnType<typeof createApp> } = {}
   let server: ServerType
   try {
     server = await new Promise((resolve, reject) => {
       const s = serve(
         {
-          fetch: (request, env) => (app ? app.fetch(request, env) : whileStarting(request, lifecycle)),
+          fetch: (request, env) => (serving.app ? serving.app.fetch(request, env) : whileStarting(request, lifecycle)),
           port: config.PORT,
           hostname: config.HOST,
         },
@@ -173,7 +173,7 @@ export async function startServer(options: {
   const hub = realtime
   lifecycle.watchListening(() => hub.isListening())
   const sandboxWebhooks = createSandboxWebhookDispatcher({ secret: config.providerWebhookSecret, log })
-  app = createApp({ database, auth, config, log, mail, realtime, sandboxWebhooks, lifecycle })
+  serving.app = createApp({ database, auth, config, log, mail, realtime, sandboxWebhooks, lifecycle })
   lifecycle.markMigrated()
 
   const jobs = startJobs(serverJobs({ config, database, log, mail, storage: storageFor(config) }), {
