@@ -4,7 +4,7 @@
  * 'sla_breached': in-app, and email through the outbox unless their settings say otherwise) and the
  * matter's audit trail records it. Each transition alerts once: the clock row keeps when each went
  * out, and clocks are locked (SKIP LOCKED) while checked, so several server processes never alert
- * twice. Runs from a periodic job (startSlaScheduler) and after the writes that move clocks.
+ * twice. Runs from a periodic job (sla-clocks in src/server/jobs.ts) and after the writes that move clocks.
  */
 import { sql } from 'drizzle-orm'
 import { z } from 'zod'
