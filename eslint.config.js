@@ -67,7 +67,8 @@ const entryFileZone = {
 
 // The server's layers, top to bottom (docs/decisions/043-server-kernel.md):
 //   composition   src/server/*.ts: app.ts (routers), timeline-hooks.ts (what reacts to status changes
-//                 and blocks), feature-ports.ts (what a feature reads of another), server.ts, main.ts
+//                 and blocks), feature-ports.ts (what a feature reads of another), jobs.ts (every
+//                 background job), server.ts, main.ts
 //   features      src/server/features/<f>/: one feature each, importing no other
 //   kernel        src/server/core/: the audit trail, the notifier, the timeline, the clocks, ...
 //   infrastructure, top to bottom: http, access, auth, providers, platform, db, config
@@ -78,7 +79,7 @@ const SERVER_FEATURES = fs
   .readdirSync(new URL('src/server/features/', import.meta.url), { withFileTypes: true })
   .filter((entry) => entry.isDirectory())
   .map((entry) => entry.name)
-const COMPOSITION = ['app.ts', 'timeline-hooks.ts', 'feature-ports.ts', 'server.ts', 'main.ts'].map(
+const COMPOSITION = ['app.ts', 'timeline-hooks.ts', 'feature-ports.ts', 'jobs.ts', 'server.ts', 'main.ts'].map(
   (file) => `${SERVER}/${file}`,
 )
 const KERNEL = `${SERVER}/core`

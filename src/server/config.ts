@@ -45,6 +45,11 @@ const ConfigSchema = z
       .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
       .optional(),
     DB_POOL_MAX: z.coerce.number().int().min(1).max(100).default(10),
+    /**
+     * At SIGTERM, how long in-flight requests get to finish (ms) before the remaining connections are
+     * closed and the process exits (server.ts close()). Below an orchestrator's grace period.
+     */
+    SHUTDOWN_DEADLINE_MS: z.coerce.number().int().min(0).max(600_000).default(10_000),
     PUBLIC_URL: z.url({ message: 'must be an absolute URL such as https://homeward.example' }).optional(),
     BETTER_AUTH_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
     /** Signs the audit chain's checkpoints; unset: DATA_DIR/audit-signing-key, made on first start. */

@@ -2,7 +2,9 @@
  * Entry point: read config -> open database -> migrate -> seed demo data -> listen. A first start on
  * the embedded database does the middle steps in a child process first (prepareInChild).
  * Exits 1 with a message naming what failed (a config variable, the database URL).
- * SIGTERM and SIGINT finish in-flight requests, close the database and exit 0.
+ * SIGTERM and SIGINT shut down within SHUTDOWN_DEADLINE_MS (server.ts close(): readiness fails, live
+ * streams end, jobs stop claiming, in-flight requests finish or are cut at the deadline), close the
+ * database and exit 0.
  */
 // First: with OTEL_EXPORTER_OTLP_ENDPOINT set, tracing starts before any other module is evaluated.
 import { shutdownTelemetry } from './telemetry'
@@ -70,7 +72,15 @@ async function main() {
   }
 
   const shutdown = (signal: string) => {
-    log.info(`${signal} received: finishing in-flight requests, then closing the database`)
+    const deadline = config.SHUTDOWN_DEADLINE_MS
+    log.info(
+      `${signal} received: draining (not ready, live streams ended, jobs stopped); finishing in-flight requests within ${deadline / 1000} s, then closing the database`,
+    )
+    // The last resort: whatever hangs after the deadline (a database that does not close), exit anyway.
+    setTimeout(() => {
+      log.error(`shutdown did not finish ${deadline / 1000 + 5} s after ${signal}: exiting`)
+      process.exit(1)
+    }, deadline + 5_000).unref()
     running
       .close()
       .then(() => shutdownTelemetry())

@@ -1,9 +1,11 @@
 /**
- * Starts Homeward: open the database -> migrate -> seed demo data -> listen. Used by main.ts and by
- * tests that need a real server process. `close()` stops accepting connections, lets in-flight
- * requests finish, then closes the database.
+ * Starts Homeward: open the database -> listen (liveness answers, readiness says 'migrating', the
+ * API 503) -> migrate -> seed demo data -> serve the app -> start the jobs (jobs.ts). Used by main.ts
+ * and by tests that need a real server process. `close()` shuts down within SHUTDOWN_DEADLINE_MS
+ * (the order: docs/decisions/045-one-list-of-jobs.md and the architecture review, section 9).
  */
 import { existsSync, mkdirSync } from 'node:fs'
+import type { Server as HttpServer } from 'node:http'
 import path from 'node:path'
 import { serve, type ServerType } from '@hono/node-server'
 import { createApp } from './app'
@@ -19,18 +21,11 @@ import { configureEncryption } from './platform/encryption/envelope'
 import type { Logger } from './logger'
 import { createMailService } from './platform/mail/mail-service'
 import { createRealtimeHub } from './platform/realtime/realtime-hub'
-import { startAccreditationScheduler } from './features/accreditation/nightly'
-import { startClockCloseRecompute } from './features/accreditation/recompute-on-clock-close'
-import { startDigestScheduler } from './features/notifications/digest'
-import { createWebhookWorker } from './features/api-access/webhook-worker'
-import { startPortfolioScheduler } from './features/portfolio/scheduler'
-import { startSlaScheduler } from '#server/core/clocks/check-clocks.ts'
-import { startMortgageExpiryReminders } from './features/mortgages/expiry-reminders'
-import { startCddRetention } from './features/verification/retention'
-import { startCompletionFeeRetries } from './features/billing/completion-fee-retries'
-import { paymentsOf } from './features/billing/routes'
-import { supplierFrom } from './features/billing/supplier'
 import { storageFor } from './platform/storage'
+import { errorBody } from './http/errors'
+import { serverJobs } from './jobs'
+import { listJobs, startJobs, type JobRun, type JobRunner } from './platform/jobs/job-runner'
+import { createLifecycle, type Lifecycle } from './platform/lifecycle'
 
 export class StartupError extends Error {}
 
@@ -40,6 +35,17 @@ export interface RunningServer {
   database: Database
   /** Whether the demo accounts are there to print: never with NODE_ENV=production. */
   demoSeeded: boolean
+  /** Migrated, draining, listening: what GET /api/health/ready answers from. */
+  lifecycle: Lifecycle
+  /** The background jobs of this process (jobs.ts), running. */
+  jobs: JobRunner
+  /**
+   * Shuts down: readiness fails at once (draining), jobs stop claiming, live streams get `event:
+   * shutdown` and end, no new connection is accepted and in-flight requests finish; after
+   * SHUTDOWN_DEADLINE_MS the connections left are closed whatever the clients do. Then the jobs' runs
+   * in progress get what is left of the deadline, and the live connection, mail and the database
+   * close. Idempotent.
+   */
   close(): Promise<void>
 }
 
@@ -117,74 +123,68 @@ export function embeddedDatabaseIsNew(config: Config): boolean {
 /**
  * Starts the server. `seed` loads the demo data (idempotent); defaults to config.SEED_DEMO. In
  * production only the directory: the demo accounts' password is in the README, so there they would
- * be anyone's.
+ * be anyone's. `observeJob` is told of every job run (name, outcome, seconds): the metrics hook.
  */
 export async function startServer(options: {
   config: Config
   log: Logger
   database?: Database
   seed?: boolean
+  observeJob?: (run: JobRun) => void
 }): Promise<RunningServer> {
   const { config, log } = options
   const database = options.database ?? (await openDatabase(config, log))
-  const seed = options.seed ?? config.SEED_DEMO
-  const { mail, auth } = await prepareDatabase({ config, log, database, seed })
-  const demoSeeded = seed && config.NODE_ENV !== 'production'
-  // Production runs a sandbox partner only by the opt-in (config.ts): the start log says which, every start.
-  const sandbox = sandboxPartners(config)
-  if (config.NODE_ENV === 'production' && config.SANDBOX_PARTNERS && sandbox.length) log.warn(sandboxWarning(sandbox))
-  mail.worker?.start()
-  // The webhook outbox (features/api-access/webhook-worker.ts): due deliveries every 2 seconds.
-  const webhooks = createWebhookWorker({ database, log })
-  webhooks.start()
-  const digests = startDigestScheduler({
-    database,
-    delivery: { publicUrl: config.publicUrl, deliverMail: mail.deliver },
-    log,
-    onQueued: () => mail.kick(),
-  })
-  const slaClocks = startSlaScheduler({
-    database,
-    delivery: { publicUrl: config.publicUrl, deliverMail: mail.deliver },
-    log,
-    onQueued: () => mail.kick(),
-  })
-  const accreditation = startAccreditationScheduler({ database, log })
-  const portfolio = startPortfolioScheduler({
-    database,
-    delivery: { publicUrl: config.publicUrl, deliverMail: mail.deliver },
-    log,
-    onQueued: () => mail.kick(),
-  })
-  const mortgageReminders = startMortgageExpiryReminders({
-    database,
-    delivery: { publicUrl: config.publicUrl, deliverMail: mail.deliver },
-    log,
-    onQueued: () => mail.kick(),
-  })
-  const tierOnClockClose = startClockCloseRecompute({ database, log })
-  const cddRetention = startCddRetention({ database, storage: storageFor(config), log })
-  // The completion fee's outbox: a charge that could not be made after commit is retried.
-  const feeRetries = startCompletionFeeRetries({
-    database,
-    provider: paymentsOf({ config }),
-    publicUrl: config.publicUrl,
-    deliverMail: mail.deliver,
-    supplier: supplierFrom(config),
-    log,
-  })
-  const realtime = createRealtimeHub({ database, databaseUrl: config.DATABASE_URL, log })
-  await realtime.ready
-  const sandboxWebhooks = createSandboxWebhookDispatcher({ secret: config.providerWebhookSecret, log })
-  const app = createApp({ database, auth, config, log, mail, realtime, sandboxWebhooks })
-
-  const server: ServerType = await new Promise((resolve, reject) => {
-    const s = serve({ fetch: app.fetch, port: config.PORT, hostname: config.HOST }, () => resolve(s))
-    s.once('error', reject)
-  })
+  const lifecycle = createLifecycle()
+  // Listening before the migrations: an orchestrator sees the process live (and not ready) while
+  // they run, however long they take. Until the app is built every other request gets 503.
+  const serving: { app?: ReturnType<typeof createApp> } = {}
+  let server: ServerType
+  try {
+    server = await new Promise((resolve, reject) => {
+      const s = serve(
+        {
+          fetch: (request, env) => (serving.app ? serving.app.fetch(request, env) : whileStarting(request, lifecycle)),
+          port: config.PORT,
+          hostname: config.HOST,
+        },
+        () => resolve(s),
+      )
+      s.once('error', reject)
+    })
+  } catch (err) {
+    await database.close().catch(() => {})
+    throw err
+  }
   const address = server.address()
   const port = typeof address === 'object' && address ? address.port : config.PORT
   const url = config.PORT === 0 ? `http://localhost:${port}` : config.publicUrl
+
+  const seed = options.seed ?? config.SEED_DEMO
+  const demoSeeded = seed && config.NODE_ENV !== 'production'
+  let mail, auth, realtime
+  try {
+    ;({ mail, auth } = await prepareDatabase({ config, log, database, seed }))
+    realtime = createRealtimeHub({ database, databaseUrl: config.DATABASE_URL, log })
+    await realtime.ready
+  } catch (err) {
+    await closeHttp(server as HttpServer, 0, log)
+    await database.close().catch(() => {})
+    throw err
+  }
+  // Production runs a sandbox partner only by the opt-in (config.ts): the start log says which, every start.
+  const sandbox = sandboxPartners(config)
+  if (config.NODE_ENV === 'production' && config.SANDBOX_PARTNERS && sandbox.length) log.warn(sandboxWarning(sandbox))
+  const hub = realtime
+  lifecycle.watchListening(() => hub.isListening())
+  const sandboxWebhooks = createSandboxWebhookDispatcher({ secret: config.providerWebhookSecret, log })
+  serving.app = createApp({ database, auth, config, log, mail, realtime, sandboxWebhooks, lifecycle })
+  lifecycle.markMigrated()
+
+  const jobs = startJobs(serverJobs({ config, database, log, mail, storage: storageFor(config) }), {
+    log,
+    observe: options.observeJob,
+  })
+  log.debug(`jobs:\n  ${listJobs(jobs.jobs).join('\n  ')}`)
 
   let closing: Promise<void> | undefined
   return {
@@ -192,28 +192,88 @@ export async function startServer(options: {
     port,
     database,
     demoSeeded,
+    lifecycle,
+    jobs,
     close() {
       closing ??= (async () => {
-        await new Promise<void>((resolve) => {
-          server.close(() => resolve())
-          // Idle keep-alive sockets would hold close() open; in-flight requests still finish.
-          if ('closeIdleConnections' in server) server.closeIdleConnections()
-        })
-        await auth.mailIdle()
-        await realtime.close()
-        await digests.stop()
-        await slaClocks.stop()
-        await accreditation.stop()
-        await portfolio.stop()
-        await mortgageReminders.stop()
-        await cddRetention.stop()
-        await feeRetries.stop()
-        await tierOnClockClose.stop()
-        await webhooks.stop()
+        const deadline = performance.now() + config.SHUTDOWN_DEADLINE_MS
+        const left = () => Math.max(0, deadline - performance.now())
+        lifecycle.startDraining()
+        // Jobs stop claiming now; their runs in progress are awaited below.
+        const jobsStopped = jobs.stop()
+        // Live streams never finish by themselves: ended first, so that they do not hold the close.
+        hub.endStreams()
+        await closeHttp(server as HttpServer, config.SHUTDOWN_DEADLINE_MS, log)
+        if (!(await within(jobsStopped, left()))) {
+          log.warn('shutdown deadline passed with a job still running: it is cut off')
+        }
+        await within(auth.mailIdle(), left())
+        await hub.close()
         await mail.close()
         await database.close()
       })()
       return closing
     },
   }
+}
+
+/**
+ * Stops accepting connections, closes idle keep-alive ones as they become idle, and after
+ * `deadlineMs` closes every connection left (a slow upload, a client that never reads); resolves when
+ * the server has closed.
+ */
+function closeHttp(server: HttpServer, deadlineMs: number, log: Logger): Promise<void> {
+  return new Promise<void>((resolve) => {
+    // A connection becomes idle when its response ends (a live stream just ended, a request done).
+    const sweep = setInterval(() => server.closeIdleConnections(), 50)
+    const force = setTimeout(() => {
+      log.warn(`shutdown: ${deadlineMs} ms passed (SHUTDOWN_DEADLINE_MS); closing the connections still open`)
+      server.closeAllConnections()
+    }, deadlineMs)
+    server.close(() => {
+      clearInterval(sweep)
+      clearTimeout(force)
+      resolve()
+    })
+    server.closeIdleConnections()
+  })
+}
+
+/** Waits for `work` at most `ms`; true when it finished (or failed) in time. */
+async function within(work: Promise<unknown>, ms: number): Promise<boolean> {
+  let timer: NodeJS.Timeout | undefined
+  const timeout = new Promise<false>((resolve) => (timer = setTimeout(() => resolve(false), ms)))
+  const done = work.then(
+    () => true as const,
+    () => true as const,
+  )
+  try {
+    return await Promise.race([done, timeout])
+  } finally {
+    clearTimeout(timer)
+  }
+}
+
+/** The answer while the database is being prepared: alive, not ready, everything else 503. */
+function whileStarting(request: Request, lifecycle: Lifecycle): Response {
+  const headers = { 'content-type': 'application/json', 'cache-control': 'no-store' }
+  const path = new URL(request.url).pathname
+  if (path === '/api/health/live') {
+    return new Response(JSON.stringify({ status: 'ok', uptime_seconds: Math.round(process.uptime()) }), {
+      headers,
+    })
+  }
+  if (path === '/api/health/ready') {
+    const reasons = lifecycle.notReady()
+    return new Response(JSON.stringify({ status: 'not_ready', reasons: reasons.length ? reasons : ['migrating'] }), {
+      status: 503,
+      headers,
+    })
+  }
+  return new Response(
+    JSON.stringify(
+      errorBody('database_unavailable', 'Homeward is starting: its database is being prepared. Try again in a moment.'),
+    ),
+    { status: 503, headers: { ...headers, 'retry-after': '5' } },
+  )
 }

@@ -44,6 +44,8 @@ describe('signed out', () => {
     ).toEqual([
       'GET /api/auth-providers',
       'GET /api/health',
+      'GET /api/health/live',
+      'GET /api/health/ready',
       'GET /api/invitations/{token}',
       'GET /api/organizations',
       'GET /api/organizations/{orgId}',

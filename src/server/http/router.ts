@@ -14,6 +14,7 @@ import type { Viewer } from '../auth/viewer'
 import type { Config } from '../config'
 import type { Database, JsonText } from '../db/client'
 import type { Logger } from '../logger'
+import type { Lifecycle } from '../platform/lifecycle'
 import type { MailService } from '../platform/mail/mail-service'
 import type { RealtimeHub } from '../platform/realtime/realtime-hub'
 import type { SandboxWebhookDispatcher } from '../providers/webhooks/sandbox-webhooks'
@@ -47,6 +48,11 @@ export interface AppDeps {
   realtime: RealtimeHub
   /** Delivers the sandbox partners' signed webhooks to this app (providers/webhooks/sandbox-webhooks.ts). */
   sandboxWebhooks: SandboxWebhookDispatcher
+  /**
+   * Where the process is in its life, for GET /api/health/ready (platform/lifecycle.ts); server.ts
+   * passes its own. Unset (test apps): migrated, never draining, listening as the realtime hub says.
+   */
+  lifecycle?: Lifecycle
 }
 
 /** The OpenAPI security scheme of every non-public route: the session cookie (auth/auth.ts). */

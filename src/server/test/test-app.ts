@@ -30,6 +30,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     HOST: '127.0.0.1',
     DATA_DIR: '.tmp/test-data',
     DB_POOL_MAX: 5,
+    SHUTDOWN_DEADLINE_MS: 10_000,
     MAIL_FROM: 'Homeward <no-reply@homeward.local>',
     SUPPORT_EMAIL: 'support@homeward.co.uk',
     STORAGE_DRIVER: 'disk',

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { openEventStream, reopenDelay } from './event-stream'
+import { openEventStream, reopenDelay, SHUTDOWN_QUIET_MS } from './event-stream'
 
 class FakeEventSource {
   static CONNECTING = 0
@@ -98,5 +98,42 @@ describe('openEventStream', () => {
     source.onerror?.()
     vi.advanceTimersByTime(120_000)
     expect(FakeEventSource.all).toHaveLength(1)
+  })
+
+  it('reconnects quietly after `shutdown`, refetching only a stream it cannot resume', () => {
+    const onReopen = vi.fn()
+    const onStatus = vi.fn()
+    openEventStream({ url: '/api/notifications/stream', event: 'notification', onMessage: vi.fn(), onStatus, onReopen })
+    const source = FakeEventSource.all[0]!
+    source.onopen?.()
+    source.emit('shutdown', '{}')
+    source.readyState = 0 // the server ended the stream; the browser reconnects after `retry`
+    source.onerror?.()
+    expect(onStatus).toHaveBeenLastCalledWith('live')
+    source.readyState = 1
+    source.onopen?.()
+    // No event id to resume from: what arrived meanwhile is fetched.
+    expect(onReopen).toHaveBeenCalledTimes(1)
+    expect(FakeEventSource.all).toHaveLength(1)
+    // Past the quiet time, a drop shows again.
+    source.emit('shutdown', '{}')
+    vi.advanceTimersByTime(SHUTDOWN_QUIET_MS + 1)
+    source.readyState = 0
+    source.onerror?.()
+    expect(onStatus).toHaveBeenLastCalledWith('reconnecting')
+  })
+
+  it('after `shutdown`, a stream with event ids resumes by Last-Event-ID without a refetch', () => {
+    const onReopen = vi.fn()
+    const onStatus = vi.fn()
+    openEventStream({ url: '/e', event: 'activity', onMessage: vi.fn(), onStatus, onReopen })
+    const source = FakeEventSource.all[0]!
+    source.onopen?.()
+    source.emit('activity', '{"seq":3}', '3')
+    source.emit('shutdown', '{}')
+    source.onerror?.()
+    expect(onStatus).not.toHaveBeenCalledWith('reconnecting')
+    source.onopen?.()
+    expect(onReopen).not.toHaveBeenCalled()
   })
 })

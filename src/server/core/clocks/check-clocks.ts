@@ -4,7 +4,7 @@
  * 'sla_breached': in-app, and email through the outbox unless their settings say otherwise) and the
  * matter's audit trail records it. Each transition alerts once: the clock row keeps when each went
  * out, and clocks are locked (SKIP LOCKED) while checked, so several server processes never alert
- * twice. Runs from a periodic job (startSlaScheduler) and after the writes that move clocks.
+ * twice. Runs from a periodic job (sla-clocks in src/server/jobs.ts) and after the writes that move clocks.
  */
 import { sql } from 'drizzle-orm'
 import { z } from 'zod'
@@ -14,8 +14,6 @@ import { ukDate } from '#shared/domain/uk-time.ts'
 import { deadlineRecipients } from '#server/access/firms.ts'
 import type { Database, Tx } from '#server/db/client.ts'
 import { IdRow, rows, Timestamp } from '#server/db/rows.ts'
-import type { Logger } from '#server/logger.ts'
-import { startPeriodicJob, type PeriodicJob } from '#server/platform/jobs/periodic-job.ts'
 import { notifyPeople, type NotificationDelivery } from '../notify/notify-people'
 import { recordActivity } from '../audit/record-activity'
 import { CLOCK_PAUSES_JSON, PausesColumn, pausesOf } from './clock-pauses'
@@ -151,24 +149,4 @@ export async function checkSlaClocks({
     sent += await database.db.transaction((tx) => alertClocksOfTransaction(tx, transaction_id, delivery, now))
   }
   return sent
-}
-
-/** Runs checkSlaClocks 2 s after start, then every `intervalMs` (default 5 minutes) until stop(); `onQueued` nudges the mail worker. */
-export function startSlaScheduler(options: {
-  database: Database
-  delivery: NotificationDelivery
-  log: Logger
-  onQueued?: () => void
-  intervalMs?: number
-}): PeriodicJob {
-  return startPeriodicJob({
-    run: async () => {
-      if ((await checkSlaClocks(options)) > 0) options.onQueued?.()
-    },
-    everyMs: options.intervalMs ?? 5 * 60_000,
-    // A first check soon after start, so alerts that fell due while the server was down go out.
-    firstAfterMs: 2_000,
-    log: options.log,
-    failure: 'could not check SLA clocks',
-  })
 }

@@ -4,7 +4,8 @@
  * with the entry's per-transaction `seq` as the event id: entries get their seq under a lock held
  * until commit, so seqs arrive in order without gaps and a client that reconnects with Last-Event-ID
  * gets exactly what it missed from the database. A person's stream sends their new notifications.
- * Both check the session and access again every minute and close when either is gone.
+ * Both check the session and access again every minute and close when either is gone, and end with
+ * `event: shutdown` when the process shuts down (the browser reconnects, to another process).
  */
 import type { Context } from 'hono'
 import { streamSSE, type SSEStreamingApi } from 'hono/streaming'
@@ -37,6 +38,11 @@ export const liveTimings = { keepAliveMs: KEEP_ALIVE_MS, recheckEvery: RECHECK_E
 const CATCH_UP_LIMIT = 500
 /** Browsers wait this long before reconnecting (ms). */
 const RETRY_MS = 3_000
+/**
+ * After `event: shutdown`, browsers reconnect after a random wait in this range (ms): soon, as another
+ * process is there behind the proxy, but spread so that they do not all arrive in the same instant.
+ */
+export const SHUTDOWN_RETRY_MS = { min: 500, max: 2_500 }
 
 /** An activity entry as the stream sends it: a catch-up row, or the data of its announcement (core/audit/record-activity.ts). */
 const LiveEventData = z.object({
@@ -75,12 +81,23 @@ async function newestSeq(database: Database, txId: string): Promise<number> {
 /**
  * Keeps the stream open with comments, re-checking `stillAllowed` every `recheckEvery` keep-alives;
  * when it answers false, sends `event: revoked` (the browser stops reconnecting) and resolves, which
- * ends the stream. Resolves at once when the client goes away. One abort listener per stream.
+ * ends the stream. Resolves at once when the client goes away. When the process shuts down (the
+ * hub's endStreams), sends `event: shutdown` with a short random `retry` and resolves. One abort
+ * listener per stream.
  */
-async function keepAlive(stream: SSEStreamingApi, stillAllowed: () => Promise<boolean>): Promise<void> {
+async function keepAlive(
+  stream: SSEStreamingApi,
+  realtime: Pick<RealtimeHub, 'onShutdown' | 'isShuttingDown'>,
+  stillAllowed: () => Promise<boolean>,
+): Promise<void> {
   const { keepAliveMs, recheckEvery } = liveTimings
   let wake: (() => void) | undefined
+  let shutdown = realtime.isShuttingDown()
   stream.onAbort(() => wake?.())
+  const unshutdown = realtime.onShutdown(() => {
+    shutdown = true
+    wake?.()
+  })
   const pause = (ms: number) =>
     new Promise<void>((resolve) => {
       const timer = setTimeout(resolve, ms)
@@ -89,15 +106,24 @@ async function keepAlive(stream: SSEStreamingApi, stillAllowed: () => Promise<bo
         resolve()
       }
     })
-  let ticks = 0
-  while (!stream.aborted && !stream.closed) {
-    await pause(keepAliveMs)
-    if (stream.aborted || stream.closed) return
-    await stream.write(': keep-alive\n\n')
-    if (++ticks % recheckEvery === 0 && !(await stillAllowed().catch(() => true))) {
-      await stream.writeSSE({ event: 'revoked', data: '{}' })
-      return
+  const ended = () => stream.aborted || stream.closed || shutdown
+  try {
+    let ticks = 0
+    while (!ended()) {
+      await pause(keepAliveMs)
+      if (ended()) break
+      await stream.write(': keep-alive\n\n')
+      if (++ticks % recheckEvery === 0 && !(await stillAllowed().catch(() => true))) {
+        await stream.writeSSE({ event: 'revoked', data: '{}' })
+        return
+      }
     }
+    if (shutdown && !stream.aborted && !stream.closed) {
+      const { min, max } = SHUTDOWN_RETRY_MS
+      await stream.writeSSE({ event: 'shutdown', data: '{}', retry: Math.round(min + Math.random() * (max - min)) })
+    }
+  } finally {
+    unshutdown()
   }
 }
 
@@ -183,7 +209,7 @@ export function transactionEventStream(c: Context, deps: StreamDeps, viewer: Vie
       const pending = buffered.sort((a, b) => a.seq - b.seq)
       buffered = null
       for (const data of pending) await send(data)
-      await keepAlive(stream, recheck)
+      await keepAlive(stream, realtime, recheck)
     } finally {
       unsubscribe()
       unresync()
@@ -210,7 +236,7 @@ export function notificationStream(c: Context, deps: StreamDeps, viewer: Viewer)
     })
     try {
       await stream.writeSSE({ event: 'ready', data: '{}', retry: RETRY_MS })
-      await keepAlive(stream, async () => {
+      await keepAlive(stream, realtime, async () => {
         const current = await resolveViewer({
           database,
           cookieHeader,

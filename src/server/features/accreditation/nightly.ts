@@ -6,8 +6,6 @@
  */
 import { sql } from 'drizzle-orm'
 import type { Database } from '#server/db/client.ts'
-import type { Logger } from '#server/logger.ts'
-import { startPeriodicJob, type PeriodicJob } from '#server/platform/jobs/periodic-job.ts'
 import { recomputeAccreditation } from '#server/core/accreditation/compute-accreditation.ts'
 
 /** The nightly run happens from this hour, Europe/London time. */
@@ -47,23 +45,5 @@ export async function runNightlyIfDue(database: Database, now = new Date()): Pro
     const last2 = (again.rows[0] as { last: string | Date | null }).last
     if (!nightlyDue(last2 ? new Date(last2) : null, now)) return 0
     return (await recomputeAccreditation(tx, { organizationIds: 'all', source: 'nightly', at: now })).organizations
-  })
-}
-
-/** Checks hourly (and once shortly after start) until stopped. */
-export function startAccreditationScheduler(options: {
-  database: Database
-  log: Logger
-  intervalMs?: number
-}): PeriodicJob {
-  return startPeriodicJob({
-    run: async () => {
-      const n = await runNightlyIfDue(options.database)
-      if (n > 0) options.log.debug(`nightly accreditation: ${n} organizations recomputed`)
-    },
-    everyMs: options.intervalMs ?? HOUR_MS,
-    firstAfterMs: 30_000,
-    log: options.log,
-    failure: 'could not recompute accreditation',
   })
 }

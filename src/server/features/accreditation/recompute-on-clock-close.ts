@@ -17,11 +17,15 @@ export interface ClockCloseRecompute {
   stop(): Promise<void>
 }
 
-/** Starts listening for closed clocks; `delayMs` (default 2 s) is how long a burst may gather. */
+/**
+ * Starts listening for closed clocks; `delayMs` (default 2 s) is how long a burst may gather.
+ * `report` is told of every run's outcome and wall time in seconds (the job list's metrics hook).
+ */
 export function startClockCloseRecompute(options: {
   database: Database
   log: Logger
   delayMs?: number
+  report?: (outcome: 'ok' | 'failed', seconds: number) => void
 }): ClockCloseRecompute {
   const delayMs = options.delayMs ?? 2_000
   const pending = new Set<string>()
@@ -40,10 +44,16 @@ export function startClockCloseRecompute(options: {
     if (pending.size === 0 || stopped) return
     const organizationIds = [...pending]
     pending.clear()
+    const started = performance.now()
+    const seconds = () => (performance.now() - started) / 1000
     running = options.database.db
       .transaction((tx) => recomputeAccreditation(tx, { organizationIds, source: 'change' }))
-      .then((r) => options.log.debug(`accreditation recomputed after SLA clocks closed: ${r.organizations} firms`))
+      .then((r) => {
+        options.report?.('ok', seconds())
+        options.log.debug(`accreditation recomputed after SLA clocks closed: ${r.organizations} firms`)
+      })
       .catch((err) => {
+        options.report?.('failed', seconds())
         options.log.warn(
           'could not recompute accreditation after SLA clocks closed',
           err instanceof Error ? err.message : err,

@@ -6,7 +6,9 @@
  * with a timeout (WEBHOOK_TIMEOUT_MS, 10 s) and no redirects, and records the attempt: a 2xx answer
  * is delivered; anything else, a network error or a timeout is retried after webhookRetryDelayMs
  * (30 s, x4 each time, at most 24 h) until WEBHOOK_MAX_ATTEMPTS, then marked failed. At least once:
- * a receiver deduplicates on `webhook-id`, which every attempt and a redelivery share.
+ * a receiver deduplicates on `webhook-id`, which every attempt and a redelivery share. The drain loop
+ * is the one every outbox shares (platform/jobs/outbox.ts); the schedule is the job list's
+ * (src/server/jobs.ts).
  */
 import { eq, sql } from 'drizzle-orm'
 import { WEBHOOK_TIMEOUT_MS, webhookRetryDelayMs } from '#shared/domain/api-access.ts'
@@ -15,6 +17,8 @@ import { webhookDeliveries } from '#server/db/schema/index.ts'
 import type { Logger } from '#server/logger.ts'
 import { encryptionKeyRing, openEnvelopeText } from '#server/platform/encryption/envelope.ts'
 import { signWebhook } from '#server/providers/webhooks/provider-webhooks.ts'
+import { createOutboxDrain, outboxDepth, type OutboxDrain } from '#server/platform/jobs/outbox.ts'
+import type { OutboxDepth } from '#server/platform/jobs/job-runner.ts'
 import { secretContext } from './webhook-endpoints'
 
 const BATCH = 20
@@ -31,13 +35,12 @@ interface DueDelivery {
   secret_sealed: string
 }
 
-export interface WebhookWorker {
-  /** Sends what is due now; resolves with the number of attempts made. */
-  drain(): Promise<number>
-  /** Polls every `intervalMs` until stop(). */
-  start(intervalMs?: number): void
-  stop(): Promise<void>
-}
+/** drain() sends what is due now and resolves with the number of attempts made; stop() stops claiming. */
+export type WebhookWorker = OutboxDrain
+
+/** The webhook outbox's backlog: pending deliveries and the age of the oldest. */
+export const webhookOutboxDepth = (database: Database): Promise<OutboxDepth> =>
+  outboxDepth(database, 'webhook_deliveries')
 
 /** The outcome of one attempt. */
 interface Attempt {
@@ -94,10 +97,6 @@ export function createWebhookWorker({
   log: Logger
   timeoutMs?: number
 }): WebhookWorker {
-  let timer: NodeJS.Timeout | undefined
-  let running: Promise<number> | undefined
-  let again: Promise<number> | undefined
-
   async function record(row: DueDelivery, attempt: Attempt) {
     const attempts = row.attempts + 1
     const delay = attempt.ok ? null : webhookRetryDelayMs(attempts)
@@ -130,34 +129,5 @@ export function createWebhookWorker({
     return claimed.length
   }
 
-  const worker: WebhookWorker = {
-    drain() {
-      if (running) {
-        again ??= running
-          .catch(() => 0)
-          .then(() => {
-            again = undefined
-            return worker.drain()
-          })
-        return again
-      }
-      running = drainOnce().finally(() => (running = undefined))
-      return running
-    },
-    start(intervalMs = 2_000) {
-      timer = setInterval(() => {
-        worker
-          .drain()
-          .catch((err) =>
-            log.warn('webhook worker could not drain the outbox', err instanceof Error ? err.message : err),
-          )
-      }, intervalMs)
-      timer.unref()
-    },
-    async stop() {
-      if (timer) clearInterval(timer)
-      await running?.catch(() => {})
-    },
-  }
-  return worker
+  return createOutboxDrain(drainOnce)
 }

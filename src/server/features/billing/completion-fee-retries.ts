@@ -11,8 +11,6 @@ import { sql } from 'drizzle-orm'
 import { z } from 'zod'
 import type { Database } from '#server/db/client.ts'
 import { rows } from '#server/db/rows.ts'
-import type { Logger } from '#server/logger.ts'
-import { startPeriodicJob, type PeriodicJob } from '#server/platform/jobs/periodic-job.ts'
 import type { PaymentsProvider } from '#server/providers/payments/index.ts'
 import { collectCompletionFee } from './completion-fee'
 import type { Supplier } from './supplier'
@@ -50,24 +48,4 @@ export async function retryDueCompletionFees(opts: {
     if ((await collectCompletionFee({ ...opts, txId: transaction_id })) === 'paid') paid++
   }
   return paid
-}
-
-/** Starts the retry job in this process. */
-export function startCompletionFeeRetries(options: {
-  database: Database
-  provider: PaymentsProvider
-  publicUrl: string
-  deliverMail: boolean
-  supplier: Supplier
-  log: Logger
-}): PeriodicJob {
-  const { log, ...opts } = options
-  return startPeriodicJob({
-    run: async () => {
-      await retryDueCompletionFees(opts)
-    },
-    everyMs: COMPLETION_FEE_RETRY_MS,
-    log,
-    failure: 'completion fee retry failed',
-  })
 }

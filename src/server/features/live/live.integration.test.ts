@@ -525,6 +525,39 @@ function serverProcess(databaseUrl: string) {
   return { child, ready, exited }
 }
 
+describe('shutdown', () => {
+  it('ends both kinds of stream with event: shutdown, fails readiness at once and closes within the deadline', async () => {
+    // A server of its own, so that the shared one stays up for the other tests.
+    const closing = await startServer({
+      config: testConfig({ PORT: 0, DATABASE_URL: t.testDatabase.url, SHUTDOWN_DEADLINE_MS: 5_000 }),
+      log: createLogger('silent'),
+      database: { ...t.database, close: async () => {} },
+    })
+    const opened = await Promise.all([
+      SseClient.open(`${closing.url}/api/transactions/${txId}/events`, { cookie: buyer.cookie }),
+      SseClient.open(`${closing.url}/api/notifications/stream`, { cookie: buyer.cookie }),
+    ])
+    const clients = opened.map((o) => o.client!)
+    for (const client of clients) {
+      openClients.push(client)
+      expect((await client.next()).event).toBe('ready')
+    }
+    expect(await (await fetch(`${closing.url}/api/health/ready`)).json()).toEqual({ status: 'ready', reasons: [] })
+
+    const started = performance.now()
+    const closed = closing.close()
+    expect(closing.lifecycle.notReady()).toContain('draining')
+    for (const client of clients) {
+      expect((await client.next()).event).toBe('shutdown')
+      await client.ended
+    }
+    await closed
+    // Well before the 5 s deadline: the streams did not hold the server open.
+    expect(performance.now() - started).toBeLessThan(4_000)
+    await expect(fetch(`${closing.url}/api/health/live`)).rejects.toThrow()
+  })
+})
+
 describe('two server processes on one PostgreSQL', () => {
   const children: { child: ChildProcess; exited: Promise<number | null> }[] = []
   afterAll(async () => {

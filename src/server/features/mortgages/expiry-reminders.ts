@@ -11,8 +11,6 @@ import { z } from 'zod'
 import { EXPIRY_REMINDER_DAYS, londonDay, ukCalendarDate } from '#shared/domain/mortgages.ts'
 import type { Database } from '#server/db/client.ts'
 import { rows } from '#server/db/rows.ts'
-import type { Logger } from '#server/logger.ts'
-import { startPeriodicJob, type PeriodicJob } from '#server/platform/jobs/periodic-job.ts'
 import { mortgageCasePath, transactionPath } from '#shared/paths.ts'
 import { notifyPeople, type NotificationDelivery } from '#server/core/notify/notify-people.ts'
 
@@ -87,25 +85,3 @@ const Reminder = z.object({
   broker_profile_id: z.string(),
   buyer_user_id: z.string().nullable(),
 })
-
-/**
- * Runs sendExpiryReminders hourly, the first run 10 minutes after start (never at start: test servers
- * start often). Reminders are day-granular, so an hour late is harmless.
- */
-export function startMortgageExpiryReminders(options: {
-  database: Database
-  delivery: NotificationDelivery
-  log: Logger
-  onQueued?: () => void
-  intervalMs?: number
-}): PeriodicJob {
-  return startPeriodicJob({
-    run: async () => {
-      if ((await sendExpiryReminders(options)) > 0) options.onQueued?.()
-    },
-    everyMs: options.intervalMs ?? 60 * 60_000,
-    firstAfterMs: 10 * 60_000,
-    log: options.log,
-    failure: 'could not send mortgage expiry reminders',
-  })
-}

@@ -10,8 +10,6 @@ import { DIGEST_HOUR_LONDON, NOTIFICATION_KINDS, NOTIFICATION_KIND_LABELS } from
 import { ukDateTime } from '#shared/domain/uk-time.ts'
 import type { Database } from '#server/db/client.ts'
 import { notifications, notificationSettings } from '#server/db/schema/index.ts'
-import type { Logger } from '#server/logger.ts'
-import { startPeriodicJob, type PeriodicJob } from '#server/platform/jobs/periodic-job.ts'
 import { enqueueMail } from '#server/platform/mail/outbox.ts'
 import type { NotificationDelivery } from '#server/core/notify/notify-people.ts'
 
@@ -121,22 +119,4 @@ export function digestText(name: string, items: DueItem[], publicUrl: string): s
     `You get this once a day because you chose the daily digest. Change it, or what you hear about (${NOTIFICATION_KINDS.map((k) => NOTIFICATION_KIND_LABELS[k].toLowerCase()).join('; ')}), from the bell in Homeward: Email settings.`,
   )
   return lines.join('\n')
-}
-
-/** Checks for due digests every minute until stopped. */
-export function startDigestScheduler(options: {
-  database: Database
-  delivery: NotificationDelivery
-  log: Logger
-  onQueued?: () => void
-  intervalMs?: number
-}): PeriodicJob {
-  return startPeriodicJob({
-    run: async () => {
-      if ((await sendDueDigests(options)) > 0) options.onQueued?.()
-    },
-    everyMs: options.intervalMs ?? 60_000,
-    log: options.log,
-    failure: 'could not send daily digests',
-  })
 }

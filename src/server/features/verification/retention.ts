@@ -11,8 +11,6 @@ import { z } from 'zod'
 import { cddDueForDeletion } from '#shared/domain/client-due-diligence.ts'
 import type { Database, Tx } from '#server/db/client.ts'
 import { rows } from '#server/db/rows.ts'
-import type { Logger } from '#server/logger.ts'
-import { startPeriodicJob, type PeriodicJob } from '#server/platform/jobs/periodic-job.ts'
 import type { ObjectStorage } from '#server/platform/storage/index.ts'
 import { londonToday } from './identity-check'
 
@@ -67,17 +65,4 @@ export async function runCddRetention(opts: {
   })
   for (const key of result.keys) await opts.storage.delete(key).catch(() => {})
   return { ended: result.ended, deleted: result.deleted, checksDeleted: result.keys.length / 2 }
-}
-
-/** The daily retention job (first run 15 minutes after start). */
-export function startCddRetention(options: { database: Database; storage: ObjectStorage; log: Logger }): PeriodicJob {
-  return startPeriodicJob({
-    run: async () => {
-      await runCddRetention(options)
-    },
-    everyMs: 24 * 60 * 60_000,
-    firstAfterMs: 15 * 60_000,
-    log: options.log,
-    failure: 'could not apply the CDD retention rules',
-  })
 }

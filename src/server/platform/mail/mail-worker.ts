@@ -4,12 +4,16 @@
  * Message-ID (the outbox id), so the receiving side keeps one email: at-least-once delivery made
  * idempotent at the receiver, the one guarantee SMTP allows (docs/decisions/008). A failed
  * send is retried with backoff (1 min doubling, up to 8 attempts, then 'failed'). Claims use
- * FOR UPDATE SKIP LOCKED so that several server processes can drain one PostgreSQL outbox.
+ * FOR UPDATE SKIP LOCKED so that several server processes can drain one PostgreSQL outbox. The drain
+ * loop (one at a time, stop) is the one every outbox shares (platform/jobs/outbox.ts); the schedule is
+ * the job list's (src/server/jobs.ts).
  */
 import { eq, sql } from 'drizzle-orm'
 import type { Database } from '#server/db/client.ts'
 import { mailOutbox, type MailAttachment } from '#server/db/schema/index.ts'
 import type { Logger } from '#server/logger.ts'
+import { createOutboxDrain, outboxDepth, type OutboxDrain } from '#server/platform/jobs/outbox.ts'
+import type { OutboxDepth } from '#server/platform/jobs/job-runner.ts'
 import type { MailTransport } from './transport'
 
 const MAX_ATTEMPTS = 8
@@ -25,13 +29,11 @@ interface DueMail {
   attempts: number
 }
 
-export interface MailWorker {
-  /** Sends what is due now; resolves with the number sent. */
-  drain(): Promise<number>
-  /** Polls every `intervalMs` until stop(). */
-  start(intervalMs?: number): void
-  stop(): Promise<void>
-}
+/** drain() sends what is due now and resolves with the number sent; stop() stops claiming. */
+export type MailWorker = OutboxDrain
+
+/** The mail outbox's backlog: pending rows and the age of the oldest. */
+export const mailOutboxDepth = (database: Database): Promise<OutboxDepth> => outboxDepth(database, 'mail_outbox')
 
 export function createMailWorker({
   database,
@@ -42,10 +44,6 @@ export function createMailWorker({
   transport: MailTransport
   log: Logger
 }): MailWorker {
-  let timer: NodeJS.Timeout | undefined
-  let running: Promise<number> | undefined
-  let again: Promise<number> | undefined
-
   async function sendOne(row: DueMail): Promise<boolean> {
     try {
       await transport.send({
@@ -89,34 +87,5 @@ export function createMailWorker({
     return sent
   }
 
-  const worker: MailWorker = {
-    drain() {
-      // A drain asked for while one runs may concern rows committed after that run claimed its batch:
-      // run once more afterwards (at most one queued) rather than answering with the older run.
-      if (running) {
-        again ??= running
-          .catch(() => 0)
-          .then(() => {
-            again = undefined
-            return worker.drain()
-          })
-        return again
-      }
-      running = drainOnce().finally(() => (running = undefined))
-      return running
-    },
-    start(intervalMs = 2_000) {
-      timer = setInterval(() => {
-        worker
-          .drain()
-          .catch((err) => log.warn('mail worker could not drain the outbox', err instanceof Error ? err.message : err))
-      }, intervalMs)
-      timer.unref()
-    },
-    async stop() {
-      if (timer) clearInterval(timer)
-      await running?.catch(() => {})
-    },
-  }
-  return worker
+  return createOutboxDrain(drainOnce)
 }

@@ -4,6 +4,8 @@
  * when the change commits; every server process LISTENs once and hands each announcement to the
  * event streams connected to it. PostgreSQL: one dedicated connection per process, reconnected with
  * backoff; PGlite: its in-process listen (PGlite's LISTEN/NOTIFY reaches its own process only).
+ * At shutdown, endStreams() tells every live stream of the process to send its last event and end
+ * (server.ts close(): before waiting for in-flight requests, which a live stream never stops being).
  */
 import pg from 'pg'
 import { z } from 'zod'
@@ -41,6 +43,16 @@ export interface RealtimeHub {
    * connection is down (reconnecting), when whatever was kept on the strength of it may be stale.
    */
   isListening(): boolean
+  /**
+   * Calls `listener` once when the process starts shutting down (endStreams): a live stream then sends
+   * `event: shutdown` and ends, and the browser reconnects (to another process behind the proxy).
+   * Returns the unsubscribe.
+   */
+  onShutdown(listener: () => void): () => void
+  /** True from endStreams() on: a stream opened now ends at once. */
+  isShuttingDown(): boolean
+  /** Ends every live stream of this process (shutdown). Idempotent. */
+  endStreams(): void
   /** Number of subscriptions in this process (for health and benchmarks). */
   size(): number
   /** Resolves once this process is listening. */
@@ -67,6 +79,8 @@ export function createRealtimeHub({
   const topics = new Map<string, Set<LiveListener>>()
   const resyncListeners = new Set<() => void>()
   const viewerListeners = new Set<(authUserId: string) => void>()
+  const shutdownListeners = new Set<() => void>()
+  let shuttingDown = false
   let closed = false
   let listening = false
 
@@ -189,6 +203,23 @@ export function createRealtimeHub({
       viewerListeners.add(listener)
       return () => viewerListeners.delete(listener)
     },
+    onShutdown(listener) {
+      shutdownListeners.add(listener)
+      return () => shutdownListeners.delete(listener)
+    },
+    isShuttingDown: () => shuttingDown,
+    endStreams() {
+      if (shuttingDown) return
+      shuttingDown = true
+      for (const listener of [...shutdownListeners]) {
+        try {
+          listener()
+        } catch (err) {
+          log.warn('a live stream could not be ended', err instanceof Error ? err.message : err)
+        }
+      }
+      shutdownListeners.clear()
+    },
     isListening: () => listening && !closed,
     size() {
       let n = 0
@@ -204,6 +235,7 @@ export function createRealtimeHub({
       topics.clear()
       resyncListeners.clear()
       viewerListeners.clear()
+      shutdownListeners.clear()
     },
   }
 }
