@@ -56,7 +56,13 @@ describe('a production start with SANDBOX_PARTNERS=true', () => {
     const testDatabase = await createTestDatabase()
     const lines: { level: string; text: string }[] = []
     const at = (level: string) => (m: string) => lines.push({ level, text: m })
-    const log: Logger = { debug: () => {}, info: at('info'), warn: at('warn'), error: at('error') }
+    const log: Logger = {
+      debug: () => {},
+      info: at('info'),
+      warn: at('warn'),
+      error: at('error'),
+      child: () => log,
+    }
     const server = await startServer({
       config: testConfig({
         NODE_ENV: 'production',
