@@ -50,6 +50,13 @@ const ConfigSchema = z
      * closed and the process exits (server.ts close()). Below an orchestrator's grace period.
      */
     SHUTDOWN_DEADLINE_MS: z.coerce.number().int().min(0).max(600_000).default(10_000),
+    /**
+     * At SIGTERM, the longest the server keeps accepting while it drains (ms, within the deadline):
+     * every answer says `Connection: close`, so a proxy's kept-alive connections end cleanly on its
+     * side instead of being cut under a request it is sending; it stops early once no connection is
+     * open. At least the proxy's upstream keep-alive timeout (deploy/nginx.conf: 4 s). SIGINT skips it.
+     */
+    SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).max(600_000).default(5_000),
     PUBLIC_URL: z.url({ message: 'must be an absolute URL such as https://homeward.example' }).optional(),
     BETTER_AUTH_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
     /** Signs the audit chain's checkpoints; unset: DATA_DIR/audit-signing-key, made on first start. */

@@ -82,7 +82,8 @@ async function main() {
       process.exit(1)
     }, deadline + 5_000).unref()
     running
-      .close()
+      // Ctrl-C at a terminal has no proxy to drain for: it stops at once.
+      .close({ drain: signal !== 'SIGINT' })
       .then(() => shutdownTelemetry())
       .then(() => process.exit(0))
       .catch((err) => {

@@ -26,6 +26,7 @@ import { errorBody } from './http/errors'
 import { serverJobs } from './jobs'
 import { listJobs, startJobs, type JobRun, type JobRunner } from './platform/jobs/job-runner'
 import { createLifecycle, type Lifecycle } from './platform/lifecycle'
+import { observeJobRun } from './platform/observability/metrics'
 
 export class StartupError extends Error {}
 
@@ -41,12 +42,13 @@ export interface RunningServer {
   jobs: JobRunner
   /**
    * Shuts down: readiness fails at once (draining), jobs stop claiming, live streams get `event:
-   * shutdown` and end, no new connection is accepted and in-flight requests finish; after
-   * SHUTDOWN_DEADLINE_MS the connections left are closed whatever the clients do. Then the jobs' runs
-   * in progress get what is left of the deadline, and the live connection, mail and the database
-   * close. Idempotent.
+   * shutdown` and end; for up to SHUTDOWN_DRAIN_MS (unless `drain: false`) requests are still served,
+   * each closing its connection after it, until no connection is open; then no new connection is
+   * accepted and in-flight requests finish; SHUTDOWN_DEADLINE_MS after the start the connections
+   * left are closed whatever the clients do. Then the jobs' runs in progress get what is left of the
+   * deadline, and the live connection, mail and the database close. Idempotent.
    */
-  close(): Promise<void>
+  close(options?: { drain?: boolean }): Promise<void>
 }
 
 /** The line logged at start in production instead of the demo accounts. */
@@ -123,7 +125,8 @@ export function embeddedDatabaseIsNew(config: Config): boolean {
 /**
  * Starts the server. `seed` loads the demo data (idempotent); defaults to config.SEED_DEMO. In
  * production only the directory: the demo accounts' password is in the README, so there they would
- * be anyone's. `observeJob` is told of every job run (name, outcome, seconds): the metrics hook.
+ * be anyone's. `observeJob` is told of every job run (name, outcome, seconds); by default the
+ * Prometheus counters of /metrics (platform/observability/metrics.ts).
  */
 export async function startServer(options: {
   config: Config
@@ -138,12 +141,15 @@ export async function startServer(options: {
   // Listening before the migrations: an orchestrator sees the process live (and not ready) while
   // they run, however long they take. Until the app is built every other request gets 503.
   const serving: { app?: ReturnType<typeof createApp> } = {}
+  let built: (app: ReturnType<typeof createApp>) => void = () => {}
+  const appBuilt = new Promise<ReturnType<typeof createApp>>((resolve) => (built = resolve))
   let server: ServerType
   try {
     server = await new Promise((resolve, reject) => {
       const s = serve(
         {
-          fetch: (request, env) => (serving.app ? serving.app.fetch(request, env) : whileStarting(request, lifecycle)),
+          fetch: (request, env) =>
+            serving.app ? serving.app.fetch(request, env) : whileStarting(request, lifecycle, appBuilt, env),
           port: config.PORT,
           hostname: config.HOST,
         },
@@ -155,6 +161,11 @@ export async function startServer(options: {
     await database.close().catch(() => {})
     throw err
   }
+  // While draining, every answer closes its connection after it (SHUTDOWN_DRAIN_MS): a proxy then
+  // ends its kept-alive connection itself, between requests.
+  server.prependListener('request', (_req, res) => {
+    if (lifecycle.draining) res.setHeader('Connection', 'close')
+  })
   const address = server.address()
   const port = typeof address === 'object' && address ? address.port : config.PORT
   const url = config.PORT === 0 ? `http://localhost:${port}` : config.publicUrl
@@ -178,11 +189,12 @@ export async function startServer(options: {
   lifecycle.watchListening(() => hub.isListening())
   const sandboxWebhooks = createSandboxWebhookDispatcher({ secret: config.providerWebhookSecret, log })
   serving.app = createApp({ database, auth, config, log, mail, realtime, sandboxWebhooks, lifecycle })
+  built(serving.app)
   lifecycle.markMigrated()
 
   const jobs = startJobs(serverJobs({ config, database, log, mail, storage: storageFor(config) }), {
     log,
-    observe: options.observeJob,
+    observe: options.observeJob ?? observeJobRun,
   })
   log.debug(`jobs:\n  ${listJobs(jobs.jobs).join('\n  ')}`)
 
@@ -194,7 +206,7 @@ export async function startServer(options: {
     demoSeeded,
     lifecycle,
     jobs,
-    close() {
+    close(options = {}) {
       closing ??= (async () => {
         const deadline = performance.now() + config.SHUTDOWN_DEADLINE_MS
         const left = () => Math.max(0, deadline - performance.now())
@@ -203,7 +215,9 @@ export async function startServer(options: {
         const jobsStopped = jobs.stop()
         // Live streams never finish by themselves: ended first, so that they do not hold the close.
         hub.endStreams()
-        await closeHttp(server as HttpServer, config.SHUTDOWN_DEADLINE_MS, log)
+        const drainMs = options.drain === false ? 0 : Math.min(config.SHUTDOWN_DRAIN_MS, config.SHUTDOWN_DEADLINE_MS)
+        await drainConnections(server as HttpServer, drainMs)
+        await closeHttp(server as HttpServer, left(), log)
         if (!(await within(jobsStopped, left()))) {
           log.warn('shutdown deadline passed with a job still running: it is cut off')
         }
@@ -227,7 +241,7 @@ function closeHttp(server: HttpServer, deadlineMs: number, log: Logger): Promise
     // A connection becomes idle when its response ends (a live stream just ended, a request done).
     const sweep = setInterval(() => server.closeIdleConnections(), 50)
     const force = setTimeout(() => {
-      log.warn(`shutdown: ${deadlineMs} ms passed (SHUTDOWN_DEADLINE_MS); closing the connections still open`)
+      log.warn('shutdown: SHUTDOWN_DEADLINE_MS has passed; closing the connections still open')
       server.closeAllConnections()
     }, deadlineMs)
     server.close(() => {
@@ -237,6 +251,22 @@ function closeHttp(server: HttpServer, deadlineMs: number, log: Logger): Promise
     })
     server.closeIdleConnections()
   })
+}
+
+/**
+ * The drain before the listener closes: keeps serving (each answer with `Connection: close`, see the
+ * request listener above) until no connection is open or `ms` have passed. Closing the listener at
+ * once would also close the idle kept-alive connections (Node's server.close()), racing a proxy that
+ * is writing its next request to one of them: it answers its client 502 for a POST it cannot safely
+ * resend. Polls the connection count every 50 ms.
+ */
+async function drainConnections(server: HttpServer, ms: number): Promise<void> {
+  const until = performance.now() + ms
+  while (performance.now() < until) {
+    const open = await new Promise<number>((resolve) => server.getConnections((err, n) => resolve(err ? 0 : n)))
+    if (open === 0) return
+    await new Promise((resolve) => setTimeout(resolve, 50))
+  }
 }
 
 /** Waits for `work` at most `ms`; true when it finished (or failed) in time. */
@@ -254,8 +284,21 @@ async function within(work: Promise<unknown>, ms: number): Promise<boolean> {
   }
 }
 
-/** The answer while the database is being prepared: alive, not ready, everything else 503. */
-function whileStarting(request: Request, lifecycle: Lifecycle): Response {
+/** How long a request that arrives while the database is being prepared waits for the app (ms). */
+const START_WAIT_MS = 15_000
+
+/**
+ * The answer while the database is being prepared: alive, not ready; any other request waits for the
+ * app (up to START_WAIT_MS) and is then served, so that a proxy that sends traffic to a process as
+ * soon as it accepts connections (nginx has no readiness checks) loses nothing during a restart;
+ * after the wait, 503 with Retry-After.
+ */
+async function whileStarting(
+  request: Request,
+  lifecycle: Lifecycle,
+  appBuilt: Promise<ReturnType<typeof createApp>>,
+  env: unknown,
+): Promise<Response> {
   const headers = { 'content-type': 'application/json', 'cache-control': 'no-store' }
   const path = new URL(request.url).pathname
   if (path === '/api/health/live') {
@@ -270,6 +313,13 @@ function whileStarting(request: Request, lifecycle: Lifecycle): Response {
       headers,
     })
   }
+  let timer: NodeJS.Timeout | undefined
+  const app = await Promise.race([
+    appBuilt,
+    new Promise<undefined>((resolve) => (timer = setTimeout(() => resolve(undefined), START_WAIT_MS))),
+  ])
+  clearTimeout(timer)
+  if (app) return app.fetch(request, env)
   return new Response(
     JSON.stringify(
       errorBody('database_unavailable', 'Homeward is starting: its database is being prepared. Try again in a moment.'),

@@ -31,6 +31,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     DATA_DIR: '.tmp/test-data',
     DB_POOL_MAX: 5,
     SHUTDOWN_DEADLINE_MS: 10_000,
+    SHUTDOWN_DRAIN_MS: 0,
     MAIL_FROM: 'Homeward <no-reply@homeward.local>',
     SUPPORT_EMAIL: 'support@homeward.co.uk',
     STORAGE_DRIVER: 'disk',

@@ -39,8 +39,7 @@ interface DueDelivery {
 export type WebhookWorker = OutboxDrain
 
 /** The webhook outbox's backlog: pending deliveries and the age of the oldest. */
-export const webhookOutboxDepth = (database: Database): Promise<OutboxDepth> =>
-  outboxDepth(database, 'webhook_deliveries')
+export const webhookOutboxDepth = (database: Database): Promise<OutboxDepth> => outboxDepth(database, 'webhooks')
 
 /** The outcome of one attempt. */
 interface Attempt {

@@ -22,10 +22,14 @@ export interface JobRun {
   seconds: number
 }
 
-/** An outbox's backlog: rows waiting to be sent, and how long the oldest has waited (null when none). */
+/**
+ * An outbox's backlog: rows waiting to be sent (`pending`), of those the ones due now (`due`), and
+ * how long the oldest due row has waited past its due time, in seconds (0 when none is due).
+ */
 export interface OutboxDepth {
-  count: number
-  oldestAgeSeconds: number | null
+  pending: number
+  due: number
+  oldestDueAgeSeconds: number
 }
 
 interface JobBase {

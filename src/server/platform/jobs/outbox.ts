@@ -47,20 +47,49 @@ export function createOutboxDrain(drainOnce: () => Promise<number>): OutboxDrain
   return outbox
 }
 
+/** The outbox tables (db/schema/mail.ts, db/schema/api-access.ts), by the name metrics give them. */
+export const OUTBOX_TABLES = { mail: 'mail_outbox', webhooks: 'webhook_deliveries' } as const
+export type OutboxName = keyof typeof OUTBOX_TABLES
+
 /**
- * The backlog of an outbox table with `status` and `created_at` columns: pending rows and the age of
- * the oldest in seconds. `table` is a constant of the caller, never input.
+ * The backlog of every outbox in one statement (the metrics read it at each scrape; each outbox job
+ * declares its own through `depth`). Reads only pending rows, which the partial indexes on
+ * next_attempt_at where status = 'pending' cover, never the sent history.
  */
-export async function outboxDepth(
+export async function outboxDepths(
   database: Database,
-  table: 'mail_outbox' | 'webhook_deliveries',
-): Promise<OutboxDepth> {
-  const [row] = await database.query<{ count: number | string; oldest: number | string | null }>(
-    `select count(*)::int as count, extract(epoch from now() - min(created_at))::float8 as oldest
-     from ${table} where status = 'pending'`,
-  )
-  return {
-    count: Number(row?.count ?? 0),
-    oldestAgeSeconds: row?.oldest === null || row?.oldest === undefined ? null : Math.max(0, Number(row.oldest)),
+  names: readonly OutboxName[] = ['mail', 'webhooks'],
+): Promise<Record<OutboxName, OutboxDepth>> {
+  const sql = names
+    .map(
+      (name) =>
+        `select '${name}' as outbox, count(*)::int as pending,
+           count(*) filter (where next_attempt_at <= now())::int as due,
+           coalesce(extract(epoch from now() - min(next_attempt_at) filter (where next_attempt_at <= now())), 0)::float8 as age
+         from ${OUTBOX_TABLES[name]} where status = 'pending'`,
+    )
+    .join(' union all ')
+  const rows = await database.query<{
+    outbox: OutboxName
+    pending: number | string
+    due: number | string
+    age: number | string
+  }>(sql)
+  const depths = {
+    mail: { pending: 0, due: 0, oldestDueAgeSeconds: 0 },
+    webhooks: { pending: 0, due: 0, oldestDueAgeSeconds: 0 },
   }
+  for (const row of rows) {
+    depths[row.outbox] = {
+      pending: Number(row.pending),
+      due: Number(row.due),
+      oldestDueAgeSeconds: Math.max(0, Number(row.age)),
+    }
+  }
+  return depths
+}
+
+/** The backlog of one outbox (see outboxDepths). */
+export async function outboxDepth(database: Database, name: OutboxName): Promise<OutboxDepth> {
+  return (await outboxDepths(database, [name]))[name]
 }

@@ -33,7 +33,7 @@ interface DueMail {
 export type MailWorker = OutboxDrain
 
 /** The mail outbox's backlog: pending rows and the age of the oldest. */
-export const mailOutboxDepth = (database: Database): Promise<OutboxDepth> => outboxDepth(database, 'mail_outbox')
+export const mailOutboxDepth = (database: Database): Promise<OutboxDepth> => outboxDepth(database, 'mail')
 
 export function createMailWorker({
   database,

@@ -19,6 +19,8 @@
  */
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client'
 import type { Database } from '#server/db/client.ts'
+import { outboxDepths } from '#server/platform/jobs/outbox.ts'
+import type { JobRun } from '#server/platform/jobs/job-runner.ts'
 
 /** Seconds: from a quick JSON answer to a slow upload or PDF. */
 const REQUEST_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30]
@@ -42,21 +44,11 @@ const jobDuration = new Histogram({
   registers: [processRegistry],
 })
 
-/** One job run: its name (`digests`, `mail-outbox`), whether it succeeded, how long it took (seconds). */
-export interface JobRun {
-  job: string
-  outcome: 'ok' | 'failed'
-  seconds: number
-}
-
 /** Counts a job run and records its duration: the job runner's `observe` hook. */
 export function observeJobRun({ job, outcome, seconds }: JobRun): void {
   jobRuns.inc({ job, outcome })
   jobDuration.observe({ job, outcome }, seconds)
 }
-
-/** The outboxes whose depth and age are watched, and their tables (db/schema/mail.ts, api-access.ts). */
-const OUTBOXES = { mail: 'mail_outbox', webhooks: 'webhook_deliveries' } as const
 
 export interface AppMetrics {
   /** Records one answered request (http/request-context.ts). */
@@ -119,24 +111,14 @@ export function createAppMetrics(options: { database: Database; sseClients: () =
     labelNames: ['outbox'] as const,
     registers: [registry],
   })
-  // One query for every outbox figure, once per scrape; it reads only pending rows (the partial
-  // indexes on next_attempt_at where status = 'pending'), never the sent history.
-  const outboxSql = Object.entries(OUTBOXES)
-    .map(
-      ([name, table]) =>
-        `select '${name}' as outbox, count(*)::int as pending,
-           count(*) filter (where next_attempt_at <= now())::int as due,
-           coalesce(extract(epoch from now() - min(next_attempt_at) filter (where next_attempt_at <= now())), 0)::float8 as age
-         from ${table} where status = 'pending'`,
-    )
-    .join(' union all ')
-
+  // Every outbox figure in one query, once per scrape (platform/jobs/outbox.ts: the same reading
+  // the outbox jobs declare as their depth).
   async function readOutboxes() {
-    const rows = await database.query<{ outbox: string; pending: number; due: number; age: number }>(outboxSql)
-    for (const row of rows) {
-      pending.set({ outbox: row.outbox }, Number(row.pending))
-      due.set({ outbox: row.outbox }, Number(row.due))
-      age.set({ outbox: row.outbox }, Number(row.age))
+    const depths = await outboxDepths(database)
+    for (const [outbox, depth] of Object.entries(depths)) {
+      pending.set({ outbox }, depth.pending)
+      due.set({ outbox }, depth.due)
+      age.set({ outbox }, depth.oldestDueAgeSeconds)
     }
   }
 
