@@ -163,6 +163,22 @@ async function startSmtp() {
   return received
 }
 
+/** The bearer token of each process's /metrics (not proxied by nginx: scraped per process). */
+const METRICS_TOKEN = randomBytes(24).toString('hex')
+
+/** Job runs a process reports on /metrics: `{ [job]: { ok, failed } }` from homeward_job_runs_total. */
+async function jobRuns(base) {
+  const res = await fetch(`${base}/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } })
+  const runs = {}
+  for (const m of (await res.text()).matchAll(
+    /^homeward_job_runs_total\{job="([^"]+)",outcome="(ok|failed)"\} (\d+)/gm,
+  )) {
+    runs[m[1]] ??= { ok: 0, failed: 0 }
+    runs[m[1]][m[2]] += Number(m[3])
+  }
+  return runs
+}
+
 /** The environment both processes share (docs/deployment.md, "What every process shares"). */
 function sharedEnv(db) {
   return {
@@ -191,6 +207,7 @@ function sharedEnv(db) {
     SANDBOX_PARTNERS: 'true',
     SEED_DEMO: 'false',
     LOG_LEVEL: 'warn',
+    METRICS_TOKEN,
   }
 }
 
@@ -629,9 +646,19 @@ async function main() {
     perRecipient.every((n) => n === 1),
     `the mail outbox delivers each email once with two workers (per recipient: ${perRecipient.join(', ')}; outbox rows: ${queued.rows[0].n})`,
   )
-  // TODO(lead, issue 42 item 5): once the single list of jobs is merged, check here that each
-  // periodic job (digests, SLA clocks, accreditation, weekly updates, DIP reminders, CDD retention)
-  // runs once per schedule with both processes up, from the job runs it records (its metrics or table).
+  // Both processes run the one list of jobs (src/server/jobs.ts) and report each run on /metrics;
+  // what a run does is claimed (skip locked, advisory lock, unique key: the list says which), so a
+  // unit of work is done once: the emails above here, and digests, the nightly run and the outbox in
+  // src/server/jobs.integration.test.ts (two runners on one PostgreSQL database).
+  const runsA = await jobRuns(A)
+  const runsB = await jobRuns(B)
+  const ran = (runs) => Object.keys(runs).filter((job) => runs[job].ok > 0)
+  check(
+    ran(runsA).length >= 3 && ran(runsB).length >= 3,
+    `both processes run the jobs and report them on /metrics (A: ${ran(runsA).join(', ')}; B: ${ran(runsB).join(', ')})`,
+  )
+  const failedRuns = [runsA, runsB].flatMap((runs) => Object.keys(runs).filter((job) => runs[job].failed > 0))
+  check(failedRuns.length === 0, `no job run failed (${failedRuns.join(', ') || 'none'})`)
 
   // 6. Rolling restart under load, with the database connections the processes hold sampled meanwhile
   //    (docs/deployment.md, "Connections": DB_POOL_MAX per process and one LISTEN connection each).
