@@ -26,6 +26,7 @@ import { createOrganization, createTransaction, stagesInProgress } from '#server
 import { TEST_PUBLIC_URL, type TestUser, useTestApp } from '#server/test/test-app.ts'
 import { refreshClockMilestones } from '#server/core/clocks/clock-milestones.ts'
 import { listBoard } from './list-board'
+import { withoutRequestId } from '#server/test/error-body.ts'
 
 const t = useTestApp()
 const LINK = new RegExp(`${TEST_PUBLIC_URL.replace(/[/.]/g, '\\$&')}/app/cases\\?join=([A-Za-z0-9_-]{43})`)
@@ -282,7 +283,10 @@ describe('matters and access', () => {
     const res = await t.request(`/api/transactions/${txId}`, { as: as() })
     const body = await json<{ viewer_role?: string; error?: { code: string } }>(res, status)
     if (role) expect(body.viewer_role).toBe(role)
-    else expect(body).toEqual({ error: { code: 'not_found', message: 'Could not find this transaction.' } })
+    else
+      expect(withoutRequestId(body)).toEqual({
+        error: { code: 'not_found', message: 'Could not find this transaction.' },
+      })
   })
 
   it.each([

@@ -23,6 +23,7 @@ import { smtpTransport } from '#server/platform/mail/transport.ts'
 import { startSmtpCapture, type SmtpCapture } from '#server/test/smtp-capture.ts'
 import { createTestApp, TEST_PUBLIC_URL, type TestApp, type TestUser, useTestApp } from '#server/test/test-app.ts'
 import { hashInvitationToken } from '#server/core/invitations/invitation-token.ts'
+import { withoutRequestId } from '#server/test/error-body.ts'
 
 const UK_DATE = new Intl.DateTimeFormat('en-GB', {
   day: '2-digit',
@@ -970,7 +971,7 @@ describe('who may list, invite, re-send and withdraw (ASVS 8.2)', () => {
       const res = await t.request(path, { method, as: who === 'outsider' ? outsider : null, json: rest.json })
       expect(res.status).toBe(who === 'outsider' ? 404 : 401)
       const text = await res.text()
-      expect(JSON.parse(text)).toEqual(
+      expect(withoutRequestId(JSON.parse(text))).toEqual(
         who === 'outsider' ? NOT_FOUND : { error: { code: 'unauthenticated', message: 'Sign in to continue.' } },
       )
       expect(text).not.toContain(secretEmail)

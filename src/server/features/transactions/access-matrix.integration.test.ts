@@ -10,6 +10,7 @@ import { DashboardResponse, TransactionDetail } from '#shared/contracts/transact
 import { CDD_TASK_TITLES } from '#shared/domain/client-due-diligence.ts'
 import { createTransaction, type InsertedTransaction } from '#server/test/factories.ts'
 import { type TestUser, useTestApp } from '#server/test/test-app.ts'
+import { withoutRequestId } from '#server/test/error-body.ts'
 
 type Actor = 'buyer' | 'seller' | 'professional' | 'outsider' | 'anonymous'
 const ALLOWED: Actor[] = ['buyer', 'seller', 'professional']
@@ -63,7 +64,7 @@ async function expectDenied(actor: Actor, res: Response): Promise<string> {
   const signedOut = actor === 'anonymous'
   expect(res.status).toBe(signedOut ? 401 : 404)
   const text = await res.text()
-  expect(JSON.parse(text)).toEqual(
+  expect(withoutRequestId(JSON.parse(text))).toEqual(
     signedOut
       ? { error: { code: 'unauthenticated', message: 'Sign in to continue.' } }
       : { error: { code: 'not_found', message: 'Could not find this transaction.' } },
@@ -340,6 +341,8 @@ describe('ids replayed by someone else (ASVS 8.2.2)', () => {
     const unknown = await t.request('/api/transactions/00000000-0000-4000-8000-000000000000', { as: users.buyer })
     const forbidden = await t.request(`/api/transactions/${tx.transactionId}`, { as: users.outsider })
     expect(unknown.status).toBe(forbidden.status)
-    expect(await unknown.text()).toBe(await forbidden.text())
+    expect(withoutRequestId(JSON.parse(await unknown.text()))).toEqual(
+      withoutRequestId(JSON.parse(await forbidden.text())),
+    )
   })
 })

@@ -12,6 +12,7 @@ import { TASK_TITLES } from '#shared/domain/timeline-template.ts'
 import { createTransaction } from '#server/test/factories.ts'
 import { type TestUser, useTestApp } from '#server/test/test-app.ts'
 import { STALE_TASK_MESSAGE } from './update-task'
+import { withoutRequestId } from '#server/test/error-body.ts'
 
 const t = useTestApp()
 let buyer: TestUser
@@ -109,7 +110,7 @@ async function expectError(res: Response, status: number, message?: string | Reg
   const body = await res.json()
   if (message instanceof RegExp) expect(body.error.message).toMatch(message)
   else if (message) expect(body.error.message).toBe(message)
-  return body as { error: { code: string; message: string; fields?: Record<string, string[]> } }
+  return withoutRequestId(body) as { error: { code: string; message: string; fields?: Record<string, string[]> } }
 }
 
 describe('ticking tasks', () => {
