@@ -18,6 +18,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTransaction } from '../test/factories'
 import { createTestApp, sessionCookieFrom, type TestApp } from '../test/test-app'
 import { ADDRESS_RULES } from './rate-limits'
+import { withoutRequestId } from '#server/test/error-body.ts'
 
 const OFFICE = '203.0.113.50'
 const PEOPLE = 50
@@ -152,7 +153,7 @@ describe('an office of 50 behind one address', () => {
     expect(retryAfter).toBeGreaterThanOrEqual(1)
     expect(retryAfter).toBeLessThanOrEqual(60)
     const body = (await refused.json()) as { error: { code: string; message: string } }
-    expect(body.error).toEqual({
+    expect(withoutRequestId(body).error).toEqual({
       code: 'rate_limited',
       message: expect.stringMatching(/^Too many attempts\. Please try again in \d+ seconds?\.$/),
     })
