@@ -7,7 +7,7 @@ import type { Database } from '#server/db/client.ts'
 import type { AppDeps } from '#server/http/router.ts'
 import { createLifecycle } from '#server/platform/lifecycle.ts'
 import type { RealtimeHub } from '#server/platform/realtime/realtime-hub.ts'
-import { useTestApp } from '#server/test/test-app.ts'
+import { testConfig, useTestApp } from '#server/test/test-app.ts'
 import { healthRoutes } from './routes'
 
 const t = useTestApp()
@@ -19,7 +19,7 @@ function healthOnly(lifecycle: ReturnType<typeof createLifecycle> | undefined, l
     ping: () => Promise.reject(new Error('connection refused')),
   } as unknown as Database
   const realtime = { isListening: () => listening.up } as unknown as RealtimeHub
-  return healthRoutes({ database, realtime, lifecycle } as AppDeps)
+  return healthRoutes({ database, realtime, lifecycle, config: testConfig() } as AppDeps)
 }
 
 describe('health', () => {
