@@ -21,7 +21,15 @@ const FUNDS = '/app/transactions/00000000-0000-4000-8000-000000000000/funds'
 /** The partner settings loadConfig makes of `env` (production checks included), for a test app. */
 function partnersFrom(env: Record<string, string>): Partial<Config> {
   const c = loadConfig({ DATA_DIR: mkdtempSync(path.join(tmpdir(), 'hw-sandbox-pages-')), ...env })
-  const keys = ['NODE_ENV', 'SANDBOX_PARTNERS', 'LAND_REGISTRY_PROVIDER', ...PARTNERS.map((p) => p.variable)]
+  // The partners' choices and every variable `env` sets (a real adapter's key: Stripe's client is
+  // built with the app and refuses an empty one).
+  const keys = [
+    'NODE_ENV',
+    'SANDBOX_PARTNERS',
+    'LAND_REGISTRY_PROVIDER',
+    ...PARTNERS.map((p) => p.variable),
+    ...Object.keys(env),
+  ]
   return Object.fromEntries(keys.map((k) => [k, c[k as keyof Config]])) as Partial<Config>
 }
 
