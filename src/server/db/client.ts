@@ -339,7 +339,12 @@ async function queryPrepared(pglite: PGlite, name: string, text: string, params:
   )
 }
 
-/** PostgreSQL error codes and driver messages that mean "the database is unreachable right now" (maps to 503). */
+/**
+ * PostgreSQL error codes and driver messages that mean "the database is unreachable right now" (maps
+ * to 503). A new connection to a database that refuses them (`ALTER DATABASE … ALLOW_CONNECTIONS
+ * false`, during maintenance) fails with the generic SQLSTATE 55000, so that one is known by its
+ * message ("database … is not currently accepting connections").
+ */
 export function isDatabaseUnavailable(err: unknown): boolean {
   if (!err || typeof err !== 'object') return false
   const code = 'code' in err ? err.code : undefined
@@ -363,7 +368,7 @@ export function isDatabaseUnavailable(err: unknown): boolean {
   if (typeof code === 'string' && codes.includes(code)) return true
   const msg = typeof message === 'string' ? message : ''
   if (
-    /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|connection is closed|Cannot use a pool after calling end/i.test(
+    /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|connection is closed|Cannot use a pool after calling end|is not currently accepting connections/i.test(
       msg,
     )
   )
