@@ -8,32 +8,9 @@ import path from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { ConfigError, loadConfig } from '../config'
 import { PARTNERS, refusalMessage, sandboxPartners, sandboxWarning } from './partners'
+import { REAL_PARTNERS_ENV as REAL } from '#server/test/real-partners.ts'
 
 const tmp = () => mkdtempSync(path.join(tmpdir(), 'homeward-partners-'))
-
-/** Every partner real, with the variables each real adapter needs. */
-const REAL = {
-  IDENTITY_PROVIDER: 'idsp',
-  IDENTITY_PROVIDER_URL: 'https://idsp.example/v1',
-  IDENTITY_PROVIDER_API_KEY: 'idsp-key',
-  SANCTIONS_PROVIDER: 'http',
-  SANCTIONS_PROVIDER_URL: 'https://screening.example/v1',
-  SANCTIONS_PROVIDER_API_KEY: 'screening-key',
-  OPEN_BANKING_PROVIDER: 'obie',
-  OPEN_BANKING_API_URL: 'https://bank.example/open-banking/v3.1/aisp',
-  OPEN_BANKING_ACCESS_TOKEN: 'token',
-  OPEN_BANKING_AUTHORISE_URL: 'https://bank.example/authorise',
-  PAYMENTS_PROVIDER: 'stripe',
-  STRIPE_SECRET_KEY: 'sk_test_x',
-  HOMEWARD_COMPANY_NAME: 'Homeward Technologies Ltd',
-  HOMEWARD_COMPANY_ADDRESS: '1 Example Street | London | EC1A 1AA',
-  HOMEWARD_VAT_NUMBER: 'GB999999973',
-  CLIENT_MONEY_PROVIDER: 'http',
-  CLIENT_MONEY_API_URL: 'https://escrow.example/v1',
-  CLIENT_MONEY_API_KEY: 'escrow-key',
-  CLIENT_MONEY_WEBHOOK_SECRET: `whsec_${Buffer.alloc(32, 3).toString('base64')}`,
-  LAND_REGISTRY_PROVIDER: 'off',
-}
 
 function configError(env: Record<string, string>): string {
   try {

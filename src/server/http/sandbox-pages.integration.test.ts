@@ -11,6 +11,7 @@ import { loadConfig, type Config } from '#server/config.ts'
 import { PARTNERS } from '#server/config/partners.ts'
 import { createTransaction } from '#server/test/factories.ts'
 import { useTestApp } from '#server/test/test-app.ts'
+import { REAL_PARTNERS_ENV as REAL } from '#server/test/real-partners.ts'
 import { SANDBOX_FORM_MAX_BYTES } from './sandbox-pages'
 
 const BANK = '/sandbox/open-banking/authorise'
@@ -31,29 +32,6 @@ function partnersFrom(env: Record<string, string>): Partial<Config> {
     ...Object.keys(env),
   ]
   return Object.fromEntries(keys.map((k) => [k, c[k as keyof Config]])) as Partial<Config>
-}
-
-const REAL = {
-  IDENTITY_PROVIDER: 'idsp',
-  IDENTITY_PROVIDER_URL: 'https://idsp.example/v1',
-  IDENTITY_PROVIDER_API_KEY: 'idsp-key',
-  SANCTIONS_PROVIDER: 'http',
-  SANCTIONS_PROVIDER_URL: 'https://screening.example/v1',
-  SANCTIONS_PROVIDER_API_KEY: 'screening-key',
-  OPEN_BANKING_PROVIDER: 'obie',
-  OPEN_BANKING_API_URL: 'https://bank.example/open-banking/v3.1/aisp',
-  OPEN_BANKING_ACCESS_TOKEN: 'token',
-  OPEN_BANKING_AUTHORISE_URL: 'https://bank.example/authorise',
-  PAYMENTS_PROVIDER: 'stripe',
-  STRIPE_SECRET_KEY: 'sk_test_x',
-  HOMEWARD_COMPANY_NAME: 'Homeward Technologies Ltd',
-  HOMEWARD_COMPANY_ADDRESS: '1 Example Street | London | EC1A 1AA',
-  HOMEWARD_VAT_NUMBER: 'GB999999973',
-  CLIENT_MONEY_PROVIDER: 'http',
-  CLIENT_MONEY_API_URL: 'https://escrow.example/v1',
-  CLIENT_MONEY_API_KEY: 'escrow-key',
-  CLIENT_MONEY_WEBHOOK_SECRET: `whsec_${Buffer.alloc(32, 3).toString('base64')}`,
-  LAND_REGISTRY_PROVIDER: 'off',
 }
 
 const form = (fields: Record<string, string>) => new URLSearchParams(fields).toString()
