@@ -5,15 +5,13 @@
  * bytes and the same keys; a second restore onto it is refused, and a damaged backup is refused before
  * anything is written. Runs in the PGlite pass (the PostgreSQL pass has backup-restore.integration.test.ts).
  */
-import { execFile } from 'node:child_process'
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import { promisify } from 'node:util'
+import { runScript } from '#server/test/run-script.ts'
 import { afterAll, describe, expect, inject, it } from 'vitest'
 import { openPglite } from './db/client'
 
-const root = path.resolve(__dirname, '../..')
 const dirs: string[] = []
 const tmp = (prefix: string) => {
   const dir = mkdtempSync(path.join(tmpdir(), prefix))
@@ -21,20 +19,7 @@ const tmp = (prefix: string) => {
   return dir
 }
 
-async function script(name: string, args: string[], env: Record<string, string>) {
-  const clean = { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env }
-  try {
-    const { stdout, stderr } = await promisify(execFile)(process.execPath, [`scripts/${name}`, ...args], {
-      cwd: root,
-      env: clean,
-      timeout: 120_000,
-    })
-    return { code: 0, stdout, stderr }
-  } catch (err) {
-    const e = err as { code?: number; stdout?: string; stderr?: string }
-    return { code: e.code ?? 1, stdout: e.stdout ?? '', stderr: e.stderr ?? '' }
-  }
-}
+const script = runScript
 
 afterAll(() => {
   for (const dir of dirs) rmSync(dir, { recursive: true, force: true })

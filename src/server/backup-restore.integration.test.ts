@@ -7,13 +7,12 @@
  * (the same bytes) and verifies the audit trail ("Verify audit trail": intact, the same entries),
  * while the app role's privileges came back with it. PostgreSQL only: skipped without TEST_DATABASE_URL.
  */
-import { execFile } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import { promisify } from 'node:util'
 import pg from 'pg'
+import { runScript } from '#server/test/run-script.ts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { AuditVerifyResponse } from '#shared/contracts/activity.ts'
 import { DocumentListResponse, DocumentVersion, SignedUrlResponse } from '#shared/contracts/documents.ts'
@@ -25,7 +24,6 @@ import { signInOverHttp, startServerProcess, type ServerProcess } from '#server/
 import { MIGRATIONS_FOLDER } from './db/migrate'
 
 const serverUrl = process.env.TEST_DATABASE_URL
-const root = path.resolve(__dirname, '../..')
 const s = `${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`
 const roles = { sourceOwner: `hw_bk_src_${s}`, restoreOwner: `hw_bk_dst_${s}`, app: `hw_bk_web_${s}` }
 const databases = { source: `homeward_bk_src_${s}`, restored: `homeward_bk_dst_${s}` }
@@ -66,22 +64,7 @@ function s3Env(config: Partial<Config>): Record<string, string> {
   return Object.fromEntries(Object.entries(config).map(([k, v]) => [k, String(v)]))
 }
 
-/** Runs `node scripts/<script> args` with `env`; resolves with its exit code and output. */
-async function script(name: string, args: string[], env: Record<string, string>) {
-  // The scripts read only the server's variables: none of this process's may leak in.
-  const clean = { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env }
-  try {
-    const { stdout, stderr } = await promisify(execFile)(process.execPath, [`scripts/${name}`, ...args], {
-      cwd: root,
-      env: clean,
-      timeout: 120_000,
-    })
-    return { code: 0, stdout, stderr }
-  } catch (err) {
-    const e = err as { code?: number; stdout?: string; stderr?: string }
-    return { code: e.code ?? 1, stdout: e.stdout ?? '', stderr: e.stderr ?? '' }
-  }
-}
+const script = runScript
 
 async function verifyAudit(base: string, cookie: string) {
   const res = await fetch(`${base}/api/transactions/${DEMO_TRANSACTION_ID}/activity/verify`, { headers: { cookie } })
