@@ -103,8 +103,11 @@ test.describe('unticking someone else’s task', () => {
     await expect(buyer.page.getByRole('dialog', { name: 'Notifications' })).toContainText(
       'Cora Conveyancer unticked a task you completed',
     )
-    // Unticking one's own task asks nothing.
+    // The buyer's timeline shows the untick live too. Clicking before it lands would act on the box
+    // as it was (ticked): an untick the server refuses as someone else's change (409), rolled back.
     await buyer.page.keyboard.press('Escape')
+    await expect(dip).not.toBeChecked({ timeout: 15_000 })
+    // Unticking one's own task asks nothing.
     await dip.click()
     await expect(dip).toBeChecked()
     await dip.click()
