@@ -25,7 +25,7 @@ import { storageFor } from './platform/storage'
 import { errorBody } from './http/errors'
 import { serverJobs } from './jobs'
 import { listJobs, startJobs, type JobRun, type JobRunner } from './platform/jobs/job-runner'
-import { createLifecycle, type Lifecycle } from './platform/lifecycle'
+import { createLifecycle, liveness, readiness, type Lifecycle } from './platform/lifecycle'
 import { observeJobRun } from './platform/observability/metrics'
 
 export class StartupError extends Error {}
@@ -301,17 +301,11 @@ async function whileStarting(
 ): Promise<Response> {
   const headers = { 'content-type': 'application/json', 'cache-control': 'no-store' }
   const path = new URL(request.url).pathname
-  if (path === '/api/health/live') {
-    return new Response(JSON.stringify({ status: 'ok', uptime_seconds: Math.round(process.uptime()) }), {
-      headers,
-    })
-  }
+  if (path === '/api/health/live') return new Response(JSON.stringify(liveness()), { headers })
   if (path === '/api/health/ready') {
-    const reasons = lifecycle.notReady()
-    return new Response(JSON.stringify({ status: 'not_ready', reasons: reasons.length ? reasons : ['migrating'] }), {
-      status: 503,
-      headers,
-    })
+    // Not built yet: the lifecycle says 'migrating' until the database is ready.
+    const answer = readiness(lifecycle)
+    return new Response(JSON.stringify(answer.body), { status: answer.status, headers })
   }
   let timer: NodeJS.Timeout | undefined
   const app = await Promise.race([

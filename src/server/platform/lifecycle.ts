@@ -6,7 +6,7 @@
  * other processes' changes). One object per process, made by server.ts and handed to createApp.
  */
 
-import type { ReadinessResponse } from '#shared/contracts/health.ts'
+import type { LivenessResponse, ReadinessResponse } from '#shared/contracts/health.ts'
 
 /** Why a process is not ready (the readiness contract's reasons). */
 export type NotReadyReason = ReadinessResponse['reasons'][number]
@@ -59,4 +59,23 @@ export function createLifecycle(options: { migrated?: boolean; listening?: () =>
       return reasons
     },
   }
+}
+
+/** GET /api/health/live's answer: the process answers (no database call). Served by the health
+ * routes and, while the app is still being built, by server.ts. */
+export function liveness(): LivenessResponse {
+  return { status: 'ok', uptime_seconds: Math.round(process.uptime()) }
+}
+
+/** GET /api/health/ready's answer from a lifecycle: 200 `ready` with no reasons, else 503 `not_ready`
+ * naming them. Served by the health routes and, while the app is still being built, by server.ts. */
+export function readiness(
+  lifecycle: Pick<Lifecycle, 'notReady'>,
+):
+  | { status: 200; body: ReadinessResponse & { status: 'ready' } }
+  | { status: 503; body: ReadinessResponse & { status: 'not_ready' } } {
+  const reasons = lifecycle.notReady()
+  return reasons.length === 0
+    ? { status: 200, body: { status: 'ready', reasons } }
+    : { status: 503, body: { status: 'not_ready', reasons } }
 }

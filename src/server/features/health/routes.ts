@@ -6,7 +6,7 @@
  */
 import { healthEndpoints } from '#shared/contracts/health.ts'
 import { createRouter, type AppDeps } from '#server/http/router.ts'
-import { createLifecycle } from '#server/platform/lifecycle.ts'
+import { createLifecycle, liveness, readiness } from '#server/platform/lifecycle.ts'
 import { sandboxPartners } from '#server/config/partners.ts'
 
 const PING_TIMEOUT_MS = 2_000
@@ -51,13 +51,11 @@ export function healthRoutes({ database, config, realtime, lifecycle: given }: A
     })
     .openapi(healthEndpoints.live, (c) => {
       c.header('Cache-Control', 'no-store')
-      return c.json({ status: 'ok' as const, uptime_seconds: Math.round(process.uptime()) }, 200)
+      return c.json(liveness(), 200)
     })
     .openapi(healthEndpoints.ready, (c) => {
       c.header('Cache-Control', 'no-store')
-      const reasons = lifecycle.notReady()
-      return reasons.length === 0
-        ? c.json({ status: 'ready' as const, reasons }, 200)
-        : c.json({ status: 'not_ready' as const, reasons }, 503)
+      const answer = readiness(lifecycle)
+      return answer.status === 200 ? c.json(answer.body, 200) : c.json(answer.body, 503)
     })
 }
