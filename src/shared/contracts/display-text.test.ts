@@ -3,7 +3,7 @@
  * December battery L8): this walks the request schemas (bodies and query strings) of every endpoint
  * in the catalogue and lists each string field that is neither cleaned by singleLine or multiLine
  * (displayLine / displayText / displayJson in common.ts, or `.overwrite(singleLine)`) nor
- * constrained by a format (id, email, URL, date ...), an enum, or a closed pattern. The few that
+ * constrained by a closed format (id, email, date ...), an enum, or a closed pattern. The few that
  * may carry anything are in ALLOWED, each with its reason.
  */
 import { describe, expect, it } from 'vitest'
@@ -17,7 +17,7 @@ import { CreateThreadInput, EditMessageInput, PostMessageInput } from './chat'
 /** Fields that may hold any characters: `METHOD path part.field` -> why that is safe. */
 const ALLOWED: Record<string, string> = {
   'POST /account/delete body.password': 'a password: checked against its hash, never stored or shown',
-  'POST /account/delete body.confirmation': "compared with the word 'DELETE', never stored",
+  'POST /account/delete body.confirmation': "compared with the account's email or the word DELETE, never stored",
   'POST /transactions/{txId}/documents body[application/octet-stream]': "the file's bytes, not text",
   'POST /transactions/{txId}/documents query.filename':
     'cleaned by sanitiseDisplayName (shared/domain/document-files.ts) once the type is known: drops every Cc and Cf',
@@ -74,9 +74,34 @@ function closedPattern(pattern: RegExp): boolean {
   return src.startsWith('^') && src.endsWith('$') && !/(^|[^\\])\.|\\[SWD]|\[\^/.test(src)
 }
 
-/** A string schema that holds no control or bidi characters: cleaned, or a format, or a closed pattern. */
+/**
+ * zod string formats whose patterns admit no control or bidi character. Not 'url': z.url() checks the
+ * string with the URL parser but keeps it as given, bidi controls included.
+ */
+const CLOSED_FORMATS = new Set([
+  'guid',
+  'uuid',
+  'email',
+  'date',
+  'datetime',
+  'time',
+  'duration',
+  'ipv4',
+  'ipv6',
+  'e164',
+  'cuid',
+  'cuid2',
+  'ulid',
+  'nanoid',
+  'xid',
+  'ksuid',
+  'base64',
+  'base64url',
+])
+
+/** A string schema that holds no control or bidi characters: cleaned, or a closed format, or a closed pattern. */
 function safeString(def: Def): boolean {
-  if (cleaned(def) || def.format) return true
+  if (cleaned(def) || (def.format && CLOSED_FORMATS.has(def.format))) return true
   return (def.checks ?? []).some((c) => c._zod.def.format === 'regex' && closedPattern(c._zod.def.pattern!))
 }
 
@@ -172,6 +197,7 @@ describe('display strings in the request contracts', () => {
       json: displayJson(),
       free: z.record(z.string(), z.unknown()),
       email: z.email(),
+      url: z.url(),
       digits: z.string().regex(/^[0-9]{4}$/),
       open: z.string().regex(/^.+$/),
       piped: z.string().trim().pipe(z.email()),
@@ -180,7 +206,7 @@ describe('display strings in the request contracts', () => {
     })
     uncleanFields(schema, 'x', found)
     expect([...found].sort()).toEqual(
-      ['x.free{} (any JSON)', 'x.free{key}', 'x.list[].name', 'x.open', 'x.raw', 'x.transformed'].sort(),
+      ['x.free{} (any JSON)', 'x.free{key}', 'x.list[].name', 'x.open', 'x.raw', 'x.transformed', 'x.url'].sort(),
     )
   })
 })
