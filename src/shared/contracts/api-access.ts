@@ -7,6 +7,7 @@
 import { z } from 'zod'
 import { API_SCOPES, API_TOKEN_KINDS, WEBHOOK_EVENT_TYPES } from '../domain/api-access'
 import { Timestamp, Uuid } from './common'
+import { displayLine } from './common'
 import { endpoint, ERRORS, json, jsonBody } from './endpoint'
 
 const FORBIDDEN = { 403: { description: 'Not an admin of that firm, or a token without the scope' } } as const
@@ -33,7 +34,7 @@ export const ApiTokenList = z.object({ tokens: z.array(ApiToken), firm_name: z.s
 export type ApiTokenList = z.infer<typeof ApiTokenList>
 
 export const CreateApiTokenInput = z.object({
-  name: z.string({ message: 'Name the token' }).trim().min(1, 'Name the token').max(80, 'At most 80 characters'),
+  name: displayLine({ message: 'Name the token' }).trim().min(1, 'Name the token').max(80, 'At most 80 characters'),
   scopes: z
     .array(z.enum(API_SCOPES, { message: 'Unknown scope' }))
     .min(1, 'Choose at least one scope')
@@ -84,8 +85,8 @@ const EventTypes = z
   .transform((s) => [...new Set(s)])
 
 export const CreateWebhookEndpointInput = z.object({
-  url: z.string({ message: 'Enter the URL' }).trim().min(1, 'Enter the URL').max(2000, 'At most 2,000 characters'),
-  description: z.string().trim().max(200, 'At most 200 characters').default(''),
+  url: displayLine({ message: 'Enter the URL' }).trim().min(1, 'Enter the URL').max(2000, 'At most 2,000 characters'),
+  description: displayLine().trim().max(200, 'At most 200 characters').default(''),
   event_types: EventTypes,
   firm_id: Uuid.optional(),
 })

@@ -9,6 +9,7 @@ import { z } from 'zod'
 import { TRANSACTION_STATUSES } from '../domain/statuses'
 import { ERRORS, endpoint, json, jsonBody } from './endpoint'
 import { TransactionParams, Uuid } from './common'
+import { displayText } from './common'
 
 /** One move of the chain, bottom (position 0, the first buyer's purchase) to top. */
 export const ChainMove = z.object({
@@ -107,7 +108,7 @@ export type ProposeChainDatesInput = z.input<typeof ProposeChainDatesInput>
 export const RespondChainDatesInput = z.object({
   accept: z.boolean(),
   /** Why not (declines): shown to the whole chain, so no names. */
-  note: z.string().trim().max(500, 'Keep the note to 500 characters').optional(),
+  note: displayText().trim().max(500, 'Keep the note to 500 characters').optional(),
 })
 export type RespondChainDatesInput = z.input<typeof RespondChainDatesInput>
 

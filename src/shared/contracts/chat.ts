@@ -14,14 +14,14 @@ import {
 } from '../domain/chat'
 import { DOCUMENT_FOLDERS } from '../domain/statuses'
 import { Person, Timestamp, TransactionParams, Uuid } from './common'
+import { displayLine, displayText } from './common'
 import { endpoint, ERRORS, json, jsonBody } from './endpoint'
 
 export const ThreadParams = z.object({ txId: Uuid, threadId: Uuid })
 export const MessageParams = z.object({ txId: Uuid, messageId: Uuid })
 
 /** A message body: Markdown, not empty or only spaces, at most 10,000 characters. */
-export const MessageBody = z
-  .string({ message: 'Write a message' })
+export const MessageBody = displayText({ message: 'Write a message' })
   .refine((v) => v.trim().length > 0, 'Write a message: it cannot be empty')
   .refine(
     (v) => v.length <= MESSAGE_MAX_CHARS,
@@ -56,8 +56,7 @@ export type ThreadListResponse = z.infer<typeof ThreadListResponse>
 
 /** POST /api/transactions/{txId}/threads: start a thread on a topic, with its first message. */
 export const CreateThreadInput = z.object({
-  title: z
-    .string({ message: 'Give the thread a title' })
+  title: displayLine({ message: 'Give the thread a title' })
     .trim()
     .min(1, 'Give the thread a title')
     .max(THREAD_TITLE_MAX_CHARS, `A thread title can be at most ${THREAD_TITLE_MAX_CHARS} characters`),

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { cleanJsonText, multiLine, singleLine } from '../domain/plain-text'
 
 /** Error codes and the HTTP status each maps to at the edge (src/server/http/errors.ts). */
 export const ERROR_STATUS = {
@@ -47,3 +48,25 @@ export const TransactionParams = z.object({ txId: Uuid })
 /** A person as other people on a move see them: profile id and full name ('Former participant' once erased). */
 export const Person = z.object({ id: z.string(), full_name: z.string() })
 export type Person = z.infer<typeof Person>
+
+/**
+ * A one-line display string a person types and others later see (names, titles, references, a
+ * token's name, a webhook's description): a z.string whose value goes through singleLine
+ * (src/shared/domain/plain-text.ts, the profile-name rule) before its other checks, so control and
+ * bidi characters are stripped, not refused. `params` as for z.string ({ message }). Every stored
+ * free-text field of a request uses this or displayText: src/shared/contracts/display-text.test.ts
+ * walks the catalogue for any that does not.
+ */
+export const displayLine = (params?: Parameters<typeof z.string>[0]) => z.string(params).overwrite(singleLine)
+
+/**
+ * A multi-line display string (chat messages, enquiries and replies, notes, reviews): like
+ * displayLine but through multiLine, which keeps line breaks and tabs.
+ */
+export const displayText = (params?: Parameters<typeof z.string>[0]) => z.string(params).overwrite(multiLine)
+
+/**
+ * Structured free text: a JSON object (a property form's answers) with multiLine applied to every
+ * string in it, keys included.
+ */
+export const displayJson = () => z.record(z.string(), z.unknown()).overwrite(cleanJsonText)

@@ -7,6 +7,7 @@
 import { z } from 'zod'
 import { ERRORS, endpoint, json, jsonBody } from './endpoint'
 import { Timestamp, TransactionParams, Uuid } from './common'
+import { displayLine } from './common'
 
 const Pence = z.number().int()
 const AmountInput = z
@@ -113,8 +114,7 @@ export const SetDepositInput = z.object({ amount_pence: AmountInput })
 export type SetDepositInput = z.input<typeof SetDepositInput>
 
 export const PayeeCheckInput = z.object({
-  account_name: z
-    .string({ message: 'Enter the name of the account' })
+  account_name: displayLine({ message: 'Enter the name of the account' })
     .trim()
     .min(2, 'Enter the name of the account, as your conveyancer gave it to you')
     .max(140, 'Enter at most 140 characters'),
@@ -141,8 +141,7 @@ export const RequestReleaseInput = z.discriminatedUnion('kind', [
     stage: z.enum(['exchange', 'completion'], { message: 'Choose exchange or completion' }),
     amount_pence: AmountInput,
     payee: z.object({
-      account_name: z
-        .string({ message: "Enter the name of the seller's conveyancer's client account" })
+      account_name: displayLine({ message: "Enter the name of the seller's conveyancer's client account" })
         .trim()
         .min(2, "Enter the name of the seller's conveyancer's client account")
         .max(140),

@@ -21,6 +21,7 @@ import {
   SLA_STATUSES,
 } from '../domain/sla-clocks'
 import { Timestamp, Uuid } from './common'
+import { displayText } from './common'
 import { DocumentVersion } from './documents'
 import { endpoint, ERRORS, json, jsonBody } from './endpoint'
 import { TransactionParams } from './common'
@@ -31,8 +32,7 @@ export const FirmParams = z.object({ orgId: Uuid })
 const Person = z.object({ id: z.string(), full_name: z.string() })
 const IsoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/)
 
-const EnquiryText = z
-  .string({ message: 'Write the enquiry' })
+const EnquiryText = displayText({ message: 'Write the enquiry' })
   .trim()
   .min(1, 'Write the enquiry: it cannot be empty')
   .max(ENQUIRY_MAX_CHARS, `At most ${ENQUIRY_MAX_CHARS.toLocaleString('en-GB')} characters`)

@@ -16,6 +16,7 @@ import {
 import { SECURITY_EVENT_KINDS } from './account'
 import { Email, FullName } from './auth'
 import { Timestamp, TransactionParams, Uuid } from './common'
+import { displayLine } from './common'
 import { endpoint, ERRORS, json, jsonBody } from './endpoint'
 import { CreateTransactionInput } from './transactions'
 
@@ -65,8 +66,11 @@ export type MyFirmResponse = z.infer<typeof MyFirmResponse>
 
 /** POST /api/firm: create a firm and its marketplace listing, the creator its admin. */
 export const CreateFirmInput = z.object({
-  name: z.string().trim().min(1, 'Enter the name of your firm').max(200, 'A firm name can be at most 200 characters'),
-  town: z.string().trim().min(1, 'Enter the town').max(60, 'Town must be at most 60 characters'),
+  name: displayLine()
+    .trim()
+    .min(1, 'Enter the name of your firm')
+    .max(200, 'A firm name can be at most 200 characters'),
+  town: displayLine().trim().min(1, 'Enter the town').max(60, 'Town must be at most 60 characters'),
   postcode_district: z
     .string()
     .trim()

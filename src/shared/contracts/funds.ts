@@ -8,6 +8,7 @@
 import { z } from 'zod'
 import { FUNDS_REVIEW_DECISIONS, FUNDS_STATUSES } from '../domain/source-of-funds'
 import { Timestamp, TransactionParams, Uuid } from './common'
+import { displayLine, displayText } from './common'
 import { endpoint, ERRORS, json, jsonBody } from './endpoint'
 import { SignInput } from './signing'
 
@@ -182,17 +183,16 @@ export const AccountParams = TransactionParams.extend({ accountId: Uuid })
 export const ExplainInput = z.object({
   account_id: Uuid,
   transaction_id: z.string().min(1).max(100),
-  explanation: z
-    .string()
+  explanation: displayText()
     .trim()
     .min(5, 'Say where the money came from in a few words')
     .max(1000, 'An explanation can be at most 1,000 characters'),
 })
 
 export const AddGiftInput = z.object({
-  giftor_name: z.string().trim().min(1, "Give the giftor's name").max(120),
+  giftor_name: displayLine().trim().min(1, "Give the giftor's name").max(120),
   giftor_email: z.email({ message: 'Enter an email address' }).max(254),
-  relationship: z.string().trim().min(1, 'Say how the giftor is related to you').max(60),
+  relationship: displayLine().trim().min(1, 'Say how the giftor is related to you').max(60),
   amount_pence: MoneyInput('The gift').min(100, 'The gift must be at least £1'),
 })
 
@@ -226,8 +226,7 @@ export type GiftorGift = z.infer<typeof GiftorGift>
 
 /** PUT /gifts/{giftId}/declaration: the giftor's answers; the declaration PDF is (re)generated from them. */
 export const GiftDeclarationInput = z.object({
-  source_of_money: z
-    .string()
+  source_of_money: displayText()
     .trim()
     .min(5, 'Say where the gifted money comes from in a few words')
     .max(1000, 'At most 1,000 characters'),
@@ -242,7 +241,7 @@ export type SignGiftInput = z.infer<typeof SignGiftInput>
 export const ReviewFundsInput = z
   .object({
     decision: z.enum(FUNDS_REVIEW_DECISIONS, { message: 'Choose satisfied or ask for more' }),
-    note: z.string().trim().max(2000, 'A note can be at most 2,000 characters').optional(),
+    note: displayText().trim().max(2000, 'A note can be at most 2,000 characters').optional(),
   })
   .refine((v) => v.decision !== 'more_info' || (v.note?.length ?? 0) > 0, {
     path: ['note'],

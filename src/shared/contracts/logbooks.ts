@@ -7,6 +7,7 @@ import { z } from 'zod'
 import { LOGBOOK_DOCUMENT_CATEGORIES, MAINTENANCE_KINDS } from '../domain/logbook'
 import { TENURES } from '../domain/statuses'
 import { Uuid } from './common'
+import { displayLine, displayText } from './common'
 import { ERRORS, endpoint, json, jsonBody } from './endpoint'
 
 export const LogbookParams = z.object({ logbookId: Uuid })
@@ -75,9 +76,8 @@ export const LogbookDetail = z.object({
 })
 export type LogbookDetail = z.infer<typeof LogbookDetail>
 
-const optionalText = (max: number, label: string) =>
-  z
-    .string()
+const optionalText = (max: number, label: string, text = displayLine) =>
+  text()
     .trim()
     .max(max, `${label} must be at most ${max} characters`)
     .transform((v) => (v === '' ? null : v))
@@ -87,8 +87,7 @@ const optionalText = (max: number, label: string) =>
 /** POST /api/logbooks/{logbookId}/entries: one piece of work on the home. */
 export const AddLogbookEntryInput = z.object({
   kind: z.enum(MAINTENANCE_KINDS, { message: 'Choose what kind of work it was' }),
-  title: z
-    .string({ message: 'Say what was done' })
+  title: displayLine({ message: 'Say what was done' })
     .trim()
     .min(1, 'Say what was done')
     .max(200, 'What was done must be at most 200 characters'),
@@ -106,7 +105,7 @@ export const AddLogbookEntryInput = z.object({
     .nullable()
     .optional(),
   contractor: optionalText(120, 'Who did it'),
-  notes: optionalText(4000, 'Notes'),
+  notes: optionalText(4000, 'Notes', displayText),
   document_id: Uuid.nullable().optional(),
 })
 export type AddLogbookEntryInput = z.input<typeof AddLogbookEntryInput>

@@ -7,6 +7,7 @@
 import { z } from 'zod'
 import { APPLICATION_STAGES, EMPLOYMENT_STATUSES } from '../domain/mortgages'
 import { Person, TransactionParams, Uuid } from './common'
+import { displayLine } from './common'
 import { endpoint, ERRORS, json, jsonBody } from './endpoint'
 
 const IsoDate = z.iso.date({ message: 'Use a date like 2027-03-31' })
@@ -35,7 +36,7 @@ export const DIP_DATES_RULE = 'A decision in principle must expire after the dat
 /** A decision in principle to record: the lender's answer, with the DIP document from the move's documents. */
 export const RecordDipInput = z
   .object({
-    lender: z.string().trim().min(1, 'Name the lender').max(120, 'A lender name can be at most 120 characters'),
+    lender: displayLine().trim().min(1, 'Name the lender').max(120, 'A lender name can be at most 120 characters'),
     amount_pence: z
       .number({ message: 'Amount must be in pence' })
       .int('Amount must be whole pence')
@@ -46,8 +47,7 @@ export const RecordDipInput = z
       .int('Term must be whole months')
       .min(12, 'Term must be at least 12 months')
       .max(480, 'Term must be at most 40 years'),
-    reference: z
-      .string()
+    reference: displayLine()
       .trim()
       .min(1, "Give the lender's reference")
       .max(60, 'A reference can be at most 60 characters'),

@@ -7,6 +7,7 @@
 import { z } from 'zod'
 import { FIELD_KINDS, PROPERTY_FORMS } from '../domain/property-forms'
 import { Timestamp, Uuid } from './common'
+import { displayJson, displayLine } from './common'
 import { ERRORS, endpoint, json, jsonBody } from './endpoint'
 
 export const PropertyFormParams = z.object({
@@ -85,7 +86,7 @@ export const PropertyFormResponse = z.object({
 export type PropertyFormResponse = z.infer<typeof PropertyFormResponse>
 
 /** PUT .../sections/{section}: the section's answers, as a propertyPack fragment (other sections are ignored). */
-export const SaveSectionInput = z.object({ answers: PropertyPackAnswers })
+export const SaveSectionInput = z.object({ answers: displayJson() })
 
 export const SaveSectionResponse = z.object({
   answers: PropertyPackAnswers,
@@ -95,8 +96,7 @@ export const SaveSectionResponse = z.object({
 export type SaveSectionResponse = z.infer<typeof SaveSectionResponse>
 
 export const SignPropertyFormInput = z.object({
-  typed_name: z
-    .string({ message: 'Type your full name to sign' })
+  typed_name: displayLine({ message: 'Type your full name to sign' })
     .trim()
     .min(2, 'Type your full name to sign')
     .max(120, 'At most 120 characters'),

@@ -6,6 +6,7 @@
 import { z } from 'zod'
 import { ORGANIZATION_TYPES } from '../domain/organizations'
 import { Timestamp, Uuid } from './common'
+import { displayText } from './common'
 import { endpoint, ERRORS, json, jsonBody } from './endpoint'
 
 /** At most 2,000 characters of comment. */
@@ -33,8 +34,7 @@ export const SubmitReviewInput = z.object({
     .int('Choose a rating from 1 to 5 stars')
     .min(1, 'Choose a rating from 1 to 5 stars')
     .max(5, 'Choose a rating from 1 to 5 stars'),
-  body: z
-    .string()
+  body: displayText()
     .trim()
     .max(REVIEW_BODY_MAX_CHARS, `A review can be at most ${REVIEW_BODY_MAX_CHARS.toLocaleString('en-GB')} characters`)
     .default(''),

@@ -5,6 +5,7 @@
 import { z } from 'zod'
 import { SIGNATURE_METHODS, SIGNATURE_REQUEST_STATUSES, SIGNER_STATUSES } from '../domain/signing'
 import { Timestamp, TransactionParams, Uuid } from './common'
+import { displayLine, displayText } from './common'
 import { DocumentParams } from './documents'
 import { endpoint, ERRORS, json, jsonBody } from './endpoint'
 
@@ -26,7 +27,7 @@ export const CreateSignatureRequestInput = z.object({
   in_order: z.boolean().default(false),
   /** 1-based page for the signatures; omit or null to add a signature page at the end. */
   page: z.number().int().min(1).nullable().optional(),
-  message: z.string().max(2000).optional(),
+  message: displayText().max(2000).optional(),
   /** SHA-256 of the version the requester is looking at; another version's hash gives 409. */
   document_sha256: Sha256Hex,
 })
@@ -38,7 +39,7 @@ export const SignInput = z
     /** The signer agrees to sign electronically (must be true). */
     consent: z.literal(true, { message: 'Agree to sign electronically to continue' }),
     method: z.enum(SIGNATURE_METHODS),
-    typed_name: z.string().trim().min(2, 'Type your full name').max(100).optional(),
+    typed_name: displayLine().trim().min(2, 'Type your full name').max(100).optional(),
     /** Drawn signature: base64 PNG (with or without a data: prefix), at most 200 KB. */
     signature_png: z.string().max(280_000, 'The drawn signature is too large').optional(),
     /** SHA-256 of the version the signer reviewed; another version's hash gives 409. */
@@ -51,7 +52,7 @@ export const SignInput = z
 export type SignInput = z.infer<typeof SignInput>
 
 /** POST .../signature-requests/{reqId}/decline */
-export const DeclineInput = z.object({ reason: z.string().trim().min(1, 'Give a reason').max(1000) })
+export const DeclineInput = z.object({ reason: displayText().trim().min(1, 'Give a reason').max(1000) })
 export type DeclineInput = z.infer<typeof DeclineInput>
 
 export const SignatureSigner = z.object({

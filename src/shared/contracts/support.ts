@@ -3,6 +3,7 @@
  * people, answered by Homeward's support team Monday to Friday 9am-5pm (spec: What the product does; Business constants and limits).
  */
 import { z } from 'zod'
+import { displayText } from './common'
 import { endpoint, ERRORS, json, jsonBody, PUBLIC } from './endpoint'
 
 /** Longest support message, in characters. */
@@ -10,14 +11,9 @@ export const SUPPORT_MESSAGE_MAX_CHARS = 4000
 /** At most this many messages per person per hour (429 beyond it). */
 export const SUPPORT_MESSAGES_PER_HOUR = 20
 
-// Control characters other than tab and newline have no place in a message (and in email bodies).
-// eslint-disable-next-line no-control-regex
-const CONTROL = /[\u0000-\u0008\u000b-\u001f\u007f]/g
-
-/** A message: trimmed, not empty, at most 4,000 characters, control characters removed. */
-export const SupportMessageBody = z
-  .string({ message: 'Write a message' })
-  .transform((v) => v.replace(CONTROL, '').trim())
+/** A message: trimmed, not empty, at most 4,000 characters, control and bidi characters removed (displayText). */
+export const SupportMessageBody = displayText({ message: 'Write a message' })
+  .transform((v) => v.trim())
   .refine((v) => v.length > 0, 'Write a message')
   .refine(
     (v) => v.length <= SUPPORT_MESSAGE_MAX_CHARS,

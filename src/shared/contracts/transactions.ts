@@ -13,6 +13,7 @@ import { DOCUMENT_FOLDERS, STAGE_STATUSES, TASK_STATUSES, TENURES, TRANSACTION_S
 import { OWNER_SIDES } from '../domain/timeline-template'
 import { ActivityEvent } from './activity'
 import { Person, Timestamp, TransactionParams, Uuid } from './common'
+import { displayLine, displayText } from './common'
 import { endpoint, ERRORS, json, jsonBody } from './endpoint'
 
 // ---- Reading: the dashboard and the transaction detail ----
@@ -210,8 +211,7 @@ export const UpdateTaskInput = z.object({
 
 /** PATCH /api/transactions/{txId}/stages/{stageId}: block with a reason, or clear (null). Conveyancers only. */
 export const UpdateStageInput = z.object({
-  blocked_reason: z
-    .string()
+  blocked_reason: displayLine()
     .trim()
     .min(1, 'Say why the stage is blocked')
     .max(500, 'Blocked reason must be at most 500 characters')
@@ -244,8 +244,7 @@ export const StatusChangeInput = z.discriminatedUnion('action', [
   z.object({
     action: z.literal('cancel'),
     version: z.number().int().min(1),
-    reason: z
-      .string()
+    reason: displayText()
       .trim()
       .min(1, 'Give a reason for cancelling')
       .max(2000, 'Reason must be at most 2000 characters'),

@@ -5,12 +5,12 @@
 import { z } from 'zod'
 import { UPDATE_REQUEST_NOTE_MAX_CHARS } from '../domain/chat'
 import { Person, Timestamp, TransactionParams, Uuid } from './common'
+import { displayText } from './common'
 import { endpoint, ERRORS, json, jsonBody } from './endpoint'
 
 /** POST /api/transactions/{txId}/update-requests: a buyer or seller asks their conveyancer for an update. */
 export const CreateUpdateRequestInput = z.object({
-  note: z
-    .string()
+  note: displayText()
     .trim()
     .max(UPDATE_REQUEST_NOTE_MAX_CHARS, `A note can be at most ${UPDATE_REQUEST_NOTE_MAX_CHARS} characters`)
     .optional()

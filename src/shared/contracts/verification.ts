@@ -13,6 +13,7 @@ import {
   SCREENING_STATES,
 } from '../domain/client-due-diligence'
 import { Timestamp, TransactionParams, Uuid } from './common'
+import { displayLine, displayText } from './common'
 import { endpoint, ERRORS, json, jsonBody, PUBLIC } from './endpoint'
 
 const IsoDate = z.iso.date({ message: 'Use a date like 1985-03-31' })
@@ -35,8 +36,7 @@ export type ImageUpload = z.infer<typeof ImageUpload>
 export const DOCUMENT_TYPES = ['passport', 'driving_licence'] as const
 
 const Name = (what: string) =>
-  z
-    .string()
+  displayLine()
     .trim()
     .min(1, `Give the ${what} as printed on the document`)
     .max(80, `The ${what} can be at most 80 characters`)
@@ -48,7 +48,7 @@ export const DocumentStepInput = z.discriminatedUnion('document_type', [
     surname: Name('surname'),
     given_names: Name('given names'),
     /** The lower of the two lines of 44 characters at the foot of the photo page. */
-    mrz_line: z.string().trim().min(1, "Type the lower line of the passport's machine readable zone"),
+    mrz_line: displayLine().trim().min(1, "Type the lower line of the passport's machine readable zone"),
     image: ImageUpload,
   }),
   z.object({
@@ -56,7 +56,7 @@ export const DocumentStepInput = z.discriminatedUnion('document_type', [
     surname: Name('surname'),
     given_names: Name('given names'),
     date_of_birth: IsoDate,
-    licence_number: z.string().trim().min(1, 'Type the licence number (field 5 on the photocard)'),
+    licence_number: displayLine().trim().min(1, 'Type the licence number (field 5 on the photocard)'),
     /** Field 4b on the photocard. */
     expiry_date: IsoDate,
     image: ImageUpload,
@@ -72,9 +72,9 @@ export const UK_POSTCODE =
   /^(GIR ?0AA|[A-PR-UWYZ][0-9][0-9A-HJKPSTUW]? ?[0-9][ABD-HJLNP-UW-Z]{2}|[A-PR-UWYZ][A-HK-Y][0-9][0-9ABEHMNPRV-Y]? ?[0-9][ABD-HJLNP-UW-Z]{2})$/i
 
 export const AddressStepInput = z.object({
-  line1: z.string().trim().min(1, 'Give the first line of your address').max(120, 'At most 120 characters'),
-  line2: z.string().trim().max(120, 'At most 120 characters').optional().default(''),
-  town: z.string().trim().min(1, 'Give your town or city').max(80, 'At most 80 characters'),
+  line1: displayLine().trim().min(1, 'Give the first line of your address').max(120, 'At most 120 characters'),
+  line2: displayLine().trim().max(120, 'At most 120 characters').optional().default(''),
+  town: displayLine().trim().min(1, 'Give your town or city').max(80, 'At most 80 characters'),
   postcode: z.string().trim().regex(UK_POSTCODE, 'Give a UK postcode, like SW1A 1AA'),
 })
 export type AddressStepInput = z.input<typeof AddressStepInput>
@@ -140,28 +140,27 @@ export const ClientParams = TransactionParams.extend({ profileId: Uuid })
 export const ImageParams = ClientParams.extend({ image: z.enum(['document', 'selfie']) })
 
 export const EddInput = z.object({
-  source_of_wealth: z
-    .string()
+  source_of_wealth: displayText()
     .trim()
     .min(10, 'Explain how the client came by their wealth (at least 10 characters)')
     .max(2000, 'At most 2000 characters'),
-  purpose_of_transaction: z.string().trim().min(3, 'Give the purpose of the purchase or sale').max(1000),
-  pep_or_match_explanation: z.string().trim().max(2000).optional().default(''),
-  senior_approver: z.string().trim().min(2, 'Name the senior manager who approved acting (reg 35)').max(120),
+  purpose_of_transaction: displayText().trim().min(3, 'Give the purpose of the purchase or sale').max(1000),
+  pep_or_match_explanation: displayText().trim().max(2000).optional().default(''),
+  senior_approver: displayLine().trim().min(2, 'Name the senior manager who approved acting (reg 35)').max(120),
   source_of_wealth_document_id: Uuid.nullable(),
 })
 export type EddInput = z.input<typeof EddInput>
 
 export const RelianceInput = z.object({
-  firm_name: z.string().trim().min(2, 'Name the firm whose CDD you rely on').max(160),
+  firm_name: displayLine().trim().min(2, 'Name the firm whose CDD you rely on').max(160),
   consent_on: IsoDate,
-  note: z.string().trim().min(5, "Record the firm's written consent (who gave it and how)").max(1000),
+  note: displayText().trim().min(5, "Record the firm's written consent (who gave it and how)").max(1000),
 })
 export type RelianceInput = z.infer<typeof RelianceInput>
 
 export const DecisionInput = z.object({
   decision: z.enum(CDD_DECISIONS, { message: 'Choose approve, refer or reject' }),
-  note: z.string().trim().min(3, 'Add a note for the file').max(2000),
+  note: displayText().trim().min(3, 'Add a note for the file').max(2000),
 })
 export type DecisionInput = z.infer<typeof DecisionInput>
 

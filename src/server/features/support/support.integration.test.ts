@@ -75,11 +75,11 @@ describe('support chat', () => {
     expect((await t.request('/api/support/messages', { as: ben, json: { body: 'x'.repeat(4001) } })).status).toBe(400)
     expect((await t.request('/api/support/messages', { json: { body: 'hello' } })).status).toBe(401)
     expect((await t.request('/api/support/messages')).status).toBe(401)
-    // A NUL is refused at the edge; other control characters are dropped.
+    // A NUL is refused at the edge; other control characters become spaces (displayText, as profile names).
     expect((await t.request('/api/support/messages', { as: ben, json: { body: 'one\u0000two' } })).status).toBe(400)
     const res = await t.request('/api/support/messages', { as: ben, json: { body: 'one\u0007two\u001b\nthree' } })
     expect(res.status).toBe(201)
-    expect(SupportMessage.parse(await res.json()).body).toBe('onetwo\nthree')
+    expect(SupportMessage.parse(await res.json()).body).toBe('one two \nthree')
   })
 
   it(`accepts ${SUPPORT_MESSAGES_PER_HOUR} messages an hour, then answers 429 with Retry-After`, async () => {
