@@ -35,7 +35,11 @@ export const CreateInvitationInput = z
   })
 export type CreateInvitationInput = z.infer<typeof CreateInvitationInput>
 
-export const INVITATION_STATUSES = ['pending', 'accepted', 'revoked', 'expired'] as const
+/**
+ * 'proposed': a side's professional proposed this person and the side's client has not answered
+ * (no link sent yet); 'declined': the client said no (decision 014).
+ */
+export const INVITATION_STATUSES = ['pending', 'proposed', 'accepted', 'declined', 'revoked', 'expired'] as const
 
 export const Invitation = z.object({
   id: Uuid,
@@ -51,8 +55,16 @@ export const Invitation = z.object({
     .object({ id: z.string(), full_name: z.string(), role: z.enum(PARTICIPANT_ROLES).nullable() })
     .nullable(),
   organization: z.object({ id: Uuid, name: z.string(), type: z.enum(ORGANIZATION_TYPES) }).nullable(),
+  /** Who accepted or declined it, when it began as a proposal (decision 014); null otherwise. */
+  decided_by: z.object({ id: z.string(), full_name: z.string() }).nullable(),
 })
 export type Invitation = z.infer<typeof Invitation>
+
+/** POST /api/transactions/{txId}/invitations/{invitationId}/decision: the client's answer to a proposal. */
+export const DecideProposalInput = z.object({
+  decision: z.enum(['accept', 'decline'], { message: 'Choose accept or decline' }),
+})
+export type DecideProposalInput = z.infer<typeof DecideProposalInput>
 
 /** GET /api/transactions/{txId}/invitations */
 export const InvitationList = z.object({ invitations: z.array(Invitation) })
@@ -122,6 +134,13 @@ export const invitationEndpoints = {
     summary: 'Withdraw a pending invitation',
     request: { params: InvitationParams },
     responses: { 204: { description: 'Withdrawn' }, ...ERRORS },
+  }),
+  decide: endpoint({
+    method: 'post',
+    path: '/transactions/{txId}/invitations/{invitationId}/decision',
+    summary: "Accept (the invitation is emailed) or decline a proposed appointment: the side's client (decision 014)",
+    request: { params: InvitationParams, body: jsonBody(DecideProposalInput) },
+    responses: { 200: json('Decided', Invitation), 409: { description: 'Already answered or on the move' }, ...ERRORS },
   }),
   preview: endpoint({
     method: 'get',

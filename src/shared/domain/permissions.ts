@@ -23,8 +23,10 @@ export const PERMISSIONS = [
   'update:stage:block',
   /** Invite anyone at all to the move: a party with a side, `canInvite`. */
   'create:invitation:party',
-  /** Invite this role: your own side's, or the other side's principal, `canInviteRole`. */
+  /** Invite this role: your own side's, or the other side's principal, `canInviteRole`; whether it appoints or only proposes: `appointmentFor` (appointments.ts). */
   'create:invitation:own-side',
+  /** Accept or decline a proposed appointment: the side's client (or for some roles their conveyancer), `canDecideProposal` (appointments.ts). */
+  'update:invitation-proposal:client',
   /** Re-send or withdraw a pending invitation: its sender or their side, `canManageInvitation`. */
   'delete:invitation:own-side',
   /** Edit or delete a chat message: its author, within the edit window. */
@@ -95,7 +97,8 @@ export function canInvite(role: string | null | undefined): boolean {
 
 /**
  * `create:invitation:own-side` (docs/decisions/014-who-appoints-whom.md): each side
- * appoints its own people. A participant may invite any role on their own side, and the other side's
+ * appoints its own people; whether an allowed invitation appoints at once or is a proposal the
+ * client accepts first is `appointmentFor` (appointments.ts). A participant may invite any role on their own side, and the other side's
  * principal (the buyer or the seller, while that seat is empty: checked where the seat is known), but
  * never the other side's professionals: a buyer cannot appoint the seller's conveyancer or the estate agent.
  */

@@ -9,6 +9,7 @@ import { DocumentsTab } from '../features/documents/components/documents-tab'
 import { EnquiriesTab } from '../features/enquiries/components/enquiries-tab'
 import { InviteByEmailDialog } from '../features/invitations/components/invite-by-email-dialog'
 import { PendingInvitations } from '../features/invitations/components/pending-invitations'
+import { ProposedAppointments } from '../features/invitations/components/proposed-appointments'
 import { LiveIndicator } from '../features/live/components/live-indicator'
 import { mayRequestUpdate, RequestUpdateButton } from '../features/update-requests/components/request-update-button'
 import { PartyChecklist } from '../features/verification/components/party-checklist'
@@ -62,7 +63,12 @@ export function TransactionWorkspace({
             address={detail.property ? detail.property.address_lines.join(', ') : 'this move'}
           />
         ),
-        pendingInvitations: <PendingInvitations txId={detail.id} viewerRole={detail.viewer_role} />,
+        pendingInvitations: (
+          <>
+            <ProposedAppointments txId={detail.id} viewerRole={detail.viewer_role} />
+            <PendingInvitations txId={detail.id} viewerRole={detail.viewer_role} />
+          </>
+        ),
         partyBadges: (profileId) => <PartyBadges txId={detail.id} profileId={profileId} />,
         overviewChecklist: <PartyChecklist txId={detail.id} />,
         overviewCards: (

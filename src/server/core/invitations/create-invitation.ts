@@ -15,10 +15,11 @@ import {
   otherSideInviteMessage,
   roleForOrganizationInvite,
 } from '#shared/domain/permissions.ts'
+import { appointmentFor, clientSideOfRole, proposalDecider } from '#shared/domain/appointments.ts'
 import { singleLine } from '#shared/domain/plain-text.ts'
 import { participantRoleLabel } from '#shared/domain/roles.ts'
 import { ukDate } from '#shared/domain/uk-time.ts'
-import { invitationPath } from '#shared/paths.ts'
+import { invitationPath, transactionPath } from '#shared/paths.ts'
 import { lockTransactionForViewer } from '#server/access/transactions.ts'
 import { requireVerifiedEmail } from '#server/auth/require-verified-email.ts'
 import type { Viewer } from '#server/auth/viewer.ts'
@@ -30,6 +31,7 @@ import { enqueueMail } from '#server/platform/mail/outbox.ts'
 import { notifyPeople } from '../notify/notify-people.ts'
 import { recordActivity } from '../audit/record-activity.ts'
 import { requirePermission } from '#server/access/permissions.ts'
+import { firmOfSide } from '#server/access/firms.ts'
 import { giftorInvitationEmail, invitationEmail } from './invitation-email'
 import { limitInvitationSend } from './invitation-limits'
 import { newInvitationToken } from './invitation-token'
@@ -57,6 +59,44 @@ async function propertyAddress(tx: Tx, txId: string): Promise<string> {
     .from(properties)
     .where(eq(properties.transactionId, txId))
   return row ? `${row.addressLines[0]}, ${row.postcode}` : 'your move'
+}
+
+/**
+ * The role `profileId` holds on move `txId` now: their participant role, else 'buyer' or 'seller'
+ * from the move's columns, else the conveyancer role of a firm instructed on it (the same order as
+ * access/transactions.ts viewerRoleSql); null when they are not on it. Used to judge an appointer.
+ */
+export async function roleOnMove(tx: Tx, txId: string, profileId: string | null): Promise<string | null> {
+  if (!profileId) return null
+  const res = await tx.execute(sql`
+    select coalesce(
+        (select tp.role from transaction_participants tp where tp.transaction_id = t.id and tp.user_id = ${profileId}),
+        case when t.buyer_user_id = ${profileId} then 'buyer' when t.seller_user_id = ${profileId} then 'seller' end,
+        (select case m.side when 'buyer' then 'buyer_conveyancer' else 'seller_conveyancer' end
+          from matters m join organization_members om on om.organization_id = m.organization_id and om.removed_at is null
+          where m.transaction_id = t.id and om.profile_id = ${profileId} order by m.side limit 1)
+      ) as role
+    from transactions t where t.id = ${txId}`)
+  return firstRow(z.object({ role: z.string().nullable() }), res)?.role ?? null
+}
+
+/**
+ * True when the person with `email` (an account) is a current member of the firm instructed for the
+ * `side` on move `txId` (its matter, else its conveyancer's firm): a conveyancer handing the file to
+ * them is a reassignment inside the firm (decision 014). False when there is no such firm or account.
+ */
+export async function isColleagueAtSideFirm(
+  tx: Tx,
+  txId: string,
+  side: 'buyer' | 'seller',
+  who: { email: string } | { profileId: string },
+): Promise<boolean> {
+  const firm = await firmOfSide(tx, txId, side)
+  if (!firm) return false
+  const person = 'email' in who ? sql`lower(p.email) = lower(${who.email})` : sql`p.id = ${who.profileId}`
+  const res = await tx.execute(sql`select 1 from organization_members om join profiles p on p.id = om.profile_id
+    where om.organization_id = ${firm} and om.removed_at is null and ${person}`)
+  return res.rows.length > 0
 }
 
 /**
@@ -208,6 +248,12 @@ export async function createInvitation(
     }
     // Each side appoints its own professionals: 403, nothing written.
     requirePermission('create:invitation:own-side', canInviteRole(inviterRole, role), otherSideInviteMessage(role))
+    // Appointments follow the instruction (decision 014): the client, or their conveyancer, appoints;
+    // the side's other professionals only propose, and the client accepts before anyone is emailed.
+    const way = appointmentFor(inviterRole, role)
+    const side = clientSideOfRole(role)
+    const proposal =
+      way === 'propose' || (way === 'firm' && !!side && !(await isColleagueAtSideFirm(tx, txId, side, { email })))
     const onAlready = await tx.execute(sql`
       select 1 from transaction_participants tp join profiles p on p.id = tp.user_id
       where tp.transaction_id = ${txId} and lower(p.email) = ${email}`)
@@ -225,6 +271,7 @@ export async function createInvitation(
       select id, role from invitations where transaction_id = ${txId} and email = ${email} and status = 'pending'
         and gift_id is null for update`)
     const existing = firstRow(z.object({ id: z.string(), role: z.enum(INVITABLE_ROLES) }), pending)
+    if (proposal) return proposeAppointment(tx, ctx, { txId, email, role, organizationId, invitedAlready: !!existing })
     if (existing && existing.role !== role) {
       // Same person, new role: the pending invitation is updated rather than duplicated.
       await tx.update(invitations).set({ role, organizationId }).where(eq(invitations.id, existing.id))
@@ -240,6 +287,70 @@ export async function createInvitation(
     })
     return id
   })
+}
+
+/**
+ * Records a proposal (decision 014): an invitation row in status 'proposed' whose link is never
+ * sent; the side's client is told (bell and email) and accepts or declines it on the People tab
+ * (features/invitations/decide-proposal.ts). 409 when the person already has an invitation or an
+ * open proposal on this move. Returns the invitation id.
+ */
+async function proposeAppointment(
+  tx: Tx,
+  ctx: InvitationContext,
+  p: { txId: string; email: string; role: InvitableRole; organizationId: string | null; invitedAlready: boolean },
+): Promise<string> {
+  const who = proposalDecider(p.role)
+  if (p.invitedAlready) throw new AppError('conflict', `${p.email} already has an invitation to this move.`)
+  const open = await tx.execute(
+    sql`select 1 from invitations where transaction_id = ${p.txId} and email = ${p.email} and status = 'proposed'`,
+  )
+  if (open.rows.length)
+    throw new AppError('conflict', `${p.email} has already been proposed; ${who} has not answered yet.`)
+  await limitInvitationSend(tx, { profileId: ctx.viewer.profileId, txId: p.txId })
+  // The token is never sent: the link is issued afresh when the client accepts (sendInvitation).
+  const { tokenHash, expiresAt } = newInvitationToken()
+  const [row] = await tx
+    .insert(invitations)
+    .values({
+      transactionId: p.txId,
+      email: p.email,
+      role: p.role,
+      organizationId: p.organizationId,
+      invitedBy: ctx.viewer.profileId,
+      status: 'proposed',
+      tokenHash,
+      expiresAt,
+    })
+    .returning({ id: invitations.id })
+  const label = participantRoleLabel(p.role)
+  const [move] = await tx
+    .select({ buyer: transactions.buyerUserId, seller: transactions.sellerUserId })
+    .from(transactions)
+    .where(eq(transactions.id, p.txId))
+  const client = clientSideOfRole(p.role) === 'seller' ? move?.seller : move?.buyer
+  if (client) {
+    const address = await propertyAddress(tx, p.txId)
+    await notifyPeople(tx, {
+      recipients: [client],
+      kind: 'invitation',
+      transactionId: p.txId,
+      actorId: ctx.viewer.profileId,
+      title: singleLine(`${ctx.viewer.fullName} proposed ${p.email} as your ${label}`),
+      body: `For your move at ${address}. They join only if you accept: open People to accept or decline.`,
+      link: transactionPath(p.txId, { tab: 'people' }),
+      publicUrl: ctx.publicUrl,
+      deliverMail: ctx.deliverMail,
+    })
+  }
+  await recordActivity(tx, {
+    transactionId: p.txId,
+    actorId: ctx.viewer.profileId,
+    kind: 'invitation.proposed',
+    summary: `proposed ${p.email} as ${label}, for ${who} to accept`,
+    payload: { invitationId: row.id },
+  })
+  return row.id
 }
 
 /** Re-sends a pending invitation with a fresh link and expiry. 409 when it is no longer pending. */
@@ -270,6 +381,11 @@ export async function resendInvitation(ctx: InvitationContext & { txId: string; 
       inv.invited_by,
       're-send',
     )
+    if (inv.status === 'proposed')
+      throw new AppError(
+        'conflict',
+        `This is a proposal: ${proposalDecider(inv.role)} is asked to accept it first, and the link is emailed when they do.`,
+      )
     if (inv.status !== 'pending')
       throw new AppError(
         'conflict',
@@ -293,12 +409,12 @@ export async function resendInvitation(ctx: InvitationContext & { txId: string; 
   })
 }
 
-/** Withdraws a pending invitation: its link stops working at once. 403 for the other side. */
+/** Withdraws a pending invitation (its link stops working at once) or an open proposal. 403 for the other side. */
 export async function revokeInvitation(ctx: InvitationContext & { txId: string; invitationId: string }): Promise<void> {
   await ctx.database.db.transaction(async (tx) => {
     const { role: viewerRole } = await lockTransactionForViewer(tx, ctx.viewer, ctx.txId)
     const found = await tx.execute(sql`select invited_by from invitations
-      where id = ${ctx.invitationId} and transaction_id = ${ctx.txId} and status = 'pending' and gift_id is null for update`)
+      where id = ${ctx.invitationId} and transaction_id = ${ctx.txId} and status in ('pending', 'proposed') and gift_id is null for update`)
     const pending = firstRow(z.object({ invited_by: z.string().nullable() }), found)
     if (!pending) throw new AppError('not_found', 'Could not find a pending invitation to withdraw.')
     await assertMayManage(

@@ -210,6 +210,8 @@ export async function insertTransaction(
         role: p.role,
         organizationId: p.organizationId ?? null,
         invitedBy: p.invitedBy ?? null,
+        // Whoever put them on the move appointed them (a firm opening its matter, the demo seed).
+        appointedBy: p.invitedBy ?? null,
         createdAt: p.createdAt ?? spec.createdAt,
       })),
     )

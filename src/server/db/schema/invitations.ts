@@ -26,7 +26,15 @@ export const invitations = pgTable(
     organizationId: uuid('organization_id').references(() => organizations.id, { onDelete: 'set null' }),
     invitedBy: uuid('invited_by').references(() => profiles.id, { onDelete: 'set null' }),
     tokenHash: text('token_hash').notNull(),
+    /**
+     * pending (link emailed), proposed (a side's professional proposed this person; the client
+     * accepts or declines it before any link is sent: decision 014), accepted, declined (the client
+     * declined the proposal) or revoked. 'expired' is worked out from expires_at.
+     */
     status: text('status').notNull().default('pending'),
+    /** Who accepted or declined the proposal (the side's client, or for a non-conveyancer role their conveyancer), and when; null otherwise. */
+    decidedBy: uuid('decided_by').references(() => profiles.id, { onDelete: 'set null' }),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     sendCount: integer('send_count').notNull().default(1),
     lastSentAt: timestamp('last_sent_at', { withTimezone: true }).notNull().defaultNow(),
@@ -41,11 +49,15 @@ export const invitations = pgTable(
     uniqueIndex('invitations_pending_email_key')
       .on(t.transactionId, t.email)
       .where(sql`status = 'pending' and gift_id is null`),
+    // One open proposal per person and move.
+    uniqueIndex('invitations_proposed_email_key')
+      .on(t.transactionId, t.email)
+      .where(sql`status = 'proposed'`),
     // One invitation per gift (a re-send updates it).
     uniqueIndex('invitations_gift_key').on(t.giftId),
     index('invitations_tx_created_idx').on(t.transactionId, t.createdAt.desc()),
     check('invitations_role_check', checkSql`role in ${inList(INVITATION_ROLES)}`),
-    check('invitations_status_check', sql.raw(`status in ('pending', 'accepted', 'revoked')`)),
+    check('invitations_status_check', sql.raw(`status in ('pending', 'proposed', 'accepted', 'declined', 'revoked')`)),
     check('invitations_email_lower', sql`${t.email} = lower(${t.email})`),
   ],
 )

@@ -155,6 +155,12 @@ export const transactionParticipants = pgTable(
       .references(() => profiles.id, { onDelete: 'cascade' }),
     role: text('role').$type<ParticipantRole>().notNull(),
     invitedBy: uuid('invited_by').references(() => profiles.id, { onDelete: 'set null' }),
+    /**
+     * Who made this appointment (decision 014): the inviter when they could appoint the role, the
+     * client (or their conveyancer) who accepted a proposal, the firm's member who opened the matter
+     * or handed it on. Null for rows that predate the record and for the move's own creator.
+     */
+    appointedBy: uuid('appointed_by').references(() => profiles.id, { onDelete: 'set null' }),
     organizationId: uuid('organization_id').references(() => organizations.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -68,7 +68,7 @@ export async function reassignMatter({
     // The conveyancer seat on the move follows the matter: the old fee earner's participant row
     // becomes the new one's, unless the new one is already on the move.
     if (matter.fee_earner_id) {
-      await tx.execute(sql`update transaction_participants set user_id = ${feeEarnerId}
+      await tx.execute(sql`update transaction_participants set user_id = ${feeEarnerId}, appointed_by = ${viewer.profileId}
         where transaction_id = ${matter.transaction_id} and user_id = ${matter.fee_earner_id} and role = ${role}
           and not exists(select 1 from transaction_participants x where x.transaction_id = ${matter.transaction_id} and x.user_id = ${feeEarnerId})`)
     }

@@ -9,6 +9,13 @@ import { and, eq, inArray, sql } from 'drizzle-orm'
 import { z } from 'zod'
 import type { InvitationPreview } from '#shared/contracts/invitations.ts'
 import { INVITATION_ROLES, participantRoleLabel } from '#shared/domain/roles.ts'
+import {
+  appointerWords,
+  appointmentFor,
+  canDecideProposal,
+  clientSideOfRole,
+  proposalDecider,
+} from '#shared/domain/appointments.ts'
 import type { Viewer } from '#server/auth/viewer.ts'
 import type { Database, Tx } from '#server/db/client.ts'
 import { firstRow, oneRow, rows, Timestamp } from '#server/db/rows.ts'
@@ -16,6 +23,7 @@ import { invitations, notifications, transactionParticipants, transactions, user
 import { AppError } from '#server/core/errors.ts'
 import { recordActivity } from '#server/core/audit/record-activity.ts'
 import { hashInvitationToken, maskEmail } from '#server/core/invitations/invitation-token.ts'
+import { isColleagueAtSideFirm, roleOnMove } from '#server/core/invitations/create-invitation.ts'
 
 const UK_DATE = new Intl.DateTimeFormat('en-GB', {
   day: '2-digit',
@@ -32,8 +40,10 @@ const InvitationRow = z.object({
   email: z.string(),
   role: z.enum(INVITATION_ROLES),
   gift_id: z.string().nullable(),
-  /** The column's check: pending, accepted or revoked ('expired' is worked out from expires_at). */
-  status: z.enum(['pending', 'accepted', 'revoked']),
+  /** The column's check ('expired' is worked out from expires_at; 'proposed' waits for the client: decision 014). */
+  status: z.enum(['pending', 'proposed', 'accepted', 'declined', 'revoked']),
+  /** Who accepted the proposal it began as; null for a direct invitation. */
+  decided_by: z.string().nullable(),
   expires_at: Timestamp,
   organization_id: z.string().nullable(),
   invited_by: z.string().nullable(),
@@ -201,6 +211,13 @@ export async function acceptInvitation({
         'gone',
         'This invitation has already been used. Sign in to see the move, or ask for a new invitation.',
       )
+    if (inv.status === 'proposed')
+      throw new AppError(
+        'conflict',
+        `This invitation is waiting for ${proposalDecider(inv.role)} to agree to it. You'll get a new email once they do.`,
+      )
+    if (inv.status === 'declined')
+      throw new AppError('gone', `${proposalDecider(inv.role)} declined this invitation, so it can no longer be used.`)
     if (inv.status === 'revoked')
       throw new AppError(
         'gone',
@@ -223,6 +240,7 @@ export async function acceptInvitation({
       throw new AppError('gone', `This move is already ${t.status}, so the invitation can no longer be used.`)
     }
     if (inv.role === 'giftor') return acceptAsGiftor(tx, viewer, inv, tokenHash)
+    const appointedBy = await assertAppointmentHolds(tx, viewer, inv)
     if (inv.role === 'buyer' || inv.role === 'seller') {
       const holder = inv.role === 'buyer' ? t.buyer_user_id : t.seller_user_id
       if (holder && holder !== viewer.profileId) throw new AppError('conflict', `This move already has a ${inv.role}.`)
@@ -242,6 +260,7 @@ export async function acceptInvitation({
         userId: viewer.profileId,
         role: inv.role,
         invitedBy: inv.invited_by,
+        appointedBy,
         organizationId: inv.organization_id,
       })
       .onConflictDoNothing({ target: [transactionParticipants.transactionId, transactionParticipants.userId] })
@@ -273,6 +292,40 @@ export async function acceptInvitation({
     }
     return { transaction_id: inv.transaction_id, gift_id: null }
   })
+}
+
+/**
+ * The appointment an invitation carries must still hold when it is accepted (decision 014): a
+ * professional's invitation was made by someone who may appoint that role now (the side's client,
+ * their conveyancer, or for a conveyancer a colleague at the firm instructed on that side handing the
+ * file on), or began as a proposal that such a person accepted. An invitation sent by someone who has
+ * since left, or by the old rule (any professional of the side), is refused with 403 and changes
+ * nothing. Returns who made the appointment (transaction_participants.appointed_by); the clients'
+ * own invitations (buyer, seller) are not appointments and return the inviter.
+ */
+async function assertAppointmentHolds(tx: Tx, viewer: Viewer, inv: InvitationRow): Promise<string | null> {
+  if (inv.role === 'buyer' || inv.role === 'seller' || inv.role === 'giftor') return inv.invited_by
+  const appointer = inv.decided_by ?? inv.invited_by
+  const role = await roleOnMove(tx, inv.transaction_id, appointer)
+  const side = clientSideOfRole(inv.role)
+  let holds: boolean
+  if (inv.decided_by) holds = canDecideProposal(role, inv.role)
+  else {
+    const way = appointmentFor(role, inv.role)
+    holds =
+      way === 'appoint' ||
+      (way === 'firm' &&
+        !!side &&
+        (await isColleagueAtSideFirm(tx, inv.transaction_id, side, { profileId: viewer.profileId })))
+  }
+  if (!holds) {
+    const who = proposalDecider(inv.role)
+    throw new AppError(
+      'forbidden',
+      `The ${participantRoleLabel(inv.role)} is appointed by ${appointerWords(inv.role)}, and this invitation no longer has their agreement. Ask ${who} to invite you.`,
+    )
+  }
+  return appointer
 }
 
 /**

@@ -13,11 +13,13 @@ select json_build_object('invitations', coalesce(json_agg(json_build_object(
   'invited_by', case when p.id is null then null else json_build_object('id', p.id, 'full_name', p.full_name,
     'role', coalesce((select tp.role from transaction_participants tp where tp.transaction_id = i.transaction_id and tp.user_id = p.id),
       case when t.buyer_user_id = p.id then 'buyer' when t.seller_user_id = p.id then 'seller' end)) end,
-  'organization', case when o.id is null then null else json_build_object('id', o.id, 'name', o.name, 'type', o.type) end
+  'organization', case when o.id is null then null else json_build_object('id', o.id, 'name', o.name, 'type', o.type) end,
+  'decided_by', case when d.id is null then null else json_build_object('id', d.id, 'full_name', d.full_name) end
 ) order by i.created_at desc), '[]'::json))::text
 from invitations i
 join transactions t on t.id = i.transaction_id
 left join profiles p on p.id = i.invited_by
+left join profiles d on d.id = i.decided_by
 left join organizations o on o.id = i.organization_id
 where i.transaction_id = $1 and i.gift_id is null -- a giftor's invitation shows in the funding picture only
 having ${canSeeTransactionSql('$2', '$1')}`

@@ -1,11 +1,12 @@
 /**
- * HTTP edge of invitations: list, create, re-send and withdraw on a transaction; preview and accept
+ * HTTP edge of invitations: list, create, re-send, withdraw and answer a proposal on a transaction; preview and accept
  * by token. Mail is nudged out after each commit.
  */
 import { invitationEndpoints as endpoints } from '#shared/contracts/invitations.ts'
 import { createRouter, jsonText, requireViewer, type AppDeps } from '#server/http/router.ts'
 import { acceptInvitation, previewInvitation } from './accept-invitation'
 import { createInvitation, resendInvitation, revokeInvitation } from '#server/core/invitations/create-invitation.ts'
+import { decideProposal } from './decide-proposal'
 import { getInvitation, listInvitations } from './list-invitations'
 
 export function invitationsRoutes({ database, config, mail }: AppDeps) {
@@ -36,6 +37,13 @@ export function invitationsRoutes({ database, config, mail }: AppDeps) {
       const { txId, invitationId } = c.req.valid('param')
       await revokeInvitation({ ...ctx(requireViewer(c)), txId, invitationId })
       return c.body(null, 204)
+    })
+    .openapi(endpoints.decide, async (c) => {
+      const { txId, invitationId } = c.req.valid('param')
+      const { decision } = c.req.valid('json')
+      await decideProposal({ ...ctx(requireViewer(c)), txId, invitationId, decision })
+      mail.kick()
+      return jsonText(c, await getInvitation({ database, viewer: requireViewer(c), txId, invitationId }))
     })
     .openapi(endpoints.preview, async (c) => {
       const { token } = c.req.valid('param')

@@ -14,6 +14,7 @@
  * The deeper checks of the main endpoints (the data the allowed get, nothing changed by a denied
  * write) are in access-matrix.integration.test.ts and access-matrix-case-files.integration.test.ts.
  */
+import { randomUUID } from 'node:crypto'
 import { mkdtempSync, rmSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
@@ -137,6 +138,16 @@ const sign = (actor: Actor, txId: string, req: SignatureRequest, sha256: string)
     as: as(actor),
     json: { consent: true, method: 'typed', typed_name: `${actor} signs`, document_sha256: sha256 },
   })
+
+/** An open proposal of a surveyor on move `txId` (as a broker's invitation leaves it), by someone since gone: its id. */
+async function proposal(txId: string): Promise<string> {
+  const [row] = await t.database.query<{ id: string }>(
+    `insert into invitations (transaction_id, email, role, token_hash, status, expires_at)
+     values ($1, $2, 'surveyor', $3, 'proposed', now() + interval '7 days') returning id`,
+    [txId, `proposed-${randomUUID()}@homeward.test`, `unsent-proposal:${randomUUID()}`],
+  )
+  return row.id
+}
 
 async function invite(actor: Person, txId: string) {
   const res = await t.request(`${base(txId)}/invitations`, {
@@ -652,6 +663,23 @@ const ROWS: Record<string, Row> = {
         t.request(`${base(move.txId)}/invitations/${move.invitation.id}/resend`, { as: as(actor), method: 'POST' }),
     ),
     expected: answers(200),
+  },
+  // A proposed surveyor (decision 014): the buyer or their conveyancer (the firm's people too)
+  // answers it; the seller's side may not (403).
+  'POST /api/transactions/{txId}/invitations/{invitationId}/decision': {
+    call: write(
+      async (actor, txId) =>
+        t.request(`${base(txId)}/invitations/${await proposal(txId)}/decision`, {
+          as: as(actor),
+          json: { decision: 'decline' },
+        }),
+      (actor) =>
+        t.request(`${base(move.txId)}/invitations/${move.invitation.id}/decision`, {
+          as: as(actor),
+          json: { decision: 'decline' },
+        }),
+    ),
+    expected: answers(200, { seller: 403 }),
   },
   'DELETE /api/transactions/{txId}/invitations/{invitationId}': {
     call: write(

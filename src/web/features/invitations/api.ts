@@ -1,6 +1,10 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import type { MeResponse } from '#shared/contracts/auth.ts'
-import { invitationEndpoints, type CreateInvitationInput } from '#shared/contracts/invitations.ts'
+import {
+  invitationEndpoints,
+  type CreateInvitationInput,
+  type DecideProposalInput,
+} from '#shared/contracts/invitations.ts'
 import { callApi } from '#web/lib/api-client.ts'
 import { DASHBOARD_QUERY_KEY, invitationsQueryKey, notificationKeys, transactionQueryKey } from '#web/lib/query-keys.ts'
 import { SESSION_QUERY_KEY } from '#web/lib/session/api.ts'
@@ -46,6 +50,23 @@ export function useRevokeInvitation(txId: string) {
   return useMutation({
     mutationFn: (invitationId: string) => callApi(invitationEndpoints.revoke, { params: { txId, invitationId } }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: invitationsQueryKey(txId) }),
+  })
+}
+
+/**
+ * POST .../invitations/{invitationId}/decision: the client accepts (the invitation is emailed) or
+ * declines a proposed appointment (decision 014). Invalidates that list and the notifications.
+ */
+export function useDecideProposal(txId: string) {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: ({ invitationId, decision }: { invitationId: string; decision: DecideProposalInput['decision'] }) =>
+      callApi(invitationEndpoints.decide, { params: { txId, invitationId }, body: { decision } }),
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: invitationsQueryKey(txId) }),
+        queryClient.invalidateQueries({ queryKey: notificationKeys.list }),
+      ]),
   })
 }
 

@@ -51,3 +51,12 @@ describe('INVITE_ROLE_OPTIONS', () => {
     )
   })
 })
+
+describe('invitationUnavailableMessage for proposals (decision 014)', () => {
+  it('says a proposed link waits for the client, and a declined one no longer works', () => {
+    expect(invitationUnavailableMessage({ ...base, status: 'proposed' })?.title).toBe(
+      'This invitation is waiting for an answer',
+    )
+    expect(invitationUnavailableMessage({ ...base, status: 'declined' })?.title).toBe('This invitation was declined')
+  })
+})

@@ -7,7 +7,8 @@ export const INVITE_ROLE_OPTIONS = INVITABLE_ROLES.map((value) => ({ value, labe
 
 /**
  * Why an invitation link can no longer be accepted, in words a person can act on; null while it is
- * pending and unexpired. Expired, used and revoked links each say so clearly; a
+ * pending and unexpired. Expired, used and revoked links each say so clearly, as do a proposal the
+ * client has not answered and one they declined (decision 014); a
  * link replaced by a re-send says a newer invitation was sent.
  */
 export function invitationUnavailableMessage(
@@ -33,6 +34,18 @@ export function invitationUnavailableMessage(
     return {
       title: 'This invitation has already been used',
       body: 'Each invitation link works once. If it was you, sign in to find the move in your transactions; otherwise ask for a new invitation.',
+    }
+  }
+  if (preview.status === 'proposed') {
+    return {
+      title: 'This invitation is waiting for an answer',
+      body: `${who.charAt(0).toUpperCase()}${who.slice(1)} proposed you, and the client they work for has not agreed yet. You'll get a new email with a fresh link once they do.`,
+    }
+  }
+  if (preview.status === 'declined') {
+    return {
+      title: 'This invitation was declined',
+      body: 'The client this move belongs to chose not to appoint you, so the link no longer works.',
     }
   }
   if (preview.status === 'revoked') {

@@ -4,7 +4,8 @@ import { useState } from 'react'
 import { useForm } from 'react-hook-form'
 import type { z } from 'zod'
 import { CreateInvitationInput } from '#shared/contracts/invitations.ts'
-import { canInviteRole, sideOf } from '#shared/domain/permissions.ts'
+import { appointmentFor, proposalDecider, proposalMessage } from '#shared/domain/appointments.ts'
+import { sideOf } from '#shared/domain/permissions.ts'
 import { Button } from '#web/components/ui/button.tsx'
 import { Dialog, DialogContent, DialogDescription, DialogTitle, DialogTrigger } from '#web/components/ui/dialog.tsx'
 import { applyServerFieldErrors } from '#web/components/ui/form-errors.ts'
@@ -22,7 +23,9 @@ type ByEmailOutput = z.output<typeof CreateInvitationInput>
  * 'Invite by email' on the People tab: email and role (buyer, seller, either side's conveyancer,
  * surveyor, broker, agent), validated with the shared contract. The person gets a single-use link
  * valid for 7 days; inviting the same email again re-sends it. Only the roles the viewer may appoint
- * are offered: their own side's, and the other principal while that seat is empty.
+ * are offered: their own side's, and the other principal while that seat is empty; a role their
+ * client appoints (a broker choosing the buyer's conveyancer) is offered as a proposal to the client
+ * (`appointmentFor`, decision 014).
  */
 export function InviteByEmailDialog({
   txId,
@@ -35,10 +38,13 @@ export function InviteByEmailDialog({
   hasBuyer: boolean
   hasSeller: boolean
 }) {
-  const roleOptions = INVITE_ROLE_OPTIONS.filter(
-    (o) =>
-      canInviteRole(viewerRole, o.value) && !(o.value === 'buyer' && hasBuyer) && !(o.value === 'seller' && hasSeller),
-  )
+  // Only what the viewer may appoint, or propose to the client (decision 014): the server is the gate.
+  const roleOptions = INVITE_ROLE_OPTIONS.flatMap((o) => {
+    const way = appointmentFor(viewerRole, o.value)
+    if (way === 'refuse' || (o.value === 'buyer' && hasBuyer) || (o.value === 'seller' && hasSeller)) return []
+    return [{ ...o, label: way === 'propose' ? `${o.label} (proposed to ${proposalDecider(o.value)})` : o.label }]
+  })
+  const proposes = roleOptions.some((o) => appointmentFor(viewerRole, o.value) === 'propose')
   const otherSide = viewerRole && sideOf(viewerRole) === 'seller' ? 'buyer' : 'seller'
   const [open, setOpen] = useState(false)
   const create = useCreateInvitation()
@@ -51,10 +57,12 @@ export function InviteByEmailDialog({
   const onSubmit = form.handleSubmit((values) =>
     create.mutateAsync({ txId, input: { email: values.email, role: values.role } }).then(
       (invitation) => {
-        notify.success(
-          invitation.send_count > 1 ? 'Invitation sent again' : 'Invitation sent',
-          `We've emailed ${invitation.email} a link to join this move. It works for 7 days.`,
-        )
+        if (invitation.status === 'proposed') notify.success('Proposal sent', proposalMessage(invitation.role))
+        else
+          notify.success(
+            invitation.send_count > 1 ? 'Invitation sent again' : 'Invitation sent',
+            `We've emailed ${invitation.email} a link to join this move. It works for 7 days.`,
+          )
         form.reset()
         setOpen(false)
       },
@@ -95,7 +103,7 @@ export function InviteByEmailDialog({
             <FormField
               id="invite-role"
               label="Their role on this move"
-              hint={`The ${otherSide}'s side invites its own ${otherSide === 'seller' ? 'conveyancer and estate agent' : 'conveyancer, surveyor and broker'}.`}
+              hint={`The ${otherSide}'s side invites its own ${otherSide === 'seller' ? 'conveyancer and estate agent' : 'conveyancer, surveyor and broker'}.${proposes ? ` A role marked "proposed" is appointed by your client: they accept your proposal before anyone is emailed.` : ''}`}
               error={errors.role?.message}
             >
               {(f) => (

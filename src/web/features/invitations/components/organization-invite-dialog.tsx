@@ -3,6 +3,7 @@ import { useState, type FormEvent } from 'react'
 import { useNavigate } from 'react-router'
 import type { OrganizationProfile } from '#shared/contracts/directory.ts'
 import type { DashboardResponse } from '#shared/contracts/transactions.ts'
+import { proposalMessage } from '#shared/domain/appointments.ts'
 import { organizationTypeLabel } from '#shared/domain/organizations.ts'
 import { isActiveMove } from '#shared/domain/statuses.ts'
 import { Button } from '#web/components/ui/button.tsx'
@@ -60,7 +61,10 @@ export function OrganizationInviteDialog({
       { txId: chosen, input: { organization_id: orgId } },
       {
         onSuccess: (invitation) => {
-          notify.success('Invitation sent', `We've emailed ${org.data?.name ?? 'the firm'} at ${invitation.email}.`)
+          // A broker, surveyor or agent choosing the client's conveyancer only proposes it (decision 014).
+          if (invitation.status === 'proposed') notify.success('Proposal sent', proposalMessage(invitation.role))
+          else
+            notify.success('Invitation sent', `We've emailed ${org.data?.name ?? 'the firm'} at ${invitation.email}.`)
           navigate(transactionPath(chosen, { tab: 'people' }))
         },
         onError: (err) => notify.error('Could not send the invitation', err.message),
