@@ -171,8 +171,9 @@ export function resolveBase(root, env = process.env) {
 
 /**
  * What git knows of the migrations: for each file, the commit that first added it to `base`'s
- * history (merges included, each against each parent, so a file renamed in a merge counts from the
- * merge), its text and journal entry then; and the base's own journal. Null with a reason when git
+ * first-parent history (main's own line: a branch lands in its merge commit, so a migration that a
+ * branch edited, or renumbered, before it was merged counts from the merge, as does a file renamed in
+ * a merge), its text and journal entry then; and the base's own journal. Null with a reason when git
  * cannot tell (no repository, a shallow clone, an unknown base).
  */
 export function readHistory(root, base) {
@@ -189,6 +190,7 @@ export function readHistory(root, base) {
   const log = git(root, [
     'log',
     '-m',
+    '--first-parent',
     '--no-renames',
     '--diff-filter=A',
     '--format=%H',

@@ -139,6 +139,29 @@ describe('checkMigrations in a git repository', () => {
     expect(checkMigrations({ root: dir, env: { MIGRATIONS_BASE: 'HEAD' } }).problems).toHaveLength(1)
   })
 
+  it('counts a branch’s migration from its merge into main, and refuses an edit after that', () => {
+    const dir = repository()
+    git(dir, 'checkout', '-q', '-b', 'feature')
+    writeFileSync(path.join(dir, MIGRATIONS, '0001_more.sql'), 'CREATE TABLE b (id int);\n')
+    writeFileSync(
+      path.join(dir, JOURNAL),
+      JSON.stringify(journalOf(entry(0, '0000_init', 1), entry(1, '0001_more', 2))),
+    )
+    git(dir, 'add', '.')
+    git(dir, 'commit', '-q', '-m', 'more')
+    // Edited on the branch before it was merged: not landed yet.
+    appendFileSync(path.join(dir, MIGRATIONS, '0001_more.sql'), 'ALTER TABLE b ADD c int;\n')
+    git(dir, 'commit', '-q', '-am', 'more, changed before merging')
+    git(dir, 'checkout', '-q', 'main')
+    git(dir, 'merge', '-q', '--no-ff', '-m', 'merge feature', 'feature')
+    expect(checkMigrations({ root: dir, env: {} }).problems).toEqual([])
+    // Landed with the merge: an edit on main from now on is refused.
+    appendFileSync(path.join(dir, MIGRATIONS, '0001_more.sql'), 'ALTER TABLE b ADD d int;\n')
+    expect(checkMigrations({ root: dir, env: {} }).problems).toEqual([
+      expect.stringMatching(/0001_more\.sql differs from the version first committed in/),
+    ])
+  })
+
   it('skips the history check in a shallow clone, with a message, and still checks names', () => {
     const dir = repository()
     const clone = mkdtempSync(path.join(tmpdir(), 'check-migrations-shallow-'))
