@@ -180,14 +180,25 @@ function precompressedAssets(root: string): MiddlewareHandler {
   }
 }
 
-/** The path ('fullName', 'lines.2') of the first string or key holding a NUL character, or null. */
-export function findNul(value: unknown, path: string[] = []): string | null {
-  if (typeof value === 'string') return value.includes('\u0000') ? path.join('.') || '_' : null
-  if (!value || typeof value !== 'object') return null
-  for (const [key, item] of Object.entries(value)) {
-    if (key.includes('\u0000')) return [...path, '_'].join('.')
-    const found = findNul(item, [...path, key])
-    if (found) return found
+/**
+ * The path ('fullName', 'lines.2') of the first string or key holding a NUL character, or null.
+ * Walks with its own stack, not recursion: a body nested thousands of levels deep is valid JSON.
+ */
+export function findNul(value: unknown): string | null {
+  const stack: { value: unknown; path: string[]; key?: string }[] = [{ value, path: [] }]
+  while (stack.length) {
+    const item = stack.pop()!
+    if (item.key?.includes('\u0000')) return [...item.path.slice(0, -1), '_'].join('.')
+    if (typeof item.value === 'string') {
+      if (item.value.includes('\u0000')) return item.path.join('.') || '_'
+      continue
+    }
+    if (!item.value || typeof item.value !== 'object') continue
+    const entries = Object.entries(item.value)
+    for (let i = entries.length - 1; i >= 0; i--) {
+      const [key, child] = entries[i]!
+      stack.push({ value: child, path: [...item.path, key], key })
+    }
   }
   return null
 }
