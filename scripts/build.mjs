@@ -3,7 +3,8 @@
 //
 //   web       Vite: the React app, a production build in dist/web
 //   ssr       Vite: the public pages' server renderer (src/web/entry-server.tsx) in dist/web-ssr
-//   server    esbuild: src/server/main.ts and everything it imports (dependencies included, PGlite,
+//   server    esbuild: src/server/main.ts and everything it imports, and the modules the server runs
+//             in worker threads (WORKERS), dependencies included (PGlite,
 //             pg and OpenTelemetry excepted: PGlite's WebAssembly files are read from node_modules,
 //             and tracing patches the other two as Node loads them) as ES modules in
 //             dist/server, with source maps; `npm start` runs it with Node's source-map support,
@@ -119,6 +120,14 @@ const ssr = {
   stamp: 'entry-server.js',
 }
 
+/**
+ * Modules the server runs in worker threads, each an entry point of its own, dist/server/<name>.js,
+ * which src/server/platform/module-worker.ts starts by that name.
+ */
+const WORKERS = {
+  'pdtf-schema-worker': 'src/server/core/pdtf/schema-check-worker.ts',
+}
+
 /** The server: one esbuild bundle of src/server/main.ts, split where the code imports lazily. */
 const server = {
   name: 'server',
@@ -147,6 +156,7 @@ const server = {
       entryPoints: {
         main: 'src/server/main.ts',
         'write-pglite-template': 'src/server/db/write-pglite-template.ts',
+        ...WORKERS,
       },
       outdir: outDir,
       bundle: true,

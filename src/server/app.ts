@@ -26,6 +26,7 @@ import { publicPagesRoutes } from './features/public-pages/routes'
 import { directoryRoutes } from './features/directory/routes'
 import { surveysRoutes } from './features/surveys/routes'
 import { pdtfRoutes } from './features/pdtf/routes'
+import { PDTF_IMPORT_TOO_LARGE } from '#shared/contracts/pdtf.ts'
 import { propertyFormsRoutes } from './features/property-forms/routes'
 import { titleChecksRoutes } from './features/title-checks/routes'
 import { logbooksRoutes } from './features/logbooks/routes'
@@ -96,6 +97,8 @@ const FORM_BODY_TYPES = /^\s*(?:application\/x-www-form-urlencoded|multipart\/fo
 export const JSON_BODY_MAX_BYTES = 1024 * 1024
 /** The one route whose body is a file: POST /api/transactions/{txId}/documents (features/documents). */
 const UPLOAD_PATH = /^\/api\/transactions\/[^/]+\/documents\/?$/
+/** The PDTF import, whose 413 speaks of the property pack (features/pdtf). */
+const PDTF_IMPORT_PATH = /^\/api\/transactions\/pdtf-import\/?$/
 
 /**
  * Refuses a body over JSON_BODY_MAX_BYTES with 413 before anything reads it: before the CSRF check's
@@ -109,7 +112,9 @@ function limitBodies(): MiddlewareHandler {
       c.json(
         errorBody(
           'payload_too_large',
-          'The request body is too large: the limit is 1 MB. Send less, or upload a file as a document.',
+          PDTF_IMPORT_PATH.test(c.req.path)
+            ? PDTF_IMPORT_TOO_LARGE
+            : 'The request body is too large: the limit is 1 MB. Send less, or upload a file as a document.',
         ),
         413,
       ),
@@ -175,14 +180,25 @@ function precompressedAssets(root: string): MiddlewareHandler {
   }
 }
 
-/** The path ('fullName', 'lines.2') of the first string or key holding a NUL character, or null. */
-export function findNul(value: unknown, path: string[] = []): string | null {
-  if (typeof value === 'string') return value.includes('\u0000') ? path.join('.') || '_' : null
-  if (!value || typeof value !== 'object') return null
-  for (const [key, item] of Object.entries(value)) {
-    if (key.includes('\u0000')) return [...path, '_'].join('.')
-    const found = findNul(item, [...path, key])
-    if (found) return found
+/**
+ * The path ('fullName', 'lines.2') of the first string or key holding a NUL character, or null.
+ * Walks with its own stack, not recursion: a body nested thousands of levels deep is valid JSON.
+ */
+export function findNul(value: unknown): string | null {
+  const stack: { value: unknown; path: string[]; key?: string }[] = [{ value, path: [] }]
+  while (stack.length) {
+    const item = stack.pop()!
+    if (item.key?.includes('\u0000')) return [...item.path.slice(0, -1), '_'].join('.')
+    if (typeof item.value === 'string') {
+      if (item.value.includes('\u0000')) return item.path.join('.') || '_'
+      continue
+    }
+    if (!item.value || typeof item.value !== 'object') continue
+    const entries = Object.entries(item.value)
+    for (let i = entries.length - 1; i >= 0; i--) {
+      const [key, child] = entries[i]!
+      stack.push({ value: child, path: [...item.path, key], key })
+    }
   }
   return null
 }

@@ -10,6 +10,8 @@ import { TransactionParams, Uuid } from './common'
 
 /** Largest pack an import takes: the API's 1 MB JSON limit, less room for the request around it. */
 export const PDTF_IMPORT_MAX_BYTES = 1_000_000
+/** The import's 413 (the API's body limit, src/server/app.ts), in the words the import dialog uses. */
+export const PDTF_IMPORT_TOO_LARGE = 'This file is too large: a property pack can be at most 1 MB.'
 
 /** A PDTF v3 transaction object; the server checks it against the schema. */
 export const PdtfPack = z
@@ -60,8 +62,10 @@ export const pdtfEndpoints = {
       413: { description: 'The pack is over the 1 MB limit' },
       422: {
         description:
-          "The pack fails the PDTF schema or lacks what a move needs; `fields.pack` lists the schema's errors",
+          'The pack is over a shape limit (a list too long, nesting too deep, too many values: the message names ' +
+          "where and the limit), fails the PDTF schema or lacks what a move needs; `fields.pack` lists the schema's errors",
       },
+      429: { description: 'Many packs are waiting for the schema check: try again after Retry-After seconds' },
       ...ERRORS,
     },
   }),

@@ -8,7 +8,10 @@
 import { Validator, type OutputUnit } from '@cfworker/json-schema'
 import schema from './schema/pdtf-transaction.v3.json' with { type: 'json' }
 
+// Two validators of the same schema: one that collects every error (for the messages), one that
+// stops at the first failing keyword (short-circuit: the quick yes or no, whatever the pack's size).
 let validator: Validator | null = null
+let quickValidator: Validator | null = null
 /** The schema as data, typed as any object: the validator walks it as JSON Schema. */
 const pdtfSchema: object = schema
 
@@ -100,17 +103,42 @@ function withoutUnchosenBranches(errors: OutputUnit[]): OutputUnit[] {
   return errors.filter((e) => ![...unchosen].some((branch) => e.keywordLocation.startsWith(`${branch}/`)))
 }
 
+/** Up to MAX_REPORTED_ERRORS sentences for a failed validation's errors, in document order. */
+function sentences(errors: OutputUnit[]): string[] {
+  const chosenBranches = withoutUnchosenBranches(errors)
+  const specific = chosenBranches.filter((e) => !STRUCTURAL.has(e.keyword))
+  const chosen = specific.length ? specific : chosenBranches
+  const lines = [...new Set(chosen.map((e) => `${fieldPath(e.instanceLocation)}: ${describe(e)}`))]
+  return lines.slice(0, MAX_REPORTED_ERRORS)
+}
+
 /**
  * Checks `pack` against the PDTF v3 transaction schema. Returns [] when it is valid, else up to
  * MAX_REPORTED_ERRORS sentences such as "propertyPack.uprn: must be a whole number".
+ * Collects every error before choosing: its time and memory grow with the number of errors, so
+ * a pack from outside is first checked with `quickPdtfSchemaErrors` and its shape limits
+ * (pack-shape.ts), away from the event loop (schema-check.ts). Throws RangeError on a pack whose
+ * errors overflow the validator's stack.
  */
 export function pdtfSchemaErrors(pack: unknown): string[] {
   validator ??= new Validator(pdtfSchema, '7', false)
   const result = validator.validate(pack)
-  if (result.valid) return []
-  const errors = withoutUnchosenBranches(result.errors)
-  const specific = errors.filter((e) => !STRUCTURAL.has(e.keyword))
-  const chosen = specific.length ? specific : errors
-  const lines = [...new Set(chosen.map((e) => `${fieldPath(e.instanceLocation)}: ${describe(e)}`))]
-  return lines.slice(0, MAX_REPORTED_ERRORS)
+  return result.valid ? [] : sentences(result.errors)
+}
+
+/**
+ * The same check with early exit: the validator stops at the first failing keyword (of each oneOf
+ * branch it tries), so an invalid pack costs about as much as its first error, and a valid one as
+ * much as `pdtfSchemaErrors`. Returns [] when valid, else the sentences of the first problem(s).
+ */
+export function quickPdtfSchemaErrors(pack: unknown): string[] {
+  quickValidator ??= new Validator(pdtfSchema, '7', true)
+  const result = quickValidator.validate(pack)
+  return result.valid ? [] : sentences(result.errors)
+}
+
+/** Builds both validators now (about 0.1 s each), so that the first check does not pay for it. */
+export function preparePdtfValidators(): void {
+  validator ??= new Validator(pdtfSchema, '7', false)
+  quickValidator ??= new Validator(pdtfSchema, '7', true)
 }

@@ -3,13 +3,16 @@
  * zero errors against the published PDTF v3 schema (the copy in ../shared/pdtf, compiled here apart
  * from the app's own copy); export, import, export again gives the same property data; a pack that
  * fails the schema gets its errors in words and creates nothing; a pack over the size limit gets 413;
- * a move the viewer cannot see gets the standard 404.
+ * a move the viewer cannot see gets the standard 404. Hostile packs (issue 36, M2): a list too long,
+ * nesting too deep and too many values get a 422 naming where and the limit, at once; four of the
+ * battery's 1 MB packs in parallel leave another request's latency near its idle latency.
  */
 import { existsSync, readFileSync } from 'node:fs'
 import path from 'node:path'
 import Ajv from 'ajv'
 import addFormats from 'ajv-formats'
 import { beforeAll, describe, expect, it } from 'vitest'
+import { PDTF_IMPORT_TOO_LARGE } from '#shared/contracts/pdtf.ts'
 import { createTransaction } from '#server/test/factories.ts'
 import { type TestUser, useTestApp } from '#server/test/test-app.ts'
 
@@ -210,11 +213,131 @@ describe('PDTF import', () => {
     }
     const tooBig = await t.request('/api/transactions/pdtf-import', { as: buyer, json: { role: 'buyer', pack: big } })
     expect(tooBig.status).toBe(413)
-    expect((await tooBig.json()) as unknown).toMatchObject({ error: { code: 'payload_too_large' } })
+    expect((await tooBig.json()) as unknown).toMatchObject({
+      error: { code: 'payload_too_large', message: 'This file is too large: a property pack can be at most 1 MB.' },
+    })
+    expect(PDTF_IMPORT_TOO_LARGE).toBe('This file is too large: a property pack can be at most 1 MB.')
     const notObject = await json<{ error: { message: string } }>(
       await t.request('/api/transactions/pdtf-import', { as: buyer, json: { role: 'buyer', pack: [1, 2] } }),
       400,
     )
     expect(notObject.error.message).toBe('pack: Choose a PDTF JSON file: its content must be one JSON object')
+  })
+})
+
+/** POSTs an import whose body is already JSON text (a 1 MB body is stringified once, outside the timings). */
+function importBody(body: string, as: TestUser) {
+  return t.request('/api/transactions/pdtf-import', { as, body, headers: { 'content-type': 'application/json' } })
+}
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!
+
+describe('PDTF import of hostile packs (issue 36, M2)', () => {
+  /** The battery's pack: this move's own export with `participants` replaced by 90,000 `{"role":1}` (992 KB). */
+  let hostile: string
+
+  beforeAll(async () => {
+    const pack = await json<Pack>(await t.request(`/api/transactions/${txId}/pdtf`, { as: buyer }), 200)
+    hostile = JSON.stringify({
+      role: 'buyer',
+      pack: { ...pack, participants: Array.from({ length: 90_000 }, () => ({ role: 1 })) },
+    })
+    expect(hostile.length).toBeGreaterThan(990_000)
+    expect(hostile.length).toBeLessThan(1_048_576)
+  })
+
+  it('refuses the 1 MB pack that overflowed the validator with a 422 naming the list and the limit, at once', async () => {
+    const before = await t.database.query(`select count(*)::int as n from transactions`)
+    const started = performance.now()
+    const res = await importBody(hostile, buyer)
+    const took = performance.now() - started
+    const body = await json<{ error: { code: string; message: string; fields: { pack: string[] } } }>(res, 422)
+    expect(body.error).toMatchObject({
+      code: 'unprocessable',
+      message: 'This file cannot be imported: participants has 90,000 entries; at most 50 are accepted.',
+      fields: { pack: ['participants has 90,000 entries; at most 50 are accepted.'] },
+    })
+    // Today's main answered 500 after 2.4 s of CPU; the shape check answers before any validation.
+    expect(took).toBeLessThan(1_000)
+    expect(await t.database.query(`select count(*)::int as n from transactions`)).toEqual(before)
+  })
+
+  it('refuses a long list anywhere, deep nesting and too many values with a 422 naming each', async () => {
+    const send = async (pack: unknown) =>
+      (
+        await json<{ error: { message: string } }>(
+          await t.request('/api/transactions/pdtf-import', { as: buyer, json: { role: 'buyer', pack } }),
+          422,
+        )
+      ).error.message
+    const searches = Array.from({ length: 1_001 }, () => ({ status: 'Ordered' }))
+    expect(await send({ participants: [], propertyPack: { searches } })).toBe(
+      'This file cannot be imported: propertyPack.searches has 1,001 entries; at most 1,000 are accepted.',
+    )
+    // 5,000 levels, written as text: JSON.stringify itself recurses.
+    const deep = (leaf: string) =>
+      JSON.stringify({ role: 'buyer', pack: { participants: [], externalIds: 'DEEP' } }).replace(
+        '"DEEP"',
+        `${'{"a":'.repeat(5_000)}${leaf}${'}'.repeat(5_000)}`,
+      )
+    const deepAnswer = await json<{ error: { message: string } }>(await importBody(deep('"x"'), buyer), 422)
+    expect(deepAnswer.error.message).toBe(
+      'This file cannot be imported: externalIds.a.a.a.a.a…a.a.a.a.a is nested more than 32 levels deep; at most 32 levels are accepted.',
+    )
+    // The edge's NUL check walks the body too: without recursion, so it names the field, not a 500.
+    const withNul = await json<{ error: { code: string } }>(await importBody(deep('"x\\u0000"'), buyer), 400)
+    expect(withNul.error.code).toBe('validation_failed')
+    const wide = Object.fromEntries(Array.from({ length: 60_000 }, (_, i) => [`k${i}`, 0]))
+    expect(await send({ participants: [], externalIds: wide })).toBe(
+      'This file cannot be imported: The pack holds more than 50,000 values (fields, list entries and objects); at most 50,000 are accepted.',
+    )
+  })
+
+  it('lists the first problems of a pack within the limits that has many', async () => {
+    const pack = { participants: Array.from({ length: 50 }, () => ({ role: 1 })), propertyPack: {} }
+    const body = await json<{ error: { message: string; fields: { pack: string[] } } }>(
+      await t.request('/api/transactions/pdtf-import', { as: buyer, json: { role: 'buyer', pack } }),
+      422,
+    )
+    expect(body.error.message).toBe(
+      'This file is not a valid PDTF v3 transaction (20 problems). First: participants[0].role: must be of type string',
+    )
+    expect(body.error.fields.pack).toHaveLength(20)
+  })
+
+  it('leaves other requests near their idle latency while four such packs arrive in parallel', async () => {
+    // Alternating rounds, so that idle and busy are measured under the same load on this machine:
+    // today's main held GET /api/health for seconds (6 ms idle, 6.3 s busy in the battery).
+    const health = async () => {
+      const started = performance.now()
+      const res = await t.request('/api/health')
+      expect(res.status).toBe(200)
+      return performance.now() - started
+    }
+    await health()
+    const idle: number[] = []
+    const busy: number[] = []
+    const answers: { status: number; ms: number }[] = []
+    for (let round = 0; round < 3; round++) {
+      idle.push(await health())
+      const imports = Array.from({ length: 4 }, async () => {
+        const started = performance.now()
+        const res = await importBody(hostile, buyer)
+        await res.text()
+        answers.push({ status: res.status, ms: performance.now() - started })
+      })
+      // Sent once the four have started: while their bodies are read, parsed and checked.
+      await new Promise((resolve) => setTimeout(resolve, 5))
+      busy.push(await health())
+      await Promise.all(imports)
+    }
+    expect(answers.map((a) => a.status)).toEqual(Array(12).fill(422))
+    expect(Math.max(...answers.map((a) => a.ms))).toBeLessThan(1_000)
+    // A floor of 10 ms under the idle latency keeps a sub-millisecond idle from making noise a failure.
+    const ratio = median(busy) / Math.max(median(idle), 10)
+    expect(
+      ratio,
+      `health idle ${idle.map(Math.round).join('/')} ms, busy ${busy.map(Math.round).join('/')} ms`,
+    ).toBeLessThan(30)
   })
 })
