@@ -123,7 +123,9 @@ async function loadAndVerify(database: Database, txId: string, viewerId: string)
     intact: first === null,
     entries: rows.length,
     visible_entries: rows.length - hidden.length,
-    hidden_links: hidden.flatMap((r) => (r.seq !== null && r.hash ? [{ seq: r.seq, prev_hash: r.prev_hash, hash: r.hash }] : [])),
+    hidden_links: hidden.flatMap((r) =>
+      r.seq !== null && r.hash ? [{ seq: r.seq, prev_hash: r.prev_hash, hash: r.hash }] : [],
+    ),
     // An entry kept from the viewer is named by its place only.
     first_broken: first && { ...first, id: rows.find((r) => r.id === first.id)?.readable ? first.id : null },
     head,

@@ -6,14 +6,14 @@ const visible = (n: number) => ({ visible_entries: n, hidden_links: [] })
 
 describe('auditVerifyText', () => {
   it('says intact with the number of entries', () => {
-    expect(auditVerifyText({ ...visible(12), intact: true, entries: 12, first_broken: null, head: 'h', signed_seq: 12 })).toBe(
-      'Intact: all 12 entries link up, from the first to the latest.',
-    )
+    expect(
+      auditVerifyText({ ...visible(12), intact: true, entries: 12, first_broken: null, head: 'h', signed_seq: 12 }),
+    ).toBe('Intact: all 12 entries link up, from the first to the latest.')
   })
   it('says so when nothing is recorded yet', () => {
-    expect(auditVerifyText({ ...visible(0), intact: true, entries: 0, first_broken: null, head: null, signed_seq: null })).toBe(
-      'Intact: nothing has been recorded yet.',
-    )
+    expect(
+      auditVerifyText({ ...visible(0), intact: true, entries: 0, first_broken: null, head: null, signed_seq: null }),
+    ).toBe('Intact: nothing has been recorded yet.')
   })
   it('names the first broken link and why', () => {
     expect(
