@@ -41,13 +41,24 @@ export const AuditTrailQuery = z.object({
 export const AuditTrailResponse = z.object({ entries: z.array(AuditEntry) })
 export type AuditTrailResponse = z.infer<typeof AuditTrailResponse>
 
-/** GET /api/transactions/{txId}/activity/verify: walks the chain from the first entry. */
+/**
+ * GET /api/transactions/{txId}/activity/verify: walks the whole chain from the first entry, every
+ * entry whoever asks, and says which of them the viewer may read (decision 052).
+ */
 export const AuditVerifyResponse = z.object({
   intact: z.boolean(),
+  /** Every entry in the chain, those kept from the viewer included: all were checked. */
   entries: z.number().int(),
+  /** How many of them the viewer may read (the trail lists these, each with its hashes). */
+  visible_entries: z.number().int(),
+  /**
+   * The entries kept from the viewer, as links only (seq, previous hash, hash; nothing of their
+   * contents), so that the listed entries and these together show the chain unbroken.
+   */
+  hidden_links: z.array(z.object({ seq: z.number().int(), prev_hash: z.string().nullable(), hash: z.string() })),
   /**
    * The first link that does not verify, or null when intact. `id` is null when the entry is gone
-   * (entries_missing: a signed checkpoint names a seq the chain no longer reaches).
+   * (entries_missing: a signed checkpoint names a seq the chain no longer reaches) or kept from the viewer.
    */
   first_broken: z
     .object({

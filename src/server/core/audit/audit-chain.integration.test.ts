@@ -42,7 +42,7 @@ describe('audit trail', () => {
         recordActivity(tx, {
           transactionId: txId,
           actorId,
-          kind: 'test.event',
+          kind: 'message.posted',
           summary: `event ${i} by someone@example.com`,
           payload: { i, ref: randomUUID() },
           ip: '203.0.113.7',
@@ -65,7 +65,15 @@ describe('audit trail', () => {
     expect(asc[0].prev_hash).toBeNull()
     for (let i = 1; i < asc.length; i++) expect(asc[i].prev_hash).toBe(asc[i - 1].hash)
     const res = (await (await verify(txId)).json()) as AuditVerifyResponse
-    expect(res).toEqual({ intact: true, entries: 4, first_broken: null, head: asc[3].hash, signed_seq: 4 })
+    expect(res).toEqual({
+      intact: true,
+      entries: 4,
+      visible_entries: 4,
+      hidden_links: [],
+      first_broken: null,
+      head: asc[3].hash,
+      signed_seq: 4,
+    })
   })
 
   it('outsiders get 404 and signed-out callers 401 for the trail and the verifier', async () => {

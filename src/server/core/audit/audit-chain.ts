@@ -6,6 +6,7 @@
  */
 import type { AuditEntry, AuditVerifyResponse } from '#shared/contracts/activity.ts'
 import { canSeeTransactionSql, visibleTransactionIdsSql } from '#server/access/transactions.ts'
+import { activityReadableSql, viewerRoleOnTransactionSql } from '#server/access/activity.ts'
 import { notFound } from '../errors'
 import type { Viewer } from '#server/auth/viewer.ts'
 import { parseJsonText, type Database } from '#server/db/client.ts'
@@ -15,7 +16,10 @@ import { auditSigningKey } from './audit-signing'
 /** Most entries one page of the trail returns. */
 export const AUDIT_PAGE_MAX = 200
 
-/** The trail newest first, `limit` entries (1..200) before seq `beforeSeq` when given. 404 when not visible. */
+/**
+ * The trail newest first, `limit` entries (1..200) before seq `beforeSeq` when given, of the entries
+ * the viewer may read (access/activity.ts: the entry's audience, decision 052). 404 when not visible.
+ */
 export async function listAuditTrail(opts: {
   database: Database
   viewer: Viewer
@@ -29,8 +33,9 @@ export async function listAuditTrail(opts: {
         'created_at', e.created_at, 'prev_hash', e.prev_hash, 'hash', e.hash,
         'actor', case when p.id is null then null else json_build_object('id', p.id, 'full_name', p.full_name) end)
         order by e.seq desc), '[]'::json)::text
-     from (select * from activity_events e0
+     from (select e0.* from activity_events e0 cross join (select ${viewerRoleOnTransactionSql('$2', '$1')} as role) vr
            where e0.transaction_id = $2 and e0.transaction_id in ${visibleTransactionIdsSql('$1')}
+             and ${activityReadableSql('e0', 'vr.role', '$1')}
              and ($3::int is null or e0.seq < $3::int)
            order by e0.seq desc nulls last limit $4) e
      left join profiles p on p.id = e.actor_id
@@ -49,7 +54,9 @@ export async function listAuditTrail(opts: {
  * wording changed without a signed redaction), bad_signature (a checkpoint not made with the
  * server's key), checkpoint_mismatch (the chain was re-hashed after an edit), entries_missing (the
  * newest entries deleted), unsigned_entry (an entry the server never signed: inserted behind its
- * back). 404 when not visible.
+ * back). Every entry is checked, whoever asks; the answer says how many the viewer may read and
+ * gives the others as links only (seq and hashes), never their contents (decision 052). 404 when
+ * not visible.
  */
 export async function verifyAuditTrail(opts: {
   database: Database
@@ -85,11 +92,13 @@ async function loadAndVerify(database: Database, txId: string, viewerId: string)
     payload_text: string
     prev_hash: string | null
     hash: string | null
+    readable: boolean
   }>(
     `select e.id, e.seq, e.kind, e.actor_id::text, e.actor_ref::text,
        (extract(epoch from e.created_at) * 1000000)::bigint::text as us,
-       e.summary, e.summary_salt, e.summary_digest, e.payload::text as payload_text, e.prev_hash, e.hash
-     from (select 1 as one where true ${guard}) g
+       e.summary, e.summary_salt, e.summary_digest, e.payload::text as payload_text, e.prev_hash, e.hash,
+       ${activityReadableSql('e', 'g.role', '$2')} as readable
+     from (select ${viewerRoleOnTransactionSql('$1', '$2')} as role where true ${guard}) g
      left join activity_events e on e.transaction_id = $1
      order by e.seq nulls last, e.created_at, e.id`,
     params,
@@ -109,10 +118,16 @@ async function loadAndVerify(database: Database, txId: string, viewerId: string)
   )
   const head = rows.length ? rows[rows.length - 1].hash : null
   let signedSeq: number | null = null
+  const hidden = rows.filter((r) => !r.readable)
   const result = (first: { id: string | null; seq: number | null; reason: Reason } | null): AuditVerifyResponse => ({
     intact: first === null,
     entries: rows.length,
-    first_broken: first,
+    visible_entries: rows.length - hidden.length,
+    hidden_links: hidden.flatMap((r) =>
+      r.seq !== null && r.hash ? [{ seq: r.seq, prev_hash: r.prev_hash, hash: r.hash }] : [],
+    ),
+    // An entry kept from the viewer is named by its place only.
+    first_broken: first && { ...first, id: rows.find((r) => r.id === first.id)?.readable ? first.id : null },
     head,
     signed_seq: signedSeq,
   })

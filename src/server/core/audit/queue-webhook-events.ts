@@ -1,7 +1,9 @@
 /**
  * The webhook outbox's writer: an audit entry whose kind maps to a webhook event type
  * (ACTIVITY_WEBHOOK_EVENTS) becomes one pending delivery per enabled endpoint that subscribes to that
- * type and may see the transaction (access/api-access.ts webhookSeesTransaction), inserted in the
+ * type and may see the transaction (access/api-access.ts webhookSeesTransaction) and read the entry
+ * (its owner's role is in the entry's audience: access/activity.ts webhookReadsAudience, decision
+ * 052: a seller's endpoint never hears of the buyer's gift declaration being signed), inserted in the
  * same database transaction as the change and its audit entry, so a delivery exists exactly when the
  * change commits (docs/decisions/008 and 032). Called by recordActivity.
  */
@@ -9,6 +11,7 @@ import { randomUUID } from 'node:crypto'
 import { sql } from 'drizzle-orm'
 import { ACTIVITY_WEBHOOK_EVENTS } from '#shared/domain/api-access.ts'
 import { webhookSeesTransaction } from '#server/access/api-access.ts'
+import { webhookReadsAudience } from '#server/access/activity.ts'
 import type { Tx } from '#server/db/client.ts'
 
 /**
@@ -30,6 +33,8 @@ export async function queueWebhookEvents(
   entry: {
     transactionId: string
     kind: string
+    /** The entry's audience (shared/domain/activity-audiences.ts). */
+    audience: string
     seq: number
     actorId: string | null
     createdAt: string
@@ -49,6 +54,7 @@ export async function queueWebhookEvents(
     select e.id, ${`msg_${randomUUID()}`}, ${type}, ${entry.transactionId}, ${body}
     from webhook_endpoints e
     where e.enabled and ${type} = any(e.event_types) and ${webhookSeesTransaction('e', entry.transactionId)}
+      and ${webhookReadsAudience('e', entry.transactionId, entry.audience)}
     returning id`)
   return res.rows.length
 }

@@ -12,6 +12,7 @@ import type { Tx } from '#server/db/client.ts'
 import { IdRow, oneRow } from '#server/db/rows.ts'
 import { nextDocumentVersion } from './next-version'
 import type { ObjectStorage } from '#server/platform/storage/index.ts'
+import { activityAudienceOfDocument } from '#shared/domain/activity-audiences.ts'
 import { recordActivity } from '../audit/record-activity'
 
 export interface StoredPdf {
@@ -65,6 +66,8 @@ export async function filePdf(
     transactionId: txId,
     actorId: opts.actorId,
     kind: version === 1 ? 'document.uploaded' : 'document.version_added',
+    // Read by the document's own audience only (decision 052).
+    audience: activityAudienceOfDocument(opts.audience),
     // The audit trail is shown to everyone on the move: a document for a narrower audience is not named in it.
     summary: opts.audience
       ? `${opts.summary} (version ${version})`

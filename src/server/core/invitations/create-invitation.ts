@@ -16,6 +16,7 @@ import {
   roleForOrganizationInvite,
 } from '#shared/domain/permissions.ts'
 import { appointmentFor, clientSideOfRole, proposalDecider } from '#shared/domain/appointments.ts'
+import { sideActivityAudience } from '#shared/domain/activity-audiences.ts'
 import { singleLine } from '#shared/domain/plain-text.ts'
 import { participantRoleLabel } from '#shared/domain/roles.ts'
 import { ukDate } from '#shared/domain/uk-time.ts'
@@ -349,6 +350,7 @@ async function proposeAppointment(
     kind: 'invitation.proposed',
     summary: `proposed ${p.email} as ${label}, for ${who} to accept`,
     payload: { invitationId: row.id },
+    audience: sideActivityAudience(clientSideOfRole(p.role) ?? 'buyer'),
   })
   return row.id
 }

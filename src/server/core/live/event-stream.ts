@@ -11,6 +11,7 @@ import type { Context } from 'hono'
 import { streamSSE, type SSEStreamingApi } from 'hono/streaming'
 import { z } from 'zod'
 import { canSeeTransaction } from '#server/access/transactions.ts'
+import { activityReadableSql, viewerRoleOnTransactionSql } from '#server/access/activity.ts'
 import { resolveViewer, type Viewer } from '#server/auth/viewer.ts'
 import type { Config } from '#server/config.ts'
 import type { Database } from '#server/db/client.ts'
@@ -51,6 +52,8 @@ const LiveEventData = z.object({
   actor_id: z.string().nullable(),
   created_at: z.string(),
   payload: z.record(z.string(), z.unknown()),
+  /** Who may read the entry (decision 052); never sent on. */
+  audience: z.string(),
 })
 type LiveEventData = z.output<typeof LiveEventData>
 
@@ -134,7 +137,16 @@ function lastEventIdOf(c: Context): number | null {
   return Number(raw)
 }
 
-/** GET /api/transactions/{txId}/events: the caller has already checked that the viewer may see txId. */
+/** SQL: the entry `$2` of move `$1` exists and the profile `$3` may read it (access/activity.ts). */
+const READABLE_ENTRY_SQL = `select 1 as one from activity_events e
+  cross join (select ${viewerRoleOnTransactionSql('$1', '$3')} as role) vr
+  where e.transaction_id = $1 and e.seq = $2 and ${activityReadableSql('e', 'vr.role', '$3')}`
+
+/**
+ * GET /api/transactions/{txId}/events: the caller has already checked that the viewer may see txId.
+ * Only the entries the viewer may read are sent (decision 052): an entry for everyone that names no
+ * document goes straight out; any other is checked against its stored row first.
+ */
 export function transactionEventStream(c: Context, deps: StreamDeps, viewer: Viewer, txId: string): Response {
   const { database, realtime, config } = deps
   const cookieHeader = c.req.header('cookie')
@@ -146,16 +158,22 @@ export function transactionEventStream(c: Context, deps: StreamDeps, viewer: Vie
     const enqueue = (work: () => Promise<void>) => {
       chain = chain.then(work).catch(() => stream.abort())
     }
+    const readable = async (data: LiveEventData) =>
+      (data.audience === 'everyone' && data.payload.documentId === undefined) ||
+      (await database.query(READABLE_ENTRY_SQL, [txId, data.seq, viewer.profileId])).length > 0
     const send = async (data: LiveEventData) => {
       if (data.seq <= lastSent || stream.aborted) return
       lastSent = data.seq
-      await stream.writeSSE({ event: 'activity', id: String(data.seq), data: JSON.stringify(data) })
+      if (!(await readable(data))) return
+      const { audience: _audience, ...shown } = data
+      await stream.writeSSE({ event: 'activity', id: String(data.seq), data: JSON.stringify(shown) })
     }
     const catchUp = async () => {
       const entries = rows(
         LiveEventData,
         await database.query(
-          `select seq, kind, actor_id, to_char(created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as created_at, payload
+          `select seq, kind, actor_id, to_char(created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as created_at,
+           payload, audience
          from activity_events where transaction_id = $1 and seq > $2 order by seq limit ${CATCH_UP_LIMIT}`,
           [txId, lastSent],
         ),

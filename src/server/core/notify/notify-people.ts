@@ -6,7 +6,9 @@
  */
 import { sql } from 'drizzle-orm'
 import { z } from 'zod'
+import type { ActivityAudience } from '#shared/domain/activity-audiences.ts'
 import type { NotificationKind } from '#shared/domain/chat.ts'
+import { profileReadsAudience } from '#server/access/activity.ts'
 import type { Tx } from '#server/db/client.ts'
 import { rows } from '#server/db/rows.ts'
 import { notifications } from '#server/db/schema/index.ts'
@@ -37,6 +39,11 @@ export interface NotifyOptions extends NotificationDelivery {
    * invitation with its link, a signing request). Still sent only when the person wants instant email.
    */
   customEmail?: (person: { email: string; fullName: string }) => OutgoingMail
+  /**
+   * The audience of the audit entry this tells people about (decision 052): a recipient whose role
+   * on the move is outside it is not told, in the app or by email. Needs `transactionId`.
+   */
+  audience?: ActivityAudience
 }
 
 const Recipient = z.object({
@@ -59,7 +66,7 @@ export async function notifyPeople(tx: Tx, options: NotifyOptions): Promise<stri
     where p.deleted_at is null and p.id in (${sql.join(
       recipients.map((id) => sql`${id}::uuid`),
       sql`, `,
-    )})`)
+    )}) ${options.audience && options.transactionId ? sql`and ${profileReadsAudience(options.transactionId, options.audience, 'p.id')}` : sql``}`)
   const people = rows(Recipient, res)
   const body = options.body ? options.body.slice(0, 300) : null
   const ids: string[] = []

@@ -18,6 +18,7 @@ import { nextDocumentVersion } from '../documents/next-version'
 import { documents, signatureRequests, signatureRequestSigners } from '#server/db/schema/index.ts'
 import { requireVerifiedEmail } from '#server/auth/require-verified-email.ts'
 import { AppError, notFound } from '../errors.ts'
+import { activityAudienceOfDocument } from '#shared/domain/activity-audiences.ts'
 import { recordActivity } from '../audit/record-activity.ts'
 import { getSignatureRequest } from './read-signature-requests'
 import { documentsLink, readObject, type SigningContext } from './signing-context'
@@ -192,6 +193,8 @@ export async function signAsSigner(
         transactionId: txId,
         actorId: viewer.profileId,
         kind: 'signature.signed',
+        // An entry about a restricted document is read by that document's audience only (decision 052).
+        audience: activityAudienceOfDocument(doc.audience),
         summary: `signed ${shownName(doc)} (version ${doc.version}) by ${input.method === 'typed' ? 'typing their name' : 'drawing'}`,
         payload: { requestId: req.id, signerId: me.id, method: input.method, documentSha256: req.document_sha256 },
         ip: ctx.ip,
@@ -263,6 +266,8 @@ export async function signAsSigner(
         transactionId: txId,
         actorId: null,
         kind: 'signature.completed',
+        // An entry about a restricted document is read by that document's audience only (decision 052).
+        audience: activityAudienceOfDocument(doc.audience),
         summary: `${shownName(doc)} was signed by everyone; the signed PDF is version ${version}`,
         payload: {
           requestId: req.id,
@@ -319,6 +324,8 @@ export async function declineRequest(
       transactionId: txId,
       actorId: viewer.profileId,
       kind: 'signature.declined',
+      // An entry about a restricted document is read by that document's audience only (decision 052).
+      audience: activityAudienceOfDocument(doc.audience),
       summary: `declined to sign "${doc.filename}": ${ctx.reason}`.slice(0, 1000),
       payload: { requestId: req.id, signerId: me.id },
       ip: ctx.ip,
@@ -359,6 +366,8 @@ export async function cancelRequest(ctx: SigningContext & { txId: string; reqId:
       transactionId: txId,
       actorId: viewer.profileId,
       kind: 'signature.cancelled',
+      // An entry about a restricted document is read by that document's audience only (decision 052).
+      audience: activityAudienceOfDocument(doc.audience),
       summary: `cancelled the signature request for "${doc.filename}"`,
       payload: { requestId: req.id },
       ip: ctx.ip,

@@ -23,6 +23,7 @@ import { transactionPeopleIds } from '#server/access/transactions.ts'
 import { rows } from '#server/db/rows.ts'
 import type { Tx } from '#server/db/client.ts'
 import { tasks, timelineStages } from '#server/db/schema/index.ts'
+import type { ActivityAudience } from '#shared/domain/activity-audiences.ts'
 import { recordActivity } from '../audit/record-activity'
 import { alertClocksOfTransaction } from '../clocks/check-clocks'
 import { syncTaskClocks } from '../clocks/clock-sync'
@@ -48,6 +49,12 @@ export interface TickTaskOptions {
   ip?: string | null
   /** Where notification emails link to and whether they leave. */
   notify: NotificationDelivery
+  /**
+   * A narrower audience for the tick's audit entry and its task-reopened notice than everyone on the
+   * move, when the cause is confidential (a due diligence decision, a source-of-funds review): the
+   * task's state still shows on the timeline, the reason only to this audience (decision 052).
+   */
+  audience?: ActivityAudience
 }
 
 /** A task whose status this call changed. */
@@ -162,6 +169,7 @@ export async function tickTask(tx: Tx, opts: TickTaskOptions): Promise<TickedTas
       transactionId: txId,
       actorId,
       kind: completed ? 'task.completed' : 'task.reopened',
+      audience: opts.audience,
       summary: `${completed ? 'ticked' : 'unticked'} “${task.title}” (${task.stage_name})${reason}`,
       payload: { taskId: task.id, stageId: task.stage_id, ...opts.payload },
       ip: opts.ip,
@@ -187,6 +195,7 @@ export async function tickTask(tx: Tx, opts: TickTaskOptions): Promise<TickedTas
     await notifyPeople(tx, {
       recipients: [task.completed_by!],
       kind: 'task_reopened',
+      audience: opts.audience,
       transactionId: txId,
       actorId,
       title: `${name} unticked a task you completed`,

@@ -15,7 +15,9 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core'
+import { ACTIVITY_AUDIENCES } from '#shared/domain/activity-audiences.ts'
 import { profiles } from './people'
+import { checkSql, inList } from './sql-lists'
 import { transactions } from './transactions'
 
 export const activityEvents = pgTable(
@@ -51,6 +53,14 @@ export const activityEvents = pgTable(
     summaryDigest: text('summary_digest'),
     /** Where the request came from; personal data, not shown and not hashed. */
     ip: text('ip'),
+    /**
+     * Who may read the entry (ACTIVITY_AUDIENCES, from the kind's rule in
+     * shared/domain/activity-audiences.ts), set by recordActivity when it is written; every read
+     * filters on it (access/activity.ts). Not hashed: the row is append-only, and the verifier
+     * checks the whole chain whoever asks. The default is what every entry had before (rows the
+     * writer did not make: a test's, a migration's). Decision 052.
+     */
+    audience: text('audience').notNull().default('everyone'),
   },
   (t) => [
     index('activity_events_tx_created_idx').on(t.transactionId, t.createdAt.desc()),
@@ -58,6 +68,7 @@ export const activityEvents = pgTable(
     check('activity_events_summary_length', sql`char_length(${t.summary}) between 1 and 1000`),
     // The canonical serialisation joins fields with newlines: a kind may not hold one.
     check('activity_events_kind_one_line', sql`position(E'\\n' in ${t.kind}) = 0`),
+    check('activity_events_audience_check', checkSql`audience in ${inList(ACTIVITY_AUDIENCES)}`),
   ],
 )
 

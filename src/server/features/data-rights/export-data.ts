@@ -7,6 +7,7 @@
 import { Readable } from 'node:stream'
 import { ZipFile } from 'yazl'
 import { visibleTransactionIdsSql } from '#server/access/transactions.ts'
+import { activityReadableSql, viewerRoleOnTransactionSql } from '#server/access/activity.ts'
 import type { Viewer } from '#server/auth/viewer.ts'
 import type { Database } from '#server/db/client.ts'
 import type { ObjectStorage } from '#server/platform/storage/index.ts'
@@ -153,8 +154,12 @@ export async function collectExport(
     ),
     rows(
       database,
-      `select id, transaction_id, kind, summary, payload, ip, created_at
-         from activity_events where actor_id = $1 order by created_at, seq`,
+      // Their own actions, each as far as its audience takes them in (decision 052: an entry about their
+      // own identity images is their firm's); a move they are no longer on keeps what they did there.
+      `select e.id, e.transaction_id, e.kind, e.summary, e.payload, e.ip, e.created_at
+         from activity_events e cross join lateral (select ${viewerRoleOnTransactionSql('e.transaction_id', '$1')} as role) vr
+        where e.actor_id = $1 and (vr.role is null or ${activityReadableSql('e', 'vr.role', '$1')})
+        order by e.created_at, e.seq`,
       p,
     ),
     rows<Omit<ExportedDocument, 'path_in_zip'>>(

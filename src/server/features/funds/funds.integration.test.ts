@@ -234,11 +234,14 @@ describe('who sees it', () => {
     expect((await t.request(`${funds(txId)}/status`, { as: outsider })).status).toBe(404)
   })
 
-  it("the move's audit trail, which the seller's side reads, names no bank, account, amount or gift of the buyer's", async () => {
+  it("the move's audit trail shows the seller's side none of the buyer's funds entries, and names no bank, account, amount or gift", async () => {
+    // Funds entries are the buyer's and their conveyancer's only (decision 052).
+    const buyers = await (await t.request(`/api/transactions/${txId}`, { as: buyer })).text()
+    expect(buyers).toContain('connected a bank for their source of funds')
     const res = await t.request(`/api/transactions/${txId}`, { as: seller })
     expect(res.status).toBe(200)
     const text = await res.text()
-    expect(text).toContain('connected a bank for their source of funds')
+    expect(text).not.toContain('connected a bank for their source of funds')
     for (const secret of ['Windfall', 'Easy Saver', '15,000', '5,000', 'Jane Smith']) expect(text).not.toContain(secret)
   })
 

@@ -228,6 +228,8 @@ export async function prepareGiftDeclaration(
         transactionId: gift.transaction_id,
         actorId: viewer.profileId,
         kind: 'signature.requested',
+        // The gift's declaration: the buyer and their conveyancer only (decision 052).
+        audience: 'buyer_funds',
         summary: 'asked to sign their gifted-deposit declaration',
         payload: { requestId: reqId, documentId: doc.id, documentSha256: stored.sha256, giftId: gift.id },
         ip: ctx.ip,

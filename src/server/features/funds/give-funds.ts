@@ -187,6 +187,8 @@ export function resendGiftInvitation(opts: BuyerWrite & MailOptions & { giftId: 
       transactionId: opts.txId,
       actorId: opts.viewer.profileId,
       kind: 'invitation.resent',
+      // A giftor's invitation: the buyer and their conveyancer only (decision 052).
+      audience: 'buyer_funds',
       summary: 're-sent the invitation to confirm a gift',
       payload: { invitationId: gift.invitation_id, giftId: gift.id },
     })

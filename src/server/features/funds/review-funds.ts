@@ -56,6 +56,8 @@ export async function reviewFunds(opts: {
       reason: (change) =>
         change === 'completed' ? ' by marking the source of funds satisfied' : ' by asking for more',
       notify: opts.notify,
+      // The task's state shows on the timeline; the review behind it is the buyer's firm's only (decision 052).
+      audience: 'buyer_firm',
     })
     await notifyPeople(tx, {
       recipients: await buyerIdsOf(tx, txId),

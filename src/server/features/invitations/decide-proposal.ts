@@ -9,7 +9,8 @@
  */
 import { sql } from 'drizzle-orm'
 import { z } from 'zod'
-import { canDecideProposal, decideProposalRefusal } from '#shared/domain/appointments.ts'
+import { canDecideProposal, clientSideOfRole, decideProposalRefusal } from '#shared/domain/appointments.ts'
+import { sideActivityAudience } from '#shared/domain/activity-audiences.ts'
 import { INVITABLE_ROLES, type DecideProposalInput } from '#shared/contracts/invitations.ts'
 import { singleLine } from '#shared/domain/plain-text.ts'
 import { participantRoleLabel } from '#shared/domain/roles.ts'
@@ -94,6 +95,7 @@ export async function decideProposal(ctx: {
       kind: accepted ? 'invitation.proposal_accepted' : 'invitation.proposal_declined',
       summary: `${accepted ? 'accepted' : 'declined'} the proposal of ${proposal.email} as ${label}`,
       payload: { invitationId: proposal.id },
+      audience: sideActivityAudience(clientSideOfRole(proposal.role) ?? 'buyer'),
     })
     if (proposal.invited_by) {
       await notifyPeople(tx, {

@@ -8,6 +8,7 @@
  * table, each lookup was planned as a sequential scan and a hash join, eleven per detail.
  */
 import { canSeeTransactionRowSql, documentAudienceSql, viewerRoleSql } from '#server/access/transactions.ts'
+import { activityReadableSql } from '#server/access/activity.ts'
 import type { Viewer } from '#server/auth/viewer.ts'
 import type { TransactionDetail } from '#shared/contracts/transactions.ts'
 import type { Database, JsonText } from '#server/db/client.ts'
@@ -62,7 +63,10 @@ select json_build_object(
      select json_agg(json_build_object('id', e.id, 'kind', e.kind, 'summary', e.summary, 'created_at', e.created_at,
        'actor', (select json_build_object('id', ap.id, 'full_name', ap.full_name) from profiles ap where ap.id = e.actor_id))
        order by e.created_at desc, e.seq desc nulls last, e.id)
-     from (select * from activity_events e0 where e0.transaction_id = t.id
+     from (select e0.* from activity_events e0 cross join (select ${viewerRoleSql('t', '$1')} as role) vr
+           where e0.transaction_id = t.id
+             -- Only entries whose audience takes in the viewer (access/activity.ts, decision 052).
+             and ${activityReadableSql('e0', 'vr.role', '$1')}
              -- Views of sealed data (funds.viewed, cdd.viewed, identity.image_viewed) stay in the audit
              -- trail, not in the workspace's recent activity: they are not progress, and not the other side's.
              and e0.kind not like '%viewed'

@@ -282,6 +282,7 @@ export async function getCdd(opts: {
       transactionId: opts.txId,
       actorId: opts.viewer.profileId,
       kind: 'cdd.viewed',
+      side,
       summary: `viewed the client due diligence record of ${sideLabel(side)}`,
       payload: { cddId: row.id },
     })
@@ -306,6 +307,7 @@ export async function openCdd(opts: {
       transactionId: opts.txId,
       actorId: opts.viewer.profileId,
       kind: 'cdd.opened',
+      side,
       summary: `opened client due diligence for ${sideLabel(side)} and started sanctions and PEP screening`,
       payload: { cddId: id },
     })
@@ -355,6 +357,7 @@ export async function saveEdd(opts: {
       transactionId: opts.txId,
       actorId: opts.viewer.profileId,
       kind: 'cdd.edd_recorded',
+      side,
       summary: `recorded enhanced due diligence for ${sideLabel(side)}`,
       payload: { cddId: id },
     })
@@ -380,6 +383,7 @@ export async function saveReliance(opts: {
       transactionId: opts.txId,
       actorId: opts.viewer.profileId,
       kind: 'cdd.reliance_recorded',
+      side,
       summary: `recorded reliance on another firm's due diligence for ${sideLabel(side)}`,
       payload: { cddId: id },
     })
@@ -415,6 +419,7 @@ export async function decideCdd(opts: {
       transactionId: opts.txId,
       actorId: opts.viewer.profileId,
       kind: 'cdd.decided',
+      side,
       summary: `${verb} the client due diligence of ${sideLabel(side)}`,
       payload: { cddId: id, decision: opts.input.decision },
     })
@@ -451,5 +456,7 @@ export async function syncCddTask(
     actorId,
     reason: allApproved ? ' by approving client due diligence' : ": a client's due diligence is no longer approved",
     notify,
+    // The task's state shows on the timeline; why it changed (a referral) is the client's firm's only.
+    audience: side === 'buyer' ? 'buyer_firm' : 'seller_firm',
   })
 }

@@ -5,7 +5,7 @@
  */
 import { sql } from 'drizzle-orm'
 import { z } from 'zod'
-import { assertMayViewIdentity } from '#server/access/verification.ts'
+import { assertMayViewIdentity, clientSide } from '#server/access/verification.ts'
 import type { Viewer } from '#server/auth/viewer.ts'
 import type { Database } from '#server/db/client.ts'
 import { firstRow, IdRow } from '#server/db/rows.ts'
@@ -51,6 +51,8 @@ export async function viewIdentityImage(opts: {
       transactionId: opts.txId,
       actorId: opts.viewer.profileId,
       kind: 'identity.image_viewed',
+      // The firm of the client whose images these are (a professional's own images: the buyer's firm's, the narrowest).
+      side: (await clientSide(tx, opts.txId, opts.profileId)) ?? 'buyer',
       summary: `viewed ${self ? 'their own' : "a client's"} identity ${opts.image === 'document' ? 'document photo' : 'selfie'}`,
       payload: { checkId: check.id, image: opts.image },
     })
