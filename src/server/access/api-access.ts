@@ -1,9 +1,11 @@
 /**
  * The open API's part of access: what an API token may reach, whose tokens and webhook endpoints a
  * viewer may manage, and which transactions' events a webhook endpoint receives. A token adds no
- * access of its own: a request it authenticates runs as its person (the owner of a personal token,
- * the admin who made a firm key) through every other helper of this module, and the scopes only
- * narrow which endpoints it reaches. docs/decisions/032-open-api-and-webhooks.md.
+ * access of its own. A personal token runs as its person through every other helper of this module;
+ * a firm key runs as the admin who made it (the actor of its writes) but sees only its firm's
+ * matters: the access rules take the key's id as their principal (auth/viewer.ts viewerAccessId),
+ * and it manages only its firm's webhook endpoints. The scopes narrow which endpoints either reaches.
+ * docs/decisions/032-open-api-and-webhooks.md, 050-firm-keys.md.
  */
 import { sql, type SQL } from 'drizzle-orm'
 import { z } from 'zod'
@@ -11,7 +13,7 @@ import { missingScopeMessage, missingScopes, type ApiScope } from '#shared/domai
 import type { Viewer } from '../auth/viewer'
 import type { Database, Tx } from '../db/client'
 import { firstRow } from '../db/rows'
-import { AppError } from '#server/core/errors.ts'
+import { AppError, notFound } from '#server/core/errors.ts'
 import { assertCanManageFirm } from './firms'
 import { visibleTransactionIds } from './sql-fragments'
 
@@ -41,24 +43,35 @@ export interface ApiOwner {
 /**
  * The owner a request acts for: the viewer, or with `firmId` the firm, after checking the viewer is
  * one of its current admins (404 for a non-member, 404 for a member in another role as the firm's
- * settings do). Permission: `update:firm-settings:own-firm`.
+ * settings do). A firm API key always acts for its own firm, with or without `firmId` (another
+ * firm's id: 404), never for its maker personally: a personal endpoint would receive the events of
+ * the maker's own moves (decision 050). Permission: `update:firm-settings:own-firm`.
  */
 export async function resolveApiOwner(
   db: Tx | Database['db'],
   viewer: Viewer,
   firmId: string | undefined,
 ): Promise<ApiOwner> {
+  const key = viewer.apiToken
+  if (key?.kind === 'firm') {
+    if (!key.organizationId || (firmId && firmId !== key.organizationId)) throw notFound('firm')
+    return { profileId: viewer.profileId, organizationId: key.organizationId }
+  }
   if (!firmId) return { profileId: viewer.profileId, organizationId: null }
   await assertCanManageFirm(db, viewer, firmId, { admin: true })
   return { profileId: viewer.profileId, organizationId: firmId }
 }
 
 /**
- * SQL condition on the row `alias` (an api_tokens or webhook_endpoints row) that the person
- * `profileId` may manage it: their own personal one, or any of a firm they are a current admin of.
+ * SQL condition on the row `alias` (an api_tokens or webhook_endpoints row) that the viewer may
+ * manage it: their own personal one, or any of a firm they are a current admin of; for a firm API key,
+ * only its own firm's rows (its maker is a current admin: resolve-api-token.ts checks on each request).
  */
-export function canManageApiRow(alias: string, profileId: string): SQL {
+export function canManageApiRow(alias: string, viewer: Viewer): SQL {
   const a = sql.raw(alias)
+  const key = viewer.apiToken
+  if (key?.kind === 'firm') return sql`(${a}.organization_id = ${key.organizationId}::uuid)`
+  const profileId = viewer.profileId
   return sql`((${a}.organization_id is null and ${a}.profile_id = ${profileId})
     or exists(select 1 from organization_members mom where mom.organization_id = ${a}.organization_id
       and mom.profile_id = ${profileId} and mom.role = 'admin' and mom.removed_at is null))`

@@ -8,6 +8,11 @@
  * Firm settings (SLA targets, standard enquiry lists) are read by any current member and changed by
  * the firm's admins (`update:firm-settings:own-firm`); anyone else gets the standard 404. Deadline
  * alerts go to the matter's fee earner and the firm's admins.
+ *
+ * Every fragment here takes the viewer's access principal (auth/viewer.ts viewerAccessId): a
+ * person's profile id, or a firm API key's id. A key's id is in no one's personal rows (buyer,
+ * seller, participant), so it reaches exactly its firm's part: the firm's matters and, for an
+ * estate agency, its sales (principalFirmIdsSql). Decision 050.
  */
 import { sql } from 'drizzle-orm'
 import { z } from 'zod'
@@ -17,11 +22,27 @@ import type { Database, Tx } from '../db/client'
 import { firstRow, IdRow, rows } from '../db/rows'
 import { AppError, notFound } from '#server/core/errors.ts'
 
-/** SQL subquery of the transaction ids on which the profile in `param` works through their current firm. */
+/**
+ * SQL subquery (parenthesised, one column `organization_id`) of the firms the principal in `param`
+ * works in: for a profile id, the firm they are a current member of; for a firm API key's id, the
+ * key's firm while the key is live (not revoked, not expired) and its maker is still one of the firm's
+ * admins, as resolve-api-token.ts checks on every request. The two branches never both match: a
+ * key's id is no profile's id.
+ */
+export function principalFirmIdsSql(param: string): string {
+  return `(select pfm.organization_id from organization_members pfm where pfm.profile_id = ${param} and pfm.removed_at is null
+    union all select pfk.organization_id from api_tokens pfk where pfk.id = ${param} and pfk.organization_id is not null
+      and pfk.revoked_at is null and (pfk.expires_at is null or pfk.expires_at > now())
+      and exists(select 1 from organization_members pka where pka.organization_id = pfk.organization_id
+        and pka.profile_id = pfk.profile_id and pka.role = 'admin' and pka.removed_at is null))`
+}
+
+/**
+ * SQL subquery of the transaction ids on which the principal in `param` works through their current
+ * firm: the firm's matters and its estate agency sales. For a firm API key this is everything it sees.
+ */
 export function firmTransactionIdsSql(param: string): string {
-  return `select fm.transaction_id from organization_members fom
-    join matters fm on fm.organization_id = fom.organization_id
-    where fom.profile_id = ${param} and fom.removed_at is null
+  return `select fm.transaction_id from matters fm where fm.organization_id in ${principalFirmIdsSql(param)}
     union ${agencySaleIdsSql(param)}`
 }
 
@@ -33,52 +54,51 @@ export function firmTransactionIdsSql(param: string): string {
  * Permission: `read:sale:agency-member`.
  */
 export function agencySaleIdsSql(param: string): string {
-  return `select atp.transaction_id from organization_members aom
+  return `select atp.transaction_id from ${principalFirmIdsSql(param)} aom
     join organization_members acol on acol.organization_id = aom.organization_id and acol.removed_at is null
     join transaction_participants atp on atp.user_id = acol.profile_id and atp.role = 'estate_agent'
-    where aom.profile_id = ${param} and aom.removed_at is null
-    union select atp.transaction_id from organization_members aom
-    join transaction_participants atp on atp.organization_id = aom.organization_id and atp.role = 'estate_agent'
-    where aom.profile_id = ${param} and aom.removed_at is null`
+    union select atp.transaction_id from ${principalFirmIdsSql(param)} aom
+    join transaction_participants atp on atp.organization_id = aom.organization_id and atp.role = 'estate_agent'`
 }
 
-/** SQL condition: the profile in `param` is a current member of the firm instructed on transaction `txExpr`. */
+/**
+ * SQL condition: the principal in `param` (a current member, or a firm API key) belongs to the firm
+ * instructed on transaction `txExpr`, or to an estate agency working the sale.
+ */
 export function firmMemberOnTransactionSql(txExpr: string, param: string): string {
-  return `(exists(select 1 from matters vm join organization_members vom
-    on vom.organization_id = vm.organization_id and vom.removed_at is null
-    where vm.transaction_id = ${txExpr} and vom.profile_id = ${param})
+  return `(exists(select 1 from matters vm
+    where vm.transaction_id = ${txExpr} and vm.organization_id in ${principalFirmIdsSql(param)})
     or ${agencyMemberOnTransactionSql(txExpr, param)})`
 }
 
-/** SQL condition: the profile in `param` is a current member of an estate agency working the sale `txExpr` (agencySaleIdsSql). */
+/** SQL condition: the principal in `param` belongs to an estate agency working the sale `txExpr` (agencySaleIdsSql). */
 export function agencyMemberOnTransactionSql(txExpr: string, param: string): string {
   return `exists(select 1 from transaction_participants atp
-    join organization_members aom on aom.profile_id = ${param} and aom.removed_at is null
+    cross join ${principalFirmIdsSql(param)} aom
     where atp.transaction_id = ${txExpr} and atp.role = 'estate_agent'
       and (atp.organization_id = aom.organization_id or exists(select 1 from organization_members acol
         where acol.profile_id = atp.user_id and acol.organization_id = aom.organization_id and acol.removed_at is null)))`
 }
 
 /**
- * SQL expression: the participant role the profile in `param` holds on transaction `txExpr` through
+ * SQL expression: the participant role the principal in `param` holds on transaction `txExpr` through
  * their firm ('buyer_conveyancer' or 'seller_conveyancer'), else 'estate_agent' when their agency
  * works the sale, or null. When their firm acts for both sides, the buyer's side first.
  */
 export function firmRoleOnTransactionSql(txExpr: string, param: string): string {
   return `coalesce((select case vm.side when 'buyer' then 'buyer_conveyancer' else 'seller_conveyancer' end
-    from matters vm join organization_members vom on vom.organization_id = vm.organization_id and vom.removed_at is null
-    where vm.transaction_id = ${txExpr} and vom.profile_id = ${param} order by vm.side limit 1),
+    from matters vm
+    where vm.transaction_id = ${txExpr} and vm.organization_id in ${principalFirmIdsSql(param)} order by vm.side limit 1),
     case when ${agencyMemberOnTransactionSql(txExpr, param)} then 'estate_agent' end)`
 }
 
 /**
- * SQL subquery of the matters the profile in `param` may see on the cases board: every matter of
- * the firm they are a current member of. Columns: the whole `matters` row.
+ * SQL subquery of the matters the principal in `param` may see on the cases board: every matter of
+ * the firm they are a current member of (or of a firm API key's firm). Columns: the whole `matters`
+ * row; callers may append `and ...` conditions on `vm`.
  */
 export function visibleMattersSql(param: string): string {
-  return `select vm.* from organization_members vom
-    join matters vm on vm.organization_id = vom.organization_id
-    where vom.profile_id = ${param} and vom.removed_at is null`
+  return `select vm.* from matters vm where vm.organization_id in ${principalFirmIdsSql(param)}`
 }
 
 /**

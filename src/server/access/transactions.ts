@@ -9,6 +9,10 @@
  * A giftor (someone giving money towards a buyer's deposit) is deliberately not in any of these sets:
  * they are no participant, so every route of the move answers them 404; they reach only their own gift
  * through access/gifts.ts (decision 037).
+ *
+ * The fragments take the viewer's access principal (auth/viewer.ts viewerAccessId), not always a
+ * profile id: a firm API key's id matches none of the personal branches here, only the firm's
+ * (access/firms.ts), so the key sees its firm's matters only (decision 050).
  */
 
 import { sql } from 'drizzle-orm'
@@ -17,7 +21,7 @@ import { BUYER_FUNDS_AUDIENCE_ROLES } from '#shared/domain/permissions.ts'
 import type { Database, Tx } from '../db/client'
 import { firstRow, IdRow, rows } from '../db/rows'
 import { notFound } from '#server/core/errors.ts'
-import type { Viewer } from '../auth/viewer'
+import { viewerAccessId, type Viewer } from '../auth/viewer'
 import { firmMemberOnTransactionSql, firmRoleOnTransactionSql, firmTransactionIdsSql } from './firms'
 
 /**
@@ -109,7 +113,9 @@ const CAN_SEE_SQL = `select exists(select 1 from ${visibleTransactionIdsSql('$1'
 
 /** True when the viewer may see the transaction (signed-out callers never get this far: createRouter answers 401). */
 export async function canSeeTransaction(database: Database, viewer: Viewer, txId: string): Promise<boolean> {
-  return (await database.queryJson<boolean>('can_see_transaction', CAN_SEE_SQL, [viewer.profileId, txId])) === 'true'
+  return (
+    (await database.queryJson<boolean>('can_see_transaction', CAN_SEE_SQL, [viewerAccessId(viewer), txId])) === 'true'
+  )
 }
 
 /** Throws the standard 404 AppError unless the viewer may see the transaction. */
@@ -129,7 +135,7 @@ export async function lockTransactionForViewer(
 ): Promise<{ role: string; status: string; version: number; buyerUserId: string | null; sellerUserId: string | null }> {
   const res = await tx.execute(sql`
     select t.status, t.version, t.buyer_user_id, t.seller_user_id, ${VIEWER_ROLE} as role
-    from transactions t cross join (select ${viewer.profileId}::uuid as vid) v where t.id = ${txId} for update of t`)
+    from transactions t cross join (select ${viewerAccessId(viewer)}::uuid as vid) v where t.id = ${txId} for update of t`)
   const row = firstRow(
     z.object({
       status: z.string(),
@@ -158,7 +164,7 @@ export async function lockTransactionForViewer(
 export async function readViewerRole(tx: Tx, viewer: Viewer, txId: string): Promise<string> {
   const res = await tx.execute(sql`
     select ${VIEWER_ROLE} as role
-    from transactions t cross join (select ${viewer.profileId}::uuid as vid) v where t.id = ${txId}`)
+    from transactions t cross join (select ${viewerAccessId(viewer)}::uuid as vid) v where t.id = ${txId}`)
   const role = firstRow(z.object({ role: z.string().nullable() }), res)?.role
   if (!role) throw notFound()
   return role

@@ -24,9 +24,23 @@ export interface Viewer {
   /**
    * Set when the request carried `Authorization: Bearer <token>` instead of a session cookie: the
    * token's id, kind and scopes (features/api-access/resolve-api-token.ts). The scopes gate which
-   * endpoints it reaches (access/api-scopes.ts); what it sees is its person's access, unchanged.
+   * endpoints it reaches (access/api-access.ts requireTokenScopes); what it sees is its person's
+   * access for a personal token, and only its firm's matters for a firm key (viewerAccessId).
    */
   apiToken?: ApiTokenGrant
+}
+
+/**
+ * The principal the access rules (access/transactions.ts, access/firms.ts) take as their one viewer
+ * reference: the person's profile id for a session or a personal access token; the key's own id for a
+ * firm API key. A key's id matches no buyer, seller or participant row, only the firm branch
+ * (principalFirmIdsSql), so a firm key sees the firm's matters and never a move its maker joined
+ * personally, in the same statement as the read. Bind this, never `profileId`, wherever a query
+ * embeds an access fragment; `profileId` stays the actor of what the request writes.
+ * Decision 050.
+ */
+export function viewerAccessId(viewer: Pick<Viewer, 'profileId' | 'apiToken'>): string {
+  return viewer.apiToken?.kind === 'firm' ? viewer.apiToken.id : viewer.profileId
 }
 
 /** What an API token grants the request it authenticates. */

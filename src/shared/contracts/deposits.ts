@@ -101,7 +101,10 @@ export const DepositResponse = z.object({
   agreed_price_pence: Pence.nullable(),
   /** Whether the viewer sets the amount and asks for releases (the buyer's conveyancer). */
   can_manage: z.boolean(),
-  /** Whether the viewer is one of the people at the buyer's firm who approve releases. */
+  /**
+   * Whether the viewer may ask for a release, or approve the waiting one: an admin or a fee earner of
+   * the buyer's firm who, when one is waiting, joined before it was requested (decision 050).
+   */
   can_approve: z.boolean(),
   /** The buyer in the sandbox: "Simulate bank transfer received". */
   can_simulate_transfer: z.boolean(),

@@ -52,6 +52,7 @@ export const NOTIFICATION_KINDS = [
   'survey_update',
   'funds_review',
   'chain_update',
+  'deposit_release',
 ] as const
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number]
 
@@ -73,6 +74,7 @@ export const NOTIFICATION_KIND_LABELS: Record<NotificationKind, string> = {
   survey_update: 'A survey on my move is booked, moved, cancelled or reported',
   funds_review: 'My conveyancer is satisfied with my source of funds, or asks for more',
   chain_update: 'A move in my chain is linked, blocked or falls through, or chain dates are proposed or agreed',
+  deposit_release: 'A release or refund of a deposit my firm holds waits for a second approval (firm admins)',
 }
 
 /** A buyer or seller may ask their conveyancer for an update once per this period per transaction (24 h, in ms). */

@@ -50,6 +50,15 @@ export function canBeFeeEarner(role: string | null | undefined): boolean {
   return role === 'admin' || role === 'fee_earner'
 }
 
+/**
+ * Who counts as one of the two people a deposit release or refund needs (four eyes): an admin or a
+ * fee earner of the buyer's firm, never an assistant. They must also have joined the firm before the
+ * release was requested (checked on the server, access/deposits.ts). Decision 034; review L7.
+ */
+export function canApproveDepositRelease(role: string | null | undefined): boolean {
+  return role === 'admin' || role === 'fee_earner'
+}
+
 /** The rule a reassignment to a non-member breaks, as the 422 message says it. */
 export function notAMemberMessage(firmName: string): string {
   return `A matter's fee earner must be a current member of ${firmName}. Invite them to the firm first.`

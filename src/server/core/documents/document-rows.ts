@@ -1,6 +1,6 @@
 /** Reading document rows as the API shows them (DocumentVersion), always through the access check. */
 import { canSeeTransactionSql, documentAudienceSql, visibleTransactionIdsSql } from '#server/access/transactions.ts'
-import type { Viewer } from '#server/auth/viewer.ts'
+import { viewerAccessId, type Viewer } from '#server/auth/viewer.ts'
 import { parseJsonText, type Database } from '#server/db/client.ts'
 import { notFound } from '../errors'
 import type { DocumentListItem, DocumentVersion } from '#shared/contracts/documents.ts'
@@ -51,7 +51,7 @@ export async function listDocuments(opts: {
   txId: string
 }): Promise<DocumentListItem[]> {
   const json = await opts.database.queryJson<DocumentListItem[]>('documents_list', LIST_SQL, [
-    opts.viewer.profileId,
+    viewerAccessId(opts.viewer),
     opts.txId,
   ])
   if (json === null) throw notFound()
@@ -66,7 +66,7 @@ export async function listDocumentVersions(opts: {
   docId: string
 }): Promise<DocumentVersion[]> {
   const json = await opts.database.queryJson<DocumentVersion[]>('document_versions', VERSIONS_SQL, [
-    opts.viewer.profileId,
+    viewerAccessId(opts.viewer),
     opts.txId,
     opts.docId,
   ])
@@ -82,7 +82,7 @@ export async function getDocument(opts: {
   docId: string
 }): Promise<DocumentVersion> {
   const json = await opts.database.queryJson<DocumentVersion>('document_one', ONE_SQL, [
-    opts.viewer.profileId,
+    viewerAccessId(opts.viewer),
     opts.txId,
     opts.docId,
   ])

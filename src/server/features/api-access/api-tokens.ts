@@ -95,7 +95,7 @@ export async function revokeApiToken(options: {
   await database.db.transaction(async (tx) => {
     const res = await tx.execute(sql`
       select k.id, k.name, k.prefix, k.organization_id, k.revoked_at from api_tokens k
-      where k.id = ${tokenId} and ${canManageApiRow('k', viewer.profileId)} for update`)
+      where k.id = ${tokenId} and ${canManageApiRow('k', viewer)} for update`)
     const row = firstRow(
       z.object({
         id: z.string(),

@@ -64,7 +64,7 @@ async function endpointById(db: Tx | Database['db'], id: string): Promise<Webhoo
 async function lockManagedEndpoint(tx: Tx, viewer: Viewer, endpointId: string) {
   const res = await tx.execute(sql`
     select e.id, e.url, e.organization_id from webhook_endpoints e
-    where e.id = ${endpointId} and ${canManageApiRow('e', viewer.profileId)} for update`)
+    where e.id = ${endpointId} and ${canManageApiRow('e', viewer)} for update`)
   const row = firstRow(z.object({ id: z.string(), url: z.string(), organization_id: z.string().nullable() }), res)
   if (!row) throw notFound('webhook endpoint')
   const owner: ApiOwner = { profileId: viewer.profileId, organizationId: row.organization_id }
@@ -231,11 +231,11 @@ export async function listDeliveries(options: {
   const res = await options.database.db.execute(sql`
     select ${DELIVERY_JSON} as d from webhook_deliveries d
     join webhook_endpoints e on e.id = d.endpoint_id
-    where e.id = ${options.endpointId} and ${canManageApiRow('e', options.viewer.profileId)}
+    where e.id = ${options.endpointId} and ${canManageApiRow('e', options.viewer)}
     order by d.created_at desc, d.id desc limit 100`)
   if (!res.rows.length) {
     const exists = await options.database.db.execute(
-      sql`select 1 from webhook_endpoints e where e.id = ${options.endpointId} and ${canManageApiRow('e', options.viewer.profileId)}`,
+      sql`select 1 from webhook_endpoints e where e.id = ${options.endpointId} and ${canManageApiRow('e', options.viewer)}`,
     )
     if (!exists.rows.length) throw notFound('webhook endpoint')
   }

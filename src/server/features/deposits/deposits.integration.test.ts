@@ -2,8 +2,9 @@
  * Deposits through the API on a real database (PGlite, or PostgreSQL with TEST_DATABASE_URL), against
  * the sandbox client-money partner: the buyer's conveyancer opens the deposit; the buyer sees the
  * account number only after a Confirmation of Payee check; the sandbox transfer arrives as a signed
- * webhook (a bad signature 401, a replay 409); a release needs two different people at the buyer's
- * firm (the same person twice 409), pays once (a second release 409, twenty approvals at once pay
+ * webhook (a bad signature 401, a replay 409); a release needs two different admins or fee earners at
+ * the buyer's firm who joined it before the request (the same person twice 409, an assistant 403, a
+ * member who joined after the request 403), every admin of the firm is told of each request, it pays once (a second release 409, twenty approvals at once pay
  * once, above what is held 422); a refund; the seller's side sees held yes/amount only. After every
  * scenario each move's ledger sums to zero, every entry balances, and no account is overdrawn.
  */
@@ -28,6 +29,8 @@ let seller: TestUser
 let priya: TestUser
 let daniel: TestUser
 let grace: TestUser
+let hugo: TestUser
+let alex: TestUser
 let outsider: TestUser
 let firmId: string
 
@@ -39,12 +42,14 @@ const PAYEE = {
 const url = (txId: string, suffix = '') => `/api/transactions/${txId}/deposit${suffix}`
 
 beforeAll(async () => {
-  ;[buyer, seller, priya, daniel, grace, outsider] = await Promise.all([
+  ;[buyer, seller, priya, daniel, grace, hugo, alex, outsider] = await Promise.all([
     t.signUp({ name: 'Amelia Clarke' }),
     t.signUp({ name: 'Tom Whitfield', role: 'seller' }),
     t.signUp({ name: 'Priya Shah', role: 'conveyancer' }),
     t.signUp({ name: 'Daniel Mercer', role: 'conveyancer' }),
     t.signUp({ name: 'Grace Okafor', role: 'conveyancer' }),
+    t.signUp({ name: 'Hugo Lane', role: 'conveyancer' }),
+    t.signUp({ name: 'Alex Rowe', role: 'conveyancer' }),
     t.signUp({ name: 'Olly Outsider' }),
   ])
   const [firm] = await t.database.query<{ id: string }>(
@@ -52,8 +57,9 @@ beforeAll(async () => {
   )
   firmId = firm.id
   await t.database.query(
-    `insert into organization_members (organization_id, profile_id, role) values ($1, $2, 'admin'), ($1, $3, 'fee_earner'), ($1, $4, 'assistant')`,
-    [firmId, priya.profileId, daniel.profileId, grace.profileId],
+    `insert into organization_members (organization_id, profile_id, role)
+     values ($1, $2, 'admin'), ($1, $3, 'fee_earner'), ($1, $4, 'assistant'), ($1, $5, 'fee_earner'), ($1, $6, 'admin')`,
+    [firmId, priya.profileId, daniel.profileId, grace.profileId, hugo.profileId, alex.profileId],
   )
 })
 
@@ -272,7 +278,7 @@ describe('deposits', () => {
     const id = asked.deposit!.releases[0]!.id
     const answers = await Promise.all(
       Array.from({ length: 20 }, (_, i) =>
-        t.request(url(txId, `/releases/${id}/approve`), { as: i % 2 ? grace : daniel, method: 'POST' }),
+        t.request(url(txId, `/releases/${id}/approve`), { as: i % 2 ? hugo : daniel, method: 'POST' }),
       ),
     )
     const statuses = answers.map((r) => r.status).sort()
@@ -290,7 +296,7 @@ describe('deposits', () => {
     expect(asks.filter((r) => r.status === 201)).toHaveLength(1)
     expect(asks.filter((r) => r.status === 409)).toHaveLength(19)
     const [release] = (await read(txId, priya)).deposit!.releases
-    await json(await t.request(url(txId, `/releases/${release!.id}/approve`), { as: grace, method: 'POST' }), 200)
+    await json(await t.request(url(txId, `/releases/${release!.id}/approve`), { as: hugo, method: 'POST' }), 200)
     // Above the £200 left is 422; a refund of the rest needs two people too.
     expect(
       (await t.request(url(txId, '/releases'), { as: priya, json: { kind: 'refund', amount_pence: 20_000_01 } }))
@@ -328,6 +334,86 @@ describe('deposits', () => {
     await json(await t.request(url(txId, `/releases/${id}/cancel`), { as: daniel, method: 'POST' }), 200)
     expect((await t.request(url(txId, `/releases/${id}/approve`), { as: daniel, method: 'POST' })).status).toBe(409)
     expect((await read(txId, priya)).deposit!.held_pence).toBe(52_500_00)
+    await expectLedgersBalanced()
+  })
+
+  it('tells every admin of the firm of each request, and no one else', async () => {
+    const txId = await heldMove()
+    const told = async () =>
+      (
+        await t.database.query<{ profile_id: string; title: string; link: string }>(
+          `select profile_id, title, link from notifications where transaction_id = $1 and kind = 'deposit_release'`,
+          [txId],
+        )
+      ).sort((a, b) => a.profile_id.localeCompare(b.profile_id))
+    // A fee earner asks: both admins are told; the fee earner, the assistant and the other fee earner are not.
+    const asked = DepositResponse.parse(await json(await requestRelease(txId, daniel, 10_000_00), 201))
+    const first = await told()
+    expect(first.map((n) => n.profile_id).sort()).toEqual([priya.profileId, alex.profileId].sort())
+    expect(first[0]!.title).toBe(
+      'Daniel Mercer asked to release £10,000.00 of a deposit Shah Mercer Property Lawyers holds',
+    )
+    expect(first[0]!.link).toBe(`/app/transactions/${txId}/deposit`)
+    await json(
+      await t.request(url(txId, `/releases/${asked.deposit!.releases[0]!.id}/cancel`), { as: daniel, method: 'POST' }),
+      200,
+    )
+    // An admin asks: the other admin is told (not the one asking).
+    await json(await requestRelease(txId, priya, 10_000_00), 201)
+    const second = await told()
+    expect(second.filter((n) => n.profile_id === alex.profileId)).toHaveLength(2)
+    expect(second.filter((n) => n.profile_id === priya.profileId)).toHaveLength(1)
+    expect(second).toHaveLength(3)
+  })
+
+  it('an assistant neither asks for nor approves a release; the answer says why', async () => {
+    const txId = await heldMove()
+    const ask = await requestRelease(txId, grace)
+    expect(ask.status).toBe(403)
+    const refusal =
+      'Only an admin or a fee earner of Shah Mercer Property Lawyers asks for or approves a release of this deposit; an assistant cannot.'
+    expect((await ask.json()).error.message).toBe(refusal)
+    const asked = DepositResponse.parse(await json(await requestRelease(txId, priya), 201))
+    expect((await read(txId, grace)).can_approve).toBe(false)
+    const approve = await t.request(url(txId, `/releases/${asked.deposit!.releases[0]!.id}/approve`), {
+      as: grace,
+      method: 'POST',
+    })
+    expect(approve.status).toBe(403)
+    expect((await approve.json()).error.message).toBe(refusal)
+    expect((await read(txId, priya)).deposit).toMatchObject({ status: 'held', held_pence: 52_500_00 })
+    await expectLedgersBalanced()
+  })
+
+  it('a member who joined after the request cannot approve it; the requester cannot be the second pair of eyes; two who were there can', async () => {
+    const txId = await heldMove()
+    const asked = DepositResponse.parse(await json(await requestRelease(txId, priya), 201))
+    const id = asked.deposit!.releases[0]!.id
+    // Carol joins the firm as a fee earner after the request (the review's reproduction: a colleague added for the purpose).
+    const carol = await t.signUp({ name: 'Carol Fresh', role: 'conveyancer' })
+    await t.database.query(
+      `insert into organization_members (organization_id, profile_id, role) values ($1, $2, 'fee_earner')`,
+      [firmId, carol.profileId],
+    )
+    expect((await read(txId, carol)).can_approve).toBe(false)
+    const late = await t.request(url(txId, `/releases/${id}/approve`), { as: carol, method: 'POST' })
+    expect(late.status).toBe(403)
+    expect((await late.json()).error.message).toBe(
+      'You joined Shah Mercer Property Lawyers after this release was requested, so you cannot approve it. An admin or a fee earner who was at the firm before the request must approve it.',
+    )
+    const self = await t.request(url(txId, `/releases/${id}/approve`), { as: priya, method: 'POST' })
+    expect(self.status).toBe(409)
+    expect((await read(txId, priya)).deposit).toMatchObject({ status: 'held', held_pence: 52_500_00 })
+    // A fee earner who was a member before the request is the second pair of eyes: paid.
+    expect((await read(txId, hugo)).can_approve).toBe(true)
+    const done = DepositResponse.parse(
+      await json(await t.request(url(txId, `/releases/${id}/approve`), { as: hugo, method: 'POST' }), 200),
+    )
+    expect(done.deposit).toMatchObject({ status: 'released', held_pence: 0 })
+    expect(done.deposit!.releases[0]!.approvals.map((a) => a.approver_name)).toEqual(['Priya Shah', 'Hugo Lane'])
+    await t.database.query(`update organization_members set removed_at = now() where profile_id = $1`, [
+      carol.profileId,
+    ])
     await expectLedgersBalanced()
   })
 

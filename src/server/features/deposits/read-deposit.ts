@@ -89,7 +89,7 @@ export async function readDepositIn(
     provider: { name: partner.name, label: partner.label },
     agreed_price_pence: row.price === null ? null : Number(row.price),
     can_manage: role === 'buyer_conveyancer',
-    can_approve: !!firm?.isMember,
+    can_approve: !!firm?.canApprove,
     can_simulate_transfer: partner.name === 'sandbox' && role === 'buyer' && row.id !== null,
   }
   if (!row.id) return { ...base, deposit: null, summary: null }

@@ -1,8 +1,11 @@
 /**
- * Releases and refunds of a held deposit, on two approvals by two different current members of the
- * firm instructed for the buyer (four eyes: the standard control against payment diversion):
+ * Releases and refunds of a held deposit, on two approvals by two different people at the firm
+ * instructed for the buyer, each an admin or a fee earner who joined the firm before the request
+ * (four eyes: the standard control against payment diversion; access/deposits.ts requireReleaseApprover):
  * - POST /deposit/releases: one of them asks (a release to the seller's conveyancer's client
- *   account at exchange or completion, or a refund to the buyer); asking is the first approval.
+ *   account at exchange or completion, or a refund to the buyer); asking is the first approval, and
+ *   every admin of the firm is told (a 'deposit_release' notification and, as they choose, an email),
+ *   so that nobody moves client money without the firm's admins knowing.
  * - POST /deposit/releases/{id}/approve: a second person approves and the partner pays at once.
  * - POST /deposit/releases/{id}/cancel: a request still waiting is withdrawn.
  * Every step locks the deposit's row first (`select ... for update`), so concurrent requests queue:
@@ -15,13 +18,21 @@ import { sql } from 'drizzle-orm'
 import { z } from 'zod'
 import type { DepositResponse, RequestReleaseInput } from '#shared/contracts/deposits.ts'
 import { formatPence } from '#shared/domain/surveys.ts'
-import { approvingFirm, requireDepositManager, requireFirmApprover } from '#server/access/deposits.ts'
+import {
+  approvingFirm,
+  firmAdminIds,
+  requireDepositManager,
+  requireFirmMember,
+  requireReleaseApprover,
+} from '#server/access/deposits.ts'
 import type { Viewer } from '#server/auth/viewer.ts'
 import type { Database, Tx } from '#server/db/client.ts'
 import { firstRow, IdRow, oneRow, Timestamp } from '#server/db/rows.ts'
 import { AppError } from '#server/core/errors.ts'
 import type { ClientMoneyPartner } from '#server/providers/client-money/index.ts'
 import { recordActivity } from '#server/core/audit/record-activity.ts'
+import { notifyPeople, type NotificationDelivery } from '#server/core/notify/notify-people.ts'
+import { depositPath } from '#shared/paths.ts'
 import { ledgerBalances, postEntry, transfer } from './ledger'
 import { readDepositIn, refreshDepositStatus } from './read-deposit'
 import { partnerError } from './set-up-deposit'
@@ -83,13 +94,15 @@ export async function requestRelease(opts: {
   txId: string
   partner: ClientMoneyPartner
   input: RequestReleaseInput
+  /** Where the admins' notification emails link to and whether they leave. */
+  notify: NotificationDelivery
   ip?: string | null
 }): Promise<DepositResponse> {
   const { viewer, txId, input, partner } = opts
   return opts.database.db.transaction(async (tx) => {
     await requireDepositManager(tx, viewer, txId)
     const firm = await approvingFirm(tx, viewer, txId)
-    await requireFirmApprover(tx, viewer, firm.organizationId)
+    await requireReleaseApprover(tx, viewer, firm.organizationId, null)
     const d = await lockDeposit(tx, txId)
     await assertReleasable(tx, txId, d, input.amount_pence)
     const waiting = await tx.execute(
@@ -125,6 +138,20 @@ export async function requestRelease(opts: {
       payload: { releaseId, kind: input.kind, amountPence: input.amount_pence, approvals: 1 },
       ip: opts.ip,
     })
+    await notifyPeople(tx, {
+      ...opts.notify,
+      // Every current admin of the firm but the one asking (notifyPeople skips the actor).
+      recipients: await firmAdminIds(tx, firm.organizationId!),
+      kind: 'deposit_release',
+      transactionId: txId,
+      actorId: viewer.profileId,
+      title: `${viewer.fullName} asked to ${what(input.kind)} ${formatPence(input.amount_pence)} of a deposit ${firm.firmName} holds`,
+      body:
+        input.kind === 'release'
+          ? `To ${payee!.account_name} (${payee!.sort_code}, account ending ${payee!.account_number.slice(-4)}) at ${input.stage}. It is paid when a second admin or fee earner approves it; cancel it if you did not expect it.`
+          : 'Back to the buyer. It is paid when a second admin or fee earner approves it; cancel it if you did not expect it.',
+      link: depositPath(txId),
+    })
     return readDepositIn(tx, { viewer, txId, partner })
   })
 }
@@ -158,13 +185,13 @@ export async function approveRelease(opts: {
     if (rel.status === 'cancelled') {
       throw new AppError('conflict', `This ${what(rel.kind)} was cancelled. Ask for a new one if it is still needed.`)
     }
-    await requireFirmApprover(tx, viewer, rel.organization_id)
     if (rel.mine) {
       throw new AppError(
         'conflict',
         `You have already approved this ${what(rel.kind)}. A second person at your firm must approve it.`,
       )
     }
+    await requireReleaseApprover(tx, viewer, rel.organization_id, releaseId)
     const amount = Number(rel.amount)
     await assertReleasable(tx, txId, d, amount)
     await tx.execute(
@@ -247,7 +274,7 @@ export async function cancelRelease(opts: {
       select kind, status, organization_id from deposit_releases where id = ${releaseId} and deposit_id = ${d.id} for update`)
     const rel = firstRow(z.object({ kind: z.string(), status: z.string(), organization_id: z.string().nullable() }), r)
     if (!rel) throw new AppError('not_found', 'Could not find this release request.')
-    await requireFirmApprover(tx, viewer, rel.organization_id)
+    await requireFirmMember(tx, viewer, rel.organization_id)
     if (rel.status !== 'pending') {
       throw new AppError(
         'conflict',

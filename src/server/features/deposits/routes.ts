@@ -22,8 +22,9 @@ export function clientMoneyPartnerOf(deps: AppDeps): ClientMoneyPartner {
 }
 
 export function depositsRoutes(deps: AppDeps) {
-  const { database } = deps
+  const { database, config, mail } = deps
   const partner = clientMoneyPartnerOf(deps)
+  const notify = { publicUrl: config.publicUrl, deliverMail: mail.deliver }
   return createRouter()
     .openapi(e.get, async (c) =>
       c.json(await getDeposit({ database, viewer: requireViewer(c), txId: c.req.valid('param').txId, partner }), 200),
@@ -73,6 +74,7 @@ export function depositsRoutes(deps: AppDeps) {
           txId: c.req.valid('param').txId,
           partner,
           input: c.req.valid('json'),
+          notify,
           ip: c.var.client.ip,
         }),
         201,

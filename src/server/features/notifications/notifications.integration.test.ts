@@ -76,6 +76,7 @@ const allOn = {
   survey_update: true,
   funds_review: true,
   chain_update: true,
+  deposit_release: true,
 }
 
 describe('the bell', () => {

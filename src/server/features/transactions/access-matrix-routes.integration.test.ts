@@ -1163,8 +1163,9 @@ const ROWS: Record<string, Row> = {
   },
   // Deposits (access/deposits.ts): the buyer's side sees the deposit, the seller's side held yes/amount
   // only (200 with the summary); the buyer's conveyancer (the firm: professional and assistant) sets it
-  // and asks for releases (403 for the buyer, 404 for the seller). No deposit on the shared move: the
-  // allowed meet 422 where a deposit is needed; only the buyer simulates the sandbox transfer.
+  // and asks for releases (403 for the buyer, 404 for the seller; 403 for the assistant, who never
+  // counts as one of the two approvers: decision 050). No deposit on the shared move: the allowed meet
+  // 422 where a deposit is needed; only the buyer simulates the sandbox transfer.
   'GET /api/transactions/{txId}/deposit': {
     call: get(() => `${base(move.txId)}/deposit`),
     expected: answers(200),
@@ -1190,7 +1191,7 @@ const ROWS: Record<string, Row> = {
   'POST /api/transactions/{txId}/deposit/releases': {
     call: (actor) =>
       t.request(`${base(move.txId)}/deposit/releases`, { as: as(actor), json: { kind: 'refund', amount_pence: 100 } }),
-    expected: answers(422, { buyer: 403, seller: 404 }),
+    expected: answers(422, { buyer: 403, seller: 404, assistant: 403 }),
   },
   'POST /api/transactions/{txId}/deposit/releases/{releaseId}/approve': {
     call: (actor) =>

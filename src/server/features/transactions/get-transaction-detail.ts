@@ -9,7 +9,7 @@
  */
 import { canSeeTransactionRowSql, documentAudienceSql, viewerRoleSql } from '#server/access/transactions.ts'
 import { activityReadableSql } from '#server/access/activity.ts'
-import type { Viewer } from '#server/auth/viewer.ts'
+import { viewerAccessId, type Viewer } from '#server/auth/viewer.ts'
 import type { TransactionDetail } from '#shared/contracts/transactions.ts'
 import type { Database, JsonText } from '#server/db/client.ts'
 import { notFound } from '#server/core/errors.ts'
@@ -85,7 +85,10 @@ export async function getTransactionDetail({
   viewer: Viewer
   txId: string
 }): Promise<JsonText<TransactionDetail>> {
-  const json = await database.queryJson<TransactionDetail>('transaction_detail', DETAIL_SQL, [viewer.profileId, txId])
+  const json = await database.queryJson<TransactionDetail>('transaction_detail', DETAIL_SQL, [
+    viewerAccessId(viewer),
+    txId,
+  ])
   if (!json) throw notFound()
   return json
 }

@@ -8,7 +8,7 @@
  * docs/decisions/039-dashboard-card-json.md).
  */
 import { visibleTransactionIdArraySql } from '#server/access/transactions.ts'
-import type { Viewer } from '#server/auth/viewer.ts'
+import { viewerAccessId, type Viewer } from '#server/auth/viewer.ts'
 import type { DashboardResponse } from '#shared/contracts/transactions.ts'
 import type { Database, JsonText } from '#server/db/client.ts'
 
@@ -24,7 +24,10 @@ from (
   where t.id = any(${visibleTransactionIdArraySql('$1')})
 ) x`
 
-/** Returns DashboardResponse as JSON text: `{ transactions: DashboardTransaction[] }`. */
+/**
+ * Returns DashboardResponse as JSON text: `{ transactions: DashboardTransaction[] }`. A firm API key
+ * lists its firm's matters only (viewerAccessId, decision 050).
+ */
 export async function listDashboard({
   database,
   viewer,
@@ -32,5 +35,5 @@ export async function listDashboard({
   database: Database
   viewer: Viewer
 }): Promise<JsonText<DashboardResponse>> {
-  return (await database.queryJson<DashboardResponse>('dashboard_list', DASHBOARD_SQL, [viewer.profileId]))!
+  return (await database.queryJson<DashboardResponse>('dashboard_list', DASHBOARD_SQL, [viewerAccessId(viewer)]))!
 }
