@@ -95,8 +95,12 @@ const FORM_BODY_TYPES = /^\s*(?:application\/x-www-form-urlencoded|multipart\/fo
 
 /** Largest JSON body: 1 MB. Document uploads stream under their own limit (DOCUMENT_MAX_BYTES). */
 export const JSON_BODY_MAX_BYTES = 1024 * 1024
-/** The one route whose body is a file: POST /api/transactions/{txId}/documents (features/documents). */
-const UPLOAD_PATH = /^\/api\/transactions\/[^/]+\/documents\/?$/
+/**
+ * The routes whose body is a file, streamed under DOCUMENT_MAX_BYTES by their own handler: a move's
+ * documents (POST /api/transactions/{txId}/documents, features/documents) and a home logbook's
+ * (POST /api/logbooks/{logbookId}/documents, features/logbooks).
+ */
+const UPLOAD_PATH = /^\/api\/(?:transactions|logbooks)\/[^/]+\/documents\/?$/
 /** The PDTF import, whose 413 speaks of the property pack (features/pdtf). */
 const PDTF_IMPORT_PATH = /^\/api\/transactions\/pdtf-import\/?$/
 

@@ -23,7 +23,10 @@
  */
 import { createHash } from 'node:crypto'
 import type { BetterAuthPlugin } from 'better-auth'
-import type { Database } from '../db/client'
+import { sql } from 'drizzle-orm'
+import { z } from 'zod'
+import type { Database, Tx } from '../db/client'
+import { oneRow } from '../db/rows'
 import { CLIENT_IP_HEADER } from './client-info'
 import { readCookie, sessionCookieName, verifySessionCookie } from './viewer'
 
@@ -186,23 +189,30 @@ function hashToken(token: string): string {
   return createHash('sha256').update(token).digest('base64url').slice(0, 32)
 }
 
+/** Where a count is taken: the drizzle handle, or a transaction (the count then rolls back with it). */
+export type LimitRunner = Database['db'] | Tx
+
 /**
- * Counts one request against `key` in a fixed window of `rule.window` seconds, atomically (one
- * statement, so concurrent processes cannot both pass a stale read). The database clock decides.
- * Returns null when allowed, else the seconds until the window ends.
+ * The one limiter of the server (auth limits here, and the kernel's action limits,
+ * core/limits.ts): counts one request against `key` in a fixed window of `rule.window` seconds,
+ * atomically (one statement, so concurrent processes cannot both pass a stale read). The database
+ * clock decides. `key` is any text naming the bucket (`address:…`, `account:…`, `webhook-test|<owner>`,
+ * `title-check|<move>`...). Returns null when allowed, else the seconds until the window ends.
  */
-export async function consumeAccountLimit(database: Database, key: string, rule: Rule): Promise<number | null> {
-  const [row] = await database.query<{ count: number; retry_after: number }>(
-    `insert into account_rate_limit as l (key, count, resets_at)
-     values ($1, 1, now() + make_interval(secs => $2))
-     on conflict (key) do update set
-       count = case when l.resets_at <= now() then 1 else l.count + 1 end,
-       resets_at = case when l.resets_at <= now() then excluded.resets_at else l.resets_at end
-     returning count, greatest(1, ceil(extract(epoch from l.resets_at - now())))::int as retry_after`,
-    [key, rule.window],
-  )
-  if (Math.random() < 0.01) {
-    await database.query(`delete from account_rate_limit where resets_at < now() - interval '1 hour'`).catch(() => {})
+export async function consumeLimit(runner: LimitRunner, key: string, rule: Rule): Promise<number | null> {
+  const res = await runner.execute(sql`
+    insert into account_rate_limit as l (key, count, resets_at)
+    values (${key}, 1, now() + make_interval(secs => ${rule.window}))
+    on conflict (key) do update set
+      count = case when l.resets_at <= now() then 1 else l.count + 1 end,
+      resets_at = case when l.resets_at <= now() then excluded.resets_at else l.resets_at end
+    returning count, greatest(1, ceil(extract(epoch from l.resets_at - now())))::int as retry_after`)
+  const row = oneRow(z.object({ count: z.number(), retry_after: z.number() }), res)
+  // Now and then old windows go; never inside a caller's transaction, whose rows it could wait on.
+  if (!('rollback' in runner) && Math.random() < 0.01) {
+    await runner
+      .execute(sql`delete from account_rate_limit where resets_at < now() - interval '1 hour'`)
+      .catch(() => {})
   }
   return Number(row.count) <= rule.max ? null : Number(row.retry_after)
 }
@@ -275,7 +285,7 @@ export function authRateLimits(
       let retryAfter = 0
       // Every count is taken, even after a refusal: a refused attempt still counts against its account.
       for (const { key, rule } of checks) {
-        const wait = await consumeAccountLimit(database, key, rule)
+        const wait = await consumeLimit(database.db, key, rule)
         if (wait !== null) retryAfter = Math.max(retryAfter, wait)
       }
       if (retryAfter > 0) return { response: tooManyRequests(retryAfter) }

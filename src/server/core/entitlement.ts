@@ -4,8 +4,9 @@
  * end of a period it was cancelled at). The professional tools (the cases board, SLA clocks, enquiry
  * templates, the agent's portfolio, the surveyor's calendar) are refused with 402 and a link to the
  * billing page when the viewer's firm has lapsed; nothing is deleted, so re-subscribing brings it all
- * back. A professional with no firm is not gated: Pro is bought per firm
- * (docs/decisions/033-billing-and-pro.md).
+ * back. Pro is bought per firm (docs/decisions/033-billing-and-pro.md); a professional with no firm has
+ * a personal trial from sign-up, then the same gate (docs/decisions/049-pro-gate.md). Each Pro tool's
+ * router is built with createProRouter, so every endpoint of the tool passes the same gate.
  */
 import { sql } from 'drizzle-orm'
 import { z } from 'zod'
@@ -22,6 +23,9 @@ import { MEMBER_ROLES, type MemberRole } from '#shared/domain/firms.ts'
 import type { Viewer } from '#server/auth/viewer.ts'
 import { parseJsonText, type Database, type Tx } from '#server/db/client.ts'
 import { firstRow, Timestamp } from '#server/db/rows.ts'
+import type { MiddlewareHandler } from 'hono'
+import { isProfessional } from '#shared/domain/academy.ts'
+import { createRouter, requireViewer, type AppEnv } from '#server/http/router.ts'
 import { AppError } from './errors'
 
 /** The billing page's path in the web app. */
@@ -146,28 +150,47 @@ export function firmHasProSql(now: string): string {
  * same columns as firmPlan, as JSON text; no row when the viewer is in no firm.
  * Parameter: $1 the viewer's profile id.
  */
-const PRO_GATE_SQL = `select json_build_object('role', om.role, 'name', o.name, 'status', ba.status,
-    'current_period_end', ba.current_period_end, 'cancel_at_period_end', ba.cancel_at_period_end,
-    'trial_ends_at', coalesce(ba.trial_ends_at,
-      (select min(m.joined_at) from organization_members m where m.organization_id = o.id)
-        + make_interval(days => ${Number(PRO_TRIAL_DAYS)})))::text
-  from organization_members om join organizations o on o.id = om.organization_id
+const PRO_GATE_SQL = `select json_build_object('firm', om.organization_id is not null, 'role', om.role,
+    'name', o.name, 'status', ba.status, 'current_period_end', ba.current_period_end,
+    'cancel_at_period_end', ba.cancel_at_period_end,
+    'trial_ends_at', case when om.organization_id is null
+      then p.created_at + make_interval(days => ${Number(PRO_TRIAL_DAYS)})
+      else coalesce(ba.trial_ends_at,
+        (select min(m.joined_at) from organization_members m where m.organization_id = o.id)
+          + make_interval(days => ${Number(PRO_TRIAL_DAYS)})) end)::text
+  from profiles p
+  left join organization_members om on om.profile_id = p.id and om.removed_at is null
+  left join organizations o on o.id = om.organization_id
   left join billing_accounts ba on ba.organization_id = o.id
-  where om.profile_id = $1 and om.removed_at is null limit 1`
+  where p.id = $1 limit 1`
 
-type ProGateRow = ProColumns & { role: MemberRole; name: string }
+type ProGateRow = ProColumns & { firm: boolean; role: MemberRole | null; name: string | null }
+
+/** The firm page of the web app, where a professional sets up their firm. */
+export const FIRM_PAGE = '/app/firm'
 
 /**
- * Throws 402 ('payment_required') when the viewer's firm has no Pro: `tool` names what was asked
- * for ("The cases board"). The message says when it ended, that the data is kept, and where to
- * subscribe. No-op for a viewer with no firm. One named prepared statement (PRO_GATE_SQL).
+ * Throws 402 ('payment_required') when the viewer has no Pro: `tool` names what was asked for ("The
+ * cases board"). A professional in a firm has Pro while the firm does; a professional with no firm
+ * has a personal trial of PRO_TRIAL_DAYS from sign-up, then is asked to set up their firm (whose own
+ * trial then starts) and subscribe (docs/decisions/049-pro-gate.md). A viewer who is not a
+ * professional is not gated here: the tools' use cases refuse them (403 or 404) as before. The
+ * message says when Pro ended, that the data is kept, and where to go. One named prepared statement
+ * (PRO_GATE_SQL). Used by every Pro router (proGate, createProRouter) and the cases board.
  */
 export async function assertPro(database: Database, viewer: Viewer, tool: string, now = new Date()): Promise<void> {
   const text = await database.queryJson<ProGateRow>('billing_pro_gate', PRO_GATE_SQL, [viewer.profileId])
   if (!text) return
   const firm = parseJsonText(text)
+  if (!firm.firm && !isProfessional(viewer.roles)) return
   const plan = proState(firm, now)
   if (plan.pro) return
+  if (!firm.firm) {
+    throw new AppError(
+      'payment_required',
+      `${tool} is part of Homeward Pro. Your free trial ended${plan.trialEndsAt ? ` on ${ukDate(plan.trialEndsAt)}` : ''}. Set up your firm on the firm page (${FIRM_PAGE}) to start its free trial, then subscribe; your data is kept.`,
+    )
+  }
   const ended =
     plan.status !== 'none' && plan.currentPeriodEnd
       ? `${firm.name}'s Pro plan ended on ${ukDate(plan.currentPeriodEnd)}`
@@ -177,4 +200,39 @@ export async function assertPro(database: Database, viewer: Viewer, tool: string
     'payment_required',
     `${tool} is part of Homeward Pro. ${ended}. ${who} on the billing page (${BILLING_PAGE}); your firm's data is kept.`,
   )
+}
+
+/** The Pro gate as route middleware: 402 before the input is read when the viewer has no Pro (assertPro). */
+export function proGate(database: Database, tool: string): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    await assertPro(database, requireViewer(c), tool)
+    await next()
+  }
+}
+
+/** Every endpoint a Pro router gates, with its tool: the Pro routes' table test walks it. */
+const gatedEndpoints = new Map<string, { method: string; path: string; tool: string }>()
+
+/** The endpoints gated by Pro routers built so far (by createProRouter), as `{ method, path, tool }`. */
+export function proGatedEndpoints(): { method: string; path: string; tool: string }[] {
+  return [...gatedEndpoints.values()]
+}
+
+/**
+ * A feature router (http/router.ts createRouter) for a Pro tool: every route added to it passes the
+ * Pro gate (proGate) after the session check and before its input is validated, so a new endpoint of
+ * the tool cannot be left ungated. `tool` names the tool in the 402 ("The sales portfolio").
+ */
+export function createProRouter(database: Database, tool: string) {
+  const router = createRouter()
+  const openapi = router.openapi
+  const gate = proGate(database, tool)
+  // The cast is the library's generic, as in createRouter: the route keeps its own type.
+  router.openapi = ((route, handler, hook) => {
+    const own =
+      route.middleware === undefined ? [] : Array.isArray(route.middleware) ? route.middleware : [route.middleware]
+    gatedEndpoints.set(`${route.method} ${route.path}`, { method: route.method, path: route.path, tool })
+    return openapi({ ...route, middleware: [...own, gate] }, handler, hook)
+  }) as typeof router.openapi
+  return router
 }

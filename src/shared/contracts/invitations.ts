@@ -80,13 +80,11 @@ export const InvitationTokenParams = z.object({ token: z.string().min(20).max(20
 export const InvitationPreview = z.object({
   /** `superseded`: this link was replaced by a re-send; the newest email has the working one. */
   status: z.enum([...INVITATION_STATUSES, 'superseded']),
-  /** Masked ('j***@example.com'): what the page shows. */
-  email: z.string(),
   /**
-   * The full invited address, only to prefill sign-up: whoever holds the token
-   * received it at that address, so it tells them nothing new.
+   * The invited address, masked ('j***@example.com'): the only address in this public answer (a
+   * forwarded or leaked link does not tell its holder whom it was for; security battery 2026-12, I1).
    */
-  invited_email: z.string(),
+  email: z.string(),
   /** 'giftor': someone giving money towards the deposit, who will see only their gift (decision 037). */
   role: z.enum(INVITATION_ROLES),
   invited_by_name: z.string().nullable(),

@@ -1,9 +1,11 @@
 /**
  * HTTP edge of the open API: personal access tokens and firm API keys (session only), webhook
  * endpoints, their delivery logs, test events and redelivery (also API tokens with the webhooks
- * scopes). Use cases beside this file; the outbox worker in webhook-worker.ts.
+ * scopes). Use cases beside this file; the outbox worker in webhook-worker.ts. Token creation, test
+ * events and redeliveries are limited per person (core/limits.ts: 429 with Retry-After).
  */
 import { apiAccessEndpoints as endpoints } from '#shared/contracts/api-access.ts'
+import { enforceLimit, TOKEN_CREATE, WEBHOOK_REDELIVER, WEBHOOK_TEST } from '#server/core/limits.ts'
 import { createRouter, requireViewer, type AppDeps } from '#server/http/router.ts'
 import { createApiToken, listApiTokens, revokeApiToken } from './api-tokens'
 import {
@@ -23,12 +25,11 @@ export function apiAccessRoutes({ database, config }: AppDeps) {
     .openapi(endpoints.listTokens, async (c) =>
       c.json(await listApiTokens({ database, viewer: requireViewer(c), firmId: c.req.valid('query').firm_id }), 200),
     )
-    .openapi(endpoints.createToken, async (c) =>
-      c.json(
-        await createApiToken({ database, viewer: requireViewer(c), input: c.req.valid('json'), origin: c.var.client }),
-        201,
-      ),
-    )
+    .openapi(endpoints.createToken, async (c) => {
+      const viewer = requireViewer(c)
+      await enforceLimit(database.db, TOKEN_CREATE, viewer.profileId)
+      return c.json(await createApiToken({ database, viewer, input: c.req.valid('json'), origin: c.var.client }), 201)
+    })
     .openapi(endpoints.revokeToken, async (c) => {
       await revokeApiToken({
         database,
@@ -87,12 +88,11 @@ export function apiAccessRoutes({ database, config }: AppDeps) {
         200,
       ),
     )
-    .openapi(endpoints.testWebhook, async (c) =>
-      c.json(
-        await sendTestEvent({ database, viewer: requireViewer(c), endpointId: c.req.valid('param').endpointId }),
-        202,
-      ),
-    )
+    .openapi(endpoints.testWebhook, async (c) => {
+      const viewer = requireViewer(c)
+      await enforceLimit(database.db, WEBHOOK_TEST, viewer.profileId)
+      return c.json(await sendTestEvent({ database, viewer, endpointId: c.req.valid('param').endpointId }), 202)
+    })
     .openapi(endpoints.listDeliveries, async (c) =>
       c.json(
         await listDeliveries({ database, viewer: requireViewer(c), endpointId: c.req.valid('param').endpointId }),
@@ -101,6 +101,8 @@ export function apiAccessRoutes({ database, config }: AppDeps) {
     )
     .openapi(endpoints.redeliver, async (c) => {
       const { endpointId, deliveryId } = c.req.valid('param')
-      return c.json(await redeliver({ database, viewer: requireViewer(c), endpointId, deliveryId }), 202)
+      const viewer = requireViewer(c)
+      await enforceLimit(database.db, WEBHOOK_REDELIVER, viewer.profileId)
+      return c.json(await redeliver({ database, viewer, endpointId, deliveryId }), 202)
     })
 }

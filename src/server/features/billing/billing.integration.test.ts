@@ -299,10 +299,44 @@ describe('payments webhook', () => {
     expect((await post(body, headers)).status).toBe(200)
     const replay = await post(body, headers)
     expect(replay.status).toBe(409)
-    const refused = await t.database.query<{ detail: { reason: string } }>(
-      `select detail from security_events where kind = 'payments.webhook_refused' order by created_at`,
+    const refused = await t.database.query<{ last_reason: string; count: number }>(
+      `select last_reason, count from partner_webhook_refusals where kind = 'payments.webhook_refused'`,
     )
-    expect(refused.map((r) => r.detail.reason).join(' ')).toMatch(/refused[\s\S]*already received/)
+    expect(refused.reduce((n, r) => n + r.count, 0)).toBeGreaterThanOrEqual(2)
+    expect(refused.map((r) => r.last_reason).join(' ')).toMatch(/already received/)
+  })
+
+  it("counts 50 refused deliveries from one source in a handful of rows, with the sender's id cut to 64 characters", async () => {
+    const source = '203.0.113.77'
+    const before = await t.database.query<{ n: number }>(`select count(*)::int as n from security_events`)
+    for (let i = 0; i < 50; i++) {
+      const body = JSON.stringify({ id: `evt_${i}`, type: 'customer.subscription.deleted', data: { object: {} } })
+      const res = await t.request('/api/webhooks/payments', {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          'webhook-id': `msg_${'x'.repeat(8000)}${i}`,
+          'webhook-timestamp': String(Math.floor(Date.now() / 1000)),
+          'webhook-signature': 'v1,Zm9yZ2Vk',
+        },
+        body,
+        peer: source,
+      })
+      expect(res.status).toBe(401)
+      await res.body?.cancel()
+    }
+    const rows = await t.database.query<{ count: number; last_webhook_id: string; minute: Date }>(
+      `select count, last_webhook_id, minute from partner_webhook_refusals where source = $1`,
+      [source],
+    )
+    // One row per minute: two when the fifty straddle a minute's end.
+    expect(rows.length).toBeGreaterThanOrEqual(1)
+    expect(rows.length).toBeLessThanOrEqual(2)
+    expect(rows.reduce((n, r) => n + r.count, 0)).toBe(50)
+    for (const r of rows) expect(r.last_webhook_id).toHaveLength(64)
+    // No security event per refusal any more.
+    const after = await t.database.query<{ n: number }>(`select count(*)::int as n from security_events`)
+    expect(after[0].n).toBe(before[0].n)
   })
 })
 

@@ -5,7 +5,7 @@
  * (verifyStripeSignature, STRIPE_WEBHOOK_SECRET) and its event id is recorded the same way. Stripe's
  * event is read (its subscription or invoice fetched back from Stripe's API) before the database
  * transaction opens, so no transaction waits on Stripe. The receipt and the work commit together in
- * one database transaction; a refused delivery is recorded as payments.webhook_refused. Events:
+ * one database transaction; a refused delivery is counted as payments.webhook_refused per source and minute. Events:
  * - checkout.session.completed: the firm's subscription (seats, interval, period, trial) is stored;
  * - checkout.payment_failed: the decline's reason is kept for the admin's billing page;
  * - checkout.session.expired: the admin left the checkout; nothing was charged;
@@ -94,6 +94,8 @@ export async function receivePaymentsWebhook(opts: {
   stripeSecret?: string
   headers: Headers
   body: string
+  /** The sender's address (auth/client-info.ts), for counting refusals per source. */
+  source?: string | null
   /** Charges a move's due completion fee after a card was saved for it (once this delivery committed). */
   collectFee?: (txId: string) => Promise<unknown>
 }): Promise<void> {
@@ -128,6 +130,7 @@ export async function receivePaymentsWebhook(opts: {
         provider: paymentsWebhookKey(provider),
         webhook_id: opts.headers.get('webhook-id'),
         reason: err.message,
+        source: opts.source ?? null,
       })
     }
     throw err

@@ -9,7 +9,7 @@ import { Hono } from 'hono'
 import { sql } from 'drizzle-orm'
 import { z } from 'zod'
 import { billingEndpoints as e } from '#shared/contracts/billing.ts'
-import { createRouter, requireViewer, type AppDeps } from '#server/http/router.ts'
+import { createRouter, requireViewer, type AppDeps, type AppEnv } from '#server/http/router.ts'
 import { paymentsProviderFor, type PaymentsProvider } from '#server/providers/payments/index.ts'
 import { isLocalRequest } from '#server/http/local-request.ts'
 import { collectCompletionFee, completionFeeReceipt, getCompletionFee } from './completion-fee'
@@ -116,7 +116,7 @@ export function billingRoutes(deps: AppDeps) {
 /** POST /api/webhooks/payments: no session; the signature is the authentication. */
 export function paymentsWebhookRoutes(deps: AppDeps) {
   const provider = paymentsOf(deps)
-  const app = new Hono()
+  const app = new Hono<AppEnv>()
   app.post(PAYMENTS_WEBHOOK_PATH, async (c) => {
     await receivePaymentsWebhook({
       database: deps.database,
@@ -125,6 +125,7 @@ export function paymentsWebhookRoutes(deps: AppDeps) {
       stripeSecret: deps.config.STRIPE_WEBHOOK_SECRET,
       headers: c.req.raw.headers,
       body: await c.req.text(),
+      source: c.var.client.ip,
       // A card saved for a move that has completed: its due fee is charged now, and the receipt sent.
       collectFee: async (txId) => {
         await collectCompletionFee({

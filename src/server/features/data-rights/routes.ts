@@ -7,7 +7,7 @@
 import { Readable } from 'node:stream'
 import { deleteCookie } from 'hono/cookie'
 import { dataRightsEndpoints as endpoints } from '#shared/contracts/data-rights.ts'
-import { consumeAccountLimit, type Rule } from '#server/auth/rate-limits.ts'
+import { consumeLimit, type Rule } from '#server/auth/rate-limits.ts'
 import { sessionCookieName } from '#server/auth/viewer.ts'
 import { RateLimitedError } from '#server/core/errors.ts'
 import { createRouter, requireViewer, type AppDeps } from '#server/http/router.ts'
@@ -27,7 +27,7 @@ export function dataRightsRoutes({ database, auth, config, log }: AppDeps, ports
   const storage = storageFor(config)
   const limited = async (key: string, rule: Rule) => {
     if (config.AUTH_RATE_LIMIT === false) return
-    const wait = await consumeAccountLimit(database, key, rule)
+    const wait = await consumeLimit(database.db, key, rule)
     if (wait !== null) {
       const minutes = Math.ceil(wait / 60)
       throw new RateLimitedError(

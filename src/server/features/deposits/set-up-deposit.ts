@@ -19,6 +19,7 @@ import type { Viewer } from '#server/auth/viewer.ts'
 import type { Database } from '#server/db/client.ts'
 import { firstRow, oneRow } from '#server/db/rows.ts'
 import { AppError, notFound } from '#server/core/errors.ts'
+import { enforceLimit, PAYEE_CHECK } from '#server/core/limits.ts'
 import { ClientMoneyError, type ClientMoneyPartner } from '#server/providers/client-money/index.ts'
 import { sandboxTransferEvent } from '#server/providers/client-money/sandbox-provider.ts'
 import type { SandboxWebhookDispatcher } from '#server/providers/webhooks/sandbox-webhooks.ts'
@@ -109,6 +110,9 @@ export async function checkPayee(opts: {
     const d = firstRow(z.object({ id: z.string(), sort_code: z.string(), account_number: z.string() }), r)
     if (!d)
       throw new AppError('unprocessable', 'Your conveyancer has not set up the deposit yet. Nothing to pay for now.')
+    // Counted per move once the viewer is known to be on it (an outsider cannot spend the move's
+    // checks), and committed before the paid partner call.
+    await enforceLimit(tx, PAYEE_CHECK, txId)
     return d
   })
   const check = await partner

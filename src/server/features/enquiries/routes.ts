@@ -16,7 +16,7 @@ import { listEnquiries } from './list-enquiries'
 import { raiseEnquiries } from './raise-enquiries'
 import { makeSellerTask } from './seller-task'
 import { getFirmStandardEnquiries, putFirmStandardEnquiries, standardEnquiriesForMatter } from './standard-enquiries'
-import { assertPro } from '#server/core/entitlement.ts'
+import { createProRouter } from '#server/core/entitlement.ts'
 
 export function enquiriesRoutes(deps: AppDeps) {
   const { database, config, mail } = deps
@@ -27,6 +27,46 @@ export function enquiriesRoutes(deps: AppDeps) {
     publicUrl: config.publicUrl,
     deliverMail: mail.deliver,
   })
+  // The Pro tools among the enquiries: each router gates all its endpoints (core/entitlement.ts).
+  const templates = createProRouter(database, 'Standard enquiry templates')
+    .openapi(endpoints.standardForMatter, async (c) => {
+      const { txId } = c.req.valid('param')
+      return c.json(await standardEnquiriesForMatter({ database, viewer: requireViewer(c), txId }), 200)
+    })
+    .openapi(endpoints.firmStandard, async (c) => {
+      const { orgId } = c.req.valid('param')
+      return c.json(await getFirmStandardEnquiries({ database, viewer: requireViewer(c), orgId }), 200)
+    })
+    .openapi(endpoints.putFirmStandard, async (c) => {
+      const { orgId } = c.req.valid('param')
+      const body = c.req.valid('json')
+      return c.json(
+        await putFirmStandardEnquiries({ database, viewer: requireViewer(c), orgId, ...body, origin: c.var.client }),
+        200,
+      )
+    })
+  const clocks = createProRouter(database, 'SLA clocks').openapi(endpoints.clocks, async (c) => {
+    const { txId } = c.req.valid('param')
+    return c.json(await listClocks({ database, viewer: requireViewer(c), txId }), 200)
+  })
+  const slaTargets = createProRouter(database, 'SLA targets')
+    .openapi(endpoints.firmSla, async (c) => {
+      const { orgId } = c.req.valid('param')
+      return c.json(await getSlaSettings({ database, viewer: requireViewer(c), orgId }), 200)
+    })
+    .openapi(endpoints.putFirmSla, async (c) => {
+      const { orgId } = c.req.valid('param')
+      return c.json(
+        await putSlaSettings({
+          database,
+          viewer: requireViewer(c),
+          orgId,
+          ...c.req.valid('json'),
+          origin: c.var.client,
+        }),
+        200,
+      )
+    })
   return createRouter()
     .openapi(endpoints.list, async (c) => {
       const { txId } = c.req.valid('param')
@@ -66,47 +106,7 @@ export function enquiriesRoutes(deps: AppDeps) {
       const doc = await exportReplies({ database, storage, viewer: requireViewer(c), txId, ip: c.var.client.ip })
       return c.json(doc, 201)
     })
-    .openapi(endpoints.standardForMatter, async (c) => {
-      await assertPro(database, requireViewer(c), 'Standard enquiry templates')
-      const { txId } = c.req.valid('param')
-      return c.json(await standardEnquiriesForMatter({ database, viewer: requireViewer(c), txId }), 200)
-    })
-    .openapi(endpoints.clocks, async (c) => {
-      await assertPro(database, requireViewer(c), 'SLA clocks')
-      const { txId } = c.req.valid('param')
-      return c.json(await listClocks({ database, viewer: requireViewer(c), txId }), 200)
-    })
-    .openapi(endpoints.firmStandard, async (c) => {
-      await assertPro(database, requireViewer(c), 'Standard enquiry templates')
-      const { orgId } = c.req.valid('param')
-      return c.json(await getFirmStandardEnquiries({ database, viewer: requireViewer(c), orgId }), 200)
-    })
-    .openapi(endpoints.putFirmStandard, async (c) => {
-      await assertPro(database, requireViewer(c), 'Standard enquiry templates')
-      const { orgId } = c.req.valid('param')
-      const body = c.req.valid('json')
-      return c.json(
-        await putFirmStandardEnquiries({ database, viewer: requireViewer(c), orgId, ...body, origin: c.var.client }),
-        200,
-      )
-    })
-    .openapi(endpoints.firmSla, async (c) => {
-      await assertPro(database, requireViewer(c), 'SLA targets')
-      const { orgId } = c.req.valid('param')
-      return c.json(await getSlaSettings({ database, viewer: requireViewer(c), orgId }), 200)
-    })
-    .openapi(endpoints.putFirmSla, async (c) => {
-      await assertPro(database, requireViewer(c), 'SLA targets')
-      const { orgId } = c.req.valid('param')
-      return c.json(
-        await putSlaSettings({
-          database,
-          viewer: requireViewer(c),
-          orgId,
-          ...c.req.valid('json'),
-          origin: c.var.client,
-        }),
-        200,
-      )
-    })
+    .route('/', templates)
+    .route('/', clocks)
+    .route('/', slaTargets)
 }

@@ -151,7 +151,6 @@ export async function previewInvitation({
   return {
     status: superseded && inv.status === 'pending' ? 'superseded' : expired ? 'expired' : inv.status,
     email: maskEmail(inv.email),
-    invited_email: inv.email,
     role: inv.role,
     invited_by_name: inv.inviter_name,
     property: inv.address_lines ? { address_lines: inv.address_lines, postcode: inv.postcode ?? '' } : null,

@@ -89,7 +89,7 @@ export async function openLogbookDocument(opts: {
       where d.id = $1 and d.logbook_id = $2 and l.owner_id = $3`,
     [opts.docId, opts.logbookId, opts.viewer.profileId],
   )
-  if (!doc) throw notFound()
+  if (!doc) throw notFound('document')
   const stored = await opts.storage.get(doc.storage_key).catch(() => {
     throw new AppError('not_found', 'The file of this document is no longer stored.')
   })
@@ -113,7 +113,7 @@ export async function removeLogbookDocument(opts: {
       delete from logbook_documents where id = ${opts.docId} and logbook_id = ${opts.logbookId}
       returning storage_key`)
     const row = firstRow(z.object({ storage_key: z.string() }), res)
-    if (!row) throw notFound()
+    if (!row) throw notFound('document')
     const still = await tx.execute(sql`
       select (exists (select 1 from documents where storage_key = ${row.storage_key})
               or exists (select 1 from logbook_documents where storage_key = ${row.storage_key})) as used`)

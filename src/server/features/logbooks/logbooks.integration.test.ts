@@ -13,6 +13,7 @@ import { createTransaction } from '#server/test/factories.ts'
 import { unzip } from '#server/test/unzip.ts'
 import { type TestUser, useTestApp } from '#server/test/test-app.ts'
 import { makePdf, PNG } from '#server/test/test-files.ts'
+import { withoutRequestId } from '#server/test/error-body.ts'
 
 const t = useTestApp()
 
@@ -166,6 +167,41 @@ describe('home logbook', () => {
     expect((await t.request('/api/logbooks', { as: seller }).then((r) => r.json())) as LogbooksResponse).toEqual({
       logbooks: [],
     })
+  })
+
+  it('takes a document over the 1 MB JSON body limit, under the document limit (security battery 2026-12, I2)', async () => {
+    // 1.5 MB: a scanned certificate is often this size.
+    const big = Buffer.concat([await makePdf('Gas safety certificate'), Buffer.from(`\n%${'x'.repeat(1_500_000)}\n`)])
+    const res = await t.app.request(
+      `/api/logbooks/${logbook.id}/documents?${new URLSearchParams({ category: 'certificates', filename: 'Gas safety.pdf' })}`,
+      {
+        method: 'POST',
+        headers: { cookie: buyer.cookie, 'content-type': 'application/octet-stream' },
+        body: big,
+      } as RequestInit,
+    )
+    const doc = await json<{ id: string; size_bytes: number }>(res, 201)
+    expect(doc.size_bytes).toBe(big.length)
+    await json(await t.request(`/api/logbooks/${logbook.id}/documents/${doc.id}`, { as: buyer, method: 'DELETE' }), 204)
+  })
+
+  it('tells an outsider uploading to a logbook that it cannot be found, in the logbook’s words (I4)', async () => {
+    const res = await t.app.request(
+      `/api/logbooks/${logbook.id}/documents?${new URLSearchParams({ category: 'other', filename: 'x.png' })}`,
+      {
+        method: 'POST',
+        headers: { cookie: outsider.cookie, 'content-type': 'application/octet-stream' },
+        body: PNG,
+      } as RequestInit,
+    )
+    const body = await json<{ error: { code: string; message: string } }>(res, 404)
+    expect(withoutRequestId(body)).toEqual({ error: { code: 'not_found', message: 'Could not find this logbook.' } })
+    // The same words as reading it.
+    const read = await json<{ error: { message: string } }>(
+      await t.request(`/api/logbooks/${logbook.id}`, { as: outsider }),
+      404,
+    )
+    expect(read.error.message).toBe('Could not find this logbook.')
   })
 
   it('survives archiving the move, and the move is archived only once it has ended', async () => {

@@ -64,6 +64,6 @@ export async function removeLogbookEntry(opts: {
       .delete(logbookEntries)
       .where(and(eq(logbookEntries.id, opts.entryId), eq(logbookEntries.logbookId, opts.logbookId)))
       .returning({ id: logbookEntries.id })
-    if (!gone.length) throw notFound()
+    if (!gone.length) throw notFound('logbook entry')
   })
 }

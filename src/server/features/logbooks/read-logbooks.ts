@@ -60,7 +60,7 @@ export async function getLogbook(opts: {
       where l.id = $1 and l.owner_id = $2`,
     [opts.logbookId, opts.viewer.profileId],
   )
-  if (!row) throw notFound()
+  if (!row) throw notFound('logbook')
   const logbook = row.logbook
   return {
     ...logbook,
@@ -80,7 +80,7 @@ export async function getLogbookPdtf(opts: {
     `select pdtf, postcode from home_logbooks where id = $1 and owner_id = $2`,
     [opts.logbookId, opts.viewer.profileId],
   )
-  if (!row) throw notFound()
+  if (!row) throw notFound('logbook')
   return { pack: row.pdtf, filename: `logbook-pdtf-${row.postcode.replace(/\s+/g, '')}.json` }
 }
 
@@ -100,7 +100,7 @@ export async function lockOwnLogbook(
     z.object({ id: z.string(), sale_transaction_id: z.string().nullable(), handed_over_at: Timestamp.nullable() }),
     res,
   )
-  if (!row) throw notFound()
+  if (!row) throw notFound('logbook')
   if (row.handed_over_at) {
     throw new AppError(
       'conflict',

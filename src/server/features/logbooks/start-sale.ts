@@ -35,7 +35,7 @@ export async function startSaleFromLogbook(opts: {
     opts.logbookId,
     opts.viewer.profileId,
   ])
-  if (!logbook) throw notFound()
+  if (!logbook) throw notFound('logbook')
   const lines = logbook.address_lines
   const candidate = {
     address_line_1: lines[0],
@@ -77,7 +77,7 @@ export async function startSaleFromLogbook(opts: {
         }),
         locked,
       )
-      if (!row) throw notFound()
+      if (!row) throw notFound('logbook')
       if (row.handed_over_at)
         throw new AppError('conflict', 'This logbook was handed over to the new owner, so it cannot start a sale.')
       if (row.sale_transaction_id && row.sale_status && row.sale_status !== 'cancelled')

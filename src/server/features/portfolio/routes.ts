@@ -1,25 +1,26 @@
 /**
  * HTTP edge of the estate agent's portfolio, built from `portfolioEndpoints`
  * (src/shared/contracts/portfolio.ts): the portfolio, the weekly update's preview and send-now, and
- * the memorandum of sale. Mail is nudged out after commits that queue it.
+ * the memorandum of sale. Mail is nudged out after commits that queue it. All of it is Homeward Pro:
+ * a lapsed agency gets the same 402 on each (createProRouter; docs/decisions/049-pro-gate.md).
  */
 import { portfolioEndpoints } from '#shared/contracts/portfolio.ts'
-import { createRouter, requireViewer, type AppDeps } from '#server/http/router.ts'
+import { requireViewer, type AppDeps } from '#server/http/router.ts'
 import { storageFor } from '#server/platform/storage/index.ts'
 import { generateMemorandum } from './generate-memorandum'
 import { listPortfolio } from './list-portfolio'
 import { previewWeeklyUpdate, sendWeeklyUpdateNow } from './weekly-update'
-import { assertPro } from '#server/core/entitlement.ts'
+import { createProRouter } from '#server/core/entitlement.ts'
 
 export function portfolioRoutes({ database, config, mail }: AppDeps) {
   const e = portfolioEndpoints
   const storage = storageFor(config)
   const delivery = () => ({ publicUrl: config.publicUrl, deliverMail: mail.deliver })
-  return createRouter()
-    .openapi(e.portfolio, async (c) => {
-      await assertPro(database, requireViewer(c), 'The sales portfolio')
-      return c.json(await listPortfolio({ database, viewer: requireViewer(c), query: c.req.valid('query') }), 200)
-    })
+  // The whole router is the Pro tool: every endpoint passes the same gate (core/entitlement.ts).
+  return createProRouter(database, 'The sales portfolio')
+    .openapi(e.portfolio, async (c) =>
+      c.json(await listPortfolio({ database, viewer: requireViewer(c), query: c.req.valid('query') }), 200),
+    )
     .openapi(e.weeklyUpdatePreview, async (c) =>
       c.json(
         await previewWeeklyUpdate({

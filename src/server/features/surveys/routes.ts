@@ -11,13 +11,26 @@ import { cancelBooking, rescheduleBooking } from './change-booking'
 import { deliverReport, markPayoutPaid } from './deliver-report'
 import { listSlots, listTransactionSurveys } from './list-transaction-surveys'
 import { getSchedule, saveAvailability, saveProducts } from './schedule'
-import { assertPro } from '#server/core/entitlement.ts'
+import { createProRouter } from '#server/core/entitlement.ts'
 
 export function surveysRoutes({ database, config, mail }: AppDeps) {
   const payments = paymentsProviderFor(config)
   const delivery = () => ({ publicUrl: config.publicUrl, deliverMail: mail.deliver })
   const schedule = (viewer: ReturnType<typeof requireViewer>, query: { from?: string; days?: number } = {}) =>
     getSchedule({ database, viewer, from: query.from, days: query.days ?? 7, paymentsLabel: payments.label })
+  // The surveyor's calendar is a Pro tool: its router gates every endpoint (core/entitlement.ts).
+  const calendar = createProRouter(database, "The surveyor's calendar")
+    .openapi(e.schedule, async (c) => c.json(await schedule(requireViewer(c), c.req.valid('query')), 200))
+    .openapi(e.saveAvailability, async (c) => {
+      const viewer = requireViewer(c)
+      await saveAvailability({ database, viewer, input: c.req.valid('json') })
+      return c.json(await schedule(viewer), 200)
+    })
+    .openapi(e.saveProducts, async (c) => {
+      const viewer = requireViewer(c)
+      await saveProducts({ database, viewer, input: c.req.valid('json') })
+      return c.json(await schedule(viewer), 200)
+    })
   return createRouter()
     .openapi(e.transactionSurveys, async (c) => {
       const { txId } = c.req.valid('param')
@@ -59,22 +72,6 @@ export function surveysRoutes({ database, config, mail }: AppDeps) {
       mail.kick()
       return c.json(booking, 200)
     })
-    .openapi(e.schedule, async (c) => {
-      await assertPro(database, requireViewer(c), "The surveyor's calendar")
-      return c.json(await schedule(requireViewer(c), c.req.valid('query')), 200)
-    })
-    .openapi(e.saveAvailability, async (c) => {
-      const viewer = requireViewer(c)
-      await assertPro(database, viewer, "The surveyor's calendar")
-      await saveAvailability({ database, viewer, input: c.req.valid('json') })
-      return c.json(await schedule(viewer), 200)
-    })
-    .openapi(e.saveProducts, async (c) => {
-      const viewer = requireViewer(c)
-      await assertPro(database, viewer, "The surveyor's calendar")
-      await saveProducts({ database, viewer, input: c.req.valid('json') })
-      return c.json(await schedule(viewer), 200)
-    })
     .openapi(e.deliverReport, async (c) => {
       const { bookingId } = c.req.valid('param')
       const booking = await deliverReport({
@@ -92,4 +89,5 @@ export function surveysRoutes({ database, config, mail }: AppDeps) {
       const { payoutId } = c.req.valid('param')
       return c.json(await markPayoutPaid({ database, viewer: requireViewer(c), payoutId, payments }), 200)
     })
+    .route('/', calendar)
 }

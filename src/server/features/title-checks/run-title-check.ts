@@ -4,7 +4,8 @@
  * src/shared/domain/title-check.ts). The provider is asked before anything is written; then the PDF is
  * stored and, in one database transaction, the check, its PDF in the Property folder, the move's title
  * number (when it had none) and the audit entry are written together.
- * Errors: 404 off the move; 403 for anyone but its conveyancers; 422 for a title HMLR does not know.
+ * Errors: 404 off the move; 403 for anyone but its conveyancers; 422 for a title HMLR does not know;
+ * 429 past the move's limit (core/limits.ts TITLE_CHECK).
  */
 import { sql } from 'drizzle-orm'
 import { z } from 'zod'
@@ -15,6 +16,7 @@ import type { Viewer } from '#server/auth/viewer.ts'
 import type { Database } from '#server/db/client.ts'
 import { IdRow, oneRow } from '#server/db/rows.ts'
 import { AppError } from '#server/core/errors.ts'
+import { enforceLimit, TITLE_CHECK } from '#server/core/limits.ts'
 import type { ObjectStorage } from '#server/platform/storage/index.ts'
 import { LandRegistryError, type LandRegistryProvider } from '#server/providers/land-registry/index.ts'
 import { filePdf, storePdf } from '#server/core/documents/save-generated-pdf.ts'
@@ -41,6 +43,8 @@ export async function runTitleCheck(opts: {
   const move = await database.db.transaction(async (tx) => {
     const role = await readViewerRole(tx, viewer, txId)
     if (!TITLE_CHECK_ROLES.includes(role)) throw new AppError('forbidden', NOT_A_CONVEYANCER)
+    // Per move, counted once the viewer may run checks on it and committed before the paid call.
+    await enforceLimit(tx, TITLE_CHECK, txId)
     const res = await tx.execute(sql`
       select p.postcode,
              (select full_name from profiles where id = ${viewer.profileId}) as checked_by,

@@ -25,6 +25,7 @@ import type { Database, Tx } from '#server/db/client.ts'
 import { firstRow, oneRow, Timestamp } from '#server/db/rows.ts'
 import { IDENTITY_CHECK_STATUSES } from '#server/db/schema/verification.ts'
 import { AppError, notFound } from '#server/core/errors.ts'
+import { enforceLimit, IDENTITY_CHECK_START } from '#server/core/limits.ts'
 import type { ObjectStorage } from '#server/platform/storage/index.ts'
 import type { IdentityVerificationProvider } from '#server/providers/identity-verification/index.ts'
 import { nextStepFor } from '#server/providers/identity-verification/identity-verification-provider.ts'
@@ -150,6 +151,8 @@ export async function startIdentityCheck(opts: {
         row.status === 'processing' ||
         (row.status === 'verified' && row.expires_at && new Date(row.expires_at) > new Date()))
     if (live) return identityView(row, opts.provider.label)
+    // Only a new check counts (core/limits.ts IDENTITY_CHECK_START): resuming one is free.
+    await enforceLimit(tx, IDENTITY_CHECK_START, opts.viewer.profileId)
     const res = await tx.execute(sql`
       insert into identity_checks (profile_id, provider) values (${opts.viewer.profileId}, ${opts.provider.name})
       returning ${COLUMNS}`)

@@ -19,7 +19,7 @@ import { invitationPath, PAGE_PATHS, giftorGiftPath, transactionPath } from '#sh
  * /invite/{token}: what the invitation is for, then accepting it. Signed out, it offers Sign in and
  * Create an account, both coming back here; signed in, an Accept button. Expired, used, withdrawn and
  * re-sent links, and a link meant for another email, each say why and what to do. Create an account
- * arrives with the invited email and role filled in, and coming back here from sign-up or sign-in
+ * arrives with the role filled in (the address is shown masked only: the preview is public), and coming back here from sign-up or sign-in
  * (`?join=1`) accepts at once; the server still checks that the email matches.
  */
 export function InvitationView({ token }: { token: string }) {
@@ -103,7 +103,7 @@ export function InvitationView({ token }: { token: string }) {
   const acceptError = accept.error instanceof ApiError ? accept.error : null
 
   const back = `${here}?join=1`
-  const signUpParams: Record<string, string> = { tab: 'sign-up', email: inv.invited_email }
+  const signUpParams: Record<string, string> = { tab: 'sign-up' }
   const choice = signupChoiceForParticipantRole(inv.role)
   if (choice) signUpParams.role = choice
 
@@ -195,7 +195,7 @@ export function InvitationView({ token }: { token: string }) {
           </p>
           <div className="flex flex-col gap-2 sm:flex-row sm:flex-wrap">
             <Button asChild size="lg">
-              <Link to={signInHref(back, { email: inv.invited_email })}>
+              <Link to={signInHref(back)}>
                 <LogIn aria-hidden="true" />
                 Sign in to accept
               </Link>
