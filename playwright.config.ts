@@ -28,6 +28,8 @@ const SERVER_ENV = {
   AUTH_RATE_LIMIT: 'false',
   SUPPORT_INBOUND_TOKEN,
   DEV_MAIL: 'true',
+  // The webhook journey's receiver listens on 127.0.0.1 (docs/decisions/047-outbound-requests.md).
+  OUTBOUND_ALLOW_LOOPBACK: 'true',
 }
 // OpenID Connect sign-in (e2e/oauth.spec.ts): a local provider, scripts/e2e-oidc-provider.mjs, on PORT + 2.
 const OIDC_PORT = Number(process.env.E2E_OIDC_PORT ?? PORT + 2)

@@ -100,6 +100,19 @@ describe('loadConfig', () => {
     ).toBe(false)
   })
 
+  it('keeps outbound requests off loopback unless OUTBOUND_ALLOW_LOOPBACK=true, and refuses it in production', () => {
+    expect(loadConfig({ DATA_DIR: tmp() }).OUTBOUND_ALLOW_LOOPBACK).toBe(false)
+    expect(loadConfig({ DATA_DIR: tmp(), OUTBOUND_ALLOW_LOOPBACK: 'true' }).OUTBOUND_ALLOW_LOOPBACK).toBe(true)
+    expect(() =>
+      loadConfig({
+        DATA_DIR: tmp(),
+        OUTBOUND_ALLOW_LOOPBACK: 'true',
+        NODE_ENV: 'production',
+        SANDBOX_PARTNERS: 'true',
+      }),
+    ).toThrow(/OUTBOUND_ALLOW_LOOPBACK: must not be true with NODE_ENV=production/)
+  })
+
   it('reads TRUSTED_ORIGINS and whether PUBLIC_URL was set', () => {
     const unset = loadConfig({ DATA_DIR: tmp() })
     expect(unset.publicUrlSet).toBe(false)

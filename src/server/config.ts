@@ -122,6 +122,12 @@ const ConfigSchema = z
      */
     DEV_MAIL: bool(false),
     /**
+     * Lets requests to addresses users supply (webhook endpoints) reach loopback: http://127.0.0.1,
+     * http://localhost, [::1]. Off unless set; refused with NODE_ENV=production. Tests and a receiver
+     * on the developer's own machine (docs/decisions/047-outbound-requests.md).
+     */
+    OUTBOUND_ALLOW_LOOPBACK: bool(false),
+    /**
      * Extra origins allowed to send state-changing requests when PUBLIC_URL is set, comma-separated
      * (https://admin.homeward.example,https://homeward.example:8443). See auth/same-origin.ts.
      */
@@ -241,6 +247,13 @@ const ConfigSchema = z
     }
     if (c.DATABASE_OWNER_URL && !c.DATABASE_URL) {
       ctx.addIssue({ code: 'custom', path: ['DATABASE_OWNER_URL'], message: 'needs DATABASE_URL as well' })
+    }
+    if (c.OUTBOUND_ALLOW_LOOPBACK && c.NODE_ENV === 'production') {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['OUTBOUND_ALLOW_LOOPBACK'],
+        message: 'must not be true with NODE_ENV=production (webhooks could reach services on this server)',
+      })
     }
     if (c.DEV_MAIL && c.NODE_ENV === 'production') {
       ctx.addIssue({

@@ -18,6 +18,7 @@ import { checkSlaClocks } from '#server/core/clocks/check-clocks.ts'
 import { runNightlyIfDue } from './features/accreditation/nightly'
 import { startClockCloseRecompute } from './features/accreditation/recompute-on-clock-close'
 import { createWebhookWorker, webhookOutboxDepth } from './features/api-access/webhook-worker'
+import { outboundClientFor } from './platform/outbound/outbound-client'
 import { COMPLETION_FEE_RETRY_MS, retryDueCompletionFees } from './features/billing/completion-fee-retries'
 import { paymentsOf } from './features/billing/routes'
 import { supplierFrom } from './features/billing/supplier'
@@ -50,7 +51,7 @@ export function serverJobs(deps: {
   const thenMail = (send: () => Promise<number>) => async () => {
     if ((await send()) > 0) mail.kick()
   }
-  const webhooks = createWebhookWorker({ database, log })
+  const webhooks = createWebhookWorker({ database, log, outbound: outboundClientFor(config) })
   const portfolio = portfolioChecks({ database, delivery })
   const feeRetry = {
     database,
@@ -143,7 +144,9 @@ export function serverJobs(deps: {
       everyMs: 2_000,
       claim: 'skip locked, with a 5-minute lease',
       failure: 'webhook worker could not drain the outbox',
-      run: () => webhooks.drain(),
+      // Claims and starts what is due; answers are awaited in the background, so a slow receiver
+      // never holds the next tick (webhook-worker.ts).
+      run: () => webhooks.dispatch(),
       stop: () => webhooks.stop(),
       depth: () => webhookOutboxDepth(database),
     },

@@ -43,6 +43,8 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     SEED_DEMO: false,
     // The local outbox at /api/dev/mail, as the e2e servers have it (the dev-mail tests turn it off).
     DEV_MAIL: true,
+    // Webhook receivers in tests listen on 127.0.0.1 (the SSRF tests turn this off).
+    OUTBOUND_ALLOW_LOOPBACK: true,
     TRUSTED_ORIGINS: '',
     PAYMENTS_PROVIDER: 'sandbox',
     OPEN_BANKING_PROVIDER: 'sandbox',

@@ -4,6 +4,14 @@
  * schedule of a webhook delivery, and which URLs may receive webhooks. Pure functions, no I/O.
  * docs/decisions/032-open-api-and-webhooks.md.
  */
+import {
+  ipLiteral,
+  isLoopbackHostName,
+  isMetadataHostName,
+  refusedAddressRange,
+  refusedRangeLabel,
+  type RefusedRange,
+} from './outbound-address'
 
 /**
  * What an API token may do, named `resource:action`. A token reaches only the endpoints whose
@@ -113,23 +121,65 @@ export function webhookRetryDelayMs(attempt: number): number | null {
 }
 
 /**
- * Why a webhook URL is refused, or null when it may be used: https anywhere; plain http only to
- * localhost or 127.0.0.1 and never in production (a receiver on the developer's machine). No
- * credentials in the URL.
+ * Why a webhook URL is refused, or null when it may be used, as far as the URL alone tells
+ * (docs/decisions/047-outbound-requests.md): https, to a host name or a public address. An address
+ * written in the URL, in any spelling the URL parser turns into one (2130706433, 0x7f000001,
+ * 0177.0.0.1 and 127.1 are all 127.0.0.1; [::ffff:7f00:1] is too), must be public unicast
+ * (outbound-address.ts); so must what a host name resolves to, which the server checks as well
+ * (platform/outbound). Plain http only to loopback (localhost, 127.0.0.1, [::1]) and only with
+ * `allowLoopback` (OUTBOUND_ALLOW_LOOPBACK, refused in production). No credentials in the URL.
  */
-export function webhookUrlProblem(value: string, options: { production: boolean }): string | null {
+export function webhookUrlProblem(
+  value: string,
+  options: { production: boolean; allowLoopback?: boolean },
+): string | null {
+  return webhookUrlRefusal(value, options)?.message ?? null
+}
+
+/**
+ * webhookUrlProblem with its kind: `form` (not a URL, credentials, scheme: a 400 like any invalid
+ * field) or `address` (the host is an address or name webhooks may not reach: a 422).
+ */
+export function webhookUrlRefusal(
+  value: string,
+  options: { production: boolean; allowLoopback?: boolean },
+): { kind: 'form' | 'address'; message: string } | null {
+  const form = (message: string) => ({ kind: 'form' as const, message })
+  const address = (message: string) => ({ kind: 'address' as const, message })
   let url: URL
   try {
     url = new URL(value)
   } catch {
-    return 'Enter the full URL of your endpoint, starting with https://'
+    return form('Enter the full URL of your endpoint, starting with https://')
   }
   if (url.username || url.password)
-    return 'Leave the user name and password out of the URL; we sign every request instead.'
+    return form('Leave the user name and password out of the URL; we sign every request instead.')
+  const allowLoopback = options.allowLoopback === true && !options.production
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') return form(httpsOnly(allowLoopback))
+  const literal = ipLiteral(url.hostname)
+  const loopbackName = isLoopbackHostName(url.hostname)
+  if (literal) {
+    const range = refusedAddressRange(literal, { allowLoopback })
+    if (range) return address(refusedAddressMessage(literal, range))
+  } else if (isMetadataHostName(url.hostname)) {
+    return address(refusedAddressMessage(url.hostname, 'metadata'))
+  } else if (loopbackName && !allowLoopback) {
+    return address(refusedAddressMessage(url.hostname, 'loopback'))
+  }
   if (url.protocol === 'https:') return null
-  const local = url.hostname === 'localhost' || url.hostname === '127.0.0.1'
-  if (url.protocol === 'http:' && local && !options.production) return null
-  return options.production
-    ? 'Webhook URLs must start with https://'
-    : 'Webhook URLs must start with https:// (or http://localhost and http://127.0.0.1 while developing)'
+  const loopback =
+    loopbackName || (literal !== null && refusedAddressRange(literal, { allowLoopback: false }) === 'loopback')
+  if (allowLoopback && loopback) return null
+  return form(httpsOnly(allowLoopback))
+}
+
+function httpsOnly(allowLoopback: boolean): string {
+  return allowLoopback
+    ? 'Webhook URLs must start with https:// (or http:// to this machine while developing)'
+    : 'Webhook URLs must start with https://'
+}
+
+/** The message for a URL whose host is (or resolves to) a refused address: what it is and what to do. */
+export function refusedAddressMessage(host: string, range: RefusedRange): string {
+  return `${host} is ${refusedRangeLabel(range)}, which webhooks may not reach. Enter the public https:// address of your endpoint.`
 }

@@ -18,9 +18,12 @@ import {
   sendTestEvent,
   updateWebhookEndpoint,
 } from './webhook-endpoints'
+import { outboundAllowsLoopback, outboundClientFor } from '#server/platform/outbound/outbound-client.ts'
 
 export function apiAccessRoutes({ database, config }: AppDeps) {
   const production = config.NODE_ENV === 'production'
+  const outbound = outboundClientFor(config)
+  const allowLoopback = outboundAllowsLoopback(config)
   return createRouter()
     .openapi(endpoints.listTokens, async (c) =>
       c.json(await listApiTokens({ database, viewer: requireViewer(c), firmId: c.req.valid('query').firm_id }), 200),
@@ -52,6 +55,8 @@ export function apiAccessRoutes({ database, config }: AppDeps) {
           viewer: requireViewer(c),
           input: c.req.valid('json'),
           production,
+          outbound,
+          allowLoopback,
           origin: c.var.client,
         }),
         201,

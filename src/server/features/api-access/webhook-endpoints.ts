@@ -21,7 +21,7 @@ import {
   WebhookDelivery,
   WebhookEndpoint,
 } from '#shared/contracts/api-access.ts'
-import { WEBHOOK_TEST_EVENT, webhookUrlProblem } from '#shared/domain/api-access.ts'
+import { WEBHOOK_TEST_EVENT, webhookUrlRefusal } from '#shared/domain/api-access.ts'
 import { canManageApiRow, firmNameOf, resolveApiOwner, type ApiOwner } from '#server/access/api-access.ts'
 import type { Viewer } from '#server/auth/viewer.ts'
 import type { Database, Tx } from '#server/db/client.ts'
@@ -30,6 +30,7 @@ import type { ClientInfo } from '#server/auth/client-info.ts'
 import { AppError, notFound } from '#server/core/errors.ts'
 import { encryptionKeyRing, sealEnvelope } from '#server/platform/encryption/envelope.ts'
 import { generateWebhookSecret } from '#server/config/secrets.ts'
+import type { OutboundClient } from '#server/platform/outbound/outbound-client.ts'
 import { recordApiEvent } from './api-events'
 import { eventBody } from '#server/core/audit/queue-webhook-events.ts'
 
@@ -92,20 +93,48 @@ export async function listWebhookEndpoints(options: {
 }
 
 /**
- * Registers an endpoint with a new signing secret, answered once. The URL must be https (or
- * http://localhost outside production: webhookUrlProblem); at most 20 endpoints per owner.
+ * Why the server will not send webhooks to `url`, as a 400 (not an https URL: webhookUrlRefusal's
+ * `form`) or a 422 (an address webhooks may not reach, written in the URL or what its host name
+ * resolves to now, through the same outbound client that delivers: docs/decisions/047). The 422 for
+ * a resolved name says neither the address nor its kind, so that registration does not map internal
+ * DNS names; a name that does not resolve gets the same message.
+ */
+export async function checkWebhookUrl(options: {
+  url: string
+  production: boolean
+  outbound: OutboundClient
+  allowLoopback: boolean
+}): Promise<void> {
+  const refusal = webhookUrlRefusal(options.url, options)
+  if (refusal) {
+    throw new AppError(refusal.kind === 'form' ? 'validation_failed' : 'unprocessable', `url: ${refusal.message}`, {
+      url: [refusal.message],
+    })
+  }
+  const checked = await options.outbound.check(options.url)
+  if (checked.ok) return
+  // Literal addresses and refused names were answered above with what they are; what is left is
+  // a name that resolves inside (or not at all).
+  const message = `${checked.host} does not resolve to a public internet address, which webhooks need. Check the host name, or enter the public https:// address of your endpoint.`
+  throw new AppError('unprocessable', `url: ${message}`, { url: [message] })
+}
+
+/**
+ * Registers an endpoint with a new signing secret, answered once. The URL must pass checkWebhookUrl
+ * (https to a public address; loopback only with OUTBOUND_ALLOW_LOOPBACK); at most 20 endpoints per owner.
  */
 export async function createWebhookEndpoint(options: {
   database: Database
   viewer: Viewer
   input: CreateWebhookEndpointInput
   production: boolean
+  outbound: OutboundClient
+  allowLoopback: boolean
   origin?: ClientInfo
 }): Promise<WebhookSecret> {
   const { database, viewer, origin } = options
   const input = CreateInput.parse(options.input)
-  const problem = webhookUrlProblem(input.url, { production: options.production })
-  if (problem) throw new AppError('validation_failed', `url: ${problem}`, { url: [problem] })
+  await checkWebhookUrl({ url: input.url, ...options })
   return database.db.transaction(async (tx) => {
     const owner = await resolveApiOwner(tx, viewer, input.firm_id)
     const count = await tx.execute(

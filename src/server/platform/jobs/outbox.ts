@@ -1,6 +1,7 @@
 /**
- * The drain loop every outbox shares (the mail outbox, platform/mail/mail-worker.ts; the webhook
- * outbox, features/api-access/webhook-worker.ts). Each supplies `drainOnce`: claim a batch of due rows
+ * The drain loop of an outbox sent batch by batch (the mail outbox, platform/mail/mail-worker.ts;
+ * the webhook outbox keeps the `OutboxDrain` shape but claims per endpoint and sends side by side
+ * without waiting for a batch: features/api-access/webhook-worker.ts). Each supplies `drainOnce`: claim a batch of due rows
  * (FOR UPDATE SKIP LOCKED, pushing their next attempt 5 minutes on, so several processes share one
  * PostgreSQL outbox and a crashed process's claims come back), send them, record the outcome, and
  * resolve with how many it handled. This adds one drain at a time, a nudge while one runs queued
