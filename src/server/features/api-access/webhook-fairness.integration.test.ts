@@ -1,7 +1,8 @@
 /**
  * One tenant's slow webhook receiver cannot hold back another's (the December 2026 battery's L2):
- * with Mallory's endpoint answering after SLOW_MS and many of her test events queued first, Victor's
- * test event still arrives within a fraction of SLOW_MS; Mallory's endpoint never has more than
+ * with Mallory's and Mallet's endpoints answering after SLOW_MS and more of their test events queued
+ * first than the old worker's batch of 20, Victor's test event still arrives within a fraction of
+ * SLOW_MS; neither slow endpoint ever has more than
  * WEBHOOK_PER_ENDPOINT deliveries in flight; and two workers on one outbox (two processes) send
  * each delivery once. Receivers are real HTTP servers on loopback (OUTBOUND_ALLOW_LOOPBACK).
  */
@@ -55,10 +56,15 @@ async function receiver(delayMs: number): Promise<Receiver> {
 
 const receivers: Receiver[] = []
 let mallory: TestUser
+let mallet: TestUser
 let victor: TestUser
 
 beforeAll(async () => {
-  ;[mallory, victor] = await Promise.all([t.signUp({ name: 'Mallory Slow' }), t.signUp({ name: 'Victor Fast' })])
+  ;[mallory, mallet, victor] = await Promise.all([
+    t.signUp({ name: 'Mallory Slow' }),
+    t.signUp({ name: 'Mallet Slow' }),
+    t.signUp({ name: 'Victor Fast' }),
+  ])
 })
 
 afterAll(async () => {
@@ -92,12 +98,16 @@ const newWorker = () =>
 describe('fair delivery across endpoints', () => {
   it("delivers another tenant's test event while a slow endpoint's backlog waits, one in flight per endpoint", async () => {
     const slow = await receiver(SLOW_MS)
+    const slower = await receiver(SLOW_MS)
     const fast = await receiver(0)
-    receivers.push(slow, fast)
+    receivers.push(slow, slower, fast)
     const malloryHook = await endpointFor(mallory, slow.url)
+    const malletHook = await endpointFor(mallet, slower.url)
     const victorHook = await endpointFor(victor, fast.url)
-    // More than the old batch of 20, queued before Victor's.
-    await testEvents(mallory, malloryHook, 25)
+    // More than the old batch of 20, queued before Victor's: two slow tenants, each within the
+    // per-owner limit on test events (core/limits.ts WEBHOOK_TEST, 20 in 10 minutes).
+    await testEvents(mallory, malloryHook, 13)
+    await testEvents(mallet, malletHook, 13)
     await testEvents(victor, victorHook, 1)
 
     const worker = newWorker()
@@ -112,26 +122,28 @@ describe('fair delivery across endpoints', () => {
     // still leaves it far below the slow receiver's delay.
     expect(fast.arrivals).toHaveLength(1)
     expect(victorWaited / SLOW_MS).toBeLessThan(0.5)
-    expect(slow.maxOpen).toBeLessThanOrEqual(WEBHOOK_PER_ENDPOINT)
+    expect(Math.max(slow.maxOpen, slower.maxOpen)).toBeLessThanOrEqual(WEBHOOK_PER_ENDPOINT)
 
     await worker.stop()
     await draining
-    expect(slow.maxOpen).toBeLessThanOrEqual(WEBHOOK_PER_ENDPOINT)
-    // Mallory's backlog is still there, waiting its turn (not failed, not lost).
+    expect(Math.max(slow.maxOpen, slower.maxOpen)).toBeLessThanOrEqual(WEBHOOK_PER_ENDPOINT)
+    // The slow tenants' backlog is still there, waiting its turn (not failed, not lost).
     const [left] = await t.database.query<{ n: number }>(
-      `select count(*)::int as n from webhook_deliveries where endpoint_id = $1 and status = 'pending' and attempts = 0`,
-      [malloryHook],
+      `select count(*)::int as n from webhook_deliveries where endpoint_id = any($1) and status = 'pending' and attempts = 0`,
+      [[malloryHook, malletHook]],
     )
     expect(left.n).toBeGreaterThan(15)
-    await t.database.query(`delete from webhook_deliveries where endpoint_id = $1`, [malloryHook])
+    await t.database.query(`delete from webhook_deliveries where endpoint_id = any($1)`, [[malloryHook, malletHook]])
   })
 
   it('sends each delivery once with two workers sharing the outbox (two processes)', async () => {
     const target = await receiver(20)
     receivers.push(target)
-    const hooks = await Promise.all([endpointFor(victor, target.url), endpointFor(mallory, target.url)])
-    await testEvents(victor, hooks[0], 6)
-    await testEvents(mallory, hooks[1], 6)
+    // Two people of their own: the first test spent most of its tenants' allowance of test events.
+    const [vera, milo] = await Promise.all([t.signUp({ name: 'Vera Twin' }), t.signUp({ name: 'Milo Twin' })])
+    const hooks = await Promise.all([endpointFor(vera, target.url), endpointFor(milo, target.url)])
+    await testEvents(vera, hooks[0], 6)
+    await testEvents(milo, hooks[1], 6)
     const [a, b] = [newWorker(), newWorker()]
     const counts = await Promise.all([a.drain(), b.drain()])
     await Promise.all([a.stop(), b.stop()])
