@@ -3,12 +3,14 @@
  * (ACTIVITY_WEBHOOK_EVENTS) becomes one pending delivery per enabled endpoint that subscribes to that
  * type and may see the transaction (access/api-access.ts webhookSeesTransaction), inserted in the
  * same database transaction as the change and its audit entry, so a delivery exists exactly when the
- * change commits (docs/decisions/008 and 032). Called by recordActivity.
+ * change commits (docs/decisions/008 and 032). An event about a document (payload.documentId) goes only
+ * to endpoints in the document's audience (decision 051). Called by recordActivity.
  */
 import { randomUUID } from 'node:crypto'
 import { sql } from 'drizzle-orm'
 import { ACTIVITY_WEBHOOK_EVENTS } from '#shared/domain/api-access.ts'
 import { webhookSeesTransaction } from '#server/access/api-access.ts'
+import { webhookSeesDocument } from '#server/access/transactions.ts'
 import type { Tx } from '#server/db/client.ts'
 
 /**
@@ -49,6 +51,7 @@ export async function queueWebhookEvents(
     select e.id, ${`msg_${randomUUID()}`}, ${type}, ${entry.transactionId}, ${body}
     from webhook_endpoints e
     where e.enabled and ${type} = any(e.event_types) and ${webhookSeesTransaction('e', entry.transactionId)}
+      and ${typeof entry.payload.documentId === 'string' ? webhookSeesDocument('e', entry.payload.documentId) : sql`true`}
     returning id`)
   return res.rows.length
 }

@@ -114,7 +114,7 @@ export async function readCase(tx: Tx, txId: string, brokerId: string): Promise<
       select m.id, m.lender, m.amount_pence, m.term_months, m.reference,
         to_char(m.issued_on, 'YYYY-MM-DD') as issued_on, to_char(m.expires_on, 'YYYY-MM-DD') as expires_on,
         m.created_at, d.id as document_id, d.filename as document_filename
-      from mortgage_dips m left join documents d on d.id = m.document_id
+      from mortgage_dips m left join documents d on d.id = m.document_id and ${documentAudienceFor('d', brokerId)}
       where m.case_id = ${row.case_id} order by m.created_at desc, m.id`)
     dips = rows(DipRow, res).map((d) => ({
       id: d.id,
