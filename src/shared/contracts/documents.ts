@@ -40,7 +40,9 @@ export const UploadDocumentQuery = z.object({
    * of its kind for the uploader's side (src/shared/domain/document-audiences.ts). It must include the
    * uploader (422 otherwise).
    */
-  audience: z.enum(DOCUMENT_AUDIENCES, { message: `Choose who can see it: ${DOCUMENT_AUDIENCES.join(', ')}` }).optional(),
+  audience: z
+    .enum(DOCUMENT_AUDIENCES, { message: `Choose who can see it: ${DOCUMENT_AUDIENCES.join(', ')}` })
+    .optional(),
 })
 export type UploadDocumentQuery = z.infer<typeof UploadDocumentQuery>
 
@@ -159,8 +161,8 @@ export const documentEndpoints = {
     path: '/transactions/{txId}/documents/{docId}/audience',
     summary: 'Change who may see this document (every version of its name)',
     description:
-      'Its uploader or their side\'s conveyancer may change it; the new audience must include the person changing it. ' +
-      'The change is in the audit trail without the document\'s name or the audiences.',
+      "Its uploader or their side's conveyancer may change it; the new audience must include the person changing it. " +
+      "The change is in the audit trail without the document's name or the audiences.",
     request: { params: DocumentParams, body: jsonBody(ChangeAudienceBody) },
     responses: { 200: json('The version with its new audience', DocumentVersion), ...ERRORS },
   }),

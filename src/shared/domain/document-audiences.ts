@@ -139,12 +139,12 @@ export function isDocumentAudience(value: unknown): value is DocumentAudience {
 
 /**
  * The audiences someone holding `role` may give a document they upload or change: the ones that
- * include them (no one files a paper they could not read themselves), and 'buyer_funds' only on the
- * buyer's side. A role without a side (lender) may choose 'everyone' and 'clients_and_conveyancers'.
+ * include them (no one files a paper they could not read themselves). A lender, on no side, has
+ * only 'everyone'.
  */
 export function audiencesFor(role: string | null | undefined): DocumentAudience[] {
   if (!role) return []
-  return DOCUMENT_AUDIENCES.filter((a) => audienceIncludes(a, role) || (role === 'lender' && a === 'everyone'))
+  return DOCUMENT_AUDIENCES.filter((a) => audienceIncludes(a, role))
 }
 
 /**
@@ -266,6 +266,20 @@ export function defaultDocumentAudience(
   if (kind === 'other') return OTHER_KIND_AUDIENCE
   const found = DOCUMENT_KINDS.find((k) => k.kind === kind)!
   return resolveKindAudience(found.audience, side)
+}
+
+/**
+ * The default audience of a document filed by someone holding `role` on the move: its kind's default
+ * for their side (defaultDocumentAudience) when that includes them, else the narrowest audience that
+ * does (a seller's conveyancer filing a paper named like a gift letter keeps it on the seller's side,
+ * not in the buyer's funds, which they could not read). Decision 051.
+ */
+export function defaultAudienceForUploader(folder: string, filename: string, role: string): DocumentAudience {
+  const side = role === 'lender' ? null : AUDIENCE_INFO.buyer_side.roles.some((r) => r === role) ? 'buyer' : 'seller'
+  const kindDefault = defaultDocumentAudience(folder, filename, side)
+  if (audienceIncludes(kindDefault, role)) return kindDefault
+  const mine = audiencesFor(role).sort((a, b) => AUDIENCE_INFO[a].roles.length - AUDIENCE_INFO[b].roles.length)
+  return mine[0] ?? 'everyone'
 }
 
 /** The label of an audience for a badge; unknown text is shown as it is. */

@@ -73,7 +73,7 @@ export async function filePdf(
     summary:
       opts.audience !== 'everyone'
         ? `${opts.summary} (version ${version})`
-      : `${opts.summary} as version ${version} of "${filename}" in ${folder}`,
+        : `${opts.summary} as version ${version} of "${filename}" in ${folder}`,
     payload:
       opts.audience !== 'everyone'
         ? { documentId: id, version }

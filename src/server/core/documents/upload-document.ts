@@ -20,11 +20,10 @@ import { z } from 'zod'
 import {
   audienceLabel,
   audiencesFor,
-  defaultDocumentAudience,
+  defaultAudienceForUploader,
   DOCUMENT_AUDIENCES,
   type DocumentAudience,
 } from '#shared/domain/document-audiences.ts'
-import { sideOf } from '#shared/domain/permissions.ts'
 import { participantRoleLabel } from '#shared/domain/roles.ts'
 import type { DocumentFolder } from '#shared/domain/statuses.ts'
 import { nextDocumentVersion } from './next-version'
@@ -121,7 +120,13 @@ export async function uploadDocument(
       // Locks the transaction row: concurrent uploads of the same name queue here and number in turn.
       const { role } = await lockTransactionForViewer(tx, viewer, txId)
       const version = await nextDocumentVersion(tx, { txId, folder: opts.query.folder, filename })
-      const audience = await uploadAudience(tx, { txId, role, folder: opts.query.folder, filename, chosen: opts.query.audience })
+      const audience = await uploadAudience(tx, {
+        txId,
+        role,
+        folder: opts.query.folder,
+        filename,
+        chosen: opts.query.audience,
+      })
       const correctsError = opts.query.corrects_error === 'true'
       if (correctsError && version === 1) {
         throw new AppError(
@@ -204,7 +209,7 @@ export async function uploadDocument(
 /**
  * The audience of an upload (decision 051): the one chosen, which must include the uploader (422
  * otherwise: no one files what they could not read); else that of the name's latest version; else
- * the default of its kind for the uploader's side.
+ * the default of its kind for the uploader (defaultAudienceForUploader).
  */
 async function uploadAudience(
   tx: Tx,
@@ -225,7 +230,7 @@ async function uploadAudience(
     await tx.execute(sql`select audience from documents where transaction_id = ${opts.txId}
       and folder = ${opts.folder} and filename = ${opts.filename} order by version desc limit 1`),
   )
-  return previous?.audience ?? defaultDocumentAudience(opts.folder, opts.filename, sideOf(opts.role))
+  return previous?.audience ?? defaultAudienceForUploader(opts.folder, opts.filename, opts.role)
 }
 
 async function claimIdempotencyKey(

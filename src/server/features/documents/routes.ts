@@ -45,10 +45,7 @@ export function documentsRoutes({ database, config, log }: AppDeps) {
       const { txId, docId } = c.req.valid('param')
       const { audience } = c.req.valid('json')
       const viewer = requireViewer(c)
-      return c.json(
-        await changeDocumentAudience({ database, viewer, txId, docId, audience, ip: c.var.client.ip }),
-        200,
-      )
+      return c.json(await changeDocumentAudience({ database, viewer, txId, docId, audience, ip: c.var.client.ip }), 200)
     })
     .openapi(endpoints.fileLink, async (c) => {
       const { txId, docId } = c.req.valid('param')
