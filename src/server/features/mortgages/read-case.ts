@@ -58,10 +58,10 @@ const DipRow = z.object({
 
 /**
  * The documents 'shared with the broker' (profile `viewerId`): every document of the move in their
- * audience, latest version of each name. Documents on Homeward are visible per move (features/documents:
- * anyone who may see the move sees its documents, by the one rule visibleTransactionIdsSql), except
- * those with a narrower audience (a gifted-deposit declaration: access/transactions.ts
- * documentAudienceFor). A document of any other move is never shared.
+ * audience, latest version of each name: by the one rule access/transactions.ts documentAudienceFor
+ * (decision 051), for a broker the documents for everyone on the move, the buyer's side and the buyer's
+ * mortgage; never the buyer's identity, funds or client-care papers. A document of any other move is
+ * never shared.
  */
 export async function sharedDocuments(tx: Tx, txId: string, viewerId: string): Promise<PackDocument[]> {
   const res = await tx.execute(sql`
