@@ -36,8 +36,10 @@ for (const email of ['tom.seller@homeward.example', 'jordan.agent@homeward.examp
     expect(detail.documents.map((d) => d.filename).filter((n) => BUYERS_PRIVATE.includes(n))).toEqual([])
 
     await page.goto(`/app/transactions/${DEMO_MOVE}?tab=documents`)
+    // The workspace loads its tabs lazily: on a busy machine the first paint can take a while.
     await expect(page.getByTestId('documents-withheld')).toHaveText(
       "The buyer's mortgage and identity papers are private to the buyer's side.",
+      { timeout: 30_000 },
     )
     for (const name of BUYERS_PRIVATE) await expect(page.getByText(name)).toHaveCount(0)
     await page.screenshot({ path: `test-results/document-audiences-${email.split('.')[0]}.png`, fullPage: true })
