@@ -17,7 +17,8 @@
 
 import { sql } from 'drizzle-orm'
 import { z } from 'zod'
-import { BUYER_FUNDS_AUDIENCE_ROLES } from '#shared/domain/permissions.ts'
+import { AUDIENCE_INFO, audiencesIncluding, DOCUMENT_AUDIENCES } from '#shared/domain/document-audiences.ts'
+import { sqlInList } from '../db/schema/sql-lists'
 import type { Database, Tx } from '../db/client'
 import { firstRow, IdRow, rows } from '../db/rows'
 import { notFound } from '#server/core/errors.ts'
@@ -79,17 +80,25 @@ export function viewerRoleSql(alias: string, param: string): string {
     ${firmRoleOnTransactionSql(`${alias}.id`, param)})`
 }
 
+// Every (audience, role) pair of the audience table (src/shared/domain/document-audiences.ts), as
+// 'audience:role' constants: the one list the SQL rule below checks a document against.
+const AUDIENCE_ROLE_PAIRS = sqlInList(
+  DOCUMENT_AUDIENCES.flatMap((a) => AUDIENCE_INFO[a].roles.map((role) => `${a}:${role}`)),
+)
+const ALIAS = /^[a-z_][a-z0-9_]*$/
+
 /**
  * SQL condition, on the documents row `alias`, that the profile in parameter `param` (who may already
- * see its move) is in the document's audience: everyone on the move when `audience` is null; for
- * 'buyer_funds' (a signed gifted-deposit declaration) only the roles that see the buyer's source of
- * funds (BUYER_FUNDS_AUDIENCE_ROLES: the buyer and their conveyancer), never the seller's side.
- * Embedded beside the visibility check in every read of documents rows.
+ * see its move) is in the document's audience (documents.audience, decision 051): 'everyone' is
+ * everyone on the move; any other audience is the roles AUDIENCE_INFO lists for it, the viewer's role
+ * on the move being viewerRoleSql (so a firm colleague counts as their firm's conveyancer, and an
+ * agency colleague as the estate agent). Embedded beside the visibility check in every read of
+ * documents rows: a document outside the viewer's audience is neither listed, counted nor linked.
  */
 export function documentAudienceSql(alias: string, param: string): string {
-  const roles = BUYER_FUNDS_AUDIENCE_ROLES.map((r) => `'${r}'`).join(', ')
-  return `(${alias}.audience is null or exists(select 1 from transactions dat where dat.id = ${alias}.transaction_id
-    and ${viewerRoleSql('dat', param)} in (${roles})))`
+  if (!ALIAS.test(alias)) throw new Error(`Not a table alias: ${JSON.stringify(alias)}`)
+  return `(${alias}.audience = 'everyone' or exists(select 1 from transactions dat where dat.id = ${alias}.transaction_id
+    and (${alias}.audience || ':' || ${viewerRoleSql('dat', param)}) in ${AUDIENCE_ROLE_PAIRS}))`
 }
 
 /**
@@ -99,10 +108,65 @@ export function documentAudienceSql(alias: string, param: string): string {
  * the viewer cannot list cannot be linked either.
  */
 export function documentAudienceFor(alias: string, profileId: string) {
-  const roles = BUYER_FUNDS_AUDIENCE_ROLES.map((r) => `'${r}'`).join(', ')
-  return sql`(${sql.raw(alias)}.audience is null or exists(select 1 from transactions dat
-    cross join (select ${profileId}::uuid as vid) dav where dat.id = ${sql.raw(alias)}.transaction_id
-    and ${sql.raw(viewerRoleSql('dat', 'dav.vid'))} in (${sql.raw(roles)})))`
+  return sql`exists(select 1 from (select ${profileId}::uuid as vid) dav where ${sql.raw(documentAudienceSql(alias, 'dav.vid'))})`
+}
+
+/**
+ * SQL condition (drizzle) that the documents row `alias` is in an audience including `role` itself,
+ * whoever holds it: for reads made on someone's behalf by role rather than by profile (the logbook
+ * handed to the buyer at completion sees what the buyer sees).
+ */
+export function documentAudienceForRole(alias: string, role: string) {
+  if (!ALIAS.test(alias)) throw new Error(`Not a table alias: ${JSON.stringify(alias)}`)
+  const audiences = audiencesIncluding(role)
+  if (!audiences.length) return sql`false`
+  return sql`${sql.identifier(alias)}.audience in (${sql.join(
+    audiences.map((a) => sql`${a}`),
+    sql`, `,
+  )})`
+}
+
+/**
+ * SQL condition (drizzle) that the webhook endpoint row `endpointAlias` may hear of the document
+ * `documentId`: the same audience rule as every read, for the person who registered a personal
+ * endpoint, or for the conveyancer role of a firm's endpoint on its matter's side. Queued events about
+ * a document (document.uploaded) go only to endpoints that pass it (core/audit/queue-webhook-events.ts).
+ */
+export function webhookSeesDocument(endpointAlias: string, documentId: string) {
+  if (!ALIAS.test(endpointAlias)) throw new Error(`Not a table alias: ${JSON.stringify(endpointAlias)}`)
+  const e = sql.identifier(endpointAlias)
+  return sql`exists(select 1 from documents wd where wd.id = ${documentId}::uuid and (wd.audience = 'everyone'
+    or (${e}.organization_id is null and ${sql.raw(documentAudienceSql('wd', `${endpointAlias}.profile_id`))})
+    or (${e}.organization_id is not null and exists(select 1 from matters wm
+      where wm.transaction_id = wd.transaction_id and wm.organization_id = ${e}.organization_id
+        and (wd.audience || ':' || case wm.side when 'buyer' then 'buyer_conveyancer' else 'seller_conveyancer' end)
+          in ${sql.raw(AUDIENCE_ROLE_PAIRS)}))))`
+}
+
+/** canChangeDocumentAudienceSql as a drizzle fragment for the profile `profileId` on documents row `alias`. */
+export function canChangeDocumentAudienceFor(alias: string, profileId: string) {
+  return sql`exists(select 1 from (select ${profileId}::uuid as vid) cav where ${sql.raw(canChangeDocumentAudienceSql(alias, 'cav.vid'))})`
+}
+
+const BUYER_SIDE_ROLES = sqlInList(AUDIENCE_INFO.buyer_side.roles)
+const SELLER_SIDE_ROLES = sqlInList(AUDIENCE_INFO.seller_side.roles)
+const BUYER_SIDE_AUDIENCES = sqlInList(DOCUMENT_AUDIENCES.filter((a) => AUDIENCE_INFO[a].side === 'buyer'))
+const SELLER_SIDE_AUDIENCES = sqlInList(DOCUMENT_AUDIENCES.filter((a) => AUDIENCE_INFO[a].side === 'seller'))
+
+/**
+ * SQL condition, on the documents row `alias`, that the profile in parameter `param` may change its
+ * audience (`update:document-audience:own-side`, decision 051): its uploader, or the conveyancer
+ * (firm) of the uploader's side; when the uploader has left the move, the conveyancer of the side
+ * whose audience it is. Used with documentAudienceSql, so no one changes what they cannot see.
+ */
+export function canChangeDocumentAudienceSql(alias: string, param: string): string {
+  if (!ALIAS.test(alias)) throw new Error(`Not a table alias: ${JSON.stringify(alias)}`)
+  return `(${alias}.uploaded_by = ${param} or exists(select 1 from transactions cat where cat.id = ${alias}.transaction_id
+    and ${viewerRoleSql('cat', param)} = case
+      when ${viewerRoleSql('cat', `${alias}.uploaded_by`)} in ${BUYER_SIDE_ROLES} then 'buyer_conveyancer'
+      when ${viewerRoleSql('cat', `${alias}.uploaded_by`)} in ${SELLER_SIDE_ROLES} then 'seller_conveyancer'
+      when ${alias}.audience in ${BUYER_SIDE_AUDIENCES} then 'buyer_conveyancer'
+      when ${alias}.audience in ${SELLER_SIDE_AUDIENCES} then 'seller_conveyancer' end))`
 }
 
 // The viewer's role on transaction row `t`, the viewer's profile id being the column `v.vid` (bound

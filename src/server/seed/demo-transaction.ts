@@ -5,6 +5,7 @@
  * authority search, which the council has delayed. Dates are relative to `now` so the case always
  * looks live; the content never changes.
  */
+import { defaultDocumentAudience } from '#shared/domain/document-audiences.ts'
 import type { DocumentFolder } from '#shared/domain/statuses.ts'
 import { standardTimeline, type OwnerSide } from '#shared/domain/timeline-template.ts'
 import type { Tx } from '../db/client'
@@ -137,6 +138,10 @@ export async function insertDemoTransaction(tx: Tx, people: DemoPeople, now: Dat
     sizeBytes: (extra.sizeKb ?? r.int(90, 900)) * 1024,
     createdAt: ago(daysAgo, 12, r.int(0, 59)),
     signedAt: extra.signedDaysAgo === undefined ? null : ago(extra.signedDaysAgo, 19, 12),
+    // Its kind's default for the uploader's side (decision 051): the buyer's identity, client-care,
+    // mortgage and gift papers stay on the buyer's side; the TA6, TA10, title and searches go to
+    // both clients and both conveyancers.
+    audience: defaultDocumentAudience(folder, filename, uploadedBy === tom ? 'seller' : 'buyer'),
   })
   // No file bodies are stored for demo documents (storage_key stays null): rows only.
   await tx

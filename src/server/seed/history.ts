@@ -17,6 +17,7 @@
  */
 import { sql } from 'drizzle-orm'
 import { ACADEMY_COURSES } from '#shared/domain/academy-courses.ts'
+import { defaultDocumentAudience } from '#shared/domain/document-audiences.ts'
 import type { OrganizationType } from '#shared/domain/organizations.ts'
 import type { Tx } from '../db/client'
 import type { DemoOrganization } from './organizations'
@@ -65,6 +66,7 @@ export interface HistoryRows {
     uploadedBy: string[]
     createdAt: string[]
     correctsError: boolean[]
+    audience: string[]
   }
   reviews: {
     id: string[]
@@ -116,7 +118,16 @@ export function generateHistory(orgs: readonly DemoOrganization[], now: Date): H
     transactions: { id: [], status: [], createdAt: [], updatedAt: [], completionDate: [] },
     properties: { txId: [], line1: [], town: [], postcode: [] },
     participants: { txId: [], userId: [], role: [], orgId: [], createdAt: [] },
-    documents: { txId: [], folder: [], filename: [], version: [], uploadedBy: [], createdAt: [], correctsError: [] },
+    documents: {
+      txId: [],
+      folder: [],
+      filename: [],
+      version: [],
+      uploadedBy: [],
+      createdAt: [],
+      correctsError: [],
+      audience: [],
+    },
     reviews: { id: [], orgId: [], txId: [], rating: [], author: [], body: [], createdAt: [] },
     cpd: { profileId: [], slug: [], title: [], minutes: [], score: [], passedAt: [] },
   }
@@ -196,6 +207,8 @@ export function generateHistory(orgs: readonly DemoOrganization[], now: Date): H
         rows.documents.uploadedBy.push(earner)
         rows.documents.createdAt.push(iso(at))
         rows.documents.correctsError.push(correctsError)
+        // Its kind's default audience (decision 051): no deliverable here is a client's own paper.
+        rows.documents.audience.push(defaultDocumentAudience(deliverable.folder, deliverable.filename, null))
       }
       push(1, deliveredMs, false)
       if (faulty.has(i)) push(2, deliveredMs + DAY_MS, true)
@@ -294,8 +307,8 @@ export async function insertHistory(tx: Tx, rows: HistoryRows): Promise<number> 
       created_at: pa.createdAt,
     })}::json) as x(tx_id uuid, user_id uuid, role text, org_id uuid, created_at timestamptz)`)
   const d = rows.documents
-  await tx.execute(sql`insert into documents (transaction_id, folder, filename, version, uploaded_by, created_at, corrects_error)
-    select tx_id, folder, filename, version, uploaded_by, created_at, corrects_error
+  await tx.execute(sql`insert into documents (transaction_id, folder, filename, version, uploaded_by, created_at, corrects_error, audience)
+    select tx_id, folder, filename, version, uploaded_by, created_at, corrects_error, audience
     from json_to_recordset(${recordset({
       tx_id: d.txId,
       folder: d.folder,
@@ -304,7 +317,8 @@ export async function insertHistory(tx: Tx, rows: HistoryRows): Promise<number> 
       uploaded_by: d.uploadedBy,
       created_at: d.createdAt,
       corrects_error: d.correctsError,
-    })}::json) as x(tx_id uuid, folder text, filename text, version int, uploaded_by uuid, created_at timestamptz, corrects_error boolean)`)
+      audience: d.audience,
+    })}::json) as x(tx_id uuid, folder text, filename text, version int, uploaded_by uuid, created_at timestamptz, corrects_error boolean, audience text)`)
   const rv = rows.reviews
   await tx.execute(sql`insert into marketplace_reviews (id, organization_id, transaction_id, rating_int, author_name, body, created_at)
     select id, org_id, tx_id, rating, author, body, created_at

@@ -5,9 +5,10 @@
  * trail: activity.ts.
  */
 import { z } from 'zod'
+import { DOCUMENT_AUDIENCES } from '../domain/document-audiences'
 import { DOCUMENT_FOLDERS } from '../domain/statuses'
 import { Timestamp, TransactionParams, Uuid } from './common'
-import { endpoint, ERRORS, json } from './endpoint'
+import { endpoint, ERRORS, json, jsonBody } from './endpoint'
 
 /** What the server accepts, decided by magic bytes. Labels for messages and the UI. */
 export const DOCUMENT_TYPES = {
@@ -34,6 +35,14 @@ export const UploadDocumentQuery = z.object({
    * (spec: Accreditation, document accuracy).
    */
   corrects_error: z.enum(['true', 'false'], { message: 'corrects_error is true or false' }).optional(),
+  /**
+   * Who may see it (decision 051). Unset: the audience of the name's latest version, else the default
+   * of its kind for the uploader's side (src/shared/domain/document-audiences.ts). It must include the
+   * uploader (422 otherwise).
+   */
+  audience: z
+    .enum(DOCUMENT_AUDIENCES, { message: `Choose who can see it: ${DOCUMENT_AUDIENCES.join(', ')}` })
+    .optional(),
 })
 export type UploadDocumentQuery = z.infer<typeof UploadDocumentQuery>
 
@@ -59,6 +68,10 @@ export const DocumentVersion = z.object({
   inline_allowed: z.boolean(),
   /** True when this version was uploaded to replace the previous one because that one had an error. */
   corrects_error: z.boolean(),
+  /** Who may see it (decision 051): src/shared/domain/document-audiences.ts. */
+  audience: z.enum(DOCUMENT_AUDIENCES),
+  /** True when the viewer may change its audience: its uploader, or their side's conveyancer. */
+  can_change_audience: z.boolean(),
 })
 export type DocumentVersion = z.infer<typeof DocumentVersion>
 
@@ -73,6 +86,10 @@ export type DocumentListResponse = z.infer<typeof DocumentListResponse>
 /** GET /api/transactions/{txId}/documents/{docId}/versions: every version of that name, newest first. */
 export const DocumentVersionsResponse = z.object({ versions: z.array(DocumentVersion) })
 export type DocumentVersionsResponse = z.infer<typeof DocumentVersionsResponse>
+
+/** PUT .../documents/{docId}/audience: every version of this name gets the new audience. */
+export const ChangeAudienceBody = z.object({ audience: z.enum(DOCUMENT_AUDIENCES) })
+export type ChangeAudienceBody = z.infer<typeof ChangeAudienceBody>
 
 export const SignedUrlQuery = z.object({
   /** 'inline' (view; PDFs and images only) or 'attachment' (download). */
@@ -138,6 +155,16 @@ export const documentEndpoints = {
     scopes: ['documents:read'],
     request: { params: DocumentParams },
     responses: { 200: json('Versions', DocumentVersionsResponse), ...ERRORS },
+  }),
+  changeAudience: endpoint({
+    method: 'put',
+    path: '/transactions/{txId}/documents/{docId}/audience',
+    summary: 'Change who may see this document (every version of its name)',
+    description:
+      "Its uploader or their side's conveyancer may change it; the new audience must include the person changing it. " +
+      "The change is in the audit trail without the document's name or the audiences.",
+    request: { params: DocumentParams, body: jsonBody(ChangeAudienceBody) },
+    responses: { 200: json('The version with its new audience', DocumentVersion), ...ERRORS },
   }),
   fileLink: endpoint({
     method: 'get',

@@ -80,6 +80,9 @@ export const ACTIVITY_KIND_RULES = {
   // Documents and signatures (an entry naming a restricted document is narrowed by its writer and,
   // when read, follows the document's own audience: access/activity.ts).
   'document.uploaded': 'everyone',
+  // Worded neutrally (no name, no audiences) and, naming the document, read only by those who may
+  // now see it (access/activity.ts).
+  'document.audience_changed': 'everyone',
   'document.version_added': 'everyone',
   'document.viewed': 'everyone',
   'document.downloaded': 'everyone',

@@ -5,13 +5,15 @@
  * (its owner's role is in the entry's audience: access/activity.ts webhookReadsAudience, decision
  * 052: a seller's endpoint never hears of the buyer's gift declaration being signed), inserted in the
  * same database transaction as the change and its audit entry, so a delivery exists exactly when the
- * change commits (docs/decisions/008 and 032). Called by recordActivity.
+ * change commits (docs/decisions/008 and 032). An event about a document (payload.documentId) goes only
+ * to endpoints in the document's audience (decision 051). Called by recordActivity.
  */
 import { randomUUID } from 'node:crypto'
 import { sql } from 'drizzle-orm'
 import { ACTIVITY_WEBHOOK_EVENTS } from '#shared/domain/api-access.ts'
 import { webhookSeesTransaction } from '#server/access/api-access.ts'
 import { webhookReadsAudience } from '#server/access/activity.ts'
+import { webhookSeesDocument } from '#server/access/transactions.ts'
 import type { Tx } from '#server/db/client.ts'
 
 /**
@@ -55,6 +57,7 @@ export async function queueWebhookEvents(
     from webhook_endpoints e
     where e.enabled and ${type} = any(e.event_types) and ${webhookSeesTransaction('e', entry.transactionId)}
       and ${webhookReadsAudience('e', entry.transactionId, entry.audience)}
+      and ${typeof entry.payload.documentId === 'string' ? webhookSeesDocument('e', entry.payload.documentId) : sql`true`}
     returning id`)
   return res.rows.length
 }

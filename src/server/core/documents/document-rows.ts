@@ -1,5 +1,10 @@
 /** Reading document rows as the API shows them (DocumentVersion), always through the access check. */
-import { canSeeTransactionSql, documentAudienceSql, visibleTransactionIdsSql } from '#server/access/transactions.ts'
+import {
+  canChangeDocumentAudienceSql,
+  canSeeTransactionSql,
+  documentAudienceSql,
+  visibleTransactionIdsSql,
+} from '#server/access/transactions.ts'
 import { viewerAccessId, type Viewer } from '#server/auth/viewer.ts'
 import { parseJsonText, type Database } from '#server/db/client.ts'
 import { notFound } from '../errors'
@@ -7,14 +12,18 @@ import type { DocumentListItem, DocumentVersion } from '#shared/contracts/docume
 import { DOCUMENT_FOLDERS } from '#shared/domain/statuses.ts'
 import { sqlInList } from '#server/db/schema/sql-lists.ts'
 
-/** JSON of one documents row `d` joined to its uploader `u` (a profiles row), in DocumentVersion shape. */
+/**
+ * JSON of one documents row `d` joined to its uploader `u` (a profiles row), in DocumentVersion shape,
+ * for the viewer whose profile id is parameter `$1` (whether they may change its audience).
+ */
 export const DOCUMENT_JSON = `json_build_object(
   'id', d.id, 'transaction_id', d.transaction_id, 'filename', d.filename, 'folder', d.folder,
   'version', d.version, 'content_type', d.content_type, 'size_bytes', d.size_bytes, 'sha256', d.sha256,
   'created_at', d.created_at, 'signed_at', d.signed_at,
   'uploaded_by', case when u.id is null then null else json_build_object('id', u.id, 'full_name', u.full_name) end,
   'inline_allowed', (d.content_type = 'application/pdf' or d.content_type like 'image/%'),
-  'corrects_error', d.corrects_error)`
+  'corrects_error', d.corrects_error, 'audience', d.audience,
+  'can_change_audience', ${canChangeDocumentAudienceSql('d', '$1')})`
 
 const FOLDER_ORDER = `array_position(array${sqlInList(DOCUMENT_FOLDERS).replace('(', '[').replace(/\)$/, ']')}::text[], d.folder)`
 

@@ -10,7 +10,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto'
 import { Readable } from 'node:stream'
 import { EXTENSION_FOR_TYPE, isInlineAllowed } from '#shared/domain/document-files.ts'
-import { visibleTransactionIdsSql } from '#server/access/transactions.ts'
+import { documentAudienceSql, visibleTransactionIdsSql } from '#server/access/transactions.ts'
 import type { Viewer } from '#server/auth/viewer.ts'
 import type { Database } from '#server/db/client.ts'
 import { AppError } from '../errors'
@@ -89,7 +89,7 @@ export async function openFileLink(opts: {
   if (opts.viewer.profileId !== u) throw forbidden('This link was made for someone else.')
   const [row] = await opts.database.query<{ transaction_id: string; storage_key: string | null }>(
     `select d.transaction_id, d.storage_key from documents d
-      where d.id = $1 and d.transaction_id in ${visibleTransactionIdsSql('$2')}`,
+      where d.id = $1 and d.transaction_id in ${visibleTransactionIdsSql('$2')} and ${documentAudienceSql('d', '$2')}`,
     [opts.docId, opts.viewer.profileId],
   )
   if (!row?.storage_key) throw forbidden('You no longer have access to this document.')

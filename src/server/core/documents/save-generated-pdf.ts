@@ -7,6 +7,7 @@
 import { createHash, randomUUID } from 'node:crypto'
 import { Readable } from 'node:stream'
 import { sql } from 'drizzle-orm'
+import type { DocumentAudience } from '#shared/domain/document-audiences.ts'
 import type { DocumentFolder } from '#shared/domain/statuses.ts'
 import type { Tx } from '#server/db/client.ts'
 import { IdRow, oneRow } from '#server/db/rows.ts'
@@ -50,8 +51,11 @@ export async function filePdf(
     actorId: string
     summary: string
     ip?: string | null
-    /** documents.audience: 'buyer_funds' files it for the buyer and their conveyancer only (access/transactions.ts). */
-    audience?: 'buyer_funds' | null
+    /**
+     * Who may see it (documents.audience, decision 051): each generator declares its own, e.g.
+     * 'buyer_funds' for a gifted-deposit declaration, 'clients_and_conveyancers' for replies to enquiries.
+     */
+    audience: DocumentAudience
   },
 ): Promise<{ id: string; version: number }> {
   const { txId, folder, filename, stored } = opts
@@ -59,7 +63,7 @@ export async function filePdf(
   const res = await tx.execute(sql`
     insert into documents (transaction_id, filename, folder, version, uploaded_by, content_type, size_bytes, storage_key, sha256, audience)
     values (${txId}, ${filename}, ${folder}, ${version}, ${opts.actorId}, 'application/pdf',
-      ${stored.sizeBytes}, ${stored.storageKey}, ${stored.sha256}, ${opts.audience ?? null})
+      ${stored.sizeBytes}, ${stored.storageKey}, ${stored.sha256}, ${opts.audience})
     returning id`)
   const { id } = oneRow(IdRow, res)
   await recordActivity(tx, {
@@ -69,17 +73,21 @@ export async function filePdf(
     // Read by the document's own audience only (decision 052).
     audience: activityAudienceOfDocument(opts.audience),
     // The audit trail is shown to everyone on the move: a document for a narrower audience is not named in it.
-    summary: opts.audience
-      ? `${opts.summary} (version ${version})`
-      : `${opts.summary} as version ${version} of "${filename}" in ${folder}`,
-    payload: {
-      documentId: id,
-      version,
-      folder,
-      sha256: stored.sha256,
-      sizeBytes: stored.sizeBytes,
-      contentType: 'application/pdf',
-    },
+    summary:
+      opts.audience !== 'everyone'
+        ? `${opts.summary} (version ${version})`
+        : `${opts.summary} as version ${version} of "${filename}" in ${folder}`,
+    payload:
+      opts.audience !== 'everyone'
+        ? { documentId: id, version }
+        : {
+            documentId: id,
+            version,
+            folder,
+            sha256: stored.sha256,
+            sizeBytes: stored.sizeBytes,
+            contentType: 'application/pdf',
+          },
     ip: opts.ip ?? null,
   })
   return { id, version }

@@ -14,7 +14,18 @@ import type { DocumentVersion, UploadDocumentQuery } from '#shared/contracts/doc
 import { sanitiseDisplayName } from '#shared/domain/document-files.ts'
 import { canSeeTransaction, lockTransactionForViewer } from '#server/access/transactions.ts'
 import type { Viewer } from '#server/auth/viewer.ts'
-import type { Database } from '#server/db/client.ts'
+import type { Database, Tx } from '#server/db/client.ts'
+import { firstRow } from '#server/db/rows.ts'
+import { z } from 'zod'
+import {
+  audienceLabel,
+  audiencesFor,
+  defaultAudienceForUploader,
+  DOCUMENT_AUDIENCES,
+  type DocumentAudience,
+} from '#shared/domain/document-audiences.ts'
+import { participantRoleLabel } from '#shared/domain/roles.ts'
+import type { DocumentFolder } from '#shared/domain/statuses.ts'
 import { nextDocumentVersion } from './next-version'
 import { documents, documentUploadKeys } from '#server/db/schema/index.ts'
 import { AppError, notFound } from '../errors'
@@ -73,6 +84,7 @@ export async function uploadDocument(
           opts.query.filename,
           opts.contentLength ?? '',
           ...(opts.query.corrects_error === 'true' ? ['corrects_error'] : []),
+          ...(opts.query.audience ? [`audience:${opts.query.audience}`] : []),
         ].join('\n'),
       )
       .digest('hex')
@@ -106,8 +118,15 @@ export async function uploadDocument(
 
     const docId = await database.db.transaction(async (tx) => {
       // Locks the transaction row: concurrent uploads of the same name queue here and number in turn.
-      await lockTransactionForViewer(tx, viewer, txId)
+      const { role } = await lockTransactionForViewer(tx, viewer, txId)
       const version = await nextDocumentVersion(tx, { txId, folder: opts.query.folder, filename })
+      const audience = await uploadAudience(tx, {
+        txId,
+        role,
+        folder: opts.query.folder,
+        filename,
+        chosen: opts.query.audience,
+      })
       const correctsError = opts.query.corrects_error === 'true'
       if (correctsError && version === 1) {
         throw new AppError(
@@ -128,6 +147,7 @@ export async function uploadDocument(
           storageKey,
           sha256: inspected.sha256,
           correctsError,
+          audience,
         })
         .returning({ id: documents.id })
       if (keyRowId) {
@@ -145,19 +165,26 @@ export async function uploadDocument(
         transactionId: txId,
         actorId: viewer.profileId,
         kind: version === 1 ? 'document.uploaded' : 'document.version_added',
+        // The audit trail is read by everyone on the move: a document for a narrower audience is not
+        // named in it, nor its folder (decision 051).
         summary:
-          version === 1
-            ? `uploaded "${filename}" to ${opts.query.folder}`
-            : `uploaded version ${version} of "${filename}" in ${opts.query.folder}${correctsError ? `, correcting an error in version ${version - 1}` : ''}`,
-        payload: {
-          documentId: id,
-          version,
-          folder: opts.query.folder,
-          sha256: inspected.sha256,
-          sizeBytes: inspected.sizeBytes,
-          contentType: inspected.contentType,
-          correctsError,
-        },
+          audience !== 'everyone'
+            ? `uploaded ${version === 1 ? 'a document' : `version ${version} of a document`} for a narrower audience`
+            : version === 1
+              ? `uploaded "${filename}" to ${opts.query.folder}`
+              : `uploaded version ${version} of "${filename}" in ${opts.query.folder}${correctsError ? `, correcting an error in version ${version - 1}` : ''}`,
+        payload:
+          audience !== 'everyone'
+            ? { documentId: id, version }
+            : {
+                documentId: id,
+                version,
+                folder: opts.query.folder,
+                sha256: inspected.sha256,
+                sizeBytes: inspected.sizeBytes,
+                contentType: inspected.contentType,
+                correctsError,
+              },
         ip: opts.ip,
       })
       return id
@@ -177,6 +204,33 @@ export async function uploadDocument(
   } finally {
     if (renew) clearInterval(renew)
   }
+}
+
+/**
+ * The audience of an upload (decision 051): the one chosen, which must include the uploader (422
+ * otherwise: no one files what they could not read); else that of the name's latest version; else
+ * the default of its kind for the uploader (defaultAudienceForUploader).
+ */
+async function uploadAudience(
+  tx: Tx,
+  opts: { txId: string; role: string; folder: DocumentFolder; filename: string; chosen: DocumentAudience | undefined },
+): Promise<DocumentAudience> {
+  if (opts.chosen) {
+    if (!audiencesFor(opts.role).includes(opts.chosen)) {
+      throw new AppError(
+        'unprocessable',
+        `As the ${participantRoleLabel(opts.role)} you cannot file a document for "${audienceLabel(opts.chosen)}": choose an audience that includes you.`,
+        { audience: ['Choose an audience that includes you'] },
+      )
+    }
+    return opts.chosen
+  }
+  const previous = firstRow(
+    z.object({ audience: z.enum(DOCUMENT_AUDIENCES) }),
+    await tx.execute(sql`select audience from documents where transaction_id = ${opts.txId}
+      and folder = ${opts.folder} and filename = ${opts.filename} order by version desc limit 1`),
+  )
+  return previous?.audience ?? defaultAudienceForUploader(opts.folder, opts.filename, opts.role)
 }
 
 async function claimIdempotencyKey(

@@ -24,6 +24,7 @@ import { getSignatureRequest } from './read-signature-requests'
 import { documentsLink, readObject, type SigningContext } from './signing-context'
 import { notifySigner, queueSigningEmail } from './signing-email'
 import { PermissionDenied, requirePermission } from '#server/access/permissions.ts'
+import { DOCUMENT_AUDIENCES } from '#shared/domain/document-audiences.ts'
 
 const MAX_PNG_BYTES = 200 * 1024
 
@@ -58,7 +59,7 @@ const RequestDocument = z.object({
   folder: z.enum(DOCUMENT_FOLDERS),
   version: z.number(),
   storage_key: z.string(),
-  audience: z.string().nullable(),
+  audience: z.enum(DOCUMENT_AUDIENCES),
 })
 const EmailRow = z.object({ email: z.string() })
 
@@ -90,8 +91,9 @@ async function lockRequest(tx: Tx, ctx: SigningContext, txId: string, reqId: str
  * How the audit trail (shown to everyone on the move) names the document: its filename, except for a
  * document with a narrower audience (a gifted-deposit declaration: access/transactions.ts documentAudienceSql).
  */
-function shownName(doc: { filename: string; audience: string | null }): string {
-  return doc.audience ? 'a document for the buyer and their conveyancer' : `"${doc.filename}"`
+function shownName(doc: { filename: string; audience: string }): string {
+  if (doc.audience === 'buyer_funds') return 'a document for the buyer and their conveyancer'
+  return doc.audience !== 'everyone' ? 'a document for a narrower audience' : `"${doc.filename}"`
 }
 
 function assertPending(req: RequestRow) {

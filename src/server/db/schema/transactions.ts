@@ -31,6 +31,7 @@ import {
   type TransactionStatus,
 } from '#shared/domain/statuses.ts'
 import { PARTICIPANT_ROLES, type ParticipantRole } from '#shared/domain/roles.ts'
+import { DOCUMENT_AUDIENCES, type DocumentAudience } from '#shared/domain/document-audiences.ts'
 import { organizations } from './directory'
 import { profiles } from './people'
 import { checkSql, inList } from './sql-lists'
@@ -212,18 +213,19 @@ export const documents = pgTable(
     /** This version replaces the previous one because that one had an error (document accuracy). */
     correctsError: boolean('corrects_error').notNull().default(false),
     /**
-     * Who besides the usual may see this document: null for everyone on the move; 'buyer_funds' for
-     * those who see the buyer's source of funds only (the buyer and their conveyancer), e.g. a signed
-     * gifted-deposit declaration. Filtered by access/transactions.ts documentAudienceSql.
+     * Who may see this document (decision 051): one of DOCUMENT_AUDIENCES, e.g. 'everyone',
+     * 'buyer_side', 'buyer_and_conveyancer', 'buyer_mortgage', 'buyer_funds'. Chosen at upload (its
+     * kind's default otherwise: src/shared/domain/document-audiences.ts) and filtered by
+     * access/transactions.ts documentAudienceSql on every read.
      */
-    audience: text('audience'),
+    audience: text('audience').$type<DocumentAudience>().notNull(),
   },
   (t) => [
     index('documents_tx_folder_idx').on(t.transactionId, t.folder, t.filename, t.version.desc()),
     uniqueIndex('documents_tx_folder_name_version_key').on(t.transactionId, t.folder, t.filename, t.version),
     check('documents_folder_check', checkSql`folder in ${inList(DOCUMENT_FOLDERS)}`),
     check('documents_version_check', sql`${t.version} >= 1`),
-    check('documents_audience_check', sql`${t.audience} is null or ${t.audience} = 'buyer_funds'`),
+    check('documents_audience_check', checkSql`audience in ${inList(DOCUMENT_AUDIENCES)}`),
     check('documents_filename_length', sql`char_length(${t.filename}) between 1 and 255`),
     check('documents_size_check', sql`${t.sizeBytes} is null or ${t.sizeBytes} >= 0`),
   ],

@@ -79,8 +79,8 @@ beforeAll(async () => {
   // Documents the pro uploaded on the completed move: 4 versions, one corrected for an error, one declined at signing.
   const doc = (filename: string, version: number, correctsError = false) =>
     t.database.query<{ id: string }>(
-      `insert into documents (transaction_id, folder, filename, version, uploaded_by, corrects_error)
-       values ($1, 'Contracts', $2, $3, $4, $5) returning id`,
+      `insert into documents (transaction_id, folder, filename, version, uploaded_by, corrects_error, audience)
+       values ($1, 'Contracts', $2, $3, $4, $5, 'everyone') returning id`,
       [completedTx, filename, version, pro.profileId, correctsError],
     )
   await doc('Contract.pdf', 1)

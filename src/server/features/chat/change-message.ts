@@ -68,7 +68,7 @@ export async function editMessage(
       summary: `edited a message in “${message.title}”`,
       payload: { messageId, threadId: message.thread_id },
     })
-    return messageJson(tx, messageId)
+    return messageJson(tx, messageId, ctx.viewer.profileId)
   })
 }
 
@@ -92,7 +92,7 @@ export async function deleteMessage(
       summary: `deleted a message in “${message.title}”`,
       payload: { messageId, threadId: message.thread_id },
     })
-    return messageJson(tx, messageId)
+    return messageJson(tx, messageId, ctx.viewer.profileId)
   })
 }
 

@@ -142,8 +142,8 @@ describe('messages', () => {
 
   it('attaches a document of this transaction, never one of another', async () => {
     const [doc] = await t.database.query<{ id: string }>(
-      `insert into documents (transaction_id, filename, folder, version, content_type, size_bytes)
-       values ($1, 'TA6.pdf', 'Property', 1, 'application/pdf', 1234) returning id`,
+      `insert into documents (transaction_id, filename, folder, version, content_type, size_bytes, audience)
+       values ($1, 'TA6.pdf', 'Property', 1, 'application/pdf', 1234, 'everyone') returning id`,
       [txId],
     )
     const ok = await post(seller, { body_md: 'TA6 attached', attachment_ids: [doc.id] })
@@ -152,7 +152,7 @@ describe('messages', () => {
 
     const other = await createTransaction(t.database, { buyerProfileId: outsider.profileId })
     const [foreign] = await t.database.query<{ id: string }>(
-      `insert into documents (transaction_id, filename, folder, version) values ($1, 'secret.pdf', 'Identity', 1) returning id`,
+      `insert into documents (transaction_id, filename, folder, version, audience) values ($1, 'secret.pdf', 'Identity', 1, 'everyone') returning id`,
       [other.transactionId],
     )
     const refused = await post(seller, { body_md: 'look', attachment_ids: [foreign.id] })

@@ -8,7 +8,7 @@ import type { Viewer } from '#server/auth/viewer.ts'
 import type { MessagePage } from '#shared/contracts/chat.ts'
 import type { Database, JsonText } from '#server/db/client.ts'
 import { notFound } from '#server/core/errors.ts'
-import { MESSAGE_JSON_SQL } from './message-json'
+import { messageJsonSql } from './message-json'
 
 /** What PAGE_SQL answers when the viewer may see the transaction but the thread is not on it. */
 const NO_THREAD = 'no-thread'
@@ -28,7 +28,7 @@ select case
   when not exists (select 1 from thread) then '${NO_THREAD}'
   else json_build_object(
   'has_more', (select count(*) from page) > $4,
-  'messages', coalesce((select json_agg(${MESSAGE_JSON_SQL} order by m.created_at, m.id) from shown m), '[]'::json)
+  'messages', coalesce((select json_agg(${messageJsonSql('$5')} order by m.created_at, m.id) from shown m), '[]'::json)
 )::text end`
 
 /** The page as JSON text (MessagePage). 404 when the viewer is not on the transaction or the thread is not on it. */

@@ -3,9 +3,13 @@
  * src/shared/contracts/chat.ts). A deleted message keeps its place but shows no text, mentions or
  * attachments.
  */
+import { documentAudienceSql } from '#server/access/transactions.ts'
 
-/** JSON object of one message row aliased `m` (needs nothing else in scope). */
-export const MESSAGE_JSON_SQL = `json_build_object(
+/**
+ * JSON object of one message row aliased `m`, as the profile in `viewerRef` (a `$n` parameter or a
+ * column reference) sees it: an attached document outside their audience is left out (decision 051).
+ */
+export const messageJsonSql = (viewerRef: string): string => `json_build_object(
   'id', m.id, 'thread_id', m.thread_id,
   'body_md', case when m.deleted_at is null then m.body_md else '' end,
   'created_at', m.created_at, 'edited_at', m.edited_at, 'deleted_at', m.deleted_at,
@@ -16,5 +20,6 @@ export const MESSAGE_JSON_SQL = `json_build_object(
   'attachments', case when m.deleted_at is not null then '[]'::json else coalesce((
     select json_agg(json_build_object('id', d.id, 'filename', d.filename, 'folder', d.folder, 'version', d.version,
       'content_type', d.content_type, 'size_bytes', d.size_bytes) order by d.filename, d.version)
-    from message_attachments ma join documents d on d.id = ma.document_id where ma.message_id = m.id), '[]'::json) end
+    from message_attachments ma join documents d on d.id = ma.document_id
+    where ma.message_id = m.id and ${documentAudienceSql('d', viewerRef)}), '[]'::json) end
 )`

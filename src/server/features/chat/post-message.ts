@@ -17,7 +17,9 @@ import { AppError, notFound } from '#server/core/errors.ts'
 import { notifyPeople } from '#server/core/notify/notify-people.ts'
 import { recordActivity } from '#server/core/audit/record-activity.ts'
 import { threadLink, type ChatContext } from './chat-context'
-import { MESSAGE_JSON_SQL } from './message-json'
+import { messageJsonSql } from './message-json'
+
+const MESSAGE_JSON_SQL_FOR_VIEWER = messageJsonSql('mv.vid')
 
 export interface MessageInput {
   bodyMd: string
@@ -141,10 +143,11 @@ async function writeMessage(
   return message.id
 }
 
-/** Reads one message as JSON text (ChatMessage). */
-export async function messageJson(tx: Tx, messageId: string): Promise<JsonText<ChatMessage>> {
+/** Reads one message as JSON text (ChatMessage), as the profile `viewerId` sees it. */
+export async function messageJson(tx: Tx, messageId: string, viewerId: string): Promise<JsonText<ChatMessage>> {
   const res = await tx.execute(
-    sql`select ${sql.raw(MESSAGE_JSON_SQL)}::text as json from messages m where m.id = ${messageId}`,
+    sql`select ${sql.raw(MESSAGE_JSON_SQL_FOR_VIEWER)}::text as json
+          from messages m cross join (select ${viewerId}::uuid as vid) mv where m.id = ${messageId}`,
   )
   return (res.rows[0] as { json: JsonText<ChatMessage> }).json
 }
@@ -166,7 +169,7 @@ export async function postMessage(
     const thread = res.rows[0] as { id: string; title: string } | undefined
     if (!thread) throw notFound('thread')
     const messageId = await writeMessage(tx, ctx, { txId, role, thread, input })
-    return messageJson(tx, messageId)
+    return messageJson(tx, messageId, ctx.viewer.profileId)
   })
 }
 
@@ -236,6 +239,6 @@ export async function createThread(
         'message_count', 1, 'unread_count', 0, 'last_message_preview', left(${input.bodyMd}, 140))::text as json
       from message_threads th join profiles p on p.id = th.created_by where th.id = ${thread.id}`)
     const threadJson = (threads.rows[0] as { json: JsonText<ChatThread> }).json
-    return `{"thread":${threadJson},"message":${await messageJson(tx, messageId)}}` as JsonText<CreatedThread>
+    return `{"thread":${threadJson},"message":${await messageJson(tx, messageId, ctx.viewer.profileId)}}` as JsonText<CreatedThread>
   })
 }

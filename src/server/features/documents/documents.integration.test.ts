@@ -175,7 +175,13 @@ for (const driver of ['disk', 's3'] as const) {
           signed_at: null
         }[]
       }
-      expect(detail.documents).toHaveLength(3)
+      // The seller's Identity paper is the seller's and their conveyancer's only (decision 051): the buyer
+      // is not told of it, in the list or in the count.
+      expect(detail.documents).toHaveLength(2)
+      const sellerDetail = (await (await t.request(`/api/transactions/${tx}`, { as: seller })).json()) as {
+        documents: unknown[]
+      }
+      expect(sellerDetail.documents).toHaveLength(3)
       expect(Object.keys(detail.documents[0]).sort()).toEqual([
         'created_at',
         'filename',

@@ -1,7 +1,7 @@
 /**
  * HTTP edge of documents: upload (the raw file as the body, so a plain Hono route, also
- * described in the OpenAPI document), list, versions, one version, short-lived file links, and the
- * file endpoint those links point to.
+ * described in the OpenAPI document), list, versions, one version, changing its audience (decision
+ * 051), short-lived file links, and the file endpoint those links point to.
  */
 import { TransactionParams } from '#shared/contracts/common.ts'
 import { documentEndpoints as endpoints, UploadDocumentQuery } from '#shared/contracts/documents.ts'
@@ -11,6 +11,7 @@ import { errorBody } from '#server/http/errors.ts'
 import { storageFor } from '#server/platform/storage/index.ts'
 import { getDocument, listDocumentVersions, listDocuments } from '#server/core/documents/document-rows.ts'
 import { createFileLink, openFileLink } from '#server/core/documents/file-links.ts'
+import { changeDocumentAudience } from '#server/core/documents/change-audience.ts'
 import { sweepOrphanedDocumentObjects } from './sweep-orphans'
 import { DEFAULT_DOCUMENT_MAX_BYTES, uploadDocument } from '#server/core/documents/upload-document.ts'
 
@@ -39,6 +40,12 @@ export function documentsRoutes({ database, config, log }: AppDeps) {
     .openapi(endpoints.versions, async (c) => {
       const { txId, docId } = c.req.valid('param')
       return c.json({ versions: await listDocumentVersions({ database, viewer: requireViewer(c), txId, docId }) }, 200)
+    })
+    .openapi(endpoints.changeAudience, async (c) => {
+      const { txId, docId } = c.req.valid('param')
+      const { audience } = c.req.valid('json')
+      const viewer = requireViewer(c)
+      return c.json(await changeDocumentAudience({ database, viewer, txId, docId, audience, ip: c.var.client.ip }), 200)
     })
     .openapi(endpoints.fileLink, async (c) => {
       const { txId, docId } = c.req.valid('param')

@@ -130,6 +130,8 @@ export async function exportReplies(opts: {
         stored,
         actorId: viewer.profileId,
         summary: `exported the replies to enquiries (${enquiries.length} ${enquiries.length === 1 ? 'enquiry' : 'enquiries'})`,
+        // Replies to enquiries: both clients and both conveyancers (decision 051).
+        audience: 'clients_and_conveyancers',
         ip: opts.ip,
       })
       return doc.id

@@ -9,7 +9,7 @@ import { z } from 'zod'
 import type { EnquiryList } from '#shared/contracts/enquiries.ts'
 import { ENQUIRY_CATEGORIES, ENQUIRY_STATUSES, enquiryRoleOf } from '#shared/domain/enquiries.ts'
 import { SLA_CLOCK_TYPES } from '#shared/domain/sla-clocks.ts'
-import { readViewerRole } from '#server/access/transactions.ts'
+import { documentAudienceFor, readViewerRole } from '#server/access/transactions.ts'
 import type { Viewer } from '#server/auth/viewer.ts'
 import type { Database } from '#server/db/client.ts'
 import { rows, Timestamp } from '#server/db/rows.ts'
@@ -77,7 +77,8 @@ export async function listEnquiries(opts: {
           where r.enquiry_id = e.id), '[]'::json) else '[]'::json end as replies,
         case when ${full}::boolean then coalesce((select json_agg(json_build_object('id', d.id, 'filename', d.filename,
             'folder', d.folder, 'version', d.version) order by d.filename)
-          from enquiry_documents ed join documents d on d.id = ed.document_id where ed.enquiry_id = e.id), '[]'::json)
+          from enquiry_documents ed join documents d on d.id = ed.document_id
+          where ed.enquiry_id = e.id and ${documentAudienceFor('d', opts.viewer.profileId)}), '[]'::json)
           else '[]'::json end as documents,
         case when ${full}::boolean and k.id is not null then json_build_object('id', k.id, 'title', k.title, 'status', k.status) end
           as seller_task,

@@ -10,6 +10,7 @@
 import { sql } from 'drizzle-orm'
 import { z } from 'zod'
 import { HANDOVER_FOLDERS, logbookCategoryFor } from '#shared/domain/logbook.ts'
+import { documentAudienceForRole } from '#server/access/transactions.ts'
 import type { Tx } from '#server/db/client.ts'
 import { firstRow, IdRow, Int8, oneRow, rows } from '#server/db/rows.ts'
 import { homeLogbooks, logbookDocuments } from '#server/db/schema/index.ts'
@@ -59,6 +60,8 @@ export async function createLogbooksAtCompletion(tx: Tx, opts: { txId: string; a
              d.id, d.folder, d.filename, d.content_type, d.size_bytes, d.storage_key, d.sha256
         from documents d
        where d.transaction_id = ${txId} and d.storage_key is not null
+         -- The new owners get what the buyer could read on the move, nothing narrower (decision 051).
+         and ${documentAudienceForRole('d', 'buyer')}
          and d.folder in (${sql.join(
            HANDOVER_FOLDERS.map((f) => sql`${f}`),
            sql`, `,

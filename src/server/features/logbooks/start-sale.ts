@@ -17,6 +17,9 @@ import { firstRow, IdRow, rows, Timestamp } from '#server/db/rows.ts'
 import { AppError, notFound, validationError } from '#server/core/errors.ts'
 import { createTransaction } from '#server/core/timeline/create-transaction.ts'
 import { recordActivity } from '#server/core/audit/record-activity.ts'
+import { defaultDocumentAudience } from '#shared/domain/document-audiences.ts'
+
+const FiledRow = z.object({ id: z.string(), folder: z.string(), filename: z.string() })
 
 export async function startSaleFromLogbook(opts: {
   database: Database
@@ -86,15 +89,20 @@ export async function startSaleFromLogbook(opts: {
           'You already started selling this home from its logbook. Open that move instead of starting another.',
         )
       const filed = await tx.execute(sql`
-        insert into documents (transaction_id, filename, folder, version, uploaded_by, content_type, size_bytes, storage_key, sha256)
+        insert into documents (transaction_id, filename, folder, version, uploaded_by, content_type, size_bytes, storage_key, sha256, audience)
         select ${txId}, d.filename,
                case when d.category = 'fittings_and_contents' then 'Fixtures' else 'Property' end,
                row_number() over (partition by
                  case when d.category = 'fittings_and_contents' then 'Fixtures' else 'Property' end, d.filename
                  order by d.created_at, d.id),
-               ${opts.viewer.profileId}, d.content_type, d.size_bytes, d.storage_key, d.sha256
+               ${opts.viewer.profileId}, d.content_type, d.size_bytes, d.storage_key, d.sha256, 'seller_and_conveyancer'
           from logbook_documents d where d.logbook_id = ${opts.logbookId}
-        returning id`)
+        returning id, folder, filename`)
+      // Each filed paper takes its kind's default audience for the seller (decision 051).
+      for (const doc of rows(FiledRow, filed)) {
+        await tx.execute(sql`update documents set audience = ${defaultDocumentAudience(doc.folder, doc.filename, 'seller')}
+          where id = ${doc.id}`)
+      }
       await tx.execute(sql`update home_logbooks set sale_transaction_id = ${txId} where id = ${opts.logbookId}`)
       await recordActivity(tx, {
         transactionId: txId,

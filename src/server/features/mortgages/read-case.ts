@@ -58,10 +58,10 @@ const DipRow = z.object({
 
 /**
  * The documents 'shared with the broker' (profile `viewerId`): every document of the move in their
- * audience, latest version of each name. Documents on Homeward are visible per move (features/documents:
- * anyone who may see the move sees its documents, by the one rule visibleTransactionIdsSql), except
- * those with a narrower audience (a gifted-deposit declaration: access/transactions.ts
- * documentAudienceFor). A document of any other move is never shared.
+ * audience, latest version of each name: by the one rule access/transactions.ts documentAudienceFor
+ * (decision 051), for a broker the documents for everyone on the move, the buyer's side and the buyer's
+ * mortgage; never the buyer's identity, funds or client-care papers. A document of any other move is
+ * never shared.
  */
 export async function sharedDocuments(tx: Tx, txId: string, viewerId: string): Promise<PackDocument[]> {
   const res = await tx.execute(sql`
@@ -114,7 +114,7 @@ export async function readCase(tx: Tx, txId: string, brokerId: string): Promise<
       select m.id, m.lender, m.amount_pence, m.term_months, m.reference,
         to_char(m.issued_on, 'YYYY-MM-DD') as issued_on, to_char(m.expires_on, 'YYYY-MM-DD') as expires_on,
         m.created_at, d.id as document_id, d.filename as document_filename
-      from mortgage_dips m left join documents d on d.id = m.document_id
+      from mortgage_dips m left join documents d on d.id = m.document_id and ${documentAudienceFor('d', brokerId)}
       where m.case_id = ${row.case_id} order by m.created_at desc, m.id`)
     dips = rows(DipRow, res).map((d) => ({
       id: d.id,

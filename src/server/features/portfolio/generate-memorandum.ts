@@ -170,6 +170,8 @@ export async function generateMemorandum(opts: {
         stored: pdf,
         actorId: viewer.profileId,
         summary: 'generated the memorandum of sale',
+        // The memorandum of sale goes to everyone on the move (decision 051).
+        audience: 'everyone',
         ip: opts.ip,
       })
       await tickTask(tx, {

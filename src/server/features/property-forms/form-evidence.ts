@@ -60,7 +60,7 @@ export async function addEvidence(opts: {
       payload: { form: opts.form, question: opts.question, documentId: opts.documentId },
       ip: opts.ip,
     })
-    return (await readEvidence(tx, row.id)).find((e) => e.id === id)!
+    return (await readEvidence(tx, row.id, opts.viewer.profileId)).find((e) => e.id === id)!
   })
 }
 

@@ -4,6 +4,7 @@ import { z } from 'zod'
 import type { FormEvidence, PropertyFormResponse } from '#shared/contracts/property-forms.ts'
 import { missingAnswers, type PropertyFormKind } from '#shared/domain/property-forms.ts'
 import { canEditPropertyForm, canReadDraftAnswers, canSignPropertyForm } from '#server/access/property-forms.ts'
+import { documentAudienceFor } from '#server/access/transactions.ts'
 import type { Database, Tx } from '#server/db/client.ts'
 import { firstRow, rows, Timestamp } from '#server/db/rows.ts'
 import { formModel } from '#server/core/pdtf/form-model.ts'
@@ -40,11 +41,19 @@ const EvidenceRow = z.object({
   folder: z.string(),
 })
 
-/** The evidence documents attached to the form's answers, oldest first. */
-export async function readEvidence(db: Tx | Database['db'], formId: string): Promise<FormEvidence[]> {
+/**
+ * The evidence documents attached to the form's answers, oldest first: those in the audience of the
+ * profile `viewerId` (decision 051), or all of them when null (the signed PDF, made for the form's audience).
+ */
+export async function readEvidence(
+  db: Tx | Database['db'],
+  formId: string,
+  viewerId: string | null,
+): Promise<FormEvidence[]> {
   const res = await db.execute(sql`
     select e.id, e.question, e.document_id, d.filename, d.folder from property_form_evidence e
-      join documents d on d.id = e.document_id where e.form_id = ${formId} order by e.created_at, e.id`)
+      join documents d on d.id = e.document_id where e.form_id = ${formId}
+        and ${viewerId === null ? sql`true` : documentAudienceFor('d', viewerId)} order by e.created_at, e.id`)
   return rows(EvidenceRow, res)
 }
 
@@ -56,6 +65,7 @@ export async function formResponse(
   form: PropertyFormKind,
   role: string,
   row: FormRow | null,
+  viewerId: string,
 ): Promise<PropertyFormResponse> {
   const model = formModel(form)
   const signed = Boolean(row?.signed_at)
@@ -67,7 +77,7 @@ export async function formResponse(
     answers,
     updated_at: visible ? iso(row.updated_at) : null,
     missing: visible ? missingAnswers(model, answers) : [],
-    evidence: visible ? await readEvidence(db, row.id) : [],
+    evidence: visible ? await readEvidence(db, row.id, viewerId) : [],
     signed:
       row?.signed_at && row.signed_name
         ? { name: row.signed_name, at: iso(row.signed_at), document_id: row.document_id }

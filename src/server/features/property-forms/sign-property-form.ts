@@ -68,7 +68,7 @@ export async function signPropertyForm(opts: {
       const addr = await tx.execute(sql`select address_lines, postcode from properties where transaction_id = ${txId}`)
       const p = oneRow(z.object({ address_lines: z.array(z.string()), postcode: z.string() }), addr)
       const signedAt = new Date()
-      const evidence = await readEvidence(tx, row.id)
+      const evidence = await readEvidence(tx, row.id, null)
       const bytes = await renderFormPdf({
         model,
         answers,
@@ -86,6 +86,8 @@ export async function signPropertyForm(opts: {
         stored: pdf,
         actorId: viewer.profileId,
         summary: `filed the signed ${PROPERTY_FORM_TITLES[form]}`,
+        // TA6 and TA10: both clients and both conveyancers (decision 051).
+        audience: 'clients_and_conveyancers',
         ip: opts.ip,
       })
       await tx.execute(sql`update property_forms set signed_by = ${viewer.profileId}, signed_name = ${opts.typedName},
@@ -109,7 +111,7 @@ export async function signPropertyForm(opts: {
         notify: opts.notify,
       })
       await touchTransaction(tx, txId)
-      return formResponse(tx, form, role, await readFormRow(tx, txId, form))
+      return formResponse(tx, form, role, await readFormRow(tx, txId, form), viewer.profileId)
     })
   } catch (err) {
     await stored.pdf?.discard()

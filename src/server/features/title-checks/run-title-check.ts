@@ -89,6 +89,8 @@ export async function runTitleCheck(opts: {
         stored,
         actorId: viewer.profileId,
         summary: `filed the register summary of ${titleNumber}`,
+        // Title papers are contract papers: both clients and both conveyancers (decision 051).
+        audience: 'clients_and_conveyancers',
         ip: opts.ip,
       })
       const inserted = await tx.execute(sql`

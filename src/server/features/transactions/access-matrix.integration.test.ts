@@ -40,7 +40,7 @@ beforeAll(async () => {
     property: { addressLines: [SECRET_ADDRESS, 'Harpenden'], postcode: 'AL5 2JX' },
   })
   await t.database.query(
-    `insert into documents (transaction_id, filename, folder, version, uploaded_by) values ($1, 'TA6 Property Information.pdf', 'Property', 1, $2)`,
+    `insert into documents (transaction_id, filename, folder, version, uploaded_by, audience) values ($1, 'TA6 Property Information.pdf', 'Property', 1, $2, 'everyone')`,
     [tx.transactionId, users.seller.profileId],
   )
   // Into the 'General' thread every transaction gets on insert (migration 0005).

@@ -186,8 +186,8 @@ describe('identity check and CDD approval', () => {
     expect((await taskStatus(txId, CDD_TASK_TITLES.buyer)).status).toBe('not_completed')
 
     const [doc] = await t.database.query<{ id: string }>(
-      `insert into documents (transaction_id, filename, folder, version, uploaded_by)
-       values ($1, 'Payslips-2026.pdf', 'Identity', 1, $2) returning id`,
+      `insert into documents (transaction_id, filename, folder, version, uploaded_by, audience)
+       values ($1, 'Payslips-2026.pdf', 'Identity', 1, $2, 'buyer_and_conveyancer') returning id`,
       [txId, ivan.profileId],
     )
     const edd = await t.request(`${cddUrl(txId, ivan.profileId)}/edd`, {

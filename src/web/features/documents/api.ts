@@ -2,6 +2,7 @@ import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient }
 import { activityEndpoints } from '#shared/contracts/activity.ts'
 import { documentEndpoints } from '#shared/contracts/documents.ts'
 import { signingEndpoints, type CreateSignatureRequestInput, type SignInput } from '#shared/contracts/signing.ts'
+import type { DocumentAudience } from '#shared/domain/document-audiences.ts'
 import { callApi } from '#web/lib/api-client.ts'
 import { documentsKey, transactionQueryKey } from '#web/lib/query-keys.ts'
 
@@ -72,6 +73,16 @@ export function refreshDocuments(queryClient: QueryClient, txId: string): Promis
     queryClient.invalidateQueries({ queryKey: documentsKey(txId) }),
     queryClient.invalidateQueries({ queryKey: transactionQueryKey(txId) }),
   ])
+}
+
+/** PUT .../documents/{docId}/audience: who may see every version of this document (decision 051). */
+export function useChangeAudience(txId: string) {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: ({ docId, audience }: { docId: string; audience: DocumentAudience }) =>
+      callApi(documentEndpoints.changeAudience, { params: { txId, docId }, body: { audience } }),
+    onSettled: () => refreshDocuments(queryClient, txId),
+  })
 }
 
 /** POST .../documents/{docId}/signature-requests: ask participants to sign one PDF version. */

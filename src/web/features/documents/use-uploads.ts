@@ -1,5 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { useCallback, useEffect, useRef, useState } from 'react'
+import type { DocumentAudience } from '#shared/domain/document-audiences.ts'
 import type { DocumentFolder } from '#shared/domain/statuses.ts'
 import { notify } from '#web/lib/toast.ts'
 import { refreshDocuments } from './api'
@@ -20,6 +21,8 @@ export interface UploadItem {
   file: File
   /** The new version replaces the previous one because that one had an error. */
   correctsError: boolean
+  /** Who may see it, when chosen in the dialog (else the server's default for its kind). */
+  audience?: DocumentAudience
 }
 
 /**
@@ -50,7 +53,7 @@ export function useUploads(txId: string) {
   )
 
   const send = useCallback(
-    (id: string, file: File, folder: DocumentFolder, correctsError: boolean) => {
+    (id: string, file: File, folder: DocumentFolder, correctsError: boolean, audience?: DocumentAudience) => {
       const controller = new AbortController()
       controllers.current.set(id, controller)
       uploadFile({
@@ -59,6 +62,7 @@ export function useUploads(txId: string) {
         file,
         idempotencyKey: id,
         correctsError,
+        audience,
         signal: controller.signal,
         onProgress: (sent, total) => patch(id, { sent, total }),
       })
@@ -86,7 +90,12 @@ export function useUploads(txId: string) {
   )
 
   const start = useCallback(
-    (files: ReadonlyArray<File>, folder: DocumentFolder, correcting: ReadonlySet<string> = new Set()) => {
+    (
+      files: ReadonlyArray<File>,
+      folder: DocumentFolder,
+      correcting: ReadonlySet<string> = new Set(),
+      audience?: DocumentAudience,
+    ) => {
       for (const file of files) {
         const problem = precheckFile(file)
         if (problem) {
@@ -97,9 +106,19 @@ export function useUploads(txId: string) {
         const correctsError = correcting.has(file.name)
         setItems((list) => [
           ...list,
-          { id, filename: file.name, folder, sent: 0, total: file.size, status: 'uploading', file, correctsError },
+          {
+            id,
+            filename: file.name,
+            folder,
+            sent: 0,
+            total: file.size,
+            status: 'uploading',
+            file,
+            correctsError,
+            audience,
+          },
         ])
-        send(id, file, folder, correctsError)
+        send(id, file, folder, correctsError, audience)
       }
     },
     [send],
@@ -111,7 +130,7 @@ export function useUploads(txId: string) {
       const item = items.find((i) => i.id === id && i.status === 'failed')
       if (!item) return
       patch(id, { status: 'uploading', sent: 0, error: undefined })
-      send(id, item.file, item.folder, item.correctsError)
+      send(id, item.file, item.folder, item.correctsError, item.audience)
     },
     [items, patch, send],
   )

@@ -1,5 +1,6 @@
 import { documentEndpoints, type DocumentVersion } from '#shared/contracts/documents.ts'
 import { endpointUrl } from '#shared/contracts/endpoint.ts'
+import type { DocumentAudience } from '#shared/domain/document-audiences.ts'
 import type { DocumentFolder } from '#shared/domain/statuses.ts'
 import { errorFromResponse, networkError } from '../api-error'
 
@@ -11,6 +12,8 @@ export interface UploadFileOptions {
   idempotencyKey: string
   /** Marks this version as replacing the previous one because that one had an error. */
   correctsError?: boolean
+  /** Who may see it (decision 051); unset: the server's default for its kind. */
+  audience?: DocumentAudience
   /** Called with bytes sent and total as the browser sends the body. */
   onProgress?: (sent: number, total: number) => void
   signal?: AbortSignal
@@ -29,6 +32,7 @@ export function uploadFile({
   file,
   idempotencyKey,
   correctsError,
+  audience,
   onProgress,
   signal,
 }: UploadFileOptions) {
@@ -37,7 +41,12 @@ export function uploadFile({
     method: upload.method.toUpperCase(),
     url: endpointUrl(upload, {
       params: { txId },
-      query: { folder, filename: file.name, ...(correctsError ? { corrects_error: 'true' } : {}) },
+      query: {
+        folder,
+        filename: file.name,
+        ...(correctsError ? { corrects_error: 'true' } : {}),
+        ...(audience ? { audience } : {}),
+      },
     }),
     file,
     headers: { 'idempotency-key': idempotencyKey },

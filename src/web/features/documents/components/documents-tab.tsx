@@ -2,13 +2,22 @@ import { ChevronDown, Eye, FileText, FolderOpen, PenLine, Upload } from 'lucide-
 import { lazy, Suspense, useRef, useState, type DragEvent, type ReactNode } from 'react'
 import type { DocumentListItem } from '#shared/contracts/documents.ts'
 import type { TransactionDetail } from '#shared/contracts/transactions.ts'
+import {
+  AUDIENCE_INFO,
+  audiencesFor,
+  type DocumentAudience,
+  WITHHELD_FROM_BUYER_SIDE,
+  WITHHELD_FROM_SELLER_SIDE,
+} from '#shared/domain/document-audiences.ts'
+import { sideOf } from '#shared/domain/permissions.ts'
 import { DOCUMENT_FOLDERS, type DocumentFolder } from '#shared/domain/statuses.ts'
 import { Badge } from '#web/components/ui/badge.tsx'
 import { Button } from '#web/components/ui/button.tsx'
+import { NativeSelect } from '#web/components/ui/native-select.tsx'
 import { Skeleton } from '#web/components/ui/skeleton.tsx'
 import { cn } from '#web/lib/cn.ts'
 import { formatUkDate } from '#web/lib/formatters.ts'
-import { useDocuments, useSignatureRequests } from '../api'
+import { useChangeAudience, useDocuments, useSignatureRequests } from '../api'
 import { ActivityTrail } from './activity-trail'
 import { AwaitingSignature } from './awaiting-signature'
 import { UploadDialog } from './upload-dialog'
@@ -18,6 +27,7 @@ import { signerChoices } from '../signer-choices'
 import { awaitingSignature } from '../signing-state'
 import { useUploads } from '../use-uploads'
 import { useSession } from '#web/lib/session/api.ts'
+import { notify } from '#web/lib/toast.ts'
 import { groupDocuments, type DocumentFolderGroup } from '../group-documents'
 
 // The viewer brings pdf.js: loaded on the first View, never with the workspace.
@@ -25,6 +35,14 @@ const DocumentViewer = lazy(() => import('./document-viewer').then((m) => ({ def
 
 const isFolder = (value: string | undefined): value is DocumentFolder =>
   (DOCUMENT_FOLDERS as ReadonlyArray<string>).includes(value ?? '')
+
+/** What the other side's private papers are, in words, for someone on `role`'s side (decision 051); null for no side. */
+function withheldNote(role: string | null): string | null {
+  const side = role ? sideOf(role) : null
+  if (side === 'seller') return WITHHELD_FROM_SELLER_SIDE
+  if (side === 'buyer') return WITHHELD_FROM_BUYER_SIDE
+  return null
+}
 
 /** Whether a drag carries files (not text or a link being dragged about the page). */
 const carriesFiles = (e: DragEvent) => Array.from(e.dataTransfer.types).includes('Files')
@@ -98,8 +116,14 @@ export function DocumentsTab({ detail }: { detail: TransactionDetail }) {
             Smart Contract Room
           </h2>
           <p className="text-sm text-muted-foreground">
-            Every document of the move, versioned, in one place. Drop files on a folder to upload them there.
+            Every document of the move you may see, versioned, in one place. Drop files on a folder to upload them
+            there.
           </p>
+          {withheldNote(detail.viewer_role) && (
+            <p className="mt-1 text-sm text-muted-foreground" data-testid="documents-withheld">
+              {withheldNote(detail.viewer_role)}
+            </p>
+          )}
         </div>
         <Button ref={uploadButton} onClick={() => setDialog({})}>
           <Upload aria-hidden="true" />
@@ -142,6 +166,7 @@ export function DocumentsTab({ detail }: { detail: TransactionDetail }) {
               historyOpen={openHistory === doc.id}
               onToggleHistory={() => setOpenHistory((id) => (id === doc.id ? null : doc.id))}
               onView={openViewer}
+              viewerRole={detail.viewer_role}
             />
           )}
         />
@@ -154,6 +179,7 @@ export function DocumentsTab({ detail }: { detail: TransactionDetail }) {
         initialFolder={dialog?.folder}
         onUpload={uploads.start}
         existing={docs}
+        viewerRole={detail.viewer_role}
         returnFocusTo={uploadButton}
       />
       {viewing && (
@@ -187,6 +213,7 @@ function DocumentRow({
   historyOpen,
   onToggleHistory,
   onView,
+  viewerRole,
 }: {
   txId: string
   doc: DocumentListItem
@@ -194,8 +221,10 @@ function DocumentRow({
   historyOpen: boolean
   onToggleHistory: () => void
   onView: (versionId: string) => void
+  viewerRole: string | null
 }) {
   const historyId = `history-${doc.id}`
+  const changeAudience = useChangeAudience(txId)
   return (
     <li className="py-2.5" data-testid="document-row">
       <div className="flex items-center gap-3">
@@ -216,8 +245,32 @@ function DocumentRow({
             )}
             {!doc.signed_at && awaiting && <Badge variant="soft">Awaiting signatures</Badge>}
             {doc.corrects_error && <Badge variant="outline">Corrects an error in version {doc.version - 1}</Badge>}
+            <Badge variant="outline" title={AUDIENCE_INFO[doc.audience].who} data-testid="audience-badge">
+              <span className="sr-only">Who can see it: </span>
+              {AUDIENCE_INFO[doc.audience].label}
+            </Badge>
           </p>
         </div>
+        {doc.can_change_audience && (
+          <NativeSelect
+            aria-label={`Who can see ${doc.filename}`}
+            className="w-auto text-xs"
+            value={doc.audience}
+            disabled={changeAudience.isPending}
+            onChange={(e) =>
+              changeAudience.mutate(
+                { docId: doc.id, audience: e.target.value as DocumentAudience },
+                { onError: (err) => notify.error('Could not change who can see it', err.message) },
+              )
+            }
+          >
+            {audiencesFor(viewerRole).map((a) => (
+              <option key={a} value={a}>
+                {AUDIENCE_INFO[a].label}
+              </option>
+            ))}
+          </NativeSelect>
+        )}
         <Button variant="ghost" size="sm" onClick={() => onView(doc.id)}>
           <Eye aria-hidden="true" />
           View<span className="sr-only"> {doc.filename}</span>

@@ -1,5 +1,11 @@
 import { Upload } from 'lucide-react'
 import { useState, type FormEvent, type RefObject } from 'react'
+import {
+  AUDIENCE_INFO,
+  audiencesFor,
+  defaultAudienceForUploader,
+  type DocumentAudience,
+} from '#shared/domain/document-audiences.ts'
 import { DOCUMENT_FOLDERS, type DocumentFolder } from '#shared/domain/statuses.ts'
 import { Button } from '#web/components/ui/button.tsx'
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '#web/components/ui/dialog.tsx'
@@ -24,8 +30,9 @@ export interface ExistingDocument {
  * 'Upload Document': choose one of the six folders and one or more files (or the files dropped on
  * the tab), then upload. The same name in the same folder becomes the next version; when a chosen
  * file replaces one already there, a tick marks the new version as correcting an error in the old
- * one (what document accuracy counts). Pre-checks give a fast message; the server decides by the
- * file's bytes.
+ * one (what document accuracy counts). 'Who can see it' offers the audiences that include the
+ * viewer, with the document's default chosen and one line on who that is (decision 051). Pre-checks
+ * give a fast message; the server decides by the file's bytes.
  */
 export function UploadDialog({
   open,
@@ -34,13 +41,21 @@ export function UploadDialog({
   initialFolder,
   onUpload,
   existing = [],
+  viewerRole,
   returnFocusTo,
 }: {
   open: boolean
   onOpenChange: (open: boolean) => void
   initialFiles?: File[]
   initialFolder?: DocumentFolder
-  onUpload: (files: File[], folder: DocumentFolder, correcting: ReadonlySet<string>) => void
+  onUpload: (
+    files: File[],
+    folder: DocumentFolder,
+    correcting: ReadonlySet<string>,
+    audience: DocumentAudience | undefined,
+  ) => void
+  /** The viewer's role on the move: which audiences they may choose and the default (decision 051). */
+  viewerRole: string | null
   /** The move's documents (latest versions), to tell a new version from a new document. */
   existing?: ReadonlyArray<ExistingDocument>
   /** Focused when the dialog closes (it has no Radix trigger: it also opens on a drop). */
@@ -66,9 +81,10 @@ export function UploadDialog({
             initialFiles={initialFiles}
             initialFolder={initialFolder}
             existing={existing}
+            viewerRole={viewerRole}
             onCancel={() => onOpenChange(false)}
-            onUpload={(files, folder, correcting) => {
-              onUpload(files, folder, correcting)
+            onUpload={(files, folder, correcting, audience) => {
+              onUpload(files, folder, correcting, audience)
               onOpenChange(false)
             }}
           />
@@ -82,14 +98,21 @@ function UploadForm({
   initialFiles = [],
   initialFolder,
   existing,
+  viewerRole,
   onCancel,
   onUpload,
 }: {
   initialFiles?: File[]
   initialFolder?: DocumentFolder
   existing: ReadonlyArray<ExistingDocument>
+  viewerRole: string | null
   onCancel: () => void
-  onUpload: (files: File[], folder: DocumentFolder, correcting: ReadonlySet<string>) => void
+  onUpload: (
+    files: File[],
+    folder: DocumentFolder,
+    correcting: ReadonlySet<string>,
+    audience: DocumentAudience | undefined,
+  ) => void
 }) {
   const [folder, setFolder] = useState<DocumentFolder | ''>(initialFolder ?? '')
   const [files, setFiles] = useState<File[]>(initialFiles)
@@ -100,6 +123,12 @@ function UploadForm({
     return doc ? [doc] : []
   })
   const [errors, setErrors] = useState<{ folder?: string; files?: string }>({})
+  // The default follows the folder and the first file's name until the person picks one themselves.
+  const [chosenAudience, setChosenAudience] = useState<DocumentAudience | null>(null)
+  const choices = audiencesFor(viewerRole)
+  const defaultAudience =
+    viewerRole && folder ? defaultAudienceForUploader(folder, files[0]?.name ?? '', viewerRole) : 'everyone'
+  const audience = chosenAudience ?? defaultAudience
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault()
@@ -110,7 +139,7 @@ function UploadForm({
     }
     setErrors(next)
     if (next.folder || next.files || !folder) return
-    onUpload(files, folder, new Set(correctsError ? replacing.map((d) => d.filename) : []))
+    onUpload(files, folder, new Set(correctsError ? replacing.map((d) => d.filename) : []), chosenAudience ?? undefined)
   }
 
   return (
@@ -146,6 +175,24 @@ function UploadForm({
           />
         )}
       </FormField>
+      {choices.length > 0 && (
+        <FormField id="upload-audience" label="Who can see it" hint={AUDIENCE_INFO[audience].who}>
+          {(f) => (
+            <NativeSelect
+              {...f}
+              value={audience}
+              onChange={(e) => setChosenAudience(e.target.value as DocumentAudience)}
+            >
+              {choices.map((a) => (
+                <option key={a} value={a}>
+                  {AUDIENCE_INFO[a].label}
+                  {a === defaultAudience && !chosenAudience ? ' (default for this document)' : ''}
+                </option>
+              ))}
+            </NativeSelect>
+          )}
+        </FormField>
+      )}
       {files.length > 0 && (
         <ul className="flex flex-col gap-1 text-sm" aria-label="Chosen files">
           {files.map((file) => (

@@ -338,8 +338,8 @@ function LenderPack({ c }: { c: MortgageCase }) {
       <p className="text-sm text-muted-foreground">
         Choose the payslips, bank statements and identity documents to send. The pack also holds a cover sheet with the
         property details and the buyer&apos;s identity check result
-        {dipDoc ? `, and the DIP document (${dipDoc.filename})` : ''}. Only documents the buyer shared with you on this
-        move can go in.
+        {dipDoc ? `, and the DIP document (${dipDoc.filename})` : ''}. Only documents of this move shared with you (for
+        everyone on the move, the buyer&apos;s side or the buyer&apos;s mortgage) are listed and can go in.
       </p>
       <fieldset className="flex flex-col gap-2">
         <legend className="sr-only">Documents for the lender pack</legend>
