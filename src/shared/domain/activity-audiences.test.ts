@@ -41,6 +41,9 @@ describe('activity audiences', () => {
   it('an entry about a document takes a document audience of the same name', () => {
     expect(activityAudienceOfDocument(null)).toBeNull()
     expect(activityAudienceOfDocument('buyer_funds')).toBe('buyer_funds')
+    expect(activityAudienceOfDocument('buyer_and_conveyancer')).toBe('buyer_client')
+    expect(activityAudienceOfDocument('seller_firm')).toBe('seller_firm')
+    expect(activityAudienceOfDocument('buyer_mortgage')).toBeNull()
     expect(activityAudienceOfDocument('something-new')).toBeNull()
   })
 })

@@ -8,14 +8,14 @@
  * every read of the trail, its live stream, webhooks and notifications filter on it with the
  * viewer's role on the move (access/activity.ts).
  *
- * Vocabulary: the participant roles of roles.ts and the sides of permissions.ts (`sideOf`), the same
- * words the document audiences use, so the two tables can be unified later.
+ * Each audience is one of the document audiences (document-audiences.ts, decision 051), whose table
+ * holds the roles of each: one home for who is on a side, a client's own team or a firm.
  */
-import { PARTICIPANT_ROLES, type ParticipantRole } from './roles'
-import { BUYER_FUNDS_AUDIENCE_ROLES, sideOf } from './permissions'
+import type { ParticipantRole } from './roles'
+import { AUDIENCE_INFO, type DocumentAudience } from './document-audiences'
 
 /**
- * The audiences an entry can have, as stored:
+ * The audiences an entry can have, as stored (each a document audience: DOCUMENT_AUDIENCE_OF):
  * - 'everyone': everyone on the move;
  * - 'buyer_side' / 'seller_side': one side, professionals included (sideOf);
  * - 'buyer_client' / 'seller_client': a client and their own conveyancer only;
@@ -185,26 +185,26 @@ export function isActivityKind(kind: string): kind is ActivityKind {
   return Object.hasOwn(ACTIVITY_KIND_RULES, kind)
 }
 
-/** The roles (roles.ts PARTICIPANT_ROLES, as viewerRoleSql reports them) that may read an audience. */
+/**
+ * Each activity audience is one of the document audiences (decision 051's table, which holds the
+ * roles of each): the two tables share one home for who is on a side, a client's own team or a firm.
+ * The activity names of a client's own team are older ('buyer_client'), kept because entries store them.
+ */
+const DOCUMENT_AUDIENCE_OF: Record<ActivityAudience, DocumentAudience> = {
+  everyone: 'everyone',
+  buyer_side: 'buyer_side',
+  seller_side: 'seller_side',
+  buyer_client: 'buyer_and_conveyancer',
+  seller_client: 'seller_and_conveyancer',
+  buyer_funds: 'buyer_funds',
+  buyer_firm: 'buyer_firm',
+  seller_firm: 'seller_firm',
+}
+
+/** The roles (roles.ts PARTICIPANT_ROLES, as viewerRoleSql reports them) that may read an audience:
+ * its document audience's roles (document-audiences.ts AUDIENCE_INFO). */
 export function activityAudienceRoles(audience: ActivityAudience): readonly ParticipantRole[] {
-  switch (audience) {
-    case 'everyone':
-      return PARTICIPANT_ROLES
-    case 'buyer_side':
-      return PARTICIPANT_ROLES.filter((r) => sideOf(r) === 'buyer')
-    case 'seller_side':
-      return PARTICIPANT_ROLES.filter((r) => sideOf(r) === 'seller')
-    case 'buyer_client':
-      return ['buyer', 'buyer_conveyancer']
-    case 'seller_client':
-      return ['seller', 'seller_conveyancer']
-    case 'buyer_funds':
-      return BUYER_FUNDS_AUDIENCE_ROLES
-    case 'buyer_firm':
-      return ['buyer_conveyancer']
-    case 'seller_firm':
-      return ['seller_conveyancer']
-  }
+  return AUDIENCE_INFO[DOCUMENT_AUDIENCE_OF[audience]].roles
 }
 
 /** True when someone holding `role` on the move (null: not on it) may read an entry of this audience. */
@@ -242,15 +242,15 @@ export function activityAudienceOf(
 
 /**
  * The activity audience of an entry about a document whose documents.audience is `documentAudience`
- * (null: everyone on the move), for the writer to narrow it with: a document audience of the same
- * name ('buyer_funds', a side, a client, a firm) maps to itself; null and unknown values to null (no
- * narrowing at write time; the reads still follow the document's audience: access/activity.ts).
+ * (null: everyone on the move), for the writer to narrow it with: the activity audience that is that
+ * document audience (DOCUMENT_AUDIENCE_OF: 'buyer_funds', a side, a client's own team, a firm);
+ * 'everyone', document audiences with no activity twin ('clients_and_conveyancers', 'buyer_mortgage')
+ * and unknown values give null (no narrowing at write time; the reads still follow the document's
+ * audience: access/activity.ts).
  */
 export function activityAudienceOfDocument(documentAudience: string | null | undefined): ActivityAudience | null {
   if (!documentAudience || documentAudience === 'everyone') return null
-  return (ACTIVITY_AUDIENCES as readonly string[]).includes(documentAudience)
-    ? (documentAudience as ActivityAudience)
-    : null
+  return ACTIVITY_AUDIENCES.find((a) => DOCUMENT_AUDIENCE_OF[a] === documentAudience) ?? null
 }
 
 /** The audience of one side of the move (its client and the professionals acting for them), for a
