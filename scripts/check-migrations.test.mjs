@@ -112,6 +112,18 @@ describe('checkMigrations in a git repository', () => {
     return dir
   }
 
+  /** On a new branch `feature`, commits migration 0001_more and its journal entry. */
+  function branchWithMigration(dir) {
+    git(dir, 'checkout', '-q', '-b', 'feature')
+    writeFileSync(path.join(dir, MIGRATIONS, '0001_more.sql'), 'CREATE TABLE b (id int);\n')
+    writeFileSync(
+      path.join(dir, JOURNAL),
+      JSON.stringify(journalOf(entry(0, '0000_init', 1), entry(1, '0001_more', 2))),
+    )
+    git(dir, 'add', '.')
+    git(dir, 'commit', '-q', '-m', 'more')
+  }
+
   it('passes as committed, fails once the landed migration is edited', () => {
     const dir = repository()
     expect(checkMigrations({ root: dir, env: {} }).problems).toEqual([])
@@ -125,14 +137,7 @@ describe('checkMigrations in a git repository', () => {
 
   it('lets a migration that exists only on a branch change there', () => {
     const dir = repository()
-    git(dir, 'checkout', '-q', '-b', 'feature')
-    writeFileSync(path.join(dir, MIGRATIONS, '0001_more.sql'), 'CREATE TABLE b (id int);\n')
-    writeFileSync(
-      path.join(dir, JOURNAL),
-      JSON.stringify(journalOf(entry(0, '0000_init', 1), entry(1, '0001_more', 2))),
-    )
-    git(dir, 'add', '.')
-    git(dir, 'commit', '-q', '-m', 'more')
+    branchWithMigration(dir)
     appendFileSync(path.join(dir, MIGRATIONS, '0001_more.sql'), 'ALTER TABLE b ADD c int;\n')
     expect(checkMigrations({ root: dir, env: {} }).problems).toEqual([])
     // Against the branch's own history it has landed.
@@ -141,14 +146,7 @@ describe('checkMigrations in a git repository', () => {
 
   it('counts a branch’s migration from its merge into main, and refuses an edit after that', () => {
     const dir = repository()
-    git(dir, 'checkout', '-q', '-b', 'feature')
-    writeFileSync(path.join(dir, MIGRATIONS, '0001_more.sql'), 'CREATE TABLE b (id int);\n')
-    writeFileSync(
-      path.join(dir, JOURNAL),
-      JSON.stringify(journalOf(entry(0, '0000_init', 1), entry(1, '0001_more', 2))),
-    )
-    git(dir, 'add', '.')
-    git(dir, 'commit', '-q', '-m', 'more')
+    branchWithMigration(dir)
     // Edited on the branch before it was merged: not landed yet.
     appendFileSync(path.join(dir, MIGRATIONS, '0001_more.sql'), 'ALTER TABLE b ADD c int;\n')
     git(dir, 'commit', '-q', '-am', 'more, changed before merging')

@@ -12,7 +12,7 @@
  * Outsiders, former participants and giftors see no document of the move at all (404 on the move).
  */
 import type { DocumentFolder } from './statuses'
-import type { ParticipantRole } from './roles'
+import { PARTICIPANT_ROLES, type ParticipantRole } from './roles'
 
 /** Every audience a document can have. */
 export const DOCUMENT_AUDIENCES = [
@@ -40,17 +40,8 @@ interface AudienceInfo {
   side: 'buyer' | 'seller' | null
 }
 
-const ALL_ROLES: readonly ParticipantRole[] = [
-  'buyer',
-  'seller',
-  'buyer_conveyancer',
-  'seller_conveyancer',
-  'estate_agent',
-  'buyers_agent',
-  'mortgage_broker',
-  'lender',
-  'surveyor',
-]
+/** Every role on a move (roles.ts). */
+const ALL_ROLES: readonly ParticipantRole[] = PARTICIPANT_ROLES
 
 /** The audience table: label, who that is, and the roles it includes. */
 export const AUDIENCE_INFO: Record<DocumentAudience, AudienceInfo> = {
