@@ -135,8 +135,10 @@ export function documentAudienceForRole(alias: string, role: string) {
 export function webhookSeesDocument(endpointAlias: string, documentId: string) {
   if (!ALIAS.test(endpointAlias)) throw new Error(`Not a table alias: ${JSON.stringify(endpointAlias)}`)
   const e = sql.identifier(endpointAlias)
+  // The endpoint's owner, a column reference (the alias is checked above), for the rule's text.
+  const owner = endpointAlias + '.profile_id'
   return sql`exists(select 1 from documents wd where wd.id = ${documentId}::uuid and (wd.audience = 'everyone'
-    or (${e}.organization_id is null and ${sql.raw(documentAudienceSql('wd', `${endpointAlias}.profile_id`))})
+    or (${e}.organization_id is null and ${sql.raw(documentAudienceSql('wd', owner))})
     or (${e}.organization_id is not null and exists(select 1 from matters wm
       where wm.transaction_id = wd.transaction_id and wm.organization_id = ${e}.organization_id
         and (wd.audience || ':' || case wm.side when 'buyer' then 'buyer_conveyancer' else 'seller_conveyancer' end)
