@@ -82,7 +82,10 @@ export const MANUAL = {
     e2e: ['marketplace'],
     why: 'the public directory of professionals is called the marketplace',
   },
-  documents: { e2e: ['failures'], why: 'the failures journey breaks uploads (and the other main forms)' },
+  documents: {
+    e2e: ['failures', 'document-audiences'],
+    why: 'the failures journey breaks uploads (and the other main forms); document-audiences walks who sees which document',
+  },
   firms: {
     web: ['cases', 'firm'],
     e2e: ['cases-board', 'firm-admin'],
