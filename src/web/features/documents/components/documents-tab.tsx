@@ -250,27 +250,30 @@ function DocumentRow({
               {AUDIENCE_INFO[doc.audience].label}
             </Badge>
           </p>
+          {doc.can_change_audience && (
+            // Its own line under the name: beside it, the select squeezed the name out of a half-width folder card.
+            <div className="mt-1.5 w-full max-w-64">
+              <NativeSelect
+                aria-label={`Who can see ${doc.filename}`}
+                className="h-8 py-1 text-xs md:text-xs"
+                value={doc.audience}
+                disabled={changeAudience.isPending}
+                onChange={(e) =>
+                  changeAudience.mutate(
+                    { docId: doc.id, audience: e.target.value as DocumentAudience },
+                    { onError: (err) => notify.error('Could not change who can see it', err.message) },
+                  )
+                }
+              >
+                {audiencesFor(viewerRole).map((a) => (
+                  <option key={a} value={a}>
+                    {AUDIENCE_INFO[a].label}
+                  </option>
+                ))}
+              </NativeSelect>
+            </div>
+          )}
         </div>
-        {doc.can_change_audience && (
-          <NativeSelect
-            aria-label={`Who can see ${doc.filename}`}
-            className="w-auto text-xs"
-            value={doc.audience}
-            disabled={changeAudience.isPending}
-            onChange={(e) =>
-              changeAudience.mutate(
-                { docId: doc.id, audience: e.target.value as DocumentAudience },
-                { onError: (err) => notify.error('Could not change who can see it', err.message) },
-              )
-            }
-          >
-            {audiencesFor(viewerRole).map((a) => (
-              <option key={a} value={a}>
-                {AUDIENCE_INFO[a].label}
-              </option>
-            ))}
-          </NativeSelect>
-        )}
         <Button variant="ghost" size="sm" onClick={() => onView(doc.id)}>
           <Eye aria-hidden="true" />
           View<span className="sr-only"> {doc.filename}</span>
