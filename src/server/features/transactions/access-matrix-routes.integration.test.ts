@@ -563,6 +563,27 @@ const ROWS: Record<string, Row> = {
     call: get(() => `${base(move.txId)}/documents/${move.doc.id}/url`),
     expected: answers(200),
   },
+  // Who sees a document (decision 051): its uploader (or their side's conveyancer) changes it; on the
+  // shared move the others are refused before they learn anything (404 for people off the move).
+  'PUT /api/transactions/{txId}/documents/{docId}/audience': {
+    call: write(
+      async (actor, txId) => {
+        const doc = await uploaded(actor, txId)
+        return t.request(`${base(txId)}/documents/${doc.id}/audience`, {
+          method: 'PUT',
+          as: as(actor),
+          json: { audience: 'everyone' },
+        })
+      },
+      (actor) =>
+        t.request(`${base(move.txId)}/documents/${move.doc.id}/audience`, {
+          method: 'PUT',
+          as: as(actor),
+          json: { audience: 'everyone' },
+        }),
+    ),
+    expected: answers(200),
+  },
   'POST /api/transactions/{txId}/documents/{docId}/signature-requests': {
     call: write(
       async (actor, txId) => {
