@@ -48,8 +48,8 @@ async function openTask(txId: string, side: string) {
 
 async function addDocument(txId: string, by: string, filename: string) {
   const [doc] = await t.database.query<{ id: string }>(
-    `insert into documents (transaction_id, filename, folder, version, uploaded_by, content_type)
-     values ($1, $2, 'Property', 1, $3, 'application/pdf') returning id`,
+    `insert into documents (transaction_id, filename, folder, version, uploaded_by, content_type, audience)
+     values ($1, $2, 'Property', 1, $3, 'application/pdf', 'everyone') returning id`,
     [txId, filename, by],
   )
   return doc.id
