@@ -88,12 +88,12 @@ async function lockRequest(tx: Tx, ctx: SigningContext, txId: string, reqId: str
 }
 
 /**
- * How the audit trail (shown to everyone on the move) names the document: its filename, except for a
- * document with a narrower audience (a gifted-deposit declaration: access/transactions.ts documentAudienceSql).
+ * How the audit trail names the document: its filename. Every signing entry names its document in
+ * its payload (`documentId`), so only that document's audience reads it (access/activity.ts, decision
+ * 052), and webhooks follow the same rule (access/transactions.ts webhookSeesDocument).
  */
-function shownName(doc: { filename: string; audience: string }): string {
-  if (doc.audience === 'buyer_funds') return 'a document for the buyer and their conveyancer'
-  return doc.audience !== 'everyone' ? 'a document for a narrower audience' : `"${doc.filename}"`
+function shownName(doc: { filename: string }): string {
+  return `"${doc.filename}"`
 }
 
 function assertPending(req: RequestRow) {
@@ -198,7 +198,13 @@ export async function signAsSigner(
         // An entry about a restricted document is read by that document's audience only (decision 052).
         audience: activityAudienceOfDocument(doc.audience),
         summary: `signed ${shownName(doc)} (version ${doc.version}) by ${input.method === 'typed' ? 'typing their name' : 'drawing'}`,
-        payload: { requestId: req.id, signerId: me.id, method: input.method, documentSha256: req.document_sha256 },
+        payload: {
+          requestId: req.id,
+          documentId: doc.id,
+          signerId: me.id,
+          method: input.method,
+          documentSha256: req.document_sha256,
+        },
         ip: ctx.ip,
       })
       const next = signers.find((s) => s.status === 'pending')
@@ -329,7 +335,7 @@ export async function declineRequest(
       // An entry about a restricted document is read by that document's audience only (decision 052).
       audience: activityAudienceOfDocument(doc.audience),
       summary: `declined to sign "${doc.filename}": ${ctx.reason}`.slice(0, 1000),
-      payload: { requestId: req.id, signerId: me.id },
+      payload: { requestId: req.id, documentId: doc.id, signerId: me.id },
       ip: ctx.ip,
     })
     const rb = req.requested_by
@@ -371,7 +377,7 @@ export async function cancelRequest(ctx: SigningContext & { txId: string; reqId:
       // An entry about a restricted document is read by that document's audience only (decision 052).
       audience: activityAudienceOfDocument(doc.audience),
       summary: `cancelled the signature request for "${doc.filename}"`,
-      payload: { requestId: req.id },
+      payload: { requestId: req.id, documentId: doc.id },
       ip: ctx.ip,
     })
     for (const s of signers.filter((x) => x.status === 'pending'))
