@@ -38,7 +38,9 @@ export function PeopleTab({
             <h2 id="people-title" className="text-xl font-semibold">
               People on this move
             </h2>
-            <p className="text-sm text-muted-foreground">Everyone here sees the same timeline. Each document says who can see it.</p>
+            <p className="text-sm text-muted-foreground">
+              Everyone here sees the same timeline. Each document says who can see it.
+            </p>
           </div>
           <div className="flex flex-wrap gap-2">
             <Button asChild variant="outline">
