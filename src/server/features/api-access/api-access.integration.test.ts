@@ -22,6 +22,7 @@ import { CDD_TASK_TITLES } from '#shared/domain/client-due-diligence.ts'
 import { createLogger } from '#server/logger.ts'
 import { createTransaction } from '#server/test/factories.ts'
 import { type TestUser, useTestApp } from '#server/test/test-app.ts'
+import { requestWithToken } from '#server/test/token-request.ts'
 import { makePdf } from '#server/test/test-files.ts'
 import { createOutboundClient } from '#server/platform/outbound/outbound-client.ts'
 import { createWebhookWorker, type WebhookWorker } from './webhook-worker'
@@ -40,15 +41,9 @@ let outsider: TestUser
 let txId: string
 let worker: WebhookWorker
 
-/** A request authenticated by an API token only (no cookie, no Origin: as curl sends it). */
+/** A request authenticated by an API token only (test/token-request.ts). */
 function withToken(path: string, token: string, init: { method?: string; json?: unknown } = {}) {
-  const headers: Record<string, string> = { authorization: `Bearer ${token}` }
-  let body: string | undefined
-  if (init.json !== undefined) {
-    headers['content-type'] = 'application/json'
-    body = JSON.stringify(init.json)
-  }
-  return t.app.request(path, { method: init.method ?? (body ? 'POST' : 'GET'), headers, body })
+  return requestWithToken(t.app, path, token, init)
 }
 
 async function createToken(as: TestUser, input: Record<string, unknown>) {

@@ -13,6 +13,7 @@ import { DashboardResponse, TransactionDetail } from '#shared/contracts/transact
 import { CDD_TASK_TITLES } from '#shared/domain/client-due-diligence.ts'
 import { createTransaction } from '#server/test/factories.ts'
 import { type TestUser, useTestApp } from '#server/test/test-app.ts'
+import { requestWithToken } from '#server/test/token-request.ts'
 
 const t = useTestApp()
 
@@ -22,15 +23,9 @@ async function json<T>(res: Response, status: number): Promise<T> {
   return (text ? JSON.parse(text) : undefined) as T
 }
 
-/** A request authenticated by an API token only (no cookie, no Origin), as a case-management system sends it. */
+/** A request authenticated by an API token only (test/token-request.ts). */
 function withToken(path: string, token: string, init: { method?: string; json?: unknown } = {}) {
-  const headers: Record<string, string> = { authorization: `Bearer ${token}` }
-  let body: string | undefined
-  if (init.json !== undefined) {
-    headers['content-type'] = 'application/json'
-    body = JSON.stringify(init.json)
-  }
-  return t.app.request(path, { method: init.method ?? (body ? 'POST' : 'GET'), headers, body })
+  return requestWithToken(t.app, path, token, init)
 }
 
 const ALL_READS = ['transactions:read', 'tasks:write', 'documents:read', 'enquiries:read', 'webhooks:read']
