@@ -113,6 +113,24 @@ function appRootReads() {
   return found
 }
 
+/** The names of the worker bundles the build writes: the keys of `WORKERS` in scripts/build.mjs. */
+function workerBundles() {
+  const block = /const WORKERS = \{([^}]*)\}/.exec(readFileSync(path.join(root, 'scripts/build.mjs'), 'utf8'))
+  if (!block) throw new Error('check-dockerfile: scripts/build.mjs has no WORKERS')
+  return [...block[1].matchAll(/'([\w-]+)':/g)].map((m) => m[1])
+}
+
+/** Whether `relative` (a path under the app root; a `?name` part is a wildcard within one path segment) exists under `app`. */
+function runtimeHas(app, relative) {
+  if (!relative.includes('?')) return existsSync(path.join(app, relative))
+  const dir = path.dirname(relative)
+  if (dir.includes('?')) throw new Error(`check-dockerfile: a run-time folder name is not supported (${relative})`)
+  const escaped = path.basename(relative).replace(/[.+^$()|[\]\\{}*]/g, '\\$&')
+  const pattern = new RegExp(`^${escaped.replace(/\?\w+/g, '[^/]+')}$`)
+  const full = path.join(app, dir)
+  return existsSync(full) && readdirSync(full).some((name) => pattern.test(name))
+}
+
 function userIds(name) {
   try {
     return {
@@ -262,10 +280,16 @@ async function main() {
 
     say('runtime stage copied')
     // The server's own file reads must be in the image.
+    // A path with a part only known at run time (`?name`, e.g. a worker's bundle name) must match at
+    // least one file of its folder.
     for (const read of appRootReads()) {
-      if (!existsSync(path.join(runtimeApp, read.path)))
+      if (!runtimeHas(runtimeApp, read.path))
         fail(`${read.file} reads ${read.path}, which the Dockerfile does not copy into the runtime stage`)
     }
+    // Each worker thread's bundle (scripts/build.mjs WORKERS; platform/module-worker.ts starts them).
+    for (const name of workerBundles())
+      if (!existsSync(path.join(runtimeApp, 'dist/server', `${name}.js`)))
+        fail(`the runtime stage lacks the worker bundle dist/server/${name}.js (scripts/build.mjs WORKERS)`)
     const missingFlags = SERVER_NODE_FLAGS.filter((f) => !cmd.includes(f))
     if (cmd[0] !== 'node' || missingFlags.length)
       fail(`CMD must be node with ${SERVER_NODE_FLAGS} (missing ${missingFlags})`)
