@@ -1,0 +1,68 @@
+/**
+ * Off-platform parties (issue 37 item 1): a professional who acts on a move but is not on Homeward,
+ * recorded by name and contact so the move still shows who holds each seat, and so enquiries and
+ * notices can reach them by email. When that person later joins (signs up with the recorded email or
+ * accepts an invitation to the role) the record becomes their participant row and keeps its history
+ * (`joined_participant_id`). Pure rules shared by the server (the gate) and the web app (to hide).
+ *
+ * Who may record whom:
+ * - either side's conveyancer may record the other side's conveyancer (the firm they deal with);
+ * - a side's client or conveyancer may record their own side's professionals (their own conveyancer,
+ *   and: the seller's side the estate agent; the buyer's side the buyer's agent, broker and surveyor);
+ * - an estate agent may record both sides' conveyancers (on the memorandum of sale they name them).
+ */
+import type { ParticipantRole } from './roles'
+import { REGULATORS_BY_ORGANIZATION_TYPE, type Regulator } from './regulators'
+import type { OrganizationType } from './organizations'
+
+/** The seats an off-platform party may hold: every professional role except the lender. */
+export const OFF_PLATFORM_ROLES = [
+  'buyer_conveyancer',
+  'seller_conveyancer',
+  'estate_agent',
+  'buyers_agent',
+  'mortgage_broker',
+  'surveyor',
+] as const satisfies readonly ParticipantRole[]
+export type OffPlatformRole = (typeof OFF_PLATFORM_ROLES)[number]
+
+/** The label shown beside an off-platform party wherever a participant appears. */
+export const NOT_ON_HOMEWARD = 'not on Homeward'
+
+/** The directory type of the firm that fills each seat (for its regulators). */
+const ORGANIZATION_TYPE_OF_ROLE: Record<OffPlatformRole, OrganizationType> = {
+  buyer_conveyancer: 'law',
+  seller_conveyancer: 'law',
+  estate_agent: 'agent',
+  buyers_agent: 'agent',
+  mortgage_broker: 'broker',
+  surveyor: 'survey',
+}
+
+/** The regulators a party in `role` may name ('buyer_conveyancer' -> SRA or CLC). */
+export function regulatorsForRole(role: OffPlatformRole): readonly Regulator[] {
+  return REGULATORS_BY_ORGANIZATION_TYPE[ORGANIZATION_TYPE_OF_ROLE[role]]
+}
+
+const BUYER_SIDE: readonly ParticipantRole[] = ['buyer', 'buyer_conveyancer']
+const SELLER_SIDE: readonly ParticipantRole[] = ['seller', 'seller_conveyancer']
+
+/**
+ * Whether a participant in `recorder` may record (or change, or remove) an off-platform party for
+ * the seat `role`. See the module's docstring for the rule.
+ */
+export function mayRecordOffPlatform(recorder: ParticipantRole | null | undefined, role: OffPlatformRole): boolean {
+  if (!recorder) return false
+  switch (role) {
+    case 'buyer_conveyancer':
+      return BUYER_SIDE.includes(recorder) || recorder === 'seller_conveyancer' || recorder === 'estate_agent'
+    case 'seller_conveyancer':
+      return SELLER_SIDE.includes(recorder) || recorder === 'buyer_conveyancer' || recorder === 'estate_agent'
+    case 'estate_agent':
+      return SELLER_SIDE.includes(recorder)
+    case 'buyers_agent':
+    case 'mortgage_broker':
+    case 'surveyor':
+      return BUYER_SIDE.includes(recorder)
+  }
+}
