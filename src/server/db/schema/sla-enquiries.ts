@@ -92,6 +92,27 @@ export const enquiryDocuments = pgTable(
   (t) => [primaryKey({ columns: [t.enquiryId, t.documentId] })],
 )
 
+/**
+ * Files attached to one message of an enquiry's thread (a reply, or a further enquiry): each is a
+ * document of the matter, filed with its own audience (docs/decisions/051); the thread lists it
+ * under the message to those who may read the document.
+ */
+export const enquiryReplyDocuments = pgTable(
+  'enquiry_reply_documents',
+  {
+    replyId: uuid('reply_id')
+      .notNull()
+      .references(() => enquiryReplies.id, { onDelete: 'cascade' }),
+    documentId: uuid('document_id')
+      .notNull()
+      .references(() => documents.id, { onDelete: 'cascade' }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.replyId, t.documentId] }),
+    index('enquiry_reply_documents_document_idx').on(t.documentId),
+  ],
+)
+
 /** A firm's own standard enquiries for one category, replacing Homeward's defaults for it. */
 export const standardEnquiryLists = pgTable(
   'standard_enquiry_lists',
