@@ -100,8 +100,6 @@ const MATTER = {
 }
 
 let buyerAdmin: TestUser
-let sellerAdmin: TestUser
-let otherAdmin: TestUser
 let buyerFirm: string
 let sellerFirm: string
 let otherFirm: string
@@ -123,8 +121,6 @@ beforeAll(async () => {
     t.signUp({ name: 'Sol Seller', role: 'seller' }),
   ])
   buyerAdmin = b
-  sellerAdmin = s
-  otherAdmin = o
   ;[buyerFirm, sellerFirm, otherFirm] = await Promise.all([
     makeFirm(b, 'Shah Mercer'),
     makeFirm(s, 'Carter Law'),
