@@ -79,8 +79,8 @@ export function ImportMattersDialog({ open, onClose }: { open: boolean; onClose:
 
   return (
     <Dialog open={open} onOpenChange={(next) => !next && close()}>
-      <DialogContent className="max-h-[92vh] overflow-y-auto sm:max-w-4xl">
-        <div className="flex flex-col gap-4">
+      <DialogContent className="max-h-[92vh] grid-cols-[minmax(0,1fr)] overflow-y-auto sm:max-w-4xl">
+        <div className="flex min-w-0 flex-col gap-4">
           <div className="pr-8">
             <DialogTitle>Import matters</DialogTitle>
             <DialogDescription className="mt-1">
@@ -234,7 +234,9 @@ function PreviewTable({ checked }: { checked: Extract<CheckedImport, { ok: true 
               </td>
               <td className="px-2 py-1.5">{r.ok ? r.input.client_name : '—'}</td>
               <td className="px-2 py-1.5">{r.ok ? matterSideLabel(r.input.side) : '—'}</td>
-              <td className="px-2 py-1.5 text-right tabular-nums">{r.ok ? formatGbp(r.input.agreed_price) : '—'}</td>
+              <td className="px-2 py-1.5 text-right tabular-nums">
+                {r.ok ? formatGbp(r.input.agreed_price, { whole: Number.isInteger(r.input.agreed_price) }) : '—'}
+              </td>
               <td className="px-2 py-1.5">
                 {r.ok ? (
                   <Badge variant="success">Ready</Badge>
