@@ -62,8 +62,9 @@ export async function assertFeeEarnerOfFirm(
 }
 
 /**
- * 409 when another matter of the firm already has this reference (compared without regard to case);
- * the unique index matters_org_reference_key holds the exact rule against races.
+ * 409 when another matter of the firm already has this reference (compared without regard to case).
+ * Race-free: the caller holds the firm's row lock (lockOpenerFirm), so two openings in one firm
+ * queue; the unique index matters_org_reference_key is the database's own backstop.
  */
 async function assertReferenceFree(
   tx: Tx,
