@@ -88,8 +88,8 @@ export const MANUAL = {
   },
   firms: {
     web: ['cases', 'firm'],
-    e2e: ['cases-board', 'firm-admin'],
-    why: 'a firm’s matters are its cases board; the web `firm` is the one firm a member belongs to',
+    e2e: ['cases-board', 'firm-admin', 'import-matters'],
+    why: 'a firm’s matters are its cases board (importing matters is one of its tools); the web `firm` is the one firm a member belongs to',
   },
   funds: {
     e2e: ['source-of-funds', 'giftor'],

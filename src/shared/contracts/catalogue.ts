@@ -25,6 +25,7 @@ import { healthEndpoints } from './health'
 import { identityEndpoints } from './identities'
 import { invitationEndpoints } from './invitations'
 import { liveEndpoints } from './live'
+import { matterImportEndpoints } from './matter-import'
 import { logbookEndpoints } from './logbooks'
 import { mortgageEndpoints } from './mortgages'
 import { notificationEndpoints } from './notifications'
@@ -77,6 +78,7 @@ export const catalogue = {
   twoFactor: twoFactorEndpoints,
   updateRequests: updateRequestEndpoints,
   verification: verificationEndpoints,
+  matterImport: matterImportEndpoints,
 } satisfies Record<string, Record<string, EndpointSpec>>
 
 /** Every endpoint of the catalogue, as a flat list. */

@@ -234,8 +234,20 @@ export const enquiryEndpoints = {
     method: 'post',
     path: '/transactions/{txId}/enquiries',
     summary: "Raise one or several enquiries with the seller's conveyancer (buyer's conveyancer)",
-    request: { params: TransactionParams, body: jsonBody(RaiseEnquiriesInput) },
-    responses: { 201: json('Raised', z.object({ ids: z.array(Uuid) })), ...ERRORS, ...VERSION_CONFLICT },
+    scopes: ['enquiries:write'],
+    request: {
+      params: TransactionParams,
+      body: jsonBody(RaiseEnquiriesInput, {
+        enquiries: [
+          { category: 'title', body: 'Please supply the building regulations completion certificate for the loft.' },
+        ],
+      }),
+    },
+    responses: {
+      201: json('Raised', z.object({ ids: z.array(Uuid) }), { ids: ['0c1d2e3f-4a5b-4c6d-8e7f-9a0b1c2d3e4f'] }),
+      ...ERRORS,
+      ...VERSION_CONFLICT,
+    },
   }),
   edit: endpoint({
     method: 'patch',
@@ -248,15 +260,20 @@ export const enquiryEndpoints = {
     method: 'post',
     path: '/transactions/{txId}/enquiries/{enquiryId}/replies',
     summary: "Answer an enquiry (seller's conveyancer); its reply clock stops",
-    request: { params: EnquiryParams, body: jsonBody(ReplyInput) },
-    responses: { 201: json('Answered', Changed), ...ERRORS, ...VERSION_CONFLICT },
+    scopes: ['enquiries:write'],
+    request: {
+      params: EnquiryParams,
+      body: jsonBody(ReplyInput, { version: 1, body: 'The certificate is attached: Loft conversion completion.pdf.' }),
+    },
+    responses: { 201: json('Answered', Changed, { version: 2 }), ...ERRORS, ...VERSION_CONFLICT },
   }),
   changeStatus: endpoint({
     method: 'post',
     path: '/transactions/{txId}/enquiries/{enquiryId}/status',
     summary: "Mark an enquiry satisfied, raise a further enquiry on it, or withdraw it (buyer's conveyancer)",
-    request: { params: EnquiryParams, body: jsonBody(ChangeEnquiryStatusInput) },
-    responses: { 200: json('Changed', Changed), ...ERRORS, ...VERSION_CONFLICT },
+    scopes: ['enquiries:write'],
+    request: { params: EnquiryParams, body: jsonBody(ChangeEnquiryStatusInput, { version: 2, status: 'satisfied' }) },
+    responses: { 200: json('Changed', Changed, { version: 3 }), ...ERRORS, ...VERSION_CONFLICT },
   }),
   sellerTask: endpoint({
     method: 'post',

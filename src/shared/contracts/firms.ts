@@ -8,6 +8,7 @@ import {
   BOARD_PAGE_SIZE,
   BOARD_SORTS,
   BOARD_VIEWS,
+  MATTER_REFERENCE_MAX,
   MATTER_SIDES,
   MEMBER_ROLES,
   SLA_FILTERS,
@@ -126,6 +127,18 @@ const OptionalDate = z
   .optional()
 
 /**
+ * A matter's reference in the firm's own system (e.g. "SMP/2026/0412"): up to 40 characters on one
+ * line; empty means none. Unique within a firm (409 when taken).
+ */
+export const MatterReference = z
+  .union([
+    displayLine().trim().max(MATTER_REFERENCE_MAX, `Reference must be at most ${MATTER_REFERENCE_MAX} characters`),
+    z.literal(''),
+  ])
+  .optional()
+  .transform((v) => (v ? v : undefined))
+
+/**
  * POST /api/matters: open a matter for a client, as the buyer's or the seller's conveyancer. Makes
  * the move (draft) with the firm on it, the matter, and invites the client by email.
  */
@@ -138,6 +151,8 @@ export const OpenMatterInput = CreateTransactionInput.omit({ role: true })
     fee_earner_id: Uuid.optional(),
     target_exchange_date: OptionalDate,
     target_completion_date: OptionalDate,
+    /** The firm's own file reference (its case-management system's), unique within the firm. */
+    reference: MatterReference,
   })
   .refine(
     (v) => !v.target_exchange_date || !v.target_completion_date || v.target_exchange_date <= v.target_completion_date,
@@ -147,6 +162,21 @@ export type OpenMatterInput = z.input<typeof OpenMatterInput>
 export type OpenMatterData = z.output<typeof OpenMatterInput>
 
 export const OpenMatterResponse = z.object({ matter_id: Uuid, transaction_id: Uuid })
+
+/** The OpenAPI document's example of opening a matter (checked against OpenMatterInput by a test). */
+export const OPEN_MATTER_EXAMPLE = {
+  address_line_1: '12 Clarence Road',
+  town: 'St Albans',
+  postcode: 'AL1 4NG',
+  agreed_price: 425000,
+  tenure: 'freehold',
+  side: 'buyer',
+  client_name: 'Helen Brooks',
+  client_email: 'helen.brooks@example.com',
+  target_exchange_date: '2027-02-26',
+  target_completion_date: '2027-03-12',
+  reference: 'SMP/2026/0412',
+} satisfies OpenMatterInput
 
 export const MatterParams = z.object({ matterId: Uuid })
 
@@ -277,6 +307,38 @@ export type FirmEventsResponse = z.infer<typeof FirmEventsResponse>
 
 const FORBIDDEN = { 403: { description: 'Not allowed in your member role' } } as const
 
+/** The OpenAPI document's example of a board page (checked against BoardResponse by a test). */
+const BOARD_EXAMPLE: z.input<typeof BoardResponse> = {
+  rows: [
+    {
+      matter_id: '3f1c2a4e-8a7b-4c1d-9e2f-5a6b7c8d9e0f',
+      transaction_id: '7d2e4f6a-1b3c-4d5e-8f9a-0b1c2d3e4f5a',
+      version: 1,
+      address: '12 Clarence Road, St Albans',
+      postcode: 'AL1 4NG',
+      client_names: ['Helen Brooks'],
+      side: 'buyer',
+      stage: 'Searches & enquiries',
+      stage_blocked: false,
+      transaction_status: 'active',
+      next_task: 'Pre-contract enquiries raised',
+      next_task_due: '2026-12-14',
+      days_since_instruction: 12,
+      instructed_at: '2026-11-25T10:30:00.000Z',
+      target_exchange_date: '2027-02-26',
+      target_completion_date: '2027-03-12',
+      sla: { status: 'on_track', clock: 'Replies to enquiries', due_on: '2026-12-14', paused: false },
+      last_activity_at: '2026-12-04T15:12:00.000Z',
+      unread_messages: 0,
+      fee_earner: { id: '5b6c7d8e-9f0a-4b1c-8d2e-3f4a5b6c7d8e', full_name: 'Priya Shah' },
+    },
+  ],
+  next_cursor: null,
+  total: 1,
+  fee_earners: [{ id: '5b6c7d8e-9f0a-4b1c-8d2e-3f4a5b6c7d8e', full_name: 'Priya Shah', role: 'admin' }],
+  viewer_role: 'admin',
+}
+
 /** The firms and cases board endpoints. */
 export const firmsEndpoints = {
   myFirm: endpoint({
@@ -376,9 +438,14 @@ export const firmsEndpoints = {
     method: 'post',
     path: '/matters',
     summary: "Open a matter for a client as the buyer's or seller's conveyancer, and invite the client",
-    request: { body: jsonBody(OpenMatterInput) },
+    scopes: ['matters:write'],
+    request: { body: jsonBody(OpenMatterInput, OPEN_MATTER_EXAMPLE) },
     responses: {
-      201: json('Opened', OpenMatterResponse),
+      201: json('Opened', OpenMatterResponse, {
+        matter_id: '3f1c2a4e-8a7b-4c1d-9e2f-5a6b7c8d9e0f',
+        transaction_id: '7d2e4f6a-1b3c-4d5e-8f9a-0b1c2d3e4f5a',
+      }),
+      409: { description: 'The reference is already used by another matter of the firm' },
       422: { description: 'The fee earner is not an admin or fee earner of the firm' },
       ...FORBIDDEN,
       ...ERRORS,
@@ -415,7 +482,12 @@ export const firmsEndpoints = {
     method: 'get',
     path: '/cases',
     summary: "The cases board: the firm's matters with filters, sorting and keyset pages of at most 100",
+    scopes: ['cases:read'],
     request: { query: BoardQuery },
-    responses: { 200: json('Board', BoardResponse), ...ERRORS },
+    responses: {
+      200: json('Board', BoardResponse, BOARD_EXAMPLE),
+      402: { description: "The firm's Pro plan or trial has ended" },
+      ...ERRORS,
+    },
   }),
 }

@@ -1,7 +1,7 @@
 /**
  * HTTP edge of firms and the cases board: the viewer's firm (create, claim a listing, members,
- * invitations), matters (open, reassign) and GET /api/cases, built from the endpoint catalogue entries
- * `firmsEndpoints` (src/shared/contracts/firms.ts). Mail is nudged out after commits that queue it.
+ * invitations), matters (open, import from a CSV, reassign) and GET /api/cases, built from the endpoint
+ * catalogue entries `firmsEndpoints` (src/shared/contracts/firms.ts) and `matterImportEndpoints`. Mail is nudged out after commits that queue it.
  */
 import { firmsEndpoints } from '#shared/contracts/firms.ts'
 import { createRouter, jsonText, requireViewer, type AppDeps } from '#server/http/router.ts'
@@ -13,6 +13,8 @@ import { listBoard } from './list-board'
 import { listFirmEvents } from './list-firm-events'
 import { changeMemberRole, removeMember } from './members'
 import { openMatter } from './open-matter'
+import { importMatters } from './import-matters'
+import { matterImportEndpoints } from '#shared/contracts/matter-import.ts'
 import { reassignMatter } from './reassign-matter'
 import { assertPro } from '#server/core/entitlement.ts'
 
@@ -126,5 +128,18 @@ export function firmsRoutes({ database, config, mail }: AppDeps) {
       if (board) return jsonText(c, board)
       await assertPro(database, viewer, 'The cases board')
       return jsonText(c, await listBoard({ database, viewer, query }))
+    })
+    .openapi(matterImportEndpoints.importMatters, async (c) => {
+      const { csv, dry_run } = c.req.valid('json')
+      const result = await importMatters({
+        database,
+        viewer: requireViewer(c),
+        csv,
+        dryRun: dry_run,
+        publicUrl: config.publicUrl,
+        deliverMail: mail.deliver,
+      })
+      if (result.created) mail.kick()
+      return c.json(result, 200)
     })
 }

@@ -67,6 +67,29 @@ export function useOpenMatter() {
   })
 }
 
+/**
+ * POST /api/matters/import: open every valid row of a CSV as a matter (each in its own transaction);
+ * answers each row's outcome. The board, the firm and the dashboard reload when any was created.
+ */
+export function useImportMatters() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    // The contract module carries the CSV parser: loaded with the import dialog, not with the board.
+    mutationFn: async (csv: string) => {
+      const { matterImportEndpoints } = await import('#shared/contracts/matter-import.ts')
+      return callApi(matterImportEndpoints.importMatters, { body: { csv } })
+    },
+    onSuccess: (result) =>
+      result.created > 0
+        ? Promise.all([
+            queryClient.invalidateQueries({ queryKey: BOARD_KEY }),
+            queryClient.invalidateQueries({ queryKey: MY_FIRM_QUERY_KEY }),
+            queryClient.invalidateQueries({ queryKey: DASHBOARD_QUERY_KEY }),
+          ])
+        : undefined,
+  })
+}
+
 /** PATCH /api/matters/{matterId}/fee-earner: hand a matter to another member (admins); the board reloads. */
 export function useReassignMatter() {
   const queryClient = useQueryClient()

@@ -1,4 +1,14 @@
-import { memo, useDeferredValue, useEffect, useMemo, useState, type FormEvent, type ReactNode } from 'react'
+import {
+  lazy,
+  memo,
+  Suspense,
+  useDeferredValue,
+  useEffect,
+  useMemo,
+  useState,
+  type FormEvent,
+  type ReactNode,
+} from 'react'
 import { Link } from 'react-router'
 import type { BoardResponse, BoardRow } from '#shared/contracts/firms.ts'
 import {
@@ -29,6 +39,11 @@ import { useAcceptFirmInvitation, useBoard, type BoardFilters } from '../api'
 import { filterBoardRows } from '../filter-rows'
 import { ReassignDialog } from './reassign-dialog'
 import { isProRequired, ProUpsell } from '#web/components/pro-upsell.tsx'
+
+// Loaded when first opened: it carries the CSV parser, which the board itself does not need.
+const ImportMattersDialog = lazy(() =>
+  import('./import-matters-dialog').then((m) => ({ default: m.ImportMattersDialog })),
+)
 
 const STAGE_NAMES = standardTimeline({ tenure: 'freehold' }).map((s) => s.stageName)
 const FILTER_KEYS = ['stage', 'sla', 'side', 'fee_earner', 'q', 'sort'] as const
@@ -73,7 +88,7 @@ const CasesColumns = memo(CasesColumnsView)
  * sorting and the view kept in the URL, pages of 100 loaded on request. Typing in the search narrows
  * the loaded rows in the browser at once (filter-rows.ts); the text reaches the URL, and so the
  * server, when typing pauses (SEARCH_PAUSE_MS) or on Search. Admins and fee earners open a matter
- * from here; admins reassign a matter's fee earner from its row. Without a firm it shows `noFirm`
+ * or import matters from a CSV (import-matters-dialog.tsx) from here; admins reassign a matter's fee earner from its row. Without a firm it shows `noFirm`
  * (claim a listing or create the firm) instead of the board.
  */
 export function CasesBoard({ noFirm }: { noFirm: ReactNode }) {
@@ -122,6 +137,7 @@ export function CasesBoard({ noFirm }: { noFirm: ReactNode }) {
   const typed = useDeferredValue(text)
   const rows = useMemo(() => filterBoardRows(loaded, typed), [loaded, typed])
   const [reassigning, setReassigning] = useState<BoardRow | null>(null)
+  const [importing, setImporting] = useState(false)
   const canReassign = canManageFirm(first?.viewer_role)
   const onReassign = canReassign ? setReassigning : undefined
 
@@ -148,9 +164,14 @@ export function CasesBoard({ noFirm }: { noFirm: ReactNode }) {
         </div>
         <div className="flex flex-wrap items-center gap-2">
           {canOpenMatter(first?.viewer_role) && (
-            <Button asChild size="sm">
-              <Link to={OPEN_MATTER_PATH}>Open a matter</Link>
-            </Button>
+            <>
+              <Button asChild size="sm">
+                <Link to={OPEN_MATTER_PATH}>Open a matter</Link>
+              </Button>
+              <Button size="sm" variant="outline" onClick={() => setImporting(true)}>
+                Import matters
+              </Button>
+            </>
           )}
           <div role="group" aria-label="View" className="flex gap-1">
             {(['table', 'board'] as const).map((v) => (
@@ -269,6 +290,11 @@ export function CasesBoard({ noFirm }: { noFirm: ReactNode }) {
           members={first.fee_earners.filter((f) => canBeFeeEarner(f.role))}
           onClose={() => setReassigning(null)}
         />
+      )}
+      {importing && (
+        <Suspense fallback={null}>
+          <ImportMattersDialog open={importing} onClose={() => setImporting(false)} />
+        </Suspense>
       )}
     </div>
   )
