@@ -33,7 +33,8 @@ test("record the other side's firm and the seller's estate agent; the agent join
   await expect(dialog.getByLabel('Their role on this move')).toHaveValue('seller_conveyancer')
   await dialog.getByLabel('Firm', { exact: true }).fill('Mercer & Co Solicitors')
   await dialog.getByLabel('Person (optional)').fill('Dan Mercer')
-  await dialog.getByLabel('Email', { exact: true }).fill(uniqueEmail('dan'))
+  const danEmail = uniqueEmail('dan')
+  await dialog.getByLabel('Email', { exact: true }).fill(danEmail)
   await dialog.getByLabel('Phone (optional)').fill('01727 123456')
   const regulator = dialog.getByLabel('Regulator (optional)')
   // Only the regulators of conveyancers are offered.
@@ -65,6 +66,10 @@ test("record the other side's firm and the seller's estate agent; the agent join
   await expect(toast(c.page)).toContainText('Record updated')
   await expect(firm).toContainText('Ruth Mercer')
   await expect(firm).not.toContainText('Dan Mercer')
+
+  // --- ... and invites that firm: only the seller appoints their conveyancer, so it is a proposal ----
+  await firm.getByRole('button', { name: 'Invite (the seller agrees first)' }).click()
+  await expect(toast(c.page)).toContainText("We've asked the seller to accept your proposal")
 
   // --- The seller records their estate agent and invites them ----------------------------------------
   const agentEmail = uniqueEmail('alex')
@@ -103,13 +108,32 @@ test("record the other side's firm and the seller's estate agent; the agent join
   await expect(agentPerson).toContainText('Estate Agent')
   await expect(s.page.getByTestId('off-platform-card').filter({ hasText: 'Verulam Homes' })).toHaveCount(0)
   await expect(s.page.getByTestId('off-platform-card').filter({ hasText: 'Mercer & Co Solicitors' })).toHaveCount(1)
+
+  // The seller accepts the proposal of their conveyancer's firm; Dan joins and takes the recorded seat.
+  await s.page
+    .getByTestId('proposed-appointments')
+    .getByRole('button', { name: `Accept ${danEmail} as Seller's Conveyancer` })
+    .click()
+  await expect(toast(s.page)).toContainText('Proposal accepted')
+  const dan = await person(browser, 'Dan Mercer', 'conveyancer', { email: danEmail })
+  const joined = await dan.request.post(`/api/invitations/${await inviteToken(request, danEmail)}/accept`, {
+    data: {},
+  })
+  expect(joined.ok(), await joined.text()).toBe(true)
+  await s.page.reload()
+  await expect(s.page.getByTestId('participant-card').filter({ hasText: 'Dan Mercer' })).toContainText(
+    "Seller's Conveyancer",
+  )
+  await expect(s.page.getByTestId('off-platform-card')).toHaveCount(0)
+  await expect(s.page.getByText('not on Homeward')).toHaveCount(0)
+  await s.page.screenshot({ path: `${SHOTS}/off-platform-people-joined-1280.png`, fullPage: true })
   // The history is kept in the move's activity.
   const activity = await s.request.get(`/api/transactions/${txId}/activity`)
   const trail = JSON.stringify(await activity.json())
   expect(trail).toContain('recorded Verulam Homes as Estate Agent (not on Homeward)')
   expect(trail).toContain('joined Homeward and took the Estate Agent seat recorded as Verulam Homes')
 
-  for (const p of [b, s, c, a]) {
+  for (const p of [b, s, c, a, dan]) {
     p.console.check()
     await p.close()
   }

@@ -152,7 +152,7 @@ function PartyCard({
           {party.person_name && <p className="truncate text-sm text-muted-foreground">{party.person_name}</p>}
           <p className="flex min-w-0 items-center gap-1.5 text-sm">
             <Mail aria-hidden="true" className="size-3.5 shrink-0 text-muted-foreground" />
-            <a className="truncate text-primary hover:underline" href={`mailto:${party.email}`}>
+            <a className="truncate text-primary hover:underline" href={`mailto:${party.email}`} title={party.email}>
               {party.email}
             </a>
           </p>
