@@ -14,6 +14,8 @@ test("record the other side's firm and the seller's estate agent; the agent join
   browser,
   request,
 }) => {
+  // Five people sign up and two of them join: longer than the default minute on a busy machine.
+  test.setTimeout(180_000)
   const b = await person(browser, 'Amelia Buyer', 'buyer')
   const s = await person(browser, 'Sam Seller', 'seller')
   const c = await person(browser, 'Priya Shah', 'conveyancer')
