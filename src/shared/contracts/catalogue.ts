@@ -29,6 +29,7 @@ import { matterImportEndpoints } from './matter-import'
 import { logbookEndpoints } from './logbooks'
 import { mortgageEndpoints } from './mortgages'
 import { notificationEndpoints } from './notifications'
+import { offPlatformPartyEndpoints } from './off-platform-parties'
 import { pdtfEndpoints } from './pdtf'
 import { portfolioEndpoints } from './portfolio'
 import { propertyFormEndpoints } from './property-forms'
@@ -79,6 +80,7 @@ export const catalogue = {
   updateRequests: updateRequestEndpoints,
   verification: verificationEndpoints,
   matterImport: matterImportEndpoints,
+  offPlatformParties: offPlatformPartyEndpoints,
 } satisfies Record<string, Record<string, EndpointSpec>>
 
 /** Every endpoint of the catalogue, as a flat list. */

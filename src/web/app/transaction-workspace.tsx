@@ -10,6 +10,11 @@ import { EnquiriesTab } from '../features/enquiries/components/enquiries-tab'
 import { InviteByEmailDialog } from '../features/invitations/components/invite-by-email-dialog'
 import { PendingInvitations } from '../features/invitations/components/pending-invitations'
 import { ProposedAppointments } from '../features/invitations/components/proposed-appointments'
+import {
+  OffPlatformPartyCards,
+  OffPlatformSummary,
+  RecordOffPlatformButton,
+} from '../features/off-platform-parties/components/off-platform-people'
 import { LiveIndicator } from '../features/live/components/live-indicator'
 import { mayRequestUpdate, RequestUpdateButton } from '../features/update-requests/components/request-update-button'
 import { PartyChecklist } from '../features/verification/components/party-checklist'
@@ -23,7 +28,8 @@ import { WorkspacePage } from '../features/workspace/components/workspace-page'
  * invitations (the workspace shows those two only to people who may invite), for a conveyancer
  * their firm's fee earner on the matter (admins reassign it there), and the verification badges on
  * People with the buyer's or seller's checklist on Overview; the deposit's card on Overview and its
- * link under the deposit's timeline task.
+ * link under the deposit's timeline task; the professionals recorded as not on Homeward in the
+ * header and on People, with recording, editing, removing and inviting them.
  */
 export function TransactionWorkspace({
   txId,
@@ -78,6 +84,15 @@ export function TransactionWorkspace({
           </>
         ),
         taskExtra: (task) => <DepositTaskLink txId={detail.id} task={task} viewerRole={detail.viewer_role} />,
+        offPlatformSummary: <OffPlatformSummary txId={detail.id} />,
+        recordOffPlatform: (
+          <RecordOffPlatformButton
+            txId={detail.id}
+            viewerRole={detail.viewer_role}
+            heldRoles={detail.transaction_participants.map((p) => p.role)}
+          />
+        ),
+        offPlatformParties: <OffPlatformPartyCards txId={detail.id} viewerRole={detail.viewer_role} />,
       })}
     />
   )
