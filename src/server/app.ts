@@ -98,9 +98,11 @@ export const JSON_BODY_MAX_BYTES = 1024 * 1024
 /**
  * The routes whose body is a file, streamed under DOCUMENT_MAX_BYTES by their own handler: a move's
  * documents (POST /api/transactions/{txId}/documents, features/documents) and a home logbook's
- * (POST /api/logbooks/{logbookId}/documents, features/logbooks).
+ * (POST /api/logbooks/{logbookId}/documents, features/logbooks), and a file sent through an emailed
+ * enquiry reply link (POST /api/enquiry-links/{token}/uploads, features/enquiries).
  */
-const UPLOAD_PATH = /^\/api\/(?:transactions|logbooks)\/[^/]+\/documents\/?$/
+const UPLOAD_PATH =
+  /^\/api\/(?:(?:transactions|logbooks)\/[^/]+\/documents|enquiry-links\/[^/]+\/uploads)\/?$/
 /** The PDTF import, whose 413 speaks of the property pack (features/pdtf). */
 const PDTF_IMPORT_PATH = /^\/api\/transactions\/pdtf-import\/?$/
 
