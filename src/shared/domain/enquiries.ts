@@ -150,3 +150,27 @@ export const ENQUIRY_ATTACHMENT_AUDIENCE: DocumentAudience = resolveKindAudience
   DOCUMENT_KINDS.find((k) => k.kind === 'enquiries')!.audience,
   null,
 )
+
+/**
+ * What a closed reply link says (its page, and the 410 of a write through it): why it stopped and
+ * what to do. '' for an open link.
+ */
+export function closedLinkText(
+  state: 'open' | 'expired' | 'revoked' | 'answered',
+  reason: 'superseded' | 'joined' | 'removed' | null,
+): string {
+  switch (state) {
+    case 'expired':
+      return "This link has expired. Ask the buyer's conveyancer to send the enquiries again; a new email brings a new link."
+    case 'answered':
+      return "Every enquiry this link opens is answered. If the buyer's conveyancer asks more, a new email brings a new link."
+    case 'revoked':
+      return reason === 'superseded'
+        ? 'A newer email about this property replaced this link. Use the link in the latest email.'
+        : reason === 'joined'
+          ? 'Your firm is now on Homeward: sign in and answer the enquiries on the move itself.'
+          : "This link no longer works. Ask the buyer's conveyancer to send the enquiries again."
+    case 'open':
+      return ''
+  }
+}

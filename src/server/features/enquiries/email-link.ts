@@ -207,24 +207,6 @@ export async function resolveLink(tx: Tx, token: string, opts: { lock?: boolean 
   return { ...found, revoked_at, revoked_reason, state }
 }
 
-/** The sentence a closed link's refusal (410) says: why it stopped and what to do. */
-export function closedLinkMessage(link: Pick<ResolvedLink, 'state' | 'revoked_reason'>): string {
-  switch (link.state) {
-    case 'expired':
-      return "This link has expired. Ask the buyer's conveyancer to send the enquiries again; a new email brings a new link."
-    case 'answered':
-      return "Every enquiry this link opens is answered. If the buyer's conveyancer asks more, a new email brings a new link."
-    case 'revoked':
-      return link.revoked_reason === 'superseded'
-        ? 'A newer email about this property replaced this link. Use the link in the latest email.'
-        : link.revoked_reason === 'joined'
-          ? 'Your firm is now on Homeward: sign in and answer the enquiries on the move itself.'
-          : "This link no longer works. Ask the buyer's conveyancer to send the enquiries again."
-    default:
-      return ''
-  }
-}
-
 /**
  * POST .../enquiries/email: the buyer's conveyancer emails the waiting enquiries again with a fresh
  * link (the email went astray, or the seller's firm was recorded after the enquiries were raised).

@@ -88,7 +88,7 @@ const linkUpload = (token: string, file: Buffer, filename: string) =>
   t.app.request(`/api/enquiry-links/${token}/uploads?filename=${encodeURIComponent(filename)}`, {
     method: 'POST',
     headers: { 'content-type': 'application/octet-stream', ...origin },
-    body: file,
+    body: new Uint8Array(file),
   })
 
 async function list(txId: string, as: TestUser) {
@@ -303,7 +303,7 @@ describe('attachments on Homeward and logged enquiries', () => {
     const res = await t.app.request(`${base(txId)}/documents?${qs}`, {
       method: 'POST',
       headers: { 'content-type': 'application/octet-stream', cookie: as.cookie, ...origin },
-      body: await makePdf(filename),
+      body: new Uint8Array(await makePdf(filename)),
     })
     expect(res.status, await res.clone().text()).toBe(201)
     return (await res.json()) as DocumentVersion

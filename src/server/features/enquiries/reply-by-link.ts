@@ -18,6 +18,7 @@ import type { EnquiryLinkView, LinkUpload } from '#shared/contracts/enquiries.ts
 import { sanitiseDisplayName } from '#shared/domain/document-files.ts'
 import {
   canReply,
+  closedLinkText,
   ENQUIRY_ATTACHMENT_AUDIENCE,
   ENQUIRY_ATTACHMENT_FOLDER,
   ENQUIRY_CATEGORIES,
@@ -38,7 +39,7 @@ import { storeInspected, tooLarge } from '#server/core/documents/upload-document
 import { UploadInspector, UploadTooLargeError } from '#server/core/documents/upload-inspector.ts'
 import { documentAudienceForRole } from '#server/access/transactions.ts'
 import type { ObjectStorage } from '#server/platform/storage/index.ts'
-import { closedLinkMessage, matterAddress, matterReference, resolveLink, type ResolvedLink } from './email-link'
+import { matterAddress, matterReference, resolveLink, type ResolvedLink } from './email-link'
 import { partyLabel } from './enquiry-seat'
 import { saveEnquiry } from './enquiry-context'
 import { syncEnquiryTasks } from './enquiry-tasks'
@@ -52,7 +53,7 @@ async function openLink(tx: Tx, token: string, opts: { lock?: boolean } = {}): P
 }
 
 function requireOpen(link: ResolvedLink): void {
-  if (link.state !== 'open') throw new AppError('gone', closedLinkMessage(link))
+  if (link.state !== 'open') throw new AppError('gone', closedLinkText(link.state, link.revoked_reason))
 }
 
 /** The recorded firm's name as the thread shows it: "Jane Smith, Smith & Co". */
