@@ -42,6 +42,7 @@ import { healthRoutes } from './features/health/routes'
 import { oauthEdgeRoutes } from './features/identities/oauth-edge'
 import { identitiesRoutes } from './features/identities/routes'
 import { invitationsRoutes } from './features/invitations/routes'
+import { offPlatformPartiesRoutes } from './features/off-platform-parties/routes'
 import { meRoutes } from './features/me/routes'
 import { mortgagesRoutes } from './features/mortgages/routes'
 import { firmsRoutes } from './features/firms/routes'
@@ -338,6 +339,7 @@ export function createApp(deps: AppDeps) {
     .route('/api', depositsRoutes(deps))
     .route('/api', apiAccessRoutes(deps))
     .route('/api', billingRoutes(deps))
+    .route('/api', offPlatformPartiesRoutes(deps))
 
   // The local outbox: 404 unless DEV_MAIL=true and the request is from this machine (features/dev-mail).
   app.route('/', devMailRoutes(deps))

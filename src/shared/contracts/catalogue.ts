@@ -28,6 +28,7 @@ import { liveEndpoints } from './live'
 import { logbookEndpoints } from './logbooks'
 import { mortgageEndpoints } from './mortgages'
 import { notificationEndpoints } from './notifications'
+import { offPlatformPartyEndpoints } from './off-platform-parties'
 import { pdtfEndpoints } from './pdtf'
 import { portfolioEndpoints } from './portfolio'
 import { propertyFormEndpoints } from './property-forms'
@@ -77,6 +78,7 @@ export const catalogue = {
   twoFactor: twoFactorEndpoints,
   updateRequests: updateRequestEndpoints,
   verification: verificationEndpoints,
+  offPlatformParties: offPlatformPartyEndpoints,
 } satisfies Record<string, Record<string, EndpointSpec>>
 
 /** Every endpoint of the catalogue, as a flat list. */

@@ -77,6 +77,12 @@ export const ACTIVITY_KIND_RULES = {
   'invitation.proposal_declined': 'everyone',
   'participant.joined': 'everyone',
   'participant.removed': 'everyone',
+  // A professional not on Homeward recorded in a seat, corrected, removed, or taking the seat on
+  // joining (issue 37 item 1): who holds each seat is shown to everyone on the move.
+  'off_platform.recorded': 'everyone',
+  'off_platform.updated': 'everyone',
+  'off_platform.removed': 'everyone',
+  'off_platform.joined': 'everyone',
   // Documents and signatures (an entry naming a restricted document is narrowed by its writer and,
   // when read, follows the document's own audience: access/activity.ts).
   'document.uploaded': 'everyone',

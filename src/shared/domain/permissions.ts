@@ -53,6 +53,8 @@ export const PERMISSIONS = [
   'update:chain-dates:conveyancer',
   /** See and declare one's own gift towards a buyer's deposit (and nothing else of the move): its giftor, src/server/access/gifts.ts. */
   'update:gift:giftor',
+  /** Record, correct, remove or invite a professional not on Homeward in a seat: `mayRecordOffPlatform` (off-platform-parties.ts). */
+  'update:off-platform-party:recorder',
 ] as const satisfies readonly PermissionName[]
 export type Permission = (typeof PERMISSIONS)[number]
 

@@ -16,6 +16,7 @@ import type { Database, Tx } from '#server/db/client.ts'
 import { firstRow, IdRow, oneRow } from '#server/db/rows.ts'
 import { AppError, notFound } from '#server/core/errors.ts'
 import { recordActivity } from '#server/core/audit/record-activity.ts'
+import { takeRecordedSeat } from '#server/core/off-platform-parties/take-recorded-seat.ts'
 import { queueBookingEmails } from './booking-emails'
 import { readBooking, readBusy, readSlotRules } from './booking-rows'
 
@@ -99,6 +100,17 @@ export async function bookSurvey({
         insert into transaction_participants (transaction_id, user_id, role, invited_by, organization_id)
         values (${txId}, ${input.surveyor_id}, 'surveyor', ${viewer.profileId}, ${product.organization_id})
         on conflict (transaction_id, user_id) do nothing`)
+      const seat = await tx.execute(sql`select id from transaction_participants
+        where transaction_id = ${txId} and user_id = ${input.surveyor_id} and role = 'surveyor'`)
+      const surveyorSeat = firstRow(IdRow, seat)
+      // A surveyor recorded as not on Homeward is replaced by the one booked (issue 37 item 1).
+      if (surveyorSeat)
+        await takeRecordedSeat(tx, {
+          txId,
+          role: 'surveyor',
+          participantId: surveyorSeat.id,
+          actorId: input.surveyor_id,
+        })
       const booking = await readBooking(tx, bookingId)
       await recordActivity(tx, {
         transactionId: txId,
