@@ -29,7 +29,12 @@ test('a firm off Homeward gets three enquiries by email, replies through the lin
   // The buyer's conveyancer records the seller's firm, which is not on Homeward.
   const firmEmail = uniqueEmail('jane.smith')
   const recorded = await buyerConveyancer.request.post(`/api/transactions/${txId}/off-platform-parties`, {
-    data: { role: 'seller_conveyancer', firm_name: 'Smith & Co Solicitors', person_name: 'Jane Smith', email: firmEmail },
+    data: {
+      role: 'seller_conveyancer',
+      firm_name: 'Smith & Co Solicitors',
+      person_name: 'Jane Smith',
+      email: firmEmail,
+    },
   })
   expect(recorded.ok(), await recorded.text()).toBe(true)
 
@@ -140,7 +145,9 @@ test('the seller’s conveyancer logs an enquiry received by email, with the ori
   await expect(toast(sc)).toContainText('Enquiry logged')
   const card = sc.getByRole('article', { name: 'Enquiry 1' })
   await expect(card).toContainText('Who maintains the shared driveway?')
-  await expect(card).toContainText(/Received by email on \d{2} [A-Z][a-z]{2} \d{4} from Tom Brown, Brown Legal, logged by Sol Solicitor/)
+  await expect(card).toContainText(
+    /Received by email on \d{2} [A-Z][a-z]{2} \d{4} from Tom Brown, Brown Legal, logged by Sol Solicitor/,
+  )
   await expect(card.getByRole('button', { name: /Enquiries email\.pdf/ })).toBeVisible()
   // It lives in the thread as usual: the seller's conveyancer answers it.
   await card.getByLabel('Your reply to enquiry 1').fill('The driveway is maintained jointly; see the deed.')

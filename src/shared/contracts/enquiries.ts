@@ -114,7 +114,12 @@ export const Enquiry = z.object({
    * and from whom as written. Null for enquiries raised on Homeward. Conveyancers only.
    */
   received: z
-    .object({ on: IsoDate, via: z.enum(ENQUIRY_RECEIVED_VIA), from: z.string().nullable(), logged_by: Person.nullable() })
+    .object({
+      on: IsoDate,
+      via: z.enum(ENQUIRY_RECEIVED_VIA),
+      from: z.string().nullable(),
+      logged_by: Person.nullable(),
+    })
     .nullable()
     .default(null),
 })
@@ -282,7 +287,12 @@ export const LogEnquiriesInput = z.object({
 export type LogEnquiriesInput = z.input<typeof LogEnquiriesInput>
 
 /** POST .../enquiries/email: what was sent. */
-export const EmailLinkSent = z.object({ email: z.string(), firm_name: z.string(), enquiries: z.number().int(), expires_at: Timestamp })
+export const EmailLinkSent = z.object({
+  email: z.string(),
+  firm_name: z.string(),
+  enquiries: z.number().int(),
+  expires_at: Timestamp,
+})
 
 export const EnquiryLinkParams = z.object({ token: z.string().min(20).max(100) })
 export const EnquiryLinkEnquiryParams = EnquiryLinkParams.extend({ enquiryId: Uuid })
@@ -327,7 +337,12 @@ export type EnquiryLinkView = z.infer<typeof EnquiryLinkView>
 export const LinkUploadQuery = z.object({
   filename: z.string().min(1, 'Give the file a name').max(1000, 'The file name is too long'),
 })
-export const LinkUpload = z.object({ id: Uuid, filename: z.string(), size_bytes: z.number().int(), content_type: z.string() })
+export const LinkUpload = z.object({
+  id: Uuid,
+  filename: z.string(),
+  size_bytes: z.number().int(),
+  content_type: z.string(),
+})
 export type LinkUpload = z.infer<typeof LinkUpload>
 
 export const LinkReplyInput = z.object({
@@ -482,7 +497,10 @@ export const enquiryEndpoints = {
     request: {
       params: EnquiryLinkParams,
       query: LinkUploadQuery,
-      body: { required: true, content: { 'application/octet-stream': { schema: z.string().meta({ format: 'binary' }) } } },
+      body: {
+        required: true,
+        content: { 'application/octet-stream': { schema: z.string().meta({ format: 'binary' }) } },
+      },
     },
     responses: {
       201: json('Stored, waiting to be sent with a reply', LinkUpload),

@@ -96,9 +96,7 @@ export const DEFAULT_STANDARD_ENQUIRIES: Record<EnquiryCategory, readonly string
  * reply link, docs/decisions/054), or no one recorded (nobody is told).
  */
 export type EnquiryRecipient =
-  | { kind: 'on_homeward'; name: string }
-  | { kind: 'email'; firm_name: string; email: string }
-  | { kind: 'nobody' }
+  { kind: 'on_homeward'; name: string } | { kind: 'email'; firm_name: string; email: string } | { kind: 'nobody' }
 
 /**
  * The one sentence the raise dialog (and the tab) says about who will be told of new enquiries,
@@ -124,7 +122,8 @@ export function recipientOfEnquiries(seat: {
   offPlatform: { firm_name: string; email: string | null } | null
 }): EnquiryRecipient {
   if (seat.participantName) return { kind: 'on_homeward', name: seat.participantName }
-  if (seat.offPlatform?.email) return { kind: 'email', firm_name: seat.offPlatform.firm_name, email: seat.offPlatform.email }
+  if (seat.offPlatform?.email)
+    return { kind: 'email', firm_name: seat.offPlatform.firm_name, email: seat.offPlatform.email }
   return { kind: 'nobody' }
 }
 

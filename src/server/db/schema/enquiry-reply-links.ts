@@ -54,7 +54,10 @@ export const enquiryReplyLinkEnquiries = pgTable(
       .notNull()
       .references(() => enquiries.id, { onDelete: 'cascade' }),
   },
-  (t) => [primaryKey({ columns: [t.linkId, t.enquiryId] }), index('enquiry_reply_link_enquiries_enquiry_idx').on(t.enquiryId)],
+  (t) => [
+    primaryKey({ columns: [t.linkId, t.enquiryId] }),
+    index('enquiry_reply_link_enquiries_enquiry_idx').on(t.enquiryId),
+  ],
 )
 
 /**

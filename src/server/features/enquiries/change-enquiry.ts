@@ -128,9 +128,13 @@ export async function changeEnquiryStatus(
           : `Enquiry ${enquiry.number} is waiting for a reply: raise a further enquiry once it is answered.`,
       )
     if (input.status !== 'further_enquiry' && input.document_ids?.length)
-      throw new AppError('unprocessable', 'Files go with a further enquiry; marking it satisfied or withdrawing it takes none.', {
-        document_ids: ['Attach files to a further enquiry only'],
-      })
+      throw new AppError(
+        'unprocessable',
+        'Files go with a further enquiry; marking it satisfied or withdrawing it takes none.',
+        {
+          document_ids: ['Attach files to a further enquiry only'],
+        },
+      )
     if (input.status === 'further_enquiry') {
       await insertThreadMessage(tx, ctx, {
         enquiryId: enquiry.id,
@@ -171,6 +175,7 @@ export async function changeEnquiryStatus(
         publicUrl: ctx.publicUrl,
         deliverMail: ctx.deliverMail,
         newIds: [enquiry.id],
+        ports: ctx.ports,
       })
     }
     await alertClocksOfTransaction(tx, ctx.txId, ctx)

@@ -27,6 +27,7 @@ import { enqueueMail } from '#server/platform/mail/outbox.ts'
 import { AppError } from '#server/core/errors.ts'
 import { ENQUIRY_EMAIL_SEND, enforceLimit } from '#server/core/limits.ts'
 import { lockMatter, type EnquiryContext } from './enquiry-context'
+import type { EnquiriesPorts } from './ports'
 import { readSellerConveyancerSeat } from './enquiry-seat'
 
 /** Hex SHA-256 of a link token: what is stored and looked up. */
@@ -64,6 +65,8 @@ export interface SendContext {
   deliverMail: boolean
   /** The enquiries raised (or further-enquired) just now, listed first as new. */
   newIds?: readonly string[]
+  /** Reads of other features; without them nothing is emailed. */
+  ports?: EnquiriesPorts
 }
 
 /**
@@ -76,7 +79,8 @@ export async function emailEnquiriesToFirm(
   tx: Tx,
   ctx: SendContext,
 ): Promise<{ email: string; firm_name: string; enquiries: number; expires_at: string } | null> {
-  const seat = await readSellerConveyancerSeat(tx, ctx.txId)
+  if (!ctx.ports) return null
+  const seat = await readSellerConveyancerSeat(tx, ctx.txId, ctx.ports)
   if (seat.recipient.kind !== 'email' || !seat.party) return null
   const waiting = rows(
     WaitingRow,
@@ -124,7 +128,9 @@ export async function emailEnquiriesToFirm(
   const text = [
     `${sender}, the buyer's conveyancer, has sent pre-contract enquiries on ${address} (Homeward reference ${matterReference(ctx.txId)}) to ${firm}, acting for the seller.`,
     '',
-    ...(newOnes.length ? [newOnes.length === waiting.length ? 'The enquiries:' : 'New enquiries:', '', ...newOnes.map(item)] : []),
+    ...(newOnes.length
+      ? [newOnes.length === waiting.length ? 'The enquiries:' : 'New enquiries:', '', ...newOnes.map(item)]
+      : []),
     ...(older.length ? ['Still waiting for your reply:', '', ...older.map(item)] : []),
     `Reply to each one, and attach documents, here (no account needed): ${url}`,
     '',
@@ -148,7 +154,12 @@ export async function emailEnquiriesToFirm(
     summary: `emailed ${waiting.length === 1 ? 'enquiry' : 'enquiries'} ${waiting.map((e) => e.number).join(', ')} to ${firm} (not on Homeward) with a reply link`,
     payload: { linkId: link.id, enquiryIds: waiting.map((e) => e.id) },
   })
-  return { email: seat.party.email, firm_name: seat.party.firm_name, enquiries: waiting.length, expires_at: expiresAt.toISOString() }
+  return {
+    email: seat.party.email,
+    firm_name: seat.party.firm_name,
+    enquiries: waiting.length,
+    expires_at: expiresAt.toISOString(),
+  }
 }
 
 const LinkRow = z.object({
@@ -220,16 +231,20 @@ export async function sendEnquiriesByEmail(
   return database.db.transaction(async (tx) => {
     const { part } = await lockMatter(tx, ctx.viewer, ctx.txId)
     if (part !== 'raiser')
-      throw new AppError('forbidden', "Only the buyer's conveyancer on this matter sends its enquiries to the seller's firm.")
-    const seat = await readSellerConveyancerSeat(tx, ctx.txId)
-    if (seat.recipient.kind !== 'email')
-      throw new AppError('unprocessable', whoIsToldText(seat.recipient))
+      throw new AppError(
+        'forbidden',
+        "Only the buyer's conveyancer on this matter sends its enquiries to the seller's firm.",
+      )
+    if (!ctx.ports) throw new Error('sendEnquiriesByEmail needs the enquiries ports')
+    const seat = await readSellerConveyancerSeat(tx, ctx.txId, ctx.ports)
+    if (seat.recipient.kind !== 'email') throw new AppError('unprocessable', whoIsToldText(seat.recipient))
     await enforceLimit(tx, ENQUIRY_EMAIL_SEND, ctx.txId)
     const sent = await emailEnquiriesToFirm(tx, {
       txId: ctx.txId,
       sender: { profileId: ctx.viewer.profileId, fullName: ctx.viewer.fullName, email: ctx.viewer.email },
       publicUrl: ctx.publicUrl,
       deliverMail: ctx.deliverMail,
+      ports: ctx.ports,
     })
     if (!sent) throw new AppError('unprocessable', 'No enquiry is waiting for a reply, so there is nothing to send.')
     return sent

@@ -271,9 +271,10 @@ describe('the reply link', () => {
     const token = await tokenFor(email)
     const max = ENQUIRY_LINK_READ.rules[0].max
     // Spend all but one of the window's reads directly, then the page's own reads hit the ceiling.
-    const [link] = await t.database.query<{ id: string }>('select id from enquiry_reply_links where transaction_id = $1', [
-      txId,
-    ])
+    const [link] = await t.database.query<{ id: string }>(
+      'select id from enquiry_reply_links where transaction_id = $1',
+      [txId],
+    )
     const { consumeLimit } = await import('#server/auth/rate-limits.ts')
     for (let i = 0; i < max - 1; i++)
       await consumeLimit(t.database.db, `${ENQUIRY_LINK_READ.name}|${link.id}|600`, ENQUIRY_LINK_READ.rules[0])
@@ -330,7 +331,12 @@ describe('attachments on Homeward and logged enquiries', () => {
     const plan = await upload(txId, buyerConveyancer, 'Marked plan.pdf', 'clients_and_conveyancers')
     const further = await t.request(`${base(txId)}/enquiries/${id}/status`, {
       as: buyerConveyancer,
-      json: { version: 2, status: 'further_enquiry', body: 'Does it cover the area on the plan?', document_ids: [plan.id] },
+      json: {
+        version: 2,
+        status: 'further_enquiry',
+        body: 'Does it cover the area on the plan?',
+        document_ids: [plan.id],
+      },
     })
     expect(further.status, await further.clone().text()).toBe(200)
     const thread = (await list(txId, sellerConveyancer)).enquiries[0].replies
@@ -363,7 +369,17 @@ describe('attachments on Homeward and logged enquiries', () => {
     expect(logged.status, await logged.clone().text()).toBe(201)
     const { enquiries } = await list(txId, sellerConveyancer)
     expect(enquiries.map((e) => [e.number, e.status, e.body, e.received])).toEqual([
-      [1, 'open', 'Who owns the boundary fence?', { on: '2026-12-03', via: 'email', from: 'Tom Brown, Brown Legal', logged_by: { id: sellerConveyancer.profileId, full_name: 'Sol Solicitor' } }],
+      [
+        1,
+        'open',
+        'Who owns the boundary fence?',
+        {
+          on: '2026-12-03',
+          via: 'email',
+          from: 'Tom Brown, Brown Legal',
+          logged_by: { id: sellerConveyancer.profileId, full_name: 'Sol Solicitor' },
+        },
+      ],
       [2, 'open', 'Please confirm the drainage search is clear.', expect.objectContaining({ via: 'email' })],
     ])
     expect(enquiries[0].documents.map((d) => d.id)).toEqual([original.id])

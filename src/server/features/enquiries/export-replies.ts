@@ -82,7 +82,11 @@ export async function renderRepliesPdf(opts: {
   for (const e of opts.enquiries) {
     y -= 6
     line(`Enquiry ${e.number}: ${ENQUIRY_CATEGORY_LABELS[e.category]} (${ENQUIRY_STATUS_LABELS[e.status]})`, bold, 12)
-    line(`Raised ${ukDate(new Date(e.created_at))}${e.raised_by ? ` by ${e.raised_by.full_name}` : e.received?.from ? ` by ${e.received.from}` : ''}`, regular, 9)
+    line(
+      `Raised ${ukDate(new Date(e.created_at))}${e.raised_by ? ` by ${e.raised_by.full_name}` : e.received?.from ? ` by ${e.received.from}` : ''}`,
+      regular,
+      9,
+    )
     line(e.body ?? '', regular, 10, 12)
     for (const r of e.replies) {
       line(

@@ -16,6 +16,7 @@ import { firstRow, rows, Timestamp } from '#server/db/rows.ts'
 import { CLOCK_PAUSES_JSON } from '#server/core/clocks/clock-pauses.ts'
 import { clockStatus } from '#server/core/clocks/clock-status.ts'
 import { readSellerConveyancerSeat } from './enquiry-seat'
+import type { EnquiriesPorts } from './ports'
 
 const Person = z.object({ id: z.string(), full_name: z.string() })
 
@@ -44,7 +45,12 @@ const EnquiryRow = z.object({
     }),
   ),
   received: z
-    .object({ on: z.string(), via: z.enum(['email', 'letter']), from: z.string().nullable(), logged_by: Person.nullable() })
+    .object({
+      on: z.string(),
+      via: z.enum(['email', 'letter']),
+      from: z.string().nullable(),
+      logged_by: Person.nullable(),
+    })
     .nullable(),
   documents: z.array(z.object({ id: z.string(), filename: z.string(), folder: z.string(), version: z.number() })),
   seller_task: z.object({ id: z.string(), title: z.string(), status: z.string() }).nullable(),
@@ -67,6 +73,8 @@ export async function listEnquiries(opts: {
   viewer: Viewer
   txId: string
   now?: Date
+  /** Reads of other features; without them `recipient` is null. */
+  ports?: EnquiriesPorts
 }): Promise<EnquiryList> {
   return opts.database.db.transaction(async (tx) => {
     const part = enquiryRoleOf(await readViewerRole(tx, opts.viewer, opts.txId))
@@ -117,7 +125,7 @@ export async function listEnquiries(opts: {
       replies: r.replies.map((x) => ({ ...x, created_at: iso(x.created_at)! })),
       clock: r.clock ? clockStatus(r.clock, now) : null,
     }))
-    const seat = full ? await readSellerConveyancerSeat(tx, opts.txId) : null
+    const seat = full && opts.ports ? await readSellerConveyancerSeat(tx, opts.txId, opts.ports) : null
     const link = full
       ? firstRow(
           z.object({ sent_at: Timestamp, email: z.string(), expires_at: Timestamp, live: z.boolean() }),

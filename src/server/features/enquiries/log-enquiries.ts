@@ -19,7 +19,6 @@ import { recordActivity } from '#server/core/audit/record-activity.ts'
 import { alertClocksOfTransaction } from '#server/core/clocks/check-clocks.ts'
 import { startEnquiryClock } from '#server/core/clocks/clock-sync.ts'
 import { documentAudienceFor } from '#server/access/transactions.ts'
-import { findOffPlatformParty } from '#server/features/off-platform-parties/find-party.ts'
 import { lockMatter, type EnquiryContext } from './enquiry-context'
 import { syncEnquiryTasks } from './enquiry-tasks'
 import { partyLabel } from './enquiry-seat'
@@ -61,7 +60,7 @@ export async function logEnquiries(
       })
     let from = input.from?.trim() || null
     if (!from) {
-      const party = await findOffPlatformParty(tx, ctx.txId, 'buyer_conveyancer')
+      const party = ctx.ports ? await ctx.ports.findOffPlatformParty(tx, ctx.txId, 'buyer_conveyancer') : null
       const participant = firstRow(
         z.object({ full_name: z.string() }),
         await tx.execute(sql`select p.full_name from transaction_participants tp join profiles p on p.id = tp.user_id
@@ -91,10 +90,19 @@ export async function logEnquiries(
         actorId: ctx.viewer.profileId,
         kind: 'enquiry.logged',
         summary: `logged enquiry ${number} (${ENQUIRY_CATEGORY_LABELS[e.category]}), received by ${input.received_via} on ${ukDate(new Date(`${input.received_on}T12:00:00Z`))}`,
-        payload: { enquiryId: id, number, category: e.category, receivedVia: input.received_via, documentId: original.id },
+        payload: {
+          enquiryId: id,
+          number,
+          category: e.category,
+          receivedVia: input.received_via,
+          documentId: original.id,
+        },
       })
     }
-    await syncEnquiryTasks(tx, ctx.txId, ctx.viewer.profileId, { publicUrl: ctx.publicUrl, deliverMail: ctx.deliverMail })
+    await syncEnquiryTasks(tx, ctx.txId, ctx.viewer.profileId, {
+      publicUrl: ctx.publicUrl,
+      deliverMail: ctx.deliverMail,
+    })
     const buyerConveyancers = await tx.execute(sql`select user_id from transaction_participants
       where transaction_id = ${ctx.txId} and role = 'buyer_conveyancer'`)
     await notifyPeople(tx, {

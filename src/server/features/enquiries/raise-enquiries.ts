@@ -111,6 +111,7 @@ export async function raiseEnquiries(
       publicUrl: ctx.publicUrl,
       deliverMail: ctx.deliverMail,
       newIds: ids,
+      ports: ctx.ports,
     })
     await alertClocksOfTransaction(tx, ctx.txId, ctx)
     return { ids }

@@ -83,7 +83,8 @@ export async function viewLink(opts: { database: Database; token: string }): Pro
   return opts.database.db.transaction(async (tx) => {
     const link = await openLink(tx, opts.token)
     await enforceLimit(tx, ENQUIRY_LINK_READ, link.id)
-    if (link.state === 'open') await tx.execute(sql`update enquiry_reply_links set last_used_at = now() where id = ${link.id}`)
+    if (link.state === 'open')
+      await tx.execute(sql`update enquiry_reply_links set last_used_at = now() where id = ${link.id}`)
     const raisedBy = firstRow(
       z.object({ name: z.string(), firm: z.string().nullable(), email: z.string().nullable() }),
       await tx.execute(sql`select p.full_name as name, p.email,
@@ -199,7 +200,8 @@ export async function replyViaLink(
         join enquiries e on e.id = le.enquiry_id
         where le.link_id = ${link.id} and e.id = ${opts.enquiryId} and e.transaction_id = ${txId} for update of e`),
     )
-    if (!enquiry) throw new AppError('not_found', 'This link does not open that enquiry. Open the link from the latest email.')
+    if (!enquiry)
+      throw new AppError('not_found', 'This link does not open that enquiry. Open the link from the latest email.')
     if (!canReply(enquiry.status))
       throw new AppError(
         'conflict',
@@ -216,9 +218,13 @@ export async function replyViaLink(
         )
       : []
     if (uploads.length !== opts.uploadIds.length)
-      throw new AppError('unprocessable', 'A file was not uploaded through this link, or was already sent. Upload it again.', {
-        upload_ids: ['Upload the files through this page'],
-      })
+      throw new AppError(
+        'unprocessable',
+        'A file was not uploaded through this link, or was already sent. Upload it again.',
+        {
+          upload_ids: ['Upload the files through this page'],
+        },
+      )
 
     const author = linkAuthor(link)
     const reply = oneRow(

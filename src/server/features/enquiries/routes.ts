@@ -22,8 +22,9 @@ import { createProRouter } from '#server/core/entitlement.ts'
 import { sendEnquiriesByEmail } from './email-link'
 import { logEnquiries } from './log-enquiries'
 import { replyViaLink, uploadViaLink, viewLink } from './reply-by-link'
+import type { EnquiriesPorts } from './ports'
 
-export function enquiriesRoutes(deps: AppDeps) {
+export function enquiriesRoutes(deps: AppDeps, ports?: EnquiriesPorts) {
   const { database, config, mail } = deps
   const storage = storageFor(config)
   const ctx = (c: Context<AppEnv>, txId: string): EnquiryContext => ({
@@ -31,6 +32,7 @@ export function enquiriesRoutes(deps: AppDeps) {
     txId,
     publicUrl: config.publicUrl,
     deliverMail: mail.deliver,
+    ports,
   })
   // The Pro tools among the enquiries: each router gates all its endpoints (core/entitlement.ts).
   const templates = createProRouter(database, 'Standard enquiry templates')
@@ -75,7 +77,7 @@ export function enquiriesRoutes(deps: AppDeps) {
   return createRouter()
     .openapi(endpoints.list, async (c) => {
       const { txId } = c.req.valid('param')
-      return c.json(await listEnquiries({ database, viewer: requireViewer(c), txId }), 200)
+      return c.json(await listEnquiries({ database, viewer: requireViewer(c), txId, ports }), 200)
     })
     .openapi(endpoints.raise, async (c) => {
       const { txId } = c.req.valid('param')
@@ -114,7 +116,7 @@ export function enquiriesRoutes(deps: AppDeps) {
     .route('/', templates)
     .route('/', clocks)
     .route('/', slaTargets)
-    .route('/', enquiriesByEmailRoutes(deps))
+    .route('/', enquiriesByEmailRoutes(deps, ports))
 }
 
 /**
@@ -123,7 +125,7 @@ export function enquiriesRoutes(deps: AppDeps) {
  * the credential, counted against its limits). The link's upload reads the raw body itself, as the
  * documents' upload does.
  */
-function enquiriesByEmailRoutes(deps: AppDeps) {
+function enquiriesByEmailRoutes(deps: AppDeps, ports: EnquiriesPorts | undefined) {
   const { database, config, mail } = deps
   const storage = storageFor(config)
   const maxBytes = config.DOCUMENT_MAX_BYTES ?? DEFAULT_DOCUMENT_MAX_BYTES
@@ -132,6 +134,7 @@ function enquiriesByEmailRoutes(deps: AppDeps) {
     txId,
     publicUrl: config.publicUrl,
     deliverMail: mail.deliver,
+    ports,
   })
   const router = createRouter()
   // Registered for the OpenAPI document only; the handler below reads the raw body itself.

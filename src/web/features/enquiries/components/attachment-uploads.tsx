@@ -37,7 +37,9 @@ export function useAttachmentUploads(send: SendAttachment, max: number) {
   }, [])
   const patch = useCallback(
     (key: string, change: Partial<Item> | null) =>
-      setItems((list) => (change ? list.map((i) => (i.key === key ? { ...i, ...change } : i)) : list.filter((i) => i.key !== key))),
+      setItems((list) =>
+        change ? list.map((i) => (i.key === key ? { ...i, ...change } : i)) : list.filter((i) => i.key !== key),
+      ),
     [],
   )
   const add = (files: FileList | null) => {
@@ -45,7 +47,10 @@ export function useAttachmentUploads(send: SendAttachment, max: number) {
       const problem = precheckFile(file)
       const key = newIdempotencyKey()
       if (problem) {
-        setItems((list) => [...list, { key, filename: file.name, size: file.size, sent: 0, status: 'failed', error: problem }])
+        setItems((list) => [
+          ...list,
+          { key, filename: file.name, size: file.size, sent: 0, status: 'failed', error: problem },
+        ])
         continue
       }
       if (items.filter((i) => i.status !== 'failed').length >= max) continue

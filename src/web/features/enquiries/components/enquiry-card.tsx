@@ -111,7 +111,9 @@ export function EnquiryCard({
         </p>
       )}
       {e.form_question && <FormQuestionLink txId={txId} formQuestion={e.form_question} />}
-      {e.documents.length > 0 && <ThreadFiles txId={txId} label={e.received ? 'Original' : 'Linked'} files={e.documents} />}
+      {e.documents.length > 0 && (
+        <ThreadFiles txId={txId} label={e.received ? 'Original' : 'Linked'} files={e.documents} />
+      )}
       {e.replies.length > 0 && (
         <ol className="flex flex-col gap-2 border-l-2 pl-3" aria-label={`Thread of enquiry ${e.number}`}>
           {e.replies.map((r) => (

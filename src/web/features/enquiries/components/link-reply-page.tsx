@@ -50,7 +50,9 @@ export function LinkReplyPage({ token }: { token: string }) {
   }
   const view = link.data
   const from = view.raised_by
-  const contact = from ? `${from.name}${from.firm ? ` of ${from.firm}` : ''}${from.email ? ` (${from.email})` : ''}` : null
+  const contact = from
+    ? `${from.name}${from.firm ? ` of ${from.firm}` : ''}${from.email ? ` (${from.email})` : ''}`
+    : null
   if (view.state !== 'open') {
     return (
       <section aria-labelledby="link-heading" className="flex flex-col gap-3">

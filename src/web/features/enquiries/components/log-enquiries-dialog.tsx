@@ -97,8 +97,8 @@ export function LogEnquiriesDialog({ txId }: { txId: string }) {
         <DialogContent className="max-h-[90vh] overflow-y-auto sm:max-w-2xl">
           <DialogTitle>Log enquiries received</DialogTitle>
           <DialogDescription>
-            Enquiries that reached you by email or letter: they join this matter&apos;s thread, each with a reply
-            clock, and the original is filed in {ENQUIRY_ATTACHMENT_FOLDER} for the clients and conveyancers.
+            Enquiries that reached you by email or letter: they join this matter&apos;s thread, each with a reply clock,
+            and the original is filed in {ENQUIRY_ATTACHMENT_FOLDER} for the clients and conveyancers.
           </DialogDescription>
           <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4" aria-label="Log enquiries received">
             <div className="grid gap-3 sm:grid-cols-2">
@@ -115,7 +115,11 @@ export function LogEnquiriesDialog({ txId }: { txId: string }) {
               </FormField>
               <FormField id={`${id}-via`} label="Received by">
                 {(control) => (
-                  <NativeSelect {...control} value={via} onChange={(ev) => setVia(ev.target.value as EnquiryReceivedVia)}>
+                  <NativeSelect
+                    {...control}
+                    value={via}
+                    onChange={(ev) => setVia(ev.target.value as EnquiryReceivedVia)}
+                  >
                     <option value="email">Email</option>
                     <option value="letter">Letter</option>
                   </NativeSelect>
@@ -140,7 +144,9 @@ export function LogEnquiriesDialog({ txId }: { txId: string }) {
                           value={item.category}
                           onChange={(ev) =>
                             setItems((list) =>
-                              list.map((x, j) => (j === i ? { ...x, category: ev.target.value as EnquiryCategory } : x)),
+                              list.map((x, j) =>
+                                j === i ? { ...x, category: ev.target.value as EnquiryCategory } : x,
+                              ),
                             )
                           }
                         >
