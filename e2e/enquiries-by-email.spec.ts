@@ -84,7 +84,8 @@ test('a firm off Homeward gets three enquiries by email, replies through the lin
     await expect(card).toContainText('Answered')
   }
   await fp.reload()
-  await expect(fp.getByRole('heading', { name: 'Every enquiry is answered' })).toBeVisible()
+  await expect(fp.getByText('Every enquiry here is answered: thank you.', { exact: false })).toBeVisible()
+  await expect(fp.getByRole('textbox')).toHaveCount(0)
   await fp.setViewportSize({ width: 390, height: 844 })
   expect(await fp.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390)
   await fp.screenshot({ path: `${SHOTS}/enquiries-email-answered-390.png`, fullPage: true })

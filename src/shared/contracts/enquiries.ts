@@ -318,8 +318,9 @@ export const LinkEnquiry = z.object({
 })
 
 /**
- * GET /api/enquiry-links/{token}: what the emailed link opens. 'open': the matter and its enquiries.
- * Otherwise ('expired', 'revoked', 'answered') only the matter, who raised them and what to do.
+ * GET /api/enquiry-links/{token}: what the emailed link opens. 'open' and 'answered' (every one
+ * answered): the matter and its enquiries. 'expired', 'revoked': only the matter, who raised them and
+ * what to do.
  */
 export const EnquiryLinkView = z.object({
   state: z.enum(['open', 'expired', 'revoked', 'answered']),

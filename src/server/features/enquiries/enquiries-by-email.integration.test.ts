@@ -175,7 +175,12 @@ describe('the reply link', () => {
     // The answered batch is not in a later link: answer both, raise a third, the new link lists only it.
     expect((await linkReply(tokenA2, a1, 'Answer one')).status).toBe(201)
     expect((await linkReply(tokenA2, a2, 'Answer two')).status).toBe(201)
-    expect(EnquiryLinkView.parse(await (await view(tokenA2)).json()).state).toBe('answered')
+    const answered = EnquiryLinkView.parse(await (await view(tokenA2)).json())
+    expect(answered.state).toBe('answered')
+    expect(answered.enquiries.map((e) => [e.awaiting_reply, e.thread.map((m) => m.author)])).toEqual([
+      [false, ['Jane Smith, Smith & Co (not on Homeward)']],
+      [false, ['Jane Smith, Smith & Co (not on Homeward)']],
+    ])
     const [a3] = await raise(a.txId, ['A: third batch'])
     const tokenA3 = await tokenFor(a.email)
     const third = EnquiryLinkView.parse(await (await view(tokenA3)).json())

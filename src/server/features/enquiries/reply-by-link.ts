@@ -1,8 +1,8 @@
 /**
  * What a firm not on Homeward does through an emailed reply link (docs/decisions/054), with no
  * account: the token is the only credential and opens exactly the enquiries listed with it.
- * - viewLink: the matter's address and reference and, while the link is open, its enquiries with
- *   their threads; a closed link (expired, revoked, every enquiry answered) says why and what to do.
+ * - viewLink: the matter's address and reference and, while the link is open or all answered, its
+ *   enquiries with their threads; an expired or revoked link says why and what to do.
  * - uploadViaLink: a file stored through the documents' checks (size, type by magic bytes, SHA-256),
  *   kept beside the link until it is sent with a reply; nothing is on the move before then.
  * - replyViaLink: answers one enquiry of the link, its files becoming documents of the move in
@@ -93,7 +93,8 @@ export async function viewLink(opts: { database: Database; token: string }): Pro
         from profiles p where p.id = ${link.sent_by}`),
     )
     let enquiries: EnquiryLinkView['enquiries'] = []
-    if (link.state === 'open') {
+    // An answered link still shows what was answered (read-only); an expired or revoked one shows nothing.
+    if (link.state === 'open' || link.state === 'answered') {
       // The firm holds the seller's conveyancer's seat: it reads the files of the thread that seat may read.
       const res = await tx.execute(sql`
         select e.id, e.number, e.category, e.status, e.body,

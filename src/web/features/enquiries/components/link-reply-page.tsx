@@ -19,10 +19,9 @@ import { uploadThroughLink, useEnquiryLink, useLinkReply } from '../api'
 import { AttachmentUploads, useAttachmentUploads } from './attachment-uploads'
 import { STATUS_VARIANT } from './labels'
 
-const CLOSED_TITLES: Record<Exclude<EnquiryLinkView['state'], 'open'>, string> = {
+const CLOSED_TITLES: Record<'expired' | 'revoked', string> = {
   expired: 'This link has expired',
   revoked: 'This link no longer works',
-  answered: 'Every enquiry is answered',
 }
 
 /**
@@ -53,7 +52,7 @@ export function LinkReplyPage({ token }: { token: string }) {
   const contact = from
     ? `${from.name}${from.firm ? ` of ${from.firm}` : ''}${from.email ? ` (${from.email})` : ''}`
     : null
-  if (view.state !== 'open') {
+  if (view.state === 'expired' || view.state === 'revoked') {
     return (
       <section aria-labelledby="link-heading" className="flex flex-col gap-3">
         <h1 id="link-heading" className="text-2xl font-semibold">
@@ -79,9 +78,9 @@ export function LinkReplyPage({ token }: { token: string }) {
           {contact ? `From ${contact}, the buyer's conveyancer, ` : 'From the buyer’s conveyancer, '}
           to {view.firm_name} ({NOT_ON_HOMEWARD}), acting for the seller.
         </p>
-        <p className="text-sm text-muted-foreground">
+        <p className="text-sm text-muted-foreground" role="status">
           {waiting === 0
-            ? 'Every enquiry here is answered.'
+            ? `Every enquiry here is answered: thank you. ${closedLinkText('answered', null)}`
             : `${pluralise(waiting, 'enquiry waits', 'enquiries wait')} for your reply. No account needed: each reply goes straight to the buyer's conveyancer. This link works until ${formatUkDate(view.expires_at)}.`}
         </p>
       </header>
