@@ -145,7 +145,7 @@ function WhoIsTold({ txId, list, waiting }: { txId: string; list: EnquiryList; w
   const link = list.email_link
   return (
     <div className="flex flex-col gap-2 rounded-lg border bg-muted/40 p-3 text-sm sm:flex-row sm:items-center sm:justify-between">
-      <div className="flex flex-col gap-1">
+      <div className="flex min-w-0 flex-col gap-1 [overflow-wrap:anywhere]">
         <p data-testid="enquiries-who-is-told">{whoIsToldText(list.recipient)}</p>
         {list.recipient.kind === 'email' && link && (
           <p className="text-xs text-muted-foreground">
