@@ -24,7 +24,8 @@ test('a firm off Homeward gets three enquiries by email, replies through the lin
   })
   const bc = buyerConveyancer.page
   await bc.goto(`${path}?tab=enquiries`)
-  await expect(bc.getByTestId('enquiries-who-is-told')).toHaveText(/^Nobody is told yet/)
+  // The first page of a fresh build can take a while on a busy machine.
+  await expect(bc.getByTestId('enquiries-who-is-told')).toHaveText(/^Nobody is told yet/, { timeout: 45_000 })
 
   // The buyer's conveyancer records the seller's firm, which is not on Homeward.
   const firmEmail = uniqueEmail('jane.smith')
