@@ -80,7 +80,7 @@ export function LinkReplyPage({ token }: { token: string }) {
         </p>
         <p className="text-sm text-muted-foreground" role="status">
           {waiting === 0
-            ? `Every enquiry here is answered: thank you. ${closedLinkText('answered', null)}`
+            ? "Every enquiry here is answered: thank you. If the buyer's conveyancer asks more, a new email brings a new link."
             : `${pluralise(waiting, 'enquiry waits', 'enquiries wait')} for your reply. No account needed: each reply goes straight to the buyer's conveyancer. This link works until ${formatUkDate(view.expires_at)}.`}
         </p>
       </header>
