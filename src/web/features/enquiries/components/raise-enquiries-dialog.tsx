@@ -113,7 +113,9 @@ export function RaiseEnquiriesDialog({
           <DialogDescription>
             Tick standard enquiries and add your own.{' '}
             {recipient ? (
-              <span data-testid="enquiry-recipient" className="[overflow-wrap:anywhere]">{whoIsToldText(recipient)}</span>
+              <span data-testid="enquiry-recipient" className="[overflow-wrap:anywhere]">
+                {whoIsToldText(recipient)}
+              </span>
             ) : (
               'Checking who will be told…'
             )}
