@@ -55,7 +55,7 @@ import { notificationsRoutes } from './features/notifications/routes'
 import { signingRoutes } from './features/signing/routes'
 import { transactionsRoutes } from './features/transactions/routes'
 import { timelineHooks } from './timeline-hooks'
-import { dataRightsPorts, publicPagesPorts, verificationPorts } from './feature-ports'
+import { dataRightsPorts, enquiriesPorts, publicPagesPorts, verificationPorts } from './feature-ports'
 import { twoFactorRoutes } from './features/two-factor/routes'
 import { verificationRoutes } from './features/verification/routes'
 import { fromAppRoot } from './app-root'
@@ -99,9 +99,10 @@ export const JSON_BODY_MAX_BYTES = 1024 * 1024
 /**
  * The routes whose body is a file, streamed under DOCUMENT_MAX_BYTES by their own handler: a move's
  * documents (POST /api/transactions/{txId}/documents, features/documents) and a home logbook's
- * (POST /api/logbooks/{logbookId}/documents, features/logbooks).
+ * (POST /api/logbooks/{logbookId}/documents, features/logbooks), and a file sent through an emailed
+ * enquiry reply link (POST /api/enquiry-links/{token}/uploads, features/enquiries).
  */
-const UPLOAD_PATH = /^\/api\/(?:transactions|logbooks)\/[^/]+\/documents\/?$/
+const UPLOAD_PATH = /^\/api\/(?:(?:transactions|logbooks)\/[^/]+\/documents|enquiry-links\/[^/]+\/uploads)\/?$/
 /** The PDTF import, whose 413 speaks of the property pack (features/pdtf). */
 const PDTF_IMPORT_PATH = /^\/api\/transactions\/pdtf-import\/?$/
 
@@ -321,7 +322,7 @@ export function createApp(deps: AppDeps) {
     .route('/api', supportRoutes(deps))
     .route('/api', firmsRoutes(deps))
     .route('/api', portfolioRoutes(deps))
-    .route('/api', enquiriesRoutes(deps))
+    .route('/api', enquiriesRoutes(deps, enquiriesPorts))
     .route('/api', academyRoutes(deps))
     .route('/api', accreditationRoutes(deps))
     .route('/api', reviewsRoutes(deps))

@@ -228,3 +228,11 @@ export function tradeHomeLink(
   }
   return null
 }
+
+/**
+ * The page an emailed enquiry reply link opens (decision 054): '/enquiries/reply/{token}'. Public: a
+ * firm not on Homeward answers the enquiries it lists without an account.
+ */
+export function enquiryReplyPath(token: string): string {
+  return `/enquiries/reply/${encodeURIComponent(token)}`
+}

@@ -9,7 +9,9 @@ import {
   ENQUIRY_CATEGORIES,
   ENQUIRY_MAX_BATCH,
   ENQUIRY_MAX_CHARS,
+  ENQUIRY_MAX_ATTACHMENTS,
   ENQUIRY_MAX_DOCUMENTS,
+  ENQUIRY_RECEIVED_VIA,
   ENQUIRY_STATUSES,
   STANDARD_ENQUIRIES_MAX_PER_CATEGORY,
 } from '../domain/enquiries'
@@ -23,7 +25,7 @@ import {
 import { Timestamp, Uuid } from './common'
 import { displayText } from './common'
 import { DocumentVersion } from './documents'
-import { endpoint, ERRORS, json, jsonBody } from './endpoint'
+import { endpoint, ERRORS, json, jsonBody, PUBLIC } from './endpoint'
 import { TransactionParams } from './common'
 
 export const EnquiryParams = z.object({ txId: Uuid, enquiryId: Uuid })
@@ -61,12 +63,27 @@ export const ClockStatus = z.object({
 })
 export type ClockStatus = z.infer<typeof ClockStatus>
 
+/** A file attached to a message of an enquiry's thread (enquiry_reply_documents), listed to those who may read it. */
+export const EnquiryAttachment = z.object({
+  id: Uuid,
+  filename: z.string(),
+  folder: z.string(),
+  version: z.number().int(),
+})
+
 export const EnquiryReply = z.object({
   id: Uuid,
   kind: z.enum(['reply', 'further_enquiry']),
   body: z.string(),
   author: Person.nullable(),
   created_at: Timestamp,
+  /**
+   * A reply sent by email link from a firm not on Homeward: its name as recorded ("Jane Smith,
+   * Smith & Co"); null when written on Homeward (`author` says who).
+   */
+  author_off_platform: z.string().nullable().default(null),
+  /** The files attached to this message that the viewer may read (decision 051). */
+  documents: z.array(EnquiryAttachment).default([]),
 })
 export type EnquiryReply = z.infer<typeof EnquiryReply>
 
@@ -92,14 +109,41 @@ export const Enquiry = z.object({
   form_question: z.string().nullable(),
   /** The running (or last) reply clock. */
   clock: ClockStatus.nullable(),
+  /**
+   * Logged by the seller's conveyancer from an email or letter: the day received ('yyyy-mm-dd'), how,
+   * and from whom as written. Null for enquiries raised on Homeward. Conveyancers only.
+   */
+  received: z
+    .object({
+      on: IsoDate,
+      via: z.enum(ENQUIRY_RECEIVED_VIA),
+      from: z.string().nullable(),
+      logged_by: Person.nullable(),
+    })
+    .nullable()
+    .default(null),
 })
 export type Enquiry = z.infer<typeof Enquiry>
+
+/** Who is told of new enquiries (src/shared/domain/enquiries.ts recipientOfEnquiries). */
+export const EnquiryRecipientSchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('on_homeward'), name: z.string() }),
+  z.object({ kind: z.literal('email'), firm_name: z.string(), email: z.string() }),
+  z.object({ kind: z.literal('nobody') }),
+])
 
 /** GET /api/transactions/{txId}/enquiries. */
 export const EnquiryList = z.object({
   /** 'raiser' (buyer's conveyancer), 'replier' (seller's conveyancer) or 'viewer' (status only). */
   my_part: z.enum(['raiser', 'replier', 'viewer']),
   enquiries: z.array(Enquiry),
+  /** Who is told of new enquiries (conveyancers; null for anyone else on the move). */
+  recipient: EnquiryRecipientSchema.nullable().default(null),
+  /** The last reply link emailed to a firm not on Homeward (conveyancers): when, to whom, until when. */
+  email_link: z
+    .object({ sent_at: Timestamp, email: z.string(), expires_at: Timestamp, live: z.boolean() })
+    .nullable()
+    .default(null),
 })
 export type EnquiryList = z.infer<typeof EnquiryList>
 
@@ -128,7 +172,18 @@ export const RaiseEnquiriesInput = z.object({
 export type RaiseEnquiriesInput = z.input<typeof RaiseEnquiriesInput>
 
 /** POST .../enquiries/{enquiryId}/replies: the seller's conveyancer answers. */
-export const ReplyInput = z.object({ version: Version, body: EnquiryText })
+const AttachmentIds = z
+  .array(Uuid)
+  .max(ENQUIRY_MAX_ATTACHMENTS, `At most ${ENQUIRY_MAX_ATTACHMENTS} files on one message`)
+  .default([])
+  .transform((ids) => [...new Set(ids)])
+
+export const ReplyInput = z.object({
+  version: Version,
+  body: EnquiryText,
+  /** Documents of the matter attached to the reply (uploaded first, into Contracts for the clients and conveyancers). */
+  document_ids: AttachmentIds,
+})
 export type ReplyInput = z.input<typeof ReplyInput>
 
 /**
@@ -140,6 +195,8 @@ export const ChangeEnquiryStatusInput = z
     version: Version,
     status: z.enum(['satisfied', 'withdrawn', 'further_enquiry']),
     body: EnquiryText.optional(),
+    /** Documents attached to a further enquiry. */
+    document_ids: AttachmentIds,
   })
   .refine((v) => v.status !== 'further_enquiry' || !!v.body, {
     message: 'Write the further enquiry',
@@ -211,6 +268,93 @@ export const PutSlaSettingsInput = z.object({
     .min(1),
 })
 export type PutSlaSettingsInput = z.input<typeof PutSlaSettingsInput>
+
+/**
+ * POST /api/transactions/{txId}/enquiries/logged: the seller's conveyancer logs enquiries received by
+ * email or letter, with the original (a document of the matter, uploaded first) attached.
+ */
+export const LogEnquiriesInput = z.object({
+  received_on: IsoDate.refine((d) => !Number.isNaN(Date.parse(d)), 'Give the date received as yyyy-mm-dd'),
+  received_via: z.enum(ENQUIRY_RECEIVED_VIA, { message: 'Choose email or letter' }),
+  /** Who sent them, as written ("Jane Smith, Smith & Co"); defaults to the recorded buyer's firm. */
+  from: displayText({ message: 'Write who sent them' }).trim().max(200, 'At most 200 characters').optional(),
+  original_document_id: Uuid,
+  enquiries: z
+    .array(z.object({ category: z.enum(ENQUIRY_CATEGORIES, { message: 'Choose a category' }), body: EnquiryText }))
+    .min(1, 'Add at least one enquiry')
+    .max(ENQUIRY_MAX_BATCH, `At most ${ENQUIRY_MAX_BATCH} enquiries at once`),
+})
+export type LogEnquiriesInput = z.input<typeof LogEnquiriesInput>
+
+/** POST .../enquiries/email: what was sent. */
+export const EmailLinkSent = z.object({
+  email: z.string(),
+  firm_name: z.string(),
+  enquiries: z.number().int(),
+  expires_at: Timestamp,
+})
+
+export const EnquiryLinkParams = z.object({ token: z.string().min(20).max(100) })
+export const EnquiryLinkEnquiryParams = EnquiryLinkParams.extend({ enquiryId: Uuid })
+
+/** One enquiry as the firm sees it through the link: text, status and the thread so far. */
+export const LinkEnquiry = z.object({
+  id: Uuid,
+  number: z.number().int(),
+  category: z.enum(ENQUIRY_CATEGORIES),
+  status: z.enum(ENQUIRY_STATUSES),
+  body: z.string(),
+  /** True while it waits for the firm's reply (open, or a further enquiry raised). */
+  awaiting_reply: z.boolean(),
+  thread: z.array(
+    z.object({
+      kind: z.enum(['reply', 'further_enquiry']),
+      body: z.string(),
+      author: z.string(),
+      created_at: Timestamp,
+      files: z.array(z.object({ filename: z.string() })),
+    }),
+  ),
+})
+
+/**
+ * GET /api/enquiry-links/{token}: what the emailed link opens. 'open' and 'answered' (every one
+ * answered): the matter and its enquiries. 'expired', 'revoked': only the matter, who raised them and
+ * what to do.
+ */
+export const EnquiryLinkView = z.object({
+  state: z.enum(['open', 'expired', 'revoked', 'answered']),
+  /** Why a revoked link stopped: a newer one was sent, or the firm joined Homeward, or its record went. */
+  revoked_reason: z.enum(['superseded', 'joined', 'removed']).nullable(),
+  address: z.string(),
+  reference: z.string(),
+  firm_name: z.string(),
+  raised_by: z.object({ name: z.string(), firm: z.string().nullable(), email: z.string().nullable() }).nullable(),
+  expires_at: Timestamp,
+  enquiries: z.array(LinkEnquiry),
+})
+export type EnquiryLinkView = z.infer<typeof EnquiryLinkView>
+
+export const LinkUploadQuery = z.object({
+  filename: z.string().min(1, 'Give the file a name').max(1000, 'The file name is too long'),
+})
+export const LinkUpload = z.object({
+  id: Uuid,
+  filename: z.string(),
+  size_bytes: z.number().int(),
+  content_type: z.string(),
+})
+export type LinkUpload = z.infer<typeof LinkUpload>
+
+export const LinkReplyInput = z.object({
+  body: EnquiryText,
+  upload_ids: z
+    .array(Uuid)
+    .max(ENQUIRY_MAX_ATTACHMENTS, `At most ${ENQUIRY_MAX_ATTACHMENTS} files on one reply`)
+    .default([])
+    .transform((ids) => [...new Set(ids)]),
+})
+export type LinkReplyInput = z.input<typeof LinkReplyInput>
 
 const VERSION_CONFLICT = {
   409: { description: 'Stale version (the answer names the current one), or a rule about who does what' },
@@ -334,5 +478,69 @@ export const enquiryEndpoints = {
     summary: "Change a firm's SLA targets (clocks started from now on)",
     request: { params: FirmParams, body: jsonBody(PutSlaSettingsInput) },
     responses: { 200: json('SLA targets', SlaSettings), ...ERRORS },
+  }),
+  logEnquiries: endpoint({
+    method: 'post',
+    path: '/transactions/{txId}/enquiries/logged',
+    summary: "Log enquiries received by email or letter, with the original attached (seller's conveyancer)",
+    request: { params: TransactionParams, body: jsonBody(LogEnquiriesInput) },
+    responses: { 201: json('Logged', z.object({ ids: z.array(Uuid) })), ...ERRORS, ...VERSION_CONFLICT },
+  }),
+  emailLink: endpoint({
+    method: 'post',
+    path: '/transactions/{txId}/enquiries/email',
+    summary:
+      "Email the enquiries waiting for a reply to the seller's firm not on Homeward, with a fresh reply link (buyer's conveyancer)",
+    request: { params: TransactionParams },
+    responses: {
+      201: json('Sent', EmailLinkSent),
+      429: { description: 'Sent many times in a short while (Retry-After)' },
+      ...ERRORS,
+      ...VERSION_CONFLICT,
+    },
+  }),
+  linkView: endpoint({
+    method: 'get',
+    path: '/enquiry-links/{token}',
+    security: PUBLIC,
+    summary: 'What an emailed reply link opens (public: the token is the secret, scoped to its enquiries)',
+    request: { params: EnquiryLinkParams },
+    responses: { 200: json('The enquiries', EnquiryLinkView), 429: { description: 'Too many requests' }, ...ERRORS },
+  }),
+  linkUpload: endpoint({
+    method: 'post',
+    path: '/enquiry-links/{token}/uploads',
+    security: PUBLIC,
+    summary: 'Upload a file to send with a reply through the link (the file is the raw request body)',
+    request: {
+      params: EnquiryLinkParams,
+      query: LinkUploadQuery,
+      body: {
+        required: true,
+        content: { 'application/octet-stream': { schema: z.string().meta({ format: 'binary' }) } },
+      },
+    },
+    responses: {
+      201: json('Stored, waiting to be sent with a reply', LinkUpload),
+      410: { description: 'The link expired, was replaced or every enquiry is answered' },
+      413: { description: 'Too large' },
+      415: { description: 'Not a PDF, JPEG, PNG, HEIC or Word (.docx) file' },
+      429: { description: 'Too many requests' },
+      ...ERRORS,
+    },
+  }),
+  linkReply: endpoint({
+    method: 'post',
+    path: '/enquiry-links/{token}/enquiries/{enquiryId}/replies',
+    security: PUBLIC,
+    summary: 'Answer one enquiry of the link, with files uploaded through it',
+    request: { params: EnquiryLinkEnquiryParams, body: jsonBody(LinkReplyInput) },
+    responses: {
+      201: json('Answered', z.object({ ok: z.literal(true) })),
+      410: { description: 'The link expired, was replaced or every enquiry is answered' },
+      429: { description: 'Too many requests' },
+      ...ERRORS,
+      ...VERSION_CONFLICT,
+    },
   }),
 }

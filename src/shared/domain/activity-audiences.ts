@@ -174,6 +174,9 @@ export const ACTIVITY_KIND_RULES = {
   'cdd.reliance_recorded': 'client_firm',
   'cdd.decided': 'client_firm',
   'identity.image_viewed': 'client_firm',
+  // Enquiries by email (decision 054): sent to a seller's firm not on Homeward; logged from an email or letter.
+  'enquiry.emailed': 'everyone',
+  'enquiry.logged': 'everyone',
 } as const satisfies Record<string, ActivityAudienceRule>
 
 /** Every kind of audit entry (the keys of ACTIVITY_KIND_RULES). */

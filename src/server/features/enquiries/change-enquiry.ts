@@ -28,6 +28,8 @@ import { startEnquiryClock, stopEnquiryClock } from '#server/core/clocks/clock-s
 import { recordActivity } from '#server/core/audit/record-activity.ts'
 import { lockEnquiry, lockMatter, saveEnquiry, type EnquiryContext } from './enquiry-context'
 import { syncEnquiryTasks } from './enquiry-tasks'
+import { emailEnquiriesToFirm } from './email-link'
+import { insertThreadMessage } from './thread-attachments'
 
 export const OWN_ENQUIRY_RULE =
   "You raised this enquiry, so the seller's conveyancer answers it. To ask more, raise a further enquiry once it is answered."
@@ -55,7 +57,7 @@ async function tellSide(tx: Tx, ctx: EnquiryContext, role: string, title: string
 export async function replyToEnquiry(
   database: Database,
   ctx: EnquiryContext,
-  input: { enquiryId: string; version: number; body: string },
+  input: { enquiryId: string; version: number; body: string; document_ids?: string[] },
 ): Promise<{ version: number }> {
   return database.db.transaction(async (tx) => {
     const { part } = await lockMatter(tx, ctx.viewer, ctx.txId)
@@ -70,8 +72,13 @@ export async function replyToEnquiry(
         'conflict',
         `Enquiry ${enquiry.number} is already answered; wait for the buyer's conveyancer to raise a further enquiry.`,
       )
-    await tx.execute(sql`insert into enquiry_replies (enquiry_id, kind, author_id, body)
-      values (${enquiry.id}, 'reply', ${ctx.viewer.profileId}, ${input.body})`)
+    const replyId = await insertThreadMessage(tx, ctx, {
+      enquiryId: enquiry.id,
+      kind: 'reply',
+      body: input.body,
+      documentIds: input.document_ids ?? [],
+      readBy: 'buyer_conveyancer',
+    })
     await saveEnquiry(tx, enquiry.id, { status: 'answered' })
     await stopEnquiryClock(tx, enquiry.id, 'replied')
     await recordActivity(tx, {
@@ -79,7 +86,7 @@ export async function replyToEnquiry(
       actorId: ctx.viewer.profileId,
       kind: 'enquiry.answered',
       summary: `answered enquiry ${enquiry.number}`,
-      payload: { enquiryId: enquiry.id, number: enquiry.number },
+      payload: { enquiryId: enquiry.id, number: enquiry.number, replyId },
     })
     await syncEnquiryTasks(tx, ctx.txId, ctx.viewer.profileId, {
       publicUrl: ctx.publicUrl,
@@ -95,7 +102,13 @@ export async function replyToEnquiry(
 export async function changeEnquiryStatus(
   database: Database,
   ctx: EnquiryContext,
-  input: { enquiryId: string; version: number; status: 'satisfied' | 'withdrawn' | 'further_enquiry'; body?: string },
+  input: {
+    enquiryId: string
+    version: number
+    status: 'satisfied' | 'withdrawn' | 'further_enquiry'
+    body?: string
+    document_ids?: string[]
+  },
 ): Promise<{ version: number }> {
   return database.db.transaction(async (tx) => {
     const { part } = await lockMatter(tx, ctx.viewer, ctx.txId)
@@ -114,9 +127,22 @@ export async function changeEnquiryStatus(
           ? `Enquiry ${enquiry.number} has no reply yet: it can be satisfied once the seller's conveyancer answers.`
           : `Enquiry ${enquiry.number} is waiting for a reply: raise a further enquiry once it is answered.`,
       )
+    if (input.status !== 'further_enquiry' && input.document_ids?.length)
+      throw new AppError(
+        'unprocessable',
+        'Files go with a further enquiry; marking it satisfied or withdrawing it takes none.',
+        {
+          document_ids: ['Attach files to a further enquiry only'],
+        },
+      )
     if (input.status === 'further_enquiry') {
-      await tx.execute(sql`insert into enquiry_replies (enquiry_id, kind, author_id, body)
-        values (${enquiry.id}, 'further_enquiry', ${ctx.viewer.profileId}, ${input.body ?? ''})`)
+      await insertThreadMessage(tx, ctx, {
+        enquiryId: enquiry.id,
+        kind: 'further_enquiry',
+        body: input.body ?? '',
+        documentIds: input.document_ids ?? [],
+        readBy: 'seller_conveyancer',
+      })
     }
     await saveEnquiry(tx, enquiry.id, { status: input.status })
     if (input.status === 'further_enquiry') await startEnquiryClock(tx, ctx.txId, enquiry.id)
@@ -142,6 +168,15 @@ export async function changeEnquiryStatus(
     })
     if (input.status === 'further_enquiry') {
       await tellSide(tx, ctx, 'seller_conveyancer', `Further enquiry on enquiry ${enquiry.number}`, input.body ?? null)
+      // A seller's firm not on Homeward gets it by email with a fresh reply link (decision 054).
+      await emailEnquiriesToFirm(tx, {
+        txId: ctx.txId,
+        sender: { profileId: ctx.viewer.profileId, fullName: ctx.viewer.fullName, email: ctx.viewer.email },
+        publicUrl: ctx.publicUrl,
+        deliverMail: ctx.deliverMail,
+        newIds: [enquiry.id],
+        ports: ctx.ports,
+      })
     }
     await alertClocksOfTransaction(tx, ctx.txId, ctx)
     return { version: enquiry.version + 1 }

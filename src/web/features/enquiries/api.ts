@@ -8,9 +8,14 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 import {
   enquiryEndpoints,
   type ChangeEnquiryStatusInput,
+  type LinkReplyInput,
+  type LinkUpload,
+  type LogEnquiriesInput,
   type RaiseEnquiriesInput,
   type ReplyInput,
 } from '#shared/contracts/enquiries.ts'
+import { endpointUrl } from '#shared/contracts/endpoint.ts'
+import { sendFile } from '#web/lib/uploads/upload-file.ts'
 import { callApi } from '#web/lib/api-client.ts'
 import { documentsKey, transactionQueryKey } from '#web/lib/query-keys.ts'
 
@@ -90,5 +95,62 @@ export function useExportReplies(txId: string) {
   return useMutation({
     mutationFn: () => callApi(enquiryEndpoints.exportReplies, { params: { txId } }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: documentsKey(txId) }),
+  })
+}
+
+/** The seller's conveyancer logs enquiries received by email or letter (the original uploaded first). */
+export function useLogEnquiries(txId: string) {
+  const refresh = useRefresh(txId)
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: (input: LogEnquiriesInput) => callApi(enquiryEndpoints.logEnquiries, { params: { txId }, body: input }),
+    onSettled: () => Promise.all([refresh(), queryClient.invalidateQueries({ queryKey: documentsKey(txId) })]),
+  })
+}
+
+/** The buyer's conveyancer emails the waiting enquiries again to the seller's firm not on Homeward. */
+export function useSendByEmail(txId: string) {
+  const refresh = useRefresh(txId)
+  return useMutation({
+    mutationFn: () => callApi(enquiryEndpoints.emailLink, { params: { txId } }),
+    onSettled: refresh,
+  })
+}
+
+const linkKey = (token: string) => ['enquiry-link', token] as const
+
+/** What an emailed reply link opens (public: no session). */
+export function useEnquiryLink(token: string) {
+  return useQuery({
+    queryKey: linkKey(token),
+    queryFn: ({ signal }) => callApi(enquiryEndpoints.linkView, { params: { token }, signal }),
+    retry: false,
+  })
+}
+
+/** Answers one enquiry through the link, then reloads what the link opens. */
+export function useLinkReply(token: string) {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: ({ enquiryId, ...input }: LinkReplyInput & { enquiryId: string }) =>
+      callApi(enquiryEndpoints.linkReply, { params: { token, enquiryId }, body: input }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: linkKey(token) }),
+  })
+}
+
+/** Sends one file through the link with progress (XMLHttpRequest); it waits beside the link until a reply takes it. */
+export function uploadThroughLink(
+  token: string,
+  file: File,
+  onProgress: (sent: number, total: number) => void,
+  signal: AbortSignal,
+): Promise<LinkUpload> {
+  const { linkUpload } = enquiryEndpoints
+  return sendFile<LinkUpload>({
+    method: 'POST',
+    url: endpointUrl(linkUpload, { params: { token }, query: { filename: file.name } }),
+    file,
+    onProgress,
+    signal,
   })
 }

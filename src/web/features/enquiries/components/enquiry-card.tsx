@@ -4,6 +4,9 @@ import { propertyFormPath } from '#shared/paths.ts'
 import type { Enquiry } from '#shared/contracts/enquiries.ts'
 import {
   canReply,
+  ENQUIRY_ATTACHMENT_AUDIENCE,
+  ENQUIRY_ATTACHMENT_FOLDER,
+  ENQUIRY_MAX_ATTACHMENTS,
   ENQUIRY_CATEGORY_LABELS,
   ENQUIRY_MAX_CHARS,
   ENQUIRY_STATUS_LABELS,
@@ -16,7 +19,11 @@ import { FormField } from '#web/components/ui/form-field.tsx'
 import { Textarea } from '#web/components/ui/textarea.tsx'
 import { formatUkDate, formatUkDateTime } from '#web/lib/formatters.ts'
 import { notify } from '#web/lib/toast.ts'
+import { NOT_ON_HOMEWARD } from '#shared/domain/off-platform-parties.ts'
+import { uploadFile } from '#web/lib/uploads/upload-file.ts'
 import { useChangeStatus, useReply, useSellerTask } from '../api'
+import { AttachmentUploads, useAttachmentUploads } from './attachment-uploads'
+import { ThreadFiles } from './thread-files'
 import { clockText, SLA_VARIANT, STATUS_VARIANT } from './labels'
 
 /**
@@ -42,6 +49,20 @@ export function EnquiryCard({
   const clock = clockText(e.clock)
   const live = e.clock && (e.clock.state === 'running' || e.clock.state === 'paused')
   const fail = (title: string) => (err: Error) => notify.error(title, err.message)
+  // Files go to Contracts for the clients and both conveyancers (decision 051), then ride on the message.
+  const uploads = useAttachmentUploads(
+    (file, key, onProgress, signal) =>
+      uploadFile({
+        txId,
+        folder: ENQUIRY_ATTACHMENT_FOLDER,
+        file,
+        idempotencyKey: key,
+        audience: ENQUIRY_ATTACHMENT_AUDIENCE,
+        onProgress,
+        signal,
+      }),
+    ENQUIRY_MAX_ATTACHMENTS,
+  )
 
   const submitText = (ev: FormEvent) => {
     ev.preventDefault()
@@ -50,6 +71,7 @@ export function EnquiryCard({
     if (body.length > ENQUIRY_MAX_CHARS) return setError(`At most ${ENQUIRY_MAX_CHARS} characters`)
     const done = {
       onSuccess: () => {
+        uploads.clear()
         setText('')
         setError(undefined)
         setFurtherOpen(false)
@@ -57,8 +79,9 @@ export function EnquiryCard({
       },
       onError: (err: Error) => setError(err.message),
     }
-    if (part === 'replier') reply.mutate({ enquiryId: e.id, version: e.version, body }, done)
-    else change.mutate({ enquiryId: e.id, version: e.version, status: 'further_enquiry', body }, done)
+    const document_ids = uploads.ids
+    if (part === 'replier') reply.mutate({ enquiryId: e.id, version: e.version, body, document_ids }, done)
+    else change.mutate({ enquiryId: e.id, version: e.version, status: 'further_enquiry', body, document_ids }, done)
   }
 
   const showTextForm = (part === 'replier' && canReply(e.status)) || (part === 'raiser' && furtherOpen)
@@ -75,13 +98,21 @@ export function EnquiryCard({
         {clock && e.clock && <Badge variant={live ? SLA_VARIANT[e.clock.sla] : 'muted'}>{clock}</Badge>}
       </header>
       <p className="text-sm whitespace-pre-wrap">{e.body}</p>
-      <p className="text-xs text-muted-foreground">
-        Raised {formatUkDate(e.created_at)}
-        {e.raised_by ? ` by ${e.raised_by.full_name}` : ''}
-      </p>
+      {e.received ? (
+        <p className="text-xs text-muted-foreground">
+          Received by {e.received.via} on {formatUkDate(e.received.on)}
+          {e.received.from ? ` from ${e.received.from}` : ''}
+          {e.received.logged_by ? `, logged by ${e.received.logged_by.full_name}` : ''}
+        </p>
+      ) : (
+        <p className="text-xs text-muted-foreground">
+          Raised {formatUkDate(e.created_at)}
+          {e.raised_by ? ` by ${e.raised_by.full_name}` : ''}
+        </p>
+      )}
       {e.form_question && <FormQuestionLink txId={txId} formQuestion={e.form_question} />}
       {e.documents.length > 0 && (
-        <p className="text-xs">Linked: {e.documents.map((d) => `${d.filename} (v${d.version})`).join(', ')}</p>
+        <ThreadFiles txId={txId} label={e.received ? 'Original' : 'Linked'} files={e.documents} />
       )}
       {e.replies.length > 0 && (
         <ol className="flex flex-col gap-2 border-l-2 pl-3" aria-label={`Thread of enquiry ${e.number}`}>
@@ -89,9 +120,15 @@ export function EnquiryCard({
             <li key={r.id} className="text-sm">
               <p className="text-xs font-medium text-muted-foreground">
                 {r.kind === 'reply' ? 'Reply' : 'Further enquiry'}
-                {r.author ? ` from ${r.author.full_name}` : ''}, {formatUkDateTime(r.created_at)}
+                {r.author
+                  ? ` from ${r.author.full_name}`
+                  : r.author_off_platform
+                    ? ` from ${r.author_off_platform} (${NOT_ON_HOMEWARD}, by email link)`
+                    : ''}
+                , {formatUkDateTime(r.created_at)}
               </p>
               <p className="whitespace-pre-wrap">{r.body}</p>
+              {r.documents.length > 0 && <ThreadFiles txId={txId} label="Attached" files={r.documents} />}
             </li>
           ))}
         </ol>
@@ -116,8 +153,9 @@ export function EnquiryCard({
           >
             {(control) => <Textarea {...control} value={text} onChange={(ev) => setText(ev.target.value)} rows={3} />}
           </FormField>
+          <AttachmentUploads uploads={uploads} />
           <div className="flex flex-wrap gap-2">
-            <Button type="submit" disabled={reply.isPending || change.isPending}>
+            <Button type="submit" disabled={reply.isPending || change.isPending || uploads.busy}>
               {part === 'replier' ? 'Send reply' : 'Raise further enquiry'}
             </Button>
             {part === 'raiser' && (
