@@ -17,8 +17,9 @@ import { SECURITY_EVENT_KINDS } from './account'
 import { Email, FullName } from './auth'
 import { Timestamp, TransactionParams, Uuid } from './common'
 import { displayLine } from './common'
-import { endpoint, ERRORS, json, jsonBody } from './endpoint'
+import { endpoint, ERRORS, json, jsonBody, PUBLIC } from './endpoint'
 import { CreateTransactionInput } from './transactions'
+import { ORGANIZATION_TYPES } from '../domain/organizations'
 
 const MemberRole = z.enum(MEMBER_ROLES, { message: 'Choose admin, fee earner or assistant' })
 
@@ -116,6 +117,23 @@ export const MemberParams = z.object({ profileId: Uuid })
 
 /** PATCH /api/firm/members/{profileId}: change a member's role. */
 export const ChangeMemberInput = z.object({ role: MemberRole })
+
+/**
+ * GET /api/firm-invitations/{token} (public: the token is the secret): what a firm invitation is for,
+ * for the joining page. The address is masked, as for a move's invitation (security battery 2026-12, I1).
+ */
+export const FirmInvitationPreview = z.object({
+  /** 'expired': still pending but past `expires_at`. */
+  status: z.enum(['pending', 'accepted', 'revoked', 'expired']),
+  firm_name: z.string(),
+  firm_type: z.enum(ORGANIZATION_TYPES),
+  role: MemberRole,
+  invited_by_name: z.string().nullable(),
+  /** The invited address, masked ('p***@example.com'). */
+  email: z.string(),
+  expires_at: Timestamp,
+})
+export type FirmInvitationPreview = z.infer<typeof FirmInvitationPreview>
 
 /** POST /api/firm/invitations/{token}/accept answers the firm joined. */
 export const AcceptFirmInvitationResponse = z.object({ organization_id: Uuid, role: MemberRole })
@@ -417,5 +435,13 @@ export const firmsEndpoints = {
     summary: "The cases board: the firm's matters with filters, sorting and keyset pages of at most 100",
     request: { query: BoardQuery },
     responses: { 200: json('Board', BoardResponse), ...ERRORS },
+  }),
+  previewInvitation: endpoint({
+    method: 'get',
+    path: '/firm-invitations/{token}',
+    security: PUBLIC,
+    summary: 'What a firm invitation link is for: the firm, its trade, the role and who invited (public: the token is the secret)',
+    request: { params: FirmInvitationTokenParams },
+    responses: { 200: json('Preview', FirmInvitationPreview), ...ERRORS },
   }),
 }

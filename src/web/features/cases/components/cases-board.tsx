@@ -14,7 +14,9 @@ import {
   slaStatusLabel,
   type BoardView,
 } from '#shared/domain/firms.ts'
+import { clockWording } from '#shared/domain/sla-wording.ts'
 import { standardTimeline } from '#shared/domain/timeline-template.ts'
+import { londonDate } from '#shared/domain/working-days.ts'
 import { OPEN_MATTER_PATH, transactionPath } from '#shared/paths.ts'
 import { Badge, type BadgeVariant } from '#web/components/ui/badge.tsx'
 import { Button } from '#web/components/ui/button.tsx'
@@ -37,23 +39,30 @@ const SLA_VARIANT: Record<string, BadgeVariant> = {
   breached: 'destructive',
   due_soon: 'gold',
   on_track: 'success',
+  paused: 'muted',
   none: 'muted',
 }
 
+/** The row's driving clock, worded by the one SLA wording (sla-wording.ts) on today's London date. */
 function SlaBadge({ row }: { row: BoardRow }) {
+  if (row.sla.status === 'none' || !row.sla.clock) {
+    return <Badge variant={SLA_VARIANT.none}>{slaStatusLabel('none')}</Badge>
+  }
+  const w = clockWording(
+    { sla: row.sla.status, paused: row.sla.paused, dueDate: row.sla.due_on },
+    londonDate(new Date()),
+  )
   return (
     <span className="flex flex-col gap-0.5">
       <span className="flex flex-wrap gap-1">
-        <Badge variant={SLA_VARIANT[row.sla.status]}>{slaStatusLabel(row.sla.status)}</Badge>
-        {row.sla.paused && <Badge variant="muted">Paused</Badge>}
+        <Badge variant={SLA_VARIANT[w.status]}>{w.label}</Badge>
+        {row.sla.paused && w.status !== 'paused' && <Badge variant="muted">Paused</Badge>}
       </span>
-      {row.sla.clock && (
-        <span className="text-xs text-muted-foreground">
-          {row.sla.clock}
-          {row.sla.due_on ? `, due ${formatUkDate(row.sla.due_on)}` : ''}
-          {row.sla.paused ? ' (paused while its stage is blocked)' : ''}
-        </span>
-      )}
+      <span className="text-xs text-muted-foreground">
+        {row.sla.clock}
+        {w.due ? `, ${w.due}` : ''}
+        {row.sla.paused ? ' (paused while its stage is blocked)' : ''}
+      </span>
     </span>
   )
 }
