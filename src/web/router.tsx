@@ -172,6 +172,7 @@ export const routes: RouteObject[] = [
       { path: 'app/academy/:slug/quiz', lazy: () => import('./routes/app-academy-quiz'), handle: browserOnly },
       { path: 'app/accreditation', lazy: () => import('./routes/app-accreditation'), handle: browserOnly },
       { path: 'invite/:token', lazy: () => import('./routes/app-invite'), handle: browserOnly },
+      { path: 'join/:token', lazy: () => import('./routes/join-firm'), handle: browserOnly },
     ],
   },
 ]

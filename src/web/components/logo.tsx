@@ -6,7 +6,6 @@ export function Logo({ className, inverse = false, to = '/' }: { className?: str
   return (
     <AppLink
       to={to}
-      aria-label={to === '/' ? undefined : 'Homeward: your home'}
       className={cn(
         'inline-flex items-center gap-2 rounded-md text-lg font-bold tracking-tight',
         inverse ? 'text-white' : 'text-foreground',

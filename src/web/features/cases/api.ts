@@ -109,6 +109,17 @@ export function useTransactionMatter(txId: string) {
 }
 
 /** POST /api/firm-invitations/{token}/accept: join a firm from an emailed link; the board reloads. */
+/** GET /api/firm-invitations/{token} (public): the firm, its trade, the role and who invited, for the joining page. */
+export function useFirmInvitationPreview(token: string) {
+  return useQuery({
+    queryKey: ['firm-invitation', token],
+    queryFn: ({ signal }) => callApi(firmsEndpoints.previewInvitation, { params: { token }, signal }),
+    enabled: token.length > 0,
+    retry: false,
+    staleTime: 60_000,
+  })
+}
+
 export function useAcceptFirmInvitation() {
   const queryClient = useQueryClient()
   return useMutation({

@@ -26,8 +26,8 @@ import { NativeSelect } from '#web/components/ui/native-select.tsx'
 import { Skeleton } from '#web/components/ui/skeleton.tsx'
 import { useLatestSearchParams } from '#web/lib/use-latest-search-params.ts'
 import { formatUkDate, formatUkDateTime, pluralise } from '#web/lib/formatters.ts'
-import { notify } from '#web/lib/toast.ts'
-import { useAcceptFirmInvitation, useBoard, type BoardFilters } from '../api'
+import { useBoard, type BoardFilters } from '../api'
+import { FirmInvitationOffer } from './firm-invitation'
 import { filterBoardRows } from '../filter-rows'
 import { ReassignDialog } from './reassign-dialog'
 import { isProRequired, ProUpsell } from '#web/components/pro-upsell.tsx'
@@ -138,8 +138,8 @@ export function CasesBoard({ noFirm }: { noFirm: ReactNode }) {
     return (
       <div className="flex flex-col gap-4">
         <h1 className="text-2xl font-bold">Cases</h1>
-        {joinToken && <JoinFirm token={joinToken} onDone={() => set('join', '')} />}
-        {noFirm}
+        {/* Holding an invitation: its one offer is to join that firm, not to create one. */}
+        {joinToken ? <FirmInvitationOffer compact token={joinToken} onJoined={() => set('join', '')} /> : noFirm}
       </div>
     )
   }
@@ -177,7 +177,7 @@ export function CasesBoard({ noFirm }: { noFirm: ReactNode }) {
         </div>
       </div>
 
-      {joinToken && <JoinFirm token={joinToken} onDone={() => set('join', '')} />}
+      {joinToken && <FirmInvitationOffer compact token={joinToken} onJoined={() => set('join', '')} />}
 
       <form onSubmit={onSearch} className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-6" aria-label="Filters">
         <div className="flex flex-col gap-1 lg:col-span-2">
@@ -498,29 +498,3 @@ function CasesColumnsView({ rows }: { rows: BoardRow[] }) {
   )
 }
 
-function JoinFirm({ token, onDone }: { token: string; onDone: () => void }) {
-  const accept = useAcceptFirmInvitation()
-  return (
-    <div className="flex flex-wrap items-center gap-3 rounded-lg border bg-background p-4">
-      <p className="flex-1">You have been invited to join a firm on Homeward.</p>
-      {accept.isError && (
-        <p role="alert" className="text-sm text-destructive">
-          {accept.error.message}
-        </p>
-      )}
-      <Button
-        onClick={() =>
-          accept.mutate(token, {
-            onSuccess: (joined) => {
-              notify.success('Welcome to the firm', `You joined as ${memberRoleLabel(joined.role).toLowerCase()}.`)
-              onDone()
-            },
-          })
-        }
-        disabled={accept.isPending}
-      >
-        Join the firm
-      </Button>
-    </div>
-  )
-}
