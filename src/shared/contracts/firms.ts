@@ -135,6 +135,26 @@ export const FirmInvitationPreview = z.object({
 })
 export type FirmInvitationPreview = z.infer<typeof FirmInvitationPreview>
 
+/**
+ * GET /api/firm/figures: the viewer's firm's figures as src/server/core/firm-figures.ts defines them
+ * (the one source of the board, accreditation and onboarding); null when the viewer is in no firm.
+ */
+export const FirmFiguresResponse = z.object({
+  figures: z
+    .object({
+      organization_id: Uuid,
+      /** The firm's moves, any status: its matters and the moves its people act on for it. */
+      matters: z.number().int(),
+      /** Of them, in draft, active or exchange. */
+      live: z.number().int(),
+      completed: z.number().int(),
+      /** Current members of the firm. */
+      members: z.number().int(),
+    })
+    .nullable(),
+})
+export type FirmFiguresResponse = z.infer<typeof FirmFiguresResponse>
+
 /** POST /api/firm/invitations/{token}/accept answers the firm joined. */
 export const AcceptFirmInvitationResponse = z.object({ organization_id: Uuid, role: MemberRole })
 export type AcceptFirmInvitationResponse = z.infer<typeof AcceptFirmInvitationResponse>
@@ -435,6 +455,12 @@ export const firmsEndpoints = {
     summary: "The cases board: the firm's matters with filters, sorting and keyset pages of at most 100",
     request: { query: BoardQuery },
     responses: { 200: json('Board', BoardResponse), ...ERRORS },
+  }),
+  figures: endpoint({
+    method: 'get',
+    path: '/firm/figures',
+    summary: "The viewer's firm's figures: matters, live and completed moves, members (one definition for every page)",
+    responses: { 200: json('Figures', FirmFiguresResponse), ...ERRORS },
   }),
   previewInvitation: endpoint({
     method: 'get',

@@ -26,7 +26,7 @@ import { NativeSelect } from '#web/components/ui/native-select.tsx'
 import { Skeleton } from '#web/components/ui/skeleton.tsx'
 import { useLatestSearchParams } from '#web/lib/use-latest-search-params.ts'
 import { formatUkDate, formatUkDateTime, pluralise } from '#web/lib/formatters.ts'
-import { useBoard, type BoardFilters } from '../api'
+import { useBoard, useFirmFigures, type BoardFilters } from '../api'
 import { FirmInvitationOffer } from './firm-invitation'
 import { filterBoardRows } from '../filter-rows'
 import { ReassignDialog } from './reassign-dialog'
@@ -130,6 +130,7 @@ export function CasesBoard({ noFirm }: { noFirm: ReactNode }) {
   // longer text and shows a subset, until the server answers, for shorter.
   const typed = useDeferredValue(text)
   const rows = useMemo(() => filterBoardRows(loaded, typed), [loaded, typed])
+  const figures = useFirmFigures().data?.figures
   const [reassigning, setReassigning] = useState<BoardRow | null>(null)
   const canReassign = canManageFirm(first?.viewer_role)
   const onReassign = canReassign ? setReassigning : undefined
@@ -150,8 +151,12 @@ export function CasesBoard({ noFirm }: { noFirm: ReactNode }) {
         <div>
           <h1 className="text-2xl font-bold">Cases</h1>
           {first && first.viewer_role && (
-            <p className="text-sm text-muted-foreground">
-              {pluralise(first.total, 'matter')} · you are {memberRoleLabel(first.viewer_role).toLowerCase()}
+            <p className="text-sm text-muted-foreground" data-testid="firm-figures">
+              {/* The firm's figures, from the one definition the accreditation page and onboarding read. */}
+              {figures
+                ? `${pluralise(figures.matters, 'matter')} (${figures.live} live, ${figures.completed} completed) · `
+                : ''}
+              you are {memberRoleLabel(first.viewer_role).toLowerCase()}
             </p>
           )}
         </div>
@@ -250,7 +255,7 @@ export function CasesBoard({ noFirm }: { noFirm: ReactNode }) {
         </div>
       ) : null}
       {first?.viewer_role && !board.isPending && !board.isError && (
-        <p className="sr-only" aria-live="polite" data-testid="cases-shown">
+        <p className="text-sm text-muted-foreground" aria-live="polite" data-testid="cases-shown">
           {pluralise(rows.length, 'matter')} shown
         </p>
       )}
