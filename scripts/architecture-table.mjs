@@ -88,8 +88,8 @@ export const MANUAL = {
   },
   firms: {
     web: ['cases', 'firm'],
-    e2e: ['cases-board', 'firm-admin'],
-    why: 'a firm’s matters are its cases board; the web `firm` is the one firm a member belongs to',
+    e2e: ['cases-board', 'firm-admin', 'firm-joining-and-nav'],
+    why: 'a firm’s matters are its cases board; the web `firm` is the one firm a member belongs to; joining a firm by invitation and the professionals’ top bars walk its invitations and board',
   },
   funds: {
     e2e: ['source-of-funds', 'giftor'],
