@@ -94,9 +94,7 @@ const HOMES: Array<{ role: SignUpRole; path: RegExp; link: string }> = [
 ]
 
 for (const { role, path, link } of HOMES) {
-  test(`the ${role}'s top bar has its home, the logo leads there, and it fits 1280 and 390 px`, async ({
-    browser,
-  }) => {
+  test(`the ${role}'s top bar has its home, the logo leads there, and it fits 1280 and 390 px`, async ({ browser }) => {
     const pro = await person(browser, `Pat ${role}`, role)
     const { page } = pro
     await page.goto('/app/academy')

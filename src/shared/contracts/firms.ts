@@ -466,7 +466,8 @@ export const firmsEndpoints = {
     method: 'get',
     path: '/firm-invitations/{token}',
     security: PUBLIC,
-    summary: 'What a firm invitation link is for: the firm, its trade, the role and who invited (public: the token is the secret)',
+    summary:
+      'What a firm invitation link is for: the firm, its trade, the role and who invited (public: the token is the secret)',
     request: { params: FirmInvitationTokenParams },
     responses: { 200: json('Preview', FirmInvitationPreview), ...ERRORS },
   }),

@@ -141,7 +141,9 @@ describe('clockMilestones', () => {
     const m = clockMilestones(clock({ targetWorkingDays: 2, pauses: [{ from: at('2026-11-26T09:00:00Z'), to: null }] }))
     // Counted: Tue 24, Wed 25 (running at its close); paused from Thursday 09:00, after it ran past its due date.
     expect(m).toEqual({ dueSoonOn: '2026-11-24', dueOn: '2026-11-25', breachedOn: '2026-11-26' })
-    const early = clockMilestones(clock({ targetWorkingDays: 3, pauses: [{ from: at('2026-11-26T09:00:00Z'), to: null }] }))
+    const early = clockMilestones(
+      clock({ targetWorkingDays: 3, pauses: [{ from: at('2026-11-26T09:00:00Z'), to: null }] }),
+    )
     expect(early).toEqual({ dueSoonOn: '2026-11-25', dueOn: null, breachedOn: null })
   })
 

@@ -49,8 +49,7 @@ export function ukCalendarDate(d: IsoDate): string {
 /** The wording of an open clock on London date `today`. Pure. */
 export function clockWording(clock: ClockWordingInput, today: IsoDate): ClockWording {
   const past = clock.dueDate !== null && clock.dueDate < today
-  const status: ClockWordingStatus =
-    past || clock.sla === 'breached' ? 'breached' : clock.paused ? 'paused' : clock.sla
+  const status: ClockWordingStatus = past || clock.sla === 'breached' ? 'breached' : clock.paused ? 'paused' : clock.sla
   const label = status === 'paused' ? 'Paused' : SLA_STATUS_LABELS[status]
   const due =
     clock.dueDate === null

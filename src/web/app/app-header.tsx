@@ -18,7 +18,14 @@ import { Logo } from '../components/logo'
 import { avatarLetter } from '../lib/avatar'
 import { useSession } from '../lib/session/api'
 import { useSignOut } from '../lib/session/use-sign-out'
-import { ACADEMY_PATH, ACCREDITATION_PATH, firmPath, PAGE_PATHS, signedInHomePath, tradeHomeLink } from '#shared/paths.ts'
+import {
+  ACADEMY_PATH,
+  ACCREDITATION_PATH,
+  firmPath,
+  PAGE_PATHS,
+  signedInHomePath,
+  tradeHomeLink,
+} from '#shared/paths.ts'
 
 const TRADE_ICONS = { Schedule: CalendarDays, Portfolio: Briefcase, Pipeline: ListChecks, Cases: FolderKanban } as const
 
@@ -101,12 +108,7 @@ export function AppHeader({ email, professional = false }: { email: string; prof
               </span>
             </Link>
           </Button>
-          <Button
-            variant="outline"
-            className={pad}
-            onClick={() => signOut.mutate()}
-            disabled={signOut.isPending}
-          >
+          <Button variant="outline" className={pad} onClick={() => signOut.mutate()} disabled={signOut.isPending}>
             <LogOut aria-hidden="true" />
             <span className="sr-only sm:not-sr-only">Sign Out</span>
           </Button>

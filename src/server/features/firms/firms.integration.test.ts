@@ -176,7 +176,10 @@ describe('firm membership', () => {
 
   it('the invitation link opens a public preview naming the firm and the inviter, with the address only in the link', async () => {
     const invited = `joiner-${randomUUID().slice(0, 8)}@example.test`
-    await json(await t.request('/api/firm/invitations', { as: admin, json: { email: invited, role: 'fee_earner' } }), 201)
+    await json(
+      await t.request('/api/firm/invitations', { as: admin, json: { email: invited, role: 'fee_earner' } }),
+      201,
+    )
     const [mail] = await t.database.query<{ text_body: string }>(
       `select text_body from mail_outbox where to_address = $1 and kind = 'firm_invitation' order by created_at desc limit 1`,
       [invited],

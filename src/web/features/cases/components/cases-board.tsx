@@ -502,4 +502,3 @@ function CasesColumnsView({ rows }: { rows: BoardRow[] }) {
     </div>
   )
 }
-
