@@ -86,10 +86,14 @@ export const MANUAL = {
     e2e: ['failures', 'document-audiences'],
     why: 'the failures journey breaks uploads (and the other main forms); document-audiences walks who sees which document',
   },
+  enquiries: {
+    e2e: ['enquiries-by-email'],
+    why: 'enquiries by email walks a firm not on Homeward answering through the emailed link',
+  },
   firms: {
     web: ['cases', 'firm'],
-    e2e: ['cases-board', 'firm-admin', 'import-matters'],
-    why: 'a firm’s matters are its cases board (importing matters is one of its tools); the web `firm` is the one firm a member belongs to',
+    e2e: ['cases-board', 'firm-admin', 'import-matters', 'firm-joining-and-nav'],
+    why: 'a firm’s matters are its cases board (importing matters is one of its tools); the web `firm` is the one firm a member belongs to; joining a firm by invitation and the professionals’ top bars walk its invitations and board',
   },
   funds: {
     e2e: ['source-of-funds', 'giftor'],

@@ -173,6 +173,7 @@ export const routes: RouteObject[] = [
       { path: 'app/accreditation', lazy: () => import('./routes/app-accreditation'), handle: browserOnly },
       { path: 'invite/:token', lazy: () => import('./routes/app-invite'), handle: browserOnly },
       { path: 'enquiries/reply/:token', lazy: () => import('./routes/enquiry-reply'), handle: browserOnly },
+      { path: 'join/:token', lazy: () => import('./routes/join-firm'), handle: browserOnly },
     ],
   },
 ]

@@ -18,8 +18,9 @@ import { SECURITY_EVENT_KINDS } from './account'
 import { Email, FullName } from './auth'
 import { Timestamp, TransactionParams, Uuid } from './common'
 import { displayLine } from './common'
-import { endpoint, ERRORS, json, jsonBody } from './endpoint'
+import { endpoint, ERRORS, json, jsonBody, PUBLIC } from './endpoint'
 import { CreateTransactionInput } from './transactions'
+import { ORGANIZATION_TYPES } from '../domain/organizations'
 
 const MemberRole = z.enum(MEMBER_ROLES, { message: 'Choose admin, fee earner or assistant' })
 
@@ -117,6 +118,43 @@ export const MemberParams = z.object({ profileId: Uuid })
 
 /** PATCH /api/firm/members/{profileId}: change a member's role. */
 export const ChangeMemberInput = z.object({ role: MemberRole })
+
+/**
+ * GET /api/firm-invitations/{token} (public: the token is the secret): what a firm invitation is for,
+ * for the joining page. The address is masked, as for a move's invitation (security battery 2026-12, I1).
+ */
+export const FirmInvitationPreview = z.object({
+  /** 'expired': still pending but past `expires_at`. */
+  status: z.enum(['pending', 'accepted', 'revoked', 'expired']),
+  firm_name: z.string(),
+  firm_type: z.enum(ORGANIZATION_TYPES),
+  role: MemberRole,
+  invited_by_name: z.string().nullable(),
+  /** The invited address, masked ('p***@example.com'). */
+  email: z.string(),
+  expires_at: Timestamp,
+})
+export type FirmInvitationPreview = z.infer<typeof FirmInvitationPreview>
+
+/**
+ * GET /api/firm/figures: the viewer's firm's figures as src/server/core/firm-figures.ts defines them
+ * (the one source of the board, accreditation and onboarding); null when the viewer is in no firm.
+ */
+export const FirmFiguresResponse = z.object({
+  figures: z
+    .object({
+      organization_id: Uuid,
+      /** The firm's moves, any status: its matters and the moves its people act on for it. */
+      matters: z.number().int(),
+      /** Of them, in draft, active or exchange. */
+      live: z.number().int(),
+      completed: z.number().int(),
+      /** Current members of the firm. */
+      members: z.number().int(),
+    })
+    .nullable(),
+})
+export type FirmFiguresResponse = z.infer<typeof FirmFiguresResponse>
 
 /** POST /api/firm/invitations/{token}/accept answers the firm joined. */
 export const AcceptFirmInvitationResponse = z.object({ organization_id: Uuid, role: MemberRole })
@@ -489,5 +527,20 @@ export const firmsEndpoints = {
       402: { description: "The firm's Pro plan or trial has ended" },
       ...ERRORS,
     },
+  }),
+  figures: endpoint({
+    method: 'get',
+    path: '/firm/figures',
+    summary: "The viewer's firm's figures: matters, live and completed moves, members (one definition for every page)",
+    responses: { 200: json('Figures', FirmFiguresResponse), ...ERRORS },
+  }),
+  previewInvitation: endpoint({
+    method: 'get',
+    path: '/firm-invitations/{token}',
+    security: PUBLIC,
+    summary:
+      'What a firm invitation link is for: the firm, its trade, the role and who invited (public: the token is the secret)',
+    request: { params: FirmInvitationTokenParams },
+    responses: { 200: json('Preview', FirmInvitationPreview), ...ERRORS },
   }),
 }

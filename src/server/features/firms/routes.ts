@@ -6,7 +6,8 @@
 import { firmsEndpoints } from '#shared/contracts/firms.ts'
 import { createRouter, jsonText, requireViewer, type AppDeps } from '#server/http/router.ts'
 import { claimListing, createFirm, searchClaimableListings } from './create-firm'
-import { acceptFirmInvitation, inviteMember, revokeFirmInvitation } from './firm-invitations'
+import { acceptFirmInvitation, inviteMember, previewFirmInvitation, revokeFirmInvitation } from './firm-invitations'
+import { getFirmFigures } from './get-firm-figures'
 import { getMyFirm } from './get-my-firm'
 import { getTransactionMatter } from './get-transaction-matter'
 import { listBoard } from './list-board'
@@ -66,6 +67,10 @@ export function firmsRoutes({ database, config, mail }: AppDeps) {
       })
       return c.body(null, 204)
     })
+    .openapi(e.figures, async (c) => c.json(await getFirmFigures({ database, viewer: requireViewer(c) }), 200))
+    .openapi(e.previewInvitation, async (c) =>
+      c.json(await previewFirmInvitation({ database, token: c.req.valid('param').token }), 200),
+    )
     .openapi(e.acceptInvitation, async (c) => {
       const { token } = c.req.valid('param')
       return c.json(

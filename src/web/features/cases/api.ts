@@ -132,6 +132,26 @@ export function useTransactionMatter(txId: string) {
 }
 
 /** POST /api/firm-invitations/{token}/accept: join a firm from an emailed link; the board reloads. */
+/** GET /api/firm/figures: the firm's matters, live and completed moves and members (one definition server-side). */
+export function useFirmFigures() {
+  return useQuery({
+    queryKey: [...MY_FIRM_QUERY_KEY, 'figures'],
+    queryFn: ({ signal }) => callApi(firmsEndpoints.figures, { signal }),
+    staleTime: 15_000,
+  })
+}
+
+/** GET /api/firm-invitations/{token} (public): the firm, its trade, the role and who invited, for the joining page. */
+export function useFirmInvitationPreview(token: string) {
+  return useQuery({
+    queryKey: ['firm-invitation', token],
+    queryFn: ({ signal }) => callApi(firmsEndpoints.previewInvitation, { params: { token }, signal }),
+    enabled: token.length > 0,
+    retry: false,
+    staleTime: 60_000,
+  })
+}
+
 export function useAcceptFirmInvitation() {
   const queryClient = useQueryClient()
   return useMutation({

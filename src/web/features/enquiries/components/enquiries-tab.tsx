@@ -1,7 +1,6 @@
 import { FileDown, Mail, RefreshCw } from 'lucide-react'
 import type { Enquiry, EnquiryList } from '#shared/contracts/enquiries.ts'
 import { ENQUIRY_CATEGORY_LABELS, ENQUIRY_STATUS_LABELS, whoIsToldText } from '#shared/domain/enquiries.ts'
-import { SLA_STATUS_LABELS } from '#shared/domain/sla-clocks.ts'
 import { Badge } from '#web/components/ui/badge.tsx'
 import { Button } from '#web/components/ui/button.tsx'
 import { Skeleton } from '#web/components/ui/skeleton.tsx'
@@ -11,7 +10,7 @@ import { useEnquiries, useExportReplies, useSendByEmail } from '../api'
 import { LogEnquiriesDialog } from './log-enquiries-dialog'
 import { EnquiryCard } from './enquiry-card'
 import { RaiseEnquiriesDialog } from './raise-enquiries-dialog'
-import { SLA_VARIANT, STATUS_VARIANT } from './labels'
+import { clockText, SLA_VARIANT, STATUS_VARIANT, wordClock } from './labels'
 
 /**
  * The Enquiries tab of a matter. The buyer's conveyancer raises enquiries (several at once from the
@@ -124,9 +123,7 @@ function StatusList({ enquiries }: { enquiries: Enquiry[] }) {
           <span className="text-muted-foreground">{ENQUIRY_CATEGORY_LABELS[e.category]}</span>
           <Badge variant={STATUS_VARIANT[e.status]}>{ENQUIRY_STATUS_LABELS[e.status]}</Badge>
           {e.clock && e.clock.state !== 'met' && e.clock.state !== 'missed' && e.clock.due_date && (
-            <Badge variant={SLA_VARIANT[e.clock.sla]}>
-              {SLA_STATUS_LABELS[e.clock.sla]}: reply due {formatUkDate(e.clock.due_date)}
-            </Badge>
+            <Badge variant={SLA_VARIANT[wordClock(e.clock).status]}>{clockText(e.clock)}</Badge>
           )}
           <span className="ml-auto text-xs text-muted-foreground">Raised {formatUkDate(e.created_at)}</span>
         </li>

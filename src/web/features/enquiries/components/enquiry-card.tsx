@@ -24,7 +24,7 @@ import { uploadFile } from '#web/lib/uploads/upload-file.ts'
 import { useChangeStatus, useReply, useSellerTask } from '../api'
 import { AttachmentUploads, useAttachmentUploads } from './attachment-uploads'
 import { ThreadFiles } from './thread-files'
-import { clockText, SLA_VARIANT, STATUS_VARIANT } from './labels'
+import { clockText, SLA_VARIANT, STATUS_VARIANT, wordClock } from './labels'
 
 /**
  * One enquiry for the conveyancers: its text, thread, linked documents, reply clock and the actions
@@ -95,7 +95,7 @@ export function EnquiryCard({
         </h3>
         <span className="text-sm text-muted-foreground">{ENQUIRY_CATEGORY_LABELS[e.category]}</span>
         <Badge variant={STATUS_VARIANT[e.status]}>{ENQUIRY_STATUS_LABELS[e.status]}</Badge>
-        {clock && e.clock && <Badge variant={live ? SLA_VARIANT[e.clock.sla] : 'muted'}>{clock}</Badge>}
+        {clock && e.clock && <Badge variant={live ? SLA_VARIANT[wordClock(e.clock).status] : 'muted'}>{clock}</Badge>}
       </header>
       <p className="text-sm whitespace-pre-wrap">{e.body}</p>
       {e.received ? (
