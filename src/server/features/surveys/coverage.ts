@@ -38,7 +38,7 @@ export async function saveCoverage({
       throw new AppError('forbidden', "Only the firm's admins change where it works.")
     await tx.execute(sql`
       insert into survey_coverage (organization_id, districts, updated_at)
-      values (${firm.id}, ${unique}::text[], now())
+      values (${firm.id}, array(select jsonb_array_elements_text(${JSON.stringify(unique)}::jsonb)), now())
       on conflict (organization_id) do update set districts = excluded.districts, updated_at = now()`)
   })
   return { districts: unique }
