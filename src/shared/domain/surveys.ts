@@ -83,43 +83,16 @@ export function reportReleaseProblem(visitStartsAt: Date, readyToRelease: boolea
   return null
 }
 
-/** A point on the map, degrees (WGS84). */
-export interface LatLng {
-  lat: number
-  lng: number
-}
-
-/** Great-circle distance in miles between two points (haversine, mean Earth radius 3,958.8 miles). */
-export function milesBetween(a: LatLng, b: LatLng): number {
-  const rad = (d: number) => (d * Math.PI) / 180
-  const dLat = rad(b.lat - a.lat)
-  const dLng = rad(b.lng - a.lng)
-  const h = Math.sin(dLat / 2) ** 2 + Math.cos(rad(a.lat)) * Math.cos(rad(b.lat)) * Math.sin(dLng / 2) ** 2
-  return 2 * 3958.8 * Math.asin(Math.min(1, Math.sqrt(h)))
-}
-
-/** A survey firm's coverage area: postcode districts it names, and/or a radius around its office. */
-export interface SurveyCoverage {
-  /** Outward codes, upper case: 'AL1', 'SW1A'. */
-  districts: readonly string[]
-  radiusMiles: number | null
-  /** Where the office postcode is (geocoded when the firm saved it); null without a radius. */
-  office: LatLng | null
-}
-
 /** A UK postcode district (outward code): 'AL1', 'SW1A', 'M1', 'B33'. */
 export const POSTCODE_DISTRICT_RE = /^[A-Z]{1,2}[0-9][A-Z0-9]?$/
 
 /**
- * Whether a firm covers a property: its postcode's district is one the firm names, or the property
- * (`at`, geocoded from its postcode; null when it could not be placed) lies within the radius of the
- * office. A firm with no coverage set covers nowhere (it is not offered until it says where it works).
+ * Whether a firm covers a property: its postcode's district is one of the firm's districts (outward
+ * codes, upper case). A firm with no districts covers nowhere (it is not offered until it says where
+ * it works).
  */
-export function coversPostcode(coverage: SurveyCoverage, postcode: string, at: LatLng | null): boolean {
-  if (coverage.districts.includes(postcodeDistrict(postcode))) return true
-  if (coverage.radiusMiles !== null && coverage.office && at)
-    return milesBetween(coverage.office, at) <= coverage.radiusMiles
-  return false
+export function coversPostcode(districts: readonly string[], postcode: string): boolean {
+  return districts.includes(postcodeDistrict(postcode))
 }
 
 /** The version of the terms of engagement below: stored with each booking beside their text. */
@@ -130,7 +103,7 @@ export const SURVEY_PRODUCT_SCOPE: Record<SurveyProductKind, string> = {
   rics_level_1:
     "A condition report under the RICS Home Survey Standard, Level 1: a visual inspection of the property's main parts, each given a condition rating (1 no repair needed, 2 repairs not urgent, 3 urgent or serious), with a summary of risks and legal matters for your conveyancer. It gives no advice on repairs or their cost and no valuation. Suited to conventional, newer homes in reasonable condition.",
   rics_level_2:
-    "A survey under the RICS Home Survey Standard, Level 2: a visual inspection of the accessible parts of the property (no furniture moved, floor coverings lifted or services tested), condition ratings for each part, and advice on defects that may affect its value, on repairs and on ongoing maintenance. Roof spaces are looked into where safely accessible. Suited to conventional homes in reasonable condition.",
+    'A survey under the RICS Home Survey Standard, Level 2: a visual inspection of the accessible parts of the property (no furniture moved, floor coverings lifted or services tested), condition ratings for each part, and advice on defects that may affect its value, on repairs and on ongoing maintenance. Roof spaces are looked into where safely accessible. Suited to conventional homes in reasonable condition.',
   rics_level_3:
     "A building survey under the RICS Home Survey Standard, Level 3: a detailed inspection of the property's construction and condition, describing each defect, its likely cause, how urgent the repair is, the options for it and the risks of leaving it. The surveyor goes further than Level 2 (for example lifting accessible hatches) but still moves no fixed items and does not open up the structure. Suited to larger, older, altered or unusual homes, or those you plan to renovate.",
   mortgage_valuation:

@@ -110,7 +110,7 @@ export async function bookSurvey({
       const coverage = await readCoverageFor(tx, product.organization_id, txId)
       if (!coverage.postcode)
         throw new AppError('unprocessable', "Add the property's postcode to the move first: firms are chosen by it.")
-      if (!coversPostcode({ districts: coverage.districts, radiusMiles: null, office: null }, coverage.postcode, null))
+      if (!coversPostcode(coverage.districts, coverage.postcode))
         throw new AppError(
           'unprocessable',
           `${product.firm_name} does not cover ${postcodeDistrict(coverage.postcode)}: choose a firm that covers the property's postcode.`,
