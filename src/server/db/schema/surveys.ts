@@ -214,7 +214,10 @@ export const surveyCoverage = pgTable(
     organizationId: uuid('organization_id')
       .primaryKey()
       .references(() => organizations.id, { onDelete: 'cascade' }),
-    districts: text('districts').array().notNull().default(sql`'{}'::text[]`),
+    districts: text('districts')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('survey_coverage_districts_idx').using('gin', t.districts)],

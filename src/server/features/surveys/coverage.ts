@@ -34,8 +34,7 @@ export async function saveCoverage({
   const unique = [...new Set(districts.map((d) => d.trim().toUpperCase()))].sort()
   await database.db.transaction(async (tx) => {
     const firm = await requireSurveyFirm(tx, viewer)
-    if (firm.memberRole !== 'admin')
-      throw new AppError('forbidden', "Only the firm's admins change where it works.")
+    if (firm.memberRole !== 'admin') throw new AppError('forbidden', "Only the firm's admins change where it works.")
     await tx.execute(sql`
       insert into survey_coverage (organization_id, districts, updated_at)
       values (${firm.id}, array(select jsonb_array_elements_text(${JSON.stringify(unique)}::jsonb)), now())

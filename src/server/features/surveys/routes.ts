@@ -36,10 +36,7 @@ export function surveysRoutes({ database, config, mail }: AppDeps) {
     })
     .openapi(e.coverage, async (c) => c.json(await getCoverage({ database, viewer: requireViewer(c) }), 200))
     .openapi(e.saveCoverage, async (c) =>
-      c.json(
-        await saveCoverage({ database, viewer: requireViewer(c), districts: c.req.valid('json').districts }),
-        200,
-      ),
+      c.json(await saveCoverage({ database, viewer: requireViewer(c), districts: c.req.valid('json').districts }), 200),
     )
     .openapi(e.statement, async (c) =>
       c.json(await getStatement({ database, viewer: requireViewer(c), ...c.req.valid('query') }), 200),

@@ -122,7 +122,12 @@ export const PAYOUT_STATUS_LABELS: Record<(typeof PAYOUT_STATUSES)[number], stri
   refunded: 'Refunded to the buyer',
 }
 
-const DATE = new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/London', day: '2-digit', month: 'short', year: 'numeric' })
+const DATE = new Intl.DateTimeFormat('en-GB', {
+  timeZone: 'Europe/London',
+  day: '2-digit',
+  month: 'short',
+  year: 'numeric',
+})
 const pounds = (pence: number) => (pence / 100).toFixed(2)
 /** One CSV field (RFC 4180), with a leading = + - @ neutralised so a spreadsheet never runs it as a formula. */
 const field = (value: string) => {

@@ -218,8 +218,8 @@ export function StatementCard() {
         ) : statement.data.lines.length === 0 ? (
           <p>
             No paid surveys from {formatUkDate(`${statement.data.from}T12:00:00Z`)} to{' '}
-            {formatUkDate(`${statement.data.to}T12:00:00Z`)}. Buyers pay when they book; the money is passed to your firm
-            once you release the report.
+            {formatUkDate(`${statement.data.to}T12:00:00Z`)}. Buyers pay when they book; the money is passed to your
+            firm once you release the report.
           </p>
         ) : (
           <div className="overflow-x-auto">
@@ -227,15 +227,33 @@ export function StatementCard() {
               <caption className="sr-only">Payouts by visit date</caption>
               <thead>
                 <tr className="border-b">
-                  <th scope="col" className="py-1 pr-2">Visit</th>
-                  <th scope="col" className="py-1 pr-2">Survey</th>
-                  <th scope="col" className="py-1 pr-2">Paid by</th>
-                  <th scope="col" className="py-1 pr-2 text-right">Fee paid</th>
-                  <th scope="col" className="py-1 pr-2 text-right">Fee ex VAT</th>
-                  <th scope="col" className="py-1 pr-2 text-right">VAT</th>
-                  <th scope="col" className="py-1 pr-2 text-right">Platform fee</th>
-                  <th scope="col" className="py-1 pr-2 text-right">Paid out</th>
-                  <th scope="col" className="py-1">Status</th>
+                  <th scope="col" className="py-1 pr-2">
+                    Visit
+                  </th>
+                  <th scope="col" className="py-1 pr-2">
+                    Survey
+                  </th>
+                  <th scope="col" className="py-1 pr-2">
+                    Paid by
+                  </th>
+                  <th scope="col" className="py-1 pr-2 text-right">
+                    Fee paid
+                  </th>
+                  <th scope="col" className="py-1 pr-2 text-right">
+                    Fee ex VAT
+                  </th>
+                  <th scope="col" className="py-1 pr-2 text-right">
+                    VAT
+                  </th>
+                  <th scope="col" className="py-1 pr-2 text-right">
+                    Platform fee
+                  </th>
+                  <th scope="col" className="py-1 pr-2 text-right">
+                    Paid out
+                  </th>
+                  <th scope="col" className="py-1">
+                    Status
+                  </th>
                 </tr>
               </thead>
               <tbody>

@@ -363,7 +363,9 @@ function BookingCard({ booking: b, paymentsLabel }: { booking: SurveyBooking; pa
           <div className="rounded-md border p-3 text-sm" role="group" aria-label="Payout">
             <div className="mb-1 flex flex-wrap items-center gap-2">
               <span className="font-medium">Payout</span>
-              <Badge variant={b.payout.status === 'paid' ? 'success' : 'outline'}>{PAYOUT_STATUS[b.payout.status]}</Badge>
+              <Badge variant={b.payout.status === 'paid' ? 'success' : 'outline'}>
+                {PAYOUT_STATUS[b.payout.status]}
+              </Badge>
               <ProviderBadge label={b.payout.provider_label || paymentsLabel} detail="no money is paid out" />
             </div>
             <dl className="grid grid-cols-[auto_1fr] gap-x-4">

@@ -3,7 +3,12 @@ import type { SurveySlot } from '#shared/contracts/surveys.ts'
 import { londonWallClock } from '#shared/domain/surveys.ts'
 import { cn } from '#web/lib/cn.ts'
 
-const DAY = new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/London', weekday: 'short', day: '2-digit', month: 'short' })
+const DAY = new Intl.DateTimeFormat('en-GB', {
+  timeZone: 'Europe/London',
+  weekday: 'short',
+  day: '2-digit',
+  month: 'short',
+})
 const LONG_DAY = new Intl.DateTimeFormat('en-GB', {
   timeZone: 'Europe/London',
   weekday: 'long',

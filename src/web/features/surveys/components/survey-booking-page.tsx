@@ -189,7 +189,9 @@ function BookForm({ txId, data }: { txId: string; data: TransactionSurveysRespon
     return (
       <Card data-testid="survey-empty">
         <CardContent className="text-sm">
-          <p className="font-medium">No surveying firm on Homeward covers {postcodeDistrict(data.property_postcode)} yet.</p>
+          <p className="font-medium">
+            No surveying firm on Homeward covers {postcodeDistrict(data.property_postcode)} yet.
+          </p>
           <p className="text-muted-foreground">
             Firms are offered only where they work. Your conveyancer or estate agent can recommend a local RICS surveyor
             in the meantime.
@@ -287,11 +289,7 @@ function BookForm({ txId, data }: { txId: string; data: TransactionSurveysRespon
               <h3 id={termsId} className="text-sm font-medium">
                 Terms of engagement
               </h3>
-              <div
-                className="max-h-56 overflow-y-auto rounded-md border p-3 text-sm whitespace-pre-line"
-                tabIndex={0}
-                data-testid="survey-terms"
-              >
+              <div className="rounded-md border p-3 text-sm whitespace-pre-line" data-testid="survey-terms">
                 {terms}
               </div>
               <label className="flex items-start gap-2 text-sm">
