@@ -23,6 +23,18 @@ const TIME = new Intl.DateTimeFormat('en-GB', {
   hourCycle: 'h23',
 })
 
+/** The wide grid's column for an ISO weekday (1 Monday), literal so Tailwind keeps each class. */
+const WEEKDAY_COLUMN = [
+  '',
+  'md:col-start-1',
+  'md:col-start-2',
+  'md:col-start-3',
+  'md:col-start-4',
+  'md:col-start-5',
+  'md:col-start-6',
+  'md:col-start-7',
+]
+
 /** A slot's key: surveyor and start. */
 export const slotKey = (s: Pick<SurveySlot, 'surveyor_id' | 'starts_at'>) => `${s.surveyor_id}|${s.starts_at}`
 
@@ -54,11 +66,21 @@ export function SlotCalendar({
     <div className="flex flex-col gap-4" data-testid="slot-calendar">
       <fieldset className="min-w-0">
         <legend className="mb-2 text-sm font-medium">Day (UK time)</legend>
+        <p
+          aria-hidden="true"
+          className="mb-1 hidden grid-cols-7 gap-2 text-center text-xs text-muted-foreground md:grid"
+        >
+          {['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'].map((w) => (
+            <span key={w}>{w}</span>
+          ))}
+        </p>
         <ul className="grid grid-cols-3 gap-2 sm:grid-cols-5 md:grid-cols-7">
-          {days.map((d) => {
+          {days.map((d, i) => {
             const first = byDay.get(d)![0]!
+            // On a wide screen the grid is a week, Monday to Sunday: the first day starts in its weekday's column.
+            const column = i === 0 ? WEEKDAY_COLUMN[londonWallClock(new Date(first.starts_at)).weekday] : ''
             return (
-              <li key={d}>
+              <li key={d} className={column}>
                 <button
                   type="button"
                   aria-pressed={d === day}
