@@ -222,7 +222,7 @@ export function StatementCard() {
             firm once you release the report.
           </p>
         ) : (
-          <div className="overflow-x-auto">
+          <div role="region" aria-label="Payouts (scrolls sideways)" tabIndex={0} className="overflow-x-auto">
             <table className="w-full min-w-[720px] text-left" data-testid="payout-statement">
               <caption className="sr-only">Payouts by visit date</caption>
               <thead>
