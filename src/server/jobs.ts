@@ -26,6 +26,7 @@ import { sendExpiryReminders } from './features/mortgages/expiry-reminders'
 import { sendDueDigests } from './features/notifications/digest'
 import { portfolioChecks } from './features/portfolio/scheduler'
 import { runCddRetention } from './features/verification/retention'
+import { settleSurveyPayouts } from './features/surveys/deliver-report'
 
 const MINUTE = 60_000
 const HOUR = 60 * MINUTE
@@ -149,6 +150,17 @@ export function serverJobs(deps: {
       run: () => webhooks.dispatch(),
       stop: () => webhooks.stop(),
       depth: () => webhookOutboxDepth(database),
+    },
+    {
+      kind: 'periodic',
+      name: 'survey-payouts-settle',
+      // The platform, not the surveyor, confirms a survey payout's transfer with the payments provider.
+      everyMs: 5 * MINUTE,
+      claim: "row lock: each pending payout claimed with for update skip locked, and only while 'pending'",
+      failure: 'could not confirm survey payouts with the payments provider',
+      run: async () => {
+        await settleSurveyPayouts({ database, payments: feeRetry.provider })
+      },
     },
   ]
   const worker = mail.worker
