@@ -12,11 +12,11 @@ import {
   MAX_OFFICE_DISTRICTS,
   normaliseRegulatorNumber,
   REGULATOR_CHECK_STATUSES,
-  REGULATOR_NUMBER_FORMATS,
+  regulatorNumberProblem,
 } from '../domain/firm-profile'
 import { postcodeDistrict } from '../domain/chains'
 import { ORGANIZATION_TYPES } from '../domain/organizations'
-import { REGULATOR_SHORT, REGULATORS } from '../domain/regulators'
+import { REGULATORS } from '../domain/regulators'
 import { Email } from './auth'
 import { displayLine, displayText, Timestamp, Uuid } from './common'
 import { endpoint, ERRORS, json, jsonBody, PUBLIC } from './endpoint'
@@ -113,29 +113,10 @@ export const UpdateFirmProfileInput = z
       .optional(),
   })
   .superRefine((v, ctx) => {
-    if (v.regulator === undefined && v.regulator_number === undefined) return
-    if (v.regulator && !v.regulator_number) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['regulator_number'],
-        message: `Enter your ${REGULATOR_SHORT[v.regulator]} number`,
-      })
-      return
-    }
-    if (!v.regulator && v.regulator_number) {
-      ctx.addIssue({ code: 'custom', path: ['regulator'], message: 'Choose the regulator this number is with' })
-      return
-    }
-    if (v.regulator && v.regulator_number) {
-      const format = REGULATOR_NUMBER_FORMATS[v.regulator]
-      if (!format.pattern.test(v.regulator_number)) {
-        ctx.addIssue({
-          code: 'custom',
-          path: ['regulator_number'],
-          message: `That is not an ${REGULATOR_SHORT[v.regulator]} number: it looks like ${format.example}`,
-        })
-      }
-    }
+    // Only when both are sent: a number alone is checked against the saved regulator on the server.
+    if (v.regulator === undefined || v.regulator_number === undefined) return
+    const problem = regulatorNumberProblem(v.regulator, v.regulator_number)
+    if (problem) ctx.addIssue({ code: 'custom', path: [problem.field], message: problem.message })
   })
 export type UpdateFirmProfileInput = z.input<typeof UpdateFirmProfileInput>
 export type UpdateFirmProfileData = z.output<typeof UpdateFirmProfileInput>

@@ -165,6 +165,29 @@ export const REGULATOR_NUMBER_FORMATS: Record<Regulator, { pattern: RegExp; exam
   tpo: { pattern: /^T\d{5}[A-Z]$/, example: 'T01234A' },
 }
 
+/**
+ * What is wrong with a regulator and number as they will be saved, or null: both or neither, and the
+ * number in its register's format. Field and sentence, for the contract (400) and the server (after a
+ * partial update is merged with what is saved).
+ */
+export function regulatorNumberProblem(
+  regulator: Regulator | null,
+  number: string | null,
+): { field: 'regulator' | 'regulator_number'; message: string } | null {
+  if (regulator && !number) return { field: 'regulator_number', message: `Enter your ${REGULATOR_SHORT[regulator]} number` }
+  if (!regulator && number) return { field: 'regulator', message: 'Choose the regulator this number is with' }
+  if (regulator && number) {
+    const format = REGULATOR_NUMBER_FORMATS[regulator]
+    if (!format.pattern.test(number)) {
+      return {
+        field: 'regulator_number',
+        message: `That is not an ${REGULATOR_SHORT[regulator]} number: it looks like ${format.example}`,
+      }
+    }
+  }
+  return null
+}
+
 /** A number as stored: spaces removed, upper case ("m 0012 3456" -> "M00123456"). */
 export function normaliseRegulatorNumber(raw: string): string {
   return raw.replace(/\s+/g, '').toUpperCase()

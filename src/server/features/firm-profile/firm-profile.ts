@@ -10,6 +10,7 @@ import {
   REGULATOR_CHECK_STATUSES,
   regulatorBadge,
   regulatorCheckMessage,
+  regulatorNumberProblem,
   servicesFor,
   type FirmOffice,
   type RegulatorCheckStatus,
@@ -216,6 +217,8 @@ export async function updateFirmProfile({
 
   const regulator = input.regulator === undefined ? before.regulator : input.regulator
   const number = input.regulator_number === undefined ? before.regulator_number : input.regulator_number
+  const problem = regulatorNumberProblem(regulator, number)
+  if (problem) throw new AppError('validation_failed', problem.message, { [problem.field]: [problem.message] })
   const numberChanged = regulator !== before.regulator || number !== before.regulator_number
   let check: RegisterCheck | null | undefined // undefined: keep; null: clear
   if (!regulator || !number) check = numberChanged ? null : undefined
