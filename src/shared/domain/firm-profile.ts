@@ -165,6 +165,9 @@ export const REGULATOR_NUMBER_FORMATS: Record<Regulator, { pattern: RegExp; exam
   tpo: { pattern: /^T\d{5}[A-Z]$/, example: 'T01234A' },
 }
 
+/** "an SRA number", "a CLC number": the article as the short name is said. */
+const ARTICLE: Record<Regulator, 'a' | 'an'> = { sra: 'an', clc: 'a', rics: 'an', fca: 'an', propertymark: 'a', tpo: 'a' }
+
 /**
  * What is wrong with a regulator and number as they will be saved, or null: both or neither, and the
  * number in its register's format. Field and sentence, for the contract (400) and the server (after a
@@ -181,7 +184,7 @@ export function regulatorNumberProblem(
     if (!format.pattern.test(number)) {
       return {
         field: 'regulator_number',
-        message: `That is not an ${REGULATOR_SHORT[regulator]} number: it looks like ${format.example}`,
+        message: `That is not ${ARTICLE[regulator]} ${REGULATOR_SHORT[regulator]} number: it looks like ${format.example}`,
       }
     }
   }
