@@ -41,7 +41,9 @@ test('a new conveyancing firm fills its profile with an SRA number and is listed
   const form = page.getByRole('form', { name: 'Public profile' })
 
   // The logo: a wide PNG, uploaded with a progress bar, shown resized from storage.
-  const png = await sharp({ create: { width: 900, height: 300, channels: 4, background: '#0b6e4f' } }).png().toBuffer()
+  const png = await sharp({ create: { width: 900, height: 300, channels: 4, background: '#0b6e4f' } })
+    .png()
+    .toBuffer()
   await page.getByLabel('Logo', { exact: true }).setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: png })
   await expect(toast(page)).toContainText('Logo saved')
   await expect(page.getByRole('img', { name: `${name} logo` })).toBeVisible()

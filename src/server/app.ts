@@ -126,7 +126,8 @@ function limitBodies(): MiddlewareHandler {
         413,
       ),
   })
-  return (c, next) => (c.req.method === 'POST' && (UPLOAD_PATH.test(c.req.path) || LOGO_PATH.test(c.req.path)) ? next() : limit(c, next))
+  return (c, next) =>
+    c.req.method === 'POST' && (UPLOAD_PATH.test(c.req.path) || LOGO_PATH.test(c.req.path)) ? next() : limit(c, next)
 }
 
 // The compression middleware lives in http/compression.ts; re-exported for its unit test.

@@ -89,9 +89,7 @@ export const UpdateFirmProfileInput = z
     town: displayLine().trim().min(1, 'Enter the town').max(60, 'Town must be at most 60 characters').optional(),
     postcode_district: PostcodeDistrict.optional(),
     contact_email: Email.optional(),
-    website: z
-      .union([z.literal('').transform(() => null), z.null(), Website])
-      .optional(),
+    website: z.union([z.literal('').transform(() => null), z.null(), Website]).optional(),
     offices: z.array(FirmOfficeInput).max(MAX_FIRM_OFFICES, `List at most ${MAX_FIRM_OFFICES} offices`).optional(),
     /** Keys of FIRM_SERVICES for the firm's trade (checked on the server, which knows the trade). */
     services: z
@@ -188,7 +186,8 @@ export const firmProfileEndpoints = {
   update: endpoint({
     method: 'patch',
     path: '/firms/{orgId}/profile',
-    summary: "Change a firm's public profile (admins, or the firm's API key); a regulator number is checked on the register",
+    summary:
+      "Change a firm's public profile (admins, or the firm's API key); a regulator number is checked on the register",
     description:
       `${SCOPE_NOTE} Send only the fields to change. A regulator number not found on the register is saved ` +
       'unverified (regulator_check.status not_found) and never shown as verified. Example: ' +

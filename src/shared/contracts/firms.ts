@@ -81,9 +81,7 @@ export const CreateFirmInput = z.object({
   /** What the firm does, for its marketplace listing; optional here, edited later in Firm settings. */
   description: z
     .union([
-      displayText()
-        .trim()
-        .max(FIRM_DESCRIPTION_MAX, `A description can be at most ${FIRM_DESCRIPTION_MAX} characters`),
+      displayText().trim().max(FIRM_DESCRIPTION_MAX, `A description can be at most ${FIRM_DESCRIPTION_MAX} characters`),
       z.null(),
     ])
     .transform((v) => (v ? v : null))

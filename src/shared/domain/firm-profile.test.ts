@@ -3,7 +3,9 @@ import { normaliseRegulatorNumber, regulatorBadge, regulatorCheckMessage, regula
 
 describe('the regulator badge (decision 056)', () => {
   it('says verified only for a verified number, and labels the sandbox', () => {
-    expect(regulatorBadge({ regulator: 'sra', status: 'verified', checkedBy: 'http' })).toBe('Verified by the SRA register')
+    expect(regulatorBadge({ regulator: 'sra', status: 'verified', checkedBy: 'http' })).toBe(
+      'Verified by the SRA register',
+    )
     expect(regulatorBadge({ regulator: 'clc', status: 'verified', checkedBy: 'sandbox' })).toBe(
       'Verified by the CLC register (sandbox)',
     )
@@ -16,7 +18,9 @@ describe('the regulator badge (decision 056)', () => {
     expect(regulatorCheckMessage({ ...base, status: 'not_found' })).toBe(
       'Not verified: FCA 123456 is not on the FCA register. Check the number; it is saved, but not shown as verified.',
     )
-    expect(regulatorCheckMessage({ ...base, status: 'unavailable' })).toMatch(/^Not verified yet: the FCA register could not be reached/)
+    expect(regulatorCheckMessage({ ...base, status: 'unavailable' })).toMatch(
+      /^Not verified yet: the FCA register could not be reached/,
+    )
   })
 
   it('checks a number against its register format', () => {

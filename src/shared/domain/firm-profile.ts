@@ -166,7 +166,14 @@ export const REGULATOR_NUMBER_FORMATS: Record<Regulator, { pattern: RegExp; exam
 }
 
 /** "an SRA number", "a CLC number": the article as the short name is said. */
-const ARTICLE: Record<Regulator, 'a' | 'an'> = { sra: 'an', clc: 'a', rics: 'an', fca: 'an', propertymark: 'a', tpo: 'a' }
+const ARTICLE: Record<Regulator, 'a' | 'an'> = {
+  sra: 'an',
+  clc: 'a',
+  rics: 'an',
+  fca: 'an',
+  propertymark: 'a',
+  tpo: 'a',
+}
 
 /**
  * What is wrong with a regulator and number as they will be saved, or null: both or neither, and the
@@ -177,7 +184,8 @@ export function regulatorNumberProblem(
   regulator: Regulator | null,
   number: string | null,
 ): { field: 'regulator' | 'regulator_number'; message: string } | null {
-  if (regulator && !number) return { field: 'regulator_number', message: `Enter your ${REGULATOR_SHORT[regulator]} number` }
+  if (regulator && !number)
+    return { field: 'regulator_number', message: `Enter your ${REGULATOR_SHORT[regulator]} number` }
   if (!regulator && number) return { field: 'regulator', message: 'Choose the regulator this number is with' }
   if (regulator && number) {
     const format = REGULATOR_NUMBER_FORMATS[regulator]

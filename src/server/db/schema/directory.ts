@@ -33,9 +33,15 @@ export const organizations = pgTable(
     /** Offices: address lines, postcode and the postcode districts each covers (FirmOffice, validated by the contract). */
     offices: jsonb('offices').$type<FirmOffice[]>().notNull().default([]),
     /** Services the firm offers, keys of FIRM_SERVICES for its type. */
-    services: text('services').array().notNull().default(sql`'{}'::text[]`),
+    services: text('services')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     /** Languages spoken with clients, keys of FIRM_LANGUAGES ('en', 'cy' ...). */
-    languages: text('languages').array().notNull().default(sql`'{}'::text[]`),
+    languages: text('languages')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     /** The regulator the firm names and its number there, as the firm entered it (normalised). */
     regulator: text('regulator').$type<Regulator>(),
     regulatorNumber: text('regulator_number'),

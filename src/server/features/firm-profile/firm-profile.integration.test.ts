@@ -68,20 +68,31 @@ beforeAll(async () => {
     await json(
       await t.request('/api/firm', {
         as: admin,
-        json: { name: 'Profile & Co Conveyancing', town: 'St Albans', postcode_district: 'AL1', contact_email: `hello@${domain}` },
+        json: {
+          name: 'Profile & Co Conveyancing',
+          town: 'St Albans',
+          postcode_district: 'AL1',
+          contact_email: `hello@${domain}`,
+        },
       }),
       201,
     ),
   )
   firmId = created.firm!.id
-  await t.database.query(`insert into organization_members (organization_id, profile_id, role) values ($1, $2, 'fee_earner')`, [
-    firmId,
-    feeEarner.profileId,
-  ])
+  await t.database.query(
+    `insert into organization_members (organization_id, profile_id, role) values ($1, $2, 'fee_earner')`,
+    [firmId, feeEarner.profileId],
+  )
   await json(
     await t.request('/api/firm', {
       as: stranger,
-      json: { name: 'Other Firm LLP', town: 'Luton', postcode_district: 'LU1', contact_email: 'hi@other.test', description: 'We convey.' },
+      json: {
+        name: 'Other Firm LLP',
+        town: 'Luton',
+        postcode_district: 'LU1',
+        contact_email: 'hi@other.test',
+        description: 'We convey.',
+      },
     }),
     201,
   )
@@ -166,7 +177,11 @@ describe('updating the profile', () => {
       badge: 'Verified by the SRA register (sandbox)',
     })
     const listed = (await directory()).find((o) => o.id === firmId)
-    expect(listed).toMatchObject({ description: COMPLETE.description, regulator_status: 'verified', languages: ['en', 'cy', 'pl'] })
+    expect(listed).toMatchObject({
+      description: COMPLETE.description,
+      regulator_status: 'verified',
+      languages: ['en', 'cy', 'pl'],
+    })
     const page = OrganizationProfile.parse(await json(await t.request(`/api/organizations/${firmId}`), 200))
     expect(page.offices[0]?.postcode).toBe('AL1 1BT')
     const accreditation = AccreditationPage.parse(await json(await t.request('/api/accreditation', { as: admin }), 200))
@@ -220,10 +235,15 @@ describe('the firm API', () => {
 
   it('reads the profile with firm-profile:read and changes it only with firm-profile:write', async () => {
     const reader = await key(['firm-profile:read'])
-    const read = FirmProfile.parse(await json(await requestWithToken(t.app, `/api/firms/${firmId}/profile`, reader), 200))
+    const read = FirmProfile.parse(
+      await json(await requestWithToken(t.app, `/api/firms/${firmId}/profile`, reader), 200),
+    )
     expect(read.organization_id).toBe(firmId)
     const refused = await json<{ error: { message: string } }>(
-      await requestWithToken(t.app, `/api/firms/${firmId}/profile`, reader, { method: 'PATCH', json: { languages: ['en'] } }),
+      await requestWithToken(t.app, `/api/firms/${firmId}/profile`, reader, {
+        method: 'PATCH',
+        json: { languages: ['en'] },
+      }),
       403,
     )
     expect(refused.error.message).toContain('firm-profile:write')
@@ -245,7 +265,9 @@ describe('the firm API', () => {
 
 describe('the logo', () => {
   it('is resized to WebP within 256 px, served publicly with immutable caching, and replaced', async () => {
-    const png = await sharp({ create: { width: 1200, height: 600, channels: 4, background: '#0a5c4a' } }).png().toBuffer()
+    const png = await sharp({ create: { width: 1200, height: 600, channels: 4, background: '#0a5c4a' } })
+      .png()
+      .toBuffer()
     const first = FirmProfile.parse(await json(await uploadLogo(admin, png), 200))
     expect(first.logo_url).toMatch(new RegExp(`^/api/firm-logos/${firmId}/[0-9a-f]{32}\\.webp$`))
     const served = await t.request(first.logo_url!)
@@ -257,7 +279,9 @@ describe('the logo', () => {
     // The directory and the public profile point at it.
     expect((await directory()).find((o) => o.id === firmId)?.logo_url).toBe(first.logo_url)
 
-    const jpeg = await sharp({ create: { width: 100, height: 300, channels: 3, background: '#ffffff' } }).jpeg().toBuffer()
+    const jpeg = await sharp({ create: { width: 100, height: 300, channels: 3, background: '#ffffff' } })
+      .jpeg()
+      .toBuffer()
     const second = FirmProfile.parse(await json(await uploadLogo(admin, jpeg), 200))
     expect(second.logo_url).not.toBe(first.logo_url)
     expect((await t.request(first.logo_url!)).status).toBe(404)
@@ -269,12 +293,16 @@ describe('the logo', () => {
     const text = new TextEncoder().encode('%PDF-1.7 not an image at all')
     const refused = await json<{ error: { message: string } }>(await uploadLogo(admin, text), 415)
     expect(refused.error.message).toBe('Upload the logo as a PNG, JPEG, WebP or GIF image.')
-    const png = await sharp({ create: { width: 10, height: 10, channels: 3, background: '#000' } }).png().toBuffer()
+    const png = await sharp({ create: { width: 10, height: 10, channels: 3, background: '#000' } })
+      .png()
+      .toBuffer()
     expect((await uploadLogo(feeEarner, png)).status).toBe(403)
   })
 
   it('is removed on request', async () => {
-    const removed = FirmProfile.parse(await json(await t.request(`/api/firms/${firmId}/logo`, { as: admin, method: 'DELETE' }), 200))
+    const removed = FirmProfile.parse(
+      await json(await t.request(`/api/firms/${firmId}/logo`, { as: admin, method: 'DELETE' }), 200),
+    )
     expect(removed.logo_url).toBeNull()
   })
 })

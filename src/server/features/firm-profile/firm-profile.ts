@@ -16,7 +16,12 @@ import {
   type RegulatorCheckStatus,
 } from '#shared/domain/firm-profile.ts'
 import { ORGANIZATION_TYPES, organizationTypeLabel } from '#shared/domain/organizations.ts'
-import { REGULATOR_LABELS, REGULATORS, REGULATORS_BY_ORGANIZATION_TYPE, type Regulator } from '#shared/domain/regulators.ts'
+import {
+  REGULATOR_LABELS,
+  REGULATORS,
+  REGULATORS_BY_ORGANIZATION_TYPE,
+  type Regulator,
+} from '#shared/domain/regulators.ts'
 import { principalAdminFirmIds, principalFirmIds } from '#server/access/sql-fragments.ts'
 import type { ClientInfo } from '#server/auth/client-info.ts'
 import { viewerAccessId, type Viewer } from '#server/auth/viewer.ts'
@@ -264,7 +269,9 @@ export async function updateFirmProfile({
       if (column === 'regulator_checked_at') return sql`${sql.identifier(column)} = ${value}::timestamptz`
       return sql`${sql.identifier(column)} = ${value}`
     })
-    await tx.execute(sql`update organizations set ${sql.join(columns, sql`, `)}, updated_at = now() where id = ${orgId}`)
+    await tx.execute(
+      sql`update organizations set ${sql.join(columns, sql`, `)}, updated_at = now() where id = ${orgId}`,
+    )
     const after = (await readProfileRow(tx, viewer, orgId))!
     if (changed.length) {
       await recordFirmEvent(tx, {

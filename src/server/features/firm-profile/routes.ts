@@ -28,10 +28,7 @@ export function firmProfileRoutes({ database, config }: AppDeps) {
       const { orgId } = c.req.valid('param')
       const input = c.req.valid('json')
       const viewer = requireViewer(c)
-      return c.json(
-        await updateFirmProfile({ database, viewer, orgId, input, register, origin: c.var.client }),
-        200,
-      )
+      return c.json(await updateFirmProfile({ database, viewer, orgId, input, register, origin: c.var.client }), 200)
     })
     .openapi(endpoints.removeLogo, async (c) => {
       const { orgId } = c.req.valid('param')

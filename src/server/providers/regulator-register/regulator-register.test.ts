@@ -23,7 +23,8 @@ describe('the sandbox register', () => {
     for (const regulator of REGULATORS) {
       const numbers = [...Object.keys(SANDBOX_REGISTER_ENTRIES[regulator]), SANDBOX_UNAVAILABLE_NUMBERS[regulator]]
       expect(numbers.length, regulator).toBeGreaterThanOrEqual(3)
-      for (const n of numbers) expect(REGULATOR_NUMBER_FORMATS[regulator].pattern.test(n), `${regulator} ${n}`).toBe(true)
+      for (const n of numbers)
+        expect(REGULATOR_NUMBER_FORMATS[regulator].pattern.test(n), `${regulator} ${n}`).toBe(true)
     }
   })
 
@@ -53,10 +54,15 @@ describe('the http register', () => {
 
   it('asks for one entry with the bearer key, and finds an authorised one', async () => {
     const calls: { url: string; auth: string | null }[] = []
-    const register = createHttpRegulatorRegister({ baseUrl: 'https://register.example/v1/', apiKey: 'k' }, (url, init) => {
-      calls.push({ url: String(url), auth: new Headers(init?.headers).get('authorization') })
-      return Promise.resolve(new Response(JSON.stringify({ number: '612345', name: 'Real LLP', status: 'Authorised' })))
-    })
+    const register = createHttpRegulatorRegister(
+      { baseUrl: 'https://register.example/v1/', apiKey: 'k' },
+      (url, init) => {
+        calls.push({ url: String(url), auth: new Headers(init?.headers).get('authorization') })
+        return Promise.resolve(
+          new Response(JSON.stringify({ number: '612345', name: 'Real LLP', status: 'Authorised' })),
+        )
+      },
+    )
     expect(await register.lookUp('sra', '612345')).toEqual({ regulator: 'sra', number: '612345', name: 'Real LLP' })
     expect(calls).toEqual([{ url: 'https://register.example/v1/registers/sra/entries/612345', auth: 'Bearer k' }])
   })
@@ -64,7 +70,10 @@ describe('the http register', () => {
   it('treats a revoked entry and a 404 as not found', async () => {
     const opts = { baseUrl: 'https://register.example', apiKey: 'k' }
     expect(
-      await createHttpRegulatorRegister(opts, answer(200, { number: '1', name: 'X', status: 'revoked' })).lookUp('fca', '123456'),
+      await createHttpRegulatorRegister(opts, answer(200, { number: '1', name: 'X', status: 'revoked' })).lookUp(
+        'fca',
+        '123456',
+      ),
     ).toBeNull()
     expect(await createHttpRegulatorRegister(opts, answer(404)).lookUp('fca', '123456')).toBeNull()
   })
@@ -74,9 +83,9 @@ describe('the http register', () => {
     await expect(createHttpRegulatorRegister(opts, answer(503)).lookUp('fca', '123456')).rejects.toBeInstanceOf(
       RegisterUnavailableError,
     )
-    await expect(createHttpRegulatorRegister(opts, answer(200, { nope: 1 })).lookUp('fca', '123456')).rejects.toBeInstanceOf(
-      RegisterUnavailableError,
-    )
+    await expect(
+      createHttpRegulatorRegister(opts, answer(200, { nope: 1 })).lookUp('fca', '123456'),
+    ).rejects.toBeInstanceOf(RegisterUnavailableError)
     await expect(
       createHttpRegulatorRegister(opts, () => Promise.reject(new TypeError('fetch failed'))).lookUp('fca', '123456'),
     ).rejects.toBeInstanceOf(RegisterUnavailableError)

@@ -9,11 +9,7 @@ import type { PutSlaSettingsInput, PutStandardEnquiriesInput } from '#shared/con
 import { enquiryEndpoints } from '#shared/contracts/enquiries.ts'
 import { firmsEndpoints, type CreateFirmInput, type InviteMemberInput } from '#shared/contracts/firms.ts'
 import type { MemberRole } from '#shared/domain/firms.ts'
-import {
-  firmProfileEndpoints,
-  type FirmProfile,
-  type UpdateFirmProfileInput,
-} from '#shared/contracts/firm-profile.ts'
+import { firmProfileEndpoints, type FirmProfile, type UpdateFirmProfileInput } from '#shared/contracts/firm-profile.ts'
 import { callApi } from '#web/lib/api-client.ts'
 import { sendFile } from '#web/lib/uploads/upload-file.ts'
 import { CASES_BOARD_QUERY_KEY, MY_FIRM_QUERY_KEY } from '#web/lib/query-keys.ts'

@@ -230,7 +230,11 @@ function ProfileForm({ orgId, profile, admin }: { orgId: string; profile: FirmPr
       ...v,
       regulator: v.regulator || null,
       regulator_number: v.regulator ? v.regulator_number : null,
-      offices: offices.map((o) => ({ address: o.address, postcode: o.postcode, districts: splitDistricts(o.districts) })),
+      offices: offices.map((o) => ({
+        address: o.address,
+        postcode: o.postcode,
+        districts: splitDistricts(o.districts),
+      })),
     }
     const parsed = UpdateFirmProfileInput.safeParse(input)
     if (!parsed.success) {
@@ -243,7 +247,8 @@ function ProfileForm({ orgId, profile, admin }: { orgId: string; profile: FirmPr
     update.mutate(input, {
       onSuccess: (saved) => {
         const check = saved.regulator_check
-        if (check && check.status !== 'verified') notify.error('Profile saved, regulator not verified', check.message ?? '')
+        if (check && check.status !== 'verified')
+          notify.error('Profile saved, regulator not verified', check.message ?? '')
         else notify.success('Profile saved', saved.listed ? 'Your firm is listed in the marketplace.' : undefined)
       },
       onError: (error) => {
@@ -295,24 +300,35 @@ function ProfileForm({ orgId, profile, admin }: { orgId: string; profile: FirmPr
             )}
           </FormField>
         </div>
-        <FormField id="profile-website" label="Website" hint="Such as https://www.yourfirm.co.uk" error={err('website')}>
+        <FormField
+          id="profile-website"
+          label="Website"
+          hint="Such as https://www.yourfirm.co.uk"
+          error={err('website')}
+        >
           {(c) => <Input {...c} inputMode="url" value={v.website} onChange={(e) => set({ website: e.target.value })} />}
         </FormField>
 
         <fieldset className="flex min-w-0 flex-col gap-3">
           <legend className="text-sm font-medium">Offices</legend>
-          <p className="-mt-2 text-xs text-muted-foreground">
+          <p className="text-xs text-muted-foreground">
             Each office&apos;s address and postcode, and the postcode districts it covers (such as AL1, AL3, SW1A).
           </p>
           {offices.length === 0 ? <p className="text-sm text-muted-foreground">No offices listed yet.</p> : null}
           {offices.map((o, i) => (
             <div key={i} className="grid gap-3 rounded-md border p-3 sm:grid-cols-[2fr_1fr_2fr_auto] sm:items-start">
-              <FormField id={`profile-offices-${i}-address`} label={`Office ${i + 1} address`} error={err(`offices.${i}.address`)}>
+              <FormField
+                id={`profile-offices-${i}-address`}
+                label={`Office ${i + 1} address`}
+                error={err(`offices.${i}.address`)}
+              >
                 {(c) => (
                   <Input
                     {...c}
                     value={o.address}
-                    onChange={(e) => setOffices(offices.map((x, j) => (j === i ? { ...x, address: e.target.value } : x)))}
+                    onChange={(e) =>
+                      setOffices(offices.map((x, j) => (j === i ? { ...x, address: e.target.value } : x)))
+                    }
                   />
                 )}
               </FormField>
@@ -321,7 +337,9 @@ function ProfileForm({ orgId, profile, admin }: { orgId: string; profile: FirmPr
                   <Input
                     {...c}
                     value={o.postcode}
-                    onChange={(e) => setOffices(offices.map((x, j) => (j === i ? { ...x, postcode: e.target.value } : x)))}
+                    onChange={(e) =>
+                      setOffices(offices.map((x, j) => (j === i ? { ...x, postcode: e.target.value } : x)))
+                    }
                   />
                 )}
               </FormField>
@@ -335,7 +353,9 @@ function ProfileForm({ orgId, profile, admin }: { orgId: string; profile: FirmPr
                     {...c}
                     placeholder="AL1, AL3, AL4"
                     value={o.districts}
-                    onChange={(e) => setOffices(offices.map((x, j) => (j === i ? { ...x, districts: e.target.value } : x)))}
+                    onChange={(e) =>
+                      setOffices(offices.map((x, j) => (j === i ? { ...x, districts: e.target.value } : x)))
+                    }
                   />
                 )}
               </FormField>
@@ -444,7 +464,11 @@ function ProfileForm({ orgId, profile, admin }: { orgId: string; profile: FirmPr
                 ) : null}
               </div>
             ) : (
-              <p role="status" data-testid="regulator-unverified" className="rounded-md border border-amber-600 bg-amber-50 p-2 text-sm text-amber-950">
+              <p
+                role="status"
+                data-testid="regulator-unverified"
+                className="rounded-md border border-amber-600 bg-amber-50 p-2 text-sm text-amber-950"
+              >
                 {check.message}
               </p>
             )

@@ -44,18 +44,18 @@ export const OrganizationCard = memo(
             />
           ) : null}
           <div className="min-w-0">
-          <h3 id={headingId} className="text-lg leading-snug font-semibold break-words">
-            {org.name}
-          </h3>
-          <p className="text-sm font-medium text-primary" data-testid="type-label">
-            {organizationTypeLabel(org.type)}
-          </p>
-          {location && (
-            <p className="mt-1 flex items-center gap-1 text-sm text-muted-foreground">
-              <MapPin aria-hidden="true" className="size-3.5" />
-              {location}
+            <h3 id={headingId} className="text-lg leading-snug font-semibold break-words">
+              {org.name}
+            </h3>
+            <p className="text-sm font-medium text-primary" data-testid="type-label">
+              {organizationTypeLabel(org.type)}
             </p>
-          )}
+            {location && (
+              <p className="mt-1 flex items-center gap-1 text-sm text-muted-foreground">
+                <MapPin aria-hidden="true" className="size-3.5" />
+                {location}
+              </p>
+            )}
           </div>
         </div>
         <RegulatorBadge
