@@ -40,7 +40,7 @@ function uploadLogo(as: TestUser, bytes: Uint8Array, id = firmId) {
   return t.app.request(`/api/firms/${id}/logo`, {
     method: 'POST',
     headers: { cookie: as.cookie, origin: new URL(TEST_PUBLIC_URL).origin, 'content-type': 'image/png' },
-    body: bytes,
+    body: bytes as unknown as BodyInit,
   })
 }
 

@@ -244,7 +244,8 @@ function ProfileForm({ orgId, profile, admin }: { orgId: string; profile: FirmPr
       return
     }
     setErrors({})
-    update.mutate(input, {
+    // The parse passed: the same values go, as typed (the server parses them again).
+    update.mutate(input as UpdateFirmProfileInput, {
       onSuccess: (saved) => {
         const check = saved.regulator_check
         if (check && check.status !== 'verified')
