@@ -179,7 +179,7 @@ export const firmProfileEndpoints = {
     path: '/firms/{orgId}/profile',
     summary: "A firm's public profile (any member, or the firm's API key)",
     description: SCOPE_NOTE,
-    scopes: ['firm-profile:read'],
+    scopes: ['profile:read'],
     request: { params: FirmProfileParams },
     responses: { 200: json('Profile', FirmProfile), ...ERRORS },
   }),
@@ -194,7 +194,7 @@ export const firmProfileEndpoints = {
       '{"description": "Conveyancing for St Albans and north London.", "regulator": "sra", "regulator_number": "612345", ' +
       '"offices": [{"address": "1 High Street, St Albans", "postcode": "AL1 3AA", "districts": ["AL2", "AL3"]}], ' +
       '"languages": ["en", "cy"], "services": ["freehold_purchase", "sale"], "website": "https://www.example.co.uk"}',
-    scopes: ['firm-profile:write'],
+    scopes: ['profile:write'],
     request: { params: FirmProfileParams, body: jsonBody(UpdateFirmProfileInput) },
     responses: {
       200: json('Profile', FirmProfile),
@@ -208,7 +208,7 @@ export const firmProfileEndpoints = {
     path: '/firms/{orgId}/logo',
     summary: "Upload the firm's logo (the image is the raw request body); resized to fit 256 px and stored as WebP",
     description: `${SCOPE_NOTE} PNG, JPEG, WebP or GIF, at most 5 MB.`,
-    scopes: ['firm-profile:write'],
+    scopes: ['profile:write'],
     request: {
       params: FirmProfileParams,
       body: { required: true, content: { 'application/octet-stream': { schema: LogoBytes } } },
@@ -225,7 +225,7 @@ export const firmProfileEndpoints = {
     method: 'delete',
     path: '/firms/{orgId}/logo',
     summary: "Remove the firm's logo",
-    scopes: ['firm-profile:write'],
+    scopes: ['profile:write'],
     request: { params: FirmProfileParams },
     responses: { 200: json('Profile', FirmProfile), 403: { description: 'Not an admin' }, ...ERRORS },
   }),

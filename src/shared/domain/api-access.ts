@@ -25,8 +25,8 @@ export const API_SCOPES = [
   'enquiries:read',
   'webhooks:read',
   'webhooks:write',
-  'firm-profile:read',
-  'firm-profile:write',
+  'profile:read',
+  'profile:write',
 ] as const
 export type ApiScope = (typeof API_SCOPES)[number]
 
@@ -38,8 +38,8 @@ export const API_SCOPE_LABELS: Record<ApiScope, string> = {
   'enquiries:read': "Read a move's pre-contract enquiries",
   'webhooks:read': 'Read webhook endpoints and their delivery logs',
   'webhooks:write': 'Register, change and remove webhook endpoints',
-  'firm-profile:read': "Read the firm's public profile: description, logo, offices, services, regulator",
-  'firm-profile:write': "Change the firm's public profile and logo (firm keys, or an admin's token)",
+  'profile:read': "Read the firm's public profile: description, logo, offices, services, regulator",
+  'profile:write': "Change the firm's public profile and logo (firm keys, or an admin's token)",
 }
 
 /** The scopes of `required` that `granted` lacks, in `required`'s order (empty when none). */

@@ -233,8 +233,8 @@ describe('the firm API', () => {
     ).secret
   }
 
-  it('reads the profile with firm-profile:read and changes it only with firm-profile:write', async () => {
-    const reader = await key(['firm-profile:read'])
+  it('reads the profile with profile:read and changes it only with profile:write', async () => {
+    const reader = await key(['profile:read'])
     const read = FirmProfile.parse(
       await json(await requestWithToken(t.app, `/api/firms/${firmId}/profile`, reader), 200),
     )
@@ -246,8 +246,8 @@ describe('the firm API', () => {
       }),
       403,
     )
-    expect(refused.error.message).toContain('firm-profile:write')
-    const writer = await key(['firm-profile:read', 'firm-profile:write'])
+    expect(refused.error.message).toContain('profile:write')
+    const writer = await key(['profile:read', 'profile:write'])
     const changed = FirmProfile.parse(
       await json(
         await requestWithToken(t.app, `/api/firms/${firmId}/profile`, writer, {
