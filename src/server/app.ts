@@ -33,6 +33,7 @@ import { logbooksRoutes } from './features/logbooks/routes'
 import { chainsRoutes } from './features/chains/routes'
 import { fundsRoutes, openBankingOf, openBankingWebhookRoutes } from './features/funds/routes'
 import { billingRoutes, paymentsOf, paymentsWebhookRoutes } from './features/billing/routes'
+import { firmProfileRoutes } from './features/firm-profile/routes'
 import { sandboxCheckoutRoutes } from './features/billing/sandbox-checkout-page'
 import { sandboxBankRoutes } from './features/funds/sandbox-bank-page'
 import { clientMoneyWebhookRoutes, depositsRoutes } from './features/deposits/routes'
@@ -103,6 +104,8 @@ export const JSON_BODY_MAX_BYTES = 1024 * 1024
  * enquiry reply link (POST /api/enquiry-links/{token}/uploads, features/enquiries).
  */
 const UPLOAD_PATH = /^\/api\/(?:(?:transactions|logbooks)\/[^/]+\/documents|enquiry-links\/[^/]+\/uploads)\/?$/
+/** A firm's logo (POST /api/firms/{orgId}/logo, features/firm-profile): read under FIRM_LOGO_MAX_BYTES (5 MB) by its handler. */
+const LOGO_PATH = /^\/api\/firms\/[^/]+\/logo\/?$/
 /** The PDTF import, whose 413 speaks of the property pack (features/pdtf). */
 const PDTF_IMPORT_PATH = /^\/api\/transactions\/pdtf-import\/?$/
 
@@ -125,7 +128,8 @@ function limitBodies(): MiddlewareHandler {
         413,
       ),
   })
-  return (c, next) => (c.req.method === 'POST' && UPLOAD_PATH.test(c.req.path) ? next() : limit(c, next))
+  return (c, next) =>
+    c.req.method === 'POST' && (UPLOAD_PATH.test(c.req.path) || LOGO_PATH.test(c.req.path)) ? next() : limit(c, next)
 }
 
 // The compression middleware lives in http/compression.ts; re-exported for its unit test.
@@ -339,6 +343,7 @@ export function createApp(deps: AppDeps) {
     .route('/api', apiAccessRoutes(deps))
     .route('/api', billingRoutes(deps))
     .route('/api', offPlatformPartiesRoutes(deps))
+    .route('/api', firmProfileRoutes(deps))
 
   // The local outbox: 404 unless DEV_MAIL=true and the request is from this machine (features/dev-mail).
   app.route('/', devMailRoutes(deps))

@@ -44,6 +44,7 @@ describe('signed out', () => {
     ).toEqual([
       'GET /api/auth-providers',
       'GET /api/firm-invitations/{token}',
+      'GET /api/firm-logos/{orgId}/{file}',
       'GET /api/health',
       'GET /api/health/live',
       'GET /api/health/ready',

@@ -17,14 +17,15 @@ import {
 import { SECURITY_EVENT_KINDS } from './account'
 import { Email, FullName } from './auth'
 import { Timestamp, TransactionParams, Uuid } from './common'
-import { displayLine } from './common'
+import { displayLine, displayText } from './common'
+import { FIRM_DESCRIPTION_MAX } from '../domain/firm-profile'
 import { endpoint, ERRORS, json, jsonBody, PUBLIC } from './endpoint'
 import { CreateTransactionInput } from './transactions'
 import { ORGANIZATION_TYPES } from '../domain/organizations'
 
 const MemberRole = z.enum(MEMBER_ROLES, { message: 'Choose admin, fee earner or assistant' })
 
-/** A firm as its members see it. `listed`: shown in the marketplace (it has an accreditation tier). */
+/** A firm as its members see it. `listed`: shown in the marketplace (its profile has a description, a town and a contact email). */
 export const Firm = z.object({
   id: Uuid,
   name: z.string(),
@@ -79,6 +80,14 @@ export const CreateFirmInput = z.object({
     .toUpperCase()
     .regex(/^[A-Z]{1,2}[0-9][0-9A-Z]?$/, 'Enter a postcode district such as AL1 or SW1A'),
   contact_email: Email,
+  /** What the firm does, for its marketplace listing; optional here, edited later in Firm settings. */
+  description: z
+    .union([
+      displayText().trim().max(FIRM_DESCRIPTION_MAX, `A description can be at most ${FIRM_DESCRIPTION_MAX} characters`),
+      z.null(),
+    ])
+    .transform((v) => (v ? v : null))
+    .optional(),
 })
 export type CreateFirmInput = z.input<typeof CreateFirmInput>
 export type CreateFirmData = z.output<typeof CreateFirmInput>

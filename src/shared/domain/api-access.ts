@@ -29,6 +29,8 @@ export const API_SCOPES = [
   'documents:write',
   'enquiries:write',
   'cases:read',
+  'profile:read',
+  'profile:write',
 ] as const
 export type ApiScope = (typeof API_SCOPES)[number]
 
@@ -44,6 +46,8 @@ export const API_SCOPE_LABELS: Record<ApiScope, string> = {
   'documents:write': 'Upload documents and new versions, with who may see them',
   'enquiries:write': 'Raise pre-contract enquiries and answer them',
   'cases:read': "Read the firm's cases board",
+  'profile:read': "Read the firm's public profile: description, logo, offices, services, regulator",
+  'profile:write': "Change the firm's public profile and logo (firm keys, or an admin's token)",
 }
 
 /** The scopes of `required` that `granted` lacks, in `required`'s order (empty when none). */

@@ -30,6 +30,7 @@ import type { Tx } from '#server/db/client.ts'
 import { IdRow, rows as parseRows } from '#server/db/rows.ts'
 import { accreditationMetrics, accreditationTierChanges } from '#server/db/schema/index.ts'
 import { firmFiguresSql, firmMovesSql } from '../firm-figures'
+import { profileCompleteSql } from '#server/core/firm-profile/listing.ts'
 import { slaMetShareByOrganization } from './sla-share'
 
 export type EngineSource = 'change' | 'nightly' | 'seed'
@@ -69,7 +70,7 @@ export function organizationFactsSql(ids: readonly string[] | null) {
   return sql`
 with orgs as (
   select o.id, o.type, o.accreditation_tier as current_tier,
-    (coalesce(o.description, '') <> '' and coalesce(o.town, '') <> '' and coalesce(o.contact_email, '') <> '') as profile_complete
+    ${sql.raw(profileCompleteSql('o'))} as profile_complete
   from organizations o ${only}
 ),
 part as (
