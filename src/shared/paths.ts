@@ -228,3 +228,8 @@ export function tradeHomeLink(
   }
   return null
 }
+
+/** One of the broker's client records (fact find, affordability, recommendations): '/app/pipeline/clients/{id}'. */
+export function brokerClientPath(clientId: string): string {
+  return `${PAGE_PATHS.pipeline}/clients/${encodeURIComponent(clientId)}`
+}

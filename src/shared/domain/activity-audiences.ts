@@ -168,6 +168,9 @@ export const ACTIVITY_KIND_RULES = {
   'cdd.reliance_recorded': 'client_firm',
   'cdd.decided': 'client_firm',
   'identity.image_viewed': 'client_firm',
+  // A broker's client record linked to the move, and their recommendation: the buyer's side.
+  'mortgage.client_linked': 'buyer_side',
+  'mortgage.recommendation_recorded': 'buyer_side',
 } as const satisfies Record<string, ActivityAudienceRule>
 
 /** Every kind of audit entry (the keys of ACTIVITY_KIND_RULES). */
