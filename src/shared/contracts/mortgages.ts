@@ -368,6 +368,8 @@ export const BrokerClient = z.object({
   position: FundingPositionView.nullable(),
   dips: z.array(Dip),
   recommendations: z.array(Recommendation),
+  /** Documents of the linked move in the "Buyer's mortgage" audience the broker sees: what an ESIS may be. */
+  esis_candidates: z.array(PackDocument),
   /** The moves the broker is on with no client linked yet (for 'Link to a move'). */
   linkable_moves: z.array(LinkableMove),
   created_at: z.string(),
@@ -504,6 +506,10 @@ export const mortgageEndpoints = {
     path: '/broker-clients/{clientId}/recommendations',
     summary: 'Record a product recommendation (Consumer Duty file), with its ESIS',
     request: { params: ClientParams, body: jsonBody(RecommendationInput) },
-    responses: { 201: json('Client', BrokerClient), 422: { description: 'The ESIS is not a document for the buyer\'s mortgage' }, ...ERRORS },
+    responses: {
+      201: json('Client', BrokerClient),
+      422: { description: "The ESIS is not a document for the buyer's mortgage" },
+      ...ERRORS,
+    },
   }),
 }

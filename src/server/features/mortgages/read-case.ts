@@ -42,7 +42,13 @@ import { documentAudienceFor } from '#server/access/transactions.ts'
 const iso = (v: string | Date): string => new Date(v).toISOString()
 
 /** A document the broker may put in a lender pack. */
-const PackDocumentRow = z.object({ id: z.string(), filename: z.string(), folder: z.string(), version: z.number() })
+const PackDocumentRow = z.object({
+  id: z.string(),
+  filename: z.string(),
+  folder: z.string(),
+  version: z.number(),
+  audience: z.string(),
+})
 
 /** The record, its move (when linked), the buyer and property. */
 const Head = z.object({
@@ -115,9 +121,13 @@ const RecommendationRow = z.object({
  * mortgage; never the buyer's identity, funds or client-care papers. A document of any other move is
  * never shared.
  */
-export async function sharedDocuments(tx: Tx, txId: string, viewerId: string): Promise<PackDocument[]> {
+export async function sharedDocuments(
+  tx: Tx,
+  txId: string,
+  viewerId: string,
+): Promise<(PackDocument & { audience: string })[]> {
   const res = await tx.execute(sql`
-    select distinct on (d.folder, d.filename) d.id, d.filename, d.folder, d.version
+    select distinct on (d.folder, d.filename) d.id, d.filename, d.folder, d.version, d.audience
     from documents d where d.transaction_id = ${txId} and ${documentAudienceFor('d', viewerId)}
     order by d.folder, d.filename, d.version desc`)
   return rows(PackDocumentRow, res)
@@ -245,7 +255,8 @@ async function readDips(tx: Tx, caseId: string, viewerId: string): Promise<Dip[]
     issued_on: d.issued_on,
     expires_on: d.expires_on,
     // A DIP's document is joined: its filename is there whenever its id is.
-    document: d.document_id && d.document_filename !== null ? { id: d.document_id, filename: d.document_filename } : null,
+    document:
+      d.document_id && d.document_filename !== null ? { id: d.document_id, filename: d.document_filename } : null,
     created_at: iso(d.created_at),
   }))
 }
@@ -341,7 +352,10 @@ async function linkableMoves(tx: Tx, brokerId: string): Promise<LinkableMove[]> 
       and not exists (select 1 from mortgage_cases c where c.transaction_id = t.id and c.broker_profile_id = ${brokerId}
         and (c.fact_find is not null or c.client_email <> '' or c.buyer_name is not null))
     order by t.created_at desc limit 50`)
-  return rows(z.object({ transaction_id: z.string(), buyer_name: z.string().nullable(), address: z.string().nullable() }), res)
+  return rows(
+    z.object({ transaction_id: z.string(), buyer_name: z.string().nullable(), address: z.string().nullable() }),
+    res,
+  )
 }
 
 /** One client record (the caller checked the viewer may see it: access/mortgages.ts lockBrokerClient). */
@@ -377,6 +391,9 @@ export async function readClient(tx: Tx, clientId: string, viewerId: string, now
     position: parts.position,
     dips,
     recommendations: await readRecommendations(tx, row.case_id, viewerId),
+    esis_candidates: row.transaction_id
+      ? (await sharedDocuments(tx, row.transaction_id, viewerId)).filter((d) => d.audience === 'buyer_mortgage')
+      : [],
     linkable_moves: row.transaction_id ? [] : await linkableMoves(tx, row.broker_id ?? viewerId),
     created_at: iso(row.created_at ?? new Date()),
   }
