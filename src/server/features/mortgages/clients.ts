@@ -21,11 +21,7 @@ import { canKeepBrokerClients } from '#shared/domain/permissions.ts'
 import { AppError } from '#server/core/errors.ts'
 import { recordActivity } from '#server/core/audit/record-activity.ts'
 import { touchTransaction } from '#server/core/timeline/touch-transaction.ts'
-import {
-  lockBrokerClient,
-  lockMortgageCaseForBroker,
-  NOT_A_BROKER_MESSAGE,
-} from '#server/access/mortgages.ts'
+import { lockBrokerClient, lockMortgageCaseForBroker, NOT_A_BROKER_MESSAGE } from '#server/access/mortgages.ts'
 import { requirePermission } from '#server/access/permissions.ts'
 import { documentAudienceFor } from '#server/access/transactions.ts'
 import type { Viewer } from '#server/auth/viewer.ts'
@@ -36,7 +32,7 @@ import { emptyFactFind, ensureCase, readClient } from './read-case'
 /** The audiences an ESIS may have: only the buyer, their conveyancer and their broker (decision 051). */
 export const ESIS_AUDIENCE = 'buyer_mortgage'
 export const ESIS_RULE =
-  "The ESIS must be a document on the client's move whose audience is \"Buyer's mortgage\" (only the buyer, their conveyancer and their broker)"
+  'The ESIS must be a document on the client\'s move whose audience is "Buyer\'s mortgage" (only the buyer, their conveyancer and their broker)'
 export const LINK_RULE = 'A client can be linked to one move only, a move you are the mortgage broker on'
 
 /** POST /api/broker-clients: a client or lead before any offer, owned by the broker's firm. */
@@ -177,14 +173,12 @@ export async function linkClient(opts: {
         from mortgage_cases e where c.id = ${c.id} and e.id = ${existing.id}`)
       await tx.execute(sql`delete from mortgage_cases where id = ${existing.id}`)
     }
-    await tx.execute(
-      sql`update mortgage_cases set transaction_id = ${txId}, updated_at = now() where id = ${c.id}`,
-    )
+    await tx.execute(sql`update mortgage_cases set transaction_id = ${txId}, updated_at = now() where id = ${c.id}`)
     await recordActivity(tx, {
       transactionId: txId,
       actorId: viewer.profileId,
       kind: 'mortgage.client_linked',
-      summary: "linked their client record and fact find to this move",
+      summary: 'linked their client record and fact find to this move',
       payload: { caseId: c.id },
     })
     await touchTransaction(tx, txId)

@@ -97,7 +97,10 @@ export function coverSheetSections(input: {
         ...(c.fact_find
           ? (() => {
               const s = factFindSummary(c.fact_find.data)
-              const joint = c.fact_find.data.applicants.slice(1).map((a) => a.name).filter(Boolean)
+              const joint = c.fact_find.data.applicants
+                .slice(1)
+                .map((a) => a.name)
+                .filter(Boolean)
               return [
                 ...(joint.length ? [`Joint applicant${joint.length > 1 ? 's' : ''}: ${joint.join(', ')}`] : []),
                 ...(s.employmentStatus ? [`Employment: ${EMPLOYMENT_STATUS_LABELS[s.employmentStatus]}`] : []),
