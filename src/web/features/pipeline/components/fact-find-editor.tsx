@@ -103,42 +103,45 @@ export function FactFindEditor({ client }: { client: BrokerClient }) {
   const [state, setState] = useState<SaveState>(client.fact_find.updated_at ? 'saved' : 'idle')
   const [failure, setFailure] = useState<string | null>(null)
   const save = useSaveClientFactFind(client.id)
-  const dirty = useRef(false)
+  const timer = useRef<ReturnType<typeof setTimeout> | null>(null)
+  const seq = useRef(0)
   const errors = errorsOf(data)
-  const valid = Object.keys(errors).length === 0
   const today = londonDay(new Date())
 
-  useEffect(() => {
-    if (!dirty.current) return
-    if (!valid) {
+  // A pending save does not outlive the page.
+  useEffect(
+    () => () => {
+      if (timer.current) clearTimeout(timer.current)
+    },
+    [],
+  )
+
+  /** Applies a change; saves it AUTOSAVE_DELAY_MS after the last change when the schema accepts it. */
+  const update = (fn: (d: FactFindData) => void) => {
+    const next = structuredClone(data)
+    fn(next)
+    setData(next)
+    if (timer.current) clearTimeout(timer.current)
+    if (!FactFindInput.safeParse(next).success) {
       setState('invalid')
       return
     }
     setState('saving')
-    const timer = setTimeout(() => {
-      save.mutate(data, {
+    const mine = ++seq.current
+    timer.current = setTimeout(() => {
+      save.mutate(next, {
         onSuccess: () => {
+          if (mine !== seq.current) return
           setFailure(null)
           setState('saved')
         },
         onError: (err) => {
+          if (mine !== seq.current) return
           setFailure(err.message)
           setState('failed')
         },
       })
     }, AUTOSAVE_DELAY_MS)
-    return () => clearTimeout(timer)
-    // `save` is stable enough: the mutation object changes each render, its mutate does not matter here.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [data, valid])
-
-  const update = (fn: (d: FactFindData) => void) => {
-    dirty.current = true
-    setData((was) => {
-      const next = structuredClone(was)
-      fn(next)
-      return next
-    })
   }
 
   return (

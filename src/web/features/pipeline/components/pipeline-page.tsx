@@ -1,4 +1,4 @@
-import { useDeferredValue, useState, type FormEvent } from 'react'
+import { useDeferredValue, useEffect, useRef, useState, type FormEvent } from 'react'
 import { Link, useNavigate } from 'react-router'
 import type { PipelineRow } from '#shared/contracts/mortgages.ts'
 import {
@@ -96,6 +96,9 @@ function AddClient({ onDone }: { onDone: () => void }) {
   const [joint, setJoint] = useState<string[]>([])
   const create = useCreateClient()
   const navigate = useNavigate()
+  const nameRef = useRef<HTMLInputElement>(null)
+  // The form opens on the name: focus moves there from the button that opened it.
+  useEffect(() => nameRef.current?.focus(), [])
   const fields = (create.error as { fields?: Record<string, string[]> } | null)?.fields ?? {}
   const submit = (e: FormEvent) => {
     e.preventDefault()
@@ -118,7 +121,7 @@ function AddClient({ onDone }: { onDone: () => void }) {
       className="grid gap-3 rounded-lg border bg-background p-4 sm:grid-cols-2"
     >
       <FormField id="new-name" label="Client's name" error={fields.name?.[0]}>
-        {(p) => <Input {...p} autoFocus value={name} onChange={(e) => setName(e.target.value)} />}
+        {(p) => <Input {...p} ref={nameRef} value={name} onChange={(e) => setName(e.target.value)} />}
       </FormField>
       <FormField id="new-status" label="Lead or client">
         {(p) => (
