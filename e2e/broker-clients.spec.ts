@@ -117,7 +117,13 @@ test('a broker adds a client with a joint applicant before any offer, and the DI
   await expect(page.getByTestId('dip-list')).toContainText('Halifax · £280,000 over 25 years')
   await expect(page.getByTestId('ltv')).toHaveText('53.3%')
   await buyer.page.goto(`${path}?tab=timeline`)
-  await expect(buyer.page.getByTestId('task-dip')).toHaveText('Decision in principle from Halifax, expires 18 Feb 2027')
+  // The move's page is a full load on a busy machine: wait for the timeline as a person would.
+  await expect(buyer.page.getByTestId('task-dip')).toHaveText(
+    'Decision in principle from Halifax, expires 18 Feb 2027',
+    {
+      timeout: 30_000,
+    },
+  )
 
   // Moving the stage ticks the matching mortgage task on the timeline.
   await page.getByLabel('Stage').selectOption('application_submitted')
@@ -135,9 +141,9 @@ test('a broker adds a client with a joint applicant before any offer, and the DI
   await expect(rows).toHaveCount(1)
   await expect(rows.first()).toContainText('12 Clarence Road')
   await expect(rows.first()).toContainText('Application submitted')
-  await page.getByLabel('Search').fill('nobody here')
+  await page.getByRole('searchbox', { name: 'Search' }).fill('nobody here')
   await expect(page.getByRole('heading', { name: 'Nothing matches' })).toBeVisible()
-  await page.getByLabel('Search').fill('clarence')
+  await page.getByRole('searchbox', { name: 'Search' }).fill('clarence')
   await expect(rows).toHaveCount(1)
   await page.getByLabel('Lender').selectOption('Halifax')
   await expect(rows).toHaveCount(1)

@@ -197,7 +197,7 @@ export function FactFindEditor({ client }: { client: BrokerClient }) {
               </FormField>
             </div>
 
-            <h4 className="text-sm font-medium">
+            <h3 className="text-sm font-medium">
               Address history{' '}
               <span className={months >= ADDRESS_HISTORY_MONTHS ? 'text-muted-foreground' : 'text-destructive'}>
                 (
@@ -206,7 +206,7 @@ export function FactFindEditor({ client }: { client: BrokerClient }) {
                   : `${months} of ${ADDRESS_HISTORY_MONTHS} months covered`}
                 )
               </span>
-            </h4>
+            </h3>
             {a.addresses.map((ad, i) => (
               <div
                 key={i}
@@ -270,7 +270,7 @@ export function FactFindEditor({ client }: { client: BrokerClient }) {
               Add an address
             </Button>
 
-            <h4 className="text-sm font-medium">Employment history</h4>
+            <h3 className="text-sm font-medium">Employment history</h3>
             {a.employments.map((em, i) => (
               <div
                 key={i}
@@ -366,7 +366,7 @@ export function FactFindEditor({ client }: { client: BrokerClient }) {
               Add a job
             </Button>
 
-            <h4 className="text-sm font-medium">Income (gross, per year)</h4>
+            <h3 className="text-sm font-medium">Income (gross, per year)</h3>
             {a.incomes.map((inc, i) => (
               <div key={i} className="grid gap-3 rounded-md bg-surface p-3 sm:grid-cols-[1.5fr_1fr_auto] sm:items-end">
                 <FormField id={`a${ai}-it${i}`} label="Income type">
