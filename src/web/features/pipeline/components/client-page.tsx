@@ -96,11 +96,14 @@ function LinkToMove({ c }: { c: BrokerClient }) {
             ` · agreed price ${formatGbpFromPence(c.agreed_price_pence, { whole: true })}`}{' '}
           · stage <Badge variant="soft">{APPLICATION_STAGE_LABELS[c.stage]}</Badge>
         </p>
+        <p className="text-muted-foreground">
+          The DIPs, the application&apos;s stage and the lender pack are on the mortgage case.
+        </p>
         <div className="flex flex-wrap gap-3">
-          <Button asChild>
-            <Link to={mortgageCasePath(c.transaction_id)}>Open the mortgage case (DIP, stage, lender pack)</Link>
+          <Button asChild className="h-auto max-w-full whitespace-normal">
+            <Link to={mortgageCasePath(c.transaction_id)}>Open the mortgage case</Link>
           </Button>
-          <Button asChild variant="outline">
+          <Button asChild variant="outline" className="h-auto max-w-full whitespace-normal">
             <Link to={transactionPath(c.transaction_id, { tab: 'timeline' })}>Open the move&apos;s timeline</Link>
           </Button>
         </div>
