@@ -108,6 +108,7 @@ test('a broker adds a client with a joint applicant before any offer, and the DI
 
   // Record a DIP on the move's case: the timeline task ticks.
   await page.getByRole('link', { name: /Open the mortgage case/ }).click()
+  await expect(page.getByRole('heading', { name: 'Decisions in principle' })).toBeVisible()
   await page.getByLabel('Lender', { exact: true }).fill('Halifax')
   await page.getByLabel("Lender's reference").fill('HFX-DIP-1')
   await page.getByLabel('Amount (£)').fill('280000')

@@ -67,6 +67,7 @@ test('a broker records a DIP and downloads the lender pack', async ({ browser })
   await expect(affordability).toContainText('£240,000 to £270,000')
   await expect(affordability).toContainText('not advice')
   await page.getByRole('link', { name: /Open the mortgage case/ }).click()
+  await expect(page.getByRole('heading', { name: 'Decisions in principle' })).toBeVisible()
 
   // A DIP expiring before it was issued is refused, naming the rule; then the real one.
   await page.getByLabel('Lender', { exact: true }).fill('Nationwide')
