@@ -221,7 +221,7 @@ export function PipelinePage() {
       <div
         role="search"
         aria-label="Search and filter the pipeline"
-        className="grid gap-3 rounded-lg border bg-background p-3 sm:grid-cols-2 lg:grid-cols-[2fr_1fr_1fr_1fr_auto] lg:items-end"
+        className="grid gap-3 rounded-lg border bg-background p-3 sm:grid-cols-2 lg:grid-cols-[1.6fr_1fr_1fr_1.4fr_auto] lg:items-end"
       >
         <FormField id="pipeline-q" label="Search">
           {(p) => (
