@@ -216,7 +216,8 @@ export function tasksForStage(stage: ApplicationStage): { completed: string[]; n
   const at = APPLICATION_STAGES.indexOf(stage)
   const completed: string[] = []
   const notCompleted: string[] = []
-  for (const s of MAPPED_STAGES) (APPLICATION_STAGES.indexOf(s) <= at ? completed : notCompleted).push(STAGE_TASK_TITLES[s]!)
+  for (const s of MAPPED_STAGES)
+    (APPLICATION_STAGES.indexOf(s) <= at ? completed : notCompleted).push(STAGE_TASK_TITLES[s]!)
   return { completed, notCompleted }
 }
 
@@ -268,7 +269,9 @@ export interface PipelineQuery {
 
 /** The DIP or offer date that expires next, for the row's stage: the offer's once issued, else the DIP's. */
 export function nextExpiry(r: Pick<PipelineFilterRow, 'stage' | 'dip_expires_on' | 'offer_expires_on'>): string | null {
-  return r.stage === 'offer_issued' ? (r.offer_expires_on ?? r.dip_expires_on) : (r.dip_expires_on ?? r.offer_expires_on)
+  return r.stage === 'offer_issued'
+    ? (r.offer_expires_on ?? r.dip_expires_on)
+    : (r.dip_expires_on ?? r.offer_expires_on)
 }
 
 /**
@@ -276,7 +279,11 @@ export function nextExpiry(r: Pick<PipelineFilterRow, 'stage' | 'dip_expires_on'
  * EXPIRY_REMINDER_DAYS of `today` or past) and sort of the broker's pipeline, pure: the server applies
  * it to the broker's rows (features/mortgages/list-pipeline.ts).
  */
-export function filterPipeline<R extends PipelineFilterRow>(rows: readonly R[], query: PipelineQuery, today: string): R[] {
+export function filterPipeline<R extends PipelineFilterRow>(
+  rows: readonly R[],
+  query: PipelineQuery,
+  today: string,
+): R[] {
   const q = query.q?.trim().toLowerCase()
   const lender = query.lender?.trim().toLowerCase()
   const out = rows.filter(
@@ -285,7 +292,9 @@ export function filterPipeline<R extends PipelineFilterRow>(rows: readonly R[], 
       (!query.stage || r.stage === query.stage) &&
       (!lender || (r.dip_lender ?? '').toLowerCase() === lender) &&
       (!query.dipExpiring ||
-        (r.dip_expires_on !== null && r.stage !== 'offer_issued' && daysUntil(r.dip_expires_on, today) <= EXPIRY_REMINDER_DAYS)),
+        (r.dip_expires_on !== null &&
+          r.stage !== 'offer_issued' &&
+          daysUntil(r.dip_expires_on, today) <= EXPIRY_REMINDER_DAYS)),
   )
   const sort = query.sort ?? 'expiry'
   const by: Record<PipelineSort, (a: R, b: R) => number> = {
