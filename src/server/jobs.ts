@@ -23,6 +23,7 @@ import { COMPLETION_FEE_RETRY_MS, retryDueCompletionFees } from './features/bill
 import { paymentsOf } from './features/billing/routes'
 import { supplierFrom } from './features/billing/supplier'
 import { sendExpiryReminders } from './features/mortgages/expiry-reminders'
+import { sendProductTransferReminders } from './features/mortgages/product-transfer-reminders'
 import { sendDueDigests } from './features/notifications/digest'
 import { portfolioChecks } from './features/portfolio/scheduler'
 import { runCddRetention } from './features/verification/retention'
@@ -161,6 +162,16 @@ export function serverJobs(deps: {
       run: async () => {
         await settleSurveyPayouts({ database, payments: feeRetry.provider })
       },
+    },
+    {
+      kind: 'periodic',
+      name: 'product-transfer-reminders',
+      // Day-granular, months ahead: an hour late is harmless; never at start (test servers start often).
+      everyMs: HOUR,
+      firstAfterMs: 12 * MINUTE,
+      claim: 'conditional update: reminded_at is null, set in the same transaction',
+      failure: 'could not send product-transfer reminders',
+      run: thenMail(() => sendProductTransferReminders({ database, delivery, now: clock() })),
     },
   ]
   const worker = mail.worker

@@ -253,3 +253,8 @@ export function enquiryReplyPath(token: string): string {
 export function signedInHomePath(roles: readonly string[]): string {
   return roles.some((r) => r.startsWith('pro_')) ? professionalHomePath(roles) : PAGE_PATHS.home
 }
+
+/** One of the broker's client records (fact find, affordability, recommendations): '/app/pipeline/clients/{id}'. */
+export function brokerClientPath(clientId: string): string {
+  return `${PAGE_PATHS.pipeline}/clients/${encodeURIComponent(clientId)}`
+}

@@ -177,6 +177,9 @@ export const ACTIVITY_KIND_RULES = {
   // Enquiries by email (decision 054): sent to a seller's firm not on Homeward; logged from an email or letter.
   'enquiry.emailed': 'everyone',
   'enquiry.logged': 'everyone',
+  // A broker's client record linked to the move, and their recommendation: the buyer's side.
+  'mortgage.client_linked': 'buyer_side',
+  'mortgage.recommendation_recorded': 'buyer_side',
 } as const satisfies Record<string, ActivityAudienceRule>
 
 /** Every kind of audit entry (the keys of ACTIVITY_KIND_RULES). */

@@ -1227,18 +1227,8 @@ const ROWS: Record<string, Row> = {
   // The mortgage case is the move's broker's alone (access/mortgages.ts): no actor here is the broker,
   // so everyone on the move gets 403 and nothing changes; outsiders 404.
   'GET /api/mortgages/{txId}': { call: get(() => `/api/mortgages/${move.txId}`), expected: answers(403) },
-  'PUT /api/mortgages/{txId}/fact-find': {
-    call: (actor) =>
-      t.request(`/api/mortgages/${move.txId}/fact-find`, {
-        method: 'PUT',
-        as: as(actor),
-        json: {
-          gross_annual_income_pence: 1,
-          monthly_commitments_pence: 0,
-          deposit_pence: 0,
-          employment_status: 'employed',
-        },
-      }),
+  'POST /api/mortgages/{txId}/client': {
+    call: (actor) => t.request(`/api/mortgages/${move.txId}/client`, { method: 'POST', as: as(actor) }),
     expected: answers(403),
   },
   'POST /api/mortgages/{txId}/dips': {
