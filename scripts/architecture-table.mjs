@@ -118,8 +118,8 @@ export const MANUAL = {
   },
   mortgages: {
     web: ['pipeline'],
-    e2e: ['broker-pipeline'],
-    why: 'a broker’s mortgage cases are their pipeline',
+    e2e: ['broker-pipeline', 'broker-clients'],
+    why: 'a broker’s mortgage cases are their pipeline; broker-clients walks a client record and its fact find before and after an offer',
   },
   notifications: {
     web: ['update-requests'],
