@@ -142,7 +142,10 @@ export const MANUAL = {
     e2e: ['documents'],
     why: 'documents are sent for signature and signed on the Documents page',
   },
-  surveys: { e2e: ['survey-bookings', 'survey-booking-paid'], why: 'the journeys book a survey (the second pays for it and releases the report)' },
+  surveys: {
+    e2e: ['survey-bookings', 'survey-booking-paid'],
+    why: 'the journeys book a survey (the second pays for it and releases the report)',
+  },
   'title-checks': { e2e: ['title-check'], why: 'the journey walks one title check' },
   transactions: {
     web: ['dashboard', 'workspace'],

@@ -12,7 +12,9 @@ describe('sameCardContent', () => {
   })
 
   it('ignores what the card does not show', () => {
-    expect(sameCardContent(org, { ...copy(), contact_email: 'new@example.com', website: 'https://new.example' })).toBe(true)
+    expect(sameCardContent(org, { ...copy(), contact_email: 'new@example.com', website: 'https://new.example' })).toBe(
+      true,
+    )
   })
 
   it.each([
