@@ -20,6 +20,7 @@ import { Timestamp, TransactionParams, Uuid } from './common'
 import { displayLine } from './common'
 import { endpoint, ERRORS, json, jsonBody, PUBLIC } from './endpoint'
 import { CreateTransactionInput } from './transactions'
+import { SeatHolder } from './off-platform-parties'
 import { ORGANIZATION_TYPES } from '../domain/organizations'
 
 const MemberRole = z.enum(MEMBER_ROLES, { message: 'Choose admin, fee earner or assistant' })
@@ -274,6 +275,11 @@ export const BoardRow = z.object({
   last_activity_at: Timestamp.nullable(),
   unread_messages: z.number().int(),
   fee_earner: z.object({ id: Uuid, full_name: z.string() }).nullable(),
+  /**
+   * The other side's conveyancer where known: a firm on Homeward (`on_homeward` true), or the firm
+   * recorded as not on Homeward (off-platform parties); null when nobody is recorded.
+   */
+  other_conveyancer: SeatHolder.nullable(),
 })
 export type BoardRow = z.infer<typeof BoardRow>
 
