@@ -6,10 +6,12 @@
  */
 import { randomUUID } from 'node:crypto'
 import { beforeAll, describe, expect, it } from 'vitest'
+import { CreatedApiToken } from '#shared/contracts/api-access.ts'
 import { ChainView } from '#shared/contracts/chains.ts'
 import { BoardResponse, MyFirmResponse, OpenMatterResponse } from '#shared/contracts/firms.ts'
 import { TransactionDetail } from '#shared/contracts/transactions.ts'
 import { type TestUser, useTestApp } from '#server/test/test-app.ts'
+import { requestWithToken } from '#server/test/token-request.ts'
 
 const t = useTestApp()
 const domain = `shown-${randomUUID().slice(0, 8)}.test`
@@ -133,6 +135,25 @@ describe('the transaction detail', () => {
     )
     expect(none.off_platform_parties).toEqual([])
     expect((await t.request(`/api/transactions/${recorded.transaction_id}`, { as: outsider })).status).toBe(404)
+  })
+
+  it("reads the same to an API token with transactions:read; an outsider's token gets 404", async () => {
+    const token = async (as: TestUser) =>
+      CreatedApiToken.parse(
+        await json(
+          await t.request('/api/api-tokens', {
+            as,
+            json: { name: 'Case system', scopes: ['transactions:read'], expires_in_days: 30 },
+          }),
+          201,
+        ),
+      ).secret
+    const path = `/api/transactions/${recorded.transaction_id}`
+    const detail = TransactionDetail.parse(await json(await requestWithToken(t.app, path, await token(admin)), 200))
+    expect(detail.off_platform_parties.map((p) => [p.role, p.firm_name])).toEqual([
+      ['seller_conveyancer', 'Mercer & Co Solicitors'],
+    ])
+    expect((await requestWithToken(t.app, path, await token(outsider))).status).toBe(404)
   })
 })
 
