@@ -375,6 +375,7 @@ const BOARD_EXAMPLE: z.input<typeof BoardResponse> = {
       last_activity_at: '2026-12-04T15:12:00.000Z',
       unread_messages: 0,
       fee_earner: { id: '5b6c7d8e-9f0a-4b1c-8d2e-3f4a5b6c7d8e', full_name: 'Priya Shah' },
+      other_conveyancer: { name: 'Mercer & Co Solicitors', person_name: 'Dan Mercer', on_homeward: false },
     },
   ],
   next_cursor: null,

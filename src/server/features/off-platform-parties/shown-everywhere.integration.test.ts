@@ -13,6 +13,8 @@ import { TransactionDetail } from '#shared/contracts/transactions.ts'
 import { type TestUser, useTestApp } from '#server/test/test-app.ts'
 import { requestWithToken } from '#server/test/token-request.ts'
 
+type Matter = ReturnType<typeof OpenMatterResponse.parse>
+
 const t = useTestApp()
 const domain = `shown-${randomUUID().slice(0, 8)}.test`
 
@@ -76,9 +78,9 @@ const recordSellersFirm = (txId: string) =>
 
 const board = async (as: TestUser) => BoardResponse.parse(await json(await t.request('/api/cases', { as }), 200))
 
-let recorded: OpenMatterResponse
-let onHomeward: OpenMatterResponse
-let unknown: OpenMatterResponse
+let recorded: Matter
+let onHomeward: Matter
+let unknown: Matter
 
 beforeAll(async () => {
   ;[admin, otherFirmAdmin, outsider] = await Promise.all([
@@ -103,7 +105,7 @@ beforeAll(async () => {
 describe('the cases board', () => {
   it("names the other side's conveyancer: the recorded firm not on Homeward, a firm on Homeward, or nobody", async () => {
     const rows = (await board(admin)).rows
-    const row = (m: OpenMatterResponse) => rows.find((r) => r.matter_id === m.matter_id)?.other_conveyancer
+    const row = (m: Matter) => rows.find((r) => r.matter_id === m.matter_id)?.other_conveyancer
     expect(row(recorded)).toEqual({ name: 'Mercer & Co Solicitors', person_name: 'Dan Mercer', on_homeward: false })
     expect(row(onHomeward)).toEqual({ name: OTHER_FIRM, person_name: 'Otto Other', on_homeward: true })
     expect(row(unknown)).toBeNull()
