@@ -105,7 +105,11 @@ async function conveyancerSeats(tx: Tx, ids: readonly string[]) {
       ids.map((id) => sql`${id}::uuid`),
       sql`, `,
     )})`)
-  const Seats = z.object({ id: z.string(), buyer_conveyancer: SeatHolder.nullable(), seller_conveyancer: SeatHolder.nullable() })
+  const Seats = z.object({
+    id: z.string(),
+    buyer_conveyancer: SeatHolder.nullable(),
+    seller_conveyancer: SeatHolder.nullable(),
+  })
   for (const r of parseRows(Seats, res)) out.set(r.id, r)
   return out
 }

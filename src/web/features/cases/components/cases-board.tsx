@@ -425,7 +425,7 @@ const CaseRow = memo(function CaseRow({ r, onReassign }: RowProps) {
       </td>
       <td className="px-3 py-2">{r.client_names.join(', ')}</td>
       <td className="px-3 py-2">{matterSideLabel(r.side)}</td>
-      <td className="max-w-48 px-3 py-2">
+      <td className="max-w-40 px-3 py-2 text-xs">
         <SeatHolderName holder={r.other_conveyancer} />
       </td>
       <td className="px-3 py-2">

@@ -1,11 +1,7 @@
 import { Building2, Mail, Pencil, Phone, Send, Trash2 } from 'lucide-react'
 import type { OffPlatformParty } from '#shared/contracts/off-platform-parties.ts'
 import { appointmentForRecorded, proposalDecider } from '#shared/domain/appointments.ts'
-import {
-  mayRecordOffPlatform,
-  OFF_PLATFORM_ROLES,
-  type OffPlatformRole,
-} from '#shared/domain/off-platform-parties.ts'
+import { mayRecordOffPlatform, OFF_PLATFORM_ROLES, type OffPlatformRole } from '#shared/domain/off-platform-parties.ts'
 import { isConveyancer, sideOf } from '#shared/domain/permissions.ts'
 import { REGULATOR_SHORT } from '#shared/domain/regulators.ts'
 import { INVITABLE_ROLES, participantRoleLabel, type ParticipantRole } from '#shared/domain/roles.ts'
@@ -18,7 +14,6 @@ import { RecordPartyDialog } from './record-party-dialog'
 
 const mayRecord = (viewerRole: string | null | undefined, seat: OffPlatformRole) =>
   mayRecordOffPlatform(viewerRole as ParticipantRole | null | undefined, seat)
-
 
 /** The seats the viewer may record that nobody holds: no participant in the role, no open record. */
 function emptySeats(viewerRole: string | null | undefined, heldRoles: readonly string[], parties: OffPlatformParty[]) {

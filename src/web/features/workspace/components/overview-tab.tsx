@@ -222,7 +222,7 @@ export function OverviewTab({
                     <span className="min-w-0 truncate font-medium">{p.person_name ?? p.firm_name}</span>
                     <NotOnHomewardBadge />
                   </p>
-                  <p className="truncate text-sm text-muted-foreground">
+                  <p className="text-sm break-words text-muted-foreground">
                     {participantRoleLabel(p.role)}
                     {p.person_name && ` · ${p.firm_name}`}
                   </p>
