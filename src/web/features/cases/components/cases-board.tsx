@@ -425,8 +425,8 @@ const CaseRow = memo(function CaseRow({ r, onReassign }: RowProps) {
       </td>
       <td className="px-3 py-2">{r.client_names.join(', ')}</td>
       <td className="px-3 py-2">{matterSideLabel(r.side)}</td>
-      <td className="max-w-40 px-3 py-2 text-xs">
-        <SeatHolderName holder={r.other_conveyancer} />
+      <td className="max-w-36 px-2 py-2 text-xs">
+        <SeatHolderName holder={r.other_conveyancer} dense />
       </td>
       <td className="px-3 py-2">
         {r.stage ?? 'All stages done'}
