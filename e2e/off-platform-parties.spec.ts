@@ -96,6 +96,23 @@ test("record the other side's firm and the seller's estate agent; the agent join
   await s.page.screenshot({ path: `${SHOTS}/off-platform-people-390.png`, fullPage: true })
   await s.page.setViewportSize({ width: 1280, height: 900 })
 
+  // --- Overview's Key Participants shows the recorded seats with the badge, not as empty ---------------
+  await s.page.getByRole('tab', { name: 'Overview' }).click()
+  const key = s.page.getByRole('region', { name: 'Key Participants' })
+  const keyFirm = key.getByTestId('key-participant-off-platform').filter({ hasText: 'Verulam Homes' })
+  await expect(keyFirm).toContainText('Alex Agent')
+  await expect(keyFirm).toContainText('Estate Agent')
+  await expect(keyFirm).toContainText('not on Homeward')
+  await expect(key.getByTestId('key-participant-off-platform').filter({ hasText: 'Ruth Mercer' })).toContainText(
+    'not on Homeward',
+  )
+  await s.page.screenshot({ path: `${SHOTS}/off-platform-overview-1280.png`, fullPage: true })
+  await s.page.setViewportSize({ width: 390, height: 844 })
+  await expect(keyFirm).toBeVisible()
+  await s.page.screenshot({ path: `${SHOTS}/off-platform-overview-390.png`, fullPage: true })
+  await s.page.setViewportSize({ width: 1280, height: 900 })
+  await s.page.getByRole('tab', { name: 'People' }).click()
+
   await agentCard.getByRole('button', { name: 'Invite to Homeward' }).click()
   await expect(toast(s.page)).toContainText(`We've emailed ${agentEmail} an invitation`)
 
@@ -139,4 +156,66 @@ test("record the other side's firm and the seller's estate agent; the agent join
     p.console.check()
     await p.close()
   }
+})
+
+test("the cases board names the other side's firm, recorded as not on Homeward", async ({ browser }) => {
+  test.setTimeout(120_000)
+  const c = await person(browser, 'Nina Fee', 'conveyancer')
+  const firm = await c.request.post('/api/firm', {
+    data: {
+      name: 'Abbey Conveyancing',
+      town: 'St Albans',
+      postcode_district: 'AL1',
+      contact_email: uniqueEmail('abbey'),
+    },
+  })
+  expect(firm.ok(), await firm.text()).toBe(true)
+  const open = async (address: string) => {
+    const res = await c.request.post('/api/matters', {
+      data: {
+        address_line_1: address,
+        town: 'St Albans',
+        postcode: 'AL1 1BT',
+        agreed_price: 610000,
+        tenure: 'freehold',
+        side: 'buyer',
+        client_name: 'Cleo Client',
+        client_email: uniqueEmail('cleo'),
+      },
+    })
+    expect(res.ok(), await res.text()).toBe(true)
+    return ((await res.json()) as { transaction_id: string }).transaction_id
+  }
+  const recordedTx = await open('4 Holywell Hill')
+  await open('8 Holywell Hill')
+  const recorded = await c.request.post(`/api/transactions/${recordedTx}/off-platform-parties`, {
+    data: {
+      role: 'seller_conveyancer',
+      firm_name: 'Mercer & Co Solicitors',
+      person_name: 'Dan Mercer',
+      email: uniqueEmail('dan'),
+    },
+  })
+  expect(recorded.ok(), await recorded.text()).toBe(true)
+
+  await c.page.goto('/app/cases')
+  const rows = c.page.getByTestId('case-row')
+  await expect(rows.filter({ hasText: '4 Holywell Hill' })).toContainText('Mercer & Co Solicitorsnot on Homeward')
+  await expect(rows.filter({ hasText: '8 Holywell Hill' })).toContainText('Not recorded')
+  await c.page.screenshot({ path: `${SHOTS}/off-platform-board-1280.png`, fullPage: true })
+  await c.page.setViewportSize({ width: 390, height: 844 })
+  const card = c.page.getByTestId('case-item').filter({ hasText: '4 Holywell Hill' })
+  await expect(card).toContainText('Other side: Mercer & Co Solicitors')
+  await expect(card).toContainText('not on Homeward')
+  await c.page.screenshot({ path: `${SHOTS}/off-platform-board-390.png`, fullPage: true })
+
+  // The chain tab of that move names its conveyancers the same way.
+  await c.page.setViewportSize({ width: 1280, height: 900 })
+  await c.page.goto(`/app/transactions/${recordedTx}?tab=chain`)
+  const seats = c.page.getByTestId('chain-conveyancers')
+  await expect(seats).toContainText('Abbey Conveyancing')
+  await expect(seats).toContainText('Mercer & Co Solicitors (Dan Mercer)not on Homeward')
+  await c.page.screenshot({ path: `${SHOTS}/off-platform-chain-1280.png`, fullPage: true })
+  c.console.check()
+  await c.close()
 })

@@ -12,7 +12,7 @@ import { exportIdentityChecks } from './features/verification/export-identity'
 import { eraseUnreliedIdentityChecks } from './features/verification/retention'
 import type { VerificationPorts } from './features/verification/ports'
 import type { EnquiriesPorts } from './features/enquiries/ports'
-import { findOffPlatformParty } from './features/off-platform-parties/find-party'
+import { findOffPlatformParty } from './core/off-platform-parties/list-parties'
 
 /** data-rights <- verification: identity checks in the export, and their erasure on deletion. */
 export const dataRightsPorts: DataRightsPorts = { exportIdentityChecks, eraseUnreliedIdentityChecks }

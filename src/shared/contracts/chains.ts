@@ -10,6 +10,7 @@ import { TRANSACTION_STATUSES } from '../domain/statuses'
 import { ERRORS, endpoint, json, jsonBody } from './endpoint'
 import { TransactionParams, Uuid } from './common'
 import { displayText } from './common'
+import { SeatHolder } from './off-platform-parties'
 
 /** One move of the chain, bottom (position 0, the first buyer's purchase) to top. */
 export const ChainMove = z.object({
@@ -37,6 +38,13 @@ export const ChainMove = z.object({
   date_response: z
     .object({ response: z.enum(['pending', 'accepted', 'declined']), note: z.string().nullable() })
     .nullable(),
+  /**
+   * Who holds each conveyancer's seat: a firm on Homeward, or the firm recorded as not on Homeward
+   * (`on_homeward` false); null when nobody is recorded, and always null for a move the viewer is
+   * not on (the chain knows its place, stage and dates only).
+   */
+  buyer_conveyancer: SeatHolder.nullable(),
+  seller_conveyancer: SeatHolder.nullable(),
 })
 export type ChainMove = z.infer<typeof ChainMove>
 

@@ -21,6 +21,7 @@ import { displayLine, displayText } from './common'
 import { FIRM_DESCRIPTION_MAX } from '../domain/firm-profile'
 import { endpoint, ERRORS, json, jsonBody, PUBLIC } from './endpoint'
 import { CreateTransactionInput } from './transactions'
+import { SeatHolder } from './off-platform-parties'
 import { ORGANIZATION_TYPES } from '../domain/organizations'
 
 const MemberRole = z.enum(MEMBER_ROLES, { message: 'Choose admin, fee earner or assistant' })
@@ -283,6 +284,11 @@ export const BoardRow = z.object({
   last_activity_at: Timestamp.nullable(),
   unread_messages: z.number().int(),
   fee_earner: z.object({ id: Uuid, full_name: z.string() }).nullable(),
+  /**
+   * The other side's conveyancer where known: a firm on Homeward (`on_homeward` true), or the firm
+   * recorded as not on Homeward (off-platform parties); null when nobody is recorded.
+   */
+  other_conveyancer: SeatHolder.nullable(),
 })
 export type BoardRow = z.infer<typeof BoardRow>
 
@@ -378,6 +384,7 @@ const BOARD_EXAMPLE: z.input<typeof BoardResponse> = {
       last_activity_at: '2026-12-04T15:12:00.000Z',
       unread_messages: 0,
       fee_earner: { id: '5b6c7d8e-9f0a-4b1c-8d2e-3f4a5b6c7d8e', full_name: 'Priya Shah' },
+      other_conveyancer: { name: 'Mercer & Co Solicitors', person_name: 'Dan Mercer', on_homeward: false },
     },
   ],
   next_cursor: null,

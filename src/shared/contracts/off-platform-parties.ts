@@ -47,6 +47,19 @@ export const OffPlatformParty = z.object({
 })
 export type OffPlatformParty = z.infer<typeof OffPlatformParty>
 
+/**
+ * Who holds a conveyancer's seat, as the cases board and the chain show it: the firm (or the
+ * person's name when they have no firm) and whether they are on Homeward; `on_homeward` false is an
+ * off-platform record, shown with NOT_ON_HOMEWARD. Null where used: nobody is recorded.
+ */
+export const SeatHolder = z.object({
+  name: z.string(),
+  /** The fee earner's name beside the firm, when known. */
+  person_name: z.string().nullable(),
+  on_homeward: z.boolean(),
+})
+export type SeatHolder = z.infer<typeof SeatHolder>
+
 /** PATCH: any of the form's fields but the seat (a different seat is a new record). */
 export const UpdateOffPlatformPartyInput = OffPlatformPartyInput.omit({ role: true }).partial()
 export type UpdateOffPlatformPartyInput = z.infer<typeof UpdateOffPlatformPartyInput>

@@ -12,6 +12,7 @@ import { PARTICIPANT_ROLES } from '../domain/roles'
 import { DOCUMENT_FOLDERS, STAGE_STATUSES, TASK_STATUSES, TENURES, TRANSACTION_STATUSES } from '../domain/statuses'
 import { OWNER_SIDES } from '../domain/timeline-template'
 import { ActivityEvent } from './activity'
+import { OffPlatformParty } from './off-platform-parties'
 import { Person, Timestamp, TransactionParams, Uuid } from './common'
 import { displayLine, displayText } from './common'
 import { endpoint, ERRORS, json, jsonBody } from './endpoint'
@@ -138,6 +139,11 @@ export const TransactionDetail = z.object({
   messages: z.array(Message),
   /** Latest 30 audit entries, newest first. */
   activity: z.array(ActivityEvent),
+  /**
+   * The professionals recorded as not on Homeward (off-platform parties, open records only: one who
+   * joined is a participant), by role then when recorded.
+   */
+  off_platform_parties: z.array(OffPlatformParty),
 })
 export type TransactionDetail = z.infer<typeof TransactionDetail>
 

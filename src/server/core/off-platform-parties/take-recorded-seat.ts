@@ -3,7 +3,7 @@
  * off-platform record (accepting an invitation, being booked as the surveyor), the record becomes
  * their participant row: `joined_participant_id` and `joined_at` are set, in the caller's database
  * transaction, and the trail says so. The record is kept (its history: who recorded it, when, what it
- * said) and no longer listed as "not on Homeward" (find-party.ts reads open records only).
+ * said) and no longer listed as "not on Homeward" (list-parties.ts reads open records only).
  */
 import { sql } from 'drizzle-orm'
 import { z } from 'zod'

@@ -1,12 +1,14 @@
 /**
  * GET /api/transactions/{txId}/chain: the move's chain from the first buyer to the top, each move
  * redacted to what the chain may know unless the viewer is on it (readChainMoves), the slowest link
- * marked, the links waiting for an answer, the moves the viewer could link, and the latest date
+ * marked, each conveyancer seat of the moves the viewer is on (on Homeward or recorded as not on
+ * Homeward), the links waiting for an answer, the moves the viewer could link, and the latest date
  * proposal with each move's answer. 404 for anyone who may not see the move.
  */
 import { sql } from 'drizzle-orm'
 import { z } from 'zod'
 import type { ChainView, PendingChainLink } from '#shared/contracts/chains.ts'
+import { SeatHolder } from '#shared/contracts/off-platform-parties.ts'
 import { chainPlace, isMovingLink, slowestLink } from '#shared/domain/chains.ts'
 import { isConveyancer } from '#shared/domain/permissions.ts'
 import { TRANSACTION_STATUSES } from '#shared/domain/statuses.ts'
@@ -17,6 +19,7 @@ import type { Database, Tx } from '#server/db/client.ts'
 import { rows as parseRows } from '#server/db/rows.ts'
 import { chainOf } from './chain-graph'
 import { readProposal } from './proposal-rows'
+import { seatHolderJsonSql } from '#server/core/off-platform-parties/list-parties.ts'
 import { visibleTransactionIdArray } from '#server/access/sql-fragments.ts'
 
 export async function getChain(opts: { database: Database; viewer: Viewer; txId: string }): Promise<ChainView> {
@@ -33,6 +36,10 @@ export async function getChain(opts: { database: Database; viewer: Viewer; txId:
         blockedSince: r.blocked?.since ?? null,
         targetExchangeDate: r.targetExchangeDate,
       })),
+    )
+    const seats = await conveyancerSeats(
+      tx,
+      rows.filter((r) => r.canOpen).map((r) => r.id),
     )
     const proposal = await readProposal(tx, txId)
     const current = rows.find((r) => r.id === txId)
@@ -64,6 +71,8 @@ export async function getChain(opts: { database: Database; viewer: Viewer; txId:
         blocked: r.blocked,
         slowest: r.id === slowest,
         date_response: proposal?.responses.get(r.id) ?? null,
+        buyer_conveyancer: seats.get(r.id)?.buyer_conveyancer ?? null,
+        seller_conveyancer: seats.get(r.id)?.seller_conveyancer ?? null,
       })),
       pending_links: pending,
       can_link: canLink,
@@ -80,6 +89,29 @@ export async function getChain(opts: { database: Database; viewer: Viewer; txId:
       can_propose: isConveyancer(role) && hereMoving && moving >= 2,
     }
   })
+}
+
+/**
+ * Who holds each conveyancer seat of the moves `ids` (those the viewer is on): on Homeward, or the
+ * firm recorded as not on Homeward (core/off-platform-parties seatHolderJsonSql). One statement.
+ */
+async function conveyancerSeats(tx: Tx, ids: readonly string[]) {
+  const out = new Map<string, { buyer_conveyancer: SeatHolder | null; seller_conveyancer: SeatHolder | null }>()
+  if (ids.length === 0) return out
+  const res = await tx.execute(sql`
+    select t.id, ${sql.raw(seatHolderJsonSql('t.id', "'buyer_conveyancer'"))} as buyer_conveyancer,
+      ${sql.raw(seatHolderJsonSql('t.id', "'seller_conveyancer'"))} as seller_conveyancer
+    from transactions t where t.id in (${sql.join(
+      ids.map((id) => sql`${id}::uuid`),
+      sql`, `,
+    )})`)
+  const Seats = z.object({
+    id: z.string(),
+    buyer_conveyancer: SeatHolder.nullable(),
+    seller_conveyancer: SeatHolder.nullable(),
+  })
+  for (const r of parseRows(Seats, res)) out.set(r.id, r)
+  return out
 }
 
 /** The links of `txId` still waiting for an answer, with whether the viewer may answer or withdraw each. */

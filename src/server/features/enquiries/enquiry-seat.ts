@@ -1,6 +1,6 @@
 /**
  * Who holds the seller's conveyancer's seat of a matter, for enquiries: a participant on Homeward,
- * else the open off-platform record of that seat (src/server/features/off-platform-parties/find-party.ts),
+ * else the open off-platform record of that seat (src/server/core/off-platform-parties/list-parties.ts),
  * else no one. The rule that turns this into who is told is src/shared/domain/enquiries.ts
  * recipientOfEnquiries; no access check here (callers have checked the viewer or the link).
  */

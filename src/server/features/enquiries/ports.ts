@@ -13,7 +13,7 @@ export interface RecordedFirm {
 }
 
 export interface EnquiriesPorts {
-  /** The open off-platform record of `role` on move `txId`, or null (features/off-platform-parties/find-party.ts). */
+  /** The open off-platform record of `role` on move `txId`, or null (core/off-platform-parties/list-parties.ts). */
   findOffPlatformParty: (
     db: Db | Tx,
     txId: string,

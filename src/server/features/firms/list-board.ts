@@ -3,7 +3,7 @@
  * client names, side, current stage, the next task of the firm's side and its due day, days since
  * instruction, target dates, SLA status and its clock (sla_clocks: the open clock nearest breach, paused
  * or not, judged on the England and Wales working-day calendar), last activity, unread messages and
- * fee earner.
+ * fee earner, and the other side's conveyancer (on Homeward, recorded as not on Homeward, or null).
  * Filters (stage, SLA status, side, fee earner, text on address, postcode and client), five sorts,
  * keyset pages of at most 100 rows on (sort value, matter id). ONE SQL statement per request, built
  * as JSON by the database; which matters are visible comes from access/firms.ts.
@@ -18,6 +18,7 @@ import type { Database, JsonText } from '#server/db/client.ts'
 import { AppError } from '#server/core/errors.ts'
 import { drivingClockLateralSql } from '#server/core/clocks/board-clock.ts'
 import { firmHasProSql } from '#server/core/entitlement.ts'
+import { seatHolderJsonSql } from '#server/core/off-platform-parties/list-parties.ts'
 
 interface SortSpec {
   /** Expression over the `rows` CTE; never null. */
@@ -109,9 +110,13 @@ select case when $11::timestamptz is null or coalesce((select g.pro from gate g)
       || ',"days_since_instruction":' || x.days_since_instruction::text
       || x.board_row_json[2]
       || json_build_object('status', x.sla_status, 'clock', x.sla_clock, 'due_on', x.sla_due_on, 'paused', x.sla_paused)::text
-      || x.board_row_json[3] || x.unread_messages::text || x.board_row_json[4],
+      || x.board_row_json[3] || x.unread_messages::text
+      -- The stored last piece ends the row with its '}': the other side's conveyancer goes before it.
+      || left(x.board_row_json[4], -1) || ',"other_conveyancer":' || coalesce(os.holder::text, 'null') || '}',
       E', \\n ' order by x.sk ${s.dir}, x.matter_id ${s.dir}) || ']'
-    from (select * from page p order by p.sk ${s.dir}, p.matter_id ${s.dir} limit $9) x), '[]')
+    from (select * from page p order by p.sk ${s.dir}, p.matter_id ${s.dir} limit $9) x
+    -- The other side's conveyancer (on Homeward, or recorded as not on Homeward), for the page's rows only.
+    left join lateral (select ${seatHolderJsonSql('x.transaction_id', "case x.side when 'buyer' then 'seller_conveyancer' else 'buyer_conveyancer' end")} as holder) os on true), '[]')
   -- The cursor is the last row of a full page, when a row follows it.
   || ', "next_cursor" : ' || coalesce(to_json((select rtrim(translate(replace(encode(convert_to(
        json_build_array(x.sk::text, x.matter_id)::text, 'UTF8'), 'base64'), E'\n', ''), '+/', '-_'), '=') from page x

@@ -26,7 +26,7 @@ import {
   sendInvitation,
 } from '#server/core/invitations/create-invitation.ts'
 import { limitInvitationSend } from '#server/core/invitations/invitation-limits.ts'
-import { listOffPlatformParties } from './find-party'
+import { listOffPlatformParties } from '#server/core/off-platform-parties/list-parties.ts'
 
 const isInvitableRole = (role: string): role is InvitableRole => (INVITABLE_ROLES as readonly string[]).includes(role)
 

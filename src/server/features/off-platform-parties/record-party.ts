@@ -28,7 +28,7 @@ import type { Database, Tx } from '#server/db/client.ts'
 import { firstRow } from '#server/db/rows.ts'
 import { AppError } from '#server/core/errors.ts'
 import { recordActivity } from '#server/core/audit/record-activity.ts'
-import { listOffPlatformParties } from './find-party'
+import { listOffPlatformParties } from '#server/core/off-platform-parties/list-parties.ts'
 
 interface Ctx {
   database: Database

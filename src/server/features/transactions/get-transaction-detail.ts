@@ -13,6 +13,7 @@ import { viewerAccessId, type Viewer } from '#server/auth/viewer.ts'
 import type { TransactionDetail } from '#shared/contracts/transactions.ts'
 import type { Database, JsonText } from '#server/db/client.ts'
 import { notFound } from '#server/core/errors.ts'
+import { offPlatformPartiesJsonSql } from '#server/core/off-platform-parties/list-parties.ts'
 
 /** Messages included in the detail, newest first; the chat reads older ones page by page. */
 export const DETAIL_MESSAGE_LIMIT = 50
@@ -70,7 +71,9 @@ select json_build_object(
              -- Views of sealed data (funds.viewed, cdd.viewed, identity.image_viewed) stay in the audit
              -- trail, not in the workspace's recent activity: they are not progress, and not the other side's.
              and e0.kind not like '%viewed'
-           order by e0.created_at desc, e0.seq desc nulls last limit ${DETAIL_ACTIVITY_LIMIT}) e), '[]'::json)
+           order by e0.created_at desc, e0.seq desc nulls last limit ${DETAIL_ACTIVITY_LIMIT}) e), '[]'::json),
+  -- The professionals recorded as not on Homeward (off-platform parties): everyone who sees the move reads them.
+  'off_platform_parties', ${offPlatformPartiesJsonSql('t.id')}
 )::text
 from transactions t
 where t.id = $2 and ${canSeeTransactionRowSql('t', '$1')}`

@@ -48,6 +48,7 @@ const detail = (stages: TimelineStage[]): TransactionDetail => ({
   documents: [],
   messages: [],
   activity: [],
+  off_platform_parties: [],
 })
 
 describe('deriveStage', () => {

@@ -28,6 +28,7 @@ import { clockWording } from '#shared/domain/sla-wording.ts'
 import { standardTimeline } from '#shared/domain/timeline-template.ts'
 import { londonDate } from '#shared/domain/working-days.ts'
 import { OPEN_MATTER_PATH, transactionPath } from '#shared/paths.ts'
+import { SeatHolderName } from '#web/components/not-on-homeward-badge.tsx'
 import { Badge, type BadgeVariant } from '#web/components/ui/badge.tsx'
 import { Button } from '#web/components/ui/button.tsx'
 import { Input } from '#web/components/ui/input.tsx'
@@ -368,6 +369,10 @@ const CaseCard = memo(function CaseCard({ r, onReassign }: RowProps) {
       <div className="text-xs text-muted-foreground">
         {r.postcode} · {r.client_names.join(', ')} · {matterSideLabel(r.side)}
       </div>
+      <div className="mt-1 text-xs">
+        <span className="text-muted-foreground">Other side: </span>
+        <SeatHolderName holder={r.other_conveyancer} compact />
+      </div>
       <div className="mt-1">
         {r.stage ?? 'All stages done'}
         {r.stage_blocked && (
@@ -420,6 +425,9 @@ const CaseRow = memo(function CaseRow({ r, onReassign }: RowProps) {
       </td>
       <td className="px-3 py-2">{r.client_names.join(', ')}</td>
       <td className="px-3 py-2">{matterSideLabel(r.side)}</td>
+      <td className="max-w-36 px-2 py-2 text-xs">
+        <SeatHolderName holder={r.other_conveyancer} dense />
+      </td>
       <td className="px-3 py-2">
         {r.stage ?? 'All stages done'}
         {r.stage_blocked && (
@@ -460,7 +468,7 @@ function CasesTableView({ rows, onReassign }: { rows: BoardRow[]; onReassign?: (
         ))}
       </ul>
       <div className="hidden overflow-x-auto rounded-lg border bg-background sm:block">
-        <table className="w-full min-w-[960px] text-left text-sm">
+        <table className="w-full min-w-[1080px] text-left text-sm">
           <caption className="sr-only">The firm&apos;s matters</caption>
           <thead className="bg-muted/50 text-xs text-muted-foreground">
             <tr>
@@ -468,6 +476,7 @@ function CasesTableView({ rows, onReassign }: { rows: BoardRow[]; onReassign?: (
                 'Property',
                 'Client',
                 'Side',
+                'Other side',
                 'Stage',
                 'Next task',
                 'Days',

@@ -2,6 +2,7 @@ import { AlertTriangle, ArrowDown, Clock, Link2 } from 'lucide-react'
 import { Link } from 'react-router'
 import type { ChainMove } from '#shared/contracts/chains.ts'
 import { chainPath, transactionPath } from '#shared/paths.ts'
+import { SeatHolderName } from '#web/components/not-on-homeward-badge.tsx'
 import { LoadFailed, LoadingRows } from '#web/components/query-states.tsx'
 import { TransactionStatusBadge } from '#web/components/transaction-status-badge.tsx'
 import { Badge } from '#web/components/ui/badge.tsx'
@@ -15,7 +16,8 @@ import { LinkRequestForm, PendingLinks } from './chain-links'
 /**
  * A move's property chain (the workspace's Chain tab and its own page): every move from the first
  * buyer to the top of the chain with its stage, progress, target dates and any block, the slowest
- * link marked; the links waiting for an answer; asking to link this move; and the chain's dates.
+ * link marked, each side's conveyancer of a move the viewer is on (a firm recorded as not on Homeward
+ * with that badge); the links waiting for an answer; asking to link this move; and the chain's dates.
  * Moves the viewer is not on show town, postcode district, stage, status and dates only.
  */
 export function ChainPanel({ txId, showPageLink = false }: { txId: string; showPageLink?: boolean }) {
@@ -131,6 +133,23 @@ function MoveCard({ move, count }: { move: ChainMove; count: number }) {
           </dd>
         </div>
       </dl>
+      {/* Who acts on each side: only for a move the viewer is on (the rest of the chain is redacted). */}
+      {move.transaction_id && (
+        <dl className="mt-2 grid grid-cols-1 gap-x-6 gap-y-2 text-sm sm:grid-cols-2" data-testid="chain-conveyancers">
+          <div className="min-w-0">
+            <dt className="text-muted-foreground">Buyer&apos;s conveyancer</dt>
+            <dd className="font-medium">
+              <SeatHolderName holder={move.buyer_conveyancer} compact />
+            </dd>
+          </div>
+          <div className="min-w-0">
+            <dt className="text-muted-foreground">Seller&apos;s conveyancer</dt>
+            <dd className="font-medium">
+              <SeatHolderName holder={move.seller_conveyancer} compact />
+            </dd>
+          </div>
+        </dl>
+      )}
       <div className="mt-3 flex items-center gap-3">
         <Progress value={move.progress} aria-label={`Progress of the move at ${move.place}`} className="flex-1" />
         <span className="w-10 text-right text-sm tabular-nums">{move.progress}%</span>

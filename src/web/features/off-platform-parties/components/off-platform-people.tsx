@@ -1,17 +1,12 @@
 import { Building2, Mail, Pencil, Phone, Send, Trash2 } from 'lucide-react'
 import type { OffPlatformParty } from '#shared/contracts/off-platform-parties.ts'
 import { appointmentForRecorded, proposalDecider } from '#shared/domain/appointments.ts'
-import {
-  mayRecordOffPlatform,
-  NOT_ON_HOMEWARD,
-  OFF_PLATFORM_ROLES,
-  type OffPlatformRole,
-} from '#shared/domain/off-platform-parties.ts'
+import { mayRecordOffPlatform, OFF_PLATFORM_ROLES, type OffPlatformRole } from '#shared/domain/off-platform-parties.ts'
 import { isConveyancer, sideOf } from '#shared/domain/permissions.ts'
 import { REGULATOR_SHORT } from '#shared/domain/regulators.ts'
 import { INVITABLE_ROLES, participantRoleLabel, type ParticipantRole } from '#shared/domain/roles.ts'
 import { ConfirmButton } from '#web/components/confirm-button.tsx'
-import { Badge } from '#web/components/ui/badge.tsx'
+import { NotOnHomewardBadge } from '#web/components/not-on-homeward-badge.tsx'
 import { Button } from '#web/components/ui/button.tsx'
 import { notify } from '#web/lib/toast.ts'
 import { useInviteOffPlatformParty, useOffPlatformParties, useRemoveOffPlatformParty } from '../api'
@@ -19,15 +14,6 @@ import { RecordPartyDialog } from './record-party-dialog'
 
 const mayRecord = (viewerRole: string | null | undefined, seat: OffPlatformRole) =>
   mayRecordOffPlatform(viewerRole as ParticipantRole | null | undefined, seat)
-
-/** The small "not on Homeward" badge beside a recorded party, wherever a participant appears. */
-export function NotOnHomewardBadge() {
-  return (
-    <Badge variant="outline" className="shrink-0">
-      {NOT_ON_HOMEWARD}
-    </Badge>
-  )
-}
 
 /** The seats the viewer may record that nobody holds: no participant in the role, no open record. */
 function emptySeats(viewerRole: string | null | undefined, heldRoles: readonly string[], parties: OffPlatformParty[]) {

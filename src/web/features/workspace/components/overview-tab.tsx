@@ -1,10 +1,11 @@
-import { CheckCircle2, Clock, FileText, MessageSquare, Star, UserPlus, Users, Activity } from 'lucide-react'
+import { Building2, CheckCircle2, Clock, FileText, MessageSquare, Star, UserPlus, Users, Activity } from 'lucide-react'
 import type { ReactNode } from 'react'
 import { Link } from 'react-router'
 import type { TransactionDetail } from '#shared/contracts/transactions.ts'
 import { overallProgress } from '#shared/domain/progress.ts'
 import { participantRoleLabel } from '#shared/domain/roles.ts'
 import { fundsPath, propertyFormPath, reviewPath, surveyBookingPath, titleCheckPath } from '#shared/paths.ts'
+import { NotOnHomewardBadge } from '#web/components/not-on-homeward-badge.tsx'
 import { Button } from '#web/components/ui/button.tsx'
 import { Progress } from '#web/components/ui/progress.tsx'
 import { formatUkDate } from '#web/lib/formatters.ts'
@@ -18,7 +19,8 @@ export const KEY_PARTICIPANTS = 4
 
 /**
  * Overview (spec: Screens and routes): progress bar; completed and in-progress stage counts, participants,
- * documents; 'Key Participants' (first 4, Invite Professional to /marketplace); 'Recent Activity'
+ * documents; 'Key Participants' (first 4, then the firms recorded as not on Homeward with that badge,
+ * Invite Professional to /marketplace); 'Recent Activity'
  * (latest 5). Once the move has completed, its buyer and seller are asked to review the firms that
  * worked on it (the same page the review request email links to). `checklist` (from the verification
  * feature) says what is left for a buyer or seller to do.
@@ -202,6 +204,27 @@ export function OverviewTab({
                   <p className="truncate text-sm text-muted-foreground">
                     {participantRoleLabel(p.role)}
                     {p.organization && ` · ${p.organization.name}`}
+                  </p>
+                </div>
+              </li>
+            ))}
+            {/* A seat held by a firm recorded as not on Homeward reads as that firm, not as empty. */}
+            {detail.off_platform_parties.map((p) => (
+              <li key={p.id} className="flex min-w-0 items-center gap-3" data-testid="key-participant-off-platform">
+                <span
+                  aria-hidden="true"
+                  className="flex size-10 shrink-0 items-center justify-center rounded-full border border-dashed bg-muted text-muted-foreground"
+                >
+                  <Building2 className="size-4" />
+                </span>
+                <div className="min-w-0">
+                  <p className="flex min-w-0 flex-wrap items-center gap-x-2 gap-y-1">
+                    <span className="min-w-0 truncate font-medium">{p.person_name ?? p.firm_name}</span>
+                    <NotOnHomewardBadge />
+                  </p>
+                  <p className="text-sm break-words text-muted-foreground">
+                    {participantRoleLabel(p.role)}
+                    {p.person_name && ` · ${p.firm_name}`}
                   </p>
                 </div>
               </li>
