@@ -40,6 +40,15 @@ const ALLOWED: Record<string, string> = {
   'GET /files/{docId} query.s': 'signed download link parameters: checked against their HMAC, never stored',
   'GET /firm/listings query.q': 'a search term: matched, never stored',
   'GET /cases query.q': 'a search term: matched, never stored',
+  'GET /pipeline query.q': 'a search term: matched, never stored',
+  'GET /pipeline query.lender': 'a filter matched against lender names, never stored',
+  'POST /enquiry-links/{token}/uploads body[application/octet-stream]': "the file's bytes, not text",
+  'POST /enquiry-links/{token}/uploads query.filename':
+    'cleaned by sanitiseDisplayName (shared/domain/document-files.ts) once the type is known: drops every Cc and Cf',
+  'POST /transactions/{txId}/surveys/bookings body.payment_method':
+    "a card reference handed to the payments provider, never stored or shown (the provider's charge reference is)",
+  'POST /transactions/{txId}/surveys/bookings body.terms_version':
+    'compared with the current terms of engagement version (422 otherwise), never stored as typed',
   'GET /portfolio query.q': 'a search term: matched, never stored',
   'GET /cases query.stage': 'a filter matched against stage names, never stored',
   'GET /cases query.cursor': 'an opaque paging cursor, decoded and checked, never stored',

@@ -13,7 +13,7 @@ import {
   PIPELINE_SORTS,
 } from '../domain/mortgages'
 import { Person, TransactionParams, Uuid } from './common'
-import { displayLine } from './common'
+import { displayLine, displayText } from './common'
 import { endpoint, ERRORS, json, jsonBody } from './endpoint'
 
 const IsoDate = z.iso.date({ message: 'Use a date like 2027-03-31' })
@@ -25,8 +25,7 @@ const Pence = (what: string) =>
     .max(100_000_000_00, `${what} must be at most £100,000,000`)
 
 const Text = (what: string, max: number) =>
-  z
-    .string({ message: `${what} must be text` })
+  displayText({ message: `${what} must be text` })
     .trim()
     .max(max, `${what} can be at most ${max} characters`)
 const Line = (what: string, max = 200) =>
