@@ -91,6 +91,7 @@ describe('a production start with SANDBOX_PARTNERS=true', () => {
           'open_banking',
           'client_money',
           'land_registry',
+          'regulator_register',
         ],
       })
     } finally {

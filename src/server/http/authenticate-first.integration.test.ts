@@ -43,6 +43,8 @@ describe('signed out', () => {
         .sort(),
     ).toEqual([
       'GET /api/auth-providers',
+      'GET /api/calendar-feeds/{token}',
+      'GET /api/enquiry-links/{token}',
       'GET /api/firm-invitations/{token}',
       'GET /api/firm-logos/{orgId}/{file}',
       'GET /api/health',
@@ -51,6 +53,8 @@ describe('signed out', () => {
       'GET /api/invitations/{token}',
       'GET /api/organizations',
       'GET /api/organizations/{orgId}',
+      'POST /api/enquiry-links/{token}/enquiries/{enquiryId}/replies',
+      'POST /api/enquiry-links/{token}/uploads',
       'POST /api/support/inbound',
       'POST /api/webhooks/identity/{provider}',
       'POST /api/webhooks/sanctions/{provider}',

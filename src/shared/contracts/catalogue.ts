@@ -29,6 +29,7 @@ import { matterImportEndpoints } from './matter-import'
 import { logbookEndpoints } from './logbooks'
 import { mortgageEndpoints } from './mortgages'
 import { notificationEndpoints } from './notifications'
+import { firmProfileEndpoints } from './firm-profile'
 import { offPlatformPartyEndpoints } from './off-platform-parties'
 import { pdtfEndpoints } from './pdtf'
 import { portfolioEndpoints } from './portfolio'
@@ -81,6 +82,7 @@ export const catalogue = {
   verification: verificationEndpoints,
   matterImport: matterImportEndpoints,
   offPlatformParties: offPlatformPartyEndpoints,
+  firmProfile: firmProfileEndpoints,
 } satisfies Record<string, Record<string, EndpointSpec>>
 
 /** Every endpoint of the catalogue, as a flat list. */

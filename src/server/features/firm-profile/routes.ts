@@ -7,7 +7,7 @@
 import { Readable } from 'node:stream'
 import { FirmProfileParams, firmProfileEndpoints as endpoints } from '#shared/contracts/firm-profile.ts'
 import { validationError } from '#server/core/errors.ts'
-import { createRouter, honoPath, requireViewer, type AppDeps } from '#server/http/router.ts'
+import { createRouter, documented, honoPath, requireViewer, type AppDeps } from '#server/http/router.ts'
 import { storageFor } from '#server/platform/storage/index.ts'
 import { regulatorRegisterFor } from '#server/providers/regulator-register/index.ts'
 import { getFirmProfile, updateFirmProfile } from './firm-profile'
@@ -18,7 +18,7 @@ export function firmProfileRoutes({ database, config }: AppDeps) {
   const register = regulatorRegisterFor(config)
   const router = createRouter()
   // Registered for the OpenAPI document only; the handler below reads the raw body itself.
-  router.openAPIRegistry.registerPath(endpoints.uploadLogo)
+  router.openAPIRegistry.registerPath(documented(endpoints.uploadLogo))
   return router
     .openapi(endpoints.get, async (c) => {
       const { orgId } = c.req.valid('param')
