@@ -25,6 +25,7 @@ import { Invitation } from '#shared/contracts/invitations.ts'
 import { createTransaction } from '#server/test/factories.ts'
 import { type TestUser, useTestApp } from '#server/test/test-app.ts'
 import { CDD_TASK_TITLES } from '#shared/domain/client-due-diligence.ts'
+import { SURVEY_TERMS_VERSION } from '#shared/domain/surveys.ts'
 import { makePdf } from '#server/test/test-files.ts'
 import { JPEG_BASE64, passportMrzLine } from '#server/test/test-identity.ts'
 
@@ -394,6 +395,33 @@ let sharedLinkId: string | undefined
 async function sharedLink(): Promise<string> {
   sharedLinkId ??= await pendingLink(move.txId)
   return sharedLinkId
+}
+
+/**
+ * An open off-platform record (decision 053) of the seat `role` on move `txId`, as the seller would
+ * have recorded it: its id. Each has its own email, so inviting it meets no earlier invitation.
+ */
+async function recordedParty(txId: string, role = 'seller_conveyancer'): Promise<string> {
+  const [row] = await t.database.query<{ id: string }>(
+    `insert into off_platform_parties (transaction_id, role, firm_name, email, recorded_by)
+     values ($1, $2, 'Offline & Co', $3, $4) returning id`,
+    [txId, role, `offline-${randomUUID()}@homeward.test`, users.seller.profileId],
+  )
+  return row.id
+}
+
+let sharedPartyId: string | undefined
+/** The shared move's recorded estate agent, made once (the denied actors' calls address it). */
+async function sharedParty(): Promise<string> {
+  sharedPartyId ??= await recordedParty(move.txId, 'estate_agent')
+  return sharedPartyId
+}
+
+/** Records the seller's firm of move `txId` off Homeward and raises an enquiry that waits for its reply. */
+async function withOffPlatformSellerFirm(txId: string): Promise<string> {
+  await recordedParty(txId, 'seller_conveyancer')
+  await raised(txId)
+  return txId
 }
 
 /** An id nothing has: the surveys rows' product, surveyor and booking. */
@@ -957,7 +985,15 @@ const ROWS: Record<string, Row> = {
     call: (actor) =>
       t.request(`${base(move.txId)}/surveys/bookings`, {
         as: as(actor),
-        json: { product_id: UNKNOWN_ID, surveyor_id: UNKNOWN_ID, starts_at: '2030-01-07T10:00:00Z' },
+        // A valid booking but for its unknown product (a card and the current terms, so no 400).
+        json: {
+          product_id: UNKNOWN_ID,
+          surveyor_id: UNKNOWN_ID,
+          starts_at: '2030-01-07T10:00:00Z',
+          payment_method: 'pm_sandbox_card_4242424242424242',
+          terms_version: SURVEY_TERMS_VERSION,
+          accept_terms: true,
+        },
       }),
     expected: answers(404, { seller: 403 }),
   },
@@ -1257,6 +1293,96 @@ const ROWS: Record<string, Row> = {
   },
   'GET /api/mortgages/{txId}/lender-pack': {
     call: get(() => `/api/mortgages/${move.txId}/lender-pack`),
+    expected: answers(403),
+  },
+  // Off-platform parties (decision 053; mayRecordOffPlatform): everyone on the move reads the records.
+  // The seller's conveyancer's seat is recorded by the seller's side or the buyer's conveyancer (the
+  // professional, and the firm's assistant working its matter), never by the buyer (403).
+  'GET /api/transactions/{txId}/off-platform-parties': {
+    call: get(() => `${base(move.txId)}/off-platform-parties`),
+    expected: answers(200),
+  },
+  'POST /api/transactions/{txId}/off-platform-parties': {
+    call: async (actor) =>
+      t.request(`${base(isAllowed(actor) ? await newMove() : move.txId)}/off-platform-parties`, {
+        as: as(actor),
+        json: { role: 'seller_conveyancer', firm_name: 'Offline & Co', email: `offline-${randomUUID()}@homeward.test` },
+      }),
+    expected: answers(201, { buyer: 403 }),
+  },
+  'PATCH /api/transactions/{txId}/off-platform-parties/{partyId}': {
+    call: write(
+      async (actor, txId) =>
+        t.request(`${base(txId)}/off-platform-parties/${await recordedParty(txId)}`, {
+          method: 'PATCH',
+          as: as(actor),
+          json: { person_name: 'Jo Offline' },
+        }),
+      async (actor) =>
+        t.request(`${base(move.txId)}/off-platform-parties/${await sharedParty()}`, {
+          method: 'PATCH',
+          as: as(actor),
+          json: { person_name: 'Changed by someone not on the move' },
+        }),
+    ),
+    expected: answers(200, { buyer: 403 }),
+  },
+  'DELETE /api/transactions/{txId}/off-platform-parties/{partyId}': {
+    call: write(
+      async (actor, txId) =>
+        t.request(`${base(txId)}/off-platform-parties/${await recordedParty(txId)}`, {
+          method: 'DELETE',
+          as: as(actor),
+        }),
+      async (actor) =>
+        t.request(`${base(move.txId)}/off-platform-parties/${await sharedParty()}`, {
+          method: 'DELETE',
+          as: as(actor),
+        }),
+    ),
+    expected: answers(204, { buyer: 403 }),
+  },
+  // Inviting the recorded seller's firm (decision 014's rule, appointmentForRecorded): the seller
+  // invites it, the buyer's conveyancer proposes it to the seller (201 either way); the buyer, who may
+  // not record that seat, gets 403.
+  'POST /api/transactions/{txId}/off-platform-parties/{partyId}/invitation': {
+    call: write(
+      async (actor, txId) =>
+        t.request(`${base(txId)}/off-platform-parties/${await recordedParty(txId)}/invitation`, {
+          as: as(actor),
+          method: 'POST',
+        }),
+      async (actor) =>
+        t.request(`${base(move.txId)}/off-platform-parties/${await sharedParty()}/invitation`, {
+          as: as(actor),
+          method: 'POST',
+        }),
+    ),
+    expected: answers(201, { buyer: 403 }),
+  },
+  // Enquiries by email (decision 054): only the buyer's conveyancer (the firm: professional and
+  // assistant) emails the waiting enquiries to the seller's firm off Homeward; the clients get 403.
+  'POST /api/transactions/{txId}/enquiries/email': {
+    call: write(
+      async (actor, txId) =>
+        t.request(`${base(await withOffPlatformSellerFirm(txId))}/enquiries/email`, { as: as(actor), method: 'POST' }),
+      (actor) => t.request(`${base(move.txId)}/enquiries/email`, { as: as(actor), method: 'POST' }),
+    ),
+    expected: answers(201, { buyer: 403, seller: 403 }),
+  },
+  // Logging enquiries received by email or letter is the seller's conveyancer's alone (none here):
+  // everyone on the move gets 403 (the body is valid, so no 400); outsiders 404.
+  'POST /api/transactions/{txId}/enquiries/logged': {
+    call: (actor) =>
+      t.request(`${base(move.txId)}/enquiries/logged`, {
+        as: as(actor),
+        json: {
+          received_on: '2026-11-02',
+          received_via: 'letter',
+          original_document_id: move.doc.id,
+          enquiries: [{ category: 'searches', body: 'Please confirm the boundary.' }],
+        },
+      }),
     expected: answers(403),
   },
 }
