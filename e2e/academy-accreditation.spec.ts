@@ -81,7 +81,7 @@ test('the Accreditation page shows each criterion and the gap to the next tier',
     await expect(gap).toContainText('What Platinum still needs')
     await expect(gap).toContainText('3 days faster on average')
     // Measured from the firm's closed SLA clocks (the demo firm meets them).
-    await expect(page.getByTestId('criterion-silver-sla')).toContainText(/Met\s*\d+(\.\d)?%/)
+    await expect(page.getByTestId('criterion-silver-sla')).toContainText(/Met\s*·\s*\d+(\.\d)?%/)
     await expect(page.getByTestId('criterion-gold-avg_days')).toContainText('Met')
     await expect(page.getByTestId('criterion-platinum-avg_days')).toContainText('Not met')
     await page.screenshot({ path: `${SHOTS}/accreditation-${width}.png`, fullPage: true })

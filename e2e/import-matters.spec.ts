@@ -29,7 +29,7 @@ test('a conveyancer imports matters from a CSV, sees the bad row, and finds the 
   const batch = Date.now().toString(36).toUpperCase()
 
   await page.goto('/app/cases')
-  await expect(page.getByText('0 matters · you are admin')).toBeVisible()
+  await expect(page.getByText('0 matters (0 live, 0 completed) · you are admin')).toBeVisible()
   await page.getByRole('button', { name: 'Import matters' }).click()
   const dialog = page.getByRole('dialog', { name: 'Import matters' })
   await expect(dialog).toBeVisible()
@@ -80,7 +80,7 @@ test('a conveyancer imports matters from a CSV, sees the bad row, and finds the 
 
   // The board now holds the three matters, and not the refused one.
   const rows = page.getByTestId('case-row')
-  await expect(page.getByText('3 matters · you are admin')).toBeVisible()
+  await expect(page.getByText(/^3 matters \(\d+ live, 0 completed\) · you are admin$/)).toBeVisible()
   await expect(rows).toHaveCount(3)
   for (const street of ['1 Orchard Way', '2 Orchard Way', '4 Orchard Way']) {
     await expect(rows.filter({ hasText: street })).toHaveCount(1)
