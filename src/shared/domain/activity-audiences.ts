@@ -168,6 +168,12 @@ export const ACTIVITY_KIND_RULES = {
   'cdd.reliance_recorded': 'client_firm',
   'cdd.decided': 'client_firm',
   'identity.image_viewed': 'client_firm',
+  // A client's answer to an enquiry in their task (features/enquiries/client-answers.ts): the task for
+  // the buyer is everyone's, as the seller's; the answer and a discarded draft are written narrowed to
+  // the client and their conveyancer (buyer_client or seller_client).
+  'enquiry.buyer_task': 'everyone',
+  'enquiry.client_answered': 'everyone',
+  'enquiry.draft_discarded': 'everyone',
 } as const satisfies Record<string, ActivityAudienceRule>
 
 /** Every kind of audit entry (the keys of ACTIVITY_KIND_RULES). */

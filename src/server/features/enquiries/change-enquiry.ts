@@ -20,13 +20,20 @@ import {
 } from '#shared/domain/enquiries.ts'
 import { transactionPath } from '#shared/paths.ts'
 import type { Database, Tx } from '#server/db/client.ts'
-import { rows } from '#server/db/rows.ts'
-import { AppError } from '#server/core/errors.ts'
+import { firstRow, IdRow, rows } from '#server/db/rows.ts'
+import { AppError, notFound } from '#server/core/errors.ts'
 import { notifyPeople } from '#server/core/notify/notify-people.ts'
 import { alertClocksOfTransaction } from '#server/core/clocks/check-clocks.ts'
 import { startEnquiryClock, stopEnquiryClock } from '#server/core/clocks/clock-sync.ts'
 import { recordActivity } from '#server/core/audit/record-activity.ts'
-import { lockEnquiry, lockMatter, saveEnquiry, type EnquiryContext } from './enquiry-context'
+import {
+  lockEnquiry,
+  lockMatter,
+  saveEnquiry,
+  type EnquiryContext,
+  type EnquiryPart,
+  type LockedEnquiry,
+} from './enquiry-context'
 import { syncEnquiryTasks } from './enquiry-tasks'
 
 export const OWN_ENQUIRY_RULE =
@@ -60,35 +67,70 @@ export async function replyToEnquiry(
   return database.db.transaction(async (tx) => {
     const { part } = await lockMatter(tx, ctx.viewer, ctx.txId)
     const enquiry = await lockEnquiry(tx, ctx.txId, input.enquiryId, input.version)
-    if (part === 'raiser') throw new AppError('conflict', OWN_ENQUIRY_RULE)
-    if (part !== 'replier')
-      throw new AppError('forbidden', "Only the seller's conveyancer on this matter answers its enquiries.")
-    if (CLOSED_ENQUIRY_STATUSES.includes(enquiry.status))
-      throw new AppError('unprocessable', CLOSED_ENQUIRY_RULE(ENQUIRY_STATUS_LABELS[enquiry.status]))
-    if (!canReply(enquiry.status))
-      throw new AppError(
-        'conflict',
-        `Enquiry ${enquiry.number} is already answered; wait for the buyer's conveyancer to raise a further enquiry.`,
-      )
-    await tx.execute(sql`insert into enquiry_replies (enquiry_id, kind, author_id, body)
-      values (${enquiry.id}, 'reply', ${ctx.viewer.profileId}, ${input.body})`)
-    await saveEnquiry(tx, enquiry.id, { status: 'answered' })
-    await stopEnquiryClock(tx, enquiry.id, 'replied')
-    await recordActivity(tx, {
-      transactionId: ctx.txId,
-      actorId: ctx.viewer.profileId,
-      kind: 'enquiry.answered',
-      summary: `answered enquiry ${enquiry.number}`,
-      payload: { enquiryId: enquiry.id, number: enquiry.number },
-    })
-    await syncEnquiryTasks(tx, ctx.txId, ctx.viewer.profileId, {
-      publicUrl: ctx.publicUrl,
-      deliverMail: ctx.deliverMail,
-    })
-    await tellSide(tx, ctx, 'buyer_conveyancer', `Enquiry ${enquiry.number} is answered`, input.body.slice(0, 200))
-    await alertClocksOfTransaction(tx, ctx.txId, ctx)
+    await sendReply(tx, ctx, { enquiry, part, body: input.body })
     return { version: enquiry.version + 1 }
   })
+}
+
+/**
+ * The rule and effects of a reply, inside the caller's transaction on a locked enquiry: who may
+ * answer, in which states, the status, clock, audit entry, enquiry tasks and the buyer's conveyancer
+ * told. `draftId`: send that draft (made from the seller's answer in their task) as the reply, with
+ * `body` as the conveyancer leaves it, instead of writing a new message. Returns the message's id.
+ */
+export async function sendReply(
+  tx: Tx,
+  ctx: EnquiryContext,
+  input: { enquiry: LockedEnquiry; part: EnquiryPart; body: string; draftId?: string },
+): Promise<string> {
+  const { enquiry, part } = input
+  if (part === 'raiser') throw new AppError('conflict', OWN_ENQUIRY_RULE)
+  if (part !== 'replier')
+    throw new AppError('forbidden', "Only the seller's conveyancer on this matter answers its enquiries.")
+  if (CLOSED_ENQUIRY_STATUSES.includes(enquiry.status))
+    throw new AppError('unprocessable', CLOSED_ENQUIRY_RULE(ENQUIRY_STATUS_LABELS[enquiry.status]))
+  if (!canReply(enquiry.status))
+    throw new AppError(
+      'conflict',
+      `Enquiry ${enquiry.number} is already answered; wait for the buyer's conveyancer to raise a further enquiry.`,
+    )
+  const replyId = await writeMessage(tx, ctx, enquiry.id, 'reply', input.body, input.draftId)
+  await saveEnquiry(tx, enquiry.id, { status: 'answered' })
+  await stopEnquiryClock(tx, enquiry.id, 'replied')
+  await recordActivity(tx, {
+    transactionId: ctx.txId,
+    actorId: ctx.viewer.profileId,
+    kind: 'enquiry.answered',
+    summary: `answered enquiry ${enquiry.number}`,
+    payload: { enquiryId: enquiry.id, number: enquiry.number },
+  })
+  await syncEnquiryTasks(tx, ctx.txId, ctx.viewer.profileId, {
+    publicUrl: ctx.publicUrl,
+    deliverMail: ctx.deliverMail,
+  })
+  await tellSide(tx, ctx, 'buyer_conveyancer', `Enquiry ${enquiry.number} is answered`, input.body.slice(0, 200))
+  await alertClocksOfTransaction(tx, ctx.txId, ctx)
+  return replyId
+}
+
+/** A new message of the thread by the viewer, or their draft `draftId` sent with `body`: the message's id. */
+async function writeMessage(
+  tx: Tx,
+  ctx: EnquiryContext,
+  enquiryId: string,
+  kind: 'reply' | 'further_enquiry',
+  body: string,
+  draftId?: string,
+): Promise<string> {
+  const res = draftId
+    ? await tx.execute(sql`update enquiry_replies
+        set state = 'sent', body = ${body}, author_id = ${ctx.viewer.profileId}, created_at = now()
+        where id = ${draftId} and enquiry_id = ${enquiryId} and kind = ${kind} and state = 'draft' returning id`)
+    : await tx.execute(sql`insert into enquiry_replies (enquiry_id, kind, author_id, body)
+        values (${enquiryId}, ${kind}, ${ctx.viewer.profileId}, ${body}) returning id`)
+  const row = firstRow(IdRow, res)
+  if (!row) throw notFound('draft')
+  return row.id
 }
 
 /** The buyer's conveyancer marks it satisfied, raises a further enquiry, or withdraws it. */
@@ -100,52 +142,71 @@ export async function changeEnquiryStatus(
   return database.db.transaction(async (tx) => {
     const { part } = await lockMatter(tx, ctx.viewer, ctx.txId)
     const enquiry = await lockEnquiry(tx, ctx.txId, input.enquiryId, input.version)
-    if (part !== 'raiser')
-      throw new AppError(
-        'forbidden',
-        "Only the buyer's conveyancer on this matter marks an enquiry satisfied, raises a further enquiry or withdraws it.",
-      )
-    if (CLOSED_ENQUIRY_STATUSES.includes(enquiry.status))
-      throw new AppError('unprocessable', CLOSED_ENQUIRY_RULE(ENQUIRY_STATUS_LABELS[enquiry.status]))
-    if (!raiserTransitions(enquiry.status).includes(input.status))
-      throw new AppError(
-        'unprocessable',
-        input.status === 'satisfied'
-          ? `Enquiry ${enquiry.number} has no reply yet: it can be satisfied once the seller's conveyancer answers.`
-          : `Enquiry ${enquiry.number} is waiting for a reply: raise a further enquiry once it is answered.`,
-      )
-    if (input.status === 'further_enquiry') {
-      await tx.execute(sql`insert into enquiry_replies (enquiry_id, kind, author_id, body)
-        values (${enquiry.id}, 'further_enquiry', ${ctx.viewer.profileId}, ${input.body ?? ''})`)
-    }
-    await saveEnquiry(tx, enquiry.id, { status: input.status })
-    if (input.status === 'further_enquiry') await startEnquiryClock(tx, ctx.txId, enquiry.id)
-    if (input.status === 'withdrawn') await stopEnquiryClock(tx, enquiry.id, 'cancelled')
-    const verb = {
-      satisfied: 'marked satisfied',
-      withdrawn: 'withdrew',
-      further_enquiry: 'raised a further enquiry on',
-    }
-    await recordActivity(tx, {
-      transactionId: ctx.txId,
-      actorId: ctx.viewer.profileId,
-      kind: `enquiry.${input.status}`,
-      summary:
-        input.status === 'withdrawn'
-          ? `withdrew enquiry ${enquiry.number}`
-          : `${verb[input.status]} enquiry ${enquiry.number}`,
-      payload: { enquiryId: enquiry.id, number: enquiry.number, from: enquiry.status, to: input.status },
-    })
-    await syncEnquiryTasks(tx, ctx.txId, ctx.viewer.profileId, {
-      publicUrl: ctx.publicUrl,
-      deliverMail: ctx.deliverMail,
-    })
-    if (input.status === 'further_enquiry') {
-      await tellSide(tx, ctx, 'seller_conveyancer', `Further enquiry on enquiry ${enquiry.number}`, input.body ?? null)
-    }
-    await alertClocksOfTransaction(tx, ctx.txId, ctx)
+    await applyStatusChange(tx, ctx, { enquiry, part, status: input.status, body: input.body })
     return { version: enquiry.version + 1 }
   })
+}
+
+/**
+ * The rule and effects of the buyer's conveyancer's change, inside the caller's transaction on a
+ * locked enquiry. `draftId` (a further enquiry only): send that draft, made from the buyer's answer
+ * in their task, as the further enquiry with `body`.
+ */
+export async function applyStatusChange(
+  tx: Tx,
+  ctx: EnquiryContext,
+  input: {
+    enquiry: LockedEnquiry
+    part: EnquiryPart
+    status: 'satisfied' | 'withdrawn' | 'further_enquiry'
+    body?: string
+    draftId?: string
+  },
+): Promise<void> {
+  const { enquiry, part } = input
+  if (part !== 'raiser')
+    throw new AppError(
+      'forbidden',
+      "Only the buyer's conveyancer on this matter marks an enquiry satisfied, raises a further enquiry or withdraws it.",
+    )
+  if (CLOSED_ENQUIRY_STATUSES.includes(enquiry.status))
+    throw new AppError('unprocessable', CLOSED_ENQUIRY_RULE(ENQUIRY_STATUS_LABELS[enquiry.status]))
+  if (!raiserTransitions(enquiry.status).includes(input.status))
+    throw new AppError(
+      'unprocessable',
+      input.status === 'satisfied'
+        ? `Enquiry ${enquiry.number} has no reply yet: it can be satisfied once the seller's conveyancer answers.`
+        : `Enquiry ${enquiry.number} is waiting for a reply: raise a further enquiry once it is answered.`,
+    )
+  if (input.status === 'further_enquiry') {
+    await writeMessage(tx, ctx, enquiry.id, 'further_enquiry', input.body ?? '', input.draftId)
+  }
+  await saveEnquiry(tx, enquiry.id, { status: input.status })
+  if (input.status === 'further_enquiry') await startEnquiryClock(tx, ctx.txId, enquiry.id)
+  if (input.status === 'withdrawn') await stopEnquiryClock(tx, enquiry.id, 'cancelled')
+  const verb = {
+    satisfied: 'marked satisfied',
+    withdrawn: 'withdrew',
+    further_enquiry: 'raised a further enquiry on',
+  }
+  await recordActivity(tx, {
+    transactionId: ctx.txId,
+    actorId: ctx.viewer.profileId,
+    kind: `enquiry.${input.status}`,
+    summary:
+      input.status === 'withdrawn'
+        ? `withdrew enquiry ${enquiry.number}`
+        : `${verb[input.status]} enquiry ${enquiry.number}`,
+    payload: { enquiryId: enquiry.id, number: enquiry.number, from: enquiry.status, to: input.status },
+  })
+  await syncEnquiryTasks(tx, ctx.txId, ctx.viewer.profileId, {
+    publicUrl: ctx.publicUrl,
+    deliverMail: ctx.deliverMail,
+  })
+  if (input.status === 'further_enquiry') {
+    await tellSide(tx, ctx, 'seller_conveyancer', `Further enquiry on enquiry ${enquiry.number}`, input.body ?? null)
+  }
+  await alertClocksOfTransaction(tx, ctx.txId, ctx)
 }
 
 /** The buyer's conveyancer corrects the text or category of an enquiry that is not closed. */

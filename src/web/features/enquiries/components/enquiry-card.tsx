@@ -1,9 +1,11 @@
 import { useId, useState, type FormEvent } from 'react'
 import { Link } from 'react-router'
-import { propertyFormPath } from '#shared/paths.ts'
-import type { Enquiry } from '#shared/contracts/enquiries.ts'
+import { enquiryTaskPath, propertyFormPath, transactionPath } from '#shared/paths.ts'
+import type { Enquiry, EnquiryReply } from '#shared/contracts/enquiries.ts'
 import {
   canReply,
+  clientOfPart,
+  mayAskClient,
   ENQUIRY_CATEGORY_LABELS,
   ENQUIRY_MAX_CHARS,
   ENQUIRY_STATUS_LABELS,
@@ -16,7 +18,7 @@ import { FormField } from '#web/components/ui/form-field.tsx'
 import { Textarea } from '#web/components/ui/textarea.tsx'
 import { formatUkDate, formatUkDateTime } from '#web/lib/formatters.ts'
 import { notify } from '#web/lib/toast.ts'
-import { useChangeStatus, useReply, useSellerTask } from '../api'
+import { useAskClient, useChangeStatus, useDiscardDraft, useReply, useSendDraft } from '../api'
 import { clockText, SLA_VARIANT, STATUS_VARIANT } from './labels'
 
 /**
@@ -35,7 +37,11 @@ export function EnquiryCard({
   const id = useId()
   const reply = useReply(txId)
   const change = useChangeStatus(txId)
-  const sellerTask = useSellerTask(txId)
+  const askClient = useAskClient(txId)
+  const client = clientOfPart(part)!
+  const clientTask = client === 'seller' ? e.seller_task : e.buyer_task
+  const drafts = e.replies.filter((r) => r.state === 'draft')
+  const sent = e.replies.filter((r) => r.state !== 'draft')
   const [text, setText] = useState('')
   const [error, setError] = useState<string>()
   const [furtherOpen, setFurtherOpen] = useState(false)
@@ -83,24 +89,32 @@ export function EnquiryCard({
       {e.documents.length > 0 && (
         <p className="text-xs">Linked: {e.documents.map((d) => `${d.filename} (v${d.version})`).join(', ')}</p>
       )}
-      {e.replies.length > 0 && (
+      {sent.length > 0 && (
         <ol className="flex flex-col gap-2 border-l-2 pl-3" aria-label={`Thread of enquiry ${e.number}`}>
-          {e.replies.map((r) => (
+          {sent.map((r) => (
             <li key={r.id} className="text-sm">
               <p className="text-xs font-medium text-muted-foreground">
                 {r.kind === 'reply' ? 'Reply' : 'Further enquiry'}
                 {r.author ? ` from ${r.author.full_name}` : ''}, {formatUkDateTime(r.created_at)}
               </p>
               <p className="whitespace-pre-wrap">{r.body}</p>
+              <MessageFiles txId={txId} message={r} />
             </li>
           ))}
         </ol>
       )}
-      {e.seller_task && (
+      {clientTask && (
         <p className="text-xs text-muted-foreground">
-          Seller task on the timeline: {e.seller_task.status === 'completed' ? 'done' : 'waiting for the seller'}
+          {client === 'seller' ? 'Seller' : 'Buyer'} task on the timeline:{' '}
+          {clientTask.status === 'completed' ? 'done' : `waiting for the ${client}`} ·{' '}
+          <Link className="underline" to={enquiryTaskPath(txId, clientTask.id)}>
+            Open the task
+          </Link>
         </p>
       )}
+      {drafts.map((d) => (
+        <DraftMessage key={d.id} txId={txId} enquiry={e} draft={d} part={part} />
+      ))}
 
       {showTextForm && (
         <form
@@ -130,23 +144,26 @@ export function EnquiryCard({
       )}
 
       <div className="flex flex-wrap gap-2">
-        {part === 'replier' && canReply(e.status) && !e.seller_task && (
+        {mayAskClient(part, e.status) && !clientTask && (
           <Button
             variant="outline"
             size="sm"
-            disabled={sellerTask.isPending}
+            disabled={askClient.isPending}
             onClick={() =>
-              sellerTask.mutate(
+              askClient.mutate(
                 { enquiryId: e.id, version: e.version },
                 {
                   onSuccess: () =>
-                    notify.success('Task sent to the seller', `Enquiry ${e.number} is on the seller's timeline.`),
+                    notify.success(
+                      `Task sent to the ${client}`,
+                      `They answer enquiry ${e.number} in it; their answer comes back to you as a draft.`,
+                    ),
                   onError: fail('Could not make the task'),
                 },
               )
             }
           >
-            Ask the seller (make a task)
+            Ask the {client} (make a task)
           </Button>
         )}
         {transitions.includes('satisfied') && (
@@ -198,5 +215,115 @@ function FormQuestionLink({ txId, formQuestion }: { txId: string; formQuestion: 
         Raised on the seller&apos;s {form.toUpperCase()} answer
       </Link>
     </p>
+  )
+}
+
+/** The files attached to one message of the thread that the viewer may read, linked to the Documents tab. */
+function MessageFiles({ txId, message }: { txId: string; message: EnquiryReply }) {
+  if (message.documents.length === 0) return null
+  return (
+    <p className="text-xs break-all">
+      Attached:{' '}
+      <Link className="underline" to={transactionPath(txId, { tab: 'documents' })}>
+        {message.documents.map((d) => `${d.filename} (v${d.version})`).join(', ')}
+      </Link>
+    </p>
+  )
+}
+
+/**
+ * A draft made from the client's answer in their task, for their conveyancer only: they edit it and
+ * send it as their reply (seller's side) or further enquiry (buyer's side), its files going with it,
+ * or decide not to send it.
+ */
+function DraftMessage({
+  txId,
+  enquiry: e,
+  draft,
+  part,
+}: {
+  txId: string
+  enquiry: Enquiry
+  draft: EnquiryReply
+  part: 'raiser' | 'replier'
+}) {
+  const id = useId()
+  const send = useSendDraft(txId)
+  const discard = useDiscardDraft(txId)
+  const [text, setText] = useState(draft.body)
+  const [error, setError] = useState<string>()
+  const client = clientOfPart(part)!
+  const what = part === 'replier' ? 'reply' : 'further enquiry'
+  const canSend = part === 'replier' ? canReply(e.status) : raiserTransitions(e.status).includes('further_enquiry')
+  const submit = (ev: FormEvent) => {
+    ev.preventDefault()
+    const body = text.trim()
+    if (!body) return setError(`Write the ${what}`)
+    if (body.length > ENQUIRY_MAX_CHARS) return setError(`At most ${ENQUIRY_MAX_CHARS} characters`)
+    send.mutate(
+      { enquiryId: e.id, draftId: draft.id, version: e.version, body },
+      {
+        onSuccess: () =>
+          notify.success(
+            part === 'replier' ? `Reply to enquiry ${e.number} sent` : 'Further enquiry raised',
+            draft.documents.length ? 'Its files went with it.' : undefined,
+          ),
+        onError: (err: Error) => setError(err.message),
+      },
+    )
+  }
+  return (
+    <section
+      aria-label={`Draft ${what} from the ${client}'s answer`}
+      className="flex flex-col gap-2 rounded-md border border-dashed border-amber-400 bg-amber-50 p-3"
+    >
+      <p className="text-xs font-medium text-amber-950">
+        Draft from {draft.from_client?.full_name ?? `the ${client}`}&apos;s answer, {formatUkDateTime(draft.created_at)}.
+        Only your side&apos;s conveyancers see it until you send it.
+      </p>
+      <MessageFiles txId={txId} message={draft} />
+      {canSend ? (
+        <form noValidate onSubmit={submit} className="flex flex-col gap-2">
+          <FormField id={`${id}-draft`} label={`Your ${what} to enquiry ${e.number} (edit before sending)`} error={error}>
+            {(control) => (
+              <Textarea {...control} value={text} onChange={(ev) => setText(ev.target.value)} rows={4} />
+            )}
+          </FormField>
+          <div className="flex flex-wrap gap-2">
+            <Button type="submit" size="sm" disabled={send.isPending}>
+              {part === 'replier' ? 'Send reply' : 'Send as further enquiry'}
+            </Button>
+            <DiscardDraft onConfirm={() => discard.mutateAsync({ enquiryId: e.id, draftId: draft.id, version: e.version })} client={client} />
+          </div>
+        </form>
+      ) : (
+        <>
+          <p className="text-sm whitespace-pre-wrap">{draft.body}</p>
+          <p className="text-xs text-muted-foreground">
+            {part === 'replier'
+              ? 'The enquiry no longer waits for a reply, so this cannot be sent now.'
+              : 'A further enquiry can be sent once the enquiry is answered.'}
+          </p>
+          <div>
+            <DiscardDraft onConfirm={() => discard.mutateAsync({ enquiryId: e.id, draftId: draft.id, version: e.version })} client={client} />
+          </div>
+        </>
+      )}
+    </section>
+  )
+}
+
+function DiscardDraft({ onConfirm, client }: { onConfirm: () => Promise<unknown>; client: string }) {
+  return (
+    <ConfirmButton
+      size="sm"
+      variant="ghost"
+      label="Do not send"
+      title="Do not send this draft?"
+      description={`It leaves the thread; the ${client} still sees their answer in their task. This cannot be undone.`}
+      confirmLabel="Do not send"
+      pendingLabel="Discarding…"
+      onConfirm={() => onConfirm().catch((err: Error) => notify.error('Could not discard the draft', err.message))}
+    />
   )
 }

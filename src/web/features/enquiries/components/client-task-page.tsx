@@ -1,0 +1,293 @@
+import { ArrowLeft, Paperclip, RefreshCw, X } from 'lucide-react'
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react'
+import { Link } from 'react-router'
+import { CLIENT_ANSWER_MAX_DOCUMENTS, ENQUIRY_CATEGORY_LABELS, ENQUIRY_MAX_CHARS } from '#shared/domain/enquiries.ts'
+import type { ClientTask } from '#shared/contracts/enquiries.ts'
+import { transactionPath } from '#shared/paths.ts'
+import { Badge } from '#web/components/ui/badge.tsx'
+import { Button } from '#web/components/ui/button.tsx'
+import { FormField } from '#web/components/ui/form-field.tsx'
+import { Progress } from '#web/components/ui/progress.tsx'
+import { Skeleton } from '#web/components/ui/skeleton.tsx'
+import { Textarea } from '#web/components/ui/textarea.tsx'
+import { formatUkDate } from '#web/lib/formatters.ts'
+import { notify } from '#web/lib/toast.ts'
+import { formatFileSize, precheckFile } from '#web/lib/uploads/file-checks.ts'
+import { newIdempotencyKey } from '#web/lib/uploads/idempotency-key.ts'
+import { uploadFile } from '#web/lib/uploads/upload-file.ts'
+import { useAnswerClientTask, useClientTask } from '../api'
+
+/** Where a client's files for an answer are filed, and who sees them until their conveyancer sends the answer on. */
+const ANSWER_FOLDER = 'Property'
+const AUDIENCE = { seller: 'seller_and_conveyancer', buyer: 'buyer_and_conveyancer' } as const
+
+interface AnswerFile {
+  key: string
+  filename: string
+  sent: number
+  total: number
+  status: 'uploading' | 'done' | 'failed'
+  documentId?: string
+  error?: string
+}
+
+/**
+ * /app/transactions/:txId/enquiry-tasks/:taskId: a client's task to answer an enquiry for their
+ * conveyancer. The enquiry's full text; the client writes an answer and attaches files (each uploaded
+ * at once through the documents path with a progress bar, seen by the client and their conveyancer
+ * only), then sends it: it reaches their conveyancer as a draft to review before anything goes to
+ * the other side. Once sent, the page shows the answer and where it stands; their conveyancer sees
+ * the same, read-only.
+ */
+export function ClientTaskPage({ txId, taskId }: { txId: string; taskId: string }) {
+  const query = useClientTask(txId, taskId)
+  const back = (
+    <Link to={transactionPath(txId, { tab: 'enquiries' })} className="inline-flex items-center gap-1 text-sm underline">
+      <ArrowLeft aria-hidden="true" className="size-4" />
+      Back to the move&apos;s enquiries
+    </Link>
+  )
+  if (query.isPending)
+    return (
+      <div className="mx-auto flex w-full max-w-3xl flex-col gap-4" aria-busy="true">
+        <p role="status" className="sr-only">
+          Loading the task
+        </p>
+        <Skeleton className="h-8 w-2/3" />
+        <Skeleton className="h-32" />
+      </div>
+    )
+  if (query.isError)
+    return (
+      <div className="mx-auto flex w-full max-w-3xl flex-col items-start gap-4">
+        {back}
+        <h1 className="text-xl font-semibold">Answer an enquiry</h1>
+        <p role="alert" className="text-sm text-destructive">
+          Could not load the task: {query.error.message}
+        </p>
+        <Button variant="outline" onClick={() => void query.refetch()}>
+          <RefreshCw aria-hidden="true" />
+          Try again
+        </Button>
+      </div>
+    )
+  const t = query.data
+  return (
+    <div className="mx-auto flex w-full max-w-3xl flex-col gap-5">
+      {back}
+      <header className="flex flex-col gap-1">
+        <h1 className="text-xl font-semibold break-words">Answer enquiry {t.enquiry.number} for your conveyancer</h1>
+        <p className="text-sm text-muted-foreground">
+          {ENQUIRY_CATEGORY_LABELS[t.enquiry.category]} ·{' '}
+          {t.task.status === 'completed'
+            ? `Answered${t.task.completed_at ? ` on ${formatUkDate(t.task.completed_at)}` : ''}`
+            : 'Waiting for your answer'}
+        </p>
+      </header>
+      <section aria-labelledby="enquiry-text" className="flex flex-col gap-2 rounded-lg border bg-card p-4">
+        <h2 id="enquiry-text" className="text-sm font-semibold">
+          {t.client === 'seller'
+            ? "The buyer's conveyancer asks"
+            : "Your conveyancer asks you about this enquiry (raised with the seller's conveyancer)"}
+        </h2>
+        <p className="text-sm break-words whitespace-pre-wrap" data-testid="enquiry-full-text">
+          {t.enquiry.body}
+        </p>
+      </section>
+      {t.may_answer ? (
+        <AnswerForm txId={txId} taskId={taskId} task={t} />
+      ) : t.answer ? (
+        <SentAnswer task={t} />
+      ) : (
+        <p className="rounded-lg border border-dashed p-4 text-sm text-muted-foreground">
+          {t.task.status === 'completed'
+            ? 'This task is done.'
+            : `Waiting for the ${t.client}'s answer. They answer here; you will be told when it arrives as a draft.`}
+        </p>
+      )}
+    </div>
+  )
+}
+
+function SentAnswer({ task: t }: { task: ClientTask }) {
+  const answer = t.answer!
+  const where = {
+    draft: 'With your conveyancer: they review it before sending it on.',
+    sent: `Your conveyancer has sent it on to the ${t.client === 'seller' ? "buyer's" : "seller's"} conveyancer.`,
+    discarded: 'Your conveyancer read it and decided not to send it on.',
+  }[answer.state]
+  return (
+    <section aria-labelledby="your-answer" className="flex flex-col gap-2 rounded-lg border bg-card p-4">
+      <div className="flex flex-wrap items-center gap-2">
+        <h2 id="your-answer" className="text-sm font-semibold">
+          {answer.by ? `Answer from ${answer.by}` : 'The answer'}
+        </h2>
+        <Badge variant={answer.state === 'sent' ? 'success' : 'muted'}>
+          {answer.state === 'draft' ? 'With your conveyancer' : answer.state === 'sent' ? 'Sent on' : 'Not sent on'}
+        </Badge>
+      </div>
+      <p className="text-sm break-words whitespace-pre-wrap">{answer.body}</p>
+      {answer.documents.length > 0 && (
+        <ul className="flex flex-col gap-1 text-sm" aria-label="Attached files">
+          {answer.documents.map((d) => (
+            <li key={d.id} className="flex items-center gap-1.5 break-all">
+              <Paperclip aria-hidden="true" className="size-4 shrink-0" />
+              {d.filename}
+            </li>
+          ))}
+        </ul>
+      )}
+      <p className="text-xs text-muted-foreground">{where}</p>
+    </section>
+  )
+}
+
+function AnswerForm({ txId, taskId, task }: { txId: string; taskId: string; task: ClientTask }) {
+  const id = useId()
+  const answer = useAnswerClientTask(txId, taskId)
+  const [text, setText] = useState('')
+  const [error, setError] = useState<string>()
+  const [files, setFiles] = useState<AnswerFile[]>([])
+  const controllers = useRef(new Map<string, AbortController>())
+  const input = useRef<HTMLInputElement>(null)
+
+  useEffect(() => {
+    const live = controllers.current
+    return () => live.forEach((c) => c.abort())
+  }, [])
+
+  const patch = (key: string, change: Partial<AnswerFile> | null) =>
+    setFiles((list) =>
+      change ? list.map((f) => (f.key === key ? { ...f, ...change } : f)) : list.filter((f) => f.key !== key),
+    )
+
+  const start = (chosen: FileList | null) => {
+    for (const file of Array.from(chosen ?? [])) {
+      const problem = precheckFile(file)
+      if (problem) {
+        notify.error('Could not attach the file', problem)
+        continue
+      }
+      const key = newIdempotencyKey()
+      const controller = new AbortController()
+      controllers.current.set(key, controller)
+      setFiles((list) => [...list, { key, filename: file.name, sent: 0, total: file.size, status: 'uploading' }])
+      uploadFile({
+        txId,
+        folder: ANSWER_FOLDER,
+        file,
+        idempotencyKey: key,
+        audience: AUDIENCE[task.client],
+        signal: controller.signal,
+        onProgress: (sent, total) => patch(key, { sent, total }),
+      })
+        .then((doc) => patch(key, { status: 'done', documentId: doc.id, sent: file.size }))
+        .catch((err: unknown) => {
+          if (err instanceof DOMException && err.name === 'AbortError') return patch(key, null)
+          patch(key, { status: 'failed', error: err instanceof Error ? err.message : 'The upload failed.' })
+        })
+        .finally(() => controllers.current.delete(key))
+    }
+    if (input.current) input.current.value = ''
+  }
+
+  const uploading = files.some((f) => f.status === 'uploading')
+  const ready = files.filter((f) => f.status === 'done')
+
+  const submit = (ev: FormEvent) => {
+    ev.preventDefault()
+    const body = text.trim()
+    if (!body) return setError('Write your answer')
+    if (body.length > ENQUIRY_MAX_CHARS) return setError(`At most ${ENQUIRY_MAX_CHARS} characters`)
+    if (uploading) return setError('Wait for your files to finish uploading')
+    if (ready.length > CLIENT_ANSWER_MAX_DOCUMENTS)
+      return setError(`Attach at most ${CLIENT_ANSWER_MAX_DOCUMENTS} files to one answer`)
+    answer.mutate(
+      { body, document_ids: ready.map((f) => f.documentId!) },
+      {
+        onSuccess: () => notify.success('Answer sent to your conveyancer', 'They review it before sending it on.'),
+        onError: (err) => setError(err.message),
+      },
+    )
+  }
+
+  return (
+    <form noValidate onSubmit={submit} className="flex flex-col gap-4" aria-label={`Your answer to enquiry ${task.enquiry.number}`}>
+      <FormField
+        id={`${id}-answer`}
+        label="Your answer"
+        hint="Your conveyancer reads it first and may edit it before it goes to the other side."
+        error={error}
+      >
+        {(control) => <Textarea {...control} value={text} onChange={(ev) => setText(ev.target.value)} rows={5} />}
+      </FormField>
+      <div className="flex flex-col gap-2">
+        <label htmlFor={`${id}-files`} className="text-sm font-medium">
+          Attach files (optional)
+        </label>
+        <p id={`${id}-files-hint`} className="-mt-1 text-xs text-muted-foreground">
+          For example a certificate or a receipt: PDF, JPEG, PNG, HEIC or Word. Only you and your conveyancer see them
+          until your conveyancer sends your answer on.
+        </p>
+        <input
+          ref={input}
+          id={`${id}-files`}
+          type="file"
+          multiple
+          aria-describedby={`${id}-files-hint`}
+          onChange={(ev) => start(ev.target.files)}
+          className="max-w-full text-sm file:mr-3 file:rounded-md file:border file:bg-background file:px-3 file:py-1.5 file:text-sm"
+        />
+        {files.length > 0 && (
+          <ul className="flex flex-col gap-2" aria-label="Files for your answer" aria-live="polite">
+            {files.map((f) => {
+              const percent = f.total ? Math.round((f.sent / f.total) * 100) : 0
+              const labelId = `${id}-${f.key}`
+              return (
+                <li key={f.key} className="flex flex-col gap-1.5 rounded-md border p-2 text-sm">
+                  <div className="flex items-center gap-2">
+                    <Paperclip aria-hidden="true" className="size-4 shrink-0" />
+                    <span id={labelId} className="min-w-0 flex-1 break-all">
+                      {f.filename}
+                      {f.status === 'done' && <span className="text-muted-foreground"> · attached</span>}
+                    </span>
+                    <Button
+                      type="button"
+                      variant="ghost"
+                      size="sm"
+                      onClick={() =>
+                        f.status === 'uploading' ? controllers.current.get(f.key)?.abort() : patch(f.key, null)
+                      }
+                    >
+                      <X aria-hidden="true" />
+                      {f.status === 'uploading' ? 'Cancel' : 'Remove'}
+                      <span className="sr-only"> {f.filename}</span>
+                    </Button>
+                  </div>
+                  {f.status === 'uploading' && (
+                    <>
+                      <Progress value={percent} aria-labelledby={labelId} />
+                      <p className="text-xs text-muted-foreground">
+                        {formatFileSize(f.sent)} of {formatFileSize(f.total)} ({percent}%)
+                      </p>
+                    </>
+                  )}
+                  {f.status === 'failed' && (
+                    <p role="alert" className="text-xs text-destructive">
+                      {f.error}
+                    </p>
+                  )}
+                </li>
+              )
+            })}
+          </ul>
+        )}
+      </div>
+      <div>
+        <Button type="submit" disabled={answer.isPending || uploading}>
+          {answer.isPending ? 'Sending…' : 'Send answer to your conveyancer'}
+        </Button>
+      </div>
+    </form>
+  )
+}
