@@ -406,7 +406,8 @@ export const enquiryEndpoints = {
   clientTask: endpoint({
     method: 'get',
     path: '/transactions/{txId}/enquiry-tasks/{taskId}',
-    summary: "A client's task to answer an enquiry: its full text and the answer once sent (the client and their conveyancer)",
+    summary:
+      "A client's task to answer an enquiry: its full text and the answer once sent (the client and their conveyancer)",
     request: { params: EnquiryTaskParams },
     responses: { 200: json('The task', ClientTask), ...ERRORS },
   }),
@@ -414,7 +415,7 @@ export const enquiryEndpoints = {
     method: 'post',
     path: '/transactions/{txId}/enquiry-tasks/{taskId}/answer',
     summary:
-      "The client answers: a draft reply (or further enquiry) for their conveyancer to review and send, with the files they uploaded; the task ticks itself",
+      'The client answers: a draft reply (or further enquiry) for their conveyancer to review and send, with the files they uploaded; the task ticks itself',
     request: { params: EnquiryTaskParams, body: jsonBody(ClientAnswerInput) },
     responses: {
       201: json('Answer sent to the conveyancer', z.object({ draft_id: Uuid })),
@@ -427,7 +428,8 @@ export const enquiryEndpoints = {
   sendDraft: endpoint({
     method: 'post',
     path: '/transactions/{txId}/enquiries/{enquiryId}/drafts/{draftId}/send',
-    summary: "Send your client's answer, as edited, as the reply (seller's conveyancer) or further enquiry (buyer's conveyancer)",
+    summary:
+      "Send your client's answer, as edited, as the reply (seller's conveyancer) or further enquiry (buyer's conveyancer)",
     request: { params: DraftParams, body: jsonBody(SendDraftInput) },
     responses: { 200: json('Sent', Changed), ...ERRORS, ...VERSION_CONFLICT },
   }),

@@ -264,14 +264,18 @@ describe("the seller answers in the task: a draft reply only the seller's convey
 
     const byConveyancer = await answer(txId, taskId, sellerConveyancer, 'I answer for them')
     expect(byConveyancer.status).toBe(403)
-    expect(((await byConveyancer.json()) as { error: { message: string } }).error.message).toContain('Only the seller answers this task')
+    expect(((await byConveyancer.json()) as { error: { message: string } }).error.message).toContain(
+      'Only the seller answers this task',
+    )
     for (const who of [buyer, buyerConveyancer, agent]) expect((await answer(txId, taskId, who, 'Me')).status).toBe(404)
 
     // A file the buyer's conveyancer cannot be shown by the seller's conveyancer... a file someone else uploaded.
     const notTheirs = await uploadPdf(txId, sellerConveyancer, 'Service record.pdf', 'seller_and_conveyancer')
     const wrongFile = await answer(txId, taskId, seller, 'See the record', [notTheirs.id])
     expect(wrongFile.status).toBe(422)
-    expect(((await wrongFile.json()) as { error: { message: string } }).error.message).toContain('Attach only files you uploaded')
+    expect(((await wrongFile.json()) as { error: { message: string } }).error.message).toContain(
+      'Attach only files you uploaded',
+    )
 
     expect((await answer(txId, taskId, seller, 'Yes, in October.')).status).toBe(201)
     const twice = await answer(txId, taskId, seller, 'Yes, in October (again).')
@@ -296,7 +300,9 @@ describe("the buyer answers in the task: a draft further enquiry only the buyer'
     // Not the buyer's conveyancer's turn while the enquiry waits for a reply.
     const early = await ask(txId, enquiryId, buyerConveyancer)
     expect(early.status).toBe(422)
-    expect(((await early.json()) as { error: { message: string } }).error.message).toContain('ask the buyer once it is answered')
+    expect(((await early.json()) as { error: { message: string } }).error.message).toContain(
+      'ask the buyer once it is answered',
+    )
     // Neither client may ask anyone.
     expect((await ask(txId, enquiryId, buyer)).status).toBe(403)
     const replied = await t.request(`${base(txId)}/enquiries/${enquiryId}/replies`, {
@@ -308,14 +314,21 @@ describe("the buyer answers in the task: a draft further enquiry only the buyer'
     const asked = await ask(txId, enquiryId, buyerConveyancer)
     expect(asked.status).toBe(201)
     const { task_id: taskId } = (await asked.json()) as { task_id: string }
-    expect((await notices(txId, buyer)).map((n) => n.title)).toContain('Your conveyancer needs your answer to enquiry 1')
+    expect((await notices(txId, buyer)).map((n) => n.title)).toContain(
+      'Your conveyancer needs your answer to enquiry 1',
+    )
     expect((await list(txId, buyer)).enquiries[0].buyer_task).toMatchObject({ id: taskId })
     // The seller's side cannot read the buyer's task.
     for (const who of [seller, sellerConveyancer]) expect((await getTask(txId, taskId, who)).status).toBe(404)
     // The seller may not answer the buyer's task.
     expect((await answer(txId, taskId, seller, 'Space 15')).status).toBe(404)
 
-    const res = await answer(txId, taskId, buyer, 'Space 14 is the one we saw. Please ask if it is allocated or shared.')
+    const res = await answer(
+      txId,
+      taskId,
+      buyer,
+      'Space 14 is the one we saw. Please ask if it is allocated or shared.',
+    )
     expect(res.status).toBe(201)
     const { draft_id: draftId } = (await res.json()) as { draft_id: string }
     const mine = (await list(txId, buyerConveyancer)).enquiries[0]

@@ -127,7 +127,11 @@ export function enquiriesRoutes(deps: AppDeps) {
     .openapi(endpoints.sendDraft, async (c) => {
       const { txId, enquiryId, draftId } = c.req.valid('param')
       const input = c.req.valid('json')
-      const result = await sendDraft(database, { ...ctx(c, txId), ip: c.var.client.ip }, { enquiryId, draftId, ...input })
+      const result = await sendDraft(
+        database,
+        { ...ctx(c, txId), ip: c.var.client.ip },
+        { enquiryId, draftId, ...input },
+      )
       mail.kick()
       return c.json(result, 200)
     })

@@ -212,7 +212,12 @@ function AnswerForm({ txId, taskId, task }: { txId: string; taskId: string; task
   }
 
   return (
-    <form noValidate onSubmit={submit} className="flex flex-col gap-4" aria-label={`Your answer to enquiry ${task.enquiry.number}`}>
+    <form
+      noValidate
+      onSubmit={submit}
+      className="flex flex-col gap-4"
+      aria-label={`Your answer to enquiry ${task.enquiry.number}`}
+    >
       <FormField
         id={`${id}-answer`}
         label="Your answer"

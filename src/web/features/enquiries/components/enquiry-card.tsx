@@ -278,22 +278,27 @@ function DraftMessage({
       className="flex flex-col gap-2 rounded-md border border-dashed border-amber-400 bg-amber-50 p-3"
     >
       <p className="text-xs font-medium text-amber-950">
-        Draft from {draft.from_client?.full_name ?? `the ${client}`}&apos;s answer, {formatUkDateTime(draft.created_at)}.
-        Only your side&apos;s conveyancers see it until you send it.
+        Draft from {draft.from_client?.full_name ?? `the ${client}`}&apos;s answer, {formatUkDateTime(draft.created_at)}
+        . Only your side&apos;s conveyancers see it until you send it.
       </p>
       <MessageFiles txId={txId} message={draft} />
       {canSend ? (
         <form noValidate onSubmit={submit} className="flex flex-col gap-2">
-          <FormField id={`${id}-draft`} label={`Your ${what} to enquiry ${e.number} (edit before sending)`} error={error}>
-            {(control) => (
-              <Textarea {...control} value={text} onChange={(ev) => setText(ev.target.value)} rows={4} />
-            )}
+          <FormField
+            id={`${id}-draft`}
+            label={`Your ${what} to enquiry ${e.number} (edit before sending)`}
+            error={error}
+          >
+            {(control) => <Textarea {...control} value={text} onChange={(ev) => setText(ev.target.value)} rows={4} />}
           </FormField>
           <div className="flex flex-wrap gap-2">
             <Button type="submit" size="sm" disabled={send.isPending}>
               {part === 'replier' ? 'Send reply' : 'Send as further enquiry'}
             </Button>
-            <DiscardDraft onConfirm={() => discard.mutateAsync({ enquiryId: e.id, draftId: draft.id, version: e.version })} client={client} />
+            <DiscardDraft
+              onConfirm={() => discard.mutateAsync({ enquiryId: e.id, draftId: draft.id, version: e.version })}
+              client={client}
+            />
           </div>
         </form>
       ) : (
@@ -305,7 +310,10 @@ function DraftMessage({
               : 'A further enquiry can be sent once the enquiry is answered.'}
           </p>
           <div>
-            <DiscardDraft onConfirm={() => discard.mutateAsync({ enquiryId: e.id, draftId: draft.id, version: e.version })} client={client} />
+            <DiscardDraft
+              onConfirm={() => discard.mutateAsync({ enquiryId: e.id, draftId: draft.id, version: e.version })}
+              client={client}
+            />
           </div>
         </>
       )}
