@@ -69,7 +69,7 @@ test('ask the seller: the seller answers with text and a file, the draft reply i
   await sp.getByRole('link', { name: 'Your conveyancer needs your answer: answer enquiry 1' }).click()
   await expect(sp.getByRole('heading', { name: 'Answer enquiry 1 for your conveyancer' })).toBeVisible()
   await expect(sp.getByTestId('enquiry-full-text')).toHaveText(ENQUIRY)
-  await sp.getByLabel('Your answer').fill('The certificate was issued by St Albans council in March 2020.')
+  await sp.getByRole('textbox', { name: 'Your answer' }).fill('The certificate was issued by St Albans council in March 2020.')
   await sp.getByLabel('Attach files (optional)').setInputFiles({
     name: 'Completion certificate.pdf',
     mimeType: 'application/pdf',

@@ -202,13 +202,11 @@ function AnswerForm({ txId, taskId, task }: { txId: string; taskId: string; task
     if (uploading) return setError('Wait for your files to finish uploading')
     if (ready.length > CLIENT_ANSWER_MAX_DOCUMENTS)
       return setError(`Attach at most ${CLIENT_ANSWER_MAX_DOCUMENTS} files to one answer`)
-    answer.mutate(
-      { body, document_ids: ready.map((f) => f.documentId!) },
-      {
-        onSuccess: () => notify.success('Answer sent to your conveyancer', 'They review it before sending it on.'),
-        onError: (err) => setError(err.message),
-      },
-    )
+    // mutateAsync: the form unmounts once the task reloads as answered, and mutate's callbacks would not run.
+    answer
+      .mutateAsync({ body, document_ids: ready.map((f) => f.documentId!) })
+      .then(() => notify.success('Answer sent to your conveyancer', 'They review it before sending it on.'))
+      .catch((err: Error) => setError(err.message))
   }
 
   return (

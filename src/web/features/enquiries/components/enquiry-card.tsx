@@ -67,7 +67,9 @@ export function EnquiryCard({
     else change.mutate({ enquiryId: e.id, version: e.version, status: 'further_enquiry', body }, done)
   }
 
-  const showTextForm = (part === 'replier' && canReply(e.status)) || (part === 'raiser' && furtherOpen)
+  // While a draft from the client waits, the reply is that draft (edited and sent from it), not a second form.
+  const showTextForm =
+    (part === 'replier' && canReply(e.status) && drafts.length === 0) || (part === 'raiser' && furtherOpen)
   const transitions = part === 'raiser' ? raiserTransitions(e.status) : []
 
   return (
@@ -260,17 +262,17 @@ function DraftMessage({
     const body = text.trim()
     if (!body) return setError(`Write the ${what}`)
     if (body.length > ENQUIRY_MAX_CHARS) return setError(`At most ${ENQUIRY_MAX_CHARS} characters`)
-    send.mutate(
-      { enquiryId: e.id, draftId: draft.id, version: e.version, body },
-      {
-        onSuccess: () =>
-          notify.success(
-            part === 'replier' ? `Reply to enquiry ${e.number} sent` : 'Further enquiry raised',
-            draft.documents.length ? 'Its files went with it.' : undefined,
-          ),
-        onError: (err: Error) => setError(err.message),
-      },
-    )
+    // mutateAsync, not mutate's callbacks: the draft leaves the list (and this component unmounts) as
+    // soon as the enquiries are refreshed, and mutate's callbacks would then never run.
+    send
+      .mutateAsync({ enquiryId: e.id, draftId: draft.id, version: e.version, body })
+      .then(() =>
+        notify.success(
+          part === 'replier' ? `Reply to enquiry ${e.number} sent` : 'Further enquiry raised',
+          draft.documents.length ? 'Its files went with it.' : undefined,
+        ),
+      )
+      .catch((err: Error) => setError(err.message))
   }
   return (
     <section
