@@ -206,6 +206,11 @@ export const ClientTask = z.object({
       documents: z.array(LinkedDocument),
     })
     .nullable(),
+  /** The client's own answer saved and not sent yet (to the client only; null for anyone else). */
+  saved: z
+    .object({ body: z.string(), documents: z.array(LinkedDocument) })
+    .nullable()
+    .default(null),
   /** True for the client while the task waits for their answer. */
   may_answer: z.boolean(),
 })
@@ -439,5 +444,18 @@ export const enquiryEndpoints = {
     summary: "Do not send your client's answer: the draft leaves the thread",
     request: { params: DraftParams, body: jsonBody(ClientTaskInput) },
     responses: { 200: json('Discarded', Changed), ...ERRORS, ...VERSION_CONFLICT },
+  }),
+  saveClientAnswer: endpoint({
+    method: 'put',
+    path: '/transactions/{txId}/enquiry-tasks/{taskId}/answer',
+    summary: 'The client saves their answer and files without sending them: nobody else reads it until sent',
+    request: { params: EnquiryTaskParams, body: jsonBody(ClientAnswerInput) },
+    responses: {
+      200: json('Saved', z.object({ saved: z.literal(true) })),
+      ...ERRORS,
+      409: { description: 'Already sent' },
+      403: { description: 'Not the client this task asks' },
+      422: { description: 'The enquiry is closed, or a file is not one of yours your conveyancer can see' },
+    },
   }),
 }

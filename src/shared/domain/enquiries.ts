@@ -54,9 +54,10 @@ export const ENQUIRY_MAX_DOCUMENTS = 10
 /**
  * A message of an enquiry's thread: 'sent' is part of the thread for both conveyancers; 'draft' was
  * made from a client's answer and is read only by their own conveyancer until sent; 'discarded' is a
- * draft its conveyancer decided not to send (kept for the record, shown to nobody in the thread).
+ * draft its conveyancer decided not to send (kept for the record, shown to nobody in the thread);
+ * 'unsent' is a client's answer saved in their task and not sent yet, read by that client only.
  */
-export const ENQUIRY_MESSAGE_STATES = ['sent', 'draft', 'discarded'] as const
+export const ENQUIRY_MESSAGE_STATES = ['sent', 'draft', 'discarded', 'unsent'] as const
 export type EnquiryMessageState = (typeof ENQUIRY_MESSAGE_STATES)[number]
 
 /** Most files a client attaches to one answer. */

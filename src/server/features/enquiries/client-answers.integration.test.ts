@@ -293,6 +293,53 @@ describe("the seller answers in the task: a draft reply only the seller's convey
   })
 })
 
+describe('saving an answer before sending it', () => {
+  it('is read by the client alone; sending it later makes the draft with the saved files', async () => {
+    const txId = await newMatter()
+    const enquiryId = await raise(txId, 'Are there any guarantees for the windows?')
+    const { task_id: taskId } = (await (await ask(txId, enquiryId, sellerConveyancer)).json()) as { task_id: string }
+    const file = await uploadPdf(txId, seller, 'FENSA certificate.pdf', 'seller_and_conveyancer')
+    const saved = await t.request(`${base(txId)}/enquiry-tasks/${taskId}/answer`, {
+      as: seller,
+      method: 'PUT',
+      json: { body: 'Yes, FENSA, I will look for the other one', document_ids: [file.id] },
+    })
+    expect(saved.status, await saved.clone().text()).toBe(200)
+    const mine = ClientTask.parse(await (await getTask(txId, taskId, seller)).json())
+    expect(mine).toMatchObject({
+      may_answer: true,
+      answer: null,
+      saved: {
+        body: 'Yes, FENSA, I will look for the other one',
+        documents: [expect.objectContaining({ id: file.id })],
+      },
+      task: { status: 'not_completed' },
+    })
+    // Their conveyancer sees neither the saved answer in the task nor a draft in the thread.
+    const theirs = ClientTask.parse(await (await getTask(txId, taskId, sellerConveyancer)).json())
+    expect(theirs).toMatchObject({ answer: null, saved: null })
+    expect((await list(txId, sellerConveyancer)).enquiries[0].replies).toEqual([])
+
+    // Sent later (with the files it keeps): the one draft, the task ticked.
+    expect((await answer(txId, taskId, seller, 'Yes: the FENSA certificate is attached.', [file.id])).status).toBe(201)
+    const drafts = (await list(txId, sellerConveyancer)).enquiries[0].replies
+    expect(drafts).toEqual([
+      expect.objectContaining({
+        state: 'draft',
+        body: 'Yes: the FENSA certificate is attached.',
+        documents: [expect.objectContaining({ id: file.id })],
+      }),
+    ])
+    // Saving after sending is refused like a second answer.
+    const late = await t.request(`${base(txId)}/enquiry-tasks/${taskId}/answer`, {
+      as: seller,
+      method: 'PUT',
+      json: { body: 'Changed my mind' },
+    })
+    expect(late.status).toBe(409)
+  })
+})
+
 describe("the buyer answers in the task: a draft further enquiry only the buyer's conveyancer reads", () => {
   it('asks the buyer once the enquiry is answered; the answer is a draft; it can be discarded or sent', async () => {
     const txId = await newMatter()

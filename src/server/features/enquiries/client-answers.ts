@@ -7,6 +7,8 @@
  *   owned by that client's side, once per enquiry and client (409 after); the client is told.
  * - getClientTask: what the task shows: the enquiry's full text, the answer once sent, its files.
  *   The client and their conveyancer read it; anyone else gets 404, as for a task they cannot see.
+ * - saveClientAnswer: the client saves their answer and files without sending them ('unsent': read
+ *   by them alone, shown again in the task).
  * - answerClientTask: the client sends a free-text answer with files (uploaded beforehand through
  *   the documents path with the audience of the client and their conveyancer, decision 051). In one
  *   transaction: a DRAFT message on the enquiry's thread (a reply on the seller's side, a further
@@ -197,7 +199,10 @@ export async function getClientTask(opts: {
           where rd.reply_id = r.id and ${documentAudienceFor('d', opts.viewer.profileId)}), '[]'::json) as documents
       from enquiry_replies r left join profiles p on p.id = r.client_id
       where r.client_task_id = ${opts.taskId}`)
-    const answer = firstRow(AnswerRow, res)
+    const found = firstRow(AnswerRow, res)
+    // A saved answer not sent yet is the client's alone.
+    const saved = found?.state === 'unsent' ? found : null
+    const answer = found && found.state !== 'unsent' ? found : null
     const answered = !!answer || row.task_status === 'completed'
     return {
       task: {
@@ -222,16 +227,126 @@ export async function getClientTask(opts: {
             documents: answer.documents,
           }
         : null,
+      saved: saved && role === row.client ? { body: saved.client_body ?? '', documents: saved.documents } : null,
       may_answer: role === row.client && !answered && !CLOSED_ENQUIRY_STATUSES.includes(row.status),
     }
   })
 }
 
 /**
- * POST .../enquiry-tasks/{taskId}/answer: the client sends their answer with files. Errors: 404 not
- * a task of theirs or their conveyancer's; 403 their conveyancer (the client answers); 409 already
- * answered; 422 the enquiry is closed, or a file is not one they uploaded that their conveyancer can
- * read. Returns the draft message's id.
+ * The checks of a client's answer, saved or sent, inside the caller's transaction: the task locked;
+ * 404 not a task of theirs or their conveyancer's; 403 their conveyancer (the client answers); 409
+ * already sent; 422 the enquiry is closed, or a file is not one they uploaded that their conveyancer
+ * can read. Returns the task's enquiry, the client's saved (unsent) answer's id if any and the files.
+ */
+async function checkClientAnswer(tx: Tx, ctx: EnquiryContext, input: { taskId: string; documentIds: string[] }) {
+  const { role } = await lockMatter(tx, ctx.viewer, ctx.txId)
+  const row = await taskEnquiry(tx, ctx.txId, input.taskId, true)
+  if (!row) throw notFound('task')
+  const client = row.client
+  assertReadsTask(role, client)
+  if (role !== client)
+    throw new AppError(
+      'forbidden',
+      `Only the ${client} answers this task: it asks for their answer. Reply on the Enquiries tab instead.`,
+    )
+  const existing = firstRow(
+    z.object({ id: z.string(), state: z.enum(ENQUIRY_MESSAGE_STATES) }),
+    await tx.execute(sql`select id, state from enquiry_replies where client_task_id = ${input.taskId} for update`),
+  )
+  if ((existing && existing.state !== 'unsent') || row.task_status === 'completed')
+    throw new AppError(
+      'conflict',
+      `You have already sent your answer to enquiry ${row.number}: your conveyancer has it. Message them in Chat to add anything.`,
+    )
+  if (CLOSED_ENQUIRY_STATUSES.includes(row.status))
+    throw new AppError(
+      'unprocessable',
+      `Enquiry ${row.number} is ${ENQUIRY_STATUS_LABELS[row.status].toLowerCase()}, so your conveyancer no longer needs an answer.`,
+    )
+  const ids = [...new Set(input.documentIds)]
+  if (ids.length > CLIENT_ANSWER_MAX_DOCUMENTS)
+    throw new AppError('unprocessable', `Attach at most ${CLIENT_ANSWER_MAX_DOCUMENTS} files to one answer.`)
+  if (ids.length) {
+    // Each file: a document of this move the client uploaded, which their conveyancer may read.
+    const conveyancerAudiences = audiencesIncluding(`${client}_conveyancer`)
+    const ok = await tx.execute(sql`
+      select d.id from documents d
+      where d.transaction_id = ${ctx.txId} and d.uploaded_by = ${ctx.viewer.profileId}
+        and d.id in (${sql.join(
+          ids.map((id) => sql`${id}::uuid`),
+          sql`, `,
+        )})
+        and d.audience in (${sql.join(
+          conveyancerAudiences.map((a) => sql`${a}`),
+          sql`, `,
+        )})`)
+    if (rows(IdRow, ok).length !== ids.length)
+      throw new AppError(
+        'unprocessable',
+        'Attach only files you uploaded to this move for your answer, which your conveyancer can see. Upload them again from this task.',
+        { document_ids: ['Upload the files from this task'] },
+      )
+  }
+  return { row, client, savedId: existing?.id ?? null, ids }
+}
+
+/** Writes the client's answer row in `state` (a new one, or their saved one) with exactly the files `ids`. */
+async function writeAnswer(
+  tx: Tx,
+  ctx: EnquiryContext,
+  input: {
+    taskId: string
+    enquiryId: string
+    client: EnquiryClient
+    savedId: string | null
+    body: string
+    ids: string[]
+    state: 'unsent' | 'draft'
+  },
+): Promise<string> {
+  const res = input.savedId
+    ? await tx.execute(sql`update enquiry_replies
+        set body = ${input.body}, client_body = ${input.body}, state = ${input.state}, created_at = now()
+        where id = ${input.savedId} returning id`)
+    : await tx.execute(sql`
+        insert into enquiry_replies (enquiry_id, kind, author_id, body, state, client_task_id, client_id, client_body)
+        values (${input.enquiryId}, ${draftKindOf(input.client)}, ${ctx.viewer.profileId}, ${input.body}, ${input.state},
+          ${input.taskId}, ${ctx.viewer.profileId}, ${input.body})
+        returning id`)
+  const id = oneRow(IdRow, res).id
+  await tx.execute(sql`delete from enquiry_reply_documents where reply_id = ${id}`)
+  for (const doc of input.ids)
+    await tx.execute(sql`insert into enquiry_reply_documents (reply_id, document_id) values (${id}, ${doc})`)
+  return id
+}
+
+/**
+ * PUT .../enquiry-tasks/{taskId}/answer: the client saves their answer and files without sending
+ * them: read by nobody but them, shown again when they come back to the task. Errors as answering.
+ */
+export async function saveClientAnswer(
+  database: Database,
+  ctx: EnquiryContext,
+  input: { taskId: string; body: string; documentIds: string[] },
+): Promise<void> {
+  await database.db.transaction(async (tx) => {
+    const { row, client, savedId, ids } = await checkClientAnswer(tx, ctx, input)
+    await writeAnswer(tx, ctx, {
+      taskId: input.taskId,
+      enquiryId: row.enquiry_id,
+      client,
+      savedId,
+      body: input.body,
+      ids,
+      state: 'unsent',
+    })
+  })
+}
+
+/**
+ * POST .../enquiry-tasks/{taskId}/answer: the client sends their answer with files (their saved answer,
+ * if any, becomes it). Errors: see checkClientAnswer. Returns the draft message's id.
  */
 export async function answerClientTask(
   database: Database,
@@ -239,60 +354,17 @@ export async function answerClientTask(
   input: { taskId: string; body: string; documentIds: string[] },
 ): Promise<{ draftId: string }> {
   return database.db.transaction(async (tx) => {
-    const { role } = await lockMatter(tx, ctx.viewer, ctx.txId)
-    const row = await taskEnquiry(tx, ctx.txId, input.taskId, true)
-    if (!row) throw notFound('task')
-    const client = row.client
-    assertReadsTask(role, client)
-    if (role !== client)
-      throw new AppError(
-        'forbidden',
-        `Only the ${client} answers this task: it asks for their answer. Reply on the Enquiries tab instead.`,
-      )
-    const already = await tx.execute(sql`select id from enquiry_replies where client_task_id = ${input.taskId}`)
-    if (firstRow(IdRow, already) || row.task_status === 'completed')
-      throw new AppError(
-        'conflict',
-        `You have already sent your answer to enquiry ${row.number}: your conveyancer has it. Message them in Chat to add anything.`,
-      )
-    if (CLOSED_ENQUIRY_STATUSES.includes(row.status))
-      throw new AppError(
-        'unprocessable',
-        `Enquiry ${row.number} is ${ENQUIRY_STATUS_LABELS[row.status].toLowerCase()}, so your conveyancer no longer needs an answer.`,
-      )
-    const ids = [...new Set(input.documentIds)]
-    if (ids.length > CLIENT_ANSWER_MAX_DOCUMENTS)
-      throw new AppError('unprocessable', `Attach at most ${CLIENT_ANSWER_MAX_DOCUMENTS} files to one answer.`)
-    if (ids.length) {
-      // Each file: a document of this move the client uploaded, which their conveyancer may read.
-      const conveyancerAudiences = audiencesIncluding(`${client}_conveyancer`)
-      const ok = await tx.execute(sql`
-        select d.id from documents d
-        where d.transaction_id = ${ctx.txId} and d.uploaded_by = ${ctx.viewer.profileId}
-          and d.id in (${sql.join(
-            ids.map((id) => sql`${id}::uuid`),
-            sql`, `,
-          )})
-          and d.audience in (${sql.join(
-            conveyancerAudiences.map((a) => sql`${a}`),
-            sql`, `,
-          )})`)
-      if (rows(IdRow, ok).length !== ids.length)
-        throw new AppError(
-          'unprocessable',
-          'Attach only files you uploaded to this move for your answer, which your conveyancer can see. Upload them again from this task.',
-          { document_ids: ['Upload the files from this task'] },
-        )
-    }
+    const { row, client, savedId, ids } = await checkClientAnswer(tx, ctx, input)
     const kind = draftKindOf(client)
-    const draft = await tx.execute(sql`
-      insert into enquiry_replies (enquiry_id, kind, author_id, body, state, client_task_id, client_id, client_body)
-      values (${row.enquiry_id}, ${kind}, ${ctx.viewer.profileId}, ${input.body}, 'draft', ${input.taskId},
-        ${ctx.viewer.profileId}, ${input.body})
-      returning id`)
-    const draftId = oneRow(IdRow, draft).id
-    for (const id of ids)
-      await tx.execute(sql`insert into enquiry_reply_documents (reply_id, document_id) values (${draftId}, ${id})`)
+    const draftId = await writeAnswer(tx, ctx, {
+      taskId: input.taskId,
+      enquiryId: row.enquiry_id,
+      client,
+      savedId,
+      body: input.body,
+      ids,
+      state: 'draft',
+    })
     const notify = { publicUrl: ctx.publicUrl, deliverMail: ctx.deliverMail }
     await tickTask(tx, {
       txId: ctx.txId,

@@ -14,7 +14,7 @@ import type { EnquiryContext } from './enquiry-context'
 import { exportReplies } from './export-replies'
 import { listEnquiries } from './list-enquiries'
 import { raiseEnquiries } from './raise-enquiries'
-import { answerClientTask, askClient, discardDraft, getClientTask, sendDraft } from './client-answers'
+import { answerClientTask, askClient, discardDraft, getClientTask, saveClientAnswer, sendDraft } from './client-answers'
 import { getFirmStandardEnquiries, putFirmStandardEnquiries, standardEnquiriesForMatter } from './standard-enquiries'
 import { createProRouter } from '#server/core/entitlement.ts'
 
@@ -139,6 +139,12 @@ export function enquiriesRoutes(deps: AppDeps) {
       const { txId, enquiryId, draftId } = c.req.valid('param')
       const { version } = c.req.valid('json')
       return c.json(await discardDraft(database, ctx(c, txId), { enquiryId, draftId, version }), 200)
+    })
+    .openapi(endpoints.saveClientAnswer, async (c) => {
+      const { txId, taskId } = c.req.valid('param')
+      const { body, document_ids } = c.req.valid('json')
+      await saveClientAnswer(database, ctx(c, txId), { taskId, body, documentIds: document_ids })
+      return c.json({ saved: true as const }, 200)
     })
     .route('/', templates)
     .route('/', clocks)

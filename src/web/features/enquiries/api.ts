@@ -145,3 +145,13 @@ export function useDiscardDraft(txId: string) {
     onSettled: refresh,
   })
 }
+
+/** The client saves their answer without sending it; refreshes the task. */
+export function useSaveClientAnswer(txId: string, taskId: string) {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: (input: ClientAnswerInput) =>
+      callApi(enquiryEndpoints.saveClientAnswer, { params: { txId, taskId }, body: input }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: clientTaskKey(txId, taskId) }),
+  })
+}

@@ -15,7 +15,7 @@ import { notify } from '#web/lib/toast.ts'
 import { formatFileSize, precheckFile } from '#web/lib/uploads/file-checks.ts'
 import { newIdempotencyKey } from '#web/lib/uploads/idempotency-key.ts'
 import { uploadFile } from '#web/lib/uploads/upload-file.ts'
-import { useAnswerClientTask, useClientTask } from '../api'
+import { useAnswerClientTask, useClientTask, useSaveClientAnswer } from '../api'
 
 /** Where a client's files for an answer are filed, and who sees them until their conveyancer sends the answer on. */
 const ANSWER_FOLDER = 'Property'
@@ -35,7 +35,7 @@ interface AnswerFile {
  * /app/transactions/:txId/enquiry-tasks/:taskId: a client's task to answer an enquiry for their
  * conveyancer. The enquiry's full text; the client writes an answer and attaches files (each uploaded
  * at once through the documents path with a progress bar, seen by the client and their conveyancer
- * only), then sends it: it reaches their conveyancer as a draft to review before anything goes to
+ * only), may save it for later (read by them alone), then sends it: it reaches their conveyancer as a draft to review before anything goes to
  * the other side. Once sent, the page shows the answer and where it stands; their conveyancer sees
  * the same, read-only.
  */
@@ -95,7 +95,7 @@ export function ClientTaskPage({ txId, taskId }: { txId: string; taskId: string 
         </p>
       </section>
       {t.may_answer ? (
-        <AnswerForm txId={txId} taskId={taskId} task={t} />
+        <AnswerForm key={t.task.id} txId={txId} taskId={taskId} task={t} />
       ) : t.answer ? (
         <SentAnswer task={t} />
       ) : (
@@ -145,9 +145,21 @@ function SentAnswer({ task: t }: { task: ClientTask }) {
 function AnswerForm({ txId, taskId, task }: { txId: string; taskId: string; task: ClientTask }) {
   const id = useId()
   const answer = useAnswerClientTask(txId, taskId)
-  const [text, setText] = useState('')
+  const save = useSaveClientAnswer(txId, taskId)
+  // Starts from the answer saved earlier, if any (the page keys this form by task, so it is read once).
+  const [text, setText] = useState(task.saved?.body ?? '')
   const [error, setError] = useState<string>()
-  const [files, setFiles] = useState<AnswerFile[]>([])
+  const [files, setFiles] = useState<AnswerFile[]>(
+    () =>
+      task.saved?.documents.map((d) => ({
+        key: d.id,
+        filename: d.filename,
+        sent: 0,
+        total: 0,
+        status: 'done' as const,
+        documentId: d.id,
+      })) ?? [],
+  )
   const controllers = useRef(new Map<string, AbortController>())
   const input = useRef<HTMLInputElement>(null)
 
@@ -194,14 +206,38 @@ function AnswerForm({ txId, taskId, task }: { txId: string; taskId: string; task
   const uploading = files.some((f) => f.status === 'uploading')
   const ready = files.filter((f) => f.status === 'done')
 
+  /** The answer as it stands, or null (with the message shown) when it cannot be saved or sent yet. */
+  const checked = (): string | null => {
+    const body = text.trim()
+    const problem = !body
+      ? 'Write your answer'
+      : body.length > ENQUIRY_MAX_CHARS
+        ? `At most ${ENQUIRY_MAX_CHARS} characters`
+        : uploading
+          ? 'Wait for your files to finish uploading'
+          : ready.length > CLIENT_ANSWER_MAX_DOCUMENTS
+            ? `Attach at most ${CLIENT_ANSWER_MAX_DOCUMENTS} files to one answer`
+            : undefined
+    setError(problem)
+    return problem ? null : body
+  }
+
+  const onSave = () => {
+    const body = checked()
+    if (body === null) return
+    save.mutate(
+      { body, document_ids: ready.map((f) => f.documentId!) },
+      {
+        onSuccess: () => notify.success('Answer saved', 'It is not sent yet: only you can see it until you send it.'),
+        onError: (err) => setError(err.message),
+      },
+    )
+  }
+
   const submit = (ev: FormEvent) => {
     ev.preventDefault()
-    const body = text.trim()
-    if (!body) return setError('Write your answer')
-    if (body.length > ENQUIRY_MAX_CHARS) return setError(`At most ${ENQUIRY_MAX_CHARS} characters`)
-    if (uploading) return setError('Wait for your files to finish uploading')
-    if (ready.length > CLIENT_ANSWER_MAX_DOCUMENTS)
-      return setError(`Attach at most ${CLIENT_ANSWER_MAX_DOCUMENTS} files to one answer`)
+    const body = checked()
+    if (body === null) return
     // mutateAsync: the form unmounts once the task reloads as answered, and mutate's callbacks would not run.
     answer
       .mutateAsync({ body, document_ids: ready.map((f) => f.documentId!) })
@@ -286,9 +322,12 @@ function AnswerForm({ txId, taskId, task }: { txId: string; taskId: string; task
           </ul>
         )}
       </div>
-      <div>
+      <div className="flex flex-wrap gap-2">
         <Button type="submit" disabled={answer.isPending || uploading}>
           {answer.isPending ? 'Sending…' : 'Send answer to your conveyancer'}
+        </Button>
+        <Button type="button" variant="outline" onClick={onSave} disabled={save.isPending || uploading}>
+          {save.isPending ? 'Saving…' : 'Save for later'}
         </Button>
       </div>
     </form>
