@@ -1,7 +1,7 @@
 /**
  * The client answers an enquiry in their task (issue 37 item 3): the seller's conveyancer uses "Ask
  * the seller", the seller reads what enquiries are on their Enquiries view and follows the row to the
- * task, answers with text and a file (uploaded with a progress bar), the answer arrives as a draft
+ * task, answers with text and a file (uploaded with a progress bar), saves it and comes back, the answer arrives as a draft
  * reply the seller's conveyancer edits and sends, and the buyer's conveyancer reads the reply with the
  * file. Screenshots of the seller's Enquiries view and the task at 1280 and 390 px.
  */
@@ -69,7 +69,9 @@ test('ask the seller: the seller answers with text and a file, the draft reply i
   await sp.getByRole('link', { name: 'Your conveyancer needs your answer: answer enquiry 1' }).click()
   await expect(sp.getByRole('heading', { name: 'Answer enquiry 1 for your conveyancer' })).toBeVisible()
   await expect(sp.getByTestId('enquiry-full-text')).toHaveText(ENQUIRY)
-  await sp.getByRole('textbox', { name: 'Your answer' }).fill('The certificate was issued by St Albans council in March 2020.')
+  await sp
+    .getByRole('textbox', { name: 'Your answer' })
+    .fill('The certificate was issued by St Albans council in March 2020.')
   await sp.getByLabel('Attach files (optional)').setInputFiles({
     name: 'Completion certificate.pdf',
     mimeType: 'application/pdf',
@@ -82,6 +84,14 @@ test('ask the seller: the seller answers with text and a file, the draft reply i
   await sp.screenshot({ path: `${SHOTS}/client-task-390.png`, fullPage: true })
   await sp.setViewportSize({ width: 1280, height: 900 })
   await sp.screenshot({ path: `${SHOTS}/client-task-1280.png`, fullPage: true })
+  // Saved for later, it is there again when the seller comes back.
+  await sp.getByRole('button', { name: 'Save for later' }).click()
+  await expect(toast(sp)).toContainText('Answer saved')
+  await sp.reload()
+  await expect(sp.getByRole('textbox', { name: 'Your answer' })).toHaveValue(
+    'The certificate was issued by St Albans council in March 2020.',
+  )
+  await expect(files).toContainText('Completion certificate.pdf · attached')
   await sp.getByRole('button', { name: 'Send answer to your conveyancer' }).click()
   await expect(toast(sp)).toContainText('Answer sent to your conveyancer')
   await expect(sp.getByText('With your conveyancer: they review it before sending it on.')).toBeVisible()
