@@ -202,7 +202,7 @@ export async function getClientTask(opts: {
     const found = firstRow(AnswerRow, res)
     // A saved answer not sent yet is the client's alone.
     const saved = found?.state === 'unsent' ? found : null
-    const answer = found && found.state !== 'unsent' ? found : null
+    const answer = found && found.state !== 'unsent' ? { ...found, state: found.state } : null
     const answered = !!answer || row.task_status === 'completed'
     return {
       task: {
