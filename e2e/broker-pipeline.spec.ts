@@ -3,7 +3,7 @@
  * a DIP and a payslip (uploads); the broker's /app/home opens the pipeline, the broker saves a fact
  * find (affordability range, not advice), records a DIP (the move's DIP task then shows its lender
  * and expiry) and downloads the lender pack, whose ZIP is opened here; a pack with a document of
- * another move is refused naming the rule. The demo broker Marcus Reid sees his pipeline at work.
+ * another move is refused naming the rule (the fact find is on the client record, started from the case). The demo broker Marcus Reid sees his pipeline at work.
  * Screenshots at 1280 and 390 px in test-results/screens; axe on every page.
  */
 import { readFileSync } from 'node:fs'
@@ -56,14 +56,18 @@ test('a broker records a DIP and downloads the lender pack', async ({ browser })
   await row.getByRole('link', { name: 'Bea Buyer' }).click()
   await expect(page.getByRole('heading', { level: 1, name: 'Bea Buyer' })).toBeVisible()
 
-  // Fact find and the affordability range.
-  await page.getByLabel('Gross annual income (£)').fill('60,000')
-  await page.getByLabel('Monthly commitments (£)').fill('0')
-  await page.getByLabel('Deposit (£)').fill('40000')
-  await page.getByRole('button', { name: 'Save fact find' }).click()
+  // Fact find (on the client record, saved as it is typed) and the affordability range.
+  await page.getByRole('button', { name: 'Start the fact find' }).click()
+  const applicant = page.getByRole('group', { name: 'Applicant: Bea Buyer' })
+  await applicant.getByRole('button', { name: 'Add an income' }).click()
+  await applicant.getByLabel('Per year (£)').fill('60,000')
+  await page.getByLabel('Deposit and own funds (£)').fill('40000')
+  await expect(page.getByTestId('autosave-status')).toHaveText('Saved')
   const affordability = page.getByTestId('affordability')
   await expect(affordability).toContainText('£240,000 to £270,000')
   await expect(affordability).toContainText('not advice')
+  await page.getByRole('link', { name: /Open the mortgage case/ }).click()
+  await expect(page.getByRole('heading', { name: 'Decisions in principle' })).toBeVisible()
 
   // A DIP expiring before it was issued is refused, naming the rule; then the real one.
   await page.getByLabel('Lender', { exact: true }).fill('Nationwide')
@@ -124,6 +128,7 @@ test('a broker records a DIP and downloads the lender pack', async ({ browser })
   await expectNoAxeViolations(page)
   await page.screenshot({ path: `${SHOTS}/broker-pipeline-new-390.png`, fullPage: true })
   await page.getByRole('link', { name: 'Bea Buyer' }).click()
+  await page.getByRole('link', { name: /Open the mortgage case/ }).click()
   await expect(page.getByTestId('dip-list')).toBeVisible()
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390)
   await expectNoAxeViolations(page)

@@ -39,8 +39,8 @@ test('a buyer pays the deposit into the sandbox partner, and two people at the f
     }),
   )
   await ok(await pia.request.post('/api/firm/invitations', { data: { email: dev.email, role: 'fee_earner' } }))
-  const join = await mailMatch(pia.request, dev.email, /join=[\w-]+/)
-  await ok(await dev.request.post(`/api/firm-invitations/${join.slice('join='.length)}/accept`))
+  const join = await mailMatch(pia.request, dev.email, /\/join\/[\w-]+/)
+  await ok(await dev.request.post(`/api/firm-invitations/${join.slice('/join/'.length)}/accept`))
   // Pia opens the buyer's matter; Ava accepts the emailed invitation.
   const opened = await ok(
     await pia.request.post('/api/matters', {

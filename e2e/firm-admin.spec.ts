@@ -69,7 +69,7 @@ test('Priya runs her firm: roles, invitations, settings, a new matter and its re
   await expect(page.getByTestId('invitation-row').filter({ hasText: colleagueEmail })).toContainText('Fee earner')
   await expectNoAxeViolations(page)
   await page.screenshot({ path: `${SHOTS}/firm-invitations-1280.png`, fullPage: true })
-  const joinLink = await mailMatch(page.request, colleagueEmail, /https?:\/\/\S+\/app\/cases\?join=[\w-]+/)
+  const joinLink = await mailMatch(page.request, colleagueEmail, /https?:\/\/\S+\/join\/[\w-]+\?email=\S+/)
   // The outbox page in a tab of its own (it has no favicon: its 404 is not the app's).
   const outboxPage = await page.context().newPage()
   await outboxPage.goto('/dev/mail')
@@ -82,9 +82,9 @@ test('Priya runs her firm: roles, invitations, settings, a new matter and its re
   const colleague = await person(browser, 'Cole Colleague', 'conveyancer', { email: colleagueEmail })
   const url = new URL(joinLink)
   await colleague.page.goto(url.pathname + url.search)
-  await colleague.page.getByRole('button', { name: 'Join the firm' }).click()
-  await expect(toast(colleague.page)).toContainText('Welcome to the firm')
-  await expect(colleague.page.getByText(/matters · you are fee earner$/)).toBeVisible()
+  await colleague.page.getByRole('button', { name: `Join ${FIRM}` }).click()
+  await expect(toast(colleague.page)).toContainText(`Welcome to ${FIRM}`)
+  await expect(colleague.page.getByText(/matters \(\d+ live, \d+ completed\) · you are fee earner$/)).toBeVisible()
   await colleague.close()
 
   // A second invitation is withdrawn after a confirmation.
@@ -289,7 +289,7 @@ test('a professional without a firm is offered to claim a listing or create one,
   await create.getByRole('button', { name: 'Create firm' }).click()
   await expect(toast(page)).toContainText('Firm created')
   await expect(page.getByText('No matters found')).toBeVisible()
-  await expect(page.getByText(/0 matters · you are admin/)).toBeVisible()
+  await expect(page.getByText(/0 matters \(0 live, 0 completed\) · you are admin/)).toBeVisible()
 
   await page.setViewportSize({ width: 390, height: 844 })
   await page.goto('/app/firm')

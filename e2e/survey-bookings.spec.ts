@@ -3,8 +3,9 @@
  * are set with the products form and their hours through the API, then edited with the availability
  * form (travel buffer, a day off); a buyer books a RICS Home Survey Level 2 from their move, then moves
  * it to another slot (both get a 'Survey moved' email); the surveyor sees it on the schedule as moved,
- * uploads the report PDF, and the move's surveyor task completes and a sandbox payout (fee, platform
- * fee, pending) appears. Screenshots at 1280 and 390 px; axe on each page.
+ * attaches the report PDF (ready to release; the buyer is not told before the visit) and sees the
+ * payout the platform recorded from the payment (held). Screenshots at 1280 and 390 px; axe on each
+ * page. Payment, terms, coverage and the release guard in detail: survey-booking-paid.spec.ts.
  */
 import { expect, test } from '@playwright/test'
 import { createMove, expectNoAxeViolations, makePdf, person, toast } from './app-helpers'
@@ -36,6 +37,8 @@ test('a buyer books a Level 2 survey; the surveyor delivers the report and a pay
     },
   })
   expect(hours.status(), await hours.text()).toBe(200)
+  const coverage = await surveyor.request.put('/api/schedule/coverage', { data: { districts: ['AL5'] } })
+  expect(coverage.status(), await coverage.text()).toBe(200)
 
   // The firm's admin prices its products with the form: Level 2 at £595.00 and a valuation offered.
   const sp = surveyor.page
@@ -82,12 +85,19 @@ test('a buyer books a Level 2 survey; the surveyor delivers the report and a pay
   await expect(page.getByRole('heading', { level: 1, name: 'Survey' })).toBeVisible()
   await expect(page.getByText('No survey booked yet.')).toBeVisible()
   await page.getByRole('radio', { name: new RegExp(`RICS Home Survey Level 2: £595\\.00.*${firmName}`) }).check()
-  const slot = page.getByLabel('Time slot (UK time)')
-  // A slot two days or more ahead (15 a day at most), so that the firm's 24 hours' notice allows moving it.
-  await expect(slot.locator('option').nth(40)).toBeAttached()
-  await slot.selectOption({ index: 40 })
-  await page.getByRole('button', { name: 'Book survey' }).click()
-  await expect(toast(page)).toContainText('Survey booked')
+  // A slot on the third day with slots (two days or more ahead), so that the firm's 24 hours' notice allows moving it.
+  const calendar = page.getByTestId('slot-calendar')
+  const days = calendar.getByRole('group', { name: 'Day (UK time)' }).getByRole('button')
+  await days.nth(2).click()
+  await calendar
+    .getByRole('group', { name: /^Time on / })
+    .getByRole('button')
+    .first()
+    .click()
+  await page.getByLabel('I have read and accept the terms of engagement').check()
+  await page.getByLabel('Card number').fill('4242 4242 4242 4242')
+  await page.getByRole('button', { name: 'Pay £595.00 and book' }).click()
+  await expect(toast(page)).toContainText('Survey booked and paid')
   const booked = page.getByTestId('survey-booking')
   await expect(booked).toContainText('RICS Home Survey Level 2')
   await expect(booked).toContainText('Booked')
@@ -122,39 +132,38 @@ test('a buyer books a Level 2 survey; the surveyor delivers the report and a pay
     await page.screenshot({ path: `${SHOTS}/survey-booking-${width}.png`, fullPage: true })
   }
 
-  // The surveyor sees it on the schedule, as moved by the buyer, and uploads the report.
+  // The surveyor sees it on the schedule, as moved by the buyer, and attaches the report.
   await sp.goto('/app/schedule')
   const visit = sp.getByTestId('survey-booking').filter({ hasText: '7 Survey Row' })
   await expect(visit).toContainText('RICS Home Survey Level 2')
   await expect(visit).toContainText('Moved by the buyer')
   await expect(visit).toContainText('booked by Bea Buyer')
-  await visit.getByLabel('Upload the report (PDF)').setInputFiles({
+  await visit.getByLabel('Attach the report (PDF)').setInputFiles({
     name: 'Survey report.pdf',
     mimeType: 'application/pdf',
     buffer: await makePdf('RICS Home Survey Level 2 report: 7 Survey Row'),
   })
-  await expect(visit).toContainText('Report delivered')
+  await expect(visit).toContainText('Ready to release')
   const payout = visit.getByLabel('Payout')
-  await expect(payout).toContainText('Pending')
+  await expect(payout).toContainText('Held until the report is released')
   await expect(payout).toContainText('Sandbox')
   await expect(payout).toContainText('£595.00')
-  await expect(payout).toContainText('£59.50')
-  await expect(payout).toContainText('£535.50')
+  await expect(payout).toContainText('£49.58')
+  await expect(payout).toContainText('£545.42')
   for (const width of [1280, 390]) {
     await sp.setViewportSize({ width, height: width < 500 ? 844 : 900 })
     await expectNoAxeViolations(sp)
     await sp.screenshot({ path: `${SHOTS}/survey-schedule-${width}.png`, fullPage: true })
   }
 
-  // The move's surveyor task is complete, and the report is in the Property folder.
+  // Not released before the visit: the move's surveyor task is still open and the buyer sees no report.
   const detail = (await (await buyer.request.get(`/api/transactions/${txId}`)).json()) as {
     timeline_stages: { tasks: { title: string; status: string }[] }[]
   }
   const task = detail.timeline_stages.flatMap((s) => s.tasks).find((t) => /survey report delivered/.test(t.title))
-  expect(task?.status).toBe('completed')
+  expect(task?.status).not.toBe('completed')
   await page.reload()
-  await expect(page.getByTestId('survey-booking')).toContainText('Report delivered')
-  await expect(page.getByRole('link', { name: 'Property folder' })).toBeVisible()
+  await expect(page.getByTestId('survey-booking')).not.toContainText('Report delivered')
 
   surveyor.console.check()
   buyer.console.check()

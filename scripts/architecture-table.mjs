@@ -86,10 +86,14 @@ export const MANUAL = {
     e2e: ['failures', 'document-audiences'],
     why: 'the failures journey breaks uploads (and the other main forms); document-audiences walks who sees which document',
   },
+  enquiries: {
+    e2e: ['enquiries-by-email', 'enquiry-client-answer'],
+    why: 'enquiries by email walks a firm not on Homeward answering through the emailed link; enquiry-client-answer walks a client answering an enquiry in their task',
+  },
   firms: {
     web: ['cases', 'firm'],
-    e2e: ['cases-board', 'firm-admin'],
-    why: 'a firm’s matters are its cases board; the web `firm` is the one firm a member belongs to',
+    e2e: ['cases-board', 'firm-admin', 'import-matters', 'firm-joining-and-nav'],
+    why: 'a firm’s matters are its cases board (importing matters is one of its tools); the web `firm` is the one firm a member belongs to; joining a firm by invitation and the professionals’ top bars walk its invitations and board',
   },
   funds: {
     e2e: ['source-of-funds', 'giftor'],
@@ -114,8 +118,8 @@ export const MANUAL = {
   },
   mortgages: {
     web: ['pipeline'],
-    e2e: ['broker-pipeline'],
-    why: 'a broker’s mortgage cases are their pipeline',
+    e2e: ['broker-pipeline', 'broker-clients'],
+    why: 'a broker’s mortgage cases are their pipeline; broker-clients walks a client record and its fact find before and after an offer',
   },
   notifications: {
     web: ['update-requests'],
@@ -138,7 +142,10 @@ export const MANUAL = {
     e2e: ['documents'],
     why: 'documents are sent for signature and signed on the Documents page',
   },
-  surveys: { e2e: ['survey-bookings'], why: 'the journey books a survey' },
+  surveys: {
+    e2e: ['survey-bookings', 'survey-booking-paid'],
+    why: 'the journeys book a survey (the second pays for it and releases the report)',
+  },
   'title-checks': { e2e: ['title-check'], why: 'the journey walks one title check' },
   transactions: {
     web: ['dashboard', 'workspace'],

@@ -176,8 +176,9 @@ const server = {
       minifySyntax: true,
       // PGlite reads its WebAssembly and data files beside its own module. OpenTelemetry's
       // instrumentations patch `pg` (and Node's http) as Node's require loads them, which an inlined
-      // copy never is: pg and the SDK stay in node_modules (src/server/telemetry.ts).
-      external: ['@electric-sql/pglite', 'pg', '@opentelemetry/*'],
+      // copy never is: pg and the SDK stay in node_modules (src/server/telemetry.ts). sharp loads its native
+      // libvips binding from its platform package beside it (firm logos, features/firm-profile).
+      external: ['@electric-sql/pglite', 'pg', '@opentelemetry/*', 'sharp'],
       // CommonJS dependencies bundled into ES modules still call require() for Node's built-ins.
       banner: {
         js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);",

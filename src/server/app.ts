@@ -33,6 +33,7 @@ import { logbooksRoutes } from './features/logbooks/routes'
 import { chainsRoutes } from './features/chains/routes'
 import { fundsRoutes, openBankingOf, openBankingWebhookRoutes } from './features/funds/routes'
 import { billingRoutes, paymentsOf, paymentsWebhookRoutes } from './features/billing/routes'
+import { firmProfileRoutes } from './features/firm-profile/routes'
 import { sandboxCheckoutRoutes } from './features/billing/sandbox-checkout-page'
 import { sandboxBankRoutes } from './features/funds/sandbox-bank-page'
 import { clientMoneyWebhookRoutes, depositsRoutes } from './features/deposits/routes'
@@ -42,6 +43,7 @@ import { healthRoutes } from './features/health/routes'
 import { oauthEdgeRoutes } from './features/identities/oauth-edge'
 import { identitiesRoutes } from './features/identities/routes'
 import { invitationsRoutes } from './features/invitations/routes'
+import { offPlatformPartiesRoutes } from './features/off-platform-parties/routes'
 import { meRoutes } from './features/me/routes'
 import { mortgagesRoutes } from './features/mortgages/routes'
 import { firmsRoutes } from './features/firms/routes'
@@ -54,7 +56,7 @@ import { notificationsRoutes } from './features/notifications/routes'
 import { signingRoutes } from './features/signing/routes'
 import { transactionsRoutes } from './features/transactions/routes'
 import { timelineHooks } from './timeline-hooks'
-import { dataRightsPorts, publicPagesPorts, verificationPorts } from './feature-ports'
+import { dataRightsPorts, enquiriesPorts, publicPagesPorts, verificationPorts } from './feature-ports'
 import { twoFactorRoutes } from './features/two-factor/routes'
 import { verificationRoutes } from './features/verification/routes'
 import { fromAppRoot } from './app-root'
@@ -98,9 +100,12 @@ export const JSON_BODY_MAX_BYTES = 1024 * 1024
 /**
  * The routes whose body is a file, streamed under DOCUMENT_MAX_BYTES by their own handler: a move's
  * documents (POST /api/transactions/{txId}/documents, features/documents) and a home logbook's
- * (POST /api/logbooks/{logbookId}/documents, features/logbooks).
+ * (POST /api/logbooks/{logbookId}/documents, features/logbooks), and a file sent through an emailed
+ * enquiry reply link (POST /api/enquiry-links/{token}/uploads, features/enquiries).
  */
-const UPLOAD_PATH = /^\/api\/(?:transactions|logbooks)\/[^/]+\/documents\/?$/
+const UPLOAD_PATH = /^\/api\/(?:(?:transactions|logbooks)\/[^/]+\/documents|enquiry-links\/[^/]+\/uploads)\/?$/
+/** A firm's logo (POST /api/firms/{orgId}/logo, features/firm-profile): read under FIRM_LOGO_MAX_BYTES (5 MB) by its handler. */
+const LOGO_PATH = /^\/api\/firms\/[^/]+\/logo\/?$/
 /** The PDTF import, whose 413 speaks of the property pack (features/pdtf). */
 const PDTF_IMPORT_PATH = /^\/api\/transactions\/pdtf-import\/?$/
 
@@ -123,7 +128,8 @@ function limitBodies(): MiddlewareHandler {
         413,
       ),
   })
-  return (c, next) => (c.req.method === 'POST' && UPLOAD_PATH.test(c.req.path) ? next() : limit(c, next))
+  return (c, next) =>
+    c.req.method === 'POST' && (UPLOAD_PATH.test(c.req.path) || LOGO_PATH.test(c.req.path)) ? next() : limit(c, next)
 }
 
 // The compression middleware lives in http/compression.ts; re-exported for its unit test.
@@ -320,7 +326,7 @@ export function createApp(deps: AppDeps) {
     .route('/api', supportRoutes(deps))
     .route('/api', firmsRoutes(deps))
     .route('/api', portfolioRoutes(deps))
-    .route('/api', enquiriesRoutes(deps))
+    .route('/api', enquiriesRoutes(deps, enquiriesPorts))
     .route('/api', academyRoutes(deps))
     .route('/api', accreditationRoutes(deps))
     .route('/api', reviewsRoutes(deps))
@@ -336,6 +342,8 @@ export function createApp(deps: AppDeps) {
     .route('/api', depositsRoutes(deps))
     .route('/api', apiAccessRoutes(deps))
     .route('/api', billingRoutes(deps))
+    .route('/api', offPlatformPartiesRoutes(deps))
+    .route('/api', firmProfileRoutes(deps))
 
   // The local outbox: 404 unless DEV_MAIL=true and the request is from this machine (features/dev-mail).
   app.route('/', devMailRoutes(deps))

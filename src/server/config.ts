@@ -223,6 +223,14 @@ const ConfigSchema = z
      */
     LAND_REGISTRY_PROVIDER: z.enum(['sandbox', 'off'], { message: 'must be sandbox or off' }).default('sandbox'),
     /**
+     * Who checks a firm's regulator number (SRA, CLC, RICS, FCA, Propertymark, TPO): the sandbox's
+     * sample numbers, or a register service over HTTPS (http: REGULATOR_REGISTER_URL and
+     * REGULATOR_REGISTER_API_KEY). docs/decisions/056-regulator-register.md.
+     */
+    REGULATOR_REGISTER: z.enum(['sandbox', 'http'], { message: 'must be sandbox or http' }).default('sandbox'),
+    REGULATOR_REGISTER_URL: z.url({ message: 'must be a URL' }).optional(),
+    REGULATOR_REGISTER_API_KEY: z.string().optional(),
+    /**
      * With NODE_ENV=production, allows partners left as the sandbox (a staging or demo deployment): the
      * start log warns, /api/health lists them, every result is labelled Sandbox. Without it production
      * refuses to start while any partner is the sandbox (config/partners.ts, decision 044).
@@ -308,6 +316,11 @@ const ConfigSchema = z
       for (const key of ['CLIENT_MONEY_API_URL', 'CLIENT_MONEY_API_KEY', 'CLIENT_MONEY_WEBHOOK_SECRET'] as const) {
         if (!c[key])
           ctx.addIssue({ code: 'custom', path: [key], message: 'is required when CLIENT_MONEY_PROVIDER=http' })
+      }
+    }
+    if (c.REGULATOR_REGISTER === 'http') {
+      for (const key of ['REGULATOR_REGISTER_URL', 'REGULATOR_REGISTER_API_KEY'] as const) {
+        if (!c[key]) ctx.addIssue({ code: 'custom', path: [key], message: 'is required when REGULATOR_REGISTER=http' })
       }
     }
     if (c.STORAGE_DRIVER === 's3' && !c.S3_BUCKET) {

@@ -23,9 +23,11 @@ import { COMPLETION_FEE_RETRY_MS, retryDueCompletionFees } from './features/bill
 import { paymentsOf } from './features/billing/routes'
 import { supplierFrom } from './features/billing/supplier'
 import { sendExpiryReminders } from './features/mortgages/expiry-reminders'
+import { sendProductTransferReminders } from './features/mortgages/product-transfer-reminders'
 import { sendDueDigests } from './features/notifications/digest'
 import { portfolioChecks } from './features/portfolio/scheduler'
 import { runCddRetention } from './features/verification/retention'
+import { settleSurveyPayouts } from './features/surveys/deliver-report'
 
 const MINUTE = 60_000
 const HOUR = 60 * MINUTE
@@ -149,6 +151,27 @@ export function serverJobs(deps: {
       run: () => webhooks.dispatch(),
       stop: () => webhooks.stop(),
       depth: () => webhookOutboxDepth(database),
+    },
+    {
+      kind: 'periodic',
+      name: 'survey-payouts-settle',
+      // The platform, not the surveyor, confirms a survey payout's transfer with the payments provider.
+      everyMs: 5 * MINUTE,
+      claim: "row lock: each pending payout claimed with for update skip locked, and only while 'pending'",
+      failure: 'could not confirm survey payouts with the payments provider',
+      run: async () => {
+        await settleSurveyPayouts({ database, payments: feeRetry.provider })
+      },
+    },
+    {
+      kind: 'periodic',
+      name: 'product-transfer-reminders',
+      // Day-granular, months ahead: an hour late is harmless; never at start (test servers start often).
+      everyMs: HOUR,
+      firstAfterMs: 12 * MINUTE,
+      claim: 'conditional update: reminded_at is null, set in the same transaction',
+      failure: 'could not send product-transfer reminders',
+      run: thenMail(() => sendProductTransferReminders({ database, delivery, now: clock() })),
     },
   ]
   const worker = mail.worker

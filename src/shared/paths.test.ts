@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import {
   tradeHomeLink,
+  signedInHomePath,
   invitationPath,
   inviteOrganizationPath,
   organizationPath,
@@ -53,7 +54,18 @@ describe('tradeHomeLink', () => {
     expect(tradeHomeLink(['pro_surveyor'])).toEqual({ path: '/app/schedule', label: 'Schedule' })
     expect(tradeHomeLink(['pro_broker'])).toEqual({ path: '/app/pipeline', label: 'Pipeline' })
     expect(tradeHomeLink(['consumer_buyer'])).toBeNull()
-    expect(tradeHomeLink(['pro_conveyancer'])).toBeNull()
+    expect(tradeHomeLink(['pro_conveyancer'])).toEqual({ path: '/app/cases', label: 'Cases' })
     expect(tradeHomeLink([])).toBeNull()
+  })
+})
+
+describe('signedInHomePath', () => {
+  it("takes a professional to their trade's home and a buyer or seller to their moves, never the landing page", () => {
+    expect(signedInHomePath(['pro_conveyancer'])).toBe('/app/cases')
+    expect(signedInHomePath(['pro_surveyor'])).toBe('/app/schedule')
+    expect(signedInHomePath(['pro_broker'])).toBe('/app/pipeline')
+    expect(signedInHomePath(['pro_agent'])).toBe('/app/portfolio')
+    expect(signedInHomePath(['consumer_buyer'])).toBe('/app/home')
+    expect(signedInHomePath([])).toBe('/app/home')
   })
 })

@@ -136,9 +136,15 @@ export function verifyEmailPath(token: string, next?: string): string {
   return withQuery(PAGE_PATHS.verifyEmail, { token, next })
 }
 
-/** An emailed invitation to join a firm: the cases board, which offers to join ('/app/cases?join={token}'). */
-export function firmInvitationPath(token: string): string {
-  return withQuery(PAGE_PATHS.cases, { join: token })
+/**
+ * An emailed invitation to join a firm: its own page, '/join/{token}?email={address}', naming the firm
+ * and the inviter and opening on Sign Up with the address filled in. The address rides in the link
+ * sent to that address only, never in the public preview's answer (security battery 2026-12, I1).
+ * Links sent before this page existed ('/app/cases?join={token}') still work: the cases board offers
+ * the same join, and a signed-out visitor is sent here.
+ */
+export function firmInvitationPath(token: string, email?: string): string {
+  return withQuery(`/join/${encodeURIComponent(token)}`, { email })
 }
 
 /**
@@ -218,12 +224,13 @@ export function professionalHomePath(roles: readonly string[]): string {
 
 /**
  * The trade workbench link of the signed-in header for the stored roles: 'Schedule' for surveyors,
- * 'Portfolio' for estate agents, 'Pipeline' for mortgage brokers (the first trade role listed wins,
- * as in professionalHomePath); null for everyone else, whose home is reached by the logo.
+ * 'Portfolio' for estate agents, 'Pipeline' for mortgage brokers, 'Cases' for conveyancers (the first
+ * trade role listed wins, as in professionalHomePath); null for buyers and sellers, whose home is
+ * reached by the logo.
  */
 export function tradeHomeLink(
   roles: readonly string[],
-): { path: string; label: 'Schedule' | 'Portfolio' | 'Pipeline' } | null {
+): { path: string; label: 'Schedule' | 'Portfolio' | 'Pipeline' | 'Cases' } | null {
   for (const role of roles) {
     switch (role) {
       case 'pro_surveyor':
@@ -232,7 +239,30 @@ export function tradeHomeLink(
         return { path: PAGE_PATHS.portfolio, label: 'Portfolio' }
       case 'pro_broker':
         return { path: PAGE_PATHS.pipeline, label: 'Pipeline' }
+      case 'pro_conveyancer':
+        return { path: PAGE_PATHS.cases, label: 'Cases' }
     }
   }
   return null
+}
+
+/**
+ * The page an emailed enquiry reply link opens (decision 054): '/enquiries/reply/{token}'. Public: a
+ * firm not on Homeward answers the enquiries it lists without an account.
+ */
+export function enquiryReplyPath(token: string): string {
+  return `/enquiries/reply/${encodeURIComponent(token)}`
+}
+
+/**
+ * Where the logo of the signed-in app leads: a professional's trade home (professionalHomePath), a
+ * buyer's or seller's 'Your Transactions' (/app/home); never the public landing page.
+ */
+export function signedInHomePath(roles: readonly string[]): string {
+  return roles.some((r) => r.startsWith('pro_')) ? professionalHomePath(roles) : PAGE_PATHS.home
+}
+
+/** One of the broker's client records (fact find, affordability, recommendations): '/app/pipeline/clients/{id}'. */
+export function brokerClientPath(clientId: string): string {
+  return `${PAGE_PATHS.pipeline}/clients/${encodeURIComponent(clientId)}`
 }

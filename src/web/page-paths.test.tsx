@@ -20,6 +20,7 @@ import {
   TRANSACTION_TABS,
   transactionPath,
   verifyEmailPath,
+  enquiryReplyPath,
 } from '../shared/paths'
 import { routes } from './router'
 
@@ -48,6 +49,7 @@ describe('page paths reach the router', () => {
     expect(routeOf(resetPasswordPath('t'))).toBe('reset-password')
     expect(routeOf(verifyEmailPath('t', '/app/home'))).toBe('verify-email')
     expect(routeOf(signInPath({ email: 'a@b.example' }))).toBe('auth')
+    expect(routeOf(enquiryReplyPath('tok'))).toBe('enquiries/reply/:token')
   })
 
   it('names the same tabs as the workspace', async () => {

@@ -107,6 +107,11 @@ export const routes: RouteObject[] = [
       { path: 'app/cases/new', lazy: () => import('./routes/app-cases-new'), handle: browserOnly },
       { path: 'app/pipeline', lazy: () => import('./routes/app-pipeline'), handle: browserOnly },
       { path: 'app/pipeline/:txId', lazy: () => import('./routes/app-pipeline-case'), handle: browserOnly },
+      {
+        path: 'app/pipeline/clients/:clientId',
+        lazy: () => import('./routes/app-pipeline-client'),
+        handle: browserOnly,
+      },
       { path: 'app/firm', lazy: () => import('./routes/app-firm'), handle: browserOnly },
       { path: 'app/firm/:section', lazy: () => import('./routes/app-firm'), handle: browserOnly },
       { path: 'app/schedule', lazy: () => import('./routes/app-schedule'), handle: browserOnly },
@@ -177,6 +182,8 @@ export const routes: RouteObject[] = [
         lazy: () => import('./routes/app-transaction-enquiry-task'),
         handle: browserOnly,
       },
+      { path: 'enquiries/reply/:token', lazy: () => import('./routes/enquiry-reply'), handle: browserOnly },
+      { path: 'join/:token', lazy: () => import('./routes/join-firm'), handle: browserOnly },
     ],
   },
 ]

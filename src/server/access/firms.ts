@@ -184,3 +184,18 @@ export async function deadlineRecipients(tx: Tx, txId: string, side: 'buyer' | '
       where transaction_id = ${txId} and role = ${side + '_conveyancer'} and not exists (select 1 from m)`)
   return rows(z.object({ user_id: z.string() }), res).map((r) => r.user_id)
 }
+
+/**
+ * SQL subquery (parenthesised, one column `organization_id`) of the firms whose public profile the
+ * principal in `param` may change (`update:firm-profile:own-firm`): the firm they are a current admin
+ * of, or a firm API key's own firm (principalFirmIdsSql's key branch: live, its maker still an admin).
+ * Any current member reads the profile (principalFirmIdsSql). Decision 056.
+ */
+export function principalAdminFirmIdsSql(param: string): string {
+  return `(select pam.organization_id from organization_members pam where pam.profile_id = ${param}
+      and pam.role = 'admin' and pam.removed_at is null
+    union all select pak.organization_id from api_tokens pak where pak.id = ${param} and pak.organization_id is not null
+      and pak.revoked_at is null and (pak.expires_at is null or pak.expires_at > now())
+      and exists(select 1 from organization_members pka where pka.organization_id = pak.organization_id
+        and pka.profile_id = pak.profile_id and pka.role = 'admin' and pka.removed_at is null))`
+}

@@ -4,9 +4,13 @@
  * rules (lockTransactionForViewer, readViewerRole): an outsider gets the standard 404, someone else
  * on the move a 403 naming the rule.
  */
-import { canWorkMortgageCase } from '#shared/domain/permissions.ts'
+import { sql } from 'drizzle-orm'
+import { z } from 'zod'
+import { canKeepBrokerClients, canWorkMortgageCase } from '#shared/domain/permissions.ts'
 import type { Viewer } from '#server/auth/viewer.ts'
 import type { Tx } from '#server/db/client.ts'
+import { firstRow } from '#server/db/rows.ts'
+import { notFound } from '#server/core/errors.ts'
 import { requirePermission } from './permissions'
 import { lockTransactionForViewer, readViewerRole } from './transactions'
 
@@ -15,6 +19,11 @@ export const NOT_THE_BROKER_MESSAGE = "Only the move's mortgage broker can see a
 /** SQL: ids of the moves on which the profile in `param` is the mortgage broker (the pipeline's rows). */
 export function brokerTransactionIdsSql(param: string): string {
   return `(select tp.transaction_id from transaction_participants tp where tp.user_id = ${param} and tp.role = 'mortgage_broker')`
+}
+
+/** brokerTransactionIdsSql as a drizzle fragment for the profile `profileId`. */
+export function brokerTransactionIds(profileId: string) {
+  return sql`(select tp.transaction_id from transaction_participants tp where tp.user_id = ${profileId} and tp.role = 'mortgage_broker')`
 }
 
 /** For a write: locks the move for the viewer (404 when they may not see it), 403 unless they are its broker. */
@@ -28,3 +37,43 @@ export async function assertBrokerOnMove(tx: Tx, viewer: Viewer, txId: string): 
   const role = await readViewerRole(tx, viewer, txId)
   requirePermission('update:mortgage-case:broker', canWorkMortgageCase(role), NOT_THE_BROKER_MESSAGE)
 }
+
+export const NOT_A_BROKER_MESSAGE = 'Only a mortgage broker can add and keep client records.'
+
+/**
+ * SQL condition on mortgage_cases row `alias`: the client record is the viewer's (profile id in
+ * `param`, a SQL expression): they are its broker, or an active member of the firm that owns it.
+ * The one rule of who sees a broker's client record (decision 059); anyone else gets 404.
+ */
+export function brokerClientVisibleSql(alias: string, param: string): string {
+  if (!/^[a-z_][a-z0-9_]*$/.test(alias)) throw new Error(`Not a table alias: ${alias}`)
+  return `(${alias}.broker_profile_id = ${param} or (${alias}.organization_id is not null and exists(
+    select 1 from organization_members om where om.organization_id = ${alias}.organization_id
+      and om.profile_id = ${param} and om.removed_at is null)))`
+}
+
+/** brokerClientVisibleSql as a drizzle fragment for the profile `profileId`. */
+export function brokerClientVisible(alias: string, profileId: string) {
+  const a = sql.identifier(alias)
+  return sql`(${a}.broker_profile_id = ${profileId} or (${a}.organization_id is not null and exists(
+    select 1 from organization_members om where om.organization_id = ${a}.organization_id
+      and om.profile_id = ${profileId} and om.removed_at is null)))`
+}
+
+/** A client record the viewer may keep, locked for a write (or read): 404 when not theirs or their firm's. */
+export async function lockBrokerClient(
+  tx: Tx,
+  viewer: Viewer,
+  clientId: string,
+  opts: { forUpdate?: boolean } = {},
+): Promise<{ id: string; transaction_id: string | null; broker_profile_id: string }> {
+  requirePermission('update:broker-client:firm', canKeepBrokerClients(viewer.roles), NOT_A_BROKER_MESSAGE)
+  const res = await tx.execute(sql`select c.id, c.transaction_id, c.broker_profile_id from mortgage_cases c
+    where c.id = ${clientId} and ${brokerClientVisible('c', viewer.profileId)}
+    ${opts.forUpdate ? sql`for update of c` : sql``}`)
+  const row = firstRow(ClientRef, res)
+  if (!row) throw notFound('client')
+  return row
+}
+
+const ClientRef = z.object({ id: z.string(), transaction_id: z.string().nullable(), broker_profile_id: z.string() })

@@ -7,7 +7,7 @@
  * in as a parameter, e.g. `cross join (select ${profileId}::uuid as vid) v` and the reference `v.vid`.
  */
 import { sql, type SQL } from 'drizzle-orm'
-import { agencySaleIdsSql } from './firms'
+import { agencySaleIdsSql, principalAdminFirmIdsSql, principalFirmIdsSql } from './firms'
 import {
   canSeeTransactionRowSql,
   visibleTransactionIdArraySql,
@@ -39,3 +39,9 @@ export const viewerRole = (alias: string, viewerRef: string): SQL => fragment(vi
 
 /** agencySaleIdsSql: the sales the profile `viewerRef`'s estate agency is instructed on. */
 export const agencySaleIds = (viewerRef: string): SQL => fragment(agencySaleIdsSql, viewerRef)
+
+/** principalFirmIdsSql: the firms the principal `viewerRef` works in (member, or a firm key's firm). */
+export const principalFirmIds = (viewerRef: string): SQL => fragment(principalFirmIdsSql, viewerRef)
+
+/** principalAdminFirmIdsSql: the firms whose profile the principal `viewerRef` may change. */
+export const principalAdminFirmIds = (viewerRef: string): SQL => fragment(principalAdminFirmIdsSql, viewerRef)

@@ -163,7 +163,9 @@ const SELLER_SIDE_AUDIENCES = sqlInList(DOCUMENT_AUDIENCES.filter((a) => AUDIENC
  */
 export function canChangeDocumentAudienceSql(alias: string, param: string): string {
   if (!ALIAS.test(alias)) throw new Error(`Not a table alias: ${JSON.stringify(alias)}`)
-  return `(${alias}.uploaded_by = ${param} or exists(select 1 from transactions cat where cat.id = ${alias}.transaction_id
+  // coalesce: a document whose uploader is unknown (not on Homeward, or an account erased) has a null
+  // uploaded_by, and `null or false` would be null, not false.
+  return `(coalesce(${alias}.uploaded_by = ${param}, false) or exists(select 1 from transactions cat where cat.id = ${alias}.transaction_id
     and ${viewerRoleSql('cat', param)} = case
       when ${viewerRoleSql('cat', `${alias}.uploaded_by`)} in ${BUYER_SIDE_ROLES} then 'buyer_conveyancer'
       when ${viewerRoleSql('cat', `${alias}.uploaded_by`)} in ${SELLER_SIDE_ROLES} then 'seller_conveyancer'

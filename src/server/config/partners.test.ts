@@ -34,6 +34,7 @@ describe('partners in production', () => {
       'PAYMENTS_PROVIDER',
       'CLIENT_MONEY_PROVIDER',
       'LAND_REGISTRY_PROVIDER',
+      'REGULATOR_REGISTER',
     ])
       expect(lines).toContainEqual(expect.stringMatching(new RegExp(`^  ${variable}: is the sandbox \\(`)))
     expect(message).toContain(
@@ -46,6 +47,7 @@ describe('partners in production', () => {
     expect(message).toContain('OPEN_BANKING_PROVIDER=obie with OPEN_BANKING_API_URL')
     expect(message).toContain('SANCTIONS_PROVIDER=http with SANCTIONS_PROVIDER_URL and SANCTIONS_PROVIDER_API_KEY')
     expect(message).toContain('LAND_REGISTRY_PROVIDER=off (title checks are then unavailable')
+    expect(message).toContain('REGULATOR_REGISTER=http with REGULATOR_REGISTER_URL and REGULATOR_REGISTER_API_KEY')
     // One closing line says how to run the sandbox on purpose.
     expect(lines.at(-1)).toMatch(/^ {2}NODE_ENV=production runs no sandbox partner unless SANDBOX_PARTNERS=true/)
   })
@@ -80,13 +82,15 @@ describe('partners in production', () => {
       'payments',
       'client_money',
       'land_registry',
+      'regulator_register',
     ])
     expect(sandboxWarning(sandboxPartners(c))).toBe(
       'SANDBOX_PARTNERS=true: these partners are the sandbox and nothing they report is real: ' +
         'identity verification (IDENTITY_PROVIDER), sanctions and PEP screening (SANCTIONS_PROVIDER), ' +
         'open banking for source of funds (OPEN_BANKING_PROVIDER), payments for Pro, the completion fee and ' +
         'survey payouts (PAYMENTS_PROVIDER), client money for deposits and Confirmation of Payee ' +
-        '(CLIENT_MONEY_PROVIDER), land registry for title checks (LAND_REGISTRY_PROVIDER)',
+        '(CLIENT_MONEY_PROVIDER), land registry for title checks (LAND_REGISTRY_PROVIDER), ' +
+        "regulator register for firms' SRA, CLC, RICS, FCA, Propertymark and TPO numbers (REGULATOR_REGISTER)",
     )
     expect(() => loadConfig({ DATA_DIR: tmp(), NODE_ENV: 'production', SANDBOX_PARTNERS: 'maybe' })).toThrow(
       /SANDBOX_PARTNERS: must be true or false/,

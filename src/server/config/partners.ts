@@ -19,6 +19,7 @@ export interface Partner {
     | 'PAYMENTS_PROVIDER'
     | 'CLIENT_MONEY_PROVIDER'
     | 'LAND_REGISTRY_PROVIDER'
+    | 'REGULATOR_REGISTER'
   /** What it does, for people ('identity verification'). */
   what: string
   /** The value to set instead of 'sandbox' ('idsp'). */
@@ -80,6 +81,13 @@ export const PARTNERS: readonly Partner[] = [
     real: 'off',
     needs: [],
     note: 'title checks are then unavailable: the HM Land Registry Business Gateway adapter is not written yet',
+  },
+  {
+    key: 'regulator_register',
+    variable: 'REGULATOR_REGISTER',
+    what: "regulator register for firms' SRA, CLC, RICS, FCA, Propertymark and TPO numbers",
+    real: 'http',
+    needs: ['REGULATOR_REGISTER_URL', 'REGULATOR_REGISTER_API_KEY'],
   },
 ]
 

@@ -90,6 +90,44 @@ export const IDENTITY_CHECK_START: ActionLimit = {
     `You have started several identity checks today. If your checks keep failing, contact support; you can start another in ${wait}.`,
 }
 
+/**
+ * An emailed enquiry reply link (decision 054), per link: reading it (the page loads it once per
+ * visit and after each reply) 120 in 10 minutes, 600 a day; writing through it (uploads and
+ * replies) 60 in 10 minutes, 300 a day. A firm answering 50 enquiries with a file each stays under.
+ */
+export const ENQUIRY_LINK_READ: ActionLimit = {
+  name: 'enquiry-link-read',
+  rules: [
+    { window: 600, max: 120 },
+    { window: 86_400, max: 600 },
+  ],
+  refusal: (wait) => `This link has been opened many times in a short while. You can open it again in ${wait}.`,
+}
+
+export const ENQUIRY_LINK_WRITE: ActionLimit = {
+  name: 'enquiry-link-write',
+  rules: [
+    { window: 600, max: 60 },
+    { window: 86_400, max: 300 },
+  ],
+  refusal: (wait) =>
+    `Many replies and files have been sent through this link in a short while. What you sent is saved; you can send more in ${wait}.`,
+}
+
+/**
+ * Emailing the enquiries again to the seller's firm not on Homeward, per move: 5 an hour, 20 a day
+ * (each email goes to someone outside Homeward, who cannot switch it off).
+ */
+export const ENQUIRY_EMAIL_SEND: ActionLimit = {
+  name: 'enquiry-email-send',
+  rules: [
+    { window: 3600, max: 5 },
+    { window: 86_400, max: 20 },
+  ],
+  refusal: (wait) =>
+    `The enquiries have been emailed to the seller's firm several times already; the latest link is the one that works. You can send again in ${wait}.`,
+}
+
 /** '3 minutes', '1 hour', '5 hours': how long to wait, rounded up. */
 export function waitText(seconds: number): string {
   if (seconds < 3600) {

@@ -43,6 +43,8 @@ describe('signed out', () => {
         .sort(),
     ).toEqual([
       'GET /api/auth-providers',
+      'GET /api/firm-invitations/{token}',
+      'GET /api/firm-logos/{orgId}/{file}',
       'GET /api/health',
       'GET /api/health/live',
       'GET /api/health/ready',

@@ -82,9 +82,10 @@ const requireSession: MiddlewareHandler<AppEnv> = async (c, next) => {
 /**
  * The route as the OpenAPI document shows it: an endpoint with `scopes` takes the session or an API
  * token (OpenAPI 3.0 lets only OAuth scopes sit in a requirement's array, so the scopes are listed in
- * `x-scopes` and the description); `scopes` itself is not an OpenAPI field.
+ * `x-scopes` and the description); `scopes` itself is not an OpenAPI field. Routes registered for
+ * the document only (a raw upload) pass through this too.
  */
-function documented<R extends EndpointSpec>(route: R): Omit<R, 'scopes'> {
+export function documented<R extends EndpointSpec>(route: R): Omit<R, 'scopes'> {
   const { scopes, ...rest } = route
   if (!scopes?.length) return rest
   return {

@@ -8,7 +8,8 @@
 import { sql } from 'drizzle-orm'
 import { z } from 'zod'
 import { firstRow, IdRow, oneRow, rows } from '#server/db/rows.ts'
-import { addDays, londonToInstant, londonWallClock, platformFeePence } from '#shared/domain/surveys.ts'
+import { addDays, londonToInstant, londonWallClock, surveyPayoutAmounts } from '#shared/domain/surveys.ts'
+import { postcodeDistrict } from '#shared/domain/chains.ts'
 import type { Tx } from '../db/client'
 import { DEMO_ACCOUNTS, type DemoAccount } from './demo-accounts'
 
@@ -75,6 +76,15 @@ export async function insertDemoSurveyor(
       and transaction_id <> ${ids.demoTransactionId}
     order by id limit ${DEMO_SURVEYOR_EXTRA_MOVES}`)
   const moves = [ids.demoTransactionId, ...rows(TransactionIdRow, others).map((r) => r.transaction_id)]
+  // The firm covers the districts of the demo moves' properties (the booking page offers only covering firms).
+  const postcodes = await tx.execute(sql`
+    select distinct postcode from properties where postcode is not null
+      and transaction_id::text in (select jsonb_array_elements_text(${JSON.stringify(moves)}::jsonb))`)
+  const districts = [
+    ...new Set(rows(z.object({ postcode: z.string() }), postcodes).map((r) => postcodeDistrict(r.postcode))),
+  ].sort()
+  await tx.execute(sql`insert into survey_coverage (organization_id, districts)
+    values (${firmId}, array(select jsonb_array_elements_text(${JSON.stringify(districts)}::jsonb)))`)
   for (const txId of moves)
     await tx.execute(sql`insert into transaction_participants (transaction_id, user_id, role, organization_id)
       values (${txId}, ${ids.surveyorId}, 'surveyor', ${firmId}) on conflict (transaction_id, user_id) do nothing`)
@@ -128,10 +138,11 @@ export async function insertDemoSurveyor(
       status: 'report_delivered',
       bookedBy: null,
     })
-    const fee = platformFeePence(done.price)
+    const money = surveyPayoutAmounts(done.price)
     await tx.execute(sql`
-      insert into survey_payouts (booking_id, organization_id, fee_pence, platform_fee_pence, net_pence, status, provider, provider_reference, created_at)
-      values (${done.id}, ${firmId}, ${done.price}, ${fee}, ${done.price - fee}, 'pending', 'sandbox',
+      insert into survey_payouts (booking_id, organization_id, fee_pence, fee_ex_vat_pence, vat_pence, platform_fee_pence, net_pence, status, provider, provider_reference, created_at)
+      values (${done.id}, ${firmId}, ${done.price}, ${money.feeExVatPence}, ${money.vatPence}, ${money.platformFeePence},
+        ${money.netPence}, 'pending', 'sandbox',
         ${'sandbox_po_' + done.id.replace(/-/g, '')}, ${new Date(done.end.getTime() + 2 * 86_400_000).toISOString()})`)
   }
 }

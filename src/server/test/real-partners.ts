@@ -24,4 +24,7 @@ export const REAL_PARTNERS_ENV = {
   CLIENT_MONEY_API_KEY: 'escrow-key',
   CLIENT_MONEY_WEBHOOK_SECRET: `whsec_${Buffer.alloc(32, 3).toString('base64')}`,
   LAND_REGISTRY_PROVIDER: 'off',
+  REGULATOR_REGISTER: 'http',
+  REGULATOR_REGISTER_URL: 'https://register.example/v1',
+  REGULATOR_REGISTER_API_KEY: 'register-key',
 }

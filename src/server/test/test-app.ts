@@ -52,6 +52,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     SANCTIONS_PROVIDER: 'sandbox',
     CLIENT_MONEY_PROVIDER: 'sandbox',
     LAND_REGISTRY_PROVIDER: 'sandbox',
+    REGULATOR_REGISTER: 'sandbox',
     SANDBOX_PARTNERS: false,
     SESSION_IDLE_DAYS: 30,
     SESSION_MAX_DAYS: 90,

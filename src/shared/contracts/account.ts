@@ -122,6 +122,8 @@ export const SECURITY_EVENT_KINDS = [
   'firm.billing_cancelled',
   'firm.billing_resumed',
   'payments.webhook_refused',
+  // The firm's public profile (features/firm-profile/): detail { fields, logo?, regulator_status? }.
+  'firm.profile_updated',
 ] as const
 export type SecurityEventKind = (typeof SECURITY_EVENT_KINDS)[number]
 

@@ -25,9 +25,11 @@ import { healthEndpoints } from './health'
 import { identityEndpoints } from './identities'
 import { invitationEndpoints } from './invitations'
 import { liveEndpoints } from './live'
+import { matterImportEndpoints } from './matter-import'
 import { logbookEndpoints } from './logbooks'
 import { mortgageEndpoints } from './mortgages'
 import { notificationEndpoints } from './notifications'
+import { offPlatformPartyEndpoints } from './off-platform-parties'
 import { pdtfEndpoints } from './pdtf'
 import { portfolioEndpoints } from './portfolio'
 import { propertyFormEndpoints } from './property-forms'
@@ -77,6 +79,8 @@ export const catalogue = {
   twoFactor: twoFactorEndpoints,
   updateRequests: updateRequestEndpoints,
   verification: verificationEndpoints,
+  matterImport: matterImportEndpoints,
+  offPlatformParties: offPlatformPartyEndpoints,
 } satisfies Record<string, Record<string, EndpointSpec>>
 
 /** Every endpoint of the catalogue, as a flat list. */

@@ -3,6 +3,9 @@ import { z } from 'zod'
 import { ACCREDITATION_TIERS, ORGANIZATION_TYPES } from '../domain/organizations'
 import { endpoint, ERRORS, json, PUBLIC } from './endpoint'
 import { Uuid } from './common'
+import { REGULATOR_CHECK_STATUSES } from '../domain/firm-profile'
+import { REGULATORS } from '../domain/regulators'
+import { FirmOffice } from './firm-profile'
 
 /** The latest accreditation_metrics row of an organization. Rates are fractions 0..1; csat out of 5. */
 export const AccreditationMetrics = z.object({
@@ -38,6 +41,21 @@ export const DirectoryOrganization = z.object({
   postcode_district: z.string().nullable(),
   description: z.string().nullable(),
   contact_email: z.string().nullable(),
+  /** The firm's public profile (Firm settings; decision 056). */
+  website: z.string().nullable(),
+  /** The resized logo's public path (WebP), or null. */
+  logo_url: z.string().nullable(),
+  offices: z.array(FirmOffice),
+  /** Keys of FIRM_SERVICES for its type. */
+  services: z.array(z.string()),
+  /** Keys of FIRM_LANGUAGES. */
+  languages: z.array(z.string()),
+  regulator: z.enum(REGULATORS).nullable(),
+  regulator_number: z.string().nullable(),
+  /** verified, not_found or unavailable; only verified earns the badge (regulatorBadge). */
+  regulator_status: z.enum(REGULATOR_CHECK_STATUSES).nullable(),
+  /** Which register checked it ('sandbox' or 'http'): a sandbox verification is labelled so. */
+  regulator_checked_by: z.string().nullable(),
   /** Spec: Entities: only the first entry of the list is used, so the API returns just that one. */
   accreditation_metrics: z.array(AccreditationMetrics).max(1),
   marketplace_reviews: z.array(z.object({ rating_int: z.number().int().min(1).max(5) })),

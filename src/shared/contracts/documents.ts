@@ -107,6 +107,25 @@ export type SignedUrlResponse = z.infer<typeof SignedUrlResponse>
 /** The bytes of an upload: the raw request body. */
 const FileBytes = z.string().meta({ format: 'binary' })
 
+/** The OpenAPI document's example of an upload's answer (checked against DocumentVersion by a test). */
+const UPLOAD_EXAMPLE: z.input<typeof DocumentVersion> = {
+  id: '9a8b7c6d-5e4f-4a3b-9c2d-1e0f9a8b7c6d',
+  transaction_id: '7d2e4f6a-1b3c-4d5e-8f9a-0b1c2d3e4f5a',
+  filename: 'Local search.pdf',
+  folder: 'Searches',
+  version: 1,
+  content_type: 'application/pdf',
+  size_bytes: 482133,
+  sha256: '3b8f2c1e9d4a7b6c5e0f1a2b3c4d5e6f7a8b9c0d1e2f3a4b5c6d7e8f9a0b1c2d',
+  created_at: '2026-12-07T11:04:00.000Z',
+  signed_at: null,
+  uploaded_by: { id: '5b6c7d8e-9f0a-4b1c-8d2e-3f4a5b6c7d8e', full_name: 'Priya Shah' },
+  inline_allowed: true,
+  corrects_error: false,
+  audience: 'clients_and_conveyancers',
+  can_change_audience: true,
+}
+
 /** The document endpoints. */
 export const documentEndpoints = {
   upload: endpoint({
@@ -115,7 +134,11 @@ export const documentEndpoints = {
     summary: 'Upload a document or a new version (the file is the raw request body)',
     description:
       'Send the file bytes as the body (any Content-Type; the type is decided by magic bytes: PDF, JPEG, PNG, ' +
-      'HEIC or Word .docx). Same filename in the same folder becomes version N+1. Optional Idempotency-Key header.',
+      'HEIC or Word .docx). Same filename in the same folder becomes version N+1. Optional Idempotency-Key header. ' +
+      'Example: POST /api/transactions/{txId}/documents?folder=Searches&filename=Local%20search.pdf&audience=clients_and_conveyancers ' +
+      "with the PDF as the body. Without audience, a new version keeps its name's audience and a first version " +
+      "takes its kind's default (decision 051); the audience must include the uploader.",
+    scopes: ['documents:write'],
     request: {
       params: TransactionParams,
       query: UploadDocumentQuery,
@@ -123,7 +146,7 @@ export const documentEndpoints = {
       body: { required: true, content: { 'application/octet-stream': { schema: FileBytes } } },
     },
     responses: {
-      201: json('Stored', DocumentVersion),
+      201: json('Stored', DocumentVersion, UPLOAD_EXAMPLE),
       200: json('Replay of an earlier upload with the same Idempotency-Key', DocumentVersion),
       409: { description: 'The same Idempotency-Key is still uploading' },
       413: { description: 'Larger than DOCUMENT_MAX_BYTES (default 50 MB)' },

@@ -11,8 +11,11 @@ import type { ApiScope } from '../domain/api-access'
 
 export type HttpMethod = 'get' | 'post' | 'put' | 'patch' | 'delete'
 
-/** A body or an answer: content type to schema, as in OpenAPI's content map. */
-export type ContentMap = Record<string, { schema: z.ZodType }>
+/**
+ * A body or an answer: content type to schema, as in OpenAPI's content map, with an optional
+ * `example` the OpenAPI document shows (tests parse every example with its schema).
+ */
+export type ContentMap = Record<string, { schema: z.ZodType; example?: unknown }>
 
 /** One answer of an endpoint: what it means, and its body's schema when it has one. */
 export interface ResponseSpec {
@@ -55,13 +58,16 @@ export function endpoint<const E extends EndpointSpec>(spec: E): E {
 export const PUBLIC: Array<Record<string, string[]>> = []
 
 /** An answer with a JSON body: `{ description, content: { 'application/json': { schema } } }`. */
-export function json<S extends z.ZodType>(description: string, schema: S) {
-  return { description, content: { 'application/json': { schema } } }
+export function json<S extends z.ZodType>(description: string, schema: S, example?: z.input<S>) {
+  return {
+    description,
+    content: { 'application/json': example === undefined ? { schema } : { schema, example } },
+  }
 }
 
-/** A required JSON request body. */
-export function jsonBody<S extends z.ZodType>(schema: S) {
-  return { required: true, content: { 'application/json': { schema } } }
+/** A required JSON request body, with an example for the OpenAPI document when given. */
+export function jsonBody<S extends z.ZodType>(schema: S, example?: z.input<S>) {
+  return { required: true, content: { 'application/json': example === undefined ? { schema } : { schema, example } } }
 }
 
 /**

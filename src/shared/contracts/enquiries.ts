@@ -9,8 +9,9 @@ import {
   ENQUIRY_CATEGORIES,
   ENQUIRY_MAX_BATCH,
   ENQUIRY_MAX_CHARS,
-  CLIENT_ANSWER_MAX_DOCUMENTS,
+  ENQUIRY_MAX_ATTACHMENTS,
   ENQUIRY_MAX_DOCUMENTS,
+  ENQUIRY_RECEIVED_VIA,
   ENQUIRY_STATUSES,
   STANDARD_ENQUIRIES_MAX_PER_CATEGORY,
 } from '../domain/enquiries'
@@ -24,7 +25,7 @@ import {
 import { Timestamp, Uuid } from './common'
 import { displayText } from './common'
 import { DocumentVersion } from './documents'
-import { endpoint, ERRORS, json, jsonBody } from './endpoint'
+import { endpoint, ERRORS, json, jsonBody, PUBLIC } from './endpoint'
 import { TransactionParams } from './common'
 
 export const EnquiryParams = z.object({ txId: Uuid, enquiryId: Uuid })
@@ -62,7 +63,13 @@ export const ClockStatus = z.object({
 })
 export type ClockStatus = z.infer<typeof ClockStatus>
 
-const LinkedDocument = z.object({ id: Uuid, filename: z.string(), folder: z.string(), version: z.number().int() })
+/** A file attached to a message of an enquiry's thread (enquiry_reply_documents), listed to those who may read it. */
+export const EnquiryAttachment = z.object({
+  id: Uuid,
+  filename: z.string(),
+  folder: z.string(),
+  version: z.number().int(),
+})
 
 export const EnquiryReply = z.object({
   id: Uuid,
@@ -77,8 +84,13 @@ export const EnquiryReply = z.object({
   state: z.enum(['sent', 'draft']).default('sent'),
   /** The client whose answer in their task this message came from. */
   from_client: Person.nullable().default(null),
+  /**
+   * A reply sent by email link from a firm not on Homeward: its name as recorded ("Jane Smith,
+   * Smith & Co"); null when written on Homeward (`author` says who).
+   */
+  author_off_platform: z.string().nullable().default(null),
   /** The files attached to this message that the viewer may read (decision 051). */
-  documents: z.array(LinkedDocument).default([]),
+  documents: z.array(EnquiryAttachment).default([]),
 })
 export type EnquiryReply = z.infer<typeof EnquiryReply>
 
@@ -107,8 +119,28 @@ export const Enquiry = z.object({
   form_question: z.string().nullable(),
   /** The running (or last) reply clock. */
   clock: ClockStatus.nullable(),
+  /**
+   * Logged by the seller's conveyancer from an email or letter: the day received ('yyyy-mm-dd'), how,
+   * and from whom as written. Null for enquiries raised on Homeward. Conveyancers only.
+   */
+  received: z
+    .object({
+      on: IsoDate,
+      via: z.enum(ENQUIRY_RECEIVED_VIA),
+      from: z.string().nullable(),
+      logged_by: Person.nullable(),
+    })
+    .nullable()
+    .default(null),
 })
 export type Enquiry = z.infer<typeof Enquiry>
+
+/** Who is told of new enquiries (src/shared/domain/enquiries.ts recipientOfEnquiries). */
+export const EnquiryRecipientSchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('on_homeward'), name: z.string() }),
+  z.object({ kind: z.literal('email'), firm_name: z.string(), email: z.string() }),
+  z.object({ kind: z.literal('nobody') }),
+])
 
 /** GET /api/transactions/{txId}/enquiries. */
 export const EnquiryList = z.object({
@@ -117,6 +149,13 @@ export const EnquiryList = z.object({
   /** 'buyer' or 'seller' when the viewer is that client: they read each enquiry's text and their own tasks. */
   my_client: z.enum(['buyer', 'seller']).nullable().default(null),
   enquiries: z.array(Enquiry),
+  /** Who is told of new enquiries (conveyancers; null for anyone else on the move). */
+  recipient: EnquiryRecipientSchema.nullable().default(null),
+  /** The last reply link emailed to a firm not on Homeward (conveyancers): when, to whom, until when. */
+  email_link: z
+    .object({ sent_at: Timestamp, email: z.string(), expires_at: Timestamp, live: z.boolean() })
+    .nullable()
+    .default(null),
 })
 export type EnquiryList = z.infer<typeof EnquiryList>
 
@@ -145,7 +184,18 @@ export const RaiseEnquiriesInput = z.object({
 export type RaiseEnquiriesInput = z.input<typeof RaiseEnquiriesInput>
 
 /** POST .../enquiries/{enquiryId}/replies: the seller's conveyancer answers. */
-export const ReplyInput = z.object({ version: Version, body: EnquiryText })
+const AttachmentIds = z
+  .array(Uuid)
+  .max(ENQUIRY_MAX_ATTACHMENTS, `At most ${ENQUIRY_MAX_ATTACHMENTS} files on one message`)
+  .default([])
+  .transform((ids) => [...new Set(ids)])
+
+export const ReplyInput = z.object({
+  version: Version,
+  body: EnquiryText,
+  /** Documents of the matter attached to the reply (uploaded first, into Contracts for the clients and conveyancers). */
+  document_ids: AttachmentIds,
+})
 export type ReplyInput = z.input<typeof ReplyInput>
 
 /**
@@ -157,6 +207,8 @@ export const ChangeEnquiryStatusInput = z
     version: Version,
     status: z.enum(['satisfied', 'withdrawn', 'further_enquiry']),
     body: EnquiryText.optional(),
+    /** Documents attached to a further enquiry. */
+    document_ids: AttachmentIds,
   })
   .refine((v) => v.status !== 'further_enquiry' || !!v.body, {
     message: 'Write the further enquiry',
@@ -203,12 +255,12 @@ export const ClientTask = z.object({
       by: z.string().nullable(),
       /** 'draft' while their conveyancer reviews it, 'sent' once sent on, 'discarded' when not sent. */
       state: z.enum(['draft', 'sent', 'discarded']),
-      documents: z.array(LinkedDocument),
+      documents: z.array(EnquiryAttachment),
     })
     .nullable(),
   /** The client's own answer saved and not sent yet (to the client only; null for anyone else). */
   saved: z
-    .object({ body: z.string(), documents: z.array(LinkedDocument) })
+    .object({ body: z.string(), documents: z.array(EnquiryAttachment) })
     .nullable()
     .default(null),
   /** True for the client while the task waits for their answer. */
@@ -222,10 +274,7 @@ export const ClientAnswerInput = z.object({
     .trim()
     .min(1, 'Write your answer: it cannot be empty')
     .max(ENQUIRY_MAX_CHARS, `At most ${ENQUIRY_MAX_CHARS.toLocaleString('en-GB')} characters`),
-  document_ids: z
-    .array(Uuid)
-    .max(CLIENT_ANSWER_MAX_DOCUMENTS, `At most ${CLIENT_ANSWER_MAX_DOCUMENTS} files on one answer`)
-    .default([]),
+  document_ids: AttachmentIds,
 })
 export type ClientAnswerInput = z.input<typeof ClientAnswerInput>
 
@@ -290,6 +339,93 @@ export const PutSlaSettingsInput = z.object({
 })
 export type PutSlaSettingsInput = z.input<typeof PutSlaSettingsInput>
 
+/**
+ * POST /api/transactions/{txId}/enquiries/logged: the seller's conveyancer logs enquiries received by
+ * email or letter, with the original (a document of the matter, uploaded first) attached.
+ */
+export const LogEnquiriesInput = z.object({
+  received_on: IsoDate.refine((d) => !Number.isNaN(Date.parse(d)), 'Give the date received as yyyy-mm-dd'),
+  received_via: z.enum(ENQUIRY_RECEIVED_VIA, { message: 'Choose email or letter' }),
+  /** Who sent them, as written ("Jane Smith, Smith & Co"); defaults to the recorded buyer's firm. */
+  from: displayText({ message: 'Write who sent them' }).trim().max(200, 'At most 200 characters').optional(),
+  original_document_id: Uuid,
+  enquiries: z
+    .array(z.object({ category: z.enum(ENQUIRY_CATEGORIES, { message: 'Choose a category' }), body: EnquiryText }))
+    .min(1, 'Add at least one enquiry')
+    .max(ENQUIRY_MAX_BATCH, `At most ${ENQUIRY_MAX_BATCH} enquiries at once`),
+})
+export type LogEnquiriesInput = z.input<typeof LogEnquiriesInput>
+
+/** POST .../enquiries/email: what was sent. */
+export const EmailLinkSent = z.object({
+  email: z.string(),
+  firm_name: z.string(),
+  enquiries: z.number().int(),
+  expires_at: Timestamp,
+})
+
+export const EnquiryLinkParams = z.object({ token: z.string().min(20).max(100) })
+export const EnquiryLinkEnquiryParams = EnquiryLinkParams.extend({ enquiryId: Uuid })
+
+/** One enquiry as the firm sees it through the link: text, status and the thread so far. */
+export const LinkEnquiry = z.object({
+  id: Uuid,
+  number: z.number().int(),
+  category: z.enum(ENQUIRY_CATEGORIES),
+  status: z.enum(ENQUIRY_STATUSES),
+  body: z.string(),
+  /** True while it waits for the firm's reply (open, or a further enquiry raised). */
+  awaiting_reply: z.boolean(),
+  thread: z.array(
+    z.object({
+      kind: z.enum(['reply', 'further_enquiry']),
+      body: z.string(),
+      author: z.string(),
+      created_at: Timestamp,
+      files: z.array(z.object({ filename: z.string() })),
+    }),
+  ),
+})
+
+/**
+ * GET /api/enquiry-links/{token}: what the emailed link opens. 'open' and 'answered' (every one
+ * answered): the matter and its enquiries. 'expired', 'revoked': only the matter, who raised them and
+ * what to do.
+ */
+export const EnquiryLinkView = z.object({
+  state: z.enum(['open', 'expired', 'revoked', 'answered']),
+  /** Why a revoked link stopped: a newer one was sent, or the firm joined Homeward, or its record went. */
+  revoked_reason: z.enum(['superseded', 'joined', 'removed']).nullable(),
+  address: z.string(),
+  reference: z.string(),
+  firm_name: z.string(),
+  raised_by: z.object({ name: z.string(), firm: z.string().nullable(), email: z.string().nullable() }).nullable(),
+  expires_at: Timestamp,
+  enquiries: z.array(LinkEnquiry),
+})
+export type EnquiryLinkView = z.infer<typeof EnquiryLinkView>
+
+export const LinkUploadQuery = z.object({
+  filename: z.string().min(1, 'Give the file a name').max(1000, 'The file name is too long'),
+})
+export const LinkUpload = z.object({
+  id: Uuid,
+  filename: z.string(),
+  size_bytes: z.number().int(),
+  content_type: z.string(),
+})
+export type LinkUpload = z.infer<typeof LinkUpload>
+
+export const LinkReplyInput = z.object({
+  body: EnquiryText,
+  upload_ids: z
+    .array(Uuid)
+    .max(ENQUIRY_MAX_ATTACHMENTS, `At most ${ENQUIRY_MAX_ATTACHMENTS} files on one reply`)
+    .default([])
+    .transform((ids) => [...new Set(ids)]),
+})
+export type LinkReplyInput = z.input<typeof LinkReplyInput>
+
 const VERSION_CONFLICT = {
   409: { description: 'Stale version (the answer names the current one), or a rule about who does what' },
   403: { description: 'Not your part of the matter (the message names the rule)' },
@@ -312,8 +448,20 @@ export const enquiryEndpoints = {
     method: 'post',
     path: '/transactions/{txId}/enquiries',
     summary: "Raise one or several enquiries with the seller's conveyancer (buyer's conveyancer)",
-    request: { params: TransactionParams, body: jsonBody(RaiseEnquiriesInput) },
-    responses: { 201: json('Raised', z.object({ ids: z.array(Uuid) })), ...ERRORS, ...VERSION_CONFLICT },
+    scopes: ['enquiries:write'],
+    request: {
+      params: TransactionParams,
+      body: jsonBody(RaiseEnquiriesInput, {
+        enquiries: [
+          { category: 'title', body: 'Please supply the building regulations completion certificate for the loft.' },
+        ],
+      }),
+    },
+    responses: {
+      201: json('Raised', z.object({ ids: z.array(Uuid) }), { ids: ['0c1d2e3f-4a5b-4c6d-8e7f-9a0b1c2d3e4f'] }),
+      ...ERRORS,
+      ...VERSION_CONFLICT,
+    },
   }),
   edit: endpoint({
     method: 'patch',
@@ -326,15 +474,20 @@ export const enquiryEndpoints = {
     method: 'post',
     path: '/transactions/{txId}/enquiries/{enquiryId}/replies',
     summary: "Answer an enquiry (seller's conveyancer); its reply clock stops",
-    request: { params: EnquiryParams, body: jsonBody(ReplyInput) },
-    responses: { 201: json('Answered', Changed), ...ERRORS, ...VERSION_CONFLICT },
+    scopes: ['enquiries:write'],
+    request: {
+      params: EnquiryParams,
+      body: jsonBody(ReplyInput, { version: 1, body: 'The certificate is attached: Loft conversion completion.pdf.' }),
+    },
+    responses: { 201: json('Answered', Changed, { version: 2 }), ...ERRORS, ...VERSION_CONFLICT },
   }),
   changeStatus: endpoint({
     method: 'post',
     path: '/transactions/{txId}/enquiries/{enquiryId}/status',
     summary: "Mark an enquiry satisfied, raise a further enquiry on it, or withdraw it (buyer's conveyancer)",
-    request: { params: EnquiryParams, body: jsonBody(ChangeEnquiryStatusInput) },
-    responses: { 200: json('Changed', Changed), ...ERRORS, ...VERSION_CONFLICT },
+    scopes: ['enquiries:write'],
+    request: { params: EnquiryParams, body: jsonBody(ChangeEnquiryStatusInput, { version: 2, status: 'satisfied' }) },
+    responses: { 200: json('Changed', Changed, { version: 3 }), ...ERRORS, ...VERSION_CONFLICT },
   }),
   sellerTask: endpoint({
     method: 'post',
@@ -408,6 +561,26 @@ export const enquiryEndpoints = {
       ...VERSION_CONFLICT,
     },
   }),
+  logEnquiries: endpoint({
+    method: 'post',
+    path: '/transactions/{txId}/enquiries/logged',
+    summary: "Log enquiries received by email or letter, with the original attached (seller's conveyancer)",
+    request: { params: TransactionParams, body: jsonBody(LogEnquiriesInput) },
+    responses: { 201: json('Logged', z.object({ ids: z.array(Uuid) })), ...ERRORS, ...VERSION_CONFLICT },
+  }),
+  emailLink: endpoint({
+    method: 'post',
+    path: '/transactions/{txId}/enquiries/email',
+    summary:
+      "Email the enquiries waiting for a reply to the seller's firm not on Homeward, with a fresh reply link (buyer's conveyancer)",
+    request: { params: TransactionParams },
+    responses: {
+      201: json('Sent', EmailLinkSent),
+      429: { description: 'Sent many times in a short while (Retry-After)' },
+      ...ERRORS,
+      ...VERSION_CONFLICT,
+    },
+  }),
   clientTask: endpoint({
     method: 'get',
     path: '/transactions/{txId}/enquiry-tasks/{taskId}',
@@ -456,6 +629,50 @@ export const enquiryEndpoints = {
       409: { description: 'Already sent' },
       403: { description: 'Not the client this task asks' },
       422: { description: 'The enquiry is closed, or a file is not one of yours your conveyancer can see' },
+    },
+  }),
+  linkView: endpoint({
+    method: 'get',
+    path: '/enquiry-links/{token}',
+    security: PUBLIC,
+    summary: 'What an emailed reply link opens (public: the token is the secret, scoped to its enquiries)',
+    request: { params: EnquiryLinkParams },
+    responses: { 200: json('The enquiries', EnquiryLinkView), 429: { description: 'Too many requests' }, ...ERRORS },
+  }),
+  linkUpload: endpoint({
+    method: 'post',
+    path: '/enquiry-links/{token}/uploads',
+    security: PUBLIC,
+    summary: 'Upload a file to send with a reply through the link (the file is the raw request body)',
+    request: {
+      params: EnquiryLinkParams,
+      query: LinkUploadQuery,
+      body: {
+        required: true,
+        content: { 'application/octet-stream': { schema: z.string().meta({ format: 'binary' }) } },
+      },
+    },
+    responses: {
+      201: json('Stored, waiting to be sent with a reply', LinkUpload),
+      410: { description: 'The link expired, was replaced or every enquiry is answered' },
+      413: { description: 'Too large' },
+      415: { description: 'Not a PDF, JPEG, PNG, HEIC or Word (.docx) file' },
+      429: { description: 'Too many requests' },
+      ...ERRORS,
+    },
+  }),
+  linkReply: endpoint({
+    method: 'post',
+    path: '/enquiry-links/{token}/enquiries/{enquiryId}/replies',
+    security: PUBLIC,
+    summary: 'Answer one enquiry of the link, with files uploaded through it',
+    request: { params: EnquiryLinkEnquiryParams, body: jsonBody(LinkReplyInput) },
+    responses: {
+      201: json('Answered', z.object({ ok: z.literal(true) })),
+      410: { description: 'The link expired, was replaced or every enquiry is answered' },
+      429: { description: 'Too many requests' },
+      ...ERRORS,
+      ...VERSION_CONFLICT,
     },
   }),
 }

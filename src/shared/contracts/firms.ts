@@ -8,6 +8,7 @@ import {
   BOARD_PAGE_SIZE,
   BOARD_SORTS,
   BOARD_VIEWS,
+  MATTER_REFERENCE_MAX,
   MATTER_SIDES,
   MEMBER_ROLES,
   SLA_FILTERS,
@@ -16,13 +17,15 @@ import {
 import { SECURITY_EVENT_KINDS } from './account'
 import { Email, FullName } from './auth'
 import { Timestamp, TransactionParams, Uuid } from './common'
-import { displayLine } from './common'
-import { endpoint, ERRORS, json, jsonBody } from './endpoint'
+import { displayLine, displayText } from './common'
+import { FIRM_DESCRIPTION_MAX } from '../domain/firm-profile'
+import { endpoint, ERRORS, json, jsonBody, PUBLIC } from './endpoint'
 import { CreateTransactionInput } from './transactions'
+import { ORGANIZATION_TYPES } from '../domain/organizations'
 
 const MemberRole = z.enum(MEMBER_ROLES, { message: 'Choose admin, fee earner or assistant' })
 
-/** A firm as its members see it. `listed`: shown in the marketplace (it has an accreditation tier). */
+/** A firm as its members see it. `listed`: shown in the marketplace (its profile has a description, a town and a contact email). */
 export const Firm = z.object({
   id: Uuid,
   name: z.string(),
@@ -77,6 +80,14 @@ export const CreateFirmInput = z.object({
     .toUpperCase()
     .regex(/^[A-Z]{1,2}[0-9][0-9A-Z]?$/, 'Enter a postcode district such as AL1 or SW1A'),
   contact_email: Email,
+  /** What the firm does, for its marketplace listing; optional here, edited later in Firm settings. */
+  description: z
+    .union([
+      displayText().trim().max(FIRM_DESCRIPTION_MAX, `A description can be at most ${FIRM_DESCRIPTION_MAX} characters`),
+      z.null(),
+    ])
+    .transform((v) => (v ? v : null))
+    .optional(),
 })
 export type CreateFirmInput = z.input<typeof CreateFirmInput>
 export type CreateFirmData = z.output<typeof CreateFirmInput>
@@ -117,6 +128,43 @@ export const MemberParams = z.object({ profileId: Uuid })
 /** PATCH /api/firm/members/{profileId}: change a member's role. */
 export const ChangeMemberInput = z.object({ role: MemberRole })
 
+/**
+ * GET /api/firm-invitations/{token} (public: the token is the secret): what a firm invitation is for,
+ * for the joining page. The address is masked, as for a move's invitation (security battery 2026-12, I1).
+ */
+export const FirmInvitationPreview = z.object({
+  /** 'expired': still pending but past `expires_at`. */
+  status: z.enum(['pending', 'accepted', 'revoked', 'expired']),
+  firm_name: z.string(),
+  firm_type: z.enum(ORGANIZATION_TYPES),
+  role: MemberRole,
+  invited_by_name: z.string().nullable(),
+  /** The invited address, masked ('p***@example.com'). */
+  email: z.string(),
+  expires_at: Timestamp,
+})
+export type FirmInvitationPreview = z.infer<typeof FirmInvitationPreview>
+
+/**
+ * GET /api/firm/figures: the viewer's firm's figures as src/server/core/firm-figures.ts defines them
+ * (the one source of the board, accreditation and onboarding); null when the viewer is in no firm.
+ */
+export const FirmFiguresResponse = z.object({
+  figures: z
+    .object({
+      organization_id: Uuid,
+      /** The firm's moves, any status: its matters and the moves its people act on for it. */
+      matters: z.number().int(),
+      /** Of them, in draft, active or exchange. */
+      live: z.number().int(),
+      completed: z.number().int(),
+      /** Current members of the firm. */
+      members: z.number().int(),
+    })
+    .nullable(),
+})
+export type FirmFiguresResponse = z.infer<typeof FirmFiguresResponse>
+
 /** POST /api/firm/invitations/{token}/accept answers the firm joined. */
 export const AcceptFirmInvitationResponse = z.object({ organization_id: Uuid, role: MemberRole })
 export type AcceptFirmInvitationResponse = z.infer<typeof AcceptFirmInvitationResponse>
@@ -124,6 +172,18 @@ export type AcceptFirmInvitationResponse = z.infer<typeof AcceptFirmInvitationRe
 const OptionalDate = z
   .union([z.iso.date({ message: 'Use a date like 2027-03-31' }), z.literal('').transform(() => undefined)])
   .optional()
+
+/**
+ * A matter's reference in the firm's own system (e.g. "SMP/2026/0412"): up to 40 characters on one
+ * line; empty means none. Unique within a firm (409 when taken).
+ */
+export const MatterReference = z
+  .union([
+    displayLine().trim().max(MATTER_REFERENCE_MAX, `Reference must be at most ${MATTER_REFERENCE_MAX} characters`),
+    z.literal(''),
+  ])
+  .optional()
+  .transform((v) => (v ? v : undefined))
 
 /**
  * POST /api/matters: open a matter for a client, as the buyer's or the seller's conveyancer. Makes
@@ -138,6 +198,8 @@ export const OpenMatterInput = CreateTransactionInput.omit({ role: true })
     fee_earner_id: Uuid.optional(),
     target_exchange_date: OptionalDate,
     target_completion_date: OptionalDate,
+    /** The firm's own file reference (its case-management system's), unique within the firm. */
+    reference: MatterReference,
   })
   .refine(
     (v) => !v.target_exchange_date || !v.target_completion_date || v.target_exchange_date <= v.target_completion_date,
@@ -147,6 +209,21 @@ export type OpenMatterInput = z.input<typeof OpenMatterInput>
 export type OpenMatterData = z.output<typeof OpenMatterInput>
 
 export const OpenMatterResponse = z.object({ matter_id: Uuid, transaction_id: Uuid })
+
+/** The OpenAPI document's example of opening a matter (checked against OpenMatterInput by a test). */
+export const OPEN_MATTER_EXAMPLE = {
+  address_line_1: '12 Clarence Road',
+  town: 'St Albans',
+  postcode: 'AL1 4NG',
+  agreed_price: 425000,
+  tenure: 'freehold',
+  side: 'buyer',
+  client_name: 'Helen Brooks',
+  client_email: 'helen.brooks@example.com',
+  target_exchange_date: '2027-02-26',
+  target_completion_date: '2027-03-12',
+  reference: 'SMP/2026/0412',
+} satisfies OpenMatterInput
 
 export const MatterParams = z.object({ matterId: Uuid })
 
@@ -277,6 +354,38 @@ export type FirmEventsResponse = z.infer<typeof FirmEventsResponse>
 
 const FORBIDDEN = { 403: { description: 'Not allowed in your member role' } } as const
 
+/** The OpenAPI document's example of a board page (checked against BoardResponse by a test). */
+const BOARD_EXAMPLE: z.input<typeof BoardResponse> = {
+  rows: [
+    {
+      matter_id: '3f1c2a4e-8a7b-4c1d-9e2f-5a6b7c8d9e0f',
+      transaction_id: '7d2e4f6a-1b3c-4d5e-8f9a-0b1c2d3e4f5a',
+      version: 1,
+      address: '12 Clarence Road, St Albans',
+      postcode: 'AL1 4NG',
+      client_names: ['Helen Brooks'],
+      side: 'buyer',
+      stage: 'Searches & enquiries',
+      stage_blocked: false,
+      transaction_status: 'active',
+      next_task: 'Pre-contract enquiries raised',
+      next_task_due: '2026-12-14',
+      days_since_instruction: 12,
+      instructed_at: '2026-11-25T10:30:00.000Z',
+      target_exchange_date: '2027-02-26',
+      target_completion_date: '2027-03-12',
+      sla: { status: 'on_track', clock: 'Replies to enquiries', due_on: '2026-12-14', paused: false },
+      last_activity_at: '2026-12-04T15:12:00.000Z',
+      unread_messages: 0,
+      fee_earner: { id: '5b6c7d8e-9f0a-4b1c-8d2e-3f4a5b6c7d8e', full_name: 'Priya Shah' },
+    },
+  ],
+  next_cursor: null,
+  total: 1,
+  fee_earners: [{ id: '5b6c7d8e-9f0a-4b1c-8d2e-3f4a5b6c7d8e', full_name: 'Priya Shah', role: 'admin' }],
+  viewer_role: 'admin',
+}
+
 /** The firms and cases board endpoints. */
 export const firmsEndpoints = {
   myFirm: endpoint({
@@ -376,9 +485,14 @@ export const firmsEndpoints = {
     method: 'post',
     path: '/matters',
     summary: "Open a matter for a client as the buyer's or seller's conveyancer, and invite the client",
-    request: { body: jsonBody(OpenMatterInput) },
+    scopes: ['matters:write'],
+    request: { body: jsonBody(OpenMatterInput, OPEN_MATTER_EXAMPLE) },
     responses: {
-      201: json('Opened', OpenMatterResponse),
+      201: json('Opened', OpenMatterResponse, {
+        matter_id: '3f1c2a4e-8a7b-4c1d-9e2f-5a6b7c8d9e0f',
+        transaction_id: '7d2e4f6a-1b3c-4d5e-8f9a-0b1c2d3e4f5a',
+      }),
+      409: { description: 'The reference is already used by another matter of the firm' },
       422: { description: 'The fee earner is not an admin or fee earner of the firm' },
       ...FORBIDDEN,
       ...ERRORS,
@@ -415,7 +529,27 @@ export const firmsEndpoints = {
     method: 'get',
     path: '/cases',
     summary: "The cases board: the firm's matters with filters, sorting and keyset pages of at most 100",
+    scopes: ['cases:read'],
     request: { query: BoardQuery },
-    responses: { 200: json('Board', BoardResponse), ...ERRORS },
+    responses: {
+      200: json('Board', BoardResponse, BOARD_EXAMPLE),
+      402: { description: "The firm's Pro plan or trial has ended" },
+      ...ERRORS,
+    },
+  }),
+  figures: endpoint({
+    method: 'get',
+    path: '/firm/figures',
+    summary: "The viewer's firm's figures: matters, live and completed moves, members (one definition for every page)",
+    responses: { 200: json('Figures', FirmFiguresResponse), ...ERRORS },
+  }),
+  previewInvitation: endpoint({
+    method: 'get',
+    path: '/firm-invitations/{token}',
+    security: PUBLIC,
+    summary:
+      'What a firm invitation link is for: the firm, its trade, the role and who invited (public: the token is the secret)',
+    request: { params: FirmInvitationTokenParams },
+    responses: { 200: json('Preview', FirmInvitationPreview), ...ERRORS },
   }),
 }

@@ -7,7 +7,7 @@
 import { z } from 'zod'
 import { BOOKING_STATUSES, PAYOUT_STATUSES, SURVEY_PRODUCT_KINDS } from '../domain/surveys'
 import { Timestamp, TransactionParams, Uuid } from './common'
-import { endpoint, ERRORS, json, jsonBody } from './endpoint'
+import { endpoint, ERRORS, json, jsonBody, PUBLIC } from './endpoint'
 
 const Pence = z.number().int()
 const DateOnly = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Enter a date as yyyy-mm-dd')
@@ -31,9 +31,15 @@ export const SurveyFirmOffer = z.object({
   products: z.array(SurveyProduct),
 })
 
+/** The platform's record of what a survey's payment pays out (surveyPayoutAmounts: fee on the ex-VAT part). */
 export const SurveyPayout = z.object({
   id: Uuid,
+  /** What the buyer paid, VAT included. */
   fee_pence: Pence,
+  fee_ex_vat_pence: Pence,
+  vat_pence: Pence,
+  /** Who paid it (null for a payout from before payment at booking). */
+  paid_by_name: z.string().nullable(),
   platform_fee_pence: Pence,
   net_pence: Pence,
   status: z.enum(PAYOUT_STATUSES),
@@ -65,6 +71,16 @@ export const SurveyBooking = z.object({
   /** The buyer has moved it at least once since it was booked (its calendar SEQUENCE went up). */
   moved: z.boolean(),
   payout: SurveyPayout.nullable(),
+  /** When the booker paid by card at booking (null: booked before payment at booking). */
+  paid_at: Timestamp.nullable(),
+  /** The terms of engagement accepted at booking: version and when (the text is stored with the booking). */
+  terms_version: z.string().nullable(),
+  terms_accepted_at: Timestamp.nullable(),
+  /** The attached report the surveyor has not released yet (null when none, or once released). */
+  pending_report_document_id: Uuid.nullable(),
+  ready_to_release_at: Timestamp.nullable(),
+  /** Why the report cannot be released now (reportReleaseProblem), or null when it can. */
+  release_problem: z.string().nullable(),
 })
 export type SurveyBooking = z.infer<typeof SurveyBooking>
 
@@ -72,6 +88,13 @@ export type SurveyBooking = z.infer<typeof SurveyBooking>
 export const TransactionSurveysResponse = z.object({
   /** True when the viewer is on the buyer side and may book. */
   can_book: z.boolean(),
+  /** The property's postcode; firms are offered only where their coverage includes it. */
+  property_postcode: z.string().nullable(),
+  /** The version of the terms of engagement shown (surveyTermsText) and to accept. */
+  terms_version: z.string(),
+  /** 'sandbox' (test cards typed here) or 'stripe' (a card from Stripe.js). */
+  payments_provider: z.string(),
+  payments_label: z.string(),
   offers: z.array(SurveyFirmOffer),
   bookings: z.array(SurveyBooking),
 })
@@ -93,6 +116,11 @@ export const BookSurveyInput = z.object({
   product_id: Uuid,
   surveyor_id: Uuid,
   starts_at: z.iso.datetime({ offset: true, message: 'Choose a start time' }),
+  /** The card as the payments provider knows it (sandbox: pm_sandbox_card_<digits>; Stripe: a PaymentMethod id). */
+  payment_method: z.string().trim().min(1, 'Enter a card').max(200),
+  /** The version of the terms shown, which must still be the current one. */
+  terms_version: z.string().min(1).max(100),
+  accept_terms: z.literal(true, { message: 'Accept the terms of engagement to book' }),
 })
 export type BookSurveyInput = z.infer<typeof BookSurveyInput>
 
@@ -102,7 +130,6 @@ export const RescheduleInput = z.object({
 
 export const BookingParams = TransactionParams.extend({ bookingId: Uuid })
 export const ScheduleBookingParams = z.object({ bookingId: Uuid })
-export const PayoutParams = z.object({ payoutId: Uuid })
 
 const WeeklyHoursRow = z.object({
   weekday: z.number().int().min(1, 'Weekday is 1 (Monday) to 7 (Sunday)').max(7, 'Weekday is 1 (Monday) to 7 (Sunday)'),
@@ -173,8 +200,65 @@ export const ScheduleResponse = z.object({
 })
 export type ScheduleResponse = z.infer<typeof ScheduleResponse>
 
-/** POST /api/schedule/bookings/{bookingId}/report: a PDF already uploaded to the move's Property folder. */
+/** POST /api/schedule/bookings/{bookingId}/report/ready: a PDF already uploaded to the move's Property folder. */
 export const DeliverReportInput = z.object({ document_id: Uuid })
+
+/** PUT /api/schedule/coverage: the postcode districts the firm covers (admins). */
+export const CoverageInput = z.object({
+  districts: z
+    .array(
+      z
+        .string()
+        .trim()
+        .toUpperCase()
+        .regex(/^[A-Z]{1,2}[0-9][A-Z0-9]?$/, 'A postcode district is its first half, like AL1 or SW1A'),
+    )
+    .max(500, 'At most 500 postcode districts'),
+})
+export const CoverageResponse = z.object({ districts: z.array(z.string()) })
+
+/** One line of the firm's payout statement (pence). */
+export const StatementLine = z.object({
+  payout_id: Uuid,
+  booking_id: Uuid,
+  visit_at: Timestamp,
+  property_address: z.string(),
+  product_label: z.string(),
+  paid_by_name: z.string().nullable(),
+  paid_at: Timestamp.nullable(),
+  fee_pence: Pence,
+  fee_ex_vat_pence: Pence,
+  vat_pence: Pence,
+  platform_fee_pence: Pence,
+  net_pence: Pence,
+  status: z.enum(PAYOUT_STATUSES),
+  provider_label: z.string(),
+  provider_reference: z.string(),
+  paid_out_at: Timestamp.nullable(),
+})
+export const StatementQuery = z.object({ from: DateOnly.optional(), to: DateOnly.optional() })
+export const StatementResponse = z.object({
+  firm_name: z.string(),
+  from: DateOnly,
+  to: DateOnly,
+  lines: z.array(StatementLine),
+  totals: z.object({
+    fee_pence: Pence,
+    fee_ex_vat_pence: Pence,
+    vat_pence: Pence,
+    platform_fee_pence: Pence,
+    net_pence: Pence,
+  }),
+})
+export type StatementResponse = z.infer<typeof StatementResponse>
+
+/** The surveyor's iCalendar feed: whether one exists; its URL only when just created. */
+export const CalendarFeedResponse = z.object({
+  exists: z.boolean(),
+  /** The secret URL, shown once when created or regenerated. */
+  url: z.string().nullable(),
+})
+export const CalendarFeedParams = z.object({ token: z.string().regex(/^[A-Za-z0-9_-]{20,100}$/) })
 
 const FORBIDDEN = {
   403: { description: 'Only the buyer side books; only surveyors of a survey firm keep a schedule' },
@@ -242,19 +326,74 @@ export const surveyEndpoints = {
     request: { body: jsonBody(ProductsInput) },
     responses: { 200: json('Saved', ScheduleResponse), ...FORBIDDEN, ...ERRORS },
   }),
-  deliverReport: endpoint({
+  readyReport: endpoint({
     method: 'post',
-    path: '/schedule/bookings/{bookingId}/report',
+    path: '/schedule/bookings/{bookingId}/report/ready',
     summary:
-      'Deliver the report (a PDF in the move’s Property folder): completes the task, tells the buyer, creates the payout',
+      'Attach the report (a PDF in the move’s Property folder) and mark it ready to release; the buyer is not told yet',
     request: { params: ScheduleBookingParams, body: jsonBody(DeliverReportInput) },
-    responses: { 200: json('Delivered', SurveyBooking), ...FORBIDDEN, ...RULE, ...ERRORS },
+    responses: { 200: json('Ready', SurveyBooking), ...FORBIDDEN, ...RULE, ...ERRORS },
   }),
-  markPayoutPaid: endpoint({
+  releaseReport: endpoint({
     method: 'post',
-    path: '/schedule/payouts/{payoutId}/paid',
-    summary: 'Confirm a payout reached the firm through the payments provider',
-    request: { params: PayoutParams },
-    responses: { 200: json('Paid', SurveyPayout), ...FORBIDDEN, ...ERRORS },
+    path: '/schedule/bookings/{bookingId}/report/release',
+    summary:
+      'Release the report on or after the visit date: completes the task, tells the buyer, starts the payout transfer',
+    request: { params: ScheduleBookingParams },
+    responses: { 200: json('Released', SurveyBooking), ...FORBIDDEN, ...RULE, ...ERRORS },
+  }),
+  coverage: endpoint({
+    method: 'get',
+    path: '/schedule/coverage',
+    summary: 'The postcode districts the viewer’s survey firm covers',
+    responses: { 200: json('Coverage', CoverageResponse), ...FORBIDDEN, ...ERRORS },
+  }),
+  saveCoverage: endpoint({
+    method: 'put',
+    path: '/schedule/coverage',
+    summary: 'Save the postcode districts the firm covers (firm admins)',
+    request: { body: jsonBody(CoverageInput) },
+    responses: { 200: json('Saved', CoverageResponse), ...FORBIDDEN, ...ERRORS },
+  }),
+  statement: endpoint({
+    method: 'get',
+    path: '/schedule/statement',
+    summary: 'The firm’s payout statement: who paid, fee ex VAT, VAT, platform fee, paid out (pence)',
+    request: { query: StatementQuery },
+    responses: { 200: json('Statement', StatementResponse), ...FORBIDDEN, ...ERRORS },
+  }),
+  statementCsv: endpoint({
+    method: 'get',
+    path: '/schedule/statement.csv',
+    summary: 'The payout statement as CSV (amounts in pounds)',
+    request: { query: StatementQuery },
+    responses: {
+      200: { description: 'CSV', content: { 'text/csv': { schema: z.string() } } },
+      ...FORBIDDEN,
+      ...ERRORS,
+    },
+  }),
+  calendarFeed: endpoint({
+    method: 'get',
+    path: '/schedule/calendar-feed',
+    summary: 'Whether the surveyor has an iCalendar feed URL',
+    responses: { 200: json('Feed', CalendarFeedResponse), ...FORBIDDEN, ...ERRORS },
+  }),
+  regenerateCalendarFeed: endpoint({
+    method: 'post',
+    path: '/schedule/calendar-feed',
+    summary: 'Create or regenerate the secret iCalendar feed URL (the old one stops working)',
+    responses: { 200: json('Feed', CalendarFeedResponse), ...FORBIDDEN, ...ERRORS },
+  }),
+  calendarFeedIcs: endpoint({
+    method: 'get',
+    path: '/calendar-feeds/{token}',
+    security: PUBLIC,
+    summary: 'A surveyor’s visits as iCalendar (read-only; the secret URL is the only key)',
+    request: { params: CalendarFeedParams },
+    responses: {
+      200: { description: 'iCalendar', content: { 'text/calendar': { schema: z.string() } } },
+      404: ERRORS[404],
+    },
   }),
 }

@@ -290,7 +290,7 @@ export const transactionEndpoints = {
     path: '/transactions/{txId}/tasks/{taskId}',
     summary: 'Tick or untick a task (its owners only)',
     scopes: ['tasks:write'],
-    request: { params: TaskParams, body: jsonBody(UpdateTaskInput) },
+    request: { params: TaskParams, body: jsonBody(UpdateTaskInput, { status: 'completed', version: 1 }) },
     responses: { 200: json('Updated detail', TransactionDetail), ...FORBIDDEN, ...CONFLICT, ...ERRORS },
   }),
   updateStage: endpoint({

@@ -77,6 +77,12 @@ export const ACTIVITY_KIND_RULES = {
   'invitation.proposal_declined': 'everyone',
   'participant.joined': 'everyone',
   'participant.removed': 'everyone',
+  // A professional not on Homeward recorded in a seat, corrected, removed, or taking the seat on
+  // joining (issue 37 item 1): who holds each seat is shown to everyone on the move.
+  'off_platform.recorded': 'everyone',
+  'off_platform.updated': 'everyone',
+  'off_platform.removed': 'everyone',
+  'off_platform.joined': 'everyone',
   // Documents and signatures (an entry naming a restricted document is narrowed by its writer and,
   // when read, follows the document's own audience: access/activity.ts).
   'document.uploaded': 'everyone',
@@ -168,6 +174,12 @@ export const ACTIVITY_KIND_RULES = {
   'cdd.reliance_recorded': 'client_firm',
   'cdd.decided': 'client_firm',
   'identity.image_viewed': 'client_firm',
+  // Enquiries by email (decision 054): sent to a seller's firm not on Homeward; logged from an email or letter.
+  'enquiry.emailed': 'everyone',
+  'enquiry.logged': 'everyone',
+  // A broker's client record linked to the move, and their recommendation: the buyer's side.
+  'mortgage.client_linked': 'buyer_side',
+  'mortgage.recommendation_recorded': 'buyer_side',
   // A client's answer to an enquiry in their task (features/enquiries/client-answers.ts): the task for
   // the buyer is everyone's, as the seller's; the answer and a discarded draft are written narrowed to
   // the client and their conveyancer (buyer_client or seller_client).

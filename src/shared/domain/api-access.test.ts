@@ -5,6 +5,7 @@ import {
   missingScopeMessage,
   missingScopes,
   WEBHOOK_EVENT_TYPES,
+  webhookEventFor,
   WEBHOOK_MAX_ATTEMPTS,
   webhookRetryDelayMs,
   webhookUrlProblem,
@@ -121,6 +122,13 @@ describe('webhook URLs', () => {
 describe('events', () => {
   it('map audit kinds only to known event types', () => {
     for (const type of Object.values(ACTIVITY_WEBHOOK_EVENTS)) expect(WEBHOOK_EVENT_TYPES).toContain(type)
-    expect(ACTIVITY_WEBHOOK_EVENTS['task.reopened']).toBeUndefined()
+    expect(ACTIVITY_WEBHOOK_EVENTS['invitation.sent']).toBeUndefined()
+  })
+
+  it('send matter.opened for a move a firm opened as a matter, and nothing for a move a client created', () => {
+    expect(webhookEventFor('transaction.created', { matterId: 'm-1' })).toBe('matter.opened')
+    expect(webhookEventFor('transaction.created', {})).toBeNull()
+    expect(webhookEventFor('task.reopened', { taskId: 't-1' })).toBe('task.reopened')
+    expect(webhookEventFor('invitation.sent', {})).toBeNull()
   })
 })

@@ -25,6 +25,12 @@ export const API_SCOPES = [
   'enquiries:read',
   'webhooks:read',
   'webhooks:write',
+  'matters:write',
+  'documents:write',
+  'enquiries:write',
+  'cases:read',
+  'profile:read',
+  'profile:write',
 ] as const
 export type ApiScope = (typeof API_SCOPES)[number]
 
@@ -36,6 +42,12 @@ export const API_SCOPE_LABELS: Record<ApiScope, string> = {
   'enquiries:read': "Read a move's pre-contract enquiries",
   'webhooks:read': 'Read webhook endpoints and their delivery logs',
   'webhooks:write': 'Register, change and remove webhook endpoints',
+  'matters:write': 'Open matters for clients, one by one or imported from a CSV',
+  'documents:write': 'Upload documents and new versions, with who may see them',
+  'enquiries:write': 'Raise pre-contract enquiries and answer them',
+  'cases:read': "Read the firm's cases board",
+  'profile:read': "Read the firm's public profile: description, logo, offices, services, regulator",
+  'profile:write': "Change the firm's public profile and logo (firm keys, or an admin's token)",
 }
 
 /** The scopes of `required` that `granted` lacks, in `required`'s order (empty when none). */
@@ -73,6 +85,8 @@ export const WEBHOOK_EVENT_TYPES = [
   'signature.completed',
   'enquiry.raised',
   'enquiry.answered',
+  'matter.opened',
+  'task.reopened',
 ] as const
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number]
 
@@ -87,6 +101,8 @@ export const WEBHOOK_EVENT_LABELS: Record<WebhookEventType, string> = {
   'signature.completed': 'A document was signed by everyone',
   'enquiry.raised': 'Enquiry raised',
   'enquiry.answered': 'Enquiry answered',
+  'matter.opened': 'Matter opened by a firm (by hand, by the API or imported from a CSV)',
+  'task.reopened': 'Task reopened (unticked)',
 }
 
 /** Audit-trail kind -> webhook event type; kinds not listed send no webhook. */
@@ -99,6 +115,18 @@ export const ACTIVITY_WEBHOOK_EVENTS: Readonly<Record<string, WebhookEventType>>
   'signature.completed': 'signature.completed',
   'enquiry.raised': 'enquiry.raised',
   'enquiry.answered': 'enquiry.answered',
+  'task.reopened': 'task.reopened',
+}
+
+/**
+ * The webhook event an audit entry sends, or null for none: ACTIVITY_WEBHOOK_EVENTS by kind, and
+ * 'matter.opened' for the move a firm created by opening a matter (kind 'transaction.created' with
+ * the matter's id in its payload, features/firms/open-matter.ts); a move a client created themselves
+ * sends none.
+ */
+export function webhookEventFor(kind: string, payload: Record<string, unknown>): WebhookEventType | null {
+  if (kind === 'transaction.created') return typeof payload.matterId === 'string' ? 'matter.opened' : null
+  return ACTIVITY_WEBHOOK_EVENTS[kind] ?? null
 }
 
 /** A delivery is tried at most this many times, then marked failed (Redeliver starts it again). */

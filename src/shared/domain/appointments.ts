@@ -7,7 +7,8 @@
  * sent. The server is the gate (core/invitations/create-invitation.ts and the proposal use cases);
  * the web app calls the same functions only to hide what the server would refuse.
  */
-import { participantRoleLabel } from './roles'
+import { participantRoleLabel, type ParticipantRole } from './roles'
+import { mayRecordOffPlatform, type OffPlatformRole } from './off-platform-parties'
 import { canInviteRole, sideOf } from './permissions'
 
 /**
@@ -91,4 +92,16 @@ export function appointerWords(role: string): string {
 /** Why someone may not decide a proposal: 403 with this message. */
 export function decideProposalRefusal(role: string): string {
   return `Only ${appointerWords(role)} can accept or decline a proposed ${participantRoleLabel(role)}.`
+}
+
+/**
+ * How inviting a recorded off-platform party (issue 37 item 1) turns out: as `appointmentFor`, except
+ * that someone who may record the seat but not appoint it (the other side's conveyancer recording the
+ * firm they deal with, the estate agent recording a conveyancer) may *propose* it: the seat's client
+ * accepts before anyone is emailed, as for any proposal. 'refuse' for anyone who may not record it.
+ */
+export function appointmentForRecorded(inviterRole: string | null | undefined, seat: OffPlatformRole): AppointmentWay {
+  if (!mayRecordOffPlatform(inviterRole as ParticipantRole | null | undefined, seat)) return 'refuse'
+  const way = appointmentFor(inviterRole, seat)
+  return way === 'refuse' ? 'propose' : way
 }

@@ -70,7 +70,7 @@ export const NOTIFICATION_KIND_LABELS: Record<NotificationKind, string> = {
   enquiry_update: 'A pre-contract enquiry on my matter is raised, answered or closed',
   sale_high_risk: 'A sale I am the estate agent on becomes high risk',
   weekly_update: 'The weekly update on my sale from the estate agent (Mondays)',
-  mortgage_expiry: 'A decision in principle or mortgage offer I arranged is about to expire',
+  mortgage_expiry: 'A decision in principle, mortgage offer or deal I arranged is about to expire or end',
   survey_update: 'A survey on my move is booked, moved, cancelled or reported',
   funds_review: 'My conveyancer is satisfied with my source of funds, or asks for more',
   chain_update: 'A move in my chain is linked, blocked or falls through, or chain dates are proposed or agreed',

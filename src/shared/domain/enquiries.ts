@@ -5,6 +5,7 @@
  * enforces) and web (what it offers).
  */
 import standardEnquiries from './standard-enquiries.json'
+import { DOCUMENT_KINDS, resolveKindAudience, type DocumentAudience } from './document-audiences'
 
 export const ENQUIRY_CATEGORIES = [
   'title',
@@ -59,9 +60,6 @@ export const ENQUIRY_MAX_DOCUMENTS = 10
  */
 export const ENQUIRY_MESSAGE_STATES = ['sent', 'draft', 'discarded', 'unsent'] as const
 export type EnquiryMessageState = (typeof ENQUIRY_MESSAGE_STATES)[number]
-
-/** Most files a client attaches to one answer. */
-export const CLIENT_ANSWER_MAX_DOCUMENTS = 10
 
 /** Most standard enquiries a firm keeps per category. */
 export const STANDARD_ENQUIRIES_MAX_PER_CATEGORY = 40
@@ -136,3 +134,87 @@ export const CLIENT_TASK_TITLE_PATTERN = /^Answer enquiry \d+ for your conveyanc
 export const DEFAULT_STANDARD_ENQUIRIES: Record<EnquiryCategory, readonly string[]> = Object.fromEntries(
   ENQUIRY_CATEGORIES.map((c) => [c, (standardEnquiries as unknown as Record<string, string[]>)[c]]),
 ) as unknown as Record<EnquiryCategory, readonly string[]>
+
+/**
+ * Who holds the seller's conveyancer's seat, as far as enquiries are concerned: a person on Homeward
+ * (told in the app), a firm recorded off Homeward with an email (sent the enquiries by email with a
+ * reply link, docs/decisions/054), or no one recorded (nobody is told).
+ */
+export type EnquiryRecipient =
+  { kind: 'on_homeward'; name: string } | { kind: 'email'; firm_name: string; email: string } | { kind: 'nobody' }
+
+/**
+ * The one sentence the raise dialog (and the tab) says about who will be told of new enquiries,
+ * from `recipientOfEnquiries`. Issue 37 item 2: the dialog must say it truthfully.
+ */
+export function whoIsToldText(recipient: EnquiryRecipient): string {
+  switch (recipient.kind) {
+    case 'on_homeward':
+      return `The seller's conveyancer, ${recipient.name}, is told on Homeward, and each reply is due within your firm's SLA.`
+    case 'email':
+      return `Sent by email to ${recipient.firm_name} (not on Homeward), at ${recipient.email}, with a secure link to reply without an account. Each reply is due within your firm's SLA.`
+    case 'nobody':
+      return "Nobody is told yet: no seller's conveyancer is recorded on this move. Record the seller's firm on the People tab and the enquiries waiting for a reply are emailed to it."
+  }
+}
+
+/**
+ * Decides who is told of enquiries from what the move holds: a seller's conveyancer on Homeward wins
+ * (their name), else a recorded off-platform seller's conveyancer with an email, else nobody.
+ */
+export function recipientOfEnquiries(seat: {
+  participantName: string | null
+  offPlatform: { firm_name: string; email: string | null } | null
+}): EnquiryRecipient {
+  if (seat.participantName) return { kind: 'on_homeward', name: seat.participantName }
+  if (seat.offPlatform?.email)
+    return { kind: 'email', firm_name: seat.offPlatform.firm_name, email: seat.offPlatform.email }
+  return { kind: 'nobody' }
+}
+
+/** How long an emailed reply link works: 28 days, about four reply clocks of 5 working days with room for holidays. */
+export const ENQUIRY_LINK_TTL_DAYS = 28
+
+/** Where files attached to an enquiry's thread are filed: the Contracts folder, with the replies export. */
+export const ENQUIRY_ATTACHMENT_FOLDER = 'Contracts' as const
+
+/** Most files attached to one message of an enquiry's thread. */
+export const ENQUIRY_MAX_ATTACHMENTS = 10
+
+/** How a logged enquiry reached the seller's conveyancer. */
+export const ENQUIRY_RECEIVED_VIA = ['email', 'letter'] as const
+export type EnquiryReceivedVia = (typeof ENQUIRY_RECEIVED_VIA)[number]
+
+/**
+ * The audience of a file attached to an enquiry's thread (a reply, a further enquiry, a logged
+ * enquiry's original): that of the kind 'Enquiries and replies' in docs/decisions/051, the buyer,
+ * the seller and both conveyancers.
+ */
+export const ENQUIRY_ATTACHMENT_AUDIENCE: DocumentAudience = resolveKindAudience(
+  DOCUMENT_KINDS.find((k) => k.kind === 'enquiries')!.audience,
+  null,
+)
+
+/**
+ * What a closed reply link says (its page, and the 410 of a write through it): why it stopped and
+ * what to do. '' for an open link.
+ */
+export function closedLinkText(
+  state: 'open' | 'expired' | 'revoked' | 'answered',
+  reason: 'superseded' | 'joined' | 'removed' | null,
+): string {
+  switch (state) {
+    case 'expired':
+      return "This link has expired. Ask the buyer's conveyancer to send the enquiries again; a new email brings a new link."
+    case 'answered':
+      return "Every enquiry this link opens is answered. If the buyer's conveyancer asks more, a new email brings a new link."
+    case 'revoked':
+      return reason === 'superseded'
+        ? 'A newer email about this property replaced this link. Use the link in the latest email.'
+        : reason === 'joined'
+          ? 'Your firm is now on Homeward: sign in and answer the enquiries on the move itself.'
+          : "This link no longer works. Ask the buyer's conveyancer to send the enquiries again."
+    case 'open':
+      return ''
+  }
+}

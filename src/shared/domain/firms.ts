@@ -120,3 +120,6 @@ export function boardSortLabel(sort: BoardSort): string {
 
 /** Rows per board page; past it the answer carries a cursor to the next page. */
 export const BOARD_PAGE_SIZE = 100
+
+/** The longest matter reference (the firm's own file number) we keep: 40 characters. */
+export const MATTER_REFERENCE_MAX = 40

@@ -2,6 +2,8 @@
  * Mortgage brokers' rules, pure: the application's stages up to the offer, the affordability
  * estimate and when a DIP or an offer counts as near expiry. Money is in pence (integers).
  */
+import { fundingBalance, type FundingPosition } from './source-of-funds'
+import { TASK_TITLES } from './timeline-template'
 
 /** Where a buyer's mortgage application stands, in order, up to the lender's offer. */
 export const APPLICATION_STAGES = [
@@ -147,4 +149,238 @@ export function ukCalendarDate(day: string): string {
   return new Intl.DateTimeFormat('en-GB', { day: '2-digit', month: 'short', year: 'numeric', timeZone: 'UTC' }).format(
     new Date(`${day}T00:00:00Z`),
   )
+}
+
+// ---------------------------------------------------------------------------------------------
+// Clients and leads, the full fact find, the broker's funding position, the stage <-> task mapping,
+// the pipeline's search/filter/sort and product-transfer reminders (issue 40 item 2, decision 059).
+// ---------------------------------------------------------------------------------------------
+
+/** A broker's client record: a lead (not yet engaged) or a client. */
+export const CLIENT_STATUSES = ['lead', 'client'] as const
+export type ClientStatus = (typeof CLIENT_STATUSES)[number]
+export const CLIENT_STATUS_LABELS: Record<ClientStatus, string> = { lead: 'Lead', client: 'Client' }
+
+/** The kinds of income a fact find records, per applicant. */
+export const INCOME_TYPES = ['employed', 'self_employed', 'bonus', 'overtime', 'rental', 'other'] as const
+export type IncomeType = (typeof INCOME_TYPES)[number]
+export const INCOME_TYPE_LABELS: Record<IncomeType, string> = {
+  employed: 'Employed (basic salary)',
+  self_employed: 'Self-employed (net profit or salary and dividends)',
+  bonus: 'Bonus',
+  overtime: 'Overtime',
+  rental: 'Rental',
+  other: 'Other',
+}
+
+/** How many months of address history a lender asks for (3 years). */
+export const ADDRESS_HISTORY_MONTHS = 36
+
+/**
+ * Months of address history from the earliest `from` (yyyy-mm or yyyy-mm-dd) of the addresses to
+ * `today` (yyyy-mm-dd), capped at ADDRESS_HISTORY_MONTHS; 0 without a dated address.
+ */
+export function addressHistoryMonths(addresses: readonly { from?: string | null }[], today: string): number {
+  const starts = addresses.map((a) => a.from).filter((f): f is string => !!f && /^\d{4}-\d{2}/.test(f))
+  if (!starts.length) return 0
+  const earliest = starts.sort()[0]!
+  const [y, m] = [Number(earliest.slice(0, 4)), Number(earliest.slice(5, 7))]
+  const [ty, tm] = [Number(today.slice(0, 4)), Number(today.slice(5, 7))]
+  return Math.max(0, Math.min(ADDRESS_HISTORY_MONTHS, (ty - y) * 12 + (tm - m)))
+}
+
+/**
+ * The application stages each linked to the shared timeline's mortgage task (timeline-template.ts):
+ * the one mapping both ways. Moving the stage ticks every mapped task up to it and unticks those
+ * after it (features/mortgages/update-application.ts); ticking or unticking a mapped task moves the
+ * broker's stage (core/timeline/tick-task.ts, `stageAfterTask`). 'fact_find' and 'underwriting'
+ * have no task.
+ */
+export const STAGE_TASK_TITLES: Partial<Record<ApplicationStage, string>> = {
+  decision_in_principle: TASK_TITLES.decisionInPrinciple,
+  application_submitted: TASK_TITLES.mortgageApplication,
+  valuation: TASK_TITLES.lenderValuation,
+  offer_issued: TASK_TITLES.mortgageOffer,
+}
+
+/** The stages that have a timeline task, in order. */
+export const MAPPED_STAGES = APPLICATION_STAGES.filter((s) => STAGE_TASK_TITLES[s] !== undefined)
+
+/** The stage a title belongs to, or null for a task that is not a mortgage stage's. */
+export function stageOfTaskTitle(title: string): ApplicationStage | null {
+  return MAPPED_STAGES.find((s) => STAGE_TASK_TITLES[s] === title) ?? null
+}
+
+/** For a stage: which mapped tasks must be completed (up to it) and which not (after it). */
+export function tasksForStage(stage: ApplicationStage): { completed: string[]; notCompleted: string[] } {
+  const at = APPLICATION_STAGES.indexOf(stage)
+  const completed: string[] = []
+  const notCompleted: string[] = []
+  for (const s of MAPPED_STAGES)
+    (APPLICATION_STAGES.indexOf(s) <= at ? completed : notCompleted).push(STAGE_TASK_TITLES[s]!)
+  return { completed, notCompleted }
+}
+
+/**
+ * The stage after the mapped task of `taskStage` was ticked (`completed`) or unticked: a tick moves a
+ * stage behind it up to it (never back); an untick moves a stage at or beyond it to the stage just
+ * before it; otherwise the stage stays.
+ */
+export function stageAfterTask(
+  current: ApplicationStage,
+  taskStage: ApplicationStage,
+  status: 'completed' | 'not_completed',
+): ApplicationStage {
+  const [at, task] = [APPLICATION_STAGES.indexOf(current), APPLICATION_STAGES.indexOf(taskStage)]
+  if (status === 'completed') return task > at ? taskStage : current
+  return at >= task ? APPLICATION_STAGES[task - 1]! : current
+}
+
+/** A deal's end this many days ahead sends the product-transfer reminder (lenders offer a product transfer up to about 4 to 6 months before). */
+export const PRODUCT_TRANSFER_REMINDER_DAYS = 120
+
+/** One pipeline row as the search, filters and sort read it. */
+export interface PipelineFilterRow {
+  client_name: string | null
+  address: string | null
+  stage: ApplicationStage
+  dip_lender: string | null
+  dip_expires_on: string | null
+  offer_expires_on: string | null
+  updated_at: string
+}
+
+export const PIPELINE_SORTS = ['expiry', 'name', 'stage', 'updated'] as const
+export type PipelineSort = (typeof PIPELINE_SORTS)[number]
+export const PIPELINE_SORT_LABELS: Record<PipelineSort, string> = {
+  expiry: 'Soonest expiry first',
+  name: 'Client name (A to Z)',
+  stage: 'Stage (furthest first)',
+  updated: 'Recently updated',
+}
+
+export interface PipelineQuery {
+  q?: string
+  stage?: ApplicationStage
+  lender?: string
+  dipExpiring?: boolean
+  sort?: PipelineSort
+}
+
+/** The DIP or offer date that expires next, for the row's stage: the offer's once issued, else the DIP's. */
+export function nextExpiry(r: Pick<PipelineFilterRow, 'stage' | 'dip_expires_on' | 'offer_expires_on'>): string | null {
+  return r.stage === 'offer_issued'
+    ? (r.offer_expires_on ?? r.dip_expires_on)
+    : (r.dip_expires_on ?? r.offer_expires_on)
+}
+
+/**
+ * Search (client name or address, case-insensitive), filters (stage, lender, a DIP within
+ * EXPIRY_REMINDER_DAYS of `today` or past) and sort of the broker's pipeline, pure: the server applies
+ * it to the broker's rows (features/mortgages/list-pipeline.ts).
+ */
+export function filterPipeline<R extends PipelineFilterRow>(
+  rows: readonly R[],
+  query: PipelineQuery,
+  today: string,
+): R[] {
+  const q = query.q?.trim().toLowerCase()
+  const lender = query.lender?.trim().toLowerCase()
+  const out = rows.filter(
+    (r) =>
+      (!q || `${r.client_name ?? ''} ${r.address ?? ''}`.toLowerCase().includes(q)) &&
+      (!query.stage || r.stage === query.stage) &&
+      (!lender || (r.dip_lender ?? '').toLowerCase() === lender) &&
+      (!query.dipExpiring ||
+        (r.dip_expires_on !== null &&
+          r.stage !== 'offer_issued' &&
+          daysUntil(r.dip_expires_on, today) <= EXPIRY_REMINDER_DAYS)),
+  )
+  const sort = query.sort ?? 'expiry'
+  const by: Record<PipelineSort, (a: R, b: R) => number> = {
+    expiry: (a, b) => {
+      const [x, y] = [nextExpiry(a), nextExpiry(b)]
+      return x === y ? b.updated_at.localeCompare(a.updated_at) : x === null ? 1 : y === null ? -1 : x.localeCompare(y)
+    },
+    name: (a, b) => (a.client_name ?? '').localeCompare(b.client_name ?? '', 'en-GB'),
+    stage: (a, b) => APPLICATION_STAGES.indexOf(b.stage) - APPLICATION_STAGES.indexOf(a.stage),
+    updated: (a, b) => b.updated_at.localeCompare(a.updated_at),
+  }
+  return out.sort(by[sort])
+}
+
+export interface BrokerPositionInput {
+  /** The agreed price on the move, else the price the client is aiming at; null when neither. */
+  pricePence: number | null
+  /** The applicants' own money towards the purchase (savings, gifts, sale proceeds). */
+  ownFundsPence: number
+  /** The latest DIP's amount, else the loan the client asks for, else null (then price - own funds). */
+  mortgagePence: number | null
+  /** SDLT on the price (domain/sdlt.ts) and the buying costs (fees), in pence. */
+  sdltPence: number
+  feesPence: number
+  /** The affordability estimate's top loan, or null without a fact find's income. */
+  maxLoanPence: number | null
+}
+
+export interface BrokerPosition extends FundingPosition {
+  pricePence: number
+  mortgagePence: number
+  /** True when the mortgage asked or recorded is above the estimate's top loan. */
+  aboveAffordability: boolean
+}
+
+/**
+ * The broker's view of the funding: the price against own funds and the mortgage (the DIP's amount,
+ * or the loan needed when there is none), through the funds page's one calculation
+ * (source-of-funds.ts fundingBalance) so LTV and the gap agree with it; null without a price.
+ */
+export function brokerPosition(input: BrokerPositionInput): BrokerPosition | null {
+  if (input.pricePence === null || input.pricePence <= 0) return null
+  const mortgage = input.mortgagePence ?? Math.max(0, input.pricePence - input.ownFundsPence)
+  const b = fundingBalance(
+    { savingsPence: input.ownFundsPence, mortgagePence: mortgage, giftsPence: 0, saleProceedsPence: 0 },
+    { pricePence: input.pricePence, sdltPence: input.sdltPence, feesPence: input.feesPence },
+  )
+  return {
+    ...b,
+    pricePence: input.pricePence,
+    mortgagePence: mortgage,
+    aboveAffordability: input.maxLoanPence !== null && mortgage > input.maxLoanPence,
+  }
+}
+
+/** The parts of a fact find its summary reads (contracts/mortgages.ts FactFindInput). */
+export interface FactFindLike {
+  applicants: readonly {
+    employments: readonly { status: EmploymentStatus }[]
+    incomes: readonly { type: IncomeType; annual_pence: number }[]
+  }[]
+  commitments: readonly { monthly_pence: number }[]
+  deposit_pence: number
+}
+
+export interface FactFindSummary {
+  /** Every applicant's every income, yearly, gross. */
+  grossAnnualIncomePence: number
+  /** The commitments' monthly payments. */
+  monthlyCommitmentsPence: number
+  depositPence: number
+  /** The first applicant's current (first listed) employment, else null. */
+  employmentStatus: EmploymentStatus | null
+}
+
+/**
+ * What the affordability estimate, the lender pack's cover sheet and the summary columns read from a
+ * fact find: total gross yearly income of all applicants (every income type at its full amount;
+ * lenders may count bonus, overtime and rental at less, which the estimate's note leaves to them),
+ * total monthly commitments, the deposit and the first applicant's employment.
+ */
+export function factFindSummary(f: FactFindLike): FactFindSummary {
+  return {
+    grossAnnualIncomePence: f.applicants.reduce((s, a) => s + a.incomes.reduce((t, i) => t + i.annual_pence, 0), 0),
+    monthlyCommitmentsPence: f.commitments.reduce((s, c) => s + c.monthly_pence, 0),
+    depositPence: f.deposit_pence,
+    employmentStatus: f.applicants[0]?.employments[0]?.status ?? null,
+  }
 }

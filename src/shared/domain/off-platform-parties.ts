@@ -12,7 +12,7 @@
  * - an estate agent may record both sides' conveyancers (on the memorandum of sale they name them).
  */
 import type { ParticipantRole } from './roles'
-import { REGULATORS_BY_ORGANIZATION_TYPE, type Regulator } from './regulators'
+import { REGULATORS_BY_ORGANIZATION_TYPE, REGULATOR_SHORT, type Regulator } from './regulators'
 import type { OrganizationType } from './organizations'
 
 /** The seats an off-platform party may hold: every professional role except the lender. */
@@ -64,5 +64,38 @@ export function mayRecordOffPlatform(recorder: ParticipantRole | null | undefine
     case 'mortgage_broker':
     case 'surveyor':
       return BUYER_SIDE.includes(recorder)
+  }
+}
+
+/**
+ * Why a regulator does not fit the seat, or null when it does (or none is named): an estate agent is
+ * not regulated by the SRA. `regulator_number` needs a regulator to say whose number it is.
+ */
+export function offPlatformRegulatorProblem(
+  role: OffPlatformRole,
+  regulator: Regulator | null | undefined,
+  regulatorNumber: string | null | undefined,
+): string | null {
+  if (regulator && !regulatorsForRole(role).includes(regulator)) {
+    return `Choose a regulator of this trade: ${regulatorsForRole(role)
+      .map((r) => REGULATOR_SHORT[r])
+      .join(' or ')}.`
+  }
+  if (regulatorNumber && !regulator) return 'Choose the regulator whose number this is.'
+  return null
+}
+
+/** Why `recorder` may not record the seat `role`, in words a person can act on (the 403's message). */
+export function offPlatformRecordRefusal(role: OffPlatformRole): string {
+  switch (role) {
+    case 'buyer_conveyancer':
+    case 'seller_conveyancer':
+      return "A conveyancer's firm is recorded by the client or conveyancer of either side, or by the estate agent."
+    case 'estate_agent':
+      return "The estate agent is recorded by the seller or the seller's conveyancer."
+    case 'buyers_agent':
+    case 'mortgage_broker':
+    case 'surveyor':
+      return "The buyer's agent, broker and surveyor are recorded by the buyer or the buyer's conveyancer."
   }
 }

@@ -53,6 +53,10 @@ export const PERMISSIONS = [
   'update:chain-dates:conveyancer',
   /** See and declare one's own gift towards a buyer's deposit (and nothing else of the move): its giftor, src/server/access/gifts.ts. */
   'update:gift:giftor',
+  /** Record, correct, remove or invite a professional not on Homeward in a seat: `mayRecordOffPlatform` (off-platform-parties.ts). */
+  'update:off-platform-party:recorder',
+  /** Add and keep client records and leads (fact find, recommendations): a mortgage broker, for their own and their firm's clients, `canKeepBrokerClients`. */
+  'update:broker-client:firm',
 ] as const satisfies readonly PermissionName[]
 export type Permission = (typeof PERMISSIONS)[number]
 
@@ -205,4 +209,9 @@ export function canGiveFunds(role: string | null | undefined): boolean {
 /** Who reviews the source of funds: the buyer's conveyancer (the firm instructed on the buyer's side). */
 export function canReviewFunds(role: string | null | undefined): boolean {
   return role === 'buyer_conveyancer'
+}
+
+/** `update:broker-client:firm`: a mortgage broker (stored role pro_broker) keeps client records; which ones is the firm rule in access/mortgages.ts. */
+export function canKeepBrokerClients(roles: readonly string[]): boolean {
+  return roles.includes('pro_broker')
 }

@@ -46,14 +46,16 @@ describe('evaluateClock, running', () => {
     expect(e.dueDate).toBe('2026-11-30')
   })
 
-  it('is not breached on the weekend after a Friday due date: no working day was lost', () => {
+  it('is breached on the weekend after a Friday due date: its due date has passed (decision 057)', () => {
     const friday = clock({ startedAt: at('2026-11-20T10:00:00Z') })
-    expect(evaluateClock(friday, at('2026-11-28T10:00:00Z'))).toMatchObject({
-      sla: 'due_soon',
+    expect(evaluateClock(friday, at('2026-11-27T23:59:00Z')).sla).toBe('due_soon')
+    expect(evaluateClock(friday, at('2026-11-28T00:01:00Z'))).toMatchObject({
+      sla: 'breached',
       remainingWorkingDays: 0,
       dueDate: '2026-11-27',
     })
-    expect(evaluateClock(friday, at('2026-11-30T10:00:00Z')).sla).toBe('breached')
+    // Stopped on the Saturday: missed, as the board and the alert said.
+    expect(evaluateClock({ ...friday, stoppedAt: at('2026-11-28T10:00:00Z') }).state).toBe('missed')
   })
 
   it('runs over Christmas and the Boxing Day substitute without counting them', () => {
@@ -131,14 +133,18 @@ describe('clockMilestones', () => {
     expect(clockMilestones(clock({ startedAt: at('2026-12-22T10:00:00Z') }))).toEqual({
       dueSoonOn: '2026-12-30',
       dueOn: '2026-12-31',
-      breachedOn: '2027-01-04',
+      breachedOn: '2027-01-01',
     })
   })
 
   it('leaves what a block has not reached yet null, and keeps what it has', () => {
     const m = clockMilestones(clock({ targetWorkingDays: 2, pauses: [{ from: at('2026-11-26T09:00:00Z'), to: null }] }))
-    // Counted: Tue 24, Wed 25; paused from Thursday.
-    expect(m).toEqual({ dueSoonOn: '2026-11-24', dueOn: '2026-11-25', breachedOn: null })
+    // Counted: Tue 24, Wed 25 (running at its close); paused from Thursday 09:00, after it ran past its due date.
+    expect(m).toEqual({ dueSoonOn: '2026-11-24', dueOn: '2026-11-25', breachedOn: '2026-11-26' })
+    const early = clockMilestones(
+      clock({ targetWorkingDays: 3, pauses: [{ from: at('2026-11-26T09:00:00Z'), to: null }] }),
+    )
+    expect(early).toEqual({ dueSoonOn: '2026-11-25', dueOn: null, breachedOn: null })
   })
 
   it('agrees with evaluateClock on every day, for clocks with pauses around bank holidays', () => {

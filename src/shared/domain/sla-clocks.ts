@@ -5,9 +5,11 @@
  *
  * Counting rule: the start day never counts; each later working day counts when the clock is
  * running at the close of that day (midnight, Europe/London), and the current day (or the stop day)
- * counts when the clock is running at that moment. A clock is breached once more working days have
- * counted than its target: stopping on the last allowed working day is met, and so is stopping on a
- * weekend or bank holiday straight after it, since no working day was lost.
+ * counts when the clock is running at that moment. The due date is the day the target-th working day
+ * counted; a clock is breached once it has run past the end of its due date (London midnight),
+ * whether or not a working day followed: stopping on the due date is met, stopping on the weekend or
+ * bank holiday straight after it is missed (decision 057; decision 019 counted that as met, which
+ * let the board say 'Due soon' and an email 'Due today' of a date already past).
  */
 import { addWorkingDays, isWorkingDay, londonDate, nextDay, type IsoDate } from './working-days'
 
@@ -107,7 +109,7 @@ export interface ClockEvaluation {
   sla: SlaStatus
   /** Working days counted so far (to the stop, or to now). */
   usedWorkingDays: number
-  /** target - used; negative once breached. */
+  /** target - used; 0 or below once breached. */
   remainingWorkingDays: number
   /**
    * The last working day allowed: the date of the target-th counted day, or its projection from
@@ -146,17 +148,19 @@ export function evaluateClock(clock: ClockTimes, now: Date = new Date()): ClockE
     if (used === target) targetDay = d
   }
   const remaining = target - used
+  // Past the end of the due date while running (the due day counted at its close): breached.
+  const late = targetDay !== null && endDay > targetDay
   if (clock.stoppedAt) {
     return {
-      state: used <= target ? 'met' : 'missed',
-      sla: used <= target ? 'on_track' : 'breached',
+      state: late ? 'missed' : 'met',
+      sla: late ? 'breached' : 'on_track',
       usedWorkingDays: used,
       remainingWorkingDays: remaining,
       dueDate: targetDay ?? addWorkingDays(endDay, remaining),
     }
   }
   const paused = pausedAt(clock.pauses, now)
-  const sla: SlaStatus = used > target ? 'breached' : remaining <= DUE_SOON_WORKING_DAYS ? 'due_soon' : 'on_track'
+  const sla: SlaStatus = late ? 'breached' : remaining <= DUE_SOON_WORKING_DAYS ? 'due_soon' : 'on_track'
   return {
     state: paused ? 'paused' : 'running',
     sla,
@@ -180,7 +184,7 @@ export interface ClockMilestones {
   dueSoonOn: IsoDate | null
   /** The last working day allowed (the target-th counted day). */
   dueOn: IsoDate | null
-  /** The first day on which the clock is breached (the target+1-th counted day). */
+  /** The first day on which the clock is breached: the calendar day after its due date. */
   breachedOn: IsoDate | null
 }
 
@@ -205,13 +209,14 @@ export function clockMilestones(clock: Omit<ClockTimes, 'stoppedAt'>): ClockMile
   const dueSoonAt = target - DUE_SOON_WORKING_DAYS
   const out: ClockMilestones = { dueSoonOn: dueSoonAt <= 0 ? startDay : null, dueOn: null, breachedOn: null }
   let used = 0
-  for (let d = nextDay(startDay); used <= target; d = nextDay(d)) {
+  for (let d = nextDay(startDay); used < target; d = nextDay(d)) {
     if (countsUntil !== null && d >= countsUntil) break
     if (!isWorkingDay(d) || pausedAtCloseOf(closed, d)) continue
     used += 1
     if (used === dueSoonAt) out.dueSoonOn = d
     if (used === target) out.dueOn = d
-    if (used === target + 1) out.breachedOn = d
   }
+  // The due day counted at its close, so the clock ran into the next calendar day.
+  if (out.dueOn !== null) out.breachedOn = nextDay(out.dueOn)
   return out
 }

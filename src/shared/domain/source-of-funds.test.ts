@@ -39,7 +39,13 @@ describe('fundingBalance', () => {
       { savingsPence: 50_000_00, mortgagePence: 250_000_00, giftsPence: 10_000_00, saleProceedsPence: 0 },
       { pricePence: 300_000_00, sdltPence: 5_000_00, feesPence: 2_000_00 },
     )
-    expect(b).toEqual({ availablePence: 310_000_00, neededPence: 307_000_00, shortfallPence: 0 })
+    expect(b).toEqual({
+      availablePence: 310_000_00,
+      neededPence: 307_000_00,
+      shortfallPence: 0,
+      depositPence: 50_000_00,
+      loanToValuePercent: 83.3,
+    })
     expect(
       fundingBalance(
         { savingsPence: 0, mortgagePence: 0, giftsPence: 0, saleProceedsPence: 0 },

@@ -96,11 +96,37 @@ export interface FundingNeeds {
   feesPence: number
 }
 
-/** Total needed, total available and the shortfall (0 when covered), all in pence. */
-export function fundingBalance(sources: FundingSources, needs: FundingNeeds) {
+/** What the funding picture comes to: every figure in pence, the loan-to-value as a percentage. */
+export interface FundingPosition {
+  availablePence: number
+  neededPence: number
+  /** needed - available, 0 when covered: the funds page's "fall short by" and the broker's funding gap. */
+  shortfallPence: number
+  /** The buyer's own money towards the price: price - mortgage (never negative). */
+  depositPence: number
+  /** mortgage / price x 100, one decimal; null without a price. */
+  loanToValuePercent: number | null
+}
+
+/**
+ * The one funding calculation (issue 40): total needed (price + SDLT + fees), total available
+ * (savings + mortgage + gifts + sale proceeds), the shortfall (0 when covered), the deposit the
+ * mortgage leaves (price - mortgage) and the loan-to-value (mortgage / price). The buyer's funds page
+ * (features/funds/read-funds.ts) and the broker's affordability panel (features/mortgages/read-case.ts,
+ * through `brokerPosition` in domain/mortgages.ts) both call it, so given the same figures they show
+ * the same gap.
+ */
+export function fundingBalance(sources: FundingSources, needs: FundingNeeds): FundingPosition {
   const available = sources.savingsPence + sources.mortgagePence + sources.giftsPence + sources.saleProceedsPence
   const needed = needs.pricePence + needs.sdltPence + needs.feesPence
-  return { availablePence: available, neededPence: needed, shortfallPence: Math.max(0, needed - available) }
+  return {
+    availablePence: available,
+    neededPence: needed,
+    shortfallPence: Math.max(0, needed - available),
+    depositPence: Math.max(0, needs.pricePence - sources.mortgagePence),
+    loanToValuePercent:
+      needs.pricePence > 0 ? Math.round((sources.mortgagePence / needs.pricePence) * 1000) / 10 : null,
+  }
 }
 
 /** The rule a manual tick of the source-of-funds task breaks (422). */

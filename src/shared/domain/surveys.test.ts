@@ -6,7 +6,11 @@ import {
   moveTargetProblem,
   noticeProblem,
   platformFeePence,
+  reportReleaseProblem,
   slotProblem,
+  coversPostcode,
+  surveyPayoutAmounts,
+  surveyTermsText,
 } from './surveys'
 
 const rules = { hours: [{ weekday: 2, startMinute: 540, endMinute: 1050 }], daysOff: [], travelBufferMinutes: 30 }
@@ -57,5 +61,80 @@ describe('money and notice', () => {
       /24 hours' notice of a visit: move it to a time at least 24 hours ahead/,
     )
     expect(moveTargetProblem(new Date(now.getTime() + 24 * 3_600_000), 24, now)).toBeNull()
+  })
+})
+
+describe('survey payout amounts (issue 40: the platform fee on the fee ex VAT)', () => {
+  it('splits the fee paid into ex VAT and VAT and takes 10% of the ex-VAT part', () => {
+    expect(surveyPayoutAmounts(110_000)).toEqual({
+      feePence: 110_000,
+      feeExVatPence: 91_667,
+      vatPence: 18_333,
+      platformFeePence: 9_167,
+      netPence: 100_833,
+    })
+    expect(surveyPayoutAmounts(59_500)).toEqual({
+      feePence: 59_500,
+      feeExVatPence: 49_583,
+      vatPence: 9_917,
+      platformFeePence: 4_958,
+      netPence: 54_542,
+    })
+  })
+  it('always adds up: ex VAT + VAT = fee, net + platform fee = fee, never 10% of the VAT-inclusive fee', () => {
+    for (const fee of [100, 101, 999, 25_000, 65_000, 95_001, 1_000_000]) {
+      const m = surveyPayoutAmounts(fee)
+      expect(m.feeExVatPence + m.vatPence).toBe(fee)
+      expect(m.netPence + m.platformFeePence).toBe(fee)
+      expect(m.platformFeePence).toBe(Math.round(m.feeExVatPence / 10))
+    }
+    expect(surveyPayoutAmounts(65_000).platformFeePence).not.toBe(6_500)
+  })
+})
+
+describe('report release guard (one rule: date, then ready)', () => {
+  // 10:00 London on Thursday 10 Dec 2026.
+  const visit = new Date('2026-12-10T10:00:00Z')
+  it('refuses before the visit day, naming the date, even when ready', () => {
+    expect(reportReleaseProblem(visit, true, new Date('2026-12-08T12:00:00Z'))).toBe(
+      'The report can be released only on or after the visit date (10 Dec 2026).',
+    )
+    // 23:30 London the evening before is still the day before.
+    expect(reportReleaseProblem(visit, true, new Date('2026-12-09T23:30:00Z'))).toMatch(/on or after the visit date/)
+  })
+  it('allows on the visit day itself (after midnight London) and later, once ready', () => {
+    expect(reportReleaseProblem(visit, true, new Date('2026-12-10T00:05:00Z'))).toBeNull()
+    expect(reportReleaseProblem(visit, true, new Date('2026-12-15T09:00:00Z'))).toBeNull()
+  })
+  it('uses the London date in summer time (BST)', () => {
+    const summer = new Date('2026-07-02T09:00:00Z')
+    // 23:30 UTC on 1 July is 00:30 BST on 2 July: the visit day.
+    expect(reportReleaseProblem(summer, true, new Date('2026-07-01T23:30:00Z'))).toBeNull()
+    expect(reportReleaseProblem(summer, true, new Date('2026-07-01T22:30:00Z'))).toMatch(/02 Jul 2026/)
+  })
+  it('refuses a report not marked ready to release, on or after the date', () => {
+    expect(reportReleaseProblem(visit, false, new Date('2026-12-11T09:00:00Z'))).toMatch(/ready to release first/)
+  })
+})
+
+describe('coverage and terms', () => {
+  it('covers a postcode by its district only', () => {
+    expect(coversPostcode(['AL1', 'AL3'], 'al1 3rr')).toBe(true)
+    expect(coversPostcode(['AL1', 'AL3'], 'AL10 9AB')).toBe(false)
+    expect(coversPostcode(['SY23'], 'AL1 3RR')).toBe(false)
+    expect(coversPostcode([], 'AL1 3RR')).toBe(false)
+  })
+  it('writes the terms with what the level covers, the fee with VAT and the cancellation rule', () => {
+    const text = surveyTermsText({
+      firmName: 'Hart Surveys',
+      kind: 'rics_level_3',
+      pricePence: 110_000,
+      noticeHours: 48,
+    })
+    expect(text).toContain('RICS Home Survey Level 3 with Hart Surveys')
+    expect(text).toContain('RICS Home Survey Standard, Level 3')
+    expect(text).toContain('£1,100.00 including VAT (£916.67 plus £183.33 VAT)')
+    expect(text).toContain('up to 48 hours before it')
+    expect(text).toContain('refunds the whole fee')
   })
 })

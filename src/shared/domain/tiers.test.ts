@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest'
-import { accreditationTierFor, assessAccreditation, TIER_THRESHOLDS, type TierMetrics } from './tiers'
+import {
+  accreditationTierFor,
+  assessAccreditation,
+  criterionGapDetail,
+  criterionStatusLine,
+  TIER_THRESHOLDS,
+  type TierMetrics,
+} from './tiers'
 
 // The accreditation tier thresholds (TIER_THRESHOLDS, asserted in full below). Each fixture sits
 // exactly on every boundary of its tier, so one field moved by the smallest step the database stores (1 case, 1 day, 0.0001 of a rate,
@@ -222,5 +229,44 @@ describe('assessAccreditation: missing figures, criteria and gaps', () => {
     const a = assessAccreditation(platinumEdge)
     expect(a).toMatchObject({ tier: 'platinum', nextTier: null, gapsToNext: [] })
     expect(a.criteria.every((c) => c.status === 'met')).toBe(true)
+  })
+})
+
+describe('the Silver lines of a new firm (issue 37: no "Not met · Complete", no "now Yes")', () => {
+  const newFirm: TierMetrics = {
+    onboardingComplete: false,
+    academyLiteAccess: false,
+    liveCases: 0,
+    slaRate: null,
+    completedCases: 0,
+    avgDays: null,
+    collapseRate: null,
+    csat: null,
+    documentAccuracy: null,
+  }
+  const silver = (m: TierMetrics) => assessAccreditation(m).criteria.filter((c) => c.tier === 'silver')
+
+  it('reads each Silver criterion without contradicting itself', () => {
+    expect(silver(newFirm).map((c) => [c.key, criterionStatusLine(c)])).toEqual([
+      ['onboarding', 'Not met'],
+      ['academy', 'Not met'],
+      ['live_cases', 'Not met · 0 live'],
+      ['sla', 'No data yet'],
+    ])
+  })
+
+  it('says where the firm is in each gap to Silver', () => {
+    const gaps = assessAccreditation(newFirm).gapsToNext
+    expect(gaps.map((c) => `${c.gap} (${criterionGapDetail(c, { done: 1, total: 4 })})`)).toEqual([
+      'Finish the onboarding checklist (Onboarding complete; 1 of 4 steps done)',
+      'Pass an Academy Lite course (Academy Lite access (a course passed in the last 12 months))',
+      '3 more live cases (3+ live cases; now 0 live)',
+    ])
+    for (const c of gaps) expect(`${criterionStatusLine(c)} ${criterionGapDetail(c)}`).not.toMatch(/Complete$|now Yes/)
+  })
+
+  it('shows the figure once a yes/no criterion is met', () => {
+    const met = silver({ ...newFirm, onboardingComplete: true, academyLiteAccess: true, liveCases: 4 })
+    expect(met.map(criterionStatusLine)).toEqual(['Met · Complete', 'Met · Yes', 'Met · 4 live', 'No data yet'])
   })
 })

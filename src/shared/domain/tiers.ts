@@ -95,7 +95,9 @@ function criterion(
     key,
     label,
     status: met ? 'met' : 'not_met',
-    current: show(value as never),
+    // A yes/no requirement has no figure short of being met: its "current" would only repeat the
+    // requirement ("Not met · Complete" read as a contradiction), so an unmet one shows none.
+    current: typeof value === 'boolean' && !met ? null : show(value as never),
     gap: met ? null : gap(value as never),
   }
 }
@@ -243,4 +245,29 @@ export function assessAccreditation(m: TierMetrics): AccreditationAssessment {
 /** The accreditation tier earned by a set of metrics, or null when not even Silver is met. */
 export function accreditationTierFor(m: TierMetrics): AccreditationTier | null {
   return assessAccreditation(m).tier
+}
+
+/**
+ * The words after a criterion's status on the Accreditation page ("Met · Complete", "Not met · 0
+ * live", "Not met"): the status, then the firm's figure when it has one. A yes/no requirement not
+ * met has none (tierCriteria), so a new firm never reads "Not met · Complete" or "Not met · Yes".
+ */
+export function criterionStatusLine(c: Pick<CriterionResult, 'status' | 'current'>): string {
+  const status = c.status === 'met' ? 'Met' : c.status === 'no_data' ? 'No data yet' : 'Not met'
+  return c.current ? `${status} · ${c.current}` : status
+}
+
+/**
+ * The bracket after a gap in "What Silver still needs": the requirement, then where the firm is now.
+ * Onboarding says how many checklist steps are done ("Onboarding complete; 1 of 4 steps done");
+ * a figure reads "now 0 live"; a yes/no requirement not met says nothing more than the requirement.
+ */
+export function criterionGapDetail(
+  c: Pick<CriterionResult, 'key' | 'label' | 'current'>,
+  onboarding?: { done: number; total: number },
+): string {
+  if (c.key === 'onboarding' && onboarding) {
+    return `${c.label}; ${onboarding.done} of ${onboarding.total} steps done`
+  }
+  return c.current ? `${c.label}; now ${c.current}` : c.label
 }

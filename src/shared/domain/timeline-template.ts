@@ -68,6 +68,10 @@ export const TASK_TITLES = {
   localSearchOrdered: 'Local authority search (LLC1 + CON29) ordered',
   searchesBack: 'Search results received and reviewed',
   mortgageOffer: "Mortgage offer issued and sent to the buyer's conveyancer",
+  /** Linked to the broker's 'application_submitted' stage (src/shared/domain/mortgages.ts STAGE_TASK_TITLES). */
+  mortgageApplication: 'Mortgage application submitted to the lender',
+  /** Linked to the broker's 'valuation' stage. */
+  lenderValuation: "Lender's valuation carried out",
   enquiriesRaised: "Pre-contract enquiries raised with the seller's conveyancer",
   repliesSent: 'Replies to pre-contract enquiries sent',
   enquiriesSatisfied: 'Enquiries satisfied',
@@ -153,8 +157,8 @@ export function standardTimeline({ tenure, nation = 'england' }: StandardTimelin
       key: 'mortgage_and_survey',
       stageName: 'Mortgage & survey',
       tasks: [
-        task('mortgage_broker', 'Mortgage application submitted to the lender'),
-        task('mortgage_broker', "Lender's valuation carried out"),
+        task('mortgage_broker', TASK_TITLES.mortgageApplication),
+        task('mortgage_broker', TASK_TITLES.lenderValuation),
         task('mortgage_broker', TASK_TITLES.mortgageOffer),
         task('buyer_side', 'RICS Home Survey instructed (Level 1, 2 or 3)'),
         task('surveyor', 'RICS survey report delivered to the buyer'),

@@ -11,6 +11,11 @@ import { EnquiryTaskLink } from '../features/enquiries/components/enquiry-task-l
 import { InviteByEmailDialog } from '../features/invitations/components/invite-by-email-dialog'
 import { PendingInvitations } from '../features/invitations/components/pending-invitations'
 import { ProposedAppointments } from '../features/invitations/components/proposed-appointments'
+import {
+  OffPlatformPartyCards,
+  OffPlatformSummary,
+  RecordOffPlatformButton,
+} from '../features/off-platform-parties/components/off-platform-people'
 import { LiveIndicator } from '../features/live/components/live-indicator'
 import { mayRequestUpdate, RequestUpdateButton } from '../features/update-requests/components/request-update-button'
 import { PartyChecklist } from '../features/verification/components/party-checklist'
@@ -24,7 +29,9 @@ import { WorkspacePage } from '../features/workspace/components/workspace-page'
  * invitations (the workspace shows those two only to people who may invite), for a conveyancer
  * their firm's fee earner on the matter (admins reassign it there), and the verification badges on
  * People with the buyer's or seller's checklist on Overview; the deposit's card on Overview and its
- * link under the deposit's timeline task; under a client's task to answer an enquiry, the link to it.
+ * link under the deposit's timeline task; under a client's task to answer an enquiry, the link to it;
+ * the professionals recorded as not on Homeward in the header and on People, with recording,
+ * editing, removing and inviting them.
  */
 export function TransactionWorkspace({
   txId,
@@ -84,6 +91,15 @@ export function TransactionWorkspace({
             <EnquiryTaskLink txId={detail.id} task={task} viewerRole={detail.viewer_role} />
           </>
         ),
+        offPlatformSummary: <OffPlatformSummary txId={detail.id} />,
+        recordOffPlatform: (
+          <RecordOffPlatformButton
+            txId={detail.id}
+            viewerRole={detail.viewer_role}
+            heldRoles={detail.transaction_participants.map((p) => p.role)}
+          />
+        ),
+        offPlatformParties: <OffPlatformPartyCards txId={detail.id} viewerRole={detail.viewer_role} />,
       })}
     />
   )

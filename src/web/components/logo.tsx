@@ -1,11 +1,11 @@
 import { AppLink } from '../lib/app-link'
 import { clsx as cn } from 'clsx'
 
-/** The Homeward wordmark linking to the landing page. */
-export function Logo({ className, inverse = false }: { className?: string; inverse?: boolean }) {
+/** The Homeward wordmark linking to `to`: the landing page, or a signed-in person's home (app header). */
+export function Logo({ className, inverse = false, to = '/' }: { className?: string; inverse?: boolean; to?: string }) {
   return (
     <AppLink
-      to="/"
+      to={to}
       className={cn(
         'inline-flex items-center gap-2 rounded-md text-lg font-bold tracking-tight',
         inverse ? 'text-white' : 'text-foreground',

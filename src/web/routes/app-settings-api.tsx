@@ -26,7 +26,8 @@ export function Component() {
               </Link>
               <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">API and webhooks</h1>
               <p className="text-muted-foreground">
-                Connect your case-management system: read your moves with a token, and get events as they happen.
+                Connect your case-management system: read and update your moves and matters with a token, and get events
+                as they happen.
               </p>
             </div>
             <ApiAccessPanel />

@@ -4,8 +4,9 @@
  * figures as a new accreditation_metrics row (what the marketplace shows), sets
  * organizations.accreditation_tier, and records each change of tier in accreditation_tier_changes.
  *
- * Where the figures come from (an organization's cases are the moves on which one of its people is a
- * participant for it, transaction_participants.organization_id; its people are those participants):
+ * Where the figures come from (an organization's cases are its moves, its members and its live and
+ * completed counts as src/server/core/firm-figures.ts defines them, the one source the cases board
+ * and onboarding read too; its people, for documents and courses, are its participants on moves):
  * - live cases: its moves in draft, active or exchange; completed: status completed;
  * - average days: completion date minus the day the firm joined the move, over completed moves;
  * - fall-through: cancelled over completed plus cancelled;
@@ -28,6 +29,8 @@ import { SURVEY_REPORT_ON_TIME_DAYS } from '#shared/domain/trade-metrics.ts'
 import type { Tx } from '#server/db/client.ts'
 import { IdRow, rows as parseRows } from '#server/db/rows.ts'
 import { accreditationMetrics, accreditationTierChanges } from '#server/db/schema/index.ts'
+import { firmFiguresSql, firmMovesSql } from '../firm-figures'
+import { profileCompleteSql } from '#server/core/firm-profile/listing.ts'
 import { slaMetShareByOrganization } from './sla-share'
 
 export type EngineSource = 'change' | 'nightly' | 'seed'
@@ -67,7 +70,7 @@ export function organizationFactsSql(ids: readonly string[] | null) {
   return sql`
 with orgs as (
   select o.id, o.type, o.accreditation_tier as current_tier,
-    (coalesce(o.description, '') <> '' and coalesce(o.town, '') <> '' and coalesce(o.contact_email, '') <> '') as profile_complete
+    ${sql.raw(profileCompleteSql('o'))} as profile_complete
   from organizations o ${only}
 ),
 part as (
@@ -75,15 +78,13 @@ part as (
   from transaction_participants tp join orgs on orgs.id = tp.organization_id
 ),
 cases as (
-  select p.org_id, p.tx_id, min(p.created_at) as instructed_at, t.status, t.created_at as agreed_at,
+  select fm.org_id, fm.tx_id, fm.joined_at as instructed_at, t.status, t.created_at as agreed_at,
     coalesce(t.completion_date, (t.updated_at at time zone 'Europe/London')::date) as completed_on
-  from part p join transactions t on t.id = p.tx_id
-  group by p.org_id, p.tx_id, t.status, t.created_at, t.completion_date, t.updated_at
+  from (${firmMovesSql(sql`select id from orgs`)}) fm join transactions t on t.id = fm.tx_id
 ),
+figures as (${firmFiguresSql(sql`select id from orgs`)}),
 case_stats as (
-  select org_id, count(*)::int as cases,
-    (count(*) filter (where status in ('draft', 'active', 'exchange')))::int as live,
-    (count(*) filter (where status = 'completed'))::int as completed,
+  select org_id,
     (count(*) filter (where status = 'cancelled'))::int as cancelled,
     round(avg(completed_on - (instructed_at at time zone 'Europe/London')::date) filter (where status = 'completed'))::int as avg_days,
     round(avg(completed_on - (agreed_at at time zone 'Europe/London')::date) filter (where status = 'completed'))::int as sale_days
@@ -113,24 +114,24 @@ delivered_stats as (
     (count(*) filter (where took <= make_interval(days => ${SURVEY_REPORT_ON_TIME_DAYS})))::int as on_time
   from delivered group by org_id
 ),
-members as (select distinct org_id, user_id from part),
+people as (select distinct org_id, user_id from part),
 academy as (
   select m.org_id, count(*)::int as courses_passed, bool_or(r.passed_at > now() - interval '12 months') as recent
-  from members m join cpd_records r on r.profile_id = m.user_id group by m.org_id
+  from people m join cpd_records r on r.profile_id = m.user_id group by m.org_id
 ),
 reviews as (
   select r.organization_id as org_id, count(*)::int as reviews, round(avg(r.rating_int), 2)::float8 as csat
   from marketplace_reviews r join orgs on orgs.id = r.organization_id group by r.organization_id
 )
 select o.id, o.type, o.current_tier, o.profile_complete,
-  (select count(*)::int from members m where m.org_id = o.id) as members,
-  coalesce(cs.cases, 0) as cases, coalesce(cs.live, 0) as live, coalesce(cs.completed, 0) as completed,
+  fg.members, fg.matters as cases, fg.live, fg.completed,
   coalesce(cs.cancelled, 0) as cancelled, cs.avg_days, cs.sale_days,
   coalesce(rv.reviews, 0) as reviews, rv.csat,
   coalesce(ds.docs, 0) as docs, coalesce(ds.faulty, 0) as faulty_docs,
   coalesce(a.courses_passed, 0) as courses_passed, coalesce(a.recent, false) as recent_course,
   dl.report_days, dl.on_time as reports_on_time, coalesce(dl.deliverables, 0) as deliverables
 from orgs o
+join figures fg on fg.org_id = o.id
 left join case_stats cs on cs.org_id = o.id
 left join doc_stats ds on ds.org_id = o.id
 left join delivered_stats dl on dl.org_id = o.id

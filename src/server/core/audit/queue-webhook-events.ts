@@ -1,6 +1,6 @@
 /**
  * The webhook outbox's writer: an audit entry whose kind maps to a webhook event type
- * (ACTIVITY_WEBHOOK_EVENTS) becomes one pending delivery per enabled endpoint that subscribes to that
+ * (webhookEventFor: ACTIVITY_WEBHOOK_EVENTS, and matter.opened) becomes one pending delivery per enabled endpoint that subscribes to that
  * type and may see the transaction (access/api-access.ts webhookSeesTransaction) and read the entry
  * (its owner's role is in the entry's audience: access/activity.ts webhookReadsAudience, decision
  * 052: a seller's endpoint never hears of the buyer's gift declaration being signed), inserted in the
@@ -10,7 +10,7 @@
  */
 import { randomUUID } from 'node:crypto'
 import { sql } from 'drizzle-orm'
-import { ACTIVITY_WEBHOOK_EVENTS } from '#shared/domain/api-access.ts'
+import { webhookEventFor } from '#shared/domain/api-access.ts'
 import { webhookSeesTransaction } from '#server/access/api-access.ts'
 import { webhookReadsAudience } from '#server/access/activity.ts'
 import { webhookSeesDocument } from '#server/access/transactions.ts'
@@ -43,7 +43,7 @@ export async function queueWebhookEvents(
     payload: Record<string, unknown>
   },
 ): Promise<number> {
-  const type = ACTIVITY_WEBHOOK_EVENTS[entry.kind]
+  const type = webhookEventFor(entry.kind, entry.payload)
   if (!type) return 0
   const body = eventBody(type, entry.createdAt, {
     ...entry.payload,

@@ -10,7 +10,8 @@ import { sql } from 'drizzle-orm'
 import { z } from 'zod'
 import { evaluateClock, SLA_CLOCK_DEFINITIONS, SLA_CLOCK_TYPES } from '#shared/domain/sla-clocks.ts'
 import { transactionPath } from '#shared/paths.ts'
-import { ukDate } from '#shared/domain/uk-time.ts'
+import { clockWording } from '#shared/domain/sla-wording.ts'
+import { londonDate } from '#shared/domain/working-days.ts'
 import { deadlineRecipients } from '#server/access/firms.ts'
 import type { Database, Tx } from '#server/db/client.ts'
 import { IdRow, rows, Timestamp } from '#server/db/rows.ts'
@@ -72,12 +73,13 @@ export async function alertClocksOfTransaction(
     if (!alert) continue
     const label =
       SLA_CLOCK_DEFINITIONS[row.clock_type].label + (row.enquiry_number ? ` (enquiry ${row.enquiry_number})` : '')
-    const due = e.dueDate ? ukDate(new Date(`${e.dueDate}T12:00:00Z`)) : null
+    // The one SLA wording (sla-wording.ts), on the London date of `now`: never 'due today' of a past date.
+    const w = clockWording({ sla: e.sla, paused: e.state === 'paused', dueDate: e.dueDate }, londonDate(now))
     const title = alert === 'breached' ? `SLA breached: ${label}` : `SLA due soon: ${label}`
     const body =
       alert === 'breached'
-        ? `The deadline of ${row.target_working_days} working days${due ? ` (due ${due})` : ''} has passed.`
-        : `${e.remainingWorkingDays <= 0 ? 'Due today' : `${e.remainingWorkingDays} working day left`}${due ? `: due ${due}` : ''}.`
+        ? `The deadline of ${row.target_working_days} working days${w.due ? ` (${w.due})` : ''} has passed.`
+        : `${e.remainingWorkingDays > 0 ? `${e.remainingWorkingDays} working day left. ` : ''}${w.sentence}`
     await tx.execute(
       alert === 'breached'
         ? sql`update sla_clocks set breached_notified_at = ${now.toISOString()}::timestamptz,

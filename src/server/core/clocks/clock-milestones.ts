@@ -17,8 +17,14 @@ import { rows, Timestamp } from '#server/db/rows.ts'
 import { CLOCK_PAUSES_JSON, PausesColumn, pausesOf } from './clock-pauses'
 import { inClockScope, type ClockScope } from './clock-scope'
 
-/** Changes when the bank holiday list does, so that a refreshed calendar recomputes every open clock. */
-const CALENDAR_KEY = createHash('sha1').update(BANK_HOLIDAY_DATES.join(',')).digest('hex').slice(0, 12)
+/**
+ * Changes when the bank holiday list or the breach rule does (decision 057: breached from the day
+ * after the due date), so that either recomputes every open clock.
+ */
+const CALENDAR_KEY = createHash('sha1')
+  .update(`breach-after-due-day|${BANK_HOLIDAY_DATES.join(',')}`)
+  .digest('hex')
+  .slice(0, 12)
 
 /** SQL: the fingerprint of clock `c`'s inputs. */
 const MILESTONES_KEY = sql`md5(${CALENDAR_KEY} || '|' || c.target_working_days || '|' || extract(epoch from c.started_at)

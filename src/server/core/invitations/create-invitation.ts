@@ -294,9 +294,10 @@ export async function createInvitation(
  * Records a proposal (decision 014): an invitation row in status 'proposed' whose link is never
  * sent; the side's client is told (bell and email) and accepts or declines it on the People tab
  * (features/invitations/decide-proposal.ts). 409 when the person already has an invitation or an
- * open proposal on this move. Returns the invitation id.
+ * open proposal on this move. Returns the invitation id. Also used to invite a recorded off-platform
+ * party (features/off-platform-parties/invite-party.ts).
  */
-async function proposeAppointment(
+export async function proposeAppointment(
   tx: Tx,
   ctx: InvitationContext,
   p: { txId: string; email: string; role: InvitableRole; organizationId: string | null; invitedAlready: boolean },

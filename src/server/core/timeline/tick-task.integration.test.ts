@@ -23,7 +23,7 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import { CDD_TASK_TITLES } from '#shared/domain/client-due-diligence.ts'
 import { exampleAnswers } from '#shared/domain/property-forms.ts'
 import { selfTickingRule } from '#shared/domain/self-ticking-tasks.ts'
-import { addDays, londonToInstant, londonWallClock } from '#shared/domain/surveys.ts'
+import { addDays, londonToInstant, londonWallClock, SURVEY_TERMS_VERSION } from '#shared/domain/surveys.ts'
 import { TASK_TITLES } from '#shared/domain/timeline-template.ts'
 import { CLOCK_STOP_TASK_TITLES } from '#server/core/clocks/clock-sync.ts'
 import { formModel } from '#server/core/pdtf/form-model.ts'
@@ -194,7 +194,14 @@ async function bookSurvey(m: Move) {
   const booking = await json<{ id: string }>(
     await t.request(`/api/transactions/${m.txId}/surveys/bookings`, {
       as: buyer,
-      json: { product_id: level2, surveyor_id: surveyor.profileId, starts_at: startsAt },
+      json: {
+        product_id: level2,
+        surveyor_id: surveyor.profileId,
+        starts_at: startsAt,
+        payment_method: 'pm_sandbox_card_4242424242424242',
+        terms_version: SURVEY_TERMS_VERSION,
+        accept_terms: true,
+      },
     }),
     201,
   )
@@ -592,7 +599,7 @@ const TICK_ROWS: Row[] = [
     clocks: CONTRACT_PACK_RUNNING,
   },
   {
-    path: 'survey report delivered (POST /api/schedule/bookings/{id}/report)',
+    path: 'survey report released (POST /api/schedule/bookings/{id}/report/ready, then .../report/release)',
     title: TITLES.surveyDelivered,
     pathActor: () => surveyor,
     manualActor: () => surveyor,
@@ -604,14 +611,25 @@ const TICK_ROWS: Row[] = [
       { title: TITLES.surveyInstructed },
     ],
     prepare: bookSurvey,
-    selfTick: async (m) =>
-      void (await json(
-        await t.request(`/api/schedule/bookings/${m.bookingId}/report`, {
+    selfTick: async (m) => {
+      await json(
+        await t.request(`/api/schedule/bookings/${m.bookingId}/report/ready`, {
           as: surveyor,
           json: { document_id: m.documentId },
         }),
         200,
-      )),
+      )
+      // The visit has happened: a report is released only on or after its date.
+      await t.database.query(
+        `update survey_bookings set starts_at = starts_at - interval '40 days', ends_at = ends_at - interval '40 days',
+         blocked_until = blocked_until - interval '40 days' where id = $1`,
+        [m.bookingId],
+      )
+      await json(
+        await t.request(`/api/schedule/bookings/${m.bookingId}/report/release`, { as: surveyor, method: 'POST' }),
+        200,
+      )
+    },
     completesStage: true,
     clocks: { ...CONTRACT_PACK_RUNNING, mortgage_offer_to_exchange: 'running alerted' },
   },
@@ -696,6 +714,10 @@ beforeAll(async () => {
     200,
   )
   level2 = products.products.find((p) => p.kind === 'rics_level_2')!.id
+  await json(
+    await t.request('/api/schedule/coverage', { as: surveyor, method: 'PUT', json: { districts: ['AL1'] } }),
+    200,
+  )
   await json(
     await t.request('/api/schedule/availability', {
       as: surveyor,

@@ -16,6 +16,12 @@
  */
 import { eq, sql } from 'drizzle-orm'
 import { z } from 'zod'
+import {
+  APPLICATION_STAGE_LABELS,
+  APPLICATION_STAGES,
+  stageAfterTask,
+  stageOfTaskTitle,
+} from '#shared/domain/mortgages.ts'
 import { deriveStageState } from '#shared/domain/stage-progress.ts'
 import type { OwnerSide } from '#shared/domain/timeline-template.ts'
 import { transactionPath } from '#shared/paths.ts'
@@ -185,6 +191,7 @@ export async function tickTask(tx: Tx, opts: TickTaskOptions): Promise<TickedTas
     })
   }
   if (!changed.length) return changed
+  if (changed.some((t) => stageOfTaskTitle(t.title) !== null)) await followMortgageStages(tx, txId, actorId, changed)
   await touchTransaction(tx, txId)
   await syncTaskClocks(tx, txId)
   await alertClocksOfTransaction(tx, txId, opts.notify)
@@ -217,6 +224,38 @@ export async function tickTask(tx: Tx, opts: TickTaskOptions): Promise<TickedTas
     })
   }
   return changed
+}
+
+const MortgageCaseStage = z.object({ id: z.string(), stage: z.enum(APPLICATION_STAGES) })
+
+/**
+ * The broker's application stage follows the timeline's mortgage tasks (issue 40, decision 059): for
+ * each mapped task this call changed (domain/mortgages.ts STAGE_TASK_TITLES), each mortgage case on
+ * the move moves by `stageAfterTask`, with an audit entry. The other direction (a stage moved by the
+ * broker ticks the tasks) calls tickTask from features/mortgages/update-application.ts; there the
+ * stage already agrees with the ticks, so nothing moves twice.
+ */
+async function followMortgageStages(tx: Tx, txId: string, actorId: string, changed: TickedTask[]): Promise<void> {
+  const cases = rows(
+    MortgageCaseStage,
+    await tx.execute(sql`select id, stage from mortgage_cases where transaction_id = ${txId} order by id for update`),
+  )
+  for (const c of cases) {
+    let next = c.stage
+    for (const t of changed) {
+      const taskStage = stageOfTaskTitle(t.title)
+      if (taskStage) next = stageAfterTask(next, taskStage, t.status)
+    }
+    if (next === c.stage) continue
+    await tx.execute(sql`update mortgage_cases set stage = ${next}, updated_at = now() where id = ${c.id}`)
+    await recordActivity(tx, {
+      transactionId: txId,
+      actorId,
+      kind: 'mortgage.stage_changed',
+      summary: `moved the mortgage application to ${APPLICATION_STAGE_LABELS[next]} with the timeline`,
+      payload: { caseId: c.id, stage: next },
+    })
+  }
 }
 
 /**

@@ -3,13 +3,16 @@
  * tier thresholds in Business constants and limits. Rates are fractions 0..1, csat is out of 5.
  */
 import { sql } from 'drizzle-orm'
-import { boolean, check, index, integer, numeric, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core'
+import { boolean, check, index, integer, jsonb, numeric, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core'
 import {
   ACCREDITATION_TIERS,
   ORGANIZATION_TYPES,
   type AccreditationTier,
   type OrganizationType,
 } from '#shared/domain/organizations.ts'
+import type { FirmOffice } from '#shared/domain/firm-profile.ts'
+import { REGULATOR_CHECK_STATUSES, type RegulatorCheckStatus } from '#shared/domain/firm-profile.ts'
+import { REGULATORS, type Regulator } from '#shared/domain/regulators.ts'
 import { checkSql, inList } from './sql-lists'
 
 export const organizations = pgTable(
@@ -23,6 +26,32 @@ export const organizations = pgTable(
     postcodeDistrict: text('postcode_district'),
     description: text('description'),
     contactEmail: text('contact_email'),
+    /** The firm's public profile (Firm settings, the firm API): https URL of its own website. */
+    website: text('website'),
+    /** Storage key of the resized logo (WebP), `firm-logos/<org id>/<sha-256 prefix>`; null without one. */
+    logoKey: text('logo_key'),
+    /** Offices: address lines, postcode and the postcode districts each covers (FirmOffice, validated by the contract). */
+    offices: jsonb('offices').$type<FirmOffice[]>().notNull().default([]),
+    /** Services the firm offers, keys of FIRM_SERVICES for its type. */
+    services: text('services')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    /** Languages spoken with clients, keys of FIRM_LANGUAGES ('en', 'cy' ...). */
+    languages: text('languages')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    /** The regulator the firm names and its number there, as the firm entered it (normalised). */
+    regulator: text('regulator').$type<Regulator>(),
+    regulatorNumber: text('regulator_number'),
+    /** What the RegulatorRegister said of that number: verified, not_found or unavailable (register down). */
+    regulatorStatus: text('regulator_status').$type<RegulatorCheckStatus>(),
+    /** Which register adapter answered ('sandbox' or 'http'): a sandbox verification is labelled so. */
+    regulatorCheckedBy: text('regulator_checked_by'),
+    regulatorCheckedAt: timestamp('regulator_checked_at', { withTimezone: true }),
+    /** The name the register holds for the number, when it found it. */
+    regulatorRegisteredName: text('regulator_registered_name'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -35,6 +64,11 @@ export const organizations = pgTable(
       checkSql`accreditation_tier is null or accreditation_tier in ${inList(ACCREDITATION_TIERS)}`,
     ),
     check('organizations_name_length', sql`char_length(${t.name}) between 1 and 200`),
+    check('organizations_regulator_check', checkSql`regulator is null or regulator in ${inList(REGULATORS)}`),
+    check(
+      'organizations_regulator_status_check',
+      checkSql`regulator_status is null or regulator_status in ${inList(REGULATOR_CHECK_STATUSES)}`,
+    ),
   ],
 )
 

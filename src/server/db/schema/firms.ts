@@ -146,12 +146,16 @@ export const matters = pgTable(
     // written in UTC. Never set by the app.
     /** [head up to `"next_task_due":`, instructed and target dates up to `"sla":`, last activity up to `"unread_messages":`, fee earner and the closing brace]. */
     boardRowJson: text('board_row_json').array(),
+    /** The firm's own file reference for the matter (its case-management system's); unique in the firm. */
+    reference: text('reference'),
   },
   (t) => [
     // One firm per side of a move.
     uniqueIndex('matters_tx_side_key').on(t.transactionId, t.side),
     index('matters_org_instructed_idx').on(t.organizationId, t.instructedAt, t.id),
     index('matters_fee_earner_idx').on(t.feeEarnerId),
+    uniqueIndex('matters_org_reference_key').on(t.organizationId, t.reference),
+    check('matters_reference_length', sql`${t.reference} is null or char_length(${t.reference}) between 1 and 40`),
     check('matters_side_check', checkSql`side in ${inList(MATTER_SIDES)}`),
     check('matters_client_name_length', sql`char_length(${t.clientName}) between 1 and 200`),
     check(

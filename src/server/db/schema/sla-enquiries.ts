@@ -30,6 +30,7 @@ import {
 import { SLA_CLOCK_TYPES, SLA_MAX_WORKING_DAYS, SLA_MIN_WORKING_DAYS } from '#shared/domain/sla-clocks.ts'
 import { organizations } from './directory'
 import { profiles } from './people'
+import { offPlatformParties } from './off-platform-parties'
 import { checkSql, inList } from './sql-lists'
 import { documents, tasks, timelineStages, transactions } from './transactions'
 
@@ -57,8 +58,18 @@ export const enquiries = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     closedAt: timestamp('closed_at', { withTimezone: true }),
+    /**
+     * Logged by the seller's conveyancer from an email or letter (features/enquiries/log-enquiries.ts):
+     * the day it was received, how ('email' or 'letter'), who logged it, and the sender as written
+     * ("Jane Smith, Smith & Co"); null for enquiries raised on Homeward.
+     */
+    receivedOn: date('received_on'),
+    receivedVia: text('received_via').$type<'email' | 'letter'>(),
+    loggedBy: uuid('logged_by').references(() => profiles.id, { onDelete: 'set null' }),
+    raisedByLabel: text('raised_by_label'),
   },
   (t) => [
+    check('enquiries_received_via_check', sql`${t.receivedVia} is null or ${t.receivedVia} in ('email', 'letter')`),
     uniqueIndex('enquiries_tx_number_key').on(t.transactionId, t.number),
     check('enquiries_category_check', checkSql`category in ${inList(ENQUIRY_CATEGORIES)}`),
     check('enquiries_status_check', checkSql`status in ${inList(ENQUIRY_STATUSES)}`),
@@ -78,6 +89,13 @@ export const enquiryReplies = pgTable(
     authorId: uuid('author_id').references(() => profiles.id, { onDelete: 'set null' }),
     body: text('body').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * A reply sent through an emailed reply link by a firm not on Homeward (docs/decisions/054): the
+     * off-platform party it came from, and its name as recorded then ("Jane Smith, Smith & Co"), kept
+     * when the record changes or goes. Null for replies written on Homeward (author_id says who).
+     */
+    authorPartyId: uuid('author_party_id').references(() => offPlatformParties.id, { onDelete: 'set null' }),
+    authorLabel: text('author_label'),
     /**
      * 'sent': part of the thread; 'draft': made from a client's answer in their task, read only by the
      * conveyancer of the message's side until they send it (it becomes 'sent') or discard it

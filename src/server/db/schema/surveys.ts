@@ -61,9 +61,15 @@ export const surveyors = pgTable(
       .references(() => organizations.id, { onDelete: 'cascade' }),
     travelBufferMinutes: integer('travel_buffer_minutes').notNull().default(30),
     noticeHours: integer('notice_hours').notNull().default(24),
+    /**
+     * SHA-256 (hex) of the secret in the surveyor's iCalendar feed URL; null until they create one.
+     * The secret itself is shown once; regenerating replaces the hash, so the old URL stops working.
+     */
+    calendarFeedTokenHash: text('calendar_feed_token_hash'),
   },
   (t) => [
     index('surveyors_org_idx').on(t.organizationId),
+    uniqueIndex('surveyors_calendar_feed_key').on(t.calendarFeedTokenHash),
     check('surveyors_buffer_check', sql`${t.travelBufferMinutes} between 0 and 240`),
     check('surveyors_notice_check', sql`${t.noticeHours} between 0 and 336`),
   ],
@@ -134,6 +140,17 @@ export const surveyBookings = pgTable(
     /** iCalendar SEQUENCE: bumped on every reschedule or cancellation. */
     sequence: integer('sequence').notNull().default(0),
     cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+    /** Who paid the fee at booking, through which provider, its reference (null: booked before payment at booking). */
+    paidBy: uuid('paid_by').references(() => profiles.id, { onDelete: 'set null' }),
+    paymentProvider: text('payment_provider'),
+    paymentReference: text('payment_reference'),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+    /** The terms of engagement the booker accepted: their version, their exact text and when. */
+    termsVersion: text('terms_version'),
+    termsText: text('terms_text'),
+    termsAcceptedAt: timestamp('terms_accepted_at', { withTimezone: true }),
+    /** When the surveyor marked the attached report ready to release (their check before the buyer sees it). */
+    readyToReleaseAt: timestamp('ready_to_release_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -145,7 +162,12 @@ export const surveyBookings = pgTable(
   ],
 )
 
-/** What the surveyor's firm is paid for a delivered report, through the payments provider. Pence. */
+/**
+ * What the surveyor's firm is paid for a survey, recorded by the platform from the buyer's payment
+ * (surveyPayoutAmounts, src/shared/domain/surveys.ts): the fee paid (VAT included) split into ex VAT
+ * and VAT, the platform fee on the ex-VAT part, and what is paid out. Held from booking until the
+ * report is released, then transferred through the payments provider. Pence.
+ */
 export const surveyPayouts = pgTable(
   'survey_payouts',
   {
@@ -157,6 +179,10 @@ export const surveyPayouts = pgTable(
       .notNull()
       .references(() => organizations.id, { onDelete: 'cascade' }),
     feePence: integer('fee_pence').notNull(),
+    feeExVatPence: integer('fee_ex_vat_pence').notNull().default(0),
+    vatPence: integer('vat_pence').notNull().default(0),
+    /** Who paid the fee (the booker who paid by card). */
+    paidBy: uuid('paid_by').references(() => profiles.id, { onDelete: 'set null' }),
     platformFeePence: integer('platform_fee_pence').notNull(),
     netPence: integer('net_pence').notNull(),
     status: text('status').notNull().default('pending'),
@@ -173,5 +199,26 @@ export const surveyPayouts = pgTable(
       'survey_payouts_amounts_check',
       sql`${t.netPence} = ${t.feePence} - ${t.platformFeePence} and ${t.platformFeePence} >= 0`,
     ),
+    check('survey_payouts_vat_check', sql`${t.feeExVatPence} + ${t.vatPence} = ${t.feePence}`),
   ],
+)
+
+/**
+ * Where a survey firm works: the postcode districts (outward codes, upper case) it covers. The
+ * booking page offers a firm only for a property in one of them (coversPostcode); a firm with no row
+ * covers nowhere.
+ */
+export const surveyCoverage = pgTable(
+  'survey_coverage',
+  {
+    organizationId: uuid('organization_id')
+      .primaryKey()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    districts: text('districts')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('survey_coverage_districts_idx').using('gin', t.districts)],
 )

@@ -1,13 +1,22 @@
 /**
- * The marketplace directory: every organization with its latest accreditation_metrics row (the
+ * The marketplace directory: every listed organization (its profile complete: core/firm-profile/listing.ts;
+ * an unlisted firm's profile is a 404) with its public profile, its latest accreditation_metrics row (the
  * accreditation engine's output: features/accreditation) and its reviews' ratings, highest tier first, then by name. spec: The calls the product makes ('Directory'); public data.
  */
 import type { DirectoryResponse, OrganizationProfile } from '#shared/contracts/directory.ts'
 import type { Database, JsonText } from '#server/db/client.ts'
 import { notFound } from '#server/core/errors.ts'
+import { profileCompleteSql } from '#server/core/firm-profile/listing.ts'
+
+// The logo's public path: its version is the storage key's last part (a content hash), so it caches for good.
+const LOGO_URL_SQL = `case when o.logo_key is null then null
+  else '/api/firm-logos/' || o.id || '/' || split_part(o.logo_key, '/', 3) || '.webp' end`
 
 const ORG_FIELDS = `'id', o.id, 'name', o.name, 'type', o.type, 'accreditation_tier', o.accreditation_tier,
   'town', o.town, 'postcode_district', o.postcode_district, 'description', o.description, 'contact_email', o.contact_email,
+  'website', o.website, 'logo_url', ${LOGO_URL_SQL}, 'offices', o.offices, 'services', to_json(o.services),
+  'languages', to_json(o.languages), 'regulator', o.regulator, 'regulator_number', o.regulator_number,
+  'regulator_status', o.regulator_status, 'regulator_checked_by', o.regulator_checked_by,
   'accreditation_metrics', coalesce((
     select json_agg(json_build_object('avg_days', m.avg_days, 'collapse_rate', m.collapse_rate, 'csat', m.csat,
       'cases_count', m.cases_count, 'live_cases_count', m.live_cases_count,
@@ -25,7 +34,7 @@ from (
     json_build_object(${ORG_FIELDS},
       'marketplace_reviews', coalesce((select json_agg(json_build_object('rating_int', r.rating_int) order by r.created_at desc)
         from marketplace_reviews r where r.organization_id = o.id), '[]'::json)) as org
-  from organizations o
+  from organizations o where ${profileCompleteSql('o')}
 ) x`
 
 const PROFILE_SQL = `
@@ -35,7 +44,7 @@ select json_build_object(${ORG_FIELDS},
   'reviews', coalesce((select json_agg(json_build_object('id', r.id, 'rating_int', r.rating_int, 'author_name', r.author_name,
     'body', r.body, 'created_at', r.created_at) order by r.created_at desc)
     from marketplace_reviews r where r.organization_id = o.id), '[]'::json))::text
-from organizations o where o.id = $1`
+from organizations o where o.id = $1 and ${profileCompleteSql('o')}`
 
 /** Returns DirectoryResponse as JSON text: `{ organizations: DirectoryOrganization[] }`. */
 export async function listOrganizations({ database }: { database: Database }): Promise<JsonText<DirectoryResponse>> {
@@ -66,7 +75,7 @@ const UPDATES_SQL = `
 select o.id, greatest(o.updated_at,
   (select max(r.created_at) from marketplace_reviews r where r.organization_id = o.id),
   (select max(m.recorded_at) from accreditation_metrics m where m.organization_id = o.id)) as updated_at
-from organizations o order by o.id`
+from organizations o where ${profileCompleteSql('o')} order by o.id`
 
 /** Every organization's id with the time its profile page last changed (for the sitemap). Public data. */
 export async function listOrganizationUpdates({ database }: { database: Database }): Promise<OrganizationUpdate[]> {

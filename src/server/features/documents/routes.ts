@@ -6,7 +6,7 @@
 import { TransactionParams } from '#shared/contracts/common.ts'
 import { documentEndpoints as endpoints, UploadDocumentQuery } from '#shared/contracts/documents.ts'
 import { validationError } from '#server/core/errors.ts'
-import { createRouter, honoPath, requireViewer, type AppDeps } from '#server/http/router.ts'
+import { createRouter, documented, honoPath, requireViewer, type AppDeps } from '#server/http/router.ts'
 import { errorBody } from '#server/http/errors.ts'
 import { storageFor } from '#server/platform/storage/index.ts'
 import { getDocument, listDocumentVersions, listDocuments } from '#server/core/documents/document-rows.ts'
@@ -27,7 +27,7 @@ export function documentsRoutes({ database, config, log }: AppDeps) {
     .catch((err: unknown) => log.warn('could not sweep interrupted document uploads', err))
   const router = createRouter()
   // Registered for the OpenAPI document only; the handler below reads the raw body itself.
-  router.openAPIRegistry.registerPath(endpoints.upload)
+  router.openAPIRegistry.registerPath(documented(endpoints.upload))
   return router
     .openapi(endpoints.list, async (c) => {
       const { txId } = c.req.valid('param')

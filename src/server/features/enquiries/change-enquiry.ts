@@ -20,8 +20,8 @@ import {
 } from '#shared/domain/enquiries.ts'
 import { transactionPath } from '#shared/paths.ts'
 import type { Database, Tx } from '#server/db/client.ts'
-import { firstRow, IdRow, rows } from '#server/db/rows.ts'
-import { AppError, notFound } from '#server/core/errors.ts'
+import { rows } from '#server/db/rows.ts'
+import { AppError } from '#server/core/errors.ts'
 import { notifyPeople } from '#server/core/notify/notify-people.ts'
 import { alertClocksOfTransaction } from '#server/core/clocks/check-clocks.ts'
 import { startEnquiryClock, stopEnquiryClock } from '#server/core/clocks/clock-sync.ts'
@@ -35,6 +35,8 @@ import {
   type LockedEnquiry,
 } from './enquiry-context'
 import { syncEnquiryTasks } from './enquiry-tasks'
+import { emailEnquiriesToFirm } from './email-link'
+import { writeThreadMessage } from './thread-attachments'
 
 export const OWN_ENQUIRY_RULE =
   "You raised this enquiry, so the seller's conveyancer answers it. To ask more, raise a further enquiry once it is answered."
@@ -58,30 +60,31 @@ async function tellSide(tx: Tx, ctx: EnquiryContext, role: string, title: string
   })
 }
 
-/** The seller's conveyancer answers. Returns the enquiry's new version. */
+/** The seller's conveyancer answers, with files. Returns the enquiry's new version. */
 export async function replyToEnquiry(
   database: Database,
   ctx: EnquiryContext,
-  input: { enquiryId: string; version: number; body: string },
+  input: { enquiryId: string; version: number; body: string; document_ids?: string[] },
 ): Promise<{ version: number }> {
   return database.db.transaction(async (tx) => {
     const { part } = await lockMatter(tx, ctx.viewer, ctx.txId)
     const enquiry = await lockEnquiry(tx, ctx.txId, input.enquiryId, input.version)
-    await sendReply(tx, ctx, { enquiry, part, body: input.body })
+    await sendReply(tx, ctx, { enquiry, part, body: input.body, documentIds: input.document_ids ?? [] })
     return { version: enquiry.version + 1 }
   })
 }
 
 /**
  * The rule and effects of a reply, inside the caller's transaction on a locked enquiry: who may
- * answer, in which states, the status, clock, audit entry, enquiry tasks and the buyer's conveyancer
- * told. `draftId`: send that draft (made from the seller's answer in their task) as the reply, with
- * `body` as the conveyancer leaves it, instead of writing a new message. Returns the message's id.
+ * answer, in which states, the message with its files (thread-attachments.ts), the status, clock,
+ * audit entry, enquiry tasks and the buyer's conveyancer told. `draftId`: send that draft (made from
+ * the seller's answer in their task) as the reply, with `body` as the conveyancer leaves it, instead
+ * of writing a new message. Returns the message's id.
  */
 export async function sendReply(
   tx: Tx,
   ctx: EnquiryContext,
-  input: { enquiry: LockedEnquiry; part: EnquiryPart; body: string; draftId?: string },
+  input: { enquiry: LockedEnquiry; part: EnquiryPart; body: string; documentIds?: string[]; draftId?: string },
 ): Promise<string> {
   const { enquiry, part } = input
   if (part === 'raiser') throw new AppError('conflict', OWN_ENQUIRY_RULE)
@@ -94,7 +97,14 @@ export async function sendReply(
       'conflict',
       `Enquiry ${enquiry.number} is already answered; wait for the buyer's conveyancer to raise a further enquiry.`,
     )
-  const replyId = await writeMessage(tx, ctx, enquiry.id, 'reply', input.body, input.draftId)
+  const replyId = await writeThreadMessage(tx, ctx, {
+    enquiryId: enquiry.id,
+    kind: 'reply',
+    body: input.body,
+    documentIds: input.documentIds ?? [],
+    readBy: 'buyer_conveyancer',
+    draftId: input.draftId,
+  })
   await saveEnquiry(tx, enquiry.id, { status: 'answered' })
   await stopEnquiryClock(tx, enquiry.id, 'replied')
   await recordActivity(tx, {
@@ -102,7 +112,7 @@ export async function sendReply(
     actorId: ctx.viewer.profileId,
     kind: 'enquiry.answered',
     summary: `answered enquiry ${enquiry.number}`,
-    payload: { enquiryId: enquiry.id, number: enquiry.number },
+    payload: { enquiryId: enquiry.id, number: enquiry.number, replyId },
   })
   await syncEnquiryTasks(tx, ctx.txId, ctx.viewer.profileId, {
     publicUrl: ctx.publicUrl,
@@ -113,43 +123,37 @@ export async function sendReply(
   return replyId
 }
 
-/** A new message of the thread by the viewer, or their draft `draftId` sent with `body`: the message's id. */
-async function writeMessage(
-  tx: Tx,
-  ctx: EnquiryContext,
-  enquiryId: string,
-  kind: 'reply' | 'further_enquiry',
-  body: string,
-  draftId?: string,
-): Promise<string> {
-  const res = draftId
-    ? await tx.execute(sql`update enquiry_replies
-        set state = 'sent', body = ${body}, author_id = ${ctx.viewer.profileId}, created_at = now()
-        where id = ${draftId} and enquiry_id = ${enquiryId} and kind = ${kind} and state = 'draft' returning id`)
-    : await tx.execute(sql`insert into enquiry_replies (enquiry_id, kind, author_id, body)
-        values (${enquiryId}, ${kind}, ${ctx.viewer.profileId}, ${body}) returning id`)
-  const row = firstRow(IdRow, res)
-  if (!row) throw notFound('draft')
-  return row.id
-}
-
-/** The buyer's conveyancer marks it satisfied, raises a further enquiry, or withdraws it. */
+/** The buyer's conveyancer marks it satisfied, raises a further enquiry (with files), or withdraws it. */
 export async function changeEnquiryStatus(
   database: Database,
   ctx: EnquiryContext,
-  input: { enquiryId: string; version: number; status: 'satisfied' | 'withdrawn' | 'further_enquiry'; body?: string },
+  input: {
+    enquiryId: string
+    version: number
+    status: 'satisfied' | 'withdrawn' | 'further_enquiry'
+    body?: string
+    document_ids?: string[]
+  },
 ): Promise<{ version: number }> {
   return database.db.transaction(async (tx) => {
     const { part } = await lockMatter(tx, ctx.viewer, ctx.txId)
     const enquiry = await lockEnquiry(tx, ctx.txId, input.enquiryId, input.version)
-    await applyStatusChange(tx, ctx, { enquiry, part, status: input.status, body: input.body })
+    await applyStatusChange(tx, ctx, {
+      enquiry,
+      part,
+      status: input.status,
+      body: input.body,
+      documentIds: input.document_ids ?? [],
+    })
     return { version: enquiry.version + 1 }
   })
 }
 
 /**
  * The rule and effects of the buyer's conveyancer's change, inside the caller's transaction on a
- * locked enquiry. `draftId` (a further enquiry only): send that draft, made from the buyer's answer
+ * locked enquiry: a further enquiry is written with its files (thread-attachments.ts), the seller's
+ * conveyancer told and, for a seller's firm not on Homeward, emailed with a fresh reply link
+ * (decision 054). `draftId` (a further enquiry only): send that draft, made from the buyer's answer
  * in their task, as the further enquiry with `body`.
  */
 export async function applyStatusChange(
@@ -160,6 +164,7 @@ export async function applyStatusChange(
     part: EnquiryPart
     status: 'satisfied' | 'withdrawn' | 'further_enquiry'
     body?: string
+    documentIds?: string[]
     draftId?: string
   },
 ): Promise<void> {
@@ -178,8 +183,23 @@ export async function applyStatusChange(
         ? `Enquiry ${enquiry.number} has no reply yet: it can be satisfied once the seller's conveyancer answers.`
         : `Enquiry ${enquiry.number} is waiting for a reply: raise a further enquiry once it is answered.`,
     )
+  if (input.status !== 'further_enquiry' && input.documentIds?.length)
+    throw new AppError(
+      'unprocessable',
+      'Files go with a further enquiry; marking it satisfied or withdrawing it takes none.',
+      {
+        document_ids: ['Attach files to a further enquiry only'],
+      },
+    )
   if (input.status === 'further_enquiry') {
-    await writeMessage(tx, ctx, enquiry.id, 'further_enquiry', input.body ?? '', input.draftId)
+    await writeThreadMessage(tx, ctx, {
+      enquiryId: enquiry.id,
+      kind: 'further_enquiry',
+      body: input.body ?? '',
+      documentIds: input.documentIds ?? [],
+      readBy: 'seller_conveyancer',
+      draftId: input.draftId,
+    })
   }
   await saveEnquiry(tx, enquiry.id, { status: input.status })
   if (input.status === 'further_enquiry') await startEnquiryClock(tx, ctx.txId, enquiry.id)
@@ -205,6 +225,15 @@ export async function applyStatusChange(
   })
   if (input.status === 'further_enquiry') {
     await tellSide(tx, ctx, 'seller_conveyancer', `Further enquiry on enquiry ${enquiry.number}`, input.body ?? null)
+    // A seller's firm not on Homeward gets it by email with a fresh reply link (decision 054).
+    await emailEnquiriesToFirm(tx, {
+      txId: ctx.txId,
+      sender: { profileId: ctx.viewer.profileId, fullName: ctx.viewer.fullName, email: ctx.viewer.email },
+      publicUrl: ctx.publicUrl,
+      deliverMail: ctx.deliverMail,
+      newIds: [enquiry.id],
+      ports: ctx.ports,
+    })
   }
   await alertClocksOfTransaction(tx, ctx.txId, ctx)
 }

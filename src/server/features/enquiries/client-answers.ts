@@ -12,7 +12,7 @@
  * - answerClientTask: the client sends a free-text answer with files (uploaded beforehand through
  *   the documents path with the audience of the client and their conveyancer, decision 051). In one
  *   transaction: a DRAFT message on the enquiry's thread (a reply on the seller's side, a further
- *   enquiry on the buyer's) with the files attached (enquiry_reply_documents), the task ticked
+ *   enquiry on the buyer's) with the files attached through thread-attachments.ts, the task ticked
  *   through the one tick path (core/timeline/tick-task.ts), the audit entry for the client and their
  *   conveyancer only, and that conveyancer told. Answering twice is 409; anyone but that client 403
  *   (their conveyancer) or 404 (anyone else).
@@ -24,10 +24,9 @@
 import { sql } from 'drizzle-orm'
 import { z } from 'zod'
 import type { ClientTask } from '#shared/contracts/enquiries.ts'
-import { audiencesIncluding, type DocumentAudience } from '#shared/domain/document-audiences.ts'
 import {
-  CLIENT_ANSWER_MAX_DOCUMENTS,
   CLOSED_ENQUIRY_STATUSES,
+  ENQUIRY_ATTACHMENT_AUDIENCE,
   clientOfPart,
   clientTaskTitle,
   draftKindOf,
@@ -52,11 +51,12 @@ import { setDocumentAudience } from '#server/core/documents/change-audience.ts'
 import { restageAfterEdit, tickTask } from '#server/core/timeline/tick-task.ts'
 import { applyStatusChange, sendReply } from './change-enquiry'
 import { lockEnquiry, lockMatter, saveEnquiry, type EnquiryContext } from './enquiry-context'
+import { checkThreadFiles, linkThreadFiles } from './thread-attachments'
 
 const CLIENT_NAME: Record<EnquiryClient, string> = { seller: 'seller', buyer: 'buyer' }
 
-/** Where a sent answer's files go: the clients and both conveyancers, as replies to enquiries (decision 051). */
-const SENT_ANSWER_AUDIENCE: DocumentAudience = 'clients_and_conveyancers'
+/** Where a sent answer's files go: the clients and both conveyancers, as every file of the thread (decision 051). */
+const SENT_ANSWER_AUDIENCE = ENQUIRY_ATTACHMENT_AUDIENCE
 
 /** The people who are that client on the move: the move's buyer or seller and participants in that role. */
 async function clientIds(tx: Tx, txId: string, client: EnquiryClient): Promise<string[]> {
@@ -264,30 +264,12 @@ async function checkClientAnswer(tx: Tx, ctx: EnquiryContext, input: { taskId: s
       'unprocessable',
       `Enquiry ${row.number} is ${ENQUIRY_STATUS_LABELS[row.status].toLowerCase()}, so your conveyancer no longer needs an answer.`,
     )
-  const ids = [...new Set(input.documentIds)]
-  if (ids.length > CLIENT_ANSWER_MAX_DOCUMENTS)
-    throw new AppError('unprocessable', `Attach at most ${CLIENT_ANSWER_MAX_DOCUMENTS} files to one answer.`)
-  if (ids.length) {
-    // Each file: a document of this move the client uploaded, which their conveyancer may read.
-    const conveyancerAudiences = audiencesIncluding(`${client}_conveyancer`)
-    const ok = await tx.execute(sql`
-      select d.id from documents d
-      where d.transaction_id = ${ctx.txId} and d.uploaded_by = ${ctx.viewer.profileId}
-        and d.id in (${sql.join(
-          ids.map((id) => sql`${id}::uuid`),
-          sql`, `,
-        )})
-        and d.audience in (${sql.join(
-          conveyancerAudiences.map((a) => sql`${a}`),
-          sql`, `,
-        )})`)
-    if (rows(IdRow, ok).length !== ids.length)
-      throw new AppError(
-        'unprocessable',
-        'Attach only files you uploaded to this move for your answer, which your conveyancer can see. Upload them again from this task.',
-        { document_ids: ['Upload the files from this task'] },
-      )
-  }
+  // Each file: a document of this move the client uploaded, which their conveyancer may read.
+  const ids = await checkThreadFiles(tx, ctx, {
+    documentIds: input.documentIds,
+    readBy: `${client}_conveyancer`,
+    ownUploads: true,
+  })
   return { row, client, savedId: existing?.id ?? null, ids }
 }
 
@@ -315,9 +297,7 @@ async function writeAnswer(
           ${input.taskId}, ${ctx.viewer.profileId}, ${input.body})
         returning id`)
   const id = oneRow(IdRow, res).id
-  await tx.execute(sql`delete from enquiry_reply_documents where reply_id = ${id}`)
-  for (const doc of input.ids)
-    await tx.execute(sql`insert into enquiry_reply_documents (reply_id, document_id) values (${id}, ${doc})`)
+  await linkThreadFiles(tx, id, input.ids, { replace: true })
   return id
 }
 

@@ -392,6 +392,25 @@ describe('reply clocks', () => {
     expect(trail[1].summary).toContain('30 Nov 2026')
   })
 
+  it('a clock paused the day after its due date is emailed as breached, never "due today" of a past date', async () => {
+    const txId = await newMatter()
+    const [id] = await raiseOk(txId, ['Paused late'])
+    // Due Monday 30 November 2026; the stage blocked on Tuesday 1 December at 09:00 (the review's case).
+    await t.database.query(`update sla_clocks set started_at = '2026-11-23T10:00:00Z' where enquiry_id = $1`, [id])
+    await t.database.query(
+      `insert into sla_clock_pauses (clock_id, paused_at) select id, '2026-12-01T09:00:00Z' from sla_clocks where enquiry_id = $1`,
+      [id],
+    )
+    await checkSlaClocks({ database: t.appDatabase, delivery: delivery(), now: new Date('2026-12-01T12:00:00Z') })
+    const sent = await t.database.query<{ subject: string; text_body: string }>(
+      `select subject, text_body from mail_outbox where to_address = $1 and transaction_id = $2 and subject like '%(enquiry 1)'`,
+      [sellerConveyancer.email, txId],
+    )
+    expect(sent.map((m) => m.subject)).toEqual(['SLA breached: Replies to enquiries (enquiry 1)'])
+    expect(sent[0].text_body).toContain('was due 30 Nov 2026')
+    expect(sent[0].text_body).not.toMatch(/due today/i)
+  })
+
   it('counts the firm’s met share over closed clocks', async () => {
     const firm = (await createOrganization(t.database, { name: 'Share & Co' })).organizationId
     const { transactionId: txId } = await createTransaction(t.database, {

@@ -5,6 +5,7 @@
  * "Replies to enquiries.pdf" on each export. Conveyancers on the matter only (403 for others on it,
  * 404 for anyone not on it); the audit trail records the version with its SHA-256.
  */
+import { NOT_ON_HOMEWARD } from '#shared/domain/off-platform-parties.ts'
 import { sql } from 'drizzle-orm'
 import { z } from 'zod'
 import type { DocumentVersion } from '#shared/contracts/documents.ts'
@@ -81,11 +82,15 @@ export async function renderRepliesPdf(opts: {
   for (const e of opts.enquiries) {
     y -= 6
     line(`Enquiry ${e.number}: ${ENQUIRY_CATEGORY_LABELS[e.category]} (${ENQUIRY_STATUS_LABELS[e.status]})`, bold, 12)
-    line(`Raised ${ukDate(new Date(e.created_at))}${e.raised_by ? ` by ${e.raised_by.full_name}` : ''}`, regular, 9)
+    line(
+      `Raised ${ukDate(new Date(e.created_at))}${e.raised_by ? ` by ${e.raised_by.full_name}` : e.received?.from ? ` by ${e.received.from}` : ''}`,
+      regular,
+      9,
+    )
     line(e.body ?? '', regular, 10, 12)
     for (const r of e.replies) {
       line(
-        `${r.kind === 'reply' ? 'Reply' : 'Further enquiry'} - ${ukDate(new Date(r.created_at))}${r.author ? `, ${r.author.full_name}` : ''}`,
+        `${r.kind === 'reply' ? 'Reply' : 'Further enquiry'} - ${ukDate(new Date(r.created_at))}${r.author ? `, ${r.author.full_name}` : r.author_off_platform ? `, ${r.author_off_platform} (${NOT_ON_HOMEWARD})` : ''}`,
         bold,
         9,
         12,

@@ -14,9 +14,11 @@ import { SLA_CLOCK_TYPES } from '#shared/domain/sla-clocks.ts'
 import { documentAudienceFor, readViewerRole } from '#server/access/transactions.ts'
 import type { Viewer } from '#server/auth/viewer.ts'
 import type { Database } from '#server/db/client.ts'
-import { rows, Timestamp } from '#server/db/rows.ts'
+import { firstRow, rows, Timestamp } from '#server/db/rows.ts'
 import { CLOCK_PAUSES_JSON } from '#server/core/clocks/clock-pauses.ts'
 import { clockStatus } from '#server/core/clocks/clock-status.ts'
+import { readSellerConveyancerSeat } from './enquiry-seat'
+import type { EnquiriesPorts } from './ports'
 
 const Person = z.object({ id: z.string(), full_name: z.string() })
 
@@ -42,9 +44,18 @@ const EnquiryRow = z.object({
       author: Person.nullable(),
       state: z.enum(['sent', 'draft']),
       from_client: Person.nullable(),
+      author_off_platform: z.string().nullable(),
       documents: z.array(z.object({ id: z.string(), filename: z.string(), folder: z.string(), version: z.number() })),
     }),
   ),
+  received: z
+    .object({
+      on: z.string(),
+      via: z.enum(['email', 'letter']),
+      from: z.string().nullable(),
+      logged_by: Person.nullable(),
+    })
+    .nullable(),
   documents: z.array(z.object({ id: z.string(), filename: z.string(), folder: z.string(), version: z.number() })),
   seller_task: z.object({ id: z.string(), title: z.string(), status: z.string() }).nullable(),
   buyer_task: z.object({ id: z.string(), title: z.string(), status: z.string() }).nullable(),
@@ -67,6 +78,8 @@ export async function listEnquiries(opts: {
   viewer: Viewer
   txId: string
   now?: Date
+  /** Reads of other features; without them `recipient` is null. */
+  ports?: EnquiriesPorts
 }): Promise<EnquiryList> {
   return opts.database.db.transaction(async (tx) => {
     const role = await readViewerRole(tx, opts.viewer, opts.txId)
@@ -87,10 +100,11 @@ export async function listEnquiries(opts: {
             'author', case when a.id is null then null else json_build_object('id', a.id, 'full_name', a.full_name) end,
             'state', r.state,
             'from_client', case when cl.id is null then null else json_build_object('id', cl.id, 'full_name', cl.full_name) end,
-            'documents', coalesce((select json_agg(json_build_object('id', d.id, 'filename', d.filename,
-                'folder', d.folder, 'version', d.version) order by d.filename)
-              from enquiry_reply_documents rd join documents d on d.id = rd.document_id
-              where rd.reply_id = r.id and ${documentAudienceFor('d', opts.viewer.profileId)}), '[]'::json))
+            'author_off_platform', r.author_label,
+            'documents', coalesce((select json_agg(json_build_object('id', rd_d.id, 'filename', rd_d.filename,
+                'folder', rd_d.folder, 'version', rd_d.version) order by rd_d.filename)
+              from enquiry_reply_documents rd join documents rd_d on rd_d.id = rd.document_id
+              where rd.reply_id = r.id and ${documentAudienceFor('rd_d', opts.viewer.profileId)}), '[]'::json))
           order by r.created_at) from enquiry_replies r left join profiles a on a.id = r.author_id
           left join profiles cl on cl.id = r.client_id
           where r.enquiry_id = e.id
@@ -105,6 +119,10 @@ export async function listEnquiries(opts: {
           then json_build_object('id', k.id, 'title', k.title, 'status', k.status) end as seller_task,
         case when (${full}::boolean or ${client}::text = 'buyer') and bk.id is not null
           then json_build_object('id', bk.id, 'title', bk.title, 'status', bk.status) end as buyer_task,
+        case when ${full}::boolean and e.received_on is not null then json_build_object('on', e.received_on::text,
+          'via', e.received_via, 'from', e.raised_by_label,
+          'logged_by', (select json_build_object('id', lb.id, 'full_name', lb.full_name) from profiles lb where lb.id = e.logged_by))
+          end as received,
         (select json_build_object('id', c.id, 'clock_type', c.clock_type, 'side', c.side, 'enquiry_id', c.enquiry_id,
             'target_working_days', c.target_working_days, 'started_at', c.started_at, 'stopped_at', c.stopped_at,
             'pauses', ${CLOCK_PAUSES_JSON})
@@ -126,6 +144,21 @@ export async function listEnquiries(opts: {
       replies: r.replies.map((x) => ({ ...x, created_at: iso(x.created_at)! })),
       clock: r.clock ? clockStatus(r.clock, now) : null,
     }))
-    return { my_part: part, my_client: client, enquiries }
+    const seat = full && opts.ports ? await readSellerConveyancerSeat(tx, opts.txId, opts.ports) : null
+    const link = full
+      ? firstRow(
+          z.object({ sent_at: Timestamp, email: z.string(), expires_at: Timestamp, live: z.boolean() }),
+          await tx.execute(sql`select created_at as sent_at, email, expires_at,
+              (revoked_at is null and expires_at > now()) as live
+            from enquiry_reply_links where transaction_id = ${opts.txId} order by created_at desc limit 1`),
+        )
+      : null
+    return {
+      my_part: part,
+      my_client: client,
+      enquiries,
+      recipient: seat?.recipient ?? null,
+      email_link: link ? { ...link, sent_at: iso(link.sent_at)!, expires_at: iso(link.expires_at)! } : null,
+    }
   })
 }

@@ -3,7 +3,8 @@
  * Only the buyer's conveyancer on the matter may (403 naming the rule for anyone else on it; 404 for
  * anyone not on it, exactly like a matter that does not exist). Each gets the next number, its
  * linked documents (which must be this matter's), and a reply clock; the enquiry tasks tick, the
- * audit trail records each, and the seller's conveyancer is told once. One database transaction.
+ * audit trail records each, and the seller's conveyancer is told once: in the app when on Homeward,
+ * else by email with a reply link when a firm not on Homeward is recorded (email-link.ts). One database transaction.
  */
 import { sql } from 'drizzle-orm'
 import { z } from 'zod'
@@ -18,6 +19,7 @@ import { startEnquiryClock } from '#server/core/clocks/clock-sync.ts'
 import { recordActivity } from '#server/core/audit/record-activity.ts'
 import { lockMatter, type EnquiryContext } from './enquiry-context'
 import { syncEnquiryTasks } from './enquiry-tasks'
+import { emailEnquiriesToFirm } from './email-link'
 import { isFormQuestion } from '#server/core/pdtf/form-model.ts'
 import { documentAudienceFor } from '#server/access/transactions.ts'
 
@@ -101,6 +103,15 @@ export async function raiseEnquiries(
       link: transactionPath(ctx.txId, { tab: 'enquiries' }),
       publicUrl: ctx.publicUrl,
       deliverMail: ctx.deliverMail,
+    })
+    // A seller's firm not on Homeward gets them by email with a reply link (decision 054).
+    await emailEnquiriesToFirm(tx, {
+      txId: ctx.txId,
+      sender: { profileId: ctx.viewer.profileId, fullName: ctx.viewer.fullName, email: ctx.viewer.email },
+      publicUrl: ctx.publicUrl,
+      deliverMail: ctx.deliverMail,
+      newIds: ids,
+      ports: ctx.ports,
     })
     await alertClocksOfTransaction(tx, ctx.txId, ctx)
     return { ids }

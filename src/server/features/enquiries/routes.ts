@@ -4,8 +4,10 @@
  * after commits that notify people.
  */
 import type { Context } from 'hono'
-import { enquiryEndpoints as endpoints } from '#shared/contracts/enquiries.ts'
-import { createRouter, requireViewer, type AppDeps, type AppEnv } from '#server/http/router.ts'
+import { enquiryEndpoints as endpoints, EnquiryLinkParams, LinkUploadQuery } from '#shared/contracts/enquiries.ts'
+import { createRouter, honoPath, requireViewer, type AppDeps, type AppEnv } from '#server/http/router.ts'
+import { validationError } from '#server/core/errors.ts'
+import { DEFAULT_DOCUMENT_MAX_BYTES } from '#server/core/documents/upload-document.ts'
 import { storageFor } from '#server/platform/storage/index.ts'
 import { listClocks } from '#server/core/clocks/clock-status.ts'
 import { getSlaSettings, putSlaSettings } from '#server/core/clocks/sla-settings.ts'
@@ -17,8 +19,12 @@ import { raiseEnquiries } from './raise-enquiries'
 import { answerClientTask, askClient, discardDraft, getClientTask, saveClientAnswer, sendDraft } from './client-answers'
 import { getFirmStandardEnquiries, putFirmStandardEnquiries, standardEnquiriesForMatter } from './standard-enquiries'
 import { createProRouter } from '#server/core/entitlement.ts'
+import { sendEnquiriesByEmail } from './email-link'
+import { logEnquiries } from './log-enquiries'
+import { replyViaLink, uploadViaLink, viewLink } from './reply-by-link'
+import type { EnquiriesPorts } from './ports'
 
-export function enquiriesRoutes(deps: AppDeps) {
+export function enquiriesRoutes(deps: AppDeps, ports?: EnquiriesPorts) {
   const { database, config, mail } = deps
   const storage = storageFor(config)
   const ctx = (c: Context<AppEnv>, txId: string): EnquiryContext => ({
@@ -26,6 +32,7 @@ export function enquiriesRoutes(deps: AppDeps) {
     txId,
     publicUrl: config.publicUrl,
     deliverMail: mail.deliver,
+    ports,
   })
   // The Pro tools among the enquiries: each router gates all its endpoints (core/entitlement.ts).
   const templates = createProRouter(database, 'Standard enquiry templates')
@@ -70,7 +77,7 @@ export function enquiriesRoutes(deps: AppDeps) {
   return createRouter()
     .openapi(endpoints.list, async (c) => {
       const { txId } = c.req.valid('param')
-      return c.json(await listEnquiries({ database, viewer: requireViewer(c), txId }), 200)
+      return c.json(await listEnquiries({ database, viewer: requireViewer(c), txId, ports }), 200)
     })
     .openapi(endpoints.raise, async (c) => {
       const { txId } = c.req.valid('param')
@@ -149,4 +156,77 @@ export function enquiriesRoutes(deps: AppDeps) {
     .route('/', templates)
     .route('/', clocks)
     .route('/', slaTargets)
+    .route('/', enquiriesByEmailRoutes(deps, ports))
+}
+
+/**
+ * Enquiries by email (decision 054): logging enquiries received by email or letter, emailing the
+ * waiting ones again, and the public endpoints of an emailed reply link (no session: the token is
+ * the credential, counted against its limits). The link's upload reads the raw body itself, as the
+ * documents' upload does.
+ */
+function enquiriesByEmailRoutes(deps: AppDeps, ports: EnquiriesPorts | undefined) {
+  const { database, config, mail } = deps
+  const storage = storageFor(config)
+  const maxBytes = config.DOCUMENT_MAX_BYTES ?? DEFAULT_DOCUMENT_MAX_BYTES
+  const ctx = (c: Context<AppEnv>, txId: string): EnquiryContext => ({
+    viewer: requireViewer(c),
+    txId,
+    publicUrl: config.publicUrl,
+    deliverMail: mail.deliver,
+    ports,
+  })
+  const router = createRouter()
+  // Registered for the OpenAPI document only; the handler below reads the raw body itself.
+  router.openAPIRegistry.registerPath(endpoints.linkUpload)
+  return router
+    .openapi(endpoints.logEnquiries, async (c) => {
+      const { txId } = c.req.valid('param')
+      const result = await logEnquiries(database, ctx(c, txId), c.req.valid('json'))
+      mail.kick()
+      return c.json(result, 201)
+    })
+    .openapi(endpoints.emailLink, async (c) => {
+      const { txId } = c.req.valid('param')
+      const result = await sendEnquiriesByEmail(database, ctx(c, txId))
+      mail.kick()
+      return c.json(result, 201)
+    })
+    .openapi(endpoints.linkView, async (c) => {
+      const { token } = c.req.valid('param')
+      return c.json(await viewLink({ database, token }), 200)
+    })
+    .openapi(endpoints.linkReply, async (c) => {
+      const { token, enquiryId } = c.req.valid('param')
+      const { body, upload_ids } = c.req.valid('json')
+      const result = await replyViaLink({
+        database,
+        token,
+        enquiryId,
+        body,
+        uploadIds: upload_ids,
+        publicUrl: config.publicUrl,
+        deliverMail: mail.deliver,
+      })
+      mail.kick()
+      return c.json(result, 201)
+    })
+    .post(honoPath(endpoints.linkUpload.path), async (c) => {
+      c.set('endpoint', endpoints.linkUpload)
+      const params = EnquiryLinkParams.safeParse(c.req.param())
+      if (!params.success) throw validationError(params.error)
+      const query = LinkUploadQuery.safeParse(c.req.query())
+      if (!query.success) throw validationError(query.error)
+      const length = c.req.header('content-length')
+      const upload = await uploadViaLink({
+        database,
+        storage,
+        token: params.data.token,
+        filename: query.data.filename,
+        body: c.req.raw.body,
+        contentLength: length !== undefined && /^\d+$/.test(length) ? Number(length) : null,
+        maxBytes,
+      })
+      return c.json(upload, 201)
+    })
 }

@@ -1,6 +1,6 @@
 /**
  * A professional without a firm creates one (a new organization: their marketplace listing, unlisted
- * until it earns a tier) or claims an existing listing nobody has joined yet; either way they become
+ * until its profile is complete: core/firm-profile/listing.ts) or claims an existing listing nobody has joined yet; either way they become
  * its admin. Buyers and sellers have no firm (403). Someone already in a firm must leave it first (409).
  */
 import { randomUUID } from 'node:crypto'
@@ -70,7 +70,7 @@ export async function createFirm({
       town: input.town,
       postcodeDistrict: input.postcode_district,
       contactEmail: input.contact_email.toLowerCase(),
-      description: null,
+      description: input.description ?? null,
     })
     await tx.insert(organizationMembers).values({ organizationId: id, profileId: viewer.profileId, role: 'admin' })
     await recordFirmEvent(tx, { viewer, kind: 'firm.created', organizationId: id, firmName: input.name, origin })

@@ -6,7 +6,8 @@
  */
 import { sql } from 'drizzle-orm'
 import { z } from 'zod'
-import type { InviteMemberInput } from '#shared/contracts/firms.ts'
+import type { FirmInvitationPreview, InviteMemberInput } from '#shared/contracts/firms.ts'
+import { ORGANIZATION_TYPES } from '#shared/domain/organizations.ts'
 import { canManageFirm, MEMBER_ROLES, memberRoleLabel, type MemberRole } from '#shared/domain/firms.ts'
 import { singleLine } from '#shared/domain/plain-text.ts'
 import { ukDate } from '#shared/domain/uk-time.ts'
@@ -19,7 +20,7 @@ import { firstRow, IdRow, oneRow, Timestamp } from '#server/db/rows.ts'
 import type { ClientInfo } from '#server/auth/client-info.ts'
 import { AppError } from '#server/core/errors.ts'
 import { enqueueMail } from '#server/platform/mail/outbox.ts'
-import { hashInvitationToken, newInvitationToken } from '#server/core/invitations/invitation-token.ts'
+import { hashInvitationToken, maskEmail, newInvitationToken } from '#server/core/invitations/invitation-token.ts'
 import { recordFirmEvent } from '#server/core/audit/firm-events.ts'
 
 interface Context {
@@ -71,7 +72,7 @@ export async function inviteMember(ctx: Context & { input: InviteMemberInput }):
           '',
           "You will see the firm's matters on its cases board and can work on them with your colleagues.",
           '',
-          `Join ${firmName}: ${ctx.publicUrl}${firmInvitationPath(token)}`,
+          `Join ${firmName}: ${ctx.publicUrl}${firmInvitationPath(token, email)}`,
           '',
           `This link works once, only for ${email}, until ${ukDate(expiresAt)}. If you were not expecting it, you can ignore this email.`,
         ].join('\n'),
@@ -180,4 +181,50 @@ export async function acceptFirmInvitation({
     })
     return { organization_id: inv.organization_id, role: inv.role }
   })
+}
+
+const PreviewRow = z.object({
+  status: z.enum(['pending', 'accepted', 'revoked']),
+  email: z.string(),
+  role: z.enum(MEMBER_ROLES),
+  expires_at: Timestamp,
+  firm_name: z.string(),
+  firm_type: z.enum(ORGANIZATION_TYPES),
+  invited_by_name: z.string().nullable(),
+})
+
+/**
+ * What a firm invitation link is for (GET /api/firm-invitations/{token}, public: the token is the
+ * secret): the firm's name and trade, the member role, who invited, the address masked, and whether
+ * it can still be used ('expired' once pending past its date). 404 for a token that is no invitation's
+ * current one (a re-sent invitation replaces its token).
+ */
+export async function previewFirmInvitation({
+  database,
+  token,
+}: {
+  database: Database
+  token: string
+}): Promise<FirmInvitationPreview> {
+  const res = await database.db.execute(sql`select i.status, i.email, i.role, i.expires_at, o.name as firm_name,
+      o.type as firm_type, p.full_name as invited_by_name
+    from organization_invitations i join organizations o on o.id = i.organization_id
+    left join profiles p on p.id = i.invited_by
+    where i.token_hash = ${hashInvitationToken(token)}`)
+  const inv = firstRow(PreviewRow, res)
+  if (!inv)
+    throw new AppError(
+      'not_found',
+      'This invitation link is not valid. Check that you used the whole link from the email, or ask the firm to send it again.',
+    )
+  const expired = inv.status === 'pending' && new Date(inv.expires_at) < new Date()
+  return {
+    status: expired ? 'expired' : inv.status,
+    firm_name: inv.firm_name,
+    firm_type: inv.firm_type,
+    role: inv.role,
+    invited_by_name: inv.invited_by_name,
+    email: maskEmail(inv.email),
+    expires_at: new Date(inv.expires_at).toISOString(),
+  }
 }

@@ -29,7 +29,7 @@ import { listBoard } from './list-board'
 import { withoutRequestId } from '#server/test/error-body.ts'
 
 const t = useTestApp()
-const LINK = new RegExp(`${TEST_PUBLIC_URL.replace(/[/.]/g, '\\$&')}/app/cases\\?join=([A-Za-z0-9_-]{43})`)
+const LINK = new RegExp(`${TEST_PUBLIC_URL.replace(/[/.]/g, '\\$&')}/join/([A-Za-z0-9_-]{43})\\?email=`)
 
 let admin: TestUser
 let feeEarner: TestUser
@@ -172,6 +172,48 @@ describe('firm membership', () => {
     )
     await json(await t.request(`/api/firm-invitations/${token}/accept`, { as: stranger, method: 'POST' }), 200)
     await expectError(await t.request(`/api/firm-invitations/${token}/accept`, { as: stranger, method: 'POST' }), 410)
+  })
+
+  it('the invitation link opens a public preview naming the firm and the inviter, with the address only in the link', async () => {
+    const invited = `joiner-${randomUUID().slice(0, 8)}@example.test`
+    await json(
+      await t.request('/api/firm/invitations', { as: admin, json: { email: invited, role: 'fee_earner' } }),
+      201,
+    )
+    const [mail] = await t.database.query<{ text_body: string }>(
+      `select text_body from mail_outbox where to_address = $1 and kind = 'firm_invitation' order by created_at desc limit 1`,
+      [invited],
+    )
+    // The emailed link carries the address (it went to that address), for Sign Up to be filled in.
+    expect(mail.text_body).toContain(`/join/`)
+    expect(mail.text_body).toContain(`?email=${encodeURIComponent(invited)}`)
+    const token = await latestJoinToken(invited)
+    // Public: no session needed; the address is masked in the answer.
+    const res = await t.request(`/api/firm-invitations/${token}`)
+    const preview = await json<Record<string, unknown>>(res, 200)
+    const firm = await t.database.query<{ name: string; type: string }>(
+      `select o.name, o.type from organizations o join organization_members om on om.organization_id = o.id
+       where om.profile_id = $1 and om.removed_at is null`,
+      [admin.profileId],
+    )
+    const [inviter] = await t.database.query<{ full_name: string }>(`select full_name from profiles where id = $1`, [
+      admin.profileId,
+    ])
+    expect(preview).toMatchObject({
+      status: 'pending',
+      firm_name: firm[0].name,
+      firm_type: firm[0].type,
+      role: 'fee_earner',
+      invited_by_name: inviter.full_name,
+      email: `${invited[0]}***@example.test`,
+    })
+    expect(JSON.stringify(preview)).not.toContain(invited)
+    await expectError(await t.request(`/api/firm-invitations/${'x'.repeat(43)}`), 404, /not valid/)
+    const joiner = await t.signUp({ role: 'conveyancer', email: invited })
+    await json(await t.request(`/api/firm-invitations/${token}/accept`, { as: joiner, method: 'POST' }), 200)
+    expect(await json<{ status: string }>(await t.request(`/api/firm-invitations/${token}`), 200)).toMatchObject({
+      status: 'accepted',
+    })
   })
 
   it('keeps at least one admin, and only admins change roles', async () => {

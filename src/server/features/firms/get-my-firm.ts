@@ -5,12 +5,13 @@
 import type { Viewer } from '#server/auth/viewer.ts'
 import type { MyFirmResponse } from '#shared/contracts/firms.ts'
 import type { Database, JsonText } from '#server/db/client.ts'
+import { profileCompleteSql } from '#server/core/firm-profile/listing.ts'
 
 const MY_FIRM_SQL = `
 with me as (select om.organization_id, om.role from organization_members om where om.profile_id = $1 and om.removed_at is null)
 select json_build_object(
   'firm', (select json_build_object('id', o.id, 'name', o.name, 'type', o.type, 'town', o.town,
-      'postcode_district', o.postcode_district, 'contact_email', o.contact_email, 'listed', o.accreditation_tier is not null)
+      'postcode_district', o.postcode_district, 'contact_email', o.contact_email, 'listed', ${profileCompleteSql('o')})
     from organizations o join me on me.organization_id = o.id),
   'my_role', (select role from me),
   'members', coalesce((select json_agg(json_build_object('profile_id', p.id, 'full_name', p.full_name, 'email', p.email,

@@ -12,8 +12,8 @@ import { z } from 'zod'
 import type { BoardQueryData, BoardResponse } from '#shared/contracts/firms.ts'
 import type { BoardSort } from '#shared/domain/firms.ts'
 import { londonDate } from '#shared/domain/working-days.ts'
-import { visibleMattersSql } from '#server/access/firms.ts'
-import type { Viewer } from '#server/auth/viewer.ts'
+import { principalFirmIdsSql, visibleMattersSql } from '#server/access/firms.ts'
+import { viewerAccessId, type Viewer } from '#server/auth/viewer.ts'
 import type { Database, JsonText } from '#server/db/client.ts'
 import { AppError } from '#server/core/errors.ts'
 import { drivingClockLateralSql } from '#server/core/clocks/board-clock.ts'
@@ -36,7 +36,7 @@ const SORTS: Record<BoardSort, SortSpec> = {
 }
 
 /**
- * Parameters: $1 viewer profile id, $2 stage name, $3 SLA status or 'paused' (the driving clock is
+ * Parameters: $1 the viewer's access principal (viewerAccessId: their profile id, or a firm key's id), $2 stage name, $3 SLA status or 'paused' (the driving clock is
  * paused), $4 side, $5 fee earner id, $6 text (LIKE pattern, escaped), $7 cursor value, $8 cursor matter id, $9 page size, $10 today's date in
  * Europe/London (yyyy-mm-dd) on which SLA clocks are judged, $11 the moment Pro is judged at, or null
  * for no Pro check (the statement then answers NULL, building nothing, when the viewer's firm has no
@@ -46,8 +46,12 @@ function boardSql(sort: BoardSort): string {
   const s = SORTS[sort]
   const cmp = s.dir === 'asc' ? '>' : '<'
   return `
+-- The viewer's firm and role; for a firm API key (decision 050) the key's firm, in its maker's role
+-- (an admin, or the key would not be live).
 with firm_member as (
-  select om.organization_id, om.role from organization_members om where om.profile_id = $1 and om.removed_at is null
+  select pf.organization_id, coalesce((select om.role from organization_members om where om.profile_id = $1
+    and om.organization_id = pf.organization_id and om.removed_at is null), 'admin') as role
+  from ${principalFirmIdsSql('$1')} pf
 ),
 -- Whether the viewer's firm has Pro (billing/entitlement.ts); no firm, no gate.
 gate as (
@@ -177,7 +181,7 @@ export async function listBoard({
 }: ListBoardOptions & { proAt?: Date }): Promise<JsonText<BoardResponse> | null> {
   const [cursorValue, cursorId] = query.cursor ? decodeCursor(query.cursor) : [null, null]
   return database.queryJson<BoardResponse>(`cases_board_${query.sort}`, SQL_BY_SORT[query.sort], [
-    viewer.profileId,
+    viewerAccessId(viewer),
     query.stage ?? null,
     query.sla ?? null,
     query.side ?? null,

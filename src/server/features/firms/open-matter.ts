@@ -4,7 +4,10 @@
  * earner on it in the firm's conveyancer role, the matter, the invitation to the client by email
  * (the invitations feature's own sending, through the outbox) and the audit entries.
  * Rules: the viewer is an admin or fee earner of a conveyancing firm (403); a fee earner opens
- * matters for themselves, an admin for any admin or fee earner of the firm (422 naming the rule).
+ * matters for themselves, an admin for any admin or fee earner of the firm (422 naming the rule);
+ * a reference is unique within the firm (409). A firm API key opens matters for its own firm only,
+ * as its maker (403 otherwise). The audit entry 'transaction.created' with the matter's id sends the
+ * webhook event matter.opened (shared/domain/api-access.ts webhookEventFor).
  */
 import { randomUUID } from 'node:crypto'
 import { sql } from 'drizzle-orm'
@@ -22,6 +25,7 @@ import {
 import { nationForPostcode } from '#shared/domain/stage-progress.ts'
 import { standardTimeline } from '#shared/domain/timeline-template.ts'
 import { lockViewerFirm } from '#server/access/firms.ts'
+import type { MemberRole } from '#shared/domain/firms.ts'
 import { requireVerifiedEmail } from '#server/auth/require-verified-email.ts'
 import type { Viewer } from '#server/auth/viewer.ts'
 import type { Database, Tx } from '#server/db/client.ts'
@@ -57,6 +61,51 @@ export async function assertFeeEarnerOfFirm(
   return row.full_name
 }
 
+/**
+ * 409 when another matter of the firm already has this reference (compared without regard to case).
+ * Race-free: the caller holds the firm's row lock (lockOpenerFirm), so two openings in one firm
+ * queue; the unique index matters_org_reference_key is the database's own backstop.
+ */
+async function assertReferenceFree(
+  tx: Tx,
+  firm: { organizationId: string; firmName: string },
+  reference: string,
+): Promise<void> {
+  const res = await tx.execute(sql`select 1 from matters
+    where organization_id = ${firm.organizationId} and lower(reference) = lower(${reference}) limit 1`)
+  if (res.rows.length) {
+    const message = `${firm.firmName} already has a matter with the reference ${reference}. Use another reference.`
+    throw new AppError('conflict', message, { reference: [message] })
+  }
+}
+
+/**
+ * The viewer's firm, locked, when they may open matters in it: 403 naming the rule unless they are an
+ * admin or fee earner of a conveyancing firm (and, for a firm API key, that key's firm). The rule of
+ * openMatter, also checked once before an import (import-matters.ts).
+ */
+export async function lockOpenerFirm(
+  tx: Tx,
+  viewer: Viewer,
+): Promise<{ organizationId: string; role: MemberRole; firmName: string }> {
+  const firm = await lockViewerFirm(tx, viewer)
+  if (!firm) throw new AppError('forbidden', 'Create your firm or join one before you open a matter.')
+  if (viewer.apiToken?.kind === 'firm' && viewer.apiToken.organizationId !== firm.organizationId) {
+    throw new AppError('forbidden', 'This firm API key opens matters only for its own firm.')
+  }
+  const typeRes = await tx.execute(sql`select type from organizations where id = ${firm.organizationId}`)
+  if (oneRow(z.object({ type: z.string() }), typeRes).type !== 'law') {
+    throw new AppError('forbidden', 'Only a conveyancing firm opens matters on Homeward.')
+  }
+  if (!canOpenMatter(firm.role)) {
+    throw new AppError(
+      'forbidden',
+      `An assistant cannot open matters. Ask an admin or a fee earner of ${firm.firmName}.`,
+    )
+  }
+  return firm
+}
+
 /** Returns the new matter's and move's ids. */
 export async function openMatter({
   database,
@@ -77,18 +126,7 @@ export async function openMatter({
   const template = standardTimeline({ tenure: input.tenure, nation: nationForPostcode(input.postcode) })
   const addressLines = [input.address_line_1, input.address_line_2, input.town].filter((l): l is string => !!l)
   await database.db.transaction(async (tx) => {
-    const firm = await lockViewerFirm(tx, viewer)
-    if (!firm) throw new AppError('forbidden', 'Create your firm or join one before you open a matter.')
-    const typeRes = await tx.execute(sql`select type from organizations where id = ${firm.organizationId}`)
-    if (oneRow(z.object({ type: z.string() }), typeRes).type !== 'law') {
-      throw new AppError('forbidden', 'Only a conveyancing firm opens matters on Homeward.')
-    }
-    if (!canOpenMatter(firm.role)) {
-      throw new AppError(
-        'forbidden',
-        `An assistant cannot open matters. Ask an admin or a fee earner of ${firm.firmName}.`,
-      )
-    }
+    const firm = await lockOpenerFirm(tx, viewer)
     const feeEarnerId = input.fee_earner_id ?? viewer.profileId
     if (feeEarnerId !== viewer.profileId && !canManageFirm(firm.role)) {
       throw new AppError(
@@ -97,6 +135,7 @@ export async function openMatter({
       )
     }
     await assertFeeEarnerOfFirm(tx, firm, feeEarnerId)
+    if (input.reference) await assertReferenceFree(tx, firm, input.reference)
     const role = conveyancerRoleForSide(input.side)
     const now = new Date()
     await insertTransaction(
@@ -131,6 +170,7 @@ export async function openMatter({
       instructedAt: now,
       targetExchangeDate: input.target_exchange_date ?? null,
       targetCompletionDate: input.target_completion_date ?? null,
+      reference: input.reference ?? null,
     })
     await recordActivity(tx, {
       transactionId,

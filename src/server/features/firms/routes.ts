@@ -1,18 +1,21 @@
 /**
  * HTTP edge of firms and the cases board: the viewer's firm (create, claim a listing, members,
- * invitations), matters (open, reassign) and GET /api/cases, built from the endpoint catalogue entries
- * `firmsEndpoints` (src/shared/contracts/firms.ts). Mail is nudged out after commits that queue it.
+ * invitations), matters (open, import from a CSV, reassign) and GET /api/cases, built from the endpoint
+ * catalogue entries `firmsEndpoints` (src/shared/contracts/firms.ts) and `matterImportEndpoints`. Mail is nudged out after commits that queue it.
  */
 import { firmsEndpoints } from '#shared/contracts/firms.ts'
 import { createRouter, jsonText, requireViewer, type AppDeps } from '#server/http/router.ts'
 import { claimListing, createFirm, searchClaimableListings } from './create-firm'
-import { acceptFirmInvitation, inviteMember, revokeFirmInvitation } from './firm-invitations'
+import { acceptFirmInvitation, inviteMember, previewFirmInvitation, revokeFirmInvitation } from './firm-invitations'
+import { getFirmFigures } from './get-firm-figures'
 import { getMyFirm } from './get-my-firm'
 import { getTransactionMatter } from './get-transaction-matter'
 import { listBoard } from './list-board'
 import { listFirmEvents } from './list-firm-events'
 import { changeMemberRole, removeMember } from './members'
 import { openMatter } from './open-matter'
+import { importMatters } from './import-matters'
+import { matterImportEndpoints } from '#shared/contracts/matter-import.ts'
 import { reassignMatter } from './reassign-matter'
 import { assertPro } from '#server/core/entitlement.ts'
 
@@ -64,6 +67,10 @@ export function firmsRoutes({ database, config, mail }: AppDeps) {
       })
       return c.body(null, 204)
     })
+    .openapi(e.figures, async (c) => c.json(await getFirmFigures({ database, viewer: requireViewer(c) }), 200))
+    .openapi(e.previewInvitation, async (c) =>
+      c.json(await previewFirmInvitation({ database, token: c.req.valid('param').token }), 200),
+    )
     .openapi(e.acceptInvitation, async (c) => {
       const { token } = c.req.valid('param')
       return c.json(
@@ -126,5 +133,18 @@ export function firmsRoutes({ database, config, mail }: AppDeps) {
       if (board) return jsonText(c, board)
       await assertPro(database, viewer, 'The cases board')
       return jsonText(c, await listBoard({ database, viewer, query }))
+    })
+    .openapi(matterImportEndpoints.importMatters, async (c) => {
+      const { csv, dry_run } = c.req.valid('json')
+      const result = await importMatters({
+        database,
+        viewer: requireViewer(c),
+        csv,
+        dryRun: dry_run,
+        publicUrl: config.publicUrl,
+        deliverMail: mail.deliver,
+      })
+      if (result.created) mail.kick()
+      return c.json(result, 200)
     })
 }

@@ -21,6 +21,7 @@ import type { Database, Tx } from '#server/db/client.ts'
 import { firstRow, oneRow, rows, Timestamp } from '#server/db/rows.ts'
 import { invitations, notifications, transactionParticipants, transactions, user } from '#server/db/schema/index.ts'
 import { AppError } from '#server/core/errors.ts'
+import { takeRecordedSeat } from '#server/core/off-platform-parties/take-recorded-seat.ts'
 import { recordActivity } from '#server/core/audit/record-activity.ts'
 import { hashInvitationToken, maskEmail } from '#server/core/invitations/invitation-token.ts'
 import { isColleagueAtSideFirm, roleOnMove } from '#server/core/invitations/create-invitation.ts'
@@ -271,6 +272,17 @@ export async function acceptInvitation({
       summary: `joined the move as ${participantRoleLabel(inv.role)}`,
       payload: { invitationId: inv.id },
     })
+    // A firm recorded in this seat as not on Homeward is now this participant (issue 37 item 1).
+    const seat = await tx.execute(sql`select id, role from transaction_participants
+      where transaction_id = ${inv.transaction_id} and user_id = ${viewer.profileId}`)
+    const joined = firstRow(z.object({ id: z.string(), role: z.string() }), seat)
+    if (joined)
+      await takeRecordedSeat(tx, {
+        txId: inv.transaction_id,
+        role: joined.role,
+        participantId: joined.id,
+        actorId: viewer.profileId,
+      })
     // Spec: States and transitions leaves transitions to us: a draft becomes active once both sides are on it.
     const after = await tx.execute(
       sql`select status, buyer_user_id, seller_user_id from transactions where id = ${inv.transaction_id}`,

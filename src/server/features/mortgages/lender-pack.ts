@@ -18,7 +18,7 @@ import { PDFDocument, rgb, StandardFonts, type PDFFont, type PDFPage } from 'pdf
 import { ZipFile } from 'yazl'
 import { z } from 'zod'
 import { LENDER_PACK_RULE, parsePackDocumentIds } from '#shared/contracts/mortgages.ts'
-import { EMPLOYMENT_STATUS_LABELS, londonDay, ukCalendarDate } from '#shared/domain/mortgages.ts'
+import { EMPLOYMENT_STATUS_LABELS, factFindSummary, londonDay, ukCalendarDate } from '#shared/domain/mortgages.ts'
 import { ukDateTime } from '#shared/domain/uk-time.ts'
 import { assertBrokerOnMove } from '#server/access/mortgages.ts'
 import type { Viewer } from '#server/auth/viewer.ts'
@@ -95,12 +95,25 @@ export function coverSheetSections(input: {
       lines: [
         `Buyer: ${c.buyer_name ?? 'not yet on the move'}`,
         ...(c.fact_find
-          ? [
-              `Employment: ${EMPLOYMENT_STATUS_LABELS[c.fact_find.employment_status]}`,
-              `Gross annual income: ${gbp(c.fact_find.gross_annual_income_pence)}`,
-              `Monthly commitments: ${gbp(c.fact_find.monthly_commitments_pence)}`,
-              `Deposit: ${gbp(c.fact_find.deposit_pence)}`,
-            ]
+          ? (() => {
+              const s = factFindSummary(c.fact_find.data)
+              const joint = c.fact_find.data.applicants
+                .slice(1)
+                .map((a) => a.name)
+                .filter(Boolean)
+              return [
+                ...(joint.length ? [`Joint applicant${joint.length > 1 ? 's' : ''}: ${joint.join(', ')}`] : []),
+                ...(s.employmentStatus ? [`Employment: ${EMPLOYMENT_STATUS_LABELS[s.employmentStatus]}`] : []),
+                `Gross annual income (all applicants): ${gbp(s.grossAnnualIncomePence)}`,
+                `Monthly commitments: ${gbp(s.monthlyCommitmentsPence)}`,
+                `Deposit: ${gbp(s.depositPence)}`,
+                ...(c.position
+                  ? [
+                      `Loan requested: ${gbp(c.position.mortgage_pence)}${c.position.loan_to_value_percent === null ? '' : ` (loan-to-value ${c.position.loan_to_value_percent}%)`}`,
+                    ]
+                  : []),
+              ]
+            })()
           : ['Fact find: not yet completed']),
       ],
     },

@@ -85,19 +85,28 @@ describe('a broker on the buyer’s move', () => {
     foreignDocId = await upload(outsider, otherTxId, 'Mortgage', 'someone-elses-payslip.pdf', 'Not yours')
   })
 
-  it('saves a fact find and gets an affordability range with the not-advice note', async () => {
-    const res = await t.request(`/api/mortgages/${txId}/fact-find`, {
+  it('starts the client record from the move, saves a fact find and gets an affordability range with the not-advice note', async () => {
+    const started = await t.request(`/api/mortgages/${txId}/client`, { method: 'POST', as: broker })
+    expect(started.status, await started.clone().text()).toBe(200)
+    const client = (await started.json()) as { id: string; name: string }
+    expect(client.name).toBe('Bea Buyer')
+    const res = await t.request(`/api/broker-clients/${client.id}/fact-find`, {
       method: 'PUT',
       as: broker,
       json: {
-        gross_annual_income_pence: 60_000_00,
-        monthly_commitments_pence: 0,
+        applicants: [
+          {
+            name: 'Bea Buyer',
+            employments: [{ status: 'employed' }],
+            incomes: [{ type: 'employed', annual_pence: 60_000_00 }],
+          },
+        ],
         deposit_pence: 40_000_00,
-        employment_status: 'employed',
       },
     })
-    expect(res.status).toBe(200)
-    const c = MortgageCase.parse(await res.json())
+    expect(res.status, await res.clone().text()).toBe(200)
+    const c = MortgageCase.parse(await (await t.request(`/api/mortgages/${txId}`, { as: broker })).json())
+    expect(c.client_id).toBe(client.id)
     expect(c.affordability).toMatchObject({ max_loan_pence: 270_000_00, lti_multiple: 4.5, stress_rate: 0.07 })
     expect(c.affordability!.min_loan_pence).toBeLessThan(c.affordability!.max_loan_pence)
     expect(c.affordability!.note).toMatch(/not advice/)
@@ -146,12 +155,12 @@ describe('a broker on the buyer’s move', () => {
       as: broker,
       json: { stage: 'offer_issued', offer_expires_on: '2027-05-01' },
     })
-    expect(res.status).toBe(200)
+    expect(res.status, await res.clone().text()).toBe(200)
     const pipeline = Pipeline.parse(await (await t.request('/api/pipeline', { as: broker })).json())
     expect(pipeline.rows).toHaveLength(1)
     expect(pipeline.rows[0]).toMatchObject({
       transaction_id: txId,
-      buyer_name: 'Bea Buyer',
+      client_name: 'Bea Buyer',
       stage: 'offer_issued',
       dip_lender: 'Nationwide',
       dip_expires_on: '2027-01-30',

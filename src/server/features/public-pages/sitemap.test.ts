@@ -37,7 +37,7 @@ describe('robots.txt', () => {
   it('lets the public site be crawled, not the signed-in app, and names the sitemap', () => {
     const text = robotsTxt('https://homeward.example')
     expect(text).toMatch(/^User-agent: \*$/m)
-    for (const path of ['/app', '/auth', '/invite', '/reset-password', '/verify-email']) {
+    for (const path of ['/app', '/auth', '/invite', '/join', '/reset-password', '/verify-email']) {
       expect(text).toContain(`Disallow: ${path}\n`)
     }
     expect(text).toMatch(/^Sitemap: https:\/\/homeward\.example\/sitemap\.xml$/m)

@@ -47,6 +47,7 @@ export function robotsTxt(siteUrl: string): string {
     'Disallow: /app',
     'Disallow: /auth',
     'Disallow: /invite',
+    'Disallow: /join',
     'Disallow: /reset-password',
     'Disallow: /verify-email',
     '',

@@ -10,6 +10,7 @@ import {
   BOOKING_STATUSES,
   noticeProblem,
   PAYOUT_STATUSES,
+  reportReleaseProblem,
   SURVEY_PRODUCT_KINDS,
   SURVEY_PRODUCT_LABELS,
   type Busy,
@@ -46,10 +47,17 @@ const BookingRow = z.object({
   report_document_id: z.string().nullable(),
   notice_hours: z.number(),
   sequence: z.number(),
+  paid_at: Timestamp.nullable(),
+  terms_version: z.string().nullable(),
+  terms_accepted_at: Timestamp.nullable(),
+  ready_to_release_at: Timestamp.nullable(),
   payout: z
     .object({
       id: z.string(),
       fee_pence: z.number(),
+      fee_ex_vat_pence: z.number(),
+      vat_pence: z.number(),
+      paid_by_name: z.string().nullable(),
       platform_fee_pence: z.number(),
       net_pence: z.number(),
       status: z.enum(PAYOUT_STATUSES),
@@ -80,9 +88,11 @@ export async function readBookings(db: Tx | Database['db'], where: SQL): Promise
     select b.id, b.transaction_id, pr.address_lines, pr.postcode, o.name as firm_name,
       b.surveyor_id, sp.full_name as surveyor_name, b.product_id, p.kind, b.starts_at, b.ends_at,
       b.price_pence, b.status, bp.full_name as booked_by_name, b.report_document_id, s.notice_hours, b.sequence,
+      b.paid_at, b.terms_version, b.terms_accepted_at, b.ready_to_release_at,
       (select row_to_json(po) from (
-        select id, fee_pence, platform_fee_pence, net_pence, status, provider, provider_reference, created_at, paid_at
-        from survey_payouts where booking_id = b.id) po) as payout
+        select x.id, x.fee_pence, x.fee_ex_vat_pence, x.vat_pence, payer.full_name as paid_by_name,
+          x.platform_fee_pence, x.net_pence, x.status, x.provider, x.provider_reference, x.created_at, x.paid_at
+        from survey_payouts x left join profiles payer on payer.id = x.paid_by where x.booking_id = b.id) po) as payout
     from survey_bookings b
     join organizations o on o.id = b.organization_id
     join surveyors s on s.profile_id = b.surveyor_id
@@ -105,7 +115,15 @@ export async function readBookings(db: Tx | Database['db'], where: SQL): Promise
     price_pence: r.price_pence,
     status: r.status,
     booked_by_name: r.booked_by_name,
-    report_document_id: r.report_document_id,
+    // The buyer side sees the report only once it is released (status report_delivered).
+    report_document_id: r.status === 'report_delivered' ? r.report_document_id : null,
+    pending_report_document_id: r.status === 'booked' ? r.report_document_id : null,
+    paid_at: r.paid_at ? iso(r.paid_at) : null,
+    terms_version: r.terms_version,
+    terms_accepted_at: r.terms_accepted_at ? iso(r.terms_accepted_at) : null,
+    ready_to_release_at: r.ready_to_release_at ? iso(r.ready_to_release_at) : null,
+    release_problem:
+      r.status === 'booked' ? reportReleaseProblem(new Date(r.starts_at), r.ready_to_release_at !== null, now) : null,
     can_change: r.status === 'booked' && noticeProblem(new Date(r.starts_at), r.notice_hours, now) === null,
     notice_hours: r.notice_hours,
     // A cancellation bumps SEQUENCE too; every other bump is a move.
@@ -114,6 +132,9 @@ export async function readBookings(db: Tx | Database['db'], where: SQL): Promise
       ? {
           id: r.payout.id,
           fee_pence: r.payout.fee_pence,
+          fee_ex_vat_pence: r.payout.fee_ex_vat_pence,
+          vat_pence: r.payout.vat_pence,
+          paid_by_name: r.payout.paid_by_name,
           platform_fee_pence: r.payout.platform_fee_pence,
           net_pence: r.payout.net_pence,
           status: r.payout.status,

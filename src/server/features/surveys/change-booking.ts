@@ -17,6 +17,7 @@ import { firstRow, Timestamp } from '#server/db/rows.ts'
 import { AppError, notFound } from '#server/core/errors.ts'
 import { recordActivity } from '#server/core/audit/record-activity.ts'
 import { assertSlotFree, isExclusionViolation } from './book-survey'
+import { PaymentsError, type PaymentsProvider } from '#server/providers/payments/payments-provider.ts'
 import { queueBookingEmails } from './booking-emails'
 import { readBooking } from './booking-rows'
 
@@ -95,14 +96,29 @@ export async function rescheduleBooking(opts: ChangeOptions & { startsAt: string
   }
 }
 
-/** Cancels the booking; its slot is free again. Errors: 404, 403, 409 already cancelled, 422 inside the notice period. */
-export async function cancelBooking(opts: ChangeOptions): Promise<SurveyBooking> {
-  const { database, viewer, txId, bookingId } = opts
+/**
+ * Cancels the booking; its slot is free again, and a fee paid at booking is refunded in full to the
+ * card (the terms of engagement: cancelling within the notice rule refunds the whole fee), its payout
+ * record marked 'refunded'. The refund is asked last, keyed by the booking, so a retry refunds once.
+ * Errors: 404, 403, 409 already cancelled, 422 inside the notice period or the refund refused.
+ */
+export async function cancelBooking(opts: ChangeOptions & { payments: PaymentsProvider }): Promise<SurveyBooking> {
+  const { database, viewer, txId, bookingId, payments } = opts
   return database.db.transaction(async (tx) => {
     await lockBooking(tx, viewer, txId, bookingId)
     await tx.execute(sql`
       update survey_bookings set status = 'cancelled', cancelled_at = now(), sequence = sequence + 1, updated_at = now()
       where id = ${bookingId}`)
+    const paid = await tx.execute(sql`
+      select payment_reference from survey_bookings where id = ${bookingId} and payment_reference is not null`)
+    const reference = firstRow(z.object({ payment_reference: z.string() }), paid)?.payment_reference
+    if (reference) {
+      await tx.execute(sql`update survey_payouts set status = 'refunded' where booking_id = ${bookingId}`)
+      await payments.refundCharge(reference, `survey-refund-${bookingId}`).catch((err: unknown) => {
+        if (err instanceof PaymentsError) throw new AppError('unprocessable', `The refund was refused: ${err.message}`)
+        throw err
+      })
+    }
     const booking = await readBooking(tx, bookingId)
     await recordActivity(tx, {
       transactionId: txId,

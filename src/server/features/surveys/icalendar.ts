@@ -50,3 +50,44 @@ export function calendarFile(event: CalendarEvent): string {
   const text = calendar.toString()
   return text.endsWith('\r\n') ? text : `${text}\r\n`
 }
+
+/** One visit in a surveyor's feed (a subscribed calendar: no organizer or attendees, nothing to answer). */
+export interface FeedEvent {
+  /** The same UID as the booking's emailed invite, so a calendar that has both shows one event. */
+  uid: string
+  sequence: number
+  cancelled: boolean
+  start: Date
+  end: Date
+  summary: string
+  description: string
+  location: string
+}
+
+/**
+ * A read-only calendar feed (METHOD:PUBLISH, RFC 5546 3.2.1) of a surveyor's visits, for Google
+ * Calendar's or Outlook's "subscribe from URL"; cancelled visits stay in it as STATUS:CANCELLED so a
+ * subscribed calendar removes them. `stamp` is DTSTAMP for every event.
+ */
+export function calendarFeed(name: string, events: FeedEvent[], stamp: Date): string {
+  const calendar = ical({
+    prodId: { company: 'Homeward', product: 'Survey visits', language: 'EN' },
+    method: ICalCalendarMethod.PUBLISH,
+    name,
+    ttl: 60 * 15,
+  })
+  for (const e of events)
+    calendar.createEvent({
+      id: e.uid,
+      sequence: e.sequence,
+      stamp,
+      start: e.start,
+      end: e.end,
+      summary: e.summary,
+      description: e.description,
+      location: e.location,
+      status: e.cancelled ? ICalEventStatus.CANCELLED : ICalEventStatus.CONFIRMED,
+    })
+  const text = calendar.toString()
+  return text.endsWith('\r\n') ? text : `${text}\r\n`
+}

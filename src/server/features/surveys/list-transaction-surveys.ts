@@ -1,11 +1,13 @@
 /**
  * What the Survey page of a move shows: the survey firms that take bookings (a firm with active
- * products and at least one surveyor with hours) with their products, and the move's own bookings.
+ * products and at least one surveyor with hours) AND cover the property's postcode district (their
+ * coverage, survey_coverage; none without a postcode), with their products, and the move's own bookings.
  * The move must be visible to the viewer (404 otherwise); only its buyer side may book.
  */
 import { sql } from 'drizzle-orm'
 import type { SlotsResponse, TransactionSurveysResponse } from '#shared/contracts/surveys.ts'
-import { freeSlots, SURVEY_PRODUCT_LABELS } from '#shared/domain/surveys.ts'
+import { freeSlots, SURVEY_PRODUCT_LABELS, SURVEY_TERMS_VERSION } from '#shared/domain/surveys.ts'
+import { postcodeDistrict } from '#shared/domain/chains.ts'
 import { SURVEY_BOOKER_ROLES } from '#server/access/surveys.ts'
 import { readViewerRole } from '#server/access/transactions.ts'
 import type { Viewer } from '#server/auth/viewer.ts'
@@ -26,26 +28,32 @@ const OfferRow = z.object({
 /** Firms at most listed: the page is a short choice, not a directory. */
 const MAX_FIRMS = 20
 /** Slots answered at most. */
-const MAX_SLOTS = 60
+const MAX_SLOTS = 400
 
 /** The move's surveys page. Errors: 404 when the viewer may not see the move. */
 export async function listTransactionSurveys({
   database,
   viewer,
   txId,
+  payments,
 }: {
   database: Database
   viewer: Viewer
   txId: string
+  payments: { name: string; label: string }
 }): Promise<TransactionSurveysResponse> {
   return database.db.transaction(async (tx) => {
     const role = await readViewerRole(tx, viewer, txId)
+    const property = await tx.execute(sql`select postcode from properties where transaction_id = ${txId} limit 1`)
+    const postcode = firstRow(z.object({ postcode: z.string().nullable() }), property)?.postcode ?? null
+    const district = postcode ? postcodeDistrict(postcode) : null
     const res = await tx.execute(sql`
       select o.id as organization_id, o.name as firm_name,
         (select min(notice_hours) from surveyors s where s.organization_id = o.id)::int as notice_hours,
         json_agg(json_build_object('id', p.id, 'kind', p.kind, 'price_pence', p.price_pence,
           'duration_minutes', p.duration_minutes, 'active', p.active) order by array_position(array['rics_level_1','rics_level_2','rics_level_3','mortgage_valuation'], p.kind)) as products
       from organizations o join survey_products p on p.organization_id = o.id and p.active
+      join survey_coverage c on c.organization_id = o.id and ${district}::text = any(c.districts)
       where o.type = 'survey' and exists (
         select 1 from surveyors s join surveyor_hours h on h.surveyor_id = s.profile_id
         join organization_members om on om.profile_id = s.profile_id and om.organization_id = o.id and om.removed_at is null
@@ -57,6 +65,10 @@ export async function listTransactionSurveys({
     }))
     return {
       can_book: SURVEY_BOOKER_ROLES.includes(role),
+      property_postcode: postcode,
+      terms_version: SURVEY_TERMS_VERSION,
+      payments_provider: payments.name,
+      payments_label: payments.label,
       offers,
       bookings: await readBookings(tx, sql`b.transaction_id = ${txId}`),
     }

@@ -4,8 +4,12 @@
  * parses; each booking rule refused with a message naming it and nothing half-written (past, outside
  * hours, a day off, overlapping, a cancelled booking, inside the notice period); 20 simultaneous
  * bookings of one slot from 20 moves give exactly one booking (the exclusion constraint); the report
- * delivered into the Property folder ticks the surveyor's task, tells the buyer and creates a
- * sandbox payout (fee, 10% platform fee, pending, then paid); access (seller 403, other firm 404).
+ * is marked ready, then released only on or after the visit date: that ticks the surveyor's task,
+ * tells the buyer and starts the payout the platform recorded from the card payment at booking (fee,
+ * VAT, 10% platform fee on the fee ex VAT; held, pending, then paid by the platform's job, never by
+ * the surveyor); access (seller 403, other firm 404). Issue 40: the coverage filter, a declined card
+ * writing nothing, the accepted terms stored, the refund on cancelling, the payout statement (JSON and
+ * CSV), and the secret iCalendar feed (regenerated: the old URL stops working).
  */
 import { beforeAll, describe, expect, it } from 'vitest'
 import {
@@ -14,7 +18,15 @@ import {
   SurveyBooking,
   TransactionSurveysResponse,
 } from '#shared/contracts/surveys.ts'
-import { addDays, londonToInstant, londonWallClock, platformFeePence } from '#shared/domain/surveys.ts'
+import {
+  addDays,
+  londonToInstant,
+  londonWallClock,
+  SURVEY_TERMS_VERSION,
+  surveyPayoutAmounts,
+} from '#shared/domain/surveys.ts'
+import { settleSurveyPayouts } from './deliver-report'
+import { createSandboxPaymentsProvider } from '#server/providers/payments/sandbox-provider.ts'
 import { createTransaction } from '#server/test/factories.ts'
 import { type TestUser, useTestApp } from '#server/test/test-app.ts'
 import { makePdf } from '#server/test/test-files.ts'
@@ -43,8 +55,9 @@ let buyer: TestUser
 let seller: TestUser
 let txId: string
 let level2: string
+let otherLevel2: string
 
-async function firmWithProducts(as: TestUser, name: string) {
+async function firmWithProducts(as: TestUser, name: string, districts: string[]) {
   await json(
     await t.request('/api/firm', {
       as,
@@ -67,6 +80,7 @@ async function firmWithProducts(as: TestUser, name: string) {
     }),
     200,
   )
+  await json(await t.request('/api/schedule/coverage', { as, method: 'PUT', json: { districts } }), 200)
   return ScheduleResponse.parse(
     await json(
       await t.request('/api/schedule/availability', {
@@ -84,10 +98,27 @@ async function firmWithProducts(as: TestUser, name: string) {
   )
 }
 
-function book(as: TestUser, tx: string, startsAt: string, productId = level2, surveyorId = surveyor.profileId) {
+const PAYS = 'pm_sandbox_card_4242424242424242'
+const DECLINED = 'pm_sandbox_card_4000000000000002'
+
+function book(
+  as: TestUser,
+  tx: string,
+  startsAt: string,
+  productId = level2,
+  surveyorId = surveyor.profileId,
+  card = PAYS,
+) {
   return t.request(`/api/transactions/${tx}/surveys/bookings`, {
     as,
-    json: { product_id: productId, surveyor_id: surveyorId, starts_at: startsAt },
+    json: {
+      product_id: productId,
+      surveyor_id: surveyorId,
+      starts_at: startsAt,
+      payment_method: card,
+      terms_version: SURVEY_TERMS_VERSION,
+      accept_terms: true,
+    },
   })
 }
 
@@ -101,8 +132,9 @@ beforeAll(async () => {
   otherSurveyor = await t.signUp({ role: 'surveyor', name: 'Owen Other' })
   buyer = await t.signUp({ role: 'buyer', name: 'Bea Buyer' })
   seller = await t.signUp({ role: 'seller', name: 'Sid Seller' })
-  const schedule = await firmWithProducts(surveyor, 'Hertford Surveys')
-  await firmWithProducts(otherSurveyor, 'Other Surveys')
+  const schedule = await firmWithProducts(surveyor, 'Hertford Surveys', ['AL1', 'al3'])
+  const other = await firmWithProducts(otherSurveyor, 'Aberystwyth Building Surveys', ['SY23'])
+  otherLevel2 = other.products.find((p) => p.kind === 'rics_level_2')!.id
   level2 = schedule.products.find((p) => p.kind === 'rics_level_2')!.id
   txId = (await createTransaction(t.database, { buyerProfileId: buyer.profileId, sellerProfileId: seller.profileId }))
     .transactionId
@@ -187,35 +219,75 @@ describe('booking a survey from a move', () => {
     expect(theirs.bookings).toHaveLength(0)
   })
 
-  it('delivering the report ticks the task, tells the buyer and creates a sandbox payout', async () => {
+  it('took the payment at booking, stored the accepted terms and recorded the payout as held', async () => {
+    const [row] = await t.database.query<{
+      paid_by: string
+      payment_reference: string
+      terms_version: string
+      terms_text: string
+      terms_accepted_at: Date | null
+    }>(
+      'select paid_by, payment_reference, terms_version, terms_text, terms_accepted_at from survey_bookings where id = $1',
+      [booking.id],
+    )
+    expect(row.paid_by).toBe(buyer.profileId)
+    expect(row.payment_reference).toMatch(/^pi_sandbox_/)
+    expect(row.terms_version).toBe(SURVEY_TERMS_VERSION)
+    expect(row.terms_text).toContain('RICS Home Survey Standard, Level 2')
+    expect(row.terms_text).toContain('£595.00 including VAT (£495.83 plus £99.17 VAT)')
+    expect(row.terms_text).toContain('up to 24 hours before it')
+    expect(row.terms_accepted_at).not.toBeNull()
+    expect(booking.payout).toMatchObject({
+      fee_pence: 59500,
+      fee_ex_vat_pence: 49583,
+      vat_pence: 9917,
+      platform_fee_pence: 4958,
+      net_pence: 59500 - 4958,
+      paid_by_name: 'Bea Buyer',
+      status: 'held',
+    })
+  })
+
+  it('a report is released only on or after the visit date, after ready; then the buyer is told and the platform pays out', async () => {
     const up = await t.app.request(`/api/transactions/${txId}/documents?folder=Property&filename=Survey.pdf`, {
       method: 'POST',
       headers: { cookie: surveyor.cookie, 'content-type': 'application/octet-stream' },
       body: await makePdf('RICS Home Survey Level 2 report'),
     } as RequestInit)
     const doc = await json<{ id: string }>(up, 201)
-    await expectRule(
-      await t.request(`/api/schedule/bookings/${booking.id}/report`, {
-        as: otherSurveyor,
-        json: { document_id: doc.id },
-      }),
-      404,
-      /booking/,
+    const ready = (as: TestUser) =>
+      t.request(`/api/schedule/bookings/${booking.id}/report/ready`, { as, json: { document_id: doc.id } })
+    const release = () =>
+      t.request(`/api/schedule/bookings/${booking.id}/report/release`, { as: surveyor, method: 'POST' })
+    await expectRule(await ready(otherSurveyor), 404, /booking/)
+    // Not ready yet: refused, whatever the date.
+    await expectRule(await release(), 422, /on or after the visit date/)
+    const marked = SurveyBooking.parse(await json(await ready(surveyor), 200))
+    expect(marked).toMatchObject({ status: 'booked', pending_report_document_id: doc.id, report_document_id: null })
+    expect(marked.ready_to_release_at).not.toBeNull()
+    expect(marked.release_problem).toMatch(/on or after the visit date/)
+    // Before the visit's day: refused, nothing told.
+    await expectRule(await release(), 422, /only on or after the visit date/)
+    const told = () =>
+      count(`select count(*)::int as n from notifications where profile_id = $1 and kind = 'survey_update'`, [
+        buyer.profileId,
+      ])
+    expect(await told()).toBe(0)
+    // The buyer does not see the unreleased report through the booking either.
+    const page = TransactionSurveysResponse.parse(
+      await json(await t.request(`/api/transactions/${txId}/surveys`, { as: buyer }), 200),
     )
-    const done = SurveyBooking.parse(
-      await json(
-        await t.request(`/api/schedule/bookings/${booking.id}/report`, { as: surveyor, json: { document_id: doc.id } }),
-        200,
-      ),
+    expect(page.bookings.find((b) => b.id === booking.id)!.report_document_id).toBeNull()
+    // The visit has happened (moved into the past in the database).
+    await t.database.query(
+      `update survey_bookings set starts_at = now() - interval '1 day', ends_at = now() - interval '21 hours',
+       blocked_until = now() - interval '20 hours' where id = $1`,
+      [booking.id],
     )
+    const done = SurveyBooking.parse(await json(await release(), 200))
     expect(done.status).toBe('report_delivered')
-    expect(done.payout).toMatchObject({
-      fee_pence: 59500,
-      platform_fee_pence: platformFeePence(59500),
-      net_pence: 59500 - 5950,
-      status: 'pending',
-      provider_label: 'Sandbox',
-    })
+    expect(done.report_document_id).toBe(doc.id)
+    expect(done.payout).toMatchObject({ status: 'pending', net_pence: 59500 - 4958, provider_label: 'Sandbox' })
     expect(
       await count(
         `select count(*)::int as n from tasks k join timeline_stages s on s.id = k.stage_id
@@ -223,22 +295,185 @@ describe('booking a survey from a move', () => {
         [txId],
       ),
     ).toBe(1)
+    expect(await told()).toBe(1)
+    await expectRule(await release(), 409, /already delivered/)
+    // The surveyor has no way to mark their payout paid; the platform's job confirms it with the provider.
     expect(
-      await count(`select count(*)::int as n from notifications where profile_id = $1 and kind = 'survey_update'`, [
-        buyer.profileId,
-      ]),
-    ).toBe(1)
-    await expectRule(
-      await t.request(`/api/schedule/bookings/${booking.id}/report`, { as: surveyor, json: { document_id: doc.id } }),
-      409,
-      /already delivered/,
+      (await t.request(`/api/schedule/payouts/${done.payout!.id}/paid`, { as: surveyor, method: 'POST' })).status,
+    ).toBe(404)
+    const settled = await settleSurveyPayouts({ database: t.database, payments: createSandboxPaymentsProvider() })
+    expect(settled).toBeGreaterThanOrEqual(1)
+    const [payout] = await t.database.query<{ status: string; paid_at: Date | null }>(
+      'select status, paid_at from survey_payouts where id = $1',
+      [done.payout!.id],
     )
-    const paid = await json<{ status: string; paid_at: string | null }>(
-      await t.request(`/api/schedule/payouts/${done.payout!.id}/paid`, { as: surveyor, method: 'POST' }),
+    expect(payout.status).toBe('paid')
+    expect(payout.paid_at).not.toBeNull()
+  })
+})
+
+describe('coverage, payment and terms at booking', () => {
+  it('offers only firms that cover the property postcode, and refuses a booking with one that does not', async () => {
+    const page = TransactionSurveysResponse.parse(
+      await json(await t.request(`/api/transactions/${txId}/surveys`, { as: buyer }), 200),
+    )
+    expect(page.property_postcode).toBe('AL1 3RR')
+    expect(page.offers.map((o) => o.firm_name)).toEqual(['Hertford Surveys'])
+    await expectRule(
+      await book(buyer, txId, at(12), otherLevel2, otherSurveyor.profileId),
+      422,
+      /Aberystwyth Building Surveys does not cover AL1/,
+    )
+    const elsewhere = await createTransaction(t.database, {
+      buyerProfileId: buyer.profileId,
+      property: { postcode: 'SY23 1DE' },
+    })
+    const there = TransactionSurveysResponse.parse(
+      await json(await t.request(`/api/transactions/${elsewhere.transactionId}/surveys`, { as: buyer }), 200),
+    )
+    expect(there.offers.map((o) => o.firm_name)).toEqual(['Aberystwyth Building Surveys'])
+    // Coverage is the firm admins' to change, and names districts only.
+    await expectRule(
+      await t.request('/api/schedule/coverage', { as: surveyor, method: 'PUT', json: { districts: ['St Albans'] } }),
+      400,
+      /postcode district/,
+    )
+  })
+
+  it('a declined card writes nothing: no booking, payout, participant, email or activity', async () => {
+    const fresh = await createTransaction(t.database, { buyerProfileId: buyer.profileId })
+    const tx = fresh.transactionId
+    await expectRule(await book(buyer, tx, at(13), level2, surveyor.profileId, DECLINED), 422, /card was declined/)
+    for (const table of ['survey_bookings', 'mail_outbox'])
+      expect(await count(`select count(*)::int as n from ${table} where transaction_id = $1`, [tx])).toBe(0)
+    expect(
+      await count(
+        `select count(*)::int as n from survey_payouts x join survey_bookings b on b.id = x.booking_id where b.transaction_id = $1`,
+        [tx],
+      ),
+    ).toBe(0)
+    expect(
+      await count(
+        `select count(*)::int as n from transaction_participants where transaction_id = $1 and role = 'surveyor'`,
+        [tx],
+      ),
+    ).toBe(0)
+    // Terms not accepted, or an old version: refused before any charge.
+    const noTerms = await t.request(`/api/transactions/${tx}/surveys/bookings`, {
+      as: buyer,
+      json: {
+        product_id: level2,
+        surveyor_id: surveyor.profileId,
+        starts_at: at(13),
+        payment_method: PAYS,
+        terms_version: SURVEY_TERMS_VERSION,
+        accept_terms: false,
+      },
+    })
+    expect(noTerms.status).toBe(400)
+    const oldTerms = await t.request(`/api/transactions/${tx}/surveys/bookings`, {
+      as: buyer,
+      json: {
+        product_id: level2,
+        surveyor_id: surveyor.profileId,
+        starts_at: at(13),
+        payment_method: PAYS,
+        terms_version: 'old',
+        accept_terms: true,
+      },
+    })
+    await expectRule(oldTerms, 422, /terms of engagement have changed/)
+    // Then the good card books.
+    expect((await book(buyer, tx, at(13))).status).toBe(201)
+  })
+
+  it('cancelling a paid booking refunds it: the payout record is marked refunded', async () => {
+    const b = SurveyBooking.parse(await json(await book(buyer, txId, at(17)), 201))
+    const cancelled = SurveyBooking.parse(
+      await json(
+        await t.request(`/api/transactions/${txId}/surveys/bookings/${b.id}/cancel`, { as: buyer, method: 'POST' }),
+        200,
+      ),
+    )
+    expect(cancelled.payout?.status).toBe('refunded')
+  })
+})
+
+describe('payout statement and calendar feed', () => {
+  it('the statement lists who paid, fee, VAT, platform fee on the ex-VAT fee and the payout; the CSV has the same columns', async () => {
+    const res = await json<{
+      lines: {
+        paid_by_name: string
+        fee_pence: number
+        vat_pence: number
+        platform_fee_pence: number
+        net_pence: number
+      }[]
+      totals: { net_pence: number }
+    }>(
+      await t.request(`/api/schedule/statement?from=${addDays(today, -5)}&to=${addDays(today, 30)}`, { as: surveyor }),
       200,
     )
-    expect(paid.status).toBe('paid')
-    expect(paid.paid_at).not.toBeNull()
+    const money = surveyPayoutAmounts(59500)
+    expect(res.lines.length).toBeGreaterThan(0)
+    expect(res.lines[0]).toMatchObject({
+      paid_by_name: 'Bea Buyer',
+      fee_pence: money.feePence,
+      vat_pence: money.vatPence,
+      platform_fee_pence: money.platformFeePence,
+      net_pence: money.netPence,
+    })
+    const csv = await t.request(`/api/schedule/statement.csv?from=${addDays(today, -5)}&to=${addDays(today, 30)}`, {
+      as: surveyor,
+    })
+    expect(csv.status).toBe(200)
+    expect(csv.headers.get('content-type')).toMatch(/text\/csv/)
+    const text = await csv.text()
+    const [header, first] = text.split('\r\n')
+    expect(header).toBe(
+      'Visit date,Property,Survey,Paid by,Paid on,"Fee paid (GBP, incl. VAT)",Fee ex VAT (GBP),VAT (GBP),"Platform fee (GBP, 10% of fee ex VAT)",Paid out to firm (GBP),Payout status,Provider,Provider reference',
+    )
+    expect(first).toContain('Bea Buyer')
+    expect(first).toContain(',595.00,495.83,99.17,49.58,545.42,')
+    // Another firm's statement does not list these.
+    const theirs = await json<{ lines: unknown[] }>(
+      await t.request('/api/schedule/statement', { as: otherSurveyor }),
+      200,
+    )
+    expect(theirs.lines).toHaveLength(0)
+  })
+
+  it('the iCalendar feed opens only with the current secret URL, and regenerating stops the old one', async () => {
+    const first = await json<{ url: string }>(
+      await t.request('/api/schedule/calendar-feed', { as: surveyor, method: 'POST' }),
+      200,
+    )
+    expect(first.url).toMatch(/\/api\/calendar-feeds\/[A-Za-z0-9_-]{43}$/)
+    const path = (url: string) => new URL(url).pathname
+    const feed = await t.app.request(path(first.url))
+    expect(feed.status).toBe(200)
+    expect(feed.headers.get('content-type')).toMatch(/text\/calendar/)
+    const ics = await feed.text()
+    expect(ics).toContain('METHOD:PUBLISH')
+    expect(ics).toContain('RICS Home Survey Level 2')
+    // Only the hash is stored.
+    const [row] = await t.database.query<{ h: string }>(
+      'select calendar_feed_token_hash as h from surveyors where profile_id = $1',
+      [surveyor.profileId],
+    )
+    expect(first.url).not.toContain(row.h)
+    const status = await json<{ exists: boolean; url: string | null }>(
+      await t.request('/api/schedule/calendar-feed', { as: surveyor }),
+      200,
+    )
+    expect(status).toEqual({ exists: true, url: null })
+    const second = await json<{ url: string }>(
+      await t.request('/api/schedule/calendar-feed', { as: surveyor, method: 'POST' }),
+      200,
+    )
+    expect((await t.app.request(path(first.url))).status).toBe(404)
+    expect((await t.app.request(path(second.url))).status).toBe(200)
+    expect((await t.app.request('/api/calendar-feeds/' + 'x'.repeat(43))).status).toBe(404)
   })
 })
 

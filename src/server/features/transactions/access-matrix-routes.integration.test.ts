@@ -1104,6 +1104,26 @@ const ROWS: Record<string, Row> = {
       }),
     expected: answers(404),
   },
+  // Enquiries by email (decision 054): the buyer's conveyancer emails the waiting enquiries to a seller's
+  // firm not on Homeward (none recorded here: 422 saying who is told); only the seller's conveyancer (none
+  // here) logs enquiries received by email or letter, so everyone on the move gets 403.
+  'POST /api/transactions/{txId}/enquiries/email': {
+    call: (actor) => t.request(`${base(move.txId)}/enquiries/email`, { as: as(actor), method: 'POST' }),
+    expected: answers(403, { professional: 422 }),
+  },
+  'POST /api/transactions/{txId}/enquiries/logged': {
+    call: (actor) =>
+      t.request(`${base(move.txId)}/enquiries/logged`, {
+        as: as(actor),
+        json: {
+          received_on: '2026-12-01',
+          received_via: 'email',
+          original_document_id: UNKNOWN_ID,
+          enquiries: [{ category: 'title', body: 'Please supply the official copies.' }],
+        },
+      }),
+    expected: answers(403),
+  },
   'POST /api/transactions/{txId}/enquiries/export': {
     call: async (actor) =>
       t.request(`${base(isAllowed(actor) ? await newMove() : move.txId)}/enquiries/export`, {
@@ -1287,18 +1307,8 @@ const ROWS: Record<string, Row> = {
   // The mortgage case is the move's broker's alone (access/mortgages.ts): no actor here is the broker,
   // so everyone on the move gets 403 and nothing changes; outsiders 404.
   'GET /api/mortgages/{txId}': { call: get(() => `/api/mortgages/${move.txId}`), expected: answers(403) },
-  'PUT /api/mortgages/{txId}/fact-find': {
-    call: (actor) =>
-      t.request(`/api/mortgages/${move.txId}/fact-find`, {
-        method: 'PUT',
-        as: as(actor),
-        json: {
-          gross_annual_income_pence: 1,
-          monthly_commitments_pence: 0,
-          deposit_pence: 0,
-          employment_status: 'employed',
-        },
-      }),
+  'POST /api/mortgages/{txId}/client': {
+    call: (actor) => t.request(`/api/mortgages/${move.txId}/client`, { method: 'POST', as: as(actor) }),
     expected: answers(403),
   },
   'POST /api/mortgages/{txId}/dips': {

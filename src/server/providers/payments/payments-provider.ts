@@ -154,6 +154,24 @@ export interface OneOffCharge {
   description: string
 }
 
+/**
+ * A card payment taken while the payer is present (a survey booked and paid at once): the provider
+ * charges the card now and answers, or refuses. The same idempotency key never charges twice.
+ */
+export interface CardPayment {
+  /** Ours (the booking id): a retry with the same key answers the first result. */
+  idempotencyKey: string
+  /**
+   * The card as the provider knows it: with Stripe, a PaymentMethod id created in the browser by
+   * Stripe.js (the card number never reaches us); in the sandbox, `pm_sandbox_card_<digits>` of a test card.
+   */
+  paymentMethodRef: string
+  /** VAT included. */
+  amountPence: number
+  description: string
+  metadata: Record<string, string>
+}
+
 export interface PaymentsProvider {
   /** 'sandbox' or 'stripe'. */
   readonly name: string
@@ -181,6 +199,10 @@ export interface PaymentsProvider {
     change: SubscriptionChange,
     stored?: ProviderSubscription | null,
   ): Promise<{ subscription: ProviderSubscription; invoice: ProviderInvoice | null }>
+  /** Charges a card on-session now (idempotent by key); throws PaymentsError with the card's refusal when declined. */
+  chargeCard(payment: CardPayment): Promise<{ reference: string }>
+  /** Refunds a card payment in full (idempotent by key); throws PaymentsError when the provider refuses. */
+  refundCharge(reference: string, idempotencyKey: string): Promise<{ reference: string }>
   /** Charges a customer's saved card off-session once (idempotent by key); throws PaymentsError when declined or no card. */
   chargeOnce(charge: OneOffCharge): Promise<{ reference: string; invoice: ProviderInvoice }>
   /**

@@ -54,6 +54,12 @@ export const SANDBOX_CARDS = {
   authenticates: '4000002500003155',
 } as const
 
+/**
+ * The sandbox's payment method for a test card typed on a Homeward page (a survey booking): the
+ * prefix and the digits. Stripe's adapter gets a PaymentMethod id from Stripe.js instead.
+ */
+export const SANDBOX_CARD_METHOD_PREFIX = 'pm_sandbox_card_'
+
 /** What a sandbox session was opened for: Pro (subscription) or saving a card (setup). */
 export type SandboxSessionRequest = CheckoutSessionRequest | ({ mode: 'setup' } & SetupSessionRequest)
 
@@ -165,6 +171,7 @@ export function createSandboxPaymentsProvider(now: () => Date = () => new Date()
   const subscriptions = new Map<string, ProviderSubscription>()
   const charges = new Map<string, { reference: string; invoice: ProviderInvoice }>()
   const setupIntents = new Map<string, SavedPaymentMethod>()
+  const cardPayments = new Map<string, { reference: string }>()
   const event = (type: PaymentsEvent['type'], object: unknown): SandboxEventPayload => ({
     id: `evt_sandbox_${randomUUID().replace(/-/g, '')}`,
     created: Math.floor(now().getTime() / 1000),
@@ -336,6 +343,27 @@ export function createSandboxPaymentsProvider(now: () => Date = () => new Date()
       }
       if (change.cancelAtPeriodEnd !== undefined) sub.cancelAtPeriodEnd = change.cancelAtPeriodEnd
       return { subscription: { ...sub }, invoice }
+    },
+    async chargeCard(payment) {
+      const seen = cardPayments.get(payment.idempotencyKey)
+      if (seen) return seen
+      const card = payment.paymentMethodRef.startsWith(SANDBOX_CARD_METHOD_PREFIX)
+        ? payment.paymentMethodRef.slice(SANDBOX_CARD_METHOD_PREFIX.length)
+        : ''
+      if (card === SANDBOX_CARDS.declines)
+        throw new PaymentsError('Your card was declined. Try another card (sandbox card 4000 0000 0000 0002).')
+      if (card === SANDBOX_CARDS.authenticates)
+        throw new PaymentsError(
+          'This card asks for 3-D Secure, which a sandbox booking cannot show: use 4242 4242 4242 4242.',
+        )
+      if (card !== SANDBOX_CARDS.succeeds)
+        throw new PaymentsError('That is not a sandbox test card. Use 4242 4242 4242 4242 or 4000 0000 0000 0002.')
+      const result = { reference: `pi_sandbox_${hash(`card:${payment.idempotencyKey}`)}` }
+      cardPayments.set(payment.idempotencyKey, result)
+      return result
+    },
+    async refundCharge(reference, idempotencyKey) {
+      return { reference: `re_sandbox_${hash(`${reference}:${idempotencyKey}`)}` }
     },
     async chargeOnce(charge) {
       const seen = charges.get(charge.idempotencyKey)

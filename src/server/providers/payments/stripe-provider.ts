@@ -316,6 +316,32 @@ export function createStripePaymentsProvider(options: StripeProviderOptions): Pa
       if (!subscription) throw new PaymentsError(`Stripe's subscription ${ref} is not a Pro plan.`)
       return { subscription, invoice }
     },
+    async chargeCard(payment) {
+      const intent = await stripe.paymentIntents
+        .create(
+          {
+            amount: payment.amountPence,
+            currency: 'gbp',
+            payment_method: payment.paymentMethodRef,
+            confirm: true,
+            // On-session with no redirect: a card that needs 3-D Secure is refused here, not half-paid.
+            automatic_payment_methods: { enabled: true, allow_redirects: 'never' },
+            description: payment.description,
+            metadata: payment.metadata,
+          },
+          { idempotencyKey: payment.idempotencyKey },
+        )
+        .catch((err: unknown) => refusal(err))
+      if (intent.status !== 'succeeded')
+        throw new PaymentsError(`The payment did not go through (${intent.status}): try another card.`)
+      return { reference: intent.id }
+    },
+    async refundCharge(reference, idempotencyKey) {
+      const refund = await stripe.refunds
+        .create({ payment_intent: reference }, { idempotencyKey })
+        .catch((err: unknown) => refusal(err))
+      return { reference: refund.id }
+    },
     async chargeOnce(charge) {
       if (!charge.paymentMethodRef)
         throw new PaymentsError('No card is saved for this charge: the payer has to save one first.')

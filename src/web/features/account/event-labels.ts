@@ -42,6 +42,7 @@ const LABELS: Record<string, string> = {
   'firm.billing_seats_refused': 'Seat change refused: fewer seats than members',
   'firm.billing_cancelled': "Cancelled your firm's Pro",
   'firm.billing_resumed': "Kept your firm's Pro after cancelling",
+  'firm.profile_updated': "Changed your firm's public profile",
 }
 
 /**

@@ -67,6 +67,29 @@ export function useOpenMatter() {
   })
 }
 
+/**
+ * POST /api/matters/import: open every valid row of a CSV as a matter (each in its own transaction);
+ * answers each row's outcome. The board, the firm and the dashboard reload when any was created.
+ */
+export function useImportMatters() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    // The contract module carries the CSV parser: loaded with the import dialog, not with the board.
+    mutationFn: async (csv: string) => {
+      const { matterImportEndpoints } = await import('#shared/contracts/matter-import.ts')
+      return callApi(matterImportEndpoints.importMatters, { body: { csv } })
+    },
+    onSuccess: (result) =>
+      result.created > 0
+        ? Promise.all([
+            queryClient.invalidateQueries({ queryKey: BOARD_KEY }),
+            queryClient.invalidateQueries({ queryKey: MY_FIRM_QUERY_KEY }),
+            queryClient.invalidateQueries({ queryKey: DASHBOARD_QUERY_KEY }),
+          ])
+        : undefined,
+  })
+}
+
 /** PATCH /api/matters/{matterId}/fee-earner: hand a matter to another member (admins); the board reloads. */
 export function useReassignMatter() {
   const queryClient = useQueryClient()
@@ -109,6 +132,26 @@ export function useTransactionMatter(txId: string) {
 }
 
 /** POST /api/firm-invitations/{token}/accept: join a firm from an emailed link; the board reloads. */
+/** GET /api/firm/figures: the firm's matters, live and completed moves and members (one definition server-side). */
+export function useFirmFigures() {
+  return useQuery({
+    queryKey: [...MY_FIRM_QUERY_KEY, 'figures'],
+    queryFn: ({ signal }) => callApi(firmsEndpoints.figures, { signal }),
+    staleTime: 15_000,
+  })
+}
+
+/** GET /api/firm-invitations/{token} (public): the firm, its trade, the role and who invited, for the joining page. */
+export function useFirmInvitationPreview(token: string) {
+  return useQuery({
+    queryKey: ['firm-invitation', token],
+    queryFn: ({ signal }) => callApi(firmsEndpoints.previewInvitation, { params: { token }, signal }),
+    enabled: token.length > 0,
+    retry: false,
+    staleTime: 60_000,
+  })
+}
+
 export function useAcceptFirmInvitation() {
   const queryClient = useQueryClient()
   return useMutation({

@@ -9,10 +9,15 @@ import {
   enquiryEndpoints,
   type ChangeEnquiryStatusInput,
   type ClientAnswerInput,
+  type LinkReplyInput,
+  type LinkUpload,
+  type LogEnquiriesInput,
   type RaiseEnquiriesInput,
   type ReplyInput,
   type SendDraftInput,
 } from '#shared/contracts/enquiries.ts'
+import { endpointUrl } from '#shared/contracts/endpoint.ts'
+import { sendFile } from '#web/lib/uploads/upload-file.ts'
 import { callApi } from '#web/lib/api-client.ts'
 import { documentsKey, transactionQueryKey } from '#web/lib/query-keys.ts'
 
@@ -78,15 +83,6 @@ export function useChangeStatus(txId: string) {
   })
 }
 
-export function useSellerTask(txId: string) {
-  const refresh = useRefresh(txId)
-  return useMutation({
-    mutationFn: ({ enquiryId, version }: { enquiryId: string; version: number }) =>
-      callApi(enquiryEndpoints.sellerTask, { params: { txId, enquiryId }, body: { version } }),
-    onSettled: refresh,
-  })
-}
-
 export function useExportReplies(txId: string) {
   const queryClient = useQueryClient()
   return useMutation({
@@ -136,12 +132,31 @@ export function useSendDraft(txId: string) {
   })
 }
 
+/** The seller's conveyancer logs enquiries received by email or letter (the original uploaded first). */
+export function useLogEnquiries(txId: string) {
+  const refresh = useRefresh(txId)
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: (input: LogEnquiriesInput) => callApi(enquiryEndpoints.logEnquiries, { params: { txId }, body: input }),
+    onSettled: () => Promise.all([refresh(), queryClient.invalidateQueries({ queryKey: documentsKey(txId) })]),
+  })
+}
+
 /** The conveyancer does not send their client's answer. */
 export function useDiscardDraft(txId: string) {
   const refresh = useRefresh(txId)
   return useMutation({
     mutationFn: ({ enquiryId, draftId, version }: { enquiryId: string; draftId: string; version: number }) =>
       callApi(enquiryEndpoints.discardDraft, { params: { txId, enquiryId, draftId }, body: { version } }),
+    onSettled: refresh,
+  })
+}
+
+/** The buyer's conveyancer emails the waiting enquiries again to the seller's firm not on Homeward. */
+export function useSendByEmail(txId: string) {
+  const refresh = useRefresh(txId)
+  return useMutation({
+    mutationFn: () => callApi(enquiryEndpoints.emailLink, { params: { txId } }),
     onSettled: refresh,
   })
 }
@@ -153,5 +168,43 @@ export function useSaveClientAnswer(txId: string, taskId: string) {
     mutationFn: (input: ClientAnswerInput) =>
       callApi(enquiryEndpoints.saveClientAnswer, { params: { txId, taskId }, body: input }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: clientTaskKey(txId, taskId) }),
+  })
+}
+
+const linkKey = (token: string) => ['enquiry-link', token] as const
+
+/** What an emailed reply link opens (public: no session). */
+export function useEnquiryLink(token: string) {
+  return useQuery({
+    queryKey: linkKey(token),
+    queryFn: ({ signal }) => callApi(enquiryEndpoints.linkView, { params: { token }, signal }),
+    retry: false,
+  })
+}
+
+/** Answers one enquiry through the link, then reloads what the link opens. */
+export function useLinkReply(token: string) {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: ({ enquiryId, ...input }: LinkReplyInput & { enquiryId: string }) =>
+      callApi(enquiryEndpoints.linkReply, { params: { token, enquiryId }, body: input }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: linkKey(token) }),
+  })
+}
+
+/** Sends one file through the link with progress (XMLHttpRequest); it waits beside the link until a reply takes it. */
+export function uploadThroughLink(
+  token: string,
+  file: File,
+  onProgress: (sent: number, total: number) => void,
+  signal: AbortSignal,
+): Promise<LinkUpload> {
+  const { linkUpload } = enquiryEndpoints
+  return sendFile<LinkUpload>({
+    method: 'POST',
+    url: endpointUrl(linkUpload, { params: { token }, query: { filename: file.name } }),
+    file,
+    onProgress,
+    signal,
   })
 }

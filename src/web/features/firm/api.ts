@@ -9,7 +9,9 @@ import type { PutSlaSettingsInput, PutStandardEnquiriesInput } from '#shared/con
 import { enquiryEndpoints } from '#shared/contracts/enquiries.ts'
 import { firmsEndpoints, type CreateFirmInput, type InviteMemberInput } from '#shared/contracts/firms.ts'
 import type { MemberRole } from '#shared/domain/firms.ts'
+import { firmProfileEndpoints, type FirmProfile, type UpdateFirmProfileInput } from '#shared/contracts/firm-profile.ts'
 import { callApi } from '#web/lib/api-client.ts'
+import { sendFile } from '#web/lib/uploads/upload-file.ts'
 import { CASES_BOARD_QUERY_KEY, MY_FIRM_QUERY_KEY } from '#web/lib/query-keys.ts'
 
 const slaKey = (orgId: string) => ['firm', orgId, 'sla-settings'] as const
@@ -151,5 +153,59 @@ export function useFirmEvents(orgId: string) {
       }),
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.next_cursor,
+  })
+}
+
+const profileKey = (orgId: string) => ['firm', orgId, 'profile'] as const
+
+/** GET /api/firms/{orgId}/profile: the firm's public profile (any member). */
+export function useFirmProfile(orgId: string) {
+  return useQuery({
+    queryKey: profileKey(orgId),
+    queryFn: ({ signal }) => callApi(firmProfileEndpoints.get, { params: { orgId }, signal }),
+  })
+}
+
+/** Puts a changed profile in the cache and refreshes the firm (its "listed" badge) and the directory. */
+function useProfileChanged(orgId: string) {
+  const queryClient = useQueryClient()
+  return (profile: FirmProfile) => {
+    queryClient.setQueryData(profileKey(orgId), profile)
+    void queryClient.invalidateQueries({ queryKey: MY_FIRM_QUERY_KEY })
+    void queryClient.invalidateQueries({ queryKey: ['directory'] })
+    void queryClient.invalidateQueries({ queryKey: ['accreditation'] })
+  }
+}
+
+/** PATCH /api/firms/{orgId}/profile: change the profile (admins); the regulator number is checked on the register. */
+export function useUpdateFirmProfile(orgId: string) {
+  const changed = useProfileChanged(orgId)
+  return useMutation({
+    mutationFn: (input: UpdateFirmProfileInput) =>
+      callApi(firmProfileEndpoints.update, { params: { orgId }, body: input }),
+    onSuccess: changed,
+  })
+}
+
+/** POST /api/firms/{orgId}/logo: upload a logo with progress (`onProgress` 0..100); the server resizes it. */
+export function useUploadFirmLogo(orgId: string) {
+  const changed = useProfileChanged(orgId)
+  return useMutation({
+    mutationFn: ({ file, onProgress }: { file: File; onProgress: (percent: number) => void }) =>
+      sendFile<FirmProfile>({
+        url: `/api/firms/${orgId}/logo`,
+        file,
+        onProgress: (sent, total) => onProgress(total ? Math.round((sent / total) * 100) : 0),
+      }),
+    onSuccess: changed,
+  })
+}
+
+/** DELETE /api/firms/{orgId}/logo: remove the logo (admins). */
+export function useRemoveFirmLogo(orgId: string) {
+  const changed = useProfileChanged(orgId)
+  return useMutation({
+    mutationFn: () => callApi(firmProfileEndpoints.removeLogo, { params: { orgId } }),
+    onSuccess: changed,
   })
 }

@@ -78,6 +78,10 @@ export function describeFirmEvent(event: Pick<FirmEvent, 'kind' | 'detail' | 'ac
       return `${who} cancelled Pro at the end of the period`
     case 'firm.billing_resumed':
       return `${who} kept Pro after cancelling`
+    case 'firm.profile_updated': {
+      const fields = Array.isArray(d.fields) ? d.fields.filter((f): f is string => typeof f === 'string') : []
+      return `${who} changed the firm's public profile${fields.length ? ` (${fields.join(', ').replace(/_/g, ' ')})` : ''}`
+    }
     default:
       return `${who} changed the firm`
   }

@@ -47,6 +47,15 @@ export function createOrganization(overrides: Partial<DirectoryOrganization> = {
     postcode_district: district,
     description: `An independent ${SUFFIX[type].toLowerCase()} firm serving ${town} and the surrounding area.`,
     contact_email: `hello${n}@example.co.uk`,
+    website: null,
+    logo_url: null,
+    offices: [],
+    services: [],
+    languages: [],
+    regulator: null,
+    regulator_number: null,
+    regulator_status: null,
+    regulator_checked_by: null,
     accreditation_metrics: [
       {
         avg_days: 40 + (n % 80),

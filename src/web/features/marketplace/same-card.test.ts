@@ -12,7 +12,9 @@ describe('sameCardContent', () => {
   })
 
   it('ignores what the card does not show', () => {
-    expect(sameCardContent(org, { ...copy(), description: 'Changed', contact_email: 'new@example.com' })).toBe(true)
+    expect(sameCardContent(org, { ...copy(), contact_email: 'new@example.com', website: 'https://new.example' })).toBe(
+      true,
+    )
   })
 
   it.each([
@@ -22,6 +24,9 @@ describe('sameCardContent', () => {
     ['tier', { accreditation_tier: org.accreditation_tier === 'gold' ? 'silver' : 'gold' }],
     ['town', { town: 'Elsewhere' }],
     ['postcode district', { postcode_district: 'ZZ9' }],
+    ['description', { description: 'Changed' }],
+    ['logo', { logo_url: '/api/firm-logos/x/abc.webp' }],
+    ['regulator check', { regulator_status: 'verified' }],
   ] as const)('is false when the %s differs', (_, change) => {
     expect(sameCardContent(org, { ...copy(), ...change })).toBe(false)
   })

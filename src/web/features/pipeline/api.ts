@@ -6,24 +6,97 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import {
   mortgageEndpoints,
+  type BrokerClient,
+  type CreateClientInput,
   type FactFindInput,
   type MortgageCase,
+  type PipelineQueryParams,
+  type RecommendationInput,
   type RecordDipInput,
   type UpdateApplicationInput,
+  type UpdateClientInput,
 } from '#shared/contracts/mortgages.ts'
 import { callApi } from '#web/lib/api-client.ts'
 import { transactionQueryKey } from '#web/lib/query-keys.ts'
 
 const PIPELINE_KEY = ['mortgages', 'pipeline'] as const
 const caseKey = (txId: string) => ['mortgages', 'case', txId] as const
+const clientKey = (clientId: string) => ['mortgages', 'client', clientId] as const
 
-/** GET /api/pipeline. */
-export function usePipeline() {
+/** GET /api/pipeline?q=&stage=&lender=&dip_expiring=&sort=: searched, filtered and sorted on the server. */
+export function usePipeline(query: PipelineQueryParams = {}) {
   return useQuery({
-    queryKey: PIPELINE_KEY,
-    queryFn: ({ signal }) => callApi(mortgageEndpoints.pipeline, { signal }),
+    queryKey: [...PIPELINE_KEY, query],
+    queryFn: ({ signal }) => callApi(mortgageEndpoints.pipeline, { query, signal }),
+    staleTime: 15_000,
+    placeholderData: (previous) => previous,
+  })
+}
+
+/** GET /api/broker-clients/{clientId}. */
+export function useBrokerClient(clientId: string) {
+  return useQuery({
+    queryKey: clientKey(clientId),
+    queryFn: ({ signal }) => callApi(mortgageEndpoints.getClient, { params: { clientId }, signal }),
     staleTime: 15_000,
   })
+}
+
+function useClientMutation<I>(send: (input: I) => Promise<BrokerClient>) {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: send,
+    onSuccess: (data) => {
+      queryClient.setQueryData(clientKey(data.id), data)
+      return Promise.all([
+        queryClient.invalidateQueries({ queryKey: PIPELINE_KEY }),
+        ...(data.transaction_id
+          ? [
+              queryClient.invalidateQueries({ queryKey: caseKey(data.transaction_id) }),
+              queryClient.invalidateQueries({ queryKey: transactionQueryKey(data.transaction_id) }),
+            ]
+          : []),
+      ])
+    },
+  })
+}
+
+/** POST /api/broker-clients. */
+export function useCreateClient() {
+  return useClientMutation((body: CreateClientInput) => callApi(mortgageEndpoints.createClient, { body }))
+}
+
+/** PUT /api/broker-clients/{clientId}. */
+export function useUpdateClient(clientId: string) {
+  return useClientMutation((body: UpdateClientInput) =>
+    callApi(mortgageEndpoints.updateClient, { params: { clientId }, body }),
+  )
+}
+
+/** PUT /api/broker-clients/{clientId}/fact-find (the autosave). */
+export function useSaveClientFactFind(clientId: string) {
+  return useClientMutation((body: FactFindInput) =>
+    callApi(mortgageEndpoints.saveClientFactFind, { params: { clientId }, body }),
+  )
+}
+
+/** POST /api/broker-clients/{clientId}/link. */
+export function useLinkClient(clientId: string) {
+  return useClientMutation((transaction_id: string) =>
+    callApi(mortgageEndpoints.linkClient, { params: { clientId }, body: { transaction_id } }),
+  )
+}
+
+/** POST /api/broker-clients/{clientId}/recommendations. */
+export function useRecordRecommendation(clientId: string) {
+  return useClientMutation((body: RecommendationInput) =>
+    callApi(mortgageEndpoints.recordRecommendation, { params: { clientId }, body }),
+  )
+}
+
+/** POST /api/mortgages/{txId}/client: the client record of a move's buyer (made when missing). */
+export function useStartClient(txId: string) {
+  return useClientMutation(() => callApi(mortgageEndpoints.startClient, { params: { txId } }))
 }
 
 /** GET /api/mortgages/{txId}. */
@@ -47,13 +120,6 @@ function useCaseMutation<I>(txId: string, send: (input: I) => Promise<MortgageCa
       ])
     },
   })
-}
-
-/** PUT /api/mortgages/{txId}/fact-find. */
-export function useSaveFactFind(txId: string) {
-  return useCaseMutation(txId, (body: FactFindInput) =>
-    callApi(mortgageEndpoints.saveFactFind, { params: { txId }, body }),
-  )
 }
 
 /** POST /api/mortgages/{txId}/dips. */

@@ -69,22 +69,64 @@ export function useSchedule(from: string | undefined, days: number) {
   })
 }
 
-/** POST /api/schedule/bookings/{bookingId}/report with a document already in the Property folder. */
-export function useDeliverReport() {
+/** POST /api/schedule/bookings/{bookingId}/report/ready with a document already in the Property folder. */
+export function useReadyReport() {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: ({ bookingId, documentId }: { bookingId: string; documentId: string }) =>
-      callApi(surveyEndpoints.deliverReport, { params: { bookingId }, body: { document_id: documentId } }),
+      callApi(surveyEndpoints.readyReport, { params: { bookingId }, body: { document_id: documentId } }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: SCHEDULE_KEY }),
   })
 }
 
-/** POST /api/schedule/payouts/{payoutId}/paid. */
-export function useMarkPaid() {
+/** POST /api/schedule/bookings/{bookingId}/report/release: the schedule and the statement reload. */
+export function useReleaseReport() {
   const queryClient = useQueryClient()
   return useMutation({
-    mutationFn: (payoutId: string) => callApi(surveyEndpoints.markPayoutPaid, { params: { payoutId } }),
+    mutationFn: (bookingId: string) => callApi(surveyEndpoints.releaseReport, { params: { bookingId } }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: SCHEDULE_KEY }),
+  })
+}
+
+/** GET /api/schedule/coverage. */
+export function useCoverage() {
+  return useQuery({
+    queryKey: [...SCHEDULE_KEY, 'coverage'],
+    queryFn: ({ signal }) => callApi(surveyEndpoints.coverage, { signal }),
+  })
+}
+
+/** PUT /api/schedule/coverage (firm admins). */
+export function useSaveCoverage() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: (districts: string[]) => callApi(surveyEndpoints.saveCoverage, { body: { districts } }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: [...SCHEDULE_KEY, 'coverage'] }),
+  })
+}
+
+/** GET /api/schedule/statement (default range). */
+export function useStatement() {
+  return useQuery({
+    queryKey: [...SCHEDULE_KEY, 'statement'],
+    queryFn: ({ signal }) => callApi(surveyEndpoints.statement, { query: {}, signal }),
+  })
+}
+
+/** GET /api/schedule/calendar-feed. */
+export function useCalendarFeed() {
+  return useQuery({
+    queryKey: [...SCHEDULE_KEY, 'feed'],
+    queryFn: ({ signal }) => callApi(surveyEndpoints.calendarFeed, { signal }),
+  })
+}
+
+/** POST /api/schedule/calendar-feed: a new secret URL (answered once). */
+export function useRegenerateCalendarFeed() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: () => callApi(surveyEndpoints.regenerateCalendarFeed, {}),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: [...SCHEDULE_KEY, 'feed'] }),
   })
 }
 

@@ -34,4 +34,10 @@ export interface WorkspaceSlots {
   overviewCards?: ReactNode
   /** Timeline, under a task: a link to the page where that task is done (e.g. the deposit's). */
   taskExtra?: (task: Task) => ReactNode
+  /** Header, under the address: the professionals recorded as not on Homeward (off-platform parties). */
+  offPlatformSummary?: ReactNode
+  /** People tab, beside 'Find a professional': recording a professional who is not on Homeward. */
+  recordOffPlatform?: ReactNode
+  /** People tab, under the people: the professionals recorded as not on Homeward. */
+  offPlatformParties?: ReactNode
 }

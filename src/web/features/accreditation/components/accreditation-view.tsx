@@ -2,6 +2,7 @@ import { CheckCircle2, CircleDashed, XCircle } from 'lucide-react'
 import { Link } from 'react-router'
 import type { Criterion } from '#shared/contracts/accreditation.ts'
 import { ACCREDITATION_TIERS, organizationTypeLabel, type AccreditationTier } from '#shared/domain/organizations.ts'
+import { criterionGapDetail } from '#shared/domain/tiers.ts'
 import { tradeFigureRows } from '#shared/domain/trade-metrics.ts'
 import { ACADEMY_PATH, organizationPath } from '#shared/paths.ts'
 import { Badge } from '#web/components/ui/badge.tsx'
@@ -57,6 +58,7 @@ export function AccreditationView() {
     )
   }
   const figures = tradeFigureRows(o.type, o.figures)
+  const onboardingDone = { done: o.onboarding.filter((s) => s.done).length, total: o.onboarding.length }
   return (
     <div className="flex flex-col gap-6">
       <header className="flex flex-col gap-2">
@@ -100,7 +102,7 @@ export function AccreditationView() {
                   <li key={`${c.tier}-${c.key}`} className="flex flex-col sm:flex-row sm:items-baseline sm:gap-2">
                     <span className="font-medium">{c.gap}</span>
                     <span className="text-sm text-muted-foreground">
-                      ({c.label}; now {c.current ?? 'none'})
+                      ({criterionGapDetail(c, onboardingDone)})
                       {c.key === 'academy' || c.key === 'onboarding' ? (
                         <>
                           {' '}
@@ -135,7 +137,12 @@ export function AccreditationView() {
                       <span className="text-sm font-medium">{c.label}</span>
                       <span className="flex flex-wrap items-center gap-x-2 text-sm">
                         <Status c={c} />
-                        {c.current ? <span className="text-muted-foreground">{c.current}</span> : null}
+                        {c.current ? (
+                          <span className="text-muted-foreground">
+                            <span aria-hidden="true">· </span>
+                            {c.current}
+                          </span>
+                        ) : null}
                       </span>
                       {c.key === 'sla' && c.status === 'no_data' ? (
                         <span className="text-xs text-muted-foreground">

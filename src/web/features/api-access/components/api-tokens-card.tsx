@@ -64,7 +64,7 @@ export function ApiTokensCard({ firmId }: { firmId?: string }) {
           <CardDescription>
             {firm
               ? "A key acts as the admin who made it, for the firm's case-management system, while they are an admin."
-              : 'A token lets another program read your moves as you, within the scopes you choose.'}{' '}
+              : 'A token lets another program read and work your moves as you, within the scopes you choose.'}{' '}
             Send it as <code className="font-mono">Authorization: Bearer …</code>.
           </CardDescription>
         </div>

@@ -1,5 +1,5 @@
 import { CheckCircle2 } from 'lucide-react'
-import { useState, type ComponentType } from 'react'
+import { useState, type ComponentType, type ReactNode } from 'react'
 import type { SignupRoleChoice } from '#shared/domain/roles.ts'
 import { Button } from '#web/components/ui/button.tsx'
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '#web/components/ui/tabs.tsx'
@@ -37,6 +37,7 @@ export function AuthScreen({
   defaultRole,
   onDone,
   notice,
+  intro,
   step,
   next,
   ProviderButtons,
@@ -48,6 +49,8 @@ export function AuthScreen({
   defaultRole?: SignupRoleChoice
   onDone?: () => void
   notice?: string
+  /** A heading and a line in place of the tabs' own (a firm invitation names the firm and the inviter). */
+  intro?: { title: string; body: ReactNode }
   /** Where the sign-up's emailed link continues to (an invitation); sign-in goes there on its own. */
   next?: string
   /** 'two-factor': a first factor is done elsewhere (an OAuth callback) and the code is asked. */
@@ -88,13 +91,14 @@ export function AuthScreen({
           </div>
           <div>
             <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">
-              {tab === 'sign-in' ? 'Welcome back' : 'Create your free account'}
+              {intro?.title ?? (tab === 'sign-in' ? 'Welcome back' : 'Create your free account')}
             </h1>
-            <p className="mt-1 text-muted-foreground">
-              {tab === 'sign-in'
-                ? 'Sign in to follow your move.'
-                : 'Buyers and sellers use Homeward free. Professionals join to work their cases.'}
-            </p>
+            <div className="mt-1 text-muted-foreground">
+              {intro?.body ??
+                (tab === 'sign-in'
+                  ? 'Sign in to follow your move.'
+                  : 'Buyers and sellers use Homeward free. Professionals join to work their cases.')}
+            </div>
           </div>
           {notice && (
             <p role="status" className="rounded-lg border border-primary/30 bg-primary-soft/60 p-3 text-sm">

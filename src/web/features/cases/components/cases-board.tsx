@@ -1,4 +1,14 @@
-import { memo, useDeferredValue, useEffect, useMemo, useState, type FormEvent, type ReactNode } from 'react'
+import {
+  lazy,
+  memo,
+  Suspense,
+  useDeferredValue,
+  useEffect,
+  useMemo,
+  useState,
+  type FormEvent,
+  type ReactNode,
+} from 'react'
 import { Link } from 'react-router'
 import type { BoardResponse, BoardRow } from '#shared/contracts/firms.ts'
 import {
@@ -14,7 +24,9 @@ import {
   slaStatusLabel,
   type BoardView,
 } from '#shared/domain/firms.ts'
+import { clockWording } from '#shared/domain/sla-wording.ts'
 import { standardTimeline } from '#shared/domain/timeline-template.ts'
+import { londonDate } from '#shared/domain/working-days.ts'
 import { OPEN_MATTER_PATH, transactionPath } from '#shared/paths.ts'
 import { Badge, type BadgeVariant } from '#web/components/ui/badge.tsx'
 import { Button } from '#web/components/ui/button.tsx'
@@ -24,11 +36,16 @@ import { NativeSelect } from '#web/components/ui/native-select.tsx'
 import { Skeleton } from '#web/components/ui/skeleton.tsx'
 import { useLatestSearchParams } from '#web/lib/use-latest-search-params.ts'
 import { formatUkDate, formatUkDateTime, pluralise } from '#web/lib/formatters.ts'
-import { notify } from '#web/lib/toast.ts'
-import { useAcceptFirmInvitation, useBoard, type BoardFilters } from '../api'
+import { useBoard, useFirmFigures, type BoardFilters } from '../api'
+import { FirmInvitationOffer } from './firm-invitation'
 import { filterBoardRows } from '../filter-rows'
 import { ReassignDialog } from './reassign-dialog'
 import { isProRequired, ProUpsell } from '#web/components/pro-upsell.tsx'
+
+// Loaded when first opened: it carries the CSV parser, which the board itself does not need.
+const ImportMattersDialog = lazy(() =>
+  import('./import-matters-dialog').then((m) => ({ default: m.ImportMattersDialog })),
+)
 
 const STAGE_NAMES = standardTimeline({ tenure: 'freehold' }).map((s) => s.stageName)
 const FILTER_KEYS = ['stage', 'sla', 'side', 'fee_earner', 'q', 'sort'] as const
@@ -37,23 +54,30 @@ const SLA_VARIANT: Record<string, BadgeVariant> = {
   breached: 'destructive',
   due_soon: 'gold',
   on_track: 'success',
+  paused: 'muted',
   none: 'muted',
 }
 
+/** The row's driving clock, worded by the one SLA wording (sla-wording.ts) on today's London date. */
 function SlaBadge({ row }: { row: BoardRow }) {
+  if (row.sla.status === 'none' || !row.sla.clock) {
+    return <Badge variant={SLA_VARIANT.none}>{slaStatusLabel('none')}</Badge>
+  }
+  const w = clockWording(
+    { sla: row.sla.status, paused: row.sla.paused, dueDate: row.sla.due_on },
+    londonDate(new Date()),
+  )
   return (
     <span className="flex flex-col gap-0.5">
       <span className="flex flex-wrap gap-1">
-        <Badge variant={SLA_VARIANT[row.sla.status]}>{slaStatusLabel(row.sla.status)}</Badge>
-        {row.sla.paused && <Badge variant="muted">Paused</Badge>}
+        <Badge variant={SLA_VARIANT[w.status]}>{w.label}</Badge>
+        {row.sla.paused && w.status !== 'paused' && <Badge variant="muted">Paused</Badge>}
       </span>
-      {row.sla.clock && (
-        <span className="text-xs text-muted-foreground">
-          {row.sla.clock}
-          {row.sla.due_on ? `, due ${formatUkDate(row.sla.due_on)}` : ''}
-          {row.sla.paused ? ' (paused while its stage is blocked)' : ''}
-        </span>
-      )}
+      <span className="text-xs text-muted-foreground">
+        {row.sla.clock}
+        {w.due ? `, ${w.due}` : ''}
+        {row.sla.paused ? ' (paused while its stage is blocked)' : ''}
+      </span>
     </span>
   )
 }
@@ -73,7 +97,7 @@ const CasesColumns = memo(CasesColumnsView)
  * sorting and the view kept in the URL, pages of 100 loaded on request. Typing in the search narrows
  * the loaded rows in the browser at once (filter-rows.ts); the text reaches the URL, and so the
  * server, when typing pauses (SEARCH_PAUSE_MS) or on Search. Admins and fee earners open a matter
- * from here; admins reassign a matter's fee earner from its row. Without a firm it shows `noFirm`
+ * or import matters from a CSV (import-matters-dialog.tsx) from here; admins reassign a matter's fee earner from its row. Without a firm it shows `noFirm`
  * (claim a listing or create the firm) instead of the board.
  */
 export function CasesBoard({ noFirm }: { noFirm: ReactNode }) {
@@ -121,7 +145,9 @@ export function CasesBoard({ noFirm }: { noFirm: ReactNode }) {
   // longer text and shows a subset, until the server answers, for shorter.
   const typed = useDeferredValue(text)
   const rows = useMemo(() => filterBoardRows(loaded, typed), [loaded, typed])
+  const figures = useFirmFigures().data?.figures
   const [reassigning, setReassigning] = useState<BoardRow | null>(null)
+  const [importing, setImporting] = useState(false)
   const canReassign = canManageFirm(first?.viewer_role)
   const onReassign = canReassign ? setReassigning : undefined
 
@@ -129,8 +155,8 @@ export function CasesBoard({ noFirm }: { noFirm: ReactNode }) {
     return (
       <div className="flex flex-col gap-4">
         <h1 className="text-2xl font-bold">Cases</h1>
-        {joinToken && <JoinFirm token={joinToken} onDone={() => set('join', '')} />}
-        {noFirm}
+        {/* Holding an invitation: its one offer is to join that firm, not to create one. */}
+        {joinToken ? <FirmInvitationOffer compact token={joinToken} onJoined={() => set('join', '')} /> : noFirm}
       </div>
     )
   }
@@ -141,16 +167,25 @@ export function CasesBoard({ noFirm }: { noFirm: ReactNode }) {
         <div>
           <h1 className="text-2xl font-bold">Cases</h1>
           {first && first.viewer_role && (
-            <p className="text-sm text-muted-foreground">
-              {pluralise(first.total, 'matter')} · you are {memberRoleLabel(first.viewer_role).toLowerCase()}
+            <p className="text-sm text-muted-foreground" data-testid="firm-figures">
+              {/* The firm's figures, from the one definition the accreditation page and onboarding read. */}
+              {figures
+                ? `${pluralise(figures.matters, 'matter')} (${figures.live} live, ${figures.completed} completed) · `
+                : ''}
+              you are {memberRoleLabel(first.viewer_role).toLowerCase()}
             </p>
           )}
         </div>
         <div className="flex flex-wrap items-center gap-2">
           {canOpenMatter(first?.viewer_role) && (
-            <Button asChild size="sm">
-              <Link to={OPEN_MATTER_PATH}>Open a matter</Link>
-            </Button>
+            <>
+              <Button asChild size="sm">
+                <Link to={OPEN_MATTER_PATH}>Open a matter</Link>
+              </Button>
+              <Button size="sm" variant="outline" onClick={() => setImporting(true)}>
+                Import matters
+              </Button>
+            </>
           )}
           <div role="group" aria-label="View" className="flex gap-1">
             {(['table', 'board'] as const).map((v) => (
@@ -168,7 +203,7 @@ export function CasesBoard({ noFirm }: { noFirm: ReactNode }) {
         </div>
       </div>
 
-      {joinToken && <JoinFirm token={joinToken} onDone={() => set('join', '')} />}
+      {joinToken && <FirmInvitationOffer compact token={joinToken} onJoined={() => set('join', '')} />}
 
       <form onSubmit={onSearch} className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-6" aria-label="Filters">
         <div className="flex flex-col gap-1 lg:col-span-2">
@@ -241,7 +276,7 @@ export function CasesBoard({ noFirm }: { noFirm: ReactNode }) {
         </div>
       ) : null}
       {first?.viewer_role && !board.isPending && !board.isError && (
-        <p className="sr-only" aria-live="polite" data-testid="cases-shown">
+        <p className="text-sm text-muted-foreground" aria-live="polite" data-testid="cases-shown">
           {pluralise(rows.length, 'matter')} shown
         </p>
       )}
@@ -269,6 +304,11 @@ export function CasesBoard({ noFirm }: { noFirm: ReactNode }) {
           members={first.fee_earners.filter((f) => canBeFeeEarner(f.role))}
           onClose={() => setReassigning(null)}
         />
+      )}
+      {importing && (
+        <Suspense fallback={null}>
+          <ImportMattersDialog open={importing} onClose={() => setImporting(false)} />
+        </Suspense>
       )}
     </div>
   )
@@ -485,33 +525,6 @@ function CasesColumnsView({ rows }: { rows: BoardRow[] }) {
           </section>
         )
       })}
-    </div>
-  )
-}
-
-function JoinFirm({ token, onDone }: { token: string; onDone: () => void }) {
-  const accept = useAcceptFirmInvitation()
-  return (
-    <div className="flex flex-wrap items-center gap-3 rounded-lg border bg-background p-4">
-      <p className="flex-1">You have been invited to join a firm on Homeward.</p>
-      {accept.isError && (
-        <p role="alert" className="text-sm text-destructive">
-          {accept.error.message}
-        </p>
-      )}
-      <Button
-        onClick={() =>
-          accept.mutate(token, {
-            onSuccess: (joined) => {
-              notify.success('Welcome to the firm', `You joined as ${memberRoleLabel(joined.role).toLowerCase()}.`)
-              onDone()
-            },
-          })
-        }
-        disabled={accept.isPending}
-      >
-        Join the firm
-      </Button>
     </div>
   )
 }

@@ -32,6 +32,7 @@ const FIELDS = [
   'client_email',
   'target_exchange_date',
   'target_completion_date',
+  'reference',
 ] as const
 
 const EMPTY: DefaultValues<FormInput> = {
@@ -44,6 +45,7 @@ const EMPTY: DefaultValues<FormInput> = {
   client_email: '',
   target_exchange_date: '',
   target_completion_date: '',
+  reference: '',
 }
 
 /**
@@ -202,6 +204,14 @@ function MatterForm({
               error={errors.client_email?.message}
             >
               {(f) => <Input {...f} type="email" autoComplete="off" {...field.client_email} />}
+            </FormField>
+            <FormField
+              id="reference"
+              label="Your reference (optional)"
+              hint="Your own file number, e.g. from your case-management system."
+              error={errors.reference?.message}
+            >
+              {(f) => <Input {...f} autoComplete="off" {...field.reference} />}
             </FormField>
           </div>
           <div className="mt-2 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">

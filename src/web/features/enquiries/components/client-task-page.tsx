@@ -1,7 +1,7 @@
 import { ArrowLeft, Paperclip, RefreshCw, X } from 'lucide-react'
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react'
 import { Link } from 'react-router'
-import { CLIENT_ANSWER_MAX_DOCUMENTS, ENQUIRY_CATEGORY_LABELS, ENQUIRY_MAX_CHARS } from '#shared/domain/enquiries.ts'
+import { ENQUIRY_MAX_ATTACHMENTS, ENQUIRY_CATEGORY_LABELS, ENQUIRY_MAX_CHARS } from '#shared/domain/enquiries.ts'
 import type { ClientTask } from '#shared/contracts/enquiries.ts'
 import { transactionPath } from '#shared/paths.ts'
 import { Badge } from '#web/components/ui/badge.tsx'
@@ -215,8 +215,8 @@ function AnswerForm({ txId, taskId, task }: { txId: string; taskId: string; task
         ? `At most ${ENQUIRY_MAX_CHARS} characters`
         : uploading
           ? 'Wait for your files to finish uploading'
-          : ready.length > CLIENT_ANSWER_MAX_DOCUMENTS
-            ? `Attach at most ${CLIENT_ANSWER_MAX_DOCUMENTS} files to one answer`
+          : ready.length > ENQUIRY_MAX_ATTACHMENTS
+            ? `Attach at most ${ENQUIRY_MAX_ATTACHMENTS} files to one answer`
             : undefined
     setError(problem)
     return problem ? null : body

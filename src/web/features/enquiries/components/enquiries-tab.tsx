@@ -1,18 +1,18 @@
-import { FileDown, RefreshCw } from 'lucide-react'
+import { FileDown, Mail, RefreshCw } from 'lucide-react'
 import { Link } from 'react-router'
 import { enquiryTaskPath } from '#shared/paths.ts'
-import type { Enquiry } from '#shared/contracts/enquiries.ts'
-import { ENQUIRY_CATEGORY_LABELS, ENQUIRY_STATUS_LABELS } from '#shared/domain/enquiries.ts'
-import { SLA_STATUS_LABELS } from '#shared/domain/sla-clocks.ts'
+import type { Enquiry, EnquiryList } from '#shared/contracts/enquiries.ts'
+import { ENQUIRY_CATEGORY_LABELS, ENQUIRY_STATUS_LABELS, whoIsToldText } from '#shared/domain/enquiries.ts'
 import { Badge } from '#web/components/ui/badge.tsx'
 import { Button } from '#web/components/ui/button.tsx'
 import { Skeleton } from '#web/components/ui/skeleton.tsx'
-import { formatUkDate, pluralise } from '#web/lib/formatters.ts'
+import { formatUkDate, formatUkDateTime, pluralise } from '#web/lib/formatters.ts'
 import { notify } from '#web/lib/toast.ts'
-import { useEnquiries, useExportReplies } from '../api'
+import { useEnquiries, useExportReplies, useSendByEmail } from '../api'
+import { LogEnquiriesDialog } from './log-enquiries-dialog'
 import { EnquiryCard } from './enquiry-card'
 import { RaiseEnquiriesDialog } from './raise-enquiries-dialog'
-import { SLA_VARIANT, STATUS_VARIANT } from './labels'
+import { clockText, SLA_VARIANT, STATUS_VARIANT, wordClock } from './labels'
 
 /**
  * The Enquiries tab of a matter. The buyer's conveyancer raises enquiries (several at once from the
@@ -84,6 +84,7 @@ export function EnquiriesTab({ txId }: { txId: string }) {
         </div>
         <div className="flex flex-wrap gap-2">
           {part === 'raiser' && <RaiseEnquiriesDialog txId={txId} />}
+          {part === 'replier' && <LogEnquiriesDialog txId={txId} />}
           {part !== 'viewer' && enquiries.length > 0 && (
             <Button variant="outline" onClick={onExport} disabled={exporter.isPending}>
               <FileDown aria-hidden="true" />
@@ -92,6 +93,8 @@ export function EnquiriesTab({ txId }: { txId: string }) {
           )}
         </div>
       </div>
+
+      {part === 'raiser' && <WhoIsTold txId={txId} list={query.data} waiting={open} />}
 
       {enquiries.length === 0 ? (
         <div className="rounded-lg border border-dashed p-6 text-center text-sm text-muted-foreground">
@@ -149,9 +152,7 @@ function StatusList({
               <span className="text-muted-foreground">{ENQUIRY_CATEGORY_LABELS[e.category]}</span>
               <Badge variant={STATUS_VARIANT[e.status]}>{ENQUIRY_STATUS_LABELS[e.status]}</Badge>
               {e.clock && e.clock.state !== 'met' && e.clock.state !== 'missed' && e.clock.due_date && (
-                <Badge variant={SLA_VARIANT[e.clock.sla]}>
-                  {SLA_STATUS_LABELS[e.clock.sla]}: reply due {formatUkDate(e.clock.due_date)}
-                </Badge>
+                <Badge variant={SLA_VARIANT[wordClock(e.clock).status]}>{clockText(e.clock)}</Badge>
               )}
               <span className="ml-auto text-xs text-muted-foreground">Raised {formatUkDate(e.created_at)}</span>
             </div>
@@ -175,5 +176,49 @@ function StatusList({
         )
       })}
     </ul>
+  )
+}
+
+/**
+ * The buyer's conveyancer's line on who is told of enquiries (the same words as the raise dialog),
+ * the last emailed reply link when the seller's firm is not on Homeward, and "Email them again".
+ */
+function WhoIsTold({ txId, list, waiting }: { txId: string; list: EnquiryList; waiting: number }) {
+  const send = useSendByEmail(txId)
+  if (!list.recipient) return null
+  const link = list.email_link
+  return (
+    <div className="flex flex-col gap-2 rounded-lg border bg-muted/40 p-3 text-sm sm:flex-row sm:items-center sm:justify-between">
+      <div className="flex min-w-0 flex-col gap-1 [overflow-wrap:anywhere]">
+        <p data-testid="enquiries-who-is-told">{whoIsToldText(list.recipient)}</p>
+        {list.recipient.kind === 'email' && link && (
+          <p className="text-xs text-muted-foreground">
+            Last emailed {formatUkDateTime(link.sent_at)} to {link.email};{' '}
+            {link.live ? `its link works until ${formatUkDate(link.expires_at)}.` : 'that link no longer works.'}
+          </p>
+        )}
+      </div>
+      {list.recipient.kind === 'email' && waiting > 0 && (
+        <Button
+          variant="outline"
+          size="sm"
+          className="shrink-0"
+          disabled={send.isPending}
+          onClick={() =>
+            send.mutate(undefined, {
+              onSuccess: (sent) =>
+                notify.success(
+                  'Enquiries emailed',
+                  `${pluralise(sent.enquiries, 'enquiry', 'enquiries')} sent to ${sent.firm_name} with a new link; the previous link no longer works.`,
+                ),
+              onError: (err) => notify.error('Could not email the enquiries', err.message),
+            })
+          }
+        >
+          <Mail aria-hidden="true" />
+          {send.isPending ? 'Sending…' : 'Email them again'}
+        </Button>
+      )}
+    </div>
   )
 }

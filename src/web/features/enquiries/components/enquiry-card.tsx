@@ -1,14 +1,17 @@
 import { useId, useState, type FormEvent } from 'react'
 import { Link } from 'react-router'
-import { enquiryTaskPath, propertyFormPath, transactionPath } from '#shared/paths.ts'
+import { enquiryTaskPath, propertyFormPath } from '#shared/paths.ts'
 import type { Enquiry, EnquiryReply } from '#shared/contracts/enquiries.ts'
 import {
   canReply,
   clientOfPart,
-  mayAskClient,
+  ENQUIRY_ATTACHMENT_AUDIENCE,
+  ENQUIRY_ATTACHMENT_FOLDER,
+  ENQUIRY_MAX_ATTACHMENTS,
   ENQUIRY_CATEGORY_LABELS,
   ENQUIRY_MAX_CHARS,
   ENQUIRY_STATUS_LABELS,
+  mayAskClient,
   raiserTransitions,
 } from '#shared/domain/enquiries.ts'
 import { ConfirmButton } from '#web/components/confirm-button.tsx'
@@ -18,8 +21,12 @@ import { FormField } from '#web/components/ui/form-field.tsx'
 import { Textarea } from '#web/components/ui/textarea.tsx'
 import { formatUkDate, formatUkDateTime } from '#web/lib/formatters.ts'
 import { notify } from '#web/lib/toast.ts'
+import { NOT_ON_HOMEWARD } from '#shared/domain/off-platform-parties.ts'
+import { uploadFile } from '#web/lib/uploads/upload-file.ts'
 import { useAskClient, useChangeStatus, useDiscardDraft, useReply, useSendDraft } from '../api'
-import { clockText, SLA_VARIANT, STATUS_VARIANT } from './labels'
+import { AttachmentUploads, useAttachmentUploads } from './attachment-uploads'
+import { ThreadFiles } from './thread-files'
+import { clockText, SLA_VARIANT, STATUS_VARIANT, wordClock } from './labels'
 
 /**
  * One enquiry for the conveyancers: its text, thread, linked documents, reply clock and the actions
@@ -48,6 +55,20 @@ export function EnquiryCard({
   const clock = clockText(e.clock)
   const live = e.clock && (e.clock.state === 'running' || e.clock.state === 'paused')
   const fail = (title: string) => (err: Error) => notify.error(title, err.message)
+  // Files go to Contracts for the clients and both conveyancers (decision 051), then ride on the message.
+  const uploads = useAttachmentUploads(
+    (file, key, onProgress, signal) =>
+      uploadFile({
+        txId,
+        folder: ENQUIRY_ATTACHMENT_FOLDER,
+        file,
+        idempotencyKey: key,
+        audience: ENQUIRY_ATTACHMENT_AUDIENCE,
+        onProgress,
+        signal,
+      }),
+    ENQUIRY_MAX_ATTACHMENTS,
+  )
 
   const submitText = (ev: FormEvent) => {
     ev.preventDefault()
@@ -56,6 +77,7 @@ export function EnquiryCard({
     if (body.length > ENQUIRY_MAX_CHARS) return setError(`At most ${ENQUIRY_MAX_CHARS} characters`)
     const done = {
       onSuccess: () => {
+        uploads.clear()
         setText('')
         setError(undefined)
         setFurtherOpen(false)
@@ -63,8 +85,9 @@ export function EnquiryCard({
       },
       onError: (err: Error) => setError(err.message),
     }
-    if (part === 'replier') reply.mutate({ enquiryId: e.id, version: e.version, body }, done)
-    else change.mutate({ enquiryId: e.id, version: e.version, status: 'further_enquiry', body }, done)
+    const document_ids = uploads.ids
+    if (part === 'replier') reply.mutate({ enquiryId: e.id, version: e.version, body, document_ids }, done)
+    else change.mutate({ enquiryId: e.id, version: e.version, status: 'further_enquiry', body, document_ids }, done)
   }
 
   // While a draft from the client waits, the reply is that draft (edited and sent from it), not a second form.
@@ -80,16 +103,24 @@ export function EnquiryCard({
         </h3>
         <span className="text-sm text-muted-foreground">{ENQUIRY_CATEGORY_LABELS[e.category]}</span>
         <Badge variant={STATUS_VARIANT[e.status]}>{ENQUIRY_STATUS_LABELS[e.status]}</Badge>
-        {clock && e.clock && <Badge variant={live ? SLA_VARIANT[e.clock.sla] : 'muted'}>{clock}</Badge>}
+        {clock && e.clock && <Badge variant={live ? SLA_VARIANT[wordClock(e.clock).status] : 'muted'}>{clock}</Badge>}
       </header>
       <p className="text-sm whitespace-pre-wrap">{e.body}</p>
-      <p className="text-xs text-muted-foreground">
-        Raised {formatUkDate(e.created_at)}
-        {e.raised_by ? ` by ${e.raised_by.full_name}` : ''}
-      </p>
+      {e.received ? (
+        <p className="text-xs text-muted-foreground">
+          Received by {e.received.via} on {formatUkDate(e.received.on)}
+          {e.received.from ? ` from ${e.received.from}` : ''}
+          {e.received.logged_by ? `, logged by ${e.received.logged_by.full_name}` : ''}
+        </p>
+      ) : (
+        <p className="text-xs text-muted-foreground">
+          Raised {formatUkDate(e.created_at)}
+          {e.raised_by ? ` by ${e.raised_by.full_name}` : ''}
+        </p>
+      )}
       {e.form_question && <FormQuestionLink txId={txId} formQuestion={e.form_question} />}
       {e.documents.length > 0 && (
-        <p className="text-xs">Linked: {e.documents.map((d) => `${d.filename} (v${d.version})`).join(', ')}</p>
+        <ThreadFiles txId={txId} label={e.received ? 'Original' : 'Linked'} files={e.documents} />
       )}
       {sent.length > 0 && (
         <ol className="flex flex-col gap-2 border-l-2 pl-3" aria-label={`Thread of enquiry ${e.number}`}>
@@ -97,10 +128,15 @@ export function EnquiryCard({
             <li key={r.id} className="text-sm">
               <p className="text-xs font-medium text-muted-foreground">
                 {r.kind === 'reply' ? 'Reply' : 'Further enquiry'}
-                {r.author ? ` from ${r.author.full_name}` : ''}, {formatUkDateTime(r.created_at)}
+                {r.author
+                  ? ` from ${r.author.full_name}`
+                  : r.author_off_platform
+                    ? ` from ${r.author_off_platform} (${NOT_ON_HOMEWARD}, by email link)`
+                    : ''}
+                , {formatUkDateTime(r.created_at)}
               </p>
               <p className="whitespace-pre-wrap">{r.body}</p>
-              <MessageFiles txId={txId} message={r} />
+              {r.documents.length > 0 && <ThreadFiles txId={txId} label="Attached" files={r.documents} />}
             </li>
           ))}
         </ol>
@@ -132,8 +168,9 @@ export function EnquiryCard({
           >
             {(control) => <Textarea {...control} value={text} onChange={(ev) => setText(ev.target.value)} rows={3} />}
           </FormField>
+          <AttachmentUploads uploads={uploads} />
           <div className="flex flex-wrap gap-2">
-            <Button type="submit" disabled={reply.isPending || change.isPending}>
+            <Button type="submit" disabled={reply.isPending || change.isPending || uploads.busy}>
               {part === 'replier' ? 'Send reply' : 'Raise further enquiry'}
             </Button>
             {part === 'raiser' && (
@@ -220,19 +257,6 @@ function FormQuestionLink({ txId, formQuestion }: { txId: string; formQuestion: 
   )
 }
 
-/** The files attached to one message of the thread that the viewer may read, linked to the Documents tab. */
-function MessageFiles({ txId, message }: { txId: string; message: EnquiryReply }) {
-  if (message.documents.length === 0) return null
-  return (
-    <p className="text-xs break-all">
-      Attached:{' '}
-      <Link className="underline" to={transactionPath(txId, { tab: 'documents' })}>
-        {message.documents.map((d) => `${d.filename} (v${d.version})`).join(', ')}
-      </Link>
-    </p>
-  )
-}
-
 /**
  * A draft made from the client's answer in their task, for their conveyancer only: they edit it and
  * send it as their reply (seller's side) or further enquiry (buyer's side), its files going with it,
@@ -283,7 +307,7 @@ function DraftMessage({
         Draft from {draft.from_client?.full_name ?? `the ${client}`}&apos;s answer, {formatUkDateTime(draft.created_at)}
         . Only your side&apos;s conveyancers see it until you send it.
       </p>
-      <MessageFiles txId={txId} message={draft} />
+      {draft.documents.length > 0 && <ThreadFiles txId={txId} label="Attached" files={draft.documents} />}
       {canSend ? (
         <form noValidate onSubmit={submit} className="flex flex-col gap-2">
           <FormField

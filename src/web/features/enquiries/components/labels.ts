@@ -1,7 +1,7 @@
 import type { ClockStatus, Enquiry } from '#shared/contracts/enquiries.ts'
-import { SLA_STATUS_LABELS } from '#shared/domain/sla-clocks.ts'
+import { clockWording, type ClockWordingStatus } from '#shared/domain/sla-wording.ts'
+import { londonDate, type IsoDate } from '#shared/domain/working-days.ts'
 import type { BadgeVariant } from '#web/components/ui/badge.tsx'
-import { formatUkDate } from '#web/lib/formatters.ts'
 
 /** Badge style of an enquiry status. */
 export const STATUS_VARIANT: Record<Enquiry['status'], BadgeVariant> = {
@@ -12,19 +12,29 @@ export const STATUS_VARIANT: Record<Enquiry['status'], BadgeVariant> = {
   withdrawn: 'muted',
 }
 
-/** Badge style of an SLA status. */
-export const SLA_VARIANT: Record<ClockStatus['sla'], BadgeVariant> = {
+/** Badge style of an SLA status as worded (sla-wording.ts). */
+export const SLA_VARIANT: Record<ClockWordingStatus, BadgeVariant> = {
   on_track: 'muted',
   due_soon: 'gold',
   breached: 'destructive',
+  paused: 'muted',
 }
 
-/** 'Reply due 30 Nov 2026', 'Paused while the stage is blocked', 'Replied on time' ... */
-export function clockText(clock: ClockStatus | null): string | null {
+/** The one SLA wording of an open clock, on London date `today`. */
+export function wordClock(clock: ClockStatus, today: IsoDate = londonDate(new Date())) {
+  return clockWording({ sla: clock.sla, paused: clock.state === 'paused', dueDate: clock.due_date }, today)
+}
+
+/**
+ * 'Due soon: reply due 02 Dec 2026', 'Breached: reply was due 30 Nov 2026', 'Clock paused while the
+ * stage is blocked', 'Replied within the SLA' ... Open clocks are worded by sla-wording.ts on `today`.
+ */
+export function clockText(clock: ClockStatus | null, today: IsoDate = londonDate(new Date())): string | null {
   if (!clock) return null
   if (clock.state === 'met') return 'Replied within the SLA'
   if (clock.state === 'missed') return `Replied late (${clock.used_working_days} working days)`
-  if (clock.state === 'paused') return 'Clock paused while the stage is blocked'
-  const due = clock.due_date ? `due ${formatUkDate(clock.due_date)}` : ''
-  return `${SLA_STATUS_LABELS[clock.sla]}: reply ${due}`
+  const w = wordClock(clock, today)
+  if (w.status === 'paused') return 'Clock paused while the stage is blocked'
+  const paused = clock.state === 'paused' ? ' (clock paused while the stage is blocked)' : ''
+  return `${w.label}: reply ${w.due ?? ''}${paused}`.trim()
 }

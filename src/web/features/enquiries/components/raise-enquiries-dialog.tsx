@@ -4,6 +4,7 @@ import {
   ENQUIRY_CATEGORIES,
   ENQUIRY_CATEGORY_LABELS,
   ENQUIRY_MAX_BATCH,
+  whoIsToldText,
   type EnquiryCategory,
 } from '#shared/domain/enquiries.ts'
 import { Button } from '#web/components/ui/button.tsx'
@@ -12,7 +13,7 @@ import { FormField } from '#web/components/ui/form-field.tsx'
 import { NativeSelect } from '#web/components/ui/native-select.tsx'
 import { Textarea } from '#web/components/ui/textarea.tsx'
 import { notify } from '#web/lib/toast.ts'
-import { useRaiseEnquiries, useStandardEnquiries } from '../api'
+import { useEnquiries, useRaiseEnquiries, useStandardEnquiries } from '../api'
 
 /** An enquiry started from an answer of the seller's TA6 or TA10: the question it cites, and a first draft. */
 export interface EnquiryPrefill {
@@ -42,6 +43,8 @@ export function RaiseEnquiriesDialog({
   const [open, setOpen] = useState(false)
   const standard = useStandardEnquiries(txId, open && !prefill)
   const raise = useRaiseEnquiries(txId)
+  // Who is told, from the matter: the seller's conveyancer on Homeward, a firm by email, or nobody.
+  const recipient = useEnquiries(txId).data?.recipient ?? null
   const [picked, setPicked] = useState<Set<string>>(new Set())
   const [own, setOwn] = useState(prefill?.body ?? '')
   const [ownCategory, setOwnCategory] = useState<EnquiryCategory>(prefill?.category ?? 'other')
@@ -79,7 +82,10 @@ export function RaiseEnquiriesDialog({
       { enquiries },
       {
         onSuccess: ({ ids }) => {
-          notify.success(ids.length === 1 ? 'Enquiry raised' : `${ids.length} enquiries raised`)
+          notify.success(
+            ids.length === 1 ? 'Enquiry raised' : `${ids.length} enquiries raised`,
+            recipient?.kind === 'email' ? `Sent by email to ${recipient.firm_name} (not on Homeward).` : undefined,
+          )
           setPicked(new Set())
           setOwn(prefill?.body ?? '')
           setError(undefined)
@@ -105,8 +111,14 @@ export function RaiseEnquiriesDialog({
         <DialogContent className="max-h-[90vh] overflow-y-auto sm:max-w-2xl">
           <DialogTitle>{prefill ? 'Raise an enquiry on this answer' : 'Raise enquiries'}</DialogTitle>
           <DialogDescription>
-            Tick standard enquiries and add your own. The seller&apos;s conveyancer is told, and each reply is due
-            within your firm&apos;s SLA.
+            Tick standard enquiries and add your own.{' '}
+            {recipient ? (
+              <span data-testid="enquiry-recipient" className="[overflow-wrap:anywhere]">
+                {whoIsToldText(recipient)}
+              </span>
+            ) : (
+              'Checking who will be told…'
+            )}
           </DialogDescription>
           <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4" aria-label="Raise enquiries">
             {prefill && (

@@ -1,6 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod'
 import { useState } from 'react'
 import { useForm } from 'react-hook-form'
+import { Textarea } from '#web/components/ui/textarea.tsx'
 import type { z } from 'zod'
 import { CreateFirmInput } from '#shared/contracts/firms.ts'
 import { Button } from '#web/components/ui/button.tsx'
@@ -14,7 +15,7 @@ import { useClaimableListings, useClaimListing, useCreateFirm } from '../api'
 
 type FormInput = z.input<typeof CreateFirmInput>
 type FormOutput = z.output<typeof CreateFirmInput>
-const FIELDS = ['name', 'town', 'postcode_district', 'contact_email'] as const
+const FIELDS = ['name', 'town', 'postcode_district', 'contact_email', 'description'] as const
 
 /**
  * For a professional who belongs to no firm yet (the cases board and the firm page show it instead of
@@ -121,7 +122,7 @@ function CreateFirm() {
   const create = useCreateFirm()
   const form = useForm<FormInput, unknown, FormOutput>({
     resolver: zodResolver(CreateFirmInput),
-    defaultValues: { name: '', town: '', postcode_district: '', contact_email: '' },
+    defaultValues: { name: '', town: '', postcode_district: '', contact_email: '', description: '' },
   })
   const { errors } = form.formState
   const onSubmit = form.handleSubmit((values) =>
@@ -161,6 +162,14 @@ function CreateFirm() {
             error={errors.contact_email?.message}
           >
             {(f) => <Input {...f} type="email" autoComplete="email" {...form.register('contact_email')} />}
+          </FormField>
+          <FormField
+            id="firm-description"
+            label="Description (optional)"
+            hint="What your firm does and for whom. With it your firm is listed in the marketplace; you can add it later in Firm settings."
+            error={errors.description?.message}
+          >
+            {(f) => <Textarea {...f} rows={3} {...form.register('description')} />}
           </FormField>
           <div>
             <Button type="submit">{create.isPending ? 'Creating…' : 'Create firm'}</Button>

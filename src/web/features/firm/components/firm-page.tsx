@@ -10,6 +10,7 @@ import { cn } from '#web/lib/cn.ts'
 import { useMyFirm } from '../api'
 import { FirmActivity } from './firm-activity'
 import { FirmOnboarding } from './firm-onboarding'
+import { FirmProfileSection } from './firm-profile-section'
 import { InvitationsSection } from './invitations-section'
 import { MembersSection } from './members-section'
 import { SlaTargets } from './sla-targets'
@@ -26,7 +27,7 @@ const SECTION_LABELS: Record<FirmSection, string> = {
 /**
  * /app/firm[/invitations|/settings|/activity]: the professional's firm. Its sections are links (the
  * section is in the path, the enquiry category in `?category=`): members and their roles, invitations
- * (admins invite and withdraw), settings (SLA targets and standard enquiry lists; admins edit, others
+ * (admins invite and withdraw), settings (the public profile, SLA targets and standard enquiry lists; admins edit, others
  * read), billing (the Pro plan: `billing`, a slot the app shell fills from the billing feature),
  * activity (admins: the firm's events).
  * Without a firm it offers to claim a listing or create one.
@@ -132,6 +133,7 @@ export function FirmPage({
       {section === 'activity' && <FirmActivity orgId={data.firm.id} admin={admin} firmName={data.firm.name} />}
       {section === 'settings' && (
         <div className="flex flex-col gap-4">
+          <FirmProfileSection orgId={data.firm.id} admin={admin} />
           <SlaTargets orgId={data.firm.id} admin={admin} />
           <StandardEnquiryLists
             orgId={data.firm.id}

@@ -3,6 +3,7 @@ import { memo } from 'react'
 import { Link } from 'react-router'
 import type { DirectoryOrganization } from '#shared/contracts/directory.ts'
 import { organizationTypeLabel } from '#shared/domain/organizations.ts'
+import { RegulatorBadge } from '#web/components/regulator-badge.tsx'
 import { Button } from '#web/components/ui/button.tsx'
 import { TierBadge } from './tier-badge'
 import { usePrefetchOrganization } from '../api'
@@ -13,8 +14,8 @@ import { organizationPath } from '#shared/paths.ts'
 import { sameCardContent } from '../same-card'
 
 /**
- * One professional in the marketplace grid (spec: Screens and routes): tier, rating, name, type,
- * metrics, Invite and Profile. Re-rendered only when what it shows changes (sameCardContent).
+ * One professional in the marketplace grid (spec: Screens and routes): tier, rating, logo, name, type,
+ * the regulator badge when verified, the description's first lines, metrics, Invite and Profile. Re-rendered only when what it shows changes (sameCardContent).
  */
 export const OrganizationCard = memo(
   function OrganizationCard({ org, signedIn }: { org: DirectoryOrganization; signedIn: boolean | undefined }) {
@@ -31,20 +32,43 @@ export const OrganizationCard = memo(
           <TierBadge tier={org.accreditation_tier} />
           <StarRating ratings={org.marketplace_reviews.map((r) => r.rating_int)} />
         </div>
-        <div>
-          <h3 id={headingId} className="text-lg leading-snug font-semibold">
-            {org.name}
-          </h3>
-          <p className="text-sm font-medium text-primary" data-testid="type-label">
-            {organizationTypeLabel(org.type)}
-          </p>
-          {location && (
-            <p className="mt-1 flex items-center gap-1 text-sm text-muted-foreground">
-              <MapPin aria-hidden="true" className="size-3.5" />
-              {location}
+        <div className="flex items-start gap-3">
+          {org.logo_url ? (
+            <img
+              src={org.logo_url}
+              alt=""
+              width={48}
+              height={48}
+              loading="lazy"
+              className="size-12 shrink-0 rounded-md border object-contain"
+            />
+          ) : null}
+          <div className="min-w-0">
+            <h3 id={headingId} className="text-lg leading-snug font-semibold break-words">
+              {org.name}
+            </h3>
+            <p className="text-sm font-medium text-primary" data-testid="type-label">
+              {organizationTypeLabel(org.type)}
             </p>
-          )}
+            {location && (
+              <p className="mt-1 flex items-center gap-1 text-sm text-muted-foreground">
+                <MapPin aria-hidden="true" className="size-3.5" />
+                {location}
+              </p>
+            )}
+          </div>
         </div>
+        <RegulatorBadge
+          regulator={org.regulator}
+          status={org.regulator_status}
+          checkedBy={org.regulator_checked_by}
+          className="w-fit"
+        />
+        {org.description ? (
+          <p className="line-clamp-3 text-sm text-slate-700" data-testid="card-description">
+            {org.description}
+          </p>
+        ) : null}
         <OrganizationMetrics metrics={org.accreditation_metrics[0]} type={org.type} />
         <div className="mt-auto grid grid-cols-2 gap-2">
           <InviteLink orgId={org.id} orgName={org.name} signedIn={signedIn} />

@@ -1,7 +1,10 @@
 import { ArrowLeft, Mail, MapPin } from 'lucide-react'
 import { Link } from 'react-router'
 import type { OrganizationProfile } from '#shared/contracts/directory.ts'
+import { FIRM_LANGUAGES, servicesFor } from '#shared/domain/firm-profile.ts'
 import { organizationTypeLabel } from '#shared/domain/organizations.ts'
+import { REGULATOR_LABELS } from '#shared/domain/regulators.ts'
+import { RegulatorBadge } from '#web/components/regulator-badge.tsx'
 import { Button } from '#web/components/ui/button.tsx'
 import { Spinner } from '#web/components/ui/spinner.tsx'
 import { ApiError } from '#web/lib/api-error.ts'
@@ -48,7 +51,18 @@ function ProfileDetails({ org }: { org: OrganizationProfile }) {
             <TierBadge tier={org.accreditation_tier} />
             <StarRating ratings={org.marketplace_reviews.map((r) => r.rating_int)} />
           </div>
-          <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">{org.name}</h1>
+          <div className="flex items-center gap-4">
+            {org.logo_url ? (
+              <img
+                src={org.logo_url}
+                alt={`${org.name} logo`}
+                width={80}
+                height={80}
+                className="size-20 shrink-0 rounded-lg border bg-background object-contain"
+              />
+            ) : null}
+            <h1 className="min-w-0 text-3xl font-bold tracking-tight break-words sm:text-4xl">{org.name}</h1>
+          </div>
           <p className="font-medium text-primary">{typeLabel}</p>
           {location && (
             <p className="flex items-center gap-1 text-muted-foreground">
@@ -56,6 +70,12 @@ function ProfileDetails({ org }: { org: OrganizationProfile }) {
               {location}
             </p>
           )}
+          <RegulatorBadge
+            regulator={org.regulator}
+            status={org.regulator_status}
+            checkedBy={org.regulator_checked_by}
+            className="w-fit"
+          />
         </div>
         <div className="flex flex-wrap gap-3">
           <InviteLink orgId={org.id} orgName={org.name} signedIn={signedIn} size="lg" />
@@ -74,13 +94,78 @@ function ProfileDetails({ org }: { org: OrganizationProfile }) {
         <h2 id="about-heading" className="text-xl font-semibold">
           About
         </h2>
-        <p className="text-slate-700">{org.description ?? `${org.name} has not written a description yet.`}</p>
+        <p className="whitespace-pre-line text-slate-700">
+          {org.description ?? `${org.name} has not written a description yet.`}
+        </p>
         {location && (
           <p className="text-slate-700">
             <span className="font-semibold">Location:</span> {location}
           </p>
         )}
+        {org.website ? (
+          <p className="text-slate-700">
+            <span className="font-semibold">Website:</span>{' '}
+            <a href={org.website} rel="nofollow noopener noreferrer" target="_blank" className="break-all underline">
+              {org.website.replace(/^https?:\/\//, '').replace(/\/$/, '')}
+            </a>
+          </p>
+        ) : null}
+        {org.regulator && org.regulator_number ? (
+          <p className="text-slate-700" data-testid="regulator-line">
+            <span className="font-semibold">Regulated by:</span> {REGULATOR_LABELS[org.regulator]}, number{' '}
+            {org.regulator_number}
+            {org.regulator_status === 'verified' ? '' : ' (not verified by the register)'}
+          </p>
+        ) : null}
       </section>
+
+      {org.services.length > 0 || org.languages.length > 0 ? (
+        <section aria-labelledby="services-heading" className="grid gap-6 sm:grid-cols-2">
+          {org.services.length > 0 ? (
+            <div className="flex flex-col gap-2">
+              <h2 id="services-heading" className="text-xl font-semibold">
+                Services
+              </h2>
+              <ul className="list-inside list-disc text-slate-700">
+                {org.services.map((key) => (
+                  <li key={key}>{servicesFor(org.type)[key] ?? key}</li>
+                ))}
+              </ul>
+            </div>
+          ) : null}
+          {org.languages.length > 0 ? (
+            <div className="flex flex-col gap-2">
+              <h2 className="text-xl font-semibold">Languages</h2>
+              <ul className="flex flex-wrap gap-2" aria-label="Languages spoken with clients">
+                {org.languages.map((code) => (
+                  <li key={code} className="rounded-full border px-3 py-1 text-sm text-slate-700">
+                    {(FIRM_LANGUAGES as Record<string, string>)[code] ?? code}
+                  </li>
+                ))}
+              </ul>
+            </div>
+          ) : null}
+        </section>
+      ) : null}
+
+      {org.offices.length > 0 ? (
+        <section aria-labelledby="offices-heading" className="flex flex-col gap-3">
+          <h2 id="offices-heading" className="text-xl font-semibold">
+            Offices
+          </h2>
+          <ul className="grid gap-3 sm:grid-cols-2">
+            {org.offices.map((o) => (
+              <li key={`${o.address}-${o.postcode}`} className="rounded-lg border p-4 text-slate-700">
+                <p className="font-medium break-words">{o.address}</p>
+                <p>{o.postcode}</p>
+                {o.districts.length > 0 ? (
+                  <p className="mt-1 text-sm text-muted-foreground">Covers {o.districts.join(', ')}</p>
+                ) : null}
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
 
       <section aria-labelledby="metrics-heading" className="flex flex-col gap-3">
         <h2 id="metrics-heading" className="text-xl font-semibold">

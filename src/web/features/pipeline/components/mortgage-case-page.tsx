@@ -1,37 +1,24 @@
-import { zodResolver } from '@hookform/resolvers/zod'
 import { useState, type FormEvent, type ReactNode } from 'react'
-import { Controller, useForm, type Control } from 'react-hook-form'
-import { Link } from 'react-router'
-import { FactFindInput, type MortgageCase } from '#shared/contracts/mortgages.ts'
+import { Link, useNavigate } from 'react-router'
+import type { MortgageCase } from '#shared/contracts/mortgages.ts'
 import {
   APPLICATION_STAGE_LABELS,
   APPLICATION_STAGES,
-  EMPLOYMENT_STATUS_LABELS,
-  EMPLOYMENT_STATUSES,
   londonDay,
   type ApplicationStage,
-  type EmploymentStatus,
 } from '#shared/domain/mortgages.ts'
-import { PAGE_PATHS, transactionPath } from '#shared/paths.ts'
+import { brokerClientPath, PAGE_PATHS, transactionPath } from '#shared/paths.ts'
 import { Button } from '#web/components/ui/button.tsx'
-import { applyServerFieldErrors } from '#web/components/ui/form-errors.ts'
 import { FormField } from '#web/components/ui/form-field.tsx'
 import { Input } from '#web/components/ui/input.tsx'
 import { NativeSelect } from '#web/components/ui/native-select.tsx'
 import { Skeleton } from '#web/components/ui/skeleton.tsx'
 import { formatGbpFromPence, formatUkDate } from '#web/lib/formatters.ts'
 import { notify } from '#web/lib/toast.ts'
-import { lenderPackHref, useMortgageCase, useRecordDip, useSaveFactFind, useUpdateApplication } from '../api'
+import { lenderPackHref, useMortgageCase, useRecordDip, useStartClient, useUpdateApplication } from '../api'
+import { poundsToPence } from './fact-find-editor'
+import { AffordabilityRange, FundingPosition } from './funding-position'
 import { ExpiryNote } from './pipeline-page'
-
-/** Pounds typed by a person ('1,250.50', '£300000') as whole pence; NaN when not a number. */
-export function poundsToPence(text: string): number {
-  const clean = text.replace(/[£,\s]/g, '')
-  if (!/^\d+(\.\d{1,2})?$/.test(clean)) return Number.NaN
-  return Math.round(Number(clean) * 100)
-}
-
-const penceToPounds = (pence: number | undefined) => (pence === undefined ? '' : String(pence / 100))
 
 function Section({ title, id, children }: { title: string; id: string; children: ReactNode }) {
   return (
@@ -90,139 +77,29 @@ function ApplicationForm({ c }: { c: MortgageCase }) {
   )
 }
 
-const POUNDS_HINT = 'Enter the amount in pounds, for example 45000 or 1,250.50'
-const FACT_FIND_FIELDS = [
-  'gross_annual_income_pence',
-  'monthly_commitments_pence',
-  'deposit_pence',
-  'employment_status',
-] as const
-
-/**
- * A money field of a react-hook-form form whose value is whole pence: the person types pounds
- * ('45,000', '£1,250.50'); text that is not an amount is held as NaN, which the schema refuses and
- * the field explains in pounds.
- */
-function PoundsField<N extends (typeof FACT_FIND_FIELDS)[number]>({
-  control,
-  name,
-  id,
-  label,
-  hint,
-  emptyIsZero = false,
-}: {
-  control: Control<FactFindInput>
-  name: N
-  id: string
-  label: string
-  hint?: string
-  emptyIsZero?: boolean
-}) {
+/** The client record of this move: open it, or start it (the fact find lives there). */
+function ClientRecord({ c }: { c: MortgageCase }) {
+  const start = useStartClient(c.transaction_id)
+  const navigate = useNavigate()
   return (
-    <Controller
-      control={control}
-      name={name}
-      render={({ field, fieldState }) => (
-        <FormField
-          id={id}
-          label={label}
-          hint={hint}
-          error={fieldState.error ? (Number.isNaN(field.value) ? POUNDS_HINT : fieldState.error.message) : undefined}
-        >
-          {(p) => (
-            <Input
-              {...p}
-              inputMode="decimal"
-              defaultValue={
-                typeof field.value === 'number' && !Number.isNaN(field.value) ? penceToPounds(field.value) : ''
-              }
-              onChange={(e) =>
-                field.onChange(e.target.value.trim() === '' && emptyIsZero ? 0 : poundsToPence(e.target.value))
-              }
-              onBlur={field.onBlur}
-              ref={field.ref}
-            />
-          )}
-        </FormField>
-      )}
-    />
-  )
-}
-
-/** The fact find (income, commitments, deposit in pounds; employment) with react-hook-form and FactFindInput. */
-export function FactFindForm({ c }: { c: MortgageCase }) {
-  const f = c.fact_find
-  const save = useSaveFactFind(c.transaction_id)
-  const form = useForm<FactFindInput>({
-    resolver: zodResolver(FactFindInput),
-    defaultValues: {
-      gross_annual_income_pence: f?.gross_annual_income_pence ?? Number.NaN,
-      monthly_commitments_pence: f?.monthly_commitments_pence ?? 0,
-      deposit_pence: f?.deposit_pence ?? 0,
-      employment_status: (f?.employment_status as EmploymentStatus | undefined) ?? 'employed',
-    },
-  })
-  const onSubmit = form.handleSubmit((values) =>
-    save.mutateAsync(values).then(
-      () => notify.success('Fact find saved'),
-      (err: Error) => {
-        if (!applyServerFieldErrors(err, form.setError, FACT_FIND_FIELDS)) notify.error('Could not save', err.message)
-      },
-    ),
-  )
-  return (
-    <form onSubmit={onSubmit} className="grid gap-4 sm:grid-cols-2" noValidate aria-label="Fact find">
-      <PoundsField
-        control={form.control}
-        name="gross_annual_income_pence"
-        id="income"
-        label="Gross annual income (£)"
-      />
-      <PoundsField
-        control={form.control}
-        name="monthly_commitments_pence"
-        id="commitments"
-        label="Monthly commitments (£)"
-        hint="Loans, cards, childcare, maintenance"
-        emptyIsZero
-      />
-      <PoundsField control={form.control} name="deposit_pence" id="deposit" label="Deposit (£)" emptyIsZero />
-      <FormField id="employment" label="Employment" error={form.formState.errors.employment_status?.message}>
-        {(p) => (
-          <NativeSelect {...p} {...form.register('employment_status')}>
-            {EMPLOYMENT_STATUSES.map((s) => (
-              <option key={s} value={s}>
-                {EMPLOYMENT_STATUS_LABELS[s]}
-              </option>
-            ))}
-          </NativeSelect>
-        )}
-      </FormField>
-      <div className="flex flex-col gap-2 sm:col-span-2">
-        <Button type="submit" disabled={save.isPending} className="self-start">
-          {save.isPending ? 'Saving…' : 'Save fact find'}
+    <div className="flex flex-col gap-3">
+      <FundingPosition p={c.position} />
+      <AffordabilityRange a={c.affordability} />
+      {c.client_id ? (
+        <Button asChild variant="outline" className="self-start">
+          <Link to={brokerClientPath(c.client_id)}>Open the client record and fact find</Link>
         </Button>
-      </div>
-    </form>
-  )
-}
-
-function Affordability({ c }: { c: MortgageCase }) {
-  const a = c.affordability
-  if (!a) return <p className="text-sm text-muted-foreground">Save the fact find to see an affordability range.</p>
-  return (
-    <div className="rounded-md bg-surface p-4" data-testid="affordability">
-      <p className="text-sm text-muted-foreground">Estimated borrowing range</p>
-      <p className="text-xl font-semibold">
-        {formatGbpFromPence(a.min_loan_pence, { whole: true })} to{' '}
-        {formatGbpFromPence(a.max_loan_pence, { whole: true })}
-      </p>
-      <p className="text-sm">
-        With the deposit, a price of {formatGbpFromPence(a.min_price_pence, { whole: true })} to{' '}
-        {formatGbpFromPence(a.max_price_pence, { whole: true })}. Up to {a.lti_multiple} times income, repayments tested
-        at {(a.stress_rate * 100).toFixed(1)}%.
-      </p>
-      <p className="mt-2 text-xs font-medium text-slate-700">{a.note}</p>
+      ) : (
+        <Button
+          type="button"
+          className="self-start"
+          disabled={start.isPending}
+          onClick={() => start.mutate(undefined, { onSuccess: (client) => void navigate(brokerClientPath(client.id)) })}
+        >
+          Start the fact find
+        </Button>
+      )}
+      <Failure error={start.error} />
     </div>
   )
 }
@@ -368,7 +245,8 @@ function LenderPack({ c }: { c: MortgageCase }) {
 
 /**
  * /app/pipeline/{txId}: one buyer's mortgage case for their broker: the application's stage (with
- * the offer's expiry), the fact find and its affordability range (never advice), the decisions in
+ * the offer's expiry; moving it ticks the timeline's mortgage tasks), the funding position and
+ * affordability range (never advice) with a link to the client record's fact find, the decisions in
  * principle and a form to record one, and the lender pack download.
  */
 export function MortgageCasePage({ txId }: { txId: string }) {
@@ -420,9 +298,8 @@ export function MortgageCasePage({ txId }: { txId: string }) {
           </div>
         )}
       </Section>
-      <Section title="Fact find" id="fact-find">
-        <FactFindForm c={c} />
-        <Affordability c={c} />
+      <Section title="Fact find and affordability" id="fact-find">
+        <ClientRecord c={c} />
       </Section>
       <Section title="Decisions in principle" id="dips">
         {c.dips.length > 0 ? (

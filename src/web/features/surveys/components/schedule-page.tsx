@@ -1,6 +1,6 @@
 import { useId, useState } from 'react'
 import { Link } from 'react-router'
-import type { ScheduleResponse, SurveyBooking } from '#shared/contracts/surveys.ts'
+import type { ScheduleResponse, SurveyBooking, SurveyPayout } from '#shared/contracts/surveys.ts'
 import { addDays, londonWallClock, WEEKDAY_LABELS } from '#shared/domain/surveys.ts'
 import { firmPath, transactionPath } from '#shared/paths.ts'
 import { Badge } from '#web/components/ui/badge.tsx'
@@ -11,7 +11,16 @@ import { formatGbpFromPence, formatUkDate, formatUkDateTime } from '#web/lib/for
 import { notify } from '#web/lib/toast.ts'
 import { newIdempotencyKey } from '#web/lib/uploads/idempotency-key.ts'
 import { uploadFile } from '#web/lib/uploads/upload-file.ts'
-import { useDeliverReport, useMarkPaid, useSchedule } from '../api'
+import { useReadyReport, useReleaseReport, useSchedule } from '../api'
+import { CalendarFeedCard, CoverageCard, StatementCard } from './schedule-extras'
+import {
+  AlertDialog,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogTitle,
+} from '#web/components/ui/alert-dialog.tsx'
 import { AvailabilityForm, minuteToTime } from './availability-form'
 import { BookingStatus } from './booking-status'
 import { ProductsForm } from './products-form'
@@ -149,7 +158,10 @@ function ScheduleBody({ data }: { data: ScheduleResponse }) {
       <div className="grid items-start gap-4 md:grid-cols-2">
         <AvailabilityCard data={data} />
         <ProductsCard data={data} />
+        <CoverageCard canEdit={data.can_edit_products} />
+        <CalendarFeedCard />
       </div>
+      <StatementCard />
     </>
   )
 }
@@ -229,11 +241,19 @@ function ProductsCard({ data }: { data: ScheduleResponse }) {
   )
 }
 
+const PAYOUT_STATUS: Record<SurveyPayout['status'], string> = {
+  held: 'Held until the report is released',
+  pending: 'Transfer under way',
+  paid: 'Paid to your firm',
+  refunded: 'Refunded to the buyer',
+}
+
 function BookingCard({ booking: b, paymentsLabel }: { booking: SurveyBooking; paymentsLabel: string }) {
   const inputId = useId()
-  const deliver = useDeliverReport()
-  const markPaid = useMarkPaid()
+  const ready = useReadyReport()
+  const release = useReleaseReport()
   const [uploading, setUploading] = useState(false)
+  const [confirming, setConfirming] = useState(false)
   async function onFile(file: File | undefined) {
     if (!file) return
     setUploading(true)
@@ -244,10 +264,10 @@ function BookingCard({ booking: b, paymentsLabel }: { booking: SurveyBooking; pa
         file,
         idempotencyKey: newIdempotencyKey(),
       })
-      await deliver.mutateAsync({ bookingId: b.id, documentId: doc.id })
-      notify.success('Report delivered', 'The buyer has been told, and the payout is recorded.')
+      await ready.mutateAsync({ bookingId: b.id, documentId: doc.id })
+      notify.success('Report ready to release', 'The buyer is not told until you release it.')
     } catch (err) {
-      notify.error('The report was not delivered', (err as Error).message)
+      notify.error('The report was not attached', (err as Error).message)
     } finally {
       setUploading(false)
     }
@@ -256,11 +276,11 @@ function BookingCard({ booking: b, paymentsLabel }: { booking: SurveyBooking; pa
     <Card data-testid="survey-booking">
       <CardContent className="flex flex-col gap-3">
         <div className="flex flex-wrap items-start justify-between gap-2">
-          <div>
+          <div className="min-w-0">
             <p className="font-semibold">
               {TIME.format(new Date(b.starts_at))} to {TIME.format(new Date(b.ends_at))} · {b.product.label}
             </p>
-            <p className="text-sm">
+            <p className="text-sm break-words">
               <Link className="underline" to={transactionPath(b.transaction_id)}>
                 {b.property_address}
               </Link>
@@ -268,11 +288,12 @@ function BookingCard({ booking: b, paymentsLabel }: { booking: SurveyBooking; pa
             <p className="text-sm text-muted-foreground">
               {b.surveyor.full_name}
               {b.booked_by_name ? ` · booked by ${b.booked_by_name}` : ''} · {formatGbpFromPence(b.price_pence)} inc.
-              VAT
+              VAT{b.paid_at ? ` · paid ${formatUkDate(b.paid_at)}` : ''}
             </p>
           </div>
           <div className="flex flex-wrap gap-1">
             {b.moved && b.status === 'booked' ? <Badge variant="outline">Moved by the buyer</Badge> : null}
+            {b.status === 'booked' && b.ready_to_release_at ? <Badge variant="outline">Ready to release</Badge> : null}
             <BookingStatus status={b.status} />
           </div>
         </div>
@@ -280,36 +301,85 @@ function BookingCard({ booking: b, paymentsLabel }: { booking: SurveyBooking; pa
           <p className="text-sm text-muted-foreground">The buyer cancelled this visit; its time is free again.</p>
         ) : null}
         {b.status === 'booked' ? (
-          <div className="flex flex-col gap-1">
+          <div className="flex flex-col gap-2">
             <label htmlFor={inputId} className="text-sm font-medium">
-              Upload the report (PDF)
+              {b.pending_report_document_id ? 'Replace the report (PDF)' : 'Attach the report (PDF)'}
             </label>
             <input
               id={inputId}
               type="file"
               accept="application/pdf,.pdf"
               disabled={uploading}
-              className="text-sm"
+              className="max-w-full text-sm file:mr-3 file:rounded-md file:border file:bg-background file:px-3 file:py-1"
               onChange={(e) => void onFile(e.target.files?.[0])}
             />
             {uploading ? <p className="text-sm text-muted-foreground">Uploading…</p> : null}
+            {b.pending_report_document_id ? (
+              <div className="flex flex-col gap-1">
+                <div>
+                  <Button size="sm" disabled={release.isPending} onClick={() => setConfirming(true)}>
+                    Release the report to the buyer
+                  </Button>
+                </div>
+                {b.release_problem ? (
+                  <p className="text-sm text-muted-foreground" data-testid="release-problem">
+                    {b.release_problem}
+                  </p>
+                ) : null}
+              </div>
+            ) : null}
           </div>
         ) : null}
+        <AlertDialog open={confirming} onOpenChange={(open) => !open && !release.isPending && setConfirming(false)}>
+          <AlertDialogContent>
+            <AlertDialogTitle>Release the {b.product.label} report?</AlertDialogTitle>
+            <AlertDialogDescription>
+              The buyer is told at once and can open it in the move&apos;s Property folder; the payout transfer starts.
+              This cannot be undone.
+            </AlertDialogDescription>
+            <AlertDialogFooter>
+              <AlertDialogCancel>Not yet</AlertDialogCancel>
+              <Button
+                disabled={release.isPending}
+                onClick={() =>
+                  release.mutate(b.id, {
+                    onSuccess: () => {
+                      setConfirming(false)
+                      notify.success('Report released', 'The buyer has been told, and the payout transfer has started.')
+                    },
+                    onError: (err) => {
+                      setConfirming(false)
+                      notify.error('The report was not released', err.message)
+                    },
+                  })
+                }
+              >
+                Release report
+              </Button>
+            </AlertDialogFooter>
+          </AlertDialogContent>
+        </AlertDialog>
         {b.payout ? (
           <div className="rounded-md border p-3 text-sm" role="group" aria-label="Payout">
-            <div className="mb-1 flex items-center gap-2">
+            <div className="mb-1 flex flex-wrap items-center gap-2">
               <span className="font-medium">Payout</span>
               <Badge variant={b.payout.status === 'paid' ? 'success' : 'outline'}>
-                {b.payout.status === 'paid' ? 'Paid' : 'Pending'}
+                {PAYOUT_STATUS[b.payout.status]}
               </Badge>
               <ProviderBadge label={b.payout.provider_label || paymentsLabel} detail="no money is paid out" />
             </div>
             <dl className="grid grid-cols-[auto_1fr] gap-x-4">
-              <dt>Fee</dt>
+              <dt>Paid by</dt>
+              <dd>{b.payout.paid_by_name ?? 'Not paid through Homeward'}</dd>
+              <dt>Fee paid</dt>
               <dd>{formatGbpFromPence(b.payout.fee_pence)}</dd>
-              <dt>Platform fee</dt>
+              <dt>Fee ex VAT</dt>
+              <dd>{formatGbpFromPence(b.payout.fee_ex_vat_pence)}</dd>
+              <dt>VAT</dt>
+              <dd>{formatGbpFromPence(b.payout.vat_pence)}</dd>
+              <dt>Platform fee (10% of fee ex VAT)</dt>
               <dd>{formatGbpFromPence(b.payout.platform_fee_pence)}</dd>
-              <dt>You receive</dt>
+              <dt>Paid out to your firm</dt>
               <dd className="font-medium">{formatGbpFromPence(b.payout.net_pence)}</dd>
               {b.payout.paid_at ? (
                 <>
@@ -318,21 +388,6 @@ function BookingCard({ booking: b, paymentsLabel }: { booking: SurveyBooking; pa
                 </>
               ) : null}
             </dl>
-            {b.payout.status === 'pending' ? (
-              <Button
-                className="mt-2"
-                size="sm"
-                variant="outline"
-                disabled={markPaid.isPending}
-                onClick={() =>
-                  markPaid.mutate(b.payout!.id, {
-                    onError: (err) => notify.error('Could not confirm the payout', err.message),
-                  })
-                }
-              >
-                Confirm paid
-              </Button>
-            ) : null}
           </div>
         ) : null}
       </CardContent>

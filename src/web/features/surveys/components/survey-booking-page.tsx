@@ -1,6 +1,11 @@
 import { useId, useState } from 'react'
 import { Link } from 'react-router'
-import type { SurveyBooking } from '#shared/contracts/surveys.ts'
+import type { SurveyBooking, TransactionSurveysResponse } from '#shared/contracts/surveys.ts'
+import { surveyTermsText } from '#shared/domain/surveys.ts'
+import { postcodeDistrict } from '#shared/domain/chains.ts'
+import { Input } from '#web/components/ui/input.tsx'
+import { isSandboxProvider, SandboxBadge } from '#web/components/sandbox-badge.tsx'
+import { SlotCalendar, slotKey } from './slot-calendar'
 import { transactionPath } from '#shared/paths.ts'
 import {
   AlertDialog,
@@ -14,9 +19,8 @@ import { Badge } from '#web/components/ui/badge.tsx'
 import { Button } from '#web/components/ui/button.tsx'
 import { Card, CardContent, CardHeader, CardTitle } from '#web/components/ui/card.tsx'
 import { ChoiceGroup } from '#web/components/ui/choice-group.tsx'
-import { NativeSelect } from '#web/components/ui/native-select.tsx'
 import { Skeleton } from '#web/components/ui/skeleton.tsx'
-import { formatGbpFromPence, formatUkDateTime } from '#web/lib/formatters.ts'
+import { formatGbpFromPence, formatUkDate, formatUkDateTime } from '#web/lib/formatters.ts'
 import { notify } from '#web/lib/toast.ts'
 import { useBookSurvey, useCancelBooking, useSlots, useTransactionSurveys } from '../api'
 import { BookingStatus } from './booking-status'
@@ -66,7 +70,7 @@ export function SurveyBookingPage({ txId }: { txId: string }) {
             )}
           </section>
           {surveys.data.can_book ? (
-            <BookForm txId={txId} offers={surveys.data.offers} />
+            <BookForm txId={txId} data={surveys.data} />
           ) : (
             <p className="text-sm text-muted-foreground">The buyer&apos;s side of the move books its survey.</p>
           )}
@@ -89,7 +93,11 @@ function BookingRow({ txId, booking: b, canBook }: { txId: string; booking: Surv
             <p className="text-sm">
               {formatUkDateTime(b.starts_at)} (UK time) with {b.surveyor.full_name}, {b.firm_name}
             </p>
-            <p className="text-sm text-muted-foreground">{formatGbpFromPence(b.price_pence)} including VAT</p>
+            <p className="text-sm text-muted-foreground">
+              {formatGbpFromPence(b.price_pence)} including VAT
+              {b.paid_at ? ` · paid ${formatUkDate(b.paid_at)}` : ''}
+              {b.terms_accepted_at ? ' · terms of engagement accepted' : ''}
+            </p>
           </div>
           <div className="flex flex-wrap gap-1">
             {b.moved && b.status === 'booked' ? <Badge variant="outline">Moved</Badge> : null}
@@ -132,8 +140,8 @@ function BookingRow({ txId, booking: b, canBook }: { txId: string; booking: Surv
         <AlertDialogContent>
           <AlertDialogTitle>Cancel the {b.product.label}?</AlertDialogTitle>
           <AlertDialogDescription>
-            The visit on {formatUkDateTime(b.starts_at)} is cancelled and both of you get an email. The slot may be
-            taken by someone else.
+            The visit on {formatUkDateTime(b.starts_at)} is cancelled and both of you get an email.
+            {b.paid_at ? ' The fee is refunded in full to your card.' : ''} The slot may be taken by someone else.
           </AlertDialogDescription>
           <AlertDialogFooter>
             <AlertDialogCancel>Keep it</AlertDialogCancel>
@@ -159,25 +167,38 @@ function BookingRow({ txId, booking: b, canBook }: { txId: string; booking: Surv
   )
 }
 
-function BookForm({
-  txId,
-  offers,
-}: {
-  txId: string
-  offers: {
-    organization_id: string
-    firm_name: string
-    products: { id: string; label: string; price_pence: number; duration_minutes: number }[]
-  }[]
-}) {
+function BookForm({ txId, data }: { txId: string; data: TransactionSurveysResponse }) {
+  const offers = data.offers
   const [productId, setProductId] = useState<string | null>(null)
   const [slot, setSlot] = useState('')
+  const [card, setCard] = useState('')
+  const [accepted, setAccepted] = useState(false)
   const [error, setError] = useState<string | null>(null)
   const slots = useSlots(txId, productId)
   const book = useBookSurvey(txId)
-  const slotId = useId()
+  const cardId = useId()
+  const termsId = useId()
+  const sandbox = isSandboxProvider(data.payments_provider)
+  if (!data.property_postcode)
+    return (
+      <p className="text-sm text-muted-foreground" data-testid="survey-empty">
+        Add the property&apos;s postcode to the move first: surveyors are offered by the area they cover.
+      </p>
+    )
   if (offers.length === 0)
-    return <p className="text-sm text-muted-foreground">No survey firm takes bookings on Homeward yet.</p>
+    return (
+      <Card data-testid="survey-empty">
+        <CardContent className="text-sm">
+          <p className="font-medium">
+            No surveying firm on Homeward covers {postcodeDistrict(data.property_postcode)} yet.
+          </p>
+          <p className="text-muted-foreground">
+            Firms are offered only where they work. Your conveyancer or estate agent can recommend a local RICS surveyor
+            in the meantime.
+          </p>
+        </CardContent>
+      </Card>
+    )
   const choices = offers.flatMap((o) =>
     o.products.map((p) => ({
       value: p.id,
@@ -185,10 +206,24 @@ function BookForm({
       description: `${o.firm_name} · about ${Math.round(p.duration_minutes / 60)} h on site · VAT included`,
     })),
   )
+  const offer = offers.find((o) => o.products.some((p) => p.id === productId))
+  const product = offer?.products.find((p) => p.id === productId)
+  const terms =
+    offer && product
+      ? surveyTermsText({
+          firmName: offer.firm_name,
+          kind: product.kind,
+          pricePence: product.price_pence,
+          noticeHours: offer.notice_hours,
+        })
+      : null
   return (
     <Card>
       <CardHeader>
         <CardTitle as="h2">Book a survey</CardTitle>
+        <p className="text-sm text-muted-foreground">
+          Firms that cover {postcodeDistrict(data.property_postcode)}, where the property is.
+        </p>
       </CardHeader>
       <CardContent>
         <form
@@ -196,15 +231,27 @@ function BookForm({
           onSubmit={(e) => {
             e.preventDefault()
             setError(null)
-            const chosen = slots.data?.slots.find((s) => `${s.surveyor_id}|${s.starts_at}` === slot)
-            if (!productId || !chosen) return setError('Choose a survey and a time slot.')
+            const chosen = slots.data?.slots.find((s) => slotKey(s) === slot)
+            if (!productId || !chosen) return setError('Choose a survey, a day and a time.')
+            if (!accepted) return setError('Read and accept the terms of engagement to book.')
+            const digits = card.replace(/[\s-]/g, '')
+            if (!/^\d{12,19}$/.test(digits)) return setError('Enter the card number (12 to 19 digits).')
             book.mutate(
-              { product_id: productId, surveyor_id: chosen.surveyor_id, starts_at: chosen.starts_at },
+              {
+                product_id: productId,
+                surveyor_id: chosen.surveyor_id,
+                starts_at: chosen.starts_at,
+                payment_method: `pm_sandbox_card_${digits}`,
+                terms_version: data.terms_version,
+                accept_terms: true,
+              },
               {
                 onSuccess: () => {
                   setSlot('')
+                  setCard('')
+                  setAccepted(false)
                   notify.success(
-                    'Survey booked',
+                    'Survey booked and paid',
                     'A confirmation with a calendar invite is on its way to you and the surveyor.',
                   )
                 },
@@ -225,29 +272,64 @@ function BookForm({
             }}
           />
           {productId ? (
-            <div className="flex flex-col gap-2">
-              <label htmlFor={slotId} className="text-sm font-medium">
-                Time slot (UK time)
+            slots.isPending ? (
+              <Skeleton className="h-40 w-full" />
+            ) : slots.isError ? (
+              <p role="alert" className="text-destructive">
+                Slots could not be loaded: {slots.error.message}
+              </p>
+            ) : slots.data.slots.length === 0 ? (
+              <p className="text-sm">No free slots in the next three weeks.</p>
+            ) : (
+              <SlotCalendar key={productId} slots={slots.data.slots} value={slot} onChange={setSlot} />
+            )
+          ) : null}
+          {terms ? (
+            <section aria-labelledby={termsId} className="flex flex-col gap-2">
+              <h3 id={termsId} className="text-sm font-medium">
+                Terms of engagement
+              </h3>
+              <div className="rounded-md border p-3 text-sm whitespace-pre-line" data-testid="survey-terms">
+                {terms}
+              </div>
+              <label className="flex items-start gap-2 text-sm">
+                <input
+                  type="checkbox"
+                  className="mt-1"
+                  checked={accepted}
+                  onChange={(e) => setAccepted(e.target.checked)}
+                />
+                I have read and accept the terms of engagement
               </label>
-              {slots.isPending ? (
-                <Skeleton className="h-10 w-full" />
-              ) : slots.isError ? (
-                <p role="alert" className="text-destructive">
-                  Slots could not be loaded: {slots.error.message}
+            </section>
+          ) : null}
+          {product ? (
+            sandbox ? (
+              <div className="flex flex-col gap-2">
+                <div className="flex items-center gap-2">
+                  <label htmlFor={cardId} className="text-sm font-medium">
+                    Card number
+                  </label>
+                  <SandboxBadge provider={data.payments_provider} detail="test cards only; no money moves" />
+                </div>
+                <Input
+                  id={cardId}
+                  inputMode="numeric"
+                  autoComplete="cc-number"
+                  value={card}
+                  onChange={(e) => setCard(e.target.value)}
+                  aria-describedby={`${cardId}-hint`}
+                />
+                <p id={`${cardId}-hint`} className="text-xs text-muted-foreground">
+                  Sandbox test cards: 4242 4242 4242 4242 pays; 4000 0000 0000 0002 is declined.
                 </p>
-              ) : slots.data.slots.length === 0 ? (
-                <p className="text-sm">No free slots in the next three weeks.</p>
-              ) : (
-                <NativeSelect id={slotId} value={slot} onChange={(e) => setSlot(e.target.value)}>
-                  <option value="">Choose a slot</option>
-                  {slots.data.slots.map((s) => (
-                    <option key={`${s.surveyor_id}|${s.starts_at}`} value={`${s.surveyor_id}|${s.starts_at}`}>
-                      {formatUkDateTime(s.starts_at)} with {s.surveyor_name}
-                    </option>
-                  ))}
-                </NativeSelect>
-              )}
-            </div>
+              </div>
+            ) : (
+              <p className="text-sm text-muted-foreground" role="note">
+                Card payments with {data.payments_label} need its card form (Stripe.js), which this page does not load
+                yet: booking is not available here.
+              </p>
+            )
           ) : null}
           {error ? (
             <p role="alert" className="text-sm text-destructive">
@@ -255,8 +337,8 @@ function BookForm({
             </p>
           ) : null}
           <div>
-            <Button type="submit" disabled={book.isPending}>
-              Book survey
+            <Button type="submit" disabled={book.isPending || (product !== undefined && !sandbox)}>
+              {product ? `Pay ${formatGbpFromPence(product.price_pence)} and book` : 'Book survey'}
             </Button>
           </div>
         </form>

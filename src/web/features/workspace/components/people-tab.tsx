@@ -13,7 +13,8 @@ import { ParticipantAvatar } from './participant-avatar'
  * organisation, invited date; a link to /marketplace; for those who may invite, `inviteButton` (by
  * email) and `pendingInvitations`, both from the invitations feature; `feeEarner` (the cases feature:
  * the firm's fee earner on the matter and, for admins, Reassign) above the people; `partyBadges` adds
- * a person's identity, CDD and funds badges to their card.
+ * a person's identity, CDD and funds badges to their card; `recordOffPlatform` and `offPlatformParties`
+ * (the off-platform parties feature) record and list the professionals who are not on Homeward.
  */
 export function PeopleTab({
   detail,
@@ -21,6 +22,8 @@ export function PeopleTab({
   inviteButton,
   pendingInvitations,
   partyBadges,
+  recordOffPlatform,
+  offPlatformParties,
 }: {
   detail: TransactionDetail
   feeEarner?: ReactNode
@@ -28,6 +31,10 @@ export function PeopleTab({
   pendingInvitations?: ReactNode
   /** A person's verification badges, shown on their card (verification feature). */
   partyBadges?: (profileId: string) => ReactNode
+  /** Recording a professional who is not on Homeward (off-platform parties feature), beside the invite button. */
+  recordOffPlatform?: ReactNode
+  /** The professionals recorded as not on Homeward, under the people (off-platform parties feature). */
+  offPlatformParties?: ReactNode
 }) {
   const mayInvite = canInvite(detail.viewer_role)
   return (
@@ -49,6 +56,7 @@ export function PeopleTab({
                 Find a professional
               </Link>
             </Button>
+            {recordOffPlatform}
             {mayInvite && inviteButton}
           </div>
         </div>
@@ -74,6 +82,7 @@ export function PeopleTab({
             </li>
           ))}
         </ul>
+        {offPlatformParties}
       </section>
       {mayInvite && pendingInvitations}
     </div>

@@ -26,10 +26,13 @@ export function WorkspaceHeader({
   detail,
   liveStatus,
   actions,
+  offPlatformSummary,
 }: {
   detail: TransactionDetail
   liveStatus?: ReactNode
   actions?: ReactNode
+  /** Under the address: the professionals recorded as not on Homeward (WorkspaceSlots). */
+  offPlatformSummary?: ReactNode
 }) {
   const { title, subtitle } = addressParts(detail.property)
   const progress = overallProgress(detail.timeline_stages)
@@ -71,6 +74,7 @@ export function WorkspaceHeader({
             {tenure && <span className="capitalize"> · {tenure}</span>}
             {detail.viewer_role && <> · You are the {participantRoleLabel(detail.viewer_role)}</>}
           </p>
+          {offPlatformSummary}
         </div>
         <div className="flex flex-wrap items-start gap-2 lg:justify-end">
           {actions}

@@ -41,7 +41,12 @@ export function WorkspaceView({
 
   return (
     <div className="flex flex-col gap-6">
-      <WorkspaceHeader detail={detail} liveStatus={slots.liveStatus} actions={slots.headerActions} />
+      <WorkspaceHeader
+        detail={detail}
+        liveStatus={slots.liveStatus}
+        actions={slots.headerActions}
+        offPlatformSummary={slots.offPlatformSummary}
+      />
       <Tabs value={tab} onValueChange={setTab} className="flex flex-col gap-5">
         <div className="overflow-x-auto">
           <TabsList className="flex w-full sm:w-fit">
@@ -67,6 +72,8 @@ export function WorkspaceView({
             inviteButton={slots.inviteButton}
             pendingInvitations={slots.pendingInvitations}
             partyBadges={slots.partyBadges}
+            recordOffPlatform={slots.recordOffPlatform}
+            offPlatformParties={slots.offPlatformParties}
           />
         </TabsContent>
         <TabsContent value={'chat' satisfies WorkspaceTab}>{slots.chatTab}</TabsContent>

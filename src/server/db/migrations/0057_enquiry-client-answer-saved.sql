@@ -1,2 +1,0 @@
-ALTER TABLE "enquiry_replies" DROP CONSTRAINT "enquiry_replies_state_check";--> statement-breakpoint
-ALTER TABLE "enquiry_replies" ADD CONSTRAINT "enquiry_replies_state_check" CHECK (state in ('sent', 'draft', 'discarded', 'unsent'));
