@@ -77,8 +77,8 @@ test('ask the seller: the seller answers with text and a file, the draft reply i
     mimeType: 'application/pdf',
     buffer: await makePdf('Building regulations completion certificate'),
   })
-  const files = sp.getByRole('list', { name: 'Files for your answer' })
-  await expect(files).toContainText('Completion certificate.pdf · attached')
+  const files = sp.getByRole('list', { name: 'Attached files' })
+  await expect(files.getByRole('listitem')).toHaveText([/Completion certificate\.pdf\s*Uploaded/])
   expect(await sp.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390)
   await expectNoAxeViolations(sp)
   await sp.screenshot({ path: `${SHOTS}/client-task-390.png`, fullPage: true })
@@ -91,7 +91,7 @@ test('ask the seller: the seller answers with text and a file, the draft reply i
   await expect(sp.getByRole('textbox', { name: 'Your answer' })).toHaveValue(
     'The certificate was issued by St Albans council in March 2020.',
   )
-  await expect(files).toContainText('Completion certificate.pdf · attached')
+  await expect(files.getByRole('listitem')).toHaveText([/Completion certificate\.pdf\s*Uploaded/])
   await sp.getByRole('button', { name: 'Send answer to your conveyancer' }).click()
   await expect(toast(sp)).toContainText('Answer sent to your conveyancer')
   await expect(sp.getByText('With your conveyancer: they review it before sending it on.')).toBeVisible()

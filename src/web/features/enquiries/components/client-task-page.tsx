@@ -1,5 +1,5 @@
-import { ArrowLeft, Paperclip, RefreshCw, X } from 'lucide-react'
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react'
+import { ArrowLeft, Paperclip, RefreshCw } from 'lucide-react'
+import { useId, useState, type FormEvent } from 'react'
 import { Link } from 'react-router'
 import { ENQUIRY_MAX_ATTACHMENTS, ENQUIRY_CATEGORY_LABELS, ENQUIRY_MAX_CHARS } from '#shared/domain/enquiries.ts'
 import type { ClientTask } from '#shared/contracts/enquiries.ts'
@@ -7,29 +7,17 @@ import { transactionPath } from '#shared/paths.ts'
 import { Badge } from '#web/components/ui/badge.tsx'
 import { Button } from '#web/components/ui/button.tsx'
 import { FormField } from '#web/components/ui/form-field.tsx'
-import { Progress } from '#web/components/ui/progress.tsx'
 import { Skeleton } from '#web/components/ui/skeleton.tsx'
 import { Textarea } from '#web/components/ui/textarea.tsx'
 import { formatUkDate } from '#web/lib/formatters.ts'
 import { notify } from '#web/lib/toast.ts'
-import { formatFileSize, precheckFile } from '#web/lib/uploads/file-checks.ts'
-import { newIdempotencyKey } from '#web/lib/uploads/idempotency-key.ts'
 import { uploadFile } from '#web/lib/uploads/upload-file.ts'
 import { useAnswerClientTask, useClientTask, useSaveClientAnswer } from '../api'
+import { AttachmentUploads, useAttachmentUploads } from './attachment-uploads'
 
 /** Where a client's files for an answer are filed, and who sees them until their conveyancer sends the answer on. */
 const ANSWER_FOLDER = 'Property'
 const AUDIENCE = { seller: 'seller_and_conveyancer', buyer: 'buyer_and_conveyancer' } as const
-
-interface AnswerFile {
-  key: string
-  filename: string
-  sent: number
-  total: number
-  status: 'uploading' | 'done' | 'failed'
-  documentId?: string
-  error?: string
-}
 
 /**
  * /app/transactions/:txId/enquiry-tasks/:taskId: a client's task to answer an enquiry for their
@@ -149,62 +137,23 @@ function AnswerForm({ txId, taskId, task }: { txId: string; taskId: string; task
   // Starts from the answer saved earlier, if any (the page keys this form by task, so it is read once).
   const [text, setText] = useState(task.saved?.body ?? '')
   const [error, setError] = useState<string>()
-  const [files, setFiles] = useState<AnswerFile[]>(
-    () =>
-      task.saved?.documents.map((d) => ({
-        key: d.id,
-        filename: d.filename,
-        sent: 0,
-        total: 0,
-        status: 'done' as const,
-        documentId: d.id,
-      })) ?? [],
-  )
-  const controllers = useRef(new Map<string, AbortController>())
-  const input = useRef<HTMLInputElement>(null)
-
-  useEffect(() => {
-    const live = controllers.current
-    return () => live.forEach((c) => c.abort())
-  }, [])
-
-  const patch = (key: string, change: Partial<AnswerFile> | null) =>
-    setFiles((list) =>
-      change ? list.map((f) => (f.key === key ? { ...f, ...change } : f)) : list.filter((f) => f.key !== key),
-    )
-
-  const start = (chosen: FileList | null) => {
-    for (const file of Array.from(chosen ?? [])) {
-      const problem = precheckFile(file)
-      if (problem) {
-        notify.error('Could not attach the file', problem)
-        continue
-      }
-      const key = newIdempotencyKey()
-      const controller = new AbortController()
-      controllers.current.set(key, controller)
-      setFiles((list) => [...list, { key, filename: file.name, sent: 0, total: file.size, status: 'uploading' }])
+  // Each file is filed at once in Property for the client and their conveyancer (decision 051), through
+  // the same uploader as every message of the thread; a saved answer's files start listed.
+  const uploads = useAttachmentUploads(
+    (file, key, onProgress, signal) =>
       uploadFile({
         txId,
         folder: ANSWER_FOLDER,
         file,
         idempotencyKey: key,
         audience: AUDIENCE[task.client],
-        signal: controller.signal,
-        onProgress: (sent, total) => patch(key, { sent, total }),
-      })
-        .then((doc) => patch(key, { status: 'done', documentId: doc.id, sent: file.size }))
-        .catch((err: unknown) => {
-          if (err instanceof DOMException && err.name === 'AbortError') return patch(key, null)
-          patch(key, { status: 'failed', error: err instanceof Error ? err.message : 'The upload failed.' })
-        })
-        .finally(() => controllers.current.delete(key))
-    }
-    if (input.current) input.current.value = ''
-  }
-
-  const uploading = files.some((f) => f.status === 'uploading')
-  const ready = files.filter((f) => f.status === 'done')
+        onProgress,
+        signal,
+      }),
+    ENQUIRY_MAX_ATTACHMENTS,
+    task.saved?.documents ?? [],
+  )
+  const uploading = uploads.busy
 
   /** The answer as it stands, or null (with the message shown) when it cannot be saved or sent yet. */
   const checked = (): string | null => {
@@ -215,7 +164,7 @@ function AnswerForm({ txId, taskId, task }: { txId: string; taskId: string; task
         ? `At most ${ENQUIRY_MAX_CHARS} characters`
         : uploading
           ? 'Wait for your files to finish uploading'
-          : ready.length > ENQUIRY_MAX_ATTACHMENTS
+          : uploads.ids.length > ENQUIRY_MAX_ATTACHMENTS
             ? `Attach at most ${ENQUIRY_MAX_ATTACHMENTS} files to one answer`
             : undefined
     setError(problem)
@@ -226,7 +175,7 @@ function AnswerForm({ txId, taskId, task }: { txId: string; taskId: string; task
     const body = checked()
     if (body === null) return
     save.mutate(
-      { body, document_ids: ready.map((f) => f.documentId!) },
+      { body, document_ids: uploads.ids },
       {
         onSuccess: () => notify.success('Answer saved', 'It is not sent yet: only you can see it until you send it.'),
         onError: (err) => setError(err.message),
@@ -240,7 +189,7 @@ function AnswerForm({ txId, taskId, task }: { txId: string; taskId: string; task
     if (body === null) return
     // mutateAsync: the form unmounts once the task reloads as answered, and mutate's callbacks would not run.
     answer
-      .mutateAsync({ body, document_ids: ready.map((f) => f.documentId!) })
+      .mutateAsync({ body, document_ids: uploads.ids })
       .then(() => notify.success('Answer sent to your conveyancer', 'They review it before sending it on.'))
       .catch((err: Error) => setError(err.message))
   }
@@ -261,66 +210,12 @@ function AnswerForm({ txId, taskId, task }: { txId: string; taskId: string; task
         {(control) => <Textarea {...control} value={text} onChange={(ev) => setText(ev.target.value)} rows={5} />}
       </FormField>
       <div className="flex flex-col gap-2">
-        <label htmlFor={`${id}-files`} className="text-sm font-medium">
-          Attach files (optional)
-        </label>
-        <p id={`${id}-files-hint`} className="-mt-1 text-xs text-muted-foreground">
-          For example a certificate or a receipt: PDF, JPEG, PNG, HEIC or Word. Only you and your conveyancer see them
-          until your conveyancer sends your answer on.
+        <p className="text-sm font-medium">Files (optional)</p>
+        <p className="-mt-1 text-xs text-muted-foreground">
+          For example a certificate or a receipt. Only you and your conveyancer see them until your conveyancer sends
+          your answer on.
         </p>
-        <input
-          ref={input}
-          id={`${id}-files`}
-          type="file"
-          multiple
-          aria-describedby={`${id}-files-hint`}
-          onChange={(ev) => start(ev.target.files)}
-          className="max-w-full text-sm file:mr-3 file:rounded-md file:border file:bg-background file:px-3 file:py-1.5 file:text-sm"
-        />
-        {files.length > 0 && (
-          <ul className="flex flex-col gap-2" aria-label="Files for your answer" aria-live="polite">
-            {files.map((f) => {
-              const percent = f.total ? Math.round((f.sent / f.total) * 100) : 0
-              const labelId = `${id}-${f.key}`
-              return (
-                <li key={f.key} className="flex flex-col gap-1.5 rounded-md border p-2 text-sm">
-                  <div className="flex items-center gap-2">
-                    <Paperclip aria-hidden="true" className="size-4 shrink-0" />
-                    <span id={labelId} className="min-w-0 flex-1 break-all">
-                      {f.filename}
-                      {f.status === 'done' && <span className="text-muted-foreground"> · attached</span>}
-                    </span>
-                    <Button
-                      type="button"
-                      variant="ghost"
-                      size="sm"
-                      onClick={() =>
-                        f.status === 'uploading' ? controllers.current.get(f.key)?.abort() : patch(f.key, null)
-                      }
-                    >
-                      <X aria-hidden="true" />
-                      {f.status === 'uploading' ? 'Cancel' : 'Remove'}
-                      <span className="sr-only"> {f.filename}</span>
-                    </Button>
-                  </div>
-                  {f.status === 'uploading' && (
-                    <>
-                      <Progress value={percent} aria-labelledby={labelId} />
-                      <p className="text-xs text-muted-foreground">
-                        {formatFileSize(f.sent)} of {formatFileSize(f.total)} ({percent}%)
-                      </p>
-                    </>
-                  )}
-                  {f.status === 'failed' && (
-                    <p role="alert" className="text-xs text-destructive">
-                      {f.error}
-                    </p>
-                  )}
-                </li>
-              )
-            })}
-          </ul>
-        )}
+        <AttachmentUploads uploads={uploads} label="Attach files (optional)" />
       </div>
       <div className="flex flex-wrap gap-2">
         <Button type="submit" disabled={answer.isPending || uploading}>
