@@ -87,8 +87,8 @@ export const MANUAL = {
     why: 'the failures journey breaks uploads (and the other main forms); document-audiences walks who sees which document',
   },
   enquiries: {
-    e2e: ['enquiries-by-email'],
-    why: 'enquiries by email walks a firm not on Homeward answering through the emailed link',
+    e2e: ['enquiries-by-email', 'enquiry-client-answer'],
+    why: 'enquiries by email walks a firm not on Homeward answering through the emailed link; enquiry-client-answer walks a client answering an enquiry in their task',
   },
   firms: {
     web: ['cases', 'firm'],

@@ -75,6 +75,14 @@ export function propertyFormPath(txId: string, form: 'ta6' | 'ta10', open: { sec
   return withQuery(`/app/transactions/${encodeURIComponent(txId)}/forms/${form}`, { section: open.section })
 }
 
+/**
+ * A client's task to answer an enquiry for their conveyancer: the enquiry's text, their answer and
+ * files: '/app/transactions/{txId}/enquiry-tasks/{taskId}'.
+ */
+export function enquiryTaskPath(txId: string, taskId: string): string {
+  return `/app/transactions/${encodeURIComponent(txId)}/enquiry-tasks/${encodeURIComponent(taskId)}`
+}
+
 /** Booking a survey for one move: '/app/transactions/{txId}/survey'. */
 export function surveyBookingPath(txId: string): string {
   return `/app/transactions/${encodeURIComponent(txId)}/survey`

@@ -13,6 +13,7 @@ import {
   resetPasswordPath,
   signInPath,
   surveyBookingPath,
+  enquiryTaskPath,
   fundsPath,
   chainPath,
   propertyFormPath,
@@ -39,6 +40,7 @@ describe('page paths reach the router', () => {
     expect(routeOf(transactionPath('tx1', { tab: 'chat', thread: 'th1' }))).toBe('app/transactions/:txId')
     expect(routeOf(invitationPath('tok'))).toBe('invite/:token')
     expect(routeOf(surveyBookingPath('tx1'))).toBe('app/transactions/:txId/survey')
+    expect(routeOf(enquiryTaskPath('tx1', 'k1'))).toBe('app/transactions/:txId/enquiry-tasks/:taskId')
     expect(routeOf(fundsPath('tx1'))).toBe('app/transactions/:txId/funds')
     expect(routeOf(chainPath('tx1'))).toBe('app/transactions/:txId/chain')
     expect(routeOf(propertyFormPath('tx1', 'ta6', { section: 'parking' }))).toBe('app/transactions/:txId/forms/:form')

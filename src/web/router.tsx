@@ -177,6 +177,11 @@ export const routes: RouteObject[] = [
       { path: 'app/academy/:slug/quiz', lazy: () => import('./routes/app-academy-quiz'), handle: browserOnly },
       { path: 'app/accreditation', lazy: () => import('./routes/app-accreditation'), handle: browserOnly },
       { path: 'invite/:token', lazy: () => import('./routes/app-invite'), handle: browserOnly },
+      {
+        path: 'app/transactions/:txId/enquiry-tasks/:taskId',
+        lazy: () => import('./routes/app-transaction-enquiry-task'),
+        handle: browserOnly,
+      },
       { path: 'enquiries/reply/:token', lazy: () => import('./routes/enquiry-reply'), handle: browserOnly },
       { path: 'join/:token', lazy: () => import('./routes/join-firm'), handle: browserOnly },
     ],

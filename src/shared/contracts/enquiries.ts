@@ -78,6 +78,13 @@ export const EnquiryReply = z.object({
   author: Person.nullable(),
   created_at: Timestamp,
   /**
+   * 'sent', or 'draft': made from a client's answer in their task, listed only to the conveyancer of
+   * its side (a draft reply to the seller's, a draft further enquiry to the buyer's) until they send it.
+   */
+  state: z.enum(['sent', 'draft']).default('sent'),
+  /** The client whose answer in their task this message came from. */
+  from_client: Person.nullable().default(null),
+  /**
    * A reply sent by email link from a firm not on Homeward: its name as recorded ("Jane Smith,
    * Smith & Co"); null when written on Homeward (`author` says who).
    */
@@ -88,8 +95,9 @@ export const EnquiryReply = z.object({
 export type EnquiryReply = z.infer<typeof EnquiryReply>
 
 /**
- * One enquiry. Conveyancers on the matter see everything; anyone else on the move (the buyer, the
- * seller, their agents) sees its number, category, status and dates only: `body` null, no replies.
+ * One enquiry. Conveyancers on the matter see everything (each side's drafts only its own); the buyer
+ * and the seller see its text, status, dates and the tasks for them; anyone else on the move (agents,
+ * broker, surveyor) sees its number, category, status and dates only: `body` null, no replies.
  */
 export const Enquiry = z.object({
   id: Uuid,
@@ -105,6 +113,8 @@ export const Enquiry = z.object({
   replies: z.array(EnquiryReply),
   documents: z.array(z.object({ id: Uuid, filename: z.string(), folder: z.string(), version: z.number().int() })),
   seller_task: z.object({ id: Uuid, title: z.string(), status: z.string() }).nullable(),
+  /** The task the buyer's conveyancer made for the buyer from it (the buyer and the conveyancers see it). */
+  buyer_task: z.object({ id: Uuid, title: z.string(), status: z.string() }).nullable().default(null),
   /** The property information form answer it is about ('ta6:parking.controlledParking'), when raised from one. */
   form_question: z.string().nullable(),
   /** The running (or last) reply clock. */
@@ -136,6 +146,8 @@ export const EnquiryRecipientSchema = z.discriminatedUnion('kind', [
 export const EnquiryList = z.object({
   /** 'raiser' (buyer's conveyancer), 'replier' (seller's conveyancer) or 'viewer' (status only). */
   my_part: z.enum(['raiser', 'replier', 'viewer']),
+  /** 'buyer' or 'seller' when the viewer is that client: they read each enquiry's text and their own tasks. */
+  my_client: z.enum(['buyer', 'seller']).nullable().default(null),
   enquiries: z.array(Enquiry),
   /** Who is told of new enquiries (conveyancers; null for anyone else on the move). */
   recipient: EnquiryRecipientSchema.nullable().default(null),
@@ -214,6 +226,64 @@ export type EditEnquiryInput = z.input<typeof EditEnquiryInput>
 
 /** POST .../enquiries/{enquiryId}/seller-task: the seller's conveyancer asks the seller (a timeline task). */
 export const SellerTaskInput = z.object({ version: Version })
+
+/** POST .../enquiries/{enquiryId}/client-task: the viewer's conveyancer part asks their own client (a timeline task). */
+export const ClientTaskInput = z.object({ version: Version })
+
+/** GET .../enquiry-tasks/{taskId}: a client's task to answer an enquiry, as the client and their conveyancer read it. */
+export const ClientTask = z.object({
+  task: z.object({
+    id: Uuid,
+    title: z.string(),
+    status: z.enum(['completed', 'not_completed']),
+    completed_at: Timestamp.nullable(),
+  }),
+  /** Whose task: the buyer's or the seller's. */
+  client: z.enum(['buyer', 'seller']),
+  enquiry: z.object({
+    id: Uuid,
+    number: z.number().int(),
+    category: z.enum(ENQUIRY_CATEGORIES),
+    status: z.enum(ENQUIRY_STATUSES),
+    /** The enquiry's full text. */
+    body: z.string(),
+  }),
+  /** The client's answer as they sent it, with its files; null until sent. */
+  answer: z
+    .object({
+      body: z.string(),
+      by: z.string().nullable(),
+      /** 'draft' while their conveyancer reviews it, 'sent' once sent on, 'discarded' when not sent. */
+      state: z.enum(['draft', 'sent', 'discarded']),
+      documents: z.array(EnquiryAttachment),
+    })
+    .nullable(),
+  /** The client's own answer saved and not sent yet (to the client only; null for anyone else). */
+  saved: z
+    .object({ body: z.string(), documents: z.array(EnquiryAttachment) })
+    .nullable()
+    .default(null),
+  /** True for the client while the task waits for their answer. */
+  may_answer: z.boolean(),
+})
+export type ClientTask = z.infer<typeof ClientTask>
+
+/** POST .../enquiry-tasks/{taskId}/answer: the client's answer and the files they uploaded for it. */
+export const ClientAnswerInput = z.object({
+  body: displayText({ message: 'Write your answer' })
+    .trim()
+    .min(1, 'Write your answer: it cannot be empty')
+    .max(ENQUIRY_MAX_CHARS, `At most ${ENQUIRY_MAX_CHARS.toLocaleString('en-GB')} characters`),
+  document_ids: AttachmentIds,
+})
+export type ClientAnswerInput = z.input<typeof ClientAnswerInput>
+
+export const EnquiryTaskParams = z.object({ txId: Uuid, taskId: Uuid })
+export const DraftParams = z.object({ txId: Uuid, enquiryId: Uuid, draftId: Uuid })
+
+/** POST .../drafts/{draftId}/send: the conveyancer sends their client's answer, as edited. */
+export const SendDraftInput = z.object({ version: Version, body: EnquiryText })
+export type SendDraftInput = z.input<typeof SendDraftInput>
 
 /** GET /api/transactions/{txId}/sla-clocks: every clock of the matter. */
 export const ClockList = z.object({ clocks: z.array(ClockStatus) })
@@ -479,6 +549,18 @@ export const enquiryEndpoints = {
     request: { params: FirmParams, body: jsonBody(PutSlaSettingsInput) },
     responses: { 200: json('SLA targets', SlaSettings), ...ERRORS },
   }),
+  askClient: endpoint({
+    method: 'post',
+    path: '/transactions/{txId}/enquiries/{enquiryId}/client-task',
+    summary:
+      "Ask your own client about an enquiry: a timeline task in which they answer with text and files (seller's conveyancer while it waits for a reply, buyer's conveyancer once it is answered)",
+    request: { params: EnquiryParams, body: jsonBody(ClientTaskInput) },
+    responses: {
+      201: json('Task made', Changed.extend({ task_id: Uuid })),
+      ...ERRORS,
+      ...VERSION_CONFLICT,
+    },
+  }),
   logEnquiries: endpoint({
     method: 'post',
     path: '/transactions/{txId}/enquiries/logged',
@@ -497,6 +579,56 @@ export const enquiryEndpoints = {
       429: { description: 'Sent many times in a short while (Retry-After)' },
       ...ERRORS,
       ...VERSION_CONFLICT,
+    },
+  }),
+  clientTask: endpoint({
+    method: 'get',
+    path: '/transactions/{txId}/enquiry-tasks/{taskId}',
+    summary:
+      "A client's task to answer an enquiry: its full text and the answer once sent (the client and their conveyancer)",
+    request: { params: EnquiryTaskParams },
+    responses: { 200: json('The task', ClientTask), ...ERRORS },
+  }),
+  answerClientTask: endpoint({
+    method: 'post',
+    path: '/transactions/{txId}/enquiry-tasks/{taskId}/answer',
+    summary:
+      'The client answers: a draft reply (or further enquiry) for their conveyancer to review and send, with the files they uploaded; the task ticks itself',
+    request: { params: EnquiryTaskParams, body: jsonBody(ClientAnswerInput) },
+    responses: {
+      201: json('Answer sent to the conveyancer', z.object({ draft_id: Uuid })),
+      ...ERRORS,
+      409: { description: 'Already answered' },
+      403: { description: 'Not the client this task asks' },
+      422: { description: 'The enquiry is closed, or a file is not one of yours your conveyancer can see' },
+    },
+  }),
+  sendDraft: endpoint({
+    method: 'post',
+    path: '/transactions/{txId}/enquiries/{enquiryId}/drafts/{draftId}/send',
+    summary:
+      "Send your client's answer, as edited, as the reply (seller's conveyancer) or further enquiry (buyer's conveyancer)",
+    request: { params: DraftParams, body: jsonBody(SendDraftInput) },
+    responses: { 200: json('Sent', Changed), ...ERRORS, ...VERSION_CONFLICT },
+  }),
+  discardDraft: endpoint({
+    method: 'post',
+    path: '/transactions/{txId}/enquiries/{enquiryId}/drafts/{draftId}/discard',
+    summary: "Do not send your client's answer: the draft leaves the thread",
+    request: { params: DraftParams, body: jsonBody(ClientTaskInput) },
+    responses: { 200: json('Discarded', Changed), ...ERRORS, ...VERSION_CONFLICT },
+  }),
+  saveClientAnswer: endpoint({
+    method: 'put',
+    path: '/transactions/{txId}/enquiry-tasks/{taskId}/answer',
+    summary: 'The client saves their answer and files without sending them: nobody else reads it until sent',
+    request: { params: EnquiryTaskParams, body: jsonBody(ClientAnswerInput) },
+    responses: {
+      200: json('Saved', z.object({ saved: z.literal(true) })),
+      ...ERRORS,
+      409: { description: 'Already sent' },
+      403: { description: 'Not the client this task asks' },
+      422: { description: 'The enquiry is closed, or a file is not one of yours your conveyancer can see' },
     },
   }),
   linkView: endpoint({

@@ -180,6 +180,12 @@ export const ACTIVITY_KIND_RULES = {
   // A broker's client record linked to the move, and their recommendation: the buyer's side.
   'mortgage.client_linked': 'buyer_side',
   'mortgage.recommendation_recorded': 'buyer_side',
+  // A client's answer to an enquiry in their task (features/enquiries/client-answers.ts): the task for
+  // the buyer is everyone's, as the seller's; the answer and a discarded draft are written narrowed to
+  // the client and their conveyancer (buyer_client or seller_client).
+  'enquiry.buyer_task': 'everyone',
+  'enquiry.client_answered': 'everyone',
+  'enquiry.draft_discarded': 'everyone',
 } as const satisfies Record<string, ActivityAudienceRule>
 
 /** Every kind of audit entry (the keys of ACTIVITY_KIND_RULES). */

@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest'
 import {
   canReply,
+  clientOfPart,
+  clientTaskTitle,
+  draftKindOf,
+  mayAskClient,
   DEFAULT_STANDARD_ENQUIRIES,
   ENQUIRY_CATEGORIES,
   ENQUIRY_MAX_CHARS,
@@ -48,5 +52,35 @@ describe('who moves an enquiry where', () => {
     expect(enquiryRoleOf('seller_conveyancer')).toBe('replier')
     expect(enquiryRoleOf('buyer')).toBe('viewer')
     expect(enquiryRoleOf('estate_agent')).toBe('viewer')
+  })
+})
+
+describe('asking the client', () => {
+  it('each conveyancer asks their own client, when it is their turn', () => {
+    expect(clientOfPart('replier')).toBe('seller')
+    expect(clientOfPart('raiser')).toBe('buyer')
+    expect(clientOfPart('viewer')).toBeNull()
+    expect(
+      ['open', 'answered', 'further_enquiry', 'satisfied', 'withdrawn'].filter((s) =>
+        mayAskClient('replier', s as never),
+      ),
+    ).toEqual(['open', 'further_enquiry'])
+    expect(
+      ['open', 'answered', 'further_enquiry', 'satisfied', 'withdrawn'].filter((s) =>
+        mayAskClient('raiser', s as never),
+      ),
+    ).toEqual(['answered'])
+    expect(mayAskClient('viewer', 'open')).toBe(false)
+    expect(draftKindOf('seller')).toBe('reply')
+    expect(draftKindOf('buyer')).toBe('further_enquiry')
+  })
+
+  it('titles the task with the enquiry on one line, cut to 300 characters', () => {
+    expect(clientTaskTitle(3, 'Is the\n boiler serviced?')).toBe(
+      'Answer enquiry 3 for your conveyancer: Is the boiler serviced?',
+    )
+    const long = clientTaskTitle(3, 'x'.repeat(400))
+    expect(long).toHaveLength(300)
+    expect(long.endsWith('…')).toBe(true)
   })
 })

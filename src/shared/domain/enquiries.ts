@@ -52,6 +52,15 @@ export const ENQUIRY_MAX_CHARS = 5_000
 export const ENQUIRY_MAX_BATCH = 50
 /** Most documents linked to one enquiry. */
 export const ENQUIRY_MAX_DOCUMENTS = 10
+/**
+ * A message of an enquiry's thread: 'sent' is part of the thread for both conveyancers; 'draft' was
+ * made from a client's answer and is read only by their own conveyancer until sent; 'discarded' is a
+ * draft its conveyancer decided not to send (kept for the record, shown to nobody in the thread);
+ * 'unsent' is a client's answer saved in their task and not sent yet, read by that client only.
+ */
+export const ENQUIRY_MESSAGE_STATES = ['sent', 'draft', 'discarded', 'unsent'] as const
+export type EnquiryMessageState = (typeof ENQUIRY_MESSAGE_STATES)[number]
+
 /** Most standard enquiries a firm keeps per category. */
 export const STANDARD_ENQUIRIES_MAX_PER_CATEGORY = 40
 
@@ -84,6 +93,42 @@ export function enquiryRoleOf(role: string): 'raiser' | 'replier' | 'viewer' {
   if (role === 'seller_conveyancer') return 'replier'
   return 'viewer'
 }
+
+/** The client a conveyancer asks about an enquiry: the seller for the seller's conveyancer, the buyer for the buyer's. */
+export type EnquiryClient = 'buyer' | 'seller'
+
+/** Whose client a conveyancer's part asks: the replier's is the seller, the raiser's the buyer; null for anyone else. */
+export function clientOfPart(part: 'raiser' | 'replier' | 'viewer'): EnquiryClient | null {
+  return part === 'replier' ? 'seller' : part === 'raiser' ? 'buyer' : null
+}
+
+/**
+ * Whether a conveyancer may ask their client about the enquiry now: it must be their turn. The
+ * seller's conveyancer while it waits for a reply (the seller's answer becomes a draft reply); the
+ * buyer's conveyancer once it is answered (the buyer's answer becomes a draft further enquiry, e.g.
+ * on a reply that needs the buyer's confirmation).
+ */
+export function mayAskClient(part: 'raiser' | 'replier' | 'viewer', status: EnquiryStatus): boolean {
+  if (part === 'replier') return canReply(status)
+  if (part === 'raiser') return raiserTransitions(status).includes('further_enquiry')
+  return false
+}
+
+/** The kind of thread message a client's answer drafts: a reply on the seller's side, a further enquiry on the buyer's. */
+export function draftKindOf(client: EnquiryClient): 'reply' | 'further_enquiry' {
+  return client === 'seller' ? 'reply' : 'further_enquiry'
+}
+
+/** The title of the client's task: 'Answer enquiry 3 for your conveyancer: <the enquiry, up to 300 characters>'. */
+export function clientTaskTitle(number: number, body: string): string {
+  const max = 300
+  const prefix = `Answer enquiry ${number} for your conveyancer: `
+  const text = body.replace(/\s+/g, ' ')
+  return prefix.length + text.length <= max ? prefix + text : prefix + text.slice(0, max - prefix.length - 1) + '…'
+}
+
+/** Recognises a client's enquiry task by its title (it ticks itself when the client sends the answer). */
+export const CLIENT_TASK_TITLE_PATTERN = /^Answer enquiry \d+ for your conveyancer: /
 
 /** Homeward's default standard enquiries for each category (standard-enquiries.json); a firm may replace a category's list. */
 export const DEFAULT_STANDARD_ENQUIRIES: Record<EnquiryCategory, readonly string[]> = Object.fromEntries(

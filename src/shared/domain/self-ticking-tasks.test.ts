@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import { CDD_TASK_RULE, CDD_TASK_TITLES } from './client-due-diligence'
 import { PROPERTY_FORM_TASK_RULE } from './property-forms'
-import { selfTickingRule, SELF_TICKING_TASKS } from './self-ticking-tasks'
+import { clientTaskTitle } from './enquiries'
+import { CLIENT_ANSWER_TASK_RULE, selfTickingRule, SELF_TICKING_TASKS } from './self-ticking-tasks'
 import { SOURCE_OF_FUNDS_TASK_RULE } from './source-of-funds'
 import { TASK_TITLES } from './timeline-template'
 
@@ -28,5 +29,16 @@ describe('self-ticking tasks', () => {
   it('knows no other task, and no inherited property name', () => {
     expect(selfTickingRule('Search fees paid on account')).toBeNull()
     expect(selfTickingRule('constructor')).toBeNull()
+  })
+
+  it("recognises a client's task to answer an enquiry by its title: it ticks itself when the answer is sent", () => {
+    const title = clientTaskTitle(12, 'Please supply the completion certificate.')
+    expect(title).toBe('Answer enquiry 12 for your conveyancer: Please supply the completion certificate.')
+    expect(selfTickingRule(title)).toBe(CLIENT_ANSWER_TASK_RULE)
+    expect(CLIENT_ANSWER_TASK_RULE).toMatchObject({
+      refuses: 'tick',
+      note: expect.stringMatching(/^Ticks itself when /),
+    })
+    expect(selfTickingRule('Answer the phone')).toBeNull()
   })
 })

@@ -10,6 +10,7 @@
  *   them; unticking by hand stays possible).
  */
 import { CDD_TASK_RULE, CDD_TASK_TITLES } from './client-due-diligence'
+import { CLIENT_TASK_TITLE_PATTERN } from './enquiries'
 import { PROPERTY_FORM_TASK_RULE } from './property-forms'
 import { SOURCE_OF_FUNDS_TASK_RULE } from './source-of-funds'
 import { TASK_TITLES } from './timeline-template'
@@ -50,7 +51,19 @@ export const SELF_TICKING_TASKS: Readonly<Record<string, SelfTickingRule>> = {
   },
 }
 
+/**
+ * A client's task to answer an enquiry ('Answer enquiry 3 for your conveyancer: …', titles vary with
+ * the enquiry): it ticks itself when the client sends their answer in it
+ * (features/enquiries/client-answers.ts), so ticking by hand would tell the conveyancer nothing.
+ */
+export const CLIENT_ANSWER_TASK_RULE: SelfTickingRule = {
+  note: 'Ticks itself when the answer is sent to the conveyancer',
+  refusal: 'This task ticks itself when you send your answer: open it, write your answer and send it.',
+  refuses: 'tick',
+}
+
 /** The rule of a task that ticks itself, or null for an ordinary task. */
 export function selfTickingRule(title: string): SelfTickingRule | null {
-  return Object.hasOwn(SELF_TICKING_TASKS, title) ? SELF_TICKING_TASKS[title]! : null
+  if (Object.hasOwn(SELF_TICKING_TASKS, title)) return SELF_TICKING_TASKS[title]!
+  return CLIENT_TASK_TITLE_PATTERN.test(title) ? CLIENT_ANSWER_TASK_RULE : null
 }

@@ -7,6 +7,7 @@ import { CompletionFeeCard } from '../features/billing/components/completion-fee
 import { DepositOverviewCard, DepositTaskLink } from '../features/deposits/components/deposit-links'
 import { DocumentsTab } from '../features/documents/components/documents-tab'
 import { EnquiriesTab } from '../features/enquiries/components/enquiries-tab'
+import { EnquiryTaskLink } from '../features/enquiries/components/enquiry-task-link'
 import { InviteByEmailDialog } from '../features/invitations/components/invite-by-email-dialog'
 import { PendingInvitations } from '../features/invitations/components/pending-invitations'
 import { ProposedAppointments } from '../features/invitations/components/proposed-appointments'
@@ -28,8 +29,9 @@ import { WorkspacePage } from '../features/workspace/components/workspace-page'
  * invitations (the workspace shows those two only to people who may invite), for a conveyancer
  * their firm's fee earner on the matter (admins reassign it there), and the verification badges on
  * People with the buyer's or seller's checklist on Overview; the deposit's card on Overview and its
- * link under the deposit's timeline task; the professionals recorded as not on Homeward in the
- * header and on People, with recording, editing, removing and inviting them.
+ * link under the deposit's timeline task; under a client's task to answer an enquiry, the link to it;
+ * the professionals recorded as not on Homeward in the header and on People, with recording,
+ * editing, removing and inviting them.
  */
 export function TransactionWorkspace({
   txId,
@@ -83,7 +85,12 @@ export function TransactionWorkspace({
             <CompletionFeeCard txId={detail.id} viewerRole={detail.viewer_role} />
           </>
         ),
-        taskExtra: (task) => <DepositTaskLink txId={detail.id} task={task} viewerRole={detail.viewer_role} />,
+        taskExtra: (task) => (
+          <>
+            <DepositTaskLink txId={detail.id} task={task} viewerRole={detail.viewer_role} />
+            <EnquiryTaskLink txId={detail.id} task={task} viewerRole={detail.viewer_role} />
+          </>
+        ),
         offPlatformSummary: <OffPlatformSummary txId={detail.id} />,
         recordOffPlatform: (
           <RecordOffPlatformButton

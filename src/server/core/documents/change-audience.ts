@@ -15,7 +15,7 @@ import {
   lockTransactionForViewer,
 } from '#server/access/transactions.ts'
 import type { Viewer } from '#server/auth/viewer.ts'
-import type { Database } from '#server/db/client.ts'
+import type { Database, Tx } from '#server/db/client.ts'
 import { firstRow } from '#server/db/rows.ts'
 import { AppError, notFound } from '../errors'
 import { recordActivity } from '../audit/record-activity'
@@ -60,17 +60,32 @@ export async function changeDocumentAudience(opts: {
       )
     }
     if (doc.audience === audience) return
-    await tx.execute(sql`update documents set audience = ${audience}
-      where transaction_id = ${txId} and folder = ${doc.folder} and filename = ${doc.filename}`)
-    await recordActivity(tx, {
-      transactionId: txId,
-      actorId: viewer.profileId,
-      kind: 'document.audience_changed',
-      // Neutral on purpose: neither the name nor the audiences, which would tell people outside them.
-      summary: 'changed who can see a document',
-      payload: { documentId: docId },
-      ip: opts.ip,
-    })
+    await setDocumentAudience(tx, { txId, docId, audience, actorId: viewer.profileId, ip: opts.ip })
   })
   return getDocument({ database, viewer, txId, docId })
+}
+
+/**
+ * Inside the caller's transaction: gives every version of the document's name (same move, folder and
+ * file name) `audience`, audited neutrally ('changed who can see a document', no name, folder or
+ * audiences). No permission check: the caller has made its own (changeDocumentAudience above; a
+ * conveyancer sending their client's answer with its files to the other side, features/enquiries).
+ */
+export async function setDocumentAudience(
+  tx: Tx,
+  opts: { txId: string; docId: string; audience: DocumentAudience; actorId: string; ip?: string | null },
+): Promise<void> {
+  await tx.execute(sql`update documents n set audience = ${opts.audience}
+    from documents d
+    where d.id = ${opts.docId} and n.transaction_id = d.transaction_id and n.folder = d.folder
+      and n.filename = d.filename and d.transaction_id = ${opts.txId}`)
+  await recordActivity(tx, {
+    transactionId: opts.txId,
+    actorId: opts.actorId,
+    kind: 'document.audience_changed',
+    // Neutral on purpose: neither the name nor the audiences, which would tell people outside them.
+    summary: 'changed who can see a document',
+    payload: { documentId: opts.docId },
+    ip: opts.ip ?? null,
+  })
 }

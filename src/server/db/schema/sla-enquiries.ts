@@ -21,7 +21,12 @@ import {
   uuid,
   type AnyPgColumn,
 } from 'drizzle-orm/pg-core'
-import { ENQUIRY_CATEGORIES, ENQUIRY_MAX_CHARS, ENQUIRY_STATUSES } from '#shared/domain/enquiries.ts'
+import {
+  ENQUIRY_CATEGORIES,
+  ENQUIRY_MAX_CHARS,
+  ENQUIRY_MESSAGE_STATES,
+  ENQUIRY_STATUSES,
+} from '#shared/domain/enquiries.ts'
 import { SLA_CLOCK_TYPES, SLA_MAX_WORKING_DAYS, SLA_MIN_WORKING_DAYS } from '#shared/domain/sla-clocks.ts'
 import { organizations } from './directory'
 import { profiles } from './people'
@@ -44,6 +49,8 @@ export const enquiries = pgTable(
     raisedBy: uuid('raised_by').references(() => profiles.id, { onDelete: 'set null' }),
     /** The timeline task made for the seller from this enquiry, when the answer needs them. */
     sellerTaskId: uuid('seller_task_id').references(() => tasks.id, { onDelete: 'set null' }),
+    /** The timeline task made for the buyer from this enquiry, when the buyer's conveyancer needs the buyer's answer. */
+    buyerTaskId: uuid('buyer_task_id').references(() => tasks.id, { onDelete: 'set null' }),
     /** The property information form answer the enquiry is about: 'ta6:parking.controlledParking'. */
     formQuestion: text('form_question'),
     /** Optimistic concurrency: every change must name the version it read (else 409). */
@@ -89,10 +96,25 @@ export const enquiryReplies = pgTable(
      */
     authorPartyId: uuid('author_party_id').references(() => offPlatformParties.id, { onDelete: 'set null' }),
     authorLabel: text('author_label'),
+    /**
+     * 'sent': part of the thread; 'draft': made from a client's answer in their task, read only by the
+     * conveyancer of the message's side until they send it (it becomes 'sent') or discard it
+     * (src/shared/domain/enquiries.ts ENQUIRY_MESSAGE_STATES).
+     */
+    state: text('state').$type<(typeof ENQUIRY_MESSAGE_STATES)[number]>().notNull().default('sent'),
+    /** The client's task whose answer made this draft: one answer per task. */
+    clientTaskId: uuid('client_task_id').references(() => tasks.id, { onDelete: 'set null' }),
+    /** The client who answered, and their words as they sent them (the conveyancer may edit `body`). */
+    clientId: uuid('client_id').references(() => profiles.id, { onDelete: 'set null' }),
+    clientBody: text('client_body'),
   },
   (t) => [
     index('enquiry_replies_enquiry_idx').on(t.enquiryId, t.createdAt),
+    uniqueIndex('enquiry_replies_client_task_key')
+      .on(t.clientTaskId)
+      .where(sql`client_task_id is not null`),
     check('enquiry_replies_kind_check', sql`${t.kind} in ('reply', 'further_enquiry')`),
+    check('enquiry_replies_state_check', checkSql`state in ${inList(ENQUIRY_MESSAGE_STATES)}`),
     check('enquiry_replies_body_length', checkSql`char_length(body) between 1 and ${ENQUIRY_MAX_CHARS}`),
   ],
 )

@@ -85,7 +85,7 @@ export async function emailEnquiriesToFirm(
   const waiting = rows(
     WaitingRow,
     await tx.execute(sql`select e.id, e.number, e.category, e.body,
-        (select r.body from enquiry_replies r where r.enquiry_id = e.id and r.kind = 'further_enquiry'
+        (select r.body from enquiry_replies r where r.enquiry_id = e.id and r.kind = 'further_enquiry' and r.state = 'sent'
           order by r.created_at desc limit 1) as latest
       from enquiries e where e.transaction_id = ${ctx.txId} and e.status in ('open', 'further_enquiry')
       order by e.number`),

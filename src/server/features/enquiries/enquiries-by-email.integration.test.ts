@@ -426,3 +426,56 @@ describe('attachments on Homeward and logged enquiries', () => {
     expect(future.status).toBe(422)
   })
 })
+
+describe('the client’s answer (decision 055) and a firm not on Homeward', () => {
+  it('a draft further enquiry never reaches the firm; sent on, it is emailed as the conveyancer wrote it', async () => {
+    const { txId, email } = await offPlatformMatter()
+    const [id] = await raise(txId, ['Was the loft conversion signed off?'])
+    const token = await tokenFor(email)
+    expect((await linkReply(token, id, 'Yes, in 2019; the certificate is lost.')).status).toBe(201)
+
+    // The buyer's conveyancer asks the buyer, who answers: a draft further enquiry for their conveyancer.
+    const before = (await list(txId, buyerConveyancer)).enquiries[0]
+    const asked = await t.request(`${base(txId)}/enquiries/${id}/client-task`, {
+      as: buyerConveyancer,
+      json: { version: before.version },
+    })
+    expect(asked.status, await asked.clone().text()).toBe(201)
+    const { task_id: taskId } = (await asked.json()) as { task_id: string }
+    const answered = await t.request(`${base(txId)}/enquiry-tasks/${taskId}/answer`, {
+      as: buyer,
+      json: { body: 'My own worry: ask whether they have building regs indemnity. SECRET-DRAFT', document_ids: [] },
+    })
+    expect(answered.status, await answered.clone().text()).toBe(201)
+    const { draft_id: draftId } = (await answered.json()) as { draft_id: string }
+
+    // The firm's page and the email list hold no draft; "Email them again" has nothing waiting to send.
+    const page = EnquiryLinkView.parse(await (await view(token)).json())
+    expect(JSON.stringify(page)).not.toContain('SECRET-DRAFT')
+    expect(page.enquiries[0].thread.map((m) => m.kind)).toEqual(['reply'])
+    const again = await t.request(`${base(txId)}/enquiries/email`, { as: buyerConveyancer, method: 'POST' })
+    expect(again.status).toBe(422)
+    const mailsBefore = await mailsTo(email)
+    expect(mailsBefore.map((m) => m.text_body).join('\n')).not.toContain('SECRET-DRAFT')
+
+    // Sent on as edited: the same path as a typed further enquiry, so the firm is emailed a fresh link.
+    const current = (await list(txId, buyerConveyancer)).enquiries[0]
+    const sent = await t.request(`${base(txId)}/enquiries/${id}/drafts/${draftId}/send`, {
+      as: buyerConveyancer,
+      json: {
+        version: current.version,
+        body: 'Please confirm a building regulations indemnity policy will be provided.',
+      },
+    })
+    expect(sent.status, await sent.clone().text()).toBe(200)
+    const mails = await mailsTo(email)
+    expect(mails.length).toBe(mailsBefore.length + 1)
+    expect(mails.at(-1)!.text_body).toContain(
+      'Further enquiry: Please confirm a building regulations indemnity policy will be provided.',
+    )
+    expect(mails.at(-1)!.text_body).not.toContain('SECRET-DRAFT')
+    const fresh = EnquiryLinkView.parse(await (await view(await tokenFor(email))).json())
+    expect(fresh.enquiries[0].thread.map((m) => m.kind)).toEqual(['reply', 'further_enquiry'])
+    expect(JSON.stringify(fresh)).not.toContain('SECRET-DRAFT')
+  })
+})

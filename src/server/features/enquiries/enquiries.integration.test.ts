@@ -149,14 +149,24 @@ describe('who may do what', () => {
     expect(((await res.json()) as { error: { message: string } }).error.message).toBe(OWN_ENQUIRY_RULE)
   })
 
-  it('buyers and sellers see each enquiry’s status only', async () => {
+  it('buyers and sellers see each enquiry’s text and status, not the thread (issue 37: the client reads what is asked)', async () => {
     const txId = await newMatter()
     const [id] = await raiseOk(txId, ['Please confirm vacant possession.'])
     expect((await reply(txId, id, 1)).status).toBe(201)
-    for (const person of [buyer, seller]) {
-      const { enquiries, my_part } = await list(txId, person)
+    for (const [person, client] of [
+      [buyer, 'buyer'],
+      [seller, 'seller'],
+    ] as const) {
+      const { enquiries, my_part, my_client } = await list(txId, person)
       expect(my_part).toBe('viewer')
-      expect(enquiries[0]).toMatchObject({ number: 1, status: 'answered', body: null, replies: [], raised_by: null })
+      expect(my_client).toBe(client)
+      expect(enquiries[0]).toMatchObject({
+        number: 1,
+        status: 'answered',
+        body: 'Please confirm vacant possession.',
+        replies: [],
+        raised_by: null,
+      })
     }
     const full = await list(txId, sellerConveyancer)
     expect(full.enquiries[0].replies[0]).toMatchObject({ kind: 'reply', body: 'Official copies attached.' })

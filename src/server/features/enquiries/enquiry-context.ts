@@ -40,8 +40,12 @@ export const LockedEnquiry = z.object({
   version: z.number(),
   raised_by: z.string().nullable(),
   seller_task_id: z.string().nullable(),
+  buyer_task_id: z.string().nullable(),
 })
 export type LockedEnquiry = z.infer<typeof LockedEnquiry>
+
+/** A person's part in the enquiries of a matter (enquiryRoleOf). */
+export type EnquiryPart = ReturnType<typeof enquiryRoleOf>
 
 /** The viewer's part on the matter, with the transaction row locked; 404 when they may not see it. */
 export async function lockMatter(tx: Tx, viewer: Viewer, txId: string) {
@@ -52,7 +56,7 @@ export async function lockMatter(tx: Tx, viewer: Viewer, txId: string) {
 /** Locks the enquiry of this matter; 404 when there is none; 409 when `version` is stale. */
 export async function lockEnquiry(tx: Tx, txId: string, enquiryId: string, version: number): Promise<LockedEnquiry> {
   const res = await tx.execute(sql`
-    select id, number, category, status, body, version, raised_by, seller_task_id from enquiries
+    select id, number, category, status, body, version, raised_by, seller_task_id, buyer_task_id from enquiries
     where id = ${enquiryId} and transaction_id = ${txId} for update`)
   const row = firstRow(LockedEnquiry, res)
   if (!row) throw notFound('enquiry')
@@ -70,7 +74,13 @@ export async function lockEnquiry(tx: Tx, txId: string, enquiryId: string, versi
 export async function saveEnquiry(
   tx: Tx,
   enquiryId: string,
-  change: { status?: EnquiryStatus; body?: string; category?: EnquiryCategory; sellerTaskId?: string },
+  change: {
+    status?: EnquiryStatus
+    body?: string
+    category?: EnquiryCategory
+    sellerTaskId?: string
+    buyerTaskId?: string
+  },
 ): Promise<void> {
   const closes = change.status === 'satisfied' || change.status === 'withdrawn'
   await tx.execute(sql`
@@ -79,6 +89,7 @@ export async function saveEnquiry(
       body = coalesce(${change.body ?? null}, body),
       category = coalesce(${change.category ?? null}, category),
       seller_task_id = coalesce(${change.sellerTaskId ?? null}::uuid, seller_task_id),
+      buyer_task_id = coalesce(${change.buyerTaskId ?? null}::uuid, buyer_task_id),
       closed_at = ${closes ? sql`now()` : sql`closed_at`},
       version = version + 1, updated_at = now()
     where id = ${enquiryId}`)

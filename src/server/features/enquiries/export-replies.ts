@@ -115,7 +115,10 @@ export async function exportReplies(opts: {
   ip: string | null
 }): Promise<DocumentVersion> {
   const { database, storage, viewer, txId } = opts
-  const { enquiries, my_part } = await listEnquiries({ database, viewer, txId })
+  const listed = await listEnquiries({ database, viewer, txId })
+  const my_part = listed.my_part
+  // The PDF is filed for both sides: a draft (a client's answer not yet sent) is never in it.
+  const enquiries = listed.enquiries.map((e) => ({ ...e, replies: e.replies.filter((r) => r.state === 'sent') }))
   if (my_part === 'viewer')
     throw new AppError('forbidden', "Only the matter's conveyancers export the replies to enquiries.")
   const prop = await database.db.execute(

@@ -1,6 +1,8 @@
 /**
  * A matter's enquiries, oldest first, in one statement that embeds the access check: conveyancers
- * get the text, thread, documents and seller task; anyone else on the move (buyer, seller, agent,
+ * get the text, thread (with each message's files they may read, and their own side's drafts made
+ * from their client's answers: never the other side's), documents and client tasks; the buyer and
+ * the seller get each enquiry's text, status and the tasks for them; anyone else on the move (agent,
  * broker, surveyor) gets each enquiry's status only. Reply clocks are evaluated at `now`.
  * 404 when the viewer may not see the matter.
  */
@@ -40,6 +42,8 @@ const EnquiryRow = z.object({
       body: z.string(),
       created_at: z.string(),
       author: Person.nullable(),
+      state: z.enum(['sent', 'draft']),
+      from_client: Person.nullable(),
       author_off_platform: z.string().nullable(),
       documents: z.array(z.object({ id: z.string(), filename: z.string(), folder: z.string(), version: z.number() })),
     }),
@@ -54,6 +58,7 @@ const EnquiryRow = z.object({
     .nullable(),
   documents: z.array(z.object({ id: z.string(), filename: z.string(), folder: z.string(), version: z.number() })),
   seller_task: z.object({ id: z.string(), title: z.string(), status: z.string() }).nullable(),
+  buyer_task: z.object({ id: z.string(), title: z.string(), status: z.string() }).nullable(),
   clock: z
     .object({
       id: z.string(),
@@ -77,30 +82,43 @@ export async function listEnquiries(opts: {
   ports?: EnquiriesPorts
 }): Promise<EnquiryList> {
   return opts.database.db.transaction(async (tx) => {
-    const part = enquiryRoleOf(await readViewerRole(tx, opts.viewer, opts.txId))
+    const role = await readViewerRole(tx, opts.viewer, opts.txId)
+    const part = enquiryRoleOf(role)
     const full = part !== 'viewer'
+    // The buyer and the seller read each enquiry's text and the tasks made for them; not the thread.
+    const client = role === 'buyer' || role === 'seller' ? role : null
+    const reads = full || !!client
+    // A draft (a client's answer) is read only by the conveyancer of its side.
+    const draftKind = part === 'replier' ? 'reply' : part === 'raiser' ? 'further_enquiry' : null
     const res = await tx.execute(sql`
-      select e.id, e.number, e.category, e.status, case when ${full}::boolean then e.body end as body, e.version,
+      select e.id, e.number, e.category, e.status, case when ${reads}::boolean then e.body end as body, e.version,
         e.form_question,
         e.created_at, e.updated_at, e.closed_at,
         case when ${full}::boolean and rb.id is not null then json_build_object('id', rb.id, 'full_name', rb.full_name) end as raised_by,
         case when ${full}::boolean then coalesce((select json_agg(json_build_object('id', r.id, 'kind', r.kind, 'body', r.body,
             'created_at', r.created_at,
             'author', case when a.id is null then null else json_build_object('id', a.id, 'full_name', a.full_name) end,
+            'state', r.state,
+            'from_client', case when cl.id is null then null else json_build_object('id', cl.id, 'full_name', cl.full_name) end,
             'author_off_platform', r.author_label,
             'documents', coalesce((select json_agg(json_build_object('id', rd_d.id, 'filename', rd_d.filename,
                 'folder', rd_d.folder, 'version', rd_d.version) order by rd_d.filename)
               from enquiry_reply_documents rd join documents rd_d on rd_d.id = rd.document_id
               where rd.reply_id = r.id and ${documentAudienceFor('rd_d', opts.viewer.profileId)}), '[]'::json))
           order by r.created_at) from enquiry_replies r left join profiles a on a.id = r.author_id
-          where r.enquiry_id = e.id), '[]'::json) else '[]'::json end as replies,
+          left join profiles cl on cl.id = r.client_id
+          where r.enquiry_id = e.id
+            and (r.state = 'sent' or (r.state = 'draft' and r.kind = ${draftKind}))), '[]'::json)
+          else '[]'::json end as replies,
         case when ${full}::boolean then coalesce((select json_agg(json_build_object('id', d.id, 'filename', d.filename,
             'folder', d.folder, 'version', d.version) order by d.filename)
           from enquiry_documents ed join documents d on d.id = ed.document_id
           where ed.enquiry_id = e.id and ${documentAudienceFor('d', opts.viewer.profileId)}), '[]'::json)
           else '[]'::json end as documents,
-        case when ${full}::boolean and k.id is not null then json_build_object('id', k.id, 'title', k.title, 'status', k.status) end
-          as seller_task,
+        case when (${full}::boolean or ${client}::text = 'seller') and k.id is not null
+          then json_build_object('id', k.id, 'title', k.title, 'status', k.status) end as seller_task,
+        case when (${full}::boolean or ${client}::text = 'buyer') and bk.id is not null
+          then json_build_object('id', bk.id, 'title', bk.title, 'status', bk.status) end as buyer_task,
         case when ${full}::boolean and e.received_on is not null then json_build_object('on', e.received_on::text,
           'via', e.received_via, 'from', e.raised_by_label,
           'logged_by', (select json_build_object('id', lb.id, 'full_name', lb.full_name) from profiles lb where lb.id = e.logged_by))
@@ -113,6 +131,7 @@ export async function listEnquiries(opts: {
       from enquiries e
       left join profiles rb on rb.id = e.raised_by
       left join tasks k on k.id = e.seller_task_id
+      left join tasks bk on bk.id = e.buyer_task_id
       where e.transaction_id = ${opts.txId}
       order by e.number`)
     const now = opts.now ?? new Date()
@@ -136,6 +155,7 @@ export async function listEnquiries(opts: {
       : null
     return {
       my_part: part,
+      my_client: client,
       enquiries,
       recipient: seat?.recipient ?? null,
       email_link: link ? { ...link, sent_at: iso(link.sent_at)!, expires_at: iso(link.expires_at)! } : null,

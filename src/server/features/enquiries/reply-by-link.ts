@@ -43,6 +43,7 @@ import { matterAddress, matterReference, resolveLink, type ResolvedLink } from '
 import { partyLabel } from './enquiry-seat'
 import { saveEnquiry } from './enquiry-context'
 import { syncEnquiryTasks } from './enquiry-tasks'
+import { linkThreadFiles } from './thread-attachments'
 
 const UNKNOWN_LINK = 'This link is not valid. Open the link from the latest email about these enquiries.'
 
@@ -104,7 +105,7 @@ export async function viewLink(opts: { database: Database; token: string }): Pro
                 from enquiry_reply_documents rd join documents d on d.id = rd.document_id
                 where rd.reply_id = r.id and ${documentAudienceForRole('d', 'seller_conveyancer')}), '[]'::json))
             order by r.created_at) from enquiry_replies r left join profiles a on a.id = r.author_id
-            where r.enquiry_id = e.id), '[]'::json) as thread
+            where r.enquiry_id = e.id and r.state = 'sent'), '[]'::json) as thread
         from enquiry_reply_link_enquiries le join enquiries e on e.id = le.enquiry_id
         where le.link_id = ${link.id} and e.transaction_id = ${link.transaction_id}
         order by e.number`)
@@ -243,7 +244,7 @@ export async function replyViaLink(
             ${u.storage_key}, ${u.sha256}, ${ENQUIRY_ATTACHMENT_AUDIENCE}) returning id`),
       )
       await tx.execute(sql`update enquiry_reply_link_uploads set used_at = now() where id = ${u.id}`)
-      await tx.execute(sql`insert into enquiry_reply_documents (reply_id, document_id) values (${reply.id}, ${doc.id})`)
+      await linkThreadFiles(tx, reply.id, [doc.id])
       await recordActivity(tx, {
         transactionId: txId,
         actorId: null,

@@ -16,7 +16,7 @@ import type { EnquiryContext } from './enquiry-context'
 import { exportReplies } from './export-replies'
 import { listEnquiries } from './list-enquiries'
 import { raiseEnquiries } from './raise-enquiries'
-import { makeSellerTask } from './seller-task'
+import { answerClientTask, askClient, discardDraft, getClientTask, saveClientAnswer, sendDraft } from './client-answers'
 import { getFirmStandardEnquiries, putFirmStandardEnquiries, standardEnquiriesForMatter } from './standard-enquiries'
 import { createProRouter } from '#server/core/entitlement.ts'
 import { sendEnquiriesByEmail } from './email-link'
@@ -104,7 +104,7 @@ export function enquiriesRoutes(deps: AppDeps, ports?: EnquiriesPorts) {
     .openapi(endpoints.sellerTask, async (c) => {
       const { txId, enquiryId } = c.req.valid('param')
       const { version } = c.req.valid('json')
-      const result = await makeSellerTask(database, ctx(c, txId), { enquiryId, version })
+      const result = await askClient(database, ctx(c, txId), { enquiryId, version, client: 'seller' })
       mail.kick()
       return c.json({ version: result.version, task_id: result.taskId }, 201)
     })
@@ -112,6 +112,46 @@ export function enquiriesRoutes(deps: AppDeps, ports?: EnquiriesPorts) {
       const { txId } = c.req.valid('param')
       const doc = await exportReplies({ database, storage, viewer: requireViewer(c), txId, ip: c.var.client.ip })
       return c.json(doc, 201)
+    })
+    .openapi(endpoints.askClient, async (c) => {
+      const { txId, enquiryId } = c.req.valid('param')
+      const { version } = c.req.valid('json')
+      const result = await askClient(database, ctx(c, txId), { enquiryId, version })
+      mail.kick()
+      return c.json({ version: result.version, task_id: result.taskId }, 201)
+    })
+    .openapi(endpoints.clientTask, async (c) => {
+      const { txId, taskId } = c.req.valid('param')
+      return c.json(await getClientTask({ database, viewer: requireViewer(c), txId, taskId }), 200)
+    })
+    .openapi(endpoints.answerClientTask, async (c) => {
+      const { txId, taskId } = c.req.valid('param')
+      const { body, document_ids } = c.req.valid('json')
+      const result = await answerClientTask(database, ctx(c, txId), { taskId, body, documentIds: document_ids })
+      mail.kick()
+      return c.json({ draft_id: result.draftId }, 201)
+    })
+    .openapi(endpoints.sendDraft, async (c) => {
+      const { txId, enquiryId, draftId } = c.req.valid('param')
+      const input = c.req.valid('json')
+      const result = await sendDraft(
+        database,
+        { ...ctx(c, txId), ip: c.var.client.ip },
+        { enquiryId, draftId, ...input },
+      )
+      mail.kick()
+      return c.json(result, 200)
+    })
+    .openapi(endpoints.discardDraft, async (c) => {
+      const { txId, enquiryId, draftId } = c.req.valid('param')
+      const { version } = c.req.valid('json')
+      return c.json(await discardDraft(database, ctx(c, txId), { enquiryId, draftId, version }), 200)
+    })
+    .openapi(endpoints.saveClientAnswer, async (c) => {
+      const { txId, taskId } = c.req.valid('param')
+      const { body, document_ids } = c.req.valid('json')
+      await saveClientAnswer(database, ctx(c, txId), { taskId, body, documentIds: document_ids })
+      return c.json({ saved: true as const }, 200)
     })
     .route('/', templates)
     .route('/', clocks)

@@ -226,6 +226,8 @@ let move: {
   messageId: string
   threadId: string
   enquiryId: string
+  /** A task for the buyer to answer the enquiry (made in SQL: asking needs a reply first). */
+  clientTaskId: string
 }
 
 beforeAll(async () => {
@@ -292,7 +294,18 @@ beforeAll(async () => {
     messageId,
     threadId: await generalThread(txId),
     enquiryId: (await raised(txId)).id,
+    clientTaskId: '',
   }
+  const [task] = await t.database.query<{ id: string }>(
+    `insert into tasks (stage_id, title, owner_side, sort_index)
+     select k.stage_id, 'Answer enquiry 1 for your conveyancer: Please supply the drainage search.', 'buyer_side',
+       (select max(sort_index) + 1 from tasks where stage_id = k.stage_id)
+     from tasks k join timeline_stages s on s.id = k.stage_id where s.transaction_id = $1 limit 1
+     returning id`,
+    [txId],
+  )
+  await t.database.query('update enquiries set buyer_task_id = $1 where id = $2', [task.id, move.enquiryId])
+  move.clientTaskId = task.id
 })
 
 // Verified parties: the buyer verifies identity (sandbox) and the buyer's conveyancer opens the buyer's CDD record.
@@ -1079,6 +1092,53 @@ const ROWS: Record<string, Row> = {
     call: (actor) =>
       t.request(`${base(move.txId)}/enquiries/${move.enquiryId}/seller-task`, { as: as(actor), json: { version: 1 } }),
     expected: answers(403),
+  },
+  // The client answers in a task (features/enquiries/client-answers.ts): here the buyer's task on the
+  // open enquiry. Asking is the conveyancer's once it is their turn (the buyer's: once answered, 422
+  // here); the task is the buyer's and their conveyancer's to read (the seller: 404, as not theirs);
+  // answering and saving are the buyer's (a file that does not exist: 422, nothing written), the
+  // conveyancer is told to reply instead (403); drafts are only their own side's (none here: 404).
+  'POST /api/transactions/{txId}/enquiries/{enquiryId}/client-task': {
+    call: (actor) =>
+      t.request(`${base(move.txId)}/enquiries/${move.enquiryId}/client-task`, { as: as(actor), json: { version: 1 } }),
+    expected: answers(403, { professional: 422 }),
+  },
+  'GET /api/transactions/{txId}/enquiry-tasks/{taskId}': {
+    call: get(() => `${base(move.txId)}/enquiry-tasks/${move.clientTaskId}`),
+    expected: answers(200, { seller: 404 }),
+  },
+  'POST /api/transactions/{txId}/enquiry-tasks/{taskId}/answer': {
+    call: (actor) =>
+      t.request(`${base(move.txId)}/enquiry-tasks/${move.clientTaskId}/answer`, {
+        as: as(actor),
+        json: { body: 'An answer', document_ids: [randomUUID()] },
+      }),
+    expected: answers(422, { seller: 404, professional: 403 }),
+  },
+  'PUT /api/transactions/{txId}/enquiry-tasks/{taskId}/answer': {
+    call: (actor) =>
+      t.request(`${base(move.txId)}/enquiry-tasks/${move.clientTaskId}/answer`, {
+        as: as(actor),
+        method: 'PUT',
+        json: { body: 'An answer', document_ids: [randomUUID()] },
+      }),
+    expected: answers(422, { seller: 404, professional: 403 }),
+  },
+  'POST /api/transactions/{txId}/enquiries/{enquiryId}/drafts/{draftId}/send': {
+    call: (actor) =>
+      t.request(`${base(move.txId)}/enquiries/${move.enquiryId}/drafts/${randomUUID()}/send`, {
+        as: as(actor),
+        json: { version: 1, body: 'Sent' },
+      }),
+    expected: answers(404),
+  },
+  'POST /api/transactions/{txId}/enquiries/{enquiryId}/drafts/{draftId}/discard': {
+    call: (actor) =>
+      t.request(`${base(move.txId)}/enquiries/${move.enquiryId}/drafts/${randomUUID()}/discard`, {
+        as: as(actor),
+        json: { version: 1 },
+      }),
+    expected: answers(404),
   },
   'POST /api/transactions/{txId}/enquiries/export': {
     call: async (actor) =>

@@ -8,11 +8,13 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 import {
   enquiryEndpoints,
   type ChangeEnquiryStatusInput,
+  type ClientAnswerInput,
   type LinkReplyInput,
   type LinkUpload,
   type LogEnquiriesInput,
   type RaiseEnquiriesInput,
   type ReplyInput,
+  type SendDraftInput,
 } from '#shared/contracts/enquiries.ts'
 import { endpointUrl } from '#shared/contracts/endpoint.ts'
 import { sendFile } from '#web/lib/uploads/upload-file.ts'
@@ -81,20 +83,52 @@ export function useChangeStatus(txId: string) {
   })
 }
 
-export function useSellerTask(txId: string) {
-  const refresh = useRefresh(txId)
-  return useMutation({
-    mutationFn: ({ enquiryId, version }: { enquiryId: string; version: number }) =>
-      callApi(enquiryEndpoints.sellerTask, { params: { txId, enquiryId }, body: { version } }),
-    onSettled: refresh,
-  })
-}
-
 export function useExportReplies(txId: string) {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: () => callApi(enquiryEndpoints.exportReplies, { params: { txId } }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: documentsKey(txId) }),
+  })
+}
+
+const clientTaskKey = (txId: string, taskId: string) => [...enquiriesKey(txId), 'client-task', taskId] as const
+
+/** A client's task to answer an enquiry (its full text, the answer once sent). */
+export function useClientTask(txId: string, taskId: string) {
+  return useQuery({
+    queryKey: clientTaskKey(txId, taskId),
+    queryFn: ({ signal }) => callApi(enquiryEndpoints.clientTask, { params: { txId, taskId }, signal }),
+  })
+}
+
+/** The client sends their answer with the files they uploaded; refreshes the task, enquiries and timeline. */
+export function useAnswerClientTask(txId: string, taskId: string) {
+  const refresh = useRefresh(txId)
+  return useMutation({
+    mutationFn: (input: ClientAnswerInput) =>
+      callApi(enquiryEndpoints.answerClientTask, { params: { txId, taskId }, body: input }),
+    onSettled: refresh,
+  })
+}
+
+/** A conveyancer asks their own client (the seller's conveyancer the seller, the buyer's the buyer). */
+export function useAskClient(txId: string) {
+  const refresh = useRefresh(txId)
+  return useMutation({
+    mutationFn: ({ enquiryId, version }: { enquiryId: string; version: number }) =>
+      callApi(enquiryEndpoints.askClient, { params: { txId, enquiryId }, body: { version } }),
+    onSettled: refresh,
+  })
+}
+
+/** The conveyancer sends their client's answer as edited (a reply or a further enquiry); its files go with it. */
+export function useSendDraft(txId: string) {
+  const refresh = useRefresh(txId)
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: ({ enquiryId, draftId, ...input }: SendDraftInput & { enquiryId: string; draftId: string }) =>
+      callApi(enquiryEndpoints.sendDraft, { params: { txId, enquiryId, draftId }, body: input }),
+    onSettled: () => Promise.all([refresh(), queryClient.invalidateQueries({ queryKey: documentsKey(txId) })]),
   })
 }
 
@@ -108,12 +142,32 @@ export function useLogEnquiries(txId: string) {
   })
 }
 
+/** The conveyancer does not send their client's answer. */
+export function useDiscardDraft(txId: string) {
+  const refresh = useRefresh(txId)
+  return useMutation({
+    mutationFn: ({ enquiryId, draftId, version }: { enquiryId: string; draftId: string; version: number }) =>
+      callApi(enquiryEndpoints.discardDraft, { params: { txId, enquiryId, draftId }, body: { version } }),
+    onSettled: refresh,
+  })
+}
+
 /** The buyer's conveyancer emails the waiting enquiries again to the seller's firm not on Homeward. */
 export function useSendByEmail(txId: string) {
   const refresh = useRefresh(txId)
   return useMutation({
     mutationFn: () => callApi(enquiryEndpoints.emailLink, { params: { txId } }),
     onSettled: refresh,
+  })
+}
+
+/** The client saves their answer without sending it; refreshes the task. */
+export function useSaveClientAnswer(txId: string, taskId: string) {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: (input: ClientAnswerInput) =>
+      callApi(enquiryEndpoints.saveClientAnswer, { params: { txId, taskId }, body: input }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: clientTaskKey(txId, taskId) }),
   })
 }
 

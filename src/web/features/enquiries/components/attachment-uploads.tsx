@@ -25,11 +25,18 @@ interface Item {
 
 /**
  * Files attached to a message, each uploaded as soon as it is chosen, with a progress bar, and
- * removable before the message is sent. `ids` are the stored files' ids; `busy` is true while one
- * is still uploading (the caller holds the send button until then).
+ * removable before the message is sent. `initial`: files stored earlier (a client's saved answer),
+ * listed as uploaded. `ids` are the stored files' ids; `busy` is true while one is still uploading
+ * (the caller holds the send button until then).
  */
-export function useAttachmentUploads(send: SendAttachment, max: number) {
-  const [items, setItems] = useState<Item[]>([])
+export function useAttachmentUploads(
+  send: SendAttachment,
+  max: number,
+  initial: readonly { id: string; filename: string }[] = [],
+) {
+  const [items, setItems] = useState<Item[]>(() =>
+    initial.map((f) => ({ key: f.id, id: f.id, filename: f.filename, size: 0, sent: 0, status: 'done' as const })),
+  )
   const controllers = useRef(new Map<string, AbortController>())
   useEffect(() => {
     const live = controllers.current

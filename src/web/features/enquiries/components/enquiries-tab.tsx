@@ -1,4 +1,6 @@
 import { FileDown, Mail, RefreshCw } from 'lucide-react'
+import { Link } from 'react-router'
+import { enquiryTaskPath } from '#shared/paths.ts'
 import type { Enquiry, EnquiryList } from '#shared/contracts/enquiries.ts'
 import { ENQUIRY_CATEGORY_LABELS, ENQUIRY_STATUS_LABELS, whoIsToldText } from '#shared/domain/enquiries.ts'
 import { Badge } from '#web/components/ui/badge.tsx'
@@ -53,7 +55,7 @@ export function EnquiriesTab({ txId }: { txId: string }) {
     )
   }
 
-  const { enquiries, my_part: part } = query.data
+  const { enquiries, my_part: part, my_client: client } = query.data
   const open = enquiries.filter((e) => e.status === 'open' || e.status === 'further_enquiry').length
   const onExport = () =>
     exporter.mutate(undefined, {
@@ -69,6 +71,11 @@ export function EnquiriesTab({ txId }: { txId: string }) {
           <h2 id="enquiries-heading" className="text-lg font-semibold">
             Pre-contract enquiries
           </h2>
+          {client && (
+            <p className="text-sm" data-testid="enquiries-explainer">
+              {CLIENT_EXPLAINER[client]}
+            </p>
+          )}
           <p className="text-sm text-muted-foreground">
             {enquiries.length === 0
               ? 'None raised yet.'
@@ -99,7 +106,7 @@ export function EnquiriesTab({ txId }: { txId: string }) {
           </p>
         </div>
       ) : part === 'viewer' ? (
-        <StatusList enquiries={enquiries} />
+        <StatusList txId={txId} enquiries={enquiries} client={client} />
       ) : (
         <ol className="flex flex-col gap-3" aria-label="Enquiries">
           {enquiries.map((e) => (
@@ -113,21 +120,61 @@ export function EnquiriesTab({ txId }: { txId: string }) {
   )
 }
 
-/** Buyers, sellers and others on the move: each enquiry's status, read-only. */
-function StatusList({ enquiries }: { enquiries: Enquiry[] }) {
+/** What enquiries are and who handles them, in one line, for the buyer and the seller. */
+const CLIENT_EXPLAINER = {
+  seller:
+    "Enquiries are the buyer's conveyancer's questions about your property. Your conveyancer answers them for you; if they need your answer, you get a task here.",
+  buyer:
+    "Enquiries are your conveyancer's questions to the seller's conveyancer about the property. Your conveyancer handles them; if they need you, you get a task here.",
+} as const
+
+/**
+ * Buyers, sellers and others on the move: each enquiry's status, read-only; the buyer and the seller
+ * also read its text, and the rows that wait for their answer link to their task.
+ */
+function StatusList({
+  txId,
+  enquiries,
+  client,
+}: {
+  txId: string
+  enquiries: Enquiry[]
+  client: 'buyer' | 'seller' | null
+}) {
   return (
     <ul className="divide-y rounded-lg border" aria-label="Enquiry statuses">
-      {enquiries.map((e) => (
-        <li key={e.id} className="flex flex-wrap items-center gap-x-3 gap-y-1 p-3 text-sm">
-          <span className="font-medium">Enquiry {e.number}</span>
-          <span className="text-muted-foreground">{ENQUIRY_CATEGORY_LABELS[e.category]}</span>
-          <Badge variant={STATUS_VARIANT[e.status]}>{ENQUIRY_STATUS_LABELS[e.status]}</Badge>
-          {e.clock && e.clock.state !== 'met' && e.clock.state !== 'missed' && e.clock.due_date && (
-            <Badge variant={SLA_VARIANT[wordClock(e.clock).status]}>{clockText(e.clock)}</Badge>
-          )}
-          <span className="ml-auto text-xs text-muted-foreground">Raised {formatUkDate(e.created_at)}</span>
-        </li>
-      ))}
+      {enquiries.map((e) => {
+        const task = client === 'seller' ? e.seller_task : client === 'buyer' ? e.buyer_task : null
+        return (
+          <li key={e.id} className="flex flex-col gap-1.5 p-3 text-sm">
+            <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
+              <span className="font-medium">Enquiry {e.number}</span>
+              <span className="text-muted-foreground">{ENQUIRY_CATEGORY_LABELS[e.category]}</span>
+              <Badge variant={STATUS_VARIANT[e.status]}>{ENQUIRY_STATUS_LABELS[e.status]}</Badge>
+              {e.clock && e.clock.state !== 'met' && e.clock.state !== 'missed' && e.clock.due_date && (
+                <Badge variant={SLA_VARIANT[wordClock(e.clock).status]}>{clockText(e.clock)}</Badge>
+              )}
+              <span className="ml-auto text-xs text-muted-foreground">Raised {formatUkDate(e.created_at)}</span>
+            </div>
+            {e.body && <p className="break-words whitespace-pre-wrap">{e.body}</p>}
+            {task &&
+              (task.status === 'completed' ? (
+                <p className="text-xs text-muted-foreground">
+                  You answered it.{' '}
+                  <Link className="underline" to={enquiryTaskPath(txId, task.id)}>
+                    See your answer
+                  </Link>
+                </p>
+              ) : (
+                <p>
+                  <Link className="font-medium text-primary underline" to={enquiryTaskPath(txId, task.id)}>
+                    Your conveyancer needs your answer: answer enquiry {e.number}
+                  </Link>
+                </p>
+              ))}
+          </li>
+        )
+      })}
     </ul>
   )
 }

@@ -1,15 +1,17 @@
 import { useId, useState, type FormEvent } from 'react'
 import { Link } from 'react-router'
-import { propertyFormPath } from '#shared/paths.ts'
-import type { Enquiry } from '#shared/contracts/enquiries.ts'
+import { enquiryTaskPath, propertyFormPath } from '#shared/paths.ts'
+import type { Enquiry, EnquiryReply } from '#shared/contracts/enquiries.ts'
 import {
   canReply,
+  clientOfPart,
   ENQUIRY_ATTACHMENT_AUDIENCE,
   ENQUIRY_ATTACHMENT_FOLDER,
   ENQUIRY_MAX_ATTACHMENTS,
   ENQUIRY_CATEGORY_LABELS,
   ENQUIRY_MAX_CHARS,
   ENQUIRY_STATUS_LABELS,
+  mayAskClient,
   raiserTransitions,
 } from '#shared/domain/enquiries.ts'
 import { ConfirmButton } from '#web/components/confirm-button.tsx'
@@ -21,7 +23,7 @@ import { formatUkDate, formatUkDateTime } from '#web/lib/formatters.ts'
 import { notify } from '#web/lib/toast.ts'
 import { NOT_ON_HOMEWARD } from '#shared/domain/off-platform-parties.ts'
 import { uploadFile } from '#web/lib/uploads/upload-file.ts'
-import { useChangeStatus, useReply, useSellerTask } from '../api'
+import { useAskClient, useChangeStatus, useDiscardDraft, useReply, useSendDraft } from '../api'
 import { AttachmentUploads, useAttachmentUploads } from './attachment-uploads'
 import { ThreadFiles } from './thread-files'
 import { clockText, SLA_VARIANT, STATUS_VARIANT, wordClock } from './labels'
@@ -42,7 +44,11 @@ export function EnquiryCard({
   const id = useId()
   const reply = useReply(txId)
   const change = useChangeStatus(txId)
-  const sellerTask = useSellerTask(txId)
+  const askClient = useAskClient(txId)
+  const client = clientOfPart(part)!
+  const clientTask = client === 'seller' ? e.seller_task : e.buyer_task
+  const drafts = e.replies.filter((r) => r.state === 'draft')
+  const sent = e.replies.filter((r) => r.state !== 'draft')
   const [text, setText] = useState('')
   const [error, setError] = useState<string>()
   const [furtherOpen, setFurtherOpen] = useState(false)
@@ -84,7 +90,9 @@ export function EnquiryCard({
     else change.mutate({ enquiryId: e.id, version: e.version, status: 'further_enquiry', body, document_ids }, done)
   }
 
-  const showTextForm = (part === 'replier' && canReply(e.status)) || (part === 'raiser' && furtherOpen)
+  // While a draft from the client waits, the reply is that draft (edited and sent from it), not a second form.
+  const showTextForm =
+    (part === 'replier' && canReply(e.status) && drafts.length === 0) || (part === 'raiser' && furtherOpen)
   const transitions = part === 'raiser' ? raiserTransitions(e.status) : []
 
   return (
@@ -114,9 +122,9 @@ export function EnquiryCard({
       {e.documents.length > 0 && (
         <ThreadFiles txId={txId} label={e.received ? 'Original' : 'Linked'} files={e.documents} />
       )}
-      {e.replies.length > 0 && (
+      {sent.length > 0 && (
         <ol className="flex flex-col gap-2 border-l-2 pl-3" aria-label={`Thread of enquiry ${e.number}`}>
-          {e.replies.map((r) => (
+          {sent.map((r) => (
             <li key={r.id} className="text-sm">
               <p className="text-xs font-medium text-muted-foreground">
                 {r.kind === 'reply' ? 'Reply' : 'Further enquiry'}
@@ -133,11 +141,18 @@ export function EnquiryCard({
           ))}
         </ol>
       )}
-      {e.seller_task && (
+      {clientTask && (
         <p className="text-xs text-muted-foreground">
-          Seller task on the timeline: {e.seller_task.status === 'completed' ? 'done' : 'waiting for the seller'}
+          {client === 'seller' ? 'Seller' : 'Buyer'} task on the timeline:{' '}
+          {clientTask.status === 'completed' ? 'done' : `waiting for the ${client}`} ·{' '}
+          <Link className="underline" to={enquiryTaskPath(txId, clientTask.id)}>
+            Open the task
+          </Link>
         </p>
       )}
+      {drafts.map((d) => (
+        <DraftMessage key={d.id} txId={txId} enquiry={e} draft={d} part={part} />
+      ))}
 
       {showTextForm && (
         <form
@@ -168,23 +183,26 @@ export function EnquiryCard({
       )}
 
       <div className="flex flex-wrap gap-2">
-        {part === 'replier' && canReply(e.status) && !e.seller_task && (
+        {mayAskClient(part, e.status) && !clientTask && (
           <Button
             variant="outline"
             size="sm"
-            disabled={sellerTask.isPending}
+            disabled={askClient.isPending}
             onClick={() =>
-              sellerTask.mutate(
+              askClient.mutate(
                 { enquiryId: e.id, version: e.version },
                 {
                   onSuccess: () =>
-                    notify.success('Task sent to the seller', `Enquiry ${e.number} is on the seller's timeline.`),
+                    notify.success(
+                      `Task sent to the ${client}`,
+                      `They answer enquiry ${e.number} in it; their answer comes back to you as a draft.`,
+                    ),
                   onError: fail('Could not make the task'),
                 },
               )
             }
           >
-            Ask the seller (make a task)
+            Ask the {client} (make a task)
           </Button>
         )}
         {transitions.includes('satisfied') && (
@@ -236,5 +254,110 @@ function FormQuestionLink({ txId, formQuestion }: { txId: string; formQuestion: 
         Raised on the seller&apos;s {form.toUpperCase()} answer
       </Link>
     </p>
+  )
+}
+
+/**
+ * A draft made from the client's answer in their task, for their conveyancer only: they edit it and
+ * send it as their reply (seller's side) or further enquiry (buyer's side), its files going with it,
+ * or decide not to send it.
+ */
+function DraftMessage({
+  txId,
+  enquiry: e,
+  draft,
+  part,
+}: {
+  txId: string
+  enquiry: Enquiry
+  draft: EnquiryReply
+  part: 'raiser' | 'replier'
+}) {
+  const id = useId()
+  const send = useSendDraft(txId)
+  const discard = useDiscardDraft(txId)
+  const [text, setText] = useState(draft.body)
+  const [error, setError] = useState<string>()
+  const client = clientOfPart(part)!
+  const what = part === 'replier' ? 'reply' : 'further enquiry'
+  const canSend = part === 'replier' ? canReply(e.status) : raiserTransitions(e.status).includes('further_enquiry')
+  const submit = (ev: FormEvent) => {
+    ev.preventDefault()
+    const body = text.trim()
+    if (!body) return setError(`Write the ${what}`)
+    if (body.length > ENQUIRY_MAX_CHARS) return setError(`At most ${ENQUIRY_MAX_CHARS} characters`)
+    // mutateAsync, not mutate's callbacks: the draft leaves the list (and this component unmounts) as
+    // soon as the enquiries are refreshed, and mutate's callbacks would then never run.
+    send
+      .mutateAsync({ enquiryId: e.id, draftId: draft.id, version: e.version, body })
+      .then(() =>
+        notify.success(
+          part === 'replier' ? `Reply to enquiry ${e.number} sent` : 'Further enquiry raised',
+          draft.documents.length ? 'Its files went with it.' : undefined,
+        ),
+      )
+      .catch((err: Error) => setError(err.message))
+  }
+  return (
+    <section
+      aria-label={`Draft ${what} from the ${client}'s answer`}
+      className="flex flex-col gap-2 rounded-md border border-dashed border-amber-400 bg-amber-50 p-3"
+    >
+      <p className="text-xs font-medium text-amber-950">
+        Draft from {draft.from_client?.full_name ?? `the ${client}`}&apos;s answer, {formatUkDateTime(draft.created_at)}
+        . Only your side&apos;s conveyancers see it until you send it.
+      </p>
+      {draft.documents.length > 0 && <ThreadFiles txId={txId} label="Attached" files={draft.documents} />}
+      {canSend ? (
+        <form noValidate onSubmit={submit} className="flex flex-col gap-2">
+          <FormField
+            id={`${id}-draft`}
+            label={`Your ${what} to enquiry ${e.number} (edit before sending)`}
+            error={error}
+          >
+            {(control) => <Textarea {...control} value={text} onChange={(ev) => setText(ev.target.value)} rows={4} />}
+          </FormField>
+          <div className="flex flex-wrap gap-2">
+            <Button type="submit" size="sm" disabled={send.isPending}>
+              {part === 'replier' ? 'Send reply' : 'Send as further enquiry'}
+            </Button>
+            <DiscardDraft
+              onConfirm={() => discard.mutateAsync({ enquiryId: e.id, draftId: draft.id, version: e.version })}
+              client={client}
+            />
+          </div>
+        </form>
+      ) : (
+        <>
+          <p className="text-sm whitespace-pre-wrap">{draft.body}</p>
+          <p className="text-xs text-muted-foreground">
+            {part === 'replier'
+              ? 'The enquiry no longer waits for a reply, so this cannot be sent now.'
+              : 'A further enquiry can be sent once the enquiry is answered.'}
+          </p>
+          <div>
+            <DiscardDraft
+              onConfirm={() => discard.mutateAsync({ enquiryId: e.id, draftId: draft.id, version: e.version })}
+              client={client}
+            />
+          </div>
+        </>
+      )}
+    </section>
+  )
+}
+
+function DiscardDraft({ onConfirm, client }: { onConfirm: () => Promise<unknown>; client: string }) {
+  return (
+    <ConfirmButton
+      size="sm"
+      variant="ghost"
+      label="Do not send"
+      title="Do not send this draft?"
+      description={`It leaves the thread; the ${client} still sees their answer in their task. This cannot be undone.`}
+      confirmLabel="Do not send"
+      pendingLabel="Discarding…"
+      onConfirm={() => onConfirm().catch((err: Error) => notify.error('Could not discard the draft', err.message))}
+    />
   )
 }
