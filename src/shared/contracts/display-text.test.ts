@@ -41,6 +41,14 @@ const ALLOWED: Record<string, string> = {
   'GET /firm/listings query.q': 'a search term: matched, never stored',
   'GET /cases query.q': 'a search term: matched, never stored',
   'GET /pipeline query.q': 'a search term: matched, never stored',
+  'PATCH /firms/{orgId}/profile body.offices[].postcode':
+    "must pass the postcode library's validator; stored in its normalised form",
+  'PATCH /firms/{orgId}/profile body.regulator_number':
+    "spaces removed and upper-cased, then checked against the regulator's number format (regulatorNumberProblem) before it is stored",
+  'PATCH /firms/{orgId}/profile body.services[]': "each must be a key of the firm's trade's services (422 otherwise)",
+  'PATCH /firms/{orgId}/profile body.website':
+    'must be an http(s) URL whose host is a domain name (z.url with z.regexes.domain)',
+  'POST /firms/{orgId}/logo body[application/octet-stream]': "the image's bytes, not text",
   'GET /pipeline query.lender': 'a filter matched against lender names, never stored',
   'POST /enquiry-links/{token}/uploads body[application/octet-stream]': "the file's bytes, not text",
   'POST /enquiry-links/{token}/uploads query.filename':
