@@ -1,7 +1,6 @@
-import { FileText, Pencil, Trash2 } from 'lucide-react'
+import { Pencil, Trash2 } from 'lucide-react'
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react'
 import { type ChatMessage, EditMessageInput } from '#shared/contracts/chat.ts'
-import { documentEndpoints } from '#shared/contracts/documents.ts'
 import { canStillEditMessage } from '#shared/domain/chat.ts'
 import {
   AlertDialog,
@@ -11,9 +10,9 @@ import {
   AlertDialogFooter,
   AlertDialogTitle,
 } from '#web/components/ui/alert-dialog.tsx'
+import { DocumentFileButton } from '#web/components/document-file-button.tsx'
 import { Button } from '#web/components/ui/button.tsx'
 import { Textarea } from '#web/components/ui/textarea.tsx'
-import { callApi } from '#web/lib/api-client.ts'
 import { cn } from '#web/lib/cn.ts'
 import { notify } from '#web/lib/toast.ts'
 import { useDeleteMessage, useEditMessage } from '../api'
@@ -99,7 +98,13 @@ export function MessageItem({
         <ul aria-label="Attachments" className="mt-1 flex flex-wrap gap-2">
           {message.attachments.map((a) => (
             <li key={a.id}>
-              <AttachmentLink txId={txId} id={a.id} filename={a.filename} version={a.version} />
+              <DocumentFileButton
+                txId={txId}
+                id={a.id}
+                filename={a.filename}
+                version={a.version}
+                failure="Could not open the attachment"
+              />
             </li>
           ))}
         </ul>
@@ -212,47 +217,5 @@ function EditForm({
         <span className="self-center text-xs text-muted-foreground">Enter saves, Escape cancels</span>
       </div>
     </div>
-  )
-}
-
-/** Opens an attached document through a short-lived signed link (the documents module's URL endpoint). */
-function AttachmentLink({
-  txId,
-  id,
-  filename,
-  version,
-}: {
-  txId: string
-  id: string
-  filename: string
-  version: number
-}) {
-  const [busy, setBusy] = useState(false)
-  const open = async () => {
-    setBusy(true)
-    try {
-      const { url } = await callApi(documentEndpoints.fileLink, {
-        params: { txId, docId: id },
-        query: { disposition: 'attachment' },
-      })
-      window.location.assign(url)
-    } catch (err) {
-      notify.error('Could not open the attachment', err instanceof Error ? err.message : undefined)
-    } finally {
-      setBusy(false)
-    }
-  }
-  return (
-    <button
-      type="button"
-      onClick={() => void open()}
-      disabled={busy}
-      className="inline-flex max-w-64 items-center gap-1.5 rounded-md border bg-background px-2 py-1 text-xs font-medium hover:bg-muted focus-visible:outline-2 focus-visible:outline-ring disabled:opacity-60"
-    >
-      <FileText aria-hidden="true" className="size-3.5 shrink-0 text-primary" />
-      <span className="truncate">{filename}</span>
-      {version > 1 && <span className="text-muted-foreground">v{version}</span>}
-      <span className="sr-only">, download</span>
-    </button>
   )
 }

@@ -1,4 +1,4 @@
-import { useState, type FormEvent, type ReactNode } from 'react'
+import { useState, type FormEvent } from 'react'
 import { Link } from 'react-router'
 import type { BrokerClient } from '#shared/contracts/mortgages.ts'
 import { AUDIENCE_INFO, type DocumentAudience } from '#shared/domain/document-audiences.ts'
@@ -21,26 +21,7 @@ import { notify } from '#web/lib/toast.ts'
 import { useBrokerClient, useLinkClient, useRecordRecommendation, useUpdateClient } from '../api'
 import { FactFindEditor, poundsToPence } from './fact-find-editor'
 import { AffordabilityRange, FundingPosition } from './funding-position'
-
-function Section({ title, id, children }: { title: string; id: string; children: ReactNode }) {
-  return (
-    <section aria-labelledby={id} className="flex min-w-0 flex-col gap-4 rounded-lg border bg-background p-4 sm:p-6">
-      <h2 id={id} className="text-lg font-semibold">
-        {title}
-      </h2>
-      {children}
-    </section>
-  )
-}
-
-function Failure({ error }: { error: Error | null }) {
-  if (!error) return null
-  return (
-    <p role="alert" className="text-sm font-medium text-destructive">
-      {error.message}
-    </p>
-  )
-}
+import { Failure, Section } from './page-section'
 
 function Details({ c }: { c: BrokerClient }) {
   const [name, setName] = useState(c.name)

@@ -1,4 +1,4 @@
-import { useState, type FormEvent, type ReactNode } from 'react'
+import { useState, type FormEvent } from 'react'
 import { Link, useNavigate } from 'react-router'
 import type { MortgageCase } from '#shared/contracts/mortgages.ts'
 import {
@@ -18,27 +18,8 @@ import { notify } from '#web/lib/toast.ts'
 import { lenderPackHref, useMortgageCase, useRecordDip, useStartClient, useUpdateApplication } from '../api'
 import { poundsToPence } from './fact-find-editor'
 import { AffordabilityRange, FundingPosition } from './funding-position'
+import { Failure, Section } from './page-section'
 import { ExpiryNote } from './pipeline-page'
-
-function Section({ title, id, children }: { title: string; id: string; children: ReactNode }) {
-  return (
-    <section aria-labelledby={id} className="flex flex-col gap-4 rounded-lg border bg-background p-4 sm:p-6">
-      <h2 id={id} className="text-lg font-semibold">
-        {title}
-      </h2>
-      {children}
-    </section>
-  )
-}
-
-function Failure({ error }: { error: Error | null }) {
-  if (!error) return null
-  return (
-    <p role="alert" className="text-sm font-medium text-destructive">
-      {error.message}
-    </p>
-  )
-}
 
 function ApplicationForm({ c }: { c: MortgageCase }) {
   const [stage, setStage] = useState<ApplicationStage>(c.stage)
