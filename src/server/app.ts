@@ -56,7 +56,7 @@ import { notificationsRoutes } from './features/notifications/routes'
 import { signingRoutes } from './features/signing/routes'
 import { transactionsRoutes } from './features/transactions/routes'
 import { timelineHooks } from './timeline-hooks'
-import { dataRightsPorts, enquiriesPorts, publicPagesPorts, verificationPorts } from './feature-ports'
+import { dataRightsPorts, publicPagesPorts, verificationPorts } from './feature-ports'
 import { twoFactorRoutes } from './features/two-factor/routes'
 import { verificationRoutes } from './features/verification/routes'
 import { fromAppRoot } from './app-root'
@@ -326,7 +326,7 @@ export function createApp(deps: AppDeps) {
     .route('/api', supportRoutes(deps))
     .route('/api', firmsRoutes(deps))
     .route('/api', portfolioRoutes(deps))
-    .route('/api', enquiriesRoutes(deps, enquiriesPorts))
+    .route('/api', enquiriesRoutes(deps))
     .route('/api', academyRoutes(deps))
     .route('/api', accreditationRoutes(deps))
     .route('/api', reviewsRoutes(deps))

@@ -11,8 +11,6 @@ import type { PublicPagesPorts } from './features/public-pages/ports'
 import { exportIdentityChecks } from './features/verification/export-identity'
 import { eraseUnreliedIdentityChecks } from './features/verification/retention'
 import type { VerificationPorts } from './features/verification/ports'
-import type { EnquiriesPorts } from './features/enquiries/ports'
-import { findOffPlatformParty } from './core/off-platform-parties/list-parties'
 
 /** data-rights <- verification: identity checks in the export, and their erasure on deletion. */
 export const dataRightsPorts: DataRightsPorts = { exportIdentityChecks, eraseUnreliedIdentityChecks }
@@ -22,6 +20,3 @@ export const verificationPorts: VerificationPorts = { fundsStatusesOf }
 
 /** public-pages <- directory: the marketplace, the profiles and the sitemap, server-rendered. */
 export const publicPagesPorts: PublicPagesPorts = { listOrganizations, getOrganization, listOrganizationUpdates }
-
-/** enquiries <- off-platform-parties: the seller's firm not on Homeward that enquiries are emailed to. */
-export const enquiriesPorts: EnquiriesPorts = { findOffPlatformParty }

@@ -232,7 +232,6 @@ export async function applyStatusChange(
       publicUrl: ctx.publicUrl,
       deliverMail: ctx.deliverMail,
       newIds: [enquiry.id],
-      ports: ctx.ports,
     })
   }
   await alertClocksOfTransaction(tx, ctx.txId, ctx)

@@ -27,7 +27,6 @@ import { enqueueMail } from '#server/platform/mail/outbox.ts'
 import { AppError } from '#server/core/errors.ts'
 import { ENQUIRY_EMAIL_SEND, enforceLimit } from '#server/core/limits.ts'
 import { lockMatter, type EnquiryContext } from './enquiry-context'
-import type { EnquiriesPorts } from './ports'
 import { readSellerConveyancerSeat } from './enquiry-seat'
 
 /** Hex SHA-256 of a link token: what is stored and looked up. */
@@ -65,8 +64,6 @@ export interface SendContext {
   deliverMail: boolean
   /** The enquiries raised (or further-enquired) just now, listed first as new. */
   newIds?: readonly string[]
-  /** Reads of other features; without them nothing is emailed. */
-  ports?: EnquiriesPorts
 }
 
 /**
@@ -79,8 +76,7 @@ export async function emailEnquiriesToFirm(
   tx: Tx,
   ctx: SendContext,
 ): Promise<{ email: string; firm_name: string; enquiries: number; expires_at: string } | null> {
-  if (!ctx.ports) return null
-  const seat = await readSellerConveyancerSeat(tx, ctx.txId, ctx.ports)
+  const seat = await readSellerConveyancerSeat(tx, ctx.txId)
   if (seat.recipient.kind !== 'email' || !seat.party) return null
   const waiting = rows(
     WaitingRow,
@@ -235,8 +231,7 @@ export async function sendEnquiriesByEmail(
         'forbidden',
         "Only the buyer's conveyancer on this matter sends its enquiries to the seller's firm.",
       )
-    if (!ctx.ports) throw new Error('sendEnquiriesByEmail needs the enquiries ports')
-    const seat = await readSellerConveyancerSeat(tx, ctx.txId, ctx.ports)
+    const seat = await readSellerConveyancerSeat(tx, ctx.txId)
     if (seat.recipient.kind !== 'email') throw new AppError('unprocessable', whoIsToldText(seat.recipient))
     await enforceLimit(tx, ENQUIRY_EMAIL_SEND, ctx.txId)
     const sent = await emailEnquiriesToFirm(tx, {
@@ -244,7 +239,6 @@ export async function sendEnquiriesByEmail(
       sender: { profileId: ctx.viewer.profileId, fullName: ctx.viewer.fullName, email: ctx.viewer.email },
       publicUrl: ctx.publicUrl,
       deliverMail: ctx.deliverMail,
-      ports: ctx.ports,
     })
     if (!sent) throw new AppError('unprocessable', 'No enquiry is waiting for a reply, so there is nothing to send.')
     return sent

@@ -19,16 +19,10 @@ import type { Tx } from '#server/db/client.ts'
 import { firstRow } from '#server/db/rows.ts'
 import { AppError, notFound } from '#server/core/errors.ts'
 import type { NotificationDelivery } from '#server/core/notify/notify-people.ts'
-import type { EnquiriesPorts } from './ports'
 
 export interface EnquiryContext extends NotificationDelivery {
   viewer: Viewer
   txId: string
-  /**
-   * Reads of other features (ports.ts). Without them no firm off Homeward is seen: enquiries are not
-   * emailed and the seat reads as its participant only.
-   */
-  ports?: EnquiriesPorts
 }
 
 export const LockedEnquiry = z.object({

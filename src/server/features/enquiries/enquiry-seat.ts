@@ -9,20 +9,20 @@ import { z } from 'zod'
 import { recipientOfEnquiries, type EnquiryRecipient } from '#shared/domain/enquiries.ts'
 import type { Tx } from '#server/db/client.ts'
 import { firstRow } from '#server/db/rows.ts'
-import type { EnquiriesPorts, RecordedFirm } from './ports'
+import type { OffPlatformParty } from '#shared/contracts/off-platform-parties.ts'
+import { findOffPlatformParty } from '#server/core/off-platform-parties/list-parties.ts'
 
 /** The seat's holder and who is told of new enquiries. */
 export async function readSellerConveyancerSeat(
   tx: Tx,
   txId: string,
-  ports: EnquiriesPorts,
-): Promise<{ recipient: EnquiryRecipient; party: RecordedFirm | null; participantName: string | null }> {
+): Promise<{ recipient: EnquiryRecipient; party: OffPlatformParty | null; participantName: string | null }> {
   const participant = firstRow(
     z.object({ full_name: z.string() }),
     await tx.execute(sql`select p.full_name from transaction_participants tp join profiles p on p.id = tp.user_id
       where tp.transaction_id = ${txId} and tp.role = 'seller_conveyancer' order by tp.created_at limit 1`),
   )
-  const party = await ports.findOffPlatformParty(tx, txId, 'seller_conveyancer')
+  const party = await findOffPlatformParty(tx, txId, 'seller_conveyancer')
   const participantName = participant?.full_name ?? null
   return { recipient: recipientOfEnquiries({ participantName, offPlatform: party }), party, participantName }
 }

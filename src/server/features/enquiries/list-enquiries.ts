@@ -18,7 +18,6 @@ import { firstRow, rows, Timestamp } from '#server/db/rows.ts'
 import { CLOCK_PAUSES_JSON } from '#server/core/clocks/clock-pauses.ts'
 import { clockStatus } from '#server/core/clocks/clock-status.ts'
 import { readSellerConveyancerSeat } from './enquiry-seat'
-import type { EnquiriesPorts } from './ports'
 
 const Person = z.object({ id: z.string(), full_name: z.string() })
 
@@ -78,8 +77,6 @@ export async function listEnquiries(opts: {
   viewer: Viewer
   txId: string
   now?: Date
-  /** Reads of other features; without them `recipient` is null. */
-  ports?: EnquiriesPorts
 }): Promise<EnquiryList> {
   return opts.database.db.transaction(async (tx) => {
     const role = await readViewerRole(tx, opts.viewer, opts.txId)
@@ -144,7 +141,7 @@ export async function listEnquiries(opts: {
       replies: r.replies.map((x) => ({ ...x, created_at: iso(x.created_at)! })),
       clock: r.clock ? clockStatus(r.clock, now) : null,
     }))
-    const seat = full && opts.ports ? await readSellerConveyancerSeat(tx, opts.txId, opts.ports) : null
+    const seat = full ? await readSellerConveyancerSeat(tx, opts.txId) : null
     const link = full
       ? firstRow(
           z.object({ sent_at: Timestamp, email: z.string(), expires_at: Timestamp, live: z.boolean() }),

@@ -19,6 +19,7 @@ import { recordActivity } from '#server/core/audit/record-activity.ts'
 import { alertClocksOfTransaction } from '#server/core/clocks/check-clocks.ts'
 import { startEnquiryClock } from '#server/core/clocks/clock-sync.ts'
 import { documentAudienceFor } from '#server/access/transactions.ts'
+import { findOffPlatformParty } from '#server/core/off-platform-parties/list-parties.ts'
 import { lockMatter, type EnquiryContext } from './enquiry-context'
 import { syncEnquiryTasks } from './enquiry-tasks'
 import { partyLabel } from './enquiry-seat'
@@ -60,7 +61,7 @@ export async function logEnquiries(
       })
     let from = input.from?.trim() || null
     if (!from) {
-      const party = ctx.ports ? await ctx.ports.findOffPlatformParty(tx, ctx.txId, 'buyer_conveyancer') : null
+      const party = await findOffPlatformParty(tx, ctx.txId, 'buyer_conveyancer')
       const participant = firstRow(
         z.object({ full_name: z.string() }),
         await tx.execute(sql`select p.full_name from transaction_participants tp join profiles p on p.id = tp.user_id

@@ -111,7 +111,6 @@ export async function raiseEnquiries(
       publicUrl: ctx.publicUrl,
       deliverMail: ctx.deliverMail,
       newIds: ids,
-      ports: ctx.ports,
     })
     await alertClocksOfTransaction(tx, ctx.txId, ctx)
     return { ids }

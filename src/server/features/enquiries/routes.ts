@@ -22,9 +22,8 @@ import { createProRouter } from '#server/core/entitlement.ts'
 import { sendEnquiriesByEmail } from './email-link'
 import { logEnquiries } from './log-enquiries'
 import { replyViaLink, uploadViaLink, viewLink } from './reply-by-link'
-import type { EnquiriesPorts } from './ports'
 
-export function enquiriesRoutes(deps: AppDeps, ports?: EnquiriesPorts) {
+export function enquiriesRoutes(deps: AppDeps) {
   const { database, config, mail } = deps
   const storage = storageFor(config)
   const ctx = (c: Context<AppEnv>, txId: string): EnquiryContext => ({
@@ -32,7 +31,6 @@ export function enquiriesRoutes(deps: AppDeps, ports?: EnquiriesPorts) {
     txId,
     publicUrl: config.publicUrl,
     deliverMail: mail.deliver,
-    ports,
   })
   // The Pro tools among the enquiries: each router gates all its endpoints (core/entitlement.ts).
   const templates = createProRouter(database, 'Standard enquiry templates')
@@ -77,7 +75,7 @@ export function enquiriesRoutes(deps: AppDeps, ports?: EnquiriesPorts) {
   return createRouter()
     .openapi(endpoints.list, async (c) => {
       const { txId } = c.req.valid('param')
-      return c.json(await listEnquiries({ database, viewer: requireViewer(c), txId, ports }), 200)
+      return c.json(await listEnquiries({ database, viewer: requireViewer(c), txId }), 200)
     })
     .openapi(endpoints.raise, async (c) => {
       const { txId } = c.req.valid('param')
@@ -156,7 +154,7 @@ export function enquiriesRoutes(deps: AppDeps, ports?: EnquiriesPorts) {
     .route('/', templates)
     .route('/', clocks)
     .route('/', slaTargets)
-    .route('/', enquiriesByEmailRoutes(deps, ports))
+    .route('/', enquiriesByEmailRoutes(deps))
 }
 
 /**
@@ -165,7 +163,7 @@ export function enquiriesRoutes(deps: AppDeps, ports?: EnquiriesPorts) {
  * the credential, counted against its limits). The link's upload reads the raw body itself, as the
  * documents' upload does.
  */
-function enquiriesByEmailRoutes(deps: AppDeps, ports: EnquiriesPorts | undefined) {
+function enquiriesByEmailRoutes(deps: AppDeps) {
   const { database, config, mail } = deps
   const storage = storageFor(config)
   const maxBytes = config.DOCUMENT_MAX_BYTES ?? DEFAULT_DOCUMENT_MAX_BYTES
@@ -174,7 +172,6 @@ function enquiriesByEmailRoutes(deps: AppDeps, ports: EnquiriesPorts | undefined
     txId,
     publicUrl: config.publicUrl,
     deliverMail: mail.deliver,
-    ports,
   })
   const router = createRouter()
   // Registered for the OpenAPI document only; the handler below reads the raw body itself.
