@@ -33,6 +33,22 @@ describe('slot rules', () => {
     expect(slotProblem(rules, [], londonToInstant('2026-12-02', 600), 60, now)?.rule).toBe('outside_hours')
     expect(slotProblem({ ...rules, daysOff: ['2026-12-01'] }, [], tue10, 60, now)?.rule).toBe('day_off')
   })
+  it('never offers or accepts a bank holiday (Christmas Day 2026 is a Friday; 28 Dec the Boxing Day substitute)', () => {
+    const weekdays = {
+      ...rules,
+      hours: [1, 2, 3, 4, 5].map((weekday) => ({ weekday, startMinute: 540, endMinute: 1050 })),
+    }
+    const dec = new Date('2026-12-21T08:00:00Z')
+    const christmas = slotProblem(weekdays, [], londonToInstant('2026-12-25', 600), 60, dec)
+    expect(christmas?.rule).toBe('bank_holiday')
+    expect(christmas?.message).toBe('That day is a bank holiday (Christmas Day): choose another day.')
+    expect(slotProblem(weekdays, [], londonToInstant('2026-12-28', 600), 60, dec)?.rule).toBe('bank_holiday')
+    const days = new Set(freeSlots(weekdays, [], 60, dec).map((s) => londonWallClock(s).date))
+    expect(days.has('2026-12-24')).toBe(true)
+    expect(days.has('2026-12-25')).toBe(false)
+    expect(days.has('2026-12-28')).toBe(false)
+    expect(days.has('2026-12-29')).toBe(true)
+  })
   it('keeps the travel buffer after a visit and before the next', () => {
     const busy = [{ start: tue10.getTime(), end: tue10.getTime() + 210 * 60_000 }] // 10:00-13:00 + 30
     expect(slotProblem(rules, busy, londonToInstant('2026-12-01', 780), 60, now)?.rule).toBe('overlap')

@@ -6,6 +6,7 @@
  */
 import { splitGross } from './billing'
 import { postcodeDistrict } from './chains'
+import { bankHoliday } from './working-days'
 
 export const SURVEY_PRODUCT_KINDS = ['rics_level_1', 'rics_level_2', 'rics_level_3', 'mortgage_valuation'] as const
 export type SurveyProductKind = (typeof SURVEY_PRODUCT_KINDS)[number]
@@ -200,7 +201,8 @@ export interface SlotRules {
 
 /**
  * Why a visit starting at `start` for `durationMinutes` cannot be booked, or null when it can:
- * in the past; on a day off; outside the surveyor's weekly hours (the visit must end by the end of
+ * in the past; on a day off; on an England and Wales bank holiday (working-days.ts: surveyors
+ * do not visit on them, and the slot picker never offers one); outside the surveyor's weekly hours (the visit must end by the end of
  * the hours); overlapping another visit or its travel buffer (each visit blocks its duration plus
  * the travel buffer after it).
  */
@@ -216,6 +218,9 @@ export function slotProblem(
   const wall = londonWallClock(start)
   if (rules.daysOff.includes(wall.date))
     return { rule: 'day_off', message: 'The surveyor is not working that day (a day off): choose another day.' }
+  const holiday = bankHoliday(wall.date)
+  if (holiday)
+    return { rule: 'bank_holiday', message: `That day is a bank holiday (${holiday.title}): choose another day.` }
   const end = wall.minute + durationMinutes
   const within = rules.hours.some(
     (h) => h.weekday === wall.weekday && wall.minute >= h.startMinute && end <= h.endMinute,
@@ -237,7 +242,7 @@ export const SLOT_TAKEN_MESSAGE =
 
 /** Which booking rule a start time breaks, and the message naming it. */
 export interface SlotProblem {
-  rule: 'past' | 'day_off' | 'outside_hours' | 'overlap'
+  rule: 'past' | 'day_off' | 'bank_holiday' | 'outside_hours' | 'overlap'
   message: string
 }
 

@@ -25,6 +25,7 @@ import {
   SURVEY_TERMS_VERSION,
   surveyPayoutAmounts,
 } from '#shared/domain/surveys.ts'
+import { bankHoliday } from '#shared/domain/working-days.ts'
 import { settleSurveyPayouts } from './deliver-report'
 import { createSandboxPaymentsProvider } from '#server/providers/payments/sandbox-provider.ts'
 import { createTransaction } from '#server/test/factories.ts'
@@ -46,8 +47,18 @@ async function expectRule(res: Response, status: number, message: RegExp) {
 }
 
 const today = londonWallClock(new Date()).date
-/** 10:00 London, n days from today: always inside the surveyor's hours (every day 08:00-18:00). */
-const at = (days: number, minute = 600) => londonToInstant(addDays(today, days), minute).toISOString()
+/** The n-th day after today that is not a bank holiday (no visit is booked on one); today and before as they are. */
+function dayAt(n: number): string {
+  if (n <= 0) return addDays(today, n)
+  let date = today
+  for (let left = n; left > 0;) {
+    date = addDays(date, 1)
+    if (!bankHoliday(date)) left--
+  }
+  return date
+}
+/** 10:00 London on dayAt(n): always inside the surveyor's hours (every day 08:00-18:00). */
+const at = (days: number, minute = 600) => londonToInstant(dayAt(days), minute).toISOString()
 
 let surveyor: TestUser
 let otherSurveyor: TestUser
@@ -90,7 +101,7 @@ async function firmWithProducts(as: TestUser, name: string, districts: string[])
           travel_buffer_minutes: 30,
           notice_hours: 24,
           hours: [1, 2, 3, 4, 5, 6, 7].map((weekday) => ({ weekday, start_minute: 480, end_minute: 1080 })),
-          days_off: [addDays(today, 11)],
+          days_off: [dayAt(11)],
         },
       }),
       200,
@@ -161,7 +172,7 @@ describe('booking a survey from a move', () => {
       const wall = londonWallClock(new Date(s.starts_at))
       expect(wall.minute).toBeGreaterThanOrEqual(480)
       expect(wall.minute + 180).toBeLessThanOrEqual(1080)
-      expect(wall.date).not.toBe(addDays(today, 11))
+      expect(wall.date).not.toBe(dayAt(11))
     }
   })
 
