@@ -28,6 +28,7 @@ import { sendDueDigests } from './features/notifications/digest'
 import { portfolioChecks } from './features/portfolio/scheduler'
 import { runCddRetention } from './features/verification/retention'
 import { settleSurveyPayouts } from './features/surveys/deliver-report'
+import { sweepHeldLinkUploads } from './features/enquiries/sweep-held-uploads'
 
 const MINUTE = 60_000
 const HOUR = 60 * MINUTE
@@ -172,6 +173,19 @@ export function serverJobs(deps: {
       claim: 'conditional update: reminded_at is null, set in the same transaction',
       failure: 'could not send product-transfer reminders',
       run: thenMail(() => sendProductTransferReminders({ database, delivery, now: clock() })),
+    },
+    {
+      kind: 'periodic',
+      name: 'enquiry-link-uploads-sweep',
+      // Files held for a reply by link that can never be sent (decision 054): hours late is harmless.
+      everyMs: HOUR,
+      firstAfterMs: 15 * MINUTE,
+      claim: 'row lock: each batch of held uploads taken for update skip locked and deleted in the same transaction',
+      failure: 'could not remove held enquiry-link uploads',
+      run: async () => {
+        const swept = await sweepHeldLinkUploads({ database, storage, now: clock() })
+        if (swept.held + swept.strays > 0) log.info('removed held enquiry-link uploads', swept)
+      },
     },
   ]
   const worker = mail.worker

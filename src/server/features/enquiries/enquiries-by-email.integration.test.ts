@@ -11,7 +11,9 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import { EnquiryLinkView, EnquiryList } from '#shared/contracts/enquiries.ts'
 import type { DocumentVersion } from '#shared/contracts/documents.ts'
 import { ENQUIRY_LINK_READ } from '#server/core/limits.ts'
+import { storageFor } from '#server/platform/storage/index.ts'
 import { createTransaction } from '#server/test/factories.ts'
+import { HELD_UPLOAD_MAX_AGE_DAYS, sweepHeldLinkUploads } from './sweep-held-uploads'
 import { makePdf } from '#server/test/test-files.ts'
 import { type TestUser, useTestApp } from '#server/test/test-app.ts'
 
@@ -268,6 +270,53 @@ describe('the reply link', () => {
     const joined = EnquiryLinkView.parse(await (await view(token2)).json())
     expect(joined).toMatchObject({ state: 'revoked', revoked_reason: 'joined' })
     expect((await linkReply(token2, id, 'After joining')).status).toBe(410)
+  })
+
+  it('removes held files that can no longer be sent (link revoked or expired, or held too long), never a sent one', async () => {
+    const storage = storageFor(t.config)
+    const upload = async (token: string, name: string) => {
+      const res = await linkUpload(token, await makePdf(name), `${name}.pdf`)
+      expect(res.status, await res.clone().text()).toBe(201)
+      return ((await res.json()) as { id: string }).id
+    }
+    const keyOf = async (id: string) =>
+      (
+        await t.database.query<{ storage_key: string }>(
+          'select storage_key from enquiry_reply_link_uploads where id = $1',
+          [id],
+        )
+      )[0]?.storage_key
+    const { txId, email } = await offPlatformMatter()
+    const [id] = await raise(txId, ['Held files'])
+    const first = await tokenFor(email)
+    const onRevoked = await upload(first, 'superseded')
+    const revokedKey = await keyOf(onRevoked)
+    await t.request(`${base(txId)}/enquiries/email`, { as: buyerConveyancer, method: 'POST' }) // revokes `first`
+    const live = await tokenFor(email)
+    const fresh = await upload(live, 'fresh')
+    const stale = await upload(live, 'stale')
+    const staleKey = await keyOf(stale)
+    await t.database.query(
+      `update enquiry_reply_link_uploads set created_at = now() - make_interval(days => $2) where id = $1`,
+      [stale, HELD_UPLOAD_MAX_AGE_DAYS + 1],
+    )
+    const sent = await upload(live, 'sent')
+    const sentKey = (await keyOf(sent))!
+    expect((await linkReply(live, id, 'With one file', [sent])).status).toBe(201)
+
+    const swept = await sweepHeldLinkUploads({ database: t.database, storage, now: new Date() })
+    expect(swept.held).toBeGreaterThanOrEqual(2)
+    const left = await t.database.query<{ id: string }>(
+      'select id from enquiry_reply_link_uploads where id = any($1::uuid[])',
+      [[onRevoked, fresh, stale, sent]],
+    )
+    expect(left.map((r) => r.id).sort()).toEqual([fresh, sent].sort())
+    expect(await storage.exists(revokedKey!)).toBe(false)
+    expect(await storage.exists(staleKey!)).toBe(false)
+    // The sent file is a document of the move now, and stays.
+    expect(await storage.exists(sentKey)).toBe(true)
+    // The fresh one is still held for its reply, with its file.
+    expect(await storage.exists((await keyOf(fresh))!)).toBe(true)
   })
 
   it('is rate limited per link: 429 with Retry-After once its reads run out', async () => {
