@@ -132,7 +132,10 @@ describe('a completed move whose features all finished', () => {
     // The chain (this move and Sam's onward purchase) agrees its dates: today for both.
     const chain = (id: string) => `/api/transactions/${id}/chain`
     const link = await json<{ id: string }>(
-      await t.request(`${chain(txId)}/links`, { as: seller, json: { other_transaction_id: onward, direction: 'onward' } }),
+      await t.request(`${chain(txId)}/links`, {
+        as: seller,
+        json: { other_transaction_id: onward, direction: 'onward' },
+      }),
       201,
     )
     await json(await t.request(`${chain(onward)}/links/${link.id}/confirm`, { as: topSeller, method: 'POST' }), 200)
@@ -186,7 +189,9 @@ describe('a completed move whose features all finished', () => {
       `ticked “${TASK_TITLES.officialCopies}” (Property information): the register of HD412873 was obtained in Homeward`,
       `ticked “${TASK_TITLES.depositTransferred}” (Exchange of contracts): the client-money partner holds the whole deposit`,
       expect.stringMatching(
-        new RegExp(`^ticked “${TASK_TITLES.chainDatesAgreed}” \\(Exchange of contracts\\): the whole chain agreed exchange `),
+        new RegExp(
+          `^ticked “${TASK_TITLES.chainDatesAgreed}” \\(Exchange of contracts\\): the whole chain agreed exchange `,
+        ),
       ),
       `ticked “${EXCHANGE_TASK_TITLE}” (Exchange of contracts): exchange of contracts was recorded`,
       `ticked “${TASK_TITLES.completionConfirmed}” (Completion): completion was recorded`,

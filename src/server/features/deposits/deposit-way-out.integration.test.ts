@@ -107,7 +107,10 @@ async function taskStatus(txId: string, title: string) {
 }
 
 async function payIn(txId: string) {
-  await json(await t.request(url(txId, '/payee-check'), { as: buyer, json: { account_name: SANDBOX_ACCOUNT_NAME } }), 200)
+  await json(
+    await t.request(url(txId, '/payee-check'), { as: buyer, json: { account_name: SANDBOX_ACCOUNT_NAME } }),
+    200,
+  )
   await json(await t.request(url(txId, '/sandbox-transfer'), { as: buyer, json: {} }), 202)
   await t.sandboxWebhooks.flush()
 }
@@ -194,7 +197,7 @@ describe('an email invitation accepted by a conveyancer in a firm', () => {
     expect((await taskStatus(txId, TASK_TITLES.depositTransferred)).status).toBe('completed')
   })
 
-  it("sends no deposit email once the buyer switches that kind off, but still tells them in the app", async () => {
+  it('sends no deposit email once the buyer switches that kind off, but still tells them in the app', async () => {
     const settings = await json<{ email: Record<string, boolean>; digest: boolean }>(
       await t.request('/api/notifications/settings', { as: buyer }),
       200,
@@ -212,10 +215,7 @@ describe('an email invitation accepted by a conveyancer in a firm', () => {
     await json(await t.request(url(txId), { as: priya, method: 'PUT', json: { amount_pence: 45_000_00 } }), 200)
     expect(await depositNotices(txId)).toHaveLength(1)
     expect(await depositEmails(txId)).toHaveLength(0)
-    await json(
-      await t.request('/api/notifications/settings', { as: buyer, method: 'PUT', json: settings }),
-      200,
-    )
+    await json(await t.request('/api/notifications/settings', { as: buyer, method: 'PUT', json: settings }), 200)
   })
 
   it('a refund unticks the deposit step and tells the buyer', async () => {
