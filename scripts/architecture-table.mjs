@@ -154,6 +154,10 @@ export const MANUAL = {
   },
   'two-factor': { web: ['account', 'auth'], why: 'two-factor is set up in Account settings and asked at sign-in' },
   verification: { e2e: ['identity-cdd'], why: 'identity checks and CDD records (decision 026)' },
+  deposits: {
+    e2e: ['deposits-way-out'],
+    why: 'deposits-way-out walks a deposit whose release is always possible or explained: the firm linked on accepting an email invitation, or later (decision 062)',
+  },
 }
 
 const uniq = (list) => [...new Set(list)]

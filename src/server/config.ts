@@ -212,6 +212,10 @@ const ConfigSchema = z
     CLIENT_MONEY_PROVIDER: z.enum(['sandbox', 'http'], { message: 'must be sandbox or http' }).default('sandbox'),
     CLIENT_MONEY_API_URL: z.url({ message: 'must be a URL' }).optional(),
     CLIENT_MONEY_API_KEY: z.string().optional(),
+    /** The company that holds the money, named to the buyer on the deposit page (http). */
+    CLIENT_MONEY_PARTNER_NAME: z.string().trim().min(2, 'must name the partner').max(140).optional(),
+    /** Its regulatory status as the buyer reads it, e.g. "Authorised by the FCA, firm reference 123456" (http). */
+    CLIENT_MONEY_PARTNER_REGULATION: z.string().trim().min(10, 'must state the regulation').max(300).optional(),
     /** The partner's Standard Webhooks secret (whsec_...); the sandbox signs with PROVIDER_WEBHOOK_SECRET. */
     CLIENT_MONEY_WEBHOOK_SECRET: z
       .string()
@@ -313,7 +317,13 @@ const ConfigSchema = z
       }
     }
     if (c.CLIENT_MONEY_PROVIDER === 'http') {
-      for (const key of ['CLIENT_MONEY_API_URL', 'CLIENT_MONEY_API_KEY', 'CLIENT_MONEY_WEBHOOK_SECRET'] as const) {
+      for (const key of [
+        'CLIENT_MONEY_API_URL',
+        'CLIENT_MONEY_API_KEY',
+        'CLIENT_MONEY_WEBHOOK_SECRET',
+        'CLIENT_MONEY_PARTNER_NAME',
+        'CLIENT_MONEY_PARTNER_REGULATION',
+      ] as const) {
         if (!c[key])
           ctx.addIssue({ code: 'custom', path: [key], message: 'is required when CLIENT_MONEY_PROVIDER=http' })
       }

@@ -2,6 +2,8 @@
  * The composition point of status changes: the ordered hooks that run when a move is activated,
  * exchanged, completed or cancelled (core/timeline/timeline-hooks.ts says when each step runs).
  * Status changes, in the order the product needs:
+ * 0. timeline: recording exchange ticks "Contracts exchanged", recording completion "Completion
+ *    confirmed and keys released" (core/timeline tickTask, the one tick path: issue 38);
  * 1. chains: a cancelled move's chain hears it fell through (town and district only);
  * 2. reviews: completion asks the buyer and the seller for a review;
  * 3. logbooks: completion hands the buyer their home's logbook;
@@ -13,6 +15,8 @@
  */
 import type { AppDeps } from '#server/http/router.ts'
 import type { TimelineHooks } from '#server/core/timeline/timeline-hooks.ts'
+import { tickTask } from '#server/core/timeline/tick-task.ts'
+import { EXCHANGE_TASK_TITLE, TASK_TITLES } from '#shared/domain/timeline-template.ts'
 import { organizationsOnTransaction, recomputeAccreditation } from '#server/core/accreditation/compute-accreditation.ts'
 import { collectCompletionFee, recordCompletionFeeDue } from '#server/features/billing/completion-fee.ts'
 import { paymentsOf } from '#server/features/billing/routes.ts'
@@ -29,6 +33,20 @@ export function timelineHooks(deps: AppDeps): TimelineHooks {
 
 function statusHooks(deps: AppDeps): TimelineHooks['status'] {
   return [
+    {
+      name: 'timeline: the step the change records',
+      on: ['exchange', 'complete'],
+      inTransaction: async (tx, c) => {
+        await tickTask(tx, {
+          txId: c.txId,
+          task: { title: c.action === 'exchange' ? EXCHANGE_TASK_TITLE : TASK_TITLES.completionConfirmed },
+          status: 'completed',
+          actorId: c.actorId,
+          reason: c.action === 'exchange' ? ': exchange of contracts was recorded' : ': completion was recorded',
+          notify: c.notify,
+        })
+      },
+    },
     {
       name: 'chains: fall-through notice',
       on: ['cancel'],

@@ -41,7 +41,7 @@ describe('partners in production', () => {
       '  IDENTITY_PROVIDER: is the sandbox (identity verification): set IDENTITY_PROVIDER=idsp with IDENTITY_PROVIDER_URL and IDENTITY_PROVIDER_API_KEY',
     )
     expect(message).toContain(
-      'CLIENT_MONEY_PROVIDER=http with CLIENT_MONEY_API_URL, CLIENT_MONEY_API_KEY and CLIENT_MONEY_WEBHOOK_SECRET',
+      'CLIENT_MONEY_PROVIDER=http with CLIENT_MONEY_API_URL, CLIENT_MONEY_API_KEY, CLIENT_MONEY_WEBHOOK_SECRET, CLIENT_MONEY_PARTNER_NAME and CLIENT_MONEY_PARTNER_REGULATION',
     )
     expect(message).toContain('PAYMENTS_PROVIDER=stripe with STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET')
     expect(message).toContain('OPEN_BANKING_PROVIDER=obie with OPEN_BANKING_API_URL')

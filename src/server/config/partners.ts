@@ -72,7 +72,13 @@ export const PARTNERS: readonly Partner[] = [
     variable: 'CLIENT_MONEY_PROVIDER',
     what: 'client money for deposits and Confirmation of Payee',
     real: 'http',
-    needs: ['CLIENT_MONEY_API_URL', 'CLIENT_MONEY_API_KEY', 'CLIENT_MONEY_WEBHOOK_SECRET'],
+    needs: [
+      'CLIENT_MONEY_API_URL',
+      'CLIENT_MONEY_API_KEY',
+      'CLIENT_MONEY_WEBHOOK_SECRET',
+      'CLIENT_MONEY_PARTNER_NAME',
+      'CLIENT_MONEY_PARTNER_REGULATION',
+    ],
   },
   {
     key: 'land_registry',

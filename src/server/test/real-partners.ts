@@ -23,6 +23,8 @@ export const REAL_PARTNERS_ENV = {
   CLIENT_MONEY_API_URL: 'https://escrow.example/v1',
   CLIENT_MONEY_API_KEY: 'escrow-key',
   CLIENT_MONEY_WEBHOOK_SECRET: `whsec_${Buffer.alloc(32, 3).toString('base64')}`,
+  CLIENT_MONEY_PARTNER_NAME: 'Example Escrow Ltd',
+  CLIENT_MONEY_PARTNER_REGULATION: 'Authorised by the Financial Conduct Authority, firm reference 123456',
   LAND_REGISTRY_PROVIDER: 'off',
   REGULATOR_REGISTER: 'http',
   REGULATOR_REGISTER_URL: 'https://register.example/v1',

@@ -92,11 +92,33 @@ export const Deposit = z.object({
 })
 export type Deposit = z.infer<typeof Deposit>
 
+/**
+ * Why a release or refund cannot be asked for now, and who can change that (issue 38): shown on the
+ * deposit page instead of a missing form. Null when the viewer's firm can ask, or nothing is held.
+ */
+export const ReleaseHelp = z.object({
+  reason: z.string(),
+  /** Who can fix it and how, in words. */
+  fix: z.string(),
+  /** The viewer can link the move to their firm from here (POST /transactions/{txId}/matter). */
+  can_link_firm: z.boolean(),
+  /** The viewer's firm (can_link_firm) or the firm instructed for the buyer, when there is one. */
+  firm_name: z.string().nullable(),
+})
+export type ReleaseHelp = z.infer<typeof ReleaseHelp>
+
 export const DepositResponse = z.object({
   /** 'full' for the buyer's side; 'summary' (held: yes and how much) for the seller's side. */
   view: z.enum(['full', 'summary']),
   viewer_role: z.string(),
-  provider: z.object({ name: z.string(), label: z.string() }),
+  /**
+   * The client-money partner: `name` ('sandbox' or 'http') and `label` for badges, `partner_name` the
+   * company holding the money, `regulation` its regulatory status in words (FCA authorisation).
+   */
+  provider: z.object({ name: z.string(), label: z.string(), partner_name: z.string(), regulation: z.string() }),
+  /** The move's status (draft, active, exchange, completed, cancelled). */
+  move_status: z.string(),
+  release_help: ReleaseHelp.nullable(),
   /** The agreed price, for the usual 10% deposit. */
   agreed_price_pence: Pence.nullable(),
   /** Whether the viewer sets the amount and asks for releases (the buyer's conveyancer). */

@@ -559,4 +559,18 @@ export const firmsEndpoints = {
     request: { params: FirmInvitationTokenParams },
     responses: { 200: json('Preview', FirmInvitationPreview), ...ERRORS },
   }),
+  linkMatter: endpoint({
+    method: 'post',
+    path: '/transactions/{txId}/matter',
+    summary:
+      "Link this move to the viewer's firm as a matter of their side (the conveyancer on it, an admin or fee earner of a conveyancing firm)",
+    request: { params: TransactionParams },
+    responses: {
+      200: json('Matter', TransactionMatterResponse),
+      403: { description: "Not the buyer's or the seller's conveyancer on this move" },
+      409: { description: "That side of the move is already another firm's matter" },
+      422: { description: 'Not in a conveyancing firm, or an assistant' },
+      ...ERRORS,
+    },
+  }),
 }

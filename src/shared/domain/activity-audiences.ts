@@ -186,6 +186,8 @@ export const ACTIVITY_KIND_RULES = {
   'enquiry.buyer_task': 'everyone',
   'enquiry.client_answered': 'everyone',
   'enquiry.draft_discarded': 'everyone',
+  // A move linked to its conveyancer's firm as a matter (core/firm-link.ts, decision 062).
+  'matter.linked': 'everyone',
 } as const satisfies Record<string, ActivityAudienceRule>
 
 /** Every kind of audit entry (the keys of ACTIVITY_KIND_RULES). */

@@ -53,6 +53,7 @@ export const NOTIFICATION_KINDS = [
   'funds_review',
   'chain_update',
   'deposit_release',
+  'deposit_update',
 ] as const
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number]
 
@@ -75,6 +76,7 @@ export const NOTIFICATION_KIND_LABELS: Record<NotificationKind, string> = {
   funds_review: 'My conveyancer is satisfied with my source of funds, or asks for more',
   chain_update: 'A move in my chain is linked, blocked or falls through, or chain dates are proposed or agreed',
   deposit_release: 'A release or refund of a deposit my firm holds waits for a second approval (firm admins)',
+  deposit_update: 'My deposit is set, received, released or refunded',
 }
 
 /** A buyer or seller may ask their conveyancer for an update once per this period per transaction (24 h, in ms). */

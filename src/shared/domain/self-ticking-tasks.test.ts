@@ -2,9 +2,15 @@ import { describe, expect, it } from 'vitest'
 import { CDD_TASK_RULE, CDD_TASK_TITLES } from './client-due-diligence'
 import { PROPERTY_FORM_TASK_RULE } from './property-forms'
 import { clientTaskTitle } from './enquiries'
-import { CLIENT_ANSWER_TASK_RULE, selfTickingRule, SELF_TICKING_TASKS } from './self-ticking-tasks'
+import {
+  CLIENT_ANSWER_TASK_RULE,
+  FEATURE_TICKED_TASKS,
+  featureTickNote,
+  selfTickingRule,
+  SELF_TICKING_TASKS,
+} from './self-ticking-tasks'
 import { SOURCE_OF_FUNDS_TASK_RULE } from './source-of-funds'
-import { TASK_TITLES } from './timeline-template'
+import { EXCHANGE_TASK_TITLE, standardTimeline, TASK_TITLES } from './timeline-template'
 
 describe('self-ticking tasks', () => {
   it('lists the ID and AML, source of funds, TA6 and TA10 tasks, each with its note and refusal', () => {
@@ -40,5 +46,20 @@ describe('self-ticking tasks', () => {
       note: expect.stringMatching(/^Ticks itself when /),
     })
     expect(selfTickingRule('Answer the phone')).toBeNull()
+  })
+})
+
+describe('tasks a feature ticks, which a person may tick too', () => {
+  it('are on the standard timeline, each with a note, and none refuses a manual tick', () => {
+    const titles = new Set(standardTimeline({ tenure: 'freehold' }).flatMap((s) => s.tasks.map((k) => k.title)))
+    expect(Object.keys(FEATURE_TICKED_TASKS)).toContain(EXCHANGE_TASK_TITLE)
+    for (const [title, note] of Object.entries(FEATURE_TICKED_TASKS)) {
+      expect(titles.has(title), title).toBe(true)
+      expect(note).toMatch(/^Ticks itself when /)
+      expect(selfTickingRule(title)).toBeNull()
+    }
+    expect(featureTickNote(TASK_TITLES.depositTransferred)).toMatch(/client-money partner/)
+    expect(featureTickNote('Search fees paid on account')).toBeNull()
+    expect(featureTickNote('constructor')).toBeNull()
   })
 })

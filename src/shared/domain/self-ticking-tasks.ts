@@ -13,7 +13,7 @@ import { CDD_TASK_RULE, CDD_TASK_TITLES } from './client-due-diligence'
 import { CLIENT_TASK_TITLE_PATTERN } from './enquiries'
 import { PROPERTY_FORM_TASK_RULE } from './property-forms'
 import { SOURCE_OF_FUNDS_TASK_RULE } from './source-of-funds'
-import { TASK_TITLES } from './timeline-template'
+import { EXCHANGE_TASK_TITLE, TASK_TITLES } from './timeline-template'
 
 export interface SelfTickingRule {
   /** What ticks the task, shown under it on the timeline. */
@@ -66,4 +66,23 @@ export const CLIENT_ANSWER_TASK_RULE: SelfTickingRule = {
 export function selfTickingRule(title: string): SelfTickingRule | null {
   if (Object.hasOwn(SELF_TICKING_TASKS, title)) return SELF_TICKING_TASKS[title]!
   return CLIENT_TASK_TITLE_PATTERN.test(title) ? CLIENT_ANSWER_TASK_RULE : null
+}
+
+/**
+ * Tasks a feature ticks when it finishes the step (decision 062), through the one tick path, but that
+ * stay tickable by hand because the work can happen outside Homeward (official copies obtained
+ * elsewhere, a deposit paid to the firm's own client account, dates agreed by phone). The timeline
+ * shows the note under the task's checkbox.
+ */
+export const FEATURE_TICKED_TASKS: Readonly<Record<string, string>> = {
+  [TASK_TITLES.officialCopies]: 'Ticks itself when a title check in Homeward obtains the register',
+  [TASK_TITLES.depositTransferred]: 'Ticks itself when the client-money partner holds the whole deposit',
+  [TASK_TITLES.chainDatesAgreed]: 'Ticks itself when every move in the chain accepts the proposed dates',
+  [EXCHANGE_TASK_TITLE]: 'Ticks itself when exchange is recorded',
+  [TASK_TITLES.completionConfirmed]: 'Ticks itself when completion is recorded',
+}
+
+/** The note of a task a feature ticks but a person may too, or null. */
+export function featureTickNote(title: string): string | null {
+  return Object.hasOwn(FEATURE_TICKED_TASKS, title) ? FEATURE_TICKED_TASKS[title]! : null
 }

@@ -23,7 +23,12 @@ describe('deriveFundsStatus', () => {
   it('walks from not started to verified', () => {
     expect(deriveFundsStatus(base)).toBe('not_started')
     expect(deriveFundsStatus({ ...base, lastConsentStatus: 'awaiting_authorisation' })).toBe('in_progress')
-    expect(deriveFundsStatus({ ...base, lastConsentStatus: 'refused' })).toBe('failed')
+    // A refused or expired consent is that consent's state, not the picture's (issue 38).
+    expect(deriveFundsStatus({ ...base, lastConsentStatus: 'refused' })).toBe('in_progress')
+    expect(deriveFundsStatus({ ...base, lastConsentStatus: 'expired' })).toBe('in_progress')
+    expect(
+      deriveFundsStatus({ ...base, connectedAccounts: 1, lastConsentStatus: 'refused', anythingStated: true }),
+    ).toBe('needs_review')
     expect(deriveFundsStatus({ ...base, connectedAccounts: 1, lastConsentStatus: 'authorised', openFlags: 2 })).toBe(
       'in_progress',
     )

@@ -42,8 +42,12 @@ export function flagFor(t: BankTransactionLike): FundsFlagKind | null {
   return null
 }
 
-export const FUNDS_STATUSES = ['not_started', 'in_progress', 'verified', 'needs_review', 'failed'] as const
-/** The badge: not started, in progress, verified, needs review, failed (the People badges). */
+/**
+ * The badge: not started, in progress, verified, needs review (the People badges). A refused or
+ * expired bank consent is that consent's state, shown with the bank ("Bank not connected"), never
+ * the whole picture's (issue 38: one refused consent read as a failed source of funds).
+ */
+export const FUNDS_STATUSES = ['not_started', 'in_progress', 'verified', 'needs_review'] as const
 export type FundsStatus = (typeof FUNDS_STATUSES)[number]
 
 export const FUNDS_STATUS_LABELS: Record<FundsStatus, string> = {
@@ -51,7 +55,6 @@ export const FUNDS_STATUS_LABELS: Record<FundsStatus, string> = {
   in_progress: 'In progress',
   verified: 'Verified',
   needs_review: 'Needs review',
-  failed: 'Failed',
 }
 
 export const FUNDS_REVIEW_DECISIONS = ['satisfied', 'more_info'] as const
@@ -60,10 +63,10 @@ export type FundsReviewDecision = (typeof FUNDS_REVIEW_DECISIONS)[number]
 /**
  * The buyer's funds status from what is recorded:
  * - verified: the buyer's conveyancer marked the source of funds satisfied;
- * - failed: the last bank consent was refused or expired and no bank is connected;
  * - needs_review: the conveyancer asked for more, or the picture is ready for them (a bank connected
  *   and every flag explained and no shortfall) and waits for their decision;
- * - in_progress: a bank consent started or connected, or anything stated;
+ * - in_progress: a bank consent started, connected, refused or expired (the consent says which), or
+ *   anything stated;
  * - not_started: nothing yet.
  */
 export function deriveFundsStatus(s: {
@@ -76,8 +79,6 @@ export function deriveFundsStatus(s: {
 }): FundsStatus {
   if (s.review === 'satisfied') return 'verified'
   if (s.review === 'more_info') return 'needs_review'
-  if (s.connectedAccounts === 0 && (s.lastConsentStatus === 'refused' || s.lastConsentStatus === 'expired'))
-    return 'failed'
   if (s.connectedAccounts > 0 && s.openFlags === 0 && s.shortfallPence === 0) return 'needs_review'
   if (s.connectedAccounts > 0 || s.lastConsentStatus !== null || s.anythingStated) return 'in_progress'
   return 'not_started'

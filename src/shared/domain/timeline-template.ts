@@ -85,6 +85,14 @@ export const TASK_TITLES = {
   ta6Form: 'TA6 Property Information Form completed',
   /** Completed when the seller signs the TA10 in Homeward; never by hand. */
   ta10Form: 'TA10 Fittings and Contents Form completed',
+  /** Completed when a title check obtains the register (src/server/features/title-checks/run-title-check.ts). */
+  officialCopies: 'Official copies of the register and title plan obtained from HM Land Registry',
+  /** Completed when the client-money partner holds the whole deposit (src/server/features/deposits/funds-received.ts). */
+  depositTransferred: "Deposit transferred to the buyer's conveyancer's client account",
+  /** Completed when the chain agrees its dates (src/server/features/chains). */
+  chainDatesAgreed: 'Completion date agreed along the chain',
+  /** Completed when completion is recorded (the status hooks, src/server/timeline-hooks.ts). */
+  completionConfirmed: 'Completion confirmed and keys released',
 } as const
 
 /** The stage that holds the enquiry tasks; a task made for the seller from an enquiry goes there. */
@@ -134,7 +142,7 @@ export function standardTimeline({ tenure, nation = 'england' }: StandardTimelin
         task('seller_side', TASK_TITLES.ta6Form),
         ...only(leasehold, task('seller_side', 'TA7 Leasehold Information Form completed')),
         task('seller_side', TASK_TITLES.ta10Form),
-        task('seller_conveyancer', 'Official copies of the register and title plan obtained from HM Land Registry'),
+        task('seller_conveyancer', TASK_TITLES.officialCopies),
         ...only(
           leasehold,
           task('seller_conveyancer', 'Management pack (LPE1) requested from the landlord or managing agent'),
@@ -185,8 +193,8 @@ export function standardTimeline({ tenure, nation = 'england' }: StandardTimelin
         task('buyer_side', 'Contract signed by the buyer'),
         task('seller_side', 'Contract and TR1 transfer deed signed by the seller'),
         task('buyer_side', 'Mortgage deed signed and witnessed'),
-        task('buyer_side', "Deposit transferred to the buyer's conveyancer's client account"),
-        task('buyer_conveyancer', 'Completion date agreed along the chain'),
+        task('buyer_side', TASK_TITLES.depositTransferred),
+        task('buyer_conveyancer', TASK_TITLES.chainDatesAgreed),
         task('buyer_conveyancer', EXCHANGE_TASK_TITLE),
       ],
     },
@@ -199,7 +207,7 @@ export function standardTimeline({ tenure, nation = 'england' }: StandardTimelin
         task('buyer_conveyancer', 'OS1 priority search lodged (30 working days of priority)'),
         task('buyer_conveyancer', 'Certificate of title sent and mortgage funds drawn down'),
         task('buyer_conveyancer', "Completion monies sent to the seller's conveyancer"),
-        task('estate_agent', 'Completion confirmed and keys released'),
+        task('estate_agent', TASK_TITLES.completionConfirmed),
       ],
     },
     {

@@ -8,6 +8,8 @@
  * database transaction, and the whole chain is told. Errors: 403 not a conveyancer on the move, 409
  * no chain of two or more moves on their way, a proposal no longer open or already answered.
  */
+import { TASK_TITLES } from '#shared/domain/timeline-template.ts'
+import { tickTask } from '#server/core/timeline/tick-task.ts'
 import { sql } from 'drizzle-orm'
 import { z } from 'zod'
 import type { ChainDateProposal, ProposeChainDatesInput } from '#shared/contracts/chains.ts'
@@ -192,6 +194,16 @@ export async function respondToChainDates(opts: {
           kind: 'chain.dates_agreed',
           summary: `the whole chain agreed its dates: ${dates}`,
           payload: { proposalId },
+        })
+        // The timeline step this finishes, on each move, through the one tick path (issue 38).
+        await tickTask(tx, {
+          txId: id,
+          task: { title: TASK_TITLES.chainDatesAgreed },
+          status: 'completed',
+          actorId: viewer.profileId,
+          reason: `: the whole chain agreed ${dates}`,
+          payload: { proposalId },
+          notify: opts.notify,
         })
       }
     }

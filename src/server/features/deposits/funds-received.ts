@@ -14,7 +14,9 @@ import { AppError } from '#server/core/errors.ts'
 import type { ClientMoneyPartner } from '#server/providers/client-money/index.ts'
 import { acceptWebhook } from '#server/providers/webhooks/provider-webhooks.ts'
 import { recordActivity } from '#server/core/audit/record-activity.ts'
-import { postEntry, transfer } from './ledger'
+import type { NotificationDelivery } from '#server/core/notify/notify-people.ts'
+import { followDepositTask, tellBuyers } from './buyer-notices'
+import { ledgerBalances, postEntry, transfer } from './ledger'
 import { refreshDepositStatus } from './read-deposit'
 
 /** The `type` of a delivery, for its receipt (the partner's parseEvent reads the rest). */
@@ -26,6 +28,8 @@ export async function receiveClientMoneyWebhook(opts: {
   secret: string
   headers: Headers
   body: string
+  /** Where the buyer's notification email links to and whether it leaves. */
+  notify: NotificationDelivery
 }): Promise<void> {
   const { partner } = opts
   const held = await opts.database.db.transaction(async (tx) => {
@@ -65,6 +69,21 @@ export async function receiveClientMoneyWebhook(opts: {
       summary: `The client-money partner received ${formatPence(event.amount_pence)} for the deposit${status === 'held' ? ': the deposit is held' : ''}`,
       payload: { amountPence: event.amount_pence, paymentId: event.payment_id, status },
     })
+    const balances = await ledgerBalances(tx, d.transaction_id)
+    await tellBuyers(tx, {
+      txId: d.transaction_id,
+      actorId: null,
+      title:
+        status === 'held'
+          ? `Your deposit of ${formatPence(Number(d.amount))} has arrived and is held`
+          : `${formatPence(event.amount_pence)} of your deposit has arrived`,
+      body:
+        status === 'held'
+          ? `${opts.partner.partnerName} holds it until two people at your conveyancer's firm release it at exchange or completion.`
+          : `${formatPence(Math.max(Number(d.amount) - balances.held_for_buyer, 0))} is still to pay. ${opts.partner.partnerName} holds what has arrived.`,
+      notify: opts.notify,
+    })
+    await followDepositTask(tx, { txId: d.transaction_id, status, actorId: null, notify: opts.notify })
     return status === 'held' ? { accountId: event.account_id, amount: Number(d.amount) } : null
   })
   // Ring-fencing at the partner once the posting committed. The funds are already in a held-funds

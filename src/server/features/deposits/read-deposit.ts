@@ -19,12 +19,13 @@ import type { Database, Tx } from '#server/db/client.ts'
 import { firstRow, oneRow, rows, Timestamp } from '#server/db/rows.ts'
 import type { ClientMoneyPartner } from '#server/providers/client-money/index.ts'
 import { ledgerBalances, ledgerEntries } from './ledger'
+import { releaseHelp } from './release-help'
 
 const iso = (v: string | Date) => new Date(v).toISOString()
 const isoOrNull = (v: string | Date | null) => (v === null ? null : iso(v))
 
 /** The move's agreed price (every move has a row), with its deposit when one is set up (left join). */
-const MoveColumns = z.object({ price: z.string().nullable() })
+const MoveColumns = z.object({ price: z.string().nullable(), move_status: z.string() })
 const DepositHead = z.union([
   MoveColumns.extend({ id: z.null() }),
   MoveColumns.extend({
@@ -78,7 +79,7 @@ export async function readDepositIn(
   const { role, view } = await readDepositAccess(tx, viewer, txId)
   const res = await tx.execute(sql`
     select d.id, d.status, d.amount_pence::text as amount, d.account_name, d.sort_code, d.account_number, d.reference,
-      d.updated_at, p.full_name as set_by_name, t.agreed_price_pence::text as price
+      d.updated_at, p.full_name as set_by_name, t.agreed_price_pence::text as price, t.status as move_status
     from transactions t left join deposits d on d.transaction_id = t.id
     left join profiles p on p.id = d.set_by where t.id = ${txId}`)
   const row = oneRow(DepositHead, res)
@@ -86,17 +87,24 @@ export async function readDepositIn(
   const base = {
     view,
     viewer_role: role,
-    provider: { name: partner.name, label: partner.label },
+    provider: {
+      name: partner.name,
+      label: partner.label,
+      partner_name: partner.partnerName,
+      regulation: partner.regulation,
+    },
+    move_status: row.move_status,
     agreed_price_pence: row.price === null ? null : Number(row.price),
     can_manage: role === 'buyer_conveyancer',
     can_approve: !!firm?.canApprove,
     can_simulate_transfer: partner.name === 'sandbox' && role === 'buyer' && row.id !== null,
   }
-  if (!row.id) return { ...base, deposit: null, summary: null }
+  if (!row.id) return { ...base, release_help: null, deposit: null, summary: null }
   const balances = await ledgerBalances(tx, txId)
   if (view === 'summary') {
     return {
       ...base,
+      release_help: null,
       deposit: null,
       summary: { status: row.status, held: balances.held_for_buyer > 0, held_pence: balances.held_for_buyer },
     }
@@ -123,8 +131,10 @@ export async function readDepositIn(
     executed_at: isoOrNull(r.executed_at),
     approvals: r.approvals.map((a) => ({ ...a, approved_at: iso(a.approved_at) })),
   }))
+  const paidOut = row.status === 'released' || row.status === 'refunded'
   return {
     ...base,
+    release_help: paidOut ? null : await releaseHelp(tx, { viewer, txId, role, firm }),
     summary: null,
     deposit: {
       id: row.id,

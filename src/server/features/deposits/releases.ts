@@ -33,6 +33,7 @@ import type { ClientMoneyPartner } from '#server/providers/client-money/index.ts
 import { recordActivity } from '#server/core/audit/record-activity.ts'
 import { notifyPeople, type NotificationDelivery } from '#server/core/notify/notify-people.ts'
 import { depositPath } from '#shared/paths.ts'
+import { followDepositTask, tellBuyers } from './buyer-notices'
 import { ledgerBalances, postEntry, transfer } from './ledger'
 import { readDepositIn, refreshDepositStatus } from './read-deposit'
 import { partnerError } from './set-up-deposit'
@@ -162,6 +163,8 @@ export async function approveRelease(opts: {
   txId: string
   releaseId: string
   partner: ClientMoneyPartner
+  /** Where the buyer's notification email links to and whether it leaves. */
+  notify: NotificationDelivery
   ip?: string | null
 }): Promise<DepositResponse> {
   const { viewer, txId, partner, releaseId } = opts
@@ -254,6 +257,20 @@ export async function approveRelease(opts: {
       payload: { releaseId, amountPence: amount, paymentId: paid.payment_id, status },
       ip: opts.ip,
     })
+    await tellBuyers(tx, {
+      txId,
+      actorId: viewer.profileId,
+      title:
+        rel.kind === 'release'
+          ? `Your deposit of ${formatPence(amount)} was released to the seller's conveyancer`
+          : `Your deposit of ${formatPence(amount)} was refunded to you`,
+      body:
+        rel.kind === 'release'
+          ? `${partner.partnerName} paid it at ${rel.stage}, approved by two people at your conveyancer's firm.`
+          : `${partner.partnerName} paid it back to the account it came from, approved by two people at your conveyancer's firm.`,
+      notify: opts.notify,
+    })
+    await followDepositTask(tx, { txId, status, actorId: viewer.profileId, notify: opts.notify })
     return readDepositIn(tx, { viewer, txId, partner })
   })
 }

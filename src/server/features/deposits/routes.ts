@@ -37,8 +37,9 @@ export function depositsRoutes(deps: AppDeps) {
           txId: c.req.valid('param').txId,
           partner,
           amountPence: c.req.valid('json').amount_pence,
+          notify,
           ip: c.var.client.ip,
-        }),
+        }).finally(() => mail.kick()),
         200,
       ),
     )
@@ -76,14 +77,22 @@ export function depositsRoutes(deps: AppDeps) {
           input: c.req.valid('json'),
           notify,
           ip: c.var.client.ip,
-        }),
+        }).finally(() => mail.kick()),
         201,
       ),
     )
     .openapi(e.approve, async (c) => {
       const { txId, releaseId } = c.req.valid('param')
       return c.json(
-        await approveRelease({ database, viewer: requireViewer(c), txId, releaseId, partner, ip: c.var.client.ip }),
+        await approveRelease({
+          database,
+          viewer: requireViewer(c),
+          txId,
+          releaseId,
+          partner,
+          notify,
+          ip: c.var.client.ip,
+        }).finally(() => mail.kick()),
         200,
       )
     })
@@ -110,7 +119,9 @@ export function clientMoneyWebhookRoutes(deps: AppDeps) {
       secret,
       headers: c.req.raw.headers,
       body: await c.req.text(),
+      notify: { publicUrl: deps.config.publicUrl, deliverMail: deps.mail.deliver },
     })
+    deps.mail.kick()
     return c.json({ received: true }, 200)
   })
 }

@@ -24,6 +24,8 @@ import { ClientMoneyError, type ClientMoneyPartner } from '#server/providers/cli
 import { sandboxTransferEvent } from '#server/providers/client-money/sandbox-provider.ts'
 import type { SandboxWebhookDispatcher } from '#server/providers/webhooks/sandbox-webhooks.ts'
 import { recordActivity } from '#server/core/audit/record-activity.ts'
+import type { NotificationDelivery } from '#server/core/notify/notify-people.ts'
+import { tellBuyers } from './buyer-notices'
 import { readDepositIn } from './read-deposit'
 
 /** The partner's webhook endpoint (routes.ts). */
@@ -43,6 +45,8 @@ export async function setDeposit(opts: {
   txId: string
   partner: ClientMoneyPartner
   amountPence: number
+  /** Where the buyer's notification email links to and whether it leaves. */
+  notify: NotificationDelivery
   ip?: string | null
 }): Promise<DepositResponse> {
   const { database, viewer, txId, partner } = opts
@@ -90,6 +94,15 @@ export async function setDeposit(opts: {
         : `opened a held-funds account with ${partner.label === 'Sandbox' ? 'the sandbox partner' : partner.label} for a deposit of ${formatPence(opts.amountPence)}`,
       payload: { amountPence: opts.amountPence, partner: partner.name },
       ip: opts.ip,
+    })
+    await tellBuyers(tx, {
+      txId,
+      actorId: viewer.profileId,
+      title: row
+        ? `Your deposit is now ${formatPence(opts.amountPence)}`
+        : `Your deposit of ${formatPence(opts.amountPence)} is ready to pay`,
+      body: `${viewer.fullName}, your conveyancer, ${row ? 'changed' : 'set'} it. Open the deposit page to check the receiving account with your bank before you pay; bank details are never changed by email or chat.`,
+      notify: opts.notify,
     })
     return readDepositIn(tx, { viewer, txId, partner })
   })

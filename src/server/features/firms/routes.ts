@@ -10,6 +10,7 @@ import { acceptFirmInvitation, inviteMember, previewFirmInvitation, revokeFirmIn
 import { getFirmFigures } from './get-firm-figures'
 import { getMyFirm } from './get-my-firm'
 import { getTransactionMatter } from './get-transaction-matter'
+import { linkMatter } from './link-matter'
 import { listBoard } from './list-board'
 import { listFirmEvents } from './list-firm-events'
 import { changeMemberRole, removeMember } from './members'
@@ -123,6 +124,12 @@ export function firmsRoutes({ database, config, mail }: AppDeps) {
     })
     .openapi(e.transactionMatter, async (c) =>
       jsonText(c, await getTransactionMatter({ database, viewer: requireViewer(c), txId: c.req.valid('param').txId })),
+    )
+    .openapi(e.linkMatter, async (c) =>
+      jsonText(
+        c,
+        await linkMatter({ database, viewer: requireViewer(c), txId: c.req.valid('param').txId, ip: c.var.client.ip }),
+      ),
     )
     .openapi(e.board, async (c) => {
       const viewer = requireViewer(c)

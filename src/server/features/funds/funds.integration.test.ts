@@ -341,10 +341,11 @@ describe('consents that fail, and webhooks that are refused', () => {
       .transactionId
   })
 
-  it('a bank that refuses: failed, with a message and a retry; nothing stored', async () => {
+  it('a bank that refuses: that consent refused, with a message and a retry; the picture in progress; nothing stored', async () => {
     await connect('sandbox-refuse', 'authorise', tx2)
     let p = await picture(buyer, tx2)
-    expect(p.status).toBe('failed')
+    // The refusal marks the consent, not the whole source of funds (issue 38).
+    expect(p.status).toBe('in_progress')
     expect(p.consents[0]).toMatchObject({ status: 'refused' })
     expect(p.consents[0].message).toMatch(/Refusing Bank refused.*try again/)
     expect(p.accounts).toEqual([])
@@ -370,7 +371,7 @@ describe('consents that fail, and webhooks that are refused', () => {
     const p = await picture(buyer, tx3)
     expect(p.consents[0]).toMatchObject({ status: 'expired' })
     expect(p.consents[0].message).toMatch(/did not confirm within 30 minutes.*Connect the bank again/)
-    expect(p.status).toBe('failed')
+    expect(p.status).toBe('in_progress')
   })
 
   it('a bad signature is 401 and a replay 409, with nothing written', async () => {

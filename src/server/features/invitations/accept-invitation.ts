@@ -22,6 +22,7 @@ import { firstRow, oneRow, rows, Timestamp } from '#server/db/rows.ts'
 import { invitations, notifications, transactionParticipants, transactions, user } from '#server/db/schema/index.ts'
 import { AppError } from '#server/core/errors.ts'
 import { takeRecordedSeat } from '#server/core/off-platform-parties/take-recorded-seat.ts'
+import { linkMoveToFirm } from '#server/core/firm-link.ts'
 import { recordActivity } from '#server/core/audit/record-activity.ts'
 import { hashInvitationToken, maskEmail } from '#server/core/invitations/invitation-token.ts'
 import { isColleagueAtSideFirm, roleOnMove } from '#server/core/invitations/create-invitation.ts'
@@ -283,6 +284,10 @@ export async function acceptInvitation({
         participantId: joined.id,
         actorId: viewer.profileId,
       })
+    // A conveyancer who works in a firm brings the move to it (issue 38, decision 062): an email
+    // invitation carries no firm, and without the matter nobody at the firm could release the deposit.
+    if (inv.role === 'buyer_conveyancer' || inv.role === 'seller_conveyancer')
+      await linkMoveToFirm(tx, { txId: inv.transaction_id, profileId: viewer.profileId })
     // Spec: States and transitions leaves transitions to us: a draft becomes active once both sides are on it.
     const after = await tx.execute(
       sql`select status, buyer_user_id, seller_user_id from transactions where id = ${inv.transaction_id}`,

@@ -77,6 +77,7 @@ const allOn = {
   funds_review: true,
   chain_update: true,
   deposit_release: true,
+  deposit_update: true,
 }
 
 describe('the bell', () => {

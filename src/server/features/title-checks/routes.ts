@@ -9,7 +9,7 @@ import { landRegistryProvider } from '#server/providers/land-registry/index.ts'
 import { listTitleChecks } from './list-title-checks'
 import { runTitleCheck } from './run-title-check'
 
-export function titleChecksRoutes({ database, config }: AppDeps) {
+export function titleChecksRoutes({ database, config, mail }: AppDeps) {
   const storage = storageFor(config)
   const provider = landRegistryProvider(config)
   return createRouter()
@@ -28,6 +28,7 @@ export function titleChecksRoutes({ database, config }: AppDeps) {
           viewer: requireViewer(c),
           txId: c.req.valid('param').txId,
           input: c.req.valid('json'),
+          notify: { publicUrl: config.publicUrl, deliverMail: mail.deliver },
           ip: c.var.client.ip,
         }),
         201,

@@ -3,7 +3,8 @@
  * the register from the land registry provider and checks it against the move (titleFlags in
  * src/shared/domain/title-check.ts). The provider is asked before anything is written; then the PDF is
  * stored and, in one database transaction, the check, its PDF in the Property folder, the move's title
- * number (when it had none) and the audit entry are written together.
+ * number (when it had none), the audit entry and the tick of "Official copies of the register … obtained"
+ * (core/timeline tickTask, issue 38) are written together.
  * Errors: 404 off the move; 403 for anyone but its conveyancers; 422 for a title HMLR does not know;
  * 429 past the move's limit (core/limits.ts TITLE_CHECK).
  */
@@ -21,6 +22,9 @@ import type { ObjectStorage } from '#server/platform/storage/index.ts'
 import { LandRegistryError, type LandRegistryProvider } from '#server/providers/land-registry/index.ts'
 import { filePdf, storePdf } from '#server/core/documents/save-generated-pdf.ts'
 import { recordActivity } from '#server/core/audit/record-activity.ts'
+import type { NotificationDelivery } from '#server/core/notify/notify-people.ts'
+import { tickTask } from '#server/core/timeline/tick-task.ts'
+import { TASK_TITLES } from '#shared/domain/timeline-template.ts'
 import { renderRegisterPdf } from './render-register-pdf'
 import { readTitleChecks } from './title-check-rows'
 
@@ -36,6 +40,8 @@ export async function runTitleCheck(opts: {
   viewer: Viewer
   txId: string
   input: { title_number: string }
+  /** Where the tick's notification emails link to and whether they leave. */
+  notify: NotificationDelivery
   ip?: string | null
 }): Promise<TitleCheck> {
   const { database, viewer, txId, provider } = opts
@@ -107,6 +113,16 @@ export async function runTitleCheck(opts: {
         kind: 'title.checked',
         summary: `checked the register of ${titleNumber}: ${flags.length ? `${flags.length} ${flags.length === 1 ? 'flag' : 'flags'} to look into` : 'no flags'}`,
         payload: { titleNumber, flags: flags.map((f) => f.kind), provider: provider.name },
+        ip: opts.ip,
+      })
+      // The official copies are obtained, flags or not (flags are for enquiries): the step is done.
+      await tickTask(tx, {
+        txId,
+        task: { title: TASK_TITLES.officialCopies },
+        status: 'completed',
+        actorId: viewer.profileId,
+        reason: `: the register of ${titleNumber} was obtained in Homeward`,
+        notify: opts.notify,
         ip: opts.ip,
       })
       return oneRow(IdRow, inserted).id

@@ -1445,6 +1445,13 @@ const ROWS: Record<string, Row> = {
       }),
     expected: answers(403),
   },
+  // Linking the move to the viewer's firm (decision 062): the buyer's conveyancer on it, whose firm's
+  // matter it already is, gets the matter (no change); the clients and the firm's assistant, who is
+  // not the conveyancer on the move, are refused.
+  'POST /api/transactions/{txId}/matter': {
+    call: (actor) => t.request(`${base(move.txId)}/matter`, { as: as(actor), method: 'POST' }),
+    expected: answers(403, { professional: 200, assistant: 403 }),
+  },
 }
 
 interface OpenApiDocument {

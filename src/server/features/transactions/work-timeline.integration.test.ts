@@ -8,7 +8,7 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import { type Task, TransactionDetail } from '#shared/contracts/transactions.ts'
 import { selfTickingRule } from '#shared/domain/self-ticking-tasks.ts'
 import type { TransactionStatus } from '#shared/domain/statuses.ts'
-import { TASK_TITLES } from '#shared/domain/timeline-template.ts'
+import { EXCHANGE_TASK_TITLE, TASK_TITLES } from '#shared/domain/timeline-template.ts'
 import { createTransaction } from '#server/test/factories.ts'
 import { type TestUser, useTestApp } from '#server/test/test-app.ts'
 import { STALE_TASK_MESSAGE } from './update-task'
@@ -536,10 +536,18 @@ describe('transaction status', () => {
       exchange_date: '2026-12-01',
       completion_date: '2026-12-15',
     })
-    expect(detail.activity[0]).toMatchObject({
-      summary: 'recorded exchange of contracts on 2026-12-01, completion agreed for 2026-12-15',
-      actor: { full_name: 'Sol Solicitor' },
-    })
+    // The status change, then the step it records ticked through the one tick path (decision 062).
+    expect(detail.activity.slice(0, 2)).toMatchObject([
+      {
+        kind: 'task.completed',
+        summary: `ticked “${EXCHANGE_TASK_TITLE}” (Exchange of contracts): exchange of contracts was recorded`,
+        actor: { full_name: 'Sol Solicitor' },
+      },
+      {
+        summary: 'recorded exchange of contracts on 2026-12-01, completion agreed for 2026-12-15',
+        actor: { full_name: 'Sol Solicitor' },
+      },
+    ])
 
     res = await changeStatus(buyerConveyancer, txId, { action: 'complete', version: detail.version })
     expect(res.status).toBe(200)

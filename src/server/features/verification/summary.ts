@@ -32,7 +32,6 @@ const FUNDS_HINTS: Record<FundsStatus, string> = {
   in_progress: 'Pick up where you stopped: connect a bank or explain what is flagged.',
   verified: 'Done: your conveyancer is satisfied with your source of funds.',
   needs_review: 'Your conveyancer is reviewing it, or has asked for more.',
-  failed: 'Your bank connection did not complete: connect again.',
 }
 
 /** A party of the move and their side (null for a participant who is neither buyer nor seller). */

@@ -51,6 +51,10 @@ export interface ClientMoneyPartner {
   readonly name: string
   /** Shown beside the deposit ("Sandbox": no money moves). */
   readonly label: string
+  /** The company that holds the money, named on the deposit page (e.g. "Sandbox Escrow Ltd"). */
+  readonly partnerName: string
+  /** Its regulatory status in words, for the buyer (FCA authorisation and reference number). */
+  readonly regulation: string
   /**
    * Opens a held-funds account for the move (idempotent by `transactionId`: the same account again).
    * Returns the partner's account id and the payer's instructions.

@@ -39,7 +39,7 @@ const PaymentAnswer = z.object({ payment_id: z.string() })
 const Refusal = z.object({ message: z.string() })
 
 export function createHttpClientMoneyPartner(
-  options: { apiUrl: string; apiKey: string; timeoutMs?: number },
+  options: { apiUrl: string; apiKey: string; timeoutMs?: number; partnerName?: string; regulation?: string },
   fetchImpl: typeof fetch = fetch,
 ): ClientMoneyPartner {
   async function call(path: string, body: Json, idempotencyKey?: string): Promise<unknown> {
@@ -79,6 +79,8 @@ export function createHttpClientMoneyPartner(
   return {
     name: 'http',
     label: 'Client-money partner',
+    partnerName: options.partnerName ?? 'Client-money partner',
+    regulation: options.regulation ?? '',
     async openAccount({ transactionId, buyerName }) {
       const a = OpenedAccount.safeParse(
         await call('/accounts', { external_ref: transactionId, holder_name: buyerName }, transactionId),

@@ -15,12 +15,21 @@ export { ClientMoneyError } from './client-money-partner'
 
 /** Builds the configured partner; config has already checked that the HTTP one has its URL and key. */
 export function clientMoneyPartnerFor(
-  config: Pick<Config, 'CLIENT_MONEY_PROVIDER' | 'CLIENT_MONEY_API_URL' | 'CLIENT_MONEY_API_KEY'>,
+  config: Pick<
+    Config,
+    | 'CLIENT_MONEY_PROVIDER'
+    | 'CLIENT_MONEY_API_URL'
+    | 'CLIENT_MONEY_API_KEY'
+    | 'CLIENT_MONEY_PARTNER_NAME'
+    | 'CLIENT_MONEY_PARTNER_REGULATION'
+  >,
 ): ClientMoneyPartner {
   if (config.CLIENT_MONEY_PROVIDER === 'http')
     return createHttpClientMoneyPartner({
       apiUrl: config.CLIENT_MONEY_API_URL ?? '',
       apiKey: config.CLIENT_MONEY_API_KEY ?? '',
+      partnerName: config.CLIENT_MONEY_PARTNER_NAME ?? 'Client-money partner',
+      regulation: config.CLIENT_MONEY_PARTNER_REGULATION ?? '',
     })
   return createSandboxClientMoneyPartner()
 }

@@ -59,6 +59,9 @@ export function createSandboxClientMoneyPartner(): ClientMoneyPartner {
   return {
     name: 'sandbox',
     label: 'Sandbox',
+    partnerName: 'Sandbox Escrow Ltd',
+    regulation:
+      'A sandbox partner for trying Homeward: not authorised by the Financial Conduct Authority, and no real money is held.',
     async openAccount({ transactionId }) {
       return sandboxInstructions(transactionId)
     },

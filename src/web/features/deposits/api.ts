@@ -10,6 +10,7 @@ import {
   type RequestReleaseInput,
   type SimulateTransferInput,
 } from '#shared/contracts/deposits.ts'
+import { firmsEndpoints } from '#shared/contracts/firms.ts'
 import { callApi } from '#web/lib/api-client.ts'
 
 const depositKey = (txId: string) => ['deposit', txId] as const
@@ -69,5 +70,17 @@ export function useCancelRelease(txId: string) {
 export function useSimulateTransfer(txId: string) {
   return useMutation({
     mutationFn: (body: SimulateTransferInput) => callApi(depositEndpoints.simulateTransfer, { params: { txId }, body }),
+  })
+}
+
+/**
+ * POST /api/transactions/{txId}/matter: the conveyancer links the move to their firm (decision 062),
+ * so that two people there can release the deposit; the deposit is read again.
+ */
+export function useLinkMoveToFirm(txId: string) {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: () => callApi(firmsEndpoints.linkMatter, { params: { txId } }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: depositKey(txId) }),
   })
 }

@@ -9,6 +9,7 @@ import { formatGbpFromPence, formatUkDate, formatUkDateTime } from '#web/lib/for
 import { notify } from '#web/lib/toast.ts'
 import { useCheckPayee, useSimulateTransfer } from '../api'
 import { CopyField } from './copy-field'
+import { ReleaseHelpNote } from './release-help'
 import { SandboxBadge } from '#web/components/sandbox-badge.tsx'
 
 /** The sandbox's name of every held-funds account (providers/client-money/sandbox-provider.ts). */
@@ -55,16 +56,22 @@ export function BuyerDeposit({
   const remaining = Math.max(deposit.amount_pence - deposit.received_pence, 0)
   const paying = deposit.status === 'awaiting_funds' || deposit.status === 'part_received'
   const executed = deposit.releases.find((r) => r.status === 'executed')
+  const ended = data.move_status === 'completed' || data.move_status === 'cancelled'
   return (
     <>
       {!paying && (
         <p className="rounded-xl border bg-background p-5 text-sm sm:p-6" data-testid="deposit-explainer">
           {deposit.status === 'held'
-            ? `Your deposit is held ${data.provider.label === 'Sandbox' ? 'by the sandbox partner' : `by ${data.provider.label}`}. It moves only when two people at your conveyancer's firm approve, at exchange or completion.`
+            ? ended
+              ? `The move is ${data.move_status}, but your deposit is still held by ${data.provider.partner_name}. Your conveyancer's firm releases or refunds it: ask them if it has not moved.`
+              : `Your deposit is held by ${data.provider.partner_name}. It moves only when two people at your conveyancer's firm approve, at exchange or completion.`
             : deposit.status === 'released'
               ? `Your deposit was released to the seller's conveyancer${executed?.stage ? ` at ${executed.stage}` : ''}${executed?.executed_at ? ` on ${formatUkDate(executed.executed_at)}` : ''}, approved by two people at your conveyancer's firm.`
               : `Your deposit was refunded to the account it came from${executed?.executed_at ? ` on ${formatUkDate(executed.executed_at)}` : ''}.`}
         </p>
+      )}
+      {data.release_help && (
+        <ReleaseHelpNote txId={txId} help={data.release_help} heading="Who can release your deposit" />
       )}
       {paying && <NeverByEmailWarning />}
       {paying && <PayeeCheck txId={txId} deposit={deposit} sandbox={data.provider.name === 'sandbox'} />}
@@ -77,8 +84,7 @@ export function BuyerDeposit({
             Pay {formatGbpFromPence(remaining)} by bank transfer
           </h2>
           <p className="text-sm text-muted-foreground">
-            From your own account, to the held-funds account{' '}
-            {data.provider.label === 'Sandbox' ? 'in the sandbox' : `at ${data.provider.label}`}. Quote the reference
+            From your own account, to the held-funds account at {data.provider.partner_name}. Quote the reference
             exactly, so the money is matched to your move.
           </p>
           <dl aria-label="Payment instructions">

@@ -44,9 +44,14 @@ export function DepositPage({ txId, viewerId }: { txId: string; viewerId: string
           />
         </div>
         <p className="text-muted-foreground">
-          Held by a regulated client-money partner, never by Homeward, until two people at the buyer&apos;s conveyancer
-          release it.
+          Held by {deposit.data ? deposit.data.provider.partner_name : 'a regulated client-money partner'}, never by
+          Homeward, until two people at the buyer&apos;s conveyancer release it.
         </p>
+        {deposit.data?.provider.regulation && (
+          <p className="mt-1 text-xs text-muted-foreground" data-testid="deposit-partner">
+            {deposit.data.provider.regulation}
+          </p>
+        )}
       </div>
       {deposit.isPending ? (
         <div className="flex flex-col gap-3" role="status" aria-busy="true" aria-label="Loading the deposit">

@@ -18,6 +18,7 @@ import { formatGbpFromPence, formatUkDate, formatUkDateTime } from '#web/lib/for
 import { notify } from '#web/lib/toast.ts'
 import { useApproveRelease, useCancelRelease, useRequestRelease, useSetDeposit } from '../api'
 import { LedgerTable } from './ledger-table'
+import { ReleaseHelpNote } from './release-help'
 
 /** Pounds typed by a person ('52,500' or '52500.50') as whole pence; NaN when it is not an amount. */
 function penceOf(pounds: string): number {
@@ -63,10 +64,12 @@ export function FirmDeposit({ txId, data, viewerId }: { txId: string; data: Depo
       {deposit && !pending && deposit.held_pence > 0 && data.can_approve && (
         <RequestRelease txId={txId} deposit={deposit} />
       )}
-      {deposit && !pending && deposit.held_pence > 0 && !data.can_approve && (
-        <p className="rounded-xl border border-dashed p-4 text-sm text-muted-foreground">
-          Releases are asked for and approved by two people at the firm instructed for the buyer.
-        </p>
+      {deposit && !pending && data.release_help && (
+        <ReleaseHelpNote
+          txId={txId}
+          help={data.release_help}
+          heading={deposit.held_pence > 0 ? 'Why you cannot release the deposit' : 'Before the deposit can be released'}
+        />
       )}
       {past.length > 0 && (
         <section aria-labelledby="history-heading" className="rounded-xl border bg-background p-5 sm:p-6">

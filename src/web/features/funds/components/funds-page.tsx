@@ -30,7 +30,6 @@ const STATUS_VARIANT: Record<FundsStatus, BadgeVariant> = {
   in_progress: 'soft',
   verified: 'success',
   needs_review: 'gold',
-  failed: 'destructive',
 }
 
 const gbp = (pence: number) => formatGbpFromPence(pence)
@@ -237,8 +236,8 @@ function Banks({ txId, p, buyer }: { txId: string; p: FundsPicture; buyer: boole
         </p>
       )}
       {last && (last.status === 'refused' || last.status === 'expired') && (
-        <p role="alert" className="rounded-lg border border-destructive p-3 text-sm">
-          <strong>{last.bank_name}:</strong> {last.message}
+        <p role="alert" className="rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950">
+          <strong>{last.bank_name}: bank not connected.</strong> {last.message}
         </p>
       )}
       {p.accounts.length === 0 ? (

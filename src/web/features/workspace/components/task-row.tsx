@@ -2,7 +2,7 @@ import { CheckCircle2, Circle } from 'lucide-react'
 import { useState, type ReactNode } from 'react'
 import { Link } from 'react-router'
 import type { Task } from '#shared/contracts/transactions.ts'
-import { selfTickingRule } from '#shared/domain/self-ticking-tasks.ts'
+import { featureTickNote, selfTickingRule } from '#shared/domain/self-ticking-tasks.ts'
 import { cn } from '#web/lib/cn.ts'
 import { formatUkDate } from '#web/lib/formatters.ts'
 import { taskOwnerLabel } from '../labels'
@@ -36,6 +36,8 @@ export function TaskRow({
   // A task that ticks itself from a record (src/shared/domain/self-ticking-tasks.ts) has no checkbox:
   // the server refuses a manual tick.
   const selfTicking = selfTickingRule(task.title)?.note ?? null
+  // A task a feature ticks but a person may too (decision 062) keeps its checkbox, with the note.
+  const autoNote = selfTicking ?? featureTickNote(task.title)
   // The box shows the click at once: the cached detail changes only after the tick's onMutate has
   // cancelled any refetch in flight (useUpdateTask), and a controlled input would otherwise snap back
   // for that moment. Cleared as soon as the task's status changes (the optimistic update, a rollback
@@ -62,9 +64,9 @@ export function TaskRow({
           Decision in principle from {task.dip.lender}, expires {formatUkDate(task.dip.expires_on)}
         </span>
       )}
-      {selfTicking && (
+      {autoNote && (
         <span className="block text-slate-700" data-testid="self-ticking-note">
-          {selfTicking}
+          {autoNote}
         </span>
       )}
       {link && (
