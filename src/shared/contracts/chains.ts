@@ -107,6 +107,8 @@ export const ProposeChainDatesInput = z
     exchange_date: z.iso.date({ message: 'Enter the exchange date' }),
     completion_date: z.iso.date({ message: 'Enter the completion date' }),
   })
+  // Order only: whether the dates are still to come needs today, checked by the server and the form
+  // (chainDatesRefusal, src/shared/domain/preconditions.ts).
   .refine((v) => v.completion_date >= v.exchange_date, {
     message: 'The completion date cannot be before the exchange date.',
     path: ['completion_date'],

@@ -5,14 +5,17 @@
  * superseded. POST .../chain/date-proposals/{id}/respond: a conveyancer on a move answers for it
  * (one answer per move). One decline declines the proposal; when every move has accepted, the
  * agreed dates become every one of those moves' target exchange and completion dates in the same
- * database transaction, and the whole chain is told. Errors: 403 not a conveyancer on the move, 409
- * no chain of two or more moves on their way, a proposal no longer open or already answered.
+ * database transaction, and the whole chain is told. Errors: 400 dates in the past or out of order
+ * (decision 061), 403 not a conveyancer on the move, 409 no chain of two or more moves on their way,
+ * a proposal no longer open or already answered, or accepted after its exchange date has passed.
  */
 import { sql } from 'drizzle-orm'
 import { z } from 'zod'
 import type { ChainDateProposal, ProposeChainDatesInput } from '#shared/contracts/chains.ts'
 import { DATE_RESPONSES, isMovingLink, proposalOutcome, type DateResponse } from '#shared/domain/chains.ts'
 import { isConveyancer } from '#shared/domain/permissions.ts'
+import { chainDatesAcceptRefusal, chainDatesRefusal } from '#shared/domain/preconditions.ts'
+import { londonDate } from '#shared/domain/working-days.ts'
 import { ukDate } from '#shared/domain/uk-time.ts'
 import { requirePermission } from '#server/access/permissions.ts'
 import { lockTransactionForViewer } from '#server/access/transactions.ts'
@@ -52,6 +55,15 @@ export async function proposeChainDates(opts: {
       isConveyancer(role),
       'Only a conveyancer on this move can propose dates for the chain.',
     )
+    // Dates still to come, exchange before completion (decision 061): 400 naming the field.
+    const datesRefused = chainDatesRefusal({
+      exchangeDate: input.exchange_date,
+      completionDate: input.completion_date,
+      today: londonDate(new Date()),
+    })
+    if (datesRefused) {
+      throw new AppError(datesRefused.code, datesRefused.message, { [datesRefused.field!]: [datesRefused.message] })
+    }
     const chain = await chainOf(tx, txId)
     const statuses = await lockMoves(tx, chain)
     const moving = chain.filter((id) => isMovingLink(statuses.get(id) ?? ''))
@@ -148,6 +160,11 @@ export async function respondToChainDates(opts: {
     if (row.response !== 'pending') {
       throw new AppError('conflict', `This move has already ${row.response} these dates.`)
     }
+    // Dates that have passed can no longer be agreed (decision 061); declining them stays open.
+    const acceptRefused = input.accept
+      ? chainDatesAcceptRefusal({ exchangeDate: row.exchange_date, today: londonDate(new Date()) })
+      : null
+    if (acceptRefused) throw new AppError(acceptRefused.code, acceptRefused.message)
     const note = input.accept ? null : input.note?.trim() || null
     await tx.execute(sql`update chain_date_responses set response = ${input.accept ? 'accepted' : 'declined'},
       responded_by = ${viewer.profileId}, responded_at = now(), note = ${note}
