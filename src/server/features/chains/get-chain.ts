@@ -12,7 +12,14 @@ import { SeatHolder } from '#shared/contracts/off-platform-parties.ts'
 import { chainPlace, isMovingLink, slowestLink } from '#shared/domain/chains.ts'
 import { isConveyancer } from '#shared/domain/permissions.ts'
 import { TRANSACTION_STATUSES } from '#shared/domain/statuses.ts'
-import { linkSides, mayConfirmLink, mayWithdrawLink, readChainMoves, viewerRoleOn } from '#server/access/chains.ts'
+import {
+  confirmingSideOnHomeward,
+  linkSides,
+  mayConfirmLink,
+  mayWithdrawLink,
+  readChainMoves,
+  viewerRoleOn,
+} from '#server/access/chains.ts'
 import { readViewerRole } from '#server/access/transactions.ts'
 import type { Viewer } from '#server/auth/viewer.ts'
 import type { Database, Tx } from '#server/db/client.ts'
@@ -117,7 +124,7 @@ async function conveyancerSeats(tx: Tx, ids: readonly string[]) {
 /** The links of `txId` still waiting for an answer, with whether the viewer may answer or withdraw each. */
 async function pendingLinks(tx: Tx, viewer: Viewer, txId: string): Promise<PendingChainLink[]> {
   const res = await tx.execute(sql`
-    select l.id, l.lower_transaction_id as lower, l.upper_transaction_id as upper, l.requested_from,
+    select l.id, l.lower_transaction_id as lower, l.upper_transaction_id as upper, l.requested_from, l.requested_by,
       to_char(l.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') as created_at,
       p.address_lines, p.postcode
     from chain_links l
@@ -131,6 +138,7 @@ async function pendingLinks(tx: Tx, viewer: Viewer, txId: string): Promise<Pendi
       lower: z.string(),
       upper: z.string(),
       requested_from: z.string(),
+      requested_by: z.string().nullable(),
       created_at: z.string(),
       address_lines: z.array(z.string()),
       postcode: z.string(),
@@ -148,7 +156,10 @@ async function pendingLinks(tx: Tx, viewer: Viewer, txId: string): Promise<Pendi
       other_place: chainPlace(r.address_lines, r.postcode),
       requested_at: r.created_at,
       requested_here: r.requested_from === txId,
-      can_respond: mayConfirmLink(target === r.upper, targetRole),
+      can_respond: mayConfirmLink(target === r.upper, targetRole, {
+        sideOnHomeward: await confirmingSideOnHomeward(tx, target, target === r.upper),
+        askedByViewer: r.requested_by === viewer.profileId,
+      }),
       can_withdraw: mayWithdrawLink(r.requested_from === r.lower, askerRole),
     })
   }
