@@ -186,6 +186,8 @@ export const ACTIVITY_KIND_RULES = {
   'enquiry.buyer_task': 'everyone',
   'enquiry.client_answered': 'everyone',
   'enquiry.draft_discarded': 'everyone',
+  // A buyer's or seller's own answer to proposed chain dates (decision 061): shown to the whole chain by role.
+  'chain.dates_mover_answered': 'everyone',
 } as const satisfies Record<string, ActivityAudienceRule>
 
 /** Every kind of audit entry (the keys of ACTIVITY_KIND_RULES). */

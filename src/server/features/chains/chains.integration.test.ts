@@ -275,6 +275,54 @@ describe('chain dates', () => {
     expect(chain.proposal?.status).toBe('agreed')
   })
 
+  it('asks the movers whether the dates suit them, records their answers and shows them to the chain by role', async () => {
+    const proposal = ChainDateProposal.parse(
+      await json(
+        await t.request(`${chainUrl(t2)}/date-proposals`, {
+          as: convB,
+          json: { exchange_date: '2027-02-19', completion_date: '2027-03-05' },
+        }),
+        201,
+      ),
+    )
+    // Amelia, a buyer, was asked.
+    const [asked] = await t.database.query<{ body: string }>(
+      `select body from notifications where profile_id = $1 and kind = 'chain_update' and title like 'Dates proposed%' order by created_at desc limit 1`,
+      [amelia.profileId],
+    )
+    expect(asked!.body).toContain('say on the chain page whether these dates suit you')
+    expect((await chainOf(t1, amelia)).proposal).toMatchObject({ can_answer_as_mover: true, my_mover_answer: null })
+    expect((await chainOf(t1, convA)).proposal).toMatchObject({ can_answer_as_mover: false })
+    const moverAnswer = (txId: string, as: TestUser, body: object) =>
+      t.request(`${chainUrl(txId)}/date-proposals/${proposal.id}/mover-answer`, { as, json: body })
+    expect((await moverAnswer(t1, convA, { suits: true })).status).toBe(403)
+    await json(await moverAnswer(t1, amelia, { suits: true }), 200)
+    const changed = ChainDateProposal.parse(
+      await json(await moverAnswer(t1, amelia, { suits: false, note: 'Our removals are booked for April' }), 200),
+    )
+    expect(changed.my_mover_answer).toEqual({ suits: false, note: 'Our removals are booked for April' })
+    await json(await moverAnswer(t1, ben, { suits: true }), 200)
+    // The chain sees the answers by role; names only on a move the viewer is on.
+    const fromTop = await chainOf(t3, dev)
+    expect(fromTop.moves[0]!.mover_answers).toEqual([
+      { role: 'buyer', suits: false, note: 'Our removals are booked for April', name: null },
+      { role: 'seller', suits: true, note: null, name: null },
+    ])
+    expect((await chainOf(t1, convA)).moves[0]!.mover_answers.map((a) => a.name)).toEqual(['Amelia First', 'Ben Middle'])
+    // The move's conveyancer hears it; the trail records it.
+    expect(
+      await count(
+        `select count(*)::int as n from notifications where profile_id = $1 and title like 'Amelia First (buyer) says%'`,
+        [convA.profileId],
+      ),
+    ).toBe(2)
+    expect(
+      await count(`select count(*)::int as n from activity_events where transaction_id = $1 and kind = 'chain.dates_mover_answered'`, [
+        t1,
+      ]),
+    ).toBe(3)
+  })
+
   it('is declined by one move, and the targets stay as they were', async () => {
     const proposal = ChainDateProposal.parse(
       await json(

@@ -7,7 +7,7 @@
  */
 import { sql } from 'drizzle-orm'
 import { z } from 'zod'
-import type { ChainView, PendingChainLink } from '#shared/contracts/chains.ts'
+import type { ChainDateProposal, ChainView, PendingChainLink } from '#shared/contracts/chains.ts'
 import { SeatHolder } from '#shared/contracts/off-platform-parties.ts'
 import { chainPlace, isMovingLink, slowestLink } from '#shared/domain/chains.ts'
 import { isConveyancer } from '#shared/domain/permissions.ts'
@@ -25,7 +25,7 @@ import type { Viewer } from '#server/auth/viewer.ts'
 import type { Database, Tx } from '#server/db/client.ts'
 import { rows as parseRows } from '#server/db/rows.ts'
 import { chainOf } from './chain-graph'
-import { readProposal } from './proposal-rows'
+import { readProposal, type ProposalRead } from './proposal-rows'
 import { seatHolderJsonSql } from '#server/core/off-platform-parties/list-parties.ts'
 import { visibleTransactionIdArray } from '#server/access/sql-fragments.ts'
 
@@ -78,25 +78,45 @@ export async function getChain(opts: { database: Database; viewer: Viewer; txId:
         blocked: r.blocked,
         slowest: r.id === slowest,
         date_response: proposal?.responses.get(r.id) ?? null,
+        mover_answers: (proposal?.moverAnswers.get(r.id) ?? []).map((a) => ({
+          role: a.role,
+          suits: a.suits,
+          note: a.note,
+          name: r.canOpen ? a.name : null,
+        })),
         buyer_conveyancer: seats.get(r.id)?.buyer_conveyancer ?? null,
         seller_conveyancer: seats.get(r.id)?.seller_conveyancer ?? null,
       })),
       pending_links: pending,
       can_link: canLink,
       linkable: canLink.onward || canLink.previous ? await linkableMoves(tx, viewer, order) : [],
-      proposal: proposal
-        ? {
-            ...proposal.summary,
-            can_respond:
-              proposal.summary.status === 'open' &&
-              isConveyancer(role) &&
-              proposal.responses.get(txId)?.response === 'pending',
-          }
-        : null,
+      proposal: proposal ? withViewerAnswers(proposal, { viewer, txId, role }) : null,
       can_propose: isConveyancer(role) && hereMoving && moving >= 2,
     }
   })
 }
+
+/**
+ * The proposal as the viewer may answer it: for the move as its conveyancer (`can_respond`, while
+ * its answer is pending), or for themselves as its buyer or seller (`can_answer_as_mover`, while
+ * open), with what they said.
+ */
+export function withViewerAnswers(
+  proposal: ProposalRead,
+  { viewer, txId, role }: { viewer: Viewer; txId: string; role: string },
+): ChainDateProposal {
+  const open = proposal.summary.status === 'open'
+  const mine = proposal.moverAnswers.get(txId)?.find((a) => a.profileId === viewer.profileId)
+  return {
+    ...proposal.summary,
+    can_respond: open && isConveyancer(role) && proposal.responses.get(txId)?.response === 'pending',
+    can_answer_as_mover: open && isMover(role) && proposal.responses.has(txId),
+    my_mover_answer: mine ? { suits: mine.suits, note: mine.note } : null,
+  }
+}
+
+/** A buyer or seller of the move (who says whether proposed dates suit them). */
+export const isMover = (role: string | null): role is 'buyer' | 'seller' => role === 'buyer' || role === 'seller'
 
 /**
  * Who holds each conveyancer seat of the moves `ids` (those the viewer is on): on Homeward, or the
