@@ -128,7 +128,11 @@ test('a buyer pays the deposit into the sandbox partner, and two people at the f
   const move = async () =>
     (await (await pia.request.get(`/api/transactions/${txId}`)).json()) as { version: number; status: string }
   const status = async (data: Record<string, unknown>) =>
-    ok(await pia.request.post(`/api/transactions/${txId}/status`, { data: { ...data, version: (await move()).version } }))
+    ok(
+      await pia.request.post(`/api/transactions/${txId}/status`, {
+        data: { ...data, version: (await move()).version },
+      }),
+    )
   if ((await move()).status === 'draft') await status({ action: 'activate' })
   await status({ action: 'exchange', exchange_date: today, completion_date: today, confirm: true })
   await status({ action: 'complete' })

@@ -33,7 +33,12 @@ test('completion cannot be recorded ahead of its day; the actual date can', asyn
   const jo = await person(browser, 'Jo Gatekeeper', 'conveyancer')
   await ok(
     await jo.request.post('/api/firm', {
-      data: { name: `Gatekeeper LLP ${Date.now()}`, town: 'Harpenden', postcode_district: 'AL5', contact_email: jo.email },
+      data: {
+        name: `Gatekeeper LLP ${Date.now()}`,
+        town: 'Harpenden',
+        postcode_district: 'AL5',
+        contact_email: jo.email,
+      },
     }),
   )
   const opened = await ok(

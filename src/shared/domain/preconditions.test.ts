@@ -29,7 +29,12 @@ interface Row {
 
 const TABLE: Row[] = [
   // activate
-  { step: 'activate', situation: 'draft, conveyancer', refusal: statusActionRefusal('activate', 'draft', 'buyer_conveyancer'), expected: null },
+  {
+    step: 'activate',
+    situation: 'draft, conveyancer',
+    refusal: statusActionRefusal('activate', 'draft', 'buyer_conveyancer'),
+    expected: null,
+  },
   {
     step: 'activate',
     situation: 'draft, buyer',
@@ -43,7 +48,12 @@ const TABLE: Row[] = [
     expected: { code: 'conflict', says: /already Active/ },
   },
   // exchange
-  { step: 'exchange', situation: 'active, conveyancer', refusal: statusActionRefusal('exchange', 'active', 'seller_conveyancer'), expected: null },
+  {
+    step: 'exchange',
+    situation: 'active, conveyancer',
+    refusal: statusActionRefusal('exchange', 'active', 'seller_conveyancer'),
+    expected: null,
+  },
   {
     step: 'exchange',
     situation: 'draft',
@@ -72,7 +82,11 @@ const TABLE: Row[] = [
     step: 'exchange',
     situation: 'exchange date in the future',
     refusal: exchangeRefusal({ exchangeDate: '2026-12-02', completionDate: '2026-12-15', today: TODAY }),
-    expected: { code: 'validation_failed', field: 'exchange_date', says: /02 Dec 2026 is still to come\. Record it on that day/ },
+    expected: {
+      code: 'validation_failed',
+      field: 'exchange_date',
+      says: /02 Dec 2026 is still to come\. Record it on that day/,
+    },
   },
   {
     step: 'exchange',
@@ -103,7 +117,12 @@ const TABLE: Row[] = [
     },
   },
   // complete
-  { step: 'complete', situation: 'exchanged, conveyancer', refusal: statusActionRefusal('complete', 'exchange', 'buyer_conveyancer'), expected: null },
+  {
+    step: 'complete',
+    situation: 'exchanged, conveyancer',
+    refusal: statusActionRefusal('complete', 'exchange', 'buyer_conveyancer'),
+    expected: null,
+  },
   {
     step: 'complete',
     situation: 'not exchanged',
@@ -119,13 +138,23 @@ const TABLE: Row[] = [
   {
     step: 'complete',
     situation: 'agreed date passed, actual date entered',
-    refusal: completionRefusal({ entered: '2026-11-27', agreed: '2026-11-27', exchangeDate: '2026-11-20', today: TODAY }),
+    refusal: completionRefusal({
+      entered: '2026-11-27',
+      agreed: '2026-11-27',
+      exchangeDate: '2026-11-20',
+      today: TODAY,
+    }),
     expected: null,
   },
   {
     step: 'complete',
     situation: 'future date entered (15 Dec on 01 Dec)',
-    refusal: completionRefusal({ entered: '2026-12-15', agreed: '2026-12-15', exchangeDate: '2026-11-20', today: TODAY }),
+    refusal: completionRefusal({
+      entered: '2026-12-15',
+      agreed: '2026-12-15',
+      exchangeDate: '2026-11-20',
+      today: TODAY,
+    }),
     expected: {
       code: 'validation_failed',
       field: 'completion_date',
@@ -136,7 +165,11 @@ const TABLE: Row[] = [
     step: 'complete',
     situation: 'none entered, agreed date still to come',
     refusal: completionRefusal({ agreed: '2026-12-15', exchangeDate: '2026-11-20', today: TODAY }),
-    expected: { code: 'validation_failed', field: 'completion_date', says: /agreed for 15 Dec 2026, which is still to come/ },
+    expected: {
+      code: 'validation_failed',
+      field: 'completion_date',
+      says: /agreed for 15 Dec 2026, which is still to come/,
+    },
   },
   {
     step: 'complete',
@@ -147,12 +180,27 @@ const TABLE: Row[] = [
   {
     step: 'complete',
     situation: 'date before exchange',
-    refusal: completionRefusal({ entered: '2026-11-19', agreed: '2026-12-15', exchangeDate: '2026-11-20', today: TODAY }),
+    refusal: completionRefusal({
+      entered: '2026-11-19',
+      agreed: '2026-12-15',
+      exchangeDate: '2026-11-20',
+      today: TODAY,
+    }),
     expected: { code: 'validation_failed', field: 'completion_date', says: /exchanged on 20 Nov 2026/ },
   },
   // cancel
-  { step: 'cancel', situation: 'active, buyer', refusal: statusActionRefusal('cancel', 'active', 'buyer'), expected: null },
-  { step: 'cancel', situation: 'exchanged, conveyancer (rescission)', refusal: statusActionRefusal('cancel', 'exchange', 'seller_conveyancer'), expected: null },
+  {
+    step: 'cancel',
+    situation: 'active, buyer',
+    refusal: statusActionRefusal('cancel', 'active', 'buyer'),
+    expected: null,
+  },
+  {
+    step: 'cancel',
+    situation: 'exchanged, conveyancer (rescission)',
+    refusal: statusActionRefusal('cancel', 'exchange', 'seller_conveyancer'),
+    expected: null,
+  },
   {
     step: 'cancel',
     situation: 'exchanged, seller',
@@ -170,10 +218,23 @@ const TABLE: Row[] = [
     step: 'release at exchange',
     situation: 'active (not exchanged)',
     refusal: releaseRefusal({ kind: 'release', stage: 'exchange' }, 'active'),
-    expected: { code: 'conflict', says: /only once exchange is recorded, and this move is active\. A conveyancer records exchange/ },
+    expected: {
+      code: 'conflict',
+      says: /only once exchange is recorded, and this move is active\. A conveyancer records exchange/,
+    },
   },
-  { step: 'release at exchange', situation: 'exchanged', refusal: releaseRefusal({ kind: 'release', stage: 'exchange' }, 'exchange'), expected: null },
-  { step: 'release at exchange', situation: 'completed', refusal: releaseRefusal({ kind: 'release', stage: 'exchange' }, 'completed'), expected: null },
+  {
+    step: 'release at exchange',
+    situation: 'exchanged',
+    refusal: releaseRefusal({ kind: 'release', stage: 'exchange' }, 'exchange'),
+    expected: null,
+  },
+  {
+    step: 'release at exchange',
+    situation: 'completed',
+    refusal: releaseRefusal({ kind: 'release', stage: 'exchange' }, 'completed'),
+    expected: null,
+  },
   {
     step: 'release at exchange',
     situation: 'cancelled',
@@ -185,7 +246,10 @@ const TABLE: Row[] = [
     step: 'release at completion',
     situation: 'exchanged, not completed',
     refusal: releaseRefusal({ kind: 'release', stage: 'completion' }, 'exchange'),
-    expected: { code: 'conflict', says: /only once completion is recorded, and this move is exchanged\. A conveyancer records completion/ },
+    expected: {
+      code: 'conflict',
+      says: /only once completion is recorded, and this move is exchanged\. A conveyancer records completion/,
+    },
   },
   {
     step: 'release at completion',
@@ -193,7 +257,12 @@ const TABLE: Row[] = [
     refusal: releaseRefusal({ kind: 'release', stage: 'completion' }, 'draft'),
     expected: { code: 'conflict', says: /only once completion is recorded/ },
   },
-  { step: 'release at completion', situation: 'completed', refusal: releaseRefusal({ kind: 'release', stage: 'completion' }, 'completed'), expected: null },
+  {
+    step: 'release at completion',
+    situation: 'completed',
+    refusal: releaseRefusal({ kind: 'release', stage: 'completion' }, 'completed'),
+    expected: null,
+  },
   // deposit: refund
   { step: 'refund', situation: 'active', refusal: releaseRefusal({ kind: 'refund' }, 'active'), expected: null },
   { step: 'refund', situation: 'cancelled', refusal: releaseRefusal({ kind: 'refund' }, 'cancelled'), expected: null },
@@ -214,7 +283,11 @@ const TABLE: Row[] = [
     step: 'propose chain dates',
     situation: 'both in the past (20 and 25 Nov on 01 Dec)',
     refusal: chainDatesRefusal({ exchangeDate: '2026-11-20', completionDate: '2026-11-25', today: TODAY }),
-    expected: { code: 'validation_failed', field: 'exchange_date', says: /20 Nov 2026 has passed\. Propose dates from today \(01 Dec 2026\) on/ },
+    expected: {
+      code: 'validation_failed',
+      field: 'exchange_date',
+      says: /20 Nov 2026 has passed\. Propose dates from today \(01 Dec 2026\) on/,
+    },
   },
   {
     step: 'propose chain dates',
@@ -252,13 +325,21 @@ describe('preconditions of every status change and money movement (the table)', 
     for (const { step } of PRECONDITIONS) {
       if (step === 'completion fee, logbook, review requests') continue // its own test below
       const rows = TABLE.filter((r) => r.step === step)
-      expect(rows.some((r) => r.expected === null), `${step}: a case that goes ahead`).toBe(true)
-      if (step !== 'refund') expect(rows.some((r) => r.expected !== null), `${step}: a refused case`).toBe(true)
+      expect(
+        rows.some((r) => r.expected === null),
+        `${step}: a case that goes ahead`,
+      ).toBe(true)
+      if (step !== 'refund')
+        expect(
+          rows.some((r) => r.expected !== null),
+          `${step}: a refused case`,
+        ).toBe(true)
     }
   })
 
   it('every refusal says what to do, not only what is wrong', () => {
-    const fixes = /nothing to do|first|instead|Record it|enter the date|propose new dates|Propose dates|Activate|can\.|ask your conveyancer|with the chain|Decline them|cannot be before|can no longer change|then ask/
+    const fixes =
+      /nothing to do|first|instead|Record it|enter the date|propose new dates|Propose dates|Activate|can\.|ask your conveyancer|with the chain|Decline them|cannot be before|can no longer change|then ask/
     for (const r of TABLE) if (r.refusal) expect(r.refusal.message, `${r.step}: ${r.situation}`).toMatch(fixes)
   })
 })

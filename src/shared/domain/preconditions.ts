@@ -63,7 +63,9 @@ export function statusActionRefusal(action: StatusAction, status: string, role: 
   if (status === 'completed' || status === 'cancelled')
     return conflict(`This move is ${label.toLowerCase()}, so its status can no longer change.`)
   if (action === 'cancel' && status === 'exchange')
-    return conflict('After exchange, only a conveyancer can cancel (rescind) the contract, with a reason: ask your conveyancer.')
+    return conflict(
+      'After exchange, only a conveyancer can cancel (rescind) the contract, with a reason: ask your conveyancer.',
+    )
   if (action === 'exchange' && status !== 'active')
     return conflict(`Exchange can only be recorded on an active move; this one is ${label}. Activate it first.`)
   if (action === 'complete' && status !== 'exchange')
@@ -81,7 +83,11 @@ const ORDER_MESSAGE = 'The completion date cannot be before the exchange date.'
  * agreed completion date is on or after it (the same day is a simultaneous exchange and completion).
  * The completion date may be in the future (it is the contract's date).
  */
-export function exchangeRefusal(input: { exchangeDate: IsoDay; completionDate: IsoDay; today: IsoDay }): Refusal | null {
+export function exchangeRefusal(input: {
+  exchangeDate: IsoDay
+  completionDate: IsoDay
+  today: IsoDay
+}): Refusal | null {
   if (input.exchangeDate > input.today) {
     return {
       code: 'validation_failed',
@@ -140,7 +146,10 @@ export function completionRefusal(input: {
  * nobody in the chain is bound to complete on a day the others are not: null when it does (or the
  * chain agreed no dates), else a refusal saying how to line the chain up again.
  */
-export function chainExchangeRefusal(input: { completionDate: IsoDay; chainCompletionDate: IsoDay | null }): Refusal | null {
+export function chainExchangeRefusal(input: {
+  completionDate: IsoDay
+  chainCompletionDate: IsoDay | null
+}): Refusal | null {
   if (!input.chainCompletionDate || input.completionDate === input.chainCompletionDate) return null
   return {
     code: 'conflict',
@@ -164,7 +173,8 @@ export function releaseRefusal(movement: DepositMovement, status: string): Refus
   if (status === 'cancelled') {
     return {
       code: 'conflict',
-      message: 'This move was cancelled, so the deposit is not released to the seller’s conveyancer. Refund it to the buyer instead.',
+      message:
+        'This move was cancelled, so the deposit is not released to the seller’s conveyancer. Refund it to the buyer instead.',
     }
   }
   if (movement.stage === 'exchange' && status !== 'exchange' && status !== 'completed') {
@@ -186,7 +196,11 @@ export function releaseRefusal(movement: DepositMovement, status: string): Refus
  * Dates proposed to a chain are still to come and in order: exchange today or later, completion
  * on or after exchange.
  */
-export function chainDatesRefusal(input: { exchangeDate: IsoDay; completionDate: IsoDay; today: IsoDay }): Refusal | null {
+export function chainDatesRefusal(input: {
+  exchangeDate: IsoDay
+  completionDate: IsoDay
+  today: IsoDay
+}): Refusal | null {
   if (input.exchangeDate < input.today) {
     return {
       code: 'validation_failed',
@@ -239,7 +253,12 @@ export const PRECONDITIONS = [
   {
     step: 'complete',
     rule: 'completionRefusal',
-    preconditions: ['exchanged', 'a conveyancer on the move', 'completion date today or earlier', 'not before exchange'],
+    preconditions: [
+      'exchanged',
+      'a conveyancer on the move',
+      'completion date today or earlier',
+      'not before exchange',
+    ],
   },
   {
     step: 'cancel',

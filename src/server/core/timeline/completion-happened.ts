@@ -16,5 +16,7 @@ export async function moveCompletionHappened(tx: Tx, txId: string, now: Date = n
     sql`select status, completion_date::text as completion_date from transactions where id = ${txId}`,
   )
   const move = firstRow(z.object({ status: z.string(), completion_date: z.string().nullable() }), res)
-  return !!move && completionHappened({ status: move.status, completionDate: move.completion_date, today: londonDate(now) })
+  return (
+    !!move && completionHappened({ status: move.status, completionDate: move.completion_date, today: londonDate(now) })
+  )
 }

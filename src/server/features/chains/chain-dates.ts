@@ -259,10 +259,7 @@ export async function answerChainDatesAsMover(opts: {
       select d.status, d.exchange_date::text as exchange_date, d.completion_date::text as completion_date
       from chain_date_proposals d join chain_date_responses r on r.proposal_id = d.id and r.transaction_id = ${txId}
       where d.id = ${proposalId} for update of d`)
-    const row = firstRow(
-      z.object({ status: z.string(), exchange_date: z.string(), completion_date: z.string() }),
-      res,
-    )
+    const row = firstRow(z.object({ status: z.string(), exchange_date: z.string(), completion_date: z.string() }), res)
     if (!row) throw notFound('date proposal')
     requirePermission(
       'update:chain-dates:mover',

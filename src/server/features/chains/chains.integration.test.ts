@@ -203,7 +203,10 @@ describe('blocks and fall-throughs', () => {
     )
     // Each person hears it once: Ben and his conveyancer are on two moves of the chain (his sale and
     // his purchase); Cara and her conveyancer are on the blocked move too, which told them itself.
-    const perPerson = told.reduce((m, n) => m.set(n.profile_id, (m.get(n.profile_id) ?? 0) + 1), new Map<string, number>())
+    const perPerson = told.reduce(
+      (m, n) => m.set(n.profile_id, (m.get(n.profile_id) ?? 0) + 1),
+      new Map<string, number>(),
+    )
     for (const who of [amelia, ben, convA, convB]) expect(perPerson.get(who.profileId), who.name).toBe(1)
     for (const who of [cara, convC, convD]) expect(perPerson.has(who.profileId), who.name).toBe(false)
     const blockedOnOwnMove = await t.database.query<{ profile_id: string }>(
@@ -308,7 +311,10 @@ describe('chain dates', () => {
       { role: 'buyer', suits: false, note: 'Our removals are booked for April', name: null },
       { role: 'seller', suits: true, note: null, name: null },
     ])
-    expect((await chainOf(t1, convA)).moves[0]!.mover_answers.map((a) => a.name)).toEqual(['Amelia First', 'Ben Middle'])
+    expect((await chainOf(t1, convA)).moves[0]!.mover_answers.map((a) => a.name)).toEqual([
+      'Amelia First',
+      'Ben Middle',
+    ])
     // The move's conveyancer hears it; the trail records it.
     expect(
       await count(
@@ -317,9 +323,10 @@ describe('chain dates', () => {
       ),
     ).toBe(2)
     expect(
-      await count(`select count(*)::int as n from activity_events where transaction_id = $1 and kind = 'chain.dates_mover_answered'`, [
-        t1,
-      ]),
+      await count(
+        `select count(*)::int as n from activity_events where transaction_id = $1 and kind = 'chain.dates_mover_answered'`,
+        [t1],
+      ),
     ).toBe(3)
   })
 
@@ -356,7 +363,9 @@ describe('chain dates', () => {
       await propose('2026-11-20', '2026-11-25'),
       400,
     )
-    expect(err.error.message).toMatch(/^The exchange date 20 Nov 2026 has passed\. Propose dates from today \(\d{2} \w{3} \d{4}\) on\.$/)
+    expect(err.error.message).toMatch(
+      /^The exchange date 20 Nov 2026 has passed\. Propose dates from today \(\d{2} \w{3} \d{4}\) on\.$/,
+    )
     expect(Object.keys(err.error.fields)).toEqual(['exchange_date'])
     err = await json(await propose('2027-03-05', '2027-03-04'), 400)
     expect(err.error.fields.completion_date).toEqual(['The completion date cannot be before the exchange date.'])
@@ -368,7 +377,13 @@ describe('chain dates', () => {
       const [row] = await t.database.query<{ version: number }>('select version from transactions where id = $1', [t2])
       return t.request(`/api/transactions/${t2}/status`, {
         as: convB,
-        json: { action: 'exchange', version: row!.version, exchange_date: '2026-12-01', completion_date, confirm: true },
+        json: {
+          action: 'exchange',
+          version: row!.version,
+          exchange_date: '2026-12-01',
+          completion_date,
+          confirm: true,
+        },
       })
     }
     const err = await json<{ error: { message: string; fields: Record<string, string[]> } }>(

@@ -310,7 +310,12 @@ describe('deposits', () => {
       await ask('completion'),
       'The deposit can be released at completion only once completion is recorded, and this move is exchanged. A conveyancer records completion on the move on the day it happens; then ask for the release again.',
     )
-    expect(await t.database.query(`select 1 from deposit_releases r join deposits d on d.id = r.deposit_id where d.transaction_id = $1`, [txId])).toHaveLength(0)
+    expect(
+      await t.database.query(
+        `select 1 from deposit_releases r join deposits d on d.id = r.deposit_id where d.transaction_id = $1`,
+        [txId],
+      ),
+    ).toHaveLength(0)
     // At exchange it may be asked; the contract then rescinded, the second approval is refused too.
     const asked = DepositResponse.parse(await json(await ask('exchange'), 201))
     await moveTo(txId, 'cancelled')

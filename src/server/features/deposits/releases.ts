@@ -101,7 +101,9 @@ async function assertMovementAllowed(tx: Tx, txId: string, movement: DepositMove
 }
 
 const movementOf = (kind: string, stage: string | null): DepositMovement =>
-  kind === 'refund' ? { kind: 'refund' } : { kind: 'release', stage: stage === 'completion' ? 'completion' : 'exchange' }
+  kind === 'refund'
+    ? { kind: 'refund' }
+    : { kind: 'release', stage: stage === 'completion' ? 'completion' : 'exchange' }
 
 const what = (kind: string) => (kind === 'release' ? 'release' : 'refund')
 

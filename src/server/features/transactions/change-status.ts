@@ -91,7 +91,12 @@ export async function changeStatus({
       const res = await tx.execute(sql`select exchange_date::text as exchange_date,
         completion_date::text as completion_date from transactions where id = ${txId}`)
       const dates = res.rows[0] as { exchange_date: string | null; completion_date: string | null }
-      const facts = { entered: input.completion_date, agreed: dates.completion_date, exchangeDate: dates.exchange_date, today }
+      const facts = {
+        entered: input.completion_date,
+        agreed: dates.completion_date,
+        exchangeDate: dates.exchange_date,
+        today,
+      }
       const r = completionRefusal(facts)
       if (r) refuse(r)
       completionDate = completionDateToRecord(facts)

@@ -138,7 +138,11 @@ function StatusDialog({
     exchange_date: today,
     // Exchange offers the target completion date (the chain's, once agreed); completion the agreed one.
     completion_date:
-      action === 'complete' ? (detail.completion_date ?? today) : action === 'exchange' ? (detail.completion_date ?? '') : '',
+      action === 'complete'
+        ? (detail.completion_date ?? today)
+        : action === 'exchange'
+          ? (detail.completion_date ?? '')
+          : '',
     reason: '',
     confirm: false,
   })
@@ -231,7 +235,13 @@ function StatusDialog({
               <div className="grid gap-4 sm:grid-cols-2">
                 <FormField id="exchange_date" label="Exchange date" error={errors.exchange_date}>
                   {(f) => (
-                    <Input {...f} type="date" max={today} value={fields.exchange_date} onChange={set('exchange_date')} />
+                    <Input
+                      {...f}
+                      type="date"
+                      max={today}
+                      value={fields.exchange_date}
+                      onChange={set('exchange_date')}
+                    />
                   )}
                 </FormField>
                 <FormField id="completion_date" label="Completion date" error={errors.completion_date}>
