@@ -799,13 +799,13 @@ describe('transaction status', () => {
     detail = TransactionDetail.parse(await exchanged.json())
     const before = await snapshot(txId)
     const due = ukDay(inDays(14))
-    let err = await expectError(
+    const err = await expectError(
       await changeStatus(buyerConveyancer, txId, { action: 'complete', version: detail.version }),
       400,
       `Completion was agreed for ${due}, which is still to come. Record it on that day, or enter the date the move actually completed.`,
     )
     expect(Object.keys(err.error.fields!)).toEqual(['completion_date'])
-    err = await expectError(
+    await expectError(
       await changeStatus(buyerConveyancer, txId, {
         action: 'complete',
         version: detail.version,
