@@ -3,7 +3,8 @@
  * buyer and sets the deposit (10% of the price); the buyer, on a phone, is warned that bank details
  * never change by email, checks the receiving account's name (a wrong name is no match and shows no
  * account number; the right one matches and the instructions appear with copy buttons), and pays
- * with the sandbox's "Simulate bank transfer received"; the deposit is held. At completion one
+ * with the sandbox's "Simulate bank transfer received"; the deposit is held. A release "at exchange"
+ * before exchange is refused with what to do first (decision 061). At completion one
  * conveyancer asks for the release to the seller's conveyancer and a colleague approves it; the
  * partner pays, the approvals name both, and the ledger shows the money in and out. axe on each
  * screen; screenshots at 1280 and 390 px (SHOTS_DIR, default test-results/screens).
@@ -103,16 +104,46 @@ test('a buyer pays the deposit into the sandbox partner, and two people at the f
   await expect(page.getByTestId('deposit-status')).toHaveText('Held', { timeout: 15_000 })
   await expect(page.getByTestId('deposit-held')).toHaveText('£40,000.00')
 
-  // At completion Pia asks for the release to the seller's conveyancer; it is her approval.
+  // Before exchange, a release "at exchange" is refused, saying what to do first (decision 061);
+  // nothing is asked for and the deposit stays held.
   await pia.page.reload()
   await expect(pia.page.getByTestId('deposit-status')).toHaveText('Held')
   const ask = pia.page.getByRole('form', { name: 'Ask for a release or refund' })
-  await ask.getByRole('radio', { name: /At completion/ }).check()
+  await ask.getByRole('radio', { name: 'At exchange', exact: true }).check()
   await ask.getByLabel('Account name').fill('Whitfield and Co Solicitors Client Account')
   await ask.getByLabel('Sort code').fill('200000')
   await ask.getByLabel('Account number').fill('55779911')
   await ask.getByRole('button', { name: 'Ask to release' }).click()
   const confirmAsk = pia.page.getByRole('alertdialog', { name: 'Ask to release the deposit?' })
+  await confirmAsk.getByRole('button', { name: 'Approve and ask' }).click()
+  await expect(ask.getByRole('alert')).toHaveText(
+    /^The deposit can be released at exchange only once exchange is recorded, and this move is (draft|active)\. A conveyancer records exchange on the move first; then ask for the release again\.$/,
+  )
+  await expect(pia.page.getByTestId('pending-release')).toHaveCount(0)
+  await expect(pia.page.getByTestId('deposit-status')).toHaveText('Held')
+  await pia.page.screenshot({ path: `${SHOTS}/deposit-release-refused-before-exchange-1280.png`, fullPage: true })
+
+  // Pia activates the move, records exchange (today, completing today) and then completion.
+  const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/London' }).format(new Date())
+  const move = async () =>
+    (await (await pia.request.get(`/api/transactions/${txId}`)).json()) as { version: number; status: string }
+  const status = async (data: Record<string, unknown>) =>
+    ok(
+      await pia.request.post(`/api/transactions/${txId}/status`, {
+        data: { ...data, version: (await move()).version },
+      }),
+    )
+  if ((await move()).status === 'draft') await status({ action: 'activate' })
+  await status({ action: 'exchange', exchange_date: today, completion_date: today, confirm: true })
+  await status({ action: 'complete' })
+
+  // At completion Pia asks for the release to the seller's conveyancer; it is her approval.
+  await pia.page.reload()
+  await ask.getByRole('radio', { name: /At completion/ }).check()
+  await ask.getByLabel('Account name').fill('Whitfield and Co Solicitors Client Account')
+  await ask.getByLabel('Sort code').fill('200000')
+  await ask.getByLabel('Account number').fill('55779911')
+  await ask.getByRole('button', { name: 'Ask to release' }).click()
   await expect(confirmAsk).toContainText(
     '£40,000.00 to Whitfield and Co Solicitors Client Account (20-00-00, 55779911)',
   )
@@ -161,6 +192,8 @@ test('a buyer pays the deposit into the sandbox partner, and two people at the f
   await expectNoAxeViolations(page)
   await page.screenshot({ path: `${SHOTS}/deposit-buyer-released-1280.png`, fullPage: true })
 
-  for (const p of [pia, dev, buyer]) p.console.check([])
+  // Pia's page logged the refused release (409) as the browser does.
+  pia.console.check([/status of 409/])
+  for (const p of [dev, buyer]) p.console.check([])
   for (const p of [pia, dev, buyer]) await p.close()
 })

@@ -36,11 +36,37 @@ export function mayAskLink(direction: 'onward' | 'previous', hereRole: string, t
 /**
  * Whether `role` on the move a link names (the one it was not asked from) may confirm or decline it:
  * the other side of that move. A link asked onward names a purchase, whose seller's side confirms;
- * a link asked from above names a sale, whose buyer's side confirms.
+ * a link asked from above names a sale, whose buyer's side confirms. When nobody of that side is on
+ * Homeward (`sideOnHomeward` false: a seller off Homeward at the top of a chain), a conveyancer on
+ * that move confirms it instead, other than the person who asked (`askedByViewer`): the move's
+ * conveyancer knows which sale the purchase depends on, and a second person checks the link.
  */
-export function mayConfirmLink(targetIsUpper: boolean, role: string | null): boolean {
+export function mayConfirmLink(
+  targetIsUpper: boolean,
+  role: string | null,
+  { sideOnHomeward = true, askedByViewer = false }: { sideOnHomeward?: boolean; askedByViewer?: boolean } = {},
+): boolean {
   if (role === null) return false
-  return targetIsUpper ? SELLING.includes(role) : BUYING.includes(role)
+  if (targetIsUpper ? SELLING.includes(role) : BUYING.includes(role)) return true
+  return !sideOnHomeward && !askedByViewer && (role === 'buyer_conveyancer' || role === 'seller_conveyancer')
+}
+
+/**
+ * Whether anyone of the side that confirms a link on `targetId` is on Homeward: its seller or
+ * seller's conveyancer for an onward purchase (`targetIsUpper`), its buyer or buyer's conveyancer
+ * for a sale below.
+ */
+export async function confirmingSideOnHomeward(tx: Tx, targetId: string, targetIsUpper: boolean): Promise<boolean> {
+  const roles = targetIsUpper ? SELLING : BUYING
+  const principal = targetIsUpper ? sql`t.seller_user_id` : sql`t.buyer_user_id`
+  const res = await tx.execute(sql`
+    select (${principal} is not null or exists (select 1 from transaction_participants tp
+      where tp.transaction_id = t.id and tp.role in (${sql.join(
+        roles.map((r) => sql`${r}`),
+        sql`, `,
+      )}))) as present
+    from transactions t where t.id = ${targetId}`)
+  return firstRow(z.object({ present: z.boolean() }), res)?.present ?? false
 }
 
 /** Whether `role` on the move a link was asked from may withdraw it: the side that asked. */

@@ -39,6 +39,18 @@ export const ChainMove = z.object({
     .object({ response: z.enum(['pending', 'accepted', 'declined']), note: z.string().nullable() })
     .nullable(),
   /**
+   * The movers' own answers to that proposal (whether the dates suit them), by role; `name` only for
+   * a move the viewer is on (the chain learns the role and the answer, never who).
+   */
+  mover_answers: z.array(
+    z.object({
+      role: z.enum(['buyer', 'seller']),
+      suits: z.boolean(),
+      note: z.string().nullable(),
+      name: z.string().nullable(),
+    }),
+  ),
+  /**
    * Who holds each conveyancer's seat: a firm on Homeward, or the firm recorded as not on Homeward
    * (`on_homeward` false); null when nobody is recorded, and always null for a move the viewer is
    * not on (the chain knows its place, stage and dates only).
@@ -74,6 +86,12 @@ export const ChainDateProposal = z.object({
   created_at: z.string(),
   /** Whether the viewer may accept or decline it for the current move (its conveyancers, while open). */
   can_respond: z.boolean(),
+  /**
+   * Whether the viewer, a buyer or seller of the current move, may say if the dates suit them (while
+   * open), and what they said (null until they answer).
+   */
+  can_answer_as_mover: z.boolean().optional(),
+  my_mover_answer: z.object({ suits: z.boolean(), note: z.string().nullable() }).nullable().optional(),
 })
 export type ChainDateProposal = z.infer<typeof ChainDateProposal>
 
@@ -107,6 +125,8 @@ export const ProposeChainDatesInput = z
     exchange_date: z.iso.date({ message: 'Enter the exchange date' }),
     completion_date: z.iso.date({ message: 'Enter the completion date' }),
   })
+  // Order only: whether the dates are still to come needs today, checked by the server and the form
+  // (chainDatesRefusal, src/shared/domain/preconditions.ts).
   .refine((v) => v.completion_date >= v.exchange_date, {
     message: 'The completion date cannot be before the exchange date.',
     path: ['completion_date'],
@@ -119,6 +139,14 @@ export const RespondChainDatesInput = z.object({
   note: displayText().trim().max(500, 'Keep the note to 500 characters').optional(),
 })
 export type RespondChainDatesInput = z.input<typeof RespondChainDatesInput>
+
+/** A buyer's or seller's own answer to proposed chain dates: do they suit them? */
+export const MoverDatesAnswerInput = z.object({
+  suits: z.boolean({ message: 'Say whether the dates suit you' }),
+  /** Why not (removals, notice, a mortgage offer ending): shown to the whole chain, so no names. */
+  note: displayText().trim().max(500, 'Keep the note to 500 characters').optional(),
+})
+export type MoverDatesAnswerInput = z.input<typeof MoverDatesAnswerInput>
 
 const LinkCreated = z.object({ id: Uuid, status: z.enum(['pending', 'confirmed', 'declined']) })
 
@@ -186,6 +214,18 @@ export const chainEndpoints = {
     responses: {
       200: json('The proposal after the answer', ChainDateProposal),
       403: { description: 'Not a conveyancer on this move' },
+      409: { description: 'The proposal is no longer open' },
+      ...ERRORS,
+    },
+  }),
+  answerDatesAsMover: endpoint({
+    method: 'post',
+    path: '/transactions/{txId}/chain/date-proposals/{proposalId}/mover-answer',
+    summary: "Say whether the chain's proposed dates suit you (a buyer or seller of this move; shown to the chain)",
+    request: { params: ChainProposalParams, body: jsonBody(MoverDatesAnswerInput) },
+    responses: {
+      200: json('The proposal after the answer', ChainDateProposal),
+      403: { description: 'Not a buyer or seller of this move' },
       409: { description: 'The proposal is no longer open' },
       ...ERRORS,
     },

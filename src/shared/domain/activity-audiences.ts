@@ -188,6 +188,8 @@ export const ACTIVITY_KIND_RULES = {
   'enquiry.draft_discarded': 'everyone',
   // A move linked to its conveyancer's firm as a matter (core/firm-link.ts, decision 062).
   'matter.linked': 'everyone',
+  // A buyer's or seller's own answer to proposed chain dates (decision 061): shown to the whole chain by role.
+  'chain.dates_mover_answered': 'everyone',
 } as const satisfies Record<string, ActivityAudienceRule>
 
 /** Every kind of audit entry (the keys of ACTIVITY_KIND_RULES). */

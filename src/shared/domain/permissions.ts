@@ -57,6 +57,8 @@ export const PERMISSIONS = [
   'update:off-platform-party:recorder',
   /** Add and keep client records and leads (fact find, recommendations): a mortgage broker, for their own and their firm's clients, `canKeepBrokerClients`. */
   'update:broker-client:firm',
+  /** Say whether proposed chain dates suit you: a buyer or seller of the move (decision 061). */
+  'update:chain-dates:mover',
 ] as const satisfies readonly PermissionName[]
 export type Permission = (typeof PERMISSIONS)[number]
 

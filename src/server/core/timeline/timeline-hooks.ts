@@ -28,6 +28,8 @@ export interface StatusChange {
   actorId: string
   /** The property's first address line, or 'your move', for notices. */
   address: string
+  /** The completion date the change records ('yyyy-mm-dd': agreed at exchange, actual at completion); null otherwise. */
+  completionDate: string | null
   notify: NotificationDelivery
 }
 

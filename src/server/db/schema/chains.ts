@@ -4,7 +4,7 @@
  * a whole chain, with each link's answer (rules in src/shared/domain/chains.ts).
  */
 import { sql } from 'drizzle-orm'
-import { check, date, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
+import { boolean, check, date, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
 import {
   CHAIN_LINK_STATUSES,
   DATE_PROPOSAL_STATUSES,
@@ -99,5 +99,37 @@ export const chainDateResponses = pgTable(
     index('chain_date_responses_tx_idx').on(t.transactionId),
     check('chain_date_responses_check', checkSql`response in ${inList(DATE_RESPONSES)}`),
     check('chain_date_responses_note_length', sql`char_length(${t.note}) <= 500`),
+  ],
+)
+
+/**
+ * A mover's own answer to proposed chain dates (decision 061): each buyer and seller of a move in the
+ * chain says whether the dates suit them (removals, notice, a mortgage offer's expiry), shown to the
+ * whole chain by role, never by name outside their own move. One answer per person per move of the
+ * proposal, changeable while the proposal is open; the move's conveyancer still answers for the move.
+ */
+export const chainDateMoverAnswers = pgTable(
+  'chain_date_mover_answers',
+  {
+    proposalId: uuid('proposal_id')
+      .notNull()
+      .references(() => chainDateProposals.id, { onDelete: 'cascade' }),
+    transactionId: uuid('transaction_id')
+      .notNull()
+      .references(() => transactions.id, { onDelete: 'cascade' }),
+    profileId: uuid('profile_id')
+      .notNull()
+      .references(() => profiles.id, { onDelete: 'cascade' }),
+    /** 'buyer' or 'seller' on that move. */
+    role: text('role').notNull(),
+    suits: boolean('suits').notNull(),
+    /** Why not, shown to the whole chain (it must not name people). */
+    note: text('note'),
+    answeredAt: timestamp('answered_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('chain_date_mover_answers_key').on(t.proposalId, t.transactionId, t.profileId),
+    check('chain_date_mover_answers_role_check', sql`${t.role} in ('buyer', 'seller')`),
+    check('chain_date_mover_answers_note_length', sql`char_length(${t.note}) <= 500`),
   ],
 )

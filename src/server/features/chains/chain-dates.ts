@@ -5,8 +5,9 @@
  * superseded. POST .../chain/date-proposals/{id}/respond: a conveyancer on a move answers for it
  * (one answer per move). One decline declines the proposal; when every move has accepted, the
  * agreed dates become every one of those moves' target exchange and completion dates in the same
- * database transaction, and the whole chain is told. Errors: 403 not a conveyancer on the move, 409
- * no chain of two or more moves on their way, a proposal no longer open or already answered.
+ * database transaction, and the whole chain is told. Errors: 400 dates in the past or out of order
+ * (decision 061), 403 not a conveyancer on the move, 409 no chain of two or more moves on their way,
+ * a proposal no longer open or already answered, or accepted after its exchange date has passed.
  */
 import { TASK_TITLES } from '#shared/domain/timeline-template.ts'
 import { tickTask } from '#server/core/timeline/tick-task.ts'
@@ -15,18 +16,22 @@ import { z } from 'zod'
 import type { ChainDateProposal, ProposeChainDatesInput } from '#shared/contracts/chains.ts'
 import { DATE_RESPONSES, isMovingLink, proposalOutcome, type DateResponse } from '#shared/domain/chains.ts'
 import { isConveyancer } from '#shared/domain/permissions.ts'
+import { chainDatesAcceptRefusal, chainDatesRefusal } from '#shared/domain/preconditions.ts'
+import { londonDate } from '#shared/domain/working-days.ts'
 import { ukDate } from '#shared/domain/uk-time.ts'
+import { chainPath } from '#shared/paths.ts'
 import { requirePermission } from '#server/access/permissions.ts'
-import { lockTransactionForViewer } from '#server/access/transactions.ts'
+import { lockTransactionForViewer, readViewerRole } from '#server/access/transactions.ts'
 import type { Viewer } from '#server/auth/viewer.ts'
 import type { Database } from '#server/db/client.ts'
 import { firstRow, rows } from '#server/db/rows.ts'
 import { chainDateProposals, chainDateResponses } from '#server/db/schema/index.ts'
 import { AppError, notFound } from '#server/core/errors.ts'
-import type { NotificationDelivery } from '#server/core/notify/notify-people.ts'
+import { notifyPeople, type NotificationDelivery } from '#server/core/notify/notify-people.ts'
 import { recordActivity } from '#server/core/audit/record-activity.ts'
 import { chainOf, lockChains, lockMoves, placeOf } from './chain-graph'
 import { notifyChain } from './notify-chain'
+import { isMover, withViewerAnswers } from './get-chain'
 import { readProposal } from './proposal-rows'
 
 /** An ISO date ('2027-01-15') as '15 Jan 2027'. */
@@ -54,6 +59,15 @@ export async function proposeChainDates(opts: {
       isConveyancer(role),
       'Only a conveyancer on this move can propose dates for the chain.',
     )
+    // Dates still to come, exchange before completion (decision 061): 400 naming the field.
+    const datesRefused = chainDatesRefusal({
+      exchangeDate: input.exchange_date,
+      completionDate: input.completion_date,
+      today: londonDate(new Date()),
+    })
+    if (datesRefused) {
+      throw new AppError(datesRefused.code, datesRefused.message, { [datesRefused.field!]: [datesRefused.message] })
+    }
     const chain = await chainOf(tx, txId)
     const statuses = await lockMoves(tx, chain)
     const moving = chain.filter((id) => isMovingLink(statuses.get(id) ?? ''))
@@ -103,7 +117,7 @@ export async function proposeChainDates(opts: {
       txId,
       actorId: viewer.profileId,
       title: `Dates proposed for your chain: ${dates}`,
-      body: `Proposed from the move at ${place}. Each move's conveyancer accepts or declines them on the chain page.`,
+      body: `Proposed from the move at ${place}. Buyers and sellers: say on the chain page whether these dates suit you. Each move's conveyancer accepts or declines them for the move.`,
       only: moving,
       notify: opts.notify,
     })
@@ -150,6 +164,11 @@ export async function respondToChainDates(opts: {
     if (row.response !== 'pending') {
       throw new AppError('conflict', `This move has already ${row.response} these dates.`)
     }
+    // Dates that have passed can no longer be agreed (decision 061); declining them stays open.
+    const acceptRefused = input.accept
+      ? chainDatesAcceptRefusal({ exchangeDate: row.exchange_date, today: londonDate(new Date()) })
+      : null
+    if (acceptRefused) throw new AppError(acceptRefused.code, acceptRefused.message)
     const note = input.accept ? null : input.note?.trim() || null
     await tx.execute(sql`update chain_date_responses set response = ${input.accept ? 'accepted' : 'declined'},
       responded_by = ${viewer.profileId}, responded_at = now(), note = ${note}
@@ -226,5 +245,71 @@ export async function respondToChainDates(opts: {
     const read = await readProposal(tx, txId, proposalId)
     if (!read) throw notFound('date proposal')
     return withRespond(read.summary, false)
+  })
+}
+
+/**
+ * POST .../chain/date-proposals/{id}/mover-answer: a buyer or seller of `txId` says whether the
+ * proposed dates suit them (decision 061), with an optional note shown to the chain; they may change
+ * it while the proposal is open. Recorded in `chain_date_mover_answers` and the move's audit trail;
+ * the move's conveyancers (who answer for the move) are told. The chain sees the answer by role.
+ * Errors: 404 a proposal the move has no say in, 403 not a buyer or seller of the move, 409 no
+ * longer open.
+ */
+export async function answerChainDatesAsMover(opts: {
+  database: Database
+  viewer: Viewer
+  txId: string
+  proposalId: string
+  input: { suits: boolean; note?: string }
+  notify: NotificationDelivery
+}): Promise<ChainDateProposal> {
+  const { viewer, txId, proposalId, input } = opts
+  return opts.database.db.transaction(async (tx) => {
+    const role = await readViewerRole(tx, viewer, txId)
+    const res = await tx.execute(sql`
+      select d.status, d.exchange_date::text as exchange_date, d.completion_date::text as completion_date
+      from chain_date_proposals d join chain_date_responses r on r.proposal_id = d.id and r.transaction_id = ${txId}
+      where d.id = ${proposalId} for update of d`)
+    const row = firstRow(z.object({ status: z.string(), exchange_date: z.string(), completion_date: z.string() }), res)
+    if (!row) throw notFound('date proposal')
+    requirePermission(
+      'update:chain-dates:mover',
+      isMover(role),
+      "Only the buyer or the seller of this move can say whether the chain's dates suit them; conveyancers answer for the move.",
+    )
+    if (row.status !== 'open') {
+      throw new AppError('conflict', `These dates were ${row.status} already: reload the chain to see the latest.`)
+    }
+    const note = input.suits ? null : input.note?.trim() || null
+    await tx.execute(sql`
+      insert into chain_date_mover_answers (proposal_id, transaction_id, profile_id, role, suits, note)
+      values (${proposalId}, ${txId}, ${viewer.profileId}, ${role}, ${input.suits}, ${note})
+      on conflict (proposal_id, transaction_id, profile_id)
+      do update set suits = excluded.suits, note = excluded.note, role = excluded.role, answered_at = now()`)
+    const dates = `exchange ${formatUkDateIso(row.exchange_date)}, completion ${formatUkDateIso(row.completion_date)}`
+    const said = input.suits ? 'the dates suit them' : 'the dates do not suit them'
+    await recordActivity(tx, {
+      transactionId: txId,
+      actorId: viewer.profileId,
+      kind: 'chain.dates_mover_answered',
+      summary: `said ${said} (${dates})${note ? `: ${note}` : ''}`,
+      payload: { proposalId, suits: input.suits },
+    })
+    const conveyancers = await tx.execute(sql`select user_id as id from transaction_participants
+      where transaction_id = ${txId} and role in ('buyer_conveyancer', 'seller_conveyancer')`)
+    await notifyPeople(tx, {
+      recipients: rows(z.object({ id: z.string() }), conveyancers).map((r) => r.id),
+      kind: 'chain_update',
+      transactionId: txId,
+      actorId: viewer.profileId,
+      title: `${viewer.fullName} (${role}) says ${said}`,
+      body: `The chain's proposed dates: ${dates}.${note ? ` ${note}` : ''} You answer for the move on the chain page.`,
+      link: chainPath(txId),
+      ...opts.notify,
+    })
+    const read = await readProposal(tx, txId, proposalId)
+    if (!read) throw notFound('date proposal')
+    return withViewerAnswers(read, { viewer, txId, role })
   })
 }

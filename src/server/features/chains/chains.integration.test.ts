@@ -201,9 +201,19 @@ describe('blocks and fall-throughs', () => {
     const told = await t.database.query<{ profile_id: string; title: string; body: string; link: string }>(
       `select profile_id, title, body, link from notifications where kind = 'chain_update' and title like 'A move in your chain is blocked%'`,
     )
-    const people = new Set(told.map((n) => n.profile_id))
-    for (const who of [amelia, ben, cara, convA, convB, convC]) expect(people.has(who.profileId)).toBe(true)
-    expect(people.has(convD.profileId)).toBe(false)
+    // Each person hears it once: Ben and his conveyancer are on two moves of the chain (his sale and
+    // his purchase); Cara and her conveyancer are on the blocked move too, which told them itself.
+    const perPerson = told.reduce(
+      (m, n) => m.set(n.profile_id, (m.get(n.profile_id) ?? 0) + 1),
+      new Map<string, number>(),
+    )
+    for (const who of [amelia, ben, convA, convB]) expect(perPerson.get(who.profileId), who.name).toBe(1)
+    for (const who of [cara, convC, convD]) expect(perPerson.has(who.profileId), who.name).toBe(false)
+    const blockedOnOwnMove = await t.database.query<{ profile_id: string }>(
+      `select profile_id from notifications where kind = 'stage_blocked' and transaction_id = $1`,
+      [t3],
+    )
+    expect(blockedOnOwnMove.map((n) => n.profile_id)).toEqual(expect.arrayContaining([cara.profileId, convC.profileId]))
     const ameliaNote = told.find((n) => n.profile_id === amelia.profileId)!
     expect(ameliaNote.title).toBe('A move in your chain is blocked: Hitchin, SG5')
     expect(ameliaNote.body).not.toContain('TA6')
@@ -268,6 +278,58 @@ describe('chain dates', () => {
     expect(chain.proposal?.status).toBe('agreed')
   })
 
+  it('asks the movers whether the dates suit them, records their answers and shows them to the chain by role', async () => {
+    const proposal = ChainDateProposal.parse(
+      await json(
+        await t.request(`${chainUrl(t2)}/date-proposals`, {
+          as: convB,
+          json: { exchange_date: '2027-02-19', completion_date: '2027-03-05' },
+        }),
+        201,
+      ),
+    )
+    // Amelia, a buyer, was asked.
+    const [asked] = await t.database.query<{ body: string }>(
+      `select body from notifications where profile_id = $1 and kind = 'chain_update' and title like 'Dates proposed%' order by created_at desc limit 1`,
+      [amelia.profileId],
+    )
+    expect(asked!.body).toContain('say on the chain page whether these dates suit you')
+    expect((await chainOf(t1, amelia)).proposal).toMatchObject({ can_answer_as_mover: true, my_mover_answer: null })
+    expect((await chainOf(t1, convA)).proposal).toMatchObject({ can_answer_as_mover: false })
+    const moverAnswer = (txId: string, as: TestUser, body: object) =>
+      t.request(`${chainUrl(txId)}/date-proposals/${proposal.id}/mover-answer`, { as, json: body })
+    expect((await moverAnswer(t1, convA, { suits: true })).status).toBe(403)
+    await json(await moverAnswer(t1, amelia, { suits: true }), 200)
+    const changed = ChainDateProposal.parse(
+      await json(await moverAnswer(t1, amelia, { suits: false, note: 'Our removals are booked for April' }), 200),
+    )
+    expect(changed.my_mover_answer).toEqual({ suits: false, note: 'Our removals are booked for April' })
+    await json(await moverAnswer(t1, ben, { suits: true }), 200)
+    // The chain sees the answers by role; names only on a move the viewer is on.
+    const fromTop = await chainOf(t3, dev)
+    expect(fromTop.moves[0]!.mover_answers).toEqual([
+      { role: 'buyer', suits: false, note: 'Our removals are booked for April', name: null },
+      { role: 'seller', suits: true, note: null, name: null },
+    ])
+    expect((await chainOf(t1, convA)).moves[0]!.mover_answers.map((a) => a.name)).toEqual([
+      'Amelia First',
+      'Ben Middle',
+    ])
+    // The move's conveyancer hears it; the trail records it.
+    expect(
+      await count(
+        `select count(*)::int as n from notifications where profile_id = $1 and title like 'Amelia First (buyer) says%'`,
+        [convA.profileId],
+      ),
+    ).toBe(2)
+    expect(
+      await count(
+        `select count(*)::int as n from activity_events where transaction_id = $1 and kind = 'chain.dates_mover_answered'`,
+        [t1],
+      ),
+    ).toBe(3)
+  })
+
   it('is declined by one move, and the targets stay as they were', async () => {
     const proposal = ChainDateProposal.parse(
       await json(
@@ -291,6 +353,80 @@ describe('chain dates', () => {
     const chain = await chainOf(t2, ben)
     expect(chain.moves[0]!.date_response).toEqual({ response: 'declined', note: 'Mortgage offer not until April' })
     expect(chain.moves[1]!.target_exchange_date).toBe('2027-02-12')
+  })
+
+  it('refuses dates in the past or out of order with 400 naming the field, writing nothing', async () => {
+    const before = await count('select count(*)::int as n from chain_date_proposals', [])
+    const propose = (exchange_date: string, completion_date: string) =>
+      t.request(`${chainUrl(t2)}/date-proposals`, { as: convB, json: { exchange_date, completion_date } })
+    let err = await json<{ error: { message: string; fields: Record<string, string[]> } }>(
+      await propose('2026-11-20', '2026-11-25'),
+      400,
+    )
+    expect(err.error.message).toMatch(
+      /^The exchange date 20 Nov 2026 has passed\. Propose dates from today \(\d{2} \w{3} \d{4}\) on\.$/,
+    )
+    expect(Object.keys(err.error.fields)).toEqual(['exchange_date'])
+    err = await json(await propose('2027-03-05', '2027-03-04'), 400)
+    expect(err.error.fields.completion_date).toEqual(['The completion date cannot be before the exchange date.'])
+    expect(await count('select count(*)::int as n from chain_date_proposals', [])).toBe(before)
+  })
+
+  it("refuses an exchange off the chain's agreed completion date, then records it on that date", async () => {
+    const exchange = async (completion_date: string) => {
+      const [row] = await t.database.query<{ version: number }>('select version from transactions where id = $1', [t2])
+      return t.request(`/api/transactions/${t2}/status`, {
+        as: convB,
+        json: {
+          action: 'exchange',
+          version: row!.version,
+          exchange_date: '2026-12-01',
+          completion_date,
+          confirm: true,
+        },
+      })
+    }
+    const err = await json<{ error: { message: string; fields: Record<string, string[]> } }>(
+      await exchange('2026-12-15'),
+      409,
+    )
+    expect(err.error.message).toBe(
+      "Your chain agreed completion on 26 Feb 2027, but this exchange gives 15 Dec 2026. Exchange with the chain's completion date, or propose new dates to the chain on the Chain page and record exchange once every move has agreed them.",
+    )
+    expect(err.error.fields.completion_date).toHaveLength(1)
+    const [still] = await t.database.query<{ status: string }>('select status from transactions where id = $1', [t2])
+    expect(still!.status).not.toBe('exchange')
+    await json(await exchange('2027-02-26'), 200)
+  })
+})
+
+describe('a link to a move whose seller is off Homeward', () => {
+  it("is confirmed by that move's conveyancer, other than whoever asked", async () => {
+    // Dev sells at the top (t3) and buys a house whose seller is not on Homeward: only Dev and his
+    // conveyancer are on that purchase.
+    const t4 = (
+      await createTransaction(t.database, {
+        buyerProfileId: dev.profileId,
+        participants: [
+          { profileId: dev.profileId, role: 'buyer' },
+          { profileId: convD.profileId, role: 'buyer_conveyancer' },
+        ],
+        property: { addressLines: ['1 Offline Row', 'Baldock'], postcode: 'SG7 6AA' },
+      })
+    ).transactionId
+    const { id } = await json<{ id: string }>(await ask(t3, dev, t4), 201)
+    // Dev's conveyancer is asked to confirm it.
+    expect(
+      await count(
+        `select count(*)::int as n from notifications where profile_id = $1 and kind = 'chain_update' and transaction_id = $2`,
+        [convD.profileId, t4],
+      ),
+    ).toBe(1)
+    expect((await chainOf(t4, dev)).pending_links[0]).toMatchObject({ id, can_respond: false, can_withdraw: true })
+    expect((await chainOf(t4, convD)).pending_links[0]).toMatchObject({ id, can_respond: true })
+    expect((await answer(t4, dev, id, 'confirm')).status).toBe(403)
+    await json(await answer(t4, convD, id, 'confirm'), 200)
+    expect((await chainOf(t4, dev)).moves.map((m) => m.place)).toContain('Baldock, SG7')
   })
 })
 

@@ -7,18 +7,25 @@
  */
 import { sql } from 'drizzle-orm'
 import { z } from 'zod'
-import type { ChainView, PendingChainLink } from '#shared/contracts/chains.ts'
+import type { ChainDateProposal, ChainView, PendingChainLink } from '#shared/contracts/chains.ts'
 import { SeatHolder } from '#shared/contracts/off-platform-parties.ts'
 import { chainPlace, isMovingLink, slowestLink } from '#shared/domain/chains.ts'
 import { isConveyancer } from '#shared/domain/permissions.ts'
 import { TRANSACTION_STATUSES } from '#shared/domain/statuses.ts'
-import { linkSides, mayConfirmLink, mayWithdrawLink, readChainMoves, viewerRoleOn } from '#server/access/chains.ts'
+import {
+  confirmingSideOnHomeward,
+  linkSides,
+  mayConfirmLink,
+  mayWithdrawLink,
+  readChainMoves,
+  viewerRoleOn,
+} from '#server/access/chains.ts'
 import { readViewerRole } from '#server/access/transactions.ts'
 import type { Viewer } from '#server/auth/viewer.ts'
 import type { Database, Tx } from '#server/db/client.ts'
 import { rows as parseRows } from '#server/db/rows.ts'
 import { chainOf } from './chain-graph'
-import { readProposal } from './proposal-rows'
+import { readProposal, type ProposalRead } from './proposal-rows'
 import { seatHolderJsonSql } from '#server/core/off-platform-parties/list-parties.ts'
 import { visibleTransactionIdArray } from '#server/access/sql-fragments.ts'
 
@@ -71,25 +78,45 @@ export async function getChain(opts: { database: Database; viewer: Viewer; txId:
         blocked: r.blocked,
         slowest: r.id === slowest,
         date_response: proposal?.responses.get(r.id) ?? null,
+        mover_answers: (proposal?.moverAnswers.get(r.id) ?? []).map((a) => ({
+          role: a.role,
+          suits: a.suits,
+          note: a.note,
+          name: r.canOpen ? a.name : null,
+        })),
         buyer_conveyancer: seats.get(r.id)?.buyer_conveyancer ?? null,
         seller_conveyancer: seats.get(r.id)?.seller_conveyancer ?? null,
       })),
       pending_links: pending,
       can_link: canLink,
       linkable: canLink.onward || canLink.previous ? await linkableMoves(tx, viewer, order) : [],
-      proposal: proposal
-        ? {
-            ...proposal.summary,
-            can_respond:
-              proposal.summary.status === 'open' &&
-              isConveyancer(role) &&
-              proposal.responses.get(txId)?.response === 'pending',
-          }
-        : null,
+      proposal: proposal ? withViewerAnswers(proposal, { viewer, txId, role }) : null,
       can_propose: isConveyancer(role) && hereMoving && moving >= 2,
     }
   })
 }
+
+/**
+ * The proposal as the viewer may answer it: for the move as its conveyancer (`can_respond`, while
+ * its answer is pending), or for themselves as its buyer or seller (`can_answer_as_mover`, while
+ * open), with what they said.
+ */
+export function withViewerAnswers(
+  proposal: ProposalRead,
+  { viewer, txId, role }: { viewer: Viewer; txId: string; role: string },
+): ChainDateProposal {
+  const open = proposal.summary.status === 'open'
+  const mine = proposal.moverAnswers.get(txId)?.find((a) => a.profileId === viewer.profileId)
+  return {
+    ...proposal.summary,
+    can_respond: open && isConveyancer(role) && proposal.responses.get(txId)?.response === 'pending',
+    can_answer_as_mover: open && isMover(role) && proposal.responses.has(txId),
+    my_mover_answer: mine ? { suits: mine.suits, note: mine.note } : null,
+  }
+}
+
+/** A buyer or seller of the move (who says whether proposed dates suit them). */
+export const isMover = (role: string | null): role is 'buyer' | 'seller' => role === 'buyer' || role === 'seller'
 
 /**
  * Who holds each conveyancer seat of the moves `ids` (those the viewer is on): on Homeward, or the
@@ -117,7 +144,7 @@ async function conveyancerSeats(tx: Tx, ids: readonly string[]) {
 /** The links of `txId` still waiting for an answer, with whether the viewer may answer or withdraw each. */
 async function pendingLinks(tx: Tx, viewer: Viewer, txId: string): Promise<PendingChainLink[]> {
   const res = await tx.execute(sql`
-    select l.id, l.lower_transaction_id as lower, l.upper_transaction_id as upper, l.requested_from,
+    select l.id, l.lower_transaction_id as lower, l.upper_transaction_id as upper, l.requested_from, l.requested_by,
       to_char(l.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') as created_at,
       p.address_lines, p.postcode
     from chain_links l
@@ -131,6 +158,7 @@ async function pendingLinks(tx: Tx, viewer: Viewer, txId: string): Promise<Pendi
       lower: z.string(),
       upper: z.string(),
       requested_from: z.string(),
+      requested_by: z.string().nullable(),
       created_at: z.string(),
       address_lines: z.array(z.string()),
       postcode: z.string(),
@@ -148,7 +176,10 @@ async function pendingLinks(tx: Tx, viewer: Viewer, txId: string): Promise<Pendi
       other_place: chainPlace(r.address_lines, r.postcode),
       requested_at: r.created_at,
       requested_here: r.requested_from === txId,
-      can_respond: mayConfirmLink(target === r.upper, targetRole),
+      can_respond: mayConfirmLink(target === r.upper, targetRole, {
+        sideOnHomeward: await confirmingSideOnHomeward(tx, target, target === r.upper),
+        askedByViewer: r.requested_by === viewer.profileId,
+      }),
       can_withdraw: mayWithdrawLink(r.requested_from === r.lower, askerRole),
     })
   }

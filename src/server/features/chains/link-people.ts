@@ -1,12 +1,14 @@
 /** Who answers a pending chain link, and telling them: the other side of the move the link names. */
 import { sql } from 'drizzle-orm'
+import { confirmingSideOnHomeward } from '#server/access/chains.ts'
 import type { Tx } from '#server/db/client.ts'
 import { IdRow, rows } from '#server/db/rows.ts'
 import { notifyPeople, type NotificationDelivery } from '#server/core/notify/notify-people.ts'
 
 /**
  * Tells the people who may confirm a link on `targetId`: its seller and seller's conveyancer for an
- * onward purchase (`targetIsUpper`), its buyer and buyer's conveyancer for a sale below.
+ * onward purchase (`targetIsUpper`), its buyer and buyer's conveyancer for a sale below; when
+ * nobody of that side is on Homeward, the move's conveyancers (the asker is skipped as the actor).
  */
 export async function notifyLinkConfirmers(
   tx: Tx,
@@ -21,7 +23,13 @@ export async function notifyLinkConfirmers(
     notify: NotificationDelivery
   },
 ): Promise<void> {
-  const roles = options.targetIsUpper ? ['seller', 'seller_conveyancer'] : ['buyer', 'buyer_conveyancer']
+  // Nobody of that side on Homeward: the move's conveyancers confirm instead (mayConfirmLink).
+  const sideOnHomeward = await confirmingSideOnHomeward(tx, options.targetId, options.targetIsUpper)
+  const roles = !sideOnHomeward
+    ? ['buyer_conveyancer', 'seller_conveyancer']
+    : options.targetIsUpper
+      ? ['seller', 'seller_conveyancer']
+      : ['buyer', 'buyer_conveyancer']
   const principal = options.targetIsUpper ? sql`seller_user_id` : sql`buyer_user_id`
   const res = await tx.execute(sql`
     select ${principal} as id from transactions where id = ${options.targetId} and ${principal} is not null

@@ -1,8 +1,8 @@
 /**
  * Tells every party in a move's chain about something that touches the whole chain: a block, a fall
  * through, a new link, dates proposed or agreed (kind 'chain_update', through notifyPeople: in-app,
- * live, and email by the outbox as each person chose). Each person is told on their own move, with a
- * link to its chain page, and the text names the move by town and postcode district only (the
+ * live, and email by the outbox as each person chose). Each person is told once, on their own move
+ * (the first of theirs in chain order when they are on two), with a link to its chain page, and the text names the move by town and postcode district only (the
  * privacy rule of src/server/access/chains.ts): never a person, a reason or a full address.
  */
 import { chainPath } from '#shared/paths.ts'
@@ -28,10 +28,20 @@ export async function notifyChain(
 ): Promise<number> {
   const moves = options.only ?? (await chainOf(tx, options.txId))
   let told = 0
+  // Someone on two moves of the chain (a seller buying onward) hears each notice once, on the first
+  // of their moves in the order given (chain order, bottom first); the people of a skipped move were
+  // told already, so they are not told again on their other move.
+  const reached = new Set<string>()
+  for (const moveId of options.skip ?? []) {
+    for (const id of await transactionPeopleIds(tx, moveId)) reached.add(id)
+  }
   for (const moveId of moves) {
     if (options.skip?.includes(moveId)) continue
+    const recipients = (await transactionPeopleIds(tx, moveId)).filter((id) => !reached.has(id))
+    for (const id of recipients) reached.add(id)
+    if (recipients.length === 0) continue
     const ids = await notifyPeople(tx, {
-      recipients: await transactionPeopleIds(tx, moveId),
+      recipients,
       kind: 'chain_update',
       transactionId: moveId,
       actorId: options.actorId,

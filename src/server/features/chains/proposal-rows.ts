@@ -1,4 +1,4 @@
-/** Reading a chain date proposal: the open one for a move (else its latest), with every move's answer. */
+/** Reading a chain date proposal: the open one for a move (else its latest), with every move's answer and its movers' answers. */
 import { sql } from 'drizzle-orm'
 import { z } from 'zod'
 import type { ChainDateProposal } from '#shared/contracts/chains.ts'
@@ -10,6 +10,17 @@ export interface ProposalRead {
   summary: Omit<ChainDateProposal, 'can_respond'>
   /** Each move's answer, by transaction id. */
   responses: Map<string, { response: DateResponse; note: string | null }>
+  /** The movers' own answers (do the dates suit them), by transaction id, buyers first. */
+  moverAnswers: Map<string, MoverAnswer[]>
+}
+
+/** One buyer's or seller's answer to a proposal on one move. */
+export interface MoverAnswer {
+  profileId: string
+  name: string
+  role: 'buyer' | 'seller'
+  suits: boolean
+  note: string | null
 }
 
 /**
@@ -42,7 +53,28 @@ export async function readProposal(tx: Tx, txId: string, proposalId?: string): P
   const answers = await tx.execute(
     sql`select transaction_id, response, note from chain_date_responses where proposal_id = ${row.id}`,
   )
+  const movers = await tx.execute(sql`
+    select a.transaction_id, a.profile_id, p.full_name as name, a.role, a.suits, a.note
+    from chain_date_mover_answers a join profiles p on p.id = a.profile_id
+    where a.proposal_id = ${row.id} order by a.role, a.answered_at`)
+  const moverAnswers = new Map<string, MoverAnswer[]>()
+  for (const a of rows(
+    z.object({
+      transaction_id: z.string(),
+      profile_id: z.string(),
+      name: z.string(),
+      role: z.enum(['buyer', 'seller']),
+      suits: z.boolean(),
+      note: z.string().nullable(),
+    }),
+    movers,
+  )) {
+    const list = moverAnswers.get(a.transaction_id) ?? []
+    list.push({ profileId: a.profile_id, name: a.name, role: a.role, suits: a.suits, note: a.note })
+    moverAnswers.set(a.transaction_id, list)
+  }
   return {
+    moverAnswers,
     summary: {
       id: row.id,
       exchange_date: row.exchange_date,

@@ -1,6 +1,7 @@
 /**
  * POST .../chain/links/{linkId}/confirm and .../decline: the other side of the move a pending link
- * names confirms or declines it; the side that asked may withdraw it (decline). Confirming checks the
+ * names confirms or declines it (a conveyancer on that move when nobody of that side is on
+ * Homeward, `mayConfirmLink`); the side that asked may withdraw it (decline). Confirming checks the
  * rules again (both moves still on their way, no loop) under the chain write lock, then tells every
  * party of the chain it made; declining tells the side that asked. 404 for a link that is not on
  * `txId` or a viewer not on `txId`, 403 for anyone else, 409 for a link no longer pending.
@@ -9,7 +10,13 @@ import { sql } from 'drizzle-orm'
 import { z } from 'zod'
 import { linkRefusal } from '#shared/domain/chains.ts'
 import { transactionStatusLabel } from '#shared/domain/statuses.ts'
-import { mayConfirmLink, mayJoinChain, mayWithdrawLink, viewerRoleOn } from '#server/access/chains.ts'
+import {
+  confirmingSideOnHomeward,
+  mayConfirmLink,
+  mayJoinChain,
+  mayWithdrawLink,
+  viewerRoleOn,
+} from '#server/access/chains.ts'
 import { requirePermission } from '#server/access/permissions.ts'
 import { readViewerRole } from '#server/access/transactions.ts'
 import type { Viewer } from '#server/auth/viewer.ts'
@@ -26,6 +33,7 @@ const LinkRow = z.object({
   lower: z.string(),
   upper: z.string(),
   requested_from: z.string(),
+  requested_by: z.string().nullable(),
   status: z.string(),
 })
 
@@ -42,12 +50,15 @@ export async function respondToChainLink(opts: {
     await lockChains(tx)
     await readViewerRole(tx, viewer, txId)
     const res = await tx.execute(sql`
-      select id, lower_transaction_id as lower, upper_transaction_id as upper, requested_from, status
+      select id, lower_transaction_id as lower, upper_transaction_id as upper, requested_from, requested_by, status
       from chain_links where id = ${linkId} and ${txId} in (lower_transaction_id, upper_transaction_id) for update`)
     const link = firstRow(LinkRow, res)
     if (!link) throw notFound('chain link')
     const target = link.requested_from === link.lower ? link.upper : link.lower
-    const confirmer = mayConfirmLink(target === link.upper, await viewerRoleOn(tx, viewer, target))
+    const confirmer = mayConfirmLink(target === link.upper, await viewerRoleOn(tx, viewer, target), {
+      sideOnHomeward: await confirmingSideOnHomeward(tx, target, target === link.upper),
+      askedByViewer: link.requested_by === viewer.profileId,
+    })
     const asker = mayWithdrawLink(
       link.requested_from === link.lower,
       await viewerRoleOn(tx, viewer, link.requested_from),
@@ -56,7 +67,7 @@ export async function respondToChainLink(opts: {
       'update:chain-link:other-side',
       opts.confirm ? confirmer : confirmer || asker,
       opts.confirm
-        ? `Only the ${target === link.upper ? 'seller' : 'buyer'} on the other move (or their conveyancer) can confirm this link.`
+        ? `Only the ${target === link.upper ? 'seller' : 'buyer'} on the other move (or their conveyancer) can confirm this link; while nobody of that side is on Homeward, a conveyancer on that move other than whoever asked.`
         : 'Only the people this link joins can decline or withdraw it.',
     )
     if (link.status !== 'pending') {

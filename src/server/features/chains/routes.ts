@@ -1,10 +1,10 @@
 /**
  * HTTP edge of property chains: the chain view, asking for, confirming and declining links, and the
- * chain's proposed dates. Use cases beside this file; who sees what in src/server/access/chains.ts.
+ * chain's proposed dates, answered for each move by its conveyancer and by its buyers and sellers for themselves. Use cases beside this file; who sees what in src/server/access/chains.ts.
  */
 import { chainEndpoints as endpoints } from '#shared/contracts/chains.ts'
 import { createRouter, requireViewer, type AppDeps } from '#server/http/router.ts'
-import { proposeChainDates, respondToChainDates } from './chain-dates'
+import { answerChainDatesAsMover, proposeChainDates, respondToChainDates } from './chain-dates'
 import { getChain } from './get-chain'
 import { requestChainLink } from './request-link'
 import { respondToChainLink } from './respond-link'
@@ -59,6 +59,19 @@ export function chainsRoutes({ database, config, mail }: AppDeps) {
     .openapi(endpoints.respondDates, async (c) => {
       const { txId, proposalId } = c.req.valid('param')
       const proposal = await respondToChainDates({
+        database,
+        viewer: requireViewer(c),
+        txId,
+        proposalId,
+        input: c.req.valid('json'),
+        notify,
+      })
+      mail.kick()
+      return c.json(proposal, 200)
+    })
+    .openapi(endpoints.answerDatesAsMover, async (c) => {
+      const { txId, proposalId } = c.req.valid('param')
+      const proposal = await answerChainDatesAsMover({
         database,
         viewer: requireViewer(c),
         txId,

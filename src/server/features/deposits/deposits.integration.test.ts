@@ -97,8 +97,21 @@ async function expectLedgersBalanced() {
   expect(drift.rows).toEqual([])
 }
 
-/** Opens the deposit, the buyer checks the payee and pays `pence` in the sandbox; returns the move. */
-async function heldMove(amount = 52_500_00, pay = amount) {
+/** Records the move's status and dates directly (the status change's own rules are tested with it). */
+async function moveTo(txId: string, status: 'active' | 'exchange' | 'completed' | 'cancelled') {
+  await t.database.query(
+    `update transactions set status = $2,
+       exchange_date = case when $2 in ('exchange', 'completed') then current_date - 7 end,
+       completion_date = case when $2 = 'completed' then current_date - 1 end where id = $1`,
+    [txId, status],
+  )
+}
+
+/**
+ * Opens the deposit, the buyer checks the payee and pays `pence` in the sandbox; the move then
+ * completes (a release at completion may happen: decision 061) unless `status` says otherwise.
+ */
+async function heldMove(amount = 52_500_00, pay = amount, status: 'active' | 'exchange' | 'completed' = 'completed') {
   const txId = await newMove()
   await json(await t.request(url(txId), { as: priya, method: 'PUT', json: { amount_pence: amount } }), 200)
   await json(
@@ -107,6 +120,7 @@ async function heldMove(amount = 52_500_00, pay = amount) {
   )
   await json(await t.request(url(txId, '/sandbox-transfer'), { as: buyer, json: { amount_pence: pay } }), 202)
   await t.sandboxWebhooks.flush()
+  if (status !== 'active') await moveTo(txId, status)
   return txId
 }
 
@@ -269,6 +283,47 @@ describe('deposits', () => {
       'deposit.released',
     ])
     expect((await read(txId, seller)).summary).toEqual({ status: 'released', held: false, held_pence: 0 })
+    await expectLedgersBalanced()
+  })
+
+  it('releases at exchange only once exchange is recorded, at completion only at completion, and never after rescission', async () => {
+    const txId = await heldMove(52_500_00, 52_500_00, 'active')
+    const ask = (stage: 'exchange' | 'completion') =>
+      t.request(url(txId, '/releases'), {
+        as: priya,
+        json: { kind: 'release', stage, amount_pence: 52_500_00, payee: PAYEE },
+      })
+    const refused = async (res: Response, message: string) => {
+      const body = await json<{ error: { code: string; message: string } }>(res, 409)
+      expect(body.error).toMatchObject({ code: 'conflict', message })
+    }
+    await refused(
+      await ask('exchange'),
+      'The deposit can be released at exchange only once exchange is recorded, and this move is active. A conveyancer records exchange on the move first; then ask for the release again.',
+    )
+    await refused(
+      await ask('completion'),
+      'The deposit can be released at completion only once completion is recorded, and this move is active. A conveyancer records completion on the move on the day it happens; then ask for the release again.',
+    )
+    await moveTo(txId, 'exchange')
+    await refused(
+      await ask('completion'),
+      'The deposit can be released at completion only once completion is recorded, and this move is exchanged. A conveyancer records completion on the move on the day it happens; then ask for the release again.',
+    )
+    expect(
+      await t.database.query(
+        `select 1 from deposit_releases r join deposits d on d.id = r.deposit_id where d.transaction_id = $1`,
+        [txId],
+      ),
+    ).toHaveLength(0)
+    // At exchange it may be asked; the contract then rescinded, the second approval is refused too.
+    const asked = DepositResponse.parse(await json(await ask('exchange'), 201))
+    await moveTo(txId, 'cancelled')
+    await refused(
+      await t.request(url(txId, `/releases/${asked.deposit!.releases[0]!.id}/approve`), { as: daniel, method: 'POST' }),
+      'This move was cancelled, so the deposit is not released to the seller’s conveyancer. Refund it to the buyer instead.',
+    )
+    expect((await read(txId, priya)).deposit).toMatchObject({ status: 'held', held_pence: 52_500_00 })
     await expectLedgersBalanced()
   })
 

@@ -11,12 +11,15 @@
  * Every step locks the deposit's row first (`select ... for update`), so concurrent requests queue:
  * of twenty approvals at once, one pays and the rest find it paid (409). The ledger's own check
  * (ledger.ts) refuses a posting above what is held even if this code were wrong.
+ * A release at exchange waits for exchange to be recorded, at completion for completion (decision 061,
+ * checked when asked and again when the second approval pays: 409 saying what to do first).
  * Errors: 409 for a second release of a paid deposit, a request already waiting, a request already
  * paid or cancelled, and the same person approving twice; 422 for more than is held or nothing held.
  */
 import { sql } from 'drizzle-orm'
 import { z } from 'zod'
 import type { DepositResponse, RequestReleaseInput } from '#shared/contracts/deposits.ts'
+import { releaseRefusal, type DepositMovement } from '#shared/domain/preconditions.ts'
 import { formatPence } from '#shared/domain/surveys.ts'
 import {
   approvingFirm,
@@ -87,6 +90,22 @@ async function assertReleasable(tx: Tx, txId: string, d: LockedDeposit, amount: 
   }
 }
 
+/**
+ * 409 unless the move is at the point where this movement may happen (decision 061,
+ * `releaseRefusal`: at exchange once exchange is recorded, at completion once completion is). The
+ * move's row is read `for share`, so a status change cannot slip in before this transaction commits.
+ */
+async function assertMovementAllowed(tx: Tx, txId: string, movement: DepositMovement): Promise<void> {
+  const res = await tx.execute(sql`select status from transactions where id = ${txId} for share`)
+  const refusal = releaseRefusal(movement, oneRow(z.object({ status: z.string() }), res).status)
+  if (refusal) throw new AppError(refusal.code, refusal.message)
+}
+
+const movementOf = (kind: string, stage: string | null): DepositMovement =>
+  kind === 'refund'
+    ? { kind: 'refund' }
+    : { kind: 'release', stage: stage === 'completion' ? 'completion' : 'exchange' }
+
 const what = (kind: string) => (kind === 'release' ? 'release' : 'refund')
 
 export async function requestRelease(opts: {
@@ -105,6 +124,7 @@ export async function requestRelease(opts: {
     const firm = await approvingFirm(tx, viewer, txId)
     await requireReleaseApprover(tx, viewer, firm.organizationId, null)
     const d = await lockDeposit(tx, txId)
+    await assertMovementAllowed(tx, txId, movementOf(input.kind, input.kind === 'release' ? input.stage : null))
     await assertReleasable(tx, txId, d, input.amount_pence)
     const waiting = await tx.execute(
       sql`select kind from deposit_releases where deposit_id = ${d.id} and status = 'pending'`,
@@ -196,6 +216,7 @@ export async function approveRelease(opts: {
     }
     await requireReleaseApprover(tx, viewer, rel.organization_id, releaseId)
     const amount = Number(rel.amount)
+    await assertMovementAllowed(tx, txId, movementOf(rel.kind, rel.stage))
     await assertReleasable(tx, txId, d, amount)
     await tx.execute(
       sql`insert into deposit_approvals (release_id, approver_id) values (${releaseId}, ${viewer.profileId})`,

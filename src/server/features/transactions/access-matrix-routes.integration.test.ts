@@ -925,6 +925,16 @@ const ROWS: Record<string, Row> = {
       }),
     expected: answers(404),
   },
+  'POST /api/transactions/{txId}/chain/date-proposals/{proposalId}/mover-answer': {
+    // No proposal has this id: 404 for everyone on the move, the unknown-transaction 404 for the rest
+    // (a buyer's or seller's answer on a real proposal: chains.integration.test.ts).
+    call: (actor) =>
+      t.request(`${base(move.txId)}/chain/date-proposals/${UNKNOWN_ID}/mover-answer`, {
+        as: as(actor),
+        json: { suits: true },
+      }),
+    expected: answers(404),
+  },
   // The seller's TA6 and TA10: everyone on the move reads the form (drafts only the seller's side); the seller
   // and their conveyancer save answers and evidence; only the seller signs (here with answers missing: 422).
   'GET /api/transactions/{txId}/forms/{form}': {

@@ -3,13 +3,24 @@
  * are ours, see `allowedStatusActions` in src/shared/domain/permissions.ts). The version must match
  * (else 409); an action that is not open to the viewer in the current status answers 409 with a
  * message saying why; recording exchange while any stage is blocked answers 409 naming the stages
- * (the input must also carry `confirm: true`, else 400); nothing changes in any of these cases.
+ * (the input must also carry `confirm: true`, else 400); the dates follow the preconditions of
+ * src/shared/domain/preconditions.ts (decision 061: exchange today or earlier, completion recorded
+ * on or after its day and not before exchange; 400 naming the field); a hook may refuse too (the
+ * chain's agreed completion date, 409); nothing changes in any of these cases.
  */
 import { eq, sql } from 'drizzle-orm'
 import type { StatusChangeInput } from '#shared/contracts/transactions.ts'
 import { blockedExchangeMessage } from '#shared/domain/exchange-readiness.ts'
-import { allowedStatusActions, STATUS_AFTER, type StatusAction } from '#shared/domain/permissions.ts'
-import { transactionStatusLabel } from '#shared/domain/statuses.ts'
+import { STATUS_AFTER, type StatusAction } from '#shared/domain/permissions.ts'
+import {
+  completionDateToRecord,
+  completionRefusal,
+  exchangeRefusal,
+  statusActionRefusal,
+  ukDay,
+  type Refusal,
+} from '#shared/domain/preconditions.ts'
+import { londonDate } from '#shared/domain/working-days.ts'
 import { transactionPath } from '#shared/paths.ts'
 import { lockTransactionForViewer, transactionPeopleIds } from '#server/access/transactions.ts'
 import type { Viewer } from '#server/auth/viewer.ts'
@@ -25,26 +36,9 @@ import {
   type StatusHook,
 } from '#server/core/timeline/timeline-hooks.ts'
 
-const ACTION_VERB: Record<StatusAction, string> = {
-  activate: 'activate',
-  exchange: 'record exchange for',
-  complete: 'record completion for',
-  cancel: 'cancel',
-}
-
-/** Why an action is refused, in words a person can act on. */
-function refusal(action: StatusAction, status: string, role: string): string {
-  const label = transactionStatusLabel(status)
-  if (status === 'completed' || status === 'cancelled')
-    return `This move is ${label.toLowerCase()}, so its status can no longer change.`
-  if (action === 'cancel' && status === 'exchange')
-    return 'After exchange, only a conveyancer can cancel (rescind) the contract, with a reason.'
-  if (action === 'exchange' && status !== 'active')
-    return `Exchange can only be recorded on an active move; this one is ${label}.`
-  if (action === 'complete' && status !== 'exchange')
-    return 'Completion can only be recorded after contracts have been exchanged.'
-  if (action === 'activate' && status !== 'draft') return `This move is already ${label}.`
-  return `As ${role.replace(/_/g, ' ')} you cannot ${ACTION_VERB[action]} this move; a conveyancer on the move can.`
+/** 400 or 409 with the rule's own words (src/shared/domain/preconditions.ts); nothing is written. */
+function refuse(r: Refusal): never {
+  throw new AppError(r.code, r.message, r.field ? { [r.field]: [r.message] } : undefined)
 }
 
 export async function changeStatus({
@@ -75,9 +69,8 @@ export async function changeStatus({
         'Someone else changed this move a moment ago. We have loaded the latest version: please check it and try again.',
       )
     }
-    if (!allowedStatusActions(current.role, current.status).includes(input.action)) {
-      throw new AppError('conflict', refusal(input.action, current.status, current.role))
-    }
+    const refused = statusActionRefusal(input.action, current.status, current.role)
+    if (refused) refuse(refused)
     // Exchange binds both sides: not while a stage is blocked (src/shared/domain/exchange-readiness.ts).
     if (input.action === 'exchange') {
       const res = await tx.execute(sql`select stage_name from timeline_stages
@@ -85,20 +78,28 @@ export async function changeStatus({
       const blocked = (res.rows as { stage_name: string }[]).map((r) => r.stage_name)
       if (blocked.length > 0) throw new AppError('conflict', blockedExchangeMessage(blocked))
     }
-    // Completion never precedes exchange: the agreed date at exchange, and the actual date at completion.
-    let exchangeDate: string | null = input.action === 'exchange' ? input.exchange_date : null
-    if (input.action === 'complete' && input.completion_date) {
-      const res = await tx.execute(
-        sql`select exchange_date::text as exchange_date from transactions where id = ${txId}`,
-      )
-      exchangeDate = (res.rows[0] as { exchange_date: string | null }).exchange_date
+    // The dates of legal acts that happened (decision 061): exchange today or earlier with completion
+    // on or after it; completion recorded on or after its day, never before exchange.
+    const today = londonDate(new Date())
+    let completionDate: string | undefined
+    if (input.action === 'exchange') {
+      const r = exchangeRefusal({ exchangeDate: input.exchange_date, completionDate: input.completion_date, today })
+      if (r) refuse(r)
+      completionDate = input.completion_date
     }
-    const completionDate =
-      input.action === 'exchange' || input.action === 'complete' ? input.completion_date : undefined
-    if (exchangeDate && completionDate && completionDate < exchangeDate) {
-      throw new AppError('validation_failed', 'The completion date cannot be before the exchange date.', {
-        completion_date: ['The completion date cannot be before the exchange date.'],
-      })
+    if (input.action === 'complete') {
+      const res = await tx.execute(sql`select exchange_date::text as exchange_date,
+        completion_date::text as completion_date from transactions where id = ${txId}`)
+      const dates = res.rows[0] as { exchange_date: string | null; completion_date: string | null }
+      const facts = {
+        entered: input.completion_date,
+        agreed: dates.completion_date,
+        exchangeDate: dates.exchange_date,
+        today,
+      }
+      const r = completionRefusal(facts)
+      if (r) refuse(r)
+      completionDate = completionDateToRecord(facts)
     }
     const next = STATUS_AFTER[input.action]
     // Exchange sets both dates; completion sets the actual date when given; otherwise they stay.
@@ -109,9 +110,7 @@ export async function changeStatus({
         version: sql`${transactions.version} + 1`,
         updatedAt: sql`now()`,
         ...(input.action === 'exchange' ? { exchangeDate: input.exchange_date } : {}),
-        ...(input.action === 'exchange' || (input.action === 'complete' && input.completion_date)
-          ? { completionDate: (input as { completion_date: string }).completion_date }
-          : {}),
+        ...(completionDate ? { completionDate } : {}),
         cancelledReason: input.action === 'cancel' ? input.reason : null,
       })
       .where(eq(transactions.id, txId))
@@ -121,7 +120,7 @@ export async function changeStatus({
         input.action === 'exchange'
           ? `recorded exchange of contracts on ${input.exchange_date}, completion agreed for ${input.completion_date}`
           : '',
-      complete: 'recorded completion',
+      complete: `recorded completion on ${ukDay(completionDate ?? '')}`,
       cancel: input.action === 'cancel' ? `cancelled the move: ${input.reason}` : '',
     }
     await recordActivity(tx, {
@@ -160,6 +159,7 @@ export async function changeStatus({
       to: next,
       actorId: viewer.profileId,
       address: where,
+      completionDate: completionDate ?? null,
       notify,
     }
     await runStatusHooksInTransaction(hooks, tx, change)

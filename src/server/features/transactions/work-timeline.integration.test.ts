@@ -4,8 +4,10 @@
  * stale version answers 409 and changes nothing, every change is in the activity trail with its
  * actor, and status moves only along the allowed transitions (others 409 with a message).
  */
+import { sql } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { type Task, TransactionDetail } from '#shared/contracts/transactions.ts'
+import { ukDay } from '#shared/domain/preconditions.ts'
 import { selfTickingRule } from '#shared/domain/self-ticking-tasks.ts'
 import type { TransactionStatus } from '#shared/domain/statuses.ts'
 import { EXCHANGE_TASK_TITLE, TASK_TITLES } from '#shared/domain/timeline-template.ts'
@@ -13,6 +15,10 @@ import { createTransaction } from '#server/test/factories.ts'
 import { type TestUser, useTestApp } from '#server/test/test-app.ts'
 import { STALE_TASK_MESSAGE } from './update-task'
 import { withoutRequestId } from '#server/test/error-body.ts'
+import { londonDate } from '#shared/domain/working-days.ts'
+
+/** The Europe/London date `n` days from now ('yyyy-mm-dd'). */
+const inDays = (n: number) => londonDate(new Date(Date.now() + n * 86_400_000))
 
 const t = useTestApp()
 let buyer: TestUser
@@ -525,7 +531,7 @@ describe('transaction status', () => {
       action: 'exchange',
       version: detail.version,
       exchange_date: '2026-12-01',
-      completion_date: '2026-12-15',
+      completion_date: '2026-12-04',
       confirm: true,
     })
     expect(res.status).toBe(200)
@@ -534,7 +540,7 @@ describe('transaction status', () => {
       status: 'exchange',
       version: 3,
       exchange_date: '2026-12-01',
-      completion_date: '2026-12-15',
+      completion_date: '2026-12-04',
     })
     // The status change, then the step it records ticked through the one tick path (decision 062).
     expect(detail.activity.slice(0, 2)).toMatchObject([
@@ -544,7 +550,7 @@ describe('transaction status', () => {
         actor: { full_name: 'Sol Solicitor' },
       },
       {
-        summary: 'recorded exchange of contracts on 2026-12-01, completion agreed for 2026-12-15',
+        summary: 'recorded exchange of contracts on 2026-12-01, completion agreed for 2026-12-04',
         actor: { full_name: 'Sol Solicitor' },
       },
     ])
@@ -552,11 +558,11 @@ describe('transaction status', () => {
     res = await changeStatus(buyerConveyancer, txId, { action: 'complete', version: detail.version })
     expect(res.status).toBe(200)
     detail = TransactionDetail.parse(await res.json())
-    expect(detail).toMatchObject({ status: 'completed', version: 4, completion_date: '2026-12-15' })
+    expect(detail).toMatchObject({ status: 'completed', version: 4, completion_date: '2026-12-04' })
     // Completion also hands over the home logbook and charges the completion fee, each with its own entry.
     expect(detail.activity).toContainEqual(
       expect.objectContaining({
-        summary: 'recorded completion',
+        summary: 'recorded completion on 04 Dec 2026',
         actor: expect.objectContaining({ full_name: 'Cora Conveyancer' }),
       }),
     )
@@ -653,35 +659,35 @@ describe('transaction status', () => {
       'active',
       'buyerConveyancer',
       { action: 'complete' },
-      'Completion can only be recorded after contracts have been exchanged.',
+      'Completion can only be recorded after contracts have been exchanged. Record exchange first.',
     ],
     [
       'a conveyancer records exchange on a draft',
       'draft',
       'buyerConveyancer',
       EXCHANGE,
-      'Exchange can only be recorded on an active move; this one is Draft.',
+      'Exchange can only be recorded on an active move; this one is Draft. Activate it first.',
     ],
     [
       'a conveyancer activates an active move',
       'active',
       'buyerConveyancer',
       { action: 'activate' },
-      'This move is already Active.',
+      'This move is already Active: nothing to do.',
     ],
     [
       'the buyer cancels after exchange',
       'exchange',
       'buyer',
       { action: 'cancel', reason: 'Changed my mind' },
-      'After exchange, only a conveyancer can cancel (rescind) the contract, with a reason.',
+      'After exchange, only a conveyancer can cancel (rescind) the contract, with a reason: ask your conveyancer.',
     ],
     [
       'the seller cancels after exchange',
       'exchange',
       'seller',
       { action: 'cancel', reason: 'Changed my mind' },
-      'After exchange, only a conveyancer can cancel (rescind) the contract, with a reason.',
+      'After exchange, only a conveyancer can cancel (rescind) the contract, with a reason: ask your conveyancer.',
     ],
     [
       'the buyer records completion',
@@ -750,7 +756,7 @@ describe('transaction status', () => {
       await changeStatus(buyerConveyancer, txId, {
         action: 'exchange',
         version: detail.version,
-        exchange_date: '2026-12-15',
+        exchange_date: '2026-12-03',
         completion_date: '2026-12-01',
         confirm: true,
       }),
@@ -780,9 +786,75 @@ describe('transaction status', () => {
         completion_date: '2026-11-30',
       }),
       400,
-      'The completion date cannot be before the exchange date.',
+      'The completion date cannot be before the exchange date. Contracts were exchanged on 01 Dec 2026.',
     )
-    expect(err.error.fields!.completion_date).toEqual(['The completion date cannot be before the exchange date.'])
+    expect(err.error.fields!.completion_date).toEqual([
+      'The completion date cannot be before the exchange date. Contracts were exchanged on 01 Dec 2026.',
+    ])
+    expect(await snapshot(txId)).toEqual(before)
+  })
+
+  it('refuses completion recorded for a day still to come (entered or agreed), with no fee, logbook or review request', async () => {
+    const txId = await newMove('active')
+    let detail = await detailOf(txId)
+    const exchanged = await changeStatus(buyerConveyancer, txId, {
+      action: 'exchange',
+      version: detail.version,
+      exchange_date: inDays(-1),
+      completion_date: inDays(14),
+      confirm: true,
+    })
+    detail = TransactionDetail.parse(await exchanged.json())
+    const before = await snapshot(txId)
+    const due = ukDay(inDays(14))
+    const err = await expectError(
+      await changeStatus(buyerConveyancer, txId, { action: 'complete', version: detail.version }),
+      400,
+      `Completion was agreed for ${due}, which is still to come. Record it on that day, or enter the date the move actually completed.`,
+    )
+    expect(Object.keys(err.error.fields!)).toEqual(['completion_date'])
+    await expectError(
+      await changeStatus(buyerConveyancer, txId, {
+        action: 'complete',
+        version: detail.version,
+        completion_date: inDays(14),
+      }),
+      400,
+      `Completion can be recorded only on or after the day it happens: ${due} is still to come. Record it on ${due}, or enter the date the move actually completed.`,
+    )
+    expect(await snapshot(txId)).toEqual(before)
+    const followers = await t.database.db.execute(sql`select
+      (select count(*)::int from completion_fees where transaction_id = ${txId}) as fees,
+      (select count(*)::int from home_logbooks where purchase_transaction_id = ${txId}) as logbooks,
+      (select count(*)::int from notifications where transaction_id = ${txId} and kind = 'review_request') as reviews`)
+    expect(followers.rows[0]).toEqual({ fees: 0, logbooks: 0, reviews: 0 })
+
+    // Completed early by agreement: the actual date (today) is recorded.
+    const res = await changeStatus(buyerConveyancer, txId, {
+      action: 'complete',
+      version: detail.version,
+      completion_date: inDays(0),
+    })
+    expect(res.status).toBe(200)
+    expect(TransactionDetail.parse(await res.json())).toMatchObject({ status: 'completed', completion_date: inDays(0) })
+  })
+
+  it('refuses exchange dated in the future with 400 naming exchange_date, changing nothing', async () => {
+    const txId = await newMove('active')
+    const detail = await detailOf(txId)
+    const before = await snapshot(txId)
+    const err = await expectError(
+      await changeStatus(buyerConveyancer, txId, {
+        action: 'exchange',
+        version: detail.version,
+        exchange_date: inDays(1),
+        completion_date: inDays(15),
+        confirm: true,
+      }),
+      400,
+      `Exchange can be recorded only once it has happened: ${ukDay(inDays(1))} is still to come. Record it on that day, or enter the date contracts were actually exchanged.`,
+    )
+    expect(Object.keys(err.error.fields!)).toEqual(['exchange_date'])
     expect(await snapshot(txId)).toEqual(before)
   })
 

@@ -59,3 +59,10 @@ export function useAnswerDates(txId: string) {
       callApi(chainEndpoints.respondDates, { params: { txId, proposalId }, body: { accept, note } }),
   )
 }
+
+/** POST .../chain/date-proposals/{proposalId}/mover-answer: a buyer or seller says whether the dates suit them. */
+export function useAnswerDatesAsMover(txId: string) {
+  return useChainMutation(txId, ({ proposalId, suits, note }: { proposalId: string; suits: boolean; note?: string }) =>
+    callApi(chainEndpoints.answerDatesAsMover, { params: { txId, proposalId }, body: { suits, note } }),
+  )
+}

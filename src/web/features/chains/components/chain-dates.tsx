@@ -8,7 +8,9 @@ import { Input } from '#web/components/ui/input.tsx'
 import { Textarea } from '#web/components/ui/textarea.tsx'
 import { formatUkDate } from '#web/lib/formatters.ts'
 import { notify } from '#web/lib/toast.ts'
-import { useAnswerDates, useProposeDates } from '../api'
+import { chainDatesRefusal } from '#shared/domain/preconditions.ts'
+import { londonDate } from '#shared/domain/working-days.ts'
+import { useAnswerDates, useAnswerDatesAsMover, useProposeDates } from '../api'
 
 const STATUS_TEXT = {
   open: 'Waiting for every move',
@@ -19,8 +21,8 @@ const STATUS_TEXT = {
 
 /**
  * The chain's exchange and completion dates: the open (or last) proposal with its state, accepting or
- * declining it for this move (its conveyancers), and proposing new dates (a conveyancer on any move).
- * Each move's answer shows on its card in the chain.
+ * declining it for this move (its conveyancers), a buyer's or seller's own answer (do the dates suit
+ * them), and proposing new dates (a conveyancer on any move). Each move's answers show on its card.
  */
 export function ChainDates({ txId, view }: { txId: string; view: ChainView }) {
   const answer = useAnswerDates(txId)
@@ -102,7 +104,74 @@ export function ChainDates({ txId, view }: { txId: string; view: ChainView }) {
       ) : (
         <p className="text-sm text-muted-foreground">No dates proposed yet.</p>
       )}
+      {proposal?.can_answer_as_mover && (
+        <MoverAnswer txId={txId} proposalId={proposal.id} mine={proposal.my_mover_answer ?? null} />
+      )}
       {view.can_propose && <ProposeForm txId={txId} />}
+    </section>
+  )
+}
+
+/**
+ * A buyer's or seller's own answer: do the proposed dates suit them (removals, notice, a mortgage
+ * offer ending)? Shown to the whole chain by role; their conveyancer still answers for the move.
+ */
+function MoverAnswer({
+  txId,
+  proposalId,
+  mine,
+}: {
+  txId: string
+  proposalId: string
+  mine: { suits: boolean; note: string | null } | null
+}) {
+  const answer = useAnswerDatesAsMover(txId)
+  const [note, setNote] = useState(mine?.note ?? '')
+  const [error, setError] = useState<string>()
+  const send = (suits: boolean) =>
+    answer.mutate(
+      { proposalId, suits, note: suits ? undefined : note.trim() || undefined },
+      {
+        onSuccess: () => {
+          setError(undefined)
+          notify.success('Your answer is shown to the chain', 'Your conveyancer answers for the move.')
+        },
+        onError: (err) => setError(err.message),
+      },
+    )
+  return (
+    <section aria-labelledby="mover-answer-heading" className="flex flex-col gap-3 border-t pt-3 text-sm">
+      <h3 id="mover-answer-heading" className="font-medium">
+        Do these dates suit you?
+      </h3>
+      <p className="text-muted-foreground">
+        Think of removals, your notice and when your mortgage offer ends. Your answer is shown to the chain as your
+        role, not your name.
+      </p>
+      {mine && (
+        <p data-testid="my-mover-answer">
+          You said: <strong>{mine.suits ? 'these dates suit me' : 'these dates do not suit me'}</strong>
+          {mine.note ? ` (${mine.note})` : ''}
+        </p>
+      )}
+      <FormField
+        id="mover-note"
+        label="Why not (optional)"
+        hint="Shown to the whole chain: do not name anyone."
+        error={error}
+      >
+        {(control) => (
+          <Textarea {...control} value={note} maxLength={500} onChange={(e) => setNote(e.target.value)} rows={2} />
+        )}
+      </FormField>
+      <div className="flex flex-wrap gap-2">
+        <Button disabled={answer.isPending} onClick={() => send(true)}>
+          They suit me
+        </Button>
+        <Button variant="outline" disabled={answer.isPending} onClick={() => send(false)}>
+          They do not suit me
+        </Button>
+      </div>
     </section>
   )
 }
@@ -114,13 +183,22 @@ function ProposeForm({ txId }: { txId: string }) {
   const [errors, setErrors] = useState<{ exchange?: string; completion?: string }>({})
   const submit = (event: FormEvent) => {
     event.preventDefault()
+    // The server's rule (decision 061): still to come, exchange before completion.
+    const refused =
+      exchange && completion
+        ? chainDatesRefusal({ exchangeDate: exchange, completionDate: completion, today: londonDate(new Date()) })
+        : null
     const next = {
-      exchange: exchange ? undefined : 'Enter the exchange date',
-      completion: !completion
-        ? 'Enter the completion date'
-        : exchange && completion < exchange
-          ? 'The completion date cannot be before the exchange date'
-          : undefined,
+      exchange: exchange
+        ? refused?.field === 'exchange_date'
+          ? refused.message
+          : undefined
+        : 'Enter the exchange date',
+      completion: completion
+        ? refused?.field === 'completion_date'
+          ? refused.message
+          : undefined
+        : 'Enter the completion date',
     }
     setErrors(next)
     if (next.exchange || next.completion) return
@@ -128,7 +206,10 @@ function ProposeForm({ txId }: { txId: string }) {
       { exchange_date: exchange, completion_date: completion },
       {
         onSuccess: () =>
-          notify.success('Dates proposed to the chain', "Each move's conveyancer accepts or declines them."),
+          notify.success(
+            'Dates proposed to the chain',
+            "Each move's conveyancer accepts or declines them; buyers and sellers say whether they suit them.",
+          ),
         onError: (err) => setErrors({ completion: err.message }),
       },
     )

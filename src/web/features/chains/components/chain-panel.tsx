@@ -176,6 +176,21 @@ function MoveCard({ move, count }: { move: ChainMove; count: number }) {
           {move.date_response.note ? ` (${move.date_response.note})` : ''}
         </p>
       )}
+      {move.mover_answers.length > 0 && (
+        <ul
+          className="mt-2 flex flex-col gap-1 text-sm"
+          aria-label="What the buyers and sellers said"
+          data-testid="mover-answers"
+        >
+          {move.mover_answers.map((a, i) => (
+            <li key={`${a.role}-${i}`}>
+              {a.name ? `${a.name} (${a.role})` : a.role === 'buyer' ? 'The buyer' : 'The seller'}:{' '}
+              <strong>{a.suits ? 'the dates suit them' : 'the dates do not suit them'}</strong>
+              {a.note ? ` (${a.note})` : ''}
+            </li>
+          ))}
+        </ul>
+      )}
       {move.transaction_id && !move.is_current && (
         <Link
           className="mt-3 inline-flex items-center gap-1 text-sm underline"

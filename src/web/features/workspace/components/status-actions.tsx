@@ -3,6 +3,7 @@ import { useState, type FormEvent } from 'react'
 import { StatusChangeInput, type TransactionDetail } from '#shared/contracts/transactions.ts'
 import { exchangeReadiness, type ExchangeReadiness } from '#shared/domain/exchange-readiness.ts'
 import { allowedStatusActions, type StatusAction } from '#shared/domain/permissions.ts'
+import { completionRefusal, exchangeRefusal } from '#shared/domain/preconditions.ts'
 import {
   AlertDialog,
   AlertDialogCancel,
@@ -135,7 +136,13 @@ function StatusDialog({
   const today = todayInLondon()
   const [fields, setFields] = useState<Fields>({
     exchange_date: today,
-    completion_date: action === 'complete' ? (detail.completion_date ?? today) : '',
+    // Exchange offers the target completion date (the chain's, once agreed); completion the agreed one.
+    completion_date:
+      action === 'complete'
+        ? (detail.completion_date ?? today)
+        : action === 'exchange'
+          ? (detail.completion_date ?? '')
+          : '',
     reason: '',
     confirm: false,
   })
@@ -168,6 +175,23 @@ function StatusDialog({
         next[key] ??= issue.message
       }
       setErrors(next)
+      return
+    }
+    // The preconditions the server holds (decision 061), checked first so the dialog says the same.
+    const data = parsed.data
+    const refused =
+      data.action === 'exchange'
+        ? exchangeRefusal({ exchangeDate: data.exchange_date, completionDate: data.completion_date, today })
+        : data.action === 'complete'
+          ? completionRefusal({
+              entered: data.completion_date,
+              agreed: detail.completion_date,
+              exchangeDate: detail.exchange_date,
+              today,
+            })
+          : null
+    if (refused?.field) {
+      setErrors({ [refused.field]: refused.message })
       return
     }
     setErrors({})
@@ -210,7 +234,15 @@ function StatusDialog({
             {action === 'exchange' && (
               <div className="grid gap-4 sm:grid-cols-2">
                 <FormField id="exchange_date" label="Exchange date" error={errors.exchange_date}>
-                  {(f) => <Input {...f} type="date" value={fields.exchange_date} onChange={set('exchange_date')} />}
+                  {(f) => (
+                    <Input
+                      {...f}
+                      type="date"
+                      max={today}
+                      value={fields.exchange_date}
+                      onChange={set('exchange_date')}
+                    />
+                  )}
                 </FormField>
                 <FormField id="completion_date" label="Completion date" error={errors.completion_date}>
                   {(f) => (
@@ -248,8 +280,25 @@ function StatusDialog({
               </div>
             )}
             {action === 'complete' && (
-              <FormField id="completion_date" label="Completion date" error={errors.completion_date}>
-                {(f) => <Input {...f} type="date" value={fields.completion_date} onChange={set('completion_date')} />}
+              <FormField
+                id="completion_date"
+                label="Completion date"
+                hint={
+                  detail.completion_date && detail.completion_date > today
+                    ? `Completion was agreed for ${formatUkDate(detail.completion_date)}. Record it on the day it happens.`
+                    : undefined
+                }
+                error={errors.completion_date}
+              >
+                {(f) => (
+                  <Input
+                    {...f}
+                    type="date"
+                    max={today}
+                    value={fields.completion_date}
+                    onChange={set('completion_date')}
+                  />
+                )}
               </FormField>
             )}
             {action === 'cancel' && (
