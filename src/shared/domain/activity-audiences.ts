@@ -186,6 +186,8 @@ export const ACTIVITY_KIND_RULES = {
   'enquiry.buyer_task': 'everyone',
   'enquiry.client_answered': 'everyone',
   'enquiry.draft_discarded': 'everyone',
+  // The conveyancer's resolution of a manual identity review: the client's firm, as every CDD entry.
+  'cdd.identity_reviewed': 'client_firm',
 } as const satisfies Record<string, ActivityAudienceRule>
 
 /** Every kind of audit entry (the keys of ACTIVITY_KIND_RULES). */
