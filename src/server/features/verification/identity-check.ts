@@ -152,13 +152,13 @@ export function identityView(
     next_step: reviewStep
       ? reviewStep
       : failed
-      ? nextStepFor({
-          outcome: row.status === 'failed' ? 'failed' : 'needs_review',
-          faceMatch: row.face_match !== false,
-          liveness: row.liveness !== false,
-          documentAuthentic: row.face_match === false || row.liveness === false,
-        })
-      : null,
+        ? nextStepFor({
+            outcome: row.status === 'failed' ? 'failed' : 'needs_review',
+            faceMatch: row.face_match !== false,
+            liveness: row.liveness !== false,
+            documentAuthentic: row.face_match === false || row.liveness === false,
+          })
+        : null,
     confidence: row.confidence,
     assurance: assuranceOf(row),
     review_outcome: row.status === 'needs_review' ? reviewOutcome : null,
@@ -269,7 +269,9 @@ async function carryOverSteps(
         : null
     if (selfieKey) newKeys.push(selfieKey)
     const doc = documentKey ? openJson<SealedDocument>(from.document_sealed, docContext(from.id)) : null
-    const address = keep.includes('address') ? openJson<SealedAddress>(from.address_sealed, addressContext(from.id)) : null
+    const address = keep.includes('address')
+      ? openJson<SealedAddress>(from.address_sealed, addressContext(from.id))
+      : null
     return await opts.database.db.transaction(async (tx) => {
       await lockEditable(tx, opts.viewer, to.id)
       const res = await tx.execute(sql`update identity_checks set
