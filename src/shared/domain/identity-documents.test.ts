@@ -181,6 +181,12 @@ describe('reading the MRZ from OCR text', () => {
     })
   })
 
+  it('corrects one confusable character in the personal number when the check digits confirm it (Z read as 7)', () => {
+    // What Tesseract read from e2e/fixtures/specimen-passport-mrz.png.
+    const read = 'L898902C36GBR7408122F34041597E184226B<<<<<16'
+    expect(findPassportMrz(`${LINE1}\n${read}`, TODAY)?.line2).toBe('L898902C36GBR7408122F3404159ZE184226B<<<<<16')
+  })
+
   it('gives up rather than guess when a check digit still fails', () => {
     expect(findPassportMrz(`${LINE1}\n${GBR_SPECIMEN.replace('L898', 'L899')}`, TODAY)).toBeNull()
     expect(findPassportMrz('', TODAY)).toBeNull()

@@ -221,6 +221,30 @@ const DIGIT_LOOKALIKES: Record<string, string> = {
 /** Positions of TD3's lower line that hold only digits: dates and check digits (part 4, 4.2.2). */
 const DIGIT_POSITIONS = [9, 13, 14, 15, 16, 17, 18, 19, 21, 22, 23, 24, 25, 26, 27, 43]
 
+/** Letters and digits OCR confuses in the MRZ's letter-or-digit positions, both ways. */
+const CONFUSABLE: Record<string, string[]> = {
+  '0': ['O', 'D', 'Q'],
+  O: ['0'],
+  D: ['0'],
+  Q: ['0'],
+  '1': ['I'],
+  I: ['1'],
+  '2': ['Z'],
+  Z: ['2', '7'],
+  '7': ['Z'],
+  '5': ['S'],
+  S: ['5'],
+  '8': ['B'],
+  B: ['8'],
+  '6': ['G'],
+  G: ['6'],
+}
+/**
+ * Positions where one confusable character may be corrected: the personal number's (letters and
+ * digits both occur there). Never the document number: a wrong one would be worse than typing it.
+ */
+const CORRECTABLE_POSITIONS = Array.from({ length: 14 }, (_, i) => 28 + i)
+
 /** A passport's MRZ as read from OCR text: both lines, with what they say. */
 export interface Td3Reading {
   line1: string
@@ -229,10 +253,32 @@ export interface Td3Reading {
   mrz: PassportMrz
 }
 
+/** The lower line read from OCR, or the one single-character correction of a confusable pair that the check digits confirm. */
+function correctedLowerLine(raw: string, today: string): { line: string; mrz: PassportMrz } | null {
+  const fixed = raw
+    .split('')
+    .map((ch, at) => (DIGIT_POSITIONS.includes(at) ? (DIGIT_LOOKALIKES[ch] ?? ch) : ch))
+    .join('')
+  const parsed = parsePassportMrzLine2(fixed, today)
+  if (parsed.ok) return { line: fixed, mrz: parsed.mrz }
+  const candidates: Array<{ line: string; mrz: PassportMrz }> = []
+  for (const at of CORRECTABLE_POSITIONS) {
+    for (const alt of CONFUSABLE[fixed[at]!] ?? []) {
+      const line = fixed.slice(0, at) + alt + fixed.slice(at + 1)
+      const p = parsePassportMrzLine2(line, today)
+      if (p.ok) candidates.push({ line, mrz: p.mrz })
+    }
+  }
+  // Only an unambiguous correction: two that both pass would be a guess.
+  return candidates.length === 1 ? candidates[0]! : null
+}
+
 /**
  * Finds a passport's MRZ (TD3) in OCR text of a photo: the two lines of 44 characters nearest the
- * foot, spaces removed; look-alike letters in the lower line's digit-only positions are read as the
- * digits they resemble (O as 0, I as 1, S as 5...). The lower line must then pass every check of
+ * foot, spaces removed. Look-alike letters in the lower line's digit-only positions are read as the
+ * digits they resemble (O as 0, I as 1, S as 5...); in the personal number, where letters and digits
+ * both occur, one confusable character (Z and 7, O and 0...) may be corrected
+ * when exactly one correction makes every check digit right. The lower line must pass every check of
  * parsePassportMrzLine2, so a misread is refused, never guessed. Null when no valid lower line is
  * found (the person types it instead).
  */
@@ -246,14 +292,10 @@ export function findPassportMrz(ocrText: string, today: string): Td3Reading | nu
   for (let i = lines.length - 1; i >= 0; i--) {
     const raw = lines[i]!
     if (raw.length !== 44) continue
-    const fixed = raw
-      .split('')
-      .map((ch, at) => (DIGIT_POSITIONS.includes(at) ? (DIGIT_LOOKALIKES[ch] ?? ch) : ch))
-      .join('')
-    const parsed = parsePassportMrzLine2(fixed, today)
-    if (!parsed.ok) continue
+    const found = correctedLowerLine(raw, today)
+    if (!found) continue
     const line1 = i > 0 ? lines[i - 1]! : ''
-    return { line1, line2: fixed, names: parsePassportMrzLine1(line1), mrz: parsed.mrz }
+    return { line1, line2: found.line, names: parsePassportMrzLine1(line1), mrz: found.mrz }
   }
   return null
 }
