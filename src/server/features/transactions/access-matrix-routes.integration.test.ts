@@ -1444,6 +1444,11 @@ const ROWS: Record<string, Row> = {
         },
       }),
     expected: answers(403),
+  }, // A manual review's resolution: the conveyancer instructed for the client; the fresh move's client has no
+  // check in review, so the allowed get 409 (the rule that a review needs one), the rest 404.
+  'POST /api/transactions/{txId}/cdd/{profileId}/identity-review': {
+    call: cddWrite('POST', '/identity-review', { outcome: 'accepted', note: 'Seen by video call.' }),
+    expected: conveyancerOnly(409),
   },
 }
 
