@@ -1,9 +1,46 @@
 import react from '@vitejs/plugin-react'
 import tailwindcss from '@tailwindcss/vite'
+import { readFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
-import { defineConfig } from 'vite'
+import { defineConfig, type Plugin } from 'vite'
 
 const web = (file: string) => fileURLToPath(new URL(`./src/web/${file}`, import.meta.url))
+
+/**
+ * The OCR engine's files, served from our own origin under /ocr/ with fixed names (tesseract.js
+ * asks for them by name, and nothing may come from a CDN): its worker, the LSTM builds of its core
+ * (plain, SIMD and relaxed SIMD: the worker picks what the browser supports) and the English trained
+ * data (tessdata_best integer model), all from node_modules. Used by
+ * src/web/features/verification/mrz-ocr.ts (decision 064).
+ */
+const OCR_FILES: Record<string, string> = {
+  'worker.min.js': 'tesseract.js/dist/worker.min.js',
+  'tesseract-core-lstm.wasm.js': 'tesseract.js-core/tesseract-core-lstm.wasm.js',
+  'tesseract-core-simd-lstm.wasm.js': 'tesseract.js-core/tesseract-core-simd-lstm.wasm.js',
+  'tesseract-core-relaxedsimd-lstm.wasm.js': 'tesseract.js-core/tesseract-core-relaxedsimd-lstm.wasm.js',
+  'eng.traineddata.gz': '@tesseract.js-data/eng/4.0.0_best_int/eng.traineddata.gz',
+}
+const ocrFile = (name: string) =>
+  readFileSync(fileURLToPath(new URL(`./node_modules/${OCR_FILES[name]}`, import.meta.url)))
+
+function ocrAssets(): Plugin {
+  return {
+    name: 'homeward-ocr-assets',
+    configureServer(server) {
+      server.middlewares.use('/ocr', (req, res, next) => {
+        const name = (req.url ?? '').replace(/^\//, '').split('?')[0] ?? ''
+        if (!OCR_FILES[name]) return next()
+        res.setHeader('Content-Type', name.endsWith('.js') ? 'text/javascript' : 'application/octet-stream')
+        res.end(ocrFile(name))
+      })
+    },
+    generateBundle() {
+      for (const name of Object.keys(OCR_FILES)) {
+        this.emitFile({ type: 'asset', fileName: `ocr/${name}`, source: ocrFile(name) })
+      }
+    },
+  }
+}
 
 /**
  * The web app lives in src/web and is built twice:
@@ -17,7 +54,7 @@ const web = (file: string) => fileURLToPath(new URL(`./src/web/${file}`, import.
 export default defineConfig(({ isSsrBuild }) => ({
   root: 'src/web',
   publicDir: 'public',
-  plugins: [react(), tailwindcss()],
+  plugins: isSsrBuild ? [react(), tailwindcss()] : [react(), tailwindcss(), ocrAssets()],
   build: isSsrBuild
     ? { outDir: '../../dist/web-ssr', emptyOutDir: true, sourcemap: true, copyPublicDir: false }
     : {

@@ -4,8 +4,13 @@
  * the buyer's conveyancer sees the badges on People, opens the CDD record, views the selfie and
  * approves, and the ID and AML task ticks itself; a sanctions hit demands enhanced due diligence
  * before approval; a failed face match tells the buyer what to do next; the seller sees none of the
- * buyer's data (API 404s, no badges). Screenshots at 1280 and 390 px; axe on each page.
+ * buyer's data (API 404s, no badges); a failed selfie redoes only the selfie; the MRZ is read from a
+ * photo of a specimen passport (e2e/fixtures/specimen-passport-mrz.png: the ICAO specimen's lower line
+ * with a British nationality and an expiry of 2034, surname Manualreview, rendered in DejaVu Sans Mono
+ * with sharp) or typed when a photo cannot be read, and the conveyancer resolves the manual review.
+ * Screenshots at 1280 and 390 px; axe on each page.
  */
+import { readFile } from 'node:fs/promises'
 import { expect, test, type APIRequestContext } from '@playwright/test'
 import { expectNoAxeViolations, makePdf, move, person, toast } from './app-helpers'
 
@@ -228,8 +233,98 @@ test('a failed face match tells the buyer what to do next', async ({ browser }) 
   await expect(fay.page.getByText('The selfie does not match the photo on the document.')).toBeVisible()
   await expect(fay.page.getByText(/What to do next:.*retake your selfie/)).toBeVisible()
   await shots(fay.page, 'identity-failed')
-  await fay.page.getByRole('button', { name: 'Start again' }).click()
-  await expect(fay.page.getByText('Step 1 of 4: Your passport or driving licence')).toBeVisible()
+  // Only the failed step is redone: the document and the address are kept.
+  await expect(fay.page.getByText('We keep your document and your address from this check')).toBeVisible()
+  await fay.page.getByRole('button', { name: 'Retake the selfie' }).click()
+  await expect(fay.page.getByText('Step 2 of 4: A selfie')).toBeVisible()
+  await expect(fay.page.getByRole('button', { name: '✓ Your passport or driving licence' })).toBeVisible()
+  await expect(fay.page.getByRole('button', { name: '✓ Your current address' })).toBeVisible()
   fay.console.check()
   await fay.close()
+})
+
+test('the MRZ is read from a passport photo (typing when it cannot be); the conveyancer resolves a manual review', async ({
+  browser,
+}) => {
+  test.setTimeout(240_000)
+  const buyer = await person(browser, 'Bea Buyer', 'buyer')
+  const conveyancer = await person(browser, 'Cora Conveyancer', 'conveyancer')
+  const { txId, path } = await move(buyer, [{ who: conveyancer, role: 'buyer_conveyancer' }])
+  const page = buyer.page
+  await page.goto(`${path.replace(/\/$/, '')}/identity`)
+  await page.getByRole('button', { name: 'Start' }).click()
+
+  // A photo without an MRZ: the OCR finds none, and typing is offered.
+  const blank = await page.screenshot()
+  await page
+    .getByLabel('Photo of the document')
+    .setInputFiles({ name: 'page.png', mimeType: 'image/png', buffer: blank })
+  await expect(page.getByTestId('mrz-read')).toContainText('We could not read the machine readable zone', {
+    timeout: 90_000,
+  })
+  await expect(page.getByLabel('The lower line of the machine readable zone')).toHaveValue('')
+
+  // The specimen passport: both lines read on this device, every check digit right, names filled in.
+  const specimen = await readFile('e2e/fixtures/specimen-passport-mrz.png')
+  await page
+    .getByLabel('Photo of the document')
+    .setInputFiles({ name: 'passport.png', mimeType: 'image/png', buffer: specimen })
+  await expect(page.getByTestId('mrz-read')).toContainText('Read from the photo, with every check digit right', {
+    timeout: 90_000,
+  })
+  await expect(page.getByLabel('The lower line of the machine readable zone')).toHaveValue(
+    'L898902C36GBR7408122F3404159ZE184226B<<<<<16',
+  )
+  await expect(page.getByLabel('Surname, as on the document')).toHaveValue('Manualreview')
+  await expect(page.getByLabel('Given names, as on the document')).toHaveValue('Anna Maria')
+  await shots(page, 'identity-mrz-read')
+  await page.getByRole('button', { name: 'Save and continue' }).click()
+  await expect(page.getByText('Step 2 of 4: A selfie')).toBeVisible()
+  await page.getByLabel('Selfie').setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: blank })
+  await expect(page.getByText('Preparing the photo…')).toBeHidden()
+  await page.getByRole('button', { name: 'Save and continue' }).click()
+  await page.getByLabel('Address line 1').fill('3 Station Road')
+  await page.getByLabel('Town or city').fill('Harpenden')
+  await page.getByLabel('Postcode').fill('AL5 4SE')
+  await page.getByRole('button', { name: 'Save and continue' }).click()
+  await page.getByRole('button', { name: 'Send for checking' }).click()
+  await expect(page.getByRole('heading', { name: 'Your check is being reviewed' })).toBeVisible({ timeout: 20_000 })
+
+  // The conveyancer: the review is flagged with the name that differs; screening has not started; no PG81 claim.
+  const cp = conveyancer.page
+  await cp.goto(`/app/transactions/${txId}/cdd/${buyer.id}`)
+  await expect(cp.getByRole('heading', { level: 1, name: 'Client due diligence' })).toBeVisible()
+  await expect(cp.getByText('Needs review')).toBeVisible()
+  await expect(cp.getByTestId('name-differs')).toContainText('Differs from the account name, Bea Buyer')
+  await expect(cp.getByTestId('screening-state')).toContainText('Not screened: the identity check is in manual review')
+  await expect(cp.getByTestId('pg81')).toContainText(
+    "Does not meet HM Land Registry's digital identity standard (PG81)",
+  )
+  await expect(cp.getByText("Document's chip read and verified (NFC): no")).toBeVisible()
+  await expect(cp.getByText('Resolve the manual review of the identity check first')).toBeVisible()
+  await shots(cp, 'cdd-manual-review')
+
+  // Accept with a note: audited, screening starts, and the record can be approved.
+  await cp.getByRole('radio', { name: /Accept the check/ }).check()
+  await cp.getByLabel('Note for the file (what you checked)').fill('Compared the photo page and selfie by video call.')
+  await cp.getByRole('button', { name: 'Record the review' }).click()
+  await expect(toast(cp)).toContainText('Identity check: accepted')
+  await expect(cp.getByTestId('identity-review')).toContainText('Accepted by Cora Conveyancer')
+  await expect(cp.getByText('No match on the UK sanctions list or the PEP lists.')).toBeVisible({ timeout: 20_000 })
+  await expect(cp.getByText('Resolve the manual review of the identity check first')).toHaveCount(0)
+  await cp
+    .getByLabel('Note for the file', { exact: true })
+    .fill('Identity accepted after manual review; screening clear.')
+  await cp.getByRole('button', { name: 'Record the decision' }).click()
+  await expect(cp.getByTestId('cdd-decision')).toContainText('Approved by Cora Conveyancer')
+  await shots(cp, 'cdd-review-accepted')
+  const audit = (await (await conveyancer.request.get(`/api/transactions/${txId}/activity`)).json()) as unknown
+  expect(JSON.stringify(audit)).toContain('accepted the identity check of a buyer after its manual review')
+
+  // The buyer is told.
+  await page.reload()
+  await expect(page.getByRole('heading', { name: 'Your conveyancer accepted your check' })).toBeVisible()
+  buyer.console.check()
+  conveyancer.console.check()
+  for (const p of [buyer, conveyancer]) await p.close()
 })

@@ -4,7 +4,7 @@ import { NONCE, secureHeaders } from 'hono/secure-headers'
 import type { Config } from '../config'
 
 /**
- * secureHeaders for Homeward. Scripts only from our own origin; with `scriptNonce`, also the inline
+ * secureHeaders for Homeward. Scripts only from our own origin (and WebAssembly compiled from them); with `scriptNonce`, also the inline
  * script carrying that one response's nonce (a server-rendered page's router data, written by React
  * Router's StaticRouterProvider): a fresh random nonce per response, read from
  * `c.get('secureHeadersNonce')`. A header the route set itself is kept (a file download's sandbox
@@ -14,7 +14,9 @@ export function securityHeaders(config: Pick<Config, 'secure'>, { scriptNonce = 
   return secureHeaders({
     contentSecurityPolicy: {
       defaultSrc: ["'self'"],
-      scriptSrc: scriptNonce ? ["'self'", NONCE] : ["'self'"],
+      // 'wasm-unsafe-eval' lets WebAssembly compile (the passport MRZ's OCR engine, decision 064); it
+      // allows no JavaScript eval.
+      scriptSrc: scriptNonce ? ["'self'", "'wasm-unsafe-eval'", NONCE] : ["'self'", "'wasm-unsafe-eval'"],
       styleSrc: ["'self'", "'unsafe-inline'"],
       imgSrc: ["'self'", 'data:', 'blob:'],
       fontSrc: ["'self'", 'data:'],

@@ -29,10 +29,11 @@ export async function insertDemoIdentity(
   }
   const address = { line1: 'Flat 4, 27 Victoria Street', line2: '', town: 'St Albans', postcode: 'AL1 3JJ' }
   await tx.execute(sql`insert into identity_checks (id, profile_id, status, provider, provider_check_id, document_type,
-      document_sealed, document_expires_on, address_sealed, face_match, liveness, confidence, submitted_at, completed_at,
+      document_sealed, document_expires_on, address_sealed, face_match, liveness, document_authentic, chip_read, confidence,
+      submitted_at, completed_at,
       expires_at, created_at, updated_at)
     values (${id}, ${people.amelia}, 'verified', 'sandbox', ${`sandbox_idv_${id.replace(/-/g, '')}`}, 'passport',
-      ${sealJson(document, docContext(id))}, '2031-09-02', ${sealJson(address, addressContext(id))}, true, true, 'medium',
+      ${sealJson(document, docContext(id))}, '2031-09-02', ${sealJson(address, addressContext(id))}, true, true, true, false, 'medium',
       ${days(33)}, ${days(33)}, ${new Date(new Date(days(33)).getTime() + 365 * 86_400_000).toISOString()}, ${days(33)},
       ${days(33)})`)
   const cddId = randomUUID()
@@ -41,6 +42,6 @@ export async function insertDemoIdentity(
       decided_at, created_at, updated_at)
     values (${cddId}, ${people.demoTransactionId}, ${people.amelia}, 'buyer', ${id}, 'clear', 'sandbox',
       ${`scr_demo_${cddId.replace(/-/g, '')}`}, ${sealJson([], `cdd:${cddId}:screening`)}, 'approve',
-      'Passport verified by the identity provider to medium confidence; address matches; no sanctions or PEP match.',
+      'Passport verified by the identity provider to medium confidence (chip not read); address matches; no sanctions or PEP match.',
       ${people.priya}, ${days(32)}, ${days(33)}, ${days(32)})`)
 }

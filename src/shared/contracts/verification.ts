@@ -8,6 +8,7 @@ import { z } from 'zod'
 import {
   BADGE_STATES,
   CDD_DECISIONS,
+  IDENTITY_REVIEW_OUTCOMES,
   IDENTITY_STATES,
   RISK_LEVELS,
   SCREENING_STATES,
@@ -81,6 +82,24 @@ export type AddressStepInput = z.input<typeof AddressStepInput>
 
 export const CheckParams = z.object({ checkId: Uuid })
 
+/**
+ * What a check checked (yes, no, or null before the result) and the level it reached; "meets PG81"
+ * only with the chip read (shared/domain/identity-assurance.ts).
+ */
+export const IdentityAssurance = z.object({
+  checks: z.array(
+    z.object({
+      key: z.enum(['document', 'mrz', 'face_match', 'liveness', 'chip']),
+      label: z.string(),
+      done: z.boolean().nullable(),
+    }),
+  ),
+  level: z.enum(['medium', 'low']).nullable(),
+  meets_pg81: z.boolean(),
+  pg81: z.string(),
+})
+export type IdentityAssurance = z.infer<typeof IdentityAssurance>
+
 /** A person's identity check as they see it. */
 export const IdentityCheck = z.object({
   id: Uuid,
@@ -93,6 +112,14 @@ export const IdentityCheck = z.object({
   /** What to do next after a failure, in plain words. */
   next_step: z.string().nullable(),
   confidence: z.string().nullable(),
+  assurance: IdentityAssurance,
+  /**
+   * After a manual review, what the person's conveyancer decided ('new_check_requested': start a new
+   * check; 'rejected': they will be in touch; 'accepted'); null while nobody has.
+   */
+  review_outcome: z.enum(IDENTITY_REVIEW_OUTCOMES).nullable(),
+  /** After a failure, the steps a new check starts with, taken from this one (only the failed step is redone). */
+  retry_keeps: z.array(z.enum(['document', 'selfie', 'address'])),
   submitted_at: Timestamp.nullable(),
   completed_at: Timestamp.nullable(),
   expires_at: Timestamp.nullable(),
@@ -158,6 +185,29 @@ export const RelianceInput = z.object({
 })
 export type RelianceInput = z.infer<typeof RelianceInput>
 
+/** The conveyancer's resolution of a manual review (IDENTITY_REVIEW_OUTCOMES), with a note for the file. */
+export const IdentityReviewInput = z.object({
+  outcome: z.enum(IDENTITY_REVIEW_OUTCOMES, { message: 'Choose accept, reject or ask for a new check' }),
+  note: displayText().trim().min(3, 'Add a note for the file: what you checked and why').max(2000),
+})
+export type IdentityReviewInput = z.infer<typeof IdentityReviewInput>
+
+/** One identity check the client sent, as the CDD record's history lists it. */
+export const IdentityAttempt = z.object({
+  id: Uuid,
+  status: z.enum(['processing', 'verified', 'needs_review', 'failed']),
+  document_type: z.enum(DOCUMENT_TYPES).nullable(),
+  name_on_document: z.string().nullable(),
+  /** The name on the document differs from the client's account name. */
+  name_differs: z.boolean(),
+  failure_reason: z.string().nullable(),
+  confidence: z.string().nullable(),
+  submitted_at: Timestamp.nullable(),
+  completed_at: Timestamp.nullable(),
+  /** The check this record relies on. */
+  current: z.boolean(),
+})
+
 export const DecisionInput = z.object({
   decision: z.enum(CDD_DECISIONS, { message: 'Choose approve, refer or reject' }),
   note: displayText().trim().min(3, 'Add a note for the file').max(2000),
@@ -190,10 +240,26 @@ export const CddRecord = z.object({
     failure_reason: z.string().nullable(),
     completed_at: Timestamp.nullable(),
     has_images: z.boolean(),
+    assurance: IdentityAssurance,
+    /** The name on the document differs from the client's account name: look at why. */
+    name_differs_from_account: z.boolean(),
+    /** The conveyancer's resolution of this check's manual review, if any. */
+    review: z
+      .object({
+        outcome: z.enum(IDENTITY_REVIEW_OUTCOMES),
+        note: z.string(),
+        reviewed_by: z.string().nullable(),
+        reviewed_at: Timestamp,
+      })
+      .nullable(),
   }),
+  /** Every identity check the client sent, newest first, with its result. */
+  attempts: z.array(IdentityAttempt),
   address: z.object({ lines: z.array(z.string()), postcode: z.string() }).nullable(),
   screening: z.object({
     state: z.enum(SCREENING_STATES),
+    /** False when no screening was ever sent (pending then means "not screened", not "running"). */
+    started: z.boolean(),
     provider_label: z.string(),
     sanctions_match: z.boolean(),
     pep: z.boolean(),
@@ -327,6 +393,18 @@ export const verificationEndpoints = {
     summary: 'Approve, refer or reject; approval ticks the side’s ID and AML task once every client is approved',
     request: { params: ClientParams, body: jsonBody(DecisionInput) },
     responses: { 200: json('Record', CddRecord), 422: { description: 'Not ready to approve' }, ...ERRORS },
+  }),
+  reviewIdentity: endpoint({
+    method: 'post',
+    path: '/transactions/{txId}/cdd/{profileId}/identity-review',
+    summary:
+      'Resolve a manual review of the client’s identity check: accept it with a note, reject it, or ask for a new check (audited)',
+    request: { params: ClientParams, body: jsonBody(IdentityReviewInput) },
+    responses: {
+      200: json('Record', CddRecord),
+      409: { description: 'The check is not waiting for a manual review' },
+      ...ERRORS,
+    },
   }),
   image: endpoint({
     method: 'get',

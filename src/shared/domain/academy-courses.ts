@@ -1,22 +1,23 @@
 /**
  * The Academy Lite courses, written by Homeward for conveyancers and the professionals around them.
  * Each names its sources: the Money Laundering, Terrorist Financing and Transfer of Funds (Information
- * on the Payer) Regulations 2017 (MLR 2017), HM Land Registry Practice Guide 81, and the Law Society
+ * on the Payer) Regulations 2017 (MLR 2017), HM Land Registry Practice Guides 81 (its digital identity
+ * standard) and 67 (evidence of identity: the application panels, forms ID1 and ID2), and the Law Society
  * Conveyancing Protocol. The text is a training summary, not legal advice; the sources govern.
  */
 import type { AcademyCourse } from './academy'
 
 const PG81: AcademyCourse = {
   slug: 'pg81-identity-evidence',
-  title: 'PG81: evidence of identity for conveyancers',
+  title: 'PG81 and PG67: identity for HM Land Registry',
   summary:
-    "What HM Land Registry expects before you lodge an application for a client: whose identity you check, the digital identity standard and its safe harbour, and what to do for a party you don't act for.",
+    "What HM Land Registry expects before you lodge an application for a client: whose identity you check and how you confirm it (PG67), the digital identity standard and its safe harbour (PG81), and what to do for a party you don't act for (PG67's forms ID1 and ID2).",
   audience: 'Conveyancers, licensed conveyancers and their assistants',
   cpdMinutes: 30,
   passMarkPercent: 80,
   sources: [
-    'HM Land Registry Practice Guide 81: evidence of identity (conveyancers)',
-    'HM Land Registry digital identity standard',
+    'HM Land Registry Practice Guide 81: digital identity standard',
+    'HM Land Registry Practice Guide 67: evidence of identity (conveyancers)',
     'Land Registration Rules 2003',
   ],
   lessons: [
@@ -25,7 +26,7 @@ const PG81: AcademyCourse = {
       title: 'Why HM Land Registry asks about identity',
       body: [
         'Registration is what makes a buyer the legal owner, and the register is guaranteed by the state: when a fraudster sells or mortgages a home they do not own, HM Land Registry may have to pay an indemnity to the person who loses out. Checking who your client really is comes before anything else you do on the title.',
-        'Practice Guide 81 sets out what HM Land Registry expects from a conveyancer who lodges an application. When you act for a party, you confirm in the evidence of identity panel of the application form (AP1, TR1-based dispositions, FR1) that you have taken reasonable steps to verify that party’s identity.',
+        'Practice Guide 67 sets out what HM Land Registry expects from a conveyancer who lodges an application. When you act for a party, you confirm in the evidence of identity panel of the application form (AP1, TR1-based dispositions, FR1) that you have taken reasonable steps to verify that party’s identity.',
         'The most common frauds are a seller impersonating the registered owner of a property with no mortgage, often empty or let, and a borrower taking a mortgage in the owner’s name. Red flags include an owner who lives abroad, a request to pay the sale proceeds to an account in another name, a price below market value with pressure to exchange quickly, and contact only by email or mobile phone.',
       ],
     },
@@ -33,7 +34,7 @@ const PG81: AcademyCourse = {
       slug: 'the-standard',
       title: 'The digital identity standard and its safe harbour',
       body: [
-        'HM Land Registry’s digital identity standard describes a check that gives a high level of confidence that a person is who they say they are. Following it gives the conveyancer a safe harbour: where the standard was met, HM Land Registry will not seek to recover an indemnity it pays from the conveyancer on the ground that the identity check was inadequate.',
+        'HM Land Registry’s digital identity standard (Practice Guide 81) describes a check by an identity service provider certified under the UK digital identity and attributes trust framework, to a medium level of confidence, with the identity document’s chip read. Following it gives the conveyancer a safe harbour: where the standard was met, HM Land Registry will not seek to recover an indemnity it pays from the conveyancer on the ground that the identity check was inadequate.',
         'The check is usually bought from an identity service provider. Its core is:',
         '• reading the chip of a passport or identity card by NFC, which proves the document is genuine and unaltered;',
         '• a biometric liveness check that matches the person in front of the camera to the photograph held on the chip;',
@@ -45,7 +46,7 @@ const PG81: AcademyCourse = {
       slug: 'parties-you-do-not-act-for',
       title: "Parties you don't act for",
       body: [
-        'You confirm identity only for your own clients. When another party to the application has no conveyancer (an unrepresented seller or a transferor), their identity must be verified another way: a conveyancer or other qualified person checks it and completes form ID1 for an individual or ID2 for a company, which is lodged with the application.',
+        'Practice Guide 67 covers the rest. You confirm identity only for your own clients. When another party to the application has no conveyancer (an unrepresented seller or a transferor), their identity must be verified another way: a conveyancer or other qualified person checks it and completes form ID1 for an individual or ID2 for a company, which is lodged with the application.',
         'When the other party has their own conveyancer, that conveyancer confirms their client’s identity in the same panel of the application; you name them there.',
         'Keep a record of what you checked, when, and by whom, with copies of the evidence, for as long as your firm’s retention policy and the Money Laundering Regulations require.',
       ],
@@ -101,7 +102,8 @@ const PG81: AcademyCourse = {
         'The estate agent’s memorandum of sale is enough',
       ],
       answer: 1,
-      explanation: 'ID1 (individuals) and ID2 (companies) evidence the identity of a party no conveyancer acts for.',
+      explanation:
+        'Practice Guide 67: ID1 (individuals) and ID2 (companies) evidence the identity of a party no conveyancer acts for.',
     },
     {
       id: 'red-flag',

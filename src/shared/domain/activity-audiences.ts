@@ -190,6 +190,8 @@ export const ACTIVITY_KIND_RULES = {
   'matter.linked': 'everyone',
   // A buyer's or seller's own answer to proposed chain dates (decision 061): shown to the whole chain by role.
   'chain.dates_mover_answered': 'everyone',
+  // The conveyancer's resolution of a manual identity review: the client's firm, as every CDD entry.
+  'cdd.identity_reviewed': 'client_firm',
 } as const satisfies Record<string, ActivityAudienceRule>
 
 /** Every kind of audit entry (the keys of ACTIVITY_KIND_RULES). */

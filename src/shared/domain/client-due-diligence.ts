@@ -25,6 +25,14 @@ export type RiskLevel = (typeof RISK_LEVELS)[number]
 export const CDD_DECISIONS = ['approve', 'refer', 'reject'] as const
 export type CddDecision = (typeof CDD_DECISIONS)[number]
 
+/**
+ * How the conveyancer resolves an identity check the provider sent to manual review (on one matter):
+ * accepted (having looked at the document and selfie, with a note), rejected, or a new check asked
+ * of the client.
+ */
+export const IDENTITY_REVIEW_OUTCOMES = ['accepted', 'rejected', 'new_check_requested'] as const
+export type IdentityReviewOutcome = (typeof IDENTITY_REVIEW_OUTCOMES)[number]
+
 /** The badge a party shows on People (identity, CDD; the funds badge joins them). */
 export const BADGE_STATES = ['not_started', 'in_progress', 'verified', 'needs_review', 'failed'] as const
 export type BadgeState = (typeof BADGE_STATES)[number]
@@ -53,6 +61,14 @@ export interface RiskInput {
   pricePence?: number | null
   /** CDD relied on from another firm under reg 39, with its written consent. */
   reliance: boolean
+  /** The conveyancer's resolution of a manual review of the current check, if any. */
+  identityReview?: IdentityReviewOutcome | null
+  /** The name on the current document differs from the account's name (namesAgree). */
+  nameDiffers?: boolean
+  /** An earlier attempt was made with a document in another name than the current one. */
+  earlierAttemptInAnotherName?: boolean
+  /** Screening was never started (a failed or unfinished identity check starts none). */
+  screeningStarted?: boolean
 }
 
 export interface RiskAssessment {
@@ -75,12 +91,28 @@ export function assessRisk(input: RiskInput): RiskAssessment {
   if (input.sanctionsMatch) high.push('Possible match on the UK sanctions list: confirm or rule it out before acting')
   if (input.pep) high.push('Politically exposed person (reg 35): enhanced due diligence and senior approval needed')
   if (input.identity === 'failed') high.push('The identity check failed')
-  if (input.identity === 'needs_review') medium.push('The identity provider sent the check for manual review')
+  if (input.identity === 'needs_review' && input.identityReview === 'rejected') {
+    high.push('You rejected the identity check after its manual review')
+  } else if (input.identity === 'needs_review' && input.identityReview === 'accepted') {
+    medium.push('The identity check went to manual review and you accepted it (the provider reached low confidence)')
+  } else if (input.identity === 'needs_review' && input.identityReview === 'new_check_requested') {
+    medium.push('You asked the client for a new identity check after the manual review')
+  } else if (input.identity === 'needs_review') {
+    medium.push('The identity provider sent the check for manual review: accept it, reject it or ask for a new check')
+  }
+  if (input.nameDiffers) medium.push("The name on the identity document differs from the client's account name")
+  if (input.earlierAttemptInAnotherName) {
+    medium.push('An earlier identity check used a document in another name: see the attempts')
+  }
   if (!input.reliance && ['not_started', 'in_progress', 'processing'].includes(input.identity)) {
     medium.push('Identity not verified yet')
   }
   if (input.faceMatch === false && input.identity !== 'failed') medium.push('The selfie did not match the document')
-  if (input.screening === 'pending') medium.push('Sanctions and PEP screening has not come back yet')
+  if (input.screening === 'pending' && input.screeningStarted === false) {
+    medium.push('Not screened against the sanctions and PEP lists yet')
+  } else if (input.screening === 'pending') {
+    medium.push('Sanctions and PEP screening has not come back yet')
+  }
   if (input.pricePence != null && input.pricePence >= HIGH_VALUE_PENCE) {
     medium.push('High-value purchase (£2,000,000 or more)')
   }
@@ -95,6 +127,8 @@ export interface ApprovalInput {
   risk: RiskAssessment
   identity: IdentityState
   reliance: boolean
+  /** The conveyancer accepted the current check after its manual review. */
+  identityAccepted?: boolean
   sanctionsMatch: boolean
   eddAnswered: boolean
   sourceOfWealthEvidence: boolean
@@ -103,8 +137,13 @@ export interface ApprovalInput {
 /** Why the record cannot be approved yet (each a sentence naming the rule), or [] when it can. */
 export function approvalBlockers(input: ApprovalInput): string[] {
   const blockers: string[] = []
-  if (input.identity !== 'verified' && !input.reliance) {
-    blockers.push("Verify the client's identity first (reg 28), or record reliance on another firm's CDD (reg 39)")
+  const identityOk = input.identity === 'verified' || (input.identity === 'needs_review' && input.identityAccepted)
+  if (!identityOk && !input.reliance) {
+    blockers.push(
+      input.identity === 'needs_review'
+        ? 'Resolve the manual review of the identity check first (reg 28): accept it with a note, or ask for a new check'
+        : "Verify the client's identity first (reg 28), or record reliance on another firm's CDD (reg 39)",
+    )
   }
   if (input.risk.eddRequired && !input.eddAnswered) {
     blockers.push('Answer the enhanced due diligence questions first (reg 33)')
@@ -152,3 +191,28 @@ export function cddBadge(record: { decision: CddDecision | null } | null): Badge
 
 /** Identity checks are reused across moves for 12 months, or until the document expires if sooner. */
 export const IDENTITY_CHECK_VALID_MONTHS = 12
+
+/** A name's words for comparison: accents removed, lower case, letters only ('Zoë O\'Brien-Smith' -> zoe, obrien, smith). */
+function nameWords(name: string): string[] {
+  return name
+    .normalize('NFD')
+    .replace(/\p{M}/gu, '')
+    .toLowerCase()
+    .replace(/['’]/g, '')
+    .split(/[^a-z]+/)
+    .filter(Boolean)
+}
+
+/**
+ * True when the name on an identity document agrees with the account's name: every word of the
+ * surname and the first given name appear among the account name's words (accents, case,
+ * apostrophes and hyphens aside; middle names may be left out of the account). False flags a
+ * difference for the conveyancer to look at (a maiden name, another person's document); it blocks
+ * nothing by itself.
+ */
+export function namesAgree(accountName: string, document: { surname: string; givenNames: string }): boolean {
+  const account = new Set(nameWords(accountName))
+  const surname = nameWords(document.surname)
+  const first = nameWords(document.givenNames)[0]
+  return surname.length > 0 && surname.every((w) => account.has(w)) && (!first || account.has(first))
+}

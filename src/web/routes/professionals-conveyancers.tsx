@@ -30,7 +30,7 @@ export function Component() {
         {
           icon: ShieldCheck,
           title: 'AML and KYC automation',
-          text: 'Digital ID checks to the Land Registry PG81 standard and open-banking source of funds, recorded for your MLR 2017 file.',
+          text: 'Digital ID checks that show what was checked and the confidence reached (PG81 only when the passport’s chip is read), and open-banking source of funds, recorded for your MLR 2017 file.',
         },
         {
           icon: Users,

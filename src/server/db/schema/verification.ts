@@ -7,7 +7,7 @@
  */
 import { sql } from 'drizzle-orm'
 import { boolean, check, date, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
-import { CDD_DECISIONS, SCREENING_STATES } from '#shared/domain/client-due-diligence.ts'
+import { CDD_DECISIONS, IDENTITY_REVIEW_OUTCOMES, SCREENING_STATES } from '#shared/domain/client-due-diligence.ts'
 import { profiles } from './people'
 import { checkSql, inList } from './sql-lists'
 import { documents, transactions } from './transactions'
@@ -39,7 +39,14 @@ export const identityChecks = pgTable(
     resultSealed: text('result_sealed'),
     faceMatch: boolean('face_match'),
     liveness: boolean('liveness'),
-    /** Confidence against the UK digital identity and attributes trust framework: 'medium' meets PG81. */
+    /** The provider found the document genuine (its data and security features). */
+    documentAuthentic: boolean('document_authentic'),
+    /** The provider read the document's chip and verified its signature (NFC): PG81 needs it. */
+    chipRead: boolean('chip_read'),
+    /**
+     * Confidence the provider reports against the UK digital identity and attributes trust framework.
+     * PG81 is met only with 'medium' and a chip read (shared/domain/identity-assurance.ts).
+     */
     confidence: text('confidence'),
     failureReason: text('failure_reason'),
     submittedAt: timestamp('submitted_at', { withTimezone: true }),
@@ -87,6 +94,17 @@ export const cddRecords = pgTable(
     relianceFirm: text('reliance_firm'),
     relianceConsentOn: date('reliance_consent_on'),
     relianceNote: text('reliance_note'),
+    /**
+     * The conveyancer's resolution of an identity check the provider sent to manual review
+     * (IDENTITY_REVIEW_OUTCOMES): on this matter only, for the check it names.
+     */
+    identityReview: text('identity_review'),
+    identityReviewNote: text('identity_review_note'),
+    identityReviewCheckId: uuid('identity_review_check_id').references(() => identityChecks.id, {
+      onDelete: 'set null',
+    }),
+    identityReviewedBy: uuid('identity_reviewed_by').references(() => profiles.id, { onDelete: 'set null' }),
+    identityReviewedAt: timestamp('identity_reviewed_at', { withTimezone: true }),
     decision: text('decision'),
     decisionNote: text('decision_note'),
     decidedBy: uuid('decided_by').references(() => profiles.id, { onDelete: 'set null' }),
@@ -104,5 +122,9 @@ export const cddRecords = pgTable(
     check('cdd_records_screening_check', checkSql`screening_status in ${inList(SCREENING_STATES)}`),
     check('cdd_records_decision_check', checkSql`decision is null or decision in ${inList(CDD_DECISIONS)}`),
     check('cdd_records_reliance_check', sql`(reliance_firm is null) = (reliance_consent_on is null)`),
+    check(
+      'cdd_records_identity_review_check',
+      checkSql`identity_review is null or identity_review in ${inList(IDENTITY_REVIEW_OUTCOMES)}`,
+    ),
   ],
 )

@@ -1454,6 +1454,11 @@ const ROWS: Record<string, Row> = {
         },
       }),
     expected: answers(403),
+  }, // A manual review's resolution: the conveyancer instructed for the client; the fresh move's client has no
+  // check in review, so the allowed get 409 (the rule that a review needs one), the rest 404.
+  'POST /api/transactions/{txId}/cdd/{profileId}/identity-review': {
+    call: cddWrite('POST', '/identity-review', { outcome: 'accepted', note: 'Seen by video call.' }),
+    expected: conveyancerOnly(409),
   },
   // Linking the move to the viewer's firm (decision 062): the buyer's conveyancer on it, whose firm's
   // matter it already is, gets the matter (no change); the clients and the firm's assistant, who is

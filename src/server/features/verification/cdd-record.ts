@@ -10,7 +10,13 @@
 import { randomUUID } from 'node:crypto'
 import { sql } from 'drizzle-orm'
 import { z } from 'zod'
-import type { CddRecord, DecisionInput, EddInput, RelianceInput } from '#shared/contracts/verification.ts'
+import type {
+  CddRecord,
+  DecisionInput,
+  EddInput,
+  IdentityReviewInput,
+  RelianceInput,
+} from '#shared/contracts/verification.ts'
 import { EddInput as EddSchema } from '#shared/contracts/verification.ts'
 import {
   approvalBlockers,
@@ -18,7 +24,9 @@ import {
   CDD_DECISIONS,
   CDD_TASK_TITLES,
   cddRetainUntil,
+  IDENTITY_REVIEW_OUTCOMES,
   type IdentityState,
+  namesAgree,
   SCREENING_STATES,
 } from '#shared/domain/client-due-diligence.ts'
 import { assertInstructedFor } from '#server/access/verification.ts'
@@ -34,9 +42,11 @@ import type { NotificationDelivery } from '#server/core/notify/notify-people.ts'
 import { tickTask } from '#server/core/timeline/tick-task.ts'
 import { touchTransaction } from '#server/core/timeline/touch-transaction.ts'
 import {
+  assuranceOf,
   currentCheck,
   docContext,
   addressContext,
+  IDENTITY_COLUMNS,
   IdentityRow,
   type SealedAddress,
   type SealedDocument,
@@ -66,6 +76,12 @@ const CddRow = z.object({
   reliance_firm: z.string().nullable(),
   reliance_consent_on: z.string().nullable(),
   reliance_note: z.string().nullable(),
+  identity_review: z.enum(IDENTITY_REVIEW_OUTCOMES).nullable(),
+  identity_review_note: z.string().nullable(),
+  identity_review_check_id: z.string().nullable(),
+  identity_reviewed_by_name: z.string().nullable(),
+  identity_reviewed_at: Timestamp.nullable(),
+  screening_ref: z.string().nullable(),
   decision: z.enum(CDD_DECISIONS).nullable(),
   decision_note: z.string().nullable(),
   decided_by_name: z.string().nullable(),
@@ -87,17 +103,23 @@ const DocumentRow = z.object({ id: z.string(), filename: z.string() })
 const screeningContext = (id: string) => `cdd:${id}:screening`
 const eddContext = (id: string) => `cdd:${id}:edd`
 const sideLabel = (side: 'buyer' | 'seller') => (side === 'buyer' ? 'a buyer' : 'a seller')
+/** Two names the same, case and spacing aside. */
+const sameName = (a: string, b: string) =>
+  a.toLowerCase().replace(/\s+/g, ' ').trim() === b.toLowerCase().replace(/\s+/g, ' ').trim()
 
 async function readRow(tx: Tx, txId: string, profileId: string): Promise<CddRow | null> {
   const res = await tx.execute(sql`
     select r.id, r.transaction_id, r.client_profile_id, p.full_name as client_name, r.side, r.identity_check_id,
       r.screening_status, r.screening_sealed, r.sanctions_match, r.pep, r.edd_sealed,
       d.id as sow_id, d.filename as sow_filename, r.reliance_firm, r.reliance_consent_on::text, r.reliance_note,
+      r.identity_review, r.identity_review_note, r.identity_review_check_id, rp.full_name as identity_reviewed_by_name,
+      r.identity_reviewed_at, r.screening_ref,
       r.decision, r.decision_note, dp.full_name as decided_by_name, r.decided_at, r.relationship_ended_on::text,
       t.agreed_price_pence::float8 as agreed_price_pence
     from cdd_records r join profiles p on p.id = r.client_profile_id join transactions t on t.id = r.transaction_id
       left join documents d on d.id = r.source_of_wealth_document_id
       left join profiles dp on dp.id = r.decided_by
+      left join profiles rp on rp.id = r.identity_reviewed_by
     where r.transaction_id = ${txId} and r.client_profile_id = ${profileId}`)
   return firstRow(CddRow, res) ?? null
 }
@@ -105,9 +127,9 @@ async function readRow(tx: Tx, txId: string, profileId: string): Promise<CddRow 
 async function identityFor(tx: Tx, row: CddRow): Promise<IdentityRow | null> {
   // A decided record keeps the check it was decided on; an open one follows the person's current check.
   if (row.decision && row.identity_check_id) {
-    const res = await tx.execute(sql`select id, profile_id, status, provider, document_type, document_sealed,
-      document_expires_on::text, document_image_key, selfie_image_key, address_sealed, face_match, liveness, confidence,
-      failure_reason, submitted_at, completed_at, expires_at from identity_checks where id = ${row.identity_check_id}`)
+    const res = await tx.execute(
+      sql`select ${IDENTITY_COLUMNS} from identity_checks where id = ${row.identity_check_id}`,
+    )
     return firstRow(IdentityRow, res) ?? null
   }
   return currentCheck(tx, row.client_profile_id)
@@ -122,10 +144,47 @@ export function identityStateOf(check: IdentityRow | null, decided: boolean): Id
   return check.status
 }
 
+/** Every check the client sent (not the unsent one in progress), newest first, with the name on its document. */
+async function attemptsOf(tx: Tx, row: CddRow, currentId: string | null): Promise<CddRecord['attempts']> {
+  const res = await tx.execute(sql`select ${IDENTITY_COLUMNS} from identity_checks
+    where profile_id = ${row.client_profile_id} and status <> 'in_progress'
+    order by coalesce(submitted_at, created_at) desc limit 50`)
+  return rows(IdentityRow, res).map((a) => {
+    const doc = openJson<SealedDocument>(a.document_sealed, docContext(a.id))
+    return {
+      id: a.id,
+      status: a.status as CddRecord['attempts'][number]['status'],
+      document_type: a.document_type,
+      name_on_document: doc ? `${doc.given_names} ${doc.surname}` : null,
+      name_differs: doc ? !namesAgree(row.client_name, { surname: doc.surname, givenNames: doc.given_names }) : false,
+      failure_reason: a.failure_reason,
+      confidence: a.confidence,
+      submitted_at: a.submitted_at ? new Date(a.submitted_at).toISOString() : null,
+      completed_at: a.completed_at ? new Date(a.completed_at).toISOString() : null,
+      current: a.id === currentId,
+    }
+  })
+}
+
 async function buildView(tx: Tx, row: CddRow, providers: Providers): Promise<CddRecord> {
   const check = await identityFor(tx, row)
   const state = identityStateOf(check, !!row.decision)
   const doc = check ? openJson<SealedDocument>(check.document_sealed, docContext(check.id)) : null
+  const attempts = await attemptsOf(tx, row, check?.id ?? null)
+  const nameDiffers = doc ? !namesAgree(row.client_name, { surname: doc.surname, givenNames: doc.given_names }) : false
+  const currentName = doc ? `${doc.given_names} ${doc.surname}` : null
+  const otherNames = attempts.some(
+    (a) => !a.current && a.name_on_document && currentName && !sameName(a.name_on_document, currentName),
+  )
+  const review =
+    check && row.identity_review && row.identity_review_check_id === check.id && row.identity_reviewed_at
+      ? {
+          outcome: row.identity_review,
+          note: row.identity_review_note ?? '',
+          reviewed_by: row.identity_reviewed_by_name,
+          reviewed_at: new Date(row.identity_reviewed_at).toISOString(),
+        }
+      : null
   const address = check ? openJson<SealedAddress>(check.address_sealed, addressContext(check.id)) : null
   const matches = openJson<ScreeningMatch[]>(row.screening_sealed, screeningContext(row.id)) ?? []
   const edd = openJson<SealedEdd>(row.edd_sealed, eddContext(row.id))
@@ -138,6 +197,10 @@ async function buildView(tx: Tx, row: CddRow, providers: Providers): Promise<Cdd
     pep: row.pep,
     pricePence: row.agreed_price_pence,
     reliance,
+    identityReview: state === 'needs_review' ? (review?.outcome ?? null) : null,
+    nameDiffers,
+    earlierAttemptInAnotherName: otherNames,
+    screeningStarted: row.screening_ref !== null,
   })
   const docs = await tx.execute(sql`select id, filename from documents d where transaction_id = ${row.transaction_id}
     and ${documentAudienceFor('d', row.client_profile_id)} order by created_at desc limit 200`)
@@ -159,12 +222,19 @@ async function buildView(tx: Tx, row: CddRow, providers: Providers): Promise<Cdd
       failure_reason: check?.failure_reason ?? null,
       completed_at: check?.completed_at ? new Date(check.completed_at).toISOString() : null,
       has_images: !!check?.document_image_key && !!check.selfie_image_key,
+      assurance: check
+        ? assuranceOf(check)
+        : { checks: [], level: null, meets_pg81: false, pg81: 'PG81: no identity check yet' },
+      name_differs_from_account: nameDiffers,
+      review,
     },
+    attempts,
     address: address
       ? { lines: [address.line1, address.line2, address.town].filter(Boolean), postcode: address.postcode }
       : null,
     screening: {
       state: row.screening_status,
+      started: row.screening_ref !== null,
       provider_label: providers.screening.label,
       sanctions_match: row.sanctions_match,
       pep: row.pep,
@@ -192,6 +262,7 @@ async function buildView(tx: Tx, row: CddRow, providers: Providers): Promise<Cdd
     approval_blockers: approvalBlockers({
       risk,
       identity: state,
+      identityAccepted: state === 'needs_review' && review?.outcome === 'accepted',
       reliance,
       sanctionsMatch: row.sanctions_match,
       eddAnswered: !!edd,
@@ -459,4 +530,64 @@ export async function syncCddTask(
     // The task's state shows on the timeline; why it changed (a referral) is the client's firm's only.
     audience: side === 'buyer' ? 'buyer_firm' : 'seller_firm',
   })
+}
+
+/**
+ * POST identity-review: the conveyancer resolves the manual review of the client's current identity
+ * check, with a note for the file (audited): 'accepted' lets the record be approved on this matter
+ * (the check stays at the provider's low confidence, and screening starts under the name on the
+ * document); 'rejected' keeps it blocked and raises the risk; 'new_check_requested' asks the client
+ * to start a new check (their identity page says so). 409 when the check is not in review or the
+ * record is already approved or rejected.
+ */
+export async function reviewIdentity(opts: {
+  database: Database
+  viewer: Viewer
+  txId: string
+  profileId: string
+  input: IdentityReviewInput
+  providers: Providers
+}) {
+  let request: ScreeningRequest | undefined
+  const view = await opts.database.db.transaction(async (tx) => {
+    const { id, side } = await lockRow(tx, opts.viewer, opts.txId, opts.profileId)
+    const row = (await readRow(tx, opts.txId, opts.profileId))!
+    if (row.decision === 'approve' || row.decision === 'reject') {
+      throw new AppError('conflict', 'The record is already decided: the identity check it relies on cannot change.')
+    }
+    const check = await identityFor(tx, row)
+    if (!check || check.status !== 'needs_review') {
+      throw new AppError('conflict', 'The identity check is not waiting for a manual review.')
+    }
+    await tx.execute(sql`update cdd_records set identity_review = ${opts.input.outcome},
+        identity_review_note = ${opts.input.note}, identity_review_check_id = ${check.id},
+        identity_reviewed_by = ${opts.viewer.profileId}, identity_reviewed_at = now(), identity_check_id = ${check.id},
+        updated_at = now()
+      where id = ${id}`)
+    const what = {
+      accepted: 'accepted the identity check of',
+      rejected: 'rejected the identity check of',
+      new_check_requested: 'asked for a new identity check from',
+    }[opts.input.outcome]
+    await recordActivity(tx, {
+      transactionId: opts.txId,
+      actorId: opts.viewer.profileId,
+      kind: 'cdd.identity_reviewed',
+      side,
+      summary: `${what} ${sideLabel(side)} after its manual review`,
+      payload: { cddId: id, identityCheckId: check.id, outcome: opts.input.outcome },
+    })
+    if (opts.input.outcome === 'accepted') request = await prepareScreening(tx, opts.providers.screening.name, id)
+    return buildView(tx, (await readRow(tx, opts.txId, opts.profileId))!, opts.providers)
+  })
+  // After the commit, as openCdd does: a provider that fails leaves the screening pending ("Screen again").
+  if (request) await opts.providers.screening.startScreening(request)
+  return request ? getFreshView(opts) : view
+}
+
+/** The record as it is now (after a screening was started), without a second audit entry. */
+async function getFreshView(opts: { database: Database; txId: string; profileId: string; providers: Providers }) {
+  return opts.database.db.transaction(async (tx) =>
+    buildView(tx, (await readRow(tx, opts.txId, opts.profileId))!, opts.providers),
+  )
 }

@@ -3,7 +3,8 @@
  * check picks up where it stopped): start (or resume), the document (passport MRZ or driving licence
  * number checked with src/shared/domain/identity-documents.ts, an expired document refused, its photo
  * sealed), the selfie, the current address, then submit to the identity provider, whose result
- * arrives by webhook (identity-webhook.ts). One verified check serves every move of the person until
+ * arrives by webhook (webhooks.ts). Starting again after a failure carries over the steps that
+ * passed (retryKeeps), so only the failed step is redone. One verified check serves every move of the person until
  * it expires (IDENTITY_CHECK_VALID_MONTHS, or the document's expiry if sooner).
  * Errors: 404 for a check that is not the viewer's, 409 once submitted, 422 for an expired document,
  * a failing check digit (400 naming the field) or an unreadable image; nothing is half-written.
@@ -13,10 +14,13 @@ import { z } from 'zod'
 import type {
   AddressStepInput,
   DocumentStepInput,
+  IdentityAssurance,
   IdentityCheck,
   MyIdentity,
   SelfieStepInput,
 } from '#shared/contracts/verification.ts'
+import { IDENTITY_REVIEW_OUTCOMES, type IdentityReviewOutcome } from '#shared/domain/client-due-diligence.ts'
+import { identityAssurance } from '#shared/domain/identity-assurance.ts'
 import { AddressStepInput as AddressSchema } from '#shared/contracts/verification.ts'
 import { checkDrivingLicenceNumber, documentExpired, parsePassportMrzLine2 } from '#shared/domain/identity-documents.ts'
 import { ukCalendarDate } from '#shared/domain/mortgages.ts'
@@ -46,6 +50,8 @@ export const IdentityRow = z.object({
   address_sealed: z.string().nullable(),
   face_match: z.boolean().nullable(),
   liveness: z.boolean().nullable(),
+  document_authentic: z.boolean().nullable(),
+  chip_read: z.boolean().nullable(),
   confidence: z.string().nullable(),
   failure_reason: z.string().nullable(),
   submitted_at: Timestamp.nullable(),
@@ -75,18 +81,65 @@ export const docContext = (id: string) => `identity-check:${id}:document-details
 export const addressContext = (id: string) => `identity-check:${id}:address`
 export const resultContext = (id: string) => `identity-check:${id}:result`
 
-const COLUMNS = sql.raw(`id, profile_id, status, provider, document_type, document_sealed,
-  document_expires_on::text, document_image_key, selfie_image_key, address_sealed, face_match, liveness, confidence,
-  failure_reason, submitted_at, completed_at, expires_at`)
+/** The columns IdentityRow reads, for every select of identity_checks. */
+export const IDENTITY_COLUMNS = sql.raw(`id, profile_id, status, provider, document_type, document_sealed,
+  document_expires_on::text, document_image_key, selfie_image_key, address_sealed, face_match, liveness,
+  document_authentic, chip_read, confidence, failure_reason, submitted_at, completed_at, expires_at`)
+const COLUMNS = IDENTITY_COLUMNS
 
 /** Today in Europe/London as yyyy-mm-dd. */
 export function londonToday(now = new Date()): string {
   return new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/London' }).format(now)
 }
 
-/** The check as its person sees it. */
-export function identityView(row: IdentityRow, providerLabel: string): IdentityCheck {
+/** What a check checked and the level it reached (shared/domain/identity-assurance.ts), as the contracts carry it. */
+export function assuranceOf(row: IdentityRow): IdentityAssurance {
+  const a = identityAssurance({
+    status: row.status,
+    documentType: row.document_type,
+    documentAuthentic: row.document_authentic,
+    faceMatch: row.face_match,
+    liveness: row.liveness,
+    chipRead: row.chip_read,
+    confidence: row.confidence,
+  })
+  return { checks: a.checks, level: a.level, meets_pg81: a.meetsPg81, pg81: a.pg81 }
+}
+
+/**
+ * The steps a new check takes over from this finished one, so that only what failed is redone: a
+ * failed selfie (face match or liveness) keeps the document and the address; a document that was not
+ * genuine keeps the selfie and the address; anything else (a manual review) keeps the address.
+ */
+export function retryKeeps(row: IdentityRow): Array<'document' | 'selfie' | 'address'> {
+  if (row.status !== 'failed' && row.status !== 'needs_review') return []
+  const keep: Array<'document' | 'selfie' | 'address'> = []
+  const selfieFailed = row.face_match === false || row.liveness === false
+  if (row.status === 'failed' && selfieFailed && row.document_authentic !== false && row.document_image_key) {
+    keep.push('document')
+  }
+  if (row.status === 'failed' && !selfieFailed && row.document_authentic === false && row.selfie_image_key) {
+    keep.push('selfie')
+  }
+  if (row.address_sealed) keep.push('address')
+  return keep
+}
+
+/** The check as its person sees it; `reviewOutcome`: their conveyancer's resolution of its manual review. */
+export function identityView(
+  row: IdentityRow,
+  providerLabel: string,
+  reviewOutcome: IdentityReviewOutcome | null = null,
+): IdentityCheck {
   const failed = row.status === 'failed' || row.status === 'needs_review'
+  const reviewStep =
+    row.status !== 'needs_review' || !reviewOutcome
+      ? null
+      : reviewOutcome === 'new_check_requested'
+        ? 'Your conveyancer looked at the check and asks you for a new one: start again below.'
+        : reviewOutcome === 'rejected'
+          ? 'Your conveyancer could not accept this check and will contact you about what to do instead.'
+          : 'Your conveyancer looked at the check and accepted it for your move.'
   return {
     id: row.id,
     status: row.status,
@@ -96,15 +149,20 @@ export function identityView(row: IdentityRow, providerLabel: string): IdentityC
     document_expires_on: row.document_expires_on,
     failure_reason: failed ? row.failure_reason : null,
     // A failure with the selfie passing (face match and liveness) was the document's.
-    next_step: failed
-      ? nextStepFor({
-          outcome: row.status === 'failed' ? 'failed' : 'needs_review',
-          faceMatch: row.face_match !== false,
-          liveness: row.liveness !== false,
-          documentAuthentic: row.face_match === false || row.liveness === false,
-        })
-      : null,
+    next_step: reviewStep
+      ? reviewStep
+      : failed
+        ? nextStepFor({
+            outcome: row.status === 'failed' ? 'failed' : 'needs_review',
+            faceMatch: row.face_match !== false,
+            liveness: row.liveness !== false,
+            documentAuthentic: row.face_match === false || row.liveness === false,
+          })
+        : null,
     confidence: row.confidence,
+    assurance: assuranceOf(row),
+    review_outcome: row.status === 'needs_review' ? reviewOutcome : null,
+    retry_keeps: retryKeeps(row),
     submitted_at: row.submitted_at ? new Date(row.submitted_at).toISOString() : null,
     completed_at: row.completed_at ? new Date(row.completed_at).toISOString() : null,
     expires_at: row.expires_at ? new Date(row.expires_at).toISOString() : null,
@@ -130,7 +188,19 @@ export async function getMyIdentity(opts: {
 }): Promise<MyIdentity> {
   const row = await currentCheck(opts.database.db, opts.viewer.profileId)
   const usable = row && !(row.status === 'verified' && row.expires_at && new Date(row.expires_at) <= new Date())
-  return { provider_label: opts.provider.label, check: usable ? identityView(row, opts.provider.label) : null }
+  if (!usable) return { provider_label: opts.provider.label, check: null }
+  return {
+    provider_label: opts.provider.label,
+    check: identityView(row, opts.provider.label, await reviewOutcomeOf(opts.database.db, row.id)),
+  }
+}
+
+/** The latest resolution, by any conveyancer instructed for the person, of the check's manual review. */
+export async function reviewOutcomeOf(tx: Tx | Database['db'], checkId: string): Promise<IdentityReviewOutcome | null> {
+  const res = await tx.execute(sql`select identity_review from cdd_records
+    where identity_review_check_id = ${checkId} and identity_review is not null
+    order by identity_reviewed_at desc limit 1`)
+  return firstRow(z.object({ identity_review: z.enum(IDENTITY_REVIEW_OUTCOMES) }), res)?.identity_review ?? null
 }
 
 /**
@@ -139,10 +209,11 @@ export async function getMyIdentity(opts: {
  */
 export async function startIdentityCheck(opts: {
   database: Database
+  storage: ObjectStorage
   viewer: Viewer
   provider: IdentityVerificationProvider
 }): Promise<IdentityCheck> {
-  return opts.database.db.transaction(async (tx) => {
+  const started = await opts.database.db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(4242026, hashtext(${opts.viewer.profileId}))`)
     const row = await currentCheck(tx, opts.viewer.profileId)
     const live =
@@ -150,14 +221,74 @@ export async function startIdentityCheck(opts: {
       (row.status === 'in_progress' ||
         row.status === 'processing' ||
         (row.status === 'verified' && row.expires_at && new Date(row.expires_at) > new Date()))
-    if (live) return identityView(row, opts.provider.label)
+    if (live) return { row, previous: null }
     // Only a new check counts (core/limits.ts IDENTITY_CHECK_START): resuming one is free.
     await enforceLimit(tx, IDENTITY_CHECK_START, opts.viewer.profileId)
     const res = await tx.execute(sql`
       insert into identity_checks (profile_id, provider) values (${opts.viewer.profileId}, ${opts.provider.name})
       returning ${COLUMNS}`)
-    return identityView(oneRow(IdentityRow, res), opts.provider.label)
+    return { row: oneRow(IdentityRow, res), previous: row }
   })
+  if (!started.previous) return identityView(started.row, opts.provider.label)
+  const copied = await carryOverSteps(opts, started.previous, started.row).catch(() => started.row)
+  return identityView(copied, opts.provider.label)
+}
+
+/**
+ * Copies the steps retryKeeps names from a finished check into the new one (re-sealed under the new
+ * check's contexts), after the new row has committed: when copying fails the new check simply starts
+ * with those steps open.
+ */
+async function carryOverSteps(
+  opts: { database: Database; storage: ObjectStorage; viewer: Viewer },
+  from: IdentityRow,
+  to: IdentityRow,
+): Promise<IdentityRow> {
+  const keep = retryKeeps(from)
+  if (!keep.length) return to
+  const newKeys: string[] = []
+  try {
+    const documentKey =
+      keep.includes('document') && from.document_image_key
+        ? await storeSealedImage(
+            opts.storage,
+            to.id,
+            'document',
+            await readSealedImage(opts.storage, from.id, 'document', from.document_image_key),
+          )
+        : null
+    if (documentKey) newKeys.push(documentKey)
+    const selfieKey =
+      keep.includes('selfie') && from.selfie_image_key
+        ? await storeSealedImage(
+            opts.storage,
+            to.id,
+            'selfie',
+            await readSealedImage(opts.storage, from.id, 'selfie', from.selfie_image_key),
+          )
+        : null
+    if (selfieKey) newKeys.push(selfieKey)
+    const doc = documentKey ? openJson<SealedDocument>(from.document_sealed, docContext(from.id)) : null
+    const address = keep.includes('address')
+      ? openJson<SealedAddress>(from.address_sealed, addressContext(from.id))
+      : null
+    return await opts.database.db.transaction(async (tx) => {
+      await lockEditable(tx, opts.viewer, to.id)
+      const res = await tx.execute(sql`update identity_checks set
+          document_type = case when ${!!doc} then ${from.document_type} else document_type end,
+          document_sealed = coalesce(${doc ? sealJson(doc, docContext(to.id)) : null}, document_sealed),
+          document_expires_on = case when ${!!doc} then ${from.document_expires_on}::date else document_expires_on end,
+          document_image_key = coalesce(${documentKey}, document_image_key),
+          selfie_image_key = coalesce(${selfieKey}, selfie_image_key),
+          address_sealed = coalesce(${address ? sealJson(address, addressContext(to.id)) : null}, address_sealed),
+          updated_at = now()
+        where id = ${to.id} returning ${COLUMNS}`)
+      return oneRow(IdentityRow, res)
+    })
+  } catch (err) {
+    for (const key of newKeys) await opts.storage.delete(key).catch(() => {})
+    throw err
+  }
 }
 
 /** Locks the viewer's check for a step: 404 when not theirs, 409 once submitted. */

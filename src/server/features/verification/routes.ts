@@ -10,7 +10,7 @@ import { createRouter, requireViewer, type AppDeps } from '#server/http/router.t
 import { storageFor } from '#server/platform/storage/index.ts'
 import { identityProviderFor } from '#server/providers/identity-verification/index.ts'
 import { screeningProviderFor } from '#server/providers/sanctions-screening/index.ts'
-import { decideCdd, getCdd, openCdd, saveEdd, saveReliance, type Providers } from './cdd-record'
+import { decideCdd, getCdd, openCdd, reviewIdentity, saveEdd, saveReliance, type Providers } from './cdd-record'
 import {
   getMyIdentity,
   saveAddressStep,
@@ -38,7 +38,7 @@ export function verificationRoutes({ database, config, mail, sandboxWebhooks }: 
       c.json(await getMyIdentity({ database, viewer: requireViewer(c), provider }), 200),
     )
     .openapi(endpoints.startIdentity, async (c) =>
-      c.json(await startIdentityCheck({ database, viewer: requireViewer(c), provider }), 201),
+      c.json(await startIdentityCheck({ database, storage, viewer: requireViewer(c), provider }), 201),
     )
     .openapi(endpoints.documentStep, async (c) =>
       c.json(
@@ -141,6 +141,18 @@ export function verificationRoutes({ database, config, mail, sandboxWebhooks }: 
           input: c.req.valid('json'),
           providers,
           notify: { publicUrl: config.publicUrl, deliverMail: mail.deliver },
+        }),
+        200,
+      ),
+    )
+    .openapi(endpoints.reviewIdentity, async (c) =>
+      c.json(
+        await reviewIdentity({
+          database,
+          viewer: requireViewer(c),
+          ...c.req.valid('param'),
+          input: c.req.valid('json'),
+          providers,
         }),
         200,
       ),

@@ -415,3 +415,92 @@ describe('retention (reg 40) and account deletion', () => {
     expect(await t.database.query('select 1 from cdd_records where transaction_id = $1', [txId])).toHaveLength(0)
   })
 })
+
+describe('identity that finishes (decision 064)', () => {
+  it('keeps every attempt with its name, resolves a manual review, and never claims PG81 without a chip read', async () => {
+    const mo = await t.signUp({ role: 'buyer', name: 'Mo Mover' })
+    const other = await t.signUp({ role: 'seller', name: 'Olly Other' })
+    const txId = await move(mo, other, conveyancer)
+    // First a failed attempt with a passport in another surname, then a manual review in yet another.
+    const failed = await verify(mo, 'Forgery', 'Mo')
+    expect(failed).toMatchObject({ status: 'failed', retry_keeps: ['selfie', 'address'] })
+    expect(failed.assurance.meets_pg81).toBe(false)
+    // A retry keeps what passed: only the document is open.
+    const retry = (await (
+      await t.request('/api/me/identity-check', { as: mo, method: 'POST' })
+    ).json()) as IdentityCheck
+    expect(retry.steps).toEqual({ document: false, selfie: true, address: true })
+    const review = await t.request(`/api/me/identity-check/${retry.id}/document`, {
+      as: mo,
+      method: 'PUT',
+      json: {
+        document_type: 'passport',
+        surname: 'Manualreview',
+        given_names: 'Mo',
+        mrz_line: passportMrzLine(),
+        image,
+      },
+    })
+    expect(review.status).toBe(200)
+    const sent = await t.request(`/api/me/identity-check/${retry.id}/submit`, {
+      as: mo,
+      method: 'POST',
+    })
+    expect(sent.status).toBe(200)
+    await t.sandboxWebhooks.flush()
+
+    const url = cddUrl(txId, mo.profileId)
+    const opened = await t.request(url, { as: conveyancer, method: 'POST' })
+    expect(opened.status).toBe(201)
+    await t.sandboxWebhooks.flush()
+    let record = (await (await t.request(url, { as: conveyancer })).json()) as CddRecord
+    expect(record.identity).toMatchObject({ state: 'needs_review', name_differs_from_account: true, review: null })
+    expect(record.attempts.map((a) => [a.status, a.name_on_document, a.name_differs, a.current])).toEqual([
+      ['needs_review', 'Mo Manualreview', true, true],
+      ['failed', 'Mo Forgery', true, false],
+    ])
+    expect(record.risk.reasons).toContain('An earlier identity check used a document in another name: see the attempts')
+    expect(record.approval_blockers[0]).toContain('Resolve the manual review')
+    expect(record.identity.assurance.meets_pg81).toBe(false)
+
+    // Refused without a note; the other side cannot; then accepted, audited, approvable.
+    const body = { outcome: 'accepted', note: 'Seen on a video call with the passport.' }
+    expect(
+      (await t.request(`${url}/identity-review`, { as: conveyancer, method: 'POST', json: { ...body, note: '' } }))
+        .status,
+    ).toBe(400)
+    expect((await t.request(`${url}/identity-review`, { as: other, method: 'POST', json: body })).status).toBe(404)
+    const accepted = await t.request(`${url}/identity-review`, { as: conveyancer, method: 'POST', json: body })
+    expect(accepted.status).toBe(200)
+    record = (await accepted.json()) as CddRecord
+    expect(record.identity.review).toMatchObject({ outcome: 'accepted', reviewed_by: 'Cora Conveyancer' })
+    expect(record.approval_blockers).toEqual([])
+    const [audit] = await t.database.query<{ n: number }>(
+      `select count(*)::int as n from activity_events where transaction_id = $1 and kind = 'cdd.identity_reviewed'`,
+      [txId],
+    )
+    expect(audit!.n).toBe(1)
+    // The person is told; a second review of the same check is refused once the record is approved.
+    const mine = (await (await t.request('/api/me/identity-check', { as: mo })).json()) as { check: IdentityCheck }
+    expect(mine.check.review_outcome).toBe('accepted')
+    const approve = await t.request(`${url}/decision`, {
+      as: conveyancer,
+      method: 'POST',
+      json: { decision: 'approve', note: 'Accepted after review.' },
+    })
+    expect(approve.status).toBe(200)
+    expect((await t.request(`${url}/identity-review`, { as: conveyancer, method: 'POST', json: body })).status).toBe(
+      409,
+    )
+  })
+
+  it('says PG81 is met only when the provider reports a chip read (sandbox: Chipread on a passport)', async () => {
+    const chip = await t.signUp({ role: 'buyer', name: 'Cal Chipread' })
+    const check = await verify(chip, 'Chipread', 'Cal')
+    expect(check.assurance).toMatchObject({ meets_pg81: true, level: 'medium' })
+    const plain = await t.signUp({ role: 'buyer', name: 'Pat Plain' })
+    const other = await verify(plain, 'Plain', 'Pat')
+    expect(other.assurance.meets_pg81).toBe(false)
+    expect(other.assurance.pg81).toContain("the passport's chip was not read")
+  })
+})

@@ -65,7 +65,8 @@ export async function receiveIdentityWebhook(opts: {
     // Already applied (a provider's second event for the same check): nothing to do.
     if (check.status !== 'processing') return
     await tx.execute(sql`update identity_checks set status = ${result.outcome}, face_match = ${result.faceMatch},
-        liveness = ${result.liveness}, confidence = ${result.confidence}, failure_reason = ${result.failureReason},
+        liveness = ${result.liveness}, document_authentic = ${result.documentAuthentic},
+        chip_read = ${result.chipRead}, confidence = ${result.confidence}, failure_reason = ${result.failureReason},
         result_sealed = ${sealJson(result, resultContext(check.id))}, completed_at = now(), updated_at = now(),
         provider_check_id = ${result.providerCheckId},
         expires_at = case when ${result.outcome}::text = 'verified' then least(

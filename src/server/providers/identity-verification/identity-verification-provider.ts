@@ -1,9 +1,9 @@
 /**
  * The identity verification provider interface (CONVENTIONS.md, providers/): checks a person's
- * identity document, a selfie against it (face match and liveness) and reports a confidence level
- * against the UK digital identity and attributes trust framework. HM Land Registry Practice Guide 81's
- * safe harbour needs an identity service provider certified under the framework and a check to
- * medium confidence. A check is started here; its result arrives later by a signed webhook to
+ * identity document, a selfie against it (face match and liveness), whether it read the document's
+ * chip, and reports a confidence level against the UK digital identity and attributes trust framework.
+ * HM Land Registry's digital identity standard (PG81) needs a provider certified under the framework,
+ * medium confidence and the chip read (shared/domain/identity-assurance.ts says when it is met). A check is started here; its result arrives later by a signed webhook to
  * POST /api/webhooks/identity/<provider name>, which `parseWebhook` turns into an IdentityResult.
  * Chosen by IDENTITY_PROVIDER (config.ts): 'sandbox' or 'idsp'.
  */
@@ -30,7 +30,12 @@ export interface IdentityResult {
   documentAuthentic: boolean
   faceMatch: boolean
   liveness: boolean
-  /** Trust framework confidence reached: 'medium' meets PG81; 'low' does not; null when failed. */
+  /**
+   * The provider read the document's chip and verified its signature (NFC, in its own app): a
+   * passport only. PG81 needs it (shared/domain/identity-assurance.ts).
+   */
+  chipRead: boolean
+  /** Trust framework confidence the provider reached: 'medium', 'low', or null when failed. Alone it does not meet PG81. */
   confidence: 'medium' | 'low' | null
   /** Why it failed or was sent to review, in words a person can act on; null when verified. */
   failureReason: string | null

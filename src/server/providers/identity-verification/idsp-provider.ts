@@ -9,7 +9,8 @@
  *          address: { lines, postcode }, required_confidence: "medium" }
  *   -> 201 { id }
  *   webhook: { type: "check.completed", check: { id, reference, outcome: "pass"|"refer"|"fail",
- *              document_authentic, face_match, liveness, confidence, reason } }
+ *              document_authentic, face_match, liveness, chip_read, confidence, reason } }
+ *   (chip_read: the provider's app read the document's chip over NFC and verified its signature)
  *
  * A vendor with another shape (Yoti, Onfido, ...) gets its own adapter implementing
  * IdentityVerificationProvider; nothing else changes (docs/decisions/026-identity-and-cdd.md).
@@ -33,6 +34,7 @@ const IdspCompleted = z.object({
     document_authentic: z.boolean().optional(),
     face_match: z.boolean().optional(),
     liveness: z.boolean().optional(),
+    chip_read: z.boolean().optional(),
     confidence: z.string().nullish(),
     reason: z.string().nullish(),
   }),
@@ -97,6 +99,7 @@ export function createIdspIdentityProvider(
         documentAuthentic: check.document_authentic === true,
         faceMatch: check.face_match === true,
         liveness: check.liveness === true,
+        chipRead: check.chip_read === true,
         confidence:
           check.confidence === 'medium' || check.confidence === 'high' ? 'medium' : outcome === 'failed' ? null : 'low',
         failureReason: typeof check.reason === 'string' ? check.reason : null,

@@ -10,7 +10,10 @@
  * - `Spoof`: liveness fails (a photo of a photo): failed.
  * - `Forgery`: the document is not authentic: failed.
  * - `Manualreview`: the provider cannot decide: needs review, confidence low.
- * - anyone else: verified to medium confidence, face match and liveness passed.
+ * - `Chipread`: verified to medium confidence, and for a passport the chip read is simulated (as a
+ *   provider's app reading it over NFC would report): the one sandbox result that meets PG81.
+ * - anyone else: verified to medium confidence, face match and liveness passed, no chip read (this
+ *   app reads none): PG81 is not met.
  * An expired document never reaches the provider: the document step refuses it (422). Any image
  * will do (it is only checked to be a JPEG, PNG or WebP).
  */
@@ -29,7 +32,14 @@ export const SANDBOX_IDENTITY_WEBHOOK_PATH = '/api/webhooks/identity/sandbox'
 export function sandboxIdentityResult(request: IdentityCheckRequest): IdentityResult {
   const surname = request.surname.trim().toLowerCase()
   const providerCheckId = `sandbox_idv_${request.checkId.replace(/-/g, '')}`
-  const base = { checkId: request.checkId, providerCheckId, documentAuthentic: true, faceMatch: true, liveness: true }
+  const base = {
+    checkId: request.checkId,
+    providerCheckId,
+    documentAuthentic: true,
+    faceMatch: true,
+    liveness: true,
+    chipRead: false,
+  }
   if (surname === 'facemismatch') {
     return {
       ...base,
@@ -65,7 +75,9 @@ export function sandboxIdentityResult(request: IdentityCheckRequest): IdentityRe
       failureReason: 'The provider could not reach medium confidence automatically and sent the check for review.',
     }
   }
-  return { ...base, outcome: 'verified', confidence: 'medium', failureReason: null }
+  // A licence has no chip: only a passport's can be read.
+  const chipRead = surname === 'chipread' && request.documentType === 'passport'
+  return { ...base, chipRead, outcome: 'verified', confidence: 'medium', failureReason: null }
 }
 
 /** The sandbox's event as startCheck sends it (the webhook's signature is checked before it is parsed). */
@@ -78,6 +90,7 @@ const SandboxIdentityEvent = z.object({
     documentAuthentic: z.boolean(),
     faceMatch: z.boolean(),
     liveness: z.boolean(),
+    chipRead: z.boolean().default(false),
     confidence: z.enum(['medium', 'low']).nullable(),
     failureReason: z.string().nullable(),
   }) satisfies z.ZodType<IdentityResult>,

@@ -12,6 +12,7 @@ import {
   type DocumentStepInput,
   type EddInput,
   type IdentityCheck,
+  type IdentityReviewInput,
   type RelianceInput,
   type SelfieStepInput,
 } from '#shared/contracts/verification.ts'
@@ -125,6 +126,13 @@ export function useSaveReliance(txId: string, profileId: string) {
 export function useDecideCdd(txId: string, profileId: string) {
   return useCddMutation(txId, profileId, (body: DecisionInput) =>
     callApi(endpoints.decide, { params: { txId, profileId }, body }),
+  )
+}
+
+/** POST .../identity-review: accept, reject or ask for a new check after a manual review. */
+export function useReviewIdentity(txId: string, profileId: string) {
+  return useCddMutation(txId, profileId, (body: IdentityReviewInput) =>
+    callApi(endpoints.reviewIdentity, { params: { txId, profileId }, body }),
   )
 }
 

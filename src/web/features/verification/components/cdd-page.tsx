@@ -2,7 +2,7 @@ import { AlertTriangle } from 'lucide-react'
 import { useId, useState, type ReactNode } from 'react'
 import { Link } from 'react-router'
 import type { CddRecord } from '#shared/contracts/verification.ts'
-import type { CddDecision, RiskLevel } from '#shared/domain/client-due-diligence.ts'
+import type { CddDecision, IdentityReviewOutcome, RiskLevel } from '#shared/domain/client-due-diligence.ts'
 import { transactionPath } from '#shared/paths.ts'
 import { Badge, type BadgeVariant } from '#web/components/ui/badge.tsx'
 import { Button } from '#web/components/ui/button.tsx'
@@ -15,8 +15,17 @@ import { Textarea } from '#web/components/ui/textarea.tsx'
 import { ApiError } from '#web/lib/api-error.ts'
 import { formatUkDate, formatUkDateTime } from '#web/lib/formatters.ts'
 import { notify } from '#web/lib/toast.ts'
-import { identityImageUrl, useCddRecord, useDecideCdd, useOpenCdd, useSaveEdd, useSaveReliance } from '../api'
+import {
+  identityImageUrl,
+  useCddRecord,
+  useDecideCdd,
+  useOpenCdd,
+  useReviewIdentity,
+  useSaveEdd,
+  useSaveReliance,
+} from '../api'
 import { ProviderBadge } from '#web/components/sandbox-badge.tsx'
+import { AssuranceList } from './assurance-list'
 
 const RISK_VARIANTS: Record<RiskLevel, BadgeVariant> = { low: 'success', medium: 'gold', high: 'destructive' }
 const IDENTITY_LABELS: Record<CddRecord['identity']['state'], string> = {
@@ -28,6 +37,17 @@ const IDENTITY_LABELS: Record<CddRecord['identity']['state'], string> = {
   failed: 'Failed',
 }
 const yesNo = (v: boolean | null) => (v === null ? 'Not checked yet' : v ? 'Passed' : 'Failed')
+const ATTEMPT_LABELS: Record<CddRecord['attempts'][number]['status'], string> = {
+  processing: 'With the provider',
+  verified: 'Verified',
+  needs_review: 'Manual review',
+  failed: 'Failed',
+}
+const REVIEW_WORDS: Record<IdentityReviewOutcome, string> = {
+  accepted: 'Accepted',
+  rejected: 'Rejected',
+  new_check_requested: 'New check asked for',
+}
 
 /**
  * A client's due diligence record on one matter (/app/transactions/{txId}/cdd/{profileId}), for the
@@ -160,15 +180,28 @@ function RecordView({ txId, profileId, record }: { txId: string; profileId: stri
                 ? `${id.document_type === 'passport' ? 'Passport' : 'Driving licence'} ${id.document_number ?? ''}`
                 : '—',
             ],
-            ['Name on document', id.name_on_document ?? '—'],
+            [
+              'Name on document',
+              <span key="name">
+                {id.name_on_document ?? '—'}
+                {id.name_differs_from_account && (
+                  <span className="mt-1 flex items-start gap-1 font-medium text-destructive" data-testid="name-differs">
+                    <AlertTriangle aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+                    Differs from the account name, {record.client.full_name}: find out why (a change of name, another
+                    person&apos;s document).
+                  </span>
+                )}
+              </span>,
+            ],
             ['Date of birth', id.date_of_birth ? formatUkDate(id.date_of_birth) : '—'],
             ['Document valid until', id.document_expires_on ? formatUkDate(id.document_expires_on) : '—'],
             ['Face match', yesNo(id.face_match)],
             ['Liveness', yesNo(id.liveness)],
-            ['Confidence', id.confidence ? `${id.confidence} (PG81 needs medium)` : '—'],
             ...(id.failure_reason ? ([['Provider says', id.failure_reason]] as Array<[string, ReactNode]>) : []),
           ]}
         />
+        {id.state !== 'not_started' && <AssuranceList assurance={id.assurance} />}
+        {id.state === 'needs_review' && <ReviewPanel txId={txId} profileId={profileId} record={record} />}
         {id.has_images && (
           <div className="flex flex-col gap-3">
             <p className="text-xs text-muted-foreground">Each view of an image is recorded in the audit trail.</p>
@@ -197,6 +230,8 @@ function RecordView({ txId, profileId, record }: { txId: string; profileId: stri
         )}
       </Section>
 
+      <Attempts record={record} />
+
       <Section title="Current address">
         {record.address ? (
           <p className="text-sm">
@@ -216,12 +251,16 @@ function RecordView({ txId, profileId, record }: { txId: string; profileId: stri
           />
         }
       >
-        <p className="text-sm" role="status">
-          {record.screening.state === 'pending'
-            ? 'Screening is running…'
-            : record.screening.state === 'clear'
-              ? 'No match on the UK sanctions list or the PEP lists.'
-              : 'Possible match: confirm or rule it out before acting.'}
+        <p className="text-sm" role="status" data-testid="screening-state">
+          {record.screening.state === 'pending' && !record.screening.started
+            ? id.state === 'failed' || id.state === 'needs_review'
+              ? `Not screened: the identity check ${id.state === 'failed' ? 'failed' : 'is in manual review'}. Screening starts when a check is verified or accepted, or when you screen now.`
+              : 'Not screened yet: screening starts when the identity check is verified, or when you screen now.'
+            : record.screening.state === 'pending'
+              ? 'Waiting for the screening result…'
+              : record.screening.state === 'clear'
+                ? 'No match on the UK sanctions list or the PEP lists.'
+                : 'Possible match: confirm or rule it out before acting.'}
           {record.screening.pep && ' The client is a politically exposed person (reg 35).'}
         </p>
         {record.screening.matches.length > 0 && (
@@ -243,7 +282,7 @@ function RecordView({ txId, profileId, record }: { txId: string; profileId: stri
           disabled={open.isPending}
           onClick={() => open.mutate(undefined)}
         >
-          Screen again
+          {record.screening.started ? 'Screen again' : 'Screen now'}
         </Button>
       </Section>
 
@@ -255,6 +294,103 @@ function RecordView({ txId, profileId, record }: { txId: string; profileId: stri
         {record.retention.retain_until ? `: until ${formatUkDate(record.retention.retain_until)}` : ''}.
       </p>
     </>
+  )
+}
+
+/** Every identity check the client sent, newest first: earlier attempts stay in the record. */
+function Attempts({ record }: { record: CddRecord }) {
+  if (record.attempts.length < 2) return null
+  return (
+    <Section title="Identity checks sent">
+      <ol className="flex flex-col gap-2 text-sm" aria-label="Identity checks, newest first">
+        {record.attempts.map((a) => (
+          <li key={a.id} className="rounded-md border p-3" data-testid="identity-attempt">
+            <p className="font-medium">
+              {ATTEMPT_LABELS[a.status]}
+              {a.submitted_at ? `, sent ${formatUkDateTime(a.submitted_at)}` : ''}
+              {a.current ? ' (the check this record relies on)' : ''}
+            </p>
+            <p>
+              {a.document_type === 'driving_licence' ? 'Driving licence' : 'Passport'} in the name of{' '}
+              {a.name_on_document ?? '—'}
+              {a.name_differs && <strong className="text-destructive"> · differs from the account name</strong>}
+            </p>
+            {a.failure_reason && <p className="text-muted-foreground">{a.failure_reason}</p>}
+          </li>
+        ))}
+      </ol>
+    </Section>
+  )
+}
+
+/** The conveyancer resolves a check the provider sent to manual review. */
+function ReviewPanel({ txId, profileId, record }: { txId: string; profileId: string; record: CddRecord }) {
+  const id = useId()
+  const review = useReviewIdentity(txId, profileId)
+  const [outcome, setOutcome] = useState<IdentityReviewOutcome>('accepted')
+  const [note, setNote] = useState('')
+  const f = fieldErrors(review.error)
+  const done = record.identity.review
+  return (
+    <div className="flex flex-col gap-3 rounded-md border border-foreground/20 p-3">
+      <h3 className="font-semibold">Manual review</h3>
+      {done ? (
+        <p className="text-sm" data-testid="identity-review">
+          <strong>{REVIEW_WORDS[done.outcome]}</strong> by {done.reviewed_by ?? 'a former member'} on{' '}
+          {formatUkDateTime(done.reviewed_at)}: {done.note}
+        </p>
+      ) : (
+        <p className="text-sm text-muted-foreground">
+          The provider could not decide. Look at the document photo and the selfie, then resolve it. Accepting keeps the
+          provider&apos;s low confidence on the file: it does not make the check verified.
+        </p>
+      )}
+      {!done || done.outcome !== 'accepted' ? (
+        <form
+          noValidate
+          className="flex flex-col gap-3"
+          onSubmit={(e) => {
+            e.preventDefault()
+            review.mutate(
+              { outcome, note },
+              { onSuccess: () => notify.success(`Identity check: ${REVIEW_WORDS[outcome].toLowerCase()}`) },
+            )
+          }}
+        >
+          <ChoiceGroup
+            name={`${id}-outcome`}
+            legend="Your review"
+            columns={1}
+            value={outcome}
+            onValueChange={(v) => setOutcome(v as IdentityReviewOutcome)}
+            choices={[
+              {
+                value: 'accepted',
+                label: 'Accept the check',
+                description: 'You are satisfied it is the client; the record can then be approved.',
+              },
+              { value: 'rejected', label: 'Reject the check', description: 'The record cannot be approved on it.' },
+              {
+                value: 'new_check_requested',
+                label: 'Ask for a new check',
+                description: 'The client is asked to start again on their identity page.',
+              },
+            ]}
+          />
+          <FormField id={`${id}-note`} label="Note for the file (what you checked)" error={f.note?.[0]}>
+            {(c) => <Textarea {...c} rows={2} value={note} onChange={(e) => setNote(e.target.value)} />}
+          </FormField>
+          {review.isError && !Object.keys(f).length && (
+            <p role="alert" className="text-sm font-medium text-destructive">
+              {review.error.message}
+            </p>
+          )}
+          <Button type="submit" variant="outline" className="self-start" disabled={review.isPending}>
+            Record the review
+          </Button>
+        </form>
+      ) : null}
+    </div>
   )
 }
 

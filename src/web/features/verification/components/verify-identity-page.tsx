@@ -22,6 +22,12 @@ import {
 } from '../api'
 import { photoToUpload } from '../photo-upload'
 import { isSandboxProvider, SandboxBadge } from '#web/components/sandbox-badge.tsx'
+import { AssuranceList } from './assurance-list'
+
+/** Today in Europe/London (yyyy-mm-dd), to date the MRZ's centuries as the server does. */
+const londonToday = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/London' }).format(new Date())
+/** 'ANNA MARIA' as 'Anna Maria' (the MRZ has capitals only). */
+const titleCase = (s: string) => s.toLowerCase().replace(/(^|[\s'-])\p{L}/gu, (m) => m.toUpperCase())
 
 type Step = 'document' | 'selfie' | 'address' | 'review'
 const STEPS: Step[] = ['document', 'selfie', 'address', 'review']
@@ -33,11 +39,13 @@ const STEP_TITLES: Record<Step, string> = {
 }
 
 /**
- * "Verify my identity" (/app/transactions/{txId}/identity), mobile first: a document (photo and the
- * typed MRZ line or licence number, checked on the server with their check digits), a selfie (the
+ * "Verify my identity" (/app/transactions/{txId}/identity), mobile first: a document (photo, with the
+ * passport's MRZ read from it in the browser (mrz-ocr.ts) or typed, or the licence number typed; checked
+ * on the server with their check digits), a selfie (the
  * front camera on phones), the current address, then send. Each step is saved as it is done, so the
  * person can leave and carry on later; a progress bar shows where they are. The result comes from
- * the identity provider within a minute; a failure says what to do next.
+ * the identity provider within a minute; it says what was checked, and a failure says what to do next.
+ * Starting again after a failure keeps the steps that passed, so only the failed one is redone.
  */
 export function VerifyIdentityPage({
   txId,
@@ -98,9 +106,12 @@ function CheckBody({ back, check }: { back: { to: string; label: string }; check
         role="status"
       >
         <p>
-          Verified to medium confidence{check.expires_at ? `, valid until ${formatUkDate(check.expires_at)}` : ''}. Your
-          conveyancer can see the result; the other side of the move cannot.
+          Verified{check.expires_at ? `, valid until ${formatUkDate(check.expires_at)}` : ''}. Your conveyancer can see
+          the result; the other side of the move cannot.
         </p>
+        <div className="mt-3 text-foreground">
+          <AssuranceList assurance={check.assurance} />
+        </div>
         <Button asChild className="mt-3 w-full sm:w-auto">
           <Link to={back.to}>{back.label}</Link>
         </Button>
@@ -112,7 +123,17 @@ function CheckBody({ back, check }: { back: { to: string; label: string }; check
       <div className="flex flex-col gap-4">
         <StatusCard
           icon={<XCircle aria-hidden="true" className="size-6 text-destructive" />}
-          title={check.status === 'failed' ? 'We could not verify your identity' : 'Your check is being reviewed'}
+          title={
+            check.status === 'failed'
+              ? 'We could not verify your identity'
+              : check.review_outcome === 'new_check_requested'
+                ? 'Your conveyancer asks for a new check'
+                : check.review_outcome === 'accepted'
+                  ? 'Your conveyancer accepted your check'
+                  : check.review_outcome === 'rejected'
+                    ? 'Your conveyancer could not accept your check'
+                    : 'Your check is being reviewed'
+          }
           role="alert"
         >
           {check.failure_reason && <p>{check.failure_reason}</p>}
@@ -122,7 +143,9 @@ function CheckBody({ back, check }: { back: { to: string; label: string }; check
             </p>
           )}
         </StatusCard>
-        {check.status === 'failed' && <StartCard again />}
+        {(check.status === 'failed' || check.review_outcome === 'new_check_requested') && (
+          <StartCard again keeps={check.retry_keeps} />
+        )}
       </div>
     )
   }
@@ -151,25 +174,39 @@ function StatusCard({
   )
 }
 
-function StartCard({ again = false }: { again?: boolean }) {
+const KEPT_WORDS: Record<'document' | 'selfie' | 'address', string> = {
+  document: 'your document',
+  selfie: 'your selfie',
+  address: 'your address',
+}
+
+function StartCard({ again = false, keeps = [] }: { again?: boolean; keeps?: IdentityCheck['retry_keeps'] }) {
   const start = useStartIdentity()
+  const redo = (['document', 'selfie'] as const).filter((s) => !keeps.includes(s))
   return (
     <section className="flex flex-col gap-3 rounded-xl border bg-background p-5 shadow-sm">
       <div className="flex items-center gap-2">
         <ShieldCheck aria-hidden="true" className="size-5 text-primary" />
         <h2 className="text-lg font-semibold">{again ? 'Try again' : 'About 5 minutes'}</h2>
       </div>
-      <p className="text-sm text-muted-foreground">
-        You will need your passport or photocard driving licence, your phone&apos;s camera (or photos on your computer)
-        and your current address.
-      </p>
+      {again && keeps.length > 0 ? (
+        <p className="text-sm text-muted-foreground">
+          We keep {keeps.map((k) => KEPT_WORDS[k]).join(' and ')} from this check: you only redo{' '}
+          {redo.map((k) => KEPT_WORDS[k]).join(' and ')}.
+        </p>
+      ) : (
+        <p className="text-sm text-muted-foreground">
+          You will need your passport or photocard driving licence, your phone&apos;s camera (or photos on your
+          computer) and your current address.
+        </p>
+      )}
       {start.isError && (
         <p role="alert" className="text-sm text-destructive">
           {start.error.message}
         </p>
       )}
       <Button className="w-full sm:w-auto" disabled={start.isPending} onClick={() => start.mutate(undefined)}>
-        {again ? 'Start again' : 'Start'}
+        {!again ? 'Start' : keeps.includes('document') ? 'Retake the selfie' : 'Start again'}
       </Button>
     </section>
   )
@@ -234,6 +271,7 @@ function PhotoField({
   hint,
   capture,
   onPhoto,
+  onFile,
   error,
 }: {
   id: string
@@ -241,6 +279,8 @@ function PhotoField({
   hint: string
   capture: 'user' | 'environment'
   onPhoto: (photo: ImageUpload | null) => void
+  /** The file as chosen, before it is scaled down for sending (the MRZ is read from it). */
+  onFile?: (file: File) => void
   error?: string
 }) {
   const [local, setLocal] = useState<string | undefined>()
@@ -260,6 +300,7 @@ function PhotoField({
               setLocal(undefined)
               onPhoto(null)
               if (!file) return
+              onFile?.(file)
               setBusy(true)
               try {
                 onPhoto(await photoToUpload(file))
@@ -289,9 +330,27 @@ function DocumentStep({ check, onDone }: { check: IdentityCheck; onDone: () => v
   const [expiry, setExpiry] = useState('')
   const [photo, setPhoto] = useState<ImageUpload | null>(null)
   const [missing, setMissing] = useState<string | undefined>()
+  const [reading, setReading] = useState<'idle' | 'reading' | 'read' | 'unreadable'>('idle')
   const mrzError = errorOf(save.error, 'mrz_line').field
   const licenceError = errorOf(save.error, 'licence_number').field
   const formError = mrzError || licenceError ? undefined : errorOf(save.error).form
+
+  /** Reads the MRZ from a passport photo; typing stays possible whatever happens. */
+  async function readMrz(file: File) {
+    if (type !== 'passport') return
+    setReading('reading')
+    try {
+      const { readPassportMrz } = await import('../mrz-ocr')
+      const found = await readPassportMrz(file, londonToday())
+      if (!found) return setReading('unreadable')
+      setMrz(found.line2)
+      if (found.names && !surname.trim()) setSurname(titleCase(found.names.surname))
+      if (found.names && !givenNames.trim()) setGivenNames(titleCase(found.names.givenNames))
+      setReading('read')
+    } catch {
+      setReading('unreadable')
+    }
+  }
 
   function submit(e: FormEvent) {
     e.preventDefault()
@@ -328,6 +387,28 @@ function DocumentStep({ check, onDone }: { check: IdentityCheck; onDone: () => v
           { value: 'driving_licence', label: 'UK photocard driving licence' },
         ]}
       />
+      <PhotoField
+        id={`${id}-photo`}
+        label="Photo of the document"
+        hint={
+          type === 'passport'
+            ? 'The whole photo page, flat, in good light, with no glare: we read the machine readable zone from it on this device.'
+            : 'The whole card, flat, in good light, with no glare.'
+        }
+        capture="environment"
+        onPhoto={setPhoto}
+        onFile={(file) => void readMrz(file)}
+        error={missing}
+      />
+      {type === 'passport' && reading !== 'idle' && (
+        <p className="text-sm" role="status" data-testid="mrz-read">
+          {reading === 'reading'
+            ? 'Reading the machine readable zone from the photo…'
+            : reading === 'read'
+              ? 'Read from the photo, with every check digit right. Check the names and the line against your passport.'
+              : 'We could not read the machine readable zone from this photo. Type its lower line instead, or take a sharper photo.'}
+        </p>
+      )}
       <FormField id={`${id}-surname`} label="Surname, as on the document">
         {(c) => (
           <Input {...c} autoComplete="family-name" value={surname} onChange={(e) => setSurname(e.target.value)} />
@@ -342,7 +423,7 @@ function DocumentStep({ check, onDone }: { check: IdentityCheck; onDone: () => v
         <FormField
           id={`${id}-mrz`}
           label="The lower line of the machine readable zone"
-          hint="At the foot of the photo page: the second of the two lines of capitals, digits and < signs (44 characters)."
+          hint="Filled in from the photo when it can be read; otherwise type it: at the foot of the photo page, the second of the two lines of capitals, digits and < signs (44 characters)."
           error={mrzError}
         >
           {(c) => (
@@ -386,14 +467,6 @@ function DocumentStep({ check, onDone }: { check: IdentityCheck; onDone: () => v
           </FormField>
         </>
       )}
-      <PhotoField
-        id={`${id}-photo`}
-        label="Photo of the document"
-        hint="The whole page or card, flat, in good light, with no glare."
-        capture="environment"
-        onPhoto={setPhoto}
-        error={missing}
-      />
       {formError && (
         <p role="alert" className="text-sm font-medium text-destructive">
           {formError}
