@@ -43,9 +43,7 @@ const Row = z.object({
       }),
     ),
     formAnswers: z.array(z.record(z.string(), z.unknown())),
-    formSignatures: z.array(
-      z.object({ form: z.enum(['ta6', 'ta10']), signedName: z.string(), signedAt: z.string() }),
-    ),
+    formSignatures: z.array(z.object({ form: z.enum(['ta6', 'ta10']), signedName: z.string(), signedAt: z.string() })),
   }),
 })
 

@@ -20,7 +20,10 @@ const root = schema as unknown as Node
 
 /** "parkingArrangements" -> "Parking arrangements". */
 export function humanizeKey(key: string): string {
-  const words = key.replace(/([a-z0-9])([A-Z])/g, '$1 $2').replace(/_/g, ' ').toLowerCase()
+  const words = key
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .replace(/_/g, ' ')
+    .toLowerCase()
   return words.charAt(0).toUpperCase() + words.slice(1)
 }
 

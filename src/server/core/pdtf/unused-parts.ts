@@ -18,9 +18,7 @@ const READ_BY_IMPORT = new Set(['address', 'uprn', 'marketingTenure', 'ownership
 let formGroups: Set<string> | null = null
 /** The propertyPack groups the forms ask (disputesAndComplaints, fixturesAndFittings...). */
 function formGroupsOf(): Set<string> {
-  formGroups ??= new Set(
-    PROPERTY_FORMS.flatMap((form) => formModel(form).sections.map((s) => s.key.split('.')[0]!)),
-  )
+  formGroups ??= new Set(PROPERTY_FORMS.flatMap((form) => formModel(form).sections.map((s) => s.key.split('.')[0]!)))
   return formGroups
 }
 
@@ -55,9 +53,6 @@ export function dropPart(pack: unknown, steps: (string | number)[]): void {
 
 /** "Searches: left out (…)" for a part left out because of `problem`, one of its schema sentences. */
 export function leftOutWarning(steps: (string | number)[], problem: string): string {
-  const path = steps.reduce<string>(
-    (acc, s) => (typeof s === 'number' ? `${acc}[${s}]` : acc ? `${acc}.${s}` : s),
-    '',
-  )
+  const path = steps.reduce<string>((acc, s) => (typeof s === 'number' ? `${acc}[${s}]` : acc ? `${acc}.${s}` : s), '')
   return `${fieldWords(path)}: left out, because it is not written as the current PDTF standard allows (${problem}). Homeward does not use this part of a pack.`
 }

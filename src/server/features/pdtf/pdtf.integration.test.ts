@@ -165,7 +165,9 @@ describe('PDTF import', () => {
       expect.arrayContaining([
         'Transaction participants: must have at least 1 item',
         'Unique Property Reference Number: must be a whole number',
-        expect.stringMatching(/^What tenure is the property being marketed as\?: must be one of "Commonhold", "Freehold"/),
+        expect.stringMatching(
+          /^What tenure is the property being marketed as\?: must be one of "Commonhold", "Freehold"/,
+        ),
       ]),
     )
     expect(body.error.fields.pack.join('\n')).not.toMatch(/propertyPack|subschema/)
@@ -371,7 +373,9 @@ describe('PDTF import of published packs and the seller forms (issue 39)', () =>
 
   it('finds every published version of the example', () => {
     expect(examples.map((e) => e.name)).toEqual(
-      expect.arrayContaining(['3.0.0-beta.1', '3.0.0', '3.1.0', '3.2.0', '3.3.0', '3.4.0'].map((v) => `opda-example-transaction-${v}.json`)),
+      expect.arrayContaining(
+        ['3.0.0-beta.1', '3.0.0', '3.1.0', '3.2.0', '3.3.0', '3.4.0'].map((v) => `opda-example-transaction-${v}.json`),
+      ),
     )
   })
 
