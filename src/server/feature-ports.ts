@@ -6,6 +6,7 @@
  */
 import type { DataRightsPorts } from './features/data-rights/ports'
 import { getOrganization, listOrganizations, listOrganizationUpdates } from './features/directory/list-organizations'
+import { exportFunds } from './features/funds/export-funds'
 import { fundsStatusesOf } from './features/funds/read-funds'
 import type { PublicPagesPorts } from './features/public-pages/ports'
 import { exportIdentityChecks } from './features/verification/export-identity'
@@ -14,8 +15,8 @@ import type { VerificationPorts } from './features/verification/ports'
 import type { EnquiriesPorts } from './features/enquiries/ports'
 import { findOffPlatformParty } from './core/off-platform-parties/list-parties'
 
-/** data-rights <- verification: identity checks in the export, and their erasure on deletion. */
-export const dataRightsPorts: DataRightsPorts = { exportIdentityChecks, eraseUnreliedIdentityChecks }
+/** data-rights <- verification, funds: identity checks and source of funds in the export, and identity checks' erasure on deletion. */
+export const dataRightsPorts: DataRightsPorts = { exportIdentityChecks, eraseUnreliedIdentityChecks, exportFunds }
 
 /** verification <- funds: the buyers' funds status on the People badges and the checklist. */
 export const verificationPorts: VerificationPorts = { fundsStatusesOf }
