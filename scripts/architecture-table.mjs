@@ -154,6 +154,10 @@ export const MANUAL = {
   },
   'two-factor': { web: ['account', 'auth'], why: 'two-factor is set up in Account settings and asked at sign-in' },
   verification: { e2e: ['identity-cdd'], why: 'identity checks and CDD records (decision 026)' },
+  'property-forms': {
+    e2e: ['ta10-review-sign'],
+    why: 'the TA10 journey: signed with its optional lists empty, after reviewing every answer (issue 39)',
+  },
 }
 
 const uniq = (list) => [...new Set(list)]
