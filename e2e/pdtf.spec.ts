@@ -77,6 +77,7 @@ test('a seller downloads the property pack and a buyer starts a move from it; a 
     const summary = dialog.getByRole('region', { name: 'What this pack brings' })
     await expect(summary).toContainText('14 Orchard Way')
     await expect(summary).toContainText('£487,500 (not the agreed price)')
+    await page.screenshot({ path: `${SHOTS}/pdtf-import-summary-${width}.png`, fullPage: true })
     await dialog.getByRole('button', { name: 'Import property pack' }).click()
     await expect(dialog.getByText('Enter the agreed price in pounds, such as 425000')).toBeVisible()
     await dialog.getByLabel('Agreed price (£)').fill('480000')
