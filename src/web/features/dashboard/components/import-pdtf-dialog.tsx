@@ -144,7 +144,7 @@ export function ImportPdtfDialog({ open, onOpenChange }: { open: boolean; onOpen
           <DialogDescription className="mt-1">
             Start a move from a PDTF property pack (a .json file from Homeward or another system that uses the Property
             Data Trust Framework). We check it against the PDTF v3 schema and take the address, UPRN, tenure, title
-            number and price from it.
+            number and the seller's TA6 and TA10 answers from it. The agreed price is yours to enter.
           </DialogDescription>
         </div>
         <form noValidate onSubmit={(e) => void onSubmit(e)} aria-label="Import a property pack">
