@@ -59,20 +59,28 @@ test('a seller downloads the property pack and a buyer starts a move from it; a 
       bad,
       JSON.stringify({ participants: [], propertyPack: { uprn: 'abc', address: { postcode: 'SG4 9AB' } } }),
     )
+    // Choosing the file checks it at once; its problems name each field in words (issue 39).
     await dialog.getByLabel('Property pack file').setInputFiles(bad)
     await dialog.getByLabel('Buyer', { exact: true }).check()
-    await dialog.getByRole('button', { name: 'Import property pack' }).click()
     const alert = dialog.getByRole('alert')
-    await expect(alert).toContainText('This file is not a valid PDTF v3 transaction (2 problems)')
+    await expect(alert).toContainText('This file is not a valid PDTF v3 property pack (2 problems)')
     await expect(alert.getByRole('listitem')).toHaveText([
-      'participants: must have at least 1 item',
-      'propertyPack.uprn: must be a whole number',
+      'Transaction participants: must have at least 1 item',
+      'Unique Property Reference Number: must be a whole number',
     ])
     await expectNoAxeViolations(page)
     await page.screenshot({ path: `${SHOTS}/pdtf-import-errors-${width}.png`, fullPage: true })
 
     // The seller's pack: a new move with its property data.
     await dialog.getByLabel('Property pack file').setInputFiles(file)
+    // What the pack brings, and its price shown as a marketing price: the agreed price is asked.
+    const summary = dialog.getByRole('region', { name: 'What this pack brings' })
+    await expect(summary).toContainText('14 Orchard Way')
+    await expect(summary).toContainText('£487,500 (not the agreed price)')
+    await page.screenshot({ path: `${SHOTS}/pdtf-import-summary-${width}.png`, fullPage: true })
+    await dialog.getByRole('button', { name: 'Import property pack' }).click()
+    await expect(dialog.getByText('Enter the agreed price in pounds, such as 425000')).toBeVisible()
+    await dialog.getByLabel('Agreed price (£)').fill('480000')
     await dialog.getByRole('button', { name: 'Import property pack' }).click()
     await expect(toast(page)).toContainText('Property pack imported')
     await expect(page).toHaveURL(/\/app\/transactions\/[0-9a-f-]{36}$/)

@@ -158,6 +158,10 @@ export const MANUAL = {
     e2e: ['deposits-way-out'],
     why: 'deposits-way-out walks a deposit whose release is always possible or explained: the firm linked on accepting an email invitation, or later (decision 062)',
   },
+  'property-forms': {
+    e2e: ['ta10-review-sign'],
+    why: 'the TA10 journey: signed with its optional lists empty, after reviewing every answer (issue 39)',
+  },
 }
 
 const uniq = (list) => [...new Set(list)]

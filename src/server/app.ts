@@ -106,8 +106,8 @@ export const JSON_BODY_MAX_BYTES = 1024 * 1024
 const UPLOAD_PATH = /^\/api\/(?:(?:transactions|logbooks)\/[^/]+\/documents|enquiry-links\/[^/]+\/uploads)\/?$/
 /** A firm's logo (POST /api/firms/{orgId}/logo, features/firm-profile): read under FIRM_LOGO_MAX_BYTES (5 MB) by its handler. */
 const LOGO_PATH = /^\/api\/firms\/[^/]+\/logo\/?$/
-/** The PDTF import, whose 413 speaks of the property pack (features/pdtf). */
-const PDTF_IMPORT_PATH = /^\/api\/transactions\/pdtf-import\/?$/
+/** The PDTF import and its preview, whose 413 speaks of the property pack (features/pdtf). */
+const PDTF_IMPORT_PATH = /^\/api\/transactions\/pdtf-import(?:\/preview)?\/?$/
 
 /**
  * Refuses a body over JSON_BODY_MAX_BYTES with 413 before anything reads it: before the CSRF check's

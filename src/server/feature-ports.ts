@@ -6,14 +6,15 @@
  */
 import type { DataRightsPorts } from './features/data-rights/ports'
 import { getOrganization, listOrganizations, listOrganizationUpdates } from './features/directory/list-organizations'
+import { exportFunds } from './features/funds/export-funds'
 import { fundsStatusesOf } from './features/funds/read-funds'
 import type { PublicPagesPorts } from './features/public-pages/ports'
 import { exportIdentityChecks } from './features/verification/export-identity'
 import { eraseUnreliedIdentityChecks } from './features/verification/retention'
 import type { VerificationPorts } from './features/verification/ports'
 
-/** data-rights <- verification: identity checks in the export, and their erasure on deletion. */
-export const dataRightsPorts: DataRightsPorts = { exportIdentityChecks, eraseUnreliedIdentityChecks }
+/** data-rights <- verification, funds: identity checks and source of funds in the export, and identity checks' erasure on deletion. */
+export const dataRightsPorts: DataRightsPorts = { exportIdentityChecks, eraseUnreliedIdentityChecks, exportFunds }
 
 /** verification <- funds: the buyers' funds status on the People badges and the checklist. */
 export const verificationPorts: VerificationPorts = { fundsStatusesOf }

@@ -22,8 +22,10 @@ export const PdtfPack = z
 export const TITLE_NUMBER_PATTERN = /^[A-Z]{0,3}\d{1,7}$/
 
 /**
- * POST /api/transactions/pdtf-import. `tenure` and `agreed_price` are used only when the pack does not
- * give them (PDTF makes both optional; a Homeward move needs them).
+ * POST /api/transactions/pdtf-import. `tenure` is used only when the pack does not give it. The
+ * agreed price is always the importer's: a pack's price (priceInformation) is a marketing price
+ * ("Offers over", a guide or asking price) and is never taken as the agreed one (issue 39); without
+ * `agreed_price` the import is refused with 422 naming the pack's marketing price.
  */
 export const ImportPdtfInput = z.object({
   role: z.enum(PARTICIPANT_ROLES).extract(['buyer', 'seller'], { message: 'Choose whether you are buying or selling' }),
@@ -33,7 +35,37 @@ export const ImportPdtfInput = z.object({
 })
 export type ImportPdtfInput = z.input<typeof ImportPdtfInput>
 
-export const ImportPdtfResponse = z.object({ id: Uuid })
+/**
+ * What the import noticed and did not refuse, in words: a date-time without a time-zone offset read as
+ * UK time (Europe/London), a form the pack says is signed that lacks answers.
+ */
+const ImportWarnings = z.array(z.string())
+
+export const ImportPdtfResponse = z.object({ id: Uuid, warnings: ImportWarnings })
+
+/** POST /api/transactions/pdtf-import/preview: the pack checked as the import checks it, nothing created. */
+export const PdtfPreviewInput = z.object({ pack: PdtfPack })
+export type PdtfPreviewInput = z.input<typeof PdtfPreviewInput>
+
+export const PdtfPreview = z.object({
+  /** The address as the move would have it: lines, town and postcode, comma-separated. */
+  address: z.string(),
+  tenure: z.enum(TENURES).nullable(),
+  title_number: z.string().nullable(),
+  /** The pack's marketing price in pounds and its qualifier ("Offers over"); never the agreed price. */
+  marketing_price: z.object({ amount: z.number(), qualifier: z.string().nullable() }).nullable(),
+  /** The seller's forms the pack answers, and whether it carries their signature. */
+  forms: z.array(
+    z.object({
+      form: z.enum(['ta6', 'ta10']),
+      title: z.string(),
+      status: z.enum(['draft', 'signed']),
+      signed: z.object({ name: z.string(), at: z.string() }).nullable(),
+    }),
+  ),
+  warnings: ImportWarnings,
+})
+export type PdtfPreview = z.infer<typeof PdtfPreview>
 
 export const pdtfEndpoints = {
   exportPdtf: endpoint({
@@ -52,13 +84,30 @@ export const pdtfEndpoints = {
       ...ERRORS,
     },
   }),
+  previewPdtf: endpoint({
+    method: 'post',
+    path: '/transactions/pdtf-import/preview',
+    summary: 'Check a PDTF v3 property pack as the import does, and say what it would bring in',
+    description:
+      'The shape limits, the PDTF schema (date-times without an offset read as UK time, with a warning) and the ' +
+      "property data a move needs; answers the address, tenure, title number, the pack's marketing price (never " +
+      'taken as the agreed price: the import asks for that), the TA6/TA10 answers it carries and the warnings.',
+    request: { body: jsonBody(PdtfPreviewInput) },
+    responses: {
+      200: json('What the import would bring in', PdtfPreview),
+      413: { description: 'The pack is over the 1 MB limit' },
+      422: { description: 'The pack cannot be imported: the message and `fields.pack` say why, in words' },
+      429: { description: 'Many packs are waiting for the schema check: try again after Retry-After seconds' },
+      ...ERRORS,
+    },
+  }),
   importPdtf: endpoint({
     method: 'post',
     path: '/transactions/pdtf-import',
     summary: 'Start a move from a PDTF v3 property pack (you as the buyer or seller)',
     request: { body: jsonBody(ImportPdtfInput) },
     responses: {
-      201: json('The new move', ImportPdtfResponse),
+      201: json("The new move, and the import's warnings", ImportPdtfResponse),
       413: { description: 'The pack is over the 1 MB limit' },
       422: {
         description:

@@ -43,6 +43,7 @@ const Row = z.object({
       }),
     ),
     formAnswers: z.array(z.record(z.string(), z.unknown())),
+    formSignatures: z.array(z.object({ form: z.enum(['ta6', 'ta10']), signedName: z.string(), signedAt: z.string() })),
   }),
 })
 
@@ -85,7 +86,12 @@ export async function readPdtfSource(
        'formAnswers', coalesce((
          select json_agg(f.answers order by f.form desc)
            from property_forms f
-          where f.transaction_id = t.id and (f.signed_at is not null or ${draftAnswers}::boolean)), '[]'::json)
+          where f.transaction_id = t.id and (f.signed_at is not null or ${draftAnswers}::boolean)), '[]'::json),
+       'formSignatures', coalesce((
+         select json_agg(json_build_object('form', f.form, 'signedName', f.signed_name, 'signedAt', f.signed_at)
+                         order by f.form desc)
+           from property_forms f
+          where f.transaction_id = t.id and f.signed_at is not null and f.signed_name is not null), '[]'::json)
      ) as source
      from transactions t
      join properties p on p.transaction_id = t.id

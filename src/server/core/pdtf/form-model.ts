@@ -245,7 +245,12 @@ class Builder {
           const itemFields = this.objectFields(overlay.items ?? {}, items, '', [], true, label).filter(
             (f) => f.kind !== 'repeat',
           )
-          return itemFields.length ? [{ ...base, kind: 'repeat', options: [], item_fields: itemFields }] : []
+          // A list of items ("Other items (please specify)") is the paper form's blank lines: the overlay
+          // marks it required (TA10 1.x, 2.x...), but a seller with nothing else to list leaves it empty,
+          // which reads as "None" (issue 39). Each item added still needs its own required answers.
+          return itemFields.length
+            ? [{ ...base, required: false, kind: 'repeat', options: [], item_fields: itemFields }]
+            : []
         }
         return []
       }

@@ -86,7 +86,8 @@ describe('PDTF mapping', () => {
       postcode: 'AL1 4NG',
       uprn: '100081234567',
       tenure: 'leasehold',
-      agreed_price: 425000,
+      // A pack's price is a marketing price: never read as the agreed price (issue 39).
+      marketing_price: { amount: 425000, qualifier: 'Price' },
       title_number: 'HD123456',
     })
   })

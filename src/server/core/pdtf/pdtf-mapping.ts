@@ -3,8 +3,9 @@
  * Schema: src/server/core/pdtf/schema/pdtf-transaction.v3.json (OPDA, MIT licence; the copy of
  * ../shared/pdtf/v3). Pure functions: the use cases read and write the database.
  *
- * What we cover (and an import reads back): the property's address, UPRN, tenure, title number and
- * the agreed price. What we export besides: the status, the participants with their PDTF roles and
+ * What we cover (and an import reads back): the property's address, UPRN, tenure, title number, the
+ * seller's TA6/TA10 answers with their signatures (SIGNED_FORMS_KEY), and the price (read back as a
+ * marketing price: the importer gives the agreed price). What we export besides: the status, the participants with their PDTF roles and
  * organisations (names only: no email, phone or date of birth leaves Homeward in a pack), the searches
  * from the timeline's search tasks, and the timeline as PDTF milestones. PDTF v3's transaction schema
  * has no milestones element, so they go in a root `milestones` object named as PDTF's milestones are
@@ -44,7 +45,19 @@ export interface PdtfSource {
    * features/property-forms); the mapping's own fields win where both name one.
    */
   formAnswers?: Record<string, unknown>[]
+  /** The signed forms among them: who signed each (the typed name) and when (ISO 8601). */
+  formSignatures?: { form: 'ta6' | 'ta10'; signedName: string; signedAt: string }[]
 }
+
+/**
+ * Homeward's extension at the root of a pack (PDTF v3 names no signature of the seller's forms; the
+ * schema allows properties it does not name): which of the TA6/TA10 answers in propertyPack the seller
+ * signed, by the name they typed and when. An import reads it back (features/pdtf/import-pdtf.ts), so
+ * that a round trip keeps the signed answers signed (issue 39).
+ */
+export const SIGNED_FORMS_KEY = 'signedForms'
+/** The form names the extension uses. */
+export const SIGNED_FORM_NAMES = { ta6: 'TA6', ta10: 'TA10' } as const
 
 const isPlainObject = (v: unknown): v is Record<string, unknown> =>
   typeof v === 'object' && v !== null && !Array.isArray(v)
@@ -221,6 +234,15 @@ export function toPdtf(source: PdtfSource): Json {
     })),
     propertyPack: pack,
     milestones,
+    ...(source.formSignatures?.length
+      ? {
+          [SIGNED_FORMS_KEY]: source.formSignatures.map((f) => ({
+            form: SIGNED_FORM_NAMES[f.form],
+            signedName: f.signedName,
+            signedAt: new Date(f.signedAt).toISOString(),
+          })),
+        }
+      : {}),
   }
 }
 
@@ -236,7 +258,11 @@ export interface PdtfPropertyData {
   postcode: string
   uprn?: string
   tenure?: Tenure
-  agreed_price?: number
+  /**
+   * The pack's price (propertyPack.priceInformation): a marketing price ("Offers over", a guide or
+   * asking price), never taken as the agreed price; the importer is asked for that (issue 39).
+   */
+  marketing_price?: { amount: number; qualifier: string | null }
   title_number?: string
 }
 
@@ -248,7 +274,7 @@ export const PDTF_FIELD_PATHS: Record<keyof PdtfPropertyData, string> = {
   postcode: 'propertyPack.address.postcode',
   uprn: 'propertyPack.uprn',
   tenure: 'propertyPack.marketingTenure',
-  agreed_price: 'propertyPack.priceInformation.price',
+  marketing_price: 'propertyPack.priceInformation.price',
   title_number: 'propertyPack.titlesToBeSold[0].titleNumber',
 }
 
@@ -284,7 +310,8 @@ export function fromPdtf(pack: unknown): PdtfPropertyData {
       : ['Leasehold', 'Shared Ownership', 'Share of Freehold'].includes(tenureText)
         ? 'leasehold'
         : undefined
-  const price = obj(pp.priceInformation).price
+  const priceInformation = obj(pp.priceInformation)
+  const price = priceInformation.price
   const titleNumber = str(obj(arr(pp.titlesToBeSold)[0]).titleNumber) ?? str(ownership.titleNumber)
   return {
     address_line_1: line1 ?? '',
@@ -293,7 +320,9 @@ export function fromPdtf(pack: unknown): PdtfPropertyData {
     postcode: str(a.postcode) ?? '',
     ...(typeof pp.uprn === 'number' ? { uprn: String(pp.uprn) } : {}),
     ...(tenure ? { tenure } : {}),
-    ...(typeof price === 'number' ? { agreed_price: price } : {}),
+    ...(typeof price === 'number'
+      ? { marketing_price: { amount: price, qualifier: str(priceInformation.priceQualifier) ?? null } }
+      : {}),
     ...(titleNumber ? { title_number: titleNumber.toUpperCase() } : {}),
   }
 }

@@ -83,6 +83,19 @@ function describe(e: OutputUnit): string {
       return `must be at most ${String(at)}`
     case 'required':
       return e.error.replace(/^Instance does not have required property "(.+)"\.$/, 'must have $1')
+    case 'oneOf':
+    case 'anyOf':
+      // The validator's "Instance does not match exactly one subschema (0 matches)" (issue 39).
+      return 'is not filled in any of the ways the PDTF standard allows here: check its type or status and the fields that go with it'
+    case 'const':
+      return `must be ${JSON.stringify(at)}`
+    case 'additionalProperties':
+      return 'has a field the PDTF standard does not allow here'
+    case 'properties':
+    case 'items':
+    case '$ref':
+    case 'allOf':
+      return 'has a value below it that the PDTF standard does not allow'
     default:
       return e.error
   }

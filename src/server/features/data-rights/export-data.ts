@@ -11,6 +11,7 @@ import { activityReadableSql, viewerRoleOnTransactionSql } from '#server/access/
 import type { Viewer } from '#server/auth/viewer.ts'
 import type { Database } from '#server/db/client.ts'
 import type { ObjectStorage } from '#server/platform/storage/index.ts'
+import { collectOtherRecords } from './person-records'
 import type { DataRightsPorts } from './ports'
 
 /** One uploaded file version as listed in documents.json, with where it sits inside the ZIP. */
@@ -69,6 +70,8 @@ export async function collectExport(
     logbooks,
     identityChecks,
     gifts,
+    sourceOfFunds,
+    otherRecords,
   ] = await Promise.all([
     rows(
       database,
@@ -198,6 +201,8 @@ export async function collectExport(
          from funding_gifts g where g.giftor_profile_id = $1 order by g.created_at, g.id`,
       p,
     ),
+    ports.exportFunds(database, viewer.profileId),
+    collectOtherRecords(database, { profileId: viewer.profileId, authId: viewer.authId }),
   ])
   const docs: ExportedDocument[] = documents.map((d) => ({
     ...d,
@@ -230,6 +235,8 @@ export async function collectExport(
       logbooks,
       'identity-checks': identityChecks,
       gifts,
+      'source-of-funds': sourceOfFunds,
+      'other-records': otherRecords,
       documents: docs.map(({ storage_key: _key, ...d }) => d),
     },
     documents: docs,
@@ -269,6 +276,14 @@ identity-checks.json  Your identity checks ("Verify my identity"): the document 
                       are not in this ZIP (they are kept encrypted; images_held says which we hold): ask Homeward
                       support for a copy. Client due diligence records are your conveyancer's, not in here.
 gifts.json            Gifts towards someone's deposit that you confirmed as their giftor, with your answers.
+source-of-funds.json  Your source of funds as a buyer: the open-banking consents you gave, each bank account with
+                      what your bank shared (account number, sort code, balance and transactions), your explanations
+                      of transactions, your answers on how the purchase is funded (and the conveyancer's review),
+                      and the gifts towards your deposit that you recorded.
+other-records.json    Every other record that names you, by table and column, as stored (secrets left out): forms
+                      you filled or signed, enquiries and replies, chain links and dates, deposit checks and
+                      approvals, payments and invoices, reviews you wrote, API tokens (not their secret), firm
+                      membership and more.
 documents.json        Every document version you uploaded: name, folder, version, type, size, SHA-256 and
                       path_in_zip, where its file is in this ZIP.
 files/                The files themselves, every version: files/<move id>/<folder>/v<version>-<file name>.

@@ -13,6 +13,7 @@ import { TASK_TITLES } from '#shared/domain/timeline-template.ts'
 import { signWebhook } from '#server/providers/webhooks/provider-webhooks.ts'
 import { createTransaction } from '#server/test/factories.ts'
 import { type TestUser, useTestApp } from '#server/test/test-app.ts'
+import { unzip } from '#server/test/unzip.ts'
 
 const t = useTestApp()
 let buyer: TestUser
@@ -207,6 +208,58 @@ describe('the buyer connects a bank and builds the funding picture', () => {
     expect(p.gifts).toEqual([expect.objectContaining({ giftor_name: 'Jane Smith', declaration: 'not_signed' })])
     expect(p.totals.gifts_pence).toBe(5_000_00)
     expect(p.issues.map((i) => i.kind)).toContain('gift_unsigned')
+  })
+
+  it("'Download my data' holds the buyer's source of funds: accounts with the bank's data, explanations, plan, gifts (issue 39)", async () => {
+    const p = await picture(buyer)
+    const res = await t.request('/api/account/export', { as: buyer })
+    expect(res.status).toBe(200)
+    const entries = await unzip(Buffer.from(await res.arrayBuffer()))
+    const file = entries.get('source-of-funds.json')
+    expect(file, [...entries.keys()].join(', ')).toBeDefined()
+    type Exported = {
+      bank_consents: {
+        bank_name: string
+        status: string
+        accounts: {
+          id: string
+          last4: string
+          bank_data: { accountNumber: string; sortCode: string; balancePence: number; transactions: { id: string }[] }
+        }[]
+      }[]
+      explanations: { account_id: string; bank_transaction_id: string; explanation: string }[]
+      funding_plans: { transaction_id: string; first_time_buyer: boolean; mortgage_stated_pence: number | null }[]
+      gifts_recorded: { giftor_name: string; amount_pence: number }[]
+    }
+    const exported = JSON.parse(file!.toString('utf8')) as Exported
+    const accounts = exported.bank_consents.flatMap((c) => c.accounts)
+    expect(accounts).toHaveLength(p.accounts.length)
+    for (const a of accounts) {
+      // The full number, opened from its sealed column, ends in the last four digits the row keeps.
+      expect(a.bank_data.accountNumber.endsWith(a.last4)).toBe(true)
+      expect(a.bank_data.sortCode).toMatch(/^\d{2}-?\d{2}-?\d{2}$/)
+      expect(a.bank_data.transactions.length).toBeGreaterThan(0)
+    }
+    expect(exported.bank_consents[0]).toMatchObject({ status: 'authorised' })
+    const flag = p.flags[0]!
+    expect(exported.explanations).toEqual([
+      expect.objectContaining({
+        account_id: flag.account_id,
+        bank_transaction_id: flag.transaction_id,
+        explanation: 'A gift from my aunt Jane Smith',
+      }),
+    ])
+    expect(exported.funding_plans).toEqual([expect.objectContaining({ transaction_id: txId, first_time_buyer: true })])
+    expect(exported.gifts_recorded).toEqual([
+      expect.objectContaining({ giftor_name: 'Jane Smith', amount_pence: 5_000_00 }),
+    ])
+    // The seller of the move has none of it in theirs.
+    const theirs = await unzip(
+      Buffer.from(await (await t.request('/api/account/export', { as: seller })).arrayBuffer()),
+    )
+    const sellers = JSON.parse(theirs.get('source-of-funds.json')!.toString('utf8')) as Exported
+    expect(sellers.bank_consents).toEqual([])
+    expect(theirs.get('source-of-funds.json')!.toString('utf8')).not.toContain('Jane Smith')
   })
 })
 

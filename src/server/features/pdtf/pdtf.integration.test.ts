@@ -7,12 +7,15 @@
  * nesting too deep and too many values get a 422 naming where and the limit, at once; four of the
  * battery's 1 MB packs in parallel leave another request's latency near its idle latency.
  */
-import { existsSync, readFileSync } from 'node:fs'
+import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import path from 'node:path'
 import Ajv from 'ajv'
 import addFormats from 'ajv-formats'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { PDTF_IMPORT_TOO_LARGE } from '#shared/contracts/pdtf.ts'
+import { PDTF_IMPORT_TOO_LARGE, PdtfPreview } from '#shared/contracts/pdtf.ts'
+import { PropertyFormResponse } from '#shared/contracts/property-forms.ts'
+import { exampleAnswers } from '#shared/domain/property-forms.ts'
+import { formModel } from '#server/core/pdtf/form-model.ts'
 import { createTransaction } from '#server/test/factories.ts'
 import { type TestUser, useTestApp } from '#server/test/test-app.ts'
 
@@ -116,7 +119,10 @@ describe('PDTF import', () => {
   it('round-trips: export, import, export again gives the same property data', async () => {
     const first = await json<Pack>(await t.request(`/api/transactions/${txId}/pdtf`, { as: seller }), 200)
     const created = await json<{ id: string }>(
-      await t.request('/api/transactions/pdtf-import', { as: outsider, json: { role: 'seller', pack: first } }),
+      await t.request('/api/transactions/pdtf-import', {
+        as: outsider,
+        json: { role: 'seller', pack: first, agreed_price: 312500 },
+      }),
       201,
     )
     const second = await json<Pack>(await t.request(`/api/transactions/${created.id}/pdtf`, { as: outsider }), 200)
@@ -153,14 +159,18 @@ describe('PDTF import', () => {
       },
     })
     const body = await json<{ error: { code: string; message: string; fields: { pack: string[] } } }>(res, 422)
-    expect(body.error.message).toMatch(/^This file is not a valid PDTF v3 transaction \(3 problems\)\. First: /)
+    expect(body.error.message).toMatch(/^This file is not a valid PDTF v3 property pack \(3 problems\)\. First: /)
+    // Each field named by the schema's own titles, never a dotted path (issue 39).
     expect(body.error.fields.pack).toEqual(
       expect.arrayContaining([
-        'participants: must have at least 1 item',
-        'propertyPack.uprn: must be a whole number',
-        expect.stringMatching(/^propertyPack\.marketingTenure: must be one of "Commonhold", "Freehold"/),
+        'Transaction participants: must have at least 1 item',
+        'Unique Property Reference Number: must be a whole number',
+        expect.stringMatching(
+          /^What tenure is the property being marketed as\?: must be one of "Commonhold", "Freehold"/,
+        ),
       ]),
     )
+    expect(body.error.fields.pack.join('\n')).not.toMatch(/propertyPack|subschema/)
     expect(await t.database.query(`select count(*)::int as n from transactions`)).toEqual(before)
   })
 
@@ -174,7 +184,7 @@ describe('PDTF import', () => {
       422,
     )
     expect(missing.error.message).toBe(
-      'The pack does not give the tenure or the agreed price: enter them and import again.',
+      'Enter the tenure (the pack does not give it) and the agreed price and import again.',
     )
     const badPostcode = await json<{ error: { message: string } }>(
       await t.request('/api/transactions/pdtf-import', {
@@ -189,7 +199,7 @@ describe('PDTF import', () => {
       422,
     )
     expect(badPostcode.error.message).toBe(
-      "The pack's property data cannot start a move. propertyPack.address.postcode: Enter a valid UK postcode",
+      "The pack's property data cannot start a move. Property Address › Postcode: Enter a valid UK postcode",
     )
     const ok = await json<{ id: string }>(
       await t.request('/api/transactions/pdtf-import', {
@@ -300,7 +310,7 @@ describe('PDTF import of hostile packs (issue 36, M2)', () => {
       422,
     )
     expect(body.error.message).toBe(
-      'This file is not a valid PDTF v3 transaction (20 problems). First: participants[0].role: must be of type string',
+      'This file is not a valid PDTF v3 property pack (20 problems). First: Transaction participants, entry 1 › Role: must be of type string',
     )
     expect(body.error.fields.pack).toHaveLength(20)
   })
@@ -339,5 +349,126 @@ describe('PDTF import of hostile packs (issue 36, M2)', () => {
       ratio,
       `health idle ${idle.map(Math.round).join('/')} ms, busy ${busy.map(Math.round).join('/')} ms`,
     ).toBeLessThan(30)
+  })
+})
+
+/** Every published version of the standard's example transaction (test-packs/, copied from OPDA's
+ * schemas repository at each v3 release tag) and the copy in ../shared/pdtf/examples when present. */
+function publishedExamples(): { name: string; pack: Record<string, unknown> }[] {
+  const dirs = [
+    path.resolve(import.meta.dirname, 'test-packs'),
+    path.resolve(import.meta.dirname, '../../../../../shared/pdtf/examples'),
+  ]
+  return dirs
+    .filter((d) => existsSync(d))
+    .flatMap((d) =>
+      readdirSync(d)
+        .filter((f) => /^(opda-)?example-?transaction.*\.json$/i.test(f))
+        .map((f) => ({ name: f, pack: JSON.parse(readFileSync(path.join(d, f), 'utf8')) as Record<string, unknown> })),
+    )
+}
+
+describe('PDTF import of published packs and the seller forms (issue 39)', () => {
+  const examples = publishedExamples()
+
+  it('finds every published version of the example', () => {
+    expect(examples.map((e) => e.name)).toEqual(
+      expect.arrayContaining(
+        ['3.0.0-beta.1', '3.0.0', '3.1.0', '3.2.0', '3.3.0', '3.4.0'].map((v) => `opda-example-transaction-${v}.json`),
+      ),
+    )
+  })
+
+  it.each(examples.map((e) => [e.name, e.pack] as const))(
+    'imports %s with warnings; its marketing price is asked about, never taken as agreed',
+    async (_name, pack) => {
+      const preview = PdtfPreview.parse(
+        await json(await t.request('/api/transactions/pdtf-import/preview', { as: buyer, json: { pack } }), 200),
+      )
+      expect(preview.address).toBe('47 Park Road, HARPENDEN, AL3 5AF')
+      // Its date-times without an offset are read as UK time and said so, field by field, in words.
+      const local = preview.warnings.filter((w) => w.includes('gives no time zone, so it was read as UK time'))
+      expect(local.length).toBeGreaterThanOrEqual(1)
+      expect(local).toContain(
+        'Title(s) as registered with HMLR, entry 1 › HMLR Official Copy Register Extract › Official Copy Summary Data › Official copy date time: “2021-12-16T08:39:52” gives no time zone, so it was read as UK time (GMT, +00:00).',
+      )
+      expect(preview.warnings.join('\n')).not.toMatch(/propertyPack\.|subschema/)
+
+      const noPrice = await json<{ error: { message: string; fields: Record<string, string[]> } }>(
+        await t.request('/api/transactions/pdtf-import', { as: buyer, json: { role: 'buyer', pack } }),
+        422,
+      )
+      if (preview.marketing_price) {
+        expect(noPrice.error.message).toMatch(
+          /^The pack's price is a marketing price \((Offers over|Offers in excess of) £1,260,000\), not the price agreed\. Enter the agreed price and import again\.$/,
+        )
+      } else expect(noPrice.error.message).toBe('Enter the agreed price and import again.')
+
+      const created = await json<{ id: string; warnings: string[] }>(
+        await t.request('/api/transactions/pdtf-import', {
+          as: buyer,
+          json: { role: 'buyer', pack, agreed_price: 1_195_000 },
+        }),
+        201,
+      )
+      expect(created.warnings).toEqual(preview.warnings)
+      const [row] = await t.database.query<{ agreed_price_pence: string; title_number: string }>(
+        `select t.agreed_price_pence, p.title_number from transactions t join properties p on p.transaction_id = t.id where t.id = $1`,
+        [created.id],
+      )
+      expect(Number(row!.agreed_price_pence)).toBe(119_500_000)
+      expect(row!.title_number).toBe('HD221222')
+    },
+    30_000,
+  )
+
+  it('keeps the signed TA6 and TA10 answers through export and import, signed', async () => {
+    const move = await createTransaction(t.database, {
+      buyerProfileId: buyer.profileId,
+      sellerProfileId: seller.profileId,
+      agreedPricePence: 450_000_00,
+    })
+    const signedAt = '2026-11-20T14:30:00.000Z'
+    const given: Record<string, Record<string, unknown>> = {}
+    for (const form of ['ta6', 'ta10'] as const) {
+      given[form] = exampleAnswers(formModel(form), { prefer: 'Yes' })
+      await t.database.query(
+        `insert into property_forms (transaction_id, form, answers, signed_by, signed_name, signed_at)
+         values ($1, $2, $3::jsonb, $4, 'Tom Wright', $5)`,
+        [move.transactionId, form, JSON.stringify(given[form]), seller.profileId, signedAt],
+      )
+    }
+    const first = await json<Pack & { signedForms: unknown }>(
+      await t.request(`/api/transactions/${move.transactionId}/pdtf`, { as: buyer }),
+      200,
+    )
+    expect(first.signedForms).toEqual([
+      { form: 'TA6', signedName: 'Tom Wright', signedAt },
+      { form: 'TA10', signedName: 'Tom Wright', signedAt },
+    ])
+    const created = await json<{ id: string; warnings: string[] }>(
+      await t.request('/api/transactions/pdtf-import', {
+        as: outsider,
+        json: { role: 'buyer', pack: first, agreed_price: 450000 },
+      }),
+      201,
+    )
+    for (const form of ['ta6', 'ta10'] as const) {
+      const read = PropertyFormResponse.parse(
+        await json(await t.request(`/api/transactions/${created.id}/forms/${form}`, { as: outsider }), 200),
+      )
+      expect(read.status, form).toBe('signed')
+      expect(read.answers, form).toEqual(given[form])
+      expect(read.signed).toMatchObject({ name: 'Tom Wright', at: signedAt, document_id: null })
+      expect(read.missing).toEqual([])
+    }
+    // And out again: the same answers, still signed.
+    const second = await json<Pack & { signedForms: unknown }>(
+      await t.request(`/api/transactions/${created.id}/pdtf`, { as: outsider }),
+      200,
+    )
+    expect(second.signedForms).toEqual(first.signedForms)
+    for (const key of Object.keys(given.ta6!)) expect(second.propertyPack[key], key).toEqual(first.propertyPack[key])
+    expect(second.propertyPack.fixturesAndFittings).toEqual(first.propertyPack.fixturesAndFittings)
   })
 })

@@ -5,7 +5,7 @@
 import { pdtfEndpoints as endpoints } from '#shared/contracts/pdtf.ts'
 import { createRouter, requireViewer, type AppDeps } from '#server/http/router.ts'
 import { exportPdtf } from '#server/core/pdtf/export-pdtf.ts'
-import { importPdtf } from './import-pdtf'
+import { importPdtf, previewPdtf } from './import-pdtf'
 
 export function pdtfRoutes({ database }: AppDeps) {
   return createRouter()
@@ -18,6 +18,7 @@ export function pdtfRoutes({ database }: AppDeps) {
       c.header('Content-Disposition', `attachment; filename="${filename}"`)
       return c.json(pack, 200)
     })
+    .openapi(endpoints.previewPdtf, async (c) => c.json(await previewPdtf({ input: c.req.valid('json') }), 200))
     .openapi(endpoints.importPdtf, async (c) =>
       c.json(await importPdtf({ database, viewer: requireViewer(c), input: c.req.valid('json') }), 201),
     )

@@ -125,7 +125,12 @@ describe('property information forms', () => {
       }),
       422,
     )
-    expect(bad.error.message).toMatch(/PDTF does not accept an answer: propertyPack\.heating/)
+    // The refusal names the question and its section, not a schema path (issue 39).
+    expect(bad.error.message).toMatch(
+      /^The TA6 Property Information Form cannot keep your answer to “.+” \(section “Heating”, TA6 [\d.]+\): .+must be a date such as 2026-11-27\. Change it and it saves again\.$/,
+    )
+    expect(bad.error.message).not.toContain('propertyPack')
+    expect(bad.error).toMatchObject({ fields: { section: ['heating'], question: ['heating.heatingSystem'] } })
     const [row] = await t.database.query(`select 1 from property_forms where transaction_id = $1`, [txId])
     expect(row).toBeUndefined()
   })
@@ -205,6 +210,39 @@ describe('property information forms', () => {
       await json(await t.request(formUrl(txId), { as: buyerConveyancer }), 200),
     )
     expect(asConveyancer.can_raise_enquiries).toBe(true)
+  })
+
+  it('signs TA10 with its optional lists ("Other items") left empty; a missing answer is named with its section', async () => {
+    const txId = await newMove()
+    const early = await json<{ error: { message: string } }>(
+      await t.request(`${formUrl(txId, 'ta10')}/sign`, {
+        as: seller,
+        json: { typed_name: 'Tom Seller', confirm: true },
+      }),
+      422,
+    )
+    expect(early.error.message).toMatch(
+      /^Answer every required question before signing: \d+ still to answer, such as “[^”]+” in “Basic Fittings”, “[^”]+” in “Basic Fittings”/,
+    )
+    const answers = await fillAll(txId, 'ta10')
+    const lists = formModel('ta10')
+      .sections.flatMap((s) => s.questions.flatMap((q) => q.fields))
+      .filter((f) => f.kind === 'repeat')
+    expect(lists.length).toBeGreaterThanOrEqual(7)
+    for (const list of lists) {
+      expect(list.required, list.path).toBe(false)
+      expect(getAt(answers, list.path), list.path).toBeUndefined()
+    }
+    const signed = PropertyFormResponse.parse(
+      await json(
+        await t.request(`${formUrl(txId, 'ta10')}/sign`, {
+          as: seller,
+          json: { typed_name: 'Tom Seller', confirm: true },
+        }),
+        201,
+      ),
+    )
+    expect(signed).toMatchObject({ status: 'signed', missing: [] })
   })
 
   it('exports the answers in the PDTF pack, valid against the published schema (Ajv)', async () => {

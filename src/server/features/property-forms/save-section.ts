@@ -4,7 +4,8 @@
  * them (pruneSection) and the whole answer set is checked against the PDTF v3 schema before it is
  * stored, so that the PDTF export always validates. The first save of a form is audited.
  * Errors: 404 off the move; 403 for the buyer's side; 409 once signed; 422 for an unknown section or an
- * answer PDTF does not accept (named by its place).
+ * answer PDTF does not accept (named by its question and section: refused-answer.ts; `fields.question`
+ * and `fields.section` hold their keys).
  */
 import { sql } from 'drizzle-orm'
 import { z } from 'zod'
@@ -27,6 +28,7 @@ import { pdtfSchemaErrors } from '#server/core/pdtf/pdtf-schema.ts'
 import { recordActivity } from '#server/core/audit/record-activity.ts'
 import { formModel } from '#server/core/pdtf/form-model.ts'
 import { readFormRow } from './form-rows'
+import { findRefusedAnswer } from './refused-answer'
 
 export const FORM_SIGNED = 'This form is signed, so its answers are final. Raise any change with your conveyancer.'
 
@@ -50,8 +52,14 @@ export async function saveSection(opts: {
     if (row?.signed_at) throw new AppError('conflict', FORM_SIGNED)
     const answers = setAt(row?.answers ?? {}, section.key, pruned)
     const errors = pdtfSchemaErrors({ propertyPack: answers })
-    if (errors.length)
-      throw new AppError('unprocessable', `PDTF does not accept an answer: ${errors[0]}`, { answers: errors })
+    if (errors.length) {
+      const refused = findRefusedAnswer(model, answers, section.key)
+      throw new AppError(
+        'unprocessable',
+        refused?.message ?? `PDTF does not accept an answer in “${section.title}”: ${errors[0]}`,
+        { answers: errors, ...(refused ? { question: [refused.question], section: [refused.section] } : {}) },
+      )
+    }
     const res = await tx.execute(sql`
       insert into property_forms (transaction_id, form, answers, updated_by)
       values (${opts.txId}, ${opts.form}, ${JSON.stringify(answers)}::jsonb, ${opts.viewer.profileId})

@@ -9,7 +9,12 @@
 import { sql } from 'drizzle-orm'
 import { z } from 'zod'
 import type { PropertyFormResponse } from '#shared/contracts/property-forms.ts'
-import { PROPERTY_FORM_TITLES, missingAnswers, type PropertyFormKind } from '#shared/domain/property-forms.ts'
+import {
+  PROPERTY_FORM_TITLES,
+  findQuestion,
+  missingAnswers,
+  type PropertyFormKind,
+} from '#shared/domain/property-forms.ts'
 import { TASK_TITLES } from '#shared/domain/timeline-template.ts'
 import { ONLY_SELLER_SIGNS, canSignPropertyForm } from '#server/access/property-forms.ts'
 import { lockTransactionForViewer } from '#server/access/transactions.ts'
@@ -58,7 +63,12 @@ export async function signPropertyForm(opts: {
       const answers = row?.answers ?? {}
       const missing = missingAnswers(model, answers)
       if (!row || missing.length) {
-        const first = missing.slice(0, 3).map((m) => `"${m.label}"`)
+        // Named by question and section ("“Hob” in “Kitchen”"), each question once.
+        const named = missing.map((m) => {
+          const found = findQuestion(model, m.question)
+          return found ? `“${found.question.title}” in “${found.section.title}”` : `“${m.label}”`
+        })
+        const first = [...new Set(named)].slice(0, 3)
         throw new AppError(
           'unprocessable',
           `Answer every required question before signing: ${missing.length || 'all'} still to answer${first.length ? `, such as ${first.join(', ')}` : ''}.`,

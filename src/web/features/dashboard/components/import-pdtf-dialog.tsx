@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useId, useState, type FormEvent } from 'react'
 import { useNavigate } from 'react-router'
-import { PDTF_IMPORT_MAX_BYTES, pdtfEndpoints, type ImportPdtfInput } from '#shared/contracts/pdtf.ts'
+import { PDTF_IMPORT_MAX_BYTES, pdtfEndpoints, type ImportPdtfInput, type PdtfPreview } from '#shared/contracts/pdtf.ts'
 import { transactionPath } from '#shared/paths.ts'
 import { Button } from '#web/components/ui/button.tsx'
 import { ChoiceGroup } from '#web/components/ui/choice-group.tsx'
@@ -10,6 +10,7 @@ import { FormField } from '#web/components/ui/form-field.tsx'
 import { Input } from '#web/components/ui/input.tsx'
 import { ApiError } from '#web/lib/api-error.ts'
 import { callApi } from '#web/lib/api-client.ts'
+import { formatGbp, formatUkDateTime } from '#web/lib/formatters.ts'
 import { DASHBOARD_QUERY_KEY } from '#web/lib/query-keys.ts'
 import { notify } from '#web/lib/toast.ts'
 
@@ -35,8 +36,10 @@ async function readPack(file: File): Promise<{ pack: Record<string, unknown> } |
 
 /**
  * Starts a move from a PDTF v3 property pack (a .json file exported by Homeward or another PDTF
- * system): the file, the viewer's role, and the tenure and price for a pack that lacks them. The
- * server checks the pack against the PDTF schema; its errors are listed here in words.
+ * system). Choosing the file checks it (the preview endpoint) and shows what it brings: the address,
+ * the seller's forms, the warnings (a time without a time zone read as UK time...) and the pack's
+ * marketing price, which is never the agreed price: the agreed price is always asked (issue 39). Then
+ * the viewer's role, the tenure when the pack lacks it, and the import. Errors are listed in words.
  */
 export function ImportPdtfDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
   const navigate = useNavigate()
@@ -50,6 +53,29 @@ export function ImportPdtfDialog({ open, onOpenChange }: { open: boolean; onOpen
   const [price, setPrice] = useState('')
   const [priceError, setPriceError] = useState<string>()
   const [problems, setProblems] = useState<{ message: string; list: string[] } | null>(null)
+  const [preview, setPreview] = useState<PdtfPreview | null>(null)
+  const summaryId = useId()
+
+  const previewPack = useMutation({
+    mutationFn: (pack: Record<string, unknown>) => callApi(pdtfEndpoints.previewPdtf, { body: { pack } }),
+  })
+
+  /** Reads and checks the chosen file at once, so the dialog can show what it brings before the import. */
+  const choose = async (chosen: File | null) => {
+    setFile(chosen)
+    setFileError(undefined)
+    setProblems(null)
+    setPreview(null)
+    if (!chosen) return
+    const read = await readPack(chosen)
+    if ('error' in read) return setFileError(read.error)
+    try {
+      setPreview(await previewPack.mutateAsync(read.pack))
+    } catch (err) {
+      const list = err instanceof ApiError ? Object.values(err.fields ?? {}).flat() : []
+      setProblems({ message: (err as Error).message, list })
+    }
+  }
 
   const importPack = useMutation({
     mutationFn: (body: ImportPdtfInput) => callApi(pdtfEndpoints.importPdtf, { body }),
@@ -65,13 +91,14 @@ export function ImportPdtfDialog({ open, onOpenChange }: { open: boolean; onOpen
     setPrice('')
     setPriceError(undefined)
     setProblems(null)
+    setPreview(null)
   }
 
   const onSubmit = async (e: FormEvent) => {
     e.preventDefault()
     setProblems(null)
     const amount = price.trim() ? Number(price.replace(/[£,\s]/g, '')) : undefined
-    const badPrice = amount !== undefined && !(Number.isFinite(amount) && amount > 0)
+    const badPrice = amount === undefined || !(Number.isFinite(amount) && amount > 0)
     setPriceError(badPrice ? 'Enter the agreed price in pounds, such as 425000' : undefined)
     setRoleError(role ? undefined : 'Choose whether you are buying or selling')
     if (!file) setFileError('Choose the PDTF property pack (.json) to import')
@@ -83,15 +110,15 @@ export function ImportPdtfDialog({ open, onOpenChange }: { open: boolean; onOpen
     }
     setFileError(undefined)
     try {
-      const { id } = await importPack.mutateAsync({
+      const { id, warnings } = await importPack.mutateAsync({
         role,
         pack: read.pack,
         ...(tenure ? { tenure } : {}),
-        ...(amount !== undefined ? { agreed_price: amount } : {}),
+        agreed_price: amount,
       })
       notify.success(
         'Property pack imported',
-        'The move is ready with the pack’s property data. Invite the other side from People.',
+        `The move is ready with the pack’s property data${warnings.length ? ` (${warnings.length} ${warnings.length === 1 ? 'warning' : 'warnings'}, shown before the import)` : ''}. Invite the other side from People.`,
       )
       onOpenChange(false)
       reset()
@@ -117,7 +144,7 @@ export function ImportPdtfDialog({ open, onOpenChange }: { open: boolean; onOpen
           <DialogDescription className="mt-1">
             Start a move from a PDTF property pack (a .json file from Homeward or another system that uses the Property
             Data Trust Framework). We check it against the PDTF v3 schema and take the address, UPRN, tenure, title
-            number and price from it.
+            number and the seller's TA6 and TA10 answers from it. The agreed price is yours to enter.
           </DialogDescription>
         </div>
         <form noValidate onSubmit={(e) => void onSubmit(e)} aria-label="Import a property pack">
@@ -133,14 +160,12 @@ export function ImportPdtfDialog({ open, onOpenChange }: { open: boolean; onOpen
                   {...f}
                   type="file"
                   accept=".json,application/json"
-                  onChange={(e) => {
-                    setFile(e.target.files?.[0] ?? null)
-                    setFileError(undefined)
-                    setProblems(null)
-                  }}
+                  onChange={(e) => void choose(e.target.files?.[0] ?? null)}
                 />
               )}
             </FormField>
+            {previewPack.isPending && <p role="status">Checking the pack…</p>}
+            {preview && <PackSummary id={summaryId} preview={preview} />}
             <ChoiceGroup
               name="pdtf-role"
               legend="Your role in this move"
@@ -152,17 +177,28 @@ export function ImportPdtfDialog({ open, onOpenChange }: { open: boolean; onOpen
                 { value: 'seller', label: 'Seller' },
               ]}
             />
-            <ChoiceGroup
-              name="pdtf-tenure"
-              legend="Tenure (if the pack does not give it)"
-              value={tenure}
-              onValueChange={(v) => setTenure(v as Tenure)}
-              choices={[
-                { value: 'freehold', label: 'Freehold' },
-                { value: 'leasehold', label: 'Leasehold' },
-              ]}
-            />
-            <FormField id="pdtf-price" label="Agreed price (£) (if the pack does not give it)" error={priceError}>
+            {!preview?.tenure && (
+              <ChoiceGroup
+                name="pdtf-tenure"
+                legend="Tenure (the pack does not give it)"
+                value={tenure}
+                onValueChange={(v) => setTenure(v as Tenure)}
+                choices={[
+                  { value: 'freehold', label: 'Freehold' },
+                  { value: 'leasehold', label: 'Leasehold' },
+                ]}
+              />
+            )}
+            <FormField
+              id="pdtf-price"
+              label="Agreed price (£)"
+              hint={
+                preview?.marketing_price
+                  ? `The pack's ${priceWords(preview.marketing_price)} is a marketing price: enter the price the buyer and seller agreed.`
+                  : 'The price the buyer and seller agreed.'
+              }
+              error={priceError}
+            >
               {(f) => (
                 <Input
                   {...f}
@@ -201,5 +237,69 @@ export function ImportPdtfDialog({ open, onOpenChange }: { open: boolean; onOpen
         </form>
       </DialogContent>
     </Dialog>
+  )
+}
+
+/** "Offers over £1,260,000": a pack's marketing price with its qualifier. */
+function priceWords(price: NonNullable<PdtfPreview['marketing_price']>): string {
+  const amount = formatGbp(price.amount, { whole: Number.isInteger(price.amount) })
+  return price.qualifier ? `price (${price.qualifier} ${amount})` : `price (${amount})`
+}
+
+/** What the checked pack brings: its address, marketing price, the seller's forms and the warnings. */
+function PackSummary({ id, preview }: { id: string; preview: PdtfPreview }) {
+  return (
+    <section aria-labelledby={id} className="rounded-md border bg-muted/40 p-3 text-sm">
+      <h3 id={id} className="font-semibold">
+        What this pack brings
+      </h3>
+      <dl className="mt-2 grid gap-x-3 gap-y-1 sm:grid-cols-[10rem_1fr]">
+        <dt className="text-muted-foreground">Address</dt>
+        <dd className="break-words">{preview.address}</dd>
+        {preview.tenure && (
+          <>
+            <dt className="text-muted-foreground">Tenure</dt>
+            <dd>{preview.tenure === 'freehold' ? 'Freehold' : 'Leasehold'}</dd>
+          </>
+        )}
+        {preview.title_number && (
+          <>
+            <dt className="text-muted-foreground">Title number</dt>
+            <dd>{preview.title_number}</dd>
+          </>
+        )}
+        <dt className="text-muted-foreground">Marketing price</dt>
+        <dd>
+          {preview.marketing_price
+            ? `${preview.marketing_price.qualifier ? `${preview.marketing_price.qualifier} ` : ''}${formatGbp(preview.marketing_price.amount, { whole: Number.isInteger(preview.marketing_price.amount) })} (not the agreed price)`
+            : 'None given'}
+        </dd>
+        <dt className="text-muted-foreground">Seller&apos;s forms</dt>
+        <dd>
+          {preview.forms.length
+            ? preview.forms
+                .map((f) =>
+                  f.signed
+                    ? `${f.title}: signed by ${f.signed.name} on ${formatUkDateTime(f.signed.at)}`
+                    : `${f.title}: answers, not signed`,
+                )
+                .join('; ')
+            : 'None'}
+        </dd>
+      </dl>
+      {preview.warnings.length > 0 && (
+        <div className="mt-3">
+          <p className="font-medium">
+            {preview.warnings.length} {preview.warnings.length === 1 ? 'warning' : 'warnings'}: the pack can still be
+            imported
+          </p>
+          <ul className="mt-1 list-disc space-y-1 pl-5 break-words" aria-label="Warnings">
+            {preview.warnings.map((w) => (
+              <li key={w}>{w}</li>
+            ))}
+          </ul>
+        </div>
+      )}
+    </section>
   )
 }

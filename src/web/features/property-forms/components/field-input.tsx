@@ -205,7 +205,9 @@ function RepeatInput({
   return (
     <fieldset className="flex flex-col gap-3">
       <legend className="mb-2 text-sm font-medium">{field.label}</legend>
-      {items.length === 0 && <p className="text-sm text-muted-foreground">None added.</p>}
+      {items.length === 0 && (
+        <p className="text-sm text-muted-foreground">None. Leave this list empty if there is nothing to add.</p>
+      )}
       <ol className="flex flex-col gap-3">
         {items.map((item, i) => (
           <li key={i} className="flex flex-col gap-3 rounded-lg border p-3">

@@ -20,6 +20,7 @@ import { cn } from '#web/lib/cn.ts'
 import { formatUkDateTime } from '#web/lib/formatters.ts'
 import { notify } from '#web/lib/toast.ts'
 import { useSaveSection, useSignForm } from '../api'
+import { AnswersReview } from './answers-review'
 import { FieldInput } from './field-input'
 import { QuestionEvidence } from './question-evidence'
 
@@ -33,7 +34,8 @@ type SaveState =
 /**
  * The seller's side fills the form: its sections in a stepper with progress, one section at a time,
  * every change saved a moment after typing stops (and on moving to another section), with a visible
- * save state; a final step lists what is still to answer and lets the seller sign with their typed name.
+ * save state; a final step lists what is still to answer, shows every answer grouped by section (each
+ * with a way back to change it), and lets the seller sign with their typed name.
  */
 export function FormEditor({
   txId,
@@ -385,6 +387,7 @@ function SignStep({
           Every required question is answered.
         </p>
       )}
+      <AnswersReview model={model} answers={answers} onChange={onGo} />
       {canSign ? (
         <form
           noValidate
@@ -393,8 +396,9 @@ function SignStep({
           aria-label="Sign the form"
         >
           <p className="text-sm text-muted-foreground">
-            Signing confirms your answers are true to the best of your knowledge. Your buyer relies on them: a wrong
-            answer can lead to a claim against you. Your signed form is filed as a PDF in Documents.
+            Check every answer above before you sign. Signing confirms your answers are true to the best of your
+            knowledge. Your buyer relies on them: a wrong answer can lead to a claim against you. Your signed form is
+            filed as a PDF in Documents.
           </p>
           <FormField id={`${id}-name`} label="Type your full name to sign" error={error}>
             {(control) => (

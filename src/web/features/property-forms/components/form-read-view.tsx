@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react'
 import type { PropertyFormResponse } from '#shared/contracts/property-forms.ts'
-import { getAt, isAnswered, isShown, questionCitation, type PropertyFormKind } from '#shared/domain/property-forms.ts'
-import { answerText } from './answer-text'
+import { questionCitation, type PropertyFormKind } from '#shared/domain/property-forms.ts'
+import { answerLines } from './answer-text'
 import { QuestionEvidence } from './question-evidence'
 
 /** What the page gives the buyer's conveyancer beside each answer to raise an enquiry on it. */
@@ -41,27 +41,7 @@ export function FormReadView({
           </h2>
           <ol className="flex flex-col divide-y">
             {s.questions.map((q) => {
-              const shown = q.fields.filter(
-                (f) => isShown(f, answers) && (f.required || isAnswered(getAt(answers, f.path))),
-              )
-              const lines = shown.map((f) => {
-                const value = getAt(answers, f.path)
-                const text =
-                  f.kind === 'repeat'
-                    ? Array.isArray(value) && value.length
-                      ? value
-                          .map(
-                            (item, i) =>
-                              `${i + 1}. ${(f.item_fields ?? [])
-                                .filter((itf) => isShown(itf, item) && isAnswered(getAt(item, itf.path)))
-                                .map((itf) => `${itf.label}: ${answerText(itf, getAt(item, itf.path))}`)
-                                .join('; ')}`,
-                          )
-                          .join('\n')
-                      : 'None'
-                    : answerText(f, value)
-                return { field: f, label: f.label === q.title ? 'Answer' : f.label, text }
-              })
+              const lines = answerLines(q, answers)
               return (
                 <li
                   key={q.key}

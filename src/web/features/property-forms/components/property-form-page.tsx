@@ -87,14 +87,17 @@ export function PropertyFormPage({
         <>
           <div className="flex flex-col gap-3 rounded-xl border border-emerald-300 bg-emerald-50 p-4 sm:flex-row sm:items-center sm:justify-between">
             <p className="text-emerald-950">
-              Signed by <strong>{query.data.signed.name}</strong> on {formatUkDateTime(query.data.signed.at)}.
+              Signed by <strong>{query.data.signed.name}</strong> on {formatUkDateTime(query.data.signed.at)}
+              {query.data.signed.document_id ? '.' : ', as the imported property pack says (signed outside this move).'}
             </p>
-            <Button asChild variant="outline" className="shrink-0">
-              <Link to={transactionPath(txId, { tab: 'documents' })}>
-                <FileText aria-hidden="true" />
-                Signed PDF in Documents
-              </Link>
-            </Button>
+            {query.data.signed.document_id && (
+              <Button asChild variant="outline" className="shrink-0">
+                <Link to={transactionPath(txId, { tab: 'documents' })}>
+                  <FileText aria-hidden="true" />
+                  Signed PDF in Documents
+                </Link>
+              </Button>
+            )}
           </div>
           <FormReadView
             txId={txId}
