@@ -60,7 +60,8 @@ export interface SeedOptions {
   now?: Date
   /**
    * False loads the directory only: no demo accounts (their password is published) and no demo
-   * transaction. server.ts passes false with NODE_ENV=production. Default true.
+   * transaction. Default true. With NODE_ENV=production server.ts does not seed at all: the
+   * directory's firms, metrics and reviews are made up too (decision 068).
    */
   accounts?: boolean
 }

@@ -496,7 +496,7 @@ describe('seedDemoData again', () => {
   })
 })
 
-describe('seedDemoData in production (accounts: false)', () => {
+describe('seedDemoData with accounts: false (the directory only)', () => {
   it('loads the directory but no demo account and no demo transaction', async () => {
     const other = await createTestDatabase()
     try {
