@@ -7,6 +7,7 @@
 import type { DataRightsPorts } from './features/data-rights/ports'
 import { getOrganization, listOrganizations, listOrganizationUpdates } from './features/directory/list-organizations'
 import { fundsStatusesOf } from './features/funds/read-funds'
+import { checkCertificate } from './features/academy/check-certificate'
 import type { PublicPagesPorts } from './features/public-pages/ports'
 import { exportIdentityChecks } from './features/verification/export-identity'
 import { eraseUnreliedIdentityChecks } from './features/verification/retention'
@@ -20,8 +21,13 @@ export const dataRightsPorts: DataRightsPorts = { exportIdentityChecks, eraseUnr
 /** verification <- funds: the buyers' funds status on the People badges and the checklist. */
 export const verificationPorts: VerificationPorts = { fundsStatusesOf }
 
-/** public-pages <- directory: the marketplace, the profiles and the sitemap, server-rendered. */
-export const publicPagesPorts: PublicPagesPorts = { listOrganizations, getOrganization, listOrganizationUpdates }
+/** public-pages <- directory, academy: the marketplace, the profiles, the sitemap and the certificate check, server-rendered. */
+export const publicPagesPorts: PublicPagesPorts = {
+  listOrganizations,
+  getOrganization,
+  listOrganizationUpdates,
+  checkCertificate,
+}
 
 /** enquiries <- off-platform-parties: the seller's firm not on Homeward that enquiries are emailed to. */
 export const enquiriesPorts: EnquiriesPorts = { findOffPlatformParty }
