@@ -6,7 +6,7 @@
  */
 import type { DataRightsPorts } from './features/data-rights/ports'
 import { getOrganization, listOrganizations, listOrganizationUpdates } from './features/directory/list-organizations'
-import { fundsStatusesOf } from './features/funds/read-funds'
+import { fundingShortfallOf, fundsStatusesOf } from './features/funds/read-funds'
 import { checkCertificate } from './features/academy/check-certificate'
 import type { PublicPagesPorts } from './features/public-pages/ports'
 import { exportIdentityChecks } from './features/verification/export-identity'
@@ -18,8 +18,8 @@ import { findOffPlatformParty } from './core/off-platform-parties/list-parties'
 /** data-rights <- verification: identity checks in the export, and their erasure on deletion. */
 export const dataRightsPorts: DataRightsPorts = { exportIdentityChecks, eraseUnreliedIdentityChecks }
 
-/** verification <- funds: the buyers' funds status on the People badges and the checklist. */
-export const verificationPorts: VerificationPorts = { fundsStatusesOf }
+/** verification <- funds: the buyers' funds status on the People badges and the checklist, and the shortfall in CDD's risk. */
+export const verificationPorts: VerificationPorts = { fundsStatusesOf, fundingShortfallOf }
 
 /** public-pages <- directory, academy: the marketplace, the profiles, the sitemap and the certificate check, server-rendered. */
 export const publicPagesPorts: PublicPagesPorts = {

@@ -186,6 +186,8 @@ export const ACTIVITY_KIND_RULES = {
   'enquiry.buyer_task': 'everyone',
   'enquiry.client_answered': 'everyone',
   'enquiry.draft_discarded': 'everyone',
+  // A client's nationality and country of residence on their CDD record (decision 068): the client's firm.
+  'cdd.countries_recorded': 'client_firm',
 } as const satisfies Record<string, ActivityAudienceRule>
 
 /** Every kind of audit entry (the keys of ACTIVITY_KIND_RULES). */

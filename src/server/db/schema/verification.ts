@@ -93,6 +93,10 @@ export const cddRecords = pgTable(
     decidedAt: timestamp('decided_at', { withTimezone: true }),
     /** When the business relationship ended (the move completed or was cancelled): reg 40's clock. */
     relationshipEndedOn: date('relationship_ended_on'),
+    /** The client's nationality, ISO 3166-1 alpha-2 (checked against the high-risk third countries: decision 068). */
+    nationality: text('nationality'),
+    /** The client's country of residence, ISO 3166-1 alpha-2 (reg 33(1)(b): established in a high-risk third country). */
+    residenceCountry: text('residence_country'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -104,5 +108,7 @@ export const cddRecords = pgTable(
     check('cdd_records_screening_check', checkSql`screening_status in ${inList(SCREENING_STATES)}`),
     check('cdd_records_decision_check', checkSql`decision is null or decision in ${inList(CDD_DECISIONS)}`),
     check('cdd_records_reliance_check', sql`(reliance_firm is null) = (reliance_consent_on is null)`),
+    check('cdd_records_nationality_check', sql`nationality is null or nationality ~ '^[A-Z]{2}$'`),
+    check('cdd_records_residence_country_check', sql`residence_country is null or residence_country ~ '^[A-Z]{2}$'`),
   ],
 )
