@@ -18,7 +18,11 @@ import type {
   RelianceInput,
 } from '#shared/contracts/verification.ts'
 import { CountriesInput as CountriesSchema, EddInput as EddSchema } from '#shared/contracts/verification.ts'
-import { HIGH_RISK_THIRD_COUNTRIES, highRiskListOf, highRiskListStale } from '#shared/domain/high-risk-third-countries.ts'
+import {
+  HIGH_RISK_THIRD_COUNTRIES,
+  highRiskListOf,
+  highRiskListStale,
+} from '#shared/domain/high-risk-third-countries.ts'
 import {
   approvalBlockers,
   assessRisk,

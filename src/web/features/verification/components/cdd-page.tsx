@@ -413,7 +413,9 @@ function CountriesForm({ txId, profileId, record }: { txId: string; profileId: s
           <FormField id={`${id}-residence`} label="Country of residence" error={f.residence_country?.[0]}>
             {(p) => (
               <NativeSelect {...p} value={residence} onChange={(e) => setResidence(e.target.value)}>
-                <option value="">{c.residence_from_identity ? 'United Kingdom (identity check)' : 'Not recorded'}</option>
+                <option value="">
+                  {c.residence_from_identity ? 'United Kingdom (identity check)' : 'Not recorded'}
+                </option>
                 {options}
               </NativeSelect>
             )}
