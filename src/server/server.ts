@@ -7,6 +7,7 @@
 import { existsSync, mkdirSync } from 'node:fs'
 import type { Server as HttpServer } from 'node:http'
 import path from 'node:path'
+import { bankHolidayDataWarning, londonDate } from '#shared/domain/working-days.ts'
 import { serve, type ServerType } from '@hono/node-server'
 import { createApp } from './app'
 import { createAuth } from './auth/auth'
@@ -189,6 +190,9 @@ export async function startServer(options: {
   // Production runs a sandbox partner only by the opt-in (config.ts): the start log says which, every start.
   const sandbox = sandboxPartners(config)
   if (config.NODE_ENV === 'production' && config.SANDBOX_PARTNERS && sandbox.length) log.warn(sandboxWarning(sandbox))
+  // A year before the bank holiday list ends, every start says so (the clocks never run past it silently).
+  const holidays = bankHolidayDataWarning(londonDate(new Date()))
+  if (holidays) log.warn(holidays)
   const hub = realtime
   lifecycle.watchListening(() => hub.isListening())
   const sandboxWebhooks = createSandboxWebhookDispatcher({ secret: config.providerWebhookSecret, log })
