@@ -35,16 +35,22 @@ test('the demo conveyancer passes a course and downloads its certificate', async
   await expect(page.getByRole('heading', { name: course.title, level: 1 })).toBeVisible()
   await expect(page.getByRole('heading', { name: `1. ${course.lessons[0].title}` })).toBeVisible()
   await page.getByRole('link', { name: 'Take the quiz' }).click()
+  // The questions come in a shuffled order (they are picked by name below, never by position).
   // First a fail: every answer wrong.
   for (const q of course.questions) {
     await page
       .getByRole('group', { name: q.prompt })
-      .getByRole('radio')
-      .nth((q.answer + 1) % q.options.length)
+      .getByRole('radio', { name: q.options[(q.answer + 1) % q.options.length], exact: true })
       .check()
   }
   await page.getByRole('button', { name: 'Submit answers' }).click()
   await expect(page.getByRole('heading', { name: 'Not passed this time' })).toBeVisible()
+  // A failed attempt says which answers were wrong, never the right ones.
+  const failed = page.getByTestId('quiz-result')
+  await expect(page.getByTestId('quiz-question-result')).toHaveCount(course.questions.length)
+  await expect(failed).not.toContainText('the answer is')
+  for (const q of course.questions) await expect(failed).not.toContainText(q.explanation)
+  await page.screenshot({ path: `${SHOTS}/academy-quiz-failed-1280.png`, fullPage: true })
   await page.getByRole('button', { name: 'Try again' }).click()
   for (const q of course.questions) {
     await page
@@ -64,6 +70,21 @@ test('the demo conveyancer passes a course and downloads its certificate', async
   expect(download.suggestedFilename()).toMatch(/^HW-CPD-[0-9A-F]{10}\.pdf$/)
   const bytes = await readFile((await download.path())!)
   expect(bytes.subarray(0, 5).toString()).toBe('%PDF-')
+  // Anyone can check the certificate on its public page, rendered by the server (decision 068).
+  const number = download.suggestedFilename().replace(/\.pdf$/, '')
+  const visitor = await browser.newContext({ javaScriptEnabled: false })
+  const check = await visitor.newPage()
+  const answer = await check.goto(`/certificates/${number}`)
+  expect(answer?.status()).toBe(200)
+  await expect(check.getByTestId('certificate-check')).toContainText('This certificate is genuine')
+  await expect(check.getByTestId('certificate-check')).toContainText('Priya Shah')
+  await expect(check.getByTestId('certificate-check')).toContainText(course.title)
+  await expect(check.getByTestId('certificate-check')).toContainText('40 minutes')
+  await expect(check.getByTestId('certificate-check')).not.toContainText('@')
+  await check.screenshot({ path: `${SHOTS}/certificate-check-1280.png`, fullPage: true })
+  expect((await check.goto('/certificates/HW-CPD-0000000000'))?.status()).toBe(404)
+  await expect(check.getByTestId('certificate-missing')).toContainText('No certificate has this number')
+  await visitor.close()
   await page.goto('/app/academy')
   await expect(page.getByTestId('cpd-total')).toContainText('40 minutes')
   await expectNoAxeViolations(page)

@@ -8,8 +8,12 @@
  * bank holiday) and marked `provisional: true`, to be replaced by the official list when GOV.UK
  * publishes it (a one-off holiday, such as a coronation, only the official list can add).
  *
- *   node scripts/bank-holidays.mjs                 # fetch GOV.UK, derive up to --until (default 2028)
- *   node scripts/bank-holidays.mjs --from file.json --until 2028
+ *   npm run bank-holidays                                  # fetch GOV.UK, derive up to --until (default 2028)
+ *   npm run bank-holidays -- --from bank-holidays.json     # a file downloaded from GOV.UK
+ *   npm run bank-holidays -- --from file.json --until 2030
+ *
+ * A year before the list ends the start log warns, and firm admins see the same notice by their SLA
+ * targets (bankHolidayDataWarning, src/shared/domain/working-days.ts).
  */
 import { readFileSync, writeFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'

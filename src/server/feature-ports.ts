@@ -7,7 +7,8 @@
 import type { DataRightsPorts } from './features/data-rights/ports'
 import { getOrganization, listOrganizations, listOrganizationUpdates } from './features/directory/list-organizations'
 import { exportFunds } from './features/funds/export-funds'
-import { fundsStatusesOf } from './features/funds/read-funds'
+import { fundingShortfallOf, fundsStatusesOf } from './features/funds/read-funds'
+import { checkCertificate } from './features/academy/check-certificate'
 import type { PublicPagesPorts } from './features/public-pages/ports'
 import { exportIdentityChecks } from './features/verification/export-identity'
 import { eraseUnreliedIdentityChecks } from './features/verification/retention'
@@ -16,8 +17,13 @@ import type { VerificationPorts } from './features/verification/ports'
 /** data-rights <- verification, funds: identity checks and source of funds in the export, and identity checks' erasure on deletion. */
 export const dataRightsPorts: DataRightsPorts = { exportIdentityChecks, eraseUnreliedIdentityChecks, exportFunds }
 
-/** verification <- funds: the buyers' funds status on the People badges and the checklist. */
-export const verificationPorts: VerificationPorts = { fundsStatusesOf }
+/** verification <- funds: the buyers' funds status on the People badges and the checklist, and the shortfall in CDD's risk. */
+export const verificationPorts: VerificationPorts = { fundsStatusesOf, fundingShortfallOf }
 
-/** public-pages <- directory: the marketplace, the profiles and the sitemap, server-rendered. */
-export const publicPagesPorts: PublicPagesPorts = { listOrganizations, getOrganization, listOrganizationUpdates }
+/** public-pages <- directory, academy: the marketplace, the profiles, the sitemap and the certificate check, server-rendered. */
+export const publicPagesPorts: PublicPagesPorts = {
+  listOrganizations,
+  getOrganization,
+  listOrganizationUpdates,
+  checkCertificate,
+}

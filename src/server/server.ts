@@ -7,6 +7,7 @@
 import { existsSync, mkdirSync } from 'node:fs'
 import type { Server as HttpServer } from 'node:http'
 import path from 'node:path'
+import { bankHolidayDataWarning, londonDate } from '#shared/domain/working-days.ts'
 import { serve, type ServerType } from '@hono/node-server'
 import { createApp } from './app'
 import { createAuth } from './auth/auth'
@@ -51,9 +52,12 @@ export interface RunningServer {
   close(options?: { drain?: boolean }): Promise<void>
 }
 
-/** The line logged at start in production instead of the demo accounts. */
+/**
+ * The line logged at start in production instead of the demo data: no demo accounts (their password
+ * is published) and no seeded directory (its firms, metrics and reviews are made up: decision 068).
+ */
 export const NO_DEMO_IN_PRODUCTION =
-  'Demo accounts are not created with NODE_ENV=production: their password is published'
+  'Demo data is not created with NODE_ENV=production: no demo accounts (their password is published) and no made-up directory firms, metrics or reviews (the directory starts empty)'
 
 /** Hides the password of a database URL for messages. */
 export function redactUrl(url: string): string {
@@ -96,8 +100,8 @@ export async function openDatabase(config: Config, log: Logger): Promise<Databas
 
 /**
  * What every start does to the database before it serves: migrations, the audit-signing and
- * encryption keys, signing old audit chain heads, and the demo data when `seed` (idempotent; in
- * production only the directory). Returns the mail service (its worker not started) and auth.
+ * encryption keys, signing old audit chain heads, and the demo data when `seed` (idempotent; never in
+ * production: decision 068). Returns the mail service (its worker not started) and auth.
  */
 export async function prepareDatabase(options: { config: Config; log: Logger; database: Database; seed: boolean }) {
   const { config, log, database, seed } = options
@@ -110,9 +114,10 @@ export async function prepareDatabase(options: { config: Config; log: Logger; da
   const auth = createAuth({ database, config, log, mail })
   const production = config.NODE_ENV === 'production'
   if (production) log.info(NO_DEMO_IN_PRODUCTION)
-  if (seed) {
+  // Production shows nothing fictional: neither the demo accounts nor the made-up directory (decision 068).
+  if (seed && !production) {
     const { seedDemoData } = await import('./seed')
-    await seedDemoData({ database, auth, log, accounts: !production })
+    await seedDemoData({ database, auth, log })
   }
   return { mail, auth }
 }
@@ -123,9 +128,9 @@ export function embeddedDatabaseIsNew(config: Config): boolean {
 }
 
 /**
- * Starts the server. `seed` loads the demo data (idempotent); defaults to config.SEED_DEMO. In
- * production only the directory: the demo accounts' password is in the README, so there they would
- * be anyone's. `observeJob` is told of every job run (name, outcome, seconds); by default the
+ * Starts the server. `seed` loads the demo data (idempotent); defaults to config.SEED_DEMO. Never in
+ * production: the demo accounts' password is in the README, so there they would be anyone's, and the
+ * directory's firms, metrics and reviews are made up (decision 068). `observeJob` is told of every job run (name, outcome, seconds); by default the
  * Prometheus counters of /metrics (platform/observability/metrics.ts).
  */
 export async function startServer(options: {
@@ -185,6 +190,9 @@ export async function startServer(options: {
   // Production runs a sandbox partner only by the opt-in (config.ts): the start log says which, every start.
   const sandbox = sandboxPartners(config)
   if (config.NODE_ENV === 'production' && config.SANDBOX_PARTNERS && sandbox.length) log.warn(sandboxWarning(sandbox))
+  // A year before the bank holiday list ends, every start says so (the clocks never run past it silently).
+  const holidays = bankHolidayDataWarning(londonDate(new Date()))
+  if (holidays) log.warn(holidays)
   const hub = realtime
   lifecycle.watchListening(() => hub.isListening())
   const sandboxWebhooks = createSandboxWebhookDispatcher({ secret: config.providerWebhookSecret, log })

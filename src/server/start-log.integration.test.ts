@@ -79,7 +79,7 @@ describe('the start log of a fresh `npm start` (development, demo data, DEV_MAIL
 })
 
 describe('start in production', () => {
-  it('creates no demo account and says so in one line', async () => {
+  it('creates no demo account and no directory firm, metric or review, and says so in one line', async () => {
     const testDatabase = await createTestDatabase()
     const lines: string[] = []
     const push = (m: string) => lines.push(m)
@@ -98,6 +98,16 @@ describe('start in production', () => {
         DEMO_ACCOUNTS.map((a) => a.email),
       ])
       expect(users).toHaveLength(0)
+      // Nothing fictional in production (decision 068): the directory starts empty.
+      const [counts] = await testDatabase.database.query<{ firms: number; reviews: number; metrics: number }>(
+        `select (select count(*)::int from organizations) as firms,
+           (select count(*)::int from marketplace_reviews) as reviews,
+           (select count(*)::int from accreditation_metrics) as metrics`,
+      )
+      expect(counts).toEqual({ firms: 0, reviews: 0, metrics: 0 })
+      const directory = await fetch(`${server.url}/api/organizations`)
+      expect(directory.status).toBe(200)
+      expect(await directory.json()).toEqual({ organizations: [] })
     } finally {
       await server.close()
     }

@@ -170,6 +170,11 @@ export function coursePath(slug: string, page?: 'quiz'): string {
   return `${ACADEMY_PATH}/${encodeURIComponent(slug)}${page ? `/${page}` : ''}`
 }
 
+/** The public check of a CPD certificate: '/certificates/{number}' (server-rendered, decision 068). */
+export function certificatePath(number: string): string {
+  return `/certificates/${encodeURIComponent(number)}`
+}
+
 /** A firm's own Accreditation page: '/app/accreditation'. */
 export const ACCREDITATION_PATH = '/app/accreditation'
 

@@ -7,6 +7,7 @@
  * so that the other public pages, whose script imports this module, do not load and run them.
  */
 import { data, redirectDocument, type LoaderFunctionArgs } from 'react-router'
+import type { CertificateCheck } from '../shared/contracts/academy'
 import type { OrganizationProfile } from '../shared/contracts/directory'
 import type { DirectoryPage } from './features/marketplace/result-page'
 import type { RootData } from './lib/page-meta'
@@ -62,4 +63,33 @@ export async function profileLoader({ params, context }: LoaderFunctionArgs) {
   }
   const org = await server.data.loadProfile(orgId)
   return org ? ({ org } satisfies ProfileData) : data({ org: null } satisfies ProfileData, { status: 404 })
+}
+
+/** Loader data of the certificate check: the certificate, or null when no certificate has this number. */
+export interface CertificateData {
+  number: string
+  certificate: CertificateCheck | null
+}
+
+/**
+ * /certificates/:number: on the server, the certificate from the Academy's own check, or a 404; in the
+ * browser, the same answer from GET /api/certificates/{number} (404 for an unknown or malformed number).
+ */
+export async function certificateLoader({ params, context }: LoaderFunctionArgs) {
+  const number = (params.number ?? '').trim().toUpperCase()
+  const server = onServer(context)
+  let certificate: CertificateCheck | null
+  if (server) {
+    certificate = await server.data.loadCertificate(number)
+  } else {
+    const res = await fetch(`/api/certificates/${encodeURIComponent(number)}`, {
+      headers: { accept: 'application/json' },
+    })
+    if (res.status !== 200 && res.status !== 404 && res.status !== 400) {
+      throw new Error(`The certificate could not be checked (${res.status}). Try again in a moment.`)
+    }
+    certificate = res.status === 200 ? ((await res.json()) as CertificateCheck) : null
+  }
+  const found: CertificateData = { number, certificate }
+  return certificate ? found : data(found, { status: 404 })
 }

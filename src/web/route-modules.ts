@@ -20,6 +20,7 @@ export const publicRouteModules = {
   marketplaceLayout: () => import('./routes/marketplace-layout'),
   marketplace: () => import('./routes/marketplace'),
   marketplaceProfile: () => import('./routes/marketplace-profile'),
+  certificate: () => import('./routes/certificate'),
 }
 
 const BY_PATH: Record<string, Array<keyof typeof publicRouteModules>> = {
@@ -40,6 +41,12 @@ const BY_PATH: Record<string, Array<keyof typeof publicRouteModules>> = {
 /** Starts loading the route modules for `pathname` when it is a public page; does nothing otherwise. */
 export function preloadPublicRoute(pathname: string): void {
   const path = pathname.replace(/\/+$/, '') || '/'
-  const keys = BY_PATH[path] ?? (/^\/marketplace\/[^/]+$/.test(path) ? ['marketplaceLayout', 'marketplaceProfile'] : [])
+  const keys =
+    BY_PATH[path] ??
+    (/^\/marketplace\/[^/]+$/.test(path)
+      ? ['marketplaceLayout', 'marketplaceProfile']
+      : /^\/certificates\/[^/]+$/.test(path)
+        ? ['certificate']
+        : [])
   for (const key of keys) void publicRouteModules[key]()
 }

@@ -3,7 +3,14 @@ import { PublicLayout } from './features/public-site/components/public-layout'
 import type { HeaderVariant } from './features/public-site/header-config'
 import { PROFESSIONAL_PAGES } from './features/public-site/nav-links'
 import { publicRouteModules as m } from './route-modules'
-import { landingLoader, marketplaceLoader, notFoundLoader, profileLoader, rootLoader } from './route-loaders'
+import {
+  certificateLoader,
+  landingLoader,
+  marketplaceLoader,
+  notFoundLoader,
+  profileLoader,
+  rootLoader,
+} from './route-loaders'
 import { RootLayout } from './routes/root-layout'
 import { RouteErrorPage } from './routes/route-error'
 
@@ -75,6 +82,8 @@ export const routes: RouteObject[] = [
           { path: 'privacy', lazy: m.privacy, handle: support },
           { path: 'terms', lazy: m.terms, handle: support },
           { path: 'cookies', lazy: m.cookies, handle: support },
+          // A CPD certificate's public check (decision 068): the number printed on the certificate.
+          { path: 'certificates/:number', loader: certificateLoader, lazy: m.certificate, handle: support },
           // At once: the page logs the attempted path (spec: Screens and routes), with no reader's help.
           {
             path: '*',

@@ -44,6 +44,7 @@ describe('signed out', () => {
     ).toEqual([
       'GET /api/auth-providers',
       'GET /api/calendar-feeds/{token}',
+      'GET /api/certificates/{number}',
       'GET /api/enquiry-links/{token}',
       'GET /api/firm-invitations/{token}',
       'GET /api/firm-logos/{orgId}/{file}',

@@ -16,6 +16,7 @@ import type { Tx } from '../db/client'
 import { transactionParticipants } from '../db/schema'
 import { insertTransaction, stagesInProgress } from '#server/core/timeline/insert-transaction.ts'
 import { createPrng } from './prng'
+import { DEMO_FUNDING } from './demo-funds'
 
 /** Moves Marcus works besides the demo move. */
 export const DEMO_BROKER_EXTRA_MOVES = 5
@@ -161,11 +162,17 @@ export async function insertDemoBroker(
       withName: false,
       buyerName: 'Amelia Clarke',
       stage: 'application_submitted',
-      incomePence: 68_000_00,
+      // One story with the funds page (demo-funds.ts): 80% of £525,000 on £105,000 a year.
+      incomePence: DEMO_FUNDING.incomePence,
       commitmentsPence: 350_00,
-      depositPence: 45_000_00,
+      depositPence: DEMO_FUNDING.ownFundsPence,
       employment: 'employed',
-      dip: { lender: 'Nationwide', reference: 'NBS-DIP-48213', expiresInDays: 54, amountPence: 280_000_00 },
+      dip: {
+        lender: 'Nationwide',
+        reference: 'NBS-DIP-48213',
+        expiresInDays: 54,
+        amountPence: DEMO_FUNDING.mortgagePence,
+      },
     },
     { dipTaskId: links.task_id, dipDocumentId: links.document_id },
     now,

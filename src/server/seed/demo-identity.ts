@@ -39,9 +39,9 @@ export async function insertDemoIdentity(
   const cddId = randomUUID()
   await tx.execute(sql`insert into cdd_records (id, transaction_id, client_profile_id, side, identity_check_id,
       screening_status, screening_provider, screening_ref, screening_sealed, decision, decision_note, decided_by,
-      decided_at, created_at, updated_at)
+      decided_at, created_at, updated_at, nationality, residence_country)
     values (${cddId}, ${people.demoTransactionId}, ${people.amelia}, 'buyer', ${id}, 'clear', 'sandbox',
       ${`scr_demo_${cddId.replace(/-/g, '')}`}, ${sealJson([], `cdd:${cddId}:screening`)}, 'approve',
       'Passport verified by the identity provider to medium confidence (chip not read); address matches; no sanctions or PEP match.',
-      ${people.priya}, ${days(32)}, ${days(33)}, ${days(32)})`)
+      ${people.priya}, ${days(32)}, ${days(33)}, ${days(32)}, 'GB', 'GB')`)
 }

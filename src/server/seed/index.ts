@@ -24,6 +24,7 @@ import { insertDemoBroker } from './demo-broker'
 import { DEMO_FIRM_ID, seedOrganizations } from './organizations'
 import { insertDemoIdentity } from './demo-identity'
 import { insertDemoDeposit } from './demo-deposit'
+import { insertDemoFunds } from './demo-funds'
 import { subscribeDemoFirms } from './demo-billing'
 import { DEMO_SURVEY_BOOKING_ID, DEMO_SURVEYOR, insertDemoSurveyor } from './demo-surveyor'
 
@@ -38,6 +39,7 @@ export {
 } from './demo-transaction'
 export { DEMO_FIRM_COLLEAGUES, DEMO_FIRM_EXTRA_MATTERS, DEMO_MATTER_ID } from './demo-firm'
 export { DEMO_BROKER_EXTRA_MOVES } from './demo-broker'
+export { DEMO_FUNDING } from './demo-funds'
 export { DEMO_SURVEY_BOOKING_ID, DEMO_SURVEYOR, DEMO_SURVEYOR_EXTRA_MOVES } from './demo-surveyor'
 
 export {
@@ -60,7 +62,8 @@ export interface SeedOptions {
   now?: Date
   /**
    * False loads the directory only: no demo accounts (their password is published) and no demo
-   * transaction. server.ts passes false with NODE_ENV=production. Default true.
+   * transaction. Default true. With NODE_ENV=production server.ts does not seed at all: the
+   * directory's firms, metrics and reviews are made up too (decision 068).
    */
   accounts?: boolean
 }
@@ -258,6 +261,8 @@ export async function seedDemoData({
       const found = await tx.execute(sql`select 1 from transactions where id = ${DEMO_TRANSACTION_ID}`)
       if (found.rows.length) return false
       await insertDemoTransaction(tx, people, now)
+      // The move's money adds up (demo-funds.ts): plan, connected savings and the father's gift.
+      await insertDemoFunds(tx, { amelia: people.buyerProfileId, demoTransactionId: DEMO_TRANSACTION_ID }, now)
       await insertDemoSale(tx, people, now)
       await insertDemoChain(
         tx,
@@ -399,11 +404,13 @@ export async function seedDemoData({
   }
 
   if (accounts) {
-    // The demo move's deposit, held by the sandbox partner (demo-deposit.ts).
+    // Amelia's identity check and approved CDD (demo-identity.ts, idempotent), and the demo move's
+    // deposit, held by the sandbox partner (demo-deposit.ts): on the first start too.
     const { amelia, priya } = await demoBuyerAndConveyancer(database)
     if (amelia && priya) {
       await database.db.transaction(async (tx) => {
         await tx.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK_KEY})`)
+        await insertDemoIdentity(tx, { amelia, priya, demoTransactionId: DEMO_TRANSACTION_ID }, now)
         await insertDemoDeposit(tx, { amelia, priya, demoTransactionId: DEMO_TRANSACTION_ID }, now)
       })
     }

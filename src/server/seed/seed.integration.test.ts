@@ -21,6 +21,7 @@ import {
   DEMO_AGREED_PRICE_PENCE,
   DEMO_BLOCKED_REASON,
   DEMO_FIRM_ID,
+  DEMO_FUNDING,
   DEMO_TRANSACTION_ID,
   seedDemoData,
   type SeedResult,
@@ -496,7 +497,7 @@ describe('seedDemoData again', () => {
   })
 })
 
-describe('seedDemoData in production (accounts: false)', () => {
+describe('seedDemoData with accounts: false (the directory only)', () => {
   it('loads the directory but no demo account and no demo transaction', async () => {
     const other = await createTestDatabase()
     try {
@@ -548,6 +549,76 @@ describe('seedDemoData on other databases', () => {
     } finally {
       await other.drop()
     }
+  })
+})
+
+describe("the demo move's money (issue 40 item 4: one consistent story)", () => {
+  const signInAs = async (label: string) => {
+    const account = DEMO_ACCOUNTS.find((a) => a.label === label)!
+    const res = await t.request('/api/auth/sign-in/email', {
+      json: { email: account.email, password: account.password },
+    })
+    return sessionCookieFrom(res)
+  }
+
+  it('adds up on the funds page, the broker panel and the CDD record alike', async () => {
+    const buyer = await signInAs('Buyer')
+    const funds = await t.request(`/api/transactions/${DEMO_TRANSACTION_ID}/funds`, { headers: { cookie: buyer } })
+    expect(funds.status).toBe(200)
+    const picture = (await funds.json()) as {
+      totals: Record<string, number>
+      gifts: Array<{ giftor_name: string; amount_pence: number; progress: string }>
+      mortgage: { amount_pence: number; source: string; lender: string | null }
+      issues: Array<{ kind: string }>
+      sdlt: { total_pence: number; relief_refused: string | null } | null
+    }
+    const savings = DEMO_FUNDING.accounts.reduce((sum, a) => sum + a.balancePence, 0)
+    // £525,000 + £16,250 SDLT (first-time buyer's relief stops at £500,000) + £3,500 fees = £544,750.
+    expect(picture.sdlt).toMatchObject({ total_pence: 16_250_00, relief_refused: expect.stringContaining('£500,000') })
+    expect(picture.totals).toMatchObject({
+      price_pence: DEMO_AGREED_PRICE_PENCE,
+      mortgage_pence: DEMO_FUNDING.mortgagePence,
+      gifts_pence: DEMO_FUNDING.gift.pence,
+      savings_pence: savings,
+      needed_pence: 544_750_00,
+      available_pence: DEMO_FUNDING.mortgagePence + DEMO_FUNDING.gift.pence + savings,
+      shortfall_pence: 0,
+    })
+    expect(picture.mortgage).toMatchObject({ source: 'dip', lender: 'Nationwide' })
+    // The gift letter on file is a gift on the funds page, its declaration awaiting the father's signature.
+    expect(picture.gifts).toEqual([
+      expect.objectContaining({ giftor_name: 'David Clarke', amount_pence: 40_000_00, progress: 'invited' }),
+    ])
+    expect(picture.issues.map((i) => i.kind)).toEqual(['gift_unsigned'])
+    // The deposit is price less mortgage, 80% loan to value; the own funds cover it and SDLT and fees.
+    expect(DEMO_AGREED_PRICE_PENCE - DEMO_FUNDING.mortgagePence).toBe(105_000_00)
+    expect(DEMO_FUNDING.ownFundsPence).toBe(savings + DEMO_FUNDING.gift.pence)
+
+    // The broker sees the same money: no gap, 80% LTV, the DIP within the estimate.
+    const broker = await signInAs('Broker')
+    const caseRes = await t.request(`/api/mortgages/${DEMO_TRANSACTION_ID}`, { headers: { cookie: broker } })
+    expect(caseRes.status).toBe(200)
+    const position = ((await caseRes.json()) as { position: Record<string, unknown> | null }).position
+    expect(position).toMatchObject({
+      price_pence: DEMO_AGREED_PRICE_PENCE,
+      mortgage_pence: DEMO_FUNDING.mortgagePence,
+      gap_pence: 0,
+      loan_to_value_percent: 80,
+      above_affordability: false,
+    })
+
+    // The conveyancer's CDD: low risk is true now (no shortfall, UK nationality and residence).
+    const priya = await signInAs('Conveyancer')
+    const [amelia] = await t.database.query<{ id: string }>(`select id from profiles where lower(email) = $1`, [
+      DEMO_ACCOUNTS.find((a) => a.label === 'Buyer')!.email,
+    ])
+    const cdd = await t.request(`/api/transactions/${DEMO_TRANSACTION_ID}/cdd/${amelia.id}`, {
+      headers: { cookie: priya },
+    })
+    expect(cdd.status).toBe(200)
+    const record = (await cdd.json()) as { risk: { level: string }; countries: Record<string, unknown> }
+    expect(record.countries).toMatchObject({ nationality: 'GB', residence_country: 'GB', high_risk: [] })
+    expect(record.risk.level).toBe('low')
   })
 })
 

@@ -5,7 +5,7 @@
  */
 import { z } from 'zod'
 import { Timestamp, Uuid } from './common'
-import { endpoint, ERRORS, json, jsonBody } from './endpoint'
+import { endpoint, ERRORS, json, jsonBody, PUBLIC } from './endpoint'
 
 export const CourseParams = z.object({
   slug: z
@@ -14,6 +14,32 @@ export const CourseParams = z.object({
     .max(100, 'Not a course'),
 })
 export const CpdRecordParams = z.object({ recordId: Uuid })
+
+/** A certificate number as printed: 'HW-CPD-' and 10 hex digits (any case; read upper case). */
+export const CertificateParams = z.object({
+  number: z
+    .string()
+    .trim()
+    .toUpperCase()
+    .regex(
+      /^HW-CPD-[0-9A-F]{10}$/,
+      'A certificate number reads HW-CPD- and 10 letters or digits, e.g. HW-CPD-1A2B3C4D5E',
+    ),
+})
+
+/**
+ * GET /api/certificates/{number}: what the public check shows of a CPD certificate, and nothing more
+ * (no email, firm, score or id): the holder's name, the course, the day passed and the CPD minutes.
+ */
+export const CertificateCheck = z.object({
+  number: z.string(),
+  holder_name: z.string(),
+  course_title: z.string(),
+  /** yyyy-mm-dd, Europe/London. */
+  passed_on: z.string(),
+  cpd_minutes: z.number().int(),
+})
+export type CertificateCheck = z.infer<typeof CertificateCheck>
 
 /** A passed course: the CPD record. */
 export const CpdRecord = z.object({
@@ -96,8 +122,10 @@ export const QuizResult = z.object({
       id: z.string(),
       chosen: z.number().int().nullable(),
       correct: z.boolean(),
-      answer: z.number().int(),
-      explanation: z.string(),
+      /** The right option's index: null on a failed attempt (it says which were wrong, not the answers). */
+      answer: z.number().int().nullable(),
+      /** Why the answer is right: null on a failed attempt. */
+      explanation: z.string().nullable(),
     }),
   ),
   /** The CPD record: written on the first pass, the same one on any later pass; null while not passed. */
@@ -135,5 +163,13 @@ export const academyEndpoints = {
     summary: "The CPD certificate of one of the viewer's passed courses (PDF)",
     request: { params: CpdRecordParams },
     responses: { 200: { description: 'Certificate', content: PDF }, ...ERRORS },
+  }),
+  checkCertificate: endpoint({
+    method: 'get',
+    path: '/certificates/{number}',
+    security: PUBLIC,
+    summary: 'Check a CPD certificate by its number (public): the holder, the course, the day and the CPD minutes',
+    request: { params: CertificateParams },
+    responses: { 200: json('Certificate', CertificateCheck), 404: ERRORS[404], 400: ERRORS[400] },
   }),
 }

@@ -74,6 +74,10 @@ const ALLOWED: Record<string, string> = {
   'PUT /me/identity-check/{checkId}/selfie body.image.data_base64': 'an image in base64, sent to the identity provider',
   'POST /matters/import body.csv':
     'a CSV, never stored: each row goes through OpenMatterInput (displayLine) before anything is kept',
+  'PUT /transactions/{txId}/cdd/{profileId}/countries body.nationality':
+    'an ISO 3166-1 alpha-2 code, refined to one of COUNTRIES (two capital letters)',
+  'PUT /transactions/{txId}/cdd/{profileId}/countries body.residence_country':
+    'an ISO 3166-1 alpha-2 code, refined to one of COUNTRIES (two capital letters)',
 }
 
 type Def = {

@@ -4,14 +4,17 @@
  * time and talks to it through these types only; the renderer reaches the database only through the
  * `PublicPageData` functions the server hands it.
  */
+import type { CertificateCheck } from './academy'
 import type { DirectoryResponse, OrganizationProfile } from './directory'
 
-/** The public data a page may need, read by the server's own use cases (features/directory). */
+/** The public data a page may need, read by the server's own use cases (features/directory, features/academy). */
 export interface PublicPageData {
   /** Every organization, highest tier first: the same data as GET /api/organizations. */
   loadDirectory(): Promise<DirectoryResponse>
   /** One organization with its reviews, or null when there is none with this id (or it is not an id). */
   loadProfile(orgId: string): Promise<OrganizationProfile | null>
+  /** A CPD certificate's public check (GET /api/certificates/{number}), or null when there is none with this number. */
+  loadCertificate(number: string): Promise<CertificateCheck | null>
 }
 
 /** The HTML templates of the browser build (dist/web), each with the page-head and page-body marks. */

@@ -13,6 +13,7 @@ import {
   RISK_LEVELS,
   SCREENING_STATES,
 } from '../domain/client-due-diligence'
+import { isCountryCode } from '../domain/countries'
 import { Timestamp, TransactionParams, Uuid } from './common'
 import { displayLine, displayText } from './common'
 import { endpoint, ERRORS, json, jsonBody, PUBLIC } from './endpoint'
@@ -208,6 +209,21 @@ export const IdentityAttempt = z.object({
   current: z.boolean(),
 })
 
+/** A country as its ISO 3166-1 alpha-2 code ('GB', 'IR'), or null for not recorded. */
+const CountryCode = z
+  .string()
+  .trim()
+  .toUpperCase()
+  .refine(isCountryCode, 'Choose a country from the list (its two-letter ISO code, e.g. GB)')
+  .nullable()
+
+/** PUT .../cdd/{profileId}/countries: the client's nationality and country of residence (decision 068). */
+export const CountriesInput = z.object({
+  nationality: CountryCode,
+  residence_country: CountryCode,
+})
+export type CountriesInput = z.input<typeof CountriesInput>
+
 export const DecisionInput = z.object({
   decision: z.enum(CDD_DECISIONS, { message: 'Choose approve, refer or reject' }),
   note: displayText().trim().min(3, 'Add a note for the file').max(2000),
@@ -264,6 +280,30 @@ export const CddRecord = z.object({
     sanctions_match: z.boolean(),
     pep: z.boolean(),
     matches: z.array(ScreeningMatch),
+  }),
+  /**
+   * Nationality and country of residence (ISO 3166-1 alpha-2) checked against the UK's high-risk third
+   * countries (MLR 2017 reg 33(3)(a): the FATF's two lists), with the list's date and source. A
+   * residence not recorded is taken from the identity check's UK address (`residence_from_identity`).
+   */
+  countries: z.object({
+    nationality: z.string().nullable(),
+    residence_country: z.string().nullable(),
+    residence_from_identity: z.boolean(),
+    high_risk: z.array(
+      z.object({
+        field: z.enum(['nationality', 'residence_country']),
+        country: z.string(),
+        list: z.enum(['call_for_action', 'increased_monitoring']),
+      }),
+    ),
+    list: z.object({
+      published_on: z.string(),
+      source: z.string(),
+      source_url: z.string(),
+      /** A later FATF plenary may have replaced the list: check the source. */
+      stale: z.boolean(),
+    }),
   }),
   risk: z.object({ level: z.enum(RISK_LEVELS), reasons: z.array(z.string()), edd_required: z.boolean() }),
   edd: z
@@ -379,6 +419,14 @@ export const verificationEndpoints = {
     summary: 'Enhanced due diligence answers and the source-of-wealth evidence (reg 33, 35)',
     request: { params: ClientParams, body: jsonBody(EddInput) },
     responses: { 200: json('Record', CddRecord), 422: { description: 'Evidence not on this move' }, ...ERRORS },
+  }),
+  saveCountries: endpoint({
+    method: 'put',
+    path: '/transactions/{txId}/cdd/{profileId}/countries',
+    summary:
+      "The client's nationality and country of residence (ISO codes), checked against the high-risk third countries (reg 33(1)(b))",
+    request: { params: ClientParams, body: jsonBody(CountriesInput) },
+    responses: { 200: json('Record', CddRecord), ...ERRORS },
   }),
   saveReliance: endpoint({
     method: 'put',

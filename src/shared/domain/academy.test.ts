@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { certificateNumber, cpdDuration, gradeQuiz, type AcademyCourse } from './academy'
+import { certificateNumber, cpdDuration, gradeQuiz, shuffleQuiz, type AcademyCourse } from './academy'
 import { ACADEMY_COURSES, findCourse } from './academy-courses'
 
 const allRight = (c: AcademyCourse) => Object.fromEntries(c.questions.map((q) => [q.id, q.answer]))
@@ -31,13 +31,47 @@ describe('gradeQuiz', () => {
     expect(gradeQuiz(course, five)).toMatchObject({ correct: 5, scorePercent: 83, passed: true })
   })
 
-  it('fails below the pass mark, with the right answer and explanation of each question', () => {
+  it('fails below the pass mark, saying which answers were wrong but not the right ones', () => {
     const answers = { ...allRight(course) }
     for (const q of course.questions.slice(0, 2)) answers[q.id] = (q.answer + 1) % q.options.length
     const result = gradeQuiz(course, answers)
     expect(result).toMatchObject({ correct: 4, scorePercent: 66, passed: false, passMarkPercent: 80 })
-    expect(result.questions[0]).toMatchObject({ correct: false, answer: course.questions[0].answer })
+    expect(result.questions.map((q) => q.correct)).toEqual(course.questions.map((_, i) => i >= 2))
+    expect(result.questions[0]).toMatchObject({ correct: false, chosen: answers[course.questions[0].id] })
+    for (const q of result.questions) expect(q).toMatchObject({ answer: null, explanation: null })
+  })
+
+  it('gives each right answer and why once passed', () => {
+    const result = gradeQuiz(course, allRight(course))
+    expect(result.passed).toBe(true)
+    expect(result.questions.map((q) => q.answer)).toEqual(course.questions.map((q) => q.answer))
     expect(result.questions[0].explanation).toBe(course.questions[0].explanation)
+  })
+
+  it("shuffles the questions and each question's options, each option keeping its index in the course", () => {
+    // A seeded generator (mulberry32), so the test is repeatable.
+    const seeded = (seed: number) => () => {
+      seed = (seed + 0x6d2b79f5) | 0
+      let t = Math.imul(seed ^ (seed >>> 15), 1 | seed)
+      t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t
+      return ((t ^ (t >>> 14)) >>> 0) / 4294967296
+    }
+    const orders = new Set<string>()
+    for (let seed = 1; seed <= 20; seed++) {
+      const shuffled = shuffleQuiz(course.questions, seeded(seed))
+      expect(shuffled.map((q) => q.id).sort()).toEqual(course.questions.map((q) => q.id).sort())
+      for (const q of shuffled) {
+        const original = course.questions.find((c) => c.id === q.id)!
+        expect(q.prompt).toBe(original.prompt)
+        expect(q.options.map((o) => o.index).sort()).toEqual(original.options.map((_, i) => i))
+        for (const o of q.options) expect(o.text).toBe(original.options[o.index])
+      }
+      orders.add(shuffled.map((q) => `${q.id}:${q.options.map((o) => o.index).join('')}`).join(','))
+    }
+    // Twenty attempts do not all come in one order, and the first is not the course's own order.
+    expect(orders.size).toBeGreaterThan(15)
+    const first = shuffleQuiz(course.questions, seeded(1))
+    expect(first.map((q) => q.id)).not.toEqual(course.questions.map((q) => q.id))
   })
 
   it('compares exactly: 4 of 5 is 80% and passes an 80% mark; 79% would not', () => {

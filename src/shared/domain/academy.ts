@@ -47,8 +47,10 @@ export interface QuizQuestionResult {
   id: string
   chosen: number | null
   correct: boolean
-  answer: number
-  explanation: string
+  /** The right option: only once the quiz is passed (a failed attempt says which were wrong, not the answers). */
+  answer: number | null
+  /** Why: only once passed, as it gives the answer away. */
+  explanation: string | null
 }
 
 export interface QuizResult {
@@ -74,14 +76,48 @@ export function gradeQuiz(course: AcademyCourse, answers: QuizAnswers): QuizResu
   })
   const correct = questions.filter((q) => q.correct).length
   const total = questions.length
+  const passed = total > 0 && correct * 100 >= course.passMarkPercent * total
   return {
     correct,
     total,
     scorePercent: total === 0 ? 0 : Math.floor((correct * 100) / total),
     passMarkPercent: course.passMarkPercent,
-    passed: total > 0 && correct * 100 >= course.passMarkPercent * total,
-    questions,
+    passed,
+    // A failed attempt shows which answers were wrong, never the right ones: a retake is a real test.
+    questions: passed ? questions : questions.map((q) => ({ ...q, answer: null, explanation: null })),
   }
+}
+
+/** A quiz question as the form shows it: options in display order, each with its index in the course. */
+export interface ShuffledQuestion {
+  id: string
+  prompt: string
+  options: Array<{ index: number; text: string }>
+}
+
+/**
+ * The quiz in a fresh order for one attempt: the questions shuffled, and each question's options
+ * shuffled, every option keeping its index in the course (what a submission sends). Fisher-Yates with
+ * `random` (a function answering [0, 1), Math.random in the browser; seeded in tests).
+ */
+export function shuffleQuiz(
+  questions: ReadonlyArray<{ id: string; prompt: string; options: readonly string[] }>,
+  random: () => number,
+): ShuffledQuestion[] {
+  const shuffle = <T>(items: T[]): T[] => {
+    for (let i = items.length - 1; i > 0; i--) {
+      const j = Math.floor(random() * (i + 1))
+      ;[items[i], items[j]] = [items[j]!, items[i]!]
+    }
+    return items
+  }
+  return shuffle(
+    questions.map((q) => ({
+      id: q.id,
+      prompt: q.prompt,
+      options: shuffle(q.options.map((text, index) => ({ index, text }))),
+    })),
+  )
 }
 
 /** 'HW-CPD-' and the first 10 hex digits of the CPD record's id, upper case: printed on the certificate. */

@@ -192,6 +192,8 @@ export const ACTIVITY_KIND_RULES = {
   'chain.dates_mover_answered': 'everyone',
   // The conveyancer's resolution of a manual identity review: the client's firm, as every CDD entry.
   'cdd.identity_reviewed': 'client_firm',
+  // A client's nationality and country of residence on their CDD record (decision 068): the client's firm.
+  'cdd.countries_recorded': 'client_firm',
 } as const satisfies Record<string, ActivityAudienceRule>
 
 /** Every kind of audit entry (the keys of ACTIVITY_KIND_RULES). */

@@ -8,6 +8,8 @@ import {
   identityBadge,
   type RiskInput,
 } from './client-due-diligence'
+import { isCountryCode } from './countries'
+import { HIGH_RISK_THIRD_COUNTRIES, highRiskListOf, highRiskListStale } from './high-risk-third-countries'
 
 const clean: RiskInput = {
   identity: 'verified',
@@ -100,5 +102,71 @@ describe('badges', () => {
     expect(cddBadge({ decision: 'approve' })).toBe('verified')
     expect(cddBadge({ decision: 'refer' })).toBe('needs_review')
     expect(cddBadge({ decision: 'reject' })).toBe('failed')
+  })
+})
+
+describe('high-risk third countries (MLR 2017 reg 33(1)(b), 33(3)(a); decision 068)', () => {
+  it('raises EDD for a client living in a country on either FATF list, naming it and the list', () => {
+    const iran = assessRisk({ ...clean, residenceCountry: 'IR' })
+    expect(iran).toMatchObject({ level: 'high', eddRequired: true })
+    expect(iran.reasons[0]).toBe(
+      'Established in a high-risk third country (reg 33(1)(b)): lives in Iran (FATF call for action)',
+    )
+    const kenya = assessRisk({ ...clean, residenceCountry: 'KE' })
+    expect(kenya).toMatchObject({ level: 'high', eddRequired: true })
+    expect(kenya.reasons[0]).toContain('Kenya (FATF increased monitoring)')
+    // EDD must then be answered, with evidence, before approval.
+    expect(
+      approvalBlockers({
+        risk: kenya,
+        identity: 'verified',
+        reliance: false,
+        sanctionsMatch: false,
+        eddAnswered: false,
+        sourceOfWealthEvidence: false,
+      }),
+    ).toHaveLength(2)
+  })
+
+  it('raises EDD for a national of one, as a geographical risk factor', () => {
+    const r = assessRisk({ ...clean, nationality: 'SY', residenceCountry: 'GB' })
+    expect(r).toMatchObject({ level: 'high', eddRequired: true })
+    expect(r.reasons).toEqual([
+      'National of a high-risk third country (geographical risk factor, reg 33(6)(c)): Syria (FATF increased monitoring)',
+    ])
+  })
+
+  it('is not raised by a country on neither list, nor by one taken off (South Africa, October 2025)', () => {
+    expect(assessRisk({ ...clean, nationality: 'FR', residenceCountry: 'GB' }).level).toBe('low')
+    expect(assessRisk({ ...clean, nationality: 'ZA', residenceCountry: 'ZA' }).level).toBe('low')
+    // Against an earlier list that named it, it is.
+    const earlier = { ...HIGH_RISK_THIRD_COUNTRIES, increasedMonitoring: ['ZA' as const] }
+    expect(assessRisk({ ...clean, residenceCountry: 'ZA', highRiskList: earlier }).level).toBe('high')
+  })
+
+  it('ships the list with its date and source, and says when a newer plenary may have replaced it', () => {
+    expect(HIGH_RISK_THIRD_COUNTRIES.publishedOn).toBe('2025-10-24')
+    expect(HIGH_RISK_THIRD_COUNTRIES.sourceUrl).toMatch(/^https:\/\/www\.fatf-gafi\.org\//)
+    expect(HIGH_RISK_THIRD_COUNTRIES.callForAction).toEqual(['KP', 'IR', 'MM'])
+    expect(HIGH_RISK_THIRD_COUNTRIES.increasedMonitoring).toHaveLength(20)
+    for (const code of [...HIGH_RISK_THIRD_COUNTRIES.callForAction, ...HIGH_RISK_THIRD_COUNTRIES.increasedMonitoring]) {
+      expect(isCountryCode(code)).toBe(true)
+    }
+    expect(highRiskListOf('MM')).toBe('call_for_action')
+    expect(highRiskListOf(null)).toBeNull()
+    expect(highRiskListStale('2026-01-31')).toBe(false)
+    expect(highRiskListStale('2026-12-01')).toBe(true)
+  })
+})
+
+describe('funding picture (issue 40: a shortfall is never low risk)', () => {
+  it('is medium for a buyer whose funds fall short, naming the Funds page figure', () => {
+    const r = assessRisk({ ...clean, fundingShortfallPence: 261_250_00 })
+    expect(r.level).toBe('medium')
+    expect(r.reasons).toEqual([
+      'The funds fall short by £261,250.00 (Funds page): where the rest of the money comes from is not known yet',
+    ])
+    expect(assessRisk({ ...clean, fundingShortfallPence: 0 }).level).toBe('low')
+    expect(assessRisk({ ...clean, fundingShortfallPence: null }).level).toBe('low')
   })
 })

@@ -47,6 +47,9 @@ export const CDD_TASK_TITLES = {
 export const CDD_TASK_RULE =
   'This task ticks itself when the conveyancer approves the client due diligence record of every client on that side (Money Laundering Regulations 2017)'
 
+import { highRiskLabel, highRiskListOf, type HighRiskCountryList } from './high-risk-third-countries'
+import { formatPence } from './surveys'
+
 /** A purchase price at or above this (pence) is a risk factor: £2,000,000. */
 export const HIGH_VALUE_PENCE = 2_000_000_00
 
@@ -69,6 +72,17 @@ export interface RiskInput {
   earlierAttemptInAnotherName?: boolean
   /** Screening was never started (a failed or unfinished identity check starts none). */
   screeningStarted?: boolean
+  /** The client's nationality (ISO 3166-1 alpha-2), when recorded. */
+  nationality?: string | null
+  /** The client's country of residence (ISO 3166-1 alpha-2), when known. */
+  residenceCountry?: string | null
+  /** The high-risk third country list to check against (default: the shipped one). */
+  highRiskList?: HighRiskCountryList
+  /**
+   * A buyer's funding picture, when it has started (the one calculation, fundingBalance in
+   * source-of-funds.ts): the amount the funds fall short by, in pence (0 when covered).
+   */
+  fundingShortfallPence?: number | null
 }
 
 export interface RiskAssessment {
@@ -84,6 +98,12 @@ export interface RiskAssessment {
  * check; medium for an identity not yet verified (or sent to review), screening not back, a price of
  * £2,000,000 or more, or reliance on another firm's CDD (reg 39: the liability stays with us);
  * otherwise low. EDD is required when high.
+ * Countries (decision 068): a client established (resident) in a high-risk third country is high,
+ * EDD being required by reg 33(1)(b); a nationality of one is high too, as a geographical risk factor
+ * (reg 33(6)(c)) the firm's policy treats as needing EDD. Both name the country and the list's date.
+ * Funding: a buyer whose funds fall short (the Funds page's figure) is at least medium, since the
+ * source of part of the money is not known (reg 28(11) ongoing monitoring of the source of funds):
+ * a shortfall is never low risk.
  */
 export function assessRisk(input: RiskInput): RiskAssessment {
   const high: string[] = []
@@ -91,6 +111,18 @@ export function assessRisk(input: RiskInput): RiskAssessment {
   if (input.sanctionsMatch) high.push('Possible match on the UK sanctions list: confirm or rule it out before acting')
   if (input.pep) high.push('Politically exposed person (reg 35): enhanced due diligence and senior approval needed')
   if (input.identity === 'failed') high.push('The identity check failed')
+  const residence = highRiskListOf(input.residenceCountry, input.highRiskList)
+  if (residence) {
+    high.push(
+      `Established in a high-risk third country (reg 33(1)(b)): lives in ${highRiskLabel(input.residenceCountry!, residence)}`,
+    )
+  }
+  const nationality = highRiskListOf(input.nationality, input.highRiskList)
+  if (nationality) {
+    high.push(
+      `National of a high-risk third country (geographical risk factor, reg 33(6)(c)): ${highRiskLabel(input.nationality!, nationality)}`,
+    )
+  }
   if (input.identity === 'needs_review' && input.identityReview === 'rejected') {
     high.push('You rejected the identity check after its manual review')
   } else if (input.identity === 'needs_review' && input.identityReview === 'accepted') {
@@ -117,6 +149,11 @@ export function assessRisk(input: RiskInput): RiskAssessment {
     medium.push('High-value purchase (£2,000,000 or more)')
   }
   if (input.reliance) medium.push("Relying on another firm's CDD (reg 39): we remain liable for it")
+  if (input.fundingShortfallPence != null && input.fundingShortfallPence > 0) {
+    medium.push(
+      `The funds fall short by ${formatPence(input.fundingShortfallPence)} (Funds page): where the rest of the money comes from is not known yet`,
+    )
+  }
   const level: RiskLevel = high.length ? 'high' : medium.length ? 'medium' : 'low'
   const reasons = [...high, ...medium]
   if (!reasons.length) reasons.push('Identity verified to medium confidence, no sanctions or PEP match')

@@ -12,6 +12,21 @@ describe('UK VAT numbers', () => {
     expect(vatCheckDigitsValid('12345678')).toBe(false)
   })
 
+  it('refuses check blocks 97, 98 and 99, which HMRC never issues although the sum would pass', () => {
+    // HMRC's weighted modulus-97 specification: the 8th and 9th digits run 00 to 96.
+    // 1002998: 1*8 + 0 + 0 + 2*5 + 9*4 + 9*3 + 8*2 = 97, so + 97 = 194 = 2 x 97 (mod 97 series).
+    expect(vatCheckDigitsValid('100299897')).toBe(false)
+    // 1000068: weighted 42, + 97 + 55 = 194 (mod 9755 series).
+    expect(vatCheckDigitsValid('100006897')).toBe(false)
+    // 1002989: weighted 96, + 98 = 194; 1002899: weighted 95, + 99 = 194.
+    expect(vatCheckDigitsValid('100298998')).toBe(false)
+    expect(vatCheckDigitsValid('100289999')).toBe(false)
+    // The same first seven with the check block HMRC does issue: 00 (97 + 0 and 42 + 0 + 55 are multiples of 97).
+    expect(vatCheckDigitsValid('100299800')).toBe(true)
+    expect(vatCheckDigitsValid('100006800')).toBe(true)
+    expect(() => formatUkVatNumber('GB 100 2998 97')).toThrow(/check digits 97 are never issued/)
+  })
+
   it('formats standard, branch, government and health numbers as printed on invoices', () => {
     expect(formatUkVatNumber('gb999999973')).toBe('GB 999 9999 73')
     expect(formatUkVatNumber('999 9999 73')).toBe('GB 999 9999 73')

@@ -4,12 +4,19 @@
  * a 3-digit branch), `GD` + 3 digits 000-499 (government departments) or `HA` + 3 digits 500-999
  * (health authorities). The 9 digits carry a check: the first 7 weighted 8 down to 2, plus the last 2
  * as a number, is a multiple of 97 (the "mod 97" series) or is one after adding 55 (the "mod 9755"
- * series issued since 2010). Spaces are ignored; the `GB` prefix is optional on input.
+ * series issued since 2010). The check block (the last 2 of the 9) is always 00 to 96 (HMRC's
+ * specification of the weighted modulus-97 check): 97, 98 and 99 are never issued, although 97 would
+ * pass the sum when the weighted total is a multiple of 97. Spaces are ignored; the `GB` prefix is
+ * optional on input.
  */
 
-/** Checks the HMRC weighted check digits of a 9-digit VAT registration. */
+/** The highest check block HMRC issues: the last two digits run 00 to 96. */
+export const VAT_MAX_CHECK_BLOCK = 96
+
+/** Checks the HMRC weighted check digits of a 9-digit VAT registration (check block 00-96). */
 export function vatCheckDigitsValid(nineDigits: string): boolean {
   if (!/^\d{9}$/.test(nineDigits)) return false
+  if (Number(nineDigits.slice(7)) > VAT_MAX_CHECK_BLOCK) return false
   let total = 0
   for (let i = 0; i < 7; i++) total += Number(nineDigits[i]) * (8 - i)
   total += Number(nineDigits.slice(7))
@@ -35,6 +42,10 @@ export function formatUkVatNumber(input: string): string {
   if (!/^\d{9}(\d{3})?$/.test(body))
     throw new Error(
       `${input} is not a UK VAT number: expected GB and 9 digits (or 12 for a branch), e.g. GB 123 4567 89`,
+    )
+  if (Number(body.slice(7, 9)) > VAT_MAX_CHECK_BLOCK)
+    throw new Error(
+      `${input} is not a UK VAT number: its check digits ${body.slice(7, 9)} are never issued (HMRC's run from 00 to 96)`,
     )
   if (!vatCheckDigitsValid(body.slice(0, 9)))
     throw new Error(`${input} is not a UK VAT number: its check digits do not match (a typing error?)`)

@@ -3,6 +3,7 @@ import holidays from './bank-holidays-england-and-wales.json'
 import {
   addWorkingDays,
   bankHoliday,
+  bankHolidayDataWarning,
   BANK_HOLIDAY_SOURCE,
   CALENDAR_COVERED_UNTIL,
   isWorkingDay,
@@ -90,5 +91,22 @@ describe('londonDate', () => {
     // British Summer Time began at 01:00 UTC on 29 March 2026: 23:30 UTC is 00:30 on the 30th.
     expect(londonDate(new Date('2026-03-29T23:30:00Z'))).toBe('2026-03-30')
     expect(londonDate(new Date('2026-10-24T23:30:00Z'))).toBe('2026-10-25')
+  })
+})
+
+describe('bankHolidayDataWarning (issue 41 item 5: the clock never runs past its data silently)', () => {
+  it('is quiet until a year before the list ends, then names the date and the refresh command', () => {
+    expect(bankHolidayDataWarning('2027-12-30', '2028-12-31')).toBeNull()
+    const soon = bankHolidayDataWarning('2028-01-01', '2028-12-31')
+    expect(soon).toContain('ends on 31 Dec 2028')
+    expect(soon).toContain('npm run bank-holidays -- --from bank-holidays.json')
+    expect(bankHolidayDataWarning('2029-01-02', '2028-12-31')).toContain(
+      'ended on 31 Dec 2028: bank holidays since then count as working days',
+    )
+  })
+  it('reads the shipped list by default', () => {
+    expect(CALENDAR_COVERED_UNTIL).toBe('2028-12-31')
+    expect(bankHolidayDataWarning('2026-12-07')).toBeNull()
+    expect(bankHolidayDataWarning('2028-06-01')).toContain('31 Dec 2028')
   })
 })

@@ -28,6 +28,25 @@ export const BANK_HOLIDAY_SOURCE = holidays.source
 /** Last date the bank holiday list covers; later dates count only weekends as non-working days. */
 export const CALENDAR_COVERED_UNTIL: IsoDate = `${EVENTS[EVENTS.length - 1].date.slice(0, 4)}-12-31`
 
+/** How long before the list ends the start log and the firm admins are warned: a year (issue 41 item 5). */
+export const BANK_HOLIDAY_WARNING_DAYS = 365
+
+/**
+ * Why the working-day clocks will soon go wrong, or null: from a year before CALENDAR_COVERED_UNTIL
+ * (`coveredUntil`, for tests) the bank holiday list must be refreshed, since past its end bank
+ * holidays would silently count as working days. The text names the date and the command
+ * (`npm run bank-holidays -- --from bank-holidays.json`, the file downloaded from GOV.UK).
+ */
+export function bankHolidayDataWarning(today: IsoDate, coveredUntil: IsoDate = CALENDAR_COVERED_UNTIL): string | null {
+  const days = Math.round((Date.parse(`${coveredUntil}T00:00:00Z`) - Date.parse(`${today}T00:00:00Z`)) / 86_400_000)
+  if (days > BANK_HOLIDAY_WARNING_DAYS) return null
+  const [y, m, d] = coveredUntil.split('-')
+  const months = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec']
+  const until = `${d} ${months[Number(m) - 1]} ${y}`
+  const when = days < 0 ? `ended on ${until}: bank holidays since then count as working days` : `ends on ${until}`
+  return `The bank holiday list for working-day clocks ${when}. Download https://www.gov.uk/bank-holidays.json and run npm run bank-holidays -- --from bank-holidays.json, then deploy.`
+}
+
 const LONDON_DATE = new Intl.DateTimeFormat('en-CA', {
   timeZone: 'Europe/London',
   year: 'numeric',

@@ -111,6 +111,10 @@ export const cddRecords = pgTable(
     decidedAt: timestamp('decided_at', { withTimezone: true }),
     /** When the business relationship ended (the move completed or was cancelled): reg 40's clock. */
     relationshipEndedOn: date('relationship_ended_on'),
+    /** The client's nationality, ISO 3166-1 alpha-2 (checked against the high-risk third countries: decision 068). */
+    nationality: text('nationality'),
+    /** The client's country of residence, ISO 3166-1 alpha-2 (reg 33(1)(b): established in a high-risk third country). */
+    residenceCountry: text('residence_country'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -126,5 +130,7 @@ export const cddRecords = pgTable(
       'cdd_records_identity_review_check',
       checkSql`identity_review is null or identity_review in ${inList(IDENTITY_REVIEW_OUTCOMES)}`,
     ),
+    check('cdd_records_nationality_check', sql`nationality is null or nationality ~ '^[A-Z]{2}$'`),
+    check('cdd_records_residence_country_check', sql`residence_country is null or residence_country ~ '^[A-Z]{2}$'`),
   ],
 )

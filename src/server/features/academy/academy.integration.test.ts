@@ -1,10 +1,10 @@
 /** Academy Lite through the API: professionals only, answers never sent, quiz pass and fail, CPD once, certificate PDF. */
 import { PDFDocument } from 'pdf-lib'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { AcademyOverview, CourseDetail, QuizResult } from '#shared/contracts/academy.ts'
+import { AcademyOverview, CertificateCheck, CourseDetail, QuizResult } from '#shared/contracts/academy.ts'
 import { findCourse } from '#shared/domain/academy-courses.ts'
 import { createOrganization, createTransaction, createUser, type CreatedUser } from '#server/test/factories.ts'
-import { useTestApp } from '#server/test/test-app.ts'
+import { TEST_PUBLIC_URL, useTestApp } from '#server/test/test-app.ts'
 
 const t = useTestApp()
 const course = findCourse('mlr-2017-client-due-diligence')!
@@ -59,10 +59,16 @@ describe('Academy Lite', () => {
       await (await post(pro, `/api/academy/courses/${course.slug}/attempts`, { answers: wrong(2) })).json(),
     )
     expect(fail).toMatchObject({ passed: false, correct: 4, record: null })
+    // A failed attempt says which answers were wrong, not the right ones (nor the explanations that give them away).
+    expect(fail.questions.filter((q) => !q.correct).map((q) => q.id)).toEqual(
+      course.questions.slice(0, 2).map((q) => q.id),
+    )
+    expect(fail.questions.every((q) => q.answer === null && q.explanation === null)).toBe(true)
     const res = await post(pro, `/api/academy/courses/${course.slug}/attempts`, { answers: wrong(1) })
     expect(res.status).toBe(201)
     const pass = QuizResult.parse(await res.json())
     expect(pass).toMatchObject({ passed: true, score_percent: 83 })
+    expect(pass.questions.map((q) => q.answer)).toEqual(course.questions.map((q) => q.answer))
     expect(pass.record).toMatchObject({ cpd_minutes: course.cpdMinutes, course_slug: course.slug })
     const again = QuizResult.parse(
       await (await post(pro, `/api/academy/courses/${course.slug}/attempts`, { answers: right })).json(),
@@ -99,5 +105,45 @@ describe('Academy Lite', () => {
     expect(pdf.getTitle()).toBe(`CPD certificate ${record.certificate_number}`)
     const other = await createUser(t.auth, { database: t.database, role: 'conveyancer' })
     expect((await get(other, `/api/academy/records/${record.id}/certificate`)).status).toBe(404)
+  })
+
+  it('checks a certificate by its number in public, showing only name, course, day and CPD minutes', async () => {
+    const overview = AcademyOverview.parse(await (await get(pro, '/api/academy')).json())
+    const record = overview.courses.find((c) => c.slug === course.slug)!.record!
+    // Signed out, and in lower case as someone might type it.
+    const res = await t.request(`/api/certificates/${record.certificate_number.toLowerCase()}`)
+    expect(res.status).toBe(200)
+    const text = await res.text()
+    const body = CertificateCheck.parse(JSON.parse(text))
+    const [profile] = await t.database.query<{ full_name: string; email: string }>(
+      `select full_name, email from profiles where id = $1`,
+      [pro.profileId],
+    )
+    expect(body).toEqual({
+      number: record.certificate_number,
+      holder_name: profile.full_name,
+      course_title: course.title,
+      passed_on: new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/London' }).format(new Date(record.passed_at)),
+      cpd_minutes: course.cpdMinutes,
+    })
+    expect(Object.keys(body).sort()).toEqual(['course_title', 'cpd_minutes', 'holder_name', 'number', 'passed_on'])
+    expect(text).not.toContain(profile.email)
+    expect(text).not.toContain(record.id)
+    // A number of no certificate (the next one along) is 404; a malformed one 400.
+    const last = record.certificate_number.at(-1)!
+    const other = `${record.certificate_number.slice(0, -1)}${last === '0' ? '1' : '0'}`
+    expect((await t.request(`/api/certificates/${other}`)).status).toBe(404)
+    expect((await t.request('/api/certificates/HW-CPD-XYZ')).status).toBe(400)
+  })
+
+  it('prints the public check page on the certificate', async () => {
+    const overview = AcademyOverview.parse(await (await get(pro, '/api/academy')).json())
+    const record = overview.courses.find((c) => c.slug === course.slug)!.record!
+    const bytes = await (await get(pro, `/api/academy/records/${record.id}/certificate`)).arrayBuffer()
+    const pdfjs = await import('pdfjs-dist/legacy/build/pdf.mjs')
+    const doc = await pdfjs.getDocument({ data: new Uint8Array(bytes), isEvalSupported: false, verbosity: 0 }).promise
+    const content = await (await doc.getPage(1)).getTextContent()
+    const drawn = content.items.map((item) => ('str' in item ? item.str : '')).join(' ')
+    expect(drawn).toContain(`Check it with Homeward: ${TEST_PUBLIC_URL}/certificates/${record.certificate_number}`)
   })
 })

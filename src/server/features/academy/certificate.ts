@@ -1,12 +1,14 @@
 /**
  * The CPD certificate of a passed Academy Lite course: a one-page A4 landscape PDF drawn with pdf-lib
  * (the library the built-in e-signature provider uses), naming the person, the course, its sources,
- * the CPD minutes, the date passed (dd MMM yyyy, Europe/London) and the certificate number. Only the
+ * the CPD minutes, the date passed (dd MMM yyyy, Europe/London), the certificate number and the
+ * address of its public check page (/certificates/{number}, check-certificate.ts). Only the
  * person who passed can download it: anyone else gets 404, as for a record that does not exist.
  */
 import { sql } from 'drizzle-orm'
 import { PDFDocument, rgb, StandardFonts } from 'pdf-lib'
 import { certificateNumber, cpdDuration } from '#shared/domain/academy.ts'
+import { certificatePath } from '#shared/paths.ts'
 import { findCourse } from '#shared/domain/academy-courses.ts'
 import { ukDate } from '#shared/domain/uk-time.ts'
 import type { Viewer } from '#server/auth/viewer.ts'
@@ -32,10 +34,13 @@ export async function certificatePdf({
   database,
   viewer,
   recordId,
+  siteUrl,
 }: {
   database: Database
   viewer: Viewer
   recordId: string
+  /** PUBLIC_URL: the certificate names its public check page, {siteUrl}/certificates/{number}. */
+  siteUrl: string
 }): Promise<Certificate> {
   const res = await database.db.execute(sql`select r.id, r.course_slug, r.course_title, r.cpd_minutes, r.score_percent,
       r.passed_at, p.full_name
@@ -101,13 +106,8 @@ export async function certificatePdf({
     }
   }
   centre(`Certificate number ${number}`, 72, 10, bold)
-  centre(
-    'Check it with Homeward: the number identifies this record. A training summary, not legal advice.',
-    56,
-    8,
-    regular,
-    muted,
-  )
+  centre(`Check it with Homeward: ${siteUrl}${certificatePath(number)}`, 56, 8, regular, muted)
+  centre('A training summary, not legal advice.', 44, 8, regular, muted)
   const bytes = await doc.save()
   return { filename: `${number}.pdf`, bytes }
 }

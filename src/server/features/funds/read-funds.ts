@@ -392,6 +392,17 @@ export async function fundsStatusesOf(tx: Tx, txId: string): Promise<FundsStatus
   return { parties: buyers.map((id) => ({ profile_id: id, role: 'buyer', status })) }
 }
 
+/**
+ * The move's funding shortfall in pence, as the Funds page shows it (fundingBalance over the buyer's
+ * stated sources, bank balances, gifts and the latest DIP), or null while the picture has not started
+ * (nothing stated, no bank, no gift) or the price is not known: for the buyer's CDD risk (decision 068).
+ */
+export async function fundingShortfallOf(tx: Tx, txId: string): Promise<number | null> {
+  const picture = await buildFundsPicture(tx, txId, 'buyer', null)
+  if (picture.status === 'not_started' || picture.price_pence === null) return null
+  return picture.totals.shortfall_pence
+}
+
 /** The move's buyers, who share its one funding picture: the transaction's buyer and participants in role 'buyer'. */
 export async function buyerIdsOf(tx: Tx, txId: string): Promise<string[]> {
   const res = await tx.execute(sql`

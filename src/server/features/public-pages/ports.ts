@@ -1,8 +1,10 @@
 /**
  * What the server renderer reads of other features, handed in by the composition point
  * (src/server/feature-ports.ts) so that public-pages imports no other feature: the directory's own
- * use cases, whose answers it checks against the same contracts as GET /api/organizations.
+ * use cases, whose answers it checks against the same contracts as GET /api/organizations, and the
+ * Academy's certificate check.
  */
+import type { CertificateCheck } from '#shared/contracts/academy.ts'
 import type { DirectoryResponse, OrganizationProfile } from '#shared/contracts/directory.ts'
 import type { Database, JsonText } from '#server/db/client.ts'
 
@@ -13,4 +15,6 @@ export interface PublicPagesPorts {
   getOrganization: (opts: { database: Database; orgId: string }) => Promise<JsonText<OrganizationProfile>>
   /** Every listed firm's id and last change (ISO), for the sitemap. */
   listOrganizationUpdates: (opts: { database: Database }) => Promise<{ id: string; updatedAt: string }[]>
+  /** GET /api/certificates/{number}'s answer (features/academy); throws a 404 AppError for no such certificate. */
+  checkCertificate: (opts: { database: Database; number: string }) => Promise<CertificateCheck>
 }

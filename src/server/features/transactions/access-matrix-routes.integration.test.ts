@@ -1467,6 +1467,11 @@ const ROWS: Record<string, Row> = {
     call: (actor) => t.request(`${base(move.txId)}/matter`, { as: as(actor), method: 'POST' }),
     expected: answers(403, { professional: 200, assistant: 403 }),
   },
+  // A client's nationality and country of residence on their CDD record (decision 068): as the record.
+  'PUT /api/transactions/{txId}/cdd/{profileId}/countries': {
+    call: cddWrite('PUT', '/countries', { nationality: 'GB', residence_country: 'GB' }),
+    expected: conveyancerOnly(200),
+  },
 }
 
 interface OpenApiDocument {

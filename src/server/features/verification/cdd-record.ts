@@ -12,12 +12,18 @@ import { sql } from 'drizzle-orm'
 import { z } from 'zod'
 import type {
   CddRecord,
+  CountriesInput,
   DecisionInput,
   EddInput,
   IdentityReviewInput,
   RelianceInput,
 } from '#shared/contracts/verification.ts'
-import { EddInput as EddSchema } from '#shared/contracts/verification.ts'
+import { CountriesInput as CountriesSchema, EddInput as EddSchema } from '#shared/contracts/verification.ts'
+import {
+  HIGH_RISK_THIRD_COUNTRIES,
+  highRiskListOf,
+  highRiskListStale,
+} from '#shared/domain/high-risk-third-countries.ts'
 import {
   approvalBlockers,
   assessRisk,
@@ -57,6 +63,11 @@ import { documentAudienceFor } from '#server/access/transactions.ts'
 export interface Providers {
   identity: IdentityVerificationProvider
   screening: SanctionsScreeningProvider
+  /**
+   * The buyers' funding shortfall in pence from the move's funding picture (features/funds, through
+   * ports.ts), or null while the picture has not started: a buyer's risk reflects it (decision 068).
+   */
+  fundingShortfall?: (tx: Tx, txId: string) => Promise<number | null>
 }
 
 const CddRow = z.object({
@@ -88,6 +99,8 @@ const CddRow = z.object({
   decided_at: Timestamp.nullable(),
   relationship_ended_on: z.string().nullable(),
   agreed_price_pence: z.number().nullable(),
+  nationality: z.string().nullable(),
+  residence_country: z.string().nullable(),
 })
 type CddRow = z.infer<typeof CddRow>
 
@@ -115,7 +128,7 @@ async function readRow(tx: Tx, txId: string, profileId: string): Promise<CddRow 
       r.identity_review, r.identity_review_note, r.identity_review_check_id, rp.full_name as identity_reviewed_by_name,
       r.identity_reviewed_at, r.screening_ref,
       r.decision, r.decision_note, dp.full_name as decided_by_name, r.decided_at, r.relationship_ended_on::text,
-      t.agreed_price_pence::float8 as agreed_price_pence
+      t.agreed_price_pence::float8 as agreed_price_pence, r.nationality, r.residence_country
     from cdd_records r join profiles p on p.id = r.client_profile_id join transactions t on t.id = r.transaction_id
       left join documents d on d.id = r.source_of_wealth_document_id
       left join profiles dp on dp.id = r.decided_by
@@ -189,6 +202,11 @@ async function buildView(tx: Tx, row: CddRow, providers: Providers): Promise<Cdd
   const matches = openJson<ScreeningMatch[]>(row.screening_sealed, screeningContext(row.id)) ?? []
   const edd = openJson<SealedEdd>(row.edd_sealed, eddContext(row.id))
   const reliance = row.reliance_firm !== null
+  // The identity check's address step takes a UK address only: without a recorded residence, that is it.
+  const residenceFromIdentity = !row.residence_country && !!address
+  const residence = row.residence_country ?? (address ? 'GB' : null)
+  const fundingShortfallPence =
+    row.side === 'buyer' && providers.fundingShortfall ? await providers.fundingShortfall(tx, row.transaction_id) : null
   const risk = assessRisk({
     identity: state,
     faceMatch: check?.face_match ?? null,
@@ -201,6 +219,14 @@ async function buildView(tx: Tx, row: CddRow, providers: Providers): Promise<Cdd
     nameDiffers,
     earlierAttemptInAnotherName: otherNames,
     screeningStarted: row.screening_ref !== null,
+    nationality: row.nationality,
+    residenceCountry: residence,
+    fundingShortfallPence,
+  })
+  const highRisk = (['nationality', 'residence_country'] as const).flatMap((field) => {
+    const country = field === 'nationality' ? row.nationality : residence
+    const list = highRiskListOf(country)
+    return country && list ? [{ field, country, list }] : []
   })
   const docs = await tx.execute(sql`select id, filename from documents d where transaction_id = ${row.transaction_id}
     and ${documentAudienceFor('d', row.client_profile_id)} order by created_at desc limit 200`)
@@ -239,6 +265,18 @@ async function buildView(tx: Tx, row: CddRow, providers: Providers): Promise<Cdd
       sanctions_match: row.sanctions_match,
       pep: row.pep,
       matches,
+    },
+    countries: {
+      nationality: row.nationality,
+      residence_country: residence,
+      residence_from_identity: residenceFromIdentity,
+      high_risk: highRisk,
+      list: {
+        published_on: HIGH_RISK_THIRD_COUNTRIES.publishedOn,
+        source: HIGH_RISK_THIRD_COUNTRIES.source,
+        source_url: HIGH_RISK_THIRD_COUNTRIES.sourceUrl,
+        stale: highRiskListStale(new Date().toISOString().slice(0, 10)),
+      },
     },
     risk: { level: risk.level, reasons: risk.reasons, edd_required: risk.eddRequired },
     edd: edd
@@ -431,6 +469,38 @@ export async function saveEdd(opts: {
       side,
       summary: `recorded enhanced due diligence for ${sideLabel(side)}`,
       payload: { cddId: id },
+    })
+    return buildView(tx, (await readRow(tx, opts.txId, opts.profileId))!, opts.providers)
+  })
+}
+
+/**
+ * PUT countries: the client's nationality and country of residence (ISO 3166-1 alpha-2, null for not
+ * recorded). A high-risk third country among them makes the risk high and EDD required before
+ * approval (reg 33(1)(b); decision 068); the audit entry names no country (the other side never sees
+ * it: the entry's audience is the client's firm, as every CDD entry).
+ */
+export async function saveCountries(opts: {
+  database: Database
+  viewer: Viewer
+  txId: string
+  profileId: string
+  input: CountriesInput
+  providers: Providers
+}) {
+  const input = CountriesSchema.parse(opts.input)
+  return opts.database.db.transaction(async (tx) => {
+    const { id, side } = await lockRow(tx, opts.viewer, opts.txId, opts.profileId)
+    await tx.execute(sql`update cdd_records set nationality = ${input.nationality},
+        residence_country = ${input.residence_country}, updated_at = now() where id = ${id}`)
+    const matched = [input.nationality, input.residence_country].some((c) => highRiskListOf(c) !== null)
+    await recordActivity(tx, {
+      transactionId: opts.txId,
+      actorId: opts.viewer.profileId,
+      kind: 'cdd.countries_recorded',
+      side,
+      summary: `recorded the nationality and country of residence of ${sideLabel(side)}`,
+      payload: { cddId: id, highRiskMatch: matched },
     })
     return buildView(tx, (await readRow(tx, opts.txId, opts.profileId))!, opts.providers)
   })

@@ -10,7 +10,16 @@ import { createRouter, requireViewer, type AppDeps } from '#server/http/router.t
 import { storageFor } from '#server/platform/storage/index.ts'
 import { identityProviderFor } from '#server/providers/identity-verification/index.ts'
 import { screeningProviderFor } from '#server/providers/sanctions-screening/index.ts'
-import { decideCdd, getCdd, openCdd, reviewIdentity, saveEdd, saveReliance, type Providers } from './cdd-record'
+import {
+  decideCdd,
+  getCdd,
+  openCdd,
+  reviewIdentity,
+  saveCountries,
+  saveEdd,
+  saveReliance,
+  type Providers,
+} from './cdd-record'
 import {
   getMyIdentity,
   saveAddressStep,
@@ -30,6 +39,7 @@ export function verificationRoutes({ database, config, mail, sandboxWebhooks }: 
   const providers: Providers = {
     identity: identityProviderFor(config, sandboxWebhooks),
     screening: screeningProviderFor(config, sandboxWebhooks),
+    fundingShortfall: ports.fundingShortfallOf,
   }
   const provider = providers.identity
   const secret = config.providerWebhookSecret
@@ -111,6 +121,18 @@ export function verificationRoutes({ database, config, mail, sandboxWebhooks }: 
     .openapi(endpoints.saveEdd, async (c) =>
       c.json(
         await saveEdd({
+          database,
+          viewer: requireViewer(c),
+          ...c.req.valid('param'),
+          input: c.req.valid('json'),
+          providers,
+        }),
+        200,
+      ),
+    )
+    .openapi(endpoints.saveCountries, async (c) =>
+      c.json(
+        await saveCountries({
           database,
           viewer: requireViewer(c),
           ...c.req.valid('param'),

@@ -211,6 +211,109 @@ describe('identity check and CDD approval', () => {
     expect((await taskStatus(txId, CDD_TASK_TITLES.buyer)).status).toBe('completed')
   })
 
+  it('records nationality and residence, and a high-risk third country raises EDD with the reason (reg 33(1)(b))', async () => {
+    const nadia = await t.signUp({ role: 'buyer', name: 'Nadia Nomad' })
+    const txId = await move(nadia, seller, conveyancer)
+    await verify(nadia, 'Nomad', 'Nadia')
+    await t.sandboxWebhooks.flush()
+    const first = (await (await t.request(cddUrl(txId, nadia.profileId), { as: conveyancer })).json()) as CddRecord
+    // The identity check's UK address stands for the residence until one is recorded.
+    expect(first.countries).toMatchObject({
+      nationality: null,
+      residence_country: 'GB',
+      residence_from_identity: true,
+      high_risk: [],
+      list: { published_on: '2025-10-24', source_url: expect.stringContaining('fatf-gafi.org') },
+    })
+    expect(first.risk).toMatchObject({ level: 'low', edd_required: false })
+
+    const bad = await t.request(`${cddUrl(txId, nadia.profileId)}/countries`, {
+      as: conveyancer,
+      method: 'PUT',
+      json: { nationality: 'XX', residence_country: 'GB' },
+    })
+    expect(bad.status).toBe(400)
+    expect(JSON.stringify(await bad.json())).toContain('Choose a country from the list')
+
+    const saved = await t.request(`${cddUrl(txId, nadia.profileId)}/countries`, {
+      as: conveyancer,
+      method: 'PUT',
+      json: { nationality: 'gb', residence_country: 'KE' },
+    })
+    expect(saved.status).toBe(200)
+    const record = (await saved.json()) as CddRecord
+    expect(record.countries).toMatchObject({
+      nationality: 'GB',
+      residence_country: 'KE',
+      residence_from_identity: false,
+      high_risk: [{ field: 'residence_country', country: 'KE', list: 'increased_monitoring' }],
+    })
+    expect(record.risk).toMatchObject({ level: 'high', edd_required: true })
+    expect(record.risk.reasons[0]).toBe(
+      'Established in a high-risk third country (reg 33(1)(b)): lives in Kenya (FATF increased monitoring)',
+    )
+    const refused = await t.request(`${cddUrl(txId, nadia.profileId)}/decision`, {
+      as: conveyancer,
+      json: { decision: 'approve', note: 'Looks fine' },
+    })
+    expect(refused.status).toBe(422)
+    expect(((await refused.json()) as { error: { message: string } }).error.message).toContain('reg 33')
+    // The audit entry is the client's firm's only and names no country.
+    const [entry] = await t.database.query<{ audience: string; summary: string }>(
+      `select audience, summary from activity_events where transaction_id = $1 and kind = 'cdd.countries_recorded'`,
+      [txId],
+    )
+    expect(entry.audience).toBe('buyer_firm')
+    expect(entry.summary).not.toContain('Kenya')
+    // The seller's side cannot record it (404, as for the record itself).
+    const other = await t.request(`${cddUrl(txId, nadia.profileId)}/countries`, {
+      as: seller,
+      method: 'PUT',
+      json: { nationality: null, residence_country: null },
+    })
+    expect(other.status).toBe(404)
+    // Back in the UK: no EDD needed any more.
+    const back = await t.request(`${cddUrl(txId, nadia.profileId)}/countries`, {
+      as: conveyancer,
+      method: 'PUT',
+      json: { nationality: 'GB', residence_country: 'GB' },
+    })
+    expect(((await back.json()) as CddRecord).risk).toMatchObject({ level: 'low', edd_required: false })
+  })
+
+  it("rates a buyer whose funds fall short at least medium, with the Funds page's figure", async () => {
+    const fay = await t.signUp({ role: 'buyer', name: 'Fay Funding' })
+    const txId = await move(fay, seller, conveyancer)
+    await verify(fay, 'Funding', 'Fay')
+    await t.sandboxWebhooks.flush()
+    const before = (await (await t.request(cddUrl(txId, fay.profileId), { as: conveyancer })).json()) as CddRecord
+    // No funding picture yet: the funds check is its own task, not a risk factor.
+    expect(before.risk.level).toBe('low')
+    const plan = await t.request(`/api/transactions/${txId}/funds/plan`, {
+      as: fay,
+      method: 'PUT',
+      json: {
+        first_time_buyer: true,
+        additional_property: false,
+        non_resident: false,
+        mortgage_stated_pence: 300_000_00,
+        sale_proceeds_pence: null,
+        fees_pence: 2_000_00,
+      },
+    })
+    expect(plan.status).toBe(200)
+    const picture = (await plan.json()) as { totals: { shortfall_pence: number } }
+    expect(picture.totals.shortfall_pence).toBeGreaterThan(0)
+    const after = (await (await t.request(cddUrl(txId, fay.profileId), { as: conveyancer })).json()) as CddRecord
+    expect(after.risk.level).toBe('medium')
+    const shortfall = new Intl.NumberFormat('en-GB', { style: 'currency', currency: 'GBP' }).format(
+      picture.totals.shortfall_pence / 100,
+    )
+    expect(after.risk.reasons).toContain(
+      `The funds fall short by ${shortfall} (Funds page): where the rest of the money comes from is not known yet`,
+    )
+  })
+
   it('records reliance on another firm (reg 39) in place of our own identity check', async () => {
     const rel = await t.signUp({ role: 'buyer', name: 'Rita Reliance' })
     const txId = await move(rel, seller, conveyancer)

@@ -8,6 +8,7 @@ import {
   verificationEndpoints as endpoints,
   type AddressStepInput,
   type CddRecord,
+  type CountriesInput,
   type DecisionInput,
   type DocumentStepInput,
   type EddInput,
@@ -119,6 +120,13 @@ export function useSaveEdd(txId: string, profileId: string) {
 export function useSaveReliance(txId: string, profileId: string) {
   return useCddMutation(txId, profileId, (body: RelianceInput) =>
     callApi(endpoints.saveReliance, { params: { txId, profileId }, body }),
+  )
+}
+
+/** PUT .../countries: nationality and country of residence (decision 068). */
+export function useSaveCountries(txId: string, profileId: string) {
+  return useCddMutation(txId, profileId, (body: CountriesInput) =>
+    callApi(endpoints.saveCountries, { params: { txId, profileId }, body }),
   )
 }
 

@@ -1,19 +1,30 @@
 import { CheckCircle2, Download, XCircle } from 'lucide-react'
-import { useEffect, useRef, useState, type FormEvent } from 'react'
+import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react'
 import { Link } from 'react-router'
 import type { QuizResult } from '#shared/contracts/academy.ts'
-import { cpdDuration } from '#shared/domain/academy.ts'
+import { cpdDuration, shuffleQuiz } from '#shared/domain/academy.ts'
 import { ACADEMY_PATH, coursePath } from '#shared/paths.ts'
 import { Button } from '#web/components/ui/button.tsx'
 import { Skeleton } from '#web/components/ui/skeleton.tsx'
 import { certificateUrl, useCourse, useSubmitQuiz } from '../api'
 
-/** The course's quiz: one radio group per question; on submit, the result with each right answer and why. */
+/**
+ * The course's quiz: one radio group per question, questions and options in a fresh order for every
+ * attempt (shuffleQuiz); on submit, the result: once passed, each right answer and why; after a fail,
+ * only which answers were wrong (the server sends no answers then).
+ */
 export function QuizForm({ slug }: { slug: string }) {
   const course = useCourse(slug)
   const submit = useSubmitQuiz(slug)
   const [answers, setAnswers] = useState<Record<string, number>>({})
   const [result, setResult] = useState<QuizResult | null>(null)
+  const [attempt, setAttempt] = useState(0)
+  // A new order for each attempt ("Try again" bumps it), stable while the attempt is on screen.
+  const questions = useMemo(
+    () => (course.data ? shuffleQuiz(course.data.questions, Math.random) : []),
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- attempt: a fresh shuffle per attempt
+    [course.data, attempt],
+  )
   const [missing, setMissing] = useState(false)
   const resultHeading = useRef<HTMLHeadingElement>(null)
   // The result replaces the form: bring it into view and move focus to it, for keyboard and screen readers.
@@ -85,6 +96,7 @@ export function QuizForm({ slug }: { slug: string }) {
                 onClick={() => {
                   setResult(null)
                   setAnswers({})
+                  setAttempt((n) => n + 1)
                 }}
               >
                 Try again
@@ -98,18 +110,27 @@ export function QuizForm({ slug }: { slug: string }) {
             </Button>
           </div>
         </div>
+        {!result.passed && (
+          <p className="text-sm text-muted-foreground">
+            The questions marked wrong are below; the right answers are shown once you pass. Read the lessons again,
+            then try again: the questions come in a new order.
+          </p>
+        )}
         <ol className="flex flex-col gap-3">
-          {c.questions.map((q, i) => {
+          {questions.map((q, i) => {
             const r = result.questions.find((x) => x.id === q.id)!
+            const chosen = q.options.find((o) => o.index === r.chosen)?.text
+            const answer = r.answer === null ? undefined : q.options.find((o) => o.index === r.answer)?.text
             return (
-              <li key={q.id} className="rounded-lg border bg-background p-4">
+              <li key={q.id} className="rounded-lg border bg-background p-4" data-testid="quiz-question-result">
                 <p className="font-medium">
                   {i + 1}. {q.prompt}
                 </p>
+                {chosen !== undefined && <p className="text-sm">Your answer: {chosen}</p>}
                 <p className={r.correct ? 'text-success-foreground' : 'text-destructive'}>
-                  {r.correct ? 'Correct' : `Not quite: the answer is "${q.options[r.answer]}"`}
+                  {r.correct ? 'Correct' : answer !== undefined ? `Not quite: the answer is "${answer}"` : 'Wrong'}
                 </p>
-                <p className="text-sm text-muted-foreground">{r.explanation}</p>
+                {r.explanation && <p className="text-sm text-muted-foreground">{r.explanation}</p>}
               </li>
             )
           })}
@@ -129,22 +150,22 @@ export function QuizForm({ slug }: { slug: string }) {
           {c.questions.length} questions; {c.pass_mark_percent}% to pass and record {cpdDuration(c.cpd_minutes)} of CPD.
         </p>
       </header>
-      {c.questions.map((q, i) => (
+      {questions.map((q, i) => (
         <fieldset key={q.id} className="flex flex-col gap-2 rounded-lg border bg-background p-4">
           <legend className="px-1 font-medium">
             {i + 1}. {q.prompt}
           </legend>
-          {q.options.map((o, j) => (
-            <label key={o} className="flex cursor-pointer items-start gap-3 rounded-md p-2 hover:bg-surface">
+          {q.options.map((o) => (
+            <label key={o.index} className="flex cursor-pointer items-start gap-3 rounded-md p-2 hover:bg-surface">
               <input
                 type="radio"
                 name={q.id}
-                value={j}
-                checked={answers[q.id] === j}
-                onChange={() => setAnswers((a) => ({ ...a, [q.id]: j }))}
+                value={o.index}
+                checked={answers[q.id] === o.index}
+                onChange={() => setAnswers((a) => ({ ...a, [q.id]: o.index }))}
                 className="mt-1"
               />
-              <span>{o}</span>
+              <span>{o.text}</span>
             </label>
           ))}
         </fieldset>

@@ -2,6 +2,7 @@ import { useState, type FormEvent } from 'react'
 import { PutSlaSettingsInput, type SlaSettings } from '#shared/contracts/enquiries.ts'
 import type { SlaClockType } from '#shared/domain/sla-clocks.ts'
 import { SLA_MAX_WORKING_DAYS, SLA_MIN_WORKING_DAYS } from '#shared/domain/sla-clocks.ts'
+import { bankHolidayDataWarning, londonDate } from '#shared/domain/working-days.ts'
 import { LoadFailed, LoadingRows } from '#web/components/query-states.tsx'
 import { Button } from '#web/components/ui/button.tsx'
 import { FieldError } from '#web/components/ui/form-field.tsx'
@@ -17,6 +18,8 @@ import { usePutSlaSettings, useSlaSettings } from '../api'
  */
 export function SlaTargets({ orgId, admin }: { orgId: string; admin: boolean }) {
   const settings = useSlaSettings(orgId)
+  // A year before the bank holiday list ends, admins are told to refresh it (the clocks count working days by it).
+  const holidayWarning = bankHolidayDataWarning(londonDate(new Date()))
   return (
     <section aria-labelledby="sla-heading" className="flex flex-col gap-3 rounded-lg border bg-background p-4">
       <div>
@@ -27,6 +30,11 @@ export function SlaTargets({ orgId, admin }: { orgId: string; admin: boolean }) 
           Working days for each clock on the firm&apos;s matters. A change applies to clocks that start afterwards.
           {admin ? '' : ' Only an admin changes them.'}
         </p>
+        {admin && holidayWarning ? (
+          <p role="status" className="text-sm font-medium text-destructive" data-testid="bank-holiday-warning">
+            {holidayWarning}
+          </p>
+        ) : null}
       </div>
       {settings.isPending ? (
         <LoadingRows label="Loading SLA targets" rows={4} rowClassName="h-10" />

@@ -12,7 +12,8 @@ const TESTIMONIALS = [
   {
     quote:
       'My clients used to ring three times a week for an update. Now they open the timeline. We spend that time moving files on instead, and our average completion time has come down by almost a month.',
-    name: 'Priya Shah',
+    // Never a demo account's name (Priya Shah is the demo conveyancer): marketing copy, not a user (decision 068).
+    name: 'Hannah Okafor',
     role: 'Licensed conveyancer, Leeds',
   },
   {

@@ -43,8 +43,9 @@ export function MarketplaceHero({
           Discover Accredited Professionals
         </h1>
         <p className="max-w-2xl text-lg text-slate-700">
-          Conveyancers, surveyors, mortgage brokers and estate agents, ranked by real results on Homeward: how fast they
-          complete, how few sales fall through and what their clients say.
+          Conveyancers, surveyors, mortgage brokers and estate agents, ordered by the accreditation tier Homeward works
+          out from the moves they handle here: how fast they complete, how few sales fall through and what their clients
+          say.
         </p>
         <form
           id={SEARCH_FORM_ID}

@@ -15,12 +15,14 @@ import { Textarea } from '#web/components/ui/textarea.tsx'
 import { ApiError } from '#web/lib/api-error.ts'
 import { formatUkDate, formatUkDateTime } from '#web/lib/formatters.ts'
 import { notify } from '#web/lib/toast.ts'
+import { COUNTRY_CODES, countryName } from '#shared/domain/countries.ts'
 import {
   identityImageUrl,
   useCddRecord,
   useDecideCdd,
   useOpenCdd,
   useReviewIdentity,
+  useSaveCountries,
   useSaveEdd,
   useSaveReliance,
 } from '../api'
@@ -231,6 +233,8 @@ function RecordView({ txId, profileId, record }: { txId: string; profileId: stri
       </Section>
 
       <Attempts record={record} />
+
+      <CountriesForm txId={txId} profileId={profileId} record={record} />
 
       <Section title="Current address">
         {record.address ? (
@@ -473,6 +477,100 @@ function EddForm({ txId, profileId, record }: { txId: string; profileId: string;
           Save enhanced due diligence
         </Button>
       </form>
+    </Section>
+  )
+}
+
+const LIST_WORDS = { call_for_action: 'call for action', increased_monitoring: 'increased monitoring' } as const
+
+/**
+ * Nationality and country of residence, checked against the UK's high-risk third countries (MLR 2017
+ * reg 33(1)(b), 33(3)(a): the FATF's two lists), with the list's date and source (decision 068).
+ */
+function CountriesForm({ txId, profileId, record }: { txId: string; profileId: string; record: CddRecord }) {
+  const id = useId()
+  const save = useSaveCountries(txId, profileId)
+  const c = record.countries
+  const [nationality, setNationality] = useState(c.nationality ?? '')
+  const [residence, setResidence] = useState(c.residence_from_identity ? '' : (c.residence_country ?? ''))
+  const f = fieldErrors(save.error)
+  const options = COUNTRY_CODES.map((code) => (
+    <option key={code} value={code}>
+      {countryName(code)}
+    </option>
+  ))
+  return (
+    <Section title="Nationality and residence">
+      {c.high_risk.length > 0 ? (
+        <ul className="flex flex-col gap-1 text-sm font-medium text-destructive" data-testid="high-risk-countries">
+          {c.high_risk.map((m) => (
+            <li key={m.field} className="flex items-start gap-2">
+              <AlertTriangle aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+              {m.field === 'residence_country' ? 'Lives in' : 'National of'} {countryName(m.country)}, a high-risk third
+              country (FATF {LIST_WORDS[m.list]}): enhanced due diligence is required (reg 33(1)(b)).
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <p className="text-sm" data-testid="high-risk-countries">
+          {c.nationality || c.residence_country
+            ? 'Not a high-risk third country.'
+            : 'Record where the client lives and their nationality to check them against the high-risk third countries.'}
+          {c.residence_from_identity && ' Residence taken from the UK address of the identity check.'}
+        </p>
+      )}
+      <form
+        noValidate
+        className="flex flex-col gap-4"
+        onSubmit={(e) => {
+          e.preventDefault()
+          save.mutate(
+            { nationality: nationality || null, residence_country: residence || null },
+            { onSuccess: () => notify.success('Nationality and residence saved') },
+          )
+        }}
+      >
+        <div className="grid gap-4 sm:grid-cols-2">
+          <FormField id={`${id}-nationality`} label="Nationality" error={f.nationality?.[0]}>
+            {(p) => (
+              <NativeSelect {...p} value={nationality} onChange={(e) => setNationality(e.target.value)}>
+                <option value="">Not recorded</option>
+                {options}
+              </NativeSelect>
+            )}
+          </FormField>
+          <FormField id={`${id}-residence`} label="Country of residence" error={f.residence_country?.[0]}>
+            {(p) => (
+              <NativeSelect {...p} value={residence} onChange={(e) => setResidence(e.target.value)}>
+                <option value="">
+                  {c.residence_from_identity ? 'United Kingdom (identity check)' : 'Not recorded'}
+                </option>
+                {options}
+              </NativeSelect>
+            )}
+          </FormField>
+        </div>
+        {save.isError && !Object.keys(f).length && (
+          <p role="alert" className="text-sm font-medium text-destructive">
+            {save.error.message}
+          </p>
+        )}
+        <Button type="submit" variant="outline" className="self-start" disabled={save.isPending}>
+          Save nationality and residence
+        </Button>
+      </form>
+      <p className="text-xs text-muted-foreground">
+        Checked against {c.list.source}, as HM Treasury defines high-risk third countries since 22 Jan 2024.{' '}
+        {c.list.stale && (
+          <strong className="font-medium text-foreground">
+            The FATF may have published newer lists since {formatUkDate(c.list.published_on)}: check{' '}
+          </strong>
+        )}
+        <a href={c.list.source_url} className="underline" target="_blank" rel="noreferrer">
+          the FATF&apos;s lists
+        </a>
+        .
+      </p>
     </Section>
   )
 }
