@@ -332,7 +332,11 @@ const ConfigSchema = z
       }
     }
     if (c.ADDRESS_LOOKUP === 'os-places' && !c.OS_PLACES_API_KEY) {
-      ctx.addIssue({ code: 'custom', path: ['OS_PLACES_API_KEY'], message: 'is required when ADDRESS_LOOKUP=os-places' })
+      ctx.addIssue({
+        code: 'custom',
+        path: ['OS_PLACES_API_KEY'],
+        message: 'is required when ADDRESS_LOOKUP=os-places',
+      })
     }
     if (c.STORAGE_DRIVER === 's3' && !c.S3_BUCKET) {
       ctx.addIssue({ code: 'custom', path: ['S3_BUCKET'], message: 'is required when STORAGE_DRIVER=s3' })

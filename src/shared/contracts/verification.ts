@@ -67,7 +67,6 @@ export type DocumentStepInput = z.infer<typeof DocumentStepInput>
 export const SelfieStepInput = z.object({ image: ImageUpload })
 export type SelfieStepInput = z.infer<typeof SelfieStepInput>
 
-
 export const AddressStepInput = z.object({
   line1: displayLine().trim().min(1, 'Give the first line of your address').max(120, 'At most 120 characters'),
   line2: displayLine().trim().max(120, 'At most 120 characters').optional().default(''),

@@ -300,6 +300,10 @@ export function fromPdtf(pack: unknown): PdtfPropertyData {
     ...(tenure ? { tenure } : {}),
     ...(typeof price === 'number' ? { agreed_price: price } : {}),
     ...(titleNumber ? { title_number: titleNumber.toUpperCase() } : {}),
-    ...(a.homeNation === 'Wales' ? { nation: 'wales' as const } : a.homeNation === 'England' ? { nation: 'england' as const } : {}),
+    ...(a.homeNation === 'Wales'
+      ? { nation: 'wales' as const }
+      : a.homeNation === 'England'
+        ? { nation: 'england' as const }
+        : {}),
   }
 }

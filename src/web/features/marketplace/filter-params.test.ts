@@ -7,6 +7,7 @@ describe('marketplace URL state', () => {
       search: 'bath',
       type: 'survey',
       tier: 'gold',
+      welsh: false,
     })
   })
 
@@ -15,11 +16,15 @@ describe('marketplace URL state', () => {
       search: '',
       type: 'all',
       tier: 'all',
+      welsh: false,
     })
   })
 
   it('leaves defaults out and keeps unrelated parameters', () => {
-    const params = paramsFromFilters({ search: '', type: 'law', tier: 'all', welsh: false }, new URLSearchParams('utm=x&q=old'))
+    const params = paramsFromFilters(
+      { search: '', type: 'law', tier: 'all', welsh: false },
+      new URLSearchParams('utm=x&q=old'),
+    )
     expect(params.toString()).toBe('utm=x&type=law')
   })
 

@@ -46,7 +46,13 @@ const unranked = createOrganization({
   postcode_district: 'YO1',
 })
 const all = [harrison, evans, patel, bristolHomes, unranked]
-const f = (over: Partial<MarketplaceFilters>): MarketplaceFilters => ({ search: '', type: 'all', tier: 'all', welsh: false, ...over })
+const f = (over: Partial<MarketplaceFilters>): MarketplaceFilters => ({
+  search: '',
+  type: 'all',
+  tier: 'all',
+  welsh: false,
+  ...over,
+})
 const names = (list: { name: string }[]) => list.map((o) => o.name)
 
 describe('marketplace options (spec: Screens and routes)', () => {
@@ -119,8 +125,12 @@ describe('tier', () => {
   })
 
   it("'Platinum Only' is platinum alone under both readings", () => {
-    expect(names(filterOrganizations(all, f({ tier: 'platinum', welsh: false }), HOMEWARD_READING))).toEqual(['Harrison Law LLP'])
-    expect(names(filterOrganizations(all, f({ tier: 'platinum', welsh: false }), ORIGINAL_READING))).toEqual(['Harrison Law LLP'])
+    expect(names(filterOrganizations(all, f({ tier: 'platinum', welsh: false }), HOMEWARD_READING))).toEqual([
+      'Harrison Law LLP',
+    ])
+    expect(names(filterOrganizations(all, f({ tier: 'platinum', welsh: false }), ORIGINAL_READING))).toEqual([
+      'Harrison Law LLP',
+    ])
   })
 
   it('the original matched the exact tier although the labels say "and above" (spec: Validation rules)', () => {
@@ -128,7 +138,9 @@ describe('tier', () => {
       'Evans Surveyors',
       'Bristol Homes',
     ])
-    expect(names(filterOrganizations(all, f({ tier: 'silver', welsh: false }), ORIGINAL_READING))).toEqual(['Patel Mortgages'])
+    expect(names(filterOrganizations(all, f({ tier: 'silver', welsh: false }), ORIGINAL_READING))).toEqual([
+      'Patel Mortgages',
+    ])
   })
 })
 
@@ -137,8 +149,12 @@ describe('combinations', () => {
     expect(names(filterOrganizations(all, f({ search: 'bristol', type: 'law', tier: 'gold', welsh: false })))).toEqual([
       'Harrison Law LLP',
     ])
-    expect(names(filterOrganizations(all, f({ search: 'bristol', type: 'agent', tier: 'platinum', welsh: false })))).toEqual([])
-    expect(names(filterOrganizations(all, f({ type: 'law', tier: 'silver', welsh: false })))).toEqual(['Harrison Law LLP'])
+    expect(
+      names(filterOrganizations(all, f({ search: 'bristol', type: 'agent', tier: 'platinum', welsh: false }))),
+    ).toEqual([])
+    expect(names(filterOrganizations(all, f({ type: 'law', tier: 'silver', welsh: false })))).toEqual([
+      'Harrison Law LLP',
+    ])
   })
 })
 

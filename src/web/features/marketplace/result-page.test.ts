@@ -73,15 +73,29 @@ describe("the server's page of the marketplace", () => {
   })
 
   it('compares filters by value', () => {
-    expect(sameFilters({ search: 'a', type: 'law', tier: 'all', welsh: false }, { search: 'a', type: 'law', tier: 'all', welsh: false })).toBe(true)
-    expect(sameFilters({ search: 'a', type: 'law', tier: 'all', welsh: false }, { search: 'ab', type: 'law', tier: 'all', welsh: false })).toBe(
-      false,
-    )
-    expect(sameFilters({ search: '', type: 'law', tier: 'all', welsh: false }, { search: '', type: 'agent', tier: 'all', welsh: false })).toBe(
-      false,
-    )
-    expect(sameFilters({ search: '', type: 'all', tier: 'gold', welsh: false }, { search: '', type: 'all', tier: 'silver', welsh: false })).toBe(
-      false,
-    )
+    expect(
+      sameFilters(
+        { search: 'a', type: 'law', tier: 'all', welsh: false },
+        { search: 'a', type: 'law', tier: 'all', welsh: false },
+      ),
+    ).toBe(true)
+    expect(
+      sameFilters(
+        { search: 'a', type: 'law', tier: 'all', welsh: false },
+        { search: 'ab', type: 'law', tier: 'all', welsh: false },
+      ),
+    ).toBe(false)
+    expect(
+      sameFilters(
+        { search: '', type: 'law', tier: 'all', welsh: false },
+        { search: '', type: 'agent', tier: 'all', welsh: false },
+      ),
+    ).toBe(false)
+    expect(
+      sameFilters(
+        { search: '', type: 'all', tier: 'gold', welsh: false },
+        { search: '', type: 'all', tier: 'silver', welsh: false },
+      ),
+    ).toBe(false)
   })
 })

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod'
-import { useForm, type DefaultValues } from 'react-hook-form'
+import { useForm, useWatch, type DefaultValues } from 'react-hook-form'
 import { Link, useNavigate } from 'react-router'
 import type { z } from 'zod'
 import { OpenMatterInput } from '#shared/contracts/firms.ts'
@@ -111,6 +111,7 @@ function MatterForm({
     defaultValues: { ...EMPTY, fee_earner_id: feeEarners.length ? myId : undefined },
   })
   const { errors } = form.formState
+  const postcode = useWatch({ control: form.control, name: 'postcode' })
   // Registered in the order the fields appear, so that a failed submit focuses the first one.
   const field = Object.fromEntries(
     FIELDS.map((name) => [
@@ -158,7 +159,7 @@ function MatterForm({
             }}
           />
           <AddressFields fields={field} errors={errors} own={false} />
-          <NationChoice postcode={form.watch('postcode')} input={field.nation} error={errors.nation?.message} />
+          <NationChoice postcode={postcode} input={field.nation} error={errors.nation?.message} />
           <div className="grid gap-4 sm:grid-cols-2">
             <FormField id="agreed_price" label="Agreed price (£)" error={errors.agreed_price?.message}>
               {(f) => <Input {...f} inputMode="decimal" placeholder="e.g. 425000" {...field.agreed_price} />}

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod'
-import { useForm, type DefaultValues } from 'react-hook-form'
+import { useForm, useWatch, type DefaultValues } from 'react-hook-form'
 import { useNavigate } from 'react-router'
 import type { z } from 'zod'
 import { CreateTransactionInput } from '#shared/contracts/transactions.ts'
@@ -64,6 +64,7 @@ export function CreateTransactionDialog({
     defaultValues: { ...EMPTY, role: defaultRole },
   })
   const { errors } = form.formState
+  const postcode = useWatch({ control: form.control, name: 'postcode' })
   // Registered here, in the order the fields appear, so that a failed submit focuses the first one.
   const field = Object.fromEntries(FIELDS.map((name) => [name, form.register(name)])) as {
     [K in (typeof FIELDS)[number]]: ReturnType<typeof form.register<K>>
@@ -116,7 +117,7 @@ export function CreateTransactionDialog({
               }}
             />
             <AddressFields fields={field} errors={errors} own />
-            <NationChoice postcode={form.watch('postcode')} input={field.nation} error={errors.nation?.message} />
+            <NationChoice postcode={postcode} input={field.nation} error={errors.nation?.message} />
             <FormField
               id="uprn"
               label="UPRN (optional)"
