@@ -112,7 +112,7 @@ test('a buyer verifies identity; the conveyancer approves CDD, the task ticks it
   await page.getByLabel('Town or city').fill('Harpenden')
   await page.getByLabel('Postcode').fill('XX1')
   await page.getByRole('button', { name: 'Save and continue' }).click()
-  await expect(page.getByText('Give a UK postcode, like SW1A 1AA')).toBeVisible()
+  await expect(page.getByText('Enter a valid UK postcode, like SW1A 1AA')).toBeVisible()
   await page.getByLabel('Postcode').fill('al5 4se')
   await page.getByRole('button', { name: 'Save and continue' }).click()
   await expect(page.getByText('Step 4 of 4: Check and send')).toBeVisible()

@@ -34,6 +34,7 @@ import { chainsRoutes } from './features/chains/routes'
 import { fundsRoutes, openBankingOf, openBankingWebhookRoutes } from './features/funds/routes'
 import { billingRoutes, paymentsOf, paymentsWebhookRoutes } from './features/billing/routes'
 import { firmProfileRoutes } from './features/firm-profile/routes'
+import { addressLookupRoutes } from './features/address-lookup/routes'
 import { sandboxCheckoutRoutes } from './features/billing/sandbox-checkout-page'
 import { sandboxBankRoutes } from './features/funds/sandbox-bank-page'
 import { clientMoneyWebhookRoutes, depositsRoutes } from './features/deposits/routes'
@@ -344,6 +345,7 @@ export function createApp(deps: AppDeps) {
     .route('/api', billingRoutes(deps))
     .route('/api', offPlatformPartiesRoutes(deps))
     .route('/api', firmProfileRoutes(deps))
+    .route('/api', addressLookupRoutes(deps))
 
   // The local outbox: 404 unless DEV_MAIL=true and the request is from this machine (features/dev-mail).
   app.route('/', devMailRoutes(deps))

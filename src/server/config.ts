@@ -235,6 +235,14 @@ const ConfigSchema = z
     REGULATOR_REGISTER_URL: z.url({ message: 'must be a URL' }).optional(),
     REGULATOR_REGISTER_API_KEY: z.string().optional(),
     /**
+     * Who finds a postcode's addresses (their UPRN and nation) for the create form and the identity
+     * address step: the sandbox's sample border addresses, or Ordnance Survey's Places API (os-places:
+     * OS_PLACES_API_KEY, OS_PLACES_API_URL). docs/decisions/067-wales-address-lookup-and-ltt.md.
+     */
+    ADDRESS_LOOKUP: z.enum(['sandbox', 'os-places'], { message: 'must be sandbox or os-places' }).default('sandbox'),
+    OS_PLACES_API_KEY: z.string().optional(),
+    OS_PLACES_API_URL: z.url({ message: 'must be a URL' }).default('https://api.os.uk/search/places/v1'),
+    /**
      * With NODE_ENV=production, allows partners left as the sandbox (a staging or demo deployment): the
      * start log warns, /api/health lists them, every result is labelled Sandbox. Without it production
      * refuses to start while any partner is the sandbox (config/partners.ts, decision 044).
@@ -332,6 +340,13 @@ const ConfigSchema = z
       for (const key of ['REGULATOR_REGISTER_URL', 'REGULATOR_REGISTER_API_KEY'] as const) {
         if (!c[key]) ctx.addIssue({ code: 'custom', path: [key], message: 'is required when REGULATOR_REGISTER=http' })
       }
+    }
+    if (c.ADDRESS_LOOKUP === 'os-places' && !c.OS_PLACES_API_KEY) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['OS_PLACES_API_KEY'],
+        message: 'is required when ADDRESS_LOOKUP=os-places',
+      })
     }
     if (c.STORAGE_DRIVER === 's3' && !c.S3_BUCKET) {
       ctx.addIssue({ code: 'custom', path: ['S3_BUCKET'], message: 'is required when STORAGE_DRIVER=s3' })

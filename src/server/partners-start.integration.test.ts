@@ -92,6 +92,7 @@ describe('a production start with SANDBOX_PARTNERS=true', () => {
           'client_money',
           'land_registry',
           'regulator_register',
+          'address_lookup',
         ],
       })
     } finally {

@@ -35,6 +35,7 @@ describe('partners in production', () => {
       'CLIENT_MONEY_PROVIDER',
       'LAND_REGISTRY_PROVIDER',
       'REGULATOR_REGISTER',
+      'ADDRESS_LOOKUP',
     ])
       expect(lines).toContainEqual(expect.stringMatching(new RegExp(`^  ${variable}: is the sandbox \\(`)))
     expect(message).toContain(
@@ -48,6 +49,7 @@ describe('partners in production', () => {
     expect(message).toContain('SANCTIONS_PROVIDER=http with SANCTIONS_PROVIDER_URL and SANCTIONS_PROVIDER_API_KEY')
     expect(message).toContain('LAND_REGISTRY_PROVIDER=off (title checks are then unavailable')
     expect(message).toContain('REGULATOR_REGISTER=http with REGULATOR_REGISTER_URL and REGULATOR_REGISTER_API_KEY')
+    expect(message).toContain('ADDRESS_LOOKUP=os-places with OS_PLACES_API_KEY')
     // One closing line says how to run the sandbox on purpose.
     expect(lines.at(-1)).toMatch(/^ {2}NODE_ENV=production runs no sandbox partner unless SANDBOX_PARTNERS=true/)
   })
@@ -83,6 +85,7 @@ describe('partners in production', () => {
       'client_money',
       'land_registry',
       'regulator_register',
+      'address_lookup',
     ])
     expect(sandboxWarning(sandboxPartners(c))).toBe(
       'SANDBOX_PARTNERS=true: these partners are the sandbox and nothing they report is real: ' +
@@ -90,7 +93,8 @@ describe('partners in production', () => {
         'open banking for source of funds (OPEN_BANKING_PROVIDER), payments for Pro, the completion fee and ' +
         'survey payouts (PAYMENTS_PROVIDER), client money for deposits and Confirmation of Payee ' +
         '(CLIENT_MONEY_PROVIDER), land registry for title checks (LAND_REGISTRY_PROVIDER), ' +
-        "regulator register for firms' SRA, CLC, RICS, FCA, Propertymark and TPO numbers (REGULATOR_REGISTER)",
+        "regulator register for firms' SRA, CLC, RICS, FCA, Propertymark and TPO numbers (REGULATOR_REGISTER), " +
+        "address lookup for a postcode's addresses, UPRNs and nation (ADDRESS_LOOKUP)",
     )
     expect(() => loadConfig({ DATA_DIR: tmp(), NODE_ENV: 'production', SANDBOX_PARTNERS: 'maybe' })).toThrow(
       /SANDBOX_PARTNERS: must be true or false/,

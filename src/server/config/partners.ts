@@ -20,6 +20,7 @@ export interface Partner {
     | 'CLIENT_MONEY_PROVIDER'
     | 'LAND_REGISTRY_PROVIDER'
     | 'REGULATOR_REGISTER'
+    | 'ADDRESS_LOOKUP'
   /** What it does, for people ('identity verification'). */
   what: string
   /** The value to set instead of 'sandbox' ('idsp'). */
@@ -94,6 +95,13 @@ export const PARTNERS: readonly Partner[] = [
     what: "regulator register for firms' SRA, CLC, RICS, FCA, Propertymark and TPO numbers",
     real: 'http',
     needs: ['REGULATOR_REGISTER_URL', 'REGULATOR_REGISTER_API_KEY'],
+  },
+  {
+    key: 'address_lookup',
+    variable: 'ADDRESS_LOOKUP',
+    what: "address lookup for a postcode's addresses, UPRNs and nation",
+    real: 'os-places',
+    needs: ['OS_PLACES_API_KEY'],
   },
 ]
 

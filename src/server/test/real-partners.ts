@@ -29,4 +29,6 @@ export const REAL_PARTNERS_ENV = {
   REGULATOR_REGISTER: 'http',
   REGULATOR_REGISTER_URL: 'https://register.example/v1',
   REGULATOR_REGISTER_API_KEY: 'register-key',
+  ADDRESS_LOOKUP: 'os-places',
+  OS_PLACES_API_KEY: 'os-key',
 }

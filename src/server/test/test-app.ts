@@ -53,6 +53,8 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     CLIENT_MONEY_PROVIDER: 'sandbox',
     LAND_REGISTRY_PROVIDER: 'sandbox',
     REGULATOR_REGISTER: 'sandbox',
+    ADDRESS_LOOKUP: 'sandbox',
+    OS_PLACES_API_URL: 'https://api.os.uk/search/places/v1',
     SANDBOX_PARTNERS: false,
     SESSION_IDLE_DAYS: 30,
     SESSION_MAX_DAYS: 90,

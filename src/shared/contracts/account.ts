@@ -3,16 +3,20 @@
  * person's own security events. Sessions are named by their id only: tokens never leave the server.
  */
 import { z } from 'zod'
+import { ACCOUNT_LANGUAGES } from '../domain/account-language'
 import { Email, FullName, Password } from './auth'
 import { Timestamp, Uuid } from './common'
 import { endpoint, ERRORS, json, jsonBody } from './endpoint'
 
-/** PATCH /api/account/profile. */
-export const UpdateProfileInput = z.object({ fullName: FullName })
+/** PATCH /api/account/profile: the name, and (left out: unchanged) the language emails greet in. */
+export const UpdateProfileInput = z.object({
+  fullName: FullName,
+  language: z.enum(ACCOUNT_LANGUAGES, { message: 'Choose English or Cymraeg' }).optional(),
+})
 export type UpdateProfileInput = z.infer<typeof UpdateProfileInput>
 
-/** GET and PATCH /api/account/profile. */
-export const AccountProfile = z.object({ fullName: z.string(), email: z.string() })
+/** GET and PATCH /api/account/profile; `language` 'en' (English) or 'cy' (Cymraeg): decision 067. */
+export const AccountProfile = z.object({ fullName: z.string(), email: z.string(), language: z.enum(ACCOUNT_LANGUAGES) })
 export type AccountProfile = z.infer<typeof AccountProfile>
 
 /**

@@ -5,6 +5,7 @@
  * contract file instead, so that a page's bundle holds only the contracts it uses.
  */
 import { academyEndpoints } from './academy'
+import { addressLookupEndpoints } from './address-lookup'
 import { apiAccessEndpoints } from './api-access'
 import { accreditationEndpoints } from './accreditation'
 import { activityEndpoints } from './activity'
@@ -83,6 +84,7 @@ export const catalogue = {
   matterImport: matterImportEndpoints,
   offPlatformParties: offPlatformPartyEndpoints,
   firmProfile: firmProfileEndpoints,
+  addressLookup: addressLookupEndpoints,
 } satisfies Record<string, Record<string, EndpointSpec>>
 
 /** Every endpoint of the catalogue, as a flat list. */

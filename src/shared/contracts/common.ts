@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { cleanJsonText, multiLine, singleLine } from '../domain/plain-text'
+import { normalisePostcode, parsePostcode, POSTCODE_MESSAGE } from '../domain/postcode'
 
 /** Error codes and the HTTP status each maps to at the edge (src/server/http/errors.ts). */
 export const ERROR_STATUS = {
@@ -70,3 +71,15 @@ export const displayText = (params?: Parameters<typeof z.string>[0]) => z.string
  * string in it, keys included.
  */
 export const displayJson = () => z.record(z.string(), z.unknown()).overwrite(cleanJsonText)
+
+/**
+ * A UK postcode by the one rule of every form (shared/domain/postcode.ts): any case and spacing,
+ * GIR 0AA and BFPO numbers accepted, impossible outward codes (QA1) refused; normalised
+ * ('sw1a  1aa' -> 'SW1A 1AA').
+ */
+export function ukPostcode(message: string = POSTCODE_MESSAGE) {
+  return z
+    .string({ message })
+    .refine((v) => parsePostcode(v) !== null, message)
+    .transform((v) => normalisePostcode(v)!)
+}

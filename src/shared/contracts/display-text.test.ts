@@ -23,8 +23,10 @@ const ALLOWED: Record<string, string> = {
     'cleaned by sanitiseDisplayName (shared/domain/document-files.ts) once the type is known: drops every Cc and Cf',
   'POST /logbooks/{logbookId}/documents query.filename':
     'cleaned by sanitiseDisplayName (shared/domain/document-files.ts) once the type is known: drops every Cc and Cf',
-  'POST /transactions body.postcode': "must pass the postcode library's validator; stored in its normalised form",
-  'POST /matters body.postcode': "must pass the postcode library's validator; stored in its normalised form",
+  'POST /transactions body.postcode':
+    'must pass the one postcode rule (shared/domain/postcode.ts); stored in its normalised form',
+  'POST /matters body.postcode':
+    'must pass the one postcode rule (shared/domain/postcode.ts); stored in its normalised form',
   'POST /transactions/{txId}/deposit/releases body.payee.sort_code': 'must be six digits once spaces and hyphens go',
   'POST /academy/courses/{slug}/attempts body.answers{key}': "question ids, matched against the course's quiz",
   'POST /transactions/pdtf-import body.pack{key}':
@@ -46,7 +48,7 @@ const ALLOWED: Record<string, string> = {
   'GET /cases query.q': 'a search term: matched, never stored',
   'GET /pipeline query.q': 'a search term: matched, never stored',
   'PATCH /firms/{orgId}/profile body.offices[].postcode':
-    "must pass the postcode library's validator; stored in its normalised form",
+    'must pass the one postcode rule (shared/domain/postcode.ts); stored in its normalised form',
   'PATCH /firms/{orgId}/profile body.regulator_number':
     "spaces removed and upper-cased, then checked against the regulator's number format (regulatorNumberProblem) before it is stored",
   'PATCH /firms/{orgId}/profile body.services[]': "each must be a key of the firm's trade's services (422 otherwise)",
@@ -78,6 +80,10 @@ const ALLOWED: Record<string, string> = {
     'an ISO 3166-1 alpha-2 code, refined to one of COUNTRIES (two capital letters)',
   'PUT /transactions/{txId}/cdd/{profileId}/countries body.residence_country':
     'an ISO 3166-1 alpha-2 code, refined to one of COUNTRIES (two capital letters)',
+  'GET /address-lookup query.postcode':
+    'must pass the one postcode rule (shared/domain/postcode.ts); normalised, never stored',
+  'PUT /me/identity-check/{checkId}/address body.postcode':
+    'must pass the one postcode rule (shared/domain/postcode.ts); stored in its normalised form',
 }
 
 type Def = {

@@ -20,7 +20,7 @@ import { Timestamp, TransactionParams, Uuid } from './common'
 import { displayLine, displayText } from './common'
 import { FIRM_DESCRIPTION_MAX } from '../domain/firm-profile'
 import { endpoint, ERRORS, json, jsonBody, PUBLIC } from './endpoint'
-import { CreateTransactionInput } from './transactions'
+import { CreateTransactionFields, nationFitsPostcode } from './transactions'
 import { SeatHolder } from './off-platform-parties'
 import { ORGANIZATION_TYPES } from '../domain/organizations'
 
@@ -190,7 +190,7 @@ export const MatterReference = z
  * POST /api/matters: open a matter for a client, as the buyer's or the seller's conveyancer. Makes
  * the move (draft) with the firm on it, the matter, and invites the client by email.
  */
-export const OpenMatterInput = CreateTransactionInput.omit({ role: true })
+export const OpenMatterInput = CreateTransactionFields.omit({ role: true })
   .extend({
     side: z.enum(MATTER_SIDES, { message: "Choose whether you act as the buyer's or the seller's conveyancer" }),
     client_name: FullName,
@@ -206,6 +206,7 @@ export const OpenMatterInput = CreateTransactionInput.omit({ role: true })
     (v) => !v.target_exchange_date || !v.target_completion_date || v.target_exchange_date <= v.target_completion_date,
     { path: ['target_completion_date'], message: 'Target completion cannot be before target exchange' },
   )
+  .superRefine(nationFitsPostcode)
 export type OpenMatterInput = z.input<typeof OpenMatterInput>
 export type OpenMatterData = z.output<typeof OpenMatterInput>
 

@@ -96,7 +96,17 @@ export const FundsPlan = z.object({
   fees_pence: Pence,
 })
 
+/**
+ * The land tax of the purchase: SDLT in England, Land Transaction Tax in Wales (by the property's
+ * nation; shared/domain/land-tax.ts). Still named `sdlt` in the picture and its totals, so API
+ * clients written before Wales keep working; `tax` says which it is.
+ */
 export const SdltBreakdown = z.object({
+  tax: z.enum(['sdlt', 'ltt']),
+  /** 'Stamp Duty Land Tax' or 'Land Transaction Tax'. */
+  tax_name: z.string(),
+  /** The first day of the rates used (ISO date): completion when recorded, else today, picks them. */
+  rates_from: z.string(),
   total_pence: Pence,
   bands: z.array(
     z.object({

@@ -53,7 +53,7 @@ describe('checkMatterCsv', () => {
     const bad = result.rows[1]
     expect(!bad.ok && bad.errors).toEqual(
       expect.arrayContaining([
-        'Postcode: Enter a valid UK postcode',
+        'Postcode: Enter a valid UK postcode, like SW1A 1AA',
         'Price: Enter the agreed price in pounds',
         expect.stringMatching(/^Side: /),
         expect.stringMatching(/^Client email: /),

@@ -260,7 +260,7 @@ export const matterImportEndpoints = {
             status: 'error',
             reference: 'SMP/2026/0413',
             address: '3 Mill Lane, Harpenden, AL5 9ZZZ',
-            errors: ['Postcode: Enter a valid UK postcode'],
+            errors: ['Postcode: Enter a valid UK postcode, like SW1A 1AA'],
             matter_id: null,
             transaction_id: null,
           },

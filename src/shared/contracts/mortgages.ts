@@ -206,6 +206,9 @@ export const FundingPositionView = z.object({
   mortgage_pence: z.number().int(),
   mortgage_source: z.enum(['dip', 'requested', 'needed']),
   own_funds_pence: z.number().int(),
+  /** Which land tax `sdlt_pence` holds: SDLT (England) or Land Transaction Tax (Wales), by the property's nation. */
+  land_tax: z.enum(['sdlt', 'ltt']),
+  /** The land tax in pence (named before Wales; `land_tax` says which tax it is). */
   sdlt_pence: z.number().int(),
   fees_pence: z.number().int(),
   needed_pence: z.number().int(),

@@ -4,8 +4,8 @@
  * status). Every change carries the `version` the client last saw; a stale version answers 409 with a
  * message saying someone else changed it first. Writes answer with the refreshed detail.
  */
-import { isValid as isValidPostcode, toNormalised } from 'postcode'
 import { z } from 'zod'
+import { NATION_LABELS, NATIONS, nationOfPostcode } from '../domain/nations'
 import { ORGANIZATION_TYPES } from '../domain/organizations'
 import { singleLine } from '../domain/plain-text'
 import { PARTICIPANT_ROLES } from '../domain/roles'
@@ -13,7 +13,8 @@ import { DOCUMENT_FOLDERS, STAGE_STATUSES, TASK_STATUSES, TENURES, TRANSACTION_S
 import { OWNER_SIDES } from '../domain/timeline-template'
 import { ActivityEvent } from './activity'
 import { OffPlatformParty } from './off-platform-parties'
-import { Person, Timestamp, TransactionParams, Uuid } from './common'
+import { Person, Timestamp, TransactionParams, ukPostcode, Uuid } from './common'
+import { parsePostcode } from '../domain/postcode'
 import { displayLine, displayText } from './common'
 import { endpoint, ERRORS, json, jsonBody } from './endpoint'
 
@@ -131,6 +132,8 @@ export const TransactionDetail = z.object({
       postcode: z.string(),
       uprn: z.string().nullable(),
       tenure: z.enum(TENURES).nullable(),
+      /** England or Wales: the land tax (SDLT or LTT) and its return task follow it. */
+      nation: z.enum(NATIONS),
     })
     .nullable(),
   timeline_stages: z.array(TimelineStage),
@@ -149,12 +152,43 @@ export type TransactionDetail = z.infer<typeof TransactionDetail>
 
 // ---- Creating and working a transaction ----
 
-/** A UK postcode, validated and normalised ('al35af' -> 'AL3 5AF') with the `postcode` library. */
-export const UkPostcode = z
-  .string({ message: 'Enter a valid UK postcode' })
-  .trim()
-  .refine((v) => isValidPostcode(v), 'Enter a valid UK postcode')
-  .transform((v) => toNormalised(v)!)
+/**
+ * The nation rule of a property form (shared/domain/nations.ts): a postcode district that straddles
+ * the border needs `nation` ('nation': 'Postcode district CH4 has addresses in England and in Wales:
+ * choose ...'); a nation given against a district wholly in one nation is refused.
+ */
+export function nationFitsPostcode(value: { postcode: string; nation?: 'england' | 'wales' }, ctx: z.RefinementCtx) {
+  const byPostcode = nationOfPostcode(value.postcode)
+  if (byPostcode === null) return
+  const district = parsePostcode(value.postcode)?.outward ?? value.postcode
+  if (byPostcode === 'straddles' && !value.nation)
+    ctx.addIssue({
+      code: 'custom',
+      path: ['nation'],
+      message: `Postcode district ${district} has addresses in England and in Wales: choose which nation the property is in`,
+    })
+  else if (byPostcode !== 'straddles' && value.nation && value.nation !== byPostcode)
+    ctx.addIssue({
+      code: 'custom',
+      path: ['nation'],
+      message: `${value.postcode} is in ${NATION_LABELS[byPostcode]}, not ${NATION_LABELS[value.nation]}`,
+    })
+}
+
+/**
+ * A UK postcode by the one postcode rule of every form (shared/domain/postcode.ts: Royal Mail's
+ * formats, GIR 0AA and BFPO numbers), normalised ('al35af' -> 'AL3 5AF').
+ */
+export const UkPostcode = ukPostcode()
+
+/** A property's postcode: UkPostcode, but not a BFPO number (a forces post office is not a property's address). */
+export const PropertyPostcode = UkPostcode.refine(
+  (v) => parsePostcode(v)?.kind !== 'bfpo',
+  'A property needs the postcode of its address, not a BFPO number',
+)
+
+/** England or Wales, as the create form asks it when the postcode district straddles the border. */
+export const NationInput = z.enum(NATIONS, { message: 'Choose England or Wales' })
 
 /** Unique Property Reference Number: 1 to 12 digits (OS AddressBase). */
 export const Uprn = z
@@ -176,7 +210,8 @@ const optionalText = (max: number, label: string) =>
  * 'Postcode', 'UPRN (optional)', 'Your role in this move', 'Agreed price (£)', 'Tenure').
  * `agreed_price` is in pounds (whole or with pence); stored as pence.
  */
-export const CreateTransactionInput = z.object({
+/** The create form's fields, before the nation rule (OpenMatterInput builds on them). */
+export const CreateTransactionFields = z.object({
   address_line_1: z
     .string({ message: 'Enter the first line of the address' })
     .overwrite(singleLine)
@@ -188,8 +223,13 @@ export const CreateTransactionInput = z.object({
     .overwrite(singleLine)
     .min(1, 'Enter the town or city')
     .max(60, 'Town or city must be at most 60 characters'),
-  postcode: UkPostcode,
+  postcode: PropertyPostcode,
   uprn: z.union([Uprn, z.literal('').transform(() => undefined)]).optional(),
+  /**
+   * England or Wales: from the address lookup, or asked when the postcode district straddles the
+   * border (shared/domain/nations.ts); left out, the postcode decides.
+   */
+  nation: z.union([NationInput, z.literal('').transform(() => undefined)]).optional(),
   role: z.enum(PARTICIPANT_ROLES).extract(['buyer', 'seller'], { message: 'Choose whether you are buying or selling' }),
   agreed_price: z.coerce
     .number({ message: 'Enter the agreed price in pounds' })
@@ -201,6 +241,7 @@ export const CreateTransactionInput = z.object({
     ),
   tenure: z.enum(TENURES, { message: 'Choose freehold or leasehold' }),
 })
+export const CreateTransactionInput = CreateTransactionFields.superRefine(nationFitsPostcode)
 export type CreateTransactionInput = z.input<typeof CreateTransactionInput>
 export type CreateTransactionData = z.output<typeof CreateTransactionInput>
 

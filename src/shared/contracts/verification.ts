@@ -15,7 +15,7 @@ import {
 } from '../domain/client-due-diligence'
 import { isCountryCode } from '../domain/countries'
 import { Timestamp, TransactionParams, Uuid } from './common'
-import { displayLine, displayText } from './common'
+import { displayLine, displayText, ukPostcode } from './common'
 import { endpoint, ERRORS, json, jsonBody, PUBLIC } from './endpoint'
 
 const IsoDate = z.iso.date({ message: 'Use a date like 1985-03-31' })
@@ -69,15 +69,12 @@ export type DocumentStepInput = z.infer<typeof DocumentStepInput>
 export const SelfieStepInput = z.object({ image: ImageUpload })
 export type SelfieStepInput = z.infer<typeof SelfieStepInput>
 
-/** UK postcode, any spacing (the shape of every valid one; not a lookup). */
-export const UK_POSTCODE =
-  /^(GIR ?0AA|[A-PR-UWYZ][0-9][0-9A-HJKPSTUW]? ?[0-9][ABD-HJLNP-UW-Z]{2}|[A-PR-UWYZ][A-HK-Y][0-9][0-9ABEHMNPRV-Y]? ?[0-9][ABD-HJLNP-UW-Z]{2})$/i
-
 export const AddressStepInput = z.object({
   line1: displayLine().trim().min(1, 'Give the first line of your address').max(120, 'At most 120 characters'),
   line2: displayLine().trim().max(120, 'At most 120 characters').optional().default(''),
   town: displayLine().trim().min(1, 'Give your town or city').max(80, 'At most 80 characters'),
-  postcode: z.string().trim().regex(UK_POSTCODE, 'Give a UK postcode, like SW1A 1AA'),
+  /** The one postcode rule of every form (shared/domain/postcode.ts), normalised. */
+  postcode: ukPostcode(),
 })
 export type AddressStepInput = z.input<typeof AddressStepInput>
 

@@ -5,6 +5,7 @@ const pounds = (n: number) => n * 100
 const sdlt = (price: number, opts: Partial<Omit<SdltInput, 'pricePence'>> = {}) =>
   calculateSdlt({
     pricePence: pounds(price),
+    effectiveDate: '2026-06-01',
     firstTimeBuyer: false,
     additionalProperty: false,
     nonResident: false,
@@ -85,10 +86,77 @@ describe('SDLT, England residential rates from 1 April 2025', () => {
 
   it('refuses a fractional or negative price', () => {
     expect(() =>
-      calculateSdlt({ pricePence: -1, firstTimeBuyer: false, additionalProperty: false, nonResident: false }),
+      calculateSdlt({
+        pricePence: -1,
+        effectiveDate: '2026-06-01',
+        firstTimeBuyer: false,
+        additionalProperty: false,
+        nonResident: false,
+      }),
     ).toThrow(RangeError)
     expect(() =>
-      calculateSdlt({ pricePence: 1.5, firstTimeBuyer: false, additionalProperty: false, nonResident: false }),
+      calculateSdlt({
+        pricePence: 1.5,
+        effectiveDate: '2026-06-01',
+        firstTimeBuyer: false,
+        additionalProperty: false,
+        nonResident: false,
+      }),
     ).toThrow(RangeError)
+  })
+})
+
+describe('SDLT: the non-resident surcharge below £40,000 (FA 2003 Sch 9A para 2(1), SDLTM09860)', () => {
+  it('£39,999 is not a non-resident transaction: £0, where the surcharge would have been £799', () => {
+    const r = sdlt(39_999, { nonResident: true })
+    expect(r.totalPence).toBe(0)
+    expect(r.rules.nonResidentSurcharge).toBe(false)
+  })
+
+  it('£40,000 is: 2% on the whole price, £800', () => {
+    const r = sdlt(40_000, { nonResident: true })
+    expect(r.totalPence).toBe(pounds(800))
+    expect(r.rules.nonResidentSurcharge).toBe(true)
+  })
+})
+
+describe('SDLT: each rate applies from its date, so a purchase before a change pays the old rates', () => {
+  const on = (effectiveDate: string, price: number, opts: Partial<SdltInput> = {}) =>
+    sdlt(price, { effectiveDate, ...opts }).totalPence / 100
+
+  it.each([
+    // 1 October 2021 to 22 September 2022: 0% to £125,000, 2% to £250,000, 5% ...
+    ['2022-09-22', 125_000, 0],
+    ['2022-09-22', 250_000, 2_500],
+    ['2022-09-22', 300_000, 5_000],
+    ['2022-09-22', 925_000, 36_250],
+    // 23 September 2022 to 31 March 2025: 0% to £250,000, 5% to £925,000, 10% to £1.5m, 12% above.
+    ['2022-09-23', 250_000, 0],
+    ['2022-09-23', 300_000, 2_500],
+    ['2025-03-31', 925_000, 33_750],
+    ['2025-03-31', 1_500_000, 91_250],
+    ['2025-03-31', 2_000_000, 151_250],
+    // 1 April 2025 on: back to the 2021 bands.
+    ['2025-04-01', 300_000, 5_000],
+    ['2025-04-01', 925_000, 36_250],
+  ])('on %s a £%i home pays £%i', (date, price, tax) => {
+    expect(on(date, price)).toBe(tax)
+  })
+
+  it('first-time buyer relief to £425,000 / £625,000 until 31 March 2025, £300,000 / £500,000 from 1 April 2025', () => {
+    expect(on('2025-03-31', 425_000, { firstTimeBuyer: true })).toBe(0)
+    expect(on('2025-03-31', 625_000, { firstTimeBuyer: true })).toBe(10_000)
+    expect(on('2025-03-31', 626_000, { firstTimeBuyer: true })).toBe(18_800)
+    expect(on('2025-04-01', 425_000, { firstTimeBuyer: true })).toBe(6_250)
+    expect(on('2025-04-01', 625_000, { firstTimeBuyer: true })).toBe(21_250)
+  })
+
+  it('the higher rates are 3 points until 30 October 2024 and 5 points from 31 October 2024', () => {
+    expect(on('2024-10-30', 300_000, { additionalProperty: true })).toBe(11_500)
+    expect(on('2024-10-31', 300_000, { additionalProperty: true })).toBe(17_500)
+  })
+
+  it('refuses an effective date before the first rates held (1 October 2021)', () => {
+    expect(() => sdlt(300_000, { effectiveDate: '2021-09-30' })).toThrow(/not held/)
   })
 })

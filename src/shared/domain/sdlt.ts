@@ -1,23 +1,31 @@
 /**
  * Stamp Duty Land Tax (England and Northern Ireland) on a residential purchase: one pure function,
- * the rates of every rule with its gov.uk source. Money is integers: the price in pence, the tax in
- * pence rounded down to whole pounds (HMRC's calculator and the SDLT return take whole pounds).
+ * every rate dated from the day it applies (by the transaction's effective date, normally completion),
+ * each with its gov.uk source. Money is integers: the price in pence, the tax in pence rounded down to
+ * whole pounds (HMRC's calculator and the SDLT return take whole pounds).
  *
  * Rules, each with its source:
- * - Standard residential rates from 1 April 2025: 0% to £125,000, 2% to £250,000, 5% to £925,000,
- *   10% to £1.5m, 12% above. https://www.gov.uk/stamp-duty-land-tax/residential-property-rates
- * - First-time buyer relief from 1 April 2025: 0% to £300,000, 5% to £500,000; no relief at all when
- *   the price is over £500,000 (standard rates then apply to the whole price).
+ * - Standard residential rates: from 1 October 2021, 0% to £125,000, 2% to £250,000, 5% to £925,000,
+ *   10% to £1.5m, 12% above; from 23 September 2022 to 31 March 2025, 0% to £250,000, 5% to £925,000,
+ *   10% to £1.5m, 12% above; from 1 April 2025, the 2021 bands again.
+ *   https://www.gov.uk/stamp-duty-land-tax/residential-property-rates and
+ *   https://www.gov.uk/guidance/stamp-duty-land-tax-temporary-reduced-rates (the dated changes)
+ * - First-time buyer relief: 0% to £300,000, 5% to £500,000, none above £500,000 (from 1 October 2021
+ *   and from 1 April 2025); 0% to £425,000, 5% to £625,000, none above £625,000 (23 September 2022 to
+ *   31 March 2025). Above the limit the standard rates apply to the whole price.
  *   https://www.gov.uk/stamp-duty-land-tax/residential-property-rates (First-time buyers)
- * - Higher rates for additional dwellings: 5 percentage points on every band from 31 October 2024;
+ * - Higher rates for additional dwellings: 3 percentage points on every band, 5 from 31 October 2024;
  *   not charged on a purchase under £40,000. First-time buyer relief is not available with them.
  *   https://www.gov.uk/guidance/stamp-duty-land-tax-buying-an-additional-residential-property
- * - Non-UK resident surcharge: 2 percentage points on every band (with or without the relief and
- *   the higher rates). https://www.gov.uk/guidance/rates-for-non-uk-residents-buying-residential-property-in-england-and-northern-ireland
+ * - Non-UK resident surcharge (from 1 April 2021): 2 percentage points on every band (with or without
+ *   the relief and the higher rates), only on a purchase of £40,000 or more: a "non-resident
+ *   transaction" needs chargeable consideration of at least £40,000 (Finance Act 2003 Schedule 9A
+ *   paragraph 2(1), HMRC's Stamp Duty Land Tax Manual SDLTM09860), the threshold below which a purchase
+ *   need not be notified to HMRC at all (FA 2003 s77A). So £39,999 pays £0.
+ *   https://www.gov.uk/guidance/rates-for-non-uk-residents-buying-residential-property-in-england-and-northern-ireland
+ *   https://www.gov.uk/hmrc-internal-manuals/stamp-duty-land-tax-manual/sdltm09860
  */
-
-/** Whole pounds in pence. */
-const POUNDS = 100
+import { assertPrice, inForce, POUNDS, taxOverBands, type Band, type Dated, type TaxBand } from './tax-bands'
 
 export const SDLT_SOURCES = {
   standard: 'https://www.gov.uk/stamp-duty-land-tax/residential-property-rates',
@@ -25,42 +33,70 @@ export const SDLT_SOURCES = {
   additionalProperty: 'https://www.gov.uk/guidance/stamp-duty-land-tax-buying-an-additional-residential-property',
   nonResident:
     'https://www.gov.uk/guidance/rates-for-non-uk-residents-buying-residential-property-in-england-and-northern-ireland',
+  nonResidentThreshold: 'https://www.gov.uk/hmrc-internal-manuals/stamp-duty-land-tax-manual/sdltm09860',
 } as const
 
-interface Band {
-  /** Upper limit of the band in pence; null for the top band. */
-  upToPence: number | null
-  /** Whole percent. */
-  ratePercent: number
+export interface SdltRates {
+  standard: readonly Band[]
+  firstTimeBuyer: readonly Band[]
+  /** Above this price there is no first-time buyer relief. */
+  firstTimeBuyerLimitPence: number
 }
 
-/** Standard residential rates from 1 April 2025 (SDLT_SOURCES.standard). */
-export const STANDARD_BANDS: readonly Band[] = [
-  { upToPence: 125_000 * POUNDS, ratePercent: 0 },
-  { upToPence: 250_000 * POUNDS, ratePercent: 2 },
-  { upToPence: 925_000 * POUNDS, ratePercent: 5 },
-  { upToPence: 1_500_000 * POUNDS, ratePercent: 10 },
-  { upToPence: null, ratePercent: 12 },
+const BANDS_2021: SdltRates = {
+  standard: [
+    { upToPence: 125_000 * POUNDS, ratePercent: 0 },
+    { upToPence: 250_000 * POUNDS, ratePercent: 2 },
+    { upToPence: 925_000 * POUNDS, ratePercent: 5 },
+    { upToPence: 1_500_000 * POUNDS, ratePercent: 10 },
+    { upToPence: null, ratePercent: 12 },
+  ],
+  firstTimeBuyer: [
+    { upToPence: 300_000 * POUNDS, ratePercent: 0 },
+    { upToPence: 500_000 * POUNDS, ratePercent: 5 },
+  ],
+  firstTimeBuyerLimitPence: 500_000 * POUNDS,
+}
+
+/** The residential rates by effective date, oldest first (module docstring). */
+export const SDLT_RATES: readonly Dated<SdltRates>[] = [
+  { from: '2021-10-01', rates: BANDS_2021 },
+  {
+    from: '2022-09-23',
+    rates: {
+      standard: [
+        { upToPence: 250_000 * POUNDS, ratePercent: 0 },
+        { upToPence: 925_000 * POUNDS, ratePercent: 5 },
+        { upToPence: 1_500_000 * POUNDS, ratePercent: 10 },
+        { upToPence: null, ratePercent: 12 },
+      ],
+      firstTimeBuyer: [
+        { upToPence: 425_000 * POUNDS, ratePercent: 0 },
+        { upToPence: 625_000 * POUNDS, ratePercent: 5 },
+      ],
+      firstTimeBuyerLimitPence: 625_000 * POUNDS,
+    },
+  },
+  { from: '2025-04-01', rates: BANDS_2021 },
 ]
 
-/** First-time buyer relief from 1 April 2025 (SDLT_SOURCES.firstTimeBuyer); the price may not exceed the last band. */
-export const FIRST_TIME_BUYER_BANDS: readonly Band[] = [
-  { upToPence: 300_000 * POUNDS, ratePercent: 0 },
-  { upToPence: 500_000 * POUNDS, ratePercent: 5 },
+/** Higher rates for additional dwellings: percentage points on every band, by effective date. */
+export const ADDITIONAL_PROPERTY_SURCHARGES: readonly Dated<number>[] = [
+  { from: '2016-04-01', rates: 3 },
+  { from: '2024-10-31', rates: 5 },
 ]
-
-/** Above this price there is no first-time buyer relief (SDLT_SOURCES.firstTimeBuyer). */
-export const FIRST_TIME_BUYER_PRICE_LIMIT_PENCE = 500_000 * POUNDS
-/** Higher rates for additional dwellings: percentage points on every band, from 31 October 2024. */
-export const ADDITIONAL_PROPERTY_SURCHARGE_PERCENT = 5
 /** The higher rates are not charged on a purchase under £40,000 (SDLT_SOURCES.additionalProperty). */
 export const ADDITIONAL_PROPERTY_MINIMUM_PENCE = 40_000 * POUNDS
 /** Non-UK resident surcharge: percentage points on every band (SDLT_SOURCES.nonResident). */
 export const NON_RESIDENT_SURCHARGE_PERCENT = 2
+/** A non-resident transaction needs consideration of £40,000 or more (SDLT_SOURCES.nonResidentThreshold). */
+export const NON_RESIDENT_MINIMUM_PENCE = 40_000 * POUNDS
 
 export interface SdltInput {
   /** The price (chargeable consideration) in pence. */
   pricePence: number
+  /** The effective date (normally completion), ISO 'YYYY-MM-DD': it picks the rates. */
+  effectiveDate: string
   /** Every buyer is a first-time buyer buying their only or main home. */
   firstTimeBuyer: boolean
   /** The buyer will own more than one home after the purchase (and is not replacing a main residence). */
@@ -69,76 +105,61 @@ export interface SdltInput {
   nonResident: boolean
 }
 
-export interface SdltBand {
-  /** Lower and upper edge of the band in pence (upper null: no limit). */
-  fromPence: number
-  toPence: number | null
-  ratePercent: number
-  /** The part of the price in this band, in pence. */
-  taxablePence: number
-  /** Tax on that part, in pence (exact; the total is rounded down to whole pounds). */
-  taxPence: number
-}
+export type SdltBand = TaxBand
 
 export interface SdltResult {
   /** Total tax in pence, rounded down to whole pounds. */
   totalPence: number
   bands: SdltBand[]
+  /** The first day of the rates used (ISO date). */
+  ratesFrom: string
   /** Which rules applied, in words, for the breakdown. */
   rules: {
     firstTimeBuyerRelief: boolean
-    /** The buyer asked for the relief but the price is over £500,000 (or it is an additional property). */
+    /** The buyer asked for the relief but the price is over the limit (or it is an additional property). */
     firstTimeBuyerReliefRefused: string | null
     additionalPropertySurcharge: boolean
+    /** The surcharge's points when charged, else 0. */
+    additionalPropertySurchargePercent: number
     nonResidentSurcharge: boolean
   }
 }
 
 /**
- * SDLT on a residential purchase in England with the rates from 1 April 2025 (module docstring for
- * every rule and its source). Throws RangeError on a negative or fractional price.
+ * SDLT on a residential purchase in England with the rates in force on `effectiveDate` (module
+ * docstring for every rule and its source). Throws RangeError on a negative or fractional price, or an
+ * effective date before 1 October 2021.
  */
 export function calculateSdlt(input: SdltInput): SdltResult {
   const price = input.pricePence
-  if (!Number.isInteger(price) || price < 0)
-    throw new RangeError('The price must be a whole number of pence, 0 or more')
+  assertPrice(price)
+  const period = inForce(SDLT_RATES, input.effectiveDate, 'SDLT')
+  const rates = period.rates
   let refused: string | null = null
   let relief = false
   if (input.firstTimeBuyer) {
     if (input.additionalProperty) refused = 'First-time buyer relief does not apply to an additional property'
-    else if (price > FIRST_TIME_BUYER_PRICE_LIMIT_PENCE)
-      refused = 'First-time buyer relief does not apply above £500,000: standard rates apply to the whole price'
+    else if (price > rates.firstTimeBuyerLimitPence)
+      refused = `First-time buyer relief does not apply above £${(rates.firstTimeBuyerLimitPence / POUNDS).toLocaleString('en-GB')}: standard rates apply to the whole price`
     else relief = true
   }
   const additional = input.additionalProperty && price >= ADDITIONAL_PROPERTY_MINIMUM_PENCE
-  const surcharge =
-    (additional ? ADDITIONAL_PROPERTY_SURCHARGE_PERCENT : 0) + (input.nonResident ? NON_RESIDENT_SURCHARGE_PERCENT : 0)
-  const table = relief ? FIRST_TIME_BUYER_BANDS : STANDARD_BANDS
-  const bands: SdltBand[] = []
-  let from = 0
-  for (const band of table) {
-    const top = band.upToPence === null ? price : Math.min(price, band.upToPence)
-    const taxable = Math.max(0, top - from)
-    const ratePercent = band.ratePercent + surcharge
-    bands.push({
-      fromPence: from,
-      toPence: band.upToPence,
-      ratePercent,
-      taxablePence: taxable,
-      taxPence: (taxable * ratePercent) / 100,
-    })
-    if (band.upToPence === null || price <= band.upToPence) break
-    from = band.upToPence
-  }
-  const exact = bands.reduce((sum, b) => sum + b.taxPence, 0)
+  const additionalPercent = additional
+    ? inForce(ADDITIONAL_PROPERTY_SURCHARGES, input.effectiveDate, 'SDLT higher').rates
+    : 0
+  const nonResident = input.nonResident && price >= NON_RESIDENT_MINIMUM_PENCE
+  const surcharge = additionalPercent + (nonResident ? NON_RESIDENT_SURCHARGE_PERCENT : 0)
+  const { totalPence, bands } = taxOverBands(price, relief ? rates.firstTimeBuyer : rates.standard, surcharge)
   return {
-    totalPence: Math.floor(exact / POUNDS) * POUNDS,
-    bands: bands.map((b) => ({ ...b, taxPence: Math.floor(b.taxPence) })),
+    totalPence,
+    bands,
+    ratesFrom: period.from,
     rules: {
       firstTimeBuyerRelief: relief,
       firstTimeBuyerReliefRefused: refused,
       additionalPropertySurcharge: additional,
-      nonResidentSurcharge: input.nonResident,
+      additionalPropertySurchargePercent: additionalPercent,
+      nonResidentSurcharge: nonResident,
     },
   }
 }

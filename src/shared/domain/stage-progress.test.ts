@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { deriveStageState, nationForPostcode } from './stage-progress'
+import { deriveStageState } from './stage-progress'
 
 describe('deriveStageState', () => {
   it.each([
@@ -13,14 +13,5 @@ describe('deriveStageState', () => {
     [4, 4, 'Awaiting lender', 'blocked', 100],
   ] as const)('%i of %i done, blocked %s: %s at %i%%', (done, total, reason, status, percent) => {
     expect(deriveStageState(done, total, reason)).toEqual({ status, percentComplete: percent })
-  })
-})
-
-describe('nationForPostcode', () => {
-  it('recognises Welsh postcode areas and defaults to England', () => {
-    expect(nationForPostcode('CF10 1EP')).toBe('wales')
-    expect(nationForPostcode('sa1 1aa')).toBe('wales')
-    expect(nationForPostcode('AL3 5AF')).toBe('england')
-    expect(nationForPostcode('SY1 1AA')).toBe('england')
   })
 })

@@ -17,14 +17,3 @@ export function deriveStageState(done: number, total: number, blockedReason: str
   if (total > 0 && done === total) return { status: 'completed', percentComplete }
   return { status: done > 0 ? 'in_progress' : 'not_started', percentComplete }
 }
-
-/** England or Wales from a postcode's area: the land tax after completion differs (SDLT or LTT). */
-export function nationForPostcode(postcode: string): 'england' | 'wales' {
-  const area =
-    postcode
-      .trim()
-      .toUpperCase()
-      .match(/^[A-Z]+/)?.[0] ?? ''
-  // Wholly Welsh postcode areas. SY, CH, HR and others straddle the border: treated as England.
-  return ['CF', 'LL', 'NP', 'SA', 'LD'].includes(area) ? 'wales' : 'england'
-}

@@ -5,6 +5,7 @@
  * stages (signing sits with exchange, pre-completion with completion) so that the timeline stays
  * readable on a phone.
  */
+import type { Nation } from './nations'
 import type { Tenure } from './statuses'
 
 /**
@@ -36,8 +37,8 @@ export const STAGE_KEYS = [
 ] as const
 export type StageKey = (typeof STAGE_KEYS)[number]
 
-/** England (SDLT, HMRC) or Wales (Land Transaction Tax, Welsh Revenue Authority). */
-export type Nation = 'england' | 'wales'
+/** England (SDLT, HMRC) or Wales (Land Transaction Tax, Welsh Revenue Authority): nations.ts. */
+export type { Nation }
 
 export interface TimelineTaskTemplate {
   title: string

@@ -9,6 +9,7 @@ import { useAccountSessions } from '../features/account/api'
 import { DeleteAccountCard } from '../features/account/components/delete-account-card'
 import { EmailCard } from '../features/account/components/email-card'
 import { PasswordCard } from '../features/account/components/password-card'
+import { LanguageCard } from '../features/account/components/language-card'
 import { ProfileCard } from '../features/account/components/profile-card'
 import { SecurityActivityCard } from '../features/account/components/security-activity-card'
 import { SessionsCard } from '../features/account/components/sessions-card'
@@ -25,6 +26,7 @@ export function SettingsPage({ me }: { me: MeResponse }) {
         <p className="text-muted-foreground">Your name, password and where you’re signed in.</p>
       </div>
       <ProfileCard fullName={me.profile.full_name} email={me.user.email} />
+      <LanguageCard />
       <EmailCard email={me.user.email} signedInRecently={sessions.data?.signedInRecently} />
       <PasswordCard signedInRecently={sessions.data?.signedInRecently} />
       <TwoFactorCard email={me.user.email} />

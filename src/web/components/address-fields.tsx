@@ -1,4 +1,5 @@
 import type { UseFormRegisterReturn } from 'react-hook-form'
+import { nationOfPostcode } from '#shared/domain/nations.ts'
 import { ChoiceGroup } from './ui/choice-group'
 import { FormField } from './ui/form-field'
 import { Input } from './ui/input'
@@ -69,6 +70,35 @@ export function TenureChoice({ input, error }: { input: UseFormRegisterReturn; e
       choices={[
         { value: 'freehold', label: 'Freehold' },
         { value: 'leasehold', label: 'Leasehold', description: 'Adds TA7 and LPE1 tasks' },
+      ]}
+    />
+  )
+}
+
+/**
+ * 'Nation': England or Wales, asked only while the postcode's district has addresses on both sides of
+ * the border (shared/domain/nations.ts: Saltney CH4, Chepstow NP16 ...) or the server asked for it;
+ * the land tax (SDLT or LTT) and its return task follow the answer. Find address answers it itself.
+ */
+export function NationChoice({
+  postcode,
+  input,
+  error,
+}: {
+  postcode: string | undefined
+  input: UseFormRegisterReturn
+  error?: string
+}) {
+  if (nationOfPostcode(postcode ?? '') !== 'straddles' && !error) return null
+  return (
+    <ChoiceGroup
+      name="nation"
+      legend="Nation"
+      error={error}
+      inputProps={input}
+      choices={[
+        { value: 'england', label: 'England', description: 'Stamp Duty Land Tax (HMRC)' },
+        { value: 'wales', label: 'Wales', description: 'Land Transaction Tax (Welsh Revenue Authority)' },
       ]}
     />
   )

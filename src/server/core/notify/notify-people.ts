@@ -4,6 +4,7 @@
  * switched that kind off or chose the daily digest. Everything is written inside the caller's database
  * transaction, so a notification and its email exist exactly when the change that causes them commits.
  */
+import { ACCOUNT_LANGUAGES, emailGreeting, type AccountLanguage } from '#shared/domain/account-language.ts'
 import { sql } from 'drizzle-orm'
 import { z } from 'zod'
 import type { ActivityAudience } from '#shared/domain/activity-audiences.ts'
@@ -50,6 +51,7 @@ const Recipient = z.object({
   id: z.string(),
   email: z.string(),
   full_name: z.string(),
+  language: z.enum(ACCOUNT_LANGUAGES),
   wants_email: z.boolean(),
   digest: z.boolean(),
 })
@@ -59,7 +61,7 @@ export async function notifyPeople(tx: Tx, options: NotifyOptions): Promise<stri
   const recipients = [...new Set(options.recipients)].filter((id) => id !== options.actorId)
   if (recipients.length === 0) return []
   const res = await tx.execute(sql`
-    select p.id, p.email, p.full_name,
+    select p.id, p.email, p.full_name, p.language,
       coalesce((s.email ->> ${options.kind})::boolean, true) as wants_email,
       coalesce(s.digest, false) as digest
     from profiles p left join notification_settings s on s.profile_id = p.id
@@ -102,7 +104,13 @@ export async function notifyPeople(tx: Tx, options: NotifyOptions): Promise<stri
       const mail = options.customEmail?.({ email: person.email, fullName: person.full_name }) ?? {
         to: person.email,
         subject: options.title,
-        text: notificationEmailText(person.full_name, options.title, body, options.publicUrl + options.link),
+        text: notificationEmailText(
+          person.full_name,
+          options.title,
+          body,
+          options.publicUrl + options.link,
+          person.language,
+        ),
         kind: `notification.${options.kind}`,
         transactionId: options.transactionId ?? undefined,
       }
@@ -112,10 +120,19 @@ export async function notifyPeople(tx: Tx, options: NotifyOptions): Promise<stri
   return ids
 }
 
-/** Plain-text body of a notification email, with the link and where to change email settings. */
-export function notificationEmailText(name: string, title: string, body: string | null, url: string): string {
+/**
+ * Plain-text body of a notification email, with the link and where to change email settings; the
+ * greeting in the person's language ('Annwyl …,' for Cymraeg: shared/domain/account-language.ts).
+ */
+export function notificationEmailText(
+  name: string,
+  title: string,
+  body: string | null,
+  url: string,
+  language: AccountLanguage = 'en',
+): string {
   return [
-    `Hello ${name},`,
+    emailGreeting(name, language),
     '',
     title + '.',
     ...(body ? ['', body] : []),

@@ -4,6 +4,7 @@
  * (with their firm's name), timeline and the seller's TA6/TA10 answers (signed ones for everyone,
  * drafts too for the seller's side, who alone read drafts).
  */
+import { NATIONS } from '#shared/domain/nations.ts'
 import { sql } from 'drizzle-orm'
 import { z } from 'zod'
 import { PARTICIPANT_ROLES } from '#shared/domain/roles.ts'
@@ -30,6 +31,7 @@ const Row = z.object({
       uprn: z.string().nullable(),
       tenure: z.enum(TENURES).nullable(),
       titleNumber: z.string().nullable(),
+      nation: z.enum(NATIONS),
     }),
     participants: z.array(
       z.object({ role: z.enum(PARTICIPANT_ROLES), fullName: z.string(), organisation: z.string().nullable() }),
@@ -66,7 +68,7 @@ export async function readPdtfSource(
        'completionDate', t.completion_date,
        'property', json_build_object(
          'addressLines', p.address_lines, 'postcode', p.postcode, 'uprn', p.uprn,
-         'tenure', p.tenure, 'titleNumber', p.title_number),
+         'tenure', p.tenure, 'titleNumber', p.title_number, 'nation', p.nation),
        'participants', coalesce((
          select json_agg(json_build_object('role', tp.role, 'fullName', pr.full_name, 'organisation', o.name)
                          order by tp.created_at, tp.id)

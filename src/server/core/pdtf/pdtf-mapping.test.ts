@@ -14,6 +14,7 @@ const source: PdtfSource = {
     uprn: '100081234567',
     tenure: 'leasehold',
     titleNumber: 'HD123456',
+    nation: 'england',
   },
   participants: [
     { role: 'buyer', fullName: 'Amelia Jane Clarke', organisation: null },

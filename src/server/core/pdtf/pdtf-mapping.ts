@@ -13,7 +13,7 @@
  * completion); the schema allows properties it does not name.
  */
 import type { ParticipantRole } from '#shared/domain/roles.ts'
-import { nationForPostcode } from '#shared/domain/stage-progress.ts'
+import type { Nation } from '#shared/domain/nations.ts'
 import type { StageStatus, Tenure, TransactionStatus } from '#shared/domain/statuses.ts'
 import { ENQUIRIES_STAGE_NAME, TASK_TITLES } from '#shared/domain/timeline-template.ts'
 
@@ -32,6 +32,8 @@ export interface PdtfSource {
     uprn: string | null
     tenure: Tenure | null
     titleNumber: string | null
+    /** England or Wales, as stored on the property: PDTF's homeNation. */
+    nation: Nation
   }
   participants: { role: ParticipantRole; fullName: string; organisation: string | null }[]
   stages: {
@@ -149,7 +151,7 @@ export function toPdtf(source: PdtfSource): Json {
     ...(streetLines[2] ? { line3: streetLines.slice(2).join(', ') } : {}),
     ...(town ? { town } : {}),
     postcode: p.postcode,
-    homeNation: nationForPostcode(p.postcode) === 'wales' ? 'Wales' : 'England',
+    homeNation: p.nation === 'wales' ? 'Wales' : 'England',
   }
   const ownershipType = p.tenure === 'leasehold' ? 'Leasehold' : p.tenure === 'freehold' ? 'Freehold' : undefined
   const propertyPack: Json = {
@@ -264,6 +266,8 @@ export interface PdtfPropertyData {
    */
   marketing_price?: { amount: number; qualifier: string | null }
   title_number?: string
+  /** From the pack's homeNation (England or Wales); other nations are left for the create rules. */
+  nation?: Nation
 }
 
 /** Where each imported field comes from in the pack, to name it in an error. */
@@ -276,6 +280,7 @@ export const PDTF_FIELD_PATHS: Record<keyof PdtfPropertyData, string> = {
   tenure: 'propertyPack.marketingTenure',
   marketing_price: 'propertyPack.priceInformation.price',
   title_number: 'propertyPack.titlesToBeSold[0].titleNumber',
+  nation: 'propertyPack.address.homeNation',
 }
 
 const str = (v: unknown): string | undefined => (typeof v === 'string' && v.trim() ? v.trim() : undefined)
@@ -324,5 +329,10 @@ export function fromPdtf(pack: unknown): PdtfPropertyData {
       ? { marketing_price: { amount: price, qualifier: str(priceInformation.priceQualifier) ?? null } }
       : {}),
     ...(titleNumber ? { title_number: titleNumber.toUpperCase() } : {}),
+    ...(a.homeNation === 'Wales'
+      ? { nation: 'wales' as const }
+      : a.homeNation === 'England'
+        ? { nation: 'england' as const }
+        : {}),
   }
 }

@@ -6,7 +6,7 @@
  */
 import { randomUUID } from 'node:crypto'
 import type { CreateTransactionData } from '#shared/contracts/transactions.ts'
-import { nationForPostcode } from '#shared/domain/stage-progress.ts'
+import { resolveNation } from '#shared/domain/nations.ts'
 import { standardTimeline } from '#shared/domain/timeline-template.ts'
 import type { Viewer } from '#server/auth/viewer.ts'
 import type { Database, Tx } from '#server/db/client.ts'
@@ -36,7 +36,9 @@ export async function createTransaction({
   alsoInTransaction?: (tx: Tx, txId: string) => Promise<void>
 }): Promise<{ id: string }> {
   const id = randomUUID()
-  const template = standardTimeline({ tenure: input.tenure, nation: nationForPostcode(input.postcode) })
+  // The input passed CreateTransactionInput, whose nation rule already asked for a straddling district.
+  const nation = resolveNation(input.postcode, input.nation)
+  const template = standardTimeline({ tenure: input.tenure, nation })
   const addressLines = [input.address_line_1, input.address_line_2, input.town].filter((l): l is string => !!l)
   await database.db.transaction(async (tx) => {
     await insertTransaction(
@@ -55,6 +57,7 @@ export async function createTransaction({
           uprn: input.uprn ?? null,
           tenure: input.tenure,
           titleNumber: titleNumber ?? null,
+          nation,
         },
         stages: template.map((stage) => ({
           stageName: stage.stageName,

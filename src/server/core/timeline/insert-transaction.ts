@@ -6,6 +6,7 @@
  * a stage is 'blocked' exactly when it has a blocked_reason, percent_complete is 0..100, a task is
  * 'completed' or 'not_completed' (src/server/db/schema/transactions.ts).
  */
+import { nationOfPostcode, type Nation } from '#shared/domain/nations.ts'
 import type { ParticipantRole } from '#shared/domain/roles.ts'
 import type { StageStatus, TaskStatus, Tenure, TransactionStatus } from '#shared/domain/statuses.ts'
 import type { OwnerSide, TimelineStageTemplate } from '#shared/domain/timeline-template.ts'
@@ -52,6 +53,8 @@ export interface PropertySpec {
   uprn?: string | null
   tenure?: Tenure | null
   titleNumber?: string | null
+  /** England or Wales; left out, the postcode's district decides (a straddling one: England). */
+  nation?: Nation
 }
 
 export interface TransactionSpec {
@@ -167,6 +170,7 @@ export async function insertTransaction(
     uprn: spec.property.uprn ?? null,
     tenure: spec.property.tenure ?? null,
     titleNumber: spec.property.titleNumber ?? null,
+    nation: spec.property.nation ?? (nationOfPostcode(spec.property.postcode) === 'wales' ? 'wales' : 'england'),
     createdAt: spec.createdAt,
   })
   if (spec.stages.length) {

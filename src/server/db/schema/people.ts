@@ -1,6 +1,7 @@
 /** People: profiles (one per auth user) and their stored roles. spec: Entities (profiles, user_roles) and Roles and permissions. */
 import { sql } from 'drizzle-orm'
 import { check, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
+import { ACCOUNT_LANGUAGES, type AccountLanguage } from '#shared/domain/account-language.ts'
 import { STORED_ROLES, type StoredRole } from '#shared/domain/roles.ts'
 import { user } from './auth'
 import { checkSql, inList } from './sql-lists'
@@ -17,6 +18,8 @@ export const profiles = pgTable(
      * email a placeholder and auth_id null, so transaction history stays readable to the other parties.
      */
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    /** The language the person reads Homeward's emails in: 'en' (English) or 'cy' (Cymraeg). */
+    language: text('language').$type<AccountLanguage>().notNull().default('en'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -24,6 +27,7 @@ export const profiles = pgTable(
     uniqueIndex('profiles_auth_id_key').on(t.authId),
     uniqueIndex('profiles_email_lower_key').on(sql`lower(${t.email})`),
     check('profiles_full_name_length', sql`char_length(${t.fullName}) between 1 and 120`),
+    check('profiles_language_check', checkSql`language in ${inList(ACCOUNT_LANGUAGES)}`),
   ],
 )
 

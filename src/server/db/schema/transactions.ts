@@ -30,6 +30,7 @@ import {
   type Tenure,
   type TransactionStatus,
 } from '#shared/domain/statuses.ts'
+import { NATIONS, type Nation } from '#shared/domain/nations.ts'
 import { PARTICIPANT_ROLES, type ParticipantRole } from '#shared/domain/roles.ts'
 import { DOCUMENT_AUDIENCES, type DocumentAudience } from '#shared/domain/document-audiences.ts'
 import { organizations } from './directory'
@@ -81,10 +82,18 @@ export const properties = pgTable(
     uprn: text('uprn'),
     tenure: text('tenure').$type<Tenure>(),
     titleNumber: text('title_number'),
+    /**
+     * England or Wales: which land tax (SDLT or LTT), which tax return task and the PDTF homeNation.
+     * From the address lookup or the person's answer where the postcode district straddles the
+     * border, else from the postcode (shared/domain/nations.ts). Rows before it were England or Wales
+     * by postcode area, filled so by the migration.
+     */
+    nation: text('nation').$type<Nation>().notNull().default('england'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex('properties_transaction_id_key').on(t.transactionId),
+    check('properties_nation_check', checkSql`nation in ${inList(NATIONS)}`),
     check('properties_uprn_check', sql`${t.uprn} is null or ${t.uprn} ~ '^[0-9]{1,12}$'`),
     check('properties_tenure_check', checkSql`tenure is null or tenure in ${inList(TENURES)}`),
     check('properties_postcode_length', sql`char_length(${t.postcode}) between 5 and 8`),

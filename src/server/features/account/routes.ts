@@ -8,17 +8,15 @@ import { accountEndpoints as endpoints } from '#shared/contracts/account.ts'
 import { createRouter, requireViewer, type AppDeps } from '#server/http/router.ts'
 import { listSecurityEvents, recordSecurityEvent } from '#server/auth/security-events.ts'
 import { listSessions, revokeSession } from '#server/auth/sessions.ts'
-import { updateProfile } from './update-profile'
+import { readProfile, updateProfile } from './update-profile'
 
 export function accountRoutes({ database, auth }: AppDeps) {
   return createRouter()
-    .openapi(endpoints.profile, (c) => {
-      const v = requireViewer(c)
-      return c.json({ fullName: v.fullName, email: v.email }, 200)
+    .openapi(endpoints.profile, async (c) => c.json(await readProfile({ database, viewer: requireViewer(c) }), 200))
+    .openapi(endpoints.updateProfile, async (c) => {
+      const { fullName, language } = c.req.valid('json')
+      return c.json(await updateProfile({ database, viewer: requireViewer(c), fullName, language }), 200)
     })
-    .openapi(endpoints.updateProfile, async (c) =>
-      c.json(await updateProfile({ database, viewer: requireViewer(c), fullName: c.req.valid('json').fullName }), 200),
-    )
     .openapi(endpoints.sessions, async (c) => {
       const viewer = requireViewer(c)
       const { freshAge } = (await auth.$context).sessionConfig

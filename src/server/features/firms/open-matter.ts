@@ -22,7 +22,7 @@ import {
   matterSideLabel,
   notAMemberMessage,
 } from '#shared/domain/firms.ts'
-import { nationForPostcode } from '#shared/domain/stage-progress.ts'
+import { resolveNation } from '#shared/domain/nations.ts'
 import { standardTimeline } from '#shared/domain/timeline-template.ts'
 import { lockViewerFirm } from '#server/access/firms.ts'
 import type { MemberRole } from '#shared/domain/firms.ts'
@@ -123,7 +123,9 @@ export async function openMatter({
   requireVerifiedEmail(viewer, 'open a matter')
   const transactionId = randomUUID()
   const matterId = randomUUID()
-  const template = standardTimeline({ tenure: input.tenure, nation: nationForPostcode(input.postcode) })
+  // OpenMatterInput's nation rule already asked for a straddling district.
+  const nation = resolveNation(input.postcode, input.nation)
+  const template = standardTimeline({ tenure: input.tenure, nation })
   const addressLines = [input.address_line_1, input.address_line_2, input.town].filter((l): l is string => !!l)
   await database.db.transaction(async (tx) => {
     const firm = await lockOpenerFirm(tx, viewer)
@@ -148,7 +150,7 @@ export async function openMatter({
         createdBy: viewer.profileId,
         agreedPricePence: Math.round(input.agreed_price * 100),
         createdAt: now,
-        property: { addressLines, postcode: input.postcode, uprn: input.uprn ?? null, tenure: input.tenure },
+        property: { addressLines, postcode: input.postcode, uprn: input.uprn ?? null, tenure: input.tenure, nation },
         stages: template.map((stage) => ({
           stageName: stage.stageName,
           tasks: stage.tasks.map((t) => ({ title: t.title, ownerSide: t.ownerSide })),

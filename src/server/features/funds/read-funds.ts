@@ -8,7 +8,8 @@ import { sql } from 'drizzle-orm'
 import { z } from 'zod'
 import { BankConsent, FundsGift, type FundsPicture, type FundsStatuses } from '#shared/contracts/funds.ts'
 import { formatPence } from '#shared/domain/surveys.ts'
-import { calculateSdlt, SDLT_SOURCES } from '#shared/domain/sdlt.ts'
+import { calculateLandTax, LAND_TAX_NAMES } from '#shared/domain/land-tax.ts'
+import { NATIONS } from '#shared/domain/nations.ts'
 import { deriveFundsStatus, flagFor, fundingBalance, type FundsStatus } from '#shared/domain/source-of-funds.ts'
 import { readFundsRole } from '#server/access/funds.ts'
 import { readViewerRole } from '#server/access/transactions.ts'
@@ -31,7 +32,12 @@ const CONSENT_MESSAGES: Record<string, (reason: string | null) => string> = {
 }
 
 // bigint columns come back as text from node-postgres: float8 keeps every pence amount (< 2^53) exact.
-const MoveRow = z.object({ agreed_price_pence: z.number().nullable() })
+const MoveRow = z.object({
+  agreed_price_pence: z.number().nullable(),
+  nation: z.enum(NATIONS),
+  /** Completion when recorded, else today in London: the day whose rates apply. */
+  effective_date: z.string(),
+})
 
 const PlanRow = z.object({
   first_time_buyer: z.boolean(),
@@ -96,7 +102,10 @@ export async function buildFundsPicture(
     rows(schema, await tx.execute(query))
   const [move] = await q(
     MoveRow,
-    sql`select agreed_price_pence::float8 as agreed_price_pence from transactions where id = ${txId}`,
+    sql`select t.agreed_price_pence::float8 as agreed_price_pence, coalesce(p.nation, 'england') as nation,
+               coalesce(t.completion_date, (now() at time zone 'Europe/London')::date)::text as effective_date
+          from transactions t left join properties p on p.transaction_id = t.id
+         where t.id = ${txId}`,
   )
   const [planRow] = await q(
     PlanRow,
@@ -227,7 +236,9 @@ export async function buildFundsPicture(
   const sdltResult =
     price === null
       ? null
-      : calculateSdlt({
+      : calculateLandTax({
+          nation: move!.nation,
+          effectiveDate: move!.effective_date,
           pricePence: price,
           firstTimeBuyer: plan.first_time_buyer,
           additionalProperty: plan.additional_property,
@@ -311,6 +322,9 @@ export async function buildFundsPicture(
     gifts,
     price_pence: price === null ? null : Number(price),
     sdlt: sdltResult && {
+      tax: sdltResult.tax,
+      tax_name: LAND_TAX_NAMES[sdltResult.tax].name,
+      rates_from: sdltResult.ratesFrom,
       total_pence: sdltResult.totalPence,
       bands: sdltResult.bands.map((b) => ({
         from_pence: b.fromPence,
@@ -319,11 +333,11 @@ export async function buildFundsPicture(
         taxable_pence: b.taxablePence,
         tax_pence: b.taxPence,
       })),
-      first_time_buyer_relief: sdltResult.rules.firstTimeBuyerRelief,
-      relief_refused: sdltResult.rules.firstTimeBuyerReliefRefused,
-      additional_property_surcharge: sdltResult.rules.additionalPropertySurcharge,
-      non_resident_surcharge: sdltResult.rules.nonResidentSurcharge,
-      source_url: SDLT_SOURCES.standard,
+      first_time_buyer_relief: sdltResult.firstTimeBuyerRelief,
+      relief_refused: sdltResult.reliefRefused,
+      additional_property_surcharge: sdltResult.additionalPropertySurcharge,
+      non_resident_surcharge: sdltResult.nonResidentSurcharge,
+      source_url: sdltResult.sourceUrl,
     },
     totals: {
       savings_pence: sources.savingsPence,

@@ -32,7 +32,8 @@ import {
   londonDay,
   NOT_ADVICE_NOTE,
 } from '#shared/domain/mortgages.ts'
-import { calculateSdlt } from '#shared/domain/sdlt.ts'
+import { calculateLandTax } from '#shared/domain/land-tax.ts'
+import { NATIONS, type Nation } from '#shared/domain/nations.ts'
 import type { Tx } from '#server/db/client.ts'
 import { firstRow, IdRow, Int8, oneRow, rows, Timestamp } from '#server/db/rows.ts'
 import { notFound } from '#server/core/errors.ts'
@@ -65,6 +66,10 @@ const Head = z.object({
   broker_name: z.string().nullable(),
   address_lines: z.array(z.string()).nullable(),
   postcode: z.string().nullable(),
+  /** The property's nation (England when there is no move yet): which land tax the position counts. */
+  nation: z.enum(NATIONS),
+  /** Completion when recorded, else today in London: the day whose tax rates apply. */
+  effective_date: z.string(),
   stage: z.enum(APPLICATION_STAGES).nullable(),
   offer_expires_on: z.string().nullable(),
   gross_annual_income_pence: Int8.nullable(),
@@ -79,7 +84,9 @@ type Head = z.infer<typeof Head>
 
 const HEAD_COLUMNS = sql`c.id as case_id, t.id as transaction_id, t.agreed_price_pence, b.id as buyer_id,
   b.full_name as buyer_name, c.buyer_name as client_name, c.client_email, c.client_phone, c.client_status,
-  c.broker_profile_id as broker_id, bp.full_name as broker_name, p.address_lines, p.postcode, c.stage,
+  c.broker_profile_id as broker_id, bp.full_name as broker_name, p.address_lines, p.postcode,
+  coalesce(p.nation, 'england') as nation,
+  coalesce(t.completion_date, (now() at time zone 'Europe/London')::date)::text as effective_date, c.stage,
   to_char(c.offer_expires_on, 'YYYY-MM-DD') as offer_expires_on, c.gross_annual_income_pence,
   c.monthly_commitments_pence, c.deposit_pence, c.employment_status, c.fact_find, c.fact_find_updated_at,
   c.created_at`
@@ -195,20 +202,24 @@ function factFindOf(h: Head): { data: FactFindData; saved: boolean } {
 /**
  * The funding position: the agreed price once on a move, else the fact find's target price; own funds
  * the deposit; the mortgage the latest DIP's amount, else the loan asked for, else price - deposit;
- * SDLT on the price (first-time buyer relief when the fact find says so) and the buying costs.
+ * the land tax on the price (SDLT, or LTT for a property in Wales: shared/domain/land-tax.ts; first-time
+ * buyer relief when the fact find says so, in England) and the buying costs.
  */
 export function positionOf(
   data: FactFindData,
   agreedPricePence: number | null,
   dipAmountPence: number | null,
   affordability: Affordability | null,
+  where: { nation: Nation; effectiveDate: string },
 ): FundingPositionView | null {
   const price = agreedPricePence ?? data.target_price_pence
   const mortgage = dipAmountPence ?? data.loan_pence
   const sdlt =
     price === null || price <= 0
       ? 0
-      : calculateSdlt({
+      : calculateLandTax({
+          nation: where.nation,
+          effectiveDate: where.effectiveDate,
           pricePence: price,
           firstTimeBuyer: data.first_time_buyer,
           additionalProperty: false,
@@ -229,6 +240,7 @@ export function positionOf(
     mortgage_pence: p.mortgagePence,
     mortgage_source: dipAmountPence !== null ? 'dip' : data.loan_pence !== null ? 'requested' : 'needed',
     own_funds_pence: data.deposit_pence,
+    land_tax: where.nation === 'wales' ? 'ltt' : 'sdlt',
     sdlt_pence: sdlt,
     fees_pence: data.fees_pence,
     needed_pence: p.neededPence,
@@ -301,7 +313,10 @@ function summaryParts(h: Head, data: FactFindData, saved: boolean, dips: Dip[]) 
       : null
   const fact_find: FactFind = { data, updated_at: h.fact_find_updated_at ? iso(h.fact_find_updated_at) : null }
   const agreed = h.agreed_price_pence === null ? null : Number(h.agreed_price_pence)
-  const position = positionOf(data, agreed, dips[0]?.amount_pence ?? null, affordability)
+  const position = positionOf(data, agreed, dips[0]?.amount_pence ?? null, affordability, {
+    nation: h.nation,
+    effectiveDate: h.effective_date,
+  })
   return { affordability, fact_find, position, agreed }
 }
 

@@ -199,7 +199,7 @@ describe('PDTF import', () => {
       422,
     )
     expect(badPostcode.error.message).toBe(
-      "The pack's property data cannot start a move. Property Address › Postcode: Enter a valid UK postcode",
+      "The pack's property data cannot start a move. Property Address › Postcode: Enter a valid UK postcode, like SW1A 1AA",
     )
     const ok = await json<{ id: string }>(
       await t.request('/api/transactions/pdtf-import', {

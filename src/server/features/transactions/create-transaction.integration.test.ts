@@ -83,6 +83,7 @@ describe('POST /api/transactions', () => {
       postcode: 'AL3 5AF',
       uprn: '100080123456',
       tenure: 'freehold',
+      nation: 'england',
     })
     expect(detail.agreed_price_pence).toBe(45_000_050)
     expect(detail.buyer_user_id).toBe(buyer.profileId)
@@ -142,6 +143,7 @@ describe('POST /api/transactions', () => {
       postcode: 'AL1 3RR',
       uprn: null,
       tenure: 'freehold',
+      nation: 'england',
     })
     expect(detail.agreed_price_pence).toBe(32_500_099)
 
@@ -197,9 +199,9 @@ describe('POST /api/transactions', () => {
   })
 
   it.each([
-    ['an invalid postcode', { postcode: 'NOT A POSTCODE' }, 'postcode', 'Enter a valid UK postcode'],
-    ['a postcode missing its last letter', { postcode: 'AL3 5A' }, 'postcode', 'Enter a valid UK postcode'],
-    ['no postcode', { postcode: undefined }, 'postcode', 'Enter a valid UK postcode'],
+    ['an invalid postcode', { postcode: 'NOT A POSTCODE' }, 'postcode', 'Enter a valid UK postcode, like SW1A 1AA'],
+    ['a postcode missing its last letter', { postcode: 'AL3 5A' }, 'postcode', 'Enter a valid UK postcode, like SW1A 1AA'],
+    ['no postcode', { postcode: undefined }, 'postcode', 'Enter a valid UK postcode, like SW1A 1AA'],
     ['a UPRN with letters', { uprn: '10008A123456' }, 'uprn', 'UPRN must be 1 to 12 digits'],
     ['a 13-digit UPRN', { uprn: '1000801234567' }, 'uprn', 'UPRN must be 1 to 12 digits'],
     ['no town', { town: undefined }, 'town', 'Enter the town or city'],

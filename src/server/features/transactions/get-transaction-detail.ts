@@ -27,7 +27,7 @@ select json_build_object(
   'agreed_price_pence', t.agreed_price_pence, 'exchange_date', t.exchange_date, 'completion_date', t.completion_date,
   'cancelled_reason', t.cancelled_reason, 'archived_at', t.archived_at,
   'viewer_role', ${viewerRoleSql('t', '$1')},
-  'property', (select json_build_object('address_lines', p.address_lines, 'postcode', p.postcode, 'uprn', p.uprn, 'tenure', p.tenure)
+  'property', (select json_build_object('address_lines', p.address_lines, 'postcode', p.postcode, 'uprn', p.uprn, 'tenure', p.tenure, 'nation', p.nation)
      from properties p where p.transaction_id = t.id),
   'timeline_stages', coalesce((
      select json_agg(json_build_object(

@@ -95,3 +95,22 @@ export function useRevokeOtherSessions() {
     onSettled: () => queryClient.invalidateQueries({ queryKey: accountKeys.all }),
   })
 }
+
+const profileQueryOptions = queryOptions({
+  queryKey: ['account', 'profile'] as const,
+  queryFn: ({ signal }) => callApi(accountEndpoints.profile, { signal }),
+})
+
+/** GET /api/account/profile: the name, email and the language emails greet in. */
+export function useAccountProfile() {
+  return useQuery(profileQueryOptions)
+}
+
+/** PATCH /api/account/profile with the language: the profile query takes the answer. */
+export function useUpdateLanguage() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: (input: UpdateProfileInput) => callApi(accountEndpoints.updateProfile, { body: input }),
+    onSuccess: (profile) => queryClient.setQueryData(profileQueryOptions.queryKey, profile),
+  })
+}

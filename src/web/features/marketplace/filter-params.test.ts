@@ -7,6 +7,7 @@ describe('marketplace URL state', () => {
       search: 'bath',
       type: 'survey',
       tier: 'gold',
+      welsh: false,
     })
   })
 
@@ -15,24 +16,37 @@ describe('marketplace URL state', () => {
       search: '',
       type: 'all',
       tier: 'all',
+      welsh: false,
     })
   })
 
   it('leaves defaults out and keeps unrelated parameters', () => {
-    const params = paramsFromFilters({ search: '', type: 'law', tier: 'all' }, new URLSearchParams('utm=x&q=old'))
+    const params = paramsFromFilters(
+      { search: '', type: 'law', tier: 'all', welsh: false },
+      new URLSearchParams('utm=x&q=old'),
+    )
     expect(params.toString()).toBe('utm=x&type=law')
   })
 
   it('drops the page: new filters start at the first page of their results', () => {
     const params = paramsFromFilters(
-      { search: '', type: 'law', tier: 'all' },
+      { search: '', type: 'law', tier: 'all', welsh: false },
       new URLSearchParams('type=survey&page=3'),
     )
     expect(params.toString()).toBe('type=law')
   })
 
   it('round-trips', () => {
-    const filters = { search: 'St Albans & Co', type: 'agent', tier: 'platinum' } as const
+    const filters = { search: 'St Albans & Co', type: 'agent', tier: 'platinum', welsh: false } as const
     expect(filtersFromParams(paramsFromFilters(filters))).toEqual(filters)
+  })
+})
+
+describe('the Welsh-speaking filter in the URL', () => {
+  it('reads ?welsh=1 and writes it only when on', () => {
+    expect(filtersFromParams(new URLSearchParams('welsh=1')).welsh).toBe(true)
+    expect(filtersFromParams(new URLSearchParams('welsh=yes')).welsh).toBe(false)
+    expect(paramsFromFilters({ search: '', type: 'all', tier: 'all', welsh: true }).toString()).toBe('welsh=1')
+    expect(paramsFromFilters({ search: '', type: 'all', tier: 'all', welsh: false }).toString()).toBe('')
   })
 })

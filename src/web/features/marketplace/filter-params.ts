@@ -2,7 +2,7 @@ import { DEFAULT_FILTERS, isTierFilter, isTypeFilter, type MarketplaceFilters } 
 
 /**
  * Marketplace filters live in the URL query so that a filtered list can be shared, survives a
- * reload and works with the back button: ?q=<search>&type=<law|survey|broker|agent>&tier=<silver|gold|platinum>
+ * reload and works with the back button: ?q=<search>&type=<law|survey|broker|agent>&tier=<silver|gold|platinum>&welsh=1
  * (and ?page=N, result-page.ts).
  * Unknown values read as the default; defaults are left out of the URL.
  */
@@ -13,6 +13,7 @@ export function filtersFromParams(params: URLSearchParams): MarketplaceFilters {
     search: params.get('q') ?? DEFAULT_FILTERS.search,
     type: isTypeFilter(type) ? type : DEFAULT_FILTERS.type,
     tier: isTierFilter(tier) ? tier : DEFAULT_FILTERS.tier,
+    welsh: params.get('welsh') === '1',
   }
 }
 
@@ -30,5 +31,6 @@ export function paramsFromFilters(filters: MarketplaceFilters, base?: URLSearchP
   set('q', filters.search, DEFAULT_FILTERS.search)
   set('type', filters.type, DEFAULT_FILTERS.type)
   set('tier', filters.tier, DEFAULT_FILTERS.tier)
+  set('welsh', filters.welsh ? '1' : '', '')
   return params
 }

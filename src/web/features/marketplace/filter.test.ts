@@ -46,7 +46,13 @@ const unranked = createOrganization({
   postcode_district: 'YO1',
 })
 const all = [harrison, evans, patel, bristolHomes, unranked]
-const f = (over: Partial<MarketplaceFilters>): MarketplaceFilters => ({ search: '', type: 'all', tier: 'all', ...over })
+const f = (over: Partial<MarketplaceFilters>): MarketplaceFilters => ({
+  search: '',
+  type: 'all',
+  tier: 'all',
+  welsh: false,
+  ...over,
+})
 const names = (list: { name: string }[]) => list.map((o) => o.name)
 
 describe('marketplace options (spec: Screens and routes)', () => {
@@ -102,7 +108,7 @@ describe('type', () => {
 
 describe('tier', () => {
   it("ours is cumulative: 'Gold & Above' keeps gold and platinum", () => {
-    expect(names(filterOrganizations(all, f({ tier: 'gold' }), HOMEWARD_READING))).toEqual([
+    expect(names(filterOrganizations(all, f({ tier: 'gold', welsh: false }), HOMEWARD_READING))).toEqual([
       'Harrison Law LLP',
       'Evans Surveyors',
       'Bristol Homes',
@@ -110,7 +116,7 @@ describe('tier', () => {
   })
 
   it("ours is cumulative: 'Silver & Above' keeps every accredited firm (not the unranked one)", () => {
-    expect(names(filterOrganizations(all, f({ tier: 'silver' }), HOMEWARD_READING))).toEqual([
+    expect(names(filterOrganizations(all, f({ tier: 'silver', welsh: false }), HOMEWARD_READING))).toEqual([
       'Harrison Law LLP',
       'Evans Surveyors',
       'Patel Mortgages',
@@ -119,26 +125,36 @@ describe('tier', () => {
   })
 
   it("'Platinum Only' is platinum alone under both readings", () => {
-    expect(names(filterOrganizations(all, f({ tier: 'platinum' }), HOMEWARD_READING))).toEqual(['Harrison Law LLP'])
-    expect(names(filterOrganizations(all, f({ tier: 'platinum' }), ORIGINAL_READING))).toEqual(['Harrison Law LLP'])
+    expect(names(filterOrganizations(all, f({ tier: 'platinum', welsh: false }), HOMEWARD_READING))).toEqual([
+      'Harrison Law LLP',
+    ])
+    expect(names(filterOrganizations(all, f({ tier: 'platinum', welsh: false }), ORIGINAL_READING))).toEqual([
+      'Harrison Law LLP',
+    ])
   })
 
   it('the original matched the exact tier although the labels say "and above" (spec: Validation rules)', () => {
-    expect(names(filterOrganizations(all, f({ tier: 'gold' }), ORIGINAL_READING))).toEqual([
+    expect(names(filterOrganizations(all, f({ tier: 'gold', welsh: false }), ORIGINAL_READING))).toEqual([
       'Evans Surveyors',
       'Bristol Homes',
     ])
-    expect(names(filterOrganizations(all, f({ tier: 'silver' }), ORIGINAL_READING))).toEqual(['Patel Mortgages'])
+    expect(names(filterOrganizations(all, f({ tier: 'silver', welsh: false }), ORIGINAL_READING))).toEqual([
+      'Patel Mortgages',
+    ])
   })
 })
 
 describe('combinations', () => {
   it('search, type and tier all apply together', () => {
-    expect(names(filterOrganizations(all, f({ search: 'bristol', type: 'law', tier: 'gold' })))).toEqual([
+    expect(names(filterOrganizations(all, f({ search: 'bristol', type: 'law', tier: 'gold', welsh: false })))).toEqual([
       'Harrison Law LLP',
     ])
-    expect(names(filterOrganizations(all, f({ search: 'bristol', type: 'agent', tier: 'platinum' })))).toEqual([])
-    expect(names(filterOrganizations(all, f({ type: 'law', tier: 'silver' })))).toEqual(['Harrison Law LLP'])
+    expect(
+      names(filterOrganizations(all, f({ search: 'bristol', type: 'agent', tier: 'platinum', welsh: false }))),
+    ).toEqual([])
+    expect(names(filterOrganizations(all, f({ type: 'law', tier: 'silver', welsh: false })))).toEqual([
+      'Harrison Law LLP',
+    ])
   })
 })
 
@@ -147,5 +163,18 @@ describe('countLabel', () => {
     expect(countLabel(0)).toBe('0 professionals')
     expect(countLabel(1)).toBe('1 professional')
     expect(countLabel(2)).toBe('2 professionals')
+  })
+})
+
+describe('Welsh-speaking (decision 067)', () => {
+  it('keeps only firms whose languages include Welsh (cy), with the other filters', () => {
+    const cymraeg = createOrganization({ name: 'Cyfreithwyr Caerdydd', type: 'law', languages: ['en', 'cy'] })
+    const english = createOrganization({ name: 'English Only Law', type: 'law', languages: ['en'] })
+    expect(names(filterOrganizations([cymraeg, english, evans], f({ welsh: true })))).toEqual(['Cyfreithwyr Caerdydd'])
+    expect(names(filterOrganizations([cymraeg, english], f({ welsh: false })))).toEqual([
+      'Cyfreithwyr Caerdydd',
+      'English Only Law',
+    ])
+    expect(filterOrganizations([cymraeg], f({ welsh: true, type: 'survey' }))).toEqual([])
   })
 })

@@ -16,9 +16,14 @@ export interface MarketplaceFilters {
   search: string
   type: TypeFilter
   tier: TierFilter
+  /** Only firms whose profile says they speak Welsh with clients (language 'cy', decision 067). */
+  welsh?: boolean
 }
 
-export const DEFAULT_FILTERS: MarketplaceFilters = { search: '', type: 'all', tier: 'all' }
+export const DEFAULT_FILTERS: MarketplaceFilters = { search: '', type: 'all', tier: 'all', welsh: false }
+
+/** The ISO 639 code of Welsh in a firm's languages (shared/domain/firm-profile.ts FIRM_LANGUAGES). */
+export const WELSH = 'cy'
 
 /**
  * How a filter reads. The spec (Validation rules) records that the original matched the search on the
@@ -92,6 +97,7 @@ export function filterOrganizations(
     (org) =>
       (filters.type === 'all' || org.type === filters.type) &&
       matchesTier(org.accreditation_tier, filters.tier, reading.tier) &&
+      (!filters.welsh || org.languages.includes(WELSH)) &&
       (needle === '' || haystack(org, reading.search).includes(needle)),
   )
 }

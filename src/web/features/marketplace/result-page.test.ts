@@ -42,7 +42,7 @@ describe('pages of marketplace results', () => {
 describe("the server's page of the marketplace", () => {
   it('is the first PAGE_SIZE results of the whole directory, with the total', () => {
     const page = directoryPage(directory, new URLSearchParams())
-    expect(page.filters).toEqual({ search: '', type: 'all', tier: 'all' })
+    expect(page.filters).toEqual({ search: '', type: 'all', tier: 'all', welsh: false })
     expect(page).toMatchObject({ page: 1, total: 200 })
     expect(page.organizations).toEqual(directory.slice(0, PAGE_SIZE))
   })
@@ -61,7 +61,7 @@ describe("the server's page of the marketplace", () => {
     const sample = directory.find((o) => o.type === 'law' && o.accreditation_tier === 'gold')!
     const params = new URLSearchParams({ type: 'law', tier: 'gold', q: sample.town! })
     const page = directoryPage(directory, params)
-    const expected = filterOrganizations(directory, { search: sample.town!, type: 'law', tier: 'gold' })
+    const expected = filterOrganizations(directory, { search: sample.town!, type: 'law', tier: 'gold', welsh: false })
     expect(expected.length).toBeGreaterThan(0)
     expect(page.total).toBe(expected.length)
     expect(page.organizations).toEqual(expected.slice(0, PAGE_SIZE))
@@ -73,15 +73,29 @@ describe("the server's page of the marketplace", () => {
   })
 
   it('compares filters by value', () => {
-    expect(sameFilters({ search: 'a', type: 'law', tier: 'all' }, { search: 'a', type: 'law', tier: 'all' })).toBe(true)
-    expect(sameFilters({ search: 'a', type: 'law', tier: 'all' }, { search: 'ab', type: 'law', tier: 'all' })).toBe(
-      false,
-    )
-    expect(sameFilters({ search: '', type: 'law', tier: 'all' }, { search: '', type: 'agent', tier: 'all' })).toBe(
-      false,
-    )
-    expect(sameFilters({ search: '', type: 'all', tier: 'gold' }, { search: '', type: 'all', tier: 'silver' })).toBe(
-      false,
-    )
+    expect(
+      sameFilters(
+        { search: 'a', type: 'law', tier: 'all', welsh: false },
+        { search: 'a', type: 'law', tier: 'all', welsh: false },
+      ),
+    ).toBe(true)
+    expect(
+      sameFilters(
+        { search: 'a', type: 'law', tier: 'all', welsh: false },
+        { search: 'ab', type: 'law', tier: 'all', welsh: false },
+      ),
+    ).toBe(false)
+    expect(
+      sameFilters(
+        { search: '', type: 'law', tier: 'all', welsh: false },
+        { search: '', type: 'agent', tier: 'all', welsh: false },
+      ),
+    ).toBe(false)
+    expect(
+      sameFilters(
+        { search: '', type: 'all', tier: 'gold', welsh: false },
+        { search: '', type: 'all', tier: 'silver', welsh: false },
+      ),
+    ).toBe(false)
   })
 })

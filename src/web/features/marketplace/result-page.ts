@@ -63,5 +63,5 @@ export function directoryPage(all: readonly DirectoryOrganization[], params: URL
 
 /** Whether two sets of filters select the same results. */
 export function sameFilters(a: MarketplaceFilters, b: MarketplaceFilters): boolean {
-  return a.search === b.search && a.type === b.type && a.tier === b.tier
+  return a.search === b.search && a.type === b.type && a.tier === b.tier && a.welsh === b.welsh
 }

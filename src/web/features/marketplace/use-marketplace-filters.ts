@@ -62,6 +62,7 @@ export function useMarketplaceFilters() {
     },
     setType: (type: TypeFilter) => write({ ...filters, type }),
     setTier: (tier: TierFilter) => write({ ...filters, tier }),
+    setWelsh: (welsh: boolean) => write({ ...filters, welsh }),
     /** Writes the current search to the URL now (the Search button, Enter). */
     commitSearch: () => {
       if (search !== lastWritten.current) write(filters)

@@ -1,11 +1,12 @@
 import { zodResolver } from '@hookform/resolvers/zod'
-import { useForm, type DefaultValues } from 'react-hook-form'
+import { useForm, useWatch, type DefaultValues } from 'react-hook-form'
 import { Link, useNavigate } from 'react-router'
 import type { z } from 'zod'
 import { OpenMatterInput } from '#shared/contracts/firms.ts'
 import { canBeFeeEarner, canManageFirm, canOpenMatter, memberRoleLabel } from '#shared/domain/firms.ts'
 import { PAGE_PATHS, transactionPath } from '#shared/paths.ts'
-import { AddressFields, TenureChoice } from '#web/components/address-fields.tsx'
+import { AddressFields, NationChoice, TenureChoice } from '#web/components/address-fields.tsx'
+import { FindAddress } from '#web/components/find-address.tsx'
 import { Button } from '#web/components/ui/button.tsx'
 import { ChoiceGroup } from '#web/components/ui/choice-group.tsx'
 import { applyServerFieldErrors } from '#web/components/ui/form-errors.ts'
@@ -24,6 +25,7 @@ const FIELDS = [
   'address_line_2',
   'town',
   'postcode',
+  'nation',
   'agreed_price',
   'tenure',
   'side',
@@ -109,6 +111,7 @@ function MatterForm({
     defaultValues: { ...EMPTY, fee_earner_id: feeEarners.length ? myId : undefined },
   })
   const { errors } = form.formState
+  const postcode = useWatch({ control: form.control, name: 'postcode' })
   // Registered in the order the fields appear, so that a failed submit focuses the first one.
   const field = Object.fromEntries(
     FIELDS.map((name) => [
@@ -144,7 +147,19 @@ function MatterForm({
       <form noValidate onSubmit={onSubmit} aria-label="Open a matter" className="rounded-lg border bg-background p-4">
         <fieldset disabled={open.isPending} className="flex flex-col gap-4">
           <h2 className="font-semibold">Property</h2>
+          <FindAddress
+            onPick={(a) => {
+              const opts = { shouldValidate: true, shouldDirty: true }
+              form.setValue('address_line_1', a.lines[0] ?? '', opts)
+              form.setValue('address_line_2', a.lines.slice(1).join(', '), opts)
+              form.setValue('town', a.town, opts)
+              form.setValue('postcode', a.postcode, opts)
+              form.setValue('uprn', a.uprn, opts)
+              form.setValue('nation', a.nation ?? '', opts)
+            }}
+          />
           <AddressFields fields={field} errors={errors} own={false} />
+          <NationChoice postcode={postcode} input={field.nation} error={errors.nation?.message} />
           <div className="grid gap-4 sm:grid-cols-2">
             <FormField id="agreed_price" label="Agreed price (£)" error={errors.agreed_price?.message}>
               {(f) => <Input {...f} inputMode="decimal" placeholder="e.g. 425000" {...field.agreed_price} />}

@@ -1,9 +1,10 @@
 import { zodResolver } from '@hookform/resolvers/zod'
-import { useForm, type DefaultValues } from 'react-hook-form'
+import { useForm, useWatch, type DefaultValues } from 'react-hook-form'
 import { useNavigate } from 'react-router'
 import type { z } from 'zod'
 import { CreateTransactionInput } from '#shared/contracts/transactions.ts'
-import { AddressFields, TenureChoice } from '#web/components/address-fields.tsx'
+import { AddressFields, NationChoice, TenureChoice } from '#web/components/address-fields.tsx'
+import { FindAddress } from '#web/components/find-address.tsx'
 import { Button } from '#web/components/ui/button.tsx'
 import { ChoiceGroup } from '#web/components/ui/choice-group.tsx'
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '#web/components/ui/dialog.tsx'
@@ -23,6 +24,7 @@ const FIELDS = [
   'town',
   'postcode',
   'uprn',
+  'nation',
   'role',
   'agreed_price',
   'tenure',
@@ -34,14 +36,17 @@ const EMPTY: DefaultValues<FormInput> = {
   town: '',
   postcode: '',
   uprn: '',
+  nation: '',
   agreed_price: '',
 }
 
 /**
  * The create-transaction form (not shown in the spec) in a dialog: 'Address line 1',
  * 'Address line 2 (optional)', 'Town or city', 'Postcode', 'UPRN (optional)', 'Your role in this move', 'Agreed
- * price (£)' and 'Tenure', validated with the shared CreateTransactionInput schema (the postcode with
- * the `postcode` library: 'Enter a valid UK postcode'). On success it opens the new workspace.
+ * price (£)' and 'Tenure', validated with the shared CreateTransactionInput schema (the one postcode
+ * rule, shared/domain/postcode.ts). "Find address" above fills the address, UPRN and nation from the
+ * address lookup; typed by hand in a district on both sides of the Welsh border, 'Nation' is asked.
+ * On success it opens the new workspace.
  */
 export function CreateTransactionDialog({
   open,
@@ -59,6 +64,7 @@ export function CreateTransactionDialog({
     defaultValues: { ...EMPTY, role: defaultRole },
   })
   const { errors } = form.formState
+  const postcode = useWatch({ control: form.control, name: 'postcode' })
   // Registered here, in the order the fields appear, so that a failed submit focuses the first one.
   const field = Object.fromEntries(FIELDS.map((name) => [name, form.register(name)])) as {
     [K in (typeof FIELDS)[number]]: ReturnType<typeof form.register<K>>
@@ -99,7 +105,19 @@ export function CreateTransactionDialog({
         </div>
         <form noValidate onSubmit={onSubmit} aria-label="Create a transaction">
           <fieldset disabled={create.isPending} className="flex flex-col gap-4">
+            <FindAddress
+              onPick={(a) => {
+                const opts = { shouldValidate: true, shouldDirty: true }
+                form.setValue('address_line_1', a.lines[0] ?? '', opts)
+                form.setValue('address_line_2', a.lines.slice(1).join(', '), opts)
+                form.setValue('town', a.town, opts)
+                form.setValue('postcode', a.postcode, opts)
+                form.setValue('uprn', a.uprn, opts)
+                form.setValue('nation', a.nation ?? '', opts)
+              }}
+            />
             <AddressFields fields={field} errors={errors} own />
+            <NationChoice postcode={postcode} input={field.nation} error={errors.nation?.message} />
             <FormField
               id="uprn"
               label="UPRN (optional)"

@@ -615,20 +615,24 @@ function Sdlt({ p }: { p: FundsPicture }) {
   return (
     <section aria-labelledby="sdlt-heading" className={section}>
       <h2 id="sdlt-heading" className="text-xl font-semibold">
-        Stamp Duty Land Tax: {gbp(s.total_pence)}
+        {s.tax_name}: {gbp(s.total_pence)}
       </h2>
       <p className="text-sm text-muted-foreground">
-        England rates from 1 April 2025
+        {s.tax === 'ltt' ? 'Wales' : 'England'} rates from {formatUkDate(s.rates_from)}
         {s.first_time_buyer_relief ? ', with first-time buyer relief' : ''}
-        {s.additional_property_surcharge ? ', with the 5% additional-property surcharge' : ''}
+        {s.additional_property_surcharge
+          ? s.tax === 'ltt'
+            ? ', at the higher rates for an additional dwelling'
+            : ', with the additional-property surcharge'
+          : ''}
         {s.non_resident_surcharge ? ', with the 2% non-resident surcharge' : ''}.{' '}
         <a className="underline" href={s.source_url} target="_blank" rel="noreferrer">
-          Rates on GOV.UK
+          {s.tax === 'ltt' ? 'Rates on GOV.WALES' : 'Rates on GOV.UK'}
         </a>
       </p>
       {s.relief_refused && <p className="text-sm">{s.relief_refused}.</p>}
       <table className="w-full text-sm">
-        <caption className="sr-only">SDLT by band</caption>
+        <caption className="sr-only">{s.tax === 'ltt' ? 'LTT' : 'SDLT'} by band</caption>
         <thead>
           <tr className="text-left">
             <th scope="col" className="py-1 font-medium">

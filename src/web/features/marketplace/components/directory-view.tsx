@@ -33,23 +33,24 @@ function LoadingProfessionals() {
  * server page) fetches it at once.
  */
 export function DirectoryView() {
-  const { filters, page, pageSearch, setSearch, setType, setTier, commitSearch } = useMarketplaceFilters()
+  const { filters, page, pageSearch, setSearch, setType, setTier, setWelsh, commitSearch } = useMarketplaceFilters()
   const rendered = useLoaderData() as DirectoryPage | null
   const signedIn = useKnownSession()
   useFocusResultsOnPageChange(page, JSON.stringify(filters))
   const search = useDeferredValue(filters.search)
   const type = useDeferredValue(filters.type)
   const tier = useDeferredValue(filters.tier)
+  const welsh = useDeferredValue(filters.welsh)
   // Whether the server's page answers the filters and page shown.
   const answersServer =
     rendered !== null &&
     rendered.page === Math.min(page, pageCount(rendered.total)) &&
-    sameFilters(rendered.filters, { search, type, tier })
+    sameFilters(rendered.filters, { search, type, tier, welsh })
   const [wanted, intent] = useDirectoryIntent()
   const directory = useDirectory(wanted || !answersServer)
   const results = useMemo(
-    () => (directory.data ? filterOrganizations(directory.data.organizations, { search, type, tier }) : null),
-    [directory.data, search, type, tier],
+    () => (directory.data ? filterOrganizations(directory.data.organizations, { search, type, tier, welsh }) : null),
+    [directory.data, search, type, tier, welsh],
   )
   const shown = useMemo(() => (results ? pageOf(results, page) : null), [results, page])
   // The server's page, until the directory has arrived.
@@ -65,6 +66,8 @@ export function DirectoryView() {
           count={results ? results.length : serverPage ? serverPage.total : null}
           onTypeChange={setType}
           onTierChange={setTier}
+          welsh={filters.welsh}
+          onWelshChange={setWelsh}
           intent={intent}
         />
         <div className="pt-6">

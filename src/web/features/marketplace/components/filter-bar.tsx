@@ -28,6 +28,8 @@ export function FilterBar({
   count,
   onTypeChange,
   onTierChange,
+  welsh = false,
+  onWelshChange,
   intent,
 }: {
   type: TypeFilter
@@ -35,6 +37,9 @@ export function FilterBar({
   count: number | null
   onTypeChange: (type: TypeFilter) => void
   onTierChange: (tier: TierFilter) => void
+  /** 'Welsh-speaking': only firms that speak Welsh (Cymraeg) with clients. */
+  welsh?: boolean
+  onWelshChange?: (welsh: boolean) => void
   intent?: IntentHandlers
 }) {
   return (
@@ -78,6 +83,20 @@ export function FilterBar({
             ))}
           </NativeSelect>
         </div>
+        <label className="flex min-h-10 items-center gap-2 self-end text-sm font-medium" lang="en">
+          <input
+            type="checkbox"
+            name="welsh"
+            value="1"
+            form={SEARCH_FORM_ID}
+            autoComplete="off"
+            {...{ [SUBMIT_ON_CHANGE_ATTRIBUTE]: '' }}
+            checked={welsh}
+            onChange={(e) => onWelshChange?.(e.target.checked)}
+            className="size-4 accent-primary"
+          />
+          Welsh-speaking <span lang="cy">(Cymraeg)</span>
+        </label>
       </div>
       <p role="status" aria-live="polite" className="text-sm font-medium text-slate-700" data-testid="result-count">
         {count === null ? '' : countLabel(count)}

@@ -68,8 +68,8 @@ export function FundingPosition({ p }: { p: FundingPositionView | null }) {
       </div>
       <p className="text-sm">
         Mortgage {gbp(p.mortgage_pence)} ({MORTGAGE_SOURCE[p.mortgage_source]}), own funds {gbp(p.own_funds_pence)},
-        SDLT {gbp(p.sdlt_pence)}, buying costs {gbp(p.fees_pence)}: {gbp(p.needed_pence)} needed,{' '}
-        {gbp(p.available_pence)} available.
+        {p.land_tax === 'ltt' ? 'LTT' : 'SDLT'} {gbp(p.sdlt_pence)}, buying costs {gbp(p.fees_pence)}:{' '}
+        {gbp(p.needed_pence)} needed, {gbp(p.available_pence)} available.
       </p>
       {p.gap_pence > 0 && (
         <p role="status" className="text-sm font-medium text-destructive">

@@ -10,6 +10,7 @@ import { Input } from '#web/components/ui/input.tsx'
 import { Progress } from '#web/components/ui/progress.tsx'
 import { Skeleton } from '#web/components/ui/skeleton.tsx'
 import { Spinner } from '#web/components/ui/spinner.tsx'
+import { FindAddress } from '#web/components/find-address.tsx'
 import { ApiError } from '#web/lib/api-error.ts'
 import { formatUkDate } from '#web/lib/formatters.ts'
 import {
@@ -536,6 +537,15 @@ function AddressStep({ check, onDone }: { check: IdentityCheck; onDone: () => vo
     >
       <h2 className="text-lg font-semibold">{STEP_TITLES.address}</h2>
       {check.steps.address && <p className="text-sm text-muted-foreground">Saved. Send it again to change it.</p>}
+      <FindAddress
+        idPrefix={`${id}-find`}
+        onPick={(a) => {
+          setLine1(a.lines[0] ?? '')
+          setLine2(a.lines.slice(1).join(', '))
+          setTown(a.town)
+          setPostcode(a.postcode)
+        }}
+      />
       <FormField id={`${id}-l1`} label="Address line 1" error={fields.line1?.[0]}>
         {(c) => <Input {...c} autoComplete="address-line1" value={line1} onChange={(e) => setLine1(e.target.value)} />}
       </FormField>
