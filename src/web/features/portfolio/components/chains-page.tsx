@@ -121,7 +121,7 @@ function ChainCard({ chain }: { chain: Chain }) {
             className={cn('min-w-0 rounded-md border p-2 text-sm sm:w-48', n.self && 'border-primary bg-primary/5')}
           >
             <p className="text-xs font-medium text-muted-foreground">{n.label}</p>
-            <p className="truncate font-medium">{n.link.address ?? 'Another agent’s sale'}</p>
+            <p className="truncate font-medium">{n.link.address ?? 'Another sale in the chain'}</p>
             <p>
               {n.link.current_stage ?? 'All stages done'} · {n.link.percent_complete}%
             </p>

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react'
+import { useState } from 'react'
 import type { MemorandumDraft, MemorandumInput, PortfolioSale } from '#shared/contracts/portfolio.ts'
 import {
   BUYER_POSITION_LABELS,
@@ -37,32 +37,51 @@ interface FormState {
  */
 export function MemorandumDialog({ sale, onClose }: { sale: PortfolioSale | null; onClose: () => void }) {
   const draft = useMemorandumDraft(sale?.transaction_id ?? null)
+  return (
+    <Dialog open={!!sale} onOpenChange={(open) => !open && onClose()}>
+      <DialogContent className="max-h-[90vh] overflow-y-auto sm:max-w-2xl">
+        {sale &&
+          (draft.data ? (
+            <MemorandumBody key={sale.transaction_id} sale={sale} draft={draft.data} onClose={onClose} />
+          ) : (
+            <div className="flex min-w-0 flex-col gap-4">
+              <DialogTitle>Memorandum of sale: {sale.address}</DialogTitle>
+              {draft.isError ? (
+                <p role="alert" className="text-sm">
+                  Could not load the sale: {draft.error.message}
+                </p>
+              ) : (
+                <Skeleton className="h-64 w-full" />
+              )}
+            </div>
+          ))}
+      </DialogContent>
+    </Dialog>
+  )
+}
+
+/** The form, its preview and the send, for one sale (remounted per sale, so its state starts from the draft). */
+function MemorandumBody({
+  sale,
+  draft,
+  onClose,
+}: {
+  sale: PortfolioSale
+  draft: MemorandumDraft
+  onClose: () => void
+}) {
   const preview = usePreviewMemorandum()
   const issue = useIssueMemorandum()
-  const [form, setForm] = useState<FormState | null>(null)
+  const [form, setForm] = useState<FormState>(() => ({
+    buyer_position: draft.form.buyer_position ?? '',
+    funding: draft.form.funding ?? '',
+    seller_address: draft.form.seller_address ?? '',
+    buyer_address: draft.form.buyer_address ?? '',
+    special_conditions: draft.form.special_conditions ?? '',
+  }))
   const [step, setStep] = useState<'form' | 'preview'>('form')
-  useEffect(() => {
-    if (!sale) {
-      setForm(null)
-      setStep('form')
-      preview.reset()
-    }
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- reset once when the dialog closes
-  }, [sale])
-  useEffect(() => {
-    if (draft.data && !form) {
-      const f = draft.data.form
-      setForm({
-        buyer_position: f.buyer_position ?? '',
-        funding: f.funding ?? '',
-        seller_address: f.seller_address ?? '',
-        buyer_address: f.buyer_address ?? '',
-        special_conditions: f.special_conditions ?? '',
-      })
-    }
-  }, [draft.data, form])
   const body = (): MemorandumInput | null =>
-    form && form.buyer_position && form.funding
+    form.buyer_position && form.funding
       ? {
           buyer_position: form.buyer_position,
           funding: form.funding,
@@ -73,179 +92,162 @@ export function MemorandumDialog({ sale, onClose }: { sale: PortfolioSale | null
       : null
   const busy = preview.isPending || issue.isPending
   return (
-    <Dialog open={!!sale} onOpenChange={(open) => !open && !busy && onClose()}>
-      <DialogContent className="max-h-[90vh] overflow-y-auto sm:max-w-2xl">
-        {sale && (
-          <div className="flex min-w-0 flex-col gap-4">
-            <div className="pr-8">
-              <DialogTitle>Memorandum of sale: {sale.address}</DialogTitle>
-              <DialogDescription className="mt-1">
-                {step === 'form'
-                  ? 'Prefilled from the sale. Check it, then preview it before it is sent.'
-                  : 'This is what the PDF says and who gets it by email, with the PDF attached.'}
-              </DialogDescription>
-            </div>
-            {!draft.data || !form ? (
-              draft.isError ? (
-                <p role="alert" className="text-sm">
-                  Could not load the sale: {draft.error.message}
-                </p>
-              ) : (
-                <Skeleton className="h-64 w-full" />
-              )
-            ) : step === 'form' ? (
-              <>
-                <p className="text-sm">
-                  {draft.data.address}
-                  {draft.data.agreed_price_pence !== null &&
-                    ` · ${formatGbpFromPence(draft.data.agreed_price_pence, { whole: true })}`}
-                </p>
-                <div className="grid gap-4 sm:grid-cols-2">
-                  <FormField id="memo-position" label="The buyer's position">
-                    {(f) => (
-                      <NativeSelect
-                        {...f}
-                        value={form.buyer_position}
-                        onChange={(e) => setForm({ ...form, buyer_position: e.target.value as BuyerPosition })}
-                      >
-                        <option value="">Choose…</option>
-                        {BUYER_POSITIONS.map((p) => (
-                          <option key={p} value={p}>
-                            {BUYER_POSITION_LABELS[p]}
-                          </option>
-                        ))}
-                      </NativeSelect>
-                    )}
-                  </FormField>
-                  <FormField id="memo-funding" label="How the buyer is paying">
-                    {(f) => (
-                      <NativeSelect
-                        {...f}
-                        value={form.funding}
-                        onChange={(e) => setForm({ ...form, funding: e.target.value as FundingMethod })}
-                      >
-                        <option value="">Choose…</option>
-                        {FUNDING_METHODS.map((m) => (
-                          <option key={m} value={m}>
-                            {FUNDING_LABELS[m]}
-                          </option>
-                        ))}
-                      </NativeSelect>
-                    )}
-                  </FormField>
-                  <FormField id="memo-seller-address" label="Seller's correspondence address (optional)">
-                    {(f) => (
-                      <Textarea
-                        {...f}
-                        rows={3}
-                        value={form.seller_address}
-                        onChange={(e) => setForm({ ...form, seller_address: e.target.value })}
-                      />
-                    )}
-                  </FormField>
-                  <FormField id="memo-buyer-address" label="Buyer's correspondence address (optional)">
-                    {(f) => (
-                      <Textarea
-                        {...f}
-                        rows={3}
-                        value={form.buyer_address}
-                        onChange={(e) => setForm({ ...form, buyer_address: e.target.value })}
-                      />
-                    )}
-                  </FormField>
-                </div>
-                <FormField
-                  id="memo-conditions"
-                  label="Special conditions (optional)"
-                  hint="For example fixtures included, a target completion date, or works agreed before exchange."
+    <div className="flex min-w-0 flex-col gap-4">
+      <div className="pr-8">
+        <DialogTitle>Memorandum of sale: {sale.address}</DialogTitle>
+        <DialogDescription className="mt-1">
+          {step === 'form'
+            ? 'Prefilled from the sale. Check it, then preview it before it is sent.'
+            : 'This is what the PDF says and who gets it by email, with the PDF attached.'}
+        </DialogDescription>
+      </div>
+      {step === 'form' ? (
+        <>
+          <p className="text-sm">
+            {draft.address}
+            {draft.agreed_price_pence !== null && ` · ${formatGbpFromPence(draft.agreed_price_pence, { whole: true })}`}
+          </p>
+          <div className="grid gap-4 sm:grid-cols-2">
+            <FormField id="memo-position" label="The buyer's position">
+              {(f) => (
+                <NativeSelect
+                  {...f}
+                  value={form.buyer_position}
+                  onChange={(e) => setForm({ ...form, buyer_position: e.target.value as BuyerPosition })}
                 >
-                  {(f) => (
-                    <Textarea
-                      {...f}
-                      rows={3}
-                      value={form.special_conditions}
-                      onChange={(e) => setForm({ ...form, special_conditions: e.target.value })}
-                    />
-                  )}
-                </FormField>
-                <Recipients recipients={draft.data.recipients} />
-                <TickNote ticks={draft.data.ticks_task} reason={draft.data.open_reason} />
-                <div className="flex flex-wrap justify-end gap-2">
-                  <Button variant="outline" onClick={onClose}>
-                    Cancel
-                  </Button>
-                  <Button
-                    disabled={!body() || busy}
-                    onClick={() =>
-                      preview.mutate(
-                        { txId: sale.transaction_id, body: body()! },
-                        {
-                          onSuccess: () => setStep('preview'),
-                          onError: (err) => notify.error('Could not preview the memorandum', err.message),
-                        },
-                      )
-                    }
-                  >
-                    {preview.isPending ? 'Preparing…' : 'Preview memorandum'}
-                  </Button>
-                </div>
-                {!body() && (
-                  <p className="text-sm text-muted-foreground">
-                    Choose the buyer&apos;s position and how they are paying.
-                  </p>
-                )}
-              </>
-            ) : preview.data ? (
-              <>
-                <article
-                  aria-label="Memorandum preview"
-                  className="flex flex-col gap-3 rounded-md border bg-muted/40 p-4 text-sm"
-                >
-                  <h3 className="text-lg font-bold">{preview.data.title}</h3>
-                  {preview.data.sections.map((s) => (
-                    <section key={s.heading}>
-                      <h4 className="font-semibold">{s.heading}</h4>
-                      {s.lines.map((l, i) => (
-                        <p key={i} className="break-words">
-                          {l}
-                        </p>
-                      ))}
-                    </section>
+                  <option value="">Choose…</option>
+                  {BUYER_POSITIONS.map((p) => (
+                    <option key={p} value={p}>
+                      {BUYER_POSITION_LABELS[p]}
+                    </option>
                   ))}
-                </article>
-                <Recipients recipients={preview.data.recipients} />
-                <TickNote ticks={preview.data.ticks_task} reason={preview.data.open_reason} />
-                <div className="flex flex-wrap justify-end gap-2">
-                  <Button variant="outline" disabled={busy} onClick={() => setStep('form')}>
-                    Back to the form
-                  </Button>
-                  <Button
-                    disabled={busy}
-                    onClick={() =>
-                      issue.mutate(
-                        { txId: sale.transaction_id, body: body()! },
-                        {
-                          onSuccess: (res) => {
-                            notify.success(
-                              'Memorandum of sale sent',
-                              `Saved to Contracts as version ${res.version} and emailed to ${pluralise(res.sent_to.length, 'person', 'people')}.${res.task_ticked ? '' : ` ${res.open_reason ?? ''}`}`,
-                            )
-                            onClose()
-                          },
-                          onError: (err) => notify.error('Could not send the memorandum of sale', err.message),
-                        },
-                      )
-                    }
-                  >
-                    {issue.isPending ? 'Sending…' : 'Send memorandum of sale'}
-                  </Button>
-                </div>
-              </>
-            ) : null}
+                </NativeSelect>
+              )}
+            </FormField>
+            <FormField id="memo-funding" label="How the buyer is paying">
+              {(f) => (
+                <NativeSelect
+                  {...f}
+                  value={form.funding}
+                  onChange={(e) => setForm({ ...form, funding: e.target.value as FundingMethod })}
+                >
+                  <option value="">Choose…</option>
+                  {FUNDING_METHODS.map((m) => (
+                    <option key={m} value={m}>
+                      {FUNDING_LABELS[m]}
+                    </option>
+                  ))}
+                </NativeSelect>
+              )}
+            </FormField>
+            <FormField id="memo-seller-address" label="Seller's correspondence address (optional)">
+              {(f) => (
+                <Textarea
+                  {...f}
+                  rows={3}
+                  value={form.seller_address}
+                  onChange={(e) => setForm({ ...form, seller_address: e.target.value })}
+                />
+              )}
+            </FormField>
+            <FormField id="memo-buyer-address" label="Buyer's correspondence address (optional)">
+              {(f) => (
+                <Textarea
+                  {...f}
+                  rows={3}
+                  value={form.buyer_address}
+                  onChange={(e) => setForm({ ...form, buyer_address: e.target.value })}
+                />
+              )}
+            </FormField>
           </div>
-        )}
-      </DialogContent>
-    </Dialog>
+          <FormField
+            id="memo-conditions"
+            label="Special conditions (optional)"
+            hint="For example fixtures included, a target completion date, or works agreed before exchange."
+          >
+            {(f) => (
+              <Textarea
+                {...f}
+                rows={3}
+                value={form.special_conditions}
+                onChange={(e) => setForm({ ...form, special_conditions: e.target.value })}
+              />
+            )}
+          </FormField>
+          <Recipients recipients={draft.recipients} />
+          <TickNote ticks={draft.ticks_task} reason={draft.open_reason} />
+          <div className="flex flex-wrap justify-end gap-2">
+            <Button variant="outline" onClick={onClose}>
+              Cancel
+            </Button>
+            <Button
+              disabled={!body() || busy}
+              onClick={() =>
+                preview.mutate(
+                  { txId: sale.transaction_id, body: body()! },
+                  {
+                    onSuccess: () => setStep('preview'),
+                    onError: (err) => notify.error('Could not preview the memorandum', err.message),
+                  },
+                )
+              }
+            >
+              {preview.isPending ? 'Preparing…' : 'Preview memorandum'}
+            </Button>
+          </div>
+          {!body() && (
+            <p className="text-sm text-muted-foreground">Choose the buyer&apos;s position and how they are paying.</p>
+          )}
+        </>
+      ) : preview.data ? (
+        <>
+          <article
+            aria-label="Memorandum preview"
+            className="flex flex-col gap-3 rounded-md border bg-muted/40 p-4 text-sm"
+          >
+            <h3 className="text-lg font-bold">{preview.data.title}</h3>
+            {preview.data.sections.map((s) => (
+              <section key={s.heading}>
+                <h4 className="font-semibold">{s.heading}</h4>
+                {s.lines.map((l, i) => (
+                  <p key={i} className="break-words">
+                    {l}
+                  </p>
+                ))}
+              </section>
+            ))}
+          </article>
+          <Recipients recipients={preview.data.recipients} />
+          <TickNote ticks={preview.data.ticks_task} reason={preview.data.open_reason} />
+          <div className="flex flex-wrap justify-end gap-2">
+            <Button variant="outline" disabled={busy} onClick={() => setStep('form')}>
+              Back to the form
+            </Button>
+            <Button
+              disabled={busy}
+              onClick={() =>
+                issue.mutate(
+                  { txId: sale.transaction_id, body: body()! },
+                  {
+                    onSuccess: (res) => {
+                      notify.success(
+                        'Memorandum of sale sent',
+                        `Saved to Contracts as version ${res.version} and emailed to ${pluralise(res.sent_to.length, 'person', 'people')}.${res.task_ticked ? '' : ` ${res.open_reason ?? ''}`}`,
+                      )
+                      onClose()
+                    },
+                    onError: (err) => notify.error('Could not send the memorandum of sale', err.message),
+                  },
+                )
+              }
+            >
+              {issue.isPending ? 'Sending…' : 'Send memorandum of sale'}
+            </Button>
+          </div>
+        </>
+      ) : null}
+    </div>
   )
 }
 

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react'
+import { useState } from 'react'
 import type { PortfolioSale } from '#shared/contracts/portfolio.ts'
 import { Button } from '#web/components/ui/button.tsx'
 import { FormField } from '#web/components/ui/form-field.tsx'
@@ -20,16 +20,14 @@ export function WeeklyUpdateDialog({ sale, onClose }: { sale: PortfolioSale | nu
   const preview = useWeeklyUpdatePreview(sale?.transaction_id ?? null)
   const send = useSendWeeklyUpdate()
   const due = preview.data?.recipients.filter((r) => !r.opted_out && !r.sent_this_week) ?? []
-  const [subject, setSubject] = useState('')
-  const [text, setText] = useState('')
-  const loaded = preview.data
-  useEffect(() => {
-    if (loaded) {
-      setSubject(loaded.subject)
-      setText(loaded.text)
-    }
-  }, [loaded])
-  const edited = !!loaded && (subject !== loaded.subject || text !== loaded.text)
+  // The agent's edits of this sale's update; the template's text until they type (null).
+  const [edits, setEdits] = useState<{ txId: string; subject: string; text: string } | null>(null)
+  const mine = edits && edits.txId === sale?.transaction_id ? edits : null
+  const subject = mine?.subject ?? preview.data?.subject ?? ''
+  const text = mine?.text ?? preview.data?.text ?? ''
+  const edited = !!preview.data && (subject !== preview.data.subject || text !== preview.data.text)
+  const edit = (change: { subject?: string; text?: string }) =>
+    sale && setEdits({ txId: sale.transaction_id, subject, text, ...change })
   return (
     <Dialog open={!!sale} onOpenChange={(open) => !open && !send.isPending && onClose()}>
       <DialogContent className="max-h-[90vh] overflow-y-auto sm:max-w-2xl">
@@ -69,26 +67,19 @@ export function WeeklyUpdateDialog({ sale, onClose }: { sale: PortfolioSale | nu
                   )}
                 </div>
                 <FormField id="weekly-subject" label="Subject">
-                  {(f) => <Input {...f} value={subject} onChange={(e) => setSubject(e.target.value)} />}
+                  {(f) => <Input {...f} value={subject} onChange={(e) => edit({ subject: e.target.value })} />}
                 </FormField>
                 <FormField
                   id="weekly-text"
                   label="Email text"
                   hint="Written from the timeline. Add a personal note or change anything before you send it; every seller gets it as written here."
                 >
-                  {(f) => <Textarea {...f} rows={10} value={text} onChange={(e) => setText(e.target.value)} />}
+                  {(f) => <Textarea {...f} rows={10} value={text} onChange={(e) => edit({ text: e.target.value })} />}
                 </FormField>
                 <div className="flex items-center justify-between gap-2">
                   <h3 className="text-sm font-semibold">Preview{edited ? ' (edited)' : ''}</h3>
                   {edited && (
-                    <Button
-                      variant="ghost"
-                      size="sm"
-                      onClick={() => {
-                        setSubject(preview.data.subject)
-                        setText(preview.data.text)
-                      }}
-                    >
+                    <Button variant="ghost" size="sm" onClick={() => setEdits(null)}>
                       Undo my changes
                     </Button>
                   )}
