@@ -70,6 +70,7 @@ const ALLOWED: Record<string, string> = {
   'PUT /me/identity-check/{checkId}/selfie body.image.data_base64': 'an image in base64, sent to the identity provider',
   'POST /matters/import body.csv':
     'a CSV, never stored: each row goes through OpenMatterInput (displayLine) before anything is kept',
+  'POST /portfolio/sales body.postcode': "must pass the postcode library's validator; stored in its normalised form",
 }
 
 type Def = {
