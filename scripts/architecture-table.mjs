@@ -130,7 +130,7 @@ export const MANUAL = {
     web: ['dashboard', 'workspace'],
     why: 'a pack starts a move from the dashboard and is exported from the workspace header',
   },
-  portfolio: { e2e: ['agent-portfolio'], why: 'the portfolio is the estate agent’s' },
+  portfolio: { e2e: ['agent-portfolio', 'agent-sales'], why: 'the portfolio is the estate agent’s' },
   'public-pages': {
     contract: ['server-render'],
     web: ['landing', 'help', 'public-site'],

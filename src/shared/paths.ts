@@ -18,6 +18,10 @@ export const PAGE_PATHS = {
   cases: '/app/cases',
   /** An estate agent's portfolio of sales, riskiest first: the agent's home. */
   portfolio: '/app/portfolio',
+  /** An estate agent creates a sale at sold subject to contract (SSTC). */
+  newSale: '/app/portfolio/new',
+  /** The chains of an estate agent's live sales. */
+  portfolioChains: '/app/portfolio/chains',
   /** The mortgage broker's pipeline: their buyers with the application stage, DIP and offer expiry. */
   pipeline: '/app/pipeline',
   /** The surveyor's workbench: their firm's survey bookings by day and week, availability, products. */

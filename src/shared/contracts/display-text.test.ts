@@ -84,6 +84,8 @@ const ALLOWED: Record<string, string> = {
     'must pass the one postcode rule (shared/domain/postcode.ts); normalised, never stored',
   'PUT /me/identity-check/{checkId}/address body.postcode':
     'must pass the one postcode rule (shared/domain/postcode.ts); stored in its normalised form',
+  'POST /portfolio/sales body.postcode':
+    'must pass the one postcode rule (shared/domain/postcode.ts); stored in its normalised form',
 }
 
 type Def = {

@@ -5,10 +5,13 @@
  * sale, generated as a PDF into the sale's documents.
  */
 import { z } from 'zod'
+import { BUYER_POSITIONS, FUNDING_METHODS, MEMORANDUM_RECIPIENT_ROLES } from '../domain/agent-sales'
 import { SALE_RISK_BANDS } from '../domain/sale-risk'
 import { TRANSACTION_STATUSES } from '../domain/statuses'
-import { Timestamp, Uuid } from './common'
-import { endpoint, ERRORS, json } from './endpoint'
+import { Email } from './auth'
+import { displayLine, displayText, Timestamp, Uuid } from './common'
+import { endpoint, ERRORS, json, jsonBody } from './endpoint'
+import { CreateTransactionFields, nationFitsPostcode } from './transactions'
 
 const FORBIDDEN = { 403: { description: 'Not the estate agent on this sale, or not an estate agent' } } as const
 
@@ -40,6 +43,20 @@ export const PortfolioSale = z.object({
     reasons: z.array(z.string()),
   }),
   memorandum_sent: z.boolean(),
+  /** The buyer's position recorded when the agent created the sale at SSTC; null for a sale they were invited to. */
+  buyer_position: z.enum(BUYER_POSITIONS).nullable(),
+  /** The current stage's open tasks someone else holds, each with who it goes to when chased. */
+  waiting_on: z.array(
+    z.object({
+      task_id: Uuid,
+      title: z.string(),
+      /** Who holds it, in words ("the buyer's conveyancer"). */
+      holder: z.string(),
+      /** False for a task nobody can be chased about (no one in the seat yet, or no owner). */
+      chaseable: z.boolean(),
+      last_chased_at: Timestamp.nullable(),
+    }),
+  ),
 })
 export type PortfolioSale = z.infer<typeof PortfolioSale>
 
@@ -51,6 +68,160 @@ export const PortfolioResponse = z.object({
 export type PortfolioResponse = z.infer<typeof PortfolioResponse>
 
 export const SaleParams = z.object({ txId: Uuid })
+
+const personName = (what: string) =>
+  displayLine({ message: `Enter the ${what}'s name` })
+    .trim()
+    .min(1, `Enter the ${what}'s name`)
+    .max(200, `The ${what}'s name must be at most 200 characters`)
+
+/**
+ * A client of the sale (seller or buyer): their name and email; `on_homeward` true invites them by
+ * email now (they join when they accept), false records them off Homeward (they get the memorandum by
+ * email and can be invited later).
+ */
+export const SaleClientInput = (what: 'seller' | 'buyer') =>
+  z.object({ name: personName(what), email: Email, on_homeward: z.boolean() })
+
+/** A conveyancer recorded on the sale: the firm, who acts, and the email the memorandum goes to. */
+export const SaleConveyancerInput = z.object({
+  firm_name: displayLine({ message: "Enter the conveyancer's firm" })
+    .trim()
+    .min(1, "Enter the conveyancer's firm")
+    .max(200, "The firm's name must be at most 200 characters"),
+  person_name: displayLine().trim().max(200, 'The name must be at most 200 characters').nullish(),
+  email: Email,
+})
+
+/**
+ * POST /api/portfolio/sales: the agent's new sale at SSTC. The property and price as a move's create
+ * form, the buyer's position, the seller and the buyer, and each side's conveyancer when known
+ * (recorded off Homeward: decision 053; either may be left out and recorded later).
+ */
+export const CreateSaleInput = CreateTransactionFields.omit({ role: true })
+  .extend({
+    buyer_position: z.enum(BUYER_POSITIONS, { message: "Choose the buyer's position" }),
+    seller: SaleClientInput('seller'),
+    buyer: SaleClientInput('buyer'),
+    seller_conveyancer: SaleConveyancerInput.nullish(),
+    buyer_conveyancer: SaleConveyancerInput.nullish(),
+  })
+  .superRefine(nationFitsPostcode)
+export type CreateSaleInput = z.input<typeof CreateSaleInput>
+export type CreateSaleData = z.output<typeof CreateSaleInput>
+
+export const CreateSaleResponse = z.object({
+  transaction_id: Uuid,
+  /** Emails invited to join now (the clients marked on Homeward). */
+  invited: z.array(z.string()),
+})
+
+/** One person the memorandum names or goes to. */
+export const MemorandumParty = z.object({
+  role: z.string(),
+  name: z.string(),
+  firm: z.string().nullable(),
+  email: z.string().nullable(),
+  on_homeward: z.boolean(),
+})
+export type MemorandumParty = z.infer<typeof MemorandumParty>
+
+/** The memorandum form's fields the agent may change; everything else comes from the sale. */
+export const MemorandumInput = z.object({
+  buyer_position: z.enum(BUYER_POSITIONS, { message: "Choose the buyer's position" }),
+  funding: z.enum(FUNDING_METHODS, { message: 'Choose how the buyer is paying' }),
+  seller_address: displayText().trim().max(300, "The seller's address must be at most 300 characters").nullish(),
+  buyer_address: displayText().trim().max(300, "The buyer's address must be at most 300 characters").nullish(),
+  special_conditions: displayText().trim().max(2000, 'Special conditions must be at most 2000 characters').nullish(),
+})
+export type MemorandumInput = z.infer<typeof MemorandumInput>
+
+/** One section of the memorandum as the PDF prints it (also the preview). */
+export const MemorandumSection = z.object({ heading: z.string(), lines: z.array(z.string()) })
+
+/** GET /api/portfolio/sales/{txId}/memorandum: the form prefilled from the sale. */
+export const MemorandumDraft = z.object({
+  address: z.string(),
+  agreed_price_pence: z.number().int().nullable(),
+  form: z.object({
+    buyer_position: z.enum(BUYER_POSITIONS).nullable(),
+    funding: z.enum(FUNDING_METHODS).nullable(),
+    seller_address: z.string().nullable(),
+    buyer_address: z.string().nullable(),
+    special_conditions: z.string().nullable(),
+  }),
+  /** The four people it goes to (seller, buyer, both conveyancers), with or without an email. */
+  recipients: z.array(MemorandumParty.extend({ role: z.enum(MEMORANDUM_RECIPIENT_ROLES) })),
+  /** Whether sending now ticks the timeline task (both conveyancers have an email), and why not. */
+  ticks_task: z.boolean(),
+  open_reason: z.string().nullable(),
+  last_version: z.number().int().nullable(),
+})
+export type MemorandumDraft = z.infer<typeof MemorandumDraft>
+
+/** POST .../memorandum/preview: the memorandum as it will print, and who it will go to. */
+export const MemorandumPreview = z.object({
+  title: z.string(),
+  sections: z.array(MemorandumSection),
+  recipients: MemorandumDraft.shape.recipients,
+  ticks_task: z.boolean(),
+  open_reason: z.string().nullable(),
+})
+export type MemorandumPreview = z.infer<typeof MemorandumPreview>
+
+/** POST /api/portfolio/sales/{txId}/chase: chase whoever holds an open task of the sale. */
+export const ChaseInput = z.object({ task_id: Uuid })
+export const ChaseResponse = z.object({
+  /** Who was emailed, in words ("Rowe & Co (not on Homeward)"). */
+  sent_to: z.array(z.string()),
+  chased_at: Timestamp,
+})
+export type ChaseResponse = z.infer<typeof ChaseResponse>
+
+/** One move in a chain, as the agent may see it: their own sales named, the rest by stage only. */
+export const ChainLinkView = z.object({
+  /** Null for a sale in the chain the agent is not on (other people's moves stay private). */
+  transaction_id: Uuid.nullable(),
+  address: z.string().nullable(),
+  current_stage: z.string().nullable(),
+  percent_complete: z.number().int(),
+  status: z.enum(TRANSACTION_STATUSES),
+})
+
+/** GET /api/portfolio/chains: each live sale with the chain below (the buyer's sale) and above (the seller's purchase). */
+export const PortfolioChainsResponse = z.object({
+  chains: z.array(
+    z.object({
+      transaction_id: Uuid,
+      address: z.string(),
+      buyer_position: z.enum(BUYER_POSITIONS).nullable(),
+      current_stage: z.string().nullable(),
+      percent_complete: z.number().int(),
+      /** Nearest first: the buyer's own sale, then that buyer's buyer's sale... */
+      below: z.array(ChainLinkView),
+      /** Nearest first: the seller's onward purchase, and so on. */
+      above: z.array(ChainLinkView),
+      /** The sale's slowest link in words ("The buyer's sale is at Searches, 20%"), or null. */
+      weakest: z.string().nullable(),
+    }),
+  ),
+})
+export type PortfolioChainsResponse = z.infer<typeof PortfolioChainsResponse>
+
+/** POST weekly update: the agent's edited subject and text (optional: the template's when left out). */
+export const SendWeeklyUpdateInput = z.object({
+  subject: displayLine()
+    .trim()
+    .min(1, 'Enter a subject')
+    .max(200, 'The subject must be at most 200 characters')
+    .optional(),
+  text: displayText()
+    .trim()
+    .min(1, 'Write the update, or close without sending')
+    .max(10_000, 'The update must be at most 10,000 characters')
+    .optional(),
+})
+export type SendWeeklyUpdateInput = z.infer<typeof SendWeeklyUpdateInput>
 
 /** One seller the weekly update goes to, and whether it will. */
 export const WeeklyUpdateRecipient = z.object({
@@ -81,6 +252,9 @@ export const MemorandumResponse = z.object({
   filename: z.string(),
   version: z.number().int(),
   sent_to: z.array(z.string()),
+  /** Whether the timeline task was ticked (only when both conveyancers received it). */
+  task_ticked: z.boolean(),
+  open_reason: z.string().nullable(),
 })
 export type MemorandumResponse = z.infer<typeof MemorandumResponse>
 
@@ -102,16 +276,52 @@ export const portfolioEndpoints = {
   sendWeeklyUpdate: endpoint({
     method: 'post',
     path: '/portfolio/sales/{txId}/weekly-update',
-    summary: "Send this week's update to the sellers now (once per seller per week; opted-out sellers skipped)",
-    request: { params: SaleParams },
+    summary:
+      "Send this week's update to the sellers now, as edited (once per seller per week; opted-out sellers skipped)",
+    request: { params: SaleParams, body: jsonBody(SendWeeklyUpdateInput) },
     responses: { 200: json('Sent', SendWeeklyUpdateResponse), ...FORBIDDEN, ...ERRORS },
   }),
   generateMemorandum: endpoint({
     method: 'post',
     path: '/portfolio/sales/{txId}/memorandum',
     summary:
-      'Generate the memorandum of sale PDF, save it to the documents, send it to both sides and their conveyancers',
-    request: { params: SaleParams },
+      'Issue the memorandum of sale from the form: the PDF saved to the documents and emailed to both sides and their conveyancers; the task ticks when both conveyancers received it',
+    request: { params: SaleParams, body: jsonBody(MemorandumInput) },
     responses: { 201: json('Generated', MemorandumResponse), ...FORBIDDEN, ...ERRORS },
+  }),
+  memorandumDraft: endpoint({
+    method: 'get',
+    path: '/portfolio/sales/{txId}/memorandum',
+    summary: 'The memorandum of sale form, prefilled from the sale, and who it will go to',
+    request: { params: SaleParams },
+    responses: { 200: json('Draft', MemorandumDraft), ...FORBIDDEN, ...ERRORS },
+  }),
+  memorandumPreview: endpoint({
+    method: 'post',
+    path: '/portfolio/sales/{txId}/memorandum/preview',
+    summary: 'The memorandum of sale as it will print from the form, without saving or sending it',
+    request: { params: SaleParams, body: jsonBody(MemorandumInput) },
+    responses: { 200: json('Preview', MemorandumPreview), ...FORBIDDEN, ...ERRORS },
+  }),
+  createSale: endpoint({
+    method: 'post',
+    path: '/portfolio/sales',
+    summary:
+      'Create a sale at SSTC as its estate agent, recording the conveyancers and inviting the clients on Homeward',
+    request: { body: jsonBody(CreateSaleInput) },
+    responses: { 201: json('Created', CreateSaleResponse), ...FORBIDDEN, ...ERRORS },
+  }),
+  chase: endpoint({
+    method: 'post',
+    path: '/portfolio/sales/{txId}/chase',
+    summary: 'Chase whoever holds an open task of the sale by email; logged in the activity trail',
+    request: { params: SaleParams, body: jsonBody(ChaseInput) },
+    responses: { 201: json('Chased', ChaseResponse), ...FORBIDDEN, ...ERRORS },
+  }),
+  chains: endpoint({
+    method: 'get',
+    path: '/portfolio/chains',
+    summary: "The chains of the agent's live sales: the buyer's sale below, the seller's purchase above",
+    responses: { 200: json('Chains', PortfolioChainsResponse), ...FORBIDDEN, ...ERRORS },
   }),
 }

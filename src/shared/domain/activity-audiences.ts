@@ -131,6 +131,9 @@ export const ACTIVITY_KIND_RULES = {
   'billing.completion_fee_accepted': 'everyone',
   'billing.completion_fee_setup_abandoned': 'everyone',
   'billing.completion_fee_setup_failed': 'everyone',
+  // The estate agent chased whoever holds an open timeline step (issue 40 item 1, decision 066): the
+  // step's state is shown to everyone on the timeline, and so is who was asked to move it.
+  'sale.chased': 'everyone',
   // An erasure's signed list of rewritten summaries: it names no one.
   'audit.redacted': 'everyone',
   // The buyer's survey and mortgage: the buyer's side.

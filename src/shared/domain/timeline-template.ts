@@ -77,6 +77,9 @@ export const TASK_TITLES = {
   repliesSent: 'Replies to pre-contract enquiries sent',
   enquiriesSatisfied: 'Enquiries satisfied',
   reportOnTitle: 'Report on title sent to the buyer',
+  /** Ticked when an estate agent creates the sale at SSTC (src/server/features/portfolio/create-sale.ts). */
+  soldSubjectToContract: 'Offer accepted and property marked sold subject to contract (SSTC)',
+  /** Ticked only when the memorandum went to both conveyancers (src/shared/domain/agent-sales.ts memorandumTicksTask). */
   memorandumOfSale: 'Memorandum of sale sent to both sides and their conveyancers',
   /** Completed by recording a DIP (src/server/features/mortgages/record-dip.ts). */
   decisionInPrinciple: 'Mortgage decision in principle (DIP) and proof of deposit given to the agent',
@@ -118,7 +121,7 @@ export function standardTimeline({ tenure, nation = 'england' }: StandardTimelin
       stageName: 'Offer accepted',
       tasks: [
         task('buyer_side', TASK_TITLES.decisionInPrinciple),
-        task('estate_agent', 'Offer accepted and property marked sold subject to contract (SSTC)'),
+        task('estate_agent', TASK_TITLES.soldSubjectToContract),
         task('estate_agent', TASK_TITLES.memorandumOfSale),
       ],
     },

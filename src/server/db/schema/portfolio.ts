@@ -6,6 +6,7 @@
 import { sql } from 'drizzle-orm'
 import { check, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
 import { SALE_RISK_BANDS, type SaleRiskBand } from '#shared/domain/sale-risk.ts'
+import { BUYER_POSITIONS, FUNDING_METHODS, type BuyerPosition, type FundingMethod } from '#shared/domain/agent-sales.ts'
 import { profiles } from './people'
 import { checkSql, inList } from './sql-lists'
 import { transactions } from './transactions'
@@ -46,5 +47,41 @@ export const saleWeeklyUpdates = pgTable(
   (t) => [
     uniqueIndex('sale_weekly_updates_tx_seller_week_key').on(t.transactionId, t.sellerId, t.isoWeek),
     check('sale_weekly_updates_week_check', sql`${t.isoWeek} ~ '^[0-9]{4}-W[0-9]{2}$'`),
+  ],
+)
+
+/**
+ * A sale as its estate agent recorded it at SSTC (issue 40 item 1, decision 066): the buyer's
+ * position and the clients as the agent knows them (name and email, used while they are not on
+ * Homeward), and the memorandum of sale's own fields as last issued (how the buyer pays, the
+ * clients' addresses, special conditions), which prefill the next memorandum. One row per move; a
+ * sale the agent was invited to gets one when its memorandum is first issued.
+ */
+export const agentSales = pgTable(
+  'agent_sales',
+  {
+    transactionId: uuid('transaction_id')
+      .primaryKey()
+      .references(() => transactions.id, { onDelete: 'cascade' }),
+    createdBy: uuid('created_by').references(() => profiles.id, { onDelete: 'set null' }),
+    buyerPosition: text('buyer_position').$type<BuyerPosition>(),
+    sellerName: text('seller_name'),
+    sellerEmail: text('seller_email'),
+    buyerName: text('buyer_name'),
+    buyerEmail: text('buyer_email'),
+    funding: text('funding').$type<FundingMethod>(),
+    sellerAddress: text('seller_address'),
+    buyerAddress: text('buyer_address'),
+    specialConditions: text('special_conditions'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  () => [
+    check(
+      'agent_sales_buyer_position_check',
+      checkSql`buyer_position is null or buyer_position in ${inList(BUYER_POSITIONS)}`,
+    ),
+    check('agent_sales_funding_check', checkSql`funding is null or funding in ${inList(FUNDING_METHODS)}`),
+    check('agent_sales_special_conditions_length', sql`char_length(special_conditions) <= 2000`),
   ],
 )

@@ -29,6 +29,7 @@ import { firstRow } from '#server/db/rows.ts'
 import { AppError } from '#server/core/errors.ts'
 import { recordActivity } from '#server/core/audit/record-activity.ts'
 import { listOffPlatformParties } from '#server/core/off-platform-parties/list-parties.ts'
+import { insertOffPlatformRecord } from '#server/core/off-platform-parties/insert-record.ts'
 
 interface Ctx {
   database: Database
@@ -104,20 +105,7 @@ export async function recordOffPlatformParty(ctx: Ctx & { input: OffPlatformPart
         'conflict',
         `${existing.firm_name} is already recorded as ${participantRoleLabel(input.role)}. Edit that record instead, or remove it first.`,
       )
-    const res = await tx.execute(sql`
-      insert into off_platform_parties (transaction_id, role, firm_name, person_name, email, phone, regulator,
-        regulator_number, recorded_by)
-      values (${txId}, ${input.role}, ${input.firm_name}, ${input.person_name || null}, ${input.email.toLowerCase()},
-        ${input.phone || null}, ${input.regulator ?? null}, ${input.regulator_number || null}, ${viewer.profileId})
-      returning id`)
-    const { id } = firstRow(z.object({ id: z.string() }), res)!
-    await recordActivity(tx, {
-      transactionId: txId,
-      actorId: viewer.profileId,
-      kind: 'off_platform.recorded',
-      summary: `recorded ${input.firm_name} as ${participantRoleLabel(input.role)} (${NOT_ON_HOMEWARD})`,
-      payload: { partyId: id, role: input.role },
-    })
+    const id = await insertOffPlatformRecord(tx, { txId, recordedBy: viewer.profileId, input })
     return openRecord(tx, txId, id)
   })
 }

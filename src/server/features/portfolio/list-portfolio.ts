@@ -8,6 +8,7 @@ import type { Viewer } from '#server/auth/viewer.ts'
 import type { Database } from '#server/db/client.ts'
 import { AppError } from '#server/core/errors.ts'
 import { agentSaleIdsSql, readSaleSignals, riskOf } from './sale-signals'
+import { readWaitingSteps } from './waiting-steps'
 
 /** Throws 403 unless the viewer signed up as an estate agent. */
 export function assertAgent(viewer: Viewer): void {
@@ -28,6 +29,7 @@ export async function listPortfolio({
 }): Promise<PortfolioResponse> {
   assertAgent(viewer)
   const signals = await readSaleSignals(database.db, agentSaleIdsSql(viewer.profileId), viewer.profileId)
+  const waiting = await readWaitingSteps(database.db, agentSaleIdsSql(viewer.profileId), viewer.profileId)
   const all: PortfolioSale[] = signals.map((s) => {
     const risk = riskOf(s, now)
     return {
@@ -43,6 +45,8 @@ export async function listPortfolio({
       last_progress_at: new Date(s.last_progress_at).toISOString(),
       risk: { score: risk.score, band: risk.band, reasons: risk.reasons.map((r) => r.text) },
       memorandum_sent: s.memorandum_sent,
+      buyer_position: s.buyer_position,
+      waiting_on: waiting.get(s.transaction_id) ?? [],
     }
   })
   const counts = { high: 0, medium: 0, low: 0 }

@@ -10,6 +10,8 @@ import { createHash } from 'node:crypto'
 import { PDFDocument } from 'pdf-lib'
 import { beforeAll, describe, expect, it } from 'vitest'
 import {
+  MemorandumDraft,
+  MemorandumPreview,
   MemorandumResponse,
   PortfolioResponse,
   SendWeeklyUpdateResponse,
@@ -155,7 +157,8 @@ describe('weekly update', () => {
     const stalled = mails.find((m) => m.subject.includes('Stalled'))!.text_body
     expect(stalled).toContain('Searches is on hold: Local authority search delayed.')
     expect(stalled).toContain("What's next")
-    expect(stalled).toContain('Everyone is waiting on')
+    expect(stalled).toContain('The sale is waiting on us, your estate agent (2 tasks) and the buyer (1 task).')
+    expect(stalled).not.toMatch(/the your/)
     expect(stalled).toContain(`/app/transactions/${stalledId}?tab=timeline`)
     expect(stalled).toContain('Jordan Agent, your estate agent')
   })
@@ -193,31 +196,58 @@ describe('weekly update', () => {
     ])
     expect((await t.request(path, { as: seller })).status).toBe(403)
     expect((await t.request(path, { as: outsider })).status).toBe(404)
-    expect((await t.request(path, { as: outsider, method: 'POST' })).status).toBe(404)
+    expect((await t.request(path, { as: outsider, method: 'POST', json: {} })).status).toBe(404)
     const before = (await mailsTo(seller, 'portfolio.weekly_update')).length
-    const sent = SendWeeklyUpdateResponse.parse(await json(await t.request(path, { as: agent, method: 'POST' }), 200))
+    const sent = SendWeeklyUpdateResponse.parse(
+      await json(await t.request(path, { as: agent, method: 'POST', json: {} }), 200),
+    )
     expect(sent.sent).toBe(1)
     expect(sent.preview.recipients[0].sent_this_week).toBe(true)
-    const again = SendWeeklyUpdateResponse.parse(await json(await t.request(path, { as: agent, method: 'POST' }), 200))
+    const again = SendWeeklyUpdateResponse.parse(
+      await json(await t.request(path, { as: agent, method: 'POST', json: {} }), 200),
+    )
     expect(again.sent).toBe(0)
     expect((await mailsTo(seller, 'portfolio.weekly_update')).length).toBe(before + 1)
   })
 })
 
 describe('memorandum of sale', () => {
-  it('saves the PDF, ticks its task with an audit entry and emails it to both sides and their conveyancers', async () => {
+  const form = { buyer_position: 'chain_free', funding: 'mortgage', special_conditions: 'Carpets included.' }
+  const taskStatus = async () =>
+    (
+      await t.database.query<{ status: string }>(
+        `select k.status from tasks k join timeline_stages s on s.id = k.stage_id where s.transaction_id = $1 and k.title = $2`,
+        [freshId, TASK_TITLES.memorandumOfSale],
+      )
+    )[0].status
+
+  it("sent without the seller's conveyancer, it saves and emails the PDF but leaves its task open and says why", async () => {
     const conveyancer = await t.signUp({ role: 'conveyancer', name: 'Cora Conveyancer' })
     await t.database.query(
       `insert into transaction_participants (transaction_id, user_id, role, invited_by) values ($1, $2, 'buyer_conveyancer', $3)`,
       [freshId, conveyancer.profileId, buyer.profileId],
     )
     const path = `/api/portfolio/sales/${freshId}/memorandum`
-    expect((await t.request(path, { as: seller, method: 'POST' })).status).toBe(403)
-    const body = MemorandumResponse.parse(await json(await t.request(path, { as: agent, method: 'POST' }), 201))
-    expect(body).toMatchObject({ filename: 'Memorandum of sale.pdf', version: 1 })
+    expect((await t.request(path, { as: seller, method: 'POST', json: form })).status).toBe(403)
+    const draft = MemorandumDraft.parse(await json(await t.request(path, { as: agent }), 200))
+    expect(draft.ticks_task).toBe(false)
+    expect(draft.open_reason).toMatch(/seller's conveyancer/)
+    const preview = MemorandumPreview.parse(
+      await json(await t.request(`${path}/preview`, { as: agent, method: 'POST', json: form }), 200),
+    )
+    expect(preview.sections.map((s) => s.heading)).toContain('Special conditions')
+    expect(JSON.stringify(preview.sections)).toContain('Carpets included.')
+    // The preview writes nothing.
+    expect(await t.database.query(`select 1 from documents where transaction_id = $1`, [freshId])).toHaveLength(0)
+    const body = MemorandumResponse.parse(
+      await json(await t.request(path, { as: agent, method: 'POST', json: form }), 201),
+    )
+    expect(body).toMatchObject({ filename: 'Memorandum of sale.pdf', version: 1, task_ticked: false })
+    expect(body.open_reason).toMatch(/seller's conveyancer/)
     expect(body.sent_to.sort()).toEqual(
       [buyer.email, seller.email, conveyancer.email].map((e) => e.toLowerCase()).sort(),
     )
+    expect(await taskStatus()).toBe('not_completed')
     const doc = await t.database.query<{ folder: string; content_type: string; sha256: string }>(
       `select folder, content_type, sha256 from documents where id = $1`,
       [body.document_id],
@@ -241,19 +271,26 @@ describe('memorandum of sale', () => {
       expect(createHash('sha256').update(bytes).digest('hex')).toBe(doc[0].sha256)
       const pdf = await PDFDocument.load(bytes)
       expect(pdf.getTitle()).toBe('Memorandum of sale')
-      expect(pdf.getPageCount()).toBe(1)
     }
-    const task = await t.database.query<{ status: string }>(
-      `select k.status from tasks k join timeline_stages s on s.id = k.stage_id where s.transaction_id = $1 and k.title = $2`,
-      [freshId, TASK_TITLES.memorandumOfSale],
+  })
+
+  it('ticks its task once both conveyancers received it, one on Homeward and one recorded off it', async () => {
+    const path = `/api/portfolio/sales/${freshId}/memorandum`
+    await t.database.query(
+      `insert into off_platform_parties (transaction_id, role, firm_name, email, recorded_by) values ($1, 'seller_conveyancer', 'Rowe & Co', 'rowe@example.test', $2)`,
+      [freshId, agent.profileId],
     )
-    expect(task[0].status).toBe('completed')
+    const body = MemorandumResponse.parse(
+      await json(await t.request(path, { as: agent, method: 'POST', json: form }), 201),
+    )
+    expect(body).toMatchObject({ version: 2, task_ticked: true, open_reason: null })
+    expect(body.sent_to).toContain('rowe@example.test')
+    expect(await taskStatus()).toBe('completed')
     const audit = await t.database.query<{ kind: string }>(
       `select kind from activity_events where transaction_id = $1 order by seq`,
       [freshId],
     )
     expect(audit.map((a) => a.kind)).toEqual(expect.arrayContaining(['document.uploaded', 'task.completed']))
-    expect(await mailsTo(buyer, 'portfolio.memorandum')).toHaveLength(1)
     const portfolio = PortfolioResponse.parse(await json(await t.request('/api/portfolio?q=fresh', { as: agent }), 200))
     expect(portfolio.sales[0].memorandum_sent).toBe(true)
   })

@@ -5,6 +5,7 @@
  */
 import { sql, type SQL } from 'drizzle-orm'
 import { z } from 'zod'
+import { BUYER_POSITIONS } from '#shared/domain/agent-sales.ts'
 import { assessSaleRisk, type SaleRisk } from '#shared/domain/sale-risk.ts'
 import { TRANSACTION_STATUSES } from '#shared/domain/statuses.ts'
 import { TASK_TITLES } from '#shared/domain/timeline-template.ts'
@@ -23,6 +24,8 @@ export const SaleSignals = z.object({
   agreed_price_pence: z.number().nullable(),
   seller_name: z.string().nullable(),
   buyer_name: z.string().nullable(),
+  /** The buyer's position the agent recorded at SSTC (agent_sales), null for a sale they were invited to. */
+  buyer_position: z.enum(BUYER_POSITIONS).nullable(),
   current_stage: z.string().nullable(),
   percent_complete: z.number(),
   created_at: Timestamp,
@@ -62,7 +65,8 @@ export async function readSaleSignals(
     with av as (select ${viewerId}::uuid as vid)
     select t.id as transaction_id, coalesce(p.address_lines[1], 'Address to be confirmed') as address,
       coalesce(p.postcode, '') as postcode, t.status, t.agreed_price_pence::float8 as agreed_price_pence,
-      sp.full_name as seller_name, bp.full_name as buyer_name,
+      coalesce(sp.full_name, ags.seller_name) as seller_name, coalesce(bp.full_name, ags.buyer_name) as buyer_name,
+      ags.buyer_position,
       st.current_stage, st.percent_complete, t.created_at,
       greatest(t.created_at, st.last_tick) as last_progress_at,
       st.blocked_stage, st.blocked_at, st.buyer_id_open, st.seller_id_open,
@@ -74,6 +78,7 @@ export async function readSaleSignals(
     left join properties p on p.transaction_id = t.id
     left join profiles sp on sp.id = t.seller_user_id
     left join profiles bp on bp.id = t.buyer_user_id
+    left join agent_sales ags on ags.transaction_id = t.id
     cross join lateral (
       select
         (select s.stage_name from timeline_stages s where s.transaction_id = t.id and s.status <> 'completed'

@@ -8,8 +8,14 @@
  */
 import { sql } from 'drizzle-orm'
 import { z } from 'zod'
-import type { WeeklyUpdatePreview } from '#shared/contracts/portfolio.ts'
-import { participantRoleLabel } from '#shared/domain/roles.ts'
+import type { SendWeeklyUpdateInput, WeeklyUpdatePreview } from '#shared/contracts/portfolio.ts'
+import {
+  sellerSeesTask,
+  waitingPartyOf,
+  waitingPartyWords,
+  waitingSentence,
+  type WaitingParty,
+} from '#shared/domain/seller-update.ts'
 import { ukDate } from '#shared/domain/uk-time.ts'
 import { isoWeekLondon, isWeeklyUpdateWindow } from '#shared/domain/weekly-update.ts'
 import { transactionPath } from '#shared/paths.ts'
@@ -47,15 +53,9 @@ const SaleHeader = z.object({
 })
 type SaleHeader = z.infer<typeof SaleHeader>
 
-/** Who a task waits on, in words for the seller: 'you', 'the buyer', "the buyer's conveyancer". */
+/** Who a task waits on, in words for the seller: 'you', 'your conveyancer', "the buyer's conveyancer" (shared/domain/seller-update.ts). */
 export function ownerForSeller(ownerSide: string | null): string {
-  if (ownerSide === 'seller_side' || ownerSide === 'seller') return 'you'
-  if (ownerSide === 'buyer_side' || ownerSide === 'buyer') return 'the buyer'
-  if (!ownerSide) return 'the team'
-  return `the ${participantRoleLabel(ownerSide)
-    .replace(/^Buyer's/, "buyer's")
-    .replace(/^Seller's/, 'your')
-    .toLowerCase()}`
+  return waitingPartyWords(waitingPartyOf(ownerSide))
 }
 
 /**
@@ -71,17 +71,22 @@ export function weeklyUpdateText(input: {
   link: string
 }): { subject: string; text: string } {
   const weekAgo = input.now.getTime() - 7 * 86_400_000
-  const moved = input.tasks
+  const tasks = input.tasks.filter((t) => sellerSeesTask(t.owner_side))
+  const moved = tasks
     .filter((t) => t.status === 'completed' && t.completed_at && new Date(t.completed_at).getTime() >= weekAgo)
     .sort((a, b) => new Date(a.completed_at!).getTime() - new Date(b.completed_at!).getTime())
-  const open = input.tasks.filter((t) => t.status !== 'completed')
+  const open = tasks.filter((t) => t.status !== 'completed')
   const currentSort = open.length ? Math.min(...open.map((t) => t.stage_sort)) : null
   const next = open.filter((t) => t.stage_sort === currentSort)
   const blocked = [
     ...new Map(input.tasks.filter((t) => t.stage_status === 'blocked').map((t) => [t.stage_name, t])).values(),
   ]
-  const waiting = new Map<string, number>()
-  for (const t of next) waiting.set(ownerForSeller(t.owner_side), (waiting.get(ownerForSeller(t.owner_side)) ?? 0) + 1)
+  const waiting: Partial<Record<WaitingParty, number>> = {}
+  for (const t of next) {
+    const party = waitingPartyOf(t.owner_side)
+    waiting[party] = (waiting[party] ?? 0) + 1
+  }
+  const waitingLine = waitingSentence(waiting)
 
   const lines = [`Hello ${input.sellerName},`, '', `Here is this week's update on the sale of ${input.address}.`, '']
   lines.push('What moved this week')
@@ -96,12 +101,7 @@ export function weeklyUpdateText(input: {
     if (next.length > 8) lines.push(`…and ${next.length - 8} more.`)
   } else lines.push('• Every task on the timeline is done.')
   lines.push('')
-  if (waiting.size) {
-    lines.push('Who is waiting on whom')
-    for (const [who, count] of waiting)
-      lines.push(`• Everyone is waiting on ${who} for ${count} task${count === 1 ? '' : 's'}.`)
-    lines.push('')
-  }
+  if (waitingLine) lines.push('Who is waiting on whom', waitingLine, '')
   lines.push(`See the whole timeline: ${input.link}`, '')
   lines.push(input.agentName ? `${input.agentName}, your estate agent` : 'Your estate agent')
   lines.push(
@@ -210,6 +210,7 @@ async function sendSaleUpdate(
   now: Date,
   delivery: WeeklyUpdateDelivery,
   sentBy: string | null,
+  edited: SendWeeklyUpdateInput = {},
 ): Promise<number> {
   const composed = await compose(tx, txId, now, delivery.publicUrl)
   if (!composed) return 0
@@ -225,8 +226,8 @@ async function sendSaleUpdate(
       tx,
       {
         to: mail.seller.email,
-        subject: mail.subject,
-        text: mail.text,
+        subject: edited.subject ?? mail.subject,
+        text: edited.text ?? mail.text,
         kind: 'portfolio.weekly_update',
         transactionId: txId,
       },
@@ -237,25 +238,31 @@ async function sendSaleUpdate(
   return sent
 }
 
-/** POST send now (the agent): this week's update to the sellers who have not had it; 403 unless the sale's agent. */
+/**
+ * POST send now (the agent): this week's update to the sellers who have not had it; 403 unless the
+ * sale's agent. `edited` is the agent's subject and text from the preview (each seller gets it as
+ * written); left out, each seller gets the template's, addressed to them.
+ */
 export async function sendWeeklyUpdateNow({
   database,
   viewer,
   txId,
   delivery,
+  edited,
   now = new Date(),
 }: {
   database: Database
   viewer: Viewer
   txId: string
   delivery: WeeklyUpdateDelivery
+  edited?: SendWeeklyUpdateInput
   now?: Date
 }): Promise<number> {
   return database.db.transaction(async (tx) => {
     const { role } = await lockTransactionForViewer(tx, viewer, txId)
     if (role !== 'estate_agent')
       throw new AppError('forbidden', "Only the sale's estate agent can send its weekly update.")
-    return sendSaleUpdate(tx, txId, now, delivery, viewer.profileId)
+    return sendSaleUpdate(tx, txId, now, delivery, viewer.profileId, edited)
   })
 }
 

@@ -1165,11 +1165,39 @@ const ROWS: Record<string, Row> = {
     expected: answers(403),
   },
   'POST /api/portfolio/sales/{txId}/weekly-update': {
-    call: (actor) => t.request(`/api/portfolio/sales/${move.txId}/weekly-update`, { as: as(actor), method: 'POST' }),
+    call: (actor) =>
+      t.request(`/api/portfolio/sales/${move.txId}/weekly-update`, { as: as(actor), method: 'POST', json: {} }),
     expected: answers(403),
   },
   'POST /api/portfolio/sales/{txId}/memorandum': {
-    call: (actor) => t.request(`/api/portfolio/sales/${move.txId}/memorandum`, { as: as(actor), method: 'POST' }),
+    call: (actor) =>
+      t.request(`/api/portfolio/sales/${move.txId}/memorandum`, {
+        as: as(actor),
+        method: 'POST',
+        json: { buyer_position: 'chain_free', funding: 'cash' },
+      }),
+    expected: answers(403),
+  },
+  'GET /api/portfolio/sales/{txId}/memorandum': {
+    call: get(() => `/api/portfolio/sales/${move.txId}/memorandum`),
+    expected: answers(403),
+  },
+  'POST /api/portfolio/sales/{txId}/memorandum/preview': {
+    call: (actor) =>
+      t.request(`/api/portfolio/sales/${move.txId}/memorandum/preview`, {
+        as: as(actor),
+        method: 'POST',
+        json: { buyer_position: 'chain_free', funding: 'cash' },
+      }),
+    expected: answers(403),
+  },
+  'POST /api/portfolio/sales/{txId}/chase': {
+    call: (actor) =>
+      t.request(`/api/portfolio/sales/${move.txId}/chase`, {
+        as: as(actor),
+        method: 'POST',
+        json: { task_id: '00000000-0000-4000-8000-000000000000' },
+      }),
     expected: answers(403),
   },
   'GET /api/transactions/{txId}/standard-enquiries': {

@@ -1,10 +1,17 @@
 /**
  * The estate agent's portfolio endpoints, called through their catalogue entries
- * (`portfolioEndpoints`): the portfolio with its filters, the weekly update's preview and send-now,
- * and the memorandum of sale.
+ * (`portfolioEndpoints`): the portfolio with its filters, a new sale at SSTC, the chain view, the
+ * weekly update's preview and send-now (as edited), the memorandum of sale (form, preview, issue) and
+ * the chasers.
  */
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { portfolioEndpoints, type PortfolioQuery } from '#shared/contracts/portfolio.ts'
+import {
+  portfolioEndpoints,
+  type CreateSaleInput,
+  type MemorandumInput,
+  type PortfolioQuery,
+  type SendWeeklyUpdateInput,
+} from '#shared/contracts/portfolio.ts'
 import { callApi } from '#web/lib/api-client.ts'
 import { PORTFOLIO_QUERY_KEY } from '#web/lib/query-keys.ts'
 
@@ -21,6 +28,24 @@ export function usePortfolio(filters: PortfolioQuery) {
   return useQuery(portfolioQueryOptions(filters))
 }
 
+/** GET /api/portfolio/chains: each live sale's chain below and above. */
+export function usePortfolioChains() {
+  return useQuery({
+    queryKey: [...PORTFOLIO_QUERY_KEY, 'chains'],
+    queryFn: ({ signal }) => callApi(portfolioEndpoints.chains, { signal }),
+    staleTime: 15_000,
+  })
+}
+
+/** POST /api/portfolio/sales: create a sale at SSTC; the portfolio reloads. */
+export function useCreateSale() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: (body: CreateSaleInput) => callApi(portfolioEndpoints.createSale, { body }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: PORTFOLIO_QUERY_KEY }),
+  })
+}
+
 const previewKey = (txId: string) => [...PORTFOLIO_QUERY_KEY, 'weekly-update', txId] as const
 
 /** GET the weekly update's preview of one sale, while `enabled` (its dialog is open). */
@@ -32,20 +57,49 @@ export function useWeeklyUpdatePreview(txId: string | null) {
   })
 }
 
-/** POST: send this week's update now; the preview takes the answer's. */
+/** POST: send this week's update now, as edited; the preview takes the answer's. */
 export function useSendWeeklyUpdate() {
   const queryClient = useQueryClient()
   return useMutation({
-    mutationFn: (txId: string) => callApi(portfolioEndpoints.sendWeeklyUpdate, { params: { txId } }),
-    onSuccess: (data, txId) => queryClient.setQueryData(previewKey(txId), data.preview),
+    mutationFn: ({ txId, body }: { txId: string; body: SendWeeklyUpdateInput }) =>
+      callApi(portfolioEndpoints.sendWeeklyUpdate, { params: { txId }, body }),
+    onSuccess: (data, { txId }) => queryClient.setQueryData(previewKey(txId), data.preview),
   })
 }
 
-/** POST: generate and send the memorandum of sale; the portfolio reloads (its task is ticked). */
-export function useGenerateMemorandum() {
+/** GET the memorandum form prefilled from the sale, while its dialog is open. */
+export function useMemorandumDraft(txId: string | null) {
+  return useQuery({
+    queryKey: [...PORTFOLIO_QUERY_KEY, 'memorandum', txId ?? ''],
+    queryFn: ({ signal }) => callApi(portfolioEndpoints.memorandumDraft, { params: { txId: txId! }, signal }),
+    enabled: !!txId,
+  })
+}
+
+/** POST preview: the memorandum as it will print from the form. */
+export function usePreviewMemorandum() {
+  return useMutation({
+    mutationFn: ({ txId, body }: { txId: string; body: MemorandumInput }) =>
+      callApi(portfolioEndpoints.memorandumPreview, { params: { txId }, body }),
+  })
+}
+
+/** POST: issue the memorandum of sale from the form; the portfolio reloads (its task may be ticked). */
+export function useIssueMemorandum() {
   const queryClient = useQueryClient()
   return useMutation({
-    mutationFn: (txId: string) => callApi(portfolioEndpoints.generateMemorandum, { params: { txId } }),
+    mutationFn: ({ txId, body }: { txId: string; body: MemorandumInput }) =>
+      callApi(portfolioEndpoints.generateMemorandum, { params: { txId }, body }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: PORTFOLIO_QUERY_KEY }),
+  })
+}
+
+/** POST: chase whoever holds a step; the portfolio reloads (the step shows when it was chased). */
+export function useChase() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: ({ txId, taskId }: { txId: string; taskId: string }) =>
+      callApi(portfolioEndpoints.chase, { params: { txId }, body: { task_id: taskId } }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: PORTFOLIO_QUERY_KEY }),
   })
 }

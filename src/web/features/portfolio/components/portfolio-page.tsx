@@ -11,7 +11,10 @@ import { NativeSelect } from '#web/components/ui/native-select.tsx'
 import { Skeleton } from '#web/components/ui/skeleton.tsx'
 import { formatGbpFromPence, formatUkDate, pluralise } from '#web/lib/formatters.ts'
 import { notify } from '#web/lib/toast.ts'
-import { useGenerateMemorandum, usePortfolio } from '../api'
+import { BUYER_POSITION_LABELS } from '#shared/domain/agent-sales.ts'
+import { PAGE_PATHS } from '#shared/paths.ts'
+import { useChase, usePortfolio } from '../api'
+import { MemorandumDialog } from './memorandum-dialog'
 import { WeeklyUpdateDialog } from './weekly-update-dialog'
 import { isProRequired, ProUpsell } from '#web/components/pro-upsell.tsx'
 
@@ -20,8 +23,10 @@ const BAND_LABEL: Record<SaleRiskBand, string> = { high: 'High risk', medium: 'M
 
 /**
  * /app/portfolio: the estate agent's live sales (their own and their agency's), riskiest first, each
- * with its risk band, score and reasons in words; filters by band and by text kept in the URL. From
- * a sale: the weekly update to the sellers (preview, send this week's now) and the memorandum of sale.
+ * with its risk band, score and reasons in words; filters by band and by text kept in the URL; "New
+ * sale" (create one at SSTC) and "Chains". From a sale: who it is waiting on, each with a one-click
+ * chaser; the weekly update to the sellers (edit, preview, send this week's now) and the memorandum
+ * of sale (form, preview, send).
  */
 export function PortfolioPage() {
   const [params, setParams] = useSearchParams()
@@ -31,6 +36,7 @@ export function PortfolioPage() {
   const portfolio = usePortfolio(filters)
   const [text, setText] = useState(q)
   const [previewing, setPreviewing] = useState<PortfolioSale | null>(null)
+  const [memo, setMemo] = useState<PortfolioSale | null>(null)
 
   const set = (key: string, value: string) => {
     const next = new URLSearchParams(params)
@@ -46,13 +52,23 @@ export function PortfolioPage() {
 
   return (
     <div className="flex flex-col gap-4">
-      <div>
-        <h1 className="text-2xl font-bold">Portfolio</h1>
-        <p className="text-sm text-muted-foreground">
-          {counts
-            ? `${pluralise(counts.high + counts.medium + counts.low, 'live sale')} · ${counts.high} high risk · ${counts.medium} medium · ${counts.low} low`
-            : 'Your sales, riskiest first.'}
-        </p>
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        <div>
+          <h1 className="text-2xl font-bold">Portfolio</h1>
+          <p className="text-sm text-muted-foreground">
+            {counts
+              ? `${pluralise(counts.high + counts.medium + counts.low, 'live sale')} · ${counts.high} high risk · ${counts.medium} medium · ${counts.low} low`
+              : 'Your sales, riskiest first.'}
+          </p>
+        </div>
+        <div className="flex flex-wrap gap-2">
+          <Button asChild variant="outline">
+            <Link to={PAGE_PATHS.portfolioChains}>Chains</Link>
+          </Button>
+          <Button asChild>
+            <Link to={PAGE_PATHS.newSale}>New sale</Link>
+          </Button>
+        </div>
       </div>
 
       <form onSubmit={onSearch} className="grid grid-cols-1 gap-3 sm:grid-cols-3" aria-label="Filters">
@@ -100,28 +116,46 @@ export function PortfolioPage() {
           </Button>
         </div>
       ) : portfolio.data.sales.length === 0 ? (
-        <div className="rounded-lg border p-6 text-center">
+        <div className="flex flex-col items-center gap-2 rounded-lg border p-6 text-center">
           <p className="font-medium">{band || q ? 'No sales match these filters.' : 'No live sales yet.'}</p>
           <p className="text-sm text-muted-foreground">
             {band || q
               ? 'Clear the search or choose another risk band.'
-              : 'Sales appear here once a seller invites you to their move as the estate agent.'}
+              : 'When an offer is accepted, create the sale at SSTC: we set up its timeline, record the conveyancers and invite the seller and the buyer.'}
           </p>
+          {!band && !q && (
+            <Button asChild className="mt-2">
+              <Link to={PAGE_PATHS.newSale}>Create a sale at SSTC</Link>
+            </Button>
+          )}
         </div>
       ) : (
         <ol className="flex flex-col gap-3" aria-label="Sales, riskiest first">
           {portfolio.data.sales.map((sale) => (
-            <SaleCard key={sale.transaction_id} sale={sale} onPreview={() => setPreviewing(sale)} />
+            <SaleCard
+              key={sale.transaction_id}
+              sale={sale}
+              onPreview={() => setPreviewing(sale)}
+              onMemorandum={() => setMemo(sale)}
+            />
           ))}
         </ol>
       )}
       <WeeklyUpdateDialog sale={previewing} onClose={() => setPreviewing(null)} />
+      <MemorandumDialog sale={memo} onClose={() => setMemo(null)} />
     </div>
   )
 }
 
-function SaleCard({ sale, onPreview }: { sale: PortfolioSale; onPreview: () => void }) {
-  const memorandum = useGenerateMemorandum()
+function SaleCard({
+  sale,
+  onPreview,
+  onMemorandum,
+}: {
+  sale: PortfolioSale
+  onPreview: () => void
+  onMemorandum: () => void
+}) {
   const headingId = `sale-${sale.transaction_id}`
   return (
     <li aria-labelledby={headingId} className="rounded-lg border bg-card p-4 shadow-sm" data-testid="portfolio-sale">
@@ -136,6 +170,7 @@ function SaleCard({ sale, onPreview }: { sale: PortfolioSale; onPreview: () => v
             {[
               sale.postcode,
               sale.agreed_price_pence !== null ? formatGbpFromPence(sale.agreed_price_pence, { whole: true }) : null,
+              sale.buyer_position ? BUYER_POSITION_LABELS[sale.buyer_position] : null,
             ]
               .filter(Boolean)
               .join(' · ')}
@@ -177,32 +212,55 @@ function SaleCard({ sale, onPreview }: { sale: PortfolioSale; onPreview: () => v
           </dd>
         </div>
       </dl>
+      {sale.waiting_on.length > 0 && <WaitingOn sale={sale} />}
       <div className="mt-3 flex flex-wrap gap-2">
         <Button size="sm" variant="outline" onClick={onPreview}>
           Weekly update
         </Button>
-        <Button
-          size="sm"
-          variant={sale.memorandum_sent ? 'outline' : 'default'}
-          disabled={memorandum.isPending}
-          onClick={() =>
-            memorandum.mutate(sale.transaction_id, {
-              onSuccess: (res) =>
-                notify.success(
-                  'Memorandum of sale sent',
-                  `Saved to Contracts as version ${res.version} and emailed to ${pluralise(res.sent_to.length, 'person', 'people')}.`,
-                ),
-              onError: (err) => notify.error('Could not issue the memorandum of sale', err.message),
-            })
-          }
-        >
-          {memorandum.isPending
-            ? 'Issuing…'
-            : sale.memorandum_sent
-              ? 'Issue memorandum of sale again'
-              : 'Issue memorandum of sale'}
+        <Button size="sm" variant={sale.memorandum_sent ? 'outline' : 'default'} onClick={onMemorandum}>
+          {sale.memorandum_sent ? 'Issue memorandum of sale again' : 'Issue memorandum of sale'}
         </Button>
       </div>
     </li>
+  )
+}
+
+/** The current stage's steps other people hold, each with "Chase" (one email, logged on the sale's activity). */
+function WaitingOn({ sale }: { sale: PortfolioSale }) {
+  const chase = useChase()
+  return (
+    <div className="mt-3">
+      <h3 className="text-sm font-semibold">Waiting on</h3>
+      <ul className="mt-1 flex flex-col gap-2 text-sm" aria-label={`Steps ${sale.address} is waiting on`}>
+        {sale.waiting_on.map((step) => (
+          <li key={step.task_id} className="flex flex-wrap items-center justify-between gap-2">
+            <span className="min-w-0">
+              {step.title} <span className="text-muted-foreground">({step.holder})</span>
+              {step.last_chased_at && (
+                <span className="block text-xs text-muted-foreground">Chased {formatUkDate(step.last_chased_at)}</span>
+              )}
+            </span>
+            <Button
+              size="sm"
+              variant="outline"
+              aria-label={`Chase ${step.holder}: ${step.title}`}
+              title={step.chaseable ? undefined : 'Nobody is recorded in this seat yet'}
+              disabled={!step.chaseable || chase.isPending}
+              onClick={() =>
+                chase.mutate(
+                  { txId: sale.transaction_id, taskId: step.task_id },
+                  {
+                    onSuccess: (res) => notify.success('Chaser sent', `Emailed ${res.sent_to.join(' and ')}.`),
+                    onError: (err) => notify.error('Could not send the chaser', err.message),
+                  },
+                )
+              }
+            >
+              Chase
+            </Button>
+          </li>
+        ))}
+      </ul>
+    </div>
   )
 }

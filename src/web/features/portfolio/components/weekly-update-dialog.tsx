@@ -1,5 +1,9 @@
+import { useState } from 'react'
 import type { PortfolioSale } from '#shared/contracts/portfolio.ts'
 import { Button } from '#web/components/ui/button.tsx'
+import { FormField } from '#web/components/ui/form-field.tsx'
+import { Input } from '#web/components/ui/input.tsx'
+import { Textarea } from '#web/components/ui/textarea.tsx'
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '#web/components/ui/dialog.tsx'
 import { Skeleton } from '#web/components/ui/skeleton.tsx'
 import { pluralise } from '#web/lib/formatters.ts'
@@ -8,13 +12,22 @@ import { useSendWeeklyUpdate, useWeeklyUpdatePreview } from '../api'
 
 /**
  * The weekly update of one sale as its sellers will get it on Monday at 09:00 UK time, who gets it
- * (a seller who switched it off in their email settings does not), and 'Send this week's update
- * now' (once per seller per week: the Monday run then skips them).
+ * (a seller who switched it off in their email settings does not), the subject and text to edit
+ * (a personal note, a correction) with the email previewed as edited, and 'Send this week's update
+ * now' with the edits (once per seller per week: the Monday run then skips them).
  */
 export function WeeklyUpdateDialog({ sale, onClose }: { sale: PortfolioSale | null; onClose: () => void }) {
   const preview = useWeeklyUpdatePreview(sale?.transaction_id ?? null)
   const send = useSendWeeklyUpdate()
   const due = preview.data?.recipients.filter((r) => !r.opted_out && !r.sent_this_week) ?? []
+  // The agent's edits of this sale's update; the template's text until they type (null).
+  const [edits, setEdits] = useState<{ txId: string; subject: string; text: string } | null>(null)
+  const mine = edits && edits.txId === sale?.transaction_id ? edits : null
+  const subject = mine?.subject ?? preview.data?.subject ?? ''
+  const text = mine?.text ?? preview.data?.text ?? ''
+  const edited = !!preview.data && (subject !== preview.data.subject || text !== preview.data.text)
+  const edit = (change: { subject?: string; text?: string }) =>
+    sale && setEdits({ txId: sale.transaction_id, subject, text, ...change })
   return (
     <Dialog open={!!sale} onOpenChange={(open) => !open && !send.isPending && onClose()}>
       <DialogContent className="max-h-[90vh] overflow-y-auto sm:max-w-2xl">
@@ -53,28 +66,51 @@ export function WeeklyUpdateDialog({ sale, onClose }: { sale: PortfolioSale | nu
                     </ul>
                   )}
                 </div>
-                <div>
-                  <h3 className="text-sm font-semibold">Subject</h3>
-                  <p className="text-sm">{preview.data.subject}</p>
-                </div>
-                <pre
-                  aria-label="Email preview"
-                  className="whitespace-pre-wrap break-words rounded-md border bg-muted/40 p-3 font-sans text-sm"
+                <FormField id="weekly-subject" label="Subject">
+                  {(f) => <Input {...f} value={subject} onChange={(e) => edit({ subject: e.target.value })} />}
+                </FormField>
+                <FormField
+                  id="weekly-text"
+                  label="Email text"
+                  hint="Written from the timeline. Add a personal note or change anything before you send it; every seller gets it as written here."
                 >
-                  {preview.data.text}
-                </pre>
+                  {(f) => <Textarea {...f} rows={10} value={text} onChange={(e) => edit({ text: e.target.value })} />}
+                </FormField>
+                <div className="flex items-center justify-between gap-2">
+                  <h3 className="text-sm font-semibold">Preview{edited ? ' (edited)' : ''}</h3>
+                  {edited && (
+                    <Button variant="ghost" size="sm" onClick={() => setEdits(null)}>
+                      Undo my changes
+                    </Button>
+                  )}
+                </div>
+                <div className="rounded-md border bg-muted/40 p-3 text-sm">
+                  <p className="font-semibold">{subject}</p>
+                  <pre aria-label="Email preview" className="mt-2 whitespace-pre-wrap break-words font-sans">
+                    {text}
+                  </pre>
+                </div>
                 <div className="flex flex-wrap justify-end gap-2">
                   <Button variant="outline" onClick={onClose} disabled={send.isPending}>
                     Close
                   </Button>
                   <Button
-                    disabled={send.isPending || due.length === 0}
+                    disabled={send.isPending || due.length === 0 || !subject.trim() || !text.trim()}
                     onClick={() =>
-                      send.mutate(sale.transaction_id, {
-                        onSuccess: (res) =>
-                          notify.success("This week's update is sent", `Emailed to ${pluralise(res.sent, 'seller')}.`),
-                        onError: (err) => notify.error('Could not send the update', err.message),
-                      })
+                      send.mutate(
+                        {
+                          txId: sale.transaction_id,
+                          body: edited ? { subject: subject.trim(), text: text.trim() } : {},
+                        },
+                        {
+                          onSuccess: (res) =>
+                            notify.success(
+                              "This week's update is sent",
+                              `Emailed to ${pluralise(res.sent, 'seller')}.`,
+                            ),
+                          onError: (err) => notify.error('Could not send the update', err.message),
+                        },
+                      )
                     }
                   >
                     {send.isPending ? 'Sending…' : "Send this week's update now"}
