@@ -38,7 +38,7 @@ export function useDepositTodos(txId: string, viewerRole: string | null): TodoIt
             state: 'todo',
             label: 'Set the deposit',
             hint: 'Usually 10% of the price; the buyer then pays it to the client-money account.',
-            action: open('Set the deposit'),
+            action: open('Open the deposit'),
           },
     ]
   const amount = formatGbpFromPence(d.amount_pence)

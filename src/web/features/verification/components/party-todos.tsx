@@ -37,7 +37,7 @@ export function useVerificationTodos(txId: string, viewerId: string): TodoItem[]
         </Button>
       ) : c.key === 'funds' ? (
         <Button asChild size="sm" variant="outline">
-          <Link to={fundsPath(txId)}>Source of funds</Link>
+          <Link to={fundsPath(txId)}>Open source of funds</Link>
         </Button>
       ) : undefined,
     })
