@@ -208,3 +208,14 @@ export async function makePdf(text: string | string[], pages = 1): Promise<Buffe
   }
   return Buffer.from(await doc.save())
 }
+
+/**
+ * Opens the 'Done (n)' fold of Overview's 'What is left for you' (decision 063), where finished
+ * steps (a fee accepted or paid, a deposit held...) are; nothing when it is open or absent.
+ */
+export async function showDoneSteps(page: Page) {
+  const fold = page.getByTestId('what-is-left').locator('details')
+  await expect(page.getByTestId('what-is-left')).toBeVisible()
+  if ((await fold.count()) && !(await fold.evaluate((d) => (d as HTMLDetailsElement).open)))
+    await fold.locator('summary').click()
+}

@@ -3,14 +3,14 @@
  * a firm admin whose trial has ended sees the Pro upsell on the cases board, subscribes through the
  * sandbox's hosted checkout with the 4242 test card, adds a seat, downloads the invoice PDF (its text
  * checked: the firm, VAT at 20%) and finds the cases board open again. A seller accepts the completion
- * fee on the move's Overview with a sandbox test card (a declined card first, its message shown), and
+ * fee on the move's Overview ('What is left for you') with a sandbox test card (a declined card first, its message shown), and
  * after completion is charged once with the receipt emailed and on the move. axe on the pages;
  * screenshots at 1280 and 390 px.
  */
 import { mkdirSync } from 'node:fs'
 import { readFile } from 'node:fs/promises'
 import { expect, test } from '@playwright/test'
-import { expectNoAxeViolations, move, newBrowser, person, toast } from './app-helpers'
+import { expectNoAxeViolations, move, newBrowser, person, showDoneSteps, toast } from './app-helpers'
 import { outbox } from './mail-helpers'
 
 const SHOTS = '/tmp/payments-shots'
@@ -141,7 +141,7 @@ test('a seller accepts the completion fee with a sandbox test card, and the rece
 
   // The buyer sees who pays; no button to accept it for the seller.
   await buyer.page.goto(path)
-  const buyerCard = buyer.page.getByRole('region', { name: 'Completion fee' })
+  const buyerCard = buyer.page.getByTestId('todo-completion-fee')
   // The first page load after the server starts can be slow on a loaded machine.
   await expect(buyerCard).toContainText('paid by the seller (Sally Seller) only when the move completes', {
     timeout: 30_000,
@@ -150,7 +150,7 @@ test('a seller accepts the completion fee with a sandbox test card, and the rece
 
   const { page } = seller
   await page.goto(path)
-  const card = page.getByRole('region', { name: 'Completion fee' })
+  const card = page.getByTestId('todo-completion-fee')
   await expect(card).toContainText('£99.00 including VAT (£16.50 of it VAT), paid by you only when the move completes')
   await expect(card).toContainText('nothing at all if the move does not complete')
   for (const width of [1280, 390]) {
@@ -177,6 +177,8 @@ test('a seller accepts the completion fee with a sandbox test card, and the rece
   await page.getByRole('button', { name: 'Save card' }).click()
 
   await expect(page).toHaveURL(new RegExp(`${path}\\?fee=saved`))
+  // Accepted, the fee is a done step, under 'Done' on the seller's list.
+  await showDoneSteps(page)
   await expect(card).toContainText('Visa ending 4242 will be charged £99.00 including VAT when the move completes', {
     timeout: 15_000,
   })
@@ -208,6 +210,7 @@ test('a seller accepts the completion fee with a sandbox test card, and the rece
   await page.setViewportSize({ width: 1280, height: 900 })
   await page.goto(path)
   await expect(card).toContainText('£99.00 was charged to you')
+  await showDoneSteps(page)
   const receipt = await seller.request.get(
     (await card.getByRole('link', { name: /Download receipt/ }).getAttribute('href'))!,
   )

@@ -293,11 +293,14 @@ test('TA6: upload, preview, version 2, both sign, Signed, certificate, verify, 4
   expect((await o.page.request.get(inline.url)).status()).toBe(403)
   expect((await o.page.request.get(`/api/transactions/${txId}/documents`)).status()).toBe(404)
 
-  // --- The Activity list and its verification ----------------------------------------------------------
+  // --- The Activity list and its verification (a view of Documents, decision 063) ------------------------
+  const views = s.page.getByRole('group', { name: 'Documents views' })
+  await views.getByRole('button', { name: 'Activity' }).click()
   const trail = s.page.getByTestId('activity-trail')
   await expect(trail).toContainText('signed "TA6.pdf" (version 2)')
   await trail.getByRole('button', { name: 'Verify audit trail' }).click()
   await expect(s.page.getByTestId('audit-verify-result')).toContainText('Intact: all')
+  await views.getByRole('button', { name: 'Documents' }).click()
 
   // --- A cancelled upload: the progress bar, Cancel, and no row ---------------------------------------
   const unthrottle = await throttleUploads(s, 256 * 1024)
@@ -460,6 +463,8 @@ test('a signer declines with a reason; the requester cancels a new request; keyb
   await expect(viewer.getByTestId('signature-status')).toContainText('Waiting for 1 of 1 signature')
   await viewer.getByRole('button', { name: 'Cancel signature request' }).click()
   await expect(viewer.getByTestId('signature-status')).toContainText('Cancelled by the requester')
+  await s.page.keyboard.press('Escape')
+  await s.page.getByRole('group', { name: 'Documents views' }).getByRole('button', { name: 'Activity' }).click()
   await expect(s.page.getByTestId('activity-trail')).toContainText('declined to sign "TA10.pdf"')
 
   s.console.check(ALLOWED_CONSOLE)

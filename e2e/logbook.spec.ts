@@ -6,7 +6,7 @@
  * completion fee and finds the receipt in their email and on the move. Screenshots at 1280 and 390 px.
  */
 import { expect, test } from '@playwright/test'
-import { expectNoAxeViolations, makePdf, move, person, toast } from './app-helpers'
+import { expectNoAxeViolations, makePdf, move, person, showDoneSteps, toast } from './app-helpers'
 import { outbox } from './mail-helpers'
 
 const SHOTS = 'test-results/screens'
@@ -82,8 +82,9 @@ test('at completion the buyer gets the home logbook, keeps a maintenance record,
     .poll(async () => (await outbox(seller.request)).some((m) => m.to === seller.email && /receipt/.test(m.subject)))
     .toBe(true)
   await seller.page.goto(path)
-  const fee = seller.page.getByRole('region', { name: 'Completion fee' })
+  const fee = seller.page.getByTestId('todo-completion-fee')
   await expect(fee).toContainText('£99.00 was charged to you')
+  await showDoneSteps(seller.page)
   const receipt = await seller.request.get(
     (await fee.getByRole('link', { name: /Download receipt/ }).getAttribute('href'))!,
   )
@@ -91,7 +92,7 @@ test('at completion the buyer gets the home logbook, keeps a maintenance record,
 
   const page = buyer.page
   await page.goto(path)
-  const buyerFee = page.getByRole('region', { name: 'Completion fee' })
+  const buyerFee = page.getByTestId('todo-completion-fee')
   await expect(buyerFee).toContainText('£99.00 was charged to the seller (Sid Seller)')
   await expect(buyerFee.getByRole('link', { name: /Download receipt/ })).toHaveCount(0)
   await page.getByRole('link', { name: "Open your home's logbook" }).click()

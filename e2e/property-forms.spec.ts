@@ -48,7 +48,7 @@ test('the seller fills and signs the TA6; the buyer’s conveyancer raises an en
   // The seller opens the form from the Overview: it resumes at the section still to answer.
   const page = seller.page
   await page.goto(path)
-  await page.getByRole('link', { name: 'TA6 form' }).click()
+  await page.getByRole('link', { name: 'Open the TA6' }).click()
   await slow(page.getByRole('heading', { level: 1, name: 'TA6 Property Information Form' })).toBeVisible()
   await slow(page.getByRole('heading', { level: 2, name: '9 Parking' })).toBeVisible()
   await slow(page.getByText(/of \d+ required answers/)).toBeVisible()

@@ -71,7 +71,7 @@ test('a buyer books and pays a surveyor covering the postcode; the report waits 
   const { path } = await createMove(buyer.request, { address: '7 Survey Row', postcode: 'AL5 2JQ' })
   const page = buyer.page
   await page.goto(path)
-  await page.getByRole('link', { name: 'Book or view the survey' }).click()
+  await page.getByRole('link', { name: 'Book a survey' }).click()
   await expect(page.getByRole('heading', { level: 1, name: 'Survey' })).toBeVisible()
   await expect(page.getByText('Firms that cover AL5, where the property is.')).toBeVisible()
   await expect(page.getByRole('radio', { name: new RegExp(firmName) }).first()).toBeVisible()

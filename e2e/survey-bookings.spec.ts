@@ -81,7 +81,7 @@ test('a buyer books a Level 2 survey; the surveyor delivers the report and a pay
   const { txId, path } = await createMove(buyer.request, { address: '7 Survey Row', postcode: 'AL5 2JQ' })
   const page = buyer.page
   await page.goto(path)
-  await page.getByRole('link', { name: 'Book or view the survey' }).click()
+  await page.getByRole('link', { name: 'Book a survey' }).click()
   await expect(page.getByRole('heading', { level: 1, name: 'Survey' })).toBeVisible()
   await expect(page.getByText('No survey booked yet.')).toBeVisible()
   await page.getByRole('radio', { name: new RegExp(`RICS Home Survey Level 2: £595\\.00.*${firmName}`) }).check()

@@ -56,11 +56,11 @@ test('a conveyancer checks the title, the mismatched proprietor is flagged and t
   await expect(toast(page)).toContainText('Enquiry raised')
   await expect(check.getByText("Enquiry raised with the seller's side.")).toBeVisible()
 
-  // The register summary is filed in Property, and the enquiry is on the Enquiries tab.
+  // The register summary is filed in Property, and the enquiry is in Documents' Enquiries view.
   await page.goto(path)
   await page.getByRole('tab', { name: 'Documents' }).click()
   await expect(page.getByRole('tabpanel').getByText('Register HD733205.pdf').first()).toBeVisible()
-  await page.getByRole('tab', { name: 'Enquiries' }).click()
+  await page.getByRole('group', { name: 'Documents views' }).getByRole('button', { name: 'Enquiries' }).click()
   await expect(page.getByText(/Please explain how Sam Mismatch is entitled to sell/)).toBeVisible()
 
   // The buyer, on a phone, reads the result but obtains nothing.

@@ -149,7 +149,7 @@ export const MANUAL = {
   'title-checks': { e2e: ['title-check'], why: 'the journey walks one title check' },
   transactions: {
     web: ['dashboard', 'workspace'],
-    e2e: ['dashboard', 'workspace', 'buyer-journey', 'timeline-workflow', 'status-preconditions'],
+    e2e: ['dashboard', 'workspace', 'buyer-journey', 'timeline-workflow', 'status-preconditions', 'workspace-shape'],
     why: 'a transaction is a move: listed on the dashboard, opened in the workspace',
   },
   'two-factor': { web: ['account', 'auth'], why: 'two-factor is set up in Account settings and asked at sign-in' },

@@ -24,6 +24,12 @@ describe('page paths', () => {
     )
   })
 
+  it('opens a view inside the tab it belongs to', () => {
+    expect(transactionPath(TX, { view: 'enquiries' })).toBe(`/app/transactions/${TX}?tab=documents&view=enquiries`)
+    expect(transactionPath(TX, { view: 'activity' })).toBe(`/app/transactions/${TX}?tab=documents&view=activity`)
+    expect(transactionPath(TX, { view: 'chain' })).toBe(`/app/transactions/${TX}?tab=timeline&view=chain`)
+  })
+
   it('keeps ids and base64url tokens as they are, and encodes anything else', () => {
     const token = 'q3Z-_9aB0cD1eF2gH3iJ4kL5mN6oP7qR8sT9uV0wX1y'
     expect(invitationPath(token)).toBe(`/invite/${token}`)

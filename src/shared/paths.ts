@@ -39,9 +39,17 @@ export const PAGE_PATHS = {
   verifyEmail: '/verify-email',
 } as const
 
-/** The transaction workspace's tabs, named by `?tab=` (Overview when absent). */
-export const TRANSACTION_TABS = ['overview', 'timeline', 'documents', 'people', 'chat', 'enquiries', 'chain'] as const
+/** The transaction workspace's five tabs (spec: Screens and routes), named by `?tab=` (Overview when absent). */
+export const TRANSACTION_TABS = ['overview', 'timeline', 'documents', 'people', 'chat'] as const
 export type TransactionTab = (typeof TRANSACTION_TABS)[number]
+
+/**
+ * The views inside a tab, named by `?view=`, and the tab each sits in (decision 063): the enquiries
+ * and the move's Activity trail in Documents, the property chain in Timeline. Each tab's first view
+ * (the documents, the stages) is the one shown without `?view=`.
+ */
+export const TRANSACTION_VIEWS = { enquiries: 'documents', activity: 'documents', chain: 'timeline' } as const
+export type TransactionView = keyof typeof TRANSACTION_VIEWS
 
 // encodeURIComponent, not URLSearchParams: the links keep the exact form they have always had
 // (a space as %20, `!'()~` as they are).
@@ -59,11 +67,17 @@ export function signInPath(query: { email?: string } = {}): string {
 }
 
 /**
- * One transaction's workspace: '/app/transactions/{txId}', with `?tab=` to open a tab and, on the
- * Chat tab, `&thread=` to open one thread ('/app/transactions/t1?tab=chat&thread=th1').
+ * One transaction's workspace: '/app/transactions/{txId}', with `?tab=` to open a tab, `view` to
+ * open a view inside its tab ('/app/transactions/t1?tab=documents&view=enquiries': the tab follows
+ * from the view) and, on the Chat tab, `&thread=` to open one thread
+ * ('/app/transactions/t1?tab=chat&thread=th1').
  */
-export function transactionPath(txId: string, open: { tab?: TransactionTab; thread?: string } = {}): string {
-  return withQuery(`/app/transactions/${encodeURIComponent(txId)}`, { tab: open.tab, thread: open.thread })
+export function transactionPath(
+  txId: string,
+  open: { tab?: TransactionTab; view?: TransactionView; thread?: string } = {},
+): string {
+  const tab = open.view ? TRANSACTION_VIEWS[open.view] : open.tab
+  return withQuery(`/app/transactions/${encodeURIComponent(txId)}`, { tab, view: open.view, thread: open.thread })
 }
 
 /** The title checks of one move: '/app/transactions/{txId}/title'. */

@@ -127,7 +127,8 @@ export async function readChainMoves(tx: Tx, viewer: Viewer, ids: readonly strin
   if (ids.length === 0) return []
   const res = await tx.execute(sql`
     select t.id, t.status, t.exchange_date::text as exchange_date, t.completion_date::text as completion_date,
-      ${canSeeTransactionRow('t', 'v.vid')} as can_open,
+      -- coalesce: a move with no buyer or seller on Homeward (a null id) makes the rule null, not false.
+      coalesce(${canSeeTransactionRow('t', 'v.vid')}, false) as can_open,
       p.address_lines, p.postcode,
       (select s.stage_name from timeline_stages s where s.transaction_id = t.id and s.status <> 'completed'
         order by s.sort_index limit 1) as stage,

@@ -100,7 +100,7 @@ export async function alertClocksOfTransaction(
       actorId: null,
       title,
       body,
-      link: transactionPath(txId, { tab: row.clock_type === 'enquiry_replies' ? 'enquiries' : 'timeline' }),
+      link: transactionPath(txId, row.clock_type === 'enquiry_replies' ? { view: 'enquiries' } : { tab: 'timeline' }),
       ...delivery,
     })
     sent += 1

@@ -54,7 +54,7 @@ async function tellSide(tx: Tx, ctx: EnquiryContext, role: string, title: string
     actorId: ctx.viewer.profileId,
     title,
     body,
-    link: transactionPath(ctx.txId, { tab: 'enquiries' }),
+    link: transactionPath(ctx.txId, { view: 'enquiries' }),
     publicUrl: ctx.publicUrl,
     deliverMail: ctx.deliverMail,
   })

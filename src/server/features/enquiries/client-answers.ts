@@ -248,7 +248,7 @@ async function checkClientAnswer(tx: Tx, ctx: EnquiryContext, input: { taskId: s
   if (role !== client)
     throw new AppError(
       'forbidden',
-      `Only the ${client} answers this task: it asks for their answer. Reply on the Enquiries tab instead.`,
+      `Only the ${client} answers this task: it asks for their answer. Reply under Documents, Enquiries, instead.`,
     )
   const existing = firstRow(
     z.object({ id: z.string(), state: z.enum(ENQUIRY_MESSAGE_STATES) }),
@@ -372,7 +372,7 @@ export async function answerClientTask(
       actorId: ctx.viewer.profileId,
       title: `The ${CLIENT_NAME[client]} answered enquiry ${row.number}: ${what} to review`,
       body: input.body.slice(0, 200),
-      link: transactionPath(ctx.txId, { tab: 'enquiries' }),
+      link: transactionPath(ctx.txId, { view: 'enquiries' }),
       audience,
       ...notify,
     })

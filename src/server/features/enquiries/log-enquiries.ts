@@ -113,7 +113,7 @@ export async function logEnquiries(
       actorId: ctx.viewer.profileId,
       title: `${ctx.viewer.fullName} logged ${ids.length === 1 ? 'an enquiry' : `${ids.length} enquiries`} received by ${input.received_via}`,
       body: null,
-      link: transactionPath(ctx.txId, { tab: 'enquiries' }),
+      link: transactionPath(ctx.txId, { view: 'enquiries' }),
       publicUrl: ctx.publicUrl,
       deliverMail: ctx.deliverMail,
     })

@@ -100,7 +100,7 @@ export async function raiseEnquiries(
           ? `${ctx.viewer.fullName} raised enquiry ${number}`
           : `${ctx.viewer.fullName} raised ${ids.length} enquiries`,
       body: 'Replies are due within the firm’s SLA for replies to enquiries.',
-      link: transactionPath(ctx.txId, { tab: 'enquiries' }),
+      link: transactionPath(ctx.txId, { view: 'enquiries' }),
       publicUrl: ctx.publicUrl,
       deliverMail: ctx.deliverMail,
     })

@@ -275,7 +275,7 @@ export async function replyViaLink(
       actorId: null,
       title: `Enquiry ${enquiry.number} is answered by ${author} (${NOT_ON_HOMEWARD})`,
       body: opts.body.slice(0, 200),
-      link: transactionPath(txId, { tab: 'enquiries' }),
+      link: transactionPath(txId, { view: 'enquiries' }),
       ...delivery,
     })
     await alertClocksOfTransaction(tx, txId, delivery)

@@ -15,12 +15,16 @@ import { callApi } from '#web/lib/api-client.ts'
 
 const depositKey = (txId: string) => ['deposit', txId] as const
 
-/** GET /api/transactions/{txId}/deposit; `pollMs` while waiting for the partner's webhook. */
-export function useDeposit(txId: string, pollMs: number | false = false) {
+/**
+ * GET /api/transactions/{txId}/deposit; `pollMs` while waiting for the partner's webhook; `enabled`
+ * false for a viewer who may not read it.
+ */
+export function useDeposit(txId: string, pollMs: number | false = false, enabled = true) {
   return useQuery({
     queryKey: depositKey(txId),
     queryFn: ({ signal }) => callApi(depositEndpoints.get, { params: { txId }, signal }),
     refetchInterval: pollMs,
+    enabled,
   })
 }
 

@@ -11,9 +11,10 @@ import { uploadFile } from '#web/lib/uploads/upload-file.ts'
 
 export const propertyFormKey = (txId: string, form: PropertyFormKind) => ['property-forms', txId, form] as const
 
-/** GET /api/transactions/{txId}/forms/{form}. */
-export function usePropertyForm(txId: string, form: PropertyFormKind) {
+/** GET /api/transactions/{txId}/forms/{form}; `enabled` false for a viewer who may not read it. */
+export function usePropertyForm(txId: string, form: PropertyFormKind, enabled = true) {
   return useQuery({
+    enabled,
     queryKey: propertyFormKey(txId, form),
     queryFn: ({ signal }) => callApi(propertyFormEndpoints.get, { params: { txId, form }, signal }),
     // The seller's own edits live in the page while they type; a refetch must not overwrite them.

@@ -15,9 +15,10 @@ import { callApi } from '#web/lib/api-client.ts'
 const surveysKey = (txId: string) => ['surveys', 'transaction', txId] as const
 const SCHEDULE_KEY = ['surveys', 'schedule'] as const
 
-/** GET /api/transactions/{txId}/surveys. */
-export function useTransactionSurveys(txId: string) {
+/** GET /api/transactions/{txId}/surveys; `enabled` false for a viewer who may not read it. */
+export function useTransactionSurveys(txId: string, enabled = true) {
   return useQuery({
+    enabled,
     queryKey: surveysKey(txId),
     queryFn: ({ signal }) => callApi(surveyEndpoints.transactionSurveys, { params: { txId }, signal }),
   })

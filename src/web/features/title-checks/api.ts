@@ -10,9 +10,10 @@ import { transactionQueryKey } from '#web/lib/query-keys.ts'
 
 const titleChecksKey = (txId: string) => ['title-checks', txId] as const
 
-/** GET /api/transactions/{txId}/title-checks. */
-export function useTitleChecks(txId: string) {
+/** GET /api/transactions/{txId}/title-checks; `enabled` false for a viewer who may not read it. */
+export function useTitleChecks(txId: string, enabled = true) {
   return useQuery({
+    enabled,
     queryKey: titleChecksKey(txId),
     queryFn: ({ signal }) => callApi(titleCheckEndpoints.list, { params: { txId }, signal }),
   })

@@ -16,10 +16,12 @@ export interface WorkspaceSlots {
   /** The Chat tab's content, and the badge on its trigger (unread messages). */
   chatTab?: ReactNode
   chatBadge?: ReactNode
-  /** The Enquiries tab's content (pre-contract enquiries and their reply clocks). */
-  enquiriesTab?: ReactNode
-  /** The Chain tab's content (the move's property chain, first buyer to top). */
-  chainTab?: ReactNode
+  /** Documents tab, its Enquiries view: pre-contract enquiries and their reply clocks. */
+  enquiriesView?: ReactNode
+  /** Documents tab, its Activity view: the move's audit trail as the viewer may read it (decision 052). */
+  activityView?: ReactNode
+  /** Timeline tab, its Chain view: the move's property chain, first buyer to top. */
+  chainView?: ReactNode
   /** People tab, above the people: the fee earner of the viewer's firm's matter (admins reassign it). */
   feeEarner?: ReactNode
   /** People tab, for those who may invite: the invite button beside 'Find a professional'. */
@@ -28,10 +30,12 @@ export interface WorkspaceSlots {
   pendingInvitations?: ReactNode
   /** People tab: a person's verification badges (identity, CDD ...) on their card, by profile id. */
   partyBadges?: (profileId: string) => ReactNode
-  /** Overview, at the top: what is left for the viewer to do (buyers and sellers). */
-  overviewChecklist?: ReactNode
-  /** Overview, under the checklist: cards other features add for the viewer (e.g. the deposit). */
-  overviewCards?: ReactNode
+  /**
+   * Overview, under the progress: 'What is left for you', the viewer's one list of steps by their
+   * role (WhatIsLeft), each step from the feature it belongs to (identity, source of funds, deposit,
+   * fee, survey, forms, title...).
+   */
+  whatIsLeft?: ReactNode
   /** Timeline, under a task: a link to the page where that task is done (e.g. the deposit's). */
   taskExtra?: (task: Task) => ReactNode
   /** Header, under the address: the professionals recorded as not on Homeward (off-platform parties). */

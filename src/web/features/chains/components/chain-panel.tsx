@@ -14,7 +14,7 @@ import { ChainDates } from './chain-dates'
 import { LinkRequestForm, PendingLinks } from './chain-links'
 
 /**
- * A move's property chain (the workspace's Chain tab and its own page): every move from the first
+ * A move's property chain (the Chain view of the workspace's Timeline, and its own page): every move from the first
  * buyer to the top of the chain with its stage, progress, target dates and any block, the slowest
  * link marked, each side's conveyancer of a move the viewer is on (a firm recorded as not on Homeward
  * with that badge); the links waiting for an answer; asking to link this move; and the chain's dates.

@@ -12,7 +12,8 @@ const PAGE = 20
 const MAX = 200
 
 /**
- * The move's audit trail as a readable Activity list, newest first: who did what
+ * The Documents tab's Activity view (decision 063): the move's audit trail as a readable list,
+ * newest first, of the entries the viewer may read (decision 052): who did what
  * and when, with 'Show more' and 'Verify audit trail', which walks the hash chain on the server and
  * says whether it is intact or names the first broken link.
  */
@@ -32,18 +33,19 @@ export function ActivityTrail({ txId }: { txId: string }) {
       data-testid="activity-trail"
     >
       <div className="flex flex-col gap-2 sm:flex-row sm:items-center sm:justify-between">
-        <h3 id="activity-title" className="flex items-center gap-2 font-semibold">
+        <h2 id="activity-title" className="flex items-center gap-2 text-lg font-semibold">
           <History aria-hidden="true" className="size-4 text-primary" />
           Activity
-        </h3>
+        </h2>
         <Button variant="outline" size="sm" disabled={verify.isPending} onClick={() => verify.mutate()}>
           <ShieldCheck aria-hidden="true" />
           {verify.isPending ? 'Verifying…' : 'Verify audit trail'}
         </Button>
       </div>
       <p className="text-sm text-muted-foreground">
-        Every upload, view, download and signature is recorded here. Each entry holds the fingerprint of the one before
-        it, so no one can quietly change the record.
+        What happens on the move is recorded here: ticks and blocks, status changes, people joining, and every upload,
+        view, download and signature, each shown only to the people it is for. Each entry holds the fingerprint of the
+        one before it, so no one can quietly change the record.
       </p>
       {verify.data && (
         <p

@@ -18,7 +18,6 @@ import { Skeleton } from '#web/components/ui/skeleton.tsx'
 import { cn } from '#web/lib/cn.ts'
 import { formatUkDate } from '#web/lib/formatters.ts'
 import { useChangeAudience, useDocuments, useSignatureRequests } from '../api'
-import { ActivityTrail } from './activity-trail'
 import { AwaitingSignature } from './awaiting-signature'
 import { UploadDialog } from './upload-dialog'
 import { UploadProgressList } from './upload-progress-list'
@@ -52,7 +51,8 @@ const carriesFiles = (e: DragEvent) => Array.from(e.dataTransfer.types).includes
  * folder, or anywhere on the tab to choose one) with progress and cancel; documents by folder in
  * the fixed order, each row the latest version with its earlier versions on demand, a Signed or
  * 'Awaiting signatures' badge and View (the lazily loaded viewer, where signing happens); what
- * waits for the viewer's signature; and the move's Activity trail.
+ * waits for the viewer's signature. The move's Activity trail is a view of its own beside it
+ * (ActivityTrail, decision 063).
  */
 export function DocumentsTab({ detail }: { detail: TransactionDetail }) {
   const txId = detail.id
@@ -171,7 +171,6 @@ export function DocumentsTab({ detail }: { detail: TransactionDetail }) {
           )}
         />
       )}
-      <ActivityTrail txId={txId} />
       <UploadDialog
         open={!!dialog}
         onOpenChange={(open) => !open && setDialog(null)}

@@ -30,7 +30,10 @@ const AUDIENCE = { seller: 'seller_and_conveyancer', buyer: 'buyer_and_conveyanc
 export function ClientTaskPage({ txId, taskId }: { txId: string; taskId: string }) {
   const query = useClientTask(txId, taskId)
   const back = (
-    <Link to={transactionPath(txId, { tab: 'enquiries' })} className="inline-flex items-center gap-1 text-sm underline">
+    <Link
+      to={transactionPath(txId, { view: 'enquiries' })}
+      className="inline-flex items-center gap-1 text-sm underline"
+    >
       <ArrowLeft aria-hidden="true" className="size-4" />
       Back to the move&apos;s enquiries
     </Link>

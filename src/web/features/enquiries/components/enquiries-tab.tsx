@@ -15,7 +15,7 @@ import { RaiseEnquiriesDialog } from './raise-enquiries-dialog'
 import { clockText, SLA_VARIANT, STATUS_VARIANT, wordClock } from './labels'
 
 /**
- * The Enquiries tab of a matter. The buyer's conveyancer raises enquiries (several at once from the
+ * The Enquiries view of a matter (in the workspace's Documents tab, decision 063). The buyer's conveyancer raises enquiries (several at once from the
  * standard list), marks replies satisfied, raises further enquiries or withdraws; the seller's
  * conveyancer replies and asks the seller; both export the replies as a PDF into Contracts. Anyone
  * else on the move sees each enquiry's status, read-only.

@@ -99,7 +99,7 @@ function ChainCard({ chain }: { chain: Chain }) {
         <h2 id={headingId} className="text-lg font-semibold">
           <Link
             className="underline-offset-4 hover:underline"
-            to={transactionPath(chain.transaction_id, { tab: 'chain' })}
+            to={transactionPath(chain.transaction_id, { view: 'chain' })}
           >
             {chain.address}
           </Link>

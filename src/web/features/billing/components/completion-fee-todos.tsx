@@ -7,6 +7,7 @@ import { Button } from '#web/components/ui/button.tsx'
 import { formatGbpFromPence, formatUkDate } from '#web/lib/formatters.ts'
 import { useAcceptCompletionFee, useCompletionFee } from '../api'
 import { SandboxBadge } from '#web/components/sandbox-badge.tsx'
+import type { TodoItem } from '#web/lib/todo-item.ts'
 
 /** The parties a move's completion fee is shown to: the buyers and sellers (professionals never pay it). */
 const PARTIES = ['buyer', 'seller']
@@ -55,73 +56,72 @@ function feeText(f: CompletionFee): string[] {
 }
 
 /**
- * Overview card: Homeward's flat completion fee, shown to the move's buyers and sellers from the start
- * (who pays it, how much with VAT, what it covers, and that nothing is charged if the move does not
- * complete). The payer accepts it here by saving a card on the provider's page, or pays it after a
- * completion it was not accepted before; the receipt follows completion
+ * Homeward's flat completion fee as a step on 'What is left for you' (decision 063), for the move's
+ * buyers and sellers from the start: who pays it, how much with VAT, what it covers, and that
+ * nothing is charged if the move does not complete. For the payer it is theirs to do: accept it by
+ * saving a card on the provider's page, or pay it after a completion it was not accepted before;
+ * for the other party it is the other side's. The receipt follows completion
  * (docs/decisions/033-billing-and-pro.md, 036-completion-fee-acceptance.md).
  */
-export function CompletionFeeCard({ txId, viewerRole }: { txId: string; viewerRole: string | null }) {
+export function useCompletionFeeTodos(txId: string, viewerRole: string | null): TodoItem[] {
   const party = !!viewerRole && PARTIES.includes(viewerRole)
   const [params] = useSearchParams()
   const back = params.get('fee')
   const fee = useCompletionFee(txId, party, back !== null)
   const accept = useAcceptCompletionFee(txId)
-  if (!party || !fee.data) return null
+  if (!party || !fee.data) return []
   const f = fee.data
   const waiting = back !== null && f.acceptance?.status === 'pending'
   const action = f.viewer_action
-  return (
-    <section
-      aria-labelledby="completion-fee-heading"
-      data-testid="completion-fee-card"
-      className="flex flex-col gap-3 rounded-xl border bg-background p-5 sm:flex-row sm:items-center sm:justify-between sm:p-6"
-    >
-      <div className="flex flex-col gap-1">
-        <div className="flex flex-wrap items-center gap-2">
-          <h2 id="completion-fee-heading" className="text-lg font-semibold">
-            Completion fee
-          </h2>
-          <SandboxBadge provider={f.provider_label} detail="no real card is charged" />
-        </div>
-        {feeText(f).map((line) => (
-          <p key={line} className="text-sm text-muted-foreground">
-            {line}
-          </p>
-        ))}
-        {waiting && (
-          <p role="status" className="text-sm">
-            Checking your card with the payment provider…
-          </p>
-        )}
-        {f.acceptance?.problem && !waiting && (
-          <p role="alert" className="text-sm font-medium text-destructive">
-            {f.acceptance.problem}
-          </p>
-        )}
-        {accept.isError && (
-          <p role="alert" className="text-sm font-medium text-destructive">
-            {accept.error.message}
-          </p>
-        )}
-      </div>
-      <div className="flex shrink-0 flex-col gap-2">
-        {action && !waiting && (
-          <Button onClick={() => accept.mutate()} disabled={accept.isPending}>
-            <CreditCard aria-hidden="true" />
-            {action === 'accept' ? 'Accept the fee' : `Pay ${formatGbpFromPence(f.amount_pence)}`}
-          </Button>
-        )}
-        {f.receipt_available && (
-          <Button asChild variant="outline">
-            <a href={endpointUrl(billingEndpoints.completionFeeReceipt, { params: { txId } })} download>
-              <Download aria-hidden="true" />
-              Download receipt
-              {f.invoice_number && <span className="sr-only"> {f.invoice_number}</span>}
-            </a>
-          </Button>
-        )}
-      </div>
-    </section>
-  )
+  const settled = f.status === 'paid' || f.status === 'waived' || f.acceptance?.status === 'accepted'
+  return [
+    {
+      key: 'completion-fee',
+      state: settled ? 'done' : f.viewer_is_payer ? (waiting ? 'waiting' : 'todo') : 'waiting',
+      label: f.viewer_is_payer && !settled ? 'Accept the completion fee' : 'Completion fee',
+      badge: <SandboxBadge provider={f.provider_label} detail="no real card is charged" />,
+      hint: (
+        <span className="flex flex-col gap-1" data-testid="completion-fee-card">
+          {feeText(f).map((line) => (
+            <span key={line}>{line}</span>
+          ))}
+          {waiting && (
+            <span role="status" className="text-foreground">
+              Checking your card with the payment provider…
+            </span>
+          )}
+          {f.acceptance?.problem && !waiting && (
+            <span role="alert" className="font-medium text-destructive">
+              {f.acceptance.problem}
+            </span>
+          )}
+          {accept.isError && (
+            <span role="alert" className="font-medium text-destructive">
+              {accept.error.message}
+            </span>
+          )}
+        </span>
+      ),
+      action:
+        (action && !waiting) || f.receipt_available ? (
+          <>
+            {action && !waiting && (
+              <Button size="sm" onClick={() => accept.mutate()} disabled={accept.isPending}>
+                <CreditCard aria-hidden="true" />
+                {action === 'accept' ? 'Accept the fee' : `Pay ${formatGbpFromPence(f.amount_pence)}`}
+              </Button>
+            )}
+            {f.receipt_available && (
+              <Button asChild size="sm" variant="outline">
+                <a href={endpointUrl(billingEndpoints.completionFeeReceipt, { params: { txId } })} download>
+                  <Download aria-hidden="true" />
+                  Download receipt
+                  {f.invoice_number && <span className="sr-only"> {f.invoice_number}</span>}
+                </a>
+              </Button>
+            )}
+          </>
+        ) : undefined,
+    },
+  ]
 }
