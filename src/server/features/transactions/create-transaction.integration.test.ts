@@ -200,7 +200,12 @@ describe('POST /api/transactions', () => {
 
   it.each([
     ['an invalid postcode', { postcode: 'NOT A POSTCODE' }, 'postcode', 'Enter a valid UK postcode, like SW1A 1AA'],
-    ['a postcode missing its last letter', { postcode: 'AL3 5A' }, 'postcode', 'Enter a valid UK postcode, like SW1A 1AA'],
+    [
+      'a postcode missing its last letter',
+      { postcode: 'AL3 5A' },
+      'postcode',
+      'Enter a valid UK postcode, like SW1A 1AA',
+    ],
     ['no postcode', { postcode: undefined }, 'postcode', 'Enter a valid UK postcode, like SW1A 1AA'],
     ['a UPRN with letters', { uprn: '10008A123456' }, 'uprn', 'UPRN must be 1 to 12 digits'],
     ['a 13-digit UPRN', { uprn: '1000801234567' }, 'uprn', 'UPRN must be 1 to 12 digits'],

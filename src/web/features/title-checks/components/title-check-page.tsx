@@ -269,7 +269,8 @@ function RaiseEnquiry({ txId, body }: { txId: string; body: string }) {
         disabled={raise.isPending}
         onClick={() =>
           raise.mutate(body, {
-            onSuccess: () => notify.success('Enquiry raised', 'It is under Documents, Enquiries, with its reply clock.'),
+            onSuccess: () =>
+              notify.success('Enquiry raised', 'It is under Documents, Enquiries, with its reply clock.'),
             onError: (err) => notify.error('Could not raise the enquiry', err.message),
           })
         }
