@@ -55,6 +55,7 @@ export const PERSON_COLUMNS: Record<string, string> = {
   'cdd_records.client_profile_id':
     'not exported: your conveyancer’s client due diligence record (their record under the Money Laundering Regulations; your checks are in identity-checks.json)',
   'cdd_records.decided_by': ACTIVITY,
+  'cdd_records.identity_reviewed_by': ACTIVITY,
   'funding_gifts.giftor_profile_id': 'gifts.json',
   'funding_gifts.created_by': 'source-of-funds.json',
   'bank_consents.profile_id': 'source-of-funds.json',
@@ -74,6 +75,7 @@ export const PERSON_COLUMNS: Record<string, string> = {
   'chain_links.responded_by': OTHER_RECORDS,
   'chain_date_proposals.proposed_by': OTHER_RECORDS,
   'chain_date_responses.responded_by': OTHER_RECORDS,
+  'chain_date_mover_answers.profile_id': OTHER_RECORDS,
   'enquiries.raised_by': OTHER_RECORDS,
   'enquiries.logged_by': OTHER_RECORDS,
   'enquiry_replies.author_id': OTHER_RECORDS,
@@ -83,6 +85,7 @@ export const PERSON_COLUMNS: Record<string, string> = {
   'off_platform_parties.recorded_by': OTHER_RECORDS,
   'sale_weekly_updates.seller_id': OTHER_RECORDS,
   'sale_weekly_updates.sent_by': OTHER_RECORDS,
+  'agent_sales.created_by': OTHER_RECORDS,
   'mortgage_cases.broker_profile_id': OTHER_RECORDS,
   'mortgage_dips.created_by': OTHER_RECORDS,
   'mortgage_recommendations.created_by': OTHER_RECORDS,
