@@ -85,6 +85,7 @@ describe('PDTF mapping', () => {
       address_line_2: '14 Mill Lane',
       town: 'St Albans',
       postcode: 'AL1 4NG',
+      nation: 'england',
       uprn: '100081234567',
       tenure: 'leasehold',
       // A pack's price is a marketing price: never read as the agreed price (issue 39).

@@ -567,7 +567,10 @@ const TICK_ROWS: Row[] = [
     dbTicks: [{ title: TASK_TITLES.decisionInPrinciple }, { title: TITLES.sstc }],
     selfTick: async (m) =>
       void (await json(
-        await t.request(`/api/portfolio/sales/${m.txId}/memorandum`, { as: agent, method: 'POST' }),
+        await t.request(`/api/portfolio/sales/${m.txId}/memorandum`, {
+          as: agent,
+          json: { buyer_position: 'chain_free', funding: 'mortgage' },
+        }),
         201,
       )),
     completesStage: true,

@@ -272,7 +272,7 @@ describe('profile', () => {
       json: { fullName: '  Priya Natarajan ' },
     })
     expect(res.status).toBe(200)
-    expect(await res.json()).toEqual({ fullName: 'Priya Natarajan', email: user.email })
+    expect(await res.json()).toEqual({ fullName: 'Priya Natarajan', email: user.email, language: 'en' })
     const me = await (await t.request('/api/me', { as: user })).json()
     expect(me.profile.full_name).toBe('Priya Natarajan')
     const session = await (await t.request('/api/auth/get-session', { as: user })).json()
@@ -280,6 +280,7 @@ describe('profile', () => {
     expect(await (await t.request('/api/account/profile', { as: user })).json()).toEqual({
       fullName: 'Priya Natarajan',
       email: user.email,
+      language: 'en',
     })
   })
 

@@ -350,7 +350,11 @@ describe('importing matters from a CSV', () => {
     const bad = result.rows.filter((r) => r.status === 'error')
     // The 17th matter is on spreadsheet row 18 (the headings are row 1).
     expect(bad).toEqual([
-      expect.objectContaining({ row: 18, reference: `${batch}-17`, errors: ['Postcode: Enter a valid UK postcode'] }),
+      expect.objectContaining({
+        row: 18,
+        reference: `${batch}-17`,
+        errors: ['Postcode: Enter a valid UK postcode, like SW1A 1AA'],
+      }),
     ])
     const stored = await t.database.query<{ reference: string; side: string }>(
       `select reference, side from matters where organization_id = $1 and reference like $2 order by reference`,

@@ -169,6 +169,12 @@ describe('an email invitation accepted by a conveyancer in a firm', () => {
       completed_by: buyer.profileId,
     })
 
+    // The move completes (a release at completion needs it recorded: decision 061); dates set directly.
+    await t.database.query(
+      `update transactions set status = 'completed', exchange_date = current_date - 7,
+         completion_date = current_date - 1 where id = $1`,
+      [txId],
+    )
     // The colleague sees the move through the firm's matter and is the second pair of eyes.
     const release = await json<DepositResponse>(
       await t.request(url(txId, '/releases'), {

@@ -125,7 +125,7 @@ describe('updating the profile', () => {
       400,
     )
     expect(bad.error.fields.website?.[0]).toMatch(/website address such as https:/)
-    expect(bad.error.fields['offices.0.postcode']).toEqual(['Enter a valid UK postcode'])
+    expect(bad.error.fields['offices.0.postcode']).toEqual(['Enter a valid UK postcode, like SW1A 1AA'])
     expect(bad.error.fields['languages.0']).toEqual(['Choose languages from the list'])
     const format = await json<{ error: { fields: Record<string, string[]> } }>(
       await patch(admin, { regulator: 'sra', regulator_number: '12' }),
