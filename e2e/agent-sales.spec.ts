@@ -32,7 +32,7 @@ test('a new agent creates a sale at SSTC, issues the memorandum to both conveyan
 
     await page.getByLabel('Address line 1').fill('27 Fishpool Street')
     await page.getByLabel('Town or city').fill('St Albans')
-    await page.getByLabel('Postcode').fill('AL3 4RS')
+    await page.getByLabel('Postcode', { exact: true }).fill('AL3 4RS')
     await page.getByLabel('Agreed price (£)').fill('485000')
     await page.getByRole('radio', { name: 'Freehold' }).check()
     await page.getByLabel("Seller's full name").fill(seller.name)

@@ -41,7 +41,7 @@ for (const host of ['127.0.0.1', 'localhost']) {
     const form = page.getByRole('dialog', { name: 'Create a transaction' })
     await form.getByLabel('Address line 1').fill(`9 ${host} Lane`)
     await form.getByLabel('Town or city').fill('St Albans')
-    await form.getByLabel('Postcode').fill('AL1 4NG')
+    await form.getByLabel('Postcode', { exact: true }).fill('AL1 4NG')
     await form.getByLabel('Agreed price (£)').fill('410000')
     await form.getByLabel('Freehold').check()
     await form.getByRole('button', { name: 'Create Transaction' }).click()

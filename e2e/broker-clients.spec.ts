@@ -39,7 +39,7 @@ test('a broker adds a client with a joint applicant before any offer, and the DI
   const first = page.getByRole('group', { name: 'Applicant: Amelia Clarke' })
   await first.getByRole('button', { name: 'Add an address' }).click()
   await first.getByLabel('Address', { exact: true }).fill('3 Mill Lane, Harpenden')
-  await first.getByLabel('Postcode').fill('AL5 1AA')
+  await first.getByLabel('Postcode', { exact: true }).fill('AL5 1AA')
   await first.getByLabel('From').first().fill('2021-03')
   await expect(first.getByText('3 years covered')).toBeVisible()
   await first.getByRole('button', { name: 'Add a job' }).click()

@@ -72,19 +72,19 @@ test('a buyer, a seller and a conveyancer run a move from offer to completion', 
   const form = b.page.getByRole('dialog', { name: 'Create a transaction' })
   await form.getByLabel('Address line 1').fill('47 Park Road')
   await form.getByLabel('Town or city').fill('Harpenden')
-  await form.getByLabel('Postcode').fill('AL3 5AFX')
+  await form.getByLabel('Postcode', { exact: true }).fill('AL3 5AFX')
   await form.getByLabel('Agreed price (£)').fill('685000')
   await form.getByLabel('Freehold').check()
   await form.getByRole('button', { name: 'Create Transaction' }).click()
   // An invalid postcode is refused at the field and nothing is created.
   await expect(form.getByText('Enter a valid UK postcode')).toBeVisible()
-  await expect(form.getByLabel('Postcode')).toHaveAttribute('aria-invalid', 'true')
+  await expect(form.getByLabel('Postcode', { exact: true })).toHaveAttribute('aria-invalid', 'true')
   expect(
     ((await (await b.page.request.get('/api/transactions')).json()) as { transactions: unknown[] }).transactions,
   ).toHaveLength(0)
   await shot(b.page, 'create-invalid-postcode')
 
-  await form.getByLabel('Postcode').fill('al3 5af')
+  await form.getByLabel('Postcode', { exact: true }).fill('al3 5af')
   await form.getByRole('button', { name: 'Create Transaction' }).click()
   await expect(b.page).toHaveURL(/\/app\/transactions\/[0-9a-f-]{36}$/)
   const txPath = new URL(b.page.url()).pathname

@@ -40,7 +40,8 @@ test('a new person: stat cards at zero, the empty state, and both buttons open t
   await page.getByRole('button', { name: 'Create Transaction' }).click()
   const dialog = page.getByRole('dialog', { name: 'Create a transaction' })
   await expect(dialog).toBeVisible()
-  await expect(dialog.getByLabel('Address line 1')).toBeFocused()
+  // The form starts at Find address (decision 067): the postcode to search is focused first.
+  await expect(dialog.getByLabel('Postcode to search')).toBeFocused()
   await page.keyboard.press('Escape')
   await expect(dialog).toBeHidden()
   await page.getByRole('button', { name: /Start a new transaction/ }).click()
@@ -70,7 +71,7 @@ test('the create form validates at the fields, then opens the new workspace', as
   await dialog.getByLabel('Address line 1').fill('Flat 3, 18 Quay Street')
   await dialog.getByLabel('Address line 2').fill('Canton')
   await dialog.getByLabel('Town or city').fill('Cardiff')
-  await dialog.getByLabel('Postcode').fill('ZZ99 9ZZZ')
+  await dialog.getByLabel('Postcode', { exact: true }).fill('ZZ99 9ZZZ')
   await dialog.getByLabel('UPRN (optional)').fill('12ab')
   await dialog.getByLabel('Agreed price (£)').fill('-5')
   await dialog.getByLabel('Leasehold').check()
@@ -82,7 +83,7 @@ test('the create form validates at the fields, then opens the new workspace', as
     ((await (await page.request.get('/api/transactions')).json()) as { transactions: unknown[] }).transactions,
   ).toEqual([])
 
-  await dialog.getByLabel('Postcode').fill('cf11 9lj')
+  await dialog.getByLabel('Postcode', { exact: true }).fill('cf11 9lj')
   await dialog.getByLabel('UPRN (optional)').fill('10023456789')
   await dialog.getByLabel('Agreed price (£)').fill('249950.50')
   await dialog.getByRole('button', { name: 'Create Transaction' }).click()

@@ -90,7 +90,7 @@ test('a giftor accepts, verifies identity, signs; the conveyancer sees the gift 
   await expect(gp.getByText('Step 3 of 4: Your current address')).toBeVisible()
   await gp.getByLabel('Address line 1').fill('3 Station Road')
   await gp.getByLabel('Town or city').fill('Harpenden')
-  await gp.getByLabel('Postcode').fill('AL5 4SE')
+  await gp.getByLabel('Postcode', { exact: true }).fill('AL5 4SE')
   await gp.getByRole('button', { name: 'Save and continue' }).click()
   await gp.getByRole('button', { name: 'Send for checking' }).click()
   await expect(gp.getByRole('heading', { name: 'Your identity is verified' })).toBeVisible({ timeout: 20_000 })

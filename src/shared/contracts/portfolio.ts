@@ -98,15 +98,15 @@ export const SaleConveyancerInput = z.object({
  * form, the buyer's position, the seller and the buyer, and each side's conveyancer when known
  * (recorded off Homeward: decision 053; either may be left out and recorded later).
  */
-export const CreateSaleInput = CreateTransactionFields.omit({ role: true })
-  .extend({
-    buyer_position: z.enum(BUYER_POSITIONS, { message: "Choose the buyer's position" }),
-    seller: SaleClientInput('seller'),
-    buyer: SaleClientInput('buyer'),
-    seller_conveyancer: SaleConveyancerInput.nullish(),
-    buyer_conveyancer: SaleConveyancerInput.nullish(),
-  })
-  .superRefine(nationFitsPostcode)
+export const CreateSaleFields = CreateTransactionFields.omit({ role: true }).extend({
+  buyer_position: z.enum(BUYER_POSITIONS, { message: "Choose the buyer's position" }),
+  seller: SaleClientInput('seller'),
+  buyer: SaleClientInput('buyer'),
+  seller_conveyancer: SaleConveyancerInput.nullish(),
+  buyer_conveyancer: SaleConveyancerInput.nullish(),
+})
+/** CreateSaleFields with the property's nation rule (decision 067); extend CreateSaleFields, not this. */
+export const CreateSaleInput = CreateSaleFields.superRefine(nationFitsPostcode)
 export type CreateSaleInput = z.input<typeof CreateSaleInput>
 export type CreateSaleData = z.output<typeof CreateSaleInput>
 

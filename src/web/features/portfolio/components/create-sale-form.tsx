@@ -2,7 +2,8 @@ import { zodResolver } from '@hookform/resolvers/zod'
 import { useForm, useWatch, type DefaultValues, type Resolver, type UseFormRegisterReturn } from 'react-hook-form'
 import { Link, useNavigate } from 'react-router'
 import { z } from 'zod'
-import { CreateSaleInput, SaleConveyancerInput } from '#shared/contracts/portfolio.ts'
+import { CreateSaleFields, type CreateSaleInput, SaleConveyancerInput } from '#shared/contracts/portfolio.ts'
+import { nationFitsPostcode } from '#shared/contracts/transactions.ts'
 import { BUYER_POSITION_LABELS, BUYER_POSITIONS } from '#shared/domain/agent-sales.ts'
 import { PAGE_PATHS } from '#shared/paths.ts'
 import { AddressFields, NationChoice, TenureChoice } from '#web/components/address-fields.tsx'
@@ -17,17 +18,17 @@ import { useCreateSale } from '../api'
 
 /** A conveyancer's three boxes all left empty means "not known yet" (null), not three errors. */
 const blankToNull = (v: unknown) => (v && typeof v === 'object' && Object.values(v).every((x) => !x) ? null : v)
-const FormSchema = CreateSaleInput.extend({
+const FormSchema = CreateSaleFields.extend({
   seller_conveyancer: z.preprocess(blankToNull, SaleConveyancerInput.nullable()),
   buyer_conveyancer: z.preprocess(blankToNull, SaleConveyancerInput.nullable()),
-})
+}).superRefine(nationFitsPostcode)
 interface ConveyancerBoxes {
   firm_name: string
   person_name: string
   email: string
 }
 /** What the boxes hold: each conveyancer's three boxes, empty or not (the schema makes all-empty null). */
-type FormInput = Omit<z.input<typeof CreateSaleInput>, 'seller_conveyancer' | 'buyer_conveyancer'> & {
+type FormInput = Omit<CreateSaleInput, 'seller_conveyancer' | 'buyer_conveyancer'> & {
   seller_conveyancer: ConveyancerBoxes
   buyer_conveyancer: ConveyancerBoxes
 }
