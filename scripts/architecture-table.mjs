@@ -162,6 +162,10 @@ export const MANUAL = {
     e2e: ['ta10-review-sign'],
     why: 'the TA10 journey: signed with its optional lists empty, after reviewing every answer (issue 39)',
   },
+  'address-lookup': {
+    e2e: ['wales-move'],
+    why: 'Find address on the create form makes a Welsh move with Land Transaction Tax (issue 41)',
+  },
 }
 
 const uniq = (list) => [...new Set(list)]

@@ -6,6 +6,7 @@
  */
 import type { DataRightsPorts } from './features/data-rights/ports'
 import { getOrganization, listOrganizations, listOrganizationUpdates } from './features/directory/list-organizations'
+import { marketingClaims } from './features/directory/marketing-claims'
 import { exportFunds } from './features/funds/export-funds'
 import { fundingShortfallOf, fundsStatusesOf } from './features/funds/read-funds'
 import { checkCertificate } from './features/academy/check-certificate'
@@ -26,4 +27,5 @@ export const publicPagesPorts: PublicPagesPorts = {
   getOrganization,
   listOrganizationUpdates,
   checkCertificate,
+  marketingClaims,
 }

@@ -8,7 +8,7 @@
  */
 import { data, redirectDocument, type LoaderFunctionArgs } from 'react-router'
 import type { CertificateCheck } from '../shared/contracts/academy'
-import type { OrganizationProfile } from '../shared/contracts/directory'
+import type { MarketingClaims, OrganizationProfile } from '../shared/contracts/directory'
 import type { DirectoryPage } from './features/marketplace/result-page'
 import type { RootData } from './lib/page-meta'
 import { appQueryClient } from './providers'
@@ -21,11 +21,24 @@ export function rootLoader({ context }: LoaderFunctionArgs): RootData {
 
 /**
  * The landing page is a document of its own (landing.html: server-rendered, not hydrated), so a
- * client-side navigation to / loads it afresh.
+ * client-side navigation to / loads it afresh. On the server: the marketing claims it may show.
  */
-export function landingLoader({ context }: LoaderFunctionArgs) {
-  if (onServer(context)) return null
+export async function landingLoader({ context }: LoaderFunctionArgs): Promise<MarketingClaims> {
+  const server = onServer(context)
+  if (server) return server.data.loadMarketingClaims()
   throw redirectDocument('/')
+}
+
+/**
+ * Pages with a marketing figure (/professionals/conveyancers): the claims they may show (decision
+ * 068), from the server's own use case, or GET /api/marketing-claims on client-side navigation.
+ */
+export async function marketingClaimsLoader({ context }: LoaderFunctionArgs): Promise<MarketingClaims> {
+  const server = onServer(context)
+  if (server) return server.data.loadMarketingClaims()
+  const res = await fetch('/api/marketing-claims', { headers: { accept: 'application/json' } })
+  if (!res.ok) throw new Error(`The page could not be loaded (${res.status}). Try again in a moment.`)
+  return (await res.json()) as MarketingClaims
 }
 
 /** Unknown paths: the not-found page, with status 404. */

@@ -6,6 +6,7 @@ import { publicRouteModules as m } from './route-modules'
 import {
   certificateLoader,
   landingLoader,
+  marketingClaimsLoader,
   marketplaceLoader,
   notFoundLoader,
   profileLoader,
@@ -73,7 +74,12 @@ export const routes: RouteObject[] = [
           },
           { path: 'buyers', lazy: m.buyers, handle: consumer },
           { path: 'sellers', lazy: m.sellers, handle: consumer },
-          { path: 'professionals/conveyancers', lazy: m.conveyancers, handle: professional },
+          {
+            path: 'professionals/conveyancers',
+            loader: marketingClaimsLoader,
+            lazy: m.conveyancers,
+            handle: professional,
+          },
           { path: 'professionals/surveyors', lazy: m.surveyors, handle: professional },
           { path: 'professionals/brokers', lazy: m.brokers, handle: professional },
           { path: 'professionals/agents', lazy: m.agents, handle: professional },

@@ -17,6 +17,8 @@ export interface AuthMail {
   to: string
   subject: string
   text: string
+  /** The name greeted in the account's language (enqueueMail, platform/mail/outbox.ts). */
+  greet?: string
   kind:
     'verify-email' | 'reset-password' | 'sign-in-code' | 'change-email' | 'email-change-requested' | 'sign-up-attempt'
 }
@@ -31,9 +33,8 @@ export function verifyEmailMail(to: string, name: string, link: string): AuthMai
     to,
     kind: 'verify-email',
     subject: 'Confirm your email address for Homeward',
+    greet: name,
     text: [
-      `Hello ${name},`,
-      '',
       'Please confirm that this is your email address by opening this link (the first time, it also signs you in):',
       link,
       '',
@@ -53,9 +54,8 @@ export function signUpAttemptMail(to: string, name: string, appUrl: string): Aut
     to,
     kind: 'sign-up-attempt',
     subject: 'Someone tried to create a Homeward account with this address',
+    greet: name,
     text: [
-      `Hello ${name},`,
-      '',
       'Someone tried to create a Homeward account with this email address, but it already has one, so nothing was created.',
       '',
       `If it was you, sign in: ${appUrl}${signInPath({ email: to })}`,
@@ -71,9 +71,8 @@ export function resetPasswordMail(to: string, name: string, link: string): AuthM
     to,
     kind: 'reset-password',
     subject: 'Reset your Homeward password',
+    greet: name,
     text: [
-      `Hello ${name},`,
-      '',
       'Someone (we hope you) asked to reset the password of your Homeward account. To choose a new one, open:',
       link,
       '',
@@ -102,9 +101,8 @@ export function changeEmailMail(to: string, name: string, link: string): AuthMai
     to,
     kind: 'change-email',
     subject: 'Confirm your new email address for Homeward',
+    greet: name,
     text: [
-      `Hello ${name},`,
-      '',
       'You asked to use this address for your Homeward account. To confirm, open this link:',
       link,
       '',
@@ -123,9 +121,8 @@ export function emailChangeRequestedMail(to: string, name: string, newEmail: str
     to,
     kind: 'email-change-requested',
     subject: 'A change to the email address of your Homeward account was requested',
+    greet: name,
     text: [
-      `Hello ${name},`,
-      '',
       `Someone signed in to your Homeward account asked to change its email address to ${newEmail}. The change happens only if the link we sent to that address is opened.`,
       '',
       'If this was not you, sign in, change your password and sign out of all other sessions in Settings.',

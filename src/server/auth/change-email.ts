@@ -172,9 +172,8 @@ export function emailChangedNotice(to: string, name: string, newEmail: string) {
     to,
     kind: 'email-changed',
     subject: 'The email address of your Homeward account was changed',
+    greet: name,
     text: [
-      `Hello ${name},`,
-      '',
       `The email address of your Homeward account was changed to ${newEmail}. From now on you sign in with that address, and we will write to it.`,
       '',
       'If you did not do this, reset your password from the sign-in page straight away and tell us.',

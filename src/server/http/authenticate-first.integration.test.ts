@@ -52,6 +52,7 @@ describe('signed out', () => {
       'GET /api/health/live',
       'GET /api/health/ready',
       'GET /api/invitations/{token}',
+      'GET /api/marketing-claims',
       'GET /api/organizations',
       'GET /api/organizations/{orgId}',
       'POST /api/enquiry-links/{token}/enquiries/{enquiryId}/replies',

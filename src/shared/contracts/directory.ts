@@ -82,6 +82,18 @@ export type MarketplaceReview = z.infer<typeof MarketplaceReview>
 export const OrganizationProfile = DirectoryOrganization.extend({ reviews: z.array(MarketplaceReview) })
 export type OrganizationProfile = z.infer<typeof OrganizationProfile>
 
+/**
+ * GET /api/marketing-claims: what backs the public pages' marketing figures (decision 068). `mode`
+ * 'demo' (NODE_ENV not production: the product spec's marketing copy is shown) or 'live' (a figure
+ * is shown only from `listed_conveyancers`; the percentages and testimonials, which nothing backs yet,
+ * are hidden). `listed_conveyancers`: conveyancing firms listed in the directory with an accreditation tier.
+ */
+export const MarketingClaims = z.object({
+  mode: z.enum(['demo', 'live']),
+  listed_conveyancers: z.number().int().min(0),
+})
+export type MarketingClaims = z.infer<typeof MarketingClaims>
+
 /** The directory endpoints: public, non-personal data. */
 export const directoryEndpoints = {
   list: endpoint({
@@ -98,5 +110,12 @@ export const directoryEndpoints = {
     summary: "One professional's profile with reviews (public)",
     request: { params: OrganizationParams },
     responses: { 200: json('Profile', OrganizationProfile), ...ERRORS },
+  }),
+  claims: endpoint({
+    method: 'get',
+    path: '/marketing-claims',
+    security: PUBLIC,
+    summary: "What backs the public pages' marketing figures: demo copy or live counts (public)",
+    responses: { 200: json('MarketingClaims', MarketingClaims), 503: ERRORS[503] },
   }),
 }

@@ -5,7 +5,7 @@
  * `PublicPageData` functions the server hands it.
  */
 import type { CertificateCheck } from './academy'
-import type { DirectoryResponse, OrganizationProfile } from './directory'
+import type { DirectoryResponse, MarketingClaims, OrganizationProfile } from './directory'
 
 /** The public data a page may need, read by the server's own use cases (features/directory, features/academy). */
 export interface PublicPageData {
@@ -15,6 +15,8 @@ export interface PublicPageData {
   loadProfile(orgId: string): Promise<OrganizationProfile | null>
   /** A CPD certificate's public check (GET /api/certificates/{number}), or null when there is none with this number. */
   loadCertificate(number: string): Promise<CertificateCheck | null>
+  /** GET /api/marketing-claims: whether the landing figures are the demo's copy or live counts (decision 068). */
+  loadMarketingClaims(): Promise<MarketingClaims>
 }
 
 /** The HTML templates of the browser build (dist/web), each with the page-head and page-body marks. */

@@ -9,9 +9,12 @@ import { SocialProofSection } from '../features/landing/components/social-proof-
 import { TimelineDemoSection } from '../features/landing/components/timeline-demo-section'
 import { CtaBand } from '../features/public-site/components/cta-band'
 import { PublicPageMeta } from '../lib/page-meta'
+import { useLoaderData } from 'react-router'
+import type { landingLoader } from '../route-loaders'
 
 /** The landing page (spec: Screens and routes, '/'). */
 export function Component() {
+  const claims = useLoaderData<typeof landingLoader>()
   const pageMeta = {
     title: 'Homeward: one shared timeline for moving home',
     description:
@@ -20,13 +23,13 @@ export function Component() {
   return (
     <>
       <PublicPageMeta {...pageMeta} />
-      <LandingHero />
+      <LandingHero claims={claims} />
       <ProblemSection />
       <TimelineDemoSection />
-      <BenefitsSection />
+      <BenefitsSection claims={claims} />
       <AudiencesSection />
       <HowItWorksSection />
-      <SocialProofSection />
+      <SocialProofSection claims={claims} />
       <CtaBand
         title="Ready to move without the chasing?"
         actions={

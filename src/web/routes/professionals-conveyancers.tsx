@@ -2,9 +2,13 @@ import { Gauge, LayoutList, ShieldCheck, Users } from 'lucide-react'
 import { AccreditationTiers } from '../features/marketplace/components/accreditation-tiers'
 import { PageSection } from '../components/page-section'
 import { ProfessionalPage } from '../features/public-site/components/professional-page'
+import { useLoaderData } from 'react-router'
+import { conveyancersFigure } from '../features/landing/marketing-claims'
+import type { marketingClaimsLoader } from '../route-loaders'
 
 /** /professionals/conveyancers, with the accreditation tiers of spec: Business constants and limits. */
 export function Component() {
+  const figure = conveyancersFigure(useLoaderData<typeof marketingClaimsLoader>())
   return (
     <ProfessionalPage
       meta={{
@@ -43,7 +47,7 @@ export function Component() {
           text: 'Raise, answer and close pre-contract enquiries in one thread with the other side, with a full audit trail.',
         },
       ]}
-      ctaTitle="Join 180+ accredited conveyancers"
+      ctaTitle={figure ? `Join ${figure} accredited conveyancers` : 'Join the accredited conveyancers on Homeward'}
       ctaText="Create your firm's profile, bring your current matters across and start earning accreditation from your results."
     >
       <PageSection

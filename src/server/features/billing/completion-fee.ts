@@ -133,9 +133,8 @@ export async function collectCompletionFee(opts: {
         {
           to: fee.email,
           subject: `Your move has completed: Homeward's completion fee of ${formatPence(fee.amount_pence)} is due`,
+          greet: fee.full_name,
           text: [
-            `Hello ${fee.full_name},`,
-            '',
             `Congratulations on completing your move${fee.address ? ` at ${fee.address}` : ''}.`,
             `Homeward's completion fee of ${formatPence(fee.amount_pence)} (including VAT) is now due. It covers ${COMPLETION_FEE_COVERS}.`,
             'You had not accepted it with a card before completion, so nothing has been charged.',
@@ -198,9 +197,8 @@ export async function collectCompletionFee(opts: {
       {
         to: fee.email,
         subject: `Your Homeward receipt ${invoice.number}: completion fee ${formatPence(fee.amount_pence)}`,
+        greet: fee.full_name,
         text: [
-          `Hello ${fee.full_name},`,
-          '',
           `Congratulations on completing your move${fee.address ? ` at ${fee.address}` : ''}.`,
           `We have charged the Homeward completion fee of ${formatPence(fee.amount_pence)} (including VAT of ${formatPence(vatPence)}).`,
           '',

@@ -1,6 +1,6 @@
 /** The public directory: contract shape, tier order, first metrics row only, profile with reviews. */
 import { beforeAll, describe, expect, it } from 'vitest'
-import { DirectoryResponse, OrganizationProfile } from '#shared/contracts/directory.ts'
+import { DirectoryResponse, MarketingClaims, OrganizationProfile } from '#shared/contracts/directory.ts'
 import { tierRank } from '#shared/domain/organizations.ts'
 import { createOrganization } from '#server/test/factories.ts'
 import { useTestApp } from '#server/test/test-app.ts'
@@ -72,5 +72,14 @@ describe('GET /api/organizations/{orgId}', () => {
     const bad = await t.request('/api/organizations/123')
     expect(bad.status).toBe(400)
     expect((await bad.json()).error.fields).toHaveProperty('orgId')
+  })
+})
+
+describe('GET /api/marketing-claims (decision 068)', () => {
+  it('is public and says demo outside production, with the listed accredited conveyancers counted', async () => {
+    const res = await t.request('/api/marketing-claims')
+    expect(res.status).toBe(200)
+    // Goldcrest Law is the one listed conveyancer with a tier; the surveyor and the agent are not counted.
+    expect(MarketingClaims.parse(await res.json())).toEqual({ mode: 'demo', listed_conveyancers: 1 })
   })
 })

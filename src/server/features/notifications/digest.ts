@@ -93,7 +93,8 @@ export async function sendDueDigests({
         {
           to: person.address,
           subject: `Your Homeward digest: ${items.length} update${items.length === 1 ? '' : 's'}`,
-          text: digestText(person.full_name, items, delivery.publicUrl),
+          greet: person.full_name,
+          text: digestText(items, delivery.publicUrl),
           kind: 'notification.digest',
         },
         { deliver: delivery.deliverMail },
@@ -105,10 +106,10 @@ export async function sendDueDigests({
   return sent
 }
 
-/** Plain-text digest: one block per notification, oldest first, with its link. */
-export function digestText(name: string, items: DueItem[], publicUrl: string): string {
+/** Plain-text digest after the greeting (enqueueMail's `greet`): one block per notification, oldest first, with its link. */
+export function digestText(items: DueItem[], publicUrl: string): string {
   const shown = items.slice(0, DIGEST_MAX_ITEMS)
-  const lines = [`Hello ${name},`, '', `Here is what happened on your moves since your last digest.`, '']
+  const lines = [`Here is what happened on your moves since your last digest.`, '']
   for (const item of shown) {
     lines.push(`• ${item.title} (${ukDateTime(new Date(item.created_at))})`)
     if (item.body) lines.push(`  ${item.body.replace(/\s+/g, ' ').slice(0, 200)}`)

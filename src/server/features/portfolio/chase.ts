@@ -114,9 +114,8 @@ export async function chaseTask(opts: {
         {
           to: h.email,
           subject: `Chasing: ${task.title} (${task.address})`,
+          greet: h.name,
           text: [
-            `Hello ${h.name},`,
-            '',
             `${viewer.fullName}, the estate agent on the sale of ${task.address}, is chasing this step, which is with you as the ${label}:`,
             '',
             `• ${task.title}`,

@@ -434,9 +434,8 @@ export async function issueMemorandum(opts: {
           {
             to: email,
             subject: `Memorandum of sale: ${address}`,
+            greet: person.name,
             text: [
-              `Hello ${person.name},`,
-              '',
               `${viewer.fullName} has issued the memorandum of sale for ${address}${data.pricePence === null ? '' : ` at ${GBP.format(data.pricePence / 100)}`}, subject to contract. You receive it as the ${participantRoleLabel(person.role).toLowerCase()}.`,
               '',
               where,

@@ -5,7 +5,7 @@
  * Academy's certificate check.
  */
 import type { CertificateCheck } from '#shared/contracts/academy.ts'
-import type { DirectoryResponse, OrganizationProfile } from '#shared/contracts/directory.ts'
+import type { DirectoryResponse, MarketingClaims, OrganizationProfile } from '#shared/contracts/directory.ts'
 import type { Database, JsonText } from '#server/db/client.ts'
 
 export interface PublicPagesPorts {
@@ -17,4 +17,6 @@ export interface PublicPagesPorts {
   listOrganizationUpdates: (opts: { database: Database }) => Promise<{ id: string; updatedAt: string }[]>
   /** GET /api/certificates/{number}'s answer (features/academy); throws a 404 AppError for no such certificate. */
   checkCertificate: (opts: { database: Database; number: string }) => Promise<CertificateCheck>
+  /** GET /api/marketing-claims's answer (features/directory): demo copy or live counts. */
+  marketingClaims: (opts: { database: Database; production: boolean }) => Promise<MarketingClaims>
 }

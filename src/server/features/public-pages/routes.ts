@@ -18,7 +18,7 @@ const NOT_BUILT = 'The web app is not built yet. Run `npm start` (which builds i
 /** `ports`: the directory's readers (src/server/feature-ports.ts). */
 export function publicPagesRoutes({ config, database, log }: AppDeps, webDist: string, ports: PublicPagesPorts) {
   const siteUrl = config.publicUrl
-  const data = publicPageData(database, ports)
+  const data = publicPageData(database, ports, config.NODE_ENV === 'production')
   const load = rendererLoader(webDist)
   let warned = false
 

@@ -39,9 +39,8 @@ export async function requestReviews(
       kind: 'review_request',
       transactionId: txId,
       subject: `How did your move at ${address} go?`,
+      greet: person.fullName,
       text: [
-        `Hello ${person.fullName},`,
-        '',
         `Congratulations: completion is recorded on ${address}.`,
         '',
         'Would you rate the professionals who worked on your move, from 1 to 5 stars with a comment? It takes a minute, and your review appears on their marketplace profile for other movers.',

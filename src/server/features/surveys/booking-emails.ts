@@ -63,7 +63,8 @@ export async function queueBookingEmails(
       {
         to: person.email,
         subject: `${SUBJECT[change]}: ${booking.product.label}, ${ukDateTime(new Date(booking.starts_at))}`,
-        text: `Hello ${person.full_name},\n\n${line}\n\nThe attached invite.ics adds it to your calendar.\n\nSee it on Homeward: ${link}\n`,
+        greet: person.full_name,
+        text: `${line}\n\nThe attached invite.ics adds it to your calendar.\n\nSee it on Homeward: ${link}\n`,
         kind: `survey_${change}`,
         transactionId: booking.transaction_id,
         attachments: [

@@ -1,9 +1,15 @@
 import { ArrowRight, BadgeCheck, ShieldCheck, Users } from 'lucide-react'
 import { AppLink } from '#web/lib/app-link.tsx'
 import { Button } from '#web/components/ui/button.tsx'
+import type { MarketingClaims } from '#shared/contracts/directory.ts'
+import { conveyancersFigure } from '../marketing-claims'
 
-/** The landing hero: headline, promise, 'Start your move' and "I'm a professional" (both to /auth). */
-export function LandingHero() {
+/**
+ * The landing hero: headline, promise, 'Start your move' and "I'm a professional" (both to /auth);
+ * the conveyancer figure only as `claims` allow (decision 068).
+ */
+export function LandingHero({ claims }: { claims: MarketingClaims }) {
+  const figure = conveyancersFigure(claims)
   return (
     <section className="bg-gradient-to-b from-primary-soft/70 via-background to-background">
       <div className="mx-auto flex max-w-4xl flex-col items-center gap-7 px-4 pt-16 pb-14 text-center sm:px-6 md:pt-24 lg:px-8">
@@ -33,10 +39,12 @@ export function LandingHero() {
             <BadgeCheck aria-hidden="true" className="size-4 text-primary" />
             Free for buyers and sellers
           </li>
-          <li className="flex items-center gap-1.5">
-            <Users aria-hidden="true" className="size-4 text-primary" />
-            180+ accredited conveyancers
-          </li>
+          {figure && (
+            <li className="flex items-center gap-1.5">
+              <Users aria-hidden="true" className="size-4 text-primary" />
+              {figure} accredited conveyancers
+            </li>
+          )}
           <li className="flex items-center gap-1.5">
             <ShieldCheck aria-hidden="true" className="size-4 text-primary" />
             Digital ID and proof of funds built in
