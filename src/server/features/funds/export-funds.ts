@@ -75,14 +75,15 @@ export async function exportFunds(database: Database, profileId: string): Promis
       [profileId],
     ),
     database.query(
-      `select p.transaction_id, p.first_time_buyer, p.additional_property, p.non_resident, p.mortgage_stated_pence,
-              p.sale_proceeds_pence, p.fees_pence, p.review_decision, p.review_note, p.reviewed_at, p.updated_at
+      `select p.transaction_id, p.first_time_buyer, p.additional_property, p.non_resident,
+              p.mortgage_stated_pence::float8 as mortgage_stated_pence, p.sale_proceeds_pence::float8 as sale_proceeds_pence,
+              p.fees_pence::float8 as fees_pence, p.review_decision, p.review_note, p.reviewed_at, p.updated_at
          from funding_plans p join transactions t on t.id = p.transaction_id
         where t.buyer_user_id = $1 order by p.updated_at`,
       [profileId],
     ),
     database.query(
-      `select g.id, g.transaction_id, g.giftor_name, g.giftor_email, g.relationship, g.amount_pence,
+      `select g.id, g.transaction_id, g.giftor_name, g.giftor_email, g.relationship, g.amount_pence::float8 as amount_pence,
               g.source_of_money, g.giftor_will_live, g.document_id as declaration_document_id, g.created_at
          from funding_gifts g where g.created_by = $1 order by g.created_at, g.id`,
       [profileId],
