@@ -12,6 +12,23 @@ import { NativeSelect } from './ui/native-select'
 /** An address found, as a form takes it. */
 export type PickedAddress = FoundAddress
 
+/** The property fields a picked address fills, named as every property form names them. */
+export type AddressFieldName = 'address_line_1' | 'address_line_2' | 'town' | 'postcode' | 'uprn' | 'nation'
+
+/**
+ * Writes a picked address into a property form through `set` (e.g. react-hook-form's setValue with
+ * validation): line 1, the other lines joined as line 2, town, postcode, UPRN and nation ('' when the
+ * lookup has none). The one mapping of a found address to the create, open-matter and sale forms.
+ */
+export function fillAddressFields(a: PickedAddress, set: (name: AddressFieldName, value: string) => void): void {
+  set('address_line_1', a.lines[0] ?? '')
+  set('address_line_2', a.lines.slice(1).join(', '))
+  set('town', a.town)
+  set('postcode', a.postcode)
+  set('uprn', a.uprn)
+  set('nation', a.nation ?? '')
+}
+
 /** 'Flat 1, 24 Westgate Street, Cardiff' for the list of addresses. */
 function oneLine(a: FoundAddress): string {
   return [...a.lines, a.town].join(', ')

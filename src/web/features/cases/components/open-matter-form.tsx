@@ -6,7 +6,7 @@ import { OpenMatterInput } from '#shared/contracts/firms.ts'
 import { canBeFeeEarner, canManageFirm, canOpenMatter, memberRoleLabel } from '#shared/domain/firms.ts'
 import { PAGE_PATHS, transactionPath } from '#shared/paths.ts'
 import { AddressFields, NationChoice, TenureChoice } from '#web/components/address-fields.tsx'
-import { FindAddress } from '#web/components/find-address.tsx'
+import { fillAddressFields, FindAddress } from '#web/components/find-address.tsx'
 import { Button } from '#web/components/ui/button.tsx'
 import { ChoiceGroup } from '#web/components/ui/choice-group.tsx'
 import { applyServerFieldErrors } from '#web/components/ui/form-errors.ts'
@@ -148,15 +148,11 @@ function MatterForm({
         <fieldset disabled={open.isPending} className="flex flex-col gap-4">
           <h2 className="font-semibold">Property</h2>
           <FindAddress
-            onPick={(a) => {
-              const opts = { shouldValidate: true, shouldDirty: true }
-              form.setValue('address_line_1', a.lines[0] ?? '', opts)
-              form.setValue('address_line_2', a.lines.slice(1).join(', '), opts)
-              form.setValue('town', a.town, opts)
-              form.setValue('postcode', a.postcode, opts)
-              form.setValue('uprn', a.uprn, opts)
-              form.setValue('nation', a.nation ?? '', opts)
-            }}
+            onPick={(a) =>
+              fillAddressFields(a, (name, value) =>
+                form.setValue(name, value, { shouldValidate: true, shouldDirty: true }),
+              )
+            }
           />
           <AddressFields fields={field} errors={errors} own={false} />
           <NationChoice postcode={postcode} input={field.nation} error={errors.nation?.message} />

@@ -4,7 +4,7 @@ import { useNavigate } from 'react-router'
 import type { z } from 'zod'
 import { CreateTransactionInput } from '#shared/contracts/transactions.ts'
 import { AddressFields, NationChoice, TenureChoice } from '#web/components/address-fields.tsx'
-import { FindAddress } from '#web/components/find-address.tsx'
+import { fillAddressFields, FindAddress } from '#web/components/find-address.tsx'
 import { Button } from '#web/components/ui/button.tsx'
 import { ChoiceGroup } from '#web/components/ui/choice-group.tsx'
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '#web/components/ui/dialog.tsx'
@@ -106,15 +106,11 @@ export function CreateTransactionDialog({
         <form noValidate onSubmit={onSubmit} aria-label="Create a transaction">
           <fieldset disabled={create.isPending} className="flex flex-col gap-4">
             <FindAddress
-              onPick={(a) => {
-                const opts = { shouldValidate: true, shouldDirty: true }
-                form.setValue('address_line_1', a.lines[0] ?? '', opts)
-                form.setValue('address_line_2', a.lines.slice(1).join(', '), opts)
-                form.setValue('town', a.town, opts)
-                form.setValue('postcode', a.postcode, opts)
-                form.setValue('uprn', a.uprn, opts)
-                form.setValue('nation', a.nation ?? '', opts)
-              }}
+              onPick={(a) =>
+                fillAddressFields(a, (name, value) =>
+                  form.setValue(name, value, { shouldValidate: true, shouldDirty: true }),
+                )
+              }
             />
             <AddressFields fields={field} errors={errors} own />
             <NationChoice postcode={postcode} input={field.nation} error={errors.nation?.message} />

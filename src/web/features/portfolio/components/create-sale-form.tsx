@@ -7,7 +7,7 @@ import { nationFitsPostcode } from '#shared/contracts/transactions.ts'
 import { BUYER_POSITION_LABELS, BUYER_POSITIONS } from '#shared/domain/agent-sales.ts'
 import { PAGE_PATHS } from '#shared/paths.ts'
 import { AddressFields, NationChoice, TenureChoice } from '#web/components/address-fields.tsx'
-import { FindAddress } from '#web/components/find-address.tsx'
+import { fillAddressFields, FindAddress } from '#web/components/find-address.tsx'
 import { Button } from '#web/components/ui/button.tsx'
 import { ChoiceGroup } from '#web/components/ui/choice-group.tsx'
 import { applyServerFieldErrors } from '#web/components/ui/form-errors.ts'
@@ -167,15 +167,11 @@ export function CreateSaleForm() {
         <fieldset disabled={create.isPending} className="flex min-w-0 flex-col gap-4">
           <h2 className="font-semibold">Property</h2>
           <FindAddress
-            onPick={(a) => {
-              const opts = { shouldValidate: true, shouldDirty: true }
-              form.setValue('address_line_1', a.lines[0] ?? '', opts)
-              form.setValue('address_line_2', a.lines.slice(1).join(', '), opts)
-              form.setValue('town', a.town, opts)
-              form.setValue('postcode', a.postcode, opts)
-              form.setValue('uprn', a.uprn, opts)
-              form.setValue('nation', a.nation ?? '', opts)
-            }}
+            onPick={(a) =>
+              fillAddressFields(a, (name, value) =>
+                form.setValue(name, value, { shouldValidate: true, shouldDirty: true }),
+              )
+            }
           />
           <AddressFields
             fields={{
