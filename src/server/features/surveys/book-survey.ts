@@ -41,7 +41,13 @@ export function isExclusionViolation(err: unknown, depth = 0): boolean {
   return ('code' in err && err.code === '23P01') || ('cause' in err && isExclusionViolation(err.cause, depth + 1))
 }
 
-/** Throws the booking rule a start time breaks: 409 for an overlap, 422 for the others. */
+/**
+ * Throws the booking rule a start time breaks: 409 for an overlap, 422 for the others. Locks the
+ * surveyor's row first (`for update`, held to the end of the caller's transaction), so bookings and
+ * moves of one surveyor's visits queue one behind another and a late one reads the earlier visit and
+ * gets the overlap rule's 409. Without it, simultaneous inserts meet only in the exclusion constraint,
+ * where waiters on each other's uncommitted rows can deadlock; the constraint stays as the backstop.
+ */
 export async function assertSlotFree(
   tx: Tx,
   options: {
@@ -52,6 +58,7 @@ export async function assertSlotFree(
     exceptId: string | null
   },
 ) {
+  await tx.execute(sql`select 1 from surveyors where profile_id = ${options.surveyorId} for update`)
   const rules = await readSlotRules(tx, options.surveyorId)
   if (!rules || rules.organizationId !== options.organizationId) throw notFound('surveyor')
   const busy = await readBusy(tx, options.surveyorId, options.exceptId)
