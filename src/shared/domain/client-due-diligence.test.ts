@@ -145,16 +145,19 @@ describe('high-risk third countries (MLR 2017 reg 33(1)(b), 33(3)(a); decision 0
   })
 
   it('ships the list with its date and source, and says when a newer plenary may have replaced it', () => {
-    expect(HIGH_RISK_THIRD_COUNTRIES.publishedOn).toBe('2025-10-24')
+    expect(HIGH_RISK_THIRD_COUNTRIES.publishedOn).toBe('2026-06-19')
     expect(HIGH_RISK_THIRD_COUNTRIES.sourceUrl).toMatch(/^https:\/\/www\.fatf-gafi\.org\//)
     expect(HIGH_RISK_THIRD_COUNTRIES.callForAction).toEqual(['KP', 'IR', 'MM'])
-    expect(HIGH_RISK_THIRD_COUNTRIES.increasedMonitoring).toHaveLength(20)
+    expect(HIGH_RISK_THIRD_COUNTRIES.increasedMonitoring).toHaveLength(22)
     for (const code of [...HIGH_RISK_THIRD_COUNTRIES.callForAction, ...HIGH_RISK_THIRD_COUNTRIES.increasedMonitoring]) {
       expect(isCountryCode(code)).toBe(true)
     }
     expect(highRiskListOf('MM')).toBe('call_for_action')
+    // The 2026 plenaries: added Kuwait, Papua New Guinea, Bosnia and Herzegovina and Iraq; removed Algeria and Namibia.
+    for (const added of ['KW', 'PG', 'BA', 'IQ']) expect(highRiskListOf(added)).toBe('increased_monitoring')
+    for (const removed of ['DZ', 'NA']) expect(highRiskListOf(removed)).toBeNull()
     expect(highRiskListOf(null)).toBeNull()
-    expect(highRiskListStale('2026-01-31')).toBe(false)
+    expect(highRiskListStale('2026-09-30')).toBe(false)
     expect(highRiskListStale('2026-12-01')).toBe(true)
   })
 })

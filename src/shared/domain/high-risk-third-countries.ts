@@ -17,7 +17,9 @@
  * - https://www.legislation.gov.uk/uksi/2017/692/regulation/33
  * - https://www.gov.uk/government/publications/money-laundering-advisory-notice-high-risk-third-countries--2
  * - https://www.fatf-gafi.org/en/publications/High-risk-and-other-monitored-jurisdictions.html
- *   (Call for action and Increased monitoring, 24 October 2025)
+ *   (Call for action and Increased monitoring, 19 June 2026: the February 2026 plenary added Kuwait
+ *   and Papua New Guinea; the June 2026 plenary added Bosnia and Herzegovina and Iraq and removed
+ *   Algeria and Namibia; the call for action is unchanged since October 2025)
  */
 import { countryName, type CountryCode } from './countries'
 
@@ -33,27 +35,29 @@ export interface HighRiskCountryList {
   increasedMonitoring: readonly CountryCode[]
 }
 
-/** The list in force for reg 33(3)(a), as the FATF published it after its October 2025 plenary. */
+/** The list in force for reg 33(3)(a), as the FATF published it after its June 2026 plenary. */
 export const HIGH_RISK_THIRD_COUNTRIES: HighRiskCountryList = {
-  publishedOn: '2025-10-24',
-  source: 'FATF lists of 24 Oct 2025 (MLR 2017 reg 33(3)(a))',
+  publishedOn: '2026-06-19',
+  source: 'FATF lists of 19 Jun 2026 (MLR 2017 reg 33(3)(a))',
   sourceUrl: 'https://www.fatf-gafi.org/en/publications/High-risk-and-other-monitored-jurisdictions.html',
   callForAction: ['KP', 'IR', 'MM'],
   increasedMonitoring: [
-    'DZ', // Algeria
     'AO', // Angola
     'BO', // Bolivia
+    'BA', // Bosnia and Herzegovina (June 2026)
     'BG', // Bulgaria
     'CM', // Cameroon
     'CI', // Côte d'Ivoire
     'CD', // Democratic Republic of the Congo
     'HT', // Haiti
+    'IQ', // Iraq (June 2026)
     'KE', // Kenya
+    'KW', // Kuwait (February 2026)
     'LA', // Lao PDR
     'LB', // Lebanon
     'MC', // Monaco
-    'NA', // Namibia
     'NP', // Nepal
+    'PG', // Papua New Guinea (February 2026)
     'SS', // South Sudan
     'SY', // Syria
     'VE', // Venezuela

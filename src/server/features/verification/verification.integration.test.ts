@@ -223,7 +223,7 @@ describe('identity check and CDD approval', () => {
       residence_country: 'GB',
       residence_from_identity: true,
       high_risk: [],
-      list: { published_on: '2025-10-24', source_url: expect.stringContaining('fatf-gafi.org') },
+      list: { published_on: '2026-06-19', source_url: expect.stringContaining('fatf-gafi.org') },
     })
     expect(first.risk).toMatchObject({ level: 'low', edd_required: false })
 
