@@ -195,6 +195,8 @@ async function main() {
   const sizes = process.argv.slice(2).map(Number)
   const moves = sizes.length ? sizes : [5000, 50000]
   for (const m of moves) await plans(m)
+  // The rate reads the data the plans were read on (seeded once).
+  delete process.env.HOT_RESEED
   if (process.env.HOT_RATE === '1') await rate(moves[0])
 }
 
