@@ -95,10 +95,15 @@ export function firmRoleOnTransactionSql(txExpr: string, param: string): string 
 /**
  * SQL subquery of the matters the principal in `param` may see on the cases board: every matter of
  * the firm they are a current member of (or of a firm API key's firm). Columns: the whole `matters`
- * row; callers may append `and ...` conditions on `vm`.
+ * row; callers may append `and ...` conditions on `vm`. A principal works in at most one firm (one
+ * current membership per profile, organization_members_active_profile_key; a key has one firm, and
+ * the two branches of principalFirmIdsSql never both match), so the firm is compared as one value:
+ * the matters then come from matters_org_instructed_idx in its order, and the board takes its page
+ * from the index without reading the firm's other matters (issue 43).
  */
 export function visibleMattersSql(param: string): string {
-  return `select vm.* from matters vm where vm.organization_id in ${principalFirmIdsSql(param)}`
+  return `select vm.* from matters vm
+    where vm.organization_id = (select pf.organization_id from ${principalFirmIdsSql(param)} pf limit 1)`
 }
 
 /**

@@ -177,7 +177,11 @@ export function canChangeDocumentAudienceSql(alias: string, param: string): stri
 // as a parameter: `cross join (select $id::uuid as vid) v`), so drizzle numbers the one parameter.
 const VIEWER_ROLE = sql.raw(viewerRoleSql('t', 'v.vid'))
 
-const CAN_SEE_SQL = `select exists(select 1 from ${visibleTransactionIdsSql('$1')} v where v.id = $2)::text`
+/**
+ * Whether the profile `$1` may see the transaction `$2`, as the text 'true' or 'false': the check that
+ * guards every read that is not one statement of its own (canSeeTransaction).
+ */
+export const CAN_SEE_SQL = `select exists(select 1 from ${visibleTransactionIdsSql('$1')} v where v.id = $2)::text`
 
 /** True when the viewer may see the transaction (signed-out callers never get this far: createRouter answers 401). */
 export async function canSeeTransaction(database: Database, viewer: Viewer, txId: string): Promise<boolean> {

@@ -150,7 +150,7 @@ export function firmHasProSql(now: string): string {
  * same columns as firmPlan, as JSON text; no row when the viewer is in no firm.
  * Parameter: $1 the viewer's profile id.
  */
-const PRO_GATE_SQL = `select json_build_object('firm', om.organization_id is not null, 'role', om.role,
+export const PRO_GATE_SQL = `select json_build_object('firm', om.organization_id is not null, 'role', om.role,
     'name', o.name, 'status', ba.status, 'current_period_end', ba.current_period_end,
     'cancel_at_period_end', ba.cancel_at_period_end,
     'trial_ends_at', case when om.organization_id is null

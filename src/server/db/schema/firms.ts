@@ -50,6 +50,9 @@ export const organizationMembers = pgTable(
     index('organization_members_org_idx')
       .on(t.organizationId, t.profileId)
       .where(sql`removed_at is null`),
+    // A firm's first joining (its trial's start, core/entitlement.ts), removed members included:
+    // one probe per firm for the Pro gate and the cases board's check (issue 43).
+    index('organization_members_org_joined_idx').on(t.organizationId, t.joinedAt),
     check('organization_members_role_check', checkSql`role in ${inList(MEMBER_ROLES)}`),
   ],
 )

@@ -177,6 +177,11 @@ export const transactionParticipants = pgTable(
   (t) => [
     uniqueIndex('transaction_participants_tx_user_key').on(t.transactionId, t.userId),
     index('transaction_participants_user_idx').on(t.userId, t.transactionId),
+    // An estate agency's sales named by its firm (access/firms.ts agencySaleIdsSql): one probe per
+    // firm, so an agent's dashboard reads its agency's rows, not every participant (issue 43).
+    index('transaction_participants_agency_idx')
+      .on(t.organizationId, t.transactionId)
+      .where(sql`role = 'estate_agent'`),
     check('transaction_participants_role_check', checkSql`role in ${inList(PARTICIPANT_ROLES)}`),
   ],
 )

@@ -21,19 +21,25 @@ import { firmHasProSql } from '#server/core/entitlement.ts'
 import { seatHolderJsonSql } from '#server/core/off-platform-parties/list-parties.ts'
 
 interface SortSpec {
-  /** Expression over the `rows` CTE; never null. */
+  /** Expression over the matter row `b` (and, for `clock`, its driving clock `sla`); never null. */
   expr: string
   /** SQL type the cursor's value is cast back to. */
   type: string
   dir: 'asc' | 'desc'
+  /** Whether the sort needs the driving SLA clock (computed per matter, not a column of the matter). */
+  clock?: boolean
 }
 
 const SORTS: Record<BoardSort, SortSpec> = {
-  instructed: { expr: 'r.instructed_at', type: 'timestamptz', dir: 'asc' },
-  due: { expr: "coalesce(r.sla_due_on, 'infinity'::date)", type: 'date', dir: 'asc' },
-  completion: { expr: "coalesce(r.target_completion_date, 'infinity'::date)", type: 'date', dir: 'asc' },
-  activity: { expr: "coalesce(r.last_activity_at, '-infinity'::timestamptz)", type: 'timestamptz', dir: 'desc' },
-  address: { expr: 'lower(r.address)', type: 'text', dir: 'asc' },
+  instructed: { expr: 'b.instructed_at', type: 'timestamptz', dir: 'asc' },
+  due: { expr: "coalesce(sla.sla_due_on, 'infinity'::date)", type: 'date', dir: 'asc', clock: true },
+  completion: { expr: "coalesce(b.target_completion_date, 'infinity'::date)", type: 'date', dir: 'asc' },
+  activity: {
+    expr: "coalesce(greatest(b.last_activity_at, b.last_ticked_at), '-infinity'::timestamptz)",
+    type: 'timestamptz',
+    dir: 'desc',
+  },
+  address: { expr: 'lower(b.address)', type: 'text', dir: 'asc' },
 }
 
 /**
@@ -42,10 +48,20 @@ const SORTS: Record<BoardSort, SortSpec> = {
  * Europe/London (yyyy-mm-dd) on which SLA clocks are judged, $11 the moment Pro is judged at, or null
  * for no Pro check (the statement then answers NULL, building nothing, when the viewer's firm has no
  * Pro at that moment).
+ *
+ * The page is taken before any row is built (issue 43): the filters on the matter's own columns
+ * (stage, side, fee earner, text) and the sort on them pick the page's matter ids, for the default
+ * sort straight from matters_org_instructed_idx; only the SLA filter and the `due` sort need each
+ * matter's driving clock (one probe of sla_clocks per matter) before the page. The page's rows alone
+ * are then built (clock, unread count, stored pieces, other side's conveyancer), and the total counts
+ * the filtered matters without building them.
  */
 function boardSql(sort: BoardSort): string {
   const s = SORTS[sort]
   const cmp = s.dir === 'asc' ? '>' : '<'
+  const clock = drivingClockLateralSql('b', '$10::date')
+  const slaFilter = `(coalesce(sla.sla_status, 'none') = $3 or ($3 = 'paused' and coalesce(sla.sla_paused, false)))`
+  const cursor = `($7::text is null or (${s.expr}, b.id) ${cmp} ($7::${s.type}, $8::uuid))`
   return `
 -- The viewer's firm and role; for a firm API key (decision 050) the key's firm, in its maker's role
 -- (an admin, or the key would not be live).
@@ -61,44 +77,45 @@ gate as (
   left join billing_accounts ba on ba.organization_id = o.id
   limit 1
 ),
-b as (${visibleMattersSql('$1')}),
-rows as (
-  select b.id as matter_id, b.transaction_id, b.side, b.instructed_at, b.target_completion_date, b.fee_earner_id,
-    b.address, b.postcode, coalesce(b.client_names, array[b.client_name]) as client_names,
-    b.current_stage as stage, b.next_task_title as next_task,
-    ($10::date - (b.instructed_at at time zone 'Europe/London')::date) as days_since_instruction,
-    sla.sla_clock, sla.sla_due_on, sla.sla_stop_task, coalesce(sla.sla_status, 'none') as sla_status,
-    coalesce(sla.sla_paused, false) as sla_paused,
-    -- Last activity: the latest audit entry or chat message, or ticked task (greatest ignores nulls).
-    greatest(b.last_activity_at, b.last_ticked_at) as last_activity_at,
-    coalesce(u.unread, 0) as unread_messages, b.board_row_json
-  from b
-  -- Stage, next task, last tick, client names, last activity, the address, the move's status and the
-  -- fee earner's name are kept on the matter by the database (migrations 0019, 0021 and 0039), and
-  -- the viewer's unread messages per move in matter_unread (0039): one row each, no count per request.
-  left join matter_unread u on u.profile_id = $1 and u.transaction_id = b.transaction_id
-  -- The driving clock's status is judged on the London day $10.
-  left join lateral ${drivingClockLateralSql('b', '$10::date')} sla on true
-  -- A move without its property (never made by the app) is not listed, as when the address was joined.
+-- The firm's matters that pass the filters on their own columns. Stage, next task, last tick, client
+-- names, last activity, the address, the move's status and the fee earner's name are kept on the
+-- matter by the database (migrations 0019, 0021 and 0039). A move without its property (never made by
+-- the app) is not listed. Not materialised: each use below reads it through the matters' indexes.
+b as not materialized (
+  select * from (${visibleMattersSql('$1')}) b
   where b.address is not null
+    and ($2::text is null or b.current_stage = $2)
+    and ($4::text is null or b.side = $4)
+    and ($5::uuid is null or b.fee_earner_id = $5)
+    and ($6::text is null or b.address ilike $6 or b.postcode ilike $6 or replace(b.postcode, ' ', '') ilike $6
+      or array_to_string(coalesce(b.client_names, array[b.client_name]), ' ') ilike $6)
 ),
-filtered as (
-  select r.*, case when r.sla_stop_task = r.next_task then r.sla_due_on end as next_task_due, ${s.expr} as sk
-  from rows r
-  where ($2::text is null or r.stage = $2)
-    and ($3::text is null or r.sla_status = $3 or ($3 = 'paused' and r.sla_paused))
-    and ($4::text is null or r.side = $4)
-    and ($5::uuid is null or r.fee_earner_id = $5)
-    and ($6::text is null or r.address ilike $6 or r.postcode ilike $6 or replace(r.postcode, ' ', '') ilike $6
-      or array_to_string(r.client_names, ' ') ilike $6)
+-- The page's matter ids (and the row after it, which says whether there is a next page), in order:
+-- without an SLA filter from the matters alone, with one from the matters and their driving clocks.
+-- Only one of the two runs (its first condition is on the parameter).
+page_ids as (
+  (select b.id as matter_id, ${s.expr} as sk from b ${s.clock ? `left join lateral ${clock} sla on true` : ''}
+    where $3::text is null and ${cursor}
+    order by ${s.expr} ${s.dir}, b.id ${s.dir} limit $9 + 1)
+  union all
+  (select b.id, ${s.expr} from b left join lateral ${clock} sla on true
+    where $3::text is not null and ${slaFilter} and ${cursor}
+    order by ${s.expr} ${s.dir}, b.id ${s.dir} limit $9 + 1)
 ),
--- One sort: the page (and the row after it, which says whether there is a next page) is taken in
--- order once; the rows and the cursor read it back in the same order.
+-- The page's rows, built for the page only. The viewer's unread messages per move are kept in
+-- matter_unread (0039): one row each, no count per request. The driving clock's status is judged on
+-- the London day $10.
 page as (
-  select * from filtered f
-  where $7::text is null or (f.sk, f.matter_id) ${cmp} ($7::${s.type}, $8::uuid)
-  order by f.sk ${s.dir}, f.matter_id ${s.dir}
-  limit $9 + 1
+  select b.id as matter_id, b.transaction_id, b.side, p.sk,
+    ($10::date - (b.instructed_at at time zone 'Europe/London')::date) as days_since_instruction,
+    sla.sla_clock, sla.sla_due_on, coalesce(sla.sla_status, 'none') as sla_status,
+    coalesce(sla.sla_paused, false) as sla_paused,
+    case when sla.sla_stop_task = b.next_task_title then sla.sla_due_on end as next_task_due,
+    coalesce(u.unread, 0) as unread_messages, b.board_row_json
+  from page_ids p
+  join matters b on b.id = p.matter_id
+  left join matter_unread u on u.profile_id = $1 and u.transaction_id = b.transaction_id
+  left join lateral ${clock} sla on true
 )
 -- The answer is written as text, byte for byte what json_build_object and json_agg of the rows wrote
 -- (their ' : ' and ', ' between the top-level keys, a comma, a newline and a space between rows): each row is the matter's
@@ -121,7 +138,9 @@ select case when $11::timestamptz is null or coalesce((select g.pro from gate g)
   || ', "next_cursor" : ' || coalesce(to_json((select rtrim(translate(replace(encode(convert_to(
        json_build_array(x.sk::text, x.matter_id)::text, 'UTF8'), 'base64'), E'\n', ''), '+/', '-_'), '=') from page x
      where (select count(*) from page) > $9 order by x.sk ${s.dir}, x.matter_id ${s.dir} offset $9 - 1 limit 1))::text, 'null')
-  || ', "total" : ' || (select count(*) from filtered)::int::text
+  -- The total counts the filtered matters from their own columns; with an SLA filter, with their clocks.
+  || ', "total" : ' || (case when $3::text is null then (select count(*) from b)
+      else (select count(*) from b left join lateral ${clock} sla on true where ${slaFilter}) end)::int::text
   || ', "fee_earners" : ' || coalesce((select json_agg(json_build_object('id', mp.id, 'full_name', mp.full_name, 'role', om.role)
       order by mp.full_name, mp.id)
     from firm_member fm join organization_members om on om.organization_id = fm.organization_id and om.removed_at is null

@@ -1,0 +1,2 @@
+CREATE INDEX "transaction_participants_agency_idx" ON "transaction_participants" USING btree ("organization_id","transaction_id") WHERE role = 'estate_agent';--> statement-breakpoint
+CREATE INDEX "organization_members_org_joined_idx" ON "organization_members" USING btree ("organization_id","joined_at");
