@@ -13,7 +13,7 @@
  *   database client, and nothing else: what the app spends beyond it is the framework's;
  * - original: bench/bare-server.ts, the ORIGINAL dashboard and detail SQL (bench/original-sql.ts) with
  *   one indexed session query per request: the baseline of the speed work.
- * Every answer of the baselines is compared with the app's before the rounds (current: JSON-equal;
+ * Once the app and the database are quiet (the app's jobs' first runs after its start done), every answer of the baselines is compared with the app's before the rounds (current: JSON-equal;
  * original: equal, or the app's with fields added since). Then wrk (-t2 -c10, BENCH_DURATION s,
  * keep-alive; BENCH_WRK_ARGS adds to its arguments, e.g. "-H Connection:close" or "-c50") drives
  * each endpoint on each server in BENCH_ROUNDS rounds; the order of the servers alternates by round
@@ -162,27 +162,51 @@ interface Machine {
  * request, and the rest of the machine's CPU during the round (percent of one CPU).
  */
 async function round(machine: Machine, who: Who, url: string, cookie: string): Promise<WrkResult> {
-  const backends = await backendPids(machine.adminUrl, machine.dbName)
   const ownPids = Object.values(machine.pids)
+  // The backends before the round, each with its CPU then; those that start during the round (a
+  // pool's new connection) count from zero, those that end during it are lost (counted as others').
+  const backendsBefore = new Map(
+    (await backendPids(machine.adminUrl, machine.dbName)).map((pid) => [pid, cpuTicks(pid)]),
+  )
   const sample = () => ({
     busy: machineBusyTicks(),
     self: cpuTicks(process.pid, true),
     servers: ownPids.reduce((n, pid) => n + cpuTicks(pid, true), 0),
-    db: backends.reduce((n, pid) => n + cpuTicks(pid), 0),
     server: cpuTicks(machine.pids[who]),
   })
   const at = new Date().toISOString().slice(11, 19)
   const before = sample()
   const result = wrk(url, cookie)
   const after = sample()
-  const d = (k: keyof ReturnType<typeof sample>) => after[k] - before[k]
+  let db = 0
+  for (const pid of await backendPids(machine.adminUrl, machine.dbName))
+    db += Math.max(0, cpuTicks(pid) - (backendsBefore.get(pid) ?? 0))
+  const d = (k: keyof ReturnType<typeof sample> | 'db') => (k === 'db' ? db : after[k] - before[k])
   const requests = result.rps * DURATION
   result.cpuUs = Math.round((d('server') * 10_000) / requests)
-  result.dbUs = backends.length ? Math.round((d('db') * 10_000) / requests) : undefined
+  result.dbUs = backendsBefore.size ? Math.round((d('db') * 10_000) / requests) : undefined
   result.othersPct = Math.max(0, Math.round((d('busy') - d('self') - d('servers') - d('db')) / DURATION))
   result.load = Number(load())
   result.at = at
   return result
+}
+
+/**
+ * Waits until the app and the database are quiet: the app's CPU plus the bench database's backends'
+ * below 5% of one CPU over a second (its jobs' first runs after a start, the SLA clocks' sync, are
+ * done), at most `maxMs`. Returns the milliseconds waited. Without this the first rounds measure the
+ * app's start-up jobs as well as its requests.
+ */
+async function settle(machine: Machine, maxMs = 180_000): Promise<number> {
+  const started = performance.now()
+  for (;;) {
+    const backends = await backendPids(machine.adminUrl, machine.dbName)
+    const busy = () => cpuTicks(machine.pids.app) + backends.reduce((n, pid) => n + cpuTicks(pid), 0)
+    const before = busy()
+    await new Promise((r) => setTimeout(r, 1000))
+    const waited = Math.round(performance.now() - started)
+    if (busy() - before < 5 || waited > maxMs) return waited
+  }
 }
 
 /** The same requests on every server, `ROUNDS` times; the servers' order alternates by round. */
@@ -348,6 +372,8 @@ async function benchBackend(kind: 'postgres' | 'pglite', port: number) {
       if (first.total !== b.size) throw new Error(`the board holds ${first.total} matters, not ${b.size}`)
     }
     const pids = { app: server.child.pid!, current: current.child.pid!, original: bare.child.pid! }
+    const settledMs = await settle({ pids, adminUrl, dbName })
+    console.log(`${kind.padEnd(9)} the app and the database quiet after ${settledMs} ms; rounds begin`)
     const rounds = await alternate(servers, { pids, adminUrl, dbName }, targets, (endpoint, who, r, w) =>
       console.log(
         `${kind.padEnd(9)} round ${r + 1} ${w.at} ${endpoint.padEnd(14)} ${who.padEnd(8)} ${String(w.rps).padStart(6)} req/s  p50 ${w.p50.toFixed(2).padStart(6)}  p99 ${w.p99.toFixed(2).padStart(6)} ms  CPU ${String(w.cpuUs).padStart(5)} us/req${w.dbUs === undefined ? '' : `  db ${String(w.dbUs).padStart(5)} us/req`}  others ${String(w.othersPct).padStart(3)}%  load ${w.load}${w.non2xx ? `  NON-2XX ${w.non2xx}` : ''}${w.errors ? `  ${w.errors}` : ''}`,
