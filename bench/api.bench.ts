@@ -315,16 +315,27 @@ async function benchBackend(kind: 'postgres' | 'pglite', port: number) {
     currentEnv = { PGLITE_DIR: path.join(dir, 'pglite-current'), BARE_SQL: 'current' }
     cleanup = async () => rmSync(dir, { recursive: true, force: true })
   }
-  await runMigrations(database)
-  const seedStarted = performance.now()
-  const seedMs = await seed(database, MOVES)
-  const { cookie, txId, count } = await sessionFor(database)
-  const boards =
-    kind === 'postgres' && process.env.BENCH_SKIP_BOARD !== '1'
-      ? await Promise.all(BOARD_SIZES.map(async (size, i) => ({ size, ...(await boardSessionFor(database, i)) })))
-      : []
-  for (const b of boards) await seedBoard(database, b.profileId, b.size)
-  const boardSeedMs = Math.round(performance.now() - seedStarted) - seedMs
+  const prepare = async (database: Database) => {
+    await runMigrations(database)
+    const seedStarted = performance.now()
+    const seedMs = await seed(database, MOVES)
+    const { cookie, txId, count } = await sessionFor(database)
+    const boards =
+      kind === 'postgres' && process.env.BENCH_SKIP_BOARD !== '1'
+        ? await Promise.all(BOARD_SIZES.map(async (size, i) => ({ size, ...(await boardSessionFor(database, i)) })))
+        : []
+    for (const b of boards) await seedBoard(database, b.profileId, b.size)
+    const boardSeedMs = Math.round(performance.now() - seedStarted) - seedMs
+    return { seedMs, cookie, txId, count, boards, boardSeedMs }
+  }
+  // A failed seed (a timeout at 50,000 moves) must not leave its database behind.
+  const failed = async (err: unknown) => {
+    await database.close().catch(() => {})
+    await cleanup()
+    throw err
+  }
+  const seeded = await prepare(database).catch(failed)
+  const { seedMs, cookie, txId, count, boards, boardSeedMs } = seeded
   await database.close()
   if (kind === 'pglite') {
     cpSync(path.join(dir, 'pglite'), path.join(dir, 'pglite-bare'), { recursive: true })

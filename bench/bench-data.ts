@@ -13,6 +13,10 @@ import type { Database } from '../src/server/db/client'
 export async function seed(database: Database, moves = 5000) {
   const started = performance.now()
   const users = Math.max(1000, Math.round(moves / 5))
+  // At 50,000 moves single inserts (the card triggers' work included) outlast the client's 30 s
+  // statement timeout. Sequential queries here run on one pooled connection (pg-pool hands back the
+  // last released; the temporary table below relies on it too), so the session setting holds.
+  await database.query(`set statement_timeout = 0`)
   await database.query(`
     insert into "user" (id, name, email, email_verified, signup_role)
     select 'bench-user-' || g, 'Bench Person ' || g, 'bench' || g || '@homeward.test', true,
