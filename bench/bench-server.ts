@@ -4,7 +4,7 @@
  * scripts/start.mjs itself, or the baseline bench/bare-server.ts (through tsx), on
  * 127.0.0.1:`port`, production settings, no demo data unless asked, rate limits off, a fixed auth
  * secret. The app (not the baseline) runs with `npm start`'s Node flags (SERVER_NODE_FLAGS, from
- * package.json). BENCH_NODE_ARGS adds Node flags to every server's command line (space-separated),
+ * package.json). BENCH_NODE_ARGS adds Node flags to every server's command line (space-separated; after npm start's, so they override them),
  * to compare runtime settings. `ready` resolves with the milliseconds from spawn to a healthy /api/health and rejects if
  * the process exits first; `stop()` sends SIGTERM and waits; a failed run never leaves it behind.
  * `rssBytes(pid)` reads VmRSS from /proc (Linux).
@@ -56,14 +56,13 @@ export function startServer({
   const started = performance.now()
   if (script === 'main') ensureBuilt()
   const nodeArgs = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean)
-  const args = [
-    ...nodeArgs,
-    ...(script === 'main'
-      ? [...SERVER_NODE_FLAGS, '--enable-source-maps', path.join(ROOT, 'dist/server/main.js')]
+  // After npm start's flags, so that BENCH_NODE_ARGS can override them (V8 takes a flag's last value).
+  const args =
+    script === 'main'
+      ? [...SERVER_NODE_FLAGS, ...nodeArgs, '--enable-source-maps', path.join(ROOT, 'dist/server/main.js')]
       : script === 'bare'
-        ? ['--import', 'tsx', 'bench/bare-server.ts']
-        : [...SERVER_NODE_FLAGS, path.join(ROOT, 'scripts/start.mjs')]),
-  ]
+        ? [...nodeArgs, '--import', 'tsx', 'bench/bare-server.ts']
+        : [...SERVER_NODE_FLAGS, ...nodeArgs, path.join(ROOT, 'scripts/start.mjs')]
   const url = `http://127.0.0.1:${port}`
   const child = spawn(process.execPath, args, {
     cwd: ROOT,

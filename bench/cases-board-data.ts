@@ -1,6 +1,6 @@
 /**
  * The cases board benchmark's data: on top of bench/bench-data.ts (1,000 users, 5,000 transactions),
- * a conveyancing firm whose fee earner (the bench's busiest user) holds 100 matters on the standard
+ * a conveyancing firm whose fee earner holds 100 matters (or `count`) on the standard
  * England and Wales timeline at varied stages, both sides, some blocked, task times spread over the
  * last 120 days so that SLA clocks run, breach and fall due (started by the app's clock sync), and 12
  * chat messages per matter from others, partly read by the fee earner (the board's unread counts).
@@ -17,15 +17,20 @@ import { createPrng } from '../src/server/seed/prng'
 export const BOARD_MATTERS = 100
 const DAY = 86_400_000
 
-/** Inserts the firm (the fee earner its admin) and its 100 matters. */
-export async function seedBoard(database: Database, feeEarnerProfileId: string): Promise<void> {
+/** Inserts the firm (the fee earner its admin) and its `count` matters (default BOARD_MATTERS, 100). */
+export async function seedBoard(database: Database, feeEarnerProfileId: string, count = BOARD_MATTERS): Promise<void> {
   const r = createPrng('bench-cases-board')
   const orgId = randomUUID()
   const template = standardTimeline({ tenure: 'freehold' })
   await database.db.transaction(async (tx) => {
-    await tx.insert(organizations).values({ id: orgId, name: 'Bench Conveyancing LLP', type: 'law', town: 'Harpenden' })
+    await tx.insert(organizations).values({
+      id: orgId,
+      name: count === BOARD_MATTERS ? 'Bench Conveyancing LLP' : `Bench Conveyancing ${count} LLP`,
+      type: 'law',
+      town: 'Harpenden',
+    })
     await tx.insert(organizationMembers).values({ organizationId: orgId, profileId: feeEarnerProfileId, role: 'admin' })
-    for (let i = 0; i < BOARD_MATTERS; i++) {
+    for (let i = 0; i < count; i++) {
       const completedStages = r.int(0, 7)
       const daysAgo = r.int(1 + completedStages * 8, 15 + completedStages * 14)
       const created = new Date(Date.now() - daysAgo * DAY)
