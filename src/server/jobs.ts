@@ -79,9 +79,11 @@ export function serverJobs(deps: {
       everyMs: 5 * MINUTE,
       // A first check soon after start, so alerts that fell due while the server was down go out.
       firstAfterMs: 2_000,
-      claim: 'skip locked: each clock row locked while its alert is sent, marked notified in the same transaction',
+      claim:
+        'skip locked: queued matters and due clocks (by alert_due_at) claimed in batches, alerted, marked and rescheduled in the same transaction',
       failure: 'could not check SLA clocks',
-      run: thenMail(() => checkSlaClocks({ database, delivery, now: clock() })),
+      run: (signal) =>
+        thenMail(async () => (await checkSlaClocks({ database, delivery, now: clock(), signal })).alerts)(),
     },
     {
       kind: 'periodic',
