@@ -7,7 +7,10 @@
 import { createLogger } from '#server/logger.ts'
 import { openPostgres } from '#server/db/client.ts'
 import { startJobs } from '#server/platform/jobs/job-runner.ts'
+import { configureAuditSigning } from '#server/core/audit/audit-signing.ts'
 import { checkSlaClocks } from '../check-clocks'
+
+configureAuditSigning('test-audit-signing-key-test-audit-signing-key')
 
 const database = openPostgres(process.env.DATABASE_URL!, { max: 2 })
 const runner = startJobs(
@@ -22,7 +25,7 @@ const runner = startJobs(
       run: (signal) => checkSlaClocks({ database, delivery: { publicUrl: 'http://localhost:3000', deliverMail: false }, signal }),
     },
   ],
-  { log: createLogger('silent') },
+  { log: createLogger('warn') },
 )
 process.on('SIGTERM', () => {
   void runner
