@@ -5,8 +5,9 @@
  *
  * Data per size, in the bench data's shape (bench/bench-data.ts: 1,000 users; moves 1 in 5 each
  * draft, exchange and completed, 2 in 5 active; 4 participants with both conveyancers; 8 stages of 4
- * tasks), in a database homeward_bench_sla_<moves> made anew. The seller's conveyancer joined 0-19
- * days ago, so every live move gets a contract pack clock, some due soon or breached.
+ * tasks), in a database homeward_bench_sla_<moves> made anew. The seller's conveyancer joined 0-2
+ * days ago, so every live move gets a contract pack clock, none due yet (BENCH_DUE_DAYS=20: joined
+ * 0-19 days ago, so that the first run also sends the alerts already due).
  *
  * Measured per run: the Node process's CPU (process.cpuUsage), PostgreSQL's (the CPU of the run's
  * backends from /proc/<pid>/stat: the server is on this machine; pg_stat_statements is not loaded
@@ -52,7 +53,7 @@ async function seedMoves(database: Database, n: number) {
     await database.query(`
       insert into transaction_participants (transaction_id, user_id, role, created_at)
       select md5('tx' || g)::uuid, p.id, (array['buyer','seller','buyer_conveyancer','seller_conveyancer'])[k],
-        now() - (g % 20) * interval '1 day'
+        now() - (g % ${Number(process.env.BENCH_DUE_DAYS ?? 3)}) * interval '1 day'
       from generate_series(${from}, ${to}) g cross join generate_series(1, 4) k
       join bench_profiles p on p.n = 1 + (g * 7 + (k - 1) * 6 * (g % 3 + 1)) % 1000
       on conflict do nothing`)
