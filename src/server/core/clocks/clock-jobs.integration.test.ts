@@ -109,38 +109,46 @@ describe('the periodic SLA check', () => {
     expect(JSON.stringify(plan.rows)).toContain('sla_clocks_alert_due_idx')
   })
 
-  it.skipIf(!onPostgres)('ends a run over a large backlog within 2 s of SIGTERM (PostgreSQL)', { timeout: 120_000 }, async () => {
-    const n = 20_000
-    // A backlog as after a long stop: n live matters with a breached clock each, never looked at.
-    await t.database.query(`
+  it.skipIf(!onPostgres)(
+    'ends a run over a large backlog within 2 s of SIGTERM (PostgreSQL)',
+    { timeout: 120_000 },
+    async () => {
+      const n = 20_000
+      // A backlog as after a long stop: n live matters with a breached clock each, never looked at.
+      await t.database.query(`
       insert into transactions (id, status, agreed_price_pence)
       select md5('sigterm' || g)::uuid, 'active', 30000000 from generate_series(1, ${n}) g`)
-    await t.database.query(`
+      await t.database.query(`
       insert into sla_clocks (transaction_id, clock_type, side, target_working_days, started_at)
       select md5('sigterm' || g)::uuid, 'contract_pack', 'seller', 10, now() - interval '60 days'
       from generate_series(1, ${n}) g`)
-    const left = async () =>
-      (
-        await t.database.query<{ n: number }>(
-          `select count(*)::int as n from sla_clocks where alert_due_at = '-infinity'`,
-        )
-      )[0].n
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/core/clocks/test-support/sla-check-child.ts'], {
-      env: { ...process.env, DATABASE_URL: t.testDatabase.appUrl },
-      stdio: ['ignore', 'ignore', 'inherit'],
-    })
-    const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)))
-    // Wait until the run is under way (some clocks checked), then stop the process.
-    const waitUntil = Date.now() + 60_000
-    while ((await left()) > n - 200 && Date.now() < waitUntil) await new Promise((r) => setTimeout(r, 100))
-    expect(await left()).toBeLessThanOrEqual(n - 200)
-    const sent = performance.now()
-    child.kill('SIGTERM')
-    const code = await exited
-    const took = performance.now() - sent
-    expect(code).toBe(0)
-    expect(took).toBeLessThan(2_000)
-    // It stopped part-way: the rest is left, unclaimed, for the next run of any process.
-    expect(await left()).toBeGreaterThan(0)
-  })
+      const left = async () =>
+        (
+          await t.database.query<{ n: number }>(
+            `select count(*)::int as n from sla_clocks where alert_due_at = '-infinity'`,
+          )
+        )[0].n
+      const child = spawn(
+        process.execPath,
+        ['--import', 'tsx', 'src/server/core/clocks/test-support/sla-check-child.ts'],
+        {
+          env: { ...process.env, DATABASE_URL: t.testDatabase.appUrl },
+          stdio: ['ignore', 'ignore', 'inherit'],
+        },
+      )
+      const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)))
+      // Wait until the run is under way (some clocks checked), then stop the process.
+      const waitUntil = Date.now() + 60_000
+      while ((await left()) > n - 200 && Date.now() < waitUntil) await new Promise((r) => setTimeout(r, 100))
+      expect(await left()).toBeLessThanOrEqual(n - 200)
+      const sent = performance.now()
+      child.kill('SIGTERM')
+      const code = await exited
+      const took = performance.now() - sent
+      expect(code).toBe(0)
+      expect(took).toBeLessThan(2_000)
+      // It stopped part-way: the rest is left, unclaimed, for the next run of any process.
+      expect(await left()).toBeGreaterThan(0)
+    },
+  )
 })

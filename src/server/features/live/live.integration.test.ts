@@ -591,10 +591,9 @@ describe('sessions that end', () => {
     // Revoked from elsewhere (another device's "sign out", or an operator): the session row goes.
     const revoked = await participantToSignOut('Rhys Revoked')
     const theirs = await openEvents(revoked)
-    await t.database.query(
-      `delete from session where user_id = (select auth_id from profiles where id = $1)`,
-      [revoked.profileId],
-    )
+    await t.database.query(`delete from session where user_id = (select auth_id from profiles where id = $1)`, [
+      revoked.profileId,
+    ])
     expect(await theirs.client.endsWithin(5_000)).toBe(true)
     expect(await stayer.client.endsWithin(200)).toBe(false)
   })

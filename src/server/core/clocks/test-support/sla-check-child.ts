@@ -22,7 +22,8 @@ const runner = startJobs(
       firstAfterMs: 0,
       claim: 'skip locked',
       failure: 'could not check SLA clocks',
-      run: (signal) => checkSlaClocks({ database, delivery: { publicUrl: 'http://localhost:3000', deliverMail: false }, signal }),
+      run: (signal) =>
+        checkSlaClocks({ database, delivery: { publicUrl: 'http://localhost:3000', deliverMail: false }, signal }),
     },
   ],
   { log: createLogger('warn') },
