@@ -144,7 +144,8 @@ export { compressResponses, isCompressible }
 
 /**
  * Hashed build assets never change, so each is compressed once, on its first request, and kept in
- * memory (about a quarter of the text assets' size). Brotli quality 9: on the 250 KB entry chunk it
+ * memory (about a quarter of the text assets' size); only files that exist are kept, so the cache is
+ * bounded by the build. Brotli quality 9: on the 250 KB entry chunk it
  * takes about 140 ms here against 2.6 s for quality 11, for 8% more bytes. The compression runs on the
  * event loop, once per asset per process: on libuv's thread pool it queued behind the start-up work
  * that shares that pool, and a first page load after a start waited on its JavaScript for more than
@@ -156,8 +157,9 @@ function precompressedAssets(root: string): MiddlewareHandler {
   const load = (file: string) => {
     let entry = cache.get(file)
     if (!entry) {
+      // A path that is no file is not kept: every made-up asset URL would otherwise add an entry.
+      if (!existsSync(file)) return Promise.resolve(null)
       entry = (async () => {
-        if (!existsSync(file)) return null
         const raw = readFileSync(file)
         const br = brotliCompressSync(raw, {
           params: { [zlib.BROTLI_PARAM_QUALITY]: 9, [zlib.BROTLI_PARAM_SIZE_HINT]: raw.length },

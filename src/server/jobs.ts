@@ -71,7 +71,7 @@ export function serverJobs(deps: {
       everyMs: MINUTE,
       claim: 'skip locked: each due subscriber row locked while its digest is queued',
       failure: 'could not send daily digests',
-      run: thenMail(() => sendDueDigests({ database, delivery, now: clock() })),
+      run: (signal) => thenMail(() => sendDueDigests({ database, delivery, now: clock(), signal }))(),
     },
     {
       kind: 'periodic',
@@ -79,9 +79,11 @@ export function serverJobs(deps: {
       everyMs: 5 * MINUTE,
       // A first check soon after start, so alerts that fell due while the server was down go out.
       firstAfterMs: 2_000,
-      claim: 'skip locked: each clock row locked while its alert is sent, marked notified in the same transaction',
+      claim:
+        'skip locked: queued matters and due clocks (by alert_due_at) claimed in batches, alerted, marked and rescheduled in the same transaction',
       failure: 'could not check SLA clocks',
-      run: thenMail(() => checkSlaClocks({ database, delivery, now: clock() })),
+      run: (signal) =>
+        thenMail(async () => (await checkSlaClocks({ database, delivery, now: clock(), signal })).alerts)(),
     },
     {
       kind: 'periodic',
@@ -182,8 +184,8 @@ export function serverJobs(deps: {
       firstAfterMs: 15 * MINUTE,
       claim: 'row lock: each batch of held uploads taken for update skip locked and deleted in the same transaction',
       failure: 'could not remove held enquiry-link uploads',
-      run: async () => {
-        const swept = await sweepHeldLinkUploads({ database, storage, now: clock() })
+      run: async (signal) => {
+        const swept = await sweepHeldLinkUploads({ database, storage, now: clock(), signal })
         if (swept.held + swept.strays > 0) log.info('removed held enquiry-link uploads', swept)
       },
     },

@@ -4,7 +4,9 @@
  * 'sla_breached': in-app, and email through the outbox unless their settings say otherwise) and the
  * matter's audit trail records it. Each transition alerts once: the clock row keeps when each went
  * out, and clocks are locked (SKIP LOCKED) while checked, so several server processes never alert
- * twice. Runs from a periodic job (sla-clocks in src/server/jobs.ts) and after the writes that move clocks.
+ * twice; every clock checked is rescheduled (sla_clocks.alert_due_at, clock-alert-due.ts) in the
+ * same transaction. Runs from a periodic job (sla-clocks in src/server/jobs.ts), which looks only at
+ * the clocks due by that time and the matters queued as changed, and after the writes that move clocks.
  */
 import { sql } from 'drizzle-orm'
 import { z } from 'zod'
@@ -19,6 +21,8 @@ import { notifyPeople, type NotificationDelivery } from '../notify/notify-people
 import { recordActivity } from '../audit/record-activity'
 import { CLOCK_PAUSES_JSON, PausesColumn, pausesOf } from './clock-pauses'
 import { syncTaskClocks } from './clock-sync'
+import { rescheduleClockAlerts } from './clock-alert-due'
+import { queueStaleCalendarClocks, refreshClockMilestones } from './clock-milestones'
 
 const ClockRow = z.object({
   id: z.string(),
@@ -54,7 +58,8 @@ export async function alertClocksOfTransaction(
       and (c.stopped_at is null or c.stopped_at >= ${now.toISOString()}::timestamptz - interval '1 day')
     for update of c skip locked`)
   let sent = 0
-  for (const row of rows(ClockRow, res)) {
+  const checked = rows(ClockRow, res)
+  for (const row of checked) {
     const e = evaluateClock(
       {
         startedAt: toDate(row.started_at),
@@ -105,50 +110,114 @@ export async function alertClocksOfTransaction(
     })
     sent += 1
   }
+  await rescheduleClockAlerts(
+    tx,
+    checked.map((r) => r.id),
+    now,
+  )
   return sent
 }
 
-/** Live matters per clock-sync transaction in checkSlaClocks. */
-export const SYNC_BATCH_SIZE = 250
+/** Queued matters per sync transaction, and due clocks per alert transaction, in checkSlaClocks. */
+export const SYNC_BATCH_SIZE = 100
+
+/** What one run of checkSlaClocks did. */
+export interface SlaCheckRun {
+  /** Alerts sent (due soon and breached). */
+  alerts: number
+  /** Queued matters whose task clocks were synced. */
+  synced: number
+  /** Due clocks claimed and checked. */
+  checked: number
+  /** The run ended early because `signal` was aborted (the process is stopping). */
+  aborted: boolean
+}
+
+/** Databases whose calendars this process checked (queueStaleCalendarClocks runs once per process). */
+const calendarChecked = new WeakSet<Database>()
 
 /**
- * The periodic check over every live matter: syncs task clocks in batches of `batchSize` matters (a
- * clock whose start was missed by a write still starts), then alerts matter by matter, each in its own database transaction.
- * Returns how many alerts went out.
+ * The periodic SLA check, costing what changed since the last run rather than every live matter:
+ * 1. syncs the task clocks of the matters queued in sla_clock_sync_queue (queued by triggers when
+ *    their tasks, stages or conveyancers changed: a clock whose start was missed by a write still
+ *    starts), taking `batchSize` queue rows at a time with for update skip locked and deleting them
+ *    in the same transaction;
+ * 2. checks the clocks whose alert_due_at (clock-alert-due.ts) has come, found by
+ *    sla_clocks_alert_due_idx, `batchSize` at a time, each batch claimed with for update skip locked
+ *    and rescheduled in the transaction that alerts, so two processes never check (or alert) twice.
+ * `signal` is looked at between batches: an abort (shutdown) ends the run after the batch in hand.
  */
 export async function checkSlaClocks({
   database,
   delivery,
   now = new Date(),
   batchSize = SYNC_BATCH_SIZE,
+  signal,
 }: {
   database: Database
   delivery: NotificationDelivery
   now?: Date
-  /** How many live matters each sync transaction covers. */
+  /** How many queued matters, or due clocks, each transaction covers. */
   batchSize?: number
-}): Promise<number> {
-  // The live matters in batches, each in its own transaction: one statement over every live matter
-  // grew with the database (3,000 clocks to start on a 5,000-move database ran past the 30 s
-  // statement timeout under load, and was rolled back and retried every run).
-  let after = '00000000-0000-0000-0000-000000000000'
+  signal?: AbortSignal
+}): Promise<SlaCheckRun> {
+  const run: SlaCheckRun = { alerts: 0, synced: 0, checked: 0, aborted: false }
+  const stop = () => (signal?.aborted ? (run.aborted = true) : false)
+  if (!calendarChecked.has(database)) {
+    await database.db.transaction((tx) => queueStaleCalendarClocks(tx))
+    calendarChecked.add(database)
+  }
   for (;;) {
-    const batch = await database.db.execute(sql`
-      select t.id from transactions t where t.status in ('draft', 'active') and t.id > ${after}::uuid
-      order by t.id limit ${batchSize}`)
-    const ids = rows(IdRow, batch).map((r) => r.id)
-    if (ids.length === 0) break
-    await database.db.transaction((tx) => syncTaskClocks(tx, ids))
-    after = ids[ids.length - 1]
-    if (ids.length < batchSize) break
+    if (stop()) return run
+    const taken = await database.db.transaction(async (tx) => {
+      const res = await tx.execute(sql`
+        with taken as (
+          delete from sla_clock_sync_queue where transaction_id in (
+            select q.transaction_id from sla_clock_sync_queue q order by q.queued_at
+            limit ${batchSize} for update skip locked)
+          returning transaction_id)
+        select t.id from taken join transactions t on t.id = taken.transaction_id
+        where t.status in ('draft', 'active')`)
+      const ids = rows(IdRow, res).map((r) => r.id)
+      if (ids.length > 0) await syncTaskClocks(tx, ids)
+      return res.rows.length === 0 ? -1 : ids.length
+    })
+    if (taken < 0) break
+    run.synced += taken
   }
-  const candidates = await database.db.execute(sql`
-    select distinct c.transaction_id from sla_clocks c join transactions t on t.id = c.transaction_id
-    where t.status in ('draft', 'active') and c.cancelled_at is null and c.breached_notified_at is null
-      and (c.stopped_at is null or c.stopped_at >= ${now.toISOString()}::timestamptz - interval '1 day')`)
-  let sent = 0
-  for (const { transaction_id } of rows(z.object({ transaction_id: z.string() }), candidates)) {
-    sent += await database.db.transaction((tx) => alertClocksOfTransaction(tx, transaction_id, delivery, now))
+  const at = sql`${now.toISOString()}::timestamptz`
+  for (;;) {
+    if (stop()) return run
+    const claimed = await database.db.transaction(async (tx) => {
+      const res = await tx.execute(sql`
+        select c.id, c.transaction_id from sla_clocks c
+        where c.alert_due_at is not null and c.alert_due_at <= ${at}
+        order by c.alert_due_at limit ${batchSize}
+        for update skip locked`)
+      const due = rows(z.object({ id: z.string(), transaction_id: z.string() }), res)
+      if (due.length === 0) return 0
+      const matters = [...new Set(due.map((d) => d.transaction_id))]
+      const live = rows(
+        IdRow,
+        await tx.execute(sql`select t.id from transactions t where t.status in ('draft', 'active')
+          and t.id in (${sql.join(
+            matters.map((id) => sql`${id}::uuid`),
+            sql`, `,
+          )})`),
+      ).map((r) => r.id)
+      // Milestones of clocks written before they were kept (or under another calendar) first, so that
+      // each clock's next time is known when it is rescheduled.
+      if (live.length > 0) await refreshClockMilestones(tx, live)
+      for (const txId of live) run.alerts += await alertClocksOfTransaction(tx, txId, delivery, now)
+      await rescheduleClockAlerts(
+        tx,
+        due.map((d) => d.id),
+        now,
+      )
+      return due.length
+    })
+    if (claimed === 0) break
+    run.checked += claimed
   }
-  return sent
+  return run
 }

@@ -14,6 +14,7 @@ import { clockMilestones } from '#shared/domain/sla-clocks.ts'
 import { BANK_HOLIDAY_DATES } from '#shared/domain/working-days.ts'
 import type { Tx } from '#server/db/client.ts'
 import { rows, Timestamp } from '#server/db/rows.ts'
+import { nextAlertAtSql } from './clock-alert-due'
 import { CLOCK_PAUSES_JSON, PausesColumn, pausesOf } from './clock-pauses'
 import { inClockScope, type ClockScope } from './clock-scope'
 
@@ -26,8 +27,11 @@ const CALENDAR_KEY = createHash('sha1')
   .digest('hex')
   .slice(0, 12)
 
-/** SQL: the fingerprint of clock `c`'s inputs. */
-const MILESTONES_KEY = sql`md5(${CALENDAR_KEY} || '|' || c.target_working_days || '|' || extract(epoch from c.started_at)
+/**
+ * SQL: the fingerprint of clock `c`'s inputs, led by CALENDAR_KEY and ':' so that the clocks
+ * stored under another calendar are found without recomputing every key (queueStaleCalendarClocks).
+ */
+const MILESTONES_KEY = sql`${CALENDAR_KEY} || ':' || md5(${CALENDAR_KEY} || '|' || c.target_working_days || '|' || extract(epoch from c.started_at)
   || '|' || coalesce((select string_agg(extract(epoch from p.paused_at) || '-' || coalesce(extract(epoch from p.resumed_at)::text, ''),
        ',' order by p.paused_at) from sla_clock_pauses p where p.clock_id = c.id), ''))`
 
@@ -72,9 +76,27 @@ export async function refreshClockMilestones(tx: Tx, txId: ClockScope): Promise<
   })
   await tx.execute(sql`
     update sla_clocks c set due_soon_on = v.due_soon_on, due_on = v.due_on, breached_on = v.breached_on,
-      paused = v.paused, milestones_key = v.key
+      paused = v.paused, milestones_key = v.key,
+      alert_due_at = ${nextAlertAtSql({ dueSoonOn: sql`v.due_soon_on`, breachedOn: sql`v.breached_on`, milestonesKey: sql`v.key` })}
     from json_to_recordset(${JSON.stringify(values)}::json)
       as v(id uuid, key text, due_soon_on date, due_on date, breached_on date, paused boolean)
     where c.id = v.id`)
   return stale.length
+}
+
+/**
+ * Queues for the clock check's sync (sla_clock_sync_queue) the live matters with an open clock whose
+ * milestones were stored under another calendar (a deploy changed the bank holidays or the breach
+ * rule) or never: one statement, run once per process by the periodic check. Returns how many
+ * matters were queued.
+ */
+export async function queueStaleCalendarClocks(tx: Tx): Promise<number> {
+  const res = await tx.execute(sql`
+    insert into sla_clock_sync_queue (transaction_id)
+    select distinct c.transaction_id from sla_clocks c join transactions t on t.id = c.transaction_id
+    where c.stopped_at is null and c.cancelled_at is null and t.status in ('draft', 'active')
+      and (c.milestones_key is null or left(c.milestones_key, ${CALENDAR_KEY.length + 1}) <> ${CALENDAR_KEY + ':'})
+    on conflict do nothing
+    returning transaction_id`)
+  return res.rows.length
 }

@@ -90,12 +90,12 @@ export async function syncTaskClocks(tx: Tx, txId: ClockScope): Promise<number> 
     started += res.rows.length
     // Stop on the closing task (a clock never stops before it started), reopen when it is unticked.
     await tx.execute(sql`
-      update sla_clocks c set stopped_at = greatest(done.at, c.started_at)
+      update sla_clocks c set stopped_at = greatest(done.at, c.started_at), alert_due_at = greatest(done.at, c.started_at)
       from transactions t cross join lateral (select ${taskDoneAt(stopTitle)} as at) done
       where c.transaction_id = t.id and ${scope(txId)} and c.clock_type = ${c.type} and c.enquiry_id is null
         and c.stopped_at is null and done.at is not null`)
     await tx.execute(sql`
-      update sla_clocks c set stopped_at = null
+      update sla_clocks c set stopped_at = null, alert_due_at = '-infinity'
       from transactions t
       where c.transaction_id = t.id and ${scope(txId)} and c.clock_type = ${c.type} and c.enquiry_id is null
         and c.stopped_at is not null and c.cancelled_at is null and ${taskDoneAt(stopTitle)} is null`)
@@ -151,6 +151,7 @@ export async function startEnquiryClock(tx: Tx, txId: string, enquiryId: string)
 /** Stops an enquiry's running reply clock: on its reply (met or missed), or cancelled when withdrawn. */
 export async function stopEnquiryClock(tx: Tx, enquiryId: string, how: 'replied' | 'cancelled'): Promise<void> {
   await tx.execute(sql`
-    update sla_clocks set stopped_at = now(), cancelled_at = ${how === 'cancelled' ? sql`now()` : null}
+    update sla_clocks set stopped_at = now(), cancelled_at = ${how === 'cancelled' ? sql`now()` : null},
+      alert_due_at = ${how === 'cancelled' ? null : sql`now()`}
     where enquiry_id = ${enquiryId} and stopped_at is null`)
 }

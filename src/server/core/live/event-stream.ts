@@ -4,7 +4,8 @@
  * with the entry's per-transaction `seq` as the event id: entries get their seq under a lock held
  * until commit, so seqs arrive in order without gaps and a client that reconnects with Last-Event-ID
  * gets exactly what it missed from the database. A person's stream sends their new notifications.
- * Both check the session and access again every minute and close when either is gone, and end with
+ * Both check the session and access again every minute, and at once when the viewer's session ends
+ * or their user changes on any process (the hub's viewer changes), and close when either is gone; they end with
  * `event: shutdown` when the process shuts down (the browser reconnects, to another process).
  */
 import type { Context } from 'hono'
@@ -34,7 +35,7 @@ const RECHECK_EVERY = 2
  * The keep-alive period (ms) and re-check cadence that streams opened from now on use: the values
  * above in production. Tests shorten them to see a revoked stream close without waiting a minute.
  */
-export const liveTimings = { keepAliveMs: KEEP_ALIVE_MS, recheckEvery: RECHECK_EVERY }
+export const liveTimings = { keepAliveMs: KEEP_ALIVE_MS, recheckEvery: RECHECK_EVERY, viewerRecheckMs: 1_000 }
 /** Most entries sent in one catch-up after a reconnect; a client further behind reloads. */
 const CATCH_UP_LIMIT = 500
 /** Browsers wait this long before reconnecting (ms). */
@@ -90,19 +91,40 @@ async function newestSeq(database: Database, txId: string): Promise<number> {
  */
 async function keepAlive(
   stream: SSEStreamingApi,
-  realtime: Pick<RealtimeHub, 'onShutdown' | 'isShuttingDown'>,
+  realtime: Pick<RealtimeHub, 'onShutdown' | 'isShuttingDown' | 'onViewerChange'>,
+  authId: string,
   stillAllowed: () => Promise<boolean>,
 ): Promise<void> {
-  const { keepAliveMs, recheckEvery } = liveTimings
+  const { keepAliveMs, recheckEvery, viewerRecheckMs } = liveTimings
   let wake: (() => void) | undefined
   let shutdown = realtime.isShuttingDown()
+  /** A change to the viewer was announced: re-check now, and again after viewerRecheckMs. */
+  let recheckNow = false
+  const timers = new Set<NodeJS.Timeout>()
+  const askRecheck = () => {
+    recheckNow = true
+    wake?.()
+  }
   stream.onAbort(() => wake?.())
   const unshutdown = realtime.onShutdown(() => {
     shutdown = true
     wake?.()
   })
+  // A session ended (signed out, revoked) or the user changed, on this process or any other (the
+  // hub's VIEWER_CHANNEL): re-checked at once rather than at the next periodic re-check, and once
+  // more a moment later in case this process's viewer cache heard of it after this listener.
+  const unviewer = realtime.onViewerChange((changed) => {
+    if (changed !== authId) return
+    askRecheck()
+    const again = setTimeout(() => {
+      timers.delete(again)
+      askRecheck()
+    }, viewerRecheckMs)
+    timers.add(again)
+  })
   const pause = (ms: number) =>
     new Promise<void>((resolve) => {
+      if (recheckNow) return resolve()
       const timer = setTimeout(resolve, ms)
       wake = () => {
         clearTimeout(timer)
@@ -115,6 +137,14 @@ async function keepAlive(
     while (!ended()) {
       await pause(keepAliveMs)
       if (ended()) break
+      if (recheckNow) {
+        recheckNow = false
+        if (!(await stillAllowed().catch(() => true))) {
+          await stream.writeSSE({ event: 'revoked', data: '{}' })
+          return
+        }
+        continue
+      }
       await stream.write(': keep-alive\n\n')
       if (++ticks % recheckEvery === 0 && !(await stillAllowed().catch(() => true))) {
         await stream.writeSSE({ event: 'revoked', data: '{}' })
@@ -127,6 +157,8 @@ async function keepAlive(
     }
   } finally {
     unshutdown()
+    unviewer()
+    for (const timer of timers) clearTimeout(timer)
   }
 }
 
@@ -227,7 +259,7 @@ export function transactionEventStream(c: Context, deps: StreamDeps, viewer: Vie
       const pending = buffered.sort((a, b) => a.seq - b.seq)
       buffered = null
       for (const data of pending) await send(data)
-      await keepAlive(stream, realtime, recheck)
+      await keepAlive(stream, realtime, viewer.authId, recheck)
     } finally {
       unsubscribe()
       unresync()
@@ -254,7 +286,7 @@ export function notificationStream(c: Context, deps: StreamDeps, viewer: Viewer)
     })
     try {
       await stream.writeSSE({ event: 'ready', data: '{}', retry: RETRY_MS })
-      await keepAlive(stream, realtime, async () => {
+      await keepAlive(stream, realtime, viewer.authId, async () => {
         const current = await resolveViewer({
           database,
           cookieHeader,

@@ -229,9 +229,20 @@ export const slaClocks = pgTable(
     paused: boolean('paused').notNull().default(false),
     /** Fingerprint of the inputs the milestones were computed from; null: not computed yet. */
     milestonesKey: text('milestones_key'),
+    /**
+     * When the periodic alert check (core/clocks/check-clocks.ts) must next look at this clock:
+     * the London midnight of its next milestone, at once when it stopped, null when no alert can
+     * come (alerted breached, cancelled, paused before its milestones). Kept by NEXT_ALERT_AT
+     * (core/clocks/clock-alert-due.ts) wherever a clock starts, stops, reopens, alerts or has its
+     * milestones stored; the job finds due clocks by sla_clocks_alert_due_idx, never by a scan.
+     */
+    alertDueAt: timestamp('alert_due_at', { withTimezone: true }).default(sql`'-infinity'::timestamptz`),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
+    index('sla_clocks_alert_due_idx')
+      .on(t.alertDueAt)
+      .where(sql`alert_due_at is not null`),
     index('sla_clocks_tx_idx').on(t.transactionId, t.clockType),
     index('sla_clocks_running_idx')
       .on(t.transactionId)
@@ -249,6 +260,19 @@ export const slaClocks = pgTable(
     check('sla_clocks_stop_check', sql`${t.stoppedAt} is null or ${t.stoppedAt} >= ${t.startedAt}`),
   ],
 )
+
+/**
+ * Matters whose SLA clocks may need starting, stopping or pausing because their tasks, stages or
+ * conveyancers changed: queued by the statement triggers of the migration 'sla-clock-jobs' in the
+ * writing transaction, taken (for update skip locked) and synced by the periodic clock check
+ * (core/clocks/check-clocks.ts), so that the check costs what changed, not every live matter.
+ */
+export const slaClockSyncQueue = pgTable('sla_clock_sync_queue', {
+  transactionId: uuid('transaction_id')
+    .primaryKey()
+    .references(() => transactions.id, { onDelete: 'cascade' }),
+  queuedAt: timestamp('queued_at', { withTimezone: true }).notNull().defaultNow(),
+})
 
 export const slaClockPauses = pgTable(
   'sla_clock_pauses',

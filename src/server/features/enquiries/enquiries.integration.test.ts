@@ -337,7 +337,7 @@ describe('reply clocks', () => {
     const stored = async () =>
       (
         await t.database.query<{ paused: boolean; due_on: string | null }>(
-          `select paused, due_on::text as due_on from sla_clocks where transaction_id = $1`,
+          `select paused, due_on::text as due_on from sla_clocks where transaction_id = $1 and clock_type = 'enquiry_replies'`,
           [txId],
         )
       )[0]

@@ -27,8 +27,10 @@ export async function sweepHeldLinkUploads(opts: {
   database: Database
   storage: ObjectStorage
   now: Date
+  /** Looked at between batches: aborted (shutdown), the rest wait for the next run. */
+  signal?: AbortSignal
 }): Promise<{ held: number; strays: number }> {
-  const { database, storage, now } = opts
+  const { database, storage, now, signal } = opts
   const cutoff = new Date(now.getTime() - HELD_UPLOAD_MAX_AGE_DAYS * 86_400_000)
   let held = 0
   for (;;) {
@@ -54,6 +56,7 @@ export async function sweepHeldLinkUploads(opts: {
     })
     held += removed
     if (removed < BATCH) break
+    if (signal?.aborted) return { held, strays: 0 }
   }
 
   let strays = 0

@@ -15,7 +15,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { createTransaction } from '#server/test/factories.ts'
 import { createLogger } from '#server/logger.ts'
 import { startServer, type RunningServer } from '#server/server.ts'
-import { testConfig, type TestUser, useTestApp } from '#server/test/test-app.ts'
+import { TEST_PUBLIC_URL, testConfig, type TestUser, useTestApp } from '#server/test/test-app.ts'
 import { recordActivity } from '#server/core/audit/record-activity.ts'
 import { liveTimings } from '#server/core/live/event-stream.ts'
 
@@ -558,8 +558,58 @@ describe('shutdown', () => {
   })
 })
 
+/** A new person on the move (an estate agent), signed in: their own session, to end. */
+async function participantToSignOut(name: string) {
+  const person = await t.signUp({ role: 'buyer', name })
+  await t.database.query(
+    `insert into transaction_participants (transaction_id, user_id, role) values ($1, $2, 'estate_agent')`,
+    [txId, person.profileId],
+  )
+  return person
+}
+
+describe('sessions that end', () => {
+  // Production timings (a re-check about every 50 s): a stream must end on the announcement of the
+  // session's end, not at its next periodic re-check.
+  it('a signed-out session’s open streams end within 5 s, and a revoked one’s too', async () => {
+    expect(liveTimings.keepAliveMs).toBe(25_000)
+    const leaver = await participantToSignOut('Sian Signout')
+    const events = await openEvents(leaver)
+    const bell = await open('/api/notifications/stream', leaver)
+    expect((await bell.client!.next()).event).toBe('ready')
+    const stayer = await openEvents(seller)
+    const out = await fetch(`${server.url}/api/auth/sign-out`, {
+      method: 'POST',
+      headers: { cookie: leaver.cookie, 'content-type': 'application/json', origin: TEST_PUBLIC_URL },
+      body: '{}',
+    })
+    expect(out.status).toBe(200)
+    expect(await events.client.endsWithin(5_000)).toBe(true)
+    expect(await bell.client!.endsWithin(5_000)).toBe(true)
+    expect(await stayer.client.endsWithin(200)).toBe(false)
+
+    // Revoked from elsewhere (another device's "sign out", or an operator): the session row goes.
+    const revoked = await participantToSignOut('Rhys Revoked')
+    const theirs = await openEvents(revoked)
+    await t.database.query(`delete from session where user_id = (select auth_id from profiles where id = $1)`, [
+      revoked.profileId,
+    ])
+    expect(await theirs.client.endsWithin(5_000)).toBe(true)
+    expect(await stayer.client.endsWithin(200)).toBe(false)
+  })
+})
+
 describe('two server processes on one PostgreSQL', () => {
   const children: { child: ChildProcess; exited: Promise<number | null> }[] = []
+  /** Processes A and B, started once for the tests below. */
+  let pair: Promise<[string, string]> | undefined
+  const processes = () =>
+    (pair ??= (async () => {
+      const a = serverProcess(t.testDatabase.url!)
+      const b = serverProcess(t.testDatabase.url!)
+      children.push(a, b)
+      return (await Promise.all([a.ready, b.ready])) as [string, string]
+    })())
   afterAll(async () => {
     for (const { child, exited } of children) {
       child.kill('SIGTERM')
@@ -570,10 +620,7 @@ describe('two server processes on one PostgreSQL', () => {
   it.skipIf(!process.env.TEST_DATABASE_URL)(
     'a message posted through process A reaches streams connected to process B (PGlite: skipped, in-process only)',
     async () => {
-      const a = serverProcess(t.testDatabase.url!)
-      const b = serverProcess(t.testDatabase.url!)
-      children.push(a, b)
-      const [aUrl, bUrl] = await Promise.all([a.ready, b.ready])
+      const [aUrl, bUrl] = await processes()
 
       const events = await SseClient.open(`${bUrl}/api/transactions/${txId}/events`, { cookie: conveyancer.cookie })
       expect(events.status).toBe(200)
@@ -601,6 +648,32 @@ describe('two server processes on one PostgreSQL', () => {
       const notification = await bell.client!.next()
       expect(notification.event).toBe('notification')
       expect(JSON.parse(notification.data)).toMatchObject({ kind: 'mention', transaction_id: txId })
+    },
+    90_000,
+  )
+
+  it.skipIf(!process.env.TEST_DATABASE_URL)(
+    'a sign-out on process A ends the session’s open streams on process B within 5 s',
+    async () => {
+      const [aUrl, bUrl] = await processes()
+      const leaver = await participantToSignOut('Bryn Bothprocesses')
+      const events = await SseClient.open(`${bUrl}/api/transactions/${txId}/events`, { cookie: leaver.cookie })
+      expect(events.status).toBe(200)
+      openClients.push(events.client!)
+      expect((await events.client!.next()).event).toBe('ready')
+      const bell = await SseClient.open(`${bUrl}/api/notifications/stream`, { cookie: leaver.cookie })
+      openClients.push(bell.client!)
+      expect((await bell.client!.next()).event).toBe('ready')
+      const out = await fetch(`${aUrl}/api/auth/sign-out`, {
+        method: 'POST',
+        headers: { cookie: leaver.cookie, 'content-type': 'application/json', origin: aUrl },
+        body: '{}',
+      })
+      expect(out.status).toBe(200)
+      const started = performance.now()
+      expect(await events.client!.endsWithin(5_000)).toBe(true)
+      expect(await bell.client!.endsWithin(5_000)).toBe(true)
+      expect(performance.now() - started).toBeLessThan(5_000)
     },
     90_000,
   )

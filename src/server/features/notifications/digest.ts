@@ -38,10 +38,13 @@ export async function sendDueDigests({
   database,
   delivery,
   now = new Date(),
+  signal,
 }: {
   database: Database
   delivery: NotificationDelivery
   now?: Date
+  /** Looked at before each person: aborted (shutdown), the rest wait for the next run. */
+  signal?: AbortSignal
 }): Promise<number> {
   const at = now.toISOString()
   const dueAt = digestDueAt(at)
@@ -50,6 +53,7 @@ export async function sendDueDigests({
     where s.digest and ${at}::timestamptz >= ${dueAt} and (s.last_digest_at is null or s.last_digest_at < ${dueAt})`)
   let sent = 0
   for (const { profile_id } of candidates.rows as { profile_id: string }[]) {
+    if (signal?.aborted) break
     const queued = await database.db.transaction(async (tx) => {
       const locked = await tx.execute(sql`
         select s.email, s.last_digest_at, p.email as address, p.full_name

@@ -24,6 +24,32 @@ describe('startJobs', () => {
   beforeEach(() => vi.useFakeTimers())
   afterEach(() => vi.useRealTimers())
 
+  it('aborts the signal of a run in progress at stop(), which then waits only for the batch in hand', async () => {
+    let batches = 0
+    const batched: Job = {
+      kind: 'periodic',
+      name: 'batched',
+      everyMs: 60_000,
+      firstAfterMs: 0,
+      claim: 'test',
+      failure: 'batched failed',
+      run: async (signal) => {
+        while (!signal.aborted) {
+          batches++
+          await new Promise((resolve) => setTimeout(resolve, 100))
+        }
+      },
+    }
+    const runner = startJobs([batched], { log })
+    await vi.advanceTimersByTimeAsync(1_000)
+    expect(batches).toBeGreaterThan(5)
+    const seen = batches
+    const stopped = runner.stop()
+    await vi.advanceTimersByTimeAsync(100)
+    await stopped
+    expect(batches).toBe(seen)
+  })
+
   it('runs each job on its schedule, one run at a time, and tells observe of every run', async () => {
     const runs: JobRun[] = []
     let release!: () => void

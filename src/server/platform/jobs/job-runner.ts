@@ -10,8 +10,9 @@
  * each job's claim in the database (`claim` names it: skip locked, an advisory lock, a unique key),
  * never this runner (docs/decisions/045-one-list-of-jobs.md).
  *
- * stop() stops claiming at once (timers cleared, each job's own `stop` called, which makes an outbox
- * refuse new claims) and then resolves when the runs in progress have finished.
+ * stop() stops claiming at once (timers cleared, the runs' AbortSignal aborted, which makes a batched
+ * job return after the batch in hand, each job's own `stop` called, which makes an outbox refuse new
+ * claims) and then resolves when the runs in progress have finished.
  */
 import type { Logger } from '#server/logger.ts'
 
@@ -53,7 +54,11 @@ export interface PeriodicJob extends JobBase {
   everyMs: number
   /** A first run this long after start; unset: the first run is `everyMs` after start. */
   firstAfterMs?: number
-  run: () => Promise<unknown>
+  /**
+   * One run. `signal` is aborted when the runner stops (shutdown): a run that works in batches looks
+   * at it between batches and returns, leaving the rest (unclaimed) to the next run of any process.
+   */
+  run: (signal: AbortSignal) => Promise<unknown>
   /** Outbox jobs: the backlog now (for metrics; not called by the runner itself). */
   depth?: () => Promise<OutboxDepth>
 }
@@ -109,6 +114,7 @@ export function startJobs(jobs: readonly Job[], options: { log: Logger; observe?
   }
 
   let stopped = false
+  const stopping$ = new AbortController()
   const timers: NodeJS.Timeout[] = []
   const running = new Map<string, Promise<void>>()
   const listeners: { stop(): Promise<void> }[] = []
@@ -119,7 +125,7 @@ export function startJobs(jobs: readonly Job[], options: { log: Logger; observe?
     if (stopped) return Promise.resolve()
     const started = performance.now()
     const run = job
-      .run()
+      .run(stopping$.signal)
       .then(
         () => report(job.name, 'ok', (performance.now() - started) / 1000),
         (err) => {
@@ -158,6 +164,7 @@ export function startJobs(jobs: readonly Job[], options: { log: Logger; observe?
     stop() {
       stopping ??= (async () => {
         stopped = true
+        stopping$.abort()
         for (const timer of timers) clearTimeout(timer)
         // Every job's stop is called before any is awaited: all stop claiming at once.
         const stops = [

@@ -1,0 +1,36 @@
+/**
+ * A process running the SLA check as the server does (a job runner with the sla-clocks job, first
+ * run at once), stopped by SIGTERM as main.ts stops the server: runner.stop() aborts the run's
+ * signal and waits for the batch in hand. For clock-jobs.integration.test.ts; DATABASE_URL is the
+ * test database.
+ */
+import { createLogger } from '#server/logger.ts'
+import { openPostgres } from '#server/db/client.ts'
+import { startJobs } from '#server/platform/jobs/job-runner.ts'
+import { configureAuditSigning } from '#server/core/audit/audit-signing.ts'
+import { checkSlaClocks } from '../check-clocks'
+
+configureAuditSigning('test-audit-signing-key-test-audit-signing-key')
+
+const database = openPostgres(process.env.DATABASE_URL!, { max: 2 })
+const runner = startJobs(
+  [
+    {
+      kind: 'periodic',
+      name: 'sla-clocks',
+      everyMs: 300_000,
+      firstAfterMs: 0,
+      claim: 'skip locked',
+      failure: 'could not check SLA clocks',
+      run: (signal) =>
+        checkSlaClocks({ database, delivery: { publicUrl: 'http://localhost:3000', deliverMail: false }, signal }),
+    },
+  ],
+  { log: createLogger('warn') },
+)
+process.on('SIGTERM', () => {
+  void runner
+    .stop()
+    .then(() => database.close())
+    .then(() => process.exit(0))
+})
