@@ -426,7 +426,8 @@ export const fundsEndpoints = {
   startGiftBankConsent: endpoint({
     method: 'post',
     path: '/gifts/{giftId}/bank-consents',
-    summary: "The giftor connects the bank the gift comes from (read-only: accounts, balances, 12 months' transactions)",
+    summary:
+      "The giftor connects the bank the gift comes from (read-only: accounts, balances, 12 months' transactions)",
     request: { params: GiftorGiftParams, body: jsonBody(StartBankConsentInput) },
     responses: {
       201: json('Consent', StartedBankConsent),

@@ -14,6 +14,7 @@ import {
 import { Link } from 'react-router'
 import { Button } from '../components/ui/button'
 import { NotificationBell } from '../features/notifications/components/notification-bell'
+import { YourGiftsLink } from '../features/funds/components/your-gifts'
 import { Logo } from '../components/logo'
 import { avatarLetter } from '../lib/avatar'
 import { useSession } from '../lib/session/api'
@@ -99,6 +100,8 @@ export function AppHeader({ email, professional = false }: { email: string; prof
               </Link>
             </Button>
           )}
+          {/* Someone giving a gift towards a deposit finds it here on every page (decision 069). */}
+          {!professional && <YourGiftsLink className="px-1.5 sm:px-4" />}
           <NotificationBell />
           <Button asChild variant="ghost" className={pad}>
             <Link to={PAGE_PATHS.settings} title="Settings">

@@ -125,7 +125,8 @@ export async function receiveConsentWebhook(opts: {
       webhookId,
       eventType: String(EventEnvelope.safeParse(payload).data?.type ?? 'unknown'),
     })
-    const res = await tx.execute(sql`select id, transaction_id, profile_id, status, bank_name, gift_id from bank_consents
+    const res =
+      await tx.execute(sql`select id, transaction_id, profile_id, status, bank_name, gift_id from bank_consents
       where provider = ${provider.name} and provider_consent_id = ${event.consentId} for update`)
     const consent = firstRow(LockedConsent, res)
     if (!consent) throw new AppError('not_found', 'No consent has this id.')

@@ -104,7 +104,11 @@ export function SignUpForm({
             name="role"
             render={({ field, fieldState }) => (
               <div className="flex flex-col gap-1">
-                <RolePicker value={field.value === GIFTOR_SIGNUP ? undefined : field.value} onChange={field.onChange} invalid={!!fieldState.error} />
+                <RolePicker
+                  value={field.value === GIFTOR_SIGNUP ? undefined : field.value}
+                  onChange={field.onChange}
+                  invalid={!!fieldState.error}
+                />
                 <FieldError>{fieldState.error ? AUTH_TOASTS.roleRequired.description : undefined}</FieldError>
               </div>
             )}
