@@ -117,7 +117,7 @@ test('a giftor accepts, verifies identity, signs; the conveyancer sees the gift 
 
   // Step 2 first, as a giftor may: connect the bank the gift comes from (the sandbox bank).
   const bankStep = gp.getByRole('listitem').filter({ has: gp.getByRole('heading', { name: /2\. Check the bank/ }) })
-  await expect(bankStep.getByText('Sandbox')).toBeVisible()
+  await expect(bankStep.getByTestId('sandbox-badge')).toBeVisible()
   await bankStep.getByLabel('Your bank').selectOption({ label: 'Windfall Bank' })
   await bankStep.getByRole('button', { name: 'Connect my bank' }).click()
   await gp.getByRole('button', { name: 'Allow access' }).click()
@@ -189,7 +189,7 @@ test('a giftor accepts, verifies identity, signs; the conveyancer sees the gift 
   await expect(cp.getByRole('heading', { level: 1, name: 'Giftor due diligence: Gina Giftor' })).toBeVisible()
   const idCard = cp.getByRole('region', { name: 'Identity' })
   await expect(idCard.getByText('Verified')).toBeVisible()
-  await expect(idCard.getByText('Sandbox').first()).toBeVisible()
+  await expect(idCard.getByTestId('sandbox-badge')).toBeVisible()
   const screening = cp.getByRole('region', { name: 'Sanctions and PEP screening' })
   await expect(screening.getByText('Clear: no sanctions or PEP match')).toBeVisible({ timeout: 20_000 })
   await expect(screening.getByText(/Screened on/)).toBeVisible()
