@@ -34,7 +34,12 @@ test('a giftor accepts, verifies identity, signs; the conveyancer sees the gift 
   const seller = await person(browser, 'Sam Seller', 'seller')
   // The giftor has no account yet: they make one from the invitation.
   const g = await newBrowser(browser)
-  const giftor = { email: uniqueEmail('gina'), page: g.page, request: g.context.request, close: () => g.context.close() }
+  const giftor = {
+    email: uniqueEmail('gina'),
+    page: g.page,
+    request: g.context.request,
+    close: () => g.context.close(),
+  }
   const { txId } = await move(
     buyer,
     [
