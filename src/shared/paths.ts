@@ -196,6 +196,14 @@ export function certificatePath(number: string): string {
 /** A firm's own Accreditation page: '/app/accreditation'. */
 export const ACCREDITATION_PATH = '/app/accreditation'
 
+/** "Your gifts": every gift the signed-in person gives, with a link to each (decision 069). */
+export const MY_GIFTS_PATH = '/app/gifts'
+
+/** The buyer's conveyancer's view of a giftor's checks (identity, screening, bank; decision 069). */
+export function giftChecksPath(txId: string, giftId: string): string {
+  return `/app/transactions/${encodeURIComponent(txId)}/gifts/${encodeURIComponent(giftId)}/checks`
+}
+
 /** A giftor's own gift page (decision 037): '/app/gifts/{giftId}'. The giftor sees nothing else of the move. */
 export function giftorGiftPath(giftId: string): string {
   return `/app/gifts/${encodeURIComponent(giftId)}`

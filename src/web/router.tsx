@@ -137,11 +137,17 @@ export const routes: RouteObject[] = [
       { path: 'app/support', lazy: () => import('./routes/app-support'), handle: browserOnly },
       { path: 'app/transactions/:txId', lazy: () => import('./routes/app-transaction'), handle: browserOnly },
       { path: 'app/transactions/:txId/review', lazy: () => import('./routes/app-review'), handle: browserOnly },
+      { path: 'app/gifts', lazy: () => import('./routes/app-gifts'), handle: browserOnly },
       { path: 'app/gifts/:giftId', lazy: () => import('./routes/app-gift'), handle: browserOnly },
       { path: 'app/gifts/:giftId/identity', lazy: () => import('./routes/app-gift-identity'), handle: browserOnly },
       {
         path: 'app/transactions/:txId/identity',
         lazy: () => import('./routes/app-transaction-identity'),
+        handle: browserOnly,
+      },
+      {
+        path: 'app/transactions/:txId/gifts/:giftId/checks',
+        lazy: () => import('./routes/app-transaction-gift-checks'),
         handle: browserOnly,
       },
       {

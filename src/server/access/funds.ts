@@ -38,3 +38,12 @@ export async function lockFundsForReviewer(tx: Tx, viewer: Viewer, txId: string)
   if (!canSeeFunds(role)) throw notFound()
   requirePermission('update:funds-review:buyer-conveyancer', canReviewFunds(role), CONVEYANCER_REVIEWS_FUNDS_MESSAGE)
 }
+
+export const CONVEYANCER_READS_GIFT_CHECKS_MESSAGE =
+  "Only the buyer's conveyancer sees a giftor's identity, screening and bank checks."
+
+/** For the giftor's checks (decision 069): 404 unless buyer side as above, 403 for the buyer. */
+export async function readGiftChecksRole(tx: Tx, viewer: Viewer, txId: string): Promise<void> {
+  const role = await readFundsRole(tx, viewer, txId)
+  requirePermission('read:gift-checks:buyer-conveyancer', canReviewFunds(role), CONVEYANCER_READS_GIFT_CHECKS_MESSAGE)
+}

@@ -17,7 +17,7 @@ import { configureEncryption } from '../platform/encryption/envelope'
 import { createLogger, type Logger } from '../logger'
 import { createMailService } from '../platform/mail/mail-service'
 import { createRealtimeHub } from '../platform/realtime/realtime-hub'
-import type { SignupRoleChoice } from '#shared/domain/roles.ts'
+import type { SignupRole } from '#shared/domain/roles.ts'
 import { createTestDatabase, type TestDatabase } from './test-database'
 
 export const TEST_PUBLIC_URL = 'http://localhost:3000'
@@ -149,7 +149,7 @@ export async function createTestApp(
    * given. Their email counts as verified (as if they had opened the link) unless `verified: false`.
    */
   async function signUp(
-    opts: { role?: SignupRoleChoice; name?: string; email?: string; password?: string; verified?: boolean } = {},
+    opts: { role?: SignupRole; name?: string; email?: string; password?: string; verified?: boolean } = {},
   ): Promise<TestUser> {
     const email = opts.email ?? `user-${randomUUID()}@homeward.test`
     const password = opts.password ?? 'correct horse battery'

@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { singleLine } from '../domain/plain-text'
-import { SIGNUP_ROLE_CHOICES, STORED_ROLES } from '../domain/roles'
+import { SIGNUP_ROLES, STORED_ROLES } from '../domain/roles'
 import { endpoint, ERRORS, json } from './endpoint'
 
 /** Password rule: 8 to 128 characters, no composition rules, never truncated (ASVS 6.2.1, 6.2.8, 6.2.9). */
@@ -27,7 +27,7 @@ export const SignUpInput = z.object({
   name: FullName,
   email: Email,
   password: Password,
-  role: z.enum(SIGNUP_ROLE_CHOICES, { message: 'Please select your role before continuing.' }),
+  role: z.enum(SIGNUP_ROLES, { message: 'Please select your role before continuing.' }),
   /** Where the emailed confirmation link continues to (an invitation): a path on this site only. */
   next: z
     .string()

@@ -38,6 +38,7 @@ const ALLOWED: Record<string, string> = {
   'POST /transactions/pdtf-import/preview body.pack{} (any JSON)':
     'a PDTF pack: only read, never stored; what the answer repeats of it is cleaned as the import cleans it',
   'POST /transactions/{txId}/funds/bank-consents body.bank_id': "looked up in the open-banking provider's bank list",
+  'POST /gifts/{giftId}/bank-consents body.bank_id': "looked up in the open-banking provider's bank list",
   'PUT /transactions/{txId}/funds/explanations body.transaction_id': "looked up in the account's bank feed",
   'POST /transactions/{txId}/forms/{form}/evidence body.question': "looked up in the form's questions (422 if unknown)",
   'GET /files/{docId} query.d': 'signed download link parameters: checked against their HMAC, never stored',

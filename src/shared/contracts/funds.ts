@@ -6,6 +6,7 @@
  * Rules: src/shared/domain/source-of-funds.ts and src/shared/domain/sdlt.ts.
  */
 import { z } from 'zod'
+import { SCREENING_STATES } from '../domain/client-due-diligence'
 import { FUNDS_REVIEW_DECISIONS, FUNDS_STATUSES } from '../domain/source-of-funds'
 import { Timestamp, TransactionParams, Uuid } from './common'
 import { displayLine, displayText } from './common'
@@ -209,6 +210,24 @@ export const AddGiftInput = z.object({
 export const GiftParams = TransactionParams.extend({ giftId: Uuid })
 export const GiftorGiftParams = z.object({ giftId: Uuid })
 
+/**
+ * The giftor's own bank check (decision 069): an account-information consent through the same
+ * open-banking provider as the buyer's, for this gift. 'connected' once the bank shared the accounts.
+ */
+export const GIFT_BANK_STATES = ['not_started', 'awaiting_authorisation', 'connected', 'refused', 'expired'] as const
+
+/** The bank check as the giftor sees it: its state and bank, never a figure (they gave it). */
+export const GiftorBankCheck = z.object({
+  status: z.enum(GIFT_BANK_STATES),
+  bank_name: z.string().nullable(),
+  /** When the bank shared the accounts (connected), or the last attempt ended. */
+  checked_at: Timestamp.nullable(),
+  failure_reason: z.string().nullable(),
+  /** The open-banking provider's label ('Sandbox' when no real bank is used). */
+  provider_label: z.string(),
+})
+export type GiftorBankCheck = z.infer<typeof GiftorBankCheck>
+
 /** GET /gifts/{giftId}: the giftor's own gift page (the giftor only; everyone else 404). */
 export const GiftorGift = z.object({
   id: Uuid,
@@ -231,8 +250,67 @@ export const GiftorGift = z.object({
     document_sha256: z.string().nullable(),
     signed_at: Timestamp.nullable(),
   }),
+  bank: GiftorBankCheck,
+  /** The banks the giftor can connect (the provider's list; the sandbox's describe what each does). */
+  banks: z.array(BankChoice),
 })
 export type GiftorGift = z.infer<typeof GiftorGift>
+
+/** GET /gifts: the signed-in person's gifts as a giftor ("Your gifts", decision 069), newest first. */
+export const MyGifts = z.object({
+  gifts: z.array(
+    z.object({
+      id: Uuid,
+      amount_pence: Pence,
+      buyer_names: z.array(z.string()),
+      property_address: z.string(),
+      move_status: z.string(),
+      progress: z.enum(GIFTOR_PROGRESS),
+      /** What is left for the giftor, in order: identity, bank, declaration; null when nothing is. */
+      next_step: z.enum(['identity', 'bank', 'declaration']).nullable(),
+    }),
+  ),
+})
+export type MyGifts = z.infer<typeof MyGifts>
+
+/**
+ * GET /transactions/{txId}/funds/gifts/{giftId}/checks: the giftor's checks for the buyer's
+ * conveyancer's due diligence on the gift (decision 069): identity, sanctions and PEP screening and
+ * the bank check, each with its result, date and provider (labelled 'Sandbox' when not real). The
+ * buyer's conveyancer only: the buyer gets 403 (a screening result is not theirs to see), anyone else 404.
+ */
+export const GiftChecks = z.object({
+  gift_id: Uuid,
+  giftor_name: z.string(),
+  relationship: z.string(),
+  amount_pence: Pence,
+  identity: z.object({
+    state: z.enum(GIFTOR_IDENTITY_STATES),
+    /** When the current check finished (null while none did). */
+    checked_at: Timestamp.nullable(),
+    provider_label: z.string(),
+  }),
+  screening: z.object({
+    state: z.enum(['not_started', ...SCREENING_STATES]),
+    sanctions_match: z.boolean(),
+    pep: z.boolean(),
+    matches: z.array(
+      z.object({ list: z.enum(['sanctions', 'pep']), name: z.string(), score: z.number(), detail: z.string() }),
+    ),
+    screened_at: Timestamp.nullable(),
+    provider_label: z.string(),
+  }),
+  bank: GiftorBankCheck.extend({
+    accounts: z.array(z.object({ name: z.string(), last4: z.string(), balance_pence: z.number().int() })),
+    /** The accounts' balances added up (null until connected). */
+    total_balance_pence: z.number().int().nullable(),
+    /** Whether the balances cover the gift (null until connected). */
+    covers_gift: z.boolean().nullable(),
+    /** Credits of the last 12 months the funding picture would flag (large or cash), for the conveyancer to ask about. */
+    flagged: z.array(z.object({ booked_on: z.string(), description: z.string(), amount_pence: z.number().int() })),
+  }),
+})
+export type GiftChecks = z.infer<typeof GiftChecks>
 
 /** PUT /gifts/{giftId}/declaration: the giftor's answers; the declaration PDF is (re)generated from them. */
 export const GiftDeclarationInput = z.object({
@@ -338,6 +416,36 @@ export const fundsEndpoints = {
     summary: 'The giftor sees their own gift: amount, buyer, property, their identity step and the declaration',
     request: { params: GiftorGiftParams },
     responses: { 200: json('Gift', GiftorGift), ...ERRORS },
+  }),
+  myGifts: endpoint({
+    method: 'get',
+    path: '/gifts',
+    summary: "The signed-in person's gifts as a giftor, with each one's progress and next step",
+    responses: { 200: json('Gifts', MyGifts), ...ERRORS },
+  }),
+  startGiftBankConsent: endpoint({
+    method: 'post',
+    path: '/gifts/{giftId}/bank-consents',
+    summary:
+      "The giftor connects the bank the gift comes from (read-only: accounts, balances, 12 months' transactions)",
+    request: { params: GiftorGiftParams, body: jsonBody(StartBankConsentInput) },
+    responses: {
+      201: json('Consent', StartedBankConsent),
+      409: { description: 'The move is closed' },
+      422: { description: 'The bank refused to start a consent' },
+      ...ERRORS,
+    },
+  }),
+  giftChecks: endpoint({
+    method: 'get',
+    path: '/transactions/{txId}/funds/gifts/{giftId}/checks',
+    summary: "The giftor's identity, sanctions and PEP screening and bank check, for the buyer's conveyancer",
+    request: { params: GiftParams },
+    responses: {
+      200: json('Giftor checks', GiftChecks),
+      403: { description: "Not the buyer's conveyancer" },
+      ...ERRORS,
+    },
   }),
   prepareGiftDeclaration: endpoint({
     method: 'put',

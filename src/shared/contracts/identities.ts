@@ -4,7 +4,7 @@
  * or sign up with a role) or POST /api/auth/link-social (from settings) and is sent to the provider.
  */
 import { z } from 'zod'
-import { SIGNUP_ROLE_CHOICES } from '../domain/roles'
+import { SIGNUP_ROLES } from '../domain/roles'
 import { Timestamp } from './common'
 import { endpoint, ERRORS, json, PUBLIC } from './endpoint'
 
@@ -74,7 +74,7 @@ export const OAuthSignInInput = z.object({
   callbackURL: SameOriginPath.optional(),
   /** Where to land when the provider or the sign-in fails (with ?error=<code>); defaults to /auth. */
   errorCallbackURL: SameOriginPath.optional(),
-  role: z.enum(SIGNUP_ROLE_CHOICES, { message: 'Please select your role before continuing.' }).optional(),
+  role: z.enum(SIGNUP_ROLES, { message: 'Please select your role before continuing.' }).optional(),
 })
 export type OAuthSignInInput = z.infer<typeof OAuthSignInInput>
 

@@ -53,6 +53,11 @@ export const PERMISSIONS = [
   'update:chain-dates:conveyancer',
   /** See and declare one's own gift towards a buyer's deposit (and nothing else of the move): its giftor, src/server/access/gifts.ts. */
   'update:gift:giftor',
+  /**
+   * Read a giftor's checks (identity, sanctions and PEP screening, bank) for due diligence on the gift:
+   * the buyer's conveyancer, `canReviewFunds` (decision 069; the buyer gets 403: a screening is not theirs to see).
+   */
+  'read:gift-checks:buyer-conveyancer',
   /** Record, correct, remove or invite a professional not on Homeward in a seat: `mayRecordOffPlatform` (off-platform-parties.ts). */
   'update:off-platform-party:recorder',
   /** Add and keep client records and leads (fact find, recommendations): a mortgage broker, for their own and their firm's clients, `canKeepBrokerClients`. */

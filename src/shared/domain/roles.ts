@@ -6,6 +6,15 @@
 export const SIGNUP_ROLE_CHOICES = ['buyer', 'seller', 'conveyancer', 'surveyor', 'broker', 'agent'] as const
 export type SignupRoleChoice = (typeof SIGNUP_ROLE_CHOICES)[number]
 
+/**
+ * A giftor's sign-up from their invitation (decision 069): never offered by the 'I am a...' picker (a
+ * parent giving money has no trade); the invitation page sends it, and it is stored as
+ * 'consumer_giftor'. Every role a sign-up may carry: the picker's choices and this one.
+ */
+export const GIFTOR_SIGNUP = 'giftor'
+export const SIGNUP_ROLES = [...SIGNUP_ROLE_CHOICES, GIFTOR_SIGNUP] as const
+export type SignupRole = (typeof SIGNUP_ROLES)[number]
+
 export const STORED_ROLES = [
   'consumer_buyer',
   'consumer_seller',
@@ -13,20 +22,22 @@ export const STORED_ROLES = [
   'pro_surveyor',
   'pro_broker',
   'pro_agent',
+  'consumer_giftor',
 ] as const
 export type StoredRole = (typeof STORED_ROLES)[number]
 
-const STORED_ROLE_BY_CHOICE: Record<SignupRoleChoice, StoredRole> = {
+const STORED_ROLE_BY_CHOICE: Record<SignupRole, StoredRole> = {
   buyer: 'consumer_buyer',
   seller: 'consumer_seller',
   conveyancer: 'pro_conveyancer',
   surveyor: 'pro_surveyor',
   broker: 'pro_broker',
   agent: 'pro_agent',
+  giftor: 'consumer_giftor',
 }
 
 /** Maps a sign-up choice to the stored role: buyer -> consumer_buyer, conveyancer -> pro_conveyancer ... */
-export function storedRoleFor(choice: SignupRoleChoice): StoredRole {
+export function storedRoleFor(choice: SignupRole): StoredRole {
   return STORED_ROLE_BY_CHOICE[choice]
 }
 
@@ -93,7 +104,7 @@ export function participantRoleLabel(role: string): string {
   return (PARTICIPANT_ROLE_LABELS as Record<string, string>)[role] ?? roleLabel(role)
 }
 
-const SIGNUP_CHOICE_BY_PARTICIPANT_ROLE: Record<string, SignupRoleChoice> = {
+const SIGNUP_CHOICE_BY_PARTICIPANT_ROLE: Record<string, SignupRole> = {
   buyer: 'buyer',
   seller: 'seller',
   buyer_conveyancer: 'conveyancer',
@@ -102,14 +113,15 @@ const SIGNUP_CHOICE_BY_PARTICIPANT_ROLE: Record<string, SignupRoleChoice> = {
   mortgage_broker: 'broker',
   estate_agent: 'agent',
   buyers_agent: 'agent',
+  giftor: GIFTOR_SIGNUP,
 }
 
-/** The sign-up 'I am a...' choice matching a role someone is invited as ('seller_conveyancer' -> 'conveyancer'); null for none. */
-export function signupChoiceForParticipantRole(role: string): SignupRoleChoice | null {
+/** The sign-up role matching a role someone is invited as ('seller_conveyancer' -> 'conveyancer', 'giftor' -> 'giftor'); null for none. */
+export function signupChoiceForParticipantRole(role: string): SignupRole | null {
   return SIGNUP_CHOICE_BY_PARTICIPANT_ROLE[role] ?? null
 }
 
 /** A sign-up choice from untrusted text (a query parameter), or undefined. */
-export function parseSignupChoice(value: string | null | undefined): SignupRoleChoice | undefined {
-  return (SIGNUP_ROLE_CHOICES as readonly string[]).includes(value ?? '') ? (value as SignupRoleChoice) : undefined
+export function parseSignupChoice(value: string | null | undefined): SignupRole | undefined {
+  return (SIGNUP_ROLES as readonly string[]).includes(value ?? '') ? (value as SignupRole) : undefined
 }

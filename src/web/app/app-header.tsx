@@ -14,6 +14,8 @@ import {
 import { Link } from 'react-router'
 import { Button } from '../components/ui/button'
 import { NotificationBell } from '../features/notifications/components/notification-bell'
+import { YourGiftsLink } from '../features/funds/components/your-gifts'
+import { useMyGifts } from '../features/funds/api'
 import { Logo } from '../components/logo'
 import { avatarLetter } from '../lib/avatar'
 import { useSession } from '../lib/session/api'
@@ -44,15 +46,18 @@ export function AppHeader({ email, professional = false }: { email: string; prof
   const roles = useSession().data?.roles ?? []
   const trade = tradeHomeLink(roles)
   const TradeIcon = trade ? TRADE_ICONS[trade.label] : null
+  // A giftor's bar has one more link (Your gifts): it too fits 390 px with the mark alone.
+  const myGifts = useMyGifts()
+  const giving = !professional && (myGifts.data?.gifts.length ?? 0) > 0
   // The professional bar's buttons are narrower at desktop widths, so that it fits 1280 px.
   const pad = professional ? 'px-2 xl:px-3' : 'px-2 sm:px-4'
   return (
     <header className="sticky top-0 z-40 border-b bg-background/95 backdrop-blur supports-[backdrop-filter]:bg-background/85">
       <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-2 px-4 sm:px-6">
-        {/* Professionals have two more links: below 420 px the wordmark gives way to the mark alone. */}
+        {/* Professionals have two more links, a giftor one: below 420 px the wordmark gives way to the mark alone. */}
         <Logo
           to={signedInHomePath(roles)}
-          className={professional ? '[&>span]:sr-only min-[420px]:[&>span]:not-sr-only' : undefined}
+          className={professional || giving ? '[&>span]:sr-only min-[420px]:[&>span]:not-sr-only' : undefined}
         />
         <nav aria-label="Account" className={`flex items-center gap-1 ${professional ? '' : 'sm:gap-2'}`}>
           {trade && TradeIcon ? (
@@ -99,6 +104,8 @@ export function AppHeader({ email, professional = false }: { email: string; prof
               </Link>
             </Button>
           )}
+          {/* Someone giving a gift towards a deposit finds it here on every page (decision 069). */}
+          {!professional && <YourGiftsLink className="px-1.5 sm:px-4" />}
           <NotificationBell />
           <Button asChild variant="ghost" className={pad}>
             <Link to={PAGE_PATHS.settings} title="Settings">

@@ -7,6 +7,7 @@ import { DashboardSkeleton } from '../features/dashboard/components/dashboard-sk
 import { DashboardView } from '../features/dashboard/components/dashboard-view'
 import { AppFrame, AppFrameFallback } from '../app/app-frame'
 import { SignedInGate } from '../app/signed-in-gate'
+import { YourGifts } from '../features/funds/components/your-gifts'
 import { PageTitle } from '../lib/page-meta'
 
 /**
@@ -37,7 +38,15 @@ export function Component() {
           ) : (
             <AppFrame email={me.user.email} professional={isProfessional(me.roles)}>
               {isProfessional(me.roles) ? <ProfessionalOnboarding /> : null}
-              <DashboardView me={me} OrganizationInvite={OrganizationInvite} />
+              {/* A giftor's gifts come first; an account made only to give one shows nothing else (decision 069). */}
+              {me.roles.length === 1 && me.roles[0] === 'consumer_giftor' ? (
+                <YourGifts headingLevel={1} />
+              ) : (
+                <>
+                  <YourGifts />
+                  <DashboardView me={me} OrganizationInvite={OrganizationInvite} />
+                </>
+              )}
             </AppFrame>
           )
         }

@@ -65,7 +65,9 @@ export function Component() {
             <p role="status" className="text-sm break-words">
               {result.data.changedTo
                 ? `Done: your account’s email address is now ${result.data.changedTo}. Sign in with it from now on.`
-                : 'Thank you: your email address is confirmed. You can now invite people to your move and sign documents.'}
+                : next
+                  ? 'Thank you: your email address is confirmed. Continue to where you were going.'
+                  : 'Thank you: your email address is confirmed. You can now invite people to your move and sign documents.'}
             </p>
             <Button asChild>
               {result.data.twoFactor ? (

@@ -20,7 +20,7 @@ import { sideActivityAudience } from '#shared/domain/activity-audiences.ts'
 import { singleLine } from '#shared/domain/plain-text.ts'
 import { participantRoleLabel } from '#shared/domain/roles.ts'
 import { ukDate } from '#shared/domain/uk-time.ts'
-import { invitationPath, transactionPath } from '#shared/paths.ts'
+import { giftorGiftPath, invitationPath, transactionPath } from '#shared/paths.ts'
 import { lockTransactionForViewer } from '#server/access/transactions.ts'
 import { requireVerifiedEmail } from '#server/auth/require-verified-email.ts'
 import type { Viewer } from '#server/auth/viewer.ts'
@@ -179,7 +179,13 @@ export async function sendInvitation(
     expiresAt,
     transactionId: inv.txId,
   }
-  const email = inv.gift ? giftorInvitationEmail({ ...mail, amountPence: inv.gift.amountPence }) : invitationEmail(mail)
+  const email = inv.gift
+    ? giftorInvitationEmail({
+        ...mail,
+        amountPence: inv.gift.amountPence,
+        giftLink: `${ctx.publicUrl}${giftorGiftPath(inv.gift.id)}`,
+      })
+    : invitationEmail(mail)
   // Someone who already has an account also sees it in the app, and their email settings
   // apply; anyone else gets the email, which is how they can join at all.
   const [existing] = await tx

@@ -42,7 +42,9 @@ export function invitationEmail(options: {
 
 /**
  * The giftor's invitation (decision 037): the buyer recorded a gift from them; they verify their
- * identity and sign the gifted-deposit declaration. They see their gift only, not the move.
+ * identity, check their bank and sign the gifted-deposit declaration. They see their gift only, not
+ * the move. The email carries the gift page's own address too (decision 069): the invitation link is
+ * used once, but for its giftor it keeps opening the gift, and so does the gift page's address.
  */
 export function giftorInvitationEmail(options: {
   to: string
@@ -52,6 +54,8 @@ export function giftorInvitationEmail(options: {
   expiresAt: Date
   transactionId: string
   amountPence: number
+  /** The gift page's address (publicUrl + giftorGiftPath): the giftor's way back, signed in. */
+  giftLink: string
 }): OutgoingMail {
   const inviter = singleLine(options.inviterName)
   const address = singleLine(options.address)
@@ -59,11 +63,14 @@ export function giftorInvitationEmail(options: {
   const text = [
     `${inviter} has recorded a gift of ${amount} from you towards the deposit on ${address}, on Homeward.`,
     '',
-    'Their conveyancer and mortgage lender need two things from you: a check of your identity, and your signature on a gifted-deposit declaration (that the money is a gift, not a loan). It takes about ten minutes, on your phone or a computer.',
+    'Their conveyancer and mortgage lender need three things from you: a check of your identity, a read-only look at the bank account the gift comes from, and your signature on a gifted-deposit declaration (that the money is a gift, not a loan). It takes about fifteen minutes, on your phone or a computer.',
     '',
     `Start here: ${options.link}`,
     '',
-    `You will see only your gift, not the rest of the move. This link works once, only for ${options.to}, until ${ukDate(options.expiresAt)}. If you were not expecting it, you can ignore this email.`,
+    `You will see only your gift, not the rest of the move. Accept by ${ukDate(options.expiresAt)}, signed in as ${options.to}. After that, this link and your gift page bring you back to your gift whenever you sign in, so you can stop and carry on later:`,
+    options.giftLink,
+    '',
+    'If you were not expecting this email, you can ignore it.',
   ].join('\n')
   return {
     to: options.to,

@@ -11,6 +11,7 @@ import {
   boolean,
   check,
   index,
+  type AnyPgColumn,
   integer,
   pgTable,
   text,
@@ -18,6 +19,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core'
+import { SCREENING_STATES } from '#shared/domain/client-due-diligence.ts'
 import { FUNDS_REVIEW_DECISIONS } from '#shared/domain/source-of-funds.ts'
 import { profiles } from './people'
 import { checkSql, inList } from './sql-lists'
@@ -57,7 +59,12 @@ export const fundingPlans = pgTable(
   ],
 )
 
-/** An account-information consent the buyer started with a bank through the open-banking provider. */
+/**
+ * An account-information consent started with a bank through the open-banking provider: the buyer's
+ * (gift_id null), or a giftor's own bank check for one gift (gift_id set; decision 069). A giftor's
+ * accounts are never part of the buyer's funding picture; the buyer's conveyancer sees them as the
+ * gift's bank check.
+ */
 export const bankConsents = pgTable(
   'bank_consents',
   {
@@ -68,6 +75,8 @@ export const bankConsents = pgTable(
     profileId: uuid('profile_id')
       .notNull()
       .references(() => profiles.id, { onDelete: 'cascade' }),
+    /** A giftor's bank check for this gift (decision 069); null for the buyer's own consent. */
+    giftId: uuid('gift_id').references((): AnyPgColumn => fundingGifts.id, { onDelete: 'cascade' }),
     provider: text('provider').notNull(),
     providerConsentId: text('provider_consent_id').notNull(),
     bankId: text('bank_id').notNull(),
@@ -159,6 +168,18 @@ export const fundingGifts = pgTable(
     giftorWillLive: boolean('giftor_will_live'),
     /** The giftor's verified identity check when they signed (evidence for the buyer's conveyancer). */
     identityCheckId: uuid('identity_check_id'),
+    /**
+     * Sanctions and PEP screening of the giftor (decision 069), started when their identity is verified:
+     * 'not_started' until then, then as a CDD record's (pending, clear, possible_match). Matches sealed
+     * (context `gift:<id>:screening`); only the buyer's conveyancer sees them.
+     */
+    screeningStatus: text('screening_status').notNull().default('not_started'),
+    screeningProvider: text('screening_provider'),
+    screeningRef: text('screening_ref'),
+    screeningSealed: text('screening_sealed'),
+    sanctionsMatch: boolean('sanctions_match').notNull().default(false),
+    pep: boolean('pep').notNull().default(false),
+    screenedAt: timestamp('screened_at', { withTimezone: true }),
     createdBy: uuid('created_by').references(() => profiles.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -166,6 +187,11 @@ export const fundingGifts = pgTable(
     index('funding_gifts_tx_idx').on(t.transactionId),
     check('funding_gifts_amount_check', sql`${t.amountPence} > 0`),
     index('funding_gifts_giftor_idx').on(t.giftorProfileId),
+    index('funding_gifts_screening_ref_idx').on(t.screeningRef),
+    check(
+      'funding_gifts_screening_check',
+      checkSql`screening_status in ${inList(['not_started', ...SCREENING_STATES])}`,
+    ),
     check(
       'funding_gifts_source_length',
       sql`${t.sourceOfMoney} is null or char_length(${t.sourceOfMoney}) between 1 and 1000`,

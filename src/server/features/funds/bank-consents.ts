@@ -6,7 +6,8 @@
  * transaction (a slow bank never holds a lock), then stored sealed in one database transaction with
  * the webhook's receipt and the consent's new status: a failure writes nothing, and the provider
  * retries. The partner is likewise called between two short database transactions when a consent starts. A refused or expired consent keeps its reason for the buyer's
- * message and retry.
+ * message and retry. A giftor's bank check (decision 069, giftor.ts) starts its consent with the gift's
+ * id and is settled here the same way.
  */
 import { sql } from 'drizzle-orm'
 import { z } from 'zod'
@@ -71,6 +72,7 @@ const LockedConsent = z.object({
   profile_id: z.string(),
   status: z.string(),
   bank_name: z.string(),
+  gift_id: z.string().nullable(),
 })
 
 /** The webhook's provider key in provider_webhook_receipts. */
@@ -123,7 +125,8 @@ export async function receiveConsentWebhook(opts: {
       webhookId,
       eventType: String(EventEnvelope.safeParse(payload).data?.type ?? 'unknown'),
     })
-    const res = await tx.execute(sql`select id, transaction_id, profile_id, status, bank_name from bank_consents
+    const res =
+      await tx.execute(sql`select id, transaction_id, profile_id, status, bank_name, gift_id from bank_consents
       where provider = ${provider.name} and provider_consent_id = ${event.consentId} for update`)
     const consent = firstRow(LockedConsent, res)
     if (!consent) throw new AppError('not_found', 'No consent has this id.')
@@ -136,8 +139,10 @@ export async function receiveConsentWebhook(opts: {
         transactionId: consent.transaction_id,
         actorId: null,
         kind: `funds.bank_consent_${status}`,
-        summary: `a bank connection for their source of funds was ${status}`,
-        payload: { bank: consent.bank_name },
+        summary: consent.gift_id
+          ? `a giftor's bank check was ${status}`
+          : `a bank connection for their source of funds was ${status}`,
+        payload: { bank: consent.bank_name, giftId: consent.gift_id },
       })
       return
     }
@@ -155,8 +160,10 @@ export async function receiveConsentWebhook(opts: {
       transactionId: consent.transaction_id,
       actorId: consent.profile_id,
       kind: 'funds.bank_connected',
-      summary: 'connected a bank for their source of funds',
-      payload: { bank: consent.bank_name, accounts: accounts.length },
+      summary: consent.gift_id
+        ? 'connected the bank their gift comes from'
+        : 'connected a bank for their source of funds',
+      payload: { bank: consent.bank_name, accounts: accounts.length, giftId: consent.gift_id },
     })
   })
 }

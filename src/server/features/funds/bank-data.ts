@@ -3,6 +3,7 @@
  * (context `bank-account:<id>`), each explanation in its own (`funds-explanation:<account id>:<tx id>`).
  * The context binds a sealed value to its row, so a value copied to another row does not open.
  */
+import { sql, type SQL } from 'drizzle-orm'
 import { encryptionKeyRing, openEnvelopeText, sealEnvelope } from '#server/platform/encryption/envelope.ts'
 import type { BankAccountData } from '#server/providers/open-banking/open-banking-provider.ts'
 
@@ -29,4 +30,17 @@ export function sealExplanation(accountId: string, transactionId: string, text: 
 
 export function openExplanation(accountId: string, transactionId: string, sealed: string): string {
   return openEnvelopeText(encryptionKeyRing(), sealed, explanationContext(accountId, transactionId))
+}
+
+/** A consent not confirmed by the bank within this many minutes is shown as expired (the person connects again). */
+export const CONSENT_WAIT_MINUTES = 30
+
+/**
+ * SQL of a consent row's state with the wait above applied: 'expired' once an unanswered consent is
+ * older than CONSENT_WAIT_MINUTES (the buyer's consents in read-funds.ts, a giftor's in giftor.ts).
+ */
+export function consentStatusSql(alias: string): SQL {
+  const a = sql.identifier(alias)
+  return sql`case when ${a}.status = 'awaiting_authorisation' and ${a}.created_at < now() - make_interval(mins => ${CONSENT_WAIT_MINUTES})
+    then 'expired' else ${a}.status end`
 }

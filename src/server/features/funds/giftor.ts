@@ -13,13 +13,16 @@
 import { sql, type SQL } from 'drizzle-orm'
 import { z } from 'zod'
 import {
+  GIFT_BANK_STATES,
   GIFTOR_IDENTITY_STATES,
   type GiftDeclarationInput,
+  type GiftorBankCheck,
   type GiftorGift,
+  type MyGifts,
   type SignGiftInput,
 } from '#shared/contracts/funds.ts'
 import { formatPence } from '#shared/domain/surveys.ts'
-import { fundsPath } from '#shared/paths.ts'
+import { fundsPath, giftorGiftPath } from '#shared/paths.ts'
 import { lockGiftForGiftor, readGiftForGiftor, type GiftorGift as GiftRow } from '#server/access/gifts.ts'
 import type { Viewer } from '#server/auth/viewer.ts'
 import type { Database, Tx } from '#server/db/client.ts'
@@ -34,6 +37,9 @@ import { notifyPeople } from '#server/core/notify/notify-people.ts'
 import { signAsSigner } from '#server/core/signing/respond-to-request.ts'
 import { readObject } from '#server/core/signing/signing-context.ts'
 import { recordActivity } from '#server/core/audit/record-activity.ts'
+import type { OpenBankingProvider } from '#server/providers/open-banking/index.ts'
+import { OpenBankingError } from '#server/providers/open-banking/open-banking-provider.ts'
+import { consentStatusSql } from './bank-data'
 import { renderGiftDeclarationPdf } from './gift-declaration-pdf'
 
 export const IDENTITY_FIRST =
@@ -81,8 +87,37 @@ const GiftViewRow = GiftFacts.extend({
 })
 
 /** The gift page's content for its giftor. */
-/** The giftor's gift as this feature reads it; the route adds the identity provider's label. */
-export type GiftorGiftView = Omit<GiftorGift, 'identity_provider_label'>
+/** The giftor's gift as this feature reads it; the route adds the providers' labels and the banks. */
+export type GiftorGiftView = Omit<GiftorGift, 'identity_provider_label' | 'banks' | 'bank'> & {
+  bank: Omit<GiftorBankCheck, 'provider_label'>
+}
+
+const GiftBankRow = z.object({
+  status: z.string(),
+  bank_name: z.string(),
+  checked_at: z.string(),
+  failure_reason: z.string().nullable(),
+})
+
+/**
+ * The gift's bank check (decision 069): its connected consent when there is one, else the newest
+ * attempt (an unanswered one older than CONSENT_WAIT_MINUTES reads as expired); 'not_started' without one.
+ */
+export async function giftBankCheck(tx: Tx, giftId: string): Promise<Omit<GiftorBankCheck, 'provider_label'>> {
+  const res = await tx.execute(sql`select ${consentStatusSql('c')} as status, c.bank_name,
+      c.updated_at::text as checked_at, c.failure_reason
+    from bank_consents c where c.gift_id = ${giftId}
+    order by (c.status = 'authorised') desc, c.created_at desc limit 1`)
+  const row = firstRow(GiftBankRow, res)
+  if (!row) return { status: 'not_started', bank_name: null, checked_at: null, failure_reason: null }
+  const status = z.enum(GIFT_BANK_STATES).parse(row.status === 'authorised' ? 'connected' : row.status)
+  return {
+    status,
+    bank_name: row.bank_name,
+    checked_at: status === 'awaiting_authorisation' ? null : new Date(row.checked_at).toISOString(),
+    failure_reason: status === 'refused' || status === 'expired' ? row.failure_reason : null,
+  }
+}
 
 async function giftView(tx: Tx, gift: GiftRow): Promise<GiftorGiftView> {
   const res = await tx.execute(sql`
@@ -95,6 +130,7 @@ async function giftView(tx: Tx, gift: GiftRow): Promise<GiftorGiftView> {
     from funding_gifts g left join signature_requests r on r.id = g.signature_request_id
     where g.id = ${gift.id}`)
   const row = oneRow(GiftViewRow, res)
+  const bank = await giftBankCheck(tx, gift.id)
   const signed = row.request_status === 'completed'
   const status: GiftorGift['declaration']['status'] = signed
     ? 'signed'
@@ -118,7 +154,90 @@ async function giftView(tx: Tx, gift: GiftRow): Promise<GiftorGiftView> {
       document_sha256: status === 'not_prepared' ? null : row.document_sha256,
       signed_at: signed && row.signed_at ? new Date(row.signed_at).toISOString() : null,
     },
+    bank,
   }
+}
+
+/**
+ * The step left for the giftor, in the gift page's order: identity, bank, declaration; null once
+ * signed (or when the move is closed and nothing more can be done).
+ */
+export function nextGiftorStep(gift: GiftorGiftView): MyGifts['gifts'][number]['next_step'] {
+  if (gift.declaration.status === 'signed' || gift.move_status === 'completed' || gift.move_status === 'cancelled')
+    return null
+  if (gift.identity !== 'verified') return 'identity'
+  if (gift.bank.status !== 'connected') return 'bank'
+  return 'declaration'
+}
+
+/** GET /gifts: "Your gifts", every gift the viewer accepted as giftor (newest first), each as its page reads it. */
+export async function listMyGifts(opts: { database: Database; viewer: Viewer }): Promise<MyGifts> {
+  return opts.database.db.transaction(async (tx) => {
+    const res = await tx.execute(sql`select id from funding_gifts where giftor_profile_id = ${opts.viewer.profileId}
+      order by created_at desc, id`)
+    const gifts: MyGifts['gifts'] = []
+    for (const { id } of rows(IdRow, res)) {
+      const view = await giftView(tx, await readGiftForGiftor(tx, opts.viewer, id))
+      gifts.push({
+        id: view.id,
+        amount_pence: view.amount_pence,
+        buyer_names: view.buyer_names,
+        property_address: view.property_address,
+        move_status: view.move_status,
+        progress: view.progress,
+        next_step: nextGiftorStep(view),
+      })
+    }
+    return { gifts }
+  })
+}
+
+/**
+ * POST /gifts/{giftId}/bank-consents (decision 069): the giftor starts an account-information consent
+ * with the bank the gift comes from, through the buyer's open-banking provider; the provider's
+ * webhook settles it (bank-consents.ts), and the accounts are kept sealed as the buyer's are, for the
+ * buyer's conveyancer only (giftor-checks.ts), never in the buyer's funding picture. As the buyer's
+ * consent does, the partner is called between two short database transactions. 404 for anyone but
+ * the giftor; 409 when the move is closed; 422 for an unknown bank or when the provider refuses.
+ */
+export async function startGiftBankConsent(opts: {
+  database: Database
+  viewer: Viewer
+  giftId: string
+  bankId: string
+  provider: OpenBankingProvider
+}): Promise<{ consent_id: string; authorise_url: string }> {
+  const { provider, viewer, giftId } = opts
+  const gift = await opts.database.db.transaction(async (tx) => {
+    const g = await lockGiftForGiftor(tx, viewer, giftId)
+    assertOpen(g)
+    return g
+  })
+  const bank = (await provider.banks()).find((b) => b.id === opts.bankId)
+  if (!bank) throw new AppError('validation_failed', 'Choose one of the banks listed.')
+  let started
+  try {
+    started = await provider.startConsent({ bankId: bank.id, reference: giftId, returnUrl: giftorGiftPath(giftId) })
+  } catch (err) {
+    if (err instanceof OpenBankingError) throw new AppError('unprocessable', err.message)
+    throw err
+  }
+  return opts.database.db.transaction(async (tx) => {
+    assertOpen(await lockGiftForGiftor(tx, viewer, giftId))
+    const res = await tx.execute(sql`insert into bank_consents (transaction_id, profile_id, gift_id, provider,
+        provider_consent_id, bank_id, bank_name)
+      values (${gift.transaction_id}, ${viewer.profileId}, ${giftId}, ${provider.name}, ${started.consentId},
+        ${bank.id}, ${bank.name}) returning id`)
+    const consentId = oneRow(IdRow, res).id
+    await recordActivity(tx, {
+      transactionId: gift.transaction_id,
+      actorId: viewer.profileId,
+      kind: 'funds.bank_consent_started',
+      summary: 'started connecting the bank their gift comes from',
+      payload: { bank: bank.name, giftId },
+    })
+    return { consent_id: consentId, authorise_url: started.authoriseUrl }
+  })
 }
 
 /** GET /gifts/{giftId}: the giftor's own gift (404 for anyone else). */

@@ -63,8 +63,10 @@ export function saveFundsPlan(opts: BuyerWrite & { input: SaveFundsPlanInput }):
 /** PUT .../funds/accounts/{accountId}: 404 when the account is not this move's. */
 export function selectAccount(opts: BuyerWrite & { accountId: string; selected: boolean }): Promise<FundsPicture> {
   return asBuyer(opts, async (tx) => {
+    // The buyer's own accounts only: a giftor's bank check is never part of the picture (decision 069).
     const res = await tx.execute(sql`update bank_accounts set selected = ${opts.selected}
-      where id = ${opts.accountId} and transaction_id = ${opts.txId} returning name`)
+      where id = ${opts.accountId} and transaction_id = ${opts.txId}
+        and consent_id in (select id from bank_consents where gift_id is null) returning name`)
     const row = firstRow(z.object({ name: z.string() }), res)
     if (!row) throw notFound('account')
     await recordActivity(tx, {
@@ -85,7 +87,8 @@ export function explainTransaction(
 ): Promise<FundsPicture> {
   return asBuyer(opts, async (tx) => {
     const res = await tx.execute(sql`select id, data_sealed from bank_accounts
-      where id = ${opts.accountId} and transaction_id = ${opts.txId}`)
+      where id = ${opts.accountId} and transaction_id = ${opts.txId}
+        and consent_id in (select id from bank_consents where gift_id is null)`)
     const row = firstRow(z.object({ id: z.string(), data_sealed: z.string() }), res)
     if (!row) throw notFound('account')
     const t = openAccount(row.id, row.data_sealed).transactions.find((x) => x.id === opts.transactionId)

@@ -18,11 +18,8 @@ import type { Database, Tx } from '#server/db/client.ts'
 import { IdRow, rows } from '#server/db/rows.ts'
 import type { OpenBankingProvider } from '#server/providers/open-banking/index.ts'
 import { recordActivity } from '#server/core/audit/record-activity.ts'
-import { openAccount, openExplanation } from './bank-data'
+import { consentStatusSql, CONSENT_WAIT_MINUTES, openAccount, openExplanation } from './bank-data'
 import { identityStateOf } from './giftor'
-
-/** A consent not confirmed by the bank within this many minutes is shown as expired (the buyer connects again). */
-export const CONSENT_WAIT_MINUTES = 30
 
 const CONSENT_MESSAGES: Record<string, (reason: string | null) => string> = {
   refused: (reason) =>
@@ -131,18 +128,17 @@ export async function buildFundsPicture(
     ConsentRow,
     sql`
     select id, bank_name, created_at::text as created_at,
-      case when status = 'awaiting_authorisation' and created_at < now() - make_interval(mins => ${CONSENT_WAIT_MINUTES})
-        then 'expired' else status end as status,
+      ${consentStatusSql('bank_consents')} as status,
       case when status = 'awaiting_authorisation' and created_at < now() - make_interval(mins => ${CONSENT_WAIT_MINUTES})
         then 'The bank did not confirm within 30 minutes' else failure_reason end as failure_reason
     from bank_consents
-    where transaction_id = ${txId} order by created_at desc, id`,
+    where transaction_id = ${txId} and gift_id is null order by created_at desc, id`,
   )
   const accountRows = await q(
     AccountRow,
     sql`
     select a.id, c.bank_name, a.selected, a.data_sealed, a.last4 from bank_accounts a join bank_consents c on c.id = a.consent_id
-    where a.transaction_id = ${txId} order by a.created_at, a.provider_account_id`,
+    where a.transaction_id = ${txId} and c.gift_id is null order by a.created_at, a.provider_account_id`,
   )
   const explanationRows = await q(
     ExplanationRow,

@@ -17,10 +17,14 @@ import {
   getGiftorGift,
   type GiftorGiftView,
   giftDeclarationFile,
+  listMyGifts,
   prepareGiftDeclaration,
   signGiftDeclaration,
+  startGiftBankConsent,
   type GiftorContext,
 } from './giftor'
+import { getGiftChecks } from './giftor-checks'
+import { screeningProviderFor } from '#server/providers/sanctions-screening/index.ts'
 import { getFundsPicture, getFundsStatuses } from './read-funds'
 import { reviewFunds } from './review-funds'
 import { OPEN_BANKING_WEBHOOK_PATH } from './sandbox-bank-page'
@@ -45,7 +49,18 @@ export function fundsRoutes(deps: AppDeps) {
   )
   // The giftor's identity state comes from the identity provider: its label goes with it (Sandbox, decision 044).
   const identityLabel = identityProviderFor(deps.config, deps.sandboxWebhooks).label
-  const withIdentityLabel = (gift: GiftorGiftView) => ({ ...gift, identity_provider_label: identityLabel })
+  const labels = {
+    identity: identityLabel,
+    screening: screeningProviderFor(deps.config, deps.sandboxWebhooks).label,
+    openBanking: provider.label,
+  }
+  // The bank check's provider label and the banks to choose from go with the gift too (decision 069).
+  const withIdentityLabel = async (gift: GiftorGiftView) => ({
+    ...gift,
+    identity_provider_label: identityLabel,
+    bank: { ...gift.bank, provider_label: provider.label },
+    banks: await provider.banks(),
+  })
   const giftor = (viewer: Viewer, ip: string | null): GiftorContext => ({
     database,
     viewer,
@@ -144,15 +159,32 @@ export function fundsRoutes(deps: AppDeps) {
     })
     .openapi(e.giftorGift, async (c) =>
       c.json(
-        withIdentityLabel(
+        await withIdentityLabel(
           await getGiftorGift({ database, viewer: requireViewer(c), giftId: c.req.valid('param').giftId }),
         ),
         200,
       ),
     )
+    .openapi(e.myGifts, async (c) => c.json(await listMyGifts({ database, viewer: requireViewer(c) }), 200))
+    .openapi(e.startGiftBankConsent, async (c) =>
+      c.json(
+        await startGiftBankConsent({
+          database,
+          viewer: requireViewer(c),
+          giftId: c.req.valid('param').giftId,
+          bankId: c.req.valid('json').bank_id,
+          provider,
+        }),
+        201,
+      ),
+    )
+    .openapi(e.giftChecks, async (c) => {
+      const { txId, giftId } = c.req.valid('param')
+      return c.json(await getGiftChecks({ database, viewer: requireViewer(c), txId, giftId, labels }), 200)
+    })
     .openapi(e.prepareGiftDeclaration, async (c) =>
       c.json(
-        withIdentityLabel(
+        await withIdentityLabel(
           await prepareGiftDeclaration({
             ...giftor(requireViewer(c), c.var.client.ip),
             giftId: c.req.valid('param').giftId,
@@ -182,7 +214,7 @@ export function fundsRoutes(deps: AppDeps) {
         input: c.req.valid('json'),
       })
       deps.mail.kick()
-      return c.json(withIdentityLabel(gift), 200)
+      return c.json(await withIdentityLabel(gift), 200)
     })
     .openapi(e.review, async (c) => {
       const body = c.req.valid('json')

@@ -19,9 +19,9 @@ export const OPEN_BANKING_WEBHOOK_PATH = '/api/webhooks/open-banking'
 const ENTITIES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' }
 const esc = (s: string) => s.replace(/[&<>"']/g, (ch) => ENTITIES[ch])
 
-/** Only a path of this app's funds page may be returned to (no open redirect). */
+/** Only a path of this app's funds page, or a giftor's gift page (decision 069), may be returned to (no open redirect). */
 const safeReturn = (value: string | undefined) =>
-  value && /^\/app\/transactions\/[0-9a-f-]{36}\/funds$/.test(value) ? value : '/app'
+  value && /^\/app\/(transactions\/[0-9a-f-]{36}\/funds|gifts\/[0-9a-f-]{36})$/.test(value) ? value : '/app'
 
 function page(title: string, body: string): string {
   return `<!doctype html><html lang="en-GB"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">

@@ -207,6 +207,8 @@ export async function acceptInvitation({
     // Re-sent while we waited for the lock: this token is no longer the invitation's.
     if (!inv) throw await unknownTokenError(tx, tokenHash)
     const inviter = inv.inviter_name ?? 'the person who invited you'
+    // A giftor's link keeps working for the giftor (decision 069): it opens their gift again.
+    if (inv.status === 'accepted' && inv.role === 'giftor') return reopenAsGiftor(tx, viewer, inv)
     if (inv.status === 'accepted')
       throw new AppError(
         'gone',
@@ -342,6 +344,25 @@ async function assertAppointmentHolds(tx: Tx, viewer: Viewer, inv: InvitationRow
     )
   }
   return appointer
+}
+
+/** Said to anyone but the giftor who opens an accepted giftor's link. */
+export const GIFT_LINK_USED =
+  'This invitation was accepted by the giftor’s account. Sign in with that account to open the gift.'
+
+/**
+ * A giftor's accepted link opened again (decision 069): for the giftor who accepted it, their gift
+ * (as on accepting: the invitation page goes on to the gift page); 410 for anyone else, naming nothing.
+ */
+async function reopenAsGiftor(
+  tx: Tx,
+  viewer: Viewer,
+  inv: InvitationRow,
+): Promise<{ transaction_id: string; gift_id: string }> {
+  const res = await tx.execute(sql`select id from funding_gifts where id = ${inv.gift_id}
+    and giftor_profile_id = ${viewer.profileId}`)
+  if (!res.rows.length) throw new AppError('gone', GIFT_LINK_USED)
+  return { transaction_id: inv.transaction_id, gift_id: inv.gift_id! }
 }
 
 /**

@@ -1309,6 +1309,18 @@ const ROWS: Record<string, Row> = {
     ),
     expected: answers(200, { seller: 404, professional: 403 }),
   },
+  // A giftor's checks (identity, screening, bank; decision 069): the buyer's conveyancer only (the
+  // buyer 403: a screening is not theirs to see; the seller's side, the giftor and everyone else 404).
+  'GET /api/transactions/{txId}/funds/gifts/{giftId}/checks': {
+    call: async (actor) => {
+      const [row] = await t.database.query<{ id: string }>(
+        'select id from funding_gifts where transaction_id = $1 and giftor_profile_id is not null',
+        [move.txId],
+      )
+      return t.request(`${base(move.txId)}/funds/gifts/${row.id}/checks`, { as: as(actor) })
+    },
+    expected: answers(200, { buyer: 403, seller: 404 }),
+  },
   'POST /api/transactions/{txId}/funds/review': {
     call: write(
       (actor, txId) => t.request(`${base(txId)}/funds/review`, { as: as(actor), json: { decision: 'satisfied' } }),

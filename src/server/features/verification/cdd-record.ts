@@ -7,7 +7,6 @@
  * task ticks itself when every client on that side is approved, and unticks when one no longer is
  * (as a DIP ticks its task: features/mortgages/record-dip.ts); nobody ticks it by hand.
  */
-import { randomUUID } from 'node:crypto'
 import { sql } from 'drizzle-orm'
 import { z } from 'zod'
 import type {
@@ -44,6 +43,7 @@ import type { IdentityVerificationProvider } from '#server/providers/identity-ve
 import type { SanctionsScreeningProvider, ScreeningMatch } from '#server/providers/sanctions-screening/index.ts'
 import type { ScreeningRequest } from '#server/providers/sanctions-screening/sanctions-screening-provider.ts'
 import { recordActivity } from '#server/core/audit/record-activity.ts'
+import { applyGiftScreening, newScreeningReference, screeningOutcome } from '#server/core/gift-screening.ts'
 import type { NotificationDelivery } from '#server/core/notify/notify-people.ts'
 import { tickTask } from '#server/core/timeline/tick-task.ts'
 import { touchTransaction } from '#server/core/timeline/touch-transaction.ts'
@@ -343,33 +343,44 @@ export async function ensureCddRecord(
  * database transaction has committed, so the answer never arrives before the reference is visible.
  */
 export async function prepareScreening(tx: Tx, providerName: string, cddId: string): Promise<ScreeningRequest> {
-  const res = await tx.execute(sql`select r.client_profile_id, p.full_name from cdd_records r
-    join profiles p on p.id = r.client_profile_id where r.id = ${cddId}`)
-  const { client_profile_id: profileId, full_name: profileName } = oneRow(
-    z.object({ client_profile_id: z.string(), full_name: z.string() }),
-    res,
-  )
-  const check = await currentCheck(tx, profileId)
-  const doc = check ? openJson<SealedDocument>(check.document_sealed, docContext(check.id)) : null
-  const reference = `scr_${randomUUID().replace(/-/g, '')}`
+  const res = await tx.execute(sql`select client_profile_id from cdd_records where id = ${cddId}`)
+  const subject = await screeningSubject(tx, oneRow(z.object({ client_profile_id: z.string() }), res).client_profile_id)
+  const reference = newScreeningReference()
   await tx.execute(sql`update cdd_records set screening_status = 'pending', screening_provider = ${providerName},
       screening_ref = ${reference}, screening_sealed = null, sanctions_match = false, pep = false, updated_at = now()
     where id = ${cddId}`)
+  return { reference, ...subject }
+}
+
+/**
+ * Who a screening of `profileId` is about: the name (and date of birth) on their current identity
+ * document when there is one, else their profile name. Clients (above) and giftors
+ * (core/gift-screening.ts) alike.
+ */
+export async function screeningSubject(
+  tx: Tx,
+  profileId: string,
+): Promise<{ fullName: string; dateOfBirth: string | null }> {
+  const res = await tx.execute(sql`select full_name from profiles where id = ${profileId}`)
+  const profileName = oneRow(z.object({ full_name: z.string() }), res).full_name
+  const check = await currentCheck(tx, profileId)
+  const doc = check ? openJson<SealedDocument>(check.document_sealed, docContext(check.id)) : null
   return {
-    reference,
     fullName: doc ? `${doc.given_names} ${doc.surname}` : profileName,
     dateOfBirth: doc?.date_of_birth ?? null,
   }
 }
 
-/** Applies a screening result to the record that asked for it; false when no record waits for that reference. */
+/**
+ * Applies a screening result to the record that asked for it, else to the giftor's gift that did
+ * (core/gift-screening.ts); false when nothing waits for that reference.
+ */
 export async function applyScreening(tx: Tx, reference: string, matches: ScreeningMatch[]): Promise<boolean> {
   const res = await tx.execute(sql`select id from cdd_records where screening_ref = ${reference} for update`)
   const id = firstRow(IdRow, res)?.id
-  if (!id) return false
-  const sanctions = matches.some((m) => m.list === 'sanctions')
-  const pep = matches.some((m) => m.list === 'pep')
-  await tx.execute(sql`update cdd_records set screening_status = ${sanctions ? 'possible_match' : 'clear'},
+  if (!id) return applyGiftScreening(tx, reference, matches)
+  const { status, sanctions, pep } = screeningOutcome(matches)
+  await tx.execute(sql`update cdd_records set screening_status = ${status},
       screening_sealed = ${sealJson(matches, screeningContext(id))}, sanctions_match = ${sanctions}, pep = ${pep},
       updated_at = now() where id = ${id}`)
   return true

@@ -7,7 +7,8 @@
  *
  * An identity result updates the check; a verified check is valid for 12 months or until the
  * document expires if sooner. Then every active move on which the person is a client gets its CDD
- * record linked (created when missing) and a fresh screening under the name on the document.
+ * record linked (created when missing) and a fresh screening under the name on the document; so does
+ * each gift of theirs as a giftor (decision 069).
  */
 import { sql } from 'drizzle-orm'
 import { z } from 'zod'
@@ -17,7 +18,8 @@ import { firstRow, rows } from '#server/db/rows.ts'
 import { AppError, notFound } from '#server/core/errors.ts'
 import { acceptWebhook } from '#server/providers/webhooks/provider-webhooks.ts'
 import type { ScreeningRequest } from '#server/providers/sanctions-screening/sanctions-screening-provider.ts'
-import { applyScreening, ensureCddRecord, prepareScreening, type Providers } from './cdd-record'
+import { prepareGiftScreenings } from '#server/core/gift-screening.ts'
+import { applyScreening, ensureCddRecord, prepareScreening, screeningSubject, type Providers } from './cdd-record'
 import { resultContext } from './identity-check'
 import { sealJson } from './sealed-json'
 
@@ -85,6 +87,16 @@ export async function receiveIdentityWebhook(opts: {
         screenings.push(await prepareScreening(tx, opts.providers.screening.name, cddId))
       }
     }
+    // A giftor is screened too, on each gift of an open move (decision 069).
+    if (result.outcome === 'verified')
+      screenings.push(
+        ...(await prepareGiftScreenings(
+          tx,
+          opts.providers.screening.name,
+          check.profile_id,
+          await screeningSubject(tx, check.profile_id),
+        )),
+      )
   })
   // After the commit, so that each answer finds its reference; a failure leaves that screening pending.
   for (const request of screenings) await opts.providers.screening.startScreening(request)

@@ -68,12 +68,13 @@ export const useResendGiftInvitation = (txId: string) =>
 
 const giftKey = (giftId: string) => ['gift', giftId] as const
 
-/** GET /api/gifts/{giftId}: the giftor's own gift page; polls while their identity check is processing. */
+/** GET /api/gifts/{giftId}: the giftor's own gift page; polls while their identity check or bank awaits an answer. */
 export function useGiftorGift(giftId: string) {
   return useQuery({
     queryKey: giftKey(giftId),
     queryFn: ({ signal }) => callApi(fundsEndpoints.giftorGift, { params: { giftId }, signal }),
-    refetchInterval: (q: { state: { data?: GiftorGift } }) => (q.state.data?.identity === 'processing' ? 2000 : false),
+    refetchInterval: (q: { state: { data?: GiftorGift } }) =>
+      q.state.data?.identity === 'processing' || q.state.data?.bank.status === 'awaiting_authorisation' ? 2000 : false,
     retry: (count, err) => count < 2 && (err as { status?: number }).status !== 404,
   })
 }
@@ -110,5 +111,31 @@ export function useStartConsent(txId: string) {
   return useMutation({
     mutationFn: (bankId: string) =>
       callApi(fundsEndpoints.startConsent, { params: { txId }, body: { bank_id: bankId } }),
+  })
+}
+
+/** POST /api/gifts/{giftId}/bank-consents: the giftor's own bank check; answers where the bank's consent page is. */
+export function useStartGiftBankConsent(giftId: string) {
+  return useMutation({
+    mutationFn: (bankId: string) =>
+      callApi(fundsEndpoints.startGiftBankConsent, { params: { giftId }, body: { bank_id: bankId } }),
+  })
+}
+
+/** GET /api/gifts: "Your gifts" (decision 069); an empty list for anyone who is nobody's giftor. */
+export function useMyGifts() {
+  return useQuery({
+    queryKey: ['my-gifts'] as const,
+    queryFn: ({ signal }) => callApi(fundsEndpoints.myGifts, { signal }),
+    staleTime: 30_000,
+  })
+}
+
+/** GET .../funds/gifts/{giftId}/checks: the giftor's checks, for the buyer's conveyancer. */
+export function useGiftChecks(txId: string, giftId: string) {
+  return useQuery({
+    queryKey: ['gift-checks', txId, giftId] as const,
+    queryFn: ({ signal }) => callApi(fundsEndpoints.giftChecks, { params: { txId, giftId }, signal }),
+    retry: (count, err) => count < 2 && ![403, 404].includes((err as { status?: number }).status ?? 0),
   })
 }

@@ -9,11 +9,12 @@ export const INVITE_ROLE_OPTIONS = INVITABLE_ROLES.map((value) => ({ value, labe
  * Why an invitation link can no longer be accepted, in words a person can act on; null while it is
  * pending and unexpired. Expired, used and revoked links each say so clearly, as do a proposal the
  * client has not answered and one they declined (decision 014); a
- * link replaced by a re-send says a newer invitation was sent.
+ * link replaced by a re-send says a newer invitation was sent. A giftor's accepted link is not
+ * unavailable: it opens their gift (decision 069).
  */
 export function invitationUnavailableMessage(
   preview: Pick<InvitationPreview, 'status' | 'expires_at' | 'invited_by_name'> &
-    Partial<Pick<InvitationPreview, 'last_sent_at'>>,
+    Partial<Pick<InvitationPreview, 'last_sent_at' | 'role'>>,
   now: Date = new Date(),
 ): { title: string; body: string } | null {
   const who = preview.invited_by_name ?? 'the person who invited you'
@@ -30,6 +31,8 @@ export function invitationUnavailableMessage(
       body: `${who.charAt(0).toUpperCase()}${who.slice(1)} sent this invitation again${preview.last_sent_at ? ` on ${formatUkDate(preview.last_sent_at)}` : ''}, so this older link no longer works. Open the link in the most recent invitation email.`,
     }
   }
+  // A giftor's link keeps opening their gift once accepted (decision 069).
+  if (preview.status === 'accepted' && preview.role === 'giftor') return null
   if (preview.status === 'accepted') {
     return {
       title: 'This invitation has already been used',

@@ -1,6 +1,6 @@
 import { CheckCircle2 } from 'lucide-react'
 import { useState, type ComponentType, type ReactNode } from 'react'
-import type { SignupRoleChoice } from '#shared/domain/roles.ts'
+import type { SignupRole } from '#shared/domain/roles.ts'
 import { Button } from '#web/components/ui/button.tsx'
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '#web/components/ui/tabs.tsx'
 import { usePreloadedToaster } from '#web/lib/toast.ts'
@@ -22,7 +22,7 @@ const POINTS = [
 export interface ProviderButtonsProps {
   mode: 'sign-in' | 'sign-up'
   /** Sign Up tab: the chosen role, or null after showing why one is needed. */
-  chooseRole?: () => Promise<SignupRoleChoice | null>
+  chooseRole?: () => Promise<SignupRole | null>
 }
 
 /**
@@ -46,7 +46,7 @@ export function AuthScreen({
   onTabChange: (tab: AuthTab) => void
   defaultEmail?: string
   /** The 'I am a...' choice to start Sign Up with (an invitation knows it). */
-  defaultRole?: SignupRoleChoice
+  defaultRole?: SignupRole
   onDone?: () => void
   notice?: string
   /** A heading and a line in place of the tabs' own (a firm invitation names the firm and the inviter). */

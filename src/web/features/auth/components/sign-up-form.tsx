@@ -4,7 +4,7 @@ import { MailCheck } from 'lucide-react'
 import { useEffect, useRef, useState, type ReactNode } from 'react'
 import type { z } from 'zod'
 import { SignUpInput } from '#shared/contracts/auth.ts'
-import type { SignupRoleChoice } from '#shared/domain/roles.ts'
+import { GIFTOR_SIGNUP, type SignupRole } from '#shared/domain/roles.ts'
 import { Button } from '#web/components/ui/button.tsx'
 import { applyServerFieldErrors } from '#web/components/ui/form-errors.ts'
 import { FieldError, FormField } from '#web/components/ui/form-field.tsx'
@@ -17,7 +17,8 @@ import { RolePicker } from './role-picker'
 type SignUpValues = z.input<typeof SignUpInput>
 
 /**
- * Sign Up (spec: Screens and routes): full name, email, password and the 'I am a...' picker. Without a role
+ * Sign Up (spec: Screens and routes): full name, email, password and the 'I am a...' picker (none for a
+ * giftor signing up from their invitation: `defaultRole` 'giftor', decision 069). Without a role
  * the toast 'Role required' appears (spec: Validation rules; Error catalogue). Disabled while submitting; success toasts
  * 'Account created!' and shows 'Check your email' in place of the form: the server answers a new and a
  * known address alike and signs nobody in; the emailed link does, and goes on to `next`.
@@ -30,13 +31,13 @@ export function SignUpForm({
   footer,
 }: {
   defaultEmail?: string
-  defaultRole?: SignupRoleChoice
+  defaultRole?: SignupRole
   /** Where the emailed link continues to after confirming (a same-origin path, e.g. an invitation). */
   next?: string
   /** 'Sign in instead' on the 'Check your email' panel, with the email typed. */
   onSignIn?: (email: string) => void
   /** Below the form (the provider buttons): gets a function that returns the chosen role, or null after saying one is needed. */
-  footer?: (chooseRole: () => Promise<SignupRoleChoice | null>) => ReactNode
+  footer?: (chooseRole: () => Promise<SignupRole | null>) => ReactNode
 }) {
   const signUp = useSignUp()
   const [sentTo, setSentTo] = useState<string | null>(null)
@@ -93,16 +94,26 @@ export function SignUpForm({
         >
           {(field) => <Input {...field} type="password" autoComplete="new-password" {...form.register('password')} />}
         </FormField>
-        <Controller
-          control={form.control}
-          name="role"
-          render={({ field, fieldState }) => (
-            <div className="flex flex-col gap-1">
-              <RolePicker value={field.value} onChange={field.onChange} invalid={!!fieldState.error} />
-              <FieldError>{fieldState.error ? AUTH_TOASTS.roleRequired.description : undefined}</FieldError>
-            </div>
-          )}
-        />
+        {defaultRole === GIFTOR_SIGNUP ? (
+          <p className="text-sm text-muted-foreground">
+            You are signing up to confirm a gift towards someone's deposit: your account shows only your gift.
+          </p>
+        ) : (
+          <Controller
+            control={form.control}
+            name="role"
+            render={({ field, fieldState }) => (
+              <div className="flex flex-col gap-1">
+                <RolePicker
+                  value={field.value === GIFTOR_SIGNUP ? undefined : field.value}
+                  onChange={field.onChange}
+                  invalid={!!fieldState.error}
+                />
+                <FieldError>{fieldState.error ? AUTH_TOASTS.roleRequired.description : undefined}</FieldError>
+              </div>
+            )}
+          />
+        )}
         <Button type="submit" size="lg" className="mt-2 w-full">
           {signUp.isPending ? 'Creating your account…' : 'Create Account'}
         </Button>

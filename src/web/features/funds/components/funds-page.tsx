@@ -4,7 +4,7 @@ import type { FundsPicture } from '#shared/contracts/funds.ts'
 
 type FundsGift = FundsPicture['gifts'][number]
 import { FUNDS_STATUS_LABELS, type FundsStatus } from '#shared/domain/source-of-funds.ts'
-import { transactionPath } from '#shared/paths.ts'
+import { giftChecksPath, transactionPath } from '#shared/paths.ts'
 import { Badge, type BadgeVariant } from '#web/components/ui/badge.tsx'
 import { Button } from '#web/components/ui/button.tsx'
 import { Input } from '#web/components/ui/input.tsx'
@@ -516,6 +516,11 @@ function GiftRow({ txId, gift: g, buyer }: { txId: string; gift: FundsGift; buye
       {g.declaration_document_id && (
         <Link className="self-start underline" to={transactionPath(txId, { tab: 'documents' })}>
           The signed declaration is in Documents
+        </Link>
+      )}
+      {!buyer && accepted && (
+        <Link className="self-start underline" to={giftChecksPath(txId, g.id)}>
+          Due diligence on the giftor: identity, sanctions and PEP screening, bank
         </Link>
       )}
       {buyer && !accepted && (

@@ -12,7 +12,15 @@ import { Skeleton } from '#web/components/ui/skeleton.tsx'
 import { Textarea } from '#web/components/ui/textarea.tsx'
 import { ApiError } from '#web/lib/api-error.ts'
 import { formatGbpFromPence, formatUkDate } from '#web/lib/formatters.ts'
-import { giftDeclarationUrl, useGiftorGift, usePrepareGiftDeclaration, useSignGift } from '../api'
+import { NativeSelect } from '#web/components/ui/native-select.tsx'
+import { notify } from '#web/lib/toast.ts'
+import {
+  giftDeclarationUrl,
+  useGiftorGift,
+  usePrepareGiftDeclaration,
+  useSignGift,
+  useStartGiftBankConsent,
+} from '../api'
 import { SandboxBadge } from '#web/components/sandbox-badge.tsx'
 
 const IDENTITY_TEXT: Record<GiftorGift['identity'], string> = {
@@ -28,7 +36,9 @@ const card = 'flex flex-col gap-3 rounded-xl border bg-background p-4 sm:p-6'
 
 /**
  * The giftor's gift page (/app/gifts/{giftId}, decision 037): the only thing of the move a giftor
- * sees. Three steps: verify their identity (the same "Verify my identity" check as everyone's),
+ * sees. Four steps: verify their identity (the same "Verify my identity" check as everyone's; it
+ * also starts their sanctions and PEP screening, whose result only the buyer's conveyancer sees),
+ * connect the bank the money comes from (read-only, through the open-banking provider: decision 069),
  * answer the declaration's two questions (where the money comes from, whether they will live in the
  * property), then read the generated gifted-deposit declaration and sign it by typing their name.
  */
@@ -95,14 +105,93 @@ export function GiftorGiftPage({ giftId }: { giftId: string }) {
             </Button>
           )}
         </Step>
-        <Step n={2} title="Answer two questions" done={g.declaration.status !== 'not_prepared'}>
+        <Step n={2} title="Check the bank the money comes from" done={g.bank.status === 'connected'}>
+          <BankStep gift={g} />
+        </Step>
+        <Step n={3} title="Answer two questions" done={g.declaration.status !== 'not_prepared'}>
           <Answers gift={g} disabled={signed} />
         </Step>
-        <Step n={3} title="Read and sign the declaration" done={signed}>
+        <Step n={4} title="Read and sign the declaration" done={signed}>
           <SignStep gift={g} identityDone={identityDone} />
         </Step>
       </ol>
     </div>
+  )
+}
+
+const BANK_TEXT: Record<GiftorGift['bank']['status'], string> = {
+  not_started: 'Not connected',
+  awaiting_authorisation: 'Waiting for the bank',
+  connected: 'Connected',
+  refused: 'Bank not connected',
+  expired: 'Bank not connected',
+}
+
+/**
+ * Step 2: the giftor connects the bank the gift comes from, read-only, as the buyer does for their own
+ * money. The buyer's conveyancer sees the accounts' balances against the gift; the buyer does not.
+ */
+function BankStep({ gift: g }: { gift: GiftorGift }) {
+  const start = useStartGiftBankConsent(g.id)
+  const bankId = useId()
+  const [bank, setBank] = useState(g.banks[0]?.id ?? '')
+  const b = g.bank
+  const closed = g.move_status === 'completed' || g.move_status === 'cancelled'
+  const connect = (e: FormEvent) => {
+    e.preventDefault()
+    start.mutate(bank, {
+      onSuccess: (r) => window.location.assign(r.authorise_url),
+      onError: (err) => notify.error(err.message),
+    })
+  }
+  const chosen = g.banks.find((x) => x.id === bank)
+  return (
+    <>
+      <p className="text-sm text-muted-foreground">
+        Connect the account the gift is paid from, so that the buyer’s conveyancer can see the money is there. It is
+        read-only: nobody can move money, and the buyer does not see your accounts.
+      </p>
+      <p className="text-sm">
+        Status: <Badge variant={b.status === 'connected' ? 'success' : 'muted'}>{BANK_TEXT[b.status]}</Badge>{' '}
+        <SandboxBadge provider={b.provider_label} detail="sample banks and transactions, not real accounts" />
+      </p>
+      {b.status === 'connected' && b.bank_name && (
+        <p className="text-sm">
+          {b.bank_name} connected{b.checked_at ? ` on ${formatUkDate(b.checked_at)}` : ''}.
+        </p>
+      )}
+      {b.status === 'awaiting_authorisation' && (
+        <p role="status" className="text-sm">
+          Waiting for {b.bank_name} to confirm access…
+        </p>
+      )}
+      {(b.status === 'refused' || b.status === 'expired') && (
+        <p role="alert" className="rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950">
+          <strong>{b.bank_name}: bank not connected.</strong> {b.failure_reason ?? ''} Nothing was shared. You can try
+          again.
+        </p>
+      )}
+      {b.status !== 'connected' && !closed && (
+        <form onSubmit={connect} className="flex flex-col gap-2 sm:flex-row sm:items-end">
+          <div className="flex flex-1 flex-col gap-1">
+            <label htmlFor={bankId} className="text-sm font-medium">
+              Your bank
+            </label>
+            <NativeSelect id={bankId} value={bank} onChange={(e) => setBank(e.target.value)}>
+              {g.banks.map((x) => (
+                <option key={x.id} value={x.id}>
+                  {x.name}
+                </option>
+              ))}
+            </NativeSelect>
+            {chosen?.scenario && <p className="text-xs text-muted-foreground">Sandbox: {chosen.scenario}</p>}
+          </div>
+          <Button type="submit" disabled={start.isPending || !bank}>
+            {b.status === 'refused' || b.status === 'expired' ? 'Try again' : 'Connect my bank'}
+          </Button>
+        </form>
+      )}
+    </>
   )
 }
 

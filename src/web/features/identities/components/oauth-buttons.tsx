@@ -1,6 +1,6 @@
 import { useSearchParams } from 'react-router'
 import { type AuthProvider, oauthErrorMessage } from '#shared/contracts/identities.ts'
-import type { SignupRoleChoice } from '#shared/domain/roles.ts'
+import type { SignupRole } from '#shared/domain/roles.ts'
 import { Button } from '#web/components/ui/button.tsx'
 import { notify } from '#web/lib/toast.ts'
 import { DEFAULT_SIGNED_IN_PATH, safeNextPath } from '#web/lib/session/next-path.ts'
@@ -19,7 +19,7 @@ export function OAuthButtons({
 }: {
   mode: 'sign-in' | 'sign-up'
   /** Sign Up tab: the chosen role, or null after showing why one is needed. */
-  chooseRole?: () => Promise<SignupRoleChoice | null>
+  chooseRole?: () => Promise<SignupRole | null>
 }) {
   const providers = useAuthProviders()
   const start = useOAuthSignIn()

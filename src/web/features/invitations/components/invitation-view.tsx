@@ -38,7 +38,7 @@ export function InvitationView({ token }: { token: string }) {
       onSuccess: ({ transaction_id, gift_id }) => {
         // A giftor sees only their gift (decision 037), never the move.
         if (gift_id) {
-          notify.success('Invitation accepted', 'Verify your identity and sign the declaration.')
+          if (!reopening) notify.success('Invitation accepted', 'Verify your identity and sign the declaration.')
           navigate(giftorGiftPath(gift_id))
           return
         }
@@ -50,6 +50,8 @@ export function InvitationView({ token }: { token: string }) {
         if (err instanceof ApiError && err.status === 410) void preview.refetch()
       },
     })
+  // A giftor's link once accepted: it opens their gift again (decision 069).
+  const reopening = preview.data?.role === 'giftor' && preview.data.status === 'accepted'
   const acceptOnArrival = useEffectEvent(onAccept)
   const canJoin = !!preview.data && !invitationUnavailableMessage(preview.data) && !!session.data
   // Back from signing up or in through this invitation: accept once, without a second press.
@@ -118,8 +120,10 @@ export function InvitationView({ token }: { token: string }) {
             <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">Confirm your gift towards a deposit</h1>
             <p className="text-muted-foreground">
               {inv.invited_by_name ?? 'Someone'} recorded a gift from{' '}
-              <strong className="text-foreground">{inv.email}</strong>. Accept to verify your identity and sign the
-              gifted-deposit declaration. You will see only your gift, not the move.
+              <strong className="text-foreground">{inv.email}</strong>.{' '}
+              {reopening
+                ? 'You accepted this invitation: this link always opens your gift, where you can carry on.'
+                : 'Accept to verify your identity and sign the gifted-deposit declaration. You will see only your gift, not the move.'}
             </p>
           </>
         ) : (
@@ -140,13 +144,15 @@ export function InvitationView({ token }: { token: string }) {
           </dt>
           <dd className="font-medium">{addressOneLine(inv.property)}</dd>
         </div>
-        <div className="flex items-start gap-3">
-          <dt className="mt-0.5">
-            <CalendarClock aria-hidden="true" className="size-4 text-muted-foreground" />
-            <span className="sr-only">Expires</span>
-          </dt>
-          <dd>Link valid until {formatUkDate(inv.expires_at)}</dd>
-        </div>
+        {!reopening && (
+          <div className="flex items-start gap-3">
+            <dt className="mt-0.5">
+              <CalendarClock aria-hidden="true" className="size-4 text-muted-foreground" />
+              <span className="sr-only">Expires</span>
+            </dt>
+            <dd>Link valid until {formatUkDate(inv.expires_at)}</dd>
+          </div>
+        )}
       </dl>
 
       {unavailable ? (
@@ -183,7 +189,7 @@ export function InvitationView({ token }: { token: string }) {
               </Button>
             ) : (
               <Button size="lg" onClick={onAccept} disabled={accept.isPending}>
-                {accept.isPending ? 'Joining…' : 'Accept invitation'}
+                {reopening ? 'Open your gift' : accept.isPending ? 'Joining…' : 'Accept invitation'}
               </Button>
             )}
           </div>
@@ -191,21 +197,25 @@ export function InvitationView({ token }: { token: string }) {
       ) : (
         <div className="flex flex-col gap-3">
           <p className="text-sm text-muted-foreground">
-            Sign in with the invited email address, or create a free account with it, to accept.
+            {reopening
+              ? 'Sign in with the invited email address to open your gift.'
+              : 'Sign in with the invited email address, or create a free account with it, to accept.'}
           </p>
           <div className="flex flex-col gap-2 sm:flex-row sm:flex-wrap">
             <Button asChild size="lg">
               <Link to={signInHref(back)}>
                 <LogIn aria-hidden="true" />
-                Sign in to accept
+                {reopening ? 'Sign in to open your gift' : 'Sign in to accept'}
               </Link>
             </Button>
-            <Button asChild size="lg" variant="outline">
-              <Link to={signInHref(back, signUpParams)}>
-                <UserPlus aria-hidden="true" />
-                Create an account
-              </Link>
-            </Button>
+            {!reopening && (
+              <Button asChild size="lg" variant="outline">
+                <Link to={signInHref(back, signUpParams)}>
+                  <UserPlus aria-hidden="true" />
+                  Create an account
+                </Link>
+              </Button>
+            )}
           </div>
         </div>
       )}
