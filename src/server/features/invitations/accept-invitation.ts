@@ -8,7 +8,12 @@
 import { and, eq, inArray, sql } from 'drizzle-orm'
 import { z } from 'zod'
 import type { InvitationPreview } from '#shared/contracts/invitations.ts'
-import { INVITATION_ROLES, participantRoleLabel } from '#shared/domain/roles.ts'
+import {
+  INVITATION_ROLES,
+  isJointClientRole,
+  jointParticipantRole,
+  participantRoleLabel,
+} from '#shared/domain/roles.ts'
 import {
   appointerWords,
   appointmentFor,
@@ -242,6 +247,20 @@ export async function acceptInvitation({
     }
     if (inv.role === 'giftor') return acceptAsGiftor(tx, viewer, inv, tokenHash)
     const appointedBy = await assertAppointmentHolds(tx, viewer, inv)
+    // A joint buyer (seller) joins as a second participant in the client's role; the move's own
+    // buyer/seller column keeps the lead (decision 070). 409 when they are on the move already, in
+    // whatever role: one person holds one role on a move.
+    const role = isJointClientRole(inv.role) ? jointParticipantRole(inv.role) : inv.role
+    if (isJointClientRole(inv.role)) {
+      const onMove = await tx.execute(sql`select 1 from transactions t where t.id = ${inv.transaction_id}
+        and (t.buyer_user_id = ${viewer.profileId} or t.seller_user_id = ${viewer.profileId}
+          or exists(select 1 from transaction_participants tp where tp.transaction_id = t.id and tp.user_id = ${viewer.profileId}))`)
+      if (onMove.rows.length)
+        throw new AppError(
+          'conflict',
+          `You are already on this move, so you cannot also join it as its ${participantRoleLabel(inv.role).toLowerCase()}.`,
+        )
+    }
     if (inv.role === 'buyer' || inv.role === 'seller') {
       const holder = inv.role === 'buyer' ? t.buyer_user_id : t.seller_user_id
       if (holder && holder !== viewer.profileId) throw new AppError('conflict', `This move already has a ${inv.role}.`)
@@ -259,7 +278,7 @@ export async function acceptInvitation({
       .values({
         transactionId: inv.transaction_id,
         userId: viewer.profileId,
-        role: inv.role,
+        role,
         invitedBy: inv.invited_by,
         appointedBy,
         organizationId: inv.organization_id,
@@ -321,6 +340,8 @@ export async function acceptInvitation({
  */
 async function assertAppointmentHolds(tx: Tx, viewer: Viewer, inv: InvitationRow): Promise<string | null> {
   if (inv.role === 'buyer' || inv.role === 'seller' || inv.role === 'giftor') return inv.invited_by
+  // A joint buyer (seller) is a client, not an appointment, but the invitation holds only while its
+  // sender is still the side's client or conveyancer (canInviteRole, decision 070).
   const appointer = inv.decided_by ?? inv.invited_by
   const role = await roleOnMove(tx, inv.transaction_id, appointer)
   const side = clientSideOfRole(inv.role)
