@@ -152,6 +152,8 @@ export const FundsPicture = z.object({
       profile_id: Uuid,
       full_name: z.string(),
       lead: z.boolean(),
+      /** This buyer is the viewer. */
+      you: z.boolean(),
       first_time_buyer: z.boolean(),
       additional_property: z.boolean(),
       non_resident: z.boolean(),
