@@ -28,6 +28,9 @@ import { invitations, notifications, transactionParticipants, transactions, user
 import { AppError } from '#server/core/errors.ts'
 import { takeRecordedSeat } from '#server/core/off-platform-parties/take-recorded-seat.ts'
 import { linkMoveToFirm } from '#server/core/firm-link.ts'
+import { tickTask } from '#server/core/timeline/tick-task.ts'
+import type { NotificationDelivery } from '#server/core/notify/notify-people.ts'
+import { CDD_TASK_TITLES } from '#shared/domain/client-due-diligence.ts'
 import { recordActivity } from '#server/core/audit/record-activity.ts'
 import { hashInvitationToken, maskEmail } from '#server/core/invitations/invitation-token.ts'
 import { isColleagueAtSideFirm, roleOnMove } from '#server/core/invitations/create-invitation.ts'
@@ -190,10 +193,13 @@ export async function acceptInvitation({
   database,
   viewer,
   token,
+  notify,
 }: {
   database: Database
   viewer: Viewer
   token: string
+  /** Where the notices of a task a joint client's joining reopens link to. */
+  notify?: NotificationDelivery
 }): Promise<{ transaction_id: string; gift_id: string | null }> {
   const tokenHash = hashInvitationToken(token)
   return database.db.transaction(async (tx) => {
@@ -292,6 +298,18 @@ export async function acceptInvitation({
       summary: `joined the move as ${participantRoleLabel(inv.role)}`,
       payload: { invitationId: inv.id },
     })
+    // A joint client's due diligence is still to do: the side's CDD step, if done, is open again
+    // until their conveyancer approves them too (decision 070; the rule of syncCddTask).
+    if (isJointClientRole(inv.role) && notify)
+      await tickTask(tx, {
+        txId: inv.transaction_id,
+        task: { title: CDD_TASK_TITLES[jointParticipantRole(inv.role)] },
+        status: 'not_completed',
+        actorId: viewer.profileId,
+        reason: `: ${viewer.fullName} joined as ${participantRoleLabel(inv.role).toLowerCase()}, whose due diligence is still to do`,
+        payload: { cause: 'joint_client_joined' },
+        notify,
+      })
     // A firm recorded in this seat as not on Homeward is now this participant (issue 37 item 1).
     const seat = await tx.execute(sql`select id, role from transaction_participants
       where transaction_id = ${inv.transaction_id} and user_id = ${viewer.profileId}`)

@@ -12,6 +12,7 @@ import { AcceptInvitationResponse, Invitation } from '#shared/contracts/invitati
 import { FundsPicture } from '#shared/contracts/funds.ts'
 import { PropertyFormResponse } from '#shared/contracts/property-forms.ts'
 import { VerificationSummary } from '#shared/contracts/verification.ts'
+import { CDD_TASK_TITLES } from '#shared/domain/client-due-diligence.ts'
 import { JOINT_RELIEF_REFUSED } from '#shared/domain/land-tax.ts'
 import { exampleAnswers } from '#shared/domain/property-forms.ts'
 import { TASK_TITLES } from '#shared/domain/timeline-template.ts'
@@ -115,6 +116,23 @@ describe('inviting and joining as a joint buyer or seller', () => {
       [txId, coBuyer.profileId],
     )
     expect(joined?.summary).toBe('joined the move as Joint buyer')
+  })
+
+  it('a joint buyer joining reopens a done CDD step of the buyer’s side until they are approved too', async () => {
+    const txId = await newMove()
+    await t.database.query(
+      `update tasks set status = 'completed', completed_at = now() where title = $2
+         and stage_id in (select id from timeline_stages where transaction_id = $1)`,
+      [txId, CDD_TASK_TITLES.buyer],
+    )
+    const coBuyer = await newPerson('Cai Co-Buyer')
+    await join(buyer, txId, coBuyer, 'co_buyer')
+    expect(await taskStatus(txId, CDD_TASK_TITLES.buyer)).toBe('not_completed')
+    const [entry] = await t.database.query<{ summary: string }>(
+      `select summary from activity_events where transaction_id = $1 and actor_id = $2 and kind = 'task.reopened'`,
+      [txId, coBuyer.profileId],
+    )
+    expect(entry?.summary).toMatch(/Cai Co-Buyer joined as joint buyer, whose due diligence is still to do/)
   })
 
   it('the buyer’s conveyancer may invite a co-buyer; the seller, the seller’s conveyancer and the buyer’s surveyor may not', async () => {
