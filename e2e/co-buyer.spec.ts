@@ -29,9 +29,7 @@ async function shots(page: Page, name: string) {
   }
 }
 
-test('a buyer invites a co-buyer, who joins from the email, verifies their identity and signs', async ({
-  browser,
-}) => {
+test('a buyer invites a co-buyer, who joins from the email, verifies their identity and signs', async ({ browser }) => {
   test.setTimeout(240_000)
   const buyer = await person(browser, 'Bea Buyer', 'buyer')
   const conveyancer = await person(browser, 'Cora Conveyancer', 'conveyancer')
@@ -74,7 +72,9 @@ test('a buyer invites a co-buyer, who joins from the email, verifies their ident
   const photo = await cp.screenshot()
   await cp.getByLabel('Surname, as on the document').fill('Cobuyer')
   await cp.getByLabel('Given names, as on the document').fill('Cai')
-  await cp.getByLabel('Photo of the document').setInputFiles({ name: 'passport.png', mimeType: 'image/png', buffer: photo })
+  await cp
+    .getByLabel('Photo of the document')
+    .setInputFiles({ name: 'passport.png', mimeType: 'image/png', buffer: photo })
   await expect(cp.getByText('Preparing the photo…')).toBeHidden()
   await cp.getByLabel('The lower line of the machine readable zone').fill(MRZ)
   await cp.getByRole('button', { name: 'Save and continue' }).click()
@@ -156,12 +156,17 @@ test('joint sellers: the TA10 is signed only when both sellers have signed', asy
     data: { email: coSeller.email, role: 'co_seller' },
   })
   expect(invited.status(), await invited.text()).toBe(201)
-  const accepted = await coSeller.request.post(`/api/invitations/${await inviteToken(seller.request, coSeller.email)}/accept`, {
-    data: {},
-  })
+  const accepted = await coSeller.request.post(
+    `/api/invitations/${await inviteToken(seller.request, coSeller.email)}/accept`,
+    {
+      data: {},
+    },
+  )
   expect(accepted.ok(), await accepted.text()).toBe(true)
 
-  const { model } = (await (await seller.request.get(`/api/transactions/${txId}/forms/ta10`)).json()) as PropertyFormResponse
+  const { model } = (await (
+    await seller.request.get(`/api/transactions/${txId}/forms/ta10`)
+  ).json()) as PropertyFormResponse
   const answers = exampleAnswers(model)
   for (const section of model.sections) {
     const res = await seller.request.put(`/api/transactions/${txId}/forms/ta10/sections/${section.key}`, {

@@ -158,18 +158,20 @@ describe('inviting and joining as a joint buyer or seller', () => {
       await invite(conveyancer, draft.transactionId, 'x@homeward.test', 'co_buyer'),
       409,
     )
-    expect(noLead.error.message).toBe(
-      'This move has no buyer yet: invite them as the buyer first, then a joint buyer.',
-    )
+    expect(noLead.error.message).toBe('This move has no buyer yet: invite them as the buyer first, then a joint buyer.')
     const txId = await newMove()
     expect((await invite(buyer, txId, buyer.email.toLowerCase(), 'co_buyer')).status).toBe(409)
     for (const n of [1, 2, 3])
-      expect((await invite(buyer, txId, `joint-${n}-${randomUUID().slice(0, 6)}@homeward.test`, 'co_buyer')).status).toBe(201)
+      expect(
+        (await invite(buyer, txId, `joint-${n}-${randomUUID().slice(0, 6)}@homeward.test`, 'co_buyer')).status,
+      ).toBe(201)
     const fifth = await json<{ error: { message: string } }>(
       await invite(buyer, txId, `joint-5-${randomUUID().slice(0, 6)}@homeward.test`, 'co_buyer'),
       409,
     )
-    expect(fifth.error.message).toBe('A property can have at most 4 legal owners, so this move cannot take another joint buyer.')
+    expect(fifth.error.message).toBe(
+      'A property can have at most 4 legal owners, so this move cannot take another joint buyer.',
+    )
 
     // Someone already on the move (the buyer's conveyancer) cannot also join as a joint buyer.
     const other = await newMove()
@@ -240,7 +242,11 @@ describe('land tax on a joint purchase', () => {
 
     // The lead is a first-time buyer; the co-buyer has said nothing yet (read as no): standard rates.
     let picture = FundsPicture.parse(await json(await put(buyer, txId, plan(true)), 200))
-    expect(picture.sdlt).toMatchObject({ total_pence: 10_000_00, first_time_buyer_relief: false, relief_refused: JOINT_RELIEF_REFUSED })
+    expect(picture.sdlt).toMatchObject({
+      total_pence: 10_000_00,
+      first_time_buyer_relief: false,
+      relief_refused: JOINT_RELIEF_REFUSED,
+    })
     expect(picture.purchasers.map((p) => [p.full_name, p.lead, p.first_time_buyer])).toEqual([
       ['Bea Buyer', true, true],
       ['Cai Co-Buyer', false, false],
@@ -261,7 +267,9 @@ describe('land tax on a joint purchase', () => {
     picture = FundsPicture.parse(await json(await put(coBuyer, txId, plan(false, true)), 200))
     expect(picture.sdlt).toMatchObject({ total_pence: 30_000_00, additional_property_surcharge: true })
     // The lead's own view shows their answers, the tax the same.
-    const asLead = FundsPicture.parse(await json(await t.request(`/api/transactions/${txId}/funds`, { as: buyer }), 200))
+    const asLead = FundsPicture.parse(
+      await json(await t.request(`/api/transactions/${txId}/funds`, { as: buyer }), 200),
+    )
     expect(asLead.plan).toMatchObject({ first_time_buyer: true, additional_property: false })
     expect(asLead.sdlt?.total_pence).toBe(30_000_00)
   })
