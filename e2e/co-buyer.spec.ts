@@ -188,7 +188,7 @@ test('joint sellers: the TA10 is signed only when both sellers have signed', asy
 
   await signAs(seller.page, 'Tom Seller')
   await slow(toast(seller.page)).toContainText('Your signature is recorded')
-  const box = seller.page.getByLabel('Signatures of the sellers')
+  const box = seller.page.getByRole('group', { name: 'Signatures of the sellers' })
   await expect(box).toContainText('Still to sign: Cass Coseller.')
   await expect(box).toContainText('Tom Seller on')
   await shots(seller.page, 'joint-sellers-one-signed')

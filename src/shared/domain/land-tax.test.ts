@@ -7,7 +7,10 @@ const ftb = { ...no, firstTimeBuyer: true }
 describe('jointPurchaseAnswers', () => {
   it('gives first-time buyer relief only when every buyer is a first-time buyer', () => {
     expect(jointPurchaseAnswers([ftb, ftb])).toMatchObject({ firstTimeBuyer: true, reliefRefused: null })
-    expect(jointPurchaseAnswers([ftb, no])).toMatchObject({ firstTimeBuyer: false, reliefRefused: JOINT_RELIEF_REFUSED })
+    expect(jointPurchaseAnswers([ftb, no])).toMatchObject({
+      firstTimeBuyer: false,
+      reliefRefused: JOINT_RELIEF_REFUSED,
+    })
     expect(jointPurchaseAnswers([no, no])).toMatchObject({ firstTimeBuyer: false, reliefRefused: null })
   })
 

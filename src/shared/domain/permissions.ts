@@ -62,7 +62,14 @@ export const PERMISSIONS = [
 ] as const satisfies readonly PermissionName[]
 export type Permission = (typeof PERMISSIONS)[number]
 
-const BUYER_SIDE: readonly string[] = ['buyer', 'co_buyer', 'buyer_conveyancer', 'buyers_agent', 'mortgage_broker', 'surveyor']
+const BUYER_SIDE: readonly string[] = [
+  'buyer',
+  'co_buyer',
+  'buyer_conveyancer',
+  'buyers_agent',
+  'mortgage_broker',
+  'surveyor',
+]
 const SELLER_SIDE: readonly string[] = ['seller', 'co_seller', 'seller_conveyancer', 'estate_agent']
 const CONVEYANCERS: readonly string[] = ['buyer_conveyancer', 'seller_conveyancer']
 

@@ -233,11 +233,19 @@ async function assertJointSeatOpen(tx: Tx, txId: string, side: 'buyer' | 'seller
       (select count(*)::int from invitations where transaction_id = ${txId} and role = ${jointRole}
         and status in ('pending', 'proposed') and email <> ${email}) as pending`)
   const seat = firstRow(
-    z.object({ lead: z.string().nullable(), lead_email: z.string().nullable(), clients: z.number(), pending: z.number() }),
+    z.object({
+      lead: z.string().nullable(),
+      lead_email: z.string().nullable(),
+      clients: z.number(),
+      pending: z.number(),
+    }),
     res,
   )
   if (!seat?.lead)
-    throw new AppError('conflict', `This move has no ${side} yet: invite them as the ${side} first, then a joint ${side}.`)
+    throw new AppError(
+      'conflict',
+      `This move has no ${side} yet: invite them as the ${side} first, then a joint ${side}.`,
+    )
   if (seat.lead_email === email) throw new AppError('conflict', `${email} is already the ${side} on this move.`)
   if (seat.clients + seat.pending >= MAX_CLIENTS_PER_SIDE)
     throw new AppError(

@@ -129,8 +129,13 @@ export async function readSignatures(db: Tx | Database['db'], formId: string) {
  * Removes the signatures a joint sale's sellers gave to the answers before a change (decision 070),
  * with an audit entry when there were any: no signature stands for answers its signer did not see.
  */
-export async function clearSignatures(tx: Tx, opts: { txId: string; formId: string; form: PropertyFormKind; actorId: string }) {
-  const res = await tx.execute(sql`delete from property_form_signatures where form_id = ${opts.formId} returning profile_id`)
+export async function clearSignatures(
+  tx: Tx,
+  opts: { txId: string; formId: string; form: PropertyFormKind; actorId: string },
+) {
+  const res = await tx.execute(
+    sql`delete from property_form_signatures where form_id = ${opts.formId} returning profile_id`,
+  )
   if (!res.rows.length) return
   await recordActivity(tx, {
     transactionId: opts.txId,

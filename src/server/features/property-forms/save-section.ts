@@ -66,7 +66,8 @@ export async function saveSection(opts: {
       on conflict (transaction_id, form) do update set answers = excluded.answers,
         updated_by = excluded.updated_by, updated_at = now(), version = property_forms.version + 1
       returning updated_at`)
-    if (row) await clearSignatures(tx, { txId: opts.txId, formId: row.id, form: opts.form, actorId: opts.viewer.profileId })
+    if (row)
+      await clearSignatures(tx, { txId: opts.txId, formId: row.id, form: opts.form, actorId: opts.viewer.profileId })
     if (!row) {
       await recordActivity(tx, {
         transactionId: opts.txId,

@@ -101,7 +101,12 @@ export async function signPropertyForm(opts: {
             actorId: viewer.profileId,
             kind: 'property_form.cosigned',
             summary: `signed the ${PROPERTY_FORM_TITLES[form]} as “${opts.typedName}”; waiting for ${waiting.map((w) => w.full_name).join(' and ')} to sign`,
-            payload: { form, signedAt: new Date().toISOString(), method: 'typed', waitingFor: waiting.map((w) => w.id) },
+            payload: {
+              form,
+              signedAt: new Date().toISOString(),
+              method: 'typed',
+              waitingFor: waiting.map((w) => w.id),
+            },
             ip: opts.ip,
           })
           await notifyPeople(tx, {
@@ -109,7 +114,9 @@ export async function signPropertyForm(opts: {
             kind: 'signature_requested',
             transactionId: txId,
             actorId: viewer.profileId,
-            title: singleLine(`${viewer.fullName} signed the ${PROPERTY_FORM_TITLES[form]}: it needs your signature too`),
+            title: singleLine(
+              `${viewer.fullName} signed the ${PROPERTY_FORM_TITLES[form]}: it needs your signature too`,
+            ),
             body: 'Review every answer and sign: the form goes to the buyer once every seller has signed.',
             link: propertyFormPath(txId, form),
             ...opts.notify,

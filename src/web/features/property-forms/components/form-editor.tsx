@@ -402,7 +402,7 @@ function SignStep({
       )}
       <AnswersReview model={model} answers={answers} onChange={onGo} />
       {waitingFor.length > 0 && (
-        <div className="rounded-xl border bg-muted/40 p-4 text-sm" aria-label="Signatures of the sellers">
+        <div role="group" className="rounded-xl border bg-muted/40 p-4 text-sm" aria-label="Signatures of the sellers">
           <p className="font-medium">Every seller signs this form: it is signed once the last of you has.</p>
           {signatures.length > 0 && (
             <p className="mt-1">
@@ -418,9 +418,7 @@ function SignStep({
           )}
           <p className="mt-1">Still to sign: {waitingFor.join(', ')}.</p>
           {signatures.length > 0 && (
-            <p className="mt-1 text-muted-foreground">
-              A change to any answer now asks every seller to sign again.
-            </p>
+            <p className="mt-1 text-muted-foreground">A change to any answer now asks every seller to sign again.</p>
           )}
         </div>
       )}
