@@ -101,8 +101,8 @@ export const MANUAL = {
   },
   identities: { e2e: ['oauth'], why: 'identities are the OpenID Connect sign-ins linked to an account' },
   invitations: {
-    e2e: ['invitation-join', 'buyer-journey', 'workspace', 'appointments'],
-    why: 'invitations are walked by the journeys that invite and join, and by a proposed appointment the client accepts (decision 014)',
+    e2e: ['invitation-join', 'buyer-journey', 'workspace', 'appointments', 'co-buyer'],
+    why: 'invitations are walked by the journeys that invite and join, by a proposed appointment the client accepts (decision 014), and by a joint buyer and a joint seller joining (decision 070)',
   },
   live: { e2e: ['chat', 'failures'], why: 'live updates are walked by chat and by going offline (failures)' },
   logbooks: {

@@ -142,7 +142,24 @@ export const FundsPicture = z.object({
   consents: z.array(BankConsent),
   accounts: z.array(BankAccount),
   flags: z.array(FundsFlag),
+  /**
+   * The plan's land tax answers: the viewer's own when they are a joint buyer, else the lead buyer's
+   * (decision 070).
+   */
   plan: FundsPlan,
+  /** Every buyer's own land tax answers, the lead first: the tax follows all of them together (jointPurchaseAnswers). */
+  purchasers: z.array(
+    z.object({
+      profile_id: Uuid,
+      full_name: z.string(),
+      lead: z.boolean(),
+      /** This buyer is the viewer. */
+      you: z.boolean(),
+      first_time_buyer: z.boolean(),
+      additional_property: z.boolean(),
+      non_resident: z.boolean(),
+    }),
+  ),
   mortgage: z.object({
     amount_pence: Pence,
     source: z.enum(['offer', 'dip', 'stated', 'none']),

@@ -76,9 +76,16 @@ export const PropertyFormResponse = z.object({
   missing: z.array(MissingAnswer),
   evidence: z.array(FormEvidence),
   signed: z.object({ name: z.string(), at: Timestamp, document_id: Uuid.nullable() }).nullable(),
+  /**
+   * A joint sale's signatures so far while the form waits for every seller (decision 070): the typed
+   * name, when, and the account's name. Shown to the seller's side only; empty once signed.
+   */
+  signatures: z.array(z.object({ name: z.string(), at: Timestamp, full_name: z.string() })),
+  /** The sellers still to sign a joint sale's form (names), for the seller's side; empty for one seller. */
+  waiting_for: z.array(z.string()),
   /** The seller and their conveyancer fill the form while it is unsigned. */
   can_edit: z.boolean(),
-  /** The seller signs. */
+  /** The seller signs (each seller of a joint sale once; false after their own signature). */
   can_sign: z.boolean(),
   /** The buyer's conveyancer raises enquiries on answers. */
   can_raise_enquiries: z.boolean(),

@@ -112,6 +112,8 @@ export const ACTIVITY_KIND_RULES = {
   'enquiry.further_enquiry': 'everyone',
   'property_form.started': 'everyone',
   'property_form.signed': 'everyone',
+  'property_form.cosigned': 'seller_side',
+  'property_form.signatures_cleared': 'seller_side',
   'property_form.evidence_added': 'everyone',
   'property_form.evidence_removed': 'everyone',
   'title.checked': 'everyone',

@@ -3,7 +3,7 @@
  * enforcement unspecified). The server enforces these; the web app uses the same functions only to
  * hide what a person cannot do. Names follow `action:entity:scope`.
  */
-import { participantRoleLabel, type InvitableRole } from './roles'
+import { isJointClientRole, jointParticipantRole, participantRoleLabel, type InvitableRole } from './roles'
 import type { TransactionStatus } from './statuses'
 import { canTickTaskOnMove } from './task-owners'
 
@@ -67,8 +67,15 @@ export const PERMISSIONS = [
 ] as const satisfies readonly PermissionName[]
 export type Permission = (typeof PERMISSIONS)[number]
 
-const BUYER_SIDE: readonly string[] = ['buyer', 'buyer_conveyancer', 'buyers_agent', 'mortgage_broker', 'surveyor']
-const SELLER_SIDE: readonly string[] = ['seller', 'seller_conveyancer', 'estate_agent']
+const BUYER_SIDE: readonly string[] = [
+  'buyer',
+  'co_buyer',
+  'buyer_conveyancer',
+  'buyers_agent',
+  'mortgage_broker',
+  'surveyor',
+]
+const SELLER_SIDE: readonly string[] = ['seller', 'co_seller', 'seller_conveyancer', 'estate_agent']
 const CONVEYANCERS: readonly string[] = ['buyer_conveyancer', 'seller_conveyancer']
 
 /** 'buyer' or 'seller' side of a participant role; lenders and unknown roles have none. */
@@ -117,12 +124,17 @@ export function canInviteRole(inviterRole: string | null | undefined, invitedRol
   if (!inviterRole) return false
   const side = sideOf(inviterRole)
   if (!side) return false
+  // A joint buyer (seller) is invited by the buyer (seller) or their conveyancer only (decision 070).
+  if (isJointClientRole(invitedRole))
+    return jointParticipantRole(invitedRole) === side && (inviterRole === side || inviterRole === `${side}_conveyancer`)
   return sideOf(invitedRole) === side || invitedRole === 'buyer' || invitedRole === 'seller'
 }
 
 /** Why `canInviteRole` refused, in words a person can act on. */
 export function otherSideInviteMessage(invitedRole: string): string {
   const other = sideOf(invitedRole) === 'seller' ? 'seller' : 'buyer'
+  if (isJointClientRole(invitedRole))
+    return `A ${participantRoleLabel(invitedRole).toLowerCase()} is invited by the ${other} or the ${other}'s conveyancer.`
   return `The ${participantRoleLabel(invitedRole)} is appointed by the ${other}'s side. Ask the ${other} to invite them (or invite the ${other}, who can then invite their own).`
 }
 

@@ -65,7 +65,33 @@ export const PARTICIPANT_ROLES = [
 ] as const
 export type ParticipantRole = (typeof PARTICIPANT_ROLES)[number]
 
-/** Roles one can be invited as (the buyer, the seller, or a professional). */
+/**
+ * Invitation roles of a joint purchase or sale (decision 070): a co-buyer or co-seller is invited as
+ * such and joins as a second participant in the client's role ('buyer' or 'seller',
+ * jointParticipantRole), so every rule written for "the buyer" (access, audiences, CDD, funds, tasks)
+ * holds for them with no rule of its own; the move's buyer_user_id / seller_user_id stays the lead.
+ */
+export const JOINT_CLIENT_ROLES = ['co_buyer', 'co_seller'] as const
+export type JointClientRole = (typeof JOINT_CLIENT_ROLES)[number]
+
+/** True for 'co_buyer' and 'co_seller'. */
+export function isJointClientRole(role: string): role is JointClientRole {
+  return (JOINT_CLIENT_ROLES as readonly string[]).includes(role)
+}
+
+/** The participant role a joint client joins as: 'co_buyer' -> 'buyer', 'co_seller' -> 'seller'. */
+export function jointParticipantRole(role: JointClientRole): 'buyer' | 'seller' {
+  return role === 'co_buyer' ? 'buyer' : 'seller'
+}
+
+/**
+ * At most four people hold the legal title to land (Trustee Act 1925 s.34(2) and Law of Property Act
+ * 1925 s.34(2): a conveyance to more than four names the first four as trustees), so a side has at
+ * most four clients on Homeward: the lead and up to three joint buyers (or sellers).
+ */
+export const MAX_CLIENTS_PER_SIDE = 4
+
+/** Roles one can be invited as (the buyer, the seller, a joint buyer or seller, or a professional). */
 export const INVITABLE_ROLES = [
   'buyer',
   'seller',
@@ -74,7 +100,8 @@ export const INVITABLE_ROLES = [
   'surveyor',
   'mortgage_broker',
   'estate_agent',
-] as const satisfies readonly ParticipantRole[]
+  ...JOINT_CLIENT_ROLES,
+] as const satisfies readonly (ParticipantRole | JointClientRole)[]
 export type InvitableRole = (typeof INVITABLE_ROLES)[number]
 
 /**
@@ -96,17 +123,21 @@ const PARTICIPANT_ROLE_LABELS: Record<ParticipantRole, string> = {
   lender: 'Lender',
   surveyor: 'Surveyor',
 }
+const JOINT_CLIENT_LABELS: Record<JointClientRole, string> = { co_buyer: 'Joint buyer', co_seller: 'Joint seller' }
 const GIFTOR_LABEL = 'Giftor (someone giving money towards the deposit)'
 
 /** Display label of a participant role; unknown values fall back to roleLabel. */
 export function participantRoleLabel(role: string): string {
   if (role === 'giftor') return GIFTOR_LABEL
+  if (isJointClientRole(role)) return JOINT_CLIENT_LABELS[role]
   return (PARTICIPANT_ROLE_LABELS as Record<string, string>)[role] ?? roleLabel(role)
 }
 
 const SIGNUP_CHOICE_BY_PARTICIPANT_ROLE: Record<string, SignupRole> = {
   buyer: 'buyer',
   seller: 'seller',
+  co_buyer: 'buyer',
+  co_seller: 'seller',
   buyer_conveyancer: 'conveyancer',
   seller_conveyancer: 'conveyancer',
   surveyor: 'surveyor',

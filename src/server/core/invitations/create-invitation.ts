@@ -18,7 +18,12 @@ import {
 import { appointmentFor, clientSideOfRole, proposalDecider } from '#shared/domain/appointments.ts'
 import { sideActivityAudience } from '#shared/domain/activity-audiences.ts'
 import { singleLine } from '#shared/domain/plain-text.ts'
-import { participantRoleLabel } from '#shared/domain/roles.ts'
+import {
+  isJointClientRole,
+  jointParticipantRole,
+  MAX_CLIENTS_PER_SIDE,
+  participantRoleLabel,
+} from '#shared/domain/roles.ts'
 import { ukDate } from '#shared/domain/uk-time.ts'
 import { giftorGiftPath, invitationPath, transactionPath } from '#shared/paths.ts'
 import { lockTransactionForViewer } from '#server/access/transactions.ts'
@@ -216,6 +221,45 @@ export async function sendInvitation(
   return id
 }
 
+/**
+ * A joint buyer (seller) joins beside the side's lead (decision 070): 409 when the move has no buyer
+ * (seller) yet (invite them as the buyer first), when the person is the lead, or when the side would
+ * pass MAX_CLIENTS_PER_SIDE clients, counting those on the move and the joint invitations still
+ * pending for other people (at most four hold the legal title).
+ */
+async function assertJointSeatOpen(tx: Tx, txId: string, side: 'buyer' | 'seller', email: string): Promise<void> {
+  const jointRole = side === 'buyer' ? 'co_buyer' : 'co_seller'
+  const res = await tx.execute(sql`
+    select (select ${side === 'buyer' ? sql`buyer_user_id` : sql`seller_user_id`} from transactions where id = ${txId}) as lead,
+      (select lower(p.email) from transactions t join profiles p
+        on p.id = ${side === 'buyer' ? sql`t.buyer_user_id` : sql`t.seller_user_id`} where t.id = ${txId}) as lead_email,
+      (select count(*)::int from (select user_id from transaction_participants where transaction_id = ${txId} and role = ${side}
+        union select ${side === 'buyer' ? sql`buyer_user_id` : sql`seller_user_id`} from transactions
+          where id = ${txId} and ${side === 'buyer' ? sql`buyer_user_id` : sql`seller_user_id`} is not null) c) as clients,
+      (select count(*)::int from invitations where transaction_id = ${txId} and role = ${jointRole}
+        and status in ('pending', 'proposed') and email <> ${email}) as pending`)
+  const seat = firstRow(
+    z.object({
+      lead: z.string().nullable(),
+      lead_email: z.string().nullable(),
+      clients: z.number(),
+      pending: z.number(),
+    }),
+    res,
+  )
+  if (!seat?.lead)
+    throw new AppError(
+      'conflict',
+      `This move has no ${side} yet: invite them as the ${side} first, then a joint ${side}.`,
+    )
+  if (seat.lead_email === email) throw new AppError('conflict', `${email} is already the ${side} on this move.`)
+  if (seat.clients + seat.pending >= MAX_CLIENTS_PER_SIDE)
+    throw new AppError(
+      'conflict',
+      `A property can have at most ${MAX_CLIENTS_PER_SIDE} legal owners, so this move cannot take another joint ${side}.`,
+    )
+}
+
 export async function createInvitation(
   ctx: InvitationContext & { txId: string; input: CreateInvitationInput },
 ): Promise<string> {
@@ -274,6 +318,7 @@ export async function createInvitation(
         throw new AppError('conflict', `This move already has a ${role}.`)
       }
     }
+    if (isJointClientRole(role)) await assertJointSeatOpen(tx, txId, jointParticipantRole(role), email)
     const pending = await tx.execute(sql`
       select id, role from invitations where transaction_id = ${txId} and email = ${email} and status = 'pending'
         and gift_id is null for update`)

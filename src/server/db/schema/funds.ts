@@ -60,6 +60,31 @@ export const fundingPlans = pgTable(
 )
 
 /**
+ * A joint buyer's own answers to the land tax questions (decision 070): the lead buyer's are the
+ * plan's columns above, each co-buyer's a row here. The tax of the purchase follows every buyer's
+ * answers together (jointPurchaseAnswers, src/shared/domain/land-tax.ts).
+ */
+export const purchaserTaxAnswers = pgTable(
+  'purchaser_tax_answers',
+  {
+    transactionId: uuid('transaction_id')
+      .notNull()
+      .references(() => transactions.id, { onDelete: 'cascade' }),
+    profileId: uuid('profile_id')
+      .notNull()
+      .references(() => profiles.id, { onDelete: 'cascade' }),
+    firstTimeBuyer: boolean('first_time_buyer').notNull().default(false),
+    additionalProperty: boolean('additional_property').notNull().default(false),
+    nonResident: boolean('non_resident').notNull().default(false),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('purchaser_tax_answers_key').on(t.transactionId, t.profileId),
+    index('purchaser_tax_answers_profile_idx').on(t.profileId),
+  ],
+)
+
+/**
  * An account-information consent started with a bank through the open-banking provider: the buyer's
  * (gift_id null), or a giftor's own bank check for one gift (gift_id set; decision 069). A giftor's
  * accounts are never part of the buyer's funding picture; the buyer's conveyancer sees them as the

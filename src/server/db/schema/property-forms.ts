@@ -56,3 +56,27 @@ export const propertyFormEvidence = pgTable(
     index('property_form_evidence_form_idx').on(t.formId),
   ],
 )
+
+/**
+ * Each seller's signature of a form while a joint sale waits for the others (decision 070): the form
+ * is signed (property_forms.signed_at, its PDF naming every signer, the task ticked) only when every
+ * seller of the move has a row here for the answers as they stand. A change to the answers removes
+ * the rows, so no one's signature stands for answers they did not see. `signed_name` is the typed name.
+ */
+export const propertyFormSignatures = pgTable(
+  'property_form_signatures',
+  {
+    formId: uuid('form_id')
+      .notNull()
+      .references(() => propertyForms.id, { onDelete: 'cascade' }),
+    profileId: uuid('profile_id')
+      .notNull()
+      .references(() => profiles.id, { onDelete: 'cascade' }),
+    signedName: text('signed_name').notNull(),
+    signedAt: timestamp('signed_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('property_form_signatures_key').on(t.formId, t.profileId),
+    index('property_form_signatures_profile_idx').on(t.profileId),
+  ],
+)

@@ -68,6 +68,8 @@ export const PERSON_COLUMNS: Record<string, string> = {
   'ledger_entries.created_by': ACTIVITY,
   'property_forms.updated_by': OTHER_RECORDS,
   'property_forms.signed_by': OTHER_RECORDS,
+  'property_form_signatures.profile_id': OTHER_RECORDS,
+  'purchaser_tax_answers.profile_id': OTHER_RECORDS,
   'property_form_evidence.added_by': OTHER_RECORDS,
   'tasks.completed_by': ACTIVITY,
   'timeline_stages.blocked_by': ACTIVITY,

@@ -2,7 +2,7 @@
  * The document audience matrix (issue 35, decision 051), generated from the audience table
  * (src/shared/domain/document-audiences.ts): one document for every audience and one for every kind
  * (filed by each side's conveyancer with the kind's default), against every kind of person: the buyer,
- * the seller, each conveyancer, a firm colleague of each conveyancer, the estate agent, the buyer's
+ * the seller, a joint buyer and a joint seller (decision 070), each conveyancer, a firm colleague of each conveyancer, the estate agent, the buyer's
  * agent, the broker, the surveyor, a giftor, a former participant and an outsider. For each pair it
  * checks the list, the header's count, one version, the version history, the view link and the
  * download. A new audience or kind is in the matrix without anyone adding a row.
@@ -30,6 +30,9 @@ import { makePdf } from '#server/test/test-files.ts'
 const ACTORS = {
   buyer: 'buyer',
   seller: 'seller',
+  // A joint buyer and a joint seller (decision 070): second participants in the clients' roles.
+  coBuyer: 'buyer',
+  coSeller: 'seller',
   buyerConveyancer: 'buyer_conveyancer',
   sellerConveyancer: 'seller_conveyancer',
   buyerFirmColleague: 'buyer_conveyancer',
@@ -93,6 +96,8 @@ describe('document audiences: every audience and kind against everyone', () => {
     const signups: Record<Actor, Parameters<TestApp['signUp']>[0]> = {
       buyer: { role: 'buyer', name: 'Bea Buyer' },
       seller: { role: 'seller', name: 'Sam Seller' },
+      coBuyer: { role: 'buyer', name: 'Cai Co-Buyer' },
+      coSeller: { role: 'seller', name: 'Cass Co-Seller' },
       buyerConveyancer: { role: 'conveyancer', name: 'Bill Buyers-Conveyancer' },
       sellerConveyancer: { role: 'conveyancer', name: 'Sue Sellers-Conveyancer' },
       buyerFirmColleague: { role: 'conveyancer', name: 'Bob Buyer-Firm' },
@@ -110,6 +115,8 @@ describe('document audiences: every audience and kind against everyone', () => {
       buyerProfileId: users.buyer.profileId,
       sellerProfileId: users.seller.profileId,
       participants: [
+        { profileId: users.coBuyer.profileId, role: 'buyer' },
+        { profileId: users.coSeller.profileId, role: 'seller' },
         { profileId: users.buyerConveyancer.profileId, role: 'buyer_conveyancer' },
         { profileId: users.sellerConveyancer.profileId, role: 'seller_conveyancer' },
         { profileId: users.estateAgent.profileId, role: 'estate_agent' },

@@ -32,7 +32,7 @@ async function asBuyer(opts: BuyerWrite, work: (tx: Tx) => Promise<void>): Promi
   return opts.database.db.transaction(async (tx) => {
     await lockFundsForBuyer(tx, opts.viewer, opts.txId)
     await work(tx)
-    return buildFundsPicture(tx, opts.txId, 'buyer', opts.provider)
+    return buildFundsPicture(tx, opts.txId, 'buyer', opts.provider, opts.viewer.profileId)
   })
 }
 
@@ -46,8 +46,21 @@ export function saveFundsPlan(opts: BuyerWrite & { input: SaveFundsPlanInput }):
   const i = opts.input
   return asBuyer(opts, async (tx) => {
     await ensurePlan(tx, opts.txId)
-    await tx.execute(sql`update funding_plans set first_time_buyer = ${i.first_time_buyer},
-        additional_property = ${i.additional_property}, non_resident = ${i.non_resident},
+    // The land tax answers are each buyer's own (decision 070): the lead's on the plan, a joint
+    // buyer's in purchaser_tax_answers; the amounts are the buyers' one shared plan.
+    const lead = await tx.execute(sql`select 1 from transactions where id = ${opts.txId}
+      and buyer_user_id is distinct from ${opts.viewer.profileId}`)
+    const joint = lead.rows.length > 0
+    if (joint)
+      await tx.execute(sql`insert into purchaser_tax_answers
+          (transaction_id, profile_id, first_time_buyer, additional_property, non_resident)
+        values (${opts.txId}, ${opts.viewer.profileId}, ${i.first_time_buyer}, ${i.additional_property}, ${i.non_resident})
+        on conflict (transaction_id, profile_id) do update set first_time_buyer = excluded.first_time_buyer,
+          additional_property = excluded.additional_property, non_resident = excluded.non_resident, updated_at = now()`)
+    await tx.execute(sql`update funding_plans set
+        first_time_buyer = case when ${joint} then first_time_buyer else ${i.first_time_buyer} end,
+        additional_property = case when ${joint} then additional_property else ${i.additional_property} end,
+        non_resident = case when ${joint} then non_resident else ${i.non_resident} end,
         mortgage_stated_pence = ${i.mortgage_stated_pence}, sale_proceeds_pence = ${i.sale_proceeds_pence},
         fees_pence = ${i.fees_pence}, version = version + 1, updated_at = now()
       where transaction_id = ${opts.txId}`)

@@ -8,7 +8,7 @@ import { sql } from 'drizzle-orm'
 import { z } from 'zod'
 import { BankConsent, FundsGift, type FundsPicture, type FundsStatuses } from '#shared/contracts/funds.ts'
 import { formatPence } from '#shared/domain/surveys.ts'
-import { calculateLandTax, LAND_TAX_NAMES } from '#shared/domain/land-tax.ts'
+import { calculateLandTax, jointPurchaseAnswers, LAND_TAX_NAMES } from '#shared/domain/land-tax.ts'
 import { NATIONS } from '#shared/domain/nations.ts'
 import { deriveFundsStatus, flagFor, fundingBalance, type FundsStatus } from '#shared/domain/source-of-funds.ts'
 import { readFundsRole } from '#server/access/funds.ts'
@@ -82,6 +82,15 @@ const GiftRow = FundsGift.omit({ progress: true, invitation_expires_at: true }).
   identity_check_id: z.string().nullable(),
 })
 
+/** A joint buyer's own land tax answers (decision 070); no row yet reads as no to each. */
+const CoBuyerRow = z.object({
+  profile_id: z.string(),
+  full_name: z.string(),
+  first_time_buyer: z.boolean(),
+  additional_property: z.boolean(),
+  non_resident: z.boolean(),
+})
+
 /** The latest DIP and its case's stage. */
 const DipRow = z.object({ amount_pence: z.number(), lender: z.string(), stage: z.string() })
 
@@ -94,6 +103,8 @@ export async function buildFundsPicture(
   txId: string,
   viewerRole: 'buyer' | 'buyer_conveyancer',
   provider: OpenBankingProvider | null,
+  /** The viewer: a joint buyer sees their own land tax answers in `plan` (decision 070). */
+  viewerProfileId: string | null = null,
 ): Promise<FundsPicture> {
   const q = async <S extends z.ZodType>(schema: S, query: ReturnType<typeof sql>) =>
     rows(schema, await tx.execute(query))
@@ -124,6 +135,35 @@ export async function buildFundsPicture(
     reviewed_at: null,
     reviewer_name: null,
   }
+  // The lead buyer's answers are the plan's; each joint buyer's their own row (decision 070).
+  const lead = await q(
+    z.object({ full_name: z.string().nullable(), id: z.string().nullable() }),
+    sql`select p.full_name, t.buyer_user_id as id from transactions t left join profiles p on p.id = t.buyer_user_id where t.id = ${txId}`,
+  )
+  const coBuyers = await q(
+    CoBuyerRow,
+    sql`select tp.user_id as profile_id, p.full_name, coalesce(a.first_time_buyer, false) as first_time_buyer,
+          coalesce(a.additional_property, false) as additional_property, coalesce(a.non_resident, false) as non_resident
+        from transaction_participants tp join transactions t on t.id = tp.transaction_id
+        join profiles p on p.id = tp.user_id
+        left join purchaser_tax_answers a on a.transaction_id = tp.transaction_id and a.profile_id = tp.user_id
+        where tp.transaction_id = ${txId} and tp.role = 'buyer' and tp.user_id is distinct from t.buyer_user_id
+        order by tp.created_at, tp.id`,
+  )
+  const leadAnswers = {
+    firstTimeBuyer: plan.first_time_buyer,
+    additionalProperty: plan.additional_property,
+    nonResident: plan.non_resident,
+  }
+  const joint = jointPurchaseAnswers([
+    leadAnswers,
+    ...coBuyers.map((b) => ({
+      firstTimeBuyer: b.first_time_buyer,
+      additionalProperty: b.additional_property,
+      nonResident: b.non_resident,
+    })),
+  ])
+  const mine = coBuyers.find((b) => b.profile_id === viewerProfileId)
   const consents = await q(
     ConsentRow,
     sql`
@@ -236,9 +276,9 @@ export async function buildFundsPicture(
           nation: move!.nation,
           effectiveDate: move!.effective_date,
           pricePence: price,
-          firstTimeBuyer: plan.first_time_buyer,
-          additionalProperty: plan.additional_property,
-          nonResident: plan.non_resident,
+          firstTimeBuyer: joint.firstTimeBuyer,
+          additionalProperty: joint.additionalProperty,
+          nonResident: joint.nonResident,
         })
   const giftsTotal = gifts.reduce((s, g) => s + g.amount_pence, 0)
   const sources = {
@@ -307,13 +347,29 @@ export async function buildFundsPicture(
     accounts,
     flags,
     plan: {
-      first_time_buyer: plan.first_time_buyer,
-      additional_property: plan.additional_property,
-      non_resident: plan.non_resident,
+      first_time_buyer: mine ? mine.first_time_buyer : plan.first_time_buyer,
+      additional_property: mine ? mine.additional_property : plan.additional_property,
+      non_resident: mine ? mine.non_resident : plan.non_resident,
       mortgage_stated_pence: plan.mortgage_stated_pence === null ? null : Number(plan.mortgage_stated_pence),
       sale_proceeds_pence: plan.sale_proceeds_pence === null ? null : Number(plan.sale_proceeds_pence),
       fees_pence: Number(plan.fees_pence),
     },
+    purchasers: [
+      ...(lead[0]?.id
+        ? [
+            {
+              profile_id: lead[0].id,
+              full_name: lead[0].full_name ?? 'The buyer',
+              lead: true,
+              you: lead[0].id === viewerProfileId,
+              first_time_buyer: plan.first_time_buyer,
+              additional_property: plan.additional_property,
+              non_resident: plan.non_resident,
+            },
+          ]
+        : []),
+      ...coBuyers.map((b) => ({ ...b, lead: false, you: b.profile_id === viewerProfileId })),
+    ],
     mortgage,
     gifts,
     price_pence: price === null ? null : Number(price),
@@ -330,7 +386,7 @@ export async function buildFundsPicture(
         tax_pence: b.taxPence,
       })),
       first_time_buyer_relief: sdltResult.firstTimeBuyerRelief,
-      relief_refused: sdltResult.reliefRefused,
+      relief_refused: sdltResult.reliefRefused ?? (sdltResult.tax === 'sdlt' ? joint.reliefRefused : null),
       additional_property_surcharge: sdltResult.additionalPropertySurcharge,
       non_resident_surcharge: sdltResult.nonResidentSurcharge,
       source_url: sdltResult.sourceUrl,
@@ -369,7 +425,7 @@ export async function getFundsPicture(opts: {
 }): Promise<FundsPicture> {
   return opts.database.db.transaction(async (tx) => {
     const role = await readFundsRole(tx, opts.viewer, opts.txId)
-    const picture = await buildFundsPicture(tx, opts.txId, role, opts.provider)
+    const picture = await buildFundsPicture(tx, opts.txId, role, opts.provider, opts.viewer.profileId)
     // One audit entry per visit: the page polls every 2 s while a bank consent is pending, and each poll
     // is not a new view. A visit is the viewer's views within 10 minutes of their last entry.
     const recent = await tx.execute(sql`

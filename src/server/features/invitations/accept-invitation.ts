@@ -8,7 +8,12 @@
 import { and, eq, inArray, sql } from 'drizzle-orm'
 import { z } from 'zod'
 import type { InvitationPreview } from '#shared/contracts/invitations.ts'
-import { INVITATION_ROLES, participantRoleLabel } from '#shared/domain/roles.ts'
+import {
+  INVITATION_ROLES,
+  isJointClientRole,
+  jointParticipantRole,
+  participantRoleLabel,
+} from '#shared/domain/roles.ts'
 import {
   appointerWords,
   appointmentFor,
@@ -23,6 +28,9 @@ import { invitations, notifications, transactionParticipants, transactions, user
 import { AppError } from '#server/core/errors.ts'
 import { takeRecordedSeat } from '#server/core/off-platform-parties/take-recorded-seat.ts'
 import { linkMoveToFirm } from '#server/core/firm-link.ts'
+import { tickTask } from '#server/core/timeline/tick-task.ts'
+import type { NotificationDelivery } from '#server/core/notify/notify-people.ts'
+import { CDD_TASK_TITLES } from '#shared/domain/client-due-diligence.ts'
 import { recordActivity } from '#server/core/audit/record-activity.ts'
 import { hashInvitationToken, maskEmail } from '#server/core/invitations/invitation-token.ts'
 import { isColleagueAtSideFirm, roleOnMove } from '#server/core/invitations/create-invitation.ts'
@@ -185,10 +193,13 @@ export async function acceptInvitation({
   database,
   viewer,
   token,
+  notify,
 }: {
   database: Database
   viewer: Viewer
   token: string
+  /** Where the notices of a task a joint client's joining reopens link to. */
+  notify?: NotificationDelivery
 }): Promise<{ transaction_id: string; gift_id: string | null }> {
   const tokenHash = hashInvitationToken(token)
   return database.db.transaction(async (tx) => {
@@ -244,6 +255,20 @@ export async function acceptInvitation({
     }
     if (inv.role === 'giftor') return acceptAsGiftor(tx, viewer, inv, tokenHash)
     const appointedBy = await assertAppointmentHolds(tx, viewer, inv)
+    // A joint buyer (seller) joins as a second participant in the client's role; the move's own
+    // buyer/seller column keeps the lead (decision 070). 409 when they are on the move already, in
+    // whatever role: one person holds one role on a move.
+    const role = isJointClientRole(inv.role) ? jointParticipantRole(inv.role) : inv.role
+    if (isJointClientRole(inv.role)) {
+      const onMove = await tx.execute(sql`select 1 from transactions t where t.id = ${inv.transaction_id}
+        and (t.buyer_user_id = ${viewer.profileId} or t.seller_user_id = ${viewer.profileId}
+          or exists(select 1 from transaction_participants tp where tp.transaction_id = t.id and tp.user_id = ${viewer.profileId}))`)
+      if (onMove.rows.length)
+        throw new AppError(
+          'conflict',
+          `You are already on this move, so you cannot also join it as its ${participantRoleLabel(inv.role).toLowerCase()}.`,
+        )
+    }
     if (inv.role === 'buyer' || inv.role === 'seller') {
       const holder = inv.role === 'buyer' ? t.buyer_user_id : t.seller_user_id
       if (holder && holder !== viewer.profileId) throw new AppError('conflict', `This move already has a ${inv.role}.`)
@@ -261,7 +286,7 @@ export async function acceptInvitation({
       .values({
         transactionId: inv.transaction_id,
         userId: viewer.profileId,
-        role: inv.role,
+        role,
         invitedBy: inv.invited_by,
         appointedBy,
         organizationId: inv.organization_id,
@@ -275,6 +300,18 @@ export async function acceptInvitation({
       summary: `joined the move as ${participantRoleLabel(inv.role)}`,
       payload: { invitationId: inv.id },
     })
+    // A joint client's due diligence is still to do: the side's CDD step, if done, is open again
+    // until their conveyancer approves them too (decision 070; the rule of syncCddTask).
+    if (isJointClientRole(inv.role) && notify)
+      await tickTask(tx, {
+        txId: inv.transaction_id,
+        task: { title: CDD_TASK_TITLES[jointParticipantRole(inv.role)] },
+        status: 'not_completed',
+        actorId: viewer.profileId,
+        reason: `: ${viewer.fullName} joined as ${participantRoleLabel(inv.role).toLowerCase()}, whose due diligence is still to do`,
+        payload: { cause: 'joint_client_joined' },
+        notify,
+      })
     // A firm recorded in this seat as not on Homeward is now this participant (issue 37 item 1).
     const seat = await tx.execute(sql`select id, role from transaction_participants
       where transaction_id = ${inv.transaction_id} and user_id = ${viewer.profileId}`)
@@ -323,6 +360,8 @@ export async function acceptInvitation({
  */
 async function assertAppointmentHolds(tx: Tx, viewer: Viewer, inv: InvitationRow): Promise<string | null> {
   if (inv.role === 'buyer' || inv.role === 'seller' || inv.role === 'giftor') return inv.invited_by
+  // A joint buyer (seller) is a client, not an appointment, but the invitation holds only while its
+  // sender is still the side's client or conveyancer (canInviteRole, decision 070).
   const appointer = inv.decided_by ?? inv.invited_by
   const role = await roleOnMove(tx, inv.transaction_id, appointer)
   const side = clientSideOfRole(inv.role)

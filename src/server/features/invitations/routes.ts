@@ -51,6 +51,9 @@ export function invitationsRoutes({ database, config, mail }: AppDeps) {
     })
     .openapi(endpoints.accept, async (c) => {
       const { token } = c.req.valid('param')
-      return c.json(await acceptInvitation({ database, viewer: requireViewer(c), token }), 200)
+      const notify = { publicUrl: config.publicUrl, deliverMail: mail.deliver }
+      const joined = await acceptInvitation({ database, viewer: requireViewer(c), token, notify })
+      mail.kick()
+      return c.json(joined, 200)
     })
 }

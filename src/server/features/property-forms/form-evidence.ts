@@ -16,7 +16,7 @@ import { firstRow, IdRow, oneRow } from '#server/db/rows.ts'
 import { AppError, notFound } from '#server/core/errors.ts'
 import { recordActivity } from '#server/core/audit/record-activity.ts'
 import { formModel } from '#server/core/pdtf/form-model.ts'
-import { readEvidence, readFormRow } from './form-rows'
+import { clearSignatures, readEvidence, readFormRow } from './form-rows'
 import { FORM_SIGNED } from './save-section'
 import { documentAudienceFor } from '#server/access/transactions.ts'
 
@@ -52,6 +52,7 @@ export async function addEvidence(opts: {
       on conflict (form_id, question, document_id) do update set question = excluded.question
       returning id`)
     const id = oneRow(IdRow, res).id
+    await clearSignatures(tx, { txId: opts.txId, formId: row.id, form: opts.form, actorId: opts.viewer.profileId })
     await recordActivity(tx, {
       transactionId: opts.txId,
       actorId: opts.viewer.profileId,
@@ -81,6 +82,7 @@ export async function removeEvidence(opts: {
       and form_id = ${row.id} returning question, document_id`)
     const gone = firstRow(z.object({ question: z.string(), document_id: z.string() }), res)
     if (!gone) throw notFound('evidence')
+    await clearSignatures(tx, { txId: opts.txId, formId: row.id, form: opts.form, actorId: opts.viewer.profileId })
     await recordActivity(tx, {
       transactionId: opts.txId,
       actorId: opts.viewer.profileId,

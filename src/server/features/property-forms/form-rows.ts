@@ -2,7 +2,8 @@
 import { sql } from 'drizzle-orm'
 import { z } from 'zod'
 import type { FormEvidence, PropertyFormResponse } from '#shared/contracts/property-forms.ts'
-import { missingAnswers, type PropertyFormKind } from '#shared/domain/property-forms.ts'
+import { missingAnswers, PROPERTY_FORM_TITLES, type PropertyFormKind } from '#shared/domain/property-forms.ts'
+import { recordActivity } from '#server/core/audit/record-activity.ts'
 import { canEditPropertyForm, canReadDraftAnswers, canSignPropertyForm } from '#server/access/property-forms.ts'
 import { documentAudienceFor } from '#server/access/transactions.ts'
 import type { Database, Tx } from '#server/db/client.ts'
@@ -66,12 +67,23 @@ export async function formResponse(
   role: string,
   row: FormRow | null,
   viewerId: string,
+  txId: string,
 ): Promise<PropertyFormResponse> {
   const model = formModel(form)
   const signed = Boolean(row?.signed_at)
   const visible = row && (signed || canReadDraftAnswers(role))
   const answers = visible ? row.answers : {}
+  // A joint sale (decision 070): who has signed so far and who is still to sign, for the seller's side.
+  const sellers = canReadDraftAnswers(role) && !signed ? await sellersOf(db, txId) : []
+  const partial = row && sellers.length ? await readSignatures(db, row.id) : []
+  const signedIds = new Set(partial.map((s) => s.profile_id))
   return {
+    signatures: partial.map((s) => ({
+      name: s.signed_name,
+      at: iso(s.signed_at),
+      full_name: sellers.find((x) => x.id === s.profile_id)?.full_name ?? s.signed_name,
+    })),
+    waiting_for: sellers.length > 1 ? sellers.filter((x) => !signedIds.has(x.id)).map((x) => x.full_name) : [],
     model,
     status: !row ? 'not_started' : signed ? 'signed' : 'draft',
     answers,
@@ -83,7 +95,53 @@ export async function formResponse(
         ? { name: row.signed_name, at: iso(row.signed_at), document_id: row.document_id }
         : null,
     can_edit: canEditPropertyForm(role) && !signed,
-    can_sign: canSignPropertyForm(role) && !signed,
+    can_sign: canSignPropertyForm(role) && !signed && !signedIds.has(viewerId),
     can_raise_enquiries: role === 'buyer_conveyancer' && signed,
   }
+}
+
+const SellerRow = z.object({ id: z.string(), full_name: z.string() })
+const SignatureRow = z.object({ profile_id: z.string(), signed_name: z.string(), signed_at: Timestamp })
+
+/**
+ * Every seller of move `txId` (its seller and the participants in role 'seller', a joint sale's
+ * co-sellers: decision 070), lead first: each must sign a property form before it is signed.
+ */
+export async function sellersOf(db: Tx | Database['db'], txId: string): Promise<z.infer<typeof SellerRow>[]> {
+  const res = await db.execute(sql`
+    select s.id, p.full_name from (
+      select seller_user_id as id, 0 as lead, null::timestamptz as joined from transactions where id = ${txId} and seller_user_id is not null
+      union select user_id, 1, created_at from transaction_participants where transaction_id = ${txId} and role = 'seller'
+    ) s join profiles p on p.id = s.id
+    order by s.lead, s.joined nulls first, s.id`)
+  const seen = new Set<string>()
+  return rows(SellerRow, res).filter((r) => !seen.has(r.id) && !!seen.add(r.id))
+}
+
+/** The sellers' signatures of an unsigned form so far (a joint sale waiting for the others), oldest first. */
+export async function readSignatures(db: Tx | Database['db'], formId: string) {
+  const res = await db.execute(sql`select profile_id, signed_name, signed_at from property_form_signatures
+    where form_id = ${formId} order by signed_at, profile_id`)
+  return rows(SignatureRow, res)
+}
+
+/**
+ * Removes the signatures a joint sale's sellers gave to the answers before a change (decision 070),
+ * with an audit entry when there were any: no signature stands for answers its signer did not see.
+ */
+export async function clearSignatures(
+  tx: Tx,
+  opts: { txId: string; formId: string; form: PropertyFormKind; actorId: string },
+) {
+  const res = await tx.execute(
+    sql`delete from property_form_signatures where form_id = ${opts.formId} returning profile_id`,
+  )
+  if (!res.rows.length) return
+  await recordActivity(tx, {
+    transactionId: opts.txId,
+    actorId: opts.actorId,
+    kind: 'property_form.signatures_cleared',
+    summary: `changed the ${PROPERTY_FORM_TITLES[opts.form]} after a seller signed it, so every seller signs it again`,
+    payload: { form: opts.form, cleared: res.rows.length },
+  })
 }

@@ -14,6 +14,13 @@ export async function getPropertyForm(opts: {
 }): Promise<PropertyFormResponse> {
   return opts.database.db.transaction(async (tx) => {
     const role = await readViewerRole(tx, opts.viewer, opts.txId)
-    return formResponse(tx, opts.form, role, await readFormRow(tx, opts.txId, opts.form), opts.viewer.profileId)
+    return formResponse(
+      tx,
+      opts.form,
+      role,
+      await readFormRow(tx, opts.txId, opts.form),
+      opts.viewer.profileId,
+      opts.txId,
+    )
   })
 }

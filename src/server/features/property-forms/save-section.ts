@@ -27,7 +27,7 @@ import { AppError } from '#server/core/errors.ts'
 import { pdtfSchemaErrors } from '#server/core/pdtf/pdtf-schema.ts'
 import { recordActivity } from '#server/core/audit/record-activity.ts'
 import { formModel } from '#server/core/pdtf/form-model.ts'
-import { readFormRow } from './form-rows'
+import { clearSignatures, readFormRow } from './form-rows'
 import { findRefusedAnswer } from './refused-answer'
 
 export const FORM_SIGNED = 'This form is signed, so its answers are final. Raise any change with your conveyancer.'
@@ -66,6 +66,8 @@ export async function saveSection(opts: {
       on conflict (transaction_id, form) do update set answers = excluded.answers,
         updated_by = excluded.updated_by, updated_at = now(), version = property_forms.version + 1
       returning updated_at`)
+    if (row)
+      await clearSignatures(tx, { txId: opts.txId, formId: row.id, form: opts.form, actorId: opts.viewer.profileId })
     if (!row) {
       await recordActivity(tx, {
         transactionId: opts.txId,

@@ -4,7 +4,10 @@
  * missing), the form's PDF is filed in the Property folder (storePdf + filePdf), the form is marked
  * signed, the matching timeline task ("TA6 Property Information Form completed") ticks itself, and the
  * audit trail records the signature (name typed, date, the PDF's SHA-256).
- * Errors: 404 off the move; 403 for anyone but the seller; 409 when already signed; 422 when answers are missing.
+ * A joint sale (decision 070): each seller signs once (property_form_signatures); the PDF, the signed
+ * state and the task wait for the last seller, and the others are told it needs their signature.
+ * Errors: 404 off the move; 403 for anyone but a seller; 409 when already signed (by everyone, or by
+ * this seller); 422 when answers are missing.
  */
 import { sql } from 'drizzle-orm'
 import { z } from 'zod'
@@ -29,9 +32,15 @@ import type { NotificationDelivery } from '#server/core/notify/notify-people.ts'
 import { tickTask } from '#server/core/timeline/tick-task.ts'
 import { touchTransaction } from '#server/core/timeline/touch-transaction.ts'
 import { formModel } from '#server/core/pdtf/form-model.ts'
-import { formResponse, readEvidence, readFormRow } from './form-rows'
+import { formResponse, readEvidence, readFormRow, readSignatures, sellersOf } from './form-rows'
+import { notifyPeople } from '#server/core/notify/notify-people.ts'
+import { singleLine } from '#shared/domain/plain-text.ts'
+import { propertyFormPath } from '#shared/paths.ts'
 import { FORM_SIGNED } from './save-section'
 import { renderFormPdf } from './render-form-pdf'
+
+export const ALREADY_SIGNED_JOINTLY =
+  'You have signed this form. It is signed once every seller has signed; the others have been told.'
 
 const TASK_OF_FORM: Record<PropertyFormKind, string> = { ta6: TASK_TITLES.ta6Form, ta10: TASK_TITLES.ta10Form }
 const FILE_OF_FORM: Record<PropertyFormKind, string> = {
@@ -75,6 +84,48 @@ export async function signPropertyForm(opts: {
           { missing: missing.map((m) => m.path) },
         )
       }
+      // A joint sale (decision 070): each seller signs the answers as they stand; the form is signed
+      // (PDF, task) only with the last signature, the PDF naming every signer.
+      const sellers = await sellersOf(tx, txId)
+      let signerNames = opts.typedName
+      if (sellers.length > 1) {
+        const mine = await tx.execute(sql`insert into property_form_signatures (form_id, profile_id, signed_name)
+          values (${row.id}, ${viewer.profileId}, ${opts.typedName}) on conflict do nothing returning profile_id`)
+        if (!mine.rows.length) throw new AppError('conflict', ALREADY_SIGNED_JOINTLY)
+        const signatures = await readSignatures(tx, row.id)
+        const signedIds = new Set(signatures.map((s) => s.profile_id))
+        const waiting = sellers.filter((s) => !signedIds.has(s.id))
+        if (waiting.length) {
+          await recordActivity(tx, {
+            transactionId: txId,
+            actorId: viewer.profileId,
+            kind: 'property_form.cosigned',
+            summary: `signed the ${PROPERTY_FORM_TITLES[form]} as “${opts.typedName}”; waiting for ${waiting.map((w) => w.full_name).join(' and ')} to sign`,
+            payload: {
+              form,
+              signedAt: new Date().toISOString(),
+              method: 'typed',
+              waitingFor: waiting.map((w) => w.id),
+            },
+            ip: opts.ip,
+          })
+          await notifyPeople(tx, {
+            recipients: waiting.map((w) => w.id),
+            kind: 'signature_requested',
+            transactionId: txId,
+            actorId: viewer.profileId,
+            title: singleLine(
+              `${viewer.fullName} signed the ${PROPERTY_FORM_TITLES[form]}: it needs your signature too`,
+            ),
+            body: 'Review every answer and sign: the form goes to the buyer once every seller has signed.',
+            link: propertyFormPath(txId, form),
+            ...opts.notify,
+          })
+          await touchTransaction(tx, txId)
+          return formResponse(tx, form, role, await readFormRow(tx, txId, form), viewer.profileId, txId)
+        }
+        signerNames = signatures.map((s) => s.signed_name).join(' and ')
+      }
       const addr = await tx.execute(sql`select address_lines, postcode from properties where transaction_id = ${txId}`)
       const p = oneRow(z.object({ address_lines: z.array(z.string()), postcode: z.string() }), addr)
       const signedAt = new Date()
@@ -83,7 +134,7 @@ export async function signPropertyForm(opts: {
         model,
         answers,
         address: [...p.address_lines, p.postcode].join(', '),
-        signedName: opts.typedName,
+        signedName: signerNames,
         signedAt,
         evidence,
       })
@@ -100,7 +151,7 @@ export async function signPropertyForm(opts: {
         audience: 'clients_and_conveyancers',
         ip: opts.ip,
       })
-      await tx.execute(sql`update property_forms set signed_by = ${viewer.profileId}, signed_name = ${opts.typedName},
+      await tx.execute(sql`update property_forms set signed_by = ${viewer.profileId}, signed_name = ${signerNames},
           signed_at = ${signedAt.toISOString()}::timestamptz, document_id = ${doc.id}, version = version + 1
         where id = ${row.id}`)
       await recordActivity(tx, {
@@ -116,12 +167,15 @@ export async function signPropertyForm(opts: {
         task: { title: TASK_OF_FORM[form] },
         status: 'completed',
         actorId: viewer.profileId,
-        reason: ' automatically: the seller signed the form in Homeward',
+        reason:
+          sellers.length > 1
+            ? ' automatically: every seller signed the form in Homeward'
+            : ' automatically: the seller signed the form in Homeward',
         payload: { cause: 'property_form' },
         notify: opts.notify,
       })
       await touchTransaction(tx, txId)
-      return formResponse(tx, form, role, await readFormRow(tx, txId, form), viewer.profileId)
+      return formResponse(tx, form, role, await readFormRow(tx, txId, form), viewer.profileId, txId)
     })
   } catch (err) {
     await stored.pdf?.discard()

@@ -38,6 +38,8 @@ describe('INVITE_ROLE_OPTIONS', () => {
       'Surveyor',
       'Mortgage Broker',
       'Estate Agent',
+      'Joint buyer',
+      'Joint seller',
     ])
   })
   it('says a newer invitation was sent for a link replaced by a re-send', () => {

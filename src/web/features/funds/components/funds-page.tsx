@@ -374,6 +374,12 @@ function PlanForm({ txId, p }: { txId: string; p: FundsPicture }) {
   const [sale, setSale] = useState(penceToPounds(p.plan.sale_proceeds_pence))
   const [fees, setFees] = useState(penceToPounds(p.plan.fees_pence || null))
   const [error, setError] = useState<string | null>(null)
+  // A joint purchase (decision 070): each buyer answers the tax questions for themselves.
+  const joint = p.purchasers.length > 1
+  const others = p.purchasers
+    .filter((b) => !b.you)
+    .map((b) => b.full_name)
+    .join(' and ')
   const submit = (e: FormEvent) => {
     e.preventDefault()
     const values = { mortgage: poundsToPence(mortgage), sale: poundsToPence(sale), fees: poundsToPence(fees) }
@@ -408,14 +414,47 @@ function PlanForm({ txId, p }: { txId: string; p: FundsPicture }) {
       <form onSubmit={submit} className="flex flex-col gap-3" noValidate>
         <fieldset className="flex flex-col gap-2">
           <legend className="mb-1 text-sm font-medium">For Stamp Duty Land Tax</legend>
-          {check('Every buyer is a first-time buyer and this will be your main home', ftb, setFtb)}
-          {check(
-            'You will own another home after this purchase (and are not replacing your main home)',
-            additional,
-            setAdditional,
+          {joint ? (
+            <>
+              <p className="text-sm text-muted-foreground">
+                You are buying with {others}: each of you answers for yourself, and the tax follows all of you
+                (first-time buyer relief only if every buyer is one; the higher rates if any of you will own another
+                home).
+              </p>
+              {check('You are a first-time buyer and this will be your main home', ftb, setFtb)}
+              {check(
+                'You will own another home after this purchase (and are not replacing your main home)',
+                additional,
+                setAdditional,
+              )}
+              {check('You are not UK resident', nonResident, setNonResident)}
+            </>
+          ) : (
+            <>
+              {check('Every buyer is a first-time buyer and this will be your main home', ftb, setFtb)}
+              {check(
+                'You will own another home after this purchase (and are not replacing your main home)',
+                additional,
+                setAdditional,
+              )}
+              {check('A buyer is not UK resident', nonResident, setNonResident)}
+            </>
           )}
-          {check('A buyer is not UK resident', nonResident, setNonResident)}
         </fieldset>
+        {joint && (
+          <ul className="flex flex-col gap-1 text-sm" aria-label="Each buyer's answers">
+            {p.purchasers.map((b) => (
+              <li key={b.profile_id}>
+                <strong>{b.you ? `${b.full_name} (you)` : b.full_name}</strong>:{' '}
+                {[
+                  b.first_time_buyer ? 'first-time buyer' : 'not a first-time buyer',
+                  b.additional_property ? 'will own another home' : 'no other home',
+                  b.non_resident ? 'not UK resident' : 'UK resident',
+                ].join(', ')}
+              </li>
+            ))}
+          </ul>
+        )}
         <div className="grid gap-3 sm:grid-cols-3">
           <div className="flex flex-col gap-1">
             <label htmlFor={ids.mortgage} className="text-sm font-medium">

@@ -20,8 +20,8 @@ type ByEmailInput = z.input<typeof CreateInvitationInput>
 type ByEmailOutput = z.output<typeof CreateInvitationInput>
 
 /**
- * 'Invite by email' on the People tab: email and role (buyer, seller, either side's conveyancer,
- * surveyor, broker, agent), validated with the shared contract. The person gets a single-use link
+ * 'Invite by email' on the People tab: email and role (buyer, seller, a joint buyer or seller, either
+ * side's conveyancer, surveyor, broker, agent), validated with the shared contract. The person gets a single-use link
  * valid for 7 days; inviting the same email again re-sends it. Only the roles the viewer may appoint
  * are offered: their own side's, and the other principal while that seat is empty; a role their
  * client appoints (a broker choosing the buyer's conveyancer) is offered as a proposal to the client
@@ -41,7 +41,10 @@ export function InviteByEmailDialog({
   // Only what the viewer may appoint, or propose to the client (decision 014): the server is the gate.
   const roleOptions = INVITE_ROLE_OPTIONS.flatMap((o) => {
     const way = appointmentFor(viewerRole, o.value)
-    if (way === 'refuse' || (o.value === 'buyer' && hasBuyer) || (o.value === 'seller' && hasSeller)) return []
+    const seatTaken = (o.value === 'buyer' && hasBuyer) || (o.value === 'seller' && hasSeller)
+    // A joint buyer (seller) joins beside the buyer (seller): offered once that seat is filled (decision 070).
+    const noLead = (o.value === 'co_buyer' && !hasBuyer) || (o.value === 'co_seller' && !hasSeller)
+    if (way === 'refuse' || seatTaken || noLead) return []
     return [{ ...o, label: way === 'propose' ? `${o.label} (proposed to ${proposalDecider(o.value)})` : o.label }]
   })
   const proposes = roleOptions.some((o) => appointmentFor(viewerRole, o.value) === 'propose')

@@ -224,6 +224,8 @@ export function FormEditor({
             model={data.model}
             answers={answers}
             canSign={data.can_sign}
+            signatures={data.signatures}
+            waitingFor={data.waiting_for}
             headingRef={headingRef}
             beforeSign={flush}
             onGo={(s) => {
@@ -326,6 +328,8 @@ function SignStep({
   model,
   answers,
   canSign,
+  signatures,
+  waitingFor,
   headingRef,
   beforeSign,
   onGo,
@@ -335,6 +339,9 @@ function SignStep({
   model: PropertyFormResponse['model']
   answers: Answers
   canSign: boolean
+  /** A joint sale (decision 070): the sellers' signatures so far, and who is still to sign. */
+  signatures: PropertyFormResponse['signatures']
+  waitingFor: string[]
   headingRef: React.RefObject<HTMLHeadingElement | null>
   beforeSign: () => Promise<void>
   onGo: (section: string) => void
@@ -356,7 +363,13 @@ function SignStep({
     setError(undefined)
     await beforeSign()
     sign.mutate(name.trim(), {
-      onSuccess: () => notify.success('Form signed', 'Its PDF is in Documents, in the Property folder.'),
+      onSuccess: (res) =>
+        res.status === 'signed'
+          ? notify.success('Form signed', 'Its PDF is in Documents, in the Property folder.')
+          : notify.success(
+              'Your signature is recorded',
+              `The form is signed once ${res.waiting_for.join(' and ')} ${res.waiting_for.length === 1 ? 'has' : 'have'} signed too: we've told them.`,
+            ),
       onError: (err) => setError(err.message),
     })
   }
@@ -388,6 +401,27 @@ function SignStep({
         </p>
       )}
       <AnswersReview model={model} answers={answers} onChange={onGo} />
+      {waitingFor.length > 0 && (
+        <div role="group" className="rounded-xl border bg-muted/40 p-4 text-sm" aria-label="Signatures of the sellers">
+          <p className="font-medium">Every seller signs this form: it is signed once the last of you has.</p>
+          {signatures.length > 0 && (
+            <p className="mt-1">
+              Signed so far:{' '}
+              {signatures.map((s, i) => (
+                <span key={s.at + s.name}>
+                  {i > 0 && ', '}
+                  <strong>{s.name}</strong> on {formatUkDateTime(s.at)}
+                </span>
+              ))}
+              .
+            </p>
+          )}
+          <p className="mt-1">Still to sign: {waitingFor.join(', ')}.</p>
+          {signatures.length > 0 && (
+            <p className="mt-1 text-muted-foreground">A change to any answer now asks every seller to sign again.</p>
+          )}
+        </div>
+      )}
       {canSign ? (
         <form
           noValidate
@@ -422,7 +456,11 @@ function SignStep({
           </div>
         </form>
       ) : (
-        <p className="text-sm text-muted-foreground">The seller signs the form once every question is answered.</p>
+        <p className="text-sm text-muted-foreground">
+          {signatures.length > 0 && waitingFor.length > 0
+            ? 'You have signed. The form goes to the buyer once every seller has signed.'
+            : 'The seller signs the form once every question is answered.'}
+        </p>
       )}
     </section>
   )
