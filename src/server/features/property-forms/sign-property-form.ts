@@ -15,7 +15,7 @@ import {
   missingAnswers,
   type PropertyFormKind,
 } from '#shared/domain/property-forms.ts'
-import { TASK_TITLES } from '#shared/domain/timeline-template.ts'
+import { PROPERTY_FORM_TASK_TITLES } from '#shared/domain/timeline-template.ts'
 import { ONLY_SELLER_SIGNS, canSignPropertyForm } from '#server/access/property-forms.ts'
 import { lockTransactionForViewer } from '#server/access/transactions.ts'
 import type { Viewer } from '#server/auth/viewer.ts'
@@ -33,7 +33,6 @@ import { formResponse, readEvidence, readFormRow } from './form-rows'
 import { FORM_SIGNED } from './save-section'
 import { renderFormPdf } from './render-form-pdf'
 
-const TASK_OF_FORM: Record<PropertyFormKind, string> = { ta6: TASK_TITLES.ta6Form, ta10: TASK_TITLES.ta10Form }
 const FILE_OF_FORM: Record<PropertyFormKind, string> = {
   ta6: 'TA6 Property Information Form.pdf',
   ta10: 'TA10 Fittings and Contents Form.pdf',
@@ -113,7 +112,7 @@ export async function signPropertyForm(opts: {
       })
       await tickTask(tx, {
         txId,
-        task: { title: TASK_OF_FORM[form] },
+        task: { title: PROPERTY_FORM_TASK_TITLES[form] },
         status: 'completed',
         actorId: viewer.profileId,
         reason: ' automatically: the seller signed the form in Homeward',
