@@ -13,6 +13,7 @@ import { accreditationTierFor } from '#shared/domain/tiers.ts'
 import { BoardResponse } from '#shared/contracts/firms.ts'
 import { sessionCookieFrom, type TestUser, useTestApp } from '../test/test-app'
 import { createTestDatabase } from '../test/test-database'
+import { storageFor } from '../platform/storage'
 import { createAuth } from '../auth/auth'
 import type { Database } from '../db/client'
 import {
@@ -74,10 +75,11 @@ async function directoryDigest(database: Database) {
 
 const t = useTestApp()
 let first: SeedResult
+const demoFiles = () => ({ storage: storageFor(t.config), publicUrl: t.config.publicUrl })
 
 // The seed's time is measured by the start-up benchmark (bench/api.bench.ts), not asserted here.
 beforeAll(async () => {
-  first = await seedDemoData({ database: t.database, auth: t.auth })
+  first = await seedDemoData({ database: t.database, auth: t.auth, ...demoFiles() })
 })
 
 describe('seedDemoData on a fresh database', () => {
@@ -436,8 +438,10 @@ describe('seedDemoData on a fresh database', () => {
     expect(res.status).toBe(200)
     const { documents } = DocumentListResponse.parse(await res.json())
     expect(documents.length).toBeGreaterThan(0)
-    // The demo documents are rows only: no bytes, so no hash to verify or sign against.
-    expect(documents.every((d) => d.sha256 === null)).toBe(true)
+    // The demo's uploads are rows only (no bytes, no hash); the TA6 and TA10 Tom signed in Homeward
+    // are real PDFs filed by the signing path, with their hash.
+    const signed = documents.filter((d) => d.sha256 !== null).map((d) => d.filename)
+    expect(signed.sort()).toEqual(['TA10 Fittings and Contents Form.pdf', 'TA6 Property Information Form.pdf'])
     const versions = await t.request(`/api/transactions/${DEMO_TRANSACTION_ID}/documents/${documents[0].id}/versions`, {
       headers: { cookie },
     })
@@ -483,7 +487,7 @@ describe('seedDemoData again', () => {
   it('changes nothing and returns quickly', async () => {
     const before = await snapshot(t.database)
     const started = performance.now()
-    const again = await seedDemoData({ database: t.database, auth: t.auth })
+    const again = await seedDemoData({ database: t.database, auth: t.auth, ...demoFiles() })
     const ms = performance.now() - started
     expect(again).toMatchObject({
       alreadySeeded: true,
@@ -505,7 +509,7 @@ describe('seedDemoData with accounts: false (the directory only)', () => {
         database: other.database,
         config: { authSecret: 'x'.repeat(32), publicUrl: 'http://localhost:3000', secure: false },
       })
-      const result = await seedDemoData({ database: other.database, auth, accounts: false })
+      const result = await seedDemoData({ database: other.database, auth, accounts: false, ...demoFiles() })
       expect(result).toMatchObject({ usersCreated: 0, transactionCreated: false })
       expect(result.organizations).toBe(first.organizations)
       const [counts] = await other.database.query<{ users: number; tx: number }>(
@@ -513,7 +517,7 @@ describe('seedDemoData with accounts: false (the directory only)', () => {
       )
       // The directory's track record (history.ts) is moves without a buyer or seller account.
       expect(counts).toEqual({ users: 0, tx: 0 })
-      expect(await seedDemoData({ database: other.database, auth, accounts: false })).toMatchObject({
+      expect(await seedDemoData({ database: other.database, auth, accounts: false, ...demoFiles() })).toMatchObject({
         alreadySeeded: true,
       })
     } finally {
@@ -531,8 +535,8 @@ describe('seedDemoData on other databases', () => {
         config: { authSecret: 'x'.repeat(32), publicUrl: 'http://localhost:3000', secure: false },
       })
       const results = await Promise.all([
-        seedDemoData({ database: other.database, auth }),
-        seedDemoData({ database: other.database, auth }),
+        seedDemoData({ database: other.database, auth, ...demoFiles() }),
+        seedDemoData({ database: other.database, auth, ...demoFiles() }),
       ])
       expect(results.reduce((n, r) => n + r.organizations, 0)).toBe(first.organizations)
       expect(results.reduce((n, r) => n + r.usersCreated, 0)).toBe(8)
