@@ -7,13 +7,17 @@
 import { expect, test } from '@playwright/test'
 import { signInByRequest } from './app-helpers'
 
+// The demo's pages carry the most data of any account: give the first paint time on a busy machine.
+test.use({ navigationTimeout: 60_000 })
+const FIRST = { timeout: 45_000 }
+
 const SHOTS = 'test-results/screens'
 const PASSWORD = 'homeward-demo-2025'
 
 test("the conveyancer sees her firm's matters with clocks breached", async ({ page }) => {
   await signInByRequest(page.request, { email: 'priya.conveyancer@homeward.example', password: PASSWORD })
   await page.goto('/app/cases')
-  await expect(page.getByText(/\d+ matters \(\d+ live/)).toBeVisible()
+  await expect(page.getByText(/\d+ matters \(\d+ live/)).toBeVisible(FIRST)
   await expect(page.getByRole('table').getByText('Breached', { exact: true }).first()).toBeVisible()
   await expect(page.getByRole('table').getByText('Due soon', { exact: true }).first()).toBeVisible()
   await page.screenshot({ path: `${SHOTS}/demo-day-conveyancer.png`, fullPage: true })
@@ -22,6 +26,7 @@ test("the conveyancer sees her firm's matters with clocks breached", async ({ pa
 test("the estate agent sees five sales at SSTC and a seller off Homeward in this week's update", async ({ page }) => {
   await signInByRequest(page.request, { email: 'jordan.agent@homeward.example', password: PASSWORD })
   await page.goto('/app/portfolio')
+  await expect(page.getByText('5 live sales')).toBeVisible(FIRST)
   for (const address of ['14 Holywell Hill', '8 Fishpool Street', '3 Gombards', '61 Marshalswick Lane'])
     await expect(page.getByText(address).first()).toBeVisible()
   await page.screenshot({ path: `${SHOTS}/demo-day-agent.png`, fullPage: true })
@@ -36,7 +41,7 @@ test("the estate agent sees five sales at SSTC and a seller off Homeward in this
 test('the broker sees clients before an offer beside his pipeline', async ({ page }) => {
   await signInByRequest(page.request, { email: 'marcus.broker@homeward.example', password: PASSWORD })
   await page.goto('/app/pipeline')
-  await expect(page.getByText('Rhys and Isla Morgan').first()).toBeVisible()
+  await expect(page.getByText('Rhys and Isla Morgan').first()).toBeVisible(FIRST)
   await expect(page.getByText('Sophie Lloyd').first()).toBeVisible()
   await expect(page.getByText('Amara Osei').first()).toBeVisible()
   await page.screenshot({ path: `${SHOTS}/demo-day-broker.png`, fullPage: true })
@@ -46,7 +51,7 @@ test('the surveyor sees his week, a report ready to release and his payout state
   await signInByRequest(page.request, { email: 'oliver.surveyor@homeward.example', password: PASSWORD })
   await page.goto('/app/schedule')
   // This week and the next: visits booked and paid, their payouts held until each report is released.
-  await expect(page.getByText('Held until the report is released').first()).toBeVisible()
+  await expect(page.getByText('Held until the report is released').first()).toBeVisible(FIRST)
   await expect(page.getByText('Payout statement').first()).toBeVisible()
   await page.screenshot({ path: `${SHOTS}/demo-day-surveyor.png`, fullPage: true })
   // The visit two working days ago has its report uploaded and ready to release (last week when today is early in the week).
