@@ -57,8 +57,7 @@ export function WeeklyUpdateDialog({ sale, onClose }: { sale: PortfolioSale | nu
                     <ul className="text-sm">
                       {preview.data.recipients.map((r) => (
                         <li key={r.email}>
-                          {r.name} ({r.email})
-                          {r.on_homeward ? '' : ' · not on Homeward: by email'}
+                          {r.name} ({r.email}){r.on_homeward ? '' : ' · not on Homeward: by email'}
                           {r.opted_out
                             ? ' · switched the weekly update off'
                             : r.sent_this_week
