@@ -130,7 +130,10 @@ export const MANUAL = {
     web: ['dashboard', 'workspace'],
     why: 'a pack starts a move from the dashboard and is exported from the workspace header',
   },
-  portfolio: { e2e: ['agent-portfolio', 'agent-sales'], why: 'the portfolio is the estate agent’s' },
+  portfolio: {
+    e2e: ['agent-portfolio', 'agent-sales', 'demo-day'],
+    why: 'the portfolio is the estate agent’s; demo-day signs in each trade’s demo account, the agent’s weekly update to a seller off Homeward among them',
+  },
   'public-pages': {
     contract: ['server-render'],
     web: ['landing', 'help', 'public-site'],

@@ -117,7 +117,13 @@ export async function prepareDatabase(options: { config: Config; log: Logger; da
   // Production shows nothing fictional: neither the demo accounts nor the made-up directory (decision 068).
   if (seed && !production) {
     const { seedDemoData } = await import('./seed')
-    await seedDemoData({ database, auth, log })
+    await seedDemoData({
+      database,
+      auth,
+      log,
+      storage: storageFor(config),
+      publicUrl: config.publicUrl,
+    })
   }
   return { mail, auth }
 }

@@ -3,7 +3,9 @@
  * move (Tom Whitfield's sale to Amelia Clarke) and on four more sales in and around St Albans, so a
  * newcomer signed in as Jordan sees a portfolio ranked by risk: 14 Holywell Hill is stalled (no
  * progress for five weeks, its searches blocked for three) and comes first; 8 Fishpool Street has
- * been quiet for a fortnight; two recent sales are on track. Ids are fixed, times follow `now`.
+ * been quiet for a fortnight; two recent sales are on track. Jordan created each at SSTC (agent_sales:
+ * the buyer's position, the clients off Homeward), so this week's update to each seller is his to send
+ * by email. Ids are fixed, times follow `now`.
  */
 import { sql } from 'drizzle-orm'
 import { standardTimeline } from '#shared/domain/timeline-template.ts'
@@ -26,22 +28,33 @@ interface AgentSale {
   completedStages: number
   currentTasksDone: number
   blockedDaysAgo?: number
+  /** The clients as Jordan recorded them at SSTC (agent_sales): not on Homeward, so his weekly update goes by email. */
+  seller: { name: string; email: string }
+  buyer: { name: string; email: string; position: 'first_time_buyer' | 'chain_free' | 'sale_to_complete' }
 }
 
 /** The four sales besides the demo move, in the order they are inserted. */
 export const DEMO_AGENT_SALES: readonly AgentSale[] = [
   // prettier-ignore
   { id: DEMO_STALLED_SALE_ID, address: '14 Holywell Hill', postcode: 'AL1 1BT', pricePence: 635_000_00,
-    createdDaysAgo: 52, lastTickDaysAgo: 35, completedStages: 2, currentTasksDone: 2, blockedDaysAgo: 21 },
+    createdDaysAgo: 52, lastTickDaysAgo: 35, completedStages: 2, currentTasksDone: 2, blockedDaysAgo: 21,
+    seller: { name: 'Margaret Ellis', email: 'margaret.ellis@example.com' },
+    buyer: { name: 'Daniel Okoro', email: 'daniel.okoro@example.com', position: 'sale_to_complete' } },
   // prettier-ignore
   { id: '5eed0000-0000-4000-8000-0000000000a2', address: '8 Fishpool Street', postcode: 'AL3 4RT', pricePence: 548_000_00,
-    createdDaysAgo: 30, lastTickDaysAgo: 16, completedStages: 2, currentTasksDone: 1 },
+    createdDaysAgo: 30, lastTickDaysAgo: 16, completedStages: 2, currentTasksDone: 1,
+    seller: { name: 'Peter and Ruth Haines', email: 'ruth.haines@example.com' },
+    buyer: { name: 'Hannah Cole', email: 'hannah.cole@example.com', position: 'first_time_buyer' } },
   // prettier-ignore
   { id: '5eed0000-0000-4000-8000-0000000000a3', address: '3 Gombards', postcode: 'AL3 5NW', pricePence: 389_950_00,
-    createdDaysAgo: 10, lastTickDaysAgo: 2, completedStages: 1, currentTasksDone: 2 },
+    createdDaysAgo: 10, lastTickDaysAgo: 2, completedStages: 1, currentTasksDone: 2,
+    seller: { name: 'Samir Qureshi', email: 'samir.qureshi@example.com' },
+    buyer: { name: 'Lucy and Ben Ward', email: 'lucy.ward@example.com', position: 'chain_free' } },
   // prettier-ignore
   { id: '5eed0000-0000-4000-8000-0000000000a4', address: '61 Marshalswick Lane', postcode: 'AL1 4UT', pricePence: 472_500_00,
-    createdDaysAgo: 5, lastTickDaysAgo: 1, completedStages: 0, currentTasksDone: 2 },
+    createdDaysAgo: 5, lastTickDaysAgo: 1, completedStages: 0, currentTasksDone: 2,
+    seller: { name: 'Joan Whitaker', email: 'joan.whitaker@example.com' },
+    buyer: { name: 'Tariq Ahmed', email: 'tariq.ahmed@example.com', position: 'first_time_buyer' } },
 ]
 
 /**
@@ -107,5 +120,9 @@ export async function insertDemoAgentSales(
       },
       () => r.uuid(),
     )
+    await tx.execute(sql`insert into agent_sales (transaction_id, created_by, buyer_position, seller_name, seller_email,
+        buyer_name, buyer_email, created_at, updated_at)
+      values (${sale.id}, ${jordan}, ${sale.buyer.position}, ${sale.seller.name}, ${sale.seller.email},
+        ${sale.buyer.name}, ${sale.buyer.email}, ${ago(sale.createdDaysAgo, 9)}, ${ago(sale.createdDaysAgo, 9)})`)
   }
 }

@@ -17,9 +17,80 @@ import { transactionParticipants } from '../db/schema'
 import { insertTransaction, stagesInProgress } from '#server/core/timeline/insert-transaction.ts'
 import { createPrng } from './prng'
 import { DEMO_FUNDING } from './demo-funds'
+import { FactFindInput } from '#shared/contracts/mortgages.ts'
 
 /** Moves Marcus works besides the demo move. */
 export const DEMO_BROKER_EXTRA_MOVES = 5
+
+/**
+ * Marcus's clients before any offer (no move yet): a lead whose fact find has just begun, a joint
+ * couple whose fact find is in progress against a target price, and a past client whose fixed rate
+ * ends within the product-transfer window (PRODUCT_TRANSFER_REMINDER_DAYS), so the reminder job tells
+ * him to review a product transfer.
+ */
+export const DEMO_BROKER_CLIENTS = [
+  {
+    name: 'Sophie Lloyd',
+    email: 'sophie.lloyd@example.com',
+    status: 'lead',
+    factFind: {
+      applicants: [{ name: 'Sophie Lloyd', incomes: [{ type: 'employed', annual_pence: 46_000_00 }] }],
+      first_time_buyer: true,
+      deposit_pence: 30_000_00,
+      target_price_pence: 300_000_00,
+    },
+  },
+  {
+    name: 'Rhys and Isla Morgan',
+    email: 'rhys.morgan@example.com',
+    status: 'client',
+    factFind: {
+      applicants: [
+        {
+          name: 'Rhys Morgan',
+          date_of_birth: '1989-04-12',
+          addresses: [{ address: '18 Grove Road, St Albans', postcode: 'AL1 1DF', from: '2021-06', to: '' }],
+          employments: [
+            {
+              employer: 'Hertfordshire County Council',
+              status: 'employed',
+              occupation: 'Planner',
+              from: '2017-09',
+              to: '',
+            },
+          ],
+          incomes: [{ type: 'employed', annual_pence: 52_000_00 }],
+        },
+        {
+          name: 'Isla Morgan',
+          date_of_birth: '1990-11-02',
+          addresses: [{ address: '18 Grove Road, St Albans', postcode: 'AL1 1DF', from: '2021-06', to: '' }],
+          employments: [
+            { employer: 'Morgan Design Ltd', status: 'self_employed', occupation: 'Designer', from: '2019-01', to: '' },
+          ],
+          incomes: [{ type: 'self_employed', annual_pence: 38_000_00 }],
+        },
+      ],
+      commitments: [{ description: 'Car finance', monthly_pence: 280_00, balance_pence: 9_400_00 }],
+      dependants: [{ age: 3 }],
+      objectives: 'Move to a three-bedroom house near a primary school; a five-year fix for certainty.',
+      deposit_pence: 70_000_00,
+      fees_pence: 6_500_00,
+      target_price_pence: 450_000_00,
+    },
+  },
+  {
+    name: 'Eleanor Turner',
+    email: 'eleanor.turner@example.com',
+    status: 'client',
+    factFind: {
+      applicants: [{ name: 'Eleanor Turner', incomes: [{ type: 'employed', annual_pence: 61_000_00 }] }],
+      deposit_pence: 0,
+    },
+    /** Her two-year fix, recommended two years ago, ends in this many days. */
+    dealEndsInDays: 96,
+  },
+] as const
 
 const DAY_MS = 86_400_000
 
@@ -207,5 +278,25 @@ export async function insertDemoBroker(
       now,
       r,
     )
+  }
+
+  // Clients before any offer (DEMO_BROKER_CLIENTS): their fact finds as the fact find form saves them.
+  for (const [i, c] of DEMO_BROKER_CLIENTS.entries()) {
+    const caseId = r.uuid()
+    const factFind = FactFindInput.parse(c.factFind)
+    const updated = new Date(now.getTime() - (i + 1) * DAY_MS)
+    await tx.execute(sql`insert into mortgage_cases (id, transaction_id, broker_profile_id, buyer_name, client_email,
+        client_status, stage, fact_find, fact_find_updated_at, created_at, updated_at)
+      values (${caseId}, null, ${marcus}, ${c.name}, ${c.email}, ${c.status},
+        ${'dealEndsInDays' in c ? 'offer_issued' : 'fact_find'}, ${JSON.stringify(factFind)}::jsonb,
+        ${updated.toISOString()}, ${new Date(now.getTime() - ('dealEndsInDays' in c ? 740 : 10 + i * 20) * DAY_MS).toISOString()},
+        ${updated.toISOString()})`)
+    if ('dealEndsInDays' in c)
+      await tx.execute(sql`insert into mortgage_recommendations (case_id, lender, product, rate_percent, term_months,
+          fees_pence, reasons, deal_ends_on, created_by, created_at)
+        values (${caseId}, 'Nationwide', '2-year fixed 75% LTV', 4.290, 300, 99900,
+          ${'Lowest total cost over the fixed period for her loan; she wanted certainty of payments for two years.'},
+          ${dayOffset(now, c.dealEndsInDays)}::date, ${marcus},
+          ${new Date(now.getTime() - (730 - c.dealEndsInDays) * DAY_MS).toISOString()})`)
   }
 }

@@ -2,13 +2,24 @@
  * The demo surveyor at work: Oliver Hart, admin of a survey firm from the directory, with its four
  * products (RICS Home Survey Levels 1 to 3 and a mortgage valuation, prices including VAT), weekday
  * hours 09:00 to 17:30 with a 30-minute travel buffer and 24 hours' notice, on the demo move and a
- * handful of the demo firm's buyer-side matters, with bookings: one upcoming on the demo move, one
- * more upcoming, and one past with its report delivered and a sandbox payout. Only times follow `now`.
+ * handful of the demo firm's buyer-side matters, with a working week of bookings, each paid at booking
+ * with its terms accepted: visits on the next four working days (the demo move's among them), a report
+ * ready to release from a visit two working days ago, and two released reports on his payout statement
+ * (one payout pending, one paid). Only times follow `now`; visits avoid weekends and bank holidays.
  */
 import { sql } from 'drizzle-orm'
 import { z } from 'zod'
 import { firstRow, IdRow, oneRow, rows } from '#server/db/rows.ts'
-import { addDays, londonToInstant, londonWallClock, surveyPayoutAmounts } from '#shared/domain/surveys.ts'
+import {
+  addDays,
+  londonToInstant,
+  londonWallClock,
+  SURVEY_PRODUCT_LABELS,
+  SURVEY_TERMS_VERSION,
+  surveyPayoutAmounts,
+  surveyTermsText,
+} from '#shared/domain/surveys.ts'
+import { isWorkingDay } from '#shared/domain/working-days.ts'
 import { postcodeDistrict } from '#shared/domain/chains.ts'
 import type { Tx } from '../db/client'
 import { DEMO_ACCOUNTS, type DemoAccount } from './demo-accounts'
@@ -20,7 +31,7 @@ export const DEMO_SURVEYOR: DemoAccount = DEMO_ACCOUNTS.find((a) => a.label === 
 export const DEMO_SURVEY_BOOKING_ID = '5eed0000-0000-4000-8000-000000000005'
 
 /** Moves of the demo firm (buyer side) Oliver is on besides the demo move. */
-export const DEMO_SURVEYOR_EXTRA_MOVES = 3
+export const DEMO_SURVEYOR_EXTRA_MOVES = 5
 
 const PRODUCTS = [
   { kind: 'rics_level_1', price: 450_00, minutes: 90 },
@@ -30,15 +41,18 @@ const PRODUCTS = [
 ] as const
 
 const TransactionIdRow = z.object({ transaction_id: z.string() })
+const DAY_MS = 86_400_000
 
-/** The `n`th weekday (Monday to Friday) after (n > 0) or before (n < 0) today's London date. */
-function weekday(now: Date, n: number): string {
+/**
+ * The `n`th working day (Monday to Friday, not an England and Wales bank holiday) after (n > 0) or
+ * before (n < 0) today's London date: visits are never on a weekend or a bank holiday.
+ */
+export function workingDay(now: Date, n: number): string {
   let day = londonWallClock(now).date
   let left = Math.abs(n)
   while (left > 0) {
     day = addDays(day, Math.sign(n))
-    const wd = londonWallClock(londonToInstant(day, 720)).weekday
-    if (wd <= 5) left -= 1
+    if (isWorkingDay(day)) left -= 1
   }
   return day
 }
@@ -89,6 +103,15 @@ export async function insertDemoSurveyor(
     await tx.execute(sql`insert into transaction_participants (transaction_id, user_id, role, organization_id)
       values (${txId}, ${ids.surveyorId}, 'surveyor', ${firmId}) on conflict (transaction_id, user_id) do nothing`)
 
+  const firmName = oneRow(
+    z.object({ name: z.string() }),
+    await tx.execute(sql`select name from organizations where id = ${firmId}`),
+  ).name
+  /**
+   * One booking as the booking page leaves it (book-survey.ts): paid by card at booking through the
+   * sandbox payments provider, the terms of engagement accepted, the fee held as a payout until the
+   * report is released. A delivered one has its payout pending or paid out, as releasing leaves it.
+   */
   const book = async (o: {
     id?: string
     txId: string
@@ -97,52 +120,101 @@ export async function insertDemoSurveyor(
     minute: number
     status: 'booked' | 'report_delivered'
     bookedBy: string | null
+    /** Report uploaded and marked ready to release (a visit already made). */
+    ready?: boolean
+    payout?: 'held' | 'pending' | 'paid'
   }) => {
     const p = PRODUCTS.find((x) => x.kind === o.kind)!
     const start = londonToInstant(o.day, o.minute)
     const end = new Date(start.getTime() + p.minutes * 60_000)
     const blocked = new Date(end.getTime() + 30 * 60_000)
+    const bookedAt = new Date(Math.min(now.getTime(), start.getTime()) - 6 * DAY_MS)
+    const ref = (prefix: string) => `sandbox_${prefix}_${o.txId.replace(/-/g, '').slice(0, 20)}`
+    const terms = surveyTermsText({ firmName, kind: o.kind, pricePence: p.price, noticeHours: 24 })
+    let reportId: string | null = null
+    if (o.ready || o.status === 'report_delivered') {
+      // The report PDF in the move's Property folder, uploaded the day after the visit (a row only, as the demo's uploads).
+      const uploaded = new Date(Math.min(now.getTime() - 60_000, end.getTime() + DAY_MS))
+      const doc = await tx.execute(sql`
+        insert into documents (transaction_id, folder, filename, version, uploaded_by, content_type, size_bytes, created_at, audience)
+        values (${o.txId}, 'Property', ${`${SURVEY_PRODUCT_LABELS[o.kind]} report.pdf`}, 1, ${ids.surveyorId},
+          'application/pdf', ${1_800 * 1024}, ${uploaded.toISOString()}, 'clients_and_conveyancers')
+        returning id`)
+      reportId = oneRow(IdRow, doc).id
+    }
     const res = await tx.execute(sql`
       insert into survey_bookings (id, transaction_id, organization_id, surveyor_id, product_id, booked_by,
-        starts_at, ends_at, blocked_until, price_pence, status, created_at)
+        starts_at, ends_at, blocked_until, price_pence, status, report_document_id, ready_to_release_at,
+        paid_by, payment_provider, payment_reference, paid_at, terms_version, terms_text, terms_accepted_at, created_at)
       values (coalesce(${o.id ?? null}::uuid, gen_random_uuid()), ${o.txId}, ${firmId}, ${ids.surveyorId},
         ${productIds[o.kind]}, ${o.bookedBy}, ${start.toISOString()}, ${end.toISOString()}, ${blocked.toISOString()},
-        ${p.price}, ${o.status}, ${new Date(Math.min(now.getTime(), start.getTime()) - 3 * 86_400_000).toISOString()})
+        ${p.price}, ${o.status}, ${reportId}, ${reportId ? new Date(Math.min(now.getTime() - 60_000, end.getTime() + DAY_MS)).toISOString() : null},
+        ${o.bookedBy}, 'sandbox', ${ref('pi')}, ${bookedAt.toISOString()}, ${SURVEY_TERMS_VERSION}, ${terms},
+        ${bookedAt.toISOString()}, ${bookedAt.toISOString()})
       returning id`)
-    return { id: oneRow(IdRow, res).id, price: p.price, end }
+    const id = oneRow(IdRow, res).id
+    const money = surveyPayoutAmounts(p.price)
+    const status = o.payout ?? 'held'
+    const releasedAt = new Date(Math.min(now.getTime() - 60_000, end.getTime() + 2 * DAY_MS))
+    await tx.execute(sql`
+      insert into survey_payouts (booking_id, organization_id, fee_pence, fee_ex_vat_pence, vat_pence, paid_by,
+        platform_fee_pence, net_pence, status, provider, provider_reference, created_at, paid_at)
+      values (${id}, ${firmId}, ${money.feePence}, ${money.feeExVatPence}, ${money.vatPence}, ${o.bookedBy},
+        ${money.platformFeePence}, ${money.netPence}, ${status}, 'sandbox', ${ref('pi')},
+        ${(status === 'held' ? bookedAt : releasedAt).toISOString()},
+        ${status === 'paid' ? new Date(Math.min(now.getTime() - 60_000, releasedAt.getTime() + 3 * DAY_MS)).toISOString() : null})`)
+    return id
   }
-  await book({
-    id: DEMO_SURVEY_BOOKING_ID,
-    txId: ids.demoTransactionId,
-    kind: 'rics_level_2',
-    day: weekday(now, 2),
-    minute: 600,
-    status: 'booked',
-    bookedBy: ids.buyerId,
-  })
-  if (moves[1])
-    await book({
+  // Oliver's week: visits on the next four working days (never a weekend or bank holiday), the demo
+  // move's among them; a visit made two working days ago whose report is uploaded and ready to
+  // release; and two reports released, one payout on its way and one paid out.
+  const plan: Parameters<typeof book>[0][] = [
+    {
+      id: DEMO_SURVEY_BOOKING_ID,
+      txId: ids.demoTransactionId,
+      kind: 'rics_level_2',
+      day: workingDay(now, 2),
+      minute: 600,
+      status: 'booked',
+      bookedBy: ids.buyerId,
+    },
+    {
       txId: moves[1],
       kind: 'mortgage_valuation',
-      day: weekday(now, 3),
+      day: workingDay(now, 1),
       minute: 840,
       status: 'booked',
       bookedBy: null,
-    })
-  if (moves[2]) {
-    const done = await book({
+    },
+    {
       txId: moves[2],
       kind: 'rics_level_3',
-      day: weekday(now, -4),
+      day: workingDay(now, -4),
       minute: 570,
       status: 'report_delivered',
       bookedBy: null,
-    })
-    const money = surveyPayoutAmounts(done.price)
-    await tx.execute(sql`
-      insert into survey_payouts (booking_id, organization_id, fee_pence, fee_ex_vat_pence, vat_pence, platform_fee_pence, net_pence, status, provider, provider_reference, created_at)
-      values (${done.id}, ${firmId}, ${done.price}, ${money.feeExVatPence}, ${money.vatPence}, ${money.platformFeePence},
-        ${money.netPence}, 'pending', 'sandbox',
-        ${'sandbox_po_' + done.id.replace(/-/g, '')}, ${new Date(done.end.getTime() + 2 * 86_400_000).toISOString()})`)
-  }
+      payout: 'pending',
+    },
+    { txId: moves[3], kind: 'rics_level_1', day: workingDay(now, 3), minute: 570, status: 'booked', bookedBy: null },
+    {
+      txId: moves[4],
+      kind: 'rics_level_2',
+      day: workingDay(now, -2),
+      minute: 600,
+      status: 'booked',
+      bookedBy: null,
+      ready: true,
+    },
+    {
+      txId: moves[5],
+      kind: 'rics_level_2',
+      day: workingDay(now, -9),
+      minute: 630,
+      status: 'report_delivered',
+      bookedBy: null,
+      payout: 'paid',
+    },
+    { txId: moves[1], kind: 'rics_level_1', day: workingDay(now, 4), minute: 600, status: 'booked', bookedBy: null },
+  ].filter((b) => b.txId) as Parameters<typeof book>[0][]
+  for (const b of plan) await book(b)
 }

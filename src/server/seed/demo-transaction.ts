@@ -7,7 +7,7 @@
  */
 import { defaultDocumentAudience } from '#shared/domain/document-audiences.ts'
 import type { DocumentFolder } from '#shared/domain/statuses.ts'
-import { standardTimeline, type OwnerSide } from '#shared/domain/timeline-template.ts'
+import { standardTimeline, TASK_TITLES, type OwnerSide } from '#shared/domain/timeline-template.ts'
 import type { Tx } from '../db/client'
 import { and, eq, sql } from 'drizzle-orm'
 import { documents, messages, messageThreads } from '../db/schema'
@@ -86,6 +86,10 @@ export async function insertDemoTransaction(tx: Tx, people: DemoPeople, now: Dat
   // Priya marked Searches blocked (her chat message says so): shown as 'Blocked by Priya ... on ...'.
   stages[searchesIndex].blockedBy = priya
   stages[searchesIndex].blockedAt = ago(12, 10, 5)
+  // The TA6 and TA10 tasks tick when Tom signs the forms, through the signing path (demo-property-forms.ts).
+  for (const stage of stages)
+    for (const task of stage.tasks)
+      if (task.title === TASK_TITLES.ta6Form || task.title === TASK_TITLES.ta10Form) task.status = 'not_completed'
   stages.forEach((stage, i) =>
     stage.tasks.forEach((task, k) => {
       if (task.status !== 'completed') return
@@ -194,7 +198,7 @@ export async function insertDemoTransaction(tx: Tx, people: DemoPeople, now: Dat
       message(
         tom,
         ago(27, 20, 48),
-        "Hello both. The TA6 and TA10 are done and uploaded. The boiler was serviced in January and the certificate is with the TA6. The washing machine and the garden shed are staying; the mirror in the hall isn't.",
+        "Hello both. The TA6 and TA10 are filled in on Homeward and my old paper copies are uploaded; I'll sign them once I've found the boiler paperwork. The boiler was serviced in January and the certificate is with the TA6. The washing machine and the garden shed are staying; the mirror in the hall isn't.",
       ),
       message(
         priya,

@@ -16,7 +16,8 @@ import { syncTaskClocks } from '#server/core/clocks/clock-sync.ts'
 import { DEMO_ACCOUNTS, type DemoAccount } from './demo-accounts'
 import { DEMO_STALLED_SALE_ID, insertDemoAgentSales } from './demo-agent'
 import { insertDemoChain } from './demo-chain'
-import { insertDemoPropertyForms } from './demo-property-forms'
+import { insertDemoPropertyForms, signDemoPropertyForms } from './demo-property-forms'
+import type { ObjectStorage } from '#server/platform/storage/index.ts'
 import { insertDemoSale } from './demo-sale'
 import { DEMO_TRANSACTION_ID, insertDemoTransaction } from './demo-transaction'
 import { DEMO_FIRM_COLLEAGUES, DEMO_MATTER_ID, insertDemoFirm } from './demo-firm'
@@ -66,6 +67,10 @@ export interface SeedOptions {
    * directory's firms, metrics and reviews are made up too (decision 068).
    */
   accounts?: boolean
+  /** Where the demo seller's signed TA6 and TA10 PDFs are filed (the app's object storage). */
+  storage: ObjectStorage
+  /** Where notification links point (PUBLIC_URL). Demo mail never leaves: the addresses are .example. */
+  publicUrl: string
 }
 
 export interface SeedResult {
@@ -168,6 +173,24 @@ async function demoBuyerAndConveyancer(database: Database): Promise<{ amelia?: s
   return { amelia, priya }
 }
 
+/** Tom signs his TA6 and TA10 through the signing path, once (demo-property-forms.ts). */
+async function signDemoForms(database: Database, storage: ObjectStorage, publicUrl: string): Promise<void> {
+  const email = DEMO_ACCOUNTS.find((a) => a.label === 'Seller')!.email.toLowerCase()
+  const [tom] = await database.query<{ id: string; auth_id: string; name: string }>(
+    `select p.id, u.id as auth_id, u.name from profiles p join "user" u on lower(u.email) = lower(p.email)
+     where lower(p.email) = $1`,
+    [email],
+  )
+  if (!tom) return
+  await signDemoPropertyForms({
+    database,
+    storage,
+    notify: { publicUrl, deliverMail: false },
+    transactionId: DEMO_TRANSACTION_ID,
+    seller: { profileId: tom.id, authId: tom.auth_id, email, name: tom.name },
+  })
+}
+
 /**
  * Loads the demo data, skipping each part that is already there: the directory (marker: the demo
  * firm), the DEMO_ACCOUNTS (one per role, by email, created through Better Auth so the sign-up trigger makes
@@ -180,6 +203,8 @@ export async function seedDemoData({
   log,
   now = new Date(),
   accounts = true,
+  storage,
+  publicUrl,
 }: SeedOptions): Promise<SeedResult> {
   const started = performance.now()
   const result: SeedResult = {
@@ -214,6 +239,7 @@ export async function seedDemoData({
         })
       }
       await subscribeDemoFirms(database, demoEmails(), now)
+      await signDemoForms(database, storage, publicUrl)
     }
 
     result.ms = Math.round(performance.now() - started)
@@ -416,7 +442,11 @@ export async function seedDemoData({
     }
   }
 
-  if (accounts) await subscribeDemoFirms(database, demoEmails(), now)
+  if (accounts) {
+    await subscribeDemoFirms(database, demoEmails(), now)
+    // After the agent joined the move: his weekly update tells the seller's side the forms are signed.
+    await signDemoForms(database, storage, publicUrl)
+  }
   result.ms = Math.round(performance.now() - started)
   // Debug, not info: the start log shows the start line, the database and the demo accounts only.
   log?.debug(

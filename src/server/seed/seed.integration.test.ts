@@ -8,16 +8,20 @@ import { DocumentListResponse } from '#shared/contracts/documents.ts'
 import { ACCREDITATION_TIERS, ORGANIZATION_TYPES } from '#shared/domain/organizations.ts'
 import { overallProgress } from '#shared/domain/progress.ts'
 import { DOCUMENT_FOLDERS } from '#shared/domain/statuses.ts'
-import { standardTimeline } from '#shared/domain/timeline-template.ts'
+import { standardTimeline, TASK_TITLES } from '#shared/domain/timeline-template.ts'
+import { addWorkingDays, isWorkingDay, londonDate } from '#shared/domain/working-days.ts'
 import { accreditationTierFor } from '#shared/domain/tiers.ts'
 import { BoardResponse } from '#shared/contracts/firms.ts'
 import { sessionCookieFrom, type TestUser, useTestApp } from '../test/test-app'
 import { createTestDatabase } from '../test/test-database'
+import { storageFor } from '../platform/storage'
 import { createAuth } from '../auth/auth'
 import type { Database } from '../db/client'
 import {
   DEMO_ACCOUNTS,
+  DEMO_AGENT_SALES,
   DEMO_STALLED_SALE_ID,
+  DEMO_SURVEYOR,
   DEMO_AGREED_PRICE_PENCE,
   DEMO_BLOCKED_REASON,
   DEMO_FIRM_ID,
@@ -74,10 +78,11 @@ async function directoryDigest(database: Database) {
 
 const t = useTestApp()
 let first: SeedResult
+const demoFiles = () => ({ storage: storageFor(t.config), publicUrl: t.config.publicUrl })
 
 // The seed's time is measured by the start-up benchmark (bench/api.bench.ts), not asserted here.
 beforeAll(async () => {
-  first = await seedDemoData({ database: t.database, auth: t.auth })
+  first = await seedDemoData({ database: t.database, auth: t.auth, ...demoFiles() })
 })
 
 describe('seedDemoData on a fresh database', () => {
@@ -436,12 +441,121 @@ describe('seedDemoData on a fresh database', () => {
     expect(res.status).toBe(200)
     const { documents } = DocumentListResponse.parse(await res.json())
     expect(documents.length).toBeGreaterThan(0)
-    // The demo documents are rows only: no bytes, so no hash to verify or sign against.
-    expect(documents.every((d) => d.sha256 === null)).toBe(true)
+    // The demo's uploads are rows only (no bytes, no hash); the TA6 and TA10 Tom signed in Homeward
+    // are real PDFs filed by the signing path, with their hash.
+    const signed = documents.filter((d) => d.sha256 !== null).map((d) => d.filename)
+    expect(signed.sort()).toEqual(['TA10 Fittings and Contents Form.pdf', 'TA6 Property Information Form.pdf'])
     const versions = await t.request(`/api/transactions/${DEMO_TRANSACTION_ID}/documents/${documents[0].id}/versions`, {
       headers: { cookie },
     })
     expect(versions.status).toBe(200)
+  })
+})
+
+describe("each trade's day (issue 40 item 4)", () => {
+  const one = async <T>(text: string, params: unknown[] = []) => (await t.database.query<T>(text, params))[0]!
+  const profileOf = async (email: string) =>
+    (await one<{ id: string }>(`select id from profiles where lower(email) = $1`, [email])).id
+
+  it("the conveyancer: clocks breached and due on her firm's open matters, and the seller's signed TA6 and TA10 ticked", async () => {
+    const clocks = await one<{ breached: number; due_within_2_days: number; open: number }>(
+      `select count(*) filter (where breached_on <= current_date)::int as breached,
+         count(*) filter (where due_on between current_date and current_date + 2)::int as due_within_2_days,
+         count(*)::int as open
+       from sla_clocks where organization_id = $1 and stopped_at is null and cancelled_at is null`,
+      [DEMO_FIRM_ID],
+    )
+    expect(clocks.breached).toBeGreaterThanOrEqual(2)
+    expect(clocks.open).toBeGreaterThanOrEqual(10)
+    const forms = await t.database.query<{ form: string; signed_name: string; task_status: string }>(
+      `select f.form, f.signed_name,
+         (select k.status from tasks k join timeline_stages s on s.id = k.stage_id where s.transaction_id = f.transaction_id
+            and k.title = case f.form when 'ta6' then $2 else $3 end) as task_status
+       from property_forms f where f.transaction_id = $1 order by f.form desc`,
+      [DEMO_TRANSACTION_ID, TASK_TITLES.ta6Form, TASK_TITLES.ta10Form],
+    )
+    expect(forms).toEqual([
+      { form: 'ta6', signed_name: 'Tom Whitfield', task_status: 'completed' },
+      { form: 'ta10', signed_name: 'Tom Whitfield', task_status: 'completed' },
+    ])
+  })
+
+  it('the estate agent: five sales at SSTC, four recorded with sellers off Homeward, each with a weekly update to send', async () => {
+    const jordan = await profileOf('jordan.agent@homeward.example')
+    const sales = await one<{ live: number; recorded: number; updates_sent: number }>(
+      `select count(*)::int as live,
+         count(*) filter (where exists(select 1 from agent_sales a where a.transaction_id = tp.transaction_id and a.seller_email is not null))::int as recorded,
+         (select count(*)::int from sale_weekly_updates w where w.transaction_id in
+           (select transaction_id from transaction_participants where user_id = $1)) as updates_sent
+       from transaction_participants tp where tp.user_id = $1 and tp.role = 'estate_agent'`,
+      [jordan],
+    )
+    expect(sales).toEqual({ live: 1 + DEMO_AGENT_SALES.length, recorded: DEMO_AGENT_SALES.length, updates_sent: 0 })
+  })
+
+  it('the broker: clients before an offer (a lead, a joint fact find in progress), a DIP expiring within 14 days and a deal ending within 120', async () => {
+    const marcus = await profileOf('marcus.broker@homeward.example')
+    const day = await one<{
+      before_offer: number
+      leads: number
+      joint: number
+      dip_expiring: number
+      deal_ending: number
+    }>(
+      `select count(*) filter (where c.transaction_id is null)::int as before_offer,
+         count(*) filter (where c.client_status = 'lead')::int as leads,
+         count(*) filter (where jsonb_array_length(c.fact_find -> 'applicants') = 2)::int as joint,
+         (select count(*)::int from mortgage_dips d join mortgage_cases x on x.id = d.case_id where x.broker_profile_id = $1
+            and d.expires_on between current_date and current_date + 14) as dip_expiring,
+         (select count(*)::int from mortgage_recommendations r join mortgage_cases x on x.id = r.case_id where x.broker_profile_id = $1
+            and r.deal_ends_on between current_date and current_date + 120) as deal_ending
+       from mortgage_cases c where c.broker_profile_id = $1`,
+      [marcus],
+    )
+    expect(day).toEqual({ before_offer: 3, leads: 1, joint: 1, dip_expiring: 1, deal_ending: 1 })
+  })
+
+  it('the surveyor: paid visits on the next four working days, never a weekend or bank holiday, a report ready to release and a payout statement that adds up', async () => {
+    const oliver = await profileOf(DEMO_SURVEYOR.email)
+    const bookings = await t.database.query<{
+      day: string
+      status: string
+      ready: boolean
+      paid: boolean
+      terms: boolean
+      fee: number
+      ex_vat: number
+      vat: number
+      platform: number
+      net: number
+      payout: string
+    }>(
+      `select to_char(b.starts_at at time zone 'Europe/London', 'YYYY-MM-DD') as day, b.status,
+         b.ready_to_release_at is not null and b.report_document_id is not null as ready,
+         b.paid_at is not null and b.payment_reference is not null as paid, b.terms_accepted_at is not null as terms,
+         p.fee_pence as fee, p.fee_ex_vat_pence as ex_vat, p.vat_pence as vat, p.platform_fee_pence as platform,
+         p.net_pence as net, p.status as payout
+       from survey_bookings b join survey_payouts p on p.booking_id = b.id where b.surveyor_id = $1 order by b.starts_at`,
+      [oliver],
+    )
+    const today = londonDate(new Date())
+    const upcoming = bookings.filter((b) => b.day > today && b.status === 'booked')
+    expect(upcoming).toHaveLength(4)
+    expect(upcoming.at(-1)!.day <= addWorkingDays(today, 4)).toBe(true)
+    for (const b of bookings) {
+      expect(isWorkingDay(b.day), b.day).toBe(true)
+      expect(b.paid && b.terms).toBe(true)
+      expect(b.ex_vat + b.vat).toBe(b.fee)
+      expect(b.net + b.platform).toBe(b.fee)
+    }
+    expect(bookings.filter((b) => b.status === 'booked' && b.ready && b.day < today)).toHaveLength(1)
+    expect(
+      bookings
+        .filter((b) => b.status === 'report_delivered')
+        .map((b) => b.payout)
+        .sort(),
+    ).toEqual(['paid', 'pending'])
+    expect(bookings.filter((b) => b.status === 'booked').every((b) => b.payout === 'held')).toBe(true)
   })
 })
 
@@ -483,7 +597,7 @@ describe('seedDemoData again', () => {
   it('changes nothing and returns quickly', async () => {
     const before = await snapshot(t.database)
     const started = performance.now()
-    const again = await seedDemoData({ database: t.database, auth: t.auth })
+    const again = await seedDemoData({ database: t.database, auth: t.auth, ...demoFiles() })
     const ms = performance.now() - started
     expect(again).toMatchObject({
       alreadySeeded: true,
@@ -505,7 +619,7 @@ describe('seedDemoData with accounts: false (the directory only)', () => {
         database: other.database,
         config: { authSecret: 'x'.repeat(32), publicUrl: 'http://localhost:3000', secure: false },
       })
-      const result = await seedDemoData({ database: other.database, auth, accounts: false })
+      const result = await seedDemoData({ database: other.database, auth, accounts: false, ...demoFiles() })
       expect(result).toMatchObject({ usersCreated: 0, transactionCreated: false })
       expect(result.organizations).toBe(first.organizations)
       const [counts] = await other.database.query<{ users: number; tx: number }>(
@@ -513,7 +627,7 @@ describe('seedDemoData with accounts: false (the directory only)', () => {
       )
       // The directory's track record (history.ts) is moves without a buyer or seller account.
       expect(counts).toEqual({ users: 0, tx: 0 })
-      expect(await seedDemoData({ database: other.database, auth, accounts: false })).toMatchObject({
+      expect(await seedDemoData({ database: other.database, auth, accounts: false, ...demoFiles() })).toMatchObject({
         alreadySeeded: true,
       })
     } finally {
@@ -531,8 +645,8 @@ describe('seedDemoData on other databases', () => {
         config: { authSecret: 'x'.repeat(32), publicUrl: 'http://localhost:3000', secure: false },
       })
       const results = await Promise.all([
-        seedDemoData({ database: other.database, auth }),
-        seedDemoData({ database: other.database, auth }),
+        seedDemoData({ database: other.database, auth, ...demoFiles() }),
+        seedDemoData({ database: other.database, auth, ...demoFiles() }),
       ])
       expect(results.reduce((n, r) => n + r.organizations, 0)).toBe(first.organizations)
       expect(results.reduce((n, r) => n + r.usersCreated, 0)).toBe(8)

@@ -231,6 +231,8 @@ export const WeeklyUpdateRecipient = z.object({
   opted_out: z.boolean(),
   /** This ISO week's update has gone to them already. */
   sent_this_week: z.boolean(),
+  /** False for the seller recorded off Homeward on the sale: they get it by email only. */
+  on_homeward: z.boolean(),
 })
 
 /** GET /api/portfolio/sales/{txId}/weekly-update: the email as the sellers would get it now. */

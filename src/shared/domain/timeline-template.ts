@@ -85,7 +85,7 @@ export const TASK_TITLES = {
   decisionInPrinciple: 'Mortgage decision in principle (DIP) and proof of deposit given to the agent',
   /** Completed when the buyer's conveyancer marks the source of funds satisfied (src/server/features/funds/review-funds.ts); never by hand. */
   sourceOfFunds: 'Source of funds and source of wealth evidence provided',
-  /** Completed when the seller signs the TA6 in Homeward (src/server/features/property-forms/sign-property-form.ts); never by hand. */
+  /** Completed when the seller signs the TA6 in Homeward (src/server/features/property-forms/sign-property-form.ts) or a PDTF import brings it signed; never by hand. */
   ta6Form: 'TA6 Property Information Form completed',
   /** Completed when the seller signs the TA10 in Homeward; never by hand. */
   ta10Form: 'TA10 Fittings and Contents Form completed',
@@ -98,6 +98,13 @@ export const TASK_TITLES = {
   /** Completed when completion is recorded (the status hooks, src/server/timeline-hooks.ts). */
   completionConfirmed: 'Completion confirmed and keys released',
 } as const
+
+/**
+ * The timeline task each property form completes: ticked when the seller signs it in Homeward
+ * (features/property-forms/sign-property-form.ts) or when an imported PDTF pack carries it signed
+ * (features/pdtf/import-pdtf.ts), both through core tickTask.
+ */
+export const PROPERTY_FORM_TASK_TITLES = { ta6: TASK_TITLES.ta6Form, ta10: TASK_TITLES.ta10Form } as const
 
 /** The stage that holds the enquiry tasks; a task made for the seller from an enquiry goes there. */
 export const ENQUIRIES_STAGE_NAME = 'Enquiries & report on title'

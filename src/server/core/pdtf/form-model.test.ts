@@ -13,7 +13,7 @@ import {
   sectionProgress,
   type FormModel,
 } from '#shared/domain/property-forms.ts'
-import { demoTa6Answers } from '#server/seed/demo-property-forms.ts'
+import { demoTa6Answers, demoTa10Answers } from '#server/seed/demo-property-forms.ts'
 import { pdtfSchemaErrors } from './pdtf-schema'
 import { buildFormModel, compareRefs, formModel, isFormQuestion, type SchemaNode } from './form-model'
 
@@ -185,13 +185,16 @@ describe('answers', () => {
 })
 
 describe('demo data', () => {
-  it("the demo seller's TA6 draft is valid PDTF with sections still to answer", () => {
-    const answers = demoTa6Answers()
-    expect(pdtfSchemaErrors({ propertyPack: answers })).toEqual([])
-    const missing = missingAnswers(formModel('ta6'), answers)
-    expect(new Set(missing.map((m) => m.section))).not.toContain('notices')
-    expect(new Set(missing.map((m) => m.section))).not.toContain('disputesAndComplaints')
-    expect(missing.length).toBeGreaterThan(20)
+  it("the demo seller's TA6 and TA10 are valid PDTF with every required answer, so he can sign them", () => {
+    for (const [form, answers] of [
+      ['ta6', demoTa6Answers()],
+      ['ta10', demoTa10Answers()],
+    ] as const) {
+      expect(pdtfSchemaErrors({ propertyPack: answers }), form).toEqual([])
+      expect(missingAnswers(formModel(form), answers), form).toEqual([])
+    }
+    // His own words stay.
+    expect(JSON.stringify(demoTa6Answers())).toContain('leylandii')
   })
 })
 

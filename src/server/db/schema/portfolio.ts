@@ -28,7 +28,11 @@ export const saleRiskStates = pgTable(
   ],
 )
 
-/** A weekly update sent to one seller of one sale in one ISO week ('2026-W49'): at most one each. */
+/**
+ * A weekly update sent to one seller of one sale in one ISO week ('2026-W49'): at most one each. The
+ * seller is a Homeward account (seller_id) or, while the seller is recorded off Homeward on the
+ * agent's sale (agent_sales), their email (seller_email, lower-cased).
+ */
 export const saleWeeklyUpdates = pgTable(
   'sale_weekly_updates',
   {
@@ -36,9 +40,9 @@ export const saleWeeklyUpdates = pgTable(
     transactionId: uuid('transaction_id')
       .notNull()
       .references(() => transactions.id, { onDelete: 'cascade' }),
-    sellerId: uuid('seller_id')
-      .notNull()
-      .references(() => profiles.id, { onDelete: 'cascade' }),
+    sellerId: uuid('seller_id').references(() => profiles.id, { onDelete: 'cascade' }),
+    /** The off-Homeward seller's email when seller_id is null. */
+    sellerEmail: text('seller_email'),
     isoWeek: text('iso_week').notNull(),
     /** Who sent it now from the portfolio; null for the Monday run. */
     sentBy: uuid('sent_by').references(() => profiles.id, { onDelete: 'set null' }),
@@ -46,6 +50,13 @@ export const saleWeeklyUpdates = pgTable(
   },
   (t) => [
     uniqueIndex('sale_weekly_updates_tx_seller_week_key').on(t.transactionId, t.sellerId, t.isoWeek),
+    uniqueIndex('sale_weekly_updates_tx_email_week_key')
+      .on(t.transactionId, t.sellerEmail, t.isoWeek)
+      .where(sql`seller_id is null`),
+    check(
+      'sale_weekly_updates_recipient_check',
+      sql`(${t.sellerId} is not null) <> (${t.sellerEmail} is not null) and (${t.sellerEmail} is null or ${t.sellerEmail} = lower(${t.sellerEmail}))`,
+    ),
     check('sale_weekly_updates_week_check', sql`${t.isoWeek} ~ '^[0-9]{4}-W[0-9]{2}$'`),
   ],
 )

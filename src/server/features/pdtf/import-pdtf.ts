@@ -11,7 +11,8 @@
  * The pack's price is a marketing price and never the agreed price: the importer gives that
  * (`agreed_price`), else 422 names the marketing price (decision 065). The move is created as the
  * create form does, in one database transaction, with the pack's title number and the seller's
- * TA6/TA10 answers it carries (core/pdtf/forms-from-pack.ts), signed when the pack says so.
+ * TA6/TA10 answers it carries (core/pdtf/forms-from-pack.ts), signed when the pack says so; a form
+ * signed there completes its timeline task through core tickTask, as signing in Homeward does.
  * The 1 MB body limit (413) is the API's (app.ts), with this route's own message.
  */
 import { sql } from 'drizzle-orm'
@@ -23,6 +24,9 @@ import type { Database, Tx } from '#server/db/client.ts'
 import { AppError } from '#server/core/errors.ts'
 import { recordActivity } from '#server/core/audit/record-activity.ts'
 import { createTransaction } from '#server/core/timeline/create-transaction.ts'
+import { tickTask } from '#server/core/timeline/tick-task.ts'
+import type { NotificationDelivery } from '#server/core/notify/notify-people.ts'
+import { PROPERTY_FORM_TASK_TITLES } from '#shared/domain/timeline-template.ts'
 import { fieldWords, sentenceInWords } from '#server/core/pdtf/field-words.ts'
 import { formsFromPack, type PackForm } from '#server/core/pdtf/forms-from-pack.ts'
 import { localTimestampWarning, readLocalTimestamps } from '#server/core/pdtf/local-timestamps.ts'
@@ -179,8 +183,17 @@ export async function previewPdtf(opts: { input: PdtfPreviewInput }): Promise<Pd
   }
 }
 
-/** Stores the pack's forms on the new move (signed ones as the pack says: no PDF, signer not on Homeward). */
-async function storeForms(tx: Tx, txId: string, viewer: Viewer, forms: PackForm[]): Promise<void> {
+/**
+ * Stores the pack's forms on the new move (signed ones as the pack says: no PDF, signer not on
+ * Homeward) and ticks each signed form's timeline task through tickTask (the one tick path).
+ */
+async function storeForms(
+  tx: Tx,
+  txId: string,
+  viewer: Viewer,
+  forms: PackForm[],
+  notify: NotificationDelivery,
+): Promise<void> {
   for (const f of forms) {
     await tx.execute(sql`
       insert into property_forms (transaction_id, form, answers, updated_by, signed_name, signed_at)
@@ -195,6 +208,16 @@ async function storeForms(tx: Tx, txId: string, viewer: Viewer, forms: PackForm[
         : `imported the ${PROPERTY_FORM_TITLES[f.form]}'s answers from the property pack, as a draft`,
       payload: { form: f.form, source: 'pdtf', signedAt: f.signed?.at ?? null },
     })
+    if (f.signed)
+      await tickTask(tx, {
+        txId,
+        task: { title: PROPERTY_FORM_TASK_TITLES[f.form] },
+        status: 'completed',
+        actorId: viewer.profileId,
+        reason: ' automatically: the property pack carries the form signed by the seller',
+        payload: { cause: 'property_form', source: 'pdtf' },
+        notify,
+      })
   }
 }
 
@@ -207,6 +230,8 @@ export async function importPdtf(opts: {
   database: Database
   viewer: Viewer
   input: ImportPdtfInput
+  /** Where notification emails link to and whether they leave (a signed form's task may complete its stage). */
+  notify: NotificationDelivery
 }): Promise<{ id: string; warnings: string[] }> {
   const input = ImportPdtfInput.parse(opts.input)
   const { data, forms, warnings } = await readPack(input.pack)
@@ -217,7 +242,7 @@ export async function importPdtf(opts: {
     input: create,
     titleNumber: data.title_number,
     source: 'pdtf',
-    alsoInTransaction: (tx, txId) => storeForms(tx, txId, opts.viewer, forms),
+    alsoInTransaction: (tx, txId) => storeForms(tx, txId, opts.viewer, forms, opts.notify),
   })
   return { id, warnings }
 }

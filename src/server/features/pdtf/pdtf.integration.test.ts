@@ -15,6 +15,7 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import { PDTF_IMPORT_TOO_LARGE, PdtfPreview } from '#shared/contracts/pdtf.ts'
 import { PropertyFormResponse } from '#shared/contracts/property-forms.ts'
 import { exampleAnswers } from '#shared/domain/property-forms.ts'
+import { TASK_TITLES } from '#shared/domain/timeline-template.ts'
 import { formModel } from '#server/core/pdtf/form-model.ts'
 import { createTransaction } from '#server/test/factories.ts'
 import { type TestUser, useTestApp } from '#server/test/test-app.ts'
@@ -470,5 +471,51 @@ describe('PDTF import of published packs and the seller forms (issue 39)', () =>
     expect(second.signedForms).toEqual(first.signedForms)
     for (const key of Object.keys(given.ta6!)) expect(second.propertyPack[key], key).toEqual(first.propertyPack[key])
     expect(second.propertyPack.fixturesAndFittings).toEqual(first.propertyPack.fixturesAndFittings)
+  })
+
+  it('ticks the TA6 task of a form the pack brings signed, through tickTask; a draft TA10 leaves its task open', async () => {
+    const move = await createTransaction(t.database, {
+      buyerProfileId: buyer.profileId,
+      sellerProfileId: seller.profileId,
+      agreedPricePence: 450_000_00,
+    })
+    const signedAt = '2026-11-21T10:00:00.000Z'
+    for (const form of ['ta6', 'ta10'] as const)
+      await t.database.query(
+        `insert into property_forms (transaction_id, form, answers, signed_by, signed_name, signed_at)
+         values ($1, $2, $3::jsonb, $4, 'Tom Wright', $5)`,
+        [move.transactionId, form, JSON.stringify(exampleAnswers(formModel(form))), seller.profileId, signedAt],
+      )
+    const pack = await json<Pack & { signedForms: { form: string }[] }>(
+      await t.request(`/api/transactions/${move.transactionId}/pdtf`, { as: buyer }),
+      200,
+    )
+    // The TA10's signature is not in this pack: its answers come in as a draft.
+    pack.signedForms = pack.signedForms.filter((f) => f.form === 'TA6')
+    const created = await json<{ id: string }>(
+      await t.request('/api/transactions/pdtf-import', {
+        as: outsider,
+        json: { role: 'buyer', pack, agreed_price: 450000 },
+      }),
+      201,
+    )
+    const tasks = await t.database.query<{ title: string; status: string; completed_by: string | null }>(
+      `select k.title, k.status, k.completed_by from tasks k join timeline_stages s on s.id = k.stage_id
+       where s.transaction_id = $1 and k.title = any($2::text[]) order by k.title`,
+      [created.id, [TASK_TITLES.ta6Form, TASK_TITLES.ta10Form]],
+    )
+    expect(tasks).toEqual([
+      { title: TASK_TITLES.ta10Form, status: 'not_completed', completed_by: null },
+      { title: TASK_TITLES.ta6Form, status: 'completed', completed_by: outsider.profileId },
+    ])
+    // The one tick path's own audit entry, with the cause.
+    const audit = await t.database.query<{ summary: string; payload: { cause: string; source: string } }>(
+      `select summary, payload from activity_events where transaction_id = $1 and kind = 'task.completed'
+         and payload ->> 'cause' = 'property_form'`,
+      [created.id],
+    )
+    expect(audit).toHaveLength(1)
+    expect(audit[0]!.summary).toContain('the property pack carries the form signed by the seller')
+    expect(audit[0]!.payload).toMatchObject({ cause: 'property_form', source: 'pdtf' })
   })
 })

@@ -7,7 +7,7 @@ import { createRouter, requireViewer, type AppDeps } from '#server/http/router.t
 import { exportPdtf } from '#server/core/pdtf/export-pdtf.ts'
 import { importPdtf, previewPdtf } from './import-pdtf'
 
-export function pdtfRoutes({ database }: AppDeps) {
+export function pdtfRoutes({ database, config, mail }: AppDeps) {
   return createRouter()
     .openapi(endpoints.exportPdtf, async (c) => {
       const { pack, filename } = await exportPdtf({
@@ -19,7 +19,15 @@ export function pdtfRoutes({ database }: AppDeps) {
       return c.json(pack, 200)
     })
     .openapi(endpoints.previewPdtf, async (c) => c.json(await previewPdtf({ input: c.req.valid('json') }), 200))
-    .openapi(endpoints.importPdtf, async (c) =>
-      c.json(await importPdtf({ database, viewer: requireViewer(c), input: c.req.valid('json') }), 201),
-    )
+    .openapi(endpoints.importPdtf, async (c) => {
+      const created = await importPdtf({
+        database,
+        viewer: requireViewer(c),
+        input: c.req.valid('json'),
+        notify: { publicUrl: config.publicUrl, deliverMail: mail.deliver },
+      })
+      // A signed form's task may have completed its stage, which emails the people on the move.
+      mail.kick()
+      return c.json(created, 201)
+    })
 }

@@ -10,6 +10,7 @@ import { createHash } from 'node:crypto'
 import { PDFDocument } from 'pdf-lib'
 import { beforeAll, describe, expect, it } from 'vitest'
 import {
+  CreateSaleResponse,
   MemorandumDraft,
   MemorandumPreview,
   MemorandumResponse,
@@ -192,7 +193,13 @@ describe('weekly update', () => {
     expect(preview.subject).toBe("Your sale of 2 Fresh Lane: this week's update")
     expect(preview.text).toContain('Hello Sally Seller')
     expect(preview.recipients).toEqual([
-      { name: 'Sally Seller', email: seller.email.toLowerCase(), opted_out: false, sent_this_week: false },
+      {
+        name: 'Sally Seller',
+        email: seller.email.toLowerCase(),
+        opted_out: false,
+        sent_this_week: false,
+        on_homeward: true,
+      },
     ])
     expect((await t.request(path, { as: seller })).status).toBe(403)
     expect((await t.request(path, { as: outsider })).status).toBe(404)
@@ -208,6 +215,61 @@ describe('weekly update', () => {
     )
     expect(again.sent).toBe(0)
     expect((await mailsTo(seller, 'portfolio.weekly_update')).length).toBe(before + 1)
+  })
+  it('reaches a seller recorded off Homeward by email: previewed, edited, sent once a week and logged', async () => {
+    const created = CreateSaleResponse.parse(
+      await json(
+        await t.request('/api/portfolio/sales', {
+          as: agent,
+          json: {
+            address_line_1: '9 Offline Row',
+            town: 'St Albans',
+            postcode: 'AL3 4RT',
+            tenure: 'freehold',
+            agreed_price: 410_000,
+            buyer_position: 'first_time_buyer',
+            seller: { name: 'Olive Offline', email: 'Olive.Offline@example.com', on_homeward: false },
+            buyer: { name: 'Ben Offline', email: 'ben.offline@example.com', on_homeward: false },
+          },
+        }),
+        201,
+      ),
+    )
+    const path = `/api/portfolio/sales/${created.transaction_id}/weekly-update`
+    const preview = WeeklyUpdatePreview.parse(await json(await t.request(path, { as: agent }), 200))
+    expect(preview.recipients).toEqual([
+      {
+        name: 'Olive Offline',
+        email: 'olive.offline@example.com',
+        opted_out: false,
+        sent_this_week: false,
+        on_homeward: false,
+      },
+    ])
+    // Written for someone who cannot open the timeline: no link, and how to stop it without an account.
+    expect(preview.text).toContain('Hello Olive Offline,')
+    expect(preview.text).not.toContain('/app/transactions/')
+    expect(preview.text).toContain('reply to this email and tell your estate agent')
+    const edited = { subject: 'Your sale of 9 Offline Row', text: 'Hello Olive, the searches are in. Jordan' }
+    const sent = SendWeeklyUpdateResponse.parse(
+      await json(await t.request(path, { as: agent, method: 'POST', json: edited }), 200),
+    )
+    expect(sent.sent).toBe(1)
+    expect(sent.preview.recipients[0].sent_this_week).toBe(true)
+    const again = SendWeeklyUpdateResponse.parse(
+      await json(await t.request(path, { as: agent, method: 'POST', json: {} }), 200),
+    )
+    expect(again.sent).toBe(0)
+    const mails = await t.database.query<{ subject: string; text_body: string }>(
+      `select subject, text_body from mail_outbox where to_address = $1 and kind = 'portfolio.weekly_update'`,
+      ['olive.offline@example.com'],
+    )
+    expect(mails).toEqual([{ subject: edited.subject, text_body: edited.text }])
+    const log = await t.database.query<{ seller_id: string | null; seller_email: string; sent_by: string }>(
+      `select seller_id, seller_email, sent_by from sale_weekly_updates where transaction_id = $1`,
+      [created.transaction_id],
+    )
+    expect(log).toEqual([{ seller_id: null, seller_email: 'olive.offline@example.com', sent_by: agent.profileId }])
   })
 })
 
@@ -325,7 +387,7 @@ describe('chain and mortgage signals', () => {
         sellerProfileId: sellerId,
         buyerProfileId: buyerId,
         participants: agentId ? [{ profileId: agentId, role: 'estate_agent' as const, invitedBy: sellerId }] : [],
-        property: { addressLines: [street, 'St Albans'], postcode: 'AL1 3CC' },
+        property: { addressLines: [street, 'St Albans'], postcode: 'AL3 4RT' },
       }).then((r) => r.transactionId)
     // Y buys X's home and sells theirs to Z, who sells theirs to W, a first-time buyer: a chain of 3.
     await sale(x.profileId, y.profileId, '1 Top Road')

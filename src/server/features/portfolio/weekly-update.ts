@@ -3,8 +3,11 @@
  * days, what is next, who is waiting on whom), sent through the outbox every Monday at 09:00 UK
  * time, once per seller per sale per ISO week (table sale_weekly_updates, unique; the row is
  * claimed with `on conflict do nothing`, so two processes never send it twice). A seller who
- * switched 'weekly_update' off in their email settings gets none. The agent previews it and can
- * send this week's now from the portfolio; the Monday run skips sellers who already had it.
+ * switched 'weekly_update' off in their email settings gets none. While no seller of the sale is on
+ * Homeward, the seller the agent recorded on the sale (agent_sales: name and email, on or off
+ * Homeward) gets it by email instead, logged by their email (sale_weekly_updates.seller_email), with
+ * no link to a timeline they cannot open. The agent previews it, edits it and can send this week's
+ * now from the portfolio; the Monday run skips sellers who already had it.
  */
 import { sql } from 'drizzle-orm'
 import { z } from 'zod'
@@ -48,7 +51,14 @@ const SaleHeader = z.object({
   address: z.string(),
   agent_name: z.string().nullable(),
   sellers: z.array(
-    z.object({ id: z.string(), name: z.string(), email: z.string(), opted_out: z.boolean(), sent: z.boolean() }),
+    z.object({
+      /** The seller's profile; null for the seller recorded off Homeward (agent_sales). */
+      id: z.string().nullable(),
+      name: z.string(),
+      email: z.string(),
+      opted_out: z.boolean(),
+      sent: z.boolean(),
+    }),
   ),
 })
 type SaleHeader = z.infer<typeof SaleHeader>
@@ -69,7 +79,10 @@ export function weeklyUpdateText(input: {
   tasks: TimelineTask[]
   now: Date
   link: string
+  /** False for a seller recorded off Homeward: no timeline link or email settings to point at. Default true. */
+  onHomeward?: boolean
 }): { subject: string; text: string } {
+  const onHomeward = input.onHomeward ?? true
   const weekAgo = input.now.getTime() - 7 * 86_400_000
   const tasks = input.tasks.filter((t) => sellerSeesTask(t.owner_side))
   const moved = tasks
@@ -102,11 +115,13 @@ export function weeklyUpdateText(input: {
   } else lines.push('• Every task on the timeline is done.')
   lines.push('')
   if (waitingLine) lines.push('Who is waiting on whom', waitingLine, '')
-  lines.push(`See the whole timeline: ${input.link}`, '')
+  if (onHomeward) lines.push(`See the whole timeline: ${input.link}`, '')
   lines.push(input.agentName ? `${input.agentName}, your estate agent` : 'Your estate agent')
   lines.push(
     '',
-    "You get this every Monday while your sale is in progress. To stop it, switch off 'The weekly update on my sale' from the bell in Homeward: Email settings.",
+    onHomeward
+      ? "You get this every Monday while your sale is in progress. To stop it, switch off 'The weekly update on my sale' from the bell in Homeward: Email settings."
+      : 'You get this every Monday while your sale is in progress. To stop it, reply to this email and tell your estate agent.',
   )
   return { subject: `Your sale of ${input.address}: this week's update`, text: lines.join('\n') }
 }
@@ -122,9 +137,19 @@ async function readSale(db: Database['db'] | Tx, txId: string, isoWeek: string):
           order by sp.full_name)
         from profiles sp left join notification_settings ns on ns.profile_id = sp.id
         where sp.deleted_at is null and sp.id in (select t.seller_user_id union
-          select user_id from transaction_participants where transaction_id = t.id and role = 'seller')), '[]') as sellers
+          select user_id from transaction_participants where transaction_id = t.id and role = 'seller')), '[]') as sellers,
+      (select json_build_object('id', null, 'name', coalesce(nullif(a.seller_name, ''), 'there'), 'email', a.seller_email,
+          'opted_out', false,
+          'sent', exists(select 1 from sale_weekly_updates w where w.transaction_id = t.id and w.seller_id is null
+            and w.seller_email = a.seller_email and w.iso_week = ${isoWeek}))
+        from agent_sales a where a.transaction_id = t.id and a.seller_email is not null) as recorded_seller
     from transactions t left join properties p on p.transaction_id = t.id where t.id = ${txId}`)
-  return firstRow(SaleHeader, res) ?? null
+  const found = firstRow(SaleHeader.extend({ recorded_seller: SaleHeader.shape.sellers.element.nullable() }), res)
+  if (!found) return null
+  const { recorded_seller, ...sale } = found
+  // The seller recorded on the sale stands in while no seller is on Homeward (once one joins, they get it there).
+  if (sale.sellers.length === 0 && recorded_seller) sale.sellers = [recorded_seller]
+  return sale
 }
 
 async function readTimeline(db: Database['db'] | Tx, txId: string): Promise<TimelineTask[]> {
@@ -144,7 +169,15 @@ async function compose(db: Database['db'] | Tx, txId: string, now: Date, publicU
   const link = `${publicUrl}${transactionPath(txId, { tab: 'timeline' })}`
   const mails = sale.sellers.map((s) => ({
     seller: s,
-    ...weeklyUpdateText({ sellerName: s.name, address: sale.address, agentName: sale.agent_name, tasks, now, link }),
+    ...weeklyUpdateText({
+      sellerName: s.name,
+      address: sale.address,
+      agentName: sale.agent_name,
+      tasks,
+      now,
+      link,
+      onHomeward: s.id !== null,
+    }),
   }))
   return {
     isoWeek,
@@ -157,6 +190,7 @@ async function compose(db: Database['db'] | Tx, txId: string, now: Date, publicU
       tasks,
       now,
       link,
+      onHomeward: sale.sellers[0]?.id !== null,
     }),
   }
 }
@@ -195,6 +229,7 @@ export async function previewWeeklyUpdate({
       email: s.email,
       opted_out: s.opted_out,
       sent_this_week: s.sent,
+      on_homeward: s.id !== null,
     })),
   }
 }
@@ -217,10 +252,11 @@ async function sendSaleUpdate(
   let sent = 0
   for (const mail of composed.mails) {
     if (mail.seller.opted_out || mail.seller.sent) continue
+    // Either unique key (an account's, or an off-Homeward seller's email) makes a second claim a no-op.
     const claimed = await tx.execute(sql`
-      insert into sale_weekly_updates (transaction_id, seller_id, iso_week, sent_by)
-      values (${txId}, ${mail.seller.id}, ${composed.isoWeek}, ${sentBy})
-      on conflict (transaction_id, seller_id, iso_week) do nothing returning id`)
+      insert into sale_weekly_updates (transaction_id, seller_id, seller_email, iso_week, sent_by)
+      values (${txId}, ${mail.seller.id}, ${mail.seller.id === null ? mail.seller.email : null}, ${composed.isoWeek}, ${sentBy})
+      on conflict do nothing returning id`)
     if (claimed.rows.length === 0) continue
     await enqueueMail(
       tx,
@@ -286,9 +322,14 @@ export async function sendDueWeeklyUpdates({
     select t.id from transactions t
     where t.status in ('draft', 'active', 'exchange')
       and exists(select 1 from transaction_participants a where a.transaction_id = t.id and a.role = 'estate_agent')
-      and exists(select 1 from profiles sp where sp.id in (select t.seller_user_id union
+      and (exists(select 1 from profiles sp where sp.id in (select t.seller_user_id union
           select user_id from transaction_participants where transaction_id = t.id and role = 'seller')
-        and not exists(select 1 from sale_weekly_updates w where w.transaction_id = t.id and w.seller_id = sp.id and w.iso_week = ${isoWeek}))`)
+        and not exists(select 1 from sale_weekly_updates w where w.transaction_id = t.id and w.seller_id = sp.id and w.iso_week = ${isoWeek}))
+        or exists(select 1 from agent_sales a where a.transaction_id = t.id and a.seller_email is not null
+          and not exists(select 1 from profiles sp where sp.id in (select t.seller_user_id union
+            select user_id from transaction_participants where transaction_id = t.id and role = 'seller'))
+          and not exists(select 1 from sale_weekly_updates w where w.transaction_id = t.id and w.seller_id is null
+            and w.seller_email = a.seller_email and w.iso_week = ${isoWeek})))`)
   let sent = 0
   for (const { id } of rows(IdRow, due))
     sent += await database.db.transaction((tx) => sendSaleUpdate(tx, id, now, delivery, null))

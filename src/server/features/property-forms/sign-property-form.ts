@@ -18,7 +18,7 @@ import {
   missingAnswers,
   type PropertyFormKind,
 } from '#shared/domain/property-forms.ts'
-import { TASK_TITLES } from '#shared/domain/timeline-template.ts'
+import { PROPERTY_FORM_TASK_TITLES } from '#shared/domain/timeline-template.ts'
 import { ONLY_SELLER_SIGNS, canSignPropertyForm } from '#server/access/property-forms.ts'
 import { lockTransactionForViewer } from '#server/access/transactions.ts'
 import type { Viewer } from '#server/auth/viewer.ts'
@@ -42,7 +42,6 @@ import { renderFormPdf } from './render-form-pdf'
 export const ALREADY_SIGNED_JOINTLY =
   'You have signed this form. It is signed once every seller has signed; the others have been told.'
 
-const TASK_OF_FORM: Record<PropertyFormKind, string> = { ta6: TASK_TITLES.ta6Form, ta10: TASK_TITLES.ta10Form }
 const FILE_OF_FORM: Record<PropertyFormKind, string> = {
   ta6: 'TA6 Property Information Form.pdf',
   ta10: 'TA10 Fittings and Contents Form.pdf',
@@ -164,7 +163,7 @@ export async function signPropertyForm(opts: {
       })
       await tickTask(tx, {
         txId,
-        task: { title: TASK_OF_FORM[form] },
+        task: { title: PROPERTY_FORM_TASK_TITLES[form] },
         status: 'completed',
         actorId: viewer.profileId,
         reason:

@@ -50,12 +50,14 @@ export function WeeklyUpdateDialog({ sale, onClose }: { sale: PortfolioSale | nu
                 <div>
                   <h3 className="text-sm font-semibold">To</h3>
                   {preview.data.recipients.length === 0 ? (
-                    <p className="text-sm text-muted-foreground">No seller has joined this move yet.</p>
+                    <p className="text-sm text-muted-foreground">
+                      No seller is on this move yet: record the seller on the sale to send them the update by email.
+                    </p>
                   ) : (
                     <ul className="text-sm">
                       {preview.data.recipients.map((r) => (
                         <li key={r.email}>
-                          {r.name} ({r.email})
+                          {r.name} ({r.email}){r.on_homeward ? '' : ' · not on Homeward: by email'}
                           {r.opted_out
                             ? ' · switched the weekly update off'
                             : r.sent_this_week

@@ -1,0 +1,4 @@
+ALTER TABLE "sale_weekly_updates" ALTER COLUMN "seller_id" DROP NOT NULL;--> statement-breakpoint
+ALTER TABLE "sale_weekly_updates" ADD COLUMN "seller_email" text;--> statement-breakpoint
+CREATE UNIQUE INDEX "sale_weekly_updates_tx_email_week_key" ON "sale_weekly_updates" USING btree ("transaction_id","seller_email","iso_week") WHERE seller_id is null;--> statement-breakpoint
+ALTER TABLE "sale_weekly_updates" ADD CONSTRAINT "sale_weekly_updates_recipient_check" CHECK (("sale_weekly_updates"."seller_id" is not null) <> ("sale_weekly_updates"."seller_email" is not null) and ("sale_weekly_updates"."seller_email" is null or "sale_weekly_updates"."seller_email" = lower("sale_weekly_updates"."seller_email")));
