@@ -66,7 +66,10 @@ export interface MemorandumData {
   pricePence: number | null
   agentName: string
   agentFirm: string | null
-  /** One per role it names (seller, buyer, both conveyancers, broker), on Homeward or off it. */
+  /**
+   * Per role it names (seller, buyer, both conveyancers, broker), on Homeward or off it: one each,
+   * except joint buyers or sellers on Homeward, who are all listed (the lead first).
+   */
   parties: MemorandumParty[]
   form: {
     buyer_position: BuyerPosition | null
@@ -81,14 +84,15 @@ export interface MemorandumData {
 /** The sections the PDF prints and the preview shows, in order: one home for the memorandum's words. */
 export function memorandumSections(data: MemorandumData, issuedAt: Date): { heading: string; lines: string[] }[] {
   const party = (role: string) => data.parties.find((p) => p.role === role)
+  // The side's clients: one, or joint buyers or sellers named together ("Ann Lee and Ben Lee").
   const person = (role: string, address: string | null) => {
-    const p = party(role)
-    if (!p) return ['Not recorded yet']
+    const clients = data.parties.filter((p) => p.role === role)
+    if (!clients.length) return ['Not recorded yet']
     return [
-      p.name,
+      clients.map((p) => p.name).join(' and '),
       ...(address ? address.split('\n').filter(Boolean) : []),
-      ...(p.email ? [p.email] : []),
-      ...(p.on_homeward ? [] : [`(${NOT_ON_HOMEWARD})`]),
+      ...clients.flatMap((p) => (p.email ? [p.email] : [])),
+      ...(clients.every((p) => p.on_homeward) ? [] : [`(${NOT_ON_HOMEWARD})`]),
     ]
   }
   const firm = (role: string) => {
@@ -204,14 +208,16 @@ async function readMemorandumData(tx: Tx, txId: string): Promise<MemorandumData>
       (select max(d.version)::int from documents d where d.transaction_id = t.id and d.folder = 'Contracts'
         and d.filename = ${MEMORANDUM_FILENAME}) as last_version,
       coalesce((select json_agg(x) from (
-        -- The clients on Homeward: participant rows, else the move's buyer and seller columns.
-        select distinct on (c.role) c.role, c.name, c.email, null::text as firm, true as on_homeward from (
-          select tp.role, pp.full_name as name, pp.email, 0 as pref from transaction_participants tp
+        -- The people on Homeward: participant rows, else the move's buyer and seller columns; per role
+        -- the lead client (the move's column) first, then joint clients in the order they joined.
+        select c.role, c.name, c.email, null::text as firm, true as on_homeward from (
+          select tp.role, pp.full_name as name, pp.email, 0 as pref,
+              (pp.id = t.buyer_user_id or pp.id = t.seller_user_id) as lead, tp.created_at from transaction_participants tp
             join profiles pp on pp.id = tp.user_id
            where tp.transaction_id = t.id and tp.role in ('seller', 'buyer', 'seller_conveyancer', 'buyer_conveyancer', 'mortgage_broker')
-          union all select 'seller', sp.full_name, sp.email, 1 from profiles sp where sp.id = t.seller_user_id
-          union all select 'buyer', bp.full_name, bp.email, 1 from profiles bp where bp.id = t.buyer_user_id) c
-         order by c.role, c.pref
+          union all select 'seller', sp.full_name, sp.email, 1, true, null from profiles sp where sp.id = t.seller_user_id
+          union all select 'buyer', bp.full_name, bp.email, 1, true, null from profiles bp where bp.id = t.buyer_user_id) c
+         order by c.role, c.pref, c.lead desc, c.created_at
       ) x), '[]') as on_platform,
       coalesce((select json_agg(json_build_object('role', o.role, 'name', coalesce(o.person_name, o.firm_name),
           'email', o.email, 'firm', o.firm_name, 'on_homeward', false))
@@ -250,6 +256,16 @@ async function readMemorandumData(tx: Tx, txId: string): Promise<MemorandumData>
   const parties: MemorandumParty[] = []
   for (const role of [...MEMORANDUM_RECIPIENT_ROLES, 'mortgage_broker']) {
     const on = row.on_platform.find((p) => p.role === role)
+    // Joint buyers or sellers (decision 070): every client of the side after the first, once each.
+    if (on && (role === 'buyer' || role === 'seller')) {
+      const seen = new Set<string>()
+      for (const p of row.on_platform.filter((x) => x.role === role)) {
+        const key = (p.email ?? p.name).toLowerCase()
+        if (!seen.has(key)) parties.push(p)
+        seen.add(key)
+      }
+      continue
+    }
     const off = row.off_platform.find((p) => p.role === role)
     const recorded =
       role === 'seller' && row.seller_name
@@ -280,19 +296,21 @@ async function readMemorandumData(tx: Tx, txId: string): Promise<MemorandumData>
   }
 }
 
-/** The four recipients in order, each with or without an email. */
+/** The four recipient roles in order, each with or without an email; joint buyers or sellers each get a row. */
 function recipientsOf(data: MemorandumData): MemorandumDraft['recipients'] {
-  return MEMORANDUM_RECIPIENT_ROLES.map((role) => {
-    const p = data.parties.find((x) => x.role === role)
-    return p
-      ? { ...p, role }
-      : {
-          role,
-          name: `No ${participantRoleLabel(role).toLowerCase()} recorded`,
-          firm: null,
-          email: null,
-          on_homeward: false,
-        }
+  return MEMORANDUM_RECIPIENT_ROLES.flatMap((role) => {
+    const ps = data.parties.filter((x) => x.role === role)
+    return ps.length
+      ? ps.map((p) => ({ ...p, role }))
+      : [
+          {
+            role,
+            name: `No ${participantRoleLabel(role).toLowerCase()} recorded`,
+            firm: null,
+            email: null,
+            on_homeward: false,
+          },
+        ]
   })
 }
 
@@ -382,7 +400,7 @@ export async function issueMemorandum(opts: {
           'unprocessable',
           'Nobody on this sale has an email yet. Record the seller, the buyer and their conveyancers first.',
         )
-      const sentRoles = recipients.map((r) => r.role)
+      const sentRoles = [...new Set(recipients.map((r) => r.role))]
       const ticks = memorandumTicksTask(sentRoles)
       const bytes = await renderMemorandumPdf(data, now)
       const pdf = await storePdf(storage, txId, bytes)

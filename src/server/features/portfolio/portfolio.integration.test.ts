@@ -356,6 +356,30 @@ describe('memorandum of sale', () => {
     const portfolio = PortfolioResponse.parse(await json(await t.request('/api/portfolio?q=fresh', { as: agent }), 200))
     expect(portfolio.sales[0].memorandum_sent).toBe(true)
   })
+
+  it('names joint buyers together and sends it to each of them (decision 070)', async () => {
+    const path = `/api/portfolio/sales/${freshId}/memorandum`
+    const coBuyer = await t.signUp({ role: 'buyer', name: 'Jo Joint-Buyer' })
+    await t.database.query(
+      `insert into transaction_participants (transaction_id, user_id, role, invited_by) values ($1, $2, 'buyer', $3)`,
+      [freshId, coBuyer.profileId, buyer.profileId],
+    )
+    const draft = MemorandumDraft.parse(await json(await t.request(path, { as: agent }), 200))
+    const buyers = draft.recipients.filter((r) => r.role === 'buyer')
+    // The lead buyer first, then the joint buyer; each role still listed once otherwise.
+    expect(buyers.map((r) => r.email?.toLowerCase())).toEqual([buyer.email, coBuyer.email].map((e) => e.toLowerCase()))
+    expect(draft.recipients.filter((r) => r.role === 'seller')).toHaveLength(1)
+    const preview = MemorandumPreview.parse(
+      await json(await t.request(`${path}/preview`, { as: agent, method: 'POST', json: form }), 200),
+    )
+    const buyerSection = preview.sections.find((s) => s.heading === 'Buyer')!
+    expect(buyerSection.lines[0]).toMatch(/ and Jo Joint-Buyer$/)
+    const body = MemorandumResponse.parse(
+      await json(await t.request(path, { as: agent, method: 'POST', json: form }), 201),
+    )
+    expect(body.sent_to).toEqual(expect.arrayContaining([buyer.email, coBuyer.email].map((e) => e.toLowerCase())))
+    expect(new Set(body.sent_to).size).toBe(body.sent_to.length)
+  })
 })
 
 describe('high-risk alert', () => {

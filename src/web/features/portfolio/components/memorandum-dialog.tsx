@@ -257,7 +257,7 @@ function Recipients({ recipients }: { recipients: MemorandumDraft['recipients'] 
       <h3 className="text-sm font-semibold">Sent by email to</h3>
       <ul className="mt-1 flex flex-col gap-1 text-sm" aria-label="Memorandum recipients">
         {recipients.map((r) => (
-          <li key={r.role} className="flex flex-wrap items-center gap-2">
+          <li key={`${r.role} ${r.email ?? r.name}`} className="flex flex-wrap items-center gap-2">
             <span className="font-medium">{participantRoleLabel(r.role)}:</span>
             <span className="break-all">
               {r.firm && r.firm !== r.name ? `${r.name}, ${r.firm}` : r.name}
