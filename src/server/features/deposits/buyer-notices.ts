@@ -9,22 +9,16 @@
  *   through the one tick path (core/timeline tickTask) when the partner holds the whole deposit, and
  *   unticks when it is refunded; a release leaves it ticked (the deposit did its job).
  */
-import { sql } from 'drizzle-orm'
 import type { DepositStatus } from '#shared/contracts/deposits.ts'
 import { TASK_TITLES } from '#shared/domain/timeline-template.ts'
 import { depositPath } from '#shared/paths.ts'
 import type { Tx } from '#server/db/client.ts'
-import { IdRow, rows } from '#server/db/rows.ts'
 import { notifyPeople, type NotificationDelivery } from '#server/core/notify/notify-people.ts'
 import { tickTask } from '#server/core/timeline/tick-task.ts'
+import { sideClientIds } from '#server/access/side-clients.ts'
 
-/** The move's buyers: the transaction's buyer and participants in role 'buyer'. */
-export async function buyerIds(tx: Tx, txId: string): Promise<string[]> {
-  const res = await tx.execute(sql`
-    select buyer_user_id as id from transactions where id = ${txId} and buyer_user_id is not null
-    union select user_id from transaction_participants where transaction_id = ${txId} and role = 'buyer'`)
-  return rows(IdRow, res).map((r) => r.id)
-}
+/** The move's buyers, joint buyers included (access/side-clients.ts). */
+export const buyerIds = (tx: Tx, txId: string): Promise<string[]> => sideClientIds(tx, txId, ['buyer'])
 
 /** Tells the move's buyers (not the actor) about their deposit: a title, a detail, a link to the deposit page. */
 export async function tellBuyers(

@@ -26,6 +26,7 @@ import { fundsPath, giftorGiftPath } from '#shared/paths.ts'
 import { lockGiftForGiftor, readGiftForGiftor, type GiftorGift as GiftRow } from '#server/access/gifts.ts'
 import type { Viewer } from '#server/auth/viewer.ts'
 import type { Database, Tx } from '#server/db/client.ts'
+import { sideClientIdsSql } from '#server/access/side-clients.ts'
 import { firstRow, IdRow, oneRow, rows } from '#server/db/rows.ts'
 import { AppError } from '#server/core/errors.ts'
 import type { ObjectStorage } from '#server/platform/storage/index.ts'
@@ -122,8 +123,7 @@ export async function giftBankCheck(tx: Tx, giftId: string): Promise<Omit<Giftor
 async function giftView(tx: Tx, gift: GiftRow): Promise<GiftorGiftView> {
   const res = await tx.execute(sql`
     select (select coalesce(array_agg(p.full_name order by p.full_name), '{}') from profiles p
-              where p.id in (select buyer_user_id from transactions where id = ${gift.transaction_id}
-                union select user_id from transaction_participants where transaction_id = ${gift.transaction_id} and role = 'buyer')) as buyers,
+              where p.id in (${sideClientIdsSql(gift.transaction_id, ['buyer'])})) as buyers,
       (select array_to_string(pr.address_lines, ', ') || ', ' || pr.postcode from properties pr where pr.transaction_id = ${gift.transaction_id}) as address,
       ${identityStateOf(sql`g.giftor_profile_id`)} as identity,
       r.status as request_status, r.document_sha256, r.completed_at::text as signed_at
@@ -300,8 +300,7 @@ export async function prepareGiftDeclaration(
       if (prior?.status === 'completed') throw new AppError('conflict', ALREADY_SIGNED)
       const people = await tx.execute(sql`
         select (select coalesce(array_agg(p.full_name order by p.full_name), '{}') from profiles p
-                  where p.id in (select buyer_user_id from transactions where id = ${gift.transaction_id}
-                    union select user_id from transaction_participants where transaction_id = ${gift.transaction_id} and role = 'buyer')) as buyers,
+                  where p.id in (${sideClientIdsSql(gift.transaction_id, ['buyer'])})) as buyers,
           (select array_to_string(pr.address_lines, ', ') || ', ' || pr.postcode from properties pr where pr.transaction_id = ${gift.transaction_id}) as address`)
       const facts = oneRow(GiftFacts, people)
       const bytes = await renderGiftDeclarationPdf({

@@ -15,7 +15,8 @@ import { readFundsRole } from '#server/access/funds.ts'
 import { readViewerRole } from '#server/access/transactions.ts'
 import type { Viewer } from '#server/auth/viewer.ts'
 import type { Database, Tx } from '#server/db/client.ts'
-import { IdRow, rows } from '#server/db/rows.ts'
+import { sideClientIds } from '#server/access/side-clients.ts'
+import { rows } from '#server/db/rows.ts'
 import type { OpenBankingProvider } from '#server/providers/open-banking/index.ts'
 import { recordActivity } from '#server/core/audit/record-activity.ts'
 import { consentStatusSql, CONSENT_WAIT_MINUTES, openAccount, openExplanation } from './bank-data'
@@ -471,10 +472,7 @@ export async function fundingShortfallOf(tx: Tx, txId: string): Promise<number |
 
 /** The move's buyers, who share its one funding picture: the transaction's buyer and participants in role 'buyer'. */
 export async function buyerIdsOf(tx: Tx, txId: string): Promise<string[]> {
-  const res = await tx.execute(sql`
-    select buyer_user_id as id from transactions where id = ${txId} and buyer_user_id is not null
-    union select user_id from transaction_participants where transaction_id = ${txId} and role = 'buyer'`)
-  return rows(IdRow, res).map((r) => r.id)
+  return sideClientIds(tx, txId, ['buyer'])
 }
 
 /**

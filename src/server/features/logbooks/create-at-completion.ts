@@ -12,6 +12,7 @@ import { z } from 'zod'
 import { HANDOVER_FOLDERS, logbookCategoryFor } from '#shared/domain/logbook.ts'
 import { documentAudienceForRole } from '#server/access/transactions.ts'
 import type { Tx } from '#server/db/client.ts'
+import { sideClientIdsSql } from '#server/access/side-clients.ts'
 import { firstRow, IdRow, Int8, oneRow, rows } from '#server/db/rows.ts'
 import { homeLogbooks, logbookDocuments } from '#server/db/schema/index.ts'
 import { pdtfPackOf, readPdtfSource } from '#server/core/pdtf/export-pdtf.ts'
@@ -36,9 +37,7 @@ export async function createLogbooksAtCompletion(tx: Tx, opts: { txId: string; a
     await tx.execute(sql`
       select o.id from profiles o
        where o.deleted_at is null
-         and (o.id = (select buyer_user_id from transactions where id = ${txId})
-              or o.id in (select user_id from transaction_participants
-                           where transaction_id = ${txId} and role = 'buyer'))
+         and o.id in (${sideClientIdsSql(txId, ['buyer'])})
        order by o.created_at, o.id`),
   )
   // Only signed TA6/TA10 answers are handed over: a draft is not the seller's answer yet.

@@ -7,19 +7,15 @@ import { sql } from 'drizzle-orm'
 import { z } from 'zod'
 import { reviewPath } from '#shared/paths.ts'
 import type { Tx } from '#server/db/client.ts'
-import { IdRow, oneRow, rows } from '#server/db/rows.ts'
+import { sideClientIds } from '#server/access/side-clients.ts'
+import { oneRow } from '#server/db/rows.ts'
 import { notifyPeople, type NotificationDelivery } from '#server/core/notify/notify-people.ts'
 
 export async function requestReviews(
   tx: Tx,
   { txId, address, notify }: { txId: string; actorId: string; address: string; notify: NotificationDelivery },
 ): Promise<string[]> {
-  const res = await tx.execute(sql`select id from (
-      select buyer_user_id as id from transactions where id = ${txId}
-      union select seller_user_id from transactions where id = ${txId}
-      union select user_id from transaction_participants where transaction_id = ${txId} and role in ('buyer', 'seller')
-    ) p where id is not null`)
-  const recipients = rows(IdRow, res).map((r) => r.id)
+  const recipients = await sideClientIds(tx, txId, ['buyer', 'seller'])
   const firms = await tx.execute(sql`select count(distinct organization_id)::int as n from transaction_participants
     where transaction_id = ${txId} and organization_id is not null`)
   if (oneRow(z.object({ n: z.number() }), firms).n === 0) return []

@@ -18,6 +18,7 @@ import { surveyBookingPath } from '#shared/paths.ts'
 import { lockFirmBooking } from '#server/access/surveys.ts'
 import type { Viewer } from '#server/auth/viewer.ts'
 import type { Database, Tx } from '#server/db/client.ts'
+import { sideClientIdsSql } from '#server/access/side-clients.ts'
 import { firstRow, IdRow, rows, Timestamp } from '#server/db/rows.ts'
 import { AppError, notFound } from '#server/core/errors.ts'
 import type { PaymentsProvider } from '#server/providers/payments/index.ts'
@@ -155,8 +156,7 @@ export async function releaseReport({
       payload: { bookingId, documentId: row.report_document_id },
     })
     const buyers = await tx.execute(sql`
-      select buyer_user_id as id from transactions where id = ${booking.transaction_id} and buyer_user_id is not null
-      union select user_id from transaction_participants where transaction_id = ${booking.transaction_id} and role = 'buyer'
+      ${sideClientIdsSql(booking.transaction_id, ['buyer'])}
       union select booked_by from survey_bookings where id = ${bookingId} and booked_by is not null`)
     await notifyPeople(tx, {
       recipients: rows(IdRow, buyers).map((r) => r.id),
