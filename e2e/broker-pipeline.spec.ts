@@ -147,7 +147,7 @@ test('the demo broker Marcus Reid sees his pipeline at work', async ({ page }) =
     await page.goto('/app/home')
     await expect(page).toHaveURL(/\/app\/pipeline$/)
     const rows = page.getByTestId('pipeline-row')
-    await expect(rows).toHaveCount(6)
+    await expect(rows).toHaveCount(9)
     await expect(rows.filter({ hasText: '12 Clarence Road' })).toContainText('Amelia Clarke')
     await expect(rows.filter({ hasText: '12 Clarence Road' })).toContainText('Nationwide')
     await expect(rows.first()).toContainText('Halifax')

@@ -107,7 +107,7 @@ test('the demo conveyancer’s breached reply clock is in the local outbox', asy
   await expect
     .poll(
       async () =>
-        (await outbox(request)).find(
+        (await outbox(request, 'priya.conveyancer@homeward.example')).find(
           (m) =>
             m.to === 'priya.conveyancer@homeward.example' &&
             m.subject === 'SLA breached: Replies to enquiries (enquiry 2)',

@@ -39,7 +39,7 @@ test.describe('the demo move, read only', () => {
         await expect(page.getByRole('heading', { level: 1, name: '12 Clarence Road' })).toBeVisible()
         await expect(page.getByTestId('status-badge').first()).toHaveText('Active')
         await expect(page.getByTestId('header-participants')).toHaveText('6 participants')
-        await expect(page.getByTestId('header-documents')).toHaveText('10 documents') // 11 files, the TA6 in two versions
+        await expect(page.getByTestId('header-documents')).toHaveText('12 documents') // 13 files, the TA6 in two versions; the signed TA6 and TA10 PDFs
         await expect(page.getByTestId('header-overall-progress')).toHaveText(/^\d+% complete$/)
         await expect(page.getByTestId('header-agreed-price')).toHaveText('£525,000')
         // The spec's five tabs; Enquiries and Activity are views of Documents, the Chain of Timeline (decision 063).
@@ -52,7 +52,7 @@ test.describe('the demo move, read only', () => {
         // Overview
         await expect(page.getByTestId('overview-stages-completed')).toHaveText('2')
         await expect(page.getByTestId('overview-participants')).toHaveText('6')
-        await expect(page.getByTestId('overview-documents')).toHaveText('10')
+        await expect(page.getByTestId('overview-documents')).toHaveText('12')
         const key = page.getByRole('region', { name: 'Key Participants' })
         await expect(key.getByRole('listitem')).toHaveCount(4) // spec: Key Participants shows 4
         await expect(key).toContainText("Priya ShahBuyer's Conveyancer · Shah Mercer Property Lawyers")

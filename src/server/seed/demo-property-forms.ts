@@ -15,6 +15,8 @@ import type { NotificationDelivery } from '#server/core/notify/notify-people.ts'
 import type { ObjectStorage } from '#server/platform/storage/index.ts'
 import { formModel } from '#server/core/pdtf/form-model.ts'
 import { signPropertyForm } from '#server/features/property-forms/sign-property-form.ts'
+import { FORM_SIGNED } from '#server/features/property-forms/save-section.ts'
+import { AppError } from '#server/core/errors.ts'
 
 const TOM_ANSWERS: Answers = {
   legalBoundaries: {
@@ -68,7 +70,9 @@ export async function insertDemoPropertyForms(
 /**
  * Signs the demo seller's unsigned forms as him, through signPropertyForm (its own database
  * transaction each: the PDF, the signature, the task ticked, the audit entry). Does nothing for a
- * form already signed, so a second start writes nothing. `seller` is his profile and account.
+ * form already signed, so a second start writes nothing, nor a second process seeding at the same
+ * time (the form row's lock decides; the loser skips the form). `seller` is his profile and account.
+ * Returns how many forms this call signed.
  */
 export async function signDemoPropertyForms(opts: {
   database: Database
@@ -91,15 +95,24 @@ export async function signDemoPropertyForms(opts: {
     roles: ['consumer_seller'],
     sessionId: 'demo-seed',
   }
-  for (const { form } of unsigned)
-    await signPropertyForm({
-      database: opts.database,
-      storage: opts.storage,
-      viewer,
-      txId: opts.transactionId,
-      form,
-      typedName: opts.seller.name,
-      notify: opts.notify,
-    })
-  return unsigned.length
+  let signed = 0
+  for (const { form } of unsigned) {
+    try {
+      await signPropertyForm({
+        database: opts.database,
+        storage: opts.storage,
+        viewer,
+        txId: opts.transactionId,
+        form,
+        typedName: opts.seller.name,
+        notify: opts.notify,
+      })
+      signed++
+    } catch (err) {
+      // Two processes seeding at once: the other signed this form between our read and our signature.
+      if (err instanceof AppError && err.code === 'conflict' && err.message === FORM_SIGNED) continue
+      throw err
+    }
+  }
+  return signed
 }

@@ -58,6 +58,16 @@ describe('with DEV_MAIL', () => {
       expect(await res.text()).not.toContain(user.email)
     }
   })
+
+  it('/api/dev/mail?to= keeps only the emails to that address, whatever its case', async () => {
+    const [a, b] = [await on.signUp({ verified: false }), await on.signUp({ verified: false })]
+    const res = await on.request(`/api/dev/mail?to=${encodeURIComponent(a.email.toUpperCase())}`, { peer: '127.0.0.1' })
+    expect(res.status).toBe(200)
+    const { messages } = (await res.json()) as { messages: { to: string }[] }
+    expect(messages.length).toBeGreaterThan(0)
+    expect(messages.every((m) => m.to.toLowerCase() === a.email.toLowerCase())).toBe(true)
+    expect(messages.some((m) => m.to.toLowerCase() === b.email.toLowerCase())).toBe(false)
+  })
 })
 
 describe('loopback rules', () => {

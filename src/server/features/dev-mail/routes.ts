@@ -32,11 +32,18 @@ export function devMailRoutes({ database, config }: AppDeps) {
     if (config.DEV_MAIL && isLocalRequest(c)) return next()
     return c.text('Not found', 404)
   })
-  const latest = () =>
-    database.query<OutboxRow>(
-      `select id, to_address as "to", subject, text_body as text, status, created_at from mail_outbox order by created_at desc, id limit 200`,
-    )
-  app.get('/api/dev/mail', async (c) => c.json({ messages: await latest() }))
+  /** The newest 200 emails, or with `to` the newest 200 to that address (case-insensitive). */
+  const latest = (to?: string) =>
+    to
+      ? database.query<OutboxRow>(
+          `select id, to_address as "to", subject, text_body as text, status, created_at from mail_outbox
+            where lower(to_address) = lower($1) order by created_at desc, id limit 200`,
+          [to],
+        )
+      : database.query<OutboxRow>(
+          `select id, to_address as "to", subject, text_body as text, status, created_at from mail_outbox order by created_at desc, id limit 200`,
+        )
+  app.get('/api/dev/mail', async (c) => c.json({ messages: await latest(c.req.query('to') || undefined) }))
   app.get('/dev/mail', async (c) => {
     const rows = await latest()
     const items = rows
