@@ -119,16 +119,24 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('hot statements on PostgreSQL at
     expect(used).toContain('organization_members_org_joined_idx')
   })
 
-  it("the cases board reads the page's matters, not the firm's: 1,000 matters read as few as 100", async () => {
-    // The ordered matters read before the page is built: at most the page and the row after it.
-    const pageReads = async (name: string) =>
-      nodes(await plan(statements.find((s) => s.name === name)!))
-        .filter((n) => n['Index Name'] === 'matters_org_instructed_idx' && n['Node Type'] === 'Index Scan')
+  it("the cases board builds the page's matters, not the firm's: 1,000 matters build as few rows as 100", async () => {
+    // The page's ids are picked first, from the matters' own columns; then each row is built from its
+    // matter (an index probe of matters_pkey per row). The planner may pick the ids by walking the
+    // ordered index (reading the page and the row after it) or, as ANALYZE's sample makes it guess,
+    // by reading the firm's ids and sorting them (ids only: cheap); either way no more than the page
+    // and the row after it are built.
+    const plans = async (name: string) => nodes(await plan(statements.find((s) => s.name === name)!))
+    const reads = (all: IndexScan[], index: string) =>
+      all
+        .filter((n) => n['Index Name'] === index && n['Node Type'] === 'Index Scan')
         .map((n) => (n['Actual Rows'] ?? 0) * (n['Actual Loops'] ?? 1))
-    const big = await pageReads('cases board, 1,000 matters')
-    const small = await pageReads('cases board, 100 matters')
-    expect(big.length).toBeGreaterThan(0)
-    expect(Math.min(...big)).toBeLessThanOrEqual(51)
-    expect(Math.min(...small)).toBeLessThanOrEqual(51)
+    for (const name of ['cases board, 1,000 matters', 'cases board, 100 matters']) {
+      const all = await plans(name)
+      const built = reads(all, 'matters_pkey')
+      expect(built.length, name).toBeGreaterThan(0)
+      expect(Math.max(...built), name).toBeLessThanOrEqual(51)
+      const ordered = reads(all, 'matters_org_instructed_idx')
+      if (ordered.length) expect(Math.min(...ordered), name).toBeLessThanOrEqual(51)
+    }
   })
 })
