@@ -23,6 +23,30 @@ test("the conveyancer sees her firm's matters with clocks breached", async ({ pa
   await page.screenshot({ path: `${SHOTS}/demo-day-conveyancer.png`, fullPage: true })
 })
 
+test('the conveyancer sees enquiries awaiting replies, a reply to review and a manual identity review', async ({
+  page,
+}) => {
+  await signInByRequest(page.request, { email: 'priya.conveyancer@homeward.example', password: PASSWORD })
+  await page.goto('/app')
+  await expect(page.getByRole('heading').first()).toBeVisible(FIRST)
+  await page.screenshot({ path: `${SHOTS}/demo-day-conveyancer-dashboard.png`, fullPage: true })
+  // The matter of her client in manual review (the seed's demo-conveyancer-day.ts).
+  const board = await page.request.get('/api/cases?q=Olivia%20Bennett')
+  expect(board.ok()).toBe(true)
+  const { rows } = (await board.json()) as { rows: { transaction_id: string }[] }
+  expect(rows).toHaveLength(1)
+  const txId = rows[0].transaction_id
+  await page.goto(`/app/transactions/${txId}?tab=documents&view=enquiries`)
+  await expect(page.getByText(/FENSA certificate/).first()).toBeVisible(FIRST)
+  await expect(page.getByText(/last boiler service/).first()).toBeVisible()
+  await expect(page.getByText('Answered', { exact: true }).first()).toBeVisible()
+  await page.screenshot({ path: `${SHOTS}/demo-day-conveyancer-enquiries.png`, fullPage: true })
+  await page.goto(`/app/transactions/${txId}`)
+  await page.getByRole('link', { name: 'Open due diligence' }).first().click()
+  await expect(page.getByRole('heading', { name: 'Manual review' })).toBeVisible(FIRST)
+  await page.screenshot({ path: `${SHOTS}/demo-day-conveyancer-review.png`, fullPage: true })
+})
+
 test("the estate agent sees five sales at SSTC and a seller off Homeward in this week's update", async ({ page }) => {
   await signInByRequest(page.request, { email: 'jordan.agent@homeward.example', password: PASSWORD })
   await page.goto('/app/portfolio')

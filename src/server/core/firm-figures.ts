@@ -12,6 +12,7 @@
  *   completed or cancelled). Onboarding's "Your firm is instructed on N moves".
  * - **live**: the firm's moves in draft, active or exchange (LIVE_STATUSES). Silver's "N live".
  * - **completed**: the firm's moves with status completed.
+ * - **cancelled**: the firm's moves with status cancelled (so live + completed + cancelled = matters).
  * - **members**: the firm's current members (`organization_members`, not removed): the Members tab.
  *   A directory listing nobody has claimed yet (no membership row ever) has no members table to
  *   count, so its people are the distinct professionals acting for it on its moves.
@@ -42,11 +43,12 @@ export function firmMovesSql(orgIds: SQL): SQL {
 
 /**
  * SQL of the figures of the organizations `orgIds` selects: columns org_id, matters, live,
- * completed, members (each an int), one row per organization (zeros when it has no moves).
+ * completed, cancelled, members (each an int), one row per organization (zeros when it has no moves).
  */
 export function firmFiguresSql(orgIds: SQL): SQL {
   return sql`select o.id as org_id,
       coalesce(c.matters, 0) as matters, coalesce(c.live, 0) as live, coalesce(c.completed, 0) as completed,
+      coalesce(c.cancelled, 0) as cancelled,
       case when exists (select 1 from organization_members om where om.organization_id = o.id)
         then (select count(*)::int from organization_members om where om.organization_id = o.id and om.removed_at is null)
         else (select count(distinct tp.user_id)::int from transaction_participants tp where tp.organization_id = o.id)
@@ -58,7 +60,8 @@ export function firmFiguresSql(orgIds: SQL): SQL {
           LIVE_STATUSES.map((s) => sql`${s}`),
           sql`, `,
         )})))::int as live,
-        (count(*) filter (where t.status = 'completed'))::int as completed
+        (count(*) filter (where t.status = 'completed'))::int as completed,
+        (count(*) filter (where t.status = 'cancelled'))::int as cancelled
       from (${firmMovesSql(orgIds)}) fm join transactions t on t.id = fm.tx_id
       group by fm.org_id
     ) c on c.org_id = o.id
@@ -70,6 +73,7 @@ export const FirmFigures = z.object({
   matters: z.number(),
   live: z.number(),
   completed: z.number(),
+  cancelled: z.number(),
   members: z.number(),
 })
 export type FirmFigures = z.output<typeof FirmFigures>

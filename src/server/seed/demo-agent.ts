@@ -8,7 +8,7 @@
  * by email. Ids are fixed, times follow `now`.
  */
 import { sql } from 'drizzle-orm'
-import { standardTimeline } from '#shared/domain/timeline-template.ts'
+import { standardTimeline, TASK_TITLES } from '#shared/domain/timeline-template.ts'
 import type { Tx } from '../db/client'
 import { insertTransaction, stagesInProgress } from '#server/core/timeline/insert-transaction.ts'
 import { createPrng } from './prng'
@@ -94,6 +94,11 @@ export async function insertDemoAgentSales(
             },
           }),
     })
+    // No memorandum of sale was issued on these sales (no document, no email), so its task stays
+    // open: it ticks only through the issue path, when both conveyancers received it (memorandum.ts).
+    for (const stage of stages) {
+      for (const k of stage.tasks) if (k.title === TASK_TITLES.memorandumOfSale) k.status = 'not_completed'
+    }
     if (sale.blockedDaysAgo !== undefined) {
       stages[searchesIndex].blockedAt = ago(sale.blockedDaysAgo)
       stages[searchesIndex].blockedBy = jordan

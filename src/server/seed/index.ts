@@ -24,6 +24,7 @@ import { DEMO_FIRM_COLLEAGUES, DEMO_MATTER_ID, insertDemoFirm } from './demo-fir
 import { insertDemoBroker } from './demo-broker'
 import { DEMO_FIRM_ID, seedOrganizations } from './organizations'
 import { insertDemoIdentity } from './demo-identity'
+import { DEMO_REVIEW_CLIENT, seedDemoConveyancerDay } from './demo-conveyancer-day'
 import { insertDemoDeposit } from './demo-deposit'
 import { insertDemoFunds } from './demo-funds'
 import { subscribeDemoFirms } from './demo-billing'
@@ -40,6 +41,7 @@ export {
 } from './demo-transaction'
 export { DEMO_FIRM_COLLEAGUES, DEMO_FIRM_EXTRA_MATTERS, DEMO_MATTER_ID } from './demo-firm'
 export { DEMO_BROKER_EXTRA_MOVES } from './demo-broker'
+export { DEMO_CONVEYANCER_ENQUIRIES, DEMO_REVIEW_CLIENT } from './demo-conveyancer-day'
 export { DEMO_FUNDING } from './demo-funds'
 export { DEMO_SURVEY_BOOKING_ID, DEMO_SURVEYOR, DEMO_SURVEYOR_EXTRA_MOVES } from './demo-surveyor'
 
@@ -173,6 +175,28 @@ async function demoBuyerAndConveyancer(database: Database): Promise<{ amelia?: s
   return { amelia, priya }
 }
 
+/**
+ * The demo conveyancer's day (demo-conveyancer-day.ts), once: her client in manual review gets an
+ * account (Better Auth, like the demo accounts), then the enquiries go through their raise and reply paths.
+ */
+async function seedConveyancerDay(database: Database, auth: Auth, now: Date, publicUrl: string): Promise<number> {
+  const clientOf = async () =>
+    (
+      await database.query<{ id: string }>(`select id from profiles where lower(email) = $1`, [
+        DEMO_REVIEW_CLIENT.email.toLowerCase(),
+      ])
+    )[0]
+  let client = await clientOf()
+  let created = 0
+  if (!client) {
+    if (await createDemoAccount(database, auth, DEMO_REVIEW_CLIENT)) created = 1
+    client = await clientOf()
+  }
+  if (client)
+    await seedDemoConveyancerDay({ database, clientProfileId: client.id, now, publicUrl, lockKey: SEED_LOCK_KEY })
+  return created
+}
+
 /** Tom signs his TA6 and TA10 through the signing path, once (demo-property-forms.ts). */
 async function signDemoForms(database: Database, storage: ObjectStorage, publicUrl: string): Promise<void> {
   const email = DEMO_ACCOUNTS.find((a) => a.label === 'Seller')!.email.toLowerCase()
@@ -240,6 +264,7 @@ export async function seedDemoData({
       }
       await subscribeDemoFirms(database, demoEmails(), now)
       await signDemoForms(database, storage, publicUrl)
+      result.usersCreated += await seedConveyancerDay(database, auth, now, publicUrl)
     }
 
     result.ms = Math.round(performance.now() - started)
@@ -446,6 +471,8 @@ export async function seedDemoData({
     await subscribeDemoFirms(database, demoEmails(), now)
     // After the agent joined the move: his weekly update tells the seller's side the forms are signed.
     await signDemoForms(database, storage, publicUrl)
+    // After the firm's matters: the conveyancer's enquiries and her client's manual review.
+    result.usersCreated += await seedConveyancerDay(database, auth, now, publicUrl)
   }
   result.ms = Math.round(performance.now() - started)
   // Debug, not info: the start log shows the start line, the database and the demo accounts only.

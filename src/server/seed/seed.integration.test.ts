@@ -20,6 +20,8 @@ import type { Database } from '../db/client'
 import {
   DEMO_ACCOUNTS,
   DEMO_AGENT_SALES,
+  DEMO_CONVEYANCER_ENQUIRIES,
+  DEMO_REVIEW_CLIENT,
   DEMO_STALLED_SALE_ID,
   DEMO_SURVEYOR,
   DEMO_AGREED_PRICE_PENCE,
@@ -87,8 +89,9 @@ beforeAll(async () => {
 
 describe('seedDemoData on a fresh database', () => {
   it('reports what it wrote', () => {
-    // The five demo accounts, the demo surveyor and the demo firm's fee earner and assistant.
-    expect(first).toMatchObject({ alreadySeeded: false, usersCreated: 8, transactionCreated: true })
+    // The five demo accounts, the demo surveyor, the demo firm's fee earner and assistant, and the
+    // conveyancer's client in manual review.
+    expect(first).toMatchObject({ alreadySeeded: false, usersCreated: 9, transactionCreated: true })
     expect(first.organizations).toBeGreaterThanOrEqual(300)
     expect(first.reviews).toBeGreaterThan(500)
   })
@@ -225,9 +228,11 @@ describe('seedDemoData on a fresh database', () => {
     )
     expect(rows).toHaveLength(6)
     for (const row of rows) expect(row.email_verified, row.email).toBe(true)
-    const mails = await t.database.query(`select 1 from mail_outbox where to_address = any($1::text[])`, [
-      DEMO_ACCOUNTS.map((a) => a.email),
-    ])
+    // Notifications of the conveyancer's day (an enquiry answered) stay local; no sign-up mail at all.
+    const mails = await t.database.query(
+      `select 1 from mail_outbox where to_address = any($1::text[]) and kind not like 'notification.%'`,
+      [DEMO_ACCOUNTS.map((a) => a.email)],
+    )
     expect(mails).toHaveLength(0)
   })
 
@@ -480,6 +485,62 @@ describe("each trade's day (issue 40 item 4)", () => {
     ])
   })
 
+  it("the conveyancer: enquiries she raised await replies, one reply waits for her review, and a client's identity check is in manual review", async () => {
+    const priya = await profileOf('priya.conveyancer@homeward.example')
+    const client = await profileOf(DEMO_REVIEW_CLIENT.email)
+    const enquiries = await one<{
+      tx: string
+      open: number
+      answered: number
+      clocks: number
+      raised: number
+      task: string
+    }>(
+      `select e.transaction_id as tx, count(*) filter (where e.status = 'open')::int as open,
+         count(*) filter (where e.status = 'answered')::int as answered,
+         (select count(*)::int from sla_clocks c where c.transaction_id = e.transaction_id and c.clock_type = 'enquiry_replies'
+            and c.stopped_at is null and c.cancelled_at is null) as clocks,
+         (select count(*)::int from activity_events a where a.transaction_id = e.transaction_id and a.kind = 'enquiry.raised') as raised,
+         (select k.status from tasks k join timeline_stages s on s.id = k.stage_id where s.transaction_id = e.transaction_id
+            and k.title = $2) as task
+       from enquiries e where e.raised_by = $1 group by e.transaction_id`,
+      [priya, TASK_TITLES.enquiriesRaised],
+    )
+    expect(enquiries).toMatchObject({
+      open: DEMO_CONVEYANCER_ENQUIRIES.length - 1,
+      answered: 1,
+      clocks: DEMO_CONVEYANCER_ENQUIRIES.length - 1,
+      raised: DEMO_CONVEYANCER_ENQUIRIES.length,
+      task: 'completed',
+    })
+    // The client with an account on that matter: her check came back in manual review, unresolved.
+    const review = await one<{
+      status: string
+      confidence: string
+      side: string
+      decision: string | null
+      reviewed: string | null
+    }>(
+      `select i.status, i.confidence, c.side, c.decision, c.identity_review as reviewed
+       from cdd_records c join identity_checks i on i.id = c.identity_check_id
+       where c.transaction_id = $1 and c.client_profile_id = $2`,
+      [enquiries.tx, client],
+    )
+    expect(review).toEqual({ status: 'needs_review', confidence: 'low', side: 'buyer', decision: null, reviewed: null })
+  })
+
+  it('the estate agent: a sale without a memorandum of sale document has its memorandum task open', async () => {
+    const open = await t.database.query<{ id: string; status: string; docs: number }>(
+      `select s.transaction_id as id, k.status,
+         (select count(*)::int from documents d where d.transaction_id = s.transaction_id and d.filename ilike 'memorandum of sale%') as docs
+       from tasks k join timeline_stages s on s.id = k.stage_id
+       where s.transaction_id = any($1::uuid[]) and k.title = $2 order by s.transaction_id`,
+      [DEMO_AGENT_SALES.map((s) => s.id), TASK_TITLES.memorandumOfSale],
+    )
+    expect(open).toHaveLength(DEMO_AGENT_SALES.length)
+    for (const sale of open) expect(sale).toEqual({ id: sale.id, status: 'not_completed', docs: 0 })
+  })
+
   it('the estate agent: five sales at SSTC, four recorded with sellers off Homeward, each with a weekly update to send', async () => {
     const jordan = await profileOf('jordan.agent@homeward.example')
     const sales = await one<{ live: number; recorded: number; updates_sent: number }>(
@@ -649,7 +710,7 @@ describe('seedDemoData on other databases', () => {
         seedDemoData({ database: other.database, auth, ...demoFiles() }),
       ])
       expect(results.reduce((n, r) => n + r.organizations, 0)).toBe(first.organizations)
-      expect(results.reduce((n, r) => n + r.usersCreated, 0)).toBe(8)
+      expect(results.reduce((n, r) => n + r.usersCreated, 0)).toBe(9)
       expect(results.filter((r) => r.transactionCreated)).toHaveLength(1)
       expect(await directoryDigest(other.database)).toBe(await directoryDigest(t.database))
       const [counts] = await other.database.query<{ users: number; tx: number; stages: number }>(
@@ -659,7 +720,7 @@ describe('seedDemoData on other databases', () => {
       // The demo move, the demo firm's 33 other matters, the demo sale (the demo conveyancer acting
       // for a seller, with enquiries), the demo agent's four other sales, the demo broker's five other
       // moves and the two other moves of the demo chain, nine stages each.
-      expect(counts).toEqual({ users: 8, tx: 46, stages: 414 })
+      expect(counts).toEqual({ users: 9, tx: 46, stages: 414 })
     } finally {
       await other.drop()
     }

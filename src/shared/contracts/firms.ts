@@ -159,6 +159,8 @@ export const FirmFiguresResponse = z.object({
       /** Of them, in draft, active or exchange. */
       live: z.number().int(),
       completed: z.number().int(),
+      /** Of them, cancelled (live + completed + cancelled = matters). */
+      cancelled: z.number().int(),
       /** Current members of the firm. */
       members: z.number().int(),
     })

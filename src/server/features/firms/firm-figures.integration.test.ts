@@ -60,8 +60,8 @@ beforeAll(async () => {
 describe('firm figures', () => {
   it('the board, the accreditation page and onboarding report the same numbers for one firm', async () => {
     const { figures } = FirmFiguresResponse.parse(await get('/api/firm/figures'))
-    // By the definitions: 6 moves (each once), 3 live (active, draft, exchange), 2 completed, 2 members.
-    expect(figures).toEqual({ organization_id: orgId, matters: 6, live: 3, completed: 2, members: 2 })
+    // By the definitions: 6 moves (each once), 3 live (active, draft, exchange), 2 completed, 1 cancelled, 2 members.
+    expect(figures).toEqual({ organization_id: orgId, matters: 6, live: 3, completed: 2, cancelled: 1, members: 2 })
 
     const page = AccreditationPage.parse(await get('/api/accreditation')).organization
     expect(page?.id).toBe(orgId)

@@ -1,5 +1,5 @@
 /**
- * GET /api/firm/figures: the viewer's firm's matters, live and completed moves and members, read
+ * GET /api/firm/figures: the viewer's firm's matters, live, completed and cancelled moves and members, read
  * from the one definition (src/server/core/firm-figures.ts) that the accreditation page and
  * onboarding use too. The firm is the one the viewer is a current member of; none gives null.
  */
@@ -26,6 +26,7 @@ export async function getFirmFigures({
       matters: f.matters,
       live: f.live,
       completed: f.completed,
+      cancelled: f.cancelled,
       members: f.members,
     },
   }

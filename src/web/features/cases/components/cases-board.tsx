@@ -171,7 +171,7 @@ export function CasesBoard({ noFirm }: { noFirm: ReactNode }) {
             <p className="text-sm text-muted-foreground" data-testid="firm-figures">
               {/* The firm's figures, from the one definition the accreditation page and onboarding read. */}
               {figures
-                ? `${pluralise(figures.matters, 'matter')} (${figures.live} live, ${figures.completed} completed) · `
+                ? `${pluralise(figures.matters, 'matter')} (${figures.live} live, ${figures.completed} completed${figures.cancelled ? `, ${figures.cancelled} cancelled` : ''}) · `
                 : ''}
               you are {memberRoleLabel(first.viewer_role).toLowerCase()}
             </p>
