@@ -84,7 +84,9 @@ test('Priya runs her firm: roles, invitations, settings, a new matter and its re
   await colleague.page.goto(url.pathname + url.search)
   await colleague.page.getByRole('button', { name: `Join ${FIRM}` }).click()
   await expect(toast(colleague.page)).toContainText(`Welcome to ${FIRM}`)
-  await expect(colleague.page.getByText(/matters \(\d+ live, \d+ completed\) · you are fee earner$/)).toBeVisible()
+  await expect(
+    colleague.page.getByText(/matters \(\d+ live, \d+ completed(, \d+ cancelled)?\) · you are fee earner$/),
+  ).toBeVisible()
   await colleague.close()
 
   // A second invitation is withdrawn after a confirmation.
