@@ -23,6 +23,7 @@ import { recordWebhookReceipt, verifyWebhook } from '#server/providers/webhooks/
 import { recordActivity } from '#server/core/audit/record-activity.ts'
 import { sealAccount } from './bank-data'
 import { ensurePlan } from './give-funds'
+import { startProviderConsent } from './start-provider-consent'
 
 /** POST .../funds/bank-consents: 422 when the provider refuses to start one. */
 export async function startBankConsent(opts: {
@@ -35,15 +36,10 @@ export async function startBankConsent(opts: {
   const { provider, txId } = opts
   // Who may connect a bank is checked before the partner is called, and again when the consent is kept.
   await opts.database.db.transaction((tx) => lockFundsForBuyer(tx, opts.viewer, txId))
-  const bank = (await provider.banks()).find((b) => b.id === opts.bankId)
-  if (!bank) throw new AppError('validation_failed', 'Choose one of the banks listed.')
-  let started
-  try {
-    started = await provider.startConsent({ bankId: bank.id, reference: txId, returnUrl: fundsPath(txId) })
-  } catch (err) {
-    if (err instanceof OpenBankingError) throw new AppError('unprocessable', err.message)
-    throw err
-  }
+  const { bank, started } = await startProviderConsent(provider, opts.bankId, {
+    reference: txId,
+    returnUrl: fundsPath(txId),
+  })
   return opts.database.db.transaction(async (tx) => {
     await lockFundsForBuyer(tx, opts.viewer, txId)
     await ensurePlan(tx, txId)

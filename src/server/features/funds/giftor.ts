@@ -39,7 +39,7 @@ import { signAsSigner } from '#server/core/signing/respond-to-request.ts'
 import { readObject } from '#server/core/signing/signing-context.ts'
 import { recordActivity } from '#server/core/audit/record-activity.ts'
 import type { OpenBankingProvider } from '#server/providers/open-banking/index.ts'
-import { OpenBankingError } from '#server/providers/open-banking/open-banking-provider.ts'
+import { startProviderConsent } from './start-provider-consent'
 import { consentStatusSql } from './bank-data'
 import { renderGiftDeclarationPdf } from './gift-declaration-pdf'
 
@@ -213,15 +213,10 @@ export async function startGiftBankConsent(opts: {
     assertOpen(g)
     return g
   })
-  const bank = (await provider.banks()).find((b) => b.id === opts.bankId)
-  if (!bank) throw new AppError('validation_failed', 'Choose one of the banks listed.')
-  let started
-  try {
-    started = await provider.startConsent({ bankId: bank.id, reference: giftId, returnUrl: giftorGiftPath(giftId) })
-  } catch (err) {
-    if (err instanceof OpenBankingError) throw new AppError('unprocessable', err.message)
-    throw err
-  }
+  const { bank, started } = await startProviderConsent(provider, opts.bankId, {
+    reference: giftId,
+    returnUrl: giftorGiftPath(giftId),
+  })
   return opts.database.db.transaction(async (tx) => {
     assertOpen(await lockGiftForGiftor(tx, viewer, giftId))
     const res = await tx.execute(sql`insert into bank_consents (transaction_id, profile_id, gift_id, provider,
