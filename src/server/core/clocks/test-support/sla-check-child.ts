@@ -2,7 +2,9 @@
  * A process running the SLA check as the server does (a job runner with the sla-clocks job, first
  * run at once), stopped by SIGTERM as main.ts stops the server: runner.stop() aborts the run's
  * signal and waits for the batch in hand. For clock-jobs.integration.test.ts; DATABASE_URL is the
- * test database.
+ * test database. The runner's timers are unref'd (they never keep a process alive), so this process
+ * holds itself open as the server's HTTP listener does: without that, node could exit before the
+ * first run's timer fired, with nothing checked.
  */
 import { createLogger } from '#server/logger.ts'
 import { openPostgres } from '#server/db/client.ts'
@@ -28,7 +30,9 @@ const runner = startJobs(
   ],
   { log: createLogger('warn') },
 )
+const alive = setInterval(() => {}, 60_000)
 process.on('SIGTERM', () => {
+  clearInterval(alive)
   void runner
     .stop()
     .then(() => database.close())
