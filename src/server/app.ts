@@ -67,7 +67,8 @@ import { errorBody, NUL_MESSAGE, toErrorResponse } from './http/errors'
 import { SESSION_SECURITY_SCHEME, TOKEN_SECURITY_SCHEME, type AppDeps, type AppEnv } from './http/router'
 import { csrfVerdict } from '#server/auth/same-origin.ts'
 import { acceptsEncoding, compressResponses, isCompressible } from './http/compression'
-import { securityHeaders } from './http/security-headers'
+import { appSecurityHeaders } from './http/security-headers'
+import { presetHeaders, type HeaderList } from './http/preset-headers'
 import { sandboxPageNotFound, sandboxPagesGuard } from './http/sandbox-pages'
 import { validateResponses } from './http/validate-responses'
 import { requestContext } from './http/request-context'
@@ -88,6 +89,8 @@ const NO_VIEWER_PREFIXES = [
   // Partners' signed webhooks (providers/webhooks): no session; each checks its signature.
   '/api/webhooks/',
 ]
+/** The API's default Cache-Control: answers about a person are never stored by a browser or proxy. */
+const NO_STORE: HeaderList = [['Cache-Control', 'no-store']]
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE'])
 /**
  * The body types an HTML form or a fetch without a CORS preflight can send from any site. No endpoint
@@ -270,7 +273,7 @@ export function createApp(deps: AppDeps) {
 
   // The client's address and user agent, once per request, for everything after (auth/client-info.ts).
   app.use('*', clientInfo(config.trustedProxies))
-  app.use('*', securityHeaders(config))
+  app.use('*', appSecurityHeaders(config))
   app.use('*', compressResponses())
   app.route('/', metricsEndpoint({ config, metrics }))
 
@@ -297,7 +300,9 @@ export function createApp(deps: AppDeps) {
     if (STATE_CHANGING.has(c.req.method) && FORM_BODY_TYPES.test(c.req.header('content-type') ?? '')) {
       throw new AppError('unsupported_media_type', 'Send the request body as JSON (Content-Type: application/json).')
     }
-    c.header('Cache-Control', 'no-store')
+    // No API answer is cached unless its route says otherwise (the directory's public lists): set
+    // where the answer is written (http/preset-headers.ts), or as a default of the answer in process.
+    if (!presetHeaders(c, NO_STORE)) c.header('Cache-Control', 'no-store')
     c.set(
       'viewer',
       noViewer

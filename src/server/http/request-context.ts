@@ -17,6 +17,7 @@ import { trace } from '@opentelemetry/api'
 import type { MiddlewareHandler } from 'hono'
 import { routePath } from 'hono/route'
 import { withLogContext, type Logger } from '#server/logger.ts'
+import { applyHeaders, presetHeaders } from './preset-headers'
 import type { AppEnv } from './router'
 
 /** A caller's request id is kept when it is 1-64 letters, digits, `-`, `_`, `.` or `:`. */
@@ -58,6 +59,10 @@ export function requestContext(options: { log: Logger; observe?: ObserveRequest 
     const started = performance.now()
     const requestId = requestIdFrom(c.req.header(REQUEST_ID_HEADER))
     c.set('requestId', requestId)
+    // On every answer, errors included: set where the answer is written (http/preset-headers.ts), or,
+    // in process, on the finished answer (onError has built c.res by then).
+    const idHeader = [[REQUEST_ID_HEADER, requestId]] as const
+    const preset = presetHeaders(c, idHeader)
     // Read at each log line: the viewer is known only once the session middleware has run.
     const fields = {
       request_id: requestId,
@@ -69,12 +74,7 @@ export function requestContext(options: { log: Logger; observe?: ObserveRequest 
       try {
         await next()
       } finally {
-        // The header on every answer, errors included (onError has built c.res by now).
-        try {
-          c.res.headers.set(REQUEST_ID_HEADER, requestId)
-        } catch {
-          // A response with immutable headers (a fetch() answer passed through) keeps its own.
-        }
+        if (!preset) applyHeaders(c, idHeader, { overwrite: true })
         const seconds = (performance.now() - started) / 1000
         const route = routeOf(c)
         const status = c.res.status
