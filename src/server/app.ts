@@ -231,9 +231,13 @@ export function findNul(value: unknown): string | null {
  * signed-out caller of a private route gets its 401 first. Reads a clone: Better Auth's handler and
  * the features read the body again. Broken JSON passes on, to get its own 400.
  */
-const refuseNul: MiddlewareHandler<AppEnv> = async (c, next) => {
-  if (!STATE_CHANGING.has(c.req.method) || !/^\s*application\/json\b/i.test(c.req.header('content-type') ?? ''))
-    return next()
+const refuseNul: MiddlewareHandler<AppEnv> = (c, next) =>
+  // Not async for the requests it lets through untouched (every read): no promise of its own.
+  !STATE_CHANGING.has(c.req.method) || !/^\s*application\/json\b/i.test(c.req.header('content-type') ?? '')
+    ? next()
+    : refuseNulInBody(c, next)
+
+const refuseNulInBody: MiddlewareHandler<AppEnv> = async (c, next) => {
   // Signed out on a route that needs a session: its 401 comes first, naming no field.
   if (!c.get('viewer') && !NO_VIEWER_PREFIXES.some((prefix) => c.req.path.startsWith(prefix))) return next()
   const text = await c.req.raw.clone().text()

@@ -82,8 +82,9 @@ export function jsonAnswer(
     if (Buffer.byteLength(text) > GZIP_SYNC_MAX_BYTES) return undefined
     const zipped = gzipSync(text)
     body = new Uint8Array(zipped.buffer as ArrayBuffer, zipped.byteOffset, zipped.byteLength)
+    // No Content-Length: @hono/node-server sets it from the body, and an answer that replaces this one
+    // through c.res would inherit it (Hono carries the replaced answer's headers over).
     headers['Content-Encoding'] = 'gzip'
-    headers['Content-Length'] = String(zipped.byteLength)
   }
   const res = new Response(body, { status, headers })
   settled.add(res)

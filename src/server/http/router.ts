@@ -63,9 +63,9 @@ export const SESSION_SECURITY_SCHEME = 'session'
 /** Records the endpoint a request was routed to, for the contract check of its answer. */
 const markEndpoint =
   (spec: EndpointSpec): MiddlewareHandler<AppEnv> =>
-  async (c, next) => {
+  (c, next) => {
     c.set('endpoint', spec)
-    await next()
+    return next()
   }
 
 /** The OpenAPI security scheme of API tokens (`Authorization: Bearer hw_...`) on endpoints with `scopes`. */
@@ -76,9 +76,9 @@ export const TOKEN_SECURITY_SCHEME = 'apiToken'
  * then, for a request authenticated by an API token, 403 unless the endpoint lists scopes and the
  * token holds them all (requireViewer).
  */
-const requireSession: MiddlewareHandler<AppEnv> = async (c, next) => {
+const requireSession: MiddlewareHandler<AppEnv> = (c, next) => {
   requireViewer(c)
-  await next()
+  return next()
 }
 
 /**

@@ -58,11 +58,13 @@ export function appSecurityHeaders(config: Pick<Config, 'secure'>): MiddlewareHa
   const ready = securityHeaderList(config)
   let list: HeaderList | undefined
   void ready.then((l) => (list = l))
-  return async (c, next) => {
+  const onAnswer: MiddlewareHandler = async (c, next) => {
     const headers = list ?? (await ready)
     if (presetHeaders(c, headers)) return next()
     await next()
     applyHeaders(c, headers)
     c.res.headers.delete('X-Powered-By')
   }
+  // Once the list is ready and the answer goes to Node, nothing is left to do after it: no promise of its own.
+  return (c, next) => (list && presetHeaders(c, list) ? next() : onAnswer(c, next))
 }
