@@ -128,7 +128,12 @@ describe('the same headers over HTTP as in process', () => {
   it('every security header on every answer over HTTP, and a caller’s request id echoed', async () => {
     const list = await securityHeaderList(t.config)
     expect(list.map(([n]) => n)).toEqual(
-      expect.arrayContaining(['content-security-policy', 'x-frame-options', 'referrer-policy', 'x-content-type-options']),
+      expect.arrayContaining([
+        'content-security-policy',
+        'x-frame-options',
+        'referrer-policy',
+        'x-content-type-options',
+      ]),
     )
     for (const path of [`/api/transactions/${txId}`, '/api/no-such-route', '/api/health']) {
       const res = await overHttp(path, { cookie: user.cookie, 'x-request-id': 'trace-abc.123' })

@@ -30,7 +30,9 @@ export async function contractProblem(spec: EndpointSpec, res: Response): Promis
   if (!isJson) return `status ${res.status} declares a JSON body, but '${type || 'no content type'}' was sent`
   // An answer its route encoded already (jsonText's gzip, http/compression.ts) is checked decoded.
   const raw = new Uint8Array(await res.clone().arrayBuffer())
-  const text = new TextDecoder().decode(/^\s*gzip\s*$/i.test(res.headers.get('content-encoding') ?? '') ? gunzipSync(raw) : raw)
+  const text = new TextDecoder().decode(
+    /^\s*gzip\s*$/i.test(res.headers.get('content-encoding') ?? '') ? gunzipSync(raw) : raw,
+  )
   let body: unknown
   try {
     body = JSON.parse(text)
