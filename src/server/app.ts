@@ -67,7 +67,8 @@ import { errorBody, NUL_MESSAGE, toErrorResponse } from './http/errors'
 import { SESSION_SECURITY_SCHEME, TOKEN_SECURITY_SCHEME, type AppDeps, type AppEnv } from './http/router'
 import { csrfVerdict } from '#server/auth/same-origin.ts'
 import { acceptsEncoding, compressResponses, isCompressible } from './http/compression'
-import { securityHeaders } from './http/security-headers'
+import { appSecurityHeaders } from './http/security-headers'
+import { presetHeaders, type HeaderList } from './http/preset-headers'
 import { sandboxPageNotFound, sandboxPagesGuard } from './http/sandbox-pages'
 import { validateResponses } from './http/validate-responses'
 import { requestContext } from './http/request-context'
@@ -88,6 +89,8 @@ const NO_VIEWER_PREFIXES = [
   // Partners' signed webhooks (providers/webhooks): no session; each checks its signature.
   '/api/webhooks/',
 ]
+/** The API's default Cache-Control: answers about a person are never stored by a browser or proxy. */
+const NO_STORE: HeaderList = [['Cache-Control', 'no-store']]
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE'])
 /**
  * The body types an HTML form or a fetch without a CORS preflight can send from any site. No endpoint
@@ -228,9 +231,13 @@ export function findNul(value: unknown): string | null {
  * signed-out caller of a private route gets its 401 first. Reads a clone: Better Auth's handler and
  * the features read the body again. Broken JSON passes on, to get its own 400.
  */
-const refuseNul: MiddlewareHandler<AppEnv> = async (c, next) => {
-  if (!STATE_CHANGING.has(c.req.method) || !/^\s*application\/json\b/i.test(c.req.header('content-type') ?? ''))
-    return next()
+const refuseNul: MiddlewareHandler<AppEnv> = (c, next) =>
+  // Not async for the requests it lets through untouched (every read): no promise of its own.
+  !STATE_CHANGING.has(c.req.method) || !/^\s*application\/json\b/i.test(c.req.header('content-type') ?? '')
+    ? next()
+    : refuseNulInBody(c, next)
+
+const refuseNulInBody: MiddlewareHandler<AppEnv> = async (c, next) => {
   // Signed out on a route that needs a session: its 401 comes first, naming no field.
   if (!c.get('viewer') && !NO_VIEWER_PREFIXES.some((prefix) => c.req.path.startsWith(prefix))) return next()
   const text = await c.req.raw.clone().text()
@@ -270,7 +277,7 @@ export function createApp(deps: AppDeps) {
 
   // The client's address and user agent, once per request, for everything after (auth/client-info.ts).
   app.use('*', clientInfo(config.trustedProxies))
-  app.use('*', securityHeaders(config))
+  app.use('*', appSecurityHeaders(config))
   app.use('*', compressResponses())
   app.route('/', metricsEndpoint({ config, metrics }))
 
@@ -297,7 +304,9 @@ export function createApp(deps: AppDeps) {
     if (STATE_CHANGING.has(c.req.method) && FORM_BODY_TYPES.test(c.req.header('content-type') ?? '')) {
       throw new AppError('unsupported_media_type', 'Send the request body as JSON (Content-Type: application/json).')
     }
-    c.header('Cache-Control', 'no-store')
+    // No API answer is cached unless its route says otherwise (the directory's public lists): set
+    // where the answer is written (http/preset-headers.ts), or as a default of the answer in process.
+    if (!presetHeaders(c, NO_STORE)) c.header('Cache-Control', 'no-store')
     c.set(
       'viewer',
       noViewer

@@ -17,6 +17,7 @@ import { trace } from '@opentelemetry/api'
 import type { MiddlewareHandler } from 'hono'
 import { routePath } from 'hono/route'
 import { withLogContext, type Logger } from '#server/logger.ts'
+import { applyHeaders, outgoingOf } from './preset-headers'
 import type { AppEnv } from './router'
 
 /** A caller's request id is kept when it is 1-64 letters, digits, `-`, `_`, `.` or `:`. */
@@ -58,6 +59,10 @@ export function requestContext(options: { log: Logger; observe?: ObserveRequest 
     const started = performance.now()
     const requestId = requestIdFrom(c.req.header(REQUEST_ID_HEADER))
     c.set('requestId', requestId)
+    // On every answer, errors included: set where the answer is written (http/preset-headers.ts), or,
+    // in process, on the finished answer (onError has built c.res by then).
+    const out = outgoingOf(c)
+    out?.setHeader(REQUEST_ID_HEADER, requestId)
     // Read at each log line: the viewer is known only once the session middleware has run.
     const fields = {
       request_id: requestId,
@@ -65,31 +70,33 @@ export function requestContext(options: { log: Logger; observe?: ObserveRequest 
         return c.get('viewer')?.profileId
       },
     }
-    await withLogContext(fields, async () => {
-      try {
-        await next()
-      } finally {
-        // The header on every answer, errors included (onError has built c.res by now).
-        try {
-          c.res.headers.set(REQUEST_ID_HEADER, requestId)
-        } catch {
-          // A response with immutable headers (a fetch() answer passed through) keeps its own.
-        }
-        const seconds = (performance.now() - started) / 1000
-        const route = routeOf(c)
-        const status = c.res.status
-        observe?.({ method: c.req.method, route, status, seconds })
-        // With tracing on (telemetry.ts), the HTTP server span is named by its route and carries the id.
-        const span = trace.getActiveSpan()
-        if (span) {
-          span.updateName(`${c.req.method} ${route}`)
-          span.setAttribute('http.route', route)
-          span.setAttribute('homeward.request_id', requestId)
-        }
-        const line = { method: c.req.method, route, status, ms: Math.round(seconds * 10_000) / 10 }
-        if (PROBE.test(c.req.path)) log.debug('request', line)
-        else log.info('request', line)
+    try {
+      // Everything after this middleware runs in the log context (onError's lines included).
+      await withLogContext(fields, next)
+    } finally {
+      if (!out) applyHeaders(c, [[REQUEST_ID_HEADER, requestId]], { overwrite: true })
+      const seconds = (performance.now() - started) / 1000
+      const route = routeOf(c)
+      const status = c.res.status
+      observe?.({ method: c.req.method, route, status, seconds })
+      // With tracing on (telemetry.ts), the HTTP server span is named by its route and carries the id.
+      const span = trace.getActiveSpan()
+      if (span) {
+        span.updateName(`${c.req.method} ${route}`)
+        span.setAttribute('http.route', route)
+        span.setAttribute('homeward.request_id', requestId)
       }
-    })
+      // Written after the log context is left, so the line names its request and viewer itself.
+      const line = {
+        request_id: requestId,
+        viewer_id: fields.viewer_id,
+        method: c.req.method,
+        route,
+        status,
+        ms: Math.round(seconds * 10_000) / 10,
+      }
+      if (PROBE.test(c.req.path)) log.debug('request', line)
+      else log.info('request', line)
+    }
   }
 }

@@ -22,6 +22,8 @@ import type { ClientInfo } from '#server/auth/client-info.ts'
 import { requireTokenScopes } from '../access/api-access'
 import { AppError, validationError } from '#server/core/errors.ts'
 import { errorBody } from './errors'
+import { jsonAnswer } from './compression'
+import { outgoingOf } from './preset-headers'
 
 /**
  * What the app's middleware sets on every request: the viewer (null when signed out; a route of
@@ -61,9 +63,9 @@ export const SESSION_SECURITY_SCHEME = 'session'
 /** Records the endpoint a request was routed to, for the contract check of its answer. */
 const markEndpoint =
   (spec: EndpointSpec): MiddlewareHandler<AppEnv> =>
-  async (c, next) => {
+  (c, next) => {
     c.set('endpoint', spec)
-    await next()
+    return next()
   }
 
 /** The OpenAPI security scheme of API tokens (`Authorization: Bearer hw_...`) on endpoints with `scopes`. */
@@ -74,9 +76,9 @@ export const TOKEN_SECURITY_SCHEME = 'apiToken'
  * then, for a request authenticated by an API token, 403 unless the endpoint lists scopes and the
  * token holds them all (requireViewer).
  */
-const requireSession: MiddlewareHandler<AppEnv> = async (c, next) => {
+const requireSession: MiddlewareHandler<AppEnv> = (c, next) => {
   requireViewer(c)
-  await next()
+  return next()
 }
 
 /**
@@ -154,13 +156,23 @@ export function requireViewer(c: Context<AppEnv>): Viewer {
 /**
  * Answers with JSON the database already built as text (no parse and re-serialise on hot paths),
  * typed as the `T` the text holds, so the route's declared answer type checks it like c.json().
+ * `headers`: the route's own headers (e.g. Cache-Control); c.header() before jsonText is not read,
+ * as the answer is built in one piece when @hono/node-server writes it (http/compression.ts
+ * `jsonAnswer`: already encoded for the client's Accept-Encoding, its headers one plain object, the
+ * edge's own headers set on the outgoing response: http/preset-headers.ts). In process
+ * (`app.request()`), for a HEAD request, or for a body the compression middleware must gzip off the
+ * event loop, it is answered through Hono's c.newResponse as any other answer.
  */
 export function jsonText<T, S extends 200 | 201 = 200>(
   c: Context,
   text: JsonText<T>,
   status: S = 200 as S,
+  headers?: Readonly<Record<string, string>>,
 ): Response & TypedResponse<JSONParsed<T>, S, 'json'> {
-  const res = c.newResponse(text, status, { 'Content-Type': 'application/json; charset=utf-8' })
+  const res =
+    (c.req.method !== 'HEAD' && outgoingOf(c)
+      ? jsonAnswer(text, status, c.req.header('accept-encoding'), headers)
+      : undefined) ?? c.newResponse(text, status, { 'Content-Type': 'application/json; charset=utf-8', ...headers })
   // The text was built to the contract; outside production every answer is parsed against it.
   // TypedResponse is a type-only brand (Hono's c.json() casts the same way); `200 as S` above is the
   // default of a generic parameter, which TypeScript cannot check.

@@ -6,6 +6,7 @@
  * answer becomes a 500 saying the same, so every integration and end-to-end test checks every answer
  * it receives. In production nothing is parsed: the database-built JSON goes out as it is.
  */
+import { gunzipSync } from 'node:zlib'
 import type { MiddlewareHandler } from 'hono'
 import { z } from 'zod'
 import { ErrorBody } from '#shared/contracts/common.ts'
@@ -27,7 +28,11 @@ export async function contractProblem(spec: EndpointSpec, res: Response): Promis
   const schema = declared?.content?.['application/json']?.schema ?? (res.status >= 400 ? ErrorBody : undefined)
   if (!schema) return isJson ? `status ${res.status} declares no JSON body, but one was sent` : null
   if (!isJson) return `status ${res.status} declares a JSON body, but '${type || 'no content type'}' was sent`
-  const text = await res.clone().text()
+  // An answer its route encoded already (jsonText's gzip, http/compression.ts) is checked decoded.
+  const raw = new Uint8Array(await res.clone().arrayBuffer())
+  const text = new TextDecoder().decode(
+    /^\s*gzip\s*$/i.test(res.headers.get('content-encoding') ?? '') ? gunzipSync(raw) : raw,
+  )
   let body: unknown
   try {
     body = JSON.parse(text)
@@ -53,5 +58,8 @@ export function validateResponses(log: Logger): MiddlewareHandler<AppEnv> {
       JSON.stringify(errorBody('internal', `The answer of ${where} (${status}) breaks its contract: ${problem}`)),
       { status: 500, headers: { 'Content-Type': 'application/json; charset=utf-8' } },
     )
+    // Hono carries the replaced answer's headers over; not its encoding or length, which were its body's.
+    c.res.headers.delete('Content-Encoding')
+    c.res.headers.delete('Content-Length')
   }
 }

@@ -10,14 +10,12 @@ const PUBLIC_CACHE = 'public, max-age=60'
 export function directoryRoutes({ database, config }: AppDeps) {
   return createRouter()
     .openapi(endpoints.list, async (c) => {
-      c.header('Cache-Control', PUBLIC_CACHE)
-      return jsonText(c, await listOrganizations({ database }))
+      return jsonText(c, await listOrganizations({ database }), 200, { 'Cache-Control': PUBLIC_CACHE })
     })
     .openapi(endpoints.profile, async (c) => {
       const { orgId } = c.req.valid('param')
       const json = await getOrganization({ database, orgId })
-      c.header('Cache-Control', PUBLIC_CACHE)
-      return jsonText(c, json)
+      return jsonText(c, json, 200, { 'Cache-Control': PUBLIC_CACHE })
     })
     .openapi(endpoints.claims, async (c) => {
       c.header('Cache-Control', PUBLIC_CACHE)
