@@ -56,10 +56,15 @@ beforeAll(async () => {
       )
   }
   // The buyer on the move has joined: the row takes their name.
-  await onMove('Amelia (as taken down)', 'decision_in_principle', { lender: 'Halifax', expires: inDays(3) }, {
-    address: '14 Holywell Hill',
-    buyer: buyer.profileId,
-  })
+  await onMove(
+    'Amelia (as taken down)',
+    'decision_in_principle',
+    { lender: 'Halifax', expires: inDays(3) },
+    {
+      address: '14 Holywell Hill',
+      buyer: buyer.profileId,
+    },
+  )
   await onMove('Ben Ode', 'valuation', { lender: 'Nationwide', expires: inDays(90) })
   await onMove('Cara Lee', 'offer_issued', { lender: 'Halifax', expires: inDays(2) }, { offer: inDays(150) })
   // A move the broker is on with no client record yet.
@@ -120,7 +125,7 @@ describe('pipeline pages', () => {
     expect(leads.counts.fact_find).toBe(58)
   })
 
-  it("shows a broker of another firm none of it, and refuses a page size out of range", async () => {
+  it('shows a broker of another firm none of it, and refuses a page size out of range', async () => {
     const theirs = await pipeline('', rival)
     expect(theirs).toMatchObject({ total: 0, matching: 0, rows: [] })
     expect((await t.request('/api/pipeline?page_size=500', { as: broker })).status).toBe(400)
