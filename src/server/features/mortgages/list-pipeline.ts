@@ -141,19 +141,17 @@ export async function listPipeline(opts: {
     lenders: summary?.lenders ?? [],
     rows: found
       .filter((r) => r.client_status !== null && r.stage !== null && r.updated_at !== null)
-      .map(
-        (r): PipelineRow => ({
-          client_id: r.client_id,
-          transaction_id: r.transaction_id,
-          client_status: r.client_status!,
-          client_name: r.client_name,
-          address: r.address,
-          stage: r.stage!,
-          dip_lender: r.dip_lender,
-          dip_expires_on: r.dip_expires_on,
-          offer_expires_on: r.offer_expires_on,
-          updated_at: new Date(r.updated_at!).toISOString(),
-        }),
-      ),
+      .map((r): PipelineRow => ({
+        client_id: r.client_id,
+        transaction_id: r.transaction_id,
+        client_status: r.client_status!,
+        client_name: r.client_name,
+        address: r.address,
+        stage: r.stage!,
+        dip_lender: r.dip_lender,
+        dip_expires_on: r.dip_expires_on,
+        offer_expires_on: r.offer_expires_on,
+        updated_at: new Date(r.updated_at!).toISOString(),
+      })),
   }
 }
