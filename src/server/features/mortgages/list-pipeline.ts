@@ -48,8 +48,8 @@ const orderBy = (sort: Sort, a: string): string =>
     updated: `${a}.updated_at desc`,
   })[sort] + `, ${a}.row_id`
 
-/** The statement; $1 the viewer, $2 search, $3 stage, $4 lender, $5 expiring (bool), $6 today, $7 limit, $8 offset. */
-function pipelineSql(sort: Sort): string {
+/** The paged statement (also EXPLAINed by bench/paged-lists.ts); $1 the viewer, $2 search, $3 stage, $4 lender, $5 expiring (bool), $6 today, $7 limit, $8 offset. */
+export function pipelineSql(sort: Sort): string {
   return `with mine as (
       select c.* from mortgage_cases c
       left join transactions t on t.id = c.transaction_id
