@@ -2,7 +2,7 @@
  * `npx tsx bench/paged-lists.ts`: what the agent's portfolio and the broker's pipeline cost for one
  * person of 100 rows against one of 1,000 (decision 075), before and after they took their page first.
  * Creates a scratch database beside PAGED_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/test),
- * seeds 5,000 moves (8 stages of 4 tasks each; two agents on 100 and 1,000 of them; two brokers with
+ * seeds PAGED_MOVES (default 5,000) moves (8 stages of 4 tasks each; two agents on 100 and 1,000 of them; two brokers with
  * 100 and 1,000 client records, half on moves with a DIP), and prints per statement the median
  * execution time of PAGED_RUNS (default 9) EXPLAIN (ANALYZE, BUFFERS) runs and the shared buffers of
  * the last, and the median wall time of the whole use case; drops the database at the end.
@@ -24,7 +24,7 @@ import { brokerClientVisibleSql, brokerTransactionIdsSql } from '../src/server/a
 
 const RUNS = Number(process.env.PAGED_RUNS ?? 9)
 const SERVER_URL = process.env.PAGED_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test'
-const MOVES = 5000
+const MOVES = Number(process.env.PAGED_MOVES ?? 5000)
 
 /** The pipeline's statement before decision 075: every row, no filter, no page. */
 const ORIGINAL_PIPELINE_SQL = `with mine as (
@@ -212,13 +212,14 @@ async function main() {
     }
     console.log('\n| list | rows | before wall ms | after wall ms (first page) |\n|---|---|---|---|')
     for (const r of wallRows) console.log(r)
-    if (process.env.PAGED_PLAN === '1') {
-      const plan = await database.query<{ 'QUERY PLAN': string }>(
-        `explain (analyze, buffers) ${pipelineSql('expiry')}`,
-        [who.broker1000, null, null, null, false, new Date().toISOString().slice(0, 10), 25, 0],
-      )
-      console.log(plan.map((r) => r['QUERY PLAN']).join('\n'))
-    }
+    if (process.env.PAGED_PLAN === '1')
+      for (const broker of [who.broker100, who.broker1000]) {
+        const plan = await database.query<{ 'QUERY PLAN': string }>(
+          `explain (analyze, buffers) ${pipelineSql('expiry')}`,
+          [broker, null, null, null, false, new Date().toISOString().slice(0, 10), 25, 0],
+        )
+        console.log(plan.map((r) => r['QUERY PLAN']).join('\n'))
+      }
     console.log(
       `\nload average at end: ${loadavg()
         .map((l) => l.toFixed(2))
