@@ -176,4 +176,3 @@ describe('fact find helpers', () => {
     expect(addressHistoryMonths([{ from: '' }], '2026-12-07')).toBe(0)
   })
 })
-
