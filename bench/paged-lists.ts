@@ -74,16 +74,26 @@ async function seed(
   await q(`insert into properties (transaction_id, address_lines, postcode, uprn, tenure)
     select md5('pl' || g)::uuid, array[g || ' Paged Road', 'Harpenden'], 'AL5 ' || (g % 9) || 'AB', (200000 + g)::text, 'freehold'
     from generate_series(1, ${MOVES}) g`)
-  await q(`insert into timeline_stages (id, transaction_id, stage_name, sort_index, status, percent_complete)
-    select md5('pls' || g || '-' || s)::uuid, md5('pl' || g)::uuid, 'Stage ' || s, s,
-      case when s < 3 then 'completed' when s = 3 then 'in_progress' else 'not_started' end,
-      case when s < 3 then 100 when s = 3 then 50 else 0 end
-    from generate_series(1, ${MOVES}) g cross join generate_series(1, 8) s`)
-  await q(`insert into tasks (stage_id, title, status, sort_index, owner_side, completed_at)
-    select md5('pls' || g || '-' || s)::uuid, 'Task ' || k, case when s < 3 then 'completed' else 'not_completed' end, k,
-      (array['buyer_conveyancer','seller_conveyancer','buyer','seller'])[k],
-      case when s < 3 then now() - (g % 40) * interval '1 day' end
-    from generate_series(1, ${MOVES}) g cross join generate_series(1, 8) s cross join generate_series(1, 4) k`)
+  // Stages and tasks 5,000 moves at a time, each statement within the connection's statement timeout.
+  for (let from = 1; from <= MOVES; from += 5000) {
+    const range = [from, Math.min(from + 4999, MOVES)]
+    await q(
+      `insert into timeline_stages (id, transaction_id, stage_name, sort_index, status, percent_complete)
+      select md5('pls' || g || '-' || s)::uuid, md5('pl' || g)::uuid, 'Stage ' || s, s,
+        case when s < 3 then 'completed' when s = 3 then 'in_progress' else 'not_started' end,
+        case when s < 3 then 100 when s = 3 then 50 else 0 end
+      from generate_series($1::int, $2::int) g cross join generate_series(1, 8) s`,
+      range,
+    )
+    await q(
+      `insert into tasks (stage_id, title, status, sort_index, owner_side, completed_at)
+      select md5('pls' || g || '-' || s)::uuid, 'Task ' || k, case when s < 3 then 'completed' else 'not_completed' end, k,
+        (array['buyer_conveyancer','seller_conveyancer','buyer','seller'])[k],
+        case when s < 3 then now() - (g % 40) * interval '1 day' end
+      from generate_series($1::int, $2::int) g cross join generate_series(1, 8) s cross join generate_series(1, 4) k`,
+      range,
+    )
+  }
   // Agent 1 on moves 1-100, agent 2 on moves 1001-2000 (a tenth of each completed, so 90 and 900 live).
   await q(
     `insert into transaction_participants (transaction_id, user_id, role)
