@@ -4,6 +4,7 @@
  * weekly update's preview and 'Send this week's update now' puts it in the local outbox for the
  * demo seller. A new agent signed up through the API lands on the portfolio too, gets a seller's
  * sale by invitation and issues its memorandum of sale (saved to Contracts, emailed to the seller).
+ * An agent with more sales than a page pages the portfolio by keyboard (?page=2 in the URL).
  * Screenshots at 1280 and 390 px in test-results/screens; axe on each.
  */
 import { expect, test } from '@playwright/test'
@@ -108,5 +109,61 @@ test('a new agent lands on the portfolio and issues the memorandum of sale', asy
   } finally {
     await agent.close()
     await seller.close()
+  }
+})
+
+test('an agent with more sales than a page pages the portfolio by keyboard', async ({ browser }) => {
+  test.setTimeout(240_000)
+  const agent = await person(browser, 'Pia Pages', 'agent', { width: 390 })
+  try {
+    for (let i = 1; i <= 27; i++) {
+      const res = await agent.request.post('/api/portfolio/sales', {
+        data: {
+          address_line_1: `${i} Paging Parade`,
+          town: 'St Albans',
+          postcode: 'AL1 1PG',
+          agreed_price: 400_000 + i,
+          tenure: 'freehold',
+          buyer_position: 'first_time_buyer',
+          seller: { name: `Seller ${i}`, email: `pager-seller-${i}-${Date.now()}@example.com`, on_homeward: false },
+          buyer: { name: `Buyer ${i}`, email: `pager-buyer-${i}-${Date.now()}@example.com`, on_homeward: false },
+        },
+      })
+      expect(res.status(), await res.text()).toBe(201)
+    }
+    const { page } = agent
+    await page.goto('/app/portfolio')
+    const sales = page.getByTestId('portfolio-sale')
+    await expect(sales).toHaveCount(25)
+    await expect(page.getByText(/^27 live sales · 0 high risk · 0 medium · 27 low$/)).toBeVisible()
+    const pages = page.getByRole('navigation', { name: 'Pages of sales' })
+    await expect(pages.getByTestId('page-range')).toHaveText('Showing 1–25 of 27')
+    await expect(pages).toContainText('Page 1 of 2')
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390)
+    await expectNoAxeViolations(page)
+
+    await pages.getByRole('button', { name: 'Next page of sales' }).focus()
+    await page.keyboard.press('Enter')
+    await expect(page).toHaveURL(/[?&]page=2/)
+    await expect(pages.getByTestId('page-range')).toHaveText('Showing 26–27 of 27')
+    await expect(sales).toHaveCount(2)
+    await expect(page.getByRole('list', { name: 'Sales, riskiest first' })).toBeFocused()
+    await page.screenshot({ path: `${SHOTS}/portfolio-paged-390.png`, fullPage: true })
+
+    // A filter starts again from the first page; the counts stay those of every sale.
+    await page.getByLabel('Risk', { exact: true }).selectOption('low')
+    await expect(page).not.toHaveURL(/page=2/)
+    await expect(pages.getByTestId('page-range')).toHaveText('Showing 1–25 of 27')
+    await page.getByLabel('Risk', { exact: true }).selectOption('high')
+    await expect(page.getByText('No sales match these filters.')).toBeVisible()
+    await expect(page.getByText(/^27 live sales · 0 high risk/)).toBeVisible()
+
+    await page.setViewportSize({ width: 1280, height: 900 })
+    await page.goto('/app/portfolio?page=2')
+    await expect(sales).toHaveCount(2)
+    await page.screenshot({ path: `${SHOTS}/portfolio-paged-1280.png`, fullPage: true })
+    agent.console.check()
+  } finally {
+    await agent.close()
   }
 })

@@ -157,3 +157,54 @@ test('the demo broker Marcus Reid sees his pipeline at work', async ({ page }) =
     await page.screenshot({ path: `${SHOTS}/broker-pipeline-${width}.png`, fullPage: true })
   }
 })
+
+test('a broker with more clients than a page pages the pipeline by keyboard', async ({ browser }) => {
+  test.setTimeout(180_000)
+  const broker = await person(browser, 'Petra Pager', 'broker')
+  try {
+    for (let i = 1; i <= 27; i++) {
+      const res = await broker.request.post('/api/broker-clients', {
+        data: { name: `Client ${String(i).padStart(2, '0')} Pager`, status: 'lead', joint_applicants: [] },
+      })
+      expect(res.status(), await res.text()).toBe(201)
+    }
+    const { page } = broker
+    await page.goto('/app/pipeline')
+    const rows = page.getByTestId('pipeline-row')
+    await expect(rows).toHaveCount(25)
+    const pages = page.getByRole('navigation', { name: 'Pages of clients' })
+    await expect(pages.getByTestId('page-range')).toHaveText('Showing 1–25 of 27')
+    await expect(pages).toContainText('Page 1 of 2')
+    await expect(pages.getByRole('button', { name: 'Previous page of clients' })).toBeDisabled()
+    await expectNoAxeViolations(page)
+    await page.screenshot({ path: `${SHOTS}/broker-pipeline-paged-1280.png`, fullPage: true })
+
+    // Next by keyboard: the second page's two rows, focus on the list.
+    await pages.getByRole('button', { name: 'Next page of clients' }).focus()
+    await page.keyboard.press('Enter')
+    await expect(pages.getByTestId('page-range')).toHaveText('Showing 26–27 of 27')
+    await expect(rows).toHaveCount(2)
+    await expect(page.getByRole('list', { name: 'Your clients' })).toBeFocused()
+    await expect(pages.getByRole('button', { name: 'Next page of clients' })).toBeDisabled()
+
+    // A new sort starts again from the first page; a search narrows to one page.
+    await page.getByLabel('Sort').selectOption('name')
+    await expect(pages.getByTestId('page-range')).toHaveText('Showing 1–25 of 27')
+    await expect(rows.first()).toContainText('Client 01 Pager')
+    await page.getByRole('searchbox', { name: 'Search' }).fill('Client 2')
+    await expect(rows).toHaveCount(8)
+    await expect(page.getByText('8 of 27 clients')).toBeVisible()
+    await expect(pages).toHaveCount(0)
+
+    await page.setViewportSize({ width: 390, height: 844 })
+    await page.getByRole('searchbox', { name: 'Search' }).fill('')
+    await expect(rows).toHaveCount(25)
+    await expect(pages.getByTestId('page-range')).toHaveText('Showing 1–25 of 27')
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390)
+    await expectNoAxeViolations(page)
+    await page.screenshot({ path: `${SHOTS}/broker-pipeline-paged-390.png`, fullPage: true })
+    broker.console.check()
+  } finally {
+    await broker.close()
+  }
+})

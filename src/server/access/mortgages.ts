@@ -43,21 +43,24 @@ export const NOT_A_BROKER_MESSAGE = 'Only a mortgage broker can add and keep cli
 /**
  * SQL condition on mortgage_cases row `alias`: the client record is the viewer's (profile id in
  * `param`, a SQL expression): they are its broker, or an active member of the firm that owns it.
- * The one rule of who sees a broker's client record (decision 059); anyone else gets 404.
+ * The one rule of who sees a broker's client record (decision 059); anyone else gets 404. The firm
+ * is compared as one value (a principal is an active member of at most one firm, by the unique
+ * organization_members_active_profile_key), so the two arms probe mortgage_cases_broker_idx and
+ * mortgage_cases_org_idx instead of testing every record (decision 075).
  */
 export function brokerClientVisibleSql(alias: string, param: string): string {
   if (!/^[a-z_][a-z0-9_]*$/.test(alias)) throw new Error(`Not a table alias: ${alias}`)
-  return `(${alias}.broker_profile_id = ${param} or (${alias}.organization_id is not null and exists(
-    select 1 from organization_members om where om.organization_id = ${alias}.organization_id
-      and om.profile_id = ${param} and om.removed_at is null)))`
+  return `(${alias}.broker_profile_id = ${param} or ${alias}.organization_id = (
+    select om.organization_id from organization_members om where om.profile_id = ${param} and om.removed_at is null
+    limit 1))`
 }
 
 /** brokerClientVisibleSql as a drizzle fragment for the profile `profileId`. */
 export function brokerClientVisible(alias: string, profileId: string) {
   const a = sql.identifier(alias)
-  return sql`(${a}.broker_profile_id = ${profileId} or (${a}.organization_id is not null and exists(
-    select 1 from organization_members om where om.organization_id = ${a}.organization_id
-      and om.profile_id = ${profileId} and om.removed_at is null)))`
+  return sql`(${a}.broker_profile_id = ${profileId} or ${a}.organization_id = (
+    select om.organization_id from organization_members om where om.profile_id = ${profileId} and om.removed_at is null
+    limit 1))`
 }
 
 /** A client record the viewer may keep, locked for a write (or read): 404 when not theirs or their firm's. */

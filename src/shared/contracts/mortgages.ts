@@ -15,6 +15,7 @@ import {
 import { Person, TransactionParams, Uuid } from './common'
 import { displayLine, displayText } from './common'
 import { endpoint, ERRORS, json, jsonBody } from './endpoint'
+import { PageInfo, PageQueryFields } from './paging'
 
 const IsoDate = z.iso.date({ message: 'Use a date like 2027-03-31' })
 const Pence = (what: string) =>
@@ -300,15 +301,24 @@ export const PipelineRow = z.object({
 })
 export type PipelineRow = z.infer<typeof PipelineRow>
 
-/** ?q=&stage=&lender=&dip_expiring=1&sort=: search, filters and sort of the pipeline. */
+/**
+ * ?q=&stage=&lender=&dip_expiring=1&sort=&page=&page_size=: search, filters, sort and page of the
+ * pipeline (paging.ts: the first 25 rows without page and page_size).
+ */
 export const PipelineQueryParams = z.object({
   q: z.string().max(200, 'Search for at most 200 characters').optional(),
   stage: z.enum(APPLICATION_STAGES, { message: 'Choose a stage' }).optional(),
   lender: z.string().max(120).optional(),
   dip_expiring: z.enum(['1', '0']).optional(),
   sort: z.enum(PIPELINE_SORTS, { message: 'Choose a sort order' }).optional(),
+  ...PageQueryFields,
 })
-export type PipelineQueryParams = z.infer<typeof PipelineQueryParams>
+/** The query as a caller writes it (page and page_size optional). */
+export type PipelineQueryParams = z.input<typeof PipelineQueryParams>
+/** The query as the server reads it (page and page_size filled in). */
+export type PipelineQueryData = z.output<typeof PipelineQueryParams>
+
+type StageCounts = { [S in (typeof APPLICATION_STAGES)[number]]: z.ZodNumber }
 
 export const Pipeline = z.object({
   /** Today in Europe/London (yyyy-mm-dd), for 'expires in N days'. */
@@ -317,7 +327,11 @@ export const Pipeline = z.object({
   total: z.number().int(),
   /** Every lender on a DIP of the broker's rows, for the lender filter. */
   lenders: z.array(z.string()),
+  /** The broker's rows per application stage, before the search and filters. */
+  counts: z.object(Object.fromEntries(APPLICATION_STAGES.map((s) => [s, z.number().int()])) as StageCounts),
+  /** The page's rows, in the sort asked for. */
   rows: z.array(PipelineRow),
+  ...PageInfo,
 })
 export type Pipeline = z.infer<typeof Pipeline>
 
@@ -412,7 +426,7 @@ export const mortgageEndpoints = {
     method: 'get',
     path: '/pipeline',
     summary:
-      "The broker's pipeline: clients, leads and buyers' moves with the stage, DIP and offer expiry; searched, filtered and sorted",
+      "One page of the broker's pipeline: clients, leads and buyers' moves with the stage, DIP and offer expiry; searched, filtered and sorted; counts per stage",
     request: { query: PipelineQueryParams },
     responses: { 200: json('Pipeline', Pipeline), ...ERRORS },
   }),

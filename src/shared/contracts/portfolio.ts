@@ -11,16 +11,24 @@ import { TRANSACTION_STATUSES } from '../domain/statuses'
 import { Email } from './auth'
 import { displayLine, displayText, Timestamp, Uuid } from './common'
 import { endpoint, ERRORS, json, jsonBody } from './endpoint'
+import { PageInfo, PageQueryFields } from './paging'
 import { CreateTransactionFields, nationFitsPostcode } from './transactions'
 
 const FORBIDDEN = { 403: { description: 'Not the estate agent on this sale, or not an estate agent' } } as const
 
-/** GET /api/portfolio query: band ('high', 'medium', 'low') and free text on the address, postcode or names. */
+/**
+ * GET /api/portfolio query: band ('high', 'medium', 'low'), free text on the address, postcode or
+ * names, and the page (paging.ts: ?page=N&page_size=M, the first 25 without them).
+ */
 export const PortfolioQuery = z.object({
   band: z.enum(SALE_RISK_BANDS, { message: 'Choose high, medium or low' }).optional(),
   q: z.string().trim().max(100, 'Search text can be at most 100 characters').optional(),
+  ...PageQueryFields,
 })
-export type PortfolioQuery = z.infer<typeof PortfolioQuery>
+/** The query as a caller writes it (page and page_size optional). */
+export type PortfolioQuery = z.input<typeof PortfolioQuery>
+/** The query as the server reads it (page and page_size filled in). */
+export type PortfolioQueryData = z.output<typeof PortfolioQuery>
 
 export const PortfolioSale = z.object({
   transaction_id: Uuid,
@@ -60,10 +68,16 @@ export const PortfolioSale = z.object({
 })
 export type PortfolioSale = z.infer<typeof PortfolioSale>
 
-/** The agent's live sales (not completed or cancelled), riskiest first; `counts` per band before filtering. */
+/**
+ * One page of the agent's live sales (not completed or cancelled), riskiest first; `counts` per band
+ * and `total` before the search and band filter, `matching` after them (for 'Showing 1–25 of 312').
+ */
 export const PortfolioResponse = z.object({
   sales: z.array(PortfolioSale),
   counts: z.object({ high: z.number().int(), medium: z.number().int(), low: z.number().int() }),
+  /** Every live sale of the agent, before the search and band filter. */
+  total: z.number().int(),
+  ...PageInfo,
 })
 export type PortfolioResponse = z.infer<typeof PortfolioResponse>
 
@@ -264,7 +278,8 @@ export const portfolioEndpoints = {
   portfolio: endpoint({
     method: 'get',
     path: '/portfolio',
-    summary: "The estate agent's live sales with risk score, band and reasons, riskiest first",
+    summary:
+      "One page of the estate agent's live sales with risk score, band and reasons, riskiest first; counts per band",
     request: { query: PortfolioQuery },
     responses: { 200: json('Portfolio', PortfolioResponse), ...FORBIDDEN, ...ERRORS },
   }),

@@ -6,7 +6,6 @@ import {
   brokerPosition,
   daysUntil,
   factFindSummary,
-  filterPipeline,
   isNearExpiry,
   MAPPED_STAGES,
   monthlyRepaymentPence,
@@ -14,7 +13,6 @@ import {
   stageAfterTask,
   stageOfTaskTitle,
   tasksForStage,
-  type PipelineFilterRow,
 } from './mortgages'
 import { fundingBalance } from './source-of-funds'
 import { TASK_TITLES } from './timeline-template'
@@ -176,57 +174,5 @@ describe('fact find helpers', () => {
     expect(addressHistoryMonths([{ from: '2025-06' }], '2026-12-07')).toBe(18)
     expect(addressHistoryMonths([{ from: '2025-06' }, { from: '2020-01' }], '2026-12-07')).toBe(36)
     expect(addressHistoryMonths([{ from: '' }], '2026-12-07')).toBe(0)
-  })
-})
-
-describe('filterPipeline', () => {
-  const row = (o: Partial<PipelineFilterRow>): PipelineFilterRow => ({
-    client_name: 'A',
-    address: null,
-    stage: 'fact_find',
-    dip_lender: null,
-    dip_expires_on: null,
-    offer_expires_on: null,
-    updated_at: '2026-12-01T00:00:00.000Z',
-    ...o,
-  })
-  const rows = [
-    row({
-      client_name: 'Amelia Clarke',
-      address: '14 Holywell Hill, St Albans',
-      stage: 'decision_in_principle',
-      dip_lender: 'Halifax',
-      dip_expires_on: '2026-12-10',
-    }),
-    row({ client_name: 'Ben Ode', stage: 'valuation', dip_lender: 'Nationwide', dip_expires_on: '2027-03-01' }),
-    row({
-      client_name: 'Cara Lee',
-      stage: 'offer_issued',
-      dip_lender: 'Halifax',
-      dip_expires_on: '2026-12-09',
-      offer_expires_on: '2027-05-01',
-    }),
-    row({ client_name: 'Dan Lead' }),
-  ]
-  const names = (r: PipelineFilterRow[]) => r.map((x) => x.client_name)
-  it('searches name or address, filters stage, lender and DIPs expiring within 14 days (not once at offer)', () => {
-    expect(names(filterPipeline(rows, { q: 'holywell' }, '2026-12-07'))).toEqual(['Amelia Clarke'])
-    expect(names(filterPipeline(rows, { q: 'ben' }, '2026-12-07'))).toEqual(['Ben Ode'])
-    expect(names(filterPipeline(rows, { stage: 'valuation' }, '2026-12-07'))).toEqual(['Ben Ode'])
-    expect(names(filterPipeline(rows, { lender: 'halifax', sort: 'name' }, '2026-12-07'))).toEqual([
-      'Amelia Clarke',
-      'Cara Lee',
-    ])
-    expect(names(filterPipeline(rows, { dipExpiring: true }, '2026-12-07'))).toEqual(['Amelia Clarke'])
-  })
-  it('sorts by soonest expiry (none last), name, furthest stage or last update', () => {
-    expect(names(filterPipeline(rows, {}, '2026-12-07'))).toEqual(['Amelia Clarke', 'Ben Ode', 'Cara Lee', 'Dan Lead'])
-    expect(names(filterPipeline(rows, { sort: 'stage' }, '2026-12-07'))[0]).toBe('Cara Lee')
-    expect(names(filterPipeline(rows, { sort: 'name' }, '2026-12-07'))).toEqual([
-      'Amelia Clarke',
-      'Ben Ode',
-      'Cara Lee',
-      'Dan Lead',
-    ])
   })
 })

@@ -239,17 +239,6 @@ export function stageAfterTask(
 /** A deal's end this many days ahead sends the product-transfer reminder (lenders offer a product transfer up to about 4 to 6 months before). */
 export const PRODUCT_TRANSFER_REMINDER_DAYS = 120
 
-/** One pipeline row as the search, filters and sort read it. */
-export interface PipelineFilterRow {
-  client_name: string | null
-  address: string | null
-  stage: ApplicationStage
-  dip_lender: string | null
-  dip_expires_on: string | null
-  offer_expires_on: string | null
-  updated_at: string
-}
-
 export const PIPELINE_SORTS = ['expiry', 'name', 'stage', 'updated'] as const
 export type PipelineSort = (typeof PIPELINE_SORTS)[number]
 export const PIPELINE_SORT_LABELS: Record<PipelineSort, string> = {
@@ -257,56 +246,6 @@ export const PIPELINE_SORT_LABELS: Record<PipelineSort, string> = {
   name: 'Client name (A to Z)',
   stage: 'Stage (furthest first)',
   updated: 'Recently updated',
-}
-
-export interface PipelineQuery {
-  q?: string
-  stage?: ApplicationStage
-  lender?: string
-  dipExpiring?: boolean
-  sort?: PipelineSort
-}
-
-/** The DIP or offer date that expires next, for the row's stage: the offer's once issued, else the DIP's. */
-export function nextExpiry(r: Pick<PipelineFilterRow, 'stage' | 'dip_expires_on' | 'offer_expires_on'>): string | null {
-  return r.stage === 'offer_issued'
-    ? (r.offer_expires_on ?? r.dip_expires_on)
-    : (r.dip_expires_on ?? r.offer_expires_on)
-}
-
-/**
- * Search (client name or address, case-insensitive), filters (stage, lender, a DIP within
- * EXPIRY_REMINDER_DAYS of `today` or past) and sort of the broker's pipeline, pure: the server applies
- * it to the broker's rows (features/mortgages/list-pipeline.ts).
- */
-export function filterPipeline<R extends PipelineFilterRow>(
-  rows: readonly R[],
-  query: PipelineQuery,
-  today: string,
-): R[] {
-  const q = query.q?.trim().toLowerCase()
-  const lender = query.lender?.trim().toLowerCase()
-  const out = rows.filter(
-    (r) =>
-      (!q || `${r.client_name ?? ''} ${r.address ?? ''}`.toLowerCase().includes(q)) &&
-      (!query.stage || r.stage === query.stage) &&
-      (!lender || (r.dip_lender ?? '').toLowerCase() === lender) &&
-      (!query.dipExpiring ||
-        (r.dip_expires_on !== null &&
-          r.stage !== 'offer_issued' &&
-          daysUntil(r.dip_expires_on, today) <= EXPIRY_REMINDER_DAYS)),
-  )
-  const sort = query.sort ?? 'expiry'
-  const by: Record<PipelineSort, (a: R, b: R) => number> = {
-    expiry: (a, b) => {
-      const [x, y] = [nextExpiry(a), nextExpiry(b)]
-      return x === y ? b.updated_at.localeCompare(a.updated_at) : x === null ? 1 : y === null ? -1 : x.localeCompare(y)
-    },
-    name: (a, b) => (a.client_name ?? '').localeCompare(b.client_name ?? '', 'en-GB'),
-    stage: (a, b) => APPLICATION_STAGES.indexOf(b.stage) - APPLICATION_STAGES.indexOf(a.stage),
-    updated: (a, b) => b.updated_at.localeCompare(a.updated_at),
-  }
-  return out.sort(by[sort])
 }
 
 export interface BrokerPositionInput {

@@ -61,7 +61,12 @@ export async function readSaleSignals(
   ids: SQL,
   viewerId: string | null,
 ): Promise<SaleSignals[]> {
-  const res = await db.execute(sql`
+  return rows(SaleSignals, await db.execute(saleSignalsSql(ids, viewerId)))
+}
+
+/** The statement readSaleSignals runs (SaleSignals rows), for EXPLAIN in bench/paged-lists.ts. */
+export function saleSignalsSql(ids: SQL, viewerId: string | null): SQL {
+  return sql`
     with av as (select ${viewerId}::uuid as vid)
     select t.id as transaction_id, coalesce(p.address_lines[1], 'Address to be confirmed') as address,
       coalesce(p.postcode, '') as postcode, t.status, t.agreed_price_pence::float8 as agreed_price_pence,
@@ -124,8 +129,7 @@ export async function readSaleSignals(
             where a.depth < ${CHAIN_MAX_LINKS})
           select max(depth) from above), 0) as above
     ) ch
-    where t.id in (${ids}) and t.status not in ('completed', 'cancelled')`)
-  return rows(SaleSignals, res)
+    where t.id in (${ids}) and t.status not in ('completed', 'cancelled')`
 }
 
 /** The last moment of a yyyy-mm-dd expiry day, so that it 'expires today' all that day (UTC; UK within an hour). */

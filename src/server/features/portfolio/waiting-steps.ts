@@ -36,28 +36,8 @@ export async function readWaitingSteps(
   ids: SQL,
   viewerId: string,
 ): Promise<Map<string, PortfolioSale['waiting_on']>> {
-  const stepsRes = await db.execute(sql`
-    with av as (select ${viewerId}::uuid as vid)
-    select s.transaction_id, k.id as task_id, k.title, k.owner_side,
-      (select max(a.created_at) from activity_events a where a.transaction_id = s.transaction_id
-        and a.kind = 'sale.chased' and a.payload ->> 'taskId' = k.id::text) as last_chased_at
-    from timeline_stages s join tasks k on k.stage_id = s.id
-    where s.transaction_id in (${ids}) and k.status <> 'completed'
-      and coalesce(k.owner_side, '') <> 'estate_agent'
-      and s.sort_index = (select min(s2.sort_index) from timeline_stages s2
-        where s2.transaction_id = s.transaction_id and s2.status <> 'completed')
-    order by s.transaction_id, k.sort_index`)
-  const heldRes = await db.execute(sql`
-    with av as (select ${viewerId}::uuid as vid)
-    select t.id as transaction_id, array(
-        select tp.role from transaction_participants tp where tp.transaction_id = t.id
-        union select 'buyer' where t.buyer_user_id is not null
-        union select 'seller' where t.seller_user_id is not null
-        union select o.role from off_platform_parties o where o.transaction_id = t.id and o.joined_at is null
-        union select 'buyer' from agent_sales a where a.transaction_id = t.id and a.buyer_email is not null
-        union select 'seller' from agent_sales a where a.transaction_id = t.id and a.seller_email is not null
-      )::text[] as held
-    from transactions t where t.id in (${ids})`)
+  const stepsRes = await db.execute(waitingStepsSql(ids, viewerId))
+  const heldRes = await db.execute(heldSeatsSql(ids, viewerId))
   const held = new Map(rows(Held, heldRes).map((h) => [h.transaction_id, h.held]))
   const out = new Map<string, PortfolioSale['waiting_on']>()
   for (const step of rows(Step, stepsRes)) {
@@ -73,4 +53,34 @@ export async function readWaitingSteps(
     out.set(step.transaction_id, list)
   }
   return out
+}
+
+/** The current stage's open tasks others hold, per sale `ids` selects (readWaitingSteps; bench/paged-lists.ts). */
+export function waitingStepsSql(ids: SQL, viewerId: string): SQL {
+  return sql`
+    with av as (select ${viewerId}::uuid as vid)
+    select s.transaction_id, k.id as task_id, k.title, k.owner_side,
+      (select max(a.created_at) from activity_events a where a.transaction_id = s.transaction_id
+        and a.kind = 'sale.chased' and a.payload ->> 'taskId' = k.id::text) as last_chased_at
+    from timeline_stages s join tasks k on k.stage_id = s.id
+    where s.transaction_id in (${ids}) and k.status <> 'completed'
+      and coalesce(k.owner_side, '') <> 'estate_agent'
+      and s.sort_index = (select min(s2.sort_index) from timeline_stages s2
+        where s2.transaction_id = s.transaction_id and s2.status <> 'completed')
+    order by s.transaction_id, k.sort_index`
+}
+
+/** The seats held on each sale `ids` selects, for whether a chaser can go (readWaitingSteps; bench/paged-lists.ts). */
+export function heldSeatsSql(ids: SQL, viewerId: string): SQL {
+  return sql`
+    with av as (select ${viewerId}::uuid as vid)
+    select t.id as transaction_id, array(
+        select tp.role from transaction_participants tp where tp.transaction_id = t.id
+        union select 'buyer' where t.buyer_user_id is not null
+        union select 'seller' where t.seller_user_id is not null
+        union select o.role from off_platform_parties o where o.transaction_id = t.id and o.joined_at is null
+        union select 'buyer' from agent_sales a where a.transaction_id = t.id and a.buyer_email is not null
+        union select 'seller' from agent_sales a where a.transaction_id = t.id and a.seller_email is not null
+      )::text[] as held
+    from transactions t where t.id in (${ids})`
 }

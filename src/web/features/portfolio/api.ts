@@ -4,7 +4,7 @@
  * weekly update's preview and send-now (as edited), the memorandum of sale (form, preview, issue) and
  * the chasers.
  */
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import {
   portfolioEndpoints,
   type CreateSaleInput,
@@ -15,12 +15,16 @@ import {
 import { callApi } from '#web/lib/api-client.ts'
 import { PORTFOLIO_QUERY_KEY } from '#web/lib/query-keys.ts'
 
-/** GET /api/portfolio with the page's filters (from the URL; the server validates them). */
+/**
+ * GET /api/portfolio with the page's filters and page (from the URL; the server validates them).
+ * While another page or filter loads, the previous answer stays on screen (`isPlaceholderData`).
+ */
 export function portfolioQueryOptions(filters: PortfolioQuery) {
   return queryOptions({
     queryKey: [...PORTFOLIO_QUERY_KEY, filters],
     queryFn: ({ signal }) => callApi(portfolioEndpoints.portfolio, { query: filters, signal }),
     staleTime: 15_000,
+    placeholderData: keepPreviousData,
   })
 }
 

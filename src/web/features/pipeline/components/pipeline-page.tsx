@@ -21,6 +21,7 @@ import { FormField } from '#web/components/ui/form-field.tsx'
 import { Input } from '#web/components/ui/input.tsx'
 import { NativeSelect } from '#web/components/ui/native-select.tsx'
 import { Skeleton } from '#web/components/ui/skeleton.tsx'
+import { ListPagination } from '#web/components/list-pagination.tsx'
 import { formatUkDate, pluralise } from '#web/lib/formatters.ts'
 import { notify } from '#web/lib/toast.ts'
 import { useCreateClient, usePipeline } from '../api'
@@ -188,7 +189,9 @@ function AddClient({ onDone }: { onDone: () => void }) {
  * offer) and the buyers whose move they are the broker on: the application's stage, the latest DIP
  * (lender, expiry) and the offer's expiry; searched by client name or address, filtered by stage,
  * lender and DIPs expiring within 14 days, sorted (soonest expiry first by default) on the server.
- * A DIP or offer within 14 days of expiry carries a badge. Loading, empty and error states.
+ * A DIP or offer within 14 days of expiry carries a badge. Loading, empty and error states. One page
+ * of 25 at a time ('Showing 26–50 of 312', Previous and Next; a new search, filter or sort starts
+ * from the first page); the page before stays while the next loads, and focus moves to the list.
  */
 export function PipelinePage() {
   const [adding, setAdding] = useState(false)
@@ -197,6 +200,8 @@ export function PipelinePage() {
   const [lender, setLender] = useState('')
   const [expiring, setExpiring] = useState(false)
   const [sort, setSort] = useState<PipelineSort>('expiry')
+  const [page, setPage] = useState(1)
+  const listRef = useRef<HTMLUListElement>(null)
   const search = useDeferredValue(q)
   const pipeline = usePipeline({
     ...(search.trim() ? { q: search.trim() } : {}),
@@ -204,7 +209,20 @@ export function PipelinePage() {
     ...(lender ? { lender } : {}),
     ...(expiring ? { dip_expiring: '1' as const } : {}),
     sort,
+    ...(page > 1 ? { page } : {}),
   })
+  /** A new search, filter or sort starts from the first page. */
+  const refilter =
+    <T,>(update: (value: T) => void) =>
+    (value: T) => {
+      update(value)
+      setPage(1)
+    }
+  const goToPage = (n: number) => {
+    setPage(n)
+    listRef.current?.focus()
+    listRef.current?.scrollIntoView({ block: 'start', behavior: 'smooth' })
+  }
   const filtered = !!(search.trim() || stage || lender || expiring)
   return (
     <div className="flex min-w-0 flex-col gap-4">
@@ -230,13 +248,17 @@ export function PipelinePage() {
               type="search"
               placeholder="Client name or address"
               value={q}
-              onChange={(e) => setQ(e.target.value)}
+              onChange={(e) => refilter(setQ)(e.target.value)}
             />
           )}
         </FormField>
         <FormField id="pipeline-stage" label="Stage">
           {(p) => (
-            <NativeSelect {...p} value={stage} onChange={(e) => setStage(e.target.value as ApplicationStage | '')}>
+            <NativeSelect
+              {...p}
+              value={stage}
+              onChange={(e) => refilter(setStage)(e.target.value as ApplicationStage | '')}
+            >
               <option value="">All stages</option>
               {APPLICATION_STAGES.map((s) => (
                 <option key={s} value={s}>
@@ -248,7 +270,7 @@ export function PipelinePage() {
         </FormField>
         <FormField id="pipeline-lender" label="Lender">
           {(p) => (
-            <NativeSelect {...p} value={lender} onChange={(e) => setLender(e.target.value)}>
+            <NativeSelect {...p} value={lender} onChange={(e) => refilter(setLender)(e.target.value)}>
               <option value="">All lenders</option>
               {(pipeline.data?.lenders ?? []).map((l) => (
                 <option key={l} value={l}>
@@ -260,7 +282,7 @@ export function PipelinePage() {
         </FormField>
         <FormField id="pipeline-sort" label="Sort">
           {(p) => (
-            <NativeSelect {...p} value={sort} onChange={(e) => setSort(e.target.value as PipelineSort)}>
+            <NativeSelect {...p} value={sort} onChange={(e) => refilter(setSort)(e.target.value as PipelineSort)}>
               {PIPELINE_SORTS.map((s) => (
                 <option key={s} value={s}>
                   {PIPELINE_SORT_LABELS[s]}
@@ -274,7 +296,7 @@ export function PipelinePage() {
             type="checkbox"
             className="size-4 accent-primary"
             checked={expiring}
-            onChange={(e) => setExpiring(e.target.checked)}
+            onChange={(e) => refilter(setExpiring)(e.target.checked)}
           />
           DIP expiring (14 days)
         </label>
@@ -297,6 +319,16 @@ export function PipelinePage() {
             their mortgage broker, it appears here too.
           </p>
         </div>
+      ) : pipeline.data.rows.length === 0 && pipeline.data.matching > 0 ? (
+        <div className="flex flex-col items-start gap-3 rounded-lg border bg-background p-6" role="status">
+          <h2 className="font-semibold">There is no page {page}</h2>
+          <p className="text-sm text-muted-foreground">
+            {pluralise(pipeline.data.matching, 'client matches', 'clients match')} on fewer pages.
+          </p>
+          <Button variant="outline" onClick={() => goToPage(1)}>
+            Go to the first page
+          </Button>
+        </div>
       ) : pipeline.data.rows.length === 0 ? (
         <div className="rounded-lg border bg-background p-6" role="status">
           <h2 className="font-semibold">Nothing matches</h2>
@@ -308,7 +340,7 @@ export function PipelinePage() {
         <>
           <p className="text-sm text-muted-foreground" role="status">
             {filtered
-              ? `${pipeline.data.rows.length} of ${pluralise(pipeline.data.total, 'client')}`
+              ? `${pipeline.data.matching} of ${pluralise(pipeline.data.total, 'client')}`
               : pluralise(pipeline.data.total, 'client')}
           </p>
           <div
@@ -320,11 +352,26 @@ export function PipelinePage() {
             <span>Decision in principle</span>
             <span>Offer expiry</span>
           </div>
-          <ul className="flex flex-col gap-3" aria-label="Your clients">
+          <ul
+            ref={listRef}
+            tabIndex={-1}
+            className="flex scroll-mt-4 flex-col gap-3 outline-none aria-busy:opacity-60"
+            aria-label="Your clients"
+            aria-busy={pipeline.isPlaceholderData}
+          >
             {pipeline.data.rows.map((row) => (
               <Row key={row.client_id ?? row.transaction_id} row={row} today={pipeline.data.today} />
             ))}
           </ul>
+          <ListPagination
+            page={page}
+            pageSize={pipeline.data.page_size}
+            matching={pipeline.data.matching}
+            shown={pipeline.data.rows.length}
+            loading={pipeline.isPlaceholderData}
+            noun="clients"
+            onPage={goToPage}
+          />
         </>
       )}
     </div>

@@ -1,4 +1,4 @@
-import { useMemo, useState, type FormEvent } from 'react'
+import { useMemo, useRef, useState, type FormEvent } from 'react'
 import { Link, useSearchParams } from 'react-router'
 import type { PortfolioQuery, PortfolioSale } from '#shared/contracts/portfolio.ts'
 import { SALE_RISK_BANDS, type SaleRiskBand } from '#shared/domain/sale-risk.ts'
@@ -17,6 +17,7 @@ import { useChase, usePortfolio } from '../api'
 import { MemorandumDialog } from './memorandum-dialog'
 import { WeeklyUpdateDialog } from './weekly-update-dialog'
 import { isProRequired, ProUpsell } from '#web/components/pro-upsell.tsx'
+import { ListPagination } from '#web/components/list-pagination.tsx'
 
 const BAND_VARIANT: Record<SaleRiskBand, BadgeVariant> = { high: 'destructive', medium: 'gold', low: 'success' }
 const BAND_LABEL: Record<SaleRiskBand, string> = { high: 'High risk', medium: 'Medium risk', low: 'Low risk' }
@@ -26,23 +27,37 @@ const BAND_LABEL: Record<SaleRiskBand, string> = { high: 'High risk', medium: 'M
  * with its risk band, score and reasons in words; filters by band and by text kept in the URL; "New
  * sale" (create one at SSTC) and "Chains". From a sale: who it is waiting on, each with a one-click
  * chaser; the weekly update to the sellers (edit, preview, send this week's now) and the memorandum
- * of sale (form, preview, send).
+ * of sale (form, preview, send). One page of 25 at a time (?page=N in the URL, reset by a new
+ * filter): 'Showing 26–50 of 312' with Previous and Next, the page before stays while the next
+ * loads, and focus moves to the list's top when the page changes.
  */
 export function PortfolioPage() {
   const [params, setParams] = useSearchParams()
   const band = SALE_RISK_BANDS.find((b) => b === params.get('band'))
   const q = params.get('q') ?? ''
-  const filters = useMemo<PortfolioQuery>(() => ({ ...(band ? { band } : {}), ...(q ? { q } : {}) }), [band, q])
+  const page = Math.max(1, Math.floor(Number(params.get('page'))) || 1)
+  const filters = useMemo<PortfolioQuery>(
+    () => ({ ...(band ? { band } : {}), ...(q ? { q } : {}), ...(page > 1 ? { page } : {}) }),
+    [band, q, page],
+  )
   const portfolio = usePortfolio(filters)
+  const listRef = useRef<HTMLOListElement>(null)
   const [text, setText] = useState(q)
   const [previewing, setPreviewing] = useState<PortfolioSale | null>(null)
   const [memo, setMemo] = useState<PortfolioSale | null>(null)
 
+  /** Sets one URL parameter; a new filter starts again from the first page. */
   const set = (key: string, value: string) => {
     const next = new URLSearchParams(params)
     if (value) next.set(key, value)
     else next.delete(key)
-    setParams(next, { replace: true })
+    if (key !== 'page') next.delete('page')
+    setParams(next, { replace: key !== 'page' })
+  }
+  const goToPage = (n: number) => {
+    set('page', n > 1 ? String(n) : '')
+    listRef.current?.focus()
+    listRef.current?.scrollIntoView({ block: 'start', behavior: 'smooth' })
   }
   const onSearch = (e: FormEvent) => {
     e.preventDefault()
@@ -57,7 +72,7 @@ export function PortfolioPage() {
           <h1 className="text-2xl font-bold">Portfolio</h1>
           <p className="text-sm text-muted-foreground">
             {counts
-              ? `${pluralise(counts.high + counts.medium + counts.low, 'live sale')} · ${counts.high} high risk · ${counts.medium} medium · ${counts.low} low`
+              ? `${pluralise(portfolio.data?.total ?? 0, 'live sale')} · ${counts.high} high risk · ${counts.medium} medium · ${counts.low} low`
               : 'Your sales, riskiest first.'}
           </p>
         </div>
@@ -115,6 +130,16 @@ export function PortfolioPage() {
             Try again
           </Button>
         </div>
+      ) : portfolio.data.sales.length === 0 && portfolio.data.matching > 0 ? (
+        <div className="flex flex-col items-center gap-2 rounded-lg border p-6 text-center">
+          <p className="font-medium">There is no page {page}.</p>
+          <p className="text-sm text-muted-foreground">
+            {pluralise(portfolio.data.matching, 'sale matches', 'sales match')} on fewer pages.
+          </p>
+          <Button className="mt-2" variant="outline" onClick={() => goToPage(1)}>
+            Go to the first page
+          </Button>
+        </div>
       ) : portfolio.data.sales.length === 0 ? (
         <div className="flex flex-col items-center gap-2 rounded-lg border p-6 text-center">
           <p className="font-medium">{band || q ? 'No sales match these filters.' : 'No live sales yet.'}</p>
@@ -130,16 +155,33 @@ export function PortfolioPage() {
           )}
         </div>
       ) : (
-        <ol className="flex flex-col gap-3" aria-label="Sales, riskiest first">
-          {portfolio.data.sales.map((sale) => (
-            <SaleCard
-              key={sale.transaction_id}
-              sale={sale}
-              onPreview={() => setPreviewing(sale)}
-              onMemorandum={() => setMemo(sale)}
-            />
-          ))}
-        </ol>
+        <>
+          <ol
+            ref={listRef}
+            tabIndex={-1}
+            className="flex scroll-mt-4 flex-col gap-3 outline-none aria-busy:opacity-60"
+            aria-label="Sales, riskiest first"
+            aria-busy={portfolio.isPlaceholderData}
+          >
+            {portfolio.data.sales.map((sale) => (
+              <SaleCard
+                key={sale.transaction_id}
+                sale={sale}
+                onPreview={() => setPreviewing(sale)}
+                onMemorandum={() => setMemo(sale)}
+              />
+            ))}
+          </ol>
+          <ListPagination
+            page={page}
+            pageSize={portfolio.data.page_size}
+            matching={portfolio.data.matching}
+            shown={portfolio.data.sales.length}
+            loading={portfolio.isPlaceholderData}
+            noun="sales"
+            onPage={goToPage}
+          />
+        </>
       )}
       <WeeklyUpdateDialog sale={previewing} onClose={() => setPreviewing(null)} />
       <MemorandumDialog sale={memo} onClose={() => setMemo(null)} />
