@@ -51,7 +51,8 @@ const NO_TRANSFORM = /(?:^|,)\s*no-transform\s*(?:,|$)/i
 /** Answers built already encoded, with their Vary (jsonAnswer): compressResponses leaves them as they are. */
 const settled = new WeakSet<Response>()
 
-const JSON_UTF8 = 'application/json; charset=utf-8'
+/** The Content-Type of every JSON answer. */
+export const JSON_UTF8 = 'application/json; charset=utf-8'
 
 /**
  * A JSON answer whose text is already built (jsonText in http/router.ts), encoded as

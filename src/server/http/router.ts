@@ -22,7 +22,7 @@ import type { ClientInfo } from '#server/auth/client-info.ts'
 import { requireTokenScopes } from '../access/api-access'
 import { AppError, validationError } from '#server/core/errors.ts'
 import { errorBody } from './errors'
-import { jsonAnswer } from './compression'
+import { JSON_UTF8, jsonAnswer } from './compression'
 import { outgoingOf } from './preset-headers'
 
 /**
@@ -172,7 +172,7 @@ export function jsonText<T, S extends 200 | 201 = 200>(
   const res =
     (c.req.method !== 'HEAD' && outgoingOf(c)
       ? jsonAnswer(text, status, c.req.header('accept-encoding'), headers)
-      : undefined) ?? c.newResponse(text, status, { 'Content-Type': 'application/json; charset=utf-8', ...headers })
+      : undefined) ?? c.newResponse(text, status, { 'Content-Type': JSON_UTF8, ...headers })
   // The text was built to the contract; outside production every answer is parsed against it.
   // TypedResponse is a type-only brand (Hono's c.json() casts the same way); `200 as S` above is the
   // default of a generic parameter, which TypeScript cannot check.

@@ -18,7 +18,7 @@
 import { z } from 'zod'
 import { APPLICATION_STAGES, EXPIRY_REMINDER_DAYS, londonDay } from '#shared/domain/mortgages.ts'
 import { PipelineRow, type Pipeline, type PipelineQueryData } from '#shared/contracts/mortgages.ts'
-import { pageOffset } from '#shared/contracts/paging.ts'
+import { LIST_PAGE_SIZE, pageOffset } from '#shared/contracts/paging.ts'
 import { brokerClientVisibleSql, brokerTransactionIdsSql } from '#server/access/mortgages.ts'
 import type { Viewer } from '#server/auth/viewer.ts'
 import type { Database } from '#server/db/client.ts'
@@ -112,7 +112,7 @@ export async function listPipeline(opts: {
 }): Promise<Pipeline> {
   const q = opts.query ?? {}
   const page = q.page ?? 1
-  const pageSize = q.page_size ?? 25
+  const pageSize = q.page_size ?? LIST_PAGE_SIZE
   const today = londonDay(opts.now ?? new Date())
   const found = rows(
     PipelineDbRow,
